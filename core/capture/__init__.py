@@ -1,0 +1,1 @@
+"""Capture: turn raw device output (uiautomator XML, element dicts, JSON) into observations."""

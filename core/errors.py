@@ -1,0 +1,105 @@
+"""Every error deltarec raises on purpose, in one tree.
+
+::
+
+    DeltarecError                  base; the CLI maps it to exit code 1
+    ├── InputError                 the caller gave something unusable; CLI exit code 2
+    │   ├── CaptureParseError      a dump / element dict / observation JSON is malformed or hostile
+    │   ├── ScriptValidationError  a script is malformed; names the JSON path ("$[3][1].selector")
+    │   └── SelectorError          a selector cannot pick exactly one element
+    │       ├── AmbiguousSelectorError   more than one element matches (never "the first match")
+    │       └── ElementNotFoundError     nothing matched before the timeout
+    ├── DeviceError                a device refused or failed an operation (wraps adbutils errors)
+    │   ├── DeviceTimeout          the device did not answer in time
+    │   └── DeviceDisconnected     the device went away
+    └── StepFailedError            a script step failed; names the step, the command and what was tried
+
+Errors raised because of another error keep it as ``__cause__`` (``raise ... from``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+
+class DeltarecError(Exception):
+    """Base of every deliberate deltarec error."""
+
+
+class InputError(DeltarecError):
+    """The input (a file, an argument, a script) cannot be used as given."""
+
+
+class CaptureParseError(InputError):
+    """A UI dump, element dict or observation JSON is malformed or hostile.
+
+    ``where`` names the place (a line/column, an element path or a JSON path).
+    """
+
+    def __init__(self, problem: str, *, where: str = "") -> None:
+        self.problem = problem
+        self.where = where
+        super().__init__(f"{problem} (at {where})" if where else problem)
+
+
+class ScriptValidationError(InputError):
+    """A script is malformed; ``path`` is the JSON path of the offending value."""
+
+    def __init__(self, path: str, problem: str) -> None:
+        self.path = path
+        self.problem = problem
+        super().__init__(f"{path}: {problem}")
+
+
+class SelectorError(InputError):
+    """A selector cannot be resolved to exactly one element."""
+
+
+class AmbiguousSelectorError(SelectorError):
+    """More than one element matches a selector; ``candidates`` lists them."""
+
+    def __init__(self, selector: str, candidates: Sequence[str]) -> None:
+        self.selector = selector
+        self.candidates = tuple(candidates)
+        shown = "; ".join(self.candidates[:5])
+        more = f" (+{len(self.candidates) - 5} more)" if len(self.candidates) > 5 else ""
+        super().__init__(
+            f"selector {selector} matches {len(self.candidates)} elements: {shown}{more}"
+        )
+
+
+class ElementNotFoundError(SelectorError):
+    """No element matches a selector; ``seen`` summarises what was on screen."""
+
+    def __init__(self, selector: str, seen: str = "") -> None:
+        self.selector = selector
+        self.seen = seen
+        super().__init__(f"no element matches {selector}" + (f"; saw {seen}" if seen else ""))
+
+
+class DeviceError(DeltarecError):
+    """A device refused or failed an operation."""
+
+
+class DeviceTimeout(DeviceError):
+    """A device did not answer within the allowed time."""
+
+
+class DeviceDisconnected(DeviceError):
+    """A device is gone (unplugged, killed, network lost)."""
+
+
+class StepFailedError(DeltarecError):
+    """A script step failed.
+
+    ``step`` is the zero-based step index, ``command`` its name, ``tried`` what the
+    executor attempted (selector fallbacks, retries).
+    """
+
+    def __init__(self, step: int, command: str, reason: str, tried: Sequence[str] = ()) -> None:
+        self.step = step
+        self.command = command
+        self.reason = reason
+        self.tried = tuple(tried)
+        detail = f"; tried: {', '.join(self.tried)}" if self.tried else ""
+        super().__init__(f"step {step} ({command}) failed: {reason}{detail}")

@@ -1,0 +1,116 @@
+"""Stable node ids: short, printable, content-derived keys that survive scrolls.
+
+A key never depends on bounds or on a sibling index, so a row keeps its key when
+the list scrolls or when a row is inserted above it. Keys are unique within one
+frame. Each node takes the first of these that is unique in its frame:
+
+1. **own**: a hash of the node's own identifying content (class, resource id,
+   content description, and text unless the node is editable) — only for nodes
+   that have such content. A list with a resource id keeps its key however its
+   rows change.
+2. **subtree**: a hash of the own content plus the subtree hashes of the
+   children. Rows that share a resource id differ by what they hold.
+3. **in-parent**: the subtree hash qualified by the parent's key. An icon with a
+   resource id repeated on every row is told apart by its row.
+4. **ordinal**: the in-parent hash plus ``-N`` for the N-th identical twin
+   (document order, counted from 2). Only truly identical siblings get this.
+
+Why not just hash the whole subtree (like GumTree)? Then a container's key
+changes whenever anything inside it changes, and a selector that names the
+list (``key=…``) breaks on the first scroll.
+
+Editable text is left out so that typing does not rename a field; state flags
+(checked, focused, enabled…) are left out so that a toggle does not rename the
+switch. Cost: O(n) hashing per frame.
+
+    >>> from core.model import Node
+    >>> row = lambda t: Node(class_name="Row", children=(Node(class_name="T", text=t),))
+    >>> keys = compute_keys([Node(class_name="List", resource_id="list",
+    ...                          children=(row("a"), row("b")))])
+    >>> len(set(keys)) == len(keys) == 5
+    True
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+from collections import Counter
+from collections.abc import Sequence
+
+from core.model import Node
+
+
+def _digest(*parts: str) -> bytes:
+    h = hashlib.blake2b(digest_size=5)
+    for part in parts:
+        h.update(part.encode("utf-8", "surrogatepass"))
+        h.update(b"\x1f")
+    return h.digest()
+
+
+def _printable(raw: bytes) -> str:
+    return base64.b32encode(raw).decode("ascii").lower()
+
+
+def own_content(node: Node) -> str:
+    """The node's identifying content, or "" when it has none of its own."""
+    text = "" if node.editable or node.password else node.text
+    if not (node.resource_id or node.content_desc or text):
+        return ""
+    return "\x1e".join((node.class_name, node.resource_id, node.content_desc, text))
+
+
+def flatten(windows: Sequence[Node]) -> tuple[list[Node], list[int]]:
+    """Every node in document order, and the position of each node's parent (-1: window)."""
+    nodes: list[Node] = []
+    parents: list[int] = []
+    stack: list[tuple[Node, int]] = [(w, -1) for w in reversed(windows)]
+    while stack:
+        node, parent = stack.pop()
+        pos = len(nodes)
+        nodes.append(node)
+        parents.append(parent)
+        stack.extend((child, pos) for child in reversed(node.children))
+    return nodes, parents
+
+
+def compute_keys(windows: Sequence[Node]) -> list[str]:
+    """The key of every node of ``windows``, in document order (see the module docstring)."""
+    nodes, parents = flatten(windows)
+    return keys_for_flat(nodes, parents)
+
+
+def keys_for_flat(nodes: Sequence[Node], parents: Sequence[int]) -> list[str]:
+    """:func:`compute_keys` over an already flattened frame (``parents[i] < i``)."""
+    n = len(nodes)
+    own = [own_content(node) for node in nodes]
+    own_hash = [_digest("o", content) if content else b"" for content in own]
+    # Subtree hashes, children before parents: walk positions backwards.
+    child_hashes: list[list[bytes]] = [[] for _ in range(n)]
+    subtree: list[bytes] = [b""] * n
+    for pos in range(n - 1, -1, -1):
+        node = nodes[pos]
+        kids = child_hashes[pos]
+        kids.reverse()
+        subtree[pos] = _digest("s", node.class_name, own[pos], *(k.hex() for k in kids))
+        child_hashes[pos] = []
+        if parents[pos] >= 0:
+            child_hashes[parents[pos]].append(subtree[pos])
+    own_count = Counter(h for h in own_hash if h)
+    sub_count = Counter(subtree)
+    keys: list[str] = [""] * n
+    seen: Counter[bytes] = Counter()
+    for pos in range(n):
+        if own_hash[pos] and own_count[own_hash[pos]] == 1:
+            qualified = own_hash[pos]
+        elif sub_count[subtree[pos]] == 1:
+            qualified = subtree[pos]
+        else:
+            parent_key = keys[parents[pos]] if parents[pos] >= 0 else ""
+            qualified = _digest("p", subtree[pos].hex(), parent_key)
+        # Identical twins (same subtree, same parent): number them in document order.
+        seen[qualified] += 1
+        ordinal = seen[qualified]
+        keys[pos] = _printable(qualified) + (f"-{ordinal}" if ordinal > 1 else "")
+    return keys

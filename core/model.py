@@ -1,0 +1,228 @@
+"""The observation data model: immutable values for one captured frame.
+
+A :class:`Node` is one UI element and its subtree; an :class:`Observation` is one
+frame (a root node per window plus screen facts). Both are frozen, slotted
+dataclasses with tuple fields, so they can be hashed, shared between threads
+and compared with ``==``.
+
+Attribute view: :func:`node_attributes` flattens a node's own attributes (not its
+children) into the ``name -> value`` mapping that diffs and JSON use, and
+:func:`node_from_attributes` is its inverse::
+
+    >>> n = Node(role="button", class_name="android.widget.Button", text="OK",
+    ...          bounds=Bounds(0, 0, 10, 10), clickable=True)
+    >>> node_from_attributes(node_attributes(n), ()) == n
+    True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Union
+
+AttrValue = Union[str, bool, int, list[int]]
+
+FLAG_ATTRIBUTES: tuple[tuple[str, str], ...] = (
+    ("checkable", "checkable"),
+    ("checked", "checked"),
+    ("clickable", "clickable"),
+    ("enabled", "enabled"),
+    ("focusable", "focusable"),
+    ("focused", "focused"),
+    ("scrollable", "scrollable"),
+    ("long-clickable", "long_clickable"),
+    ("password", "password"),
+    ("selected", "selected"),
+)
+"""(dump attribute name, Node field name) for every boolean state flag."""
+
+TEXT_ATTRIBUTES: tuple[tuple[str, str], ...] = (
+    ("role", "role"),
+    ("class", "class_name"),
+    ("resource-id", "resource_id"),
+    ("text", "text"),
+    ("content-desc", "content_desc"),
+    ("package", "package"),
+)
+"""(attribute name, Node field name) for every string attribute Node models."""
+
+
+@dataclass(frozen=True, slots=True)
+class Bounds:
+    """A screen rectangle, half-open: ``left <= x < right``, ``top <= y < bottom``."""
+
+    left: int
+    top: int
+    right: int
+    bottom: int
+
+    @property
+    def width(self) -> int:
+        return max(0, self.right - self.left)
+
+    @property
+    def height(self) -> int:
+        return max(0, self.bottom - self.top)
+
+    @property
+    def area(self) -> int:
+        return self.width * self.height
+
+    @property
+    def center(self) -> tuple[int, int]:
+        return ((self.left + self.right) // 2, (self.top + self.bottom) // 2)
+
+    def contains_point(self, x: int, y: int) -> bool:
+        return self.left <= x < self.right and self.top <= y < self.bottom
+
+    def intersection(self, other: Bounds) -> int:
+        """Area shared with ``other`` (0 when they do not overlap)."""
+        w = min(self.right, other.right) - max(self.left, other.left)
+        h = min(self.bottom, other.bottom) - max(self.top, other.top)
+        return w * h if w > 0 and h > 0 else 0
+
+    def iou(self, other: Bounds) -> float:
+        """Intersection over union; two equal boxes (even empty ones) score 1.0."""
+        if self == other:
+            return 1.0
+        inter = self.intersection(other)
+        union = self.area + other.area - inter
+        return inter / union if union else 0.0
+
+    def as_list(self) -> list[int]:
+        return [self.left, self.top, self.right, self.bottom]
+
+
+EMPTY_BOUNDS = Bounds(0, 0, 0, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class Node:
+    """One UI element and its subtree.
+
+    ``role`` is the normalised kind (button, textbox, switch, checkbox, text,
+    image, list, dialog, container, …); ``class_name`` the platform class.
+    ``extras`` holds attributes the model does not name (sorted ``(name, value)``
+    pairs), so a dump survives a round trip.
+    """
+
+    role: str = "container"
+    class_name: str = ""
+    resource_id: str = ""
+    text: str = ""
+    content_desc: str = ""
+    package: str = ""
+    bounds: Bounds = EMPTY_BOUNDS
+    checkable: bool = False
+    checked: bool = False
+    clickable: bool = False
+    enabled: bool = True
+    focusable: bool = False
+    focused: bool = False
+    scrollable: bool = False
+    long_clickable: bool = False
+    password: bool = False
+    selected: bool = False
+    children: tuple[Node, ...] = ()
+    extras: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def name(self) -> str:
+        """What a person would call the element: its text, else its description."""
+        return self.text or self.content_desc
+
+    @property
+    def interactive(self) -> bool:
+        """True when a user can act on the element (tap, type, toggle, scroll)."""
+        return (
+            self.clickable
+            or self.long_clickable
+            or self.checkable
+            or self.scrollable
+            or self.role in INTERACTIVE_ROLES
+        )
+
+    @property
+    def editable(self) -> bool:
+        return self.role == "textbox"
+
+    def extra(self, name: str, default: str = "") -> str:
+        for key, value in self.extras:
+            if key == name:
+                return value
+        return default
+
+    def walk(self) -> Iterator[Node]:
+        """This node and every descendant, in document (pre-)order, without recursion."""
+        stack = [self]
+        while stack:
+            node = stack.pop()
+            yield node
+            stack.extend(reversed(node.children))
+
+
+INTERACTIVE_ROLES = frozenset(
+    {"button", "textbox", "switch", "checkbox", "radio", "link", "tab", "slider", "list"}
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Observation:
+    """One captured frame: a root :class:`Node` per window plus screen facts.
+
+    ``windows`` are in dump order (bottom-most first). ``width``/``height`` are the
+    screen size in pixels for the current ``rotation`` (0, 1, 2, 3 quarter turns).
+    ``package``/``activity`` name the foreground app when known ("" otherwise).
+    """
+
+    windows: tuple[Node, ...]
+    width: int = 0
+    height: int = 0
+    rotation: int = 0
+    package: str = ""
+    activity: str = ""
+    captured_at: float | None = None
+    source: str = ""
+    meta: tuple[tuple[str, str], ...] = field(default=())
+
+    def walk(self) -> Iterator[Node]:
+        """Every node of every window, in document order."""
+        for window in self.windows:
+            yield from window.walk()
+
+    @property
+    def screen(self) -> Bounds:
+        return Bounds(0, 0, self.width, self.height)
+
+
+def node_attributes(node: Node) -> dict[str, AttrValue]:
+    """The node's own attributes (no children) as a flat ``name -> value`` mapping."""
+    attrs: dict[str, AttrValue] = {}
+    for name, fld in TEXT_ATTRIBUTES:
+        attrs[name] = getattr(node, fld)
+    for name, fld in FLAG_ATTRIBUTES:
+        attrs[name] = getattr(node, fld)
+    attrs["bounds"] = node.bounds.as_list()
+    for key, value in node.extras:
+        attrs[key] = value
+    return attrs
+
+
+_KNOWN = {name for name, _ in TEXT_ATTRIBUTES} | {name for name, _ in FLAG_ATTRIBUTES} | {"bounds"}
+
+
+def node_from_attributes(attrs: Mapping[str, AttrValue], children: tuple[Node, ...]) -> Node:
+    """Inverse of :func:`node_attributes` (missing attributes take their defaults)."""
+    kwargs: dict[str, object] = {}
+    for name, fld in TEXT_ATTRIBUTES:
+        if name in attrs:
+            kwargs[fld] = str(attrs[name])
+    for name, fld in FLAG_ATTRIBUTES:
+        if name in attrs:
+            kwargs[fld] = bool(attrs[name])
+    raw = attrs.get("bounds")
+    if isinstance(raw, list) and len(raw) == 4:
+        kwargs["bounds"] = Bounds(*(int(v) for v in raw))
+    extras = tuple(sorted((k, str(v)) for k, v in attrs.items() if k not in _KNOWN))
+    return Node(children=children, extras=extras, **kwargs)  # type: ignore[arg-type]
