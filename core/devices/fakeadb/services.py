@@ -1,0 +1,115 @@
+"""Device services: what a client asks for once a transport picked a device.
+
+- ``shell:<cmd>`` / ``exec:<cmd>``: ``OKAY``, then the raw output until the
+  server closes (``shell`` sends stdout then stderr, ``exec`` stdout only);
+- ``shell,v2[,…]:<cmd>``: ``OKAY``, then packets ``[id u8][len u32 LE][data]``
+  with id 1 = stdout, 2 = stderr and finally 3 = exit code (one byte);
+- ``sync:``: ``OKAY``, then :func:`core.devices.fakeadb.sync.serve_sync`.
+
+A target that raises ``ConnectionError`` or
+:class:`~core.errors.DeviceDisconnected` makes :func:`handle_service` raise
+:class:`Vanished`; the server then resets the socket without another byte, as
+a phone that vanished mid-call would. Any other exception from a target is a
+bug in the target: it is logged and reported to the client as stderr text and
+exit code 255, so a test sees it instead of a hang.
+"""
+
+from __future__ import annotations
+
+import logging
+import socket
+from typing import TYPE_CHECKING
+
+from core.devices.base import ShellResult
+from core.devices.fakeadb.protocol import send_fail, send_okay, u32
+from core.devices.fakeadb.sync import serve_sync
+from core.errors import DeviceDisconnected
+
+if TYPE_CHECKING:
+    from core.devices.base import ShellTarget
+
+log = logging.getLogger(__name__)
+
+_PACKET = 64 * 1024
+_STDOUT, _STDERR, _EXIT = 1, 2, 3
+
+DISCONNECTS: tuple[type[BaseException], ...] = (ConnectionError, DeviceDisconnected)
+"""Exceptions from a target that mean "the phone is gone"."""
+
+
+class Vanished(Exception):
+    """The target disconnected; the connection must be reset, not answered."""
+
+
+def handle_service(sock: socket.socket, target: ShellTarget, request: str) -> None:
+    """Serve one device ``request`` against ``target`` on ``sock``.
+
+    Raises :class:`Vanished` when the target disconnects; protocol errors by
+    the client answer ``FAIL`` (unknown service, empty interactive shell).
+    """
+    name, colon, argument = request.partition(":")
+    if not colon:
+        send_fail(sock, f"unknown device service '{request[:200]}'")
+        return
+    options = name.split(",")
+    guarded = _Guarded(target)
+    if options[0] == "shell":
+        if not argument.strip():
+            send_fail(sock, "interactive shells are not supported by the fake adb server")
+            return
+        send_okay(sock)
+        result = guarded.shell(argument)
+        if "v2" in options[1:]:
+            _send_v2(sock, result)
+        else:
+            sock.sendall(result.stdout + result.stderr)
+    elif name == "exec":
+        send_okay(sock)
+        sock.sendall(guarded.shell(argument).stdout)
+    elif name == "sync":
+        send_okay(sock)
+        serve_sync(sock, guarded)
+    else:
+        send_fail(sock, f"unknown device service '{request[:200]}'")
+
+
+class _Guarded:
+    """A target whose disconnects become :class:`Vanished`.
+
+    Converting at the call site keeps a target's ``ConnectionError`` apart from
+    the client socket's own ``BrokenPipeError`` / ``ConnectionResetError``.
+    """
+
+    def __init__(self, target: ShellTarget) -> None:
+        self._target = target
+        self.serial = target.serial
+
+    def shell(self, command: str) -> ShellResult:
+        try:
+            return self._target.shell(command)
+        except DISCONNECTS as exc:
+            raise Vanished(f"{self.serial} vanished during {command[:80]!r}: {exc}") from exc
+        except Exception as exc:
+            log.exception("fake adb target %r failed on %r", self.serial, command)
+            message = f"fakeadb: target raised {type(exc).__name__}: {exc}\n"
+            return ShellResult(b"", message.encode("utf-8", "replace"), 255)
+
+    def read_file(self, path: str) -> bytes | None:
+        try:
+            return self._target.read_file(path)
+        except DISCONNECTS as exc:
+            raise Vanished(f"{self.serial} vanished while reading {path!r}: {exc}") from exc
+
+    def write_file(self, path: str, data: bytes) -> None:
+        try:
+            self._target.write_file(path, data)
+        except DISCONNECTS as exc:
+            raise Vanished(f"{self.serial} vanished while writing {path!r}: {exc}") from exc
+
+
+def _send_v2(sock: socket.socket, result: ShellResult) -> None:
+    for stream, data in ((_STDOUT, result.stdout), (_STDERR, result.stderr)):
+        for start in range(0, len(data), _PACKET):
+            chunk = data[start : start + _PACKET]
+            sock.sendall(bytes([stream]) + u32(len(chunk)) + chunk)
+    sock.sendall(bytes([_EXIT]) + u32(1) + bytes([result.exit_code & 0xFF]))
