@@ -7,12 +7,14 @@ tested end to end through real adbutils with no phone attached.
 
 Modules: :mod:`.protocol` (framing), :mod:`.registry` (served devices),
 :mod:`.host` (host services), :mod:`.services` (shell/exec/sync dispatch),
-:mod:`.sync` (file transfer), :mod:`.server` (sockets and threads).
+:mod:`.sync` (file transfer), :mod:`.server` (sockets and threads),
+:mod:`.scripted` (a scriptable ShellTarget for tests).
 """
 
 from __future__ import annotations
 
 from core.devices.fakeadb.host import FEATURES, SERVER_VERSION
+from core.devices.fakeadb.scripted import ScriptedTarget
 from core.devices.fakeadb.server import FakeAdbServer
 
-__all__ = ["FEATURES", "SERVER_VERSION", "FakeAdbServer"]
+__all__ = ["FEATURES", "SERVER_VERSION", "FakeAdbServer", "ScriptedTarget"]

@@ -91,6 +91,25 @@ def read_u32(sock: socket.socket) -> int:
     return value
 
 
+def close_gracefully(sock: socket.socket, *, drain_limit: int = 256 * 1024) -> None:
+    """Half-close, discard what the client still sends (bounded), then close.
+
+    Closing a socket whose receive buffer still holds unread bytes makes the
+    kernel send a reset, and the client may then lose the ``FAIL`` it was
+    sent. Draining up to ``drain_limit`` bytes (1 s at most) avoids that.
+    """
+    with contextlib.suppress(OSError):
+        sock.shutdown(socket.SHUT_WR)
+        sock.settimeout(1.0)
+        drained = 0
+        while drained < drain_limit:
+            chunk = sock.recv(65536)
+            if not chunk:
+                break
+            drained += len(chunk)
+    sock.close()
+
+
 def abort(sock: socket.socket) -> None:
     """Close ``sock`` with a TCP reset, as a phone that vanished mid-call would."""
     with contextlib.suppress(OSError):

@@ -36,6 +36,7 @@ from core.devices.fakeadb.protocol import (
     PeerClosed,
     ProtocolError,
     abort,
+    close_gracefully,
     read_request,
     send_fail,
 )
@@ -79,6 +80,8 @@ class FakeAdbServer:
         self._stopping = threading.Event()
         self._stopped = threading.Event()
         self.stuck_threads: list[threading.Thread] = []
+        self.ready = threading.Event()
+        """Set once the server listens (tests and ``serve_forever`` callers wait on it)."""
 
     # -- lifecycle -----------------------------------------------------------------
 
@@ -102,6 +105,7 @@ class FakeAdbServer:
             target=self._accept_loop, name=f"fakeadb-accept-{self.port}", daemon=True
         )
         self._accept_thread.start()
+        self.ready.set()
         return self
 
     @property
@@ -154,7 +158,7 @@ class FakeAdbServer:
         if self._listener is None:
             self.start()
         try:
-            while not self._stopped.wait(0.5):
+            while not self._stopped.wait(0.1):  # short waits let Ctrl-C through
                 pass
         except KeyboardInterrupt:
             pass
@@ -225,7 +229,7 @@ class FakeAdbServer:
             log.exception("fake adb server: connection failed")
         finally:
             if not aborted:
-                conn.close()
+                close_gracefully(conn)
             with self._lock:
                 self._connections.pop(threading.current_thread(), None)
 
