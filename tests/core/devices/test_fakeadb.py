@@ -345,7 +345,12 @@ def test_serve_forever_stops_on_keyboard_interrupt(target: ScriptedTarget) -> No
 
 def test_serve_forever_returns_when_stopped_elsewhere(target: ScriptedTarget) -> None:
     server = FakeAdbServer([target])
-    stopper = threading.Thread(target=lambda: server.ready.wait(5) and server.stop())
+
+    def stop_when_ready() -> None:
+        server.ready.wait(5)
+        server.stop()
+
+    stopper = threading.Thread(target=stop_when_ready)
     stopper.start()
     server.serve_forever()
     stopper.join(5)
