@@ -163,8 +163,9 @@ class Node:
 
 
 INTERACTIVE_ROLES = frozenset(
-    {"button", "textbox", "switch", "checkbox", "radio", "link", "tab", "slider", "list"}
+    {"button", "textbox", "switch", "checkbox", "radio", "link", "tab", "slider", "dropdown"}
 )
+"""Roles that are interactive whatever their flags say (a list only when scrollable)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,1 @@
+"""Diff two observations into an ObservationDiff, and apply one back."""

@@ -1,0 +1,361 @@
+"""Compute the difference between two observations.
+
+:func:`compute_delta` matches the two frames (:mod:`core.match`) and derives,
+in this order (each step only sees what the earlier ones left):
+
+1. **windows** — unmatched window roots are windows opened / closed;
+2. **structure** — unmatched nodes are added / removed; a matched node whose
+   parent is not the match of its old parent was re-parented, and among the
+   children that stayed under matched parents, those outside the longest
+   increasing run of old sibling positions were reordered (both are *moves*);
+3. **scrolls** — a matched scrollable container whose rows all shifted by one
+   offset scrolled: one entry with the offset and the rows that entered and
+   left, instead of one bounds change per row. Rows touching the container's
+   edge are clipped by it and do not vote;
+4. **attributes** — every other difference of a matched pair, except volatile
+   attributes (:mod:`core.diff.volatile`); bounds count only when they differ
+   from the old bounds shifted by the enclosing scrolls;
+5. **fields** — package, activity, rotation, screen size and the focused
+   element.
+
+The result, :class:`Delta`, keeps frame positions for rendering;
+:func:`diff_observations` turns it into the JSON :class:`ObservationDiff`.
+Cost: one match plus O(n) (O(k log k) for the reorder check per parent).
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from core.diff.types import (
+    AddedEntry,
+    ChangedEntry,
+    FromToDict,
+    ObservationDiff,
+    RemovedEntry,
+    ScrollEntry,
+)
+from core.diff.volatile import DEFAULT_VOLATILE, Volatile
+from core.frame import Frame
+from core.match import match_frames
+from core.model import Node, Observation, node_attributes
+
+
+@dataclass(frozen=True, slots=True)
+class Scroll:
+    """A scrolled container: positions in each frame, the content offset, rows in/out."""
+
+    curr: int
+    prev: int
+    dx: int
+    dy: int
+    entered: tuple[int, ...]
+    """Current positions of the subtrees that came into the container."""
+    left: tuple[int, ...]
+    """Previous positions of the subtrees that went out of it."""
+
+
+@dataclass(slots=True)
+class Delta:
+    """Everything :func:`compute_delta` found, in frame positions."""
+
+    prev: Frame
+    curr: Frame
+    pairs: dict[int, int]
+    added: list[int]
+    removed: list[int]
+    changed: dict[int, dict[str, FromToDict]]
+    moved: dict[int, tuple[int, int]]
+    """curr position -> (old parent position or -1, old sibling index) of moved nodes."""
+    scrolls: list[Scroll]
+    opened: list[int]
+    closed: list[int]
+    fields: dict[str, FromToDict] = field(default_factory=dict)
+
+    @property
+    def empty(self) -> bool:
+        return not (
+            self.added or self.removed or self.changed or self.scrolls or self.fields
+        )
+
+
+def _longest_increasing(seq: list[int]) -> set[int]:
+    """Indexes into ``seq`` of one longest strictly increasing subsequence. O(k log k)."""
+    tails: list[int] = []
+    tail_at: list[int] = []
+    back = [-1] * len(seq)
+    for i, value in enumerate(seq):
+        j = bisect_left(tails, value)
+        if j == len(tails):
+            tails.append(value)
+            tail_at.append(i)
+        else:
+            tails[j] = value
+            tail_at[j] = i
+        back[i] = tail_at[j - 1] if j else -1
+    keep: set[int] = set()
+    i = tail_at[-1] if tail_at else -1
+    while i >= 0:
+        keep.add(i)
+        i = back[i]
+    return keep
+
+
+def _moves(prev: Frame, curr: Frame, pairs: dict[int, int]) -> dict[int, tuple[int, int]]:
+    moved: dict[int, tuple[int, int]] = {}
+    groups: list[tuple[int, list[int]]] = [(-1, curr.roots)]
+    groups += [(c, kids) for c, kids in enumerate(curr.children) if kids and c in pairs]
+    for c, p in pairs.items():
+        cp = curr.parents[c]
+        expected = pairs.get(cp, -2) if cp >= 0 else -1
+        if prev.parents[p] != expected:
+            moved[c] = (prev.parents[p], prev.sibling_index[p])
+    for parent, kids in groups:
+        stayed = [k for k in kids if k in pairs and k not in moved]
+        if len(stayed) < 2:
+            continue
+        old_parent = pairs[parent] if parent >= 0 else -1
+        old_siblings = prev.children[old_parent] if old_parent >= 0 else prev.roots
+        rank = {p: i for i, p in enumerate(old_siblings)}
+        seq = [rank[pairs[k]] for k in stayed]
+        keep = _longest_increasing(seq)
+        for i, k in enumerate(stayed):
+            if i not in keep:
+                moved[k] = (old_parent, seq[i])
+    return moved
+
+
+def _content_rows(frame: Frame, pos: int) -> list[int]:
+    """The rows of a scroll container: children of its single-child wrapper chain."""
+    kids = frame.children[pos]
+    while len(kids) == 1 and frame.children[kids[0]]:
+        kids = frame.children[kids[0]]
+    return kids
+
+
+def _scrolls(d: Delta) -> list[Scroll]:
+    prev, curr, pairs = d.prev, d.curr, d.pairs
+    out: list[Scroll] = []
+    added, removed = set(d.added), set(d.removed)
+    for c, p in pairs.items():
+        node = curr.nodes[c]
+        if not (node.scrollable or node.role == "list"):
+            continue
+        box = node.bounds
+        votes: Counter[tuple[int, int]] = Counter()
+        total = 0
+        for row in _content_rows(curr, c):
+            old = pairs.get(row)
+            if old is None:
+                continue
+            a, b = prev.nodes[old].bounds, curr.nodes[row].bounds
+            if b.top <= box.top or b.bottom >= box.bottom or a.top <= box.top or a.bottom >= box.bottom:
+                if b.left <= box.left and b.right >= box.right:
+                    continue  # clipped by a vertical scroller's edge
+            total += 1
+            votes[(b.left - a.left, b.top - a.top)] += 1
+        moving = [(off, n) for off, n in votes.most_common() if off != (0, 0)]
+        if not moving or total < 1:
+            continue
+        (dx, dy), count = moving[0]
+        if count < 0.8 * total:
+            continue
+        end_c, end_p = curr.subtree_end(c), prev.subtree_end(p)
+        entered = tuple(
+            a for a in range(c + 1, end_c) if a in added and curr.parents[a] not in added
+        )
+        left = tuple(
+            r for r in range(p + 1, end_p) if r in removed and prev.parents[r] not in removed
+        )
+        out.append(Scroll(c, p, dx, dy, entered, left))
+    return out
+
+
+def _shift(scrolls: list[Scroll], curr: Frame) -> dict[int, tuple[int, int]]:
+    """For every current position inside a scroll container, the total offset applied."""
+    by_container = {s.curr: (s.dx, s.dy) for s in scrolls}
+    out: dict[int, tuple[int, int]] = {}
+    if not by_container:
+        return out
+    for pos, parent in enumerate(curr.parents):
+        if parent < 0:
+            continue
+        ox, oy = out.get(parent, (0, 0))
+        if parent in by_container:
+            dx, dy = by_container[parent]
+            ox, oy = ox + dx, oy + dy
+        if ox or oy:
+            out[pos] = (ox, oy)
+    return out
+
+
+def _attribute_changes(
+    a: Node, b: Node, key: str, volatile: Volatile, shift: tuple[int, int]
+) -> dict[str, FromToDict]:
+    attrs_a, attrs_b = node_attributes(a), node_attributes(b)
+    out: dict[str, FromToDict] = {}
+    for name in sorted(attrs_a.keys() | attrs_b.keys()):
+        if name == "bounds" or volatile.is_volatile(key, name):
+            continue
+        old, new = attrs_a.get(name), attrs_b.get(name)
+        if old != new:
+            out[name] = {"from": old, "to": new}
+    dx, dy = shift
+    ab = a.bounds
+    expected = [ab.left + dx, ab.top + dy, ab.right + dx, ab.bottom + dy]
+    if b.bounds.as_list() != expected and not volatile.is_volatile(key, "bounds"):
+        out["bounds"] = {"from": ab.as_list(), "to": b.bounds.as_list()}
+    return out
+
+
+def _fields(prev: Frame, curr: Frame, pairs: dict[int, int]) -> dict[str, FromToDict]:
+    a, b = prev.obs, curr.obs
+    out: dict[str, FromToDict] = {}
+    for name, old, new in (
+        ("package", a.package, b.package),
+        ("activity", a.activity, b.activity),
+        ("rotation", a.rotation, b.rotation),
+        ("screen", [a.width, a.height], [b.width, b.height]),
+    ):
+        if old != new:
+            out[name] = {"from": old, "to": new}
+    pf, cf = prev.focused, curr.focused
+    if (pf >= 0 or cf >= 0) and not (cf >= 0 and pairs.get(cf) == pf):
+        out["focusedElement"] = {
+            "from": prev.keys[pf] if pf >= 0 else None,
+            "to": curr.keys[cf] if cf >= 0 else None,
+        }
+    return out
+
+
+def compute_delta(
+    prev: Observation | Frame,
+    curr: Observation | Frame,
+    *,
+    volatile: Volatile = DEFAULT_VOLATILE,
+    pairs: dict[int, int] | None = None,
+) -> Delta:
+    """Diff two observations (see the module docstring for what is found, in what order)."""
+    fp = prev if isinstance(prev, Frame) else Frame(prev)
+    fc = curr if isinstance(curr, Frame) else Frame(curr)
+    pairs = match_frames(fp, fc) if pairs is None else pairs
+    used = set(pairs.values())
+    d = Delta(
+        prev=fp,
+        curr=fc,
+        pairs=pairs,
+        added=[c for c in range(len(fc)) if c not in pairs],
+        removed=[p for p in range(len(fp)) if p not in used],
+        changed={},
+        moved=_moves(fp, fc, pairs),
+        scrolls=[],
+        opened=[c for c in fc.roots if c not in pairs],
+        closed=[p for p in fp.roots if p not in used],
+    )
+    d.scrolls = _scrolls(d)
+    shift = _shift(d.scrolls, fc)
+    for c, p in pairs.items():
+        changes = _attribute_changes(
+            fp.nodes[p], fc.nodes[c], fc.keys[c], volatile, shift.get(c, (0, 0))
+        )
+        if c in d.moved:
+            old_parent, old_index = d.moved[c]
+            cp = fc.parents[c]
+            changes["parentKey"] = {
+                "from": fp.keys[old_parent] if old_parent >= 0 else None,
+                "to": _address(d, cp),
+            }
+            changes["position"] = {"from": old_index, "to": fc.sibling_index[c]}
+        if changes:
+            d.changed[c] = changes
+    d.fields = _fields(fp, fc, pairs)
+    return d
+
+
+def _address(d: Delta, curr_pos: int) -> str | None:
+    """The key a reader of the old frame uses for a current node (see core.diff.types)."""
+    if curr_pos < 0:
+        return None
+    old = d.pairs.get(curr_pos)
+    return d.prev.keys[old] if old is not None else d.curr.keys[curr_pos]
+
+
+def _summary(node: Node) -> dict[str, Any]:
+    attrs: dict[str, Any] = {"role": node.role}
+    for name, value in (
+        ("text", node.text),
+        ("content-desc", node.content_desc),
+        ("resource-id", node.resource_id),
+    ):
+        if value:
+            attrs[name] = value
+    return attrs
+
+
+def to_json(d: Delta) -> ObservationDiff:
+    """The JSON :class:`ObservationDiff` of a :class:`Delta` (key spaces: core.diff.types)."""
+    fp, fc = d.prev, d.curr
+    added: list[AddedEntry] = [
+        {
+            "key": fc.keys[c],
+            "parentKey": _address(d, fc.parents[c]),
+            "position": fc.sibling_index[c],
+            "attributes": dict(node_attributes(fc.nodes[c])),
+        }
+        for c in d.added
+    ]
+    removed: list[RemovedEntry] = [
+        {"key": fp.keys[p], "attributes": _summary(fp.nodes[p])} for p in d.removed
+    ]
+    changed: list[ChangedEntry] = []
+    for c in sorted(d.changed):
+        entry: ChangedEntry = {"key": fc.keys[c], "changes": d.changed[c]}
+        if fp.keys[d.pairs[c]] != fc.keys[c]:
+            entry["fromKey"] = fp.keys[d.pairs[c]]
+        changed.append(entry)
+    scrolls: list[ScrollEntry] = []
+    for s in d.scrolls:
+        scroll: ScrollEntry = {
+            "key": fc.keys[s.curr],
+            "dx": s.dx,
+            "dy": s.dy,
+            "entered": [fc.keys[a] for a in s.entered],
+            "left": [fp.keys[r] for r in s.left],
+        }
+        if fp.keys[s.prev] != fc.keys[s.curr]:
+            scroll["fromKey"] = fp.keys[s.prev]
+        scrolls.append(scroll)
+    return {
+        "isDiff": True,
+        "added": added,
+        "removed": removed,
+        "changed": changed,
+        "scrolls": scrolls,
+        "windows": {
+            "opened": [fc.keys[c] for c in d.opened],
+            "closed": [fp.keys[p] for p in d.closed],
+        },
+        "fields": d.fields,
+    }
+
+
+def diff_observations(
+    prev: Observation, curr: Observation, *, volatile: Volatile = DEFAULT_VOLATILE
+) -> ObservationDiff:
+    """The :class:`ObservationDiff` from ``prev`` to ``curr``.
+
+    ``apply_diff(prev, diff_observations(prev, curr)) == curr`` up to volatile
+    attributes and capture metadata.
+
+    >>> from core.capture.uiautomator import parse_uiautomator
+    >>> a = parse_uiautomator('<hierarchy><node class="android.widget.EditText"'
+    ...     ' resource-id="name" text="Name" bounds="[0,0][9,9]"/></hierarchy>')
+    >>> b = parse_uiautomator('<hierarchy><node class="android.widget.EditText"'
+    ...     ' resource-id="name" text="zr" bounds="[0,0][9,9]"/></hierarchy>')
+    >>> diff_observations(a, b)["changed"][0]["changes"]
+    {'text': {'from': 'Name', 'to': 'zr'}}
+    """
+    return to_json(compute_delta(prev, curr, volatile=volatile))

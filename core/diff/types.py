@@ -1,0 +1,73 @@
+"""JSON shapes of an ObservationDiff (a superset of AutoMobile's signed-off format).
+
+Key spaces: ``key`` is always the element's key in the *new* frame;
+``fromKey`` (only present when it differs) its key in the old frame;
+``parentKey`` addresses the parent in the frame the reader already has — the old
+key of a surviving parent, or the key of a parent added by the same diff (the
+two never collide: equal keys always match). ``parentKey`` is ``null`` for a
+window root.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Any, NotRequired, TypedDict
+
+
+
+class ChangeKind(str, Enum):
+    """The kinds of change a delta line can report."""
+
+    ADDED = "added"
+    REMOVED = "removed"
+    CHANGED = "changed"
+    SCROLLED = "scrolled"
+    WINDOW_OPENED = "window_opened"
+    WINDOW_CLOSED = "window_closed"
+    FIELD = "field"
+
+
+FromToDict = dict[str, Any]
+"""``{"from": old, "to": new}``."""
+
+
+class AddedEntry(TypedDict):
+    key: str
+    parentKey: str | None
+    position: int
+    attributes: dict[str, Any]
+
+
+class RemovedEntry(TypedDict):
+    key: str
+    attributes: dict[str, Any]
+
+
+class ChangedEntry(TypedDict):
+    key: str
+    fromKey: NotRequired[str]
+    changes: dict[str, FromToDict]
+
+
+class ScrollEntry(TypedDict):
+    key: str
+    fromKey: NotRequired[str]
+    dx: int
+    dy: int
+    entered: list[str]
+    left: list[str]
+
+
+class WindowChanges(TypedDict):
+    opened: list[str]
+    closed: list[str]
+
+
+class ObservationDiff(TypedDict):
+    isDiff: bool
+    added: list[AddedEntry]
+    removed: list[RemovedEntry]
+    changed: list[ChangedEntry]
+    scrolls: list[ScrollEntry]
+    windows: WindowChanges
+    fields: dict[str, FromToDict]

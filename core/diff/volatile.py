@@ -1,0 +1,96 @@
+"""Volatile attributes: what churns between two captures of an unchanged screen.
+
+Two sources: :data:`DEFAULT_VOLATILE` (attribute names that never mean a
+visible change: traversal indexes, SDK metadata, runner-assigned view ids) and
+:func:`learn_volatile`, which compares two captures taken with no action in
+between ("settle") and marks every attribute of every element that differs —
+a clock's text, a counter — so it never floods a delta.
+
+    >>> from core.capture.uiautomator import parse_uiautomator
+    >>> a = parse_uiautomator('<hierarchy><node class="T" resource-id="clock" text="10:41"'
+    ...     ' bounds="[0,0][9,9]"/></hierarchy>')
+    >>> b = parse_uiautomator('<hierarchy><node class="T" resource-id="clock" text="10:42"'
+    ...     ' bounds="[0,0][9,9]"/></hierarchy>')
+    >>> sorted(attr for _key, attr in learn_volatile(a, b).per_element)
+    ['text', 'text']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from core.frame import Frame
+from core.model import Observation, node_attributes
+
+DEFAULT_VOLATILE_NAMES = frozenset(
+    {
+        "index",  # position among siblings: shifts whenever a sibling is inserted
+        "instance",  # uiautomator2 / Appium instance counters
+        "drawing-order",
+        "traversal-index",
+        "a11y-important",
+        "elementId",  # runner-assigned view ids (Appium, uiautomator2)
+        "element-id",
+        "view-id",
+        "extras",  # SDK metadata bags
+        "hint-locale",
+    }
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Volatile:
+    """Attribute names volatile everywhere, plus ``(element key, attribute)`` pairs."""
+
+    names: frozenset[str] = DEFAULT_VOLATILE_NAMES
+    per_element: frozenset[tuple[str, str]] = frozenset()
+
+    def is_volatile(self, key: str, attribute: str) -> bool:
+        return attribute in self.names or (key, attribute) in self.per_element
+
+    def union(self, other: Volatile) -> Volatile:
+        return Volatile(self.names | other.names, self.per_element | other.per_element)
+
+
+DEFAULT_VOLATILE = Volatile()
+
+
+def learn_volatile(a: Observation, b: Observation, base: Volatile = DEFAULT_VOLATILE) -> Volatile:
+    """Volatile attributes learned from two captures of an unchanged screen.
+
+    Elements are paired by :func:`core.match.match_frames`; every attribute
+    that differs between a pair is recorded under both frames' keys (a clock's
+    text is part of its key when it has no id, so the key churns too). Cost:
+    one match, O(n).
+    """
+    from core.match import match_frames  # match imports frame only; kept local for clarity
+
+    fa, fb = Frame(a), Frame(b)
+    learned: set[tuple[str, str]] = set()
+    for cb, pa in match_frames(fa, fb).items():
+        attrs_a = node_attributes(fa.nodes[pa])
+        attrs_b = node_attributes(fb.nodes[cb])
+        for name in attrs_a.keys() | attrs_b.keys():
+            if attrs_a.get(name) != attrs_b.get(name) and name not in base.names:
+                learned.add((fa.keys[pa], name))
+                learned.add((fb.keys[cb], name))
+    return Volatile(base.names, base.per_element | frozenset(learned))
+
+
+def without_volatile(obs: Observation, volatile: Volatile = DEFAULT_VOLATILE) -> Observation:
+    """``obs`` with every attribute named in ``volatile.names`` dropped and no capture metadata.
+
+    Two captures of an unchanged screen compare equal after this (per-element
+    volatility aside), which is what settling and the apply_diff invariant use.
+    """
+    from dataclasses import replace
+
+    from core.model import Node
+
+    def strip(node: Node) -> Node:
+        extras = tuple(kv for kv in node.extras if kv[0] not in volatile.names)
+        return replace(node, extras=extras, children=tuple(strip(c) for c in node.children))
+
+    return replace(
+        obs, windows=tuple(strip(w) for w in obs.windows), captured_at=None, source=""
+    )

@@ -1,0 +1,88 @@
+"""A keyed, flattened view of one observation, shared by match, diff and render.
+
+:class:`Frame` lists every node in document order with its parent position,
+its children's positions and its stable key (:mod:`core.identity`). Building
+one is O(n); everything downstream works on positions instead of recursion,
+so deep trees cannot exhaust the interpreter stack.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+
+from core.identity import flatten, keys_for_flat
+from core.model import Node, Observation
+
+
+class Frame:
+    """An :class:`Observation` flattened in document order, with stable keys.
+
+    ``parents[i]`` is the position of node ``i``'s parent (-1 for a window root);
+    ``children[i]`` the positions of its children in order; ``keys[i]`` its key;
+    ``pos_of[key]`` the inverse. ``roots`` are the window roots' positions.
+    """
+
+    __slots__ = ("__dict__", "children", "keys", "nodes", "obs", "parents", "pos_of", "roots")
+
+    def __init__(self, obs: Observation) -> None:
+        self.obs = obs
+        nodes, parents = flatten(obs.windows)
+        self.nodes: list[Node] = nodes
+        self.parents: list[int] = parents
+        self.keys: list[str] = keys_for_flat(nodes, parents)
+        self.pos_of: dict[str, int] = {k: i for i, k in enumerate(self.keys)}
+        children: list[list[int]] = [[] for _ in nodes]
+        roots: list[int] = []
+        for pos, parent in enumerate(parents):
+            (children[parent] if parent >= 0 else roots).append(pos)
+        self.children: list[list[int]] = children
+        self.roots: list[int] = roots
+
+    def __len__(self) -> int:
+        return len(self.nodes)
+
+    @cached_property
+    def window_of(self) -> list[int]:
+        """For every position, the position of its window root."""
+        out = [0] * len(self.nodes)
+        for pos, parent in enumerate(self.parents):
+            out[pos] = pos if parent < 0 else out[parent]
+        return out
+
+    @cached_property
+    def sibling_index(self) -> list[int]:
+        """For every position, its index among its parent's children (or among the roots)."""
+        out = [0] * len(self.nodes)
+        for kids in [self.roots, *self.children]:
+            for i, pos in enumerate(kids):
+                out[pos] = i
+        return out
+
+    @cached_property
+    def depth(self) -> list[int]:
+        out = [0] * len(self.nodes)
+        for pos, parent in enumerate(self.parents):
+            out[pos] = 0 if parent < 0 else out[parent] + 1
+        return out
+
+    def ancestors(self, pos: int) -> list[int]:
+        """Positions of ``pos``'s ancestors, nearest first."""
+        out = []
+        parent = self.parents[pos]
+        while parent >= 0:
+            out.append(parent)
+            parent = self.parents[parent]
+        return out
+
+    def subtree_end(self, pos: int) -> int:
+        """One past the last position inside ``pos``'s subtree (document order)."""
+        end = pos + 1
+        depth = self.depth
+        while end < len(self.nodes) and depth[end] > depth[pos]:
+            end += 1
+        return end
+
+    @cached_property
+    def focused(self) -> int:
+        """Position of the focused node, or -1."""
+        return next((i for i, n in enumerate(self.nodes) if n.focused), -1)

@@ -1,0 +1,1 @@
+"""Render observations and deltas as text an agent or a person reads."""

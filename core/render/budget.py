@@ -1,0 +1,50 @@
+"""Fit rendered lines into a line and token budget, marking what was cut.
+
+As ``reprlib`` does, limits are named parameters and truncation is visible in
+the output: the last line becomes ``… (+N more)``. The token budget is checked
+on the exact text returned, never estimated, so it can never be exceeded.
+
+    >>> fit(["a", "b", "c"], max_lines=2)
+    'a\\nb\\n… (+1 more)'
+    >>> fit(["a", "b", "c"], max_tokens=0)
+    ''
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from core.render.tokens import count_tokens
+
+
+def _join(lines: Sequence[str], kept: int) -> str:
+    hidden = len(lines) - kept
+    shown = list(lines[:kept])
+    if hidden > 0:
+        shown.append(f"… (+{hidden} more)")
+    return "\n".join(shown)
+
+
+def fit(lines: Sequence[str], *, max_lines: int | None = None, max_tokens: int | None = None) -> str:
+    """Join ``lines``, keeping a prefix that respects both budgets.
+
+    ``max_lines`` counts content lines (the ``… (+N more)`` marker is extra);
+    ``max_tokens`` bounds the cl100k_base tokens of the whole result, marker
+    included. When not even the marker fits, the result is "". Cost: a binary
+    search, O(log n) token counts.
+    """
+    kept = len(lines) if max_lines is None else min(len(lines), max(0, max_lines))
+    if max_tokens is None:
+        return _join(lines, kept)
+    budget = max(0, max_tokens)
+    if count_tokens(_join(lines, kept)) <= budget:
+        return _join(lines, kept)
+    lo, hi = 0, kept - 1  # the answer is the largest k in [lo, hi] that fits, if any
+    best = -1
+    while lo <= hi:
+        mid = (lo + hi) // 2
+        if count_tokens(_join(lines, mid)) <= budget:
+            best, lo = mid, mid + 1
+        else:
+            hi = mid - 1
+    return _join(lines, best) if best >= 0 else ""

@@ -1,0 +1,232 @@
+"""Render a :class:`~core.diff.compute.Delta` as "what changed" lines.
+
+One line per change, most actionable first:
+
+1. a new screen (``» new screen …``, then its first :data:`NEW_SCREEN_TOP`
+   elements in reading order and a count of the rest), or windows
+   opened/closed (``+ [i] dialog``), with the dialog's controls right after it;
+2. added elements ``+ [i] role "name" (states)``;
+3. changed elements ``~ [i] role "name" (attr: old→new, …)`` (a plain text
+   whose only change is its text reads ``~ [i] text "old"→"new"``: its name
+   would repeat the new text), the focus move
+   (``~ focus: … → …``) and app / rotation changes first among them;
+4. scrolls ``↕ [i] list "name" scrolled down 250px (+3 rows, -3 rows)``,
+   each followed by the elements that scrolled into view;
+5. removed elements ``- role "name"`` (no index: the number is no longer valid).
+
+Within a group, lines follow reading order (the ``[i]`` of the new frame;
+removed ones the old frame's). A change that an element shares with its
+nearest element ancestor (a row and its title both disabled) is said once, on
+the ancestor. Bounds-only changes and moves are not rendered (the JSON has
+them). An empty delta renders as ``no change``. The budget is applied last
+(:func:`core.render.budget.fit`). Deterministic: same input, same text.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from core.diff.compute import Delta
+from core.diff.types import FromToDict
+from core.index import ElementIndex
+from core.render.budget import fit
+from core.render.lines import element, quote, states, value
+
+NEW_SCREEN_SHARE = 0.35
+"""A frame where fewer than this share of the elements stayed is a new screen."""
+
+NEW_SCREEN_TOP = 12
+"""How many of a new screen's elements a delta lists (``observe`` shows all)."""
+
+_UNRENDERED = frozenset({"bounds", "parentKey", "position", "focused"})
+
+
+@dataclass(frozen=True, slots=True)
+class RenderOptions:
+    max_lines: int | None = 40
+    max_tokens: int | None = None
+
+
+def is_new_screen(d: Delta, prev_index: ElementIndex, curr_index: ElementIndex) -> bool:
+    """True when the frame changed so much that listing the new screen beats a diff.
+
+    Counted over elements outside opened dialogs: fewer than
+    :data:`NEW_SCREEN_SHARE` of the new frame's elements were on the old one,
+    or the foreground package changed.
+    """
+    if "package" in d.fields and d.fields["package"]["to"]:
+        return True
+    dialog_windows = {c for c in d.opened if d.curr.nodes[c].role == "dialog"}
+    elements = [
+        p for p in curr_index.candidates if d.curr.window_of[p] not in dialog_windows
+    ]
+    if len(elements) < 4 or (dialog_windows and not elements):
+        return False
+    stayed = sum(1 for p in elements if p in d.pairs)
+    return stayed < NEW_SCREEN_SHARE * len(elements)
+
+
+def _changes_text(changes: dict[str, dict[str, object]]) -> str:
+    parts = [
+        f"{name}: {value(ft['from'])}→{value(ft['to'])}"
+        for name, ft in sorted(changes.items())
+        if name not in _UNRENDERED
+    ]
+    return ", ".join(parts)
+
+
+def delta_lines(d: Delta, prev_index: ElementIndex, curr_index: ElementIndex) -> list[str]:
+    """Every line of the delta, in order, before any budget."""
+    fc, fp = d.curr, d.prev
+    num = curr_index.number_of
+    names_c, names_p = curr_index.names, prev_index.names
+    order = {e.pos: i for i, e in enumerate(curr_index.elements)}
+    shown = set(num)
+
+    def line(sign: str, pos: int, suffix: str = "") -> str:
+        return f"{sign} {element(num.get(pos), fc.nodes[pos], names_c[pos])}{suffix}"
+
+    def changed_line(pos: int, changes: dict[str, FromToDict], text: str) -> str:
+        node = fc.nodes[pos]
+        if node.role == "text" and set(changes) - _UNRENDERED == {"text"}:
+            # The label is the new text; saying it twice costs tokens and adds nothing.
+            marker = f"[{num[pos]}] " if pos in num else ""
+            ft = changes["text"]
+            return f"~ {marker}{node.role} {value(ft['from'])}→{value(ft['to'])}"
+        return line("~", pos, f" ({text})")
+
+    head: list[str] = []
+    dialogs = [c for c in d.opened if fc.nodes[c].role == "dialog"]
+    in_dialog: set[int] = set()
+    for c in dialogs:
+        in_dialog.update(range(c, fc.subtree_end(c)))
+    new_screen = is_new_screen(d, prev_index, curr_index)
+    if new_screen:
+        pkg = fc.obs.package or "?"
+        gone = sum(1 for p in d.removed if p in prev_index.number_of)
+        total = len(curr_index.elements)
+        head.append(f"» new screen {pkg}: {total} elements ({gone} gone)")
+        top = [e.pos for e in curr_index.elements[:NEW_SCREEN_TOP]]
+        head += [line("+", c, states(fc.nodes[c])) for c in top]
+        if total > NEW_SCREEN_TOP:
+            head.append(f"  … (+{total - NEW_SCREEN_TOP} more on this screen)")
+    for c in dialogs:
+        head.append(line("+", c))
+        head += [line("+", a) for a in _by_order(range(c + 1, fc.subtree_end(c)), order)]
+    closed_dialogs = [p for p in d.closed if fp.nodes[p].role == "dialog"]
+    for p in closed_dialogs:
+        head.append(f"- {element(None, fp.nodes[p], names_p[p])} closed")
+    hidden = set()
+    if dialogs:
+        for p in d.closed:
+            if fp.nodes[p].role != "dialog":
+                hidden.update(range(p, fp.subtree_end(p)))
+
+    in_scroll: set[int] = set()
+    for s in d.scrolls:
+        for a in s.entered:
+            in_scroll.update(range(a, fc.subtree_end(a)))
+    added = [
+        line("+", c, states(fc.nodes[c]))
+        for c in _by_order(d.added, order)
+        if c not in in_dialog and c not in in_scroll and not new_screen
+    ]
+
+    changed: list[str] = []
+    changed += _field_lines(d, curr_index, prev_index, new_screen=new_screen)
+    for c in _by_order(d.changed, order):
+        text = _changes_text(d.changed[c])  # type: ignore[arg-type]
+        if not text or _said_by_ancestor(d, c, shown, text):
+            continue
+        changed.append(changed_line(c, d.changed[c], text))
+
+    scrolls: list[str] = []
+    for s in sorted(d.scrolls, key=lambda s: order.get(s.curr, len(order) + s.curr)):
+        direction = _direction(s.dx, s.dy)
+        rows = f"+{len(s.entered)} rows, -{len(s.left)} rows"
+        scrolls.append(line("↕", s.curr, f" scrolled {direction} ({rows})"))
+        came_in: set[int] = set()
+        for e in s.entered:
+            came_in.update(range(e, fc.subtree_end(e)))
+        inside = came_in & shown
+        scrolls += [line("+", a, states(fc.nodes[a])) for a in _by_order(inside, order)]
+
+    removed: list[str] = []
+    if not new_screen:
+        left: set[int] = set()
+        for s in d.scrolls:
+            for r in s.left:
+                left.update(range(r, fp.subtree_end(r)))
+        gone_dialog: set[int] = set()
+        for p in closed_dialogs:
+            gone_dialog.update(range(p, fp.subtree_end(p)))
+        old_order = {e.pos: i for i, e in enumerate(prev_index.elements)}
+        for p in _by_order(d.removed, old_order):
+            if p in left or p in gone_dialog or p in hidden:
+                continue
+            removed.append(f"- {element(None, fp.nodes[p], names_p[p])}")
+        if hidden:
+            count = sum(1 for p in hidden if p in prev_index.number_of)
+            removed.append(f"- ({count} elements behind the dialog)")
+
+    lines = head + added + changed + scrolls + removed
+    return lines or ["no change"]
+
+
+def _by_order(positions: object, order: dict[int, int]) -> list[int]:
+    """Indexed positions only, in reading order."""
+    return sorted((p for p in positions if p in order), key=order.__getitem__)  # type: ignore[attr-defined]
+
+
+def _said_by_ancestor(d: Delta, c: int, shown: set[int], text: str) -> bool:
+    for a in d.curr.ancestors(c):
+        if a in shown:
+            changes = d.changed.get(a)
+            return changes is not None and _changes_text(changes) == text  # type: ignore[arg-type]
+    return False
+
+
+def _direction(dx: int, dy: int) -> str:
+    if abs(dy) >= abs(dx):
+        return f"{'down' if dy < 0 else 'up'} {abs(dy)}px"
+    return f"{'right' if dx < 0 else 'left'} {abs(dx)}px"
+
+
+def _field_lines(
+    d: Delta, curr_index: ElementIndex, prev_index: ElementIndex, *, new_screen: bool
+) -> list[str]:
+    out: list[str] = []
+    f = d.fields
+    if "package" in f or "activity" in f:
+        a = f"{d.prev.obs.package}/{d.prev.obs.activity}".rstrip("/")
+        b = f"{d.curr.obs.package}/{d.curr.obs.activity}".rstrip("/")
+        out.append(f"~ app: {a} → {b}")
+    if "rotation" in f:
+        out.append(f"~ rotation: {f['rotation']['from']} → {f['rotation']['to']}")
+    if "focusedElement" in f and not new_screen:
+        pf, cf = d.prev.focused, d.curr.focused
+        old = (
+            element(None, d.prev.nodes[pf], prev_index.names[pf]) if pf >= 0 else "none"
+        )
+        new = (
+            element(curr_index.number_of.get(cf), d.curr.nodes[cf], curr_index.names[cf])
+            if cf >= 0
+            else "none"
+        )
+        out.append(f"~ focus: {old} → {new}")
+    return out
+
+
+def render_delta(
+    d: Delta,
+    prev_index: ElementIndex,
+    curr_index: ElementIndex,
+    *,
+    max_lines: int | None = 40,
+    max_tokens: int | None = None,
+) -> str:
+    """The delta text within ``max_lines`` lines and ``max_tokens`` cl100k tokens."""
+    return fit(delta_lines(d, prev_index, curr_index), max_lines=max_lines, max_tokens=max_tokens)
+
+
+__all__ = ["RenderOptions", "delta_lines", "is_new_screen", "quote", "render_delta"]
