@@ -1,0 +1,128 @@
+"""Geometry, names and view builders shared by every Playground screen.
+
+The phone is 1080x2400 px: a status bar (0..84), the app content, and a
+gesture navigation bar (2274..2400). The on-screen keyboard covers
+``KEYBOARD_TOP``..2400 and the app content is resized above it
+(``adjustResize``), as on a real phone.
+"""
+
+from __future__ import annotations
+
+from core.devices.virtual.views import Rect, View
+
+WIDTH = 1080
+HEIGHT = 2400
+STATUS_BOTTOM = 84
+NAV_TOP = 2274
+KEYBOARD_TOP = 1530
+TOOLBAR_BOTTOM = STATUS_BOTTOM + 168
+
+APP_PACKAGE = "dev.deltarec.playground"
+LAUNCHER_PACKAGE = "dev.deltarec.launcher"
+SYSTEMUI_PACKAGE = "com.android.systemui"
+LAUNCHER_ACTIVITY = f"{LAUNCHER_PACKAGE}.Launcher"
+
+MAIN = "MainActivity"
+SIGN_UP = "SignUpActivity"
+SETTINGS = "SettingsActivity"
+INBOX = "InboxActivity"
+MESSAGE = "MessageActivity"
+ACTIVITIES = (MAIN, SIGN_UP, SETTINGS, INBOX, MESSAGE)
+"""Short names of the Playground's activities (full name: ``APP_PACKAGE + "." + name``)."""
+
+TITLES = {
+    MAIN: "Playground",
+    SIGN_UP: "Sign up",
+    SETTINGS: "Settings",
+    INBOX: "Inbox",
+    MESSAGE: "Message",
+}
+
+FRAME = "android.widget.FrameLayout"
+LINEAR = "android.widget.LinearLayout"
+VIEW_GROUP = "android.view.ViewGroup"
+TEXT = "android.widget.TextView"
+IMAGE = "android.widget.ImageView"
+IMAGE_BUTTON = "android.widget.ImageButton"
+BUTTON = "android.widget.Button"
+EDIT = "android.widget.EditText"
+SWITCH = "android.widget.Switch"
+CHECKBOX = "android.widget.CheckBox"
+SCROLL = "android.widget.ScrollView"
+RECYCLER = "androidx.recyclerview.widget.RecyclerView"
+PLAIN = "android.view.View"
+
+
+def app_id(name: str) -> str:
+    """A resource id of the Playground app: ``dev.deltarec.playground:id/<name>``."""
+    return f"{APP_PACKAGE}:id/{name}"
+
+
+def label(
+    text: str, bounds: Rect, rid: str = "", *, look: str = "label", enabled: bool = True
+) -> View:
+    """A plain, non-interactive TextView."""
+    return View(cls=TEXT, bounds=bounds, text=text, rid=rid, look=look, enabled=enabled)
+
+
+def toolbar(title: str, *, up: bool) -> View:
+    """An action bar with an optional "Navigate up" button and a title."""
+    kids: list[View] = []
+    left = 42
+    if up:
+        kids.append(
+            View(
+                cls=IMAGE_BUTTON,
+                bounds=(0, STATUS_BOTTOM, 147, TOOLBAR_BOTTOM),
+                desc="Navigate up",
+                clickable=True,
+                focusable=True,
+                action="up",
+                look="up",
+            )
+        )
+        left = 190
+    kids.append(label(title, (left, STATUS_BOTTOM + 46, 900, STATUS_BOTTOM + 122), look="title"))
+    return View(
+        cls=VIEW_GROUP,
+        bounds=(0, STATUS_BOTTOM, WIDTH, TOOLBAR_BOTTOM),
+        rid="android:id/action_bar",
+        children=tuple(kids),
+        look="toolbar",
+    )
+
+
+def decor(content: View, *, title: str, up: bool, bottom: int) -> View:
+    """The window root of an activity: action bar, ``android:id/content`` and bar backgrounds.
+
+    ``content`` must already be laid out between ``TOOLBAR_BOTTOM`` and ``bottom``
+    (``bottom`` is ``KEYBOARD_TOP`` while the keyboard shows).
+    """
+    holder = View(
+        cls=FRAME,
+        bounds=(0, TOOLBAR_BOTTOM, WIDTH, bottom),
+        rid="android:id/content",
+        children=(content,),
+    )
+    parent = View(
+        cls=VIEW_GROUP,
+        bounds=(0, 0, WIDTH, bottom),
+        rid="android:id/decor_content_parent",
+        children=(toolbar(title, up=up), holder),
+    )
+    return View(
+        cls=FRAME,
+        bounds=(0, 0, WIDTH, HEIGHT),
+        children=(
+            parent,
+            View(
+                cls=PLAIN, bounds=(0, 0, WIDTH, STATUS_BOTTOM), rid="android:id/statusBarBackground"
+            ),
+            View(
+                cls=PLAIN,
+                bounds=(0, NAV_TOP, WIDTH, HEIGHT),
+                rid="android:id/navigationBarBackground",
+            ),
+        ),
+        look="window",
+    )

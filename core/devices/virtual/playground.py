@@ -1,0 +1,325 @@
+"""The Playground phone: input in, new state out; renders itself as a dump or a picture.
+
+Every input goes through the same view tree the renderers draw
+(:func:`~.screens.build_windows`), so a tap hits exactly what the dump and the
+screenshot show. Behaviour, chosen to match Android:
+
+- **tap** acts on the topmost clickable view under the point (disabled views
+  swallow the tap). With a dialog open, a tap outside it cancels it.
+- **long press** acts on the topmost long-clickable view (Inbox rows toggle
+  their ``selected`` flag).
+- **swipe** shorter than 16 px is a tap (a long press when it lasts >= 500 ms,
+  which is how ``input swipe X Y X Y 800`` long-presses). A mostly vertical swipe
+  starting on the Inbox list scrolls it by exactly ``y1 - y2`` pixels (no
+  fling), clamped to the list; other swipes do nothing.
+- **typing** goes to the focused field at its end; with no focused field it is
+  dropped. Tapping a field focuses it and shows the keyboard.
+- **keys**: back hides the keyboard, else closes the dialog, else closes the
+  activity (from the task's root it goes to the launcher, keeping the task);
+  home goes to the launcher; enter moves focus to the next field (on the last
+  one it hides the keyboard); del deletes the last character; letters and
+  digits type; other keys do nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from core.devices.virtual.layout import (
+    ACTIVITIES,
+    APP_PACKAGE,
+    HEIGHT,
+    INBOX,
+    LAUNCHER_ACTIVITY,
+    LAUNCHER_PACKAGE,
+    MAIN,
+    MESSAGE,
+    SIGN_UP,
+    SYSTEMUI_PACKAGE,
+    WIDTH,
+)
+from core.devices.virtual.render_xml import render_dump
+from core.devices.virtual.screen_inbox import VIEWPORT, max_offset
+from core.devices.virtual.screens import build_windows
+from core.devices.virtual.state import FIELDS, FormState, InboxState, PhoneState
+from core.devices.virtual.views import View, Window, contains, hit_windows
+
+if TYPE_CHECKING:
+    from PIL.Image import Image
+
+DEFAULT_EPOCH = 1704102060.0
+"""Mon 1 Jan 2024 09:41:00 UTC: what the default clock shows."""
+
+PACKAGES = (APP_PACKAGE, LAUNCHER_PACKAGE, SYSTEMUI_PACKAGE, "dev.deltarec.keyboard")
+"""Installed packages, as ``pm list packages`` reports them."""
+
+TAP_SLOP = 16
+LONG_PRESS_MS = 500
+
+_NAMED_KEYS = {3: "home", 4: "back", 61: "tab", 62: "space", 66: "enter", 67: "del"}
+
+
+class ManualClock:
+    """A clock that only moves when told to (the default: the phone is deterministic)."""
+
+    def __init__(self, start: float = DEFAULT_EPOCH) -> None:
+        self.now = start
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+class Playground:
+    """The virtual phone's behaviour and rendering.
+
+    ``clock`` returns seconds since the epoch (shown in UTC); default
+    :class:`ManualClock`. With ``dialog_only_dump`` a dump taken while the dialog
+    is open holds only the dialog window, as ``uiautomator dump`` does on real
+    phones; by default it holds every window (status bar, app, dialog).
+    """
+
+    def __init__(
+        self, clock: Callable[[], float] | None = None, *, dialog_only_dump: bool = False
+    ) -> None:
+        self.clock: Callable[[], float] = clock or ManualClock()
+        self.dialog_only_dump = dialog_only_dump
+        self.state = PhoneState()
+
+    # ----------------------------------------------------------------- rendering
+    def windows(self) -> tuple[Window, ...]:
+        """The windows on screen now, bottom first."""
+        return build_windows(self.state, self.clock())
+
+    def dump_xml(self) -> str:
+        """A ``uiautomator dump`` of the screen. Counts as one dump (the volatile counter)."""
+        self.state.dumps += 1
+        windows = tuple(w for w in self.windows() if w.in_dump)
+        if self.dialog_only_dump and any(w.kind == "dialog" for w in windows):
+            windows = tuple(w for w in windows if w.kind == "dialog")
+        return render_dump(windows)
+
+    def screenshot(self) -> Image:
+        """The screen as an RGB PIL image of ``window_size()``."""
+        from core.devices.virtual.render_png import render_image
+
+        return render_image(self.windows())
+
+    def window_size(self) -> tuple[int, int]:
+        return (WIDTH, HEIGHT)
+
+    # ------------------------------------------------------------------- touches
+    def tap(self, x: int, y: int) -> None:
+        """Tap at (x, y); see the module docstring."""
+        windows = self.windows()
+        dialog = next((w for w in windows if w.kind == "dialog"), None)
+        if dialog is not None and not contains(dialog.root.bounds, x, y):
+            self.state.dialog = None  # a tap outside an AlertDialog cancels it
+            return
+        self._do(hit_windows(windows, x, y), long=False)
+
+    def long_press(self, x: int, y: int, duration_ms: int = 800) -> None:
+        """Press and hold at (x, y); acts on the topmost long-clickable view."""
+        del duration_ms  # any hold of at least LONG_PRESS_MS is one long press
+        windows = self.windows()
+        if any(w.kind == "dialog" for w in windows):
+            return
+        self._do(hit_windows(windows, x, y, long=True), long=True)
+
+    def swipe(self, x1: int, y1: int, x2: int, y2: int, duration_ms: int = 300) -> None:
+        """Swipe from (x1, y1) to (x2, y2); see the module docstring."""
+        if abs(x2 - x1) + abs(y2 - y1) < TAP_SLOP:
+            if duration_ms >= LONG_PRESS_MS:
+                self.long_press(x1, y1, duration_ms)
+            else:
+                self.tap(x1, y1)
+            return
+        st = self.state
+        vertical = abs(y2 - y1) >= abs(x2 - x1)
+        if st.screen == INBOX and st.dialog is None and vertical and contains(VIEWPORT, x1, y1):
+            st.inbox.offset = max(0, min(max_offset(), st.inbox.offset + (y1 - y2)))
+
+    def _do(self, view: View | None, *, long: bool) -> None:
+        if view is None or not view.enabled:
+            return
+        action = view.long_action if long else view.action
+        if action:
+            self.perform(action)
+
+    def perform(self, action: str) -> None:
+        """Run a view action ("open:SignUpActivity", "focus:name", "toggle:wifi", …)."""
+        st = self.state
+        verb, _, arg = action.partition(":")
+        if verb == "up":
+            self._navigate([*st.stack[:-1]] if len(st.stack) > 1 else [MAIN])
+        elif verb == "open" and arg.isdigit():
+            st.message = int(arg)
+            self._navigate([*st.stack, MESSAGE])
+        elif verb == "open":
+            self._push(arg)
+        elif verb == "launch":
+            self._launch_from_icon(arg)
+        elif verb == "focus":
+            st.form.focus = arg
+            st.keyboard = True
+        elif verb == "check":
+            st.form.newsletter = not st.form.newsletter
+        elif verb == "save":
+            st.dialog = "save"
+            st.keyboard = False
+        elif verb == "dialog":
+            st.dialog = None
+            if arg == "ok":
+                st.form.saved = True
+                st.form.focus = None
+        elif verb == "toggle":
+            st.settings.values[arg] = not st.settings.values[arg]
+        elif verb == "select":
+            st.inbox.selected ^= {int(arg)}
+        elif verb == "key":
+            self._key(arg)
+
+    def _key(self, key: str) -> None:
+        if key == "del":
+            self._delete()
+        elif key == "enter":
+            self._enter()
+        else:
+            self.type_text(key)
+
+    # -------------------------------------------------------------- text & keys
+    def type_text(self, text: str) -> None:
+        """Append ``text`` to the focused field; dropped when no field has focus."""
+        form = self.state.form
+        if self.state.screen == SIGN_UP and form.focus and self.state.dialog is None:
+            form.set_value(form.focus, form.value(form.focus) + text)
+
+    def _delete(self) -> None:
+        form = self.state.form
+        if self.state.screen == SIGN_UP and form.focus and self.state.dialog is None:
+            form.set_value(form.focus, form.value(form.focus)[:-1])
+
+    def _enter(self) -> None:
+        form = self.state.form
+        if self.state.screen != SIGN_UP or not form.focus or self.state.dialog:
+            return
+        i = FIELDS.index(form.focus)
+        if i + 1 < len(FIELDS):
+            form.focus = FIELDS[i + 1]
+        else:
+            self.state.keyboard = False
+
+    def press_key(self, key: str) -> None:
+        """Press a named key (a key of :data:`core.devices.base.KEYS`, e.g. "back")."""
+        from core.devices.base import KEYS
+
+        code = KEYS.get(key.lower())
+        if code is None:
+            raise ValueError(f"unknown key {key!r}; known: {', '.join(sorted(KEYS))}")
+        self.press_keycode(code)
+
+    def press_keycode(self, code: int) -> None:
+        """Press an Android keycode: named keys, digits 0-9 (7..16) and letters a-z (29..54)."""
+        st = self.state
+        if 7 <= code <= 16:
+            self.type_text(str(code - 7))
+        elif 29 <= code <= 54:
+            self.type_text(chr(ord("a") + code - 29))
+        name = _NAMED_KEYS.get(code, "")
+        if name == "home":
+            st.keyboard = False
+            st.in_app = False
+        elif name == "back":
+            self._back()
+        elif name == "enter":
+            self._enter()
+        elif name == "del":
+            self._delete()
+        elif name == "space":
+            self.type_text(" ")
+        elif name == "tab" and st.form.focus:
+            self._enter()
+
+    def _back(self) -> None:
+        st = self.state
+        if st.keyboard:
+            st.keyboard = False
+        elif st.dialog:
+            st.dialog = None
+        elif st.in_app and len(st.stack) > 1:
+            self._navigate(st.stack[:-1])
+        else:
+            st.in_app = False
+
+    # ---------------------------------------------------------------------- apps
+    def _navigate(self, stack: list[str]) -> None:
+        """Show ``stack`` (in the foreground); leaving an activity drops focus, keyboard, dialog."""
+        st = self.state
+        if stack[-1:] != st.stack[-1:]:
+            st.keyboard = False
+            st.dialog = None
+            st.form.focus = None
+        st.stack = stack
+        st.in_app = True
+
+    def _push(self, activity: str) -> None:
+        """Start a new instance of ``activity`` on top of the task (fresh screen state)."""
+        if activity == SIGN_UP:
+            self.state.form = FormState()
+        elif activity == INBOX:
+            self.state.inbox = InboxState()
+        self._navigate([*self.state.stack, activity])
+
+    def _launch_from_icon(self, activity: str) -> None:
+        if activity == MAIN:
+            self._navigate(self.state.stack or [MAIN])
+        else:
+            self._navigate([MAIN])
+            self._push(activity)
+
+    def launch_app(self, package: str, activity: str = "") -> None:
+        """Start or resume an app, like ``am start -n`` / the launcher intent.
+
+        No activity: bring the task to the front (start MainActivity if none).
+        An activity (".SignUpActivity" or the full name) already in the task is
+        brought to the top, closing those above it (like FLAG_ACTIVITY_CLEAR_TOP);
+        otherwise a new instance starts on top. Raises ValueError for an unknown
+        package or activity.
+        """
+        st = self.state
+        if package == LAUNCHER_PACKAGE:
+            self.press_keycode(3)
+            return
+        if package != APP_PACKAGE:
+            raise ValueError(f"unknown package {package!r}")
+        if not activity:
+            self._navigate(st.stack or [MAIN])
+            return
+        short = activity.removeprefix(APP_PACKAGE).removeprefix(".")
+        if short not in ACTIVITIES:
+            raise ValueError(f"unknown activity {activity!r} in {package}")
+        if short in st.stack:
+            self._navigate(st.stack[: st.stack.index(short) + 1])
+        elif short == MESSAGE:
+            st.message = 1
+            self._navigate([*st.stack, MESSAGE])
+        else:
+            self._push(short)
+
+    def stop_app(self, package: str) -> None:
+        """Force-stop: the Playground task and its screen state are gone (settings persist)."""
+        if package != APP_PACKAGE:
+            return
+        settings = self.state.settings
+        dumps = self.state.dumps
+        self.state = PhoneState(settings=settings, dumps=dumps)
+
+    def current_app(self) -> tuple[str, str]:
+        """(package, full activity name) of the foreground app."""
+        screen = self.state.screen
+        if screen == "Launcher":
+            return (LAUNCHER_PACKAGE, LAUNCHER_ACTIVITY)
+        return (APP_PACKAGE, f"{APP_PACKAGE}.{screen}")

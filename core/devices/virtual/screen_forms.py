@@ -1,0 +1,264 @@
+"""The Sign up form, its confirm dialog, and the Settings screen.
+
+Resource ids (package ``dev.deltarec.playground``): ``form_scroll``, ``name``,
+``email``, ``password``, ``newsletter``, ``save``, ``status``. The dialog uses
+the platform AlertDialog ids (``android:id/parentPanel``, ``alertTitle``,
+``message``, ``button1`` = OK, ``button2`` = Cancel). Settings rows use the
+platform preference ids (``android:id/title``, ``android:id/summary``,
+``android:id/switch_widget``, ``android:id/checkbox``) and are told apart by
+their titles, as on a real phone.
+"""
+
+from __future__ import annotations
+
+from core.devices.virtual.layout import (
+    BUTTON,
+    CHECKBOX,
+    EDIT,
+    FRAME,
+    LINEAR,
+    RECYCLER,
+    SCROLL,
+    SWITCH,
+    TEXT,
+    TOOLBAR_BOTTOM,
+    WIDTH,
+    app_id,
+    label,
+)
+from core.devices.virtual.state import FIELDS, FormState, SettingsState
+from core.devices.virtual.views import View, clip
+
+HINTS = {"name": "Name", "email": "Email", "password": "Password"}
+
+
+def _field(form: FormState, name: str, top: int) -> View:
+    value = form.value(name)
+    password = name == "password"
+    shown = ("•" * len(value) if password else value) or HINTS[name]
+    return View(
+        cls=EDIT,
+        bounds=(60, top, WIDTH - 60, top + 140),
+        text=shown,
+        rid=app_id(name),
+        clickable=True,
+        focusable=True,
+        focused=form.focus == name,
+        long_clickable=True,
+        password=password,
+        action=f"focus:{name}",
+        look="edit",
+        hint=not value,
+    )
+
+
+def sign_up_content(form: FormState, bottom: int) -> View:
+    """The form, laid out from the action bar down and clipped at ``bottom``.
+
+    Save is enabled only once Name is non-empty. An empty field shows its hint as
+    its text (like Android); a password field shows one bullet per character.
+    """
+    top = TOOLBAR_BOTTOM
+    kids: list[View] = [label("Create your account", (60, top + 40, WIDTH - 60, top + 110))]
+    for i, name in enumerate(FIELDS):
+        kids.append(_field(form, name, top + 150 + i * 170))
+    kids.append(
+        View(
+            cls=CHECKBOX,
+            bounds=(60, top + 670, WIDTH - 60, top + 780),
+            text="Send me news",
+            rid=app_id("newsletter"),
+            checkable=True,
+            checked=form.newsletter,
+            clickable=True,
+            focusable=True,
+            action="check:newsletter",
+            look="checkbox",
+        )
+    )
+    kids.append(
+        View(
+            cls=BUTTON,
+            bounds=(60, top + 830, WIDTH - 60, top + 970),
+            text="Save",
+            rid=app_id("save"),
+            clickable=True,
+            focusable=True,
+            enabled=bool(form.name),
+            action="save",
+            look="button",
+        )
+    )
+    if form.saved:
+        kids.append(label("Saved", (60, top + 1010, WIDTH - 60, top + 1080), app_id("status")))
+    column = View(cls=LINEAR, bounds=(0, top, WIDTH, top + 1100), children=tuple(kids))
+    scroll = View(
+        cls=SCROLL,
+        bounds=(0, top, WIDTH, bottom),
+        rid=app_id("form_scroll"),
+        children=(column,),
+    )
+    return clip(scroll, scroll.bounds) or scroll
+
+
+def save_dialog(form: FormState) -> View:
+    """The "Save account?" AlertDialog, a floating window root centred on screen."""
+    left, right, top = 120, WIDTH - 120, 930
+    inner_l, inner_r = left + 42, right - 42
+    who = form.name or "this person"
+    title = View(
+        cls=LINEAR,
+        bounds=(inner_l, top + 42, inner_r, top + 162),
+        rid="android:id/topPanel",
+        children=(
+            View(
+                cls=TEXT,
+                bounds=(inner_l + 40, top + 80, inner_r - 40, top + 150),
+                text="Save account?",
+                rid="android:id/alertTitle",
+                look="dialog_title",
+            ),
+        ),
+    )
+    message = View(
+        cls=SCROLL,
+        bounds=(inner_l, top + 162, inner_r, top + 330),
+        rid="android:id/contentPanel",
+        children=(
+            View(
+                cls=TEXT,
+                bounds=(inner_l + 40, top + 180, inner_r - 40, top + 310),
+                text=f"Create an account for {who}?",
+                rid="android:id/message",
+                look="label",
+            ),
+        ),
+    )
+    buttons = View(
+        cls=SCROLL,
+        bounds=(inner_l, top + 330, inner_r, top + 494),
+        rid="android:id/buttonPanel",
+        focusable=True,
+        children=(
+            View(
+                cls=LINEAR,
+                bounds=(inner_l, top + 330, inner_r, top + 494),
+                children=(
+                    _dialog_button(
+                        "Cancel", "android:id/button2", (470, top + 341, 672, top + 483)
+                    ),
+                    _dialog_button(
+                        "OK", "android:id/button1", (672, top + 341, inner_r - 32, top + 483)
+                    ),
+                ),
+            ),
+        ),
+    )
+    panel = View(
+        cls=LINEAR,
+        bounds=(inner_l, top + 42, inner_r, top + 494),
+        rid="android:id/parentPanel",
+        children=(title, message, buttons),
+    )
+    content = View(cls=FRAME, bounds=panel.bounds, rid="android:id/content", children=(panel,))
+    return View(
+        cls=FRAME,
+        bounds=(left, top, right, top + 536),
+        children=(View(cls=FRAME, bounds=panel.bounds, children=(content,)),),
+        look="dialog",
+    )
+
+
+def _dialog_button(text: str, rid: str, bounds: tuple[int, int, int, int]) -> View:
+    action = "dialog:ok" if rid.endswith("button1") else "dialog:cancel"
+    return View(
+        cls=BUTTON,
+        bounds=bounds,
+        text=text,
+        rid=rid,
+        clickable=True,
+        focusable=True,
+        action=action,
+        look="text_button",
+    )
+
+
+SETTING_ROWS: tuple[tuple[str, str, str], ...] = (
+    ("airplane", "Airplane mode", "switch"),
+    ("wifi", "Wi-Fi", "switch"),
+    ("bluetooth", "Bluetooth", "switch"),
+    ("mobile_data", "Mobile data", "switch"),
+    ("", "Notifications", "section"),
+    ("previews", "Show previews", "checkbox"),
+    ("vibrate", "Vibrate", "checkbox"),
+    ("dark", "Dark theme", "switch"),
+)
+"""(state key, title, widget) for each Settings row, top to bottom."""
+
+
+def _setting_row(settings: SettingsState, key: str, title: str, widget: str, top: int) -> View:
+    enabled = settings.enabled(key)
+    checked = settings.values[key] and enabled
+    summary = ("On" if checked else "Off") if enabled else "Airplane mode is on"
+    texts = View(
+        cls="android.widget.RelativeLayout",
+        bounds=(66, top + 30, 820, top + 150),
+        enabled=enabled,
+        children=(
+            label(title, (66, top + 30, 820, top + 100), "android:id/title", enabled=enabled),
+            label(
+                summary,
+                (66, top + 100, 820, top + 150),
+                "android:id/summary",
+                look="summary",
+                enabled=enabled,
+            ),
+        ),
+    )
+    is_switch = widget == "switch"
+    toggle = View(
+        cls=SWITCH if is_switch else CHECKBOX,
+        bounds=(882, top + 18, 1036, top + 162) if is_switch else (900, top + 30, 1020, top + 150),
+        rid="android:id/switch_widget" if is_switch else "android:id/checkbox",
+        checkable=True,
+        checked=checked,
+        enabled=enabled,
+        look=widget,
+    )
+    frame = View(
+        cls=LINEAR,
+        bounds=(838, top, 1036, top + 180),
+        rid="android:id/widget_frame",
+        enabled=enabled,
+        children=(toggle,),
+    )
+    return View(
+        cls=LINEAR,
+        bounds=(0, top, WIDTH, top + 180),
+        clickable=True,
+        focusable=True,
+        enabled=enabled,
+        children=(texts, frame),
+        action=f"toggle:{key}",
+        look="row",
+    )
+
+
+def settings_content(settings: SettingsState, bottom: int) -> View:
+    """The Settings list: radios greyed out (enabled=false) while airplane mode is on."""
+    rows: list[View] = []
+    top = TOOLBAR_BOTTOM
+    for key, title, widget in SETTING_ROWS:
+        if widget == "section":
+            rows.append(label(title, (66, top + 40, WIDTH - 66, top + 110), look="section"))
+            top += 120
+        else:
+            rows.append(_setting_row(settings, key, title, widget, top))
+            top += 180
+    lst = View(
+        cls=RECYCLER,
+        bounds=(0, TOOLBAR_BOTTOM, WIDTH, bottom),
+        rid=app_id("settings_list"),
+        children=tuple(rows),
+    )
+    return clip(lst, lst.bounds) or lst

@@ -1,0 +1,187 @@
+"""The Inbox: a 120-item scrollable RecyclerView, and the message screen a row opens.
+
+Items: every tenth item (0, 10, …) is a "Week N" section header with no
+resource id; the others are message rows (``message_row`` with ``sender``,
+``subject``, ``date``), except "promo" rows (index % 7 == 3) which carry no
+resource ids at all, as many real list items do. Only items that intersect the
+viewport are in the tree, with their visible (clipped) bounds, so scrolling makes
+rows enter and leave and shifts every bound.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from core.devices.virtual.layout import (
+    IMAGE,
+    LINEAR,
+    NAV_TOP,
+    RECYCLER,
+    SCROLL,
+    TEXT,
+    TOOLBAR_BOTTOM,
+    WIDTH,
+    app_id,
+    label,
+)
+from core.devices.virtual.state import InboxState
+from core.devices.virtual.views import View, clip
+
+ITEM_COUNT = 120
+HEADER_H = 120
+ROW_H = 180
+VIEWPORT = (0, TOOLBAR_BOTTOM, WIDTH, NAV_TOP)
+"""The list's bounds on screen."""
+
+_SENDERS = ("Ada", "Grace", "Linus", "Margaret", "Ken", "Barbara", "Dennis", "Frances")
+_SUBJECTS = (
+    "Lunch on Friday?",
+    "Q&A session notes",
+    '"Launch" plan',
+    "Tom's <draft>",
+    "Invoice 42",
+    "Re: build is green",
+    "Weekend hike",
+    "Standup moved",
+    "Photos",
+    "Your order shipped",
+    "Café menu",
+)
+
+
+def is_header(index: int) -> bool:
+    return index % 10 == 0
+
+
+def is_promo(index: int) -> bool:
+    return not is_header(index) and index % 7 == 3
+
+
+def sender(index: int) -> str:
+    return _SENDERS[index % len(_SENDERS)]
+
+
+def subject(index: int) -> str:
+    """The subject of item ``index`` (contains ``&``, quotes and ``<`` on some rows)."""
+    if is_promo(index):
+        return f"Sponsored: offer {index}"
+    return f"{_SUBJECTS[(index * 7) % len(_SUBJECTS)]} #{index}"
+
+
+@lru_cache(maxsize=1)
+def item_tops() -> tuple[int, ...]:
+    """Top of each item in list coordinates, plus the total height as a last entry."""
+    tops = [0]
+    for i in range(ITEM_COUNT):
+        tops.append(tops[-1] + (HEADER_H if is_header(i) else ROW_H))
+    return tuple(tops)
+
+
+def max_offset() -> int:
+    """How far the list can scroll (total height minus the viewport height)."""
+    return max(0, item_tops()[-1] - (VIEWPORT[3] - VIEWPORT[1]))
+
+
+def _item(index: int, top: int, selected: bool) -> View:
+    if is_header(index):
+        return label(
+            f"Week {index // 10 + 1}", (48, top + 30, WIDTH - 48, top + 100), look="section"
+        )
+    promo = is_promo(index)
+    date = f"Mar {1 + (ITEM_COUNT - index) % 28}"
+    kids = (
+        View(
+            cls=IMAGE,
+            bounds=(42, top + 36, 150, top + 144),
+            desc="" if promo else f"{sender(index)} avatar",
+            look="avatar",
+        ),
+        View(
+            cls=TEXT,
+            bounds=(186, top + 30, 800, top + 96),
+            text="Ad" if promo else sender(index),
+            rid="" if promo else app_id("sender"),
+            look="title",
+        ),
+        View(
+            cls=TEXT,
+            bounds=(186, top + 96, WIDTH - 42, top + 150),
+            text=subject(index),
+            rid="" if promo else app_id("subject"),
+            look="summary",
+        ),
+        View(
+            cls=TEXT,
+            bounds=(830, top + 30, WIDTH - 42, top + 96),
+            text=date,
+            rid="" if promo else app_id("date"),
+            look="summary",
+        ),
+    )
+    return View(
+        cls=LINEAR,
+        bounds=(0, top, WIDTH, top + ROW_H),
+        rid="" if promo else app_id("message_row"),
+        clickable=True,
+        focusable=True,
+        long_clickable=True,
+        selected=selected,
+        children=kids,
+        action=f"open:{index}",
+        long_action=f"select:{index}",
+        look="row",
+    )
+
+
+def inbox_content(inbox: InboxState, bottom: int) -> View:
+    """The visible part of the list at scroll offset ``inbox.offset``.
+
+    Cost: a linear scan over the 120 item tops; only intersecting items are built.
+    """
+    viewport = (VIEWPORT[0], VIEWPORT[1], VIEWPORT[2], min(VIEWPORT[3], bottom))
+    tops = item_tops()
+    kids: list[View] = []
+    for i in range(ITEM_COUNT):
+        top = viewport[1] + tops[i] - inbox.offset
+        if top + (tops[i + 1] - tops[i]) <= viewport[1] or top >= viewport[3]:
+            continue
+        item = clip(_item(i, top, i in inbox.selected), viewport)
+        if item is not None:
+            kids.append(item)
+    return View(
+        cls=RECYCLER,
+        bounds=viewport,
+        rid=app_id("inbox_list"),
+        scrollable=True,
+        focusable=True,
+        children=tuple(kids),
+        look="list",
+    )
+
+
+def message_content(index: int, bottom: int) -> View:
+    """The message screen: subject and a multi-line body (holds a newline and ``&``)."""
+    body = f"Hi,\nthis is message #{index} about {subject(index)}.\nCheers & bye — {sender(index)}"
+    kids = (
+        View(
+            cls=TEXT,
+            bounds=(48, TOOLBAR_BOTTOM + 40, WIDTH - 48, TOOLBAR_BOTTOM + 130),
+            text=subject(index),
+            rid=app_id("message_subject"),
+            look="title",
+        ),
+        View(
+            cls=TEXT,
+            bounds=(48, TOOLBAR_BOTTOM + 160, WIDTH - 48, TOOLBAR_BOTTOM + 400),
+            text=body,
+            rid=app_id("message_body"),
+            look="body",
+        ),
+    )
+    scroll = View(
+        cls=SCROLL,
+        bounds=(0, TOOLBAR_BOTTOM, WIDTH, bottom),
+        rid=app_id("message_scroll"),
+        children=kids,
+    )
+    return clip(scroll, scroll.bounds) or scroll

@@ -1,0 +1,198 @@
+"""What the phone shows: build the window list for a :class:`~.state.PhoneState`.
+
+Window order (bottom first, as in a dump): the status bar (``com.android.systemui``,
+with the volatile clock), the foreground app or launcher, the dialog if one is
+open, the keyboard if it shows (drawn and hit-tested, never dumped).
+
+Launcher (``dev.deltarec.launcher``): ``clock`` and ``date`` labels and icons
+"Playground", "Sign up", "Settings", "Inbox" (TextViews with equal text and
+content-desc, no resource id, like a real launcher). Playground home
+(MainActivity): rows ``menu_sign_up``, ``menu_settings``, ``menu_inbox`` and the
+volatile label ``refresh_count`` ("Refreshed N times", N = dumps taken so far).
+"""
+
+from __future__ import annotations
+
+import time
+
+from core.devices.virtual.keyboard import keyboard_window
+from core.devices.virtual.layout import (
+    APP_PACKAGE,
+    FRAME,
+    HEIGHT,
+    IMAGE,
+    INBOX,
+    KEYBOARD_TOP,
+    LAUNCHER_PACKAGE,
+    LINEAR,
+    MAIN,
+    MESSAGE,
+    NAV_TOP,
+    SETTINGS,
+    SIGN_UP,
+    STATUS_BOTTOM,
+    SYSTEMUI_PACKAGE,
+    TEXT,
+    TITLES,
+    TOOLBAR_BOTTOM,
+    WIDTH,
+    app_id,
+    decor,
+    label,
+)
+from core.devices.virtual.screen_forms import save_dialog, settings_content, sign_up_content
+from core.devices.virtual.screen_inbox import inbox_content, message_content, sender
+from core.devices.virtual.state import PhoneState
+from core.devices.virtual.views import View, Window
+
+LAUNCHER_ICONS = (
+    ("Playground", MAIN),
+    ("Sign up", SIGN_UP),
+    ("Settings", SETTINGS),
+    ("Inbox", INBOX),
+)
+"""(label, activity it opens) for each launcher icon, left to right."""
+
+_MENU = (
+    (SIGN_UP, "menu_sign_up", "A form with text fields and a dialog"),
+    (SETTINGS, "menu_settings", "Switches and checkboxes"),
+    (INBOX, "menu_inbox", "A long scrolling list"),
+)
+
+
+def clock_text(now: float) -> str:
+    """The status bar clock for ``now`` (seconds since the epoch, shown in UTC), e.g. "9:41"."""
+    t = time.gmtime(now)
+    return f"{t.tm_hour}:{t.tm_min:02d}"
+
+
+def date_text(now: float) -> str:
+    """The launcher's date line, e.g. "Mon, Jan 1" (UTC)."""
+    return time.strftime("%a, %b ", time.gmtime(now)) + str(time.gmtime(now).tm_mday)
+
+
+def status_bar(now: float, airplane: bool) -> Window:
+    """The system status bar: clock, network and battery icons."""
+    kids = (
+        View(
+            cls=TEXT,
+            bounds=(48, 14, 220, 70),
+            text=clock_text(now),
+            rid="com.android.systemui:id/clock",
+            look="status_text",
+        ),
+        View(
+            cls=IMAGE,
+            bounds=(880, 20, 924, 64),
+            desc="Airplane mode." if airplane else "Wifi signal full.",
+            look="airplane_icon" if airplane else "wifi_icon",
+        ),
+        View(cls=IMAGE, bounds=(950, 20, 1032, 64), desc="Battery 100 percent.", look="battery"),
+    )
+    root = View(
+        cls=FRAME,
+        bounds=(0, 0, WIDTH, STATUS_BOTTOM),
+        rid="com.android.systemui:id/status_bar",
+        children=kids,
+        look="status_bar",
+    )
+    return Window(root=root, package=SYSTEMUI_PACKAGE, kind="status")
+
+
+def launcher(now: float) -> Window:
+    """The home screen: a clock widget and the app icons."""
+    kids: list[View] = [
+        label(
+            clock_text(now), (0, 400, WIDTH, 640), f"{LAUNCHER_PACKAGE}:id/clock", look="big_clock"
+        ),
+        label(date_text(now), (0, 650, WIDTH, 730), f"{LAUNCHER_PACKAGE}:id/date", look="center"),
+    ]
+    cell = WIDTH // len(LAUNCHER_ICONS)
+    for i, (name, activity) in enumerate(LAUNCHER_ICONS):
+        left = i * cell
+        kids.append(
+            View(
+                cls=TEXT,
+                bounds=(left + 15, 1800, left + cell - 15, 2100),
+                text=name,
+                desc=name,
+                clickable=True,
+                focusable=True,
+                long_clickable=True,
+                action=f"launch:{activity}",
+                look="icon",
+            )
+        )
+    workspace = View(
+        cls=FRAME,
+        bounds=(0, STATUS_BOTTOM, WIDTH, NAV_TOP),
+        rid=f"{LAUNCHER_PACKAGE}:id/workspace",
+        children=tuple(kids),
+    )
+    root = View(cls=FRAME, bounds=(0, 0, WIDTH, HEIGHT), children=(workspace,), look="wallpaper")
+    return Window(root=root, package=LAUNCHER_PACKAGE)
+
+
+def _home_content(state: PhoneState, bottom: int) -> View:
+    top = TOOLBAR_BOTTOM
+    rows: list[View] = []
+    for i, (activity, rid, summary) in enumerate(_MENU):
+        y = top + i * 200
+        rows.append(
+            View(
+                cls=LINEAR,
+                bounds=(0, y, WIDTH, y + 200),
+                rid=app_id(rid),
+                clickable=True,
+                focusable=True,
+                children=(
+                    label(TITLES[activity], (66, y + 40, WIDTH - 66, y + 110), look="title"),
+                    label(summary, (66, y + 110, WIDTH - 66, y + 160), look="summary"),
+                ),
+                action=f"open:{activity}",
+                look="row",
+            )
+        )
+    count = top + len(_MENU) * 200 + 40
+    rows.append(
+        label(
+            f"Refreshed {state.dumps} times",
+            (66, count, WIDTH - 66, count + 70),
+            app_id("refresh_count"),
+        )
+    )
+    return View(cls=LINEAR, bounds=(0, top, WIDTH, bottom), children=tuple(rows))
+
+
+def app_window(state: PhoneState) -> Window:
+    """The foreground Playground activity inside its decor."""
+    screen = state.screen
+    bottom = KEYBOARD_TOP if state.keyboard else NAV_TOP
+    title = TITLES[screen]
+    if screen == SIGN_UP:
+        content = sign_up_content(state.form, bottom)
+    elif screen == SETTINGS:
+        content = settings_content(state.settings, bottom)
+    elif screen == INBOX:
+        content = inbox_content(state.inbox, bottom)
+    elif screen == MESSAGE:
+        content = message_content(state.message, bottom)
+        title = sender(state.message)
+    else:
+        content = _home_content(state, bottom)
+    root = decor(content, title=title, up=screen != MAIN, bottom=bottom)
+    return Window(root=root, package=APP_PACKAGE)
+
+
+def build_windows(state: PhoneState, now: float) -> tuple[Window, ...]:
+    """Every window on screen, bottom first. Pure: same state and ``now``, same windows."""
+    windows = [status_bar(now, state.settings.values["airplane"])]
+    if state.screen == "Launcher":
+        windows.append(launcher(now))
+    else:
+        windows.append(app_window(state))
+        if state.dialog == "save":
+            windows.append(Window(root=save_dialog(state.form), package=APP_PACKAGE, kind="dialog"))
+    if state.keyboard:
+        windows.append(keyboard_window())
+    return tuple(windows)

@@ -1,0 +1,97 @@
+"""The Playground phone's state: plain mutable data, no behaviour beyond small helpers.
+
+:class:`~core.devices.virtual.playground.Playground` changes it in response to
+input; :mod:`.screens` reads it to build the view tree. Everything a screen shows
+is derived from these fields (and the injected clock), which is what makes the
+phone deterministic: the same actions give the same state, the same dump bytes
+and the same pixels.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+FIELDS = ("name", "email", "password")
+"""The sign-up form's text fields, in focus order."""
+
+SETTING_KEYS = ("airplane", "wifi", "bluetooth", "mobile_data", "previews", "vibrate", "dark")
+"""Every toggle on the Settings screen."""
+
+RADIOS = ("wifi", "bluetooth", "mobile_data")
+"""Toggles disabled (greyed, untappable) while airplane mode is on."""
+
+
+@dataclass
+class FormState:
+    """The sign-up form; reset whenever a new SignUpActivity starts."""
+
+    name: str = ""
+    email: str = ""
+    password: str = ""
+    newsletter: bool = False
+    focus: str | None = None
+    saved: bool = False
+
+    def value(self, name: str) -> str:
+        """Text of the field ``name`` (one of :data:`FIELDS`)."""
+        return str(getattr(self, name))
+
+    def set_value(self, name: str, value: str) -> None:
+        setattr(self, name, value)
+
+
+@dataclass
+class SettingsState:
+    """Settings toggles; persisted (they survive app restarts, like real preferences)."""
+
+    values: dict[str, bool] = field(
+        default_factory=lambda: {
+            "airplane": False,
+            "wifi": True,
+            "bluetooth": False,
+            "mobile_data": True,
+            "previews": True,
+            "vibrate": False,
+            "dark": False,
+        }
+    )
+
+    def enabled(self, key: str) -> bool:
+        """False for radio toggles while airplane mode is on."""
+        return not (key in RADIOS and self.values["airplane"])
+
+
+@dataclass
+class InboxState:
+    """The Inbox list: scroll offset in pixels and long-press selection."""
+
+    offset: int = 0
+    selected: set[int] = field(default_factory=set)
+
+
+@dataclass
+class PhoneState:
+    """The whole phone.
+
+    ``stack`` is the Playground task's activity stack (short names, bottom first;
+    empty when the app is not running). ``in_app`` is True when that task is in
+    the foreground, False when the launcher is. ``dialog`` names the open dialog
+    ("save" or None); ``keyboard`` whether the on-screen keyboard shows;
+    ``message`` the message the MessageActivity shows; ``dumps`` how many
+    hierarchy dumps were taken (the volatile "Refreshed" counter).
+    """
+
+    stack: list[str] = field(default_factory=list)
+    in_app: bool = False
+    form: FormState = field(default_factory=FormState)
+    settings: SettingsState = field(default_factory=SettingsState)
+    inbox: InboxState = field(default_factory=InboxState)
+    message: int = 0
+    dialog: str | None = None
+    keyboard: bool = False
+    dumps: int = 0
+
+    @property
+    def screen(self) -> str:
+        """The foreground screen: an activity short name, or "Launcher"."""
+        return self.stack[-1] if self.in_app and self.stack else "Launcher"
