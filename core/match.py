@@ -16,7 +16,8 @@ passes left unmatched, so earlier evidence always wins (the tie-break order):
    replaced, a summary "Off" → "On"). When the counts differ, each new child
    takes the most similar old one (text, then geometry).
 4. **geometry** — leftovers anywhere with the same class, resource id and role
-   and overlapping boxes (IoU ≥ 0.5), best overlap first.
+   and overlapping boxes (IoU ≥ ``iou_threshold``, 0.5 by default), best
+   overlap first.
 
 Why not positional matching? When a list grows, every sibling after the
 insertion point shifts; matching by position turns one insertion into a wall
@@ -58,8 +59,11 @@ def _similarity(a: Node, b: Node) -> float:
     return text * 0.7 + a.bounds.iou(b.bounds) * 0.3
 
 
-def match_frames(prev: Frame, curr: Frame) -> dict[int, int]:
-    """Pair nodes of ``curr`` with nodes of ``prev``: ``{curr_pos: prev_pos}``, one-to-one."""
+def match_frames(prev: Frame, curr: Frame, *, iou_threshold: float = 0.5) -> dict[int, int]:
+    """Pair nodes of ``curr`` with nodes of ``prev``: ``{curr_pos: prev_pos}``, one-to-one.
+
+    ``iou_threshold`` is the overlap the geometric last pass requires.
+    """
     pairs: dict[int, int] = {}
     used: set[int] = set()
 
@@ -97,7 +101,7 @@ def match_frames(prev: Frame, curr: Frame) -> dict[int, int]:
             _align(prev, curr, prev.children[p], curr.children[c], pairs, used)
 
     # 4. geometry for what is left
-    _geometry(prev, curr, pairs, used)
+    _geometry(prev, curr, pairs, used, iou_threshold)
     return pairs
 
 
@@ -162,7 +166,9 @@ def _best_pairs(
         used.add(p)
 
 
-def _geometry(prev: Frame, curr: Frame, pairs: dict[int, int], used: set[int]) -> None:
+def _geometry(
+    prev: Frame, curr: Frame, pairs: dict[int, int], used: set[int], threshold: float
+) -> None:
     olds: dict[tuple[str, str, str], list[int]] = defaultdict(list)
     for p, node in enumerate(prev.nodes):
         if p not in used:
@@ -181,7 +187,7 @@ def _geometry(prev: Frame, curr: Frame, pairs: dict[int, int], used: set[int]) -
             for p in candidates
         )
         for neg, c, p in scored:
-            if -neg < 0.5:
+            if -neg < threshold or -neg <= 0:
                 break
             if c in pairs or p in used:
                 continue

@@ -1,0 +1,181 @@
+"""Element dicts (the anchor library's shape) to and from observations.
+
+An element dict is ``{"role", "name", "x", "y", "width", "height",
+"enabled"?, "value"?, "children"?}``; ``"bounds": [l, t, r, b]`` may replace
+the four numbers. Boolean-ish strings ("false", "0", "no", "off", "") mean
+false. The list becomes the children of one synthetic root window (class
+:data:`ROOT_CLASS`), so a list of top-level elements is one frame.
+
+Mapping: ``name`` → content description (it is a label, so it is part of the
+stable key), ``value`` → text for text boxes (typing does not rename the box)
+and an extra attribute otherwise; any other key is kept as an extra.
+
+    >>> obs = elements_to_observation([{"role": "button", "name": "OK", "x": 0, "y": 0,
+    ...                                 "width": 10, "height": 10, "enabled": "false"}])
+    >>> n = obs.windows[0].children[0]
+    >>> n.role, n.name, n.enabled, n.bounds.as_list()
+    ('button', 'OK', False, [0, 0, 10, 10])
+    >>> observation_to_elements(obs)
+    [{'role': 'button', 'name': 'OK', 'x': 0, 'y': 0, 'width': 10, 'height': 10, 'enabled': False}]
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from core.errors import CaptureParseError
+from core.model import Bounds, Node, Observation
+
+ROOT_CLASS = "deltarec.ElementList"
+MAX_ELEMENT_DEPTH = 200
+
+_ROLE_ALIASES = {
+    "edit": "textbox",
+    "entry": "textbox",
+    "textfield": "textbox",
+    "textarea": "textbox",
+    "searchbox": "textbox",
+    "passwordtext": "textbox",
+    "pushbutton": "button",
+    "splitbutton": "button",
+    "menubutton": "button",
+    "popupbutton": "button",
+    "togglebutton": "switch",
+    "checkmenuitem": "checkbox",
+    "menuitemcheckbox": "checkbox",
+    "radiobutton": "radio",
+    "radiomenuitem": "radio",
+    "menuitemradio": "radio",
+    "hyperlink": "link",
+    "combobox": "dropdown",
+    "spinbutton": "slider",
+    "scrollbar": "slider",
+    "listbox": "list",
+    "tree": "list",
+    "pagetab": "tab",
+    "tabitem": "tab",
+    "statictext": "text",
+    "label": "text",
+}
+_INTERACTIVE = frozenset(
+    {
+        "button", "textbox", "switch", "checkbox", "radio", "link", "dropdown", "slider",
+        "tab", "listitem", "treeitem", "dataitem", "option", "menuitem", "menu", "calendar",
+        "spinner", "thumb", "incrementor", "disclosuretriangle",
+    }
+)  # fmt: skip
+_FLAGS = ("checked", "focused", "selected", "checkable", "scrollable", "password")
+_CORE_KEYS = frozenset({"role", "name", "x", "y", "width", "height", "bounds", "enabled", "value", "children"})
+_FALSE = frozenset({"false", "0", "no", "off", "", "none", "null"})
+
+
+def as_bool(value: Any) -> bool:
+    """Boolean-ish: "false", "0", "no", "off", "" (any case) and 0/None are false."""
+    if isinstance(value, str):
+        return value.strip().lower() not in _FALSE
+    return bool(value)
+
+
+def normalise_role(role: Any) -> str:
+    key = str(role or "").strip().lower().replace(" ", "").replace("_", "")
+    return _ROLE_ALIASES.get(key, key or "element")
+
+
+def _int(value: Any, path: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int | float | str):
+        raise CaptureParseError(f"expected a number, got {type(value).__name__}", where=path)
+    try:
+        return int(float(value))
+    except ValueError:
+        raise CaptureParseError(f"expected a number, got {value!r}", where=path) from None
+
+
+def _bounds(item: Mapping[str, Any], path: str) -> Bounds:
+    if "bounds" in item:
+        b = item["bounds"]
+        if not isinstance(b, list | tuple) or len(b) != 4:
+            raise CaptureParseError("bounds must be [left, top, right, bottom]", where=f"{path}.bounds")
+        return Bounds(*(_int(v, f"{path}.bounds[{i}]") for i, v in enumerate(b)))
+    x, y = _int(item.get("x", 0), f"{path}.x"), _int(item.get("y", 0), f"{path}.y")
+    w, h = _int(item.get("width", 0), f"{path}.width"), _int(item.get("height", 0), f"{path}.height")
+    return Bounds(x, y, x + w, y + h)
+
+
+def element_to_node(item: Any, path: str = "$[0]", depth: int = 0) -> Node:
+    """One element dict (and its children) as a Node; errors name the JSON path."""
+    if not isinstance(item, Mapping):
+        raise CaptureParseError(f"an element must be an object, got {type(item).__name__}", where=path)
+    if depth > MAX_ELEMENT_DEPTH:
+        raise CaptureParseError(f"elements nest deeper than {MAX_ELEMENT_DEPTH}", where=path)
+    role = normalise_role(item.get("role", ""))
+    value = item.get("value")
+    kids = item.get("children") or []
+    if not isinstance(kids, list):
+        raise CaptureParseError("children must be a list", where=f"{path}.children")
+    extras = {k: v if isinstance(v, str) else json.dumps(v) for k, v in item.items() if k not in _CORE_KEYS}
+    if value is not None and role != "textbox":
+        extras["value"] = str(value)
+    flags = {name: as_bool(item[name]) for name in _FLAGS if name in item}
+    return Node(
+        role=role,
+        class_name=str(item.get("role", "")),
+        text=str(value) if value is not None and role == "textbox" else "",
+        content_desc=str(item.get("name", "") or ""),
+        bounds=_bounds(item, path),
+        enabled=as_bool(item.get("enabled", True)),
+        clickable=role in _INTERACTIVE,
+        children=tuple(
+            element_to_node(k, f"{path}.children[{i}]", depth + 1) for i, k in enumerate(kids)
+        ),
+        extras=tuple(sorted(extras.items())),
+        **flags,
+    )
+
+
+def elements_to_observation(
+    elements: Any, *, viewport: Sequence[int] | None = None, source: str = "elements"
+) -> Observation:
+    """A list of element dicts as a one-window Observation (see the module docstring)."""
+    if isinstance(elements, Mapping) and "elements" in elements:
+        elements = elements["elements"]
+    if not isinstance(elements, list | tuple):
+        raise CaptureParseError(f"expected a list of elements, got {type(elements).__name__}", where="$")
+    children = tuple(element_to_node(item, f"$[{i}]") for i, item in enumerate(elements))
+    if viewport:
+        x, y, w, h = (int(v) for v in viewport[:4])
+        width, height = x + w, y + h
+    else:
+        width = max((c.bounds.right for c in children), default=0)
+        height = max((c.bounds.bottom for c in children), default=0)
+    root = Node(class_name=ROOT_CLASS, bounds=Bounds(0, 0, width, height), children=children)
+    return Observation(windows=(root,), width=width, height=height, source=source)
+
+
+def node_to_element(node: Node, *, label: str | None = None, with_children: bool = True) -> dict[str, Any]:
+    """A Node as an element dict (``name`` is ``label`` when given, else text or description)."""
+    b = node.bounds
+    out: dict[str, Any] = {
+        "role": node.role,
+        "name": label if label is not None else (node.content_desc or node.text),
+        "x": b.left,
+        "y": b.top,
+        "width": b.width,
+        "height": b.height,
+        "enabled": node.enabled,
+    }
+    value = node.text if node.role == "textbox" else node.extra("value", "")
+    if value:
+        out["value"] = value
+    if with_children and node.children:
+        out["children"] = [node_to_element(c) for c in node.children]
+    return out
+
+
+def observation_to_elements(obs: Observation) -> list[dict[str, Any]]:
+    """Element dicts of an observation (the synthetic root of an element list is unwrapped)."""
+    roots: list[Node] = []
+    for window in obs.windows:
+        roots.extend(window.children if window.class_name == ROOT_CLASS else (window,))
+    return [node_to_element(n) for n in roots]

@@ -1,0 +1,1 @@
+"""The ``deltarec`` command line: thin fronts over the core API."""

@@ -1,0 +1,139 @@
+"""``deltarec`` command line.
+
+Exit codes: 0 ok, 2 bad input (one line on stderr naming what was wrong), 1 any
+other failure. Every subcommand has ``--help``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from core.capture.jsonio import observation_to_json, read_capture
+from core.delta import observe_delta, observe_frame
+from core.errors import CaptureParseError, DeltarecError, InputError
+from core.render.tokens import count_tokens
+
+EXIT_OK, EXIT_FAILURE, EXIT_BAD_INPUT = 0, 1, 2
+
+
+def _non_negative(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not an integer") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{value} is negative")
+    return value
+
+
+def _cmd_delta(args: argparse.Namespace) -> int:
+    before, after = read_capture(args.before), read_capture(args.after)
+    result = observe_delta(before, after, max_lines=args.max_lines, max_tokens=args.max_tokens)
+    if args.format == "json":
+        print(json.dumps(result.diff, ensure_ascii=False))
+    else:
+        print(result.text)
+    return EXIT_OK
+
+
+def _cmd_observe(args: argparse.Namespace) -> int:
+    obs = read_capture(args.dump)
+    if args.format == "json":
+        print(json.dumps(observation_to_json(obs), ensure_ascii=False))
+    else:
+        print(observe_frame(obs, tree=not args.elements))
+    return EXIT_OK
+
+
+def _cmd_tokens(args: argparse.Namespace) -> int:
+    try:
+        text = Path(args.file).read_bytes().decode("utf-8", errors="replace")
+    except OSError as exc:
+        raise CaptureParseError(f"cannot read file: {exc.strerror}", where=args.file) from exc
+    print(count_tokens(text))
+    return EXIT_OK
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="deltarec",
+        description="Show what changed on an Android screen as a compact, token-budgeted delta.",
+    )
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    delta = sub.add_parser(
+        "delta",
+        help="what changed between two captures",
+        description="Print what changed from BEFORE to AFTER (uiautomator XML dumps, "
+        "observation JSON or element-dict JSON).",
+    )
+    delta.add_argument("before", metavar="BEFORE")
+    delta.add_argument("after", metavar="AFTER")
+    delta.add_argument("--format", choices=("text", "json"), default="text",
+                       help="text: delta lines; json: the ObservationDiff")  # fmt: skip
+    delta.add_argument("--max-lines", type=_non_negative, default=40, metavar="N",
+                       help="at most N change lines, then '… (+M more)' (default 40)")  # fmt: skip
+    delta.add_argument("--max-tokens", type=_non_negative, default=None, metavar="N",
+                       help="at most N cl100k_base tokens in all")  # fmt: skip
+    delta.set_defaults(run=_cmd_delta)
+
+    observe = sub.add_parser(
+        "observe", help="print one whole frame", description="Print the full frame of DUMP."
+    )
+    observe.add_argument("dump", metavar="DUMP")
+    observe.add_argument("--format", choices=("text", "json"), default="text",
+                         help="text: the indented tree; json: observation JSON")  # fmt: skip
+    observe.add_argument("--elements", action="store_true",
+                         help="text: only the indexed elements, in reading order")  # fmt: skip
+    observe.set_defaults(run=_cmd_observe)
+
+    tokens = sub.add_parser(
+        "tokens",
+        help="count cl100k_base tokens of a file",
+        description="Print the cl100k_base token count of FILE (offline).",
+    )
+    tokens.add_argument("file", metavar="FILE")
+    tokens.set_defaults(run=_cmd_tokens)
+
+    for extend in EXTENSIONS:
+        extend(sub)
+    return parser
+
+
+EXTENSIONS: list[Callable[[argparse._SubParsersAction[argparse.ArgumentParser]], None]] = []
+"""Functions that add more subcommands (devices, virtual …) to the parser."""
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    _load_extensions()
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        code: int = args.run(args)
+        return code
+    except InputError as exc:
+        print(f"deltarec: error: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except DeltarecError as exc:
+        print(f"deltarec: failed: {exc}", file=sys.stderr)
+        return EXIT_FAILURE
+    except BrokenPipeError:
+        return EXIT_OK
+
+
+def _load_extensions() -> None:
+    if EXTENSIONS:
+        return
+    try:
+        from core.cli import device_commands
+    except ImportError:  # pragma: no cover - device backends are optional at import time
+        return
+    EXTENSIONS.append(device_commands.register)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
