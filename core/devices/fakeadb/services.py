@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import logging
 import socket
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from core.devices.base import ShellResult
@@ -41,36 +42,50 @@ class Vanished(Exception):
     """The target disconnected; the connection must be reset, not answered."""
 
 
-def handle_service(sock: socket.socket, target: ShellTarget, request: str) -> None:
-    """Serve one device ``request`` against ``target`` on ``sock``.
+Runner = Callable[[socket.socket], None]
+"""Runs an accepted service on a stream (after the acknowledgement was sent)."""
 
-    Raises :class:`Vanished` when the target disconnects; protocol errors by
-    the client answer ``FAIL`` (unknown service, empty interactive shell).
+
+def resolve(target: ShellTarget, request: str) -> Runner | str:
+    """The runner for device ``request``, or the reason it is refused.
+
+    Shared by the host-protocol server (which then answers ``OKAY``/``FAIL``)
+    and the device-side :mod:`.adbd` (which answers ``OKAY``/``CLSE``).
     """
-    name, colon, argument = request.partition(":")
+    name, colon, argument = request.rstrip("\0").partition(":")
     if not colon:
-        send_fail(sock, f"unknown device service '{request[:200]}'")
-        return
+        return f"unknown device service '{request[:200]}'"
     options = name.split(",")
     guarded = _Guarded(target)
     if options[0] == "shell":
         if not argument.strip():
-            send_fail(sock, "interactive shells are not supported by the fake adb server")
-            return
-        send_okay(sock)
-        result = guarded.shell(argument)
+            return "interactive shells are not supported by the fake adb server"
         if "v2" in options[1:]:
-            _send_v2(sock, result)
-        else:
-            sock.sendall(result.stdout + result.stderr)
-    elif name == "exec":
-        send_okay(sock)
-        sock.sendall(guarded.shell(argument).stdout)
-    elif name == "sync":
-        send_okay(sock)
-        serve_sync(sock, guarded)
-    else:
-        send_fail(sock, f"unknown device service '{request[:200]}'")
+            return lambda sock: _send_v2(sock, guarded.shell(argument))
+        return lambda sock: _send_raw(sock, guarded.shell(argument), stderr=True)
+    if name == "exec":
+        return lambda sock: _send_raw(sock, guarded.shell(argument), stderr=False)
+    if name == "sync":
+        return lambda sock: serve_sync(sock, guarded)
+    return f"unknown device service '{request[:200]}'"
+
+
+def handle_service(sock: socket.socket, target: ShellTarget, request: str) -> None:
+    """Serve one device ``request`` against ``target`` on a host-protocol ``sock``.
+
+    Raises :class:`Vanished` when the target disconnects; a refused request
+    (unknown service, empty interactive shell) answers ``FAIL`` + the reason.
+    """
+    runner = resolve(target, request)
+    if isinstance(runner, str):
+        send_fail(sock, runner)
+        return
+    send_okay(sock)
+    runner(sock)
+
+
+def _send_raw(sock: socket.socket, result: ShellResult, *, stderr: bool) -> None:
+    sock.sendall(result.stdout + result.stderr if stderr else result.stdout)
 
 
 class _Guarded:
