@@ -1,4 +1,4 @@
-"""The loopback fake adb server: accept loop, connection threads, clean shutdown.
+"""The loopback fake adb *server* (host protocol): what adbutils connects to on 5037.
 
 ::
 
@@ -14,23 +14,19 @@ them (:mod:`.host`) and, after a transport request, serves one device service
 (:mod:`.services`). A protocol violation answers ``FAIL`` with the reason and
 closes. A target that disconnects resets the connection.
 
-:meth:`FakeAdbServer.stop` wakes the accept loop, shuts every open connection
-down and joins all threads within ``timeout`` seconds; a thread stuck inside a
-target's own code past that is reported by :attr:`FakeAdbServer.stuck_threads`.
+Threads, shutdown and ``serve_forever`` come from
+:class:`~core.devices.fakeadb.listener.Listener`.
 """
 
 from __future__ import annotations
 
-import contextlib
 import logging
-import selectors
 import socket
-import threading
 from collections.abc import Iterable
-from types import TracebackType
 from typing import TYPE_CHECKING
 
 from core.devices.fakeadb.host import handle_host
+from core.devices.fakeadb.listener import Listener
 from core.devices.fakeadb.protocol import (
     MAX_REQUEST,
     PeerClosed,
@@ -49,12 +45,14 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-class FakeAdbServer:
+class FakeAdbServer(Listener):
     """An adb host-protocol server on ``host:port`` serving ``targets``.
 
     ``port=0`` picks a free port (read it from :attr:`port` after
-    :meth:`start`). ``idle_timeout`` bounds how long a connection may stay
-    silent mid-request (seconds). Not restartable: one ``start``/``stop`` cycle.
+    :meth:`start`). ``max_request`` caps a request's length (bytes);
+    ``idle_timeout`` bounds how long a connection may stay silent mid-request
+    (seconds). Lifecycle (``start``/``stop``/``serve_forever``/``with``):
+    :class:`~core.devices.fakeadb.listener.Listener`.
     """
 
     def __init__(
@@ -67,114 +65,9 @@ class FakeAdbServer:
         max_request: int = MAX_REQUEST,
         idle_timeout: float = 300.0,
     ) -> None:
+        super().__init__(host, port, max_connections=max_connections, idle_timeout=idle_timeout)
         self.registry = Registry(targets)
-        self._address = (host, port)
-        self._max_connections = max_connections
         self._max_request = max_request
-        self._idle_timeout = idle_timeout
-        self._listener: socket.socket | None = None
-        self._wake_r, self._wake_w = socket.socketpair()
-        self._accept_thread: threading.Thread | None = None
-        self._lock = threading.Lock()
-        self._connections: dict[threading.Thread, socket.socket] = {}
-        self._stopping = threading.Event()
-        self._stopped = threading.Event()
-        self.stuck_threads: list[threading.Thread] = []
-        self.ready = threading.Event()
-        """Set once the server listens (tests and ``serve_forever`` callers wait on it)."""
-
-    # -- lifecycle -----------------------------------------------------------------
-
-    def start(self) -> FakeAdbServer:
-        """Bind, listen and start accepting in a background thread; returns ``self``.
-
-        Raises ``OSError`` if the address is taken, ``RuntimeError`` if already started.
-        """
-        if self._listener is not None or self._stopping.is_set():
-            raise RuntimeError("a FakeAdbServer can be started only once")
-        listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        try:
-            listener.bind(self._address)
-            listener.listen(32)
-        except OSError:
-            listener.close()
-            raise
-        self._listener = listener
-        self._accept_thread = threading.Thread(
-            target=self._accept_loop, name=f"fakeadb-accept-{self.port}", daemon=True
-        )
-        self._accept_thread.start()
-        self.ready.set()
-        return self
-
-    @property
-    def port(self) -> int:
-        """The TCP port listened on (the chosen one when constructed with ``port=0``)."""
-        if self._listener is None:
-            raise RuntimeError("the server is not started")
-        port: int = self._listener.getsockname()[1]
-        return port
-
-    @property
-    def host(self) -> str:
-        """The address listened on."""
-        return self._address[0]
-
-    def stop(self, timeout: float = 5.0) -> None:
-        """Stop accepting, reset open connections and join every thread.
-
-        Idempotent. Returns within about ``timeout`` seconds even if a target
-        blocks; such threads (daemons) are listed in :attr:`stuck_threads`.
-        """
-        if self._stopping.is_set():
-            self._stopped.wait(timeout)
-            return
-        self._stopping.set()
-        with contextlib.suppress(OSError):
-            self._wake_w.send(b"x")
-        if self._accept_thread is not None:
-            self._accept_thread.join(timeout)
-        with self._lock:
-            connections = list(self._connections.items())
-        for _, conn in connections:
-            with contextlib.suppress(OSError):
-                conn.shutdown(socket.SHUT_RDWR)
-        for thread, _ in connections:
-            thread.join(timeout)
-        self.stuck_threads = [t for t, _ in connections if t.is_alive()]
-        if self.stuck_threads:
-            log.warning("fake adb server: %d threads still busy", len(self.stuck_threads))
-        for sock in (self._listener, self._wake_r, self._wake_w):
-            if sock is not None:
-                sock.close()
-        self._stopped.set()
-
-    def serve_forever(self) -> None:
-        """Start (if needed) and block until :meth:`stop` is called or Ctrl-C.
-
-        KeyboardInterrupt stops the server cleanly and returns normally.
-        """
-        if self._listener is None:
-            self.start()
-        try:
-            while not self._stopped.wait(0.1):  # short waits let Ctrl-C through
-                pass
-        except KeyboardInterrupt:
-            pass
-        finally:
-            self.stop()
-
-    def __enter__(self) -> FakeAdbServer:
-        return self.start()
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> None:
-        self.stop()
 
     # -- device management ---------------------------------------------------------
 
@@ -186,52 +79,19 @@ class FakeAdbServer:
         """Stop serving ``serial`` (as if unplugged); later requests get "not found"."""
         self.registry.remove(serial)
 
-    # -- internals -----------------------------------------------------------------
+    # -- one connection ------------------------------------------------------------
 
-    def _accept_loop(self) -> None:
-        assert self._listener is not None
-        with selectors.DefaultSelector() as selector:
-            selector.register(self._listener, selectors.EVENT_READ)
-            selector.register(self._wake_r, selectors.EVENT_READ)
-            while not self._stopping.is_set():
-                for key, _ in selector.select():
-                    if key.fileobj is self._wake_r or self._stopping.is_set():
-                        return
-                    try:
-                        conn, _ = self._listener.accept()
-                    except OSError:
-                        continue
-                    self._spawn(conn)
-
-    def _spawn(self, conn: socket.socket) -> None:
-        with self._lock:
-            if len(self._connections) >= self._max_connections or self._stopping.is_set():
-                conn.close()
-                return
-            conn.settimeout(self._idle_timeout)
-            thread = threading.Thread(
-                target=self._serve_connection, args=(conn,), name="fakeadb-conn", daemon=True
-            )
-            self._connections[thread] = conn
-        thread.start()
-
-    def _serve_connection(self, conn: socket.socket) -> None:
-        aborted = False
+    def handle(self, conn: socket.socket) -> None:
+        """Answer one host request; after a transport request, serve one device service."""
         try:
             self._converse(conn)
         except Vanished as exc:
             log.info("fake adb target vanished: %s", exc)
             abort(conn)
-            aborted = True
-        except (PeerClosed, OSError):
-            pass  # the client went away or the server is stopping
-        except Exception:
-            log.exception("fake adb server: connection failed")
-        finally:
-            if not aborted:
-                close_gracefully(conn)
-            with self._lock:
-                self._connections.pop(threading.current_thread(), None)
+            return
+        except PeerClosed:
+            pass
+        close_gracefully(conn)
 
     def _converse(self, conn: socket.socket) -> None:
         try:
