@@ -12,9 +12,10 @@ passes left unmatched, so earlier evidence always wins (the tie-break order):
    children-first, so whole chains of ancestors are recovered in one pass;
    votes break ties, then document order.
 3. **top-down** — inside two matched parents, unmatched children with the same
-   class, resource id and role pair up in order (a text field whose hint was
-   replaced, a summary "Off" → "On"). When the counts differ, each new child
-   takes the most similar old one (text, then geometry).
+   class, resource id and role pair up when they sit in the same slot (same
+   matched neighbour, or both first / last): a summary "Off" → "On", a field
+   whose hint was replaced. Rows that scrolled out never pair with rows that
+   scrolled in. Several candidates: the most similar (text, then geometry).
 4. **geometry** — leftovers anywhere with the same class, resource id and role
    and overlapping boxes (IoU ≥ ``iou_threshold``, 0.5 by default), best
    overlap first.
@@ -113,57 +114,43 @@ def _align(
     pairs: dict[int, int],
     used: set[int],
 ) -> None:
-    old_free = [p for p in old_kids if p not in used]
-    if not old_free:
+    """Pair unmatched children of two matched parents that sit in the same slot.
+
+    A new child and an old child pair when they have the same class, resource
+    id and role and the same neighbour: the sibling before (or after) each is
+    already a pair, or both are first (or last). Without that anchor, rows
+    that scrolled out would pair with rows that scrolled in. Two sweeps (left
+    to right, then right to left) let a pair anchor the next one.
+    """
+    if all(p in used for p in old_kids) or all(c in pairs for c in new_kids):
         return
-    new_free = [c for c in new_kids if c not in pairs]
-    if not new_free:
-        return
-    groups_old: dict[tuple[str, str, str], list[int]] = defaultdict(list)
-    for p in old_free:
-        groups_old[_soft(prev.nodes[p])].append(p)
-    groups_new: dict[tuple[str, str, str], list[int]] = defaultdict(list)
-    for c in new_free:
-        groups_new[_soft(curr.nodes[c])].append(c)
-    for sig, news in groups_new.items():
-        olds = groups_old.get(sig)
-        if not olds:
-            continue
-        if len(olds) == len(news):
-            for c, p in zip(news, olds, strict=True):
+    old_at = {p: i for i, p in enumerate(old_kids)}
+    by_sig: dict[tuple[str, str, str], list[int]] = defaultdict(list)
+    for p in old_kids:
+        if p not in used:
+            by_sig[_soft(prev.nodes[p])].append(p)
+    last_new, last_old = len(new_kids) - 1, len(old_kids) - 1
+
+    def anchored(i: int, j: int) -> bool:
+        before = (i == 0 and j == 0) or (
+            i > 0 and j > 0 and pairs.get(new_kids[i - 1]) == old_kids[j - 1]
+        )
+        after = (i == last_new and j == last_old) or (
+            i < last_new and j < last_old and pairs.get(new_kids[i + 1]) == old_kids[j + 1]
+        )
+        return before or after
+
+    for sweep in (range(len(new_kids)), range(len(new_kids) - 1, -1, -1)):
+        for i in sweep:
+            c = new_kids[i]
+            if c in pairs:
+                continue
+            candidates = by_sig.get(_soft(curr.nodes[c]), ())
+            slot = [p for p in candidates if p not in used and anchored(i, old_at[p])]
+            if slot:
+                p = max(slot, key=lambda q: (_similarity(prev.nodes[q], curr.nodes[c]), -q))
                 pairs[c] = p
                 used.add(p)
-            continue
-        _best_pairs(prev, curr, olds, news, pairs, used, min_score=0.0)
-
-
-def _best_pairs(
-    prev: Frame,
-    curr: Frame,
-    olds: list[int],
-    news: list[int],
-    pairs: dict[int, int],
-    used: set[int],
-    *,
-    min_score: float,
-) -> None:
-    """Greedy best-first pairing by :func:`_similarity`; ties go to document order."""
-    if len(olds) * len(news) > GEOMETRY_LIMIT:
-        return
-    scored = sorted(
-        (
-            (-_similarity(prev.nodes[p], curr.nodes[c]), c, p)
-            for c in news
-            for p in olds
-        )
-    )
-    for neg, c, p in scored:
-        if -neg < min_score:
-            break
-        if c in pairs or p in used:
-            continue
-        pairs[c] = p
-        used.add(p)
 
 
 def _geometry(

@@ -101,11 +101,16 @@ def delta_lines(d: Delta, prev_index: ElementIndex, curr_index: ElementIndex) ->
     for c in dialogs:
         in_dialog.update(range(c, fc.subtree_end(c)))
     new_screen = is_new_screen(d, prev_index, curr_index)
+    closed_dialogs = [p for p in d.closed if fp.nodes[p].role == "dialog"]
+    for p in closed_dialogs:
+        head.append(f"- {element(None, fp.nodes[p], names_p[p])} closed")
     if new_screen:
         pkg = fc.obs.package or "?"
+        was = fp.obs.package
+        origin = f", was {was}" if was and was != fc.obs.package else ""
         gone = sum(1 for p in d.removed if p in prev_index.number_of)
         total = len(curr_index.elements)
-        head.append(f"» new screen {pkg}: {total} elements ({gone} gone)")
+        head.append(f"» new screen {pkg}: {total} elements ({gone} gone{origin})")
         top = [e.pos for e in curr_index.elements[:NEW_SCREEN_TOP]]
         head += [line("+", c, states(fc.nodes[c])) for c in top]
         if total > NEW_SCREEN_TOP:
@@ -113,9 +118,6 @@ def delta_lines(d: Delta, prev_index: ElementIndex, curr_index: ElementIndex) ->
     for c in dialogs:
         head.append(line("+", c))
         head += [line("+", a) for a in _by_order(range(c + 1, fc.subtree_end(c)), order)]
-    closed_dialogs = [p for p in d.closed if fp.nodes[p].role == "dialog"]
-    for p in closed_dialogs:
-        head.append(f"- {element(None, fp.nodes[p], names_p[p])} closed")
     hidden = set()
     if dialogs:
         for p in d.closed:
@@ -197,7 +199,7 @@ def _field_lines(
 ) -> list[str]:
     out: list[str] = []
     f = d.fields
-    if "package" in f or "activity" in f:
+    if ("package" in f or "activity" in f) and not new_screen:
         a = f"{d.prev.obs.package}/{d.prev.obs.activity}".rstrip("/")
         b = f"{d.curr.obs.package}/{d.curr.obs.activity}".rstrip("/")
         out.append(f"~ app: {a} → {b}")

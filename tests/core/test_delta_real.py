@@ -1,0 +1,122 @@
+"""Golden deltas of the real pairs (../shared/real-dumps/README.md lists what a good delta says)."""
+
+from __future__ import annotations
+
+import itertools
+import json
+
+import pytest
+
+from core import apply_diff, diff_observations, observe_delta, parse_uiautomator, without_volatile
+from core.model import Observation
+from tests.conftest import REAL_DUMPS, real_dump
+
+
+def obs(name: str) -> Observation:
+    return parse_uiautomator(real_dump(name), source=name)
+
+
+def delta(a: str, b: str) -> str:
+    return observe_delta(obs(a), obs(b)).text
+
+
+def test_typing_is_a_text_change_on_the_field() -> None:
+    assert delta("contacts-agent/06.xml", "contacts-agent/07.xml") == (
+        '~ [7] textbox "zr" (text: "Name"→"zr")'
+    )
+
+
+def test_identical_pair_says_no_change_and_has_an_empty_diff() -> None:
+    d = diff_observations(obs("contacts-agent/04.xml"), obs("contacts-agent/05.xml"))
+    assert not (d["added"] or d["removed"] or d["changed"] or d["scrolls"] or d["fields"])
+    assert delta("contacts-agent/04.xml", "contacts-agent/05.xml") == "no change"
+
+
+def test_focus_moves_and_rows_appear() -> None:
+    assert delta("contacts-agent/07.xml", "contacts-agent/08.xml") == "\n".join([
+        '+ [13] dropdown "Email"',
+        '+ [14] text "Home"',
+        '~ focus: textbox "zr" → [9] textbox "Phone"',
+    ])  # fmt: skip
+
+
+def test_focus_gained_and_rows_vanish() -> None:
+    assert delta("contacts-agent/05.xml", "contacts-agent/06.xml") == "\n".join([
+        '~ focus: none → [7] textbox "Name"',
+        '~ [18] list "compact_contact_editor_fragment" (scrollable: false→true)',
+        '- dropdown "Email"',
+        '- text "Home"',
+        '- button "More fields"',
+    ])  # fmt: skip
+
+
+def test_airplane_toggle() -> None:
+    assert delta("settings-airplane/03.xml", "settings-airplane/04.xml") == "\n".join([
+        '~ [4] text "AndroidWifi"→"Airplane mode is on"',
+        '~ [6] text "T-Mobile"→"T-Mobile (Temporarily unavailable)"',
+        '~ [7] button "SIMs" (enabled: true→false)',
+        '~ [10] switch "Airplane mode" (checked: false→true)',
+    ])  # fmt: skip
+
+
+def test_wifi_toggle_inserts_a_list_without_false_changes() -> None:
+    assert delta("settings-wifi/04.xml", "settings-wifi/05.xml") == "\n".join([
+        '+ [17] button "AndroidWifi,Checking for internet access...,Wifi signal full.,Open network"',
+        '+ [18] text "AndroidWifi"',
+        '+ [19] text "Checking for internet access..."',
+        '+ [20] text "Searching for networks…"',
+        '+ [21] button "Add network"',
+        '~ [8] switch "Wi-Fi" (checked: false→true)',
+        '- text "To improve device experience, apps and services can still scan for Wi‑Fi networ…"',
+        '- text "Change"',
+    ])  # fmt: skip
+
+
+def test_dialog_opening_is_named_and_the_window_behind_is_one_line() -> None:
+    d = diff_observations(obs("contacts-manual/06.xml"), obs("contacts-manual/07.xml"))
+    assert len(d["windows"]["opened"]) == 1 and len(d["windows"]["closed"]) == 1
+    assert delta("contacts-manual/06.xml", "contacts-manual/07.xml") == "\n".join([
+        '+ [0] dialog "Switch to editing the selected contact? Information you entered so far will be …"',
+        '+ [1] button "CANCEL"',
+        '+ [2] button "OK"',
+        '~ focus: textbox "zjy" → none',
+        "- (13 elements behind the dialog)",
+    ])  # fmt: skip
+
+
+def test_dialog_closing_then_new_screen() -> None:
+    lines = delta("contacts-manual/07.xml", "contacts-manual/08.xml").splitlines()
+    assert lines[0].startswith('- dialog "Switch to editing') and lines[0].endswith(" closed")
+    assert lines[1] == "» new screen com.android.contacts: 23 elements (3 gone)"
+    assert lines[-1] == "  … (+11 more on this screen)"
+
+
+def test_navigation_reads_as_a_new_screen_within_budget() -> None:
+    text = delta("contacts-agent/02.xml", "contacts-agent/03.xml")
+    lines = text.splitlines()
+    assert lines[0] == "» new screen com.android.contacts: 15 elements (33 gone, was com.android.launcher3)"
+    assert len(lines) == 14 and not any(line.startswith("- ") for line in lines)
+
+
+PAIRS = [
+    (a.relative_to(REAL_DUMPS).as_posix(), b.relative_to(REAL_DUMPS).as_posix())
+    for folder in sorted(REAL_DUMPS.iterdir())
+    if folder.is_dir()
+    for a, b in itertools.pairwise(sorted(folder.glob("*.xml")))
+]
+
+
+@pytest.mark.parametrize(("a", "b"), PAIRS, ids=lambda p: p)
+def test_apply_diff_rebuilds_every_real_pair(a: str, b: str) -> None:
+    before, after = obs(a), obs(b)
+    diff = json.loads(json.dumps(diff_observations(before, after)))  # survives JSON
+    assert without_volatile(apply_diff(before, diff)) == without_volatile(after)
+
+
+def test_apply_diff_across_unrelated_screens() -> None:
+    files = sorted(p.relative_to(REAL_DUMPS).as_posix() for p in REAL_DUMPS.glob("*/*.xml"))
+    for a, b in itertools.combinations(files[::3], 2):
+        before, after = obs(a), obs(b)
+        assert without_volatile(apply_diff(before, diff_observations(before, after))) == (
+            without_volatile(after)
+        ), (a, b)

@@ -1,0 +1,54 @@
+"""Scrolls, stable [i] numbers, viewport and caps."""
+
+from __future__ import annotations
+
+from core import Observer, apply_diff, diff_observations, observe_delta, without_volatile
+from core.delta import IndexOptions
+from core.frame import Frame
+from core.index import build_index
+from tests.core.trees import list_screen
+
+
+def test_scroll_is_one_entry_with_rows_in_and_out() -> None:
+    before, after = list_screen(0, 10), list_screen(3, 10)  # content moved up 300 px
+    diff = diff_observations(before, after)
+    assert len(diff["scrolls"]) == 1
+    scroll = diff["scrolls"][0]
+    assert (scroll["dx"], scroll["dy"]) == (0, -300)
+    assert len(scroll["entered"]) == 3 and len(scroll["left"]) == 3
+    assert not [c for c in diff["changed"] if "bounds" in c["changes"]]
+    assert without_volatile(apply_diff(before, diff)) == without_volatile(after)
+
+
+def test_scroll_renders_as_one_line_plus_the_rows_that_came_in() -> None:
+    text = observe_delta(list_screen(0, 10), list_screen(3, 10)).text
+    lines = text.splitlines()
+    assert lines[0].startswith('↕ [1] list "inbox" scrolled down 300px (+3 rows, -3 rows)')
+    assert all(line.startswith("+ [") for line in lines[1:])
+    assert {'"Row 10"', '"Row 11"', '"Row 12"'} <= {line.split(" ", 3)[3] for line in lines[1:] if "button" in line}
+
+
+def test_numbers_stay_while_elements_stay_on_screen() -> None:
+    observer = Observer()
+    observer.reset(list_screen(0, 10))
+    first = {e.name: e.index for e in observer.index.elements}  # type: ignore[union-attr]
+    observer.step(list_screen(3, 10))
+    second = {e.name: e.index for e in observer.index.elements}  # type: ignore[union-attr]
+    for name in ("Row 3", "Row 9", "Inbox"):
+        assert first[name] == second[name]
+    new_numbers = {second[n] for n in ("Row 10", "Row 11", "Row 12")}
+    assert not new_numbers & set(first.values())  # a freed number is not reused at once
+
+
+def test_reading_order_is_rows_then_left_to_right() -> None:
+    index = build_index(Frame(list_screen(0, 2)))
+    assert [e.name for e in index.elements] == ["Inbox", "inbox", "Row 0", "Row 0", "Row 1", "Row 1"]
+    assert [e.role for e in index.elements][2:4] == ["button", "switch"]
+
+
+def test_viewport_clips_and_cap_never_invents_a_removal() -> None:
+    before, after = list_screen(0, 10), list_screen(0, 10)
+    capped = observe_delta(before, after, options=IndexOptions(max_elements=3))
+    assert capped.text == "no change"
+    vp = build_index(Frame(before), viewport=[0, 0, 1000, 500])
+    assert all(e.bounds.center[1] < 500 for e in vp.elements)
