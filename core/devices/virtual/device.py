@@ -13,6 +13,8 @@ unknown key, package or activity. Faults: see :mod:`.faults`.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -29,7 +31,11 @@ if TYPE_CHECKING:
 
 
 class VirtualDevice:
-    """A :class:`Playground` phone as a :class:`~core.devices.base.Device`."""
+    """A :class:`Playground` phone as a :class:`~core.devices.base.Device`.
+
+    Thread-safe: every call runs under the playground's lock, so a VirtualShell
+    on the same playground (served by a fake adb server) can run alongside.
+    """
 
     def __init__(
         self,
@@ -43,72 +49,73 @@ class VirtualDevice:
         self.injector = FaultInjector(faults)
         self.last_dump = ""
 
-    def _alive(self) -> None:
-        if not self.injector.count_call():
-            raise DeviceDisconnected(f"virtual device {self.serial} disconnected")
+    @contextmanager
+    def _call(self) -> Iterator[Playground]:
+        """Hold the lock and count the call (DeviceDisconnected once the fault fires)."""
+        with self.playground.lock:
+            if not self.injector.count_call():
+                raise DeviceDisconnected(f"virtual device {self.serial} disconnected")
+            yield self.playground
 
     def capture(self) -> Observation:
         """Dump and parse the hierarchy; sets ``activity`` and ``captured_at`` (injected clock)."""
-        self._alive()
-        outcome = self.injector.dump_outcome()
-        if outcome == "idle":
-            raise DeviceTimeout(f"uiautomator dump failed on {self.serial}: {IDLE_ERROR}")
-        xml = EMPTY_DUMP if outcome == "null" else self.playground.dump_xml()
-        self.last_dump = xml
-        obs = parse_uiautomator(
-            xml, source=f"virtual:{self.serial}", screen=self.playground.window_size()
-        )
-        return replace(
-            obs, activity=self.playground.current_app()[1], captured_at=self.playground.clock()
-        )
+        with self._call() as pg:
+            outcome = self.injector.dump_outcome()
+            if outcome == "idle":
+                raise DeviceTimeout(f"uiautomator dump failed on {self.serial}: {IDLE_ERROR}")
+            xml = EMPTY_DUMP if outcome == "null" else pg.dump_xml()
+            self.last_dump = xml
+            obs = parse_uiautomator(xml, source=f"virtual:{self.serial}", screen=pg.window_size())
+            return replace(obs, activity=pg.current_app()[1], captured_at=pg.clock())
 
     def screenshot(self) -> Image:
         """The screen as an RGB PIL image (1080x2400)."""
-        self._alive()
-        self.injector.before_screenshot()
-        return self.playground.screenshot()
+        with self._call() as pg:
+            self.injector.before_screenshot()
+            return pg.screenshot()
 
     def tap(self, x: int, y: int) -> None:
-        self._alive()
-        self.playground.tap(x, y)
+        with self._call() as pg:
+            pg.tap(x, y)
 
     def long_press(self, x: int, y: int, duration_ms: int = 800) -> None:
-        self._alive()
-        self.playground.long_press(x, y, duration_ms)
+        with self._call() as pg:
+            pg.long_press(x, y, duration_ms)
 
     def swipe(self, x1: int, y1: int, x2: int, y2: int, duration_ms: int = 300) -> None:
-        self._alive()
-        self.playground.swipe(x1, y1, x2, y2, duration_ms)
+        with self._call() as pg:
+            pg.swipe(x1, y1, x2, y2, duration_ms)
 
     def type_text(self, text: str) -> None:
         """Type into the focused field (dropped when none has focus, as on Android)."""
-        self._alive()
-        self.playground.type_text(text)
+        with self._call() as pg:
+            pg.type_text(text)
 
     def press_key(self, key: str) -> None:
         """Press a key named in :data:`core.devices.base.KEYS`; DeviceError for others."""
-        self._alive()
-        try:
-            self.playground.press_key(key)
-        except ValueError as exc:
-            raise DeviceError(str(exc)) from exc
+        with self._call() as pg:
+            try:
+                pg.press_key(key)
+            except ValueError as exc:
+                raise DeviceError(str(exc)) from exc
 
     def launch_app(self, package: str, activity: str = "") -> None:
-        self._alive()
-        try:
-            self.playground.launch_app(package, activity)
-        except ValueError as exc:
-            raise DeviceError(str(exc)) from exc
+        """Start or resume an app (see :meth:`Playground.launch_app`); DeviceError if unknown."""
+        with self._call() as pg:
+            try:
+                pg.launch_app(package, activity)
+            except ValueError as exc:
+                raise DeviceError(str(exc)) from exc
 
     def stop_app(self, package: str) -> None:
-        self._alive()
-        self.playground.stop_app(package)
+        with self._call() as pg:
+            pg.stop_app(package)
 
     def current_app(self) -> AppInfo:
-        self._alive()
-        package, activity = self.playground.current_app()
-        return AppInfo(package, activity)
+        with self._call() as pg:
+            package, activity = pg.current_app()
+            return AppInfo(package, activity)
 
     def window_size(self) -> tuple[int, int]:
-        self._alive()
-        return self.playground.window_size()
+        with self._call() as pg:
+            return pg.window_size()

@@ -23,6 +23,7 @@ screenshot show. Behaviour, chosen to match Android:
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -86,6 +87,8 @@ class Playground:
         self, clock: Callable[[], float] | None = None, *, dialog_only_dump: bool = False
     ) -> None:
         self.clock: Callable[[], float] = clock or ManualClock()
+        self.lock = threading.RLock()
+        """Front ends (VirtualShell, VirtualDevice) hold it around each call."""
         self.dialog_only_dump = dialog_only_dump
         self.state = PhoneState()
 

@@ -50,6 +50,28 @@ def _num(text: str) -> int:
     return int(float(text))
 
 
+def android_input_text(arg: str) -> str:
+    """What Android's ``input text ARG`` types: each ``%s`` becomes a space (Input.java's loop).
+
+    >>> android_input_text("a%sb%%sc")
+    'a b% c'
+    """
+    buff = list(arg)
+    escape = False
+    i = 0
+    while i < len(buff):
+        if escape:
+            escape = False
+            if buff[i] == "s":
+                buff[i] = " "
+                i -= 1
+                del buff[i]
+        if buff[i] == "%":
+            escape = True
+        i += 1
+    return "".join(buff)
+
+
 class VirtualShell:
     """A shell on a :class:`Playground` (its own fresh one when none is given)."""
 
@@ -86,7 +108,14 @@ class VirtualShell:
 
     # ------------------------------------------------------------ ShellTarget
     def shell(self, command: str) -> ShellResult:
-        """Run ``command`` like ``sh -c``; stdout/stderr of all steps, exit code of the last."""
+        """Run ``command`` like ``sh -c``; stdout/stderr of all steps, exit code of the last.
+
+        Thread-safe: commands run one at a time (under the playground's lock).
+        """
+        with self.playground.lock:
+            return self._shell(command)
+
+    def _shell(self, command: str) -> ShellResult:
         self._alive()
         self.history.append(command)
         try:
@@ -106,12 +135,14 @@ class VirtualShell:
 
     def read_file(self, path: str) -> bytes | None:
         """The file's bytes, or None when it does not exist."""
-        self._alive()
-        return self.files.get(path)
+        with self.playground.lock:
+            self._alive()
+            return self.files.get(path)
 
     def write_file(self, path: str, data: bytes) -> None:
-        self._alive()
-        self.files[path] = bytes(data)
+        with self.playground.lock:
+            self._alive()
+            self.files[path] = bytes(data)
 
     def _alive(self) -> None:
         if not self.injector.count_call():
@@ -234,7 +265,7 @@ class VirtualShell:
                 x1, y1, x2, y2 = (_num(v) for v in rest[:4])
                 pg.swipe(x1, y1, x2, y2, _num(rest[4]) if len(rest) == 5 else 300)
             elif sub == "text" and rest:
-                pg.type_text(" ".join(rest).replace("%s", " "))
+                pg.type_text(android_input_text(" ".join(rest)))
             elif sub == "keyevent" and rest:
                 for key in (k for k in rest if not k.startswith("--")):
                     pg.press_keycode(keycode(key))
