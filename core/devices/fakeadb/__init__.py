@@ -8,13 +8,16 @@ tested end to end through real adbutils with no phone attached.
 Modules: :mod:`.protocol` (framing), :mod:`.registry` (served devices),
 :mod:`.host` (host services), :mod:`.services` (shell/exec/sync dispatch),
 :mod:`.sync` (file transfer), :mod:`.server` (sockets and threads),
-:mod:`.scripted` (a scriptable ShellTarget for tests).
+:mod:`.scripted` (a scriptable ShellTarget for tests), :mod:`.listener` (threads
+and shutdown) and :mod:`.adbd` (:class:`FakeAdbd`, the device side, so the real
+adb server can ``adb connect`` to a simulated phone).
 """
 
 from __future__ import annotations
 
+from core.devices.fakeadb.adbd import FakeAdbd
 from core.devices.fakeadb.host import FEATURES, SERVER_VERSION
 from core.devices.fakeadb.scripted import ScriptedTarget
 from core.devices.fakeadb.server import FakeAdbServer
 
-__all__ = ["FEATURES", "SERVER_VERSION", "FakeAdbServer", "ScriptedTarget"]
+__all__ = ["FEATURES", "SERVER_VERSION", "FakeAdbServer", "FakeAdbd", "ScriptedTarget"]

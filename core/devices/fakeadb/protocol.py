@@ -111,7 +111,11 @@ def close_gracefully(sock: socket.socket, *, drain_limit: int = 256 * 1024) -> N
 
 
 def abort(sock: socket.socket) -> None:
-    """Close ``sock`` with a TCP reset, as a phone that vanished mid-call would."""
+    """Close ``sock`` with a TCP reset, as a phone that vanished mid-call would.
+
+    ``SHUT_RD`` first wakes any other thread blocked reading the socket.
+    """
     with contextlib.suppress(OSError):
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        sock.shutdown(socket.SHUT_RD)
     sock.close()
