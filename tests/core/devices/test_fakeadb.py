@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import _thread
 import re
+import shutil
 import socket
 import struct
+import subprocess
 import threading
 from collections.abc import Iterator
+from pathlib import Path
 
 import adbutils
 import pytest
@@ -355,3 +358,23 @@ def test_serve_forever_returns_when_stopped_elsewhere(target: ScriptedTarget) ->
     server.serve_forever()
     stopper.join(5)
     assert not _fake_threads()
+
+
+# -- the real adb command line as a client ------------------------------------------------
+
+
+def test_real_adb_cli_talks_to_the_fake_server(server: FakeAdbServer, tmp_path: Path) -> None:
+    bundled = Path(adbutils.__file__).parent / "binaries" / "adb"
+    binary = str(bundled) if bundled.is_file() else shutil.which("adb")
+    if binary is None:
+        pytest.skip("no adb binary")
+
+    def adb(*args: str) -> subprocess.CompletedProcess[bytes]:
+        command = [binary, "-P", str(server.port), "-s", "emulator-5554", *args]
+        return subprocess.run(command, capture_output=True, timeout=30)
+
+    assert adb("shell", "echo", "hi").stdout == b"hi\n"
+    assert adb("devices").stdout.splitlines()[1] == b"emulator-5554\tdevice"
+    pulled = adb("pull", "/sdcard/none", str(tmp_path / "x"))
+    assert pulled.returncode == 1
+    assert b"No such file or directory" in pulled.stderr
