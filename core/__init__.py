@@ -4,7 +4,12 @@ The public API is what this module exports (pinned by ``tests/core/test_public_a
 """
 
 from core.capture.elements import elements_to_observation, observation_to_elements
-from core.capture.jsonio import load_capture, observation_from_json, observation_to_json, read_capture
+from core.capture.jsonio import (
+    load_capture,
+    observation_from_json,
+    observation_to_json,
+    read_capture,
+)
 from core.capture.uiautomator import parse_uiautomator
 from core.compat import (
     delta_index,

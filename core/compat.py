@@ -73,12 +73,12 @@ def serialize_observation(
         elements, viewport=viewport, max_elements=max_elements, interactive_only=interactive_only
     ):
         cx, cy = e["x"] + e["width"] // 2, e["y"] + e["height"] // 2
-        lines.append(f'[{e["index"]}] {e["role"]} {quote(e["name"])} @({cx},{cy})')
+        lines.append(f"[{e['index']}] {e['role']} {quote(e['name'])} @({cx},{cy})")
     return "\n".join(lines)
 
 
 def match_elements(before: Any, after: Any, *, iou_threshold: float = 0.5) -> dict[str, Any]:
-    """Pair ``before`` and ``after`` elements: ``{matched: [{before, after, iou}], added, removed}``.
+    """Pair ``before`` and ``after``: ``{matched: [{before, after, iou}], added, removed}``.
 
     Pairs come from the stable-key matcher; ``iou_threshold`` is the overlap
     the geometric last pass requires.
@@ -172,7 +172,8 @@ def _changed_fields(a: Node, b: Node, move_threshold: int) -> list[str]:
 def _line(sign: str, element: Element, suffix: str = "") -> str:
     index = element.get("index")
     marker = f"[{index}] " if index is not None and sign != "-" else ""
-    return f"{sign} {marker}{element.get('role', 'element')} {quote(str(element.get('name', '')))}{suffix}"
+    name = quote(str(element.get("name", "")))
+    return f"{sign} {marker}{element.get('role', 'element')} {name}{suffix}"
 
 
 def summarize_delta(
@@ -214,7 +215,7 @@ def delta_observation(
     max_tokens: int | None = None,
 ) -> str:
     """Index both frames, diff them and render the budgeted "what changed" text."""
-    return delta_observation_result(
+    result = delta_observation_result(
         prev,
         curr,
         viewport=viewport,
@@ -222,7 +223,9 @@ def delta_observation(
         interactive_only=interactive_only,
         max_lines=max_lines,
         max_tokens=max_tokens,
-    )["summary"]
+    )
+    summary: str = result["summary"]
+    return summary
 
 
 def delta_observation_result(

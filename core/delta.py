@@ -111,7 +111,9 @@ class Observer:
     baseline; ``reset(curr)`` sets a baseline without a delta (a full snapshot).
     """
 
-    def __init__(self, options: IndexOptions = IndexOptions(), volatile: Volatile = DEFAULT_VOLATILE):
+    def __init__(
+        self, options: IndexOptions = IndexOptions(), volatile: Volatile = DEFAULT_VOLATILE
+    ):
         self.options = options
         self.volatile = volatile
         self.index: ElementIndex | None = None

@@ -4,7 +4,7 @@
 
     DeltarecError                  base; the CLI maps it to exit code 1
     ├── InputError                 the caller gave something unusable; CLI exit code 2
-    │   ├── CaptureParseError      a dump / element dict / observation JSON is malformed or hostile
+    │   ├── CaptureParseError      a dump, element dict or observation JSON is bad or hostile
     │   ├── ScriptValidationError  a script is malformed; names the JSON path ("$[3][1].selector")
     │   └── SelectorError          a selector cannot pick exactly one element
     │       ├── AmbiguousSelectorError   more than one element matches (never "the first match")
@@ -12,7 +12,7 @@
     ├── DeviceError                a device refused or failed an operation (wraps adbutils errors)
     │   ├── DeviceTimeout          the device did not answer in time
     │   └── DeviceDisconnected     the device went away
-    └── StepFailedError            a script step failed; names the step, the command and what was tried
+    └── StepFailedError            a script step failed; names step, command and what was tried
 
 Errors raised because of another error keep it as ``__cause__`` (``raise ... from``).
 """

@@ -18,7 +18,8 @@ the same step. When nothing stays (a new screen), numbering restarts at 0.
     >>> from core.capture.uiautomator import parse_uiautomator
     >>> f = Frame(parse_uiautomator(
     ...     '<hierarchy><node class="L" bounds="[0,0][100,100]">'
-    ...     '<node class="android.widget.Button" text="B" clickable="true" bounds="[50,0][100,20]"/>'
+    ...     '<node class="android.widget.Button" text="B" clickable="true"'
+    ...     ' bounds="[50,0][100,20]"/>'
     ...     '<node class="android.widget.Button" text="A" clickable="true" bounds="[0,2][50,20]"/>'
     ...     '</node></hierarchy>'))
     >>> [(e.index, e.name) for e in build_index(f).elements]
@@ -78,8 +79,10 @@ def reading_order(frame: Frame, positions: Sequence[int]) -> list[int]:
     for pos in by_top:
         b = nodes[pos].bounds
         center = (b.top + b.bottom) // 2
-        if rows and band_top <= center < max(band_bottom, band_top + 1) and (
-            b.top <= band_center < max(b.bottom, b.top + 1)
+        if (
+            rows
+            and band_top <= center < max(band_bottom, band_top + 1)
+            and (b.top <= band_center < max(b.bottom, b.top + 1))
         ):
             rows[-1].append(pos)
             continue

@@ -19,9 +19,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Union
 
-AttrValue = Union[str, bool, int, list[int]]
+AttrValue = str | bool | int | list[int]
 
 FLAG_ATTRIBUTES: tuple[tuple[str, str], ...] = (
     ("checkable", "checkable"),

@@ -61,13 +61,32 @@ _ROLE_ALIASES = {
 }
 _INTERACTIVE = frozenset(
     {
-        "button", "textbox", "switch", "checkbox", "radio", "link", "dropdown", "slider",
-        "tab", "listitem", "treeitem", "dataitem", "option", "menuitem", "menu", "calendar",
-        "spinner", "thumb", "incrementor", "disclosuretriangle",
+        "button",
+        "textbox",
+        "switch",
+        "checkbox",
+        "radio",
+        "link",
+        "dropdown",
+        "slider",
+        "tab",
+        "listitem",
+        "treeitem",
+        "dataitem",
+        "option",
+        "menuitem",
+        "menu",
+        "calendar",
+        "spinner",
+        "thumb",
+        "incrementor",
+        "disclosuretriangle",
     }
-)  # fmt: skip
+)
 _FLAGS = ("checked", "focused", "selected", "checkable", "scrollable", "password")
-_CORE_KEYS = frozenset({"role", "name", "x", "y", "width", "height", "bounds", "enabled", "value", "children"})
+_CORE_KEYS = frozenset(
+    {"role", "name", "x", "y", "width", "height", "bounds", "enabled", "value", "children"}
+)
 _FALSE = frozenset({"false", "0", "no", "off", "", "none", "null"})
 
 
@@ -96,17 +115,24 @@ def _bounds(item: Mapping[str, Any], path: str) -> Bounds:
     if "bounds" in item:
         b = item["bounds"]
         if not isinstance(b, list | tuple) or len(b) != 4:
-            raise CaptureParseError("bounds must be [left, top, right, bottom]", where=f"{path}.bounds")
+            raise CaptureParseError(
+                "bounds must be [left, top, right, bottom]", where=f"{path}.bounds"
+            )
         return Bounds(*(_int(v, f"{path}.bounds[{i}]") for i, v in enumerate(b)))
     x, y = _int(item.get("x", 0), f"{path}.x"), _int(item.get("y", 0), f"{path}.y")
-    w, h = _int(item.get("width", 0), f"{path}.width"), _int(item.get("height", 0), f"{path}.height")
+    w, h = (
+        _int(item.get("width", 0), f"{path}.width"),
+        _int(item.get("height", 0), f"{path}.height"),
+    )
     return Bounds(x, y, x + w, y + h)
 
 
 def element_to_node(item: Any, path: str = "$[0]", depth: int = 0) -> Node:
     """One element dict (and its children) as a Node; errors name the JSON path."""
     if not isinstance(item, Mapping):
-        raise CaptureParseError(f"an element must be an object, got {type(item).__name__}", where=path)
+        raise CaptureParseError(
+            f"an element must be an object, got {type(item).__name__}", where=path
+        )
     if depth > MAX_ELEMENT_DEPTH:
         raise CaptureParseError(f"elements nest deeper than {MAX_ELEMENT_DEPTH}", where=path)
     role = normalise_role(item.get("role", ""))
@@ -114,10 +140,14 @@ def element_to_node(item: Any, path: str = "$[0]", depth: int = 0) -> Node:
     kids = item.get("children") or []
     if not isinstance(kids, list):
         raise CaptureParseError("children must be a list", where=f"{path}.children")
-    extras = {k: v if isinstance(v, str) else json.dumps(v) for k, v in item.items() if k not in _CORE_KEYS}
+    extras = {
+        k: v if isinstance(v, str) else json.dumps(v)
+        for k, v in item.items()
+        if k not in _CORE_KEYS
+    }
     if value is not None and role != "textbox":
         extras["value"] = str(value)
-    flags = {name: as_bool(item[name]) for name in _FLAGS if name in item}
+    flags: dict[str, Any] = {name: as_bool(item[name]) for name in _FLAGS if name in item}
     return Node(
         role=role,
         class_name=str(item.get("role", "")),
@@ -141,7 +171,9 @@ def elements_to_observation(
     if isinstance(elements, Mapping) and "elements" in elements:
         elements = elements["elements"]
     if not isinstance(elements, list | tuple):
-        raise CaptureParseError(f"expected a list of elements, got {type(elements).__name__}", where="$")
+        raise CaptureParseError(
+            f"expected a list of elements, got {type(elements).__name__}", where="$"
+        )
     children = tuple(element_to_node(item, f"$[{i}]") for i, item in enumerate(elements))
     if viewport:
         x, y, w, h = (int(v) for v in viewport[:4])
@@ -153,7 +185,9 @@ def elements_to_observation(
     return Observation(windows=(root,), width=width, height=height, source=source)
 
 
-def node_to_element(node: Node, *, label: str | None = None, with_children: bool = True) -> dict[str, Any]:
+def node_to_element(
+    node: Node, *, label: str | None = None, with_children: bool = True
+) -> dict[str, Any]:
     """A Node as an element dict (``name`` is ``label`` when given, else text or description)."""
     b = node.bounds
     out: dict[str, Any] = {

@@ -57,7 +57,9 @@ def _node_from(data: Any, path: str, depth: int) -> Node:
         raise CaptureParseError("children must be a list", where=f"{path}.children")
     attrs = data["attributes"]
     bounds = attrs.get("bounds", [0, 0, 0, 0])
-    if not (isinstance(bounds, list) and len(bounds) == 4 and all(isinstance(v, int) for v in bounds)):
+    if not (
+        isinstance(bounds, list) and len(bounds) == 4 and all(isinstance(v, int) for v in bounds)
+    ):
         raise CaptureParseError("bounds must be four integers", where=f"{path}.attributes.bounds")
     children = tuple(_node_from(k, f"{path}.children[{i}]", depth + 1) for i, k in enumerate(kids))
     return node_from_attributes(attrs, children)
@@ -89,7 +91,9 @@ def load_capture(content: str | bytes, *, source: str = "") -> Observation:
     """Parse XML, observation JSON or element JSON, whichever ``content`` is."""
     raw = content.encode("utf-8") if isinstance(content, str) else content
     if len(raw) > MAX_BYTES:
-        raise CaptureParseError(f"input is {len(raw)} bytes, over the {MAX_BYTES} limit", where=source)
+        raise CaptureParseError(
+            f"input is {len(raw)} bytes, over the {MAX_BYTES} limit", where=source
+        )
     head = raw.lstrip()[:1]
     if head == b"<":
         return parse_uiautomator(raw, source=source)
@@ -101,7 +105,9 @@ def load_capture(content: str | bytes, *, source: str = "") -> Observation:
         if isinstance(data, dict) and data.get("format") == FORMAT:
             return observation_from_json(data)
         return elements_to_observation(data, source=source or "elements")
-    raise CaptureParseError("not a uiautomator dump, observation JSON or element list", where=source or "<input>")
+    raise CaptureParseError(
+        "not a uiautomator dump, observation JSON or element list", where=source or "<input>"
+    )
 
 
 def read_capture(path: str | Path) -> Observation:

@@ -160,7 +160,9 @@ def parse_uiautomator(
     data = xml_text.encode("utf-8") if isinstance(xml_text, str) else xml_text
     where = source or "<dump>"
     if len(data) > MAX_BYTES:
-        raise CaptureParseError(f"dump is {len(data)} bytes, over the {MAX_BYTES} limit", where=where)
+        raise CaptureParseError(
+            f"dump is {len(data)} bytes, over the {MAX_BYTES} limit", where=where
+        )
     if not data.strip():
         raise CaptureParseError("dump is empty", where=where)
     builder = _Builder()

@@ -31,6 +31,11 @@ def _non_negative(text: str) -> int:
 
 
 def _cmd_delta(args: argparse.Namespace) -> int:
+    from core.cli import device_commands
+
+    device_commands.check_device_args(args, [args.before, args.after])
+    if args.device:
+        return device_commands.delta_device(args)
     before, after = read_capture(args.before), read_capture(args.after)
     result = observe_delta(before, after, max_lines=args.max_lines, max_tokens=args.max_tokens)
     if args.format == "json":
@@ -41,6 +46,13 @@ def _cmd_delta(args: argparse.Namespace) -> int:
 
 
 def _cmd_observe(args: argparse.Namespace) -> int:
+    from core.cli import device_commands
+
+    device_commands.check_device_args(args, [args.dump])
+    if args.device:
+        return device_commands.observe_device(args)
+    if args.screenshot:
+        raise InputError("--screenshot needs --device")
     obs = read_capture(args.dump)
     if args.format == "json":
         print(json.dumps(observation_to_json(obs), ensure_ascii=False))
@@ -71,24 +83,52 @@ def build_parser() -> argparse.ArgumentParser:
         description="Print what changed from BEFORE to AFTER (uiautomator XML dumps, "
         "observation JSON or element-dict JSON).",
     )
-    delta.add_argument("before", metavar="BEFORE")
-    delta.add_argument("after", metavar="AFTER")
-    delta.add_argument("--format", choices=("text", "json"), default="text",
-                       help="text: delta lines; json: the ObservationDiff")  # fmt: skip
-    delta.add_argument("--max-lines", type=_non_negative, default=40, metavar="N",
-                       help="at most N change lines, then '… (+M more)' (default 40)")  # fmt: skip
-    delta.add_argument("--max-tokens", type=_non_negative, default=None, metavar="N",
-                       help="at most N cl100k_base tokens in all")  # fmt: skip
+    delta.add_argument("before", metavar="BEFORE", nargs="?")
+    delta.add_argument("after", metavar="AFTER", nargs="?")
+    delta.add_argument(
+        "--device",
+        metavar="SERIAL|virtual",
+        help="instead of files: what changed on the device since its last capture",
+    )
+    delta.add_argument(
+        "--format",
+        choices=("text", "json"),
+        default="text",
+        help="text: delta lines; json: the ObservationDiff",
+    )
+    delta.add_argument(
+        "--max-lines",
+        type=_non_negative,
+        default=40,
+        metavar="N",
+        help="at most N change lines, then '… (+M more)' (default 40)",
+    )
+    delta.add_argument(
+        "--max-tokens",
+        type=_non_negative,
+        default=None,
+        metavar="N",
+        help="at most N cl100k_base tokens in all",
+    )
     delta.set_defaults(run=_cmd_delta)
 
     observe = sub.add_parser(
         "observe", help="print one whole frame", description="Print the full frame of DUMP."
     )
-    observe.add_argument("dump", metavar="DUMP")
-    observe.add_argument("--format", choices=("text", "json"), default="text",
-                         help="text: the indented tree; json: observation JSON")  # fmt: skip
-    observe.add_argument("--elements", action="store_true",
-                         help="text: only the indexed elements, in reading order")  # fmt: skip
+    observe.add_argument("dump", metavar="DUMP", nargs="?")
+    observe.add_argument(
+        "--device", metavar="SERIAL|virtual", help="capture the device now instead of reading DUMP"
+    )
+    observe.add_argument("--screenshot", metavar="OUT.png", help="with --device: save a screenshot")
+    observe.add_argument(
+        "--format",
+        choices=("text", "json"),
+        default="text",
+        help="text: the indented tree; json: observation JSON",
+    )
+    observe.add_argument(
+        "--elements", action="store_true", help="text: only the indexed elements, in reading order"
+    )
     observe.set_defaults(run=_cmd_observe)
 
     tokens = sub.add_parser(
@@ -126,13 +166,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _load_extensions() -> None:
-    if EXTENSIONS:
-        return
-    try:
+    if not EXTENSIONS:
         from core.cli import device_commands
-    except ImportError:  # pragma: no cover - device backends are optional at import time
-        return
-    EXTENSIONS.append(device_commands.register)
+
+        EXTENSIONS.append(device_commands.register)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -89,9 +89,9 @@ def apply_diff(prev: Observation, diff: ObservationDiff) -> Observation:
             node_id = stack.pop()
             stack.extend(kids[node_id])
             if node_id < from_prev:
-                l, t, r, b = attrs[node_id]["bounds"]
+                left, top, right, bottom = attrs[node_id]["bounds"]
                 dx, dy = scroll["dx"], scroll["dy"]
-                attrs[node_id]["bounds"] = [l + dx, t + dy, r + dx, b + dy]
+                attrs[node_id]["bounds"] = [left + dx, top + dy, right + dx, bottom + dy]
     for node_id, bounds in bounds_override.items():
         attrs[node_id]["bounds"] = bounds
 

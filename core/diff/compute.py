@@ -77,9 +77,7 @@ class Delta:
 
     @property
     def empty(self) -> bool:
-        return not (
-            self.added or self.removed or self.changed or self.scrolls or self.fields
-        )
+        return not (self.added or self.removed or self.changed or self.scrolls or self.fields)
 
 
 def _longest_increasing(seq: list[int]) -> set[int]:
@@ -152,9 +150,14 @@ def _scrolls(d: Delta) -> list[Scroll]:
             if old is None:
                 continue
             a, b = prev.nodes[old].bounds, curr.nodes[row].bounds
-            if b.top <= box.top or b.bottom >= box.bottom or a.top <= box.top or a.bottom >= box.bottom:
-                if b.left <= box.left and b.right >= box.right:
-                    continue  # clipped by a vertical scroller's edge
+            at_edge = (
+                b.top <= box.top
+                or b.bottom >= box.bottom
+                or a.top <= box.top
+                or a.bottom >= box.bottom
+            )
+            if at_edge and b.left <= box.left and b.right >= box.right:
+                continue  # clipped by a vertical scroller's edge
             total += 1
             votes[(b.left - a.left, b.top - a.top)] += 1
         moving = [(off, n) for off, n in votes.most_common() if off != (0, 0)]

@@ -10,12 +10,11 @@ window root.
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import StrEnum
 from typing import Any, NotRequired, TypedDict
 
 
-
-class ChangeKind(str, Enum):
+class ChangeKind(StrEnum):
     """The kinds of change a delta line can report."""
 
     ADDED = "added"

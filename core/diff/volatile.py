@@ -91,6 +91,4 @@ def without_volatile(obs: Observation, volatile: Volatile = DEFAULT_VOLATILE) ->
         extras = tuple(kv for kv in node.extras if kv[0] not in volatile.names)
         return replace(node, extras=extras, children=tuple(strip(c) for c in node.children))
 
-    return replace(
-        obs, windows=tuple(strip(w) for w in obs.windows), captured_at=None, source=""
-    )
+    return replace(obs, windows=tuple(strip(w) for w in obs.windows), captured_at=None, source="")

@@ -25,7 +25,9 @@ def _join(lines: Sequence[str], kept: int) -> str:
     return "\n".join(shown)
 
 
-def fit(lines: Sequence[str], *, max_lines: int | None = None, max_tokens: int | None = None) -> str:
+def fit(
+    lines: Sequence[str], *, max_lines: int | None = None, max_tokens: int | None = None
+) -> str:
     """Join ``lines``, keeping a prefix that respects both budgets.
 
     ``max_lines`` counts content lines (the ``… (+N more)`` marker is extra);

@@ -24,6 +24,7 @@ them). An empty delta renders as ``no change``. The budget is applied last
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from core.diff.compute import Delta
@@ -57,16 +58,14 @@ def is_new_screen(d: Delta, prev_index: ElementIndex, curr_index: ElementIndex) 
     if "package" in d.fields and d.fields["package"]["to"]:
         return True
     dialog_windows = {c for c in d.opened if d.curr.nodes[c].role == "dialog"}
-    elements = [
-        p for p in curr_index.candidates if d.curr.window_of[p] not in dialog_windows
-    ]
+    elements = [p for p in curr_index.candidates if d.curr.window_of[p] not in dialog_windows]
     if len(elements) < 4 or (dialog_windows and not elements):
         return False
     stayed = sum(1 for p in elements if p in d.pairs)
     return stayed < NEW_SCREEN_SHARE * len(elements)
 
 
-def _changes_text(changes: dict[str, dict[str, object]]) -> str:
+def _changes_text(changes: dict[str, FromToDict]) -> str:
     parts = [
         f"{name}: {value(ft['from'])}→{value(ft['to'])}"
         for name, ft in sorted(changes.items())
@@ -118,7 +117,7 @@ def delta_lines(d: Delta, prev_index: ElementIndex, curr_index: ElementIndex) ->
     for c in dialogs:
         head.append(line("+", c))
         head += [line("+", a) for a in _by_order(range(c + 1, fc.subtree_end(c)), order)]
-    hidden = set()
+    hidden: set[int] = set()
     if dialogs:
         for p in d.closed:
             if fp.nodes[p].role != "dialog":
@@ -137,7 +136,7 @@ def delta_lines(d: Delta, prev_index: ElementIndex, curr_index: ElementIndex) ->
     changed: list[str] = []
     changed += _field_lines(d, curr_index, prev_index, new_screen=new_screen)
     for c in _by_order(d.changed, order):
-        text = _changes_text(d.changed[c])  # type: ignore[arg-type]
+        text = _changes_text(d.changed[c])
         if not text or _said_by_ancestor(d, c, shown, text):
             continue
         changed.append(changed_line(c, d.changed[c], text))
@@ -175,16 +174,16 @@ def delta_lines(d: Delta, prev_index: ElementIndex, curr_index: ElementIndex) ->
     return lines or ["no change"]
 
 
-def _by_order(positions: object, order: dict[int, int]) -> list[int]:
+def _by_order(positions: Iterable[int], order: dict[int, int]) -> list[int]:
     """Indexed positions only, in reading order."""
-    return sorted((p for p in positions if p in order), key=order.__getitem__)  # type: ignore[attr-defined]
+    return sorted((p for p in positions if p in order), key=order.__getitem__)
 
 
 def _said_by_ancestor(d: Delta, c: int, shown: set[int], text: str) -> bool:
     for a in d.curr.ancestors(c):
         if a in shown:
             changes = d.changed.get(a)
-            return changes is not None and _changes_text(changes) == text  # type: ignore[arg-type]
+            return changes is not None and _changes_text(changes) == text
     return False
 
 
@@ -207,9 +206,7 @@ def _field_lines(
         out.append(f"~ rotation: {f['rotation']['from']} → {f['rotation']['to']}")
     if "focusedElement" in f and not new_screen:
         pf, cf = d.prev.focused, d.curr.focused
-        old = (
-            element(None, d.prev.nodes[pf], prev_index.names[pf]) if pf >= 0 else "none"
-        )
+        old = element(None, d.prev.nodes[pf], prev_index.names[pf]) if pf >= 0 else "none"
         new = (
             element(curr_index.number_of.get(cf), d.curr.nodes[cf], curr_index.names[cf])
             if cf >= 0

@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 
 from core import count_tokens
-
 from tests.conftest import REAL_DUMPS
 
 
@@ -31,7 +30,13 @@ def test_delta_text() -> None:
 
 
 def test_delta_json_is_an_observation_diff() -> None:
-    out = run("delta", "--format", "json", dump("settings-airplane/03.xml"), dump("settings-airplane/04.xml"))
+    out = run(
+        "delta",
+        "--format",
+        "json",
+        dump("settings-airplane/03.xml"),
+        dump("settings-airplane/04.xml"),
+    )
     diff = json.loads(out.stdout)
     assert diff["isDiff"] is True
     assert set(diff) == {"isDiff", "added", "removed", "changed", "scrolls", "windows", "fields"}
@@ -86,7 +91,9 @@ def test_bad_input_exits_2_with_one_line(args: tuple[str, ...]) -> None:
 
 def test_hostile_dump_exits_2(tmp_path: Path) -> None:
     evil = tmp_path / "evil.xml"
-    evil.write_text('<!DOCTYPE h [<!ENTITY x SYSTEM "file:///etc/passwd">]><hierarchy>&x;</hierarchy>')
+    evil.write_text(
+        '<!DOCTYPE h [<!ENTITY x SYSTEM "file:///etc/passwd">]><hierarchy>&x;</hierarchy>'
+    )
     out = run("observe", str(evil))
     assert out.returncode == 2
     assert len(out.stderr.strip().splitlines()) == 1 and "DOCTYPE" in out.stderr

@@ -33,55 +33,65 @@ def test_identical_pair_says_no_change_and_has_an_empty_diff() -> None:
 
 
 def test_focus_moves_and_rows_appear() -> None:
-    assert delta("contacts-agent/07.xml", "contacts-agent/08.xml") == "\n".join([
-        '+ [13] dropdown "Email"',
-        '+ [14] text "Home"',
-        '~ focus: textbox "zr" → [9] textbox "Phone"',
-    ])  # fmt: skip
+    assert delta("contacts-agent/07.xml", "contacts-agent/08.xml") == "\n".join(
+        [
+            '+ [13] dropdown "Email"',
+            '+ [14] text "Home"',
+            '~ focus: textbox "zr" → [9] textbox "Phone"',
+        ]
+    )
 
 
 def test_focus_gained_and_rows_vanish() -> None:
-    assert delta("contacts-agent/05.xml", "contacts-agent/06.xml") == "\n".join([
-        '~ focus: none → [7] textbox "Name"',
-        '~ [18] list "compact_contact_editor_fragment" (scrollable: false→true)',
-        '- dropdown "Email"',
-        '- text "Home"',
-        '- button "More fields"',
-    ])  # fmt: skip
+    assert delta("contacts-agent/05.xml", "contacts-agent/06.xml") == "\n".join(
+        [
+            '~ focus: none → [7] textbox "Name"',
+            '~ [18] list "compact_contact_editor_fragment" (scrollable: false→true)',
+            '- dropdown "Email"',
+            '- text "Home"',
+            '- button "More fields"',
+        ]
+    )
 
 
 def test_airplane_toggle() -> None:
-    assert delta("settings-airplane/03.xml", "settings-airplane/04.xml") == "\n".join([
-        '~ [4] text "AndroidWifi"→"Airplane mode is on"',
-        '~ [6] text "T-Mobile"→"T-Mobile (Temporarily unavailable)"',
-        '~ [7] button "SIMs" (enabled: true→false)',
-        '~ [10] switch "Airplane mode" (checked: false→true)',
-    ])  # fmt: skip
+    assert delta("settings-airplane/03.xml", "settings-airplane/04.xml") == "\n".join(
+        [
+            '~ [4] text "AndroidWifi"→"Airplane mode is on"',
+            '~ [6] text "T-Mobile"→"T-Mobile (Temporarily unavailable)"',
+            '~ [7] button "SIMs" (enabled: true→false)',
+            '~ [10] switch "Airplane mode" (checked: false→true)',
+        ]
+    )
 
 
 def test_wifi_toggle_inserts_a_list_without_false_changes() -> None:
-    assert delta("settings-wifi/04.xml", "settings-wifi/05.xml") == "\n".join([
-        '+ [17] button "AndroidWifi,Checking for internet access...,Wifi signal full.,Open network"',
-        '+ [18] text "AndroidWifi"',
-        '+ [19] text "Checking for internet access..."',
-        '+ [20] text "Searching for networks…"',
-        '+ [21] button "Add network"',
-        '~ [8] switch "Wi-Fi" (checked: false→true)',
-        '- text "To improve device experience, apps and services can still scan for Wi‑Fi networ…"',
-        '- text "Change"',
-    ])  # fmt: skip
+    assert delta("settings-wifi/04.xml", "settings-wifi/05.xml") == "\n".join(
+        [
+            '+ [17] button "AndroidWifi,Checking for internet access...,Wifi signal full.,Open network"',
+            '+ [18] text "AndroidWifi"',
+            '+ [19] text "Checking for internet access..."',
+            '+ [20] text "Searching for networks…"',
+            '+ [21] button "Add network"',
+            '~ [8] switch "Wi-Fi" (checked: false→true)',
+            '- text "To improve device experience, apps and services can still scan for Wi‑Fi networ…"',
+            '- text "Change"',
+        ]
+    )
 
 
 def test_dialog_opening_is_named_and_the_window_behind_is_one_line() -> None:
     d = diff_observations(obs("contacts-manual/06.xml"), obs("contacts-manual/07.xml"))
     assert len(d["windows"]["opened"]) == 1 and len(d["windows"]["closed"]) == 1
-    assert delta("contacts-manual/06.xml", "contacts-manual/07.xml") == "\n".join([
-        '+ [0] dialog "Switch to editing the selected contact? Information you entered so far will be …"',
-        '+ [1] button "CANCEL"',
-        '+ [2] button "OK"',
-        '~ focus: textbox "zjy" → none',
-        "- (13 elements behind the dialog)",
-    ])  # fmt: skip
+    assert delta("contacts-manual/06.xml", "contacts-manual/07.xml") == "\n".join(
+        [
+            '+ [0] dialog "Switch to editing the selected contact? Information you entered so far will be …"',
+            '+ [1] button "CANCEL"',
+            '+ [2] button "OK"',
+            '~ focus: textbox "zjy" → none',
+            "- (13 elements behind the dialog)",
+        ]
+    )
 
 
 def test_dialog_closing_then_new_screen() -> None:
@@ -94,7 +104,10 @@ def test_dialog_closing_then_new_screen() -> None:
 def test_navigation_reads_as_a_new_screen_within_budget() -> None:
     text = delta("contacts-agent/02.xml", "contacts-agent/03.xml")
     lines = text.splitlines()
-    assert lines[0] == "» new screen com.android.contacts: 15 elements (33 gone, was com.android.launcher3)"
+    assert (
+        lines[0]
+        == "» new screen com.android.contacts: 15 elements (33 gone, was com.android.launcher3)"
+    )
     assert len(lines) == 14 and not any(line.startswith("- ") for line in lines)
 
 

@@ -8,7 +8,9 @@ from core import CaptureParseError, elements_to_observation, observation_to_elem
 
 
 def test_xywh_and_bounds_forms_are_the_same_element() -> None:
-    a = elements_to_observation([{"role": "button", "name": "OK", "x": 1, "y": 2, "width": 3, "height": 4}])
+    a = elements_to_observation(
+        [{"role": "button", "name": "OK", "x": 1, "y": 2, "width": 3, "height": 4}]
+    )
     b = elements_to_observation([{"role": "button", "name": "OK", "bounds": [1, 2, 4, 6]}])
     assert a.windows == b.windows
 
@@ -22,14 +24,27 @@ def test_boolean_ish_false(raw: object) -> None:
 def test_round_trip_keeps_role_name_value_children() -> None:
     items = [
         {
-            "role": "list", "name": "Inbox", "x": 0, "y": 0, "width": 100, "height": 100,
+            "role": "list",
+            "name": "Inbox",
+            "x": 0,
+            "y": 0,
+            "width": 100,
+            "height": 100,
             "enabled": True,
             "children": [
-                {"role": "textbox", "name": "To", "x": 0, "y": 0, "width": 100, "height": 10,
-                 "enabled": True, "value": "bob"},
+                {
+                    "role": "textbox",
+                    "name": "To",
+                    "x": 0,
+                    "y": 0,
+                    "width": 100,
+                    "height": 10,
+                    "enabled": True,
+                    "value": "bob",
+                },
             ],
         }
-    ]  # fmt: skip
+    ]
     assert observation_to_elements(elements_to_observation(items)) == items
 
 

@@ -16,15 +16,29 @@ def _row(text: str, top: int) -> Node:
         clickable=True,
         bounds=Bounds(0, top, 100, top + 10),
         children=(
-            Node(class_name="android.widget.ImageView", resource_id="app:id/icon", bounds=Bounds(0, top, 10, top + 10)),
-            Node(class_name="android.widget.TextView", resource_id="app:id/title", text=text, bounds=Bounds(10, top, 100, top + 10)),
+            Node(
+                class_name="android.widget.ImageView",
+                resource_id="app:id/icon",
+                bounds=Bounds(0, top, 10, top + 10),
+            ),
+            Node(
+                class_name="android.widget.TextView",
+                resource_id="app:id/title",
+                text=text,
+                bounds=Bounds(10, top, 100, top + 10),
+            ),
         ),
-    )  # fmt: skip
+    )
 
 
 def _list(rows: list[Node]) -> Node:
-    return Node(class_name="androidx.recyclerview.widget.RecyclerView", resource_id="app:id/list",
-                scrollable=True, bounds=Bounds(0, 0, 100, 100), children=tuple(rows))  # fmt: skip
+    return Node(
+        class_name="androidx.recyclerview.widget.RecyclerView",
+        resource_id="app:id/list",
+        scrollable=True,
+        bounds=Bounds(0, 0, 100, 100),
+        children=tuple(rows),
+    )
 
 
 def _keys_by_title(root: Node) -> dict[str, list[str]]:
@@ -48,7 +62,7 @@ def test_real_dump_keys_are_unique_short_printable() -> None:
 
 def test_keys_survive_a_scroll() -> None:
     before = _list([_row(t, i * 10) for i, t in enumerate("abcdef")])
-    after = _list([_row(t, i * 10 - 25) for i, t in enumerate("abcdef")][2:] + [_row("g", 60)])
+    after = _list([*[_row(t, i * 10 - 25) for i, t in enumerate("abcdef")][2:], _row("g", 60)])
     kb, ka = _keys_by_title(before), _keys_by_title(after)
     for title in "cdef":
         assert kb[title] == ka[title]
@@ -64,7 +78,9 @@ def test_keys_survive_an_insertion_above() -> None:
 
 def test_typing_and_toggling_do_not_rename() -> None:
     field = Node(role="textbox", class_name="android.widget.EditText", resource_id="f", text="Name")
-    switch = Node(role="switch", class_name="android.widget.Switch", resource_id="s", checkable=True)
+    switch = Node(
+        role="switch", class_name="android.widget.Switch", resource_id="s", checkable=True
+    )
     before = compute_keys([field, switch])
     after = compute_keys([replace(field, text="zr", focused=True), replace(switch, checked=True)])
     assert before == after

@@ -11,8 +11,13 @@ from core import apply_diff, count_tokens, diff_observations, observe_delta, wit
 from core.capture.uiautomator import build_observation
 from core.model import Bounds, Node, Observation
 
-CLASSES = ["android.widget.TextView", "android.widget.Button", "android.widget.EditText",
-           "android.widget.Switch", "android.widget.LinearLayout"]  # fmt: skip
+CLASSES = [
+    "android.widget.TextView",
+    "android.widget.Button",
+    "android.widget.EditText",
+    "android.widget.Switch",
+    "android.widget.LinearLayout",
+]
 TEXTS = ["", "OK", "Name", "zr", 'say "hi"', "a\nb", "ü", "Row"]
 
 
@@ -20,7 +25,9 @@ TEXTS = ["", "OK", "Name", "zr", 'say "hi"', "a\nb", "ü", "Row"]
 def trees(draw: st.DrawFn, depth: int = 0) -> Node:
     cls = draw(st.sampled_from(CLASSES))
     top = draw(st.integers(0, 2000))
-    kids = draw(st.lists(trees(depth + 1), max_size=4)) if depth < 3 and cls.endswith("Layout") else []
+    kids = (
+        draw(st.lists(trees(depth + 1), max_size=4)) if depth < 3 and cls.endswith("Layout") else []
+    )
     return Node(
         role="container" if cls.endswith("Layout") else cls.rsplit(".", 1)[-1].lower(),
         class_name=cls,
@@ -74,7 +81,9 @@ def test_apply_diff_inverts_diff(data: st.DataObject) -> None:
 
 @settings(max_examples=80, deadline=None)
 @given(st.data(), st.integers(0, 120), st.integers(0, 30))
-def test_rendered_delta_never_exceeds_its_budget(data: st.DataObject, tokens: int, lines: int) -> None:
+def test_rendered_delta_never_exceeds_its_budget(
+    data: st.DataObject, tokens: int, lines: int
+) -> None:
     prev = data.draw(screens())
     curr = data.draw(mutated(prev))
     text = observe_delta(prev, curr, max_tokens=tokens, max_lines=lines).text

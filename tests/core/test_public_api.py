@@ -9,10 +9,16 @@ import sys
 import core
 
 PUBLIC = {
-    "delta_observation", "delta_index", "summarize_delta", "observation_index",
-    "serialize_observation", "match_elements", "parse_uiautomator", "diff_observations",
+    "delta_observation",
+    "delta_index",
+    "summarize_delta",
+    "observation_index",
+    "serialize_observation",
+    "match_elements",
+    "parse_uiautomator",
+    "diff_observations",
     "apply_diff",
-}  # fmt: skip
+}
 
 
 def test_design_contract_names_are_exported() -> None:

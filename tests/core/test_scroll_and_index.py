@@ -25,7 +25,9 @@ def test_scroll_renders_as_one_line_plus_the_rows_that_came_in() -> None:
     lines = text.splitlines()
     assert lines[0].startswith('↕ [1] list "inbox" scrolled down 300px (+3 rows, -3 rows)')
     assert all(line.startswith("+ [") for line in lines[1:])
-    assert {'"Row 10"', '"Row 11"', '"Row 12"'} <= {line.split(" ", 3)[3] for line in lines[1:] if "button" in line}
+    assert {'"Row 10"', '"Row 11"', '"Row 12"'} <= {
+        line.split(" ", 3)[3] for line in lines[1:] if "button" in line
+    }
 
 
 def test_numbers_stay_while_elements_stay_on_screen() -> None:
@@ -42,7 +44,14 @@ def test_numbers_stay_while_elements_stay_on_screen() -> None:
 
 def test_reading_order_is_rows_then_left_to_right() -> None:
     index = build_index(Frame(list_screen(0, 2)))
-    assert [e.name for e in index.elements] == ["Inbox", "inbox", "Row 0", "Row 0", "Row 1", "Row 1"]
+    assert [e.name for e in index.elements] == [
+        "Inbox",
+        "inbox",
+        "Row 0",
+        "Row 0",
+        "Row 1",
+        "Row 1",
+    ]
     assert [e.role for e in index.elements][2:4] == ["button", "switch"]
 
 

@@ -15,21 +15,49 @@ def row(title: str, top: int, *, checked: bool = False) -> Node:
         clickable=True,
         bounds=Bounds(0, top, 1000, top + ROW_H),
         children=(
-            Node(role="text", class_name="android.widget.TextView", resource_id="app:id/title",
-                 text=title, bounds=Bounds(10, top, 800, top + ROW_H)),
-            Node(role="switch", class_name="android.widget.Switch", resource_id="app:id/toggle",
-                 checkable=True, clickable=True, checked=checked, bounds=Bounds(800, top, 1000, top + ROW_H)),
+            Node(
+                role="text",
+                class_name="android.widget.TextView",
+                resource_id="app:id/title",
+                text=title,
+                bounds=Bounds(10, top, 800, top + ROW_H),
+            ),
+            Node(
+                role="switch",
+                class_name="android.widget.Switch",
+                resource_id="app:id/toggle",
+                checkable=True,
+                clickable=True,
+                checked=checked,
+                bounds=Bounds(800, top, 1000, top + ROW_H),
+            ),
         ),
-    )  # fmt: skip
+    )
 
 
 def list_screen(first: int, count: int, offset: int = 0) -> Observation:
     """Rows ``first..first+count-1`` of an endless list, scrolled up by ``offset`` px."""
-    rows = tuple(row(f"Row {i}", 200 + (i - first) * ROW_H - offset) for i in range(first, first + count))
-    lst = Node(role="list", class_name="androidx.recyclerview.widget.RecyclerView",
-               resource_id="app:id/inbox", scrollable=True, bounds=Bounds(0, 200, 1000, 1200),
-               children=rows)  # fmt: skip
-    bar = Node(role="text", class_name="android.widget.TextView", resource_id="app:id/title_bar",
-               text="Inbox", bounds=Bounds(0, 0, 1000, 200))  # fmt: skip
-    root = Node(class_name="android.widget.FrameLayout", bounds=Bounds(0, 0, 1000, 1200), children=(bar, lst))
+    rows = tuple(
+        row(f"Row {i}", 200 + (i - first) * ROW_H - offset) for i in range(first, first + count)
+    )
+    lst = Node(
+        role="list",
+        class_name="androidx.recyclerview.widget.RecyclerView",
+        resource_id="app:id/inbox",
+        scrollable=True,
+        bounds=Bounds(0, 200, 1000, 1200),
+        children=rows,
+    )
+    bar = Node(
+        role="text",
+        class_name="android.widget.TextView",
+        resource_id="app:id/title_bar",
+        text="Inbox",
+        bounds=Bounds(0, 0, 1000, 200),
+    )
+    root = Node(
+        class_name="android.widget.FrameLayout",
+        bounds=Bounds(0, 0, 1000, 1200),
+        children=(bar, lst),
+    )
     return build_observation((root,), screen=(1000, 1200))

@@ -135,10 +135,18 @@ def test_sync_over_a_stream(adbd: FakeAdbd, phone: ScriptedTarget) -> None:
     assert command == OKAY
     path = b"/sdcard/a.txt"
     peer.send(WRTE, 3, their_id, b"RECV" + struct.pack("<I", len(path)) + path)
-    assert peer.recv()[0] == OKAY  # our WRTE acknowledged
-    command, _, _, data = peer.recv()
-    assert command == WRTE
-    assert data == b"DATA" + struct.pack("<I", 5) + b"hello" + b"DONE" + bytes(4)
+    expected = b"DATA" + struct.pack("<I", 5) + b"hello" + b"DONE" + bytes(4)
+    acknowledged, received = False, b""
+    # Our WRTE's OKAY and the answer's WRTEs may come in either order, the answer in pieces.
+    while not acknowledged or len(received) < len(expected):
+        command, _, _, data = peer.recv()
+        if command == OKAY:
+            acknowledged = True
+        else:
+            assert command == WRTE
+            received += data
+            peer.send(OKAY, 3, their_id)
+    assert received == expected
     peer.close()
 
 

@@ -1,0 +1,148 @@
+"""Device subcommands: ``devices``, ``virtual serve``, and ``--device`` on observe / delta.
+
+Baselines: every capture of a device through the CLI is saved as observation
+JSON in the session directory (``$DELTAREC_HOME``, default
+``~/.cache/deltarec``), so ``deltarec delta --device S`` shows what changed
+since the previous capture of ``S`` without acting on the phone.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import tempfile
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from core.capture.jsonio import observation_from_json, observation_to_json
+from core.delta import observe_delta, observe_frame
+from core.errors import CaptureParseError, DeviceError, InputError
+from core.model import Observation
+
+if TYPE_CHECKING:
+    from core.devices.base import Device
+
+VIRTUAL = "virtual"
+
+
+def session_dir() -> Path:
+    return Path(os.environ.get("DELTAREC_HOME", Path.home() / ".cache" / "deltarec"))
+
+
+def _baseline_path(serial: str) -> Path:
+    safe = re.sub(r"[^A-Za-z0-9._-]", "_", serial)
+    return session_dir() / "baselines" / f"{safe}.json"
+
+
+def save_baseline(serial: str, obs: Observation) -> None:
+    """Write atomically (temp file, then rename) so a crash never leaves half a baseline."""
+    path = _baseline_path(serial)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.NamedTemporaryFile("w", dir=path.parent, delete=False, suffix=".tmp") as tmp:
+        json.dump(observation_to_json(obs), tmp)
+    Path(tmp.name).replace(path)
+
+
+def load_baseline(serial: str) -> Observation | None:
+    path = _baseline_path(serial)
+    if not path.exists():
+        return None
+    try:
+        return observation_from_json(json.loads(path.read_text(encoding="utf-8")))
+    except (CaptureParseError, json.JSONDecodeError):
+        return None  # a damaged baseline is only a lost cache: start over
+
+
+def open_device(spec: str) -> Device:
+    """``virtual`` → the built-in Playground phone; anything else → an adb serial."""
+    if spec == VIRTUAL:
+        from core.devices.virtual import make_virtual_device
+
+        return make_virtual_device()
+    from core.devices.adb import AdbDevice
+
+    return AdbDevice(spec)
+
+
+def _cmd_devices(args: argparse.Namespace) -> int:
+    from core.devices.adb import list_devices
+
+    print(f"{VIRTUAL}\tdevice\t(built-in Playground phone)")
+    try:
+        for entry in list_devices(args.host, args.port):
+            print(f"{entry.serial}\t{entry.state}")
+    except DeviceError as exc:
+        print(f"# no adb server at {args.host}:{args.port} ({exc})")
+    return 0
+
+
+def _cmd_serve(args: argparse.Namespace) -> int:
+    from core.devices.fakeadb import FakeAdbServer
+    from core.devices.virtual import VirtualShell
+
+    server = FakeAdbServer([VirtualShell(serial=args.serial)], port=args.port).start()
+    print(
+        f"serving virtual phone {args.serial!r} over the adb host protocol"
+        f" on 127.0.0.1:{server.port}; Ctrl-C stops",
+        flush=True,
+    )
+    server.serve_forever()
+    return 0
+
+
+def observe_device(args: argparse.Namespace) -> int:
+    device = open_device(args.device)
+    obs = device.capture()
+    if args.screenshot:
+        device.screenshot().save(args.screenshot)
+    save_baseline(device.serial, obs)
+    if args.format == "json":
+        print(json.dumps(observation_to_json(obs), ensure_ascii=False))
+    else:
+        print(observe_frame(obs, tree=not args.elements))
+    return 0
+
+
+def delta_device(args: argparse.Namespace) -> int:
+    device = open_device(args.device)
+    now = device.capture()
+    before = load_baseline(device.serial)
+    save_baseline(device.serial, now)
+    if before is None:
+        print(f"» first capture of {device.serial}: full frame follows")
+        print(observe_frame(now, tree=False, max_lines=args.max_lines, max_tokens=args.max_tokens))
+        return 0
+    result = observe_delta(before, now, max_lines=args.max_lines, max_tokens=args.max_tokens)
+    print(json.dumps(result.diff, ensure_ascii=False) if args.format == "json" else result.text)
+    return 0
+
+
+def check_device_args(args: argparse.Namespace, files: list[str | None]) -> None:
+    given = [f for f in files if f is not None]
+    if args.device and given:
+        raise InputError("give either --device or capture files, not both")
+    if not args.device and len(given) != len(files):
+        raise InputError("missing capture file(s) (or use --device SERIAL|virtual)")
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    devices = sub.add_parser(
+        "devices", help="list devices", description="List attached adb devices plus 'virtual'."
+    )
+    devices.add_argument("--host", default="127.0.0.1", help="adb server host")
+    devices.add_argument("--port", type=int, default=5037, help="adb server port")
+    devices.set_defaults(run=_cmd_devices)
+
+    virtual = sub.add_parser("virtual", help="the built-in virtual phone")
+    vsub = virtual.add_subparsers(dest="virtual_command", required=True, metavar="ACTION")
+    serve = vsub.add_parser(
+        "serve",
+        help="serve it over the adb host protocol",
+        description="Serve the virtual phone over the adb host protocol on 127.0.0.1 "
+        "(point adbutils or deltarec at the port).",
+    )
+    serve.add_argument("--port", type=int, default=5037, help="port (0 picks a free one)")
+    serve.add_argument("--serial", default="emulator-5554", help="serial the phone reports")
+    serve.set_defaults(run=_cmd_serve)
