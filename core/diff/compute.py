@@ -201,7 +201,7 @@ def _attribute_changes(
     attrs_a, attrs_b = node_attributes(a), node_attributes(b)
     out: dict[str, FromToDict] = {}
     for name in sorted(attrs_a.keys() | attrs_b.keys()):
-        if name == "bounds" or volatile.is_volatile(key, name):
+        if name == "bounds" or volatile.is_volatile(key, name, b.resource_id):
             continue
         old, new = attrs_a.get(name), attrs_b.get(name)
         if old != new:
@@ -209,7 +209,7 @@ def _attribute_changes(
     dx, dy = shift
     ab = a.bounds
     expected = [ab.left + dx, ab.top + dy, ab.right + dx, ab.bottom + dy]
-    if b.bounds.as_list() != expected and not volatile.is_volatile(key, "bounds"):
+    if b.bounds.as_list() != expected and not volatile.is_volatile(key, "bounds", b.resource_id):
         out["bounds"] = {"from": ab.as_list(), "to": b.bounds.as_list()}
     return out
 

@@ -11,8 +11,8 @@ a clock's text, a counter — so it never floods a delta.
     ...     ' bounds="[0,0][9,9]"/></hierarchy>')
     >>> b = parse_uiautomator('<hierarchy><node class="T" resource-id="clock" text="10:42"'
     ...     ' bounds="[0,0][9,9]"/></hierarchy>')
-    >>> sorted(attr for _key, attr in learn_volatile(a, b).per_element)
-    ['text', 'text']
+    >>> sorted(k for k, attr in learn_volatile(a, b).per_element if k.startswith("id:"))
+    ['id:clock']
 """
 
 from __future__ import annotations
@@ -45,8 +45,11 @@ class Volatile:
     names: frozenset[str] = DEFAULT_VOLATILE_NAMES
     per_element: frozenset[tuple[str, str]] = frozenset()
 
-    def is_volatile(self, key: str, attribute: str) -> bool:
-        return attribute in self.names or (key, attribute) in self.per_element
+    def is_volatile(self, key: str, attribute: str, resource_id: str = "") -> bool:
+        """Whether ``attribute`` of the element (by key, or by resource id when it has one) churns."""
+        if attribute in self.names or (key, attribute) in self.per_element:
+            return True
+        return bool(resource_id) and (f"id:{resource_id}", attribute) in self.per_element
 
     def union(self, other: Volatile) -> Volatile:
         return Volatile(self.names | other.names, self.per_element | other.per_element)
@@ -59,9 +62,9 @@ def learn_volatile(a: Observation, b: Observation, base: Volatile = DEFAULT_VOLA
     """Volatile attributes learned from two captures of an unchanged screen.
 
     Elements are paired by :func:`core.match.match_frames`; every attribute
-    that differs between a pair is recorded under both frames' keys (a clock's
-    text is part of its key when it has no id, so the key churns too). Cost:
-    one match, O(n).
+    that differs between a pair is recorded under the element's resource id
+    when it has one (``("id:<rid>", attr)``: a clock's text is part of its key,
+    so its key churns with it) and under both frames' keys. Cost: one match, O(n).
     """
     from core.match import match_frames  # match imports frame only; kept local for clarity
 
@@ -74,6 +77,8 @@ def learn_volatile(a: Observation, b: Observation, base: Volatile = DEFAULT_VOLA
             if attrs_a.get(name) != attrs_b.get(name) and name not in base.names:
                 learned.add((fa.keys[pa], name))
                 learned.add((fb.keys[cb], name))
+                if fb.nodes[cb].resource_id:
+                    learned.add((f"id:{fb.nodes[cb].resource_id}", name))
     return Volatile(base.names, base.per_element | frozenset(learned))
 
 
