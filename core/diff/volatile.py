@@ -46,7 +46,7 @@ class Volatile:
     per_element: frozenset[tuple[str, str]] = frozenset()
 
     def is_volatile(self, key: str, attribute: str, resource_id: str = "") -> bool:
-        """Whether ``attribute`` of the element (by key, or by resource id when it has one) churns."""
+        """Whether ``attribute`` of an element (by key, or by its resource id) churns."""
         if attribute in self.names or (key, attribute) in self.per_element:
             return True
         return bool(resource_id) and (f"id:{resource_id}", attribute) in self.per_element
