@@ -24,14 +24,13 @@ import subprocess
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import adbutils
 from adbutils.errors import AdbConnectionError, AdbError, AdbTimeout
 
 from core.capture.uiautomator import parse_uiautomator
-from core.devices.base import KEYS, AppInfo
+from core.devices.base import KEYS, AppInfo, ShellResult
 from core.errors import CaptureParseError, DeviceDisconnected, DeviceError, DeviceTimeout
 
 if TYPE_CHECKING:
@@ -53,15 +52,8 @@ _ORIENTATION = re.compile(r"(?:mCurrentOrientation|orientation)=(\d)")
 _NAME = re.compile(r"[A-Za-z0-9_.$]+")
 
 
-@dataclass(frozen=True, slots=True)
-class _Shell:
-    stdout: bytes
-    stderr: bytes
-    exit_code: int
-
-    @property
-    def text(self) -> str:
-        return (self.stdout + self.stderr).decode("utf-8", "replace")
+def _text(result: ShellResult) -> str:
+    return (result.stdout + result.stderr).decode("utf-8", "replace")
 
 
 class AdbListing(NamedTuple):
@@ -76,10 +68,13 @@ class AdbDevice:
 
     ``client`` (an ``adbutils.AdbClient``) or ``host``/``port`` select the adb
     server (default 127.0.0.1:5037; tests point it at a
-    :class:`~core.devices.fakeadb.FakeAdbServer`). ``timeout`` bounds every
-    single socket operation (seconds); ``capture_timeout`` bounds all retries
-    of one :meth:`capture`. ``sleep`` and ``clock`` are injectable so retry
-    tests run without real waiting. Constructing does no I/O.
+    :class:`~core.devices.fakeadb.FakeAdbServer`). When no server answers,
+    adbutils itself runs ``adb start-server`` once (the binary named by
+    ``$ADBUTILS_ADB_PATH``, up to 20 s); set it to ``/bin/false`` to fail fast.
+    ``timeout`` bounds every single socket operation (seconds);
+    ``capture_timeout`` bounds all retries of one :meth:`capture`. ``sleep``
+    and ``clock`` are injectable so retry tests run without real waiting.
+    Constructing does no I/O.
     """
 
     def __init__(
@@ -109,7 +104,7 @@ class AdbDevice:
 
     # -- shell ---------------------------------------------------------------------
 
-    def shell(self, args: Sequence[str] | str) -> _Shell:
+    def shell(self, args: Sequence[str] | str) -> ShellResult:
         """Run one shell command (a list is shell-quoted; a string is sent as is).
 
         Returns stdout, stderr and exit code; does not raise on a non-zero exit.
@@ -122,13 +117,13 @@ class AdbDevice:
             )
         stdout: bytes = result.stdout if result.stdout is not None else result.output
         stderr: bytes = result.stderr or b""
-        return _Shell(stdout, stderr, int(result.returncode))
+        return ShellResult(stdout, stderr, int(result.returncode))
 
-    def _run(self, args: Sequence[str], what: str) -> _Shell:
+    def _run(self, args: Sequence[str], what: str) -> ShellResult:
         """Run ``args``; raise DeviceError naming ``what`` when it exits non-zero."""
         result = self.shell(args)
         if result.exit_code != 0:
-            detail = result.text.strip()[:300]
+            detail = _text(result).strip()[:300]
             raise DeviceError(f"{self.serial}: {what} failed (exit {result.exit_code}): {detail}")
         return result
 
@@ -165,7 +160,7 @@ class AdbDevice:
     def _dump_once(self) -> tuple[bytes | None, str]:
         """One dump attempt: (xml, "") or (None, retryable failure); raises otherwise."""
         result = self.shell(f"rm -f {DUMP_PATH}; uiautomator dump {DUMP_PATH}")
-        output = result.text.strip()
+        output = _text(result).strip()
         lowered = output.lower()
         for marker in _RETRYABLE_DUMP:
             if marker in lowered:
@@ -255,7 +250,7 @@ class AdbDevice:
         else:
             args = ["monkey", "-p", package, "-c", "android.intent.category.LAUNCHER", "1"]
         result = self._run(args, f"launch {package}")
-        text = result.text
+        text = _text(result)
         if re.search(r"^(Error|\*\* No activities found)", text, re.MULTILINE):
             raise DeviceError(f"{self.serial}: launch {package} failed: {text.strip()[:300]}")
 
@@ -268,7 +263,7 @@ class AdbDevice:
         """The focused app from ``dumpsys window windows`` (``mCurrentFocus``,
         falling back to ``mFocusedApp``); ``AppInfo("")`` when nothing is focused.
         A short activity (``.Main``) is expanded to ``package.Main``."""
-        text = self._run(["dumpsys", "window", "windows"], "dumpsys window").text
+        text = _text(self._run(["dumpsys", "window", "windows"], "dumpsys window"))
         match = _FOCUS.search(text) or _FOCUSED_APP.search(text)
         if match is None:
             return AppInfo("")
@@ -284,13 +279,13 @@ class AdbDevice:
         ``dumpsys display`` reports orientation 1 or 3. Raises DeviceError when
         ``wm size`` prints no size.
         """
-        text = self._run(["wm", "size"], "wm size").text
+        text = _text(self._run(["wm", "size"], "wm size"))
         sizes = {kind: (int(w), int(h)) for kind, w, h in _SIZE.findall(text)}
         size = sizes.get("Override") or sizes.get("Physical")
         if size is None:
             raise DeviceError(f"{self.serial}: 'wm size' printed no size: {text.strip()[:200]}")
         display = self.shell(["dumpsys", "display"])
-        match = _ORIENTATION.search(display.text) if display.exit_code == 0 else None
+        match = _ORIENTATION.search(_text(display)) if display.exit_code == 0 else None
         if match and int(match.group(1)) % 2 == 1:
             return size[1], size[0]
         return size
