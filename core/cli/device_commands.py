@@ -56,7 +56,11 @@ def load_baseline(serial: str) -> Observation | None:
 
 
 def open_device(spec: str) -> Device:
-    """``virtual`` → the built-in Playground phone; anything else → an adb serial."""
+    """``virtual``: the Playground phone; ``replay:DIR``: a recorded bundle; else an adb serial."""
+    if spec.startswith("replay:"):
+        from core.devices.replay import ReplayDevice
+
+        return ReplayDevice(spec.removeprefix("replay:"))
     if spec == VIRTUAL:
         from core.devices.virtual import make_virtual_device
 
