@@ -1,0 +1,1 @@
+"""Recording: turn a person's clicks on a device into script steps with deltas."""
