@@ -1,0 +1,485 @@
+"""deltarec vs je-auto-control 1.0.6: speed, scaling and tokens of the "what changed" delta.
+
+    python benchmarks/bench_delta.py            # ~1-2 minutes on 2 cores
+    python benchmarks/bench_delta.py --quick    # a smoke run with few repeats
+
+Sections (see ``benchmarks/README.md`` for the method):
+
+1. ``delta_observation`` of both libraries on the *same* element dicts, runs
+   alternating ours, peer, ours, peer…: the real pairs of ``../shared/real-dumps``
+   and synthetic screens of 100 / 1,000 / 5,000 elements;
+2. ours alone up to 50,000 elements: cost per element against 1,000 (target ≤ 2×);
+3. parse + diff + render of a ~1 MB synthetic ``uiautomator`` dump (target < 100 ms);
+4. tokens of the delta against the full frame and the raw XML of each real pair,
+   and the peer's delta on the same element dicts;
+5. a cProfile of our pipeline when a target is missed (or with ``--profile``).
+
+Prints the tables and writes ``benchmarks/results.json``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import datetime
+import functools
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+# As a script, sys.path[0] is benchmarks/, and an editable install may point at
+# another checkout: put this project first so `core` is the code next to us.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import core
+from benchmarks import synthetic
+from benchmarks.peer import PEER_DISTRIBUTION, PeerNotInstalled, load_peer, peer_version
+from benchmarks.realpairs import RealPair, dumps_dir, real_pairs
+from benchmarks.timing import (
+    alternate,
+    choose_repeats,
+    format_profile,
+    profile,
+    summary,
+    time_once,
+)
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+Element = dict[str, Any]
+DeltaFn = Callable[..., str]
+
+COMPARE_SIZES = (100, 1_000, 5_000)
+SCALING_SIZES = (1_000, 5_000, 10_000, 50_000)
+PROFILE_SIZES = (5_000, 50_000)
+DUMP_BYTES = 1_000_000
+PER_ELEMENT_TARGET = 2.0  # µs/element at 50,000 over µs/element at 1,000
+DUMP_TARGET_MS = 100.0
+
+
+# (budget seconds, min repeats, max repeats) per case; --quick shrinks them.
+def _plan(quick: bool) -> dict[str, tuple[float, int, int]]:
+    if quick:
+        return {k: (0.3, 3, 5) for k in ("real", "100", "1000", "5000", "alone", "dump")}
+    return {
+        "real": (0.8, 9, 41),
+        "100": (2.0, 15, 61),
+        "1000": (4.0, 11, 41),
+        "5000": (8.0, 5, 11),
+        "alone": (6.0, 5, 41),
+        "dump": (3.0, 9, 21),
+    }
+
+
+def _log(msg: str) -> None:
+    print(msg, file=sys.stderr, flush=True)
+
+
+# --------------------------------------------------------------------------- 1. comparison
+
+
+def _compare_case(
+    name: str,
+    source: str,
+    prev: list[Element],
+    curr: list[Element],
+    peer: DeltaFn,
+    plan: tuple[float, int, int],
+) -> dict[str, Any]:
+    """Alternate ours / peer on the same dicts; both with their default options."""
+    snapshot = copy.deepcopy((prev, curr))
+    runners: dict[str, Callable[[], object]] = {
+        "ours": lambda: core.delta_observation(prev, curr),
+        "peer": lambda: peer(prev, curr),
+    }
+    warm = {k: time_once(fn) for k, fn in runners.items()}  # imports, caches
+    if (prev, curr) != snapshot:
+        raise AssertionError(f"{name}: a library mutated its input element dicts")
+    budget, lo, hi = plan
+    repeats = choose_repeats(sum(warm.values()), budget, lo, hi)
+    times = alternate(runners, repeats)
+    ours, theirs = summary(times["ours"]), summary(times["peer"])
+    return {
+        "case": name,
+        "source": source,
+        "elements_prev": synthetic.count_elements(prev),
+        "elements_curr": synthetic.count_elements(curr),
+        "repeats": repeats,
+        "ours": ours,
+        "peer": theirs,
+        "ratio_ours_over_peer": ours["median_ms"] / theirs["median_ms"],
+    }
+
+
+def bench_compare(
+    pairs: list[tuple[RealPair, list[Element], list[Element]]],
+    peer: DeltaFn,
+    plan: dict[str, tuple[float, int, int]],
+) -> list[dict[str, Any]]:
+    rows = []
+    for pair, prev, curr in pairs:
+        _log(f"compare: {pair.name}")
+        rows.append(_compare_case(pair.name, "real", prev, curr, peer, plan["real"]))
+    for n in COMPARE_SIZES:
+        _log(f"compare: synthetic {n:,}")
+        prev, curr = synthetic.element_pair(n)
+        row = _compare_case(f"synthetic {n:,}", "synthetic", prev, curr, peer, plan[str(n)])
+        if n == COMPARE_SIZES[0]:
+            row["ours_text"] = core.delta_observation(prev, curr)
+            row["peer_text"] = peer(prev, curr)
+        rows.append(row)
+    return rows
+
+
+def format_compare(rows: list[dict[str, Any]]) -> str:
+    out = [
+        "1. delta_observation on the same element dicts (defaults: max_elements=80,"
+        " interactive_only=True, max_lines=40)",
+        "   alternating ours, peer, ours, peer…; medians (ms); ratio < 1 means ours is faster",
+        f"   {'case':<28} {'elements':>13} {'reps':>4} {'ours ms':>9} {'peer ms':>9}"
+        f" {'ours/peer':>9}",
+    ]
+    for r in rows:
+        elements = f"{r['elements_prev']:,}→{r['elements_curr']:,}"
+        out.append(
+            f"   {r['case']:<28} {elements:>13} {r['repeats']:>4} {r['ours']['median_ms']:>9.2f}"
+            f" {r['peer']['median_ms']:>9.2f} {r['ratio_ours_over_peer']:>9.2f}"
+        )
+    real = [r["ratio_ours_over_peer"] for r in rows if r["source"] == "real"]
+    if real:
+        out.append(
+            f"   real pairs: median ratio {statistics.median(real):.2f}"
+            f" (min {min(real):.2f}, max {max(real):.2f})"
+        )
+    return "\n".join(out)
+
+
+# ------------------------------------------------------------------------------ 2. scaling
+
+
+def bench_scaling(plan: tuple[float, int, int]) -> dict[str, Any]:
+    budget, lo, hi = plan
+    rows, gc_off = [], []
+    for n in SCALING_SIZES:
+        _log(f"scaling: ours alone at {n:,}")
+        prev, curr = synthetic.element_pair(n)
+
+        def run(prev: list[Element] = prev, curr: list[Element] = curr) -> object:
+            return core.delta_observation(prev, curr)
+
+        warm = time_once(run)
+        repeats = choose_repeats(warm, budget, lo, hi)
+        stats = summary([time_once(run) for _ in range(repeats)])
+        stats["elements"] = n
+        stats["us_per_element"] = stats["median_ms"] * 1000 / n
+        rows.append(stats)
+        if n in (SCALING_SIZES[0], SCALING_SIZES[-1]):  # how much of it is the collector
+            off = summary([time_once(run, gc_enabled=False) for _ in range(max(3, lo // 2))])
+            off["elements"] = n
+            off["us_per_element"] = off["median_ms"] * 1000 / n
+            gc_off.append(off)
+        del prev, curr
+    base = rows[0]["us_per_element"]
+    for r in rows:
+        r["vs_first"] = r["us_per_element"] / base
+    ratio = rows[-1]["us_per_element"] / base
+    ratio_off = gc_off[-1]["us_per_element"] / gc_off[0]["us_per_element"]
+    return {
+        "rows": rows,
+        "gc_disabled": gc_off,
+        "per_element_ratio": ratio,
+        "per_element_ratio_gc_disabled": ratio_off,
+        "target": PER_ELEMENT_TARGET,
+        "met": ratio <= PER_ELEMENT_TARGET,
+    }
+
+
+def format_scaling(s: dict[str, Any]) -> str:
+    first, last = SCALING_SIZES[0], SCALING_SIZES[-1]
+    out = [
+        "2. ours alone: core.delta_observation on synthetic screens (gc enabled, medians)",
+        f"   {'elements':>9} {'reps':>4} {'median ms':>10} {'µs/element':>11} {f'vs {first:,}':>9}",
+    ]
+    for r in s["rows"]:
+        out.append(
+            f"   {r['elements']:>9,} {r['repeats']:>4} {r['median_ms']:>10.1f}"
+            f" {r['us_per_element']:>11.1f} {r['vs_first']:>8.2f}×"
+        )
+    verdict = "met" if s["met"] else "MISSED"
+    out.append(
+        f"   per-element cost {last:,} vs {first:,}: {s['per_element_ratio']:.2f}×"
+        f" (target ≤ {s['target']:.0f}×: {verdict})"
+    )
+    off = s["gc_disabled"]
+    out.append(
+        f"   with the garbage collector off: {off[0]['us_per_element']:.1f} →"
+        f" {off[-1]['us_per_element']:.1f} µs/element"
+        f" ({s['per_element_ratio_gc_disabled']:.2f}×; diagnostic only)"
+    )
+    return "\n".join(out)
+
+
+# ---------------------------------------------------------------------------- 3. 1 MB dump
+
+
+def bench_dump(plan: tuple[float, int, int]) -> dict[str, Any]:
+    _log("dump: parse + diff + render of the ~1 MB synthetic dump")
+    before, after = synthetic.dump_pair(DUMP_BYTES)
+    phases: dict[str, list[float]] = {"parse": [], "delta": [], "total": []}
+
+    def run() -> str:
+        t0 = time.perf_counter()
+        a, b = core.parse_uiautomator(before), core.parse_uiautomator(after)
+        t1 = time.perf_counter()
+        text = core.observe_delta(a, b).text
+        t2 = time.perf_counter()
+        phases["parse"].append(t1 - t0)
+        phases["delta"].append(t2 - t1)
+        phases["total"].append(t2 - t0)
+        return text
+
+    text = run()  # warm-up; its time sizes the repeat count
+    budget, lo, hi = plan
+    repeats = choose_repeats(phases["total"][-1], budget, lo, hi)
+    for values in phases.values():
+        values.clear()
+    for _ in range(repeats):
+        time_once(run)
+    result = {k: summary(v) for k, v in phases.items()}
+    return {
+        "bytes_before": len(before.encode()),
+        "bytes_after": len(after.encode()),
+        "nodes_before": before.count("<node "),
+        "nodes_after": after.count("<node "),
+        "phases": result,
+        "median_total_ms": result["total"]["median_ms"],
+        "target_ms": DUMP_TARGET_MS,
+        "met": result["total"]["median_ms"] < DUMP_TARGET_MS,
+        "delta_text": text,
+    }
+
+
+def format_dump(d: dict[str, Any]) -> str:
+    p = d["phases"]
+    verdict = "met" if d["met"] else "MISSED"
+    return "\n".join(
+        [
+            "3. parse + diff + render of a synthetic uiautomator dump (core.parse_uiautomator ×2,"
+            " then core.observe_delta(...).text)",
+            f"   before {d['bytes_before']:,} B / {d['nodes_before']:,} nodes,"
+            f" after {d['bytes_after']:,} B / {d['nodes_after']:,} nodes;"
+            f" {p['total']['repeats']} runs, medians",
+            f"   parse both {p['parse']['median_ms']:.1f} ms + diff & render"
+            f" {p['delta']['median_ms']:.1f} ms = total {p['total']['median_ms']:.1f} ms"
+            f" (min {p['total']['min_ms']:.1f}; target < {d['target_ms']:.0f} ms: {verdict})",
+            "   delta text: " + " | ".join(d["delta_text"].splitlines()),
+        ]
+    )
+
+
+# -------------------------------------------------------------------------------- 4. tokens
+
+
+def bench_tokens(
+    pairs: list[tuple[RealPair, list[Element], list[Element]]], peer: DeltaFn
+) -> dict[str, Any]:
+    _log("tokens: real pairs")
+    rows = []
+    for pair, prev, curr in pairs:
+        xml_before, xml_after = pair.read()
+        obs_before, obs_after = (
+            core.parse_uiautomator(xml_before),
+            core.parse_uiautomator(xml_after),
+        )
+        delta = core.observe_delta(obs_before, obs_after).text
+        frame = core.observe_frame(obs_after)
+        ours_dicts = core.delta_observation(prev, curr)
+        peer_dicts = peer(prev, curr)
+        delta_tokens, frame_tokens = core.count_tokens(delta), core.count_tokens(frame)
+        xml_tokens = core.count_tokens(xml_after)
+        rows.append(
+            {
+                "pair": pair.name,
+                "kind": pair.kind,
+                "localized": pair.kind is not None,
+                "delta_tokens": delta_tokens,
+                "frame_tokens": frame_tokens,
+                "xml_tokens": xml_tokens,
+                "pct_of_frame": 100 * delta_tokens / frame_tokens if frame_tokens else None,
+                "pct_of_xml": 100 * delta_tokens / xml_tokens if xml_tokens else None,
+                "ours_dicts_tokens": core.count_tokens(ours_dicts),
+                "peer_dicts_tokens": core.count_tokens(peer_dicts),
+                "delta_text": delta,
+                "ours_dicts_text": ours_dicts,
+                "peer_dicts_text": peer_dicts,
+            }
+        )
+    localized = [r for r in rows if r["localized"]]
+
+    def med(key: str, subset: list[dict[str, Any]]) -> float | None:
+        values = [r[key] for r in subset if r[key] is not None]
+        return statistics.median(values) if values else None
+
+    return {
+        "rows": rows,
+        "median_pct_of_frame_localized": med("pct_of_frame", localized),
+        "median_pct_of_xml_localized": med("pct_of_xml", localized),
+        "median_pct_of_frame_all": med("pct_of_frame", rows),
+    }
+
+
+def format_tokens(t: dict[str, Any]) -> str:
+    out = [
+        "4. tokens (cl100k_base) of each real pair: `deltarec delta` text"
+        " (core.observe_delta(a, b).text)",
+        "   against the full frame (core.observe_frame(b)) and the raw XML of the after-dump;",
+        "   the last two columns are delta_observation on the same element dicts, ours and peer",
+        f"   {'pair':<24} {'localized':<9} {'delta':>5} {'frame':>5} {'%frame':>6}"
+        f" {'xml':>5} {'%xml':>5} {'ours·d':>6} {'peer·d':>6}",
+    ]
+    for r in t["rows"]:
+        pct_frame = f"{r['pct_of_frame']:.1f}" if r["pct_of_frame"] is not None else "-"
+        pct_xml = f"{r['pct_of_xml']:.1f}" if r["pct_of_xml"] is not None else "-"
+        out.append(
+            f"   {r['pair']:<24} {r['kind'] or '':<9} {r['delta_tokens']:>5} {r['frame_tokens']:>5}"
+            f" {pct_frame:>6} {r['xml_tokens']:>5} {pct_xml:>5}"
+            f" {r['ours_dicts_tokens']:>6} {r['peer_dicts_tokens']:>6}"
+        )
+    out.append(
+        f"   localized pairs: median {t['median_pct_of_frame_localized']:.1f}% of the frame,"
+        f" {t['median_pct_of_xml_localized']:.2f}% of the XML;"
+        f" all pairs: median {t['median_pct_of_frame_all']:.1f}% of the frame"
+    )
+    return "\n".join(out)
+
+
+# ------------------------------------------------------------------------------ 5. profile
+
+
+def bench_profiles(dump_missed: bool) -> dict[str, Any]:
+    profiles = {}
+    for n in PROFILE_SIZES:
+        _log(f"profile: ours at {n:,}")
+        prev, curr = synthetic.element_pair(n)
+        profiles[f"delta_observation {n:,}"] = profile(
+            functools.partial(core.delta_observation, prev, curr)
+        )
+    if dump_missed:
+        _log("profile: 1 MB dump")
+        before, after = synthetic.dump_pair(DUMP_BYTES)
+
+        def parse_and_delta() -> str:
+            a, b = core.parse_uiautomator(before), core.parse_uiautomator(after)
+            return core.observe_delta(a, b).text
+
+        profiles["parse + observe_delta, 1 MB dump"] = profile(parse_and_delta)
+    return profiles
+
+
+# --------------------------------------------------------------------------------- driver
+
+
+def _git(*args: str) -> str | None:
+    try:
+        out = subprocess.run(
+            ["git", *args], cwd=ROOT, capture_output=True, text=True, timeout=10, check=True
+        )
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return out.stdout.strip()
+
+
+def _meta() -> dict[str, Any]:
+    dirty = _git("status", "--porcelain", "--", "core")
+    return {
+        "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
+        "python": platform.python_version(),
+        "platform": platform.platform(),
+        "cpus": os.cpu_count(),
+        "load_average_at_start": [round(x, 2) for x in os.getloadavg()],
+        "core_path": str(Path(core.__file__).parent),
+        "git_head": _git("rev-parse", "--short", "HEAD"),
+        "core_uncommitted_changes": bool(dirty) if dirty is not None else None,
+        "peer": f"{PEER_DISTRIBUTION} {peer_version()}",
+    }
+
+
+def _load_pairs(directory: Path) -> list[tuple[RealPair, list[Element], list[Element]]]:
+    out = []
+    for pair in real_pairs(directory):
+        before, after = pair.read()
+        out.append(
+            (
+                pair,
+                core.observation_to_elements(core.parse_uiautomator(before)),
+                core.observation_to_elements(core.parse_uiautomator(after)),
+            )
+        )
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="few repeats (a smoke run)")
+    parser.add_argument("--dumps", help="real-dumps directory (default ../shared/real-dumps)")
+    parser.add_argument("--json", default=str(HERE / "results.json"), help="results file")
+    group = parser.add_mutually_exclusive_group()
+    group.add_argument("--profile", action="store_true", help="always profile")
+    group.add_argument("--no-profile", action="store_true", help="never profile")
+    args = parser.parse_args(argv)
+
+    try:
+        peer = load_peer()
+    except PeerNotInstalled as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    plan = _plan(args.quick)
+    pairs = _load_pairs(dumps_dir(args.dumps))
+    meta = _meta()
+    print(
+        f"deltarec ({meta['core_path']}, {meta['git_head']}"
+        f"{', core/ has uncommitted changes' if meta['core_uncommitted_changes'] else ''})"
+        f" vs {meta['peer']}; Python {meta['python']}, {meta['cpus']} CPUs,"
+        f" load {meta['load_average_at_start'][0]}"
+        f"{'; QUICK run' if args.quick else ''}\n"
+    )
+
+    compare = bench_compare(pairs, peer, plan)
+    print(format_compare(compare) + "\n", flush=True)
+    scaling = bench_scaling(plan["alone"])
+    print(format_scaling(scaling) + "\n", flush=True)
+    dump = bench_dump(plan["dump"])
+    print(format_dump(dump) + "\n", flush=True)
+    tokens = bench_tokens(pairs, peer)
+    print(format_tokens(tokens) + "\n", flush=True)
+
+    missed = not scaling["met"] or not dump["met"]
+    profiles: dict[str, Any] = {}
+    if args.profile or (missed and not args.no_profile):
+        profiles = bench_profiles(dump_missed=not dump["met"] or args.profile)
+        print("5. profiles (cProfile)" + (" — a target was missed" if missed else ""))
+        for title, prof in profiles.items():
+            print(format_profile(title, prof) + "\n")
+
+    results = {
+        "meta": {**meta, "quick": args.quick},
+        "compare": compare,
+        "scaling": scaling,
+        "dump": dump,
+        "tokens": tokens,
+        "profiles": profiles,
+    }
+    Path(args.json).write_text(json.dumps(results, indent=1, ensure_ascii=False) + "\n")
+    _log(f"wrote {args.json}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

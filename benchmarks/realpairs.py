@@ -1,0 +1,85 @@
+"""The real before/after pairs of ``../shared/real-dumps`` (read in place, never copied).
+
+The list mirrors the table in ``real-dumps/README.md``: file N is the screen
+before action N, file N+1 the screen after it. ``kind`` marks the pairs whose
+change is *localized* (one field typed into, one switch toggled, focus moved),
+the case a delta is for; the other pairs are navigations, a dialog, or no
+change at all.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_DIR = ROOT.parent / "shared" / "real-dumps"
+
+# flow -> (first, last) file numbers; every consecutive pair is benchmarked.
+_FLOWS = {
+    "contacts-agent": (1, 10),
+    "contacts-manual": (1, 9),
+    "settings-airplane": (3, 6),
+    "settings-wifi": (4, 5),
+}
+
+# (flow, before) -> kind of localized change, from the README's "action" column.
+LOCALIZED = {
+    ("contacts-agent", 6): "typing",
+    ("contacts-agent", 8): "typing",
+    ("contacts-manual", 5): "typing",
+    ("settings-airplane", 3): "toggle",
+    ("settings-airplane", 4): "toggle",
+    ("settings-airplane", 5): "toggle",
+    ("settings-wifi", 4): "toggle",
+    ("contacts-agent", 5): "focus",
+    ("contacts-agent", 7): "focus",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class RealPair:
+    flow: str
+    before: int
+    after: int
+    before_path: Path
+    after_path: Path
+
+    @property
+    def name(self) -> str:
+        return f"{self.flow} {self.before:02d}→{self.after:02d}"
+
+    @property
+    def kind(self) -> str | None:
+        """``typing`` / ``toggle`` / ``focus`` for a localized change, else ``None``."""
+        return LOCALIZED.get((self.flow, self.before))
+
+    def read(self) -> tuple[str, str]:
+        return (
+            self.before_path.read_text(encoding="utf-8"),
+            self.after_path.read_text(encoding="utf-8"),
+        )
+
+
+def dumps_dir(override: str | None = None) -> Path:
+    """``override``, else ``$DELTAREC_REAL_DUMPS``, else ``../shared/real-dumps``."""
+    return Path(override or os.environ.get("DELTAREC_REAL_DUMPS") or DEFAULT_DIR)
+
+
+def real_pairs(directory: Path) -> list[RealPair]:
+    """Every consecutive pair of each flow, in README order (missing files raise)."""
+    if not directory.is_dir():
+        raise FileNotFoundError(f"real dumps not found: {directory} (set DELTAREC_REAL_DUMPS)")
+    pairs = []
+    for flow, (first, last) in _FLOWS.items():
+        for n in range(first, last):
+            before, after = directory / flow / f"{n:02d}.xml", directory / flow / f"{n + 1:02d}.xml"
+            for path in (before, after):
+                if not path.is_file():
+                    raise FileNotFoundError(f"real dump missing: {path}")
+            pairs.append(RealPair(flow, n, n + 1, before, after))
+    return pairs
+
+
+__all__ = ["DEFAULT_DIR", "LOCALIZED", "RealPair", "dumps_dir", "real_pairs"]
