@@ -1,0 +1,317 @@
+"""Mutating commands: act on the device. Each is followed by settle + an observation.
+
+Commands that take a ``selector`` resolve it strictly on the live screen
+(:mod:`core.executor.selectors`), waiting up to ``timeout`` seconds (default
+5) for it to appear, and act on the centre of the element; an ambiguous
+selector fails at once. Coordinates (``x``/``y``) act where told, unchecked.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from core.devices.base import KEYS
+from core.errors import ScriptValidationError
+from core.executor.commands.base import Category, Command, exactly_one
+from core.executor.params import (
+    COORD,
+    DURATION_MS,
+    TEXT,
+    TIMEOUT,
+    Choice,
+    Int,
+    Str,
+    member,
+    param,
+)
+from core.executor.selectors import SELECTOR, Selector
+from core.model import Bounds
+
+if TYPE_CHECKING:
+    from core.executor.context import Context
+
+DEFAULT_TIMEOUT = 5.0
+SELECTOR_HELP = "the element to act on (strict: exactly one must match)"
+TIMEOUT_HELP = "seconds to wait for the selector to match"
+_PACKAGE = re.compile(r"^[A-Za-z][\w]*(\.[A-Za-z_][\w]*)+$")
+_ACTIVITY = re.compile(r"^[\w.$]+$")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class _Pointed(Command):
+    """Shared parameters of a command that acts on one point: a selector, or x and y."""
+
+    selector: Selector | None = param(SELECTOR, SELECTOR_HELP, default=None)
+    x: int | None = param(COORD, "x in screen pixels (with y, instead of a selector)", default=None)
+    y: int | None = param(COORD, "y in screen pixels (with x, instead of a selector)", default=None)
+    timeout: float = param(TIMEOUT, TIMEOUT_HELP, default=DEFAULT_TIMEOUT)
+
+    def check(self, path: str) -> None:
+        exactly_one(
+            path,
+            {
+                "selector": self.selector is not None,
+                "x/y": self.x is not None or self.y is not None,
+            },
+            "where to act",
+        )
+        if (self.x is None) != (self.y is None):
+            raise ScriptValidationError(path, "give both x and y")
+
+    def target(self) -> str:
+        return f"({self.x}, {self.y})" if self.selector is None else self.selector.describe()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Tap(_Pointed):
+    """Tap the element a selector finds (its centre), or the point x/y.
+
+    Timeout: ``timeout`` seconds for the selector. Errors: ElementNotFoundError
+    (naming what was on screen), AmbiguousSelectorError (listing candidates),
+    StepFailedError (element off screen), DeviceError.
+    """
+
+    name = "AC_tap"
+    category = Category.MUTATING
+
+    def run(self, ctx: Context) -> dict[str, Any]:
+        x, y = ctx.point(self.selector, self.x, self.y, timeout=self.timeout)
+        ctx.device.tap(x, y)
+        return {"x": x, "y": y, **ctx.element_result()}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LongPress(_Pointed):
+    """Press and hold the element a selector finds, or the point x/y, for ``duration_ms``.
+
+    Timeout and errors: as AC_tap.
+    """
+
+    name = "AC_long_press"
+    category = Category.MUTATING
+
+    duration_ms: int = param(DURATION_MS, "how long to hold", default=800)
+
+    def run(self, ctx: Context) -> dict[str, Any]:
+        x, y = ctx.point(self.selector, self.x, self.y, timeout=self.timeout)
+        ctx.device.long_press(x, y, self.duration_ms)
+        return {"x": x, "y": y, **ctx.element_result()}
+
+
+DIRECTIONS = ("up", "down", "left", "right")
+SWIPE_SHARE = 0.6
+"""Default swipe distance: this share of the element's (or screen's) extent."""
+
+
+def swipe_points(area: Bounds, direction: str, distance: int | None) -> tuple[int, ...]:
+    """``(x1, y1, x2, y2)`` of a swipe through ``area``'s centre, clamped inside it.
+
+    ``direction`` is the finger's: "up" drags content up (a list shows later rows).
+
+    >>> swipe_points(Bounds(0, 0, 100, 1000), "up", 400)
+    (50, 700, 50, 300)
+    """
+    cx, cy = area.center
+    vertical = direction in ("up", "down")
+    low, high = (area.top, area.bottom - 1) if vertical else (area.left, area.right - 1)
+    middle = cy if vertical else cx
+    extent = high - low
+    length = min(distance if distance is not None else int(extent * SWIPE_SHARE), extent)
+    start = min(high, max(low, middle + length // 2))
+    end = max(low, start - length)
+    if direction in ("down", "right"):
+        start, end = end, start
+    return (cx, start, cx, end) if vertical else (start, cy, end, cy)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Swipe(Command):
+    """Swipe: ``direction`` (+ ``distance`` px) through an element or the screen, or x1/y1→x2/y2.
+
+    ``direction`` is where the finger moves: "up" scrolls a list to later rows.
+    Without ``distance``, 60% of the element's (or screen's) extent. The swipe
+    stays inside the element. Timeout: ``timeout`` seconds for the selector.
+    Errors: as AC_tap.
+    """
+
+    name = "AC_swipe"
+    category = Category.MUTATING
+
+    selector: Selector | None = param(
+        SELECTOR, "element to swipe in (default: the screen)", default=None
+    )
+    direction: str | None = param(Choice(DIRECTIONS), "where the finger moves", default=None)
+    distance: int | None = param(Int(minimum=1, maximum=100_000), "pixels to move", default=None)
+    x1: int | None = param(COORD, "start x (coordinates form)", default=None)
+    y1: int | None = param(COORD, "start y", default=None)
+    x2: int | None = param(COORD, "end x", default=None)
+    y2: int | None = param(COORD, "end y", default=None)
+    duration_ms: int = param(DURATION_MS, "how long the swipe takes", default=300)
+    timeout: float = param(TIMEOUT, TIMEOUT_HELP, default=DEFAULT_TIMEOUT)
+
+    def _coords(self) -> tuple[int | None, ...]:
+        return (self.x1, self.y1, self.x2, self.y2)
+
+    def check(self, path: str) -> None:
+        coords = self._coords()
+        exactly_one(
+            path,
+            {
+                "direction": self.direction is not None,
+                "x1/y1/x2/y2": any(c is not None for c in coords),
+            },
+            "how to swipe",
+        )
+        if self.direction is None:
+            if any(c is None for c in coords):
+                raise ScriptValidationError(path, "give all of x1, y1, x2, y2")
+            for name, value in (("selector", self.selector), ("distance", self.distance)):
+                if value is not None:
+                    raise ScriptValidationError(member(path, name), "only with direction")
+
+    def target(self) -> str:
+        return self.selector.describe() if self.selector is not None else ""
+
+    def run(self, ctx: Context) -> dict[str, Any]:
+        result: dict[str, Any] = {}
+        if self.direction is None:
+            x1, y1, x2, y2 = (int(c or 0) for c in self._coords())
+        else:
+            if self.selector is not None:
+                area = ctx.find(self.selector, timeout=self.timeout).bounds
+                result = ctx.element_result()
+            else:
+                width, height = ctx.device.window_size()
+                area = Bounds(0, 0, width, height)
+            x1, y1, x2, y2 = swipe_points(area, self.direction, self.distance)
+        ctx.device.swipe(x1, y1, x2, y2, self.duration_ms)
+        return {"from": [x1, y1], "to": [x2, y2], **result}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TypeText(Command):
+    """Type ``text`` into the focused field; with ``selector``, tap that field first.
+
+    After the tap the screen is settled (the keyboard comes up) before typing.
+    Timeout: ``timeout`` seconds for the selector, plus the settle timeout.
+    Errors: as AC_tap.
+    """
+
+    name = "AC_type_text"
+    category = Category.MUTATING
+
+    text: str = param(Str(nonempty=True), "the text to type (exactly as given)")
+    selector: Selector | None = param(SELECTOR, "field to tap first", default=None)
+    timeout: float = param(TIMEOUT, TIMEOUT_HELP, default=DEFAULT_TIMEOUT)
+
+    def target(self) -> str:
+        return self.selector.describe() if self.selector is not None else ""
+
+    def run(self, ctx: Context) -> dict[str, Any]:
+        result: dict[str, Any] = {"typed": len(self.text)}
+        if self.selector is not None:
+            x, y = ctx.point(self.selector, None, None, timeout=self.timeout)
+            ctx.device.tap(x, y)
+            ctx.settle()
+            result.update(ctx.element_result())
+        ctx.device.type_text(self.text)
+        return result
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PressKey(Command):
+    """Press a key by name (``back``, ``enter``, ``del``, … see core.devices.base.KEYS).
+
+    Timeout: the device's. Errors: DeviceError.
+    """
+
+    name = "AC_press_key"
+    category = Category.MUTATING
+
+    key: str = param(Choice(tuple(KEYS)), "key name")
+
+    def target(self) -> str:
+        return self.key
+
+    def run(self, ctx: Context) -> dict[str, Any]:
+        ctx.device.press_key(self.key)
+        return {"key": self.key}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Back(Command):
+    """Press Back. Timeout: the device's. Errors: DeviceError."""
+
+    name = "AC_back"
+    category = Category.MUTATING
+
+    def run(self, ctx: Context) -> dict[str, Any]:
+        ctx.device.press_key("back")
+        return {}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Home(Command):
+    """Press Home (go to the launcher). Timeout: the device's. Errors: DeviceError."""
+
+    name = "AC_home"
+    category = Category.MUTATING
+
+    def run(self, ctx: Context) -> dict[str, Any]:
+        ctx.device.press_key("home")
+        return {}
+
+
+def _check_package(path: str, package: str) -> None:
+    if not _PACKAGE.match(package):
+        raise ScriptValidationError(member(path, "package"), f"not a package name: {package!r}")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LaunchApp(Command):
+    """Start or resume an app (optionally a given activity); resets the diff baseline.
+
+    The observation after it is the full frame of the app. Timeout: the
+    device's. Errors: DeviceError (unknown package or activity).
+    """
+
+    name = "AC_launch_app"
+    category = Category.MUTATING
+    resets_baseline = True
+
+    package: str = param(TEXT, "the app's package, e.g. com.android.settings")
+    activity: str = param(Str(max_len=512), 'activity (".Main" or the full name)', default="")
+
+    def check(self, path: str) -> None:
+        _check_package(path, self.package)
+        if self.activity and not _ACTIVITY.match(self.activity):
+            raise ScriptValidationError(member(path, "activity"), "not an activity name")
+
+    def target(self) -> str:
+        return self.package
+
+    def run(self, ctx: Context) -> dict[str, Any]:
+        ctx.device.launch_app(self.package, self.activity)
+        return {"package": self.package, "activity": self.activity}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StopApp(Command):
+    """Force-stop an app. Timeout: the device's. Errors: DeviceError."""
+
+    name = "AC_stop_app"
+    category = Category.MUTATING
+
+    package: str = param(TEXT, "the app's package")
+
+    def check(self, path: str) -> None:
+        _check_package(path, self.package)
+
+    def target(self) -> str:
+        return self.package
+
+    def run(self, ctx: Context) -> dict[str, Any]:
+        ctx.device.stop_app(self.package)
+        return {"package": self.package}

@@ -1,0 +1,278 @@
+"""Read-only and discovery commands: look at the device without acting on it.
+
+Read-only commands never capture for a delta and never move the session's
+baseline; ``AC_describe_screen`` (discovery) shows the whole screen and resets it.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from core.capture.jsonio import load_capture
+from core.compat import delta_observation_result, to_observation
+from core.delta import IndexOptions, observe_delta
+from core.errors import CaptureParseError, DeviceError, ScriptValidationError
+from core.executor.commands.base import Category, Command
+from core.executor.params import BOOL, Int, IntList, Kind, Str, json_type, param
+from core.render.delta_text import delta_lines
+from core.render.frame_text import render_frame
+
+if TYPE_CHECKING:
+    from PIL.Image import Image
+
+    from core.executor.context import Context
+
+LINES = Int(minimum=1, maximum=100_000)
+TOKENS = Int(minimum=1, maximum=10_000_000)
+
+
+def _frame_text(ctx: Context, *, tree: bool, max_lines: int | None, max_tokens: int | None) -> str:
+    screen = ctx.screen()
+    return render_frame(screen, tree=tree, max_lines=max_lines, max_tokens=max_tokens)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Observe(Command):
+    """Show the whole screen as text (the full frame) without moving the diff baseline.
+
+    Default: the numbered elements ``[i] role "name" @(x,y) (states)``; ``tree``
+    lists every node. Numbers are the session's. Timeout: one capture.
+    Errors: DeviceError.
+    """
+
+    name = "AC_observe"
+    category = Category.READONLY
+
+    tree: bool = param(
+        BOOL, "every node, indented, instead of the numbered elements", default=False
+    )
+    max_lines: int | None = param(LINES, "cut the text after this many lines", default=None)
+    max_tokens: int | None = param(TOKENS, "cut the text to this many tokens", default=None)
+
+    def run(self, ctx: Context) -> dict[str, Any]:
+        text = _frame_text(
+            ctx, tree=self.tree, max_lines=self.max_lines, max_tokens=self.max_tokens
+        )
+        return {"text": text}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DescribeScreen(Command):
+    """Describe the whole screen (full compact observation) and reset the diff baseline.
+
+    The next mutating step's observation is a full frame again. Numbers shown
+    here are the ones ``{"index": i}`` selectors use. Timeout: one capture.
+    Errors: DeviceError.
+    """
+
+    name = "AC_describe_screen"
+    category = Category.DISCOVERY
+    resets_baseline = True
+
+    tree: bool = param(
+        BOOL, "every node, indented, instead of the numbered elements", default=False
+    )
+    max_lines: int | None = param(LINES, "cut the text after this many lines", default=None)
+    max_tokens: int | None = param(TOKENS, "cut the text to this many tokens", default=None)
+
+    def run(self, ctx: Context) -> dict[str, Any]:
+        screen = ctx.screen()
+        ctx.show(screen)
+        text = render_frame(
+            screen, tree=self.tree, max_lines=self.max_lines, max_tokens=self.max_tokens
+        )
+        return {"text": text, "elements": len(screen.elements)}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Screenshot(Command):
+    """Take a screenshot; save it as PNG at ``path`` (atomically), or only report its size.
+
+    Timeout: the device's. Errors: DeviceError (a failed screenshot is never a
+    silent black image), StepFailedError when the file cannot be written.
+    """
+
+    name = "AC_screenshot"
+    category = Category.READONLY
+
+    path: str | None = param(Str(nonempty=True, max_len=4096), "PNG file to write", default=None)
+
+    def run(self, ctx: Context) -> dict[str, Any]:
+        image = ctx.device.screenshot()
+        out: dict[str, Any] = {"width": image.width, "height": image.height}
+        if self.path is not None:
+            try:
+                _write_atomically(Path(self.path), image)
+            except OSError as exc:
+                ctx.fail(f"cannot write {self.path}: {exc.strerror or exc}")
+            out["path"] = self.path
+        return out
+
+
+def _write_atomically(target: Path, image: Image) -> None:
+    """Write a PNG next to ``target`` and rename it over (never half a file)."""
+    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".", suffix=".png.tmp")
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            image.save(handle, format="PNG")
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+class CaptureKind(Kind[Any]):
+    """Element dicts, a uiautomator dump, or observation JSON (text or object).
+
+    Checked by parsing it (a bad capture fails validation with its path); the
+    raw value is kept and parsed again when the command runs.
+    """
+
+    label = "an element list, a dump, or observation JSON"
+
+    def parse(self, value: object, path: str) -> Any:
+        if isinstance(value, dict):
+            from core.capture.jsonio import observation_from_json
+
+            convert: Any = observation_from_json
+        elif isinstance(value, str):
+            convert = load_capture
+        elif isinstance(value, list):
+            convert = to_observation
+        else:
+            raise ScriptValidationError(path, f"expected {self.label}, got {json_type(value)}")
+        try:
+            convert(value)
+        except CaptureParseError as exc:
+            raise ScriptValidationError(path, f"not a usable capture: {exc}") from exc
+        except (RecursionError, ValueError, TypeError, KeyError, AttributeError) as exc:
+            raise ScriptValidationError(path, f"not a usable capture: {exc!r}") from exc
+        return value
+
+
+def _as_observation(value: Any) -> Any:
+    if isinstance(value, dict):
+        from core.capture.jsonio import observation_from_json
+
+        return observation_from_json(value)
+    return value
+
+
+def _count(lines: list[str]) -> dict[str, int]:
+    # Same rule as core.compat.delta_observation_result, so both forms count alike.
+    return {
+        "added": sum(1 for x in lines if x.startswith("+ [")),
+        "removed": sum(1 for x in lines if x.startswith("- ") and not x.startswith("- (")),
+        "changed": sum(1 for x in lines if x.startswith("~ [") or x.startswith("~ focus")),
+    }
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DeltaObservation(Command):
+    """What changed between two frames: ``{summary, added, removed, changed}``. Read-only.
+
+    ``prev`` / ``curr`` are element dicts, dumps or observation JSON. Omitted:
+    ``prev`` is the session baseline (the last screen the caller was shown),
+    ``curr`` the device now. Never moves the baseline. With no baseline and no
+    ``prev`` the summary is the full frame (``baseline: false``). Timeout: one
+    capture at most. Errors: DeviceError, CaptureParseError.
+    """
+
+    name = "AC_delta_observation"
+    category = Category.READONLY
+
+    prev: Any = param(CaptureKind(), "the earlier frame (default: session baseline)", default=None)
+    curr: Any = param(CaptureKind(), "the later frame (default: the device now)", default=None)
+    viewport: tuple[int, ...] | None = param(IntList(4), "[x, y, w, h] to index", default=None)
+    max_elements: int = param(Int(minimum=1, maximum=100_000), "index cap", default=80)
+    max_lines: int = param(LINES, "line budget of the summary", default=40)
+    interactive_only: bool = param(BOOL, "index interactive elements only", default=True)
+    max_tokens: int | None = param(TOKENS, "token budget of the summary", default=None)
+
+    def run(self, ctx: Context) -> dict[str, Any]:
+        options = IndexOptions(self.viewport, self.max_elements, self.interactive_only)
+        if self.prev is not None and self.curr is not None:
+            return delta_observation_result(
+                _as_observation(self.prev),
+                _as_observation(self.curr),
+                viewport=self.viewport,
+                max_elements=self.max_elements,
+                interactive_only=self.interactive_only,
+                max_lines=self.max_lines,
+                max_tokens=self.max_tokens,
+            )
+        curr = to_observation(_as_observation(self.curr)) if self.curr is not None else None
+        curr = curr if curr is not None else ctx.capture()
+        session = ctx.session
+        if self.prev is not None:
+            before: Any = to_observation(_as_observation(self.prev), viewport=self.viewport)
+            prev_index = None
+        elif session.baseline is not None:
+            before = session.baseline.frame
+            prev_index = session.baseline if options == session.options else None
+        else:
+            index = session.number(curr)
+            text = render_frame(
+                index, tree=False, max_lines=self.max_lines, max_tokens=self.max_tokens
+            )
+            return {"summary": text, "added": len(index.elements), "removed": 0, "changed": 0}
+        result = observe_delta(
+            before,
+            curr,
+            volatile=session.volatile,
+            options=options,
+            prev_index=prev_index,
+            max_lines=self.max_lines,
+            max_tokens=self.max_tokens,
+        )
+        lines = delta_lines(result.delta, result.prev_index, result.index)
+        return {"summary": result.text, **_count(lines)}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ListDevices(Command):
+    """List devices: the session's, the built-in virtual phone, and (``adb``) the adb server's.
+
+    An unreachable adb server is reported in ``adb_error``, not raised.
+    Timeout: the adb client's. Errors: none.
+    """
+
+    name = "AC_list_devices"
+    category = Category.READONLY
+
+    adb: bool = param(BOOL, "also ask the adb server", default=True)
+    host: str = param(Str(nonempty=True, max_len=255), "adb server host", default="127.0.0.1")
+    port: int = param(Int(minimum=1, maximum=65535), "adb server port", default=5037)
+
+    def run(self, ctx: Context) -> dict[str, Any]:
+        serial = ctx.device.serial
+        devices: list[dict[str, Any]] = [{"serial": serial, "state": "device", "session": True}]
+        if serial != "virtual":
+            devices.append({"serial": "virtual", "state": "device", "session": False})
+        out: dict[str, Any] = {"devices": devices}
+        if self.adb:
+            from core.devices.adb import list_devices
+
+            try:
+                for entry in list_devices(self.host, self.port):
+                    if entry.serial != serial:
+                        devices.append({"serial": entry.serial, "state": entry.state})
+            except DeviceError as exc:
+                out["adb_error"] = str(exc)
+        return out
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CurrentApp(Command):
+    """The foreground app: ``{package, activity}``. Timeout: the device's. Errors: DeviceError."""
+
+    name = "AC_current_app"
+    category = Category.READONLY
+
+    def run(self, ctx: Context) -> dict[str, Any]:
+        app = ctx.device.current_app()
+        return {"package": app.package, "activity": app.activity}

@@ -1,0 +1,368 @@
+"""Selectors: which element a step acts on, resolved strictly against one screen.
+
+A :class:`Selector` names fields an element must have; every given field must
+match (AND). Fields: ``key`` (stable key), ``index`` (the ``[i]`` of the
+observation the session last showed), ``resource_id`` (exact, or the part after
+``:id/`` when the value has no ``:``), ``text``, ``content_desc``, ``name``
+(the label a delta shows), ``class_name`` (exact, or the simple name when the
+value has no ``.``) and ``role``. String fields match exactly (case and all).
+
+Resolution is strict, like Playwright's locators: exactly one node of the
+frame must match. Several matches raise :class:`~core.errors.AmbiguousSelectorError`
+listing them as ``[i] role "name"``; none raises
+:class:`~core.errors.ElementNotFoundError` saying what was on screen. Every
+node of the frame is a candidate (as for :mod:`core.recorder.selector_gen`,
+which writes these selectors), not just the numbered ones.
+
+``alternates`` are fallbacks the recorder keeps: when the primary fails, they
+are tried in order and the :class:`Resolution` says which one resolved and why
+the ones before it failed.
+
+    >>> from core.capture.uiautomator import parse_uiautomator
+    >>> from core.frame import Frame
+    >>> from core.index import build_index
+    >>> screen = build_index(Frame(parse_uiautomator(
+    ...     '<hierarchy><node class="android.widget.Button" resource-id="app:id/save"'
+    ...     ' text="Save" clickable="true" bounds="[0,0][90,40]"/></hierarchy>')))
+    >>> sel = Selector.from_json({"resource-id": "app:id/gone", "alternates": [{"text": "Save"}]})
+    >>> print(sel)
+    {resource_id="app:id/gone"} or {text="Save"}
+    >>> found = resolve(sel, screen)
+    >>> print(found.element, found.alternate, found.tried)
+    [0] button "Save" 0 ('{resource_id="app:id/gone"}: not found',)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, fields
+from typing import Any, TypeVar
+
+from core.errors import AmbiguousSelectorError, ElementNotFoundError, ScriptValidationError
+from core.executor.params import Int, Kind, Str, json_type, member
+from core.index import ElementIndex
+from core.model import Bounds, Node
+from core.render.lines import quote
+
+T = TypeVar("T")
+
+ALIASES: Mapping[str, str] = {
+    "resource-id": "resource_id",
+    "resourceId": "resource_id",
+    "id": "resource_id",
+    "content-desc": "content_desc",
+    "contentDescription": "content_desc",
+    "desc": "content_desc",
+    "class": "class_name",
+    "className": "class_name",
+}
+"""Other spellings accepted in JSON (uiautomator's and common recorders'); saved canonically."""
+
+MAX_ALTERNATES = 16
+SEEN_SHOWN = 8
+"""How many on-screen elements an ElementNotFoundError lists."""
+
+
+@dataclass(frozen=True, slots=True)
+class Selector:
+    """Fields an element must all have, plus fallbacks (see the module docstring)."""
+
+    key: str | None = None
+    index: int | None = None
+    resource_id: str | None = None
+    text: str | None = None
+    content_desc: str | None = None
+    name: str | None = None
+    class_name: str | None = None
+    role: str | None = None
+    alternates: tuple[Selector, ...] = ()
+
+    def given(self) -> dict[str, str | int]:
+        """The fields this selector sets (alternates aside), in declaration order."""
+        out: dict[str, str | int] = {}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if f.name != "alternates" and value is not None:
+                out[f.name] = value
+        return out
+
+    def describe(self) -> str:
+        """``{resource_id="…", text="Save"}`` (``[3]`` for an index alone); alternates aside."""
+        given = self.given()
+        if list(given) == ["index"]:
+            return f"[{given['index']}]"
+        parts = (f"{k}={v}" if isinstance(v, int) else f"{k}={quote(v)}" for k, v in given.items())
+        return "{" + ", ".join(parts) + "}"
+
+    def __str__(self) -> str:
+        return " or ".join(s.describe() for s in (self, *self.alternates))
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON object :meth:`from_json` reads back (canonical field names)."""
+        out: dict[str, Any] = dict(self.given())
+        if self.alternates:
+            out["alternates"] = [a.to_json() for a in self.alternates]
+        return out
+
+    @classmethod
+    def from_json(cls, data: object, path: str = "$", *, nested: bool = False) -> Selector:
+        """Parse a selector object; :class:`~core.errors.ScriptValidationError` names the path.
+
+        At least one field is required; ``alternates`` is a list of selectors
+        without alternates of their own.
+        """
+        if not isinstance(data, Mapping):
+            raise ScriptValidationError(
+                path, f"a selector must be an object, got {json_type(data)}"
+            )
+        values: dict[str, Any] = {}
+        alternates: tuple[Selector, ...] = ()
+        for raw, value in data.items():
+            name = ALIASES.get(raw, raw) if isinstance(raw, str) else ""
+            where = member(path, raw) if isinstance(raw, str) else path
+            if name == "alternates" and not nested:
+                alternates = _alternates(value, where)
+            elif name not in _FIELD_KINDS or name == "alternates":
+                known = ", ".join([*_FIELD_KINDS, *([] if nested else ["alternates"])])
+                raise ScriptValidationError(
+                    where, f"unknown selector field {raw!r} (known: {known})"
+                )
+            elif name in values:
+                raise ScriptValidationError(where, f"{name!r} given twice")
+            else:
+                values[name] = _FIELD_KINDS[name].parse(value, where)
+        if not values:
+            raise ScriptValidationError(path, "a selector needs at least one field")
+        return cls(**values, alternates=alternates)
+
+
+_NAME = Str(nonempty=True, max_len=10_000)
+_FIELD_KINDS: dict[str, Int | Str] = {
+    "key": _NAME,
+    "index": Int(minimum=0, maximum=1_000_000),
+    "resource_id": _NAME,
+    "text": Str(max_len=10_000),
+    "content_desc": Str(max_len=10_000),
+    "name": Str(max_len=10_000),
+    "class_name": _NAME,
+    "role": _NAME,
+}
+
+
+class SelectorKind(Kind[Selector]):
+    """A selector parameter (a JSON object, see :meth:`Selector.from_json`)."""
+
+    label = "a selector object"
+
+    def parse(self, value: object, path: str) -> Selector:
+        return Selector.from_json(value, path)
+
+
+SELECTOR = SelectorKind()
+
+
+def _alternates(value: object, path: str) -> tuple[Selector, ...]:
+    if not isinstance(value, list):
+        raise ScriptValidationError(path, f"expected an array of selectors, got {json_type(value)}")
+    if len(value) > MAX_ALTERNATES:
+        raise ScriptValidationError(path, f"at most {MAX_ALTERNATES} alternates")
+    return tuple(Selector.from_json(v, f"{path}[{i}]", nested=True) for i, v in enumerate(value))
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    """One node of a screen a selector matched: frame position, ``[i]`` (or None), label."""
+
+    pos: int
+    index: int | None
+    key: str
+    role: str
+    name: str
+    node: Node
+
+    @property
+    def bounds(self) -> Bounds:
+        return self.node.bounds
+
+    def __str__(self) -> str:
+        marker = f"[{self.index}] " if self.index is not None else ""
+        rid = f" #{self.node.resource_id}" if self.index is None and self.node.resource_id else ""
+        return f"{marker}{self.role} {quote(self.name)}{rid}"
+
+
+@dataclass(frozen=True, slots=True)
+class Resolution:
+    """What a selector resolved to: the element, the selector that did it, what failed first.
+
+    ``alternate`` is None when the primary resolved, else the position in
+    ``alternates`` of the fallback that did; ``tried`` says why each earlier one failed.
+    """
+
+    element: Match
+    selector: Selector
+    alternate: int | None = None
+    tried: tuple[str, ...] = ()
+
+
+def _rid_matches(want: str, rid: str) -> bool:
+    return rid == want if ":" in want else rid.rpartition(":id/")[2] == want
+
+
+def _class_matches(want: str, cls: str) -> bool:
+    return cls == want if "." in want else cls.rsplit(".", 1)[-1] == want
+
+
+def _matches(sel: Selector, screen: ElementIndex, pos: int) -> bool:
+    frame = screen.frame
+    node = frame.nodes[pos]
+    checks = (
+        (sel.key, lambda v: frame.keys[pos] == v),
+        (sel.index, lambda v: screen.number_of.get(pos) == v),
+        (sel.resource_id, lambda v: _rid_matches(v, node.resource_id)),
+        (sel.text, lambda v: node.text == v),
+        (sel.content_desc, lambda v: node.content_desc == v),
+        (sel.name, lambda v: screen.names[pos] == v),
+        (sel.class_name, lambda v: _class_matches(v, node.class_name)),
+        (sel.role, lambda v: node.role == v),
+    )
+    return all(want is None or check(want) for want, check in checks)
+
+
+def match(screen: ElementIndex, pos: int) -> Match:
+    """The :class:`Match` for frame position ``pos`` of ``screen``."""
+    frame = screen.frame
+    node = frame.nodes[pos]
+    return Match(
+        pos, screen.number_of.get(pos), frame.keys[pos], node.role, screen.names[pos], node
+    )
+
+
+def find_all(selector: Selector, screen: ElementIndex) -> list[Match]:
+    """Every node of ``screen`` that ``selector`` (not its alternates) matches. O(n)."""
+    if selector.key is not None:
+        pos = screen.frame.pos_of.get(selector.key)
+        positions = [] if pos is None or not _matches(selector, screen, pos) else [pos]
+    else:
+        positions = [p for p in range(len(screen.frame)) if _matches(selector, screen, p)]
+    return [match(screen, p) for p in positions]
+
+
+def seen_summary(screen: ElementIndex, limit: int = SEEN_SHOWN) -> str:
+    """What was on screen, for an ElementNotFoundError: app, then the first ``[i]`` elements."""
+    obs = screen.frame.obs
+    where = obs.activity.rsplit(".", 1)[-1] or obs.package or "screen"
+    shown = [str(match(screen, e.pos)) for e in screen.elements[:limit]]
+    more = len(screen.elements) - len(shown)
+    tail = f", … (+{more} more)" if more > 0 else ""
+    return f"{where}: " + (", ".join(shown) or "no elements") + tail
+
+
+def resolve_one(selector: Selector, screen: ElementIndex) -> Match:
+    """The single node ``selector`` (not its alternates) matches; raises otherwise.
+
+    Raises AmbiguousSelectorError (candidates in document order) or
+    ElementNotFoundError (with :func:`seen_summary`).
+    """
+    found = find_all(selector, screen)
+    if len(found) == 1:
+        return found[0]
+    if found:
+        raise AmbiguousSelectorError(selector.describe(), [str(m) for m in found])
+    raise ElementNotFoundError(selector.describe(), seen_summary(screen))
+
+
+def resolve(selector: Selector, screen: ElementIndex) -> Resolution:
+    """Resolve ``selector``, falling back to its alternates in order.
+
+    When every one fails, the primary's error is raised (it is what the script
+    asked for); each failure is in the ``tried`` of a later success.
+    """
+    tried: list[str] = []
+    first_error: AmbiguousSelectorError | ElementNotFoundError | None = None
+    for i, sel in enumerate((selector, *selector.alternates)):
+        try:
+            element = resolve_one(sel, screen)
+        except AmbiguousSelectorError as exc:
+            first_error = first_error or exc
+            tried.append(f"{sel.describe()}: {len(exc.candidates)} matches")
+            continue
+        except ElementNotFoundError as exc:
+            first_error = first_error or exc
+            tried.append(f"{sel.describe()}: not found")
+            continue
+        return Resolution(element, sel, None if i == 0 else i - 1, tuple(tried))
+    assert first_error is not None
+    raise first_error
+
+
+def poll(
+    probe: Callable[[], T | None],
+    *,
+    timeout: float,
+    clock: Callable[[], float],
+    sleep: Callable[[float], None],
+    interval: float = 0.25,
+) -> T | None:
+    """Call ``probe`` until it returns something other than None, or ``timeout`` passes.
+
+    Probes at least once. Sleeps only through the injected ``sleep``; stops
+    after ``timeout / interval + 2`` probes even if the injected clock never
+    moves, so a fake clock cannot hang it. Returns None on timeout.
+    """
+    deadline = clock() + timeout
+    attempts = math.ceil(timeout / interval) + 2 if interval > 0 else 2
+    for _ in range(attempts):
+        result = probe()
+        if result is not None:
+            return result
+        left = deadline - clock()
+        if left <= 0:
+            break
+        sleep(min(interval, left))
+    return None
+
+
+def wait_for(
+    probe: Callable[[], T],
+    *,
+    timeout: float,
+    clock: Callable[[], float],
+    sleep: Callable[[float], None],
+    interval: float = 0.25,
+) -> T:
+    """Retry ``probe`` while it raises ElementNotFoundError, up to ``timeout`` seconds.
+
+    Any other error (an ambiguous selector, a device error) is raised at once:
+    waiting cannot make an ambiguous selector strict. On timeout, raises an
+    ElementNotFoundError naming the wait and what the last attempt saw.
+    """
+    last: list[ElementNotFoundError] = []
+
+    def attempt() -> tuple[T] | None:
+        try:
+            return (probe(),)
+        except ElementNotFoundError as exc:
+            last[:] = [exc]
+            return None
+
+    found = poll(attempt, timeout=timeout, clock=clock, sleep=sleep, interval=interval)
+    if found is not None:
+        return found[0]
+    exc = last[0]
+    raise ElementNotFoundError(f"{exc.selector} within {timeout:g}s", exc.seen) from exc
+
+
+__all__ = [
+    "ALIASES",
+    "SELECTOR",
+    "Match",
+    "Resolution",
+    "Selector",
+    "find_all",
+    "poll",
+    "resolve",
+    "resolve_one",
+    "seen_summary",
+    "wait_for",
+]

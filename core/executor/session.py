@@ -1,0 +1,327 @@
+"""A session: one device, the diff baseline the caller has seen, and the observation policy.
+
+Observation policy (as in the MetaMask daemon):
+
+- **MUTATING** commands (tap, swipe, type, key, launch, …) are followed, while
+  ``auto_observe`` is on, by :func:`~core.devices.settle.settle` and an
+  observation: the delta from the *baseline* (the last screen the caller was
+  shown) to the settled screen, after which that screen is the baseline. With
+  no baseline the observation is the full compact frame (``screen …`` header,
+  then ``[i] role "name" @(x,y)`` lines).
+- **READONLY** commands (observe, screenshot, delta, list devices, current app)
+  never capture for a delta and never move the baseline.
+- **DISCOVERY** (describe screen) shows the full frame and *resets* the
+  baseline: the next mutating step's observation is a full frame again.
+  ``AC_launch_app`` and :meth:`Session.close` (cleanup) reset it too.
+- **FLOW** commands (wait, assert, sleep) do not observe.
+
+``policy`` decides whether the observation of a step is *returned*:
+``"all"`` every mutating step's (and a failed mutating or flow step's),
+``"failures"`` only a failed step's, ``"none"`` never. A step whose
+observation is not returned still settles and captures (the next step must
+not act on a stale screen, and effect checks need the capture), but the
+baseline stays at what the caller last saw: the next returned observation
+covers every change since then. ``[i]`` numbers always stay those of the last
+frame the caller was shown (the session's ``seen`` index), carried over to new
+captures by matching.
+
+Every step returns a :class:`StepOutcome` whose :meth:`~StepOutcome.to_json` is
+``{ok, command, step, result, observation, timing: {queueMs, toolMs,
+observationMs, totalMs}}`` (plus ``error`` / ``warnings``), timed with the
+injected clock. Steps are serialised by a lock; ``queueMs`` is the wait for it.
+"""
+
+from __future__ import annotations
+
+import itertools
+import threading
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from core.delta import IndexOptions, Observer, index_frame, observe_delta
+from core.devices.base import Device
+from core.devices.settle import settle
+from core.diff.volatile import DEFAULT_VOLATILE, Volatile
+from core.errors import DeltarecError, StepFailedError
+from core.executor.commands.base import Category, Command
+from core.executor.context import Context
+from core.executor.effect import check_effect
+from core.executor.registry import command_table
+from core.frame import Frame
+from core.index import ElementIndex
+from core.match import match_frames
+from core.model import Observation
+from core.render.frame_text import render_frame
+
+Policy = Literal["all", "none", "failures"]
+POLICIES: tuple[Policy, ...] = ("all", "none", "failures")
+Effects = Literal["fail", "warn", "off"]
+
+
+@dataclass(frozen=True, slots=True)
+class StepOutcome:
+    """What one step did. ``error`` is set when it failed (it never raises for that)."""
+
+    ok: bool
+    command: str
+    step: int
+    result: Mapping[str, Any]
+    observation: str | None
+    timing: Mapping[str, float]
+    error: StepFailedError | None = None
+    warnings: tuple[str, ...] = ()
+    effect: str | None = None
+    """The step's own delta (screen before → after) when an effect check ran."""
+    tried: tuple[str, ...] = field(default=())
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "ok": self.ok,
+            "command": self.command,
+            "step": self.step,
+            "result": dict(self.result),
+            "observation": self.observation,
+            "timing": dict(self.timing),
+        }
+        if self.error is not None:
+            out["error"] = str(self.error)
+        if self.warnings:
+            out["warnings"] = list(self.warnings)
+        return out
+
+
+def _ms(seconds: float) -> float:
+    return round(max(0.0, seconds) * 1000, 3)
+
+
+class Session:
+    """A device plus the caller's baseline; runs commands one at a time (thread-safe).
+
+    ``clock``/``sleep`` are injected (tests pass a fake clock whose ``sleep``
+    advances it). ``settle_timeout`` bounds the wait after each mutating step;
+    ``options`` index frames (viewport, cap, interactive-only); ``max_lines`` /
+    ``max_tokens`` budget deltas (full frames get ``max_tokens`` only).
+    ``allow_unsafe`` registers commands that run arbitrary code (``AC_shell``).
+    """
+
+    def __init__(
+        self,
+        device: Device,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+        sleep: Callable[[float], None] = time.sleep,
+        settle_timeout: float = 3.0,
+        settle_interval: float = 0.25,
+        poll_interval: float = 0.25,
+        options: IndexOptions | None = None,
+        volatile: Volatile = DEFAULT_VOLATILE,
+        max_lines: int | None = 40,
+        max_tokens: int | None = None,
+        auto_observe: bool = True,
+        allow_unsafe: bool = False,
+    ) -> None:
+        self.device = device
+        self.clock = clock
+        self.sleep = sleep
+        self.settle_timeout = settle_timeout
+        self.settle_interval = settle_interval
+        self.poll_interval = poll_interval
+        self.options = options = options or IndexOptions()
+        self.volatile = volatile
+        self.max_lines = max_lines
+        self.max_tokens = max_tokens
+        self.auto_observe = auto_observe
+        self.allow_unsafe = allow_unsafe
+        self.commands: Mapping[str, type[Command]] = command_table(allow_unsafe=allow_unsafe)
+        self.observer = Observer(options, volatile)
+        self.seen: ElementIndex | None = None
+        """The last frame the caller was shown: its ``[i]`` numbers are the session's."""
+        self.latest: Observation | None = None
+        """The latest capture, shown or not."""
+        self._lock = threading.Lock()
+        self._counter = itertools.count()
+
+    # ------------------------------------------------------------- baseline
+    @property
+    def baseline(self) -> ElementIndex | None:
+        """The frame deltas are taken from (None: the next observation is a full frame)."""
+        return self.observer.index
+
+    def reset_baseline(self) -> None:
+        """Forget the baseline: the next mutating step's observation is the full frame."""
+        self.observer.index = None
+
+    def close(self) -> None:
+        """Cleanup: forget the baseline, the numbers shown and the latest capture."""
+        with self._lock:
+            self.observer.index = None
+            self.seen = None
+            self.latest = None
+
+    # -------------------------------------------------------------- screens
+    def capture(self) -> Observation:
+        """One capture; it becomes :attr:`latest`. Errors: DeviceError."""
+        self.latest = self.device.capture()
+        return self.latest
+
+    def number(self, obs: Observation) -> ElementIndex:
+        """Index ``obs`` keeping the numbers of the frame the caller was last shown."""
+        frame = Frame(obs)
+        seen = self.seen
+        pairs = match_frames(seen.frame, frame) if seen is not None else None
+        return index_frame(frame, self.options, previous=seen, pairs=pairs)
+
+    def screen(self) -> ElementIndex:
+        """Capture and :meth:`number` the live screen (never moves the baseline)."""
+        return self.number(self.capture())
+
+    def settle(self) -> Observation:
+        """Capture until the screen stops changing (or ``settle_timeout``); learn what churns."""
+        settled = settle(
+            self.device,
+            timeout=self.settle_timeout,
+            interval=self.settle_interval,
+            volatile=self.volatile,
+            clock=self.clock,
+            sleep=self.sleep,
+        )
+        self.volatile = self.observer.volatile = settled.volatile
+        self.latest = settled.observation
+        return settled.observation
+
+    def _show(self, obs: Observation) -> str:
+        """The caller-facing observation of ``obs``: a delta from the baseline, or the full
+        frame when there is none. ``obs`` becomes the baseline and the numbers shown."""
+        if self.observer.index is None:
+            index = self.number(obs)
+            self.observer.index = index
+            text = render_frame(index, tree=False, max_tokens=self.max_tokens)
+        else:
+            text = self.observer.step(
+                obs, max_lines=self.max_lines, max_tokens=self.max_tokens
+            ).text
+        self.seen = self.observer.index
+        return text
+
+    # ------------------------------------------------------------ execution
+    def call(
+        self, name: str, params: Mapping[str, Any] | None = None, *, policy: Policy = "all"
+    ) -> dict[str, Any]:
+        """Validate and run one command by name; the JSON envelope of its outcome.
+
+        Raises ScriptValidationError for an unknown command or bad parameters
+        (nothing runs); a failing step is an envelope with ``ok: false``.
+        """
+        from core.executor.registry import lookup
+
+        cls = lookup(self.commands, name, "$[0]")
+        command = cls.parse({} if params is None else params, "$[1]")
+        return self.execute(command, policy=policy).to_json()
+
+    def execute(
+        self,
+        command: Command,
+        *,
+        step: int | None = None,
+        policy: Policy = "all",
+        expect: str | None = None,
+        effects: Effects = "fail",
+    ) -> StepOutcome:
+        """Run one validated command under the observation policy (module docstring).
+
+        ``expect`` (a recorded delta) turns on the effect check of a mutating
+        step (:mod:`core.executor.effect`); ``effects`` says whether a mismatch
+        fails the step, only warns, or is not checked. Never raises a
+        DeltarecError: failures are in the outcome's ``error``.
+        """
+        entered = self.clock()
+        with self._lock:
+            started = self.clock()
+            number = next(self._counter) if step is None else step
+            outcome = self._execute(command, number, policy, expect, effects, entered, started)
+        return outcome
+
+    def _execute(
+        self,
+        command: Command,
+        step: int,
+        policy: Policy,
+        expect: str | None,
+        effects: Effects,
+        entered: float,
+        started: float,
+    ) -> StepOutcome:
+        ctx = Context(self, step, command.name)
+        mutating = command.category is Category.MUTATING
+        checking = mutating and expect is not None and effects != "off" and self.auto_observe
+        error: StepFailedError | None = None
+        result: dict[str, Any] = {}
+        effect: str | None = None
+        try:
+            before = (self.latest or self.capture()) if checking else None
+            result = command.run(ctx)
+        except StepFailedError as exc:
+            error = exc
+        except DeltarecError as exc:
+            error = StepFailedError(step, command.name, str(exc), ctx.tried)
+            error.__cause__ = exc
+        tool_done = self.clock()
+        if ctx.shown is not None:
+            self.seen = ctx.shown
+        if command.resets_baseline and error is None:
+            self.reset_baseline()
+        observation: str | None = None
+        try:
+            if mutating and self.auto_observe and error is None:
+                after = self.settle()
+                if checking and before is not None and expect is not None:
+                    effect = observe_delta(
+                        before, after, volatile=self.volatile, options=self.options, max_lines=None
+                    ).text
+                    verdict = check_effect(expect, effect, command.name, self._target(ctx, command))
+                    if verdict.failure and effects == "fail":
+                        error = StepFailedError(step, command.name, verdict.failure, ctx.tried)
+                    elif verdict.failure or verdict.warning:
+                        ctx.warnings.append(verdict.failure or verdict.warning or "")
+                if policy == "all" or (policy == "failures" and error is not None):
+                    observation = self._show(after)
+            elif (
+                error is not None
+                and policy != "none"
+                and self.auto_observe
+                and command.category in (Category.MUTATING, Category.FLOW)
+            ):
+                observation = self._show(self.settle())
+        except DeltarecError as exc:
+            if error is None:  # the step acted but the device cannot be read any more
+                error = StepFailedError(step, command.name, f"observing failed: {exc}", ctx.tried)
+                error.__cause__ = exc
+            else:
+                ctx.warnings.append(f"no observation: {exc}")
+        done = self.clock()
+        timing = {
+            "queueMs": _ms(started - entered),
+            "toolMs": _ms(tool_done - started),
+            "observationMs": _ms(done - tool_done),
+            "totalMs": _ms(done - entered),
+        }
+        return StepOutcome(
+            ok=error is None,
+            command=command.name,
+            step=step,
+            result=result,
+            observation=observation,
+            timing=timing,
+            error=error,
+            warnings=tuple(ctx.warnings),
+            effect=effect,
+            tried=tuple(ctx.tried),
+        )
+
+    @staticmethod
+    def _target(ctx: Context, command: Command) -> str:
+        if ctx.resolution is not None:
+            return ctx.resolution.element.name or str(ctx.resolution.element)
+        return command.target()
