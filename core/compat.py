@@ -215,17 +215,13 @@ def delta_observation(
     max_tokens: int | None = None,
 ) -> str:
     """Index both frames, diff them and render the budgeted "what changed" text."""
-    result = delta_observation_result(
-        prev,
-        curr,
-        viewport=viewport,
-        max_elements=max_elements,
-        interactive_only=interactive_only,
+    return observe_delta(
+        to_observation(prev, viewport=viewport),
+        to_observation(curr, viewport=viewport),
+        options=IndexOptions(viewport, max_elements, interactive_only),
         max_lines=max_lines,
         max_tokens=max_tokens,
-    )
-    summary: str = result["summary"]
-    return summary
+    ).text
 
 
 def delta_observation_result(

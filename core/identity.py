@@ -33,24 +33,17 @@ switch. Cost: O(n) hashing per frame.
 
 from __future__ import annotations
 
-import base64
 import hashlib
 from collections import Counter
 from collections.abc import Sequence
 
 from core.model import Node
 
+_blake = hashlib.blake2b
+
 
 def _digest(*parts: str) -> bytes:
-    h = hashlib.blake2b(digest_size=5)
-    for part in parts:
-        h.update(part.encode("utf-8", "surrogatepass"))
-        h.update(b"\x1f")
-    return h.digest()
-
-
-def _printable(raw: bytes) -> str:
-    return base64.b32encode(raw).decode("ascii").lower()
+    return _blake("\x1f".join(parts).encode("utf-8", "surrogatepass"), digest_size=5).digest()
 
 
 def own_content(node: Node) -> str:
@@ -87,30 +80,42 @@ def keys_for_flat(nodes: Sequence[Node], parents: Sequence[int]) -> list[str]:
     own = [own_content(node) for node in nodes]
     own_hash = [_digest("o", content) if content else b"" for content in own]
     # Subtree hashes, children before parents: walk positions backwards.
-    child_hashes: list[list[bytes]] = [[] for _ in range(n)]
+    kids_of: dict[int, list[bytes]] = {}
     subtree: list[bytes] = [b""] * n
     for pos in range(n - 1, -1, -1):
-        node = nodes[pos]
-        kids = child_hashes[pos]
-        kids.reverse()
-        subtree[pos] = _digest("s", node.class_name, own[pos], *(k.hex() for k in kids))
-        child_hashes[pos] = []
-        if parents[pos] >= 0:
-            child_hashes[parents[pos]].append(subtree[pos])
-    own_count = Counter(h for h in own_hash if h)
+        kids = kids_of.pop(pos, None)
+        if kids:
+            kids.reverse()
+        digest = _blake(
+            b"s\x1f%s\x1f%s\x1f%s"
+            % (
+                nodes[pos].class_name.encode("utf-8", "surrogatepass"),
+                own_hash[pos],
+                b"".join(kids) if kids else b"",
+            ),
+            digest_size=5,
+        ).digest()
+        subtree[pos] = digest
+        parent = parents[pos]
+        if parent >= 0:
+            kids_of.setdefault(parent, []).append(digest)
+    own_count = Counter(own_hash)
     sub_count = Counter(subtree)
     keys: list[str] = [""] * n
-    seen: Counter[bytes] = Counter()
+    seen: dict[bytes, int] = {}
     for pos in range(n):
-        if own_hash[pos] and own_count[own_hash[pos]] == 1:
-            qualified = own_hash[pos]
+        oh = own_hash[pos]
+        if oh and own_count[oh] == 1:
+            qualified = oh
         elif sub_count[subtree[pos]] == 1:
             qualified = subtree[pos]
         else:
             parent_key = keys[parents[pos]] if parents[pos] >= 0 else ""
-            qualified = _digest("p", subtree[pos].hex(), parent_key)
+            qualified = _blake(
+                b"p\x1f%s\x1f%s" % (subtree[pos], parent_key.encode()), digest_size=5
+            ).digest()
         # Identical twins (same subtree, same parent): number them in document order.
-        seen[qualified] += 1
-        ordinal = seen[qualified]
-        keys[pos] = _printable(qualified) + (f"-{ordinal}" if ordinal > 1 else "")
+        ordinal = seen.get(qualified, 0) + 1
+        seen[qualified] = ordinal
+        keys[pos] = qualified.hex() if ordinal == 1 else f"{qualified.hex()}-{ordinal}"
     return keys

@@ -17,6 +17,7 @@ children) into the ``name -> value`` mapping that diffs and JSON use, and
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 
@@ -196,6 +197,11 @@ class Observation:
         return Bounds(0, 0, self.width, self.height)
 
 
+OWN_FIELDS = tuple(f for f in Node.__dataclass_fields__ if f != "children")
+own_fields = operator.attrgetter(*OWN_FIELDS)
+"""``own_fields(node)``: a tuple of every field but ``children``; equal tuples, equal attributes."""
+
+
 def node_attributes(node: Node) -> dict[str, AttrValue]:
     """The node's own attributes (no children) as a flat ``name -> value`` mapping."""
     attrs: dict[str, AttrValue] = {}
@@ -208,6 +214,10 @@ def node_attributes(node: Node) -> dict[str, AttrValue]:
         attrs[key] = value
     return attrs
 
+
+ATTRIBUTE_OF_FIELD = {fld: name for name, fld in (*TEXT_ATTRIBUTES, *FLAG_ATTRIBUTES)}
+ATTRIBUTE_OF_FIELD["bounds"] = "bounds"
+"""Node field name -> attribute name (``long_clickable`` -> ``long-clickable``)."""
 
 _KNOWN = {name for name, _ in TEXT_ATTRIBUTES} | {name for name, _ in FLAG_ATTRIBUTES} | {"bounds"}
 

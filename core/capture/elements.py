@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from core.errors import CaptureParseError
@@ -87,6 +88,7 @@ _FLAGS = ("checked", "focused", "selected", "checkable", "scrollable", "password
 _CORE_KEYS = frozenset(
     {"role", "name", "x", "y", "width", "height", "bounds", "enabled", "value", "children"}
 )
+_NOT_EXTRA = _CORE_KEYS | frozenset(_FLAGS)
 _FALSE = frozenset({"false", "0", "no", "off", "", "none", "null"})
 
 
@@ -97,12 +99,19 @@ def as_bool(value: Any) -> bool:
     return bool(value)
 
 
-def normalise_role(role: Any) -> str:
-    key = str(role or "").strip().lower().replace(" ", "").replace("_", "")
+@lru_cache(maxsize=1024)
+def _normalise(role: str) -> str:
+    key = role.strip().lower().replace(" ", "").replace("_", "")
     return _ROLE_ALIASES.get(key, key or "element")
 
 
+def normalise_role(role: Any) -> str:
+    return _normalise(str(role or ""))
+
+
 def _int(value: Any, path: str) -> int:
+    if type(value) is int:
+        return value
     if isinstance(value, bool) or not isinstance(value, int | float | str):
         raise CaptureParseError(f"expected a number, got {type(value).__name__}", where=path)
     try:
@@ -119,47 +128,55 @@ def _bounds(item: Mapping[str, Any], path: str) -> Bounds:
                 "bounds must be [left, top, right, bottom]", where=f"{path}.bounds"
             )
         return Bounds(*(_int(v, f"{path}.bounds[{i}]") for i, v in enumerate(b)))
-    x, y = _int(item.get("x", 0), f"{path}.x"), _int(item.get("y", 0), f"{path}.y")
-    w, h = (
-        _int(item.get("width", 0), f"{path}.width"),
-        _int(item.get("height", 0), f"{path}.height"),
-    )
+    get = item.get
+    x, y, w, h = get("x", 0), get("y", 0), get("width", 0), get("height", 0)
+    if not (type(x) is int and type(y) is int and type(w) is int and type(h) is int):
+        x, y = _int(x, f"{path}.x"), _int(y, f"{path}.y")
+        w, h = _int(w, f"{path}.width"), _int(h, f"{path}.height")
     return Bounds(x, y, x + w, y + h)
 
 
 def element_to_node(item: Any, path: str = "$[0]", depth: int = 0) -> Node:
     """One element dict (and its children) as a Node; errors name the JSON path."""
-    if not isinstance(item, Mapping):
+    if type(item) is not dict and not isinstance(item, Mapping):
         raise CaptureParseError(
             f"an element must be an object, got {type(item).__name__}", where=path
         )
     if depth > MAX_ELEMENT_DEPTH:
         raise CaptureParseError(f"elements nest deeper than {MAX_ELEMENT_DEPTH}", where=path)
-    role = normalise_role(item.get("role", ""))
+    raw_role = item.get("role", "")
+    role = normalise_role(raw_role)
     value = item.get("value")
-    kids = item.get("children") or []
-    if not isinstance(kids, list):
-        raise CaptureParseError("children must be a list", where=f"{path}.children")
-    extras = {
-        k: v if isinstance(v, str) else json.dumps(v)
-        for k, v in item.items()
-        if k not in _CORE_KEYS
-    }
-    if value is not None and role != "textbox":
-        extras["value"] = str(value)
+    kids = item.get("children")
+    if kids:
+        if not isinstance(kids, list):
+            raise CaptureParseError("children must be a list", where=f"{path}.children")
+        children = tuple(
+            element_to_node(k, f"{path}.children[{i}]", depth + 1) for i, k in enumerate(kids)
+        )
+    else:
+        children = ()
+    extras: tuple[tuple[str, str], ...] = ()
+    extra_keys = item.keys() - _NOT_EXTRA
+    if extra_keys or (value is not None and role != "textbox"):
+        found = {
+            k: v if isinstance(v, str) else json.dumps(v) for k in extra_keys for v in (item[k],)
+        }
+        if value is not None and role != "textbox":
+            found["value"] = str(value)
+        extras = tuple(sorted(found.items()))
     flags: dict[str, Any] = {name: as_bool(item[name]) for name in _FLAGS if name in item}
+    enabled = item.get("enabled", True)
     return Node(
         role=role,
-        class_name=str(item.get("role", "")),
+        class_name=raw_role if type(raw_role) is str else str(raw_role),
         text=str(value) if value is not None and role == "textbox" else "",
         content_desc=str(item.get("name", "") or ""),
         bounds=_bounds(item, path),
-        enabled=as_bool(item.get("enabled", True)),
+        enabled=enabled if enabled is True else as_bool(enabled),
         clickable=role in _INTERACTIVE,
-        children=tuple(
-            element_to_node(k, f"{path}.children[{i}]", depth + 1) for i, k in enumerate(kids)
-        ),
-        extras=tuple(sorted(extras.items())),
+        children=children,
+        extras=extras,
         **flags,
     )
 
@@ -188,11 +205,18 @@ def elements_to_observation(
 def node_to_element(
     node: Node, *, label: str | None = None, with_children: bool = True
 ) -> dict[str, Any]:
-    """A Node as an element dict (``name`` is ``label`` when given, else text or description)."""
+    """A Node as an element dict.
+
+    ``name`` is ``label`` when given, else the description (and, except for a
+    text box, whose text is its ``value``, the text). True state flags
+    (``checked``, ``focused``, …) are included.
+    """
     b = node.bounds
+    if label is None:
+        label = node.content_desc if node.role == "textbox" else (node.content_desc or node.text)
     out: dict[str, Any] = {
         "role": node.role,
-        "name": label if label is not None else (node.content_desc or node.text),
+        "name": label,
         "x": b.left,
         "y": b.top,
         "width": b.width,
@@ -202,6 +226,9 @@ def node_to_element(
     value = node.text if node.role == "textbox" else node.extra("value", "")
     if value:
         out["value"] = value
+    for flag in _FLAGS:
+        if getattr(node, flag):
+            out[flag] = True
     if with_children and node.children:
         out["children"] = [node_to_element(c) for c in node.children]
     return out

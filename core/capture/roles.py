@@ -16,6 +16,8 @@ is not more specific reads as a button.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 # (suffix of the simple class name, role); first match wins.
 _CLASS_RULES: tuple[tuple[str, str], ...] = (
     ("EditText", "textbox"),
@@ -48,8 +50,9 @@ _CLASS_RULES: tuple[tuple[str, str], ...] = (
 )
 
 
+@lru_cache(maxsize=4096)
 def role_for_class(class_name: str, *, clickable: bool, checkable: bool) -> str:
-    """The normalised role of an element of ``class_name`` with the given flags."""
+    """The normalised role of an element of ``class_name`` with the given flags (cached)."""
     simple = class_name.rsplit(".", 1)[-1].rsplit("$", 1)[-1]
     for suffix, role in _CLASS_RULES:
         if simple.endswith(suffix):

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import re
 import xml.parsers.expat
-from typing import Any
 
 from core.capture.roles import DIALOG_CUES, role_for_class
 from core.errors import CaptureParseError
@@ -40,22 +39,24 @@ MAX_BYTES = 64 * 1024 * 1024
 _BOUNDS = re.compile(r"\[(-?\d+),(-?\d+)\]\[(-?\d+),(-?\d+)\]")
 _TRUE = frozenset({"true", "1", "yes", "on"})
 _FALSE = frozenset({"false", "0", "no", "off", ""})
-_FLAG_NAMES = dict(FLAG_ATTRIBUTES)
-_TEXT_NAMES = {
-    "class": "class_name",
-    "resource-id": "resource_id",
-    "text": "text",
-    "content-desc": "content_desc",
-    "package": "package",
-}
+_KNOWN_ATTRIBUTES = frozenset(
+    {"class", "resource-id", "text", "content-desc", "package", "bounds"}
+    | {name for name, _ in FLAG_ATTRIBUTES}
+)
 
 
 class _Refused(Exception):
     """Raised inside expat callbacks; turned into CaptureParseError with a line number."""
 
 
+_FAST_BOOL = {"true": True, "false": False}
+
+
 def parse_bool(value: str, *, name: str) -> bool:
     """Read a boolean-ish attribute: "true"/"1"/"yes"/"on" or "false"/"0"/"no"/"off"/""."""
+    fast = _FAST_BOOL.get(value)
+    if fast is not None:
+        return fast
     low = value.strip().lower()
     if low in _TRUE:
         return True
@@ -70,32 +71,49 @@ def parse_bounds(value: str) -> Bounds:
     Inverted boxes (``right < left``) are kept as they are: real dumps contain
     them (a view laid out off screen) and they simply have zero area.
     """
-    match = _BOUNDS.fullmatch(value.strip())
+    match = _BOUNDS.fullmatch(value) or _BOUNDS.fullmatch(value.strip())
     if match is None:
         raise _Refused(f"bounds {value[:60]!r} is not of the form [l,t][r,b]")
-    left, top, right, bottom = (int(g) for g in match.groups())
-    return Bounds(left, top, right, bottom)
+    return Bounds(*map(int, match.groups()))
+
+
+def _flag(attrs: dict[str, str], name: str) -> bool:
+    value = attrs.get(name)
+    if value is None:
+        return name == "enabled"  # a missing flag takes Node's default
+    fast = _FAST_BOOL.get(value)
+    return fast if fast is not None else parse_bool(value, name=name)
 
 
 def _node(attrs: dict[str, str], children: tuple[Node, ...]) -> Node:
-    kwargs: dict[str, Any] = {"children": children}
-    extras: list[tuple[str, str]] = []
-    for key, value in attrs.items():
-        if key in _TEXT_NAMES:
-            kwargs[_TEXT_NAMES[key]] = value
-        elif key in _FLAG_NAMES:
-            kwargs[_FLAG_NAMES[key]] = parse_bool(value, name=key)
-        elif key == "bounds":
-            kwargs["bounds"] = parse_bounds(value)
-        else:
-            extras.append((key, value))
-    kwargs["extras"] = tuple(sorted(extras))
-    kwargs["role"] = role_for_class(
-        kwargs.get("class_name", ""),
-        clickable=kwargs.get("clickable", False),
-        checkable=kwargs.get("checkable", False),
+    # Straight-line reads of the attributes every dump has: this runs once per
+    # node and dominated parsing as a generic loop.
+    get = attrs.get
+    class_name = get("class", "")
+    clickable, checkable = _flag(attrs, "clickable"), _flag(attrs, "checkable")
+    bounds = get("bounds")
+    unknown = attrs.keys() - _KNOWN_ATTRIBUTES
+    return Node(
+        role=role_for_class(class_name, clickable=clickable, checkable=checkable),
+        class_name=class_name,
+        resource_id=get("resource-id", ""),
+        text=get("text", ""),
+        content_desc=get("content-desc", ""),
+        package=get("package", ""),
+        bounds=EMPTY_BOUNDS if bounds is None else parse_bounds(bounds),
+        checkable=checkable,
+        checked=_flag(attrs, "checked"),
+        clickable=clickable,
+        enabled=_flag(attrs, "enabled"),
+        focusable=_flag(attrs, "focusable"),
+        focused=_flag(attrs, "focused"),
+        scrollable=_flag(attrs, "scrollable"),
+        long_clickable=_flag(attrs, "long-clickable"),
+        password=_flag(attrs, "password"),
+        selected=_flag(attrs, "selected"),
+        children=children,
+        extras=tuple(sorted((k, attrs[k]) for k in unknown)) if unknown else (),
     )
-    return Node(**kwargs)
 
 
 class _Builder:

@@ -21,7 +21,7 @@ The first unique candidate is the selector; the others are its
     ...     ' resource-id="app:id/save" text="Save" clickable="true" bounds="[0,0][9,9]"/>'
     ...     '</hierarchy>'))
     >>> selector_for(f, 0)
-    {'resource_id': 'app:id/save', 'alternates': [{'text': 'Save'}, {'key': 'hwyx3e6v'}]}
+    {'resource_id': 'app:id/save', 'alternates': [{'text': 'Save'}, {'key': '5b050ac436'}]}
 """
 
 from __future__ import annotations
