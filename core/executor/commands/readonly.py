@@ -14,10 +14,11 @@ from typing import TYPE_CHECKING, Any
 
 from core.capture.jsonio import load_capture
 from core.compat import delta_observation_result, to_observation
-from core.delta import IndexOptions, observe_delta
+from core.delta import IndexOptions, index_frame, observe_delta
 from core.errors import CaptureParseError, DeviceError, ScriptValidationError
 from core.executor.commands.base import Category, Command
 from core.executor.params import BOOL, Int, IntList, Kind, Str, json_type, param
+from core.frame import Frame
 from core.render.delta_text import delta_lines
 from core.render.frame_text import render_frame
 
@@ -177,9 +178,11 @@ class DeltaObservation(Command):
 
     ``prev`` / ``curr`` are element dicts, dumps or observation JSON. Omitted:
     ``prev`` is the session baseline (the last screen the caller was shown),
-    ``curr`` the device now. Never moves the baseline. With no baseline and no
-    ``prev`` the summary is the full frame (``baseline: false``). Timeout: one
-    capture at most. Errors: DeviceError, CaptureParseError.
+    ``curr`` the device now; index options not given are then the session's,
+    so ``[i]`` numbers match what the caller was shown. Never moves the
+    baseline. With no baseline and no ``prev`` the summary is the full frame
+    (``added`` counts its elements). Timeout: one capture at most.
+    Errors: DeviceError, CaptureParseError.
     """
 
     name = "AC_delta_observation"
@@ -188,26 +191,42 @@ class DeltaObservation(Command):
     prev: Any = param(CaptureKind(), "the earlier frame (default: session baseline)", default=None)
     curr: Any = param(CaptureKind(), "the later frame (default: the device now)", default=None)
     viewport: tuple[int, ...] | None = param(IntList(4), "[x, y, w, h] to index", default=None)
-    max_elements: int = param(Int(minimum=1, maximum=100_000), "index cap", default=80)
+    max_elements: int | None = param(
+        Int(minimum=1, maximum=100_000), "index cap (frames: 80; session: its own)", default=None
+    )
     max_lines: int = param(LINES, "line budget of the summary", default=40)
-    interactive_only: bool = param(BOOL, "index interactive elements only", default=True)
+    interactive_only: bool | None = param(
+        BOOL, "index interactive elements only (frames: true; session: its own)", default=None
+    )
     max_tokens: int | None = param(TOKENS, "token budget of the summary", default=None)
 
+    def _options(self, session: IndexOptions) -> IndexOptions:
+        """The session's index options, overridden by those given (numbers match the caller's)."""
+        return IndexOptions(
+            self.viewport if self.viewport is not None else session.viewport,
+            self.max_elements if self.max_elements is not None else session.max_elements,
+            self.interactive_only
+            if self.interactive_only is not None
+            else session.interactive_only,
+        )
+
     def run(self, ctx: Context) -> dict[str, Any]:
-        options = IndexOptions(self.viewport, self.max_elements, self.interactive_only)
         if self.prev is not None and self.curr is not None:
             return delta_observation_result(
                 _as_observation(self.prev),
                 _as_observation(self.curr),
                 viewport=self.viewport,
-                max_elements=self.max_elements,
-                interactive_only=self.interactive_only,
+                max_elements=80 if self.max_elements is None else self.max_elements,
+                interactive_only=self.interactive_only is not False,
                 max_lines=self.max_lines,
                 max_tokens=self.max_tokens,
             )
-        curr = to_observation(_as_observation(self.curr)) if self.curr is not None else None
-        curr = curr if curr is not None else ctx.capture()
         session = ctx.session
+        options = self._options(session.options)
+        if self.curr is not None:
+            curr = to_observation(_as_observation(self.curr), viewport=self.viewport)
+        else:
+            curr = ctx.capture()
         if self.prev is not None:
             before: Any = to_observation(_as_observation(self.prev), viewport=self.viewport)
             prev_index = None
@@ -215,7 +234,8 @@ class DeltaObservation(Command):
             before = session.baseline.frame
             prev_index = session.baseline if options == session.options else None
         else:
-            index = session.number(curr)
+            same = options == session.options
+            index = session.number(curr) if same else index_frame(Frame(curr), options)
             text = render_frame(
                 index, tree=False, max_lines=self.max_lines, max_tokens=self.max_tokens
             )
