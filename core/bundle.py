@@ -7,12 +7,13 @@ Layout of a bundle directory::
     observations/0000.json   observation JSON, one per capture (0000 = before the first step)
     screenshots/0000.png     optional, same numbering
 
-A manifest step is ``{"command", "params", "action", "before", "after",
-"delta", "timing"}`` where ``before``/``after`` are observation numbers and
-``action`` is what the device was asked to do (``{"kind": "tap", "x":…, "y":…}``)
-— what a :class:`~core.devices.replay.ReplayDevice` checks replayed actions
-against. Every file is written atomically (temp file, then rename), and the
-manifest last, so a crash mid-step leaves the previous complete step readable.
+A manifest step is ``{"command", "params", "actions", "before", "after",
+"delta", "timing", …}`` where ``before``/``after`` are observation numbers and
+``actions`` what the device was asked to do, in order (``[{"kind": "tap",
+"x":…, "y":…}]``; a single ``action`` is accepted too) — what a
+:class:`~core.devices.replay.ReplayDevice` checks replayed actions against.
+Every file is written atomically (temp file, then rename), and the manifest
+last, so a crash mid-step leaves the previous complete step readable.
 """
 
 from __future__ import annotations
@@ -54,6 +55,8 @@ class Bundle:
     device: dict[str, Any] = field(default_factory=dict)
     steps: list[dict[str, Any]] = field(default_factory=list)
     observations: int = 0
+    info: dict[str, Any] = field(default_factory=dict)
+    """Free-form facts about the recording (name, state: "recording" | "closed")."""
 
     @classmethod
     def create(cls, root: str | Path, device: dict[str, Any]) -> Bundle:
@@ -77,8 +80,13 @@ class Bundle:
         steps = data.get("steps", [])
         if not isinstance(steps, list) or not all(isinstance(s, dict) for s in steps):
             raise CaptureParseError("steps must be a list of objects", where=f"{path}:$.steps")
+        info = data.get("info", {})
         return cls(
-            Path(root), dict(data.get("device", {})), steps, int(data.get("observations", 0))
+            Path(root),
+            dict(data.get("device", {})),
+            steps,
+            int(data.get("observations", 0)),
+            dict(info) if isinstance(info, dict) else {},
         )
 
     def save_manifest(self) -> None:
@@ -86,6 +94,7 @@ class Bundle:
             "format": FORMAT,
             "device": self.device,
             "observations": self.observations,
+            "info": self.info,
             "steps": self.steps,
         }
         write_atomic(self.root / "manifest.json", json.dumps(manifest, indent=1).encode())

@@ -14,17 +14,14 @@ import os
 import re
 import tempfile
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from core.capture.jsonio import observation_from_json, observation_to_json
 from core.delta import observe_delta, observe_frame
+from core.devices.open import VIRTUAL, open_device
 from core.errors import CaptureParseError, DeviceError, InputError
 from core.model import Observation
 
-if TYPE_CHECKING:
-    from core.devices.base import Device
-
-VIRTUAL = "virtual"
+__all__ = ["VIRTUAL", "open_device", "register"]
 
 
 def session_dir() -> Path:
@@ -53,21 +50,6 @@ def load_baseline(serial: str) -> Observation | None:
         return observation_from_json(json.loads(path.read_text(encoding="utf-8")))
     except (CaptureParseError, json.JSONDecodeError):
         return None  # a damaged baseline is only a lost cache: start over
-
-
-def open_device(spec: str) -> Device:
-    """``virtual``: the Playground phone; ``replay:DIR``: a recorded bundle; else an adb serial."""
-    if spec.startswith("replay:"):
-        from core.devices.replay import ReplayDevice
-
-        return ReplayDevice(spec.removeprefix("replay:"))
-    if spec == VIRTUAL:
-        from core.devices.virtual import make_virtual_device
-
-        return make_virtual_device()
-    from core.devices.adb import AdbDevice
-
-    return AdbDevice(spec)
 
 
 def _cmd_devices(args: argparse.Namespace) -> int:

@@ -2,8 +2,8 @@
 
 :class:`ReplayDevice` starts on the bundle's first observation. Each mutating
 action (tap, long press, swipe, text, key, launch, stop) is checked against
-the next recorded action and moves the device to that step's recorded
-``after`` observation. An action that does not match what was recorded (a tap
+the next recorded action; the last action of a recorded step moves the device
+to that step's ``after`` observation. An action that does not match what was recorded (a tap
 outside the element that was tapped, a swipe where a tap was recorded, text
 that differs) raises :class:`~core.errors.DeviceError` naming the step, what
 was recorded and what was asked: replaying a script that diverged from its
@@ -35,7 +35,7 @@ class ReplayDevice:
         self.bundle = bundle if isinstance(bundle, Bundle) else Bundle.open(bundle)
         self.serial = f"replay:{self.bundle.root}"
         self.position = 0
-        """Index of the next recorded step to replay."""
+        """Index of the next recorded action to replay."""
         self._current = 0
         if self.bundle.observations == 0:
             raise DeviceError(f"bundle {self.bundle.root} holds no observation")
@@ -66,21 +66,31 @@ class ReplayDevice:
 
     # -- actions ---------------------------------------------------------------------
 
+    def _queue(self) -> list[tuple[int, dict[str, Any], int | None]]:
+        """(step number, recorded action, observation after it or None) in replay order."""
+        out: list[tuple[int, dict[str, Any], int | None]] = []
+        for number, step in enumerate(self.bundle.steps):
+            actions = step.get("actions") or ([step["action"]] if step.get("action") else [])
+            for i, action in enumerate(actions):
+                last = i == len(actions) - 1
+                out.append(
+                    (number, action, int(step["after"]) if last and "after" in step else None)
+                )
+        return out
+
     def _advance(self, action: dict[str, Any]) -> None:
-        steps = self.bundle.steps
-        while self.position < len(steps) and not steps[self.position].get("action"):
-            self.position += 1  # steps that did not act (observe, assert) are skipped
-        if self.position >= len(steps):
-            raise DeviceError(f"replay has no recorded step left for {_describe(action)}")
-        step = steps[self.position]
-        recorded = step["action"]
+        queue = self._queue()
+        if self.position >= len(queue):
+            raise DeviceError(f"replay has no recorded action left for {_describe(action)}")
+        number, recorded, after = queue[self.position]
         if not _same_action(recorded, action, self.capture()):
             raise DeviceError(
-                f"replay diverged at step {self.position}: recorded {_describe(recorded)}, "
+                f"replay diverged at step {number}: recorded {_describe(recorded)}, "
                 f"asked {_describe(action)}"
             )
         self.position += 1
-        self._current = int(step.get("after", self._current))
+        if after is not None:
+            self._current = after
 
     def tap(self, x: int, y: int) -> None:
         self._advance({"kind": "tap", "x": x, "y": y})

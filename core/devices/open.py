@@ -1,0 +1,44 @@
+"""Open a device by name: ``virtual``, ``replay:DIR``, or an adb serial.
+
+>>> open_device("virtual").serial
+'virtual'
+"""
+
+from __future__ import annotations
+
+import contextlib
+
+from core.devices.base import Device
+
+VIRTUAL = "virtual"
+REPLAY_PREFIX = "replay:"
+
+
+def open_device(spec: str) -> Device:
+    """``virtual``: a fresh Playground phone; ``replay:DIR``: a recorded bundle; else adb.
+
+    Constructing does no I/O for adb (errors come with the first call).
+    Raises CaptureParseError for a bad bundle, DeviceError for an empty serial.
+    """
+    if spec.startswith(REPLAY_PREFIX):
+        from core.devices.replay import ReplayDevice
+
+        return ReplayDevice(spec.removeprefix(REPLAY_PREFIX))
+    if spec == VIRTUAL:
+        from core.devices.virtual import make_virtual_device
+
+        return make_virtual_device()
+    from core.devices.adb import AdbDevice
+
+    return AdbDevice(spec)
+
+
+def available_devices(host: str = "127.0.0.1", port: int = 5037) -> list[tuple[str, str]]:
+    """``(name, state)`` of ``virtual`` and every adb device (none when no adb server answers)."""
+    from core.devices.adb import list_devices
+    from core.errors import DeviceError
+
+    out = [(VIRTUAL, "device")]
+    with contextlib.suppress(DeviceError):
+        out += [(d.serial, d.state) for d in list_devices(host, port)]
+    return out
