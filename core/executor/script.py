@@ -8,7 +8,7 @@ A step is an array:
 - ``["AC_tap", {...}, {"expect": "+ [11] dialog \\"Save?\\"", "note": "…"}]`` — plus
   step metadata: ``expect``, the delta shown when the step was recorded (replay
   checks the step had that effect, :mod:`core.executor.effect`), and ``note``,
-  free text for people.
+  free text for people. ``expect`` is checked on mutating steps only.
 
 Metadata lives in a third element so the two-element form every other tool
 writes stays valid and parameters stay exactly the command's parameters.

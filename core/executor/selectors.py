@@ -6,6 +6,9 @@ observation the session last showed), ``resource_id`` (exact, or the part after
 ``:id/`` when the value has no ``:``), ``text``, ``content_desc``, ``name``
 (the label a delta shows), ``class_name`` (exact, or the simple name when the
 value has no ``.``) and ``role``. String fields match exactly (case and all).
+An ``index`` means the number the session last showed the caller; before any
+observation, the number the screen would get now (as ``AC_describe_screen``
+would show it).
 
 Resolution is strict, like Playwright's locators: exactly one node of the
 frame must match. Several matches raise :class:`~core.errors.AmbiguousSelectorError`

@@ -96,6 +96,20 @@ def _ms(seconds: float) -> float:
     return round(max(0.0, seconds) * 1000, 3)
 
 
+def _timing(
+    entered: float, started: float, tool_done: float | None = None, done: float | None = None
+) -> dict[str, float]:
+    """``{queueMs, toolMs, observationMs, totalMs}`` from the injected clock's readings."""
+    tool_done = started if tool_done is None else tool_done
+    done = tool_done if done is None else done
+    return {
+        "queueMs": _ms(started - entered),
+        "toolMs": _ms(tool_done - started),
+        "observationMs": _ms(done - tool_done),
+        "totalMs": _ms(done - entered),
+    }
+
+
 class Session:
     """A device plus the caller's baseline; runs commands one at a time (thread-safe).
 
@@ -254,6 +268,11 @@ class Session:
         started: float,
     ) -> StepOutcome:
         ctx = Context(self, step, command.name)
+        if command.unsafe and not self.allow_unsafe:  # built in code, bypassing validation
+            refused = StepFailedError(step, command.name, "UNSAFE command; needs allow_unsafe=True")
+            return StepOutcome(
+                False, command.name, step, {}, None, _timing(entered, started), refused
+            )
         mutating = command.category is Category.MUTATING
         checking = mutating and expect is not None and effects != "off" and self.auto_observe
         error: StepFailedError | None = None
@@ -300,13 +319,7 @@ class Session:
                 error.__cause__ = exc
             else:
                 ctx.warnings.append(f"no observation: {exc}")
-        done = self.clock()
-        timing = {
-            "queueMs": _ms(started - entered),
-            "toolMs": _ms(tool_done - started),
-            "observationMs": _ms(done - tool_done),
-            "totalMs": _ms(done - entered),
-        }
+        timing = _timing(entered, started, tool_done, self.clock())
         return StepOutcome(
             ok=error is None,
             command=command.name,

@@ -47,6 +47,9 @@ def _lookup(selector: Selector, screen: ElementIndex) -> Match | None:
 class WaitFor(Command):
     """Wait until the selector's element is in ``state`` (visible, gone, enabled, …).
 
+    visible: exactly one node matches and its box is not empty; gone: nothing
+    matches; the others: it matches and has that state.
+
     Timeout: ``timeout`` seconds (default 5), polling the screen. Errors:
     ElementNotFoundError (visible/state: never appeared, naming what was on
     screen), StepFailedError (still there / wrong state at the timeout),
@@ -73,7 +76,9 @@ class WaitFor(Command):
                 return True if element is None else None
             if element is None:
                 return None
-            return True if self.state == "visible" or _FLAGS[self.state](element) else None
+            if self.state == "visible":
+                return True if element.bounds.area > 0 else None
+            return True if _FLAGS[self.state](element) else None
 
         start = ctx.clock()
         reached = poll(

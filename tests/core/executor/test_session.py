@@ -263,3 +263,51 @@ def test_catalog_documents_every_command() -> None:
         "default": 5.0,
         "help": "seconds to wait for the selector to match",
     }
+
+
+class OneScreen:
+    """A fake device with one fixed screen: a button inside it and one below its bottom edge."""
+
+    serial = "fake"
+
+    def __init__(self) -> None:
+        from core.capture.uiautomator import parse_uiautomator
+
+        self.obs = parse_uiautomator(
+            '<hierarchy><node class="android.widget.FrameLayout" bounds="[0,0][100,200]">'
+            '<node class="android.widget.Button" text="In" clickable="true" bounds="[0,0][100,50]"/>'
+            '<node class="android.widget.Button" text="Out" clickable="true" bounds="[0,300][100,350]"/>'
+            "</node></hierarchy>",
+            screen=(100, 200),
+        )
+        self.taps: list[tuple[int, int]] = []
+
+    def capture(self) -> Any:
+        return self.obs
+
+    def tap(self, x: int, y: int) -> None:
+        self.taps.append((x, y))
+
+
+def test_an_element_off_screen_is_not_tapped(clock: ManualClock) -> None:
+    device = OneScreen()
+    session = Session(device, clock=clock, sleep=clock.advance)  # type: ignore[arg-type]
+    assert session.call("AC_tap", {"selector": {"text": "In"}})["ok"]
+    result = session.call("AC_tap", {"selector": {"text": "Out"}})
+    assert not result["ok"]
+    assert 'button "Out" is not on screen (bounds [0, 300, 100, 350])' in result["error"]
+    assert device.taps == [(50, 25)]
+
+
+def test_close_forgets_everything(session: Session) -> None:
+    open_sign_up(session)
+    session.close()
+    assert (session.baseline, session.seen, session.latest) == (None, None, None)
+    assert session.call("AC_back")["observation"].startswith("screen ")
+
+
+def test_an_unsafe_command_built_in_code_is_refused(session: Session) -> None:
+    from core.executor.commands.unsafe import Shell
+
+    outcome = session.execute(Shell(command="id"))
+    assert not outcome.ok and "UNSAFE" in str(outcome.error)
