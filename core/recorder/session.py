@@ -1,0 +1,348 @@
+"""RecordingSession: record steps against a device, each with the delta it caused.
+
+A recorded step goes: resolve what the person pointed at (the innermost
+element under the point) → build a strict selector with alternates
+(:mod:`core.recorder.selector_gen`) → run the command through the executor
+(:class:`~core.executor.Session`, which settles the screen after it) → diff the
+screen before and after (:func:`core.delta.observe_delta`, numbers kept
+stable) → append a :class:`RecordedStep` → autosave the bundle
+(:mod:`core.bundle`: observation, screenshot, manifest last, all atomic).
+
+A step that fails (no element there, a selector that times out, a device that
+disconnects) is not recorded and raises :class:`~core.errors.StepFailedError`;
+every step recorded before stays, on disk too. :meth:`replace_device` swaps in
+a reconnected device without losing the recording. Methods are thread-safe
+(one at a time): the Script Builder calls them from worker threads.
+"""
+
+from __future__ import annotations
+
+import io
+import threading
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from core.bundle import Bundle, write_atomic
+from core.delta import IndexOptions, Observer
+from core.devices.base import Device
+from core.errors import InputError, StepFailedError
+from core.executor import Script, Session, Step, parse_script, run_steps
+from core.executor.registry import lookup
+from core.index import ElementIndex, IndexedElement
+from core.model import Observation
+from core.recorder.device_log import LoggingDevice
+from core.recorder.export import Kind, export, to_json
+from core.recorder.selector_gen import selector_for
+from core.recorder.suggest import Suggestion, suggest_assertions
+
+DELTA_COMMAND = "AC_delta_observation"
+
+
+@dataclass
+class RecordedStep:
+    """One recorded step and what it did. ``status``: recorded | passed | failed."""
+
+    command: str
+    params: dict[str, Any]
+    label: str
+    delta: str = ""
+    before: int = 0
+    after: int = 0
+    timing: dict[str, float] = field(default_factory=dict)
+    actions: list[dict[str, Any]] = field(default_factory=list)
+    suggestions: list[Suggestion] = field(default_factory=list)
+    status: str = "recorded"
+    error: str | None = None
+
+    def to_step(self) -> Step:
+        """The script step; a step that changed the screen carries its delta as ``expect``."""
+        expect = self.delta if self.actions and self.delta else None
+        return Step(self.command, dict(self.params), expect=expect, note=self.label)
+
+    def to_manifest(self) -> dict[str, Any]:
+        return {
+            "command": self.command,
+            "params": self.params,
+            "label": self.label,
+            "delta": self.delta,
+            "before": self.before,
+            "after": self.after,
+            "timing": self.timing,
+            "actions": self.actions,
+        }
+
+    @classmethod
+    def from_manifest(cls, data: Mapping[str, Any]) -> RecordedStep:
+        return cls(
+            command=str(data["command"]),
+            params=dict(data.get("params", {})),
+            label=str(data.get("label", data["command"])),
+            delta=str(data.get("delta", "")),
+            before=int(data.get("before", 0)),
+            after=int(data.get("after", 0)),
+            timing=dict(data.get("timing", {})),
+            actions=list(data.get("actions", [])),
+        )
+
+
+def png_bytes(device: Device) -> bytes:
+    buf = io.BytesIO()
+    device.screenshot().save(buf, "PNG")
+    return buf.getvalue()
+
+
+class RecordingSession:
+    """Records steps on ``device`` into the bundle directory ``bundle_dir``.
+
+    ``clock``/``sleep`` are injected into the executor (tests pass a fake
+    clock); ``screenshots`` turns per-step screenshots off for speed.
+    """
+
+    def __init__(
+        self,
+        device: Device,
+        bundle_dir: str | Path,
+        *,
+        name: str = "recording",
+        clock: Callable[[], float] = time.monotonic,
+        sleep: Callable[[float], None] = time.sleep,
+        settle_timeout: float = 3.0,
+        screenshots: bool = True,
+        _bundle: Bundle | None = None,
+    ) -> None:
+        self.name = name
+        self.screenshots = screenshots
+        self._lock = threading.RLock()
+        self._clock, self._sleep, self._settle_timeout = clock, sleep, settle_timeout
+        self.device = LoggingDevice(device)
+        self.executor = self._executor()
+        self.bundle = _bundle or Bundle.create(bundle_dir, {"serial": device.serial})
+        self.bundle.info.update({"name": name, "state": "recording"})
+        self.steps: list[RecordedStep] = [RecordedStep.from_manifest(s) for s in self.bundle.steps]
+        self.observer = Observer(IndexOptions())
+        self.screen: Observation | None = None
+        self.screen_number = 0
+        self.screenshot: bytes | None = None
+
+    def _executor(self) -> Session:
+        return Session(self.device, clock=self._clock, sleep=self._sleep,
+                       settle_timeout=self._settle_timeout)  # fmt: skip
+
+    # ----------------------------------------------------------------- lifecycle
+    @classmethod
+    def restore(cls, bundle_dir: str | Path, device: Device, **kwargs: Any) -> RecordingSession:
+        """Reopen an autosaved recording (every completed step) and look at the device now."""
+        bundle = Bundle.open(bundle_dir)
+        session = cls(device, bundle_dir, name=str(bundle.info.get("name", "recording")),
+                      _bundle=bundle, **kwargs)  # fmt: skip
+        if bundle.observations:
+            session.observer.reset(bundle.observation(bundle.observations - 1))
+        session.refresh()
+        return session
+
+    def start(self) -> ElementIndex:
+        """Settle and capture the starting screen (observation 0 of a new bundle)."""
+        with self._lock:
+            return self.refresh()
+
+    def refresh(self) -> ElementIndex:
+        """Capture the device as it is now (no step recorded); returns the numbered screen."""
+        with self._lock:
+            obs = self.executor.settle()
+            self._take_screen(obs)
+            if self.observer.index is None:
+                self.observer.reset(obs)
+            else:
+                self.observer.step(obs)
+            assert self.observer.index is not None
+            return self.observer.index
+
+    def _take_screen(self, obs: Observation) -> None:
+        self.screenshot = png_bytes(self.device) if self.screenshots else None
+        self.screen = obs
+        self.screen_number = self.bundle.add_observation(obs, self.screenshot)
+        self.bundle.save_manifest()
+
+    def close(self) -> None:
+        """Mark the recording finished (it is no longer offered for restore)."""
+        with self._lock:
+            self.bundle.info["state"] = "closed"
+            self.bundle.save_manifest()
+
+    def replace_device(self, device: Device) -> None:
+        """Continue on another (reconnected) device; recorded steps are kept."""
+        with self._lock:
+            self.device = LoggingDevice(device)
+            self.executor = self._executor()
+            self.bundle.device["serial"] = device.serial
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def index(self) -> ElementIndex | None:
+        return self.observer.index
+
+    def element_at(self, x: int, y: int) -> IndexedElement | None:
+        """The innermost (smallest) numbered element whose box holds the point."""
+        index = self.index
+        if index is None:
+            return None
+        hits = [e for e in index.elements if e.bounds.contains_point(x, y)]
+        return min(hits, key=lambda e: (e.bounds.area, -e.pos)) if hits else None
+
+    def script(self) -> Script:
+        return Script(tuple(step.to_step() for step in self.steps))
+
+    # ---------------------------------------------------------------- recording
+    def record(self, command: str, params: Mapping[str, Any] | None = None,
+               label: str | None = None) -> RecordedStep:  # fmt: skip
+        """Run ``command`` now and record it (see the module docstring).
+
+        Raises ScriptValidationError for a bad command or parameters and
+        StepFailedError when it fails on the device; nothing is recorded then.
+        """
+        with self._lock:
+            if self.screen is None:
+                self.start()
+            params = dict(params or {})
+            cls = lookup(self.executor.commands, command, "$[0]")
+            parsed = cls.parse(params, "$[1]")
+            before_obs, before_number = self.screen, self.screen_number
+            assert before_obs is not None
+            self.device.take_actions()
+            outcome = self.executor.execute(parsed, step=len(self.steps), policy="none")
+            actions = self.device.take_actions()
+            if not outcome.ok:
+                assert outcome.error is not None
+                raise outcome.error
+            step = RecordedStep(command, params, label or _label(command, params),
+                                timing=dict(outcome.timing), actions=actions)  # fmt: skip
+            if command == DELTA_COMMAND:
+                step.delta = str(outcome.result.get("summary", ""))
+            if actions:
+                after = self.executor.latest or self.executor.settle()
+                self._take_screen(after)
+                result = self.observer.step(after)
+                step.delta = result.text
+                step.suggestions = suggest_assertions(result)
+            step.before, step.after = before_number, self.screen_number
+            self.steps.append(step)
+            self._autosave(step)
+            return step
+
+    def record_tap(self, x: int, y: int, *, long: bool = False) -> RecordedStep:
+        """Tap (or long-press) what is under the point, by selector when there is an element."""
+        command = "AC_long_press" if long else "AC_tap"
+        target = self.element_at(x, y)
+        if target is None or self.index is None:
+            return self.record(command, {"x": x, "y": y})
+        selector = selector_for(self.index.frame, target.pos, target.index)
+        verb = "long-press" if long else "tap"
+        return self.record(command, {"selector": selector},
+                           f'{verb} {target.role} "{target.name}"')  # fmt: skip
+
+    def record_swipe(self, x1: int, y1: int, x2: int, y2: int) -> RecordedStep:
+        return self.record("AC_swipe", {"x1": x1, "y1": y1, "x2": x2, "y2": y2})
+
+    def record_type(self, text: str) -> RecordedStep:
+        return self.record("AC_type_text", {"text": text})
+
+    def record_key(self, key: str) -> RecordedStep:
+        named = {"back": "AC_back", "home": "AC_home"}
+        if key in named:
+            return self.record(named[key])
+        return self.record("AC_press_key", {"key": key})
+
+    def record_delta(self, *, max_lines: int = 40, max_tokens: int | None = None,
+                     interactive_only: bool = False) -> RecordedStep:  # fmt: skip
+        """An "Observation: Delta (what changed)" step: the delta since the last step."""
+        params: dict[str, Any] = {"max_lines": max_lines, "interactive_only": interactive_only}
+        if max_tokens is not None:
+            params["max_tokens"] = max_tokens
+        return self.record(DELTA_COMMAND, params, "Observation: Delta (what changed)")
+
+    def add_suggestion(self, suggestion: Suggestion) -> RecordedStep:
+        return self.record("AC_assert", suggestion.params, f"assert {suggestion.label}")
+
+    # ------------------------------------------------------------------ editing
+    def delete_step(self, i: int) -> None:
+        with self._lock:
+            del self.steps[i]
+            self._autosave(None)
+
+    def move_step(self, i: int, j: int) -> None:
+        with self._lock:
+            self.steps.insert(j, self.steps.pop(i))
+            self._autosave(None)
+
+    def update_params(self, i: int, params: Mapping[str, Any]) -> None:
+        """Replace step ``i``'s parameters after validating them (ScriptValidationError)."""
+        with self._lock:
+            step = self.steps[i]
+            lookup(self.executor.commands, step.command, f"$[{i}][0]").parse(
+                dict(params), f"$[{i}][1]"
+            )
+            step.params = dict(params)
+            step.status = "recorded"
+            self._autosave(None)
+
+    # ------------------------------------------------------------------- replay
+    def run_step(self, i: int) -> RecordedStep:
+        """Run step ``i`` on the device now (not recorded again); sets its status."""
+        with self._lock:
+            step = self.steps[i]
+            report = run_steps(Script((replace(step.to_step(), expect=None),)), self.executor)
+            result = report.results[0]
+            step.status, step.error = ("passed", None) if result.ok else ("failed", result.error)
+            self.refresh()
+            return step
+
+    def replay(self, device: Device, *, on_progress: Callable[[int, RecordedStep], None]
+               | None = None) -> bool:  # fmt: skip
+        """Replay the whole script on ``device`` (a fresh session); marks every step."""
+        session = Session(device, clock=self._clock, sleep=self._sleep,
+                          settle_timeout=self._settle_timeout)  # fmt: skip
+        for step in self.steps:
+            step.status, step.error = "recorded", None
+
+        def progress(result: Any) -> None:
+            step = self.steps[result.step]
+            step.status = "passed" if result.ok else "failed"
+            step.error = None if result.ok else str(result.error)
+            if on_progress is not None:
+                on_progress(result.step, step)
+
+        report = run_steps(parse_script(self.script().to_json()), session, on_progress=progress)
+        return report.ok
+
+    # ------------------------------------------------------------------- output
+    def export(self, path: str | Path, kind: Kind) -> Path:
+        return export(self.script(), path, kind, name=self.name)
+
+    def _autosave(self, step: RecordedStep | None) -> None:
+        self.bundle.steps = [s.to_manifest() for s in self.steps]
+        write_atomic(self.bundle.root / "script.json", to_json(self.script()).encode("utf-8"))
+        self.bundle.save_manifest()
+
+
+def find_unfinished(root: str | Path) -> list[Path]:
+    """Bundles under ``root`` still marked "recording" (a crash or kill left them open)."""
+    out = []
+    for manifest in sorted(Path(root).glob("*/manifest.json")):
+        try:
+            if Bundle.open(manifest.parent).info.get("state") == "recording":
+                out.append(manifest.parent)
+        except InputError:
+            continue
+    return out
+
+
+def _label(command: str, params: Mapping[str, Any]) -> str:
+    short = command.removeprefix("AC_").replace("_", " ")
+    shown = ", ".join(f"{k}={v!r}" for k, v in params.items() if k != "alternates")
+    return f"{short} {shown}".strip()
+
+
+__all__ = ["RecordedStep", "RecordingSession", "StepFailedError", "find_unfinished"]

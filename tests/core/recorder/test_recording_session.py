@@ -1,0 +1,126 @@
+"""RecordingSession on the virtual phone: record, see deltas, export, replay, restore."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from core.devices.replay import ReplayDevice
+from core.devices.virtual import ManualClock, make_virtual_device
+from core.errors import StepFailedError
+from core.executor import parse_script
+from core.recorder.session import RecordingSession, find_unfinished
+
+
+def _center(session: RecordingSession, name: str, role: str | None = None) -> tuple[int, int]:
+    assert session.index is not None
+    hit = [e for e in session.index.elements if e.name == name and (role is None or e.role == role)]
+    assert hit, [e.name for e in session.index.elements]
+    return hit[0].bounds.center
+
+
+def new_session(tmp_path: Path) -> RecordingSession:
+    clock = ManualClock()
+    rec = RecordingSession(make_virtual_device(clock=clock), tmp_path / "rec",
+                           clock=clock, sleep=clock.advance)  # fmt: skip
+    rec.start()
+    return rec
+
+
+def record_sign_up(rec: RecordingSession) -> None:
+    rec.record_tap(*_center(rec, "Sign up"))
+    rec.record_tap(*_center(rec, "Name", "textbox"))
+    rec.record_type("Ada")
+    rec.record_tap(*_center(rec, "Save", "button"))
+    rec.record_tap(*_center(rec, "Cancel", "button"))
+
+
+def test_a_recorded_flow_has_selectors_and_deltas(tmp_path: Path) -> None:
+    rec = new_session(tmp_path)
+    record_sign_up(rec)
+    commands = [s.command for s in rec.steps]
+    assert commands == ["AC_tap", "AC_tap", "AC_type_text", "AC_tap", "AC_tap"]
+    assert rec.steps[1].params["selector"]["resource_id"].endswith(":id/name")
+    assert '(text: "Name"→"Ada")' in rec.steps[2].delta
+    assert "dialog" in rec.steps[3].delta.splitlines()[0]
+    assert rec.steps[4].delta.startswith("- dialog")
+    labels = [s.label for s in rec.steps[3].suggestions]
+    assert any(label.startswith("dialog") for label in labels)
+
+
+def test_delta_observation_step_and_assert_from_a_suggestion(tmp_path: Path) -> None:
+    rec = new_session(tmp_path)
+    rec.record_tap(*_center(rec, "Settings"))
+    toggle = rec.record_tap(*_center(rec, "Airplane mode", "switch"))
+    delta_step = rec.record_delta(max_lines=5)
+    assert delta_step.command == "AC_delta_observation" and delta_step.label.startswith(
+        "Observation"
+    )
+    suggestion = next(s for s in toggle.suggestions if "checked" in s.params)
+    check = rec.add_suggestion(suggestion)
+    assert check.command == "AC_assert" and check.status == "recorded"
+
+
+def test_a_failed_step_is_not_recorded_and_loses_nothing(tmp_path: Path) -> None:
+    rec = new_session(tmp_path)
+    rec.record_tap(*_center(rec, "Sign up"))
+    with pytest.raises(StepFailedError):
+        rec.record("AC_tap", {"selector": {"text": "No such thing"}, "timeout": 1})
+    assert len(rec.steps) == 1
+    assert len(parse_script(rec.script().to_json()).steps) == 1
+
+
+def test_export_pytest_runs_green_against_the_virtual_phone(tmp_path: Path) -> None:
+    rec = new_session(tmp_path)
+    record_sign_up(rec)
+    rec.steps[0].label = '"); import os; os.system("x") #'
+    out = rec.export(tmp_path / "test_recorded.py", "pytest")
+    assert 'os.system("x")' in out.read_text() and "import os\n" in out.read_text()
+    env = dict(os.environ, DELTAREC_DEVICE="virtual", ADBUTILS_ADB_PATH="/bin/false")
+    run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(out)],
+                         capture_output=True, text=True, env=env, timeout=300, cwd=tmp_path)  # fmt: skip
+    assert run.returncode == 0, run.stdout + run.stderr
+    script = rec.export(tmp_path / "s.py", "python")
+    ran = subprocess.run(
+        [sys.executable, str(script)], capture_output=True, text=True, env=env, timeout=300
+    )
+    assert ran.returncode == 0, ran.stdout + ran.stderr
+
+
+def test_replay_on_a_fresh_phone_and_on_the_bundle(tmp_path: Path) -> None:
+    rec = new_session(tmp_path)
+    record_sign_up(rec)
+    clock = ManualClock()
+    assert rec.replay(make_virtual_device(clock=clock)) is True
+    assert {s.status for s in rec.steps} == {"passed"}
+    assert rec.replay(ReplayDevice(rec.bundle.root)) is True
+
+
+def test_crash_restore_keeps_every_completed_step(tmp_path: Path) -> None:
+    rec = new_session(tmp_path)
+    rec.record_tap(*_center(rec, "Sign up"))
+    rec.record_tap(*_center(rec, "Name", "textbox"))
+    # the process dies here: no close()
+    assert find_unfinished(tmp_path) == [rec.bundle.root]
+    clock = ManualClock()
+    again = RecordingSession.restore(rec.bundle.root, make_virtual_device(clock=clock),
+                                     clock=clock, sleep=clock.advance)  # fmt: skip
+    assert [s.label for s in again.steps] == [s.label for s in rec.steps]
+    again.close()
+    assert find_unfinished(tmp_path) == []
+
+
+def test_editing_steps_is_validated_and_autosaved(tmp_path: Path) -> None:
+    rec = new_session(tmp_path)
+    record_sign_up(rec)
+    rec.move_step(4, 3)
+    rec.delete_step(4)
+    rec.update_params(2, {"text": "Grace"})
+    with pytest.raises(Exception, match=r"\$\[0\]\[1\]"):
+        rec.update_params(0, {"selector": 5})
+    saved = (rec.bundle.root / "script.json").read_text()
+    assert '"Grace"' in saved and len(parse_script(__import__("json").loads(saved)).steps) == 4
