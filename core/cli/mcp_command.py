@@ -1,0 +1,69 @@
+"""``deltarec mcp``: serve one device to AI agents as an MCP server over stdio.
+
+stdout carries the MCP protocol, so nothing else is ever printed there;
+diagnostics go to stderr. The server's tools are those of :mod:`core.mcp.tools`
+(never an UNSAFE command); ``--read-only`` leaves only the read-only ones.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from core.errors import DeltarecError
+
+POLICIES = ("all", "failures", "none")
+
+
+def _cmd_mcp(args: argparse.Namespace) -> int:
+    """Open the device, serve it until the client closes stdin; 0 then (and on Ctrl-C)."""
+    try:
+        import anyio
+
+        from core.mcp import build_server, serve_stdio
+    except ImportError as exc:  # the optional extra is missing
+        raise DeltarecError(
+            f"the MCP server needs the 'mcp' extra (pip install 'deltarec[mcp]'): {exc}"
+        ) from exc
+    from core.cli.device_commands import open_device
+    from core.executor import Session
+
+    session = Session(open_device(args.device))
+    server = build_server(session, read_only=args.read_only, policy=args.policy)
+    try:
+        anyio.run(serve_stdio, server)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        session.close()
+    return 0
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the ``mcp`` subcommand to the ``deltarec`` parser."""
+    mcp = sub.add_parser(
+        "mcp",
+        help="serve a device to AI agents over MCP (stdio)",
+        description="Run an MCP server over stdin/stdout whose tools (ac_describe_screen, "
+        "ac_tap, ac_delta_observation, …) drive one device; every action returns what "
+        "changed on the screen. UNSAFE commands (shell) are never offered.",
+    )
+    mcp.add_argument(
+        "--device",
+        default="virtual",
+        metavar="SERIAL|virtual|replay:DIR",
+        help="the device to drive (default: the built-in virtual phone)",
+    )
+    mcp.add_argument(
+        "--read-only",
+        action="store_true",
+        help="offer only tools that do not act on the device (observe, delta, describe, "
+        "screenshot, wait, assert); the others are not listed and cannot be called",
+    )
+    mcp.add_argument(
+        "--policy",
+        choices=POLICIES,
+        default="all",
+        help="when a single action returns its observation: after every mutating "
+        "command (all, default), only when it failed, or never",
+    )
+    mcp.set_defaults(run=_cmd_mcp)
