@@ -250,8 +250,12 @@ def delta_observation_result(
         max_tokens=max_tokens,
     )
     lines = delta_lines(result.delta, result.prev_index, result.index)
+    return {"summary": result.text, **delta_counts(lines)}
+
+
+def delta_counts(lines: Sequence[str]) -> dict[str, int]:
+    """``{added, removed, changed}`` counted from delta lines (before any budget cut)."""
     return {
-        "summary": result.text,
         "added": sum(1 for x in lines if x.startswith("+ [")),
         "removed": sum(1 for x in lines if x.startswith("- ") and not x.startswith("- (")),
         "changed": sum(1 for x in lines if x.startswith("~ [") or x.startswith("~ focus")),

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from core.capture.jsonio import load_capture
-from core.compat import delta_observation_result, to_observation
+from core.compat import delta_counts, delta_observation_result, to_observation
 from core.delta import IndexOptions, index_frame, observe_delta
 from core.errors import CaptureParseError, DeviceError, ScriptValidationError
 from core.executor.commands.base import Category, Command
@@ -163,15 +163,6 @@ def _as_observation(value: Any) -> Any:
     return value
 
 
-def _count(lines: list[str]) -> dict[str, int]:
-    # Same rule as core.compat.delta_observation_result, so both forms count alike.
-    return {
-        "added": sum(1 for x in lines if x.startswith("+ [")),
-        "removed": sum(1 for x in lines if x.startswith("- ") and not x.startswith("- (")),
-        "changed": sum(1 for x in lines if x.startswith("~ [") or x.startswith("~ focus")),
-    }
-
-
 @dataclass(frozen=True, slots=True, kw_only=True)
 class DeltaObservation(Command):
     """What changed between two frames: ``{summary, added, removed, changed}``. Read-only.
@@ -250,7 +241,7 @@ class DeltaObservation(Command):
             max_tokens=self.max_tokens,
         )
         lines = delta_lines(result.delta, result.prev_index, result.index)
-        return {"summary": result.text, **_count(lines)}
+        return {"summary": result.text, **delta_counts(lines)}
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
