@@ -1,0 +1,307 @@
+"""The MCP server through the SDK's own client, in memory, on the virtual phone (no sleeps)."""
+
+from __future__ import annotations
+
+import base64
+import io
+import json
+import threading
+from typing import Any
+
+import anyio
+import anyio.to_thread
+import mcp.types as types
+import pytest
+from mcp.shared.memory import create_connected_server_and_client_session
+from PIL import Image
+
+from core.devices.virtual import ManualClock, Playground, VirtualDevice
+from core.executor import Session
+from core.mcp import build_server, tool_table
+from tests.core.mcp.conftest import Connect, envelope, texts
+
+pytestmark = pytest.mark.anyio
+
+APP = "dev.deltarec.playground"
+SIGN_UP = {"selector": {"text": "Sign up"}}
+ELEMENTS_BEFORE = [
+    {"role": "textbox", "name": "Name", "x": 0, "y": 0, "width": 300, "height": 60},
+    {
+        "role": "button",
+        "name": "Save",
+        "x": 0,
+        "y": 100,
+        "width": 300,
+        "height": 60,
+        "enabled": False,
+    },
+]
+ELEMENTS_AFTER = [
+    {"role": "textbox", "name": "Name", "value": "zr", "x": 0, "y": 0, "width": 300, "height": 60},
+    {
+        "role": "button",
+        "name": "Save",
+        "x": 0,
+        "y": 100,
+        "width": 300,
+        "height": 60,
+        "enabled": True,
+    },
+    {"role": "dialog", "name": "Saved", "x": 0, "y": 300, "width": 300, "height": 200},
+]
+
+
+async def test_lists_the_tool_table_with_annotations_and_schemas(connect: Connect) -> None:
+    async with connect() as client:
+        listed = (await client.list_tools()).tools
+    expected = tool_table()
+    assert [t.name for t in listed] == list(expected)
+    for tool in listed:
+        assert tool.inputSchema == expected[tool.name].tool.inputSchema
+        assert tool.annotations == expected[tool.name].tool.annotations
+        assert tool.description
+    by_name = {t.name: t for t in listed}
+    assert by_name["ac_delta_observation"].annotations.readOnlyHint is True  # type: ignore[union-attr]
+    assert by_name["ac_tap"].annotations.readOnlyHint is False  # type: ignore[union-attr]
+    assert by_name["ac_stop_app"].annotations.destructiveHint is True  # type: ignore[union-attr]
+
+
+async def test_server_says_who_it_is(connect: Connect, session: Session) -> None:
+    options = build_server(session).create_initialization_options()
+    assert options.server_name == "deltarec"
+    assert options.instructions is not None and "ac_describe_screen" in options.instructions
+    async with connect() as client:
+        await client.send_ping()
+
+
+async def test_describe_then_tap_returns_the_observation(connect: Connect) -> None:
+    async with connect() as client:
+        described = await client.call_tool("ac_describe_screen", {})
+        tapped = await client.call_tool("ac_tap", SIGN_UP)
+        typed = await client.call_tool(
+            "ac_type_text", {"text": "zr", "selector": {"resource_id": "name"}}
+        )
+    assert not described.isError
+    screen = envelope(described)
+    assert screen["command"] == "AC_describe_screen" and screen["observation"] is None
+    assert '[6] button "Sign up" @(405,1950)' in screen["result"]["text"].splitlines()
+
+    assert not tapped.isError and len(tapped.content) == 1
+    tap = envelope(tapped)
+    assert (tap["ok"], tap["command"], tap["result"]["element"]) == (
+        True,
+        "AC_tap",
+        '[6] button "Sign up"',
+    )
+    lines = tap["observation"].splitlines()
+    assert lines[0] == (
+        "screen dev.deltarec.playground/dev.deltarec.playground.SignUpActivity 1080x2400"
+    )
+    assert '[12] textbox "Name" @(540,472)' in lines
+    assert set(tap["timing"]) == {"queueMs", "toolMs", "observationMs", "totalMs"}
+
+    assert envelope(typed)["observation"].splitlines() == [
+        '~ focus: none → [12] textbox "zr"',
+        '~ [12] textbox "zr" (text: "Name"→"zr")',
+        '~ [16] button "Save" (enabled: false→true)',
+    ]
+
+
+async def test_delta_of_element_dicts(connect: Connect) -> None:
+    async with connect() as client:
+        result = await client.call_tool(
+            "ac_delta_observation", {"prev": ELEMENTS_BEFORE, "curr": ELEMENTS_AFTER}
+        )
+    assert not result.isError
+    data = envelope(result)
+    assert data["observation"] is None
+    delta = data["result"]
+    assert set(delta) == {"summary", "added", "removed", "changed"}
+    assert (delta["added"], delta["removed"], delta["changed"]) == (1, 0, 2)
+    assert '+ [2] dialog "Saved"' in delta["summary"].splitlines()
+
+
+async def test_delta_without_frames_is_baseline_versus_device(
+    connect: Connect, device: VirtualDevice
+) -> None:
+    async with connect() as client:
+        first = envelope(await client.call_tool("ac_delta_observation", {}))["result"]
+        await client.call_tool("ac_home", {})  # a mutating step: its screen is the baseline
+        unchanged = envelope(await client.call_tool("ac_delta_observation", {}))["result"]
+        device.launch_app(APP, ".SignUpActivity")  # behind the session's back
+        moved = envelope(await client.call_tool("ac_delta_observation", {}))["result"]
+        again = envelope(await client.call_tool("ac_delta_observation", {}))["result"]
+    assert first["summary"].startswith("screen dev.deltarec.launcher")  # no baseline yet
+    assert unchanged == {"summary": "no change", "added": 0, "removed": 0, "changed": 0}
+    assert moved["added"] > 0 and moved["summary"] != "no change"
+    assert again == moved  # read-only: the baseline did not move
+
+
+async def test_ambiguous_selector_is_a_tool_error_listing_candidates(connect: Connect) -> None:
+    async with connect() as client:
+        await client.call_tool("ac_tap", SIGN_UP)
+        result = await client.call_tool("ac_tap", {"selector": {"role": "textbox"}})
+        after = await client.call_tool("ac_current_app", {})
+    assert result.isError
+    message, details = texts(result)
+    assert "\n" not in message
+    assert 'selector {role="textbox"} matches 3 elements: [6] textbox "Name"; ' in message
+    assert '[7] textbox "Email"; [8] textbox "Password"' in message
+    data = json.loads(details)
+    assert data["ok"] is False and data["error"] == message
+    assert not after.isError  # the server keeps serving
+
+
+async def test_missing_element_and_bad_arguments_are_tool_errors(connect: Connect) -> None:
+    async with connect() as client:
+        missing = await client.call_tool("ac_tap", {"selector": {"text": "Nope"}, "timeout": 0})
+        half = await client.call_tool("ac_tap", {"x": 10})
+        wrong = await client.call_tool("ac_tap", {"x": "10", "y": 3})
+        unknown = await client.call_tool("ac_fly", {})
+    assert missing.isError and texts(missing)[0].startswith(
+        'step 0 (AC_tap) failed: no element matches {text="Nope"} within 0s; saw Launcher:'
+    )
+    assert half.isError and texts(half) == ["$: give both x and y"]
+    assert wrong.isError and "'10' is not of type" in texts(wrong)[0]
+    assert unknown.isError and texts(unknown) == ["unknown tool 'ac_fly'"]
+
+
+async def test_screenshot_returns_an_image(connect: Connect) -> None:
+    async with connect() as client:
+        result = await client.call_tool("ac_screenshot", {})
+        refused = await client.call_tool("ac_screenshot", {"path": "/tmp/deltarec-mcp.png"})
+    assert not result.isError
+    image, text = result.content
+    assert isinstance(image, types.ImageContent) and image.mimeType == "image/png"
+    with Image.open(io.BytesIO(base64.b64decode(image.data))) as png:
+        assert (png.format, png.size) == ("PNG", (1080, 2400))
+    assert isinstance(text, types.TextContent)
+    assert json.loads(text.text)["result"] == {"width": 1080, "height": 2400}
+    assert refused.isError and "path" in texts(refused)[0]
+
+
+async def test_read_only_hides_and_blocks_mutating_tools(
+    connect: Connect, device: VirtualDevice
+) -> None:
+    async with connect(read_only=True) as client:
+        names = [t.name for t in (await client.list_tools()).tools]
+        tap = await client.call_tool("ac_tap", SIGN_UP)
+        run = await client.call_tool("ac_run_steps", {"script": [["AC_tap", SIGN_UP]]})
+        described = await client.call_tool("ac_describe_screen", {})
+    assert names == list(tool_table(read_only=True))
+    assert all(s.tool.annotations.readOnlyHint for s in tool_table(read_only=True).values())  # type: ignore[union-attr]
+    assert tap.isError and texts(tap) == ["ac_tap is not available: this server is read-only"]
+    assert run.isError and "read-only" in texts(run)[0]
+    assert not described.isError
+    assert device.current_app().package == "dev.deltarec.launcher"  # nothing was tapped
+
+
+async def test_unsafe_commands_are_never_exposed(device: VirtualDevice, connect: Connect) -> None:
+    clock = ManualClock(0)
+    unsafe = Session(device, clock=clock, sleep=clock.advance, allow_unsafe=True)
+    async with connect(unsafe) as client:
+        names = [t.name for t in (await client.list_tools()).tools]
+        shell = await client.call_tool("ac_shell", {"command": "echo hi"})
+        run = await client.call_tool("ac_run_steps", {"script": [["AC_shell", {"command": "id"}]]})
+    assert "ac_shell" not in names
+    assert shell.isError and texts(shell) == ["unknown tool 'ac_shell'"]
+    assert run.isError and texts(run)[0].startswith("$[0][0]: AC_shell is not available (UNSAFE")
+
+
+async def test_run_steps(connect: Connect, device: VirtualDevice) -> None:
+    script = [
+        ["AC_launch_app", {"package": APP, "activity": ".SignUpActivity"}],
+        ["AC_type_text", {"text": "zr", "selector": {"resource_id": "name"}}],
+        ["AC_assert", {"selector": {"text": "Save"}, "enabled": True}],
+    ]
+    async with connect() as client:
+        passed = await client.call_tool("ac_run_steps", {"script": script, "policy": "none"})
+        failed = await client.call_tool(
+            "ac_run_steps",
+            {
+                "script": {
+                    "auto_control": [["AC_tap", {"selector": {"role": "textbox"}}], ["AC_back"]]
+                }
+            },
+        )
+        invalid = await client.call_tool("ac_run_steps", {"script": [["AC_back"], ["AC_tap", {}]]})
+    report = envelope(passed)
+    assert not passed.isError
+    assert (report["ok"], report["passed"], report["policy"]) == (True, 3, "none")
+    assert [s["observation"] for s in report["steps"]] == [None, None, None]
+    assert "queueMs" in report
+
+    assert failed.isError
+    message, details = texts(failed)
+    assert message.startswith('step 0 (AC_tap) failed: selector {role="textbox"} matches 3')
+    assert (json.loads(details)["skipped"], json.loads(details)["failed"]) == (1, 1)
+
+    assert invalid.isError
+    assert texts(invalid) == ["$[1][1]: where to act: give exactly one of selector or x/y"]
+    assert device.current_app().activity.endswith("SignUpActivity")  # the invalid run did nothing
+
+
+class _Broken(VirtualDevice):
+    """A phone whose screenshot hits a bug (not a DeltarecError)."""
+
+    def screenshot(self) -> Any:
+        raise RuntimeError("boom")
+
+
+async def test_a_bug_is_a_tool_error_and_the_server_survives(connect: Connect) -> None:
+    clock = ManualClock(0)
+    broken = Session(_Broken(Playground(ManualClock())), clock=clock, sleep=clock.advance)
+    async with connect(broken) as client:
+        result = await client.call_tool("ac_screenshot", {})
+        after = await client.call_tool("ac_current_app", {})
+    assert result.isError
+    assert texts(result) == ["internal error in ac_screenshot: RuntimeError: boom"]
+    assert not after.isError
+
+
+class _Gate:
+    """Holds the device's first tap until released (threads, no sleeps)."""
+
+    def __init__(self) -> None:
+        self.entered = threading.Event()
+        self.release = threading.Event()
+        self.taps: list[tuple[int, int]] = []
+        self.active = 0
+        self.most = 0
+
+
+async def test_calls_run_off_the_loop_one_at_a_time(session: Session) -> None:
+    gate = _Gate()
+    real_tap = session.device.tap
+
+    def slow_tap(x: int, y: int) -> None:
+        gate.active += 1
+        gate.most = max(gate.most, gate.active)
+        gate.taps.append((x, y))
+        if len(gate.taps) == 1:
+            gate.entered.set()
+            assert gate.release.wait(10)
+        real_tap(x, y)
+        gate.active -= 1
+
+    session.device.tap = slow_tap  # type: ignore[method-assign]
+    results: dict[str, types.CallToolResult] = {}
+    server = build_server(session)
+    async with create_connected_server_and_client_session(server) as client:
+
+        async def call(key: str, name: str, args: dict[str, Any]) -> None:
+            results[key] = await client.call_tool(name, args)
+
+        with anyio.fail_after(20):
+            async with anyio.create_task_group() as tasks:
+                tasks.start_soon(call, "first", "ac_tap", {"x": 405, "y": 1950})
+                await anyio.to_thread.run_sync(gate.entered.wait)
+                tasks.start_soon(call, "second", "ac_tap", {"x": 10, "y": 10})
+                await anyio.wait_all_tasks_blocked()
+                await client.send_ping()  # the loop answers while the device is busy
+                listed = await client.list_tools()
+                assert gate.taps == [(405, 1950)]  # the second call waits for the lock
+                gate.release.set()
+    assert listed.tools
+    assert gate.taps == [(405, 1950), (10, 10)] and gate.most == 1
+    assert envelope(results["first"])["step"] == 0 and envelope(results["second"])["step"] == 1

@@ -1,0 +1,217 @@
+"""The tool table: names, annotations and schemas generated from the executor's registry."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import jsonschema
+import pytest
+
+from core.errors import ScriptValidationError
+from core.executor import COMMANDS, UNSAFE_COMMANDS, Category, Selector, parse_script
+from core.executor.registry import command_table
+from core.mcp import EXCLUDED, RUN_STEPS, tool_name, tool_table
+from core.mcp.schema import SELECTOR_FIELD_HELP, kind_schema, selector_schema, unknown_kinds
+from core.mcp.tools import OMITTED, check_script, script_commands
+
+READ_ONLY = [
+    "ac_observe",
+    "ac_screenshot",
+    "ac_delta_observation",
+    "ac_current_app",
+    "ac_describe_screen",
+    "ac_wait_for",
+    "ac_assert",
+]
+MUTATING = [
+    "ac_tap",
+    "ac_long_press",
+    "ac_swipe",
+    "ac_type_text",
+    "ac_press_key",
+    "ac_back",
+    "ac_home",
+    "ac_launch_app",
+    "ac_stop_app",
+]
+
+VALID: dict[str, list[dict[str, Any]]] = {
+    "ac_observe": [{}, {"tree": True, "max_lines": 5}, {"max_tokens": None}],
+    "ac_screenshot": [{}],
+    "ac_delta_observation": [
+        {},
+        {"prev": [], "curr": [], "viewport": [0, 0, 100, 100], "interactive_only": False},
+        {"prev": "<hierarchy/>", "max_lines": 3, "max_elements": 10, "max_tokens": 50},
+    ],
+    "ac_current_app": [{}],
+    "ac_describe_screen": [{}, {"tree": True}],
+    "ac_tap": [{"selector": {"text": "Save"}}, {"x": 1, "y": 2, "timeout": 0}],
+    "ac_long_press": [{"selector": {"index": 3}, "duration_ms": 900}],
+    "ac_swipe": [
+        {"direction": "up"},
+        {"selector": {"role": "list"}, "direction": "down", "distance": 300},
+        {"x1": 1, "y1": 2, "x2": 3, "y2": 4, "duration_ms": 100},
+    ],
+    "ac_type_text": [{"text": "hi"}, {"text": "zr", "selector": {"resource_id": "name"}}],
+    "ac_press_key": [{"key": "enter"}],
+    "ac_back": [{}],
+    "ac_home": [{}],
+    "ac_launch_app": [{"package": "com.example.app", "activity": ".Main"}],
+    "ac_stop_app": [{"package": "com.example.app"}],
+    "ac_wait_for": [{"selector": {"text": "Saved"}, "state": "gone", "timeout": 1.5}],
+    "ac_assert": [{"selector": {"text": "Save"}, "enabled": True}],
+}
+
+INVALID: dict[str, list[dict[str, Any]]] = {
+    "ac_observe": [{"tree": "yes"}, {"max_lines": 0}, {"nope": 1}],
+    "ac_screenshot": [{"path": "/tmp/x.png"}],
+    "ac_delta_observation": [{"viewport": [0, 0, 1]}, {"prev": 3}],
+    "ac_tap": [{"x": "10", "y": 2}, {"x": -1, "y": 0}, {"selector": {}}, {"timeout": 601}],
+    "ac_swipe": [{"direction": "sideways"}],
+    "ac_type_text": [{}, {"text": ""}],
+    "ac_press_key": [{"key": "no-such-key"}, {}],
+    "ac_wait_for": [{"selector": {"text": "x"}, "state": "blue"}],
+    "ac_launch_app": [{}],
+}
+
+
+def test_the_tools_are_the_safe_commands_by_name() -> None:
+    assert list(tool_table()) == [
+        "ac_observe",
+        "ac_screenshot",
+        "ac_delta_observation",
+        "ac_current_app",
+        "ac_describe_screen",
+        *MUTATING,
+        "ac_wait_for",
+        "ac_assert",
+        RUN_STEPS,
+    ]
+    for spec in tool_table().values():
+        if spec.command is not None:
+            assert spec.name == tool_name(spec.command) == spec.command.name.lower()
+
+
+def test_every_registered_command_has_a_tool_or_a_reason() -> None:
+    tools = tool_table()
+    for cls in (*COMMANDS, *UNSAFE_COMMANDS):
+        assert (tool_name(cls) in tools) != (cls.name in EXCLUDED), cls.name
+        assert not cls.unsafe or cls.name in EXCLUDED
+    assert "ac_shell" not in tools and "ac_sleep" not in tools and "ac_list_devices" not in tools
+
+
+def test_annotations_follow_the_category() -> None:
+    tools = tool_table()
+    for name in READ_ONLY:
+        hints = tools[name].tool.annotations
+        assert hints is not None and tools[name].read_only
+        assert (hints.readOnlyHint, hints.destructiveHint, hints.openWorldHint) == (
+            True,
+            False,
+            False,
+        )
+    for name in [*MUTATING, RUN_STEPS]:
+        hints = tools[name].tool.annotations
+        assert hints is not None and not tools[name].read_only
+        assert hints.readOnlyHint is False and hints.openWorldHint is True
+        assert hints.destructiveHint is (name in ("ac_stop_app", RUN_STEPS)), name
+    idempotent = [n for n in MUTATING if tools[n].tool.annotations.idempotentHint]  # type: ignore[union-attr]
+    assert idempotent == ["ac_home", "ac_launch_app", "ac_stop_app"]
+    delta = tools["ac_delta_observation"]
+    assert delta.command is not None and delta.command.category is Category.READONLY
+
+
+def test_read_only_table_keeps_only_read_only_tools() -> None:
+    assert list(tool_table(read_only=True)) == [
+        "ac_observe",
+        "ac_screenshot",
+        "ac_delta_observation",
+        "ac_current_app",
+        "ac_describe_screen",
+        "ac_wait_for",
+        "ac_assert",
+    ]
+
+
+def test_schemas_are_the_command_specs() -> None:
+    assert unknown_kinds(COMMANDS) == []
+    for spec in tool_table().values():
+        schema = spec.tool.inputSchema
+        jsonschema.Draft202012Validator.check_schema(schema)
+        assert schema["type"] == "object" and schema["additionalProperties"] is False
+        if spec.command is None:
+            continue
+        params = {
+            name: p
+            for name, p in spec.command.spec().items()
+            if name not in OMITTED.get(spec.command.name, ())
+        }
+        assert list(schema["properties"]) == list(params)
+        assert schema["required"] == [name for name, p in params.items() if p.required]
+        for name, p in params.items():
+            prop = schema["properties"][name]
+            assert prop["description"].startswith(p.help)
+            if p.default is not None:
+                assert prop["default"] == p.default
+
+
+def test_delta_schema() -> None:
+    schema = tool_table()["ac_delta_observation"].tool.inputSchema
+    assert list(schema["properties"]) == [
+        "prev",
+        "curr",
+        "viewport",
+        "max_elements",
+        "max_lines",
+        "interactive_only",
+        "max_tokens",
+    ]
+    assert schema["required"] == []
+    assert schema["properties"]["viewport"]["minItems"] == 4
+    assert set(schema["properties"]["prev"]["type"]) == {"array", "string", "object", "null"}
+
+
+@pytest.mark.parametrize("name", list(VALID))
+def test_schema_and_executor_accept_the_same_examples(name: str) -> None:
+    spec = tool_table()[name]
+    assert spec.command is not None
+    for args in VALID[name]:
+        jsonschema.validate(args, spec.tool.inputSchema)
+        spec.command.parse(args, "$")
+
+
+@pytest.mark.parametrize("name", list(INVALID))
+def test_schema_refuses_bad_arguments(name: str) -> None:
+    schema = tool_table()[name].tool.inputSchema
+    for args in INVALID[name]:
+        with pytest.raises(jsonschema.ValidationError):
+            jsonschema.validate(args, schema)
+
+
+def test_selector_schema_lists_every_selector_field() -> None:
+    props = selector_schema()["properties"]
+    assert set(props) - {"alternates"} == set(SELECTOR_FIELD_HELP)
+    example = {name: (1 if prop["type"] == "integer" else "x") for name, prop in props.items()}
+    example["alternates"] = [{"text": "y"}]
+    assert Selector.from_json(example).to_json() == example
+    assert kind_schema(object()) is None  # type: ignore[arg-type]
+
+
+def test_run_steps_refuses_what_has_no_tool() -> None:
+    assert "AC_sleep" in script_commands() and "AC_shell" not in script_commands()
+    assert set(script_commands()) <= set(command_table())
+    check_script(parse_script([["AC_sleep", {"seconds": 1, "reason": "animation"}], ["AC_back"]]))
+    with pytest.raises(ScriptValidationError, match=r"^\$\[1\]\[0\]: AC_list_devices"):
+        check_script(parse_script([["AC_back"], ["AC_list_devices", {"host": "10.0.0.1"}]]))
+    with pytest.raises(ScriptValidationError, match="UNSAFE"):
+        check_script(parse_script({"auto_control": [["AC_shell", {"command": "rm -rf /"}]]}))
+    with pytest.raises(ScriptValidationError, match=r"^\$\[0\]\[1\]\.path: not available"):
+        check_script(parse_script([["AC_screenshot", {"path": "/etc/passwd"}]]))
+
+
+def test_run_steps_schema_accepts_both_script_forms() -> None:
+    schema = tool_table()[RUN_STEPS].tool.inputSchema
+    jsonschema.validate({"script": [["AC_back"]], "policy": "failures"}, schema)
+    jsonschema.validate({"script": {"auto_control": [["AC_back"]]}}, schema)
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate({"script": [["AC_back"]], "policy": "some"}, schema)
