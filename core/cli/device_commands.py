@@ -12,9 +12,9 @@ import argparse
 import json
 import os
 import re
-import tempfile
 from pathlib import Path
 
+from core.bundle import write_atomic
 from core.capture.jsonio import observation_from_json, observation_to_json
 from core.delta import observe_delta, observe_frame
 from core.devices.open import VIRTUAL, open_device
@@ -35,11 +35,7 @@ def _baseline_path(serial: str) -> Path:
 
 def save_baseline(serial: str, obs: Observation) -> None:
     """Write atomically (temp file, then rename) so a crash never leaves half a baseline."""
-    path = _baseline_path(serial)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with tempfile.NamedTemporaryFile("w", dir=path.parent, delete=False, suffix=".tmp") as tmp:
-        json.dump(observation_to_json(obs), tmp)
-    Path(tmp.name).replace(path)
+    write_atomic(_baseline_path(serial), json.dumps(observation_to_json(obs)).encode("utf-8"))
 
 
 def load_baseline(serial: str) -> Observation | None:
