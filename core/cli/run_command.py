@@ -1,0 +1,287 @@
+"""``deltarec run SCRIPT``: replay a script on a device, with progress, effect checks and a report.
+
+::
+
+    deltarec run SCRIPT [--device SERIAL|virtual|replay:BUNDLE] [--report OUT.html]
+                        [--policy all|none|failures] [--keep-going] [--effects fail|warn|off]
+
+Order of work: the whole script is validated first (an invalid script exits 2
+with one line on stderr naming the JSON path; no device is even opened), then
+the device is opened and the steps run through
+:func:`~core.executor.run_steps`. Progress goes to stderr: on a terminal a bar
+redrawn after each step (failed and warned steps stay printed above it);
+otherwise one line per step, ``[3/12] AC_tap {text="Save"} … ok 120 ms``, with
+any warning (a fallback selector, an effect check under ``--effects warn``)
+on the next line. Then stdout gets one summary line and stderr one
+``deltarec: failed: step N (COMMAND) failed: …; tried: …`` line per failed step.
+
+Exit codes: 0 every step passed; 1 a step failed (or the device or the report
+file failed); 2 bad input (invalid script, unusable bundle, unknown policy).
+
+With ``--report`` a screenshot is taken after every step (scaled to 360 px
+wide, the acted-on element outlined) and the page is written atomically at
+the end, also when a step failed (:mod:`core.report`).
+
+Register it with ``EXTENSIONS.append(run_command.register)`` in
+:func:`core.cli.main._load_extensions`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import unicodedata
+from collections.abc import Callable, Sequence
+from datetime import datetime
+from pathlib import Path
+from typing import TextIO
+
+from core.devices.base import Device
+from core.errors import DeltarecError, InputError
+from core.executor import (
+    RunReport,
+    Script,
+    Session,
+    StepResult,
+    load_script,
+    run_steps,
+    validate_script,
+)
+from core.executor.session import POLICIES, Effects, Policy
+from core.report import Collector, RunSummary, TracingDevice, write_report
+
+EXIT_OK, EXIT_FAILURE, EXIT_BAD_INPUT = 0, 1, 2
+EFFECTS: tuple[Effects, ...] = ("fail", "warn", "off")
+BAR_WIDTH = 24
+TARGET_CHARS = 60
+
+SessionFactory = Callable[[Device], Session]
+"""Builds the session for a (traced) device; tests pass one with a fake clock."""
+
+
+def clean(text: str, limit: int = TARGET_CHARS) -> str:
+    """``text`` on one line, safe for a terminal: control characters shown as ``\\xNN``, cut.
+
+    >>> clean('a\\nb\\x1b[31m', 80)
+    'a\\\\x0ab\\\\x1b[31m'
+    >>> clean("x" * 10, 4)
+    'xxx…'
+    """
+    out = "".join(
+        f"\\x{ord(c):02x}" if unicodedata.category(c) in ("Cc", "Cf") else c for c in text
+    )
+    return out if len(out) <= limit else out[: limit - 1] + "…"
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+class Progress:
+    """Per-step progress on ``stream``: a bar on a terminal (``tty``), else one line per step.
+
+    ``targets[n]`` describes step ``n`` (what it acts on). Call :meth:`step`
+    with each result as it completes and :meth:`finish` at the end.
+    """
+
+    def __init__(self, stream: TextIO, total: int, targets: Sequence[str], *, tty: bool) -> None:
+        self.stream = stream
+        self.total = total
+        self.targets = targets
+        self.tty = tty
+        self.done = 0
+
+    def line(self, result: StepResult) -> str:
+        """``[3/12] AC_tap {text="Save"} … ok 120 ms`` for one result."""
+        target = self.targets[result.step] if result.step < len(self.targets) else ""
+        what = f"{result.command} {clean(target)}" if target else result.command
+        verdict = "ok" if result.ok else "FAILED"
+        total = result.timing.get("totalMs", 0.0)
+        return f"[{self.done}/{self.total}] {what} … {verdict} {total:.0f} ms"
+
+    def _bar(self, last: str) -> str:
+        filled = BAR_WIDTH * self.done // max(self.total, 1)
+        return f"[{'#' * filled}{'-' * (BAR_WIDTH - filled)}] {last}"
+
+    def step(self, result: StepResult) -> None:
+        self.done += 1
+        line = self.line(result)
+        extra = [f"    warning: {clean(_one_line(w), 400)}" for w in result.warnings]
+        if self.tty:
+            self.stream.write("\r\x1b[2K")
+            if extra or not result.ok:
+                self.stream.write("\n".join([line, *extra]) + "\n")
+            self.stream.write(self._bar(line))
+        else:
+            self.stream.write("\n".join([line, *extra]) + "\n")
+        self.stream.flush()
+
+    def finish(self) -> None:
+        if self.tty and self.done:
+            self.stream.write("\r\x1b[2K")
+            self.stream.flush()
+
+
+def summary_line(report: RunReport, seconds: float, report_path: Path | None) -> str:
+    """``3 passed, 1 failed, 0 warnings, 8 skipped in 1.52 s`` (+ where the report went)."""
+    warnings = sum(len(r.warnings) for r in report.results)
+    text = (
+        f"{report.passed} passed, {len(report.failures)} failed, {warnings} warnings,"
+        f" {report.skipped} skipped in {seconds:.2f} s"
+    )
+    return text + (f"; report: {report_path}" if report_path is not None else "")
+
+
+def _open_session(spec: str, make_session: SessionFactory) -> tuple[TracingDevice, Session]:
+    from core.cli.device_commands import open_device
+
+    tracer = TracingDevice(open_device(spec))
+    return tracer, make_session(tracer)
+
+
+def run_script(
+    args: argparse.Namespace,
+    *,
+    make_session: SessionFactory = Session,
+    stdout: TextIO | None = None,
+    stderr: TextIO | None = None,
+    tty: bool | None = None,
+) -> int:
+    """Do ``deltarec run`` for parsed ``args`` (see the module docstring); the exit code.
+
+    Never raises a DeltarecError: bad input prints ``deltarec: error: …`` and
+    returns 2, other failures print ``deltarec: failed: …`` and return 1.
+    ``make_session`` builds the session around the (traced) device; ``tty``
+    overrides whether stderr is a terminal.
+    """
+    out = stdout if stdout is not None else sys.stdout
+    err = stderr if stderr is not None else sys.stderr
+    try:
+        return _run(args, make_session, out, err, err.isatty() if tty is None else tty)
+    except InputError as exc:
+        print(f"deltarec: error: {_one_line(str(exc))}", file=err)
+        return EXIT_BAD_INPUT
+    except DeltarecError as exc:
+        print(f"deltarec: failed: {_one_line(str(exc))}", file=err)
+        return EXIT_FAILURE
+
+
+def _check_report_path(path: str | None) -> Path | None:
+    if path is None:
+        return None
+    target = Path(path)
+    if target.is_dir():
+        raise InputError(f"--report {path}: is a directory")
+    return target
+
+
+def _run(
+    args: argparse.Namespace, make_session: SessionFactory, out: TextIO, err: TextIO, tty: bool
+) -> int:
+    if args.policy not in POLICIES:
+        raise InputError(f"unknown policy {args.policy!r}")
+    script: Script = load_script(Path(args.script))  # validates it all; nothing runs on error
+    report_path = _check_report_path(args.report)
+    tracer, session = _open_session(args.device, make_session)
+    commands = validate_script(script, allow_unsafe=session.allow_unsafe)
+    targets = [c.target() for c in commands]
+    progress = Progress(err, len(script.steps), targets, tty=tty)
+    collector = Collector(tracer if report_path is not None else None)
+
+    def on_progress(result: StepResult) -> None:
+        collector.step_done(result)
+        progress.step(result)
+
+    started_at = datetime.now().astimezone().strftime("%Y-%m-%d %H:%M:%S %Z")
+    started = session.clock()
+    collector.begin()
+    policy: Policy = args.policy
+    try:
+        report = run_steps(
+            script,
+            session,
+            policy=policy,
+            keep_going=args.keep_going,
+            effects=args.effects,
+            on_progress=on_progress,
+        )
+    finally:
+        progress.finish()
+    seconds = max(0.0, session.clock() - started)
+    if report_path is not None:
+        run = RunSummary(
+            Path(args.script).name,
+            tracer.serial,
+            policy,
+            seconds,
+            collector.steps(script, report.results, targets),
+            started_at,
+        )
+        try:
+            write_report(run, report_path)
+        except OSError as exc:
+            print(f"deltarec: failed: cannot write report {report_path}: {exc}", file=err)
+            return EXIT_FAILURE
+    print(summary_line(report, seconds, report_path), file=out)
+    for failed in report.failures:
+        print(f"deltarec: failed: {_one_line(failed.error or 'failed')}", file=err)
+    return EXIT_OK if report.ok else EXIT_FAILURE
+
+
+def _cmd_run(args: argparse.Namespace) -> int:
+    return run_script(args)
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the ``run`` subcommand to a ``deltarec`` subparser set."""
+    run = sub.add_parser(
+        "run",
+        help="replay a script on a device",
+        description="Validate SCRIPT in full, then run it on a device with per-step progress "
+        "on stderr. Exit 0 when every step passed, 1 when a step failed, 2 for bad input.",
+    )
+    run.add_argument("script", metavar="SCRIPT", help="script JSON ([[command, params], …])")
+    run.add_argument(
+        "--device",
+        default="virtual",
+        metavar="SERIAL|virtual|replay:BUNDLE",
+        help="where to run: an adb serial, the built-in virtual phone (default), "
+        "or a recorded bundle directory",
+    )
+    run.add_argument(
+        "--report",
+        metavar="OUT.html",
+        help="write a self-contained HTML report (a screenshot after every step)",
+    )
+    run.add_argument(
+        "--policy",
+        choices=POLICIES,
+        default="all",
+        help="which steps' deltas to keep: all (default), none, failures",
+    )
+    run.add_argument(
+        "--keep-going", action="store_true", help="run the remaining steps after a failure"
+    )
+    run.add_argument(
+        "--effects",
+        choices=EFFECTS,
+        default="fail",
+        help="a step whose replay did not change the screen as recorded: fail (default), warn, off",
+    )
+    run.set_defaults(run=_cmd_run)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """A parser with only ``run`` (for tests and embedding; ``deltarec`` adds it via main)."""
+    parser = argparse.ArgumentParser(prog="deltarec")
+    register(parser.add_subparsers(dest="command", required=True, metavar="COMMAND"))
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:  # pragma: no cover - thin shim
+    """``python -m core.cli.run_command SCRIPT …`` before main.py registers ``run``."""
+    return run_script(build_parser().parse_args(["run", *(sys.argv[1:] if argv is None else argv)]))
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
