@@ -126,7 +126,8 @@ def summary_line(report: RunReport, seconds: float, report_path: Path | None) ->
     """``3 passed, 1 failed, 0 warnings, 8 skipped in 1.52 s`` (+ where the report went)."""
     warnings = sum(len(r.warnings) for r in report.results)
     text = (
-        f"{report.passed} passed, {len(report.failures)} failed, {warnings} warnings,"
+        f"{report.passed} passed, {len(report.failures)} failed,"
+        f" {warnings} warning{'' if warnings == 1 else 's'},"
         f" {report.skipped} skipped in {seconds:.2f} s"
     )
     return text + (f"; report: {report_path}" if report_path is not None else "")
@@ -214,7 +215,7 @@ def _run(
             tracer.serial,
             policy,
             seconds,
-            collector.steps(script, report.results, targets),
+            collector.steps(script, report.results, commands),
             started_at,
         )
         try:

@@ -24,7 +24,7 @@ from typing import Any, Literal
 from PIL import UnidentifiedImageError
 
 from core.errors import DeltarecError
-from core.executor import Script, StepResult
+from core.executor import Command, Script, StepResult
 from core.report.shots import WIDTH, marks_for, snapshot
 from core.report.trace import TracingDevice
 
@@ -38,6 +38,8 @@ class ReportStep:
     ``number`` is zero-based, as in error messages and JSON paths (``$[3]``).
     ``target`` is what the step acted on (``[6] textbox "Name"`` when a
     selector resolved, else the command's own target, "" for none).
+    ``category`` is the command's (``mutating``, ``readonly``, …; "" unknown)
+    and ``result`` what it returned (JSON).
     ``observation`` is the delta the run returned (None under policy
     ``none``/``failures``); ``expect`` the delta recorded for the step.
     ``error`` is the failure reason, ``tried`` what was attempted.
@@ -50,10 +52,12 @@ class ReportStep:
     params: Mapping[str, Any] = field(default_factory=dict)
     status: Status = "skipped"
     target: str = ""
+    category: str = ""
     note: str | None = None
     expect: str | None = None
     observation: str | None = None
     timing: Mapping[str, float] = field(default_factory=dict)
+    result: Mapping[str, Any] = field(default_factory=dict)
     warnings: tuple[str, ...] = ()
     error: str | None = None
     tried: tuple[str, ...] = ()
@@ -141,19 +145,26 @@ class Collector:
         self,
         script: Script,
         results: Sequence[StepResult],
-        targets: Sequence[str] = (),
+        commands: Sequence[Command] = (),
     ) -> tuple[ReportStep, ...]:
         """One :class:`ReportStep` per step of ``script``; those without a result are skipped.
 
-        ``targets`` are the commands' own targets (``Command.target()``) by
-        step, used when a step's result names no element.
+        ``commands`` are the validated commands by step (``validate_script``):
+        they give each step's category, and its target when the result names
+        no element.
         """
         by_step = {r.step: r for r in results}
         out = []
         for number, step in enumerate(script.steps):
-            fallback = targets[number] if number < len(targets) else ""
+            command = commands[number] if number < len(commands) else None
             base = ReportStep(
-                number, step.command, step.params, "skipped", fallback, step.note, step.expect
+                number,
+                step.command,
+                step.params,
+                target=command.target() if command is not None else "",
+                category=command.category.value if command is not None else "",
+                note=step.note,
+                expect=step.expect,
             )
             result = by_step.get(number)
             out.append(base if result is None else self._from_result(base, result))
@@ -169,10 +180,12 @@ class Collector:
             params=base.params,
             status="passed" if result.ok else "failed",
             target=element if isinstance(element, str) and element else base.target,
+            category=base.category,
             note=base.note,
             expect=base.expect,
             observation=result.observation,
             timing=dict(result.timing),
+            result=dict(result.result),
             warnings=tuple(result.warnings),
             error=(exc.reason if exc is not None else result.error),
             tried=exc.tried if exc is not None else (),

@@ -51,7 +51,7 @@ h3{font-size:12px;letter-spacing:.06em;text-transform:uppercase;color:#667085;ma
 .meta{display:grid;grid-template-columns:repeat(auto-fit,minmax(180px,1fr));gap:8px 24px;
  margin:12px 0 0}
 .meta div{min-width:0}.meta dt{font-size:12px;color:#667085}
-.meta dd{margin:0;font-weight:600;word-break:break-all}
+.meta dd{margin:0;font-weight:600;overflow-wrap:anywhere}
 .counts{display:grid;grid-template-columns:repeat(4,1fr);gap:12px;margin-top:16px}
 .count{border-radius:8px;padding:10px 14px;background:#f3f4f7}
 .count b{display:block;font-size:26px;line-height:1.1}.count span{font-size:13px;color:#475467}
@@ -144,6 +144,16 @@ def _params(params: Mapping[str, object]) -> str:
     return _pre(text)
 
 
+def _result(result: Mapping[str, object]) -> str:
+    """What the command returned; a frame or text it returned (``text``) shown as it reads."""
+    text = result.get("text")
+    rest = {k: v for k, v in result.items() if not (k == "text" and isinstance(text, str))}
+    out = "<h3>Result</h3>" + _params(rest) if rest else ""
+    if isinstance(text, str):
+        out += "<h3>Returned text</h3>" + delta_html(text)
+    return out
+
+
 def _summary(run: RunSummary) -> str:
     status = "passed" if run.ok else "failed"
     meta = [
@@ -166,7 +176,7 @@ def _summary(run: RunSummary) -> str:
     )
     return (
         '<header class="top"><div class="card summary">'
-        f"<h1>{esc(run.script)} {_badge(status)}</h1>"
+        f"<h1>{esc(run.script)} {_badge(status)}{_warn_badge(run.warnings)}</h1>"
         f'<dl class="meta">{cells}</dl><div class="counts">{counts}</div></div></header>'
     )
 
@@ -229,7 +239,13 @@ def _step(s: ReportStep) -> str:
     if s.observation is not None:
         parts.append("<h3>Delta (what changed)</h3>" + delta_html(s.observation))
     elif s.status != "skipped":
-        parts.append('<h3>Delta (what changed)</h3><p class="muted">not returned (policy)</p>')
+        why = (
+            f"none: {s.category} commands do not observe"
+            if s.category and s.category != "mutating"
+            else "not returned (policy)"
+        )
+        parts.append(f'<h3>Delta (what changed)</h3><p class="muted">{esc(why)}</p>')
+    parts.append(_result(s.result))
     if s.expect is not None:
         parts.append("<h3>Recorded delta (expected)</h3>" + delta_html(s.expect))
     parts.append(_timing(s.timing))

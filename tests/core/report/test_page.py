@@ -106,3 +106,17 @@ def test_write_report_is_atomic_and_readable(tmp_path: Path) -> None:
     assert target.read_text(encoding="utf-8").endswith("</html>\n")
     assert stat.S_IMODE(target.stat().st_mode) == 0o644
     assert [p.name for p in target.parent.iterdir()] == ["r.html"]  # no temp file left
+
+
+def test_steps_that_do_not_observe_say_why_and_show_what_they_returned() -> None:
+    step = ReportStep(
+        0,
+        "AC_observe",
+        status="passed",
+        category="readonly",
+        result={"text": '[0] button "<b>"', "lines": 1},
+    )
+    page = render_html(_run(step))
+    assert "none: readonly commands do not observe" in page
+    assert "Returned text" in page and "[0] button &quot;&lt;b&gt;&quot;" in page
+    assert "&quot;lines&quot;: 1" in page
