@@ -57,11 +57,12 @@ from core.mcp.tools import OMITTED, ToolSpec, check_script, tool_table
 log = logging.getLogger(__name__)
 
 INSTRUCTIONS = (
-    "deltarec drives one Android device. Call ac_describe_screen first: it lists the "
-    'screen\'s elements as [i] role "name" @(x,y). Act with ac_tap / ac_type_text / '
-    'ac_swipe / … using a selector such as {"text": "Save"} or {"index": i}; each '
-    "action returns only what changed on the screen (+ added, ~ changed, - removed, "
-    "↕ scrolled). Selectors are strict: several matches is an error listing them."
+    "deltarec drives one Android device. ac_describe_screen lists the screen's elements "
+    'as [i] role "name" @(x,y). Act with ac_tap / ac_type_text / ac_swipe / … using a '
+    'selector such as {"text": "Save"} or {"index": i}. Each action returns what changed '
+    "on the screen since the last observation you were shown (+ added, ~ changed, "
+    "- removed, ↕ scrolled); after ac_describe_screen or ac_launch_app, the whole screen. "
+    "Selectors are strict: several matches is an error listing them."
 )
 EFFECTS: tuple[Effects, ...] = ("fail", "warn", "off")
 

@@ -46,7 +46,6 @@ from core.executor.script import Script
 from core.executor.session import POLICIES
 from core.mcp.schema import JsonSchema, command_schema
 
-PREFIX = "ac_"
 RUN_STEPS = "ac_run_steps"
 
 EXCLUDED: Mapping[str, str] = {
@@ -116,7 +115,7 @@ def _description(command: type[Command]) -> str:
     doc = " ".join((command.__doc__ or command.summary()).replace("``", "`").split())
     hint = {
         Category.MUTATING: " Returns the observation of the screen afterwards (what changed).",
-        Category.DISCOVERY: " Start here: later observations are deltas from this screen.",
+        Category.DISCOVERY: " Use it to look at a new screen; deltas follow from the next action.",
     }.get(command.category, "")
     return doc + hint
 

@@ -43,7 +43,6 @@ def test_arguments() -> None:
 
 
 @pytest.mark.anyio
-@pytest.mark.parametrize("anyio_backend", ["asyncio"])
 async def test_stdio_server_process(tmp_path: Path) -> None:
     params = StdioServerParameters(
         command=sys.executable,
