@@ -167,9 +167,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _load_extensions() -> None:
     if not EXTENSIONS:
-        from core.cli import device_commands
+        from core.cli import device_commands, mcp_command
 
         EXTENSIONS.append(device_commands.register)
+        EXTENSIONS.append(mcp_command.register)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -17,14 +17,6 @@ from core.mcp import tool_table
 
 ROOT = Path(__file__).resolve().parents[3]
 
-# Runs ``deltarec`` with the mcp subcommand registered once (core.cli.main registers it
-# itself once its _load_extensions lists mcp_command; this works before and after).
-BOOT = (
-    "import sys; from core.cli import main, mcp_command; main._load_extensions(); "
-    "mcp_command.register in main.EXTENSIONS or main.EXTENSIONS.append(mcp_command.register); "
-    "sys.exit(main.main(sys.argv[1:]))"
-)
-
 
 def parse(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="deltarec")
@@ -46,7 +38,7 @@ def test_arguments() -> None:
 async def test_stdio_server_process(tmp_path: Path) -> None:
     params = StdioServerParameters(
         command=sys.executable,
-        args=["-c", BOOT, "mcp", "--device", "virtual", "--read-only"],
+        args=["-m", "core.cli.main", "mcp", "--device", "virtual", "--read-only"],
         cwd=ROOT,
         env={"DELTAREC_HOME": str(tmp_path), "PYTHONPATH": str(ROOT)},
     )
