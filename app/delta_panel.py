@@ -1,0 +1,137 @@
+"""The delta panel: what the selected step changed on the screen.
+
+Tabs: **Delta** (the step's delta text, monospace, exactly as core rendered it)
+and **JSON** (the step's command, parameters and delta). Below them, the
+step's suggested assertions, each with an **Add** button that records it as an
+``AC_assert`` step (``addSuggestion`` signal).
+"""
+
+from __future__ import annotations
+
+import json
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QFontDatabase
+from PySide6.QtWidgets import (
+    QFrame,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QPushButton,
+    QScrollArea,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.snapshot import StepRow
+from core.recorder.suggest import Suggestion
+
+NO_STEP = "Select a step to see what it changed."
+NO_CHANGE = "(no change on the screen)"
+
+
+def monospace_editor() -> QPlainTextEdit:
+    editor = QPlainTextEdit()
+    editor.setReadOnly(True)
+    editor.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+    editor.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+    return editor
+
+
+class DeltaPanel(QWidget):
+    """Shows one :class:`~app.snapshot.StepRow` (or none)."""
+
+    addSuggestion = Signal(object)  # Suggestion
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.title = QLabel(NO_STEP)
+        self.title.setObjectName("panelTitle")
+        self.title.setWordWrap(True)
+        self.delta_text = monospace_editor()
+        self.delta_text.setObjectName("deltaText")
+        self.json_text = monospace_editor()
+        self.tabs = QTabWidget()
+        self.tabs.addTab(self.delta_text, "Delta")
+        self.tabs.addTab(self.json_text, "JSON")
+        self.error = QLabel()
+        self.error.setObjectName("errorLabel")
+        self.error.setWordWrap(True)
+        self.error.hide()
+
+        self.suggestion_box = QGroupBox("Suggested assertions")
+        self._rows = QVBoxLayout()
+        self._rows.setContentsMargins(4, 4, 4, 4)
+        self._rows.setSpacing(2)
+        holder = QWidget()
+        outer = QVBoxLayout(holder)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.addLayout(self._rows)
+        outer.addStretch(1)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setWidget(holder)
+        box_layout = QVBoxLayout(self.suggestion_box)
+        box_layout.setContentsMargins(4, 4, 4, 4)
+        box_layout.addWidget(scroll)
+        self.add_buttons: list[QPushButton] = []
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.title)
+        layout.addWidget(self.error)
+        layout.addWidget(self.tabs, 3)
+        layout.addWidget(self.suggestion_box, 1)
+        self.show_step(None)
+
+    def show_step(self, step: StepRow | None, number: int | None = None) -> None:
+        if step is None:
+            self.title.setText(NO_STEP)
+            self.delta_text.setPlainText("")
+            self.json_text.setPlainText("")
+            self.error.hide()
+            self._set_suggestions(())
+            return
+        prefix = f"Step {number}: " if number is not None else ""
+        self.title.setText(f"{prefix}{step.label}")
+        self.delta_text.setPlainText(step.delta or NO_CHANGE)
+        self.json_text.setPlainText(json.dumps(step.as_json(), indent=2, ensure_ascii=False))
+        self.error.setText(step.error or "")
+        self.error.setVisible(bool(step.error))
+        self._set_suggestions(step.suggestions)
+
+    def _set_suggestions(self, suggestions: tuple[Suggestion, ...]) -> None:
+        while self._rows.count():
+            item = self._rows.takeAt(0)
+            widget = item.widget() if item is not None else None
+            if widget is not None:
+                widget.hide()  # gone now; deleteLater only runs when control returns to Qt
+                widget.setParent(None)
+                widget.deleteLater()
+        self.add_buttons = []
+        if not suggestions:
+            empty = QLabel("None for this step.")
+            empty.setObjectName("hint")
+            self._rows.addWidget(empty)
+            return
+        for suggestion in suggestions:
+            row = QWidget()
+            line = QHBoxLayout(row)
+            line.setContentsMargins(0, 0, 0, 0)
+            label = QLabel(suggestion.label)
+            label.setToolTip(json.dumps(suggestion.params, ensure_ascii=False))
+            label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+            button = QPushButton("Add")
+            button.setToolTip("Record this assertion as a step")
+            button.clicked.connect(lambda _=False, s=suggestion: self.addSuggestion.emit(s))
+            line.addWidget(label, 1)
+            line.addWidget(button)
+            self._rows.addWidget(row)
+            self.add_buttons.append(button)
+
+    @property
+    def text(self) -> str:
+        return self.delta_text.toPlainText()

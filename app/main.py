@@ -1,0 +1,78 @@
+"""``deltarec-studio``: the Script Builder.
+
+::
+
+    deltarec-studio [--device SERIAL|virtual] [--screenshot out.png]
+
+``--device`` picks the device (default: the last one used, else ``virtual``,
+the built-in phone). ``--screenshot`` starts up, waits until the first screen
+of the device is painted (a signal, not a timer), writes the window as PNG and
+exits 0; it never asks a question, so it runs with ``QT_QPA_PLATFORM=offscreen``.
+Exit codes: 0 ok, 2 bad arguments, 1 start-up failed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from PySide6.QtWidgets import QApplication
+
+from app.dialogs import Ask, NoAsk
+from app.settings import APPLICATION, ORGANIZATION, Settings, recordings_root
+from app.studio import StudioConfig
+from app.window import MainWindow
+
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="deltarec-studio", description=__doc__.splitlines()[0])
+    parser.add_argument("--device", help="adb serial, 'virtual' or 'replay:DIR'")
+    parser.add_argument(
+        "--screenshot",
+        metavar="PNG",
+        help="write the window to PNG once the first screen shows, then exit",
+    )
+    return parser.parse_args(argv)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse_args(argv)
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    assert isinstance(app, QApplication)
+    app.setOrganizationName(ORGANIZATION)
+    app.setApplicationName(APPLICATION)
+    app.setApplicationDisplayName("deltarec Studio")
+    window = MainWindow(
+        StudioConfig(recordings_root()),
+        ask=NoAsk() if args.screenshot else Ask(),
+        settings=Settings(),
+    )
+    outcome = {"code": 0}
+    if args.screenshot:
+        target = str(args.screenshot)
+
+        def capture() -> None:
+            if not window.grab().save(target, "PNG"):
+                print(f"deltarec-studio: cannot write {target}", file=sys.stderr)
+                outcome["code"] = 1
+            window.close()
+            app.quit()
+
+        def failed(text: str) -> None:
+            if not window._first_shown:
+                print(f"deltarec-studio: {text}", file=sys.stderr)
+                outcome["code"] = 1
+                window.close()
+                app.quit()
+
+        window.firstScreenShown.connect(capture)
+        window.errorShown.connect(failed)
+    window.show()
+    window.start(args.device)
+    app.exec()
+    return outcome["code"]
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,105 @@
+"""Immutable copies of a recording's state, made on the worker thread for the GUI thread.
+
+The GUI thread never reads a :class:`~core.recorder.session.RecordingSession`
+(its methods block on the device, and a worker may be mid-step). Each job ends
+by taking a :class:`SessionView` — copies of the steps, the numbered screen
+and the decoded screenshot — which the signal carries to the GUI thread. The
+index and observation inside are core's immutable values, so sharing them is
+safe; the mutable :class:`~core.recorder.session.RecordedStep` fields are copied.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtGui import QImage
+
+from core.index import ElementIndex
+from core.recorder.session import RecordedStep, RecordingSession
+from core.recorder.suggest import Suggestion
+
+STATUS_MARKS = {"passed": "✓", "failed": "✗", "recorded": "•", "running": "…"}
+
+
+@dataclass(frozen=True, slots=True)
+class StepRow:
+    """One recorded step as the GUI shows it."""
+
+    command: str
+    params: dict[str, Any]
+    label: str
+    delta: str = ""
+    status: str = "recorded"
+    error: str | None = None
+    suggestions: tuple[Suggestion, ...] = ()
+    timing: dict[str, float] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, step: RecordedStep) -> StepRow:
+        return cls(
+            command=step.command,
+            params=copy.deepcopy(step.params),
+            label=step.label,
+            delta=step.delta,
+            status=step.status,
+            error=step.error,
+            suggestions=tuple(step.suggestions),
+            timing=dict(step.timing),
+        )
+
+    @property
+    def mark(self) -> str:
+        return STATUS_MARKS.get(self.status, "•")
+
+    def as_json(self) -> dict[str, Any]:
+        """What the delta panel's JSON tab shows."""
+        out: dict[str, Any] = {"command": self.command, "params": self.params}
+        out["label"] = self.label
+        out["status"] = self.status
+        if self.error:
+            out["error"] = self.error
+        out["delta"] = self.delta.splitlines()
+        if self.timing:
+            out["timing"] = self.timing
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class SessionView:
+    """The recording as of the end of one job."""
+
+    serial: str
+    bundle: Path
+    steps: tuple[StepRow, ...]
+    index: ElementIndex | None
+    image: QImage | None
+    screen_size: tuple[int, int]
+    package: str = ""
+    activity: str = ""
+
+    @classmethod
+    def of(cls, session: RecordingSession, *, image: QImage | None = None) -> SessionView:
+        """Copy ``session`` (call on the worker thread, between two session calls)."""
+        screen = session.screen
+        size = (screen.width, screen.height) if screen is not None else (0, 0)
+        return cls(
+            serial=session.device.serial,
+            bundle=session.bundle.root,
+            steps=tuple(StepRow.of(s) for s in session.steps),
+            index=session.index,
+            image=image,
+            screen_size=size,
+            package=screen.package if screen is not None else "",
+            activity=screen.activity if screen is not None else "",
+        )
+
+
+def decode_png(data: bytes | None) -> QImage | None:
+    """A QImage of PNG bytes (QImage, unlike QPixmap, may be made off the GUI thread)."""
+    if not data:
+        return None
+    image = QImage.fromData(data)
+    return None if image.isNull() else image

@@ -1,0 +1,403 @@
+"""The Script Builder's controller: one RecordingSession, driven only from the worker thread.
+
+:class:`Studio` is the Qt adapter around :class:`~core.recorder.session.RecordingSession`.
+Every public method is called on the GUI thread and returns at once: it queues
+a job on its :class:`~app.workers.Runner`; the job calls the session on the
+worker thread and ends by copying the session's state into a
+:class:`~app.snapshot.SessionView`, which :attr:`Studio.viewChanged` delivers
+on the GUI thread. Only jobs touch ``self._session`` (they run one at a time),
+so the GUI thread never waits on the session's lock or on the device.
+
+Errors never escape a job: a failed step emits :attr:`Studio.error` (or
+:attr:`Studio.disconnected` when the device went away; :meth:`reconnect` then
+continues the same recording on a fresh connection).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QImage
+
+from app.settings import new_bundle_dir
+from app.snapshot import SessionView, decode_png
+from app.workers import Report, Runner
+from core.bundle import Bundle
+from core.devices.base import Device
+from core.devices.open import available_devices, open_device
+from core.errors import DeltarecError, DeviceDisconnected
+from core.executor import load_script
+from core.recorder.export import Kind
+from core.recorder.session import RecordedStep, RecordingSession, find_unfinished
+from core.recorder.suggest import Suggestion
+
+
+@dataclass
+class StudioConfig:
+    """Where recordings go, how devices are opened, and options for every session.
+
+    Tests pass a device factory with a manual clock and ``session_options``
+    like ``{"clock": clock, "sleep": clock.advance}`` so nothing really waits.
+    """
+
+    root: Path
+    open_device: Callable[[str], Device] = open_device
+    list_devices: Callable[[], list[tuple[str, str]]] = available_devices
+    session_options: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Unfinished:
+    """An autosaved recording that was never closed."""
+
+    path: Path
+    steps: int
+
+
+def is_disconnect(exc: BaseException) -> bool:
+    """True when ``exc`` (or what caused it) is a DeviceDisconnected."""
+    seen: BaseException | None = exc
+    while seen is not None:
+        if isinstance(seen, DeviceDisconnected):
+            return True
+        seen = seen.__cause__
+    return False
+
+
+class Studio(QObject):
+    """Adapts one recording to Qt (see the module docstring)."""
+
+    viewChanged = Signal(object)  # SessionView
+    stepAdded = Signal(int)  # row of the step just recorded
+    stepStatus = Signal(int, str, object)  # row, status, error: a live mark during a run
+    replayStarted = Signal(int)  # number of steps
+    replayFinished = Signal(bool)
+    devicesListed = Signal(list)  # [(name, state)]
+    exported = Signal(str)
+    error = Signal(str)
+    disconnected = Signal(str)
+
+    def __init__(self, config: StudioConfig, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.config = config
+        self.runner = Runner(self)
+        self.spec = "virtual"
+        self.view: SessionView | None = None
+        # Worker-thread state (only jobs read or write these).
+        self._session: RecordingSession | None = None
+        self._png: bytes | None = None
+        self._image: QImage | None = None
+
+    # ---------------------------------------------------------------- plumbing
+    def _session_now(self) -> RecordingSession:
+        if self._session is None:
+            raise DeltarecError("no recording is open")
+        return self._session
+
+    def _view(self, session: RecordingSession) -> SessionView:
+        if session.screenshot is not self._png:  # decode each new screenshot once
+            self._png, self._image = session.screenshot, decode_png(session.screenshot)
+        return SessionView.of(session, image=self._image)
+
+    def _show(self, view: object) -> None:
+        if isinstance(view, SessionView):
+            self.view = view
+            self.viewChanged.emit(view)
+
+    def _fail(self, exc: BaseException) -> None:
+        text = str(exc) or type(exc).__name__
+        if is_disconnect(exc):
+            self.disconnected.emit(text)
+        else:
+            self.error.emit(text)
+
+    def _job(
+        self,
+        label: str,
+        fn: Callable[[RecordingSession, Report], object],
+        *,
+        on_done: Callable[[Any], None] | None = None,
+        on_error: Callable[[BaseException], None] | None = None,
+        on_progress: Callable[[Any], None] | None = None,
+    ) -> None:
+        """Queue ``fn(session, report)``; a SessionView it returns or reports is shown."""
+
+        def run(report: Report) -> object:
+            return fn(self._session_now(), report)
+
+        def done(result: object) -> None:
+            self._show(result)
+            if on_done is not None:
+                on_done(result)
+
+        def failed(exc: BaseException) -> None:
+            if on_error is not None:
+                on_error(exc)
+            else:
+                self._fail(exc)
+
+        def progress(value: object) -> None:
+            self._show(value)
+            if on_progress is not None:
+                on_progress(value)
+
+        self.runner.submit(label, run, on_done=done, on_error=failed, on_progress=progress)
+
+    # ---------------------------------------------------------------- lifecycle
+    def find_unfinished(self, then: Callable[[list[Unfinished]], None]) -> None:
+        """Autosaved recordings never closed, newest last (for the restore question)."""
+
+        def scan(_: Report) -> list[Unfinished]:
+            found = []
+            for path in find_unfinished(self.config.root):
+                try:
+                    found.append(Unfinished(path, len(Bundle.open(path).steps)))
+                except DeltarecError:
+                    continue
+            return sorted(found, key=lambda u: (u.path / "manifest.json").stat().st_mtime)
+
+        self.runner.submit("Looking for unfinished recordings", scan, on_done=then,
+                           on_error=self._fail)  # fmt: skip
+
+    def discard(self, bundles: Sequence[Unfinished]) -> None:
+        """Stop offering these recordings for restore (they stay on disk)."""
+
+        def mark(_: Report) -> None:
+            for item in bundles:
+                bundle = Bundle.open(item.path)
+                bundle.info["state"] = "discarded"
+                bundle.save_manifest()
+
+        self.runner.submit("Discarding", mark, on_error=self._fail)
+
+    def open_recording(self, spec: str, restore: Path | None = None) -> None:
+        """Close the current recording; start a new one (or restore ``restore``) on ``spec``."""
+        self.spec = spec
+
+        def start(_: Report) -> SessionView:
+            self._close_session()
+            device = self.config.open_device(spec)
+            options = self.config.session_options
+            if restore is not None:
+                session = RecordingSession.restore(restore, device, **options)
+            else:
+                bundle = new_bundle_dir(self.config.root)
+                session = RecordingSession(device, bundle, name=bundle.name, **options)
+                session.start()
+            self._session = session
+            return self._view(session)
+
+        self.runner.submit("Connecting to " + spec, start, on_done=self._show, on_error=self._fail)
+
+    def _close_session(self) -> None:
+        if self._session is not None:
+            self._session.close()
+            self._session = None
+
+    def close(self) -> None:
+        """Mark the recording finished and wait for the worker (window shutdown)."""
+        self.runner.submit("Closing", lambda _: self._close_session())
+        self.runner.wait()
+
+    def switch_device(self, spec: str) -> None:
+        """Continue the same recording on another device (steps are kept)."""
+        self.spec = spec
+
+        def switch(session: RecordingSession, _: Report) -> SessionView:
+            session.replace_device(self.config.open_device(spec))
+            session.refresh()
+            return self._view(session)
+
+        self._job("Switching to " + spec, switch)
+
+    def reconnect(self) -> None:
+        """Open the current device again after a disconnect; the recording continues."""
+        self.switch_device(self.spec)
+
+    def refresh(self) -> None:
+        def capture(session: RecordingSession, _: Report) -> SessionView:
+            session.refresh()
+            return self._view(session)
+
+        self._job("Capturing", capture)
+
+    def list_devices(self) -> None:
+        self.runner.submit("Listing devices", lambda _: self.config.list_devices(),
+                           on_done=self.devicesListed.emit, on_error=self._fail)  # fmt: skip
+
+    # ---------------------------------------------------------------- recording
+    def _record(
+        self,
+        label: str,
+        act: Callable[[RecordingSession], RecordedStep],
+        on_done: Callable[[Any], None] | None = None,
+        on_error: Callable[[BaseException], None] | None = None,
+    ) -> None:
+        def run(session: RecordingSession, _: Report) -> SessionView:
+            act(session)
+            return self._view(session)
+
+        def done(view: SessionView) -> None:
+            self.stepAdded.emit(len(view.steps) - 1)
+            if on_done is not None:
+                on_done(view)
+
+        self._job(label, run, on_done=done, on_error=on_error)
+
+    def tap(self, x: int, y: int, *, long: bool = False) -> None:
+        verb = "Long-pressing" if long else "Tapping"
+        self._record(f"{verb} ({x}, {y})", lambda s: s.record_tap(x, y, long=long))
+
+    def swipe(self, x1: int, y1: int, x2: int, y2: int) -> None:
+        self._record("Swiping", lambda s: s.record_swipe(x1, y1, x2, y2))
+
+    def type_text(self, text: str) -> None:
+        self._record("Typing", lambda s: s.record_type(text))
+
+    def key(self, key: str) -> None:
+        self._record(f"Pressing {key}", lambda s: s.record_key(key))
+
+    def record(
+        self,
+        command: str,
+        params: dict[str, Any],
+        label: str | None = None,
+        *,
+        on_done: Callable[[Any], None] | None = None,
+        on_error: Callable[[BaseException], None] | None = None,
+    ) -> None:
+        """Record any command; ``on_error`` gets a validation or step error (else: ``error``)."""
+        self._record(f"Running {command}", lambda s: s.record(command, params, label),
+                     on_done, on_error)  # fmt: skip
+
+    def record_delta(
+        self,
+        *,
+        max_lines: int = 40,
+        max_tokens: int | None = None,
+        interactive_only: bool = False,
+        on_done: Callable[[Any], None] | None = None,
+        on_error: Callable[[BaseException], None] | None = None,
+    ) -> None:
+        """An "Observation: Delta (what changed)" step."""
+        self._record(
+            "Observing the delta",
+            lambda s: s.record_delta(
+                max_lines=max_lines, max_tokens=max_tokens, interactive_only=interactive_only
+            ),
+            on_done,
+            on_error,
+        )
+
+    def add_suggestion(self, suggestion: Suggestion) -> None:
+        self._record("Adding an assertion", lambda s: s.add_suggestion(suggestion))
+
+    # ------------------------------------------------------------------ editing
+    def _edit(
+        self,
+        label: str,
+        edit: Callable[[RecordingSession], None],
+        on_done: Callable[[Any], None] | None = None,
+        on_error: Callable[[BaseException], None] | None = None,
+    ) -> None:
+        def run(session: RecordingSession, _: Report) -> SessionView:
+            edit(session)
+            return self._view(session)
+
+        self._job(label, run, on_done=on_done, on_error=on_error)
+
+    def delete_step(self, row: int) -> None:
+        self._edit("Deleting a step", lambda s: s.delete_step(row))
+
+    def move_step(self, row: int, to: int, on_done: Callable[[Any], None] | None = None) -> None:
+        self._edit("Moving a step", lambda s: s.move_step(row, to), on_done)
+
+    def update_params(
+        self,
+        row: int,
+        params: dict[str, Any],
+        *,
+        on_done: Callable[[Any], None] | None = None,
+        on_error: Callable[[BaseException], None] | None = None,
+    ) -> None:
+        """Validate and set step ``row``'s parameters; ``on_error`` gets the validation error."""
+        self._edit("Updating a step", lambda s: s.update_params(row, params), on_done, on_error)
+
+    # ------------------------------------------------------------------- replay
+    def run_from(self, row: int, *, only: bool = False) -> None:
+        """Run step ``row`` (``only``) or every step from ``row`` on, stopping at a failure."""
+
+        def run(session: RecordingSession, report: Report) -> SessionView:
+            last = row + 1 if only else len(session.steps)
+            for i in range(row, last):
+                report((i, "running", None))
+                step = session.run_step(i)
+                report((i, step.status, step.error))
+                if step.status == "failed":
+                    break
+            return self._view(session)
+
+        self._job("Running steps", run, on_progress=self._step_status)
+
+    def _step_status(self, value: object) -> None:
+        if isinstance(value, tuple):
+            self.stepStatus.emit(*value)
+
+    def replay_all(self) -> None:
+        """Replay the script on a fresh device of the current kind; live marks per step."""
+        total = len(self.view.steps) if self.view is not None else 0
+        self.replayStarted.emit(total)
+
+        def run(session: RecordingSession, report: Report) -> tuple[bool, SessionView]:
+            fresh = self.config.open_device(self.spec)
+
+            def progress(i: int, step: RecordedStep) -> None:
+                report((i, step.status, step.error))
+                if i + 1 < len(session.steps):
+                    report((i + 1, "running", None))
+
+            if session.steps:
+                report((0, "running", None))
+            ok = session.replay(fresh, on_progress=progress)
+            return ok, self._view(session)
+
+        def done(result: tuple[bool, SessionView]) -> None:
+            self._show(result[1])
+            self.replayFinished.emit(result[0])
+
+        def failed(exc: BaseException) -> None:
+            self.replayFinished.emit(False)
+            self._fail(exc)
+
+        self._job("Replaying", run, on_done=done, on_error=failed, on_progress=self._step_status)
+
+    # ------------------------------------------------------------------- files
+    def export(self, path: str, kind: Kind) -> None:
+        self._job(f"Exporting {kind}", lambda s, _: str(s.export(path, kind)),
+                  on_done=self.exported.emit)  # fmt: skip
+
+    def open_script(self, path: str) -> None:
+        """Start a new recording and record each step of a JSON script (they run on the device)."""
+        spec = self.spec
+
+        def run(report: Report) -> SessionView:
+            script = load_script(Path(path))  # validate in full before touching anything
+            self._close_session()
+            bundle = new_bundle_dir(self.config.root)
+            device = self.config.open_device(spec)
+            options = self.config.session_options
+            session = RecordingSession(device, bundle, name=Path(path).stem, **options)
+            self._session = session
+            session.start()
+            report(self._view(session))
+            for step in script.steps:
+                session.record(step.command, dict(step.params), step.note)
+                report(self._view(session))
+            return self._view(session)
+
+        self.runner.submit("Opening " + Path(path).name, run, on_done=self._show,
+                           on_error=self._fail, on_progress=self._show)  # fmt: skip

@@ -1,0 +1,272 @@
+"""The Script Builder's main window: device screen | steps | delta, inspector.
+
+The window owns no recording logic: it lays out the panels, forwards their
+signals to the :class:`~app.studio.Studio` (which runs everything on its
+worker thread) and shows the :class:`~app.snapshot.SessionView` each job
+returns. Menus, toolbar and file commands are in :mod:`app.actions`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QByteArray, Qt, Signal
+from PySide6.QtGui import QCloseEvent
+from PySide6.QtWidgets import QMainWindow, QSplitter, QWidget
+
+from app.actions import Actions
+from app.delta_panel import DeltaPanel
+from app.device_panel import DevicePanel
+from app.dialogs import Ask
+from app.inspector import Inspector
+from app.palette import DELTA_TITLE, Entry
+from app.param_form import CommandDialog, ParamsDialog, StepDialog
+from app.screen_view import smallest_at
+from app.settings import Settings
+from app.snapshot import SessionView
+from app.status import StatusBar
+from app.steps_model import StepsModel
+from app.steps_panel import StepsPanel
+from app.studio import Studio, StudioConfig, Unfinished
+from core.devices.open import VIRTUAL
+from core.index import IndexedElement
+from core.recorder.selector_gen import selector_for
+from core.recorder.suggest import Suggestion
+
+STYLE = Path(__file__).with_name("style.qss")
+
+
+class MainWindow(QMainWindow):
+    """deltarec Studio. Call :meth:`start` once it is constructed."""
+
+    firstScreenShown = Signal()
+    """The first screen of the device has been painted (``--screenshot`` waits on it)."""
+    errorShown = Signal(str)
+
+    def __init__(
+        self,
+        config: StudioConfig,
+        *,
+        ask: Ask | None = None,
+        settings: Settings | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("deltarec Studio")
+        self.ask = ask or Ask()
+        self.ask.parent = self
+        self.settings = settings or Settings()
+        self.studio = Studio(config, self)
+        self.model = StepsModel(self)
+        self.device_panel = DevicePanel()
+        self.screen_view = self.device_panel.screen_view
+        self.steps_panel = StepsPanel(self.model)
+        self.delta_panel = DeltaPanel()
+        self.inspector = Inspector()
+        self.dialog: StepDialog | None = None
+        self.last_error = ""
+        self._picked: IndexedElement | None = None
+        self._first_shown = False
+
+        right = QSplitter(Qt.Orientation.Vertical)
+        right.addWidget(self.delta_panel)
+        right.addWidget(self.inspector)
+        right.setStretchFactor(0, 3)
+        right.setStretchFactor(1, 1)
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.addWidget(self.device_panel)
+        self.splitter.addWidget(self.steps_panel)
+        self.splitter.addWidget(right)
+        self.splitter.setSizes([370, 470, 560])
+        self.splitter.setChildrenCollapsible(False)
+        self.splitter.setContentsMargins(8, 8, 8, 4)
+        self.setCentralWidget(self.splitter)
+        self.status = StatusBar(self)
+        self.setStatusBar(self.status)
+        self.actions_ = Actions(self)
+        if STYLE.is_file():
+            self.setStyleSheet(STYLE.read_text(encoding="utf-8"))
+        self._wire()
+        self.resize(1400, 900)
+        self._restore_layout()
+
+    # ----------------------------------------------------------------- wiring
+    def _wire(self) -> None:
+        studio, screen = self.studio, self.screen_view
+        studio.viewChanged.connect(self._show_view)
+        studio.stepAdded.connect(self.steps_panel.select_row)
+        studio.stepStatus.connect(self._step_status)
+        studio.replayStarted.connect(self._replay_started)
+        studio.replayFinished.connect(self._replay_finished)
+        studio.error.connect(self.show_error)
+        studio.disconnected.connect(self._disconnected)
+        studio.runner.busyChanged.connect(self._set_busy)
+        studio.runner.started.connect(self.status.set_job)
+        screen.tapped.connect(self._tapped)
+        screen.swiped.connect(studio.swipe)
+        screen.hovered.connect(self._hovered)
+        screen.shown.connect(self._screen_shown, Qt.ConnectionType.QueuedConnection)
+        self.device_panel.typeRequested.connect(studio.type_text)
+        self.device_panel.keyRequested.connect(studio.key)
+        self.steps_panel.selected.connect(self._show_step)
+        self.steps_panel.editRequested.connect(self.edit_step)
+        self.steps_panel.moveRequested.connect(self._move_step)
+        self.steps_panel.deleteRequested.connect(studio.delete_step)
+        self.steps_panel.runRequested.connect(lambda row, only: studio.run_from(row, only=only))
+        self.delta_panel.addSuggestion.connect(self._add_suggestion)
+
+    # ---------------------------------------------------------------- start-up
+    def start(self, device: str | None = None) -> None:
+        """Pick the device, offer to restore an unfinished recording, then start recording."""
+        spec = device or self.settings.last_device or VIRTUAL
+        self.actions_.picker.set_current(spec)
+        self.studio.list_devices()
+        self.studio.find_unfinished(lambda found: self._restore_or_start(spec, found))
+
+    def _restore_or_start(self, spec: str, found: list[Unfinished]) -> None:
+        if found:
+            newest = found[-1]
+            question = f"Restore the unfinished recording with {newest.steps} steps?"
+            if self.ask.yes_no("Unfinished recording", question):
+                self.studio.discard(found[:-1])
+                self.studio.open_recording(spec, restore=newest.path)
+                return
+            self.studio.discard(found)
+        self.studio.open_recording(spec)
+
+    # --------------------------------------------------------------- showing
+    def _show_view(self, view: SessionView) -> None:
+        self.model.set_steps(view.steps)
+        self.screen_view.set_screen(view.image, view.screen_size, view.index)
+        self.inspector.show_element(view.index, None)
+        self._picked = None
+        self.status.show_view(view)
+        self.setWindowTitle(f"deltarec Studio — {view.bundle.name} on {view.serial}")
+        self._show_step(self.steps_panel.current_row())
+
+    def _show_step(self, row: int) -> None:
+        self.delta_panel.show_step(self.model.step(row), row + 1 if row >= 0 else None)
+
+    def _screen_shown(self) -> None:
+        if not self._first_shown and self.studio.view is not None:
+            self._first_shown = True
+            self.firstScreenShown.emit()
+
+    def _set_busy(self, busy: bool) -> None:
+        self.device_panel.set_busy(busy)
+        self.steps_panel.set_busy(busy)
+        self.actions_.set_busy(busy)
+        self.status.set_busy(busy)
+
+    def show_error(self, text: str) -> None:
+        self.last_error = text
+        self.status.show_error(text)
+        self.errorShown.emit(text)
+
+    def _disconnected(self, text: str) -> None:
+        self.show_error(f"Device disconnected: {text} — Device ▸ Reconnect to continue")
+        self.actions_.reconnect.setEnabled(True)
+
+    def _step_status(self, row: int, status: str, error: object) -> None:
+        self.model.set_status(row, status, error if isinstance(error, str) else None)
+        if status in ("passed", "failed"):
+            self.status.advance(row + 1)
+        if row == self.steps_panel.current_row():
+            self._show_step(row)
+
+    def _replay_started(self, total: int) -> None:
+        self.model.reset_statuses()
+        self.status.start_progress(total)
+
+    def _replay_finished(self, ok: bool) -> None:
+        passed = sum(1 for r in self.model.rows if r.status == "passed")
+        self.status.finish_progress(f"Replay {'passed' if ok else 'FAILED'}: "
+                                    f"{passed}/{self.model.rowCount()} steps passed")  # fmt: skip
+
+    # ------------------------------------------------------------- recording
+    def _tapped(self, x: int, y: int, long: bool) -> None:
+        self._picked = smallest_at(self.screen_view.index, x, y)
+        self.screen_view.select(self._picked)
+        self.studio.tap(x, y, long=long)
+
+    def _hovered(self, element: IndexedElement | None) -> None:
+        self.inspector.show_element(self.screen_view.index, element or self._picked)
+
+    def _add_suggestion(self, suggestion: Suggestion) -> None:
+        self.studio.add_suggestion(suggestion)
+
+    def _move_step(self, row: int, to: int) -> None:
+        self.studio.move_step(row, to, on_done=lambda _: self.steps_panel.select_row(to))
+
+    def edit_step(self, row: int) -> ParamsDialog | None:
+        """Open the parameters editor of step ``row`` (validated by core on OK)."""
+        step = self.model.step(row)
+        if step is None:
+            return None
+        dialog = ParamsDialog(f"Edit step {row + 1}: {step.command}", step.params, self)
+        dialog.submitted.connect(
+            lambda params: self.studio.update_params(
+                row, params, on_done=dialog.succeeded, on_error=lambda e: dialog.show_error(str(e))
+            )
+        )
+        self._open(dialog)
+        return dialog
+
+    def choose(self, entry: Entry) -> StepDialog | None:
+        """A palette entry: record it at once, or open its dialog."""
+        if not entry.needs_dialog:
+            self.studio.record(entry.name, {})
+            return None
+        initial = dict(entry.initial)
+        picked = self.inspector.element
+        index = self.screen_view.index
+        if entry.wants_selector and picked is not None and index is not None:
+            selector: dict[str, Any] = dict(selector_for(index.frame, picked.pos, picked.index))
+            selector.pop("alternates", None)
+            initial.setdefault("selector", selector)
+        dialog = CommandDialog(entry.command, entry.title, fields=entry.fields,
+                               initial=initial, parent=self)  # fmt: skip
+
+        def submitted(params: dict[str, Any]) -> None:
+            def failed(exc: BaseException) -> None:
+                dialog.show_error(str(exc))
+
+            if entry.title == DELTA_TITLE:
+                self.studio.record_delta(
+                    max_lines=int(params.get("max_lines", 40)),
+                    max_tokens=params.get("max_tokens"),
+                    interactive_only=bool(params.get("interactive_only", False)),
+                    on_done=dialog.succeeded,
+                    on_error=failed,
+                )
+            else:
+                self.studio.record(entry.name, params, on_done=dialog.succeeded, on_error=failed)
+
+        dialog.submitted.connect(submitted)
+        self._open(dialog)
+        return dialog
+
+    def _open(self, dialog: StepDialog) -> None:
+        self.dialog = dialog
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.finished.connect(lambda _: setattr(self, "dialog", None))
+        dialog.open()
+
+    # ---------------------------------------------------------------- closing
+    def _restore_layout(self) -> None:
+        if (geometry := self.settings.geometry) is not None:
+            self.restoreGeometry(geometry)
+        if (state := self.settings.window_state) is not None:
+            self.restoreState(state)
+        if (sizes := self.settings.splitter) is not None:
+            self.splitter.restoreState(sizes)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.settings.geometry = QByteArray(self.saveGeometry())
+        self.settings.window_state = QByteArray(self.saveState())
+        self.settings.splitter = QByteArray(self.splitter.saveState())
+        self.settings.last_device = self.studio.spec
+        self.settings.sync()
+        self.studio.close()
+        super().closeEvent(event)
