@@ -148,7 +148,14 @@ def _result(result: Mapping[str, object]) -> str:
     """What the command returned; a frame or text it returned (``text``) shown as it reads."""
     text = result.get("text")
     rest = {k: v for k, v in result.items() if not (k == "text" and isinstance(text, str))}
-    out = "<h3>Result</h3>" + _params(rest) if rest else ""
+    lines = [
+        f"{k}: {v if isinstance(v, str) else json.dumps(v, ensure_ascii=False, default=str)}"
+        for k, v in rest.items()
+    ]
+    body = "\n".join(lines)
+    if len(body) > MAX_PARAMS_CHARS:
+        body = body[:MAX_PARAMS_CHARS] + f"\n… ({len(body) - MAX_PARAMS_CHARS} more characters)"
+    out = "<h3>Result</h3>" + _pre(body) if rest else ""
     if isinstance(text, str):
         out += "<h3>Returned text</h3>" + delta_html(text)
     return out
@@ -245,9 +252,9 @@ def _step(s: ReportStep) -> str:
             else "not returned (policy)"
         )
         parts.append(f'<h3>Delta (what changed)</h3><p class="muted">{esc(why)}</p>')
-    parts.append(_result(s.result))
     if s.expect is not None:
         parts.append("<h3>Recorded delta (expected)</h3>" + delta_html(s.expect))
+    parts.append(_result(s.result))
     parts.append(_timing(s.timing))
     return (
         f'<section class="card step {esc(s.status)}" id="step-{s.number}">'

@@ -119,4 +119,4 @@ def test_steps_that_do_not_observe_say_why_and_show_what_they_returned() -> None
     page = render_html(_run(step))
     assert "none: readonly commands do not observe" in page
     assert "Returned text" in page and "[0] button &quot;&lt;b&gt;&quot;" in page
-    assert "&quot;lines&quot;: 1" in page
+    assert "<pre>lines: 1</pre>" in page
