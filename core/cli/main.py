@@ -167,10 +167,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _load_extensions() -> None:
     if not EXTENSIONS:
-        from core.cli import device_commands, mcp_command
+        from core.cli import device_commands, mcp_command, run_command
 
         EXTENSIONS.append(device_commands.register)
         EXTENSIONS.append(mcp_command.register)
+        EXTENSIONS.append(run_command.register)
 
 
 if __name__ == "__main__":  # pragma: no cover

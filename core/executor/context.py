@@ -110,13 +110,14 @@ class Context:
         return cx, cy
 
     def element_result(self) -> dict[str, Any]:
-        """The last resolution as JSON: element, its key, the selector that resolved it."""
+        """The last resolution as JSON: element, key, bounds, and the selector that found it."""
         found = self.resolution
         if found is None:
             return {}
         out: dict[str, Any] = {
             "element": str(found.element),
             "key": found.element.key,
+            "bounds": found.element.bounds.as_list(),
             "selector": found.selector.describe(),
         }
         if found.element.index is not None:
