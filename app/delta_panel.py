@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.qt_compat import emit
 from app.snapshot import StepRow
 from core.recorder.suggest import Suggestion
 
@@ -126,7 +127,7 @@ class DeltaPanel(QWidget):
             label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
             button = QPushButton("Add")
             button.setToolTip("Record this assertion as a step")
-            button.clicked.connect(lambda _=False, s=suggestion: self.addSuggestion.emit(s))
+            button.clicked.connect(lambda _=False, s=suggestion: emit(self.addSuggestion, s))
             line.addWidget(label, 1)
             line.addWidget(button)
             self._rows.addWidget(row)

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QComboBox, QWidget
 
+from app.qt_compat import emit
 from core.devices.open import VIRTUAL
 
 
@@ -63,4 +64,4 @@ class DevicePicker(QComboBox):
         return [str(self.itemData(i)) for i in range(self.count())]
 
     def _activated(self, row: int) -> None:
-        self.chosen.emit(str(self.itemData(row)))
+        emit(self.chosen, str(self.itemData(row)))

@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.qt_compat import emit
 from core.executor import Command
 from core.executor.params import Bool, Choice, Int, Number, Param, Str
 
@@ -138,7 +139,7 @@ class StepDialog(QDialog):
             return
         self.error.hide()
         self.buttons.setEnabled(False)
-        self.submitted.emit(params)
+        emit(self.submitted, params)
 
     def show_error(self, text: str) -> None:
         self.error.setText(text)

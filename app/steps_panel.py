@@ -7,7 +7,7 @@ from here. ``selected(row)`` fires when the selection changes (-1: none).
 
 from __future__ import annotations
 
-from PySide6.QtCore import QItemSelection, Qt, Signal
+from PySide6.QtCore import QItemSelection, Qt, Signal, SignalInstance
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QGridLayout,
@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.qt_compat import emit
 from app.steps_model import COL_LABEL, COL_NUMBER, COL_STATUS, StepsModel
 
 
@@ -53,7 +54,7 @@ class StepsPanel(QWidget):
         header.resizeSection(COL_STATUS, 28)
         header.setDefaultAlignment(Qt.AlignmentFlag.AlignLeft)
         self.table.selectionModel().selectionChanged.connect(self._selection_changed)
-        self.table.doubleClicked.connect(lambda index: self.editRequested.emit(index.row()))
+        self.table.doubleClicked.connect(lambda index: emit(self.editRequested, index.row()))
         model.rowsInserted.connect(self._update_buttons)
         model.modelReset.connect(self._update_buttons)
 
@@ -65,16 +66,12 @@ class StepsPanel(QWidget):
         self.run_from_button = QPushButton("Run from here")
         self.edit_button.setToolTip("Edit the step's parameters (JSON)")
         self.run_from_button.setToolTip("Run this step and every later one; stops at a failure")
-        self.edit_button.clicked.connect(lambda: self._emit_row(self.editRequested.emit))
-        self.delete_button.clicked.connect(lambda: self._emit_row(self.deleteRequested.emit))
+        self.edit_button.clicked.connect(lambda: self._send(self.editRequested))
+        self.delete_button.clicked.connect(lambda: self._send(self.deleteRequested))
         self.up_button.clicked.connect(lambda: self._move(-1))
         self.down_button.clicked.connect(lambda: self._move(+1))
-        self.run_button.clicked.connect(
-            lambda: self._emit_row(lambda r: self.runRequested.emit(r, True))
-        )
-        self.run_from_button.clicked.connect(
-            lambda: self._emit_row(lambda r: self.runRequested.emit(r, False))
-        )
+        self.run_button.clicked.connect(lambda: self._send(self.runRequested, True))
+        self.run_from_button.clicked.connect(lambda: self._send(self.runRequested, False))
 
         grid = QGridLayout()
         grid.setSpacing(4)
@@ -108,19 +105,20 @@ class StepsPanel(QWidget):
         self._device_busy = busy
         self._update_buttons()
 
-    def _emit_row(self, emit: object) -> None:
+    def _send(self, signal: SignalInstance, *more: object) -> None:
+        """Emit ``signal(row, *more)`` for the selected row, if any."""
         row = self.current_row()
-        if row >= 0 and callable(emit):
-            emit(row)
+        if row >= 0:
+            emit(signal, row, *more)
 
     def _move(self, by: int) -> None:
         row = self.current_row()
         if 0 <= row + by < self.model.rowCount() and row >= 0:
-            self.moveRequested.emit(row, row + by)
+            emit(self.moveRequested, row, row + by)
 
     def _selection_changed(self, _new: QItemSelection, _old: QItemSelection) -> None:
         self._update_buttons()
-        self.selected.emit(self.current_row())
+        emit(self.selected, self.current_row())
 
     def _update_buttons(self) -> None:
         row = self.current_row()

@@ -23,6 +23,7 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QImage
 
+from app.qt_compat import emit
 from app.settings import new_bundle_dir
 from app.snapshot import SessionView, decode_png
 from app.workers import Report, Runner
@@ -106,14 +107,14 @@ class Studio(QObject):
     def _show(self, view: object) -> None:
         if isinstance(view, SessionView):
             self.view = view
-            self.viewChanged.emit(view)
+            emit(self.viewChanged, view)
 
     def _fail(self, exc: BaseException) -> None:
         text = str(exc) or type(exc).__name__
         if is_disconnect(exc):
-            self.disconnected.emit(text)
+            emit(self.disconnected, text)
         else:
-            self.error.emit(text)
+            emit(self.error, text)
 
     def _job(
         self,
@@ -226,8 +227,12 @@ class Studio(QObject):
         self._job("Capturing", capture)
 
     def list_devices(self) -> None:
-        self.runner.submit("Listing devices", lambda _: self.config.list_devices(),
-                           on_done=self.devicesListed.emit, on_error=self._fail)  # fmt: skip
+        self.runner.submit(
+            "Listing devices",
+            lambda _: self.config.list_devices(),
+            on_done=lambda found: emit(self.devicesListed, found),
+            on_error=self._fail,
+        )
 
     # ---------------------------------------------------------------- recording
     def _record(
@@ -242,7 +247,7 @@ class Studio(QObject):
             return self._view(session)
 
         def done(view: SessionView) -> None:
-            self.stepAdded.emit(len(view.steps) - 1)
+            emit(self.stepAdded, len(view.steps) - 1)
             if on_done is not None:
                 on_done(view)
 
@@ -345,12 +350,12 @@ class Studio(QObject):
 
     def _step_status(self, value: object) -> None:
         if isinstance(value, tuple):
-            self.stepStatus.emit(*value)
+            emit(self.stepStatus, *value)
 
     def replay_all(self) -> None:
         """Replay the script on a fresh device of the current kind; live marks per step."""
         total = len(self.view.steps) if self.view is not None else 0
-        self.replayStarted.emit(total)
+        emit(self.replayStarted, total)
 
         def run(session: RecordingSession, report: Report) -> tuple[bool, SessionView]:
             fresh = self.config.open_device(self.spec)
@@ -367,10 +372,10 @@ class Studio(QObject):
 
         def done(result: tuple[bool, SessionView]) -> None:
             self._show(result[1])
-            self.replayFinished.emit(result[0])
+            emit(self.replayFinished, result[0])
 
         def failed(exc: BaseException) -> None:
-            self.replayFinished.emit(False)
+            emit(self.replayFinished, False)
             self._fail(exc)
 
         self._job("Replaying", run, on_done=done, on_error=failed, on_progress=self._step_status)
@@ -378,7 +383,7 @@ class Studio(QObject):
     # ------------------------------------------------------------------- files
     def export(self, path: str, kind: Kind) -> None:
         self._job(f"Exporting {kind}", lambda s, _: str(s.export(path, kind)),
-                  on_done=self.exported.emit)  # fmt: skip
+                  on_done=lambda path: emit(self.exported, path))  # fmt: skip
 
     def open_script(self, path: str) -> None:
         """Start a new recording and record each step of a JSON script (they run on the device)."""

@@ -22,6 +22,7 @@ from app.dialogs import Ask
 from app.inspector import Inspector
 from app.palette import DELTA_TITLE, Entry
 from app.param_form import CommandDialog, ParamsDialog, StepDialog
+from app.qt_compat import emit
 from app.screen_view import smallest_at
 from app.settings import Settings
 from app.snapshot import SessionView
@@ -151,7 +152,7 @@ class MainWindow(QMainWindow):
     def _screen_shown(self) -> None:
         if not self._first_shown and self.studio.view is not None:
             self._first_shown = True
-            self.firstScreenShown.emit()
+            emit(self.firstScreenShown)
 
     def _set_busy(self, busy: bool) -> None:
         self.device_panel.set_busy(busy)
@@ -162,7 +163,7 @@ class MainWindow(QMainWindow):
     def show_error(self, text: str) -> None:
         self.last_error = text
         self.status.show_error(text)
-        self.errorShown.emit(text)
+        emit(self.errorShown, text)
 
     def _disconnected(self, text: str) -> None:
         self.show_error(f"Device disconnected: {text} — Device ▸ Reconnect to continue")

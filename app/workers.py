@@ -23,6 +23,8 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal, Slot
 
+from app.qt_compat import emit
+
 Report = Callable[[object], None]
 """What a job calls (on the worker thread) to send a progress value to the GUI thread."""
 
@@ -59,14 +61,14 @@ class _Task(QRunnable):
         job_id = self.job.id
 
         def report(value: object) -> None:
-            self.signals.progress.emit(job_id, value)
+            emit(self.signals.progress, job_id, value)
 
         try:
             result = self.job.fn(report)
         except BaseException as exc:  # every failure goes back to the GUI, none is lost
-            self.signals.failed.emit(job_id, exc)
+            emit(self.signals.failed, job_id, exc)
         else:
-            self.signals.done.emit(job_id, result)
+            emit(self.signals.done, job_id, result)
 
 
 class Runner(QObject):
@@ -118,9 +120,9 @@ class Runner(QObject):
         was_busy = self.busy
         self._jobs[job.id] = job
         self._pool.start(_Task(job, self._signals))
-        self.started.emit(label)
+        emit(self.started, label)
         if not was_busy:
-            self.busyChanged.emit(True)
+            emit(self.busyChanged, True)
         return job
 
     def wait(self, msecs: int = -1) -> bool:
@@ -154,12 +156,12 @@ class Runner(QObject):
         try:
             if job.on_error is not None:
                 job.on_error(exc)
-            self.failed.emit(job.label, exc)
+            emit(self.failed, job.label, exc)
         finally:
             self._finish(job_id)
 
     def _finish(self, job_id: int) -> None:
         self._jobs.pop(job_id, None)
         if not self._jobs:
-            self.busyChanged.emit(False)
-            self.idle.emit()
+            emit(self.busyChanged, False)
+            emit(self.idle)

@@ -1,0 +1,112 @@
+"""Edit, reorder, delete and run recorded steps from the steps list."""
+
+from __future__ import annotations
+
+import json
+
+from pytestqt.qtbot import QtBot
+
+from app.param_form import ParamsDialog
+from app.window import MainWindow
+from tests.app.helpers import click, type_text, wait_idle
+
+
+def record_three(qtbot: QtBot, window: MainWindow) -> None:
+    click(qtbot, window, "Sign up")
+    click(qtbot, window, "Name", "textbox")
+    type_text(qtbot, window, "Ada")
+
+
+def ok(dialog: ParamsDialog) -> None:
+    dialog.buttons.button(dialog.buttons.StandardButton.Ok).click()
+
+
+def test_edit_params_shows_core_validation_errors(qtbot: QtBot, window: MainWindow) -> None:
+    record_three(qtbot, window)
+    window.steps_panel.select_row(2)
+    window.steps_panel.edit_button.click()
+    dialog = window.dialog
+    assert isinstance(dialog, ParamsDialog)
+    assert json.loads(dialog.editor.toPlainText()) == {"text": "Ada"}
+
+    dialog.editor.setPlainText("{not json")
+    ok(dialog)
+    assert dialog.error.isVisible() and "not valid JSON" in dialog.error.text()
+
+    dialog.editor.setPlainText('{"text": 5}')
+    ok(dialog)
+    qtbot.waitUntil(lambda: dialog.error.text().startswith("$[2][1].text"))
+    assert "expected a non-empty string, got a number" in dialog.error.text()
+    assert dialog.buttons.isEnabled()  # the person can fix it and try again
+
+    dialog.editor.setPlainText('{"text": "Grace", "bogus": 1}')
+    ok(dialog)
+    qtbot.waitUntil(lambda: "unknown parameter 'bogus'" in dialog.error.text())
+
+    dialog.editor.setPlainText('{"text": "Grace"}')
+    with qtbot.waitSignal(dialog.finished):
+        ok(dialog)
+    wait_idle(qtbot, window)
+    step = window.model.step(2)
+    assert step is not None and step.params == {"text": "Grace"}
+    assert '"text": "Grace"' in window.delta_panel.json_text.toPlainText()
+
+
+def test_move_up_down_and_delete(qtbot: QtBot, window: MainWindow) -> None:
+    record_three(qtbot, window)
+    before = [r.command for r in window.model.rows]
+    panel = window.steps_panel
+    panel.select_row(2)
+    panel.up_button.click()
+    qtbot.waitUntil(lambda: [r.command for r in window.model.rows] != before)
+    wait_idle(qtbot, window)
+    assert [r.command for r in window.model.rows] == ["AC_tap", "AC_type_text", "AC_tap"]
+    assert panel.current_row() == 1  # the moved step stays selected
+    panel.down_button.click()
+    qtbot.waitUntil(lambda: [r.command for r in window.model.rows] == before)
+    wait_idle(qtbot, window)
+    assert panel.current_row() == 2
+    assert not panel.down_button.isEnabled()  # the last row cannot go down
+    panel.select_row(0)
+    assert not panel.up_button.isEnabled()
+    panel.delete_button.click()
+    qtbot.waitUntil(lambda: window.model.rowCount() == 2)
+    wait_idle(qtbot, window)
+    assert [r.command for r in window.model.rows] == ["AC_tap", "AC_type_text"]
+
+
+def test_run_step_and_run_from_here(qtbot: QtBot, window: MainWindow) -> None:
+    record_three(qtbot, window)
+    click(qtbot, window, "Navigate up")  # back on the launcher
+    panel = window.steps_panel
+    panel.select_row(0)
+    panel.run_button.click()
+    qtbot.waitUntil(lambda: window.model.rows[0].status == "passed")
+    wait_idle(qtbot, window)
+    assert [r.status for r in window.model.rows] == ["passed", "recorded", "recorded", "recorded"]
+    assert window.model.data(window.model.index(0, 1)) == "✓"
+
+    panel.select_row(1)
+    panel.run_from_button.click()
+    qtbot.waitUntil(lambda: window.model.rows[3].status != "recorded")
+    wait_idle(qtbot, window)
+    assert [r.status for r in window.model.rows] == ["passed"] * 4
+
+
+def test_run_from_here_stops_at_a_failure(qtbot: QtBot, window: MainWindow) -> None:
+    record_three(qtbot, window)
+    # Step 2 taps the Name field: on the launcher (after Home) it cannot be found.
+    window.device_panel.key_buttons["home"].click()
+    qtbot.waitUntil(lambda: window.model.rowCount() == 4)
+    wait_idle(qtbot, window)
+    window.studio.update_params(1, {"selector": {"text": "Name"}, "timeout": 0.5})
+    wait_idle(qtbot, window)
+    window.steps_panel.select_row(1)
+    window.steps_panel.run_from_button.click()
+    qtbot.waitUntil(lambda: window.model.rows[1].status == "failed")
+    wait_idle(qtbot, window)
+    statuses = [r.status for r in window.model.rows]
+    assert statuses == ["recorded", "failed", "recorded", "recorded"]
+    assert window.model.data(window.model.index(1, 1)) == "✗"
+    assert "Name" in (window.model.rows[1].error or "")
+    assert window.delta_panel.error.isVisible()  # the selected step's error is shown
