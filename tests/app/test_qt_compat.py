@@ -27,4 +27,6 @@ def test_emit_keeps_true_alive() -> None:
         emit(probe.flag, False)
         emit(probe.anything, None)
     assert len(got) - got_before == 400
-    assert sys.getrefcount(True) - before == 0
+    # Without the fix this is -600 on PySide6 6.12 / CPython 3.11 (one per emit); a
+    # reference or two may legitimately be held by a cache, none may be lost.
+    assert 0 <= sys.getrefcount(True) - before < 10
