@@ -25,7 +25,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.qt_compat import emit
 from app.snapshot import StepRow
 from core.recorder.suggest import Suggestion
 
@@ -86,9 +85,13 @@ class DeltaPanel(QWidget):
         layout.addWidget(self.error)
         layout.addWidget(self.tabs, 3)
         layout.addWidget(self.suggestion_box, 1)
+        self._shown: tuple[StepRow | None, int | None] = (None, -1)
         self.show_step(None)
 
     def show_step(self, step: StepRow | None, number: int | None = None) -> None:
+        if (step, number) == self._shown:
+            return  # the window re-shows the selected step after every job; most are unchanged
+        self._shown = (step, number)
         if step is None:
             self.title.setText(NO_STEP)
             self.delta_text.setPlainText("")
@@ -127,7 +130,7 @@ class DeltaPanel(QWidget):
             label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
             button = QPushButton("Add")
             button.setToolTip("Record this assertion as a step")
-            button.clicked.connect(lambda _=False, s=suggestion: emit(self.addSuggestion, s))
+            button.clicked.connect(lambda _=False, s=suggestion: self.addSuggestion.emit(s))
             line.addWidget(label, 1)
             line.addWidget(button)
             self._rows.addWidget(row)

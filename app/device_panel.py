@@ -10,7 +10,6 @@ from __future__ import annotations
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QHBoxLayout, QLineEdit, QPushButton, QVBoxLayout, QWidget
 
-from app.qt_compat import emit
 from app.screen_view import ScreenView
 
 KEYS = (("◁ Back", "back"), ("○ Home", "home"), ("↵ Enter", "enter"))
@@ -37,7 +36,7 @@ class DevicePanel(QWidget):
         for title, key in KEYS:
             button = QPushButton(title)
             button.setToolTip(f"Press {key} (recorded as a step)")
-            button.clicked.connect(lambda _=False, k=key: emit(self.keyRequested, k))
+            button.clicked.connect(lambda _=False, k=key: self.keyRequested.emit(k))
             keys.addWidget(button)
             self.key_buttons[key] = button
         layout = QVBoxLayout(self)
@@ -49,7 +48,7 @@ class DevicePanel(QWidget):
     def _type(self) -> None:
         text = self.text.text()
         if text and self.type_button.isEnabled():
-            emit(self.typeRequested, text)
+            self.typeRequested.emit(text)
             self.text.clear()
 
     def set_busy(self, busy: bool) -> None:

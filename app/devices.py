@@ -13,7 +13,6 @@ from collections.abc import Sequence
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QComboBox, QWidget
 
-from app.qt_compat import emit
 from core.devices.open import VIRTUAL
 
 
@@ -64,4 +63,4 @@ class DevicePicker(QComboBox):
         return [str(self.itemData(i)) for i in range(self.count())]
 
     def _activated(self, row: int) -> None:
-        emit(self.chosen, str(self.itemData(row)))
+        self.chosen.emit(str(self.itemData(row)))

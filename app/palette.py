@@ -20,7 +20,6 @@ from PySide6.QtCore import Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu, QWidget
 
-from app.qt_compat import emit
 from core.executor import Category, Command
 from core.executor.registry import by_category
 
@@ -110,7 +109,7 @@ class Palette(QMenu):
                 action = menu.addAction(entry.title + ("…" if entry.needs_dialog else ""))
                 action.setToolTip(entry.command.summary())
                 action.setStatusTip(f"{entry.name}: {entry.command.summary()}")
-                action.triggered.connect(lambda _=False, e=entry: emit(self.chosen, e))
+                action.triggered.connect(lambda _=False, e=entry: self.chosen.emit(e))
                 self.actions_by_title[entry.title] = action
             menu.setToolTipsVisible(True)
 

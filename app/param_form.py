@@ -35,7 +35,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.qt_compat import emit
 from core.executor import Command
 from core.executor.params import Bool, Choice, Int, Number, Param, Str
 
@@ -139,7 +138,7 @@ class StepDialog(QDialog):
             return
         self.error.hide()
         self.buttons.setEnabled(False)
-        emit(self.submitted, params)
+        self.submitted.emit(params)
 
     def show_error(self, text: str) -> None:
         self.error.setText(text)

@@ -1,76 +1,68 @@
-"""Work around PySide6 6.12's lost references to ``True`` (CPython < 3.12 only).
+"""Keep PySide6 6.12 from freeing ``None``, ``True`` and ``False`` on CPython < 3.12.
 
-On PySide6 6.12.0 with CPython 3.11, ``SignalInstance.emit()`` and
-``SignalInstance.disconnect()`` return ``True`` without a reference of their
-own, so each call made from Python takes one reference away from ``True``
-when its result is dropped. After a few thousand calls the interpreter aborts
-("Fatal Python error: bool_dealloc: deallocating True or False"), usually
-while shutting down. Signals Qt emits itself (a button's ``clicked``) are not
-affected, nor is CPython 3.12+, where ``True`` is immortal.
+PySide6 6.12.0 (an abi3 wheel) returns ``None`` from every void method, and
+``True`` from ``SignalInstance.emit()`` / ``disconnect()``, without adding a
+reference, as if they were immortal, which they are only from CPython 3.12
+on. On CPython 3.11 each such call made from Python takes one reference away
+(``label.setText(…)``, ``timer.start()``, ``app.processEvents()``: −1 each on
+``None``); after a few thousand the interpreter aborts with "Fatal Python
+error: none_dealloc: deallocating None" (or ``bool_dealloc``), often at exit.
 
-:data:`EMIT_LOSES_A_REFERENCE` is measured once, at import, on a probe signal.
-When it is true:
+When :func:`singleton_refs_leak` sees this happen on a probe, :func:`pin_singletons`
+does what CPython 3.12 does: it makes the three objects effectively immortal by
+adding :data:`PIN` (2**40) to their reference counts, after checking that the
+count sits where CPython keeps it. ``app/__init__.py`` calls it before any
+other app code runs. On a correct PySide6, or CPython 3.12+, it does nothing.
 
-- :func:`emit` gives back the reference each emit takes; every emit in
-  ``app/`` goes through it, so the app itself loses nothing however long it runs;
-- :data:`RESERVE` extra references are put on ``True`` for the calls the app
-  does not make itself (pytest-qt's ``waitSignal`` disconnects its slots, one
-  lost reference each), so a long test session cannot use ``True`` up.
+The real fix is a PySide6 that increments these references (6.11.x does), or
+CPython 3.12+; see the project's notes on the ``gui`` extra.
 
-    >>> from PySide6.QtCore import QObject, Signal
-    >>> class Probe(QObject):
-    ...     ping = Signal(int)
-    >>> import sys
-    >>> probe = Probe()
-    >>> before = sys.getrefcount(True)
-    >>> for _ in range(50):
-    ...     emit(probe.ping, 1)
-    >>> sys.getrefcount(True) - before
-    0
+    >>> pin_singletons() == (sys.version_info < (3, 12) and singleton_refs_leak())
+    True
 """
 
 from __future__ import annotations
 
 import ctypes
 import sys
-from typing import Any
 
-from PySide6.QtCore import QObject, Signal, SignalInstance
+from PySide6.QtCore import QObject, Signal
 
-RESERVE = 200_000
-"""References put on ``True`` when the bug is present (~40 ms; the bug costs one per call)."""
-
-_incref = ctypes.pythonapi.Py_IncRef
-_incref.argtypes = [ctypes.py_object]
-_incref.restype = None
+PIN = 1 << 40
+"""References added to each singleton: more than any run can lose (one per call)."""
 
 
 class _Probe(QObject):
     ping = Signal()
 
 
-def _lost_references(tries: int = 16) -> int:
-    """How many references to ``True`` ``tries`` emits took away (0 on a correct PySide6)."""
+def singleton_refs_leak(tries: int = 32) -> bool:
+    """True when void calls lose references to ``None`` or emits lose them on ``True``."""
     probe = _Probe()
-    before = sys.getrefcount(True)
+    none_before, true_before = sys.getrefcount(None), sys.getrefcount(True)
     for _ in range(tries):
+        probe.setObjectName("probe")
         probe.ping.emit()
-    return max(0, before - sys.getrefcount(True))
+    lost_none = none_before - sys.getrefcount(None)
+    lost_true = true_before - sys.getrefcount(True)
+    return lost_none >= tries or lost_true >= tries
 
 
-def _give_back(count: int) -> None:
-    for _ in range(count):
-        _incref(True)
+def _pin(obj: object) -> bool:
+    """Add :data:`PIN` references to ``obj`` if its count is where CPython keeps it."""
+    cell = ctypes.c_ssize_t.from_address(id(obj))  # ob_refcnt: the first field of PyObject
+    if abs(cell.value - (sys.getrefcount(obj) - 1)) > 2:
+        return False  # not the layout we know (a debug build?): leave it alone
+    cell.value += PIN
+    return True
 
 
-_LOST = _lost_references()
-EMIT_LOSES_A_REFERENCE = _LOST > 0
-if EMIT_LOSES_A_REFERENCE:
-    _give_back(_LOST + RESERVE)
+PINNED = False
 
 
-def emit(signal: SignalInstance, *args: Any) -> None:
-    """``signal.emit(*args)``, giving back the reference a buggy emit takes from ``True``."""
-    result: object = signal.emit(*args)  # type: ignore[func-returns-value]  # it returns a bool
-    if EMIT_LOSES_A_REFERENCE and result is True:
-        _incref(result)
+def pin_singletons() -> bool:
+    """Pin ``None``, ``True`` and ``False`` when (and only when) PySide6 leaks them."""
+    global PINNED
+    if not PINNED and sys.version_info < (3, 12) and singleton_refs_leak():
+        PINNED = all([_pin(None), _pin(True), _pin(False)])
+    return PINNED

@@ -30,7 +30,6 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
-from app.qt_compat import emit
 from core.index import ElementIndex, IndexedElement
 
 DRAG_PX = 12
@@ -167,7 +166,7 @@ class ScreenView(QWidget):
         element = smallest_at(self._index, *point) if point is not None else None
         if element is not self._hover:
             self._hover = element
-            emit(self.hovered, element)
+            self.hovered.emit(element)
             self.update()
         if element is not None:
             QToolTip.showText(event.globalPosition().toPoint(), element_label(element), self)
@@ -184,15 +183,15 @@ class ScreenView(QWidget):
             return
         moved = (event.position() - start).manhattanLength() > DRAG_PX
         if moved and end is not None:
-            emit(self.swiped, begin[0], begin[1], end[0], end[1])
+            self.swiped.emit(begin[0], begin[1], end[0], end[1])
         elif not moved:
             long = button == Qt.MouseButton.RightButton or self._held.elapsed() >= LONG_PRESS_MS
-            emit(self.tapped, begin[0], begin[1], long)
+            self.tapped.emit(begin[0], begin[1], long)
 
     def leaveEvent(self, event: object) -> None:
         if self._hover is not None:
             self._hover = None
-            emit(self.hovered, None)
+            self.hovered.emit(None)
             self.update()
 
     # ----------------------------------------------------------------- drawing
@@ -236,7 +235,7 @@ class ScreenView(QWidget):
             painter.fillRect(rect, QColor(16, 18, 22, 70))
         if not self._painted:
             self._painted = True
-            emit(self.shown)
+            self.shown.emit()
 
     def _draw_wireframe(self, painter: QPainter) -> None:
         """Element boxes only (a session recorded without screenshots)."""

@@ -21,7 +21,6 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QBrush, QColor
 
-from app.qt_compat import emit
 from app.snapshot import StepRow
 
 Index = QModelIndex | QPersistentModelIndex
@@ -127,4 +126,4 @@ class StepsModel(QAbstractTableModel):
                 self.set_status(i, "recorded")
 
     def _row_changed(self, row: int) -> None:
-        emit(self.dataChanged, self.index(row, 0), self.index(row, len(COLUMNS) - 1))
+        self.dataChanged.emit(self.index(row, 0), self.index(row, len(COLUMNS) - 1))

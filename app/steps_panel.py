@@ -19,7 +19,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.qt_compat import emit
 from app.steps_model import COL_LABEL, COL_NUMBER, COL_STATUS, StepsModel
 
 
@@ -54,7 +53,7 @@ class StepsPanel(QWidget):
         header.resizeSection(COL_STATUS, 28)
         header.setDefaultAlignment(Qt.AlignmentFlag.AlignLeft)
         self.table.selectionModel().selectionChanged.connect(self._selection_changed)
-        self.table.doubleClicked.connect(lambda index: emit(self.editRequested, index.row()))
+        self.table.doubleClicked.connect(lambda index: self.editRequested.emit(index.row()))
         model.rowsInserted.connect(self._update_buttons)
         model.modelReset.connect(self._update_buttons)
 
@@ -109,16 +108,16 @@ class StepsPanel(QWidget):
         """Emit ``signal(row, *more)`` for the selected row, if any."""
         row = self.current_row()
         if row >= 0:
-            emit(signal, row, *more)
+            signal.emit(row, *more)
 
     def _move(self, by: int) -> None:
         row = self.current_row()
         if 0 <= row + by < self.model.rowCount() and row >= 0:
-            emit(self.moveRequested, row, row + by)
+            self.moveRequested.emit(row, row + by)
 
     def _selection_changed(self, _new: QItemSelection, _old: QItemSelection) -> None:
         self._update_buttons()
-        emit(self.selected, self.current_row())
+        self.selected.emit(self.current_row())
 
     def _update_buttons(self) -> None:
         row = self.current_row()

@@ -23,7 +23,6 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QImage
 
-from app.qt_compat import emit
 from app.settings import new_bundle_dir
 from app.snapshot import SessionView, decode_png
 from app.workers import Report, Runner
@@ -107,14 +106,14 @@ class Studio(QObject):
     def _show(self, view: object) -> None:
         if isinstance(view, SessionView):
             self.view = view
-            emit(self.viewChanged, view)
+            self.viewChanged.emit(view)
 
     def _fail(self, exc: BaseException) -> None:
         text = str(exc) or type(exc).__name__
         if is_disconnect(exc):
-            emit(self.disconnected, text)
+            self.disconnected.emit(text)
         else:
-            emit(self.error, text)
+            self.error.emit(text)
 
     def _job(
         self,
@@ -230,7 +229,7 @@ class Studio(QObject):
         self.runner.submit(
             "Listing devices",
             lambda _: self.config.list_devices(),
-            on_done=lambda found: emit(self.devicesListed, found),
+            on_done=lambda found: self.devicesListed.emit(found),
             on_error=self._fail,
         )
 
@@ -247,7 +246,7 @@ class Studio(QObject):
             return self._view(session)
 
         def done(view: SessionView) -> None:
-            emit(self.stepAdded, len(view.steps) - 1)
+            self.stepAdded.emit(len(view.steps) - 1)
             if on_done is not None:
                 on_done(view)
 
@@ -350,12 +349,12 @@ class Studio(QObject):
 
     def _step_status(self, value: object) -> None:
         if isinstance(value, tuple):
-            emit(self.stepStatus, *value)
+            self.stepStatus.emit(*value)
 
     def replay_all(self) -> None:
         """Replay the script on a fresh device of the current kind; live marks per step."""
         total = len(self.view.steps) if self.view is not None else 0
-        emit(self.replayStarted, total)
+        self.replayStarted.emit(total)
 
         def run(session: RecordingSession, report: Report) -> tuple[bool, SessionView]:
             fresh = self.config.open_device(self.spec)
@@ -372,10 +371,10 @@ class Studio(QObject):
 
         def done(result: tuple[bool, SessionView]) -> None:
             self._show(result[1])
-            emit(self.replayFinished, result[0])
+            self.replayFinished.emit(result[0])
 
         def failed(exc: BaseException) -> None:
-            emit(self.replayFinished, False)
+            self.replayFinished.emit(False)
             self._fail(exc)
 
         self._job("Replaying", run, on_done=done, on_error=failed, on_progress=self._step_status)
@@ -383,7 +382,7 @@ class Studio(QObject):
     # ------------------------------------------------------------------- files
     def export(self, path: str, kind: Kind) -> None:
         self._job(f"Exporting {kind}", lambda s, _: str(s.export(path, kind)),
-                  on_done=lambda path: emit(self.exported, path))  # fmt: skip
+                  on_done=lambda path: self.exported.emit(path))  # fmt: skip
 
     def open_script(self, path: str) -> None:
         """Start a new recording and record each step of a JSON script (they run on the device)."""

@@ -22,7 +22,6 @@ from app.dialogs import Ask
 from app.inspector import Inspector
 from app.palette import DELTA_TITLE, Entry
 from app.param_form import CommandDialog, ParamsDialog, StepDialog
-from app.qt_compat import emit
 from app.screen_view import smallest_at
 from app.settings import Settings
 from app.snapshot import SessionView
@@ -152,7 +151,7 @@ class MainWindow(QMainWindow):
     def _screen_shown(self) -> None:
         if not self._first_shown and self.studio.view is not None:
             self._first_shown = True
-            emit(self.firstScreenShown)
+            self.firstScreenShown.emit()
 
     def _set_busy(self, busy: bool) -> None:
         self.device_panel.set_busy(busy)
@@ -163,7 +162,7 @@ class MainWindow(QMainWindow):
     def show_error(self, text: str) -> None:
         self.last_error = text
         self.status.show_error(text)
-        emit(self.errorShown, text)
+        self.errorShown.emit(text)
 
     def _disconnected(self, text: str) -> None:
         self.show_error(f"Device disconnected: {text} — Device ▸ Reconnect to continue")

@@ -23,8 +23,6 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal, Slot
 
-from app.qt_compat import emit
-
 Report = Callable[[object], None]
 """What a job calls (on the worker thread) to send a progress value to the GUI thread."""
 
@@ -61,14 +59,14 @@ class _Task(QRunnable):
         job_id = self.job.id
 
         def report(value: object) -> None:
-            emit(self.signals.progress, job_id, value)
+            self.signals.progress.emit(job_id, value)
 
         try:
             result = self.job.fn(report)
         except BaseException as exc:  # every failure goes back to the GUI, none is lost
-            emit(self.signals.failed, job_id, exc)
+            self.signals.failed.emit(job_id, exc)
         else:
-            emit(self.signals.done, job_id, result)
+            self.signals.done.emit(job_id, result)
 
 
 class Runner(QObject):
@@ -120,9 +118,9 @@ class Runner(QObject):
         was_busy = self.busy
         self._jobs[job.id] = job
         self._pool.start(_Task(job, self._signals))
-        emit(self.started, label)
+        self.started.emit(label)
         if not was_busy:
-            emit(self.busyChanged, True)
+            self.busyChanged.emit(True)
         return job
 
     def wait(self, msecs: int = -1) -> bool:
@@ -156,12 +154,12 @@ class Runner(QObject):
         try:
             if job.on_error is not None:
                 job.on_error(exc)
-            emit(self.failed, job.label, exc)
+            self.failed.emit(job.label, exc)
         finally:
             self._finish(job_id)
 
     def _finish(self, job_id: int) -> None:
         self._jobs.pop(job_id, None)
         if not self._jobs:
-            emit(self.busyChanged, False)
-            emit(self.idle)
+            self.busyChanged.emit(False)
+            self.idle.emit()

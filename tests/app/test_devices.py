@@ -8,7 +8,6 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from app.devices import DevicePicker
-from app.qt_compat import emit
 from app.window import MainWindow
 from core.devices.virtual import VirtualDevice
 from tests.app.helpers import Phones, click, point_of, wait_idle
@@ -34,7 +33,7 @@ def test_picker_keeps_virtual_first_and_adds_unknown_specs(qtbot: QtBot) -> None
     picker.chosen.connect(chosen.append)
     picker.setCurrentIndex(1)  # set from code: no "chosen"
     assert chosen == []
-    emit(picker.activated, 1)
+    picker.activated.emit(1)
     assert chosen == ["R58M"]
 
 
@@ -43,7 +42,7 @@ def test_switching_devices_keeps_the_recording(
 ) -> None:
     click(qtbot, window, "Sign up")
     with qtbot.waitSignal(window.studio.viewChanged):
-        emit(window.actions_.picker.activated, 1)  # a person picks emulator-5554
+        window.actions_.picker.activated.emit(1)  # a person picks emulator-5554
     wait_idle(qtbot, window)
     view = window.studio.view
     assert view is not None and view.serial == "emulator-5554"

@@ -8,7 +8,6 @@ from pathlib import Path
 from PySide6.QtCore import QByteArray
 from pytestqt.qtbot import QtBot
 
-from app.qt_compat import emit
 from app.settings import Settings, new_bundle_dir, recordings_root
 from core.devices.virtual import ManualClock, make_virtual_device
 from core.recorder.session import RecordingSession, find_unfinished
@@ -86,7 +85,7 @@ def test_settings_remember_device_and_layout(
     window = open_window()
     window.resize(760, 640)
     with qtbot.waitSignal(window.studio.viewChanged):
-        emit(window.actions_.picker.chosen, "emulator-5554")
+        window.actions_.picker.chosen.emit("emulator-5554")
     qtbot.waitUntil(lambda: not window.studio.runner.busy)
     window.close()
     again = Settings(tmp_path / "studio.ini")
