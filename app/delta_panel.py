@@ -52,6 +52,7 @@ class DeltaPanel(QWidget):
         self.title.setWordWrap(True)
         self.delta_text = monospace_editor()
         self.delta_text.setObjectName("deltaText")
+        self.delta_text.setPlaceholderText("What the selected step changed on the screen.")
         self.json_text = monospace_editor()
         self.tabs = QTabWidget()
         self.tabs.addTab(self.delta_text, "Delta")

@@ -16,6 +16,12 @@ from PySide6.QtWidgets import QComboBox, QWidget
 from core.devices.open import VIRTUAL
 
 
+def default_device(devices: Sequence[tuple[str, str]]) -> str:
+    """The first attached adb device that is ready, else ``virtual``."""
+    ready = [name for name, state in devices if name != VIRTUAL and state == "device"]
+    return ready[0] if ready else VIRTUAL
+
+
 def describe(name: str, state: str) -> str:
     if name == VIRTUAL:
         return "virtual (built-in Playground phone)"

@@ -47,6 +47,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         StudioConfig(recordings_root()),
         ask=NoAsk() if args.screenshot else Ask(),
         settings=Settings(),
+        restore_layout=not args.screenshot,  # a screenshot is always 1400x900
     )
     outcome = {"code": 0}
     if args.screenshot:

@@ -36,6 +36,12 @@ class StepsPanel(QWidget):
         self.model = model
         title = QLabel("Steps")
         title.setObjectName("panelTitle")
+        self.hint = QLabel(
+            "Click the phone to record a tap, drag to swipe, right-click (or hold) to "
+            "long-press. Type text below it, or add any command with + Add command."
+        )
+        self.hint.setObjectName("hint")
+        self.hint.setWordWrap(True)
         self.table = QTableView()
         self.table.setModel(model)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -83,6 +89,7 @@ class StepsPanel(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(title)
+        layout.addWidget(self.hint)
         layout.addWidget(self.table, 1)
         layout.addLayout(grid)
         self._device_busy = False
@@ -126,4 +133,5 @@ class StepsPanel(QWidget):
         for button in (self.edit_button, self.delete_button, self.run_button, self.run_from_button):
             button.setEnabled(ready)
         self.up_button.setEnabled(ready and row > 0)
+        self.hint.setVisible(count == 0)
         self.down_button.setEnabled(ready and row < count - 1)

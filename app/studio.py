@@ -225,13 +225,21 @@ class Studio(QObject):
 
         self._job("Capturing", capture)
 
-    def list_devices(self) -> None:
-        self.runner.submit(
-            "Listing devices",
-            lambda _: self.config.list_devices(),
-            on_done=lambda found: self.devicesListed.emit(found),
-            on_error=self._fail,
-        )
+    def list_devices(self, then: Callable[[list[tuple[str, str]]], None] | None = None) -> None:
+        """Ask for the devices (``devicesListed``); ``then`` gets them ([] when listing failed)."""
+
+        def done(found: list[tuple[str, str]]) -> None:
+            self.devicesListed.emit(found)
+            if then is not None:
+                then(found)
+
+        def failed(exc: BaseException) -> None:
+            self._fail(exc)
+            if then is not None:
+                then([])
+
+        self.runner.submit("Listing devices", lambda _: self.config.list_devices(),
+                           on_done=done, on_error=failed)  # fmt: skip
 
     # ---------------------------------------------------------------- recording
     def _record(

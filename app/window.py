@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QMainWindow, QSplitter, QWidget
 from app.actions import Actions
 from app.delta_panel import DeltaPanel
 from app.device_panel import DevicePanel
+from app.devices import default_device
 from app.dialogs import Ask
 from app.inspector import Inspector
 from app.palette import DELTA_TITLE, Entry
@@ -29,7 +30,6 @@ from app.status import StatusBar
 from app.steps_model import StepsModel
 from app.steps_panel import StepsPanel
 from app.studio import Studio, StudioConfig, Unfinished
-from core.devices.open import VIRTUAL
 from core.index import IndexedElement
 from core.recorder.selector_gen import selector_for
 from core.recorder.suggest import Suggestion
@@ -50,6 +50,7 @@ class MainWindow(QMainWindow):
         *,
         ask: Ask | None = None,
         settings: Settings | None = None,
+        restore_layout: bool = True,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
@@ -89,7 +90,8 @@ class MainWindow(QMainWindow):
             self.setStyleSheet(STYLE.read_text(encoding="utf-8"))
         self._wire()
         self.resize(1400, 900)
-        self._restore_layout()
+        if restore_layout:
+            self._restore_layout()
 
     # ----------------------------------------------------------------- wiring
     def _wire(self) -> None:
@@ -118,11 +120,19 @@ class MainWindow(QMainWindow):
 
     # ---------------------------------------------------------------- start-up
     def start(self, device: str | None = None) -> None:
-        """Pick the device, offer to restore an unfinished recording, then start recording."""
-        spec = device or self.settings.last_device or VIRTUAL
-        self.actions_.picker.set_current(spec)
-        self.studio.list_devices()
-        self.studio.find_unfinished(lambda found: self._restore_or_start(spec, found))
+        """Pick the device, offer to restore an unfinished recording, then start recording.
+
+        The device: ``device``, else the last one used, else the first attached
+        adb device, else ``virtual`` (the built-in phone).
+        """
+        chosen = device or self.settings.last_device
+
+        def listed(devices: list[tuple[str, str]]) -> None:
+            spec = chosen or default_device(devices)
+            self.actions_.picker.set_current(spec)
+            self.studio.find_unfinished(lambda found: self._restore_or_start(spec, found))
+
+        self.studio.list_devices(then=listed)
 
     def _restore_or_start(self, spec: str, found: list[Unfinished]) -> None:
         if found:

@@ -52,8 +52,12 @@ class Phones:
         self.opened.append((spec, device))
         return device
 
+    listed: list[tuple[str, str]] = field(
+        default_factory=lambda: [("virtual", "device"), ("emulator-5554", "device")]
+    )
+
     def list(self) -> list[tuple[str, str]]:
-        return [("virtual", "device"), ("emulator-5554", "device")]
+        return list(self.listed)
 
 
 def wait_idle(qtbot: QtBot, window: MainWindow, timeout: int = 10_000) -> None:

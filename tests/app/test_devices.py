@@ -7,9 +7,10 @@ from dataclasses import replace
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from app.devices import DevicePicker
+from app.devices import DevicePicker, default_device
 from app.window import MainWindow
 from core.devices.virtual import VirtualDevice
+from tests.app.conftest import WindowFactory
 from tests.app.helpers import Phones, click, point_of, wait_idle
 
 
@@ -75,3 +76,22 @@ def test_reconnect_after_a_disconnect_keeps_the_recording(
     assert window.model.rowCount() == 1
     click(qtbot, window, "Sign up")  # a fresh phone, on its launcher
     assert window.model.rowCount() == 2
+
+
+def test_without_a_choice_the_attached_phone_is_used(
+    open_window: WindowFactory, phones: Phones
+) -> None:
+    phones.listed = [("virtual", "device"), ("ZX1", "unauthorized"), ("R58M", "device")]
+    window = open_window(device="")
+    assert window.studio.spec == "R58M"
+    assert window.studio.view is not None and window.studio.view.serial == "R58M"
+    assert window.actions_.picker.current() == "R58M"
+
+
+def test_without_a_choice_or_a_phone_the_virtual_one_is_used(
+    open_window: WindowFactory, phones: Phones
+) -> None:
+    phones.listed = [("virtual", "device"), ("ZX1", "offline")]
+    window = open_window(device="")
+    assert window.studio.spec == "virtual"
+    assert default_device([]) == "virtual"
