@@ -20,7 +20,8 @@ from collections.abc import Sequence
 from PySide6.QtWidgets import QApplication
 
 from app.dialogs import Ask, NoAsk
-from app.settings import APPLICATION, ORGANIZATION, Settings, recordings_root
+from app.recordings import recordings_root
+from app.settings import APPLICATION, ORGANIZATION, Settings
 from app.studio import StudioConfig
 from app.window import MainWindow
 

@@ -1,21 +1,15 @@
-"""Persistent settings (QSettings) and where recordings are autosaved.
+"""Persistent settings (QSettings): last device, last folder, window geometry and layout.
 
 Settings live in an INI file: by default the per-user location Qt picks for
 organisation "deltarec", application "studio"; tests pass a file of their own
 (``Settings(tmp_path / "studio.ini")``) so they never touch the user's.
-
-Recordings are autosaved under :func:`recordings_root`:
-``$DELTAREC_HOME/recordings`` when that variable is set, else the
-``recordings`` folder of Qt's AppDataLocation.
 """
 
 from __future__ import annotations
 
-import os
-from datetime import datetime
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, QSettings, QStandardPaths
+from PySide6.QtCore import QByteArray, QSettings
 
 ORGANIZATION = "deltarec"
 APPLICATION = "studio"
@@ -83,23 +77,3 @@ class Settings:
 
     def sync(self) -> None:
         self.qsettings.sync()
-
-
-def recordings_root() -> Path:
-    """Where recordings are autosaved (see the module docstring)."""
-    home = os.environ.get("DELTAREC_HOME")
-    if home:
-        return Path(home) / "recordings"
-    base = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
-    return Path(base or Path.home() / ".deltarec") / "recordings"
-
-
-def new_bundle_dir(root: Path, now: datetime | None = None) -> Path:
-    """A fresh ``root/<timestamp>`` folder name (not created); never an existing one."""
-    stamp = (now or datetime.now()).strftime("%Y%m%d-%H%M%S")
-    candidate = root / stamp
-    n = 1
-    while candidate.exists():
-        n += 1
-        candidate = root / f"{stamp}-{n}"
-    return candidate

@@ -23,16 +23,15 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QImage
 
-from app.settings import new_bundle_dir
+from app.recordings import Unfinished, discard, new_bundle_dir, unfinished
 from app.snapshot import SessionView, decode_png
 from app.workers import Report, Runner
-from core.bundle import Bundle
 from core.devices.base import Device
 from core.devices.open import available_devices, open_device
 from core.errors import DeltarecError, DeviceDisconnected
 from core.executor import load_script
 from core.recorder.export import Kind
-from core.recorder.session import RecordedStep, RecordingSession, find_unfinished
+from core.recorder.session import RecordedStep, RecordingSession
 from core.recorder.suggest import Suggestion
 
 
@@ -48,14 +47,6 @@ class StudioConfig:
     open_device: Callable[[str], Device] = open_device
     list_devices: Callable[[], list[tuple[str, str]]] = available_devices
     session_options: dict[str, Any] = field(default_factory=dict)
-
-
-@dataclass(frozen=True, slots=True)
-class Unfinished:
-    """An autosaved recording that was never closed."""
-
-    path: Path
-    steps: int
 
 
 def is_disconnect(exc: BaseException) -> bool:
@@ -151,28 +142,14 @@ class Studio(QObject):
     def find_unfinished(self, then: Callable[[list[Unfinished]], None]) -> None:
         """Autosaved recordings never closed, newest last (for the restore question)."""
 
-        def scan(_: Report) -> list[Unfinished]:
-            found = []
-            for path in find_unfinished(self.config.root):
-                try:
-                    found.append(Unfinished(path, len(Bundle.open(path).steps)))
-                except DeltarecError:
-                    continue
-            return sorted(found, key=lambda u: (u.path / "manifest.json").stat().st_mtime)
-
-        self.runner.submit("Looking for unfinished recordings", scan, on_done=then,
+        self.runner.submit("Looking for unfinished recordings",
+                           lambda _: unfinished(self.config.root), on_done=then,
                            on_error=self._fail)  # fmt: skip
 
     def discard(self, bundles: Sequence[Unfinished]) -> None:
         """Stop offering these recordings for restore (they stay on disk)."""
 
-        def mark(_: Report) -> None:
-            for item in bundles:
-                bundle = Bundle.open(item.path)
-                bundle.info["state"] = "discarded"
-                bundle.save_manifest()
-
-        self.runner.submit("Discarding", mark, on_error=self._fail)
+        self.runner.submit("Discarding", lambda _: discard(bundles), on_error=self._fail)
 
     def open_recording(self, spec: str, restore: Path | None = None) -> None:
         """Close the current recording; start a new one (or restore ``restore``) on ``spec``."""

@@ -23,13 +23,14 @@ from app.dialogs import Ask
 from app.inspector import Inspector
 from app.palette import DELTA_TITLE, Entry
 from app.param_form import CommandDialog, ParamsDialog, StepDialog
+from app.recordings import Unfinished
 from app.screen_view import smallest_at
 from app.settings import Settings
 from app.snapshot import SessionView
 from app.status import StatusBar
 from app.steps_model import StepsModel
 from app.steps_panel import StepsPanel
-from app.studio import Studio, StudioConfig, Unfinished
+from app.studio import Studio, StudioConfig
 from core.index import IndexedElement
 from core.recorder.selector_gen import selector_for
 from core.recorder.suggest import Suggestion

@@ -8,7 +8,8 @@ from pathlib import Path
 from PySide6.QtCore import QByteArray
 from pytestqt.qtbot import QtBot
 
-from app.settings import Settings, new_bundle_dir, recordings_root
+from app.recordings import new_bundle_dir, recordings_root
+from app.settings import Settings
 from core.devices.virtual import ManualClock, make_virtual_device
 from core.recorder.session import RecordingSession, find_unfinished
 from tests.app.conftest import WindowFactory

@@ -1,0 +1,73 @@
+"""Autosaved recordings on disk: where they go, which were never closed, setting one aside.
+
+Every recording is a :mod:`core.bundle` directory ``<root>/<timestamp>`` that
+the :class:`~core.recorder.session.RecordingSession` rewrites after each step.
+``root`` is :func:`recordings_root`: ``$DELTAREC_HOME/recordings`` when that
+variable is set, else the ``recordings`` folder of Qt's AppDataLocation. A
+bundle still marked "recording" was not closed (a crash, a kill): the window
+offers to restore the newest; the others, or a declined one, are marked
+"discarded" (kept on disk, no longer offered).
+
+These functions do file I/O: the Studio runs them on its worker thread.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+from PySide6.QtCore import QStandardPaths
+
+from core.bundle import Bundle
+from core.errors import DeltarecError
+from core.recorder.session import find_unfinished
+
+
+@dataclass(frozen=True, slots=True)
+class Unfinished:
+    """An autosaved recording that was never closed."""
+
+    path: Path
+    steps: int
+
+
+def recordings_root() -> Path:
+    """Where recordings are autosaved (see the module docstring)."""
+    home = os.environ.get("DELTAREC_HOME")
+    if home:
+        return Path(home) / "recordings"
+    base = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
+    return Path(base or Path.home() / ".deltarec") / "recordings"
+
+
+def new_bundle_dir(root: Path, now: datetime | None = None) -> Path:
+    """A fresh ``root/<timestamp>`` folder name (not created); never an existing one."""
+    stamp = (now or datetime.now()).strftime("%Y%m%d-%H%M%S")
+    candidate = root / stamp
+    n = 1
+    while candidate.exists():
+        n += 1
+        candidate = root / f"{stamp}-{n}"
+    return candidate
+
+
+def unfinished(root: Path) -> list[Unfinished]:
+    """Recordings under ``root`` never closed, oldest first (unreadable ones are skipped)."""
+    found = []
+    for path in find_unfinished(root):
+        try:
+            found.append(Unfinished(path, len(Bundle.open(path).steps)))
+        except DeltarecError:
+            continue
+    return sorted(found, key=lambda u: (u.path / "manifest.json").stat().st_mtime)
+
+
+def discard(items: Sequence[Unfinished]) -> None:
+    """Stop offering these recordings for restore (they stay on disk)."""
+    for item in items:
+        bundle = Bundle.open(item.path)
+        bundle.info["state"] = "discarded"
+        bundle.save_manifest()
