@@ -41,13 +41,9 @@ class Ask:
         path, _ = QFileDialog.getOpenFileName(self.parent, title, folder, name_filter)
         return path or None
 
-    def tell(self, title: str, text: str) -> None:
-        """Show a message that needs acknowledging (errors that stop an operation)."""
-        QMessageBox.warning(self.parent, title, text)
-
 
 class NoAsk(Ask):
-    """Never asks: "no" to every question, no file chosen, messages dropped.
+    """Never asks: "no" to every question, no file chosen.
 
     Used for ``--screenshot`` runs, which must not stop on a dialog.
     """
@@ -59,7 +55,4 @@ class NoAsk(Ask):
         return None
 
     def open_path(self, title: str, name_filter: str, folder: str = "") -> str | None:
-        return None
-
-    def tell(self, title: str, text: str) -> None:
         return None

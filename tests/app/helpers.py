@@ -35,9 +35,6 @@ class FakeAsk(Ask):
         self.asked.append(f"open: {title} [{name_filter}]")
         return self.paths.pop(0) if self.paths else None
 
-    def tell(self, title: str, text: str) -> None:
-        self.asked.append(f"tell: {text}")
-
 
 @dataclass
 class Phones:
