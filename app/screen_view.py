@@ -30,7 +30,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
-from core.index import ElementIndex, IndexedElement
+from core.index import ElementIndex, IndexedElement, element_at
 
 DRAG_PX = 12
 """A press that moves farther than this (widget pixels) is a swipe, not a tap."""
@@ -45,15 +45,8 @@ def element_label(element: IndexedElement) -> str:
 
 
 def smallest_at(index: ElementIndex | None, x: int, y: int) -> IndexedElement | None:
-    """The innermost numbered element under the point (RecordingSession.element_at's rule).
-
-    Duplicated here, not called, because that method reads the live session;
-    the view works on the immutable index it was given.
-    """
-    if index is None:
-        return None
-    hits = [e for e in index.elements if e.bounds.contains_point(x, y)]
-    return min(hits, key=lambda e: (e.bounds.area, -e.pos)) if hits else None
+    """The innermost numbered element under the point (the recorder's rule, on a view's index)."""
+    return element_at(index, x, y)
 
 
 class ScreenView(QWidget):

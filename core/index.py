@@ -144,3 +144,12 @@ def build_index(
         for p in ordered
     )
     return ElementIndex(frame, names, elements, number_of, frozenset(positions))
+
+
+def element_at(index: ElementIndex | None, x: int, y: int) -> IndexedElement | None:
+    """The innermost numbered element whose box holds the point (smallest area; ties: later
+    in document order, i.e. deeper), or None. What a click on a screenshot means."""
+    if index is None:
+        return None
+    hits = [e for e in index.elements if e.bounds.contains_point(x, y)]
+    return min(hits, key=lambda e: (e.bounds.area, -e.pos)) if hits else None

@@ -31,7 +31,7 @@ from core.devices.base import Device
 from core.errors import InputError, StepFailedError
 from core.executor import Script, Session, Step, parse_script, run_steps
 from core.executor.registry import lookup
-from core.index import ElementIndex, IndexedElement
+from core.index import ElementIndex, IndexedElement, element_at
 from core.model import Observation
 from core.recorder.device_log import LoggingDevice
 from core.recorder.export import Kind, export, to_json
@@ -90,7 +90,8 @@ class RecordedStep:
 
 def png_bytes(device: Device) -> bytes:
     buf = io.BytesIO()
-    device.screenshot().save(buf, "PNG")
+    # Fast compression: the encoder holds the GIL, and a GUI waits on this thread.
+    device.screenshot().save(buf, "PNG", compress_level=1)
     return buf.getvalue()
 
 
@@ -157,8 +158,15 @@ class RecordingSession:
                 self.observer.reset(obs)
             else:
                 self.observer.step(obs)
+            self._share_baseline()
             assert self.observer.index is not None
             return self.observer.index
+
+    def _share_baseline(self) -> None:
+        """The executor's baseline and numbers are the recorder's: an "Observation: Delta"
+        step shows what changed since the last step, with the numbers the person saw."""
+        self.executor.observer.index = self.observer.index
+        self.executor.seen = self.observer.index
 
     def _take_screen(self, obs: Observation) -> None:
         self.screenshot = png_bytes(self.device) if self.screenshots else None
@@ -186,11 +194,7 @@ class RecordingSession:
 
     def element_at(self, x: int, y: int) -> IndexedElement | None:
         """The innermost (smallest) numbered element whose box holds the point."""
-        index = self.index
-        if index is None:
-            return None
-        hits = [e for e in index.elements if e.bounds.contains_point(x, y)]
-        return min(hits, key=lambda e: (e.bounds.area, -e.pos)) if hits else None
+        return element_at(self.index, x, y)
 
     def script(self) -> Script:
         return Script(tuple(step.to_step() for step in self.steps))
@@ -227,6 +231,7 @@ class RecordingSession:
                 result = self.observer.step(after)
                 step.delta = result.text
                 step.suggestions = suggest_assertions(result)
+                self._share_baseline()
             step.before, step.after = before_number, self.screen_number
             self.steps.append(step)
             self._autosave(step)

@@ -124,3 +124,17 @@ def test_editing_steps_is_validated_and_autosaved(tmp_path: Path) -> None:
         rec.update_params(0, {"selector": 5})
     saved = (rec.bundle.root / "script.json").read_text()
     assert '"Grace"' in saved and len(parse_script(__import__("json").loads(saved)).steps) == 4
+
+
+def test_delta_step_shows_what_changed_since_the_last_step_with_the_same_numbers(
+    tmp_path: Path,
+) -> None:
+    rec = new_session(tmp_path)
+    rec.record_tap(*_center(rec, "Sign up"))
+    field = rec.record_tap(*_center(rec, "Name", "textbox"))
+    typed = rec.record_type("Ada")
+    delta_step = rec.record_delta()
+    assert delta_step.delta == "no change"  # nothing happened since the typing step
+    assert typed.delta.splitlines()[0].startswith("~ [")
+    number = typed.delta.split("]")[0]
+    assert number in field.delta or "focus" in field.delta
