@@ -8,12 +8,15 @@
 the built-in phone). ``--screenshot`` starts up, waits until the first screen
 of the device is painted (a signal, not a timer), writes the window as PNG and
 exits 0; it never asks a question, so it runs with ``QT_QPA_PLATFORM=offscreen``.
+With no display at all (no ``$DISPLAY``/``$WAYLAND_DISPLAY``, no platform chosen)
+it renders offscreen and writes ``deltarec-studio.png`` instead of aborting.
 Exit codes: 0 ok, 2 bad arguments, 1 start-up failed.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 
@@ -37,8 +40,32 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
+HEADLESS_SHOT = "deltarec-studio.png"
+
+
+def _no_display() -> bool:
+    """True on a Linux machine with no X or Wayland display and no Qt platform chosen."""
+    return (
+        sys.platform.startswith("linux")
+        and not os.environ.get("DISPLAY")
+        and not os.environ.get("WAYLAND_DISPLAY")
+        and not os.environ.get("QT_QPA_PLATFORM")
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
+    if _no_display():
+        # Qt would abort with "could not connect to display": render offscreen instead
+        # and leave a picture of the window, so the command still shows something.
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"
+        if not args.screenshot:
+            args.screenshot = HEADLESS_SHOT
+            print(
+                f"deltarec-studio: no display; wrote the window to {HEADLESS_SHOT} "
+                "(run it in a desktop session, or under xvfb-run, for the interactive window)",
+                file=sys.stderr,
+            )
     app = QApplication.instance() or QApplication(sys.argv[:1])
     assert isinstance(app, QApplication)
     app.setOrganizationName(ORGANIZATION)
