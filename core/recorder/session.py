@@ -28,12 +28,12 @@ from typing import Any
 from core.bundle import Bundle, write_atomic
 from core.delta import IndexOptions, Observer
 from core.devices.base import Device
+from core.devices.logging_device import LoggingDevice
 from core.errors import InputError, StepFailedError
 from core.executor import Script, Session, Step, parse_script, run_steps
 from core.executor.registry import lookup
 from core.index import ElementIndex, IndexedElement, element_at
 from core.model import Observation
-from core.recorder.device_log import LoggingDevice
 from core.recorder.export import Kind, export, to_json
 from core.recorder.selector_gen import selector_for
 from core.recorder.suggest import Suggestion, suggest_assertions

@@ -23,14 +23,13 @@ the bounds without touching the executor.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-if TYPE_CHECKING:
-    from PIL.Image import Image
+from core.devices.logging_device import LoggingDevice
 
-    from core.devices.base import AppInfo, Device
+if TYPE_CHECKING:
+    from core.devices.base import Device
     from core.model import Observation
 
 
@@ -79,7 +78,7 @@ class StepTrace:
         return self.captures[-1] if self.captures else self.start
 
 
-class TracingDevice:
+class TracingDevice(LoggingDevice):
     """Forwards to ``inner``; records captures and actions until :meth:`take`.
 
     Errors: whatever ``inner`` raises, unchanged (an action that raised is
@@ -88,28 +87,27 @@ class TracingDevice:
     """
 
     def __init__(self, inner: Device) -> None:
-        self.inner = inner
-        self.serial: str = inner.serial
+        super().__init__(inner)
         self.last: Observation | None = None
         """The latest capture, across steps."""
         self._start: Observation | None = None
-        self._actions: list[Action] = []
+        self._traced: list[Action] = []
         self._captures: list[Observation] = []
 
     def take(self) -> StepTrace:
         """The trace since the previous :meth:`take` (or since creation), and start a new one."""
-        trace = StepTrace(self._start, tuple(self._actions), tuple(self._captures))
-        self._start, self._actions, self._captures = self.last, [], []
+        trace = StepTrace(self._start, tuple(self._traced), tuple(self._captures))
+        self._start, self._traced, self._captures = self.last, [], []
+        self.take_actions()
         return trace
 
     def __getattr__(self, name: str) -> Any:
         # Optional device features (an adb device's ``shell``) stay visible through the wrapper.
         return getattr(self.inner, name)
 
-    def _act(self, kind: str, points: Sequence[tuple[int, int]] = ()) -> None:
-        self._actions.append(Action(kind, tuple(points), self.last))
-
-    # -- read-only: forwarded; captures are remembered ---------------------------------
+    def logged(self, action: dict[str, Any]) -> None:
+        super().logged(action)
+        self._traced.append(Action(action["kind"], _points(action), self.last))
 
     def capture(self) -> Observation:
         obs = self.inner.capture()
@@ -117,41 +115,10 @@ class TracingDevice:
         self._captures.append(obs)
         return obs
 
-    def screenshot(self) -> Image:
-        return self.inner.screenshot()
 
-    def current_app(self) -> AppInfo:
-        return self.inner.current_app()
-
-    def window_size(self) -> tuple[int, int]:
-        return self.inner.window_size()
-
-    # -- actions: recorded, then forwarded ---------------------------------------------
-
-    def tap(self, x: int, y: int) -> None:
-        self._act("tap", [(x, y)])
-        self.inner.tap(x, y)
-
-    def long_press(self, x: int, y: int, duration_ms: int = 800) -> None:
-        self._act("long_press", [(x, y)])
-        self.inner.long_press(x, y, duration_ms)
-
-    def swipe(self, x1: int, y1: int, x2: int, y2: int, duration_ms: int = 300) -> None:
-        self._act("swipe", [(x1, y1), (x2, y2)])
-        self.inner.swipe(x1, y1, x2, y2, duration_ms)
-
-    def type_text(self, text: str) -> None:
-        self._act("type_text")
-        self.inner.type_text(text)
-
-    def press_key(self, key: str) -> None:
-        self._act("press_key")
-        self.inner.press_key(key)
-
-    def launch_app(self, package: str, activity: str = "") -> None:
-        self._act("launch_app")
-        self.inner.launch_app(package, activity)
-
-    def stop_app(self, package: str) -> None:
-        self._act("stop_app")
-        self.inner.stop_app(package)
+def _points(action: dict[str, Any]) -> tuple[tuple[int, int], ...]:
+    if action["kind"] in ("tap", "long_press"):
+        return ((action["x"], action["y"]),)
+    if action["kind"] == "swipe":
+        return ((action["x1"], action["y1"]), (action["x2"], action["y2"]))
+    return ()
