@@ -16,16 +16,19 @@ changes, and a cap never invents a removal.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
 from core.capture.elements import elements_to_observation, node_to_element
 from core.capture.jsonio import load_capture
 from core.delta import IndexOptions, index_frame, observe_delta
+from core.diff.types import ChangeKind
 from core.frame import Frame
 from core.match import match_frames
 from core.model import Node, Observation
 from core.render.budget import fit
+from core.render.delta_text import Line, delta_entries
 from core.render.lines import quote
 
 Element = dict[str, Any]
@@ -239,7 +242,6 @@ def delta_observation_result(
     The counts are taken from the same frames and the same lines as the summary
     (before the budget cut them), never from a differently filtered diff.
     """
-    from core.render.delta_text import delta_lines
 
     options = IndexOptions(viewport, max_elements, interactive_only)
     result = observe_delta(
@@ -249,16 +251,21 @@ def delta_observation_result(
         max_lines=max_lines,
         max_tokens=max_tokens,
     )
-    lines = delta_lines(result.delta, result.prev_index, result.index)
-    return {"summary": result.text, **delta_counts(lines)}
+    entries = delta_entries(result.delta, result.prev_index, result.index)
+    return {"summary": result.text, **delta_counts(entries)}
 
 
-def delta_counts(lines: Sequence[str]) -> dict[str, int]:
-    """``{added, removed, changed}`` counted from delta lines (before any budget cut)."""
+def delta_counts(entries: Sequence[Line]) -> dict[str, int]:
+    """``{added, removed, changed}``: the lines of each kind (before any budget cut).
+
+    A dialog that opened counts as added, one that closed as removed, a focus
+    move as a change; frame facts and summary lines count as nothing.
+    """
+    kinds = Counter(e.kind for e in entries)
     return {
-        "added": sum(1 for x in lines if x.startswith("+ [")),
-        "removed": sum(1 for x in lines if x.startswith("- ") and not x.startswith("- (")),
-        "changed": sum(1 for x in lines if x.startswith("~ [") or x.startswith("~ focus")),
+        "added": kinds[ChangeKind.ADDED] + kinds[ChangeKind.WINDOW_OPENED],
+        "removed": kinds[ChangeKind.REMOVED] + kinds[ChangeKind.WINDOW_CLOSED],
+        "changed": kinds[ChangeKind.CHANGED],
     }
 
 

@@ -23,7 +23,12 @@ class ChangeKind(StrEnum):
     SCROLLED = "scrolled"
     WINDOW_OPENED = "window_opened"
     WINDOW_CLOSED = "window_closed"
+    HIDDEN = "hidden"
+    """A window hidden behind a dialog (one summary line, not one per element)."""
+    SCREEN = "screen"
+    """A move to a new screen (its header and the count of what is not listed)."""
     FIELD = "field"
+    """A frame fact: app, rotation."""
 
 
 FromToDict = dict[str, Any]

@@ -25,10 +25,11 @@ them). An empty delta renders as ``no change``. The budget is applied last
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from core.diff.compute import Delta
-from core.diff.types import FromToDict
+from core.diff.types import ChangeKind, FromToDict
+from core.diff.types import ChangeKind as K
 from core.index import ElementIndex
 from core.render.budget import fit
 from core.render.lines import element, quote, states, value
@@ -40,12 +41,6 @@ NEW_SCREEN_TOP = 12
 """How many of a new screen's elements a delta lists (``observe`` shows all)."""
 
 _UNRENDERED = frozenset({"bounds", "parentKey", "position", "focused"})
-
-
-@dataclass(frozen=True, slots=True)
-class RenderOptions:
-    max_lines: int | None = 40
-    max_tokens: int | None = None
 
 
 def is_new_screen(d: Delta, prev_index: ElementIndex, curr_index: ElementIndex) -> bool:
@@ -74,8 +69,20 @@ def _changes_text(changes: dict[str, FromToDict]) -> str:
     return ", ".join(parts)
 
 
+class Line(NamedTuple):
+    """One delta line and the kind of change it reports."""
+
+    kind: ChangeKind
+    text: str
+
+
 def delta_lines(d: Delta, prev_index: ElementIndex, curr_index: ElementIndex) -> list[str]:
-    """Every line of the delta, in order, before any budget."""
+    """Every line of the delta, in order, before any budget (``no change`` when empty)."""
+    return [line.text for line in delta_entries(d, prev_index, curr_index)] or ["no change"]
+
+
+def delta_entries(d: Delta, prev_index: ElementIndex, curr_index: ElementIndex) -> list[Line]:
+    """Every line of the delta with its kind, in order, before any budget."""
     fc, fp = d.curr, d.prev
     num = curr_index.number_of
     names_c, names_p = curr_index.names, prev_index.names
@@ -94,7 +101,7 @@ def delta_lines(d: Delta, prev_index: ElementIndex, curr_index: ElementIndex) ->
             return f"~ {marker}{node.role} {value(ft['from'])}→{value(ft['to'])}"
         return line("~", pos, f" ({text})")
 
-    head: list[str] = []
+    head: list[Line] = []
     dialogs = [c for c in d.opened if fc.nodes[c].role == "dialog"]
     in_dialog: set[int] = set()
     for c in dialogs:
@@ -102,21 +109,22 @@ def delta_lines(d: Delta, prev_index: ElementIndex, curr_index: ElementIndex) ->
     new_screen = is_new_screen(d, prev_index, curr_index)
     closed_dialogs = [p for p in d.closed if fp.nodes[p].role == "dialog"]
     for p in closed_dialogs:
-        head.append(f"- {element(None, fp.nodes[p], names_p[p])} closed")
+        head.append(Line(K.WINDOW_CLOSED, f"- {element(None, fp.nodes[p], names_p[p])} closed"))
     if new_screen:
         pkg = fc.obs.package or "?"
         was = fp.obs.package
         origin = f", was {was}" if was and was != fc.obs.package else ""
         gone = sum(1 for p in d.removed if p in prev_index.number_of)
         total = len(curr_index.elements)
-        head.append(f"» new screen {pkg}: {total} elements ({gone} gone{origin})")
+        head.append(Line(K.SCREEN, f"» new screen {pkg}: {total} elements ({gone} gone{origin})"))
         top = [e.pos for e in curr_index.elements[:NEW_SCREEN_TOP]]
-        head += [line("+", c, states(fc.nodes[c])) for c in top]
+        head += [Line(K.ADDED, line("+", c, states(fc.nodes[c]))) for c in top]
         if total > NEW_SCREEN_TOP:
-            head.append(f"  … (+{total - NEW_SCREEN_TOP} more on this screen)")
+            head.append(Line(K.SCREEN, f"  … (+{total - NEW_SCREEN_TOP} more on this screen)"))
     for c in dialogs:
-        head.append(line("+", c))
-        head += [line("+", a) for a in _by_order(range(c + 1, fc.subtree_end(c)), order)]
+        head.append(Line(K.WINDOW_OPENED, line("+", c)))
+        inside_dialog = _by_order(range(c + 1, fc.subtree_end(c)), order)
+        head += [Line(K.ADDED, line("+", a)) for a in inside_dialog]
     hidden: set[int] = set()
     if dialogs:
         for p in d.closed:
@@ -128,31 +136,33 @@ def delta_lines(d: Delta, prev_index: ElementIndex, curr_index: ElementIndex) ->
         for a in s.entered:
             in_scroll.update(range(a, fc.subtree_end(a)))
     added = [
-        line("+", c, states(fc.nodes[c]))
+        Line(K.ADDED, line("+", c, states(fc.nodes[c])))
         for c in _by_order(d.added, order)
         if c not in in_dialog and c not in in_scroll and not new_screen
     ]
 
-    changed: list[str] = []
+    changed: list[Line] = []
     changed += _field_lines(d, curr_index, prev_index, new_screen=new_screen)
     for c in _by_order(d.changed, order):
         text = _changes_text(d.changed[c])
         if not text or _said_by_ancestor(d, c, shown, text):
             continue
-        changed.append(changed_line(c, d.changed[c], text))
+        changed.append(Line(K.CHANGED, changed_line(c, d.changed[c], text)))
 
-    scrolls: list[str] = []
+    scrolls: list[Line] = []
     for s in sorted(d.scrolls, key=lambda s: order.get(s.curr, len(order) + s.curr)):
         direction = _direction(s.dx, s.dy)
         rows = f"+{len(s.entered)} rows, -{len(s.left)} rows"
-        scrolls.append(line("↕", s.curr, f" scrolled {direction} ({rows})"))
+        scrolls.append(Line(K.SCROLLED, line("↕", s.curr, f" scrolled {direction} ({rows})")))
         came_in: set[int] = set()
         for e in s.entered:
             came_in.update(range(e, fc.subtree_end(e)))
         inside = came_in & shown
-        scrolls += [line("+", a, states(fc.nodes[a])) for a in _by_order(inside, order)]
+        scrolls += [
+            Line(K.ADDED, line("+", a, states(fc.nodes[a]))) for a in _by_order(inside, order)
+        ]
 
-    removed: list[str] = []
+    removed: list[Line] = []
     if not new_screen:
         left: set[int] = set()
         for s in d.scrolls:
@@ -165,13 +175,12 @@ def delta_lines(d: Delta, prev_index: ElementIndex, curr_index: ElementIndex) ->
         for p in _by_order(d.removed, old_order):
             if p in left or p in gone_dialog or p in hidden:
                 continue
-            removed.append(f"- {element(None, fp.nodes[p], names_p[p])}")
+            removed.append(Line(K.REMOVED, f"- {element(None, fp.nodes[p], names_p[p])}"))
         if hidden:
             count = sum(1 for p in hidden if p in prev_index.number_of)
-            removed.append(f"- ({count} elements behind the dialog)")
+            removed.append(Line(K.HIDDEN, f"- ({count} elements behind the dialog)"))
 
-    lines = head + added + changed + scrolls + removed
-    return lines or ["no change"]
+    return head + added + changed + scrolls + removed
 
 
 def _by_order(positions: Iterable[int], order: dict[int, int]) -> list[int]:
@@ -195,15 +204,15 @@ def _direction(dx: int, dy: int) -> str:
 
 def _field_lines(
     d: Delta, curr_index: ElementIndex, prev_index: ElementIndex, *, new_screen: bool
-) -> list[str]:
-    out: list[str] = []
+) -> list[Line]:
+    out: list[Line] = []
     f = d.fields
     if ("package" in f or "activity" in f) and not new_screen:
         a = f"{d.prev.obs.package}/{d.prev.obs.activity}".rstrip("/")
         b = f"{d.curr.obs.package}/{d.curr.obs.activity}".rstrip("/")
-        out.append(f"~ app: {a} → {b}")
+        out.append(Line(K.FIELD, f"~ app: {a} → {b}"))
     if "rotation" in f:
-        out.append(f"~ rotation: {f['rotation']['from']} → {f['rotation']['to']}")
+        out.append(Line(K.FIELD, f"~ rotation: {f['rotation']['from']} → {f['rotation']['to']}"))
     if "focusedElement" in f and not new_screen:
         pf, cf = d.prev.focused, d.curr.focused
         old = element(None, d.prev.nodes[pf], prev_index.names[pf]) if pf >= 0 else "none"
@@ -212,7 +221,7 @@ def _field_lines(
             if cf >= 0
             else "none"
         )
-        out.append(f"~ focus: {old} → {new}")
+        out.append(Line(K.CHANGED, f"~ focus: {old} → {new}"))
     return out
 
 
@@ -228,4 +237,4 @@ def render_delta(
     return fit(delta_lines(d, prev_index, curr_index), max_lines=max_lines, max_tokens=max_tokens)
 
 
-__all__ = ["RenderOptions", "delta_lines", "is_new_screen", "quote", "render_delta"]
+__all__ = ["Line", "delta_entries", "delta_lines", "is_new_screen", "quote", "render_delta"]
