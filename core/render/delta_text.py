@@ -3,7 +3,7 @@
 One line per change, most actionable first:
 
 1. a new screen (``» new screen …``, then its first :data:`NEW_SCREEN_TOP`
-   elements in reading order and a count of the rest), or windows
+   new elements in reading order and a count of the rest), or windows
    opened/closed (``+ [i] dialog``), with the dialog's controls right after it;
 2. added elements ``+ [i] role "name" (states)``;
 3. changed elements ``~ [i] role "name" (attr: old→new, …)`` (a plain text
@@ -117,10 +117,12 @@ def delta_entries(d: Delta, prev_index: ElementIndex, curr_index: ElementIndex) 
         gone = sum(1 for p in d.removed if p in prev_index.number_of)
         total = len(curr_index.elements)
         head.append(Line(K.SCREEN, f"» new screen {pkg}: {total} elements ({gone} gone{origin})"))
-        top = [e.pos for e in curr_index.elements[:NEW_SCREEN_TOP]]
-        head += [Line(K.ADDED, line("+", c, states(fc.nodes[c]))) for c in top]
-        if total > NEW_SCREEN_TOP:
-            head.append(Line(K.SCREEN, f"  … (+{total - NEW_SCREEN_TOP} more on this screen)"))
+        # What is new on it, in reading order: the status bar that stayed is not news.
+        fresh = [e.pos for e in curr_index.elements if e.pos not in d.pairs]
+        head += [Line(K.ADDED, line("+", c, states(fc.nodes[c]))) for c in fresh[:NEW_SCREEN_TOP]]
+        if len(fresh) > NEW_SCREEN_TOP:
+            more = len(fresh) - NEW_SCREEN_TOP
+            head.append(Line(K.SCREEN, f"  … (+{more} more on this screen)"))
     for c in dialogs:
         head.append(Line(K.WINDOW_OPENED, line("+", c)))
         inside_dialog = _by_order(range(c + 1, fc.subtree_end(c)), order)
