@@ -22,14 +22,15 @@ from typing import Any
 
 from core.capture.elements import elements_to_observation, node_to_element
 from core.capture.jsonio import load_capture
-from core.delta import IndexOptions, index_frame, observe_delta
+from core.delta import DeltaResult, IndexOptions, index_frame, observe_delta
 from core.diff.types import ChangeKind
 from core.frame import Frame
 from core.match import match_frames
 from core.model import Node, Observation
 from core.render.budget import fit
-from core.render.delta_text import Line, delta_entries
+from core.render.delta_text import Line
 from core.render.lines import quote
+from core.render.lines import value as render_value
 
 Element = dict[str, Any]
 
@@ -193,7 +194,8 @@ def summarize_delta(
         parts = []
         for name in item.get("fields", []):
             if name != "moved" and before:
-                parts.append(f"{name}: {_v(before.get(name))}→{_v(item['after'].get(name))}")
+                old, new = before.get(name), item["after"].get(name)
+                parts.append(f"{name}: {render_value(old)}→{render_value(new)}")
             else:
                 parts.append(name)
         lines.append(_line("~", item["after"], f" ({', '.join(parts)})"))
@@ -201,10 +203,22 @@ def summarize_delta(
     return fit(lines or ["no change"], max_lines=max_lines, max_tokens=max_tokens)
 
 
-def _v(value: Any) -> str:
-    from core.render.lines import value as render_value
-
-    return render_value(value)
+def _observe(
+    prev: Any,
+    curr: Any,
+    viewport: Sequence[int] | None,
+    max_elements: int,
+    interactive_only: bool,
+    max_lines: int,
+    max_tokens: int | None,
+) -> DeltaResult:
+    return observe_delta(
+        to_observation(prev, viewport=viewport),
+        to_observation(curr, viewport=viewport),
+        options=IndexOptions(viewport, max_elements, interactive_only),
+        max_lines=max_lines,
+        max_tokens=max_tokens,
+    )
 
 
 def delta_observation(
@@ -218,13 +232,8 @@ def delta_observation(
     max_tokens: int | None = None,
 ) -> str:
     """Index both frames, diff them and render the budgeted "what changed" text."""
-    return observe_delta(
-        to_observation(prev, viewport=viewport),
-        to_observation(curr, viewport=viewport),
-        options=IndexOptions(viewport, max_elements, interactive_only),
-        max_lines=max_lines,
-        max_tokens=max_tokens,
-    ).text
+    args = (viewport, max_elements, interactive_only, max_lines, max_tokens)
+    return _observe(prev, curr, *args).text
 
 
 def delta_observation_result(
@@ -242,17 +251,9 @@ def delta_observation_result(
     The counts are taken from the same frames and the same lines as the summary
     (before the budget cut them), never from a differently filtered diff.
     """
-
-    options = IndexOptions(viewport, max_elements, interactive_only)
-    result = observe_delta(
-        to_observation(prev, viewport=viewport),
-        to_observation(curr, viewport=viewport),
-        options=options,
-        max_lines=max_lines,
-        max_tokens=max_tokens,
-    )
-    entries = delta_entries(result.delta, result.prev_index, result.index)
-    return {"summary": result.text, **delta_counts(entries)}
+    args = (viewport, max_elements, interactive_only, max_lines, max_tokens)
+    result = _observe(prev, curr, *args)
+    return {"summary": result.text, **delta_counts(result.entries)}
 
 
 def delta_counts(entries: Sequence[Line]) -> dict[str, int]:

@@ -23,7 +23,8 @@ from core.diff.volatile import DEFAULT_VOLATILE, Volatile
 from core.frame import Frame
 from core.index import ElementIndex, build_index
 from core.model import Observation
-from core.render.delta_text import render_delta
+from core.render.budget import fit
+from core.render.delta_text import Line, delta_entries
 from core.render.frame_text import render_frame
 
 
@@ -44,6 +45,8 @@ class DeltaResult:
     delta: Delta
     prev_index: ElementIndex
     index: ElementIndex
+    entries: list[Line]
+    """Every line with its kind, before the budget cut ``text``."""
 
     @property
     def diff(self) -> ObservationDiff:
@@ -86,8 +89,10 @@ def observe_delta(
     if prev_index is None or prev_index.frame is not delta.prev:
         prev_index = index_frame(delta.prev, options, previous=prev_index)
     index = index_frame(delta.curr, options, previous=prev_index, pairs=delta.pairs)
-    text = render_delta(delta, prev_index, index, max_lines=max_lines, max_tokens=max_tokens)
-    return DeltaResult(text, delta, prev_index, index)
+    entries = delta_entries(delta, prev_index, index)
+    lines = [e.text for e in entries] or ["no change"]
+    text = fit(lines, max_lines=max_lines, max_tokens=max_tokens)
+    return DeltaResult(text, delta, prev_index, index, entries)
 
 
 def observe_frame(

@@ -18,8 +18,10 @@ Within a group, lines follow reading order (the ``[i]`` of the new frame;
 removed ones the old frame's). A change that an element shares with its
 nearest element ancestor (a row and its title both disabled) is said once, on
 the ancestor. Bounds-only changes and moves are not rendered (the JSON has
-them). An empty delta renders as ``no change``. The budget is applied last
-(:func:`core.render.budget.fit`). Deterministic: same input, same text.
+them). Each line carries its :class:`~core.diff.types.ChangeKind`; the caller
+(:func:`core.delta.observe_delta`) joins them, says ``no change`` when there are
+none, and applies the budget last (:func:`core.render.budget.fit`).
+Deterministic: same input, same lines.
 """
 
 from __future__ import annotations
@@ -31,8 +33,7 @@ from core.diff.compute import Delta
 from core.diff.types import ChangeKind, FromToDict
 from core.diff.types import ChangeKind as K
 from core.index import ElementIndex
-from core.render.budget import fit
-from core.render.lines import element, quote, states, value
+from core.render.lines import element, states, value
 
 NEW_SCREEN_SHARE = 0.35
 """A frame where fewer than this share of the elements stayed is a new screen."""
@@ -74,11 +75,6 @@ class Line(NamedTuple):
 
     kind: ChangeKind
     text: str
-
-
-def delta_lines(d: Delta, prev_index: ElementIndex, curr_index: ElementIndex) -> list[str]:
-    """Every line of the delta, in order, before any budget (``no change`` when empty)."""
-    return [line.text for line in delta_entries(d, prev_index, curr_index)] or ["no change"]
 
 
 def delta_entries(d: Delta, prev_index: ElementIndex, curr_index: ElementIndex) -> list[Line]:
@@ -227,16 +223,4 @@ def _field_lines(
     return out
 
 
-def render_delta(
-    d: Delta,
-    prev_index: ElementIndex,
-    curr_index: ElementIndex,
-    *,
-    max_lines: int | None = 40,
-    max_tokens: int | None = None,
-) -> str:
-    """The delta text within ``max_lines`` lines and ``max_tokens`` cl100k tokens."""
-    return fit(delta_lines(d, prev_index, curr_index), max_lines=max_lines, max_tokens=max_tokens)
-
-
-__all__ = ["Line", "delta_entries", "delta_lines", "is_new_screen", "quote", "render_delta"]
+__all__ = ["Line", "delta_entries", "is_new_screen"]

@@ -19,7 +19,6 @@ from core.errors import CaptureParseError, DeviceError, ScriptValidationError
 from core.executor.commands.base import Category, Command
 from core.executor.params import BOOL, Int, IntList, Kind, Str, json_type, param
 from core.frame import Frame
-from core.render.delta_text import delta_entries
 from core.render.frame_text import render_frame
 
 if TYPE_CHECKING:
@@ -240,8 +239,7 @@ class DeltaObservation(Command):
             max_lines=self.max_lines,
             max_tokens=self.max_tokens,
         )
-        entries = delta_entries(result.delta, result.prev_index, result.index)
-        return {"summary": result.text, **delta_counts(entries)}
+        return {"summary": result.text, **delta_counts(result.entries)}
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -14,6 +14,7 @@ from PIL import Image
 from core.devices.adb import DUMP_PATH, AdbDevice, AdbListing, connect, list_devices
 from core.devices.base import KEYS, AppInfo, Device, ShellResult
 from core.devices.fakeadb import FakeAdbServer, ScriptedTarget
+from core.devices.virtual.shell import android_input_text as input_text_rule
 from core.errors import DeviceDisconnected, DeviceError, DeviceTimeout
 
 DUMP = Path(__file__).parents[3] / ".." / "shared" / "real-dumps" / "contacts-agent" / "06.xml"
@@ -28,23 +29,10 @@ def _no_real_adb(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def android_input_text(command: str) -> str:
-    """What Android's ``input text`` types for ``command`` (Input.java's ``%s`` rule)."""
+    """What Android's ``input text`` types for ``command`` (the phone's ``%s`` rule)."""
     argv = shlex.split(command)
     assert argv[:2] == ["input", "text"] and len(argv) == 3, argv
-    buff = list(argv[2])
-    escape = False
-    i = 0
-    while i < len(buff):
-        if escape:
-            escape = False
-            if buff[i] == "s":
-                buff[i] = " "
-                del buff[i - 1]
-                i -= 1
-        if buff[i] == "%":
-            escape = True
-        i += 1
-    return "".join(buff)
+    return input_text_rule(argv[2])
 
 
 class Phone(ScriptedTarget):
