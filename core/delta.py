@@ -14,6 +14,7 @@ stable across a session of steps; :func:`observe_delta` is the one-shot form.
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -25,7 +26,15 @@ from core.index import ElementIndex, build_index
 from core.model import Observation
 from core.render.budget import fit
 from core.render.delta_text import Line, delta_entries
-from core.render.frame_text import render_frame
+from core.render.frame_text import frame_lines, render_frame
+from core.render.tokens import count_tokens
+from core.screens import is_new_screen
+
+FULL_FRAME_MARK = "» full frame (cheaper than the delta)"
+"""First line of a full frame sent in place of a delta that would have cost more."""
+
+MEMORY = 8
+"""How many recent screens an :class:`Observer` remembers."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +56,10 @@ class DeltaResult:
     index: ElementIndex
     entries: list[Line]
     """Every line with its kind, before the budget cut ``text``."""
+    new_screen: bool = False
+    """The step moved to another screen (:func:`core.screens.is_new_screen`)."""
+    full_frame: bool = False
+    """``text`` is the full frame (marked by :data:`FULL_FRAME_MARK`): the delta cost more."""
 
     @property
     def diff(self) -> ObservationDiff:
@@ -83,16 +96,30 @@ def observe_delta(
     prev_index: ElementIndex | None = None,
     max_lines: int | None = 40,
     max_tokens: int | None = None,
+    back_to: str | None = None,
 ) -> DeltaResult:
-    """Diff ``prev`` → ``curr`` and render it. ``prev_index`` keeps numbers from earlier steps."""
+    """Diff ``prev`` → ``curr`` and render it. ``prev_index`` keeps numbers from earlier steps.
+
+    A delta never costs more tokens than the full frame (the elements form, at the
+    same budget): when it would, the text is that frame under :data:`FULL_FRAME_MARK`.
+    ``back_to`` renders the delta as a return to a remembered screen
+    (:class:`Observer`).
+    """
     delta = compute_delta(prev, curr, volatile=volatile)
     if prev_index is None or prev_index.frame is not delta.prev:
         prev_index = index_frame(delta.prev, options, previous=prev_index)
     index = index_frame(delta.curr, options, previous=prev_index, pairs=delta.pairs)
-    entries = delta_entries(delta, prev_index, index)
+    new_screen = back_to is None and is_new_screen(delta, prev_index, index)
+    entries = delta_entries(delta, prev_index, index, new_screen=new_screen, back_to=back_to)
     lines = [e.text for e in entries] or ["no change"]
     text = fit(lines, max_lines=max_lines, max_tokens=max_tokens)
-    return DeltaResult(text, delta, prev_index, index, entries)
+    full_frame = False
+    if len(lines) > 1:
+        full = [FULL_FRAME_MARK, *frame_lines(index, tree=False)]
+        marked = fit(full, max_lines=max_lines, max_tokens=max_tokens)
+        if count_tokens(text) > count_tokens(marked):
+            text, full_frame = marked, True
+    return DeltaResult(text, delta, prev_index, index, entries, new_screen, full_frame)
 
 
 def observe_frame(
@@ -109,33 +136,75 @@ def observe_frame(
     )
 
 
+@dataclass(frozen=True, slots=True)
+class Seen:
+    """A screen an :class:`Observer` showed: its numbered index and the step that showed it."""
+
+    index: ElementIndex
+    step: int
+
+
 class Observer:
     """Keeps the baseline frame between steps so ``[i]`` numbers stay stable.
 
     ``step(curr)`` returns the delta from the baseline and makes ``curr`` the new
     baseline; ``reset(curr)`` sets a baseline without a delta (a full snapshot).
+
+    Memory: the last :data:`MEMORY` screens shown are kept. When a step moves
+    to a new screen (or a dialog closes back to the window behind it) that
+    matches one of them — the delta from it is not a new screen — the delta is
+    taken from that frame instead: ``» back to InboxActivity "Inbox" (as after
+    step 3)``, what differs since then, and the ``[i]`` numbers it had.
+    Cost: one extra diff per remembered screen of the same app and activity,
+    only on steps that change screen.
     """
 
     def __init__(
-        self, options: IndexOptions = IndexOptions(), volatile: Volatile = DEFAULT_VOLATILE
+        self,
+        options: IndexOptions = IndexOptions(),
+        volatile: Volatile = DEFAULT_VOLATILE,
+        *,
+        memory: int = MEMORY,
     ):
         self.options = options
         self.volatile = volatile
         self.index: ElementIndex | None = None
+        self.recent: deque[Seen] = deque(maxlen=max(0, memory))
+        self.steps = 0
 
     @property
     def baseline(self) -> Observation | None:
         return self.index.frame.obs if self.index is not None else None
 
-    def reset(self, obs: Observation) -> ElementIndex:
+    def reset(self, obs: Observation, *, step: int | None = None) -> ElementIndex:
         self.index = index_frame(Frame(obs), self.options)
+        self._remember(self.index, step)
         return self.index
 
+    def remember(self, index: ElementIndex, *, step: int | None = None) -> None:
+        """Make ``index`` the baseline, as a frame the caller was shown whole."""
+        self.index = index
+        self._remember(index, step)
+
+    def _remember(self, index: ElementIndex, step: int | None) -> None:
+        self.recent.append(Seen(index, self.steps if step is None else step))
+
     def step(
-        self, curr: Observation, *, max_lines: int | None = 40, max_tokens: int | None = None
+        self,
+        curr: Observation,
+        *,
+        max_lines: int | None = 40,
+        max_tokens: int | None = None,
+        step: int | None = None,
     ) -> DeltaResult:
+        """The delta from the baseline to ``curr`` (which becomes the baseline).
+
+        ``step`` labels this step in later ``» back to … (as after step N)`` lines
+        (default: this observer's own count of steps, from 1).
+        """
+        self.steps += 1
         if self.index is None:
-            self.reset(curr)
+            self.reset(curr, step=step)
         assert self.index is not None
         result = observe_delta(
             self.index.frame,
@@ -146,5 +215,38 @@ class Observer:
             max_lines=max_lines,
             max_tokens=max_tokens,
         )
+        if result.new_screen:
+            result = self._recall(result, max_lines=max_lines, max_tokens=max_tokens)
         self.index = result.index
+        self._remember(result.index, step)
+        return result
+
+    def _recall(
+        self, result: DeltaResult, *, max_lines: int | None, max_tokens: int | None
+    ) -> DeltaResult:
+        """The delta from a remembered frame of the same screen, if one matches."""
+        curr = result.delta.curr
+        obs = curr.obs
+        for seen in reversed(self.recent):
+            old = seen.index.frame
+            if old is result.delta.prev:
+                continue
+            if obs.package and old.obs.package and old.obs.package != obs.package:
+                continue
+            if obs.activity and old.obs.activity and old.obs.activity != obs.activity:
+                continue
+            delta = compute_delta(old, curr, volatile=self.volatile)
+            index = index_frame(curr, self.options, previous=seen.index, pairs=delta.pairs)
+            if is_new_screen(delta, seen.index, index):
+                continue
+            return observe_delta(
+                old,
+                curr,
+                volatile=self.volatile,
+                options=self.options,
+                prev_index=seen.index,
+                max_lines=max_lines,
+                max_tokens=max_tokens,
+                back_to=f"as after step {seen.step}",
+            )
         return result

@@ -92,6 +92,9 @@ def apply_diff(prev: Observation, diff: ObservationDiff) -> Observation:
                 left, top, right, bottom = attrs[node_id]["bounds"]
                 dx, dy = scroll["dx"], scroll["dy"]
                 attrs[node_id]["bounds"] = [left + dx, top + dy, right + dx, bottom + dy]
+    for scroll in diff["scrolls"]:
+        for key, bounds in scroll.get("clipped", {}).items():
+            attrs[_lookup(addr, key, "clipped key")]["bounds"] = list(bounds)
     for node_id, bounds in bounds_override.items():
         attrs[node_id]["bounds"] = bounds
 

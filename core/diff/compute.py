@@ -26,7 +26,6 @@ Cost: one match plus O(n) (O(k log k) for the reorder check per parent).
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -38,7 +37,7 @@ from core.diff.types import (
     RemovedEntry,
     ScrollEntry,
 )
-from core.diff.volatile import DEFAULT_VOLATILE, Volatile
+from core.diff.volatile import DEFAULT_VOLATILE, Volatile, system_bars
 from core.frame import Frame
 from core.match import match_frames
 from core.model import (
@@ -49,6 +48,7 @@ from core.model import (
     node_attributes,
     own_fields,
 )
+from core.motion import find_motions
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +63,11 @@ class Scroll:
     """Current positions of the subtrees that came into the container."""
     left: tuple[int, ...]
     """Previous positions of the subtrees that went out of it."""
+    page: bool = False
+    """No row stayed: the offset is unknown (about a page or more); dx = dy = 0."""
+    clipped: dict[int, list[int]] = field(default_factory=dict)
+    """Current positions of matched nodes inside whose bounds are not the old ones moved by the
+    offset (cut by the container's edge, or sticky), with their new bounds."""
 
 
 @dataclass(slots=True)
@@ -81,6 +86,10 @@ class Delta:
     opened: list[int]
     closed: list[int]
     fields: dict[str, FromToDict] = field(default_factory=dict)
+    quiet_prev: frozenset[int] = frozenset()
+    """Positions of ``prev`` that renderers leave out (the system bars, unless asked for)."""
+    quiet_curr: frozenset[int] = frozenset()
+    """Positions of ``curr`` that renderers leave out."""
 
     @property
     def empty(self) -> bool:
@@ -133,80 +142,76 @@ def _moves(prev: Frame, curr: Frame, pairs: dict[int, int]) -> dict[int, tuple[i
     return moved
 
 
-def _content_rows(frame: Frame, pos: int) -> list[int]:
-    """The rows of a scroll container: children of its single-child wrapper chain."""
-    kids = frame.children[pos]
-    while len(kids) == 1 and frame.children[kids[0]]:
-        kids = frame.children[kids[0]]
-    return kids
-
-
 def _scrolls(d: Delta) -> list[Scroll]:
-    prev, curr, pairs = d.prev, d.curr, d.pairs
-    out: list[Scroll] = []
+    """One :class:`Scroll` per scrolled host (:func:`core.motion.find_motions`).
+
+    A subtree that came in (or left) belongs to the innermost scrolled host
+    around it, so nested scrollables never list a row twice.
+    """
+    prev, curr = d.prev, d.curr
+    motions = find_motions(prev, curr, d.pairs)
+    if not motions:
+        return []
+    host_c = {m.curr: i for i, m in enumerate(motions)}
+    host_p = {m.prev: i for i, m in enumerate(motions)}
+    entered: list[list[int]] = [[] for _ in motions]
+    left: list[list[int]] = [[] for _ in motions]
     added, removed = set(d.added), set(d.removed)
-    for c, p in pairs.items():
-        node = curr.nodes[c]
-        if not (node.scrollable or node.role == "list"):
+    for a in d.added:
+        if curr.parents[a] in added:
             continue
-        box = node.bounds
-        votes: Counter[tuple[int, int]] = Counter()
-        total = 0
-        for row in _content_rows(curr, c):
-            old = pairs.get(row)
-            if old is None:
-                continue
-            a, b = prev.nodes[old].bounds, curr.nodes[row].bounds
-            at_edge = (
-                b.top <= box.top
-                or b.bottom >= box.bottom
-                or a.top <= box.top
-                or a.bottom >= box.bottom
-            )
-            if at_edge and b.left <= box.left and b.right >= box.right:
-                continue  # clipped by a vertical scroller's edge
-            total += 1
-            votes[(b.left - a.left, b.top - a.top)] += 1
-        moving = [(off, n) for off, n in votes.most_common() if off != (0, 0)]
-        if not moving or total < 1:
+        owner = _innermost(curr, a, host_c)
+        if owner is not None:
+            entered[owner].append(a)
+    for r in d.removed:
+        if prev.parents[r] in removed:
             continue
-        (dx, dy), count = moving[0]
-        if count < 0.8 * total:
-            continue
-        end_c, end_p = curr.subtree_end(c), prev.subtree_end(p)
-        entered = tuple(
-            a for a in range(c + 1, end_c) if a in added and curr.parents[a] not in added
-        )
-        left = tuple(
-            r for r in range(p + 1, end_p) if r in removed and prev.parents[r] not in removed
-        )
-        out.append(Scroll(c, p, dx, dy, entered, left))
-    return out
+        owner = _innermost(prev, r, host_p)
+        if owner is not None:
+            left[owner].append(r)
+    return [
+        Scroll(m.curr, m.prev, m.dx, m.dy, tuple(entered[i]), tuple(left[i]), m.page)
+        for i, m in enumerate(motions)
+    ]
 
 
-def _shift(scrolls: list[Scroll], curr: Frame) -> dict[int, tuple[int, int]]:
-    """For every current position inside a scroll container, the total offset applied."""
-    by_container = {s.curr: (s.dx, s.dy) for s in scrolls}
-    out: dict[int, tuple[int, int]] = {}
+def _innermost(frame: Frame, pos: int, hosts: dict[int, int]) -> int | None:
+    parent = frame.parents[pos]
+    while parent >= 0:
+        owner = hosts.get(parent)
+        if owner is not None:
+            return owner
+        parent = frame.parents[parent]
+    return None
+
+
+def _shift(scrolls: list[Scroll], curr: Frame) -> dict[int, tuple[tuple[int, int], Scroll]]:
+    """For every current position inside a scrolled host: the total offset applied to it
+    (``dy`` only, ``dx`` only or both, summed over the hosts around it) and its innermost
+    scroll, as ``{pos: ((dx, dy), scroll)}``."""
+    by_container = {s.curr: s for s in scrolls}
+    out: dict[int, tuple[tuple[int, int], Scroll]] = {}
     if not by_container:
-        return out
+        return {}
     for pos, parent in enumerate(curr.parents):
         if parent < 0:
             continue
-        ox, oy = out.get(parent, (0, 0))
-        if parent in by_container:
-            dx, dy = by_container[parent]
-            ox, oy = ox + dx, oy + dy
-        if ox or oy:
-            out[pos] = (ox, oy)
+        inner = out.get(parent)
+        (ox, oy), owner = inner if inner is not None else ((0, 0), None)
+        host = by_container.get(parent)
+        if host is not None:
+            ox, oy, owner = ox + host.dx, oy + host.dy, host
+        if owner is not None:
+            out[pos] = ((ox, oy), owner)
     return out
 
 
 def _attribute_changes(
-    a: Node, b: Node, key: str, volatile: Volatile, shift: tuple[int, int]
+    a: Node, b: Node, key: str, volatile: Volatile, *, scrolled: bool
 ) -> dict[str, FromToDict]:
+    """Every non-volatile difference of a pair; bounds only outside scrolled hosts."""
     own_a, own_b = own_fields(a), own_fields(b)
-    if shift == (0, 0) and own_a == own_b:
+    if own_a == own_b:
         return {}  # the common case: an untouched node, compared at C speed
     out: dict[str, FromToDict] = {}
     for field_name, old, new in zip(OWN_FIELDS, own_a, own_b, strict=True):
@@ -222,13 +227,11 @@ def _attribute_changes(
         name = ATTRIBUTE_OF_FIELD[field_name]
         if not volatile.is_volatile(key, name, b.resource_id):
             out[name] = {"from": old, "to": new}
+    moved = not scrolled and a.bounds != b.bounds
+    if moved and not volatile.is_volatile(key, "bounds", b.resource_id):
+        out["bounds"] = {"from": a.bounds.as_list(), "to": b.bounds.as_list()}
     if len(out) > 1:
         out = dict(sorted(out.items()))
-    dx, dy = shift
-    ab = a.bounds
-    expected = [ab.left + dx, ab.top + dy, ab.right + dx, ab.bottom + dy]
-    if b.bounds.as_list() != expected and not volatile.is_volatile(key, "bounds", b.resource_id):
-        out["bounds"] = {"from": ab.as_list(), "to": b.bounds.as_list()}
     return out
 
 
@@ -276,12 +279,23 @@ def compute_delta(
         opened=[c for c in fc.roots if c not in pairs],
         closed=[p for p in fp.roots if p not in used],
     )
+    if volatile.status_bar:
+        d.quiet_prev, d.quiet_curr = system_bars(fp), system_bars(fc)
     d.scrolls = _scrolls(d)
-    shift = _shift(d.scrolls, fc)
+    inside = _shift(d.scrolls, fc)
     for c, p in pairs.items():
+        where = inside.get(c)
+        moved_by = where[0] if where is not None else (0, 0)
         changes = _attribute_changes(
-            fp.nodes[p], fc.nodes[c], fc.keys[c], volatile, shift.get(c, (0, 0))
+            fp.nodes[p], fc.nodes[c], fc.keys[c], volatile, scrolled=where is not None
         )
+        if where is not None:
+            # Covered by the scroll: a bounds difference is the edge's cut (or a sticky row),
+            # kept on the scroll entry so that apply_diff rebuilds it, never a change.
+            a, b = fp.nodes[p].bounds, fc.nodes[c].bounds
+            dx, dy = moved_by
+            if b.as_list() != [a.left + dx, a.top + dy, a.right + dx, a.bottom + dy]:
+                where[1].clipped[c] = b.as_list()
         if c in d.moved:
             old_parent, old_index = d.moved[c]
             cp = fc.parents[c]
@@ -348,6 +362,10 @@ def to_json(d: Delta) -> ObservationDiff:
         }
         if fp.keys[s.prev] != fc.keys[s.curr]:
             scroll["fromKey"] = fp.keys[s.prev]
+        if s.page:
+            scroll["page"] = True
+        if s.clipped:
+            scroll["clipped"] = {fp.keys[d.pairs[c]]: b for c, b in sorted(s.clipped.items())}
         scrolls.append(scroll)
     return {
         "isDiff": True,

@@ -54,12 +54,18 @@ class ChangedEntry(TypedDict):
 
 
 class ScrollEntry(TypedDict):
+    """A scrolled container. ``page`` (only when true): no row stayed, the offset is unknown.
+    ``clipped`` (only when not empty): old keys of matched nodes inside whose new bounds are
+    not their old ones moved by the offset (cut by the container's edge, or sticky)."""
+
     key: str
     fromKey: NotRequired[str]
     dx: int
     dy: int
     entered: list[str]
     left: list[str]
+    page: NotRequired[bool]
+    clipped: NotRequired[dict[str, list[int]]]
 
 
 class WindowChanges(TypedDict):

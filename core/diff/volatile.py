@@ -40,10 +40,16 @@ DEFAULT_VOLATILE_NAMES = frozenset(
 
 @dataclass(frozen=True, slots=True)
 class Volatile:
-    """Attribute names volatile everywhere, plus ``(element key, attribute)`` pairs."""
+    """Attribute names volatile everywhere, plus ``(element key, attribute)`` pairs.
+
+    ``status_bar``: the system bars (clock, battery, signal, notification icons;
+    see :func:`system_bars`) stay out of every delta line and suggestion. The
+    JSON diff still carries them, so ``apply_diff`` rebuilds the frame exactly.
+    """
 
     names: frozenset[str] = DEFAULT_VOLATILE_NAMES
     per_element: frozenset[tuple[str, str]] = frozenset()
+    status_bar: bool = True
 
     def is_volatile(self, key: str, attribute: str, resource_id: str = "") -> bool:
         """Whether ``attribute`` of an element (by key, or by its resource id) churns."""
@@ -52,10 +58,51 @@ class Volatile:
         return bool(resource_id) and (f"id:{resource_id}", attribute) in self.per_element
 
     def union(self, other: Volatile) -> Volatile:
-        return Volatile(self.names | other.names, self.per_element | other.per_element)
+        return Volatile(
+            self.names | other.names,
+            self.per_element | other.per_element,
+            self.status_bar and other.status_bar,
+        )
 
 
 DEFAULT_VOLATILE = Volatile()
+
+SYSTEM_UI = "com.android.systemui"
+BAR_SHARE = 0.15
+"""A System UI window at most this share of the screen high is a bar, not the notification
+shade (which an agent opens on purpose and reads)."""
+_BAR_IDS = (
+    ":id/status_bar",
+    ":id/statusBarBackground",
+    ":id/navigationBarBackground",
+    ":id/navigation_bar",
+    ":id/status_bar_container",
+)
+
+
+def system_bars(frame: Frame) -> frozenset[int]:
+    """Positions of the status and navigation bars' nodes: System UI windows no taller than
+    :data:`BAR_SHARE` of the screen (300 px when the size is unknown), and subtrees whose
+    resource id names a bar. O(n).
+
+    >>> from core.capture.uiautomator import parse_uiautomator
+    >>> obs = parse_uiautomator('<hierarchy rotation="0"><node class="F" package="com.android.'
+    ...     'systemui" bounds="[0,0][1080,84]"><node class="T" text="9:41" bounds="[0,0][90,84]"'
+    ...     '/></node><node class="F" package="app" bounds="[0,84][1080,2400]"/></hierarchy>')
+    >>> sorted(system_bars(Frame(obs)))
+    [0, 1]
+    """
+    limit = frame.obs.height * BAR_SHARE if frame.obs.height else 300
+    out: set[int] = set()
+    for pos, node in enumerate(frame.nodes):
+        parent = frame.parents[pos]
+        if parent >= 0:
+            bar = parent in out or node.resource_id.endswith(_BAR_IDS)
+        else:
+            bar = node.package == SYSTEM_UI and node.bounds.height <= limit
+        if bar:
+            out.add(pos)
+    return frozenset(out)
 
 
 def learn_volatile(a: Observation, b: Observation, base: Volatile = DEFAULT_VOLATILE) -> Volatile:
@@ -79,7 +126,7 @@ def learn_volatile(a: Observation, b: Observation, base: Volatile = DEFAULT_VOLA
                 learned.add((fb.keys[cb], name))
                 if fb.nodes[cb].resource_id:
                     learned.add((f"id:{fb.nodes[cb].resource_id}", name))
-    return Volatile(base.names, base.per_element | frozenset(learned))
+    return Volatile(base.names, base.per_element | frozenset(learned), base.status_bar)
 
 
 def without_volatile(obs: Observation, volatile: Volatile = DEFAULT_VOLATILE) -> Observation:

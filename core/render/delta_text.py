@@ -2,63 +2,56 @@
 
 One line per change, most actionable first:
 
-1. a new screen (``» new screen …``, then its first :data:`NEW_SCREEN_TOP`
-   new elements in reading order and a count of the rest), or windows
-   opened/closed (``+ [i] dialog``), with the dialog's controls right after it;
+1. the screen: ``» new screen InboxActivity "Inbox": 47 elements (8 gone)``
+   (:func:`core.screens.is_new_screen`) followed by what is on it that the
+   caller has not seen — every element new or changed there, in reading order
+   (the budget cuts the list, never a fixed count); or
+   ``» back to InboxActivity "Inbox" (as after step 3)`` when the caller's
+   :class:`~core.delta.Observer` remembers the screen (then an ordinary delta
+   from that frame follows); or windows: ``+ [i] dialog`` with the dialog's
+   controls right after it, ``- dialog "…" closed``, and one dialog replacing
+   another as ``» dialog "A" → [i] dialog "B"``;
 2. added elements ``+ [i] role "name" (states)``;
 3. changed elements ``~ [i] role "name" (attr: old→new, …)`` (a plain text
    whose only change is its text reads ``~ [i] text "old"→"new"``: its name
-   would repeat the new text), the focus move
-   (``~ focus: … → …``) and app / rotation changes first among them;
-4. scrolls ``↕ [i] list "name" scrolled down 250px (+3 rows, -3 rows)``,
-   each followed by the elements that scrolled into view;
+   would repeat the new text; a selection that moved between two elements of
+   one role reads ``~ selected: tab "Clock" → [3] tab "Timer"``), the focus
+   move (``~ focus: … → …``) and app / rotation changes first among them;
+4. scrolls ``↕ [i] list "name" scrolled down 250px (+3 rows, -3 rows)`` (or
+   ``scrolled about a page or more`` when no row stayed), each followed by one
+   line per row that came into view: the row's number and its texts joined by
+   ``·``, then any other control inside the row;
 5. removed elements ``- role "name"`` (no index: the number is no longer valid).
 
 Within a group, lines follow reading order (the ``[i]`` of the new frame;
 removed ones the old frame's). A change that an element shares with its
 nearest element ancestor (a row and its title both disabled) is said once, on
-the ancestor. Bounds-only changes and moves are not rendered (the JSON has
-them). Each line carries its :class:`~core.diff.types.ChangeKind`; the caller
-(:func:`core.delta.observe_delta`) joins them, says ``no change`` when there are
-none, and applies the budget last (:func:`core.render.budget.fit`).
-Deterministic: same input, same lines.
+the ancestor. The system bars (``Delta.quiet_*``) are never rendered. Bounds
+and moves are not rendered one by one (the JSON has them); when nothing else
+changed, one summary line says so, so the text is never ``no change`` while
+the diff has an entry. Each line carries its :class:`~core.diff.types.ChangeKind`;
+the caller (:func:`core.delta.observe_delta`) joins them, says ``no change``
+when there are none, and applies the budget last
+(:func:`core.render.budget.fit`). Deterministic: same input, same lines.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import NamedTuple
 
-from core.diff.compute import Delta
+from core.diff.compute import Delta, Scroll
 from core.diff.types import ChangeKind, FromToDict
 from core.diff.types import ChangeKind as K
+from core.frame import Frame
 from core.index import ElementIndex
-from core.render.lines import element, states, value
-
-NEW_SCREEN_SHARE = 0.35
-"""A frame where fewer than this share of the elements stayed is a new screen."""
-
-NEW_SCREEN_TOP = 12
-"""How many of a new screen's elements a delta lists (``observe`` shows all)."""
+from core.labels import MAX_LABEL
+from core.motion import scrolls_by_nature
+from core.render.lines import element, quote, states, value
+from core.screens import is_new_screen, screen_name, screen_title
 
 _UNRENDERED = frozenset({"bounds", "parentKey", "position", "focused"})
-
-
-def is_new_screen(d: Delta, prev_index: ElementIndex, curr_index: ElementIndex) -> bool:
-    """True when the frame changed so much that listing the new screen beats a diff.
-
-    Counted over elements outside opened dialogs: fewer than
-    :data:`NEW_SCREEN_SHARE` of the new frame's elements were on the old one,
-    or the foreground package changed.
-    """
-    if "package" in d.fields and d.fields["package"]["to"]:
-        return True
-    dialog_windows = {c for c in d.opened if d.curr.nodes[c].role == "dialog"}
-    elements = [p for p in curr_index.candidates if d.curr.window_of[p] not in dialog_windows]
-    if len(elements) < 4 or (dialog_windows and not elements):
-        return False
-    stayed = sum(1 for p in elements if p in d.pairs)
-    return stayed < NEW_SCREEN_SHARE * len(elements)
+ROW_SEPARATOR = " · "
 
 
 def _changes_text(changes: dict[str, FromToDict]) -> str:
@@ -77,12 +70,30 @@ class Line(NamedTuple):
     text: str
 
 
-def delta_entries(d: Delta, prev_index: ElementIndex, curr_index: ElementIndex) -> list[Line]:
-    """Every line of the delta with its kind, in order, before any budget."""
+LineMaker = Callable[..., str]
+"""``line(sign, pos, suffix="")``: ``sign [i] role "name"suffix`` for a position of ``curr``."""
+
+
+def delta_entries(
+    d: Delta,
+    prev_index: ElementIndex,
+    curr_index: ElementIndex,
+    *,
+    new_screen: bool | None = None,
+    back_to: str | None = None,
+) -> list[Line]:
+    """Every line of the delta with its kind, in order, before any budget.
+
+    ``new_screen`` is :func:`~core.screens.is_new_screen` when the caller has it
+    already. ``back_to`` (e.g. ``"as after step 3"``) says that ``d`` is taken
+    from an earlier frame of the same screen the caller remembers: the header
+    reads ``» back to …`` and an ordinary delta from that frame follows.
+    """
     fc, fp = d.curr, d.prev
     num = curr_index.number_of
     names_c, names_p = curr_index.names, prev_index.names
-    order = {e.pos: i for i, e in enumerate(curr_index.elements)}
+    order = {e.pos: i for i, e in enumerate(curr_index.elements) if e.pos not in d.quiet_curr}
+    old_order = {e.pos: i for i, e in enumerate(prev_index.elements) if e.pos not in d.quiet_prev}
     shown = set(num)
 
     def line(sign: str, pos: int, suffix: str = "") -> str:
@@ -99,40 +110,42 @@ def delta_entries(d: Delta, prev_index: ElementIndex, curr_index: ElementIndex) 
 
     head: list[Line] = []
     dialogs = [c for c in d.opened if fc.nodes[c].role == "dialog"]
-    in_dialog: set[int] = set()
-    for c in dialogs:
-        in_dialog.update(range(c, fc.subtree_end(c)))
-    new_screen = is_new_screen(d, prev_index, curr_index)
     closed_dialogs = [p for p in d.closed if fp.nodes[p].role == "dialog"]
-    for p in closed_dialogs:
-        head.append(Line(K.WINDOW_CLOSED, f"- {element(None, fp.nodes[p], names_p[p])} closed"))
+    in_dialog = _subtrees(fc, dialogs)
+    gone_dialog = _subtrees(fp, closed_dialogs)
+    if new_screen is None:
+        new_screen = is_new_screen(d, prev_index, curr_index)
+    new_screen = new_screen and back_to is None
+    if back_to is not None:
+        title = screen_title(curr_index, d.quiet_curr | in_dialog)
+        named = f" {quote(title)}" if title else ""
+        head.append(Line(K.SCREEN, f"» back to {screen_name(curr_index)}{named} ({back_to})"))
+    replaced = len(closed_dialogs) == 1 and len(dialogs) == 1
+    if replaced:
+        p, c = closed_dialogs[0], dialogs[0]
+        head.append(
+            Line(
+                K.WINDOW_OPENED,
+                f"» {element(None, fp.nodes[p], names_p[p])} → {line('', c).lstrip()}",
+            )
+        )
+    else:
+        for p in closed_dialogs:
+            head.append(Line(K.WINDOW_CLOSED, f"- {element(None, fp.nodes[p], names_p[p])} closed"))
     if new_screen:
-        pkg = fc.obs.package or "?"
-        was = fp.obs.package
-        origin = f", was {was}" if was and was != fc.obs.package else ""
-        gone = sum(1 for p in d.removed if p in prev_index.number_of)
-        total = len(curr_index.elements)
-        head.append(Line(K.SCREEN, f"» new screen {pkg}: {total} elements ({gone} gone{origin})"))
-        # What is new on it, in reading order: the status bar that stayed is not news.
-        fresh = [e.pos for e in curr_index.elements if e.pos not in d.pairs]
-        head += [Line(K.ADDED, line("+", c, states(fc.nodes[c]))) for c in fresh[:NEW_SCREEN_TOP]]
-        if len(fresh) > NEW_SCREEN_TOP:
-            more = len(fresh) - NEW_SCREEN_TOP
-            head.append(Line(K.SCREEN, f"  … (+{more} more on this screen)"))
+        head += _new_screen(d, prev_index, curr_index, in_dialog, line)
     for c in dialogs:
-        head.append(Line(K.WINDOW_OPENED, line("+", c)))
+        if not replaced:
+            head.append(Line(K.WINDOW_OPENED, line("+", c)))
         inside_dialog = _by_order(range(c + 1, fc.subtree_end(c)), order)
-        head += [Line(K.ADDED, line("+", a)) for a in inside_dialog]
+        head += [Line(K.ADDED, line("+", a, states(fc.nodes[a]))) for a in inside_dialog]
     hidden: set[int] = set()
     if dialogs:
         for p in d.closed:
-            if fp.nodes[p].role != "dialog":
+            if fp.nodes[p].role != "dialog" and p not in d.quiet_prev:
                 hidden.update(range(p, fp.subtree_end(p)))
 
-    in_scroll: set[int] = set()
-    for s in d.scrolls:
-        for a in s.entered:
-            in_scroll.update(range(a, fc.subtree_end(a)))
+    in_scroll = _subtrees(fc, [a for s in d.scrolls for a in s.entered])
     added = [
         Line(K.ADDED, line("+", c, states(fc.nodes[c])))
         for c in _by_order(d.added, order)
@@ -141,35 +154,23 @@ def delta_entries(d: Delta, prev_index: ElementIndex, curr_index: ElementIndex) 
 
     changed: list[Line] = []
     changed += _field_lines(d, curr_index, prev_index, new_screen=new_screen)
-    for c in _by_order(d.changed, order):
-        text = _changes_text(d.changed[c])
-        if not text or _said_by_ancestor(d, c, shown, text):
-            continue
-        changed.append(Line(K.CHANGED, changed_line(c, d.changed[c], text)))
+    if not new_screen:
+        changes = {c: ch for c, ch in d.changed.items() if c not in d.quiet_curr}
+        changed += _selection_moves(d, changes, curr_index, prev_index)
+        for c in _by_order(changes, order):
+            text = _changes_text(changes[c])
+            if not text or _said_by_ancestor(d, c, shown, text):
+                continue
+            changed.append(Line(K.CHANGED, changed_line(c, changes[c], text)))
 
     scrolls: list[Line] = []
-    for s in sorted(d.scrolls, key=lambda s: order.get(s.curr, len(order) + s.curr)):
-        direction = _direction(s.dx, s.dy)
-        rows = f"+{len(s.entered)} rows, -{len(s.left)} rows"
-        scrolls.append(Line(K.SCROLLED, line("↕", s.curr, f" scrolled {direction} ({rows})")))
-        came_in: set[int] = set()
-        for e in s.entered:
-            came_in.update(range(e, fc.subtree_end(e)))
-        inside = came_in & shown
-        scrolls += [
-            Line(K.ADDED, line("+", a, states(fc.nodes[a]))) for a in _by_order(inside, order)
-        ]
+    if not new_screen:
+        for s in sorted(d.scrolls, key=lambda s: order.get(s.curr, len(order) + s.curr)):
+            scrolls += _scroll_lines(d, s, curr_index, order, line)
 
     removed: list[Line] = []
     if not new_screen:
-        left: set[int] = set()
-        for s in d.scrolls:
-            for r in s.left:
-                left.update(range(r, fp.subtree_end(r)))
-        gone_dialog: set[int] = set()
-        for p in closed_dialogs:
-            gone_dialog.update(range(p, fp.subtree_end(p)))
-        old_order = {e.pos: i for i, e in enumerate(prev_index.elements)}
+        left = _subtrees(fp, [r for s in d.scrolls for r in s.left])
         for p in _by_order(d.removed, old_order):
             if p in left or p in gone_dialog or p in hidden:
                 continue
@@ -178,7 +179,180 @@ def delta_entries(d: Delta, prev_index: ElementIndex, curr_index: ElementIndex) 
             count = sum(1 for p in hidden if p in prev_index.number_of)
             removed.append(Line(K.HIDDEN, f"- ({count} elements behind the dialog)"))
 
-    return head + added + changed + scrolls + removed
+    out = head + added + changed + scrolls + removed
+    if not out and not d.empty:
+        out.append(_unlisted(d))
+    return out
+
+
+def _subtrees(frame: Frame, roots: Iterable[int]) -> set[int]:
+    out: set[int] = set()
+    for r in roots:
+        out.update(range(r, frame.subtree_end(r)))
+    return out
+
+
+def _new_screen(
+    d: Delta,
+    prev_index: ElementIndex,
+    curr_index: ElementIndex,
+    in_dialog: set[int],
+    line: LineMaker,
+) -> list[Line]:
+    """The header of a new screen and what on it the caller has not seen, in reading order."""
+    fc = d.curr
+    skip = d.quiet_curr | in_dialog
+    was = d.prev.obs.package
+    other_app = bool(was) and was != fc.obs.package
+    name = screen_name(curr_index, with_package=other_app or not fc.obs.activity)
+    if not fc.obs.activity:
+        name = fc.obs.package or "?"
+    title = screen_title(curr_index, frozenset(skip))
+    named = f" {quote(title)}" if title else ""
+    gone = sum(1 for p in d.removed if p in prev_index.number_of and p not in d.quiet_prev)
+    total = sum(1 for e in curr_index.elements if e.pos not in skip)
+    origin = f", was {was}" if other_app else ""
+    out = [Line(K.SCREEN, f"» new screen {name}{named}: {total} elements ({gone} gone{origin})")]
+    rows = _list_rows(fc)
+    said: set[int] = set()
+    for e in curr_index.elements:
+        c = e.pos
+        if c in skip or (c in d.pairs and c not in d.changed):
+            continue  # what stayed as it was (a toolbar button) is not news
+        row = rows.get(c)
+        if row is None:
+            out.append(Line(K.ADDED, line("+", c, states(fc.nodes[c]))))
+        elif row not in said:
+            said.add(row)
+            out.append(Line(K.ADDED, _row_line(d, row, c, curr_index)))
+        elif fc.nodes[c].interactive and not fc.nodes[c].scrollable:
+            out.append(Line(K.ADDED, line("+", c, states(fc.nodes[c]))))
+    return out
+
+
+def _list_rows(frame: Frame) -> dict[int, int]:
+    """For every position inside a row of a list (a container made to scroll), the row's
+    root. Rows are the list's children (looked through single-child wrappers) that one
+    taps as a whole: interactive, with content of their own."""
+    out: dict[int, int] = {}
+    for pos, node in enumerate(frame.nodes):
+        if pos in out or not scrolls_by_nature(node):
+            continue
+        kids = frame.children[pos]
+        while len(kids) == 1 and frame.children[kids[0]]:
+            kids = frame.children[kids[0]]
+        for row in kids:
+            if frame.children[row] and _whole(frame, row):
+                for p in range(row, frame.subtree_end(row)):
+                    out.setdefault(p, row)
+    return out
+
+
+def _whole(frame: Frame, row: int) -> bool:
+    """A row one acts on as a whole: an interactive node (not a list) with content inside."""
+    node = frame.nodes[row]
+    return node.interactive and not scrolls_by_nature(node)
+
+
+def _row_line(d: Delta, row: int, first: int, curr_index: ElementIndex) -> str:
+    """``+ [i] role "text · text · text" (states)``: a row by its first element and its texts."""
+    fc = d.curr
+    texts = _row_texts(d, row)
+    name = ROW_SEPARATOR.join(texts) if len(texts) > 1 else curr_index.names[first]
+    if len(name) > MAX_LABEL:
+        name = name[: MAX_LABEL - 1] + "…"
+    number = curr_index.number_of[first]
+    return f"+ [{number}] {fc.nodes[first].role} {quote(name)}{states(fc.nodes[first])}"
+
+
+def _scroll_lines(
+    d: Delta, s: Scroll, curr_index: ElementIndex, order: dict[int, int], line: LineMaker
+) -> list[Line]:
+    """``↕`` for one scrolled container, then a line per row that came into view."""
+    fc = d.curr
+    shown_at = s.curr
+    for a in [s.curr, *fc.ancestors(s.curr)]:
+        if a in curr_index.number_of:
+            shown_at = a
+            break
+        if fc.nodes[a].bounds != fc.nodes[s.curr].bounds:
+            break
+    how = "about a page or more" if s.page else _direction(s.dx, s.dy)
+    rows = f"+{len(s.entered)} rows, -{len(s.left)} rows"
+    out = [Line(K.SCROLLED, line("↕", shown_at, f" scrolled {how} ({rows})"))]
+    entries: list[tuple[int, Line]] = []
+    for r in s.entered:
+        inside = _by_order(range(r, fc.subtree_end(r)), order)
+        if not inside:
+            continue  # came in below the viewport or cap
+        first = inside[0]
+        if first != r or not _whole(fc, r):
+            entries.append((order[first], Line(K.ADDED, line("+", first, states(fc.nodes[first])))))
+            entries += [
+                (order[a], Line(K.ADDED, line("+", a, states(fc.nodes[a])))) for a in inside[1:]
+            ]
+            continue
+        entries.append((order[first], Line(K.ADDED, _row_line(d, r, first, curr_index))))
+        for a in inside[1:]:
+            node = fc.nodes[a]
+            if node.interactive and not node.scrollable:
+                entries.append((order[a], Line(K.ADDED, line("+", a, states(node)))))
+    out += [entry for _, entry in sorted(entries, key=lambda t: t[0])]
+    return out
+
+
+def _row_texts(d: Delta, root: int) -> list[str]:
+    """The distinct texts of a row, in document order (descriptions when it has no text)."""
+    fc = d.curr
+    nodes = [fc.nodes[p] for p in range(root, fc.subtree_end(root))]
+    texts = [n.text for n in nodes if n.text]
+    if not texts:
+        texts = [n.content_desc for n in nodes if n.content_desc]
+    return list(dict.fromkeys(texts))
+
+
+def _selection_moves(
+    d: Delta,
+    changes: dict[int, dict[str, FromToDict]],
+    curr_index: ElementIndex,
+    prev_index: ElementIndex,
+) -> list[Line]:
+    """One line for a selection that moved from one element to another of the same role.
+
+    The two changes it stands for are removed from ``changes``.
+    """
+    only_selected = {c: ch for c, ch in changes.items() if set(ch) - _UNRENDERED == {"selected"}}
+    lost = [c for c, ch in only_selected.items() if ch["selected"]["to"] is False]
+    won = [c for c, ch in only_selected.items() if ch["selected"]["to"] is True]
+    if len(lost) != 1 or len(won) != 1 or d.curr.nodes[lost[0]].role != d.curr.nodes[won[0]].role:
+        return []
+    a, b = lost[0], won[0]
+    fc = d.curr
+    del changes[a], changes[b]
+    old = element(None, fc.nodes[a], curr_index.names[a])
+    new = element(curr_index.number_of.get(b), fc.nodes[b], curr_index.names[b])
+    return [Line(K.CHANGED, f"~ selected: {old} → {new}")]
+
+
+def _unlisted(d: Delta) -> Line:
+    """The one line for a diff whose entries are all left out of the text."""
+    if (
+        all(c in d.quiet_curr for c in d.changed)
+        and all(c in d.quiet_curr for c in d.added)
+        and all(p in d.quiet_prev for p in d.removed)
+        and not d.scrolls
+    ):
+        return Line(K.FIELD, "(only the status bar changed)")
+    moved = sum(1 for c in d.changed if c not in d.quiet_curr)
+    hidden = sum(1 for c in d.added if c not in d.quiet_curr) + sum(
+        1 for p in d.removed if p not in d.quiet_prev
+    )
+    parts = []
+    if moved:
+        parts.append(f"{moved} moved or resized")
+    if hidden:
+        parts.append(f"{hidden} off-screen or unlabelled elements added or removed")
+    return Line(K.CHANGED, f"~ layout: {', '.join(parts) or 'changed'}")
 
 
 def _by_order(positions: Iterable[int], order: dict[int, int]) -> list[int]:

@@ -8,7 +8,10 @@ import json
 import pytest
 
 from core import apply_diff, diff_observations, observe_delta, parse_uiautomator, without_volatile
+from core.delta import FULL_FRAME_MARK
 from core.model import Observation
+from core.render.frame_text import render_frame
+from core.render.tokens import count_tokens
 from tests.conftest import REAL_DUMPS, real_dump
 
 
@@ -94,21 +97,48 @@ def test_dialog_opening_is_named_and_the_window_behind_is_one_line() -> None:
     )
 
 
-def test_dialog_closing_then_new_screen() -> None:
+def test_dialog_closing_then_new_screen_named_by_its_title() -> None:
     lines = delta("contacts-manual/07.xml", "contacts-manual/08.xml").splitlines()
     assert lines[0].startswith('- dialog "Switch to editing') and lines[0].endswith(" closed")
-    assert lines[1] == "» new screen com.android.contacts: 23 elements (3 gone)"
-    assert lines[-1] == "  … (+11 more on this screen)"
+    assert lines[1] == '» new screen com.android.contacts "Edit contact": 23 elements (3 gone)'
+    assert lines[2:6] == [
+        '+ [0] button "Navigate up"',
+        '+ [1] text "Edit contact"',
+        '+ [2] button "Save"',
+        '+ [3] button "More options"',
+    ]
+    assert len(lines) == 25  # every element of the screen, within the 40-line budget
 
 
-def test_navigation_reads_as_a_new_screen_within_budget() -> None:
-    text = delta("contacts-agent/02.xml", "contacts-agent/03.xml")
-    lines = text.splitlines()
-    assert (
-        lines[0]
-        == "» new screen com.android.contacts: 15 elements (33 gone, was com.android.launcher3)"
+def test_navigation_reads_as_a_new_screen_named_and_listed_in_reading_order() -> None:
+    assert delta("contacts-agent/02.xml", "contacts-agent/03.xml") == "\n".join(
+        [
+            '» new screen com.android.contacts "Contacts": 15 elements (33 gone,'
+            " was com.android.launcher3)",
+            '+ [0] text "Contacts"',
+            '+ [1] button "Search"',
+            '+ [2] button "More options"',
+            '+ [3] button "FAVORITES"',
+            '+ [4] button "ALL" (selected)',
+            '+ [5] list "tab_pager"',
+            '+ [6] list "list" (focused)',
+            '+ [7] text "ME"',
+            '+ [8] button "Set up my profile"',
+            '+ [9] text "D"',
+            '+ [10] text "didi"',
+            '+ [11] text "didi"',
+            '+ [12] text "Z"',
+            '+ [13] text "zjy"',
+            '+ [14] button "add new contact"',
+        ]
     )
-    assert len(lines) == 14 and not any(line.startswith("- ") for line in lines)
+
+
+def test_a_new_screen_never_costs_more_than_its_full_frame() -> None:
+    for a, b in PAIRS:
+        result = observe_delta(obs(a), obs(b))
+        full = render_frame(result.index, tree=False)
+        assert count_tokens(result.text) <= count_tokens(f"{FULL_FRAME_MARK}\n{full}"), (a, b)
 
 
 PAIRS = [
