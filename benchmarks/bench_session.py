@@ -1,0 +1,1214 @@
+"""A scripted agent session on the virtual phone: what each reply costs, and is it true?
+
+The session (:data:`SCRIPT`, plus the newer screens the phone has:
+:func:`session_script`) drives a fresh Playground phone through the executor
+(``Session.call``: the envelopes the MCP server returns, with the MCP server's
+Session settings, ``max_lines=40``, no token cap, policy ``all``). Per step it
+records the observation the agent read and its cl100k tokens, and the tokens
+of the full compact frame of the same settled capture with the session's
+numbers (``render_frame(session.seen, tree=False)``: what ``describe`` costs).
+Target: Σ delta tokens ÷ Σ full-frame tokens ≤ 0.25. The session's clock is a
+fake (no real waiting); the phone's moves 10 s between steps (an agent thinks).
+
+Each reply is graded by an **oracle** built from the phone's own state, never
+from deltarec's diff. Target: 0 missed, 0 false.
+
+Snapshots. Before and after each step: ``PhoneState`` and the views of the
+windows a dump holds (``Playground.windows()``). A view's key is its window
+(the status bar; the app by its activity *stack*, so a new activity instance
+is a new screen; a dialog by its title), its ancestors' parts, and its own
+part: its action (``open:13``, ``toggle:wifi``), else id, else text, else
+class; an item of a scroller, or a twin, adds the first action below it (else
+its first text), so recycled rows are known by content, never by slot. Since
+clipping can hide that hint, an item that shares a unique feature (an action,
+an id'd text) with exactly one item that left, and contradicts it nowhere, is
+taken for it (:func:`unify`). A view's *element* is its nearest
+ancestor-or-self with an action (a Settings row owns its switch); its *names*
+are its text, description, id name, the texts below it and its element's. A
+view is *volatile* when it shows something else a day, an hour, a minute and a
+second later, or one dump later (clocks, dates, the "Refreshed N times"
+counter, running timers).
+
+Facts (``required`` ones must be reported; optional ones only explain lines):
+
+- **screen**: the app's stack or foreground changed. Reported by a ``»`` line
+  (or a full frame's ``screen`` header) naming the new activity (``…Activity``)
+  or quoting its title (action bar text or the activity's title). ``~ app:``
+  lines are true, so not false, but do not announce a screen.
+- **dialog** opened / closed (by title): a ``+``/``»`` line quoting the title /
+  a ``-`` line quoting it (or a ``»`` line back to the screen). A dialog
+  replaced by another is one fact: one line, of any form, quoting both titles.
+- **scroll**: a container whose children moved together by (dx, dy) ≠ 0 while
+  it did not (views it carries are not scrolls; a nested scroll is one fact,
+  on the container that moved its content; web content that is not marked
+  scrollable scrolls too). Measured on children wholly inside it on both
+  sides (clear of its edges, or spanning it: a page); when none persists, a
+  scrollable view whose items all changed scrolled "beyond the viewport", its
+  direction from the one numeric field of the state that changed. Reported by
+  one ``↕`` line naming the container (id name, description or text; an
+  unnamed one by its nearest named ancestor, or by an empty name) with the
+  direction word (content moving up: ``down``; moving left: ``right``), the px
+  (±1) when a child persisted and, for lists (scrollable views), ``+N``/``-M
+  rows`` if said within [wholly came in, came in at all] / [wholly left, left
+  at all]. No direction word is a miss; the opposite word is also false.
+- **row came in**: each item of a scrolled container that was nowhere on screen
+  and is now wholly in view must be named in some explained line (a quoted
+  string, or a part of a composite ``"a · b"`` label, equal to one of its texts
+  no other item has; any of its texts when none is unique).
+- **change** of ``checked`` / ``enabled`` / ``selected`` / ``focused`` (one
+  fact per element and property), or of a view's text or description. A
+  ``~`` line naming the element with that property and, if it says ``a→b``,
+  the right ``b``; ``~ focus|selected|checked: A → B`` covers A and B. A
+  label's text inside an element with another change this step is optional.
+- **appeared / gone**: the topmost named view of what appeared or went in a
+  window that stayed, outside any scrolled container: a ``+`` / ``-`` line
+  naming it.
+- optional: status-bar changes (the airplane icon) and the on-screen keyboard
+  (never in a dump; lines naming ``keyboard``/``IME`` are explained by it).
+- **volatile** changes: a line reporting one is *false*.
+
+Lines. ``~ "a"→"b"``: some view's text went from a to b (an old row's text
+paired with a new row's is false); ``~ … (attr: a→b)``: that change on an
+element of that name (attributes other than text, content-desc, checked,
+enabled, selected, focused are false); ``+``: a view of that name appeared (in
+a full frame: is on screen), with any ``(checked|unchecked|disabled|selected|
+focused)`` it states; ``-``: a view of that name went; ``↕``: a scroll not yet
+reported (its extra quoted names must be items that came in); ``»``: a screen
+or dialog fact. A view explains one ``+`` and one ``-`` line: duplicates are
+false. ``…`` budget markers are neutral. A line nothing explains is **false**;
+a required fact no line reports is **missed**; ``no change`` while the phone
+changed (keyboard included, volatile views aside) is one miss when nothing else
+was. A full frame (after a launch) is graded on its header and on listing
+only views that are on screen.
+
+    python benchmarks/bench_session.py          # prints the table, writes results.json
+    python benchmarks/bench_session.py --show   # and every reply the agent read
+    python benchmarks/bench_session.py --quick  # the first steps only, writes nothing
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import dataclasses
+import importlib
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+os.environ.setdefault("ADBUTILS_ADB_PATH", "/bin/false")
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+# As a script, sys.path[0] is benchmarks/; measure the core/ next to it.
+sys.path.insert(0, str(ROOT))
+
+from core.devices.virtual import ManualClock, Playground, VirtualDevice  # noqa: E402
+from core.devices.virtual.layout import ACTIVITIES, TITLES  # noqa: E402
+from core.devices.virtual.state import PhoneState  # noqa: E402
+from core.devices.virtual.views import Rect, View  # noqa: E402
+from core.executor import Session  # noqa: E402
+from core.render.frame_text import render_frame  # noqa: E402
+from core.render.tokens import count_tokens  # noqa: E402
+
+APP = "dev.deltarec.playground"
+THINK_SECONDS = 10.0
+"""Phone time between two steps (an agent thinks): the status-bar clock ticks now and then."""
+TARGET_RATIO = 0.25
+QUICK_STEPS = 6
+
+Step = tuple[str, dict[str, Any]]
+SCRIPT: list[Step] = [
+    ("AC_launch_app", {"package": APP}),
+    ("AC_tap", {"selector": {"text": "Inbox"}}),
+    ("AC_swipe", {"selector": {"resource_id": "inbox_list"}, "direction": "up", "distance": 250}),
+    ("AC_swipe", {"x1": 540, "y1": 1859, "x2": 540, "y2": 606}),  # ~60 % of the list
+    ("AC_tap", {"selector": {"text": "Lunch on Friday? #11"}}),
+    ("AC_press_key", {"key": "back"}),
+    ("AC_back", {}),
+    ("AC_tap", {"selector": {"text": "Sign up"}}),
+    ("AC_tap", {"selector": {"resource_id": "name"}}),
+    ("AC_type_text", {"text": "zr"}),
+    ("AC_tap", {"selector": {"text": "Save"}}),
+    ("AC_tap", {"selector": {"text": "Cancel"}}),
+    ("AC_press_key", {"key": "back"}),
+    ("AC_tap", {"selector": {"text": "Settings"}}),
+    ("AC_tap", {"selector": {"text": "Airplane mode"}}),
+    ("AC_tap", {"selector": {"text": "Airplane mode"}}),
+]
+"""The session on every version of the phone; :func:`session_script` adds its newer screens."""
+
+REPLACED_DIALOG: list[Step] = [
+    ("AC_tap", {"selector": {"text": "Clear history"}}),
+    ("AC_tap", {"selector": {"text": "Delete"}}),  # the dialog is replaced by another
+    ("AC_tap", {"selector": {"text": "OK"}}),
+]
+NEW_SCREENS: dict[str, list[Step]] = {
+    "FeedActivity": [  # nested scrollers: only the inner list moves
+        ("AC_launch_app", {"package": APP, "activity": ".FeedActivity"}),
+        (
+            "AC_swipe",
+            {"selector": {"resource_id": "feed_content"}, "direction": "up", "distance": 600},
+        ),
+    ],
+    "ClockActivity": [  # tabs over a pager: a swipe moves one page and the selected tab
+        ("AC_launch_app", {"package": APP, "activity": ".ClockActivity"}),
+        ("AC_swipe", {"selector": {"resource_id": "pager"}, "direction": "left"}),
+    ],
+    "ArticleActivity": [  # a WebView that is not marked scrollable scrolls
+        ("AC_launch_app", {"package": APP, "activity": ".ArticleActivity"}),
+        (
+            "AC_swipe",
+            {"selector": {"resource_id": "article_web"}, "direction": "up", "distance": 700},
+        ),
+    ],
+}
+
+
+def session_script() -> list[Step]:
+    """:data:`SCRIPT`, then the screens this version of the phone has (else back home)."""
+    steps = list(SCRIPT)
+    try:
+        dialogs = importlib.import_module("core.devices.virtual.dialogs")
+    except ImportError:  # a phone from before the replaced dialog
+        dialogs = None
+    if "clear_history" in getattr(dialogs, "DIALOGS", ()):
+        steps += REPLACED_DIALOG
+    extra = [step for name, more in NEW_SCREENS.items() if name in ACTIVITIES for step in more]
+    return steps + (extra or [("AC_press_key", {"key": "back"})])
+
+
+PROPS = ("checked", "enabled", "selected", "focused")
+ATTR_PROPS = {
+    "text": "text",
+    "content-desc": "desc",
+    "desc": "desc",
+    "checked": "checked",
+    "enabled": "enabled",
+    "selected": "selected",
+    "focused": "focused",
+    "focus": "focused",
+}
+FLAG_WORDS = ("checked", "unchecked", "disabled", "selected", "focused")
+MOVE_PROPS = {"focus": "focused", "selected": "selected", "checked": "checked"}
+"""``~ <prop>: A → B`` lines: the property moved from element A to element B."""
+QUOTED = re.compile(r'"(?:[^"\\]|\\.)*"')
+SEPARATORS = re.compile(r" [·•|—] ")
+LATER = 90061.0
+"""A day, an hour, a minute and a second: what a view shows then tells if it is time-driven."""
+Key = tuple[str, ...]
+
+
+# --------------------------------------------------------------------------- snapshots
+
+
+@dataclass(frozen=True, slots=True)
+class ViewInfo:
+    """One view of a snapshot, with its semantic key, element and names."""
+
+    key: Key
+    view: View
+    parent: Key | None
+    element: Key | None
+    window: str
+    names: frozenset[str]
+    volatile: bool
+    """Its text or description changes with time or with the dump counter alone."""
+
+    def prop(self, name: str) -> Any:
+        return getattr(self.view, name)
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """The phone's semantic state at one moment."""
+
+    state: PhoneState
+    screen: tuple[Any, ...]
+    activity: str
+    titles: frozenset[str]
+    views: Mapping[Key, ViewInfo]
+    children: Mapping[Key, tuple[Key, ...]]
+    dialogs: Mapping[str, Key]
+    """Dialog title → the key of its window root."""
+
+
+def _texts(view: View) -> set[str]:
+    return {t for v in view.walk() for t in (v.text, v.desc) if t}
+
+
+def _base(view: View) -> str:
+    if view.action:
+        return f"act:{view.action}"
+    if view.rid:
+        return f"id:{view.rid}"
+    if view.text:
+        return f"text:{view.text}"
+    return f"cls:{view.cls.rsplit('.', 1)[-1]}"
+
+
+def _hint(view: View) -> str:
+    """What tells a recycled view from its twins: the first action below it (outside
+    nested scrollers, whose content moves), else its first text or description."""
+    below = []
+    stack = list(reversed(view.children))
+    while stack:
+        v = stack.pop()
+        if v.action:
+            return v.action
+        below.append(v.text or v.desc)
+        if not v.scrollable:
+            stack.extend(reversed(v.children))
+    return next((t for t in below if t), "")
+
+
+def _components(parent: View) -> list[str]:
+    """The key part of each child: base, plus a content hint for the items of a scroller
+    and for twins (recycled rows share ids), plus an ordinal for twins still equal."""
+    bases = [_base(c) for c in parent.children]
+    twins = Counter(bases)
+    out: list[str] = []
+    seen: Counter[str] = Counter()
+    for child, base in zip(parent.children, bases, strict=True):
+        if not child.action and (parent.scrollable or twins[base] > 1):
+            base = f"{base}@{_hint(child)}"
+        out.append(base if seen[base] == 0 else f"{base}#{seen[base]}")
+        seen[base] += 1
+    return out
+
+
+def snapshot(pg: Playground) -> Snapshot:
+    """Snapshot ``pg``: its state and the views of every window a dump holds."""
+    state = copy.deepcopy(pg.state)
+    # The same phone later, one dump on: what differs is driven by time or the counter.
+    later = Playground(lambda: pg.clock() + LATER)
+    later.state = copy.deepcopy(state)
+    later.state.dumps += 1
+    views: dict[Key, ViewInfo] = {}
+    children: dict[Key, tuple[Key, ...]] = {}
+    dialogs: dict[str, Key] = {}
+    titles: set[str] = set()
+    now_windows = [w for w in pg.windows() if w.in_dump]
+    later_windows = [w for w in later.windows() if w.in_dump]
+    if len(later_windows) != len(now_windows):
+        later_windows = list(now_windows)
+    for window, shadow in zip(now_windows, later_windows, strict=True):
+        if window.kind == "dialog":
+            title = _dialog_title(window.root)
+            prefix: Key = ("dialog", title)
+            dialogs[title] = prefix
+        elif window.kind == "status":
+            prefix = ("status",)
+        else:
+            prefix = ("app", window.package, *state.stack) if state.in_app else ("launcher",)
+        found: dict[Key, ViewInfo] = {}
+        _add(window.root, shadow.root, prefix, None, None, window.kind, found, children)
+        views.update({k: dataclasses.replace(i, names=_names(i, found)) for k, i in found.items()})
+        if window.kind == "app":
+            titles |= _bar_titles(window.root)
+    if state.screen in TITLES:
+        titles.add(TITLES[state.screen])
+    return Snapshot(
+        state=state,
+        screen=(state.in_app, tuple(state.stack)),
+        activity=state.screen,
+        titles=frozenset(titles),
+        views=views,
+        children=children,
+        dialogs=dialogs,
+    )
+
+
+def _dialog_title(root: View) -> str:
+    texts = [v for v in root.walk() if v.text]
+    titled = [v for v in texts if v.rid.endswith(":id/alertTitle")]
+    return (titled or texts or [root])[0].text
+
+
+def _bar_titles(root: View) -> set[str]:
+    bars = [v for v in root.walk() if v.rid == "android:id/action_bar"]
+    return {v.text for bar in bars for v in bar.walk() if v.text}
+
+
+def _add(
+    view: View,
+    later: View | None,
+    key: Key,
+    parent: Key | None,
+    element: Key | None,
+    window: str,
+    views: dict[Key, ViewInfo],
+    children: dict[Key, tuple[Key, ...]],
+) -> None:
+    """Key ``view`` and its subtree into ``views``; ``later`` is the same view later on."""
+    element = key if view.action else element
+    volatile = later is not None and (later.text, later.desc) != (view.text, view.desc)
+    views[key] = ViewInfo(key, view, parent, element, window, frozenset(), volatile)
+    kids = [(*key, part) for part in _components(view)]
+    shadow: list[View | None] = [None] * len(kids)
+    if later is not None and len(later.children) == len(view.children):
+        shadow = list(later.children)
+    for child, child_later, child_key in zip(view.children, shadow, kids, strict=True):
+        _add(child, child_later, child_key, key, element, window, views, children)
+    children[key] = tuple(kids)
+
+
+def _names(info: ViewInfo, views: Mapping[Key, ViewInfo]) -> frozenset[str]:
+    v = info.view
+    names = {t for t in (v.text, v.desc, v.rid.rpartition(":id/")[2]) if t} | _texts(v)
+    if info.element is not None:
+        names |= _texts(views[info.element].view)
+    elif not (v.text or v.desc) and info.parent is not None:
+        names |= _texts(views[info.parent].view)
+    return frozenset(names)
+
+
+# --------------------------------------------------------------------------------- facts
+
+
+@dataclass(slots=True)
+class Fact:
+    """Something the step changed; ``required`` facts must be reported."""
+
+    kind: str
+    what: str
+    required: bool = True
+    volatile: bool = False
+    names: frozenset[str] = frozenset()
+    prop: str = ""
+    new: Any = None
+    old: Any = None
+    data: dict[str, Any] = field(default_factory=dict)
+    met: bool = False
+    why: str = ""
+    used: int = 0
+
+
+@dataclass(slots=True)
+class Scroll:
+    """A container whose content moved together (see the module docstring)."""
+
+    key: Key
+    dx: int
+    dy: int
+    near: bool
+    entered_min: set[Key]
+    entered_max: set[Key]
+    left_min: set[Key]
+    left_max: set[Key]
+
+
+def _inside(child: Rect, box: Rect, axis: int) -> bool:
+    """``child`` wholly in ``box`` along ``axis`` (0: x, 1: y): clear of both edges, or
+    spanning it exactly (a pager's page). A child on one edge may be cut by it."""
+    lo, hi = child[axis], child[axis + 2]
+    return (lo > box[axis] and hi < box[axis + 2]) or (lo, hi) == (box[axis], box[axis + 2])
+
+
+def _mode(values: list[int]) -> int | None:
+    return Counter(values).most_common(1)[0][0] if values else None
+
+
+def _shift(
+    b: ViewInfo, a: ViewInfo, common: set[Key], before: Snapshot, after: Snapshot
+) -> tuple[int, int] | None:
+    """How far the common children moved (dx, dy), measured on unclipped edges; None: unknown."""
+    moves: list[list[int]] = [[], []]
+    for axis in (0, 1):
+        for k in common:
+            cb, ca = before.views[k].view.bounds, after.views[k].view.bounds
+            if _inside(cb, b.view.bounds, axis) and _inside(ca, a.view.bounds, axis):
+                moves[axis].append(ca[axis] - cb[axis])
+        if not moves[axis]:  # only cut children: use an edge neither side cuts
+            for k in common:
+                cb, ca = before.views[k].view.bounds, after.views[k].view.bounds
+                lo, hi = axis, axis + 2
+                if cb[lo] > b.view.bounds[lo] and ca[lo] > a.view.bounds[lo]:
+                    moves[axis].append(ca[lo] - cb[lo])
+                elif cb[hi] < b.view.bounds[hi] and ca[hi] < a.view.bounds[hi]:
+                    moves[axis].append(ca[hi] - cb[hi])
+    dx, dy = _mode(moves[0]), _mode(moves[1])
+    if dx is None and dy is None:
+        return None
+    return (dx or 0, dy or 0)
+
+
+def _full(snap: Snapshot, keys: Iterable[Key], box: Rect, axis: int) -> set[Key]:
+    return {k for k in keys if _inside(snap.views[k].view.bounds, box, axis)}
+
+
+def _numeric(state: PhoneState) -> dict[str, int]:
+    flat: dict[str, int] = {}
+
+    def walk(prefix: str, value: Any) -> None:
+        if isinstance(value, dict):
+            for k, v in value.items():
+                walk(f"{prefix}.{k}", v)
+        elif isinstance(value, int) and not isinstance(value, bool):
+            flat[prefix] = value
+
+    walk("", dataclasses.asdict(state))
+    flat.pop(".dumps", None)
+    return flat
+
+
+def find_scrolls(before: Snapshot, after: Snapshot) -> list[Scroll]:
+    """Containers that moved their content, outermost first (carried containers excluded)."""
+    out: list[Scroll] = []
+    offsets = [
+        after_v - before_v
+        for name, after_v in _numeric(after.state).items()
+        if (before_v := _numeric(before.state).get(name)) is not None and after_v != before_v
+    ]
+    for key in sorted(after.views, key=len):
+        b, a = before.views.get(key), after.views.get(key)
+        if b is None or a is None:
+            continue
+        kids_b, kids_a = set(before.children[key]), set(after.children[key])
+        if not kids_b and not kids_a:
+            continue
+        common = kids_b & kids_a
+        moved = _shift(b, a, common, before, after) if common else None
+        near = moved is not None
+        if moved is None:
+            if not (a.view.scrollable and kids_a and kids_b and not common):
+                continue
+            sign = offsets[0] if len(offsets) == 1 else 0
+            # Far: only the direction is known (from the phone's offset); the axis is the
+            # one the children were laid out along.
+            moved = (-sign, 0) if _across(before, b.key) else (0, -sign)
+        dx, dy = moved
+        if (dx, dy) == (0, 0) and near:
+            continue
+        if near and _carried(b.view.bounds, a.view.bounds, dx, dy):
+            continue
+        axis = 1 if abs(dy) >= abs(dx) else 0
+        full_b = _full(before, kids_b, b.view.bounds, axis)
+        full_a = _full(after, kids_a, a.view.bounds, axis)
+        out.append(
+            Scroll(
+                key,
+                dx,
+                dy,
+                near,
+                entered_min=full_a - kids_b,
+                entered_max=kids_a - full_b,
+                left_min=full_b - kids_a,
+                left_max=kids_b - full_a,
+            )
+        )
+    return out
+
+
+def _across(snap: Snapshot, key: Key) -> bool:
+    """The children of ``key`` sit side by side (a pager, a carousel), not one under another."""
+    if any(word in snap.views[key].view.cls for word in ("Horizontal", "ViewPager")):
+        return True
+    boxes = [snap.views[k].view.bounds for k in snap.children[key]]
+    return len({b[0] for b in boxes}) > len({b[1] for b in boxes})
+
+
+def _own_names(v: View) -> set[str]:
+    return {t for t in (v.desc, v.text, v.rid.rpartition(":id/")[2]) if t}
+
+
+def _carried(rb: Rect, ra: Rect, dx: int, dy: int) -> bool:
+    """The container itself moved with its content (an edge shifted by the same amount)."""
+    if dy and (ra[1] - rb[1] == dy or ra[3] - rb[3] == dy):
+        return True
+    return bool(dx) and (ra[0] - rb[0] == dx or ra[2] - rb[2] == dx)
+
+
+def _under(key: Key, roots: Iterable[Key]) -> bool:
+    return any(key[: len(r)] == r and key != r for r in roots)
+
+
+def _topmost(keys: set[Key]) -> list[Key]:
+    return sorted(k for k in keys if k[:-1] not in keys)
+
+
+def _features(snap: Snapshot, key: Key) -> set[tuple[str, ...]]:
+    """What an item shows: its actions, and (id, class, text) of its labelled views."""
+    out: set[tuple[str, ...]] = set()
+    stack = [key]
+    while stack:
+        k = stack.pop()
+        v = snap.views[k].view
+        if v.action:
+            out.add(("act", v.action))
+        out |= {(v.rid, v.cls, t) for t in (v.text, v.desc) if t}
+        stack.extend(snap.children[k])
+    return out
+
+
+def _aliases(before: Snapshot, after: Snapshot) -> dict[Key, Key]:
+    """After-side keys of items that are before-side items re-keyed by clipping.
+
+    An item's key hint comes from what of it is on screen, so an item cut by
+    its scroller can change key; it is the same item when it shares a feature
+    (an action, an id'd text) with exactly one before-only item of the same
+    container, that feature is unique to one item on each side, and no slot
+    (an id and class, or an action) holds different texts in the two. Items
+    keyed by their own action are never re-keyed.
+    """
+    alias: dict[Key, Key] = {}
+    for key, kids_a in after.children.items():
+        kids_b = before.children.get(key)
+        if not kids_b:
+            continue
+        only_b = [k for k in kids_b if k not in set(kids_a)]
+        only_a = [k for k in kids_a if k not in set(kids_b)]
+        if not only_a or not only_b:
+            continue
+        feats_b = {k: _features(before, k) for k in kids_b}
+        feats_a = {k: _features(after, k) for k in kids_a}
+        count = Counter(f for fs in feats_b.values() for f in fs)
+        count.update(f for fs in feats_a.values() for f in fs)
+        for a in only_a:
+            found = {
+                b
+                for b in only_b
+                for f in feats_a[a] & feats_b[b]
+                if count[f] == 2 and not _conflict(feats_a[a], feats_b[b])
+            }
+            if len(found) == 1 and not a[-1].startswith("act:"):
+                alias[a] = found.pop()
+    return alias
+
+
+def _conflict(a: set[tuple[str, ...]], b: set[tuple[str, ...]]) -> bool:
+    """Some slot (id and class; or "act") holds different values in ``a`` and ``b``."""
+    slots_a: dict[tuple[str, ...], set[str]] = {}
+    slots_b: dict[tuple[str, ...], set[str]] = {}
+    for feats, slots in ((a, slots_a), (b, slots_b)):
+        for f in feats:
+            slots.setdefault(f[:-1], set()).add(f[-1])
+    return any(slots_a[k].isdisjoint(slots_b[k]) for k in slots_a.keys() & slots_b.keys())
+
+
+def _rename(key: Key, aliases: Mapping[Key, Key]) -> Key:
+    for old, new in aliases.items():
+        if key[: len(old)] == old:
+            return (*new, *key[len(old) :])
+    return key
+
+
+def unify(before: Snapshot, after: Snapshot) -> Snapshot:
+    """``after`` with its re-keyed items (:func:`_aliases`) under their before-side keys."""
+    for _ in range(32):  # one nesting level per round
+        aliases = _aliases(before, after)
+        if not aliases:
+            break
+        views = {}
+        for k, i in after.views.items():
+            parent = None if i.parent is None else _rename(i.parent, aliases)
+            element = None if i.element is None else _rename(i.element, aliases)
+            key = _rename(k, aliases)
+            views[key] = dataclasses.replace(i, key=key, parent=parent, element=element)
+        children = {
+            _rename(k, aliases): tuple(_rename(c, aliases) for c in kids)
+            for k, kids in after.children.items()
+        }
+        after = dataclasses.replace(after, views=views, children=children)
+    return after
+
+
+def expected_facts(before: Snapshot, after: Snapshot) -> tuple[list[Fact], list[Scroll]]:
+    """Every fact the step changed (see the module docstring), and the scrolls."""
+    facts: list[Fact] = []
+    if before.screen != after.screen:
+        names = after.titles | {after.activity}
+        facts.append(
+            Fact("screen", f"screen → {after.activity} {sorted(after.titles)}", names=names)
+        )
+    opened = [t for t in after.dialogs if t not in before.dialogs]
+    closed = [t for t in before.dialogs if t not in after.dialogs]
+    if opened and closed:
+        facts.append(
+            Fact(
+                "dialog",
+                f'dialog "{closed[0]}" replaced by "{opened[0]}"',
+                names=frozenset({closed[0], opened[0]}),
+                prop="replace",
+            )
+        )
+        opened, closed = opened[1:], closed[1:]
+    facts += [
+        Fact("dialog", f'dialog "{t}" opened', names=frozenset({t}), prop="open") for t in opened
+    ]
+    facts += [
+        Fact("dialog", f'dialog "{t}" closed', names=frozenset({t}) | after.titles, prop="close")
+        for t in closed
+    ]
+    if before.state.keyboard != after.state.keyboard:
+        shown = "shown" if after.state.keyboard else "hidden"
+        facts.append(Fact("keyboard", f"keyboard {shown}", required=False))
+
+    scrolls = find_scrolls(before, after)
+    scrolled = [s.key for s in scrolls]
+    for s in scrolls:
+        own = _own_names(after.views[s.key].view)
+        called, up = own, after.views[s.key].parent
+        while not called and up is not None:  # an unnamed scroller: its nearest named ancestor's
+            called, up = _own_names(after.views[up].view), after.views[up].parent
+        what = _scroll_what(s, called)
+        facts.append(
+            Fact("scroll", what, names=frozenset(called), data={"scroll": s, "own": bool(own)})
+        )
+        for k in sorted(s.entered_min):
+            row = after.views[k]
+            texts = _texts(row.view)
+            if not texts:
+                continue
+            others = set().union(
+                *(_texts(after.views[o].view) for o in after.children[s.key] if o != k),
+                *(_texts(before.views[o].view) for o in before.children[s.key] if o != k),
+            )
+            unique = texts - others or texts
+            facts.append(
+                Fact(
+                    "row", f"row came in: {max(sorted(unique), key=len)!r}", names=frozenset(unique)
+                )
+            )
+
+    common = set(before.views) & set(after.views)
+    grouped: dict[tuple[Key, str], Fact] = {}
+    for k in sorted(common):
+        b, a = before.views[k], after.views[k]
+        for prop in PROPS:
+            if b.prop(prop) != a.prop(prop):
+                owner = a.element or k
+                if (owner, prop) not in grouped:
+                    names = b.names | a.names
+                    grouped[owner, prop] = Fact(
+                        "change",
+                        f"{_label(a)} {prop} → {str(a.prop(prop)).lower()}",
+                        names=names,
+                        prop=prop,
+                        old=b.prop(prop),
+                        new=a.prop(prop),
+                        data={"element": owner, "window": a.window},
+                    )
+        for prop in ("text", "desc"):
+            if b.prop(prop) != a.prop(prop):
+                grouped[k, prop] = Fact(
+                    "change",
+                    f"{_label(b)} {prop} → {a.prop(prop)!r}",
+                    names=b.names | a.names,
+                    prop=prop,
+                    old=b.prop(prop),
+                    new=a.prop(prop),
+                    volatile=a.volatile,
+                    data={
+                        "element": a.element or k,
+                        "window": a.window,
+                        "label": a.element not in (None, k),
+                    },
+                )
+    changed_elements = {f.data["element"] for f in grouped.values() if f.prop in PROPS}
+    for f in grouped.values():
+        if f.volatile or f.data["window"] == "status":
+            f.required = False
+        elif f.data.get("label") and f.data["element"] in changed_elements:
+            f.required = False  # a detail of an element whose change is reported anyway
+    facts += grouped.values()
+
+    window_roots = {k[:2] if k[0] == "dialog" else k[:1] for k in common}
+    for sign, keys, snap in (
+        ("+", set(after.views) - set(before.views), after),
+        ("-", set(before.views) - set(after.views), before),
+    ):
+        for k in _topmost(keys):
+            info = snap.views[k]
+            if (
+                not info.names
+                or _under(k, scrolled)
+                or not any(k[: len(r)] == r for r in window_roots)
+            ):
+                continue
+            if k[0] == "app" and before.screen != after.screen:
+                continue
+            required = info.window != "status" and not info.volatile
+            what = f"{'appeared' if sign == '+' else 'gone'}: {_label(info)}"
+            facts.append(
+                Fact(sign, what, required=required, volatile=info.volatile, names=info.names)
+            )
+    return facts, scrolls
+
+
+def _label(info: ViewInfo) -> str:
+    v = info.view
+    text = v.text or v.desc or v.rid.rpartition(":id/")[2] or sorted(info.names or {"?"})[0]
+    return repr(text)
+
+
+def _scroll_what(s: Scroll, names: set[str]) -> str:
+    name = sorted(names)[0] if names else "/".join(s.key[-1:])
+    if s.dy or not s.dx:
+        word = "down" if s.dy < 0 else "up"
+        amount = abs(s.dy)
+    else:
+        word = "right" if s.dx < 0 else "left"
+        amount = abs(s.dx)
+    if not (s.dx or s.dy):
+        word = "(direction unknown)"
+    size = f"{amount}px" if s.near else "beyond the viewport"
+    counts = (
+        f"+{len(s.entered_min)}..{len(s.entered_max)}, -{len(s.left_min)}..{len(s.left_max)} rows"
+    )
+    return f"{name} scrolled {word} {size} ({counts})"
+
+
+# ------------------------------------------------------------------------------- grading
+
+
+@dataclass(slots=True)
+class Grade:
+    """The verdict on one reply."""
+
+    missed: list[str]
+    false: list[str]
+    facts: list[Fact]
+
+
+def _quoted(line: str) -> list[str]:
+    out = []
+    for q in QUOTED.findall(line):
+        try:
+            out.append(json.loads(q))
+        except json.JSONDecodeError:
+            out.append(q[1:-1])
+    return out
+
+
+def _one(name: str, names: Iterable[str]) -> bool:
+    if name.endswith("…"):  # a label cut short
+        return any(n.startswith(name[:-1]) for n in names)
+    return name in names
+
+
+def _parts(name: str) -> list[str]:
+    """A composite label's parts ("Ken · Standup moved #12 · Mar 25")."""
+    return [p for p in SEPARATORS.split(name) if p]
+
+
+def _named(name: str, names: Iterable[str]) -> bool:
+    """``name`` is one of ``names``, or made of them (a row called by all its texts)."""
+    names = set(names)
+    if _one(name, names):
+        return True
+    parts = _parts(name)
+    return len(parts) > 1 and all(_one(p, names) for p in parts)
+
+
+def _words(line: str) -> set[str]:
+    return set(re.findall(r"[a-z]+", line.lower()))
+
+
+def _value(text: str) -> Any:
+    text = text.strip()
+    if text.startswith('"'):
+        try:
+            return json.loads(text)
+        except json.JSONDecodeError:
+            return text[1:-1]
+    return {"true": True, "false": False, "none": None}.get(text, text)
+
+
+class Grader:
+    """Grades one reply against the facts of one step (module docstring)."""
+
+    def __init__(self, before: Snapshot, after: Snapshot) -> None:
+        after = unify(before, after)
+        self.before, self.after = before, after
+        self.facts, self.scrolls = expected_facts(before, after)
+        self.appeared = set(after.views) - set(before.views)
+        self.gone = set(before.views) - set(after.views)
+        self.used: set[tuple[str, Key]] = set()
+        self.false: list[str] = []
+
+    def grade(self, text: str) -> Grade:
+        lines = [line.strip() for line in text.splitlines() if line.strip()]
+        full = bool(lines) and lines[0].startswith("screen ")
+        real = [f for f in self.facts if not f.volatile]
+        if lines == ["no change"]:
+            missed = [f"{f.what}" for f in real if f.required]
+            if real and not missed:
+                missed = [f"'no change' while: {real[0].what}"]
+            return Grade(missed, [], self.facts)
+        quoted: set[str] = set()
+        for line in lines:
+            why = self._line(line, full)
+            if why:
+                self.false.append(f"{line}   ← {why}")
+            else:  # a row named only in a false line was not reported
+                quoted.update(_quoted(line))
+        for f in self.facts:
+            if f.kind == "row":
+                f.met = any(_one(p, f.names) for q in quoted for p in [q, *_parts(q)])
+            if full and f.kind != "screen":
+                f.met = True  # a full frame shows the whole new state
+        missed = [
+            f.what + (f" ({f.why})" if f.why else "")
+            for f in self.facts
+            if f.required and not f.met
+        ]
+        return Grade(missed, self.false, self.facts)
+
+    # One line: "" when explained, else why it is false.
+    def _line(self, line: str, full: bool) -> str:
+        quoted = _quoted(line)
+        for f in self._facts("dialog"):  # one line naming both dialogs, whatever its form
+            if f.prop == "replace" and all(any(_named(q, {n}) for q in quoted) for n in f.names):
+                f.met = True
+                return ""
+        if line.startswith("…") or re.fullmatch(r"… \(\+\d+ more.*\)", line):
+            return ""
+        if line.startswith("screen "):
+            return self._screen(line)
+        if line.startswith("»"):
+            return self._screen(line)
+        if line.startswith("↕"):
+            return self._scroll(line)
+        if line.startswith("~"):
+            return self._change(line[1:].strip())
+        if line.startswith(("+", "-")) or full:
+            return self._listed(line, full)
+        return "not a delta line"
+
+    def _facts(self, kind: str) -> list[Fact]:
+        return [f for f in self.facts if f.kind == kind]
+
+    def _screen(self, line: str) -> str:
+        quoted = _quoted(line)
+        for f in self._facts("screen"):
+            f.used += 1
+            if f.used > 1:
+                return "the screen change is already reported"
+            named = any(q in f.names for q in quoted) or any(
+                n.endswith("Activity") and n in line for n in f.names
+            )
+            f.met = f.met or named
+            if not named:
+                f.why = "no » line names the activity or title"
+            return ""
+        for f in self._facts("dialog"):
+            if any(_named(q, f.names) for q in quoted):
+                f.met = f.prop != "replace" or all(n in quoted for n in f.names)
+                return ""
+        return "no screen change"
+
+    def _scroll(self, line: str) -> str:
+        quoted = _quoted(line)
+        name = quoted[0] if quoted else ""
+        words = _words(line)
+        for f in self._facts("scroll"):
+            s: Scroll = f.data["scroll"]
+            if f.used or not (_named(name, f.names) or not (name or f.data["own"])):
+                continue
+            f.used = 1
+            vertical = bool(s.dy) or not s.dx
+            word = ("down" if s.dy < 0 else "up") if vertical else ("right" if s.dx < 0 else "left")
+            if s.dy == 0 and s.dx == 0:  # far, direction unknown
+                word = ""
+            opposite = {"down": "up", "up": "down", "left": "right", "right": "left"}
+            if word and word not in words:
+                f.why = f"direction is {word}"
+                if opposite[word] in words:
+                    return f"wrong direction (is {word})"
+                return ""
+            px = [int(p.replace(",", "")) for p in re.findall(r"(\d[\d,]*)\s*px", line)]
+            amount = abs(s.dy) if vertical else abs(s.dx)
+            if s.near and not any(abs(p - amount) <= 1 for p in px):
+                f.why = f"moved {amount}px, line says {px or 'no px'}"
+            elif self.after.views[s.key].view.scrollable and not self._counts(line, s, f):
+                pass  # rows are a list's items; moved web content has no such unit
+            else:
+                f.met = True
+            rows = {k2 for k in s.entered_max for k2 in [k] if k2}
+            row_names = set().union(*(self.after.views[k].names for k in rows)) if rows else set()
+            stray = [q for q in quoted[1:] if not _named(q, row_names)]
+            return f"names rows that did not come in: {stray}" if stray else ""
+        return "no (unreported) scroll of that container"
+
+    @staticmethod
+    def _counts(line: str, s: Scroll, f: Fact) -> bool:
+        plus = re.search(r"\+(\d+) rows?", line)
+        minus = re.search(r"-(\d+) rows?", line)
+        bad = []
+        if plus and not len(s.entered_min) <= int(plus[1]) <= len(s.entered_max):
+            bad.append(f"came in {len(s.entered_min)}..{len(s.entered_max)}, says +{plus[1]}")
+        if minus and not len(s.left_min) <= int(minus[1]) <= len(s.left_max):
+            bad.append(f"left {len(s.left_min)}..{len(s.left_max)}, says -{minus[1]}")
+        f.why = "; ".join(bad)
+        return not bad
+
+    def _change(self, body: str) -> str:
+        head = body.split(":", 1)[0]
+        if head in ("app", "activity", "package"):
+            return "" if self._facts("screen") else "no screen change"
+        if head in MOVE_PROPS:
+            return self._moved(MOVE_PROPS[head], body.split(":", 1)[1])
+        if head == "rotation":
+            return "the phone does not rotate"
+        if re.search(r"\bkeyboard\b|\bime\b", body.lower()):
+            return "" if self._facts("keyboard") else "the keyboard did not change"
+        quoted = list(QUOTED.finditer(body))
+        if not quoted:
+            return "names no element"
+        name = _value(quoted[0].group())
+        rest = body[quoted[0].end() :].strip()
+        if rest.startswith("→"):  # ~ [i] role "old"→"new"
+            return self._text_change(name, _value(rest[1:]))
+        pairs = re.findall(
+            r'([\w-]+): ("(?:[^"\\]|\\.)*"|[^,→()]+)→("(?:[^"\\]|\\.)*"|[^,)]+)', rest
+        )
+        if not pairs:
+            return "says no change"
+        reasons = [self._attr(name, attr, _value(old), _value(new)) for attr, old, new in pairs]
+        return "; ".join(r for r in reasons if r)
+
+    def _text_change(self, old: Any, new: Any) -> str:
+        for f in self._facts("change"):
+            if f.prop == "text" and f.old == old and f.new == new:
+                f.met = True
+                return "a clock or counter (volatile)" if f.volatile else ""
+        return "no view's text went from that to that"
+
+    def _attr(self, name: str, attr: str, old: Any, new: Any) -> str:
+        prop = ATTR_PROPS.get(attr)
+        if prop is None:
+            return f"{attr}: not a change an agent reads"
+        for f in self._facts("change"):
+            if f.prop == prop and f.new == new and _named(str(name), f.names):
+                f.met = True
+                return "a clock or counter (volatile)" if f.volatile else ""
+        return f"no {attr} change to {new!r} on {name!r}"
+
+    def _moved(self, prop: str, body: str) -> str:
+        """``~ focus: A → B``: ``prop`` left A (if named) and went to B (if named)."""
+        parts = body.split("→")
+        explained = False
+        for side, part in zip((False, True), (parts[0], parts[-1]), strict=True):
+            for q in _quoted(part):
+                for f in self._facts("change"):
+                    if f.prop == prop and f.new is side and _named(q, f.names):
+                        f.met = explained = True
+        return "" if explained else f"no {prop} change of those elements"
+
+    def _listed(self, line: str, full: bool) -> str:
+        sign = line[0] if line[0] in "+-" else "="
+        quoted = _quoted(line)
+        if not quoted:  # "- (3 elements behind the dialog)"
+            return "" if self._facts("dialog") else "names nothing that changed"
+        name = quoted[0]
+        flags = re.search(r"\(([a-z, -]+)\)\s*$", line)
+        stated = {w for w in (flags[1].split(", ") if flags else []) if w in FLAG_WORDS}
+        if sign == "-" and line.rstrip().endswith("closed"):
+            for f in self._facts("dialog"):
+                if _named(name, f.names) and f.prop in ("close", "replace"):
+                    f.met = f.prop == "close" or f.met
+                    return ""
+        if sign == "+":
+            for f in self._facts("dialog"):
+                if f.prop == "open" and _named(name, f.names):
+                    f.met = True
+        if sign == "=":
+            pool, snap = set(self.after.views), self.after
+        elif sign == "+":
+            pool, snap = self.appeared, self.after
+        else:
+            pool, snap = self.gone, self.before
+        candidates = [k for k in pool if _named(name, snap.views[k].names)]
+        if not candidates:
+            where = (
+                "on screen" if sign == "=" else ("that appeared" if sign == "+" else "that went")
+            )
+            return f"no view of that name {where}"
+        own = [k for k in candidates if name in (snap.views[k].view.text, snap.views[k].view.desc)]
+        fit = [k for k in candidates if self._flags_fit(snap.views[k], stated)]
+        fitting = [k for k in own if k in fit] or fit
+        if not fitting:
+            return f"wrong state {sorted(stated)}"
+        free = [k for k in sorted(fitting) if (sign, k) not in self.used]
+        if not free:
+            return "listed twice"
+        key = free[0]
+        self.used.add((sign, key))
+        for f in self.facts:
+            if f.kind == sign and _named(name, f.names):
+                f.met = True
+        return ""
+
+    @staticmethod
+    def _flags_fit(info: ViewInfo, stated: set[str]) -> bool:
+        v = info.view
+        checkable = [x for x in v.walk() if x.checkable]
+        checked = any(x.checked for x in checkable)
+        rules = {
+            "checked": bool(checkable) and checked,
+            "unchecked": bool(checkable) and not checked,
+            "disabled": not v.enabled,
+            "selected": v.selected,
+            "focused": v.focused,
+        }
+        return all(rules[w] for w in stated)
+
+
+# ------------------------------------------------------------------------------ the run
+
+
+def run(script: list[Step]) -> list[dict[str, Any]]:
+    """Run ``script`` on a fresh phone through a Session; one graded record per step."""
+    phone_clock = ManualClock()
+    pg = Playground(phone_clock)
+    session_clock = ManualClock(0)
+    # The MCP server's Session (``deltarec mcp``): default budgets, policy "all".
+    session = Session(VirtualDevice(pg), clock=session_clock, sleep=session_clock.advance)
+    records = []
+    for number, (name, params) in enumerate(script, 1):
+        before = snapshot(pg)  # what the agent was last shown (the clock ticks after it)
+        phone_clock.advance(THINK_SECONDS)
+        envelope = session.call(name, params)
+        after = snapshot(pg)
+        text = envelope["observation"] or ""
+        seen = session.seen
+        full_text = render_frame(seen, tree=False, max_tokens=session.max_tokens) if seen else ""
+        grade = Grader(before, after).grade(text)
+        records.append(
+            {
+                "step": number,
+                "command": name,
+                "params": params,
+                "ok": envelope["ok"],
+                "error": envelope.get("error"),
+                "delta_tokens": count_tokens(text),
+                "full_tokens": count_tokens(full_text),
+                "missed": grade.missed,
+                "false": grade.false,
+                "expected": [f.what for f in grade.facts if f.required],
+                "observation": text,
+            }
+        )
+    return records
+
+
+def _short(name: str, params: Mapping[str, Any]) -> str:
+    sel = params.get("selector")
+    if sel:
+        arg = json.dumps(next(iter(sel.values())), ensure_ascii=False)
+        extra = (
+            " " + params["direction"] + f" {params.get('distance', '')}".rstrip()
+            if "direction" in params
+            else ""
+        )
+        return f"{name[3:]} {arg}{extra}"
+    if "x1" in params:
+        return f"{name[3:]} ({params['x1']},{params['y1']})→({params['x2']},{params['y2']})"
+    if "x" in params:
+        return f"{name[3:]} ({params['x']},{params['y']})"
+    rest = " ".join(str(v) for v in params.values())
+    return f"{name[3:]} {rest}".strip()
+
+
+def table(records: list[dict[str, Any]]) -> str:
+    """The per-step table with the lines judged missed / false, and the totals."""
+    out = [
+        f"{'#':>2}  {'command':44s} {'delta':>6} {'full':>6} {'ratio':>6} {'miss':>5} {'false':>5}"
+    ]
+    for r in records:
+        ratio = r["delta_tokens"] / r["full_tokens"] if r["full_tokens"] else 0.0
+        failed = "" if r["ok"] else "  FAILED: " + str(r["error"])
+        out.append(
+            f"{r['step']:>2}  {_short(r['command'], r['params'])[:44]:44s} {r['delta_tokens']:>6}"
+            f" {r['full_tokens']:>6} {ratio:>6.2f} {len(r['missed']):>5} {len(r['false']):>5}{failed}"
+        )
+        out += [f"      missed: {m}" for m in r["missed"]]
+        out += [f"      false:  {f}" for f in r["false"]]
+    t = totals(records)
+    out.append(
+        f"total: {t['delta_tokens']} delta / {t['full_tokens']} full-frame tokens ="
+        f" {t['ratio']:.3f} (target ≤ {TARGET_RATIO}); missed {t['missed']}, false {t['false']}"
+        f" (target 0 each); {t['steps']} steps"
+    )
+    return "\n".join(out)
+
+
+def totals(records: list[dict[str, Any]]) -> dict[str, Any]:
+    delta = sum(r["delta_tokens"] for r in records)
+    full = sum(r["full_tokens"] for r in records)
+    ratio = delta / full if full else 0.0
+    missed = sum(len(r["missed"]) for r in records)
+    false = sum(len(r["false"]) for r in records)
+    return {
+        "steps": len(records),
+        "delta_tokens": delta,
+        "full_tokens": full,
+        "ratio": round(ratio, 4),
+        "missed": missed,
+        "false": false,
+        "met": ratio <= TARGET_RATIO and missed == 0 and false == 0,
+    }
+
+
+def _git(*args: str) -> str | None:
+    try:
+        out = subprocess.run(
+            ["git", *args], cwd=ROOT, capture_output=True, text=True, timeout=10, check=True
+        )
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return out.stdout.strip()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument(
+        "--quick", action="store_true", help=f"the first {QUICK_STEPS} steps; writes nothing"
+    )
+    parser.add_argument(
+        "--json", default=str(HERE / "results.json"), help="results file (key 'session')"
+    )
+    parser.add_argument("--show", action="store_true", help="print every reply the agent read")
+    args = parser.parse_args(argv)
+    script = session_script()
+    script = script[:QUICK_STEPS] if args.quick else script
+    start = time.perf_counter()
+    records = run(script)
+    seconds = time.perf_counter() - start
+    if args.show:
+        for r in records:
+            print(f"--- {r['step']} {_short(r['command'], r['params'])}\n{r['observation']}\n")
+    print(table(records))
+    print(f"({seconds:.1f} s)")
+    if args.quick:
+        return 0
+    dirty = _git("status", "--porcelain", "--", "core")
+    result = {
+        "meta": {
+            "git_head": _git("rev-parse", "--short", "HEAD"),
+            "core_uncommitted_changes": bool(dirty) if dirty is not None else None,
+            "seconds": round(seconds, 2),
+            "phone_activities": list(ACTIVITIES),
+            "session": "Session(VirtualDevice(Playground)), MCP defaults (max_lines=40)",
+        },
+        "totals": totals(records),
+        "steps": records,
+    }
+    path = Path(args.json)
+    data = json.loads(path.read_text()) if path.exists() else {}
+    data["session"] = result
+    path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n")
+    print(f"wrote {path} (key 'session')", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
