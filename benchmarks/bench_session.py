@@ -78,8 +78,9 @@ or dialog fact. A view explains one ``+`` and one ``-`` line: duplicates are
 false. ``…`` budget markers are neutral. A line nothing explains is **false**;
 a required fact no line reports is **missed**; ``no change`` while the phone
 changed (keyboard included, volatile views aside) is one miss when nothing else
-was. A full frame (after a launch) is graded on its header and on listing
-only views that are on screen.
+was. A full frame (after a launch, or marked ``» full frame`` in place of a
+dearer delta) shows the whole new state: it meets every fact but the screen,
+which its ``screen`` header must name, and may list only views on screen.
 
     python benchmarks/bench_session.py          # prints the table, writes results.json
     python benchmarks/bench_session.py --show   # and every reply the agent read
@@ -836,7 +837,10 @@ class Grader:
 
     def grade(self, text: str) -> Grade:
         lines = [line.strip() for line in text.splitlines() if line.strip()]
-        full = bool(lines) and lines[0].startswith("screen ")
+        # A full frame (after a launch, or sent in place of a dearer delta) starts at its
+        # header; it shows the whole new state.
+        header = next((i for i, line in enumerate(lines) if line.startswith("screen ")), None)
+        full = header is not None
         real = [f for f in self.facts if not f.volatile]
         if lines == ["no change"]:
             missed = [f"{f.what}" for f in real if f.required]
@@ -844,8 +848,8 @@ class Grader:
                 missed = [f"'no change' while: {real[0].what}"]
             return Grade(missed, [], self.facts)
         quoted: set[str] = set()
-        for line in lines:
-            why = self._line(line, full)
+        for i, line in enumerate(lines):
+            why = self._line(line, header is not None and i > header)
             if why:
                 self.false.append(f"{line}   ← {why}")
             else:  # a row named only in a false line was not reported
@@ -871,8 +875,12 @@ class Grader:
                 return ""
         if line.startswith("…") or re.fullmatch(r"… \(\+\d+ more.*\)", line):
             return ""
+        if line.startswith("screen ") and not self._facts("screen"):  # a frame's header
+            return "" if self.after.activity in line else "names another screen"
         if line.startswith("screen "):
             return self._screen(line)
+        if line.startswith("»") and "full frame" in line:
+            return ""  # the mark of a full frame sent in place of a delta
         if line.startswith("»"):
             return self._screen(line)
         if line.startswith("↕"):

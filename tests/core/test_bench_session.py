@@ -66,3 +66,14 @@ def test_a_new_screen_must_be_named() -> None:
     pg.launch_app(APP)
     step = _step(pg, lambda: pg.perform("open:InboxActivity"))
     assert step.grade('» new screen InboxActivity "Inbox"').missed == []
+
+
+def test_a_full_frame_in_place_of_a_delta_is_graded_as_a_listing() -> None:
+    pg = _settings()
+    step = _step(pg, lambda: pg.perform("toggle:vibrate"))
+    head = "» full frame (cheaper than the delta)\nscreen p/SettingsActivity 1080x2400\n"
+    good = step.grade(head + '[12] checkbox "Vibrate" @(960,1300) (checked)')
+    assert (good.missed, good.false) == ([], [])
+    pg = _settings()
+    step = _step(pg, lambda: pg.perform("toggle:vibrate"))
+    assert step.grade(head + '[12] checkbox "Vibrate" @(960,1300) (unchecked)').false
