@@ -8,7 +8,8 @@
     │   ├── ScriptValidationError  a script is malformed; names the JSON path ("$[3][1].selector")
     │   └── SelectorError          a selector cannot pick exactly one element
     │       ├── AmbiguousSelectorError   more than one element matches (never "the first match")
-    │       └── ElementNotFoundError     nothing matched before the timeout
+    │       ├── ElementNotFoundError     nothing matched before the timeout
+    │       └── StaleIndexError          an [i] number now denotes another element than it meant
     ├── DeviceError                a device refused or failed an operation (wraps adbutils errors)
     │   ├── DeviceTimeout          the device did not answer in time
     │   └── DeviceDisconnected     the device went away
@@ -52,7 +53,13 @@ class ScriptValidationError(InputError):
 
 
 class SelectorError(InputError):
-    """A selector cannot be resolved to exactly one element."""
+    """A selector cannot be resolved to exactly one element.
+
+    ``reasons`` says, in order, why the selector and each of its alternates
+    failed ("not found", "3 matches", …) when resolution set it; empty otherwise.
+    """
+
+    reasons: tuple[str, ...] = ()
 
 
 class AmbiguousSelectorError(SelectorError):
@@ -75,6 +82,27 @@ class ElementNotFoundError(SelectorError):
         self.selector = selector
         self.seen = seen
         super().__init__(f"no element matches {selector}" + (f"; saw {seen}" if seen else ""))
+
+
+class StaleIndexError(SelectorError):
+    """An ``[i]`` number now denotes another element than the one it meant when shown.
+
+    ``number`` is the ``[i]``, ``meant`` the element it denoted (``switch "Airplane
+    mode"``), ``when`` where the caller saw it (``shown after step 3``), ``now``
+    what carries the number now, ``moved`` the number the meant element has now
+    (None when it is not numbered on screen). Nothing was acted on.
+    """
+
+    def __init__(
+        self, number: int, meant: str, when: str, now: str, moved: int | None = None
+    ) -> None:
+        self.number = number
+        self.meant = meant
+        self.when = when
+        self.now = now
+        self.moved = moved
+        elsewhere = f"; it is [{moved}] now" if moved is not None else ""
+        super().__init__(f"[{number}] meant {meant} ({when}); now [{number}] is {now}{elsewhere}")
 
 
 class DeviceError(DeltarecError):

@@ -5,21 +5,179 @@ session can keep its books: every capture becomes the session's latest known
 screen, ``[i]`` numbers stay those the caller was shown, and ``tried`` records
 what was attempted (selectors and their fallbacks) for
 :class:`~core.errors.StepFailedError`, like Playwright's call log.
+
+:class:`ShownNumbers` is the session's memory of what each ``[i]`` it showed
+meant, so that a stale number fails instead of acting on whatever holds it now.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+from collections import OrderedDict
+from collections.abc import Callable, Set
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from core.errors import AmbiguousSelectorError, ElementNotFoundError, StepFailedError
+from core.errors import SelectorError, StaleIndexError, StepFailedError
 from core.executor.selectors import Match, Resolution, Selector, resolve, wait_for
+from core.match import match_frames
+from core.render.lines import quote
 
 if TYPE_CHECKING:
     from core.devices.base import Device
     from core.executor.session import Session
-    from core.index import ElementIndex
+    from core.index import ElementIndex, IndexedElement
     from core.model import Observation
+
+MAX_REMEMBERED = 512
+"""How many ``[i]`` numbers a session remembers the meaning of (the newest shown win)."""
+
+_QUOTED = re.compile(r'"(?:[^"\\\n]|\\.)*"')
+_NUMBER = re.compile(r"\[(\d+)\]")
+
+
+def numbers_in(text: str) -> set[int]:
+    """The ``[i]`` numbers an observation text shows: names (quoted) and removals aside.
+
+    A removal line (``- …``) names an element that is gone, not a number in use.
+
+    >>> sorted(numbers_in('+ [12] switch "[3] x"\\n- [5] button "Gone"\\n~ [4] text "a\\\\"[7]"'))
+    [4, 12]
+    """
+    found: set[int] = set()
+    for line in text.splitlines():
+        if not line.startswith("-"):
+            found.update(int(n) for n in _NUMBER.findall(_QUOTED.sub('""', line)))
+    return found
+
+
+@dataclass(frozen=True, slots=True)
+class Meaning:
+    """What an ``[i]`` meant when the caller was shown it.
+
+    ``key`` follows the element while it keeps the number (a label whose text
+    changed has a new key but is still the element that was meant);
+    ``label`` (``switch "Airplane mode"``) and ``when`` (``shown after step 3``)
+    are as shown.
+    """
+
+    key: str
+    label: str
+    when: str
+
+
+def _by_number(index: ElementIndex | None) -> dict[int, IndexedElement]:
+    return {} if index is None else {e.index: e for e in index.elements}
+
+
+class ShownNumbers:
+    """The ``[i]`` numbers a caller was shown, and the element each one meant.
+
+    :meth:`show` is told every frame shown and the text the caller read: the
+    numbers in that text (all of them when there is no text: a person looking
+    at numbered boxes) now mean the elements that carry them, newest first, at
+    most ``limit`` numbers. A number the text did not show keeps its meaning;
+    while the element it meant keeps the number from frame to frame (by
+    :func:`~core.match.match_frames`, as numbering does) its key is followed.
+
+    :meth:`verify` (the ``verify`` of :func:`~core.executor.selectors.resolve`)
+    checks a resolved ``index`` selector. The element now holding ``[n]`` is
+    the one ``[n]`` meant when it has the key the meaning follows, or when
+    matching carries it over from the last frame shown, where ``[n]`` still
+    held the meant element (a label whose text changed since). Otherwise it
+    raises :class:`~core.errors.StaleIndexError`, saying where the meant
+    element is now if it is numbered on screen. A number never shown, and an
+    index given with a ``name`` or ``key`` (it says itself what it means),
+    are not checked. Cost: O(n) per frame shown; a matching of two frames only
+    when a key differs.
+    """
+
+    def __init__(self, limit: int = MAX_REMEMBERED) -> None:
+        self.limit = limit
+        self.seen: ElementIndex | None = None
+        """The last frame shown: its numbers are the ones new captures keep."""
+        self._meant: OrderedDict[int, Meaning] = OrderedDict()
+
+    def meaning(self, number: int) -> Meaning | None:
+        """What ``[number]`` meant when last shown, or None."""
+        return self._meant.get(number)
+
+    def __len__(self) -> int:
+        return len(self._meant)
+
+    def show(self, index: ElementIndex | None, text: str | None, *, step: int | None) -> None:
+        """The caller was shown ``index`` (as ``text``; None: every number) after ``step``.
+
+        ``None`` for ``index`` forgets everything (cleanup).
+        """
+        if index is None:
+            self.seen = None
+            self._meant.clear()
+            return
+        old, self.seen = self.seen, index
+        now = _by_number(index)
+        shown = now.keys() if text is None else numbers_in(text) & now.keys()
+        if old is not None and old is not index:
+            self._follow(old, index, now, shown)
+        self._learn(now, shown, step)
+
+    def learn(self, index: ElementIndex, text: str, *, step: int | None) -> None:
+        """The caller read ``text`` about ``index`` (a live screen numbered against the frame
+        shown, as AC_observe prints it): its numbers mean what they show, the frame stays."""
+        now = _by_number(index)
+        self._learn(now, numbers_in(text) & now.keys(), step)
+
+    def _learn(self, now: dict[int, IndexedElement], shown: Set[int], step: int | None) -> None:
+        when = "shown at the start" if step is None else f"shown after step {step}"
+        for number in sorted(shown):
+            element = now[number]
+            self._meant[number] = Meaning(element.key, _describe(element), when)
+            self._meant.move_to_end(number)
+        while len(self._meant) > self.limit:
+            self._meant.popitem(last=False)
+
+    def _follow(
+        self, old: ElementIndex, new: ElementIndex, now: dict[int, IndexedElement], shown: Set[int]
+    ) -> None:
+        """Move each meaning's key to the element it became when that kept its number
+        (numbers ``shown`` again are about to mean what they show: left alone)."""
+        before = _by_number(old)
+        pairs: dict[int, int] | None = None
+        for number, meant in list(self._meant.items()):
+            if number in shown:
+                continue
+            was, held = before.get(number), now.get(number)
+            if was is None or held is None or was.key != meant.key or held.key == meant.key:
+                continue
+            if pairs is None:
+                pairs = match_frames(old.frame, new.frame)
+            if pairs.get(held.pos) == was.pos:
+                self._meant[number] = replace(meant, key=held.key)
+
+    def verify(self, selector: Selector, element: Match, screen: ElementIndex) -> None:
+        """Raise StaleIndexError unless ``element`` is what ``selector.index`` meant."""
+        number = selector.index
+        if number is None or selector.name is not None or selector.key is not None:
+            return
+        meant = self._meant.get(number)
+        if meant is None or element.key == meant.key:
+            return
+        seen = self.seen
+        was = _by_number(seen).get(number)
+        pairs: dict[int, int] = {}
+        if seen is not None and was is not None and was.key == meant.key:
+            pairs = match_frames(seen.frame, screen.frame)
+            if pairs.get(element.pos) == was.pos:
+                return  # carried over from the frame shown: the same element, changed
+        pos = screen.frame.pos_of.get(meant.key)
+        if pos is None and was is not None and was.key == meant.key:
+            pos = next((p for p, q in pairs.items() if q == was.pos), None)
+        moved = screen.number_of.get(pos) if pos is not None else None
+        raise StaleIndexError(number, meant.label, meant.when, _describe(element), moved)
+
+
+def _describe(element: IndexedElement | Match) -> str:
+    return f"{element.role} {quote(element.name)}"
 
 
 class Context:
@@ -35,6 +193,8 @@ class Context:
         """The last selector resolution, for the result and effect messages."""
         self.shown: ElementIndex | None = None
         """A frame whose numbers the command showed the caller (discovery)."""
+        self.screened: ElementIndex | None = None
+        """The last live screen :meth:`screen` numbered (what AC_observe prints)."""
         self.warnings: list[str] = []
 
     @property
@@ -55,29 +215,38 @@ class Context:
 
     def screen(self) -> ElementIndex:
         """Capture and number the screen with the numbers the caller was last shown."""
-        return self.session.screen()
+        self.screened = self.session.screen()
+        return self.screened
 
     def settle(self) -> Observation:
         """Wait until the screen stops changing (no observation is produced)."""
         return self.session.settle()
 
+    def resolve(self, selector: Selector, screen: ElementIndex) -> Resolution:
+        """:func:`~core.executor.selectors.resolve` with the session's check of ``[i]`` numbers
+        (a stale one raises StaleIndexError)."""
+        return resolve(selector, screen, verify=self.session.numbers.verify)
+
     def find(self, selector: Selector, *, timeout: float) -> Match:
         """Resolve ``selector`` on the live screen, retrying until ``timeout`` seconds.
 
         Raises ElementNotFoundError (naming what the last capture saw) on timeout,
-        AmbiguousSelectorError at once. Records what was tried.
+        AmbiguousSelectorError or StaleIndexError at once. Records what was tried,
+        with the reason when it is more than "not found".
         """
         chain = (selector, *selector.alternates)
         try:
             found = wait_for(
-                lambda: resolve(selector, self.screen()),
+                lambda: self.resolve(selector, self.screen()),
                 timeout=timeout,
                 clock=self.clock,
                 sleep=self.sleep,
                 interval=self.session.poll_interval,
             )
-        except (ElementNotFoundError, AmbiguousSelectorError):
-            self.tried.extend(_label(s, i) for i, s in enumerate(chain))
+        except SelectorError as exc:
+            for i, sel in enumerate(chain):  # the primary's reason is the error itself
+                reason = exc.reasons[i] if 0 < i < len(exc.reasons) else "not found"
+                self.tried.append(_label(sel, i) + ("" if reason == "not found" else f": {reason}"))
             raise
         self.tried.extend(found.tried)
         if found.alternate is not None:

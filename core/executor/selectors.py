@@ -19,7 +19,17 @@ which writes these selectors), not just the numbered ones.
 
 ``alternates`` are fallbacks the recorder keeps: when the primary fails, they
 are tried in order and the :class:`Resolution` says which one resolved and why
-the ones before it failed.
+the ones before it failed (the raised error's ``reasons`` say it when none did).
+
+Stale numbers: an ``[i]`` is only a name for what the caller was shown. The
+``verify`` hook of :func:`resolve` checks every resolved ``index`` selector;
+a session passes :meth:`core.executor.context.ShownNumbers.verify`, which
+raises :class:`~core.errors.StaleIndexError` when the number now denotes
+another element than the one it meant. An index that comes with a ``name`` (or
+a ``key``) says itself what it means: the recorder writes its index alternate
+as ``{"index": 12, "name": "Airplane mode", "role": "switch"}``, so at replay
+``[12]`` holding the Bluetooth switch is "not found ([12] is switch
+"Bluetooth")", never a tap on it.
 
     >>> from core.capture.uiautomator import parse_uiautomator
     >>> from core.frame import Frame
@@ -42,7 +52,13 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
 from typing import Any, TypeVar
 
-from core.errors import AmbiguousSelectorError, ElementNotFoundError, ScriptValidationError
+from core.errors import (
+    AmbiguousSelectorError,
+    ElementNotFoundError,
+    ScriptValidationError,
+    SelectorError,
+    StaleIndexError,
+)
 from core.executor.params import Int, Kind, Str, json_type, member
 from core.index import ElementIndex
 from core.model import Bounds, Node
@@ -275,27 +291,59 @@ def resolve_one(selector: Selector, screen: ElementIndex) -> Match:
     raise ElementNotFoundError(selector.describe(), seen_summary(screen))
 
 
-def resolve(selector: Selector, screen: ElementIndex) -> Resolution:
+Verify = Callable[[Selector, Match, ElementIndex], None]
+"""A check of a resolved ``index`` selector: raises StaleIndexError when the element
+carrying the number is not the one the number meant (see the module docstring)."""
+
+
+def holder(screen: ElementIndex, number: int) -> Match | None:
+    """The element of ``screen`` numbered ``number``, or None. O(n)."""
+    for element in screen.elements:
+        if element.index == number:
+            return match(screen, element.pos)
+    return None
+
+
+def _reason(sel: Selector, exc: SelectorError, screen: ElementIndex) -> str:
+    """Why ``sel`` failed, for ``tried``: "3 matches", "not found ([12] is switch …)", …"""
+    if isinstance(exc, AmbiguousSelectorError):
+        return f"{len(exc.candidates)} matches"
+    if isinstance(exc, StaleIndexError):
+        moved = f", it is [{exc.moved}] now" if exc.moved is not None else ""
+        return f"meant {exc.meant} ({exc.when}), now {exc.now}{moved}"
+    there = holder(screen, sel.index) if sel.index is not None else None
+    if there is None:
+        return "not found"
+    return f"not found ([{sel.index}] is {there.role} {quote(there.name)})"
+
+
+def resolve(
+    selector: Selector, screen: ElementIndex, *, verify: Verify | None = None
+) -> Resolution:
     """Resolve ``selector``, falling back to its alternates in order.
 
-    When every one fails, the primary's error is raised (it is what the script
-    asked for); each failure is in the ``tried`` of a later success.
+    Each one that resolves and has an ``index`` is passed to ``verify`` (when
+    given); a StaleIndexError from it fails that one like a miss. When every
+    one fails, the primary's error is raised (it is what the script asked
+    for), its ``reasons`` saying why each failed; each failure is in the
+    ``tried`` of a later success.
     """
     tried: list[str] = []
-    first_error: AmbiguousSelectorError | ElementNotFoundError | None = None
+    reasons: list[str] = []
+    first_error: SelectorError | None = None
     for i, sel in enumerate((selector, *selector.alternates)):
         try:
             element = resolve_one(sel, screen)
-        except AmbiguousSelectorError as exc:
+            if verify is not None and sel.index is not None:
+                verify(sel, element, screen)
+        except SelectorError as exc:
             first_error = first_error or exc
-            tried.append(f"{sel.describe()}: {len(exc.candidates)} matches")
-            continue
-        except ElementNotFoundError as exc:
-            first_error = first_error or exc
-            tried.append(f"{sel.describe()}: not found")
+            reasons.append(_reason(sel, exc, screen))
+            tried.append(f"{sel.describe()}: {reasons[-1]}")
             continue
         return Resolution(element, sel, None if i == 0 else i - 1, tuple(tried))
     assert first_error is not None
+    first_error.reasons = tuple(reasons)
     raise first_error
 
 
@@ -336,9 +384,10 @@ def wait_for(
 ) -> T:
     """Retry ``probe`` while it raises ElementNotFoundError, up to ``timeout`` seconds.
 
-    Any other error (an ambiguous selector, a device error) is raised at once:
-    waiting cannot make an ambiguous selector strict. On timeout, raises an
-    ElementNotFoundError naming the wait and what the last attempt saw.
+    Any other error (an ambiguous selector, a stale ``[i]``, a device error) is
+    raised at once: waiting cannot make an ambiguous selector strict, nor give a
+    number back its element. On timeout, raises an ElementNotFoundError naming
+    the wait and what the last attempt saw (and the ``reasons`` of that attempt).
     """
     last: list[ElementNotFoundError] = []
 
@@ -353,7 +402,9 @@ def wait_for(
     if found is not None:
         return found[0]
     exc = last[0]
-    raise ElementNotFoundError(f"{exc.selector} within {timeout:g}s", exc.seen) from exc
+    timed_out = ElementNotFoundError(f"{exc.selector} within {timeout:g}s", exc.seen)
+    timed_out.reasons = exc.reasons
+    raise timed_out from exc
 
 
 __all__ = [
@@ -362,7 +413,9 @@ __all__ = [
     "Match",
     "Resolution",
     "Selector",
+    "Verify",
     "find_all",
+    "holder",
     "poll",
     "resolve",
     "resolve_one",

@@ -23,7 +23,9 @@ not act on a stale screen, and effect checks need the capture), but the
 baseline stays at what the caller last saw: the next returned observation
 covers every change since then. ``[i]`` numbers always stay those of the last
 frame the caller was shown (the session's ``seen`` index), carried over to new
-captures by matching.
+captures by matching. ``numbers`` remembers what each number shown meant: an
+``{"index": i}`` whose number now denotes another element fails the step with
+a :class:`~core.errors.StaleIndexError` instead of acting on it.
 
 Every step returns a :class:`StepOutcome` whose :meth:`~StepOutcome.to_json` is
 ``{ok, command, step, result, observation, timing: {queueMs, toolMs,
@@ -46,7 +48,7 @@ from core.devices.settle import settle
 from core.diff.volatile import DEFAULT_VOLATILE, Volatile
 from core.errors import DeltarecError, StepFailedError
 from core.executor.commands.base import Category, Command
-from core.executor.context import Context
+from core.executor.context import Context, ShownNumbers
 from core.executor.effect import check_effect
 from core.executor.registry import command_table
 from core.frame import Frame
@@ -150,14 +152,25 @@ class Session:
         self.allow_unsafe = allow_unsafe
         self.commands: Mapping[str, type[Command]] = command_table(allow_unsafe=allow_unsafe)
         self.observer = Observer(options, volatile)
-        self.seen: ElementIndex | None = None
-        """The last frame the caller was shown: its ``[i]`` numbers are the session's."""
+        self.numbers = ShownNumbers()
+        """What each ``[i]`` shown meant (stale numbers fail), and the last frame shown."""
+        self._step: int | None = None
         self.latest: Observation | None = None
         """The latest capture, shown or not."""
         self._lock = threading.Lock()
         self._counter = itertools.count()
 
     # ------------------------------------------------------------- baseline
+    @property
+    def seen(self) -> ElementIndex | None:
+        """The last frame the caller was shown: its ``[i]`` numbers are the session's."""
+        return self.numbers.seen
+
+    @seen.setter
+    def seen(self, index: ElementIndex | None) -> None:
+        """Set from outside (the recorder shares its frame): every number counts as shown."""
+        self.numbers.show(index, None, step=self._step)
+
     @property
     def baseline(self) -> ElementIndex | None:
         """The frame deltas are taken from (None: the next observation is a full frame)."""
@@ -216,7 +229,7 @@ class Session:
             text = self.observer.step(
                 obs, max_lines=self.max_lines, max_tokens=self.max_tokens
             ).text
-        self.seen = self.observer.index
+        self.numbers.show(self.observer.index, text, step=self._step)
         return text
 
     # ------------------------------------------------------------ execution
@@ -268,6 +281,7 @@ class Session:
         started: float,
     ) -> StepOutcome:
         ctx = Context(self, step, command.name)
+        self._step = step
         if command.unsafe and not self.allow_unsafe:  # built in code, bypassing validation
             refused = StepFailedError(step, command.name, "UNSAFE command; needs allow_unsafe=True")
             return StepOutcome(
@@ -288,7 +302,11 @@ class Session:
             error.__cause__ = exc
         tool_done = self.clock()
         if ctx.shown is not None:
-            self.seen = ctx.shown
+            self.numbers.show(ctx.shown, result.get("text"), step=step)
+        elif ctx.screened is not None and command.category is Category.READONLY:
+            read = result.get("text")  # AC_observe: the caller read these numbers
+            if isinstance(read, str):
+                self.numbers.learn(ctx.screened, read, step=step)
         if command.resets_baseline and error is None:
             self.reset_baseline()
         observation: str | None = None

@@ -11,7 +11,17 @@ on (strict: a selector that could mean two things is never emitted):
    one resource id);
 5. the stable key (content-derived, survives scrolls; opaque to a reader);
 6. the ``[i]`` index of the observation, last — it is only valid for the
-   frame it was taken from.
+   frame it was taken from — written with what it meant, the element's
+   ``name`` and ``role`` (``{"index": 12, "name": "Airplane mode", "role":
+   "switch"}``): every field must match, so at replay an ``[12]`` that is now
+   the Bluetooth switch fails this alternate ("not found ([12] is switch
+   "Bluetooth")" in the step's tried list) instead of tapping it.
+
+Why name and role, not the key: the key alternate comes before it, so an index
+that also required the key could never resolve anything the key did not; the
+label is what survives when the key does not (a row whose sibling changed),
+and it is what a person reads. The fields are the selector's own, so scripts
+recorded before still validate and nothing new needs validating.
 
 The first unique candidate is the selector; the others are its
 ``alternates``, so a replay can fall back and say so.
@@ -29,6 +39,7 @@ from __future__ import annotations
 from typing import Any
 
 from core.frame import Frame
+from core.labels import labels
 from core.model import Node
 
 SelectorDict = dict[str, Any]
@@ -66,7 +77,7 @@ def candidates(frame: Frame, pos: int, index: int | None = None) -> list[Selecto
             out.append({"resource_id": node.resource_id, "text": node.text})
     out.append({"key": frame.keys[pos]})
     if index is not None:
-        out.append({"index": index})
+        out.append({"index": index, "name": labels(frame)[pos], "role": node.role})
     return out
 
 

@@ -13,11 +13,10 @@ from typing import TYPE_CHECKING, Any
 from core.errors import ElementNotFoundError
 from core.executor.commands.base import Category, Command, exactly_one
 from core.executor.params import BOOL, TEXT, TIMEOUT, Choice, Number, Str, param
-from core.executor.selectors import SELECTOR, Match, Selector, poll, resolve, seen_summary
+from core.executor.selectors import SELECTOR, Match, Selector, poll, seen_summary
 
 if TYPE_CHECKING:
     from core.executor.context import Context
-    from core.index import ElementIndex
 
 STATES = ("visible", "gone", "enabled", "disabled", "checked", "unchecked")
 
@@ -35,10 +34,14 @@ def shown_text(element: Match) -> str:
     return element.node.text or element.node.content_desc or element.name
 
 
-def _lookup(selector: Selector, screen: ElementIndex) -> Match | None:
-    """The element (strict), or None when nothing matches; AmbiguousSelectorError propagates."""
+def _lookup(ctx: Context, selector: Selector) -> Match | None:
+    """The element on the live screen (strict), or None when nothing matches.
+
+    AmbiguousSelectorError and StaleIndexError (an ``[i]`` that now denotes
+    another element) propagate: neither is "not there".
+    """
     try:
-        return resolve(selector, screen).element
+        return ctx.resolve(selector, ctx.screen()).element
     except ElementNotFoundError:
         return None
 
@@ -53,7 +56,7 @@ class WaitFor(Command):
     Timeout: ``timeout`` seconds (default 5), polling the screen. Errors:
     ElementNotFoundError (visible/state: never appeared, naming what was on
     screen), StepFailedError (still there / wrong state at the timeout),
-    AmbiguousSelectorError (at once), DeviceError.
+    AmbiguousSelectorError and StaleIndexError (at once), DeviceError.
     """
 
     name = "AC_wait_for"
@@ -70,7 +73,7 @@ class WaitFor(Command):
         last: list[Match | None] = [None]
 
         def probe() -> bool | None:
-            element = _lookup(self.selector, ctx.screen())
+            element = _lookup(ctx, self.selector)
             last[0] = element
             if self.state == "gone":
                 return True if element is None else None
@@ -106,7 +109,7 @@ class Assert(Command):
 
     Give exactly one of them. ``timeout`` (default 0: check once) lets the fact
     come true while polling. Errors: StepFailedError saying what was expected
-    and what was found, AmbiguousSelectorError, DeviceError.
+    and what was found, AmbiguousSelectorError, StaleIndexError, DeviceError.
     """
 
     name = "AC_assert"
@@ -166,7 +169,7 @@ class Assert(Command):
         found: list[tuple[Match | None, str | None]] = []
 
         def probe() -> bool | None:
-            element = _lookup(self.selector, ctx.screen())  # ambiguity raises at once
+            element = _lookup(ctx, self.selector)  # ambiguity, a stale [i] raise at once
             found[:] = [(element, self._verdict(element))]
             return True if found[0][1] is None else None
 

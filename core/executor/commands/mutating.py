@@ -70,7 +70,8 @@ class Tap(_Pointed):
 
     Timeout: ``timeout`` seconds for the selector. Errors: ElementNotFoundError
     (naming what was on screen), AmbiguousSelectorError (listing candidates),
-    StepFailedError (element off screen), DeviceError.
+    StaleIndexError (an ``[i]`` that now denotes another element than the one
+    shown: nothing is tapped), StepFailedError (element off screen), DeviceError.
     """
 
     name = "AC_tap"
