@@ -8,6 +8,8 @@ gesture navigation bar (2274..2400). The on-screen keyboard covers
 
 from __future__ import annotations
 
+import time
+
 from core.devices.virtual.views import Rect, View
 
 WIDTH = 1080
@@ -27,7 +29,10 @@ SIGN_UP = "SignUpActivity"
 SETTINGS = "SettingsActivity"
 INBOX = "InboxActivity"
 MESSAGE = "MessageActivity"
-ACTIVITIES = (MAIN, SIGN_UP, SETTINGS, INBOX, MESSAGE)
+FEED = "FeedActivity"
+CLOCK = "ClockActivity"
+ARTICLE = "ArticleActivity"
+ACTIVITIES = (MAIN, SIGN_UP, SETTINGS, INBOX, MESSAGE, FEED, CLOCK, ARTICLE)
 """Short names of the Playground's activities (full name: ``APP_PACKAGE + "." + name``)."""
 
 TITLES = {
@@ -36,6 +41,9 @@ TITLES = {
     SETTINGS: "Settings",
     INBOX: "Inbox",
     MESSAGE: "Message",
+    FEED: "Feed",
+    CLOCK: "Clock",
+    ARTICLE: "Article",
 }
 
 FRAME = "android.widget.FrameLayout"
@@ -50,7 +58,42 @@ SWITCH = "android.widget.Switch"
 CHECKBOX = "android.widget.CheckBox"
 SCROLL = "android.widget.ScrollView"
 RECYCLER = "androidx.recyclerview.widget.RecyclerView"
+HSCROLL = "android.widget.HorizontalScrollView"
+PAGER = "androidx.viewpager.widget.ViewPager"
+WEBVIEW = "android.webkit.WebView"
 PLAIN = "android.view.View"
+
+CHAR_EM = 0.5
+"""Estimated mean glyph width in ems, for laying out wrapped text (the drawing font's
+is about 0.47, so an estimate never gives a text fewer lines than it is drawn with)."""
+
+
+def text_lines(text: str, width: int, size: int) -> int:
+    """How many lines ``text`` wraps to at ``size`` px in a ``width`` px box (greedy, by words).
+
+    >>> text_lines("one two three", 1000, 40), text_lines("one two three", 200, 40)
+    (1, 2)
+    """
+    per_line = max(1, int(width / (size * CHAR_EM)))
+    lines, used = 1, 0
+    for word in text.split():
+        need = len(word) if used == 0 else used + 1 + len(word)
+        if need <= per_line or used == 0:
+            used = need
+        else:
+            lines, used = lines + 1, len(word)
+    return lines
+
+
+def clock_text(now: float) -> str:
+    """A clock for ``now`` (seconds since the epoch, shown in UTC), e.g. "9:41"."""
+    t = time.gmtime(now)
+    return f"{t.tm_hour}:{t.tm_min:02d}"
+
+
+def date_text(now: float) -> str:
+    """A date line, e.g. "Mon, Jan 1" (UTC)."""
+    return time.strftime("%a, %b ", time.gmtime(now)) + str(time.gmtime(now).tm_mday)
 
 
 def app_id(name: str) -> str:

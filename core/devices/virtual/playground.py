@@ -9,9 +9,13 @@ screenshot show. Behaviour, chosen to match Android:
 - **long press** acts on the topmost long-clickable view (Inbox rows toggle
   their ``selected`` flag).
 - **swipe** shorter than 16 px is a tap (a long press when it lasts >= 500 ms,
-  which is how ``input swipe X Y X Y 800`` long-presses). A mostly vertical swipe
-  starting on the Inbox list scrolls it by exactly ``y1 - y2`` pixels (no
-  fling), clamped to the list; other swipes do nothing.
+  which is how ``input swipe X Y X Y 800`` long-presses). Otherwise it goes to
+  the innermost view under its start point that scrolls along its axis (mostly
+  vertical or mostly horizontal; see :func:`~.views.swipe_target`), and scrolls
+  it by exactly ``y1 - y2`` (or ``x1 - x2``) pixels, no fling, clamped to the
+  content: the Inbox list, the Feed and its carousel, the Article's WebView. A
+  horizontal swipe on the Clock's pager moves one page (left: next tab). Other
+  swipes, and every swipe while a dialog is open, do nothing.
 - **typing** goes to the focused field at its end; with no focused field it is
   dropped. Tapping a field focuses it and shows the keyboard.
 - **keys**: back hides the keyboard, else closes the dialog, else closes the
@@ -27,9 +31,13 @@ import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from core.devices.virtual.actions import act_on_screen, scroll
 from core.devices.virtual.layout import (
     ACTIVITIES,
     APP_PACKAGE,
+    ARTICLE,
+    CLOCK,
+    FEED,
     HEIGHT,
     INBOX,
     LAUNCHER_ACTIVITY,
@@ -41,10 +49,17 @@ from core.devices.virtual.layout import (
     WIDTH,
 )
 from core.devices.virtual.render_xml import render_dump
-from core.devices.virtual.screen_inbox import VIEWPORT, max_offset
 from core.devices.virtual.screens import build_windows
-from core.devices.virtual.state import FIELDS, FormState, InboxState, PhoneState
-from core.devices.virtual.views import View, Window, contains, hit_windows
+from core.devices.virtual.state import (
+    FIELDS,
+    ArticleState,
+    ClockState,
+    FeedState,
+    FormState,
+    InboxState,
+    PhoneState,
+)
+from core.devices.virtual.views import View, Window, contains, hit_windows, swipe_target
 
 if TYPE_CHECKING:
     from PIL.Image import Image
@@ -140,10 +155,12 @@ class Playground:
             else:
                 self.tap(x1, y1)
             return
-        st = self.state
+        if self.state.dialog is not None:
+            return
         vertical = abs(y2 - y1) >= abs(x2 - x1)
-        if st.screen == INBOX and st.dialog is None and vertical and contains(VIEWPORT, x1, y1):
-            st.inbox.offset = max(0, min(max_offset(), st.inbox.offset + (y1 - y2)))
+        target = swipe_target(self.windows(), x1, y1, "v" if vertical else "h")
+        if target:
+            scroll(self.state, target, y1 - y2 if vertical else x1 - x2)
 
     def _do(self, view: View | None, *, long: bool) -> None:
         if view is None or not view.enabled:
@@ -173,17 +190,23 @@ class Playground:
         elif verb == "save":
             st.dialog = "save"
             st.keyboard = False
+        elif verb == "ask":
+            st.dialog = arg
+            st.keyboard = False
         elif verb == "dialog":
-            st.dialog = None
-            if arg == "ok":
+            if arg == "ok" and st.dialog == "save":
                 st.form.saved = True
                 st.form.focus = None
+            st.dialog = None
+        elif verb == "history":  # "Delete" replaces its dialog with the next one
+            st.settings.history = 0
+            st.dialog = "history_deleted"
         elif verb == "toggle":
             st.settings.values[arg] = not st.settings.values[arg]
-        elif verb == "select":
-            st.inbox.selected ^= {int(arg)}
         elif verb == "key":
             self._key(arg)
+        else:
+            act_on_screen(self.state, verb, arg, self.clock())
 
     def _key(self, key: str) -> None:
         if key == "del":
@@ -270,10 +293,17 @@ class Playground:
 
     def _push(self, activity: str) -> None:
         """Start a new instance of ``activity`` on top of the task (fresh screen state)."""
+        st = self.state
         if activity == SIGN_UP:
-            self.state.form = FormState()
+            st.form = FormState()
         elif activity == INBOX:
-            self.state.inbox = InboxState()
+            st.inbox = InboxState()
+        elif activity == FEED:
+            st.feed = FeedState()
+        elif activity == CLOCK:
+            st.clock = ClockState()
+        elif activity == ARTICLE:
+            st.article = ArticleState()
         self._navigate([*self.state.stack, activity])
 
     def _launch_from_icon(self, activity: str) -> None:

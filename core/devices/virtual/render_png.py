@@ -4,51 +4,50 @@ The picture is drawn from the same :class:`~.views.View` values as the dump:
 every label at its bounds, switches and checkboxes in their state, the focused
 field outlined, disabled rows greyed, the keyboard in its window, a dialog over
 a dimmed screen. Draw order: the app (or launcher), the status bar over it,
-then the dialog (after dimming everything below) and the keyboard.
+then the dialog (after dimming everything below) and the keyboard. A view that
+scrolling cut at a viewport edge is painted at its full, unclipped rectangle
+(``View.drawn``) and only its visible part, its dumped bounds, is kept, so a row
+half out of a list looks cut, not squeezed. Wrapping looks ("paragraph",
+"heading", …) wrap by words within their bounds.
 
-Cost: one pass over the views; about 10-30 ms for a full screen.
+Cost: one pass over the views; about 10-40 ms for a full screen.
 """
 
 from __future__ import annotations
 
 import io
-import unicodedata
-from functools import lru_cache
+from dataclasses import replace
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
 from core.devices.virtual.layout import HEIGHT, WIDTH
-from core.devices.virtual.views import Rect, View, Window
-
-Color = tuple[int, int, int]
-
-ACCENT: Color = (63, 81, 181)
-ACCENT_DARK: Color = (48, 63, 159)
-ACCENT_LIGHT: Color = (197, 202, 233)
-INK: Color = (33, 33, 33)
-MUTED: Color = (117, 117, 117)
-DISABLED: Color = (189, 189, 189)
-WHITE: Color = (255, 255, 255)
-SURFACE: Color = (250, 250, 250)
-WALLPAPER: Color = (38, 70, 83)
-KEYBOARD: Color = (232, 234, 237)
-TRACK_OFF: Color = (176, 176, 176)
-
-_AVATAR_COLORS: tuple[Color, ...] = (
-    (239, 83, 80),
-    (171, 71, 188),
-    (66, 165, 245),
-    (38, 166, 154),
-    (255, 167, 38),
-    (141, 110, 99),
+from core.devices.virtual.paint import (
+    ACCENT,
+    ACCENT_DARK,
+    ACCENT_LIGHT,
+    AVATAR_COLORS,
+    DISABLED,
+    DIVIDER,
+    INK,
+    KEYBOARD,
+    MUTED,
+    SURFACE,
+    TRACK_OFF,
+    WALLPAPER,
+    WEB_FOOTER,
+    WEB_HEADER,
+    WHITE,
+    Color,
+    drawable,
+    font,
+    text_line,
+    text_wrapped,
 )
+from core.devices.virtual.views import View, Window
+
+__all__ = ["ACCENT", "DISABLED", "KEYBOARD", "WHITE", "render_image", "render_png"]
+
 _LAYER = {"app": 0, "status": 1, "dialog": 2, "ime": 3}
-
-
-@lru_cache(maxsize=16)
-def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    """Pillow's built-in font at ``size`` px (cached)."""
-    return ImageFont.load_default(size=size)
 
 
 def render_image(windows: tuple[Window, ...]) -> Image.Image:
@@ -60,7 +59,7 @@ def render_image(windows: tuple[Window, ...]) -> Image.Image:
             dim = Image.new("RGB", image.size, (0, 0, 0))
             image = Image.blend(image, dim, 0.5)
             draw = ImageDraw.Draw(image)
-        _draw(draw, window.root, on_dark=False)
+        _draw(image, draw, window.root, on_dark=False)
     return image
 
 
@@ -71,40 +70,23 @@ def render_png(windows: tuple[Window, ...]) -> bytes:
     return buf.getvalue()
 
 
-_PLAIN = str.maketrans({"—": "-", "–": "-", "…": "...", "•": "*", "’": "'", "“": '"', "”": '"'})
+def _draw(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, *, on_dark: bool) -> None:
+    """Paint ``view`` (cut to its visible bounds when it was clipped), then its children."""
+    if view.look and view.drawn is not None and view.drawn != view.bounds:
+        left, top, right, bottom = view.drawn
+        scratch = image.crop(view.drawn)
+        whole = replace(view, bounds=(0, 0, right - left, bottom - top), children=(), drawn=None)
+        kids_dark = _paint(ImageDraw.Draw(scratch), whole, on_dark=on_dark)
+        vl, vt, vr, vb = view.bounds
+        image.paste(scratch.crop((vl - left, vt - top, vr - left, vb - top)), (vl, vt))
+    else:
+        kids_dark = _paint(draw, view, on_dark=on_dark)
+    for child in view.children:
+        _draw(image, draw, child, on_dark=kids_dark)
 
 
-@lru_cache(maxsize=4096)
-def drawable(text: str) -> str:
-    """``text`` reduced to what the built-in font can draw (accents dropped, others "?")."""
-    plain = unicodedata.normalize("NFKD", text.translate(_PLAIN))
-    plain = "".join(c for c in plain if not unicodedata.combining(c))
-    return "".join(c if " " <= c <= "~" or c == "\n" else "?" for c in plain)
-
-
-def _text(
-    draw: ImageDraw.ImageDraw,
-    box: Rect,
-    text: str,
-    size: int,
-    color: Color,
-    *,
-    center: bool = False,
-) -> None:
-    left, top, right, bottom = box
-    if not text or bottom - top < size * 0.6:
-        return
-    f = font(size)
-    line = drawable(text.split("\n", 1)[0])
-    while len(line) > 3 and f.getlength(line) > right - left:
-        line = line[:-4] + "..."
-    width = f.getlength(line)
-    x = (left + right - width) / 2 if center else left
-    y = (top + bottom - size) / 2
-    draw.text((x, y), line, fill=color, font=f)
-
-
-def _draw(draw: ImageDraw.ImageDraw, view: View, *, on_dark: bool) -> None:
+def _paint(draw: ImageDraw.ImageDraw, view: View, *, on_dark: bool) -> bool:
+    """Paint ``view`` itself; returns whether its children sit on a dark background."""
     look = view.look
     box = view.bounds
     left, top, right, bottom = box
@@ -127,10 +109,21 @@ def _draw(draw: ImageDraw.ImageDraw, view: View, *, on_dark: bool) -> None:
     elif look == "row" and view.selected:
         draw.rectangle(box, fill=ACCENT_LIGHT)
     elif look == "row":
-        draw.line((left + 40, bottom - 1, right - 40, bottom - 1), fill=(224, 224, 224), width=2)
+        draw.line((left + 40, bottom - 1, right - 40, bottom - 1), fill=DIVIDER, width=2)
+    elif look in ("card", "web"):
+        draw.rounded_rectangle(box, radius=24 if look == "card" else 0, fill=WHITE)
+        if look == "card":
+            draw.rounded_rectangle(box, radius=24, outline=DIVIDER, width=2)
+    elif look == "web_header":
+        draw.rectangle(box, fill=WEB_HEADER)
+        on_dark = True
+    elif look == "web_footer":
+        draw.rectangle(box, fill=WEB_FOOTER)
+    elif look == "tabs":
+        draw.rectangle(box, fill=WHITE)
+        draw.line((left, bottom - 2, right, bottom - 2), fill=DIVIDER, width=2)
     _draw_widget(draw, view, ink, on_dark)
-    for child in view.children:
-        _draw(draw, child, on_dark=on_dark)
+    return on_dark
 
 
 def _draw_widget(draw: ImageDraw.ImageDraw, view: View, ink: Color, on_dark: bool) -> None:
@@ -138,20 +131,20 @@ def _draw_widget(draw: ImageDraw.ImageDraw, view: View, ink: Color, on_dark: boo
     box = view.bounds
     left, top, _, bottom = box
     if look in ("label", "status_text"):
-        _text(draw, box, view.text, 36 if look == "status_text" else 40, ink)
+        text_line(draw, box, view.text, 36 if look == "status_text" else 40, ink)
     elif look == "title":
-        _text(draw, box, view.text, 48, ink)
+        text_line(draw, box, view.text, 48, ink)
     elif look == "summary":
-        _text(draw, box, view.text, 34, MUTED if view.enabled else DISABLED)
+        text_line(draw, box, view.text, 34, MUTED if view.enabled else DISABLED)
     elif look == "section":
-        _text(draw, box, view.text, 34, ACCENT)
+        text_line(draw, box, view.text, 34, ACCENT)
     elif look == "body":
         f = font(38)
         draw.multiline_text((left, top), drawable(view.text), fill=ink, font=f, spacing=14)
     elif look == "big_clock":
-        _text(draw, box, view.text, 200, WHITE, center=True)
+        text_line(draw, box, view.text, 200, WHITE, center=True)
     elif look == "center":
-        _text(draw, box, view.text, 48, WHITE, center=True)
+        text_line(draw, box, view.text, 48, WHITE, center=True)
     elif look == "edit":
         _draw_edit(draw, view)
     elif look == "checkbox":
@@ -161,11 +154,11 @@ def _draw_widget(draw: ImageDraw.ImageDraw, view: View, ink: Color, on_dark: boo
     elif look == "button":
         fill = ACCENT if view.enabled else (224, 224, 224)
         draw.rounded_rectangle(box, radius=24, fill=fill)
-        _text(draw, box, view.text, 44, WHITE if view.enabled else DISABLED, center=True)
+        text_line(draw, box, view.text, 44, WHITE if view.enabled else DISABLED, center=True)
     elif look == "text_button":
-        _text(draw, box, view.text, 44, ACCENT, center=True)
+        text_line(draw, box, view.text, 44, ACCENT, center=True)
     elif look == "dialog_title":
-        _text(draw, box, view.text, 52, INK)
+        text_line(draw, box, view.text, 52, INK)
     elif look == "up":
         mid = (top + bottom) // 2
         draw.line((50, mid, 100, mid), fill=WHITE, width=8)
@@ -178,10 +171,77 @@ def _draw_widget(draw: ImageDraw.ImageDraw, view: View, ink: Color, on_dark: boo
     elif look in ("key", "fnkey", "enter"):
         fill = {"key": WHITE, "fnkey": (200, 204, 210), "enter": ACCENT}[look]
         draw.rounded_rectangle(box, radius=16, fill=fill)
-        _text(draw, box, view.text, 48, WHITE if look == "enter" else INK, center=True)
+        text_line(draw, box, view.text, 48, WHITE if look == "enter" else INK, center=True)
     elif look in ("wifi_icon", "airplane_icon", "battery"):
         _draw_status_icon(draw, view)
+    else:
+        _draw_content(draw, view, ink)
     del on_dark
+
+
+def _draw_content(draw: ImageDraw.ImageDraw, view: View, ink: Color) -> None:
+    """The looks of the Feed, Clock and Article screens."""
+    look = view.look
+    box = view.bounds
+    left, top, right, bottom = box
+    accent_or_muted = ACCENT if view.selected else MUTED
+    if look in ("headline", "paragraph", "heading", "subheading"):
+        size = {"headline": 44, "paragraph": 36, "heading": 56, "subheading": 46}[look]
+        text_wrapped(draw, box, view.text, size, ink)
+    elif look == "link":
+        text_wrapped(draw, box, view.text, 36, ACCENT, underline=True)
+    elif look == "link_title":
+        text_line(draw, box, view.text, 40, ACCENT)
+    elif look == "price":
+        text_line(draw, box, view.text, 38, INK)
+    elif look == "photo":
+        _draw_photo(draw, view)
+    elif look == "action_button":
+        text_line(draw, box, view.text, 36, accent_or_muted, center=True)
+    elif look == "chip":
+        fill = ACCENT_LIGHT if view.checked else WHITE
+        draw.rounded_rectangle(
+            box, radius=(bottom - top) // 2, fill=fill, outline=TRACK_OFF, width=2
+        )
+        text_line(draw, box, view.text, 34, INK, center=True)
+    elif look == "tab" and view.selected:
+        draw.rectangle((left + 30, bottom - 8, right - 30, bottom), fill=ACCENT)
+    elif look == "tab_icon":
+        draw.ellipse(box, outline=accent_or_muted, width=5)
+        draw.ellipse((left + 16, top + 16, right - 16, bottom - 16), fill=accent_or_muted)
+    elif look == "tab_label":
+        text_line(draw, box, view.text, 34, accent_or_muted, center=True)
+    elif look == "clock_time":
+        text_line(draw, box, view.text, 96, ink)
+    elif look == "big_time":
+        text_line(draw, box, view.text, 180, ink, center=True)
+    elif look == "center_summary":
+        text_line(draw, box, view.text, 40, MUTED, center=True)
+    elif look == "web_button":
+        if view.selected:
+            draw.rounded_rectangle(box, radius=16, fill=ACCENT)
+        else:
+            draw.rounded_rectangle(box, radius=16, outline=ACCENT, width=3)
+        text_line(draw, box, view.text, 36, WHITE if view.selected else ACCENT, center=True)
+    elif look in ("web_brand", "web_header_link"):
+        text_line(draw, box, view.text, 52 if look == "web_brand" else 38, WHITE)
+
+
+def _draw_photo(draw: ImageDraw.ImageDraw, view: View) -> None:
+    """A placeholder picture: sky in a colour picked by its description, a sun, two hills."""
+    left, top, right, bottom = view.bounds
+    sky = AVATAR_COLORS[sum(map(ord, view.desc or "?")) % len(AVATAR_COLORS)]
+    draw.rectangle(view.bounds, fill=tuple(255 - (255 - c) // 3 for c in sky))
+    w, h = right - left, bottom - top
+    draw.ellipse(
+        (left + w * 0.7, top + h * 0.15, left + w * 0.85, top + h * 0.15 + w * 0.15), fill=WHITE
+    )
+    draw.polygon(
+        ((left, bottom), (left + w * 0.35, top + h * 0.4), (left + w * 0.7, bottom)), fill=sky
+    )
+    draw.polygon(
+        ((left + w * 0.4, bottom), (left + w * 0.7, top + h * 0.55), (right, bottom)), fill=sky
+    )
 
 
 def _draw_edit(draw: ImageDraw.ImageDraw, view: View) -> None:
@@ -197,7 +257,7 @@ def _draw_edit(draw: ImageDraw.ImageDraw, view: View) -> None:
             draw.ellipse((x + 4, cy - 10, x + 24, cy + 10), fill=INK)
             x += 30
     else:
-        _text(draw, (x, top, right - 32, bottom), view.text, 44, MUTED if view.hint else INK)
+        text_line(draw, (x, top, right - 32, bottom), view.text, 44, MUTED if view.hint else INK)
         if not view.hint:
             x += int(font(44).getlength(drawable(view.text)))
     if view.focused:
@@ -216,7 +276,7 @@ def _draw_checkbox(draw: ImageDraw.ImageDraw, view: View, ink: Color) -> None:
     else:
         draw.rounded_rectangle((x, y, x + size, y + size), radius=8, outline=MUTED, width=5)
     if view.text:
-        _text(draw, (x + size + 30, top, right, bottom), view.text, 40, ink)
+        text_line(draw, (x + size + 30, top, right, bottom), view.text, 40, ink)
 
 
 def _draw_switch(draw: ImageDraw.ImageDraw, view: View) -> None:
@@ -238,19 +298,19 @@ def _draw_switch(draw: ImageDraw.ImageDraw, view: View) -> None:
 def _draw_icon(draw: ImageDraw.ImageDraw, view: View) -> None:
     left, top, right, _ = view.bounds
     cx = (left + right) // 2
-    color = _AVATAR_COLORS[sum(map(ord, view.text)) % len(_AVATAR_COLORS)]
+    color = AVATAR_COLORS[sum(map(ord, view.text)) % len(AVATAR_COLORS)]
     draw.ellipse((cx - 80, top + 20, cx + 80, top + 180), fill=color)
-    _text(draw, (cx - 80, top + 20, cx + 80, top + 180), view.text[:1], 80, WHITE, center=True)
-    _text(draw, (left, top + 200, right, top + 280), view.text, 38, WHITE, center=True)
+    text_line(draw, (cx - 80, top + 20, cx + 80, top + 180), view.text[:1], 80, WHITE, center=True)
+    text_line(draw, (left, top + 200, right, top + 280), view.text, 38, WHITE, center=True)
 
 
 def _draw_avatar(draw: ImageDraw.ImageDraw, view: View) -> None:
     top, bottom = view.bounds[1], view.bounds[3]
     if bottom - top < 20:
         return
-    color = _AVATAR_COLORS[sum(map(ord, view.desc or "?")) % len(_AVATAR_COLORS)]
+    color = AVATAR_COLORS[sum(map(ord, view.desc or "?")) % len(AVATAR_COLORS)]
     draw.ellipse(view.bounds, fill=color)
-    _text(draw, view.bounds, (view.desc or "$")[:1], 56, WHITE, center=True)
+    text_line(draw, view.bounds, (view.desc or "$")[:1], 56, WHITE, center=True)
 
 
 def _draw_status_icon(draw: ImageDraw.ImageDraw, view: View) -> None:

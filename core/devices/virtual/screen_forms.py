@@ -1,12 +1,13 @@
-"""The Sign up form, its confirm dialog, and the Settings screen.
+"""The Sign up form and the Settings screen (their dialogs live in :mod:`.dialogs`).
 
 Resource ids (package ``dev.deltarec.playground``): ``form_scroll``, ``name``,
-``email``, ``password``, ``newsletter``, ``save``, ``status``. The dialog uses
-the platform AlertDialog ids (``android:id/parentPanel``, ``alertTitle``,
-``message``, ``button1`` = OK, ``button2`` = Cancel). Settings rows use the
-platform preference ids (``android:id/title``, ``android:id/summary``,
-``android:id/switch_widget``, ``android:id/checkbox``) and are told apart by
-their titles, as on a real phone.
+``email``, ``password``, ``newsletter``, ``save``, ``status``; Save opens the
+"save" dialog. Settings rows use the platform preference ids
+(``android:id/title``, ``android:id/summary``, ``android:id/switch_widget``,
+``android:id/checkbox``) and are told apart by their titles, as on a real phone.
+The last row, "Clear history" (summary "42 items"), has no widget: it opens the
+"clear_history" dialog, which Delete replaces with "history_deleted"; once the
+history is empty the row reads "No history" and is disabled.
 """
 
 from __future__ import annotations
@@ -15,12 +16,10 @@ from core.devices.virtual.layout import (
     BUTTON,
     CHECKBOX,
     EDIT,
-    FRAME,
     LINEAR,
     RECYCLER,
     SCROLL,
     SWITCH,
-    TEXT,
     TOOLBAR_BOTTOM,
     WIDTH,
     app_id,
@@ -101,88 +100,6 @@ def sign_up_content(form: FormState, bottom: int) -> View:
     return clip(scroll, scroll.bounds) or scroll
 
 
-def save_dialog(form: FormState) -> View:
-    """The "Save account?" AlertDialog, a floating window root centred on screen."""
-    left, right, top = 120, WIDTH - 120, 930
-    inner_l, inner_r = left + 42, right - 42
-    who = form.name or "this person"
-    title = View(
-        cls=LINEAR,
-        bounds=(inner_l, top + 42, inner_r, top + 162),
-        rid="android:id/topPanel",
-        children=(
-            View(
-                cls=TEXT,
-                bounds=(inner_l + 40, top + 80, inner_r - 40, top + 150),
-                text="Save account?",
-                rid="android:id/alertTitle",
-                look="dialog_title",
-            ),
-        ),
-    )
-    message = View(
-        cls=SCROLL,
-        bounds=(inner_l, top + 162, inner_r, top + 330),
-        rid="android:id/contentPanel",
-        children=(
-            View(
-                cls=TEXT,
-                bounds=(inner_l + 40, top + 180, inner_r - 40, top + 310),
-                text=f"Create an account for {who}?",
-                rid="android:id/message",
-                look="label",
-            ),
-        ),
-    )
-    buttons = View(
-        cls=SCROLL,
-        bounds=(inner_l, top + 330, inner_r, top + 494),
-        rid="android:id/buttonPanel",
-        focusable=True,
-        children=(
-            View(
-                cls=LINEAR,
-                bounds=(inner_l, top + 330, inner_r, top + 494),
-                children=(
-                    _dialog_button(
-                        "Cancel", "android:id/button2", (470, top + 341, 672, top + 483)
-                    ),
-                    _dialog_button(
-                        "OK", "android:id/button1", (672, top + 341, inner_r - 32, top + 483)
-                    ),
-                ),
-            ),
-        ),
-    )
-    panel = View(
-        cls=LINEAR,
-        bounds=(inner_l, top + 42, inner_r, top + 494),
-        rid="android:id/parentPanel",
-        children=(title, message, buttons),
-    )
-    content = View(cls=FRAME, bounds=panel.bounds, rid="android:id/content", children=(panel,))
-    return View(
-        cls=FRAME,
-        bounds=(left, top, right, top + 536),
-        children=(View(cls=FRAME, bounds=panel.bounds, children=(content,)),),
-        look="dialog",
-    )
-
-
-def _dialog_button(text: str, rid: str, bounds: tuple[int, int, int, int]) -> View:
-    action = "dialog:ok" if rid.endswith("button1") else "dialog:cancel"
-    return View(
-        cls=BUTTON,
-        bounds=bounds,
-        text=text,
-        rid=rid,
-        clickable=True,
-        focusable=True,
-        action=action,
-        look="text_button",
-    )
-
-
 SETTING_ROWS: tuple[tuple[str, str, str], ...] = (
     ("airplane", "Airplane mode", "switch"),
     ("wifi", "Wi-Fi", "switch"),
@@ -192,15 +109,14 @@ SETTING_ROWS: tuple[tuple[str, str, str], ...] = (
     ("previews", "Show previews", "checkbox"),
     ("vibrate", "Vibrate", "checkbox"),
     ("dark", "Dark theme", "switch"),
+    ("", "Privacy", "section"),
+    ("history", "Clear history", "action"),
 )
 """(state key, title, widget) for each Settings row, top to bottom."""
 
 
-def _setting_row(settings: SettingsState, key: str, title: str, widget: str, top: int) -> View:
-    enabled = settings.enabled(key)
-    checked = settings.values[key] and enabled
-    summary = ("On" if checked else "Off") if enabled else "Airplane mode is on"
-    texts = View(
+def _texts(title: str, summary: str, top: int, *, enabled: bool) -> View:
+    return View(
         cls="android.widget.RelativeLayout",
         bounds=(66, top + 30, 820, top + 150),
         enabled=enabled,
@@ -215,6 +131,30 @@ def _setting_row(settings: SettingsState, key: str, title: str, widget: str, top
             ),
         ),
     )
+
+
+def _history_row(settings: SettingsState, top: int) -> View:
+    """A plain preference (no widget) that asks before deleting the history."""
+    count = settings.history
+    enabled = count > 0
+    summary = f"{count} items" if enabled else "No history"
+    return View(
+        cls=LINEAR,
+        bounds=(0, top, WIDTH, top + 180),
+        clickable=True,
+        focusable=True,
+        enabled=enabled,
+        children=(_texts("Clear history", summary, top, enabled=enabled),),
+        action="ask:clear_history",
+        look="row",
+    )
+
+
+def _setting_row(settings: SettingsState, key: str, title: str, widget: str, top: int) -> View:
+    enabled = settings.enabled(key)
+    checked = settings.values[key] and enabled
+    summary = ("On" if checked else "Off") if enabled else "Airplane mode is on"
+    texts = _texts(title, summary, top, enabled=enabled)
     is_switch = widget == "switch"
     toggle = View(
         cls=SWITCH if is_switch else CHECKBOX,
@@ -252,6 +192,9 @@ def settings_content(settings: SettingsState, bottom: int) -> View:
         if widget == "section":
             rows.append(label(title, (66, top + 40, WIDTH - 66, top + 110), look="section"))
             top += 120
+        elif widget == "action":
+            rows.append(_history_row(settings, top))
+            top += 180
         else:
             rows.append(_setting_row(settings, key, title, widget, top))
             top += 180

@@ -82,13 +82,17 @@ def max_offset() -> int:
     return max(0, item_tops()[-1] - (VIEWPORT[3] - VIEWPORT[1]))
 
 
+def date(index: int) -> str:
+    """The date shown on item ``index``, e.g. "Mar 12" (newest first)."""
+    return f"Mar {1 + (ITEM_COUNT - index) % 28}"
+
+
 def _item(index: int, top: int, selected: bool) -> View:
     if is_header(index):
         return label(
             f"Week {index // 10 + 1}", (48, top + 30, WIDTH - 48, top + 100), look="section"
         )
     promo = is_promo(index)
-    date = f"Mar {1 + (ITEM_COUNT - index) % 28}"
     kids = (
         View(
             cls=IMAGE,
@@ -113,7 +117,7 @@ def _item(index: int, top: int, selected: bool) -> View:
         View(
             cls=TEXT,
             bounds=(830, top + 30, WIDTH - 42, top + 96),
-            text=date,
+            text=date(index),
             rid="" if promo else app_id("date"),
             look="summary",
         ),
@@ -156,32 +160,51 @@ def inbox_content(inbox: InboxState, bottom: int) -> View:
         focusable=True,
         children=tuple(kids),
         look="list",
+        swipe="v:inbox",
     )
 
 
 def message_content(index: int, bottom: int) -> View:
-    """The message screen: subject and a multi-line body (holds a newline and ``&``)."""
-    body = f"Hi,\nthis is message #{index} about {subject(index)}.\nCheers & bye — {sender(index)}"
+    """The message screen (its action bar shows the sender's name).
+
+    A sender header (``message_avatar``, ``message_from``, ``message_to``,
+    ``message_date``), the subject (``message_subject``) and a multi-line body
+    (``message_body``, holds a newline and ``&``), in a ``message_scroll`` ScrollView.
+    """
+    top = TOOLBAR_BOTTOM
+    who = sender(index)
+    body = f"Hi,\nthis is message #{index} about {subject(index)}.\nCheers & bye — {who}"
     kids = (
         View(
+            cls=IMAGE,
+            bounds=(48, top + 40, 156, top + 148),
+            rid=app_id("message_avatar"),
+            desc=f"{who} avatar",
+            look="avatar",
+        ),
+        label(who, (186, top + 40, 800, top + 100), app_id("message_from"), look="title"),
+        label("to me", (186, top + 100, 800, top + 148), app_id("message_to"), look="summary"),
+        label(date(index), (830, top + 40, WIDTH - 48, top + 100), app_id("message_date")),
+        View(
             cls=TEXT,
-            bounds=(48, TOOLBAR_BOTTOM + 40, WIDTH - 48, TOOLBAR_BOTTOM + 130),
+            bounds=(48, top + 190, WIDTH - 48, top + 280),
             text=subject(index),
             rid=app_id("message_subject"),
-            look="title",
+            look="headline",
         ),
         View(
             cls=TEXT,
-            bounds=(48, TOOLBAR_BOTTOM + 160, WIDTH - 48, TOOLBAR_BOTTOM + 400),
+            bounds=(48, top + 320, WIDTH - 48, top + 560),
             text=body,
             rid=app_id("message_body"),
             look="body",
         ),
     )
+    column = View(cls=LINEAR, bounds=(0, top, WIDTH, top + 600), children=kids)
     scroll = View(
         cls=SCROLL,
         bounds=(0, TOOLBAR_BOTTOM, WIDTH, bottom),
         rid=app_id("message_scroll"),
-        children=kids,
+        children=(column,),
     )
     return clip(scroll, scroll.bounds) or scroll

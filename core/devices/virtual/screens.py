@@ -7,17 +7,24 @@ open, the keyboard if it shows (drawn and hit-tested, never dumped).
 Launcher (``dev.deltarec.launcher``): ``clock`` and ``date`` labels and icons
 "Playground", "Sign up", "Settings", "Inbox" (TextViews with equal text and
 content-desc, no resource id, like a real launcher). Playground home
-(MainActivity): rows ``menu_sign_up``, ``menu_settings``, ``menu_inbox`` and the
+(MainActivity): rows ``menu_sign_up``, ``menu_settings``, ``menu_inbox``,
+``menu_feed``, ``menu_clock``, ``menu_article`` (each opens its activity) and the
 volatile label ``refresh_count`` ("Refreshed N times", N = dumps taken so far).
+
+The other screens: :mod:`.screen_forms` (Sign up, Settings), :mod:`.screen_inbox`
+(Inbox, Message), :mod:`.screen_feed` (Feed), :mod:`.screen_clock` (Clock),
+:mod:`.screen_article` (Article); dialogs: :mod:`.dialogs`.
 """
 
 from __future__ import annotations
 
-import time
-
+from core.devices.virtual.dialogs import dialog_view
 from core.devices.virtual.keyboard import keyboard_window
 from core.devices.virtual.layout import (
     APP_PACKAGE,
+    ARTICLE,
+    CLOCK,
+    FEED,
     FRAME,
     HEIGHT,
     IMAGE,
@@ -37,10 +44,15 @@ from core.devices.virtual.layout import (
     TOOLBAR_BOTTOM,
     WIDTH,
     app_id,
+    clock_text,
+    date_text,
     decor,
     label,
 )
-from core.devices.virtual.screen_forms import save_dialog, settings_content, sign_up_content
+from core.devices.virtual.screen_article import article_content
+from core.devices.virtual.screen_clock import clock_content
+from core.devices.virtual.screen_feed import feed_content
+from core.devices.virtual.screen_forms import settings_content, sign_up_content
 from core.devices.virtual.screen_inbox import inbox_content, message_content, sender
 from core.devices.virtual.state import PhoneState
 from core.devices.virtual.views import View, Window
@@ -57,18 +69,10 @@ _MENU = (
     (SIGN_UP, "menu_sign_up", "A form with text fields and a dialog"),
     (SETTINGS, "menu_settings", "Switches and checkboxes"),
     (INBOX, "menu_inbox", "A long scrolling list"),
+    (FEED, "menu_feed", "Nested scrolling and a carousel"),
+    (CLOCK, "menu_clock", "Tabs over a swipeable pager"),
+    (ARTICLE, "menu_article", "A web page in a WebView"),
 )
-
-
-def clock_text(now: float) -> str:
-    """The status bar clock for ``now`` (seconds since the epoch, shown in UTC), e.g. "9:41"."""
-    t = time.gmtime(now)
-    return f"{t.tm_hour}:{t.tm_min:02d}"
-
-
-def date_text(now: float) -> str:
-    """The launcher's date line, e.g. "Mon, Jan 1" (UTC)."""
-    return time.strftime("%a, %b ", time.gmtime(now)) + str(time.gmtime(now).tm_mday)
 
 
 def status_bar(now: float, airplane: bool) -> Window:
@@ -164,7 +168,7 @@ def _home_content(state: PhoneState, bottom: int) -> View:
     return View(cls=LINEAR, bounds=(0, top, WIDTH, bottom), children=tuple(rows))
 
 
-def app_window(state: PhoneState) -> Window:
+def app_window(state: PhoneState, now: float) -> Window:
     """The foreground Playground activity inside its decor."""
     screen = state.screen
     bottom = KEYBOARD_TOP if state.keyboard else NAV_TOP
@@ -178,6 +182,12 @@ def app_window(state: PhoneState) -> Window:
     elif screen == MESSAGE:
         content = message_content(state.message, bottom)
         title = sender(state.message)
+    elif screen == FEED:
+        content = feed_content(state.feed, bottom)
+    elif screen == CLOCK:
+        content = clock_content(state.clock, now, bottom)
+    elif screen == ARTICLE:
+        content = article_content(state.article, bottom)
     else:
         content = _home_content(state, bottom)
     root = decor(content, title=title, up=screen != MAIN, bottom=bottom)
@@ -190,9 +200,10 @@ def build_windows(state: PhoneState, now: float) -> tuple[Window, ...]:
     if state.screen == "Launcher":
         windows.append(launcher(now))
     else:
-        windows.append(app_window(state))
-        if state.dialog == "save":
-            windows.append(Window(root=save_dialog(state.form), package=APP_PACKAGE, kind="dialog"))
+        windows.append(app_window(state, now))
+        dialog = dialog_view(state)
+        if dialog is not None:
+            windows.append(Window(root=dialog, package=APP_PACKAGE, kind="dialog"))
     if state.keyboard:
         windows.append(keyboard_window())
     return tuple(windows)

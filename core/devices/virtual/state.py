@@ -56,6 +56,9 @@ class SettingsState:
         }
     )
 
+    history: int = 42
+    """Items in the history that Settings > "Clear history" deletes."""
+
     def enabled(self, key: str) -> bool:
         """False for radio toggles while airplane mode is on."""
         return not (key in RADIOS and self.values["airplane"])
@@ -70,13 +73,62 @@ class InboxState:
 
 
 @dataclass
+class FeedState:
+    """The Feed: vertical scroll offset, the carousel's horizontal offset, likes and chips."""
+
+    offset: int = 0
+    chips_offset: int = 0
+    liked: set[int] = field(default_factory=set)
+    chips: set[int] = field(default_factory=lambda: {0})
+
+
+@dataclass
+class Stopwatch:
+    """A start/pause timer on the injected clock: ``elapsed(now)`` seconds so far."""
+
+    since: float | None = None
+    banked: float = 0.0
+
+    def elapsed(self, now: float) -> float:
+        return self.banked + (now - self.since if self.since is not None else 0.0)
+
+    def toggle(self, now: float) -> None:
+        """Start when paused, pause when running."""
+        if self.since is None:
+            self.since = now
+        else:
+            self.banked, self.since = self.elapsed(now), None
+
+    def reset(self) -> None:
+        self.since, self.banked = None, 0.0
+
+
+@dataclass
+class ClockState:
+    """The Clock: the selected tab (0 Alarm .. 3 Stopwatch), alarm switches, timer, stopwatch."""
+
+    tab: int = 0
+    alarms: set[int] = field(default_factory=lambda: {0, 3})
+    timer: Stopwatch = field(default_factory=Stopwatch)
+    stopwatch: Stopwatch = field(default_factory=Stopwatch)
+
+
+@dataclass
+class ArticleState:
+    """The Article web page: scroll offset in pixels and the products in the cart."""
+
+    offset: int = 0
+    cart: set[int] = field(default_factory=set)
+
+
+@dataclass
 class PhoneState:
     """The whole phone.
 
     ``stack`` is the Playground task's activity stack (short names, bottom first;
     empty when the app is not running). ``in_app`` is True when that task is in
     the foreground, False when the launcher is. ``dialog`` names the open dialog
-    ("save" or None); ``keyboard`` whether the on-screen keyboard shows;
+    (a key of :data:`.dialogs.DIALOGS`, or None); ``keyboard`` whether the on-screen keyboard shows;
     ``message`` the message the MessageActivity shows; ``dumps`` how many
     hierarchy dumps were taken (the volatile "Refreshed" counter).
     """
@@ -86,6 +138,9 @@ class PhoneState:
     form: FormState = field(default_factory=FormState)
     settings: SettingsState = field(default_factory=SettingsState)
     inbox: InboxState = field(default_factory=InboxState)
+    feed: FeedState = field(default_factory=FeedState)
+    clock: ClockState = field(default_factory=ClockState)
+    article: ArticleState = field(default_factory=ArticleState)
     message: int = 0
     dialog: str | None = None
     keyboard: bool = False

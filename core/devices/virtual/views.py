@@ -1,9 +1,11 @@
 """The Playground's view tree: what a screen shows, before it becomes XML or pixels.
 
 A :class:`View` is a frozen value close to an Android ``AccessibilityNodeInfo``:
-class, resource id, text, description, screen bounds and state flags, plus two
+class, resource id, text, description, screen bounds and state flags, plus
 things uiautomator never sees: ``action`` (what a tap on it does, routed by
-:mod:`.state`) and ``look`` (a drawing hint for :mod:`.render_png`). A
+:class:`~.playground.Playground`), ``swipe`` (what a swipe starting on it
+scrolls), ``opaque`` (it takes touches even where nothing in it is clickable),
+``look`` and ``drawn`` (drawing hints for :mod:`.render_png`). A
 :class:`Window` is one window root with its package; windows are ordered bottom
 to top, like a ``uiautomator dump``.
 
@@ -26,7 +28,14 @@ class View:
 
     ``hint`` marks text that is a hint (drawn grey). ``action``/``long_action`` name
     what a tap / long press does ("" = nothing); they only matter when the view is
-    ``clickable`` / ``long_clickable``.
+    ``clickable`` / ``long_clickable``. ``swipe`` names what a swipe that starts on
+    the view scrolls: "v:<target>" for vertical, "h:<target>" for horizontal
+    swipes ("" = nothing); the innermost view handling the swipe's axis wins, as
+    with Android's nested scrolling. ``opaque`` makes the view take every touch
+    inside it (a fixed web header: the page's topmost element gets the touch even
+    where nothing is clickable), so views below it are not hit. ``drawn`` is the
+    unclipped rectangle the view is painted at when :func:`clip` cut it (None:
+    ``bounds``); only the visible part, ``bounds``, is shown, dumped and hit.
     """
 
     cls: str
@@ -49,6 +58,9 @@ class View:
     long_action: str = ""
     look: str = ""
     hint: bool = False
+    swipe: str = ""
+    opaque: bool = False
+    drawn: Rect | None = None
 
     def walk(self) -> Iterator[View]:
         """This view and its descendants in document (pre-)order."""
@@ -98,14 +110,19 @@ def clip(view: View, rect: Rect) -> View | None:
     if visible is None:
         return None
     kids = tuple(c for c in (clip(child, visible) for child in view.children) if c is not None)
-    return replace(view, bounds=visible, children=kids)
+    drawn = view.drawn if view.drawn is not None or visible == view.bounds else view.bounds
+    return replace(view, bounds=visible, children=kids, drawn=drawn)
 
 
-def shift(view: View, dy: int) -> View:
-    """``view`` and its subtree moved down by ``dy`` pixels (up when negative)."""
-    left, top, right, bottom = view.bounds
-    kids = tuple(shift(child, dy) for child in view.children)
-    return replace(view, bounds=(left, top + dy, right, bottom + dy), children=kids)
+def _moved(rect: Rect, dx: int, dy: int) -> Rect:
+    return (rect[0] + dx, rect[1] + dy, rect[2] + dx, rect[3] + dy)
+
+
+def shift(view: View, dy: int, dx: int = 0) -> View:
+    """``view`` and its subtree moved down by ``dy`` and right by ``dx`` pixels."""
+    kids = tuple(shift(child, dy, dx) for child in view.children)
+    drawn = None if view.drawn is None else _moved(view.drawn, dx, dy)
+    return replace(view, bounds=_moved(view.bounds, dx, dy), children=kids, drawn=drawn)
 
 
 def hit(view: View, x: int, y: int, *, long: bool = False) -> View | None:
@@ -123,7 +140,7 @@ def hit(view: View, x: int, y: int, *, long: bool = False) -> View | None:
         if found is not None:
             return found
     wanted = view.long_clickable if long else view.clickable
-    return view if wanted else None
+    return view if wanted or view.opaque else None
 
 
 def hit_windows(windows: tuple[Window, ...], x: int, y: int, *, long: bool = False) -> View | None:
@@ -133,3 +150,40 @@ def hit_windows(windows: tuple[Window, ...], x: int, y: int, *, long: bool = Fal
         if found is not None:
             return found
     return None
+
+
+def swipe_target(windows: tuple[Window, ...], x: int, y: int, axis: str) -> str:
+    """What a swipe starting at (x, y) along ``axis`` ("v" or "h") scrolls, or "".
+
+    The touch goes to the topmost window whose root holds the point (the app
+    window covers the whole screen, so a swipe starting on the keyboard never
+    reaches the app below it). Inside it, the deepest view under the point whose
+    ``swipe`` handles ``axis`` wins (nested scrolling: a horizontal carousel inside
+    a vertical list takes horizontal swipes, the list takes vertical ones); views
+    painted later win over earlier siblings.
+    """
+    window = next((w for w in reversed(windows) if contains(w.root.bounds, x, y)), None)
+    if window is None:
+        return ""
+    return _swipe_in(window.root, x, y, axis + ":") or ""
+
+
+def _swipe_in(view: View, x: int, y: int, prefix: str) -> str | None:
+    """The swipe target under (x, y) in ``view``'s subtree.
+
+    None: nothing here is under the point; "": an opaque view covers the point
+    (siblings below it are not reached, ancestors may still take the swipe).
+    """
+    if not contains(view.bounds, x, y):
+        return None
+    covered = view.opaque
+    for child in reversed(view.children):
+        found = _swipe_in(child, x, y, prefix)
+        if found:
+            return found
+        if found == "":
+            covered = True
+            break
+    if view.swipe.startswith(prefix):
+        return view.swipe[len(prefix) :]
+    return "" if covered else None

@@ -8,7 +8,7 @@ from PIL import Image
 
 from core.devices.virtual import Playground
 from core.devices.virtual.layout import KEYBOARD_TOP
-from core.devices.virtual.render_png import ACCENT, DISABLED, KEYBOARD, render_png
+from core.devices.virtual.render_png import ACCENT, DISABLED, KEYBOARD, WHITE, render_png
 from core.devices.virtual.views import View
 
 
@@ -129,3 +129,88 @@ def test_screenshot_is_deterministic_and_png_encodes() -> None:
     assert pg.screenshot().tobytes() == pg.screenshot().tobytes()
     png = render_png(pg.windows())
     assert png.startswith(b"\x89PNG") and Image.open(io.BytesIO(png)).size == (1080, 2400)
+
+
+# ------------------------------------------------------------- the newer screens
+TOOLBAR = (0, 84, 1080, 252)
+
+
+def launched(activity: str) -> Playground:
+    pg = Playground()
+    pg.launch_app(APP, "." + activity)
+    return pg
+
+
+def node_boxes(pg: Playground) -> list[tuple[str, tuple[int, int, int, int]]]:
+    """(text or description, bounds) of every labelled node of the app window."""
+    from core.capture.uiautomator import parse_uiautomator
+
+    o = parse_uiautomator(pg.dump_xml())
+    found = []
+    for node in o.windows[-1].walk():
+        b = node.bounds
+        if node.text or node.content_desc:
+            found.append((node.text or node.content_desc, (b.left, b.top, b.right, b.bottom)))
+    return found
+
+
+def test_scrolled_content_is_cut_at_the_list_edge_not_drawn_over_the_toolbar() -> None:
+    for activity, swipe in (
+        ("InboxActivity", (540, 1800, 540, 1033)),
+        ("FeedActivity", (540, 1800, 540, 1111)),
+        ("ArticleActivity", (540, 1800, 540, 1111)),
+    ):
+        pg = launched(activity)
+        bar = crop(pg.screenshot(), TOOLBAR)
+        pg.swipe(*swipe)
+        assert crop(pg.screenshot(), TOOLBAR) == bar, activity
+
+
+def test_every_labelled_node_on_the_new_screens_is_drawn() -> None:
+    screens = [launched(a) for a in ("FeedActivity", "ArticleActivity", "MessageActivity")]
+    for tab in range(4):
+        pg = launched("ClockActivity")
+        pg.perform(f"tab:{tab}")
+        screens.append(pg)
+    scrolled = launched("ArticleActivity")
+    scrolled.swipe(540, 2000, 540, 300)
+    screens.append(scrolled)
+    for pg in screens:
+        img = pg.screenshot()
+        checked = 0
+        under_header = 252 + 140 if pg.state.screen == "ArticleActivity" else 252
+        for label, (left, top, right, bottom) in node_boxes(pg):
+            # skip nodes touching a viewport edge (cut) and web content under the fixed header
+            if top <= under_header or bottom >= 2274 or bottom - top < 30:
+                continue
+            assert len(colors(img.crop((left, top, right, bottom)))) > 1, (label, pg.state.screen)
+            checked += 1
+        assert checked >= 5, pg.state.screen
+
+
+def test_the_selected_tab_carries_the_indicator() -> None:
+    pg = launched("ClockActivity")
+
+    def strips() -> list[bool]:
+        img = pg.screenshot()
+        return [ACCENT in colors(img.crop((i * 270, 386, i * 270 + 270, 396))) for i in range(4)]
+
+    assert strips() == [True, False, False, False]
+    pg.swipe(900, 1200, 200, 1200)
+    assert strips() == [False, True, False, False]
+
+
+def test_checked_chip_and_added_product_are_drawn_in_their_state() -> None:
+    pg = launched("FeedActivity")
+    news = find(pg, "News").bounds
+    before = crop(pg.screenshot(), news)
+    pg.perform("chip:1")
+    assert crop(pg.screenshot(), news) != before
+    article = launched("ArticleActivity")
+    article.swipe(540, 2000, 540, 700)
+    button = find(article, "Add to cart").bounds
+    inner = (button[0] + 20, (button[1] + button[3]) // 2)  # inside the outline, left of the text
+    assert article.screenshot().getpixel(inner) == WHITE
+    article.perform("cart:0")
+    assert article.screenshot().getpixel(inner) == ACCENT
+    assert find(article, "In cart").bounds == button

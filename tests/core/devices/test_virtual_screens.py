@@ -75,6 +75,9 @@ def all_screens() -> dict[str, Playground]:
         "SettingsActivity",
         "InboxActivity",
         "MessageActivity",
+        "FeedActivity",
+        "ClockActivity",
+        "ArticleActivity",
     ):
         pg = Playground()
         pg.launch_app(APP, "." + act)
@@ -84,6 +87,11 @@ def all_screens() -> dict[str, Playground]:
     dialog.type_text("Ada")
     dialog.perform("save")
     screens["dialog"] = dialog
+    for name in ("clear_history", "history_deleted"):
+        pg = Playground()
+        pg.launch_app(APP, ".SettingsActivity")
+        pg.perform(f"ask:{name}")
+        screens[name] = pg
     return screens
 
 
@@ -132,6 +140,34 @@ def test_launcher_icon_opens_the_app_and_home_returns() -> None:
     assert pg.current_app()[0] == "dev.deltarec.launcher"
     tap(pg, one(obs(pg), text="Playground"))  # resumes the task where it was
     assert pg.current_app()[1].endswith("SettingsActivity")
+
+
+HOME = [
+    ("menu_sign_up", "Sign up", "SignUpActivity"),
+    ("menu_settings", "Settings", "SettingsActivity"),
+    ("menu_inbox", "Inbox", "InboxActivity"),
+    ("menu_feed", "Feed", "FeedActivity"),
+    ("menu_clock", "Clock", "ClockActivity"),
+    ("menu_article", "Article", "ArticleActivity"),
+]
+
+
+def test_home_lists_every_screen_and_each_row_opens_it() -> None:
+    pg = Playground()
+    pg.launch_app(APP)
+    o = obs(pg)
+    rows = [n for n in o.walk() if n.clickable and n.resource_id.startswith(f"{APP}:id/menu_")]
+    assert [(r.resource_id.split("/")[-1], r.children[0].text) for r in rows] == [
+        (rid, title) for rid, title, _ in HOME
+    ]
+    assert one(o, rid=f"{APP}:id/refresh_count").bounds.top > rows[-1].bounds.bottom
+    for rid, title, activity in HOME:
+        tap(pg, one(obs(pg), rid=f"{APP}:id/{rid}"))
+        assert pg.current_app()[1] == f"{APP}.{activity}"
+        toolbar = one(obs(pg), rid="android:id/action_bar")
+        assert title in {n.text for n in toolbar.walk()}
+        pg.press_key("back")
+        assert pg.current_app()[1] == f"{APP}.MainActivity"
 
 
 def test_refresh_counter_is_volatile_but_deterministic() -> None:
@@ -386,6 +422,10 @@ def test_row_opens_message_and_back_keeps_the_scroll_position() -> None:
     assert pg.current_app()[1].endswith("MessageActivity")
     assert one(o, rid=f"{APP}:id/message_subject").text == subject
     assert "\n" in one(o, rid=f"{APP}:id/message_body").text
+    sender = one(o, rid=f"{APP}:id/message_from").text
+    toolbar = one(o, rid="android:id/action_bar")
+    assert sender in {n.text for n in toolbar.walk()}  # the screen's title names the sender
+    assert not by_id(o, f"{APP}:id/inbox_list")  # a different screen, not a list row
     pg.press_key("back")
     assert pg.state.inbox.offset == 800
 
@@ -428,9 +468,25 @@ ACTIONS = st.lists(
         st.tuples(
             st.just("swipe"), st.integers(0, 1079), st.integers(300, 2200), st.integers(-800, 800)
         ),
+        st.tuples(
+            st.just("hswipe"), st.integers(0, 1079), st.integers(300, 2200), st.integers(-800, 800)
+        ),
         st.tuples(st.just("type"), st.text(max_size=8)),
         st.tuples(st.just("key"), st.sampled_from(["back", "home", "enter", "del", "tab"])),
-        st.tuples(st.just("launch"), st.sampled_from(["", ".SignUpActivity", ".InboxActivity"])),
+        st.tuples(
+            st.just("launch"),
+            st.sampled_from(
+                [
+                    "",
+                    ".SignUpActivity",
+                    ".InboxActivity",
+                    ".SettingsActivity",
+                    ".FeedActivity",
+                    ".ClockActivity",
+                    ".ArticleActivity",
+                ]
+            ),
+        ),
     ),
     max_size=12,
 )
@@ -446,6 +502,9 @@ def _replay(actions: list[tuple[object, ...]]) -> list[str]:
         elif kind == "swipe":
             x, y, dy = (int(v) for v in action[1:])  # type: ignore[call-overload]
             pg.swipe(x, y, x, y - dy)
+        elif kind == "hswipe":
+            x, y, dx = (int(v) for v in action[1:])  # type: ignore[call-overload]
+            pg.swipe(x, y, x - dx, y)
         elif kind == "type":
             pg.type_text(str(action[1]))
         elif kind == "key":

@@ -112,7 +112,7 @@ def test_not_found_says_what_was_on_screen(settings: ElementIndex) -> None:
         resolve(Selector(text="Wifi"), settings)
     assert caught.value.selector == '{text="Wifi"}'
     assert caught.value.seen.startswith('SettingsActivity: [0] text "9:41", [1] image')
-    assert caught.value.seen.endswith("… (+19 more)")
+    assert caught.value.seen.endswith("… (+22 more)")  # incl. Privacy, Clear history, 42 items
 
 
 def test_alternates_are_tried_in_order_and_reported(settings: ElementIndex) -> None:
