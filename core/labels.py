@@ -10,12 +10,14 @@ Labels: a node's own text, else its content description; then, for controls
 only (not lists, not layouts), the first text found below it (a row is called
 by its title), else the first text below one of its three nearest ancestors
 (a Settings switch is called by its row's title); last, the final part of its
-resource id.
+resource id. The walk up stops at a list: an empty row is never called by
+another row's text.
 """
 
 from __future__ import annotations
 
 from core.frame import Frame
+from core.motion import scrolls_by_nature
 
 MAX_LABEL = 80
 """Labels longer than this are cut and end with "…"."""
@@ -68,8 +70,8 @@ def labels(frame: Frame) -> list[str]:
         if not label and node.role in _NAMED_BY_CONTENT:
             label = _first_text_below(frame, pos)
             for ancestor in frame.ancestors(pos)[:ANCESTOR_LEVELS]:
-                if label:
-                    break
+                if label or scrolls_by_nature(frame.nodes[ancestor]):
+                    break  # a list's first text belongs to another row
                 label = _first_text_below(frame, ancestor)
         if not label and node.resource_id:
             label = node.resource_id.rsplit("/", 1)[-1]

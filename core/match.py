@@ -21,12 +21,16 @@ passes left unmatched, so earlier evidence always wins (the tie-break order):
    (IoU ≥ ``iou_threshold``, 0.5 by default), best overlap first. Two labels
    that merely sit at the same place on two different screens are not a pair.
 
-Scrolls constrain passes 3 and 4: after pass 2, :func:`core.motion.find_motions`
-measures how far each scrolled container's content moved, and inside such a
-container a pair must sit where the offset puts it (:func:`core.motion.consistent`).
-Rows are identified by their content, never paired by slot with a row that
-came in from the other edge, however alike their ids and texts are; inside a
-container whose rows were all replaced nothing pairs but by key.
+In a list (a container made to scroll, or whose rows repeat one shape) passes 3
+and 4 pair only rows that show the same content (one's texts all in the
+other's: a row cut by the edge shows part of it). Scrolls constrain them too:
+after pass 2, :func:`core.motion.find_motions` measures how far each scrolled
+container's content moved; pairs that contradict the offset are dropped, and
+inside such a container a pair must sit where the offset puts it
+(:func:`core.motion.consistent`). Rows are identified by their content, never
+paired by slot with a row that came in from the other edge, however alike
+their ids and texts are; inside a container whose rows were all replaced
+nothing pairs but by key.
 
 Why not positional matching? When a list grows, every sibling after the
 insertion point shifts; matching by position turns one insertion into a wall
@@ -55,7 +59,7 @@ from rapidfuzz.fuzz import ratio
 
 from core.frame import Frame
 from core.model import Bounds, Node
-from core.motion import consistent, find_motions
+from core.motion import consistent, find_motions, scrolls_by_nature
 
 GEOMETRY_LIMIT = 40_000
 """Largest (old × new) candidate product a geometry group may have."""
@@ -72,59 +76,71 @@ def _similarity(a: Node, b: Node) -> float:
     return text * 0.7 + a.bounds.iou(b.bounds) * 0.3
 
 
-Allowed = Callable[[int, int], bool]
-"""``allowed(curr_pos, prev_pos)``: may passes 3 and 4 pair these two nodes?"""
+class Guard:
+    """The pairing rule inside scrolled containers (module docstring), from the pairs so far.
 
+    ``allowed(c, p)``: may passes 3 and 4 pair these two nodes? ``shift(c)``: how far the
+    scrolls around current position ``c`` moved it (None outside every scrolled container).
+    """
 
-def _anywhere(c: int, p: int) -> bool:
-    return True
+    def __init__(self, prev: Frame, curr: Frame, pairs: dict[int, int]) -> None:
+        self.prev, self.curr = prev, curr
+        motions = find_motions(prev, curr, pairs) if pairs is not None else []
+        self.active = bool(motions)
+        self._shift: dict[int, tuple[int, int]] = {}
+        self._still: dict[int, tuple[int, int]] = {}  # around the innermost host (sticky rows)
+        self._frozen: set[int] = set()  # below a container whose rows were all replaced
+        self._in_host_prev: set[int] = set()
+        hosts = {m.curr: m for m in motions}
+        for c, parent in enumerate(curr.parents if motions else ()):
+            if parent < 0:
+                continue
+            if parent in self._frozen:
+                self._frozen.add(c)
+                continue
+            base = self._shift.get(parent)
+            host = hosts.get(parent)
+            if host is not None and host.page:
+                self._frozen.add(c)
+                continue
+            if host is not None:
+                ox, oy = base or (0, 0)
+                self._still[c] = (ox, oy)
+                base = (ox + host.dx, oy + host.dy)
+            elif parent in self._still:
+                self._still[c] = self._still[parent]
+            if base is not None:
+                self._shift[c] = base
+        for m in motions:
+            self._in_host_prev.update(range(m.prev + 1, prev.subtree_end(m.prev)))
 
+    def shift(self, c: int) -> tuple[int, int] | None:
+        return self._shift.get(c)
 
-def scroll_guard(prev: Frame, curr: Frame, pairs: dict[int, int]) -> Allowed:
-    """The pairing rule inside scrolled containers (module docstring), from ``pairs`` so far."""
-    motions = find_motions(prev, curr, pairs)
-    if not motions:
-        return _anywhere
-    shift: dict[int, tuple[int, int]] = {}
-    still: dict[int, tuple[int, int]] = {}  # the shift around the innermost host (sticky rows)
-    frozen: set[int] = set()  # below a container whose rows were all replaced
-    hosts = {m.curr: m for m in motions}
-    for c, parent in enumerate(curr.parents):
-        if parent < 0:
-            continue
-        if parent in frozen:
-            frozen.add(c)
-            continue
-        base = shift.get(parent)
-        host = hosts.get(parent)
-        if host is not None and host.page:
-            frozen.add(c)
-            continue
-        if host is not None:
-            ox, oy = base or (0, 0)
-            still[c] = (ox, oy)
-            base = (ox + host.dx, oy + host.dy)
-        elif parent in still:
-            still[c] = still[parent]
-        if base is not None:
-            shift[c] = base
-    in_host_prev: set[int] = set()
-    for m in motions:
-        in_host_prev.update(range(m.prev + 1, prev.subtree_end(m.prev)))
-
-    def allowed(c: int, p: int) -> bool:
-        if c in frozen:
-            return False
-        s = shift.get(c)
-        if s is None and p not in in_host_prev:
+    def allowed(self, c: int, p: int) -> bool:
+        if not self.active:
             return True
-        a, b = prev.nodes[p].bounds, curr.nodes[c].bounds
+        if c in self._frozen:
+            return False
+        s = self._shift.get(c)
+        if s is None and p not in self._in_host_prev:
+            return True
+        a, b = self.prev.nodes[p].bounds, self.curr.nodes[c].bounds
         if consistent(a, b, s or (0, 0)):
             return True
-        sx, sy = still.get(c, (0, 0))  # a sticky row stays exactly where it was
+        sx, sy = self._still.get(c, (0, 0))  # a sticky row stays exactly where it was
         return b == Bounds(a.left + sx, a.top + sy, a.right + sx, a.bottom + sy)
 
-    return allowed
+    def overlap(self, c: int, p: int) -> float:
+        """How well ``p`` moved by the scrolls lands on ``c``: IoU outside scrolled containers;
+        inside, the overlap over the smaller box (a row cut by the edge is smaller)."""
+        a, b = self.prev.nodes[p].bounds, self.curr.nodes[c].bounds
+        s = self._shift.get(c)
+        if s is None:
+            return a.iou(b)
+        moved = Bounds(a.left + s[0], a.top + s[1], a.right + s[0], a.bottom + s[1])
+        smaller = min(moved.area, b.area)
+        return moved.intersection(b) / smaller if smaller else float(moved == b)
 
 
 def match_frames(prev: Frame, curr: Frame, *, iou_threshold: float = 0.5) -> dict[int, int]:
@@ -141,33 +157,66 @@ def match_frames(prev: Frame, curr: Frame, *, iou_threshold: float = 0.5) -> dic
     used = set(pairs.values())
 
     # 2. bottom-up, children before parents
-    _bottom_up(prev, curr, pairs, used, _anywhere)
-    if len(pairs) == len(curr) == len(prev):
-        return pairs  # everything matched (the common unchanged or toggled frame)
+    _bottom_up(prev, curr, pairs, used, lambda c, p: True)
+    if len(pairs) == len(curr) == len(prev) and all(
+        curr.nodes[c].bounds == prev.nodes[p].bounds for c, p in pairs.items()
+    ):
+        return pairs  # everything matched in place (the common unchanged or toggled frame)
 
     # Scrolls: drop pairs a scroll contradicts, then pair only where offsets allow.
-    allowed = scroll_guard(prev, curr, pairs)
-    if allowed is not _anywhere:
+    guard = Guard(prev, curr, pairs)
+    if guard.active:
         for c, p in list(pairs.items()):
-            if not allowed(c, p):
+            if not guard.allowed(c, p):
                 del pairs[c]
                 used.discard(p)
-        _bottom_up(prev, curr, pairs, used, allowed)
+        _bottom_up(prev, curr, pairs, used, guard.allowed)
 
     # 3. top-down: window roots first (a virtual root), then every matched parent
-    _align(prev, curr, prev.roots, curr.roots, pairs, used, allowed)
+    _align(prev, curr, prev.roots, curr.roots, pairs, used, guard.allowed)
     for c in range(len(curr)):
         p = pairs.get(c)
         if p is not None:
-            _align(prev, curr, prev.children[p], curr.children[c], pairs, used, allowed)
+            _align(prev, curr, prev.children[p], curr.children[c], pairs, used, guard.allowed)
 
     # 4. geometry for what is left
-    _geometry(prev, curr, pairs, used, iou_threshold, allowed)
+    _geometry(prev, curr, pairs, used, iou_threshold, guard)
     return pairs
 
 
+ROW_REPEATS = 3
+"""Children sharing class, id and role this many times are a list's rows."""
+
+
+def _list_like(frame: Frame, pos: int) -> bool:
+    """Whether ``pos`` holds a list: made to scroll, or with rows that repeat one shape."""
+    if scrolls_by_nature(frame.nodes[pos]):
+        return True
+    shapes = Counter(_soft(frame.nodes[k]) for k in frame.children[pos] if frame.children[k])
+    return bool(shapes) and max(shapes.values()) >= ROW_REPEATS
+
+
+def _same_content(prev: Frame, p: int, curr: Frame, c: int) -> bool:
+    """Whether two rows show the same content: the texts and descriptions of one are all in
+    the other (a row cut by the list's edge shows part of its content), and there are some."""
+
+    def texts(frame: Frame, pos: int) -> set[str]:
+        return {
+            n.text + "\x00" + n.content_desc
+            for n in frame.nodes[pos : frame.subtree_end(pos)]
+            if n.text or n.content_desc
+        }
+
+    a, b = texts(prev, p), texts(curr, c)
+    return bool(a and b) and (a <= b or b <= a)
+
+
 def _bottom_up(
-    prev: Frame, curr: Frame, pairs: dict[int, int], used: set[int], allowed: Allowed
+    prev: Frame,
+    curr: Frame,
+    pairs: dict[int, int],
+    used: set[int],
+    allowed: Callable[[int, int], bool],
 ) -> None:
     """Pass 2: a parent whose matched children mostly came from one old parent is it."""
     for c in range(len(curr) - 1, -1, -1):
@@ -194,7 +243,7 @@ def _align(
     new_kids: list[int],
     pairs: dict[int, int],
     used: set[int],
-    allowed: Allowed,
+    allowed: Callable[[int, int], bool],
 ) -> None:
     """Pair unmatched children of two matched parents that sit in the same slot.
 
@@ -222,12 +271,16 @@ def _align(
         )
         return before or after
 
+    parent = curr.parents[new_kids[0]] if new_kids else -1
+    in_list = parent >= 0 and _list_like(curr, parent)
     for sweep in (range(len(new_kids)), range(len(new_kids) - 1, -1, -1)):
         for i in sweep:
             c = new_kids[i]
             if c in pairs:
                 continue
             candidates = by_sig.get(_soft(curr.nodes[c]), ())
+            if in_list:  # rows are known by their content, never by their place in a list
+                candidates = [q for q in candidates if _same_content(prev, q, curr, c)]
             slot = [
                 p for p in candidates if p not in used and anchored(i, old_at[p]) and allowed(c, p)
             ]
@@ -243,7 +296,7 @@ def _geometry(
     pairs: dict[int, int],
     used: set[int],
     threshold: float,
-    allowed: Allowed,
+    guard: Guard,
 ) -> None:
     olds: dict[tuple[str, str, str], list[int]] = defaultdict(list)
     for p, node in enumerate(prev.nodes):
@@ -257,18 +310,16 @@ def _geometry(
         candidates = olds[sig]
         if len(candidates) * len(group) > GEOMETRY_LIMIT:
             continue
-        scored = sorted(
-            (-prev.nodes[p].bounds.iou(curr.nodes[c].bounds), c, p)
-            for c in group
-            for p in candidates
-        )
+        scored = sorted((-guard.overlap(c, p), c, p) for c in group for p in candidates)
         for neg, c, p in scored:
             if -neg < threshold or -neg <= 0:
                 break
             if c in pairs or p in used:
                 continue
             cp, pp = curr.parents[c], prev.parents[p]
-            if (pairs.get(cp, -2) if cp >= 0 else -1) != pp or not allowed(c, p):
+            if (pairs.get(cp, -2) if cp >= 0 else -1) != pp or not guard.allowed(c, p):
                 continue  # no evidence but the place: two screens' labels, or a row that left
+            if cp >= 0 and _list_like(curr, cp) and not _same_content(prev, p, curr, c):
+                continue
             pairs[c] = p
             used.add(p)

@@ -1,35 +1,46 @@
 """Which containers scrolled between two frames, and by how much.
 
 A scroll moves a container's content together while the container itself stays
-put. :func:`find_motions` looks for exactly that, from the matched pairs alone,
-so it also finds containers that are not marked ``scrollable`` (WebViews,
-Compose lists, grids) and never depends on one app's class names:
+put. :func:`find_motions` looks for exactly that, so it also finds containers
+that are not marked ``scrollable`` (WebViews, Compose lists, grids) and never
+depends on one app's class names:
 
-1. **Rigid pairs** vote. A matched node whose box kept its size moved by
-   ``(dx, dy)``; a node whose size changed was clipped by an edge (a row half
-   out of view) and does not vote — its children do. Rows matched by key with
-   all their content are *strong* votes; a leaf (or a row paired by its
-   children) is *weak*: in a list whose senders repeat, "Ken avatar" can be
-   unique in both frames and still belong to two different rows. Weak votes
-   count only when there is no strong one.
+1. **Rows vote by content.** Each node inside a candidate container votes for
+   every offset that would bring an old node of the same content (class, id,
+   texts and children's content, however keys qualified it) and the same size
+   to where it is now; a matched node of the same size whose content changed
+   votes for staying put, or for its own move when its key matched (a list
+   with an id), and a
+   matched row cut by an edge in one frame only, whose children did not match,
+   weakly for the move of its uncut edge. Any other node was clipped by an
+   edge or came in: its children vote instead. Identical twins (recycled rows
+   with the same texts) vote for each
+   of their twins' places; only the true offset collects all rows that
+   stayed. Rows with content are *strong* votes; a lone label is *weak* — in
+   a list whose senders repeat, "Ken avatar" can be unique in both frames and
+   still belong to two different rows — and counts only when no row voted,
+   only for a label seen in one place, and only when the labels agree.
 2. **Hosts**, visited parents first: a matched node that stayed put (relative
-   to the scrolls around it) is a host when at least :data:`AGREEMENT` of its
-   voting rows moved by one non-zero offset. Rows are its matched children,
-   looked through when they are clipped or added. A host whose content is one
-   wrapper child covering it (a ScrollView's LinearLayout) defers to that
-   child, so nested scrollables are reported once, on the container whose rows
-   moved. A container not marked as scrolling needs two rows that agree.
+   to the scrolls around it) is a host when its most voted offset is not zero
+   and has at least :data:`AGREEMENT` of the votes it shares with "stayed put"
+   (a sticky header may stay; an insertion that pushed half the rows down is
+   not a scroll). A host whose content is one wrapper child covering it (a
+   ScrollView's LinearLayout) defers to that child, so nested scrollables are
+   reported once, on the container whose rows moved. A container not marked
+   as scrolling needs two rows that agree, or one when nothing stayed put and
+   rows both came in and left.
 3. **Offsets add up**: a host's rows are measured after subtracting the
    offsets of the hosts around it, so a carousel that moved with the page
    around it did not scroll itself.
-4. **About a page**: a container marked as scrolling whose rows were all
-   replaced (none stayed, some left, some came in) scrolled by an unknown
+4. **About a page**: a container marked as scrolling where no row has an old
+   counterpart (none stayed, some left, some came in) scrolled by an unknown
    offset (``page=True``, offset 0).
 
-Tie-breaks: the most common offset wins; among equally common ones, the one
-seen first in document order. Cost: O(n) to find moved nodes, then per host
-the rows it looks through (each node is visited by few hosts: the walk stops at
-rigid rows); nothing at all when no node moved and no rows were replaced.
+Tie-breaks: the most voted offset wins; among equally voted ones, the one seen
+first in document order. Cost: O(n) to find moved nodes, then per host its old
+subtree and the rows it looks through (the walk stops at rows that have an old
+counterpart), each row trying at most :data:`TWIN_LIMIT` twins; nothing at all
+when no node moved and no rows were replaced.
 
     >>> from core.capture.uiautomator import parse_uiautomator
     >>> from core.frame import Frame
@@ -45,7 +56,6 @@ rigid rows); nothing at all when no node moved and no rows were replaced.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -57,6 +67,9 @@ AGREEMENT = 0.8
 
 VISIT_LIMIT = 5_000
 """At most this many nodes are looked at below one host."""
+
+TWIN_LIMIT = 24
+"""At most this many identical twins of one row are tried as its previous place."""
 
 _SCROLL_CLASSES = ("ScrollView", "RecyclerView", "ListView", "GridView", "ViewPager", "WebView")
 
@@ -130,6 +143,7 @@ def find_motions(prev: Frame, curr: Frame, pairs: Mapping[int, int]) -> list[Mot
                 parent = curr.parents[parent]
     inherited: dict[int, tuple[int, int]] = {}
     offset_of: dict[int, tuple[int, int]] = {}
+    viewport: dict[int, Bounds] = {}  # the box of the innermost scrolled host around a node
     wrapped: set[int] = set()  # wrappers of a container made to scroll: they inherit its nature
     out: list[Motion] = []
     for c in range(n):
@@ -141,9 +155,17 @@ def find_motions(prev: Frame, curr: Frame, pairs: Mapping[int, int]) -> list[Mot
                 base = (base[0] + own[0], base[1] + own[1])
             if base != (0, 0):
                 inherited[c] = base
+            if own is not None:
+                viewport[c] = curr.nodes[parent].bounds
+            elif parent in viewport:
+                viewport[c] = viewport[parent]
         old = pairs.get(c)
         if old is None or not busy[c] or not curr.children[c]:
             continue
+        outer = viewport.get(c)
+        cut = outer is not None and _at_edge(curr.nodes[c].bounds, outer)
+        if cut and not scrolls_by_nature(curr.nodes[c]):
+            continue  # a row cut by the list's edge is not a viewport of its own
         motion = _host(prev, curr, pairs, c, old, inherited.get(c, (0, 0)), wrapped)
         if motion is not None:
             out.append(motion)
@@ -169,50 +191,123 @@ def _host(
     if own is not None and own != base:
         return None  # the container itself moved: its content moved with it
     box = node.bounds
-    strong: Counter[tuple[int, int]] = Counter()
-    weak: Counter[tuple[int, int]] = Counter()
+    # What was inside the old container, by content and size (twins share one place list).
+    old_sig = _content(prev, p)
+    new_sig = _content(curr, c)
+    old_at: dict[tuple[int, int, int], list[tuple[int, int]]] = {}
+    for q, sig in old_sig.items():
+        b = prev.nodes[q].bounds
+        if b.area and q != p:
+            spot = old_at.setdefault((sig, b.width, b.height), [])
+            if len(spot) < TWIN_LIMIT:
+                spot.append((b.left, b.top))
+    strong: dict[tuple[int, int], int] = {}
+    weak: dict[tuple[int, int], int] = {}
     stack = list(reversed(curr.children[c]))
     visited = 0
     while stack and visited < VISIT_LIMIT:
         visited += 1
         k = stack.pop()
+        b = curr.nodes[k].bounds
         pk = pairs.get(k)
-        if pk is None:
-            continue  # came in: it does not vote
-        a, b = prev.nodes[pk].bounds, curr.nodes[k].bounds
-        d = _displacement(a, b)
-        direct = curr.parents[k] == c
-        single = direct and len(curr.children[c]) == 1
-        if direct and d == base and (b == box or single) and curr.children[k]:
-            if natural:
-                wrapped.add(k)
-            return None  # one wrapper holds the content: it is the host, if any
-        if d is None:
-            stack.extend(reversed(curr.children[k]))  # clipped: its content votes
+        if pk is not None and curr.parents[k] == c and curr.children[k]:
+            d = _displacement(prev.nodes[pk].bounds, b)
+            if d == base and (b == box or len(curr.children[c]) == 1):
+                if natural:
+                    wrapped.add(k)
+                return None  # one wrapper holds the content: it is the host, if any
+        content = new_sig.get(k)
+        spots = old_at.get((content, b.width, b.height)) if b.area and content is not None else None
+        if not spots and pk is not None:
+            a = prev.nodes[pk].bounds
+            d = _displacement(a, b)
+            # Same size, other content: a fixed part (a list inside) stays; a node known by its
+            # own key moved with its content. A row paired only through its children's labels
+            # ("Ken avatar") vouches for nothing, nor a row two edges cut to equal heights.
+            cut = _at_edge(b, box) or _at_edge(_shifted(a, *base), box)
+            keyed = curr.keys[k] == prev.keys[pk] and not cut
+            if d is not None and (d == base or keyed):
+                spots = [(a.left, a.top)]
+            elif not curr.children[k] or all(q not in pairs for q in curr.children[k]):
+                move = _cut_move(a, b, box)  # a row cut by an edge: its other edge moved
+                if move is not None:
+                    weak[move] = weak.get(move, 0) + 1
+                    continue
+        if not spots:
+            stack.extend(reversed(curr.children[k]))  # clipped or new: its content votes
             continue
-        offset = (d[0] - base[0], d[1] - base[1])
-        # A row whose whole content matched by key is strong evidence; a lone label
-        # ("Ken avatar") may be another row's that happens to be unique in both frames.
-        if curr.children[k] and curr.keys[k] == prev.keys[pk]:
-            strong[offset] += 1
-        else:
-            weak[offset] += 1
+        # A row with content is strong evidence; a lone label ("Ken avatar") may be another
+        # row's. Each offset that would put one of its twins here gets the row's support.
+        votes = strong if curr.children[k] else weak
+        if votes is weak and len(set(spots)) > 1:
+            continue  # a label seen in several places vouches for none of them
+        for left, top in dict.fromkeys(spots):
+            offset = (b.left - left - base[0], b.top - top - base[1])
+            if offset == (0, 0) and _at_edge(b, box):
+                continue  # two rows cut alike by the same edge prove nothing
+            votes[offset] = votes.get(offset, 0) + 1
     votes = strong or weak
-    total = sum(votes.values())
-    if total == 0:
+    if not votes:
         return _page(prev, curr, pairs, c, p) if natural else None
-    (dx, dy), count = votes.most_common(1)[0]
-    if (dx, dy) == (0, 0) or count < AGREEMENT * total or (count < 2 and not natural):
-        return None
+    (dx, dy), count = max(votes.items(), key=lambda kv: kv[1])  # first seen wins a tie
+    rivals = votes.get((0, 0), 0) if strong else sum(votes.values()) - count
+    lone = count < 2 and not (rivals == 0 and _replaced_some(prev, curr, pairs, c, p))
+    if (dx, dy) == (0, 0) or count < AGREEMENT * (count + rivals) or (lone and not natural):
+        # Labels alone must agree among themselves; else no row vouches for an offset.
+        return _page(prev, curr, pairs, c, p) if natural and not strong else None
     return Motion(c, p, dx, dy)
 
 
-def _page(prev: Frame, curr: Frame, pairs: Mapping[int, int], c: int, p: int) -> Motion | None:
-    """A container whose rows were all replaced: scrolled by about a page or more."""
+def _content(frame: Frame, top: int) -> dict[int, int]:
+    """A hash of the content of every node below ``top`` (class, id, texts, children's), the
+    same in any frame: unlike keys, never qualified by a parent or numbered as a twin.
+    At most :data:`VISIT_LIMIT` nodes; editable text is left out, as in keys."""
+    end = min(frame.subtree_end(top), top + 1 + VISIT_LIMIT)
+    out: dict[int, int] = {}
+    for pos in range(end - 1, top - 1, -1):
+        node = frame.nodes[pos]
+        text = "" if node.editable or node.password else node.text
+        kids = tuple(out.get(k, 0) for k in frame.children[pos])
+        out[pos] = hash((node.class_name, node.resource_id, node.content_desc, text, kids))
+    return out
+
+
+def _replaced_some(prev: Frame, curr: Frame, pairs: Mapping[int, int], c: int, p: int) -> bool:
+    """Whether rows both came into and left the container (what a scroll does)."""
     used = set(pairs.values())
+    came = any(k not in pairs for k in curr.children[c])
+    return came and any(k not in used for k in prev.children[p])
+
+
+def _cut_move(a: Bounds, b: Bounds, box: Bounds) -> tuple[int, int] | None:
+    """The vertical move of a row cut by the top or bottom edge of ``box`` in one frame only,
+    read off its uncut edge; None when both or no edges are cut or it changed width."""
+    if a.left != b.left or a.right != b.right:
+        return None
+    cut_a = (a.top <= box.top, a.bottom >= box.bottom)
+    cut_b = (b.top <= box.top, b.bottom >= box.bottom)
+    if cut_a == cut_b or sum(cut_a) + sum(cut_b) != 1:
+        return None
+    top_cut = cut_a[0] or cut_b[0]
+    return (0, b.bottom - a.bottom) if top_cut else (0, b.top - a.top)
+
+
+def _at_edge(b: Bounds, box: Bounds) -> bool:
+    """Whether ``b`` touches the top or bottom edge of ``box`` (where rows are cut)."""
+    return b.top <= box.top or b.bottom >= box.bottom
+
+
+def _page(prev: Frame, curr: Frame, pairs: Mapping[int, int], c: int, p: int) -> Motion | None:
+    """A container whose rows were all replaced: scrolled by about a page or more. Rows cut
+    by an edge may match by chance (two rows showing only an avatar) and do not count."""
+    used = set(pairs.values())
+    box = curr.nodes[c].bounds
     came = [k for k in curr.children[c] if k not in pairs]
     left = [k for k in prev.children[p] if k not in used]
-    stayed = [k for k in curr.children[c] if k in pairs]
+    stayed = [k for k in curr.children[c] if k in pairs and not _at_edge(curr.nodes[k].bounds, box)]
     if not came or not left or stayed:
         return None
+    rows = (len(came) >= 2 and len(left) >= 2) or any(curr.children[k] for k in came)
+    if not rows:
+        return None  # one label for another (a dialog's message) is not a page of a list
     return Motion(c, p, 0, 0, page=True)

@@ -59,11 +59,15 @@ def apply_diff(prev: Observation, diff: ObservationDiff) -> Observation:
                 attrs[node_id].pop(name, None)
             else:
                 attrs[node_id][name] = ft["to"]
-        if "parentKey" in change["changes"]:
+        moved = change["changes"]
+        if "position" in moved:
             detached.add(node_id)
-            pending_moves.append(
-                (node_id, change["changes"]["parentKey"]["to"], change["changes"]["position"]["to"])
-            )
+            if "parentKey" in moved:
+                parent: Any = moved["parentKey"]["to"]
+            else:  # reordered under the same parent
+                old_parent = f.parents[node_id]
+                parent = f.keys[old_parent] if old_parent >= 0 else None
+            pending_moves.append((node_id, parent, moved["position"]["to"]))
     kids = [[k for k in ks if k not in detached] for ks in kids]
     roots = [r for r in roots if r not in detached]
 

@@ -298,11 +298,10 @@ def compute_delta(
                 where[1].clipped[c] = b.as_list()
         if c in d.moved:
             old_parent, old_index = d.moved[c]
-            cp = fc.parents[c]
-            changes["parentKey"] = {
-                "from": fp.keys[old_parent] if old_parent >= 0 else None,
-                "to": _address(d, cp),
-            }
+            old_key = fp.keys[old_parent] if old_parent >= 0 else None
+            new_key = _address(d, fc.parents[c])
+            if old_key != new_key:  # a reorder under the same parent has only a position
+                changes["parentKey"] = {"from": old_key, "to": new_key}
             changes["position"] = {"from": old_index, "to": fc.sibling_index[c]}
         if changes:
             d.changed[c] = changes
@@ -315,7 +314,14 @@ def _address(d: Delta, curr_pos: int) -> str | None:
     if curr_pos < 0:
         return None
     old = d.pairs.get(curr_pos)
-    return d.prev.keys[old] if old is not None else d.curr.keys[curr_pos]
+    return d.prev.keys[old] if old is not None else _added_key(d, curr_pos)
+
+
+def _added_key(d: Delta, curr_pos: int) -> str:
+    """The key of an added node, made distinct from every old key: a scroll can leave an old
+    node unmatched whose key a new row has (twins renumbered), and keys address nodes."""
+    key = d.curr.keys[curr_pos]
+    return key if key not in d.prev.pos_of else f"{key}+"
 
 
 def _summary(node: Node) -> dict[str, Any]:
@@ -335,7 +341,7 @@ def to_json(d: Delta) -> ObservationDiff:
     fp, fc = d.prev, d.curr
     added: list[AddedEntry] = [
         {
-            "key": fc.keys[c],
+            "key": _added_key(d, c),
             "parentKey": _address(d, fc.parents[c]),
             "position": fc.sibling_index[c],
             "attributes": dict(node_attributes(fc.nodes[c])),
@@ -357,7 +363,7 @@ def to_json(d: Delta) -> ObservationDiff:
             "key": fc.keys[s.curr],
             "dx": s.dx,
             "dy": s.dy,
-            "entered": [fc.keys[a] for a in s.entered],
+            "entered": [_added_key(d, a) for a in s.entered],
             "left": [fp.keys[r] for r in s.left],
         }
         if fp.keys[s.prev] != fc.keys[s.curr]:
@@ -374,7 +380,7 @@ def to_json(d: Delta) -> ObservationDiff:
         "changed": changed,
         "scrolls": scrolls,
         "windows": {
-            "opened": [fc.keys[c] for c in d.opened],
+            "opened": [_added_key(d, c) for c in d.opened],
             "closed": [fp.keys[p] for p in d.closed],
         },
         "fields": d.fields,

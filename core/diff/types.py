@@ -3,8 +3,9 @@
 Key spaces: ``key`` is always the element's key in the *new* frame;
 ``fromKey`` (only present when it differs) its key in the old frame;
 ``parentKey`` addresses the parent in the frame the reader already has — the old
-key of a surviving parent, or the key of a parent added by the same diff (the
-two never collide: equal keys always match). ``parentKey`` is ``null`` for a
+key of a surviving parent, or the key of a parent added by the same diff. The
+two never collide: an added node whose new key an old node has (twins renumbered
+by a scroll) is addressed as ``key + "+"``. ``parentKey`` is ``null`` for a
 window root.
 """
 

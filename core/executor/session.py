@@ -221,13 +221,14 @@ class Session:
     def _show(self, obs: Observation) -> str:
         """The caller-facing observation of ``obs``: a delta from the baseline, or the full
         frame when there is none. ``obs`` becomes the baseline and the numbers shown."""
+        label = None if self._step is None else self._step + 1  # people count steps from 1
         if self.observer.index is None:
             index = self.number(obs)
-            self.observer.index = index
+            self.observer.remember(index, step=label)
             text = render_frame(index, tree=False, max_tokens=self.max_tokens)
         else:
             text = self.observer.step(
-                obs, max_lines=self.max_lines, max_tokens=self.max_tokens
+                obs, max_lines=self.max_lines, max_tokens=self.max_tokens, step=label
             ).text
         self.numbers.show(self.observer.index, text, step=self._step)
         return text

@@ -7,6 +7,8 @@ One click in the Script Builder turns a suggestion into a step. From a delta:
 - ``checked`` / ``enabled`` / ``selected`` flipped → it has the new state;
 - a text changed → it has the new text.
 
+The system bars (clock, battery, notification icons) never yield a suggestion.
+
 Selectors come from :func:`core.recorder.selector_gen.selector_for`, built on
 the frame where the element is (the old one for "gone"). At most
 :data:`MAX_SUGGESTIONS`, most telling first (dialogs, then states, then the rest).
@@ -57,7 +59,7 @@ def suggest_assertions(result: DeltaResult) -> list[Suggestion]:
                     )
                 )
     for c, changes in sorted(d.changed.items()):
-        if c not in index.number_of:
+        if c not in index.number_of or c in d.quiet_curr:
             continue
         name = index.names[c]
         for state in _STATES:
@@ -72,10 +74,18 @@ def suggest_assertions(result: DeltaResult) -> list[Suggestion]:
         if "text" in changes and changes["text"]["to"]:
             new = changes["text"]["to"]
             out.append(Suggestion(f'"{name}" reads "{new}"', {"selector": sel(c), "text": new}))
-    added = [c for c in d.added if c in index.number_of and fc.window_of[c] not in d.opened]
+    added = [
+        c
+        for c in d.added
+        if c in index.number_of and fc.window_of[c] not in d.opened and c not in d.quiet_curr
+    ]
     for c in added[:3]:
         out.append(Suggestion(f'"{index.names[c]}" appeared', {"selector": sel(c), "exists": True}))
-    gone = [p for p in d.removed if p in prev_index.number_of and fp.window_of[p] not in d.closed]
+    gone = [
+        p
+        for p in d.removed
+        if p in prev_index.number_of and fp.window_of[p] not in d.closed and p not in d.quiet_prev
+    ]
     for p in gone[:2]:
         s = selector_for(fp, p)
         s.pop("alternates", None)

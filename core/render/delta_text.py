@@ -120,22 +120,23 @@ def delta_entries(
         title = screen_title(curr_index, d.quiet_curr | in_dialog)
         named = f" {quote(title)}" if title else ""
         head.append(Line(K.SCREEN, f"» back to {screen_name(curr_index)}{named} ({back_to})"))
-    replaced = len(closed_dialogs) == 1 and len(dialogs) == 1
-    if replaced:
-        p, c = closed_dialogs[0], dialogs[0]
-        head.append(
-            Line(
-                K.WINDOW_OPENED,
-                f"» {element(None, fp.nodes[p], names_p[p])} → {line('', c).lstrip()}",
-            )
-        )
-    else:
-        for p in closed_dialogs:
+    swaps = _swapped_dialogs(d, prev_index, curr_index)
+    if len(closed_dialogs) == 1 and len(dialogs) == 1:
+        swaps.append((closed_dialogs[0], dialogs[0]))
+    for p, c in swaps:
+        old, new = element(None, fp.nodes[p], names_p[p]), line("", c).lstrip()
+        head.append(Line(K.WINDOW_OPENED, f"» {old} → {new}"))
+        in_dialog |= _subtrees(fc, [c])
+        gone_dialog |= _subtrees(fp, [p])
+    swapped_in = {c for _, c in swaps}
+    swapped_out = {p for p, _ in swaps}
+    for p in closed_dialogs:
+        if p not in swapped_out:
             head.append(Line(K.WINDOW_CLOSED, f"- {element(None, fp.nodes[p], names_p[p])} closed"))
     if new_screen:
         head += _new_screen(d, prev_index, curr_index, in_dialog, line)
-    for c in dialogs:
-        if not replaced:
+    for c in [*dialogs, *(c for c in swapped_in if c not in dialogs)]:
+        if c not in swapped_in:
             head.append(Line(K.WINDOW_OPENED, line("+", c)))
         inside_dialog = _by_order(range(c + 1, fc.subtree_end(c)), order)
         head += [Line(K.ADDED, line("+", a, states(fc.nodes[a]))) for a in inside_dialog]
@@ -155,7 +156,9 @@ def delta_entries(
     changed: list[Line] = []
     changed += _field_lines(d, curr_index, prev_index, new_screen=new_screen)
     if not new_screen:
-        changes = {c: ch for c, ch in d.changed.items() if c not in d.quiet_curr}
+        changes = {
+            c: ch for c, ch in d.changed.items() if c not in d.quiet_curr and c not in in_dialog
+        }
         changed += _selection_moves(d, changes, curr_index, prev_index)
         for c in _by_order(changes, order):
             text = _changes_text(changes[c])
@@ -166,7 +169,8 @@ def delta_entries(
     scrolls: list[Line] = []
     if not new_screen:
         for s in sorted(d.scrolls, key=lambda s: order.get(s.curr, len(order) + s.curr)):
-            scrolls += _scroll_lines(d, s, curr_index, order, line)
+            if s.curr not in in_dialog:
+                scrolls += _scroll_lines(d, s, curr_index, order, line)
 
     removed: list[Line] = []
     if not new_screen:
@@ -182,6 +186,30 @@ def delta_entries(
     out = head + added + changed + scrolls + removed
     if not out and not d.empty:
         out.append(_unlisted(d))
+    return out
+
+
+SWAP_SHARE = 0.5
+"""A dialog window whose elements were replaced beyond this share is another dialog."""
+
+
+def _swapped_dialogs(
+    d: Delta, prev_index: ElementIndex, curr_index: ElementIndex
+) -> list[tuple[int, int]]:
+    """Dialog windows that stayed as a window but now show another dialog (its title and
+    buttons replaced): ``[(prev root, curr root)]``."""
+    fc, fp = d.curr, d.prev
+    used = set(d.pairs.values())
+    out = []
+    for c in fc.roots:
+        p = d.pairs.get(c)
+        if p is None or fc.nodes[c].role != "dialog" or fp.nodes[p].role != "dialog":
+            continue
+        now = [e for e in curr_index.candidates if c < e < fc.subtree_end(c)]
+        before = [e for e in prev_index.candidates if p < e < fp.subtree_end(p)]
+        gone = sum(1 for e in now if e not in d.pairs) + sum(1 for e in before if e not in used)
+        if now and gone > SWAP_SHARE * (len(now) + len(before)):
+            out.append((p, c))
     return out
 
 
@@ -278,7 +306,7 @@ def _scroll_lines(
         if fc.nodes[a].bounds != fc.nodes[s.curr].bounds:
             break
     how = "about a page or more" if s.page else _direction(s.dx, s.dy)
-    rows = f"+{len(s.entered)} rows, -{len(s.left)} rows"
+    rows = f"+{_rows(fc, s.curr, s.entered)} rows, -{_rows(d.prev, s.prev, s.left)} rows"
     out = [Line(K.SCROLLED, line("↕", shown_at, f" scrolled {how} ({rows})"))]
     entries: list[tuple[int, Line]] = []
     for r in s.entered:
@@ -286,6 +314,8 @@ def _scroll_lines(
         if not inside:
             continue  # came in below the viewport or cap
         first = inside[0]
+        if not _row_texts(d, r):
+            continue  # a sliver at the edge shows nothing to name
         if first != r or not _whole(fc, r):
             entries.append((order[first], Line(K.ADDED, line("+", first, states(fc.nodes[first])))))
             entries += [
@@ -299,6 +329,19 @@ def _scroll_lines(
                 entries.append((order[a], Line(K.ADDED, line("+", a, states(node)))))
     out += [entry for _, entry in sorted(entries, key=lambda t: t[0])]
     return out
+
+
+def _rows(frame: Frame, host: int, subtrees: tuple[int, ...]) -> int:
+    """How many of ``subtrees`` are whole rows of the container (its children, looked through
+    single-child wrappers), not the newly shown part of a row cut by the edge; all of them
+    when none is (web content, whose rows are deeper)."""
+    level = {host}
+    kids = frame.children[host]
+    while len(kids) == 1 and frame.children[kids[0]]:
+        level.add(kids[0])
+        kids = frame.children[kids[0]]
+    whole = sum(1 for r in subtrees if frame.parents[r] in level)
+    return whole or len(subtrees)
 
 
 def _row_texts(d: Delta, root: int) -> list[str]:
