@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from functools import cached_property
 
-from core.identity import flatten, keys_for_flat
+from core.identity import flatten_tree, keys_for_tree
 from core.model import Node, Observation
 
 
@@ -26,17 +26,13 @@ class Frame:
 
     def __init__(self, obs: Observation) -> None:
         self.obs = obs
-        nodes, parents = flatten(obs.windows)
+        nodes, parents, children, roots = flatten_tree(obs.windows)
         self.nodes: list[Node] = nodes
         self.parents: list[int] = parents
-        self.keys: list[str] = keys_for_flat(nodes, parents)
-        self.pos_of: dict[str, int] = {k: i for i, k in enumerate(self.keys)}
-        children: list[list[int]] = [[] for _ in nodes]
-        roots: list[int] = []
-        for pos, parent in enumerate(parents):
-            (children[parent] if parent >= 0 else roots).append(pos)
         self.children: list[list[int]] = children
         self.roots: list[int] = roots
+        self.keys: list[str] = keys_for_tree(nodes, parents, children)
+        self.pos_of: dict[str, int] = dict(zip(self.keys, range(len(nodes)), strict=True))
 
     def __len__(self) -> int:
         return len(self.nodes)
@@ -75,12 +71,19 @@ class Frame:
         return out
 
     def subtree_end(self, pos: int) -> int:
-        """One past the last position inside ``pos``'s subtree (document order)."""
-        end = pos + 1
-        depth = self.depth
-        while end < len(self.nodes) and depth[end] > depth[pos]:
-            end += 1
-        return end
+        """One past the last position inside ``pos``'s subtree (document order). O(1)."""
+        return self.subtree_ends[pos]
+
+    @cached_property
+    def subtree_ends(self) -> list[int]:
+        """For every position, :meth:`subtree_end`: a subtree ends where its last child's does."""
+        ends = list(range(1, len(self.nodes) + 1))
+        children = self.children
+        for pos in range(len(ends) - 1, -1, -1):
+            kids = children[pos]
+            if kids:
+                ends[pos] = ends[kids[-1]]
+        return ends
 
     @cached_property
     def focused(self) -> int:

@@ -56,66 +56,112 @@ def own_content(node: Node) -> str:
 
 def flatten(windows: Sequence[Node]) -> tuple[list[Node], list[int]]:
     """Every node in document order, and the position of each node's parent (-1: window)."""
+    nodes, parents, _, _ = flatten_tree(windows)
+    return nodes, parents
+
+
+def flatten_tree(
+    windows: Sequence[Node],
+) -> tuple[list[Node], list[int], list[list[int]], list[int]]:
+    """:func:`flatten` plus each node's children positions and the window roots' positions.
+
+    Document (pre-)order without recursion: an explicit stack of nodes and a
+    parallel stack of their parents' positions, pushed a child list at a time.
+    """
     nodes: list[Node] = []
     parents: list[int] = []
-    stack: list[tuple[Node, int]] = [(w, -1) for w in reversed(windows)]
+    children: list[list[int]] = []
+    roots: list[int] = []
+    stack = list(reversed(windows))
+    parent_stack = [-1] * len(stack)
+    pop, pop_parent = stack.pop, parent_stack.pop
     while stack:
-        node, parent = stack.pop()
+        node = pop()
+        parent = pop_parent()
         pos = len(nodes)
         nodes.append(node)
         parents.append(parent)
-        stack.extend((child, pos) for child in reversed(node.children))
-    return nodes, parents
+        children.append([])
+        (children[parent] if parent >= 0 else roots).append(pos)
+        kids = node.children
+        if kids:
+            stack.extend(reversed(kids))
+            parent_stack.extend([pos] * len(kids))
+    return nodes, parents, children, roots
 
 
 def compute_keys(windows: Sequence[Node]) -> list[str]:
     """The key of every node of ``windows``, in document order (see the module docstring)."""
-    nodes, parents = flatten(windows)
-    return keys_for_flat(nodes, parents)
+    nodes, parents, children, _ = flatten_tree(windows)
+    return keys_for_tree(nodes, parents, children)
 
 
 def keys_for_flat(nodes: Sequence[Node], parents: Sequence[int]) -> list[str]:
     """:func:`compute_keys` over an already flattened frame (``parents[i] < i``)."""
-    n = len(nodes)
-    own = [own_content(node) for node in nodes]
-    own_hash = [_digest("o", content) if content else b"" for content in own]
-    # Subtree hashes, children before parents: walk positions backwards.
-    kids_of: dict[int, list[bytes]] = {}
-    subtree: list[bytes] = [b""] * n
-    for pos in range(n - 1, -1, -1):
-        kids = kids_of.pop(pos, None)
-        if kids:
-            kids.reverse()
-        digest = _blake(
-            b"s\x1f%s\x1f%s\x1f%s"
-            % (
-                nodes[pos].class_name.encode("utf-8", "surrogatepass"),
-                own_hash[pos],
-                b"".join(kids) if kids else b"",
-            ),
-            digest_size=5,
-        ).digest()
-        subtree[pos] = digest
-        parent = parents[pos]
+    children: list[list[int]] = [[] for _ in nodes]
+    for pos, parent in enumerate(parents):
         if parent >= 0:
-            kids_of.setdefault(parent, []).append(digest)
-    own_count = Counter(own_hash)
-    sub_count = Counter(subtree)
+            children[parent].append(pos)
+    return keys_for_tree(nodes, parents, children)
+
+
+def keys_for_tree(
+    nodes: Sequence[Node], parents: Sequence[int], children: Sequence[Sequence[int]]
+) -> list[str]:
+    """:func:`keys_for_flat` when the children positions are known (``children[i]``, in order)."""
+    n = len(nodes)
+    blake = _blake
+    # Own hashes: _digest("o", own_content(node)), inlined (this runs once per node).
+    own_hash: list[bytes] = [b""] * n
+    for pos, node in enumerate(nodes):
+        text = node.text
+        if text and (node.role == "textbox" or node.password):  # editable text is not identity
+            text = ""
+        if node.resource_id or node.content_desc or text:
+            content = "\x1e".join((node.class_name, node.resource_id, node.content_desc, text))
+            own_hash[pos] = blake(
+                b"o\x1f" + content.encode("utf-8", "surrogatepass"), digest_size=5
+            ).digest()
+    # Subtree hashes, children before parents: walk positions backwards. Equal
+    # inputs (leaves of one class with no content, repeated rows) are hashed once.
+    subtree: list[bytes] = [b""] * n
+    heads: dict[str, bytes] = {}
+    memo: dict[bytes, bytes] = {}
+    for pos in range(n - 1, -1, -1):
+        class_name = nodes[pos].class_name
+        head = heads.get(class_name)
+        if head is None:
+            head = heads[class_name] = b"s\x1f%s\x1f" % class_name.encode("utf-8", "surrogatepass")
+        kids = children[pos]
+        if kids:
+            data = head + own_hash[pos] + b"\x1f" + b"".join([subtree[kid] for kid in kids])
+        else:
+            data = head + own_hash[pos] + b"\x1f"
+        digest = memo.get(data)
+        if digest is None:
+            digest = memo[data] = blake(data, digest_size=5).digest()
+        subtree[pos] = digest
+    # Each node takes the first unique of: own hash, subtree hash, subtree hash in its parent.
+    unique_own = {h for h, count in Counter(own_hash).items() if count == 1 and h}
+    unique_sub = {h for h, count in Counter(subtree).items() if count == 1}
     keys: list[str] = [""] * n
     seen: dict[bytes, int] = {}
     for pos in range(n):
-        oh = own_hash[pos]
-        if oh and own_count[oh] == 1:
-            qualified = oh
-        elif sub_count[subtree[pos]] == 1:
+        qualified = own_hash[pos]
+        if qualified not in unique_own:
             qualified = subtree[pos]
-        else:
-            parent_key = keys[parents[pos]] if parents[pos] >= 0 else ""
-            qualified = _blake(
-                b"p\x1f%s\x1f%s" % (subtree[pos], parent_key.encode()), digest_size=5
-            ).digest()
+            if qualified not in unique_sub:
+                parent = parents[pos]
+                parent_key = keys[parent] if parent >= 0 else ""
+                qualified = blake(
+                    b"p\x1f%s\x1f%s" % (qualified, parent_key.encode()), digest_size=5
+                ).digest()
         # Identical twins (same subtree, same parent): number them in document order.
-        ordinal = seen.get(qualified, 0) + 1
-        seen[qualified] = ordinal
-        keys[pos] = qualified.hex() if ordinal == 1 else f"{qualified.hex()}-{ordinal}"
+        ordinal = seen.get(qualified)
+        if ordinal is None:
+            seen[qualified] = 1
+            keys[pos] = qualified.hex()
+        else:
+            seen[qualified] = ordinal + 1
+            keys[pos] = f"{qualified.hex()}-{ordinal + 1}"
     return keys

@@ -1,0 +1,76 @@
+"""The faster key computation and Frame give exactly what they gave before (``old_identity``).
+
+Keys are what diffs, selectors and recorded scripts refer to: the speed work on
+:mod:`core.identity` and :mod:`core.frame` must not change a single one.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from benchmarks import synthetic
+from core import parse_uiautomator
+from core.frame import Frame
+from core.identity import compute_keys, flatten, keys_for_flat
+from core.model import Node, Observation
+from tests.conftest import REAL_DUMPS
+from tests.core.capture import old_identity
+
+ALL_DUMPS = sorted(REAL_DUMPS.glob("*/*.xml"))
+
+
+def assert_same_keys_and_layout(windows: tuple[Node, ...]) -> None:
+    nodes, parents = old_identity.flatten(windows)
+    keys = old_identity.compute_keys(windows)
+    assert flatten(windows) == (nodes, parents)
+    assert compute_keys(windows) == keys
+    assert keys_for_flat(nodes, parents) == keys
+    frame = Frame(Observation(windows=windows))
+    assert (frame.nodes, frame.parents, frame.keys) == (nodes, parents, keys)
+    assert frame.pos_of == {key: pos for pos, key in enumerate(keys)}
+    assert frame.roots == [pos for pos, parent in enumerate(parents) if parent < 0]
+    assert frame.children == [
+        [kid for kid, parent in enumerate(parents) if parent == pos] for pos in range(len(nodes))
+    ]
+    assert [frame.subtree_end(pos) for pos in range(len(nodes))] == [
+        old_identity.subtree_end(frame.depth, pos) for pos in range(len(nodes))
+    ]
+
+
+@pytest.mark.parametrize("path", ALL_DUMPS, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_real_dump_keys_are_unchanged(path: Path) -> None:
+    assert_same_keys_and_layout(parse_uiautomator(path.read_bytes()).windows)
+
+
+def test_synthetic_dump_keys_are_unchanged() -> None:
+    for dump in synthetic.dump_pair(300_000, seed=2):
+        assert_same_keys_and_layout(parse_uiautomator(dump).windows)
+
+
+# Few distinct values, so that own contents, subtrees and twins collide often.
+_TEXT = st.sampled_from(["", "", "a", "b", "Name", "\ud800 lone surrogate", "第 1 屏"])
+
+
+@st.composite
+def _trees(draw: st.DrawFn, depth: int = 0) -> Node:
+    kids = draw(st.lists(_trees(depth + 1), max_size=0 if depth >= 3 else 4))
+    return Node(
+        role=draw(st.sampled_from(["container", "text", "textbox", "button"])),
+        class_name=draw(st.sampled_from(["L", "T", "android.widget.EditText"])),
+        resource_id=draw(st.sampled_from(["", "", "id/row", "id/icon"])),
+        text=draw(_TEXT),
+        content_desc=draw(st.sampled_from(["", "", "More"])),
+        password=draw(st.booleans()),
+        checked=draw(st.booleans()),
+        children=tuple(kids),
+    )
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_trees(), max_size=3))
+def test_generated_tree_keys_are_unchanged(windows: list[Node]) -> None:
+    assert_same_keys_and_layout(tuple(windows))

@@ -1,0 +1,313 @@
+"""The lxml and expat parsers against the parser they replaced (``old_parser``).
+
+Every input gives the same outcome three ways — the pre-lxml parser, the lxml
+path, the expat path: the same Observation, or a CaptureParseError with the
+same message (line and column included).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from benchmarks import synthetic
+from core import CaptureParseError, parse_uiautomator
+from core.capture import uiautomator
+from core.capture.limits import MAX_DEPTH
+from core.model import Observation, own_fields
+from tests.conftest import REAL_DUMPS
+from tests.core.capture import old_parser
+
+ALL_DUMPS = sorted(REAL_DUMPS.glob("*/*.xml"))
+Outcome = tuple[str, Any]
+
+
+def _flat(obs: Observation) -> tuple[object, ...]:
+    """Everything an Observation holds, without recursion (``==`` on deep trees recurses)."""
+    nodes = tuple((own_fields(n), len(n.children)) for n in obs.walk())
+    return (replace(obs, windows=()), len(obs.windows), nodes)
+
+
+def _outcome(parse: Callable[[str | bytes], Observation], data: str | bytes) -> Outcome:
+    try:
+        return ("ok", _flat(parse(data)))
+    except CaptureParseError as exc:
+        return ("error", str(exc))
+
+
+def _old(data: str | bytes) -> Observation:
+    return old_parser.parse(data, source="d.xml")
+
+
+def _lxml(data: str | bytes) -> Observation:
+    return uiautomator._parse(data, source="d.xml", screen=None, use_lxml=True)
+
+
+def _expat(data: str | bytes) -> Observation:
+    return uiautomator._parse(data, source="d.xml", screen=None, use_lxml=False)
+
+
+def _lxml_accepts(data: str | bytes) -> bool:
+    raw = data.encode("utf-8") if isinstance(data, str) else data
+    return uiautomator._build_with_lxml(raw) is not None
+
+
+def assert_same_outcome(data: str | bytes) -> Outcome:
+    old = _outcome(_old, data)
+    assert _outcome(_lxml, data) == old
+    assert _outcome(_expat, data) == old
+    return old
+
+
+def test_lxml_is_available_and_used() -> None:
+    assert uiautomator._etree is not None, "lxml is a dependency (pyproject.toml)"
+    assert _lxml_accepts('<hierarchy><node text="a" bounds="[0,0][5,5]"/></hierarchy>')
+
+
+@pytest.mark.parametrize("path", ALL_DUMPS, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_real_dump_parses_as_before_through_lxml(path: Path) -> None:
+    data = path.read_bytes()
+    assert _lxml_accepts(data)
+    kind, _ = assert_same_outcome(data)
+    assert kind == "ok"
+
+
+@pytest.mark.parametrize("size,seed", [(20_000, 0), (300_000, 1), (1_000_000, 0)])
+def test_synthetic_dumps_parse_as_before_through_lxml(size: int, seed: int) -> None:
+    for dump in synthetic.dump_pair(size, seed=seed):
+        assert _lxml_accepts(dump)
+        kind, _ = assert_same_outcome(dump)
+        assert kind == "ok"
+
+
+_NODE = '<node class="android.widget.TextView" bounds="[0,0][10,10]" {}/>'
+EDGE_CASES = {
+    "predefined entities": _NODE.format('text="a &amp; b &lt; &gt; &quot; &apos;"'),
+    "character references": _NODE.format('text="&#38;&#x26;&#60;&#10;&#13;&#9;&#x1F600;"'),
+    "literal &#38; text": _NODE.format('text="&amp;#38;"'),
+    "raw tab, newline, CRLF in a value": _NODE.format('text="a\tb\nc\r\nd"'),
+    "single quotes": _NODE.format("text='say \"hi\"'"),
+    "non-BMP and combining": _NODE.format('text="😀 é" content-desc="第 1 屏"'),
+    "C1 control": _NODE.format('text="\x85\x9f"'),
+    "unusual attribute names": _NODE.format('a\u0300="1" _x.y-z="2" NAF="true"'),
+    "xml:lang": _NODE.format('xml:lang="en"'),
+    "undeclared prefix": _NODE.format('a:b="1"'),
+    "declared namespace": _NODE.format('xmlns:a="urn:x" a:b="1"'),
+    "default namespace": _NODE.format('xmlns="urn:x"'),
+    "odd flag spellings": _NODE.format('clickable="YES" checkable=" 1 " enabled=""'),
+    "bad flag": _NODE.format('focused="maybe"'),
+    "bounds with spaces": '<node bounds=" [1,2][3,4] "/>',
+    "bad bounds": '<node bounds="[1,2][3]"/>',
+    "no attributes": "<node/>",
+    "undefined entity": _NODE.format('text="&nbsp;"'),
+    "invalid character reference": _NODE.format('text="&#1;"'),
+    "raw control character": _NODE.format('text="\x01"'),
+    "U+FFFE reference": _NODE.format('text="&#xFFFE;"'),
+    "raw <": _NODE.format('text="<"'),
+    "raw &": _NODE.format('text="&"'),
+    "duplicate attribute": _NODE.format('text="a" text="b"'),
+    "unquoted attribute": "<node text=a/>",
+    "CDATA": "<node><![CDATA[x]]></node>",
+    "whitespace CDATA": "<node><![CDATA[ ]]></node>",
+    "comment and PI": "<!-- c --><node><?pi x?></node>",
+    "text in a node": "<node>hello</node>",
+    "unknown element": "<node><script/></node>",
+    "second window": "<node/><node/>",
+}
+PROLOGS = {
+    "none": "",
+    "uiautomator": "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?>",
+    "plain": '<?xml version="1.0"?>',
+    "lower-case utf-8": '<?xml version="1.0" encoding="utf-8"?>',
+    "XML 1.1": '<?xml version="1.1"?>',
+    "latin-1": "<?xml version='1.0' encoding='ISO-8859-1'?>",
+    "UTF-16 declared": "<?xml version='1.0' encoding='UTF-16'?>",
+    "byte-order mark": "\ufeff",
+    "leading space": " ",
+    "comment first": "<!-- dump -->",
+    "empty DOCTYPE": "<!DOCTYPE hierarchy>",
+}
+
+
+@pytest.mark.parametrize("name", sorted(EDGE_CASES))
+@pytest.mark.parametrize("prolog", sorted(PROLOGS))
+def test_edge_case_has_the_old_outcome(name: str, prolog: str) -> None:
+    text = PROLOGS[prolog] + '<hierarchy rotation="1">' + EDGE_CASES[name] + "</hierarchy>"
+    assert_same_outcome(text)
+    assert_same_outcome(text.encode("utf-8"))
+    if prolog == "latin-1":
+        assert_same_outcome(text.encode("latin-1", "replace"))
+
+
+def test_malformed_xml_error_names_line_and_column() -> None:
+    text = '<hierarchy>\n<node text="a"\n  bounds="[0,0][1,1]">\n</hierarchy>'
+    assert assert_same_outcome(text) == (
+        "error",
+        "malformed XML: mismatched tag (at d.xml line 4 column 2)",
+    )
+
+
+def test_refusal_names_the_line() -> None:
+    text = '<hierarchy>\n<node>\n<node bounds="[0,0]"/>\n</node>\n</hierarchy>'
+    assert assert_same_outcome(text) == (
+        "error",
+        "bounds '[0,0]' is not of the form [l,t][r,b] (at d.xml line 3)",
+    )
+
+
+def test_rotation_that_is_not_an_ascii_number_is_a_parse_error() -> None:
+    # The old parser let int("²") raise a ValueError out of parse_uiautomator.
+    for parse in (_lxml, _expat):
+        with pytest.raises(CaptureParseError, match="rotation '²' is not an integer"):
+            parse('<hierarchy rotation="²"><node/></hierarchy>')
+
+
+def _deep(levels: int) -> str:
+    lines = ["<hierarchy>", *(["<node>"] * levels), *(["</node>"] * levels), "</hierarchy>"]
+    return "\n".join(lines)
+
+
+def test_max_depth_is_accepted_through_lxml() -> None:
+    text = _deep(MAX_DEPTH)
+    assert _lxml_accepts(text)
+    kind, (_, _, nodes) = assert_same_outcome(text)
+    assert kind == "ok"
+    assert len(nodes) == MAX_DEPTH
+
+
+def test_one_level_deeper_is_refused_with_the_depth_and_line() -> None:
+    text = _deep(MAX_DEPTH + 1)
+    assert not _lxml_accepts(text)
+    assert assert_same_outcome(text) == (
+        "error",
+        f"nesting deeper than {MAX_DEPTH} levels (at d.xml line {MAX_DEPTH + 2})",
+    )
+
+
+# -------------------------------------------------------------------------- hostile input
+
+_LAUGHS = "".join(
+    f'<!ENTITY lol{i} "{f"&lol{i - 1};" * 10 if i > 1 else "lol"}">' for i in range(1, 10)
+)
+HOSTILE = {
+    "billion laughs": f'<?xml version="1.0"?><!DOCTYPE h [{_LAUGHS}]>'
+    '<hierarchy><node text="&lol9;"/></hierarchy>',
+    "external entity (XXE)": '<?xml version="1.0"?>'
+    '<!DOCTYPE h [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>'
+    '<hierarchy><node text="&xxe;"/></hierarchy>',
+    "parameter entity over the network": '<!DOCTYPE h [<!ENTITY % p SYSTEM "http://127.0.0.1:9/x.dtd">'
+    " %p; <!garbage>]><hierarchy/>",
+    "external DTD": '<!DOCTYPE hierarchy SYSTEM "http://127.0.0.1:9/x.dtd"><hierarchy/>',
+}
+
+
+@pytest.mark.parametrize("name", sorted(HOSTILE))
+def test_doctype_is_refused_before_any_declaration_is_read(name: str) -> None:
+    data = HOSTILE[name].encode()
+    assert not _lxml_accepts(data)
+    kind, message = assert_same_outcome(data)
+    # "<!garbage>" would be a syntax error had the internal subset been read.
+    assert kind == "error"
+    assert message.startswith("DOCTYPE declarations are not allowed in a UI dump")
+    assert "line 1" in message
+
+
+def test_xinclude_is_an_unknown_element_not_an_inclusion() -> None:
+    text = (
+        '<hierarchy xmlns:xi="http://www.w3.org/2001/XInclude">'
+        '<xi:include href="/etc/passwd" parse="text"/></hierarchy>'
+    )
+    assert not _lxml_accepts(text)
+    assert assert_same_outcome(text) == (
+        "error",
+        "unexpected element <xi:include> (only <node> may nest) (at d.xml line 1)",
+    )
+
+
+def test_attribute_over_libxml2_limit_is_still_read_by_expat() -> None:
+    # libxml2 refuses a value over 10 MB without huge_tree; expat reads it, as before.
+    text = '<hierarchy><node text="' + "x" * 10_000_001 + '"/></hierarchy>'
+    assert not _lxml_accepts(text)
+    obs = parse_uiautomator(text)
+    assert len(obs.windows[0].text) == 10_000_001
+
+
+def test_input_over_the_size_limit_is_refused_before_parsing() -> None:
+    with pytest.raises(CaptureParseError, match="over the 67108864 limit"):
+        parse_uiautomator(b" " * (uiautomator.MAX_BYTES + 1))
+
+
+# ------------------------------------------------------------------------ generated dumps
+
+_NAMES = st.sampled_from(
+    [
+        "class",
+        "text",
+        "resource-id",
+        "content-desc",
+        "package",
+        "bounds",
+        "checkable",
+        "checked",
+        "clickable",
+        "enabled",
+        "focusable",
+        "focused",
+        "scrollable",
+        "long-clickable",
+        "password",
+        "selected",
+        "index",
+        "NAF",
+        "hint",
+        "drawing-order",
+        "xml:lang",
+        "a:b",
+        "xmlns:a",
+    ]
+)
+_PIECES = st.one_of(
+    st.text(st.characters(blacklist_categories=("Cs",)), max_size=4),
+    st.sampled_from(["&amp;", "&lt;", "&quot;", "&apos;", "&#10;", "&#38;", "&nbsp;", "&", "<"]),
+    st.integers(0, 0x10FFFF).map(lambda n: f"&#{n};"),
+    st.sampled_from(["true", "false", "1", "YES", " off ", "[0,0][10,20]", " [1,2][3,4]", "[a]"]),
+)
+_VALUES = st.lists(_PIECES, max_size=4).map("".join)
+
+
+def _escape(value: str) -> str:
+    # Leave markup the pieces carry ("&amp;", a raw "<") as it is; escape only what
+    # would end the attribute.
+    return value.replace('"', "&quot;")
+
+
+@st.composite
+def _nodes(draw: st.DrawFn, depth: int = 0) -> str:
+    attrs = draw(st.dictionaries(_NAMES, _VALUES, max_size=6))
+    text = " ".join(f'{name}="{_escape(value)}"' for name, value in attrs.items())
+    kids = draw(st.lists(_nodes(depth + 1), max_size=0 if depth >= 3 else 3))
+    gap = draw(st.sampled_from(["", " ", "\n  ", "\r\n", "x"]))
+    if not kids:
+        return f"<node {text}/>"
+    return f"<node {text}>{gap}{gap.join(kids)}</node>"
+
+
+@st.composite
+def _dumps(draw: st.DrawFn) -> str:
+    prolog = draw(st.sampled_from(sorted(PROLOGS.values())))
+    rotation = draw(st.sampled_from(["0", "1", "3", "-1", "x", ""]))
+    windows = draw(st.lists(_nodes(), min_size=0, max_size=3))
+    return f'{prolog}<hierarchy rotation="{rotation}">{"".join(windows)}</hierarchy>'
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_dumps())
+def test_generated_dump_has_the_old_outcome(text: str) -> None:
+    assert_same_outcome(text)
+    assert_same_outcome(text.encode("utf-8", "surrogatepass"))
