@@ -18,7 +18,8 @@ One line per change, most actionable first:
    one role reads ``~ selected: tab "Clock" → [3] tab "Timer"``), the focus
    move (``~ focus: … → …``) and app / rotation changes first among them;
 4. scrolls ``↕ [i] list "name" scrolled down 250px (+3 rows, -3 rows)`` (or
-   ``scrolled about a page or more`` when no row stayed), each followed by one
+   ``scrolled about a page or more`` when no row stayed; ``right``/``left`` then
+   when a tab selection moved that way with it), each followed by one
    line per row that came into view: the row's number and its texts joined by
    ``·``, then any other control inside the row;
 5. removed elements ``- role "name"`` (no index: the number is no longer valid).
@@ -26,8 +27,8 @@ One line per change, most actionable first:
 Within a group, lines follow reading order (the ``[i]`` of the new frame;
 removed ones the old frame's). A change that an element shares with its
 nearest element ancestor (a row and its title both disabled) is said once, on
-the ancestor. The system bars (``Delta.quiet_*``) are never rendered. Bounds
-and moves are not rendered one by one (the JSON has them); when nothing else
+the ancestor (attribute by attribute). The system bars (``Delta.quiet_*``) are
+never rendered. Bounds and moves are not rendered one by one (the JSON has them); when nothing else
 changed, one summary line says so, so the text is never ``no change`` while
 the diff has an entry. Each line carries its :class:`~core.diff.types.ChangeKind`;
 the caller (:func:`core.delta.observe_delta`) joins them, says ``no change``
@@ -52,6 +53,8 @@ from core.screens import is_new_screen, screen_name, screen_title
 
 _UNRENDERED = frozenset({"bounds", "parentKey", "position", "focused"})
 ROW_SEPARATOR = " · "
+NAMING_LEVELS = 4
+"""How far up from a scrolled host the renderer looks for the container to name it by."""
 
 
 def _changes_text(changes: dict[str, FromToDict]) -> str:
@@ -161,10 +164,10 @@ def delta_entries(
         }
         changed += _selection_moves(d, changes, curr_index, prev_index)
         for c in _by_order(changes, order):
-            text = _changes_text(changes[c])
-            if not text or _said_by_ancestor(d, c, shown, text):
-                continue
-            changed.append(Line(K.CHANGED, changed_line(c, changes[c], text)))
+            own = _not_said_by_ancestor(d, c, shown, changes[c])
+            text = _changes_text(own)
+            if text:
+                changed.append(Line(K.CHANGED, changed_line(c, own, text)))
 
     scrolls: list[Line] = []
     if not new_screen:
@@ -243,16 +246,19 @@ def _new_screen(
     out = [Line(K.SCREEN, f"» new screen {name}{named}: {total} elements ({gone} gone{origin})")]
     rows = _list_rows(fc)
     said: set[int] = set()
+    covered: set[int] = set()
     for e in curr_index.elements:
         c = e.pos
-        if c in skip or (c in d.pairs and c not in d.changed):
+        if c in skip or c in covered or (c in d.pairs and c not in d.changed):
             continue  # what stayed as it was (a toolbar button) is not news
         row = rows.get(c)
         if row is None:
             out.append(Line(K.ADDED, line("+", c, states(fc.nodes[c]))))
         elif row not in said:
             said.add(row)
-            out.append(Line(K.ADDED, _row_line(d, row, c, curr_index)))
+            text, inside = _row_line(d, row, c, curr_index)
+            covered |= inside
+            out.append(Line(K.ADDED, text))
         elif fc.nodes[c].interactive and not fc.nodes[c].scrollable:
             out.append(Line(K.ADDED, line("+", c, states(fc.nodes[c]))))
     return out
@@ -282,15 +288,27 @@ def _whole(frame: Frame, row: int) -> bool:
     return node.interactive and not scrolls_by_nature(node)
 
 
-def _row_line(d: Delta, row: int, first: int, curr_index: ElementIndex) -> str:
-    """``+ [i] role "text · text · text" (states)``: a row by its first element and its texts."""
+def _row_line(d: Delta, row: int, first: int, curr_index: ElementIndex) -> tuple[str, set[int]]:
+    """``+ [i] role "text · text" (states)``: a row by its first element and its texts, then
+    the controls inside it that its texts name (``, [j] switch (checked)``): the line and
+    the positions it covers."""
     fc = d.curr
     texts = _row_texts(d, row)
     name = ROW_SEPARATOR.join(texts) if len(texts) > 1 else curr_index.names[first]
     if len(name) > MAX_LABEL:
         name = name[: MAX_LABEL - 1] + "…"
     number = curr_index.number_of[first]
-    return f"+ [{number}] {fc.nodes[first].role} {quote(name)}{states(fc.nodes[first])}"
+    out = f"+ [{number}] {fc.nodes[first].role} {quote(name)}{states(fc.nodes[first])}"
+    covered: set[int] = set()
+    for a in range(row + 1, fc.subtree_end(row)):
+        node = fc.nodes[a]
+        n = curr_index.number_of.get(a)
+        if n is None or a == first or not node.interactive or node.scrollable:
+            continue
+        if curr_index.names[a] in texts:
+            out += f", [{n}] {node.role}{states(node)}"
+            covered.add(a)
+    return out, covered
 
 
 def _scroll_lines(
@@ -298,14 +316,12 @@ def _scroll_lines(
 ) -> list[Line]:
     """``↕`` for one scrolled container, then a line per row that came into view."""
     fc = d.curr
-    shown_at = s.curr
-    for a in [s.curr, *fc.ancestors(s.curr)]:
-        if a in curr_index.number_of:
+    shown_at = s.curr  # named by the container made to scroll around it (a WebView), if any
+    for a in [s.curr, *fc.ancestors(s.curr)[:NAMING_LEVELS]]:
+        if scrolls_by_nature(fc.nodes[a]) or a in curr_index.number_of:
             shown_at = a
             break
-        if fc.nodes[a].bounds != fc.nodes[s.curr].bounds:
-            break
-    how = "about a page or more" if s.page else _direction(s.dx, s.dy)
+    how = f"{_page_direction(d)}about a page or more" if s.page else _direction(s.dx, s.dy)
     rows = f"+{_rows(fc, s.curr, s.entered)} rows, -{_rows(d.prev, s.prev, s.left)} rows"
     out = [Line(K.SCROLLED, line("↕", shown_at, f" scrolled {how} ({rows})"))]
     entries: list[tuple[int, Line]] = []
@@ -322,10 +338,11 @@ def _scroll_lines(
                 (order[a], Line(K.ADDED, line("+", a, states(fc.nodes[a])))) for a in inside[1:]
             ]
             continue
-        entries.append((order[first], Line(K.ADDED, _row_line(d, r, first, curr_index))))
+        text, covered = _row_line(d, r, first, curr_index)
+        entries.append((order[first], Line(K.ADDED, text)))
         for a in inside[1:]:
             node = fc.nodes[a]
-            if node.interactive and not node.scrollable:
+            if node.interactive and not node.scrollable and a not in covered:
                 entries.append((order[a], Line(K.ADDED, line("+", a, states(node)))))
     out += [entry for _, entry in sorted(entries, key=lambda t: t[0])]
     return out
@@ -365,13 +382,13 @@ def _selection_moves(
     The two changes it stands for are removed from ``changes``.
     """
     only_selected = {c: ch for c, ch in changes.items() if set(ch) - _UNRENDERED == {"selected"}}
-    lost = [c for c, ch in only_selected.items() if ch["selected"]["to"] is False]
-    won = [c for c, ch in only_selected.items() if ch["selected"]["to"] is True]
+    lost, won = _selection(d, only_selected)
     if len(lost) != 1 or len(won) != 1 or d.curr.nodes[lost[0]].role != d.curr.nodes[won[0]].role:
         return []
     a, b = lost[0], won[0]
     fc = d.curr
-    del changes[a], changes[b]
+    for c in [*_subtrees(fc, [a, b])]:
+        changes.pop(c, None)
     old = element(None, fc.nodes[a], curr_index.names[a])
     new = element(curr_index.number_of.get(b), fc.nodes[b], curr_index.names[b])
     return [Line(K.CHANGED, f"~ selected: {old} → {new}")]
@@ -403,12 +420,38 @@ def _by_order(positions: Iterable[int], order: dict[int, int]) -> list[int]:
     return sorted((p for p in positions if p in order), key=order.__getitem__)
 
 
-def _said_by_ancestor(d: Delta, c: int, shown: set[int], text: str) -> bool:
+def _not_said_by_ancestor(
+    d: Delta, c: int, shown: set[int], changes: dict[str, FromToDict]
+) -> dict[str, FromToDict]:
+    """``changes`` without what the nearest shown ancestor's line says already (a row and
+    the switch inside it both disabled: the row says it)."""
     for a in d.curr.ancestors(c):
         if a in shown:
-            changes = d.changed.get(a)
-            return changes is not None and _changes_text(changes) == text
-    return False
+            said = d.changed.get(a, {})
+            return {k: v for k, v in changes.items() if said.get(k) != v}
+    return changes
+
+
+def _selection(d: Delta, changes: dict[int, dict[str, FromToDict]]) -> tuple[list[int], list[int]]:
+    """The outermost elements whose ``selected`` turned off, and on (a tab and the icon and
+    label inside it change together: the tab stands for them)."""
+    out: tuple[list[int], list[int]] = ([], [])
+    for turned, side in ((False, out[0]), (True, out[1])):
+        nodes = {c for c, ch in changes.items() if ch.get("selected", {}).get("to") is turned}
+        side += sorted(c for c in nodes if not any(a in nodes for a in d.curr.ancestors(c)))
+    return out
+
+
+def _page_direction(d: Delta) -> str:
+    """``"right "`` / ``"left "`` when a selection moved along with a page (the tab over a
+    pager: its content has no row left to measure), else ""."""
+    lost, won = _selection(d, d.changed)
+    if len(lost) != 1 or len(won) != 1:
+        return ""
+    a, b = d.curr.nodes[lost[0]].bounds, d.curr.nodes[won[0]].bounds
+    if a.center[0] == b.center[0]:
+        return ""
+    return "right " if b.center[0] > a.center[0] else "left "
 
 
 def _direction(dx: int, dy: int) -> str:
