@@ -16,10 +16,10 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from core.diff.compute import Delta, compute_delta, to_json
-from core.diff.types import ObservationDiff
+from core.diff.types import ChangeKind, ObservationDiff
 from core.diff.volatile import DEFAULT_VOLATILE, Volatile
 from core.frame import Frame
 from core.index import ElementIndex, build_index
@@ -239,7 +239,7 @@ class Observer:
             index = index_frame(curr, self.options, previous=seen.index, pairs=delta.pairs)
             if is_new_screen(delta, seen.index, index):
                 continue
-            return observe_delta(
+            back = observe_delta(
                 old,
                 curr,
                 volatile=self.volatile,
@@ -249,4 +249,11 @@ class Observer:
                 max_tokens=max_tokens,
                 back_to=f"as after step {seen.step}",
             )
+            closed = [e for e in result.entries if e.kind is ChangeKind.WINDOW_CLOSED]
+            if not closed or back.full_frame:
+                return back
+            # The dialog the caller last saw closed: say so before the screen it left.
+            entries = closed + back.entries
+            text = fit([e.text for e in entries], max_lines=max_lines, max_tokens=max_tokens)
+            return replace(back, text=text, entries=entries)
         return result

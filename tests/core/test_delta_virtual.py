@@ -1,0 +1,213 @@
+"""Golden deltas of a session on the virtual phone (an Observer, as the executor uses it).
+
+Each step acts on the phone and reads what changed since the step before, with the
+status-bar clock ticking a minute between steps (it never appears). Expected texts
+are inline so a reviewer sees the output: long swipes over recycled rows, nested
+scrollables, a pager behind tabs, an unmarked WebView, new screens named by
+activity and title, returns to remembered screens, a dialog replaced by another,
+and a dialog-only dump closing back to the screen behind it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core.delta import Observer
+from core.devices.virtual import Playground, VirtualDevice
+from core.devices.virtual.playground import ManualClock
+
+APP = "dev.deltarec.playground"
+
+
+class Phone:
+    """A virtual phone and an Observer; ``tap``/``swipe``/``key`` return the delta text."""
+
+    def __init__(self, **options: Any) -> None:
+        self.clock = ManualClock()
+        self.device = VirtualDevice(Playground(self.clock, **options))
+        self.observer = Observer()
+        self.observer.reset(self.device.capture())
+
+    def step(self) -> str:
+        self.clock.advance(61)  # the status-bar clock moves on between steps
+        return self.observer.step(self.device.capture()).text
+
+    def tap(self, **want: str) -> str:
+        for node in self.device.capture().walk():
+            if all(
+                node.resource_id.endswith(f":id/{v}") if k == "rid" else getattr(node, k) == v
+                for k, v in want.items()
+            ):
+                self.device.tap(*node.bounds.center)
+                return self.step()
+        raise AssertionError(f"nothing on screen has {want}")
+
+    def swipe(self, x1: int, y1: int, x2: int, y2: int) -> str:
+        self.device.swipe(x1, y1, x2, y2)
+        return self.step()
+
+    def key(self, key: str) -> str:
+        self.device.press_key(key)
+        return self.step()
+
+    def launch(self, activity: str = "") -> str:
+        self.device.launch_app(APP, activity)
+        return self.step()
+
+
+def lines(*expected: str) -> str:
+    return "\n".join(expected)
+
+
+def test_inbox_long_swipe_message_and_the_way_back() -> None:
+    phone = Phone()
+    assert phone.launch().splitlines()[0] == (
+        '» new screen dev.deltarec.playground/MainActivity "Playground": 14 elements'
+        " (6 gone, was dev.deltarec.launcher)"
+    )
+    inbox = phone.tap(text="Inbox").splitlines()
+    # the old screen's labels never pair with the new one's ("Sign up"→"Week 1")
+    assert inbox[:8] == [
+        '» new screen InboxActivity "Inbox": 44 elements (14 gone)',
+        '+ [3] button "Navigate up"',
+        '+ [4] text "Inbox"',
+        '+ [5] list "inbox_list"',
+        '+ [6] text "Week 1"',
+        '+ [7] button "Grace · Standup moved #1 · Mar 8"',
+        '+ [25] button "Linus · Tom\'s <draft> #2 · Mar 7"',
+        '+ [29] button "Ad · Sponsored: offer 3 · Mar 6"',
+    ]
+    assert not any(line.startswith("~") for line in inbox)
+    # 60 % of the list: rows that left never pair with rows that came in (senders repeat)
+    assert phone.swipe(540, 1859, 540, 606) == lines(
+        '↕ [5] list "inbox_list" scrolled down 1253px (+7 rows, -7 rows)',
+        '+ [9] button "Ken · Standup moved #12 · Mar 25"',
+        '+ [13] button "Barbara · Tom\'s <draft> #13 · Mar 24"',
+        '+ [17] button "Dennis · Café menu #14 · Mar 23"',
+        '+ [21] button "Frances · Weekend hike #15 · Mar 22"',
+        '+ [63] button "Ada · \\"Launch\\" plan #16 · Mar 21"',
+        '+ [67] button "Ad · Sponsored: offer 17 · Mar 20"',
+        '+ [70] button "Linus · Re: build is green #18 · Mar 19"',
+    )
+    # a new screen inside the same app, named by its activity and title
+    assert phone.tap(text="Tom's <draft> #13") == lines(
+        '» new screen MessageActivity "Barbara": 8 elements (45 gone)',
+        '+ [4] text "Barbara"',
+        '+ [6] image "Barbara avatar"',
+        '+ [7] text "Barbara"',
+        '+ [8] text "Mar 24"',
+        '+ [23] text "to me"',
+        '+ [24] text "Tom\'s <draft> #13"',
+        '+ [25] text "Hi,\\nthis is message #13 about Tom\'s <draft> #13.\\nCheers & bye — Barbara"',
+    )
+    # back: the Inbox as it was after step 3, with its numbers
+    assert phone.key("back") == '» back to InboxActivity "Inbox" (as after step 3)'
+    assert phone.observer.index is not None
+    numbers = {e.name: e.index for e in phone.observer.index.elements}
+    assert numbers["Ken avatar"] == 9 and numbers["inbox_list"] == 5
+    assert phone.key("back") == lines(
+        '» back to MainActivity "Playground" (as after step 1)',
+        '~ [22] text "Refreshed 2 times"→"Refreshed 9 times"',  # a dump counter (no settle here)
+    )
+
+
+def test_nested_scrollables_tabs_pager_and_web_content() -> None:
+    phone = Phone()
+    phone.launch()
+    feed = phone.tap(rid="menu_feed").splitlines()
+    assert feed[0] == '» new screen FeedActivity "Feed": 30 elements (14 gone)'
+    # one scroll, on the inner list whose rows moved (the outer ScrollView holds it)
+    assert phone.swipe(540, 1800, 540, 1400) == lines(
+        '↕ [6] list "feed_content" scrolled down 400px (+1 rows, -1 rows)',
+        '+ [9] button "Like"',
+        '+ [10] button "Comment"',
+        '+ [11] button "Share"',
+        '+ [12] text "Lena Vogel"',
+        '+ [13] text "2h"',
+        '+ [14] text "Music: the numbers behind the hype"',
+    )
+    phone.key("back")
+    assert phone.tap(rid="menu_clock").splitlines()[:7] == [
+        '» new screen ClockActivity "Clock": 19 elements (13 gone)',
+        '+ [3] button "Navigate up"',
+        '+ [9] text "Clock"',
+        '+ [4] button "Alarm" (selected)',
+        '+ [5] button "Clock"',
+        '+ [6] button "Timer"',
+        '+ [7] button "Stopwatch"',
+    ]
+    # a page of a pager: the selection moves (one line) and gives the direction
+    pager = phone.swipe(900, 1200, 200, 1200).splitlines()
+    assert pager[:3] == [
+        '~ selected: button "Alarm" → [5] button "Clock"',
+        '↕ [8] list "pager" scrolled right about a page or more (+1 rows, -1 rows)',
+        '+ [10] text "9:47"',
+    ]
+    assert phone.tap(content_desc="Stopwatch") == lines(
+        '~ selected: button "Clock" → [7] button "Stopwatch"',
+        '↕ [8] list "pager" scrolled right about a page or more (+1 rows, -1 rows)',
+        '+ [23] text "0:00.00"',
+        '+ [24] button "Reset" (disabled)',
+        '+ [25] button "Start"',
+    )
+    phone.key("back")
+    phone.tap(rid="menu_article")
+    # a WebView is not marked scrollable: the shift is seen in the content that moved
+    web = phone.swipe(540, 1800, 540, 1100).splitlines()
+    assert web[0] == (
+        '↕ web "The best desk gadgets of 2024 | Deskly" scrolled down 700px (+4 rows, -2 rows)'
+    )
+    assert web[1:4] == [
+        '+ [9] button "Add to cart"',
+        '+ [10] button "Add to cart"',
+        '+ [11] container "Cable tray"',
+    ]
+
+
+def test_a_dialog_replaced_by_another_is_one_line() -> None:
+    phone = Phone()
+    phone.launch(".SettingsActivity")
+    assert phone.tap(text="Clear history") == lines(
+        '+ [3] dialog "Delete history?"',
+        '+ [4] text "All 42 items will be removed."',
+        '+ [5] button "Cancel"',
+        '+ [6] button "Delete"',
+    )
+    assert phone.tap(text="Delete") == lines(
+        '» dialog "Delete history?" → [3] dialog "History deleted"',
+        '+ [7] text "Your history is empty."',
+        '+ [8] button "OK"',
+        '~ [34] button "Clear history" (enabled: true→false)',
+        '~ [35] text "42 items"→"No history"',
+    )
+    assert phone.tap(text="OK") == '- dialog "History deleted" closed'
+
+
+def test_a_dialog_only_dump_closing_returns_to_the_remembered_screen() -> None:
+    phone = Phone(dialog_only_dump=True)
+    phone.launch(".SignUpActivity")
+    phone.tap(rid="name")
+    phone.device.type_text("Ada")
+    phone.step()
+    phone.key("back")
+    assert phone.tap(text="Save") == lines(
+        '+ [0] dialog "Save account?"',
+        '+ [1] text "Create an account for Ada?"',
+        '+ [2] button "Cancel"',
+        '+ [3] button "OK"',
+        '~ focus: textbox "Ada" → none',
+        "- (8 elements behind the dialog)",
+    )
+    assert phone.tap(text="Cancel") == lines(
+        '- dialog "Save account?" closed',
+        '» back to SignUpActivity "Sign up" (as after step 4)',
+    )
+
+
+def test_the_status_bar_never_appears() -> None:
+    phone = Phone()
+    phone.launch(".SettingsActivity")
+    # airplane mode swaps the status bar's wifi icon and the clock ticks: neither is news
+    text = phone.tap(text="Airplane mode")
+    assert "Wifi" not in text and "Airplane mode." not in text and "9:4" not in text
+    assert phone.step() in ("no change", "(only the status bar changed)")
