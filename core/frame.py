@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from functools import cached_property
 
-from core.identity import flatten_tree, keys_for_tree
+from core.identity import flatten_tree, keys_and_subtree_hashes
 from core.model import Node, Observation
 
 
@@ -20,9 +20,22 @@ class Frame:
     ``parents[i]`` is the position of node ``i``'s parent (-1 for a window root);
     ``children[i]`` the positions of its children in order; ``keys[i]`` its key;
     ``pos_of[key]`` the inverse. ``roots`` are the window roots' positions.
+    ``subtree_hashes[i]`` hashes the content of node ``i``'s subtree (classes, ids,
+    descriptions, texts but editable and password ones): equal content, equal
+    hash, in any frame and at any position — a by-product of the keys.
     """
 
-    __slots__ = ("__dict__", "children", "keys", "nodes", "obs", "parents", "pos_of", "roots")
+    __slots__ = (
+        "__dict__",
+        "children",
+        "keys",
+        "nodes",
+        "obs",
+        "parents",
+        "pos_of",
+        "roots",
+        "subtree_hashes",
+    )
 
     def __init__(self, obs: Observation) -> None:
         self.obs = obs
@@ -31,11 +44,38 @@ class Frame:
         self.parents: list[int] = parents
         self.children: list[list[int]] = children
         self.roots: list[int] = roots
-        self.keys: list[str] = keys_for_tree(nodes, parents, children)
+        keys, subtree_hashes = keys_and_subtree_hashes(nodes, parents, children)
+        self.keys: list[str] = keys
+        self.subtree_hashes: list[bytes] = subtree_hashes
         self.pos_of: dict[str, int] = dict(zip(self.keys, range(len(nodes)), strict=True))
 
     def __len__(self) -> int:
         return len(self.nodes)
+
+    @cached_property
+    def content(self) -> list[int]:
+        """For every position, a hash of its content: class, resource id, description, text
+        (not editable text, as in keys) and its children's content. Unlike a key it is the
+        same in any frame — never qualified by a parent nor numbered as a twin — so two
+        rows showing the same things have the same content (what a scroll is measured by)."""
+        out = [0] * len(self.nodes)
+        for pos in range(len(self.nodes) - 1, -1, -1):
+            node = self.nodes[pos]
+            text = "" if node.editable or node.password else node.text
+            kids = tuple(out[k] for k in self.children[pos])
+            out[pos] = hash((node.class_name, node.resource_id, node.content_desc, text, kids))
+        return out
+
+    @cached_property
+    def places(self) -> dict[tuple[int, int, int], list[tuple[int, int, int]]]:
+        """Where each content of each size is: ``(content, width, height)`` ->
+        ``[(position, left, top)]`` in document order (nodes with an empty box left out)."""
+        out: dict[tuple[int, int, int], list[tuple[int, int, int]]] = {}
+        for pos, (node, content) in enumerate(zip(self.nodes, self.content, strict=True)):
+            b = node.bounds
+            if b.area:
+                out.setdefault((content, b.width, b.height), []).append((pos, b.left, b.top))
+        return out
 
     @cached_property
     def window_of(self) -> list[int]:

@@ -109,6 +109,18 @@ def keys_for_tree(
     nodes: Sequence[Node], parents: Sequence[int], children: Sequence[Sequence[int]]
 ) -> list[str]:
     """:func:`keys_for_flat` when the children positions are known (``children[i]``, in order)."""
+    return keys_and_subtree_hashes(nodes, parents, children)[0]
+
+
+def keys_and_subtree_hashes(
+    nodes: Sequence[Node], parents: Sequence[int], children: Sequence[Sequence[int]]
+) -> tuple[list[str], list[bytes]]:
+    """:func:`keys_for_tree`, and the subtree hash of every node (step 2 of the module docstring).
+
+    A subtree hash covers the node's class, its own identifying content and its
+    children's subtree hashes: equal subtrees hash equal in any frame, wherever
+    they sit (unlike keys, never qualified by a parent or numbered as a twin).
+    """
     n = len(nodes)
     blake = _blake
     # Own hashes: _digest("o", own_content(node)), inlined (this runs once per node).
@@ -164,4 +176,4 @@ def keys_for_tree(
         else:
             seen[qualified] = ordinal + 1
             keys[pos] = f"{qualified.hex()}-{ordinal + 1}"
-    return keys
+    return keys, subtree

@@ -1,11 +1,13 @@
 """The faster key computation and Frame give exactly what they gave before (``old_identity``).
 
 Keys are what diffs, selectors and recorded scripts refer to: the speed work on
-:mod:`core.identity` and :mod:`core.frame` must not change a single one.
+:mod:`core.identity` and :mod:`core.frame` must not change a single one. The
+subtree hashes a Frame now keeps depend on content only.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -74,3 +76,14 @@ def _trees(draw: st.DrawFn, depth: int = 0) -> Node:
 @given(st.lists(_trees(), max_size=3))
 def test_generated_tree_keys_are_unchanged(windows: list[Node]) -> None:
     assert_same_keys_and_layout(tuple(windows))
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(_trees(), min_size=1, max_size=3))
+def test_subtree_hash_depends_on_content_only(windows: list[Node]) -> None:
+    frame = Frame(Observation(windows=tuple(windows)))
+    for pos, node in enumerate(frame.nodes):
+        alone = Frame(Observation(windows=(node,)))
+        assert alone.subtree_hashes[0] == frame.subtree_hashes[pos]
+        twin = Frame(Observation(windows=(replace(node, checked=not node.checked),)))
+        assert twin.subtree_hashes[0] == frame.subtree_hashes[pos]  # state is not content
