@@ -53,25 +53,13 @@ class Frame:
         return len(self.nodes)
 
     @cached_property
-    def content(self) -> list[int]:
-        """For every position, a hash of its content: class, resource id, description, text
-        (not editable text, as in keys) and its children's content. Unlike a key it is the
-        same in any frame — never qualified by a parent nor numbered as a twin — so two
-        rows showing the same things have the same content (what a scroll is measured by)."""
-        out = [0] * len(self.nodes)
-        for pos in range(len(self.nodes) - 1, -1, -1):
-            node = self.nodes[pos]
-            text = "" if node.editable or node.password else node.text
-            kids = tuple(out[k] for k in self.children[pos])
-            out[pos] = hash((node.class_name, node.resource_id, node.content_desc, text, kids))
-        return out
-
-    @cached_property
-    def places(self) -> dict[tuple[int, int, int], list[tuple[int, int, int]]]:
-        """Where each content of each size is: ``(content, width, height)`` ->
-        ``[(position, left, top)]`` in document order (nodes with an empty box left out)."""
-        out: dict[tuple[int, int, int], list[tuple[int, int, int]]] = {}
-        for pos, (node, content) in enumerate(zip(self.nodes, self.content, strict=True)):
+    def places(self) -> dict[tuple[bytes, int, int], list[tuple[int, int, int]]]:
+        """Where each content of each size is: ``(subtree hash, width, height)`` ->
+        ``[(position, left, top)]`` in document order (nodes with an empty box left out).
+        Two rows showing the same things share an entry, whatever their keys (what a
+        scroll is measured by, :mod:`core.motion`)."""
+        out: dict[tuple[bytes, int, int], list[tuple[int, int, int]]] = {}
+        for pos, (node, content) in enumerate(zip(self.nodes, self.subtree_hashes, strict=True)):
             b = node.bounds
             if b.area:
                 out.setdefault((content, b.width, b.height), []).append((pos, b.left, b.top))

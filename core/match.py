@@ -131,17 +131,6 @@ class Guard:
         sx, sy = self._still.get(c, (0, 0))  # a sticky row stays exactly where it was
         return b == Bounds(a.left + sx, a.top + sy, a.right + sx, a.bottom + sy)
 
-    def overlap(self, c: int, p: int) -> float:
-        """How well ``p`` moved by the scrolls lands on ``c``: IoU outside scrolled containers;
-        inside, the overlap over the smaller box (a row cut by the edge is smaller)."""
-        a, b = self.prev.nodes[p].bounds, self.curr.nodes[c].bounds
-        s = self._shift.get(c)
-        if s is None:
-            return a.iou(b)
-        moved = Bounds(a.left + s[0], a.top + s[1], a.right + s[0], a.bottom + s[1])
-        smaller = min(moved.area, b.area)
-        return moved.intersection(b) / smaller if smaller else float(moved == b)
-
 
 def match_frames(prev: Frame, curr: Frame, *, iou_threshold: float = 0.5) -> dict[int, int]:
     """Pair nodes of ``curr`` with nodes of ``prev``: ``{curr_pos: prev_pos}``, one-to-one.
@@ -298,27 +287,50 @@ def _geometry(
     threshold: float,
     guard: Guard,
 ) -> None:
-    olds: dict[tuple[str, str, str], list[int]] = defaultdict(list)
+    # Only nodes whose parents are a pair (or two window roots) may pair here: no evidence
+    # but the place would pair two screens' labels, or a row that left with one that came.
+    Slot = tuple[tuple[str, str, str], int]
+    olds: dict[Slot, list[int]] = defaultdict(list)
     for p, node in enumerate(prev.nodes):
         if p not in used:
-            olds[_soft(node)].append(p)
-    news: dict[tuple[str, str, str], list[int]] = defaultdict(list)
+            olds[(_soft(node), prev.parents[p])].append(p)
+    news: dict[Slot, list[int]] = defaultdict(list)
     for c, node in enumerate(curr.nodes):
-        if c not in pairs and _soft(node) in olds:
-            news[_soft(node)].append(c)
+        cp = curr.parents[c]
+        want = pairs.get(cp, -2) if cp >= 0 else -1
+        if c not in pairs and want != -2 and (_soft(node), want) in olds:
+            news[(_soft(node), want)].append(c)
     for sig, group in news.items():
         candidates = olds[sig]
         if len(candidates) * len(group) > GEOMETRY_LIMIT:
             continue
-        scored = sorted((-guard.overlap(c, p), c, p) for c in group for p in candidates)
+        boxes = [(p, *prev.nodes[p].bounds.as_list()) for p in candidates]
+        scored = []
+        for c in group:
+            bl, bt, br, bb = curr.nodes[c].bounds.as_list()
+            shift = guard.shift(c)
+            dx, dy = shift or (0, 0)
+            b_area = max(0, br - bl) * max(0, bb - bt)
+            for p, al, at, ar, ab in boxes:
+                al, at, ar, ab = al + dx, at + dy, ar + dx, ab + dy
+                w, h = min(ar, br) - max(al, bl), min(ab, bb) - max(at, bt)
+                if w <= 0 or h <= 0:
+                    if (al, at, ar, ab) == (bl, bt, br, bb):  # two equal empty boxes
+                        scored.append((-1.0, c, p))
+                    continue
+                inter = w * h
+                a_area = (ar - al) * (ab - at)
+                # IoU outside scrolled containers; inside, over the smaller box (a row cut by
+                # the edge is smaller).
+                den = min(a_area, b_area) if shift is not None else a_area + b_area - inter
+                scored.append((-inter / den, c, p))
+        scored.sort()
         for neg, c, p in scored:
             if -neg < threshold or -neg <= 0:
                 break
-            if c in pairs or p in used:
+            if c in pairs or p in used or not guard.allowed(c, p):
                 continue
-            cp, pp = curr.parents[c], prev.parents[p]
-            if (pairs.get(cp, -2) if cp >= 0 else -1) != pp or not guard.allowed(c, p):
-                continue  # no evidence but the place: two screens' labels, or a row that left
+            cp = curr.parents[c]
             if cp >= 0 and _list_like(curr, cp) and not _same_content(prev, p, curr, c):
                 continue
             pairs[c] = p

@@ -57,6 +57,7 @@ when no node moved and no rows were replaced.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
 from core.frame import Frame
@@ -116,7 +117,9 @@ def consistent(old: Bounds, new: Bounds, shift: tuple[int, int]) -> bool:
 
 
 def _displacement(a: Bounds, b: Bounds) -> tuple[int, int] | None:
-    if a.area == 0 or a.width != b.width or a.height != b.height:
+    """How far a box moved keeping its size (None: it is empty or changed size)."""
+    w, h = a.right - a.left, a.bottom - a.top
+    if w <= 0 or h <= 0 or w != b.right - b.left or h != b.bottom - b.top:
         return None
     return (b.left - a.left, b.top - a.top)
 
@@ -133,6 +136,7 @@ def find_motions(prev: Frame, curr: Frame, pairs: Mapping[int, int]) -> list[Mot
     replaced = len(pairs) < n or len(pairs) < len(prev)
     if not (any_moved or replaced):
         return []
+    used = set(pairs.values())
     # A host is only worth a look when something below it moved or was replaced.
     busy = [False] * n
     for c in range(n - 1, -1, -1):
@@ -166,7 +170,7 @@ def find_motions(prev: Frame, curr: Frame, pairs: Mapping[int, int]) -> list[Mot
         cut = outer is not None and _at_edge(curr.nodes[c].bounds, outer)
         if cut and not scrolls_by_nature(curr.nodes[c]):
             continue  # a row cut by the list's edge is not a viewport of its own
-        motion = _host(prev, curr, pairs, c, old, inherited.get(c, (0, 0)), wrapped)
+        motion = _host(prev, curr, pairs, used, c, old, inherited.get(c, (0, 0)), wrapped)
         if motion is not None:
             out.append(motion)
             if not motion.page:
@@ -178,6 +182,7 @@ def _host(
     prev: Frame,
     curr: Frame,
     pairs: Mapping[int, int],
+    used: AbstractSet[int],
     c: int,
     p: int,
     base: tuple[int, int],
@@ -191,16 +196,9 @@ def _host(
     if own is not None and own != base:
         return None  # the container itself moved: its content moved with it
     box = node.bounds
-    # What was inside the old container, by content and size (twins share one place list).
-    old_sig = _content(prev, p)
-    new_sig = _content(curr, c)
-    old_at: dict[tuple[int, int, int], list[tuple[int, int]]] = {}
-    for q, sig in old_sig.items():
-        b = prev.nodes[q].bounds
-        if b.area and q != p:
-            spot = old_at.setdefault((sig, b.width, b.height), [])
-            if len(spot) < TWIN_LIMIT:
-                spot.append((b.left, b.top))
+    old_at = prev.places
+    p_end = prev.subtree_end(p)
+    content = curr.subtree_hashes
     strong: dict[tuple[int, int], int] = {}
     weak: dict[tuple[int, int], int] = {}
     stack = list(reversed(curr.children[c]))
@@ -216,8 +214,11 @@ def _host(
                 if natural:
                     wrapped.add(k)
                 return None  # one wrapper holds the content: it is the host, if any
-        content = new_sig.get(k)
-        spots = old_at.get((content, b.width, b.height)) if b.area and content is not None else None
+        spots = [
+            (q_left, q_top)
+            for q, q_left, q_top in old_at.get((content[k], b.width, b.height), ())
+            if p < q < p_end
+        ][:TWIN_LIMIT]
         if not spots and pk is not None:
             a = prev.nodes[pk].bounds
             d = _displacement(a, b)
@@ -248,33 +249,20 @@ def _host(
             votes[offset] = votes.get(offset, 0) + 1
     votes = strong or weak
     if not votes:
-        return _page(prev, curr, pairs, c, p) if natural else None
+        return _page(prev, curr, pairs, used, c, p) if natural else None
     (dx, dy), count = max(votes.items(), key=lambda kv: kv[1])  # first seen wins a tie
     rivals = votes.get((0, 0), 0) if strong else sum(votes.values()) - count
-    lone = count < 2 and not (rivals == 0 and _replaced_some(prev, curr, pairs, c, p))
+    lone = count < 2 and not (rivals == 0 and _replaced_some(prev, curr, pairs, used, c, p))
     if (dx, dy) == (0, 0) or count < AGREEMENT * (count + rivals) or (lone and not natural):
         # Labels alone must agree among themselves; else no row vouches for an offset.
-        return _page(prev, curr, pairs, c, p) if natural and not strong else None
+        return _page(prev, curr, pairs, used, c, p) if natural and not strong else None
     return Motion(c, p, dx, dy)
 
 
-def _content(frame: Frame, top: int) -> dict[int, int]:
-    """A hash of the content of every node below ``top`` (class, id, texts, children's), the
-    same in any frame: unlike keys, never qualified by a parent or numbered as a twin.
-    At most :data:`VISIT_LIMIT` nodes; editable text is left out, as in keys."""
-    end = min(frame.subtree_end(top), top + 1 + VISIT_LIMIT)
-    out: dict[int, int] = {}
-    for pos in range(end - 1, top - 1, -1):
-        node = frame.nodes[pos]
-        text = "" if node.editable or node.password else node.text
-        kids = tuple(out.get(k, 0) for k in frame.children[pos])
-        out[pos] = hash((node.class_name, node.resource_id, node.content_desc, text, kids))
-    return out
-
-
-def _replaced_some(prev: Frame, curr: Frame, pairs: Mapping[int, int], c: int, p: int) -> bool:
+def _replaced_some(
+    prev: Frame, curr: Frame, pairs: Mapping[int, int], used: AbstractSet[int], c: int, p: int
+) -> bool:
     """Whether rows both came into and left the container (what a scroll does)."""
-    used = set(pairs.values())
     came = any(k not in pairs for k in curr.children[c])
     return came and any(k not in used for k in prev.children[p])
 
@@ -297,10 +285,11 @@ def _at_edge(b: Bounds, box: Bounds) -> bool:
     return b.top <= box.top or b.bottom >= box.bottom
 
 
-def _page(prev: Frame, curr: Frame, pairs: Mapping[int, int], c: int, p: int) -> Motion | None:
+def _page(
+    prev: Frame, curr: Frame, pairs: Mapping[int, int], used: AbstractSet[int], c: int, p: int
+) -> Motion | None:
     """A container whose rows were all replaced: scrolled by about a page or more. Rows cut
     by an edge may match by chance (two rows showing only an avatar) and do not count."""
-    used = set(pairs.values())
     box = curr.nodes[c].bounds
     came = [k for k in curr.children[c] if k not in pairs]
     left = [k for k in prev.children[p] if k not in used]

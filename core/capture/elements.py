@@ -120,9 +120,10 @@ def _int(value: Any, path: str) -> int:
         raise CaptureParseError(f"expected a number, got {value!r}", where=path) from None
 
 
-def _bounds(item: Mapping[str, Any], path: str) -> Bounds:
+def _bounds(item: Mapping[str, Any], where: Any) -> Bounds:
     if "bounds" in item:
         b = item["bounds"]
+        path = _spell(where)
         if not isinstance(b, list | tuple) or len(b) != 4:
             raise CaptureParseError(
                 "bounds must be [left, top, right, bottom]", where=f"{path}.bounds"
@@ -131,6 +132,7 @@ def _bounds(item: Mapping[str, Any], path: str) -> Bounds:
     get = item.get
     x, y, w, h = get("x", 0), get("y", 0), get("width", 0), get("height", 0)
     if not (type(x) is int and type(y) is int and type(w) is int and type(h) is int):
+        path = _spell(where)
         x, y = _int(x, f"{path}.x"), _int(y, f"{path}.y")
         w, h = _int(w, f"{path}.width"), _int(h, f"{path}.height")
     return Bounds(x, y, x + w, y + h)
@@ -138,22 +140,39 @@ def _bounds(item: Mapping[str, Any], path: str) -> Bounds:
 
 def element_to_node(item: Any, path: str = "$[0]", depth: int = 0) -> Node:
     """One element dict (and its children) as a Node; errors name the JSON path."""
+    return _element(item, (path,), depth)
+
+
+_Where = tuple[Any, ...]
+"""A JSON path kept as ``(parent path, child index)`` pairs, spelt out only for an error
+(formatting a path string per element was a fifth of the element-dict API's time)."""
+
+
+def _spell(where: _Where) -> str:
+    parts: list[str] = []
+    while len(where) == 2:
+        where, index = where
+        parts.append(f".children[{index}]")
+    return str(where[0]) + "".join(reversed(parts))
+
+
+def _element(item: Any, where: _Where, depth: int) -> Node:
     if type(item) is not dict and not isinstance(item, Mapping):
         raise CaptureParseError(
-            f"an element must be an object, got {type(item).__name__}", where=path
+            f"an element must be an object, got {type(item).__name__}", where=_spell(where)
         )
     if depth > MAX_ELEMENT_DEPTH:
-        raise CaptureParseError(f"elements nest deeper than {MAX_ELEMENT_DEPTH}", where=path)
+        raise CaptureParseError(
+            f"elements nest deeper than {MAX_ELEMENT_DEPTH}", where=_spell(where)
+        )
     raw_role = item.get("role", "")
     role = normalise_role(raw_role)
     value = item.get("value")
     kids = item.get("children")
     if kids:
         if not isinstance(kids, list):
-            raise CaptureParseError("children must be a list", where=f"{path}.children")
-        children = tuple(
-            element_to_node(k, f"{path}.children[{i}]", depth + 1) for i, k in enumerate(kids)
-        )
+            raise CaptureParseError("children must be a list", where=f"{_spell(where)}.children")
+        children = tuple(_element(k, (where, i), depth + 1) for i, k in enumerate(kids))
     else:
         children = ()
     extras: tuple[tuple[str, str], ...] = ()
@@ -172,7 +191,7 @@ def element_to_node(item: Any, path: str = "$[0]", depth: int = 0) -> Node:
         class_name=raw_role if type(raw_role) is str else str(raw_role),
         text=str(value) if value is not None and role == "textbox" else "",
         content_desc=str(item.get("name", "") or ""),
-        bounds=_bounds(item, path),
+        bounds=_bounds(item, where),
         enabled=enabled if enabled is True else as_bool(enabled),
         clickable=role in _INTERACTIVE,
         children=children,
@@ -191,7 +210,7 @@ def elements_to_observation(
         raise CaptureParseError(
             f"expected a list of elements, got {type(elements).__name__}", where="$"
         )
-    children = tuple(element_to_node(item, f"$[{i}]") for i, item in enumerate(elements))
+    children = tuple(_element(item, (f"$[{i}]",), 0) for i, item in enumerate(elements))
     if viewport:
         x, y, w, h = (int(v) for v in viewport[:4])
         width, height = x + w, y + h

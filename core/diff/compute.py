@@ -175,6 +175,16 @@ def _scrolls(d: Delta) -> list[Scroll]:
     ]
 
 
+def _identical(prev: Frame, curr: Frame, pairs: dict[int, int]) -> bool:
+    """Whether every node kept its place, parent and attributes (the same frame twice)."""
+    if len(prev) != len(curr) or len(pairs) != len(curr) or prev.parents != curr.parents:
+        return False
+    nodes_p, nodes_c = prev.nodes, curr.nodes
+    return all(
+        p == c and own_fields(nodes_p[p]) == own_fields(nodes_c[c]) for c, p in pairs.items()
+    )
+
+
 def _innermost(frame: Frame, pos: int, hosts: dict[int, int]) -> int | None:
     parent = frame.parents[pos]
     while parent >= 0:
@@ -266,6 +276,8 @@ def compute_delta(
     fp = prev if isinstance(prev, Frame) else Frame(prev)
     fc = curr if isinstance(curr, Frame) else Frame(curr)
     pairs = match_frames(fp, fc) if pairs is None else pairs
+    if _identical(fp, fc, pairs):
+        return Delta(fp, fc, pairs, [], [], {}, {}, [], [], [], _fields(fp, fc, pairs))
     used = set(pairs.values())
     d = Delta(
         prev=fp,
