@@ -314,7 +314,14 @@ def compute_delta(
             new_key = _address(d, fc.parents[c])
             if old_key != new_key:  # a reorder under the same parent has only a position
                 changes["parentKey"] = {"from": old_key, "to": new_key}
-            changes["position"] = {"from": old_index, "to": fc.sibling_index[c]}
+            new_index = fc.sibling_index[c]
+            # Re-inserted at an index equal to the old one (siblings moved around it): the
+            # instruction is the "to"; a "from" equal to it would read as a change to nothing.
+            changes["position"] = (
+                {"to": new_index}
+                if new_index == old_index
+                else {"from": old_index, "to": new_index}
+            )
         if changes:
             d.changed[c] = changes
     d.fields = _fields(fp, fc, pairs)

@@ -6,7 +6,10 @@ Key spaces: ``key`` is always the element's key in the *new* frame;
 key of a surviving parent, or the key of a parent added by the same diff. The
 two never collide: an added node whose new key an old node has (twins renumbered
 by a scroll) is addressed as ``key + "+"``. ``parentKey`` is ``null`` for a
-window root.
+window root. A moved node's ``changes`` hold ``parentKey`` (when the parent
+changed) and ``position``, its new index; ``position.from`` is left out when
+the index is the same one (a reorder around it, or the same index under the new
+parent). No change ever has ``from == to``.
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""Invariants (hypothesis): apply inverts diff, budgets hold, rendering is deterministic."""
+"""Invariants (hypothesis): apply inverts diff, budgets hold, rendering is deterministic, "no change"
+only for an empty diff, no change from a value to itself, a delta never dearer than the frame."""
 
 from __future__ import annotations
 
@@ -9,7 +10,9 @@ from hypothesis import strategies as st
 
 from core import apply_diff, count_tokens, diff_observations, observe_delta, without_volatile
 from core.capture.uiautomator import build_observation
+from core.delta import FULL_FRAME_MARK
 from core.model import Bounds, Node, Observation
+from core.render.frame_text import frame_lines
 
 CLASSES = [
     "android.widget.TextView",
@@ -105,3 +108,22 @@ def test_rendering_is_deterministic(data: st.DataObject) -> None:
 @given(screens())
 def test_a_frame_against_itself_is_no_change(obs: Observation) -> None:
     assert observe_delta(obs, obs).text == "no change"
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.data(), st.integers(1, 40))
+def test_no_change_only_for_an_empty_diff_and_never_a_change_to_the_same(
+    data: st.DataObject, max_lines: int
+) -> None:
+    prev = data.draw(screens())
+    curr = data.draw(st.one_of(screens(), mutated(prev)))
+    result = observe_delta(prev, curr, max_lines=max_lines)
+    diff = result.diff
+    if result.text == "no change":
+        assert not (diff["added"] or diff["removed"] or diff["changed"] or diff["scrolls"])
+        assert not diff["fields"]
+    for entry in diff["changed"]:
+        for name, ft in entry["changes"].items():
+            assert ft.get("from") != ft["to"], (name, ft)
+    full = "\n".join([FULL_FRAME_MARK, *frame_lines(result.index, tree=False)][: max_lines + 1])
+    assert count_tokens(result.text) <= count_tokens(full) + 8  # the "… (+N more)" marker
