@@ -125,9 +125,10 @@ def _build_with_lxml(data: bytes) -> DumpBuilder | None:
     """Parse with lxml (libxml2); None when expat must decide (an error, or an unusual prolog).
 
     The result, when there is one, equals what :func:`_build_with_expat` builds:
-    both feed the same :class:`DumpBuilder`. lxml only runs on input whose prolog
-    is plain (no DOCTYPE, no byte-order mark, XML 1.0 in UTF-8), so that both
-    parsers read the same characters; every refusal, whoever detects it, is
+    both feed the same :class:`DumpBuilder`. lxml only runs on input that starts
+    with ``<`` and whose XML declaration, if any, says 1.0 and UTF-8, so that both
+    parsers read the same characters; it gives up on a DOCTYPE, a namespace, any
+    error or anything libxml2 logs. Every refusal, whoever detects it, is
     reported by expat, with its line.
     """
     assert _etree is not None
