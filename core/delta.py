@@ -114,11 +114,15 @@ def observe_delta(
     lines = [e.text for e in entries] or ["no change"]
     text = fit(lines, max_lines=max_lines, max_tokens=max_tokens)
     full_frame = False
-    if len(lines) > 1:
+    # Never dearer than the full frame. Tokens follow characters closely within one
+    # vocabulary, and a frame line is at least its label plus ~20 characters: a delta under
+    # half that estimate needs neither the frame rendered nor a token counted (a token
+    # budget cuts both unpredictably: then they are always counted).
+    shown = index.elements if max_lines is None else index.elements[: max(0, max_lines)]
+    estimate = sum(len(e.name) + 20 for e in shown)
+    if len(lines) > 1 and (max_tokens is not None or 2 * len(text) > estimate):
         full = [FULL_FRAME_MARK, *frame_lines(index, tree=False)]
         marked = fit(full, max_lines=max_lines, max_tokens=max_tokens)
-        # Tokens follow characters closely for one vocabulary: a delta of at most half the
-        # characters of the frame is cheaper without counting (counting costs most of a step).
         if 2 * len(text) > len(marked) and count_tokens(text) > count_tokens(marked):
             text, full_frame = marked, True
     return DeltaResult(text, delta, prev_index, index, entries, new_screen, full_frame)

@@ -88,7 +88,8 @@ _FLAGS = ("checked", "focused", "selected", "checkable", "scrollable", "password
 _CORE_KEYS = frozenset(
     {"role", "name", "x", "y", "width", "height", "bounds", "enabled", "value", "children"}
 )
-_NOT_EXTRA = _CORE_KEYS | frozenset(_FLAGS)
+_FLAG_SET = frozenset(_FLAGS)
+_NOT_EXTRA = _CORE_KEYS | _FLAG_SET
 _FALSE = frozenset({"false", "0", "no", "off", "", "none", "null"})
 
 
@@ -165,10 +166,11 @@ def _element(item: Any, where: _Where, depth: int) -> Node:
         raise CaptureParseError(
             f"elements nest deeper than {MAX_ELEMENT_DEPTH}", where=_spell(where)
         )
-    raw_role = item.get("role", "")
-    role = normalise_role(raw_role)
-    value = item.get("value")
-    kids = item.get("children")
+    get = item.get
+    raw_role = get("role", "")
+    role = _normalise(raw_role) if type(raw_role) is str else normalise_role(raw_role)
+    value = get("value")
+    kids = get("children")
     if kids:
         if not isinstance(kids, list):
             raise CaptureParseError("children must be a list", where=f"{_spell(where)}.children")
@@ -176,7 +178,8 @@ def _element(item: Any, where: _Where, depth: int) -> Node:
     else:
         children = ()
     extras: tuple[tuple[str, str], ...] = ()
-    extra_keys = item.keys() - _NOT_EXTRA
+    keys = item.keys()
+    extra_keys = keys - _NOT_EXTRA
     if extra_keys or (value is not None and role != "textbox"):
         found = {
             k: v if isinstance(v, str) else json.dumps(v) for k in extra_keys for v in (item[k],)
@@ -184,13 +187,15 @@ def _element(item: Any, where: _Where, depth: int) -> Node:
         if value is not None and role != "textbox":
             found["value"] = str(value)
         extras = tuple(sorted(found.items()))
-    flags: dict[str, Any] = {name: as_bool(item[name]) for name in _FLAGS if name in item}
-    enabled = item.get("enabled", True)
+    flagged = keys & _FLAG_SET
+    flags: dict[str, Any] = {name: as_bool(item[name]) for name in flagged} if flagged else {}
+    enabled = get("enabled", True)
+    name = get("name", "")
     return Node(
         role=role,
         class_name=raw_role if type(raw_role) is str else str(raw_role),
         text=str(value) if value is not None and role == "textbox" else "",
-        content_desc=str(item.get("name", "") or ""),
+        content_desc=name if type(name) is str else str(name or ""),
         bounds=_bounds(item, where),
         enabled=enabled if enabled is True else as_bool(enabled),
         clickable=role in _INTERACTIVE,
