@@ -78,12 +78,23 @@ _BAR_IDS = (
     ":id/navigation_bar",
     ":id/status_bar_container",
 )
+_SYSTEM_UI_BAR_IDS = (
+    *_BAR_IDS,
+    ":id/notification_icon_area",
+    ":id/system_icons",
+    ":id/statusIcons",
+    ":id/clock",
+    ":id/battery",
+    ":id/navigation_bar_frame",
+)
+"""Inside a System UI window of any size (some phones dump one covering the screen), these
+subtrees are the bars."""
 
 
 def system_bars(frame: Frame) -> frozenset[int]:
     """Positions of the status and navigation bars' nodes: System UI windows no taller than
     :data:`BAR_SHARE` of the screen (300 px when the size is unknown), and subtrees whose
-    resource id names a bar. O(n).
+    resource id names a bar (or, in System UI, a bar's clock, icons or battery). O(n).
 
     >>> from core.capture.uiautomator import parse_uiautomator
     >>> obs = parse_uiautomator('<hierarchy rotation="0"><node class="F" package="com.android.'
@@ -97,7 +108,8 @@ def system_bars(frame: Frame) -> frozenset[int]:
     for pos, node in enumerate(frame.nodes):
         parent = frame.parents[pos]
         if parent >= 0:
-            bar = parent in out or node.resource_id.endswith(_BAR_IDS)
+            ids = _SYSTEM_UI_BAR_IDS if node.package == SYSTEM_UI else _BAR_IDS
+            bar = parent in out or node.resource_id.endswith(ids)
         else:
             bar = node.package == SYSTEM_UI and node.bounds.height <= limit
         if bar:

@@ -211,3 +211,29 @@ def test_the_status_bar_never_appears() -> None:
     text = phone.tap(text="Airplane mode")
     assert "Wifi" not in text and "Airplane mode." not in text and "9:4" not in text
     assert phone.step() in ("no change", "(only the status bar changed)")
+
+
+def test_a_status_bar_clock_inside_a_screen_sized_system_ui_window_is_quiet() -> None:
+    from core import observe_delta, parse_uiautomator
+
+    def dump(clock: str, desc: str, title: str) -> str:
+        bar = (
+            '<node class="android.widget.FrameLayout" package="com.android.systemui"'
+            ' bounds="[0,0][1080,2400]"><node class="android.view.ViewGroup"'
+            ' package="com.android.systemui" resource-id="com.android.systemui:id/status_bar"'
+            ' bounds="[0,0][1080,84]"><node class="com.android.systemui.statusbar.policy.Clock"'
+            f' package="com.android.systemui" resource-id="com.android.systemui:id/clock"'
+            f' text="{clock}" content-desc="{desc}" bounds="[40,10][200,74]"/></node></node>'
+        )
+        app = (
+            '<node class="android.widget.FrameLayout" package="app" bounds="[0,84][1080,2400]">'
+            f'<node class="android.widget.TextView" package="app" text="{title}"'
+            ' bounds="[40,100][1000,200]"/></node>'
+        )
+        return f"<hierarchy rotation='0'>{app}{bar}</hierarchy>"
+
+    before = parse_uiautomator(dump("9:02", "9:02 PM", "Inbox"))
+    after = parse_uiautomator(dump("9:03", "9:03 PM", "Inbox (2)"))
+    assert observe_delta(before, after).text == '~ [1] text "Inbox"→"Inbox (2)"'
+    same = parse_uiautomator(dump("9:03", "9:03 PM", "Inbox"))
+    assert observe_delta(before, same).text == "(only the status bar changed)"
