@@ -97,15 +97,17 @@ def observe_delta(
     max_lines: int | None = 40,
     max_tokens: int | None = None,
     back_to: str | None = None,
+    delta: Delta | None = None,
 ) -> DeltaResult:
     """Diff ``prev`` → ``curr`` and render it. ``prev_index`` keeps numbers from earlier steps.
 
     A delta never costs more tokens than the full frame (the elements form, at the
     same budget): when it would, the text is that frame under :data:`FULL_FRAME_MARK`.
     ``back_to`` renders the delta as a return to a remembered screen
-    (:class:`Observer`).
+    (:class:`Observer`); ``delta`` is ``compute_delta(prev, curr)`` when the caller has it.
     """
-    delta = compute_delta(prev, curr, volatile=volatile)
+    if delta is None:
+        delta = compute_delta(prev, curr, volatile=volatile)
     if prev_index is None or prev_index.frame is not delta.prev:
         prev_index = index_frame(delta.prev, options, previous=prev_index)
     index = index_frame(delta.curr, options, previous=prev_index, pairs=delta.pairs)
@@ -212,20 +214,35 @@ class Observer:
         if self.index is None:
             self.reset(curr, step=step)
         assert self.index is not None
-        result = observe_delta(
-            self.index.frame,
-            curr,
-            volatile=self.volatile,
-            options=self.options,
-            prev_index=self.index,
-            max_lines=max_lines,
-            max_tokens=max_tokens,
-        )
+        result = self._delta(self.index, curr, max_lines=max_lines, max_tokens=max_tokens)
         if result.new_screen:
             result = self._recall(result, max_lines=max_lines, max_tokens=max_tokens)
         self.index = result.index
         self._remember(result.index, step)
         return result
+
+    def _delta(
+        self,
+        since: ElementIndex,
+        curr: Observation | Frame,
+        *,
+        max_lines: int | None,
+        max_tokens: int | None,
+        back_to: str | None = None,
+        delta: Delta | None = None,
+    ) -> DeltaResult:
+        """:func:`observe_delta` from a frame this observer showed, with its settings."""
+        return observe_delta(
+            since.frame,
+            curr,
+            volatile=self.volatile,
+            options=self.options,
+            prev_index=since,
+            max_lines=max_lines,
+            max_tokens=max_tokens,
+            back_to=back_to,
+            delta=delta,
+        )
 
     def _recall(
         self, result: DeltaResult, *, max_lines: int | None, max_tokens: int | None
@@ -245,15 +262,13 @@ class Observer:
             index = index_frame(curr, self.options, previous=seen.index, pairs=delta.pairs)
             if is_new_screen(delta, seen.index, index):
                 continue
-            back = observe_delta(
-                old,
+            back = self._delta(
+                seen.index,
                 curr,
-                volatile=self.volatile,
-                options=self.options,
-                prev_index=seen.index,
                 max_lines=max_lines,
                 max_tokens=max_tokens,
                 back_to=f"as after step {seen.step}",
+                delta=delta,
             )
             closed = [e for e in result.entries if e.kind is ChangeKind.WINDOW_CLOSED]
             if not closed or back.full_frame:
