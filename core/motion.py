@@ -137,6 +137,14 @@ def find_motions(prev: Frame, curr: Frame, pairs: Mapping[int, int]) -> list[Mot
     if not (any_moved or replaced):
         return []
     used = set(pairs.values())
+    if not any_moved and not _seen_elsewhere(prev, curr, pairs):
+        # Nothing matched moved, and nothing new was somewhere else before: a scroll could
+        # only have replaced a whole page (a toggle that renamed a summary is the common case).
+        return [
+            m
+            for c, p in sorted(pairs.items())
+            if scrolls_by_nature(curr.nodes[c]) and (m := _page(prev, curr, pairs, used, c, p))
+        ]
     # A host is only worth a look when something below it moved or was replaced.
     busy = [False] * n
     for c in range(n - 1, -1, -1):
@@ -176,6 +184,20 @@ def find_motions(prev: Frame, curr: Frame, pairs: Mapping[int, int]) -> list[Mot
             if not motion.page:
                 offset_of[c] = (motion.dx, motion.dy)
     return out
+
+
+def _seen_elsewhere(prev: Frame, curr: Frame, pairs: Mapping[int, int]) -> bool:
+    """Whether an unmatched node of ``curr`` shows content (of its size) that ``prev`` had at
+    another place: only then can content have moved without a matched node moving."""
+    places, content = prev.places, curr.subtree_hashes
+    for c, node in enumerate(curr.nodes):
+        if c in pairs:
+            continue
+        b = node.bounds
+        for _, left, top in places.get((content[c], b.width, b.height), ()):
+            if (left, top) != (b.left, b.top):
+                return True
+    return False
 
 
 def _host(

@@ -75,3 +75,7 @@ DIALOG_CUES = frozenset(
     }
 )
 """Resource ids that only AlertDialog-style windows carry."""
+
+
+SYSTEM_UI = "com.android.systemui"
+"""The package of the status bar, the navigation bar and the notification shade."""

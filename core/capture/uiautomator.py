@@ -42,7 +42,7 @@ from types import ModuleType
 
 from core.capture.dump_builder import DumpBuilder, Refused, parse_bool, parse_bounds
 from core.capture.limits import MAX_BYTES, MAX_DEPTH
-from core.capture.roles import DIALOG_CUES
+from core.capture.roles import DIALOG_CUES, SYSTEM_UI
 from core.errors import CaptureParseError
 from core.model import EMPTY_BOUNDS, Node, Observation
 
@@ -234,7 +234,10 @@ def _observation(
     windows = tuple(
         _mark_dialog(w, c, width, height) for w, c in zip(windows, dialog_cued, strict=True)
     )
-    package = next((w.package for w in reversed(windows) if w.package), "")
+    # The foreground app: the topmost window's; System UI's only when no app window has one.
+    packages = [w.package for w in windows if w.package]
+    apps = [p for p in packages if p != SYSTEM_UI]
+    package = (apps or packages or [""])[-1]
     return Observation(
         windows=windows,
         width=width,

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from core.capture.roles import SYSTEM_UI
 from core.frame import Frame
 from core.model import Observation, node_attributes
 
@@ -67,7 +68,6 @@ class Volatile:
 
 DEFAULT_VOLATILE = Volatile()
 
-SYSTEM_UI = "com.android.systemui"
 BAR_SHARE = 0.15
 """A System UI window at most this share of the screen high is a bar, not the notification
 shade (which an agent opens on purpose and reads)."""

@@ -59,11 +59,39 @@ NAMING_LEVELS = 4
 
 def _changes_text(changes: dict[str, FromToDict]) -> str:
     parts = [
-        f"{name}: {value(ft['from'])}→{value(ft['to'])}"
+        f"{name}: {_pair(ft['from'], ft['to'])}"
         for name, ft in sorted(changes.items())
         if name not in _UNRENDERED
     ]
     return ", ".join(parts)
+
+
+def _pair(old: object, new: object) -> str:
+    """``old→new``; long texts are cut to :data:`MAX_LABEL` around where they first differ,
+    so a changed paragraph is one readable line, not a wall of text.
+
+    >>> _pair("a" * 100 + "X", "a" * 100 + "Y")
+    '"…aaaaaaaaaaaaaaaaaaaaX"→"…aaaaaaaaaaaaaaaaaaaaY"'
+    """
+    if not (isinstance(old, str) and isinstance(new, str)) or max(len(old), len(new)) <= MAX_LABEL:
+        return f"{value(old)}→{value(new)}"
+    same = 0
+    for a, b in zip(old, new, strict=False):
+        if a != b:
+            break
+        same += 1
+    start = max(0, same - CONTEXT)
+    return f"{value(_window(old, start))}→{value(_window(new, start))}"
+
+
+CONTEXT = 20
+"""How much of the shared beginning a cut text keeps before the first difference."""
+
+
+def _window(text: str, start: int) -> str:
+    head = "…" if start else ""
+    rest = text[start:]
+    return head + (rest if len(rest) <= MAX_LABEL else rest[: MAX_LABEL - 1] + "…")
 
 
 class Line(NamedTuple):
@@ -108,7 +136,7 @@ def delta_entries(
             # The label is the new text; saying it twice costs tokens and adds nothing.
             marker = f"[{num[pos]}] " if pos in num else ""
             ft = changes["text"]
-            return f"~ {marker}{node.role} {value(ft['from'])}→{value(ft['to'])}"
+            return f"~ {marker}{node.role} {_pair(ft['from'], ft['to'])}"
         return line("~", pos, f" ({text})")
 
     head: list[Line] = []
