@@ -19,9 +19,9 @@ Back, Cancel and a tap outside close any of them.
 
 from __future__ import annotations
 
-from core.devices.virtual.layout import BUTTON, FRAME, LINEAR, SCROLL, TEXT, WIDTH
+from core.devices.virtual.layout import FRAME, LINEAR, SCROLL, TEXT, WIDTH, button
 from core.devices.virtual.state import PhoneState
-from core.devices.virtual.views import Rect, View
+from core.devices.virtual.views import View
 
 DIALOGS = ("save", "clear_history", "history_deleted")
 
@@ -41,39 +41,18 @@ def _button_width(text: str) -> int:
 def alert_dialog(title: str, message: str, buttons: tuple[Button, ...]) -> View:
     """An AlertDialog window root with ``title``, ``message`` and ``buttons`` (left to right)."""
     top = _TOP
-    title_panel = View(
-        cls=LINEAR,
-        bounds=(_INNER_L, top + 42, _INNER_R, top + 162),
-        rid="android:id/topPanel",
-        children=(
-            View(
-                cls=TEXT,
-                bounds=(_INNER_L + 40, top + 80, _INNER_R - 40, top + 150),
-                text=title,
-                rid="android:id/alertTitle",
-                look="dialog_title",
-            ),
-        ),
+    title_panel = _text_panel(
+        LINEAR, "topPanel", (42, 80, 150, 162), title, "alertTitle", "dialog_title"
     )
-    message_panel = View(
-        cls=SCROLL,
-        bounds=(_INNER_L, top + 162, _INNER_R, top + 330),
-        rid="android:id/contentPanel",
-        children=(
-            View(
-                cls=TEXT,
-                bounds=(_INNER_L + 40, top + 180, _INNER_R - 40, top + 310),
-                text=message,
-                rid="android:id/message",
-                look="label",
-            ),
-        ),
+    message_panel = _text_panel(
+        SCROLL, "contentPanel", (162, 180, 310, 330), message, "message", "label"
     )
     right = _INNER_R - 32
     placed: list[View] = []
     for text, rid, action in reversed(buttons):
         left = right - _button_width(text)
-        placed.append(_button(text, rid, action, (left, top + 341, right, top + 483)))
+        bounds = (left, top + 341, right, top + 483)
+        placed.append(button(text, bounds, rid, action, look="text_button"))
         right = left
     button_panel = View(
         cls=SCROLL,
@@ -103,16 +82,28 @@ def alert_dialog(title: str, message: str, buttons: tuple[Button, ...]) -> View:
     )
 
 
-def _button(text: str, rid: str, action: str, bounds: Rect) -> View:
+def _text_panel(
+    cls: str, rid: str, ys: tuple[int, int, int, int], text: str, text_rid: str, look: str
+) -> View:
+    """A panel ``android:id/<rid>`` across the dialog, holding a TextView ``android:id/<text_rid>``.
+
+    ``ys`` are the panel's top, the text's top, the text's bottom and the panel's
+    bottom, in px below the dialog's top; the text is inset 40 px at the sides.
+    """
+    panel_top, text_top, text_bottom, panel_bottom = (_TOP + y for y in ys)
     return View(
-        cls=BUTTON,
-        bounds=bounds,
-        text=text,
-        rid=rid,
-        clickable=True,
-        focusable=True,
-        action=action,
-        look="text_button",
+        cls=cls,
+        bounds=(_INNER_L, panel_top, _INNER_R, panel_bottom),
+        rid=f"android:id/{rid}",
+        children=(
+            View(
+                cls=TEXT,
+                bounds=(_INNER_L + 40, text_top, _INNER_R - 40, text_bottom),
+                text=text,
+                rid=f"android:id/{text_rid}",
+                look=look,
+            ),
+        ),
     )
 
 

@@ -9,8 +9,9 @@ gesture navigation bar (2274..2400). The on-screen keyboard covers
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
-from core.devices.virtual.views import Rect, View
+from core.devices.virtual.views import Rect, View, clip
 
 WIDTH = 1080
 HEIGHT = 2400
@@ -106,6 +107,73 @@ def label(
 ) -> View:
     """A plain, non-interactive TextView."""
     return View(cls=TEXT, bounds=bounds, text=text, rid=rid, look=look, enabled=enabled)
+
+
+def button(
+    text: str,
+    bounds: Rect,
+    rid: str = "",
+    action: str = "",
+    *,
+    look: str = "button",
+    enabled: bool = True,
+    selected: bool = False,
+) -> View:
+    """A clickable, focusable Button; ``look`` picks its drawing ("button", "text_button", …)."""
+    return View(
+        cls=BUTTON,
+        bounds=bounds,
+        text=text,
+        rid=rid,
+        clickable=True,
+        focusable=True,
+        enabled=enabled,
+        selected=selected,
+        action=action,
+        look=look,
+    )
+
+
+def scroller(
+    cls: str, bounds: Rect, rid: str, children: tuple[View, ...], *, swipe: str, look: str = ""
+) -> View:
+    """A scrollable container (list, scroll view, pager): scrollable and focusable, as on
+    Android, and scrolled by the swipes ``swipe`` names (see :class:`~.views.View`)."""
+    return View(
+        cls=cls,
+        bounds=bounds,
+        rid=rid,
+        scrollable=True,
+        focusable=True,
+        children=children,
+        look=look,
+        swipe=swipe,
+    )
+
+
+def list_items(
+    tops: tuple[int, ...], offset: int, viewport: Rect, item: Callable[[int, int], View]
+) -> tuple[View, ...]:
+    """The items of a list scrolled by ``offset`` px that show in ``viewport``, clipped to it.
+
+    ``tops`` holds the top of each item in list coordinates, then the list's
+    height; ``item(i, top)`` builds item ``i`` with its top at screen y ``top``.
+    Only items that intersect the viewport are built, top first. Cost: one pass
+    over ``tops``.
+
+    >>> rows = lambda i, top: View(cls="row", bounds=(0, top, 10, top + 100), text=str(i))
+    >>> [(v.text, v.bounds) for v in list_items((0, 100, 200, 300), 150, (0, 0, 10, 120), rows)]
+    [('1', (0, 0, 10, 50)), ('2', (0, 50, 10, 120))]
+    """
+    placed: list[View] = []
+    for i in range(len(tops) - 1):
+        top = viewport[1] + tops[i] - offset
+        if top + (tops[i + 1] - tops[i]) <= viewport[1] or top >= viewport[3]:
+            continue
+        view = clip(item(i, top), viewport)
+        if view is not None:
+            placed.append(view)
+    return tuple(placed)
 
 
 def toolbar(title: str, *, up: bool) -> View:

@@ -34,7 +34,6 @@ import math
 import time
 
 from core.devices.virtual.layout import (
-    BUTTON,
     HSCROLL,
     IMAGE,
     LINEAR,
@@ -46,8 +45,10 @@ from core.devices.virtual.layout import (
     VIEW_GROUP,
     WIDTH,
     app_id,
+    button,
     clock_text,
     date_text,
+    scroller,
 )
 from core.devices.virtual.state import ClockState
 from core.devices.virtual.views import Rect, View, clip
@@ -113,20 +114,6 @@ def tab_row(clock: ClockState) -> View:
         rid=app_id("tabs"),
         children=(View(cls=LINEAR, bounds=bounds, children=row),),
         look="tabs",
-    )
-
-
-def _button(text: str, bounds: Rect, rid: str, action: str, *, enabled: bool = True) -> View:
-    return View(
-        cls=BUTTON,
-        bounds=bounds,
-        text=text,
-        rid=rid,
-        clickable=True,
-        focusable=True,
-        enabled=enabled,
-        action=action,
-        look="button",
     )
 
 
@@ -234,14 +221,14 @@ def _timing_page(name: str, shown: str, elapsed: float, running: bool, page: Rec
     top = page[1]
     kids = [
         _text(shown, (0, top + 300, WIDTH, top + 560), app_id(f"{name}_time"), "big_time"),
-        _button(
+        button(
             "Reset",
             (120, top + 800, 500, top + 940),
             app_id(f"{name}_reset"),
             f"{name}:reset",
             enabled=elapsed > 0,
         ),
-        _button(
+        button(
             "Pause" if running else "Start",
             (580, top + 800, 960, top + 940),
             app_id(f"{name}_start"),
@@ -266,15 +253,7 @@ def clock_content(clock: ClockState, now: float, bottom: int) -> View:
         elapsed = clock.stopwatch.elapsed(now)
         running = clock.stopwatch.since is not None
         content = _timing_page("stopwatch", _stopwatch_text(elapsed), elapsed, running, page)
-    pager = View(
-        cls=PAGER,
-        bounds=page,
-        rid=app_id("pager"),
-        scrollable=True,
-        focusable=True,
-        children=(content,),
-        swipe="h:pager",
-    )
+    pager = scroller(PAGER, page, app_id("pager"), (content,), swipe="h:pager")
     column = View(
         cls=LINEAR,
         bounds=(0, TOOLBAR_BOTTOM, WIDTH, bottom),

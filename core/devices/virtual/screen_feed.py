@@ -34,7 +34,6 @@ from __future__ import annotations
 from functools import lru_cache
 
 from core.devices.virtual.layout import (
-    BUTTON,
     FRAME,
     IMAGE,
     LINEAR,
@@ -46,6 +45,9 @@ from core.devices.virtual.layout import (
     VIEW_GROUP,
     WIDTH,
     app_id,
+    button,
+    list_items,
+    scroller,
     text_lines,
 )
 from core.devices.virtual.state import FeedState
@@ -125,17 +127,7 @@ def _text(text: str, bounds: Rect, rid: str, look: str) -> View:
 
 
 def _button(text: str, bounds: Rect, rid: str, action: str = "", selected: bool = False) -> View:
-    return View(
-        cls=BUTTON,
-        bounds=bounds,
-        text=text,
-        rid=rid,
-        clickable=True,
-        focusable=True,
-        selected=selected,
-        action=action,
-        look="action_button",
-    )
+    return button(text, bounds, rid, action, look="action_button", selected=selected)
 
 
 @lru_cache(maxsize=256)
@@ -245,15 +237,8 @@ def _header(feed: FeedState) -> View:
         )
         for i, (text, left) in enumerate(zip(CHIPS, lefts, strict=False))
     )
-    carousel = View(
-        cls=RECYCLER,
-        bounds=_CAROUSEL,
-        rid=app_id("feed_chips"),
-        scrollable=True,
-        focusable=True,
-        children=tuple(c for c in (clip(chip, _CAROUSEL) for chip in chips) if c is not None),
-        swipe="h:chips",
-    )
+    shown = tuple(c for c in (clip(chip, _CAROUSEL) for chip in chips) if c is not None)
+    carousel = scroller(RECYCLER, _CAROUSEL, app_id("feed_chips"), shown, swipe="h:chips")
     return View(
         cls=LINEAR,
         bounds=(0, 0, WIDTH, HEADER_H),
@@ -287,31 +272,11 @@ def feed_content(feed: FeedState, bottom: int) -> View:
     Cost: a scan over the 41 item tops; only intersecting items are placed.
     """
     viewport = (0, TOOLBAR_BOTTOM, WIDTH, bottom)
-    tops = item_tops()
-    kids: list[View] = []
-    for i in range(CARD_COUNT + 1):
-        top = viewport[1] + tops[i] - feed.offset
-        if top + tops[i + 1] - tops[i] <= viewport[1] or top >= viewport[3]:
-            continue
-        item = _header(feed) if i == 0 else _card(i - 1, i - 1 in feed.liked)
-        placed = clip(shift(item, top), viewport)
-        if placed is not None:
-            kids.append(placed)
-    inner = View(
-        cls=RECYCLER,
-        bounds=viewport,
-        rid=app_id("feed_content"),
-        scrollable=True,
-        focusable=True,
-        children=tuple(kids),
-        swipe="v:feed",
-    )
-    return View(
-        cls=SCROLL,
-        bounds=viewport,
-        rid=app_id("feed_scroll"),
-        scrollable=True,
-        focusable=True,
-        children=(View(cls=FRAME, bounds=viewport, children=(inner,)),),
-        swipe="v:feed",
-    )
+
+    def item(i: int, top: int) -> View:
+        return shift(_header(feed) if i == 0 else _card(i - 1, i - 1 in feed.liked), top)
+
+    kids = list_items(item_tops(), feed.offset, viewport, item)
+    inner = scroller(RECYCLER, viewport, app_id("feed_content"), kids, swipe="v:feed")
+    frame = View(cls=FRAME, bounds=viewport, children=(inner,))
+    return scroller(SCROLL, viewport, app_id("feed_scroll"), (frame,), swipe="v:feed")

@@ -13,7 +13,6 @@ history is empty the row reads "No history" and is disabled.
 from __future__ import annotations
 
 from core.devices.virtual.layout import (
-    BUTTON,
     CHECKBOX,
     EDIT,
     LINEAR,
@@ -23,6 +22,7 @@ from core.devices.virtual.layout import (
     TOOLBAR_BOTTOM,
     WIDTH,
     app_id,
+    button,
     label,
 )
 from core.devices.virtual.state import FIELDS, FormState, SettingsState
@@ -75,19 +75,8 @@ def sign_up_content(form: FormState, bottom: int) -> View:
             look="checkbox",
         )
     )
-    kids.append(
-        View(
-            cls=BUTTON,
-            bounds=(60, top + 830, WIDTH - 60, top + 970),
-            text="Save",
-            rid=app_id("save"),
-            clickable=True,
-            focusable=True,
-            enabled=bool(form.name),
-            action="save",
-            look="button",
-        )
-    )
+    save = (60, top + 830, WIDTH - 60, top + 970)
+    kids.append(button("Save", save, app_id("save"), "save", enabled=bool(form.name)))
     if form.saved:
         kids.append(label("Saved", (60, top + 1010, WIDTH - 60, top + 1080), app_id("status")))
     column = View(cls=LINEAR, bounds=(0, top, WIDTH, top + 1100), children=tuple(kids))
@@ -133,21 +122,27 @@ def _texts(title: str, summary: str, top: int, *, enabled: bool) -> View:
     )
 
 
-def _history_row(settings: SettingsState, top: int) -> View:
-    """A plain preference (no widget) that asks before deleting the history."""
-    count = settings.history
-    enabled = count > 0
-    summary = f"{count} items" if enabled else "No history"
+def _row(top: int, children: tuple[View, ...], action: str, *, enabled: bool) -> View:
+    """A 180 px preference row from ``top``: tapping it anywhere runs ``action``."""
     return View(
         cls=LINEAR,
         bounds=(0, top, WIDTH, top + 180),
         clickable=True,
         focusable=True,
         enabled=enabled,
-        children=(_texts("Clear history", summary, top, enabled=enabled),),
-        action="ask:clear_history",
+        children=children,
+        action=action,
         look="row",
     )
+
+
+def _history_row(settings: SettingsState, top: int) -> View:
+    """A plain preference (no widget) that asks before deleting the history."""
+    count = settings.history
+    enabled = count > 0
+    summary = f"{count} items" if enabled else "No history"
+    texts = _texts("Clear history", summary, top, enabled=enabled)
+    return _row(top, (texts,), "ask:clear_history", enabled=enabled)
 
 
 def _setting_row(settings: SettingsState, key: str, title: str, widget: str, top: int) -> View:
@@ -172,16 +167,7 @@ def _setting_row(settings: SettingsState, key: str, title: str, widget: str, top
         enabled=enabled,
         children=(toggle,),
     )
-    return View(
-        cls=LINEAR,
-        bounds=(0, top, WIDTH, top + 180),
-        clickable=True,
-        focusable=True,
-        enabled=enabled,
-        children=(texts, frame),
-        action=f"toggle:{key}",
-        look="row",
-    )
+    return _row(top, (texts, frame), f"toggle:{key}", enabled=enabled)
 
 
 def settings_content(settings: SettingsState, bottom: int) -> View:

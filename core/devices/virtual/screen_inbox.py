@@ -23,6 +23,8 @@ from core.devices.virtual.layout import (
     WIDTH,
     app_id,
     label,
+    list_items,
+    scroller,
 )
 from core.devices.virtual.state import InboxState
 from core.devices.virtual.views import View, clip
@@ -143,25 +145,10 @@ def inbox_content(inbox: InboxState, bottom: int) -> View:
     Cost: a linear scan over the 120 item tops; only intersecting items are built.
     """
     viewport = (VIEWPORT[0], VIEWPORT[1], VIEWPORT[2], min(VIEWPORT[3], bottom))
-    tops = item_tops()
-    kids: list[View] = []
-    for i in range(ITEM_COUNT):
-        top = viewport[1] + tops[i] - inbox.offset
-        if top + (tops[i + 1] - tops[i]) <= viewport[1] or top >= viewport[3]:
-            continue
-        item = clip(_item(i, top, i in inbox.selected), viewport)
-        if item is not None:
-            kids.append(item)
-    return View(
-        cls=RECYCLER,
-        bounds=viewport,
-        rid=app_id("inbox_list"),
-        scrollable=True,
-        focusable=True,
-        children=tuple(kids),
-        look="list",
-        swipe="v:inbox",
+    kids = list_items(
+        item_tops(), inbox.offset, viewport, lambda i, top: _item(i, top, i in inbox.selected)
     )
+    return scroller(RECYCLER, viewport, app_id("inbox_list"), kids, look="list", swipe="v:inbox")
 
 
 def message_content(index: int, bottom: int) -> View:

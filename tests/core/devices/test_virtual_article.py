@@ -14,6 +14,7 @@ from tests.core.devices.vphone import (
     inside,
     launch,
     obs,
+    offsets_at_both_ends,
     one,
     rid,
     tap,
@@ -99,11 +100,7 @@ def test_nodes_are_clipped_to_the_webview_and_off_screen_ones_omitted() -> None:
 
 def test_scroll_is_clamped_and_reaches_the_footer() -> None:
     pg = article()
-    pg.swipe(540, 600, 540, 2000)
-    assert pg.state.article.offset == 0
-    for _ in range(10):
-        pg.swipe(540, 2200, 540, 300)
-    assert pg.state.article.offset == max_offset()
+    assert offsets_at_both_ends(pg, lambda: pg.state.article.offset, swipes=10) == (0, max_offset())
     o = obs(pg)
     about = one(o, text="About")
     assert about.clickable and about.bounds.bottom < web(o).bounds.bottom

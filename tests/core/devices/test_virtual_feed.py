@@ -14,6 +14,7 @@ from tests.core.devices.vphone import (
     inside,
     launch,
     obs,
+    offsets_at_both_ends,
     one,
     rid,
     tap,
@@ -78,11 +79,7 @@ def test_a_vertical_swipe_starting_on_the_carousel_scrolls_the_feed() -> None:
 
 def test_feed_scroll_is_clamped_at_both_ends_and_reaches_the_last_card() -> None:
     pg = feed()
-    pg.swipe(540, 600, 540, 2000)
-    assert pg.state.feed.offset == 0
-    for _ in range(60):
-        pg.swipe(540, 2200, 540, 300)
-    assert pg.state.feed.offset == max_offset()
+    assert offsets_at_both_ends(pg, lambda: pg.state.feed.offset, swipes=60) == (0, max_offset())
     o = obs(pg)
     content = one(o, rid=rid("feed_content"))
     last = content.children[-1]

@@ -13,8 +13,8 @@ from core.capture.uiautomator import parse_uiautomator
 from core.devices.virtual import ManualClock, Playground
 from core.devices.virtual.screen_inbox import max_offset
 from core.model import Node, Observation
+from tests.core.devices.vphone import APP, obs, offsets_at_both_ends, one, tap
 
-APP = "dev.deltarec.playground"
 REAL = Path(__file__).parents[3] / ".." / "shared" / "real-dumps" / "contacts-agent" / "06.xml"
 ATTR_ORDER = (
     "index",
@@ -37,28 +37,12 @@ ATTR_ORDER = (
 )
 
 
-def obs(pg: Playground) -> Observation:
-    return parse_uiautomator(pg.dump_xml(), screen=pg.window_size())
-
-
 def by_id(o: Observation, rid: str) -> list[Node]:
     return [n for n in o.walk() if n.resource_id == rid]
 
 
-def one(o: Observation, *, rid: str = "", text: str = "") -> Node:
-    found = [
-        n for n in o.walk() if (not rid or n.resource_id == rid) and (not text or n.text == text)
-    ]
-    assert len(found) == 1, (rid, text, found)
-    return found[0]
-
-
 def center(n: Node) -> tuple[int, int]:
     return n.bounds.center
-
-
-def tap(pg: Playground, n: Node) -> None:
-    pg.tap(*center(n))
 
 
 def sign_up() -> Playground:
@@ -385,11 +369,7 @@ def test_swipe_scrolls_by_pixels_and_rows_enter_and_leave() -> None:
 
 def test_scroll_is_clamped_at_both_ends() -> None:
     pg = _inbox()
-    pg.swipe(540, 600, 540, 2000)
-    assert pg.state.inbox.offset == 0
-    for _ in range(40):
-        pg.swipe(540, 2200, 540, 300)
-    assert pg.state.inbox.offset == max_offset()
+    assert offsets_at_both_ends(pg, lambda: pg.state.inbox.offset, swipes=40) == (0, max_offset())
     last = rows(obs(pg))[-1]
     assert "#119" in " ".join(n.text for n in last.walk())
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from core.capture.uiautomator import parse_uiautomator
 from core.devices.virtual import Playground
 from core.devices.virtual.views import hit_windows
@@ -52,6 +54,20 @@ def box(n: Node) -> tuple[int, int, int, int]:
 def inside(n: Node, outer: Node) -> bool:
     a, b = n.bounds, outer.bounds
     return b.left <= a.left and b.top <= a.top and a.right <= b.right and a.bottom <= b.bottom
+
+
+def offsets_at_both_ends(
+    pg: Playground, offset: Callable[[], int], *, swipes: int
+) -> tuple[int, int]:
+    """Swipe the content down once from the top, then up ``swipes`` times: ``offset()`` after each.
+
+    A scroller clamped at both ends gives ``(0, its max offset)`` when ``swipes`` is enough.
+    """
+    pg.swipe(540, 600, 540, 2000)
+    top = offset()
+    for _ in range(swipes):
+        pg.swipe(540, 2200, 540, 300)
+    return top, offset()
 
 
 def taps_hit_what_the_dump_shows(pg: Playground, *, skip_under: Node | None = None) -> int:
