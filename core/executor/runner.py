@@ -17,6 +17,10 @@ session's baseline only moves when an observation is returned: after the run,
 the next observation the caller gets is the delta from the last screen the
 caller actually saw, covering everything the run did.
 
+Timing: the report's ``timing`` is ``{queueMs, toolMs, observationMs, totalMs}``
+over the whole run: the steps' queue, tool and observation times summed, and
+the run's wall time (validation included) by the session's clock.
+
 Effect checks: a step with ``expect`` (its recorded delta) whose replay had no
 effect or a clearly different one fails ("AC_tap on Save had no effect"), or
 only warns with ``effects="warn"`` (``"off"`` skips the check).
@@ -88,6 +92,8 @@ class RunReport:
     results: tuple[StepResult, ...]
     total: int
     policy: Policy
+    timing: Mapping[str, float] = field(default_factory=dict)
+    """``{queueMs, toolMs, observationMs, totalMs}`` of the whole run (module docstring)."""
 
     @property
     def ok(self) -> bool:
@@ -122,6 +128,7 @@ class RunReport:
             "failed": len(self.failures),
             "skipped": self.skipped,
             "steps": [r.to_json() for r in self.results],
+            "timing": dict(self.timing),
         }
 
 
@@ -144,6 +151,7 @@ def run_steps(
     """
     if policy not in POLICIES:
         raise InputError(f"unknown policy {policy!r} (use one of {', '.join(POLICIES)})")
+    started = session.clock()
     commands = validate_script(script, allow_unsafe=session.allow_unsafe)
     results: list[StepResult] = []
     for number, (step, command) in enumerate(zip(script.steps, commands, strict=True)):
@@ -156,4 +164,14 @@ def run_steps(
             on_progress(result)
         if not result.ok and not keep_going:
             break
-    return RunReport(tuple(results), len(script.steps), policy)
+    return RunReport(
+        tuple(results), len(script.steps), policy, _run_timing(results, started, session)
+    )
+
+
+def _run_timing(results: list[StepResult], started: float, session: Session) -> dict[str, float]:
+    """The run's timing: step parts summed, ``totalMs`` the wall time since ``started``."""
+    parts = ("queueMs", "toolMs", "observationMs")
+    out = {key: round(sum(r.timing.get(key, 0.0) for r in results), 3) for key in parts}
+    out["totalMs"] = round(max(0.0, session.clock() - started) * 1000, 3)
+    return out

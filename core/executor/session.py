@@ -9,10 +9,13 @@ Observation policy (as in the MetaMask daemon):
   no baseline the observation is the full compact frame (``screen …`` header,
   then ``[i] role "name" @(x,y)`` lines).
 - **READONLY** commands (observe, screenshot, delta, list devices, current app)
-  never capture for a delta and never move the baseline.
-- **DISCOVERY** (describe screen) shows the full frame and *resets* the
-  baseline: the next mutating step's observation is a full frame again.
-  ``AC_launch_app`` and :meth:`Session.close` (cleanup) reset it too.
+  take no capture unless they return a frame, and never observe.
+- A frame shown **whole** (``AC_describe_screen``, ``AC_observe``, not cut by a
+  budget) *becomes* the baseline: the caller has seen it, so the next
+  mutating step's observation is the delta from it.
+- **DISCOVERY** (describe screen) cut by a budget *resets* the baseline: the
+  next mutating step's observation is a full frame again. ``AC_launch_app``
+  and :meth:`Session.close` (cleanup) reset it too.
 - **FLOW** commands (wait, assert, sleep) do not observe.
 
 ``policy`` decides whether the observation of a step is *returned*:
@@ -30,7 +33,9 @@ a :class:`~core.errors.StaleIndexError` instead of acting on it.
 Every step returns a :class:`StepOutcome` whose :meth:`~StepOutcome.to_json` is
 ``{ok, command, step, result, observation, timing: {queueMs, toolMs,
 observationMs, totalMs}}`` (plus ``error`` / ``warnings``), timed with the
-injected clock. Steps are serialised by a lock; ``queueMs`` is the wait for it.
+injected clock. Acting on a disabled element is a warning
+(``[16] button "Save" is disabled``). Steps are serialised by a lock;
+``queueMs`` is the wait for it.
 """
 
 from __future__ import annotations
@@ -42,7 +47,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from core.delta import IndexOptions, Observer, index_frame, observe_delta
+from core.delta import DeltaResult, IndexOptions, Observer, index_frame, observe_delta
 from core.devices.base import Device
 from core.devices.settle import settle
 from core.diff.volatile import DEFAULT_VOLATILE, Volatile
@@ -77,6 +82,8 @@ class StepOutcome:
     effect: str | None = None
     """The step's own delta (screen before → after) when an effect check ran."""
     tried: tuple[str, ...] = field(default=())
+    delta: DeltaResult | None = field(default=None, compare=False, repr=False)
+    """The delta ``observation`` was rendered from (None: no observation, or a full frame)."""
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -155,6 +162,7 @@ class Session:
         self.numbers = ShownNumbers()
         """What each ``[i]`` shown meant (stale numbers fail), and the last frame shown."""
         self._step: int | None = None
+        self._delta: DeltaResult | None = None
         self.latest: Observation | None = None
         """The latest capture, shown or not."""
         self._lock = threading.Lock()
@@ -226,10 +234,12 @@ class Session:
             index = self.number(obs)
             self.observer.remember(index, step=label)
             text = render_frame(index, tree=False, max_tokens=self.max_tokens)
+            self._delta = None
         else:
-            text = self.observer.step(
+            self._delta = self.observer.step(
                 obs, max_lines=self.max_lines, max_tokens=self.max_tokens, step=label
-            ).text
+            )
+            text = self._delta.text
         self.numbers.show(self.observer.index, text, step=self._step)
         return text
 
@@ -283,6 +293,7 @@ class Session:
     ) -> StepOutcome:
         ctx = Context(self, step, command.name)
         self._step = step
+        self._delta = None
         if command.unsafe and not self.allow_unsafe:  # built in code, bypassing validation
             refused = StepFailedError(step, command.name, "UNSAFE command; needs allow_unsafe=True")
             return StepOutcome(
@@ -302,13 +313,19 @@ class Session:
             error = StepFailedError(step, command.name, str(exc), ctx.tried)
             error.__cause__ = exc
         tool_done = self.clock()
+        found = ctx.resolution
+        if mutating and error is None and found is not None and not found.element.node.enabled:
+            ctx.warnings.append(f"{found.element} is disabled")
         if ctx.shown is not None:
             self.numbers.show(ctx.shown, result.get("text"), step=step)
         elif ctx.screened is not None and command.category is Category.READONLY:
             read = result.get("text")  # AC_observe: the caller read these numbers
             if isinstance(read, str):
                 self.numbers.learn(ctx.screened, read, step=step)
-        if command.resets_baseline and error is None:
+        if ctx.shown is not None and error is None and not result.get("cut"):
+            label = step + 1  # people count steps from 1
+            self.observer.remember(ctx.shown, step=label)  # shown whole: the caller saw it
+        elif command.resets_baseline and error is None:
             self.reset_baseline()
         observation: str | None = None
         try:
@@ -350,6 +367,7 @@ class Session:
             warnings=tuple(ctx.warnings),
             effect=effect,
             tried=tuple(ctx.tried),
+            delta=self._delta if observation is not None else None,
         )
 
     @staticmethod

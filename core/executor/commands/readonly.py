@@ -1,7 +1,11 @@
 """Read-only and discovery commands: look at the device without acting on it.
 
-Read-only commands never capture for a delta and never move the session's
-baseline; ``AC_describe_screen`` (discovery) shows the whole screen and resets it.
+Read-only commands take no capture unless they return a frame. A frame shown
+whole (``AC_observe``, ``AC_describe_screen`` with no cut) becomes the session's
+baseline: the caller has seen it, so the next delta is taken from it. A frame
+cut by ``max_lines`` / ``max_tokens`` is not a baseline: ``AC_observe`` then
+leaves the baseline where it was and ``AC_describe_screen`` (discovery) resets
+it (the next observation is the full frame).
 """
 
 from __future__ import annotations
@@ -19,7 +23,9 @@ from core.errors import CaptureParseError, DeviceError, ScriptValidationError
 from core.executor.commands.base import Category, Command
 from core.executor.params import BOOL, Int, IntList, Kind, Str, json_type, param
 from core.frame import Frame
-from core.render.frame_text import render_frame
+from core.index import ElementIndex
+from core.render.budget import fit
+from core.render.frame_text import frame_lines, render_frame
 
 if TYPE_CHECKING:
     from PIL.Image import Image
@@ -30,18 +36,36 @@ LINES = Int(minimum=1, maximum=100_000)
 TOKENS = Int(minimum=1, maximum=10_000_000)
 
 
-def _frame_text(ctx: Context, *, tree: bool, max_lines: int | None, max_tokens: int | None) -> str:
-    screen = ctx.screen()
-    return render_frame(screen, tree=tree, max_lines=max_lines, max_tokens=max_tokens)
+def _show_frame(
+    ctx: Context,
+    screen: ElementIndex,
+    *,
+    tree: bool,
+    max_lines: int | None,
+    max_tokens: int | None,
+) -> dict[str, Any]:
+    """``{"text"}`` of ``screen`` within the budgets, plus ``"cut": true`` when they cut it.
+
+    A whole frame is marked shown (:meth:`Context.show`): the session makes it
+    the baseline and its numbers the caller's.
+    """
+    lines = frame_lines(screen, tree=tree)
+    text = fit(lines, max_lines=max_lines, max_tokens=max_tokens)
+    if text == fit(lines):
+        ctx.show(screen)
+        return {"text": text}
+    return {"text": text, "cut": True}
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Observe(Command):
-    """Show the whole screen as text (the full frame) without moving the diff baseline.
+    """Show the whole screen as text (the full frame); shown whole, it becomes the baseline.
 
     Default: the numbered elements ``[i] role "name" @(x,y) (states)``; ``tree``
-    lists every node. Numbers are the session's. Timeout: one capture.
-    Errors: DeviceError.
+    lists every node. Numbers are the session's. The caller has seen the
+    frame, so the next delta is taken from it; a frame cut by ``max_lines`` /
+    ``max_tokens`` (``"cut": true``) leaves the baseline where it was.
+    Timeout: one capture. Errors: DeviceError.
     """
 
     name = "AC_observe"
@@ -54,19 +78,20 @@ class Observe(Command):
     max_tokens: int | None = param(TOKENS, "cut the text to this many tokens", default=None)
 
     def run(self, ctx: Context) -> dict[str, Any]:
-        text = _frame_text(
-            ctx, tree=self.tree, max_lines=self.max_lines, max_tokens=self.max_tokens
+        return _show_frame(
+            ctx, ctx.screen(), tree=self.tree, max_lines=self.max_lines, max_tokens=self.max_tokens
         )
-        return {"text": text}
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class DescribeScreen(Command):
-    """Describe the whole screen (full compact observation) and reset the diff baseline.
+    """Describe the whole screen (full compact observation); it becomes the diff baseline.
 
-    The next mutating step's observation is a full frame again. Numbers shown
-    here are the ones ``{"index": i}`` selectors use. Timeout: one capture.
-    Errors: DeviceError.
+    The caller has seen the frame, so the next mutating step's observation is
+    the delta from it. Cut by ``max_lines`` / ``max_tokens`` (``"cut": true``),
+    it resets the baseline instead: the next observation is a full frame.
+    Numbers shown here are the ones ``{"index": i}`` selectors use. Timeout:
+    one capture. Errors: DeviceError.
     """
 
     name = "AC_describe_screen"
@@ -81,11 +106,11 @@ class DescribeScreen(Command):
 
     def run(self, ctx: Context) -> dict[str, Any]:
         screen = ctx.screen()
-        ctx.show(screen)
-        text = render_frame(
-            screen, tree=self.tree, max_lines=self.max_lines, max_tokens=self.max_tokens
+        out = _show_frame(
+            ctx, screen, tree=self.tree, max_lines=self.max_lines, max_tokens=self.max_tokens
         )
-        return {"text": text, "elements": len(screen.elements)}
+        ctx.show(screen)  # cut or not, its numbers are the caller's
+        return {**out, "elements": len(screen.elements)}
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

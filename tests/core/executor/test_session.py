@@ -42,14 +42,15 @@ def test_launch_resets_the_baseline_so_its_observation_is_the_full_frame(session
     assert again["observation"].startswith("screen ")
 
 
-def test_readonly_commands_never_move_the_baseline(session: Session, tmp_path: Path) -> None:
+def test_readonly_commands_that_return_no_whole_frame_never_move_the_baseline(
+    session: Session, tmp_path: Path
+) -> None:
     open_sign_up(session)
     baseline, seen = session.baseline, session.seen
     session.device.tap(540, 472)  # behind the session's back: focus the Name field
     session.device.type_text("Ada")
     for name, params in [
-        ("AC_observe", {}),
-        ("AC_observe", {"tree": True, "max_lines": 5}),
+        ("AC_observe", {"tree": True, "max_lines": 5}),  # cut: not a frame seen whole
         ("AC_screenshot", {"path": str(tmp_path / "shot.png")}),
         ("AC_delta_observation", {}),
         ("AC_current_app", {}),
@@ -62,6 +63,43 @@ def test_readonly_commands_never_move_the_baseline(session: Session, tmp_path: P
     # The next mutation still reports everything since the baseline the caller saw.
     observation = session.call("AC_press_key", {"key": "enter"})["observation"]
     assert '~ [6] textbox "Ada" (text: "Name"→"Ada")' in observation
+
+
+def test_readonly_commands_capture_only_to_return_a_frame(session: Session, tmp_path: Path) -> None:
+    open_sign_up(session)
+    captures: list[int] = []
+    real = session.device.capture
+
+    def counted() -> Any:
+        captures.append(1)
+        return real()
+
+    session.device.capture = counted  # type: ignore[method-assign]
+    for name, params, expected in [
+        ("AC_screenshot", {"path": str(tmp_path / "shot.png")}, 0),
+        ("AC_current_app", {}, 0),
+        ("AC_list_devices", {"adb": False}, 0),
+        ("AC_observe", {}, 1),
+        ("AC_describe_screen", {}, 1),
+        ("AC_delta_observation", {}, 1),
+    ]:
+        captures.clear()
+        assert session.call(name, params)["ok"]
+        assert len(captures) == expected, name
+
+
+@pytest.mark.parametrize("name", ["AC_observe", "AC_describe_screen"])
+def test_a_frame_shown_whole_becomes_the_baseline(session: Session, name: str) -> None:
+    open_sign_up(session)
+    session.device.tap(540, 472)  # behind the session's back: focus the Name field
+    session.device.type_text("Ada")
+    shown = session.call(name)
+    assert shown["observation"] is None and "cut" not in shown["result"]
+    assert '[6] textbox "Ada" @(540,472) (focused)' in shown["result"]["text"]
+    assert session.baseline is session.seen is not None
+    # The caller has seen "Ada": the next delta is taken from that frame.
+    observation = session.call("AC_tap", {"selector": {"text": "Send me news"}})["observation"]
+    assert observation == '~ [9] checkbox "Send me news" (checked: false→true)'
 
 
 def test_delta_observation_reads_baseline_vs_now_without_consuming_it(session: Session) -> None:
@@ -93,11 +131,13 @@ def test_delta_observation_with_no_baseline_shows_the_frame(session: Session) ->
     assert (result["added"], result["removed"], result["changed"]) == (9, 0, 0)
 
 
-def test_describe_screen_resets_the_baseline_and_sets_the_numbers(session: Session) -> None:
+def test_describe_screen_cut_resets_the_baseline_and_sets_the_numbers(session: Session) -> None:
     open_sign_up(session)
-    described = session.call("AC_describe_screen")
+    described = session.call("AC_describe_screen", {"max_lines": 30})
     assert described["observation"] is None
     assert '[10] button "Save" @(540,1152) (disabled)' in described["result"]["text"]
+    cut = session.call("AC_describe_screen", {"max_lines": 3})["result"]
+    assert cut["cut"] is True and cut["text"].endswith("more)")
     assert session.baseline is None
     # After a reset the first mutating step's observation is the full frame, not a delta,
     # and [i] selectors use the numbers the description showed.

@@ -36,7 +36,14 @@ def call(session: Session, name: str, params: dict[str, Any] | None = None,
 
 def number_of(observation: str | None, line: str) -> int:
     """The ``[i]`` an observation gave the element printed as ``line`` (``switch "Wi-Fi"``)."""
-    found = re.search(rf"\[(\d+)\] {re.escape(line)}", observation or "")
+    text = observation or ""
+    found = re.search(rf"\[(\d+)\] {re.escape(line)}", text)
+    if (
+        found is None
+    ):  # a row's control on its row's line: `button "Airplane mode · Off", [12] switch`
+        role, _, name = line.partition(" ")
+        row = rf'"{re.escape(name.strip(chr(34)))}[^"\n]*", \[(\d+)\] {re.escape(role)}\b'
+        found = re.search(row, text)
     assert found, observation
     return int(found.group(1))
 
