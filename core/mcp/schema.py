@@ -1,26 +1,27 @@
-"""JSON Schemas of command parameters, derived from the executor's typed specs.
+"""JSON Schemas of the tools: compact inputs from the executor's typed specs, and outputs.
 
-A tool's ``inputSchema`` is built from its command's :meth:`Command.spec()
-<core.executor.commands.base.Command.spec>`, so the schema a client sees and
-the validation the executor runs never drift apart. Each
-:class:`~core.executor.params.Kind` maps to a schema with the types, bounds and
-choices its ``parse`` accepts; the executor validates again when the tool runs,
-and its message names the JSON path (``$.x``). Bounds that only guard against
-hostile input (±1e9, 100,000 characters) are left out to keep tool listings
-short (every listing costs an agent tokens); the executor still enforces them.
+Every tool listing costs an agent tokens on every turn, so input schemas say
+only what an agent needs to call a tool right: types, choices, defaults worth
+knowing, and a few words where the name does not say it. The executor's own
+validator checks every call again (the server turns the SDK's check off), and
+its messages name the parameter and the expected type (``$.x: expected an
+integer, got a string``), so bounds that only guard against hostile input are
+left out here.
 
-Contract:
+Contract of :func:`command_schema`:
 
-- every parameter is a property, described by its help text, with its default
-  when it has one; required parameters are listed in ``required``;
-- an optional parameter also accepts ``null`` ("not given", as in scripts);
-- unknown parameters are refused (``additionalProperties: false``);
-- a kind this module does not know gets ``{}`` (anything) plus its label as the
-  description, and :func:`unknown_kinds` names it (a test keeps that list empty).
+- every parameter is a property; required ones are listed in ``required``;
+  unknown parameters are refused (``additionalProperties: false``);
+- an optional parameter may also be sent as ``null`` ("not given", as in
+  scripts): the executor accepts it, the schema does not spell it out;
+- a property's description is :data:`HELP`'s short text for that parameter
+  when there is one, else the command's own help;
+- a selector is :func:`selector_schema`, one compact object (field types; what
+  they mean is said once, in its description).
 
     >>> from core.executor.params import Choice, Int
-    >>> kind_schema(Int(minimum=0, maximum=9))
-    {'type': 'integer', 'minimum': 0, 'maximum': 9}
+    >>> kind_schema(Int(minimum=0, maximum=9)), kind_schema(Int(minimum=1, maximum=9))
+    ({'type': 'integer'}, {'type': 'integer', 'minimum': 1})
     >>> kind_schema(Choice(("up", "down")))
     {'type': 'string', 'enum': ['up', 'down']}
 """
@@ -39,54 +40,68 @@ from core.executor.selectors import Selector, SelectorKind
 
 JsonSchema = dict[str, Any]
 
-SELECTOR_FIELD_HELP: Mapping[str, str] = {
-    "key": "stable key (a result's 'key')",
-    "index": "its [i] in the last observation shown",
-    "resource_id": "exact, or the part after ':id/'",
-    "text": "exact text",
-    "content_desc": "exact content description",
-    "name": "exact label, as deltas show it",
-    "class_name": "exact, or the simple class name",
-    "role": "button, textbox, switch, checkbox, text, image, list, …",
+SELECTOR_HELP = (
+    'exactly one element must match all fields given, e.g. {"text":"Save"}, {"index":4} '
+    "(its [i]), {resource_id, role}; alternates: fallback selectors"
+)
+
+HELP: Mapping[str, str] = {
+    "x": "px, with y",
+    "y": "px, with x",
+    "timeout": "s to wait for the element",
+    "tree": "every node, not just [i] elements",
+    "max_lines": "cut after N lines",
+    "max_tokens": "cut to N tokens",
+    "duration_ms": "",
+    "direction": "the finger's: up shows later rows",
+    "distance": "px (default 60% of the area)",
+    "x1": "",
+    "y1": "",
+    "x2": "",
+    "y2": "",
+    "key": "",
+    "package": "e.g. com.android.settings",
+    "activity": '".Main" or the full name',
+    "prev": "earlier frame (default: the screen you last saw)",
+    "curr": "later frame (default: now)",
+    "viewport": "[x,y,w,h]",
+    "max_elements": "index cap",
+    "interactive_only": "index interactive elements only",
+    "exists": "",
+    "gone": "",
+    "checked": "",
+    "enabled": "",
+    "selected": "",
+    "state": "",
 }
-"""Help for each selector field (the fields themselves come from :class:`Selector`)."""
+"""Short parameter help for agents (empty: the name and type say it); others use the spec's."""
+
+_HELP_BY_COMMAND: Mapping[tuple[str, str], str] = {
+    ("AC_type_text", "text"): "typed as given",
+    ("AC_type_text", "selector"): "field to tap first",
+    ("AC_swipe", "selector"): "element to swipe in (default: screen)",
+    ("AC_assert", "text"): "the text it shows",
+    ("AC_assert", "timeout"): "s the fact may take",
+    ("AC_wait_for", "timeout"): "s to wait",
+}
 
 
-def _selector_fields() -> JsonSchema:
-    """One property per :class:`Selector` field (alternates aside), typed from its annotation."""
-    hints = typing.get_type_hints(Selector)
-    props: JsonSchema = {}
-    for f in fields(Selector):
-        if f.name == "alternates":
-            continue
-        json_type = "integer" if int in typing.get_args(hints[f.name]) else "string"
-        props[f.name] = {
-            "type": json_type,
-            "description": SELECTOR_FIELD_HELP.get(f.name, f.name),
-        }
-    return props
-
-
-def selector_schema() -> JsonSchema:
-    """A selector object: every given field must match; ``alternates`` are tried in order.
+def selector_schema(description: str = SELECTOR_HELP) -> JsonSchema:
+    """A selector object: one typed property per :class:`Selector` field, plus ``alternates``.
 
     Field-name aliases the executor also accepts (``resource-id``, ``desc``, …)
     are allowed through (``additionalProperties`` is left open) and checked by
     the executor, whose message lists the known fields.
     """
-    props = _selector_fields()
-    props["alternates"] = {
-        "type": "array",
-        "items": {"type": "object", "minProperties": 1},
-        "description": "fallback selectors with the same fields (no alternates of their "
-        "own), tried in order",
-    }
-    return {
-        "type": "object",
-        "properties": props,
-        "minProperties": 1,
-        "description": 'e.g. {"text": "Save"} or {"index": 4}; every field given must match',
-    }
+    hints = typing.get_type_hints(Selector)
+    props: JsonSchema = {}
+    for f in fields(Selector):
+        if f.name == "alternates":
+            props[f.name] = {"type": "array", "items": {"type": "object"}}
+        else:
+            json_type = "integer" if int in typing.get_args(hints[f.name]) else "string"
+            props[f.name] = {"type": json_type}
+    return {"type": "object", "properties": props, "description": description}
 
 
 def kind_schema(kind: Kind[Any]) -> JsonSchema | None:
@@ -97,85 +112,83 @@ def kind_schema(kind: Kind[Any]) -> JsonSchema | None:
         return {"type": "string", "enum": list(kind.choices)}
     if isinstance(kind, Str):
         out: JsonSchema = {"type": "string"}
-        if kind.nonempty:
-            out["minLength"] = 1
-        if kind.max_len != MAX_TEXT:
+        if kind.max_len != MAX_TEXT and kind.max_len < 1000:
             out["maxLength"] = kind.max_len
         return out
     if isinstance(kind, Int | Number):
         return _bounded("integer" if isinstance(kind, Int) else "number", kind)
     if isinstance(kind, IntList):
-        return {
-            "type": "array",
-            "items": {"type": "integer"},
-            "minItems": kind.length,
-            "maxItems": kind.length,
-        }
+        return {"type": "array", "items": {"type": "integer"}}
     if isinstance(kind, SelectorKind):
         return selector_schema()
     if isinstance(kind, CaptureKind):
         return {
             "type": ["array", "string", "object"],
-            "description": "element dicts [{role, name, x, y, width, height, …}], "
-            "a uiautomator XML dump, or observation JSON",
+            "description": "element dicts, XML dump or observation JSON",
         }
     return None
 
 
 def _bounded(json_type: str, kind: Int | Number) -> JsonSchema:
-    """A number type with the kind's bounds, leaving out the catch-all ±1e9 defaults."""
+    """A number type with a lower bound above 0 when it matters (``max_lines`` ≥ 1)."""
     out: JsonSchema = {"type": json_type}
-    if kind.minimum > -1e9:
+    if kind.minimum > 0:
         out["minimum"] = kind.minimum
-    if kind.maximum < 1e9:
-        out["maximum"] = kind.maximum
     return out
 
 
-def _nullable(schema: JsonSchema) -> JsonSchema:
-    """``schema`` that also accepts ``null`` (an optional parameter left out)."""
-    kind = schema.get("type")
-    if isinstance(kind, str):
-        schema = {**schema, "type": [kind, "null"]}
-    elif isinstance(kind, list):
-        schema = {**schema, "type": [*kind, "null"]}
-    if "enum" in schema:
-        schema["enum"] = [*schema["enum"], None]
+def param_schema(spec: Param, help_text: str, *, default: Any = None) -> JsonSchema:
+    """One parameter's property: its kind's schema, short help, default worth knowing."""
+    base = kind_schema(spec.kind)
+    schema: JsonSchema = dict(base) if base is not None else {}
+    if base is None:
+        help_text = f"{help_text} ({spec.kind.label})".strip()
+    if "description" in schema and help_text and help_text != schema["description"]:
+        help_text = f"{help_text}; {schema['description']}"
+    if help_text:
+        schema["description"] = help_text
+    elif "description" in schema and not isinstance(spec.kind, SelectorKind | CaptureKind):
+        del schema["description"]
+    value = spec.default if default is None else default
+    if not spec.required and value not in (None, "", False):
+        schema["default"] = value
     return schema
 
 
-def param_schema(spec: Param) -> JsonSchema:
-    """One parameter's property: its kind's schema, help text, default, nullability."""
-    base = kind_schema(spec.kind)
-    schema: JsonSchema = dict(base) if base is not None else {}
-    help_text = spec.help if base is not None else f"{spec.help} ({spec.kind.label})"
-    if "description" in schema:
-        help_text = f"{help_text}; {schema['description']}"
-    schema["description"] = help_text
-    if spec.required:
-        return schema
-    if spec.default is not None:
-        schema["default"] = spec.default
-    return _nullable(schema)
+def help_for(command: type[Command], name: str) -> str:
+    """The short help of ``command``'s parameter ``name`` (see :data:`HELP`)."""
+    special = _HELP_BY_COMMAND.get((command.name, name))
+    if special is not None:
+        return special
+    if name == "selector":
+        return ""  # the selector schema's own description says it
+    return HELP.get(name, command.spec()[name].help)
 
 
-def command_schema(command: type[Command], *, omit: frozenset[str] = frozenset()) -> JsonSchema:
+def command_schema(
+    command: type[Command],
+    *,
+    omit: frozenset[str] = frozenset(),
+    defaults: Mapping[str, Any] | None = None,
+) -> JsonSchema:
     """The ``inputSchema`` of ``command``: an object of its parameters (``omit`` left out).
 
-    Parameter aliases the command declares are properties too, with the
-    canonical parameter's schema.
+    ``defaults`` replaces the defaults the schema shows (the MCP server's own,
+    such as a 2 s wait). Parameter aliases are accepted by the executor but
+    not listed (they would only cost tokens).
     """
     specs = {name: spec for name, spec in command.spec().items() if name not in omit}
-    props = {name: param_schema(spec) for name, spec in specs.items()}
-    for alias, canonical in command.aliases().items():
-        if canonical in props:
-            props[alias] = {**props[canonical], "description": f"alias of {canonical}"}
-    return {
-        "type": "object",
-        "properties": props,
-        "required": [name for name, spec in specs.items() if spec.required],
-        "additionalProperties": False,
+    given = defaults or {}
+    props = {
+        name: param_schema(spec, help_for(command, name), default=given.get(name))
+        for name, spec in specs.items()
     }
+    required = [name for name, spec in specs.items() if spec.required]
+    schema: JsonSchema = {"type": "object", "properties": props}
+    if required:
+        schema["required"] = required
+    schema["additionalProperties"] = False
+    return schema
 
 
 def unknown_kinds(commands: tuple[type[Command], ...]) -> list[str]:
@@ -186,3 +199,62 @@ def unknown_kinds(commands: tuple[type[Command], ...]) -> list[str]:
         for name, spec in cls.spec().items()
         if kind_schema(spec.kind) is None
     ]
+
+
+# ------------------------------------------------------------------ outputs
+TIMING_SCHEMA: JsonSchema = {
+    "type": "object",
+    "properties": {
+        key: {"type": "number"} for key in ("queueMs", "toolMs", "observationMs", "totalMs")
+    },
+    "required": ["queueMs", "toolMs", "observationMs", "totalMs"],
+}
+
+STEP_OUTPUT: JsonSchema = {
+    "type": "object",
+    "properties": {
+        "ok": {"type": "boolean"},
+        "command": {"type": "string"},
+        "step": {"type": "integer"},
+        "result": {"type": "object"},
+        "observation": {"type": ["string", "null"]},
+        "diff": {"type": ["object", "null"], "description": "the ObservationDiff"},
+        "timing": TIMING_SCHEMA,
+        "warnings": {"type": "array", "items": {"type": "string"}},
+        "error": {"type": "string"},
+    },
+    "required": ["ok", "command", "step", "result", "observation", "diff", "timing"],
+}
+"""``structuredContent`` of a command's tool: the step's result, ObservationDiff and timing."""
+
+RUN_OUTPUT: JsonSchema = {
+    "type": "object",
+    "properties": {
+        "ok": {"type": "boolean"},
+        "policy": {"type": "string"},
+        "total": {"type": "integer"},
+        "passed": {"type": "integer"},
+        "failed": {"type": "integer"},
+        "skipped": {"type": "integer"},
+        "steps": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "properties": {
+                    "step": {"type": "integer"},
+                    "command": {"type": "string"},
+                    "status": {"enum": ["passed", "failed"]},
+                    "error": {"type": ["string", "null"]},
+                    "observation": {"type": ["string", "null"]},
+                    "timing": TIMING_SCHEMA,
+                    "result": {"type": "object"},
+                    "warnings": {"type": "array", "items": {"type": "string"}},
+                },
+                "required": ["step", "command", "status", "observation", "timing"],
+            },
+        },
+        "timing": TIMING_SCHEMA,
+    },
+    "required": ["ok", "policy", "total", "passed", "failed", "skipped", "steps", "timing"],
+}
+"""``structuredContent`` of ``ac_run_steps``: the run report, with the run's timing."""

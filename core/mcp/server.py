@@ -4,20 +4,23 @@
 device) in a low-level ``mcp.server.Server`` of the official SDK;
 :func:`serve_stdio` runs it over stdin/stdout.
 
-Contract of a tool call:
+Contract of a tool call (replies: :mod:`core.mcp.replies`):
 
-- The SDK checks the arguments against the tool's ``inputSchema``; the
-  executor then validates them again (messages name the JSON path, ``$.x``).
-- Success: one text block, the executor's JSON envelope ``{ok, command, step,
-  result, observation, timing: {queueMs, toolMs, observationMs, totalMs}}``
-  (``observation`` per the session policy: after mutating commands);
-  ``ac_screenshot`` adds the PNG as an image block first; ``ac_run_steps``
-  returns the run report.
-- Failure (bad arguments, a failed step, a device error, a bug): an MCP tool
-  error (``isError``) whose first text block is the one-line message
-  (``selector {role="textbox"} matches 3 elements: [12] textbox "Name"; …``),
-  followed by the envelope when a step ran (it carries the observation of the
-  failed step). The server itself never fails because a tool did.
+- Arguments are validated by the executor's own validator (the SDK's schema
+  check is off), so a bad one is named with its expected type
+  (``x: expected an integer, got a string``, ``missing required parameter
+  'text' (a non-empty string)``). An unknown tool suggests the nearest names.
+- Success: the main text (the delta, unescaped), then a facts line when there
+  are facts; the structured result, ObservationDiff and timing in
+  ``structuredContent``. ``ac_screenshot`` adds the PNG as an image block
+  (images only when asked for).
+- Failure (a failed step, a device error, a bug): an MCP tool error whose
+  first text block is the one-line message, once (a selector that matches
+  nothing lists the closest on-screen matches), then the failed step's
+  observation when one was shown. The server itself never fails because a
+  tool did.
+- An acting tool waits :data:`~core.mcp.tools.MCP_WAIT` (2 s) for a missing
+  element unless told otherwise.
 - ``read_only``: only read-only tools exist; the others are neither listed nor
   callable (a call is refused before anything runs, whatever the client sends).
 - Device I/O is blocking, so each call runs in a worker thread
@@ -31,7 +34,6 @@ from __future__ import annotations
 
 import base64
 import dataclasses
-import json
 import logging
 import tempfile
 from collections.abc import Mapping
@@ -47,41 +49,30 @@ from mcp.server.lowlevel import Server
 from mcp.server.stdio import stdio_server
 
 from core.errors import DeltarecError, InputError, ScriptValidationError
-from core.executor.commands.base import Category
+from core.executor.commands.base import Category, Command
 from core.executor.commands.readonly import Screenshot
 from core.executor.runner import run_steps
 from core.executor.script import parse_script
-from core.executor.session import POLICIES, Effects, Policy, Session
-from core.mcp.tools import OMITTED, ToolSpec, check_script, tool_table
+from core.executor.selectors import Selector
+from core.executor.session import POLICIES, Effects, Policy, Session, StepOutcome
+from core.index import ElementIndex
+from core.mcp.hints import argument_message, check_required, step_message, unknown_tool
+from core.mcp.replies import error_reply, run_reply, step_reply
+from core.mcp.tools import MCP_DEFAULTS, OMITTED, ToolSpec, check_script, tool_table
 
 log = logging.getLogger(__name__)
 
 INSTRUCTIONS = (
     "deltarec drives one Android device. ac_describe_screen lists the screen's elements "
     'as [i] role "name" @(x,y). Act with ac_tap / ac_type_text / ac_swipe / … using a '
-    'selector such as {"text": "Save"} or {"index": i}. Each action returns what changed '
-    "on the screen since the last observation you were shown (+ added, ~ changed, "
-    "- removed, ↕ scrolled); after ac_describe_screen or ac_launch_app, the whole screen. "
-    "Selectors are strict: several matches is an error listing them."
+    'selector such as {"text": "Save"} or {"index": i}. Each action replies with what changed '
+    "since the screen you last saw (+ added, ~ changed, - removed, ↕ scrolled, » new screen), "
+    "then the element acted on and any warning. Selectors are strict: several matches is an "
+    "error listing them."
 )
 EFFECTS: tuple[Effects, ...] = ("fail", "warn", "off")
 
 C = TypeVar("C", bound=str)
-Content = types.TextContent | types.ImageContent
-
-
-def _text(text: str) -> types.TextContent:
-    return types.TextContent(type="text", text=text)
-
-
-def _json(data: Mapping[str, Any]) -> types.TextContent:
-    return _text(json.dumps(data, ensure_ascii=False))
-
-
-def _error(message: str, *details: Content) -> types.CallToolResult:
-    """A tool error: the one-line message first, then any details."""
-    line = " ".join(message.split())
-    return types.CallToolResult(content=[_text(line), *details], isError=True)
 
 
 def _version() -> str:
@@ -116,8 +107,8 @@ class DeltarecTools:
         spec = self.tools.get(name)
         if spec is None:
             if self.read_only and name in tool_table():
-                return _error(f"{name} is not available: this server is read-only")
-            return _error(f"unknown tool {name!r}")
+                return error_reply(f"{name} is not available: this server is read-only")
+            return error_reply(unknown_tool(name, list(self.tools)))
         entered = self.session.clock()
         async with self._lock:
             waited_ms = round(max(0.0, self.session.clock() - entered) * 1000, 3)
@@ -133,11 +124,13 @@ class DeltarecTools:
             if spec.command is None:
                 return self._run_steps(arguments, waited_ms)
             return self._run_command(spec, arguments, waited_ms)
+        except ScriptValidationError as exc:
+            return error_reply(argument_message(exc))
         except DeltarecError as exc:
-            return _error(str(exc))
+            return error_reply(str(exc))
         except Exception as exc:  # a bug must not take the server down: report and log it
             log.exception("tool %s failed", spec.name)
-            return _error(f"internal error in {spec.name}: {type(exc).__name__}: {exc}")
+            return error_reply(f"internal error in {spec.name}: {type(exc).__name__}: {exc}")
 
     def _run_command(
         self, spec: ToolSpec, arguments: dict[str, Any], waited_ms: float
@@ -145,54 +138,87 @@ class DeltarecTools:
         cls = spec.command
         assert cls is not None
         if self.read_only and cls.category is Category.MUTATING:  # tool_table already did
-            return _error(f"{spec.name} is not available: this server is read-only")
+            return error_reply(f"{spec.name} is not available: this server is read-only")
         for hidden in OMITTED.get(cls.name, frozenset()) & set(arguments):
             raise ScriptValidationError(f"$.{hidden}", "not available over MCP")
+        check_required(cls, arguments)
+        for key, value in MCP_DEFAULTS.get(cls.name, {}).items():
+            if arguments.get(key) is None:
+                arguments[key] = value
         command = cls.parse(arguments, "$")
         if isinstance(command, Screenshot):
             return self._screenshot(command, waited_ms)
         outcome = self.session.execute(command, policy=self.policy)
-        envelope = _queued(outcome.to_json(), waited_ms)
-        if outcome.error is not None:
-            return _error(str(outcome.error), _json(envelope))
-        return types.CallToolResult(content=[_json(envelope)])
+        return step_reply(outcome, waited_ms, message=self._message(outcome, command))
+
+    def _message(self, outcome: StepOutcome, command: Command) -> str | None:
+        """The one-line message of a failed step (None when it passed)."""
+        if outcome.error is None:
+            return None
+        return step_message(outcome.error, _selector(command), self._last_screen(outcome))
+
+    def _last_screen(self, outcome: StepOutcome) -> ElementIndex | None:
+        """The screen a failed step last saw, numbered as the agent knows it; no capture."""
+        if outcome.observation is not None:
+            return self.session.seen  # the failed step's observation was just shown
+        latest = self.session.latest
+        return self.session.number(latest) if latest is not None else None
 
     def _screenshot(self, command: Screenshot, waited_ms: float) -> types.CallToolResult:
         """Run AC_screenshot into a private temporary file and return the PNG inline."""
         with tempfile.TemporaryDirectory(prefix="deltarec-mcp-") as tmp:
             target = Path(tmp) / "screen.png"
             outcome = self.session.execute(dataclasses.replace(command, path=str(target)))
-            envelope = _queued(outcome.to_json(), waited_ms)
-            envelope["result"].pop("path", None)  # the server's temp file means nothing to a client
+            result = dict(outcome.result)
+            result.pop("path", None)  # the server's temp file means nothing to a client
+            outcome = dataclasses.replace(outcome, result=result)
             if outcome.error is not None:
-                return _error(str(outcome.error), _json(envelope))
+                return step_reply(outcome, waited_ms)
             data = base64.b64encode(target.read_bytes()).decode("ascii")
         image = types.ImageContent(type="image", data=data, mimeType="image/png")
-        return types.CallToolResult(content=[image, _json(envelope)])
+        return step_reply(outcome, waited_ms, image=image)
 
     def _run_steps(self, arguments: dict[str, Any], waited_ms: float) -> types.CallToolResult:
         if self.read_only:  # tool_table already left it out
-            return _error("ac_run_steps is not available: this server is read-only")
+            return error_reply("ac_run_steps is not available: this server is read-only")
         unknown = set(arguments) - {"script", "policy", "keep_going", "effects"}
         if unknown:
             raise ScriptValidationError(f"$.{sorted(unknown)[0]}", "unknown parameter")
         if arguments.get("script") is None:
-            raise ScriptValidationError("$", "missing required parameter 'script'")
+            raise ScriptValidationError(
+                "$", "missing required parameter 'script' (an array of steps)"
+            )
         policy = _pick(arguments, "policy", POLICIES, "all")
         effects = _pick(arguments, "effects", EFFECTS, "fail")
         keep_going = arguments.get("keep_going")
         if keep_going is not None and not isinstance(keep_going, bool):
             raise ScriptValidationError("$.keep_going", "expected a boolean")
-        script = parse_script(arguments["script"])
-        check_script(script)
-        report = run_steps(
-            script, self.session, policy=policy, keep_going=bool(keep_going), effects=effects
-        )
-        data = {**report.to_json(), "queueMs": waited_ms}
-        if report.ok:
-            return types.CallToolResult(content=[_json(data)])
-        errors = [r.error for r in report.failures if r.error]
-        return _error(errors[0] if errors else "the run did not pass", _json(data))
+        try:
+            script = parse_script(arguments["script"])
+            check_script(script)
+            report = run_steps(
+                script, self.session, policy=policy, keep_going=bool(keep_going), effects=effects
+            )
+        except ScriptValidationError as exc:  # a script's path names the step: keep it whole
+            return error_reply(f"script{exc.path.removeprefix('$')}: {exc.problem}")
+        message = None
+        first = report.failures[0] if report.failures else None
+        if first is not None and first.exception is not None:
+            step = script.steps[first.step]
+            try:
+                selector = _selector(self.session.commands[step.command].parse(step.params, "$"))
+            except (KeyError, DeltarecError):
+                selector = None
+            screen = self.session.seen if first.observation is not None else None
+            reason = step_message(first.exception, selector, screen)
+            message = f"step {first.step} ({first.command}) failed: {reason}"
+        return run_reply(report, waited_ms, message)
+
+
+def _selector(command: Command) -> Selector | None:
+    """The selector a command acts on, if it has one."""
+    value = getattr(command, "selector", None)
+    return value if isinstance(value, Selector) else None
 
 
 def _pick(arguments: Mapping[str, Any], name: str, choices: tuple[C, ...], default: C) -> C:
@@ -206,14 +232,6 @@ def _pick(arguments: Mapping[str, Any], name: str, choices: tuple[C, ...], defau
     raise ScriptValidationError(f"$.{name}", f"{value!r} is not one of {', '.join(choices)}")
 
 
-def _queued(envelope: dict[str, Any], waited_ms: float) -> dict[str, Any]:
-    """``envelope`` with the wait for the server's lock added to queueMs and totalMs."""
-    timing = envelope["timing"]
-    for key in ("queueMs", "totalMs"):
-        timing[key] = round(timing[key] + waited_ms, 3)
-    return envelope
-
-
 def build_server(
     session: Session, *, read_only: bool = False, policy: Policy = "all"
 ) -> Server[Any, Any]:
@@ -225,7 +243,8 @@ def build_server(
     handlers = DeltarecTools(session, read_only=read_only, policy=policy)
     server: Server[Any, Any] = Server("deltarec", version=_version(), instructions=INSTRUCTIONS)
     server.list_tools()(handlers.list_tools)  # type: ignore[no-untyped-call]
-    server.call_tool()(handlers.call_tool)
+    # The executor validates arguments itself: its messages name the parameter and type.
+    server.call_tool(validate_input=False)(handlers.call_tool)
     return server
 
 

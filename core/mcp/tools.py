@@ -1,10 +1,13 @@
 """The MCP tools: one per executor command, generated from the registry, plus ``ac_run_steps``.
 
 A tool is named after its command, lower-cased (``AC_tap`` → ``ac_tap``); its
-description is the command's docstring and its ``inputSchema`` the command's
-parameter spec (:mod:`core.mcp.schema`), so tools never drift from the
-executor. Left out on purpose (:data:`EXCLUDED`): every UNSAFE command (they
-run arbitrary code, and the server's session never allows them),
+``inputSchema`` is the command's parameter spec (:mod:`core.mcp.schema`), so
+parameters never drift from the executor. Its description is a short text of
+:data:`DESCRIPTIONS` (what an agent needs; every listing costs it tokens), and
+its ``outputSchema`` the shape of the ``structuredContent`` it returns.
+:data:`MCP_DEFAULTS` are the server's own defaults (a 2 s wait for a missing
+element instead of a script's 5 s). Left out on purpose (:data:`EXCLUDED`):
+every UNSAFE command (they run arbitrary code, and the server's session never allows them),
 ``AC_sleep`` (a guess; ``ac_wait_for`` waits on the screen instead) and
 ``AC_list_devices`` (the server drives one device chosen at start; its
 host/port parameters would let a client make the server connect anywhere).
@@ -44,7 +47,7 @@ from core.executor.commands.base import Category, Command
 from core.executor.registry import COMMANDS, UNSAFE_COMMANDS
 from core.executor.script import Script
 from core.executor.session import POLICIES
-from core.mcp.schema import JsonSchema, command_schema
+from core.mcp.schema import RUN_OUTPUT, STEP_OUTPUT, JsonSchema, command_schema
 
 RUN_STEPS = "ac_run_steps"
 
@@ -60,6 +63,39 @@ OMITTED: Mapping[str, frozenset[str]] = {"AC_screenshot": frozenset({"path"})}
 
 SCRIPT_ONLY = frozenset({"AC_sleep"})
 """Commands without a tool that ``ac_run_steps`` still runs (recorded scripts use them)."""
+
+MCP_WAIT = 2.0
+"""Seconds an acting tool waits for a missing element unless told (scripts keep their 5 s)."""
+
+MCP_DEFAULTS: Mapping[str, Mapping[str, float]] = {
+    name: {"timeout": MCP_WAIT} for name in ("AC_tap", "AC_long_press", "AC_swipe", "AC_type_text")
+}
+"""Parameter defaults of the server's tools that differ from the command's."""
+
+DESCRIPTIONS: Mapping[str, str] = {
+    "AC_observe": 'The whole screen: one `[i] role "name" @(x,y) (states)` line per element '
+    "(tree: every node). Later deltas are from this frame.",
+    "AC_screenshot": "A PNG screenshot, as an image.",
+    "AC_delta_observation": "What changed (+ added, ~ changed, - removed, ↕ scrolled) between "
+    "two frames, or from the screen you last saw to now.",
+    "AC_current_app": "The foreground app's package and activity.",
+    "AC_describe_screen": 'Look at the screen: every element as `[i] role "name" @(x,y)`. '
+    "Use [i] in selectors; later actions reply with what changed since.",
+    "AC_tap": "Tap an element (selector) or a point (x,y).",
+    "AC_long_press": "Press and hold an element or a point.",
+    "AC_swipe": "Swipe in a direction within an element or the screen, or from x1,y1 to x2,y2.",
+    "AC_type_text": "Type text into the focused field (or tap selector's field first).",
+    "AC_press_key": "Press a key.",
+    "AC_back": "Press Back.",
+    "AC_home": "Press Home.",
+    "AC_launch_app": "Start an app; replies with its whole screen.",
+    "AC_stop_app": "Force-stop an app (unsaved state is lost).",
+    "AC_wait_for": "Wait until an element is in a state.",
+    "AC_assert": "Check one fact about an element (give exactly one of exists, gone, text, "
+    "checked, enabled, selected).",
+}
+"""What each tool's description says (acting tools all reply with what changed: the
+server's instructions say it once)."""
 
 _IDEMPOTENT_MUTATING = frozenset({"AC_home", "AC_launch_app", "AC_stop_app"})
 _DESTRUCTIVE = frozenset({"AC_stop_app"})
@@ -112,67 +148,48 @@ def tool_annotations(command: type[Command]) -> types.ToolAnnotations:
 
 
 def _description(command: type[Command]) -> str:
-    doc = " ".join((command.__doc__ or command.summary()).replace("``", "`").split())
-    hint = {
-        Category.MUTATING: " Returns the observation of the screen afterwards (what changed).",
-        Category.DISCOVERY: " Use it to look at a new screen; deltas follow from the next action.",
-    }.get(command.category, "")
-    return doc + hint
+    """:data:`DESCRIPTIONS`' text, else the command's summary line."""
+    return DESCRIPTIONS.get(command.name) or command.summary().replace("``", "`")
 
 
 def command_tool(command: type[Command]) -> ToolSpec:
     """The tool of one registered command."""
-    schema = command_schema(command, omit=OMITTED.get(command.name, frozenset()))
+    schema = command_schema(
+        command,
+        omit=OMITTED.get(command.name, frozenset()),
+        defaults=MCP_DEFAULTS.get(command.name),
+    )
     tool = types.Tool(
         name=tool_name(command),
         title=_title(command),
         description=_description(command),
         inputSchema=schema,
+        outputSchema=STEP_OUTPUT,
         annotations=tool_annotations(command),
     )
     return ToolSpec(tool, command)
 
 
-def _step_schema() -> JsonSchema:
-    return {
-        "type": "array",
-        "minItems": 1,
-        "maxItems": 3,
-        "description": '[command, params?, {"expect"?, "note"?}?], e.g. '
-        '["AC_tap", {"selector": {"text": "Save"}}]',
-    }
-
-
 def run_steps_tool() -> ToolSpec:
     """``ac_run_steps``: a whole script, validated in full first, under a batch policy."""
-    names = ", ".join(script_commands())
     schema: JsonSchema = {
         "type": "object",
         "properties": {
             "script": {
                 "type": ["array", "object"],
-                "items": _step_schema(),
-                "description": 'the steps, or {"auto_control": [steps]}; commands by their '
-                f"AC_ names: {names}",
+                "description": 'steps [["AC_tap", {"selector": {"text": "Save"}}], ["AC_back"]]: '
+                "any tool's name in upper AC_ form, its arguments",
             },
             "policy": {
                 "type": "string",
                 "enum": list(POLICIES),
-                "default": "all",
-                "description": "which observations to return: every mutating step's, "
-                "only failed steps', or none (the baseline then stays where you last looked)",
+                "description": "whose deltas to return (none: the next delta covers the run)",
             },
-            "keep_going": {
-                "type": "boolean",
-                "default": False,
-                "description": "run the remaining steps after a failure",
-            },
+            "keep_going": {"type": "boolean", "description": "go on after a failure"},
             "effects": {
                 "type": "string",
                 "enum": ["fail", "warn", "off"],
-                "default": "fail",
-                "description": "a step with a recorded 'expect' delta whose replay had "
-                "another effect: fail it, only warn, or do not check",
+                "description": "a step whose recorded 'expect' differs",
             },
         },
         "required": ["script"],
@@ -181,11 +198,9 @@ def run_steps_tool() -> ToolSpec:
     tool = types.Tool(
         name=RUN_STEPS,
         title="Run steps",
-        description="Run a whole script of AC_* steps on the device: the script is validated "
-        "in full before the first step runs; stops at the first failure unless keep_going. "
-        "Returns {ok, passed, failed, skipped, steps: [{step, command, status, error, "
-        "observation, timing}]}.",
+        description="Run steps in order (all validated first); stops at a failure.",
         inputSchema=schema,
+        outputSchema=RUN_OUTPUT,
         annotations=types.ToolAnnotations(
             title="Run steps",
             readOnlyHint=False,

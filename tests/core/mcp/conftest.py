@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import Any
 
+import jsonschema
 import mcp.types as types
 import pytest
 from mcp.client.session import ClientSession
@@ -38,7 +38,8 @@ def session(device: VirtualDevice) -> Session:
 
 @pytest.fixture
 def connect(session: Session) -> Connect:
-    """``async with connect(read_only=…) as client``: an initialised SDK client on ``session``."""
+    """``async with connect(read_only=…) as client``: an initialised SDK client on ``session``
+    whose every reply's structuredContent is validated against the tool's outputSchema."""
 
     @asynccontextmanager
     async def open_client(
@@ -46,6 +47,19 @@ def connect(session: Session) -> Connect:
     ) -> AsyncIterator[ClientSession]:
         server = build_server(target or session, **options)
         async with create_connected_server_and_client_session(server) as client:
+            tools = {t.name: t for t in (await client.list_tools()).tools}
+            real = client.call_tool
+
+            async def call_tool(
+                name: str, arguments: dict[str, Any] | None = None, **kw: Any
+            ) -> types.CallToolResult:
+                result = await real(name, arguments, **kw)
+                if name in tools:  # every structuredContent is checked against its schema
+                    return checked(result, tools[name])
+                assert result.isError and result.structuredContent is None
+                return result
+
+            client.call_tool = call_tool  # type: ignore[method-assign]
             yield client
 
     return open_client
@@ -57,6 +71,17 @@ def texts(result: types.CallToolResult) -> list[str]:
 
 
 def envelope(result: types.CallToolResult) -> dict[str, Any]:
-    """The JSON block of a tool result (the last text block)."""
-    data: dict[str, Any] = json.loads(texts(result)[-1])
+    """The structured content of a tool result, checked against the tool's outputSchema."""
+    assert result.structuredContent is not None
+    data: dict[str, Any] = result.structuredContent
     return data
+
+
+def checked(result: types.CallToolResult, tool: types.Tool) -> types.CallToolResult:
+    """``result``, after validating its structuredContent against ``tool``'s outputSchema."""
+    assert tool.outputSchema is not None
+    if result.structuredContent is not None:
+        jsonschema.validate(result.structuredContent, tool.outputSchema)
+    else:
+        assert result.isError  # only an error with no step behind it has none
+    return result

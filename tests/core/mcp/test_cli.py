@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 
@@ -55,5 +54,7 @@ async def test_stdio_server_process(tmp_path: Path) -> None:
     assert [t.name for t in listed.tools] == list(tool_table(read_only=True))
     assert not described.isError
     text = described.content[0].text  # type: ignore[union-attr]
-    assert json.loads(text)["result"]["text"].startswith("screen dev.deltarec.launcher/")
+    assert text.startswith("screen dev.deltarec.launcher/")
+    assert described.structuredContent is not None
+    assert described.structuredContent["result"]["text"] == text
     assert tapped.isError

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import base64
 import io
-import json
 import threading
 from typing import Any
 
@@ -74,37 +73,52 @@ async def test_server_says_who_it_is(connect: Connect, session: Session) -> None
         await client.send_ping()
 
 
-async def test_describe_then_tap_returns_the_observation(connect: Connect) -> None:
+async def test_replies_are_the_delta_then_the_facts(connect: Connect) -> None:
     async with connect() as client:
         described = await client.call_tool("ac_describe_screen", {})
         tapped = await client.call_tool("ac_tap", SIGN_UP)
         typed = await client.call_tool(
             "ac_type_text", {"text": "zr", "selector": {"resource_id": "name"}}
         )
+        back = await client.call_tool("ac_back", {})
     assert not described.isError
+    (frame,) = texts(described)  # the frame, unescaped, and nothing else
+    assert frame.splitlines()[0].startswith("screen dev.deltarec.launcher/")
+    assert '[6] button "Sign up" @(405,1950)' in frame.splitlines()
     screen = envelope(described)
-    assert screen["command"] == "AC_describe_screen" and screen["observation"] is None
-    assert '[6] button "Sign up" @(405,1950)' in screen["result"]["text"].splitlines()
+    assert screen["command"] == "AC_describe_screen" and screen["result"]["text"] == frame
 
-    assert not tapped.isError and len(tapped.content) == 1
+    # The agent saw the launcher: the tap's reply is the delta from it, not the whole screen.
+    assert not tapped.isError
+    delta, facts = texts(tapped)
+    assert delta.splitlines()[0].startswith(
+        '» new screen dev.deltarec.playground/SignUpActivity "Sign up"'
+    )
+    assert '+ [12] textbox "Name"' in delta.splitlines()
+    assert facts == '[6] button "Sign up"'
     tap = envelope(tapped)
-    assert (tap["ok"], tap["command"], tap["result"]["element"]) == (
-        True,
-        "AC_tap",
-        '[6] button "Sign up"',
-    )
-    lines = tap["observation"].splitlines()
-    assert lines[0] == (
-        "screen dev.deltarec.playground/dev.deltarec.playground.SignUpActivity 1080x2400"
-    )
-    assert '[12] textbox "Name" @(540,472)' in lines
+    assert (tap["ok"], tap["command"], tap["observation"]) == (True, "AC_tap", delta)
+    assert tap["result"]["element"] == '[6] button "Sign up"'
+    assert tap["diff"]["isDiff"] is True and tap["diff"]["added"]
     assert set(tap["timing"]) == {"queueMs", "toolMs", "observationMs", "totalMs"}
 
-    assert envelope(typed)["observation"].splitlines() == [
-        '~ focus: none → [12] textbox "zr"',
-        '~ [12] textbox "zr" (text: "Name"→"zr")',
+    assert texts(typed) == [
+        '~ focus: none → [12] textbox "zr"\n'
+        '~ [12] textbox "zr" (text: "Name"→"zr")\n'
         '~ [16] button "Save" (enabled: false→true)',
+        '[12] textbox "Name"',
     ]
+    assert len(texts(back)) == 1  # nothing acted on, no warning: no facts line
+
+
+async def test_acting_on_a_disabled_element_warns_once(connect: Connect) -> None:
+    async with connect() as client:
+        await client.call_tool("ac_tap", SIGN_UP)
+        saved = await client.call_tool("ac_tap", {"selector": {"text": "Save"}})
+    assert not saved.isError
+    _, facts = texts(saved)
+    assert facts == 'warning: [10] button "Save" is disabled'  # said once, not as the element
+    assert envelope(saved)["warnings"] == ['[10] button "Save" is disabled']
 
 
 async def test_delta_of_element_dicts(connect: Connect) -> None:
@@ -116,6 +130,7 @@ async def test_delta_of_element_dicts(connect: Connect) -> None:
     data = envelope(result)
     assert data["observation"] is None
     delta = data["result"]
+    assert texts(result) == [delta["summary"]]
     assert set(delta) == {"summary", "added", "removed", "changed"}
     assert (delta["added"], delta["removed"], delta["changed"]) == (1, 0, 2)
     assert '+ [2] dialog "Saved"' in delta["summary"].splitlines()
@@ -143,41 +158,109 @@ async def test_ambiguous_selector_is_a_tool_error_listing_candidates(connect: Co
         result = await client.call_tool("ac_tap", {"selector": {"role": "textbox"}})
         after = await client.call_tool("ac_current_app", {})
     assert result.isError
-    message, details = texts(result)
-    assert "\n" not in message
-    assert 'selector {role="textbox"} matches 3 elements: [6] textbox "Name"; ' in message
-    assert '[7] textbox "Email"; [8] textbox "Password"' in message
-    data = json.loads(details)
-    assert data["ok"] is False and data["error"] == message
+    message, observation = texts(result)  # the message once, then the failed step's delta
+    assert message == (
+        'selector {role="textbox"} matches 3 elements: [6] textbox "Name"; '
+        '[7] textbox "Email"; [8] textbox "Password"'
+    )
+    assert observation == "no change"
+    data = envelope(result)
+    assert data["ok"] is False and message in data["error"]
     assert not after.isError  # the server keeps serving
 
 
-async def test_missing_element_and_bad_arguments_are_tool_errors(connect: Connect) -> None:
+async def test_errors_an_agent_can_act_on(connect: Connect) -> None:
     async with connect() as client:
-        missing = await client.call_tool("ac_tap", {"selector": {"text": "Nope"}, "timeout": 0})
+        await client.call_tool("ac_tap", SIGN_UP)
+        missing = await client.call_tool("ac_tap", {"selector": {"text": "Sgin up"}})
+        nothing_close = await client.call_tool("ac_tap", {"selector": {"text": "Zebra"}})
         half = await client.call_tool("ac_tap", {"x": 10})
         wrong = await client.call_tool("ac_tap", {"x": "10", "y": 3})
-        unknown = await client.call_tool("ac_fly", {})
-    assert missing.isError and texts(missing)[0].startswith(
-        'step 0 (AC_tap) failed: no element matches {text="Nope"} within 0s; saw Launcher:'
+        absent = await client.call_tool("ac_type_text", {})
+        bad_choice = await client.call_tool("ac_swipe", {"direction": "sideways"})
+        unknown = await client.call_tool("ac_tapp", {})
+        click = await client.call_tool("ac_click", {})
+        nowhere = await client.call_tool("ac_fly", {})
+    assert missing.isError
+    assert texts(missing)[0] == (
+        'no element matches {text="Sgin up"} within 2s; closest: [4] text "Sign up"'
     )
-    assert half.isError and texts(half) == ["$: give both x and y"]
-    assert wrong.isError and "'10' is not of type" in texts(wrong)[0]
-    assert unknown.isError and texts(unknown) == ["unknown tool 'ac_fly'"]
+    assert envelope(missing)["timing"]["toolMs"] == 2000.0  # the MCP default wait: 2 s
+    assert texts(nothing_close)[0].startswith(
+        'no element matches {text="Zebra"} within 2s; saw SignUpActivity: '
+    )
+    assert texts(half) == ["give both x and y"]
+    assert texts(wrong) == ["x: expected an integer, got a string"]
+    assert texts(absent) == ["missing required parameter 'text' (a non-empty string)"]
+    assert texts(bad_choice) == [
+        "direction: 'sideways' is not one of 'up', 'down', 'left', 'right'"
+    ]
+    assert texts(unknown) == ["unknown tool 'ac_tapp'; did you mean ac_tap?"]
+    assert texts(click) == ["unknown tool 'ac_click'; did you mean ac_tap?"]
+    assert texts(nowhere) == ["unknown tool 'ac_fly'"]
 
 
-async def test_screenshot_returns_an_image(connect: Connect) -> None:
+async def test_an_explicit_timeout_overrides_the_mcp_default(connect: Connect) -> None:
+    async with connect() as client:
+        result = await client.call_tool("ac_tap", {"selector": {"text": "Nope"}, "timeout": 0})
+    assert result.isError and "within 0s" in texts(result)[0]
+    assert envelope(result)["timing"]["toolMs"] == 0.0
+
+
+async def test_describe_and_observe_set_the_baseline_to_what_they_showed(
+    connect: Connect, device: VirtualDevice
+) -> None:
+    async with connect() as client:
+        await client.call_tool("ac_tap", SIGN_UP)
+        device.tap(540, 977)  # behind the server's back: tick "Send me news"
+        observed = texts(await client.call_tool("ac_observe", {}))[0]
+        first = texts(await client.call_tool("ac_tap", {"selector": {"text": "Name"}}))[0]
+        device.tap(540, 977)  # untick it
+        described = texts(await client.call_tool("ac_describe_screen", {}))[0]
+        second = texts(await client.call_tool("ac_back", {}))[0]
+        cut = await client.call_tool("ac_observe", {"max_lines": 2})
+        third = texts(await client.call_tool("ac_back", {}))[0]
+    assert '[9] checkbox "Send me news" @(540,977) (checked)' in observed
+    assert "Send me news" not in first  # seen in the frame: not news
+    assert first == '~ focus: none → [6] textbox "Name"'
+    assert "(unchecked)" in described and "Send me news" not in second
+    assert envelope(cut)["result"]["cut"] is True  # a cut frame is not a baseline
+    assert third.startswith("» back to") or third.startswith("» new screen")
+
+
+async def test_run_steps_without_observations_keeps_the_baseline_where_the_agent_looked(
+    connect: Connect,
+) -> None:
+    async with connect() as client:
+        await client.call_tool("ac_describe_screen", {})
+        run = await client.call_tool(
+            "ac_run_steps", {"script": [["AC_tap", SIGN_UP], ["AC_back"]], "policy": "none"}
+        )
+        tapped = await client.call_tool("ac_tap", SIGN_UP)
+    assert texts(run) == ["2 passed"]
+    report = envelope(run)
+    assert set(report["timing"]) == {"queueMs", "toolMs", "observationMs", "totalMs"}
+    assert report["timing"]["observationMs"] == sum(
+        s["timing"]["observationMs"] for s in report["steps"]
+    )
+    # The agent last saw the launcher: the tap is a delta from it, as if the run never moved.
+    assert texts(tapped)[0].startswith("» new screen dev.deltarec.playground/SignUpActivity")
+
+
+async def test_screenshot_returns_an_image_only_when_asked(connect: Connect) -> None:
     async with connect() as client:
         result = await client.call_tool("ac_screenshot", {})
         refused = await client.call_tool("ac_screenshot", {"path": "/tmp/deltarec-mcp.png"})
+        tapped = await client.call_tool("ac_tap", SIGN_UP)
     assert not result.isError
     image, text = result.content
     assert isinstance(image, types.ImageContent) and image.mimeType == "image/png"
     with Image.open(io.BytesIO(base64.b64decode(image.data))) as png:
         assert (png.format, png.size) == ("PNG", (1080, 2400))
-    assert isinstance(text, types.TextContent)
-    assert json.loads(text.text)["result"] == {"width": 1080, "height": 2400}
-    assert refused.isError and "path" in texts(refused)[0]
+    assert isinstance(text, types.TextContent) and text.text == "screenshot 1080x2400"
+    assert envelope(result)["result"] == {"width": 1080, "height": 2400}
+    assert refused.isError and texts(refused) == ["path: not available over MCP"]
+    assert all(isinstance(c, types.TextContent) for c in tapped.content)
 
 
 async def test_read_only_hides_and_blocks_mutating_tools(
@@ -204,8 +287,10 @@ async def test_unsafe_commands_are_never_exposed(device: VirtualDevice, connect:
         shell = await client.call_tool("ac_shell", {"command": "echo hi"})
         run = await client.call_tool("ac_run_steps", {"script": [["AC_shell", {"command": "id"}]]})
     assert "ac_shell" not in names
-    assert shell.isError and texts(shell) == ["unknown tool 'ac_shell'"]
-    assert run.isError and texts(run)[0].startswith("$[0][0]: AC_shell is not available (UNSAFE")
+    assert shell.isError and texts(shell)[0].startswith("unknown tool 'ac_shell'")
+    assert run.isError and texts(run)[0].startswith(
+        "script[0][0]: AC_shell is not available (UNSAFE"
+    )
 
 
 async def test_run_steps(connect: Connect, device: VirtualDevice) -> None:
@@ -226,18 +311,20 @@ async def test_run_steps(connect: Connect, device: VirtualDevice) -> None:
         )
         invalid = await client.call_tool("ac_run_steps", {"script": [["AC_back"], ["AC_tap", {}]]})
     report = envelope(passed)
-    assert not passed.isError
+    assert not passed.isError and texts(passed) == ["3 passed"]
     assert (report["ok"], report["passed"], report["policy"]) == (True, 3, "none")
     assert [s["observation"] for s in report["steps"]] == [None, None, None]
-    assert "queueMs" in report
+    assert "queueMs" in report["timing"]
 
     assert failed.isError
-    message, details = texts(failed)
+    message, observation, facts = texts(failed)
     assert message.startswith('step 0 (AC_tap) failed: selector {role="textbox"} matches 3')
-    assert (json.loads(details)["skipped"], json.loads(details)["failed"]) == (1, 1)
+    assert observation.startswith("screen ")  # no baseline yet: the full frame
+    assert facts == "0 passed, 1 failed, 1 skipped"
+    assert (envelope(failed)["skipped"], envelope(failed)["failed"]) == (1, 1)
 
     assert invalid.isError
-    assert texts(invalid) == ["$[1][1]: where to act: give exactly one of selector or x/y"]
+    assert texts(invalid) == ["script[1][1]: where to act: give exactly one of selector or x/y"]
     assert device.current_app().activity.endswith("SignUpActivity")  # the invalid run did nothing
 
 
@@ -304,4 +391,7 @@ async def test_calls_run_off_the_loop_one_at_a_time(session: Session) -> None:
                 gate.release.set()
     assert listed.tools
     assert gate.taps == [(405, 1950), (10, 10)] and gate.most == 1
-    assert envelope(results["first"])["step"] == 0 and envelope(results["second"])["step"] == 1
+    assert results["first"].structuredContent is not None
+    assert results["second"].structuredContent is not None
+    assert results["first"].structuredContent["step"] == 0
+    assert results["second"].structuredContent["step"] == 1

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import jsonschema
@@ -11,8 +12,9 @@ from core.errors import ScriptValidationError
 from core.executor import COMMANDS, UNSAFE_COMMANDS, Category, Selector, parse_script
 from core.executor.registry import command_table
 from core.mcp import EXCLUDED, RUN_STEPS, tool_name, tool_table
-from core.mcp.schema import SELECTOR_FIELD_HELP, kind_schema, selector_schema, unknown_kinds
-from core.mcp.tools import OMITTED, check_script, script_commands
+from core.mcp.schema import RUN_OUTPUT, STEP_OUTPUT, kind_schema, selector_schema, unknown_kinds
+from core.mcp.tools import MCP_DEFAULTS, MCP_WAIT, OMITTED, check_script, script_commands
+from core.render.tokens import count_tokens
 
 READ_ONLY = [
     "ac_observe",
@@ -36,7 +38,7 @@ MUTATING = [
 ]
 
 VALID: dict[str, list[dict[str, Any]]] = {
-    "ac_observe": [{}, {"tree": True, "max_lines": 5}, {"max_tokens": None}],
+    "ac_observe": [{}, {"tree": True, "max_lines": 5}],
     "ac_screenshot": [{}],
     "ac_delta_observation": [
         {},
@@ -65,10 +67,10 @@ VALID: dict[str, list[dict[str, Any]]] = {
 INVALID: dict[str, list[dict[str, Any]]] = {
     "ac_observe": [{"tree": "yes"}, {"max_lines": 0}, {"nope": 1}],
     "ac_screenshot": [{"path": "/tmp/x.png"}],
-    "ac_delta_observation": [{"viewport": [0, 0, 1]}, {"prev": 3}],
-    "ac_tap": [{"x": "10", "y": 2}, {"x": -1, "y": 0}, {"selector": {}}, {"timeout": 601}],
+    "ac_delta_observation": [{"viewport": "all"}, {"prev": 3}],
+    "ac_tap": [{"x": "10", "y": 2}, {"selector": "Save"}, {"timeout": "soon"}],
     "ac_swipe": [{"direction": "sideways"}],
-    "ac_type_text": [{}, {"text": ""}],
+    "ac_type_text": [{}, {"text": 3}],
     "ac_press_key": [{"key": "no-such-key"}, {}],
     "ac_wait_for": [{"selector": {"text": "x"}, "state": "blue"}],
     "ac_launch_app": [{}],
@@ -138,6 +140,8 @@ def test_schemas_are_the_command_specs() -> None:
     for spec in tool_table().values():
         schema = spec.tool.inputSchema
         jsonschema.Draft202012Validator.check_schema(schema)
+        assert spec.tool.outputSchema in (STEP_OUTPUT, RUN_OUTPUT)
+        jsonschema.Draft202012Validator.check_schema(spec.tool.outputSchema)
         assert schema["type"] == "object" and schema["additionalProperties"] is False
         if spec.command is None:
             continue
@@ -147,12 +151,32 @@ def test_schemas_are_the_command_specs() -> None:
             if name not in OMITTED.get(spec.command.name, ())
         }
         assert list(schema["properties"]) == list(params)
-        assert schema["required"] == [name for name, p in params.items() if p.required]
+        assert schema.get("required", []) == [name for name, p in params.items() if p.required]
+        defaults = MCP_DEFAULTS.get(spec.command.name, {})
         for name, p in params.items():
-            prop = schema["properties"][name]
-            assert prop["description"].startswith(p.help)
-            if p.default is not None:
-                assert prop["default"] == p.default
+            shown = schema["properties"][name].get("default")
+            if name in defaults:
+                assert shown == defaults[name] == MCP_WAIT
+            elif p.default not in (None, "", False):
+                assert shown == p.default
+
+
+def tool_tokens(tool: Any) -> int:
+    """What a tool costs a model in its listing: name + description + input schema (cl100k)."""
+    schema = json.dumps(tool.inputSchema)
+    return count_tokens(tool.name) + count_tokens(tool.description or "") + count_tokens(schema)
+
+
+def test_the_tool_list_fits_its_token_budget() -> None:
+    full = sum(tool_tokens(s.tool) for s in tool_table().values())
+    read_only = sum(tool_tokens(s.tool) for s in tool_table(read_only=True).values())
+    assert full <= 3000, full
+    assert read_only <= 1500, read_only
+    # One compact selector schema, described once per tool that takes a selector.
+    tap = tool_table()["ac_tap"].tool.inputSchema["properties"]["selector"]
+    assert all(
+        set(prop) == {"type"} or name == "alternates" for name, prop in tap["properties"].items()
+    )
 
 
 def test_delta_schema() -> None:
@@ -166,9 +190,8 @@ def test_delta_schema() -> None:
         "interactive_only",
         "max_tokens",
     ]
-    assert schema["required"] == []
-    assert schema["properties"]["viewport"]["minItems"] == 4
-    assert set(schema["properties"]["prev"]["type"]) == {"array", "string", "object", "null"}
+    assert "required" not in schema
+    assert set(schema["properties"]["prev"]["type"]) == {"array", "string", "object"}
 
 
 @pytest.mark.parametrize("name", list(VALID))
@@ -190,7 +213,7 @@ def test_schema_refuses_bad_arguments(name: str) -> None:
 
 def test_selector_schema_lists_every_selector_field() -> None:
     props = selector_schema()["properties"]
-    assert set(props) - {"alternates"} == set(SELECTOR_FIELD_HELP)
+    assert set(props) == {*Selector.__dataclass_fields__}
     example = {name: (1 if prop["type"] == "integer" else "x") for name, prop in props.items()}
     example["alternates"] = [{"text": "y"}]
     assert Selector.from_json(example).to_json() == example
