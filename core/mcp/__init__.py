@@ -2,10 +2,12 @@
 
 ::
 
-    schema.py   JSON Schemas of command parameters, from the executor's typed specs
+    schema.py   compact input schemas from the executor's typed specs; output schemas
     tools.py    one tool per registered command (ac_tap, ac_delta_observation, …),
-                ac_run_steps, annotations, what is left out and why
-    server.py   the low-level SDK server: worker threads, one lock, errors as tool errors
+                ac_run_steps, short descriptions, MCP defaults, what is left out and why
+    replies.py  what a call returns: the delta text, a facts line, structuredContent
+    hints.py    errors an agent can act on: nearest tool names, closest on-screen matches
+    server.py   the low-level SDK server: our own validation, worker threads, one lock
 
 ``deltarec mcp --device virtual`` runs it over stdio (:mod:`core.cli.mcp_command`).
 Importing this package needs the ``mcp`` extra (``pip install deltarec[mcp]``).
