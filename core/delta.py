@@ -28,7 +28,7 @@ from core.render.budget import fit
 from core.render.delta_text import Line, delta_entries
 from core.render.frame_text import frame_lines, render_frame
 from core.render.tokens import count_tokens
-from core.screens import is_new_screen
+from core.screens import is_new_screen, screen_title
 
 FULL_FRAME_MARK = "» full frame (cheaper than the delta)"
 """First line of a full frame sent in place of a delta that would have cost more."""
@@ -247,9 +247,26 @@ class Observer:
     def _recall(
         self, result: DeltaResult, *, max_lines: int | None, max_tokens: int | None
     ) -> DeltaResult:
-        """The delta from a remembered frame of the same screen, if one matches."""
+        """The delta from a remembered frame of the same screen, if one matches.
+
+        Only when the step left the screen it started on (a dialog closed, another
+        activity, or with none known another package or title): a list scrolled by a page
+        or more is still the same screen.
+        """
         curr = result.delta.curr
         obs = curr.obs
+        before = result.delta.prev.obs
+        closed = [e for e in result.entries if e.kind is ChangeKind.WINDOW_CLOSED]
+        if (
+            not closed
+            and obs.package == before.package
+            and (
+                obs.activity == before.activity
+                if obs.activity and before.activity
+                else screen_title(result.prev_index) == screen_title(result.index)
+            )
+        ):
+            return result
         for seen in reversed(self.recent):
             old = seen.index.frame
             if old is result.delta.prev:
@@ -270,7 +287,6 @@ class Observer:
                 back_to=f"as after step {seen.step}",
                 delta=delta,
             )
-            closed = [e for e in result.entries if e.kind is ChangeKind.WINDOW_CLOSED]
             if not closed or back.full_frame:
                 return back
             # The dialog the caller last saw closed: say so before the screen it left.

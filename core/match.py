@@ -6,9 +6,9 @@ passes left unmatched, so earlier evidence always wins (the tie-break order):
 1. **keys** — equal stable keys (:mod:`core.identity`). Keys are unique within
    a frame, so this is a join. It survives scrolls, inserted siblings and
    moves between parents.
-2. **bottom-up** — an unmatched node whose matched children mostly came from
-   one unmatched old node of the same class and resource id is that node (a
-   row whose summary text changed, a container whose rows changed). Visited
+2. **bottom-up** — an unmatched node at least half of whose children matched
+   children of one unmatched old node of the same class and resource id is
+   that node (a row whose summary text changed, a container whose rows changed). Visited
    children-first, so whole chains of ancestors are recovered in one pass;
    votes break ties, then document order.
 3. **top-down** — inside two matched parents, unmatched children with the same
@@ -59,7 +59,7 @@ from rapidfuzz.fuzz import ratio
 
 from core.frame import Frame
 from core.model import Bounds, Node
-from core.motion import consistent, find_motions, scrolls_by_nature
+from core.motion import consistent, find_motions, holds_rows
 
 GEOMETRY_LIMIT = 40_000
 """Largest (old × new) candidate product a geometry group may have."""
@@ -162,42 +162,51 @@ def match_frames(prev: Frame, curr: Frame, *, iou_threshold: float = 0.5) -> dic
         _bottom_up(prev, curr, pairs, used, guard.allowed)
 
     # 3. top-down: window roots first (a virtual root), then every matched parent
-    _align(prev, curr, prev.roots, curr.roots, pairs, used, guard.allowed)
+    _align(prev, curr, prev.roots, curr.roots, pairs, used, guard)
     for c in range(len(curr)):
         p = pairs.get(c)
         if p is not None:
-            _align(prev, curr, prev.children[p], curr.children[c], pairs, used, guard.allowed)
+            _align(prev, curr, prev.children[p], curr.children[c], pairs, used, guard)
 
     # 4. geometry for what is left
     _geometry(prev, curr, pairs, used, iou_threshold, guard)
     return pairs
 
 
-ROW_REPEATS = 3
-"""Children sharing class, id and role this many times are a list's rows."""
+def _texts(frame: Frame, pos: int) -> set[str]:
+    return {
+        n.text + "\x00" + n.content_desc
+        for n in frame.nodes[pos : frame.subtree_end(pos)]
+        if n.text or n.content_desc
+    }
 
 
-def _list_like(frame: Frame, pos: int) -> bool:
-    """Whether ``pos`` holds a list: made to scroll, or with rows that repeat one shape."""
-    if scrolls_by_nature(frame.nodes[pos]):
+def _same_content(prev: Frame, p: int, curr: Frame, c: int, *, placed: bool = False) -> bool:
+    """Whether two rows show the same content: the same texts and descriptions, or — for a
+    row cut by the list's edge — the texts of one all in the other's, and either the scroll
+    put it there (``placed``) or one of them is found in no other row of its list (a cut
+    card showing only "Like · Share" could be any card)."""
+    a, b = _texts(prev, p), _texts(curr, c)
+    if not (a and b):
+        return False
+    if a == b:
         return True
-    shapes = Counter(_soft(frame.nodes[k]) for k in frame.children[pos] if frame.children[k])
-    return bool(shapes) and max(shapes.values()) >= ROW_REPEATS
+    if a < b:
+        return placed or bool(a - _others(prev, p))
+    if b < a:
+        return placed or bool(b - _others(curr, c))
+    return False
 
 
-def _same_content(prev: Frame, p: int, curr: Frame, c: int) -> bool:
-    """Whether two rows show the same content: the texts and descriptions of one are all in
-    the other (a row cut by the list's edge shows part of its content), and there are some."""
-
-    def texts(frame: Frame, pos: int) -> set[str]:
-        return {
-            n.text + "\x00" + n.content_desc
-            for n in frame.nodes[pos : frame.subtree_end(pos)]
-            if n.text or n.content_desc
-        }
-
-    a, b = texts(prev, p), texts(curr, c)
-    return bool(a and b) and (a <= b or b <= a)
+def _others(frame: Frame, row: int) -> set[str]:
+    """The texts of the other rows of ``row``'s list."""
+    parent = frame.parents[row]
+    siblings = frame.children[parent] if parent >= 0 else frame.roots
+    out: set[str] = set()
+    for s in siblings:
+        if s != row:
+            out |= _texts(frame, s)
+    return out
 
 
 def _bottom_up(
@@ -207,7 +216,12 @@ def _bottom_up(
     used: set[int],
     allowed: Callable[[int, int], bool],
 ) -> None:
-    """Pass 2: a parent whose matched children mostly came from one old parent is it."""
+    """Pass 2: a parent whose matched children mostly came from one old parent is it.
+
+    "Mostly": at least half of its children (of the old parent's too) came from there — one
+    short label that happens to be unique in both frames ("2h") does not make two feed
+    cards one.
+    """
     for c in range(len(curr) - 1, -1, -1):
         if c in pairs or not curr.children[c]:
             continue
@@ -218,7 +232,10 @@ def _bottom_up(
                 p_parent = prev.parents[p_child]
                 if p_parent >= 0 and p_parent not in used:
                     votes[p_parent] += 1
-        for p, _ in sorted(votes.items(), key=lambda kv: (-kv[1], kv[0])):
+        kids = len(curr.children[c])
+        for p, n in sorted(votes.items(), key=lambda kv: (-kv[1], kv[0])):
+            if 2 * n < min(kids, len(prev.children[p])):
+                break
             if _soft(prev.nodes[p]) == _soft(curr.nodes[c]) and allowed(c, p):
                 pairs[c] = p
                 used.add(p)
@@ -232,7 +249,7 @@ def _align(
     new_kids: list[int],
     pairs: dict[int, int],
     used: set[int],
-    allowed: Callable[[int, int], bool],
+    guard: Guard,
 ) -> None:
     """Pair unmatched children of two matched parents that sit in the same slot.
 
@@ -261,7 +278,7 @@ def _align(
         return before or after
 
     parent = curr.parents[new_kids[0]] if new_kids else -1
-    in_list = parent >= 0 and _list_like(curr, parent)
+    in_list = parent >= 0 and holds_rows(curr, parent)
     for sweep in (range(len(new_kids)), range(len(new_kids) - 1, -1, -1)):
         for i in sweep:
             c = new_kids[i]
@@ -269,9 +286,14 @@ def _align(
                 continue
             candidates = by_sig.get(_soft(curr.nodes[c]), ())
             if in_list:  # rows are known by their content, never by their place in a list
-                candidates = [q for q in candidates if _same_content(prev, q, curr, c)]
+                placed = guard.shift(c) is not None
+                candidates = [
+                    q for q in candidates if _same_content(prev, q, curr, c, placed=placed)
+                ]
             slot = [
-                p for p in candidates if p not in used and anchored(i, old_at[p]) and allowed(c, p)
+                p
+                for p in candidates
+                if p not in used and anchored(i, old_at[p]) and guard.allowed(c, p)
             ]
             if slot:
                 p = max(slot, key=lambda q: (_similarity(prev.nodes[q], curr.nodes[c]), -q))
@@ -331,7 +353,12 @@ def _geometry(
             if c in pairs or p in used or not guard.allowed(c, p):
                 continue
             cp = curr.parents[c]
-            if cp >= 0 and _list_like(curr, cp) and not _same_content(prev, p, curr, c):
+            placed = guard.shift(c) is not None
+            if (
+                cp >= 0
+                and holds_rows(curr, cp)
+                and not _same_content(prev, p, curr, c, placed=placed)
+            ):
                 continue
             pairs[c] = p
             used.add(p)

@@ -69,6 +69,12 @@ AGREEMENT = 0.8
 VISIT_LIMIT = 5_000
 """At most this many nodes are looked at below one host."""
 
+PERIODIC = 2.0
+"""Votes (rows' worth) an offset needs before a tie with another is read as a period."""
+
+MARGIN = 1.25
+"""Without an unambiguous row, the winning offset needs this many times the next one's votes."""
+
 TWIN_LIMIT = 24
 """At most this many identical twins of one row are tried as its previous place."""
 
@@ -186,6 +192,44 @@ def find_motions(prev: Frame, curr: Frame, pairs: Mapping[int, int]) -> list[Mot
     return out
 
 
+ROW_REPEATS = 3
+"""Children sharing class and resource id this many times are a list's rows."""
+
+
+def holds_rows(frame: Frame, pos: int) -> bool:
+    """Whether the children of ``pos`` are rows: it is made to scroll, or they repeat one shape."""
+    if scrolls_by_nature(frame.nodes[pos]):
+        return True
+    shapes: dict[tuple[str, str], int] = {}
+    for k in frame.children[pos]:
+        if frame.children[k]:
+            node = frame.nodes[k]
+            shape = (node.class_name, node.resource_id)
+            shapes[shape] = shapes.get(shape, 0) + 1
+            if shapes[shape] >= ROW_REPEATS:
+                return True
+    return False
+
+
+def _ranked(votes: dict[tuple[int, int], float]) -> list[tuple[tuple[int, int], float]]:
+    """Offsets by votes, most first. Ties between offsets that several rows back (rows that
+    repeat with a period fit the content moved by any number of periods): the shorter move
+    first; other ties: the order they were first seen in."""
+    order = {offset: i for i, offset in enumerate(votes)}
+
+    def key(kv: tuple[tuple[int, int], float]) -> tuple[float, int]:
+        (dx, dy), v = kv
+        return (-round(v, 9), abs(dx) + abs(dy) if v >= PERIODIC else order[(dx, dy)])
+
+    return sorted(votes.items(), key=key)
+
+
+def _leads(ranked: list[tuple[tuple[int, int], float]]) -> bool:
+    """Whether the first offset leads: more votes than the next, or a tie that several rows
+    back (broken by :func:`_ranked`)."""
+    return len(ranked) < 2 or ranked[0][1] > ranked[1][1] or ranked[0][1] >= PERIODIC
+
+
 def _seen_elsewhere(prev: Frame, curr: Frame, pairs: Mapping[int, int]) -> bool:
     """Whether an unmatched node of ``curr`` shows content (of its size) that ``prev`` had at
     another place: only then can content have moved without a matched node moving."""
@@ -221,13 +265,13 @@ def _host(
     old_at = prev.places
     p_end = prev.subtree_end(p)
     content = curr.subtree_hashes
-    strong: dict[tuple[int, int], int] = {}
-    weak: dict[tuple[int, int], int] = {}
-    stack = list(reversed(curr.children[c]))
+    strong: dict[tuple[int, int], float] = {}
+    weak: dict[tuple[int, int], float] = {}
+    stack = [(k, True) for k in reversed(curr.children[c])]
     visited = 0
     while stack and visited < VISIT_LIMIT:
         visited += 1
-        k = stack.pop()
+        k, whole = stack.pop()  # whole: a row of the container, not a piece of one
         b = curr.nodes[k].bounds
         pk = pairs.get(k)
         if pk is not None and curr.parents[k] == c and curr.children[k]:
@@ -254,30 +298,50 @@ def _host(
             elif not curr.children[k] or all(q not in pairs for q in curr.children[k]):
                 move = _cut_move(a, b, box)  # a row cut by an edge: its other edge moved
                 if move is not None:
-                    weak[move] = weak.get(move, 0) + 1
+                    weak[move] = weak.get(move, 0.0) + 1.0
                     continue
-        if not spots:
-            stack.extend(reversed(curr.children[k]))  # clipped or new: its content votes
+        if not spots:  # clipped or new: its pieces vote (a list's rows, if it is a list)
+            rows = holds_rows(curr, k)
+            stack.extend((q, rows) for q in reversed(curr.children[k]))
             continue
-        # A row with content is strong evidence; a lone label ("Ken avatar") may be another
-        # row's. Each offset that would put one of its twins here gets the row's support.
-        votes = strong if curr.children[k] else weak
-        if votes is weak and len(set(spots)) > 1:
+        # A whole row with content is strong evidence; a piece of a row that came in (a
+        # card's "Like · Share" bar) or a lone label ("Ken avatar") may be another row's, and
+        # is weak. Identical twins split their vote between the places they could have come
+        # from: the true offset gathers every row that stayed.
+        votes = strong if whole and curr.children[k] else weak
+        places = list(dict.fromkeys(spots))
+        if votes is weak and len(places) > 1:
             continue  # a label seen in several places vouches for none of them
-        for left, top in dict.fromkeys(spots):
+        for left, top in places:
             offset = (b.left - left - base[0], b.top - top - base[1])
             if offset == (0, 0) and _at_edge(b, box):
                 continue  # two rows cut alike by the same edge prove nothing
-            votes[offset] = votes.get(offset, 0) + 1
-    votes = strong or weak
+            votes[offset] = votes.get(offset, 0.0) + 1.0 / len(places)
+    # Whole rows decide when one offset leads them with at least one row's worth of votes
+    # (periodic twins give the true offset the lead, not always a wide one). Else rows and
+    # labels (half a vote each) decide together, and the winner must stand out by MARGIN.
+    best = _ranked(strong)
+    rows_decide = bool(best) and best[0][1] >= 1.0 and _leads(best)
+    if rows_decide:
+        votes, margin = strong, 1.0
+    else:
+        votes, margin = dict(strong), MARGIN
+        for offset, w in weak.items():
+            votes[offset] = votes.get(offset, 0.0) + w / 2
     if not votes:
         return _page(prev, curr, pairs, used, c, p) if natural else None
-    (dx, dy), count = max(votes.items(), key=lambda kv: kv[1])  # first seen wins a tie
-    rivals = votes.get((0, 0), 0) if strong else sum(votes.values()) - count
+    ranked = _ranked(votes)
+    (dx, dy), count = ranked[0]
+    runner_up = next((v for o, v in ranked[1:] if o != (0, 0)), 0.0)
+    rivals = votes.get((0, 0), 0.0)
     lone = count < 2 and not (rivals == 0 and _replaced_some(prev, curr, pairs, used, c, p))
-    if (dx, dy) == (0, 0) or count < AGREEMENT * (count + rivals) or (lone and not natural):
-        # Labels alone must agree among themselves; else no row vouches for an offset.
-        return _page(prev, curr, pairs, used, c, p) if natural and not strong else None
+    if (
+        (dx, dy) == (0, 0)
+        or count < AGREEMENT * (count + rivals)
+        or count < margin * runner_up
+        or (lone and not natural)
+    ):
+        return _page(prev, curr, pairs, used, c, p) if natural and not rows_decide else None
     return Motion(c, p, dx, dy)
 
 

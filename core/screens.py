@@ -10,7 +10,8 @@
    leaving out the system bars, dialogs that opened or closed, and the
    content of scrolled containers (a scroll is not a new screen) — more than
    :data:`REPLACED_SHARE` did not stay. This also holds inside one app (an
-   Inbox row opening its message).
+   Inbox row opening its message), unless the activity is known, unchanged and
+   the title is the same (a list flung past every row it showed).
 
 A dump that holds only an opened dialog is never a new screen (the window
 behind is hidden, not gone).
@@ -73,7 +74,13 @@ def is_new_screen(d: Delta, prev_index: ElementIndex, curr_index: ElementIndex) 
         return False
     used = set(d.pairs.values())
     replaced = sum(1 for c in now if c not in d.pairs) + sum(1 for p in before if p not in used)
-    return replaced > REPLACED_SHARE * (len(now) + len(before))
+    if replaced <= REPLACED_SHARE * (len(now) + len(before)):
+        return False
+    # The same activity under the same title is the same screen whose content moved on (a
+    # list flung past every row it showed, a feed refreshed).
+    same_activity = fp.obs.activity and fp.obs.activity == fc.obs.activity
+    title = screen_title(curr_index, frozenset(skip_c))
+    return not (same_activity and title and title == screen_title(prev_index, frozenset(skip_p)))
 
 
 def screen_name(index: ElementIndex, *, with_package: bool = False) -> str:

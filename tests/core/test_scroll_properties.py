@@ -49,7 +49,9 @@ def test_scrolls_are_one_entry_and_nothing_they_cover_is_a_change(
         return
     # one scroll, reported on the container whose rows moved (the inner one when nested);
     # an unmarked container shows it only while some content stays in view
-    if beyond:
+    if beyond or (shape == "unmarked" and subjects <= 3):
+        # gone a page, or rows that repeat every few rows with nothing that tells them apart
+        # in a container that does not say it scrolls: there may be no scroll to say
         assert len(d.scrolls) <= 1
         return
     assert len(d.scrolls) == 1
