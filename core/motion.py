@@ -7,40 +7,48 @@ depends on one app's class names:
 
 1. **Rows vote by content.** Each node inside a candidate container votes for
    every offset that would bring an old node of the same content (class, id,
-   texts and children's content, however keys qualified it) and the same size
-   to where it is now; a matched node of the same size whose content changed
-   votes for staying put, or for its own move when its key matched (a list
-   with an id), and a
-   matched row cut by an edge in one frame only, whose children did not match,
-   weakly for the move of its uncut edge. Any other node was clipped by an
-   edge or came in: its children vote instead. Identical twins (recycled rows
-   with the same texts) vote for each
-   of their twins' places; only the true offset collects all rows that
-   stayed. Rows with content are *strong* votes; a lone label is *weak* — in
-   a list whose senders repeat, "Ken avatar" can be unique in both frames and
-   still belong to two different rows — and counts only when no row voted,
-   only for a label seen in one place, and only when the labels agree.
-2. **Hosts**, visited parents first: a matched node that stayed put (relative
-   to the scrolls around it) is a host when its most voted offset is not zero
-   and has at least :data:`AGREEMENT` of the votes it shares with "stayed put"
-   (a sticky header may stay; an insertion that pushed half the rows down is
-   not a scroll). A host whose content is one wrapper child covering it (a
+   texts and children's content, however keys qualified it: the keys' subtree
+   hashes, :attr:`core.frame.Frame.places`) and the same size to where it is
+   now. A matched node of the same size whose content changed votes for
+   staying put, or for its own move when its key matched (a list with an id);
+   a matched row cut by an edge in one frame only, whose children did not
+   match, votes weakly for the move of its uncut edge. Any other node was cut
+   by an edge or came in: its children vote instead — as rows when it is a
+   list (:func:`holds_rows`), else as *pieces*.
+2. **Strong and weak.** Whole rows with content are strong votes; pieces of a
+   row (a card's "Like · Share" bar) and lone labels are weak — in a list
+   whose senders repeat, "Ken avatar" can be unique in both frames and still
+   belong to two different rows — and a label seen in several places votes
+   for none. Identical twins (recycled rows that show the same things) split
+   their vote between the places they could have come from; only the true
+   offset gathers every row that stayed. Rows decide when one offset leads
+   them with at least one row's worth; else rows and labels (half a vote
+   each) decide together, and the winner must have :data:`MARGIN` times the
+   next offset's votes.
+3. **Hosts**, visited parents first: a matched node that stayed put (relative
+   to the scrolls around it) is a host when the winning offset is not zero and
+   has at least :data:`AGREEMENT` of the votes it shares with "stayed put" (a
+   sticky header may stay; an insertion that pushed half the rows down is not
+   a scroll). A host whose content is one wrapper child covering it (a
    ScrollView's LinearLayout) defers to that child, so nested scrollables are
-   reported once, on the container whose rows moved. A container not marked
-   as scrolling needs two rows that agree, or one when nothing stayed put and
-   rows both came in and left.
-3. **Offsets add up**: a host's rows are measured after subtracting the
+   reported once, on the container whose rows moved; a plain row cut by its
+   list's edge is never a host. A container not marked as scrolling needs two
+   rows that agree, or one when nothing stayed put and rows both came in and
+   left.
+4. **Offsets add up**: a host's rows are measured after subtracting the
    offsets of the hosts around it, so a carousel that moved with the page
    around it did not scroll itself.
-4. **About a page**: a container marked as scrolling where no row has an old
-   counterpart (none stayed, some left, some came in) scrolled by an unknown
-   offset (``page=True``, offset 0).
+5. **About a page**: a container marked as scrolling where no whole row
+   stayed (rows cut alike by an edge prove nothing), some left and some came
+   in — two rows at least, or rows with content — scrolled by an unknown
+   offset (``page=True``, offset 0); so did one whose votes named no winner.
 
-Tie-breaks: the most voted offset wins; among equally voted ones, the one seen
-first in document order. Cost: O(n) to find moved nodes, then per host its old
-subtree and the rows it looks through (the walk stops at rows that have an old
-counterpart), each row trying at most :data:`TWIN_LIMIT` twins; nothing at all
-when no node moved and no rows were replaced.
+Tie-breaks (:func:`_ranked`): the most voted offset wins; a tie between offsets
+that several rows back is a period of repeating rows, and the shorter move wins;
+other ties name no winner. Cost: O(n) to find moved nodes (nothing more when no
+matched node moved and nothing new was elsewhere before), then per host the
+rows it looks through (the walk stops at rows that have an old counterpart),
+each trying at most :data:`TWIN_LIMIT` twins.
 
     >>> from core.capture.uiautomator import parse_uiautomator
     >>> from core.frame import Frame

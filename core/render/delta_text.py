@@ -49,10 +49,10 @@ from core.index import ElementIndex
 from core.labels import MAX_LABEL
 from core.motion import scrolls_by_nature
 from core.render.lines import element, quote, states, value
+from core.render.rows import count_rows, list_rows, row_line, row_texts, whole_row
 from core.screens import is_new_screen, screen_name, screen_title
 
 _UNRENDERED = frozenset({"bounds", "parentKey", "position", "focused"})
-ROW_SEPARATOR = " · "
 NAMING_LEVELS = 4
 """How far up from a scrolled host the renderer looks for the container to name it by."""
 
@@ -272,7 +272,7 @@ def _new_screen(
     total = sum(1 for e in curr_index.elements if e.pos not in skip)
     origin = f", was {was}" if other_app else ""
     out = [Line(K.SCREEN, f"» new screen {name}{named}: {total} elements ({gone} gone{origin})")]
-    rows = _list_rows(fc)
+    rows = list_rows(fc)
     said: set[int] = set()
     covered: set[int] = set()
     for e in curr_index.elements:
@@ -284,59 +284,12 @@ def _new_screen(
             out.append(Line(K.ADDED, line("+", c, states(fc.nodes[c]))))
         elif row not in said:
             said.add(row)
-            text, inside = _row_line(d, row, c, curr_index)
+            text, inside = row_line(row, c, curr_index)
             covered |= inside
             out.append(Line(K.ADDED, text))
         elif fc.nodes[c].interactive and not fc.nodes[c].scrollable:
             out.append(Line(K.ADDED, line("+", c, states(fc.nodes[c]))))
     return out
-
-
-def _list_rows(frame: Frame) -> dict[int, int]:
-    """For every position inside a row of a list (a container made to scroll), the row's
-    root. Rows are the list's children (looked through single-child wrappers) that one
-    taps as a whole: interactive, with content of their own."""
-    out: dict[int, int] = {}
-    for pos, node in enumerate(frame.nodes):
-        if pos in out or not scrolls_by_nature(node):
-            continue
-        kids = frame.children[pos]
-        while len(kids) == 1 and frame.children[kids[0]]:
-            kids = frame.children[kids[0]]
-        for row in kids:
-            if frame.children[row] and _whole(frame, row):
-                for p in range(row, frame.subtree_end(row)):
-                    out.setdefault(p, row)
-    return out
-
-
-def _whole(frame: Frame, row: int) -> bool:
-    """A row one acts on as a whole: an interactive node (not a list) with content inside."""
-    node = frame.nodes[row]
-    return node.interactive and not scrolls_by_nature(node)
-
-
-def _row_line(d: Delta, row: int, first: int, curr_index: ElementIndex) -> tuple[str, set[int]]:
-    """``+ [i] role "text · text" (states)``: a row by its first element and its texts, then
-    the controls inside it that its texts name (``, [j] switch (checked)``): the line and
-    the positions it covers."""
-    fc = d.curr
-    texts = _row_texts(d, row)
-    name = ROW_SEPARATOR.join(texts) if len(texts) > 1 else curr_index.names[first]
-    if len(name) > MAX_LABEL:
-        name = name[: MAX_LABEL - 1] + "…"
-    number = curr_index.number_of[first]
-    out = f"+ [{number}] {fc.nodes[first].role} {quote(name)}{states(fc.nodes[first])}"
-    covered: set[int] = set()
-    for a in range(row + 1, fc.subtree_end(row)):
-        node = fc.nodes[a]
-        n = curr_index.number_of.get(a)
-        if n is None or a == first or not node.interactive or node.scrollable:
-            continue
-        if curr_index.names[a] in texts:
-            out += f", [{n}] {node.role}{states(node)}"
-            covered.add(a)
-    return out, covered
 
 
 def _scroll_lines(
@@ -350,7 +303,7 @@ def _scroll_lines(
             shown_at = a
             break
     how = f"{_page_direction(d)}about a page or more" if s.page else _direction(s.dx, s.dy)
-    rows = f"+{_rows(fc, s.curr, s.entered)} rows, -{_rows(d.prev, s.prev, s.left)} rows"
+    rows = f"+{count_rows(fc, s.curr, s.entered)} rows, -{count_rows(d.prev, s.prev, s.left)} rows"
     out = [Line(K.SCROLLED, line("↕", shown_at, f" scrolled {how} ({rows})"))]
     entries: list[tuple[int, Line]] = []
     for r in s.entered:
@@ -358,15 +311,15 @@ def _scroll_lines(
         if not inside:
             continue  # came in below the viewport or cap
         first = inside[0]
-        if not _row_texts(d, r):
+        if not row_texts(fc, r):
             continue  # a sliver at the edge shows nothing to name
-        if first != r or not _whole(fc, r):
+        if first != r or not whole_row(fc, r):
             entries.append((order[first], Line(K.ADDED, line("+", first, states(fc.nodes[first])))))
             entries += [
                 (order[a], Line(K.ADDED, line("+", a, states(fc.nodes[a])))) for a in inside[1:]
             ]
             continue
-        text, covered = _row_line(d, r, first, curr_index)
+        text, covered = row_line(r, first, curr_index)
         entries.append((order[first], Line(K.ADDED, text)))
         for a in inside[1:]:
             node = fc.nodes[a]
@@ -374,29 +327,6 @@ def _scroll_lines(
                 entries.append((order[a], Line(K.ADDED, line("+", a, states(node)))))
     out += [entry for _, entry in sorted(entries, key=lambda t: t[0])]
     return out
-
-
-def _rows(frame: Frame, host: int, subtrees: tuple[int, ...]) -> int:
-    """How many of ``subtrees`` are whole rows of the container (its children, looked through
-    single-child wrappers), not the newly shown part of a row cut by the edge; all of them
-    when none is (web content, whose rows are deeper)."""
-    level = {host}
-    kids = frame.children[host]
-    while len(kids) == 1 and frame.children[kids[0]]:
-        level.add(kids[0])
-        kids = frame.children[kids[0]]
-    whole = sum(1 for r in subtrees if frame.parents[r] in level)
-    return whole or len(subtrees)
-
-
-def _row_texts(d: Delta, root: int) -> list[str]:
-    """The distinct texts of a row, in document order (descriptions when it has no text)."""
-    fc = d.curr
-    nodes = [fc.nodes[p] for p in range(root, fc.subtree_end(root))]
-    texts = [n.text for n in nodes if n.text]
-    if not texts:
-        texts = [n.content_desc for n in nodes if n.content_desc]
-    return list(dict.fromkeys(texts))
 
 
 def _selection_moves(

@@ -1,0 +1,102 @@
+"""Rows of a list as one line each: what a row that came into view (or is on a new screen) says.
+
+A row is a list's child (looked through single-child wrappers) that one taps
+as a whole. It is named by its texts joined with ``·`` — its own label would
+be its first text only ("Ken avatar") — and the controls its texts name join
+its line (``, [j] switch (checked)``), so a Settings row with its switch or
+an Inbox message with its avatar, sender, subject and date is one line.
+
+    >>> from core.capture.uiautomator import parse_uiautomator
+    >>> from core.frame import Frame
+    >>> row = ('<node class="android.widget.LinearLayout" clickable="true"'
+    ...        ' bounds="[0,{0}][100,{1}]"><node class="android.widget.TextView" text="{2}"'
+    ...        ' bounds="[0,{0}][50,{1}]"/><node class="android.widget.TextView" text="Lunch"'
+    ...        ' bounds="[50,{0}][100,{1}]"/></node>')
+    >>> frame = Frame(parse_uiautomator(
+    ...     '<hierarchy><node class="androidx.recyclerview.widget.RecyclerView" scrollable="true"'
+    ...     ' bounds="[0,0][100,100]">' + row.format(0, 50, "Ada") + row.format(50, 100, "Ken")
+    ...     + '</node></hierarchy>'))
+    >>> list_rows(frame)
+    {1: 1, 2: 1, 3: 1, 4: 4, 5: 4, 6: 4}
+    >>> row_texts(frame, 4)
+    ['Ken', 'Lunch']
+"""
+
+from __future__ import annotations
+
+from core.frame import Frame
+from core.index import ElementIndex
+from core.labels import MAX_LABEL
+from core.motion import scrolls_by_nature
+from core.render.lines import quote, states
+
+ROW_SEPARATOR = " · "
+
+
+def list_rows(frame: Frame) -> dict[int, int]:
+    """For every position inside a row of a list (a container made to scroll), the row's
+    root. Rows are the list's children (looked through single-child wrappers) that one
+    taps as a whole: interactive, with content of their own."""
+    out: dict[int, int] = {}
+    for pos, node in enumerate(frame.nodes):
+        if pos in out or not scrolls_by_nature(node):
+            continue
+        kids = frame.children[pos]
+        while len(kids) == 1 and frame.children[kids[0]]:
+            kids = frame.children[kids[0]]
+        for row in kids:
+            if frame.children[row] and whole_row(frame, row):
+                for p in range(row, frame.subtree_end(row)):
+                    out.setdefault(p, row)
+    return out
+
+
+def whole_row(frame: Frame, row: int) -> bool:
+    """A row one acts on as a whole: an interactive node (not a list) with content inside."""
+    node = frame.nodes[row]
+    return node.interactive and not scrolls_by_nature(node)
+
+
+def row_line(row: int, first: int, curr_index: ElementIndex) -> tuple[str, set[int]]:
+    """``+ [i] role "text · text" (states)``: a row by its first element and its texts, then
+    the controls inside it that its texts name (``, [j] switch (checked)``): the line and
+    the positions it covers."""
+    fc = curr_index.frame
+    texts = row_texts(fc, row)
+    name = ROW_SEPARATOR.join(texts) if len(texts) > 1 else curr_index.names[first]
+    if len(name) > MAX_LABEL:
+        name = name[: MAX_LABEL - 1] + "…"
+    number = curr_index.number_of[first]
+    out = f"+ [{number}] {fc.nodes[first].role} {quote(name)}{states(fc.nodes[first])}"
+    covered: set[int] = set()
+    for a in range(row + 1, fc.subtree_end(row)):
+        node = fc.nodes[a]
+        n = curr_index.number_of.get(a)
+        if n is None or a == first or not node.interactive or node.scrollable:
+            continue
+        if curr_index.names[a] in texts:
+            out += f", [{n}] {node.role}{states(node)}"
+            covered.add(a)
+    return out, covered
+
+
+def count_rows(frame: Frame, host: int, subtrees: tuple[int, ...]) -> int:
+    """How many of ``subtrees`` are whole rows of the container (its children, looked through
+    single-child wrappers), not the newly shown part of a row cut by the edge; all of them
+    when none is (web content, whose rows are deeper)."""
+    level = {host}
+    kids = frame.children[host]
+    while len(kids) == 1 and frame.children[kids[0]]:
+        level.add(kids[0])
+        kids = frame.children[kids[0]]
+    whole = sum(1 for r in subtrees if frame.parents[r] in level)
+    return whole or len(subtrees)
+
+
+def row_texts(fc: Frame, root: int) -> list[str]:
+    """The distinct texts of a row, in document order (descriptions when it has no text)."""
+    nodes = [fc.nodes[p] for p in range(root, fc.subtree_end(root))]
+    texts = [n.text for n in nodes if n.text]
+    if not texts:
+        texts = [n.content_desc for n in nodes if n.content_desc]
+    return list(dict.fromkeys(texts))
