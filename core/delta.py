@@ -122,7 +122,7 @@ def observe_delta(
     # budget cuts both unpredictably: then they are always counted).
     shown = index.elements if max_lines is None else index.elements[: max(0, max_lines)]
     estimate = sum(len(e.name) + 20 for e in shown)
-    if len(lines) > 1 and (max_tokens is not None or 2 * len(text) > estimate):
+    if entries and (max_tokens is not None or 2 * len(text) > estimate):
         full = [FULL_FRAME_MARK, *frame_lines(index, tree=False)]
         marked = fit(full, max_lines=max_lines, max_tokens=max_tokens)
         if 2 * len(text) > len(marked) and count_tokens(text) > count_tokens(marked):

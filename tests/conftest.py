@@ -6,8 +6,14 @@ import os
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+# CI replays the same examples every run (a red run must mean a change broke something, not
+# that a new random example turned up); locally each run explores new ones.
+settings.register_profile("ci", derandomize=True, print_blob=True)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 os.environ["ADBUTILS_ADB_PATH"] = "/bin/false"
 
 ROOT = Path(__file__).resolve().parents[1]
