@@ -28,7 +28,6 @@ import json
 import os
 import platform
 import statistics
-import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -46,6 +45,7 @@ from benchmarks.timing import (
     alternate,
     choose_repeats,
     format_profile,
+    git,
     profile,
     summary,
     time_once,
@@ -430,18 +430,8 @@ def bench_profiles(dump_missed: bool) -> dict[str, Any]:
 # --------------------------------------------------------------------------------- driver
 
 
-def _git(*args: str) -> str | None:
-    try:
-        out = subprocess.run(
-            ["git", *args], cwd=ROOT, capture_output=True, text=True, timeout=10, check=True
-        )
-    except (OSError, subprocess.SubprocessError):
-        return None
-    return out.stdout.strip()
-
-
 def _meta() -> dict[str, Any]:
-    dirty = _git("status", "--porcelain", "--", "core")
+    dirty = git("status", "--porcelain", "--", "core")
     return {
         "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
         "python": platform.python_version(),
@@ -449,7 +439,7 @@ def _meta() -> dict[str, Any]:
         "cpus": os.cpu_count(),
         "load_average_at_start": [round(x, 2) for x in os.getloadavg()],
         "core_path": str(Path(core.__file__).parent),
-        "git_head": _git("rev-parse", "--short", "HEAD"),
+        "git_head": git("rev-parse", "--short", "HEAD"),
         "core_uncommitted_changes": bool(dirty) if dirty is not None else None,
         "peer": f"{PEER_DISTRIBUTION} {peer_version()}",
     }

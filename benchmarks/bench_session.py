@@ -96,7 +96,6 @@ import importlib
 import json
 import os
 import re
-import subprocess
 import sys
 import time
 from collections import Counter
@@ -111,6 +110,7 @@ ROOT = HERE.parent
 # As a script, sys.path[0] is benchmarks/; measure the core/ next to it.
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.timing import git  # noqa: E402
 from core.devices.virtual import ManualClock, Playground, VirtualDevice  # noqa: E402
 from core.devices.virtual.layout import ACTIVITIES, TITLES  # noqa: E402
 from core.devices.virtual.state import PhoneState  # noqa: E402
@@ -1166,16 +1166,6 @@ def totals(records: list[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
-def _git(*args: str) -> str | None:
-    try:
-        out = subprocess.run(
-            ["git", *args], cwd=ROOT, capture_output=True, text=True, timeout=10, check=True
-        )
-    except (OSError, subprocess.SubprocessError):
-        return None
-    return out.stdout.strip()
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument(
@@ -1198,10 +1188,10 @@ def main(argv: list[str] | None = None) -> int:
     print(f"({seconds:.1f} s)")
     if args.quick:
         return 0
-    dirty = _git("status", "--porcelain", "--", "core")
+    dirty = git("status", "--porcelain", "--", "core")
     result = {
         "meta": {
-            "git_head": _git("rev-parse", "--short", "HEAD"),
+            "git_head": git("rev-parse", "--short", "HEAD"),
             "core_uncommitted_changes": bool(dirty) if dirty is not None else None,
             "seconds": round(seconds, 2),
             "phone_activities": list(ACTIVITIES),

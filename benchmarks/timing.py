@@ -14,9 +14,24 @@ import gc
 import io
 import pstats
 import statistics
+import subprocess
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def git(*args: str) -> str | None:
+    """``git ARGS`` in this project, stripped; None when git is missing or fails."""
+    try:
+        out = subprocess.run(
+            ["git", *args], cwd=ROOT, capture_output=True, text=True, timeout=10, check=True
+        )
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return out.stdout.strip()
 
 
 def time_once(fn: Callable[[], object], *, gc_enabled: bool = True) -> float:
