@@ -16,6 +16,7 @@ from pathlib import Path
 
 from core.bundle import write_atomic
 from core.capture.jsonio import observation_from_json, observation_to_json
+from core.cli.main import volatile_for
 from core.delta import observe_delta, observe_frame
 from core.devices.open import VIRTUAL, open_device
 from core.errors import CaptureParseError, DeviceError, InputError
@@ -96,7 +97,13 @@ def delta_device(args: argparse.Namespace) -> int:
         print(f"» first capture of {device.serial}: full frame follows")
         print(observe_frame(now, tree=False, max_lines=args.max_lines, max_tokens=args.max_tokens))
         return 0
-    result = observe_delta(before, now, max_lines=args.max_lines, max_tokens=args.max_tokens)
+    result = observe_delta(
+        before,
+        now,
+        volatile=volatile_for(args),
+        max_lines=args.max_lines,
+        max_tokens=args.max_tokens,
+    )
     print(json.dumps(result.diff, ensure_ascii=False) if args.format == "json" else result.text)
     return 0
 

@@ -10,10 +10,12 @@ import argparse
 import json
 import sys
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
 
 from core.capture.jsonio import observation_to_json, read_capture
 from core.delta import observe_delta, observe_frame
+from core.diff.volatile import DEFAULT_VOLATILE, Volatile
 from core.errors import CaptureParseError, DeltarecError, InputError
 from core.render.tokens import count_tokens
 
@@ -30,6 +32,11 @@ def _non_negative(text: str) -> int:
     return value
 
 
+def volatile_for(args: argparse.Namespace) -> Volatile:
+    """The default volatility, with the system bars reported when ``--status-bar`` asks."""
+    return replace(DEFAULT_VOLATILE, status_bar=not getattr(args, "status_bar", False))
+
+
 def _cmd_delta(args: argparse.Namespace) -> int:
     from core.cli import device_commands
 
@@ -37,7 +44,13 @@ def _cmd_delta(args: argparse.Namespace) -> int:
     if args.device:
         return device_commands.delta_device(args)
     before, after = read_capture(args.before), read_capture(args.after)
-    result = observe_delta(before, after, max_lines=args.max_lines, max_tokens=args.max_tokens)
+    result = observe_delta(
+        before,
+        after,
+        volatile=volatile_for(args),
+        max_lines=args.max_lines,
+        max_tokens=args.max_tokens,
+    )
     if args.format == "json":
         print(json.dumps(result.diff, ensure_ascii=False))
     else:
@@ -109,6 +122,11 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         metavar="N",
         help="at most N cl100k_base tokens in all",
+    )
+    delta.add_argument(
+        "--status-bar",
+        action="store_true",
+        help="also report the status and navigation bars (clock, battery, icons)",
     )
     delta.set_defaults(run=_cmd_delta)
 

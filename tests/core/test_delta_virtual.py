@@ -237,3 +237,28 @@ def test_a_status_bar_clock_inside_a_screen_sized_system_ui_window_is_quiet() ->
     assert observe_delta(before, after).text == '~ [1] text "Inbox"→"Inbox (2)"'
     same = parse_uiautomator(dump("9:03", "9:03 PM", "Inbox"))
     assert observe_delta(before, same).text == "(only the status bar changed)"
+
+
+def test_the_cli_reports_the_status_bar_only_when_asked(tmp_path: Any, capsys: Any) -> None:
+    from core.cli.main import main
+
+    bar = (
+        '<node class="android.widget.FrameLayout" package="com.android.systemui"'
+        ' bounds="[0,0][1080,84]"><node class="android.widget.TextView"'
+        ' package="com.android.systemui" resource-id="com.android.systemui:id/clock"'
+        ' text="{}" bounds="[40,10][200,74]"/></node>'
+    )
+    app = (
+        '<node class="android.widget.FrameLayout" package="app" bounds="[0,84][1080,2400]">'
+        '<node class="android.widget.TextView" package="app" text="Inbox"'
+        ' bounds="[40,100][1000,200]"/></node>'
+    )
+    for name, clock in (("a.xml", "9:02"), ("b.xml", "9:03")):
+        (tmp_path / name).write_text(
+            f"<hierarchy rotation='0'>{bar.format(clock)}{app}</hierarchy>"
+        )
+    a, b = str(tmp_path / "a.xml"), str(tmp_path / "b.xml")
+    assert main(["delta", a, b]) == 0
+    assert capsys.readouterr().out == "(only the status bar changed)\n"
+    assert main(["delta", a, b, "--status-bar"]) == 0
+    assert capsys.readouterr().out == '~ [0] text "9:02"→"9:03"\n'
