@@ -59,7 +59,7 @@ from rapidfuzz.fuzz import ratio
 
 from core.frame import Frame
 from core.model import Bounds, Node
-from core.motion import consistent, find_motions, holds_rows
+from core.motion import consistent, find_motions, holds_rows, placements
 
 GEOMETRY_LIMIT = 40_000
 """Largest (old × new) candidate product a geometry group may have."""
@@ -85,50 +85,29 @@ class Guard:
 
     def __init__(self, prev: Frame, curr: Frame, pairs: dict[int, int]) -> None:
         self.prev, self.curr = prev, curr
-        motions = find_motions(prev, curr, pairs) if pairs is not None else []
+        motions = find_motions(prev, curr, pairs)
         self.active = bool(motions)
-        self._shift: dict[int, tuple[int, int]] = {}
-        self._still: dict[int, tuple[int, int]] = {}  # around the innermost host (sticky rows)
-        self._frozen: set[int] = set()  # below a container whose rows were all replaced
+        self._placed = placements(curr, motions)
         self._in_host_prev: set[int] = set()
-        hosts = {m.curr: m for m in motions}
-        for c, parent in enumerate(curr.parents if motions else ()):
-            if parent < 0:
-                continue
-            if parent in self._frozen:
-                self._frozen.add(c)
-                continue
-            base = self._shift.get(parent)
-            host = hosts.get(parent)
-            if host is not None and host.page:
-                self._frozen.add(c)
-                continue
-            if host is not None:
-                ox, oy = base or (0, 0)
-                self._still[c] = (ox, oy)
-                base = (ox + host.dx, oy + host.dy)
-            elif parent in self._still:
-                self._still[c] = self._still[parent]
-            if base is not None:
-                self._shift[c] = base
         for m in motions:
             self._in_host_prev.update(range(m.prev + 1, prev.subtree_end(m.prev)))
 
     def shift(self, c: int) -> tuple[int, int] | None:
-        return self._shift.get(c)
+        placed = self._placed.get(c)
+        return None if placed is None or placed.paged else placed.shift
 
     def allowed(self, c: int, p: int) -> bool:
         if not self.active:
             return True
-        if c in self._frozen:
+        placed = self._placed.get(c)
+        if placed is not None and placed.paged:
             return False
-        s = self._shift.get(c)
-        if s is None and p not in self._in_host_prev:
+        if placed is None and p not in self._in_host_prev:
             return True
         a, b = self.prev.nodes[p].bounds, self.curr.nodes[c].bounds
-        if consistent(a, b, s or (0, 0)):
+        if consistent(a, b, placed.shift if placed is not None else (0, 0)):
             return True
-        sx, sy = self._still.get(c, (0, 0))  # a sticky row stays exactly where it was
+        sx, sy = placed.still if placed is not None else (0, 0)  # a sticky row stays put
         return b == Bounds(a.left + sx, a.top + sy, a.right + sx, a.bottom + sy)
 
 

@@ -109,6 +109,47 @@ class Motion:
     """True when no row stayed: the offset is unknown (about a page or more)."""
 
 
+@dataclass(frozen=True, slots=True)
+class Placement:
+    """Where the scrolls put a node of ``curr``: what :func:`placements` gives each position."""
+
+    shift: tuple[int, int]
+    """The offsets of every scrolled host around it, summed."""
+    still: tuple[int, int]
+    """The same without its innermost host: where a sticky row of that host stays."""
+    host: int
+    """Current position of its innermost scrolled host."""
+    paged: bool
+    """A host around it turned a whole page: nothing below it can be paired by place."""
+
+
+def placements(curr: Frame, motions: list[Motion]) -> dict[int, Placement]:
+    """The :class:`Placement` of every position inside a scrolled host (parents first). O(n).
+
+    >>> from core.model import Node, Observation
+    >>> row = Node(class_name="Row")
+    >>> frame = Frame(Observation((Node(class_name="List", children=(row,)),)))
+    >>> placements(frame, [Motion(0, 0, 0, -60)])
+    {1: Placement(shift=(0, -60), still=(0, 0), host=0, paged=False)}
+    """
+    hosts = {m.curr: m for m in motions}
+    out: dict[int, Placement] = {}
+    if not hosts:
+        return out
+    for pos, parent in enumerate(curr.parents):
+        if parent < 0:
+            continue
+        around = out.get(parent)
+        host = hosts.get(parent)
+        if host is not None:
+            bx, by = around.shift if around is not None else (0, 0)
+            paged = host.page or (around is not None and around.paged)
+            out[pos] = Placement((bx + host.dx, by + host.dy), (bx, by), parent, paged)
+        elif around is not None:
+            out[pos] = around
+    return out
+
+
 def _shifted(b: Bounds, dx: int, dy: int) -> Bounds:
     return Bounds(b.left + dx, b.top + dy, b.right + dx, b.bottom + dy)
 

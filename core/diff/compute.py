@@ -48,7 +48,7 @@ from core.model import (
     node_attributes,
     own_fields,
 )
-from core.motion import find_motions
+from core.motion import Motion, find_motions, placements
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,27 +195,6 @@ def _innermost(frame: Frame, pos: int, hosts: dict[int, int]) -> int | None:
     return None
 
 
-def _shift(scrolls: list[Scroll], curr: Frame) -> dict[int, tuple[tuple[int, int], Scroll]]:
-    """For every current position inside a scrolled host: the total offset applied to it
-    (``dy`` only, ``dx`` only or both, summed over the hosts around it) and its innermost
-    scroll, as ``{pos: ((dx, dy), scroll)}``."""
-    by_container = {s.curr: s for s in scrolls}
-    out: dict[int, tuple[tuple[int, int], Scroll]] = {}
-    if not by_container:
-        return {}
-    for pos, parent in enumerate(curr.parents):
-        if parent < 0:
-            continue
-        inner = out.get(parent)
-        (ox, oy), owner = inner if inner is not None else ((0, 0), None)
-        host = by_container.get(parent)
-        if host is not None:
-            ox, oy, owner = ox + host.dx, oy + host.dy, host
-        if owner is not None:
-            out[pos] = ((ox, oy), owner)
-    return out
-
-
 def _attribute_changes(
     a: Node, b: Node, key: str, volatile: Volatile, *, scrolled: bool
 ) -> dict[str, FromToDict]:
@@ -294,10 +273,10 @@ def compute_delta(
     if volatile.status_bar:
         d.quiet_prev, d.quiet_curr = system_bars(fp), system_bars(fc)
     d.scrolls = _scrolls(d)
-    inside = _shift(d.scrolls, fc)
+    inside = placements(fc, [Motion(s.curr, s.prev, s.dx, s.dy, s.page) for s in d.scrolls])
+    scroll_at = {s.curr: s for s in d.scrolls}
     for c, p in pairs.items():
         where = inside.get(c)
-        moved_by = where[0] if where is not None else (0, 0)
         changes = _attribute_changes(
             fp.nodes[p], fc.nodes[c], fc.keys[c], volatile, scrolled=where is not None
         )
@@ -305,9 +284,9 @@ def compute_delta(
             # Covered by the scroll: a bounds difference is the edge's cut (or a sticky row),
             # kept on the scroll entry so that apply_diff rebuilds it, never a change.
             a, b = fp.nodes[p].bounds, fc.nodes[c].bounds
-            dx, dy = moved_by
+            dx, dy = where.shift
             if b.as_list() != [a.left + dx, a.top + dy, a.right + dx, a.bottom + dy]:
-                where[1].clipped[c] = b.as_list()
+                scroll_at[where.host].clipped[c] = b.as_list()
         if c in d.moved:
             old_parent, old_index = d.moved[c]
             old_key = fp.keys[old_parent] if old_parent >= 0 else None
