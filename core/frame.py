@@ -8,6 +8,7 @@ so deep trees cannot exhaust the interpreter stack.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cached_property
 
 from core.identity import flatten_tree, keys_and_subtree_hashes
@@ -87,6 +88,13 @@ class Frame:
         out = [0] * len(self.nodes)
         for pos, parent in enumerate(self.parents):
             out[pos] = 0 if parent < 0 else out[parent] + 1
+        return out
+
+    def under(self, roots: Iterable[int]) -> set[int]:
+        """Every position in the subtrees of ``roots`` (the roots included)."""
+        out: set[int] = set()
+        for r in roots:
+            out.update(range(r, self.subtree_end(r)))
         return out
 
     def ancestors(self, pos: int) -> list[int]:

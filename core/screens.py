@@ -25,7 +25,6 @@ toolbar, else the first text near the top. Cost: O(n).
 from __future__ import annotations
 
 from core.diff.compute import Delta
-from core.frame import Frame
 from core.index import ElementIndex
 
 REPLACED_SHARE = 0.6
@@ -38,13 +37,6 @@ TITLE_BAND = 0.3
 """Without a toolbar, the title is the first text in this top share of the screen."""
 
 _TITLE_HOSTS = ("toolbar", "action_bar", "actionbar", "title", "header", "app_bar", "appbar")
-
-
-def _inside(frame: Frame, roots: list[int] | tuple[int, ...]) -> set[int]:
-    out: set[int] = set()
-    for r in roots:
-        out.update(range(r, frame.subtree_end(r)))
-    return out
 
 
 def is_new_screen(d: Delta, prev_index: ElementIndex, curr_index: ElementIndex) -> bool:
@@ -61,8 +53,8 @@ def is_new_screen(d: Delta, prev_index: ElementIndex, curr_index: ElementIndex) 
     closed_app = [p for p in d.closed if p not in closed_dialogs and p not in d.quiet_prev]
     if opened_app and closed_app:
         return True
-    skip_c = _inside(fc, opened_dialogs) | d.quiet_curr
-    skip_p = _inside(fp, closed_dialogs) | d.quiet_prev
+    skip_c = fc.under(opened_dialogs) | d.quiet_curr
+    skip_p = fp.under(closed_dialogs) | d.quiet_prev
     for s in d.scrolls:
         skip_c |= set(range(s.curr + 1, fc.subtree_end(s.curr)))
         skip_p |= set(range(s.prev + 1, fp.subtree_end(s.prev)))

@@ -44,7 +44,6 @@ from typing import NamedTuple
 from core.diff.compute import Delta, Scroll
 from core.diff.types import ChangeKind, FromToDict
 from core.diff.types import ChangeKind as K
-from core.frame import Frame
 from core.index import ElementIndex
 from core.labels import MAX_LABEL
 from core.motion import scrolls_by_nature
@@ -142,8 +141,8 @@ def delta_entries(
     head: list[Line] = []
     dialogs = [c for c in d.opened if fc.nodes[c].role == "dialog"]
     closed_dialogs = [p for p in d.closed if fp.nodes[p].role == "dialog"]
-    in_dialog = _subtrees(fc, dialogs)
-    gone_dialog = _subtrees(fp, closed_dialogs)
+    in_dialog = fc.under(dialogs)
+    gone_dialog = fp.under(closed_dialogs)
     if new_screen is None:
         new_screen = is_new_screen(d, prev_index, curr_index)
     new_screen = new_screen and back_to is None
@@ -157,8 +156,8 @@ def delta_entries(
     for p, c in swaps:
         old, new = element(None, fp.nodes[p], names_p[p]), line("", c).lstrip()
         head.append(Line(K.WINDOW_OPENED, f"» {old} → {new}"))
-        in_dialog |= _subtrees(fc, [c])
-        gone_dialog |= _subtrees(fp, [p])
+        in_dialog |= fc.under([c])
+        gone_dialog |= fp.under([p])
     swapped_in = {c for _, c in swaps}
     swapped_out = {p for p, _ in swaps}
     for p in closed_dialogs:
@@ -177,7 +176,7 @@ def delta_entries(
             if fp.nodes[p].role != "dialog" and p not in d.quiet_prev:
                 hidden.update(range(p, fp.subtree_end(p)))
 
-    in_scroll = _subtrees(fc, [a for s in d.scrolls for a in s.entered])
+    in_scroll = fc.under([a for s in d.scrolls for a in s.entered])
     added = [
         Line(K.ADDED, line("+", c, states(fc.nodes[c])))
         for c in _by_order(d.added, order)
@@ -205,7 +204,7 @@ def delta_entries(
 
     removed: list[Line] = []
     if not new_screen:
-        left = _subtrees(fp, [r for s in d.scrolls for r in s.left])
+        left = fp.under([r for s in d.scrolls for r in s.left])
         for p in _by_order(d.removed, old_order):
             if p in left or p in gone_dialog or p in hidden:
                 continue
@@ -241,13 +240,6 @@ def _swapped_dialogs(
         gone = sum(1 for e in now if e not in d.pairs) + sum(1 for e in before if e not in used)
         if now and gone > SWAP_SHARE * (len(now) + len(before)):
             out.append((p, c))
-    return out
-
-
-def _subtrees(frame: Frame, roots: Iterable[int]) -> set[int]:
-    out: set[int] = set()
-    for r in roots:
-        out.update(range(r, frame.subtree_end(r)))
     return out
 
 
@@ -345,7 +337,7 @@ def _selection_moves(
         return []
     a, b = lost[0], won[0]
     fc = d.curr
-    for c in [*_subtrees(fc, [a, b])]:
+    for c in fc.under([a, b]):
         changes.pop(c, None)
     old = element(None, fc.nodes[a], curr_index.names[a])
     new = element(curr_index.number_of.get(b), fc.nodes[b], curr_index.names[b])
