@@ -433,4 +433,4 @@ def _field_lines(
     return out
 
 
-__all__ = ["Line", "delta_entries", "is_new_screen"]
+__all__ = ["Line", "delta_entries"]
