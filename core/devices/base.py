@@ -35,6 +35,7 @@ KEYS: dict[str, int] = {
     "enter": 66,
     "del": 67,
     "menu": 82,
+    "move_end": 123,
     "search": 84,
     "app_switch": 187,
 }

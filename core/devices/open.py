@@ -1,7 +1,9 @@
-"""Open a device by name: ``virtual``, ``replay:DIR``, or an adb serial.
+"""Open a device by name: ``virtual``, ``replay:DIR``, an adb serial, or ``SERIAL@HOST:PORT``.
 
 >>> open_device("virtual").serial
 'virtual'
+>>> open_device("emulator-5554@10.0.0.7:5037")
+AdbDevice('emulator-5554', server=10.0.0.7:5037)
 """
 
 from __future__ import annotations
@@ -17,6 +19,10 @@ REPLAY_PREFIX = "replay:"
 def open_device(spec: str) -> Device:
     """``virtual``: a fresh Playground phone; ``replay:DIR``: a recorded bundle; else adb.
 
+    ``SERIAL@HOST:PORT`` is the device ``SERIAL`` of the adb server at
+    ``HOST:PORT`` (a device farm's, or another machine's); a bare serial uses
+    the default server (``$ANDROID_ADB_SERVER_HOST`` / ``_PORT``, else 127.0.0.1:5037).
+
     Constructing does no I/O for adb (errors come with the first call).
     Raises CaptureParseError for a bad bundle, DeviceError for an empty serial.
     """
@@ -30,6 +36,10 @@ def open_device(spec: str) -> Device:
         return make_virtual_device()
     from core.devices.adb import AdbDevice
 
+    serial, at, server = spec.rpartition("@")
+    host, colon, port = server.rpartition(":")
+    if at and serial and colon and host and port.isdigit():
+        return AdbDevice(serial, host=host, port=int(port))
     return AdbDevice(spec)
 
 

@@ -24,16 +24,21 @@ the run's wall time (validation included) by the session's clock.
 Effect checks: a step with ``expect`` (its recorded delta) whose replay had no
 effect or a clearly different one fails ("AC_tap on Save had no effect"), or
 only warns with ``effects="warn"`` (``"off"`` skips the check).
+
+Checks: a step's ``checks`` (:mod:`core.executor.checks`) run after it passed,
+each as ``AC_assert`` with its timeout; the first that fails fails the step
+("check 1 of 2: assertion text='Ada' failed …"), with the step's observation kept.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from core.errors import InputError, StepFailedError
-from core.executor.script import Script, validate_script
+from core.executor.checks import check_command
+from core.executor.script import Script, Step, validate_script
 from core.executor.session import POLICIES, Effects, Policy, Session, StepOutcome
 
 
@@ -159,6 +164,8 @@ def run_steps(
             command, step=number, policy=policy, expect=step.expect, effects=effects
         )
         result = StepResult.from_outcome(outcome, step.note)
+        if result.ok and step.checks:
+            result = _run_checks(result, step, session, number)
         results.append(result)
         if on_progress is not None:
             on_progress(result)
@@ -167,6 +174,19 @@ def run_steps(
     return RunReport(
         tuple(results), len(script.steps), policy, _run_timing(results, started, session)
     )
+
+
+def _run_checks(result: StepResult, step: Step, session: Session, number: int) -> StepResult:
+    """``result``, failed by the first of ``step.checks`` that does not hold."""
+    for i, check in enumerate(step.checks):
+        outcome = session.execute(check_command(check), step=number, policy="none")
+        if outcome.error is not None:
+            where = f"check {i + 1} of {len(step.checks)}"
+            error = StepFailedError(number, step.command, f"{where}: {outcome.error.reason}",
+                                    outcome.error.tried)  # fmt: skip
+            error.__cause__ = outcome.error
+            return replace(result, ok=False, error=str(error), exception=error)
+    return result
 
 
 def _run_timing(results: list[StepResult], started: float, session: Session) -> dict[str, float]:

@@ -8,7 +8,9 @@ A step is an array:
 - ``["AC_tap", {...}, {"expect": "+ [11] dialog \\"Save?\\"", "note": "…"}]`` — plus
   step metadata: ``expect``, the delta shown when the step was recorded (replay
   checks the step had that effect, :mod:`core.executor.effect`), and ``note``,
-  free text for people. ``expect`` is checked on mutating steps only.
+  free text for people. ``expect`` is checked on mutating steps only;
+  ``checks``, ``AC_assert`` parameter objects run after the step
+  (:mod:`core.executor.checks`).
 
 Metadata lives in a third element so the two-element form every other tool
 writes stays valid and parameters stay exactly the command's parameters.
@@ -40,6 +42,7 @@ from pathlib import Path
 from typing import Any
 
 from core.errors import ScriptValidationError
+from core.executor.checks import CHECKS
 from core.executor.commands.base import Command
 from core.executor.params import Str, json_type, member
 from core.executor.registry import command_table, lookup
@@ -47,7 +50,11 @@ from core.executor.registry import command_table, lookup
 MAX_STEPS = 10_000
 MAX_BYTES = 10 * 1024 * 1024
 WRAPPER = "auto_control"
-_META = {"expect": Str(max_len=1_000_000), "note": Str(max_len=10_000)}
+_META: dict[str, Any] = {
+    "expect": Str(max_len=1_000_000),
+    "note": Str(max_len=10_000),
+    "checks": CHECKS,
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,11 +66,17 @@ class Step:
     expect: str | None = None
     """The delta recorded for this step; replay checks the step had that effect."""
     note: str | None = None
+    checks: tuple[Mapping[str, Any], ...] = ()
+    """``AC_assert`` parameters run after the step (:mod:`core.executor.checks`)."""
 
     def to_json(self) -> list[Any]:
-        """``[command, params]``, plus ``{expect, note}`` when either is set."""
+        """``[command, params]``, plus ``{expect, note, checks}`` when any is set."""
         out: list[Any] = [self.command, dict(self.params)]
-        meta = {k: v for k, v in (("expect", self.expect), ("note", self.note)) if v is not None}
+        meta: dict[str, Any] = {
+            k: v for k, v in (("expect", self.expect), ("note", self.note)) if v is not None
+        }
+        if self.checks:
+            meta["checks"] = [dict(c) for c in self.checks]
         if meta:
             out.append(meta)
         return out
@@ -110,15 +123,16 @@ def _step(raw: object, path: str) -> Step:
         raise ScriptValidationError(
             f"{path}[2]", f"step metadata must be an object, got {json_type(meta)}"
         )
-    values: dict[str, str] = {}
+    values: dict[str, Any] = {}
     for name, value in meta.items():
         where = member(f"{path}[2]", str(name))
         if name not in _META:
             raise ScriptValidationError(
-                where, f"unknown step metadata {name!r} (known: expect, note)"
+                where, f"unknown step metadata {name!r} (known: {', '.join(_META)})"
             )
         values[name] = _META[name].parse(value, where)
-    return Step(command, params, values.get("expect"), values.get("note"))
+    checks = values.get("checks", ())
+    return Step(command, params, values.get("expect"), values.get("note"), checks)
 
 
 def parse_script(data: object) -> Script:

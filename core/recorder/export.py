@@ -1,13 +1,17 @@
-"""Export a recorded script as JSON, a Python program, or a pytest file.
+"""Export a recorded script: JSON, a Python program, a pytest module, or a Maestro flow.
 
-Generated code never splices recorded text into source: the script is
-embedded as a Python literal produced by ``pprint.pformat`` (``repr`` of
-strings, lists and dicts), so an element named ``"); import os; os.system("x") #``
-stays a string. The exported files run the script through the executor on the
-device named by ``DELTAREC_DEVICE`` (default ``virtual``, the built-in phone).
+:data:`FORMATS` is the registry every front reads (the Script Builder's Export
+menu, the tests): each :class:`Format` has its kind, a title, a file-name
+pattern, a file-dialog filter and its renderer. JSON stays the interchange
+format (what ``deltarec run`` and the MCP server replay); the code exports are
+one call per step on the public API (:mod:`core.recorder.export_python`), the
+Maestro flow maps what Maestro can express (:mod:`core.recorder.export_maestro`).
+Every renderer is safe for any recording name and recorded text.
 
     >>> from core.executor import parse_script
-    >>> code = to_python(parse_script([["AC_back"]]), name="demo")
+    >>> [f.kind for f in FORMATS.values()]
+    ['json', 'python', 'pytest', 'maestro']
+    >>> code = FORMATS["python"].render(parse_script([["AC_back"]]), "demo")
     >>> compile(code, "demo.py", "exec") is not None
     True
 """
@@ -15,91 +19,85 @@ device named by ``DELTAREC_DEVICE`` (default ``virtual``, the built-in phone).
 from __future__ import annotations
 
 import json
-import pprint
-import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
 from core.bundle import write_atomic
 from core.executor import Script
+from core.recorder.export_maestro import to_maestro
+from core.recorder.export_python import to_pytest, to_python
 
-Kind = Literal["json", "python", "pytest"]
-KINDS: tuple[Kind, ...] = ("json", "python", "pytest")
-
-_HEADER = '''"""{title}
-
-Recorded with deltarec. Replays on the device named by $DELTAREC_DEVICE
-(``virtual`` by default: the built-in Playground phone, or an adb serial,
-or ``replay:DIR`` for a recorded bundle).
-"""
-
-from __future__ import annotations
-
-import os
-
-from core.devices.open import open_device
-from core.executor import Session, parse_script, run_steps
-
-SCRIPT = {literal}
-'''
-
-_PYTHON_MAIN = """
-
-def main() -> int:
-    device = open_device(os.environ.get("DELTAREC_DEVICE", "virtual"))
-    report = run_steps(parse_script(SCRIPT), Session(device))
-    for result in report.results:
-        print(result.step, result.command, result.status, result.error or "")
-    return 0 if report.ok else 1
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())
-"""
-
-_PYTEST_BODY = """
-
-def test_{func}() -> None:
-    device = open_device(os.environ.get("DELTAREC_DEVICE", "virtual"))
-    report = run_steps(parse_script(SCRIPT), Session(device))
-    failures = [f"step {{r.step}} {{r.command}}: {{r.error}}" for r in report.failures]
-    assert report.ok, "\\n".join(failures)
-"""
-
-
-def _identifier(name: str) -> str:
-    word = re.sub(r"\W+", "_", name.lower()).strip("_") or "recording"
-    return word if not word[0].isdigit() else f"recording_{word}"
-
-
-def _header(script: Script, name: str) -> str:
-    title = f"{name}: a deltarec recording".replace('"""', "'''").replace("\\", "/")
-    literal = pprint.pformat(script.to_json(), width=96, sort_dicts=False)
-    return _HEADER.format(title=title, literal=literal)
+Kind = Literal["json", "python", "pytest", "maestro"]
 
 
 def to_json(script: Script) -> str:
-    return json.dumps(script.to_json(), ensure_ascii=False, indent=1) + "\n"
+    """The script as JSON text: readable UTF-8, or ASCII escapes when text holds a lone
+    surrogate (UTF-8 cannot carry one; a ``\\udXXX`` escape is still valid JSON)."""
+    text = json.dumps(script.to_json(), ensure_ascii=False, indent=1) + "\n"
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return json.dumps(script.to_json(), ensure_ascii=True, indent=1) + "\n"
+    return text
 
 
-def to_python(script: Script, *, name: str = "recording") -> str:
-    """A runnable program: exit code 0 when every step passes."""
-    return _header(script, name) + _PYTHON_MAIN
+@dataclass(frozen=True, slots=True)
+class Format:
+    """One export target: ``pattern`` names the file (``{name}`` is an identifier)."""
+
+    kind: Kind
+    title: str
+    pattern: str
+    filter: str
+    render: Callable[[Script, str], str]
 
 
-def to_pytest(script: Script, *, name: str = "recording") -> str:
-    """A pytest module with one test that replays the script."""
-    return _header(script, name) + _PYTEST_BODY.format(func=_identifier(name))
+FORMATS: Mapping[str, Format] = {
+    f.kind: f
+    for f in (
+        Format(
+            "json",
+            "JSON script",
+            "{name}.json",
+            "JSON script (*.json)",
+            lambda script, _name: to_json(script),
+        ),
+        Format(
+            "python",
+            "Python script",
+            "{name}.py",
+            "Python (*.py)",
+            lambda script, name: to_python(script, name=name),
+        ),
+        Format(
+            "pytest",
+            "pytest file",
+            "test_{name}.py",
+            "pytest (test_*.py *.py)",
+            lambda script, name: to_pytest(script, name=name),
+        ),
+        Format(
+            "maestro",
+            "Maestro flow",
+            "{name}.yaml",
+            "Maestro flow (*.yaml *.yml)",
+            lambda script, name: to_maestro(script, name=name),
+        ),
+    )
+}
+"""Every export target, in menu order."""
+
+KINDS: tuple[Kind, ...] = tuple(f.kind for f in FORMATS.values())
 
 
 def export(script: Script, path: str | Path, kind: Kind, *, name: str = "recording") -> Path:
-    """Write the script as ``kind`` to ``path`` atomically; returns the path."""
-    if kind == "json":
-        text = to_json(script)
-    elif kind == "python":
-        text = to_python(script, name=name)
-    else:
-        text = to_pytest(script, name=name)
+    """Write the script as ``kind`` to ``path`` atomically (UTF-8); returns the path."""
     target = Path(path)
-    write_atomic(target, text.encode("utf-8"))
+    write_atomic(target, FORMATS[kind].render(script, name).encode("utf-8"))
     return target
+
+
+__all__ = ["FORMATS", "KINDS", "Format", "Kind", "export", "to_json", "to_maestro", "to_pytest",
+           "to_python"]  # fmt: skip

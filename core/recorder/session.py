@@ -34,6 +34,7 @@ from core.executor import Script, Session, Step, parse_script, run_steps
 from core.executor.registry import lookup
 from core.index import ElementIndex, IndexedElement, element_at
 from core.model import Observation
+from core.recorder.checks import choose_checks
 from core.recorder.export import Kind, export, to_json
 from core.recorder.selector_gen import selector_for
 from core.recorder.suggest import Suggestion, suggest_assertions
@@ -54,13 +55,16 @@ class RecordedStep:
     timing: dict[str, float] = field(default_factory=dict)
     actions: list[dict[str, Any]] = field(default_factory=list)
     suggestions: list[Suggestion] = field(default_factory=list)
+    checks: list[dict[str, Any]] = field(default_factory=list)
+    """The assertions replay runs after the step (:mod:`core.recorder.checks`)."""
     status: str = "recorded"
     error: str | None = None
 
     def to_step(self) -> Step:
         """The script step; a step that changed the screen carries its delta as ``expect``."""
         expect = self.delta if self.actions and self.delta else None
-        return Step(self.command, dict(self.params), expect=expect, note=self.label)
+        return Step(self.command, dict(self.params), expect=expect, note=self.label,
+                    checks=tuple(self.checks))  # fmt: skip
 
     def to_manifest(self) -> dict[str, Any]:
         return {
@@ -72,6 +76,7 @@ class RecordedStep:
             "after": self.after,
             "timing": self.timing,
             "actions": self.actions,
+            "checks": self.checks,
         }
 
     @classmethod
@@ -85,6 +90,7 @@ class RecordedStep:
             after=int(data.get("after", 0)),
             timing=dict(data.get("timing", {})),
             actions=list(data.get("actions", [])),
+            checks=list(data.get("checks", [])),
         )
 
 
@@ -231,6 +237,7 @@ class RecordingSession:
                 result = self.observer.step(after)
                 step.delta = result.text
                 step.suggestions = suggest_assertions(result)
+                step.checks = choose_checks(step.suggestions, result)
                 self._share_baseline()
             step.before, step.after = before_number, self.screen_number
             self.steps.append(step)

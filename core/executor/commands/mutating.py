@@ -16,6 +16,7 @@ from core.devices.base import KEYS
 from core.errors import ScriptValidationError
 from core.executor.commands.base import Category, Command, exactly_one
 from core.executor.params import (
+    BOOL,
     COORD,
     DURATION_MS,
     TEXT,
@@ -196,8 +197,12 @@ class TypeText(Command):
     """Type ``text`` into the focused field; with ``selector``, tap that field first.
 
     After the tap the screen is settled (the keyboard comes up) before typing.
-    Timeout: ``timeout`` seconds for the selector, plus the settle timeout.
-    Errors: as AC_tap.
+    ``clear`` (with a selector) empties the field first, so the text replaces
+    what it held (Playwright's ``fill``): the cursor goes to the end (MOVE_END)
+    and Delete is pressed once per character the field showed before the tap
+    (an empty field shows its hint as its text; deleting past the start does
+    nothing). Timeout: ``timeout`` seconds for the selector, plus the settle
+    timeout. Errors: as AC_tap.
     """
 
     name = "AC_type_text"
@@ -205,7 +210,12 @@ class TypeText(Command):
 
     text: str = param(Str(nonempty=True), "the text to type (exactly as given)")
     selector: Selector | None = param(SELECTOR, "field to tap first", default=None)
+    clear: bool = param(BOOL, "empty the field first (needs a selector)", default=False)
     timeout: float = param(TIMEOUT, TIMEOUT_HELP, default=DEFAULT_TIMEOUT)
+
+    def check(self, path: str) -> None:
+        if self.clear and self.selector is None:
+            raise ScriptValidationError(member(path, "clear"), "needs a selector")
 
     def target(self) -> str:
         return self.selector.describe() if self.selector is not None else ""
@@ -214,9 +224,15 @@ class TypeText(Command):
         result: dict[str, Any] = {"typed": len(self.text)}
         if self.selector is not None:
             x, y = ctx.point(self.selector, None, None, timeout=self.timeout)
+            shown = ctx.resolution.element.node.text if ctx.resolution is not None else ""
             ctx.device.tap(x, y)
             ctx.settle()
             result.update(ctx.element_result())
+            if self.clear:
+                ctx.device.press_key("move_end")
+                for _ in shown:
+                    ctx.device.press_key("del")
+                result["cleared"] = len(shown)
         ctx.device.type_text(self.text)
         return result
 

@@ -1,0 +1,99 @@
+"""The assertions a recorded step keeps: chosen from its suggestions, replayed as ``checks``.
+
+A recorded delta says what *kind* of change a step made; replay checks it
+loosely (:mod:`core.executor.effect`), so typing "Bob" where "Ada" was
+recorded still passes. The recorder therefore keeps a few of the step's
+suggested assertions (:func:`core.recorder.suggest.suggest_assertions`) as the
+step's ``checks``; replay runs them (:mod:`core.executor.checks`) and exports
+write them as ``expect(...)`` lines.
+
+Which ones, in this order, at most :data:`MAX_CHECKS`:
+
+1. a text that changed (the value typed: what the effect check cannot see);
+2. a checked / selected / enabled state that flipped;
+3. something that appeared (a dialog first, as suggest orders it);
+4. something that disappeared.
+
+Only suggestions whose selector a person can read and that means the same
+thing on a later screen are kept: no stable ``key`` or ``[i]`` ``index``
+(the first is opaque, the second only valid for the frame it was taken on).
+A text that changed only in its numbers ("Refreshed 7 times"→"Refreshed 16
+times", a clock) is a counter: its value at replay is not the recording's, so
+it is never a check (given the step's delta, :func:`counters` finds them).
+Duplicates (same selector and fact) are kept once.
+
+    >>> from core.recorder.suggest import Suggestion
+    >>> s = [Suggestion('"Save" appeared', {"selector": {"text": "Save"}, "exists": True}),
+    ...      Suggestion('"Name" reads "Ada"', {"selector": {"resource_id": "a:id/name"},
+    ...                                        "text": "Ada"}),
+    ...      Suggestion('"x" appeared', {"selector": {"key": "5b05"}, "exists": True})]
+    >>> for check in choose_checks(s):
+    ...     print(check)
+    {'selector': {'resource_id': 'a:id/name'}, 'text': 'Ada'}
+    {'selector': {'text': 'Save'}, 'exists': True}
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable
+from typing import Any
+
+from core.delta import DeltaResult
+from core.recorder.suggest import Suggestion
+
+MAX_CHECKS = 2
+_ORDER = ("text", "checked", "selected", "enabled", "exists", "gone")
+_OPAQUE = ("key", "index")
+
+
+def _fact(params: dict[str, Any]) -> str | None:
+    return next((fact for fact in _ORDER if fact in params), None)
+
+
+def _readable(params: dict[str, Any]) -> bool:
+    selector = params.get("selector")
+    return isinstance(selector, dict) and not any(k in selector for k in _OPAQUE)
+
+
+_DIGITS = re.compile(r"\d+")
+
+
+def counters(result: DeltaResult | None) -> set[str]:
+    """New texts of the step that differ from the old ones only in their numbers."""
+    if result is None:
+        return set()
+    out = set()
+    for changes in result.delta.changed.values():
+        text = changes.get("text")
+        if text is not None:
+            old, new = str(text["from"]), str(text["to"])
+            if old != new and _DIGITS.sub("#", old) == _DIGITS.sub("#", new):
+                out.add(new)
+    return out
+
+
+def choose_checks(
+    suggestions: Iterable[Suggestion], result: DeltaResult | None = None, limit: int = MAX_CHECKS
+) -> list[dict[str, Any]]:
+    """The step's checks: ``AC_assert`` parameters, most telling first (module docstring).
+
+    ``result`` is the step's delta (for :func:`counters`). Stable: suggestions
+    of one kind keep their order. Cost: O(n log n).
+    """
+    skip = counters(result)
+    kept: dict[str, tuple[int, int, dict[str, Any]]] = {}
+    for position, suggestion in enumerate(suggestions):
+        params = dict(suggestion.params)
+        fact = _fact(params)
+        if fact is None or not _readable(params) or params.get("text") in skip:
+            continue
+        params.pop("timeout", None)  # replay and expect() share one default
+        identity = json.dumps(params, sort_keys=True, ensure_ascii=True)
+        kept.setdefault(identity, (_ORDER.index(fact), position, params))
+    ranked = sorted(kept.values(), key=lambda item: (item[0], item[1]))
+    return [params for _, _, params in ranked[:limit]]
+
+
+__all__ = ["MAX_CHECKS", "choose_checks"]

@@ -1,0 +1,276 @@
+"""Export to a Maestro flow (YAML): what maps is a command, what does not is a comment.
+
+Maestro (mobile.dev) runs flows of commands such as ``tapOn``, ``inputText``,
+``swipe``, ``assertVisible``. The mapping, step by step:
+
+=================  ==========================================================
+deltarec           Maestro
+=================  ==========================================================
+selector           ``id`` (resource id, as a regex), else ``text`` (text,
+                   description or label, as a regex); values are regex-escaped.
+                   Alternates, role, class, stable keys and ``[i]`` numbers
+                   have no Maestro form: the first selector that maps is used,
+                   the rest is said in a comment
+AC_tap / long      ``tapOn`` / ``longPressOn`` (``point: "x,y"`` for points)
+AC_type_text       ``tapOn`` the field (with a selector), ``eraseText`` when it
+                   clears, then ``inputText``
+AC_swipe           ``swipe`` with ``direction`` (and ``from``), or ``start``/``end``
+AC_press_key       ``pressKey`` (Enter, Backspace, Home, Back, Tab, Power, volume)
+AC_back / home     ``back`` / ``pressKey: Home``
+AC_launch/stop     ``launchApp`` / ``stopApp`` (an activity has no Maestro form)
+AC_assert, checks  ``assertVisible`` / ``assertNotVisible`` (text, checked,
+                   enabled, selected as selector fields)
+AC_wait_for        ``extendedWaitUntil`` (visible / notVisible, timeout in ms)
+AC_screenshot      ``takeScreenshot``
+=================  ==========================================================
+
+Everything else (observe, deltas, sleep, shell) is a ``# not exported`` comment.
+The flow's ``appId`` is the first package the script launches or stops, else
+``${APP_ID}`` (give it with ``maestro test -e APP_ID=…``). Values are written
+by PyYAML (``safe_dump``: quoted and escaped as YAML needs, so any recorded text
+stays data); comments are escaped by :func:`~core.recorder.export_code.inert`.
+Recorded deltas follow each step as comments, numbered from 1.
+
+    >>> from core.executor import parse_script
+    >>> print(to_maestro(parse_script([["AC_tap", {"selector": {"resource_id": "app:id/save",
+    ...     "alternates": [{"text": "Save"}]}}]]), name="demo"), end="")
+    # demo: recorded with deltarec; run with `maestro test FILE`
+    appId: ${APP_ID}
+    name: demo
+    ---
+    - tapOn:
+        id: app:id/save
+    # 1: alternates not exported: {text="Save"}
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+import yaml
+
+from core.executor import Script, Selector, Step
+from core.recorder.export_code import inert
+from core.recorder.export_python import DELTA_LINES
+
+APP_ID_VARIABLE = "${APP_ID}"
+KEYS = {
+    "enter": "Enter",
+    "del": "Backspace",
+    "home": "Home",
+    "back": "Back",
+    "tab": "Tab",
+    "power": "Power",
+    "volume_up": "Volume Up",
+    "volume_down": "Volume Down",
+}
+"""deltarec key names Maestro's ``pressKey`` knows."""
+_STATES = ("checked", "enabled", "selected")
+
+
+def _regex(value: str) -> str:
+    """``value`` matched literally by Maestro's (Java) regex: metacharacters escaped."""
+    return re.sub(r"([\\^$.|?*+()\[\]{}])", r"\\\1", value)
+
+
+def _maestro_selector(selector: Selector) -> dict[str, Any] | None:
+    """The Maestro form of one selector (no alternates), or None when nothing maps."""
+    if selector.key is not None or (selector.index is not None and selector.name is None):
+        return None
+    out: dict[str, Any] = {}
+    if selector.resource_id is not None:
+        rid = selector.resource_id
+        out["id"] = _regex(rid) if ":" in rid else ".*:id/" + _regex(rid)
+    label = selector.text if selector.text is not None else selector.content_desc
+    label = label if label is not None else selector.name
+    if label is not None:
+        out["text"] = _regex(label)
+    return out or None
+
+
+class _Dumper(yaml.SafeDumper):  # type: ignore[misc]  # PyYAML ships no types
+    """SafeDumper that double-quotes any string holding an unprintable character."""
+
+
+def _str(dumper: yaml.SafeDumper, value: str) -> yaml.ScalarNode:
+    style = '"' if not value.isprintable() else None
+    return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
+
+
+_Dumper.add_representer(str, _str)
+_BREAKS = str.maketrans({"\x85": "\\N", "\u2028": "\\L", "\u2029": "\\P"})
+
+
+def dump(data: Any) -> str:
+    """YAML for ``data``, readable (UTF-8) and exact for any text.
+
+    PyYAML writes NEL, LINE SEPARATOR and PARAGRAPH SEPARATOR raw even in a
+    double-quoted scalar, where a reader folds them into a space; such strings are
+    always double-quoted here, so those characters can only appear inside one,
+    where YAML's escapes (``\\N \\L \\P``) say them exactly.
+    """
+    text = yaml.dump(data, Dumper=_Dumper, allow_unicode=True, sort_keys=False, width=10**6)
+    return str(text).translate(_BREAKS)
+
+
+class _Flow:
+    """Commands and comments, written in order."""
+
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+
+    def command(self, item: Any) -> None:
+        self.parts.append(dump([item]))
+
+    def comment(self, text: str) -> None:
+        self.parts.append(f"# {inert(text)}\n")
+
+
+def _target(flow: _Flow, notes: list[str], raw: object) -> dict[str, Any] | None:
+    """The Maestro selector for a JSON selector; what did not map goes to ``notes``."""
+    selector = Selector.from_json(raw)
+    chain = (selector, *selector.alternates)
+    for i, candidate in enumerate(chain):
+        found = _maestro_selector(candidate)
+        if found is not None:
+            dropped = [str(s.describe()) for s in chain if s is not candidate]
+            extra = [
+                k for k in ("role", "class_name", "index") if getattr(candidate, k) is not None
+            ]
+            if extra:
+                notes.append(
+                    f"not matched by Maestro (it takes the first match): {', '.join(extra)}"
+                )
+            if dropped and i == 0:
+                notes.append("alternates not exported: " + " or ".join(dropped))
+            elif dropped:
+                notes.append("no Maestro form for " + " or ".join(dropped[:i]))
+            return found
+    notes.append(f"no Maestro selector for {selector}")
+    return None
+
+
+def _assertion(flow: _Flow, notes: list[str], params: Mapping[str, Any]) -> Any:
+    target = _target(flow, notes, params.get("selector"))
+    if target is None:
+        return None
+    if params.get("gone") is True or params.get("exists") is False:
+        return {"assertNotVisible": target}
+    if params.get("gone") is False or params.get("exists") is True:
+        return {"assertVisible": target}
+    if "text" in params:
+        notes.append("Maestro matches the text as a regex on the element's text or label")
+        return {"assertVisible": {**{k: v for k, v in target.items() if k != "text"},
+                                  "text": _regex(str(params["text"]))}}  # fmt: skip
+    for state in _STATES:
+        if state in params:
+            return {"assertVisible": {**target, state: bool(params[state])}}
+    return None
+
+
+def _point(x: object, y: object) -> str:
+    return f"{x},{y}"
+
+
+def _commands(flow: _Flow, notes: list[str], step: Step) -> list[Any]:
+    p, command = step.params, step.command
+    if command in ("AC_tap", "AC_long_press"):
+        verb = "tapOn" if command == "AC_tap" else "longPressOn"
+        if "selector" not in p:
+            return [{verb: {"point": _point(p.get("x"), p.get("y"))}}]
+        target = _target(flow, notes, p["selector"])
+        return [{verb: target}] if target is not None else []
+    if command == "AC_type_text":
+        out: list[Any] = []
+        if "selector" in p:
+            target = _target(flow, notes, p["selector"])
+            if target is None:
+                return []
+            out.append({"tapOn": target})
+            if p.get("clear"):
+                out.append({"eraseText": {"charactersToErase": max(50, len(str(p["text"])))}})
+                notes.append("eraseText erases a fixed count; deltarec deletes what the field held")
+        return [*out, {"inputText": str(p["text"])}]
+    if command == "AC_swipe":
+        if "direction" not in p:
+            coords = [p.get(k) for k in ("x1", "y1", "x2", "y2")]
+            swipe: dict[str, Any] = {"start": _point(*coords[:2]), "end": _point(*coords[2:])}
+        else:
+            swipe = {"direction": str(p["direction"]).upper()}
+            if "selector" in p:
+                target = _target(flow, notes, p["selector"])
+                if target is None:
+                    return []
+                swipe = {"from": target, **swipe}
+            if "distance" in p:
+                notes.append(f"distance {p['distance']}px has no Maestro form")
+        if "duration_ms" in p:
+            swipe["duration"] = p["duration_ms"]
+        return [{"swipe": swipe}]
+    if command == "AC_press_key":
+        key = KEYS.get(str(p.get("key")))
+        if key is None:
+            notes.append(f"key {p.get('key')!r} has no Maestro pressKey")
+            return []
+        return [{"pressKey": key}]
+    if command == "AC_back":
+        return ["back"]
+    if command == "AC_home":
+        return [{"pressKey": "Home"}]
+    if command == "AC_launch_app":
+        if p.get("activity"):
+            notes.append(f"activity {p['activity']!r} has no Maestro form: the app's launcher one")
+        return [{"launchApp": {"appId": str(p["package"])}}]
+    if command == "AC_stop_app":
+        return [{"stopApp": str(p["package"])}]
+    if command == "AC_assert":
+        found = _assertion(flow, notes, p)
+        return [found] if found is not None else []
+    if command == "AC_wait_for":
+        state = str(p.get("state", "visible"))
+        target = _target(flow, notes, p.get("selector"))
+        if target is None or state not in ("visible", "gone"):
+            notes.append(f"waiting for {state} has no Maestro form")
+            return []
+        key = "visible" if state == "visible" else "notVisible"
+        timeout = round(float(p.get("timeout", 5.0)) * 1000)
+        return [{"extendedWaitUntil": {key: target, "timeout": timeout}}]
+    if command == "AC_screenshot":
+        return [{"takeScreenshot": str(p.get("path", "screenshot")).removesuffix(".png")}]
+    notes.append(f"{command} is not exported (no Maestro command)")
+    return []
+
+
+def app_id(script: Script) -> str:
+    """The first package the script launches or stops, else ``${APP_ID}``."""
+    for step in script.steps:
+        if step.command in ("AC_launch_app", "AC_stop_app"):
+            return str(step.params["package"])
+    return APP_ID_VARIABLE
+
+
+def to_maestro(script: Script, *, name: str = "recording") -> str:
+    """The script as a Maestro flow (see the module docstring)."""
+    flow = _Flow()
+    flow.comment(f"{name}: recorded with deltarec; run with `maestro test FILE`")
+    flow.parts.append(dump({"appId": app_id(script), "name": name}))
+    flow.parts.append("---\n")
+    for number, step in enumerate(script.steps, start=1):
+        notes: list[str] = []
+        for item in _commands(flow, notes, step):
+            flow.command(item)
+        for check in step.checks:
+            found = _assertion(flow, notes, check)
+            if found is not None:
+                flow.command(found)
+        lines = [*notes, *(step.expect or "").splitlines()[:DELTA_LINES]]
+        for i, line in enumerate(lines):
+            flow.comment(f"{number}: {line}" if i == 0 else f"   {line}")
+    if not script.steps:
+        flow.parts.append("[]\n")
+    return "".join(flow.parts)
+
+
+__all__ = ["APP_ID_VARIABLE", "KEYS", "app_id", "to_maestro"]

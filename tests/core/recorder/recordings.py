@@ -1,0 +1,78 @@
+"""Recordings made on the virtual phone, shared by the export tests (fake clock: no real waits).
+
+Each starts by force-stopping and launching the Playground, so it replays from any
+state (on a phone a worker keeps for a whole xdist session, too).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from core.devices.virtual import ManualClock, make_virtual_device
+from core.executor import Script
+from core.recorder.session import RecordingSession
+
+APP = "dev.deltarec.playground"
+
+
+def _center(rec: RecordingSession, name: str, role: str | None = None) -> tuple[int, int]:
+    assert rec.index is not None
+    hit = [e for e in rec.index.elements if e.name == name and (role is None or e.role == role)]
+    assert len(hit) >= 1, [e.name for e in rec.index.elements]
+    return hit[0].bounds.center
+
+
+def _fresh(rec: RecordingSession) -> None:
+    rec.record("AC_stop_app", {"package": APP})
+    rec.record("AC_launch_app", {"package": APP})
+
+
+def sign_up(rec: RecordingSession) -> None:
+    """Sign up: tap, type into the focused field, fill another (clears), save, cancel."""
+    _fresh(rec)
+    rec.record_tap(*_center(rec, "Sign up"))
+    rec.record_tap(*_center(rec, "Name", "textbox"))
+    rec.record_type("Ada")
+    rec.record("AC_type_text", {"selector": {"resource_id": "email"}, "text": "ada@x.org",
+                                "clear": True})  # fmt: skip
+    rec.record_tap(*_center(rec, "Save", "button"))
+    rec.record_tap(*_center(rec, "Cancel", "button"))
+
+
+def airplane(rec: RecordingSession) -> None:
+    """Settings: toggle two switches."""
+    _fresh(rec)
+    rec.record_tap(*_center(rec, "Settings"))
+    rec.record_tap(*_center(rec, "Bluetooth", "switch"))
+    rec.record_tap(*_center(rec, "Dark theme", "switch"))
+
+
+def inbox(rec: RecordingSession) -> None:
+    """Inbox: scroll the list by a drag and by a swipe, then open a message."""
+    _fresh(rec)
+    rec.record_tap(*_center(rec, "Inbox"))
+    rec.record_swipe(540, 1800, 540, 900)
+    rec.record("AC_swipe", {"direction": "up", "distance": 600})
+    rec.record_tap(*_center(rec, "Re: build is green #18"))
+
+
+RECORDINGS: dict[str, Callable[[RecordingSession], None]] = {
+    "sign_up": sign_up,
+    "airplane": airplane,
+    "inbox": inbox,
+}
+
+
+def record(kind: str, folder: Path, *, name: str = "recording") -> RecordingSession:
+    """Record ``kind`` on a fresh virtual phone into ``folder``."""
+    clock = ManualClock()
+    rec = RecordingSession(make_virtual_device(clock=clock), folder, name=name,
+                           clock=clock, sleep=clock.advance, screenshots=False)  # fmt: skip
+    rec.start()
+    RECORDINGS[kind](rec)
+    return rec
+
+
+def script(kind: str, folder: Path) -> Script:
+    return record(kind, folder).script()
