@@ -1,7 +1,7 @@
 """The window's menus and toolbar, and the file commands behind them.
 
 File: New recording, Open script (JSON)…, Save script, Export ▸ JSON / Python /
-pytest, Replay all, Quit. Device: the picker (toolbar), Refresh screen, Refresh
+pytest / Maestro (core.recorder.export.FORMATS), Replay all, Quit. Device: the picker (toolbar), Refresh screen, Refresh
 device list, Reconnect. Commands: the palette. File names come from the
 window's ``ask`` seam, never from a dialog opened here.
 """
@@ -15,18 +15,16 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QToolBar, QToolButton
 
 from app.devices import DevicePicker
-from app.dialogs import JSON_FILTER, PYTEST_FILTER, PYTHON_FILTER
+from app.dialogs import JSON_FILTER
 from app.palette import Palette
-from core.recorder.export import Kind
+from core.recorder.export import FORMATS, Kind
 
 if TYPE_CHECKING:
     from app.window import MainWindow
 
-EXPORTS: tuple[tuple[Kind, str, str, str], ...] = (
-    ("json", "JSON script…", JSON_FILTER, "{name}.json"),
-    ("python", "Python script…", PYTHON_FILTER, "{name}.py"),
-    ("pytest", "pytest file…", PYTEST_FILTER, "test_{name}.py"),
-)
+EXPORTS: tuple[tuple[Kind, str, str, str], ...] = tuple(
+    (f.kind, f"{f.title}…", f.filter, f.pattern) for f in FORMATS.values()
+)  # the core's registry: JSON, Python, pytest, Maestro flow
 
 
 class Actions:

@@ -64,7 +64,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 def device_pool(config: pytest.Config) -> list[str]:
     """The devices given: ``--device-pool`` lines, else ``--device`` split on commas."""
-    pool_file = config.getoption("--device_pool")
+    pool_file = config.getoption("device_pool")
     if pool_file:
         try:
             text = Path(pool_file).read_text(encoding="utf-8")
@@ -72,7 +72,7 @@ def device_pool(config: pytest.Config) -> list[str]:
             raise pytest.UsageError(f"--device-pool {pool_file}: {exc.strerror or exc}") from exc
         pool = [line.split("#", 1)[0].strip() for line in text.splitlines()]
     else:
-        spec = config.getoption("--device") or os.environ.get(ENV) or VIRTUAL
+        spec = config.getoption("device") or os.environ.get(ENV) or VIRTUAL
         pool = [part.strip() for part in spec.split(",")]
     pool = [spec for spec in pool if spec]
     if not pool:
@@ -151,7 +151,7 @@ def pytest_runtest_makereport(
     except DeltarecError as exc:
         report.sections.append(("deltarec: last delta", f"(unavailable: {exc})"))
     try:
-        folder = Path(item.config.getoption("--deltarec_artifacts"))
+        folder = Path(item.config.getoption("deltarec_artifacts"))
         folder.mkdir(parents=True, exist_ok=True)
         shot = folder / f"{_safe(item.nodeid)}.png"
         opened.screenshot().save(shot)

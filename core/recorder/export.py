@@ -68,14 +68,14 @@ FORMATS: Mapping[str, Format] = {
             "python",
             "Python script",
             "{name}.py",
-            "Python (*.py)",
+            "Python script (*.py)",
             lambda script, name: to_python(script, name=name),
         ),
         Format(
             "pytest",
             "pytest file",
             "test_{name}.py",
-            "pytest (test_*.py *.py)",
+            "pytest file (test_*.py)",
             lambda script, name: to_pytest(script, name=name),
         ),
         Format(

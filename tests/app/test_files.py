@@ -78,3 +78,21 @@ def test_export_python_runs_and_cancel_does_nothing(
         window.actions_.exports["json"].trigger()
     assert json.loads((tmp_path / "airplane.json").read_text())[1][0] == "AC_tap"
     assert window.settings.last_dir == str(tmp_path)
+
+
+def test_the_export_menu_lists_every_format_and_writes_a_maestro_flow(
+    qtbot: QtBot, window: MainWindow, ask: FakeAsk, tmp_path: Path
+) -> None:
+    titles = [a.text() for a in window.actions_.exports.values()]
+    assert titles == ["JSON script…", "Python script…", "pytest file…", "Maestro flow…"]
+    click(qtbot, window, "Settings")
+    target = tmp_path / "flow.yaml"
+    ask.paths.append(str(target))
+    with qtbot.waitSignal(window.studio.exported):
+        window.actions_.exports["maestro"].trigger()
+    assert any(q.startswith("save: Export Maestro flow") and "*.yaml" in q for q in ask.asked)
+    flow = target.read_text(encoding="utf-8")
+    assert (
+        "\n---\n- tapOn:\n" in flow
+        and "» new screen dev.deltarec.playground/SettingsActivity" in flow
+    )

@@ -77,9 +77,10 @@ def test_a_failed_step_is_not_recorded_and_loses_nothing(tmp_path: Path) -> None
 def test_export_pytest_runs_green_against_the_virtual_phone(tmp_path: Path) -> None:
     rec = new_session(tmp_path)
     record_sign_up(rec)
-    rec.steps[0].label = '"); import os; os.system("x") #'
+    rec.name = '"); import os; os.system("x") #\x00²\ud800'
     out = rec.export(tmp_path / "test_recorded.py", "pytest")
-    assert 'os.system("x")' in out.read_text() and "import os\n" in out.read_text()
+    first = out.read_text(encoding="utf-8").splitlines()[0]
+    assert first.startswith('# "); import os; os.system("x") #\\x00²\\ud800: recorded')
     env = dict(os.environ, DELTAREC_DEVICE="virtual", ADBUTILS_ADB_PATH="/bin/false")
     run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(out)],
                          capture_output=True, text=True, env=env, timeout=300, cwd=tmp_path)  # fmt: skip
