@@ -1,7 +1,7 @@
 """The window's menus and toolbar, and the file commands behind them.
 
-File: New recording, Open script (JSON)…, Save script, Export ▸ JSON / Python /
-pytest / Maestro (core.recorder.export.FORMATS), Replay all, Quit. Device: the picker (toolbar), Refresh screen, Refresh
+File: New recording, Open script (JSON)…, Save script, Export ▸ every format of
+core.recorder.export.FORMATS (JSON, Python, pytest, Maestro), Replay all, Quit. Device: the picker (toolbar), Refresh screen, Refresh
 device list, Reconnect. Commands: the palette. File names come from the
 window's ``ask`` seam, never from a dialog opened here.
 """

@@ -26,7 +26,7 @@ def test_device_option_env_and_pool_file(
     pool = pytester.path / "farm.txt"
     pool.write_text("# the lab\nR58M123 \n\nR58M456  # second rack\n", encoding="utf-8")
     assert device_pool(pytester.parseconfig("--device-pool", str(pool))) == ["R58M123", "R58M456"]
-    with pytest.raises(pytest.UsageError, match="--device-pool .*missing"):
+    with pytest.raises(pytest.UsageError, match=r"--device-pool .*missing"):
         device_pool(pytester.parseconfig("--device-pool", str(pytester.path / "missing")))
 
 
