@@ -1,9 +1,10 @@
 """The window's menus and toolbar, and the file commands behind them.
 
 File: New recording, Open script (JSON)…, Save script, Export ▸ every format of
-core.recorder.export.FORMATS (JSON, Python, pytest, Maestro), Replay all, Quit. Device: the picker (toolbar), Refresh screen, Refresh
-device list, Reconnect. Commands: the palette. File names come from the
-window's ``ask`` seam, never from a dialog opened here.
+core.recorder.export.FORMATS (JSON, Python, pytest, Maestro), Replay all, Quit.
+Device: the picker (toolbar), Refresh screen, Refresh device list, Reconnect.
+Commands: the palette. File names come from the window's ``ask`` seam, never
+from a dialog opened here.
 """
 
 from __future__ import annotations

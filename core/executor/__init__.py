@@ -10,6 +10,7 @@
     context.py    what a running command sees
     session.py    device + baseline + observation policy; one step at a time
     effect.py     did a replayed step do what it did when recorded?
+    checks.py     a step's chosen assertions (``checks``), run after it on replay
     runner.py     run_steps: a whole script, policy all | none | failures
 
     >>> from core.devices.virtual import ManualClock, make_virtual_device
