@@ -128,7 +128,7 @@ class _Flow:
         self.parts.append(f"# {inert(text)}\n")
 
 
-def _target(flow: _Flow, notes: list[str], raw: object) -> dict[str, Any] | None:
+def _target(notes: list[str], raw: object) -> dict[str, Any] | None:
     """The Maestro selector for a JSON selector; what did not map goes to ``notes``."""
     selector = Selector.from_json(raw)
     chain = (selector, *selector.alternates)
@@ -152,8 +152,8 @@ def _target(flow: _Flow, notes: list[str], raw: object) -> dict[str, Any] | None
     return None
 
 
-def _assertion(flow: _Flow, notes: list[str], params: Mapping[str, Any]) -> Any:
-    target = _target(flow, notes, params.get("selector"))
+def _assertion(notes: list[str], params: Mapping[str, Any]) -> Any:
+    target = _target(notes, params.get("selector"))
     if target is None:
         return None
     if params.get("gone") is True or params.get("exists") is False:
@@ -174,18 +174,18 @@ def _point(x: object, y: object) -> str:
     return f"{x},{y}"
 
 
-def _commands(flow: _Flow, notes: list[str], step: Step) -> list[Any]:
+def _commands(notes: list[str], step: Step) -> list[Any]:
     p, command = step.params, step.command
     if command in ("AC_tap", "AC_long_press"):
         verb = "tapOn" if command == "AC_tap" else "longPressOn"
         if "selector" not in p:
             return [{verb: {"point": _point(p.get("x"), p.get("y"))}}]
-        target = _target(flow, notes, p["selector"])
+        target = _target(notes, p["selector"])
         return [{verb: target}] if target is not None else []
     if command == "AC_type_text":
         out: list[Any] = []
         if "selector" in p:
-            target = _target(flow, notes, p["selector"])
+            target = _target(notes, p["selector"])
             if target is None:
                 return []
             out.append({"tapOn": target})
@@ -200,7 +200,7 @@ def _commands(flow: _Flow, notes: list[str], step: Step) -> list[Any]:
         else:
             swipe = {"direction": str(p["direction"]).upper()}
             if "selector" in p:
-                target = _target(flow, notes, p["selector"])
+                target = _target(notes, p["selector"])
                 if target is None:
                     return []
                 swipe = {"from": target, **swipe}
@@ -226,11 +226,11 @@ def _commands(flow: _Flow, notes: list[str], step: Step) -> list[Any]:
     if command == "AC_stop_app":
         return [{"stopApp": str(p["package"])}]
     if command == "AC_assert":
-        found = _assertion(flow, notes, p)
+        found = _assertion(notes, p)
         return [found] if found is not None else []
     if command == "AC_wait_for":
         state = str(p.get("state", "visible"))
-        target = _target(flow, notes, p.get("selector"))
+        target = _target(notes, p.get("selector"))
         if target is None or state not in ("visible", "gone"):
             notes.append(f"waiting for {state} has no Maestro form")
             return []
@@ -259,10 +259,10 @@ def to_maestro(script: Script, *, name: str = "recording") -> str:
     flow.parts.append("---\n")
     for number, step in enumerate(script.steps, start=1):
         notes: list[str] = []
-        for item in _commands(flow, notes, step):
+        for item in _commands(notes, step):
             flow.command(item)
         for check in step.checks:
-            found = _assertion(flow, notes, check)
+            found = _assertion(notes, check)
             if found is not None:
                 flow.command(found)
         lines = [*notes, *(step.expect or "").splitlines()[:DELTA_LINES]]

@@ -61,7 +61,7 @@ def test_each_worker_runs_the_exported_suite_on_its_own_phone(
     used = {(c["deltarec_worker"], c["deltarec_device"]) for c in cases}
     for worker, device in used:  # worker gwK had the pool's K-th phone, and only it
         assert device == pool[int(worker.removeprefix("gw"))]
-    assert len({w for w, _ in used}) == len(used)
+    assert len({w for w, _ in used}) == len(used) == workers  # xdist fed every worker
     for spec, shell in served:  # each phone was driven only if a worker had it
         drove = any(cmd.startswith("input ") for cmd in shell.history)
         assert drove == (spec in {d for _, d in used}), spec
