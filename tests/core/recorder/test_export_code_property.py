@@ -40,7 +40,7 @@ selectors = st.builds(
     optional(
         "alternates",
         st.lists(st.dictionaries(FIELD, TEXT, min_size=1, max_size=2), min_size=1, max_size=2),
-    ),  # fmt: skip
+    ),
 )
 timeouts = optional("timeout", st.one_of(st.integers(0, 600), st.floats(0, 600)))
 durations = optional("duration_ms", st.integers(1, 60_000))
