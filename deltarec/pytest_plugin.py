@@ -10,7 +10,8 @@ Options:
 With pytest-xdist (``-n N``) worker ``gwK`` takes the pool's K-th device for its
 whole session; without xdist the run takes the first. xdist does the
 scheduling; the plugin only maps its worker id to a device, and fails the run
-(a usage error) when there are more workers than devices.
+(a usage error) when there are more workers than devices (``virtual`` alone
+serves any number).
 
 The ``phone`` fixture is a :class:`~core.api.Phone` per test. Real devices are
 opened once per worker session and shared by its tests (start a test by
@@ -89,9 +90,15 @@ def worker_id(config: pytest.Config) -> str:
 def device_for(pool: list[str], worker: str) -> str:
     """The pool's device for ``worker``: ``gwK`` takes the K-th; ``master`` the first.
 
+    ``virtual`` alone serves any number of workers (each test gets a fresh phone).
+
     >>> device_for(["a", "b"], "gw1"), device_for(["a", "b"], "master")
     ('b', 'a')
+    >>> device_for(["virtual"], "gw7")
+    'virtual'
     """
+    if pool == [VIRTUAL]:
+        return VIRTUAL
     found = re.fullmatch(r"gw(\d+)", worker)
     number = int(found.group(1)) if found else 0
     if number >= len(pool):
