@@ -23,7 +23,9 @@ import shlex
 import subprocess
 import time
 from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import adbutils
@@ -31,6 +33,7 @@ from adbutils.errors import AdbConnectionError, AdbError, AdbTimeout
 
 from core.capture.uiautomator import parse_uiautomator
 from core.devices.base import KEYS, AppInfo, ShellResult
+from core.devices.window_state import WINDOW_COMMAND, WindowState, parse_window_dump
 from core.errors import CaptureParseError, DeviceDisconnected, DeviceError, DeviceTimeout
 
 if TYPE_CHECKING:
@@ -43,10 +46,6 @@ DUMP_PATH = "/data/local/tmp/uidump.xml"
 
 _RETRYABLE_DUMP = ("could not get idle state", "null root node")
 _GONE = ("not found", "offline", "no devices", "unknown data: b''", "connection closed")
-_FOCUS = re.compile(r"mCurrentFocus=Window\{[^}]*?\s(?P<package>[^\s/}]+)/(?P<activity>[^\s}]+)\}")
-_FOCUSED_APP = re.compile(
-    r"mFocusedApp=.*?ActivityRecord\{\S+ \S+ (?P<package>[^\s/]+)/(?P<activity>\S+)"
-)
 _SIZE = re.compile(r"(Override|Physical) size: (\d+)x(\d+)")
 _ORIENTATION = re.compile(r"(?:mCurrentOrientation|orientation)=(\d)")
 _NAME = re.compile(r"[A-Za-z0-9_.$]+")
@@ -98,6 +97,7 @@ class AdbDevice:
         self._capture_timeout = capture_timeout
         self._sleep = sleep
         self._clock = clock
+        self._executor: ThreadPoolExecutor | None = None
 
     def __repr__(self) -> str:
         return f"AdbDevice({self.serial!r}, server={self._client.host}:{self._client.port})"
@@ -133,8 +133,10 @@ class AdbDevice:
         """Dump and parse the UI hierarchy.
 
         Runs ``uiautomator dump`` to :data:`DUMP_PATH` and pulls the file over
-        sync. "could not get idle state", "null root node" and an empty dump are
-        retried with backoff (0.25 s doubling, at most 2 s) until
+        sync. Meanwhile :meth:`window_state` runs on a second connection and
+        fills in ``activity`` and ``keyboard`` (a failing probe leaves them
+        empty; it never fails the capture). "could not get idle state", "null
+        root node" and an empty dump are retried with backoff (0.25 s doubling, at most 2 s) until
         ``capture_timeout`` has passed, then DeviceTimeout names the last
         failure. Any other dump failure or a malformed dump raises DeviceError.
         """
@@ -143,12 +145,24 @@ class AdbDevice:
         attempts = 0
         while True:
             attempts += 1
-            data, failure = self._dump_once()
+            probe = self._pool().submit(self.window_state)  # a second connection, concurrently
+            try:
+                data, failure = self._dump_once()
+            finally:
+                state = _outcome(probe)
             if data is not None:
                 try:
-                    return parse_uiautomator(data, source=f"adb:{self.serial}")
+                    obs = parse_uiautomator(data, source=f"adb:{self.serial}")
                 except CaptureParseError as exc:
                     raise DeviceError(f"{self.serial}: malformed UI dump: {exc}") from exc
+                if state is None:
+                    return obs
+                return replace(
+                    obs,
+                    package=state.package or obs.package,
+                    activity=state.activity,
+                    keyboard=state.keyboard,
+                )
             if self._clock() + delay > deadline:
                 raise DeviceTimeout(
                     f"{self.serial}: no UI dump after {attempts} attempts in "
@@ -156,6 +170,26 @@ class AdbDevice:
                 )
             self._sleep(delay)
             delay = min(delay * 2, 2.0)
+
+    def window_state(self) -> WindowState:
+        """The focused app and window and the keyboard (``dumpsys window windows``).
+
+        The cheap probe :func:`~core.devices.settle.settle` compares before
+        trusting one capture. Raises DeviceError when dumpsys fails.
+        """
+        text = _text(self._run(WINDOW_COMMAND.split(), "dumpsys window"))
+        return parse_window_dump(text)
+
+    def _pool(self) -> ThreadPoolExecutor:
+        if self._executor is None:
+            self._executor = ThreadPoolExecutor(1, thread_name_prefix=f"adb-probe-{self.serial}")
+        return self._executor
+
+    def close(self) -> None:
+        """Stop the probe thread (the device stays usable; a new one starts on demand)."""
+        if self._executor is not None:
+            self._executor.shutdown(wait=True)
+            self._executor = None
 
     def _dump_once(self) -> tuple[bytes | None, str]:
         """One dump attempt: (xml, "") or (None, retryable failure); raises otherwise."""
@@ -263,14 +297,8 @@ class AdbDevice:
         """The focused app from ``dumpsys window windows`` (``mCurrentFocus``,
         falling back to ``mFocusedApp``); ``AppInfo("")`` when nothing is focused.
         A short activity (``.Main``) is expanded to ``package.Main``."""
-        text = _text(self._run(["dumpsys", "window", "windows"], "dumpsys window"))
-        match = _FOCUS.search(text) or _FOCUSED_APP.search(text)
-        if match is None:
-            return AppInfo("")
-        package, activity = match.group("package"), match.group("activity")
-        if activity.startswith("."):
-            activity = package + activity
-        return AppInfo(package, activity)
+        state = self.window_state()
+        return AppInfo(state.package, state.activity)
 
     def window_size(self) -> tuple[int, int]:
         """(width, height) in the current orientation.
@@ -316,6 +344,14 @@ def _wrapped(context: str) -> Iterator[None]:
         raise DeviceDisconnected(f"{context}: connection lost ({exc!r})") from exc
     except OSError as exc:
         raise DeviceError(f"{context}: {exc}") from exc
+
+
+def _outcome(probe: Future[WindowState]) -> WindowState | None:
+    """The probe's state, or None when it failed (the dump's own errors speak for the phone)."""
+    try:
+        return probe.result()
+    except DeviceError:
+        return None
 
 
 def _ints(*values: Any) -> list[str]:
