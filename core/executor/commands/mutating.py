@@ -72,6 +72,9 @@ class Tap(_Pointed):
     (naming what was on screen), AmbiguousSelectorError (listing candidates),
     StaleIndexError (an ``[i]`` that now denotes another element than the one
     shown: nothing is tapped), StepFailedError (element off screen), DeviceError.
+    A selector's element whose centre lies under the on-screen keyboard is not
+    tapped (that would type a key): the step warns and its result says
+    ``performed: false, underKeyboard: true``.
     """
 
     name = "AC_tap"
@@ -79,6 +82,15 @@ class Tap(_Pointed):
 
     def run(self, ctx: Context) -> dict[str, Any]:
         x, y = ctx.point(self.selector, self.x, self.y, timeout=self.timeout)
+        if self.selector is not None and (covered := ctx.keyboard_covers(x, y)):
+            ctx.warnings.append(covered)
+            return {
+                "x": x,
+                "y": y,
+                "performed": False,
+                "underKeyboard": True,
+                **ctx.element_result(),
+            }
         ctx.device.tap(x, y)
         return {"x": x, "y": y, **ctx.element_result()}
 
@@ -97,6 +109,15 @@ class LongPress(_Pointed):
 
     def run(self, ctx: Context) -> dict[str, Any]:
         x, y = ctx.point(self.selector, self.x, self.y, timeout=self.timeout)
+        if self.selector is not None and (covered := ctx.keyboard_covers(x, y)):
+            ctx.warnings.append(covered)
+            return {
+                "x": x,
+                "y": y,
+                "performed": False,
+                "underKeyboard": True,
+                **ctx.element_result(),
+            }
         ctx.device.long_press(x, y, self.duration_ms)
         return {"x": x, "y": y, **ctx.element_result()}
 
