@@ -32,7 +32,7 @@ import adbutils
 from adbutils.errors import AdbConnectionError, AdbError, AdbTimeout
 
 from core.capture.uiautomator import parse_uiautomator
-from core.devices.base import KEYS, AppInfo, ShellResult
+from core.devices.base import AppInfo, ShellResult, key_code
 from core.devices.window_state import WINDOW_COMMAND, WindowState, parse_window_dump
 from core.errors import CaptureParseError, DeviceDisconnected, DeviceError, DeviceTimeout
 
@@ -199,6 +199,12 @@ class AdbDevice:
         for marker in _RETRYABLE_DUMP:
             if marker in lowered:
                 return None, output[:200]
+        if "already registered" in lowered:
+            raise DeviceError(
+                f"{self.serial}: uiautomator dump failed: another UiAutomation client (a "
+                "uiautomator2 or Appium server) holds the phone; stop it first "
+                f"({output[:160]})"
+            )
         if result.exit_code != 0 or "error" in lowered:
             raise DeviceError(f"{self.serial}: uiautomator dump failed: {output[:300]}")
         with self._errors("pull the UI dump"):
@@ -255,7 +261,8 @@ class AdbDevice:
             if not " " <= char <= "~":
                 raise DeviceError(
                     f"{self.serial}: cannot type {char!r} (U+{ord(char):04X}) at index {index}: "
-                    "adb 'input text' types printable ASCII only"
+                    "adb 'input text' types printable ASCII only (for any text: "
+                    "pip install 'deltarec[u2]' and use --device u2:SERIAL)"
                 )
         for piece in _text_pieces(text):
             self._run(["input", "text", piece.replace(" ", "%s")], "type text")
@@ -263,13 +270,10 @@ class AdbDevice:
     def press_key(self, key: str) -> None:
         """``input keyevent CODE`` for a name in ``base.KEYS`` (case-insensitive,
         ``KEYCODE_`` prefix allowed) or a numeric keycode; else DeviceError."""
-        name = key.strip().lower().removeprefix("keycode_")
-        if name.isdigit():
-            code = int(name)
-        elif name in KEYS:
-            code = KEYS[name]
-        else:
-            raise DeviceError(f"unknown key {key!r}; use a keycode or one of {', '.join(KEYS)}")
+        try:
+            code = key_code(key)
+        except ValueError as exc:
+            raise DeviceError(str(exc)) from exc
         self._run(["input", "keyevent", str(code)], f"key {key}")
 
     def launch_app(self, package: str, activity: str = "") -> None:
@@ -322,12 +326,12 @@ class AdbDevice:
 
     @contextmanager
     def _errors(self, action: str) -> Iterator[None]:
-        with _wrapped(f"{self.serial}: {action}"):
+        with wrapped(f"{self.serial}: {action}"):
             yield
 
 
 @contextmanager
-def _wrapped(context: str) -> Iterator[None]:
+def wrapped(context: str) -> Iterator[None]:
     """Turn adbutils / socket / subprocess errors into the core.errors tree."""
     try:
         yield
@@ -396,7 +400,7 @@ def list_devices(host: str = "127.0.0.1", port: int = 5037) -> list[AdbListing]:
     Raises DeviceDisconnected when the server is unreachable, DeviceError otherwise.
     """
     client = adbutils.AdbClient(host=host, port=port)
-    with _wrapped(f"list devices at {host}:{port}"):
+    with wrapped(f"list devices at {host}:{port}"):
         return [AdbListing(info.serial, info.state) for info in client.list()]
 
 
@@ -408,11 +412,11 @@ def connect(addr: str, *, host: str = "127.0.0.1", port: int = 5037, timeout: fl
     is checked: a failure raises DeviceError carrying that text.
     """
     client = adbutils.AdbClient(host=host, port=port)
-    with _wrapped(f"connect {addr}"):
+    with wrapped(f"connect {addr}"):
         message = str(client.connect(addr, timeout=timeout))
     if re.search(r"\b(failed|unable|cannot)\b", message, re.IGNORECASE):
         raise DeviceError(f"adb connect {addr}: {message.strip()}")
     return message.strip()
 
 
-__all__ = ["DUMP_PATH", "AdbDevice", "AdbListing", "connect", "list_devices"]
+__all__ = ["DUMP_PATH", "AdbDevice", "AdbListing", "connect", "list_devices", "wrapped"]

@@ -54,6 +54,7 @@ HELD = (
 )
 """What ``uiautomator dump`` prints while another UiAutomation client holds the phone."""
 
+_V1_STATUS = "; echo X4EXIT:$?"
 _KEYS = {"home": 3, "back": 4, "enter": 66, "delete": 67, "del": 67, "menu": 82, "search": 84}
 
 
@@ -215,6 +216,17 @@ class U2Phone:
         return self.server.address if port == U2_PORT and self.server.running else None
 
     def shell(self, command: str) -> ShellResult:
+        inner, probe, _ = command.partition(_V1_STATUS)
+        if probe:
+            # adbutils' shell v1 (what uiautomator2 uses) learns the exit code from
+            # ``; echo X4EXIT:$?`` at the end of the merged output; a phone interleaves
+            # stderr in time, the fake adb server sends it last: answer in the phone's order.
+            result = self._shell(inner)
+            status = f"X4EXIT:{result.exit_code}\n".encode()
+            return ShellResult(result.stdout + result.stderr + status, b"", 0)
+        return self._shell(command)
+
+    def _shell(self, command: str) -> ShellResult:
         if "uiautomator dump" in command and self.server.running:
             return ShellResult(b"", HELD.encode(), 0)  # Android exits 0 here too
         if command.startswith("pkill") and U2_MAIN in command:
