@@ -216,7 +216,8 @@ class Swipe(Command):
 class TypeText(Command):
     """Type ``text`` into the focused field; with ``selector``, tap that field first.
 
-    After the tap the screen is settled (the keyboard comes up) before typing.
+    After the tap the screen is settled (the keyboard comes up) before typing. A field
+    under the on-screen keyboard fails the step before anything is tapped or typed.
     Timeout: ``timeout`` seconds for the selector, plus the settle timeout.
     Errors: as AC_tap.
     """
@@ -235,6 +236,8 @@ class TypeText(Command):
         result: dict[str, Any] = {"typed": len(self.text)}
         if self.selector is not None:
             x, y = ctx.point(self.selector, None, None, timeout=self.timeout)
+            if covered := ctx.keyboard_covers(x, y):
+                ctx.fail(covered)  # tapping would type a key, then type into another field
             ctx.device.tap(x, y)
             ctx.settle()
             result.update(ctx.element_result())

@@ -122,3 +122,28 @@ def test_latency_is_seeded_jittered_and_slept_by_the_virtual_device() -> None:
     assert again[0] == slept[0]
     with pytest.raises(ValueError, match="capture_s"):
         Latency(capture_s=-1)
+
+
+def test_the_keyboard_survives_the_diff_and_observation_json() -> None:
+    from dataclasses import replace
+
+    from core import apply_diff, diff_observations
+    from core.capture.jsonio import observation_from_json, observation_to_json
+    from core.errors import CaptureParseError
+
+    device = make_virtual_device()
+    device.launch_app(*SIGNUP)
+    hidden = device.capture()
+    shown = replace(hidden, keyboard=Bounds(0, 1530, 1080, 2400))
+    for a, b in ((hidden, shown), (shown, hidden)):
+        diff = diff_observations(a, b)
+        assert diff["fields"]["keyboard"] == {
+            "from": None if a.keyboard is None else [0, 1530, 1080, 2400],
+            "to": None if b.keyboard is None else [0, 1530, 1080, 2400],
+        }
+        assert apply_diff(a, diff).keyboard == b.keyboard
+    assert observation_from_json(observation_to_json(shown)).keyboard == shown.keyboard
+    assert "keyboard" not in observation_to_json(hidden)
+    bad = {**observation_to_json(shown), "keyboard": [0, 1]}
+    with pytest.raises(CaptureParseError, match=r"\$\.keyboard"):
+        observation_from_json(bad)

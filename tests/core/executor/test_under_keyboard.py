@@ -10,7 +10,7 @@ import pytest
 from core.devices.virtual import ManualClock, VirtualDevice
 from core.errors import StepFailedError
 from core.executor import Session
-from core.executor.commands.mutating import Tap
+from core.executor.commands.mutating import Tap, TypeText
 from core.frame import Frame
 from core.model import Bounds, Observation
 from core.recorder.selector_gen import selector_for
@@ -25,10 +25,11 @@ class PanningPhone(VirtualDevice):
     dump (the Playground resizes, so the keyboard is reported over its lower half)."""
 
     covered = False
+    frame = KEYBOARD
 
     def capture(self) -> Observation:
         obs = super().capture()
-        return replace(obs, keyboard=KEYBOARD) if self.covered else obs
+        return replace(obs, keyboard=self.frame) if self.covered else obs
 
 
 def _low_switch(obs: Observation) -> tuple[dict[str, object], int]:
@@ -78,3 +79,21 @@ def test_the_recorder_records_nothing_and_suggests_back_or_a_scroll(tmp_path: Pa
     with pytest.raises(StepFailedError, match="press Back to close the keyboard or scroll"):
         rec.record_tap(*x.bounds.center)
     assert rec.steps == []
+
+
+def test_typing_into_a_field_under_the_keyboard_fails_before_tapping_or_typing() -> None:
+    phone = PanningPhone()
+    phone.launch_app(APP, ".SignUpActivity")
+    clock = ManualClock(0)
+    session = Session(phone, clock=clock, sleep=clock.advance)
+    frame = Frame(phone.capture())
+    name = next(i for i, n in enumerate(frame.nodes) if n.role == "textbox")
+    before = phone.playground.dump_xml()
+    phone.covered, phone.frame = True, Bounds(0, 400, 1080, 2400)  # a tall keyboard, over Name
+    outcome = session.execute(
+        TypeText.parse({"selector": dict(selector_for(frame, name)), "text": "x"}, "$")
+    )
+    assert not outcome.ok and outcome.error is not None
+    assert "under the keyboard" in outcome.error.reason
+    phone.covered = False
+    assert phone.playground.dump_xml() == before
