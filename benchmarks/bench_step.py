@@ -4,7 +4,8 @@ Four measurements, each alternating its contenders round by round:
 
 1. **pipeline** (no device latency): the Playground phone in process
    (``VirtualDevice``) and the same phone behind the fake adb server, driven by
-   ``AdbDevice`` through real adbutils; settling polls without waiting.
+   ``AdbDevice`` through real adbutils, each with the old and the new settle at
+   the executor's 0.25 s interval (the old one always waits it once).
 2. **settle on a realistic phone**: the fake adb server's phone takes
    ``--capture`` s (default 1.5) ± ``--jitter`` s per ``uiautomator dump`` and
    ``--probe`` s per ``dumpsys window`` (seeded, see ``core.devices.latency``).
@@ -127,15 +128,20 @@ def served(faults: Faults | None = None) -> Iterator[AdbDevice]:
 
 
 def pipeline(rounds: int) -> None:
-    local = make_virtual_device(clock=ManualClock())
-    with served() as remote:
+    local_old = make_virtual_device(clock=ManualClock())
+    local_new = make_virtual_device(clock=ManualClock())
+    with served() as remote_old, served() as remote_new:
         steppers = {
-            "in process": Stepper(local, "old settle"),
-            "fake adb server + adbutils": Stepper(remote, "old settle"),
+            "in process, old settle": Stepper(local_old, "old settle", interval=0.25),
+            "in process, new settle": Stepper(local_new, "new settle", interval=0.25),
+            "fake adb server, old settle": Stepper(remote_old, "old settle", interval=0.25),
+            "fake adb server, new settle": Stepper(remote_new, "new settle", interval=0.25),
         }
         times = alternate(rounds, {k: s.step for k, s in steppers.items()})
     report(
-        f"1. pipeline: tap → settled capture → delta, no device latency, median of {rounds}", times
+        "1. pipeline: tap → settled capture → delta, no device latency, settle interval"
+        f" 0.25 s (the executor's), median of {rounds}",
+        times,
     )
 
 
@@ -217,7 +223,7 @@ def main() -> None:
     parser.add_argument("--probe", type=float, default=0.08, help="dumpsys window latency, s")
     args = parser.parse_args()
     latency = Latency(capture_s=args.capture, probe_s=args.probe, jitter_s=args.jitter, seed=12)
-    pipeline(max(args.rounds, 15))
+    pipeline(max(args.rounds, 9))
     realistic(args.rounds, latency)
     activity(args.rounds, latency)
     u2_vs_adb(max(args.rounds, 15))
