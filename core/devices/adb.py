@@ -136,9 +136,10 @@ class AdbDevice:
         sync. Meanwhile :meth:`window_state` runs on a second connection and
         fills in ``activity`` and ``keyboard`` (a failing probe leaves them
         empty; it never fails the capture). "could not get idle state", "null
-        root node" and an empty dump are retried with backoff (0.25 s doubling, at most 2 s) until
-        ``capture_timeout`` has passed, then DeviceTimeout names the last
-        failure. Any other dump failure or a malformed dump raises DeviceError.
+        root node" and an empty dump are retried with backoff (0.25 s doubling,
+        at most 2 s) until ``capture_timeout`` has passed, then DeviceTimeout
+        names the last failure. Another UiAutomation client holding the phone,
+        any other dump failure or a malformed dump raises DeviceError.
         """
         deadline = self._clock() + self._capture_timeout
         delay = 0.25
