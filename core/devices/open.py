@@ -1,4 +1,5 @@
-"""Open a device by name: ``virtual``, ``replay:DIR``, an adb serial, or ``SERIAL@HOST:PORT``.
+"""Open a device by name: ``virtual``, ``replay:DIR``, ``u2:SERIAL``, an adb serial, or
+``SERIAL@HOST:PORT`` (a device behind another adb server).
 
 >>> open_device("virtual").serial
 'virtual'
@@ -11,20 +12,24 @@ from __future__ import annotations
 import contextlib
 
 from core.devices.base import Device
+from core.errors import DeviceError
 
 VIRTUAL = "virtual"
 REPLAY_PREFIX = "replay:"
+U2_PREFIX = "u2:"
 
 
 def open_device(spec: str) -> Device:
-    """``virtual``: a fresh Playground phone; ``replay:DIR``: a recorded bundle; else adb.
+    """``virtual``: a fresh Playground phone; ``replay:DIR``: a recorded bundle;
+    ``u2:SERIAL``: uiautomator2's on-device server (the ``u2`` extra); else adb.
 
     ``SERIAL@HOST:PORT`` is the device ``SERIAL`` of the adb server at
     ``HOST:PORT`` (a device farm's, or another machine's); a bare serial uses
     the default server (``$ANDROID_ADB_SERVER_HOST`` / ``_PORT``, else 127.0.0.1:5037).
 
-    Constructing does no I/O for adb (errors come with the first call).
-    Raises CaptureParseError for a bad bundle, DeviceError for an empty serial.
+    Constructing does no I/O for adb and u2 (errors come with the first call).
+    Raises CaptureParseError for a bad bundle, DeviceError for an empty serial or
+    ``u2:`` without the extra installed.
     """
     if spec.startswith(REPLAY_PREFIX):
         from core.devices.replay import ReplayDevice
@@ -34,6 +39,15 @@ def open_device(spec: str) -> Device:
         from core.devices.virtual import make_virtual_device
 
         return make_virtual_device()
+    if spec.startswith(U2_PREFIX):
+        try:
+            from core.devices.u2 import U2Device
+        except ImportError as exc:
+            raise DeviceError(
+                f"{spec}: the uiautomator2 backend needs its extra: pip install 'deltarec[u2]' "
+                f"({exc})"
+            ) from exc
+        return U2Device(spec.removeprefix(U2_PREFIX))
     from core.devices.adb import AdbDevice
 
     serial, at, server = spec.rpartition("@")
