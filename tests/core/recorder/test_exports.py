@@ -20,8 +20,18 @@ from hypothesis import strategies as st
 
 from core.api import ExpectationError, Phone
 from core.devices.logging_device import LoggingDevice
+from core.devices.replay import ReplayDevice
 from core.devices.virtual import ManualClock, make_virtual_device
-from core.executor import Command, RunReport, Script, Session, Step, parse_script, run_steps
+from core.executor import (
+    Command,
+    RunReport,
+    Script,
+    Session,
+    Step,
+    load_script,
+    parse_script,
+    run_steps,
+)
 from core.executor.checks import check_command
 from core.executor.registry import command_table, lookup
 from core.recorder.export import FORMATS, export
@@ -30,10 +40,13 @@ from core.recorder.export_python import to_pytest, to_python
 from tests.core.recorder.recordings import RECORDINGS, record
 
 ANY_CHAR = st.characters(min_codepoint=0, max_codepoint=0x10FFFF, exclude_categories=())
+BUNDLE = Path(__file__).resolve().parents[3] / "fixtures" / "bundles" / "sign-up"
 
 
-@pytest.fixture(scope="module", params=sorted(RECORDINGS))
+@pytest.fixture(scope="module", params=["fixtures/bundles/sign-up", *sorted(RECORDINGS)])
 def recorded(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Script:
+    if request.param.startswith("fixtures/"):
+        return load_script(BUNDLE / "script.json")
     return record(request.param, tmp_path_factory.mktemp(request.param)).script()
 
 
@@ -91,6 +104,16 @@ def test_python_and_pytest_exports_replay_exactly_what_the_json_script_does(
         assert actions == json_actions
 
 
+def test_the_fixture_bundle_replays_on_its_own_captures_as_json_and_as_code() -> None:
+    script = load_script(BUNDLE / "script.json")
+    report = run_steps(script, Session(ReplayDevice(BUNDLE), settle_timeout=0))
+    assert report.ok, [r.error for r in report.failures]
+    for code, entry in ((to_python(script), "run"), (to_pytest(script), "test_recording")):
+        phone = Phone(ReplayDevice(BUNDLE), settle_timeout=0)
+        getattr(load(code, "exported"), entry)(phone)
+        assert ran_commands(phone.steps) == expected_commands(script)
+
+
 def test_a_replay_that_types_something_else_fails_at_the_same_step_in_json_and_code(
     tmp_path: Path,
 ) -> None:
@@ -114,14 +137,17 @@ def test_a_replay_that_types_something_else_fails_at_the_same_step_in_json_and_c
 
 
 def test_an_exported_step_reads_as_one_call_with_its_delta_beneath(recorded: Script) -> None:
+    from core.recorder.export_code import call, inert
+
     code = to_python(recorded)
-    lines = code.splitlines()
-    launch = lines.index("    phone.launch('dev.deltarec.playground')")
-    assert lines[launch + 1].startswith(
-        "    # 2: » new screen dev.deltarec.playground/MainActivity"
-    )
     assert "SCRIPT" not in code and "run_steps" not in code
-    assert lines[launch - 2] == "    phone.stop('dev.deltarec.playground')"
+    lines = code.splitlines()
+    at = 0
+    for number, step in enumerate(recorded.steps, start=1):
+        at = lines.index(f"    {call(step)}", at)
+        if step.expect:
+            first = inert(step.expect.splitlines()[0])
+            assert lines[at + 1] == f"    # {number}: {first}"
 
 
 def test_the_sign_up_export_uses_fill_and_checks_the_typed_text(tmp_path: Path) -> None:
