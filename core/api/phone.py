@@ -16,6 +16,7 @@ compared step for step.
     screen dev.deltarec.playground/dev.deltarec.playground.SignUpActivity 1080x2400
     >>> phone.get(resource_id="name").fill("Ada")
     >>> print(phone.delta())
+    + keyboard opened (covers y 1530–2400)
     ~ focus: none → [6] textbox "Ada"
     ~ [6] textbox "Ada" (text: "Name"→"Ada")
     ~ [10] button "Save" (enabled: false→true)
