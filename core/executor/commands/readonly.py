@@ -174,7 +174,14 @@ class CaptureKind(Kind[Any]):
             convert(value)
         except CaptureParseError as exc:
             raise ScriptValidationError(path, f"not a usable capture: {exc}") from exc
-        except (RecursionError, ValueError, TypeError, KeyError, AttributeError) as exc:
+        except (
+            RecursionError,
+            ValueError,
+            TypeError,
+            KeyError,
+            AttributeError,
+            OverflowError,
+        ) as exc:
             raise ScriptValidationError(path, f"not a usable capture: {exc!r}") from exc
         return value
 
