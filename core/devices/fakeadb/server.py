@@ -12,7 +12,8 @@ address and ``max_connections`` in all; a connection beyond either bound closes
 the longest-idle one instead of being refused, so idle connections can lock no
 client out. The first request must come within ``handshake_timeout`` seconds,
 and a connection may stay silent mid-request for ``idle_timeout`` seconds.
-A connection reads host requests with :func:`~core.devices.fakeadb.protocol.read_request` (bounded length), answers
+A connection reads host requests with
+:func:`~core.devices.fakeadb.protocol.read_request` (bounded length), answers
 them (:mod:`.host`) and, after a transport request, serves one device service
 (:mod:`.services`). A protocol violation answers ``FAIL`` with the reason and
 closes. A target that disconnects resets the connection.
