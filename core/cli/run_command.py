@@ -250,9 +250,9 @@ def _run(
     def on_progress(result: StepResult) -> None:
         collector.step_done(result)
         results.append(result)
-        progress.step(result)
         with suppress(OSError):  # the final write reports it (exit 1); the run goes on
             save(max(0.0, session.clock() - started))
+        progress.step(result)  # after the save: a step shown done is in the report
 
     collector.begin()
     policy: Policy = args.policy
