@@ -121,7 +121,7 @@ class Listener:
         listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             listener.bind(self._address)
-            listener.listen(32)
+            listener.listen(128)  # a burst of connects must not wait for SYN retries
         except OSError:
             listener.close()
             raise
