@@ -213,6 +213,8 @@ def loads_json(
         return float(number(literal, where=where, error=error))
 
     def parse_int(literal: str) -> int:
+        if len(literal) < 19:  # JSON's grammar: ASCII digits; this short, always in range
+            return int(literal)
         return int(number(literal, where=where, error=error, integer=True))
 
     try:
@@ -227,8 +229,14 @@ def loads_json(
         _fail(error, f"JSON nests deeper than {nesting} levels", where)
     except json.JSONDecodeError as exc:
         _fail(error, f"malformed JSON: {exc.msg} (line {exc.lineno} column {exc.colno})", where)
-    check_tree(value, where=where, error=error, nesting=nesting, numbers=False)
+    # The hooks checked every number. Decoded UTF-8 holds no surrogate, so only a
+    # "\udXXX" escape can make one: without any, only the nesting is left to check.
+    strings = _SURROGATE_ESCAPE.search(text) is not None
+    check_tree(value, where=where, error=error, nesting=nesting, numbers=False, strings=strings)
     return value
+
+
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 
 
 def check_tree(
@@ -238,14 +246,17 @@ def check_tree(
     error: ErrorFactory = capture_error,
     nesting: int = MAX_JSON_NESTING,
     numbers: bool = True,
+    strings: bool = True,
 ) -> None:
-    """Nesting, strings and (unless ``numbers`` is false) numbers of decoded JSON.
+    """Nesting, and unless told not to, strings and numbers of decoded JSON.
 
     Iterative, so no recursion limit is reached on the way. Used by
     :func:`loads_json` (whose parse hooks have checked the numbers already), and
     by readers handed objects rather than text (MCP calls).
     """
-    kinds = (str, dict, list, int, float) if numbers else (str, dict, list)
+    kinds: tuple[type, ...] = (dict, list)
+    kinds += (str,) if strings else ()
+    kinds += (int, float) if numbers else ()
     stack: list[tuple[Any, int]] = [(value, 0)]
     while stack:
         item, depth = stack.pop()
@@ -260,7 +271,8 @@ def check_tree(
                 _fail(error, f"JSON nests deeper than {nesting} levels", where)
             if isinstance(item, dict):
                 for key, sub in item.items():
-                    check_text(key, where=where, error=error)
+                    if strings:
+                        check_text(key, where=where, error=error)
                     if isinstance(sub, kinds):
                         stack.append((sub, depth + 1))
             else:
