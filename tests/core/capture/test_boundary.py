@@ -41,12 +41,15 @@ from tests.conftest import REAL_DUMPS
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 SMALL_DUMPS = ("contacts-manual/07.xml", "launcher-reformatted/page.xml", "contacts-agent/10.xml")
 
-JSON_VALUES = st.recursive(
+SCALARS = (
     st.none()
     | st.booleans()
     | st.integers()
     | st.floats(allow_nan=False, allow_infinity=False)
-    | st.text(max_size=20),
+    | st.text(max_size=20)
+)
+JSON_VALUES = st.recursive(
+    SCALARS,
     lambda inner: (
         st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=8), inner, max_size=5)
     ),
@@ -55,7 +58,7 @@ JSON_VALUES = st.recursive(
 NODE_KEYS = st.sampled_from(
     ["text", "class", "bounds", "enabled", "checked", "resource-id", "package", "x", "y", "role"]
 )
-ATTRIBUTE_DICTS = st.dictionaries(NODE_KEYS, JSON_VALUES, max_size=6)
+ATTRIBUTE_DICTS = st.dictionaries(NODE_KEYS, SCALARS | st.lists(SCALARS, max_size=4), max_size=6)
 
 
 def _usable(obs: Observation) -> None:
@@ -147,7 +150,7 @@ def test_mutated_real_dumps(data: bytes) -> None:
     _only_typed(load_capture, data)
 
 
-@FUZZ
+@settings(FUZZ, max_examples=60)  # each example writes a bundle
 @given(st.data())
 def test_mutated_bundles(data: st.DataObject) -> None:
     with tempfile.TemporaryDirectory() as tmp:
