@@ -26,6 +26,7 @@ from core.errors import CaptureParseError
 from core.model import (
     FLAG_ATTRIBUTES,
     TEXT_ATTRIBUTES,
+    Bounds,
     Node,
     Observation,
     node_attributes,
@@ -51,6 +52,7 @@ def observation_to_json(obs: Observation) -> dict[str, Any]:
         "activity": obs.activity,
         "capturedAt": obs.captured_at,
         "source": obs.source,
+        **({"keyboard": obs.keyboard.as_list()} if obs.keyboard is not None else {}),
         "windows": [_node_json(w) for w in obs.windows],
     }
 
@@ -96,6 +98,14 @@ def _str_field(data: dict[str, Any], key: str) -> str:
     return value
 
 
+def _keyboard(value: Any) -> Bounds | None:
+    if value is None:
+        return None
+    if not (isinstance(value, list) and len(value) == 4 and all(type(v) is int for v in value)):
+        raise CaptureParseError("keyboard must be four integers", where="$.keyboard")
+    return Bounds(*value)
+
+
 def observation_from_json(data: Any) -> Observation:
     """Inverse of :func:`observation_to_json`; errors name the JSON path."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
@@ -117,6 +127,7 @@ def observation_from_json(data: Any) -> Observation:
         activity=_str_field(data, "activity"),
         captured_at=None if captured_at is None else float(captured_at),
         source=_str_field(data, "source"),
+        keyboard=_keyboard(data.get("keyboard")),
     )
 
 

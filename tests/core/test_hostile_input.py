@@ -316,3 +316,10 @@ def test_devices_honours_android_adb_server_port(
         monkeypatch.setenv("ANDROID_ADB_SERVER_PORT", str(server.port))
         code, out, _ = cli(capsys, "devices")
     assert code == 0 and "emulator-5560\tdevice" in out.splitlines()
+
+
+def test_a_hand_edited_expect_with_a_bad_escape_is_compared_as_written() -> None:
+    from core.executor.effect import signature
+
+    assert signature('+ [3] button "\\x"') == ("+", "button", "\\x")
+    assert signature('+ button "a\tb"') == ("+", "button", "a\tb")

@@ -27,6 +27,7 @@ import re
 from collections.abc import Callable
 
 from core.devices.base import ShellResult
+from core.devices.latency import command_kind
 from core.devices.virtual.dumpsys import dumpsys, getprop
 from core.devices.virtual.faults import (
     EMPTY_DUMP,
@@ -115,9 +116,11 @@ class VirtualShell:
     def shell(self, command: str) -> ShellResult:
         """Run ``command`` like ``sh -c``; stdout/stderr of all steps, exit code of the last.
 
-        Thread-safe: each simple command takes the playground's lock on its own,
-        and ``sleep`` takes none, so one client sleeping never blocks another.
+        Thread-safe: after its latency (``Faults.latency``, slept outside any
+        lock), each simple command takes the playground's lock on its own, and
+        ``sleep`` takes none, so one client sleeping never blocks another.
         """
+        self.injector.wait(command_kind(command))
         return self._shell(command)
 
     def _shell(self, command: str) -> ShellResult:
@@ -312,7 +315,7 @@ class VirtualShell:
         return b"", b"Error: unknown command\n", 1
 
     def _dumpsys(self, argv: list[str], stdin: bytes) -> Out:
-        text = dumpsys(argv[1:], self.playground.current_app())
+        text = dumpsys(argv[1:], self.playground.current_app(), self.playground.keyboard_frame())
         if text is None:
             return f"Can't find service: {argv[1] if len(argv) > 1 else ''}\n".encode(), b"", 0
         return text.encode(), b"", 0
