@@ -50,7 +50,9 @@ facts = st.one_of(
     st.fixed_dictionaries({"exists": st.booleans()}),
     st.fixed_dictionaries({"gone": st.booleans()}),
     st.fixed_dictionaries({"text": st.text(max_size=5)}),
-    st.fixed_dictionaries({st.sampled_from(["checked", "enabled", "selected"]): st.booleans()}),
+    st.sampled_from(["checked", "enabled", "selected"]).flatmap(
+        lambda state: st.fixed_dictionaries({state: st.booleans()})
+    ),
 )
 
 
