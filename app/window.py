@@ -21,8 +21,8 @@ from app.device_panel import DevicePanel
 from app.devices import default_device
 from app.dialogs import Ask
 from app.inspector import Inspector
-from app.palette import DELTA_TITLE, Entry
-from app.param_form import CommandDialog, ParamsDialog, StepDialog
+from app.palette import DELTA_TITLE, Entry, title_of
+from app.param_form import CommandDialog, StepDialog
 from app.recordings import Unfinished
 from app.screen_view import smallest_at
 from app.settings import Settings
@@ -31,7 +31,9 @@ from app.status import StatusBar
 from app.steps_model import StepsModel
 from app.steps_panel import StepsPanel
 from app.studio import Studio, StudioConfig
-from core.index import IndexedElement
+from core.errors import DeltarecError
+from core.executor.registry import command_table, lookup
+from core.index import ElementIndex, IndexedElement
 from core.recorder.selector_gen import selector_for
 from core.recorder.suggest import Suggestion
 
@@ -210,12 +212,18 @@ class MainWindow(QMainWindow):
     def _move_step(self, row: int, to: int) -> None:
         self.studio.move_step(row, to, on_done=lambda _: self.steps_panel.select_row(to))
 
-    def edit_step(self, row: int) -> ParamsDialog | None:
-        """Open the parameters editor of step ``row`` (validated by core on OK)."""
+    def edit_step(self, row: int) -> CommandDialog | None:
+        """Open the parameters form of step ``row`` (checked field by field, then by core)."""
         step = self.model.step(row)
         if step is None:
             return None
-        dialog = ParamsDialog(f"Edit step {row + 1}: {step.command}", step.params, self)
+        try:
+            command = lookup(command_table(), step.command, "$")
+        except DeltarecError as exc:
+            self.show_error(str(exc))
+            return None
+        dialog = CommandDialog(command, f"Edit step {row + 1}: {title_of(command)}",
+                               initial=step.params, screen=self._screen, parent=self)  # fmt: skip
         dialog.submitted.connect(
             lambda params: self.studio.update_params(
                 row, params, on_done=dialog.succeeded, on_error=lambda e: dialog.show_error(str(e))
@@ -237,7 +245,7 @@ class MainWindow(QMainWindow):
             selector.pop("alternates", None)
             initial.setdefault("selector", selector)
         dialog = CommandDialog(entry.command, entry.title, fields=entry.fields,
-                               initial=initial, parent=self)  # fmt: skip
+                               initial=initial, screen=self._screen, parent=self)  # fmt: skip
 
         def submitted(params: dict[str, Any]) -> None:
             def failed(exc: BaseException) -> None:
@@ -257,6 +265,9 @@ class MainWindow(QMainWindow):
         dialog.submitted.connect(submitted)
         self._open(dialog)
         return dialog
+
+    def _screen(self) -> ElementIndex | None:
+        return self.screen_view.index
 
     def _open(self, dialog: StepDialog) -> None:
         self.dialog = dialog

@@ -13,7 +13,16 @@ from app.palette import DELTA_TITLE
 from app.param_form import CommandDialog
 from app.steps_model import COL_LABEL, COL_STATUS
 from app.window import MainWindow
-from tests.app.helpers import FakeAsk, click, drag, element, point_of, type_text, wait_idle
+from tests.app.helpers import (
+    FakeAsk,
+    click,
+    drag,
+    element,
+    field_line,
+    point_of,
+    type_text,
+    wait_idle,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -108,7 +117,7 @@ def test_palette_delta_observation_step(qtbot: QtBot, window: MainWindow) -> Non
     dialog = window.dialog
     assert isinstance(dialog, CommandDialog)
     assert list(dialog.fields) == ["max_lines", "max_tokens", "interactive_only"]
-    dialog.fields["max_lines"].widget.setValue(5)  # type: ignore[attr-defined]
+    field_line(dialog, "max_lines").setText("5")
     with qtbot.waitSignal(dialog.finished):
         dialog.buttons.button(dialog.buttons.StandardButton.Ok).click()
     wait_idle(qtbot, window)
@@ -130,7 +139,7 @@ def test_palette_assert_prefills_the_inspected_element(qtbot: QtBot, window: Mai
     window.actions_.palette.trigger("Assert")
     dialog = window.dialog
     assert isinstance(dialog, CommandDialog)
-    assert "id/save" in dialog.fields["selector"].widget.text()  # type: ignore[attr-defined]
+    assert "id/save" in field_line(dialog, "selector").text()
     dialog.fields["enabled"].widget.setCurrentText("false")  # type: ignore[attr-defined]
     with qtbot.waitSignal(dialog.finished):
         dialog.buttons.button(dialog.buttons.StandardButton.Ok).click()
@@ -144,7 +153,7 @@ def test_palette_press_key_launch_and_swipe(qtbot: QtBot, window: MainWindow) ->
     window.actions_.palette.trigger("Launch app")
     dialog = window.dialog
     assert isinstance(dialog, CommandDialog)
-    dialog.fields["package"].widget.setText("dev.deltarec.playground")  # type: ignore[attr-defined]
+    field_line(dialog, "package").setText("dev.deltarec.playground")
     with qtbot.waitSignal(dialog.finished):
         dialog.buttons.button(dialog.buttons.StandardButton.Ok).click()
     wait_idle(qtbot, window)
@@ -170,8 +179,8 @@ def test_palette_shows_a_validation_error_in_its_dialog(qtbot: QtBot, window: Ma
     window.actions_.palette.trigger("Wait for")
     dialog = window.dialog
     assert isinstance(dialog, CommandDialog)
-    dialog.fields["selector"].widget.setText('{"text": "Nowhere"}')  # type: ignore[attr-defined]
-    dialog.fields["timeout"].widget.setValue(0.5)  # type: ignore[attr-defined]
+    field_line(dialog, "selector").setText('{"text": "Nowhere"}')
+    field_line(dialog, "timeout").setText("0.5")
     dialog.buttons.button(dialog.buttons.StandardButton.Ok).click()
     qtbot.waitUntil(lambda: dialog.error.isVisible())
     assert "Nowhere" in dialog.error.text()
