@@ -14,6 +14,7 @@ These functions do file I/O: the Studio runs them on its worker thread.
 from __future__ import annotations
 
 import os
+import shutil
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -71,3 +72,37 @@ def discard(items: Sequence[Unfinished]) -> None:
         bundle = Bundle.open(item.path)
         bundle.info["state"] = "discarded"
         bundle.save_manifest()
+
+
+@dataclass(frozen=True, slots=True)
+class Recording:
+    """One autosaved recording on disk, as File → Recordings lists it."""
+
+    path: Path
+    name: str
+    steps: int
+    state: str  # recording (never closed) | closed | discarded
+    modified: datetime
+
+
+def recordings(root: Path) -> list[Recording]:
+    """Every readable recording under ``root``, newest first (unreadable ones are skipped)."""
+    found = []
+    for manifest in Path(root).glob("*/manifest.json"):
+        try:
+            bundle = Bundle.open(manifest.parent)
+            when = datetime.fromtimestamp(manifest.stat().st_mtime)
+        except (DeltarecError, OSError):
+            continue
+        name = str(bundle.info.get("name") or manifest.parent.name)
+        state = str(bundle.info.get("state", "closed"))
+        found.append(Recording(manifest.parent, name, len(bundle.steps), state, when))
+    return sorted(found, key=lambda r: r.modified, reverse=True)
+
+
+def delete(path: Path, root: Path) -> None:
+    """Remove the recording folder ``path`` (only a folder directly under ``root``)."""
+    path = Path(path).resolve()
+    if path.parent != Path(root).resolve() or not (path / "manifest.json").is_file():
+        raise DeltarecError(f"{path} is not a recording under {root}")
+    shutil.rmtree(path)

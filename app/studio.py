@@ -23,7 +23,15 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QImage
 
-from app.recordings import Unfinished, discard, new_bundle_dir, unfinished
+from app.recordings import (
+    Recording,
+    Unfinished,
+    delete,
+    discard,
+    new_bundle_dir,
+    recordings,
+    unfinished,
+)
 from app.snapshot import SessionView, decode_png
 from app.workers import Report, Runner
 from core.devices.base import Device
@@ -150,6 +158,21 @@ class Studio(QObject):
         """Stop offering these recordings for restore (they stay on disk)."""
 
         self.runner.submit("Discarding", lambda _: discard(bundles), on_error=self._fail)
+
+    def list_recordings(self, then: Callable[[list[Recording]], None]) -> None:
+        """Every autosaved recording, newest first (File → Recordings)."""
+        self.runner.submit("Listing recordings", lambda _: recordings(self.config.root),
+                           on_done=then, on_error=self._fail)  # fmt: skip
+
+    def delete_recording(self, path: Path, then: Callable[[Any], None]) -> None:
+        """Delete an autosaved recording from disk (never the open one)."""
+
+        def run(_: Report) -> None:
+            if self._session is not None and self._session.bundle.root.resolve() == path.resolve():
+                raise DeltarecError("the open recording cannot be discarded")
+            delete(path, self.config.root)
+
+        self.runner.submit("Discarding a recording", run, on_done=then, on_error=self._fail)
 
     def open_recording(self, spec: str, restore: Path | None = None) -> None:
         """Close the current recording; start a new one (or restore ``restore``) on ``spec``."""
@@ -369,7 +392,7 @@ class Studio(QObject):
         self._job(f"Exporting {kind}", lambda s, _: str(s.export(path, kind)),
                   on_done=lambda path: self.exported.emit(path))  # fmt: skip
 
-    def open_script(self, path: str) -> None:
+    def open_script(self, path: str, on_done: Callable[[Any], None] | None = None) -> None:
         """Start a new recording and record each step of a JSON script (they run on the device)."""
         spec = self.spec
 
@@ -388,5 +411,10 @@ class Studio(QObject):
                 report(self._view(session))
             return self._view(session)
 
-        self.runner.submit("Opening " + Path(path).name, run, on_done=self._show,
+        def done(view: object) -> None:
+            self._show(view)
+            if on_done is not None:
+                on_done(view)
+
+        self.runner.submit("Opening " + Path(path).name, run, on_done=done,
                            on_error=self._fail, on_progress=self._show)  # fmt: skip

@@ -8,6 +8,8 @@ returns. Menus, toolbar and file commands are in :mod:`app.actions`.
 
 from __future__ import annotations
 
+import json
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -24,9 +26,10 @@ from app.inspector import Inspector
 from app.palette import DELTA_TITLE, Entry, title_of
 from app.param_form import CommandDialog, StepDialog
 from app.recordings import Unfinished
+from app.recordings_dialog import RecordingsDialog
 from app.screen_view import smallest_at
 from app.settings import Settings
-from app.snapshot import SessionView
+from app.snapshot import SessionView, StepRow
 from app.status import StatusBar
 from app.steps_model import StepsModel
 from app.steps_panel import StepsPanel
@@ -72,6 +75,9 @@ class MainWindow(QMainWindow):
         self.last_error = ""
         self._picked: IndexedElement | None = None
         self._first_shown = False
+        self._saved: tuple[tuple[str, str], ...] = ()  # the steps as last saved or exported
+        self._saved_bundle: Path | None = None
+        self.recordings_dialog: RecordingsDialog | None = None
 
         right = QSplitter(Qt.Orientation.Vertical)
         right.addWidget(self.delta_panel)
@@ -105,6 +111,7 @@ class MainWindow(QMainWindow):
         studio.replayStarted.connect(self._replay_started)
         studio.replayFinished.connect(self._replay_finished)
         studio.error.connect(self.show_error)
+        studio.exported.connect(lambda _: self.mark_saved())
         studio.disconnected.connect(self._disconnected)
         studio.runner.busyChanged.connect(self._set_busy)
         studio.runner.started.connect(self.status.set_job)
@@ -150,6 +157,8 @@ class MainWindow(QMainWindow):
 
     # --------------------------------------------------------------- showing
     def _show_view(self, view: SessionView) -> None:
+        if view.bundle != self._saved_bundle:  # another recording: nothing of it saved yet
+            self._saved_bundle, self._saved = view.bundle, ()
         self.model.set_steps(view.steps)
         self.screen_view.set_screen(view.image, view.screen_size, view.index)
         self.inspector.show_element(view.index, None)
@@ -275,6 +284,58 @@ class MainWindow(QMainWindow):
         dialog.finished.connect(lambda _: setattr(self, "dialog", None))
         dialog.open()
 
+    # ------------------------------------------------------- nothing lost
+    @staticmethod
+    def _signature(steps: Sequence[StepRow]) -> tuple[tuple[str, str], ...]:
+        return tuple((s.command, json.dumps(s.params, sort_keys=True, default=str)) for s in steps)
+
+    def mark_saved(self) -> None:
+        """The steps as they are now are in a file (saved, exported or opened)."""
+        self._saved = self._signature(self.model.rows)
+
+    def unsaved_steps(self) -> int:
+        """How many steps a quit would leave only in the autosave (0 when all are saved)."""
+        rows = self.model.rows
+        return len(rows) if rows and self._signature(rows) != self._saved else 0
+
+    def confirm_unsaved(self, what: str) -> bool:
+        """True when there is nothing unsaved, or the person says go ahead with ``what``."""
+        n = self.unsaved_steps()
+        if n == 0:
+            return True
+        steps = "1 recorded step is" if n == 1 else f"{n} recorded steps are"
+        return self.ask.yes_no(
+            "Unsaved steps",
+            f"{steps} not saved as a script. {what} anyway?\n"
+            "The recording stays on disk: File → Recordings opens it again.",
+        )
+
+    def show_recordings(self) -> RecordingsDialog:
+        """File → Recordings: list every autosaved recording (open, discard)."""
+        view = self.studio.view
+        dialog = RecordingsDialog(view.bundle if view is not None else None, self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self.recordings_dialog = dialog
+        dialog.finished.connect(lambda _: setattr(self, "recordings_dialog", None))
+        dialog.openRequested.connect(self.open_recording)
+        dialog.discardRequested.connect(lambda path: self._discard_recording(dialog, path))
+        self.studio.list_recordings(dialog.set_recordings)
+        dialog.open()
+        return dialog
+
+    def open_recording(self, path: Path) -> None:
+        """Continue an autosaved recording on the current device (asks about unsaved steps)."""
+        if self.confirm_unsaved("Open another recording"):
+            self.actions_.save_path = None
+            self.studio.open_recording(self.studio.spec, restore=path)
+
+    def _discard_recording(self, dialog: RecordingsDialog, path: Path) -> None:
+        question = f"Delete the recording {path.name} from disk? This cannot be undone."
+        if self.ask.yes_no("Discard recording", question):
+            self.studio.delete_recording(
+                path, lambda _: self.studio.list_recordings(dialog.set_recordings)
+            )
+
     # ---------------------------------------------------------------- closing
     def _restore_layout(self) -> None:
         if (geometry := self.settings.geometry) is not None:
@@ -285,6 +346,9 @@ class MainWindow(QMainWindow):
             self.splitter.restoreState(sizes)
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        if not self.confirm_unsaved("Quit"):
+            event.ignore()
+            return
         self.settings.geometry = QByteArray(self.saveGeometry())
         self.settings.window_state = QByteArray(self.saveState())
         self.settings.splitter = QByteArray(self.splitter.saveState())

@@ -71,6 +71,7 @@ def open_window(
 
     yield open_
     for window in windows:
+        window.mark_saved()  # the tests' recordings need no "unsaved steps" question
         window.close()
 
 

@@ -67,11 +67,12 @@ def test_declining_starts_fresh_and_stops_asking(
 
 
 def test_new_recording_closes_the_old_one(
-    qtbot: QtBot, open_window: WindowFactory, tmp_path: Path
+    qtbot: QtBot, open_window: WindowFactory, ask: FakeAsk, tmp_path: Path
 ) -> None:
     window = open_window()
     click(qtbot, window, "Sign up")
     first = window.studio.view.bundle if window.studio.view else None
+    ask.answers.append(True)  # start a new one although the step is not saved
     with qtbot.waitSignal(window.studio.viewChanged):
         window.actions_.new.trigger()
     qtbot.waitUntil(lambda: not window.studio.runner.busy)
