@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -66,7 +67,9 @@ def human_help(text: str) -> str:
 def problem_text(exc: BaseException, names: Mapping[str, str] | None = None) -> str:
     """A validation error as a person reads it: ``Seconds: must be in 0..600``."""
     if isinstance(exc, ScriptValidationError):
-        path = exc.path.removeprefix("$").lstrip(".")
+        # "$[2][1].text" (step 3's parameters, as core checks a script): the dialog is
+        # about that step already, so only the parameter is named.
+        path = re.sub(r"^\$(\[\d+\])?\[1\]", "", exc.path).removeprefix("$").lstrip(".")
         head, _, rest = path.partition(".")
         if head:
             label = (names or {}).get(head, human_name(head))

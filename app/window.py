@@ -24,7 +24,7 @@ from app.devices import default_device
 from app.dialogs import Ask
 from app.inspector import Inspector
 from app.palette import DELTA_TITLE, Entry, title_of
-from app.param_form import CommandDialog, StepDialog
+from app.param_form import CommandDialog, StepDialog, problem_text
 from app.recordings import Unfinished
 from app.recordings_dialog import RecordingsDialog
 from app.screen_view import smallest_at
@@ -235,7 +235,10 @@ class MainWindow(QMainWindow):
                                initial=step.params, screen=self._screen, parent=self)  # fmt: skip
         dialog.submitted.connect(
             lambda params: self.studio.update_params(
-                row, params, on_done=dialog.succeeded, on_error=lambda e: dialog.show_error(str(e))
+                row,
+                params,
+                on_done=dialog.succeeded,
+                on_error=lambda e: dialog.show_error(problem_text(e)),
             )
         )
         self._open(dialog)
@@ -258,7 +261,7 @@ class MainWindow(QMainWindow):
 
         def submitted(params: dict[str, Any]) -> None:
             def failed(exc: BaseException) -> None:
-                dialog.show_error(str(exc))
+                dialog.show_error(problem_text(exc, dialog.labels))
 
             if entry.title == DELTA_TITLE:
                 self.studio.record_delta(

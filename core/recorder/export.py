@@ -49,7 +49,7 @@ def main() -> int:
     device = open_device(os.environ.get("DELTAREC_DEVICE", "virtual"))
     report = run_steps(parse_script(SCRIPT), Session(device))
     for result in report.results:
-        print(result.step, result.command, result.status, result.error or "")
+        print(result.step + 1, result.command, result.status, result.error or "")
     return 0 if report.ok else 1
 
 
@@ -62,7 +62,7 @@ _PYTEST_BODY = """
 def test_{func}() -> None:
     device = open_device(os.environ.get("DELTAREC_DEVICE", "virtual"))
     report = run_steps(parse_script(SCRIPT), Session(device))
-    failures = [f"step {{r.step}} {{r.command}}: {{r.error}}" for r in report.failures]
+    failures = [f"step {{r.step + 1}} {{r.command}}: {{r.error}}" for r in report.failures]
     assert report.ok, "\\n".join(failures)
 """
 

@@ -118,4 +118,7 @@ def test_run_from_here_stops_at_a_failure(qtbot: QtBot, window: MainWindow) -> N
     assert statuses == ["recorded", "failed", "recorded", "recorded"]
     assert window.model.data(window.model.index(1, 1)) == "✗"
     assert "Name" in (window.model.rows[1].error or "")
+    # Bug 5: one numbering, 1-based: row 2 of the table is "step 2" in its error.
+    assert (window.model.rows[1].error or "").startswith("step 2 (AC_tap) failed")
+    assert window.model.data(window.model.index(1, 0)) == "2"
     assert window.delta_panel.error.isVisible()  # the selected step's error is shown
