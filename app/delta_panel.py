@@ -30,6 +30,7 @@ from core.recorder.suggest import Suggestion
 
 NO_STEP = "Select a step to see what it changed."
 NO_CHANGE = "(no change on the screen)"
+EDITED = "(edited after recording: run the step to see what it changes now)"
 
 
 def monospace_editor() -> QPlainTextEdit:
@@ -102,7 +103,7 @@ class DeltaPanel(QWidget):
             return
         prefix = f"Step {number}: " if number is not None else ""
         self.title.setText(f"{prefix}{step.label}")
-        self.delta_text.setPlainText(step.delta or NO_CHANGE)
+        self.delta_text.setPlainText(step.delta or (EDITED if step.edited else NO_CHANGE))
         self.json_text.setPlainText(json.dumps(step.as_json(), indent=2, ensure_ascii=False))
         self.error.setText(step.error or "")
         self.error.setVisible(bool(step.error))

@@ -38,6 +38,7 @@ class StepRow:
     error: str | None = None
     suggestions: tuple[Suggestion, ...] = ()
     timing: dict[str, float] = field(default_factory=dict)
+    edited: bool = False
 
     @classmethod
     def of(cls, step: RecordedStep) -> StepRow:
@@ -50,6 +51,7 @@ class StepRow:
             error=step.error,
             suggestions=tuple(step.suggestions),
             timing=dict(step.timing),
+            edited=step.edited,
         )
 
     @property

@@ -26,12 +26,14 @@ from pathlib import Path
 from typing import Any
 
 from core.bundle import Bundle, write_atomic
-from core.delta import IndexOptions, Observer
+from core.delta import IndexOptions, Observer, index_frame
 from core.devices.base import Device
 from core.devices.logging_device import LoggingDevice
-from core.errors import InputError, StepFailedError
+from core.errors import DeltarecError, InputError, StepFailedError
 from core.executor import Script, Session, Step, parse_script, run_steps
 from core.executor.registry import lookup
+from core.executor.selectors import Selector, find_all
+from core.frame import Frame
 from core.index import ElementIndex, IndexedElement, element_at
 from core.model import Observation
 from core.recorder.export import Kind, export, to_json
@@ -56,6 +58,7 @@ class RecordedStep:
     suggestions: list[Suggestion] = field(default_factory=list)
     status: str = "recorded"
     error: str | None = None
+    edited: bool = False  # parameters changed after recording: ``delta`` was cleared
 
     def to_step(self) -> Step:
         """The script step; a step that changed the screen carries its delta as ``expect``."""
@@ -72,6 +75,7 @@ class RecordedStep:
             "after": self.after,
             "timing": self.timing,
             "actions": self.actions,
+            **({"edited": True} if self.edited else {}),
         }
 
     @classmethod
@@ -85,6 +89,7 @@ class RecordedStep:
             after=int(data.get("after", 0)),
             timing=dict(data.get("timing", {})),
             actions=list(data.get("actions", [])),
+            edited=bool(data.get("edited", False)),
         )
 
 
@@ -275,11 +280,13 @@ class RecordingSession:
     def delete_step(self, i: int) -> None:
         with self._lock:
             del self.steps[i]
+            self._clear_marks()
             self._autosave(None)
 
     def move_step(self, i: int, j: int) -> None:
         with self._lock:
             self.steps.insert(j, self.steps.pop(i))
+            self._clear_marks()
             self._autosave(None)
 
     def update_params(self, i: int, params: Mapping[str, Any]) -> None:
@@ -290,8 +297,28 @@ class RecordingSession:
                 dict(params), f"$[{i}][1]"
             )
             step.params = dict(params)
-            step.status = "recorded"
+            step.label = self._label(step.command, step.params, step.before)
+            step.delta, step.suggestions, step.edited = "", [], True  # the old delta is void
+            self._clear_marks()
             self._autosave(None)
+
+    def _label(self, command: str, params: Mapping[str, Any], before: int) -> str:
+        """A tap's label names what its selector finds on the screen it was recorded on."""
+        verb = {"AC_tap": "tap", "AC_long_press": "long-press"}.get(command)
+        if verb is not None and isinstance(params.get("selector"), dict):
+            try:
+                screen = index_frame(Frame(self.bundle.observation(before)))
+                found = find_all(Selector.from_json(params["selector"]), screen)
+            except DeltarecError:
+                found = []
+            if len(found) == 1:
+                return f'{verb} {found[0].role} "{found[0].name}"'
+        return _label(command, params)
+
+    def _clear_marks(self) -> None:
+        """An edited script is another script: the ✓/✗ of the last run no longer apply."""
+        for step in self.steps:
+            step.status, step.error = "recorded", None
 
     # ------------------------------------------------------------------- replay
     def run_step(self, i: int) -> RecordedStep:

@@ -122,3 +122,22 @@ def test_run_from_here_stops_at_a_failure(qtbot: QtBot, window: MainWindow) -> N
     assert (window.model.rows[1].error or "").startswith("step 2 (AC_tap) failed")
     assert window.model.data(window.model.index(1, 0)) == "2"
     assert window.delta_panel.error.isVisible()  # the selected step's error is shown
+
+
+def test_an_edit_relabels_the_step_and_clears_marks(qtbot: QtBot, window: MainWindow) -> None:
+    """Bug 2: after editing step 1's selector it still read 'tap button "Sign up"', with ✓."""
+    record_three(qtbot, window)
+    window.steps_panel.select_row(0)
+    window.steps_panel.run_button.click()
+    qtbot.waitUntil(lambda: window.model.rows[0].status == "passed")
+    wait_idle(qtbot, window)
+    window.studio.update_params(0, {"selector": {"text": "Settings"}})
+    wait_idle(qtbot, window)
+    row = window.model.rows[0]
+    assert row.label == 'tap button "Settings"'  # named on the screen it was recorded on
+    assert [r.status for r in window.model.rows] == ["recorded"] * 3
+    assert window.model.data(window.model.index(0, 1)) == "•"
+    assert row.delta == "" and row.suggestions == ()
+    window.steps_panel.select_row(1)
+    window.steps_panel.select_row(0)
+    assert window.delta_panel.text.startswith("(edited after recording")
