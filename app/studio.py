@@ -305,8 +305,15 @@ class Studio(QObject):
             on_error,
         )
 
-    def add_suggestion(self, suggestion: Suggestion) -> None:
-        self._record("Adding an assertion", lambda s: s.add_suggestion(suggestion))
+    def add_suggestion(self, suggestion: Suggestion, source: int | None = None) -> None:
+        """Record ``suggestion`` as a step; the selection stays on ``source``, which keeps
+        offering its other suggestions."""
+
+        def run(session: RecordingSession, _: Report) -> SessionView:
+            session.add_suggestion(suggestion, source)
+            return self._view(session)
+
+        self._job("Adding an assertion", run)
 
     # ------------------------------------------------------------------ editing
     def _edit(

@@ -216,7 +216,8 @@ class MainWindow(QMainWindow):
         self.inspector.show_element(self.screen_view.index, element or self._picked)
 
     def _add_suggestion(self, suggestion: Suggestion) -> None:
-        self.studio.add_suggestion(suggestion)
+        row = self.steps_panel.current_row()
+        self.studio.add_suggestion(suggestion, row if row >= 0 else None)
 
     def _move_step(self, row: int, to: int) -> None:
         self.studio.move_step(row, to, on_done=lambda _: self.steps_panel.select_row(to))

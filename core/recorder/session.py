@@ -76,6 +76,7 @@ class RecordedStep:
             "timing": self.timing,
             "actions": self.actions,
             **({"edited": True} if self.edited else {}),
+            "suggestions": [x.to_json() for x in self.suggestions],
         }
 
     @classmethod
@@ -90,6 +91,7 @@ class RecordedStep:
             timing=dict(data.get("timing", {})),
             actions=list(data.get("actions", [])),
             edited=bool(data.get("edited", False)),
+            suggestions=[Suggestion.from_json(x) for x in data.get("suggestions", [])],
         )
 
 
@@ -235,7 +237,7 @@ class RecordingSession:
                 self._take_screen(after)
                 result = self.observer.step(after)
                 step.delta = result.text
-                step.suggestions = suggest_assertions(result)
+                step.suggestions = suggest_assertions(result, volatile=self.observer.volatile)
                 self._share_baseline()
             step.before, step.after = before_number, self.screen_number
             self.steps.append(step)
@@ -273,8 +275,15 @@ class RecordingSession:
             params["max_tokens"] = max_tokens
         return self.record(DELTA_COMMAND, params, "Observation: Delta (what changed)")
 
-    def add_suggestion(self, suggestion: Suggestion) -> RecordedStep:
-        return self.record("AC_assert", suggestion.params, f"assert {suggestion.label}")
+    def add_suggestion(self, suggestion: Suggestion, source: int | None = None) -> RecordedStep:
+        """Record ``suggestion``; step ``source`` stops offering it (its others stay)."""
+        with self._lock:
+            step = self.record("AC_assert", suggestion.params, f"assert {suggestion.label}")
+            if source is not None and 0 <= source < len(self.steps):
+                offered = self.steps[source].suggestions
+                self.steps[source].suggestions = [x for x in offered if x != suggestion]
+                self._autosave(None)
+            return step
 
     # ------------------------------------------------------------------ editing
     def delete_step(self, i: int) -> None:

@@ -94,12 +94,18 @@ def test_settings_switch_and_inbox_scroll(qtbot: QtBot, window: MainWindow) -> N
 def test_add_a_suggested_assertion(qtbot: QtBot, window: MainWindow) -> None:
     click(qtbot, window, "Settings")
     click(qtbot, window, "Airplane mode", "switch")
-    with qtbot.waitSignal(window.studio.stepAdded):
-        window.delta_panel.add_buttons[0].click()
+    offered = [s.label for s in window.model.rows[1].suggestions]
+    assert len(offered) >= 2
+    window.delta_panel.add_buttons[0].click()
+    qtbot.waitUntil(lambda: window.model.rowCount() == 3)
     wait_idle(qtbot, window)
     step = window.model.step(2)
     assert step is not None and step.command == "AC_assert"
-    assert step.label.startswith("assert ")
+    assert step.label == f"assert {offered[0]}"
+    # Bug 3: adding one kept the others, and the selection on the step that offered them.
+    assert window.steps_panel.current_row() == 1
+    assert [s.label for s in window.model.rows[1].suggestions] == offered[1:]
+    assert len(window.delta_panel.add_buttons) == len(offered) - 1
 
 
 def test_right_click_records_a_long_press(qtbot: QtBot, window: MainWindow) -> None:
