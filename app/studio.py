@@ -15,6 +15,7 @@ continues the same recording on a fresh connection).
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -33,6 +34,7 @@ from app.recordings import (
     unfinished,
 )
 from app.snapshot import SessionView, decode_png
+from app.undo import Change
 from app.workers import Report, Runner
 from core.devices.base import Device
 from core.devices.open import available_devices, open_device
@@ -79,6 +81,7 @@ class Studio(QObject):
     exported = Signal(str)
     error = Signal(str)
     disconnected = Signal(str)
+    undoable = Signal(object)  # app.undo.Change: what an edit did, for the undo stack
 
     def __init__(self, config: StudioConfig, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -249,11 +252,14 @@ class Studio(QObject):
         on_done: Callable[[Any], None] | None = None,
         on_error: Callable[[BaseException], None] | None = None,
     ) -> None:
+        recorded: list[RecordedStep] = []
+
         def run(session: RecordingSession, _: Report) -> SessionView:
-            act(session)
+            recorded.append(copy.deepcopy(act(session)))
             return self._view(session)
 
         def done(view: SessionView) -> None:
+            self.undoable.emit(Change("record", len(view.steps) - 1, recorded[0]))
             self.stepAdded.emit(len(view.steps) - 1)
             if on_done is not None:
                 on_done(view)
@@ -309,11 +315,16 @@ class Studio(QObject):
         """Record ``suggestion`` as a step; the selection stays on ``source``, which keeps
         offering its other suggestions."""
 
+        recorded: list[RecordedStep] = []
+
         def run(session: RecordingSession, _: Report) -> SessionView:
-            session.add_suggestion(suggestion, source)
+            recorded.append(copy.deepcopy(session.add_suggestion(suggestion, source)))
             return self._view(session)
 
-        self._job("Adding an assertion", run)
+        def done(view: SessionView) -> None:
+            self.undoable.emit(Change("record", len(view.steps) - 1, recorded[0]))
+
+        self._job("Adding an assertion", run, on_done=done)
 
     # ------------------------------------------------------------------ editing
     def _edit(
@@ -329,11 +340,53 @@ class Studio(QObject):
 
         self._job(label, run, on_done=on_done, on_error=on_error)
 
-    def delete_step(self, row: int) -> None:
-        self._edit("Deleting a step", lambda s: s.delete_step(row))
+    def _tracked(self, label: str, edit: Callable[[RecordingSession], Change],
+                 on_done: Callable[[Any], None] | None = None,
+                 on_error: Callable[[BaseException], None] | None = None) -> None:  # fmt: skip
+        """An edit whose :class:`~app.undo.Change` goes to ``undoable`` once it is done."""
+        changes: list[Change] = []
 
-    def move_step(self, row: int, to: int, on_done: Callable[[Any], None] | None = None) -> None:
-        self._edit("Moving a step", lambda s: s.move_step(row, to), on_done)
+        def done(view: object) -> None:
+            self.undoable.emit(changes[0])
+            if on_done is not None:
+                on_done(view)
+
+        self._edit(label, lambda s: changes.append(edit(s)), done, on_error)
+
+    def delete_step(self, row: int, *, track: bool = True) -> None:
+        def delete(session: RecordingSession) -> Change:
+            removed = copy.deepcopy(session.steps[row])
+            session.delete_step(row)
+            return Change("delete", row, removed)
+
+        if track:
+            self._tracked("Deleting a step", delete)
+        else:
+            self._edit("Deleting a step", lambda s: s.delete_step(row))
+
+    def insert_step(self, row: int, step: RecordedStep) -> None:
+        """Put a step back as it was (undo / redo); nothing runs."""
+        self._edit("Restoring a step", lambda s: s.insert_step(row, copy.deepcopy(step)))
+
+    def replace_step(self, row: int, step: RecordedStep) -> None:
+        """Step ``row`` becomes ``step`` as it was (undo / redo of an edit)."""
+
+        def replace(session: RecordingSession) -> None:
+            session.delete_step(row)
+            session.insert_step(row, copy.deepcopy(step))
+
+        self._edit("Restoring a step", replace)
+
+    def move_step(self, row: int, to: int, on_done: Callable[[Any], None] | None = None,
+                  *, track: bool = True) -> None:  # fmt: skip
+        def move(session: RecordingSession) -> Change:
+            session.move_step(row, to)
+            return Change("move", row, to=to)
+
+        if track:
+            self._tracked("Moving a step", move, on_done)
+        else:
+            self._edit("Moving a step", lambda s: s.move_step(row, to), on_done)
 
     def update_params(
         self,
@@ -344,7 +397,13 @@ class Studio(QObject):
         on_error: Callable[[BaseException], None] | None = None,
     ) -> None:
         """Validate and set step ``row``'s parameters; ``on_error`` gets the validation error."""
-        self._edit("Updating a step", lambda s: s.update_params(row, params), on_done, on_error)
+
+        def update(session: RecordingSession) -> Change:
+            old = copy.deepcopy(session.steps[row])
+            session.update_params(row, params)
+            return Change("edit", row, old, copy.deepcopy(session.steps[row]))
+
+        self._tracked("Updating a step", update, on_done, on_error)
 
     # ------------------------------------------------------------------- replay
     def run_from(self, row: int, *, only: bool = False) -> None:

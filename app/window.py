@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QByteArray, Qt, Signal
-from PySide6.QtGui import QCloseEvent
+from PySide6.QtGui import QCloseEvent, QUndoStack
 from PySide6.QtWidgets import QMainWindow, QSplitter, QWidget
 
 from app.actions import Actions
@@ -34,6 +34,7 @@ from app.status import StatusBar
 from app.steps_model import StepsModel
 from app.steps_panel import StepsPanel
 from app.studio import Studio, StudioConfig
+from app.undo import StepCommand
 from core.errors import DeltarecError
 from core.executor.registry import command_table, lookup
 from core.index import ElementIndex, IndexedElement
@@ -78,6 +79,7 @@ class MainWindow(QMainWindow):
         self._saved: tuple[tuple[str, str], ...] = ()  # the steps as last saved or exported
         self._saved_bundle: Path | None = None
         self.recordings_dialog: RecordingsDialog | None = None
+        self.undo_stack = QUndoStack(self)
 
         right = QSplitter(Qt.Orientation.Vertical)
         right.addWidget(self.delta_panel)
@@ -112,6 +114,7 @@ class MainWindow(QMainWindow):
         studio.replayFinished.connect(self._replay_finished)
         studio.error.connect(self.show_error)
         studio.exported.connect(lambda _: self.mark_saved())
+        studio.undoable.connect(lambda change: self.undo_stack.push(StepCommand(studio, change)))
         studio.disconnected.connect(self._disconnected)
         studio.runner.busyChanged.connect(self._set_busy)
         studio.runner.started.connect(self.status.set_job)
@@ -159,6 +162,7 @@ class MainWindow(QMainWindow):
     def _show_view(self, view: SessionView) -> None:
         if view.bundle != self._saved_bundle:  # another recording: nothing of it saved yet
             self._saved_bundle, self._saved = view.bundle, ()
+            self.undo_stack.clear()
         self.model.set_steps(view.steps)
         self.screen_view.set_screen(view.image, view.screen_size, view.index)
         self.inspector.show_element(view.index, None)

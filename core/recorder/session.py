@@ -298,6 +298,13 @@ class RecordingSession:
             self._clear_marks()
             self._autosave(None)
 
+    def insert_step(self, i: int, step: RecordedStep) -> None:
+        """Put ``step`` at ``i`` as it was (undo, redo); nothing runs on the device."""
+        with self._lock:
+            self.steps.insert(i, step)
+            self._clear_marks()
+            self._autosave(None)
+
     def update_params(self, i: int, params: Mapping[str, Any]) -> None:
         """Replace step ``i``'s parameters after validating them (ScriptValidationError)."""
         with self._lock:
