@@ -38,10 +38,16 @@ from app.undo import StepCommand
 from core.errors import DeltarecError
 from core.executor.registry import command_table, lookup
 from core.index import ElementIndex, IndexedElement
+from core.recorder.keyboard import focused_field, on_keyboard
 from core.recorder.selector_gen import selector_for
 from core.recorder.suggest import Suggestion
 
 STYLE = Path(__file__).with_name("style.qss")
+NO_FIELD = "No text field is focused: tap one on the phone first, then type."
+KEYBOARD_TAP = (
+    "That is the on-screen keyboard: type in the box under the phone instead "
+    "(the text is recorded as one typing step)."
+)
 
 
 class MainWindow(QMainWindow):
@@ -122,7 +128,7 @@ class MainWindow(QMainWindow):
         screen.swiped.connect(studio.swipe)
         screen.hovered.connect(self._hovered)
         screen.shown.connect(self._screen_shown, Qt.ConnectionType.QueuedConnection)
-        self.device_panel.typeRequested.connect(studio.type_text)
+        self.device_panel.typeRequested.connect(self._type)
         self.device_panel.keyRequested.connect(studio.key)
         self.steps_panel.selected.connect(self._show_step)
         self.steps_panel.editRequested.connect(self.edit_step)
@@ -212,9 +218,23 @@ class MainWindow(QMainWindow):
 
     # ------------------------------------------------------------- recording
     def _tapped(self, x: int, y: int, long: bool) -> None:
+        index = self.screen_view.index
+        if index is not None and on_keyboard(index.frame.obs, x, y):
+            self.show_error(KEYBOARD_TAP)
+            self.device_panel.text.setFocus()
+            return
         self._picked = smallest_at(self.screen_view.index, x, y)
         self.screen_view.select(self._picked)
         self.studio.tap(x, y, long=long)
+
+    def _type(self, text: str) -> None:
+        """Type into the focused field; refused, with the reason, when no field is focused."""
+        index = self.screen_view.index
+        if index is not None and focused_field(index.frame.obs) is None:
+            self.show_error(NO_FIELD)  # the box keeps what the person typed
+            return
+        self.device_panel.text.clear()
+        self.studio.type_text(text)
 
     def _hovered(self, element: IndexedElement | None) -> None:
         self.inspector.show_element(self.screen_view.index, element or self._picked)

@@ -81,3 +81,23 @@ def test_delete_key_and_undo_redo_of_record_delete_move_edit(
     stack.redo()
     settle()
     assert [r.label for r in window.model.rows] == labels[:1]
+
+
+def test_typing_needs_a_focused_field_and_keyboard_taps_are_not_taps(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """Bug 6: typing with no field focused recorded "no change"; keys recorded as taps."""
+    click(qtbot, window, "Sign up")
+    window.device_panel.text.setText("Ada")
+    with qtbot.waitSignal(window.errorShown) as shown:
+        window.device_panel.type_button.click()
+    assert shown.args[0].startswith("No text field is focused")
+    assert window.model.rowCount() == 1 and window.device_panel.text.text() == "Ada"
+    click(qtbot, window, "Name", "textbox")  # the keyboard comes up
+    type_text(qtbot, window, "Ada")
+    with qtbot.waitSignal(window.errorShown) as shown:
+        qtbot.mouseClick(window.screen_view, Qt.MouseButton.LeftButton,
+                         pos=window.screen_view.to_widget(104, 1813))  # fmt: skip
+    assert shown.args[0].startswith("That is the on-screen keyboard")
+    assert window.model.rowCount() == 3
+    assert not window.studio.runner.busy
