@@ -39,6 +39,7 @@ class StepRow:
     suggestions: tuple[Suggestion, ...] = ()
     timing: dict[str, float] = field(default_factory=dict)
     edited: bool = False
+    delta_all: str = ""
 
     @classmethod
     def of(cls, step: RecordedStep) -> StepRow:
@@ -52,6 +53,7 @@ class StepRow:
             suggestions=tuple(step.suggestions),
             timing=dict(step.timing),
             edited=step.edited,
+            delta_all=step.delta_all,
         )
 
     @property

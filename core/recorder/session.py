@@ -59,6 +59,7 @@ class RecordedStep:
     status: str = "recorded"
     error: str | None = None
     edited: bool = False  # parameters changed after recording: ``delta`` was cleared
+    delta_all: str = ""  # every line, when ``delta`` was cut to its budget ("… (+N more)")
 
     def to_step(self) -> Step:
         """The script step; a step that changed the screen carries its delta as ``expect``."""
@@ -76,6 +77,7 @@ class RecordedStep:
             "timing": self.timing,
             "actions": self.actions,
             **({"edited": True} if self.edited else {}),
+            **({"delta_all": self.delta_all} if self.delta_all else {}),
             "suggestions": [x.to_json() for x in self.suggestions],
         }
 
@@ -91,6 +93,7 @@ class RecordedStep:
             timing=dict(data.get("timing", {})),
             actions=list(data.get("actions", [])),
             edited=bool(data.get("edited", False)),
+            delta_all=str(data.get("delta_all", "")),
             suggestions=[Suggestion.from_json(x) for x in data.get("suggestions", [])],
         )
 
@@ -232,11 +235,19 @@ class RecordingSession:
                                 timing=dict(outcome.timing), actions=actions)  # fmt: skip
             if command == DELTA_COMMAND:
                 step.delta = str(outcome.result.get("summary", ""))
+                if "… (+" in step.delta:  # cut to its budget: keep every line for the GUI too
+                    every = {k: v for k, v in params.items() if k != "max_tokens"}
+                    again = self.executor.execute(
+                        cls.parse({**every, "max_lines": 100_000}, "$[1]"), policy="none"
+                    )
+                    step.delta_all = str(again.result.get("summary", "")) if again.ok else ""
             if actions:
                 after = self.executor.latest or self.executor.settle()
                 self._take_screen(after)
                 result = self.observer.step(after)
                 step.delta = result.text
+                every = "\n".join(e.text for e in result.entries)
+                step.delta_all = every if every.count("\n") > step.delta.count("\n") else ""
                 step.suggestions = suggest_assertions(result, volatile=self.observer.volatile)
                 self._share_baseline()
             step.before, step.after = before_number, self.screen_number
@@ -314,7 +325,8 @@ class RecordingSession:
             )
             step.params = dict(params)
             step.label = self._label(step.command, step.params, step.before)
-            step.delta, step.suggestions, step.edited = "", [], True  # the old delta is void
+            step.delta, step.delta_all, step.suggestions = "", "", []  # the old delta is void
+            step.edited = True
             self._clear_marks()
             self._autosave(None)
 

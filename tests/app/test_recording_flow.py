@@ -15,6 +15,7 @@ from app.steps_model import COL_LABEL, COL_STATUS
 from app.window import MainWindow
 from tests.app.helpers import (
     FakeAsk,
+    Phones,
     click,
     drag,
     element,
@@ -234,3 +235,32 @@ def test_replay_all_marks_every_step_passed(qtbot: QtBot, window: MainWindow) ->
     # On a fresh phone: the one being recorded on did not move.
     assert window.studio.view is not None and len(window.studio.view.steps) == 5
     assert element(window, "Create your account")  # still the sign-up screen
+
+
+def test_delta_panel_wraps_shows_all_lines_and_draws_arrows_full_size(
+    qtbot: QtBot, window: MainWindow, phones: Phones
+) -> None:
+    """Bug 8: long lines did not wrap, '… (+N more)' hid lines for good, arrows were tiny."""
+    from PySide6.QtGui import QFontMetrics
+    from PySide6.QtWidgets import QPlainTextEdit
+
+    panel = window.delta_panel
+    assert panel.delta_text.lineWrapMode() == QPlainTextEdit.LineWrapMode.WidgetWidth
+    metrics = QFontMetrics(panel.delta_text.font())
+    if metrics.inFontUcs4(ord("a")) and "DejaVu Sans Mono" in panel.delta_text.font().families():
+        assert metrics.inFontUcs4(ord("→")) and metrics.inFontUcs4(ord("↕"))
+        assert metrics.horizontalAdvance("→") == metrics.horizontalAdvance("a")
+    settings = point_of(window, "Settings")
+    assert settings is not None
+    device = phones.opened[-1][1]
+    x, y = window.screen_view.to_device(settings) or (0, 0)
+    device.tap(x, y)  # the phone changes by itself (as far as the recording knows)
+    with qtbot.waitSignal(window.studio.stepAdded):
+        window.studio.record_delta(max_lines=3)
+    wait_idle(qtbot, window)
+    assert "more)" in panel.text and panel.show_all.isEnabled()
+    cut = panel.text.count("\n")
+    panel.show_all.setChecked(True)
+    assert panel.text.count("\n") > cut + 5 and "more)" not in panel.text
+    step = window.model.rows[0]
+    assert step.delta_all.count("\n") > step.delta.count("\n")
