@@ -236,9 +236,9 @@ class RecordingSession:
             if command == DELTA_COMMAND:
                 step.delta = str(outcome.result.get("summary", ""))
                 if "… (+" in step.delta:  # cut to its budget: keep every line for the GUI too
-                    every = {k: v for k, v in params.items() if k != "max_tokens"}
+                    unbounded = {k: v for k, v in params.items() if k != "max_tokens"}
                     again = self.executor.execute(
-                        cls.parse({**every, "max_lines": 100_000}, "$[1]"), policy="none"
+                        cls.parse({**unbounded, "max_lines": 100_000}, "$[1]"), policy="none"
                     )
                     step.delta_all = str(again.result.get("summary", "")) if again.ok else ""
             if actions:
