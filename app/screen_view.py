@@ -105,6 +105,12 @@ class ScreenView(QWidget):
         self._painted = False
         self.update()
 
+    def set_picture(self, image: QImage) -> None:
+        """A newer picture of the same recording screen (boxes and numbers stay)."""
+        if image is not self._image:
+            self._image, self._scaled = image, None
+            self.update()
+
     def set_busy(self, busy: bool) -> None:
         self._busy = busy
         self.setCursor(Qt.CursorShape.BusyCursor if busy else Qt.CursorShape.PointingHandCursor)

@@ -41,7 +41,7 @@ from core.devices.open import available_devices, open_device
 from core.errors import DeltarecError, DeviceDisconnected
 from core.executor import load_script
 from core.recorder.export import Kind
-from core.recorder.session import RecordedStep, RecordingSession
+from core.recorder.session import RecordedStep, RecordingSession, png_bytes
 from core.recorder.suggest import Suggestion
 
 
@@ -57,6 +57,8 @@ class StudioConfig:
     open_device: Callable[[str], Device] = open_device
     list_devices: Callable[[], list[tuple[str, str]]] = available_devices
     session_options: dict[str, Any] = field(default_factory=dict)
+    idle_poll_ms: int = 1500
+    """How often the phone picture is refreshed while nothing runs (0: never)."""
 
 
 def is_disconnect(exc: BaseException) -> bool:
@@ -81,6 +83,7 @@ class Studio(QObject):
     exported = Signal(str)
     error = Signal(str)
     disconnected = Signal(str)
+    picture = Signal(object)  # QImage: the phone as it is now (replay, idle look)
     undoable = Signal(object)  # app.undo.Change: what an edit did, for the undo stack
 
     def __init__(self, config: StudioConfig, parent: QObject | None = None) -> None:
@@ -93,6 +96,7 @@ class Studio(QObject):
         self._session: RecordingSession | None = None
         self._png: bytes | None = None
         self._image: QImage | None = None
+        self._peeked: bytes | None = None
 
     # ---------------------------------------------------------------- plumbing
     def _session_now(self) -> RecordingSession:
@@ -220,6 +224,30 @@ class Studio(QObject):
     def reconnect(self) -> None:
         """Open the current device again after a disconnect; the recording continues."""
         self.switch_device(self.spec)
+
+    def peek(self, then: Callable[[QImage], None]) -> None:
+        """A background look at the phone: ``then(picture)`` when it changed since the last.
+
+        Only the picture: the recording's screen, numbers and delta baseline stay
+        as the last step left them (the next step's delta still starts there).
+        """
+
+        def look(_: Report) -> QImage | None:
+            session = self._session
+            if session is None:
+                return None
+            png = png_bytes(session.device)
+            if png == self._peeked:
+                return None
+            self._peeked = png
+            return decode_png(png)
+
+        def done(image: object) -> None:
+            if isinstance(image, QImage):
+                then(image)
+
+        self.runner.submit("Looking at the phone", look, on_done=done,
+                           on_error=lambda _: None, quiet=True)  # fmt: skip
 
     def refresh(self) -> None:
         def capture(session: RecordingSession, _: Report) -> SessionView:
@@ -435,6 +463,9 @@ class Studio(QObject):
 
             def progress(i: int, step: RecordedStep) -> None:
                 report((i, step.status, step.error))
+                picture = decode_png(png_bytes(fresh)) if session.screenshots else None
+                if picture is not None:
+                    report(picture)  # the phone picture follows the replay
                 if i + 1 < len(session.steps):
                     report((i + 1, "running", None))
 
@@ -451,7 +482,13 @@ class Studio(QObject):
             self.replayFinished.emit(False)
             self._fail(exc)
 
-        self._job("Replaying", run, on_done=done, on_error=failed, on_progress=self._step_status)
+        def progress(value: object) -> None:
+            if isinstance(value, QImage):
+                self.picture.emit(value)
+            else:
+                self._step_status(value)
+
+        self._job("Replaying", run, on_done=done, on_error=failed, on_progress=progress)
 
     # ------------------------------------------------------------------- files
     def export(self, path: str, kind: Kind) -> None:

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QByteArray, Qt, Signal
+from PySide6.QtCore import QByteArray, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QUndoStack
 from PySide6.QtWidgets import QMainWindow, QSplitter, QWidget
 
@@ -86,6 +86,9 @@ class MainWindow(QMainWindow):
         self._saved_bundle: Path | None = None
         self.recordings_dialog: RecordingsDialog | None = None
         self.undo_stack = QUndoStack(self)
+        self.poll = QTimer(self)
+        self.poll.setInterval(config.idle_poll_ms)
+        self.poll.timeout.connect(self._look)
 
         right = QSplitter(Qt.Orientation.Vertical)
         right.addWidget(self.delta_panel)
@@ -120,6 +123,7 @@ class MainWindow(QMainWindow):
         studio.replayFinished.connect(self._replay_finished)
         studio.error.connect(self.show_error)
         studio.exported.connect(lambda _: self.mark_saved())
+        studio.picture.connect(self.screen_view.set_picture)
         studio.undoable.connect(lambda change: self.undo_stack.push(StepCommand(studio, change)))
         studio.disconnected.connect(self._disconnected)
         studio.runner.busyChanged.connect(self._set_busy)
@@ -180,9 +184,16 @@ class MainWindow(QMainWindow):
     def _show_step(self, row: int) -> None:
         self.delta_panel.show_step(self.model.step(row), row + 1 if row >= 0 else None)
 
+    def _look(self) -> None:
+        """The idle poll: a quiet look at the phone when nothing runs and no dialog is open."""
+        if self.studio.runner.idle_now and self.dialog is None and self.isVisible():
+            self.studio.peek(self.screen_view.set_picture)
+
     def _screen_shown(self) -> None:
         if not self._first_shown and self.studio.view is not None:
             self._first_shown = True
+            if self.studio.config.idle_poll_ms > 0:
+                self.poll.start()
             self.firstScreenShown.emit()
 
     def _set_busy(self, busy: bool) -> None:
@@ -377,6 +388,7 @@ class MainWindow(QMainWindow):
         if not self.confirm_unsaved("Quit"):
             event.ignore()
             return
+        self.poll.stop()
         self.settings.geometry = QByteArray(self.saveGeometry())
         self.settings.window_state = QByteArray(self.saveState())
         self.settings.splitter = QByteArray(self.splitter.saveState())
