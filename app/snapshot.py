@@ -85,6 +85,8 @@ class SessionView:
     screen_size: tuple[int, int]
     package: str = ""
     activity: str = ""
+    recorded_picture: bool = False
+    """``image`` is the last recorded screen (a restore), not the phone now: no boxes."""
 
     @classmethod
     def of(cls, session: RecordingSession, *, image: QImage | None = None) -> SessionView:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -191,6 +191,13 @@ class Studio(QObject):
             options = self.config.session_options
             if restore is not None:
                 session = RecordingSession.restore(restore, device, **options)
+                self._session = session
+                last = session.steps[-1].after if session.steps else None
+                shot = session.bundle.screenshot_path(last) if last is not None else None
+                if shot is not None:  # show where the recording left off
+                    view = self._view(session)
+                    return replace(view, image=decode_png(shot.read_bytes()), index=None,
+                                   recorded_picture=True)  # fmt: skip
             else:
                 bundle = new_bundle_dir(self.config.root)
                 session = RecordingSession(device, bundle, name=bundle.name, **options)

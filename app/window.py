@@ -43,6 +43,10 @@ from core.recorder.selector_gen import selector_for
 from core.recorder.suggest import Suggestion
 
 STYLE = Path(__file__).with_name("style.qss")
+RECORDED_PICTURE = (
+    "Restored: the picture is where the recording left off. Device ▸ Refresh screen "
+    "shows the phone as it is now; Replay all brings it there."
+)
 NO_FIELD = "No text field is focused: tap one on the phone first, then type."
 KEYBOARD_TAP = (
     "That is the on-screen keyboard: type in the box under the phone instead "
@@ -82,6 +86,7 @@ class MainWindow(QMainWindow):
         self.last_error = ""
         self._picked: IndexedElement | None = None
         self._first_shown = False
+        self._hold_picture = False
         self._saved: tuple[tuple[str, str], ...] = ()  # the steps as last saved or exported
         self._saved_bundle: Path | None = None
         self.recordings_dialog: RecordingsDialog | None = None
@@ -175,9 +180,12 @@ class MainWindow(QMainWindow):
             self.undo_stack.clear()
         self.model.set_steps(view.steps)
         self.screen_view.set_screen(view.image, view.screen_size, view.index)
+        self._hold_picture = view.recorded_picture
         self.inspector.show_element(view.index, None)
         self._picked = None
         self.status.show_view(view)
+        if view.recorded_picture:
+            self.status.show_note(RECORDED_PICTURE)
         self.setWindowTitle(f"deltarec Studio — {view.bundle.name} on {view.serial}")
         self._show_step(self.steps_panel.current_row())
 
@@ -186,6 +194,8 @@ class MainWindow(QMainWindow):
 
     def _look(self) -> None:
         """The idle poll: a quiet look at the phone when nothing runs and no dialog is open."""
+        if self._hold_picture:
+            return  # a restore shows where the recording left off until the next step
         if self.studio.runner.idle_now and self.dialog is None and self.isVisible():
             self.studio.peek(self.screen_view.set_picture)
 
