@@ -15,13 +15,14 @@ from typing import Any
 
 from PySide6.QtCore import QByteArray, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QUndoStack
-from PySide6.QtWidgets import QMainWindow, QSplitter, QWidget
+from PySide6.QtWidgets import QMainWindow, QSplitter, QTabWidget, QWidget
 
 from app.actions import Actions
 from app.delta_panel import DeltaPanel
 from app.device_panel import DevicePanel
 from app.devices import default_device
 from app.dialogs import Ask
+from app.element_tree import ElementTree
 from app.inspector import Inspector
 from app.palette import DELTA_TITLE, Entry, title_of
 from app.param_form import CommandDialog, StepDialog, problem_text
@@ -82,6 +83,10 @@ class MainWindow(QMainWindow):
         self.steps_panel = StepsPanel(self.model)
         self.delta_panel = DeltaPanel()
         self.inspector = Inspector()
+        self.element_tree = ElementTree()
+        self.side_tabs = QTabWidget()
+        self.side_tabs.addTab(self.inspector, "Element")
+        self.side_tabs.addTab(self.element_tree, "Tree")
         self.dialog: StepDialog | None = None
         self.last_error = ""
         self._picked: IndexedElement | None = None
@@ -97,7 +102,7 @@ class MainWindow(QMainWindow):
 
         right = QSplitter(Qt.Orientation.Vertical)
         right.addWidget(self.delta_panel)
-        right.addWidget(self.inspector)
+        right.addWidget(self.side_tabs)
         right.setStretchFactor(0, 3)
         right.setStretchFactor(1, 1)
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
@@ -145,6 +150,7 @@ class MainWindow(QMainWindow):
         self.steps_panel.deleteRequested.connect(studio.delete_step)
         self.steps_panel.runRequested.connect(lambda row, only: studio.run_from(row, only=only))
         self.delta_panel.addSuggestion.connect(self._add_suggestion)
+        self.element_tree.picked.connect(self._tree_picked)
 
     # ---------------------------------------------------------------- start-up
     def start(self, device: str | None = None) -> None:
@@ -182,6 +188,7 @@ class MainWindow(QMainWindow):
         self.screen_view.set_screen(view.image, view.screen_size, view.index)
         self._hold_picture = view.recorded_picture
         self.inspector.show_element(view.index, None)
+        self.element_tree.set_index(view.index)
         self._picked = None
         self.status.show_view(view)
         if view.recorded_picture:
@@ -256,6 +263,12 @@ class MainWindow(QMainWindow):
             return
         self.device_panel.text.clear()
         self.studio.type_text(text)
+
+    def _tree_picked(self, element: IndexedElement | None) -> None:
+        self.screen_view.select(element)
+        if element is not None and element.index >= 0:
+            self._picked = element
+            self.inspector.show_element(self.screen_view.index, element)
 
     def _hovered(self, element: IndexedElement | None) -> None:
         self.inspector.show_element(self.screen_view.index, element or self._picked)
