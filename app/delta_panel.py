@@ -34,6 +34,7 @@ from core.recorder.suggest import Suggestion
 
 NO_STEP = "Select a step to see what it changed."
 NO_CHANGE = "(no change on the screen)"
+SUGGESTION_ROWS = 4
 EDITED = "(edited after recording: run the step to see what it changes now)"
 
 
@@ -108,6 +109,8 @@ class DeltaPanel(QWidget):
         layout.addWidget(self.error)
         layout.addWidget(self.tabs, 3)
         layout.addWidget(self.suggestion_box, 1)
+        # Four suggestions stay readable however small the window (bug 11: two rows at 650 px).
+        self.suggestion_box.setMinimumHeight(SUGGESTION_ROWS * 27 + 34)
         self._shown: tuple[StepRow | None, int | None] = (None, -1)
         self.show_step(None)
 

@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QByteArray, Qt, QTimer, Signal
-from PySide6.QtGui import QCloseEvent, QUndoStack
-from PySide6.QtWidgets import QMainWindow, QSplitter, QTabWidget, QWidget
+from PySide6.QtGui import QCloseEvent, QResizeEvent, QUndoStack
+from PySide6.QtWidgets import QFrame, QMainWindow, QScrollArea, QSplitter, QTabWidget, QWidget
 
 from app.actions import Actions
 from app.delta_panel import DeltaPanel
@@ -44,6 +44,8 @@ from core.recorder.selector_gen import selector_for
 from core.recorder.suggest import Suggestion
 
 STYLE = Path(__file__).with_name("style.qss")
+RIGHT_SHARE = 0.7
+"""The delta panel's share of the right column (the rest: inspector / tree tabs)."""
 RECORDED_PICTURE = (
     "Restored: the picture is where the recording left off. Device ▸ Refresh screen "
     "shows the phone as it is now; Replay all brings it there."
@@ -85,7 +87,11 @@ class MainWindow(QMainWindow):
         self.inspector = Inspector()
         self.element_tree = ElementTree()
         self.side_tabs = QTabWidget()
-        self.side_tabs.addTab(self.inspector, "Element")
+        inspector_scroll = QScrollArea()
+        inspector_scroll.setWidgetResizable(True)
+        inspector_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        inspector_scroll.setWidget(self.inspector)
+        self.side_tabs.addTab(inspector_scroll, "Element")
         self.side_tabs.addTab(self.element_tree, "Tree")
         self.dialog: StepDialog | None = None
         self.last_error = ""
@@ -105,6 +111,10 @@ class MainWindow(QMainWindow):
         right.addWidget(self.side_tabs)
         right.setStretchFactor(0, 3)
         right.setStretchFactor(1, 1)
+        right.setChildrenCollapsible(False)
+        self.right = right
+        self._right_moved = False  # the person dragged it: their sizes win from then on
+        right.splitterMoved.connect(lambda *_: setattr(self, "_right_moved", True))
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.addWidget(self.device_panel)
         self.splitter.addWidget(self.steps_panel)
@@ -397,6 +407,17 @@ class MainWindow(QMainWindow):
             self.studio.delete_recording(
                 path, lambda _: self.studio.list_recordings(dialog.set_recordings)
             )
+
+    # ----------------------------------------------------------------- layout
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """The delta panel keeps about 70% of the right column's height at every size
+        (the inspector scrolls instead of taking the suggestions' rows)."""
+        super().resizeEvent(event)
+        if not self._right_moved:
+            total = sum(self.right.sizes()) or self.right.height()
+            self.right.blockSignals(True)
+            self.right.setSizes([int(total * RIGHT_SHARE), total - int(total * RIGHT_SHARE)])
+            self.right.blockSignals(False)
 
     # ---------------------------------------------------------------- closing
     def _restore_layout(self) -> None:

@@ -26,6 +26,7 @@ Public names (stable: :mod:`core.recorder.checks` picks from them):
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -90,10 +91,12 @@ def suggest_assertions(
     d, index, prev_index = result.delta, result.index, result.prev_index
     fc, fp = d.curr, d.prev
     out: list[Suggestion] = []
+    roles: list[str] = []
 
-    def offer(label: str, params: dict[str, Any]) -> None:
+    def offer(label: str, params: dict[str, Any], role: str = "") -> None:
         if holds(params, index) and not holds(params, prev_index):
             out.append(Suggestion(label, params))
+            roles.append(role)
 
     def steady(frame: Any, pos: int) -> bool:
         node = frame.nodes[pos]
@@ -125,9 +128,8 @@ def suggest_assertions(
         for state in _STATES:
             if state in changes:
                 value = changes[state]["to"]
-                offer(
-                    f'"{name}" {state} is {str(value).lower()}', {"selector": sel(c), state: value}
-                )
+                label = f'"{name}" {state} is {str(value).lower()}'
+                offer(label, {"selector": sel(c), state: value}, node.role)
         new = changes.get("text", {}).get("to")
         if new and steady(fc, c):
             full = selector_for(fc, c)
@@ -149,7 +151,8 @@ def suggest_assertions(
         and steady(fc, c)
     ]
     for c in added[:3]:
-        offer(f'"{index.names[c]}" appeared', {"selector": sel(c), "exists": True})
+        label = f'"{index.names[c]}" appeared'
+        offer(label, {"selector": sel(c), "exists": True}, fc.nodes[c].role)
     gone = [
         p
         for p in d.removed
@@ -163,5 +166,15 @@ def suggest_assertions(
         s.pop("alternates", None)
         if "key" not in s and "index" not in s:  # only selectors that mean something later
             name = prev_index.names[p]
-            offer(f'"{name}"{also_shown(name, s)} disappeared', {"selector": s, "gone": True})
-    return out[:MAX_SUGGESTIONS]
+            label = f'"{name}"{also_shown(name, s)} disappeared'
+            offer(label, {"selector": s, "gone": True}, fp.nodes[p].role)
+    return _distinct(out, roles)[:MAX_SUGGESTIONS]
+
+
+def _distinct(out: list[Suggestion], roles: list[str]) -> list[Suggestion]:
+    """Two suggestions that read alike (a "Wi-Fi" button and a "Wi-Fi" switch) name their role."""
+    seen = Counter(s.label for s in out)
+    return [
+        Suggestion(f"{role} {s.label}", s.params) if seen[s.label] > 1 and role else s
+        for s, role in zip(out, roles, strict=True)
+    ]
