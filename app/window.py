@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QByteArray, Qt, QTimer, Signal
+from PySide6.QtCore import QByteArray, QElapsedTimer, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QResizeEvent, QUndoStack
 from PySide6.QtWidgets import QFrame, QMainWindow, QScrollArea, QSplitter, QTabWidget, QWidget
 
@@ -98,6 +98,8 @@ class MainWindow(QMainWindow):
         self._picked: IndexedElement | None = None
         self._first_shown = False
         self._hold_picture = False
+        self._quiet_since = QElapsedTimer()  # restarted by every job's start and end
+        self._quiet_since.start()
         self._saved: tuple[tuple[str, str], ...] = ()  # the steps as last saved or exported
         self._saved_bundle: Path | None = None
         self.recordings_dialog: RecordingsDialog | None = None
@@ -213,6 +215,8 @@ class MainWindow(QMainWindow):
         """The idle poll: a quiet look at the phone when nothing runs and no dialog is open."""
         if self._hold_picture:
             return  # a restore shows where the recording left off until the next step
+        if self._quiet_since.elapsed() < self.poll.interval():
+            return  # only after a quiet interval: a look never delays a person's next step
         if self.studio.runner.idle_now and self.dialog is None and self.isVisible():
             self.studio.peek(self.screen_view.set_picture)
 
@@ -224,6 +228,7 @@ class MainWindow(QMainWindow):
             self.firstScreenShown.emit()
 
     def _set_busy(self, busy: bool) -> None:
+        self._quiet_since.restart()
         self.device_panel.set_busy(busy)
         self.steps_panel.set_busy(busy)
         self.actions_.set_busy(busy)
