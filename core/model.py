@@ -175,6 +175,9 @@ class Observation:
     ``windows`` are in dump order (bottom-most first). ``width``/``height`` are the
     screen size in pixels for the current ``rotation`` (0, 1, 2, 3 quarter turns).
     ``package``/``activity`` name the foreground app when known ("" otherwise).
+    ``keyboard`` is the on-screen keyboard's frame while it shows (None when hidden or
+    unknown): the input method's window is absent from ``uiautomator dump``, so
+    backends read it from the window manager.
     """
 
     windows: tuple[Node, ...]
@@ -186,6 +189,7 @@ class Observation:
     captured_at: float | None = None
     source: str = ""
     meta: tuple[tuple[str, str], ...] = field(default=())
+    keyboard: Bounds | None = None
 
     def walk(self) -> Iterator[Node]:
         """Every node of every window, in document order."""

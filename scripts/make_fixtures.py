@@ -1,4 +1,6 @@
-"""Regenerate ``fixtures/virtual/``: a dump and a screenshot of every virtual-phone screen.
+"""Regenerate ``fixtures/``: a dump and a screenshot of every virtual-phone screen
+(``fixtures/virtual/``) and the recorded bundles replay and export tests use
+(``fixtures/bundles/``).
 
     python scripts/make_fixtures.py            # rewrite the files
     python scripts/make_fixtures.py --check    # exit 1 when a dump differs from the phone's
@@ -23,6 +25,7 @@ from core.devices.virtual import Playground  # noqa: E402
 from core.devices.virtual.layout import ACTIVITIES, APP_PACKAGE  # noqa: E402
 
 OUT = ROOT / "fixtures" / "virtual"
+BUNDLES_OUT = ROOT / "fixtures" / "bundles"
 
 
 def _launch(activity: str) -> Callable[[Playground], None]:
@@ -94,6 +97,55 @@ def dump(name: str) -> str:
     return pg.dump_xml()
 
 
+def _record_sign_up(root: Path) -> None:
+    """Record the sign-up flow in the Script Builder's recorder (fake clock: deterministic)."""
+    from core.devices.virtual import ManualClock, make_virtual_device
+    from core.recorder.session import RecordingSession
+
+    clock = ManualClock()
+    device = make_virtual_device(clock=clock)
+    rec = RecordingSession(device, root, clock=clock, sleep=clock.advance)
+    rec.start()
+
+    def at(name: str, role: str | None = None) -> tuple[int, int]:
+        assert rec.index is not None
+        hits = [e for e in rec.index.elements if e.name == name and role in (None, e.role)]
+        return hits[0].bounds.center
+
+    rec.record_tap(*at("Sign up"))
+    rec.record_tap(*at("Name", "textbox"))
+    rec.record_type("Ada")
+    rec.record_key("back")
+    rec.record_tap(*at("Save", "button"))
+    rec.record_tap(*at("OK", "button"))
+    rec.close()
+
+
+BUNDLES: dict[str, Callable[[Path], None]] = {"sign-up": _record_sign_up}
+"""Bundle name -> how to record it into a fresh directory."""
+
+COMPARED = ("manifest.json", "script.json", "observations/*.json")
+"""What ``--check`` and the tests compare (screenshots are compared through the dumps)."""
+
+
+def bundle_files(root: Path) -> dict[str, bytes]:
+    """The compared files of the bundle at ``root``, by relative path."""
+    return {
+        str(p.relative_to(root)): p.read_bytes()
+        for pattern in COMPARED
+        for p in sorted(root.glob(pattern))
+    }
+
+
+def record_bundle(name: str, root: Path) -> None:
+    """Record bundle ``name`` into ``root`` (replaced when it exists)."""
+    import shutil
+
+    if root.exists():
+        shutil.rmtree(root)
+    BUNDLES[name](root)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--check", action="store_true", help="compare, do not write")
@@ -109,6 +161,17 @@ def main(argv: list[str] | None = None) -> int:
             continue
         path.write_text(xml, encoding="utf-8")
         screen(name).screenshot().save(OUT / f"{name}.png", optimize=True)
+    import tempfile
+
+    for name in BUNDLES:
+        target = BUNDLES_OUT / name
+        if args.check:
+            with tempfile.TemporaryDirectory() as tmp:
+                record_bundle(name, Path(tmp) / name)
+                if bundle_files(Path(tmp) / name) != bundle_files(target):
+                    stale.append(f"bundles/{name}")
+            continue
+        record_bundle(name, target)
     if stale:
         print("stale fixtures (run scripts/make_fixtures.py):", ", ".join(stale), file=sys.stderr)
         return 1

@@ -39,3 +39,28 @@ def test_each_screen_has_its_current_dump_and_a_screenshot(name: str) -> None:
 def test_no_file_without_a_screen() -> None:
     names = {p.stem for p in MAKE.OUT.iterdir() if p.suffix in (".xml", ".png")}
     assert names == set(MAKE.SCREENS)
+
+
+# -- recorded bundles ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", sorted(MAKE.BUNDLES))
+def test_each_recorded_bundle_is_what_the_recorder_records_now(name: str, tmp_path: Path) -> None:
+    MAKE.record_bundle(name, tmp_path / name)
+    fresh = MAKE.bundle_files(tmp_path / name)
+    stored = MAKE.bundle_files(MAKE.BUNDLES_OUT / name)
+    assert fresh.keys() == stored.keys(), "stale: run scripts/make_fixtures.py"
+    for path, data in fresh.items():
+        assert stored[path] == data, f"stale: run scripts/make_fixtures.py ({name}/{path})"
+
+
+@pytest.mark.parametrize("name", sorted(MAKE.BUNDLES))
+def test_each_recorded_bundle_replays_on_its_own_captures_and_on_a_fresh_phone(
+    name: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from core.cli.main import main
+
+    root = MAKE.BUNDLES_OUT / name
+    script = str(root / "script.json")
+    assert main(["run", script, "--device", f"replay:{root}"]) == 0, capsys.readouterr()
+    assert main(["run", script, "--device", "virtual"]) == 0, capsys.readouterr()

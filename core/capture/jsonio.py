@@ -23,7 +23,7 @@ from typing import Any
 from core.capture.elements import elements_to_observation
 from core.capture.uiautomator import MAX_BYTES, parse_uiautomator
 from core.errors import CaptureParseError
-from core.model import Node, Observation, node_attributes, node_from_attributes
+from core.model import Bounds, Node, Observation, node_attributes, node_from_attributes
 
 FORMAT = "deltarec.observation/1"
 MAX_JSON_DEPTH = 200
@@ -43,6 +43,7 @@ def observation_to_json(obs: Observation) -> dict[str, Any]:
         "activity": obs.activity,
         "capturedAt": obs.captured_at,
         "source": obs.source,
+        **({"keyboard": obs.keyboard.as_list()} if obs.keyboard is not None else {}),
         "windows": [_node_json(w) for w in obs.windows],
     }
 
@@ -65,6 +66,14 @@ def _node_from(data: Any, path: str, depth: int) -> Node:
     return node_from_attributes(attrs, children)
 
 
+def _keyboard(value: Any) -> Bounds | None:
+    if value is None:
+        return None
+    if not (isinstance(value, list) and len(value) == 4 and all(isinstance(v, int) for v in value)):
+        raise CaptureParseError("keyboard must be four integers", where="$.keyboard")
+    return Bounds(*value)
+
+
 def observation_from_json(data: Any) -> Observation:
     """Inverse of :func:`observation_to_json`; errors name the JSON path."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
@@ -82,6 +91,7 @@ def observation_from_json(data: Any) -> Observation:
             activity=str(data.get("activity", "")),
             captured_at=data.get("capturedAt"),
             source=str(data.get("source", "")),
+            keyboard=_keyboard(data.get("keyboard")),
         )
     except (TypeError, ValueError) as exc:
         raise CaptureParseError(f"bad screen fact: {exc}", where="$") from exc

@@ -62,10 +62,20 @@ def _cmd_devices(args: argparse.Namespace) -> int:
 
 
 def _cmd_serve(args: argparse.Namespace) -> int:
-    from core.devices.fakeadb import FakeAdbServer
+    from core.devices.fakeadb import FakeAdbd, FakeAdbServer
     from core.devices.virtual import VirtualShell
 
-    server = FakeAdbServer([VirtualShell(serial=args.serial)], port=args.port).start()
+    shell = VirtualShell(serial=args.serial)
+    if args.adbd is not None:
+        adbd = FakeAdbd(shell, port=args.adbd).start()
+        print(
+            f"serving virtual phone {args.serial!r} as adbd on 127.0.0.1:{adbd.port}; "
+            f"run: adb connect 127.0.0.1:{adbd.port}; Ctrl-C stops",
+            flush=True,
+        )
+        adbd.serve_forever()
+        return 0
+    server = FakeAdbServer([shell], port=args.port).start()
     print(
         f"serving virtual phone {args.serial!r} over the adb host protocol"
         f" on 127.0.0.1:{server.port}; Ctrl-C stops",
@@ -130,8 +140,16 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "serve",
         help="serve it over the adb host protocol",
         description="Serve the virtual phone over the adb host protocol on 127.0.0.1 "
-        "(point adbutils or deltarec at the port).",
+        "(point adbutils or deltarec at the port), or with --adbd as a phone the real adb "
+        "server connects to.",
     )
     serve.add_argument("--port", type=int, default=5037, help="port (0 picks a free one)")
     serve.add_argument("--serial", default="emulator-5554", help="serial the phone reports")
+    serve.add_argument(
+        "--adbd",
+        type=int,
+        metavar="PORT",
+        help="serve the device side instead (what adbd speaks), so the real adb binary can "
+        "'adb connect 127.0.0.1:PORT' (0 picks a free port)",
+    )
     serve.set_defaults(run=_cmd_serve)

@@ -23,14 +23,17 @@ import shlex
 import subprocess
 import time
 from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import adbutils
 from adbutils.errors import AdbConnectionError, AdbError, AdbTimeout
 
 from core.capture.uiautomator import parse_uiautomator
-from core.devices.base import KEYS, AppInfo, ShellResult
+from core.devices.base import AppInfo, ShellResult, key_code
+from core.devices.window_state import WINDOW_COMMAND, WindowState, parse_window_dump
 from core.errors import CaptureParseError, DeviceDisconnected, DeviceError, DeviceTimeout
 
 if TYPE_CHECKING:
@@ -43,10 +46,6 @@ DUMP_PATH = "/data/local/tmp/uidump.xml"
 
 _RETRYABLE_DUMP = ("could not get idle state", "null root node")
 _GONE = ("not found", "offline", "no devices", "unknown data: b''", "connection closed")
-_FOCUS = re.compile(r"mCurrentFocus=Window\{[^}]*?\s(?P<package>[^\s/}]+)/(?P<activity>[^\s}]+)\}")
-_FOCUSED_APP = re.compile(
-    r"mFocusedApp=.*?ActivityRecord\{\S+ \S+ (?P<package>[^\s/]+)/(?P<activity>\S+)"
-)
 _SIZE = re.compile(r"(Override|Physical) size: (\d+)x(\d+)")
 _ORIENTATION = re.compile(r"(?:mCurrentOrientation|orientation)=(\d)")
 _NAME = re.compile(r"[A-Za-z0-9_.$]+")
@@ -98,6 +97,7 @@ class AdbDevice:
         self._capture_timeout = capture_timeout
         self._sleep = sleep
         self._clock = clock
+        self._executor: ThreadPoolExecutor | None = None
 
     def __repr__(self) -> str:
         return f"AdbDevice({self.serial!r}, server={self._client.host}:{self._client.port})"
@@ -133,22 +133,37 @@ class AdbDevice:
         """Dump and parse the UI hierarchy.
 
         Runs ``uiautomator dump`` to :data:`DUMP_PATH` and pulls the file over
-        sync. "could not get idle state", "null root node" and an empty dump are
-        retried with backoff (0.25 s doubling, at most 2 s) until
-        ``capture_timeout`` has passed, then DeviceTimeout names the last
-        failure. Any other dump failure or a malformed dump raises DeviceError.
+        sync. Meanwhile :meth:`window_state` runs on a second connection and
+        fills in ``activity`` and ``keyboard`` (a failing probe leaves them
+        empty; it never fails the capture). "could not get idle state", "null
+        root node" and an empty dump are retried with backoff (0.25 s doubling,
+        at most 2 s) until ``capture_timeout`` has passed, then DeviceTimeout
+        names the last failure. Another UiAutomation client holding the phone,
+        any other dump failure or a malformed dump raises DeviceError.
         """
         deadline = self._clock() + self._capture_timeout
         delay = 0.25
         attempts = 0
         while True:
             attempts += 1
-            data, failure = self._dump_once()
+            probe = self._pool().submit(self.window_state)  # a second connection, concurrently
+            try:
+                data, failure = self._dump_once()
+            finally:
+                state = _outcome(probe)
             if data is not None:
                 try:
-                    return parse_uiautomator(data, source=f"adb:{self.serial}")
+                    obs = parse_uiautomator(data, source=f"adb:{self.serial}")
                 except CaptureParseError as exc:
                     raise DeviceError(f"{self.serial}: malformed UI dump: {exc}") from exc
+                if state is None:
+                    return obs
+                return replace(
+                    obs,
+                    package=state.package or obs.package,
+                    activity=state.activity,
+                    keyboard=state.keyboard,
+                )
             if self._clock() + delay > deadline:
                 raise DeviceTimeout(
                     f"{self.serial}: no UI dump after {attempts} attempts in "
@@ -156,6 +171,26 @@ class AdbDevice:
                 )
             self._sleep(delay)
             delay = min(delay * 2, 2.0)
+
+    def window_state(self) -> WindowState:
+        """The focused app and window and the keyboard (``dumpsys window windows``).
+
+        The cheap probe :func:`~core.devices.settle.settle` compares before
+        trusting one capture. Raises DeviceError when dumpsys fails.
+        """
+        text = _text(self._run(WINDOW_COMMAND.split(), "dumpsys window"))
+        return parse_window_dump(text)
+
+    def _pool(self) -> ThreadPoolExecutor:
+        if self._executor is None:
+            self._executor = ThreadPoolExecutor(1, thread_name_prefix=f"adb-probe-{self.serial}")
+        return self._executor
+
+    def close(self) -> None:
+        """Stop the probe thread (the device stays usable; a new one starts on demand)."""
+        if self._executor is not None:
+            self._executor.shutdown(wait=True)
+            self._executor = None
 
     def _dump_once(self) -> tuple[bytes | None, str]:
         """One dump attempt: (xml, "") or (None, retryable failure); raises otherwise."""
@@ -165,6 +200,12 @@ class AdbDevice:
         for marker in _RETRYABLE_DUMP:
             if marker in lowered:
                 return None, output[:200]
+        if "already registered" in lowered:
+            raise DeviceError(
+                f"{self.serial}: uiautomator dump failed: another UiAutomation client (a "
+                "uiautomator2 or Appium server) holds the phone; stop it first "
+                f"({output[:160]})"
+            )
         if result.exit_code != 0 or "error" in lowered:
             raise DeviceError(f"{self.serial}: uiautomator dump failed: {output[:300]}")
         with self._errors("pull the UI dump"):
@@ -221,7 +262,8 @@ class AdbDevice:
             if not " " <= char <= "~":
                 raise DeviceError(
                     f"{self.serial}: cannot type {char!r} (U+{ord(char):04X}) at index {index}: "
-                    "adb 'input text' types printable ASCII only"
+                    "adb 'input text' types printable ASCII only (for any text: "
+                    "pip install 'deltarec[u2]' and use --device u2:SERIAL)"
                 )
         for piece in _text_pieces(text):
             self._run(["input", "text", piece.replace(" ", "%s")], "type text")
@@ -229,13 +271,10 @@ class AdbDevice:
     def press_key(self, key: str) -> None:
         """``input keyevent CODE`` for a name in ``base.KEYS`` (case-insensitive,
         ``KEYCODE_`` prefix allowed) or a numeric keycode; else DeviceError."""
-        name = key.strip().lower().removeprefix("keycode_")
-        if name.isdigit():
-            code = int(name)
-        elif name in KEYS:
-            code = KEYS[name]
-        else:
-            raise DeviceError(f"unknown key {key!r}; use a keycode or one of {', '.join(KEYS)}")
+        try:
+            code = key_code(key)
+        except ValueError as exc:
+            raise DeviceError(str(exc)) from exc
         self._run(["input", "keyevent", str(code)], f"key {key}")
 
     def launch_app(self, package: str, activity: str = "") -> None:
@@ -263,14 +302,8 @@ class AdbDevice:
         """The focused app from ``dumpsys window windows`` (``mCurrentFocus``,
         falling back to ``mFocusedApp``); ``AppInfo("")`` when nothing is focused.
         A short activity (``.Main``) is expanded to ``package.Main``."""
-        text = _text(self._run(["dumpsys", "window", "windows"], "dumpsys window"))
-        match = _FOCUS.search(text) or _FOCUSED_APP.search(text)
-        if match is None:
-            return AppInfo("")
-        package, activity = match.group("package"), match.group("activity")
-        if activity.startswith("."):
-            activity = package + activity
-        return AppInfo(package, activity)
+        state = self.window_state()
+        return AppInfo(state.package, state.activity)
 
     def window_size(self) -> tuple[int, int]:
         """(width, height) in the current orientation.
@@ -294,12 +327,12 @@ class AdbDevice:
 
     @contextmanager
     def _errors(self, action: str) -> Iterator[None]:
-        with _wrapped(f"{self.serial}: {action}"):
+        with wrapped(f"{self.serial}: {action}"):
             yield
 
 
 @contextmanager
-def _wrapped(context: str) -> Iterator[None]:
+def wrapped(context: str) -> Iterator[None]:
     """Turn adbutils / socket / subprocess errors into the core.errors tree."""
     try:
         yield
@@ -316,6 +349,14 @@ def _wrapped(context: str) -> Iterator[None]:
         raise DeviceDisconnected(f"{context}: connection lost ({exc!r})") from exc
     except OSError as exc:
         raise DeviceError(f"{context}: {exc}") from exc
+
+
+def _outcome(probe: Future[WindowState]) -> WindowState | None:
+    """The probe's state, or None when it failed (the dump's own errors speak for the phone)."""
+    try:
+        return probe.result()
+    except DeviceError:
+        return None
 
 
 def _ints(*values: Any) -> list[str]:
@@ -360,7 +401,7 @@ def list_devices(host: str = "127.0.0.1", port: int = 5037) -> list[AdbListing]:
     Raises DeviceDisconnected when the server is unreachable, DeviceError otherwise.
     """
     client = adbutils.AdbClient(host=host, port=port)
-    with _wrapped(f"list devices at {host}:{port}"):
+    with wrapped(f"list devices at {host}:{port}"):
         return [AdbListing(info.serial, info.state) for info in client.list()]
 
 
@@ -372,11 +413,11 @@ def connect(addr: str, *, host: str = "127.0.0.1", port: int = 5037, timeout: fl
     is checked: a failure raises DeviceError carrying that text.
     """
     client = adbutils.AdbClient(host=host, port=port)
-    with _wrapped(f"connect {addr}"):
+    with wrapped(f"connect {addr}"):
         message = str(client.connect(addr, timeout=timeout))
     if re.search(r"\b(failed|unable|cannot)\b", message, re.IGNORECASE):
         raise DeviceError(f"adb connect {addr}: {message.strip()}")
     return message.strip()
 
 
-__all__ = ["DUMP_PATH", "AdbDevice", "AdbListing", "connect", "list_devices"]
+__all__ = ["DUMP_PATH", "AdbDevice", "AdbListing", "connect", "list_devices", "wrapped"]

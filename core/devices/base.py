@@ -41,6 +41,21 @@ KEYS: dict[str, int] = {
 """Key names accepted by :meth:`Device.press_key`, with their Android keycodes."""
 
 
+def key_code(key: str) -> int:
+    """The keycode of a name in :data:`KEYS` (case-insensitive, ``KEYCODE_`` prefix allowed)
+    or of a numeric string; ValueError for anything else.
+
+    >>> key_code("KEYCODE_BACK"), key_code("187")
+    (4, 187)
+    """
+    name = key.strip().lower().removeprefix("keycode_")
+    if name.isdigit():
+        return int(name)
+    if name in KEYS:
+        return KEYS[name]
+    raise ValueError(f"unknown key {key!r}; use a keycode or one of {', '.join(KEYS)}")
+
+
 @dataclass(frozen=True, slots=True)
 class AppInfo:
     """The foreground app: package and activity ("" when unknown)."""

@@ -1,4 +1,4 @@
-"""Open a device by name: ``virtual``, ``replay:DIR``, or an adb serial.
+"""Open a device by name: ``virtual``, ``replay:DIR``, ``u2:SERIAL`` or an adb serial.
 
 >>> open_device("virtual").serial
 'virtual'
@@ -9,16 +9,20 @@ from __future__ import annotations
 import contextlib
 
 from core.devices.base import Device
+from core.errors import DeviceError
 
 VIRTUAL = "virtual"
 REPLAY_PREFIX = "replay:"
+U2_PREFIX = "u2:"
 
 
 def open_device(spec: str) -> Device:
-    """``virtual``: a fresh Playground phone; ``replay:DIR``: a recorded bundle; else adb.
+    """``virtual``: a fresh Playground phone; ``replay:DIR``: a recorded bundle;
+    ``u2:SERIAL``: uiautomator2's on-device server (the ``u2`` extra); else adb.
 
-    Constructing does no I/O for adb (errors come with the first call).
-    Raises CaptureParseError for a bad bundle, DeviceError for an empty serial.
+    Constructing does no I/O for adb and u2 (errors come with the first call).
+    Raises CaptureParseError for a bad bundle, DeviceError for an empty serial or
+    ``u2:`` without the extra installed.
     """
     if spec.startswith(REPLAY_PREFIX):
         from core.devices.replay import ReplayDevice
@@ -28,6 +32,15 @@ def open_device(spec: str) -> Device:
         from core.devices.virtual import make_virtual_device
 
         return make_virtual_device()
+    if spec.startswith(U2_PREFIX):
+        try:
+            from core.devices.u2 import U2Device
+        except ImportError as exc:
+            raise DeviceError(
+                f"{spec}: the uiautomator2 backend needs its extra: pip install 'deltarec[u2]' "
+                f"({exc})"
+            ) from exc
+        return U2Device(spec.removeprefix(U2_PREFIX))
     from core.devices.adb import AdbDevice
 
     return AdbDevice(spec)

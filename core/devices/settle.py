@@ -9,6 +9,21 @@ already known to churn. Two captures that differ only in what also differed
 in the pair before, in texts only (a clock ticking on every capture), count as
 agreeing, so a clock never keeps a screen from settling; moving boxes do.
 
+**One capture when the window manager agrees.** A device with a cheap
+``window_state()`` probe (:mod:`core.devices.window_state`) settles at the cost
+of one capture when the caller passes ``since`` (the last frame it saw) and
+
+- the capture shows the same app and activity as ``since`` (a screen whose
+  churn the two-capture rule has already learned), and
+- the probe, taken right after the capture, agrees with it (same app,
+  activity and keyboard: no window or activity transition was under way).
+
+``uiautomator dump`` itself waits for the UI to idle first (and fails with
+"could not get idle state" on a screen that never does), which covers
+in-window animations. Anything else — a new screen, a disagreeing or failing
+probe, a device without a probe — falls back to the two-capture rule below,
+which also learns what churns on a screen seen for the first time.
+
 Waiting uses the injected ``clock`` and ``sleep`` (tests pass fakes; nothing
 sleeps for real there). Errors from the device propagate unchanged.
 """
@@ -20,7 +35,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from core.devices.base import Device
+from core.devices.window_state import WindowState
 from core.diff.volatile import DEFAULT_VOLATILE, Volatile, learn_volatile, without_volatile
+from core.errors import DeviceError
 from core.frame import Frame
 from core.match import match_frames
 from core.model import Observation
@@ -36,6 +53,8 @@ class Settled:
     """Seconds from the first capture to the result, by the injected clock."""
     captures: int
     volatile: Volatile
+    probed: bool = False
+    """Whether the one-capture path decided (the window probe agreed)."""
 
 
 def same_screen(a: Observation, b: Observation, volatile: Volatile) -> bool:
@@ -69,6 +88,22 @@ def _tickers(base: Volatile, learned: Volatile) -> Volatile:
     return Volatile(base.names, base.per_element | ticking)
 
 
+def _probe_agrees(device: Device, since: Observation, capture: Observation) -> bool:
+    probe = getattr(device, "window_state", None)
+    if probe is None or not callable(probe):
+        return False
+    if not capture.activity or (capture.package, capture.activity) != (
+        since.package,
+        since.activity,
+    ):
+        return False
+    try:
+        state = probe()
+    except DeviceError:
+        return False  # no verdict: the two-capture rule decides
+    return isinstance(state, WindowState) and state.agrees_with(capture)
+
+
 def settle(
     device: Device,
     *,
@@ -77,8 +112,10 @@ def settle(
     volatile: Volatile = DEFAULT_VOLATILE,
     clock: Callable[[], float] = time.monotonic,
     sleep: Callable[[float], None] = time.sleep,
+    since: Observation | None = None,
 ) -> Settled:
-    """Capture until two consecutive captures agree or ``timeout`` seconds pass.
+    """One capture when the window probe agrees (module docstring), else capture until
+    two consecutive captures agree or ``timeout`` seconds pass.
 
     Returns the last capture; ``settled`` is False when the timeout ran out
     first (the caller decides whether a moving screen is an error).
@@ -86,6 +123,8 @@ def settle(
     start = clock()
     previous = device.capture()
     captures = 1
+    if since is not None and _probe_agrees(device, since, previous):
+        return Settled(previous, True, clock() - start, captures, volatile, probed=True)
     churn = volatile  # what the last pair of captures differed in
     while True:
         if clock() - start >= timeout:

@@ -22,7 +22,7 @@ from typing import Any
 from core.diff.types import ObservationDiff
 from core.errors import InputError
 from core.frame import Frame
-from core.model import Node, Observation, node_attributes, node_from_attributes
+from core.model import Bounds, Node, Observation, node_attributes, node_from_attributes
 
 _STRUCTURE = ("parentKey", "position")
 
@@ -114,7 +114,15 @@ def apply_diff(prev: Observation, diff: ObservationDiff) -> Observation:
         activity=str(fields.get("activity", {}).get("to", prev.activity)),
         captured_at=prev.captured_at,
         source=prev.source,
+        keyboard=_keyboard(fields, prev.keyboard),
     )
+
+
+def _keyboard(fields: dict[str, Any], before: Bounds | None) -> Bounds | None:
+    if "keyboard" not in fields:
+        return before
+    frame = fields["keyboard"]["to"]
+    return None if frame is None else Bounds(*frame)
 
 
 def _build(root: int, attrs: list[dict[str, Any]], kids: list[list[int]]) -> Node:

@@ -43,6 +43,7 @@ from core.match import match_frames
 from core.model import (
     ATTRIBUTE_OF_FIELD,
     OWN_FIELDS,
+    Bounds,
     Node,
     Observation,
     node_attributes,
@@ -224,6 +225,10 @@ def _attribute_changes(
     return out
 
 
+def _frame(bounds: Bounds | None) -> list[int] | None:
+    return None if bounds is None else bounds.as_list()
+
+
 def _fields(prev: Frame, curr: Frame, pairs: dict[int, int]) -> dict[str, FromToDict]:
     a, b = prev.obs, curr.obs
     out: dict[str, FromToDict] = {}
@@ -232,6 +237,7 @@ def _fields(prev: Frame, curr: Frame, pairs: dict[int, int]) -> dict[str, FromTo
         ("activity", a.activity, b.activity),
         ("rotation", a.rotation, b.rotation),
         ("screen", [a.width, a.height], [b.width, b.height]),
+        ("keyboard", _frame(a.keyboard), _frame(b.keyboard)),
     ):
         if old != new:
             out[name] = {"from": old, "to": new}

@@ -258,6 +258,23 @@ class Context:
         self.resolution = found
         return found.element
 
+    def keyboard_covers(self, x: int, y: int) -> str | None:
+        """Why a tap at (x, y) on the element just found would hit the keyboard, else None.
+
+        Only targets found by selector count (a bare x/y on the keyboard may mean a key).
+        The keyboard's frame is the one the last capture saw (``Observation.keyboard``).
+        """
+        latest = self.session.latest
+        keyboard = latest.keyboard if latest is not None else None
+        found = self.resolution
+        if keyboard is None or found is None or not keyboard.contains_point(x, y):
+            return None
+        return (
+            f"{found.element} lies under the keyboard (y {keyboard.top}–{keyboard.bottom}): "
+            "not tapped, it would have typed a key; press Back to close the keyboard "
+            "or scroll the element into view"
+        )
+
     def point(
         self, selector: Selector | None, x: int | None, y: int | None, *, timeout: float
     ) -> tuple[int, int]:

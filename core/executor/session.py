@@ -221,6 +221,7 @@ class Session:
             volatile=self.volatile,
             clock=self.clock,
             sleep=self.sleep,
+            since=self.latest,  # one capture when the window probe agrees (settle's docstring)
         )
         self.volatile = self.observer.volatile = settled.volatile
         self.latest = settled.observation

@@ -231,6 +231,8 @@ class RecordingSession:
             if not outcome.ok:
                 assert outcome.error is not None
                 raise outcome.error
+            if outcome.result.get("underKeyboard"):  # nothing happened: record nothing
+                raise StepFailedError(len(self.steps), command, "; ".join(outcome.warnings))
             step = RecordedStep(command, params, label or _label(command, params),
                                 timing=dict(outcome.timing), actions=actions)  # fmt: skip
             if command == DELTA_COMMAND:

@@ -17,6 +17,8 @@ One line per change, most actionable first:
    would repeat the new text; a selection that moved between two elements of
    one role reads ``~ selected: tab "Clock" → [3] tab "Timer"``), the focus
    move (``~ focus: … → …``) and app / rotation changes first among them;
+   the keyboard's window reads ``+ keyboard opened (covers y 1530–2400)`` /
+   ``- keyboard closed`` with the windows in group 1;
 4. scrolls ``↕ [i] list "name" scrolled down 250px (+3 rows, -3 rows)`` (or
    ``scrolled about a page or more`` when no row stayed; ``right``/``left`` then
    when a tab selection moved that way with it), each followed by one
@@ -170,6 +172,7 @@ def delta_entries(
             head.append(Line(K.WINDOW_OPENED, line("+", c)))
         inside_dialog = _by_order(range(c + 1, fc.subtree_end(c)), order)
         head += [Line(K.ADDED, line("+", a, states(fc.nodes[a]))) for a in inside_dialog]
+    head += keyboard_lines(d.fields)
     hidden: set[int] = set()
     if dialogs:
         for p in d.closed:
@@ -408,6 +411,27 @@ def _direction(dx: int, dy: int) -> str:
     if abs(dy) >= abs(dx):
         return f"{'down' if dy < 0 else 'up'} {abs(dy)}px"
     return f"{'right' if dx < 0 else 'left'} {abs(dx)}px"
+
+
+def keyboard_lines(fields: dict[str, FromToDict]) -> list[Line]:
+    """The keyboard's window opening, closing or changing height.
+
+    >>> up = [0, 1530, 1080, 2400]
+    >>> [ln.text for ln in keyboard_lines({"keyboard": {"from": None, "to": up}})]
+    ['+ keyboard opened (covers y 1530–2400)']
+    >>> [ln.text for ln in keyboard_lines({"keyboard": {"from": up, "to": None}})]
+    ['- keyboard closed']
+    """
+    change = fields.get("keyboard")
+    if change is None:
+        return []
+    old, new = change["from"], change["to"]
+    if new is None:
+        return [Line(K.WINDOW_CLOSED, "- keyboard closed")]
+    covers = f"covers y {new[1]}–{new[3]}"
+    if old is None:
+        return [Line(K.WINDOW_OPENED, f"+ keyboard opened ({covers})")]
+    return [Line(K.FIELD, f"~ keyboard resized ({covers})")]
 
 
 def _field_lines(

@@ -4,7 +4,8 @@
   server closes (``shell`` sends stdout then stderr, ``exec`` stdout only);
 - ``shell,v2[,…]:<cmd>``: ``OKAY``, then packets ``[id u8][len u32 LE][data]``
   with id 1 = stdout, 2 = stderr and finally 3 = exit code (one byte);
-- ``sync:``: ``OKAY``, then :func:`core.devices.fakeadb.sync.serve_sync`.
+- ``sync:``: ``OKAY``, then :func:`core.devices.fakeadb.sync.serve_sync`;
+- ``tcp:<port>``: a stream to the phone's port (:mod:`.forward`).
 
 A target that raises ``ConnectionError`` or
 :class:`~core.errors.DeviceDisconnected` makes :func:`handle_service` raise
@@ -22,6 +23,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from core.devices.base import ShellResult
+from core.devices.fakeadb.forward import tcp_runner
 from core.devices.fakeadb.protocol import send_fail, send_okay, u32
 from core.devices.fakeadb.sync import serve_sync
 from core.errors import DeviceDisconnected
@@ -67,6 +69,8 @@ def resolve(target: ShellTarget, request: str) -> Runner | str:
         return lambda sock: _send_raw(sock, guarded.shell(argument), stderr=False)
     if name == "sync":
         return lambda sock: serve_sync(sock, guarded)
+    if name == "tcp":
+        return tcp_runner(target, argument)
     return f"unknown device service '{request[:200]}'"
 
 

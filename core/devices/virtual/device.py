@@ -22,7 +22,9 @@ from core.capture.uiautomator import parse_uiautomator
 from core.devices.base import AppInfo
 from core.devices.virtual.faults import EMPTY_DUMP, IDLE_ERROR, FaultInjector, Faults
 from core.devices.virtual.playground import Playground
+from core.devices.window_state import WindowState
 from core.errors import DeviceDisconnected, DeviceError, DeviceTimeout
+from core.model import Bounds
 
 if TYPE_CHECKING:
     from PIL.Image import Image
@@ -58,7 +60,9 @@ class VirtualDevice:
             yield self.playground
 
     def capture(self) -> Observation:
-        """Dump and parse the hierarchy; sets ``activity`` and ``captured_at`` (injected clock)."""
+        """Dump and parse the hierarchy; sets ``activity``, ``keyboard`` and ``captured_at``
+        (injected clock). The latency (``Faults.latency``) passes before the snapshot."""
+        self.injector.wait("capture")
         with self._call() as pg:
             outcome = self.injector.dump_outcome()
             if outcome == "idle":
@@ -66,10 +70,30 @@ class VirtualDevice:
             xml = EMPTY_DUMP if outcome == "null" else pg.dump_xml()
             self.last_dump = xml
             obs = parse_uiautomator(xml, source=f"virtual:{self.serial}", screen=pg.window_size())
-            return replace(obs, activity=pg.current_app()[1], captured_at=pg.clock())
+            frame = pg.keyboard_frame()
+            return replace(
+                obs,
+                activity=pg.current_app()[1],
+                captured_at=pg.clock(),
+                keyboard=None if frame is None else Bounds(*frame),
+            )
+
+    def window_state(self) -> WindowState:
+        """The cheap probe: focused app and keyboard, without a dump."""
+        self.injector.wait("probe")
+        with self._call() as pg:
+            package, activity = pg.current_app()
+            frame = pg.keyboard_frame()
+            return WindowState(
+                package,
+                activity,
+                f"{package}/{activity}",
+                None if frame is None else Bounds(*frame),
+            )
 
     def screenshot(self) -> Image:
         """The screen as an RGB PIL image (1080x2400)."""
+        self.injector.wait("screenshot")
         with self._call() as pg:
             self.injector.before_screenshot()
             return pg.screenshot()

@@ -3,7 +3,8 @@
 Only the lines clients parse are real: adbutils reads ``orientation=`` and the
 ``DisplayViewport{… valid=true, … orientation=N, … deviceWidth=W, deviceHeight=H}``
 line of ``dumpsys display``, ``mCurrentFocus=Window{… pkg/activity}`` of
-``dumpsys window windows``, ``mResumedActivity: ActivityRecord{… pkg/activity …}``
+``dumpsys window windows`` (with the ``InputMethod`` window's block, read by
+:mod:`core.devices.window_state`), ``mResumedActivity: ActivityRecord{… pkg/activity …}``
 and ``ACTIVITY pkg/activity … pid=N`` of ``dumpsys activity``, and
 ``mHoldingDisplaySuspendBlocker=true`` of ``dumpsys power``.
 
@@ -55,9 +56,41 @@ def _display() -> str:
     )
 
 
-def dumpsys(args: list[str], current: tuple[str, str]) -> str | None:
-    """The output of ``dumpsys ARGS`` with ``current`` = (package, activity) in front; None
-    for an unknown service."""
+def _ime_window(keyboard: tuple[int, int, int, int] | None) -> str:
+    """The input method's window block, shaped like AOSP's ``WindowState.dump``.
+
+    It is always listed (an IME window exists while an IME is enabled); hidden
+    it has no surface. Shown, its frame starts ``_IME_INSET`` px above the keys
+    and ``mGivenContentInsets`` says so, as LatinIME's does.
+    """
+    left, top, right, bottom = keyboard or (0, HEIGHT, WIDTH, HEIGHT)
+    flag = "true" if keyboard is not None else "false"
+    frame = f"[{left},{top - _IME_INSET}][{right},{bottom}]"
+    inset = f"[0,{_IME_INSET}][0,0]"
+    return (
+        "  Window #2 Window{5d0e9f7 u0 InputMethod}:\n"
+        "    mDisplayId=0 rootTaskId=1 mSession=Session{3a1 4242:u0a10123}\n"
+        "    mOwnerUid=10150 showForAllUsers=true package=dev.deltarec.keyboard appop=NONE\n"
+        "    mAttrs={(0,0)(fillxwrap) gr=BOTTOM CENTER_VERTICAL ty=INPUT_METHOD fmt=TRANSPARENT}\n"
+        f"    mViewVisibility={'0x0' if keyboard else '0x8'} mHaveFrame=true mObscured=false\n"
+        f"    mGivenContentInsets={inset} mGivenVisibleInsets={inset}\n"
+        f"    mFrame={frame} last={frame}\n"
+        f"    mHasSurface={flag} isReadyForDisplay()={flag}\n"
+        f"    isOnScreen={flag}\n"
+        f"    isVisible={flag}\n"
+    )
+
+
+_IME_INSET = 66
+
+
+def dumpsys(
+    args: list[str],
+    current: tuple[str, str],
+    keyboard: tuple[int, int, int, int] | None = None,
+) -> str | None:
+    """The output of ``dumpsys ARGS`` with ``current`` = (package, activity) in front and the
+    keyboard's frame (None: hidden); None for an unknown service."""
     service = args[0] if args else ""
     package, activity = current
     component = f"{package}/{activity}"
@@ -68,6 +101,10 @@ def dumpsys(args: list[str], current: tuple[str, str]) -> str | None:
             "WINDOW MANAGER WINDOWS (dumpsys window windows)\n"
             f"  Window #0 Window{{7c1e3a2 u0 {component}}}:\n"
             f"    mOwnerUid=10123 mShowForAllUsers=false package={package} appop=NONE\n"
+            f"    mFrame=[0,0][{WIDTH},{HEIGHT}] last=[0,0][{WIDTH},{HEIGHT}]\n"
+            "    isVisible=true\n"
+            + _ime_window(keyboard)
+            + f"  mInputMethodWindow=Window{{5d0e9f7 u0 InputMethod}}\n"
             f"  mCurrentFocus=Window{{7c1e3a2 u0 {component}}}\n"
             f"  mFocusedApp=ActivityRecord{{4b2f0d1 u0 {component} t42}}\n"
         )

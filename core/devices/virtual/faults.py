@@ -10,6 +10,10 @@ What each knob does:
 - ``capture_delay_s`` / ``screenshot_delay_s``: call ``sleep(seconds)`` before
   a hierarchy dump / a screenshot. ``sleep`` is injectable; tests pass a
   recorder and never really sleep.
+- ``latency``: a :class:`~core.devices.latency.Latency`: every hierarchy
+  dump, window probe (``dumpsys window``) and screenshot sleeps a seeded,
+  jittered delay first, *outside* the phone's lock, so a probe on a second
+  connection runs beside a slow dump as on a phone.
 - ``idle_failures``: the next N hierarchy dumps fail with
   ``ERROR: could not get idle state.`` (the shell prints it and exits 1; the
   device raises :class:`~core.errors.DeviceTimeout`).
@@ -28,6 +32,8 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from core.devices.latency import Kind, Latency
+
 IDLE_ERROR = "ERROR: could not get idle state."
 EMPTY_DUMP = "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation=\"0\" />"
 
@@ -45,6 +51,7 @@ class Faults:
     idle_failures: int = 0
     null_root_dumps: int = 0
     disconnect_after: int | None = None
+    latency: Latency = field(default_factory=Latency)
     sleep: Callable[[float], None] = field(default=time.sleep, compare=False)
 
 
@@ -56,6 +63,14 @@ class FaultInjector:
         self.calls = 0
         self._idle_left = self.faults.idle_failures
         self._null_left = self.faults.null_root_dumps
+        self._latency = self.faults.latency.sampler()
+
+    def wait(self, kind: Kind | None) -> None:
+        """Sleep the latency of one call of ``kind`` (call it outside the phone's lock)."""
+        if kind is not None:
+            delay = self._latency.delay(kind)
+            if delay > 0:
+                self.faults.sleep(delay)
 
     def count_call(self) -> bool:
         """Count one call; False once the phone is disconnected (this call and every later one)."""

@@ -129,6 +129,11 @@ class Playground:
     def window_size(self) -> tuple[int, int]:
         return (WIDTH, HEIGHT)
 
+    def keyboard_frame(self) -> tuple[int, int, int, int] | None:
+        """The keyboard window's (left, top, right, bottom) while it shows, else None."""
+        ime = next((w for w in self.windows() if w.kind == "ime"), None)
+        return None if ime is None else ime.root.bounds
+
     # ------------------------------------------------------------------- touches
     def tap(self, x: int, y: int) -> None:
         """Tap at (x, y); see the module docstring."""

@@ -26,6 +26,7 @@ import re
 from collections.abc import Callable
 
 from core.devices.base import ShellResult
+from core.devices.latency import command_kind
 from core.devices.virtual.dumpsys import dumpsys, getprop
 from core.devices.virtual.faults import (
     EMPTY_DUMP,
@@ -110,8 +111,10 @@ class VirtualShell:
     def shell(self, command: str) -> ShellResult:
         """Run ``command`` like ``sh -c``; stdout/stderr of all steps, exit code of the last.
 
-        Thread-safe: commands run one at a time (under the playground's lock).
+        Thread-safe: commands run one at a time (under the playground's lock),
+        after their latency (``Faults.latency``), which is slept outside it.
         """
+        self.injector.wait(command_kind(command))
         with self.playground.lock:
             return self._shell(command)
 
@@ -289,7 +292,7 @@ class VirtualShell:
         return b"", b"Error: unknown command\n", 1
 
     def _dumpsys(self, argv: list[str], stdin: bytes) -> Out:
-        text = dumpsys(argv[1:], self.playground.current_app())
+        text = dumpsys(argv[1:], self.playground.current_app(), self.playground.keyboard_frame())
         if text is None:
             return f"Can't find service: {argv[1] if len(argv) > 1 else ''}\n".encode(), b"", 0
         return text.encode(), b"", 0

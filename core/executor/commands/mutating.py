@@ -72,6 +72,9 @@ class Tap(_Pointed):
     (naming what was on screen), AmbiguousSelectorError (listing candidates),
     StaleIndexError (an ``[i]`` that now denotes another element than the one
     shown: nothing is tapped), StepFailedError (element off screen), DeviceError.
+    A selector's element whose centre lies under the on-screen keyboard is not
+    tapped (that would type a key): the step warns and its result says
+    ``performed: false, underKeyboard: true``.
     """
 
     name = "AC_tap"
@@ -79,6 +82,15 @@ class Tap(_Pointed):
 
     def run(self, ctx: Context) -> dict[str, Any]:
         x, y = ctx.point(self.selector, self.x, self.y, timeout=self.timeout)
+        if self.selector is not None and (covered := ctx.keyboard_covers(x, y)):
+            ctx.warnings.append(covered)
+            return {
+                "x": x,
+                "y": y,
+                "performed": False,
+                "underKeyboard": True,
+                **ctx.element_result(),
+            }
         ctx.device.tap(x, y)
         return {"x": x, "y": y, **ctx.element_result()}
 
@@ -97,6 +109,15 @@ class LongPress(_Pointed):
 
     def run(self, ctx: Context) -> dict[str, Any]:
         x, y = ctx.point(self.selector, self.x, self.y, timeout=self.timeout)
+        if self.selector is not None and (covered := ctx.keyboard_covers(x, y)):
+            ctx.warnings.append(covered)
+            return {
+                "x": x,
+                "y": y,
+                "performed": False,
+                "underKeyboard": True,
+                **ctx.element_result(),
+            }
         ctx.device.long_press(x, y, self.duration_ms)
         return {"x": x, "y": y, **ctx.element_result()}
 
@@ -195,7 +216,8 @@ class Swipe(Command):
 class TypeText(Command):
     """Type ``text`` into the focused field; with ``selector``, tap that field first.
 
-    After the tap the screen is settled (the keyboard comes up) before typing.
+    After the tap the screen is settled (the keyboard comes up) before typing. A field
+    under the on-screen keyboard fails the step before anything is tapped or typed.
     Timeout: ``timeout`` seconds for the selector, plus the settle timeout.
     Errors: as AC_tap.
     """
@@ -214,6 +236,8 @@ class TypeText(Command):
         result: dict[str, Any] = {"typed": len(self.text)}
         if self.selector is not None:
             x, y = ctx.point(self.selector, None, None, timeout=self.timeout)
+            if covered := ctx.keyboard_covers(x, y):
+                ctx.fail(covered)  # tapping would type a key, then type into another field
             ctx.device.tap(x, y)
             ctx.settle()
             result.update(ctx.element_result())

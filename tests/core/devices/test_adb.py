@@ -133,7 +133,19 @@ def test_capture_parses_the_pulled_dump(device: AdbDevice, phone: Phone) -> None
     assert obs.package == "com.android.contacts"
     assert obs.source == f"adb:{SERIAL}"
     assert obs.windows and obs.width == 1080
-    assert phone.commands == [f"rm -f {DUMP_PATH}; uiautomator dump {DUMP_PATH}"]
+    # The window probe runs on a second connection beside the dump and names the activity.
+    assert obs.activity == "com.android.contacts.activities.PeopleActivity"
+    assert obs.keyboard is None
+    assert sorted(phone.commands) == [
+        "dumpsys window windows",
+        f"rm -f {DUMP_PATH}; uiautomator dump {DUMP_PATH}",
+    ]
+
+
+def test_a_failing_window_probe_leaves_the_activity_empty(device: AdbDevice, phone: Phone) -> None:
+    phone.on(r"^dumpsys window windows$", ShellResult(b"", b"Can't find service: window\n", 1))
+    obs = device.capture()
+    assert obs.windows and obs.activity == "" and obs.keyboard is None
 
 
 def test_capture_retries_idle_state_and_empty_dumps(

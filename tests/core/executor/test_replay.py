@@ -37,7 +37,7 @@ def test_sign_up_form_with_a_dialog(session: Session) -> None:
     assert report.ok and report.passed == len(SIGN_UP), report.to_json()
     seen = observations(report)
     assert seen[0] is not None and seen[0].startswith("screen dev.deltarec.playground/")
-    assert seen[1] == '~ focus: none → [6] textbox "Name"'
+    assert seen[1] == '+ keyboard opened (covers y 1530–2400)\n~ focus: none → [6] textbox "Name"'
     assert (
         seen[2]
         == '~ [6] textbox "Ada" (text: "Name"→"Ada")\n~ [10] button "Save" (enabled: false→true)'
@@ -46,7 +46,7 @@ def test_sign_up_form_with_a_dialog(session: Session) -> None:
     assert seen[4] is None  # an assertion does not observe
     assert seen[5] == (
         '+ [11] dialog "Save account?"\n+ [12] text "Create an account for Ada?"\n'
-        '+ [13] button "Cancel"\n+ [14] button "OK"'
+        '+ [13] button "Cancel"\n+ [14] button "OK"\n- keyboard closed'
     )
     assert seen[8] == '- dialog "Save account?" closed'
     assert report.results[1].result["element"] == '[6] textbox "Name"'
@@ -62,6 +62,7 @@ def test_type_text_into_a_selector_taps_it_first(session: Session) -> None:
     )
     assert report.ok
     assert report.results[1].observation == (
+        "+ keyboard opened (covers y 1530–2400)\n"
         '~ focus: none → [7] textbox "ada@example.com"\n'
         '~ [7] textbox "ada@example.com" (text: "Email"→"ada@example.com")'
     )

@@ -37,7 +37,7 @@ def test_launch_resets_the_baseline_so_its_observation_is_the_full_frame(session
     assert observation.splitlines()[0] == f"screen {APP}/{APP}.SignUpActivity 1080x2400"
     assert '[6] textbox "Name" @(540,472)' in observation
     tapped = session.call("AC_tap", NAME)["observation"]
-    assert tapped == '~ focus: none → [6] textbox "Name"'
+    assert tapped == '+ keyboard opened (covers y 1530–2400)\n~ focus: none → [6] textbox "Name"'
     again = session.call("AC_launch_app", {"package": APP, "activity": ".SignUpActivity"})
     assert again["observation"].startswith("screen ")
 

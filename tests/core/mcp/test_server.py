@@ -103,6 +103,7 @@ async def test_replies_are_the_delta_then_the_facts(connect: Connect) -> None:
     assert set(tap["timing"]) == {"queueMs", "toolMs", "observationMs", "totalMs"}
 
     assert texts(typed) == [
+        "+ keyboard opened (covers y 1530–2400)\n"
         '~ focus: none → [12] textbox "zr"\n'
         '~ [12] textbox "zr" (text: "Name"→"zr")\n'
         '~ [16] button "Save" (enabled: false→true)',
@@ -222,7 +223,7 @@ async def test_describe_and_observe_set_the_baseline_to_what_they_showed(
         third = texts(await client.call_tool("ac_back", {}))[0]
     assert '[9] checkbox "Send me news" @(540,977) (checked)' in observed
     assert "Send me news" not in first  # seen in the frame: not news
-    assert first == '~ focus: none → [6] textbox "Name"'
+    assert first == '+ keyboard opened (covers y 1530–2400)\n~ focus: none → [6] textbox "Name"'
     assert "(unchecked)" in described and "Send me news" not in second
     assert envelope(cut)["result"]["cut"] is True  # a cut frame is not a baseline
     assert third.startswith("» back to") or third.startswith("» new screen")
