@@ -3,7 +3,8 @@
 A real ``uiautomator dump`` usually leaves the input method's window out; the
 tree shows the keyboard indirectly: the app's content (the tallest child of its
 window, not the system bars' backdrops) is resized to end above it.
-:func:`ime_area` finds the keyboard either way — an input-method window in the
+:func:`ime_area` takes the frame the backend read from the window manager
+(``Observation.keyboard``) when there is one; otherwise it infers it — an input-method window in the
 dump (a ``*inputmethod*`` package or ``android.inputmethodservice`` views),
 else a focused text field and app content that ends in the top
 :data:`RESIZED_BELOW` of the screen. The recorder uses it so a click on the
@@ -39,6 +40,8 @@ def focused_field(obs: Observation) -> Node | None:
 
 def ime_area(obs: Observation) -> Bounds | None:
     """Where the on-screen keyboard is, or None when it is not up (see the module docstring)."""
+    if obs.keyboard is not None:  # the backend read it from the window manager
+        return obs.keyboard
     for window in obs.windows:
         if _is_ime(window) or any(_is_ime(child) for child in window.children):
             return window.bounds
