@@ -2,19 +2,23 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from PySide6.QtWidgets import QPushButton
 from pytestqt.qtbot import QtBot
 
 from app.param_form import CommandDialog, human_help
 from app.selector_editor import SelectorEditor, match_text
+from app.window import MainWindow
 from core.capture.uiautomator import parse_uiautomator
 from core.executor.registry import COMMANDS
 from core.frame import Frame
 from core.index import ElementIndex, build_index
+from tests.app.helpers import click, field_line, wait_idle
 
 SIGNUP = Path(__file__).parents[2] / "fixtures" / "virtual" / "MainActivity.xml"
 
@@ -78,3 +82,27 @@ def test_selector_editor_counts_matches_live(qtbot: QtBot) -> None:
     editor.lines["resource_id"].setText("")
     assert editor.count.text().startswith("not a selector")
     assert match_text({"text": "Sign up"}, None) == "no screen to match against"
+
+
+def test_assert_dialog_edits_its_selector_by_form(qtbot: QtBot, window: MainWindow) -> None:
+    """Bug 10: the Assert dialog wanted the selector as typed JSON."""
+    click(qtbot, window, "Sign up")
+    window.actions_.palette.trigger("Assert")
+    dialog = window.dialog
+    assert isinstance(dialog, CommandDialog)
+    dialog.fields["selector"].widget.findChild(QPushButton, "selectorEdit").click()
+    editor = dialog.fields["selector"].widget.property("editor")
+    assert isinstance(editor, SelectorEditor)
+    editor.lines["text"].setText("Create your account")
+    assert editor.count.text() == "matches 1 ✓"  # against the screen the phone shows
+    editor.lines["role"].setText("textbox")
+    assert editor.count.text() == "matches 0 — not found"
+    editor.lines["role"].setText("")
+    editor.buttons.button(editor.buttons.StandardButton.Ok).click()
+    assert json.loads(field_line(dialog, "selector").text()) == {"text": "Create your account"}
+    dialog.fields["exists"].widget.setCurrentText("true")  # type: ignore[attr-defined]
+    with qtbot.waitSignal(dialog.finished):
+        dialog.buttons.button(dialog.buttons.StandardButton.Ok).click()
+    wait_idle(qtbot, window)
+    assert window.model.rows[-1].params == {"selector": {"text": "Create your account"},
+                                            "exists": True}  # fmt: skip
