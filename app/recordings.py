@@ -22,7 +22,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QStandardPaths
 
-from core.bundle import Bundle
+from core.bundle import Bundle, scan_recordings
 from core.errors import DeltarecError
 from core.recorder.session import find_unfinished
 
@@ -88,15 +88,14 @@ class Recording:
 def recordings(root: Path) -> list[Recording]:
     """Every readable recording under ``root``, newest first (unreadable ones are skipped)."""
     found = []
-    for manifest in Path(root).glob("*/manifest.json"):
+    for bundle in scan_recordings(root)[0]:  # corrupt ones are left out (core warns of them)
         try:
-            bundle = Bundle.open(manifest.parent)
-            when = datetime.fromtimestamp(manifest.stat().st_mtime)
-        except (DeltarecError, OSError):
+            when = datetime.fromtimestamp((bundle.root / "manifest.json").stat().st_mtime)
+        except OSError:
             continue
-        name = str(bundle.info.get("name") or manifest.parent.name)
+        name = str(bundle.info.get("name") or bundle.root.name)
         state = str(bundle.info.get("state", "closed"))
-        found.append(Recording(manifest.parent, name, len(bundle.steps), state, when))
+        found.append(Recording(bundle.root, name, len(bundle.steps), state, when))
     return sorted(found, key=lambda r: r.modified, reverse=True)
 
 

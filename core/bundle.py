@@ -25,11 +25,27 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from core.capture.boundary import read_json
 from core.capture.jsonio import observation_from_json, observation_to_json
-from core.errors import CaptureParseError
+from core.errors import CaptureParseError, InputError
 from core.model import Observation
 
 FORMAT = "deltarec.bundle/1"
+
+_STEP_TYPES: dict[str, type | tuple[type, ...]] = {
+    "command": str,
+    "label": str,
+    "delta": str,
+    "params": dict,
+    "timing": dict,
+    "actions": list,
+    "action": (dict, type(None)),
+    "before": int,
+    "after": int,
+}
+"""The manifest step fields readers use, and their JSON types (others are kept as they are)."""
+_ACTION_NUMBERS = ("x", "y", "x1", "y1", "x2", "y2", "duration_ms")
+_ACTION_TEXTS = ("kind", "text", "key", "package", "activity")
 
 
 def write_atomic(path: Path, data: bytes) -> None:
@@ -69,25 +85,30 @@ class Bundle:
     def open(cls, root: str | Path) -> Bundle:
         """Read a bundle; a missing or malformed manifest is a CaptureParseError."""
         path = Path(root) / "manifest.json"
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except OSError as exc:
-            raise CaptureParseError(f"cannot read bundle: {exc.strerror}", where=str(path)) from exc
-        except json.JSONDecodeError as exc:
-            raise CaptureParseError(f"malformed manifest: {exc}", where=str(path)) from None
+        data = read_json(path, what="bundle manifest")
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise CaptureParseError(f"not a {FORMAT} manifest", where=str(path))
         steps = data.get("steps", [])
         if not isinstance(steps, list) or not all(isinstance(s, dict) for s in steps):
             raise CaptureParseError("steps must be a list of objects", where=f"{path}:$.steps")
-        info = data.get("info", {})
-        return cls(
-            Path(root),
-            dict(data.get("device", {})),
-            steps,
-            int(data.get("observations", 0)),
-            dict(info) if isinstance(info, dict) else {},
-        )
+        for i, step in enumerate(steps):
+            _check_step(step, f"{path}:$.steps[{i}]")
+        device, info = data.get("device", {}), data.get("info", {})
+        observations = data.get("observations", 0)
+        if not isinstance(device, dict):
+            raise CaptureParseError("device must be an object", where=f"{path}:$.device")
+        if not isinstance(info, dict):
+            raise CaptureParseError("info must be an object", where=f"{path}:$.info")
+        if type(observations) is not int or observations < 0:
+            raise CaptureParseError("observations must be a count", where=f"{path}:$.observations")
+        return cls(Path(root), device, steps, observations, info)
+
+    def require(self, key: str) -> None:
+        """Refuse the bundle (CaptureParseError) when a step lacks ``key``."""
+        for i, step in enumerate(self.steps):
+            if key not in step:
+                where = f"{self.root / 'manifest.json'}:$.steps[{i}]"
+                raise CaptureParseError(f"a recorded step needs {key!r}", where=where)
 
     def save_manifest(self) -> None:
         manifest = {
@@ -117,15 +138,52 @@ class Bundle:
 
     def observation(self, number: int) -> Observation:
         path = self.root / "observations" / f"{number:04d}.json"
+        data = read_json(path, what="observation")
         try:
-            return observation_from_json(json.loads(path.read_text(encoding="utf-8")))
-        except OSError as exc:
-            raise CaptureParseError(
-                f"missing observation: {exc.strerror}", where=str(path)
-            ) from exc
-        except json.JSONDecodeError as exc:
-            raise CaptureParseError(f"malformed observation: {exc}", where=str(path)) from None
+            return observation_from_json(data)
+        except CaptureParseError as exc:
+            raise CaptureParseError(exc.problem, where=f"{path}:{exc.where}") from None
 
     def screenshot_path(self, number: int) -> Path | None:
         path = self.root / "screenshots" / f"{number:04d}.png"
         return path if path.exists() else None
+
+
+def _check_step(step: dict[str, Any], where: str) -> None:
+    """Refuse a manifest step whose fields have the wrong JSON types (CaptureParseError)."""
+    for key, kind in _STEP_TYPES.items():
+        if key in step and (
+            not isinstance(step[key], kind) or isinstance(step[key], bool)  # bool is an int
+        ):
+            raise CaptureParseError(f"{key} has the wrong type", where=f"{where}.{key}")
+    for key in ("before", "after"):
+        if step.get(key, 0) < 0:
+            raise CaptureParseError(f"{key} must be an observation number", where=f"{where}.{key}")
+    actions = list(step.get("actions") or ()) + ([step["action"]] if step.get("action") else [])
+    for i, action in enumerate(actions):
+        at = f"{where}.actions[{i}]"
+        if not isinstance(action, dict):
+            raise CaptureParseError("an action must be an object", where=at)
+        for key in _ACTION_NUMBERS:
+            if key in action and type(action[key]) is not int:
+                raise CaptureParseError(f"{key} must be an integer", where=f"{at}.{key}")
+        for key in _ACTION_TEXTS:
+            if key in action and not isinstance(action[key], str):
+                raise CaptureParseError(f"{key} must be a string", where=f"{at}.{key}")
+
+
+def scan_recordings(folder: str | Path) -> tuple[list[Bundle], list[tuple[Path, InputError]]]:
+    """Every bundle directly under ``folder``: (readable, unreadable with the reason).
+
+    A corrupt bundle (bad UTF-8, wrong types, a truncated manifest) never stops
+    a scan: it is listed as unreadable, and the healthy ones are still returned.
+    Both lists are in path order.
+    """
+    readable: list[Bundle] = []
+    unreadable: list[tuple[Path, InputError]] = []
+    for manifest in sorted(Path(folder).glob("*/manifest.json")):
+        try:
+            readable.append(Bundle.open(manifest.parent))
+        except InputError as exc:
+            unreadable.append((manifest.parent, exc))
+    return readable, unreadable

@@ -4,7 +4,7 @@
 
     DeltarecError                  base; the CLI maps it to exit code 1
     ├── InputError                 the caller gave something unusable; CLI exit code 2
-    │   ├── CaptureParseError      a dump, element dict or observation JSON is bad or hostile
+    │   ├── CaptureParseError      a dump, element/observation JSON, bundle or baseline is bad
     │   ├── ScriptValidationError  a script is malformed; names the JSON path ("$[3][1].selector")
     │   └── SelectorError          a selector cannot pick exactly one element
     │       ├── AmbiguousSelectorError   more than one element matches (never "the first match")
@@ -16,6 +16,8 @@
     └── StepFailedError            a script step failed; names step, command and what was tried
 
 Errors raised because of another error keep it as ``__cause__`` (``raise ... from``).
+Every file is read through :mod:`core.capture.boundary`, which maps bad bytes,
+numbers, nesting and size onto this tree.
 """
 
 from __future__ import annotations

@@ -24,11 +24,13 @@ import re
 from collections.abc import Iterable, Mapping
 from operator import itemgetter
 
-from core.capture.limits import MAX_DEPTH
+from core.capture.boundary import MAX_DEPTH, number
 from core.capture.roles import DIALOG_CUES, role_for_class
 from core.model import EMPTY_BOUNDS, FLAG_ATTRIBUTES, Bounds, Node
 
-_BOUNDS = re.compile(r"\[(-?\d+),(-?\d+)\]\[(-?\d+),(-?\d+)\]")
+_BOUNDS = re.compile(r"\[(-?[0-9]{1,18}),(-?[0-9]{1,18})\]\[(-?[0-9]{1,18}),(-?[0-9]{1,18})\]")
+"""The common shape, read without checks: ASCII digits, short enough to be in range."""
+_ANY_BOUNDS = re.compile(r"\[([^,\]]*),([^\]]*)\]\[([^,\]]*),([^\]]*)\]")
 _TRUE = frozenset({"true", "1", "yes", "on"})
 _FALSE = frozenset({"false", "0", "no", "off", ""})
 _FAST_BOOL = {"true": True, "false": False}
@@ -61,10 +63,18 @@ def parse_bounds(value: str) -> Bounds:
     Inverted boxes (``right < left``) are kept as they are: real dumps contain
     them (a view laid out off screen) and they simply have zero area.
     """
-    match = _BOUNDS.fullmatch(value) or _BOUNDS.fullmatch(value.strip())
+    match = _BOUNDS.fullmatch(value) or _ANY_BOUNDS.fullmatch(value.strip())
     if match is None:
         raise Refused(f"bounds {value[:60]!r} is not of the form [l,t][r,b]")
-    return Bounds(*map(int, match.groups()))
+    try:
+        values = (number(v, where="", error=_refused, integer=True) for v in match.groups())
+        return Bounds(*(int(v) for v in values))
+    except Refused as exc:
+        raise Refused(f"bounds {value[:60]!r}: {exc}") from None
+
+
+def _refused(problem: str, where: str) -> Exception:
+    return Refused(problem)
 
 
 def _flag(attrs: Mapping[str, str], name: str) -> bool:
@@ -181,8 +191,8 @@ class DumpBuilder:
         self.seen_root = True
         rotation = attrs.get("rotation", "0").strip() or "0"
         if not (rotation.isascii() and rotation.lstrip("-").isdigit()):  # not "²"
-            raise Refused(f"rotation {rotation!r} is not an integer")
-        self.rotation = int(rotation) % 4
+            raise Refused(f"rotation {rotation[:40]!r} is not an integer")
+        self.rotation = int(number(rotation, where="", error=_refused, integer=True)) % 4
 
     def end(self, name: str) -> None:
         if name == "hierarchy":

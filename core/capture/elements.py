@@ -26,11 +26,13 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
+from core.capture.boundary import MAX_DEPTH, MAX_MAGNITUDE, checked_int, number
 from core.errors import CaptureParseError
 from core.model import Bounds, Node, Observation
 
 ROOT_CLASS = "deltarec.ElementList"
-MAX_ELEMENT_DEPTH = 200
+MAX_ELEMENT_DEPTH = MAX_DEPTH - 2
+"""Deepest element depth (0 = top level): with the synthetic root window, MAX_DEPTH node levels."""
 
 _ROLE_ALIASES = {
     "edit": "textbox",
@@ -111,14 +113,13 @@ def normalise_role(role: Any) -> str:
 
 
 def _int(value: Any, path: str) -> int:
-    if type(value) is int:
+    if type(value) is int and -MAX_MAGNITUDE <= value <= MAX_MAGNITUDE:
         return value
     if isinstance(value, bool) or not isinstance(value, int | float | str):
         raise CaptureParseError(f"expected a number, got {type(value).__name__}", where=path)
-    try:
-        return int(float(value))
-    except ValueError:
-        raise CaptureParseError(f"expected a number, got {value!r}", where=path) from None
+    if isinstance(value, str):  # "12", "12.5": through the one checked conversion
+        return int(number(value, where=path))
+    return checked_int(value, where=path)
 
 
 def _bounds(item: Mapping[str, Any], where: Any) -> Bounds:

@@ -16,17 +16,26 @@ of element dicts (or ``{"elements": [...]}``), sniffed from the content.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
+from core.capture.boundary import MAX_BYTES, MAX_DEPTH, checked_int, loads_json, read_bounded
 from core.capture.elements import elements_to_observation
-from core.capture.uiautomator import MAX_BYTES, parse_uiautomator
+from core.capture.uiautomator import parse_uiautomator
 from core.errors import CaptureParseError
-from core.model import Bounds, Node, Observation, node_attributes, node_from_attributes
+from core.model import (
+    FLAG_ATTRIBUTES,
+    TEXT_ATTRIBUTES,
+    Bounds,
+    Node,
+    Observation,
+    node_attributes,
+    node_from_attributes,
+)
 
 FORMAT = "deltarec.observation/1"
-MAX_JSON_DEPTH = 200
+_FLAG_NAMES = frozenset(name for name, _ in FLAG_ATTRIBUTES)
+_TEXT_NAMES = frozenset(name for name, _ in TEXT_ATTRIBUTES)
 
 
 def _node_json(node: Node) -> dict[str, Any]:
@@ -51,25 +60,48 @@ def observation_to_json(obs: Observation) -> dict[str, Any]:
 def _node_from(data: Any, path: str, depth: int) -> Node:
     if not isinstance(data, dict) or not isinstance(data.get("attributes"), dict):
         raise CaptureParseError("a node must be {attributes, children}", where=path)
-    if depth > MAX_JSON_DEPTH:
-        raise CaptureParseError(f"nodes nest deeper than {MAX_JSON_DEPTH}", where=path)
+    if depth >= MAX_DEPTH:
+        raise CaptureParseError(f"nodes nest deeper than {MAX_DEPTH} levels", where=path)
     kids = data.get("children", [])
     if not isinstance(kids, list):
         raise CaptureParseError("children must be a list", where=f"{path}.children")
     attrs = data["attributes"]
     bounds = attrs.get("bounds", [0, 0, 0, 0])
     if not (
-        isinstance(bounds, list) and len(bounds) == 4 and all(isinstance(v, int) for v in bounds)
+        isinstance(bounds, list)
+        and len(bounds) == 4
+        and all(type(v) is int for v in bounds)  # not a bool, not a float
     ):
         raise CaptureParseError("bounds must be four integers", where=f"{path}.attributes.bounds")
+    for name, value in attrs.items():
+        if name in _FLAG_NAMES and type(value) is not bool:  # "false" is not false
+            raise CaptureParseError(
+                f"{name} must be true or false, got {value!r:.40}", where=f"{path}.attributes"
+            )
+        if name in _TEXT_NAMES and not isinstance(value, str):
+            raise CaptureParseError(f"{name} must be a string", where=f"{path}.attributes")
     children = tuple(_node_from(k, f"{path}.children[{i}]", depth + 1) for i, k in enumerate(kids))
     return node_from_attributes(attrs, children)
+
+
+def _int_field(data: dict[str, Any], key: str) -> int:
+    value = data.get(key, 0)
+    if type(value) is not int:
+        raise CaptureParseError(f"{key} must be an integer", where=f"$.{key}")
+    return checked_int(value, where=f"$.{key}")
+
+
+def _str_field(data: dict[str, Any], key: str) -> str:
+    value = data.get(key, "")
+    if not isinstance(value, str):
+        raise CaptureParseError(f"{key} must be a string", where=f"$.{key}")
+    return value
 
 
 def _keyboard(value: Any) -> Bounds | None:
     if value is None:
         return None
-    if not (isinstance(value, list) and len(value) == 4 and all(isinstance(v, int) for v in value)):
+    if not (isinstance(value, list) and len(value) == 4 and all(type(v) is int for v in value)):
         raise CaptureParseError("keyboard must be four integers", where="$.keyboard")
     return Bounds(*value)
 
@@ -81,37 +113,35 @@ def observation_from_json(data: Any) -> Observation:
     windows = data.get("windows")
     if not isinstance(windows, list):
         raise CaptureParseError("windows must be a list", where="$.windows")
-    try:
-        return Observation(
-            windows=tuple(_node_from(w, f"$.windows[{i}]", 0) for i, w in enumerate(windows)),
-            width=int(data.get("width", 0)),
-            height=int(data.get("height", 0)),
-            rotation=int(data.get("rotation", 0)),
-            package=str(data.get("package", "")),
-            activity=str(data.get("activity", "")),
-            captured_at=data.get("capturedAt"),
-            source=str(data.get("source", "")),
-            keyboard=_keyboard(data.get("keyboard")),
-        )
-    except (TypeError, ValueError) as exc:
-        raise CaptureParseError(f"bad screen fact: {exc}", where="$") from exc
+    captured_at = data.get("capturedAt")
+    if captured_at is not None and (
+        isinstance(captured_at, bool) or not isinstance(captured_at, int | float)
+    ):
+        raise CaptureParseError("capturedAt must be a number or null", where="$.capturedAt")
+    return Observation(
+        windows=tuple(_node_from(w, f"$.windows[{i}]", 0) for i, w in enumerate(windows)),
+        width=_int_field(data, "width"),
+        height=_int_field(data, "height"),
+        rotation=_int_field(data, "rotation"),
+        package=_str_field(data, "package"),
+        activity=_str_field(data, "activity"),
+        captured_at=None if captured_at is None else float(captured_at),
+        source=_str_field(data, "source"),
+        keyboard=_keyboard(data.get("keyboard")),
+    )
 
 
 def load_capture(content: str | bytes, *, source: str = "") -> Observation:
     """Parse XML, observation JSON or element JSON, whichever ``content`` is."""
-    raw = content.encode("utf-8") if isinstance(content, str) else content
+    raw = content.encode("utf-8", "surrogatepass") if isinstance(content, str) else content
     if len(raw) > MAX_BYTES:
-        raise CaptureParseError(
-            f"input is {len(raw)} bytes, over the {MAX_BYTES} limit", where=source
-        )
-    head = raw.lstrip()[:1]
+        raise CaptureParseError(f"input is over the {MAX_BYTES}-byte limit", where=source)
+    # A byte-order mark only says UTF-8, as assumed; the parsers skip it themselves.
+    head = raw.removeprefix(b"\xef\xbb\xbf").lstrip()[:1]
     if head == b"<":
         return parse_uiautomator(raw, source=source)
     if head in (b"{", b"["):
-        try:
-            data = json.loads(raw)
-        except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as exc:
-            raise CaptureParseError(f"malformed JSON: {exc}", where=source or "<json>") from None
+        data = loads_json(raw, where=source or "<json>")
         if isinstance(data, dict) and data.get("format") == FORMAT:
             return observation_from_json(data)
         return elements_to_observation(data, source=source or "elements")
@@ -123,8 +153,4 @@ def load_capture(content: str | bytes, *, source: str = "") -> Observation:
 def read_capture(path: str | Path) -> Observation:
     """Load a capture file; a missing or unreadable file is a CaptureParseError."""
     p = Path(path)
-    try:
-        data = p.read_bytes()
-    except OSError as exc:
-        raise CaptureParseError(f"cannot read file: {exc.strerror}", where=str(p)) from exc
-    return load_capture(data, source=str(p))
+    return load_capture(read_bounded(p, limit=MAX_BYTES), source=str(p))

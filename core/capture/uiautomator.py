@@ -40,8 +40,8 @@ import re
 import xml.parsers.expat
 from types import ModuleType
 
+from core.capture.boundary import MAX_BYTES, MAX_DEPTH
 from core.capture.dump_builder import DumpBuilder, Refused, parse_bool, parse_bounds
-from core.capture.limits import MAX_BYTES, MAX_DEPTH
 from core.capture.roles import DIALOG_CUES, SYSTEM_UI
 from core.errors import CaptureParseError
 from core.model import EMPTY_BOUNDS, Node, Observation
@@ -79,7 +79,7 @@ def parse_uiautomator(
 def _parse(
     xml_text: str | bytes, *, source: str, screen: tuple[int, int] | None, use_lxml: bool
 ) -> Observation:
-    data = xml_text.encode("utf-8") if isinstance(xml_text, str) else xml_text
+    data = xml_text.encode("utf-8", "surrogatepass") if isinstance(xml_text, str) else xml_text
     where = source or "<dump>"
     if len(data) > MAX_BYTES:
         raise CaptureParseError(

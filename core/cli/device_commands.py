@@ -12,14 +12,16 @@ import argparse
 import json
 import os
 import re
+import sys
 from pathlib import Path
 
 from core.bundle import write_atomic
+from core.capture.boundary import read_json
 from core.capture.jsonio import observation_from_json, observation_to_json
 from core.cli.main import volatile_for
 from core.delta import observe_delta, observe_frame
 from core.devices.open import VIRTUAL, open_device
-from core.errors import CaptureParseError, DeviceError, InputError
+from core.errors import DeviceError, InputError
 from core.model import Observation
 
 __all__ = ["VIRTUAL", "open_device", "register"]
@@ -44,9 +46,10 @@ def load_baseline(serial: str) -> Observation | None:
     if not path.exists():
         return None
     try:
-        return observation_from_json(json.loads(path.read_text(encoding="utf-8")))
-    except (CaptureParseError, json.JSONDecodeError):
-        return None  # a damaged baseline is only a lost cache: start over
+        return observation_from_json(read_json(path, what="baseline"))
+    except InputError as exc:  # bad UTF-8, 1e400, too deep: only a lost cache, start over
+        print(f"deltarec: note: ignoring the damaged baseline: {exc}", file=sys.stderr)
+        return None
 
 
 def _cmd_devices(args: argparse.Namespace) -> int:
@@ -126,12 +129,25 @@ def check_device_args(args: argparse.Namespace, files: list[str | None]) -> None
         raise InputError("missing capture file(s) (or use --device SERIAL|virtual)")
 
 
+def adb_server_port() -> int:
+    """``$ANDROID_ADB_SERVER_PORT`` as adb itself reads it, else 5037 (an unusable value too)."""
+    text = os.environ.get("ANDROID_ADB_SERVER_PORT", "")
+    if text.isascii() and text.isdigit() and 0 < int(text) < 65536:
+        return int(text)
+    return 5037
+
+
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     devices = sub.add_parser(
         "devices", help="list devices", description="List attached adb devices plus 'virtual'."
     )
     devices.add_argument("--host", default="127.0.0.1", help="adb server host")
-    devices.add_argument("--port", type=int, default=5037, help="adb server port")
+    devices.add_argument(
+        "--port",
+        type=int,
+        default=adb_server_port(),
+        help="adb server port (default $ANDROID_ADB_SERVER_PORT, else 5037)",
+    )
     devices.set_defaults(run=_cmd_devices)
 
     virtual = sub.add_parser("virtual", help="the built-in virtual phone")

@@ -11,12 +11,12 @@ import json
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from pathlib import Path
 
+from core.capture.boundary import read_bounded
 from core.capture.jsonio import observation_to_json, read_capture
 from core.delta import observe_delta, observe_frame
 from core.diff.volatile import DEFAULT_VOLATILE, Volatile
-from core.errors import CaptureParseError, DeltarecError, InputError
+from core.errors import DeltarecError, InputError
 from core.render.tokens import count_tokens
 
 EXIT_OK, EXIT_FAILURE, EXIT_BAD_INPUT = 0, 1, 2
@@ -75,10 +75,7 @@ def _cmd_observe(args: argparse.Namespace) -> int:
 
 
 def _cmd_tokens(args: argparse.Namespace) -> int:
-    try:
-        text = Path(args.file).read_bytes().decode("utf-8", errors="replace")
-    except OSError as exc:
-        raise CaptureParseError(f"cannot read file: {exc.strerror}", where=args.file) from exc
+    text = read_bounded(args.file).decode("utf-8", errors="replace")
     print(count_tokens(text))
     return EXIT_OK
 

@@ -8,6 +8,7 @@ diagnostics go to stderr. The server's tools are those of :mod:`core.mcp.tools`
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 from core.errors import DeltarecError
 
@@ -27,7 +28,11 @@ def _cmd_mcp(args: argparse.Namespace) -> int:
     from core.cli.device_commands import open_device
     from core.executor import Session
 
-    session = Session(open_device(args.device))
+    session = Session(
+        open_device(args.device),
+        output_dir=args.output_dir or Path.cwd(),
+        write_anywhere=args.write_anywhere,
+    )
     server = build_server(session, read_only=args.read_only, policy=args.policy)
     try:
         anyio.run(serve_stdio, server)
@@ -65,5 +70,15 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         default="all",
         help="when a single action returns its observation: after every mutating "
         "command (all, default), only when it failed, or never",
+    )
+    mcp.add_argument(
+        "--output-dir",
+        metavar="DIR",
+        help="where files the agent asks for (ac_screenshot paths) go; default: the current folder",
+    )
+    mcp.add_argument(
+        "--write-anywhere",
+        action="store_true",
+        help="let the agent write files outside the output folder",
     )
     mcp.set_defaults(run=_cmd_mcp)

@@ -15,12 +15,23 @@ any warning (a fallback selector, an effect check under ``--effects warn``)
 on the next line. Then stdout gets one summary line and stderr one
 ``deltarec: failed: step N (COMMAND) failed: …; tried: …`` line per failed step.
 
+Files a script writes (``AC_screenshot {"path": …}``) go under ``--output-dir``
+(default: the current folder); a path leading out of it fails its step unless
+``--write-anywhere`` is given.
+
 Exit codes: 0 every step passed; 1 a step failed (or the device or the report
 file failed); 2 bad input (invalid script, unusable bundle, unknown policy).
 
 With ``--report`` a screenshot is taken after every step (scaled to 360 px
-wide, the acted-on element outlined) and the page is written atomically at
-the end, also when a step failed (:mod:`core.report`).
+wide, the acted-on element outlined) and the page is rewritten atomically
+after every step and at the end, also when a step failed (:mod:`core.report`),
+so a killed run still leaves the steps it finished.
+
+SIGINT (Ctrl-C) and SIGTERM stop the run between two instructions: the
+report is finished with the steps done so far (the rest shown skipped), one
+``deltarec: interrupted by SIGINT after N of M steps`` line goes to stderr,
+no traceback, and the exit code is 128 + the signal number (130 for Ctrl-C,
+143 for SIGTERM), as shells report a process killed by that signal.
 
 Register it with ``EXTENSIONS.append(run_command.register)`` in
 :func:`core.cli.main._load_extensions`.
@@ -29,9 +40,12 @@ Register it with ``EXTENSIONS.append(run_command.register)`` in
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
+import threading
 import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager, suppress
 from datetime import datetime
 from pathlib import Path
 from typing import TextIO
@@ -54,6 +68,35 @@ EXIT_OK, EXIT_FAILURE, EXIT_BAD_INPUT = 0, 1, 2
 EFFECTS: tuple[Effects, ...] = ("fail", "warn", "off")
 BAR_WIDTH = 24
 TARGET_CHARS = 60
+
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+
+
+class Interrupted(BaseException):
+    """SIGINT or SIGTERM arrived during a run (a BaseException: no step may swallow it)."""
+
+    def __init__(self, signum: int) -> None:
+        self.signum = signum
+        super().__init__(signal.Signals(signum).name)
+
+
+def _raise_interrupted(signum: int, _frame: object) -> None:
+    raise Interrupted(signum)
+
+
+@contextmanager
+def stop_signals(handler: Callable[[int, object], None] | int) -> Iterator[None]:
+    """SIGINT and SIGTERM go to ``handler`` inside the block (main thread only; else a no-op)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = {s: signal.signal(s, handler) for s in STOP_SIGNALS}
+    try:
+        yield
+    finally:
+        for s, old in previous.items():
+            signal.signal(s, old)
+
 
 SessionFactory = Callable[[Device], Session]
 """Builds the session for a (traced) device; tests pass one with a fake clock."""
@@ -184,45 +227,65 @@ def _run(
     script: Script = load_script(Path(args.script))  # validates it all; nothing runs on error
     report_path = _check_report_path(args.report)
     tracer, session = _open_session(args.device, make_session)
+    session.output_dir = Path(getattr(args, "output_dir", None) or Path.cwd())
+    session.write_anywhere = bool(getattr(args, "write_anywhere", False))
     commands = validate_script(script, allow_unsafe=session.allow_unsafe)
     targets = [c.target() for c in commands]
     progress = Progress(err, len(script.steps), targets, tty=tty)
     collector = Collector(tracer if report_path is not None else None)
+    started_at = datetime.now().astimezone().strftime("%Y-%m-%d %H:%M:%S %Z")
+    started = session.clock()
+    results: list[StepResult] = []
+
+    def save(seconds: float) -> None:
+        """Write the report of the steps done so far (the others show as skipped)."""
+        if report_path is None:
+            return
+        steps = collector.steps(script, results, commands)
+        write_report(
+            RunSummary(Path(args.script).name, tracer.serial, policy, seconds, steps, started_at),
+            report_path,
+        )
 
     def on_progress(result: StepResult) -> None:
         collector.step_done(result)
-        progress.step(result)
+        results.append(result)
+        with suppress(OSError):  # the final write reports it (exit 1); the run goes on
+            save(max(0.0, session.clock() - started))
+        progress.step(result)  # after the save: a step shown done is in the report
 
-    started_at = datetime.now().astimezone().strftime("%Y-%m-%d %H:%M:%S %Z")
-    started = session.clock()
     collector.begin()
     policy: Policy = args.policy
+    interrupted: Interrupted | None = None
     try:
-        report = run_steps(
-            script,
-            session,
-            policy=policy,
-            keep_going=args.keep_going,
-            effects=args.effects,
-            on_progress=on_progress,
-        )
+        with stop_signals(_raise_interrupted):
+            report = run_steps(
+                script,
+                session,
+                policy=policy,
+                keep_going=args.keep_going,
+                effects=args.effects,
+                on_progress=on_progress,
+            )
+    except Interrupted as exc:
+        interrupted = exc
     finally:
         progress.finish()
     seconds = max(0.0, session.clock() - started)
-    if report_path is not None:
-        run = RunSummary(
-            Path(args.script).name,
-            tracer.serial,
-            policy,
-            seconds,
-            collector.steps(script, report.results, commands),
-            started_at,
+    try:
+        with stop_signals(signal.SIG_IGN):  # a second Ctrl-C must not cut the report short
+            save(seconds)
+    except OSError as exc:
+        print(f"deltarec: failed: cannot write report {report_path}: {exc}", file=err)
+        return EXIT_FAILURE
+    if interrupted is not None:
+        where = f"; report: {report_path}" if report_path is not None else ""
+        print(
+            f"deltarec: interrupted by {interrupted} after {len(results)} of"
+            f" {len(script.steps)} steps{where}",
+            file=err,
         )
-        try:
-            write_report(run, report_path)
-        except OSError as exc:
-            print(f"deltarec: failed: cannot write report {report_path}: {exc}", file=err)
-            return EXIT_FAILURE
+        return 128 + interrupted.signum
     print(summary_line(report, seconds, report_path), file=out)
     for failed in report.failures:
         print(f"deltarec: failed: {_one_line(failed.error or 'failed')}", file=err)
@@ -259,6 +322,16 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         choices=POLICIES,
         default="all",
         help="which steps' deltas to keep: all (default), none, failures",
+    )
+    run.add_argument(
+        "--output-dir",
+        metavar="DIR",
+        help="where the script's files (AC_screenshot paths) go; default: the current folder",
+    )
+    run.add_argument(
+        "--write-anywhere",
+        action="store_true",
+        help="let the script write files outside the output folder",
     )
     run.add_argument(
         "--keep-going", action="store_true", help="run the remaining steps after a failure"

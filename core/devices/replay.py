@@ -39,6 +39,7 @@ class ReplayDevice:
         self._current = 0
         if self.bundle.observations == 0:
             raise DeviceError(f"bundle {self.bundle.root} holds no observation")
+        self.bundle.observation(0)  # a corrupt start screen is bad input now, not a failed step
 
     # -- read-only -------------------------------------------------------------------
 

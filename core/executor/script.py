@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from core.capture.boundary import check_tree, loads_json, read_bounded
 from core.errors import ScriptValidationError
 from core.executor.commands.base import Command
 from core.executor.params import Str, json_type, member
@@ -87,6 +88,7 @@ class Script:
 
 
 def _step(raw: object, path: str) -> Step:
+    check_tree(raw, where=path, error=_at_path)  # objects from MCP never went through decode()
     if not isinstance(raw, list):
         raise ScriptValidationError(path, f"a step must be an array, got {json_type(raw)}")
     if not 1 <= len(raw) <= 3:
@@ -167,30 +169,24 @@ def _no_duplicates(pairs: Sequence[tuple[str, Any]]) -> dict[str, Any]:
     return out
 
 
-def _no_constants(name: str) -> Any:
-    raise ScriptValidationError("$", f"{name} is not valid JSON")
+def _at_path(problem: str, where: str) -> ScriptValidationError:
+    return ScriptValidationError(where, problem)
+
+
+def _script_error(problem: str, where: str) -> ScriptValidationError:
+    return ScriptValidationError("$", f"{problem} ({where})" if where else problem)
 
 
 def decode(text: str | bytes) -> object:
-    """Decode script JSON; every failure (syntax, size, depth, NaN) is ScriptValidationError."""
-    if len(text) > MAX_BYTES:
-        raise ScriptValidationError("$", f"script is over {MAX_BYTES} bytes")
-    try:
-        return json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constants)
-    except RecursionError:
-        raise ScriptValidationError("$", "nested too deeply") from None
-    except ValueError as exc:  # JSONDecodeError, bad UTF-8, integers too long to convert
-        raise ScriptValidationError("$", f"not valid JSON: {exc}") from None
+    """Decode script JSON; every failure (syntax, size, depth, NaN, 1e400, a lone surrogate,
+    bad UTF-8) is ScriptValidationError, through the one input boundary."""
+    return loads_json(
+        text, where="", error=_script_error, limit=MAX_BYTES, object_pairs_hook=_no_duplicates
+    )
 
 
 def _read(path: Path) -> bytes:
-    try:
-        size = path.stat().st_size
-        if size > MAX_BYTES:
-            raise ScriptValidationError("$", f"{path} is {size} bytes, over {MAX_BYTES}")
-        return path.read_bytes()
-    except OSError as exc:
-        raise ScriptValidationError("$", f"cannot read {path}: {exc.strerror or exc}") from exc
+    return read_bounded(path, limit=MAX_BYTES, error=_script_error, what="script")
 
 
 def load_script(source: str | bytes | os.PathLike[str], *, allow_unsafe: bool = False) -> Script:
@@ -217,7 +213,12 @@ def dumps(script: Script) -> str:
 
 
 def save_script(script: Script, path: str | os.PathLike[str]) -> None:
-    """Write ``script`` as JSON atomically: a temp file in the same folder, then a rename."""
+    """Write ``script`` as JSON atomically: a temp file in the same folder, then a rename.
+
+    A script that cannot be written as UTF-8 (a lone surrogate) is refused with
+    ScriptValidationError before any file is touched.
+    """
+    check_tree(script.to_json(), where="", error=_script_error)
     target = Path(path)
     fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
     try:

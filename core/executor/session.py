@@ -41,17 +41,20 @@ injected clock. Acting on a disabled element is a warning
 from __future__ import annotations
 
 import itertools
+import os
 import threading
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Literal
 
 from core.delta import DeltaResult, IndexOptions, Observer, index_frame, observe_delta
 from core.devices.base import Device
 from core.devices.settle import settle
 from core.diff.volatile import DEFAULT_VOLATILE, Volatile
-from core.errors import DeltarecError, StepFailedError
+from core.errors import DeltarecError, InputError, StepFailedError
 from core.executor.commands.base import Category, Command
 from core.executor.context import Context, ShownNumbers
 from core.executor.effect import check_effect
@@ -144,8 +147,15 @@ class Session:
         max_tokens: int | None = None,
         auto_observe: bool = True,
         allow_unsafe: bool = False,
+        output_dir: str | os.PathLike[str] | None = None,
+        write_anywhere: bool = False,
     ) -> None:
         self.device = device
+        self.output_dir = Path(output_dir if output_dir is not None else Path.cwd())
+        """Where a script's files go: a relative path is under it, and nothing goes elsewhere."""
+        self.write_anywhere = write_anywhere
+        """Let a script write any path it names (the caller opted in)."""
+        self._scratch: list[Path] = []
         self.clock = clock
         self.sleep = sleep
         self.settle_timeout = settle_timeout
@@ -167,6 +177,35 @@ class Session:
         """The latest capture, shown or not."""
         self._lock = threading.Lock()
         self._counter = itertools.count()
+
+    def output_path(self, path: str) -> Path:
+        """Where a script may write ``path``: under :attr:`output_dir` (relative paths are
+        taken from it), symlinks and ``..`` resolved first; anywhere with ``write_anywhere``.
+
+        Raises InputError naming the path when it leads outside the folder.
+        """
+        root = self.output_dir
+        target = root / path
+        if self.write_anywhere:
+            return target
+        inside = target.resolve()
+        roots = (root, *self._scratch)
+        if not any(inside.is_relative_to(r.resolve()) for r in roots):
+            raise InputError(
+                f"{path} is outside the output folder {root}"
+                " (allow it with --write-anywhere / write_anywhere=True)"
+            )
+        return inside
+
+    @contextmanager
+    def scratch_folder(self, folder: Path) -> Iterator[None]:
+        """Inside the block the caller's own private ``folder`` is writable too (the MCP
+        server's temporary screenshot); a script's paths never choose it."""
+        self._scratch.append(folder)
+        try:
+            yield
+        finally:
+            self._scratch.remove(folder)
 
     # ------------------------------------------------------------- baseline
     @property

@@ -166,7 +166,10 @@ class DeltarecTools:
 
     def _screenshot(self, command: Screenshot, waited_ms: float) -> types.CallToolResult:
         """Run AC_screenshot into a private temporary file and return the PNG inline."""
-        with tempfile.TemporaryDirectory(prefix="deltarec-mcp-") as tmp:
+        with (
+            tempfile.TemporaryDirectory(prefix="deltarec-mcp-") as tmp,
+            self.session.scratch_folder(Path(tmp)),
+        ):
             target = Path(tmp) / "screen.png"
             outcome = self.session.execute(dataclasses.replace(command, path=str(target)))
             result = dict(outcome.result)

@@ -18,6 +18,7 @@ a reconnected device without losing the recording. Methods are thread-safe
 from __future__ import annotations
 
 import io
+import logging
 import threading
 import time
 from collections.abc import Callable, Mapping
@@ -25,11 +26,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from core.bundle import Bundle, write_atomic
+from core.bundle import Bundle, scan_recordings, write_atomic
 from core.delta import IndexOptions, Observer, index_frame
 from core.devices.base import Device
 from core.devices.logging_device import LoggingDevice
-from core.errors import DeltarecError, InputError, StepFailedError
+from core.errors import DeltarecError, StepFailedError
 from core.executor import Script, Session, Step, parse_script, run_steps
 from core.executor.registry import lookup
 from core.executor.selectors import Selector, find_all
@@ -39,6 +40,8 @@ from core.model import Observation
 from core.recorder.export import Kind, export, to_json
 from core.recorder.selector_gen import selector_for
 from core.recorder.suggest import Suggestion, suggest_assertions
+
+_log = logging.getLogger(__name__)
 
 DELTA_COMMAND = "AC_delta_observation"
 
@@ -147,6 +150,7 @@ class RecordingSession:
     def restore(cls, bundle_dir: str | Path, device: Device, **kwargs: Any) -> RecordingSession:
         """Reopen an autosaved recording (every completed step) and look at the device now."""
         bundle = Bundle.open(bundle_dir)
+        bundle.require("command")
         session = cls(device, bundle_dir, name=str(bundle.info.get("name", "recording")),
                       _bundle=bundle, **kwargs)  # fmt: skip
         if bundle.observations:
@@ -392,14 +396,10 @@ class RecordingSession:
 
 def find_unfinished(root: str | Path) -> list[Path]:
     """Bundles under ``root`` still marked "recording" (a crash or kill left them open)."""
-    out = []
-    for manifest in sorted(Path(root).glob("*/manifest.json")):
-        try:
-            if Bundle.open(manifest.parent).info.get("state") == "recording":
-                out.append(manifest.parent)
-        except InputError:
-            continue
-    return out
+    readable, unreadable = scan_recordings(root)
+    for path, problem in unreadable:  # never blocks the healthy ones
+        _log.warning("skipping unreadable recording %s: %s", path, problem)
+    return [b.root for b in readable if b.info.get("state") == "recording"]
 
 
 def _label(command: str, params: Mapping[str, Any]) -> str:

@@ -21,13 +21,17 @@ Each stream bridges to a socketpair, so the services of :mod:`.services`
 (shell, shell v2, exec, sync) run unchanged. A target that vanishes resets the
 whole TCP connection, as an unplugged phone drops its transport. Bounds: a
 payload over ``max_payload`` or a bad magic drops the connection; at most
-:data:`MAX_STREAMS` streams per connection.
+:data:`MAX_STREAMS` streams per connection; ``CNXN`` must come within
+``handshake_timeout`` and a transport with no open stream is dropped after
+``idle_timeout`` without a packet; connections are bounded per client and in
+all, the longest-idle closed to make room (:mod:`.listener`).
 """
 
 from __future__ import annotations
 
 import contextlib
 import logging
+import select
 import socket
 import struct
 import threading
@@ -79,9 +83,24 @@ class FakeAdbd(Listener):
         *,
         max_payload: int = MAX_PAYLOAD,
         props: dict[str, str] | None = None,
+        max_connections: int = 16,
+        max_per_client: int = 8,
+        idle_timeout: float = 600.0,
+        handshake_timeout: float = 10.0,
     ) -> None:
-        # A transport stays open as long as the adb server likes: no idle timeout.
-        super().__init__(host, port, max_connections=8, idle_timeout=None)
+        # The socket timeout bounds a packet that stops half-way; waiting between
+        # packets is bounded by _Transport.wait (a transport with an open stream
+        # is never idle: a long `adb shell` stays up).
+        super().__init__(
+            host,
+            port,
+            max_connections=max_connections,
+            max_per_client=max_per_client,
+            idle_timeout=idle_timeout,
+            handshake_timeout=handshake_timeout,
+        )
+        self.idle_timeout = idle_timeout
+        self.handshake_timeout = handshake_timeout
         self.target = target
         self.max_payload = max_payload
         fields = {
@@ -108,6 +127,21 @@ class _Transport:
         self.streams_lock = threading.Lock()
         self.next_id = 1
         self.vanished = False
+        self.greeted = False
+        """CNXN arrived; before that the server has ``handshake_timeout`` to send it."""
+
+    def _wait(self) -> None:
+        """Wait for the next packet: ``handshake_timeout`` for CNXN, then ``idle_timeout``
+        while no stream is open (with one open, as long as it stays open)."""
+        while True:
+            limit = self.adbd.idle_timeout if self.greeted else self.adbd.handshake_timeout
+            readable, _, _ = select.select([self.sock], [], [], limit)
+            if readable:
+                return
+            with self.streams_lock:
+                busy = bool(self.streams)
+            if not (self.greeted and busy):
+                raise _Dropped(f"no packet for {limit} s")
 
     def send(self, command: int, arg0: int, arg1: int, data: bytes = b"") -> None:
         header = _HEADER.pack(
@@ -119,7 +153,12 @@ class _Transport:
     def run(self) -> None:
         try:
             while True:
+                self._wait()
                 command, arg0, arg1, data = self._read_packet()
+                if command == A_CNXN:
+                    self.greeted = True
+                if self.greeted:
+                    self.adbd.active(self.sock)
                 self._dispatch(command, arg0, arg1, data)
         except (PeerClosed, OSError, _Dropped) as exc:
             if not self.vanished:

@@ -2,8 +2,18 @@
 
 :class:`Listener` binds, accepts in a background thread (woken through a
 socketpair on stop, never by polling), runs each connection in its own daemon
-thread (at most ``max_connections`` at once; extras are closed at once) and
-stops within a bounded time: :meth:`Listener.stop` wakes the accept loop,
+thread and stops within a bounded time.
+
+Bounds, so that no local client can lock the others out: at most
+``max_per_client`` connections from one peer address and ``max_connections``
+in all. A new connection over either bound is not refused: the longest-idle
+connection (of that client, else of all) is closed to make room, those that
+never finished their handshake first, then the one silent longest. A
+connection has ``handshake_timeout`` seconds to send its first request (the
+subclass calls :meth:`Listener.active` after each request it reads), then
+``idle_timeout`` seconds between requests.
+
+Stopping: :meth:`Listener.stop` wakes the accept loop,
 shuts every open connection down and joins every thread within ``timeout``
 seconds; a thread stuck inside a target's own code past that is listed in
 :attr:`Listener.stuck_threads`. Subclasses implement :meth:`Listener.handle`.
@@ -16,16 +26,32 @@ import logging
 import selectors
 import socket
 import threading
+import time
+from dataclasses import dataclass, field
 from types import TracebackType
 from typing import Self
 
 log = logging.getLogger(__name__)
 
 
+@dataclass(eq=False)
+class _Connection:
+    """One accepted connection: its socket, its peer, and when it last did something."""
+
+    sock: socket.socket
+    client: str
+    last_active: float = field(default_factory=time.monotonic)
+    greeted: bool = False
+    """It has sent a complete first request (or handshake)."""
+    evicted: bool = False
+
+
 class Listener:
     """Accept loop + per-connection threads on ``host:port`` (``port=0``: a free one).
 
-    ``idle_timeout`` bounds how long a connection may stay silent (seconds).
+    ``idle_timeout`` bounds how long a connection may stay silent (seconds),
+    ``handshake_timeout`` how long before its first request; connections are
+    bounded per client and in all (see the module docstring).
     Not restartable: one ``start``/``stop`` cycle.
     """
 
@@ -37,16 +63,22 @@ class Listener:
         port: int = 0,
         *,
         max_connections: int = 64,
+        max_per_client: int | None = None,
         idle_timeout: float | None = 300.0,
+        handshake_timeout: float | None = 10.0,
     ) -> None:
         self._address = (host, port)
-        self._max_connections = max_connections
+        self._max_connections = max(1, max_connections)
+        self._max_per_client = max(1, min(max_per_client or max_connections, max_connections))
         self._idle_timeout = idle_timeout
+        self._handshake_timeout = handshake_timeout
+        self.evictions = 0
+        """How many connections were closed to make room for newer ones."""
         self._listener: socket.socket | None = None
         self._wake_r, self._wake_w = socket.socketpair()
         self._accept_thread: threading.Thread | None = None
         self._lock = threading.Lock()
-        self._connections: dict[threading.Thread, socket.socket] = {}
+        self._connections: dict[threading.Thread, _Connection] = {}
         self._stopping = threading.Event()
         self._stopped = threading.Event()
         self.stuck_threads: list[threading.Thread] = []
@@ -56,6 +88,25 @@ class Listener:
     def handle(self, conn: socket.socket) -> None:
         """Serve one accepted connection; the listener closes it afterwards."""
         raise NotImplementedError
+
+    def active(self, conn: socket.socket) -> None:
+        """``conn`` just completed a request: it is not idle, and from now on it has
+        ``idle_timeout`` between requests (its handshake is done)."""
+        with self._lock:
+            entry = self._connections.get(threading.current_thread())
+            if entry is None or entry.sock is not conn:
+                return
+            entry.last_active = time.monotonic()
+            if not entry.greeted:
+                entry.greeted = True
+                with contextlib.suppress(OSError):
+                    conn.settimeout(self._idle_timeout)
+
+    @property
+    def connection_count(self) -> int:
+        """Connections being served now (evicted ones excluded)."""
+        with self._lock:
+            return sum(1 for c in self._connections.values() if not c.evicted)
 
     # -- lifecycle -----------------------------------------------------------------
 
@@ -70,7 +121,7 @@ class Listener:
         listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             listener.bind(self._address)
-            listener.listen(32)
+            listener.listen(128)  # a burst of connects must not wait for SYN retries
         except OSError:
             listener.close()
             raise
@@ -111,9 +162,9 @@ class Listener:
             self._accept_thread.join(timeout)
         with self._lock:
             connections = list(self._connections.items())
-        for _, conn in connections:
+        for _, entry in connections:
             with contextlib.suppress(OSError):
-                conn.shutdown(socket.SHUT_RDWR)
+                entry.sock.shutdown(socket.SHUT_RDWR)
         for thread, _ in connections:
             thread.join(timeout)
         self.stuck_threads = [t for t, _ in connections if t.is_alive()]
@@ -168,19 +219,38 @@ class Listener:
                     self._spawn(conn)
 
     def _spawn(self, conn: socket.socket) -> None:
+        try:
+            client = str(conn.getpeername()[0])
+        except OSError:  # already gone
+            conn.close()
+            return
         with self._lock:
-            if len(self._connections) >= self._max_connections or self._stopping.is_set():
+            if self._stopping.is_set():
                 conn.close()
                 return
-            conn.settimeout(self._idle_timeout)
+            live = [c for c in self._connections.values() if not c.evicted]
+            mine = [c for c in live if c.client == client]
+            if len(mine) >= self._max_per_client:
+                self._evict(mine)
+            elif len(live) >= self._max_connections:
+                self._evict(live)
+            conn.settimeout(self._handshake_timeout)
             thread = threading.Thread(
                 target=self._serve_connection,
                 args=(conn,),
                 name=f"{self.thread_name}-conn",
                 daemon=True,
             )
-            self._connections[thread] = conn
+            self._connections[thread] = _Connection(conn, client)
         thread.start()
+
+    def _evict(self, candidates: list[_Connection]) -> None:
+        """Close the longest-idle of ``candidates`` (never-greeted first); holds the lock."""
+        victim = min(candidates, key=lambda c: (c.greeted, c.last_active))
+        victim.evicted = True
+        self.evictions += 1
+        with contextlib.suppress(OSError):
+            victim.sock.shutdown(socket.SHUT_RDWR)
 
     def _serve_connection(self, conn: socket.socket) -> None:
         try:

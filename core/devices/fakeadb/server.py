@@ -7,8 +7,12 @@
         client.device(phone.serial).shell("echo hi")
 
 Each connection runs in its own thread (adbutils opens a second connection for
-``host:version`` while the first waits), at most ``max_connections`` at once;
-extra connections are closed at once. A connection reads host requests with
+``host:version`` while the first waits), at most ``max_per_client`` from one
+address and ``max_connections`` in all; a connection beyond either bound closes
+the longest-idle one instead of being refused, so idle connections can lock no
+client out. The first request must come within ``handshake_timeout`` seconds,
+and a connection may stay silent mid-request for ``idle_timeout`` seconds.
+A connection reads host requests with
 :func:`~core.devices.fakeadb.protocol.read_request` (bounded length), answers
 them (:mod:`.host`) and, after a transport request, serves one device service
 (:mod:`.services`). A protocol violation answers ``FAIL`` with the reason and
@@ -61,11 +65,20 @@ class FakeAdbServer(Listener):
         host: str = "127.0.0.1",
         port: int = 0,
         *,
-        max_connections: int = 64,
+        max_connections: int = 128,
+        max_per_client: int = 64,
         max_request: int = MAX_REQUEST,
-        idle_timeout: float = 300.0,
+        idle_timeout: float = 60.0,
+        handshake_timeout: float = 10.0,
     ) -> None:
-        super().__init__(host, port, max_connections=max_connections, idle_timeout=idle_timeout)
+        super().__init__(
+            host,
+            port,
+            max_connections=max_connections,
+            max_per_client=max_per_client,
+            idle_timeout=idle_timeout,
+            handshake_timeout=handshake_timeout,
+        )
         self.registry = Registry(targets)
         self._max_request = max_request
 
@@ -101,6 +114,7 @@ class FakeAdbServer(Listener):
         except ProtocolError as exc:
             send_fail(conn, str(exc))
             return
+        self.active(conn)
         transport = handle_host(conn, self.registry, request)
         if transport is None:
             return
@@ -111,4 +125,5 @@ class FakeAdbServer(Listener):
         except ProtocolError as exc:
             send_fail(conn, str(exc))
             return
+        self.active(conn)
         handle_service(conn, transport.entry.target, service)

@@ -22,6 +22,7 @@ idle state" on stderr **and exits 0** (so ``&& echo success`` still prints);
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable
 
@@ -48,7 +49,11 @@ _USAGE_INPUT = b"Usage: input [<source>] [-d DISPLAY_ID] <command> [<arg>...]\n"
 
 
 def _num(text: str) -> int:
-    return int(float(text))
+    """A number argument as ``input`` reads it; ValueError (never OverflowError) when unusable."""
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"not a finite number: {text[:40]!r}")
+    return int(value)
 
 
 def android_input_text(arg: str) -> str:
@@ -111,16 +116,17 @@ class VirtualShell:
     def shell(self, command: str) -> ShellResult:
         """Run ``command`` like ``sh -c``; stdout/stderr of all steps, exit code of the last.
 
-        Thread-safe: commands run one at a time (under the playground's lock),
-        after their latency (``Faults.latency``), which is slept outside it.
+        Thread-safe: after its latency (``Faults.latency``, slept outside any
+        lock), each simple command takes the playground's lock on its own, and
+        ``sleep`` takes none, so one client sleeping never blocks another.
         """
         self.injector.wait(command_kind(command))
-        with self.playground.lock:
-            return self._shell(command)
+        return self._shell(command)
 
     def _shell(self, command: str) -> ShellResult:
-        self._alive()
-        self.history.append(command)
+        with self.playground.lock:
+            self._alive()
+            self.history.append(command)
         try:
             steps = parse(command)
         except ShellSyntaxError as exc:
@@ -161,8 +167,15 @@ class VirtualShell:
                 f"/system/bin/sh: {name}: inaccessible or not found\n".encode(),
                 127,
             )
-        else:
+        elif handler == self._sleep:  # holds no lock while it waits
             out, err, code = handler(list(cmd.argv), stdin)
+        else:
+            with self.playground.lock:
+                out, err, code = handler(list(cmd.argv), stdin)
+        with self.playground.lock:
+            return self._redirects(cmd, out, err, code)
+
+    def _redirects(self, cmd: Command, out: bytes, err: bytes, code: int) -> Out:
         for op, target in cmd.redirects:
             if op == "2>&1":
                 out, err = out + err, b""
@@ -211,13 +224,23 @@ class VirtualShell:
         words = [a for a in argv[1:] if not a.startswith("-")]
         if not words:
             return b"", b"usage: grep [-iv] PATTERN\n", 2
-        pattern = re.compile(words[0], re.IGNORECASE if "-i" in flags else 0)
+        try:
+            pattern = re.compile(words[0], re.IGNORECASE if "-i" in flags else 0)
+        except re.error as exc:
+            return b"", f"grep: bad regex '{words[0]}': {exc}\n".encode(), 2
         lines = stdin.decode("utf-8", "replace").splitlines(keepends=True)
         kept = [ln for ln in lines if bool(pattern.search(ln)) != ("-v" in flags)]
         return "".join(kept).encode(), b"", 0 if kept else 1
 
     def _sleep(self, argv: list[str], stdin: bytes) -> Out:
-        self.injector.faults.sleep(float(argv[1]) if len(argv) > 1 else 0.0)
+        text = argv[1] if len(argv) > 1 else "0"
+        try:
+            seconds = float(text)
+        except ValueError:
+            seconds = math.nan
+        if not (text.isascii() and 0 <= seconds < math.inf):  # "abc", "-1", "inf", "nan"
+            return b"", f"sleep: invalid number '{text}'\n".encode(), 1
+        self.injector.faults.sleep(seconds)
         return b"", b"", 0
 
     # ---------------------------------------------------------------- android

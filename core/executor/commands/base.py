@@ -21,6 +21,7 @@ from dataclasses import fields
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
+from core.capture.boundary import check_tree
 from core.errors import ScriptValidationError
 from core.executor.params import Param, parse_params
 
@@ -62,7 +63,12 @@ class Command:
 
     @classmethod
     def parse(cls, params: object, path: str) -> Self:
-        """Validate ``params`` (a JSON object) and build the command; errors name ``path``."""
+        """Validate ``params`` (a JSON object) and build the command; errors name ``path``.
+
+        Every value passes the input boundary first: no unpaired surrogate, no
+        non-finite or out-of-range number, no nesting past the one limit.
+        """
+        check_tree(params, where=path, error=_invalid)
         command = cls(**parse_params(cls.spec(), params, path, aliases=cls.aliases()))
         command.check(path)
         return command
@@ -96,3 +102,7 @@ def exactly_one(path: str, groups: Mapping[str, bool], what: str) -> None:
         choices = " or ".join(groups)
         found = f" (got {' and '.join(given)})" if given else ""
         raise ScriptValidationError(path, f"{what}: give exactly one of {choices}{found}")
+
+
+def _invalid(problem: str, where: str) -> ScriptValidationError:
+    return ScriptValidationError(where, problem)

@@ -35,8 +35,9 @@ if TYPE_CHECKING:
 DEFAULT_TIMEOUT = 5.0
 SELECTOR_HELP = "the element to act on (strict: exactly one must match)"
 TIMEOUT_HELP = "seconds to wait for the selector to match"
-_PACKAGE = re.compile(r"^[A-Za-z][\w]*(\.[A-Za-z_][\w]*)+$")
-_ACTIVITY = re.compile(r"^[\w.$]+$")
+# fullmatch and ASCII: "$" alone would let "com.app\n" through, and \w takes any script.
+_PACKAGE = re.compile(r"[A-Za-z]\w*(?:\.[A-Za-z_]\w*)+", re.ASCII)
+_ACTIVITY = re.compile(r"[\w.$]+", re.ASCII)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -290,7 +291,7 @@ class Home(Command):
 
 
 def _check_package(path: str, package: str) -> None:
-    if not _PACKAGE.match(package):
+    if not _PACKAGE.fullmatch(package):
         raise ScriptValidationError(member(path, "package"), f"not a package name: {package!r}")
 
 
@@ -311,7 +312,7 @@ class LaunchApp(Command):
 
     def check(self, path: str) -> None:
         _check_package(path, self.package)
-        if self.activity and not _ACTIVITY.match(self.activity):
+        if self.activity and not _ACTIVITY.fullmatch(self.activity):
             raise ScriptValidationError(member(path, "activity"), "not an activity name")
 
     def target(self) -> str:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from core.capture.jsonio import load_capture
 from core.compat import delta_counts, delta_observation_result, to_observation
 from core.delta import IndexOptions, index_frame, observe_delta
-from core.errors import CaptureParseError, DeviceError, ScriptValidationError
+from core.errors import CaptureParseError, DeviceError, InputError, ScriptValidationError
 from core.executor.commands.base import Category, Command
 from core.executor.params import BOOL, Int, IntList, Kind, Str, json_type, param
 from core.frame import Frame
@@ -117,8 +117,11 @@ class DescribeScreen(Command):
 class Screenshot(Command):
     """Take a screenshot; save it as PNG at ``path`` (atomically), or only report its size.
 
+    ``path`` is taken from the session's output folder and may not lead out of
+    it (``..``, an absolute path, a symlink) unless the caller allowed writing
+    anywhere (:meth:`~core.executor.session.Session.output_path`).
     Timeout: the device's. Errors: DeviceError (a failed screenshot is never a
-    silent black image), StepFailedError when the file cannot be written.
+    silent black image), StepFailedError when the file cannot or may not be written.
     """
 
     name = "AC_screenshot"
@@ -127,11 +130,17 @@ class Screenshot(Command):
     path: str | None = param(Str(nonempty=True, max_len=4096), "PNG file to write", default=None)
 
     def run(self, ctx: Context) -> dict[str, Any]:
-        image = ctx.device.screenshot()
-        out: dict[str, Any] = {"width": image.width, "height": image.height}
+        target = None
         if self.path is not None:
             try:
-                _write_atomically(Path(self.path), image)
+                target = ctx.session.output_path(self.path)
+            except InputError as exc:
+                ctx.fail(str(exc))
+        image = ctx.device.screenshot()
+        out: dict[str, Any] = {"width": image.width, "height": image.height}
+        if target is not None:
+            try:
+                _write_atomically(target, image)
             except OSError as exc:
                 ctx.fail(f"cannot write {self.path}: {exc.strerror or exc}")
             out["path"] = self.path
@@ -174,7 +183,14 @@ class CaptureKind(Kind[Any]):
             convert(value)
         except CaptureParseError as exc:
             raise ScriptValidationError(path, f"not a usable capture: {exc}") from exc
-        except (RecursionError, ValueError, TypeError, KeyError, AttributeError) as exc:
+        except (
+            RecursionError,
+            ValueError,
+            TypeError,
+            KeyError,
+            AttributeError,
+            OverflowError,
+        ) as exc:
             raise ScriptValidationError(path, f"not a usable capture: {exc!r}") from exc
         return value
 

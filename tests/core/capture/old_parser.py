@@ -14,7 +14,7 @@ import re
 import xml.parsers.expat
 
 from core.capture.roles import DIALOG_CUES, role_for_class
-from core.capture.limits import MAX_DEPTH as _LIMIT
+from core.capture.boundary import MAX_DEPTH as _LIMIT
 from core.errors import CaptureParseError
 from core.model import EMPTY_BOUNDS, FLAG_ATTRIBUTES, Bounds, Node, Observation
 

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from benchmarks import synthetic
 from core import CaptureParseError, parse_uiautomator
 from core.capture import uiautomator
-from core.capture.limits import MAX_DEPTH
+from core.capture.boundary import MAX_DEPTH
 from core.model import Observation, own_fields
 from tests.conftest import REAL_DUMPS
 from tests.core.capture import old_parser

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -26,8 +27,8 @@ def device() -> VirtualDevice:
 
 
 @pytest.fixture
-def session(device: VirtualDevice, clock: ManualClock) -> Session:
-    return Session(device, clock=clock, sleep=clock.advance)
+def session(device: VirtualDevice, clock: ManualClock, tmp_path: Path) -> Session:
+    return Session(device, clock=clock, sleep=clock.advance, output_dir=tmp_path)
 
 
 def run(session: Session, steps: list[Any], **kwargs: Any) -> RunReport:

@@ -243,6 +243,27 @@ def test_screenshot_writes_a_png_atomically(session: Session, tmp_path: Path) ->
     assert session.call("AC_screenshot")["result"] == {"width": 1080, "height": 2400}
 
 
+def test_screenshot_writes_only_under_the_output_folder(
+    device: VirtualDevice, clock: ManualClock, tmp_path: Path
+) -> None:
+    """Issue 11 item 8: a script's path cannot overwrite a file outside its run's folder."""
+    out, victim = tmp_path / "out", tmp_path / "victim.txt"
+    out.mkdir()
+    victim.write_text("keep me")
+    (out / "link.png").symlink_to(victim)
+    session = Session(device, clock=clock, sleep=clock.advance, output_dir=out)
+    for path in (str(victim), "../victim.txt", "link.png", "sub/../../victim.txt"):
+        failed = session.call("AC_screenshot", {"path": path})
+        assert not failed["ok"] and "outside the output folder" in failed["error"], path
+    assert victim.read_text() == "keep me"
+    assert session.call("AC_screenshot", {"path": "shot.png"})["ok"]
+    assert (out / "shot.png").read_bytes()[:4] == b"\x89PNG"
+    anywhere = Session(device, clock=clock, sleep=clock.advance, output_dir=out,
+                       write_anywhere=True)  # fmt: skip
+    assert anywhere.call("AC_screenshot", {"path": str(victim)})["ok"]
+    assert victim.read_bytes()[:4] == b"\x89PNG"
+
+
 def test_list_devices_survives_a_missing_adb_server(session: Session) -> None:
     import socket
 

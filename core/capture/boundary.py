@@ -1,0 +1,310 @@
+"""The one input boundary: every file deltarec reads passes here before it is parsed.
+
+Dumps, observation and element JSON, scripts, bundles and device baselines all
+come in through these functions, so each holds the same promises:
+
+- **Bounded reads.** :func:`read_bounded` reads at most ``limit + 1`` bytes and
+  refuses more, before anything is parsed (``/dev/zero`` and pipes included),
+  so a hostile file costs at most its limit in time and memory.
+- **Text.** UTF-8, strict; a leading byte-order mark is dropped. No unpaired
+  surrogate survives (JSON's ``"\\ud800"`` escape included): later stages
+  write what they read back out as UTF-8.
+- **Numbers** go through one checked function, :func:`number`: ASCII digits
+  only, at most :data:`MAX_DIGITS` of them, finite, and within
+  ±:data:`MAX_MAGNITUDE`. JSON ``NaN``/``Infinity`` are refused.
+- **Nesting.** One limit, :data:`MAX_DEPTH` node levels. A JSON document may
+  nest :data:`MAX_JSON_NESTING` containers deep: a node is an object inside a
+  ``children`` list, two JSON levels a node level, plus the document's own
+  wrapping. Deeper input is refused before any recursive stage sees it.
+
+Every refusal is an :class:`~core.errors.InputError` naming what and where: a
+:class:`~core.errors.CaptureParseError` unless the reader passes its own
+``error`` factory (scripts raise :class:`~core.errors.ScriptValidationError`).
+
+    >>> loads_json(b'\\xef\\xbb\\xbf{"x": [1, 2.5]}', where="a.json")
+    {'x': [1, 2.5]}
+    >>> loads_json('{"x": 1e400}', where="a.json")
+    Traceback (most recent call last):
+    ...
+    core.errors.CaptureParseError: number 1e400 is out of range (at a.json)
+    >>> number("\u0661\u0660", where="bounds")
+    Traceback (most recent call last):
+    ...
+    core.errors.CaptureParseError: '١٠' is not a number (ASCII digits only) (at bounds)
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, NoReturn
+
+from core.errors import CaptureParseError
+
+MAX_DEPTH = 200
+"""Deepest node nesting any capture may have (a dump's ``<hierarchy>`` root is not counted).
+
+Real Android trees stay well under 100 levels. 200 is what every later stage
+can take: ``==``, ``hash`` and ``repr`` of a :class:`~core.model.Node` recurse,
+several interpreter frames a level (``==`` fails near 250 levels under the
+default recursion limit), and so do the JSON writers of autosaves and
+baselines. It is also under libxml2's own limit without ``huge_tree`` (256),
+so the lxml and expat parsers refuse at the same element.
+"""
+
+MAX_JSON_NESTING = 2 * MAX_DEPTH + 8
+"""Deepest JSON container nesting: two levels a node (object, ``children`` list) plus wrapping."""
+
+MAX_BYTES = 64 * 1024 * 1024
+"""Larger input than this is refused before parsing (readers may pass a smaller limit)."""
+
+MAX_DIGITS = 20
+"""Longest number, in digits: 64-bit integers fit; a 5,000-digit one is refused unconverted."""
+
+MAX_MAGNITUDE = 2**63
+"""Largest absolute value of any number read (a pixel, a timestamp, a timeout)."""
+
+ErrorFactory = Callable[[str, str], Exception]
+"""``(problem, where)`` → the typed error a reader raises."""
+
+
+def capture_error(problem: str, where: str) -> Exception:
+    return CaptureParseError(problem, where=where)
+
+
+def _fail(error: ErrorFactory, problem: str, where: str) -> NoReturn:
+    raise error(problem, where)
+
+
+# ---------------------------------------------------------------------- bytes
+
+
+def read_bounded(
+    path: str | os.PathLike[str],
+    *,
+    limit: int = MAX_BYTES,
+    error: ErrorFactory = capture_error,
+    what: str = "file",
+) -> bytes:
+    """The bytes of ``path``, refusing more than ``limit`` without reading them.
+
+    Reads ``limit + 1`` bytes at most, so an endless source (``/dev/zero``, a
+    pipe) or a huge file is refused at the cost of its limit. A missing or
+    unreadable file is an error of the same type.
+    """
+    where = str(path)
+    try:
+        with Path(path).open("rb") as handle:
+            data = handle.read(limit + 1)
+    except OSError as exc:
+        _fail(error, f"cannot read {what}: {exc.strerror or exc}", where)
+    except ValueError as exc:  # an embedded NUL in the name
+        _fail(error, f"cannot read {what}: {exc}", where)
+    if len(data) > limit:
+        _fail(error, f"{what} is over the {limit}-byte limit", where)
+    return data
+
+
+def decode_text(
+    data: str | bytes, *, where: str, error: ErrorFactory = capture_error, limit: int = MAX_BYTES
+) -> str:
+    """UTF-8 text without a byte-order mark; bad UTF-8 and lone surrogates are refused."""
+    if len(data) > limit:
+        _fail(error, f"input is over the {limit}-byte limit", where)
+    if isinstance(data, bytes):
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            _fail(error, f"not UTF-8 (byte {exc.start}: {exc.reason})", where)
+    else:
+        text = data
+        check_text(text, where=where, error=error)
+    return text.removeprefix("\ufeff")
+
+
+def check_text(text: str, *, where: str, error: ErrorFactory = capture_error) -> str:
+    """``text`` unless it holds an unpaired surrogate (which no UTF-8 writer can write)."""
+    if not text.isascii():
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError as exc:
+            _fail(error, f"unpaired surrogate U+{ord(text[exc.start]):04X} in text", where)
+    return text
+
+
+# -------------------------------------------------------------------- numbers
+
+_NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?", re.ASCII)
+_INTEGER = re.compile(r"[-+]?[0-9]+", re.ASCII)
+
+
+def number(
+    text: str, *, where: str, error: ErrorFactory = capture_error, integer: bool = False
+) -> int | float:
+    """The one checked conversion of text to a number.
+
+    ASCII digits only (``"١٠"`` and ``"²"`` are refused, though Python's ``int``
+    takes them), at most :data:`MAX_DIGITS` digits in the mantissa, finite, and
+    no larger than :data:`MAX_MAGNITUDE`. ``integer`` asks for an integer.
+
+    >>> number("12", where="$"), number("-2.5e2", where="$")
+    (12, -250.0)
+    """
+    stripped = text.strip()
+    pattern = _INTEGER if integer else _NUMBER
+    if not stripped.isascii() or pattern.fullmatch(stripped) is None:
+        shown = stripped[:40]
+        kind = "an integer" if integer else "a number"
+        _fail(error, f"{shown!r} is not {kind} (ASCII digits only)", where)
+    mantissa = re.split(r"[eE]", stripped, maxsplit=1)[0]
+    if sum(c.isdigit() for c in mantissa) > MAX_DIGITS:
+        _fail(error, f"number is out of range (over {MAX_DIGITS} digits)", where)
+    if _INTEGER.fullmatch(stripped):
+        value: int | float = int(stripped)
+    else:
+        value = float(stripped)
+        if not math.isfinite(value) or abs(value) > MAX_MAGNITUDE:
+            _fail(error, f"number {stripped[:40]} is out of range", where)
+    if abs(value) > MAX_MAGNITUDE:
+        _fail(error, f"number {stripped[:40]} is out of range", where)
+    return value
+
+
+def checked_int(value: object, *, where: str, error: ErrorFactory = capture_error) -> int:
+    """An already-decoded JSON value as an integer: an int (not a bool) or an integral float."""
+    if isinstance(value, bool):
+        _fail(error, "expected an integer, got a boolean", where)
+    if isinstance(value, int):
+        if abs(value) > MAX_MAGNITUDE:
+            _fail(error, "integer is out of range", where)
+        return value
+    if isinstance(value, float):
+        if not math.isfinite(value) or abs(value) > MAX_MAGNITUDE:
+            _fail(error, f"number {value!r} is out of range", where)
+        return int(value)
+    if isinstance(value, str):
+        return int(number(value, where=where, error=error))
+    _fail(error, f"expected an integer, got {type(value).__name__}", where)
+
+
+# ----------------------------------------------------------------------- JSON
+
+
+def loads_json(
+    data: str | bytes,
+    *,
+    where: str,
+    error: ErrorFactory = capture_error,
+    limit: int = MAX_BYTES,
+    nesting: int = MAX_JSON_NESTING,
+    object_pairs_hook: Callable[[list[tuple[str, Any]]], Any] | None = None,
+) -> Any:
+    """Strict JSON: bounded size, checked numbers, no NaN, no lone surrogate, bounded nesting."""
+    text = decode_text(data, where=where, error=error, limit=limit)
+
+    def refuse_constant(name: str) -> NoReturn:
+        _fail(error, f"{name} is not valid JSON", where)
+
+    def parse_float(literal: str) -> float:
+        return float(number(literal, where=where, error=error))
+
+    def parse_int(literal: str) -> int:
+        if len(literal) < 19:  # JSON's grammar: ASCII digits; this short, always in range
+            return int(literal)
+        return int(number(literal, where=where, error=error, integer=True))
+
+    try:
+        value = json.loads(
+            text,
+            parse_constant=refuse_constant,
+            parse_float=parse_float,
+            parse_int=parse_int,
+            object_pairs_hook=object_pairs_hook,
+        )
+    except RecursionError:
+        _fail(error, f"JSON nests deeper than {nesting} levels", where)
+    except json.JSONDecodeError as exc:
+        _fail(error, f"malformed JSON: {exc.msg} (line {exc.lineno} column {exc.colno})", where)
+    # The hooks checked every number. Decoded UTF-8 holds no surrogate, so only a
+    # "\udXXX" escape can make one: without any, only the nesting is left to check.
+    strings = _SURROGATE_ESCAPE.search(text) is not None
+    check_tree(value, where=where, error=error, nesting=nesting, numbers=False, strings=strings)
+    return value
+
+
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+
+
+def check_tree(
+    value: Any,
+    *,
+    where: str,
+    error: ErrorFactory = capture_error,
+    nesting: int = MAX_JSON_NESTING,
+    numbers: bool = True,
+    strings: bool = True,
+) -> None:
+    """Nesting, and unless told not to, strings and numbers of decoded JSON.
+
+    Iterative, so no recursion limit is reached on the way. Used by
+    :func:`loads_json` (whose parse hooks have checked the numbers already), and
+    by readers handed objects rather than text (MCP calls).
+    """
+    kinds: tuple[type, ...] = (dict, list)
+    kinds += (str,) if strings else ()
+    kinds += (int, float) if numbers else ()
+    stack: list[tuple[Any, int]] = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, str):
+            check_text(item, where=where, error=error)
+        elif isinstance(item, float) and not (math.isfinite(item) and abs(item) <= MAX_MAGNITUDE):
+            _fail(error, f"number {item!r} is out of range", where)
+        elif isinstance(item, int) and abs(item) > MAX_MAGNITUDE:
+            _fail(error, "integer is out of range", where)
+        elif isinstance(item, dict | list):
+            if depth >= nesting:
+                _fail(error, f"JSON nests deeper than {nesting} levels", where)
+            if isinstance(item, dict):
+                for key, sub in item.items():
+                    if strings:
+                        check_text(key, where=where, error=error)
+                    if isinstance(sub, kinds):
+                        stack.append((sub, depth + 1))
+            else:
+                stack.extend((sub, depth + 1) for sub in item if isinstance(sub, kinds))
+
+
+def read_json(
+    path: str | os.PathLike[str],
+    *,
+    error: ErrorFactory = capture_error,
+    limit: int = MAX_BYTES,
+    what: str = "file",
+) -> Any:
+    """:func:`read_bounded` then :func:`loads_json`, errors naming ``path``."""
+    data = read_bounded(path, limit=limit, error=error, what=what)
+    return loads_json(data, where=str(path), error=error, limit=limit)
+
+
+__all__ = [
+    "MAX_BYTES",
+    "MAX_DEPTH",
+    "MAX_DIGITS",
+    "MAX_JSON_NESTING",
+    "MAX_MAGNITUDE",
+    "ErrorFactory",
+    "capture_error",
+    "check_text",
+    "check_tree",
+    "checked_int",
+    "decode_text",
+    "loads_json",
+    "number",
+    "read_bounded",
+    "read_json",
+]
