@@ -1,8 +1,8 @@
 """The window's menus and toolbar, and the file commands behind them.
 
-File: New recording, Open script (JSON)…, Save script, Export ▸ every format of
-core.recorder.export.FORMATS (JSON, Python, pytest, Maestro), Replay all, Quit.
-Device: the picker (toolbar), Refresh screen, Refresh device list, Reconnect.
+File: New recording, Open script (JSON)…, Recordings…, Save script, Export ▸ every
+format of core.recorder.export.FORMATS (JSON, Python, pytest, Maestro), Replay all,
+Quit. Device: the picker (toolbar), Refresh screen, Refresh device list, Reconnect.
 Commands: the palette. File names come from the window's ``ask`` seam, never
 from a dialog opened here.
 """
@@ -50,6 +50,8 @@ class Actions:
                           "Start a new recording on a fresh device")  # fmt: skip
         self.open = action("Open script (JSON)…", self.open_script, "Ctrl+O",
                            "Record a JSON script's steps again on the device")  # fmt: skip
+        self.recordings = action("Recordings…", window.show_recordings, "Ctrl+Shift+O",
+                                 "Autosaved recordings: open one again or discard it")  # fmt: skip
         self.save = action("Save script", self.save_script, "Ctrl+S", "Save the script as JSON")
         self.exports: dict[str, QAction] = {
             kind: action(title, lambda _=False, k=kind: self.export(k))
@@ -72,13 +74,19 @@ class Actions:
 
         bar = window.menuBar()
         file_menu = bar.addMenu("&File")
-        file_menu.addActions([self.new, self.open, self.save])
+        file_menu.addActions([self.new, self.open, self.recordings, self.save])
         export_menu = file_menu.addMenu("Export")
         export_menu.addActions(list(self.exports.values()))
         file_menu.addSeparator()
         file_menu.addAction(self.replay)
         file_menu.addSeparator()
         file_menu.addAction(self.quit)
+        edit_menu = bar.addMenu("&Edit")
+        self.undo = window.undo_stack.createUndoAction(window, "Undo")
+        self.undo.setShortcut(QKeySequence.StandardKey.Undo)
+        self.redo = window.undo_stack.createRedoAction(window, "Redo")
+        self.redo.setShortcut(QKeySequence.StandardKey.Redo)
+        edit_menu.addActions([self.undo, self.redo])
         device_menu = bar.addMenu("&Device")
         device_menu.addActions([self.refresh, self.list, self.reconnect])
         palette_menu = bar.addMenu("&Commands")
@@ -121,15 +129,19 @@ class Actions:
         self.window.settings.last_dir = str(Path(path).parent)
 
     def new_recording(self) -> None:
+        if not self.window.confirm_unsaved("Start a new recording"):
+            return
         self.save_path = None
         self.window.studio.open_recording(self.picker.current() or self.window.studio.spec)
 
     def open_script(self) -> None:
+        if not self.window.confirm_unsaved("Open another script"):
+            return
         path = self.window.ask.open_path("Open script", JSON_FILTER, self._folder())
         if path:
             self._remember(path)
             self.save_path = path
-            self.window.studio.open_script(path)
+            self.window.studio.open_script(path, on_done=lambda _: self.window.mark_saved())
 
     def save_script(self) -> None:
         path = self.save_path or self._ask_path("json")
@@ -153,5 +165,10 @@ class Actions:
         return path
 
     def switch_device(self, spec: str) -> None:
+        if spec != self.window.studio.spec and not self.window.confirm_unsaved(
+            f"Continue the recording on {spec}"
+        ):
+            self.picker.set_current(self.window.studio.spec)
+            return
         self.window.settings.last_device = spec
         self.window.studio.switch_device(spec)

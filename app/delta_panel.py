@@ -1,7 +1,10 @@
 """The delta panel: what the selected step changed on the screen.
 
-Tabs: **Delta** (the step's delta text, monospace, exactly as core rendered it)
-and **JSON** (the step's command, parameters and delta). Below them, the
+Tabs: **Delta** (the step's delta text, monospace, exactly as core rendered it,
+wrapped at the panel's width; **Show all lines** shows what ``… (+N more)`` cut)
+and **JSON** (the step's command, parameters and delta). The font is a
+monospace one that has the delta's arrows (``→``, ``↕``), so they are not drawn
+small from a fallback font. Below them, the
 step's suggested assertions, each with an **Add** button that records it as an
 ``AC_assert`` step (``addSuggestion`` signal).
 """
@@ -11,8 +14,9 @@ from __future__ import annotations
 import json
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QFontDatabase
+from PySide6.QtGui import QFont, QFontDatabase
 from PySide6.QtWidgets import (
+    QCheckBox,
     QFrame,
     QGroupBox,
     QHBoxLayout,
@@ -30,13 +34,28 @@ from core.recorder.suggest import Suggestion
 
 NO_STEP = "Select a step to see what it changed."
 NO_CHANGE = "(no change on the screen)"
+SUGGESTION_ROWS = 4
+EDITED = "(edited after recording: run the step to see what it changes now)"
 
 
-def monospace_editor() -> QPlainTextEdit:
+ARROW_FONTS = ("DejaVu Sans Mono", "Menlo", "Consolas", "Noto Sans Mono", "Liberation Mono")
+"""Monospace families that carry → and ↕, tried before the system's fixed font."""
+
+
+def delta_font() -> QFont:
+    """A monospace font whose glyphs include the delta's arrows (see the module docstring)."""
+    font = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+    font.setFamilies([*ARROW_FONTS, font.family()])
+    return font
+
+
+def monospace_editor(*, wrap: bool = False) -> QPlainTextEdit:
     editor = QPlainTextEdit()
     editor.setReadOnly(True)
-    editor.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
-    editor.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+    editor.setLineWrapMode(
+        QPlainTextEdit.LineWrapMode.WidgetWidth if wrap else QPlainTextEdit.LineWrapMode.NoWrap
+    )
+    editor.setFont(delta_font())
     return editor
 
 
@@ -50,13 +69,17 @@ class DeltaPanel(QWidget):
         self.title = QLabel(NO_STEP)
         self.title.setObjectName("panelTitle")
         self.title.setWordWrap(True)
-        self.delta_text = monospace_editor()
+        self.delta_text = monospace_editor(wrap=True)
         self.delta_text.setObjectName("deltaText")
         self.delta_text.setPlaceholderText("What the selected step changed on the screen.")
         self.json_text = monospace_editor()
         self.tabs = QTabWidget()
         self.tabs.addTab(self.delta_text, "Delta")
         self.tabs.addTab(self.json_text, "JSON")
+        self.show_all = QCheckBox("Show all lines")
+        self.show_all.setToolTip("Show the lines the delta's budget cut (… (+N more))")
+        self.show_all.toggled.connect(lambda _: self._fill_delta())
+        self.tabs.setCornerWidget(self.show_all)
         self.error = QLabel()
         self.error.setObjectName("errorLabel")
         self.error.setWordWrap(True)
@@ -86,6 +109,8 @@ class DeltaPanel(QWidget):
         layout.addWidget(self.error)
         layout.addWidget(self.tabs, 3)
         layout.addWidget(self.suggestion_box, 1)
+        # Four suggestions stay readable however small the window (bug 11: two rows at 650 px).
+        self.suggestion_box.setMinimumHeight(SUGGESTION_ROWS * 27 + 34)
         self._shown: tuple[StepRow | None, int | None] = (None, -1)
         self.show_step(None)
 
@@ -95,18 +120,28 @@ class DeltaPanel(QWidget):
         self._shown = (step, number)
         if step is None:
             self.title.setText(NO_STEP)
-            self.delta_text.setPlainText("")
+            self._fill_delta()
             self.json_text.setPlainText("")
             self.error.hide()
             self._set_suggestions(())
             return
         prefix = f"Step {number}: " if number is not None else ""
         self.title.setText(f"{prefix}{step.label}")
-        self.delta_text.setPlainText(step.delta or NO_CHANGE)
+        self._fill_delta()
         self.json_text.setPlainText(json.dumps(step.as_json(), indent=2, ensure_ascii=False))
         self.error.setText(step.error or "")
         self.error.setVisible(bool(step.error))
         self._set_suggestions(step.suggestions)
+
+    def _fill_delta(self) -> None:
+        step = self._shown[0]
+        self.show_all.setEnabled(step is not None and bool(step.delta_all))
+        if step is None:
+            self.delta_text.setPlainText("")
+        elif step.delta_all and self.show_all.isChecked():
+            self.delta_text.setPlainText(step.delta_all)
+        else:
+            self.delta_text.setPlainText(step.delta or (EDITED if step.edited else NO_CHANGE))
 
     def _set_suggestions(self, suggestions: tuple[Suggestion, ...]) -> None:
         while self._rows.count():

@@ -48,8 +48,7 @@ class DevicePanel(QWidget):
     def _type(self) -> None:
         text = self.text.text()
         if text and self.type_button.isEnabled():
-            self.typeRequested.emit(text)
-            self.text.clear()
+            self.typeRequested.emit(text)  # the window clears the box once it is sent
 
     def set_busy(self, busy: bool) -> None:
         self.screen_view.set_busy(busy)

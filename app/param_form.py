@@ -1,59 +1,127 @@
-"""Parameter editors built from a command's typed spec, and the dialogs that use them.
+"""Parameter forms built from a command's typed spec, and the dialogs that use them.
 
 :class:`CommandDialog` turns ``Command.spec()`` into a form: a check box for a
-boolean, a combo box for a choice, a spin box for a bounded number, a line for
-text, and a JSON line for anything structured (selectors, viewports). Only the
-values that differ from a parameter's default are sent, so recorded scripts
-stay short. :class:`ParamsDialog` edits a recorded step's parameters as JSON.
+boolean, a combo box for a choice, a line for a number or a text, and a
+selector line with an "Edit…" button that opens the
+:class:`~app.selector_editor.SelectorEditor`. Labels and help read as words
+("Max lines", no markup). Only the values that differ from a parameter's
+default are sent, so recorded scripts stay short. The same dialog edits a
+recorded step (every parameter, filled with the step's values).
 
-Both dialogs validate nothing themselves beyond "is it JSON": they emit
-``submitted(params)`` and wait for :meth:`~StepDialog.show_error` or
-:meth:`~StepDialog.succeeded`, because the real validation is core's (the
-same code that runs the step), which happens on the worker thread.
+Every field is checked before OK does anything: a text where a number goes,
+a number out of range or a bad selector shows its reason under the form and
+OK stays available. Only then is ``submitted(params)`` emitted (an ``object``
+signal: a Python int of any size crosses it, where a ``dict`` signal would
+convert to a QVariantMap and overflow); the dialog then waits for
+:meth:`~StepDialog.show_error` or :meth:`~StepDialog.succeeded`, because rules
+across parameters are core's (the code that runs the step, on the worker thread).
 """
 
 from __future__ import annotations
 
 import json
+import math
+import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from PySide6.QtCore import Signal
-from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
-    QDoubleSpinBox,
     QFormLayout,
+    QHBoxLayout,
     QLabel,
     QLineEdit,
-    QPlainTextEdit,
-    QSpinBox,
+    QPushButton,
     QVBoxLayout,
     QWidget,
 )
 
+from app.selector_editor import SelectorEditor
+from core.errors import DeltarecError, ScriptValidationError
 from core.executor import Command
 from core.executor.params import Bool, Choice, Int, Number, Param, Str
+from core.executor.selectors import SelectorKind
+from core.index import ElementIndex
 
 DEFAULT = "(default)"
-_INT32 = 2**31 - 1
+
+
+class FieldError(ValueError):
+    """A field's text is not a value of its kind; the message names the field."""
+
+
+def human_name(name: str) -> str:
+    """``max_lines`` → ``Max lines``."""
+    return name.replace("_", " ").capitalize()
+
+
+def human_help(text: str) -> str:
+    """A help text without reST markup (````x```` → ``x``)."""
+    return text.replace("``", "").replace("`", "")
+
+
+def problem_text(exc: BaseException, names: Mapping[str, str] | None = None) -> str:
+    """A validation error as a person reads it: ``Seconds: must be in 0..600``."""
+    if isinstance(exc, ScriptValidationError):
+        # "$[2][1].text" (step 3's parameters, as core checks a script): the dialog is
+        # about that step already, so only the parameter is named.
+        path = re.sub(r"^\$(\[\d+\])?\[1\]", "", exc.path).removeprefix("$").lstrip(".")
+        head, _, rest = path.partition(".")
+        if head:
+            label = (names or {}).get(head, human_name(head))
+            where = label + (f" ({rest})" if rest else "")
+            return f"{where}: {exc.problem}"
+        return exc.problem
+    return str(exc) or type(exc).__name__
 
 
 class Field:
-    """One parameter's editor: ``widget`` and ``value()`` → ``(given, value)``."""
+    """One parameter's editor: ``widget`` and ``value()`` → ``(given, value)``.
 
-    def __init__(self, widget: QWidget, read: Callable[[], tuple[bool, Any]]) -> None:
+    ``value()`` raises :class:`FieldError` when the text is not a value of the
+    parameter's kind (a word where a number goes, bad JSON).
+    """
+
+    def __init__(
+        self, widget: QWidget, read: Callable[[], tuple[bool, Any]], line: QLineEdit | None = None
+    ) -> None:
         self.widget = widget
         self.read = read
+        self.line = line  # the text the person types, when the field has one
 
     def value(self) -> tuple[bool, Any]:
         return self.read()
 
 
-def make_field(spec: Param, initial: Any = None) -> Field:
+def _number(text: str, whole: bool, label: str) -> Any:
+    try:
+        value: Any = int(text) if whole else float(text)
+    except ValueError:
+        kind = "a whole number" if whole else "a number"
+        raise FieldError(f"{label}: enter {kind}, not {text!r}") from None
+    if not whole and not math.isfinite(value):
+        raise FieldError(f"{label}: enter a finite number")
+    return int(value) if not whole and value.is_integer() and "." not in text else value
+
+
+def _json(text: str, label: str) -> Any:
+    try:
+        return json.loads(text)
+    except ValueError as exc:
+        raise FieldError(f"{label}: not valid JSON ({exc})") from None
+
+
+def make_field(
+    spec: Param,
+    initial: Any = None,
+    *,
+    label: str = "value",
+    screen: Callable[[], ElementIndex | None] | None = None,
+) -> Field:
     """The editor for one parameter (see the module docstring)."""
     kind, default = spec.kind, spec.default
     start = default if initial is None else initial
@@ -76,40 +144,61 @@ def make_field(spec: Param, initial: Any = None) -> Field:
             return text != DEFAULT and (spec.required or value != default), value
 
         return Field(combo, read_choice)
-    if isinstance(kind, Int) and start is not None:
-        spin = QSpinBox()
-        spin.setRange(max(kind.minimum, -_INT32), min(kind.maximum, _INT32))
-        spin.setValue(int(start))
-        return Field(spin, lambda: (spec.required or spin.value() != default, spin.value()))
-    if isinstance(kind, Number) and start is not None:
-        dspin = QDoubleSpinBox()
-        dspin.setRange(kind.minimum, kind.maximum)
-        dspin.setDecimals(2)
-        dspin.setValue(float(start))
-        return Field(dspin, lambda: (spec.required or dspin.value() != default, dspin.value()))
     line = QLineEdit()
-    line.setPlaceholderText(DEFAULT if not spec.required else kind.label)
+    line.setPlaceholderText(DEFAULT if not spec.required else human_help(kind.label))
+    if isinstance(kind, Int | Number):
+        line.setText("" if start is None else str(start))
+
+        def read_number() -> tuple[bool, Any]:
+            text = line.text().strip()
+            if not text:
+                return False, None
+            value = _number(text, isinstance(kind, Int), label)
+            return spec.required or value != default, value
+
+        return Field(line, read_number, line)
     if isinstance(kind, Str):
         line.setText("" if start is None else str(start))
-        return Field(line, lambda: (line.text() != (default or ""), line.text()))
-    if isinstance(kind, Int | Number):
-        return Field(line, lambda: _json_value(line.text()))
+        return Field(line, lambda: (line.text() != (default or ""), line.text()), line)
     line.setText("" if start is None else json.dumps(start, ensure_ascii=False))
-    line.setPlaceholderText(f"{kind.label} (JSON)")
-    return Field(line, lambda: _json_value(line.text()))
 
+    def read_json() -> tuple[bool, Any]:
+        text = line.text()
+        return (False, None) if not text.strip() else (True, _json(text, label))
 
-def _json_value(text: str) -> tuple[bool, Any]:
-    """``(False, None)`` for an empty line; the decoded JSON otherwise (ValueError if bad)."""
-    if not text.strip():
-        return False, None
-    return True, json.loads(text)
+    if isinstance(kind, SelectorKind):
+        holder = QWidget()
+        row = QHBoxLayout(holder)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(line, 1)
+        button = QPushButton("Edit…")
+        button.setObjectName("selectorEdit")
+        row.addWidget(button)
+        line.setPlaceholderText("a selector: press Edit…")
+
+        def edit() -> None:
+            try:
+                current = json.loads(line.text()) if line.text().strip() else {}
+            except ValueError:
+                current = {}
+            editor = SelectorEditor(current if isinstance(current, dict) else {},
+                                    screen() if screen else None, holder)  # fmt: skip
+            editor.accepted.connect(
+                lambda: line.setText(json.dumps(editor.selector(), ensure_ascii=False))
+            )
+            holder.setProperty("editor", editor)
+            editor.open()
+
+        button.clicked.connect(edit)
+        return Field(holder, read_json, line)
+    line.setPlaceholderText(f"{human_help(kind.label)} (JSON)")
+    return Field(line, read_json, line)
 
 
 class StepDialog(QDialog):
     """A dialog that submits parameters and waits to hear whether core accepted them."""
 
-    submitted = Signal(dict)
+    submitted = Signal(object)  # dict; object, so Python ints of any size cross it
 
     def __init__(self, title: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -130,15 +219,18 @@ class StepDialog(QDialog):
         raise NotImplementedError
 
     def submit(self) -> None:
-        """Emit ``submitted`` (or show why the input is not even JSON)."""
+        """Emit ``submitted`` once every field holds a valid value (else show why)."""
         try:
             params = self.params()
-        except ValueError as exc:
-            self.show_error(f"not valid JSON: {exc}")
+        except (FieldError, DeltarecError) as exc:
+            self.show_error(problem_text(exc, getattr(self, "labels", None)))
             return
         self.error.hide()
         self.buttons.setEnabled(False)
-        self.submitted.emit(params)
+        try:
+            self.submitted.emit(params)
+        except Exception as exc:  # a slot failed: never leave OK greyed out
+            self.show_error(f"could not submit: {exc}")
 
     def show_error(self, text: str) -> None:
         self.error.setText(text)
@@ -150,7 +242,10 @@ class StepDialog(QDialog):
 
 
 class CommandDialog(StepDialog):
-    """A form for one command's parameters (``fields``: a subset, in that order)."""
+    """A form for one command's parameters (``fields``: a subset, in that order).
+
+    ``screen`` gives the current screen to the selector editor (its match count).
+    """
 
     def __init__(
         self,
@@ -159,52 +254,42 @@ class CommandDialog(StepDialog):
         *,
         fields: Sequence[str] | None = None,
         initial: Mapping[str, Any] | None = None,
+        screen: Callable[[], ElementIndex | None] | None = None,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(title, parent)
         self.command = command
-        summary = QLabel(command.summary())
+        summary = QLabel(human_help(command.summary()))
         summary.setWordWrap(True)
         summary.setObjectName("hint")
         form = QFormLayout()
-        specs = command.spec()
+        self.specs = command.spec()
         initial = dict(initial or {})
         self.fields: dict[str, Field] = {}
-        for name in fields or list(specs):
-            spec = specs[name]
-            field = make_field(spec, initial.get(name))
-            field.widget.setToolTip(f"{spec.help} ({spec.kind.label})")
+        self.labels: dict[str, str] = {}
+        for name in fields or list(self.specs):
+            spec = self.specs[name]
+            label = human_name(name)
+            field = make_field(spec, initial.get(name), label=label, screen=screen)
+            field.widget.setToolTip(human_help(spec.help))
             self.fields[name] = field
-            form.addRow(name + (" *" if spec.required else ""), field.widget)
+            self.labels[name] = label
+            form.addRow(label + (" *" if spec.required else ""), field.widget)
         self.layout_.addWidget(summary)
         self.layout_.addLayout(form)
         self.layout_.addWidget(self.error)
         self.layout_.addWidget(self.buttons)
 
     def params(self) -> dict[str, Any]:
+        """The given values, each checked against its parameter's kind (FieldError, or
+        ScriptValidationError naming the parameter)."""
         out: dict[str, Any] = {}
         for name, field in self.fields.items():
             given, value = field.value()
+            spec = self.specs[name]
             if given:
+                spec.kind.parse(value, f"$.{name}")
                 out[name] = value
+            elif spec.required:
+                raise FieldError(f"{self.labels[name]}: required")
         return out
-
-
-class ParamsDialog(StepDialog):
-    """Edit a recorded step's parameters as a JSON object."""
-
-    def __init__(self, title: str, params: Mapping[str, Any], parent: QWidget | None = None):
-        super().__init__(title, parent)
-        self.editor = QPlainTextEdit()
-        self.editor.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
-        self.editor.setPlainText(json.dumps(dict(params), indent=2, ensure_ascii=False))
-        self.editor.setMinimumHeight(220)
-        self.layout_.addWidget(self.editor)
-        self.layout_.addWidget(self.error)
-        self.layout_.addWidget(self.buttons)
-
-    def params(self) -> dict[str, Any]:
-        value = json.loads(self.editor.toPlainText())
-        if not isinstance(value, dict):
-            raise ValueError("parameters must be a JSON object")
-        return value

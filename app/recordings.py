@@ -14,6 +14,7 @@ These functions do file I/O: the Studio runs them on its worker thread.
 from __future__ import annotations
 
 import os
+import shutil
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -21,7 +22,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QStandardPaths
 
-from core.bundle import Bundle
+from core.bundle import Bundle, scan_recordings
 from core.errors import DeltarecError
 from core.recorder.session import find_unfinished
 
@@ -71,3 +72,36 @@ def discard(items: Sequence[Unfinished]) -> None:
         bundle = Bundle.open(item.path)
         bundle.info["state"] = "discarded"
         bundle.save_manifest()
+
+
+@dataclass(frozen=True, slots=True)
+class Recording:
+    """One autosaved recording on disk, as File → Recordings lists it."""
+
+    path: Path
+    name: str
+    steps: int
+    state: str  # recording (never closed) | closed | discarded
+    modified: datetime
+
+
+def recordings(root: Path) -> list[Recording]:
+    """Every readable recording under ``root``, newest first (unreadable ones are skipped)."""
+    found = []
+    for bundle in scan_recordings(root)[0]:  # corrupt ones are left out (core warns of them)
+        try:
+            when = datetime.fromtimestamp((bundle.root / "manifest.json").stat().st_mtime)
+        except OSError:
+            continue
+        name = str(bundle.info.get("name") or bundle.root.name)
+        state = str(bundle.info.get("state", "closed"))
+        found.append(Recording(bundle.root, name, len(bundle.steps), state, when))
+    return sorted(found, key=lambda r: r.modified, reverse=True)
+
+
+def delete(path: Path, root: Path) -> None:
+    """Remove the recording folder ``path`` (only a folder directly under ``root``)."""
+    path = Path(path).resolve()
+    if path.parent != Path(root).resolve() or not (path / "manifest.json").is_file():
+        raise DeltarecError(f"{path} is not a recording under {root}")
+    shutil.rmtree(path)

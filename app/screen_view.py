@@ -7,6 +7,9 @@ Input becomes signals, in device pixels:
 - click → ``tapped(x, y, False)``; right-click, or a press held for
   :data:`LONG_PRESS_MS` → ``tapped(x, y, True)`` (a long press);
 - press, move more than :data:`DRAG_PX` widget pixels, release → ``swiped(x1, y1, x2, y2)``;
+- mouse wheel → ``swiped`` through the point under the pointer: a quarter of
+  the screen's height per notch, the finger moving the way the content should
+  (wheel down → content moves up → the finger swipes up), as a scroll swipe;
 - hover → ``hovered(element or None)`` and a box around the element under the
   pointer, with its ``[i] role "name"`` as the tooltip.
 
@@ -27,6 +30,7 @@ from PySide6.QtGui import (
     QPen,
     QPixmap,
     QResizeEvent,
+    QWheelEvent,
 )
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
@@ -100,6 +104,12 @@ class ScreenView(QWidget):
         self._selected = None
         self._painted = False
         self.update()
+
+    def set_picture(self, image: QImage) -> None:
+        """A newer picture of the same recording screen (boxes and numbers stay)."""
+        if image is not self._image:
+            self._image, self._scaled = image, None
+            self.update()
 
     def set_busy(self, busy: bool) -> None:
         self._busy = busy
@@ -180,6 +190,21 @@ class ScreenView(QWidget):
         elif not moved:
             long = button == Qt.MouseButton.RightButton or self._held.elapsed() >= LONG_PRESS_MS
             self.tapped.emit(begin[0], begin[1], long)
+
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        notches = event.angleDelta().y() / 120
+        point = self.to_device(event.position())
+        if self._busy or point is None or not notches:
+            return
+        x, y = point
+        height = self._size[1]
+        span = int(min(abs(notches), 3) * height / 4)
+        # Wheel down (negative) shows what is below: the finger moves up the screen.
+        to = y - span if notches < 0 else y + span
+        to = min(max(to, height // 10), height - height // 10)
+        if abs(to - y) >= DRAG_PX:
+            self.swiped.emit(x, y, x, to)
+        event.accept()
 
     def leaveEvent(self, event: object) -> None:
         if self._hover is not None:

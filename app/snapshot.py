@@ -38,6 +38,8 @@ class StepRow:
     error: str | None = None
     suggestions: tuple[Suggestion, ...] = ()
     timing: dict[str, float] = field(default_factory=dict)
+    edited: bool = False
+    delta_all: str = ""
 
     @classmethod
     def of(cls, step: RecordedStep) -> StepRow:
@@ -50,6 +52,8 @@ class StepRow:
             error=step.error,
             suggestions=tuple(step.suggestions),
             timing=dict(step.timing),
+            edited=step.edited,
+            delta_all=step.delta_all,
         )
 
     @property
@@ -81,6 +85,8 @@ class SessionView:
     screen_size: tuple[int, int]
     package: str = ""
     activity: str = ""
+    recorded_picture: bool = False
+    """``image`` is the last recorded screen (a restore), not the phone now: no boxes."""
 
     @classmethod
     def of(cls, session: RecordingSession, *, image: QImage | None = None) -> SessionView:

@@ -63,6 +63,14 @@ class StatusBar(QStatusBar):
         self._sticky = True
         self._repolish()
 
+    def show_note(self, text: str) -> None:
+        """A message that stays until the next job starts (not an error)."""
+        self.job.setText(text)
+        self.job.setToolTip(text)
+        self.job.setProperty("error", False)
+        self._sticky = True
+        self._repolish()
+
     def start_progress(self, total: int) -> None:
         self._replaying = True
         self.progress.setRange(0, max(total, 1))

@@ -1,13 +1,15 @@
 """The steps list: a table over :class:`~app.steps_model.StepsModel` and its step buttons.
 
 Buttons act on the selected row and are signals only (the window sends them to
-the Studio): Edit… (parameters as JSON), ▲/▼ (move), Delete, Run step, Run
-from here. ``selected(row)`` fires when the selection changes (-1: none).
+the Studio): Edit… (a form of the parameters), ▲/▼ (move), Delete (also the
+Delete key in the table), Run step, Run from here. ``selected(row)`` fires when
+the selection changes (-1: none).
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import QItemSelection, Qt, Signal, SignalInstance
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QGridLayout,
@@ -60,6 +62,10 @@ class StepsPanel(QWidget):
         header.setDefaultAlignment(Qt.AlignmentFlag.AlignLeft)
         self.table.selectionModel().selectionChanged.connect(self._selection_changed)
         self.table.doubleClicked.connect(lambda index: self.editRequested.emit(index.row()))
+        for key in (QKeySequence.StandardKey.Delete, QKeySequence(Qt.Key.Key_Backspace)):
+            shortcut = QShortcut(key, self.table)
+            shortcut.setContext(Qt.ShortcutContext.WidgetShortcut)
+            shortcut.activated.connect(self._delete_key)
         model.rowsInserted.connect(self._update_buttons)
         model.modelReset.connect(self._update_buttons)
 
@@ -69,7 +75,7 @@ class StepsPanel(QWidget):
         self.delete_button = QPushButton("Delete")
         self.run_button = QPushButton("Run step")
         self.run_from_button = QPushButton("Run from here")
-        self.edit_button.setToolTip("Edit the step's parameters (JSON)")
+        self.edit_button.setToolTip("Edit the step's parameters")
         self.run_from_button.setToolTip("Run this step and every later one; stops at a failure")
         self.edit_button.clicked.connect(lambda: self._send(self.editRequested))
         self.delete_button.clicked.connect(lambda: self._send(self.deleteRequested))
@@ -116,6 +122,10 @@ class StepsPanel(QWidget):
         row = self.current_row()
         if row >= 0:
             signal.emit(row, *more)
+
+    def _delete_key(self) -> None:
+        if self.delete_button.isEnabled():
+            self._send(self.deleteRequested)
 
     def _move(self, by: int) -> None:
         row = self.current_row()

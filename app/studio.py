@@ -15,23 +15,33 @@ continues the same recording on a fresh connection).
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QImage
 
-from app.recordings import Unfinished, discard, new_bundle_dir, unfinished
+from app.recordings import (
+    Recording,
+    Unfinished,
+    delete,
+    discard,
+    new_bundle_dir,
+    recordings,
+    unfinished,
+)
 from app.snapshot import SessionView, decode_png
+from app.undo import Change
 from app.workers import Report, Runner
 from core.devices.base import Device
 from core.devices.open import available_devices, open_device
 from core.errors import DeltarecError, DeviceDisconnected
 from core.executor import load_script
 from core.recorder.export import Kind
-from core.recorder.session import RecordedStep, RecordingSession
+from core.recorder.session import RecordedStep, RecordingSession, png_bytes
 from core.recorder.suggest import Suggestion
 
 
@@ -47,6 +57,8 @@ class StudioConfig:
     open_device: Callable[[str], Device] = open_device
     list_devices: Callable[[], list[tuple[str, str]]] = available_devices
     session_options: dict[str, Any] = field(default_factory=dict)
+    idle_poll_ms: int = 1500
+    """How often the phone picture is refreshed while nothing runs (0: never)."""
 
 
 def is_disconnect(exc: BaseException) -> bool:
@@ -71,6 +83,8 @@ class Studio(QObject):
     exported = Signal(str)
     error = Signal(str)
     disconnected = Signal(str)
+    picture = Signal(object)  # QImage: the phone as it is now (replay, idle look)
+    undoable = Signal(object)  # app.undo.Change: what an edit did, for the undo stack
 
     def __init__(self, config: StudioConfig, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -82,6 +96,7 @@ class Studio(QObject):
         self._session: RecordingSession | None = None
         self._png: bytes | None = None
         self._image: QImage | None = None
+        self._peeked: bytes | None = None
 
     # ---------------------------------------------------------------- plumbing
     def _session_now(self) -> RecordingSession:
@@ -151,6 +166,21 @@ class Studio(QObject):
 
         self.runner.submit("Discarding", lambda _: discard(bundles), on_error=self._fail)
 
+    def list_recordings(self, then: Callable[[list[Recording]], None]) -> None:
+        """Every autosaved recording, newest first (File → Recordings)."""
+        self.runner.submit("Listing recordings", lambda _: recordings(self.config.root),
+                           on_done=then, on_error=self._fail)  # fmt: skip
+
+    def delete_recording(self, path: Path, then: Callable[[Any], None]) -> None:
+        """Delete an autosaved recording from disk (never the open one)."""
+
+        def run(_: Report) -> None:
+            if self._session is not None and self._session.bundle.root.resolve() == path.resolve():
+                raise DeltarecError("the open recording cannot be discarded")
+            delete(path, self.config.root)
+
+        self.runner.submit("Discarding a recording", run, on_done=then, on_error=self._fail)
+
     def open_recording(self, spec: str, restore: Path | None = None) -> None:
         """Close the current recording; start a new one (or restore ``restore``) on ``spec``."""
         self.spec = spec
@@ -161,6 +191,13 @@ class Studio(QObject):
             options = self.config.session_options
             if restore is not None:
                 session = RecordingSession.restore(restore, device, **options)
+                self._session = session
+                last = session.steps[-1].after if session.steps else None
+                shot = session.bundle.screenshot_path(last) if last is not None else None
+                if shot is not None:  # show where the recording left off
+                    view = self._view(session)
+                    return replace(view, image=decode_png(shot.read_bytes()), index=None,
+                                   recorded_picture=True)  # fmt: skip
             else:
                 bundle = new_bundle_dir(self.config.root)
                 session = RecordingSession(device, bundle, name=bundle.name, **options)
@@ -195,6 +232,30 @@ class Studio(QObject):
         """Open the current device again after a disconnect; the recording continues."""
         self.switch_device(self.spec)
 
+    def peek(self, then: Callable[[QImage], None]) -> None:
+        """A background look at the phone: ``then(picture)`` when it changed since the last.
+
+        Only the picture: the recording's screen, numbers and delta baseline stay
+        as the last step left them (the next step's delta still starts there).
+        """
+
+        def look(_: Report) -> QImage | None:
+            session = self._session
+            if session is None:
+                return None
+            png = png_bytes(session.device)
+            if png == self._peeked:
+                return None
+            self._peeked = png
+            return decode_png(png)
+
+        def done(image: object) -> None:
+            if isinstance(image, QImage):
+                then(image)
+
+        self.runner.submit("Looking at the phone", look, on_done=done,
+                           on_error=lambda _: None, quiet=True)  # fmt: skip
+
     def refresh(self) -> None:
         def capture(session: RecordingSession, _: Report) -> SessionView:
             session.refresh()
@@ -226,11 +287,14 @@ class Studio(QObject):
         on_done: Callable[[Any], None] | None = None,
         on_error: Callable[[BaseException], None] | None = None,
     ) -> None:
+        recorded: list[RecordedStep] = []
+
         def run(session: RecordingSession, _: Report) -> SessionView:
-            act(session)
+            recorded.append(copy.deepcopy(act(session)))
             return self._view(session)
 
         def done(view: SessionView) -> None:
+            self.undoable.emit(Change("record", len(view.steps) - 1, recorded[0]))
             self.stepAdded.emit(len(view.steps) - 1)
             if on_done is not None:
                 on_done(view)
@@ -282,8 +346,20 @@ class Studio(QObject):
             on_error,
         )
 
-    def add_suggestion(self, suggestion: Suggestion) -> None:
-        self._record("Adding an assertion", lambda s: s.add_suggestion(suggestion))
+    def add_suggestion(self, suggestion: Suggestion, source: int | None = None) -> None:
+        """Record ``suggestion`` as a step; the selection stays on ``source``, which keeps
+        offering its other suggestions."""
+
+        recorded: list[RecordedStep] = []
+
+        def run(session: RecordingSession, _: Report) -> SessionView:
+            recorded.append(copy.deepcopy(session.add_suggestion(suggestion, source)))
+            return self._view(session)
+
+        def done(view: SessionView) -> None:
+            self.undoable.emit(Change("record", len(view.steps) - 1, recorded[0]))
+
+        self._job("Adding an assertion", run, on_done=done)
 
     # ------------------------------------------------------------------ editing
     def _edit(
@@ -299,11 +375,53 @@ class Studio(QObject):
 
         self._job(label, run, on_done=on_done, on_error=on_error)
 
-    def delete_step(self, row: int) -> None:
-        self._edit("Deleting a step", lambda s: s.delete_step(row))
+    def _tracked(self, label: str, edit: Callable[[RecordingSession], Change],
+                 on_done: Callable[[Any], None] | None = None,
+                 on_error: Callable[[BaseException], None] | None = None) -> None:  # fmt: skip
+        """An edit whose :class:`~app.undo.Change` goes to ``undoable`` once it is done."""
+        changes: list[Change] = []
 
-    def move_step(self, row: int, to: int, on_done: Callable[[Any], None] | None = None) -> None:
-        self._edit("Moving a step", lambda s: s.move_step(row, to), on_done)
+        def done(view: object) -> None:
+            self.undoable.emit(changes[0])
+            if on_done is not None:
+                on_done(view)
+
+        self._edit(label, lambda s: changes.append(edit(s)), done, on_error)
+
+    def delete_step(self, row: int, *, track: bool = True) -> None:
+        def delete(session: RecordingSession) -> Change:
+            removed = copy.deepcopy(session.steps[row])
+            session.delete_step(row)
+            return Change("delete", row, removed)
+
+        if track:
+            self._tracked("Deleting a step", delete)
+        else:
+            self._edit("Deleting a step", lambda s: s.delete_step(row))
+
+    def insert_step(self, row: int, step: RecordedStep) -> None:
+        """Put a step back as it was (undo / redo); nothing runs."""
+        self._edit("Restoring a step", lambda s: s.insert_step(row, copy.deepcopy(step)))
+
+    def replace_step(self, row: int, step: RecordedStep) -> None:
+        """Step ``row`` becomes ``step`` as it was (undo / redo of an edit)."""
+
+        def replace(session: RecordingSession) -> None:
+            session.delete_step(row)
+            session.insert_step(row, copy.deepcopy(step))
+
+        self._edit("Restoring a step", replace)
+
+    def move_step(self, row: int, to: int, on_done: Callable[[Any], None] | None = None,
+                  *, track: bool = True) -> None:  # fmt: skip
+        def move(session: RecordingSession) -> Change:
+            session.move_step(row, to)
+            return Change("move", row, to=to)
+
+        if track:
+            self._tracked("Moving a step", move, on_done)
+        else:
+            self._edit("Moving a step", lambda s: s.move_step(row, to), on_done)
 
     def update_params(
         self,
@@ -314,7 +432,13 @@ class Studio(QObject):
         on_error: Callable[[BaseException], None] | None = None,
     ) -> None:
         """Validate and set step ``row``'s parameters; ``on_error`` gets the validation error."""
-        self._edit("Updating a step", lambda s: s.update_params(row, params), on_done, on_error)
+
+        def update(session: RecordingSession) -> Change:
+            old = copy.deepcopy(session.steps[row])
+            session.update_params(row, params)
+            return Change("edit", row, old, copy.deepcopy(session.steps[row]))
+
+        self._tracked("Updating a step", update, on_done, on_error)
 
     # ------------------------------------------------------------------- replay
     def run_from(self, row: int, *, only: bool = False) -> None:
@@ -346,6 +470,9 @@ class Studio(QObject):
 
             def progress(i: int, step: RecordedStep) -> None:
                 report((i, step.status, step.error))
+                picture = decode_png(png_bytes(fresh)) if session.screenshots else None
+                if picture is not None:
+                    report(picture)  # the phone picture follows the replay
                 if i + 1 < len(session.steps):
                     report((i + 1, "running", None))
 
@@ -362,14 +489,20 @@ class Studio(QObject):
             self.replayFinished.emit(False)
             self._fail(exc)
 
-        self._job("Replaying", run, on_done=done, on_error=failed, on_progress=self._step_status)
+        def progress(value: object) -> None:
+            if isinstance(value, QImage):
+                self.picture.emit(value)
+            else:
+                self._step_status(value)
+
+        self._job("Replaying", run, on_done=done, on_error=failed, on_progress=progress)
 
     # ------------------------------------------------------------------- files
     def export(self, path: str, kind: Kind) -> None:
         self._job(f"Exporting {kind}", lambda s, _: str(s.export(path, kind)),
                   on_done=lambda path: self.exported.emit(path))  # fmt: skip
 
-    def open_script(self, path: str) -> None:
+    def open_script(self, path: str, on_done: Callable[[Any], None] | None = None) -> None:
         """Start a new recording and record each step of a JSON script (they run on the device)."""
         spec = self.spec
 
@@ -388,5 +521,10 @@ class Studio(QObject):
                 report(self._view(session))
             return self._view(session)
 
-        self.runner.submit("Opening " + Path(path).name, run, on_done=self._show,
+        def done(view: object) -> None:
+            self._show(view)
+            if on_done is not None:
+                on_done(view)
+
+        self.runner.submit("Opening " + Path(path).name, run, on_done=done,
                            on_error=self._fail, on_progress=self._show)  # fmt: skip

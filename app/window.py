@@ -8,34 +8,53 @@ returns. Menus, toolbar and file commands are in :mod:`app.actions`.
 
 from __future__ import annotations
 
+import json
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QByteArray, Qt, Signal
-from PySide6.QtGui import QCloseEvent
-from PySide6.QtWidgets import QMainWindow, QSplitter, QWidget
+from PySide6.QtCore import QByteArray, QElapsedTimer, Qt, QTimer, Signal
+from PySide6.QtGui import QCloseEvent, QResizeEvent, QUndoStack
+from PySide6.QtWidgets import QFrame, QMainWindow, QScrollArea, QSplitter, QTabWidget, QWidget
 
 from app.actions import Actions
 from app.delta_panel import DeltaPanel
 from app.device_panel import DevicePanel
 from app.devices import default_device
 from app.dialogs import Ask
+from app.element_tree import ElementTree
 from app.inspector import Inspector
-from app.palette import DELTA_TITLE, Entry
-from app.param_form import CommandDialog, ParamsDialog, StepDialog
+from app.palette import DELTA_TITLE, Entry, title_of
+from app.param_form import CommandDialog, StepDialog, problem_text
 from app.recordings import Unfinished
+from app.recordings_dialog import RecordingsDialog
 from app.screen_view import smallest_at
 from app.settings import Settings
-from app.snapshot import SessionView
+from app.snapshot import SessionView, StepRow
 from app.status import StatusBar
 from app.steps_model import StepsModel
 from app.steps_panel import StepsPanel
 from app.studio import Studio, StudioConfig
-from core.index import IndexedElement
+from app.undo import StepCommand
+from core.errors import DeltarecError
+from core.executor.registry import command_table, lookup
+from core.index import ElementIndex, IndexedElement
+from core.recorder.keyboard import focused_field, on_keyboard
 from core.recorder.selector_gen import selector_for
 from core.recorder.suggest import Suggestion
 
 STYLE = Path(__file__).with_name("style.qss")
+RIGHT_SHARE = 0.7
+"""The delta panel's share of the right column (the rest: inspector / tree tabs)."""
+RECORDED_PICTURE = (
+    "Restored: the picture is where the recording left off. Device ▸ Refresh screen "
+    "shows the phone as it is now; Replay all brings it there."
+)
+NO_FIELD = "No text field is focused: tap one on the phone first, then type."
+KEYBOARD_TAP = (
+    "That is the on-screen keyboard: type in the box under the phone instead "
+    "(the text is recorded as one typing step)."
+)
 
 
 class MainWindow(QMainWindow):
@@ -66,16 +85,38 @@ class MainWindow(QMainWindow):
         self.steps_panel = StepsPanel(self.model)
         self.delta_panel = DeltaPanel()
         self.inspector = Inspector()
+        self.element_tree = ElementTree()
+        self.side_tabs = QTabWidget()
+        inspector_scroll = QScrollArea()
+        inspector_scroll.setWidgetResizable(True)
+        inspector_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        inspector_scroll.setWidget(self.inspector)
+        self.side_tabs.addTab(inspector_scroll, "Element")
+        self.side_tabs.addTab(self.element_tree, "Tree")
         self.dialog: StepDialog | None = None
         self.last_error = ""
         self._picked: IndexedElement | None = None
         self._first_shown = False
+        self._hold_picture = False
+        self._quiet_since = QElapsedTimer()  # restarted by every job's start and end
+        self._quiet_since.start()
+        self._saved: tuple[tuple[str, str], ...] = ()  # the steps as last saved or exported
+        self._saved_bundle: Path | None = None
+        self.recordings_dialog: RecordingsDialog | None = None
+        self.undo_stack = QUndoStack(self)
+        self.poll = QTimer(self)
+        self.poll.setInterval(config.idle_poll_ms)
+        self.poll.timeout.connect(self._look)
 
         right = QSplitter(Qt.Orientation.Vertical)
         right.addWidget(self.delta_panel)
-        right.addWidget(self.inspector)
+        right.addWidget(self.side_tabs)
         right.setStretchFactor(0, 3)
         right.setStretchFactor(1, 1)
+        right.setChildrenCollapsible(False)
+        self.right = right
+        self._right_moved = False  # the person dragged it: their sizes win from then on
+        right.splitterMoved.connect(lambda *_: setattr(self, "_right_moved", True))
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.addWidget(self.device_panel)
         self.splitter.addWidget(self.steps_panel)
@@ -103,6 +144,9 @@ class MainWindow(QMainWindow):
         studio.replayStarted.connect(self._replay_started)
         studio.replayFinished.connect(self._replay_finished)
         studio.error.connect(self.show_error)
+        studio.exported.connect(lambda _: self.mark_saved())
+        studio.picture.connect(self.screen_view.set_picture)
+        studio.undoable.connect(lambda change: self.undo_stack.push(StepCommand(studio, change)))
         studio.disconnected.connect(self._disconnected)
         studio.runner.busyChanged.connect(self._set_busy)
         studio.runner.started.connect(self.status.set_job)
@@ -110,7 +154,7 @@ class MainWindow(QMainWindow):
         screen.swiped.connect(studio.swipe)
         screen.hovered.connect(self._hovered)
         screen.shown.connect(self._screen_shown, Qt.ConnectionType.QueuedConnection)
-        self.device_panel.typeRequested.connect(studio.type_text)
+        self.device_panel.typeRequested.connect(self._type)
         self.device_panel.keyRequested.connect(studio.key)
         self.steps_panel.selected.connect(self._show_step)
         self.steps_panel.editRequested.connect(self.edit_step)
@@ -118,6 +162,7 @@ class MainWindow(QMainWindow):
         self.steps_panel.deleteRequested.connect(studio.delete_step)
         self.steps_panel.runRequested.connect(lambda row, only: studio.run_from(row, only=only))
         self.delta_panel.addSuggestion.connect(self._add_suggestion)
+        self.element_tree.picked.connect(self._tree_picked)
 
     # ---------------------------------------------------------------- start-up
     def start(self, device: str | None = None) -> None:
@@ -148,23 +193,42 @@ class MainWindow(QMainWindow):
 
     # --------------------------------------------------------------- showing
     def _show_view(self, view: SessionView) -> None:
+        if view.bundle != self._saved_bundle:  # another recording: nothing of it saved yet
+            self._saved_bundle, self._saved = view.bundle, ()
+            self.undo_stack.clear()
         self.model.set_steps(view.steps)
         self.screen_view.set_screen(view.image, view.screen_size, view.index)
+        self._hold_picture = view.recorded_picture
         self.inspector.show_element(view.index, None)
+        self.element_tree.set_index(view.index)
         self._picked = None
         self.status.show_view(view)
+        if view.recorded_picture:
+            self.status.show_note(RECORDED_PICTURE)
         self.setWindowTitle(f"deltarec Studio — {view.bundle.name} on {view.serial}")
         self._show_step(self.steps_panel.current_row())
 
     def _show_step(self, row: int) -> None:
         self.delta_panel.show_step(self.model.step(row), row + 1 if row >= 0 else None)
 
+    def _look(self) -> None:
+        """The idle poll: a quiet look at the phone when nothing runs and no dialog is open."""
+        if self._hold_picture:
+            return  # a restore shows where the recording left off until the next step
+        if self._quiet_since.elapsed() < self.poll.interval():
+            return  # only after a quiet interval: a look never delays a person's next step
+        if self.studio.runner.idle_now and self.dialog is None and self.isVisible():
+            self.studio.peek(self.screen_view.set_picture)
+
     def _screen_shown(self) -> None:
         if not self._first_shown and self.studio.view is not None:
             self._first_shown = True
+            if self.studio.config.idle_poll_ms > 0:
+                self.poll.start()
             self.firstScreenShown.emit()
 
     def _set_busy(self, busy: bool) -> None:
+        self._quiet_since.restart()
         self.device_panel.set_busy(busy)
         self.steps_panel.set_busy(busy)
         self.actions_.set_busy(busy)
@@ -197,28 +261,58 @@ class MainWindow(QMainWindow):
 
     # ------------------------------------------------------------- recording
     def _tapped(self, x: int, y: int, long: bool) -> None:
+        index = self.screen_view.index
+        if index is not None and on_keyboard(index.frame.obs, x, y):
+            self.show_error(KEYBOARD_TAP)
+            self.device_panel.text.setFocus()
+            return
         self._picked = smallest_at(self.screen_view.index, x, y)
         self.screen_view.select(self._picked)
         self.studio.tap(x, y, long=long)
+
+    def _type(self, text: str) -> None:
+        """Type into the focused field; refused, with the reason, when no field is focused."""
+        index = self.screen_view.index
+        if index is not None and focused_field(index.frame.obs) is None:
+            self.show_error(NO_FIELD)  # the box keeps what the person typed
+            return
+        self.device_panel.text.clear()
+        self.studio.type_text(text)
+
+    def _tree_picked(self, element: IndexedElement | None) -> None:
+        self.screen_view.select(element)
+        if element is not None and element.index >= 0:
+            self._picked = element
+            self.inspector.show_element(self.screen_view.index, element)
 
     def _hovered(self, element: IndexedElement | None) -> None:
         self.inspector.show_element(self.screen_view.index, element or self._picked)
 
     def _add_suggestion(self, suggestion: Suggestion) -> None:
-        self.studio.add_suggestion(suggestion)
+        row = self.steps_panel.current_row()
+        self.studio.add_suggestion(suggestion, row if row >= 0 else None)
 
     def _move_step(self, row: int, to: int) -> None:
         self.studio.move_step(row, to, on_done=lambda _: self.steps_panel.select_row(to))
 
-    def edit_step(self, row: int) -> ParamsDialog | None:
-        """Open the parameters editor of step ``row`` (validated by core on OK)."""
+    def edit_step(self, row: int) -> CommandDialog | None:
+        """Open the parameters form of step ``row`` (checked field by field, then by core)."""
         step = self.model.step(row)
         if step is None:
             return None
-        dialog = ParamsDialog(f"Edit step {row + 1}: {step.command}", step.params, self)
+        try:
+            command = lookup(command_table(), step.command, "$")
+        except DeltarecError as exc:
+            self.show_error(str(exc))
+            return None
+        dialog = CommandDialog(command, f"Edit step {row + 1}: {title_of(command)}",
+                               initial=step.params, screen=self._screen, parent=self)  # fmt: skip
         dialog.submitted.connect(
             lambda params: self.studio.update_params(
-                row, params, on_done=dialog.succeeded, on_error=lambda e: dialog.show_error(str(e))
+                row,
+                params,
+                on_done=dialog.succeeded,
+                on_error=lambda e: dialog.show_error(problem_text(e)),
             )
         )
         self._open(dialog)
@@ -237,11 +331,11 @@ class MainWindow(QMainWindow):
             selector.pop("alternates", None)
             initial.setdefault("selector", selector)
         dialog = CommandDialog(entry.command, entry.title, fields=entry.fields,
-                               initial=initial, parent=self)  # fmt: skip
+                               initial=initial, screen=self._screen, parent=self)  # fmt: skip
 
         def submitted(params: dict[str, Any]) -> None:
             def failed(exc: BaseException) -> None:
-                dialog.show_error(str(exc))
+                dialog.show_error(problem_text(exc, dialog.labels))
 
             if entry.title == DELTA_TITLE:
                 self.studio.record_delta(
@@ -258,11 +352,77 @@ class MainWindow(QMainWindow):
         self._open(dialog)
         return dialog
 
+    def _screen(self) -> ElementIndex | None:
+        return self.screen_view.index
+
     def _open(self, dialog: StepDialog) -> None:
         self.dialog = dialog
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.finished.connect(lambda _: setattr(self, "dialog", None))
         dialog.open()
+
+    # ------------------------------------------------------- nothing lost
+    @staticmethod
+    def _signature(steps: Sequence[StepRow]) -> tuple[tuple[str, str], ...]:
+        return tuple((s.command, json.dumps(s.params, sort_keys=True, default=str)) for s in steps)
+
+    def mark_saved(self) -> None:
+        """The steps as they are now are in a file (saved, exported or opened)."""
+        self._saved = self._signature(self.model.rows)
+
+    def unsaved_steps(self) -> int:
+        """How many steps a quit would leave only in the autosave (0 when all are saved)."""
+        rows = self.model.rows
+        return len(rows) if rows and self._signature(rows) != self._saved else 0
+
+    def confirm_unsaved(self, what: str) -> bool:
+        """True when there is nothing unsaved, or the person says go ahead with ``what``."""
+        n = self.unsaved_steps()
+        if n == 0:
+            return True
+        steps = "1 recorded step is" if n == 1 else f"{n} recorded steps are"
+        return self.ask.yes_no(
+            "Unsaved steps",
+            f"{steps} not saved as a script. {what} anyway?\n"
+            "The recording stays on disk: File → Recordings opens it again.",
+        )
+
+    def show_recordings(self) -> RecordingsDialog:
+        """File → Recordings: list every autosaved recording (open, discard)."""
+        view = self.studio.view
+        dialog = RecordingsDialog(view.bundle if view is not None else None, self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self.recordings_dialog = dialog
+        dialog.finished.connect(lambda _: setattr(self, "recordings_dialog", None))
+        dialog.openRequested.connect(self.open_recording)
+        dialog.discardRequested.connect(lambda path: self._discard_recording(dialog, path))
+        self.studio.list_recordings(dialog.set_recordings)
+        dialog.open()
+        return dialog
+
+    def open_recording(self, path: Path) -> None:
+        """Continue an autosaved recording on the current device (asks about unsaved steps)."""
+        if self.confirm_unsaved("Open another recording"):
+            self.actions_.save_path = None
+            self.studio.open_recording(self.studio.spec, restore=path)
+
+    def _discard_recording(self, dialog: RecordingsDialog, path: Path) -> None:
+        question = f"Delete the recording {path.name} from disk? This cannot be undone."
+        if self.ask.yes_no("Discard recording", question):
+            self.studio.delete_recording(
+                path, lambda _: self.studio.list_recordings(dialog.set_recordings)
+            )
+
+    # ----------------------------------------------------------------- layout
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """The delta panel keeps about 70% of the right column's height at every size
+        (the inspector scrolls instead of taking the suggestions' rows)."""
+        super().resizeEvent(event)
+        if not self._right_moved:
+            total = sum(self.right.sizes()) or self.right.height()
+            self.right.blockSignals(True)
+            self.right.setSizes([int(total * RIGHT_SHARE), total - int(total * RIGHT_SHARE)])
+            self.right.blockSignals(False)
 
     # ---------------------------------------------------------------- closing
     def _restore_layout(self) -> None:
@@ -274,6 +434,10 @@ class MainWindow(QMainWindow):
             self.splitter.restoreState(sizes)
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        if not self.confirm_unsaved("Quit"):
+            event.ignore()
+            return
+        self.poll.stop()
         self.settings.geometry = QByteArray(self.saveGeometry())
         self.settings.window_state = QByteArray(self.saveState())
         self.settings.splitter = QByteArray(self.splitter.saveState())

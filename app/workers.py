@@ -93,11 +93,17 @@ class Runner(QObject):
         self._signals.failed.connect(self._on_failed)
         self._signals.progress.connect(self._on_progress)
         self._jobs: dict[int, Job] = {}
+        self._quiet: dict[int, Job] = {}  # background jobs: never "busy", never announced
         self._ids = itertools.count(1)
 
     @property
     def busy(self) -> bool:
         return bool(self._jobs)
+
+    @property
+    def idle_now(self) -> bool:
+        """Nothing at all queued or running, background jobs included."""
+        return not self._jobs and not self._quiet
 
     @property
     def pending(self) -> list[str]:
@@ -112,9 +118,18 @@ class Runner(QObject):
         on_done: Callable[[Any], None] | None = None,
         on_error: Callable[[BaseException], None] | None = None,
         on_progress: Callable[[Any], None] | None = None,
+        quiet: bool = False,
     ) -> Job:
-        """Queue ``fn(report)`` for the worker thread; callbacks run on the GUI thread."""
+        """Queue ``fn(report)`` for the worker thread; callbacks run on the GUI thread.
+
+        A ``quiet`` job (a background refresh) runs in the same FIFO but does not
+        make the runner busy, is not announced, and its errors only go to ``on_error``.
+        """
         job = Job(next(self._ids), label, fn, on_done, on_error, on_progress)
+        if quiet:
+            self._quiet[job.id] = job
+            self._pool.start(_Task(job, self._signals))
+            return job
         was_busy = self.busy
         self._jobs[job.id] = job
         self._pool.start(_Task(job, self._signals))
@@ -129,13 +144,13 @@ class Runner(QObject):
 
     @Slot(int, object)
     def _on_progress(self, job_id: int, value: object) -> None:
-        job = self._jobs.get(job_id)
+        job = self._jobs.get(job_id) or self._quiet.get(job_id)
         if job is not None and job.on_progress is not None:
             job.on_progress(value)
 
     @Slot(int, object)
     def _on_done(self, job_id: int, result: object) -> None:
-        job = self._jobs.get(job_id)
+        job = self._jobs.get(job_id) or self._quiet.get(job_id)
         if job is None:
             return
         job.result = result
@@ -147,18 +162,21 @@ class Runner(QObject):
 
     @Slot(int, object)
     def _on_failed(self, job_id: int, exc: object) -> None:
-        job = self._jobs.get(job_id)
+        job = self._jobs.get(job_id) or self._quiet.get(job_id)
         if job is None:
             return
         assert isinstance(exc, BaseException)
         try:
             if job.on_error is not None:
                 job.on_error(exc)
-            self.failed.emit(job.label, exc)
+            if job_id not in self._quiet:
+                self.failed.emit(job.label, exc)
         finally:
             self._finish(job_id)
 
     def _finish(self, job_id: int) -> None:
+        if self._quiet.pop(job_id, None) is not None:
+            return
         self._jobs.pop(job_id, None)
         if not self._jobs:
             self.busyChanged.emit(False)

@@ -167,6 +167,7 @@ def record(mode: str, steps: int) -> dict[str, Any]:
         latencies.append(shown_at[n] - t0)
     total = time.perf_counter() - started
     heartbeat.stop()
+    window.mark_saved()  # no "unsaved steps" question at the end of a benchmark
     window.close()
     latencies.sort()
     return {

@@ -123,7 +123,8 @@ class StepFailedError(DeltarecError):
     """A script step failed.
 
     ``step`` is the zero-based step index, ``command`` its name, ``tried`` what the
-    executor attempted (selector fallbacks, retries).
+    executor attempted (selector fallbacks, retries). The message counts steps
+    from 1, as every number a person reads does (the first step is "step 1").
     """
 
     def __init__(self, step: int, command: str, reason: str, tried: Sequence[str] = ()) -> None:
@@ -132,4 +133,4 @@ class StepFailedError(DeltarecError):
         self.reason = reason
         self.tried = tuple(tried)
         detail = f"; tried: {', '.join(self.tried)}" if self.tried else ""
-        super().__init__(f"step {step} ({command}) failed: {reason}{detail}")
+        super().__init__(f"step {step + 1} ({command}) failed: {reason}{detail}")

@@ -86,7 +86,7 @@ class ReplayDevice:
         number, recorded, after = queue[self.position]
         if not _same_action(recorded, action, self.capture()):
             raise DeviceError(
-                f"replay diverged at step {number}: recorded {_describe(recorded)}, "
+                f"replay diverged at step {number + 1}: recorded {_describe(recorded)}, "
                 f"asked {_describe(action)}"
             )
         self.position += 1

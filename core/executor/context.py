@@ -128,7 +128,7 @@ class ShownNumbers:
         self._learn(now, numbers_in(text) & now.keys(), step)
 
     def _learn(self, now: dict[int, IndexedElement], shown: Set[int], step: int | None) -> None:
-        when = "shown at the start" if step is None else f"shown after step {step}"
+        when = "shown at the start" if step is None else f"shown after step {step + 1}"
         for number in sorted(shown):
             element = now[number]
             self._meant[number] = Meaning(element.key, _describe(element), when)

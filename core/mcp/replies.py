@@ -124,7 +124,7 @@ def run_text(report: RunReport) -> str:
         if text is None and r.ok and isinstance(r.result.get("text"), str):
             text = r.result["text"]  # a frame the run looked at (describe, observe)
         if text is not None:
-            shown.append((r.step, r.command, text))
+            shown.append((r.step + 1, r.command, text))
     if len(shown) == 1:
         return shown[0][2]
     return "\n".join(f"# step {step} {command}\n{text}" for step, command, text in shown)
@@ -139,7 +139,7 @@ def run_facts(report: RunReport) -> str:
         counts.append(f"{report.skipped} skipped")
     parts = [", ".join(counts)]
     for r in report.results:
-        parts.extend(f"warning: step {r.step}: {w}" for w in r.warnings)
+        parts.extend(f"warning: step {r.step + 1}: {w}" for w in r.warnings)
     return "; ".join(parts)
 
 

@@ -214,7 +214,7 @@ class DeltarecTools:
                 selector = None
             screen = self.session.seen if first.observation is not None else None
             reason = step_message(first.exception, selector, screen)
-            message = f"step {first.step} ({first.command}) failed: {reason}"
+            message = f"step {first.step + 1} ({first.command}) failed: {reason}"
         return run_reply(report, waited_ms, message)
 
 

@@ -22,17 +22,19 @@ import logging
 import threading
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from core.bundle import Bundle, scan_recordings, write_atomic
-from core.delta import IndexOptions, Observer
+from core.delta import IndexOptions, Observer, index_frame
 from core.devices.base import Device
 from core.devices.logging_device import LoggingDevice
-from core.errors import StepFailedError
+from core.errors import DeltarecError, StepFailedError
 from core.executor import Script, Session, Step, parse_script, run_steps
 from core.executor.registry import lookup
+from core.executor.selectors import Selector, find_all
+from core.frame import Frame
 from core.index import ElementIndex, IndexedElement, element_at
 from core.model import Observation
 from core.recorder.checks import choose_checks
@@ -62,6 +64,8 @@ class RecordedStep:
     """The assertions replay runs after the step (:mod:`core.recorder.checks`)."""
     status: str = "recorded"
     error: str | None = None
+    edited: bool = False  # parameters changed after recording: ``delta`` was cleared
+    delta_all: str = ""  # every line, when ``delta`` was cut to its budget ("… (+N more)")
 
     def to_step(self) -> Step:
         """The script step; a step that changed the screen carries its delta as ``expect``."""
@@ -79,6 +83,9 @@ class RecordedStep:
             "after": self.after,
             "timing": self.timing,
             "actions": self.actions,
+            **({"edited": True} if self.edited else {}),
+            **({"delta_all": self.delta_all} if self.delta_all else {}),
+            "suggestions": [x.to_json() for x in self.suggestions],
             "checks": self.checks,
         }
 
@@ -93,6 +100,9 @@ class RecordedStep:
             after=int(data.get("after", 0)),
             timing=dict(data.get("timing", {})),
             actions=list(data.get("actions", [])),
+            edited=bool(data.get("edited", False)),
+            delta_all=str(data.get("delta_all", "")),
+            suggestions=[Suggestion.from_json(x) for x in data.get("suggestions", [])],
             checks=list(data.get("checks", [])),
         )
 
@@ -237,12 +247,20 @@ class RecordingSession:
                                 timing=dict(outcome.timing), actions=actions)  # fmt: skip
             if command == DELTA_COMMAND:
                 step.delta = str(outcome.result.get("summary", ""))
+                if "… (+" in step.delta:  # cut to its budget: keep every line for the GUI too
+                    unbounded = {k: v for k, v in params.items() if k != "max_tokens"}
+                    again = self.executor.execute(
+                        cls.parse({**unbounded, "max_lines": 100_000}, "$[1]"), policy="none"
+                    )
+                    step.delta_all = str(again.result.get("summary", "")) if again.ok else ""
             if actions:
                 after = self.executor.latest or self.executor.settle()
                 self._take_screen(after)
                 result = self.observer.step(after)
                 step.delta = result.text
-                step.suggestions = suggest_assertions(result)
+                every = "\n".join(e.text for e in result.entries)
+                step.delta_all = every if every.count("\n") > step.delta.count("\n") else ""
+                step.suggestions = suggest_assertions(result, volatile=self.observer.volatile)
                 step.checks = choose_checks(step.suggestions, result)
                 self._share_baseline()
             step.before, step.after = before_number, self.screen_number
@@ -281,18 +299,34 @@ class RecordingSession:
             params["max_tokens"] = max_tokens
         return self.record(DELTA_COMMAND, params, "Observation: Delta (what changed)")
 
-    def add_suggestion(self, suggestion: Suggestion) -> RecordedStep:
-        return self.record("AC_assert", suggestion.params, f"assert {suggestion.label}")
+    def add_suggestion(self, suggestion: Suggestion, source: int | None = None) -> RecordedStep:
+        """Record ``suggestion``; step ``source`` stops offering it (its others stay)."""
+        with self._lock:
+            step = self.record("AC_assert", suggestion.params, f"assert {suggestion.label}")
+            if source is not None and 0 <= source < len(self.steps):
+                offered = self.steps[source].suggestions
+                self.steps[source].suggestions = [x for x in offered if x != suggestion]
+                self._autosave(None)
+            return step
 
     # ------------------------------------------------------------------ editing
     def delete_step(self, i: int) -> None:
         with self._lock:
             del self.steps[i]
+            self._clear_marks()
             self._autosave(None)
 
     def move_step(self, i: int, j: int) -> None:
         with self._lock:
             self.steps.insert(j, self.steps.pop(i))
+            self._clear_marks()
+            self._autosave(None)
+
+    def insert_step(self, i: int, step: RecordedStep) -> None:
+        """Put ``step`` at ``i`` as it was (undo, redo); nothing runs on the device."""
+        with self._lock:
+            self.steps.insert(i, step)
+            self._clear_marks()
             self._autosave(None)
 
     def update_params(self, i: int, params: Mapping[str, Any]) -> None:
@@ -303,17 +337,40 @@ class RecordingSession:
                 dict(params), f"$[{i}][1]"
             )
             step.params = dict(params)
-            step.status = "recorded"
+            step.label = self._label(step.command, step.params, step.before)
+            step.delta, step.delta_all, step.suggestions = "", "", []  # the old delta is void
+            step.checks = []  # and so are the checks chosen from it
+            step.edited = True
+            self._clear_marks()
             self._autosave(None)
+
+    def _label(self, command: str, params: Mapping[str, Any], before: int) -> str:
+        """A tap's label names what its selector finds on the screen it was recorded on."""
+        verb = {"AC_tap": "tap", "AC_long_press": "long-press"}.get(command)
+        if verb is not None and isinstance(params.get("selector"), dict):
+            try:
+                screen = index_frame(Frame(self.bundle.observation(before)))
+                found = find_all(Selector.from_json(params["selector"]), screen)
+            except DeltarecError:
+                found = []
+            if len(found) == 1:
+                return f'{verb} {found[0].role} "{found[0].name}"'
+        return _label(command, params)
+
+    def _clear_marks(self) -> None:
+        """An edited script is another script: the ✓/✗ of the last run no longer apply."""
+        for step in self.steps:
+            step.status, step.error = "recorded", None
 
     # ------------------------------------------------------------------- replay
     def run_step(self, i: int) -> RecordedStep:
         """Run step ``i`` on the device now (not recorded again); sets its status."""
         with self._lock:
             step = self.steps[i]
-            report = run_steps(Script((replace(step.to_step(), expect=None),)), self.executor)
-            result = report.results[0]
-            step.status, step.error = ("passed", None) if result.ok else ("failed", result.error)
+            command = lookup(self.executor.commands, step.command, f"$[{i}][0]")
+            outcome = self.executor.execute(command.parse(step.params, f"$[{i}][1]"), step=i)
+            error = None if outcome.ok else str(outcome.error)  # "step i+1": the table's row
+            step.status, step.error = ("passed", None) if outcome.ok else ("failed", error)
             self.refresh()
             return step
 

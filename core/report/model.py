@@ -35,7 +35,8 @@ Status = Literal["passed", "failed", "skipped"]
 class ReportStep:
     """One step as the report shows it.
 
-    ``number`` is zero-based, as in error messages and JSON paths (``$[3]``).
+    ``number`` is zero-based, as in JSON paths (``$[3]``); :attr:`shown` is the
+    number a person reads (1-based, as in error messages).
     ``target`` is what the step acted on (``[6] textbox "Name"`` when a
     selector resolved, else the command's own target, "" for none).
     ``category`` is the command's (``mutating``, ``readonly``, …; "" unknown)
@@ -63,6 +64,11 @@ class ReportStep:
     tried: tuple[str, ...] = ()
     screenshot: bytes | None = field(default=None, repr=False)
     screenshot_error: str | None = None
+
+    @property
+    def shown(self) -> int:
+        """The step's number as a person reads it (1-based)."""
+        return self.number + 1
 
 
 @dataclass(frozen=True, slots=True)

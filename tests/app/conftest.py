@@ -34,6 +34,7 @@ def make_config(tmp_path: Path, phones: Phones) -> Callable[[], StudioConfig]:
             open_device=phones.open,
             list_devices=phones.list,
             session_options={"clock": phones.clock, "sleep": phones.clock.advance},
+            idle_poll_ms=0,  # tests that want the idle look turn it on themselves
         )
 
     return make
@@ -71,6 +72,7 @@ def open_window(
 
     yield open_
     for window in windows:
+        window.mark_saved()  # the tests' recordings need no "unsaved steps" question
         window.close()
 
 

@@ -5,9 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QLineEdit
 from pytestqt.qtbot import QtBot
 
 from app.dialogs import Ask
+from app.param_form import CommandDialog
 from app.window import MainWindow
 from core.devices.base import Device
 from core.devices.virtual import Faults, ManualClock, make_virtual_device
@@ -103,3 +105,10 @@ def type_text(qtbot: QtBot, window: MainWindow, text: str) -> None:
     with qtbot.waitSignal(window.studio.stepAdded, timeout=10_000):
         panel.type_button.click()
     wait_idle(qtbot, window)
+
+
+def field_line(dialog: CommandDialog, name: str) -> QLineEdit:
+    """The line a person types parameter ``name`` into."""
+    line = dialog.fields[name].line
+    assert line is not None, f"{name} has no text line"
+    return line

@@ -11,7 +11,7 @@ from app.devices import DevicePicker, default_device
 from app.window import MainWindow
 from core.devices.virtual import VirtualDevice
 from tests.app.conftest import WindowFactory
-from tests.app.helpers import Phones, click, point_of, wait_idle
+from tests.app.helpers import FakeAsk, Phones, click, point_of, wait_idle
 
 
 def test_picker_lists_virtual_and_adb_devices(qtbot: QtBot, window: MainWindow) -> None:
@@ -39,9 +39,10 @@ def test_picker_keeps_virtual_first_and_adds_unknown_specs(qtbot: QtBot) -> None
 
 
 def test_switching_devices_keeps_the_recording(
-    qtbot: QtBot, window: MainWindow, phones: Phones
+    qtbot: QtBot, window: MainWindow, phones: Phones, ask: FakeAsk
 ) -> None:
     click(qtbot, window, "Sign up")
+    ask.answers.append(True)  # continue the unsaved step on the other phone
     with qtbot.waitSignal(window.studio.viewChanged):
         window.actions_.picker.activated.emit(1)  # a person picks emulator-5554
     wait_idle(qtbot, window)

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import json
-
 from pytestqt.qtbot import QtBot
 
-from app.param_form import ParamsDialog
+from app.param_form import CommandDialog, StepDialog
 from app.window import MainWindow
-from tests.app.helpers import click, type_text, wait_idle
+from tests.app.helpers import click, field_line, type_text, wait_idle
 
 
 def record_three(qtbot: QtBot, window: MainWindow) -> None:
@@ -17,39 +15,50 @@ def record_three(qtbot: QtBot, window: MainWindow) -> None:
     type_text(qtbot, window, "Ada")
 
 
-def ok(dialog: ParamsDialog) -> None:
+def ok(dialog: StepDialog) -> None:
     dialog.buttons.button(dialog.buttons.StandardButton.Ok).click()
 
 
-def test_edit_params_shows_core_validation_errors(qtbot: QtBot, window: MainWindow) -> None:
+def test_edit_form_checks_fields_before_ok(qtbot: QtBot, window: MainWindow) -> None:
     record_three(qtbot, window)
     window.steps_panel.select_row(2)
     window.steps_panel.edit_button.click()
     dialog = window.dialog
-    assert isinstance(dialog, ParamsDialog)
-    assert json.loads(dialog.editor.toPlainText()) == {"text": "Ada"}
+    assert isinstance(dialog, CommandDialog)
+    assert dialog.windowTitle() == "Edit step 3: Type text"
+    text = field_line(dialog, "text")
+    assert text.text() == "Ada"
 
-    dialog.editor.setPlainText("{not json")
+    text.setText("")
     ok(dialog)
-    assert dialog.error.isVisible() and "not valid JSON" in dialog.error.text()
-
-    dialog.editor.setPlainText('{"text": 5}')
-    ok(dialog)
-    qtbot.waitUntil(lambda: dialog.error.text().startswith("$[2][1].text"))
-    assert "expected a non-empty string, got a number" in dialog.error.text()
+    assert dialog.error.isVisible() and dialog.error.text().startswith("Text:")
     assert dialog.buttons.isEnabled()  # the person can fix it and try again
 
-    dialog.editor.setPlainText('{"text": "Grace", "bogus": 1}')
-    ok(dialog)
-    qtbot.waitUntil(lambda: "unknown parameter 'bogus'" in dialog.error.text())
-
-    dialog.editor.setPlainText('{"text": "Grace"}')
+    text.setText("Grace")
     with qtbot.waitSignal(dialog.finished):
         ok(dialog)
     wait_idle(qtbot, window)
     step = window.model.step(2)
     assert step is not None and step.params == {"text": "Grace"}
     assert '"text": "Grace"' in window.delta_panel.json_text.toPlainText()
+
+
+def test_huge_numbers_never_freeze_the_dialog(qtbot: QtBot, window: MainWindow) -> None:
+    """Bug 1: a tap at x=99999999999999999999 greyed OK and Cancel out for good."""
+    click(qtbot, window, "Sign up")
+    window.steps_panel.select_row(0)
+    window.steps_panel.edit_button.click()
+    dialog = window.dialog
+    assert isinstance(dialog, CommandDialog)
+    field_line(dialog, "selector").setText("")
+    field_line(dialog, "x").setText("99999999999999999999")
+    field_line(dialog, "y").setText("-5")
+    ok(dialog)
+    assert dialog.error.text() == "X: must be in 0..100000"
+    assert dialog.buttons.isEnabled()
+    field_line(dialog, "x").setText("abc")
+    ok(dialog)
+    assert dialog.error.text() == "X: enter a whole number, not 'abc'"
 
 
 def test_move_up_down_and_delete(qtbot: QtBot, window: MainWindow) -> None:
@@ -109,4 +118,26 @@ def test_run_from_here_stops_at_a_failure(qtbot: QtBot, window: MainWindow) -> N
     assert statuses == ["recorded", "failed", "recorded", "recorded"]
     assert window.model.data(window.model.index(1, 1)) == "✗"
     assert "Name" in (window.model.rows[1].error or "")
+    # Bug 5: one numbering, 1-based: row 2 of the table is "step 2" in its error.
+    assert (window.model.rows[1].error or "").startswith("step 2 (AC_tap) failed")
+    assert window.model.data(window.model.index(1, 0)) == "2"
     assert window.delta_panel.error.isVisible()  # the selected step's error is shown
+
+
+def test_an_edit_relabels_the_step_and_clears_marks(qtbot: QtBot, window: MainWindow) -> None:
+    """Bug 2: after editing step 1's selector it still read 'tap button "Sign up"', with ✓."""
+    record_three(qtbot, window)
+    window.steps_panel.select_row(0)
+    window.steps_panel.run_button.click()
+    qtbot.waitUntil(lambda: window.model.rows[0].status == "passed")
+    wait_idle(qtbot, window)
+    window.studio.update_params(0, {"selector": {"text": "Settings"}})
+    wait_idle(qtbot, window)
+    row = window.model.rows[0]
+    assert row.label == 'tap button "Settings"'  # named on the screen it was recorded on
+    assert [r.status for r in window.model.rows] == ["recorded"] * 3
+    assert window.model.data(window.model.index(0, 1)) == "•"
+    assert row.delta == "" and row.suggestions == ()
+    window.steps_panel.select_row(1)
+    window.steps_panel.select_row(0)
+    assert window.delta_panel.text.startswith("(edited after recording")

@@ -73,6 +73,8 @@ def test_export_python_runs_and_cancel_does_nothing(
     run = subprocess.run([sys.executable, str(target)], env=env, capture_output=True, text=True,
                          timeout=120)  # fmt: skip
     assert run.returncode == 0, run.stdout + run.stderr
+    numbers = [line.split()[0] for line in run.stdout.splitlines() if line.strip()]
+    assert numbers == ["1", "2"]  # steps are printed as people count them
     ask.paths.append(str(tmp_path / "airplane.json"))
     with qtbot.waitSignal(window.studio.exported):
         window.actions_.exports["json"].trigger()

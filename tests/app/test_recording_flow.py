@@ -13,7 +13,17 @@ from app.palette import DELTA_TITLE
 from app.param_form import CommandDialog
 from app.steps_model import COL_LABEL, COL_STATUS
 from app.window import MainWindow
-from tests.app.helpers import FakeAsk, click, drag, element, point_of, type_text, wait_idle
+from tests.app.helpers import (
+    FakeAsk,
+    Phones,
+    click,
+    drag,
+    element,
+    field_line,
+    point_of,
+    type_text,
+    wait_idle,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -85,12 +95,18 @@ def test_settings_switch_and_inbox_scroll(qtbot: QtBot, window: MainWindow) -> N
 def test_add_a_suggested_assertion(qtbot: QtBot, window: MainWindow) -> None:
     click(qtbot, window, "Settings")
     click(qtbot, window, "Airplane mode", "switch")
-    with qtbot.waitSignal(window.studio.stepAdded):
-        window.delta_panel.add_buttons[0].click()
+    offered = [s.label for s in window.model.rows[1].suggestions]
+    assert len(offered) >= 2
+    window.delta_panel.add_buttons[0].click()
+    qtbot.waitUntil(lambda: window.model.rowCount() == 3)
     wait_idle(qtbot, window)
     step = window.model.step(2)
     assert step is not None and step.command == "AC_assert"
-    assert step.label.startswith("assert ")
+    assert step.label == f"assert {offered[0]}"
+    # Bug 3: adding one kept the others, and the selection on the step that offered them.
+    assert window.steps_panel.current_row() == 1
+    assert [s.label for s in window.model.rows[1].suggestions] == offered[1:]
+    assert len(window.delta_panel.add_buttons) == len(offered) - 1
 
 
 def test_right_click_records_a_long_press(qtbot: QtBot, window: MainWindow) -> None:
@@ -108,7 +124,7 @@ def test_palette_delta_observation_step(qtbot: QtBot, window: MainWindow) -> Non
     dialog = window.dialog
     assert isinstance(dialog, CommandDialog)
     assert list(dialog.fields) == ["max_lines", "max_tokens", "interactive_only"]
-    dialog.fields["max_lines"].widget.setValue(5)  # type: ignore[attr-defined]
+    field_line(dialog, "max_lines").setText("5")
     with qtbot.waitSignal(dialog.finished):
         dialog.buttons.button(dialog.buttons.StandardButton.Ok).click()
     wait_idle(qtbot, window)
@@ -130,7 +146,7 @@ def test_palette_assert_prefills_the_inspected_element(qtbot: QtBot, window: Mai
     window.actions_.palette.trigger("Assert")
     dialog = window.dialog
     assert isinstance(dialog, CommandDialog)
-    assert "id/save" in dialog.fields["selector"].widget.text()  # type: ignore[attr-defined]
+    assert "id/save" in field_line(dialog, "selector").text()
     dialog.fields["enabled"].widget.setCurrentText("false")  # type: ignore[attr-defined]
     with qtbot.waitSignal(dialog.finished):
         dialog.buttons.button(dialog.buttons.StandardButton.Ok).click()
@@ -144,7 +160,7 @@ def test_palette_press_key_launch_and_swipe(qtbot: QtBot, window: MainWindow) ->
     window.actions_.palette.trigger("Launch app")
     dialog = window.dialog
     assert isinstance(dialog, CommandDialog)
-    dialog.fields["package"].widget.setText("dev.deltarec.playground")  # type: ignore[attr-defined]
+    field_line(dialog, "package").setText("dev.deltarec.playground")
     with qtbot.waitSignal(dialog.finished):
         dialog.buttons.button(dialog.buttons.StandardButton.Ok).click()
     wait_idle(qtbot, window)
@@ -170,8 +186,8 @@ def test_palette_shows_a_validation_error_in_its_dialog(qtbot: QtBot, window: Ma
     window.actions_.palette.trigger("Wait for")
     dialog = window.dialog
     assert isinstance(dialog, CommandDialog)
-    dialog.fields["selector"].widget.setText('{"text": "Nowhere"}')  # type: ignore[attr-defined]
-    dialog.fields["timeout"].widget.setValue(0.5)  # type: ignore[attr-defined]
+    field_line(dialog, "selector").setText('{"text": "Nowhere"}')
+    field_line(dialog, "timeout").setText("0.5")
     dialog.buttons.button(dialog.buttons.StandardButton.Ok).click()
     qtbot.waitUntil(lambda: dialog.error.isVisible())
     assert "Nowhere" in dialog.error.text()
@@ -219,3 +235,32 @@ def test_replay_all_marks_every_step_passed(qtbot: QtBot, window: MainWindow) ->
     # On a fresh phone: the one being recorded on did not move.
     assert window.studio.view is not None and len(window.studio.view.steps) == 5
     assert element(window, "Create your account")  # still the sign-up screen
+
+
+def test_delta_panel_wraps_shows_all_lines_and_draws_arrows_full_size(
+    qtbot: QtBot, window: MainWindow, phones: Phones
+) -> None:
+    """Bug 8: long lines did not wrap, '… (+N more)' hid lines for good, arrows were tiny."""
+    from PySide6.QtGui import QFontMetrics
+    from PySide6.QtWidgets import QPlainTextEdit
+
+    panel = window.delta_panel
+    assert panel.delta_text.lineWrapMode() == QPlainTextEdit.LineWrapMode.WidgetWidth
+    metrics = QFontMetrics(panel.delta_text.font())
+    if metrics.inFontUcs4(ord("a")) and "DejaVu Sans Mono" in panel.delta_text.font().families():
+        assert metrics.inFontUcs4(ord("→")) and metrics.inFontUcs4(ord("↕"))
+        assert metrics.horizontalAdvance("→") == metrics.horizontalAdvance("a")
+    settings = point_of(window, "Settings")
+    assert settings is not None
+    device = phones.opened[-1][1]
+    x, y = window.screen_view.to_device(settings) or (0, 0)
+    device.tap(x, y)  # the phone changes by itself (as far as the recording knows)
+    with qtbot.waitSignal(window.studio.stepAdded):
+        window.studio.record_delta(max_lines=3)
+    wait_idle(qtbot, window)
+    assert "more)" in panel.text and panel.show_all.isEnabled()
+    cut = panel.text.count("\n")
+    panel.show_all.setChecked(True)
+    assert panel.text.count("\n") > cut + 5 and "more)" not in panel.text
+    step = window.model.rows[0]
+    assert step.delta_all.count("\n") > step.delta.count("\n")

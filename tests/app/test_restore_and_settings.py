@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from PIL import Image
 from PySide6.QtCore import QByteArray
 from pytestqt.qtbot import QtBot
 
@@ -13,7 +14,7 @@ from app.settings import Settings
 from core.devices.virtual import ManualClock, make_virtual_device
 from core.recorder.session import RecordingSession, find_unfinished
 from tests.app.conftest import WindowFactory
-from tests.app.helpers import FakeAsk, click
+from tests.app.helpers import FakeAsk, click, wait_idle
 
 
 def crashed_recording(root: Path) -> Path:
@@ -32,6 +33,10 @@ def crashed_recording(root: Path) -> Path:
     return path
 
 
+def manifest_steps(bundle: Path) -> list[dict[str, object]]:
+    return list(json.loads((bundle / "manifest.json").read_text())["steps"])
+
+
 def test_restore_an_unfinished_recording(
     qtbot: QtBot, open_window: WindowFactory, ask: FakeAsk, tmp_path: Path
 ) -> None:
@@ -43,8 +48,17 @@ def test_restore_an_unfinished_recording(
     assert window.studio.view is not None and window.studio.view.bundle == crashed
     window.steps_panel.select_row(0)
     assert '+ [12] textbox "Name"' in window.delta_panel.text  # the deltas came back too
+    # Bug 9: the picture is where the recording left off (the Sign up form), not the launcher.
+    view = window.studio.view
+    assert view.recorded_picture and view.index is None and view.image is not None
+    assert "where the recording left off" in window.status.job.text()
+    shot = crashed / "screenshots" / f"{manifest_steps(crashed)[-1]['after']:04d}.png"
+    assert view.image.size().width() == Image.open(shot).width // 2
+    with qtbot.waitSignal(window.studio.viewChanged):
+        window.actions_.refresh.trigger()  # the phone as it is now: a fresh one, on the launcher
+    wait_idle(qtbot, window)
     # Recording continues into the same bundle, which is still autosaved.
-    click(qtbot, window, "Sign up")  # the fresh phone is on the launcher
+    click(qtbot, window, "Sign up")
     manifest = json.loads((crashed / "manifest.json").read_text())
     assert len(manifest["steps"]) == 3
 
@@ -67,11 +81,12 @@ def test_declining_starts_fresh_and_stops_asking(
 
 
 def test_new_recording_closes_the_old_one(
-    qtbot: QtBot, open_window: WindowFactory, tmp_path: Path
+    qtbot: QtBot, open_window: WindowFactory, ask: FakeAsk, tmp_path: Path
 ) -> None:
     window = open_window()
     click(qtbot, window, "Sign up")
     first = window.studio.view.bundle if window.studio.view else None
+    ask.answers.append(True)  # start a new one although the step is not saved
     with qtbot.waitSignal(window.studio.viewChanged):
         window.actions_.new.trigger()
     qtbot.waitUntil(lambda: not window.studio.runner.busy)

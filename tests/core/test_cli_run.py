@@ -89,7 +89,7 @@ def test_a_failing_step_exits_1_naming_step_command_and_what_was_tried(
     assert code == 1
     lines = err.splitlines()
     assert lines[1].startswith('[2/3] AC_tap {text="Nope"} … FAILED')
-    assert lines[2].startswith("deltarec: failed: step 1 (AC_tap) failed: no element matches")
+    assert lines[2].startswith("deltarec: failed: step 2 (AC_tap) failed: no element matches")
     assert lines[2].endswith('tried: selector {text="Nope"}')
     assert len(lines) == 3  # the third step never ran
     assert out.startswith("1 passed, 1 failed, 0 warnings, 1 skipped")
@@ -158,7 +158,7 @@ def test_the_report_shows_summary_steps_screenshots_and_escaped_names(
     assert sizes == {(360, 800)}
     assert "~ [6] textbox &quot;Ada&quot; (text: &quot;Name&quot;→&quot;Ada&quot;)" in page
     assert "queueMs" in page and "observationMs" in page
-    assert "step 3 (AC_tap) failed" not in page  # the section shows the reason itself …
+    assert "step 4 (AC_tap) failed" not in page  # the section shows the reason itself …
     assert "no element matches {text=&quot;&lt;script&gt;" in page  # … escaped
 
 
@@ -307,7 +307,7 @@ def test_a_replay_that_diverges_fails_naming_the_step(
     script[1] = ["AC_tap", {"x": 5, "y": 5}]
     code, _, err = deltarec(script, "--device", f"replay:{root}")
     assert code == 1
-    assert "deltarec: failed: step 1 (AC_tap) failed: replay diverged at step 1" in err
+    assert "deltarec: failed: step 2 (AC_tap) failed: replay diverged at step 2" in err
 
 
 # -- the real entry point ------------------------------------------------------------------

@@ -82,7 +82,7 @@ def test_replay_follows_the_recording(bundle: Bundle) -> None:
 def test_divergence_is_a_device_error_naming_the_step(bundle: Bundle) -> None:
     device = ReplayDevice(bundle)
     device.launch_app("dev.deltarec.playground", ".SignUpActivity")
-    with pytest.raises(DeviceError, match=r"diverged at step 1: recorded tap\(.*\), asked swipe"):
+    with pytest.raises(DeviceError, match=r"diverged at step 2: recorded tap\(.*\), asked swipe"):
         device.swipe(0, 0, 10, 10)
     with pytest.raises(DeviceError, match="recorded tap"):
         device.tap(5, 5)  # outside the Name field

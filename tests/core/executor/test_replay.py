@@ -127,7 +127,7 @@ def test_missing_selector_times_out_on_the_fake_clock_naming_what_it_saw(
     assert not report.ok and report.skipped == 1
     failed = report.results[1]
     assert failed.error == (
-        'step 1 (AC_tap) failed: no element matches {text="Submit"} within 2s; saw SignUpActivity:'
+        'step 2 (AC_tap) failed: no element matches {text="Submit"} within 2s; saw SignUpActivity:'
         ' [0] text "9:41", [1] image "Wifi signal full.", [2] image "Battery 100 percent.",'
         ' [3] button "Navigate up", [4] text "Sign up", [5] text "Create your account",'
         ' [6] textbox "Name", [7] textbox "Email", … (+3 more); tried: selector {text="Submit"}'
@@ -244,7 +244,7 @@ def test_a_step_with_no_effect_fails(session: Session) -> None:
     failed = report.failures[0]
     assert failed.command == "AC_tap" and failed.step == 4
     assert failed.error == (
-        'step 4 (AC_tap) failed: AC_tap on Save had no effect (expected: + [11] dialog "Save account?")'
+        'step 5 (AC_tap) failed: AC_tap on Save had no effect (expected: + [11] dialog "Save account?")'
     )
     assert failed.observation is None  # policy none: not even for failures
     warned = run_steps(broken, fresh_session(), effects="warn", keep_going=True)

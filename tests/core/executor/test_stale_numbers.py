@@ -70,15 +70,15 @@ def test_a_number_given_to_another_element_unseen_fails_and_taps_nothing(
     session: Session, device: VirtualDevice
 ) -> None:
     airplane = settings_via_launcher(session)
-    assert call(session, "AC_back").ok  # step 2: the Settings numbers are free again
-    assert call(session, "AC_tap", {"selector": {"text": "Sign up"}}, policy="none").ok  # 3
+    assert call(session, "AC_back").ok  # step 3: the Settings numbers are free again
+    assert call(session, "AC_tap", {"selector": {"text": "Sign up"}}, policy="none").ok  # 4
     now = session.screen()
     assert str(holder(now, airplane)) == f'[{airplane}] textbox "Name"'  # the number moved on
 
-    stale = call(session, "AC_tap", {"selector": {"index": airplane}})  # step 4
+    stale = call(session, "AC_tap", {"selector": {"index": airplane}})  # step 5
     assert not stale.ok and stale.error is not None
     assert str(stale.error) == (
-        f'step 4 (AC_tap) failed: [{airplane}] meant switch "Airplane mode" (shown after step 1);'
+        f'step 5 (AC_tap) failed: [{airplane}] meant switch "Airplane mode" (shown after step 2);'
         f' now [{airplane}] is textbox "Name"; tried: selector [{airplane}]'
     )
     cause = stale.error.__cause__
@@ -126,7 +126,7 @@ def test_a_stale_primary_lets_an_alternate_act_and_says_why(session: Session) ->
     tapped = call(session, "AC_tap", {"selector": selector})
     assert tapped.ok and tapped.result["selector"] == '{resource_id="email"}'
     assert tapped.tried[0] == (
-        f'[{airplane}]: meant switch "Airplane mode" (shown after step 1), now textbox "Name"'
+        f'[{airplane}]: meant switch "Airplane mode" (shown after step 2), now textbox "Name"'
     )
 
 
@@ -241,7 +241,7 @@ def test_the_meant_element_under_another_number_is_named_but_not_used(
         numbers.verify(Selector(index=airplane), there, fresh)
     moved = _named(fresh, "switch", "Airplane mode")
     assert str(caught.value) == (
-        f'[{airplane}] meant switch "Airplane mode" (shown after step 1);'
+        f'[{airplane}] meant switch "Airplane mode" (shown after step 2);'
         f' now [{airplane}] is switch "Bluetooth"; it is [{moved}] now'
     )
     assert caught.value.moved == moved
@@ -274,7 +274,7 @@ def test_which_index_selectors_the_memory_checks(
 def test_only_numbers_in_the_text_read_are_remembered(as_after_the_launcher: ElementIndex) -> None:
     numbers = ShownNumbers()
     airplane = _named(as_after_the_launcher, "switch", "Airplane mode")
-    numbers.show(as_after_the_launcher, f'~ [{airplane}] switch "Airplane mode"', step=3)
+    numbers.show(as_after_the_launcher, f'~ [{airplane}] switch "Airplane mode"', step=2)
     assert len(numbers) == 1
     meaning = numbers.meaning(airplane)
     assert meaning is not None

@@ -319,7 +319,7 @@ async def test_run_steps(connect: Connect, device: VirtualDevice) -> None:
 
     assert failed.isError
     message, observation, facts = texts(failed)
-    assert message.startswith('step 0 (AC_tap) failed: selector {role="textbox"} matches 3')
+    assert message.startswith('step 1 (AC_tap) failed: selector {role="textbox"} matches 3')
     assert observation.startswith("screen ")  # no baseline yet: the full frame
     assert facts == "0 passed, 1 failed, 1 skipped"
     assert (envelope(failed)["skipped"], envelope(failed)["failed"]) == (1, 1)

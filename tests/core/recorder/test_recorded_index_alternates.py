@@ -75,7 +75,7 @@ def test_a_replay_never_taps_another_element_for_the_recorded_one(tmp_path: Path
     assert not rec.replay(device)
     assert [s.status for s in rec.steps] == ["passed", "failed"]
     error = rec.steps[1].error or ""
-    assert error.startswith(f'step 1 (AC_tap) failed: no element matches {{key="{key}"}} within')
+    assert error.startswith(f'step 2 (AC_tap) failed: no element matches {{key="{key}"}} within')
     assert error.endswith(
         f'; tried: selector {{key="{key}"}}, alternate 0 {{index=12, name="Airplane mode",'
         ' role="switch"}: not found ([12] is switch "Bluetooth")'
