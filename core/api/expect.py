@@ -14,7 +14,7 @@ followed by the last delta.
     >>> expect(phone.get(resource_id="name")).to_have_text("Ada", timeout=0)
     ... # doctest: +ELLIPSIS
     Traceback (most recent call last):
-    core.api.expect.ExpectationError: step 2 (AC_assert) failed: assertion text='Ada' failed
+    core.api.expect.ExpectationError: step 1 (AC_assert) failed: assertion text='Ada' failed
     for {resource_id="name"}: [6] textbox "Name" shows 'Name'; tried: ...
     last delta:
     screen dev.deltarec.playground/dev.deltarec.playground.SignUpActivity 1080x2400
@@ -54,7 +54,7 @@ class LocatorAssertions:
         phone = self.locator.phone
         params = {"selector": self.locator.selector.to_json(), fact: value, "timeout": timeout}
         try:
-            phone.run("AC_assert", params)
+            phone.run("AC_assert", params, check=True)
         except StepFailedError as exc:
             delta = phone.delta() if phone.last is not None else ""
             error = ExpectationError(exc.step, exc.command, exc.reason, exc.tried)

@@ -17,7 +17,7 @@ had and what was tried. :meth:`Locator.or_` adds fallbacks, tried in order.
     >>> phone.get(role="textbox").tap()
     ... # doctest: +NORMALIZE_WHITESPACE
     Traceback (most recent call last):
-    core.errors.StepFailedError: step 1 (AC_tap) failed: selector {role="textbox"} matches
+    core.errors.StepFailedError: step 2 (AC_tap) failed: selector {role="textbox"} matches
     3 elements: [6] textbox "Name"; [7] textbox "Email"; [8] textbox "Password";
     tried: selector {role="textbox"}
 """

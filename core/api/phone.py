@@ -60,8 +60,14 @@ class Phone:
         clock: Callable[[], float] = time.monotonic,
         sleep: Callable[[float], None] = time.sleep,
         settle_timeout: float = 3.0,
+        log: Callable[[str], None] | None = None,
     ) -> None:
         self.session = Session(device, clock=clock, sleep=sleep, settle_timeout=settle_timeout)
+        self.log = log
+        """Told one line per step: ``3 AC_tap passed`` (steps counted from 1, as the
+        export's comments count them; ``expect`` lines belong to the step before)."""
+        self.actions = 0
+        """Steps run so far, ``expect`` assertions aside."""
         self.steps: list[Step] = []
         """Every step run so far, as script steps (expectations as ``AC_assert``)."""
         self.last: StepOutcome | None = None
@@ -93,22 +99,32 @@ class Phone:
         """Forget the session's baseline and numbers (the device stays as it is)."""
         self.session.close()
 
-    def run(self, command: str, params: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    def run(
+        self, command: str, params: Mapping[str, Any] | None = None, *, check: bool = False
+    ) -> dict[str, Any]:
         """Run one ``AC_*`` command with JSON ``params``; its result.
 
         The escape hatch for commands with no verb here (``AC_observe``,
-        ``AC_sleep``, …) and what every verb calls. Raises
-        ScriptValidationError for a bad command or parameters (nothing runs)
-        and StepFailedError when the step fails on the device.
+        ``AC_sleep``, …) and what every verb calls. ``check`` marks an
+        assertion about the step before (``expect`` sets it): it is not a step
+        of its own, and its errors name that step. Raises ScriptValidationError
+        for a bad command or parameters (nothing runs) and StepFailedError when
+        the step fails on the device.
         """
         given = dict(params or {})
         cls = lookup(self.session.commands, command, "$[0]")
         parsed = cls.parse(given, "$[1]")
-        outcome = self.session.execute(parsed, step=len(self.steps))
+        number = max(self.actions - 1, 0) if check else self.actions
+        outcome = self.session.execute(parsed, step=number)
         self.steps.append(Step(command, given))
         self.last = outcome
+        if not check:
+            self.actions += 1
         if outcome.observation is not None and cls.category is Category.MUTATING:
             self._observation = outcome.observation
+        if self.log is not None and not (check and outcome.ok):
+            status = "passed" if outcome.ok else f"failed: {outcome.error}"
+            self.log(f"{number + 1} {command} {status}")
         if outcome.error is not None:
             raise outcome.error
         return dict(outcome.result)
@@ -225,18 +241,20 @@ def connect(
     clock: Callable[[], float] = time.monotonic,
     sleep: Callable[[float], None] = time.sleep,
     settle_timeout: float = 3.0,
+    log: Callable[[str], None] | None = None,
 ) -> Phone:
     """Open a :class:`Phone`: ``"virtual"`` (a fresh built-in phone), an adb serial,
     ``SERIAL@HOST:PORT`` (a device behind the adb server at HOST:PORT), ``"replay:DIR"``
     (a recorded bundle), or a :class:`~core.devices.base.Device` object.
 
     Constructing does no I/O for adb (errors come with the first action).
+    ``log`` (``print``, say) is told one line per step (:attr:`Phone.log`).
 
     >>> connect("virtual").serial
     'virtual'
     """
     opened = open_device(device) if isinstance(device, str) else device
-    return Phone(opened, clock=clock, sleep=sleep, settle_timeout=settle_timeout)
+    return Phone(opened, clock=clock, sleep=sleep, settle_timeout=settle_timeout, log=log)
 
 
 __all__ = ["Phone", "connect"]

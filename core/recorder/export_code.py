@@ -207,7 +207,7 @@ def step_lines(step: Step) -> list[str]:
     for check in step.checks:
         line = expectation(check, CHECK_TIMEOUT)
         exact = {"timeout": CHECK_TIMEOUT, **check}
-        lines.append(line or f"phone.run('AC_assert', {exact!r})")
+        lines.append(line or f"phone.run('AC_assert', {exact!r}, check=True)")
     return lines
 
 

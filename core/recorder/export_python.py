@@ -85,7 +85,7 @@ def to_python(script: Script, *, name: str = "recording") -> str:
         "\n"
         "\n"
         'if __name__ == "__main__":\n'
-        '    run(connect(os.environ.get("DELTAREC_DEVICE", "virtual")))\n'
+        '    run(connect(os.environ.get("DELTAREC_DEVICE", "virtual"), log=print))\n'
     )
 
 

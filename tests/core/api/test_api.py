@@ -104,3 +104,16 @@ def test_an_exported_program_replays_through_the_fake_adb_server(tmp_path: Path)
         load(to_python(script), "exported").run(phone)
     assert ran_commands(phone.steps) == expected_commands(script)
     assert any(cmd.startswith("input text") for cmd in shell.history)
+
+
+def test_log_counts_steps_from_1_and_expectations_belong_to_the_step_before() -> None:
+    clock, lines = ManualClock(), []
+    phone = Phone(make_virtual_device(clock=clock), clock=clock, sleep=clock.advance,
+                  log=lines.append)  # fmt: skip
+    phone.get(text="Sign up").tap()
+    phone.get(resource_id="name").fill("Bob")
+    expect(phone.get(resource_id="name")).to_have_text("Bob", timeout=0)
+    with pytest.raises(ExpectationError, match=r"^step 2 \(AC_assert\) failed"):
+        expect(phone.get(resource_id="name")).to_have_text("Ada", timeout=0)
+    assert lines[:2] == ["1 AC_tap passed", "2 AC_type_text passed"]
+    assert len(lines) == 3 and lines[2].startswith("2 AC_assert failed: step 2 (AC_assert)")

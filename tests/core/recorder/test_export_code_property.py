@@ -24,7 +24,7 @@ FIELD = st.sampled_from(["text", "resource_id", "content_desc", "name", "role", 
 
 
 class StubPhone(Phone):
-    def run(self, command: str, params: Any = None) -> dict[str, Any]:
+    def run(self, command: str, params: Any = None, *, check: bool = False) -> dict[str, Any]:
         self.steps.append(Step(command, dict(params or {})))
         return {}
 
