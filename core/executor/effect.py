@@ -6,15 +6,25 @@ caller-facing observation) is compared with it, line by line, by *signature*:
 ``(kind, role, name)`` where kind is the line's sign (``+ ~ - ↕ »``). ``[i]``
 numbers, attribute details and budget lines (``… (+5 more)``) are ignored.
 
+A screen header reads the same whichever way the replay reached the screen:
+``» new screen SettingsActivity "Settings": …``, ``» new screen
+dev.app/SettingsActivity: …`` and ``» back to SettingsActivity "Settings" (as
+after step 2)`` all have the signature ``("»", "screen", "SettingsActivity")``.
+
 Verdicts, first that applies:
 
 1. expected a change, got ``no change`` → failure "AC_tap on Save had no effect";
 2. expected a dialog to open or close, or a new screen, and the replay shows
-   none of that kind → failure naming the missing line;
-3. the signatures are clearly different: Jaccard similarity of the
+   none of that kind → failure naming the missing line; expected a given
+   screen and the replay reached another → failure naming both;
+3. expected ``» back to`` a screen and the replay reached it → success: the
+   lines after that header are the differences from a frame remembered
+   earlier in the run, which depend on what happened in between (a ticking
+   counter, a field typed into) and not on this step;
+4. the signatures are clearly different: Jaccard similarity of the
    ``(kind, role, name)`` sets below :data:`NAME_SIMILARITY` *and* of the
    ``(kind, role)`` sets below :data:`SHAPE_SIMILARITY` → failure;
-4. expected ``no change`` but something changed → warning only (a step that
+5. expected ``no change`` but something changed → warning only (a step that
    did nothing when recorded, e.g. a tap that only dismissed the keyboard).
 
     >>> check_effect('+ [11] dialog "Save?"', "no change", "AC_tap", "Save").failure
@@ -39,7 +49,9 @@ SHAPE_SIMILARITY = 0.5
 _LINE = re.compile(
     r'^(?P<kind>[+~\-↕])\s+(?:\[\d+\]\s+)?(?P<role>[\w-]+)(?::|\s+(?P<name>"(?:[^"\\]|\\.)*"))?'
 )
-_SCREEN = re.compile(r"^»\s+new screen\s+(?P<package>\S+?):")
+_SCREEN = re.compile(r"^»\s+(?P<how>new screen|back to)\s+(?P<name>[^\s:\"]+)")
+
+_BACK = re.compile(r"^»\s+back to\s")
 
 Signature = tuple[str, str, str]
 
@@ -51,11 +63,15 @@ def signature(line: str) -> Signature | None:
     ('~', 'switch', 'Wi-Fi')
     >>> signature("» new screen dev.app: 11 elements (6 gone, was launcher)")
     ('»', 'screen', 'dev.app')
+    >>> signature('» new screen dev.app/SettingsActivity "Settings": 27 elements (14 gone)')
+    ('»', 'screen', 'SettingsActivity')
+    >>> signature('» back to SettingsActivity "Settings" (as after step 2)')
+    ('»', 'screen', 'SettingsActivity')
     """
     line = line.strip()
     screen = _SCREEN.match(line)
     if screen:
-        return ("»", "screen", screen["package"])
+        return ("»", "screen", screen["name"].rpartition("/")[2])
     found = _LINE.match(line)
     if not found:
         return None
@@ -115,6 +131,22 @@ def check_effect(expected: str, actual: str, command: str, target: str) -> Effec
         if _salient(sig) and (sig[0], sig[1]) not in shapes:
             what = "a new screen" if sig[0] == "»" else f"a dialog to {_verb(sig[0])}"
             return EffectCheck(f"{on}: expected {what} ({_show(sig)}); none did", None, similarity)
+    screens = [name for kind, _, name in want if kind == "»"]
+    reached = [name for kind, _, name in got if kind == "»"]
+    if (
+        screens
+        and reached
+        and _activity(screens[0])
+        and _activity(reached[0])
+        and screens[0] != reached[0]
+    ):
+        return EffectCheck(
+            f"{on}: expected the screen {screens[0]}; the replay reached {reached[0]}",
+            None,
+            similarity,
+        )
+    if screens and _BACK.match(first):  # reached the remembered screen: what follows varies
+        return EffectCheck(None, None, similarity)
     shape = _jaccard({(k, r) for k, r, _ in want}, shapes)
     if similarity < NAME_SIMILARITY and shape < SHAPE_SIMILARITY:
         seen = next((x.strip() for x in actual.splitlines() if signature(x)), "")
@@ -125,6 +157,12 @@ def check_effect(expected: str, actual: str, command: str, target: str) -> Effec
             similarity,
         )
     return EffectCheck(None, None, similarity)
+
+
+def _activity(name: str) -> bool:
+    """A header names the activity, or the package when the capture had none (a
+    package has dots; the two cannot be compared)."""
+    return "." not in name
 
 
 def _verb(kind: str) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -10,6 +11,7 @@ from core.devices.virtual import ManualClock, make_virtual_device
 from core.errors import StepFailedError
 from core.executor import RunReport, Script, Session, StepResult, run_steps
 from tests.core.executor.conftest import launch, run
+from tests.core.recorder.recordings import record
 
 SIGN_UP = [
     ["AC_tap", {"selector": {"text": "Sign up"}}],
@@ -273,3 +275,26 @@ def test_a_clearly_different_effect_fails() -> None:
     # The caller never saw the screen (policy failures), so the failure shows all of it.
     assert (failed.observation or "").startswith("screen ")
     assert '[9] checkbox "Send me news" @(540,977) (checked)' in (failed.observation or "")
+
+
+def test_a_back_to_a_remembered_screen_replays_on_a_fresh_phone(tmp_path: Path) -> None:
+    # Recorded: Back returns to the Playground seen after step 2; its delta is
+    # "» back to MainActivity …" then what differs from that frame (a ticking counter).
+    script = record("round_trip", tmp_path).script()
+    backs = [s.expect or "" for s in script.steps if s.command == "AC_back"]
+    assert [b.splitlines()[0] for b in backs] == [
+        '» back to MainActivity "Playground" (as after step 2)',
+        '» back to MainActivity "Playground" (as after step 4)',
+    ]
+    report = run_steps(script, fresh_session(), policy="none")
+    assert report.ok, [r.error for r in report.failures]
+
+
+def test_a_back_that_reaches_another_screen_fails_naming_both(tmp_path: Path) -> None:
+    script = record("round_trip", tmp_path).script()
+    # Drop "tap Settings": Back now leaves the Playground for the launcher.
+    broken = Script(script.steps[:2] + script.steps[3:])
+    report = run_steps(broken, fresh_session(), policy="none")
+    failed = report.failures[0]
+    assert failed.step == 2 and failed.command == "AC_back"
+    assert "expected the screen MainActivity; the replay reached" in (failed.error or "")

@@ -57,11 +57,25 @@ def inbox(rec: RecordingSession) -> None:
     rec.record_tap(*_center(rec, "Re: build is green #18"))
 
 
+def round_trip(rec: RecordingSession) -> None:
+    """Into two screens and back from each: every Back returns to a screen seen before
+    (its delta reads ``» back to …``, then what differs from the remembered frame)."""
+    _fresh(rec)
+    rec.record_tap(*_center(rec, "Settings"))
+    rec.record_key("back")
+    rec.record_tap(*_center(rec, "Sign up"))
+    rec.record_key("back")
+
+
 RECORDINGS: dict[str, Callable[[RecordingSession], None]] = {
     "sign_up": sign_up,
     "airplane": airplane,
     "inbox": inbox,
 }
+"""The xdist suite's recordings (tests/deltarec/suite.py: two tests each)."""
+
+EVERY: dict[str, Callable[[RecordingSession], None]] = {**RECORDINGS, "round_trip": round_trip}
+"""Every recording, for the export and replay tests."""
 
 
 def record(kind: str, folder: Path, *, name: str = "recording") -> RecordingSession:
@@ -70,7 +84,7 @@ def record(kind: str, folder: Path, *, name: str = "recording") -> RecordingSess
     rec = RecordingSession(make_virtual_device(clock=clock), folder, name=name,
                            clock=clock, sleep=clock.advance, screenshots=False)  # fmt: skip
     rec.start()
-    RECORDINGS[kind](rec)
+    EVERY[kind](rec)
     return rec
 
 

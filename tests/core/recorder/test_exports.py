@@ -39,13 +39,13 @@ from core.executor.registry import command_table, lookup
 from core.recorder.export import FORMATS, export
 from core.recorder.export_maestro import to_maestro
 from core.recorder.export_python import to_pytest, to_python
-from tests.core.recorder.recordings import RECORDINGS, record
+from tests.core.recorder.recordings import EVERY, record
 
 ANY_CHAR = st.characters(min_codepoint=0, max_codepoint=0x10FFFF, exclude_categories=())
 BUNDLE = Path(__file__).resolve().parents[3] / "fixtures" / "bundles" / "sign-up"
 
 
-@pytest.fixture(scope="module", params=["fixtures/bundles/sign-up", *sorted(RECORDINGS)])
+@pytest.fixture(scope="module", params=["fixtures/bundles/sign-up", *sorted(EVERY)])
 def recorded(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Script:
     if request.param.startswith("fixtures/"):
         return load_script(BUNDLE / "script.json")
