@@ -41,6 +41,7 @@ from core.devices.open import available_devices, open_device
 from core.errors import DeltarecError, DeviceDisconnected
 from core.executor import load_script
 from core.recorder.export import Kind
+from core.recorder.keyboard_tap import KeyboardTap
 from core.recorder.session import RecordedStep, RecordingSession, png_bytes
 from core.recorder.suggest import Suggestion
 
@@ -304,6 +305,31 @@ class Studio(QObject):
     def tap(self, x: int, y: int, *, long: bool = False) -> None:
         verb = "Long-pressing" if long else "Tapping"
         self._record(f"{verb} ({x}, {y})", lambda s: s.record_tap(x, y, long=long))
+
+    def keyboard_tap(self, x: int, y: int) -> None:
+        """A key of the phone's keyboard: pressed, and kept as the typing it did
+        (:mod:`core.recorder.keyboard_tap`); the step it added, changed or removed
+        goes to the undo stack."""
+        taps: list[KeyboardTap] = []
+
+        def run(session: RecordingSession, _: Report) -> SessionView:
+            tap = session.record_keyboard_tap(x, y)
+            taps.append(replace(tap, step=copy.deepcopy(tap.step)))
+            return self._view(session)
+
+        def done(_: object) -> None:
+            tap = taps[0]
+            change = {
+                "added": Change("record", tap.row, tap.step),
+                "merged": Change("edit", tap.row, tap.before, tap.step),
+                "removed": Change("delete", tap.row, tap.before),
+            }.get(tap.kind)
+            if change is not None:
+                self.undoable.emit(change)
+            if tap.kind in ("added", "merged"):
+                self.stepAdded.emit(tap.row)
+
+        self._job(f"Pressing a key ({x}, {y})", run, on_done=done)
 
     def swipe(self, x1: int, y1: int, x2: int, y2: int) -> None:
         self._record("Swiping", lambda s: s.record_swipe(x1, y1, x2, y2))

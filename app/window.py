@@ -52,8 +52,8 @@ RECORDED_PICTURE = (
 )
 NO_FIELD = "No text field is focused: tap one on the phone first, then type."
 KEYBOARD_TAP = (
-    "That is the on-screen keyboard: type in the box under the phone instead "
-    "(the text is recorded as one typing step)."
+    "That is the on-screen keyboard, with no text field focused (or a long press): tap a "
+    "field first; keys then join one typing step, as does the box under the phone."
 )
 
 
@@ -263,8 +263,11 @@ class MainWindow(QMainWindow):
     def _tapped(self, x: int, y: int, long: bool) -> None:
         index = self.screen_view.index
         if index is not None and on_keyboard(index.frame.obs, x, y):
-            self.show_error(KEYBOARD_TAP)
-            self.device_panel.text.setFocus()
+            if long or focused_field(index.frame.obs) is None:
+                self.show_error(KEYBOARD_TAP)
+                self.device_panel.text.setFocus()
+            else:  # a key: it joins the typing step
+                self.studio.keyboard_tap(x, y)
             return
         self._picked = smallest_at(self.screen_view.index, x, y)
         self.screen_view.select(self._picked)

@@ -22,6 +22,8 @@ keyboard's keys is never recorded as ``tap x=104, y=1813``.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from core.model import Bounds, Node, Observation
 
 RESIZED_BELOW = 0.8
@@ -61,3 +63,74 @@ def on_keyboard(obs: Observation, x: int, y: int) -> bool:
     """Whether the point is on the on-screen keyboard."""
     area = ime_area(obs)
     return area is not None and area.left <= x < area.right and area.top <= y < area.bottom
+
+
+@dataclass(frozen=True, slots=True)
+class Keystroke:
+    """What one key on the on-screen keyboard did to the focused field's text.
+
+    ``kind``: ``none`` | ``append`` (``text`` went in at the end) | ``delete``
+    (``count`` characters went from the end; ``text``: what the field holds now,
+    "" when it shows its hint) | ``replace`` (the field now holds ``text``: a
+    suggestion or autocorrect rewrote it, or what it did cannot be told).
+    """
+
+    kind: str
+    text: str = ""
+    count: int = 0
+
+
+def keystroke(before: str, after: str, *, typing: bool) -> Keystroke:
+    """Read a key's effect from the field's text before and after it.
+
+    ``typing``: ``before`` is text the recording typed (not, possibly, the hint an
+    empty field shows as its text). A key adds or removes one character, so a
+    field of one character that now reads something unrelated was emptied and
+    shows its hint. Whatever stays ambiguous is a ``replace``: replaying it
+    leaves the field holding exactly ``after`` either way.
+
+    >>> keystroke("Ad", "Ada", typing=True)
+    Keystroke(kind='append', text='a', count=0)
+    >>> keystroke("Ada", "Ad", typing=True)
+    Keystroke(kind='delete', text='Ad', count=1)
+    >>> keystroke("a", "Name", typing=True)  # emptied: the hint shows again
+    Keystroke(kind='delete', text='', count=1)
+    >>> keystroke("Name", "N", typing=False)  # the hint, or "Name" lost three letters
+    Keystroke(kind='replace', text='N', count=0)
+    """
+    if after == before:
+        return Keystroke("none")
+    if after.startswith(before):
+        return Keystroke("append", after[len(before) :])
+    if typing and before.startswith(after):
+        return Keystroke("delete", after, len(before) - len(after))
+    if len(before) == 1 and len(after) > 1:
+        return Keystroke("delete", count=1)
+    return Keystroke("replace", after)
+
+
+@dataclass(frozen=True, slots=True)
+class Typed:
+    """A typing step's text and whether it replaces the field's text (``clear``)."""
+
+    text: str = ""
+    clear: bool = False
+
+    def then(self, key: Keystroke) -> Typed:
+        """The typing after ``key`` (a key that undid more than this typing added
+        makes it replace the field's text with what is left).
+
+        >>> Typed("Ad").then(Keystroke("append", "a"))
+        Typed(text='Ada', clear=False)
+        >>> Typed("A").then(Keystroke("delete", "", 1))
+        Typed(text='', clear=False)
+        >>> Typed().then(keystroke("Bob", "Bo", typing=False))  # "Bob" was there before
+        Typed(text='Bo', clear=True)
+        """
+        if key.kind == "append":
+            return Typed(self.text + key.text, self.clear)
+        if key.kind == "delete" and len(self.text) >= key.count:
+            return Typed(self.text[: len(self.text) - key.count], self.clear)
+        if key.kind in ("delete", "replace"):  # what the field holds now, replacing its text
+            return Typed(key.text, True)
+        return self

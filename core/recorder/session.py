@@ -22,16 +22,15 @@ import logging
 import threading
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from core.bundle import Bundle, scan_recordings, write_atomic
-from core.delta import IndexOptions, Observer, index_frame
+from core.delta import DeltaResult, IndexOptions, Observer, index_frame
 from core.devices.base import Device
 from core.devices.logging_device import LoggingDevice
 from core.errors import DeltarecError, StepFailedError
-from core.executor import Script, Session, Step, parse_script, run_steps
+from core.executor import Script, Session, parse_script, run_steps
 from core.executor.registry import lookup
 from core.executor.selectors import Selector, find_all
 from core.frame import Frame
@@ -39,72 +38,14 @@ from core.index import ElementIndex, IndexedElement, element_at
 from core.model import Observation
 from core.recorder.checks import choose_checks
 from core.recorder.export import Kind, export, to_json
+from core.recorder.keyboard_tap import KeyboardTap, keyboard_tap
 from core.recorder.selector_gen import selector_for
+from core.recorder.step import RecordedStep, step_label
 from core.recorder.suggest import Suggestion, suggest_assertions
 
 _log = logging.getLogger(__name__)
 
 DELTA_COMMAND = "AC_delta_observation"
-
-
-@dataclass
-class RecordedStep:
-    """One recorded step and what it did. ``status``: recorded | passed | failed."""
-
-    command: str
-    params: dict[str, Any]
-    label: str
-    delta: str = ""
-    before: int = 0
-    after: int = 0
-    timing: dict[str, float] = field(default_factory=dict)
-    actions: list[dict[str, Any]] = field(default_factory=list)
-    suggestions: list[Suggestion] = field(default_factory=list)
-    checks: list[dict[str, Any]] = field(default_factory=list)
-    """The assertions replay runs after the step (:mod:`core.recorder.checks`)."""
-    status: str = "recorded"
-    error: str | None = None
-    edited: bool = False  # parameters changed after recording: ``delta`` was cleared
-    delta_all: str = ""  # every line, when ``delta`` was cut to its budget ("… (+N more)")
-
-    def to_step(self) -> Step:
-        """The script step; a step that changed the screen carries its delta as ``expect``."""
-        expect = self.delta if self.actions and self.delta else None
-        return Step(self.command, dict(self.params), expect=expect, note=self.label,
-                    checks=tuple(self.checks))  # fmt: skip
-
-    def to_manifest(self) -> dict[str, Any]:
-        return {
-            "command": self.command,
-            "params": self.params,
-            "label": self.label,
-            "delta": self.delta,
-            "before": self.before,
-            "after": self.after,
-            "timing": self.timing,
-            "actions": self.actions,
-            **({"edited": True} if self.edited else {}),
-            **({"delta_all": self.delta_all} if self.delta_all else {}),
-            "suggestions": [x.to_json() for x in self.suggestions],
-            "checks": self.checks,
-        }
-
-    @classmethod
-    def from_manifest(cls, data: Mapping[str, Any]) -> RecordedStep:
-        return cls(
-            command=str(data["command"]),
-            params=dict(data.get("params", {})),
-            label=str(data.get("label", data["command"])),
-            delta=str(data.get("delta", "")),
-            before=int(data.get("before", 0)),
-            after=int(data.get("after", 0)),
-            timing=dict(data.get("timing", {})),
-            actions=list(data.get("actions", [])),
-            edited=bool(data.get("edited", False)),
-            delta_all=str(data.get("delta_all", "")),
-            suggestions=[Suggestion.from_json(x) for x in data.get("suggestions", [])],
-            checks=list(data.get("checks", [])),
-        )
 
 
 def png_bytes(device: Device) -> bytes:
@@ -243,7 +184,7 @@ class RecordingSession:
                 raise outcome.error
             if outcome.result.get("underKeyboard"):  # nothing happened: record nothing
                 raise StepFailedError(len(self.steps), command, "; ".join(outcome.warnings))
-            step = RecordedStep(command, params, label or _label(command, params),
+            step = RecordedStep(command, params, label or step_label(command, params),
                                 timing=dict(outcome.timing), actions=actions)  # fmt: skip
             if command == DELTA_COMMAND:
                 step.delta = str(outcome.result.get("summary", ""))
@@ -256,17 +197,28 @@ class RecordingSession:
             if actions:
                 after = self.executor.latest or self.executor.settle()
                 self._take_screen(after)
-                result = self.observer.step(after)
-                step.delta = result.text
-                every = "\n".join(e.text for e in result.entries)
-                step.delta_all = every if every.count("\n") > step.delta.count("\n") else ""
-                step.suggestions = suggest_assertions(result, volatile=self.observer.volatile)
-                step.checks = choose_checks(step.suggestions, result)
+                self._describe(step, self.observer.step(after))
                 self._share_baseline()
             step.before, step.after = before_number, self.screen_number
             self.steps.append(step)
             self._autosave(step)
             return step
+
+    def _describe(self, step: RecordedStep, result: DeltaResult) -> None:
+        """A step's delta (cut and whole), its suggestions and the checks chosen from them."""
+        step.delta = result.text
+        every = "\n".join(e.text for e in result.entries)
+        step.delta_all = every if every.count("\n") > step.delta.count("\n") else ""
+        step.suggestions = suggest_assertions(result, volatile=self.observer.volatile)
+        step.checks = choose_checks(step.suggestions, result)
+
+    def record_keyboard_tap(self, x: int, y: int) -> KeyboardTap:
+        """A tap on the on-screen keyboard: typing, never ``tap x=104, y=1813``
+        (:mod:`core.recorder.keyboard_tap`)."""
+        with self._lock:
+            if self.screen is None:
+                self.start()
+            return keyboard_tap(self, x, y)
 
     def record_tap(self, x: int, y: int, *, long: bool = False) -> RecordedStep:
         """Tap (or long-press) what is under the point, by selector when there is an element."""
@@ -355,7 +307,7 @@ class RecordingSession:
                 found = []
             if len(found) == 1:
                 return f'{verb} {found[0].role} "{found[0].name}"'
-        return _label(command, params)
+        return step_label(command, params)
 
     def _clear_marks(self) -> None:
         """An edited script is another script: the ✓/✗ of the last run no longer apply."""
@@ -408,12 +360,6 @@ def find_unfinished(root: str | Path) -> list[Path]:
     for path, problem in unreadable:  # never blocks the healthy ones
         _log.warning("skipping unreadable recording %s: %s", path, problem)
     return [b.root for b in readable if b.info.get("state") == "recording"]
-
-
-def _label(command: str, params: Mapping[str, Any]) -> str:
-    short = command.removeprefix("AC_").replace("_", " ")
-    shown = ", ".join(f"{k}={v!r}" for k, v in params.items() if k != "alternates")
-    return f"{short} {shown}".strip()
 
 
 __all__ = ["RecordedStep", "RecordingSession", "StepFailedError", "find_unfinished"]

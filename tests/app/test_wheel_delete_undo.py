@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from app.window import MainWindow
+from core.devices.virtual.keyboard import key_center
 from tests.app.helpers import click, type_text, wait_idle
 
 
@@ -83,7 +84,7 @@ def test_delete_key_and_undo_redo_of_record_delete_move_edit(
     assert [r.label for r in window.model.rows] == labels[:1]
 
 
-def test_typing_needs_a_focused_field_and_keyboard_taps_are_not_taps(
+def test_typing_needs_a_focused_field_and_keyboard_keys_join_the_typing(
     qtbot: QtBot, window: MainWindow
 ) -> None:
     """Bug 6: typing with no field focused recorded "no change"; keys recorded as taps."""
@@ -95,9 +96,19 @@ def test_typing_needs_a_focused_field_and_keyboard_taps_are_not_taps(
     assert window.model.rowCount() == 1 and window.device_panel.text.text() == "Ada"
     click(qtbot, window, "Name", "textbox")  # the keyboard comes up
     type_text(qtbot, window, "Ada")
-    with qtbot.waitSignal(window.errorShown) as shown:
-        qtbot.mouseClick(window.screen_view, Qt.MouseButton.LeftButton,
-                         pos=window.screen_view.to_widget(104, 1813))  # fmt: skip
+    for key in ("m", "s"):
+        with qtbot.waitSignal(window.studio.stepAdded):
+            qtbot.mouseClick(window.screen_view, Qt.MouseButton.LeftButton,
+                             pos=window.screen_view.to_widget(*key_center(key)))  # fmt: skip
+        wait_idle(qtbot, window)
+    assert window.model.rowCount() == 3  # no "tap x=…, y=…" row
+    assert window.model.rows[2].params == {"text": "Adams"}
+    assert "Adams" in window.delta_panel.text
+    window.undo_stack.undo()  # one key at a time
+    wait_idle(qtbot, window)
+    assert window.model.rows[2].params == {"text": "Adam"}
+    with qtbot.waitSignal(window.errorShown) as shown:  # a long press on a key: not recorded
+        qtbot.mouseClick(window.screen_view, Qt.MouseButton.RightButton,
+                         pos=window.screen_view.to_widget(*key_center("a")))  # fmt: skip
     assert shown.args[0].startswith("That is the on-screen keyboard")
     assert window.model.rowCount() == 3
-    assert not window.studio.runner.busy

@@ -62,3 +62,12 @@ def keyboard_window() -> Window:
         look="keyboard",
     )
     return Window(root=root, package=IME_PACKAGE, kind="ime", in_dump=False)
+
+
+def key_center(label: str) -> tuple[int, int]:
+    """Where a person taps the key labelled ``label`` (``"a"``, ``"del"``, ``"go"``)."""
+    for key in _KEYS:
+        if key.text == label:
+            left, top, right, bottom = key.bounds
+            return (left + right) // 2, (top + bottom) // 2
+    raise KeyError(label)

@@ -231,7 +231,7 @@ class TypeText(Command):
     name = "AC_type_text"
     category = Category.MUTATING
 
-    text: str = param(Str(nonempty=True), "the text to type (exactly as given)")
+    text: str = param(Str(), "the text to type (exactly as given; empty only with clear)")
     selector: Selector | None = param(SELECTOR, "field to tap first", default=None)
     clear: bool = param(BOOL, "empty the field first (needs a selector)", default=False)
     timeout: float = param(TIMEOUT, TIMEOUT_HELP, default=DEFAULT_TIMEOUT)
@@ -239,6 +239,8 @@ class TypeText(Command):
     def check(self, path: str) -> None:
         if self.clear and self.selector is None:
             raise ScriptValidationError(member(path, "clear"), "needs a selector")
+        if not self.text and not self.clear:
+            raise ScriptValidationError(member(path, "text"), "must not be empty (unless clear)")
 
     def target(self) -> str:
         return self.selector.describe() if self.selector is not None else ""
@@ -258,7 +260,8 @@ class TypeText(Command):
                 for _ in shown:
                     ctx.device.press_key("del")
                 result["cleared"] = len(shown)
-        ctx.device.type_text(self.text)
+        if self.text:  # empty with clear: the field is left empty
+            ctx.device.type_text(self.text)
         return result
 
 

@@ -1,0 +1,152 @@
+"""A tap on the on-screen keyboard, recorded as the typing it did.
+
+The key is not in the dump (a real input method's window is not), so the
+recorder presses it on the device, settles, and reads what it did from the
+focused field (:func:`core.recorder.keyboard.keystroke`):
+
+- it typed or deleted: the typing step recorded just before into this field
+  (nothing else since) takes the change — ``type text "Ad"`` becomes
+  ``type text "Ada"`` and its delta runs from before that step to now — or a
+  new ``type text`` step starts; typing that is all deleted again leaves no
+  step; a change that is not at the end (autocorrect, a suggestion, deleting
+  into what the field held before) makes the step replace the field's text
+  (``clear`` with the field's selector), so a replay leaves the field holding
+  exactly what it holds now;
+- the focus moved or the field went away (Go, Next, Enter): ``press key enter``;
+- it only hid the keyboard: ``back`` (Back hides an open keyboard);
+- nothing visible (shift, a symbols page): nothing is recorded.
+
+Each outcome says what it did to the steps list (:class:`KeyboardTap`), so the
+Script Builder can update the row and offer undo.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from core.delta import DeltaResult, Observer
+from core.errors import StepFailedError
+from core.model import Node
+from core.recorder.keyboard import Typed, focused_field, ime_area, keystroke
+from core.recorder.selector_gen import selector_for
+from core.recorder.step import RecordedStep, step_label
+
+if TYPE_CHECKING:
+    from core.recorder.session import RecordingSession
+
+NO_FIELD = "no field is focused: tap a text field before typing on the keyboard"
+
+
+@dataclass(frozen=True, slots=True)
+class KeyboardTap:
+    """What a keyboard tap did to the steps: ``added`` (``step`` appended at ``row``),
+    ``merged`` (step ``row`` was ``before``, is ``step`` now), ``removed`` (step
+    ``row``, ``before``, is gone) or ``nothing``."""
+
+    kind: str
+    row: int = -1
+    step: RecordedStep | None = None
+    before: RecordedStep | None = None
+
+
+def _same_field(a: Node, b: Node) -> bool:
+    """The same field before and after a key (it may grow taller as lines wrap)."""
+    return (a.resource_id, a.class_name, a.bounds.left, a.bounds.top) == (
+        b.resource_id,
+        b.class_name,
+        b.bounds.left,
+        b.bounds.top,
+    )
+
+
+def _selector(rec: RecordingSession, field: Node) -> dict[str, Any] | None:
+    index = rec.index
+    if index is None:
+        return None
+    hit = next((e for e in index.elements if index.frame.nodes[e.pos] is field), None)
+    return None if hit is None else selector_for(index.frame, hit.pos, hit.index)
+
+
+def _typing_step(rec: RecordingSession, screen: int) -> RecordedStep | None:
+    """The typing step this key may join: the last step, typing, nothing after it."""
+    last = rec.steps[-1] if rec.steps else None
+    if last is None or last.command != "AC_type_text" or last.after != screen or last.edited:
+        return None
+    return last
+
+
+def keyboard_tap(rec: RecordingSession, x: int, y: int) -> KeyboardTap:
+    """Press the key at (x, y) and record what it did (see the module docstring).
+
+    The caller holds the session's lock and has a screen. Raises StepFailedError
+    when no field is focused (nothing is pressed then).
+    """
+    before_obs, before_number = rec.screen, rec.screen_number
+    assert before_obs is not None
+    field = focused_field(before_obs)
+    if field is None:
+        raise StepFailedError(len(rec.steps), "AC_type_text", NO_FIELD)
+    selector = _selector(rec, field)
+    prev = _typing_step(rec, before_number)
+    rec.device.take_actions()
+    rec.device.tap(x, y)
+    after = rec.executor.settle()
+    actions = rec.device.take_actions()
+    rec._take_screen(after)
+    result = rec.observer.step(after)
+    rec._share_baseline()
+    now = focused_field(after)
+
+    def new(command: str, params: dict[str, Any], label: str | None = None) -> KeyboardTap:
+        step = RecordedStep(command, params, label or step_label(command, params), actions=actions)
+        rec._describe(step, result)
+        step.before, step.after = before_number, rec.screen_number
+        rec.steps.append(step)
+        rec._autosave(step)
+        return KeyboardTap("added", len(rec.steps) - 1, step)
+
+    if now is None or not _same_field(field, now):
+        return new("AC_press_key", {"key": "enter"})
+    key = keystroke(field.text, now.text, typing=prev is not None)
+    if key.kind == "none":
+        if ime_area(before_obs) is not None and ime_area(after) is None:
+            return new("AC_back", {}, "back (hide the keyboard)")
+        return KeyboardTap("nothing")
+    start = Typed()
+    if prev is not None:
+        start = Typed(str(prev.params.get("text", "")), bool(prev.params.get("clear", False)))
+    typed = start.then(key)
+    params: dict[str, Any] = {"text": typed.text}
+    old_selector = prev.params.get("selector") if prev is not None else None
+    if old_selector is not None or typed.clear:
+        params = {"selector": old_selector or selector, **params}
+    if typed.clear:
+        params["clear"] = True
+    if typed.clear and params["selector"] is None:  # no element to name: cannot replace
+        raise StepFailedError(len(rec.steps), "AC_type_text", "the focused field has no selector")
+    if prev is None:
+        return new("AC_type_text", params) if typed.text or typed.clear else KeyboardTap("nothing")
+    row, old = len(rec.steps) - 1, copy.deepcopy(prev)
+    if not typed.text and not typed.clear:  # typed, then deleted again: nothing is left
+        del rec.steps[row]
+        rec._autosave(None)
+        return KeyboardTap("removed", row, None, old)
+    prev.params, prev.label = params, step_label("AC_type_text", params)
+    prev.actions = [*prev.actions, *actions]
+    rec._describe(prev, _since(rec, prev.before))
+    prev.after = rec.screen_number
+    rec._autosave(prev)
+    return KeyboardTap("merged", row, prev, old)
+
+
+def _since(rec: RecordingSession, screen: int) -> DeltaResult:
+    """The delta from recorded screen ``screen`` to the screen now."""
+    observer = Observer(rec.observer.options, rec.observer.volatile, memory=0)
+    observer.reset(rec.bundle.observation(screen))
+    assert rec.observer.index is not None
+    return observer.step(rec.observer.index.frame.obs)
+
+
+__all__ = ["NO_FIELD", "KeyboardTap", "keyboard_tap"]

@@ -1,0 +1,77 @@
+"""RecordedStep: one recorded step, what it did, and how a bundle's manifest keeps it."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from core.executor import Step
+from core.recorder.suggest import Suggestion
+
+
+@dataclass
+class RecordedStep:
+    """One recorded step and what it did. ``status``: recorded | passed | failed."""
+
+    command: str
+    params: dict[str, Any]
+    label: str
+    delta: str = ""
+    before: int = 0
+    after: int = 0
+    timing: dict[str, float] = field(default_factory=dict)
+    actions: list[dict[str, Any]] = field(default_factory=list)
+    suggestions: list[Suggestion] = field(default_factory=list)
+    checks: list[dict[str, Any]] = field(default_factory=list)
+    """The assertions replay runs after the step (:mod:`core.recorder.checks`)."""
+    status: str = "recorded"
+    error: str | None = None
+    edited: bool = False  # parameters changed after recording: ``delta`` was cleared
+    delta_all: str = ""  # every line, when ``delta`` was cut to its budget ("… (+N more)")
+
+    def to_step(self) -> Step:
+        """The script step; a step that changed the screen carries its delta as ``expect``."""
+        expect = self.delta if self.actions and self.delta else None
+        return Step(self.command, dict(self.params), expect=expect, note=self.label,
+                    checks=tuple(self.checks))  # fmt: skip
+
+    def to_manifest(self) -> dict[str, Any]:
+        return {
+            "command": self.command,
+            "params": self.params,
+            "label": self.label,
+            "delta": self.delta,
+            "before": self.before,
+            "after": self.after,
+            "timing": self.timing,
+            "actions": self.actions,
+            **({"edited": True} if self.edited else {}),
+            **({"delta_all": self.delta_all} if self.delta_all else {}),
+            "suggestions": [x.to_json() for x in self.suggestions],
+            "checks": self.checks,
+        }
+
+    @classmethod
+    def from_manifest(cls, data: Mapping[str, Any]) -> RecordedStep:
+        return cls(
+            command=str(data["command"]),
+            params=dict(data.get("params", {})),
+            label=str(data.get("label", data["command"])),
+            delta=str(data.get("delta", "")),
+            before=int(data.get("before", 0)),
+            after=int(data.get("after", 0)),
+            timing=dict(data.get("timing", {})),
+            actions=list(data.get("actions", [])),
+            edited=bool(data.get("edited", False)),
+            delta_all=str(data.get("delta_all", "")),
+            suggestions=[Suggestion.from_json(x) for x in data.get("suggestions", [])],
+            checks=list(data.get("checks", [])),
+        )
+
+
+def step_label(command: str, params: Mapping[str, Any]) -> str:
+    """The label of a step recorded without one: ``type text text='Ada'``."""
+    short = command.removeprefix("AC_").replace("_", " ")
+    shown = ", ".join(f"{k}={v!r}" for k, v in params.items() if k != "alternates")
+    return f"{short} {shown}".strip()
