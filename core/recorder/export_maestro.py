@@ -192,7 +192,7 @@ def _commands(notes: list[str], step: Step) -> list[Any]:
             if p.get("clear"):
                 out.append({"eraseText": {"charactersToErase": max(50, len(str(p["text"])))}})
                 notes.append("eraseText erases a fixed count; deltarec deletes what the field held")
-        return [*out, {"inputText": str(p["text"])}]
+        return [*out, *([{"inputText": str(p["text"])}] if p["text"] else [])]  # "": cleared
     if command == "AC_swipe":
         if "direction" not in p:
             coords = [p.get(k) for k in ("x1", "y1", "x2", "y2")]
