@@ -26,7 +26,7 @@ Every refusal is an :class:`~core.errors.InputError` naming what and where: a
     >>> loads_json('{"x": 1e400}', where="a.json")
     Traceback (most recent call last):
     ...
-    core.errors.CaptureParseError: number 1e400 is out of range (at a.json)
+    core.errors.CaptureParseError: number 1e400 is out of range (at a.json, $.x)
     >>> number("\u0661\u0660", where="bounds")
     Traceback (most recent call last):
     ...
@@ -209,13 +209,23 @@ def loads_json(
     def refuse_constant(name: str) -> NoReturn:
         _fail(error, f"{name} is not valid JSON", where)
 
-    def parse_float(literal: str) -> float:
-        return float(number(literal, where=where, error=error))
+    refused: list[_Refused] = []  # numbers out of range, in document order
 
-    def parse_int(literal: str) -> int:
+    def checked(literal: str, integer: bool) -> Any:
+        try:
+            return number(literal, where="", error=_Refused.make, integer=integer)
+        except _Refused as bad:
+            refused.append(bad)
+            return bad  # located below, so the error names its JSON path
+
+    def parse_float(literal: str) -> Any:
+        value = checked(literal, False)
+        return float(value) if isinstance(value, int) else value
+
+    def parse_int(literal: str) -> Any:
         if len(literal) < 19:  # JSON's grammar: ASCII digits; this short, always in range
             return int(literal)
-        return int(number(literal, where=where, error=error, integer=True))
+        return checked(literal, True)
 
     try:
         value = json.loads(
@@ -229,6 +239,8 @@ def loads_json(
         _fail(error, f"JSON nests deeper than {nesting} levels", where)
     except json.JSONDecodeError as exc:
         _fail(error, f"malformed JSON: {exc.msg} (line {exc.lineno} column {exc.colno})", where)
+    if refused:
+        _fail(error, refused[0].problem, _at(where, _path_to(value, refused[0])))
     # The hooks checked every number. Decoded UTF-8 holds no surrogate, so only a
     # "\udXXX" escape can make one: without any, only the nesting is left to check.
     strings = _SURROGATE_ESCAPE.search(text) is not None
@@ -257,26 +269,79 @@ def check_tree(
     kinds: tuple[type, ...] = (dict, list)
     kinds += (str,) if strings else ()
     kinds += (int, float) if numbers else ()
+
+    def fail(item: Any, problem: str) -> NoReturn:  # the failure path only: locate the item
+        _fail(error, problem, _at(where, _path_to(value, item)))
+
+    def text(item: str) -> None:
+        try:
+            check_text(item, where="", error=_Refused.make)
+        except _Refused as bad:
+            fail(item, bad.problem)
+
     stack: list[tuple[Any, int]] = [(value, 0)]
     while stack:
         item, depth = stack.pop()
         if isinstance(item, str):
-            check_text(item, where=where, error=error)
+            text(item)
         elif isinstance(item, float) and not (math.isfinite(item) and abs(item) <= MAX_MAGNITUDE):
-            _fail(error, f"number {item!r} is out of range", where)
+            fail(item, f"number {item!r} is out of range")
         elif isinstance(item, int) and abs(item) > MAX_MAGNITUDE:
-            _fail(error, "integer is out of range", where)
+            fail(item, "integer is out of range")
         elif isinstance(item, dict | list):
-            if depth >= nesting:
+            if depth >= nesting:  # no path: it would be hundreds of levels long
                 _fail(error, f"JSON nests deeper than {nesting} levels", where)
             if isinstance(item, dict):
                 for key, sub in item.items():
                     if strings:
-                        check_text(key, where=where, error=error)
+                        text(key)
                     if isinstance(sub, kinds):
                         stack.append((sub, depth + 1))
             else:
                 stack.extend((sub, depth + 1) for sub in item if isinstance(sub, kinds))
+
+
+class _Refused(Exception):
+    """A problem found while decoding, held until its JSON path is known."""
+
+    def __init__(self, problem: str) -> None:
+        super().__init__(problem)
+        self.problem = problem
+
+    @classmethod
+    def make(cls, problem: str, where: str) -> _Refused:
+        return cls(problem)
+
+
+def _step(path: str, key: str) -> str:
+    return f"{path}.{key}" if key.isidentifier() else f"{path}[{json.dumps(key)}]"
+
+
+def _path_to(root: Any, target: Any) -> str:
+    """The JSON path (``.a[3].b``) from ``root`` to ``target`` — by identity, the first in
+    document order; a key's path when ``target`` is a key. Iterative (any depth)."""
+    stack: list[tuple[Any, str]] = [(root, "")]
+    while stack:
+        item, path = stack.pop()
+        if item is target:
+            return path
+        if isinstance(item, dict):
+            for key, sub in reversed(list(item.items())):
+                if key is target:
+                    return _step(path, key)
+                stack.append((sub, _step(path, key)))
+        elif isinstance(item, list):
+            stack.extend((sub, f"{path}[{i}]") for i, sub in reversed(list(enumerate(item))))
+    return ""
+
+
+def _at(where: str, path: str) -> str:
+    """``where`` (a file or a JSON path, or "") and the path inside it."""
+    if not path:
+        return where
+    if not where or where.startswith("$"):
+        return f"{where or '$'}{path}"
+    return f"{where}, ${path}"
 
 
 def read_json(

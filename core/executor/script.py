@@ -188,6 +188,8 @@ def _at_path(problem: str, where: str) -> ScriptValidationError:
 
 
 def _script_error(problem: str, where: str) -> ScriptValidationError:
+    if where.startswith("$"):  # a JSON path inside the script
+        return ScriptValidationError(where, problem)
     return ScriptValidationError("$", f"{problem} ({where})" if where else problem)
 
 

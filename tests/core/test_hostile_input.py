@@ -167,8 +167,9 @@ def test_a_byte_order_mark_dump_is_read(tmp_path: Path, capsys: pytest.CaptureFi
 
 def test_a_script_with_1e400_in_a_capture_is_a_validation_error(tmp_path: Path) -> None:
     text = '[["AC_delta_observation", {"prev": [{"role": "button", "x": 1e400}]}]]'
-    with pytest.raises(ScriptValidationError, match="out of range"):
+    with pytest.raises(ScriptValidationError, match="out of range") as refused_at:
         load_script(text)
+    assert refused_at.value.path == "$[0][1].prev[0].x"  # where, not just "$"
     with pytest.raises(ScriptValidationError, match="out of range"):  # as MCP hands it over
         command_table()["AC_delta_observation"].parse(
             {"prev": [{"role": "button", "x": float("inf")}]}, "$[0][1]"
@@ -323,3 +324,18 @@ def test_a_hand_edited_expect_with_a_bad_escape_is_compared_as_written() -> None
 
     assert signature('+ [3] button "\\x"') == ("+", "button", "\\x")
     assert signature('+ button "a\tb"') == ("+", "button", "a\tb")
+
+
+def test_refused_values_are_named_by_their_json_path(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    script = tmp_path / "s.json"
+    script.write_text('{"steps": [["AC_home", {}], ["AC_tap", {"x": 5, "y": 9e999}]]}')
+    said = refused(capsys, "run", str(script)).removeprefix("deltarec: error: ")
+    assert said == "$.steps[1][1].y: number 9e999 is out of range"
+    script.write_text('[["AC_type_text", {"text": "ok", "\\udc00": 1}]]')
+    said = refused(capsys, "run", str(script)).removeprefix("deltarec: error: ")
+    assert said.startswith('$[0][1]["\\udc00"]: unpaired surrogate')
+    obs = tmp_path / "o.json"
+    obs.write_text('{"package": "a", "width": 1080, "height": 1e400}')
+    assert refused(capsys, "observe", str(obs)).endswith(f"(at {obs}, $.height)")

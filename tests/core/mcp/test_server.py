@@ -192,7 +192,7 @@ async def test_errors_an_agent_can_act_on(connect: Connect) -> None:
     )
     assert texts(half) == ["give both x and y"]
     assert texts(wrong) == ["x: expected an integer, got a string"]
-    assert texts(absent) == ["missing required parameter 'text' (a non-empty string)"]
+    assert texts(absent) == ["missing required parameter 'text' (a string)"]
     assert texts(bad_choice) == [
         "direction: 'sideways' is not one of 'up', 'down', 'left', 'right'"
     ]
