@@ -95,8 +95,10 @@ def keystroke(before: str, after: str, *, typing: bool) -> Keystroke:
     Keystroke(kind='delete', text='Ad', count=1)
     >>> keystroke("a", "Name", typing=True)  # emptied: the hint shows again
     Keystroke(kind='delete', text='', count=1)
-    >>> keystroke("Name", "N", typing=False)  # the hint, or "Name" lost three letters
-    Keystroke(kind='replace', text='N', count=0)
+    >>> keystroke("Name", "N", typing=False)  # the hint went: one key adds one letter
+    Keystroke(kind='append', text='N', count=0)
+    >>> keystroke("ab", "a", typing=False)  # "ab" lost a letter, or the hint "ab" went
+    Keystroke(kind='replace', text='a', count=0)
     """
     if after == before:
         return Keystroke("none")
@@ -104,6 +106,8 @@ def keystroke(before: str, after: str, *, typing: bool) -> Keystroke:
         return Keystroke("append", after[len(before) :])
     if typing and before.startswith(after):
         return Keystroke("delete", after, len(before) - len(after))
+    if not typing and len(after) == 1 and len(before) > 2:  # one key cannot delete two
+        return Keystroke("append", after)  # the field was empty: it showed its hint
     if len(before) == 1 and len(after) > 1:
         return Keystroke("delete", count=1)
     return Keystroke("replace", after)

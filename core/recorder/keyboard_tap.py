@@ -23,6 +23,7 @@ Script Builder can update the row and offer undo.
 from __future__ import annotations
 
 import copy
+import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -77,6 +78,15 @@ def _typing_step(rec: RecordingSession, screen: int) -> RecordedStep | None:
     return last
 
 
+def typing_label(field: Node, params: dict[str, Any]) -> str:
+    """``type "Ada"``, or ``fill textbox "Name" with "Ada"`` when it replaces the text
+    (``field`` as it was before the typing)."""
+    text = json.dumps(params["text"], ensure_ascii=False)
+    if not params.get("clear"):
+        return f"type {text}"
+    return f"fill {field.role} {json.dumps(field.name, ensure_ascii=False)} with {text}"
+
+
 def keyboard_tap(rec: RecordingSession, x: int, y: int) -> KeyboardTap:
     """Press the key at (x, y) and record what it did (see the module docstring).
 
@@ -108,7 +118,7 @@ def keyboard_tap(rec: RecordingSession, x: int, y: int) -> KeyboardTap:
         return KeyboardTap("added", len(rec.steps) - 1, step)
 
     if now is None or not _same_field(field, now):
-        return new("AC_press_key", {"key": "enter"})
+        return new("AC_press_key", {"key": "enter"}, "press enter")
     key = keystroke(field.text, now.text, typing=prev is not None)
     if key.kind == "none":
         if ime_area(before_obs) is not None and ime_area(after) is None:
@@ -127,13 +137,16 @@ def keyboard_tap(rec: RecordingSession, x: int, y: int) -> KeyboardTap:
     if typed.clear and params["selector"] is None:  # no element to name: cannot replace
         raise StepFailedError(len(rec.steps), "AC_type_text", "the focused field has no selector")
     if prev is None:
-        return new("AC_type_text", params) if typed.text or typed.clear else KeyboardTap("nothing")
+        if not typed.text and not typed.clear:
+            return KeyboardTap("nothing")
+        return new("AC_type_text", params, typing_label(field, params))
     row, old = len(rec.steps) - 1, copy.deepcopy(prev)
     if not typed.text and not typed.clear:  # typed, then deleted again: nothing is left
         del rec.steps[row]
         rec._autosave(None)
         return KeyboardTap("removed", row, None, old)
-    prev.params, prev.label = params, step_label("AC_type_text", params)
+    first = focused_field(rec.bundle.observation(prev.before)) or field  # before the typing
+    prev.params, prev.label = params, typing_label(first, params)
     prev.actions = [*prev.actions, *actions]
     rec._describe(prev, _since(rec, prev.before))
     prev.after = rec.screen_number

@@ -59,7 +59,7 @@ def test_keys_join_the_typing_step_typed_in_the_box(tmp_path: Path) -> None:
     assert (step.command, step.params, step.label) == (
         "AC_type_text",
         {"text": "Ada"},
-        "type text text='Ada'",
+        'type "Ada"',
     )
     assert step.delta == (  # from before the typing step, the numbers the person saw
         '~ [6] textbox "Ada" (text: "Name"→"Ada")\n~ [10] button "Save" (enabled: false→true)'
@@ -70,11 +70,12 @@ def test_keys_join_the_typing_step_typed_in_the_box(tmp_path: Path) -> None:
 def test_keys_alone_start_a_typing_step_and_never_record_a_tap(tmp_path: Path) -> None:
     rec = sign_up(tmp_path)
     rows = len(rec.steps)
-    # The empty field shows its hint ("Name") as its text: the first key replaces it.
+    # The empty field shows its hint ("Name") as its text; one key cannot delete three letters.
     assert keys(rec, "b", "o", "b") == ["added", "merged", "merged"]
     assert len(rec.steps) == rows + 1
     assert not any(s.command == "AC_tap" and "x" in s.params for s in rec.steps)
-    assert rec.steps[-1].params["text"] == "bob"
+    assert rec.steps[-1].params == {"text": "bob"}  # typed into an empty field
+    assert rec.steps[-1].label == 'type "bob"'
     assert field_text(rec) == "bob"
     assert replayed_name(rec) == "bob"
 
@@ -99,6 +100,7 @@ def test_deleting_what_was_there_before_replaces_the_field_text(tmp_path: Path) 
     assert keys(rec, "del", "m") == ["added", "merged"]
     step = rec.steps[-1]
     assert step.params["clear"] is True and step.params["text"] == "Adm"
+    assert step.label == 'fill textbox "Ada" with "Adm"'
     assert step.params["selector"]  # a replacement names its field
     assert replayed_name(rec) == "Adm"
 
@@ -142,4 +144,5 @@ def test_typing_always_ends_where_the_field_does(start: str, edits: list[str]) -
 
 def test_keystroke_reads_one_key() -> None:
     assert keystroke("Ad", "Ad", typing=True) == Keystroke("none")
-    assert keystroke("Hint", "x", typing=False) == Keystroke("replace", "x")
+    assert keystroke("Hint", "x", typing=False) == Keystroke("append", "x")  # was empty
+    assert keystroke("Ada", "Adz", typing=False) == Keystroke("replace", "Adz")
