@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -34,11 +34,11 @@ from app.recordings import (
     unfinished,
 )
 from app.snapshot import SessionView, decode_png
+from app.studio_config import StudioConfig, is_disconnect
+from app.studio_replay import ReplayJobs
 from app.undo import Change
 from app.workers import Report, Runner
-from core.devices.base import Device
-from core.devices.open import available_devices, open_device
-from core.errors import DeltarecError, DeviceDisconnected
+from core.errors import DeltarecError
 from core.executor import load_script
 from core.recorder.export import Kind
 from core.recorder.keyboard_tap import KeyboardTap
@@ -46,33 +46,7 @@ from core.recorder.session import RecordedStep, RecordingSession, png_bytes
 from core.recorder.suggest import Suggestion
 
 
-@dataclass
-class StudioConfig:
-    """Where recordings go, how devices are opened, and options for every session.
-
-    Tests pass a device factory with a manual clock and ``session_options``
-    like ``{"clock": clock, "sleep": clock.advance}`` so nothing really waits.
-    """
-
-    root: Path
-    open_device: Callable[[str], Device] = open_device
-    list_devices: Callable[[], list[tuple[str, str]]] = available_devices
-    session_options: dict[str, Any] = field(default_factory=dict)
-    idle_poll_ms: int = 1500
-    """How often the phone picture is refreshed while nothing runs (0: never)."""
-
-
-def is_disconnect(exc: BaseException) -> bool:
-    """True when ``exc`` (or what caused it) is a DeviceDisconnected."""
-    seen: BaseException | None = exc
-    while seen is not None:
-        if isinstance(seen, DeviceDisconnected):
-            return True
-        seen = seen.__cause__
-    return False
-
-
-class Studio(QObject):
+class Studio(QObject, ReplayJobs):
     """Adapts one recording to Qt (see the module docstring)."""
 
     viewChanged = Signal(object)  # SessionView
@@ -466,63 +440,6 @@ class Studio(QObject):
 
         self._tracked("Updating a step", update, on_done, on_error)
 
-    # ------------------------------------------------------------------- replay
-    def run_from(self, row: int, *, only: bool = False) -> None:
-        """Run step ``row`` (``only``) or every step from ``row`` on, stopping at a failure."""
-
-        def run(session: RecordingSession, report: Report) -> SessionView:
-            last = row + 1 if only else len(session.steps)
-            for i in range(row, last):
-                report((i, "running", None))
-                step = session.run_step(i)
-                report((i, step.status, step.error))
-                if step.status == "failed":
-                    break
-            return self._view(session)
-
-        self._job("Running steps", run, on_progress=self._step_status)
-
-    def _step_status(self, value: object) -> None:
-        if isinstance(value, tuple):
-            self.stepStatus.emit(*value)
-
-    def replay_all(self) -> None:
-        """Replay the script on a fresh device of the current kind; live marks per step."""
-        total = len(self.view.steps) if self.view is not None else 0
-        self.replayStarted.emit(total)
-
-        def run(session: RecordingSession, report: Report) -> tuple[bool, SessionView]:
-            fresh = self.config.open_device(self.spec)
-
-            def progress(i: int, step: RecordedStep) -> None:
-                report((i, step.status, step.error))
-                picture = decode_png(png_bytes(fresh)) if session.screenshots else None
-                if picture is not None:
-                    report(picture)  # the phone picture follows the replay
-                if i + 1 < len(session.steps):
-                    report((i + 1, "running", None))
-
-            if session.steps:
-                report((0, "running", None))
-            ok = session.replay(fresh, on_progress=progress)
-            return ok, self._view(session)
-
-        def done(result: tuple[bool, SessionView]) -> None:
-            self._show(result[1])
-            self.replayFinished.emit(result[0])
-
-        def failed(exc: BaseException) -> None:
-            self.replayFinished.emit(False)
-            self._fail(exc)
-
-        def progress(value: object) -> None:
-            if isinstance(value, QImage):
-                self.picture.emit(value)
-            else:
-                self._step_status(value)
-
-        self._job("Replaying", run, on_done=done, on_error=failed, on_progress=progress)
-
     # ------------------------------------------------------------------- files
     def export(self, path: str, kind: Kind) -> None:
         self._job(f"Exporting {kind}", lambda s, _: str(s.export(path, kind)),
@@ -554,3 +471,6 @@ class Studio(QObject):
 
         self.runner.submit("Opening " + Path(path).name, run, on_done=done,
                            on_error=self._fail, on_progress=self._show)  # fmt: skip
+
+
+__all__ = ["Studio", "StudioConfig", "is_disconnect"]

@@ -25,7 +25,6 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import adbutils
@@ -156,14 +155,7 @@ class AdbDevice:
                     obs = parse_uiautomator(data, source=f"adb:{self.serial}")
                 except CaptureParseError as exc:
                     raise DeviceError(f"{self.serial}: malformed UI dump: {exc}") from exc
-                if state is None:
-                    return obs
-                return replace(
-                    obs,
-                    package=state.package or obs.package,
-                    activity=state.activity,
-                    keyboard=state.keyboard,
-                )
+                return obs if state is None else state.fill(obs)
             if self._clock() + delay > deadline:
                 raise DeviceTimeout(
                     f"{self.serial}: no UI dump after {attempts} attempts in "

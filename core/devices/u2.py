@@ -38,7 +38,6 @@ import unicodedata
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager, suppress
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import adbutils
@@ -185,14 +184,7 @@ class U2Device:
             obs = parse_uiautomator(xml, source=f"u2:{self.serial}")
         except CaptureParseError as exc:
             raise DeviceError(f"{self.serial}: malformed uiautomator2 hierarchy: {exc}") from exc
-        if state is None:
-            return obs
-        return replace(
-            obs,
-            package=state.package or obs.package,
-            activity=state.activity,
-            keyboard=state.keyboard,
-        )
+        return obs if state is None else state.fill(obs)
 
     def screenshot(self) -> Image:
         return self.adb.screenshot()

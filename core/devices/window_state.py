@@ -36,7 +36,7 @@ README's "needs a real phone" list).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from core.model import Bounds, Observation
 
@@ -62,6 +62,12 @@ class WindowState:
     activity: str = ""
     focused_window: str = ""
     keyboard: Bounds | None = None
+
+    def fill(self, obs: Observation) -> Observation:
+        """``obs`` with the app, activity and keyboard the window manager reported."""
+        return replace(
+            obs, package=self.package or obs.package, activity=self.activity, keyboard=self.keyboard
+        )
 
     def agrees_with(self, obs: Observation) -> bool:
         """Whether ``obs`` was captured in this state (same app, activity and keyboard)."""

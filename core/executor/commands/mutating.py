@@ -41,6 +41,16 @@ _PACKAGE = re.compile(r"[A-Za-z]\w*(?:\.[A-Za-z_]\w*)+", re.ASCII)
 _ACTIVITY = re.compile(r"[\w.$]+", re.ASCII)
 
 
+def _under_keyboard(ctx: Context, x: int, y: int) -> dict[str, Any] | None:
+    """A target under the on-screen keyboard is not touched (a key would be): the
+    result says so, with a warning; None when the point is clear."""
+    covered = ctx.keyboard_covers(x, y)
+    if not covered:
+        return None
+    ctx.warnings.append(covered)
+    return {"x": x, "y": y, "performed": False, "underKeyboard": True, **ctx.element_result()}
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class _Pointed(Command):
     """Shared parameters of a command that acts on one point: a selector, or x and y."""
@@ -84,15 +94,8 @@ class Tap(_Pointed):
 
     def run(self, ctx: Context) -> dict[str, Any]:
         x, y = ctx.point(self.selector, self.x, self.y, timeout=self.timeout)
-        if self.selector is not None and (covered := ctx.keyboard_covers(x, y)):
-            ctx.warnings.append(covered)
-            return {
-                "x": x,
-                "y": y,
-                "performed": False,
-                "underKeyboard": True,
-                **ctx.element_result(),
-            }
+        if self.selector is not None and (skipped := _under_keyboard(ctx, x, y)):
+            return skipped
         ctx.device.tap(x, y)
         return {"x": x, "y": y, **ctx.element_result()}
 
@@ -111,15 +114,8 @@ class LongPress(_Pointed):
 
     def run(self, ctx: Context) -> dict[str, Any]:
         x, y = ctx.point(self.selector, self.x, self.y, timeout=self.timeout)
-        if self.selector is not None and (covered := ctx.keyboard_covers(x, y)):
-            ctx.warnings.append(covered)
-            return {
-                "x": x,
-                "y": y,
-                "performed": False,
-                "underKeyboard": True,
-                **ctx.element_result(),
-            }
+        if self.selector is not None and (skipped := _under_keyboard(ctx, x, y)):
+            return skipped
         ctx.device.long_press(x, y, self.duration_ms)
         return {"x": x, "y": y, **ctx.element_result()}
 

@@ -1,0 +1,100 @@
+"""The Script Builder's replay jobs: run steps from a row, replay all on a fresh device.
+
+A part of :class:`~app.studio.Studio` (it inherits these methods); kept apart
+because replaying is its own flow: live ✓/✗ marks per step and the phone
+picture following the replay, reported from the worker thread.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from PySide6.QtCore import SignalInstance
+from PySide6.QtGui import QImage
+
+from app.snapshot import SessionView, decode_png
+from app.studio_config import StudioConfig
+from app.workers import Report
+from core.recorder.session import RecordedStep, RecordingSession, png_bytes
+
+
+class _Host(Protocol):
+    """What the replay jobs use of the Studio."""
+
+    config: StudioConfig
+    spec: str
+    view: SessionView | None
+    stepStatus: SignalInstance
+    replayStarted: SignalInstance
+    replayFinished: SignalInstance
+    picture: SignalInstance
+
+    def _job(self, label: str, fn: Callable[[RecordingSession, Report], object], *,
+             on_done: Callable[[Any], None] | None = None,
+             on_error: Callable[[BaseException], None] | None = None,
+             on_progress: Callable[[Any], None] | None = None) -> None: ...  # fmt: skip
+    def _view(self, session: RecordingSession) -> SessionView: ...
+    def _show(self, view: object) -> None: ...
+    def _fail(self, exc: BaseException) -> None: ...
+    def _step_status(self, value: object) -> None: ...
+
+
+class ReplayJobs:
+    """Replay methods of :class:`~app.studio.Studio`."""
+
+    def run_from(self: _Host, row: int, *, only: bool = False) -> None:
+        """Run step ``row`` (``only``) or every step from ``row`` on, stopping at a failure."""
+
+        def run(session: RecordingSession, report: Report) -> SessionView:
+            last = row + 1 if only else len(session.steps)
+            for i in range(row, last):
+                report((i, "running", None))
+                step = session.run_step(i)
+                report((i, step.status, step.error))
+                if step.status == "failed":
+                    break
+            return self._view(session)
+
+        self._job("Running steps", run, on_progress=self._step_status)
+
+    def _step_status(self: _Host, value: object) -> None:
+        if isinstance(value, tuple):
+            self.stepStatus.emit(*value)
+
+    def replay_all(self: _Host) -> None:
+        """Replay the script on a fresh device of the current kind; live marks per step."""
+        total = len(self.view.steps) if self.view is not None else 0
+        self.replayStarted.emit(total)
+
+        def run(session: RecordingSession, report: Report) -> tuple[bool, SessionView]:
+            fresh = self.config.open_device(self.spec)
+
+            def progress(i: int, step: RecordedStep) -> None:
+                report((i, step.status, step.error))
+                picture = decode_png(png_bytes(fresh)) if session.screenshots else None
+                if picture is not None:
+                    report(picture)  # the phone picture follows the replay
+                if i + 1 < len(session.steps):
+                    report((i + 1, "running", None))
+
+            if session.steps:
+                report((0, "running", None))
+            ok = session.replay(fresh, on_progress=progress)
+            return ok, self._view(session)
+
+        def done(result: tuple[bool, SessionView]) -> None:
+            self._show(result[1])
+            self.replayFinished.emit(result[0])
+
+        def failed(exc: BaseException) -> None:
+            self.replayFinished.emit(False)
+            self._fail(exc)
+
+        def progress(value: object) -> None:
+            if isinstance(value, QImage):
+                self.picture.emit(value)
+            else:
+                self._step_status(value)
+
+        self._job("Replaying", run, on_done=done, on_error=failed, on_progress=progress)
