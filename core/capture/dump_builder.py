@@ -63,7 +63,10 @@ def parse_bounds(value: str) -> Bounds:
     Inverted boxes (``right < left``) are kept as they are: real dumps contain
     them (a view laid out off screen) and they simply have zero area.
     """
-    match = _BOUNDS.fullmatch(value) or _ANY_BOUNDS.fullmatch(value.strip())
+    fast = _BOUNDS.fullmatch(value)
+    if fast is not None:  # ASCII digits, at most 18: in range without a check
+        return Bounds(*map(int, fast.groups()))
+    match = _ANY_BOUNDS.fullmatch(value.strip())
     if match is None:
         raise Refused(f"bounds {value[:60]!r} is not of the form [l,t][r,b]")
     try:
