@@ -7,6 +7,7 @@ import threading
 from PySide6.QtCore import Qt, QTimer
 from pytestqt.qtbot import QtBot
 
+from core.devices.latency import Latency
 from core.devices.virtual import Faults
 from tests.app.conftest import WindowFactory
 from tests.app.helpers import Phones, click, point_of, wait_idle
@@ -22,7 +23,7 @@ def test_gui_stays_responsive_while_a_capture_is_slow(
             inside.set()
             release.wait(30)
 
-    phones.faults["virtual"] = Faults(capture_delay_s=3.0, sleep=slow_capture)
+    phones.faults["virtual"] = Faults(latency=Latency(capture_s=3.0), sleep=slow_capture)
     window = open_window()
     click(qtbot, window, "Sign up")
     view = window.screen_view

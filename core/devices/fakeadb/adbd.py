@@ -99,8 +99,6 @@ class FakeAdbd(Listener):
             idle_timeout=idle_timeout,
             handshake_timeout=handshake_timeout,
         )
-        self.idle_timeout = idle_timeout
-        self.handshake_timeout = handshake_timeout
         self.target = target
         self.max_payload = max_payload
         fields = {

@@ -70,8 +70,8 @@ class Listener:
         self._address = (host, port)
         self._max_connections = max(1, max_connections)
         self._max_per_client = max(1, min(max_per_client or max_connections, max_connections))
-        self._idle_timeout = idle_timeout
-        self._handshake_timeout = handshake_timeout
+        self.idle_timeout = idle_timeout
+        self.handshake_timeout = handshake_timeout
         self.evictions = 0
         """How many connections were closed to make room for newer ones."""
         self._listener: socket.socket | None = None
@@ -100,7 +100,7 @@ class Listener:
             if not entry.greeted:
                 entry.greeted = True
                 with contextlib.suppress(OSError):
-                    conn.settimeout(self._idle_timeout)
+                    conn.settimeout(self.idle_timeout)
 
     @property
     def connection_count(self) -> int:
@@ -234,7 +234,7 @@ class Listener:
                 self._evict(mine)
             elif len(live) >= self._max_connections:
                 self._evict(live)
-            conn.settimeout(self._handshake_timeout)
+            conn.settimeout(self.handshake_timeout)
             thread = threading.Thread(
                 target=self._serve_connection,
                 args=(conn,),

@@ -95,7 +95,6 @@ class VirtualDevice:
         """The screen as an RGB PIL image (1080x2400)."""
         self.injector.wait("screenshot")
         with self._call() as pg:
-            self.injector.before_screenshot()
             return pg.screenshot()
 
     def tap(self, x: int, y: int) -> None:

@@ -7,13 +7,12 @@ value between them does not share the counts.
 
 What each knob does:
 
-- ``capture_delay_s`` / ``screenshot_delay_s``: call ``sleep(seconds)`` before
-  a hierarchy dump / a screenshot. ``sleep`` is injectable; tests pass a
-  recorder and never really sleep.
 - ``latency``: a :class:`~core.devices.latency.Latency`: every hierarchy
-  dump, window probe (``dumpsys window``) and screenshot sleeps a seeded,
-  jittered delay first, *outside* the phone's lock, so a probe on a second
-  connection runs beside a slow dump as on a phone.
+  dump, window probe (``dumpsys window``) and screenshot calls
+  ``sleep(seconds)`` first — a seeded, jittered delay (exact without jitter),
+  *outside* the phone's lock, so a probe on a second connection runs beside a
+  slow dump as on a phone. ``sleep`` is injectable; tests pass a recorder and
+  never really sleep.
 - ``idle_failures``: the next N hierarchy dumps fail with
   ``ERROR: could not get idle state.`` (the shell prints it and exits 1; the
   device raises :class:`~core.errors.DeviceTimeout`).
@@ -46,8 +45,6 @@ class ShellDisconnected(ConnectionError):
 class Faults:
     """Knobs; all default to "no fault". See the module docstring for each one."""
 
-    capture_delay_s: float = 0.0
-    screenshot_delay_s: float = 0.0
     idle_failures: int = 0
     null_root_dumps: int = 0
     disconnect_after: int | None = None
@@ -79,9 +76,7 @@ class FaultInjector:
         return limit is None or self.calls <= limit
 
     def dump_outcome(self) -> str:
-        """Apply the capture delay, then say how this dump goes: "idle", "null" or "ok"."""
-        if self.faults.capture_delay_s > 0:
-            self.faults.sleep(self.faults.capture_delay_s)
+        """Say how this dump goes: "idle", "null" or "ok"."""
         if self._idle_left > 0:
             self._idle_left -= 1
             return "idle"
@@ -89,8 +84,3 @@ class FaultInjector:
             self._null_left -= 1
             return "null"
         return "ok"
-
-    def before_screenshot(self) -> None:
-        """Apply the screenshot delay."""
-        if self.faults.screenshot_delay_s > 0:
-            self.faults.sleep(self.faults.screenshot_delay_s)

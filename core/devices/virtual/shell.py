@@ -257,7 +257,6 @@ class VirtualShell:
         return f"UI hierchary dumped to: {path}\n".encode(), b"", 0
 
     def _screencap(self, argv: list[str], stdin: bytes) -> Out:
-        self.injector.before_screenshot()
         png = render_png(self.playground.windows())
         paths = [
             a for i, a in enumerate(argv[1:], 1) if not a.startswith("-") and argv[i - 1] != "-d"

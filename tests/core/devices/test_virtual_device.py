@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from core.devices.base import KEYS, AppInfo, Device
+from core.devices.latency import Latency
 from core.devices.virtual import Faults, ManualClock, Playground, VirtualDevice, make_virtual_device
 from core.errors import DeviceDisconnected, DeviceError, DeviceTimeout
 from core.model import Node, Observation
@@ -88,7 +89,7 @@ def test_null_root_dumps_give_an_empty_observation() -> None:
 
 def test_slow_capture_calls_the_injected_sleep_only() -> None:
     slept: list[float] = []
-    dev = make_virtual_device(faults=Faults(capture_delay_s=3.0, sleep=slept.append))
+    dev = make_virtual_device(faults=Faults(latency=Latency(capture_s=3.0), sleep=slept.append))
     dev.capture()
     dev.capture()
     assert slept == [3.0, 3.0]

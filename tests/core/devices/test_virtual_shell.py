@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from PIL import Image
 
 from core.capture.uiautomator import parse_uiautomator
+from core.devices.latency import Latency
 from core.devices.virtual import Faults, Playground, ShellDisconnected, VirtualShell
 from core.devices.virtual.shell import android_input_text
 from core.devices.virtual.shell_parse import ShellSyntaxError, parse, tokenize
@@ -189,7 +190,7 @@ def test_null_root_fault_writes_an_empty_hierarchy() -> None:
 def test_slow_capture_uses_the_injected_sleep() -> None:
     slept: list[float] = []
     sh = VirtualShell(
-        faults=Faults(capture_delay_s=2.5, screenshot_delay_s=0.5, sleep=slept.append)
+        faults=Faults(latency=Latency(capture_s=2.5, screenshot_s=0.5), sleep=slept.append)
     )
     sh.shell(DUMP)
     sh.shell("screencap -p")
