@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from core.bundle import Bundle, scan_recordings, write_atomic
+from core.capture.jsonio import observation_to_json
 from core.delta import DeltaResult, IndexOptions, Observer, index_frame
 from core.devices.base import Device
 from core.devices.logging_device import LoggingDevice
@@ -188,10 +189,19 @@ class RecordingSession:
                                 timing=dict(outcome.timing), actions=actions)  # fmt: skip
             if command == DELTA_COMMAND:
                 step.delta = str(outcome.result.get("summary", ""))
-                if "… (+" in step.delta:  # cut to its budget: keep every line for the GUI too
+                if "… (+" in step.delta and self.executor.latest is not None:
+                    # Cut to its budget: every line for the GUI too, from the same capture.
                     unbounded = {k: v for k, v in params.items() if k != "max_tokens"}
                     again = self.executor.execute(
-                        cls.parse({**unbounded, "max_lines": 100_000}, "$[1]"), policy="none"
+                        cls.parse(
+                            {
+                                **unbounded,
+                                "max_lines": 100_000,
+                                "curr": observation_to_json(self.executor.latest),
+                            },
+                            "$[1]",
+                        ),
+                        policy="none",
                     )
                     step.delta_all = str(again.result.get("summary", "")) if again.ok else ""
             if actions:

@@ -14,13 +14,7 @@ from core.devices.virtual import ManualClock, make_virtual_device
 from core.errors import StepFailedError
 from core.executor import parse_script
 from core.recorder.session import RecordingSession, find_unfinished
-
-
-def _center(session: RecordingSession, name: str, role: str | None = None) -> tuple[int, int]:
-    assert session.index is not None
-    hit = [e for e in session.index.elements if e.name == name and (role is None or e.role == role)]
-    assert hit, [e.name for e in session.index.elements]
-    return hit[0].bounds.center
+from tests.core.recorder.recordings import _center, _fresh
 
 
 def new_session(tmp_path: Path) -> RecordingSession:
@@ -139,3 +133,18 @@ def test_delta_step_shows_what_changed_since_the_last_step_with_the_same_numbers
     assert typed.delta.splitlines()[0].startswith("~ [")
     number = typed.delta.split("]")[0]
     assert number in field.delta or "focus" in field.delta
+
+
+def test_a_cut_delta_step_keeps_every_line_from_one_capture(tmp_path: Path) -> None:
+    clock = ManualClock()
+    device = make_virtual_device(clock=clock)
+    rec = RecordingSession(device, tmp_path / "rec", clock=clock, sleep=clock.advance,
+                           screenshots=False)  # fmt: skip
+    rec.start()
+    _fresh(rec)
+    device.tap(*_center(rec, "Inbox"))  # the phone changes by itself
+    captures = device.injector.calls
+    step = rec.record_delta(max_lines=3)
+    assert step.delta.endswith("… (+13 more)")
+    assert len(step.delta_all.splitlines()) == 16
+    assert device.injector.calls == captures + 1  # the whole text did not capture again
