@@ -18,30 +18,5 @@ gives tests a ``phone`` fixture and ``--device`` / ``--device-pool``.
 
 from __future__ import annotations
 
-from core.api import (
-    AmbiguousSelectorError,
-    DeltarecError,
-    ElementNotFoundError,
-    ExpectationError,
-    Locator,
-    LocatorAssertions,
-    Phone,
-    ScriptValidationError,
-    StepFailedError,
-    connect,
-    expect,
-)
-
-__all__ = [
-    "AmbiguousSelectorError",
-    "DeltarecError",
-    "ElementNotFoundError",
-    "ExpectationError",
-    "Locator",
-    "LocatorAssertions",
-    "Phone",
-    "ScriptValidationError",
-    "StepFailedError",
-    "connect",
-    "expect",
-]
+from core.api import *  # noqa: F403 (the names and their list are core.api's)
+from core.api import __all__ as __all__
