@@ -1,7 +1,7 @@
 """The window's menus and toolbar, and the file commands behind them.
 
 File: New recording, Open script (JSON)…, Recordings…, Save script, Export ▸ every
-format of core.recorder.export.FORMATS (JSON, Python, pytest, Maestro), Replay all,
+format of deltarec.core.recorder.export.FORMATS (JSON, Python, pytest, Maestro), Replay all,
 Quit. Device: the picker (toolbar), Refresh screen, Refresh device list, Reconnect.
 Commands: the palette. File names come from the window's ``ask`` seam, never
 from a dialog opened here.
@@ -15,13 +15,13 @@ from typing import TYPE_CHECKING
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QToolBar, QToolButton
 
-from app.devices import DevicePicker
-from app.dialogs import JSON_FILTER
-from app.palette import Palette
-from core.recorder.export import FORMATS, Kind
+from deltarec.app.devices import DevicePicker
+from deltarec.app.dialogs import JSON_FILTER
+from deltarec.app.palette import Palette
+from deltarec.core.recorder.export import FORMATS, Kind
 
 if TYPE_CHECKING:
-    from app.window import MainWindow
+    from deltarec.app.window import MainWindow
 
 EXPORTS: tuple[tuple[Kind, str, str, str], ...] = tuple(
     (f.kind, f"{f.title}…", f.filter, f.pattern) for f in FORMATS.values()

@@ -29,8 +29,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.snapshot import StepRow
-from core.recorder.suggest import Suggestion
+from deltarec.app.snapshot import StepRow
+from deltarec.core.recorder.suggest import Suggestion
 
 NO_STEP = "Select a step to see what it changed."
 NO_CHANGE = "(no change on the screen)"
@@ -60,7 +60,7 @@ def monospace_editor(*, wrap: bool = False) -> QPlainTextEdit:
 
 
 class DeltaPanel(QWidget):
-    """Shows one :class:`~app.snapshot.StepRow` (or none)."""
+    """Shows one :class:`~deltarec.app.snapshot.StepRow` (or none)."""
 
     addSuggestion = Signal(object)  # Suggestion
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QHBoxLayout, QLineEdit, QPushButton, QVBoxLayout, QWidget
 
-from app.screen_view import ScreenView
+from deltarec.app.screen_view import ScreenView
 
 KEYS = (("◁ Back", "back"), ("○ Home", "home"), ("↵ Enter", "enter"))
 

@@ -1,6 +1,6 @@
 """The device picker: ``virtual`` (the built-in phone) and every adb device.
 
-The list comes from :func:`core.devices.open.available_devices` (run by the
+The list comes from :func:`deltarec.core.devices.open.available_devices` (run by the
 Studio on the worker thread: asking the adb server is network I/O). Picking an
 entry emits ``chosen(spec)`` only for a person's choice (``activated``), never
 when the list is refreshed or set from code.
@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QComboBox, QWidget
 
-from core.devices.open import VIRTUAL
+from deltarec.core.devices.open import VIRTUAL
 
 
 def default_device(devices: Sequence[tuple[str, str]]) -> str:

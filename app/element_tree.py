@@ -31,9 +31,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.selector_editor import match_text
-from core.index import ElementIndex, IndexedElement
-from core.recorder.selector_gen import selector_for
+from deltarec.app.selector_editor import match_text
+from deltarec.core.observe.index import ElementIndex, IndexedElement
+from deltarec.core.recorder.selector_gen import selector_for
 
 POS_ROLE = Qt.ItemDataRole.UserRole + 1
 

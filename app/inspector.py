@@ -10,7 +10,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFormLayout, QGroupBox, QLabel, QWidget
 
-from core.index import ElementIndex, IndexedElement
+from deltarec.core.observe.index import ElementIndex, IndexedElement
 
 FIELDS = ("element", "role", "name", "key", "resource-id", "class", "bounds", "states")
 _STATES = ("clickable", "long_clickable", "checkable", "checked", "enabled", "focusable",

@@ -22,11 +22,11 @@ from collections.abc import Sequence
 
 from PySide6.QtWidgets import QApplication
 
-from app.dialogs import Ask, NoAsk
-from app.recordings import recordings_root
-from app.settings import APPLICATION, ORGANIZATION, Settings
-from app.studio import StudioConfig
-from app.window import MainWindow
+from deltarec.app.dialogs import Ask, NoAsk
+from deltarec.app.recordings import recordings_root
+from deltarec.app.settings import APPLICATION, ORGANIZATION, Settings
+from deltarec.app.studio import StudioConfig
+from deltarec.app.window import MainWindow
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:

@@ -1,6 +1,6 @@
 """The command palette: every registered command, grouped the way a person looks for it.
 
-Built from core's registry (:func:`core.executor.registry.by_category`), so a
+Built from core's registry (:func:`deltarec.core.executor.registry.by_category`), so a
 new command shows up without touching the app. Sections:
 
 - **Device actions**: mutating commands (tap, swipe, type, keys, launch …);
@@ -20,8 +20,8 @@ from PySide6.QtCore import Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu, QWidget
 
-from core.executor import Category, Command
-from core.executor.registry import by_category
+from deltarec.core.executor import Category, Command
+from deltarec.core.executor.registry import by_category
 
 DELTA_TITLE = "Observation: Delta (what changed)"
 DELTA_FIELDS = ("max_lines", "max_tokens", "interactive_only")

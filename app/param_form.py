@@ -3,7 +3,7 @@
 :class:`CommandDialog` turns ``Command.spec()`` into a form: a check box for a
 boolean, a combo box for a choice, a line for a number or a text, and a
 selector line with an "Edit…" button that opens the
-:class:`~app.selector_editor.SelectorEditor`. Labels and help read as words
+:class:`~deltarec.app.selector_editor.SelectorEditor`. Labels and help read as words
 ("Max lines", no markup). Only the values that differ from a parameter's
 default are sent, so recorded scripts stay short. The same dialog edits a
 recorded step (every parameter, filled with the step's values).
@@ -40,12 +40,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.selector_editor import SelectorEditor
-from core.errors import DeltarecError, ScriptValidationError
-from core.executor import Command
-from core.executor.params import Bool, Choice, Int, Number, Param, Str
-from core.executor.selectors import SelectorKind
-from core.index import ElementIndex
+from deltarec.app.selector_editor import SelectorEditor
+from deltarec.core.errors import DeltarecError, ScriptValidationError
+from deltarec.core.executor import Command
+from deltarec.core.executor.params import Bool, Choice, Int, Number, Param, Str
+from deltarec.core.executor.selectors import SelectorKind
+from deltarec.core.observe.index import ElementIndex
 
 DEFAULT = "(default)"
 

@@ -1,7 +1,7 @@
 """Autosaved recordings on disk: where they go, which were never closed, setting one aside.
 
-Every recording is a :mod:`core.bundle` directory ``<root>/<timestamp>`` that
-the :class:`~core.recorder.session.RecordingSession` rewrites after each step.
+Every recording is a :mod:`deltarec.core.bundle` directory ``<root>/<timestamp>`` that
+the :class:`~deltarec.core.recorder.session.RecordingSession` rewrites after each step.
 ``root`` is :func:`recordings_root`: ``$DELTAREC_HOME/recordings`` when that
 variable is set, else the ``recordings`` folder of Qt's AppDataLocation. A
 bundle still marked "recording" was not closed (a crash, a kill): the window
@@ -22,9 +22,9 @@ from pathlib import Path
 
 from PySide6.QtCore import QStandardPaths
 
-from core.bundle import Bundle, scan_recordings
-from core.errors import DeltarecError
-from core.recorder.session import find_unfinished
+from deltarec.core.bundle import Bundle, scan_recordings
+from deltarec.core.errors import DeltarecError
+from deltarec.core.recorder.session import find_unfinished
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,6 +1,6 @@
 """File → Recordings: every autosaved recording, to open again or discard.
 
-Each recording is rewritten after every step (:mod:`app.recordings`), so a
+Each recording is rewritten after every step (:mod:`deltarec.app.recordings`), so a
 recording is never lost by quitting, closing or a crash: this dialog lists
 them all, newest first — name, steps, when, and whether it was closed — with
 **Open** (continue it on the current device) and **Discard** (delete it from
@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.recordings import Recording
+from deltarec.app.recordings import Recording
 
 _STATES = {"recording": "not closed", "closed": "closed", "discarded": "set aside"}
 

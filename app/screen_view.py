@@ -34,7 +34,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
-from core.index import ElementIndex, IndexedElement, element_at
+from deltarec.core.observe.index import ElementIndex, IndexedElement, element_at
 
 DRAG_PX = 12
 """A press that moves farther than this (widget pixels) is a swipe, not a tap."""

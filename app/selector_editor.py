@@ -25,9 +25,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.errors import DeltarecError
-from core.executor.selectors import ALIASES, Selector, find_all
-from core.index import ElementIndex
+from deltarec.core.errors import DeltarecError
+from deltarec.core.executor.selectors import ALIASES, Selector, find_all
+from deltarec.core.observe.index import ElementIndex
 
 FIELDS = (
     ("resource_id", "Resource id"),

@@ -1,11 +1,11 @@
 """Immutable copies of a recording's state, made on the worker thread for the GUI thread.
 
-The GUI thread never reads a :class:`~core.recorder.session.RecordingSession`
+The GUI thread never reads a :class:`~deltarec.core.recorder.session.RecordingSession`
 (its methods block on the device, and a worker may be mid-step). Each job ends
 by taking a :class:`SessionView` — copies of the steps, the numbered screen
 and the decoded screenshot — which the signal carries to the GUI thread. The
 index and observation inside are core's immutable values, so sharing them is
-safe; the mutable :class:`~core.recorder.session.RecordedStep` fields are copied.
+safe; the mutable :class:`~deltarec.core.recorder.session.RecordedStep` fields are copied.
 """
 
 from __future__ import annotations
@@ -19,9 +19,9 @@ from typing import Any
 from PIL import Image
 from PySide6.QtGui import QImage
 
-from core.index import ElementIndex
-from core.recorder.session import RecordedStep, RecordingSession
-from core.recorder.suggest import Suggestion
+from deltarec.core.observe.index import ElementIndex
+from deltarec.core.recorder.session import RecordedStep, RecordingSession
+from deltarec.core.recorder.suggest import Suggestion
 
 STATUS_MARKS = {"passed": "✓", "failed": "✗", "recorded": "•", "running": "…"}
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QLabel, QMainWindow, QProgressBar, QStatusBar
 
-from app.snapshot import SessionView
+from deltarec.app.snapshot import SessionView
 
 
 class StatusBar(QStatusBar):

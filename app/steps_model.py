@@ -1,6 +1,6 @@
 """The steps list's item model: a thin, read-only table over the recording's steps.
 
-Rows are :class:`~app.snapshot.StepRow` copies (the GUI thread never reads the
+Rows are :class:`~deltarec.app.snapshot.StepRow` copies (the GUI thread never reads the
 session). Columns: ``#``, the status mark (✓ passed, ✗ failed, • recorded,
 … running) and the label. :meth:`StepsModel.set_steps` turns a new snapshot
 into the smallest model change it can (rows appended, rows changed in place,
@@ -21,7 +21,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QBrush, QColor
 
-from app.snapshot import StepRow
+from deltarec.app.snapshot import StepRow
 
 Index = QModelIndex | QPersistentModelIndex
 

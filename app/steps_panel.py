@@ -1,4 +1,4 @@
-"""The steps list: a table over :class:`~app.steps_model.StepsModel` and its step buttons.
+"""The steps list: a table over :class:`~deltarec.app.steps_model.StepsModel` and its step buttons.
 
 Buttons act on the selected row and are signals only (the window sends them to
 the Studio): Edit… (a form of the parameters), ▲/▼ (move), Delete (also the
@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.steps_model import COL_LABEL, COL_NUMBER, COL_STATUS, StepsModel
+from deltarec.app.steps_model import COL_LABEL, COL_NUMBER, COL_STATUS, StepsModel
 
 
 class StepsPanel(QWidget):

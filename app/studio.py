@@ -1,10 +1,10 @@
 """The Script Builder's controller: one RecordingSession, driven only from the worker thread.
 
-:class:`Studio` is the Qt adapter around :class:`~core.recorder.session.RecordingSession`.
+:class:`Studio` is the Qt adapter around :class:`~deltarec.core.recorder.session.RecordingSession`.
 Every public method is called on the GUI thread and returns at once: it queues
-a job on its :class:`~app.workers.Runner`; the job calls the session on the
+a job on its :class:`~deltarec.app.workers.Runner`; the job calls the session on the
 worker thread and ends by copying the session's state into a
-:class:`~app.snapshot.SessionView`, which :attr:`Studio.viewChanged` delivers
+:class:`~deltarec.app.snapshot.SessionView`, which :attr:`Studio.viewChanged` delivers
 on the GUI thread. Only jobs touch ``self._session`` (they run one at a time),
 so the GUI thread never waits on the session's lock or on the device.
 
@@ -24,7 +24,7 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QImage
 
-from app.recordings import (
+from deltarec.app.recordings import (
     Recording,
     Unfinished,
     delete,
@@ -33,17 +33,17 @@ from app.recordings import (
     recordings,
     unfinished,
 )
-from app.snapshot import SessionView, decode_png
-from app.studio_config import StudioConfig, is_disconnect
-from app.studio_replay import ReplayJobs
-from app.undo import Change
-from app.workers import Report, Runner
-from core.errors import DeltarecError
-from core.executor import load_script
-from core.recorder.export import Kind
-from core.recorder.keyboard_tap import KeyboardTap
-from core.recorder.session import RecordedStep, RecordingSession, png_bytes
-from core.recorder.suggest import Suggestion
+from deltarec.app.snapshot import SessionView, decode_png
+from deltarec.app.studio_config import StudioConfig, is_disconnect
+from deltarec.app.studio_replay import ReplayJobs
+from deltarec.app.undo import Change
+from deltarec.app.workers import Report, Runner
+from deltarec.core.errors import DeltarecError
+from deltarec.core.executor import load_script
+from deltarec.core.recorder.export import Kind
+from deltarec.core.recorder.keyboard_tap import KeyboardTap
+from deltarec.core.recorder.session import RecordedStep, RecordingSession, png_bytes
+from deltarec.core.recorder.suggest import Suggestion
 
 
 class Studio(QObject, ReplayJobs):
@@ -59,7 +59,7 @@ class Studio(QObject, ReplayJobs):
     error = Signal(str)
     disconnected = Signal(str)
     picture = Signal(object)  # QImage: the phone as it is now (replay, idle look)
-    undoable = Signal(object)  # app.undo.Change: what an edit did, for the undo stack
+    undoable = Signal(object)  # deltarec.app.undo.Change: what an edit did, for the undo stack
 
     def __init__(self, config: StudioConfig, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -282,7 +282,7 @@ class Studio(QObject, ReplayJobs):
 
     def keyboard_tap(self, x: int, y: int) -> None:
         """A key of the phone's keyboard: pressed, and kept as the typing it did
-        (:mod:`core.recorder.keyboard_tap`); the step it added, changed or removed
+        (:mod:`deltarec.core.recorder.keyboard_tap`); the step it added, changed or removed
         goes to the undo stack."""
         taps: list[KeyboardTap] = []
 
@@ -378,7 +378,7 @@ class Studio(QObject, ReplayJobs):
     def _tracked(self, label: str, edit: Callable[[RecordingSession], Change],
                  on_done: Callable[[Any], None] | None = None,
                  on_error: Callable[[BaseException], None] | None = None) -> None:  # fmt: skip
-        """An edit whose :class:`~app.undo.Change` goes to ``undoable`` once it is done."""
+        """An edit whose :class:`~deltarec.app.undo.Change` goes to ``undoable`` once it is done."""
         changes: list[Change] = []
 
         def done(view: object) -> None:

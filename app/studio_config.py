@@ -7,9 +7,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from core.devices.base import Device
-from core.devices.open import available_devices, open_device
-from core.errors import DeviceDisconnected
+from deltarec.core.devices.base import Device
+from deltarec.core.devices.open import available_devices, open_device
+from deltarec.core.errors import DeviceDisconnected
 
 
 @dataclass

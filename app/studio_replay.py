@@ -1,6 +1,6 @@
 """The Script Builder's replay jobs: run steps from a row, replay all on a fresh device.
 
-A part of :class:`~app.studio.Studio` (it inherits these methods); kept apart
+A part of :class:`~deltarec.app.studio.Studio` (it inherits these methods); kept apart
 because replaying is its own flow: live ✓/✗ marks per step and the phone
 picture following the replay, reported from the worker thread.
 """
@@ -13,10 +13,10 @@ from typing import Any, Protocol
 from PySide6.QtCore import SignalInstance
 from PySide6.QtGui import QImage
 
-from app.snapshot import SessionView, decode_png
-from app.studio_config import StudioConfig
-from app.workers import Report
-from core.recorder.session import RecordedStep, RecordingSession, png_bytes
+from deltarec.app.snapshot import SessionView, decode_png
+from deltarec.app.studio_config import StudioConfig
+from deltarec.app.workers import Report
+from deltarec.core.recorder.session import RecordedStep, RecordingSession, png_bytes
 
 
 class _Host(Protocol):
@@ -41,7 +41,7 @@ class _Host(Protocol):
 
 
 class ReplayJobs:
-    """Replay methods of :class:`~app.studio.Studio`."""
+    """Replay methods of :class:`~deltarec.app.studio.Studio`."""
 
     def run_from(self: _Host, row: int, *, only: bool = False) -> None:
         """Run step ``row`` (``only``) or every step from ``row`` on, stopping at a failure."""

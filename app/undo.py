@@ -1,6 +1,6 @@
 """Undo / redo of the steps list: add, delete, move and edit, on a ``QUndoStack``.
 
-Each edit the :class:`~app.studio.Studio` finishes is announced as a
+Each edit the :class:`~deltarec.app.studio.Studio` finishes is announced as a
 :class:`Change` (``undoable`` signal), carrying copies of the steps involved;
 the window pushes a :class:`StepCommand` for it. The command's first ``redo``
 does nothing (the edit is already done, the stack calls redo on push); later
@@ -16,10 +16,10 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QUndoCommand
 
-from core.recorder.session import RecordedStep
+from deltarec.core.recorder.session import RecordedStep
 
 if TYPE_CHECKING:
-    from app.studio import Studio
+    from deltarec.app.studio import Studio
 
 _TEXTS = {"record": "Record", "delete": "Delete", "move": "Move", "edit": "Edit"}
 

@@ -1,9 +1,9 @@
 """The Script Builder's main window: device screen | steps | delta, inspector.
 
 The window owns no recording logic: it lays out the panels, forwards their
-signals to the :class:`~app.studio.Studio` (which runs everything on its
-worker thread) and shows the :class:`~app.snapshot.SessionView` each job
-returns. Menus, toolbar and file commands are in :mod:`app.actions`.
+signals to the :class:`~deltarec.app.studio.Studio` (which runs everything on its
+worker thread) and shows the :class:`~deltarec.app.snapshot.SessionView` each job
+returns. Menus, toolbar and file commands are in :mod:`deltarec.app.actions`.
 """
 
 from __future__ import annotations
@@ -17,31 +17,31 @@ from PySide6.QtCore import QByteArray, QElapsedTimer, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QResizeEvent, QUndoStack
 from PySide6.QtWidgets import QFrame, QMainWindow, QScrollArea, QSplitter, QTabWidget, QWidget
 
-from app.actions import Actions
-from app.delta_panel import DeltaPanel
-from app.device_panel import DevicePanel
-from app.devices import default_device
-from app.dialogs import Ask
-from app.element_tree import ElementTree
-from app.inspector import Inspector
-from app.palette import DELTA_TITLE, Entry, title_of
-from app.param_form import CommandDialog, StepDialog, problem_text
-from app.recordings import Unfinished
-from app.recordings_dialog import RecordingsDialog
-from app.screen_view import smallest_at
-from app.settings import Settings
-from app.snapshot import SessionView, StepRow
-from app.status import StatusBar
-from app.steps_model import StepsModel
-from app.steps_panel import StepsPanel
-from app.studio import Studio, StudioConfig
-from app.undo import StepCommand
-from core.errors import DeltarecError
-from core.executor.registry import command_table, lookup
-from core.index import ElementIndex, IndexedElement
-from core.recorder.keyboard import focused_field, on_keyboard
-from core.recorder.selector_gen import selector_for
-from core.recorder.suggest import Suggestion
+from deltarec.app.actions import Actions
+from deltarec.app.delta_panel import DeltaPanel
+from deltarec.app.device_panel import DevicePanel
+from deltarec.app.devices import default_device
+from deltarec.app.dialogs import Ask
+from deltarec.app.element_tree import ElementTree
+from deltarec.app.inspector import Inspector
+from deltarec.app.palette import DELTA_TITLE, Entry, title_of
+from deltarec.app.param_form import CommandDialog, StepDialog, problem_text
+from deltarec.app.recordings import Unfinished
+from deltarec.app.recordings_dialog import RecordingsDialog
+from deltarec.app.screen_view import smallest_at
+from deltarec.app.settings import Settings
+from deltarec.app.snapshot import SessionView, StepRow
+from deltarec.app.status import StatusBar
+from deltarec.app.steps_model import StepsModel
+from deltarec.app.steps_panel import StepsPanel
+from deltarec.app.studio import Studio, StudioConfig
+from deltarec.app.undo import StepCommand
+from deltarec.core.errors import DeltarecError
+from deltarec.core.executor.registry import command_table, lookup
+from deltarec.core.observe.index import ElementIndex, IndexedElement
+from deltarec.core.recorder.keyboard import focused_field, on_keyboard
+from deltarec.core.recorder.selector_gen import selector_for
+from deltarec.core.recorder.suggest import Suggestion
 
 STYLE = Path(__file__).with_name("style.qss")
 RIGHT_SHARE = 0.7

@@ -1,6 +1,6 @@
 """Run blocking device I/O off the GUI thread: one worker thread, jobs in FIFO order.
 
-Every call into a :class:`~core.recorder.session.RecordingSession` blocks on the
+Every call into a :class:`~deltarec.core.recorder.session.RecordingSession` blocks on the
 device (a capture can take seconds), so the window never makes one itself. It
 hands a callable to :meth:`Runner.submit`; the callable runs on the runner's
 single pool thread (one at a time, in submission order, which is also what the

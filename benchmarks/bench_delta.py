@@ -6,7 +6,7 @@
 Sections (see ``benchmarks/README.md`` for the method):
 
 1. ``delta_observation`` of both libraries on the *same* element dicts, runs
-   alternating ours, peer, ours, peer…: the real pairs of ``../shared/real-dumps``
+   alternating ours, peer, ours, peer…: the real pairs of ``fixtures/real``
    and synthetic screens of 100 / 1,000 / 5,000 elements;
 2. ours alone up to 50,000 elements: cost per element against 1,000 (target ≤ 2×);
 3. a ~1 MB synthetic ``uiautomator`` dump: lxml's parse alone, ours, and a step
@@ -37,7 +37,6 @@ from typing import Any
 # another checkout: put this project first so `core` is the code next to us.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import core
 from benchmarks import synthetic
 from benchmarks.peer import PEER_DISTRIBUTION, PeerNotInstalled, load_peer, peer_version
 from benchmarks.realpairs import RealPair, dumps_dir, real_pairs
@@ -50,6 +49,7 @@ from benchmarks.timing import (
     summary,
     time_once,
 )
+from deltarec import core
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -462,7 +462,7 @@ def _load_pairs(directory: Path) -> list[tuple[RealPair, list[Element], list[Ele
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="few repeats (a smoke run)")
-    parser.add_argument("--dumps", help="real-dumps directory (default ../shared/real-dumps)")
+    parser.add_argument("--dumps", help="real-dumps directory (default fixtures/real)")
     parser.add_argument("--json", default=str(HERE / "results.json"), help="results file")
     group = parser.add_mutually_exclusive_group()
     group.add_argument("--profile", action="store_true", help="always profile")

@@ -38,12 +38,12 @@ from PySide6.QtCore import QEventLoop, QPoint, Qt, QTimer
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
-from app.dialogs import NoAsk
-from app.settings import Settings
-from app.studio import StudioConfig
-from app.window import MainWindow
-from core.devices.base import Device
-from core.devices.virtual import ManualClock, make_virtual_device
+from deltarec.app.dialogs import NoAsk
+from deltarec.app.settings import Settings
+from deltarec.app.studio import StudioConfig
+from deltarec.app.window import MainWindow
+from deltarec.core.devices.base import Device
+from deltarec.core.devices.virtual import ManualClock, make_virtual_device
 
 
 class Heartbeat:

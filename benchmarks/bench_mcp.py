@@ -50,10 +50,10 @@ from mcp import ClientSession, StdioServerParameters  # noqa: E402
 from mcp.client.stdio import stdio_client  # noqa: E402
 
 from benchmarks.bench_session import session_script  # noqa: E402
-from core.devices.virtual import make_virtual_device  # noqa: E402
-from core.executor import Session  # noqa: E402
-from core.render.frame_text import render_frame  # noqa: E402
-from core.render.tokens import count_tokens  # noqa: E402
+from deltarec.core.devices.virtual import make_virtual_device  # noqa: E402
+from deltarec.core.executor import Session  # noqa: E402
+from deltarec.core.render.frame_text import render_frame  # noqa: E402
+from deltarec.core.render.tokens import count_tokens  # noqa: E402
 
 TARGET_ENVELOPE = 0.20
 TARGET_RATIO = 0.25
@@ -113,7 +113,7 @@ def share(part: int, whole: int) -> float:
 
 
 def _params(read_only: bool, home: str) -> StdioServerParameters:
-    args = ["-m", "core.cli.main", "mcp", "--device", "virtual"]
+    args = ["-m", "deltarec.core.cli.main", "mcp", "--device", "virtual"]
     env = {**os.environ, "DELTAREC_HOME": home, "PYTHONPATH": str(ROOT)}
     return StdioServerParameters(
         command=sys.executable,

@@ -111,13 +111,13 @@ ROOT = HERE.parent
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.timing import git  # noqa: E402
-from core.devices.virtual import ManualClock, Playground, VirtualDevice  # noqa: E402
-from core.devices.virtual.layout import ACTIVITIES, TITLES  # noqa: E402
-from core.devices.virtual.state import PhoneState  # noqa: E402
-from core.devices.virtual.views import Rect, View  # noqa: E402
-from core.executor import Session  # noqa: E402
-from core.render.frame_text import render_frame  # noqa: E402
-from core.render.tokens import count_tokens  # noqa: E402
+from deltarec.core.devices.virtual import ManualClock, Playground, VirtualDevice  # noqa: E402
+from deltarec.core.devices.virtual.layout import ACTIVITIES, TITLES  # noqa: E402
+from deltarec.core.devices.virtual.state import PhoneState  # noqa: E402
+from deltarec.core.devices.virtual.views import Rect, View  # noqa: E402
+from deltarec.core.executor import Session  # noqa: E402
+from deltarec.core.render.frame_text import render_frame  # noqa: E402
+from deltarec.core.render.tokens import count_tokens  # noqa: E402
 
 APP = "dev.deltarec.playground"
 THINK_SECONDS = 10.0
@@ -177,7 +177,7 @@ def session_script() -> list[Step]:
     """:data:`SCRIPT`, then the screens this version of the phone has (else back home)."""
     steps = list(SCRIPT)
     try:
-        dialogs = importlib.import_module("core.devices.virtual.dialogs")
+        dialogs = importlib.import_module("deltarec.core.devices.virtual.dialogs")
     except ImportError:  # a phone from before the replaced dialog
         dialogs = None
     if "clear_history" in getattr(dialogs, "DIALOGS", ()):

@@ -8,7 +8,7 @@ Four measurements, each alternating its contenders round by round:
    the executor's 0.25 s interval (the old one always waits it once).
 2. **settle on a realistic phone**: the fake adb server's phone takes
    ``--capture`` s (default 1.5) ± ``--jitter`` s per ``uiautomator dump`` and
-   ``--probe`` s per ``dumpsys window`` (seeded, see ``core.devices.latency``).
+   ``--probe`` s per ``dumpsys window`` (seeded, see ``deltarec.core.devices.latency``).
    One capture (the floor) vs today's two-capture settle (0.25 s interval, as the
    executor) vs the new settle (one capture when the window probe agrees).
    Target: the new settle within 1.3x one capture.
@@ -35,21 +35,21 @@ from contextlib import contextmanager
 
 os.environ.setdefault("ADBUTILS_ADB_PATH", "/bin/false")
 
-from core.capture.uiautomator import parse_uiautomator
-from core.delta import Observer
-from core.devices.adb import AdbDevice
-from core.devices.base import Device
-from core.devices.fakeadb import FakeAdbServer
-from core.devices.latency import Latency
-from core.devices.settle import settle
-from core.devices.virtual import (
+from deltarec.core.capture.uiautomator import parse_uiautomator
+from deltarec.core.devices.adb import AdbDevice
+from deltarec.core.devices.base import Device
+from deltarec.core.devices.fakeadb import FakeAdbServer
+from deltarec.core.devices.latency import Latency
+from deltarec.core.devices.settle import settle
+from deltarec.core.devices.virtual import (
     Faults,
     ManualClock,
     Playground,
     VirtualShell,
     make_virtual_device,
 )
-from core.model import Observation
+from deltarec.core.observe.model import Observation
+from deltarec.core.observer import Observer
 
 SERIAL = "emulator-5554"
 APP = "dev.deltarec.playground"
@@ -191,8 +191,8 @@ def activity(rounds: int, latency: Latency) -> None:
 
 def u2_vs_adb(rounds: int) -> None:
     try:
-        from core.devices.fakeu2 import FakeU2Server, U2Phone
-        from core.devices.u2 import U2Device
+        from deltarec.core.devices.u2 import U2Device
+        from deltarec.testing.fakeu2 import FakeU2Server, U2Phone
     except ImportError:
         print("4. u2: skipped (pip install 'deltarec[u2]')")
         return

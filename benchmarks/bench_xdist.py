@@ -36,7 +36,7 @@ _PORT = re.compile(r"on 127\.0\.0\.1:(\d+)")
 def serve(stack: ExitStack, serial: str) -> str:
     """Start ``deltarec virtual serve`` for ``serial``; its device spec ``serial@host:port``."""
     proc = subprocess.Popen(
-        [sys.executable, "-m", "core.cli.main", "virtual", "serve", "--port", "0",
+        [sys.executable, "-m", "deltarec.core.cli.main", "virtual", "serve", "--port", "0",
          "--serial", serial],
         stdout=subprocess.PIPE, text=True, cwd=ROOT,
     )  # fmt: skip

@@ -1,4 +1,4 @@
-"""The real before/after pairs of ``../shared/real-dumps`` (read in place, never copied).
+"""The real before/after pairs of ``fixtures/real`` (vendored real captures, MIT).
 
 The list mirrors the table in ``real-dumps/README.md``: file N is the screen
 before action N, file N+1 the screen after it. ``kind`` marks the pairs whose
@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-DEFAULT_DIR = ROOT.parent / "shared" / "real-dumps"
+DEFAULT_DIR = ROOT / "fixtures" / "real"
 
 # flow -> (first, last) file numbers; every consecutive pair is benchmarked.
 _FLOWS = {
@@ -63,7 +63,7 @@ class RealPair:
 
 
 def dumps_dir(override: str | None = None) -> Path:
-    """``override``, else ``$DELTAREC_REAL_DUMPS``, else ``../shared/real-dumps``."""
+    """``override``, else ``$DELTAREC_REAL_DUMPS``, else ``fixtures/real``."""
     return Path(override or os.environ.get("DELTAREC_REAL_DUMPS") or DEFAULT_DIR)
 
 

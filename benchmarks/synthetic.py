@@ -3,7 +3,7 @@
 One screen *model* (a toolbar, a few text fields, a long list of rows) is
 rendered two ways: as element dicts (the shape both libraries take) and as a
 ``uiautomator dump`` XML string with the attributes real dumps carry (see
-``../shared/real-dumps``; nothing is copied from them, the layout below only
+``fixtures/real``; nothing is copied from them, the layout below only
 imitates a Settings list and a Contacts editor).
 
 The next step applies three localized changes, so a diff has real work to do:

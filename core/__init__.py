@@ -1,17 +1,22 @@
 """deltarec core: capture, identity, index, match, diff and render, with no Qt.
 
-The public API is what this module exports (pinned by ``tests/core/test_public_api.py``).
+The public API is what this module exports (pinned by ``tests/test_public_names.py``);
+its subpackages are internal. Import it as ``deltarec.core``.
 """
 
-from core.capture.elements import elements_to_observation, observation_to_elements
-from core.capture.jsonio import (
+from deltarec.core.capture.element_dicts import elements_to_observation, observation_to_elements
+from deltarec.core.capture.jsonio import (
     load_capture,
     observation_from_json,
     observation_to_json,
     read_capture,
 )
-from core.capture.uiautomator import parse_uiautomator
-from core.compat import (
+from deltarec.core.capture.uiautomator import parse_uiautomator
+from deltarec.core.diff.apply import apply_diff
+from deltarec.core.diff.compute import diff_observations
+from deltarec.core.diff.types import ObservationDiff
+from deltarec.core.diff.volatile import DEFAULT_VOLATILE, Volatile, learn_volatile, without_volatile
+from deltarec.core.elements import (
     delta_index,
     delta_observation,
     delta_observation_result,
@@ -20,12 +25,7 @@ from core.compat import (
     serialize_observation,
     summarize_delta,
 )
-from core.delta import DeltaResult, IndexOptions, Observer, observe_delta, observe_frame
-from core.diff.apply import apply_diff
-from core.diff.compute import diff_observations
-from core.diff.types import ObservationDiff
-from core.diff.volatile import DEFAULT_VOLATILE, Volatile, learn_volatile, without_volatile
-from core.errors import (
+from deltarec.core.errors import (
     AmbiguousSelectorError,
     CaptureParseError,
     DeltarecError,
@@ -33,14 +33,17 @@ from core.errors import (
     DeviceError,
     DeviceTimeout,
     ElementNotFoundError,
+    ExpectationError,
     InputError,
     ScriptValidationError,
     SelectorError,
+    StaleIndexError,
     StepFailedError,
 )
-from core.identity import compute_keys
-from core.model import Bounds, Node, Observation
-from core.render.tokens import count_tokens
+from deltarec.core.observe.identity import compute_keys
+from deltarec.core.observe.model import Bounds, Node, Observation
+from deltarec.core.observer import DeltaResult, IndexOptions, Observer, observe_delta, observe_frame
+from deltarec.core.render.tokens import count_tokens
 
 __all__ = [
     "DEFAULT_VOLATILE",
@@ -53,6 +56,7 @@ __all__ = [
     "DeviceError",
     "DeviceTimeout",
     "ElementNotFoundError",
+    "ExpectationError",
     "IndexOptions",
     "InputError",
     "Node",
@@ -61,6 +65,7 @@ __all__ = [
     "Observer",
     "ScriptValidationError",
     "SelectorError",
+    "StaleIndexError",
     "StepFailedError",
     "Volatile",
     "apply_diff",

@@ -11,7 +11,7 @@ A manifest step is ``{"command", "params", "actions", "before", "after",
 "delta", "timing", …}`` where ``before``/``after`` are observation numbers and
 ``actions`` what the device was asked to do, in order (``[{"kind": "tap",
 "x":…, "y":…}]``; a single ``action`` is accepted too) — what a
-:class:`~core.devices.replay.ReplayDevice` checks replayed actions against.
+:class:`~deltarec.core.devices.replay.ReplayDevice` checks replayed actions against.
 Every file is written atomically (temp file, then rename), and the manifest
 last, so a crash mid-step leaves the previous complete step readable.
 """
@@ -25,10 +25,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from core.capture.boundary import read_json
-from core.capture.jsonio import observation_from_json, observation_to_json
-from core.errors import CaptureParseError, InputError
-from core.model import Observation
+from deltarec.core.capture.boundary import read_json
+from deltarec.core.capture.jsonio import observation_from_json, observation_to_json
+from deltarec.core.errors import CaptureParseError, InputError
+from deltarec.core.observe.model import Observation
 
 FORMAT = "deltarec.bundle/1"
 

@@ -14,19 +14,37 @@
     │   ├── DeviceTimeout          the device did not answer in time
     │   └── DeviceDisconnected     the device went away
     └── StepFailedError            a script step failed; names step, command and what was tried
+        └── ExpectationError       an ``expect(...)`` did not hold in time (also an AssertionError)
 
 Errors raised because of another error keep it as ``__cause__`` (``raise ... from``).
-Every file is read through :mod:`core.capture.boundary`, which maps bad bytes,
+Every class here prints as ``deltarec.<Name>`` (its ``__module__`` is the package people
+import, as httpx does), and ``deltarec`` and ``deltarec.core`` export them all.
+Every file is read through :mod:`deltarec.core.capture.boundary`, which maps bad bytes,
 numbers, nesting and size onto this tree.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 
 class DeltarecError(Exception):
-    """Base of every deliberate deltarec error."""
+    """Base of every deliberate deltarec error.
+
+    Errors pickle with their fields (an xdist worker or a process pool can send one back),
+    although their constructors take other arguments than ``args``.
+    """
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild, (type(self), self.args, dict(self.__dict__)))
+
+
+def _rebuild(cls: type[DeltarecError], args: tuple[Any, ...], fields: dict[str, Any]) -> Any:
+    error = cls.__new__(cls)
+    error.args = args
+    error.__dict__.update(fields)
+    return error
 
 
 class InputError(DeltarecError):
@@ -134,3 +152,34 @@ class StepFailedError(DeltarecError):
         self.tried = tuple(tried)
         detail = f"; tried: {', '.join(self.tried)}" if self.tried else ""
         super().__init__(f"step {step + 1} ({command}) failed: {reason}{detail}")
+
+
+class ExpectationError(StepFailedError, AssertionError):
+    """An ``expect(...)`` assertion did not hold within its timeout.
+
+    A StepFailedError of the ``AC_assert`` step (in the error tree) and an
+    AssertionError (for test runners). ``delta`` is the last delta seen.
+    """
+
+    delta: str = ""
+
+
+ERRORS = (
+    DeltarecError,
+    InputError,
+    CaptureParseError,
+    ScriptValidationError,
+    SelectorError,
+    AmbiguousSelectorError,
+    ElementNotFoundError,
+    StaleIndexError,
+    DeviceError,
+    DeviceTimeout,
+    DeviceDisconnected,
+    StepFailedError,
+    ExpectationError,
+)
+"""The whole tree, base first."""
+
+for _error in ERRORS:
+    _error.__module__ = "deltarec"

@@ -13,7 +13,7 @@ scheduling; the plugin only maps its worker id to a device, and fails the run
 (a usage error) when there are more workers than devices (``virtual`` alone
 serves any number).
 
-The ``phone`` fixture is a :class:`~core.api.Phone` per test. Real devices are
+The ``phone`` fixture is a :class:`~deltarec.core.api.Phone` per test. Real devices are
 opened once per worker session and shared by its tests (start a test by
 launching or stopping its app); ``virtual`` is a fresh built-in phone per test,
 as an emulator restored from a snapshot would be. Each test's report carries
@@ -29,16 +29,17 @@ import os
 import re
 from collections.abc import Generator, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
-from core.api import Phone
-from core.devices.base import Device
-from core.devices.open import VIRTUAL, open_device
-from core.errors import DeltarecError
+if TYPE_CHECKING:  # imported when a test asks for a phone: a run that never does pays nothing
+    from deltarec.core.api import Phone
+    from deltarec.core.devices.base import Device
 
 ENV = "DELTAREC_DEVICE"
-_PHONE = pytest.StashKey[Phone]()
+VIRTUAL = "virtual"
+_PHONE = pytest.StashKey["Phone"]()
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -118,6 +119,9 @@ def deltarec_device_spec(pytestconfig: pytest.Config) -> str:
 @pytest.fixture(scope="session")
 def deltarec_device(deltarec_device_spec: str) -> Device | None:
     """The worker's device, opened once; None for ``virtual`` (one fresh phone per test)."""
+    from deltarec.core.devices.open import open_device
+    from deltarec.core.errors import DeltarecError
+
     if deltarec_device_spec == VIRTUAL:
         return None
     try:
@@ -130,7 +134,10 @@ def deltarec_device(deltarec_device_spec: str) -> Device | None:
 def phone(
     request: pytest.FixtureRequest, deltarec_device: Device | None, deltarec_device_spec: str
 ) -> Iterator[Phone]:
-    """A :class:`~core.api.Phone` on this worker's device (module docstring)."""
+    """A :class:`~deltarec.core.api.Phone` on this worker's device (module docstring)."""
+    from deltarec.core.api import Phone
+    from deltarec.core.devices.open import open_device
+
     device = deltarec_device if deltarec_device is not None else open_device(VIRTUAL)
     opened = Phone(device)
     request.node.stash[_PHONE] = opened
@@ -153,6 +160,8 @@ def pytest_runtest_makereport(
     opened = item.stash.get(_PHONE, None)
     if opened is None or not report.failed or report.when != "call":
         return report
+    from deltarec.core.errors import DeltarecError
+
     try:
         report.sections.append(("deltarec: last delta", opened.delta()))
     except DeltarecError as exc:

@@ -21,8 +21,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from core.devices.virtual import Playground  # noqa: E402
-from core.devices.virtual.layout import ACTIVITIES, APP_PACKAGE  # noqa: E402
+from deltarec.core.devices.virtual import Playground  # noqa: E402
+from deltarec.core.devices.virtual.layout import ACTIVITIES, APP_PACKAGE  # noqa: E402
 
 OUT = ROOT / "fixtures" / "virtual"
 BUNDLES_OUT = ROOT / "fixtures" / "bundles"
@@ -36,7 +36,7 @@ def _launch(activity: str) -> Callable[[Playground], None]:
 
 
 def _tap_text(pg: Playground, text: str) -> None:
-    from core.capture.uiautomator import parse_uiautomator
+    from deltarec.core.capture.uiautomator import parse_uiautomator
 
     for node in parse_uiautomator(pg.dump_xml()).walk():
         if node.text == text:
@@ -99,8 +99,8 @@ def dump(name: str) -> str:
 
 def _record_sign_up(root: Path) -> None:
     """Record the sign-up flow in the Script Builder's recorder (fake clock: deterministic)."""
-    from core.devices.virtual import ManualClock, make_virtual_device
-    from core.recorder.session import RecordingSession
+    from deltarec.core.devices.virtual import ManualClock, make_virtual_device
+    from deltarec.core.recorder.session import RecordingSession
 
     clock = ManualClock()
     device = make_virtual_device(clock=clock)

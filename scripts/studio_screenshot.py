@@ -13,10 +13,10 @@ from pathlib import Path
 from PySide6.QtCore import QEventLoop, QTimer
 from PySide6.QtWidgets import QApplication
 
-from app.dialogs import NoAsk
-from app.settings import Settings
-from app.studio import StudioConfig
-from app.window import MainWindow
+from deltarec.app.dialogs import NoAsk
+from deltarec.app.settings import Settings
+from deltarec.app.studio import StudioConfig
+from deltarec.app.window import MainWindow
 
 
 def wait(signal: object, timeout_ms: int = 30_000) -> None:

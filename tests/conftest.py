@@ -1,4 +1,4 @@
-"""Shared test setup: offscreen Qt, no real adb server, the real captures in ../shared."""
+"""Shared test setup: offscreen Qt, no real adb server, the real captures in fixtures/real."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 os.environ["ADBUTILS_ADB_PATH"] = "/bin/false"
 
 ROOT = Path(__file__).resolve().parents[1]
-REAL_DUMPS = ROOT.parent / "shared" / "real-dumps"
+REAL_DUMPS = ROOT / "fixtures" / "real"
 
 
 def real_dump(name: str) -> bytes:

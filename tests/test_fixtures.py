@@ -9,7 +9,7 @@ from types import ModuleType
 import pytest
 from PIL import Image
 
-from core.capture.uiautomator import parse_uiautomator
+from deltarec.core.capture.uiautomator import parse_uiautomator
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -58,7 +58,7 @@ def test_each_recorded_bundle_is_what_the_recorder_records_now(name: str, tmp_pa
 def test_each_recorded_bundle_replays_on_its_own_captures_and_on_a_fresh_phone(
     name: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from core.cli.main import main
+    from deltarec.core.cli.main import main
 
     root = MAKE.BUNDLES_OUT / name
     script = str(root / "script.json")

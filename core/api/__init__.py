@@ -4,7 +4,7 @@ Modelled on playwright-python's sync API (strict locators resolved at action
 time, ``expect`` assertions with their own wait) and uiautomator2's brevity.
 Every call is one ``AC_*`` step of the executor, so a program written with it
 replays exactly what the equivalent JSON script does; exports are written in it
-(:mod:`core.recorder.export_python`). ``import deltarec`` re-exports it.
+(:mod:`deltarec.core.recorder.export_python`). ``import deltarec`` re-exports it.
 
 ::
 
@@ -12,7 +12,7 @@ replays exactly what the equivalent JSON script does; exports are written in it
     locator.py  Locator: tap, long_press, fill, type, swipe, wait_for, text, or_ (fallbacks)
     expect.py   expect(locator).to_be_visible() / to_have_text() / to_be_checked() / …
 
-    >>> from core.api import connect, expect
+    >>> from deltarec.core.api import connect, expect
     >>> phone = connect("virtual")
     >>> phone.get(text="Settings").tap()
     >>> airplane = phone.get(role="switch", name="Airplane mode")
@@ -24,10 +24,10 @@ replays exactly what the equivalent JSON script does; exports are written in it
 
 from __future__ import annotations
 
-from core.api.expect import ExpectationError, LocatorAssertions, expect
-from core.api.locator import Locator
-from core.api.phone import Phone, connect
-from core.errors import (
+from deltarec.core.api.expect import ExpectationError, LocatorAssertions, expect
+from deltarec.core.api.locator import Locator
+from deltarec.core.api.phone import Phone, connect
+from deltarec.core.errors import (
     AmbiguousSelectorError,
     DeltarecError,
     ElementNotFoundError,

@@ -1,20 +1,20 @@
 """``expect(locator)``: assertions that wait, as Playwright's do.
 
 Each assertion is one ``AC_assert`` step run by the executor, polling the screen
-for up to ``timeout`` seconds (default :data:`~core.executor.checks.CHECK_TIMEOUT`,
+for up to ``timeout`` seconds (default :data:`~deltarec.core.executor.checks.CHECK_TIMEOUT`,
 the same as a recorded step's checks) for the fact to hold. A failing one
 raises :class:`ExpectationError` — an AssertionError (pytest shows it as a
 failed assertion) and a StepFailedError — saying what the screen had instead,
 followed by the last delta.
 
-    >>> from core.api import connect
+    >>> from deltarec.core.api import connect
     >>> phone = connect("virtual")
     >>> phone.get(text="Sign up").tap()
     >>> expect(phone.get(resource_id="save")).to_be_enabled(enabled=False)
     >>> expect(phone.get(resource_id="name")).to_have_text("Ada", timeout=0)
     ... # doctest: +ELLIPSIS
     Traceback (most recent call last):
-    core.api.expect.ExpectationError: step 1 (AC_assert) failed: assertion text='Ada' failed
+    deltarec.ExpectationError: step 1 (AC_assert) failed: assertion text='Ada' failed
     for {resource_id="name"}: [6] textbox "Name" shows 'Name'; tried: ...
     last delta:
     screen dev.deltarec.playground/dev.deltarec.playground.SignUpActivity 1080x2400
@@ -25,21 +25,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from core.errors import StepFailedError
-from core.executor.checks import CHECK_TIMEOUT
+from deltarec.core.errors import ExpectationError, StepFailedError
+from deltarec.core.executor.checks import CHECK_TIMEOUT
 
 if TYPE_CHECKING:
-    from core.api.locator import Locator
-
-
-class ExpectationError(StepFailedError, AssertionError):
-    """An ``expect(...)`` assertion did not hold within its timeout.
-
-    A StepFailedError of the ``AC_assert`` step (in the error tree) and an
-    AssertionError (for test runners). ``delta`` is the last delta seen.
-    """
-
-    delta: str = ""
+    from deltarec.core.api.locator import Locator
 
 
 class LocatorAssertions:

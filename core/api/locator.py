@@ -1,14 +1,14 @@
 """Locators: a description of one element, resolved strictly each time it is acted on.
 
-A :class:`Locator` holds a :class:`~core.executor.Selector`, never an element:
+A :class:`Locator` holds a :class:`~deltarec.core.executor.Selector`, never an element:
 built before a screen change, it still means the same thing after it. Each
 action resolves it on the live screen, waiting up to ``timeout`` seconds
 (default 5) for exactly one element to match; an ambiguous locator fails at once
-(:class:`~core.errors.AmbiguousSelectorError`, listing the candidates), a
-missing one with :class:`~core.errors.StepFailedError` naming what the screen
+(:class:`~deltarec.core.errors.AmbiguousSelectorError`, listing the candidates), a
+missing one with :class:`~deltarec.core.errors.StepFailedError` naming what the screen
 had and what was tried. :meth:`Locator.or_` adds fallbacks, tried in order.
 
-    >>> from core.api import connect
+    >>> from deltarec.core.api import connect
     >>> phone = connect("virtual")
     >>> sign_up = phone.get(resource_id="sign_up").or_(text="Sign up")
     >>> sign_up
@@ -17,7 +17,7 @@ had and what was tried. :meth:`Locator.or_` adds fallbacks, tried in order.
     >>> phone.get(role="textbox").tap()
     ... # doctest: +NORMALIZE_WHITESPACE
     Traceback (most recent call last):
-    core.errors.StepFailedError: step 2 (AC_tap) failed: selector {role="textbox"} matches
+    deltarec.StepFailedError: step 2 (AC_tap) failed: selector {role="textbox"} matches
     3 elements: [6] textbox "Name"; [7] textbox "Email"; [8] textbox "Password";
     tried: selector {role="textbox"}
 """
@@ -27,12 +27,12 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from core.errors import ElementNotFoundError
-from core.executor import Selector
-from core.executor.selectors import find_all
+from deltarec.core.errors import ElementNotFoundError
+from deltarec.core.executor import Selector
+from deltarec.core.executor.selectors import find_all
 
 if TYPE_CHECKING:
-    from core.api.phone import Phone
+    from deltarec.core.api.phone import Phone
 
 
 class Locator:
@@ -121,14 +121,14 @@ class Locator:
 
         Raises ElementNotFoundError / AmbiguousSelectorError unless exactly one matches.
         """
-        from core.executor.commands.flow import shown_text
-        from core.executor.selectors import resolve
+        from deltarec.core.executor.commands.flow import shown_text
+        from deltarec.core.executor.selectors import resolve
 
         return shown_text(resolve(self.selector, self.phone.session.screen()).element)
 
     def is_visible(self) -> bool:
         """True when exactly one element matches now (fallbacks included); no wait."""
-        from core.executor.selectors import resolve
+        from deltarec.core.executor.selectors import resolve
 
         try:
             resolve(self.selector, self.phone.session.screen())

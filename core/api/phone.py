@@ -3,13 +3,13 @@
 :func:`connect` opens a :class:`Phone` by name (``"virtual"``, an adb serial,
 ``SERIAL@HOST:PORT`` for a device behind another adb server such as a device
 farm's, or ``"replay:DIR"``). Every action is one ``AC_*`` command run by the
-executor's :class:`~core.executor.Session` — the same validation, strict
+executor's :class:`~deltarec.core.executor.Session` — the same validation, strict
 selectors with alternates, waits, settle and typed errors as a JSON script —
 with the batch policy ``deltarec run`` uses (``"all"``). What ran is kept in
 :attr:`Phone.steps` as script steps, so a program and a JSON script can be
 compared step for step.
 
-    >>> from core.api import connect
+    >>> from deltarec.core.api import connect
     >>> phone = connect("virtual")
     >>> phone.get(text="Sign up").tap()
     >>> print(phone.delta().splitlines()[0])
@@ -31,15 +31,15 @@ from collections.abc import Callable, Mapping
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
-from core.devices.base import Device
-from core.devices.open import open_device
-from core.executor import Category, Selector, Session, Step, StepOutcome
-from core.executor.registry import lookup
+from deltarec.core.devices.base import Device
+from deltarec.core.devices.open import open_device
+from deltarec.core.executor import Category, Selector, Session, Step, StepOutcome
+from deltarec.core.executor.registry import lookup
 
 if TYPE_CHECKING:
     from PIL.Image import Image
 
-    from core.api.locator import Locator
+    from deltarec.core.api.locator import Locator
 
 
 def _ms(seconds: float) -> int:
@@ -148,7 +148,7 @@ class Phone:
         ``name`` is the label deltas show; ``key`` the stable content key;
         ``index`` an ``[i]`` number as last shown. Nothing is looked up now.
         """
-        from core.api.locator import Locator
+        from deltarec.core.api.locator import Locator
 
         fields = {"text": text, "resource_id": resource_id, "content_desc": content_desc,
                   "name": name, "role": role, "class_name": class_name, "key": key,
@@ -193,7 +193,7 @@ class Phone:
         self.run("AC_type_text", {"text": text})
 
     def press(self, key: str) -> None:
-        """Press a key by name: ``enter``, ``del``, ``back``, … (core.devices.base.KEYS)."""
+        """Press a key by name: ``enter``, ``del``, ``back``, … (``devices.base.KEYS``)."""
         self.run("AC_press_key", {"key": key})
 
     def back(self) -> None:
@@ -245,7 +245,7 @@ def connect(
 ) -> Phone:
     """Open a :class:`Phone`: ``"virtual"`` (a fresh built-in phone), an adb serial,
     ``SERIAL@HOST:PORT`` (a device behind the adb server at HOST:PORT), ``"replay:DIR"``
-    (a recorded bundle), or a :class:`~core.devices.base.Device` object.
+    (a recorded bundle), or a :class:`~deltarec.core.devices.base.Device` object.
 
     Constructing does no I/O for adb (errors come with the first action).
     ``log`` (``print``, say) is told one line per step (:attr:`Phone.log`).

@@ -17,20 +17,20 @@ come in through these functions, so each holds the same promises:
   ``children`` list, two JSON levels a node level, plus the document's own
   wrapping. Deeper input is refused before any recursive stage sees it.
 
-Every refusal is an :class:`~core.errors.InputError` naming what and where: a
-:class:`~core.errors.CaptureParseError` unless the reader passes its own
-``error`` factory (scripts raise :class:`~core.errors.ScriptValidationError`).
+Every refusal is an :class:`~deltarec.core.errors.InputError` naming what and where: a
+:class:`~deltarec.core.errors.CaptureParseError` unless the reader passes its own
+``error`` factory (scripts raise :class:`~deltarec.core.errors.ScriptValidationError`).
 
     >>> loads_json(b'\\xef\\xbb\\xbf{"x": [1, 2.5]}', where="a.json")
     {'x': [1, 2.5]}
     >>> loads_json('{"x": 1e400}', where="a.json")
     Traceback (most recent call last):
     ...
-    core.errors.CaptureParseError: number 1e400 is out of range (at a.json, $.x)
+    deltarec.CaptureParseError: number 1e400 is out of range (at a.json, $.x)
     >>> number("\u0661\u0660", where="bounds")
     Traceback (most recent call last):
     ...
-    core.errors.CaptureParseError: '١٠' is not a number (ASCII digits only) (at bounds)
+    deltarec.CaptureParseError: '١٠' is not a number (ASCII digits only) (at bounds)
 """
 
 from __future__ import annotations
@@ -43,13 +43,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NoReturn
 
-from core.errors import CaptureParseError
+from deltarec.core.errors import CaptureParseError
 
 MAX_DEPTH = 200
 """Deepest node nesting any capture may have (a dump's ``<hierarchy>`` root is not counted).
 
 Real Android trees stay well under 100 levels. 200 is what every later stage
-can take: ``==``, ``hash`` and ``repr`` of a :class:`~core.model.Node` recurse,
+can take: ``==``, ``hash`` and ``repr`` of a :class:`~deltarec.core.observe.model.Node` recurse,
 several interpreter frames a level (``==`` fails near 250 levels under the
 default recursion limit), and so do the JSON writers of autosaves and
 baselines. It is also under libxml2's own limit without ``huge_tree`` (256),

@@ -1,13 +1,13 @@
-"""Build :class:`~core.model.Node` values from the events of an XML parser.
+"""Build :class:`~deltarec.core.observe.model.Node` values from the events of an XML parser.
 
 :class:`DumpBuilder` takes ``start(name, attrs)`` / ``end(name)`` / ``data(text)``
 events in document order and keeps a stack of open nodes; a node is built
 when its element closes, so its children are already built. The same object
 serves as an lxml parser *target* and as expat's handlers (see
-:mod:`core.capture.uiautomator`), so both parsers build exactly the same nodes.
+:mod:`deltarec.core.capture.uiautomator`), so both parsers build exactly the same nodes.
 
 Anything that is not a uiautomator hierarchy raises :class:`Refused`; the
-parser driver turns it into a :class:`~core.errors.CaptureParseError` with the
+parser driver turns it into a :class:`~deltarec.core.errors.CaptureParseError` with the
 line.
 
     >>> b = DumpBuilder()
@@ -24,9 +24,9 @@ import re
 from collections.abc import Iterable, Mapping
 from operator import itemgetter
 
-from core.capture.boundary import MAX_DEPTH, number
-from core.capture.roles import DIALOG_CUES, role_for_class
-from core.model import EMPTY_BOUNDS, FLAG_ATTRIBUTES, Bounds, Node
+from deltarec.core.capture.boundary import MAX_DEPTH, number
+from deltarec.core.capture.roles import DIALOG_CUES, role_for_class
+from deltarec.core.observe.model import EMPTY_BOUNDS, FLAG_ATTRIBUTES, Bounds, Node
 
 _BOUNDS = re.compile(r"\[(-?[0-9]{1,18}),(-?[0-9]{1,18})\]\[(-?[0-9]{1,18}),(-?[0-9]{1,18})\]")
 """The common shape, read without checks: ASCII digits, short enough to be in range."""
@@ -144,7 +144,9 @@ _NODE_FIELDS = (
 )
 if tuple(Node.__dataclass_fields__)[: len(_NODE_FIELDS)] != _NODE_FIELDS:
     # DumpBuilder.end calls Node positionally, in this order.
-    raise ImportError("core.model.Node reordered its fields; update DumpBuilder.end")
+    raise ImportError(
+        "deltarec.core.observe.model.Node reordered its fields; update DumpBuilder.end"
+    )
 _FLAG_TUPLES: dict[tuple[str, ...], tuple[bool, ...]] = {}
 """("true", "false", …) → (True, False, …) for the combinations seen (at most 2**10)."""
 

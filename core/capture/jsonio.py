@@ -3,12 +3,12 @@
 Observation JSON: ``{"format": "deltarec.observation/1", "width", "height",
 "rotation", "package", "activity", "capturedAt", "source", "windows": [node]}``
 where a node is ``{"attributes": {...}, "children": [node]}`` with the
-attribute names of :func:`core.model.node_attributes`.
+attribute names of :func:`deltarec.core.observe.model.node_attributes`.
 
 :func:`load_capture` accepts uiautomator XML, observation JSON, or a JSON list
 of element dicts (or ``{"elements": [...]}``), sniffed from the content.
 
-    >>> from core.capture.uiautomator import parse_uiautomator
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
     >>> obs = parse_uiautomator('<hierarchy><node text="a" bounds="[0,0][5,5]"/></hierarchy>')
     >>> observation_from_json(observation_to_json(obs)) == obs
     True
@@ -19,11 +19,17 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from core.capture.boundary import MAX_BYTES, MAX_DEPTH, checked_int, loads_json, read_bounded
-from core.capture.elements import elements_to_observation
-from core.capture.uiautomator import parse_uiautomator
-from core.errors import CaptureParseError
-from core.model import (
+from deltarec.core.capture.boundary import (
+    MAX_BYTES,
+    MAX_DEPTH,
+    checked_int,
+    loads_json,
+    read_bounded,
+)
+from deltarec.core.capture.element_dicts import elements_to_observation
+from deltarec.core.capture.uiautomator import parse_uiautomator
+from deltarec.core.errors import CaptureParseError
+from deltarec.core.observe.model import (
     FLAG_ATTRIBUTES,
     TEXT_ATTRIBUTES,
     Bounds,

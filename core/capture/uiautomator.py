@@ -1,7 +1,7 @@
-"""Parse ``uiautomator dump`` XML into an :class:`~core.model.Observation`.
+"""Parse ``uiautomator dump`` XML into an :class:`~deltarec.core.observe.model.Observation`.
 
-Two parsers feed one :class:`~core.capture.dump_builder.DumpBuilder`, which
-builds :class:`~core.model.Node` values in one pass as elements close:
+Two parsers feed one :class:`~deltarec.core.capture.dump_builder.DumpBuilder`, which
+builds :class:`~deltarec.core.observe.model.Node` values in one pass as elements close:
 
 - **lxml** (libxml2), the fast path: about half the time of expat's Python
   callbacks on a 1 MB dump. Hardened: the DOCTYPE is refused when libxml2
@@ -21,7 +21,7 @@ lxml only makes it faster (and is optional: without it, expat does all).
 Accepted: one ``<hierarchy>`` root holding one ``<node>`` per window; any
 attribute order and any whitespace; missing attributes (they take defaults);
 ``&#10;`` newlines and non-ASCII text; ``NAF`` and other unknown attributes
-(kept in ``extras``). Refused with :class:`~core.errors.CaptureParseError`
+(kept in ``extras``). Refused with :class:`~deltarec.core.errors.CaptureParseError`
 naming the problem and the line: truncated XML, a DOCTYPE or entity, another
 root element, an unknown element, malformed bounds, nesting deeper than
 :data:`MAX_DEPTH`, or input larger than :data:`MAX_BYTES`.
@@ -40,11 +40,11 @@ import re
 import xml.parsers.expat
 from types import ModuleType
 
-from core.capture.boundary import MAX_BYTES, MAX_DEPTH
-from core.capture.dump_builder import DumpBuilder, Refused, parse_bool, parse_bounds
-from core.capture.roles import DIALOG_CUES, SYSTEM_UI
-from core.errors import CaptureParseError
-from core.model import EMPTY_BOUNDS, Node, Observation
+from deltarec.core.capture.boundary import MAX_BYTES, MAX_DEPTH
+from deltarec.core.capture.dump_builder import DumpBuilder, Refused, parse_bool, parse_bounds
+from deltarec.core.capture.roles import DIALOG_CUES, SYSTEM_UI
+from deltarec.core.errors import CaptureParseError
+from deltarec.core.observe.model import EMPTY_BOUNDS, Node, Observation
 
 _etree: ModuleType | None
 try:  # by name: lxml ships no type stubs, and only a few of its names are used here

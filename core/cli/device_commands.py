@@ -15,14 +15,14 @@ import re
 import sys
 from pathlib import Path
 
-from core.bundle import write_atomic
-from core.capture.boundary import read_json
-from core.capture.jsonio import observation_from_json, observation_to_json
-from core.cli.main import volatile_for
-from core.delta import observe_delta, observe_frame
-from core.devices.open import VIRTUAL, open_device
-from core.errors import DeviceError, InputError
-from core.model import Observation
+from deltarec.core.bundle import write_atomic
+from deltarec.core.capture.boundary import read_json
+from deltarec.core.capture.jsonio import observation_from_json, observation_to_json
+from deltarec.core.cli.main import volatile_for
+from deltarec.core.devices.open import VIRTUAL, open_device
+from deltarec.core.errors import DeviceError, InputError
+from deltarec.core.observe.model import Observation
+from deltarec.core.observer import observe_delta, observe_frame
 
 __all__ = ["VIRTUAL", "open_device", "register"]
 
@@ -53,7 +53,7 @@ def load_baseline(serial: str) -> Observation | None:
 
 
 def _cmd_devices(args: argparse.Namespace) -> int:
-    from core.devices.adb import list_devices
+    from deltarec.core.devices.adb import list_devices
 
     print(f"{VIRTUAL}\tdevice\t(built-in Playground phone)")
     try:
@@ -65,8 +65,8 @@ def _cmd_devices(args: argparse.Namespace) -> int:
 
 
 def _cmd_serve(args: argparse.Namespace) -> int:
-    from core.devices.fakeadb import FakeAdbd, FakeAdbServer
-    from core.devices.virtual import VirtualShell
+    from deltarec.core.devices.fakeadb import FakeAdbd, FakeAdbServer
+    from deltarec.core.devices.virtual import VirtualShell
 
     shell = VirtualShell(serial=args.serial)
     if args.adbd is not None:

@@ -12,12 +12,12 @@ import sys
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from core.capture.boundary import read_bounded
-from core.capture.jsonio import observation_to_json, read_capture
-from core.delta import observe_delta, observe_frame
-from core.diff.volatile import DEFAULT_VOLATILE, Volatile
-from core.errors import DeltarecError, InputError
-from core.render.tokens import count_tokens
+from deltarec.core.capture.boundary import read_bounded
+from deltarec.core.capture.jsonio import observation_to_json, read_capture
+from deltarec.core.diff.volatile import DEFAULT_VOLATILE, Volatile
+from deltarec.core.errors import DeltarecError, InputError
+from deltarec.core.observer import observe_delta, observe_frame
+from deltarec.core.render.tokens import count_tokens
 
 EXIT_OK, EXIT_FAILURE, EXIT_BAD_INPUT = 0, 1, 2
 
@@ -38,7 +38,7 @@ def volatile_for(args: argparse.Namespace) -> Volatile:
 
 
 def _cmd_delta(args: argparse.Namespace) -> int:
-    from core.cli import device_commands
+    from deltarec.core.cli import device_commands
 
     device_commands.check_device_args(args, [args.before, args.after])
     if args.device:
@@ -59,7 +59,7 @@ def _cmd_delta(args: argparse.Namespace) -> int:
 
 
 def _cmd_observe(args: argparse.Namespace) -> int:
-    from core.cli import device_commands
+    from deltarec.core.cli import device_commands
 
     device_commands.check_device_args(args, [args.dump])
     if args.device:
@@ -182,7 +182,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _load_extensions() -> None:
     if not EXTENSIONS:
-        from core.cli import device_commands, mcp_command, run_command
+        from deltarec.core.cli import device_commands, mcp_command, run_command
 
         EXTENSIONS.append(device_commands.register)
         EXTENSIONS.append(mcp_command.register)

@@ -1,7 +1,7 @@
 """``deltarec mcp``: serve one device to AI agents as an MCP server over stdio.
 
 stdout carries the MCP protocol, so nothing else is ever printed there;
-diagnostics go to stderr. The server's tools are those of :mod:`core.mcp.tools`
+diagnostics go to stderr. The server's tools are those of :mod:`deltarec.core.mcp.tools`
 (never an UNSAFE command); ``--read-only`` leaves only the read-only ones.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from core.errors import DeltarecError
+from deltarec.core.errors import DeltarecError
 
 POLICIES = ("all", "failures", "none")
 
@@ -20,13 +20,13 @@ def _cmd_mcp(args: argparse.Namespace) -> int:
     try:
         import anyio
 
-        from core.mcp import build_server, serve_stdio
+        from deltarec.core.mcp import build_server, serve_stdio
     except ImportError as exc:  # the optional extra is missing
         raise DeltarecError(
             f"the MCP server needs the 'mcp' extra (pip install 'deltarec[mcp]'): {exc}"
         ) from exc
-    from core.cli.device_commands import open_device
-    from core.executor import Session
+    from deltarec.core.cli.device_commands import open_device
+    from deltarec.core.executor import Session
 
     session = Session(
         open_device(args.device),

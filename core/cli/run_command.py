@@ -8,7 +8,7 @@
 Order of work: the whole script is validated first (an invalid script exits 2
 with one line on stderr naming the JSON path; no device is even opened), then
 the device is opened and the steps run through
-:func:`~core.executor.run_steps`. Progress goes to stderr: on a terminal a bar
+:func:`~deltarec.core.executor.run_steps`. Progress goes to stderr: on a terminal a bar
 redrawn after each step (failed and warned steps stay printed above it);
 otherwise one line per step, ``[3/12] AC_tap {text="Save"} … ok 120 ms``, with
 any warning (a fallback selector, an effect check under ``--effects warn``)
@@ -24,7 +24,7 @@ file failed); 2 bad input (invalid script, unusable bundle, unknown policy).
 
 With ``--report`` a screenshot is taken after every step (scaled to 360 px
 wide, the acted-on element outlined) and the page is rewritten atomically
-after every step and at the end, also when a step failed (:mod:`core.report`),
+after every step and at the end, also when a step failed (:mod:`deltarec.core.report`),
 so a killed run still leaves the steps it finished.
 
 SIGINT (Ctrl-C) and SIGTERM stop the run between two instructions: the
@@ -34,7 +34,7 @@ no traceback, and the exit code is 128 + the signal number (130 for Ctrl-C,
 143 for SIGTERM), as shells report a process killed by that signal.
 
 Register it with ``EXTENSIONS.append(run_command.register)`` in
-:func:`core.cli.main._load_extensions`.
+:func:`deltarec.core.cli.main._load_extensions`.
 """
 
 from __future__ import annotations
@@ -50,9 +50,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import TextIO
 
-from core.devices.base import Device
-from core.errors import DeltarecError, InputError
-from core.executor import (
+from deltarec.core.devices.base import Device
+from deltarec.core.errors import DeltarecError, InputError
+from deltarec.core.executor import (
     RunReport,
     Script,
     Session,
@@ -61,8 +61,8 @@ from core.executor import (
     run_steps,
     validate_script,
 )
-from core.executor.session import POLICIES, Effects, Policy
-from core.report import Collector, RunSummary, TracingDevice, write_report
+from deltarec.core.executor.session import POLICIES, Effects, Policy
+from deltarec.core.report import Collector, RunSummary, TracingDevice, write_report
 
 EXIT_OK, EXIT_FAILURE, EXIT_BAD_INPUT = 0, 1, 2
 EFFECTS: tuple[Effects, ...] = ("fail", "warn", "off")
@@ -177,7 +177,7 @@ def summary_line(report: RunReport, seconds: float, report_path: Path | None) ->
 
 
 def _open_session(spec: str, make_session: SessionFactory) -> tuple[TracingDevice, Session]:
-    from core.cli.device_commands import open_device
+    from deltarec.core.cli.device_commands import open_device
 
     tracer = TracingDevice(open_device(spec))
     return tracer, make_session(tracer)
@@ -353,7 +353,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:  # pragma: no cover - thin shim
-    """``python -m core.cli.run_command SCRIPT …`` before main.py registers ``run``."""
+    """``python -m deltarec.core.cli.run_command SCRIPT …`` before main.py registers ``run``."""
     return run_script(build_parser().parse_args(["run", *(sys.argv[1:] if argv is None else argv)]))
 
 

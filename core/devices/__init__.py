@@ -1,4 +1,4 @@
-"""Devices: the :class:`~core.devices.base.Device` protocol and its backends.
+"""Devices: the :class:`~deltarec.core.devices.base.Device` protocol and its backends.
 
 - ``adb``: a real phone through adbutils (the only module that imports adbutils);
 - ``virtual``: the built-in Playground phone, the default when nothing is attached;

@@ -30,15 +30,15 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import adbutils
 from adbutils.errors import AdbConnectionError, AdbError, AdbTimeout
 
-from core.capture.uiautomator import parse_uiautomator
-from core.devices.base import AppInfo, ShellResult, key_code
-from core.devices.window_state import WINDOW_COMMAND, WindowState, parse_window_dump
-from core.errors import CaptureParseError, DeviceDisconnected, DeviceError, DeviceTimeout
+from deltarec.core.capture.uiautomator import parse_uiautomator
+from deltarec.core.devices.base import AppInfo, ShellResult, key_code
+from deltarec.core.devices.window_state import WINDOW_COMMAND, WindowState, parse_window_dump
+from deltarec.core.errors import CaptureParseError, DeviceDisconnected, DeviceError, DeviceTimeout
 
 if TYPE_CHECKING:
     from PIL.Image import Image
 
-    from core.model import Observation
+    from deltarec.core.observe.model import Observation
 
 DUMP_PATH = "/data/local/tmp/uidump.xml"
 """Where ``uiautomator dump`` writes on the phone (the path adbutils uses too)."""
@@ -62,11 +62,11 @@ class AdbListing(NamedTuple):
 
 
 class AdbDevice:
-    """A phone behind an adb server, implementing :class:`~core.devices.base.Device`.
+    """A phone behind an adb server, implementing :class:`~deltarec.core.devices.base.Device`.
 
     ``client`` (an ``adbutils.AdbClient``) or ``host``/``port`` select the adb
     server (default 127.0.0.1:5037; tests point it at a
-    :class:`~core.devices.fakeadb.FakeAdbServer`). When no server answers,
+    :class:`~deltarec.core.devices.fakeadb.FakeAdbServer`). When no server answers,
     adbutils itself runs ``adb start-server`` once (the binary named by
     ``$ADBUTILS_ADB_PATH``, up to 20 s); set it to ``/bin/false`` to fail fast.
     ``timeout`` bounds every single socket operation (seconds);
@@ -167,7 +167,7 @@ class AdbDevice:
     def window_state(self) -> WindowState:
         """The focused app and window and the keyboard (``dumpsys window windows``).
 
-        The cheap probe :func:`~core.devices.settle.settle` compares before
+        The cheap probe :func:`~deltarec.core.devices.settle.settle` compares before
         trusting one capture. Raises DeviceError when dumpsys fails.
         """
         text = _text(self._run(WINDOW_COMMAND.split(), "dumpsys window"))
@@ -325,7 +325,7 @@ class AdbDevice:
 
 @contextmanager
 def wrapped(context: str) -> Iterator[None]:
-    """Turn adbutils / socket / subprocess errors into the core.errors tree."""
+    """Turn adbutils / socket / subprocess errors into the deltarec.core.errors tree."""
     try:
         yield
     except (AdbTimeout, TimeoutError, subprocess.TimeoutExpired) as exc:

@@ -1,8 +1,8 @@
 """The Device protocol every backend implements, and the shell seam of the adb path.
 
-Backends: :mod:`core.devices.adb` (adbutils), :mod:`core.devices.virtual`
-(the Playground phone), :mod:`core.devices.replay` (a recorded bundle).
-All methods may raise :class:`~core.errors.DeviceError` (or its subclasses
+Backends: :mod:`deltarec.core.devices.adb` (adbutils), :mod:`deltarec.core.devices.virtual`
+(the Playground phone), :mod:`deltarec.core.devices.replay` (a recorded bundle).
+All methods may raise :class:`~deltarec.core.errors.DeviceError` (or its subclasses
 ``DeviceTimeout`` / ``DeviceDisconnected``); nothing else escapes a backend.
 """
 
@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 if TYPE_CHECKING:
     from PIL.Image import Image
 
-    from core.model import Observation
+    from deltarec.core.observe.model import Observation
 
 KEYS: dict[str, int] = {
     "home": 3,
@@ -70,7 +70,7 @@ class Device(Protocol):
     """What deltarec needs from a phone.
 
     Coordinates are screen pixels. ``capture`` returns the UI hierarchy as an
-    :class:`~core.model.Observation`; ``screenshot`` a PIL image (never a silent
+    :class:`~deltarec.core.observe.model.Observation`; ``screenshot`` a PIL image (never a silent
     black image: failures raise).
     """
 
@@ -112,7 +112,7 @@ class ShellTarget(Protocol):
     """The phone side of the adb path: what the fake adb server serves.
 
     A simulated phone implements this so the fake adb host server (and through
-    it, adbutils and :class:`~core.devices.adb.AdbDevice`) can drive it.
+    it, adbutils and :class:`~deltarec.core.devices.adb.AdbDevice`) can drive it.
     """
 
     serial: str

@@ -3,7 +3,7 @@
 The recorder wraps the real device in a :class:`LoggingDevice` so each recorded
 step knows exactly which device calls it made (a typed text with a selector is
 a tap, then the text) — what a replay must reproduce; the replay report's
-tracer (:mod:`core.report.trace`) builds on it. An action is logged before it
+tracer (:mod:`deltarec.core.report.trace`) builds on it. An action is logged before it
 is forwarded, so one that raised is still logged: it was asked. Reads pass
 through unlogged; :meth:`LoggingDevice.capture` is the hook for subclasses
 that want the screens too.
@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from core.devices.base import AppInfo, Device
+from deltarec.core.devices.base import AppInfo, Device
 
 if TYPE_CHECKING:
     from PIL.Image import Image
 
-    from core.model import Observation
+    from deltarec.core.observe.model import Observation
 
 
 class LoggingDevice:

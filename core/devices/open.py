@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import contextlib
 
-from core.devices.base import Device
-from core.errors import DeviceError
+from deltarec.core.devices.base import Device
+from deltarec.core.errors import DeviceError
 
 VIRTUAL = "virtual"
 REPLAY_PREFIX = "replay:"
@@ -32,23 +32,23 @@ def open_device(spec: str) -> Device:
     ``u2:`` without the extra installed.
     """
     if spec.startswith(REPLAY_PREFIX):
-        from core.devices.replay import ReplayDevice
+        from deltarec.core.devices.replay import ReplayDevice
 
         return ReplayDevice(spec.removeprefix(REPLAY_PREFIX))
     if spec == VIRTUAL:
-        from core.devices.virtual import make_virtual_device
+        from deltarec.core.devices.virtual import make_virtual_device
 
         return make_virtual_device()
     if spec.startswith(U2_PREFIX):
         try:
-            from core.devices.u2 import U2Device
+            from deltarec.core.devices.u2 import U2Device
         except ImportError as exc:
             raise DeviceError(
                 f"{spec}: the uiautomator2 backend needs its extra: pip install 'deltarec[u2]' "
                 f"({exc})"
             ) from exc
         return U2Device(spec.removeprefix(U2_PREFIX))
-    from core.devices.adb import AdbDevice
+    from deltarec.core.devices.adb import AdbDevice
 
     serial, at, server = spec.rpartition("@")
     host, colon, port = server.rpartition(":")
@@ -59,8 +59,8 @@ def open_device(spec: str) -> Device:
 
 def available_devices(host: str = "127.0.0.1", port: int = 5037) -> list[tuple[str, str]]:
     """``(name, state)`` of ``virtual`` and every adb device (none when no adb server answers)."""
-    from core.devices.adb import list_devices
-    from core.errors import DeviceError
+    from deltarec.core.devices.adb import list_devices
+    from deltarec.core.errors import DeviceError
 
     out = [(VIRTUAL, "device")]
     with contextlib.suppress(DeviceError):

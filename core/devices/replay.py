@@ -5,7 +5,7 @@ action (tap, long press, swipe, text, key, launch, stop) is checked against
 the next recorded action; the last action of a recorded step moves the device
 to that step's ``after`` observation. An action that does not match what was recorded (a tap
 outside the element that was tapped, a swipe where a tap was recorded, text
-that differs) raises :class:`~core.errors.DeviceError` naming the step, what
+that differs) raises :class:`~deltarec.core.errors.DeviceError` naming the step, what
 was recorded and what was asked: replaying a script that diverged from its
 recording cannot know what the phone would have shown. Read-only calls
 (capture, screenshot, current_app, window_size) never advance.
@@ -15,21 +15,21 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from core.bundle import Bundle
-from core.devices.base import AppInfo
-from core.errors import DeviceError
+from deltarec.core.bundle import Bundle
+from deltarec.core.devices.base import AppInfo
+from deltarec.core.errors import DeviceError
 
 if TYPE_CHECKING:
     from PIL.Image import Image
 
-    from core.model import Observation
+    from deltarec.core.observe.model import Observation
 
 TAP_SLOP = 24
 """Pixels a replayed tap may land from the recorded point when no element box is known."""
 
 
 class ReplayDevice:
-    """The :class:`~core.devices.base.Device` of a recorded bundle (see the module docstring)."""
+    """The :class:`~deltarec.core.devices.base.Device` of a recorded bundle (see the module doc)."""
 
     def __init__(self, bundle: Bundle | str) -> None:
         self.bundle = bundle if isinstance(bundle, Bundle) else Bundle.open(bundle)
@@ -53,7 +53,7 @@ class ReplayDevice:
         if path is not None:
             with PILImage.open(path) as img:
                 return img.convert("RGB")
-        from core.render.wireframe import wireframe
+        from deltarec.core.render.wireframe import wireframe
 
         return wireframe(self.capture())
 

@@ -4,13 +4,13 @@ After an action a real phone's hierarchy can lag the screen by up to ~2 s.
 :func:`settle` captures until two consecutive captures agree (ignoring
 volatile attributes) or ``timeout`` passes, and reports how long it took and
 whether it settled. The last two captures feed
-:func:`~core.diff.volatile.learn_volatile` when they differ only in what is
+:func:`~deltarec.core.diff.volatile.learn_volatile` when they differ only in what is
 already known to churn. Two captures that differ only in what also differed
 in the pair before, in texts only (a clock ticking on every capture), count as
 agreeing, so a clock never keeps a screen from settling; moving boxes do.
 
 **One capture when the window manager agrees.** A device with a cheap
-``window_state()`` probe (:mod:`core.devices.window_state`) settles at the cost
+``window_state()`` probe (:mod:`deltarec.core.devices.window_state`) settles at the cost
 of one capture when the caller passes ``since`` (the last frame it saw) and
 
 - the capture shows the same app and activity as ``since`` (a screen whose
@@ -34,13 +34,13 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from core.devices.base import Device
-from core.devices.window_state import WindowState
-from core.diff.volatile import DEFAULT_VOLATILE, Volatile, learn_volatile, without_volatile
-from core.errors import DeviceError
-from core.frame import Frame
-from core.match import match_frames
-from core.model import Observation
+from deltarec.core.devices.base import Device
+from deltarec.core.devices.window_state import WindowState
+from deltarec.core.diff.match import match_frames
+from deltarec.core.diff.volatile import DEFAULT_VOLATILE, Volatile, learn_volatile, without_volatile
+from deltarec.core.errors import DeviceError
+from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.model import Observation
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,7 +65,7 @@ def same_screen(a: Observation, b: Observation, volatile: Volatile) -> bool:
     pairs = match_frames(fa, fb)
     if len(pairs) != len(fa) or len(pairs) != len(fb):
         return False
-    from core.model import node_attributes
+    from deltarec.core.observe.model import node_attributes
 
     for c, p in pairs.items():
         attrs_a, attrs_b = node_attributes(fa.nodes[p]), node_attributes(fb.nodes[c])

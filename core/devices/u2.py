@@ -2,7 +2,7 @@
 
 Needs the ``u2`` extra (``pip install 'deltarec[u2]'``: uiautomator2 3.x, MIT,
 which ships its on-device server ``u2.jar`` in the wheel and itself talks to
-the phone through adbutils). This module and :mod:`core.devices.adb` are the
+the phone through adbutils). This module and :mod:`deltarec.core.devices.adb` are the
 only ones that import adbutils or uiautomator2 (import-linter enforces it).
 
 What goes where:
@@ -16,7 +16,7 @@ What goes where:
   :meth:`capture` reads the focused field back and raises DeviceError when the
   text did not land (password fields, which show dots, are not checked);
 - **screenshots, apps, window size, window state**: plain adb
-  (:class:`~core.devices.adb.AdbDevice`), which needs no UiAutomation.
+  (:class:`~deltarec.core.devices.adb.AdbDevice`), which needs no UiAutomation.
 
 Fallback: when the server cannot start (no jar push, no ``pong``, another
 UiAutomation client registered) the device says so once, on ``notice``
@@ -25,7 +25,7 @@ client at a time, and ``uiautomator dump`` would fail against it), and goes on
 as plain adb.
 
 Verified without a phone: the adapter against
-:class:`~core.devices.fakeu2.FakeU2Server` (the JSON-RPC calls above over
+:class:`~deltarec.testing.fakeu2.FakeU2Server` (the JSON-RPC calls above over
 adbutils' ``tcp:9008`` stream, the jar push, the fallback). Not verified: the
 jar's own start with ``app_process``, its dump's fidelity and idle waits on a
 real phone, paste into fields of real apps, the IME route.
@@ -44,16 +44,16 @@ import adbutils
 import uiautomator2
 from uiautomator2.exceptions import BaseException as U2Error
 
-from core.capture.uiautomator import parse_uiautomator
-from core.devices.adb import AdbDevice, wrapped
-from core.devices.base import AppInfo, key_code
-from core.errors import CaptureParseError, DeviceError
+from deltarec.core.capture.uiautomator import parse_uiautomator
+from deltarec.core.devices.adb import AdbDevice, wrapped
+from deltarec.core.devices.base import AppInfo, key_code
+from deltarec.core.errors import CaptureParseError, DeviceError
 
 if TYPE_CHECKING:
     from PIL.Image import Image
 
-    from core.devices.window_state import WindowState
-    from core.model import Node, Observation
+    from deltarec.core.devices.window_state import WindowState
+    from deltarec.core.observe.model import Node, Observation
 
 U2_PREFIX = "u2:"
 SERVER_PORT = 9008

@@ -3,7 +3,7 @@
 ``uiautomator dump`` shows neither the activity nor the input method's window.
 ``dumpsys window windows`` shows both and costs a fraction of a dump, so the
 adb backends run it on a second connection *while* the dump runs (no extra
-latency) and :func:`~core.devices.settle.settle` uses it as its cheap probe.
+latency) and :func:`~deltarec.core.devices.settle.settle` uses it as its cheap probe.
 
 :func:`parse_window_dump` reads:
 
@@ -38,7 +38,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from core.model import Bounds, Observation
+from deltarec.core.observe.model import Bounds, Observation
 
 WINDOW_COMMAND = "dumpsys window windows"
 """The probe: one shell command, a few ms to ~200 ms on phones (versus 0.5–3 s for a dump)."""

@@ -7,11 +7,11 @@ same windows, tree, attributes and screen facts, except volatile attributes
 Steps: address every old node by its key; drop removed and moved nodes from
 their parents; apply attribute changes; create added nodes; insert added and
 moved nodes at their final positions, lowest position first (the nodes that
-stayed are already in their final relative order, see core.diff.compute);
+stayed are already in their final relative order, see deltarec.core.diff.compute);
 shift everything that came from ``prev`` inside a scrolled container by the
 scroll offset; then apply explicit bounds. Cost: O(n + d log d).
 
-Raises :class:`~core.errors.InputError` when the diff addresses a key the
+Raises :class:`~deltarec.core.errors.InputError` when the diff addresses a key the
 observation does not have (it was computed from another frame).
 """
 
@@ -19,10 +19,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.diff.types import ObservationDiff
-from core.errors import InputError
-from core.frame import Frame
-from core.model import Bounds, Node, Observation, node_attributes, node_from_attributes
+from deltarec.core.diff.types import ObservationDiff
+from deltarec.core.errors import InputError
+from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.model import (
+    Bounds,
+    Node,
+    Observation,
+    node_attributes,
+    node_from_attributes,
+)
 
 _STRUCTURE = ("parentKey", "position")
 

@@ -1,6 +1,6 @@
 """Compute the difference between two observations.
 
-:func:`compute_delta` matches the two frames (:mod:`core.match`) and derives,
+:func:`compute_delta` matches the two frames (:mod:`deltarec.core.diff.match`) and derives,
 in this order (each step only sees what the earlier ones left):
 
 1. **windows** — unmatched window roots are windows opened / closed;
@@ -13,7 +13,7 @@ in this order (each step only sees what the earlier ones left):
    left, instead of one bounds change per row. Rows touching the container's
    edge are clipped by it and do not vote;
 4. **attributes** — every other difference of a matched pair, except volatile
-   attributes (:mod:`core.diff.volatile`); bounds count only when they differ
+   attributes (:mod:`deltarec.core.diff.volatile`); bounds count only when they differ
    from the old bounds shifted by the enclosing scrolls;
 5. **fields** — package, activity, rotation, screen size and the focused
    element.
@@ -29,7 +29,9 @@ from bisect import bisect_left
 from dataclasses import dataclass, field
 from typing import Any
 
-from core.diff.types import (
+from deltarec.core.diff.match import match_frames
+from deltarec.core.diff.scrolls import Motion, find_motions, placements
+from deltarec.core.diff.types import (
     AddedEntry,
     ChangedEntry,
     FromToDict,
@@ -37,10 +39,9 @@ from core.diff.types import (
     RemovedEntry,
     ScrollEntry,
 )
-from core.diff.volatile import DEFAULT_VOLATILE, Volatile, system_bars
-from core.frame import Frame
-from core.match import match_frames
-from core.model import (
+from deltarec.core.diff.volatile import DEFAULT_VOLATILE, Volatile, system_bars
+from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.model import (
     ATTRIBUTE_OF_FIELD,
     OWN_FIELDS,
     Bounds,
@@ -49,7 +50,6 @@ from core.model import (
     node_attributes,
     own_fields,
 )
-from core.motion import Motion, find_motions, placements
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,7 +144,7 @@ def _moves(prev: Frame, curr: Frame, pairs: dict[int, int]) -> dict[int, tuple[i
 
 
 def _scrolls(d: Delta) -> list[Scroll]:
-    """One :class:`Scroll` per scrolled host (:func:`core.motion.find_motions`).
+    """One :class:`Scroll` per scrolled host (:func:`deltarec.core.diff.scrolls.find_motions`).
 
     A subtree that came in (or left) belongs to the innermost scrolled host
     around it, so nested scrollables never list a row twice.
@@ -314,7 +314,7 @@ def compute_delta(
 
 
 def _address(d: Delta, curr_pos: int) -> str | None:
-    """The key a reader of the old frame uses for a current node (see core.diff.types)."""
+    """The key a reader of the old frame uses for a current node (see deltarec.core.diff.types)."""
     if curr_pos < 0:
         return None
     old = d.pairs.get(curr_pos)
@@ -341,7 +341,7 @@ def _summary(node: Node) -> dict[str, Any]:
 
 
 def to_json(d: Delta) -> ObservationDiff:
-    """The JSON :class:`ObservationDiff` of a :class:`Delta` (key spaces: core.diff.types)."""
+    """The JSON :class:`ObservationDiff` of a :class:`Delta` (key spaces: ``diff.types``)."""
     fp, fc = d.prev, d.curr
     added: list[AddedEntry] = [
         {
@@ -399,7 +399,7 @@ def diff_observations(
     ``apply_diff(prev, diff_observations(prev, curr)) == curr`` up to volatile
     attributes and capture metadata.
 
-    >>> from core.capture.uiautomator import parse_uiautomator
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
     >>> a = parse_uiautomator('<hierarchy><node class="android.widget.EditText"'
     ...     ' resource-id="name" text="Name" bounds="[0,0][9,9]"/></hierarchy>')
     >>> b = parse_uiautomator('<hierarchy><node class="android.widget.EditText"'

@@ -6,7 +6,7 @@ visible change: traversal indexes, SDK metadata, runner-assigned view ids) and
 between ("settle") and marks every attribute of every element that differs —
 a clock's text, a counter — so it never floods a delta.
 
-    >>> from core.capture.uiautomator import parse_uiautomator
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
     >>> a = parse_uiautomator('<hierarchy><node class="T" resource-id="clock" text="10:41"'
     ...     ' bounds="[0,0][9,9]"/></hierarchy>')
     >>> b = parse_uiautomator('<hierarchy><node class="T" resource-id="clock" text="10:42"'
@@ -19,9 +19,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from core.capture.roles import SYSTEM_UI
-from core.frame import Frame
-from core.model import Observation, node_attributes
+from deltarec.core.capture.roles import SYSTEM_UI
+from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.model import Observation, node_attributes
 
 DEFAULT_VOLATILE_NAMES = frozenset(
     {
@@ -96,7 +96,7 @@ def system_bars(frame: Frame) -> frozenset[int]:
     :data:`BAR_SHARE` of the screen (300 px when the size is unknown), and subtrees whose
     resource id names a bar (or, in System UI, a bar's clock, icons or battery). O(n).
 
-    >>> from core.capture.uiautomator import parse_uiautomator
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
     >>> obs = parse_uiautomator('<hierarchy rotation="0"><node class="F" package="com.android.'
     ...     'systemui" bounds="[0,0][1080,84]"><node class="T" text="9:41" bounds="[0,0][90,84]"'
     ...     '/></node><node class="F" package="app" bounds="[0,84][1080,2400]"/></hierarchy>')
@@ -120,12 +120,14 @@ def system_bars(frame: Frame) -> frozenset[int]:
 def learn_volatile(a: Observation, b: Observation, base: Volatile = DEFAULT_VOLATILE) -> Volatile:
     """Volatile attributes learned from two captures of an unchanged screen.
 
-    Elements are paired by :func:`core.match.match_frames`; every attribute
+    Elements are paired by :func:`deltarec.core.diff.match.match_frames`; every attribute
     that differs between a pair is recorded under the element's resource id
     when it has one (``("id:<rid>", attr)``: a clock's text is part of its key,
     so its key churns with it) and under both frames' keys. Cost: one match, O(n).
     """
-    from core.match import match_frames  # match imports frame only; kept local for clarity
+    from deltarec.core.diff.match import (
+        match_frames,  # match imports frame only; kept local for clarity
+    )
 
     fa, fb = Frame(a), Frame(b)
     learned: set[tuple[str, str]] = set()
@@ -149,7 +151,7 @@ def without_volatile(obs: Observation, volatile: Volatile = DEFAULT_VOLATILE) ->
     """
     from dataclasses import replace
 
-    from core.model import Node
+    from deltarec.core.observe.model import Node
 
     def strip(node: Node) -> Node:
         extras = tuple(kv for kv in node.extras if kv[0] not in volatile.names)

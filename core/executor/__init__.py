@@ -13,7 +13,7 @@
     checks.py     a step's chosen assertions (``checks``), run after it on replay
     runner.py     run_steps: a whole script, policy all | none | failures
 
-    >>> from core.devices.virtual import ManualClock, make_virtual_device
+    >>> from deltarec.core.devices.virtual import ManualClock, make_virtual_device
     >>> clock = ManualClock(0)
     >>> session = Session(make_virtual_device(), clock=clock, sleep=clock.advance)
     >>> script = load_script('[["AC_tap", {"selector": {"text": "Sign up"}}]]')
@@ -24,10 +24,10 @@
 
 from __future__ import annotations
 
-from core.executor.commands.base import Category, Command
-from core.executor.registry import COMMANDS, UNSAFE_COMMANDS, catalog, command_table
-from core.executor.runner import RunReport, StepResult, run_steps
-from core.executor.script import (
+from deltarec.core.executor.commands.base import Category, Command
+from deltarec.core.executor.registry import COMMANDS, UNSAFE_COMMANDS, catalog, command_table
+from deltarec.core.executor.runner import RunReport, StepResult, run_steps
+from deltarec.core.executor.script import (
     MAX_BYTES,
     MAX_STEPS,
     Script,
@@ -37,8 +37,8 @@ from core.executor.script import (
     save_script,
     validate_script,
 )
-from core.executor.selectors import Resolution, Selector, resolve, wait_for
-from core.executor.session import Policy, Session, StepOutcome
+from deltarec.core.executor.selectors import Resolution, Selector, resolve, wait_for
+from deltarec.core.executor.session import Policy, Session, StepOutcome
 
 __all__ = [
     "COMMANDS",

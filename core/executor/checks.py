@@ -1,7 +1,7 @@
 """Step checks: the assertions a recorded step carries, run right after the step on replay.
 
 A step's metadata may hold ``checks``, a list of ``AC_assert`` parameter
-objects the recorder chose (:mod:`core.recorder.checks`), e.g.
+objects the recorder chose (:mod:`deltarec.core.recorder.checks`), e.g.
 ``{"selector": {"resource_id": "app:id/name"}, "text": "Ada"}``. Where the
 recorded ``expect`` delta only checks the *kind* of change (typing "Bob"
 instead of "Ada" has the same shape), a check pins the value. Replay runs each
@@ -15,7 +15,7 @@ same timeout, so a JSON replay and an exported one assert the same facts.
     >>> parse_checks([{"selector": {"text": "Saved"}}], "$[0][2].checks")
     Traceback (most recent call last):
     ...
-    core.errors.ScriptValidationError: $[0][2].checks[0]: what to assert: give exactly one of
+    deltarec.ScriptValidationError: $[0][2].checks[0]: what to assert: give exactly one of
     exists or gone or text or checked or enabled or selected
 """
 
@@ -24,9 +24,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from core.errors import ScriptValidationError
-from core.executor.commands.flow import Assert
-from core.executor.params import Kind, json_type
+from deltarec.core.errors import ScriptValidationError
+from deltarec.core.executor.commands.flow import Assert
+from deltarec.core.executor.params import Kind, json_type
 
 CHECK_TIMEOUT = 5.0
 """Seconds a check may take to come true (the API's ``expect`` default too)."""

@@ -4,7 +4,7 @@ A :class:`Context` lives for one step. Commands act through it so that the
 session can keep its books: every capture becomes the session's latest known
 screen, ``[i]`` numbers stay those the caller was shown, and ``tried`` records
 what was attempted (selectors and their fallbacks) for
-:class:`~core.errors.StepFailedError`, like Playwright's call log.
+:class:`~deltarec.core.errors.StepFailedError`, like Playwright's call log.
 
 :class:`ShownNumbers` is the session's memory of what each ``[i]`` it showed
 meant, so that a stale number fails instead of acting on whatever holds it now.
@@ -18,16 +18,16 @@ from collections.abc import Callable, Set
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from core.errors import SelectorError, StaleIndexError, StepFailedError
-from core.executor.selectors import Match, Resolution, Selector, resolve, wait_for
-from core.match import match_frames
-from core.render.lines import quote
+from deltarec.core.diff.match import match_frames
+from deltarec.core.errors import SelectorError, StaleIndexError, StepFailedError
+from deltarec.core.executor.selectors import Match, Resolution, Selector, resolve, wait_for
+from deltarec.core.render.lines import quote
 
 if TYPE_CHECKING:
-    from core.devices.base import Device
-    from core.executor.session import Session
-    from core.index import ElementIndex, IndexedElement
-    from core.model import Observation
+    from deltarec.core.devices.base import Device
+    from deltarec.core.executor.session import Session
+    from deltarec.core.observe.index import ElementIndex, IndexedElement
+    from deltarec.core.observe.model import Observation
 
 MAX_REMEMBERED = 512
 """How many ``[i]`` numbers a session remembers the meaning of (the newest shown win)."""
@@ -78,14 +78,14 @@ class ShownNumbers:
     at numbered boxes) now mean the elements that carry them, newest first, at
     most ``limit`` numbers. A number the text did not show keeps its meaning;
     while the element it meant keeps the number from frame to frame (by
-    :func:`~core.match.match_frames`, as numbering does) its key is followed.
+    :func:`~deltarec.core.diff.match.match_frames`, as numbering does) its key is followed.
 
-    :meth:`verify` (the ``verify`` of :func:`~core.executor.selectors.resolve`)
+    :meth:`verify` (the ``verify`` of :func:`~deltarec.core.executor.selectors.resolve`)
     checks a resolved ``index`` selector. The element now holding ``[n]`` is
     the one ``[n]`` meant when it has the key the meaning follows, or when
     matching carries it over from the last frame shown, where ``[n]`` still
     held the meant element (a label whose text changed since). Otherwise it
-    raises :class:`~core.errors.StaleIndexError`, saying where the meant
+    raises :class:`~deltarec.core.errors.StaleIndexError`, saying where the meant
     element is now if it is numbered on screen. A number never shown, and an
     index given with a ``name`` or ``key`` (it says itself what it means),
     are not checked. Cost: O(n) per frame shown; a matching of two frames only
@@ -223,7 +223,7 @@ class Context:
         return self.session.settle()
 
     def resolve(self, selector: Selector, screen: ElementIndex) -> Resolution:
-        """:func:`~core.executor.selectors.resolve` with the session's check of ``[i]`` numbers
+        """:func:`~.selectors.resolve` with the session's check of ``[i]`` numbers
         (a stale one raises StaleIndexError)."""
         return resolve(selector, screen, verify=self.session.numbers.verify)
 

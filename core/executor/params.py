@@ -7,12 +7,12 @@ spec the validator enforces. JSON ``null`` for an optional parameter means
 "not given"; a required parameter must be present and not ``null``.
 
 Kinds check and convert one JSON value; a bad value raises
-:class:`~core.errors.ScriptValidationError` naming the JSON path:
+:class:`~deltarec.core.errors.ScriptValidationError` naming the JSON path:
 
     >>> INT.parse("3", "$[0][1].x")
     Traceback (most recent call last):
     ...
-    core.errors.ScriptValidationError: $[0][1].x: expected an integer, got a string
+    deltarec.ScriptValidationError: $[0][1].x: expected an integer, got a string
     >>> Number(minimum=0).parse(2, "$"), Choice(("up", "down")).parse("up", "$")
     (2.0, 'up')
 """
@@ -25,7 +25,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import MISSING, dataclass, field
 from typing import Any, Generic, TypeVar
 
-from core.errors import ScriptValidationError
+from deltarec.core.errors import ScriptValidationError
 
 T = TypeVar("T")
 

@@ -11,10 +11,10 @@ import difflib
 from collections.abc import Mapping
 from typing import Any
 
-from core.errors import ScriptValidationError
-from core.executor.commands.base import Category, Command
-from core.executor.commands.flow import Assert, Sleep, WaitFor
-from core.executor.commands.mutating import (
+from deltarec.core.errors import ScriptValidationError
+from deltarec.core.executor.commands.base import Category, Command
+from deltarec.core.executor.commands.flow import Assert, Sleep, WaitFor
+from deltarec.core.executor.commands.mutating import (
     Back,
     Home,
     LaunchApp,
@@ -25,7 +25,7 @@ from core.executor.commands.mutating import (
     Tap,
     TypeText,
 )
-from core.executor.commands.readonly import (
+from deltarec.core.executor.commands.readonly import (
     CurrentApp,
     DeltaObservation,
     DescribeScreen,
@@ -33,7 +33,7 @@ from core.executor.commands.readonly import (
     Observe,
     Screenshot,
 )
-from core.executor.commands.unsafe import Shell
+from deltarec.core.executor.commands.unsafe import Shell
 
 COMMANDS: tuple[type[Command], ...] = (
     Observe,

@@ -2,11 +2,11 @@
 
 :func:`run_steps` validates the whole script first (a ScriptValidationError is
 raised and nothing runs), then runs the steps in order through
-:meth:`Session.execute <core.executor.session.Session.execute>`, stopping at
+:meth:`Session.execute <deltarec.core.executor.session.Session.execute>`, stopping at
 the first failure unless ``keep_going``. Each step becomes a
 :class:`StepResult`; ``on_progress`` is called with each one as it completes.
 
-Batch policy (what observations are returned, see :mod:`core.executor.session`):
+Batch policy (what observations are returned, see :mod:`deltarec.core.executor.session`):
 
 - ``"all"``: every mutating step's observation (and a failed step's);
 - ``"failures"``: only failed steps' observations;
@@ -25,7 +25,7 @@ Effect checks: a step with ``expect`` (its recorded delta) whose replay had no
 effect or a clearly different one fails ("AC_tap on Save had no effect"), or
 only warns with ``effects="warn"`` (``"off"`` skips the check).
 
-Checks: a step's ``checks`` (:mod:`core.executor.checks`) run after it passed,
+Checks: a step's ``checks`` (:mod:`deltarec.core.executor.checks`) run after it passed,
 each as ``AC_assert`` with its timeout; the first that fails fails the step
 ("check 1 of 2: assertion text='Ada' failed …"), with the step's observation kept.
 """
@@ -36,10 +36,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from core.errors import InputError, StepFailedError
-from core.executor.checks import check_command
-from core.executor.script import Script, Step, validate_script
-from core.executor.session import POLICIES, Effects, Policy, Session, StepOutcome
+from deltarec.core.errors import InputError, StepFailedError
+from deltarec.core.executor.checks import check_command
+from deltarec.core.executor.script import Script, Step, validate_script
+from deltarec.core.executor.session import POLICIES, Effects, Policy, Session, StepOutcome
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,17 +7,17 @@ A step is an array:
 - ``["AC_tap", {"selector": {"resource_id": "app:id/save"}}]`` — command and parameters;
 - ``["AC_tap", {...}, {"expect": "+ [11] dialog \\"Save?\\"", "note": "…"}]`` — plus
   step metadata: ``expect``, the delta shown when the step was recorded (replay
-  checks the step had that effect, :mod:`core.executor.effect`), and ``note``,
+  checks the step had that effect, :mod:`deltarec.core.executor.effect`), and ``note``,
   free text for people. ``expect`` is checked on mutating steps only;
   ``checks``, ``AC_assert`` parameter objects run after the step
-  (:mod:`core.executor.checks`).
+  (:mod:`deltarec.core.executor.checks`).
 
 Metadata lives in a third element so the two-element form every other tool
 writes stays valid and parameters stay exactly the command's parameters.
 
 Validation covers the whole script before anything runs: the structure, each
 command name, and each step's parameters against the command's typed spec.
-Errors are :class:`~core.errors.ScriptValidationError` with the JSON path of the
+Errors are :class:`~deltarec.core.errors.ScriptValidationError` with the JSON path of the
 offending value (``$[3][1].selector`` or ``$.auto_control[3][1].selector``).
 Hostile input fails the same way: more than :data:`MAX_STEPS` steps, more than
 :data:`MAX_BYTES` bytes, nesting too deep for the parser, NaN, duplicate keys.
@@ -28,7 +28,7 @@ Hostile input fails the same way: more than :data:`MAX_STEPS` steps, more than
     >>> load_script('{"auto_control": [["AC_tap", {"x": "10", "y": 20}]]}')
     Traceback (most recent call last):
     ...
-    core.errors.ScriptValidationError: $.auto_control[0][1].x: expected an integer, got a string
+    deltarec.ScriptValidationError: $.auto_control[0][1].x: expected an integer, got a string
 """
 
 from __future__ import annotations
@@ -41,12 +41,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from core.capture.boundary import check_tree, loads_json, read_bounded
-from core.errors import ScriptValidationError
-from core.executor.checks import CHECKS
-from core.executor.commands.base import Command
-from core.executor.params import Str, json_type, member
-from core.executor.registry import command_table, lookup
+from deltarec.core.capture.boundary import check_tree, loads_json, read_bounded
+from deltarec.core.errors import ScriptValidationError
+from deltarec.core.executor.checks import CHECKS
+from deltarec.core.executor.commands.base import Command
+from deltarec.core.executor.params import Str, json_type, member
+from deltarec.core.executor.registry import command_table, lookup
 
 MAX_STEPS = 10_000
 MAX_BYTES = 10 * 1024 * 1024
@@ -68,7 +68,7 @@ class Step:
     """The delta recorded for this step; replay checks the step had that effect."""
     note: str | None = None
     checks: tuple[Mapping[str, Any], ...] = ()
-    """``AC_assert`` parameters run after the step (:mod:`core.executor.checks`)."""
+    """``AC_assert`` parameters run after the step (:mod:`deltarec.core.executor.checks`)."""
 
     def to_json(self) -> list[Any]:
         """``[command, params]``, plus ``{expect, note, checks}`` when any is set."""

@@ -11,10 +11,10 @@ observation, the number the screen would get now (as ``AC_describe_screen``
 would show it).
 
 Resolution is strict, like Playwright's locators: exactly one node of the
-frame must match. Several matches raise :class:`~core.errors.AmbiguousSelectorError`
+frame must match. Several matches raise :class:`~deltarec.core.errors.AmbiguousSelectorError`
 listing them as ``[i] role "name"``; none raises
-:class:`~core.errors.ElementNotFoundError` saying what was on screen. Every
-node of the frame is a candidate (as for :mod:`core.recorder.selector_gen`,
+:class:`~deltarec.core.errors.ElementNotFoundError` saying what was on screen. Every
+node of the frame is a candidate (as for :mod:`deltarec.core.recorder.selector_gen`,
 which writes these selectors), not just the numbered ones.
 
 ``alternates`` are fallbacks the recorder keeps: when the primary fails, they
@@ -23,17 +23,17 @@ the ones before it failed (the raised error's ``reasons`` say it when none did).
 
 Stale numbers: an ``[i]`` is only a name for what the caller was shown. The
 ``verify`` hook of :func:`resolve` checks every resolved ``index`` selector;
-a session passes :meth:`core.executor.context.ShownNumbers.verify`, which
-raises :class:`~core.errors.StaleIndexError` when the number now denotes
+a session passes :meth:`deltarec.core.executor.context.ShownNumbers.verify`, which
+raises :class:`~deltarec.core.errors.StaleIndexError` when the number now denotes
 another element than the one it meant. An index that comes with a ``name`` (or
 a ``key``) says itself what it means: the recorder writes its index alternate
 as ``{"index": 12, "name": "Airplane mode", "role": "switch"}``, so at replay
 ``[12]`` holding the Bluetooth switch is "not found ([12] is switch
 "Bluetooth")", never a tap on it.
 
-    >>> from core.capture.uiautomator import parse_uiautomator
-    >>> from core.frame import Frame
-    >>> from core.index import build_index
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> from deltarec.core.observe.frame import Frame
+    >>> from deltarec.core.observe.index import build_index
     >>> screen = build_index(Frame(parse_uiautomator(
     ...     '<hierarchy><node class="android.widget.Button" resource-id="app:id/save"'
     ...     ' text="Save" clickable="true" bounds="[0,0][90,40]"/></hierarchy>')))
@@ -52,17 +52,17 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
 from typing import Any, TypeVar
 
-from core.errors import (
+from deltarec.core.errors import (
     AmbiguousSelectorError,
     ElementNotFoundError,
     ScriptValidationError,
     SelectorError,
     StaleIndexError,
 )
-from core.executor.params import Int, Kind, Str, json_type, member
-from core.index import ElementIndex
-from core.model import Bounds, Node
-from core.render.lines import quote
+from deltarec.core.executor.params import Int, Kind, Str, json_type, member
+from deltarec.core.observe.index import ElementIndex
+from deltarec.core.observe.model import Bounds, Node
+from deltarec.core.render.lines import quote
 
 T = TypeVar("T")
 
@@ -126,7 +126,7 @@ class Selector:
 
     @classmethod
     def from_json(cls, data: object, path: str = "$", *, nested: bool = False) -> Selector:
-        """Parse a selector object; :class:`~core.errors.ScriptValidationError` names the path.
+        """Parse a selector object; a :class:`ScriptValidationError` names the path.
 
         At least one field is required; ``alternates`` is a list of selectors
         without alternates of their own.

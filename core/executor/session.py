@@ -3,7 +3,7 @@
 Observation policy (as in the MetaMask daemon):
 
 - **MUTATING** commands (tap, swipe, type, key, launch, …) are followed, while
-  ``auto_observe`` is on, by :func:`~core.devices.settle.settle` and an
+  ``auto_observe`` is on, by :func:`~deltarec.core.devices.settle.settle` and an
   observation: the delta from the *baseline* (the last screen the caller was
   shown) to the settled screen, after which that screen is the baseline. With
   no baseline the observation is the full compact frame (``screen …`` header,
@@ -28,7 +28,7 @@ covers every change since then. ``[i]`` numbers always stay those of the last
 frame the caller was shown (the session's ``seen`` index), carried over to new
 captures by matching. ``numbers`` remembers what each number shown meant: an
 ``{"index": i}`` whose number now denotes another element fails the step with
-a :class:`~core.errors.StaleIndexError` instead of acting on it.
+a :class:`~deltarec.core.errors.StaleIndexError` instead of acting on it.
 
 Every step returns a :class:`StepOutcome` whose :meth:`~StepOutcome.to_json` is
 ``{ok, command, step, result, observation, timing: {queueMs, toolMs,
@@ -50,20 +50,20 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from core.delta import DeltaResult, IndexOptions, Observer, index_frame, observe_delta
-from core.devices.base import Device
-from core.devices.settle import settle
-from core.diff.volatile import DEFAULT_VOLATILE, Volatile
-from core.errors import DeltarecError, InputError, StepFailedError
-from core.executor.commands.base import Category, Command
-from core.executor.context import Context, ShownNumbers
-from core.executor.effect import check_effect
-from core.executor.registry import command_table
-from core.frame import Frame
-from core.index import ElementIndex
-from core.match import match_frames
-from core.model import Observation
-from core.render.frame_text import render_frame
+from deltarec.core.devices.base import Device
+from deltarec.core.devices.settle import settle
+from deltarec.core.diff.match import match_frames
+from deltarec.core.diff.volatile import DEFAULT_VOLATILE, Volatile
+from deltarec.core.errors import DeltarecError, InputError, StepFailedError
+from deltarec.core.executor.commands.base import Category, Command
+from deltarec.core.executor.context import Context, ShownNumbers
+from deltarec.core.executor.effect import check_effect
+from deltarec.core.executor.registry import command_table
+from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.index import ElementIndex
+from deltarec.core.observe.model import Observation
+from deltarec.core.observer import DeltaResult, IndexOptions, Observer, index_frame, observe_delta
+from deltarec.core.render.frame_text import render_frame
 
 Policy = Literal["all", "none", "failures"]
 POLICIES: tuple[Policy, ...] = ("all", "none", "failures")
@@ -292,7 +292,7 @@ class Session:
         Raises ScriptValidationError for an unknown command or bad parameters
         (nothing runs); a failing step is an envelope with ``ok: false``.
         """
-        from core.executor.registry import lookup
+        from deltarec.core.executor.registry import lookup
 
         cls = lookup(self.commands, name, "$[0]")
         command = cls.parse({} if params is None else params, "$[1]")
@@ -310,7 +310,7 @@ class Session:
         """Run one validated command under the observation policy (module docstring).
 
         ``expect`` (a recorded delta) turns on the effect check of a mutating
-        step (:mod:`core.executor.effect`); ``effects`` says whether a mismatch
+        step (:mod:`deltarec.core.executor.effect`); ``effects`` says whether a mismatch
         fails the step, only warns, or is not checked. Never raises a
         DeltarecError: failures are in the outcome's ``error``.
         """

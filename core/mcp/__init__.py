@@ -9,14 +9,14 @@
     hints.py    errors an agent can act on: nearest tool names, closest on-screen matches
     server.py   the low-level SDK server: our own validation, worker threads, one lock
 
-``deltarec mcp --device virtual`` runs it over stdio (:mod:`core.cli.mcp_command`).
+``deltarec mcp --device virtual`` runs it over stdio (:mod:`deltarec.core.cli.mcp_command`).
 Importing this package needs the ``mcp`` extra (``pip install deltarec[mcp]``).
 """
 
 from __future__ import annotations
 
-from core.mcp.server import DeltarecTools, build_server, serve_stdio
-from core.mcp.tools import EXCLUDED, RUN_STEPS, ToolSpec, tool_name, tool_table
+from deltarec.core.mcp.server import DeltarecTools, build_server, serve_stdio
+from deltarec.core.mcp.tools import EXCLUDED, RUN_STEPS, ToolSpec, tool_name, tool_table
 
 __all__ = [
     "EXCLUDED",

@@ -18,16 +18,16 @@ from collections.abc import Sequence
 
 from rapidfuzz import fuzz, process, utils
 
-from core.errors import (
+from deltarec.core.errors import (
     ElementNotFoundError,
     ScriptValidationError,
     SelectorError,
     StepFailedError,
 )
-from core.executor.commands.base import Command
-from core.executor.selectors import Selector, match
-from core.index import ElementIndex
-from core.render.lines import quote
+from deltarec.core.executor.commands.base import Command
+from deltarec.core.executor.selectors import Selector, match
+from deltarec.core.observe.index import ElementIndex
+from deltarec.core.render.lines import quote
 
 CUTOFF = 70.0
 """Lowest similarity (0-100) a suggestion may have."""

@@ -18,8 +18,8 @@ message (once), then the observation of the failed step when one was shown
 ``structuredContent`` carries the rest, for clients: ``{ok, command, step,
 result, observation, diff (the ObservationDiff, null for a full frame or no
 observation), timing: {queueMs, toolMs, observationMs, totalMs}, warnings?,
-error?}`` (:data:`~core.mcp.schema.STEP_OUTPUT`); ``ac_run_steps`` returns the
-run report with the run's timing (:data:`~core.mcp.schema.RUN_OUTPUT`).
+error?}`` (:data:`~deltarec.core.mcp.schema.STEP_OUTPUT`); ``ac_run_steps`` returns the
+run report with the run's timing (:data:`~deltarec.core.mcp.schema.RUN_OUTPUT`).
 """
 
 from __future__ import annotations
@@ -29,8 +29,8 @@ from typing import Any
 
 import mcp.types as types
 
-from core.executor.runner import RunReport
-from core.executor.session import StepOutcome
+from deltarec.core.executor.runner import RunReport
+from deltarec.core.executor.session import StepOutcome
 
 Content = types.ContentBlock
 
@@ -78,7 +78,7 @@ def main_text(outcome: StepOutcome) -> str:
 
 
 def structured(outcome: StepOutcome, waited_ms: float) -> dict[str, Any]:
-    """The step's ``structuredContent`` (:data:`~core.mcp.schema.STEP_OUTPUT`)."""
+    """The step's ``structuredContent`` (:data:`~deltarec.core.mcp.schema.STEP_OUTPUT`)."""
     data = outcome.to_json()
     data["diff"] = dict(outcome.delta.diff) if outcome.delta is not None else None
     data["timing"] = queued(data["timing"], waited_ms)

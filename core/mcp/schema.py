@@ -19,7 +19,7 @@ Contract of :func:`command_schema`:
 - a selector is :func:`selector_schema`, one compact object (field types; what
   they mean is said once, in its description).
 
-    >>> from core.executor.params import Choice, Int
+    >>> from deltarec.core.executor.params import Choice, Int
     >>> kind_schema(Int(minimum=0, maximum=9)), kind_schema(Int(minimum=1, maximum=9))
     ({'type': 'integer'}, {'type': 'integer', 'minimum': 1})
     >>> kind_schema(Choice(("up", "down")))
@@ -33,10 +33,20 @@ from collections.abc import Mapping
 from dataclasses import fields
 from typing import Any
 
-from core.executor.commands.base import Command
-from core.executor.commands.readonly import CaptureKind
-from core.executor.params import MAX_TEXT, Bool, Choice, Int, IntList, Kind, Number, Param, Str
-from core.executor.selectors import Selector, SelectorKind
+from deltarec.core.executor.commands.base import Command
+from deltarec.core.executor.commands.readonly import CaptureKind
+from deltarec.core.executor.params import (
+    MAX_TEXT,
+    Bool,
+    Choice,
+    Int,
+    IntList,
+    Kind,
+    Number,
+    Param,
+    Str,
+)
+from deltarec.core.executor.selectors import Selector, SelectorKind
 
 JsonSchema = dict[str, Any]
 

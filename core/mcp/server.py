@@ -1,10 +1,10 @@
-"""The MCP server: the tools of :mod:`core.mcp.tools` over one executor session.
+"""The MCP server: the tools of :mod:`deltarec.core.mcp.tools` over one executor session.
 
-:func:`build_server` wraps a :class:`~core.executor.session.Session` (one
+:func:`build_server` wraps a :class:`~deltarec.core.executor.session.Session` (one
 device) in a low-level ``mcp.server.Server`` of the official SDK;
 :func:`serve_stdio` runs it over stdin/stdout.
 
-Contract of a tool call (replies: :mod:`core.mcp.replies`):
+Contract of a tool call (replies: :mod:`deltarec.core.mcp.replies`):
 
 - Arguments are validated by the executor's own validator (the SDK's schema
   check is off), so a bad one is named with its expected type
@@ -19,7 +19,7 @@ Contract of a tool call (replies: :mod:`core.mcp.replies`):
   nothing lists the closest on-screen matches), then the failed step's
   observation when one was shown. The server itself never fails because a
   tool did.
-- An acting tool waits :data:`~core.mcp.tools.MCP_WAIT` (2 s) for a missing
+- An acting tool waits :data:`~deltarec.core.mcp.tools.MCP_WAIT` (2 s) for a missing
   element unless told otherwise.
 - ``read_only``: only read-only tools exist; the others are neither listed nor
   callable (a call is refused before anything runs, whatever the client sends).
@@ -48,17 +48,17 @@ import mcp.types as types
 from mcp.server.lowlevel import Server
 from mcp.server.stdio import stdio_server
 
-from core.errors import DeltarecError, InputError, ScriptValidationError
-from core.executor.commands.base import Category, Command
-from core.executor.commands.readonly import Screenshot
-from core.executor.runner import run_steps
-from core.executor.script import parse_script
-from core.executor.selectors import Selector
-from core.executor.session import POLICIES, Effects, Policy, Session, StepOutcome
-from core.index import ElementIndex
-from core.mcp.hints import argument_message, check_required, step_message, unknown_tool
-from core.mcp.replies import error_reply, run_reply, step_reply
-from core.mcp.tools import MCP_DEFAULTS, OMITTED, ToolSpec, check_script, tool_table
+from deltarec.core.errors import DeltarecError, InputError, ScriptValidationError
+from deltarec.core.executor.commands.base import Category, Command
+from deltarec.core.executor.commands.readonly import Screenshot
+from deltarec.core.executor.runner import run_steps
+from deltarec.core.executor.script import parse_script
+from deltarec.core.executor.selectors import Selector
+from deltarec.core.executor.session import POLICIES, Effects, Policy, Session, StepOutcome
+from deltarec.core.mcp.hints import argument_message, check_required, step_message, unknown_tool
+from deltarec.core.mcp.replies import error_reply, run_reply, step_reply
+from deltarec.core.mcp.tools import MCP_DEFAULTS, OMITTED, ToolSpec, check_script, tool_table
+from deltarec.core.observe.index import ElementIndex
 
 log = logging.getLogger(__name__)
 
@@ -86,7 +86,7 @@ class DeltarecTools:
     """The handlers behind the server: the tool table, the session and its lock.
 
     ``policy`` decides when a single tool call returns an observation (see
-    :mod:`core.executor.session`); ``ac_run_steps`` takes its own.
+    :mod:`deltarec.core.executor.session`); ``ac_run_steps`` takes its own.
     """
 
     def __init__(self, session: Session, *, read_only: bool = False, policy: Policy = "all"):

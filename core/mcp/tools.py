@@ -1,7 +1,7 @@
 """The MCP tools: one per executor command, generated from the registry, plus ``ac_run_steps``.
 
 A tool is named after its command, lower-cased (``AC_tap`` → ``ac_tap``); its
-``inputSchema`` is the command's parameter spec (:mod:`core.mcp.schema`), so
+``inputSchema`` is the command's parameter spec (:mod:`deltarec.core.mcp.schema`), so
 parameters never drift from the executor. Its description is a short text of
 :data:`DESCRIPTIONS` (what an agent needs; every listing costs it tokens), and
 its ``outputSchema`` the shape of the ``structuredContent`` it returns.
@@ -42,12 +42,12 @@ from dataclasses import dataclass
 
 import mcp.types as types
 
-from core.errors import ScriptValidationError
-from core.executor.commands.base import Category, Command
-from core.executor.registry import COMMANDS, UNSAFE_COMMANDS
-from core.executor.script import Script
-from core.executor.session import POLICIES
-from core.mcp.schema import RUN_OUTPUT, STEP_OUTPUT, JsonSchema, command_schema
+from deltarec.core.errors import ScriptValidationError
+from deltarec.core.executor.commands.base import Category, Command
+from deltarec.core.executor.registry import COMMANDS, UNSAFE_COMMANDS
+from deltarec.core.executor.script import Script
+from deltarec.core.executor.session import POLICIES
+from deltarec.core.mcp.schema import RUN_OUTPUT, STEP_OUTPUT, JsonSchema, command_schema
 
 RUN_STEPS = "ac_run_steps"
 

@@ -1,10 +1,10 @@
 """The assertions a recorded step keeps: chosen from its suggestions, replayed as ``checks``.
 
 A recorded delta says what *kind* of change a step made; replay checks it
-loosely (:mod:`core.executor.effect`), so typing "Bob" where "Ada" was
+loosely (:mod:`deltarec.core.executor.effect`), so typing "Bob" where "Ada" was
 recorded still passes. The recorder therefore keeps a few of the step's
-suggested assertions (:func:`core.recorder.suggest.suggest_assertions`) as the
-step's ``checks``; replay runs them (:mod:`core.executor.checks`) and exports
+suggested assertions (:func:`deltarec.core.recorder.suggest.suggest_assertions`) as the
+step's ``checks``; replay runs them (:mod:`deltarec.core.executor.checks`) and exports
 write them as ``expect(...)`` lines.
 
 Which ones, in this order, at most :data:`MAX_CHECKS`:
@@ -22,7 +22,7 @@ times", a clock) is a counter: its value at replay is not the recording's, so
 it is never a check (given the step's delta, :func:`counters` finds them).
 Duplicates (same selector and fact) are kept once.
 
-    >>> from core.recorder.suggest import Suggestion
+    >>> from deltarec.core.recorder.suggest import Suggestion
     >>> s = [Suggestion('"Save" appeared', {"selector": {"text": "Save"}, "exists": True}),
     ...      Suggestion('"Name" reads "Ada"', {"selector": {"resource_id": "a:id/name"},
     ...                                        "text": "Ada"}),
@@ -40,8 +40,8 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from core.delta import DeltaResult
-from core.recorder.suggest import Suggestion
+from deltarec.core.observer import DeltaResult
+from deltarec.core.recorder.suggest import Suggestion
 
 MAX_CHECKS = 2
 _ORDER = ("text", "checked", "selected", "enabled", "exists", "gone")

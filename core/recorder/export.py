@@ -4,11 +4,11 @@
 menu, the tests): each :class:`Format` has its kind, a title, a file-name
 pattern, a file-dialog filter and its renderer. JSON stays the interchange
 format (what ``deltarec run`` and the MCP server replay); the code exports are
-one call per step on the public API (:mod:`core.recorder.export_python`), the
-Maestro flow maps what Maestro can express (:mod:`core.recorder.export_maestro`).
+one call per step on the public API (:mod:`deltarec.core.recorder.export_python`), the
+Maestro flow maps what Maestro can express (:mod:`deltarec.core.recorder.export_maestro`).
 Every renderer is safe for any recording name and recorded text.
 
-    >>> from core.executor import parse_script
+    >>> from deltarec.core.executor import parse_script
     >>> [f.kind for f in FORMATS.values()]
     ['json', 'python', 'pytest', 'maestro']
     >>> code = FORMATS["python"].render(parse_script([["AC_back"]]), "demo")
@@ -24,10 +24,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from core.bundle import write_atomic
-from core.executor import Script
-from core.recorder.export_maestro import to_maestro
-from core.recorder.export_python import to_pytest, to_python
+from deltarec.core.bundle import write_atomic
+from deltarec.core.executor import Script
+from deltarec.core.recorder.export_maestro import to_maestro
+from deltarec.core.recorder.export_python import to_pytest, to_python
 
 Kind = Literal["json", "python", "pytest", "maestro"]
 

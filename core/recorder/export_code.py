@@ -1,6 +1,6 @@
-"""One script step as one line of Python on the public API (:mod:`core.api`).
+"""One script step as one line of Python on the public API (:mod:`deltarec.core.api`).
 
-:func:`step_lines` turns a :class:`~core.executor.Step` into the call a person
+:func:`step_lines` turns a :class:`~deltarec.core.executor.Step` into the call a person
 would write — ``phone.get(text="Sign up").tap()`` — followed by its checks as
 ``expect(...)`` lines. The call builds exactly the step's parameters (the API
 sends every call as one ``AC_*`` command), so running the line replays what the
@@ -11,7 +11,7 @@ Recorded text never becomes code: every value is a ``repr`` literal, and text
 in comments goes through :func:`inert`, which escapes whatever could end or
 break a comment line (newlines, NUL, lone surrogates, other unprintables).
 
-    >>> from core.executor import Step
+    >>> from deltarec.core.executor import Step
     >>> step = Step("AC_tap", {"selector": {"resource_id": "app:id/save",
     ...                                     "alternates": [{"text": "Save"}]}},
     ...             checks=({"selector": {"text": "Saved"}, "exists": True},))
@@ -27,8 +27,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from core.executor import Selector, Step
-from core.executor.checks import CHECK_TIMEOUT
+from deltarec.core.executor import Selector, Step
+from deltarec.core.executor.checks import CHECK_TIMEOUT
 
 _ESCAPES = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
 ASSERT_DEFAULT_TIMEOUT = 0.0

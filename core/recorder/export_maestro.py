@@ -28,10 +28,10 @@ Everything else (observe, deltas, sleep, shell) is a ``# not exported`` comment.
 The flow's ``appId`` is the first package the script launches or stops, else
 ``${APP_ID}`` (give it with ``maestro test -e APP_ID=…``). Values are written
 by PyYAML (``safe_dump``: quoted and escaped as YAML needs, so any recorded text
-stays data); comments are escaped by :func:`~core.recorder.export_code.inert`.
+stays data); comments are escaped by :func:`~deltarec.core.recorder.export_code.inert`.
 Recorded deltas follow each step as comments, numbered from 1.
 
-    >>> from core.executor import parse_script
+    >>> from deltarec.core.executor import parse_script
     >>> print(to_maestro(parse_script([["AC_tap", {"selector": {"resource_id": "app:id/save",
     ...     "alternates": [{"text": "Save"}]}}]]), name="demo"), end="")
     # demo: recorded with deltarec; run with `maestro test FILE`
@@ -51,9 +51,9 @@ from typing import Any
 
 import yaml
 
-from core.executor import Script, Selector, Step
-from core.recorder.export_code import inert
-from core.recorder.export_python import DELTA_LINES
+from deltarec.core.executor import Script, Selector, Step
+from deltarec.core.recorder.export_code import inert
+from deltarec.core.recorder.export_python import DELTA_LINES
 
 APP_ID_VARIABLE = "${APP_ID}"
 KEYS = {

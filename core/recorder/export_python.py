@@ -1,15 +1,15 @@
 """Exports as code: a Python program and a pytest module, one API call per step.
 
-Each step is one line on the public API (:mod:`core.recorder.export_code`),
+Each step is one line on the public API (:mod:`deltarec.core.recorder.export_code`),
 then its recorded delta as a short comment (at most :data:`DELTA_LINES` lines,
 numbered from 1 as people count steps), then its checks as ``expect(...)``.
 The program runs on ``$DELTAREC_DEVICE`` (default ``virtual``); the pytest
 module takes the ``phone`` fixture of deltarec's pytest plugin (``--device``,
 xdist pools). Both are valid Python for any recording name and any recorded
 text: names and deltas appear only in comments, escaped by
-:func:`~core.recorder.export_code.inert`, and identifiers are ASCII.
+:func:`~deltarec.core.recorder.export_code.inert`, and identifiers are ASCII.
 
-    >>> from core.executor import parse_script
+    >>> from deltarec.core.executor import parse_script
     >>> script = parse_script([["AC_tap", {"selector": {"text": "Sign up"}},
     ...                         {"expect": "» new screen SignUpActivity\\n+ [6] textbox"}]])
     >>> print(to_pytest(script, name="sign up\\x00²"))
@@ -28,8 +28,8 @@ from __future__ import annotations
 
 import re
 
-from core.executor import Script, Step
-from core.recorder.export_code import inert, step_lines
+from deltarec.core.executor import Script, Step
+from deltarec.core.recorder.export_code import inert, step_lines
 
 DELTA_LINES = 3
 """Recorded delta lines kept per step in the comment; the rest is counted."""

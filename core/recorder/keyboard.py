@@ -10,7 +10,7 @@ else a focused text field and app content that ends in the top
 :data:`RESIZED_BELOW` of the screen. The recorder uses it so a click on the
 keyboard's keys is never recorded as ``tap x=104, y=1813``.
 
-    >>> from core.capture.uiautomator import parse_uiautomator
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
     >>> xml = ('<hierarchy><node class="android.widget.FrameLayout" package="a"'
     ...        ' bounds="[0,0][1080,2400]"><node class="android.view.ViewGroup" package="a"'
     ...        ' bounds="[0,0][1080,1530]"><node class="android.widget.EditText" package="a"'
@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from core.model import Bounds, Node, Observation
+from deltarec.core.observe.model import Bounds, Node, Observation
 
 RESIZED_BELOW = 0.8
 """App content ending above this fraction of the screen height, with a field focused,

@@ -2,7 +2,7 @@
 
 The key is not in the dump (a real input method's window is not), so the
 recorder presses it on the device, settles, and reads what it did from the
-focused field (:func:`core.recorder.keyboard.keystroke`):
+focused field (:func:`deltarec.core.recorder.keyboard.keystroke`):
 
 - it typed or deleted: the typing step recorded just before into this field
   (nothing else since) takes the change — ``type text "Ad"`` becomes
@@ -27,15 +27,15 @@ import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from core.delta import DeltaResult, Observer
-from core.errors import StepFailedError
-from core.model import Node
-from core.recorder.keyboard import Typed, focused_field, ime_area, keystroke
-from core.recorder.selector_gen import selector_for
-from core.recorder.step import RecordedStep, step_label
+from deltarec.core.errors import StepFailedError
+from deltarec.core.observe.model import Node
+from deltarec.core.observer import DeltaResult, Observer
+from deltarec.core.recorder.keyboard import Typed, focused_field, ime_area, keystroke
+from deltarec.core.recorder.selector_gen import selector_for
+from deltarec.core.recorder.step import RecordedStep, step_label
 
 if TYPE_CHECKING:
-    from core.recorder.session import RecordingSession
+    from deltarec.core.recorder.session import RecordingSession
 
 NO_FIELD = "no field is focused: tap a text field before typing on the keyboard"
 

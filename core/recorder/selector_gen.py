@@ -26,7 +26,7 @@ recorded before still validate and nothing new needs validating.
 The first unique candidate is the selector; the others are its
 ``alternates``, so a replay can fall back and say so.
 
-    >>> from core.capture.uiautomator import parse_uiautomator
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
     >>> f = Frame(parse_uiautomator('<hierarchy><node class="android.widget.Button"'
     ...     ' resource-id="app:id/save" text="Save" clickable="true" bounds="[0,0][9,9]"/>'
     ...     '</hierarchy>'))
@@ -38,9 +38,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.frame import Frame
-from core.labels import labels
-from core.model import Node
+from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.labels import labels
+from deltarec.core.observe.model import Node
 
 SelectorDict = dict[str, Any]
 

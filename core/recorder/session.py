@@ -2,14 +2,14 @@
 
 A recorded step goes: resolve what the person pointed at (the innermost
 element under the point) → build a strict selector with alternates
-(:mod:`core.recorder.selector_gen`) → run the command through the executor
-(:class:`~core.executor.Session`, which settles the screen after it) → diff the
-screen before and after (:func:`core.delta.observe_delta`, numbers kept
+(:mod:`deltarec.core.recorder.selector_gen`) → run the command through the executor
+(:class:`~deltarec.core.executor.Session`, which settles the screen after it) → diff the
+screen before and after (:func:`deltarec.core.observer.observe_delta`, numbers kept
 stable) → append a :class:`RecordedStep` → autosave the bundle
-(:mod:`core.bundle`: observation, screenshot, manifest last, all atomic).
+(:mod:`deltarec.core.bundle`: observation, screenshot, manifest last, all atomic).
 
 A step that fails (no element there, a selector that times out, a device that
-disconnects) is not recorded and raises :class:`~core.errors.StepFailedError`;
+disconnects) is not recorded and raises :class:`~deltarec.core.errors.StepFailedError`;
 every step recorded before stays, on disk too. :meth:`replace_device` swaps in
 a reconnected device without losing the recording. Methods are thread-safe
 (one at a time): the Script Builder calls them from worker threads.
@@ -25,24 +25,24 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from core.bundle import Bundle, scan_recordings, write_atomic
-from core.capture.jsonio import observation_to_json
-from core.delta import DeltaResult, IndexOptions, Observer, index_frame
-from core.devices.base import Device
-from core.devices.logging_device import LoggingDevice
-from core.errors import DeltarecError, StepFailedError
-from core.executor import Script, Session, parse_script, run_steps
-from core.executor.registry import lookup
-from core.executor.selectors import Selector, find_all
-from core.frame import Frame
-from core.index import ElementIndex, IndexedElement, element_at
-from core.model import Observation
-from core.recorder.checks import choose_checks
-from core.recorder.export import Kind, export, to_json
-from core.recorder.keyboard_tap import KeyboardTap, keyboard_tap
-from core.recorder.selector_gen import selector_for
-from core.recorder.step import RecordedStep, step_label
-from core.recorder.suggest import Suggestion, suggest_assertions
+from deltarec.core.bundle import Bundle, scan_recordings, write_atomic
+from deltarec.core.capture.jsonio import observation_to_json
+from deltarec.core.devices.base import Device
+from deltarec.core.devices.logging_device import LoggingDevice
+from deltarec.core.errors import DeltarecError, StepFailedError
+from deltarec.core.executor import Script, Session, parse_script, run_steps
+from deltarec.core.executor.registry import lookup
+from deltarec.core.executor.selectors import Selector, find_all
+from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.index import ElementIndex, IndexedElement, element_at
+from deltarec.core.observe.model import Observation
+from deltarec.core.observer import DeltaResult, IndexOptions, Observer, index_frame
+from deltarec.core.recorder.checks import choose_checks
+from deltarec.core.recorder.export import Kind, export, to_json
+from deltarec.core.recorder.keyboard_tap import KeyboardTap, keyboard_tap
+from deltarec.core.recorder.selector_gen import selector_for
+from deltarec.core.recorder.step import RecordedStep, step_label
+from deltarec.core.recorder.suggest import Suggestion, suggest_assertions
 
 _log = logging.getLogger(__name__)
 
@@ -224,7 +224,7 @@ class RecordingSession:
 
     def record_keyboard_tap(self, x: int, y: int) -> KeyboardTap:
         """A tap on the on-screen keyboard: typing, never ``tap x=104, y=1813``
-        (:mod:`core.recorder.keyboard_tap`)."""
+        (:mod:`deltarec.core.recorder.keyboard_tap`)."""
         with self._lock:
             if self.screen is None:
                 self.start()

@@ -6,8 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from core.executor import Step
-from core.recorder.suggest import Suggestion
+from deltarec.core.executor import Step
+from deltarec.core.recorder.suggest import Suggestion
 
 
 @dataclass
@@ -24,7 +24,7 @@ class RecordedStep:
     actions: list[dict[str, Any]] = field(default_factory=list)
     suggestions: list[Suggestion] = field(default_factory=list)
     checks: list[dict[str, Any]] = field(default_factory=list)
-    """The assertions replay runs after the step (:mod:`core.recorder.checks`)."""
+    """The assertions replay runs after the step (:mod:`deltarec.core.recorder.checks`)."""
     status: str = "recorded"
     error: str | None = None
     edited: bool = False  # parameters changed after recording: ``delta`` was cleared

@@ -16,10 +16,10 @@ up" disappeared`` while the launcher shows another "Sign up") is wrong. The
 system bars (clock, battery, notification icons) and elements whose text is
 volatile never yield a suggestion.
 
-Selectors come from :func:`core.recorder.selector_gen.selector_for`, built on
+Selectors come from :func:`deltarec.core.recorder.selector_gen.selector_for`, built on
 the frame where the element is (the old one for "gone"). At most
 :data:`MAX_SUGGESTIONS`, most telling first (dialogs, then states, then the rest).
-Public names (stable: :mod:`core.recorder.checks` picks from them):
+Public names (stable: :mod:`deltarec.core.recorder.checks` picks from them):
 :class:`Suggestion`, :func:`suggest_assertions`, :func:`holds`.
 """
 
@@ -31,13 +31,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from core.delta import DeltaResult
-from core.diff.volatile import DEFAULT_VOLATILE, Volatile
-from core.errors import DeltarecError
-from core.executor.commands.flow import Assert
-from core.executor.selectors import find_all
-from core.index import ElementIndex
-from core.recorder.selector_gen import selector_for
+from deltarec.core.diff.volatile import DEFAULT_VOLATILE, Volatile
+from deltarec.core.errors import DeltarecError
+from deltarec.core.executor.commands.flow import Assert
+from deltarec.core.executor.selectors import find_all
+from deltarec.core.observe.index import ElementIndex
+from deltarec.core.observer import DeltaResult
+from deltarec.core.recorder.selector_gen import selector_for
 
 MAX_SUGGESTIONS = 6
 # Clock and date texts churn on their own (a launcher's clock widget, a list's "2 min ago")

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from core.render.tokens import count_tokens
+from deltarec.core.render.tokens import count_tokens
 
 
 def _join(lines: Sequence[str], kept: int) -> str:

@@ -1,13 +1,13 @@
-"""Render a :class:`~core.diff.compute.Delta` as "what changed" lines.
+"""Render a :class:`~deltarec.core.diff.compute.Delta` as "what changed" lines.
 
 One line per change, most actionable first:
 
 1. the screen: ``» new screen InboxActivity "Inbox": 47 elements (8 gone)``
-   (:func:`core.screens.is_new_screen`) followed by what is on it that the
+   (:func:`deltarec.core.diff.screens.is_new_screen`) followed by what is on it that the
    caller has not seen — every element new or changed there, in reading order
    (the budget cuts the list, never a fixed count); or
    ``» back to InboxActivity "Inbox" (as after step 3)`` when the caller's
-   :class:`~core.delta.Observer` remembers the screen (then an ordinary delta
+   :class:`~deltarec.core.observer.Observer` remembers the screen (then an ordinary delta
    from that frame follows); or windows: ``+ [i] dialog`` with the dialog's
    controls right after it, ``- dialog "…" closed``, and one dialog replacing
    another as ``» dialog "A" → [i] dialog "B"``;
@@ -32,10 +32,10 @@ nearest element ancestor (a row and its title both disabled) is said once, on
 the ancestor (attribute by attribute). The system bars (``Delta.quiet_*``) are
 never rendered. Bounds and moves are not rendered one by one (the JSON has them); when nothing else
 changed, one summary line says so, so the text is never ``no change`` while
-the diff has an entry. Each line carries its :class:`~core.diff.types.ChangeKind`;
-the caller (:func:`core.delta.observe_delta`) joins them, says ``no change``
+the diff has an entry. Each line carries its :class:`~deltarec.core.diff.types.ChangeKind`;
+the caller (:func:`deltarec.core.observer.observe_delta`) joins them, says ``no change``
 when there are none, and applies the budget last
-(:func:`core.render.budget.fit`). Deterministic: same input, same lines.
+(:func:`deltarec.core.render.budget.fit`). Deterministic: same input, same lines.
 """
 
 from __future__ import annotations
@@ -43,15 +43,14 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import NamedTuple
 
-from core.diff.compute import Delta, Scroll
-from core.diff.types import ChangeKind, FromToDict
-from core.diff.types import ChangeKind as K
-from core.index import ElementIndex
-from core.labels import MAX_LABEL
-from core.motion import scrolls_by_nature
-from core.render.lines import element, quote, states, value
-from core.render.rows import count_rows, list_rows, row_line, row_texts, whole_row
-from core.screens import is_new_screen, screen_name, screen_title
+from deltarec.core.diff.compute import Delta, Scroll
+from deltarec.core.diff.screens import is_new_screen, screen_name, screen_title
+from deltarec.core.diff.types import ChangeKind, FromToDict
+from deltarec.core.diff.types import ChangeKind as K
+from deltarec.core.observe.index import ElementIndex
+from deltarec.core.observe.labels import MAX_LABEL, scrolls_by_nature
+from deltarec.core.render.lines import element, quote, states, value
+from deltarec.core.render.rows import count_rows, list_rows, row_line, row_texts, whole_row
 
 _UNRENDERED = frozenset({"bounds", "parentKey", "position", "focused"})
 NAMING_LEVELS = 4
@@ -116,7 +115,7 @@ def delta_entries(
 ) -> list[Line]:
     """Every line of the delta with its kind, in order, before any budget.
 
-    ``new_screen`` is :func:`~core.screens.is_new_screen` when the caller has it
+    ``new_screen`` is :func:`~deltarec.core.diff.screens.is_new_screen` when the caller has it
     already. ``back_to`` (e.g. ``"as after step 3"``) says that ``d`` is taken
     from an earlier frame of the same screen the caller remembers: the header
     reads ``» back to …`` and an ordinary delta from that frame follows.

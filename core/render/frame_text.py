@@ -9,9 +9,9 @@ Two forms, both starting with a header line (app and screen size):
 - **elements**: only the indexed elements in reading order,
   ``[i] role "name" @(x,y) (states)`` — what an agent acts on.
 
-    >>> from core.capture.uiautomator import parse_uiautomator
-    >>> from core.frame import Frame
-    >>> from core.index import build_index
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> from deltarec.core.observe.frame import Frame
+    >>> from deltarec.core.observe.index import build_index
     >>> obs = parse_uiautomator('<hierarchy><node class="android.widget.FrameLayout"'
     ...     ' package="p" bounds="[0,0][100,40]"><node class="android.widget.Switch"'
     ...     ' resource-id="p:id/wifi" text="Wi-Fi" checkable="true" checked="true"'
@@ -27,9 +27,9 @@ Two forms, both starting with a header line (app and screen size):
 
 from __future__ import annotations
 
-from core.index import ElementIndex
-from core.render.budget import fit
-from core.render.lines import element, quote, states
+from deltarec.core.observe.index import ElementIndex
+from deltarec.core.render.budget import fit
+from deltarec.core.render.lines import element, quote, states
 
 
 def _header(index: ElementIndex) -> str:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from core.model import Node
+from deltarec.core.observe.model import Node
 
 
 def quote(text: str) -> str:

@@ -6,8 +6,8 @@ be its first text only ("Ken avatar") — and the controls its texts name join
 its line (``, [j] switch (checked)``), so a Settings row with its switch or
 an Inbox message with its avatar, sender, subject and date is one line.
 
-    >>> from core.capture.uiautomator import parse_uiautomator
-    >>> from core.frame import Frame
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> from deltarec.core.observe.frame import Frame
     >>> row = ('<node class="android.widget.LinearLayout" clickable="true"'
     ...        ' bounds="[0,{0}][100,{1}]"><node class="android.widget.TextView" text="{2}"'
     ...        ' bounds="[0,{0}][50,{1}]"/><node class="android.widget.TextView" text="Lunch"'
@@ -24,11 +24,10 @@ an Inbox message with its avatar, sender, subject and date is one line.
 
 from __future__ import annotations
 
-from core.frame import Frame
-from core.index import ElementIndex
-from core.labels import MAX_LABEL
-from core.motion import scrolls_by_nature
-from core.render.lines import quote, states
+from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.index import ElementIndex
+from deltarec.core.observe.labels import MAX_LABEL, scrolls_by_nature
+from deltarec.core.render.lines import quote, states
 
 ROW_SEPARATOR = " · "
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw, ImageFont
 
-from core.frame import Frame
-from core.index import build_index
-from core.model import Observation
+from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.index import build_index
+from deltarec.core.observe.model import Observation
 
 
 def wireframe(obs: Observation) -> Image.Image:

@@ -18,15 +18,15 @@ Use::
                      collector.steps(script, report.results))
     write_report(run, "out.html")
 
-``deltarec run SCRIPT --report out.html`` (:mod:`core.cli.run_command`) does this.
+``deltarec run SCRIPT --report out.html`` (:mod:`deltarec.core.cli.run_command`) does this.
 """
 
 from __future__ import annotations
 
-from core.report.model import Collector, ReportStep, RunSummary, Status
-from core.report.page import render_html, write_report
-from core.report.shots import WIDTH, Marks, marks_for, snapshot
-from core.report.trace import Action, StepTrace, TracingDevice
+from deltarec.core.report.model import Collector, ReportStep, RunSummary, Status
+from deltarec.core.report.page import render_html, write_report
+from deltarec.core.report.shots import WIDTH, Marks, marks_for, snapshot
+from deltarec.core.report.trace import Action, StepTrace, TracingDevice
 
 __all__ = [
     "WIDTH",

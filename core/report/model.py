@@ -3,12 +3,12 @@
 A :class:`RunSummary` is plain data: the script's name, the device, the
 policy, the total time and one :class:`ReportStep` per step of the script
 (steps the run never reached are ``"skipped"``). :class:`Collector` is the
-``on_progress`` side of :func:`~core.executor.run_steps`: after each step it
+``on_progress`` side of :func:`~deltarec.core.executor.run_steps`: after each step it
 takes the step's device trace and (when asked) a screenshot with the acted-on
-element outlined, so the HTML renderer (:mod:`core.report.page`) needs no
+element outlined, so the HTML renderer (:mod:`deltarec.core.report.page`) needs no
 device.
 
-    >>> from core.executor import load_script
+    >>> from deltarec.core.executor import load_script
     >>> script = load_script('[["AC_back"], ["AC_home"]]')
     >>> steps = Collector().steps(script, ())
     >>> [(s.number, s.command, s.status) for s in steps]
@@ -23,10 +23,10 @@ from typing import Any, Literal
 
 from PIL import UnidentifiedImageError
 
-from core.errors import DeltarecError
-from core.executor import Command, Script, StepResult
-from core.report.shots import WIDTH, marks_for, snapshot
-from core.report.trace import TracingDevice
+from deltarec.core.errors import DeltarecError
+from deltarec.core.executor import Command, Script, StepResult
+from deltarec.core.report.shots import WIDTH, marks_for, snapshot
+from deltarec.core.report.trace import TracingDevice
 
 Status = Literal["passed", "failed", "skipped"]
 

@@ -1,4 +1,4 @@
-"""Render a :class:`~core.report.model.RunSummary` as one self-contained HTML page.
+"""Render a :class:`~deltarec.core.report.model.RunSummary` as one self-contained HTML page.
 
 The page needs nothing else: CSS is inline, screenshots are ``data:`` URIs,
 there is no script and no external resource (fonts, images, links off the
@@ -13,7 +13,7 @@ badge, the screenshot taken after it (acted-on element outlined), parameters,
 error and what was tried, warnings, the delta shown (lines coloured by kind),
 the delta recorded for it, and its timing.
 
-    >>> from core.report.model import ReportStep, RunSummary
+    >>> from deltarec.core.report.model import ReportStep, RunSummary
     >>> page = render_html(RunSummary("<b>x</b>.json", "virtual", "all", 0.5,
     ...                               (ReportStep(0, "AC_back", status="passed"),)))
     >>> "&lt;b&gt;x&lt;/b&gt;.json" in page, "<b>x</b>" in page
@@ -30,9 +30,9 @@ import os
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
-from core.bundle import write_atomic
-from core.report.model import ReportStep, RunSummary
-from core.report.shots import data_uri
+from deltarec.core.bundle import write_atomic
+from deltarec.core.report.model import ReportStep, RunSummary
+from deltarec.core.report.shots import data_uri
 
 MAX_PARAMS_CHARS = 4000
 """Parameters longer than this (inline dumps) are cut, with the cut said."""

@@ -24,9 +24,9 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from core.frame import Frame
-from core.model import Bounds, Observation
-from core.report.trace import StepTrace
+from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.model import Bounds, Observation
+from deltarec.core.report.trace import StepTrace
 
 WIDTH = 360
 """Default width of a report screenshot, in pixels (keeps a 50-step report a few MB)."""

@@ -1,18 +1,18 @@
 """A pass-through device that remembers what each step acted on, for the report's outlines.
 
-:class:`TracingDevice` wraps any :class:`~core.devices.base.Device` and
+:class:`TracingDevice` wraps any :class:`~deltarec.core.devices.base.Device` and
 forwards every call unchanged. On the side it keeps, per step, the screens
 captured and the actions asked (tap, swipe, …) with the screen they were asked
 on, so the report can outline the element a step touched *where it was when
 touched*, even when the step moved it (a keyboard came up, a dialog opened).
 
-Why a wrapper: a :class:`~core.executor.runner.StepResult` names the element
+Why a wrapper: a :class:`~deltarec.core.executor.runner.StepResult` names the element
 it resolved (``result["key"]``) and the point it acted on, but not the
 element's bounds, and the session only keeps the latest (after-the-step)
 capture. Reading the key back from the screen the action was taken on gives
 the bounds without touching the executor.
 
-    >>> from core.devices.virtual import make_virtual_device
+    >>> from deltarec.core.devices.virtual import make_virtual_device
     >>> dev = TracingDevice(make_virtual_device())
     >>> _ = dev.capture()
     >>> dev.tap(10, 20)
@@ -26,11 +26,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from core.devices.logging_device import LoggingDevice
+from deltarec.core.devices.logging_device import LoggingDevice
 
 if TYPE_CHECKING:
-    from core.devices.base import Device
-    from core.model import Observation
+    from deltarec.core.devices.base import Device
+    from deltarec.core.observe.model import Observation
 
 
 @dataclass(frozen=True, slots=True)

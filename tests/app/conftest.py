@@ -15,9 +15,9 @@ from typing import Any
 import pytest
 from pytestqt.qtbot import QtBot
 
-from app.settings import Settings
-from app.studio import StudioConfig
-from app.window import MainWindow
+from deltarec.app.settings import Settings
+from deltarec.app.studio import StudioConfig
+from deltarec.app.window import MainWindow
 from tests.app.helpers import FakeAsk, Phones, wait_idle
 
 

@@ -8,12 +8,12 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QLineEdit
 from pytestqt.qtbot import QtBot
 
-from app.dialogs import Ask
-from app.param_form import CommandDialog
-from app.window import MainWindow
-from core.devices.base import Device
-from core.devices.virtual import Faults, ManualClock, make_virtual_device
-from core.index import IndexedElement
+from deltarec.app.dialogs import Ask
+from deltarec.app.param_form import CommandDialog
+from deltarec.app.window import MainWindow
+from deltarec.core.devices.base import Device
+from deltarec.core.devices.virtual import Faults, ManualClock, make_virtual_device
+from deltarec.core.observe.index import IndexedElement
 
 
 class FakeAsk(Ask):

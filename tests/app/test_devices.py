@@ -7,9 +7,9 @@ from dataclasses import replace
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from app.devices import DevicePicker, default_device
-from app.window import MainWindow
-from core.devices.virtual import VirtualDevice
+from deltarec.app.devices import DevicePicker, default_device
+from deltarec.app.window import MainWindow
+from deltarec.core.devices.virtual import VirtualDevice
 from tests.app.conftest import WindowFactory
 from tests.app.helpers import FakeAsk, Phones, click, point_of, wait_idle
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pytestqt.qtbot import QtBot
 
-from app.param_form import CommandDialog, StepDialog
-from app.window import MainWindow
+from deltarec.app.param_form import CommandDialog, StepDialog
+from deltarec.app.window import MainWindow
 from tests.app.helpers import click, field_line, type_text, wait_idle
 
 

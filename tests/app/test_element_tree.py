@@ -8,7 +8,7 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QTreeWidgetItemIterator
 from pytestqt.qtbot import QtBot
 
-from app.window import MainWindow
+from deltarec.app.window import MainWindow
 
 
 def visible_titles(window: MainWindow) -> list[str]:

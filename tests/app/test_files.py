@@ -10,7 +10,7 @@ from pathlib import Path
 
 from pytestqt.qtbot import QtBot
 
-from app.window import MainWindow
+from deltarec.app.window import MainWindow
 from tests.app.helpers import FakeAsk, click, type_text, wait_idle
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -11,13 +11,13 @@ from hypothesis import strategies as st
 from PySide6.QtWidgets import QPushButton
 from pytestqt.qtbot import QtBot
 
-from app.param_form import CommandDialog, human_help
-from app.selector_editor import SelectorEditor, match_text
-from app.window import MainWindow
-from core.capture.uiautomator import parse_uiautomator
-from core.executor.registry import COMMANDS
-from core.frame import Frame
-from core.index import ElementIndex, build_index
+from deltarec.app.param_form import CommandDialog, human_help
+from deltarec.app.selector_editor import SelectorEditor, match_text
+from deltarec.app.window import MainWindow
+from deltarec.core.capture.uiautomator import parse_uiautomator
+from deltarec.core.executor.registry import COMMANDS
+from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.index import ElementIndex, build_index
 from tests.app.helpers import click, field_line, wait_idle
 
 SIGNUP = Path(__file__).parents[2] / "fixtures" / "virtual" / "MainActivity.xml"

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from pytestqt.qtbot import QtBot
 
-from app.delta_panel import SUGGESTION_ROWS
-from app.window import RIGHT_SHARE, MainWindow
+from deltarec.app.delta_panel import SUGGESTION_ROWS
+from deltarec.app.window import RIGHT_SHARE, MainWindow
 from tests.app.helpers import click
 
 

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from PySide6.QtGui import QImage
 
-from app.main import parse_args
-from core.recorder.session import find_unfinished
+from deltarec.app.main import parse_args
+from deltarec.core.recorder.session import find_unfinished
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -28,7 +28,15 @@ def test_screenshot_run_writes_the_window_and_exits_0(tmp_path: Path) -> None:
         PYTHONPATH=str(ROOT),
     )
     run = subprocess.run(
-        [sys.executable, "-m", "app.main", "--device", "virtual", "--screenshot", str(out)],
+        [
+            sys.executable,
+            "-m",
+            "deltarec.app.main",
+            "--device",
+            "virtual",
+            "--screenshot",
+            str(out),
+        ],
         env=env,
         capture_output=True,
         text=True,

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from pytestqt.qtbot import QtBot
 
-from app.window import MainWindow
+from deltarec.app.window import MainWindow
 from tests.app.conftest import WindowFactory
 from tests.app.helpers import FakeAsk, click, wait_idle
 

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from pytestqt.qtbot import QtBot
 
-from app.studio import StudioConfig
+from deltarec.app.studio import StudioConfig
 from tests.app.conftest import WindowFactory
 from tests.app.helpers import Phones, click, element, wait_idle
 

@@ -9,10 +9,10 @@ from pathlib import Path
 
 from pytestqt.qtbot import QtBot
 
-from app.palette import DELTA_TITLE
-from app.param_form import CommandDialog
-from app.steps_model import COL_LABEL, COL_STATUS
-from app.window import MainWindow
+from deltarec.app.palette import DELTA_TITLE
+from deltarec.app.param_form import CommandDialog
+from deltarec.app.steps_model import COL_LABEL, COL_STATUS
+from deltarec.app.window import MainWindow
 from tests.app.helpers import (
     FakeAsk,
     Phones,

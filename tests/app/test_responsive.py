@@ -7,8 +7,8 @@ import threading
 from PySide6.QtCore import Qt, QTimer
 from pytestqt.qtbot import QtBot
 
-from core.devices.latency import Latency
-from core.devices.virtual import Faults
+from deltarec.core.devices.latency import Latency
+from deltarec.core.devices.virtual import Faults
 from tests.app.conftest import WindowFactory
 from tests.app.helpers import Phones, click, point_of, wait_idle
 

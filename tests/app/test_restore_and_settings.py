@@ -9,10 +9,10 @@ from PIL import Image
 from PySide6.QtCore import QByteArray
 from pytestqt.qtbot import QtBot
 
-from app.recordings import new_bundle_dir, recordings_root
-from app.settings import Settings
-from core.devices.virtual import ManualClock, make_virtual_device
-from core.recorder.session import RecordingSession, find_unfinished
+from deltarec.app.recordings import new_bundle_dir, recordings_root
+from deltarec.app.settings import Settings
+from deltarec.core.devices.virtual import ManualClock, make_virtual_device
+from deltarec.core.recorder.session import RecordingSession, find_unfinished
 from tests.app.conftest import WindowFactory
 from tests.app.helpers import FakeAsk, click, wait_idle
 

@@ -6,12 +6,12 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QColor, QImage
 from pytestqt.qtbot import QtBot
 
-from app.inspector import describe
-from app.screen_view import ScreenView, element_label, smallest_at
-from core.delta import IndexOptions, index_frame
-from core.devices.virtual import make_virtual_device
-from core.frame import Frame
-from core.index import ElementIndex
+from deltarec.app.inspector import describe
+from deltarec.app.screen_view import ScreenView, element_label, smallest_at
+from deltarec.core.devices.virtual import make_virtual_device
+from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.index import ElementIndex
+from deltarec.core.observer import IndexOptions, index_frame
 
 
 def launcher_index() -> ElementIndex:

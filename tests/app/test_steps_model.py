@@ -6,10 +6,10 @@ from PySide6.QtCore import QModelIndex, Qt
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
-from app.snapshot import StepRow
-from app.steps_model import COL_LABEL, COL_NUMBER, COL_STATUS, STEP_ROLE, StepsModel
-from app.window import MainWindow
-from core.recorder.suggest import Suggestion
+from deltarec.app.snapshot import StepRow
+from deltarec.app.steps_model import COL_LABEL, COL_NUMBER, COL_STATUS, STEP_ROLE, StepsModel
+from deltarec.app.window import MainWindow
+from deltarec.core.recorder.suggest import Suggestion
 from tests.app.helpers import click
 
 

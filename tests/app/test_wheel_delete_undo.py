@@ -7,8 +7,8 @@ from PySide6.QtGui import QWheelEvent
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from app.window import MainWindow
-from core.devices.virtual.keyboard import key_center
+from deltarec.app.window import MainWindow
+from deltarec.core.devices.virtual.keyboard import key_center
 from tests.app.helpers import click, type_text, wait_idle
 
 

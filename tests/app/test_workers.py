@@ -7,7 +7,7 @@ import threading
 import pytest
 from pytestqt.qtbot import QtBot
 
-from app.workers import Report, Runner
+from deltarec.app.workers import Report, Runner
 
 
 def test_jobs_run_in_order_on_one_worker_thread(qtbot: QtBot) -> None:

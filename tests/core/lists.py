@@ -12,8 +12,8 @@ scrollable wrapper of the same bounds (nested), or an unmarked
 
 from __future__ import annotations
 
-from core.capture.uiautomator import build_observation
-from core.model import Bounds, Node, Observation
+from deltarec.core.capture.uiautomator import build_observation
+from deltarec.core.observe.model import Bounds, Node, Observation
 
 VIEW_TOP, VIEW_BOTTOM, WIDTH = 300, 1800, 1080
 SENDERS = ("Ada", "Ken", "Grace")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from benchmarks.bench_session import APP, Grader, snapshot
-from core.devices.virtual import Playground
+from deltarec.core.devices.virtual import Playground
 
 
 def _step(pg: Playground, act: Callable[[], None]) -> Grader:

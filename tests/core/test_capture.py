@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from core import CaptureParseError, parse_uiautomator, read_capture
-from core.capture.jsonio import load_capture, observation_from_json, observation_to_json
+from deltarec.core import CaptureParseError, parse_uiautomator, read_capture
+from deltarec.core.capture.jsonio import load_capture, observation_from_json, observation_to_json
 from tests.conftest import REAL_DUMPS, real_dump
 
 ALL_DUMPS = sorted(REAL_DUMPS.glob("*/*.xml"))

@@ -9,13 +9,16 @@ from pathlib import Path
 
 import pytest
 
-from core import count_tokens
+from deltarec.core import count_tokens
 from tests.conftest import REAL_DUMPS
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "core.cli.main", *args], capture_output=True, text=True, timeout=60
+        [sys.executable, "-m", "deltarec.core.cli.main", *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
 
 

@@ -13,7 +13,7 @@ from PIL import Image
 def run(home: Path, *args: str) -> subprocess.CompletedProcess[str]:
     env = dict(os.environ, DELTAREC_HOME=str(home), ADBUTILS_ADB_PATH="/bin/false")
     return subprocess.run(
-        [sys.executable, "-m", "core.cli.main", *args],
+        [sys.executable, "-m", "deltarec.core.cli.main", *args],
         capture_output=True,
         text=True,
         env=env,

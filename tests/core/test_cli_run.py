@@ -1,6 +1,6 @@
 """``deltarec run``: validation first, progress, exit codes, effect checks, the HTML report.
 
-The parser is built in-process with :func:`core.cli.run_command.register` and
+The parser is built in-process with :func:`deltarec.core.cli.run_command.register` and
 run with a session on a fake clock (settling "waits" by advancing it), so
 nothing sleeps. One subprocess test runs the real ``deltarec`` entry point
 once main.py registers the subcommand.
@@ -21,13 +21,13 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from core.bundle import Bundle
-from core.cli.run_command import Progress, build_parser, clean, run_script
-from core.delta import observe_delta
-from core.devices.base import Device
-from core.devices.virtual import ManualClock, make_virtual_device
-from core.executor import Session, StepResult
-from core.model import Observation
+from deltarec.core.bundle import Bundle
+from deltarec.core.cli.run_command import Progress, build_parser, clean, run_script
+from deltarec.core.devices.base import Device
+from deltarec.core.devices.virtual import ManualClock, make_virtual_device
+from deltarec.core.executor import Session, StepResult
+from deltarec.core.observe.model import Observation
+from deltarec.core.observer import observe_delta
 
 APP = "dev.deltarec.playground"
 LAUNCH = ["AC_launch_app", {"package": APP, "activity": ".SignUpActivity"}]
@@ -314,7 +314,7 @@ def test_a_replay_that_diverges_fails_naming_the_step(
 
 
 def _registered() -> bool:
-    from core.cli import main
+    from deltarec.core.cli import main
 
     main._load_extensions()
     parser = main.build_parser()
@@ -322,13 +322,13 @@ def _registered() -> bool:
     return "run" in (sub.choices or {})
 
 
-@pytest.mark.skipif(not _registered(), reason="core.cli.main does not register `run` yet")
+@pytest.mark.skipif(not _registered(), reason="deltarec.core.cli.main does not register `run` yet")
 def test_deltarec_run_through_the_real_entry_point(tmp_path: Path) -> None:
     script = tmp_path / "s.json"
     script.write_text(json.dumps(SIGN_UP_OK), "utf-8")
     report = tmp_path / "r.html"
     done = subprocess.run(
-        [sys.executable, "-m", "core.cli.main", "run", str(script), "--device", "virtual",
+        [sys.executable, "-m", "deltarec.core.cli.main", "run", str(script), "--device", "virtual",
          "--report", str(report)],
         capture_output=True, text=True, timeout=120,
     )  # fmt: skip
@@ -336,7 +336,7 @@ def test_deltarec_run_through_the_real_entry_point(tmp_path: Path) -> None:
     assert done.stdout.startswith("3 passed, 0 failed")
     assert len(done.stderr.splitlines()) == 3 and report.stat().st_size > 10_000
     bad = subprocess.run(
-        [sys.executable, "-m", "core.cli.main", "run", str(tmp_path / "missing.json")],
+        [sys.executable, "-m", "deltarec.core.cli.main", "run", str(tmp_path / "missing.json")],
         capture_output=True, text=True, timeout=120,
     )  # fmt: skip
     assert bad.returncode == 2 and bad.stderr.startswith("deltarec: error: $: cannot read")

@@ -1,4 +1,4 @@
-"""Golden deltas of the real pairs (../shared/real-dumps/README.md lists what a good delta says)."""
+"""Golden deltas of the real pairs (fixtures/real/README.md lists what a good delta says)."""
 
 from __future__ import annotations
 
@@ -7,11 +7,17 @@ import json
 
 import pytest
 
-from core import apply_diff, diff_observations, observe_delta, parse_uiautomator, without_volatile
-from core.delta import FULL_FRAME_MARK
-from core.model import Observation
-from core.render.frame_text import render_frame
-from core.render.tokens import count_tokens
+from deltarec.core import (
+    apply_diff,
+    diff_observations,
+    observe_delta,
+    parse_uiautomator,
+    without_volatile,
+)
+from deltarec.core.observe.model import Observation
+from deltarec.core.observer import FULL_FRAME_MARK
+from deltarec.core.render.frame_text import render_frame
+from deltarec.core.render.tokens import count_tokens
 from tests.conftest import REAL_DUMPS, real_dump
 
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.delta import Observer
-from core.devices.virtual import Playground, VirtualDevice
-from core.devices.virtual.playground import ManualClock
+from deltarec.core.devices.virtual import Playground, VirtualDevice
+from deltarec.core.devices.virtual.playground import ManualClock
+from deltarec.core.observer import Observer
 
 APP = "dev.deltarec.playground"
 
@@ -214,7 +214,7 @@ def test_the_status_bar_never_appears() -> None:
 
 
 def test_a_status_bar_clock_inside_a_screen_sized_system_ui_window_is_quiet() -> None:
-    from core import observe_delta, parse_uiautomator
+    from deltarec.core import observe_delta, parse_uiautomator
 
     def dump(clock: str, desc: str, title: str) -> str:
         bar = (
@@ -240,7 +240,7 @@ def test_a_status_bar_clock_inside_a_screen_sized_system_ui_window_is_quiet() ->
 
 
 def test_the_cli_reports_the_status_bar_only_when_asked(tmp_path: Any, capsys: Any) -> None:
-    from core.cli.main import main
+    from deltarec.core.cli.main import main
 
     bar = (
         '<node class="android.widget.FrameLayout" package="com.android.systemui"'

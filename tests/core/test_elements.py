@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from core import CaptureParseError, elements_to_observation, observation_to_elements
+from deltarec.core import CaptureParseError, elements_to_observation, observation_to_elements
 
 
 def test_xywh_and_bounds_forms_are_the_same_element() -> None:

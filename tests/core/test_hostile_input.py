@@ -12,16 +12,16 @@ from pathlib import Path
 
 import pytest
 
-from core.bundle import Bundle, scan_recordings
-from core.capture.boundary import MAX_DEPTH
-from core.cli.main import main
-from core.devices.fakeadb import FakeAdbServer
-from core.devices.virtual import ManualClock, VirtualShell, make_virtual_device
-from core.errors import InputError, ScriptValidationError
-from core.executor import Script, Step, load_script, save_script
-from core.executor.registry import command_table
-from core.executor.script import parse_script, validate_script
-from core.recorder.session import RecordingSession, find_unfinished
+from deltarec.core.bundle import Bundle, scan_recordings
+from deltarec.core.capture.boundary import MAX_DEPTH
+from deltarec.core.cli.main import main
+from deltarec.core.devices.fakeadb import FakeAdbServer
+from deltarec.core.devices.virtual import ManualClock, VirtualShell, make_virtual_device
+from deltarec.core.errors import InputError, ScriptValidationError
+from deltarec.core.executor import Script, Step, load_script, save_script
+from deltarec.core.executor.registry import command_table
+from deltarec.core.executor.script import parse_script, validate_script
+from deltarec.core.recorder.session import RecordingSession, find_unfinished
 
 ROOT = Path(__file__).resolve().parents[2]
 OBS = "deltarec.observation/1"
@@ -271,7 +271,15 @@ def test_a_signal_finishes_the_report_without_a_traceback(tmp_path: Path, signum
     )
     report = tmp_path / "r.html"
     run = subprocess.Popen(
-        [sys.executable, "-m", "core.cli.main", "run", str(script), "--report", str(report)],
+        [
+            sys.executable,
+            "-m",
+            "deltarec.core.cli.main",
+            "run",
+            str(script),
+            "--report",
+            str(report),
+        ],
         cwd=ROOT,
         stderr=subprocess.PIPE,
         text=True,
@@ -320,7 +328,7 @@ def test_devices_honours_android_adb_server_port(
 
 
 def test_a_hand_edited_expect_with_a_bad_escape_is_compared_as_written() -> None:
-    from core.executor.effect import signature
+    from deltarec.core.executor.effect import signature
 
     assert signature('+ [3] button "\\x"') == ("+", "button", "\\x")
     assert signature('+ button "a\tb"') == ("+", "button", "a\tb")

@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from core import compute_keys, parse_uiautomator
-from core.model import Bounds, Node
+from deltarec.core import compute_keys, parse_uiautomator
+from deltarec.core.observe.model import Bounds, Node
 from tests.conftest import REAL_DUMPS
 
 

@@ -8,11 +8,17 @@ from dataclasses import replace
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core import apply_diff, count_tokens, diff_observations, observe_delta, without_volatile
-from core.capture.uiautomator import build_observation
-from core.delta import FULL_FRAME_MARK
-from core.model import Bounds, Node, Observation
-from core.render.frame_text import frame_lines
+from deltarec.core import (
+    apply_diff,
+    count_tokens,
+    diff_observations,
+    observe_delta,
+    without_volatile,
+)
+from deltarec.core.capture.uiautomator import build_observation
+from deltarec.core.observe.model import Bounds, Node, Observation
+from deltarec.core.observer import FULL_FRAME_MARK
+from deltarec.core.render.frame_text import frame_lines
 
 CLASSES = [
     "android.widget.TextView",

@@ -7,7 +7,7 @@ import pkgutil
 import subprocess
 import sys
 
-import core
+from deltarec import core
 
 PUBLIC = {
     "delta_observation",
@@ -27,20 +27,21 @@ def test_design_contract_names_are_exported() -> None:
     assert all(hasattr(core, name) for name in core.__all__)
 
 
-EXTRA_MODULES = {"core.devices.u2": "uiautomator2"}
+EXTRA_MODULES = {"deltarec.core.devices.u2": "uiautomator2"}
 """Modules that need an optional extra's package: skipped where it is not installed."""
 
 
 def test_no_core_module_loads_qt_or_the_app() -> None:
     modules = [
         m.name
-        for m in pkgutil.walk_packages(core.__path__, "core.")
+        for m in pkgutil.walk_packages(core.__path__, "deltarec.core.")
         if m.name not in EXTRA_MODULES or importlib.util.find_spec(EXTRA_MODULES[m.name])
     ]
     code = (
         "import importlib, sys\n"
         f"for m in {modules!r}: importlib.import_module(m)\n"
-        "bad = [m for m in sys.modules if m.split('.')[0] in ('PySide6', 'app')]\n"
+        "bad = [m for m in sys.modules if m.split('.')[0] == 'PySide6'"
+        " or m.startswith(('deltarec.app', 'deltarec.testing'))]\n"
         "print(bad)\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
@@ -49,6 +50,6 @@ def test_no_core_module_loads_qt_or_the_app() -> None:
 
 
 def test_importing_core_does_not_load_adbutils() -> None:
-    code = "import core, sys; print([m for m in sys.modules if m.startswith('adbutils')])"
+    code = "import deltarec.core, sys; print([m for m in sys.modules if m.startswith('adbutils')])"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert out.stdout.strip() == "[]", out.stderr

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from core import Observer, apply_diff, diff_observations, observe_delta, without_volatile
-from core.delta import IndexOptions
-from core.frame import Frame
-from core.index import build_index
+from deltarec.core import Observer, apply_diff, diff_observations, observe_delta, without_volatile
+from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.index import build_index
+from deltarec.core.observer import IndexOptions
 from tests.core.trees import list_screen
 
 

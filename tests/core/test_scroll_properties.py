@@ -7,10 +7,16 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core import apply_diff, count_tokens, diff_observations, observe_delta, without_volatile
-from core.delta import FULL_FRAME_MARK
-from core.diff.compute import compute_delta
-from core.render.frame_text import render_frame
+from deltarec.core import (
+    apply_diff,
+    count_tokens,
+    diff_observations,
+    observe_delta,
+    without_volatile,
+)
+from deltarec.core.diff.compute import compute_delta
+from deltarec.core.observer import FULL_FRAME_MARK
+from deltarec.core.render.frame_text import render_frame
 from tests.core.lists import VIEW_BOTTOM, VIEW_TOP, list_frame, tops
 
 VIEWPORT = VIEW_BOTTOM - VIEW_TOP

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from core.capture.uiautomator import build_observation
-from core.model import Bounds, Node, Observation
+from deltarec.core.capture.uiautomator import build_observation
+from deltarec.core.observe.model import Bounds, Node, Observation
 
 ROW_H = 100
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from core.recorder.export import export
+from deltarec.core.recorder.export import export
 from tests.core.recorder.recordings import RECORDINGS, record
 
 SUITE_SIZE = 2 * len(RECORDINGS)

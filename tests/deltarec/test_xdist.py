@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from core.devices.fakeadb import FakeAdbServer
-from core.devices.virtual import VirtualShell
+from deltarec.core.devices.fakeadb import FakeAdbServer
+from deltarec.core.devices.virtual import VirtualShell
 from tests.deltarec.suite import SUITE_SIZE, write_suite
 
 pytest_plugins = ["pytester"]

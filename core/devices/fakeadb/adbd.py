@@ -37,13 +37,13 @@ import struct
 import threading
 from typing import TYPE_CHECKING
 
-from core.devices.fakeadb.host import FEATURES
-from core.devices.fakeadb.listener import Listener
-from core.devices.fakeadb.protocol import PeerClosed, abort, read_exact
-from core.devices.fakeadb.services import Runner, Vanished, resolve
+from deltarec.core.devices.fakeadb.host import FEATURES
+from deltarec.core.devices.fakeadb.listener import Listener
+from deltarec.core.devices.fakeadb.protocol import PeerClosed, abort, read_exact
+from deltarec.core.devices.fakeadb.services import Runner, Vanished, resolve
 
 if TYPE_CHECKING:
-    from core.devices.base import ShellTarget
+    from deltarec.core.devices.base import ShellTarget
 
 log = logging.getLogger(__name__)
 
@@ -70,7 +70,7 @@ class FakeAdbd(Listener):
 
     ``props`` become the ``ro.product.*`` fields of the connect banner.
     Lifecycle (``start``/``stop``/``serve_forever``/``with``) as
-    :class:`~core.devices.fakeadb.listener.Listener`.
+    :class:`~deltarec.core.devices.fakeadb.listener.Listener`.
     """
 
     thread_name = "fakeadbd"

@@ -4,7 +4,7 @@ One request per connection (``host:version``, ``host:devices``, …): the server
 answers and closes. Transport requests (``host:transport:<serial>``,
 ``host:tport:serial:<serial>``, ``host:transport-any``, …) instead pick a device
 and keep the connection open for one device service (see
-:mod:`core.devices.fakeadb.services`). Failures use adb's wording:
+:mod:`deltarec.core.devices.fakeadb.services`). Failures use adb's wording:
 ``device 'X' not found``, ``no devices/emulators found``,
 ``more than one device/emulator``, ``unknown host service '…'``.
 """
@@ -16,8 +16,8 @@ import socket
 import struct
 from dataclasses import dataclass
 
-from core.devices.fakeadb.protocol import PeerClosed, send_fail, send_okay
-from core.devices.fakeadb.registry import Entry, LookupFailed, Registry
+from deltarec.core.devices.fakeadb.protocol import PeerClosed, send_fail, send_okay
+from deltarec.core.devices.fakeadb.registry import Entry, LookupFailed, Registry
 
 SERVER_VERSION = 41
 """Protocol version reported by ``host:version`` (``0029``), as adb 1.0.41+."""

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from core.devices.base import ShellTarget
+    from deltarec.core.devices.base import ShellTarget
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,13 +13,13 @@ the longest-idle one instead of being refused, so idle connections can lock no
 client out. The first request must come within ``handshake_timeout`` seconds,
 and a connection may stay silent mid-request for ``idle_timeout`` seconds.
 A connection reads host requests with
-:func:`~core.devices.fakeadb.protocol.read_request` (bounded length), answers
+:func:`~deltarec.core.devices.fakeadb.protocol.read_request` (bounded length), answers
 them (:mod:`.host`) and, after a transport request, serves one device service
 (:mod:`.services`). A protocol violation answers ``FAIL`` with the reason and
 closes. A target that disconnects resets the connection.
 
 Threads, shutdown and ``serve_forever`` come from
-:class:`~core.devices.fakeadb.listener.Listener`.
+:class:`~deltarec.core.devices.fakeadb.listener.Listener`.
 """
 
 from __future__ import annotations
@@ -29,9 +29,9 @@ import socket
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from core.devices.fakeadb.host import handle_host
-from core.devices.fakeadb.listener import Listener
-from core.devices.fakeadb.protocol import (
+from deltarec.core.devices.fakeadb.host import handle_host
+from deltarec.core.devices.fakeadb.listener import Listener
+from deltarec.core.devices.fakeadb.protocol import (
     MAX_REQUEST,
     PeerClosed,
     ProtocolError,
@@ -40,11 +40,11 @@ from core.devices.fakeadb.protocol import (
     read_request,
     send_fail,
 )
-from core.devices.fakeadb.registry import Registry
-from core.devices.fakeadb.services import Vanished, handle_service
+from deltarec.core.devices.fakeadb.registry import Registry
+from deltarec.core.devices.fakeadb.services import Vanished, handle_service
 
 if TYPE_CHECKING:
-    from core.devices.base import ShellTarget
+    from deltarec.core.devices.base import ShellTarget
 
 log = logging.getLogger(__name__)
 
@@ -56,7 +56,7 @@ class FakeAdbServer(Listener):
     :meth:`start`). ``max_request`` caps a request's length (bytes);
     ``idle_timeout`` bounds how long a connection may stay silent mid-request
     (seconds). Lifecycle (``start``/``stop``/``serve_forever``/``with``):
-    :class:`~core.devices.fakeadb.listener.Listener`.
+    :class:`~deltarec.core.devices.fakeadb.listener.Listener`.
     """
 
     def __init__(

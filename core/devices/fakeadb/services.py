@@ -4,11 +4,11 @@
   server closes (``shell`` sends stdout then stderr, ``exec`` stdout only);
 - ``shell,v2[,…]:<cmd>``: ``OKAY``, then packets ``[id u8][len u32 LE][data]``
   with id 1 = stdout, 2 = stderr and finally 3 = exit code (one byte);
-- ``sync:``: ``OKAY``, then :func:`core.devices.fakeadb.sync.serve_sync`;
+- ``sync:``: ``OKAY``, then :func:`deltarec.core.devices.fakeadb.sync.serve_sync`;
 - ``tcp:<port>``: a stream to the phone's port (:mod:`.forward`).
 
 A target that raises ``ConnectionError`` or
-:class:`~core.errors.DeviceDisconnected` makes :func:`handle_service` raise
+:class:`~deltarec.core.errors.DeviceDisconnected` makes :func:`handle_service` raise
 :class:`Vanished`; the server then resets the socket without another byte, as
 a phone that vanished mid-call would. Any other exception from a target is a
 bug in the target: it is logged and reported to the client as stderr text and
@@ -22,14 +22,14 @@ import socket
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from core.devices.base import ShellResult
-from core.devices.fakeadb.forward import tcp_runner
-from core.devices.fakeadb.protocol import send_fail, send_okay, u32
-from core.devices.fakeadb.sync import serve_sync
-from core.errors import DeviceDisconnected
+from deltarec.core.devices.base import ShellResult
+from deltarec.core.devices.fakeadb.forward import tcp_runner
+from deltarec.core.devices.fakeadb.protocol import send_fail, send_okay, u32
+from deltarec.core.devices.fakeadb.sync import serve_sync
+from deltarec.core.errors import DeviceDisconnected
 
 if TYPE_CHECKING:
-    from core.devices.base import ShellTarget
+    from deltarec.core.devices.base import ShellTarget
 
 log = logging.getLogger(__name__)
 

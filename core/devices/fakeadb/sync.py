@@ -24,10 +24,10 @@ import struct
 import time
 from typing import TYPE_CHECKING
 
-from core.devices.fakeadb.protocol import PeerClosed, read_exact, read_u32, u32
+from deltarec.core.devices.fakeadb.protocol import PeerClosed, read_exact, read_u32, u32
 
 if TYPE_CHECKING:
-    from core.devices.base import ShellTarget
+    from deltarec.core.devices.base import ShellTarget
 
 CHUNK = 64 * 1024
 """Largest ``DATA`` chunk sent or accepted (adb's SYNC_DATA_MAX)."""

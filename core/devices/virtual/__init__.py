@@ -2,7 +2,7 @@
 
 It renders real-format ``uiautomator dump`` XML and a Pillow screenshot from its
 state, and takes taps, swipes, text and keys. Use it as a
-:class:`~core.devices.base.Device` (:class:`VirtualDevice`) or as the phone side
+:class:`~deltarec.core.devices.base.Device` (:class:`VirtualDevice`) or as the phone side
 of a fake adb server (:class:`VirtualShell`).
 
     >>> dev = make_virtual_device()
@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from core.devices.virtual.device import VirtualDevice
-from core.devices.virtual.faults import Faults, ShellDisconnected
-from core.devices.virtual.playground import ManualClock, Playground
-from core.devices.virtual.shell import VirtualShell
+from deltarec.core.devices.virtual.device import VirtualDevice
+from deltarec.core.devices.virtual.faults import Faults, ShellDisconnected
+from deltarec.core.devices.virtual.playground import ManualClock, Playground
+from deltarec.core.devices.virtual.shell import VirtualShell
 
 __all__ = [
     "Faults",

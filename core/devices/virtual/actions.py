@@ -8,9 +8,9 @@ Navigation, focus, typing and dialogs stay in the playground.
 
 from __future__ import annotations
 
-from core.devices.virtual import screen_article, screen_feed, screen_inbox
-from core.devices.virtual.screen_clock import TABS
-from core.devices.virtual.state import PhoneState
+from deltarec.core.devices.virtual import screen_article, screen_feed, screen_inbox
+from deltarec.core.devices.virtual.screen_clock import TABS
+from deltarec.core.devices.virtual.state import PhoneState
 
 
 def _clamp(value: int, highest: int) -> int:

@@ -1,11 +1,11 @@
-"""``VirtualDevice``: the Playground phone behind the :class:`~core.devices.base.Device` protocol.
+"""``VirtualDevice``: the Playground phone behind the :class:`~deltarec.core.devices.base.Device`.
 
 ``capture`` renders the dump XML and parses it with
-:func:`~core.capture.uiautomator.parse_uiautomator`, the same path a real dump
+:func:`~deltarec.core.capture.uiautomator.parse_uiautomator`, the same path a real dump
 takes, so every consumer sees exactly what it would see from a phone. The last
 dump text is kept in ``last_dump`` (for recordings and debugging).
 
-Errors: only :class:`~core.errors.DeviceError` subclasses escape.
+Errors: only :class:`~deltarec.core.errors.DeviceError` subclasses escape.
 ``DeviceTimeout`` when a dump "could not get idle state"; ``DeviceDisconnected``
 on every call after the ``disconnect_after`` fault fires; ``DeviceError`` for an
 unknown key, package or activity. Faults: see :mod:`.faults`.
@@ -18,22 +18,22 @@ from contextlib import contextmanager
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from core.capture.uiautomator import parse_uiautomator
-from core.devices.base import AppInfo
-from core.devices.virtual.faults import EMPTY_DUMP, IDLE_ERROR, FaultInjector, Faults
-from core.devices.virtual.playground import Playground
-from core.devices.window_state import WindowState
-from core.errors import DeviceDisconnected, DeviceError, DeviceTimeout
-from core.model import Bounds
+from deltarec.core.capture.uiautomator import parse_uiautomator
+from deltarec.core.devices.base import AppInfo
+from deltarec.core.devices.virtual.faults import EMPTY_DUMP, IDLE_ERROR, FaultInjector, Faults
+from deltarec.core.devices.virtual.playground import Playground
+from deltarec.core.devices.window_state import WindowState
+from deltarec.core.errors import DeviceDisconnected, DeviceError, DeviceTimeout
+from deltarec.core.observe.model import Bounds
 
 if TYPE_CHECKING:
     from PIL.Image import Image
 
-    from core.model import Observation
+    from deltarec.core.observe.model import Observation
 
 
 class VirtualDevice:
-    """A :class:`Playground` phone as a :class:`~core.devices.base.Device`.
+    """A :class:`Playground` phone as a :class:`~deltarec.core.devices.base.Device`.
 
     Thread-safe: every call runs under the playground's lock, so a VirtualShell
     on the same playground (served by a fake adb server) can run alongside.
@@ -115,7 +115,7 @@ class VirtualDevice:
             pg.type_text(text)
 
     def press_key(self, key: str) -> None:
-        """Press a key named in :data:`core.devices.base.KEYS`; DeviceError for others."""
+        """Press a key named in :data:`deltarec.core.devices.base.KEYS`; DeviceError for others."""
         with self._call() as pg:
             try:
                 pg.press_key(key)

@@ -19,9 +19,9 @@ Back, Cancel and a tap outside close any of them.
 
 from __future__ import annotations
 
-from core.devices.virtual.layout import FRAME, LINEAR, SCROLL, TEXT, WIDTH, button
-from core.devices.virtual.state import PhoneState
-from core.devices.virtual.views import View
+from deltarec.core.devices.virtual.layout import FRAME, LINEAR, SCROLL, TEXT, WIDTH, button
+from deltarec.core.devices.virtual.state import PhoneState
+from deltarec.core.devices.virtual.views import View
 
 DIALOGS = ("save", "clear_history", "history_deleted")
 

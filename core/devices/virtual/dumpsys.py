@@ -4,7 +4,7 @@ Only the lines clients parse are real: adbutils reads ``orientation=`` and the
 ``DisplayViewport{… valid=true, … orientation=N, … deviceWidth=W, deviceHeight=H}``
 line of ``dumpsys display``, ``mCurrentFocus=Window{… pkg/activity}`` of
 ``dumpsys window windows`` (with the ``InputMethod`` window's block, read by
-:mod:`core.devices.window_state`), ``mResumedActivity: ActivityRecord{… pkg/activity …}``
+:mod:`deltarec.core.devices.window_state`), ``mResumedActivity: ActivityRecord{… pkg/activity …}``
 and ``ACTIVITY pkg/activity … pid=N`` of ``dumpsys activity``, and
 ``mHoldingDisplaySuspendBlocker=true`` of ``dumpsys power``.
 
@@ -14,7 +14,7 @@ and ``ACTIVITY pkg/activity … pid=N`` of ``dumpsys activity``, and
 
 from __future__ import annotations
 
-from core.devices.virtual.layout import HEIGHT, WIDTH
+from deltarec.core.devices.virtual.layout import HEIGHT, WIDTH
 
 PROPS = {
     "ro.product.model": "Playground",

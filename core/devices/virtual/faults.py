@@ -7,7 +7,7 @@ value between them does not share the counts.
 
 What each knob does:
 
-- ``latency``: a :class:`~core.devices.latency.Latency`: every hierarchy
+- ``latency``: a :class:`~deltarec.core.devices.latency.Latency`: every hierarchy
   dump, window probe (``dumpsys window``) and screenshot calls
   ``sleep(seconds)`` first — a seeded, jittered delay (exact without jitter),
   *outside* the phone's lock, so a probe on a second connection runs beside a
@@ -15,12 +15,12 @@ What each knob does:
   never really sleep.
 - ``idle_failures``: the next N hierarchy dumps fail with
   ``ERROR: could not get idle state.`` (the shell prints it and exits 1; the
-  device raises :class:`~core.errors.DeviceTimeout`).
+  device raises :class:`~deltarec.core.errors.DeviceTimeout`).
 - ``null_root_dumps``: the N dumps after those return an empty hierarchy
   (``<hierarchy rotation="0" />``, no window), as a device does when it
   reports a null root node.
 - ``disconnect_after``: calls 1..N work, every later call fails: the device
-  raises :class:`~core.errors.DeviceDisconnected`, the shell raises
+  raises :class:`~deltarec.core.errors.DeviceDisconnected`, the shell raises
   :class:`ShellDisconnected` (a :class:`ConnectionError`), which a server maps
   to closing the socket.
 """
@@ -31,7 +31,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from core.devices.latency import Kind, Latency
+from deltarec.core.devices.latency import Kind, Latency
 
 IDLE_ERROR = "ERROR: could not get idle state."
 EMPTY_DUMP = "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation=\"0\" />"

@@ -8,8 +8,8 @@ a key types its letter into the focused field.
 
 from __future__ import annotations
 
-from core.devices.virtual.layout import FRAME, HEIGHT, KEYBOARD_TOP, WIDTH
-from core.devices.virtual.views import View, Window
+from deltarec.core.devices.virtual.layout import FRAME, HEIGHT, KEYBOARD_TOP, WIDTH
+from deltarec.core.devices.virtual.views import View, Window
 
 IME_PACKAGE = "dev.deltarec.keyboard"
 

@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from core.devices.base import KEYS
+from deltarec.core.devices.base import KEYS
 
 _EXTRA = {
     "forward_del": 112,

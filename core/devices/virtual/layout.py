@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from core.devices.virtual.views import Rect, View, clip
+from deltarec.core.devices.virtual.views import Rect, View, clip
 
 WIDTH = 1080
 HEIGHT = 2400

@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from PIL import ImageDraw, ImageFont
 
-from core.devices.virtual.views import Rect
+from deltarec.core.devices.virtual.views import Rect
 
 Color = tuple[int, int, int]
 

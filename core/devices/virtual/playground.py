@@ -31,8 +31,8 @@ import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from core.devices.virtual.actions import act_on_screen, scroll
-from core.devices.virtual.layout import (
+from deltarec.core.devices.virtual.actions import act_on_screen, scroll
+from deltarec.core.devices.virtual.layout import (
     ACTIVITIES,
     APP_PACKAGE,
     ARTICLE,
@@ -48,9 +48,9 @@ from core.devices.virtual.layout import (
     SYSTEMUI_PACKAGE,
     WIDTH,
 )
-from core.devices.virtual.render_xml import render_dump
-from core.devices.virtual.screens import build_windows
-from core.devices.virtual.state import (
+from deltarec.core.devices.virtual.render_xml import render_dump
+from deltarec.core.devices.virtual.screens import build_windows
+from deltarec.core.devices.virtual.state import (
     FIELDS,
     ArticleState,
     ClockState,
@@ -59,7 +59,7 @@ from core.devices.virtual.state import (
     InboxState,
     PhoneState,
 )
-from core.devices.virtual.views import View, Window, contains, hit_windows, swipe_target
+from deltarec.core.devices.virtual.views import View, Window, contains, hit_windows, swipe_target
 
 if TYPE_CHECKING:
     from PIL.Image import Image
@@ -122,7 +122,7 @@ class Playground:
 
     def screenshot(self) -> Image:
         """The screen as an RGB PIL image of ``window_size()``."""
-        from core.devices.virtual.render_png import render_image
+        from deltarec.core.devices.virtual.render_png import render_image
 
         return render_image(self.windows())
 
@@ -244,8 +244,8 @@ class Playground:
             self.state.keyboard = False
 
     def press_key(self, key: str) -> None:
-        """Press a named key (a key of :data:`core.devices.base.KEYS`, e.g. "back")."""
-        from core.devices.base import KEYS
+        """Press a named key (a key of :data:`deltarec.core.devices.base.KEYS`, e.g. "back")."""
+        from deltarec.core.devices.base import KEYS
 
         code = KEYS.get(key.lower())
         if code is None:

@@ -20,8 +20,8 @@ from dataclasses import replace
 
 from PIL import Image, ImageDraw
 
-from core.devices.virtual.layout import HEIGHT, WIDTH
-from core.devices.virtual.paint import (
+from deltarec.core.devices.virtual.layout import HEIGHT, WIDTH
+from deltarec.core.devices.virtual.paint import (
     ACCENT,
     ACCENT_DARK,
     ACCENT_LIGHT,
@@ -43,7 +43,7 @@ from core.devices.virtual.paint import (
     text_line,
     text_wrapped,
 )
-from core.devices.virtual.views import View, Window
+from deltarec.core.devices.virtual.views import View, Window
 
 __all__ = ["ACCENT", "DISABLED", "KEYBOARD", "WHITE", "render_image", "render_png"]
 

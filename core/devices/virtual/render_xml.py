@@ -9,7 +9,7 @@ the position among siblings. Text is escaped like Android's XmlSerializer
 carry (control characters, lone surrogates) become U+FFFD so the dump always
 parses.
 
-    >>> from core.devices.virtual.views import View, Window
+    >>> from deltarec.core.devices.virtual.views import View, Window
     >>> render_dump((Window(View(cls="android.widget.TextView", bounds=(0, 0, 10, 10),
     ...     text='a "b" & <c>\n'), package="p"),))[80:152]
     '<node index="0" text="a &quot;b&quot; &amp; &lt;c&gt;&#10;" resource-id='
@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from core.devices.virtual.views import View, Window
+from deltarec.core.devices.virtual.views import View, Window
 
 HEADER = "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?>"
 

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from core.devices.virtual.layout import (
+from deltarec.core.devices.virtual.layout import (
     NAV_TOP,
     PLAIN,
     TEXT,
@@ -40,8 +40,8 @@ from core.devices.virtual.layout import (
     app_id,
     text_lines,
 )
-from core.devices.virtual.state import ArticleState
-from core.devices.virtual.views import Rect, View, clip, shift
+from deltarec.core.devices.virtual.state import ArticleState
+from deltarec.core.devices.virtual.views import Rect, View, clip, shift
 
 PAGE_TITLE = "The best desk gadgets of 2024 | Deskly"
 HEADER_H = 140

@@ -33,7 +33,7 @@ from __future__ import annotations
 import math
 import time
 
-from core.devices.virtual.layout import (
+from deltarec.core.devices.virtual.layout import (
     HSCROLL,
     IMAGE,
     LINEAR,
@@ -50,8 +50,8 @@ from core.devices.virtual.layout import (
     date_text,
     scroller,
 )
-from core.devices.virtual.state import ClockState
-from core.devices.virtual.views import Rect, View, clip
+from deltarec.core.devices.virtual.state import ClockState
+from deltarec.core.devices.virtual.views import Rect, View, clip
 
 TABS = ("Alarm", "Clock", "Timer", "Stopwatch")
 TAB_CLASS = "androidx.appcompat.app.ActionBar$Tab"

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from core.devices.virtual.layout import (
+from deltarec.core.devices.virtual.layout import (
     FRAME,
     IMAGE,
     LINEAR,
@@ -50,8 +50,8 @@ from core.devices.virtual.layout import (
     scroller,
     text_lines,
 )
-from core.devices.virtual.state import FeedState
-from core.devices.virtual.views import Rect, View, clip, shift
+from deltarec.core.devices.virtual.state import FeedState
+from deltarec.core.devices.virtual.views import Rect, View, clip, shift
 
 CARD_COUNT = 40
 HEADER_H = 300

@@ -12,7 +12,7 @@ history is empty the row reads "No history" and is disabled.
 
 from __future__ import annotations
 
-from core.devices.virtual.layout import (
+from deltarec.core.devices.virtual.layout import (
     CHECKBOX,
     EDIT,
     LINEAR,
@@ -25,8 +25,8 @@ from core.devices.virtual.layout import (
     button,
     label,
 )
-from core.devices.virtual.state import FIELDS, FormState, SettingsState
-from core.devices.virtual.views import View, clip
+from deltarec.core.devices.virtual.state import FIELDS, FormState, SettingsState
+from deltarec.core.devices.virtual.views import View, clip
 
 HINTS = {"name": "Name", "email": "Email", "password": "Password"}
 

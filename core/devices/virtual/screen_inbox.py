@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from core.devices.virtual.layout import (
+from deltarec.core.devices.virtual.layout import (
     IMAGE,
     LINEAR,
     NAV_TOP,
@@ -26,8 +26,8 @@ from core.devices.virtual.layout import (
     list_items,
     scroller,
 )
-from core.devices.virtual.state import InboxState
-from core.devices.virtual.views import View, clip
+from deltarec.core.devices.virtual.state import InboxState
+from deltarec.core.devices.virtual.views import View, clip
 
 ITEM_COUNT = 120
 HEADER_H = 120

@@ -18,9 +18,9 @@ The other screens: :mod:`.screen_forms` (Sign up, Settings), :mod:`.screen_inbox
 
 from __future__ import annotations
 
-from core.devices.virtual.dialogs import dialog_view
-from core.devices.virtual.keyboard import keyboard_window
-from core.devices.virtual.layout import (
+from deltarec.core.devices.virtual.dialogs import dialog_view
+from deltarec.core.devices.virtual.keyboard import keyboard_window
+from deltarec.core.devices.virtual.layout import (
     APP_PACKAGE,
     ARTICLE,
     CLOCK,
@@ -49,13 +49,13 @@ from core.devices.virtual.layout import (
     decor,
     label,
 )
-from core.devices.virtual.screen_article import article_content
-from core.devices.virtual.screen_clock import clock_content
-from core.devices.virtual.screen_feed import feed_content
-from core.devices.virtual.screen_forms import settings_content, sign_up_content
-from core.devices.virtual.screen_inbox import inbox_content, message_content, sender
-from core.devices.virtual.state import PhoneState
-from core.devices.virtual.views import View, Window
+from deltarec.core.devices.virtual.screen_article import article_content
+from deltarec.core.devices.virtual.screen_clock import clock_content
+from deltarec.core.devices.virtual.screen_feed import feed_content
+from deltarec.core.devices.virtual.screen_forms import settings_content, sign_up_content
+from deltarec.core.devices.virtual.screen_inbox import inbox_content, message_content, sender
+from deltarec.core.devices.virtual.state import PhoneState
+from deltarec.core.devices.virtual.views import View, Window
 
 LAUNCHER_ICONS = (
     ("Playground", MAIN),

@@ -1,6 +1,6 @@
 """``VirtualShell``: the Playground phone's ``/system/bin/sh``, for a fake adb server to serve.
 
-It implements :class:`core.devices.base.ShellTarget` and understands what
+It implements :class:`deltarec.core.devices.base.ShellTarget` and understands what
 adbutils sends (see ``notes/adb.md``): ``uiautomator dump``, ``screencap -p``,
 ``input tap|swipe|draganddrop|text|keyevent``, ``wm size|density``,
 ``dumpsys display|window|activity|power``, ``am start -n|force-stop``,
@@ -26,21 +26,21 @@ import math
 import re
 from collections.abc import Callable
 
-from core.devices.base import ShellResult
-from core.devices.latency import command_kind
-from core.devices.virtual.dumpsys import dumpsys, getprop
-from core.devices.virtual.faults import (
+from deltarec.core.devices.base import ShellResult
+from deltarec.core.devices.latency import command_kind
+from deltarec.core.devices.virtual.dumpsys import dumpsys, getprop
+from deltarec.core.devices.virtual.faults import (
     EMPTY_DUMP,
     IDLE_ERROR,
     FaultInjector,
     Faults,
     ShellDisconnected,
 )
-from core.devices.virtual.keycodes import keycode
-from core.devices.virtual.layout import HEIGHT, WIDTH
-from core.devices.virtual.playground import PACKAGES, Playground
-from core.devices.virtual.render_png import render_png
-from core.devices.virtual.shell_parse import Command, ShellSyntaxError, parse
+from deltarec.core.devices.virtual.keycodes import keycode
+from deltarec.core.devices.virtual.layout import HEIGHT, WIDTH
+from deltarec.core.devices.virtual.playground import PACKAGES, Playground
+from deltarec.core.devices.virtual.render_png import render_png
+from deltarec.core.devices.virtual.shell_parse import Command, ShellSyntaxError, parse
 
 Out = tuple[bytes, bytes, int]
 """(stdout, stderr, exit code) of one command."""

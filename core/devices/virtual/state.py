@@ -1,6 +1,6 @@
 """The Playground phone's state: plain mutable data, no behaviour beyond small helpers.
 
-:class:`~core.devices.virtual.playground.Playground` changes it in response to
+:class:`~deltarec.core.devices.virtual.playground.Playground` changes it in response to
 input; :mod:`.screens` reads it to build the view tree. Everything a screen shows
 is derived from these fields (and the injected clock), which is what makes the
 phone deterministic: the same actions give the same state, the same dump bytes

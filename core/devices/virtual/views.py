@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 Rect = tuple[int, int, int, int]
-"""(left, top, right, bottom) in screen pixels, half-open like :class:`core.model.Bounds`."""
+"""(left, top, right, bottom) in screen pixels, half-open like ``observe.model.Bounds``."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,3 +1,3 @@
-"""The ``AC_*`` commands, by category; :mod:`core.executor.registry` lists them all."""
+"""The ``AC_*`` commands, by category; :mod:`deltarec.core.executor.registry` lists them all."""
 
 from __future__ import annotations

@@ -3,15 +3,15 @@
 Every command class declares
 
 - ``name`` (``"AC_tap"``) and ``category`` (:class:`Category`), which decides
-  what the session does around it (see :mod:`core.executor.session`);
-- its parameters as dataclass fields made with :func:`~core.executor.params.param`,
+  what the session does around it (see :mod:`deltarec.core.executor.session`);
+- its parameters as dataclass fields made with :func:`~deltarec.core.executor.params.param`,
   which are the spec validation enforces (:meth:`Command.parse`), plus
   :meth:`Command.check` for rules across parameters ("a selector or x/y");
-- :meth:`Command.run`, which acts through the :class:`~core.executor.context.Context`
+- :meth:`Command.run`, which acts through the :class:`~deltarec.core.executor.context.Context`
   and returns a JSON-able dict;
 - a docstring: what it does, its timeout, its errors (shown as help).
 
-Commands are registered in one explicit list, :data:`core.executor.registry.COMMANDS`.
+Commands are registered in one explicit list, :data:`deltarec.core.executor.registry.COMMANDS`.
 """
 
 from __future__ import annotations
@@ -21,12 +21,12 @@ from dataclasses import fields
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
-from core.capture.boundary import check_tree
-from core.errors import ScriptValidationError
-from core.executor.params import Param, parse_params
+from deltarec.core.capture.boundary import check_tree
+from deltarec.core.errors import ScriptValidationError
+from deltarec.core.executor.params import Param, parse_params
 
 if TYPE_CHECKING:
-    from core.executor.context import Context
+    from deltarec.core.executor.context import Context
 
 
 class Category(StrEnum):
@@ -58,7 +58,7 @@ class Command:
 
     @classmethod
     def spec(cls) -> dict[str, Param]:
-        """Parameter name → :class:`~core.executor.params.Param`, in declaration order."""
+        """Parameter name → :class:`~deltarec.core.executor.params.Param`, in declaration order."""
         return {f.name: f.metadata["param"] for f in fields(cls)}  # type: ignore[arg-type]
 
     @classmethod

@@ -10,13 +10,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from core.errors import ElementNotFoundError
-from core.executor.commands.base import Category, Command, exactly_one
-from core.executor.params import BOOL, TEXT, TIMEOUT, Choice, Number, Str, param
-from core.executor.selectors import SELECTOR, Match, Selector, poll, seen_summary
+from deltarec.core.errors import ElementNotFoundError
+from deltarec.core.executor.commands.base import Category, Command, exactly_one
+from deltarec.core.executor.params import BOOL, TEXT, TIMEOUT, Choice, Number, Str, param
+from deltarec.core.executor.selectors import SELECTOR, Match, Selector, poll, seen_summary
 
 if TYPE_CHECKING:
-    from core.executor.context import Context
+    from deltarec.core.executor.context import Context
 
 STATES = ("visible", "gone", "enabled", "disabled", "checked", "unchecked")
 

@@ -1,7 +1,7 @@
 """Mutating commands: act on the device. Each is followed by settle + an observation.
 
 Commands that take a ``selector`` resolve it strictly on the live screen
-(:mod:`core.executor.selectors`), waiting up to ``timeout`` seconds (default
+(:mod:`deltarec.core.executor.selectors`), waiting up to ``timeout`` seconds (default
 5) for it to appear, and act on the centre of the element; an ambiguous
 selector fails at once. Coordinates (``x``/``y``) act where told, unchecked.
 """
@@ -12,10 +12,10 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from core.devices.base import KEYS
-from core.errors import ScriptValidationError
-from core.executor.commands.base import Category, Command, exactly_one
-from core.executor.params import (
+from deltarec.core.devices.base import KEYS
+from deltarec.core.errors import ScriptValidationError
+from deltarec.core.executor.commands.base import Category, Command, exactly_one
+from deltarec.core.executor.params import (
     BOOL,
     COORD,
     DURATION_MS,
@@ -27,11 +27,11 @@ from core.executor.params import (
     member,
     param,
 )
-from core.executor.selectors import SELECTOR, Selector
-from core.model import Bounds
+from deltarec.core.executor.selectors import SELECTOR, Selector
+from deltarec.core.observe.model import Bounds
 
 if TYPE_CHECKING:
-    from core.executor.context import Context
+    from deltarec.core.executor.context import Context
 
 DEFAULT_TIMEOUT = 5.0
 SELECTOR_HELP = "the element to act on (strict: exactly one must match)"
@@ -263,7 +263,7 @@ class TypeText(Command):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PressKey(Command):
-    """Press a key by name (``back``, ``enter``, ``del``, … see core.devices.base.KEYS).
+    """Press a key by name (``back``, ``enter``, ``del``, … see deltarec.core.devices.base.KEYS).
 
     Timeout: the device's. Errors: DeviceError.
     """

@@ -16,21 +16,21 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from core.capture.jsonio import load_capture
-from core.compat import delta_counts, delta_observation_result, to_observation
-from core.delta import IndexOptions, index_frame, observe_delta
-from core.errors import CaptureParseError, DeviceError, InputError, ScriptValidationError
-from core.executor.commands.base import Category, Command
-from core.executor.params import BOOL, Int, IntList, Kind, Str, json_type, param
-from core.frame import Frame
-from core.index import ElementIndex
-from core.render.budget import fit
-from core.render.frame_text import frame_lines, render_frame
+from deltarec.core.capture.jsonio import load_capture
+from deltarec.core.elements import delta_counts, delta_observation_result, to_observation
+from deltarec.core.errors import CaptureParseError, DeviceError, InputError, ScriptValidationError
+from deltarec.core.executor.commands.base import Category, Command
+from deltarec.core.executor.params import BOOL, Int, IntList, Kind, Str, json_type, param
+from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.index import ElementIndex
+from deltarec.core.observer import IndexOptions, index_frame, observe_delta
+from deltarec.core.render.budget import fit
+from deltarec.core.render.frame_text import frame_lines, render_frame
 
 if TYPE_CHECKING:
     from PIL.Image import Image
 
-    from core.executor.context import Context
+    from deltarec.core.executor.context import Context
 
 LINES = Int(minimum=1, maximum=100_000)
 TOKENS = Int(minimum=1, maximum=10_000_000)
@@ -119,7 +119,7 @@ class Screenshot(Command):
 
     ``path`` is taken from the session's output folder and may not lead out of
     it (``..``, an absolute path, a symlink) unless the caller allowed writing
-    anywhere (:meth:`~core.executor.session.Session.output_path`).
+    anywhere (:meth:`~deltarec.core.executor.session.Session.output_path`).
     Timeout: the device's. Errors: DeviceError (a failed screenshot is never a
     silent black image), StepFailedError when the file cannot or may not be written.
     """
@@ -170,7 +170,7 @@ class CaptureKind(Kind[Any]):
 
     def parse(self, value: object, path: str) -> Any:
         if isinstance(value, dict):
-            from core.capture.jsonio import observation_from_json
+            from deltarec.core.capture.jsonio import observation_from_json
 
             convert: Any = observation_from_json
         elif isinstance(value, str):
@@ -197,7 +197,7 @@ class CaptureKind(Kind[Any]):
 
 def _as_observation(value: Any) -> Any:
     if isinstance(value, dict):
-        from core.capture.jsonio import observation_from_json
+        from deltarec.core.capture.jsonio import observation_from_json
 
         return observation_from_json(value)
     return value
@@ -305,7 +305,7 @@ class ListDevices(Command):
             devices.append({"serial": "virtual", "state": "device", "session": False})
         out: dict[str, Any] = {"devices": devices}
         if self.adb:
-            from core.devices.adb import list_devices
+            from deltarec.core.devices.adb import list_devices
 
             try:
                 for entry in list_devices(self.host, self.port):

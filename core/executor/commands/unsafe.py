@@ -9,12 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from core.errors import DeviceError
-from core.executor.commands.base import Category, Command
-from core.executor.params import Str, param
+from deltarec.core.errors import DeviceError
+from deltarec.core.executor.commands.base import Category, Command
+from deltarec.core.executor.params import Str, param
 
 if TYPE_CHECKING:
-    from core.executor.context import Context
+    from deltarec.core.executor.context import Context
 
 MAX_OUTPUT = 100_000
 """Characters of stdout / stderr kept in the result."""

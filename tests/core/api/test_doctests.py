@@ -8,17 +8,17 @@ import importlib
 import pytest
 
 MODULES = [
-    "core.api",
-    "core.api.phone",
-    "core.api.locator",
-    "core.api.expect",
-    "core.executor.checks",
-    "core.recorder.checks",
-    "core.recorder.export",
-    "core.recorder.export_code",
-    "core.recorder.export_python",
-    "core.recorder.export_maestro",
-    "core.devices.open",
+    "deltarec.core.api",
+    "deltarec.core.api.phone",
+    "deltarec.core.api.locator",
+    "deltarec.core.api.expect",
+    "deltarec.core.executor.checks",
+    "deltarec.core.recorder.checks",
+    "deltarec.core.recorder.export",
+    "deltarec.core.recorder.export_code",
+    "deltarec.core.recorder.export_python",
+    "deltarec.core.recorder.export_maestro",
+    "deltarec.core.devices.open",
     "deltarec",
     "deltarec.pytest_plugin",
 ]

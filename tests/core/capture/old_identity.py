@@ -12,7 +12,7 @@ import hashlib
 from collections import Counter
 from collections.abc import Sequence
 
-from core.model import Node
+from deltarec.core.observe.model import Node
 
 _blake = hashlib.blake2b
 

@@ -1,7 +1,7 @@
 """The uiautomator parser as it was before lxml (commit a89e004): the oracle the new one must match.
 
 A frozen copy, not maintained: the tests in this folder compare
-:func:`core.capture.uiautomator.parse_uiautomator` with :func:`parse` on real,
+:func:`deltarec.core.capture.uiautomator.parse_uiautomator` with :func:`parse` on real,
 synthetic and generated dumps. Only ``MAX_DEPTH`` differs from the original
 (512 then): it is the shared limit now, so deep dumps compare too.
 """
@@ -13,10 +13,10 @@ from __future__ import annotations
 import re
 import xml.parsers.expat
 
-from core.capture.roles import DIALOG_CUES, role_for_class
-from core.capture.boundary import MAX_DEPTH as _LIMIT
-from core.errors import CaptureParseError
-from core.model import EMPTY_BOUNDS, FLAG_ATTRIBUTES, Bounds, Node, Observation
+from deltarec.core.capture.roles import DIALOG_CUES, role_for_class
+from deltarec.core.capture.boundary import MAX_DEPTH as _LIMIT
+from deltarec.core.errors import CaptureParseError
+from deltarec.core.observe.model import EMPTY_BOUNDS, FLAG_ATTRIBUTES, Bounds, Node, Observation
 
 MAX_DEPTH = _LIMIT
 """Deeper nesting than this is refused (real Android trees stay well under 100)."""

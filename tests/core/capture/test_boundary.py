@@ -1,7 +1,7 @@
 """The one input boundary (issue 11): bounded reads, strict JSON, checked numbers, one depth.
 
 Every reader is fuzzed with random bytes, random JSON and mutated real inputs
-(the captures in ../shared/real-dumps, used in place; bundles written by the
+(the real captures in fixtures/real; bundles written by the
 recorder's own Bundle); the only error allowed out is an InputError, and what
 is accepted can be written back as UTF-8 JSON and compared without recursion
 trouble (the stages after parsing hold the same depth limit).
@@ -20,8 +20,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from core.bundle import Bundle, scan_recordings
-from core.capture.boundary import (
+from deltarec.core.bundle import Bundle, scan_recordings
+from deltarec.core.capture.boundary import (
     MAX_DEPTH,
     MAX_JSON_NESTING,
     check_tree,
@@ -29,13 +29,13 @@ from core.capture.boundary import (
     number,
     read_bounded,
 )
-from core.capture.elements import elements_to_observation
-from core.capture.jsonio import load_capture, observation_from_json, observation_to_json
-from core.capture.uiautomator import parse_uiautomator
-from core.cli import device_commands
-from core.errors import CaptureParseError, InputError
-from core.executor import load_script
-from core.model import Observation
+from deltarec.core.capture.element_dicts import elements_to_observation
+from deltarec.core.capture.jsonio import load_capture, observation_from_json, observation_to_json
+from deltarec.core.capture.uiautomator import parse_uiautomator
+from deltarec.core.cli import device_commands
+from deltarec.core.errors import CaptureParseError, InputError
+from deltarec.core.executor import load_script
+from deltarec.core.observe.model import Observation
 from tests.conftest import REAL_DUMPS
 
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -260,7 +260,7 @@ def test_a_sparse_gigabyte_is_refused_without_reading_it(tmp_path: Path) -> None
     big = tmp_path / "big.xml"
     with big.open("wb") as handle:
         handle.truncate(1 << 30)  # sparse: nothing is written
-    from core.capture.jsonio import read_capture
+    from deltarec.core.capture.jsonio import read_capture
 
     with pytest.raises(CaptureParseError, match="over the"):
         read_capture(big)

@@ -1,7 +1,7 @@
 """The faster key computation and Frame give exactly what they gave before (``old_identity``).
 
 Keys are what diffs, selectors and recorded scripts refer to: the speed work on
-:mod:`core.identity` and :mod:`core.frame` must not change a single one. The
+:mod:`deltarec.core.observe.identity` and :mod:`deltarec.core.observe.frame` must not change a single one. The
 subtree hashes a Frame now keeps depend on content only.
 """
 
@@ -15,10 +15,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from benchmarks import synthetic
-from core import parse_uiautomator
-from core.frame import Frame
-from core.identity import compute_keys, flatten, keys_for_flat
-from core.model import Node, Observation
+from deltarec.core import parse_uiautomator
+from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.identity import compute_keys, flatten, keys_for_flat
+from deltarec.core.observe.model import Node, Observation
 from tests.conftest import REAL_DUMPS
 from tests.core.capture import old_identity
 

@@ -17,10 +17,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from benchmarks import synthetic
-from core import CaptureParseError, parse_uiautomator
-from core.capture import uiautomator
-from core.capture.boundary import MAX_DEPTH
-from core.model import Observation, own_fields
+from deltarec.core import CaptureParseError, parse_uiautomator
+from deltarec.core.capture import uiautomator
+from deltarec.core.capture.boundary import MAX_DEPTH
+from deltarec.core.observe.model import Observation, own_fields
 from tests.conftest import REAL_DUMPS
 from tests.core.capture import old_parser
 

@@ -11,13 +11,14 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from core.devices.adb import DUMP_PATH, AdbDevice, AdbListing, connect, list_devices
-from core.devices.base import KEYS, AppInfo, Device, ShellResult
-from core.devices.fakeadb import FakeAdbServer, ScriptedTarget
-from core.devices.virtual.shell import android_input_text as input_text_rule
-from core.errors import DeviceDisconnected, DeviceError, DeviceTimeout
+from deltarec.core.devices.adb import DUMP_PATH, AdbDevice, AdbListing, connect, list_devices
+from deltarec.core.devices.base import KEYS, AppInfo, Device, ShellResult
+from deltarec.core.devices.fakeadb import FakeAdbServer
+from deltarec.core.devices.virtual.shell import android_input_text as input_text_rule
+from deltarec.core.errors import DeviceDisconnected, DeviceError, DeviceTimeout
+from deltarec.testing import ScriptedTarget
 
-DUMP = Path(__file__).parents[3] / ".." / "shared" / "real-dumps" / "contacts-agent" / "06.xml"
+DUMP = Path(__file__).parents[3] / "fixtures" / "real" / "contacts-agent" / "06.xml"
 SERIAL = "emulator-5554"
 HOSTILE = "a b'c\"d;e&f|g$(h)"
 
@@ -304,7 +305,7 @@ def test_window_size(device: AdbDevice, phone: Phone) -> None:
         device.window_size()
 
 
-# -- failures are always core.errors -----------------------------------------------------
+# -- failures are always deltarec.core.errors -----------------------------------------------------
 
 
 def test_disconnect_mid_call(device: AdbDevice, phone: Phone) -> None:

@@ -8,13 +8,13 @@ from contextlib import contextmanager
 
 import pytest
 
-from core.devices.adb import AdbDevice
-from core.devices.base import ShellTarget
-from core.devices.fakeadb import FakeAdbServer
-from core.errors import DeviceDisconnected
-from core.model import Node, Observation
+from deltarec.core.devices.adb import AdbDevice
+from deltarec.core.devices.base import ShellTarget
+from deltarec.core.devices.fakeadb import FakeAdbServer
+from deltarec.core.errors import DeviceDisconnected
+from deltarec.core.observe.model import Node, Observation
 
-virtual = pytest.importorskip("core.devices.virtual")
+virtual = pytest.importorskip("deltarec.core.devices.virtual")
 
 APP = "dev.deltarec.playground"
 HOSTILE = "a b'c\"d;e&f|g$(h)"

@@ -16,8 +16,9 @@ import adbutils
 import pytest
 from adbutils.errors import AdbError
 
-from core.devices.base import ShellResult
-from core.devices.fakeadb import FEATURES, FakeAdbServer, ScriptedTarget
+from deltarec.core.devices.base import ShellResult
+from deltarec.core.devices.fakeadb import FEATURES, FakeAdbServer
+from deltarec.testing import ScriptedTarget
 
 # -- fixtures -------------------------------------------------------------------------
 

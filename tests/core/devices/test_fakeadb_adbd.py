@@ -14,10 +14,11 @@ from pathlib import Path
 import adbutils
 import pytest
 
-from core.devices.adb import AdbDevice
-from core.devices.base import ShellResult
-from core.devices.fakeadb import FEATURES, FakeAdbd, ScriptedTarget
-from core.errors import DeviceDisconnected
+from deltarec.core.devices.adb import AdbDevice
+from deltarec.core.devices.base import ShellResult
+from deltarec.core.devices.fakeadb import FEATURES, FakeAdbd
+from deltarec.core.errors import DeviceDisconnected
+from deltarec.testing import ScriptedTarget
 
 HEADER = struct.Struct("<6I")
 HOSTILE = "a b'c\"d;e&f|g$(h)"

@@ -17,9 +17,9 @@ from contextlib import ExitStack, contextmanager
 
 import adbutils
 
-from core.devices.fakeadb import FakeAdbd, FakeAdbServer
-from core.devices.virtual import VirtualShell
-from core.devices.virtual.faults import Faults
+from deltarec.core.devices.fakeadb import FakeAdbd, FakeAdbServer
+from deltarec.core.devices.virtual import VirtualShell
+from deltarec.core.devices.virtual.faults import Faults
 from tests.core.devices.test_fakeadb_adbd import Peer
 
 SOAK = 200

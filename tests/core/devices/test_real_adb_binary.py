@@ -20,7 +20,7 @@ from pathlib import Path
 import adbutils
 import pytest
 
-from core.devices.adb import AdbDevice
+from deltarec.core.devices.adb import AdbDevice
 
 pytestmark = [
     pytest.mark.slow,
@@ -67,7 +67,7 @@ def _kill(pid: int) -> None:
 def served() -> Iterator[int]:
     """``deltarec virtual serve --adbd 0`` in a child process; yields its port."""
     cli = subprocess.Popen(
-        [sys.executable, "-m", "core.cli.main", "virtual", "serve", "--adbd", "0"],
+        [sys.executable, "-m", "deltarec.core.cli.main", "virtual", "serve", "--adbd", "0"],
         stdout=subprocess.PIPE,
         text=True,
     )

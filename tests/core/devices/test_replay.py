@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from core.bundle import Bundle
-from core.devices.replay import ReplayDevice
-from core.devices.virtual import ManualClock, make_virtual_device
-from core.errors import CaptureParseError, DeviceError
-from core.model import Observation
+from deltarec.core.bundle import Bundle
+from deltarec.core.devices.replay import ReplayDevice
+from deltarec.core.devices.virtual import ManualClock, make_virtual_device
+from deltarec.core.errors import CaptureParseError, DeviceError
+from deltarec.core.observe.model import Observation
 
 
 def _field(obs: Observation, rid: str) -> tuple[int, int]:

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from core.devices.settle import settle
-from core.devices.virtual import ManualClock, make_virtual_device
-from core.devices.window_state import WindowState
-from core.errors import DeviceError
-from core.model import Bounds, Observation
+from deltarec.core.devices.settle import settle
+from deltarec.core.devices.virtual import ManualClock, make_virtual_device
+from deltarec.core.devices.window_state import WindowState
+from deltarec.core.errors import DeviceError
+from deltarec.core.observe.model import Bounds, Observation
 from tests.core.trees import list_screen
 
 

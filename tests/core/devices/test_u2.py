@@ -2,7 +2,7 @@
 
 Real uiautomator2 and adbutils run: the jar is pushed over sync, ``/ping`` and
 ``/jsonrpc/0`` travel adb's ``tcp:9008`` stream through the fake adb server to
-:class:`~core.devices.fakeu2.FakeU2Server`, which drives a Playground phone.
+:class:`~deltarec.testing.fakeu2.FakeU2Server`, which drives a Playground phone.
 """
 
 from __future__ import annotations
@@ -14,13 +14,13 @@ import pytest
 
 pytest.importorskip("uiautomator2")
 
-from core.devices.fakeadb import FakeAdbServer
-from core.devices.fakeu2 import FakeU2Server, U2Phone
-from core.devices.open import open_device
-from core.devices.u2 import U2Device
-from core.devices.virtual import Playground, VirtualShell
-from core.errors import DeviceError
-from core.model import Bounds
+from deltarec.core.devices.fakeadb import FakeAdbServer
+from deltarec.core.devices.open import open_device
+from deltarec.core.devices.u2 import U2Device
+from deltarec.core.devices.virtual import Playground, VirtualShell
+from deltarec.core.errors import DeviceError
+from deltarec.core.observe.model import Bounds
+from deltarec.testing.fakeu2 import FakeU2Server, U2Phone
 
 SERIAL = "emulator-5554"
 APP = "dev.deltarec.playground"

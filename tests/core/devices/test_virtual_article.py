@@ -5,9 +5,9 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.devices.virtual import Playground
-from core.devices.virtual.screen_article import max_offset, page_height
-from core.model import Node, Observation
+from deltarec.core.devices.virtual import Playground
+from deltarec.core.devices.virtual.screen_article import max_offset, page_height
+from deltarec.core.observe.model import Node, Observation
 from tests.core.devices.vphone import (
     box,
     find,

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from core.devices.virtual import ManualClock, Playground
-from core.model import Node, Observation
+from deltarec.core.devices.virtual import ManualClock, Playground
+from deltarec.core.observe.model import Node, Observation
 from tests.core.devices.vphone import find, launch, obs, one, rid, tap, taps_hit_what_the_dump_shows
 
 TABS = ["Alarm", "Clock", "Timer", "Stopwatch"]

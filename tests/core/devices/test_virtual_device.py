@@ -4,11 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from core.devices.base import KEYS, AppInfo, Device
-from core.devices.latency import Latency
-from core.devices.virtual import Faults, ManualClock, Playground, VirtualDevice, make_virtual_device
-from core.errors import DeviceDisconnected, DeviceError, DeviceTimeout
-from core.model import Node, Observation
+from deltarec.core.devices.base import KEYS, AppInfo, Device
+from deltarec.core.devices.latency import Latency
+from deltarec.core.devices.virtual import (
+    Faults,
+    ManualClock,
+    Playground,
+    VirtualDevice,
+    make_virtual_device,
+)
+from deltarec.core.errors import DeviceDisconnected, DeviceError, DeviceTimeout
+from deltarec.core.observe.model import Node, Observation
 
 APP = "dev.deltarec.playground"
 
@@ -106,7 +112,7 @@ def test_disconnect_after_n_calls_is_sticky() -> None:
 
 
 def test_device_and_shell_on_one_playground_see_the_same_phone() -> None:
-    from core.devices.virtual import VirtualShell
+    from deltarec.core.devices.virtual import VirtualShell
 
     pg = Playground()
     dev, sh = VirtualDevice(pg), VirtualShell(pg)
@@ -115,7 +121,7 @@ def test_device_and_shell_on_one_playground_see_the_same_phone() -> None:
 
 
 def test_public_api_is_small_and_pinned() -> None:
-    import core.devices.virtual as virtual
+    import deltarec.core.devices.virtual as virtual
 
     assert sorted(virtual.__all__) == [
         "Faults",

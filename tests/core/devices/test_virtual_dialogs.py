@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from core.devices.virtual import Playground
-from core.model import Node, Observation
+from deltarec.core.devices.virtual import Playground
+from deltarec.core.observe.model import Node, Observation
 from tests.core.devices.vphone import launch, obs, one, tap, taps_hit_what_the_dump_shows
 
 

@@ -6,10 +6,10 @@ import io
 
 from PIL import Image
 
-from core.devices.virtual import Playground
-from core.devices.virtual.layout import KEYBOARD_TOP
-from core.devices.virtual.render_png import ACCENT, DISABLED, KEYBOARD, WHITE, render_png
-from core.devices.virtual.views import View
+from deltarec.core.devices.virtual import Playground
+from deltarec.core.devices.virtual.layout import KEYBOARD_TOP
+from deltarec.core.devices.virtual.render_png import ACCENT, DISABLED, KEYBOARD, WHITE, render_png
+from deltarec.core.devices.virtual.views import View
 
 
 def colors(img: Image.Image) -> set[tuple[int, ...]]:
@@ -143,7 +143,7 @@ def launched(activity: str) -> Playground:
 
 def node_boxes(pg: Playground) -> list[tuple[str, tuple[int, int, int, int]]]:
     """(text or description, bounds) of every labelled node of the app window."""
-    from core.capture.uiautomator import parse_uiautomator
+    from deltarec.core.capture.uiautomator import parse_uiautomator
 
     o = parse_uiautomator(pg.dump_xml())
     found = []

@@ -9,13 +9,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.capture.uiautomator import parse_uiautomator
-from core.devices.virtual import ManualClock, Playground
-from core.devices.virtual.screen_inbox import max_offset
-from core.model import Node, Observation
+from deltarec.core.capture.uiautomator import parse_uiautomator
+from deltarec.core.devices.virtual import ManualClock, Playground
+from deltarec.core.devices.virtual.screen_inbox import max_offset
+from deltarec.core.observe.model import Node, Observation
 from tests.core.devices.vphone import APP, obs, offsets_at_both_ends, one, tap
 
-REAL = Path(__file__).parents[3] / ".." / "shared" / "real-dumps" / "contacts-agent" / "06.xml"
+REAL = Path(__file__).parents[3] / "fixtures" / "real" / "contacts-agent" / "06.xml"
 ATTR_ORDER = (
     "index",
     "text",

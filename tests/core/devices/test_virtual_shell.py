@@ -11,11 +11,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from PIL import Image
 
-from core.capture.uiautomator import parse_uiautomator
-from core.devices.latency import Latency
-from core.devices.virtual import Faults, Playground, ShellDisconnected, VirtualShell
-from core.devices.virtual.shell import android_input_text
-from core.devices.virtual.shell_parse import ShellSyntaxError, parse, tokenize
+from deltarec.core.capture.uiautomator import parse_uiautomator
+from deltarec.core.devices.latency import Latency
+from deltarec.core.devices.virtual import Faults, Playground, ShellDisconnected, VirtualShell
+from deltarec.core.devices.virtual.shell import android_input_text
+from deltarec.core.devices.virtual.shell_parse import ShellSyntaxError, parse, tokenize
 
 APP = "dev.deltarec.playground"
 DUMP = (

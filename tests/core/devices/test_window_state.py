@@ -7,13 +7,13 @@ from collections.abc import Iterator
 
 import pytest
 
-from core.delta import observe_delta
-from core.devices.adb import AdbDevice
-from core.devices.fakeadb import FakeAdbServer
-from core.devices.latency import Latency
-from core.devices.virtual import Faults, Playground, VirtualShell, make_virtual_device
-from core.devices.window_state import parse_window_dump
-from core.model import Bounds
+from deltarec.core.devices.adb import AdbDevice
+from deltarec.core.devices.fakeadb import FakeAdbServer
+from deltarec.core.devices.latency import Latency
+from deltarec.core.devices.virtual import Faults, Playground, VirtualShell, make_virtual_device
+from deltarec.core.devices.window_state import parse_window_dump
+from deltarec.core.observe.model import Bounds
+from deltarec.core.observer import observe_delta
 
 SIGNUP = ("dev.deltarec.playground", ".SignUpActivity")
 
@@ -127,9 +127,9 @@ def test_latency_is_seeded_jittered_and_slept_by_the_virtual_device() -> None:
 def test_the_keyboard_survives_the_diff_and_observation_json() -> None:
     from dataclasses import replace
 
-    from core import apply_diff, diff_observations
-    from core.capture.jsonio import observation_from_json, observation_to_json
-    from core.errors import CaptureParseError
+    from deltarec.core import apply_diff, diff_observations
+    from deltarec.core.capture.jsonio import observation_from_json, observation_to_json
+    from deltarec.core.errors import CaptureParseError
 
     device = make_virtual_device()
     device.launch_app(*SIGNUP)

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from core.capture.uiautomator import parse_uiautomator
-from core.devices.virtual import Playground
-from core.devices.virtual.views import hit_windows
-from core.model import Node, Observation
+from deltarec.core.capture.uiautomator import parse_uiautomator
+from deltarec.core.devices.virtual import Playground
+from deltarec.core.devices.virtual.views import hit_windows
+from deltarec.core.observe.model import Node, Observation
 
 APP = "dev.deltarec.playground"
 

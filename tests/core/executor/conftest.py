@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from core.devices.virtual import ManualClock, VirtualDevice, make_virtual_device
-from core.executor import RunReport, Session, load_script, run_steps
+from deltarec.core.devices.virtual import ManualClock, VirtualDevice, make_virtual_device
+from deltarec.core.executor import RunReport, Session, load_script, run_steps
 
 APP = "dev.deltarec.playground"
 

@@ -3,10 +3,10 @@ FakeAdbServer → the Playground phone, with the same observations as in process
 
 from __future__ import annotations
 
-from core.devices.adb import AdbDevice
-from core.devices.fakeadb import FakeAdbServer
-from core.devices.virtual import ManualClock, Playground, VirtualShell, make_virtual_device
-from core.executor import Session, load_script, run_steps
+from deltarec.core.devices.adb import AdbDevice
+from deltarec.core.devices.fakeadb import FakeAdbServer
+from deltarec.core.devices.virtual import ManualClock, Playground, VirtualShell, make_virtual_device
+from deltarec.core.executor import Session, load_script, run_steps
 
 SCRIPT = """[
   ["AC_tap", {"selector": {"text": "Sign up"}}],

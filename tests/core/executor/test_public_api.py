@@ -5,9 +5,9 @@ from __future__ import annotations
 import subprocess
 import sys
 
-import core.executor
-from core.executor import COMMANDS, Category
-from core.executor.commands.base import Command
+import deltarec.core.executor
+from deltarec.core.executor import COMMANDS, Category
+from deltarec.core.executor.commands.base import Command
 
 PUBLIC = {
     "Script",
@@ -26,8 +26,8 @@ PUBLIC = {
 
 
 def test_public_names() -> None:
-    assert set(core.executor.__all__) >= PUBLIC
-    assert all(hasattr(core.executor, name) for name in core.executor.__all__)
+    assert set(deltarec.core.executor.__all__) >= PUBLIC
+    assert all(hasattr(deltarec.core.executor, name) for name in deltarec.core.executor.__all__)
 
 
 def test_registry_is_one_list_of_documented_typed_commands() -> None:
@@ -65,7 +65,7 @@ def test_registry_is_one_list_of_documented_typed_commands() -> None:
 
 def test_importing_the_executor_loads_neither_qt_nor_adbutils() -> None:
     code = (
-        "import sys, core.executor\n"
+        "import sys, deltarec.core.executor\n"
         "print([m for m in sys.modules if m.split('.')[0] in ('PySide6', 'app', 'adbutils')])"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)

@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
-from core.devices.virtual import ManualClock, make_virtual_device
-from core.errors import StepFailedError
-from core.executor import RunReport, Script, Session, StepResult, run_steps
+from deltarec.core.devices.virtual import ManualClock, make_virtual_device
+from deltarec.core.errors import StepFailedError
+from deltarec.core.executor import RunReport, Script, Session, StepResult, run_steps
 from tests.core.executor.conftest import launch, run
 from tests.core.recorder.recordings import record
 
@@ -201,7 +201,7 @@ def test_keep_going_and_progress(session: Session) -> None:
 
 
 def test_nothing_runs_when_any_step_is_invalid(session: Session) -> None:
-    from core.errors import ScriptValidationError
+    from deltarec.core.errors import ScriptValidationError
 
     with pytest.raises(ScriptValidationError):
         run(session, [["AC_home"], ["AC_tap", {"selector": {"text": 3}}]])
@@ -216,7 +216,7 @@ def recorded(session: Session, steps: list[Any]) -> Script:
     """Run ``steps`` and keep each mutating step's observation as its ``expect``."""
     report = run(session, steps)
     assert report.ok
-    from core.executor import Step
+    from deltarec.core.executor import Step
 
     return Script(
         tuple(
@@ -257,7 +257,7 @@ def test_a_step_with_no_effect_fails(session: Session) -> None:
 
 
 def test_a_clearly_different_effect_fails() -> None:
-    from core.executor import Step
+    from deltarec.core.executor import Step
 
     expect = '+ [11] dialog "Save account?"\n+ [13] button "Cancel"'
     script = Script(

@@ -11,8 +11,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from core.errors import ScriptValidationError
-from core.executor import (
+from deltarec.core.errors import ScriptValidationError
+from deltarec.core.executor import (
     MAX_STEPS,
     Script,
     Step,
@@ -21,7 +21,7 @@ from core.executor import (
     save_script,
     validate_script,
 )
-from core.executor.script import MAX_BYTES
+from deltarec.core.executor.script import MAX_BYTES
 
 TAP_SAVE = ["AC_tap", {"selector": {"resource_id": "dev.deltarec.playground:id/save"}}]
 

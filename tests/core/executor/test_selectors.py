@@ -4,17 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from core.devices.virtual import ManualClock, make_virtual_device
-from core.errors import AmbiguousSelectorError, ElementNotFoundError, ScriptValidationError
-from core.executor import Selector, resolve, wait_for
-from core.executor.selectors import find_all, poll, resolve_one
-from core.index import ElementIndex
+from deltarec.core.devices.virtual import ManualClock, make_virtual_device
+from deltarec.core.errors import AmbiguousSelectorError, ElementNotFoundError, ScriptValidationError
+from deltarec.core.executor import Selector, resolve, wait_for
+from deltarec.core.executor.selectors import find_all, poll, resolve_one
+from deltarec.core.observe.index import ElementIndex
 from tests.core.executor.conftest import APP
 
 
 def screen_of(activity: str) -> ElementIndex:
-    from core.delta import index_frame
-    from core.frame import Frame
+    from deltarec.core.observe.frame import Frame
+    from deltarec.core.observer import index_frame
 
     device = make_virtual_device(clock=ManualClock())
     device.launch_app(APP, f".{activity}")

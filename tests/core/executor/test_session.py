@@ -7,11 +7,11 @@ from typing import Any
 
 import pytest
 
-from core.compat import delta_observation_result
-from core.devices.base import ShellResult
-from core.devices.virtual import ManualClock, VirtualDevice, make_virtual_device
-from core.errors import ScriptValidationError
-from core.executor import Session, catalog
+from deltarec.core.devices.base import ShellResult
+from deltarec.core.devices.virtual import ManualClock, VirtualDevice, make_virtual_device
+from deltarec.core.elements import delta_observation_result
+from deltarec.core.errors import ScriptValidationError
+from deltarec.core.executor import Session, catalog
 from tests.core.executor.conftest import APP, launch, run
 
 NAME = {"selector": {"resource_id": "name"}}
@@ -276,7 +276,7 @@ def test_list_devices_survives_a_missing_adb_server(session: Session) -> None:
 
 
 def test_disconnect_fails_the_step_and_stops_the_run(clock: ManualClock) -> None:
-    from core.devices.virtual import Faults
+    from deltarec.core.devices.virtual import Faults
 
     device = make_virtual_device(clock=ManualClock(), faults=Faults(disconnect_after=4))
     session = Session(device, clock=clock, sleep=clock.advance)
@@ -332,7 +332,7 @@ class OneScreen:
     serial = "fake"
 
     def __init__(self) -> None:
-        from core.capture.uiautomator import parse_uiautomator
+        from deltarec.core.capture.uiautomator import parse_uiautomator
 
         self.obs = parse_uiautomator(
             '<hierarchy><node class="android.widget.FrameLayout" bounds="[0,0][100,200]">'
@@ -368,7 +368,7 @@ def test_close_forgets_everything(session: Session) -> None:
 
 
 def test_an_unsafe_command_built_in_code_is_refused(session: Session) -> None:
-    from core.executor.commands.unsafe import Shell
+    from deltarec.core.executor.commands.unsafe import Shell
 
     outcome = session.execute(Shell(command="id"))
     assert not outcome.ok and "UNSAFE" in str(outcome.error)

@@ -1,6 +1,6 @@
 """Stale ``[i]`` numbers: an index selector acts on the element the caller was shown, or fails.
 
-The session remembers what every number it showed meant (core.executor.context.ShownNumbers);
+The session remembers what every number it showed meant (deltarec.core.executor.context.ShownNumbers);
 these tests drive the Playground phone through the executor, as an agent would over MCP.
 """
 
@@ -13,17 +13,17 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from core.delta import index_frame
-from core.devices.virtual import ManualClock, VirtualDevice, make_virtual_device
-from core.errors import StaleIndexError
-from core.executor import Selector, Session
-from core.executor.context import ShownNumbers, numbers_in
-from core.executor.selectors import holder
-from core.executor.session import Policy, StepOutcome
-from core.frame import Frame
-from core.index import ElementIndex
-from core.match import match_frames
-from core.model import Node
+from deltarec.core.devices.virtual import ManualClock, VirtualDevice, make_virtual_device
+from deltarec.core.diff.match import match_frames
+from deltarec.core.errors import StaleIndexError
+from deltarec.core.executor import Selector, Session
+from deltarec.core.executor.context import ShownNumbers, numbers_in
+from deltarec.core.executor.selectors import holder
+from deltarec.core.executor.session import Policy, StepOutcome
+from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.index import ElementIndex
+from deltarec.core.observe.model import Node
+from deltarec.core.observer import index_frame
 from tests.core.executor.conftest import APP
 
 

@@ -6,9 +6,9 @@ import json
 
 import pytest
 
-from core.errors import ScriptValidationError
-from core.executor import Session, load_script, run_steps
-from core.executor.script import dumps, parse_script
+from deltarec.core.errors import ScriptValidationError
+from deltarec.core.executor import Session, load_script, run_steps
+from deltarec.core.executor.script import dumps, parse_script
 
 TAP = ["AC_tap", {"selector": {"text": "Sign up"}}]
 

@@ -7,14 +7,14 @@ from pathlib import Path
 
 import pytest
 
-from core.devices.virtual import ManualClock, VirtualDevice
-from core.errors import StepFailedError
-from core.executor import Session
-from core.executor.commands.mutating import Tap, TypeText
-from core.frame import Frame
-from core.model import Bounds, Observation
-from core.recorder.selector_gen import selector_for
-from core.recorder.session import RecordingSession
+from deltarec.core.devices.virtual import ManualClock, VirtualDevice
+from deltarec.core.errors import StepFailedError
+from deltarec.core.executor import Session
+from deltarec.core.executor.commands.mutating import Tap, TypeText
+from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.model import Bounds, Observation
+from deltarec.core.recorder.selector_gen import selector_for
+from deltarec.core.recorder.session import RecordingSession
 
 APP = "dev.deltarec.playground"
 KEYBOARD = Bounds(0, 1200, 1080, 2400)

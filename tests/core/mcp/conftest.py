@@ -12,9 +12,9 @@ import pytest
 from mcp.client.session import ClientSession
 from mcp.shared.memory import create_connected_server_and_client_session
 
-from core.devices.virtual import ManualClock, VirtualDevice, make_virtual_device
-from core.executor import Session
-from core.mcp import build_server
+from deltarec.core.devices.virtual import ManualClock, VirtualDevice, make_virtual_device
+from deltarec.core.executor import Session
+from deltarec.core.mcp import build_server
 
 Connect = Callable[..., AbstractAsyncContextManager[ClientSession]]
 

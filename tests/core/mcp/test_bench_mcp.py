@@ -5,8 +5,8 @@ from __future__ import annotations
 import mcp.types as types
 
 from benchmarks.bench_mcp import SESSION, StepCost, reply_costs, summary, table, tool_list_tokens
-from core.mcp import tool_table
-from core.render.tokens import count_tokens
+from deltarec.core.mcp import tool_table
+from deltarec.core.render.tokens import count_tokens
 
 
 def _text(text: str) -> types.TextContent:

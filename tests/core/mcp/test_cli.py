@@ -11,8 +11,8 @@ import pytest
 from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
 
-from core.cli import mcp_command
-from core.mcp import tool_table
+from deltarec.core.cli import mcp_command
+from deltarec.core.mcp import tool_table
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -37,7 +37,7 @@ def test_arguments() -> None:
 async def test_stdio_server_process(tmp_path: Path) -> None:
     params = StdioServerParameters(
         command=sys.executable,
-        args=["-m", "core.cli.main", "mcp", "--device", "virtual", "--read-only"],
+        args=["-m", "deltarec.core.cli.main", "mcp", "--device", "virtual", "--read-only"],
         cwd=ROOT,
         env={"DELTAREC_HOME": str(tmp_path), "PYTHONPATH": str(ROOT)},
     )

@@ -14,9 +14,9 @@ import pytest
 from mcp.shared.memory import create_connected_server_and_client_session
 from PIL import Image
 
-from core.devices.virtual import ManualClock, Playground, VirtualDevice
-from core.executor import Session
-from core.mcp import build_server, tool_table
+from deltarec.core.devices.virtual import ManualClock, Playground, VirtualDevice
+from deltarec.core.executor import Session
+from deltarec.core.mcp import build_server, tool_table
 from tests.core.mcp.conftest import Connect, envelope, texts
 
 pytestmark = pytest.mark.anyio

@@ -8,13 +8,19 @@ from typing import Any
 import jsonschema
 import pytest
 
-from core.errors import ScriptValidationError
-from core.executor import COMMANDS, UNSAFE_COMMANDS, Category, Selector, parse_script
-from core.executor.registry import command_table
-from core.mcp import EXCLUDED, RUN_STEPS, tool_name, tool_table
-from core.mcp.schema import RUN_OUTPUT, STEP_OUTPUT, kind_schema, selector_schema, unknown_kinds
-from core.mcp.tools import MCP_DEFAULTS, MCP_WAIT, OMITTED, check_script, script_commands
-from core.render.tokens import count_tokens
+from deltarec.core.errors import ScriptValidationError
+from deltarec.core.executor import COMMANDS, UNSAFE_COMMANDS, Category, Selector, parse_script
+from deltarec.core.executor.registry import command_table
+from deltarec.core.mcp import EXCLUDED, RUN_STEPS, tool_name, tool_table
+from deltarec.core.mcp.schema import (
+    RUN_OUTPUT,
+    STEP_OUTPUT,
+    kind_schema,
+    selector_schema,
+    unknown_kinds,
+)
+from deltarec.core.mcp.tools import MCP_DEFAULTS, MCP_WAIT, OMITTED, check_script, script_commands
+from deltarec.core.render.tokens import count_tokens
 
 READ_ONLY = [
     "ac_observe",

@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from core.devices.virtual import ManualClock, make_virtual_device
-from core.executor import Script
-from core.recorder.session import RecordingSession
+from deltarec.core.devices.virtual import ManualClock, make_virtual_device
+from deltarec.core.executor import Script
+from deltarec.core.recorder.session import RecordingSession
 
 APP = "dev.deltarec.playground"
 

@@ -11,11 +11,11 @@ from typing import Any
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from core.api import Phone, expect
-from core.devices.virtual import make_virtual_device
-from core.errors import ScriptValidationError
-from core.executor import Script, Step
-from core.recorder.export_code import step_lines
+from deltarec.core.api import Phone, expect
+from deltarec.core.devices.virtual import make_virtual_device
+from deltarec.core.errors import ScriptValidationError
+from deltarec.core.executor import Script, Step
+from deltarec.core.recorder.export_code import step_lines
 from tests.core.recorder.test_exports import expected_commands, ran_commands
 
 TEXT = st.text(st.characters(min_codepoint=0, max_codepoint=0x10FFFF, exclude_categories=()),

@@ -19,12 +19,12 @@ import yaml
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core.api import ExpectationError, Phone
-from core.devices.logging_device import LoggingDevice
-from core.devices.replay import ReplayDevice
-from core.devices.virtual import ManualClock, make_virtual_device
-from core.errors import ScriptValidationError
-from core.executor import (
+from deltarec.core.api import ExpectationError, Phone
+from deltarec.core.devices.logging_device import LoggingDevice
+from deltarec.core.devices.replay import ReplayDevice
+from deltarec.core.devices.virtual import ManualClock, make_virtual_device
+from deltarec.core.errors import ScriptValidationError
+from deltarec.core.executor import (
     Command,
     RunReport,
     Script,
@@ -34,11 +34,11 @@ from core.executor import (
     parse_script,
     run_steps,
 )
-from core.executor.checks import check_command
-from core.executor.registry import command_table, lookup
-from core.recorder.export import FORMATS, export
-from core.recorder.export_maestro import to_maestro
-from core.recorder.export_python import to_pytest, to_python
+from deltarec.core.executor.checks import check_command
+from deltarec.core.executor.registry import command_table, lookup
+from deltarec.core.recorder.export import FORMATS, export
+from deltarec.core.recorder.export_maestro import to_maestro
+from deltarec.core.recorder.export_python import to_pytest, to_python
 from tests.core.recorder.recordings import EVERY, record
 
 ANY_CHAR = st.characters(min_codepoint=0, max_codepoint=0x10FFFF, exclude_categories=())
@@ -139,7 +139,7 @@ def test_a_replay_that_types_something_else_fails_at_the_same_step_in_json_and_c
 
 
 def test_an_exported_step_reads_as_one_call_with_its_delta_beneath(recorded: Script) -> None:
-    from core.recorder.export_code import call, inert
+    from deltarec.core.recorder.export_code import call, inert
 
     code = to_python(recorded)
     assert "SCRIPT" not in code and "run_steps" not in code
@@ -207,7 +207,7 @@ PLAIN_NAMES = {kind: _plain(kind) for kind in ("python", "pytest")}
 
 
 def _java_literal(text: str) -> str:
-    from core.recorder.export_maestro import _regex
+    from deltarec.core.recorder.export_maestro import _regex
 
     return _regex(text)
 

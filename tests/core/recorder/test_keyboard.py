@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from core import parse_uiautomator
-from core.model import Observation
-from core.recorder.keyboard import focused_field, ime_area, on_keyboard
+from deltarec.core import parse_uiautomator
+from deltarec.core.observe.model import Observation
+from deltarec.core.recorder.keyboard import focused_field, ime_area, on_keyboard
 
 FIXTURES = Path(__file__).parents[3] / "fixtures" / "virtual"
 

@@ -9,12 +9,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.devices.virtual import ManualClock, make_virtual_device
-from core.devices.virtual.keyboard import key_center
-from core.errors import StepFailedError
-from core.executor import Session, parse_script, run_steps
-from core.recorder.keyboard import Keystroke, Typed, focused_field, keystroke
-from core.recorder.session import RecordingSession
+from deltarec.core.devices.virtual import ManualClock, make_virtual_device
+from deltarec.core.devices.virtual.keyboard import key_center
+from deltarec.core.errors import StepFailedError
+from deltarec.core.executor import Session, parse_script, run_steps
+from deltarec.core.recorder.keyboard import Keystroke, Typed, focused_field, keystroke
+from deltarec.core.recorder.session import RecordingSession
 from tests.core.recorder.recordings import _center, _fresh
 
 

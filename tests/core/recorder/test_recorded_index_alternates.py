@@ -8,13 +8,13 @@ from typing import Any
 
 import pytest
 
-from core.delta import index_frame
-from core.devices.virtual import ManualClock, VirtualDevice, make_virtual_device
-from core.errors import ScriptValidationError
-from core.executor import RunReport, Selector, Session, load_script, run_steps
-from core.frame import Frame
-from core.model import Node
-from core.recorder.session import RecordingSession
+from deltarec.core.devices.virtual import ManualClock, VirtualDevice, make_virtual_device
+from deltarec.core.errors import ScriptValidationError
+from deltarec.core.executor import RunReport, Selector, Session, load_script, run_steps
+from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.model import Node
+from deltarec.core.observer import index_frame
+from deltarec.core.recorder.session import RecordingSession
 from tests.core.executor.conftest import APP
 
 

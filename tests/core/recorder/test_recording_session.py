@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from core.devices.replay import ReplayDevice
-from core.devices.virtual import ManualClock, make_virtual_device
-from core.errors import StepFailedError
-from core.executor import parse_script
-from core.recorder.session import RecordingSession, find_unfinished
+from deltarec.core.devices.replay import ReplayDevice
+from deltarec.core.devices.virtual import ManualClock, make_virtual_device
+from deltarec.core.errors import StepFailedError
+from deltarec.core.executor import parse_script
+from deltarec.core.recorder.session import RecordingSession, find_unfinished
 from tests.core.recorder.recordings import _center, _fresh
 
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from core import observe_delta, parse_uiautomator
-from core.frame import Frame
-from core.recorder.selector_gen import count_matches, selector_for
-from core.recorder.suggest import suggest_assertions
+from deltarec.core import observe_delta, parse_uiautomator
+from deltarec.core.observe.frame import Frame
+from deltarec.core.recorder.selector_gen import count_matches, selector_for
+from deltarec.core.recorder.suggest import suggest_assertions
 from tests.conftest import real_dump
 
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 import itertools
 from pathlib import Path
 
-from core import observe_delta, parse_uiautomator
-from core.devices.virtual import ManualClock, make_virtual_device
-from core.diff.volatile import Volatile
-from core.recorder.session import RecordingSession
-from core.recorder.suggest import holds, suggest_assertions
+from deltarec.core import observe_delta, parse_uiautomator
+from deltarec.core.devices.virtual import ManualClock, make_virtual_device
+from deltarec.core.diff.volatile import Volatile
+from deltarec.core.recorder.session import RecordingSession
+from deltarec.core.recorder.suggest import holds, suggest_assertions
 
 FIXTURES = Path(__file__).parents[3] / "fixtures" / "virtual"
 SCREENS = sorted(FIXTURES.glob("*.xml"))

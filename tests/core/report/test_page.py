@@ -8,9 +8,9 @@ from pathlib import Path
 
 from PIL import Image
 
-from core.report.model import ReportStep, RunSummary
-from core.report.page import MAX_PARAMS_CHARS, delta_html, render_html, write_report
-from core.report.shots import snapshot
+from deltarec.core.report.model import ReportStep, RunSummary
+from deltarec.core.report.page import MAX_PARAMS_CHARS, delta_html, render_html, write_report
+from deltarec.core.report.shots import snapshot
 
 HOSTILE = "<script>alert(1)</script>\"'&"
 PNG = snapshot(Image.new("RGB", (1080, 2400), "white"))

@@ -6,11 +6,11 @@ import io
 
 from PIL import Image
 
-from core.devices.virtual import ManualClock, make_virtual_device
-from core.frame import Frame
-from core.model import Bounds, Observation
-from core.report.shots import OUTLINE, Marks, data_uri, marks_for, png_size, snapshot
-from core.report.trace import TracingDevice
+from deltarec.core.devices.virtual import ManualClock, make_virtual_device
+from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.model import Bounds, Observation
+from deltarec.core.report.shots import OUTLINE, Marks, data_uri, marks_for, png_size, snapshot
+from deltarec.core.report.trace import TracingDevice
 
 APP = "dev.deltarec.playground"
 

@@ -1,0 +1,267 @@
+"""Element dicts (the anchor library's shape) to and from observations.
+
+An element dict is ``{"role", "name", "x", "y", "width", "height",
+"enabled"?, "value"?, "children"?}``; ``"bounds": [l, t, r, b]`` may replace
+the four numbers. Boolean-ish strings ("false", "0", "no", "off", "") mean
+false. The list becomes the children of one synthetic root window (class
+:data:`ROOT_CLASS`), so a list of top-level elements is one frame.
+
+Mapping: ``name`` → content description (it is a label, so it is part of the
+stable key), ``value`` → text for text boxes (typing does not rename the box)
+and an extra attribute otherwise; any other key is kept as an extra.
+
+    >>> obs = elements_to_observation([{"role": "button", "name": "OK", "x": 0, "y": 0,
+    ...                                 "width": 10, "height": 10, "enabled": "false"}])
+    >>> n = obs.windows[0].children[0]
+    >>> n.role, n.name, n.enabled, n.bounds.as_list()
+    ('button', 'OK', False, [0, 0, 10, 10])
+    >>> observation_to_elements(obs)
+    [{'role': 'button', 'name': 'OK', 'x': 0, 'y': 0, 'width': 10, 'height': 10, 'enabled': False}]
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+from typing import Any
+
+from deltarec.core.capture.boundary import MAX_DEPTH, MAX_MAGNITUDE, checked_int, number
+from deltarec.core.errors import CaptureParseError
+from deltarec.core.observe.model import Bounds, Node, Observation
+
+ROOT_CLASS = "deltarec.ElementList"
+MAX_ELEMENT_DEPTH = MAX_DEPTH - 2
+"""Deepest element depth (0 = top level): with the synthetic root window, MAX_DEPTH node levels."""
+
+_ROLE_ALIASES = {
+    "edit": "textbox",
+    "entry": "textbox",
+    "textfield": "textbox",
+    "textarea": "textbox",
+    "searchbox": "textbox",
+    "passwordtext": "textbox",
+    "pushbutton": "button",
+    "splitbutton": "button",
+    "menubutton": "button",
+    "popupbutton": "button",
+    "togglebutton": "switch",
+    "checkmenuitem": "checkbox",
+    "menuitemcheckbox": "checkbox",
+    "radiobutton": "radio",
+    "radiomenuitem": "radio",
+    "menuitemradio": "radio",
+    "hyperlink": "link",
+    "combobox": "dropdown",
+    "spinbutton": "slider",
+    "scrollbar": "slider",
+    "listbox": "list",
+    "tree": "list",
+    "pagetab": "tab",
+    "tabitem": "tab",
+    "statictext": "text",
+    "label": "text",
+}
+_INTERACTIVE = frozenset(
+    {
+        "button",
+        "textbox",
+        "switch",
+        "checkbox",
+        "radio",
+        "link",
+        "dropdown",
+        "slider",
+        "tab",
+        "listitem",
+        "treeitem",
+        "dataitem",
+        "option",
+        "menuitem",
+        "menu",
+        "calendar",
+        "spinner",
+        "thumb",
+        "incrementor",
+        "disclosuretriangle",
+    }
+)
+_FLAGS = ("checked", "focused", "selected", "checkable", "scrollable", "password")
+_CORE_KEYS = frozenset(
+    {"role", "name", "x", "y", "width", "height", "bounds", "enabled", "value", "children"}
+)
+_FLAG_SET = frozenset(_FLAGS)
+_NOT_EXTRA = _CORE_KEYS | _FLAG_SET
+_FALSE = frozenset({"false", "0", "no", "off", "", "none", "null"})
+
+
+def as_bool(value: Any) -> bool:
+    """Boolean-ish: "false", "0", "no", "off", "" (any case) and 0/None are false."""
+    if isinstance(value, str):
+        return value.strip().lower() not in _FALSE
+    return bool(value)
+
+
+@lru_cache(maxsize=1024)
+def _normalise(role: str) -> str:
+    key = role.strip().lower().replace(" ", "").replace("_", "")
+    return _ROLE_ALIASES.get(key, key or "element")
+
+
+def normalise_role(role: Any) -> str:
+    return _normalise(str(role or ""))
+
+
+def _int(value: Any, path: str) -> int:
+    if type(value) is int and -MAX_MAGNITUDE <= value <= MAX_MAGNITUDE:
+        return value
+    if isinstance(value, bool) or not isinstance(value, int | float | str):
+        raise CaptureParseError(f"expected a number, got {type(value).__name__}", where=path)
+    if isinstance(value, str):  # "12", "12.5": through the one checked conversion
+        return int(number(value, where=path))
+    return checked_int(value, where=path)
+
+
+def _bounds(item: Mapping[str, Any], where: Any) -> Bounds:
+    if "bounds" in item:
+        b = item["bounds"]
+        path = _spell(where)
+        if not isinstance(b, list | tuple) or len(b) != 4:
+            raise CaptureParseError(
+                "bounds must be [left, top, right, bottom]", where=f"{path}.bounds"
+            )
+        return Bounds(*(_int(v, f"{path}.bounds[{i}]") for i, v in enumerate(b)))
+    get = item.get
+    x, y, w, h = get("x", 0), get("y", 0), get("width", 0), get("height", 0)
+    if not (type(x) is int and type(y) is int and type(w) is int and type(h) is int):
+        path = _spell(where)
+        x, y = _int(x, f"{path}.x"), _int(y, f"{path}.y")
+        w, h = _int(w, f"{path}.width"), _int(h, f"{path}.height")
+    return Bounds(x, y, x + w, y + h)
+
+
+def element_to_node(item: Any, path: str = "$[0]", depth: int = 0) -> Node:
+    """One element dict (and its children) as a Node; errors name the JSON path."""
+    return _element(item, (path,), depth)
+
+
+_Where = tuple[Any, ...]
+"""A JSON path kept as ``(parent path, child index)`` pairs, spelt out only for an error
+(formatting a path string per element was a fifth of the element-dict API's time)."""
+
+
+def _spell(where: _Where) -> str:
+    parts: list[str] = []
+    while len(where) == 2:
+        where, index = where
+        parts.append(f".children[{index}]")
+    return str(where[0]) + "".join(reversed(parts))
+
+
+def _element(item: Any, where: _Where, depth: int) -> Node:
+    if type(item) is not dict and not isinstance(item, Mapping):
+        raise CaptureParseError(
+            f"an element must be an object, got {type(item).__name__}", where=_spell(where)
+        )
+    if depth > MAX_ELEMENT_DEPTH:
+        raise CaptureParseError(
+            f"elements nest deeper than {MAX_ELEMENT_DEPTH}", where=_spell(where)
+        )
+    get = item.get
+    raw_role = get("role", "")
+    role = _normalise(raw_role) if type(raw_role) is str else normalise_role(raw_role)
+    value = get("value")
+    kids = get("children")
+    if kids:
+        if not isinstance(kids, list):
+            raise CaptureParseError("children must be a list", where=f"{_spell(where)}.children")
+        children = tuple(_element(k, (where, i), depth + 1) for i, k in enumerate(kids))
+    else:
+        children = ()
+    extras: tuple[tuple[str, str], ...] = ()
+    keys = item.keys()
+    extra_keys = keys - _NOT_EXTRA
+    if extra_keys or (value is not None and role != "textbox"):
+        found = {
+            k: v if isinstance(v, str) else json.dumps(v) for k in extra_keys for v in (item[k],)
+        }
+        if value is not None and role != "textbox":
+            found["value"] = str(value)
+        extras = tuple(sorted(found.items()))
+    flagged = keys & _FLAG_SET
+    flags: dict[str, Any] = {name: as_bool(item[name]) for name in flagged} if flagged else {}
+    enabled = get("enabled", True)
+    name = get("name", "")
+    return Node(
+        role=role,
+        class_name=raw_role if type(raw_role) is str else str(raw_role),
+        text=str(value) if value is not None and role == "textbox" else "",
+        content_desc=name if type(name) is str else str(name or ""),
+        bounds=_bounds(item, where),
+        enabled=enabled if enabled is True else as_bool(enabled),
+        clickable=role in _INTERACTIVE,
+        children=children,
+        extras=extras,
+        **flags,
+    )
+
+
+def elements_to_observation(
+    elements: Any, *, viewport: Sequence[int] | None = None, source: str = "elements"
+) -> Observation:
+    """A list of element dicts as a one-window Observation (see the module docstring)."""
+    if isinstance(elements, Mapping) and "elements" in elements:
+        elements = elements["elements"]
+    if not isinstance(elements, list | tuple):
+        raise CaptureParseError(
+            f"expected a list of elements, got {type(elements).__name__}", where="$"
+        )
+    children = tuple(_element(item, (f"$[{i}]",), 0) for i, item in enumerate(elements))
+    if viewport:
+        x, y, w, h = (int(v) for v in viewport[:4])
+        width, height = x + w, y + h
+    else:
+        width = max((c.bounds.right for c in children), default=0)
+        height = max((c.bounds.bottom for c in children), default=0)
+    root = Node(class_name=ROOT_CLASS, bounds=Bounds(0, 0, width, height), children=children)
+    return Observation(windows=(root,), width=width, height=height, source=source)
+
+
+def node_to_element(
+    node: Node, *, label: str | None = None, with_children: bool = True
+) -> dict[str, Any]:
+    """A Node as an element dict.
+
+    ``name`` is ``label`` when given, else the description (and, except for a
+    text box, whose text is its ``value``, the text). True state flags
+    (``checked``, ``focused``, …) are included.
+    """
+    b = node.bounds
+    if label is None:
+        label = node.content_desc if node.role == "textbox" else (node.content_desc or node.text)
+    out: dict[str, Any] = {
+        "role": node.role,
+        "name": label,
+        "x": b.left,
+        "y": b.top,
+        "width": b.width,
+        "height": b.height,
+        "enabled": node.enabled,
+    }
+    value = node.text if node.role == "textbox" else node.extra("value", "")
+    if value:
+        out["value"] = value
+    for flag in _FLAGS:
+        if getattr(node, flag):
+            out[flag] = True
+    if with_children and node.children:
+        out["children"] = [node_to_element(c) for c in node.children]
+    return out
+
+
+def observation_to_elements(obs: Observation) -> list[dict[str, Any]]:
+    """Element dicts of an observation (the synthetic root of an element list is unwrapped)."""
+    roots: list[Node] = []
+    for window in obs.windows:
+        roots.extend(window.children if window.class_name == ROOT_CLASS else (window,))
+    return [node_to_element(n) for n in roots]

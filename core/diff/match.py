@@ -1,0 +1,343 @@
+"""Match the nodes of two frames: which node of ``curr`` is which node of ``prev``.
+
+:func:`match_frames` runs four passes; each only considers nodes the earlier
+passes left unmatched, so earlier evidence always wins (the tie-break order):
+
+1. **keys** — equal stable keys (:mod:`deltarec.core.observe.identity`). Keys are unique within
+   a frame, so this is a join. It survives scrolls, inserted siblings and
+   moves between parents.
+2. **bottom-up** — an unmatched node at least half of whose children matched
+   children of one unmatched old node of the same class and resource id is
+   that node (a row whose summary text changed, a container whose rows changed). Visited
+   children-first, so whole chains of ancestors are recovered in one pass;
+   votes break ties, then document order.
+3. **top-down** — inside two matched parents, unmatched children with the same
+   class, resource id and role pair up when they sit in the same slot (same
+   matched neighbour, or both first / last): a summary "Off" → "On", a field
+   whose hint was replaced. Several candidates: the most similar (text, then
+   geometry).
+4. **geometry** — leftovers with the same class, resource id and role whose
+   parents are a pair (or that are both window roots) and whose boxes overlap
+   (IoU ≥ ``iou_threshold``, 0.5 by default), best overlap first. Two labels
+   that merely sit at the same place on two different screens are not a pair.
+
+In a list (a container made to scroll, or whose rows repeat one shape) passes 3
+and 4 pair only rows that show the same content (one's texts all in the
+other's: a row cut by the edge shows part of it). Scrolls constrain them too:
+after pass 2, :func:`deltarec.core.diff.scrolls.find_motions` measures how far each scrolled
+container's content moved; pairs that contradict the offset are dropped, and
+inside such a container a pair must sit where the offset puts it
+(:func:`deltarec.core.diff.scrolls.consistent`). Rows are identified by their content, never
+paired by slot with a row that came in from the other edge, however alike
+their ids and texts are; inside a container whose rows were all replaced
+nothing pairs but by key.
+
+Why not positional matching? When a list grows, every sibling after the
+insertion point shifts; matching by position turns one insertion into a wall
+of false changes. Why not IoU first? A scroll moves every row; overlap would
+pair each row with its neighbour.
+
+Cost: O(n) for passes 1–2 and the scroll estimate, O(k log k) per sibling group
+in pass 3 (text similarity at C speed, rapidfuzz), and O(a·b) per class group in
+pass 4 with groups capped at :data:`GEOMETRY_LIMIT`.
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> a = Frame(parse_uiautomator('<hierarchy><node class="E" resource-id="f" text="Name"'
+    ...     ' bounds="[0,0][10,10]"/></hierarchy>'))
+    >>> b = Frame(parse_uiautomator('<hierarchy><node class="E" resource-id="f" text="zr"'
+    ...     ' bounds="[0,0][10,10]"/></hierarchy>'))
+    >>> match_frames(a, b)
+    {0: 0}
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Callable
+
+from rapidfuzz.fuzz import ratio
+
+from deltarec.core.diff.scrolls import consistent, find_motions, holds_rows, placements
+from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.model import Bounds, Node
+
+GEOMETRY_LIMIT = 40_000
+"""Largest (old × new) candidate product a geometry group may have."""
+
+
+def _soft(node: Node) -> tuple[str, str, str]:
+    return (node.class_name, node.resource_id, node.role)
+
+
+def _similarity(a: Node, b: Node) -> float:
+    """0..1; text similarity dominates, geometry breaks ties."""
+    ta, tb = a.text + "\x00" + a.content_desc, b.text + "\x00" + b.content_desc
+    text = 1.0 if ta == tb else ratio(ta, tb) / 100.0
+    return text * 0.7 + a.bounds.iou(b.bounds) * 0.3
+
+
+class Guard:
+    """The pairing rule inside scrolled containers (module docstring), from the pairs so far.
+
+    ``allowed(c, p)``: may passes 3 and 4 pair these two nodes? ``shift(c)``: how far the
+    scrolls around current position ``c`` moved it (None outside every scrolled container).
+    """
+
+    def __init__(self, prev: Frame, curr: Frame, pairs: dict[int, int]) -> None:
+        self.prev, self.curr = prev, curr
+        motions = find_motions(prev, curr, pairs)
+        self.active = bool(motions)
+        self._placed = placements(curr, motions)
+        self._in_host_prev: set[int] = set()
+        for m in motions:
+            self._in_host_prev.update(range(m.prev + 1, prev.subtree_end(m.prev)))
+
+    def shift(self, c: int) -> tuple[int, int] | None:
+        placed = self._placed.get(c)
+        return None if placed is None or placed.paged else placed.shift
+
+    def allowed(self, c: int, p: int) -> bool:
+        if not self.active:
+            return True
+        placed = self._placed.get(c)
+        if placed is not None and placed.paged:
+            return False
+        if placed is None and p not in self._in_host_prev:
+            return True
+        a, b = self.prev.nodes[p].bounds, self.curr.nodes[c].bounds
+        if consistent(a, b, placed.shift if placed is not None else (0, 0)):
+            return True
+        sx, sy = placed.still if placed is not None else (0, 0)  # a sticky row stays put
+        return b == Bounds(a.left + sx, a.top + sy, a.right + sx, a.bottom + sy)
+
+
+def match_frames(prev: Frame, curr: Frame, *, iou_threshold: float = 0.5) -> dict[int, int]:
+    """Pair nodes of ``curr`` with nodes of ``prev``: ``{curr_pos: prev_pos}``, one-to-one.
+
+    ``iou_threshold`` is the overlap the geometric last pass requires.
+    """
+    pairs: dict[int, int] = {}
+    # 1. keys
+    for c, key in enumerate(curr.keys):
+        p = prev.pos_of.get(key)
+        if p is not None:
+            pairs[c] = p
+    used = set(pairs.values())
+
+    # 2. bottom-up, children before parents
+    _bottom_up(prev, curr, pairs, used, lambda c, p: True)
+    if len(pairs) == len(curr) == len(prev) and all(
+        curr.nodes[c].bounds == prev.nodes[p].bounds for c, p in pairs.items()
+    ):
+        return pairs  # everything matched in place (the common unchanged or toggled frame)
+
+    # Scrolls: drop pairs a scroll contradicts, then pair only where offsets allow.
+    guard = Guard(prev, curr, pairs)
+    if guard.active:
+        for c, p in list(pairs.items()):
+            if not guard.allowed(c, p):
+                del pairs[c]
+                used.discard(p)
+        _bottom_up(prev, curr, pairs, used, guard.allowed)
+
+    # 3. top-down: window roots first (a virtual root), then every matched parent
+    _align(prev, curr, prev.roots, curr.roots, pairs, used, guard)
+    for c in range(len(curr)):
+        p = pairs.get(c)
+        if p is not None:
+            _align(prev, curr, prev.children[p], curr.children[c], pairs, used, guard)
+
+    # 4. geometry for what is left
+    _geometry(prev, curr, pairs, used, iou_threshold, guard)
+    return pairs
+
+
+def _texts(frame: Frame, pos: int) -> set[str]:
+    return {
+        n.text + "\x00" + n.content_desc
+        for n in frame.nodes[pos : frame.subtree_end(pos)]
+        if n.text or n.content_desc
+    }
+
+
+def _same_content(prev: Frame, p: int, curr: Frame, c: int, *, placed: bool = False) -> bool:
+    """Whether two rows show the same content: the same texts and descriptions, or — for a
+    row cut by the list's edge — the texts of one all in the other's, and either the scroll
+    put it there (``placed``) or one of them is found in no other row of its list (a cut
+    card showing only "Like · Share" could be any card)."""
+    a, b = _texts(prev, p), _texts(curr, c)
+    if not (a and b):
+        return False
+    if a == b:
+        return True
+    if a < b:
+        return placed or bool(a - _others(prev, p))
+    if b < a:
+        return placed or bool(b - _others(curr, c))
+    return False
+
+
+def _others(frame: Frame, row: int) -> set[str]:
+    """The texts of the other rows of ``row``'s list."""
+    parent = frame.parents[row]
+    siblings = frame.children[parent] if parent >= 0 else frame.roots
+    out: set[str] = set()
+    for s in siblings:
+        if s != row:
+            out |= _texts(frame, s)
+    return out
+
+
+def _bottom_up(
+    prev: Frame,
+    curr: Frame,
+    pairs: dict[int, int],
+    used: set[int],
+    allowed: Callable[[int, int], bool],
+) -> None:
+    """Pass 2: a parent whose matched children mostly came from one old parent is it.
+
+    "Mostly": at least half of its children (of the old parent's too) came from there — one
+    short label that happens to be unique in both frames ("2h") does not make two feed
+    cards one.
+    """
+    for c in range(len(curr) - 1, -1, -1):
+        if c in pairs or not curr.children[c]:
+            continue
+        votes: Counter[int] = Counter()
+        for child in curr.children[c]:
+            p_child = pairs.get(child)
+            if p_child is not None:
+                p_parent = prev.parents[p_child]
+                if p_parent >= 0 and p_parent not in used:
+                    votes[p_parent] += 1
+        kids = len(curr.children[c])
+        for p, n in sorted(votes.items(), key=lambda kv: (-kv[1], kv[0])):
+            if 2 * n < min(kids, len(prev.children[p])):
+                break
+            if _soft(prev.nodes[p]) == _soft(curr.nodes[c]) and allowed(c, p):
+                pairs[c] = p
+                used.add(p)
+                break
+
+
+def _align(
+    prev: Frame,
+    curr: Frame,
+    old_kids: list[int],
+    new_kids: list[int],
+    pairs: dict[int, int],
+    used: set[int],
+    guard: Guard,
+) -> None:
+    """Pair unmatched children of two matched parents that sit in the same slot.
+
+    A new child and an old child pair when they have the same class, resource
+    id and role and the same neighbour: the sibling before (or after) each is
+    already a pair, or both are first (or last). Without that anchor, rows
+    that scrolled out would pair with rows that scrolled in. Two sweeps (left
+    to right, then right to left) let a pair anchor the next one.
+    """
+    if all(p in used for p in old_kids) or all(c in pairs for c in new_kids):
+        return
+    old_at = {p: i for i, p in enumerate(old_kids)}
+    by_sig: dict[tuple[str, str, str], list[int]] = defaultdict(list)
+    for p in old_kids:
+        if p not in used:
+            by_sig[_soft(prev.nodes[p])].append(p)
+    last_new, last_old = len(new_kids) - 1, len(old_kids) - 1
+
+    def anchored(i: int, j: int) -> bool:
+        before = (i == 0 and j == 0) or (
+            i > 0 and j > 0 and pairs.get(new_kids[i - 1]) == old_kids[j - 1]
+        )
+        after = (i == last_new and j == last_old) or (
+            i < last_new and j < last_old and pairs.get(new_kids[i + 1]) == old_kids[j + 1]
+        )
+        return before or after
+
+    parent = curr.parents[new_kids[0]] if new_kids else -1
+    in_list = parent >= 0 and holds_rows(curr, parent)
+    for sweep in (range(len(new_kids)), range(len(new_kids) - 1, -1, -1)):
+        for i in sweep:
+            c = new_kids[i]
+            if c in pairs:
+                continue
+            candidates = by_sig.get(_soft(curr.nodes[c]), ())
+            if in_list:  # rows are known by their content, never by their place in a list
+                placed = guard.shift(c) is not None
+                candidates = [
+                    q for q in candidates if _same_content(prev, q, curr, c, placed=placed)
+                ]
+            slot = [
+                p
+                for p in candidates
+                if p not in used and anchored(i, old_at[p]) and guard.allowed(c, p)
+            ]
+            if slot:
+                p = max(slot, key=lambda q: (_similarity(prev.nodes[q], curr.nodes[c]), -q))
+                pairs[c] = p
+                used.add(p)
+
+
+def _geometry(
+    prev: Frame,
+    curr: Frame,
+    pairs: dict[int, int],
+    used: set[int],
+    threshold: float,
+    guard: Guard,
+) -> None:
+    # Only nodes whose parents are a pair (or two window roots) may pair here: no evidence
+    # but the place would pair two screens' labels, or a row that left with one that came.
+    Slot = tuple[tuple[str, str, str], int]
+    olds: dict[Slot, list[int]] = defaultdict(list)
+    for p, node in enumerate(prev.nodes):
+        if p not in used:
+            olds[(_soft(node), prev.parents[p])].append(p)
+    news: dict[Slot, list[int]] = defaultdict(list)
+    for c, node in enumerate(curr.nodes):
+        cp = curr.parents[c]
+        want = pairs.get(cp, -2) if cp >= 0 else -1
+        if c not in pairs and want != -2 and (_soft(node), want) in olds:
+            news[(_soft(node), want)].append(c)
+    for sig, group in news.items():
+        candidates = olds[sig]
+        if len(candidates) * len(group) > GEOMETRY_LIMIT:
+            continue
+        boxes = [(p, *prev.nodes[p].bounds.as_list()) for p in candidates]
+        scored = []
+        for c in group:
+            bl, bt, br, bb = curr.nodes[c].bounds.as_list()
+            shift = guard.shift(c)
+            dx, dy = shift or (0, 0)
+            b_area = max(0, br - bl) * max(0, bb - bt)
+            for p, al, at, ar, ab in boxes:
+                al, at, ar, ab = al + dx, at + dy, ar + dx, ab + dy
+                w, h = min(ar, br) - max(al, bl), min(ab, bb) - max(at, bt)
+                if w <= 0 or h <= 0:
+                    if (al, at, ar, ab) == (bl, bt, br, bb):  # two equal empty boxes
+                        scored.append((-1.0, c, p))
+                    continue
+                inter = w * h
+                a_area = (ar - al) * (ab - at)
+                # IoU outside scrolled containers; inside, over the smaller box (a row cut by
+                # the edge is smaller).
+                den = min(a_area, b_area) if shift is not None else a_area + b_area - inter
+                scored.append((-inter / den, c, p))
+        scored.sort()
+        for neg, c, p in scored:
+            if -neg < threshold or -neg <= 0:
+                break
+            if c in pairs or p in used or not guard.allowed(c, p):
+                continue
+            cp = curr.parents[c]
+            placed = guard.shift(c) is not None
+            if (
+                cp >= 0
+                and holds_rows(curr, cp)
+                and not _same_content(prev, p, curr, c, placed=placed)
+            ):
+                continue
+            pairs[c] = p
+            used.add(p)

@@ -1,0 +1,102 @@
+"""Screens: when a step moved to another screen, and what to call a screen.
+
+:func:`is_new_screen` decides from evidence, in this order (first that holds):
+
+1. the foreground **package** changed, or a known **activity** changed to
+   another known one;
+2. the app **window** was replaced: a window that is not a dialog or a system
+   bar closed and another opened;
+3. most of the **content** was replaced: of the elements on either frame —
+   leaving out the system bars, dialogs that opened or closed, and the
+   content of scrolled containers (a scroll is not a new screen) — more than
+   :data:`REPLACED_SHARE` did not stay. This also holds inside one app (an
+   Inbox row opening its message), unless the activity is known, unchanged and
+   the title is the same (a list flung past every row it showed).
+
+A dump that holds only an opened dialog is never a new screen (the window
+behind is hidden, not gone).
+
+:func:`screen_name` and :func:`screen_title` name a screen for the
+``» new screen`` / ``» back to`` headers: the activity's short name (or the
+package when the activity is unknown) and its title — the text of the
+toolbar, else the first text near the top. Cost: O(n).
+"""
+
+from __future__ import annotations
+
+from deltarec.core.diff.compute import Delta
+from deltarec.core.observe.index import ElementIndex
+
+REPLACED_SHARE = 0.6
+"""A step that replaced more than this share of the elements on either frame is a new screen."""
+
+MIN_ELEMENTS = 6
+"""Fewer elements than this on both frames together: content alone never makes a new screen."""
+
+TITLE_BAND = 0.3
+"""Without a toolbar, the title is the first text in this top share of the screen."""
+
+_TITLE_HOSTS = ("toolbar", "action_bar", "actionbar", "title", "header", "app_bar", "appbar")
+
+
+def is_new_screen(d: Delta, prev_index: ElementIndex, curr_index: ElementIndex) -> bool:
+    """True when the step moved to another screen (see the module docstring)."""
+    f = d.fields
+    if "package" in f and f["package"]["to"]:
+        return True
+    if "activity" in f and f["activity"]["from"] and f["activity"]["to"]:
+        return True
+    fc, fp = d.curr, d.prev
+    opened_dialogs = [c for c in d.opened if fc.nodes[c].role == "dialog"]
+    closed_dialogs = [p for p in d.closed if fp.nodes[p].role == "dialog"]
+    opened_app = [c for c in d.opened if c not in opened_dialogs and c not in d.quiet_curr]
+    closed_app = [p for p in d.closed if p not in closed_dialogs and p not in d.quiet_prev]
+    if opened_app and closed_app:
+        return True
+    skip_c = fc.under(opened_dialogs) | d.quiet_curr
+    skip_p = fp.under(closed_dialogs) | d.quiet_prev
+    for s in d.scrolls:
+        skip_c |= set(range(s.curr + 1, fc.subtree_end(s.curr)))
+        skip_p |= set(range(s.prev + 1, fp.subtree_end(s.prev)))
+    now = [c for c in curr_index.candidates if c not in skip_c]
+    before = [p for p in prev_index.candidates if p not in skip_p]
+    if opened_dialogs and not now:
+        return False  # a dump of the dialog alone: the window behind is hidden, not gone
+    if len(now) + len(before) < MIN_ELEMENTS:
+        return False
+    used = set(d.pairs.values())
+    replaced = sum(1 for c in now if c not in d.pairs) + sum(1 for p in before if p not in used)
+    if replaced <= REPLACED_SHARE * (len(now) + len(before)):
+        return False
+    # The same activity under the same title is the same screen whose content moved on (a
+    # list flung past every row it showed, a feed refreshed).
+    same_activity = fp.obs.activity and fp.obs.activity == fc.obs.activity
+    title = screen_title(curr_index, frozenset(skip_c))
+    return not (same_activity and title and title == screen_title(prev_index, frozenset(skip_p)))
+
+
+def screen_name(index: ElementIndex, *, with_package: bool = False) -> str:
+    """The activity's short name (``InboxActivity``), or the package when it is unknown."""
+    obs = index.frame.obs
+    activity = obs.activity.rsplit(".", 1)[-1].rsplit("/", 1)[-1]
+    if not activity:
+        return obs.package or "?"
+    return f"{obs.package}/{activity}" if with_package and obs.package else activity
+
+
+def screen_title(index: ElementIndex, skip: frozenset[int] = frozenset()) -> str:
+    """The screen's title: a toolbar's text, else the first text near the top, else ""."""
+    frame = index.frame
+    texts = [e for e in index.elements if e.pos not in skip and frame.nodes[e.pos].role == "text"]
+    for e in texts:
+        for a in frame.ancestors(e.pos)[:3]:
+            node = frame.nodes[a]
+            rid = node.resource_id.rpartition("/")[2].lower()
+            simple = node.class_name.rsplit(".", 1)[-1].lower()
+            if rid.endswith(_TITLE_HOSTS) or "toolbar" in simple or "actionbar" in simple:
+                return e.name
+    band = frame.obs.height * TITLE_BAND if frame.obs.height else None
+    for e in texts:
+        if band is None or e.bounds.top < band:
+            return e.name
+    return ""

@@ -1,0 +1,428 @@
+"""Which containers scrolled between two frames, and by how much.
+
+A scroll moves a container's content together while the container itself stays
+put. :func:`find_motions` looks for exactly that, so it also finds containers
+that are not marked ``scrollable`` (WebViews, Compose lists, grids) and never
+depends on one app's class names:
+
+1. **Rows vote by content.** Each node inside a candidate container votes for
+   every offset that would bring an old node of the same content (class, id,
+   texts and children's content, however keys qualified it: the keys' subtree
+   hashes, :attr:`deltarec.core.observe.frame.Frame.places`) and the same size to where it is
+   now. A matched node of the same size whose content changed votes for
+   staying put, or for its own move when its key matched (a list with an id);
+   a matched row cut by an edge in one frame only, whose children did not
+   match, votes weakly for the move of its uncut edge. Any other node was cut
+   by an edge or came in: its children vote instead — as rows when it is a
+   list (:func:`holds_rows`), else as *pieces*.
+2. **Strong and weak.** Whole rows with content are strong votes; pieces of a
+   row (a card's "Like · Share" bar) and lone labels are weak — in a list
+   whose senders repeat, "Ken avatar" can be unique in both frames and still
+   belong to two different rows — and a label seen in several places votes
+   for none. Identical twins (recycled rows that show the same things) split
+   their vote between the places they could have come from; only the true
+   offset gathers every row that stayed. Rows decide when one offset leads
+   them with at least one row's worth; else rows and labels (half a vote
+   each) decide together, and the winner must have :data:`MARGIN` times the
+   next offset's votes.
+3. **Hosts**, visited parents first: a matched node that stayed put (relative
+   to the scrolls around it) is a host when the winning offset is not zero and
+   has at least :data:`AGREEMENT` of the votes it shares with "stayed put" (a
+   sticky header may stay; an insertion that pushed half the rows down is not
+   a scroll). A host whose content is one wrapper child covering it (a
+   ScrollView's LinearLayout) defers to that child, so nested scrollables are
+   reported once, on the container whose rows moved; a plain row cut by its
+   list's edge is never a host. A container not marked as scrolling needs two
+   rows that agree, or one when nothing stayed put and rows both came in and
+   left.
+4. **Offsets add up**: a host's rows are measured after subtracting the
+   offsets of the hosts around it, so a carousel that moved with the page
+   around it did not scroll itself.
+5. **About a page**: a container marked as scrolling where no whole row
+   stayed (rows cut alike by an edge prove nothing), some left and some came
+   in — two rows at least, or rows with content — scrolled by an unknown
+   offset (``page=True``, offset 0); so did one whose votes named no winner.
+
+Tie-breaks (:func:`_ranked`): the most voted offset wins; a tie between offsets
+that several rows back is a period of repeating rows, and the shorter move wins;
+other ties name no winner. Cost: O(n) to find moved nodes (nothing more when no
+matched node moved and nothing new was elsewhere before), then per host the
+rows it looks through (the walk stops at rows that have an old counterpart),
+each trying at most :data:`TWIN_LIMIT` twins.
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> from deltarec.core.observe.frame import Frame
+    >>> def shot(top):
+    ...     rows = "".join(f'<node class="Row" text="r{i}" bounds="[0,{top + 100 * i}]'
+    ...                    f'[100,{top + 100 * i + 90}]"/>' for i in range(5))
+    ...     return Frame(parse_uiautomator('<hierarchy><node class="L" scrollable="true"'
+    ...                                    f' bounds="[0,0][100,1000]">{rows}</node></hierarchy>'))
+    >>> a, b = shot(100), shot(40)
+    >>> [(m.dx, m.dy) for m in find_motions(a, b, {i: i for i in range(6)})]
+    [(0, -60)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from collections.abc import Set as AbstractSet
+from dataclasses import dataclass
+
+from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.labels import scrolls_by_nature
+from deltarec.core.observe.model import Bounds
+
+AGREEMENT = 0.8
+"""Share of a host's voting rows that must agree on the offset."""
+
+VISIT_LIMIT = 5_000
+"""At most this many nodes are looked at below one host."""
+
+PERIODIC = 2.0
+"""Votes (rows' worth) an offset needs before a tie with another is read as a period."""
+
+MARGIN = 1.25
+"""Without an unambiguous row, the winning offset needs this many times the next one's votes."""
+
+TWIN_LIMIT = 24
+"""At most this many identical twins of one row are tried as its previous place."""
+
+
+@dataclass(frozen=True, slots=True)
+class Motion:
+    """A scrolled host: its positions, the offset of its content, and whether it is known."""
+
+    curr: int
+    prev: int
+    dx: int
+    dy: int
+    page: bool = False
+    """True when no row stayed: the offset is unknown (about a page or more)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Placement:
+    """Where the scrolls put a node of ``curr``: what :func:`placements` gives each position."""
+
+    shift: tuple[int, int]
+    """The offsets of every scrolled host around it, summed."""
+    still: tuple[int, int]
+    """The same without its innermost host: where a sticky row of that host stays."""
+    host: int
+    """Current position of its innermost scrolled host."""
+    paged: bool
+    """A host around it turned a whole page: nothing below it can be paired by place."""
+
+
+def placements(curr: Frame, motions: list[Motion]) -> dict[int, Placement]:
+    """The :class:`Placement` of every position inside a scrolled host (parents first). O(n).
+
+    >>> from deltarec.core.observe.model import Node, Observation
+    >>> row = Node(class_name="Row")
+    >>> frame = Frame(Observation((Node(class_name="List", children=(row,)),)))
+    >>> placements(frame, [Motion(0, 0, 0, -60)])
+    {1: Placement(shift=(0, -60), still=(0, 0), host=0, paged=False)}
+    """
+    hosts = {m.curr: m for m in motions}
+    out: dict[int, Placement] = {}
+    if not hosts:
+        return out
+    for pos, parent in enumerate(curr.parents):
+        if parent < 0:
+            continue
+        around = out.get(parent)
+        host = hosts.get(parent)
+        if host is not None:
+            bx, by = around.shift if around is not None else (0, 0)
+            paged = host.page or (around is not None and around.paged)
+            out[pos] = Placement((bx + host.dx, by + host.dy), (bx, by), parent, paged)
+        elif around is not None:
+            out[pos] = around
+    return out
+
+
+def _shifted(b: Bounds, dx: int, dy: int) -> Bounds:
+    return Bounds(b.left + dx, b.top + dy, b.right + dx, b.bottom + dy)
+
+
+def consistent(old: Bounds, new: Bounds, shift: tuple[int, int]) -> bool:
+    """Whether ``new`` can be ``old`` moved by ``shift`` (and clipped by an edge).
+
+    The moved box and the new one must overlap on at least half of the smaller.
+
+    >>> consistent(Bounds(0, 100, 10, 200), Bounds(0, 40, 10, 140), (0, -60))
+    True
+    >>> consistent(Bounds(0, 100, 10, 200), Bounds(0, 900, 10, 1000), (0, -60))
+    False
+    """
+    moved = _shifted(old, *shift)
+    smaller = min(moved.area, new.area)
+    if smaller == 0:
+        return moved == new
+    return moved.intersection(new) * 2 >= smaller
+
+
+def _displacement(a: Bounds, b: Bounds) -> tuple[int, int] | None:
+    """How far a box moved keeping its size (None: it is empty or changed size)."""
+    w, h = a.right - a.left, a.bottom - a.top
+    if w <= 0 or h <= 0 or w != b.right - b.left or h != b.bottom - b.top:
+        return None
+    return (b.left - a.left, b.top - a.top)
+
+
+def find_motions(prev: Frame, curr: Frame, pairs: Mapping[int, int]) -> list[Motion]:
+    """The scrolled hosts of ``curr``, parents first (see the module docstring)."""
+    n = len(curr)
+    moved = [False] * n
+    any_moved = False
+    for c, p in pairs.items():
+        d = _displacement(prev.nodes[p].bounds, curr.nodes[c].bounds)
+        if d is not None and d != (0, 0):
+            moved[c] = any_moved = True
+    replaced = len(pairs) < n or len(pairs) < len(prev)
+    if not (any_moved or replaced):
+        return []
+    used = set(pairs.values())
+    if not any_moved and not _seen_elsewhere(prev, curr, pairs):
+        # Nothing matched moved, and nothing new was somewhere else before: a scroll could
+        # only have replaced a whole page (a toggle that renamed a summary is the common case).
+        return [
+            m
+            for c, p in sorted(pairs.items())
+            if scrolls_by_nature(curr.nodes[c]) and (m := _page(prev, curr, pairs, used, c, p))
+        ]
+    # A host is only worth a look when something below it moved or was replaced.
+    busy = [False] * n
+    for c in range(n - 1, -1, -1):
+        if moved[c] or c not in pairs:
+            parent = curr.parents[c]
+            while parent >= 0 and not busy[parent]:
+                busy[parent] = True
+                parent = curr.parents[parent]
+    inherited: dict[int, tuple[int, int]] = {}
+    offset_of: dict[int, tuple[int, int]] = {}
+    viewport: dict[int, Bounds] = {}  # the box of the innermost scrolled host around a node
+    wrapped: set[int] = set()  # wrappers of a container made to scroll: they inherit its nature
+    out: list[Motion] = []
+    for c in range(n):
+        parent = curr.parents[c]
+        if parent >= 0:
+            base = inherited.get(parent, (0, 0))
+            own = offset_of.get(parent)
+            if own is not None:
+                base = (base[0] + own[0], base[1] + own[1])
+            if base != (0, 0):
+                inherited[c] = base
+            if own is not None:
+                viewport[c] = curr.nodes[parent].bounds
+            elif parent in viewport:
+                viewport[c] = viewport[parent]
+        old = pairs.get(c)
+        if old is None or not busy[c] or not curr.children[c]:
+            continue
+        outer = viewport.get(c)
+        cut = outer is not None and _at_edge(curr.nodes[c].bounds, outer)
+        if cut and not scrolls_by_nature(curr.nodes[c]):
+            continue  # a row cut by the list's edge is not a viewport of its own
+        motion = _host(prev, curr, pairs, used, c, old, inherited.get(c, (0, 0)), wrapped)
+        if motion is not None:
+            out.append(motion)
+            if not motion.page:
+                offset_of[c] = (motion.dx, motion.dy)
+    return out
+
+
+ROW_REPEATS = 3
+"""Children sharing class and resource id this many times are a list's rows."""
+
+
+def holds_rows(frame: Frame, pos: int) -> bool:
+    """Whether the children of ``pos`` are rows: it is made to scroll, or they repeat one shape."""
+    if scrolls_by_nature(frame.nodes[pos]):
+        return True
+    shapes: dict[tuple[str, str], int] = {}
+    for k in frame.children[pos]:
+        if frame.children[k]:
+            node = frame.nodes[k]
+            shape = (node.class_name, node.resource_id)
+            shapes[shape] = shapes.get(shape, 0) + 1
+            if shapes[shape] >= ROW_REPEATS:
+                return True
+    return False
+
+
+def _ranked(votes: dict[tuple[int, int], float]) -> list[tuple[tuple[int, int], float]]:
+    """Offsets by votes, most first. Ties between offsets that several rows back (rows that
+    repeat with a period fit the content moved by any number of periods): the shorter move
+    first; other ties: the order they were first seen in."""
+    order = {offset: i for i, offset in enumerate(votes)}
+
+    def key(kv: tuple[tuple[int, int], float]) -> tuple[float, int]:
+        (dx, dy), v = kv
+        return (-round(v, 9), abs(dx) + abs(dy) if v >= PERIODIC else order[(dx, dy)])
+
+    return sorted(votes.items(), key=key)
+
+
+def _leads(ranked: list[tuple[tuple[int, int], float]]) -> bool:
+    """Whether the first offset leads: more votes than the next, or a tie that several rows
+    back (broken by :func:`_ranked`)."""
+    return len(ranked) < 2 or ranked[0][1] > ranked[1][1] or ranked[0][1] >= PERIODIC
+
+
+def _seen_elsewhere(prev: Frame, curr: Frame, pairs: Mapping[int, int]) -> bool:
+    """Whether an unmatched node of ``curr`` shows content (of its size) that ``prev`` had at
+    another place: only then can content have moved without a matched node moving."""
+    places, content = prev.places, curr.subtree_hashes
+    for c, node in enumerate(curr.nodes):
+        if c in pairs:
+            continue
+        b = node.bounds
+        for _, left, top in places.get((content[c], b.width, b.height), ()):
+            if (left, top) != (b.left, b.top):
+                return True
+    return False
+
+
+def _host(
+    prev: Frame,
+    curr: Frame,
+    pairs: Mapping[int, int],
+    used: AbstractSet[int],
+    c: int,
+    p: int,
+    base: tuple[int, int],
+    wrapped: set[int],
+) -> Motion | None:
+    node, old = curr.nodes[c], prev.nodes[p]
+    natural = c in wrapped or scrolls_by_nature(node) or scrolls_by_nature(old)
+    own = _displacement(old.bounds, node.bounds)
+    if own is None and not natural:
+        return None  # a plain container that changed size is not a viewport
+    if own is not None and own != base:
+        return None  # the container itself moved: its content moved with it
+    box = node.bounds
+    old_at = prev.places
+    p_end = prev.subtree_end(p)
+    content = curr.subtree_hashes
+    strong: dict[tuple[int, int], float] = {}
+    weak: dict[tuple[int, int], float] = {}
+    stack = [(k, True) for k in reversed(curr.children[c])]
+    visited = 0
+    while stack and visited < VISIT_LIMIT:
+        visited += 1
+        k, whole = stack.pop()  # whole: a row of the container, not a piece of one
+        b = curr.nodes[k].bounds
+        pk = pairs.get(k)
+        if pk is not None and curr.parents[k] == c and curr.children[k]:
+            d = _displacement(prev.nodes[pk].bounds, b)
+            if d == base and (b == box or len(curr.children[c]) == 1):
+                if natural:
+                    wrapped.add(k)
+                return None  # one wrapper holds the content: it is the host, if any
+        spots = [
+            (q_left, q_top)
+            for q, q_left, q_top in old_at.get((content[k], b.width, b.height), ())
+            if p < q < p_end
+        ][:TWIN_LIMIT]
+        if not spots and pk is not None:
+            a = prev.nodes[pk].bounds
+            d = _displacement(a, b)
+            # Same size, other content: a fixed part (a list inside) stays; a node known by its
+            # own key moved with its content. A row paired only through its children's labels
+            # ("Ken avatar") vouches for nothing, nor a row two edges cut to equal heights.
+            cut = _at_edge(b, box) or _at_edge(_shifted(a, *base), box)
+            keyed = curr.keys[k] == prev.keys[pk] and not cut
+            if d is not None and (d == base or keyed):
+                spots = [(a.left, a.top)]
+            elif not curr.children[k] or all(q not in pairs for q in curr.children[k]):
+                move = _cut_move(a, b, box)  # a row cut by an edge: its other edge moved
+                if move is not None:
+                    weak[move] = weak.get(move, 0.0) + 1.0
+                    continue
+        if not spots:  # clipped or new: its pieces vote (a list's rows, if it is a list)
+            rows = holds_rows(curr, k)
+            stack.extend((q, rows) for q in reversed(curr.children[k]))
+            continue
+        # A whole row with content is strong evidence; a piece of a row that came in (a
+        # card's "Like · Share" bar) or a lone label ("Ken avatar") may be another row's, and
+        # is weak. Identical twins split their vote between the places they could have come
+        # from: the true offset gathers every row that stayed.
+        votes = strong if whole and curr.children[k] else weak
+        places = list(dict.fromkeys(spots))
+        if votes is weak and len(places) > 1:
+            continue  # a label seen in several places vouches for none of them
+        for left, top in places:
+            offset = (b.left - left - base[0], b.top - top - base[1])
+            if offset == (0, 0) and _at_edge(b, box):
+                continue  # two rows cut alike by the same edge prove nothing
+            votes[offset] = votes.get(offset, 0.0) + 1.0 / len(places)
+    # Whole rows decide when one offset leads them with at least one row's worth of votes
+    # (periodic twins give the true offset the lead, not always a wide one). Else rows and
+    # labels (half a vote each) decide together, and the winner must stand out by MARGIN.
+    best = _ranked(strong)
+    rows_decide = bool(best) and best[0][1] >= 1.0 and _leads(best)
+    if rows_decide:
+        votes, margin = strong, 1.0
+    else:
+        votes, margin = dict(strong), MARGIN
+        for offset, w in weak.items():
+            votes[offset] = votes.get(offset, 0.0) + w / 2
+    if not votes:
+        return _page(prev, curr, pairs, used, c, p) if natural else None
+    ranked = _ranked(votes)
+    (dx, dy), count = ranked[0]
+    runner_up = next((v for o, v in ranked[1:] if o != (0, 0)), 0.0)
+    rivals = votes.get((0, 0), 0.0)
+    lone = count < 2 and not (rivals == 0 and _replaced_some(prev, curr, pairs, used, c, p))
+    if (
+        (dx, dy) == (0, 0)
+        or count < AGREEMENT * (count + rivals)
+        or count < margin * runner_up
+        or (lone and not natural)
+    ):
+        return _page(prev, curr, pairs, used, c, p) if natural and not rows_decide else None
+    return Motion(c, p, dx, dy)
+
+
+def _replaced_some(
+    prev: Frame, curr: Frame, pairs: Mapping[int, int], used: AbstractSet[int], c: int, p: int
+) -> bool:
+    """Whether rows both came into and left the container (what a scroll does)."""
+    came = any(k not in pairs for k in curr.children[c])
+    return came and any(k not in used for k in prev.children[p])
+
+
+def _cut_move(a: Bounds, b: Bounds, box: Bounds) -> tuple[int, int] | None:
+    """The vertical move of a row cut by the top or bottom edge of ``box`` in one frame only,
+    read off its uncut edge; None when both or no edges are cut or it changed width."""
+    if a.left != b.left or a.right != b.right:
+        return None
+    cut_a = (a.top <= box.top, a.bottom >= box.bottom)
+    cut_b = (b.top <= box.top, b.bottom >= box.bottom)
+    if cut_a == cut_b or sum(cut_a) + sum(cut_b) != 1:
+        return None
+    top_cut = cut_a[0] or cut_b[0]
+    return (0, b.bottom - a.bottom) if top_cut else (0, b.top - a.top)
+
+
+def _at_edge(b: Bounds, box: Bounds) -> bool:
+    """Whether ``b`` touches the top or bottom edge of ``box`` (where rows are cut)."""
+    return b.top <= box.top or b.bottom >= box.bottom
+
+
+def _page(
+    prev: Frame, curr: Frame, pairs: Mapping[int, int], used: AbstractSet[int], c: int, p: int
+) -> Motion | None:
+    """A container whose rows were all replaced: scrolled by about a page or more. Rows cut
+    by an edge may match by chance (two rows showing only an avatar) and do not count."""
+    box = curr.nodes[c].bounds
+    came = [k for k in curr.children[c] if k not in pairs]
+    left = [k for k in prev.children[p] if k not in used]
+    stayed = [k for k in curr.children[c] if k in pairs and not _at_edge(curr.nodes[k].bounds, box)]
+    if not came or not left or stayed:
+        return None
+    rows = (len(came) >= 2 and len(left) >= 2) or any(curr.children[k] for k in came)
+    if not rows:
+        return None  # one label for another (a dialog's message) is not a page of a list
+    return Motion(c, p, 0, 0, page=True)

@@ -1,0 +1,282 @@
+"""The element-dict API with the names and parameters of the library that defined it.
+
+``delta_observation``, ``delta_index``, ``summarize_delta``,
+``observation_index``, ``serialize_observation`` and ``match_elements`` take
+element dicts (:mod:`deltarec.core.capture.element_dicts`) — or uiautomator dumps, observation
+JSON, or Observations — and run the deltarec pipeline: stable keys first,
+geometry last, so a scrolled list or an inserted row does not read as a wall of
+changes, and a cap never invents a removal.
+
+    >>> prev = [{"role": "textbox", "name": "Name", "x": 0, "y": 0, "width": 90, "height": 20}]
+    >>> curr = [{"role": "textbox", "name": "Name", "value": "zr", "x": 0, "y": 0,
+    ...          "width": 90, "height": 20}]
+    >>> print(delta_observation(prev, curr))
+    ~ [0] textbox "zr" (text: ""→"zr")
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from deltarec.core.capture.element_dicts import elements_to_observation, node_to_element
+from deltarec.core.capture.jsonio import load_capture
+from deltarec.core.diff.match import match_frames
+from deltarec.core.diff.types import ChangeKind
+from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.model import Node, Observation
+from deltarec.core.observer import DeltaResult, IndexOptions, index_frame, observe_delta
+from deltarec.core.render.budget import fit
+from deltarec.core.render.delta_text import Line
+from deltarec.core.render.lines import quote
+from deltarec.core.render.lines import value as render_value
+
+Element = dict[str, Any]
+
+
+def to_observation(data: Any, *, viewport: Sequence[int] | None = None) -> Observation:
+    """Element dicts, an XML dump / JSON string, or an Observation, as an Observation."""
+    if isinstance(data, Observation):
+        return data
+    if isinstance(data, str | bytes):
+        return load_capture(data)
+    return elements_to_observation(list(data), viewport=viewport)
+
+
+def _flat_element(node: Node, label: str, index: int | None = None) -> Element:
+    out = node_to_element(node, label=label, with_children=False)
+    if index is not None:
+        out["index"] = index
+    return out
+
+
+def observation_index(
+    elements: Any,
+    *,
+    viewport: Sequence[int] | None = None,
+    max_elements: int = 80,
+    interactive_only: bool = True,
+) -> list[Element]:
+    """The on-screen elements in reading order, capped, each with an ``index``."""
+    frame = Frame(to_observation(elements, viewport=viewport))
+    idx = index_frame(frame, IndexOptions(viewport, max_elements, interactive_only))
+    return [_flat_element(frame.nodes[e.pos], e.name, e.index) for e in idx.elements]
+
+
+def serialize_observation(
+    elements: Any,
+    *,
+    viewport: Sequence[int] | None = None,
+    max_elements: int = 80,
+    interactive_only: bool = True,
+) -> str:
+    """The indexed observation as ``[i] role "name" @(cx,cy)`` lines."""
+    lines = []
+    for e in observation_index(
+        elements, viewport=viewport, max_elements=max_elements, interactive_only=interactive_only
+    ):
+        cx, cy = e["x"] + e["width"] // 2, e["y"] + e["height"] // 2
+        lines.append(f"[{e['index']}] {e['role']} {quote(e['name'])} @({cx},{cy})")
+    return "\n".join(lines)
+
+
+def match_elements(before: Any, after: Any, *, iou_threshold: float = 0.5) -> dict[str, Any]:
+    """Pair ``before`` and ``after``: ``{matched: [{before, after, iou}], added, removed}``.
+
+    Pairs come from the stable-key matcher; ``iou_threshold`` is the overlap
+    the geometric last pass requires.
+    """
+    fb = Frame(to_observation(before))
+    fa = Frame(to_observation(after))
+    pairs = match_frames(fb, fa, iou_threshold=iou_threshold)
+    used = set(pairs.values())
+    real_b = [p for p in range(len(fb)) if fb.parents[p] >= 0]
+    real_a = [c for c in range(len(fa)) if fa.parents[c] >= 0]
+    flat_b = {p: _flat_element(fb.nodes[p], fb.nodes[p].name) for p in real_b}
+    flat_a = {c: _flat_element(fa.nodes[c], fa.nodes[c].name) for c in real_a}
+    matched = [
+        {
+            "before": flat_b[p],
+            "after": flat_a[c],
+            "iou": round(fb.nodes[p].bounds.iou(fa.nodes[c].bounds), 4),
+        }
+        for c, p in sorted(pairs.items())
+        if c in flat_a and p in flat_b
+    ]
+    return {
+        "matched": matched,
+        "added": [flat_a[c] for c in real_a if c not in pairs],
+        "removed": [flat_b[p] for p in real_b if p not in used],
+    }
+
+
+_FIELD_NAMES = {"content-desc": "name", "text": "value", "value": "value"}
+
+
+def delta_index(
+    prev: Any, curr: Any, *, iou_threshold: float = 0.5, move_threshold: int = 5
+) -> dict[str, list[Any]]:
+    """Diff two element lists into ``{added, removed, changed, stable}``.
+
+    ``changed`` items are ``{"after", "fields", "before"}``: ``fields`` names what
+    differs (``name``, ``value``, ``enabled``, ``checked``, …, and ``moved`` when
+    the centre moved more than ``move_threshold`` pixels).
+    """
+    fb = Frame(to_observation(prev))
+    fa = Frame(to_observation(curr))
+    pairs = match_frames(fb, fa, iou_threshold=iou_threshold)
+    used = set(pairs.values())
+    added, changed, stable = [], [], []
+    for c in range(len(fa)):
+        if fa.parents[c] < 0 and fa.nodes[c].class_name.startswith("deltarec."):
+            continue
+        after = _flat_element(fa.nodes[c], fa.nodes[c].name, _index_of(fa.nodes[c]))
+        if c not in pairs:
+            added.append(after)
+            continue
+        fields = _changed_fields(fb.nodes[pairs[c]], fa.nodes[c], move_threshold)
+        before = _flat_element(fb.nodes[pairs[c]], fb.nodes[pairs[c]].name)
+        if fields:
+            changed.append({"after": after, "fields": fields, "before": before})
+        else:
+            stable.append(after)
+    removed = [
+        _flat_element(fb.nodes[p], fb.nodes[p].name)
+        for p in range(len(fb))
+        if p not in used and not fb.nodes[p].class_name.startswith("deltarec.")
+    ]
+    return {"added": added, "removed": removed, "changed": changed, "stable": stable}
+
+
+def _index_of(node: Node) -> int | None:
+    raw = node.extra("index", "")
+    return int(raw) if raw.lstrip("-").isdigit() else None
+
+
+def _changed_fields(a: Node, b: Node, move_threshold: int) -> list[str]:
+    fields = []
+    for name, old, new in (
+        ("role", a.role, b.role),
+        ("name", a.content_desc, b.content_desc),
+        ("value", a.text or a.extra("value"), b.text or b.extra("value")),
+        ("enabled", a.enabled, b.enabled),
+        ("checked", a.checked, b.checked),
+        ("selected", a.selected, b.selected),
+        ("focused", a.focused, b.focused),
+    ):
+        if old != new:
+            fields.append(name)
+    (ax, ay), (bx, by) = a.bounds.center, b.bounds.center
+    if abs(ax - bx) > move_threshold or abs(ay - by) > move_threshold:
+        fields.append("moved")
+    return fields
+
+
+def _line(sign: str, element: Element, suffix: str = "") -> str:
+    index = element.get("index")
+    marker = f"[{index}] " if index is not None and sign != "-" else ""
+    name = quote(str(element.get("name", "")))
+    return f"{sign} {marker}{element.get('role', 'element')} {name}{suffix}"
+
+
+def summarize_delta(
+    delta: dict[str, list[Any]], *, max_lines: int = 40, max_tokens: int | None = None
+) -> str:
+    """Render a :func:`delta_index` result as ``+`` / ``~`` / ``-`` lines within budget.
+
+    Added and changed first, removed last (without an index: it is no longer
+    valid); overflow reads ``… (+N more)``; an empty delta reads ``no change``.
+    """
+    lines = [_line("+", e) for e in delta.get("added", [])]
+    for item in delta.get("changed", []):
+        before = item.get("before") or {}
+        parts = []
+        for name in item.get("fields", []):
+            if name != "moved" and before:
+                old, new = before.get(name), item["after"].get(name)
+                parts.append(f"{name}: {render_value(old)}→{render_value(new)}")
+            else:
+                parts.append(name)
+        lines.append(_line("~", item["after"], f" ({', '.join(parts)})"))
+    lines += [_line("-", e) for e in delta.get("removed", [])]
+    return fit(lines or ["no change"], max_lines=max_lines, max_tokens=max_tokens)
+
+
+def _observe(
+    prev: Any,
+    curr: Any,
+    viewport: Sequence[int] | None,
+    max_elements: int,
+    interactive_only: bool,
+    max_lines: int,
+    max_tokens: int | None,
+) -> DeltaResult:
+    return observe_delta(
+        to_observation(prev, viewport=viewport),
+        to_observation(curr, viewport=viewport),
+        options=IndexOptions(viewport, max_elements, interactive_only),
+        max_lines=max_lines,
+        max_tokens=max_tokens,
+    )
+
+
+def delta_observation(
+    prev: Any,
+    curr: Any,
+    *,
+    viewport: Sequence[int] | None = None,
+    max_elements: int = 80,
+    interactive_only: bool = True,
+    max_lines: int = 40,
+    max_tokens: int | None = None,
+) -> str:
+    """Index both frames, diff them and render the budgeted "what changed" text."""
+    args = (viewport, max_elements, interactive_only, max_lines, max_tokens)
+    return _observe(prev, curr, *args).text
+
+
+def delta_observation_result(
+    prev: Any,
+    curr: Any,
+    *,
+    viewport: Sequence[int] | None = None,
+    max_elements: int = 80,
+    interactive_only: bool = True,
+    max_lines: int = 40,
+    max_tokens: int | None = None,
+) -> dict[str, Any]:
+    """``{summary, added, removed, changed}``: the text and counts of its own lines.
+
+    The counts are taken from the same frames and the same lines as the summary
+    (before the budget cut them), never from a differently filtered diff.
+    """
+    args = (viewport, max_elements, interactive_only, max_lines, max_tokens)
+    result = _observe(prev, curr, *args)
+    return {"summary": result.text, **delta_counts(result.entries)}
+
+
+def delta_counts(entries: Sequence[Line]) -> dict[str, int]:
+    """``{added, removed, changed}``: the lines of each kind (before any budget cut).
+
+    A dialog that opened counts as added, one that closed as removed, a focus
+    move as a change; frame facts and summary lines count as nothing.
+    """
+    kinds = Counter(e.kind for e in entries)
+    return {
+        "added": kinds[ChangeKind.ADDED] + kinds[ChangeKind.WINDOW_OPENED],
+        "removed": kinds[ChangeKind.REMOVED] + kinds[ChangeKind.WINDOW_CLOSED],
+        "changed": kinds[ChangeKind.CHANGED],
+    }
+
+
+__all__ = [
+    "delta_index",
+    "delta_observation",
+    "delta_observation_result",
+    "match_elements",
+    "observation_index",
+    "serialize_observation",
+    "summarize_delta",
+    "to_observation",
+]

@@ -1,0 +1,127 @@
+"""A keyed, flattened view of one observation, shared by match, diff and render.
+
+:class:`Frame` lists every node in document order with its parent position,
+its children's positions and its stable key (:mod:`deltarec.core.observe.identity`). Building
+one is O(n); everything downstream works on positions instead of recursion,
+so deep trees cannot exhaust the interpreter stack.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import cached_property
+
+from deltarec.core.observe.identity import flatten_tree, keys_and_subtree_hashes
+from deltarec.core.observe.model import Node, Observation
+
+
+class Frame:
+    """An :class:`Observation` flattened in document order, with stable keys.
+
+    ``parents[i]`` is the position of node ``i``'s parent (-1 for a window root);
+    ``children[i]`` the positions of its children in order; ``keys[i]`` its key;
+    ``pos_of[key]`` the inverse. ``roots`` are the window roots' positions.
+    ``subtree_hashes[i]`` hashes the content of node ``i``'s subtree (classes, ids,
+    descriptions, texts but editable and password ones): equal content, equal
+    hash, in any frame and at any position — a by-product of the keys.
+    """
+
+    __slots__ = (
+        "__dict__",
+        "children",
+        "keys",
+        "nodes",
+        "obs",
+        "parents",
+        "pos_of",
+        "roots",
+        "subtree_hashes",
+    )
+
+    def __init__(self, obs: Observation) -> None:
+        self.obs = obs
+        nodes, parents, children, roots = flatten_tree(obs.windows)
+        self.nodes: list[Node] = nodes
+        self.parents: list[int] = parents
+        self.children: list[list[int]] = children
+        self.roots: list[int] = roots
+        keys, subtree_hashes = keys_and_subtree_hashes(nodes, parents, children)
+        self.keys: list[str] = keys
+        self.subtree_hashes: list[bytes] = subtree_hashes
+        self.pos_of: dict[str, int] = dict(zip(self.keys, range(len(nodes)), strict=True))
+
+    def __len__(self) -> int:
+        return len(self.nodes)
+
+    @cached_property
+    def places(self) -> dict[tuple[bytes, int, int], list[tuple[int, int, int]]]:
+        """Where each content of each size is: ``(subtree hash, width, height)`` ->
+        ``[(position, left, top)]`` in document order (nodes with an empty box left out).
+        Two rows showing the same things share an entry, whatever their keys (what a
+        scroll is measured by, :mod:`deltarec.core.diff.scrolls`)."""
+        out: dict[tuple[bytes, int, int], list[tuple[int, int, int]]] = {}
+        for pos, (node, content) in enumerate(zip(self.nodes, self.subtree_hashes, strict=True)):
+            b = node.bounds
+            if b.area:
+                out.setdefault((content, b.width, b.height), []).append((pos, b.left, b.top))
+        return out
+
+    @cached_property
+    def window_of(self) -> list[int]:
+        """For every position, the position of its window root."""
+        out = [0] * len(self.nodes)
+        for pos, parent in enumerate(self.parents):
+            out[pos] = pos if parent < 0 else out[parent]
+        return out
+
+    @cached_property
+    def sibling_index(self) -> list[int]:
+        """For every position, its index among its parent's children (or among the roots)."""
+        out = [0] * len(self.nodes)
+        for kids in [self.roots, *self.children]:
+            for i, pos in enumerate(kids):
+                out[pos] = i
+        return out
+
+    @cached_property
+    def depth(self) -> list[int]:
+        out = [0] * len(self.nodes)
+        for pos, parent in enumerate(self.parents):
+            out[pos] = 0 if parent < 0 else out[parent] + 1
+        return out
+
+    def under(self, roots: Iterable[int]) -> set[int]:
+        """Every position in the subtrees of ``roots`` (the roots included)."""
+        out: set[int] = set()
+        for r in roots:
+            out.update(range(r, self.subtree_end(r)))
+        return out
+
+    def ancestors(self, pos: int) -> list[int]:
+        """Positions of ``pos``'s ancestors, nearest first."""
+        out = []
+        parent = self.parents[pos]
+        while parent >= 0:
+            out.append(parent)
+            parent = self.parents[parent]
+        return out
+
+    def subtree_end(self, pos: int) -> int:
+        """One past the last position inside ``pos``'s subtree (document order). O(1)."""
+        return self.subtree_ends[pos]
+
+    @cached_property
+    def subtree_ends(self) -> list[int]:
+        """For every position, :meth:`subtree_end`: a subtree ends where its last child's does."""
+        ends = list(range(1, len(self.nodes) + 1))
+        children = self.children
+        for pos in range(len(ends) - 1, -1, -1):
+            kids = children[pos]
+            if kids:
+                ends[pos] = ends[kids[-1]]
+        return ends
+
+    @cached_property
+    def focused(self) -> int:
+        """Position of the focused node, or -1."""
+        return next((i for i, n in enumerate(self.nodes) if n.focused), -1)

@@ -1,0 +1,179 @@
+"""Stable node ids: short, printable, content-derived keys that survive scrolls.
+
+A key never depends on bounds or on a sibling index, so a row keeps its key when
+the list scrolls or when a row is inserted above it. Keys are unique within one
+frame. Each node takes the first of these that is unique in its frame:
+
+1. **own**: a hash of the node's own identifying content (class, resource id,
+   content description, and text unless the node is editable) — only for nodes
+   that have such content. A list with a resource id keeps its key however its
+   rows change.
+2. **subtree**: a hash of the own content plus the subtree hashes of the
+   children. Rows that share a resource id differ by what they hold.
+3. **in-parent**: the subtree hash qualified by the parent's key. An icon with a
+   resource id repeated on every row is told apart by its row.
+4. **ordinal**: the in-parent hash plus ``-N`` for the N-th identical twin
+   (document order, counted from 2). Only truly identical siblings get this.
+
+Why not just hash the whole subtree (like GumTree)? Then a container's key
+changes whenever anything inside it changes, and a selector that names the
+list (``key=…``) breaks on the first scroll.
+
+Editable text is left out so that typing does not rename a field; state flags
+(checked, focused, enabled…) are left out so that a toggle does not rename the
+switch. Cost: O(n) hashing per frame.
+
+    >>> from deltarec.core.observe.model import Node
+    >>> row = lambda t: Node(class_name="Row", children=(Node(class_name="T", text=t),))
+    >>> keys = compute_keys([Node(class_name="List", resource_id="list",
+    ...                          children=(row("a"), row("b")))])
+    >>> len(set(keys)) == len(keys) == 5
+    True
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import Counter
+from collections.abc import Sequence
+
+from deltarec.core.observe.model import Node
+
+_blake = hashlib.blake2b
+
+
+def _digest(*parts: str) -> bytes:
+    return _blake("\x1f".join(parts).encode("utf-8", "surrogatepass"), digest_size=5).digest()
+
+
+def own_content(node: Node) -> str:
+    """The node's identifying content, or "" when it has none of its own."""
+    text = "" if node.editable or node.password else node.text
+    if not (node.resource_id or node.content_desc or text):
+        return ""
+    return "\x1e".join((node.class_name, node.resource_id, node.content_desc, text))
+
+
+def flatten(windows: Sequence[Node]) -> tuple[list[Node], list[int]]:
+    """Every node in document order, and the position of each node's parent (-1: window)."""
+    nodes, parents, _, _ = flatten_tree(windows)
+    return nodes, parents
+
+
+def flatten_tree(
+    windows: Sequence[Node],
+) -> tuple[list[Node], list[int], list[list[int]], list[int]]:
+    """:func:`flatten` plus each node's children positions and the window roots' positions.
+
+    Document (pre-)order without recursion: an explicit stack of nodes and a
+    parallel stack of their parents' positions, pushed a child list at a time.
+    """
+    nodes: list[Node] = []
+    parents: list[int] = []
+    children: list[list[int]] = []
+    roots: list[int] = []
+    stack = list(reversed(windows))
+    parent_stack = [-1] * len(stack)
+    pop, pop_parent = stack.pop, parent_stack.pop
+    while stack:
+        node = pop()
+        parent = pop_parent()
+        pos = len(nodes)
+        nodes.append(node)
+        parents.append(parent)
+        children.append([])
+        (children[parent] if parent >= 0 else roots).append(pos)
+        kids = node.children
+        if kids:
+            stack.extend(reversed(kids))
+            parent_stack.extend([pos] * len(kids))
+    return nodes, parents, children, roots
+
+
+def compute_keys(windows: Sequence[Node]) -> list[str]:
+    """The key of every node of ``windows``, in document order (see the module docstring)."""
+    nodes, parents, children, _ = flatten_tree(windows)
+    return keys_for_tree(nodes, parents, children)
+
+
+def keys_for_flat(nodes: Sequence[Node], parents: Sequence[int]) -> list[str]:
+    """:func:`compute_keys` over an already flattened frame (``parents[i] < i``)."""
+    children: list[list[int]] = [[] for _ in nodes]
+    for pos, parent in enumerate(parents):
+        if parent >= 0:
+            children[parent].append(pos)
+    return keys_for_tree(nodes, parents, children)
+
+
+def keys_for_tree(
+    nodes: Sequence[Node], parents: Sequence[int], children: Sequence[Sequence[int]]
+) -> list[str]:
+    """:func:`keys_for_flat` when the children positions are known (``children[i]``, in order)."""
+    return keys_and_subtree_hashes(nodes, parents, children)[0]
+
+
+def keys_and_subtree_hashes(
+    nodes: Sequence[Node], parents: Sequence[int], children: Sequence[Sequence[int]]
+) -> tuple[list[str], list[bytes]]:
+    """:func:`keys_for_tree`, and the subtree hash of every node (step 2 of the module docstring).
+
+    A subtree hash covers the node's class, its own identifying content and its
+    children's subtree hashes: equal subtrees hash equal in any frame, wherever
+    they sit (unlike keys, never qualified by a parent or numbered as a twin).
+    """
+    n = len(nodes)
+    blake = _blake
+    # Own hashes: _digest("o", own_content(node)), inlined (this runs once per node).
+    own_hash: list[bytes] = [b""] * n
+    for pos, node in enumerate(nodes):
+        text = node.text
+        if text and (node.role == "textbox" or node.password):  # editable text is not identity
+            text = ""
+        if node.resource_id or node.content_desc or text:
+            content = "\x1e".join((node.class_name, node.resource_id, node.content_desc, text))
+            own_hash[pos] = blake(
+                b"o\x1f" + content.encode("utf-8", "surrogatepass"), digest_size=5
+            ).digest()
+    # Subtree hashes, children before parents: walk positions backwards. Equal
+    # inputs (leaves of one class with no content, repeated rows) are hashed once.
+    subtree: list[bytes] = [b""] * n
+    heads: dict[str, bytes] = {}
+    memo: dict[bytes, bytes] = {}
+    for pos in range(n - 1, -1, -1):
+        class_name = nodes[pos].class_name
+        head = heads.get(class_name)
+        if head is None:
+            head = heads[class_name] = b"s\x1f%s\x1f" % class_name.encode("utf-8", "surrogatepass")
+        kids = children[pos]
+        if kids:
+            data = head + own_hash[pos] + b"\x1f" + b"".join([subtree[kid] for kid in kids])
+        else:
+            data = head + own_hash[pos] + b"\x1f"
+        digest = memo.get(data)
+        if digest is None:
+            digest = memo[data] = blake(data, digest_size=5).digest()
+        subtree[pos] = digest
+    # Each node takes the first unique of: own hash, subtree hash, subtree hash in its parent.
+    unique_own = {h for h, count in Counter(own_hash).items() if count == 1 and h}
+    unique_sub = {h for h, count in Counter(subtree).items() if count == 1}
+    keys: list[str] = [""] * n
+    seen: dict[bytes, int] = {}
+    for pos in range(n):
+        qualified = own_hash[pos]
+        if qualified not in unique_own:
+            qualified = subtree[pos]
+            if qualified not in unique_sub:
+                parent = parents[pos]
+                parent_key = keys[parent] if parent >= 0 else ""
+                qualified = blake(
+                    b"p\x1f%s\x1f%s" % (qualified, parent_key.encode()), digest_size=5
+                ).digest()
+        # Identical twins (same subtree, same parent): number them in document order.
+        ordinal = seen.get(qualified)
+        if ordinal is None:
+            seen[qualified] = 1
+            keys[pos] = qualified.hex()
+        else:
+            seen[qualified] = ordinal + 1
+            keys[pos] = f"{qualified.hex()}-{ordinal + 1}"
+    return keys, subtree

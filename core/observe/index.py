@@ -1,0 +1,155 @@
+"""The element index: the ``[i]`` numbers an agent reads and acts on.
+
+:func:`build_index` picks the elements of a frame (:mod:`deltarec.core.observe.labels`), keeps
+those whose centre lies in the viewport, orders them in reading order, caps
+them at ``max_elements`` and numbers them.
+
+Reading order: elements sorted by top edge form rows; an element joins the
+current row when each one's vertical centre lies inside the other's vertical
+extent (so a full-height list does not swallow the rows inside it); rows read
+top to bottom, each left to right. Ties: left edge, then document order.
+
+Stable numbers: given the previous index and the matching between the two
+frames, an element keeps its number while it stays on screen. New elements
+take the smallest numbers that neither frame uses, in reading order, so a
+number freed by an element that just vanished is not handed to a newcomer in
+the same step. When nothing stays (a new screen), numbering restarts at 0.
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> f = Frame(parse_uiautomator(
+    ...     '<hierarchy><node class="L" bounds="[0,0][100,100]">'
+    ...     '<node class="android.widget.Button" text="B" clickable="true"'
+    ...     ' bounds="[50,0][100,20]"/>'
+    ...     '<node class="android.widget.Button" text="A" clickable="true" bounds="[0,2][50,20]"/>'
+    ...     '</node></hierarchy>'))
+    >>> [(e.index, e.name) for e in build_index(f).elements]
+    [(0, 'A'), (1, 'B')]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.labels import element_positions, labels
+from deltarec.core.observe.model import Bounds
+
+
+@dataclass(frozen=True, slots=True)
+class IndexedElement:
+    """One numbered element: its ``[index]``, frame position, key, role, label, bounds."""
+
+    index: int
+    pos: int
+    key: str
+    role: str
+    name: str
+    bounds: Bounds
+
+
+@dataclass(frozen=True, slots=True)
+class ElementIndex:
+    """The numbered elements of one frame, in reading order."""
+
+    frame: Frame
+    names: list[str]
+    elements: tuple[IndexedElement, ...]
+    number_of: Mapping[int, int]
+    """frame position -> [index] for every indexed element."""
+    candidates: frozenset[int]
+    """Every position that would be an element with no viewport and no cap."""
+
+
+def _viewport_box(frame: Frame, viewport: Sequence[int] | None) -> Bounds | None:
+    if viewport:
+        x, y, w, h = (int(v) for v in viewport[:4])
+        return Bounds(x, y, x + w, y + h)
+    if frame.obs.width and frame.obs.height:
+        return frame.obs.screen
+    return None
+
+
+def reading_order(frame: Frame, positions: Sequence[int]) -> list[int]:
+    """``positions`` sorted in reading order (see the module docstring). O(n log n)."""
+    nodes = frame.nodes
+    by_top = sorted(positions, key=lambda p: (nodes[p].bounds.top, nodes[p].bounds.left, p))
+    rows: list[list[int]] = []
+    band_top = band_bottom = band_center = 0
+    for pos in by_top:
+        b = nodes[pos].bounds
+        center = (b.top + b.bottom) // 2
+        if (
+            rows
+            and band_top <= center < max(band_bottom, band_top + 1)
+            and (b.top <= band_center < max(b.bottom, b.top + 1))
+        ):
+            rows[-1].append(pos)
+            continue
+        rows.append([pos])
+        band_top, band_bottom, band_center = b.top, b.bottom, center
+    out: list[int] = []
+    for row in rows:
+        out.extend(sorted(row, key=lambda p: (nodes[p].bounds.left, nodes[p].bounds.top, p)))
+    return out
+
+
+def build_index(
+    frame: Frame,
+    *,
+    viewport: Sequence[int] | None = None,
+    max_elements: int | None = None,
+    interactive_only: bool = False,
+    previous: ElementIndex | None = None,
+    pairs: Mapping[int, int] | None = None,
+) -> ElementIndex:
+    """Number the elements of ``frame``.
+
+    ``previous`` and ``pairs`` (current position -> previous position, from
+    :func:`deltarec.core.diff.match.match_frames`) carry numbers over from the last step.
+    ``max_elements`` caps the list after reading order; the cap is applied to
+    this frame only and never decides what matched. Cost: O(n log n).
+    """
+    names = labels(frame)
+    positions = element_positions(frame, names, interactive_only=interactive_only)
+    box = _viewport_box(frame, viewport)
+    visible = [
+        p for p in positions if box is None or box.contains_point(*frame.nodes[p].bounds.center)
+    ]
+    ordered = reading_order(frame, visible)
+    if max_elements is not None:
+        ordered = ordered[: max(0, int(max_elements))]
+    number_of: dict[int, int] = {}
+    if previous is not None and pairs:
+        for pos in ordered:
+            old = previous.number_of.get(pairs.get(pos, -1))
+            if old is not None:
+                number_of[pos] = old
+    if number_of and previous is not None:
+        used = set(previous.number_of.values()) | set(number_of.values())
+    else:
+        used = set()
+    next_free = 0
+    for pos in ordered:
+        if pos in number_of:
+            continue
+        while next_free in used:
+            next_free += 1
+        number_of[pos] = next_free
+        used.add(next_free)
+    elements = tuple(
+        IndexedElement(
+            number_of[p], p, frame.keys[p], frame.nodes[p].role, names[p], frame.nodes[p].bounds
+        )
+        for p in ordered
+    )
+    return ElementIndex(frame, names, elements, number_of, frozenset(positions))
+
+
+def element_at(index: ElementIndex | None, x: int, y: int) -> IndexedElement | None:
+    """The innermost numbered element whose box holds the point (smallest area; ties: later
+    in document order, i.e. deeper), or None. What a click on a screenshot means."""
+    if index is None:
+        return None
+    hits = [e for e in index.elements if e.bounds.contains_point(x, y)]
+    return min(hits, key=lambda e: (e.bounds.area, -e.pos)) if hits else None

@@ -1,0 +1,296 @@
+"""The pipeline in one call: two observations in, a budgeted delta (text and JSON) out.
+
+:class:`Observer` keeps the last frame and its index, so element numbers stay
+stable across a session of steps; :func:`observe_delta` is the one-shot form.
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> a = parse_uiautomator('<hierarchy><node class="android.widget.Switch" text="Wi-Fi"'
+    ...     ' checkable="true" bounds="[0,0][100,40]"/></hierarchy>')
+    >>> b = parse_uiautomator('<hierarchy><node class="android.widget.Switch" text="Wi-Fi"'
+    ...     ' checkable="true" checked="true" bounds="[0,0][100,40]"/></hierarchy>')
+    >>> print(observe_delta(a, b).text)
+    ~ [0] switch "Wi-Fi" (checked: false→true)
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from deltarec.core.diff.compute import Delta, compute_delta, to_json
+from deltarec.core.diff.screens import is_new_screen, screen_title
+from deltarec.core.diff.types import ChangeKind, ObservationDiff
+from deltarec.core.diff.volatile import DEFAULT_VOLATILE, Volatile
+from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.index import ElementIndex, build_index
+from deltarec.core.observe.model import Observation
+from deltarec.core.render.budget import fit
+from deltarec.core.render.delta_text import Line, delta_entries
+from deltarec.core.render.frame_text import frame_lines, render_frame
+from deltarec.core.render.tokens import count_tokens
+
+FULL_FRAME_MARK = "» full frame (cheaper than the delta)"
+"""First line of a full frame sent in place of a delta that would have cost more."""
+
+MEMORY = 8
+"""How many recent screens an :class:`Observer` remembers."""
+
+
+@dataclass(frozen=True, slots=True)
+class IndexOptions:
+    """How a frame is indexed: viewport ``[x, y, w, h]``, cap, interactive filter."""
+
+    viewport: Sequence[int] | None = None
+    max_elements: int | None = None
+    interactive_only: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class DeltaResult:
+    """A rendered delta: the text, the structured diff, and the new frame's index."""
+
+    text: str
+    delta: Delta
+    prev_index: ElementIndex
+    index: ElementIndex
+    entries: list[Line]
+    """Every line with its kind, before the budget cut ``text``."""
+    new_screen: bool = False
+    """The step moved to another screen (:func:`deltarec.core.diff.screens.is_new_screen`)."""
+    full_frame: bool = False
+    """``text`` is the full frame (marked by :data:`FULL_FRAME_MARK`): the delta cost more."""
+
+    @property
+    def diff(self) -> ObservationDiff:
+        return to_json(self.delta)
+
+    @property
+    def empty(self) -> bool:
+        return self.delta.empty
+
+
+def index_frame(
+    frame: Frame,
+    options: IndexOptions = IndexOptions(),
+    *,
+    previous: ElementIndex | None = None,
+    pairs: dict[int, int] | None = None,
+) -> ElementIndex:
+    return build_index(
+        frame,
+        viewport=options.viewport,
+        max_elements=options.max_elements,
+        interactive_only=options.interactive_only,
+        previous=previous,
+        pairs=pairs,
+    )
+
+
+def observe_delta(
+    prev: Observation | Frame,
+    curr: Observation | Frame,
+    *,
+    volatile: Volatile = DEFAULT_VOLATILE,
+    options: IndexOptions = IndexOptions(),
+    prev_index: ElementIndex | None = None,
+    max_lines: int | None = 40,
+    max_tokens: int | None = None,
+    back_to: str | None = None,
+    delta: Delta | None = None,
+) -> DeltaResult:
+    """Diff ``prev`` → ``curr`` and render it. ``prev_index`` keeps numbers from earlier steps.
+
+    A delta never costs more tokens than the full frame (the elements form, at the
+    same budget): when it would, the text is that frame under :data:`FULL_FRAME_MARK`.
+    ``back_to`` renders the delta as a return to a remembered screen
+    (:class:`Observer`); ``delta`` is ``compute_delta(prev, curr)`` when the caller has it.
+    """
+    if delta is None:
+        delta = compute_delta(prev, curr, volatile=volatile)
+    if prev_index is None or prev_index.frame is not delta.prev:
+        prev_index = index_frame(delta.prev, options, previous=prev_index)
+    index = index_frame(delta.curr, options, previous=prev_index, pairs=delta.pairs)
+    new_screen = back_to is None and is_new_screen(delta, prev_index, index)
+    entries = delta_entries(delta, prev_index, index, new_screen=new_screen, back_to=back_to)
+    lines = [e.text for e in entries] or ["no change"]
+    text = fit(lines, max_lines=max_lines, max_tokens=max_tokens)
+    full_frame = False
+    # Never dearer than the full frame. Tokens follow characters closely within one
+    # vocabulary, and a frame line is at least its label plus ~20 characters: a delta under
+    # half that estimate needs neither the frame rendered nor a token counted (a token
+    # budget cuts both unpredictably: then they are always counted).
+    shown = index.elements if max_lines is None else index.elements[: max(0, max_lines)]
+    estimate = sum(len(e.name) + 20 for e in shown)
+    if entries and (max_tokens is not None or 2 * len(text) > estimate):
+        full = [FULL_FRAME_MARK, *frame_lines(index, tree=False)]
+        marked = fit(full, max_lines=max_lines, max_tokens=max_tokens)
+        if 2 * len(text) > len(marked) and count_tokens(text) > count_tokens(marked):
+            text, full_frame = marked, True
+    return DeltaResult(text, delta, prev_index, index, entries, new_screen, full_frame)
+
+
+def observe_frame(
+    obs: Observation,
+    *,
+    options: IndexOptions = IndexOptions(),
+    tree: bool = True,
+    max_lines: int | None = None,
+    max_tokens: int | None = None,
+) -> str:
+    """The full frame as text (what a delta saves an agent from re-reading)."""
+    return render_frame(
+        index_frame(Frame(obs), options), tree=tree, max_lines=max_lines, max_tokens=max_tokens
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Seen:
+    """A screen an :class:`Observer` showed: its numbered index and the step that showed it."""
+
+    index: ElementIndex
+    step: int
+
+
+class Observer:
+    """Keeps the baseline frame between steps so ``[i]`` numbers stay stable.
+
+    ``step(curr)`` returns the delta from the baseline and makes ``curr`` the new
+    baseline; ``reset(curr)`` sets a baseline without a delta (a full snapshot).
+
+    Memory: the last :data:`MEMORY` screens shown are kept. When a step moves
+    to a new screen (or a dialog closes back to the window behind it) that
+    matches one of them — the delta from it is not a new screen — the delta is
+    taken from that frame instead: ``» back to InboxActivity "Inbox" (as after
+    step 3)``, what differs since then, and the ``[i]`` numbers it had.
+    Cost: one extra diff per remembered screen of the same app and activity,
+    only on steps that change screen.
+    """
+
+    def __init__(
+        self,
+        options: IndexOptions = IndexOptions(),
+        volatile: Volatile = DEFAULT_VOLATILE,
+        *,
+        memory: int = MEMORY,
+    ):
+        self.options = options
+        self.volatile = volatile
+        self.index: ElementIndex | None = None
+        self.recent: deque[Seen] = deque(maxlen=max(0, memory))
+        self.steps = 0
+
+    @property
+    def baseline(self) -> Observation | None:
+        return self.index.frame.obs if self.index is not None else None
+
+    def reset(self, obs: Observation, *, step: int | None = None) -> ElementIndex:
+        self.index = index_frame(Frame(obs), self.options)
+        self._remember(self.index, step)
+        return self.index
+
+    def remember(self, index: ElementIndex, *, step: int | None = None) -> None:
+        """Make ``index`` the baseline, as a frame the caller was shown whole."""
+        self.index = index
+        self._remember(index, step)
+
+    def _remember(self, index: ElementIndex, step: int | None) -> None:
+        self.recent.append(Seen(index, self.steps if step is None else step))
+
+    def step(
+        self,
+        curr: Observation,
+        *,
+        max_lines: int | None = 40,
+        max_tokens: int | None = None,
+        step: int | None = None,
+    ) -> DeltaResult:
+        """The delta from the baseline to ``curr`` (which becomes the baseline).
+
+        ``step`` labels this step in later ``» back to … (as after step N)`` lines
+        (default: this observer's own count of steps, from 1).
+        """
+        self.steps += 1
+        if self.index is None:
+            self.reset(curr, step=step)
+        assert self.index is not None
+        result = self._delta(self.index, curr, max_lines=max_lines, max_tokens=max_tokens)
+        if result.new_screen:
+            result = self._recall(result, max_lines=max_lines, max_tokens=max_tokens)
+        self.index = result.index
+        self._remember(result.index, step)
+        return result
+
+    def _delta(
+        self,
+        since: ElementIndex,
+        curr: Observation | Frame,
+        *,
+        max_lines: int | None,
+        max_tokens: int | None,
+        back_to: str | None = None,
+        delta: Delta | None = None,
+    ) -> DeltaResult:
+        """:func:`observe_delta` from a frame this observer showed, with its settings."""
+        return observe_delta(
+            since.frame,
+            curr,
+            volatile=self.volatile,
+            options=self.options,
+            prev_index=since,
+            max_lines=max_lines,
+            max_tokens=max_tokens,
+            back_to=back_to,
+            delta=delta,
+        )
+
+    def _recall(
+        self, result: DeltaResult, *, max_lines: int | None, max_tokens: int | None
+    ) -> DeltaResult:
+        """The delta from a remembered frame of the same screen, if one matches.
+
+        Only when the step left the screen it started on (a dialog closed, another
+        activity, or with none known another package or title): a list scrolled by a page
+        or more is still the same screen.
+        """
+        curr = result.delta.curr
+        obs = curr.obs
+        before = result.delta.prev.obs
+        closed = [e for e in result.entries if e.kind is ChangeKind.WINDOW_CLOSED]
+        if (
+            not closed
+            and obs.package == before.package
+            and (
+                obs.activity == before.activity
+                if obs.activity and before.activity
+                else screen_title(result.prev_index) == screen_title(result.index)
+            )
+        ):
+            return result
+        for seen in reversed(self.recent):
+            old = seen.index.frame
+            if old is result.delta.prev:
+                continue
+            if obs.package and old.obs.package and old.obs.package != obs.package:
+                continue
+            if obs.activity and old.obs.activity and old.obs.activity != obs.activity:
+                continue
+            delta = compute_delta(old, curr, volatile=self.volatile)
+            index = index_frame(curr, self.options, previous=seen.index, pairs=delta.pairs)
+            if is_new_screen(delta, seen.index, index):
+                continue
+            back = self._delta(
+                seen.index,
+                curr,
+                max_lines=max_lines,
+                max_tokens=max_tokens,
+                back_to=f"as after step {seen.step}",
+                delta=delta,
+            )
+            if not closed or back.full_frame:
+                return back
+            # The dialog the caller last saw closed: say so before the screen it left.
+            entries = closed + back.entries
+            text = fit([e.text for e in entries], max_lines=max_lines, max_tokens=max_tokens)
+            return replace(back, text=text, entries=entries)
+        return result
