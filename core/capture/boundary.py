@@ -3,9 +3,14 @@
 Dumps, observation and element JSON, scripts, bundles and device baselines all
 come in through these functions, so each holds the same promises:
 
-- **Bounded reads.** :func:`read_bounded` reads at most ``limit + 1`` bytes and
-  refuses more, before anything is parsed (``/dev/zero`` and pipes included),
-  so a hostile file costs at most its limit in time and memory.
+- **Regular files, bounded reads.** :func:`read_bounded` opens without blocking and
+  refuses anything but a regular file (a FIFO, ``/dev/zero``, a socket, a folder)
+  before reading a byte, then reads at most ``limit + 1`` bytes and refuses more,
+  before anything is parsed, so a hostile file costs at most its limit in time and
+  memory and never hangs a reader.
+- **Images** are checked by their header before they are decoded:
+  :func:`check_image` refuses more than :data:`MAX_IMAGE_PIXELS` pixels (a
+  30000×30000 PNG can be an 873 KB file) without decoding a row.
 - **Text.** UTF-8, strict; a leading byte-order mark is dropped. No unpaired
   surrogate survives (JSON's ``"\\ud800"`` escape included): later stages
   write what they read back out as UTF-8.
@@ -35,15 +40,19 @@ Every refusal is an :class:`~deltarec.core.errors.InputError` naming what and wh
 
 from __future__ import annotations
 
+import io
 import json
 import math
 import os
 import re
+import stat
 from collections.abc import Callable
-from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from deltarec.core.errors import CaptureParseError
+
+if TYPE_CHECKING:
+    from PIL.Image import Image as PILImage
 
 MAX_DEPTH = 200
 """Deepest node nesting any capture may have (a dump's ``<hierarchy>`` root is not counted).
@@ -90,23 +99,127 @@ def read_bounded(
     error: ErrorFactory = capture_error,
     what: str = "file",
 ) -> bytes:
-    """The bytes of ``path``, refusing more than ``limit`` without reading them.
+    """The bytes of the regular file ``path``, refusing more than ``limit`` without reading them.
 
-    Reads ``limit + 1`` bytes at most, so an endless source (``/dev/zero``, a
-    pipe) or a huge file is refused at the cost of its limit. A missing or
-    unreadable file is an error of the same type.
+    Anything but a regular file (a FIFO, a socket, a device such as ``/dev/zero``, a
+    folder) is refused before a byte is read; the file is opened without blocking
+    (``O_NONBLOCK``), so a FIFO nobody writes to cannot hang the open either. A symlink
+    is followed and its target judged. At most ``limit + 1`` bytes are read, so a file
+    that grows while read costs at most its limit. A missing or unreadable file is an
+    error of the same type.
     """
     where = str(path)
     try:
-        with Path(path).open("rb") as handle:
-            data = handle.read(limit + 1)
+        fd = os.open(path, os.O_RDONLY | _NONBLOCK | _CLOEXEC | _NOCTTY)
     except OSError as exc:
         _fail(error, f"cannot read {what}: {exc.strerror or exc}", where)
     except ValueError as exc:  # an embedded NUL in the name
         _fail(error, f"cannot read {what}: {exc}", where)
+    try:
+        kind = file_kind(os.fstat(fd).st_mode)
+        if kind != "regular file":
+            _fail(error, f"cannot read {what}: it is {kind}, not a regular file", where)
+        os.set_blocking(fd, True)
+        with os.fdopen(fd, "rb", closefd=False) as handle:
+            data = handle.read(limit + 1)
+    except OSError as exc:
+        _fail(error, f"cannot read {what}: {exc.strerror or exc}", where)
+    finally:
+        os.close(fd)
     if len(data) > limit:
         _fail(error, f"{what} is over the {limit}-byte limit", where)
     return data
+
+
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
+_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
+_NOCTTY = getattr(os, "O_NOCTTY", 0)
+
+_KINDS = (
+    (stat.S_ISREG, "regular file"),
+    (stat.S_ISDIR, "a folder"),
+    (stat.S_ISFIFO, "a FIFO (named pipe)"),
+    (stat.S_ISSOCK, "a socket"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+)
+
+
+def file_kind(mode: int) -> str:
+    """What a file of ``mode`` is, as an error names it (``"a FIFO (named pipe)"``).
+
+    >>> file_kind(stat.S_IFIFO | 0o644), file_kind(stat.S_IFREG | 0o644)
+    ('a FIFO (named pipe)', 'regular file')
+    """
+    return next((name for test, name in _KINDS if test(mode)), "not a file")
+
+
+def check_regular(
+    path: str | os.PathLike[str], *, error: ErrorFactory = capture_error, what: str = "file"
+) -> None:
+    """Refuse ``path`` unless it is a regular file (or a symlink to one), without opening it.
+
+    For readers that hand a path to a library that opens it itself.
+    """
+    where = str(path)
+    try:
+        mode = os.stat(path).st_mode
+    except OSError as exc:
+        _fail(error, f"cannot read {what}: {exc.strerror or exc}", where)
+    except ValueError as exc:
+        _fail(error, f"cannot read {what}: {exc}", where)
+    kind = file_kind(mode)
+    if kind != "regular file":
+        _fail(error, f"cannot read {what}: it is {kind}, not a regular file", where)
+
+
+MAX_IMAGE_PIXELS = 40_000_000
+"""Most pixels an image may have (width × height) to be decoded: 4.6 M for a 1440×3200 phone
+screenshot, 40 M (160 MB as RGBA) at most. Checked from the header, before any row is decoded."""
+
+
+def open_image(
+    data: bytes,
+    *,
+    where: str,
+    error: ErrorFactory = capture_error,
+    what: str = "image",
+    max_pixels: int = MAX_IMAGE_PIXELS,
+) -> PILImage:
+    """The decoded image in ``data``; its size is checked from the header before decoding.
+
+    Pillow reads only the header on open, so a 30000×30000 PNG (873 KB compressed,
+    3.6 GB decoded) is refused here at the cost of its header. Bytes Pillow cannot
+    read, and truncated or corrupt image data, are refused as well.
+    """
+    import warnings
+
+    from PIL import Image
+
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+            image = Image.open(io.BytesIO(data))
+    except Image.DecompressionBombError:
+        _fail(error, f"{what} is over the {max_pixels}-pixel limit", where)
+    except (OSError, ValueError, SyntaxError, EOFError) as exc:  # UnidentifiedImageError too
+        _fail(error, f"{what} is not a readable image ({_short(exc)})", where)
+    width, height = image.size
+    if width * height > max_pixels:
+        image.close()
+        _fail(error, f"{what} is {width}×{height}, over the {max_pixels}-pixel limit", where)
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+            image.load()
+    except (OSError, ValueError, SyntaxError, EOFError, Image.DecompressionBombError) as exc:
+        image.close()
+        _fail(error, f"{what} is not a readable image ({_short(exc)})", where)
+    return image
+
+
+def _short(exc: BaseException) -> str:
+    return " ".join(str(exc).split())[:120] or type(exc).__name__
 
 
 def decode_text(
@@ -171,6 +284,41 @@ def number(
             _fail(error, f"number {stripped[:40]} is out of range", where)
     if abs(value) > MAX_MAGNITUDE:
         _fail(error, f"number {stripped[:40]} is out of range", where)
+    return value
+
+
+MAX_COORDINATE = 2**31 - 1
+"""Largest absolute screen coordinate: Android lays views out in 32-bit ints."""
+
+
+def check_coordinates(
+    values: tuple[int, ...] | list[int], *, where: str, error: ErrorFactory = capture_error
+) -> None:
+    """Refuse a bounds coordinate beyond a 32-bit int (Android's), naming the first.
+
+    >>> check_coordinates((0, 0, 2**31, 5), where="bounds")
+    Traceback (most recent call last):
+    ...
+    deltarec.CaptureParseError: coordinate 2147483648 is out of range (±2^31) (at bounds)
+    """
+    for value in values:
+        if not -MAX_COORDINATE - 1 <= value <= MAX_COORDINATE:
+            _fail(error, f"coordinate {value} is out of range (±2^31)", where)
+
+
+def check_rotation(value: int, *, where: str, error: ErrorFactory = capture_error) -> int:
+    """``value`` when it is a rotation in quarter turns, 0 to 3 (``Surface.ROTATION_*``).
+
+    Anything else is refused, never taken modulo 4: ``"90"`` (degrees), ``"5"`` and
+    ``"-1"`` name no rotation a device reports.
+
+    >>> check_rotation(90, where="rotation")
+    Traceback (most recent call last):
+    ...
+    deltarec.CaptureParseError: rotation 90 is not 0, 1, 2 or 3 (quarter turns) (at rotation)
+    """
+    if value not in (0, 1, 2, 3):
+        _fail(error, f"rotation {value} is not 0, 1, 2 or 3 (quarter turns)", where)
     return value
 
 
@@ -358,18 +506,25 @@ def read_json(
 
 __all__ = [
     "MAX_BYTES",
+    "MAX_COORDINATE",
     "MAX_DEPTH",
     "MAX_DIGITS",
+    "MAX_IMAGE_PIXELS",
     "MAX_JSON_NESTING",
     "MAX_MAGNITUDE",
     "ErrorFactory",
     "capture_error",
+    "check_coordinates",
+    "check_regular",
+    "check_rotation",
     "check_text",
     "check_tree",
     "checked_int",
     "decode_text",
+    "file_kind",
     "loads_json",
     "number",
+    "open_image",
     "read_bounded",
     "read_json",
 ]

@@ -24,12 +24,12 @@ import re
 from collections.abc import Iterable, Mapping
 from operator import itemgetter
 
-from deltarec.core.capture.boundary import MAX_DEPTH, number
+from deltarec.core.capture.boundary import MAX_DEPTH, check_coordinates, check_rotation, number
 from deltarec.core.capture.roles import DIALOG_CUES, role_for_class
 from deltarec.core.observe.model import EMPTY_BOUNDS, FLAG_ATTRIBUTES, Bounds, Node
 
-_BOUNDS = re.compile(r"\[(-?[0-9]{1,18}),(-?[0-9]{1,18})\]\[(-?[0-9]{1,18}),(-?[0-9]{1,18})\]")
-"""The common shape, read without checks: ASCII digits, short enough to be in range."""
+_BOUNDS = re.compile(r"\[(-?[0-9]{1,9}),(-?[0-9]{1,9})\]\[(-?[0-9]{1,9}),(-?[0-9]{1,9})\]")
+"""The common shape, read without checks: ASCII digits, short enough to be in range (2^31)."""
 _ANY_BOUNDS = re.compile(r"\[([^,\]]*),([^\]]*)\]\[([^,\]]*),([^\]]*)\]")
 _TRUE = frozenset({"true", "1", "yes", "on"})
 _FALSE = frozenset({"false", "0", "no", "off", ""})
@@ -60,8 +60,10 @@ def parse_bool(value: str, *, name: str) -> bool:
 def parse_bounds(value: str) -> Bounds:
     """Read ``[l,t][r,b]``.
 
-    Inverted boxes (``right < left``) are kept as they are: real dumps contain
-    them (a view laid out off screen) and they simply have zero area.
+    Each coordinate must fit Android's 32-bit int (±2^31); a larger one is refused.
+    Inverted boxes (``right < left``) are kept as written: real dumps contain them
+    (a view laid out off screen); they have zero area and count as empty everywhere
+    (never a floating window or a dialog, no part of the inferred screen size).
     """
     fast = _BOUNDS.fullmatch(value)
     if fast is not None:  # ASCII digits, at most 18: in range without a check
@@ -70,8 +72,9 @@ def parse_bounds(value: str) -> Bounds:
     if match is None:
         raise Refused(f"bounds {value[:60]!r} is not of the form [l,t][r,b]")
     try:
-        values = (number(v, where="", error=_refused, integer=True) for v in match.groups())
-        return Bounds(*(int(v) for v in values))
+        values = [int(number(v, where="", error=_refused, integer=True)) for v in match.groups()]
+        check_coordinates(values, where="", error=_refused)
+        return Bounds(*values)
     except Refused as exc:
         raise Refused(f"bounds {value[:60]!r}: {exc}") from None
 
@@ -197,7 +200,8 @@ class DumpBuilder:
         rotation = attrs.get("rotation", "0").strip() or "0"
         if not (rotation.isascii() and rotation.lstrip("-").isdigit()):  # not "²"
             raise Refused(f"rotation {rotation[:40]!r} is not an integer")
-        self.rotation = int(number(rotation, where="", error=_refused, integer=True)) % 4
+        turns = int(number(rotation, where="", error=_refused, integer=True))
+        self.rotation = check_rotation(turns, where="", error=_refused)
 
     def end(self, name: str) -> None:
         if name == "hierarchy":

@@ -26,7 +26,14 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
-from deltarec.core.capture.boundary import MAX_DEPTH, MAX_MAGNITUDE, checked_int, number
+from deltarec.core.capture.boundary import (
+    MAX_COORDINATE,
+    MAX_DEPTH,
+    MAX_MAGNITUDE,
+    check_coordinates,
+    checked_int,
+    number,
+)
 from deltarec.core.errors import CaptureParseError
 from deltarec.core.observe.model import Bounds, Node, Observation
 
@@ -130,14 +137,19 @@ def _bounds(item: Mapping[str, Any], where: Any) -> Bounds:
             raise CaptureParseError(
                 "bounds must be [left, top, right, bottom]", where=f"{path}.bounds"
             )
-        return Bounds(*(_int(v, f"{path}.bounds[{i}]") for i, v in enumerate(b)))
+        values = [_int(v, f"{path}.bounds[{i}]") for i, v in enumerate(b)]
+        check_coordinates(values, where=f"{path}.bounds")
+        return Bounds(*values)
     get = item.get
     x, y, w, h = get("x", 0), get("y", 0), get("width", 0), get("height", 0)
     if not (type(x) is int and type(y) is int and type(w) is int and type(h) is int):
         path = _spell(where)
         x, y = _int(x, f"{path}.x"), _int(y, f"{path}.y")
         w, h = _int(w, f"{path}.width"), _int(h, f"{path}.height")
-    return Bounds(x, y, x + w, y + h)
+    box = (x, y, x + w, y + h)
+    if not all(-MAX_COORDINATE - 1 <= v <= MAX_COORDINATE for v in box):
+        check_coordinates(box, where=_spell(where))
+    return Bounds(*box)
 
 
 def element_to_node(item: Any, path: str = "$[0]", depth: int = 0) -> Node:

@@ -22,6 +22,8 @@ from typing import Any
 from deltarec.core.capture.boundary import (
     MAX_BYTES,
     MAX_DEPTH,
+    check_coordinates,
+    check_rotation,
     checked_int,
     loads_json,
     read_bounded,
@@ -79,6 +81,7 @@ def _node_from(data: Any, path: str, depth: int) -> Node:
         and all(type(v) is int for v in bounds)  # not a bool, not a float
     ):
         raise CaptureParseError("bounds must be four integers", where=f"{path}.attributes.bounds")
+    check_coordinates(bounds, where=f"{path}.attributes.bounds")
     for name, value in attrs.items():
         if name in _FLAG_NAMES and type(value) is not bool:  # "false" is not false
             raise CaptureParseError(
@@ -109,6 +112,7 @@ def _keyboard(value: Any) -> Bounds | None:
         return None
     if not (isinstance(value, list) and len(value) == 4 and all(type(v) is int for v in value)):
         raise CaptureParseError("keyboard must be four integers", where="$.keyboard")
+    check_coordinates(value, where="$.keyboard")
     return Bounds(*value)
 
 
@@ -128,7 +132,7 @@ def observation_from_json(data: Any) -> Observation:
         windows=tuple(_node_from(w, f"$.windows[{i}]", 0) for i, w in enumerate(windows)),
         width=_int_field(data, "width"),
         height=_int_field(data, "height"),
-        rotation=_int_field(data, "rotation"),
+        rotation=check_rotation(_int_field(data, "rotation"), where="$.rotation"),
         package=_str_field(data, "package"),
         activity=_str_field(data, "activity"),
         captured_at=None if captured_at is None else float(captured_at),

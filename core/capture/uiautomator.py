@@ -21,10 +21,13 @@ lxml only makes it faster (and is optional: without it, expat does all).
 Accepted: one ``<hierarchy>`` root holding one ``<node>`` per window; any
 attribute order and any whitespace; missing attributes (they take defaults);
 ``&#10;`` newlines and non-ASCII text; ``NAF`` and other unknown attributes
-(kept in ``extras``). Refused with :class:`~deltarec.core.errors.CaptureParseError`
+(kept in ``extras``); inverted bounds (kept as written, empty: such a window is
+never a dialog). Refused with :class:`~deltarec.core.errors.CaptureParseError`
 naming the problem and the line: truncated XML, a DOCTYPE or entity, another
-root element, an unknown element, malformed bounds, nesting deeper than
-:data:`MAX_DEPTH`, or input larger than :data:`MAX_BYTES`.
+root element, an unknown element, malformed bounds or a coordinate beyond a
+32-bit int, a ``rotation`` other than 0-3 (never taken modulo 4), an XML
+declaration naming another encoding than UTF-8 (and UTF-16 input), nesting
+deeper than :data:`MAX_DEPTH`, or input larger than :data:`MAX_BYTES`.
 
     >>> obs = parse_uiautomator(
     ...     '<hierarchy rotation="0"><node class="android.widget.Button" text="OK"'
@@ -44,7 +47,7 @@ from deltarec.core.capture.boundary import MAX_BYTES, MAX_DEPTH
 from deltarec.core.capture.dump_builder import DumpBuilder, Refused, parse_bool, parse_bounds
 from deltarec.core.capture.roles import DIALOG_CUES, SYSTEM_UI
 from deltarec.core.errors import CaptureParseError
-from deltarec.core.observe.model import EMPTY_BOUNDS, Node, Observation
+from deltarec.core.observe.model import Node, Observation
 
 _etree: ModuleType | None
 try:  # by name: lxml ships no type stubs, and only a few of its names are used here
@@ -60,6 +63,11 @@ _XML_DECLARATION = re.compile(
     rb"(?:\s+standalone\s*=\s*(['\"])(?:yes|no)\3)?\s*\?>"
 )
 """The declarations the lxml path takes: XML 1.0, UTF-8 (or unnamed), standalone or not."""
+
+_DECLARED_ENCODING = re.compile(
+    rb"(?:\xef\xbb\xbf)?<\?xml\s[^>]*?\bencoding\s*=\s*(['\"])([^'\"]*)\1", re.ASCII
+)
+"""The encoding an XML declaration names: only UTF-8 is taken (any other is refused)."""
 
 
 def parse_uiautomator(
@@ -87,6 +95,13 @@ def _parse(
         )
     if not data or data.isspace():  # data.strip() would copy a megabyte to say so
         raise CaptureParseError("dump is empty", where=where)
+    declared = _DECLARED_ENCODING.match(data)
+    if declared is not None and declared.group(2).lower() != b"utf-8":
+        name = declared.group(2).decode("ascii", "replace")[:40]
+        raise CaptureParseError(
+            f"the XML declaration names encoding {name!r}; a dump is UTF-8 (strict)",
+            where=f"{where} line 1",
+        )
     builder = _build_with_lxml(data) if use_lxml else None
     if builder is None:
         builder = _build_with_expat(data, where)
@@ -174,7 +189,7 @@ def _refuse_entity(*_: object) -> None:
 def _build_with_expat(data: bytes, where: str) -> DumpBuilder:
     """Parse with expat, refusing a DOCTYPE at its first byte; the reference for every error."""
     builder = DumpBuilder()
-    parser = xml.parsers.expat.ParserCreate()
+    parser = xml.parsers.expat.ParserCreate("UTF-8")  # whatever a byte-order mark says
     parser.StartDoctypeDeclHandler = _refuse_doctype
     parser.EntityDeclHandler = _refuse_entity
     parser.ExternalEntityRefHandler = _refuse_entity  # type: ignore[assignment]
@@ -254,7 +269,7 @@ def _infer_screen(windows: tuple[Node, ...]) -> tuple[int, int]:
     width = height = 0
     for window in windows:
         b = window.bounds
-        if b == EMPTY_BOUNDS:
+        if b.area == 0:  # empty or inverted: it occupies no part of the screen
             continue
         # A floating window (dialog-only dump) sits centred: mirror its margins.
         width = max(width, b.right + (b.left if b.left > 0 else 0))
@@ -270,7 +285,7 @@ def _mark_dialog(window: Node, cued: bool, width: int, height: int) -> Node:
     if window.role == "dialog":
         return window
     b = window.bounds
-    floating = b.left > 0 and b.top > 0 and b.right < width and b.bottom < height
+    floating = b.area > 0 and b.left > 0 and b.top > 0 and b.right < width and b.bottom < height
     if floating or (cued and b.area < width * height * 0.9):
         return _replace_role(window, "dialog")
     return window

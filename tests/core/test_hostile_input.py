@@ -202,7 +202,7 @@ def test_a_damaged_baseline_is_a_lost_cache_not_a_crash(
 
 
 def test_observe_dev_zero_is_refused_at_the_limit(capsys: pytest.CaptureFixture[str]) -> None:
-    assert "over the" in refused(capsys, "observe", "/dev/zero")
+    assert "a character device, not a regular file" in refused(capsys, "observe", "/dev/zero")
 
 
 # -- item 4: lone surrogates -----------------------------------------------------------------

@@ -52,9 +52,16 @@ _PLAIN = str.maketrans(
 )
 
 
-@lru_cache(maxsize=4096)
 def drawable(text: str) -> str:
-    """``text`` reduced to what the built-in font can draw (accents dropped, others "?")."""
+    """``text`` reduced to what the built-in font can draw (accents dropped, others "?").
+
+    Short texts (labels) are cached; a long one (a field holding 100,000 typed
+    characters) is converted each time, so the cache never holds megabytes."""
+    return _drawable(text) if len(text) <= 256 else _drawable.__wrapped__(text)
+
+
+@lru_cache(maxsize=4096)
+def _drawable(text: str) -> str:
     plain = unicodedata.normalize("NFKD", text.translate(_PLAIN))
     plain = "".join(c for c in plain if not unicodedata.combining(c))
     return "".join(c if " " <= c <= "~" or c == "\n" else "?" for c in plain)
@@ -75,13 +82,45 @@ def text_line(
     if not text or bottom - top < size * 0.6:
         return
     f = font(size)
-    line = drawable(text.split("\n", 1)[0])
-    while len(line) > 3 and f.getlength(line) > right - left:
-        line = line[:-4] + "..."
+    line = fit_line(text.split("\n", 1)[0], right - left, size)
     width = f.getlength(line)
     x = (left + right - width) / 2 if center else left
     y = (top + bottom - size) / 2
     draw.text((x, y), line, fill=color, font=f)
+
+
+@lru_cache(maxsize=16)
+def _narrowest(size: int) -> float:
+    """Width of the narrowest glyph :func:`drawable` text can hold, at ``size`` px."""
+    f = font(size)
+    return max(0.5, min(f.getlength(chr(c)) for c in range(32, 127)))
+
+
+def fit_line(text: str, width: float, size: int) -> str:
+    """``text`` (one line) as drawn in ``width`` px: whole, or cut to ``prefix + "..."``.
+
+    The longest prefix that fits with its "..." is found by bisection over a prefix no
+    longer than ``width`` / the narrowest glyph, so a field holding 100,000 characters
+    costs a few measurements of at most a box's width, not one a character.
+
+    >>> fit_line("Ada", 500, 40), fit_line("x" * 100_000, 200, 40)
+    ('Ada', 'xxxxxxxxx...')
+    """
+    f = font(size)
+    cap = int(width / _narrowest(size)) + 2  # no prefix longer than this can fit
+    line = drawable(text)
+    if len(line) <= cap and f.getlength(line) <= width:
+        return line
+    low, high = 0, min(len(line) - 4, cap)  # the longest prefix that fits lies in [low, high]
+    if high < 0:
+        return line[:-4] + "..." if len(line) > 3 else line
+    while low < high:
+        middle = (low + high + 1) // 2
+        if f.getlength(line[:middle] + "...") <= width:
+            low = middle
+        else:
+            high = middle - 1
+    return line[:low] + "..."
 
 
 def _wrap(text: str, width: float, f: ImageFont.FreeTypeFont | ImageFont.ImageFont) -> list[str]:

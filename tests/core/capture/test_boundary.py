@@ -243,17 +243,24 @@ def test_check_tree_covers_objects_built_in_python() -> None:
 
 
 @pytest.mark.parametrize("source", ["/dev/zero", "fifo"])
-def test_bounded_read_stops_at_the_limit(source: str, tmp_path: Path) -> None:
-    """Item 3: the limit is checked while reading, on endless sources too."""
+def test_an_endless_source_is_refused_before_reading(source: str, tmp_path: Path) -> None:
+    """Issue 11 item 3 bounded endless sources; issue 23 refuses them unread (not regular)."""
     if source == "fifo":
         path = tmp_path / "pipe"
         os.mkfifo(path)
         fd = os.open(path, os.O_RDWR | os.O_NONBLOCK)  # keeps the pipe open, never blocks
         os.write(fd, b"x" * 5000)
-        os.set_blocking(fd, True)
         source = str(path)
-    with pytest.raises(CaptureParseError, match="over the 4096-byte limit"):
+    with pytest.raises(CaptureParseError, match="not a regular file"):
         read_bounded(source, limit=4096)
+
+
+def test_a_regular_file_over_the_limit_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "big"
+    path.write_bytes(b"x" * 5000)
+    with pytest.raises(CaptureParseError, match="over the 4096-byte limit"):
+        read_bounded(path, limit=4096)
+    assert read_bounded(path, limit=5000) == b"x" * 5000
 
 
 def test_a_sparse_gigabyte_is_refused_without_reading_it(tmp_path: Path) -> None:
