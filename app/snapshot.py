@@ -11,14 +11,14 @@ safe; the mutable :class:`~deltarec.core.recorder.session.RecordedStep` fields a
 from __future__ import annotations
 
 import copy
-import io
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from PIL import Image
 from PySide6.QtGui import QImage
 
+from deltarec.core.capture.boundary import open_image, read_bounded
+from deltarec.core.errors import InputError
 from deltarec.core.observe.index import ElementIndex
 from deltarec.core.recorder.session import RecordedStep, RecordingSession
 from deltarec.core.recorder.suggest import Suggestion
@@ -109,6 +109,15 @@ DISPLAY_REDUCE = 2
 """The screenshot is shown at most this many times smaller than the device's pixels."""
 
 
+def read_screenshot(path: Path) -> bytes | None:
+    """A recorded screenshot's bytes through the input boundary; None when unusable
+    (not a regular file, unreadable, too large): the view then shows no picture."""
+    try:
+        return read_bounded(path, what="screenshot")
+    except InputError:
+        return None
+
+
 def decode_png(data: bytes | None) -> QImage | None:
     """The screenshot to display: PNG bytes → a half-size RGB QImage (on the worker thread).
 
@@ -120,9 +129,9 @@ def decode_png(data: bytes | None) -> QImage | None:
     if not data:
         return None
     try:
-        with Image.open(io.BytesIO(data)) as png:
+        with open_image(data, where="screenshot") as png:  # its size checked before decoding
             picture = png.convert("RGB")
-    except (OSError, ValueError):
+    except (InputError, OSError, ValueError):
         return None
     if picture.width >= 2 * DISPLAY_REDUCE and picture.height >= 2 * DISPLAY_REDUCE:
         picture = picture.reduce(DISPLAY_REDUCE)

@@ -33,7 +33,7 @@ from deltarec.app.recordings import (
     recordings,
     unfinished,
 )
-from deltarec.app.snapshot import SessionView, decode_png
+from deltarec.app.snapshot import SessionView, decode_png, read_screenshot
 from deltarec.app.studio_config import StudioConfig, is_disconnect
 from deltarec.app.studio_replay import ReplayJobs
 from deltarec.app.undo import Change
@@ -171,7 +171,7 @@ class Studio(QObject, ReplayJobs):
                 shot = session.bundle.screenshot_path(last) if last is not None else None
                 if shot is not None:  # show where the recording left off
                     view = self._view(session)
-                    return replace(view, image=decode_png(shot.read_bytes()), index=None,
+                    return replace(view, image=decode_png(read_screenshot(shot)), index=None,
                                    recorded_picture=True)  # fmt: skip
             else:
                 bundle = new_bundle_dir(self.config.root)

@@ -116,12 +116,17 @@ def read_bounded(
     except ValueError as exc:  # an embedded NUL in the name
         _fail(error, f"cannot read {what}: {exc}", where)
     try:
-        kind = file_kind(os.fstat(fd).st_mode)
+        status = os.fstat(fd)
+        kind = file_kind(status.st_mode)
         if kind != "regular file":
             _fail(error, f"cannot read {what}: it is {kind}, not a regular file", where)
+        if status.st_size > limit:  # refused unread
+            _fail(error, f"{what} is over the {limit}-byte limit", where)
         os.set_blocking(fd, True)
         with os.fdopen(fd, "rb", closefd=False) as handle:
-            data = handle.read(limit + 1)
+            data = handle.read(status.st_size + 1)  # its size, so no limit-sized buffer
+            if len(data) > status.st_size:  # it grew while read: the limit still holds
+                data += handle.read(limit + 1 - len(data))
     except OSError as exc:
         _fail(error, f"cannot read {what}: {exc.strerror or exc}", where)
     finally:
@@ -194,16 +199,20 @@ def open_image(
     """
     import warnings
 
-    from PIL import Image
+    from PIL import Image, UnidentifiedImageError
 
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", Image.DecompressionBombWarning)
             image = Image.open(io.BytesIO(data))
-    except Image.DecompressionBombError:
-        _fail(error, f"{what} is over the {max_pixels}-pixel limit", where)
-    except (OSError, ValueError, SyntaxError, EOFError) as exc:  # UnidentifiedImageError too
-        _fail(error, f"{what} is not a readable image ({_short(exc)})", where)
+    except Image.DecompressionBombError as exc:  # Pillow's own check, at twice its limit
+        found = re.search(r"\((\d+) pixels\)", str(exc))
+        size = f"has {found.group(1)} pixels, " if found else "is "
+        _fail(error, f"{what} {size}over the {max_pixels}-pixel limit", where)
+    except UnidentifiedImageError:
+        _fail(error, f"{what} is not an image (no format Pillow reads)", where)
+    except (OSError, ValueError, SyntaxError, EOFError) as exc:
+        _fail(error, f"{what} is not an image ({_short(exc)})", where)
     width, height = image.size
     if width * height > max_pixels:
         image.close()
@@ -214,7 +223,7 @@ def open_image(
             image.load()
     except (OSError, ValueError, SyntaxError, EOFError, Image.DecompressionBombError) as exc:
         image.close()
-        _fail(error, f"{what} is not a readable image ({_short(exc)})", where)
+        _fail(error, f"{what} is not an image ({_short(exc)})", where)
     return image
 
 

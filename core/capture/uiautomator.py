@@ -95,6 +95,11 @@ def _parse(
         )
     if not data or data.isspace():  # data.strip() would copy a megabyte to say so
         raise CaptureParseError("dump is empty", where=where)
+    if data.startswith((b"\xff\xfe", b"\xfe\xff", b"\x00\x00\xfe\xff")):
+        raise CaptureParseError(
+            "dump starts with a UTF-16 or UTF-32 byte-order mark; a dump is UTF-8 (strict)",
+            where=f"{where} line 1",
+        )
     declared = _DECLARED_ENCODING.match(data)
     if declared is not None and declared.group(2).lower() != b"utf-8":
         name = declared.group(2).decode("ascii", "replace")[:40]

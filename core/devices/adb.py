@@ -17,7 +17,6 @@ silently truncated answer.
 
 from __future__ import annotations
 
-import io
 import re
 import shlex
 import subprocess
@@ -30,6 +29,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import adbutils
 from adbutils.errors import AdbConnectionError, AdbError, AdbTimeout
 
+from deltarec.core.capture.boundary import open_image
 from deltarec.core.capture.uiautomator import parse_uiautomator
 from deltarec.core.devices.base import AppInfo, ShellResult, key_code
 from deltarec.core.devices.window_state import WINDOW_COMMAND, WindowState, parse_window_dump
@@ -212,19 +212,15 @@ class AdbDevice:
         Raises DeviceError when screencap fails or returns bytes that are not a
         decodable image — never a placeholder black image.
         """
-        from PIL import Image as PILImage
-        from PIL import UnidentifiedImageError
-
         result = self._run(["screencap", "-p"], "screencap")
         data = result.stdout
-        try:
-            image = PILImage.open(io.BytesIO(data))
-            image.load()
-        except (UnidentifiedImageError, OSError, ValueError) as exc:
-            raise DeviceError(
-                f"{self.serial}: screencap returned {len(data)} bytes that are not an image "
-                f"(starting {data[:16]!r})"
-            ) from exc
+
+        def refused(problem: str, where: str) -> DeviceError:
+            return DeviceError(
+                f"{self.serial}: {problem}; {len(data)} bytes starting {data[:16]!r}"
+            )
+
+        image = open_image(data, where="", error=refused, what="screencap output")
         return image.convert("RGB") if image.mode != "RGB" else image
 
     def tap(self, x: int, y: int) -> None:

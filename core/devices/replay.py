@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from deltarec.core.bundle import Bundle
+from deltarec.core.capture.boundary import open_image, read_bounded
 from deltarec.core.devices.base import AppInfo
 from deltarec.core.errors import DeviceError
 
@@ -47,11 +48,17 @@ class ReplayDevice:
         return self.bundle.observation(self._current)
 
     def screenshot(self) -> Image:
-        from PIL import Image as PILImage
+        """The recorded screenshot (a wireframe when none was kept).
 
+        Read through the input boundary: a screenshot that is not a regular file, over
+        its byte limit, not an image, or over
+        :data:`~deltarec.core.capture.boundary.MAX_IMAGE_PIXELS` (checked from its
+        header, before decoding) is a CaptureParseError naming it.
+        """
         path = self.bundle.screenshot_path(self._current)
         if path is not None:
-            with PILImage.open(path) as img:
+            data = read_bounded(path, what="screenshot")
+            with open_image(data, where=str(path), what="screenshot") as img:
                 return img.convert("RGB")
         from deltarec.core.render.wireframe import wireframe
 
