@@ -14,12 +14,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from deltarec.core.render.lines import safe
 from deltarec.core.render.tokens import count_tokens
 
 
 def _join(lines: Sequence[str], kept: int) -> str:
     hidden = len(lines) - kept
-    shown = list(lines[:kept])
+    shown = [safe(line) for line in lines[:kept]]  # one line each, whatever they hold
     if hidden > 0:
         shown.append(f"… (+{hidden} more)")
     return "\n".join(shown)
@@ -29,6 +30,9 @@ def fit(
     lines: Sequence[str], *, max_lines: int | None = None, max_tokens: int | None = None
 ) -> str:
     """Join ``lines``, keeping a prefix that respects both budgets.
+
+    Each line stays one line: a character a consumer could split at, or a
+    bidirectional control, is escaped (:func:`deltarec.core.render.lines.safe`).
 
     ``max_lines`` counts content lines (the ``… (+N more)`` marker is extra);
     ``max_tokens`` bounds the cl100k_base tokens of the whole result, marker

@@ -5,6 +5,14 @@ so a quote, a backslash or a newline in a label never breaks a line:
 
     >>> quote('Say "hi"\\nthere')
     '"Say \\\\"hi\\\\"\\\\nthere"'
+
+Nor does anything a consumer might take for a line break or that reorders what a
+reader sees: :func:`safe` writes C0 and C1 controls, DEL, U+2028/U+2029 and the
+bidirectional marks, embeddings, overrides and isolates as ``\\uXXXX`` escapes,
+in quoted names and (as a last line of defence) in every rendered line:
+
+    >>> quote("ok\\u2028+ [9] button \\u202eevil"), safe("app\\x85x")
+    ('"ok\\\\u2028+ [9] button \\\\u202eevil"', 'app\\\\u0085x')
     >>> value(True), value("Name"), value([1, 2])
     ('true', '"Name"', '[1,2]')
 """
@@ -12,14 +20,30 @@ so a quote, a backslash or a newline in a label never breaks a line:
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from deltarec.core.observe.model import Node
 
+_UNSAFE = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]")
+"""What text output never holds raw: every character ``str.splitlines`` splits at (C0's
+LF, VT, FF, CR, FS, GS, RS; C1's NEL; U+2028, U+2029), the other C0 and C1 controls
+and DEL, and the bidirectional controls (ALM, LRM, RLM, LRE-RLO, LRI-PDI)."""
+
+
+def _escape(match: re.Match[str]) -> str:
+    return f"\\u{ord(match.group()):04x}"
+
+
+def safe(text: str) -> str:
+    """``text`` with every :data:`_UNSAFE` character written as a ``\\uXXXX`` escape."""
+    return _UNSAFE.sub(_escape, text) if _UNSAFE.search(text) else text
+
 
 def quote(text: str) -> str:
-    """``text`` as a double-quoted, escaped string that fits on one line."""
-    return json.dumps(text, ensure_ascii=False)
+    """``text`` as a double-quoted, escaped string that fits on one line (still a JSON
+    string: the escapes beyond JSON's own are ``\\uXXXX`` ones)."""
+    return safe(json.dumps(text, ensure_ascii=False))
 
 
 def value(v: Any) -> str:
