@@ -36,9 +36,21 @@ def _baseline_path(serial: str) -> Path:
     return session_dir() / "baselines" / f"{safe}.json"
 
 
-def save_baseline(serial: str, obs: Observation) -> None:
-    """Write atomically (temp file, then rename) so a crash never leaves half a baseline."""
-    write_atomic(_baseline_path(serial), json.dumps(observation_to_json(obs)).encode("utf-8"))
+def save_baseline(serial: str, obs: Observation) -> bool:
+    """Write atomically (temp file, then rename) so a crash never leaves half a baseline.
+
+    The store is a cache: when it cannot be written (disk full, read-only, ``baselines``
+    a file, the baseline a folder) one ``deltarec: note:`` line says the baseline was not
+    kept and False is returned; the capture itself is still shown.
+    """
+    path = _baseline_path(serial)
+    try:
+        write_atomic(path, json.dumps(observation_to_json(obs)).encode("utf-8"))
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+        print(f"deltarec: note: the baseline was not kept ({path}: {reason})", file=sys.stderr)
+        return False
+    return True
 
 
 def load_baseline(serial: str) -> Observation | None:
@@ -89,16 +101,42 @@ def _cmd_serve(args: argparse.Namespace) -> int:
 
 
 def observe_device(args: argparse.Namespace) -> int:
+    shot = _screenshot_target(args.screenshot) if args.screenshot else None
     device = open_device(args.device)
     obs = device.capture()
-    if args.screenshot:
-        device.screenshot().save(args.screenshot)
+    if shot is not None:
+        try:
+            device.screenshot().save(shot[0], format=shot[1])
+        except (OSError, ValueError) as exc:
+            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+            raise InputError(f"--screenshot {args.screenshot}: cannot write it: {reason}") from None
     save_baseline(device.serial, obs)
     if args.format == "json":
         print(json.dumps(observation_to_json(obs), ensure_ascii=False))
     else:
         print(observe_frame(obs, tree=not args.elements))
     return 0
+
+
+def _screenshot_target(path: str) -> tuple[Path, str]:
+    """``--screenshot``'s file and image format, checked before the device is touched:
+    a known image extension, in an existing folder (InputError naming it otherwise)."""
+    from PIL import Image
+
+    target = Path(path)
+    kind = Image.registered_extensions().get(target.suffix.lower())
+    if kind is None or kind not in Image.SAVE:
+        raise InputError(
+            f"--screenshot {path}: unknown image extension {target.suffix or '(none)'!r} (use .png)"
+        )
+    if "\0" in path:
+        raise InputError(f"--screenshot {path!r}: contains a NUL character")
+    folder = target.parent
+    if not folder.is_dir():
+        raise InputError(f"--screenshot {path}: no folder {folder}")
+    if target.is_dir():
+        raise InputError(f"--screenshot {path}: is a folder")
+    return target, kind
 
 
 def delta_device(args: argparse.Namespace) -> int:

@@ -40,8 +40,10 @@ Register it with ``EXTENSIONS.append(run_command.register)`` in
 from __future__ import annotations
 
 import argparse
+import os
 import signal
 import sys
+import tempfile
 import threading
 import unicodedata
 from collections.abc import Callable, Iterator, Sequence
@@ -211,11 +213,23 @@ def run_script(
 
 
 def _check_report_path(path: str | None) -> Path | None:
+    """``--report``'s file, checked before any step runs: a regular file or none yet, in a
+    folder a file can be created in (a temporary file is made there and removed)."""
     if path is None:
         return None
+    if "\0" in path:
+        raise InputError(f"--report {path!r}: contains a NUL character")
     target = Path(path)
     if target.is_dir():
         raise InputError(f"--report {path}: is a directory")
+    if target.exists() and not target.is_file():
+        raise InputError(f"--report {path}: is not a regular file")
+    try:
+        fd, probe = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    except OSError as exc:
+        raise InputError(f"--report {path}: cannot write there: {exc.strerror or exc}") from None
+    os.close(fd)
+    os.unlink(probe)
     return target
 
 

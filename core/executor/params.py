@@ -72,15 +72,22 @@ class Kind(Generic[T]):
 class Str(Kind[str]):
     """A string of at most ``max_len`` characters.
 
-    ``nonempty`` rejects ""; ``nonblank`` also rejects whitespace-only strings.
+    ``nonempty`` rejects ""; ``nonblank`` also rejects whitespace-only strings; ``name``
+    (a file path, a host name: what the OS takes as a C string) rejects a NUL character.
     """
 
     def __init__(
-        self, *, nonempty: bool = False, nonblank: bool = False, max_len: int = MAX_TEXT
+        self,
+        *,
+        nonempty: bool = False,
+        nonblank: bool = False,
+        max_len: int = MAX_TEXT,
+        name: bool = False,
     ) -> None:
         self.nonempty = nonempty or nonblank
         self.nonblank = nonblank
         self.max_len = max_len
+        self.name = name
         self.label = "a non-empty string" if self.nonempty else "a string"
 
     def parse(self, value: object, path: str) -> str:
@@ -90,6 +97,8 @@ class Str(Kind[str]):
             raise ScriptValidationError(path, "must not be empty")
         if len(value) > self.max_len:
             raise ScriptValidationError(path, f"longer than {self.max_len} characters")
+        if self.name and "\0" in value:
+            raise ScriptValidationError(path, "contains a NUL character (U+0000)")
         return value
 
 

@@ -184,11 +184,16 @@ class Session:
 
         Raises InputError naming the path when it leads outside the folder.
         """
+        if "\0" in path:  # Path.resolve and open() would raise ValueError
+            raise InputError(f"{path!r} contains a NUL character (U+0000)")
         root = self.output_dir
         target = root / path
         if self.write_anywhere:
             return target
-        inside = target.resolve()
+        try:
+            inside = target.resolve()
+        except (OSError, RuntimeError) as exc:  # a symlink loop (RuntimeError before 3.13)
+            raise InputError(f"{path}: cannot resolve it: {exc}") from None
         roots = (root, *self._scratch)
         if not any(inside.is_relative_to(r.resolve()) for r in roots):
             raise InputError(

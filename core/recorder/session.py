@@ -21,7 +21,8 @@ import io
 import logging
 import threading
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -81,9 +82,15 @@ class RecordingSession:
         self._clock, self._sleep, self._settle_timeout = clock, sleep, settle_timeout
         self.device = LoggingDevice(device)
         self.executor = self._executor()
-        self.bundle = _bundle or Bundle.create(bundle_dir, {"serial": device.serial})
+        try:
+            self.bundle = _bundle or Bundle.create(bundle_dir, {"serial": device.serial})
+        except OSError as exc:
+            raise DeltarecError(
+                f"cannot create the recording in {bundle_dir}: {exc.strerror or exc}"
+            ) from exc
         self.bundle.info.update({"name": name, "state": "recording"})
         self.steps: list[RecordedStep] = [RecordedStep.from_manifest(s) for s in self.bundle.steps]
+        self._saved_steps = len(self.steps)
         self.observer = Observer(IndexOptions())
         self.screen: Observation | None = None
         self.screen_number = 0
@@ -133,12 +140,26 @@ class RecordingSession:
     def _take_screen(self, obs: Observation) -> None:
         self.screenshot = png_bytes(self.device) if self.screenshots else None
         self.screen = obs
-        self.screen_number = self.bundle.add_observation(obs, self.screenshot)
-        self.bundle.save_manifest()
+        with self._saving():
+            self.screen_number = self.bundle.add_observation(obs, self.screenshot)
+            self.bundle.save_manifest()
+
+    @contextmanager
+    def _saving(self) -> Iterator[None]:
+        """Writes to the bundle: an OSError (disk full, read-only, removed folder) becomes one
+        DeltarecError line saying what was not saved and that every saved step is kept."""
+        try:
+            yield
+        except OSError as exc:
+            saved = self._saved_steps
+            raise DeltarecError(
+                f"cannot save the recording in {self.bundle.root}: {exc.strerror or exc};"
+                f" the {saved} step{'s' * (saved != 1)} saved before are kept there"
+            ) from exc
 
     def close(self) -> None:
         """Mark the recording finished (it is no longer offered for restore)."""
-        with self._lock:
+        with self._lock, self._saving():
             self.bundle.info["state"] = "closed"
             self.bundle.save_manifest()
 
@@ -360,8 +381,10 @@ class RecordingSession:
 
     def _autosave(self, step: RecordedStep | None) -> None:
         self.bundle.steps = [s.to_manifest() for s in self.steps]
-        write_atomic(self.bundle.root / "script.json", to_json(self.script()).encode("utf-8"))
-        self.bundle.save_manifest()
+        with self._saving():
+            write_atomic(self.bundle.root / "script.json", to_json(self.script()).encode("utf-8"))
+            self.bundle.save_manifest()
+        self._saved_steps = len(self.steps)
 
 
 def find_unfinished(root: str | Path) -> list[Path]:

@@ -431,3 +431,137 @@ def test_a_fake_delta_line_in_a_label_stays_inside_its_quotes() -> None:
     text = observe_delta(a, b).text
     assert not any(line.startswith(("+ [9]", "- [1]")) for line in text.splitlines()), text
     assert "\\u2028+ [9] button \\u202eWithdraw all\\u0085- [1] text" in text
+
+
+# -- class 4: tracebacks instead of one line --------------------------------------------------
+
+
+def cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    from deltarec.core.cli.main import main
+
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize(
+    "step",
+    [
+        ["AC_screenshot", {"path": "shot\u0000.png"}],
+        ["AC_list_devices", {"host": "127.0.0.1\u0000evil"}],
+    ],
+)
+def test_a_nul_in_a_path_or_host_is_a_validation_error(
+    step: list[object], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    script = tmp_path / "s.json"
+    script.write_text(json.dumps([step]))
+    line = one_line(*cli(capsys, "run", str(script), "--device", "virtual")[::2])
+    assert "contains a NUL character" in line and "$[0][1]" in line
+
+
+def test_a_symlink_loop_under_the_output_folder_fails_its_step_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "loop").symlink_to(tmp_path / "loop")
+    script = tmp_path / "s.json"
+    script.write_text(json.dumps([["AC_screenshot", {"path": "loop/x.png"}]]))
+    code, _, err = cli(capsys, "run", str(script), "--device", "virtual", "--output-dir",
+                       str(tmp_path))  # fmt: skip
+    assert code == 1 and "Traceback" not in err
+    assert "cannot resolve it" in err
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("DELTAREC_HOME", str(tmp_path / "home"))
+    (tmp_path / "home").mkdir()
+    return tmp_path / "home"
+
+
+def _full_disk(*_: object) -> None:
+    raise OSError(28, "No space left on device")
+
+
+@pytest.mark.parametrize(
+    "store", ["disk full", "read-only", "baseline a folder", "baselines a file"]
+)
+def test_an_unusable_baseline_store_still_prints_the_delta_with_one_note(
+    store: str, home: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from deltarec.core.cli import device_commands
+
+    if store == "baseline a folder":
+        (home / "baselines" / "virtual.json").mkdir(parents=True)
+    elif store == "baselines a file":
+        (home / "baselines").write_text("x")
+    elif store == "disk full":
+        monkeypatch.setattr(device_commands, "write_atomic", _full_disk)
+    else:
+
+        def read_only(*_: object) -> None:
+            raise OSError(30, "Read-only file system")
+
+        monkeypatch.setattr(device_commands, "write_atomic", read_only)
+    for command in ("observe", "delta"):
+        code, out, err = cli(capsys, command, "--device", "virtual")
+        assert code == 0 and "Traceback" not in err
+        assert "1080x2400" in out and out.count("\n") > 3
+        notes = [line for line in err.splitlines() if "baseline was not kept" in line]
+        assert len(notes) == 1, err
+        assert all(line.startswith("deltarec: note: ") for line in err.splitlines())
+
+
+@pytest.mark.parametrize(
+    "target,problem",
+    [
+        ("/proc/x.png", "cannot write it"),
+        ("{tmp}/missing/x.png", "no folder"),
+        ("{tmp}/x.unknown", "unknown image extension"),
+        ("{tmp}", "unknown image extension"),
+    ],
+)
+def test_observe_screenshot_to_an_unusable_path_is_one_line(
+    target: str, problem: str, home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = target.format(tmp=home)
+    line = one_line(*cli(capsys, "observe", "--device", "virtual", "--screenshot", path)[::2])
+    assert problem in line and path in line
+
+
+def test_the_recorder_on_a_full_disk_says_in_one_line_that_the_saved_steps_are_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from deltarec.core import bundle as bundle_module
+    from deltarec.core.errors import DeltarecError
+    from deltarec.core.recorder import session as session_module
+
+    root = recording(tmp_path)
+    session = RecordingSession.restore(root, make_virtual_device(), screenshots=False)
+    monkeypatch.setattr(bundle_module, "write_atomic", _full_disk)
+    monkeypatch.setattr(session_module, "write_atomic", _full_disk)
+    with pytest.raises(DeltarecError) as caught:
+        session.record_key("back")
+    message = str(caught.value)
+    assert "\n" not in message and "No space left on device" in message
+    assert "the 1 step saved before are kept" in message and str(root) in message
+    monkeypatch.undo()
+    assert len(Bundle.open(root).steps) == 1
+
+
+# -- class 7: late failures --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("where", ["missing/out.html", "file/out.html", "fifo"])
+def test_an_unwritable_report_path_is_refused_before_any_step(
+    where: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "file").write_text("x")
+    os.mkfifo(tmp_path / "fifo")
+    script = tmp_path / "s.json"
+    script.write_text(json.dumps([["AC_back"]] * 3))
+    code, out, err = cli(capsys, "run", str(script), "--device", "virtual", "--report",
+                         str(tmp_path / where))  # fmt: skip
+    line = one_line(code, err)
+    assert "--report" in line and out == ""
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["fifo", "file", "s.json"]

@@ -127,7 +127,9 @@ class Screenshot(Command):
     name = "AC_screenshot"
     category = Category.READONLY
 
-    path: str | None = param(Str(nonempty=True, max_len=4096), "PNG file to write", default=None)
+    path: str | None = param(
+        Str(nonempty=True, max_len=4096, name=True), "PNG file to write", default=None
+    )
 
     def run(self, ctx: Context) -> dict[str, Any]:
         target = None
@@ -295,7 +297,9 @@ class ListDevices(Command):
     category = Category.READONLY
 
     adb: bool = param(BOOL, "also ask the adb server", default=True)
-    host: str = param(Str(nonempty=True, max_len=255), "adb server host", default="127.0.0.1")
+    host: str = param(
+        Str(nonempty=True, max_len=255, name=True), "adb server host", default="127.0.0.1"
+    )
     port: int = param(Int(minimum=1, maximum=65535), "adb server port", default=5037)
 
     def run(self, ctx: Context) -> dict[str, Any]:
@@ -313,6 +317,8 @@ class ListDevices(Command):
                         devices.append({"serial": entry.serial, "state": entry.state})
             except DeviceError as exc:
                 out["adb_error"] = str(exc)
+            except (OSError, ValueError) as exc:  # a host name the resolver refuses
+                out["adb_error"] = f"adb server {self.host}:{self.port}: {exc}"
         return out
 
 
