@@ -18,13 +18,17 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_screenshot_run_writes_the_window_and_exits_0(tmp_path: Path) -> None:
     out = tmp_path / "studio.png"
+    called = tmp_path / "adb-was-called"
+    adb = tmp_path / "adb"
+    adb.write_text(f'#!/bin/sh\necho "$@" >> {called}\nexit 1\n', encoding="utf-8")
+    adb.chmod(0o755)
     env = dict(
         os.environ,
         QT_QPA_PLATFORM="offscreen",
         DELTAREC_HOME=str(tmp_path / "home"),
         XDG_CONFIG_HOME=str(tmp_path / "config"),  # QSettings' user scope
         XDG_DATA_HOME=str(tmp_path / "data"),
-        ADBUTILS_ADB_PATH="/bin/false",  # no adb server is started
+        ADBUTILS_ADB_PATH=str(adb),  # records any attempt to start an adb server
         PYTHONPATH=str(ROOT),
     )
     run = subprocess.run(
@@ -43,6 +47,7 @@ def test_screenshot_run_writes_the_window_and_exits_0(tmp_path: Path) -> None:
         timeout=120,
     )
     assert run.returncode == 0, run.stderr
+    assert not called.exists()  # the virtual phone needs no adb: no server was started
     image = QImage(str(out))
     assert (image.width(), image.height()) == (1400, 900)
     # The screenshot holds the phone: the launcher's dark teal is in the left column.
