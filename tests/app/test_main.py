@@ -64,3 +64,39 @@ def test_arguments() -> None:
     with pytest.raises(SystemExit) as exc:
         parse_args(["--bogus"])
     assert exc.value.code == 2
+
+
+HIDE_QT = """
+import sys
+
+class _NoQt:
+    def find_spec(self, name, path=None, target=None):
+        if name == "PySide6" or name.startswith("PySide6."):
+            raise ModuleNotFoundError(f"No module named {name!r}", name=name)
+        return None
+
+sys.meta_path.insert(0, _NoQt())
+"""
+
+
+def test_without_qt_it_says_which_extra_to_install_in_one_line(tmp_path: Path) -> None:
+    (tmp_path / "sitecustomize.py").write_text(HIDE_QT, encoding="utf-8")
+    env = dict(
+        os.environ, PYTHONPATH=f"{tmp_path}{os.pathsep}{ROOT}", ADBUTILS_ADB_PATH="/bin/false"
+    )
+    run = subprocess.run(
+        [sys.executable, "-m", "deltarec.app.main", "--device", "virtual"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert (run.returncode, run.stdout) == (2, "")
+    assert run.stderr == "deltarec-studio needs Qt: pip install 'deltarec[gui]'\n"
+
+
+def test_help_is_plain_text(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        parse_args(["--help"])
+    text = capsys.readouterr().out
+    assert "``" not in text and "Script Builder" in text
