@@ -182,9 +182,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _load_extensions() -> None:
     if not EXTENSIONS:
-        from deltarec.core.cli import device_commands, mcp_command, run_command
+        from deltarec.core.cli import device_commands, export_command, mcp_command, run_command
 
         EXTENSIONS.append(device_commands.register)
+        EXTENSIONS.append(export_command.register)
         EXTENSIONS.append(mcp_command.register)
         EXTENSIONS.append(run_command.register)
 
