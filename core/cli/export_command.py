@@ -12,11 +12,20 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from deltarec.core.errors import CaptureParseError
 
-FORMAT_NAMES = {"py": "python", "python": "python", "pytest": "pytest", "json": "json",
-                "maestro": "maestro"}  # fmt: skip
+if TYPE_CHECKING:
+    from deltarec.core.recorder.export import Kind
+
+FORMAT_NAMES: dict[str, Kind] = {
+    "py": "python",
+    "python": "python",
+    "pytest": "pytest",
+    "json": "json",
+    "maestro": "maestro",
+}
 """``--format`` values and the export kind each names (``py`` is short for ``python``)."""
 
 
