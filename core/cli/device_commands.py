@@ -18,7 +18,7 @@ from pathlib import Path
 from deltarec.core.bundle import write_atomic
 from deltarec.core.capture.boundary import read_json
 from deltarec.core.capture.jsonio import observation_from_json, observation_to_json
-from deltarec.core.cli.main import volatile_for
+from deltarec.core.cli.main import print_frame, volatile_for
 from deltarec.core.devices.open import VIRTUAL, open_device
 from deltarec.core.errors import DeviceError, InputError
 from deltarec.core.observe.model import Observation
@@ -28,7 +28,10 @@ __all__ = ["VIRTUAL", "open_device", "register"]
 
 
 def session_dir() -> Path:
-    return Path(os.environ.get("DELTAREC_HOME", Path.home() / ".cache" / "deltarec"))
+    """``$DELTAREC_HOME`` when set and not empty (an empty one is unset: never the current
+    folder), else ``~/.cache/deltarec``."""
+    home = os.environ.get("DELTAREC_HOME", "")
+    return Path(home) if home else Path.home() / ".cache" / "deltarec"
 
 
 def _baseline_path(serial: str) -> Path:
@@ -126,10 +129,7 @@ def observe_device(args: argparse.Namespace) -> int:
     if args.screenshot:
         device.screenshot().save(args.screenshot)
     save_baseline(device.serial, obs)
-    if args.format == "json":
-        print(json.dumps(observation_to_json(obs), ensure_ascii=False))
-    else:
-        print(observe_frame(obs, tree=not args.elements))
+    print_frame(obs, args)
     return 0
 
 
