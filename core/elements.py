@@ -111,9 +111,6 @@ def match_elements(before: Any, after: Any, *, iou_threshold: float = 0.5) -> di
     }
 
 
-_FIELD_NAMES = {"content-desc": "name", "text": "value", "value": "value"}
-
-
 def delta_index(
     prev: Any, curr: Any, *, iou_threshold: float = 0.5, move_threshold: int = 5
 ) -> dict[str, list[Any]]:
