@@ -321,7 +321,10 @@ def _kinds(tmp: Path) -> dict[str, Path]:
         made["loop"].symlink_to(made["loop"])
         made["to-fifo"].symlink_to(made["fifo"])
         server = socket.socket(socket.AF_UNIX)
-        server.bind(str(made["socket"]))
+        try:
+            server.bind(str(made["socket"]))
+        except OSError:  # a folder path too long for AF_UNIX: a socket elsewhere
+            made["socket"].symlink_to(_short_socket())
         server.close()
         made["png"].write_bytes(png_bomb(16))
         made["bomb"].write_bytes(png_bomb(20_000))
@@ -329,6 +332,16 @@ def _kinds(tmp: Path) -> dict[str, Path]:
         made["dump"].write_text('<hierarchy><node bounds="[0,0][5,5]"/></hierarchy>')
         made["empty"].write_bytes(b"")
     return made
+
+
+def _short_socket() -> str:
+    import tempfile
+
+    path = Path(tempfile.mkdtemp(prefix="dr")) / "s"
+    server = socket.socket(socket.AF_UNIX)
+    server.bind(str(path))
+    server.close()
+    return str(path)
 
 
 def _read_screenshot(path: Path) -> object:
