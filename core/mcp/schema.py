@@ -227,15 +227,17 @@ STEP_OUTPUT: JsonSchema = {
         "command": {"type": "string"},
         "step": {"type": "integer"},
         "result": {"type": "object"},
-        "observation": {"type": ["string", "null"]},
-        "diff": {"type": ["object", "null"], "description": "the ObservationDiff"},
+        "frame": {"enum": ["delta", "full"]},
+        "changes": {"type": "object"},
+        "keys": {"type": "object"},
+        "fields": {"type": "array"},
+        "diff": {"type": "string"},
+        "warnings": {"type": "array"},
         "timing": TIMING_SCHEMA,
-        "warnings": {"type": "array", "items": {"type": "string"}},
-        "error": {"type": "string"},
     },
-    "required": ["ok", "command", "step", "result", "observation", "diff", "timing"],
+    "required": ["ok", "command", "step", "result", "timing"],
 }
-"""``structuredContent`` of a command's tool: the step's result, ObservationDiff and timing."""
+"""``structuredContent`` of a command's tool (:mod:`deltarec.core.mcp.replies`)."""
 
 RUN_OUTPUT: JsonSchema = {
     "type": "object",
@@ -246,23 +248,7 @@ RUN_OUTPUT: JsonSchema = {
         "passed": {"type": "integer"},
         "failed": {"type": "integer"},
         "skipped": {"type": "integer"},
-        "steps": {
-            "type": "array",
-            "items": {
-                "type": "object",
-                "properties": {
-                    "step": {"type": "integer"},
-                    "command": {"type": "string"},
-                    "status": {"enum": ["passed", "failed"]},
-                    "error": {"type": ["string", "null"]},
-                    "observation": {"type": ["string", "null"]},
-                    "timing": TIMING_SCHEMA,
-                    "result": {"type": "object"},
-                    "warnings": {"type": "array", "items": {"type": "string"}},
-                },
-                "required": ["step", "command", "status", "observation", "timing"],
-            },
-        },
+        "steps": {"type": "array", "items": {"type": "object"}},
         "timing": TIMING_SCHEMA,
     },
     "required": ["ok", "policy", "total", "passed", "failed", "skipped", "steps", "timing"],

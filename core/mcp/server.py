@@ -11,9 +11,11 @@ Contract of a tool call (replies: :mod:`deltarec.core.mcp.replies`):
   (``x: expected an integer, got a string``, ``missing required parameter
   'text' (a non-empty string)``). An unknown tool suggests the nearest names.
 - Success: the main text (the delta, unescaped), then a facts line when there
-  are facts; the structured result, ObservationDiff and timing in
-  ``structuredContent``. ``ac_screenshot`` adds the PNG as an image block
-  (images only when asked for).
+  are facts; a small ``structuredContent`` (the result, counts and keys of what
+  changed, timing: :mod:`deltarec.core.mcp.replies`). The full ObservationDiff of
+  each of the last :data:`DIFFS_KEPT` steps is the resource ``deltarec://diff/{step}``
+  (the reply's ``diff`` names it), read only by a client that asks.
+  ``ac_screenshot`` adds the PNG as an image block (images only when asked for).
 - Failure (a failed step, a device error, a bug): an MCP tool error whose
   first text block is the one-line message, once (a selector that matches
   nothing lists the closest on-screen matches), then the failed step's
@@ -34,9 +36,11 @@ from __future__ import annotations
 
 import base64
 import dataclasses
+import json
 import logging
 import tempfile
-from collections.abc import Mapping
+from collections import OrderedDict
+from collections.abc import Iterable, Mapping
 from functools import partial
 from importlib import metadata
 from pathlib import Path
@@ -46,7 +50,9 @@ import anyio
 import anyio.to_thread
 import mcp.types as types
 from mcp.server.lowlevel import Server
+from mcp.server.lowlevel.helper_types import ReadResourceContents
 from mcp.server.stdio import stdio_server
+from pydantic import AnyUrl
 
 from deltarec.core.errors import DeltarecError, InputError, ScriptValidationError
 from deltarec.core.executor.commands.base import Category, Command
@@ -56,7 +62,7 @@ from deltarec.core.executor.script import parse_script
 from deltarec.core.executor.selectors import Selector
 from deltarec.core.executor.session import POLICIES, Effects, Policy, Session, StepOutcome
 from deltarec.core.mcp.hints import argument_message, check_required, step_message, unknown_tool
-from deltarec.core.mcp.replies import error_reply, run_reply, step_reply
+from deltarec.core.mcp.replies import DIFF_URI, error_reply, run_reply, step_reply
 from deltarec.core.mcp.tools import MCP_DEFAULTS, OMITTED, ToolSpec, check_script, tool_table
 from deltarec.core.observe.index import ElementIndex
 
@@ -71,6 +77,14 @@ INSTRUCTIONS = (
     "error listing them."
 )
 EFFECTS: tuple[Effects, ...] = ("fail", "warn", "off")
+DIFFS_KEPT = 16
+"""How many steps' full ObservationDiffs the server keeps as resources."""
+DIFF_TEMPLATE = types.ResourceTemplate(
+    uriTemplate=DIFF_URI,
+    name="diff",
+    description="The full ObservationDiff of a step (its structuredContent's diff)",
+    mimeType="application/json",
+)
 
 C = TypeVar("C", bound=str)
 
@@ -97,10 +111,26 @@ class DeltarecTools:
         self.policy = policy
         self.tools = tool_table(read_only=read_only)
         self._lock = anyio.Lock()
+        self._diffs: OrderedDict[int, str] = OrderedDict()
+        """Step number (from 1) → its ObservationDiff as JSON, the last DIFFS_KEPT."""
 
     async def list_tools(self) -> list[types.Tool]:
         """Every tool this server offers (``read_only``: the read-only ones only)."""
         return [spec.tool for spec in self.tools.values()]
+
+    async def list_resource_templates(self) -> list[types.ResourceTemplate]:
+        return [DIFF_TEMPLATE]
+
+    async def read_resource(self, uri: AnyUrl) -> Iterable[ReadResourceContents]:
+        """``deltarec://diff/{step}``: a kept step's full ObservationDiff (JSON)."""
+        prefix = DIFF_URI.removesuffix("{step}")
+        text = str(uri)
+        number = text.removeprefix(prefix)
+        diff = self._diffs.get(int(number)) if number.isdigit() and text != number else None
+        if diff is None:
+            kept = f"steps {min(self._diffs)}–{max(self._diffs)}" if self._diffs else "none yet"
+            raise ValueError(f"no diff at {text[:80]} (kept: {kept})")
+        return [ReadResourceContents(content=diff, mime_type="application/json")]
 
     async def call_tool(self, name: str, arguments: dict[str, Any]) -> types.CallToolResult:
         """Run one tool (module docstring); never raises for a tool's own failure."""
@@ -149,7 +179,19 @@ class DeltarecTools:
         if isinstance(command, Screenshot):
             return self._screenshot(command, waited_ms)
         outcome = self.session.execute(command, policy=self.policy)
-        return step_reply(outcome, waited_ms, message=self._message(outcome, command))
+        uri = self._keep_diff(outcome)
+        message = self._message(outcome, command)
+        return step_reply(outcome, waited_ms, message=message, diff_uri=uri)
+
+    def _keep_diff(self, outcome: StepOutcome) -> str | None:
+        """Keep the step's ObservationDiff as a resource; its URI (None: no delta)."""
+        if outcome.delta is None:
+            return None
+        number = outcome.step + 1
+        self._diffs[number] = json.dumps(outcome.delta.diff, ensure_ascii=False)
+        while len(self._diffs) > DIFFS_KEPT:
+            self._diffs.popitem(last=False)
+        return DIFF_URI.format(step=number)
 
     def _message(self, outcome: StepOutcome, command: Command) -> str | None:
         """The one-line message of a failed step (None when it passed)."""
@@ -248,6 +290,8 @@ def build_server(
     server.list_tools()(handlers.list_tools)  # type: ignore[no-untyped-call]
     # The executor validates arguments itself: its messages name the parameter and type.
     server.call_tool(validate_input=False)(handlers.call_tool)
+    server.list_resource_templates()(handlers.list_resource_templates)  # type: ignore[no-untyped-call]
+    server.read_resource()(handlers.read_resource)  # type: ignore[no-untyped-call]
     return server
 
 
