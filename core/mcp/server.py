@@ -63,6 +63,7 @@ from deltarec.core.executor.selectors import Selector
 from deltarec.core.executor.session import POLICIES, Effects, Policy, Session, StepOutcome
 from deltarec.core.mcp.hints import argument_message, check_required, step_message, unknown_tool
 from deltarec.core.mcp.replies import DIFF_URI, error_reply, run_reply, step_reply
+from deltarec.core.mcp.schema import SELECTOR_HELP
 from deltarec.core.mcp.tools import MCP_DEFAULTS, OMITTED, ToolSpec, check_script, tool_table
 from deltarec.core.observe.index import ElementIndex
 
@@ -74,7 +75,7 @@ INSTRUCTIONS = (
     'selector such as {"text": "Save"} or {"index": i}. Each action replies with what changed '
     "since the screen you last saw (+ added, ~ changed, - removed, ↕ scrolled, » new screen), "
     "then the element acted on and any warning. Selectors are strict: several matches is an "
-    "error listing them."
+    "error listing them. " + SELECTOR_HELP
 )
 EFFECTS: tuple[Effects, ...] = ("fail", "warn", "off")
 DIFFS_KEPT = 16

@@ -17,6 +17,7 @@ from PIL import Image
 from deltarec.core.devices.virtual import ManualClock, Playground, VirtualDevice
 from deltarec.core.executor import Session
 from deltarec.core.mcp import build_server, tool_table
+from deltarec.core.mcp.tools import hint
 from tests.core.mcp.conftest import Connect, envelope, texts
 
 pytestmark = pytest.mark.anyio
@@ -60,8 +61,8 @@ async def test_lists_the_tool_table_with_annotations_and_schemas(connect: Connec
         assert tool.annotations == expected[tool.name].tool.annotations
         assert tool.description
     by_name = {t.name: t for t in listed}
-    assert by_name["ac_delta_observation"].annotations.readOnlyHint is True  # type: ignore[union-attr]
-    assert by_name["ac_tap"].annotations.readOnlyHint is False  # type: ignore[union-attr]
+    assert hint(by_name["ac_delta_observation"], "readOnlyHint") is True
+    assert hint(by_name["ac_tap"], "readOnlyHint") is False
     assert by_name["ac_stop_app"].annotations.destructiveHint is True  # type: ignore[union-attr]
 
 
