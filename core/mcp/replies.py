@@ -151,7 +151,7 @@ def structured(
         data["frame"] = "full" if full else "delta"
     if outcome.delta is not None:
         data.update(changes(outcome.delta))
-        if diff_uri is not None:
+        if diff_uri is not None and not outcome.delta.empty:
             data["diff"] = diff_uri
     if outcome.warnings:
         data["warnings"] = list(outcome.warnings)

@@ -22,7 +22,8 @@ Contract of a tool call (replies: :mod:`deltarec.core.mcp.replies`):
   observation when one was shown. The server itself never fails because a
   tool did.
 - An acting tool waits :data:`~deltarec.core.mcp.tools.MCP_WAIT` (2 s) for a missing
-  element unless told otherwise.
+  element unless told otherwise; not for an ``[i]`` alone (the agent saw that element:
+  when it left, the call fails at once naming what ``[i]`` was).
 - ``read_only``: only read-only tools exist; the others are neither listed nor
   callable (a call is refused before anything runs, whatever the client sends).
 - Device I/O is blocking, so each call runs in a worker thread
@@ -175,7 +176,7 @@ class DeltarecTools:
         check_required(cls, arguments)
         for key, value in MCP_DEFAULTS.get(cls.name, {}).items():
             if arguments.get(key) is None:
-                arguments[key] = value
+                arguments[key] = 0.0 if key == "timeout" and _number_only(arguments) else value
         command = cls.parse(arguments, "$")
         if isinstance(command, Screenshot):
             return self._screenshot(command, waited_ms)
@@ -198,7 +199,12 @@ class DeltarecTools:
         """The one-line message of a failed step (None when it passed)."""
         if outcome.error is None:
             return None
-        return step_message(outcome.error, _selector(command), self._last_screen(outcome))
+        return step_message(
+            outcome.error,
+            _selector(command),
+            self._last_screen(outcome),
+            self.session.numbers.meaning,
+        )
 
     def _last_screen(self, outcome: StepOutcome) -> ElementIndex | None:
         """The screen a failed step last saw, numbered as the agent knows it; no capture."""
@@ -256,9 +262,16 @@ class DeltarecTools:
             except (KeyError, DeltarecError):
                 selector = None
             screen = self.session.seen if first.observation is not None else None
-            reason = step_message(first.exception, selector, screen)
+            reason = step_message(first.exception, selector, screen, self.session.numbers.meaning)
             message = f"step {first.step + 1} ({first.command}) failed: {reason}"
         return run_reply(report, waited_ms, message)
+
+
+def _number_only(arguments: Mapping[str, Any]) -> bool:
+    """The call selects by an ``[i]`` alone: it names an element the agent saw, which
+    waiting will not bring back, so it fails at once (naming what ``[i]`` was)."""
+    selector = arguments.get("selector")
+    return isinstance(selector, Mapping) and list(selector) == ["index"]
 
 
 def _selector(command: Command) -> Selector | None:

@@ -190,7 +190,7 @@ async def test_errors_an_agent_can_act_on(connect: Connect) -> None:
     )
     assert envelope(missing)["timing"]["toolMs"] == 2000.0  # the MCP default wait: 2 s
     assert texts(nothing_close)[0].startswith(
-        'no element matches {text="Zebra"} within 2s; saw SignUpActivity: '
+        'no element matches {text="Zebra"} within 2s; on screen: [3] button "Navigate up"'
     )
     assert texts(half) == ["give both x and y"]
     assert texts(wrong) == ["x: expected an integer, got a string"]
