@@ -60,7 +60,7 @@ from deltarec.core.executor.commands.base import Category, Command
 from deltarec.core.executor.commands.readonly import Screenshot
 from deltarec.core.executor.runner import run_steps
 from deltarec.core.executor.script import parse_script
-from deltarec.core.executor.selectors import Selector
+from deltarec.core.executor.selectors import Selector, match
 from deltarec.core.executor.session import POLICIES, Effects, Policy, Session, StepOutcome
 from deltarec.core.mcp.hints import argument_message, check_required, step_message, unknown_tool
 from deltarec.core.mcp.replies import DIFF_URI, error_reply, run_reply, step_reply
@@ -115,6 +115,9 @@ class DeltarecTools:
         self._lock = anyio.Lock()
         self._diffs: OrderedDict[int, str] = OrderedDict()
         """Step number (from 1) → its ObservationDiff as JSON, the last DIFFS_KEPT."""
+        self._cut_look: int | None = None
+        """The step (from 1) of the agent's last look when a budget cut it: the next full
+        frame says that is why it is whole."""
 
     async def list_tools(self) -> list[types.Tool]:
         """Every tool this server offers (``read_only``: the read-only ones only)."""
@@ -180,10 +183,34 @@ class DeltarecTools:
         command = cls.parse(arguments, "$")
         if isinstance(command, Screenshot):
             return self._screenshot(command, waited_ms)
+        hit = _point_hit(command, self.session.seen)
         outcome = self.session.execute(command, policy=self.policy)
+        if hit is not None and outcome.ok and "element" not in outcome.result:
+            outcome = dataclasses.replace(outcome, result={**outcome.result, **hit})
+        outcome = self._mark_full_frame(cls, outcome)
         uri = self._keep_diff(outcome)
         message = self._message(outcome, command)
         return step_reply(outcome, waited_ms, message=message, diff_uri=uri)
+
+    def _mark_full_frame(self, cls: type[Command], outcome: StepOutcome) -> StepOutcome:
+        """Head a full frame sent in place of a delta with ``» full frame (why)``, and
+        remember a look a budget cut (the reason of the next full frame)."""
+        observation = outcome.observation
+        if observation is not None and outcome.delta is None:
+            if self._cut_look is not None:
+                why = f"step {self._cut_look}'s look was cut: no whole screen to diff from"
+            elif cls.resets_baseline:
+                why = f"{cls.name.lower()} shows the whole screen"
+            else:
+                why = "no earlier look to diff from"
+            outcome = dataclasses.replace(
+                outcome, observation=f"» full frame ({why})\n{observation}"
+            )
+        if observation is not None:
+            self._cut_look = None
+        elif outcome.ok and cls.category is Category.DISCOVERY:
+            self._cut_look = outcome.step + 1 if outcome.result.get("cut") else None
+        return outcome
 
     def _keep_diff(self, outcome: StepOutcome) -> str | None:
         """Keep the step's ObservationDiff as a resource; its URI (None: no delta)."""
@@ -265,6 +292,24 @@ class DeltarecTools:
             reason = step_message(first.exception, selector, screen, self.session.numbers.meaning)
             message = f"step {first.step + 1} ({first.command}) failed: {reason}"
         return run_reply(report, waited_ms, message)
+
+
+def _point_hit(command: Command, screen: ElementIndex | None) -> dict[str, Any] | None:
+    """``{"element": "[6] button \"Sign up\"", "index": 6}`` for the element a tap or a
+    long press by ``x``/``y`` lands on, on the screen the agent last saw (the smallest
+    numbered one holding the point, an interactive one first); None otherwise."""
+    x, y = getattr(command, "x", None), getattr(command, "y", None)
+    if screen is None or _selector(command) is not None or x is None or y is None:
+        return None
+    if command.name not in ("AC_tap", "AC_long_press"):
+        return None
+    nodes = screen.frame.nodes
+    under = [e for e in screen.elements if nodes[e.pos].bounds.contains_point(x, y)]
+    if not under:
+        return None
+    best = min(under, key=lambda e: (not nodes[e.pos].interactive, nodes[e.pos].bounds.area))
+    found = match(screen, best.pos)
+    return {"element": str(found), "index": found.index}
 
 
 def _number_only(arguments: Mapping[str, Any]) -> bool:

@@ -145,11 +145,13 @@ async def test_a_full_frame_after_a_cut_look_is_marked_with_why(connect: Connect
 
 async def test_steps_are_numbered_from_1_everywhere(connect: Connect) -> None:
     async with connect() as client:
-        look = await client.call_tool("ac_describe_screen", {})
-        await client.call_tool("ac_tap", {"selector": {"text": "Settings"}})
+        launched = await client.call_tool(
+            "ac_launch_app", {"package": APP, "activity": ".MainActivity"}
+        )
+        await client.call_tool("ac_tap", SIGN_UP)
         back = await client.call_tool("ac_back", {})
-    assert envelope(look)["step"] == 1
-    assert "(as after step 1)" in texts(back)[0]
+    assert envelope(launched)["step"] == 1
+    assert texts(back)[0] == '» back to MainActivity "Playground" (as after step 1)'
     assert envelope(back)["step"] == 3
 
 
