@@ -121,12 +121,9 @@ def actionable(
     many more there are."""
     frame = screen.frame
     app = _app_elements(screen)
-    for keep in (
-        lambda pos: selector.role is not None and frame.nodes[pos].role == selector.role,
-        lambda pos: frame.nodes[pos].interactive,
-        lambda pos: True,
-    ):
-        chosen = [pos for pos in app if keep(pos)]
+    role = [pos for pos in app if frame.nodes[pos].role == selector.role]
+    interactive = [pos for pos in app if frame.nodes[pos].interactive]
+    for chosen in (role, interactive, app):
         if chosen:
             return [str(match(screen, pos)) for pos in chosen[:limit]], len(chosen) - limit
     return [], 0

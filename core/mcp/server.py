@@ -52,7 +52,6 @@ import anyio.to_thread
 import mcp.types as types
 from mcp.server.lowlevel import Server
 from mcp.server.lowlevel.helper_types import ReadResourceContents
-from mcp.server.stdio import stdio_server
 from pydantic import AnyUrl
 
 from deltarec.core.errors import DeltarecError, InputError, ScriptValidationError
@@ -65,6 +64,7 @@ from deltarec.core.executor.session import POLICIES, Effects, Policy, Session, S
 from deltarec.core.mcp.hints import argument_message, check_required, step_message, unknown_tool
 from deltarec.core.mcp.replies import DIFF_URI, error_reply, run_reply, step_reply
 from deltarec.core.mcp.schema import SELECTOR_HELP
+from deltarec.core.mcp.stdio import StdioTransport, serve
 from deltarec.core.mcp.tools import MCP_DEFAULTS, OMITTED, ToolSpec, check_script, tool_table
 from deltarec.core.observe.index import ElementIndex
 
@@ -354,7 +354,12 @@ def build_server(
     return server
 
 
-async def serve_stdio(server: Server[Any, Any]) -> None:
-    """Serve ``server`` over this process's stdin/stdout until the client closes them."""
-    async with stdio_server() as (read_stream, write_stream):
+async def serve_stdio(server: Server[Any, Any], transport: StdioTransport | None = None) -> None:
+    """Serve ``server`` over this process's stdin/stdout (:mod:`deltarec.core.mcp.stdio`)
+    until the client closes stdin (the requests read are answered first) or SIGINT /
+    SIGTERM arrives."""
+
+    async def run(read_stream: Any, write_stream: Any) -> None:
         await server.run(read_stream, write_stream, server.create_initialization_options())
+
+    await serve(run, transport)

@@ -149,7 +149,7 @@ HINT_DEFAULTS: Mapping[str, bool] = {
 """What the MCP spec says a hint is when it is not sent."""
 
 
-def annotations(
+def tool_hints(
     *, read_only: bool, destructive: bool, idempotent: bool, open_world: bool
 ) -> types.ToolAnnotations:
     """Hints with only what differs from :data:`HINT_DEFAULTS` (module docstring)."""
@@ -181,8 +181,8 @@ def hint(tool: types.Tool, name: str) -> bool:
 def tool_annotations(command: type[Command]) -> types.ToolAnnotations:
     """The hints of a command's tool (see the table in the module docstring)."""
     if command.category is not Category.MUTATING:
-        return annotations(read_only=True, destructive=False, idempotent=True, open_world=False)
-    return annotations(
+        return tool_hints(read_only=True, destructive=False, idempotent=True, open_world=False)
+    return tool_hints(
         read_only=False,
         destructive=command.name in _DESTRUCTIVE,
         idempotent=command.name in _IDEMPOTENT_MUTATING,
@@ -251,7 +251,7 @@ def run_steps_tool() -> ToolSpec:
         description="Run steps in order (all validated first); stops at a failure.",
         inputSchema=schema,
         outputSchema=sent_output_schema(RUN_OUTPUT),
-        annotations=annotations(
+        annotations=tool_hints(
             read_only=False, destructive=True, idempotent=False, open_world=True
         ),
     )
