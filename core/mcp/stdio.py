@@ -17,7 +17,8 @@ What it adds to ``mcp.server.stdio.stdio_server`` (mcp 1.x), and why:
   those still unanswered then get an error (-32800, cancelled) before the server
   stops. The SDK cancelled them on the spot and never answered them.
 - **Ctrl-C / SIGTERM stop the server** (:func:`serve`): pending requests are
-  answered as cancelled, the server stops within a second, no traceback. Under the
+  answered as cancelled, the server stops within a second, no traceback (a call
+  still running on the device after :data:`STOP_GRACE` is left: the process exits). Under the
   SDK a SIGINT surfaced as a KeyboardInterrupt inside the task group (a 44-line
   ExceptionGroup) while a worker thread blocked on stdin kept the process alive.
 
@@ -53,6 +54,9 @@ MAX_LINE = 16 * 1024 * 1024
 DRAIN_SECONDS = 10.0
 """How long requests read before stdin closed may still run to be answered."""
 CHUNK = 1 << 16
+STOP_GRACE = 1.0
+"""Seconds a stopped server waits for a call still running on the device before it
+exits anyway (the call's worker thread cannot be interrupted)."""
 REQUEST_CANCELLED = -32800
 """JSON-RPC's (and LSP's) code for a request cancelled before it was answered."""
 
@@ -301,20 +305,39 @@ async def serve(
     requests are answered) or SIGINT / SIGTERM arrives (pending requests are then
     answered as cancelled)."""
     io = transport or StdioTransport()
-    async with io.streams() as (read_stream, write_stream), anyio.create_task_group() as tg:
+    watchdog: list[threading.Timer] = []
+    try:
+        async with io.streams() as (read_stream, write_stream), anyio.create_task_group() as tg:
 
-        async def on_signal() -> None:
-            with anyio.open_signal_receiver(signal.SIGINT, signal.SIGTERM) as signals:
-                async for received in signals:
-                    name = signal.Signals(received).name
-                    await io.cancel_pending(f"the server was stopped ({name})")
-                    await anyio.sleep(0.05)  # let the writer send them
-                    tg.cancel_scope.cancel()
-                    return
+            async def on_signal() -> None:
+                with anyio.open_signal_receiver(signal.SIGINT, signal.SIGTERM) as signals:
+                    async for received in signals:
+                        name = signal.Signals(received).name
+                        await io.cancel_pending(f"the server was stopped ({name})")
+                        await anyio.sleep(0.05)  # let the writer send them
+                        timer = threading.Timer(STOP_GRACE, _exit_now, (128 + int(received),))
+                        timer.daemon = True
+                        timer.start()
+                        watchdog.append(timer)
+                        tg.cancel_scope.cancel()
+                        return
 
-        async def main() -> None:
-            await run(read_stream, write_stream)
-            tg.cancel_scope.cancel()
+            async def main() -> None:
+                await run(read_stream, write_stream)
+                tg.cancel_scope.cancel()
 
-        tg.start_soon(on_signal)
-        tg.start_soon(main)
+            tg.start_soon(on_signal)
+            tg.start_soon(main)
+    finally:
+        for timer in watchdog:
+            timer.cancel()
+
+
+def _exit_now(code: int) -> None:
+    """End the process: a stopped server's call is still running after STOP_GRACE."""
+    print(
+        f"deltarec mcp: stopped with a call still running on the device (after {STOP_GRACE:g}s)",
+        file=sys.stderr,
+        flush=True,
+    )
+    os._exit(code)
