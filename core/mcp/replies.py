@@ -17,8 +17,8 @@ message (once), then the observation of the failed step when one was shown
 
 ``structuredContent`` is for clients, and some hand it to the model: it stays
 small, never repeating the text (:data:`~deltarec.core.mcp.schema.STEP_OUTPUT`):
-``{ok, command, step (from 1, as every step a person reads), result (without the
-frame or summary the text already carries, nor the selector sent), frame ("delta" | "full", when an
+``{ok, command, step (from 1, as every step a person reads), result? (without the
+frame or summary the text already carries, nor the selector sent; none when empty), frame ("delta" | "full", when an
 observation was shown), changes (counts of the numbered elements added, removed,
 changed, scrolled, windows opened/closed), keys (theirs, the first
 :data:`KEYS_SHOWN`), fields (screen fields that changed: package, activity…), diff
@@ -144,8 +144,10 @@ def structured(
         "ok": outcome.ok,
         "command": outcome.command,
         "step": outcome.step + 1,
-        "result": brief_result(outcome),
     }
+    result = brief_result(outcome)
+    if result:
+        data["result"] = result
     if outcome.observation is not None:
         full = outcome.delta is None or outcome.delta.full_frame
         data["frame"] = "full" if full else "delta"

@@ -239,7 +239,7 @@ STEP_OUTPUT: JsonSchema = {
         "warnings": {"type": "array"},
         "timing": TIMING_SCHEMA,
     },
-    "required": ["ok", "command", "step", "result", "timing"],
+    "required": ["ok", "command", "step", "timing"],
 }
 """``structuredContent`` of a command's tool (:mod:`deltarec.core.mcp.replies`)."""
 

@@ -200,7 +200,7 @@ class DeltarecTools:
             if self._cut_look is not None:
                 why = f"step {self._cut_look}'s look was cut: no whole screen to diff from"
             elif cls.resets_baseline:
-                why = f"{cls.name.lower()} shows the whole screen"
+                why = "launched"
             else:
                 why = "no earlier look to diff from"
             outcome = dataclasses.replace(
