@@ -18,14 +18,14 @@ message (once), then the observation of the failed step when one was shown
 ``structuredContent`` is for clients, and some hand it to the model: it stays
 small, never repeating the text (:data:`~deltarec.core.mcp.schema.STEP_OUTPUT`):
 ``{ok, command, step (from 1, as every step a person reads), result? (without the
-frame or summary the text already carries, nor the selector sent; none when empty), frame ("delta" | "full", when an
-observation was shown), changes (counts of the numbered elements added, removed,
-changed, scrolled, windows opened/closed), keys (theirs, the first
-:data:`KEYS_SHOWN`), fields (screen fields that changed: package, activity…), diff
-(the URI of the full ObservationDiff resource, when there is a delta), timing:
-{queueMs, toolMs, observationMs, totalMs} in whole ms, warnings?}``. ``ac_run_steps``
-returns the run's counts and, per step, its number, command, status and timing
-(:data:`~deltarec.core.mcp.schema.RUN_OUTPUT`).
+frame or summary the text already carries, nor the selector sent; none when empty),
+frame ("delta" | "full", when an observation was shown), changes (counts of the
+numbered elements added, removed, changed, scrolled, windows opened/closed), keys
+(theirs, the first :data:`KEYS_SHOWN`), fields (screen fields that changed: package,
+activity…), diff (the URI of the full ObservationDiff resource, when there is a
+delta), timing: {queueMs, toolMs, observationMs, totalMs} in whole ms, warnings?}``.
+``ac_run_steps`` returns the run's counts and, per step, its number, command, status
+and timing (:data:`~deltarec.core.mcp.schema.RUN_OUTPUT`).
 """
 
 from __future__ import annotations
