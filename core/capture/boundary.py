@@ -9,7 +9,7 @@ come in through these functions, so each holds the same promises:
   before anything is parsed, so a hostile file costs at most its limit in time and
   memory and never hangs a reader.
 - **Images** are checked by their header before they are decoded:
-  :func:`check_image` refuses more than :data:`MAX_IMAGE_PIXELS` pixels (a
+  :func:`open_image` refuses more than :data:`MAX_IMAGE_PIXELS` pixels (a
   30000×30000 PNG can be an 873 KB file) without decoding a row.
 - **Text.** UTF-8, strict; a leading byte-order mark is dropped. No unpaired
   surrogate survives (JSON's ``"\\ud800"`` escape included): later stages
