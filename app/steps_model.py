@@ -73,7 +73,7 @@ class StepsModel(QAbstractTableModel):
                 return str(index.row() + 1)
             if column == COL_STATUS:
                 return row.mark
-            return row.label
+            return row.label + "".join(f"\n    ✓ {label}" for label, _ in row.checks)
         if role == Qt.ItemDataRole.ToolTipRole:
             tip = f"{row.command} ({row.status})"
             return f"{tip}\n{row.error}" if row.error else tip

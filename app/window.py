@@ -162,6 +162,7 @@ class MainWindow(QMainWindow):
         self.steps_panel.deleteRequested.connect(studio.delete_step)
         self.steps_panel.runRequested.connect(lambda row, only: studio.run_from(row, only=only))
         self.delta_panel.addSuggestion.connect(self._add_suggestion)
+        self.delta_panel.removeCheck.connect(self._remove_check)
         self.element_tree.picked.connect(self._tree_picked)
 
     # ---------------------------------------------------------------- start-up
@@ -295,6 +296,11 @@ class MainWindow(QMainWindow):
         row = self.steps_panel.current_row()
         self.studio.add_suggestion(suggestion, row if row >= 0 else None)
 
+    def _remove_check(self, check: int) -> None:
+        row = self.steps_panel.current_row()
+        if row >= 0:
+            self.studio.remove_check(row, check)
+
     def _move_step(self, row: int, to: int) -> None:
         self.studio.move_step(row, to, on_done=lambda _: self.steps_panel.select_row(to))
 
@@ -308,8 +314,12 @@ class MainWindow(QMainWindow):
         except DeltarecError as exc:
             self.show_error(str(exc))
             return None
+        # Its selector is matched against the screen the step was recorded on, not today's.
+        screen: list[ElementIndex | None] = [None]
+        self.studio.step_screen(row, lambda index: screen.__setitem__(0, index), before=True)
         dialog = CommandDialog(command, f"Edit step {row + 1}: {title_of(command)}",
-                               initial=step.params, screen=self._screen, parent=self)  # fmt: skip
+                               initial=step.params, screen=lambda: screen[0],
+                               parent=self)  # fmt: skip
         dialog.submitted.connect(
             lambda params: self.studio.update_params(
                 row,

@@ -37,12 +37,12 @@ from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.index import ElementIndex, IndexedElement, element_at
 from deltarec.core.observe.model import Observation
 from deltarec.core.observer import DeltaResult, IndexOptions, Observer, index_frame
-from deltarec.core.recorder.checks import choose_checks
+from deltarec.core.recorder.checks import as_check, choose_checks, same_check
 from deltarec.core.recorder.export import Kind, export, to_json
 from deltarec.core.recorder.keyboard_tap import KeyboardTap, keyboard_tap
 from deltarec.core.recorder.selector_gen import selector_for
 from deltarec.core.recorder.step import RecordedStep, step_label
-from deltarec.core.recorder.suggest import Suggestion, suggest_assertions
+from deltarec.core.recorder.suggest import Suggestion, holds, suggest_assertions
 
 _log = logging.getLogger(__name__)
 
@@ -262,14 +262,45 @@ class RecordingSession:
         return self.record(DELTA_COMMAND, params, "Observation: Delta (what changed)")
 
     def add_suggestion(self, suggestion: Suggestion, source: int | None = None) -> RecordedStep:
-        """Record ``suggestion``; step ``source`` stops offering it (its others stay)."""
+        """Keep ``suggestion`` as a check of step ``source`` (replayed and exported right after
+        it, with the checks' one default wait); returns that step.
+
+        It is verified on step ``source``'s own screen (the one after it, from the bundle),
+        never on the phone now: an assertion about step 3 holds on step 3's screen. A
+        suggestion that does not hold there raises StepFailedError; one already kept is not
+        kept twice. Without ``source`` it is recorded as an ``AC_assert`` step on the phone
+        as it is now (the old behaviour, for callers that have no step).
+        """
         with self._lock:
-            step = self.record("AC_assert", suggestion.params, f"assert {suggestion.label}")
-            if source is not None and 0 <= source < len(self.steps):
-                offered = self.steps[source].suggestions
-                self.steps[source].suggestions = [x for x in offered if x != suggestion]
-                self._autosave(None)
+            if source is None or not 0 <= source < len(self.steps):
+                return self.record("AC_assert", suggestion.params, f"assert {suggestion.label}")
+            step = self.steps[source]
+            if not holds(suggestion.params, self.step_screen(source)):
+                raise StepFailedError(source, "AC_assert",
+                                      f"{suggestion.label}: does not hold on the screen after "
+                                      f"step {source + 1}")  # fmt: skip
+            if not any(same_check(c, suggestion.params) for c in step.checks):
+                step.checks.append(as_check(suggestion.params))
+            if suggestion not in step.suggestions:
+                step.suggestions.append(suggestion)  # so the check keeps its label
+            self._clear_marks()
+            self._autosave(None)
             return step
+
+    def remove_check(self, i: int, check: int) -> None:
+        """Step ``i`` no longer checks (nor exports) its check number ``check``."""
+        with self._lock:
+            del self.steps[i].checks[check]
+            self._clear_marks()
+            self._autosave(None)
+
+    def step_screen(self, i: int, *, before: bool = False) -> ElementIndex:
+        """The numbered screen step ``i`` left (``before``: the one it started on), from the
+        bundle: what an assertion or selector about that step is checked against."""
+        with self._lock:
+            step = self.steps[i]
+            return index_frame(Frame(self.bundle.observation(step.before if before
+                                                             else step.after)))  # fmt: skip
 
     # ------------------------------------------------------------------ editing
     def delete_step(self, i: int) -> None:

@@ -1,0 +1,116 @@
+"""Issue 21: what a recorded step says is what happened, old steps stay inspectable,
+and a recording made here replays as recorded."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from PySide6.QtWidgets import QLabel, QPushButton
+from pytestqt.qtbot import QtBot
+
+from deltarec.app.selector_editor import SelectorEditor
+from deltarec.app.window import MainWindow
+from tests.app.helpers import FakeAsk, click, wait_idle
+
+
+def _offered(window: MainWindow) -> list[str]:
+    labels = []
+    for button in window.delta_panel.add_buttons:
+        label = button.parent().findChild(QLabel)
+        assert label is not None
+        labels.append(label.text())
+    return labels
+
+
+def _checks(window: MainWindow, row: int) -> list[str]:
+    step = window.model.step(row)
+    assert step is not None
+    return [label for label, _ in step.checks]
+
+
+def test_an_assertion_added_to_an_old_step_is_checked_on_that_steps_screen(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    click(qtbot, window, "Settings")
+    click(qtbot, window, "Airplane mode", "switch")
+    window.device_panel.key_buttons["back"].click()
+    qtbot.waitUntil(lambda: window.model.rowCount() == 3)
+    wait_idle(qtbot, window)
+    click(qtbot, window, "Sign up")  # the phone is far from step 2's screen now
+    window.steps_panel.select_row(1)
+    before = _checks(window, 1)
+    offered = [b for b in window.delta_panel.add_buttons]
+    assert offered
+    window.delta_panel.add_buttons[0].click()
+    qtbot.waitUntil(lambda: len(_checks(window, 1)) == len(before) + 1)
+    wait_idle(qtbot, window)
+    assert window.last_error == ""
+    assert window.model.rowCount() == 4  # nothing appended at the end
+    assert window.steps_panel.current_row() == 1
+    # Shown under step 2 in the steps list, removable there and undoable.
+    text = window.model.data(window.model.index(1, 2))
+    assert all(f"✓ {label}" in text for label in _checks(window, 1))
+    window.undo_stack.undo()
+    qtbot.waitUntil(lambda: _checks(window, 1) == before)
+    wait_idle(qtbot, window)
+
+
+def test_the_selector_editor_matches_an_old_step_on_its_own_screen(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    click(qtbot, window, "Sign up")
+    click(qtbot, window, "Name", "textbox")
+    window.device_panel.key_buttons["back"].click()  # keyboard down
+    wait_idle(qtbot, window)
+    window.device_panel.key_buttons["back"].click()  # back on the launcher
+    qtbot.waitUntil(lambda: window.model.rowCount() == 4)
+    wait_idle(qtbot, window)
+    dialog = window.edit_step(1)  # tap textbox "Name": recorded on the sign-up screen
+    assert dialog is not None
+    wait_idle(qtbot, window)
+    button = dialog.fields["selector"].widget.findChild(QPushButton, "selectorEdit")
+    assert button is not None
+    button.click()
+    editor = dialog.fields["selector"].widget.property("editor")
+    assert isinstance(editor, SelectorEditor)
+    assert editor.count.text() == "matches 1 ✓"
+    editor.reject()
+    dialog.reject()
+
+
+def test_every_exported_assertion_is_a_visible_removable_check_and_none_twice(
+    qtbot: QtBot, window: MainWindow, ask: FakeAsk, tmp_path: Path
+) -> None:
+    click(qtbot, window, "Sign up")
+    kept = _checks(window, 0)
+    assert kept  # the recorder keeps some: they are in the steps list
+    text = window.model.data(window.model.index(0, 2))
+    assert all(f"✓ {label}" in text for label in kept)
+    # A kept one is not offered again (adding it would write it twice).
+    assert not set(_offered(window)) & set(kept)
+    assert len(window.delta_panel.remove_buttons) == len(kept)
+    window.delta_panel.remove_buttons[0].click()
+    qtbot.waitUntil(lambda: len(_checks(window, 0)) == len(kept) - 1)
+    wait_idle(qtbot, window)
+    # The removed one is offered again; adding it back keeps it once.
+    assert kept[0] in _offered(window)
+    window.delta_panel.add_buttons[_offered(window).index(kept[0])].click()
+    qtbot.waitUntil(lambda: len(_checks(window, 0)) == len(kept))
+    wait_idle(qtbot, window)
+    assert kept[0] not in _offered(window)
+    window.undo_stack.undo()
+    qtbot.waitUntil(lambda: len(_checks(window, 0)) == len(kept) - 1)
+    wait_idle(qtbot, window)
+    out = tmp_path / "test_flow.py"
+    window.studio.export(str(out), "pytest")
+    qtbot.waitUntil(out.exists)
+    wait_idle(qtbot, window)
+    code = out.read_text()
+    assert code.count("expect(") == len(kept) - 1
+    assert "timeout=0" not in code
+    script = tmp_path / "flow.json"
+    window.studio.export(str(script), "json")
+    qtbot.waitUntil(script.exists)
+    steps = json.loads(script.read_text())
+    assert len(steps[0][2]["checks"]) == len(kept) - 1
