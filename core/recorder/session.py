@@ -357,14 +357,32 @@ class RecordingSession:
 
     # ------------------------------------------------------------------- replay
     def run_step(self, i: int) -> RecordedStep:
-        """Run step ``i`` on the device now (not recorded again); sets its status."""
+        """Run step ``i`` on the device now (not recorded again); sets its status.
+
+        An edited step (its old delta void) that passes gets the delta of this run, its
+        suggestions and its checks, as if recorded now.
+        """
         with self._lock:
             step = self.steps[i]
+            if self.screen is None:
+                self.start()
+            before = self.screen_number
             command = lookup(self.executor.commands, step.command, f"$[{i}][0]")
+            self.device.take_actions()
             outcome = self.executor.execute(command.parse(step.params, f"$[{i}][1]"), step=i)
+            actions = self.device.take_actions()
             error = None if outcome.ok else str(outcome.error)  # "step i+1": the table's row
             step.status, step.error = ("passed", None) if outcome.ok else ("failed", error)
-            self.refresh()
+            obs = self.executor.settle()
+            self._take_screen(obs)
+            result = self.observer.step(obs)
+            self._share_baseline()
+            if step.edited and outcome.ok and step.command != DELTA_COMMAND:
+                step.actions, step.timing = actions, dict(outcome.timing)
+                step.before, step.after = before, self.screen_number
+                self._describe(step, result)
+                step.edited = False  # what it shows is what it does now
+                self._autosave(None)
             return step
 
     def replay(self, device: Device, *, on_progress: Callable[[int, RecordedStep], None]

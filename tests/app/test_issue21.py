@@ -9,6 +9,7 @@ from pathlib import Path
 from PySide6.QtWidgets import QLabel, QPushButton
 from pytestqt.qtbot import QtBot
 
+from deltarec.app.delta_panel import EDITED
 from deltarec.app.selector_editor import SelectorEditor
 from deltarec.app.window import MainWindow
 from tests.app.helpers import FakeAsk, click, wait_idle
@@ -114,3 +115,21 @@ def test_every_exported_assertion_is_a_visible_removable_check_and_none_twice(
     qtbot.waitUntil(script.exists)
     steps = json.loads(script.read_text())
     assert len(steps[0][2]["checks"]) == len(kept) - 1
+
+
+def test_running_an_edited_step_records_its_new_delta(qtbot: QtBot, window: MainWindow) -> None:
+    click(qtbot, window, "Sign up")
+    window.device_panel.key_buttons["back"].click()
+    qtbot.waitUntil(lambda: window.model.rowCount() == 2)
+    wait_idle(qtbot, window)
+    window.studio.update_params(0, {"selector": {"text": "Settings"}})
+    wait_idle(qtbot, window)
+    window.steps_panel.select_row(0)
+    assert window.delta_panel.text == EDITED
+    window.steps_panel.run_button.click()
+    qtbot.waitUntil(lambda: window.model.rows[0].status == "passed")
+    wait_idle(qtbot, window)
+    assert window.delta_panel.text != EDITED
+    assert "Settings" in window.delta_panel.text
+    shown = json.loads(window.delta_panel.json_text.toPlainText())
+    assert shown["delta"] and "Settings" in "\n".join(shown["delta"])
