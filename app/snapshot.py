@@ -24,7 +24,7 @@ from deltarec.core.recorder.checks import check_label
 from deltarec.core.recorder.session import RecordedStep, RecordingSession
 from deltarec.core.recorder.suggest import Suggestion
 
-STATUS_MARKS = {"passed": "✓", "failed": "✗", "recorded": "•", "running": "…"}
+STATUS_MARKS = {"passed": "✓", "failed": "✗", "recorded": "•", "running": "…", "skipped": "–"}
 
 
 @dataclass(frozen=True, slots=True)

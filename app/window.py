@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QByteArray, QElapsedTimer, Qt, QTimer, Signal
+from PySide6.QtCore import QByteArray, QElapsedTimer, QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QResizeEvent, QUndoStack
 from PySide6.QtWidgets import QFrame, QMainWindow, QScrollArea, QSplitter, QTabWidget, QWidget
 
@@ -256,9 +256,15 @@ class MainWindow(QMainWindow):
         self.status.start_progress(total)
 
     def _replay_finished(self, ok: bool) -> None:
-        passed = sum(1 for r in self.model.rows if r.status == "passed")
-        self.status.finish_progress(f"Replay {'passed' if ok else 'FAILED'}: "
-                                    f"{passed}/{self.model.rowCount()} steps passed")  # fmt: skip
+        rows = self.model.rows
+        passed = sum(1 for r in rows if r.status == "passed")
+        message = f"Replay {'passed' if ok else 'FAILED'}: {passed}/{len(rows)} steps passed"
+        failed = next((i for i, r in enumerate(rows) if r.status == "failed"), None)
+        if failed is not None:  # the failure is what the person looks at next
+            skipped = sum(1 for r in rows if r.status == "skipped")
+            message += f"; step {failed + 1} failed" + (f", {skipped} skipped" if skipped else "")
+            self.steps_panel.select_row(failed)
+        self.status.finish_progress(message)
 
     # ------------------------------------------------------------- recording
     def _tapped(self, x: int, y: int, long: bool) -> None:
@@ -445,6 +451,12 @@ class MainWindow(QMainWindow):
             self.restoreState(state)
         if (sizes := self.settings.splitter) is not None:
             self.splitter.restoreState(sizes)
+
+    def event(self, event: QEvent) -> bool:
+        """A hover text never covers a result or an error (it waits for the next job)."""
+        if event.type() == QEvent.Type.StatusTip and self.status.sticky:
+            return True
+        return super().event(event)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if not self.confirm_unsaved("Quit"):

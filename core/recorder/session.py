@@ -401,7 +401,13 @@ class RecordingSession:
                 on_progress(result.step, step)
 
         report = run_steps(parse_script(self.script().to_json()), session, on_progress=progress)
+        self._skip_after(len(report.results))
         return report.ok
+
+    def _skip_after(self, ran: int) -> None:
+        """Steps from ``ran`` on did not run (a failure stopped the run): marked skipped."""
+        for step in self.steps[ran:]:
+            step.status, step.error = "skipped", None
 
     # ------------------------------------------------------------------- output
     def export(self, path: str | Path, kind: Kind) -> Path:

@@ -115,7 +115,7 @@ def test_run_from_here_stops_at_a_failure(qtbot: QtBot, window: MainWindow) -> N
     qtbot.waitUntil(lambda: window.model.rows[1].status == "failed")
     wait_idle(qtbot, window)
     statuses = [r.status for r in window.model.rows]
-    assert statuses == ["recorded", "failed", "recorded", "recorded"]
+    assert statuses == ["recorded", "failed", "skipped", "skipped"]  # issue 21: not run
     assert window.model.data(window.model.index(1, 1)) == "✗"
     assert "Name" in (window.model.rows[1].error or "")
     # Bug 5: one numbering, 1-based: row 2 of the table is "step 2" in its error.

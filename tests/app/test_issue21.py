@@ -6,13 +6,15 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from PySide6.QtWidgets import QLabel, QPushButton
+from PySide6.QtGui import QStatusTipEvent
+from PySide6.QtWidgets import QApplication, QLabel, QPushButton
 from pytestqt.qtbot import QtBot
 
 from deltarec.app.delta_panel import EDITED
 from deltarec.app.selector_editor import SelectorEditor
+from deltarec.app.steps_model import COL_STATUS
 from deltarec.app.window import MainWindow
-from tests.app.helpers import FakeAsk, click, wait_idle
+from tests.app.helpers import FakeAsk, click, type_text, wait_idle
 
 
 def _offered(window: MainWindow) -> list[str]:
@@ -133,3 +135,55 @@ def test_running_an_edited_step_records_its_new_delta(qtbot: QtBot, window: Main
     assert "Settings" in window.delta_panel.text
     shown = json.loads(window.delta_panel.json_text.toPlainText())
     assert shown["delta"] and "Settings" in "\n".join(shown["delta"])
+
+
+def test_replay_all_ends_on_the_replayed_phone_with_the_failure_selected(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    click(qtbot, window, "Sign up")
+    click(qtbot, window, "Name", "textbox")
+    type_text(qtbot, window, "Ada")
+    for _ in range(2):  # keyboard down, then back to the launcher
+        n = window.model.rowCount()
+        window.device_panel.key_buttons["back"].click()
+        qtbot.waitUntil(lambda n=n: window.model.rowCount() == n + 1)
+        wait_idle(qtbot, window)
+    assert "Create your account" not in names(window)
+    window.studio.update_params(1, {"selector": {"text": "No such field"}, "timeout": 0.5})
+    wait_idle(qtbot, window)
+    window.steps_panel.select_row(4)
+    window.status.showMessage("Replay the whole script on a fresh phone")  # a hover text
+    with qtbot.waitSignal(window.studio.replayFinished, timeout=20_000) as finished:
+        window.actions_.replay.trigger()
+    assert finished.args == [False]
+    wait_idle(qtbot, window)
+    # The view is the phone as the replay left it (on the sign-up screen), not before it.
+    assert "Create your account" in names(window)
+    assert window.steps_panel.current_row() == 1  # the failed step is selected
+    assert window.delta_panel.error.text()
+    assert [r.status for r in window.model.rows] == ["passed", "failed", *["skipped"] * 3]
+    assert window.model.data(window.model.index(2, COL_STATUS)) == "–"
+    assert window.status.currentMessage() == ""
+    assert "Replay FAILED" in window.status.job.text() and "step 2" in window.status.job.text()
+    QApplication.sendEvent(window, QStatusTipEvent("Record a tap"))  # hovering a button
+    assert window.status.currentMessage() == ""
+    assert window.status.job.isVisible()
+
+
+def test_run_from_here_marks_the_steps_after_a_failure_skipped(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    click(qtbot, window, "Sign up")
+    click(qtbot, window, "Name", "textbox")
+    type_text(qtbot, window, "Ada")
+    window.studio.update_params(0, {"selector": {"text": "No such thing"}, "timeout": 0.5})
+    wait_idle(qtbot, window)
+    window.studio.run_from(0)
+    qtbot.waitUntil(lambda: window.model.rows[-1].status == "skipped")
+    wait_idle(qtbot, window)
+    assert [r.status for r in window.model.rows] == ["failed", "skipped", "skipped"]
+
+
+def names(window: MainWindow) -> list[str]:
+    index = window.screen_view.index
+    return [e.name for e in index.elements] if index is not None else []
