@@ -4,7 +4,8 @@ Rows are :class:`~deltarec.app.snapshot.StepRow` copies (the GUI thread never re
 session). Columns: ``#``, the status mark (✓ passed, ✗ failed, • recorded,
 … running, – skipped after a failure) and the label with the step's checks under
 it. :meth:`StepsModel.set_steps` turns a new snapshot into the smallest model
-change it can (rows appended, rows changed in place, else a reset), so the view keeps its selection and scroll while recording.
+change it can (rows appended, rows changed in place, else a reset), so the view
+keeps its selection and scroll while recording.
 """
 
 from __future__ import annotations
