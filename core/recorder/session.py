@@ -236,10 +236,15 @@ class RecordingSession:
         target = self.element_at(x, y)
         if target is None or self.index is None:
             return self.record(command, {"x": x, "y": y})
-        selector = selector_for(self.index.frame, target.pos, target.index)
+        screen = self.index
+        pos = actionable(screen.frame, target.pos, long=long)
+        number = screen.number_of.get(pos)
+        selector = selector_for(screen.frame, pos, number)
         verb = "long-press" if long else "tap"
-        return self.record(command, {"selector": selector},
-                           f'{verb} {target.role} "{target.name}"')  # fmt: skip
+        label = f'{verb} {screen.frame.nodes[pos].role} "{screen.names[pos]}"'
+        if pos != target.pos and target.name != screen.names[pos]:
+            label += f' (at {target.role} "{target.name}")'
+        return self.record(command, {"selector": selector}, label)
 
     def record_swipe(self, x1: int, y1: int, x2: int, y2: int) -> RecordedStep:
         return self.record("AC_swipe", {"x1": x1, "y1": y1, "x2": x2, "y2": y2})
@@ -417,6 +422,19 @@ class RecordingSession:
         self.bundle.steps = [s.to_manifest() for s in self.steps]
         write_atomic(self.bundle.root / "script.json", to_json(self.script()).encode("utf-8"))
         self.bundle.save_manifest()
+
+
+def actionable(frame: Frame, pos: int, *, long: bool = False) -> int:
+    """What a tap at the element at ``pos`` acts on: the element itself when it takes taps
+    (long presses), else its nearest ancestor that does (the row, not the sender's name in
+    it: a name may repeat, the row it is in is one), else ``pos``."""
+    at = pos
+    while at >= 0:
+        node = frame.nodes[at]
+        if node.clickable or node.checkable or node.editable or (long and node.long_clickable):
+            return at
+        at = frame.parents[at]
+    return pos
 
 
 def find_unfinished(root: str | Path) -> list[Path]:
