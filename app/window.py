@@ -47,8 +47,12 @@ STYLE = Path(__file__).with_name("style.qss")
 RIGHT_SHARE = 0.7
 """The delta panel's share of the right column (the rest: inspector / tree tabs)."""
 RECORDED_PICTURE = (
-    "Restored: the picture is where the recording left off. Device ▸ Refresh screen "
-    "shows the phone as it is now; Replay all brings it there."
+    "Restored: the picture is where the recording left off. Refresh screen shows the "
+    "phone as it is now; Replay to here brings it there."
+)
+NOT_LIVE_CLICK = (
+    "Nothing recorded: the picture is not live (where the recording left off). "
+    "Refresh screen or Replay to here first."
 )
 NO_FIELD = "No text field is focused: tap one on the phone first, then type."
 KEYBOARD_TAP = (
@@ -151,11 +155,13 @@ class MainWindow(QMainWindow):
         studio.runner.busyChanged.connect(self._set_busy)
         studio.runner.started.connect(self.status.set_job)
         screen.tapped.connect(self._tapped)
-        screen.swiped.connect(studio.swipe)
+        screen.swiped.connect(self._swiped)
         screen.hovered.connect(self._hovered)
         screen.shown.connect(self._screen_shown, Qt.ConnectionType.QueuedConnection)
         self.device_panel.typeRequested.connect(self._type)
         self.device_panel.keyRequested.connect(studio.key)
+        self.device_panel.refreshRequested.connect(studio.refresh)
+        self.device_panel.replayToHereRequested.connect(lambda: studio.run_from(0))
         self.steps_panel.selected.connect(self._show_step)
         self.steps_panel.editRequested.connect(self.edit_step)
         self.steps_panel.moveRequested.connect(self._move_step)
@@ -200,6 +206,7 @@ class MainWindow(QMainWindow):
         self.model.set_steps(view.steps)
         self.screen_view.set_screen(view.image, view.screen_size, view.index)
         self._hold_picture = view.recorded_picture
+        self.device_panel.set_live(not view.recorded_picture)
         self.inspector.show_element(view.index, None)
         self.element_tree.set_index(view.index)
         self._picked = None
@@ -267,7 +274,20 @@ class MainWindow(QMainWindow):
         self.status.finish_progress(message)
 
     # ------------------------------------------------------------- recording
+    def _not_live(self) -> bool:
+        """True (and says why) when the picture is not the phone: a click would record junk."""
+        if self.device_panel.live:
+            return False
+        self.show_error(NOT_LIVE_CLICK)
+        return True
+
+    def _swiped(self, x1: int, y1: int, x2: int, y2: int) -> None:
+        if not self._not_live():
+            self.studio.swipe(x1, y1, x2, y2)
+
     def _tapped(self, x: int, y: int, long: bool) -> None:
+        if self._not_live():
+            return
         index = self.screen_view.index
         if index is not None and on_keyboard(index.frame.obs, x, y):
             if long or focused_field(index.frame.obs) is None:

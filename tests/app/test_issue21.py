@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QStatusTipEvent
 from PySide6.QtWidgets import QApplication, QLabel, QPushButton
 from pytestqt.qtbot import QtBot
@@ -14,7 +15,9 @@ from deltarec.app.delta_panel import EDITED
 from deltarec.app.selector_editor import SelectorEditor
 from deltarec.app.steps_model import COL_STATUS
 from deltarec.app.window import MainWindow
+from tests.app.conftest import WindowFactory
 from tests.app.helpers import FakeAsk, click, type_text, wait_idle
+from tests.app.test_restore_and_settings import crashed_recording
 
 
 def _offered(window: MainWindow) -> list[str]:
@@ -187,3 +190,46 @@ def test_run_from_here_marks_the_steps_after_a_failure_skipped(
 def names(window: MainWindow) -> list[str]:
     index = window.screen_view.index
     return [e.name for e in index.elements] if index is not None else []
+
+
+def test_after_a_restore_clicks_on_the_old_picture_record_nothing_until_replayed_to_here(
+    qtbot: QtBot, open_window: WindowFactory, ask: FakeAsk, tmp_path: Path
+) -> None:
+    crashed = crashed_recording(tmp_path / "recordings")
+    ask.answers.append(True)
+    window = open_window()
+    assert window.studio.view is not None and window.studio.view.bundle == crashed
+    panel = window.device_panel
+    assert not panel.live and panel.not_live.isVisible()
+    added: list[int] = []
+    window.studio.stepAdded.connect(added.append)
+    view = window.screen_view
+    qtbot.mouseClick(view, Qt.MouseButton.LeftButton, pos=view.rect().center())
+    drag_start, drag_end = view.rect().center(), view.rect().center() - QPoint(0, 120)
+    qtbot.mousePress(view, Qt.MouseButton.LeftButton, pos=drag_start)
+    qtbot.mouseMove(view, drag_end)
+    qtbot.mouseRelease(view, Qt.MouseButton.LeftButton, pos=drag_end)
+    wait_idle(qtbot, window)
+    assert added == [] and window.model.rowCount() == 2
+    assert "not live" in window.last_error
+    panel.replay_button.click()  # the phone is brought where the recording left off
+    qtbot.waitUntil(lambda: panel.live, timeout=10_000)
+    wait_idle(qtbot, window)
+    assert [r.status for r in window.model.rows] == ["passed", "passed"]
+    assert "Create your account" in names(window)
+    type_text(qtbot, window, "Ada")  # recording continues from the right screen
+    assert window.model.rowCount() == 3
+
+
+def test_after_a_restore_refresh_makes_the_picture_live(
+    qtbot: QtBot, open_window: WindowFactory, ask: FakeAsk, tmp_path: Path
+) -> None:
+    crashed_recording(tmp_path / "recordings")
+    ask.answers.append(True)
+    window = open_window()
+    assert not window.device_panel.live
+    window.device_panel.refresh_button.click()
+    qtbot.waitUntil(lambda: window.device_panel.live)
+    wait_idle(qtbot, window)
+    click(qtbot, window, "Settings")
+    assert window.model.rowCount() == 3
