@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QByteArray, QElapsedTimer, QEvent, Qt, QTimer, Signal
-from PySide6.QtGui import QCloseEvent, QResizeEvent, QUndoStack
+from PySide6.QtGui import QCloseEvent, QGuiApplication, QResizeEvent, QUndoStack
 from PySide6.QtWidgets import QFrame, QMainWindow, QScrollArea, QSplitter, QTabWidget, QWidget
 
 from deltarec.app.actions import Actions
@@ -61,6 +61,19 @@ KEYBOARD_TAP = (
 )
 
 
+APP_TITLE = "deltarec Studio"
+MINIMUM_SIZE = (960, 620)
+"""Below this the three columns and the suggestions overlap."""
+
+
+def titled(text: str) -> str:
+    """The window title: ``text`` alone when the application's display name (which the
+    window system adds to every title) already says deltarec Studio."""
+    if QGuiApplication.applicationDisplayName() == APP_TITLE:
+        return text
+    return f"{APP_TITLE} — {text}" if text else APP_TITLE
+
+
 class MainWindow(QMainWindow):
     """deltarec Studio. Call :meth:`start` once it is constructed."""
 
@@ -78,7 +91,8 @@ class MainWindow(QMainWindow):
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
-        self.setWindowTitle("deltarec Studio")
+        self.setWindowTitle(titled(""))
+        self.setMinimumSize(*MINIMUM_SIZE)
         self.ask = ask or Ask()
         self.ask.parent = self
         self.settings = settings or Settings()
@@ -148,7 +162,7 @@ class MainWindow(QMainWindow):
         studio.replayStarted.connect(self._replay_started)
         studio.replayFinished.connect(self._replay_finished)
         studio.error.connect(self.show_error)
-        studio.exported.connect(lambda _: self.mark_saved())
+        studio.exported.connect(self._saved_to)
         studio.picture.connect(self.screen_view.set_picture)
         studio.undoable.connect(lambda change: self.undo_stack.push(StepCommand(studio, change)))
         studio.disconnected.connect(self._disconnected)
@@ -213,7 +227,7 @@ class MainWindow(QMainWindow):
         self.status.show_view(view)
         if view.recorded_picture:
             self.status.show_note(RECORDED_PICTURE)
-        self.setWindowTitle(f"deltarec Studio — {view.bundle.name} on {view.serial}")
+        self.setWindowTitle(titled(f"{view.bundle.name} on {view.serial}"))
         self._show_step(self.steps_panel.current_row())
 
     def _show_step(self, row: int) -> None:
@@ -405,6 +419,11 @@ class MainWindow(QMainWindow):
     def _signature(steps: Sequence[StepRow]) -> tuple[tuple[str, str], ...]:
         return tuple((s.command, json.dumps(s.params, sort_keys=True, default=str)) for s in steps)
 
+    def _saved_to(self, path: str) -> None:
+        self.mark_saved()
+        n = self.model.rowCount()
+        self.status.show_note(f"Saved {n} step{'s' if n != 1 else ''} to {path}")
+
     def mark_saved(self) -> None:
         """The steps as they are now are in a file (saved, exported or opened)."""
         self._saved = self._signature(self.model.rows)
@@ -478,8 +497,27 @@ class MainWindow(QMainWindow):
             return True
         return super().event(event)
 
+    def _quit_question(self) -> bool:
+        """Save, Discard or Cancel when steps are unsaved; True when the window may close."""
+        n = self.unsaved_steps()
+        if n == 0:
+            return True
+        steps = "1 recorded step is" if n == 1 else f"{n} recorded steps are"
+        answer = self.ask.save_discard_cancel(
+            "Unsaved steps",
+            f"{steps} not saved as a script. Save them before quitting?\n"
+            "Discard keeps the recording on disk: File → Recordings opens it again.",
+        )
+        if answer == "save":
+            path = self.actions_.script_path()
+            if path is None:
+                return False  # no file chosen: stay
+            self.studio.export(path, "json")  # close() waits for it
+            return True
+        return answer == "discard"
+
     def closeEvent(self, event: QCloseEvent) -> None:
-        if not self.confirm_unsaved("Quit"):
+        if not self._quit_question():
             event.ignore()
             return
         self.poll.stop()

@@ -416,12 +416,45 @@ class RecordingSession:
 
     # ------------------------------------------------------------------- output
     def export(self, path: str | Path, kind: Kind) -> Path:
-        return export(self.script(), path, kind, name=self.name)
+        """Write the script as ``kind``. A pytest module's test is named after its file
+        (``test_sign_up.py`` → ``test_sign_up``); a Maestro flow starts where the recording
+        did (:meth:`started_in`)."""
+        target = Path(path)
+        if kind == "pytest":
+            test = target.stem.removeprefix("test_") or None
+            return export(self.script(), target, kind, name=self.name, test=test)
+        if kind == "maestro":
+            app, from_home = self.started_in()
+            return export(self.script(), target, kind, name=self.name, app=app,
+                          from_home=from_home)  # fmt: skip
+        return export(self.script(), target, kind, name=self.name)
+
+    def started_in(self) -> tuple[str | None, bool]:
+        """The app the recording was made in and whether it started on the home screen:
+        the package of the first step's screen, or when that is a launcher, the first other
+        app a step showed (None when no step showed one)."""
+        with self._lock:
+            numbers = [n for step in self.steps for n in (step.before, step.after)]
+            first: str | None = None
+            for number in dict.fromkeys(numbers):  # in order, each screen once
+                try:
+                    package = self.bundle.observation(number).package
+                except DeltarecError:
+                    continue
+                first = package if first is None else first
+                if package and not _is_home(package):
+                    return package, _is_home(first)
+            return None, first is not None and _is_home(first)
 
     def _autosave(self, step: RecordedStep | None) -> None:
         self.bundle.steps = [s.to_manifest() for s in self.steps]
         write_atomic(self.bundle.root / "script.json", to_json(self.script()).encode("utf-8"))
         self.bundle.save_manifest()
+
+
+def _is_home(package: str) -> bool:
+    """Whether ``package`` is a home screen (a launcher), not an app a flow could launch."""
+    return "launcher" in package.lower() or package in ("com.android.systemui", "android")
 
 
 def actionable(frame: Frame, pos: int, *, long: bool = False) -> int:

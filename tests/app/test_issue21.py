@@ -233,3 +233,45 @@ def test_after_a_restore_refresh_makes_the_picture_live(
     wait_idle(qtbot, window)
     click(qtbot, window, "Settings")
     assert window.model.rowCount() == 3
+
+
+def test_quit_offers_save_discard_cancel_and_save_confirms(
+    qtbot: QtBot, window: MainWindow, ask: FakeAsk, tmp_path: Path
+) -> None:
+    click(qtbot, window, "Sign up")
+    ask.answers.append("cancel")
+    window.close()
+    assert window.isVisible() and "Save them before quitting?" in ask.asked[-1]
+    ask.answers.append("save")
+    ask.paths.append(str(tmp_path / "saved.json"))
+    window.close()
+    assert not window.isVisible()
+    assert json.loads((tmp_path / "saved.json").read_text())[0][0] == "AC_tap"
+
+
+def test_save_says_where_it_saved(
+    qtbot: QtBot, window: MainWindow, ask: FakeAsk, tmp_path: Path
+) -> None:
+    click(qtbot, window, "Sign up")
+    ask.paths.append(str(tmp_path / "s.json"))
+    with qtbot.waitSignal(window.studio.exported):
+        window.actions_.save.trigger()
+    wait_idle(qtbot, window)
+    assert f"Saved 1 step to {tmp_path / 's.json'}" in window.status.job.text()
+
+
+def test_title_names_the_app_once_and_the_window_has_a_minimum_size(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    assert window.windowTitle().count("deltarec Studio") == 1
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    app.setApplicationDisplayName("deltarec Studio")  # the window system appends it
+    try:
+        click(qtbot, window, "Sign up")
+        assert "deltarec Studio" not in window.windowTitle()
+        assert "on virtual" in window.windowTitle()
+    finally:
+        app.setApplicationDisplayName("")
+    window.resize(700, 450)
+    assert window.width() >= 900 and window.height() >= 600

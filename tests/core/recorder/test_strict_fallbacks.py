@@ -77,3 +77,24 @@ def _observation(n: int):  # type: ignore[no-untyped-def]
 
     return observation_from_json(json.loads((FIXTURES / "observations" / f"{n:04d}.json")
                                             .read_text()))  # fmt: skip
+
+
+def test_exports_are_named_after_their_file_and_maestro_starts_where_the_recording_did(
+    tmp_path: Path,
+) -> None:
+    rec = _session(tmp_path)
+    rec.start()
+    rec.record_tap(*_at(rec, "Sign up"))
+    code = rec.export(tmp_path / "test_sign_up_flow.py", "pytest").read_text()
+    assert "def test_sign_up_flow(phone" in code
+    flow = rec.export(tmp_path / "flow.yaml", "maestro").read_text()
+    assert "${APP_ID}" not in flow
+    assert "appId: dev.deltarec.playground" in flow
+    assert flow.index("pressKey: Home") < flow.index("tapOn")  # it started on the launcher
+    inside = _session(tmp_path / "b")
+    inside.start()
+    inside.record_tap(*_at(inside, "Sign up"))
+    inside.steps.clear()  # a recording that starts inside the app
+    inside.record_tap(*_at(inside, "Name"))
+    flow = inside.export(tmp_path / "inside.yaml", "maestro").read_text()
+    assert "launchApp" in flow and flow.index("launchApp") < flow.index("tapOn")
