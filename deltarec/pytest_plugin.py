@@ -83,9 +83,7 @@ def read_pool_file(path: str) -> str:
     at most :data:`POOL_LIMIT` bytes of UTF-8; anything else is a one-line UsageError."""
     from deltarec.core.capture.boundary import decode_text, read_bounded
 
-    data = read_bounded(
-        path, limit=POOL_LIMIT, error=_usage_error, what="device pool", regular_only=True
-    )
+    data = read_bounded(path, limit=POOL_LIMIT, error=_usage_error, what="device pool")
     return decode_text(data, where=path, error=_usage_error)
 
 

@@ -98,7 +98,6 @@ def read_bounded(
     limit: int = MAX_BYTES,
     error: ErrorFactory = capture_error,
     what: str = "file",
-    regular_only: bool = False,
 ) -> bytes:
     """The bytes of the regular file ``path``, refusing more than ``limit`` without reading them.
 
@@ -107,8 +106,7 @@ def read_bounded(
     (``O_NONBLOCK``), so a FIFO nobody writes to cannot hang the open either. A symlink
     is followed and its target judged. At most ``limit + 1`` bytes are read, so a file
     that grows while read costs at most its limit. A missing or unreadable file is an
-    error of the same type. (``regular_only`` is kept for callers written when only
-    some reads were: every read is one now.)
+    error of the same type.
     """
     where = str(path)
     try:
