@@ -26,8 +26,16 @@ sys.path.insert(0, str(ROOT))
 
 from tests.core.truth.walk import CLASSES, walk  # noqa: E402
 
-STARTS = ("", "InboxActivity", "ArticleActivity", "FeedActivity", "ClockActivity",
-          "SignUpActivity", "SettingsActivity", "MainActivity")
+STARTS = (
+    "",
+    "InboxActivity",
+    "ArticleActivity",
+    "FeedActivity",
+    "ClockActivity",
+    "SignUpActivity",
+    "SettingsActivity",
+    "MainActivity",
+)
 """Each walk starts on one of these screens in turn ("": the launcher)."""
 WALK = 250
 """Steps per walk (each from a fresh phone)."""
@@ -63,8 +71,10 @@ def main(argv: list[str] | None = None) -> int:
             for klass in sorted({v.klass for v in step.violations}):
                 if shown[klass] < args.show:
                     shown[klass] += 1
-                    print(f"--- [{klass}] seed {seed} step {step.number} on {step.screen}:"
-                          f" {step.gesture}")
+                    print(
+                        f"--- [{klass}] seed {seed} step {step.number} on {step.screen}:"
+                        f" {step.gesture}"
+                    )
                     print(step.text)
                     for v in step.violations:
                         print(f"  !! {v.klass}: {v.detail}")
@@ -76,12 +86,15 @@ def main(argv: list[str] | None = None) -> int:
         print(f"\n{title:22s} {'steps':>6} " + " ".join(f"{c:>12}" for c in CLASSES))
         for name in sorted(steps, key=lambda k: -steps[k]):
             counts = rows.get(name, Counter())
-            print(f"{name or '-':22s} {steps[name]:>6} "
-                  + " ".join(f"{counts[c]:>12}" for c in CLASSES))
+            print(
+                f"{name or '-':22s} {steps[name]:>6} "
+                + " ".join(f"{counts[c]:>12}" for c in CLASSES)
+            )
 
     mode = "without the gesture" if args.no_gesture else "with the gesture"
-    print(f"{done} steps in {w} walks ({mode}), {seconds:.0f} s;"
-          f" steps with a violation: {bad_steps}")
+    print(
+        f"{done} steps in {w} walks ({mode}), {seconds:.0f} s; steps with a violation: {bad_steps}"
+    )
     print("totals: " + ", ".join(f"{c} {total[c]}" for c in CLASSES) + "  (target 0 each)")
     table("per screen", by_screen, steps_screen)
     table("per gesture class", by_gesture, steps_gesture)

@@ -108,7 +108,23 @@ class Guard:
         if consistent(a, b, placed.shift if placed is not None else (0, 0)):
             return True
         sx, sy = placed.still if placed is not None else (0, 0)  # a sticky row stays put
-        return b == Bounds(a.left + sx, a.top + sy, a.right + sx, a.bottom + sy)
+        if b != Bounds(a.left + sx, a.top + sy, a.right + sx, a.bottom + sy):
+            return False
+        return placed is None or self._sticky(c, p, placed.host)
+
+    def _sticky(self, c: int, p: int, host: int) -> bool:
+        """Whether a node that stayed put inside a scrolled host can be one that stayed: its
+        row sits on the host's edge (a sticky header) or shows what the old one showed (a
+        recycled row at the same place showing another item is another row)."""
+        curr, prev = self.curr, self.prev
+        row, old = c, p
+        while curr.parents[row] != host and curr.parents[row] >= 0 and prev.parents[old] >= 0:
+            row, old = curr.parents[row], prev.parents[old]
+        box, b = curr.nodes[host].bounds, curr.nodes[row].bounds
+        if b.top <= box.top or b.bottom >= box.bottom:
+            return True
+        shown_a, shown_b = _texts(prev, old), _texts(curr, row)
+        return shown_a <= shown_b or shown_b <= shown_a
 
 
 def match_frames(prev: Frame, curr: Frame, *, iou_threshold: float = 0.5) -> dict[int, int]:

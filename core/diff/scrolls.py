@@ -307,11 +307,14 @@ def _host(
     content = curr.subtree_hashes
     strong: dict[tuple[int, int], float] = {}
     weak: dict[tuple[int, int], float] = {}
-    stack = [(k, True) for k in reversed(curr.children[c])]
+    # (position, whole, row): ``row`` is the list row the node is (a piece of), or -1.
+    in_list = holds_rows(curr, c)
+    stack = [(k, True, k if in_list else -1) for k in reversed(curr.children[c])]
+    texts: dict[tuple[bool, int], frozenset[str]] = {}
     visited = 0
     while stack and visited < VISIT_LIMIT:
         visited += 1
-        k, whole = stack.pop()  # whole: a row of the container, not a piece of one
+        k, whole, row = stack.pop()  # whole: a row of the container, not a piece of one
         b = curr.nodes[k].bounds
         pk = pairs.get(k)
         if pk is not None and curr.parents[k] == c and curr.children[k]:
@@ -321,7 +324,7 @@ def _host(
                     wrapped.add(k)
                 return None  # one wrapper holds the content: it is the host, if any
         spots = [
-            (q_left, q_top)
+            (q, q_left, q_top)
             for q, q_left, q_top in old_at.get((content[k], b.width, b.height), ())
             if p < q < p_end
         ][:TWIN_LIMIT]
@@ -330,11 +333,13 @@ def _host(
             d = _displacement(a, b)
             # Same size, other content: a fixed part (a list inside) stays; a node known by its
             # own key moved with its content. A row paired only through its children's labels
-            # ("Ken avatar") vouches for nothing, nor a row two edges cut to equal heights.
+            # ("Ken avatar") vouches for nothing, nor a row two edges cut to equal heights,
+            # nor a row that shows nothing it showed before (a recycled row's id).
             cut = _at_edge(b, box) or _at_edge(_shifted(a, *base), box)
             keyed = curr.keys[k] == prev.keys[pk] and not cut
-            if d is not None and (d == base or keyed):
-                spots = [(a.left, a.top)]
+            kin = row != k or _kin(prev, pk, curr, k, texts)
+            if d is not None and (keyed or (d == base and kin)):
+                spots = [(pk, a.left, a.top)]
             elif not curr.children[k] or all(q not in pairs for q in curr.children[k]):
                 move = _cut_move(a, b, box)  # a row cut by an edge: its other edge moved
                 if move is not None:
@@ -342,16 +347,22 @@ def _host(
                     continue
         if not spots:  # clipped or new: its pieces vote (a list's rows, if it is a list)
             rows = holds_rows(curr, k)
-            stack.extend((q, rows) for q in reversed(curr.children[k]))
+            stack.extend((q, rows, q if rows else row) for q in reversed(curr.children[k]))
             continue
         # A whole row with content is strong evidence; a piece of a row that came in (a
         # card's "Like · Share" bar) or a lone label ("Ken avatar") may be another row's, and
         # is weak. Identical twins split their vote between the places they could have come
         # from: the true offset gathers every row that stayed.
         votes = strong if whole and curr.children[k] else weak
-        places = list(dict.fromkeys(spots))
+        places = list(dict.fromkeys((left, top) for _, left, top in spots))
         if votes is weak and len(places) > 1:
             continue  # a label seen in several places vouches for none of them
+        if row >= 0 and row != k:
+            # A piece votes only for a place in a row that shows nothing its row contradicts:
+            # in a list whose senders repeat, "Ken avatar" is in several rows over time.
+            up = curr.depth[k] - curr.depth[row]
+            if not any(_kin(prev, _up(prev, q, up), curr, row, texts) for q, _, _ in spots):
+                continue
         for left, top in places:
             offset = (b.left - left - base[0], b.top - top - base[1])
             if offset == (0, 0) and _at_edge(b, box):
@@ -383,6 +394,41 @@ def _host(
     ):
         return _page(prev, curr, pairs, used, c, p) if natural and not rows_decide else None
     return Motion(c, p, dx, dy)
+
+
+def _up(frame: Frame, pos: int, levels: int) -> int:
+    """The ancestor ``levels`` above ``pos`` (``pos`` itself for 0; -1 past the root)."""
+    for _ in range(levels):
+        if pos < 0:
+            break
+        pos = frame.parents[pos]
+    return pos
+
+
+def _shown(
+    frame: Frame, pos: int, cache: dict[tuple[bool, int], frozenset[str]], side: bool
+) -> frozenset[str]:
+    """The texts and descriptions shown in the subtree of ``pos`` (cached per side)."""
+    got = cache.get((side, pos))
+    if got is None:
+        got = frozenset(
+            n.text + "\x00" + n.content_desc
+            for n in frame.nodes[pos : frame.subtree_end(pos)]
+            if n.text or n.content_desc
+        )
+        cache[(side, pos)] = got
+    return got
+
+
+def _kin(
+    prev: Frame, p: int, curr: Frame, c: int, cache: dict[tuple[bool, int], frozenset[str]]
+) -> bool:
+    """Whether two rows can be one row: the texts of one are all in the other's (a row cut
+    by an edge shows part of them), or it shows at most one text (a label that changed)."""
+    if p < 0:
+        return False
+    a, b = _shown(prev, p, cache, False), _shown(curr, c, cache, True)
+    return a <= b or b <= a or min(len(a), len(b)) <= 1
 
 
 def _replaced_some(

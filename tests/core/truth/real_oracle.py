@@ -162,8 +162,11 @@ def violations(prev: Frame, curr: Frame, delta: Delta | None = None) -> list[str
         ]
         what = f"{len(members)} nodes moved ({dx}, {dy}) in {_label(curr.nodes[box])}"
         if not found:
-            said = [(s["dx"], s["dy"], bool(s.get("page"))) for h, s in hosts
-                    if all(_contains(curr, h, m) for m in members)]
+            said = [
+                (s["dx"], s["dy"], bool(s.get("page")))
+                for h, s in hosts
+                if all(_contains(curr, h, m) for m in members)
+            ]
             out.append(f"{what}: no scroll of that offset (said {said})")
         elif len(found) > 1:
             out.append(f"{what}: {len(found)} scroll entries")

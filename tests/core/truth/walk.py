@@ -214,7 +214,7 @@ def scroll_truth(
         return []
     if len(moved) > 1:
         return []
-    (name, d), = moved.items()
+    ((name, d),) = moved.items()
     want = (-d, 0) if name == "feed.chips_offset" else (0, -d)
     if len(scrolls) != 1:
         return [f"{name} moved {d}px; {len(scrolls)} scroll entries: {_brief(scrolls)}"]
@@ -227,8 +227,9 @@ def scroll_truth(
 
 
 def _brief(scrolls: list[Any]) -> str:
-    return ", ".join(f"{s['key']}:({s['dx']},{s['dy']}{',page' if s.get('page') else ''})"
-                     for s in scrolls)
+    return ", ".join(
+        f"{s['key']}:({s['dx']},{s['dy']}{',page' if s.get('page') else ''})" for s in scrolls
+    )
 
 
 def _classify(line: str, kind: str) -> str:
