@@ -57,6 +57,7 @@ from collections.abc import Callable
 
 from rapidfuzz.fuzz import ratio
 
+from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.scrolls import consistent, find_motions, holds_rows, placements
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Bounds, Node
@@ -83,9 +84,11 @@ class Guard:
     scrolls around current position ``c`` moved it (None outside every scrolled container).
     """
 
-    def __init__(self, prev: Frame, curr: Frame, pairs: dict[int, int]) -> None:
+    def __init__(
+        self, prev: Frame, curr: Frame, pairs: dict[int, int], gesture: Gesture | None = None
+    ) -> None:
         self.prev, self.curr = prev, curr
-        motions = find_motions(prev, curr, pairs)
+        motions = find_motions(prev, curr, pairs, gesture)
         self.active = bool(motions)
         self._placed = placements(curr, motions)
         self._in_host_prev: set[int] = set()
@@ -127,10 +130,13 @@ class Guard:
         return shown_a <= shown_b or shown_b <= shown_a
 
 
-def match_frames(prev: Frame, curr: Frame, *, iou_threshold: float = 0.5) -> dict[int, int]:
+def match_frames(
+    prev: Frame, curr: Frame, *, iou_threshold: float = 0.5, gesture: Gesture | None = None
+) -> dict[int, int]:
     """Pair nodes of ``curr`` with nodes of ``prev``: ``{curr_pos: prev_pos}``, one-to-one.
 
-    ``iou_threshold`` is the overlap the geometric last pass requires.
+    ``iou_threshold`` is the overlap the geometric last pass requires; ``gesture`` the
+    caller's swipe, evidence for the scrolls (:mod:`deltarec.core.diff.gesture`).
     """
     pairs: dict[int, int] = {}
     # 1. keys
@@ -148,7 +154,7 @@ def match_frames(prev: Frame, curr: Frame, *, iou_threshold: float = 0.5) -> dic
         return pairs  # everything matched in place (the common unchanged or toggled frame)
 
     # Scrolls: drop pairs a scroll contradicts, then pair only where offsets allow.
-    guard = Guard(prev, curr, pairs)
+    guard = Guard(prev, curr, pairs, gesture)
     if guard.active:
         for c, p in list(pairs.items()):
             if not guard.allowed(c, p):

@@ -68,6 +68,7 @@ from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
+from deltarec.core.diff.gesture import Gesture
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.labels import scrolls_by_nature
 from deltarec.core.observe.model import Bounds
@@ -98,6 +99,8 @@ class Motion:
     dy: int
     page: bool = False
     """True when no row stayed: the offset is unknown (about a page or more)."""
+    toward: tuple[int, int] = (0, 0)
+    """The sign of the content's move when the caller's gesture tells it (a page's direction)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,8 +173,73 @@ def _displacement(a: Bounds, b: Bounds) -> tuple[int, int] | None:
     return (b.left - a.left, b.top - a.top)
 
 
-def find_motions(prev: Frame, curr: Frame, pairs: Mapping[int, int]) -> list[Motion]:
-    """The scrolled hosts of ``curr``, parents first (see the module docstring)."""
+def find_motions(
+    prev: Frame, curr: Frame, pairs: Mapping[int, int], gesture: Gesture | None = None
+) -> list[Motion]:
+    """The scrolled hosts of ``curr``, parents first (see the module docstring).
+
+    ``gesture``: the caller's swipe, as evidence (:func:`with_gesture`).
+    """
+    motions = _find_motions(prev, curr, pairs)
+    if gesture is None:
+        return motions
+    return with_gesture(prev, curr, pairs, motions, gesture)
+
+
+def with_gesture(
+    prev: Frame, curr: Frame, pairs: Mapping[int, int], motions: list[Motion], gesture: Gesture
+) -> list[Motion]:
+    """``motions`` read with the caller's gesture (:mod:`deltarec.core.diff.gesture`).
+
+    In a host under the swipe's start, content moves with the finger: an offset against it
+    is twins mismatched (rows that repeat), so the offset is unknown (a page); a page takes
+    the finger's direction. A list under the start that no motion names, whose rows came in
+    and left while every row paired inside moved against the finger (labels of repeating
+    rows paired across the move), turned a page too. Hosts elsewhere, and every host after
+    a tap, are left alone.
+    """
+    toward = gesture.content
+    if toward == (0, 0):
+        return motions
+    out = []
+    named: set[int] = set()
+    for m in motions:
+        b = curr.nodes[m.curr].bounds
+        if _under(b, gesture) and (m.page or gesture.contradicts(m.dx, m.dy)):
+            m = Motion(m.curr, m.prev, 0, 0, page=True, toward=toward)
+        out.append(m)
+        named.add(m.curr)
+    host = -1
+    for c, node in enumerate(curr.nodes):  # the innermost list under the start
+        if scrolls_by_nature(node) and _under(node.bounds, gesture) and c in pairs:
+            host = c
+    if host < 0 or any(host <= m <= curr.subtree_end(host) for m in named):
+        return out
+    if any(m in named for m in curr.ancestors(host)):
+        return out
+    p = pairs[host]
+    used = set(pairs.values())
+    box = curr.nodes[host].bounds
+    came = any(k not in pairs for k in curr.children[host])
+    left = any(q not in used for q in prev.children[p])
+    for k in curr.children[host]:
+        q = pairs.get(k)
+        if q is None or _at_edge(curr.nodes[k].bounds, box):
+            continue
+        moved = _displacement(prev.nodes[q].bounds, curr.nodes[k].bounds)
+        if moved is None or not gesture.contradicts(*moved):
+            return out  # a row stayed, or moved with the finger: not a page
+    if came and left:
+        out.append(Motion(host, p, 0, 0, page=True, toward=toward))
+        out.sort(key=lambda m: m.curr)
+    return out
+
+
+def _under(b: Bounds, gesture: Gesture) -> bool:
+    return b.left <= gesture.x1 < b.right and b.top <= gesture.y1 < b.bottom
+
+
+def _find_motions(prev: Frame, curr: Frame, pairs: Mapping[int, int]) -> list[Motion]:
     n = len(curr)
     moved = [False] * n
     any_moved = False
@@ -461,11 +529,19 @@ def _page(
     prev: Frame, curr: Frame, pairs: Mapping[int, int], used: AbstractSet[int], c: int, p: int
 ) -> Motion | None:
     """A container whose rows were all replaced: scrolled by about a page or more. Rows cut
-    by an edge may match by chance (two rows showing only an avatar) and do not count."""
+    by an edge may match by chance (two rows showing only an avatar) and do not count, nor
+    a row paired with one that showed other things (through a sender's repeated label)."""
     box = curr.nodes[c].bounds
     came = [k for k in curr.children[c] if k not in pairs]
     left = [k for k in prev.children[p] if k not in used]
-    stayed = [k for k in curr.children[c] if k in pairs and not _at_edge(curr.nodes[k].bounds, box)]
+    cache: dict[tuple[bool, int], frozenset[str]] = {}
+    stayed = [
+        k
+        for k in curr.children[c]
+        if k in pairs
+        and not _at_edge(curr.nodes[k].bounds, box)
+        and _kin(prev, pairs[k], curr, k, cache)
+    ]
     if not came or not left or stayed:
         return None
     rows = (len(came) >= 2 and len(left) >= 2) or any(curr.children[k] for k in came)

@@ -35,6 +35,7 @@ from deltarec.core.devices.virtual import ManualClock, Playground
 from deltarec.core.devices.virtual.layout import ACTIVITIES, APP_PACKAGE, HEIGHT, MESSAGE, WIDTH
 from deltarec.core.devices.virtual.state import PhoneState
 from deltarec.core.devices.virtual.views import View
+from deltarec.core.diff.gesture import Gesture as Touch
 from deltarec.core.observe.model import Observation
 from deltarec.core.observer import DeltaResult, Observer
 
@@ -159,6 +160,15 @@ def perform(pg: Playground, g: Gesture) -> None:
         pg.launch_app(APP_PACKAGE, g.args[0])
 
 
+def touch(g: Gesture) -> Touch | None:
+    """What the executor tells the diff about a step: the touch, for swipes and taps."""
+    if g.kind == "swipe":
+        return Touch(*g.args)
+    if g.kind == "tap":
+        return Touch(*g.args, *g.args, 50)
+    return None
+
+
 def _observe(pg: Playground) -> Observation:
     return parse_uiautomator(pg.dump_xml(), screen=pg.window_size())
 
@@ -266,6 +276,13 @@ def check(
     remembered screen the delta is taken from (its ``» back to`` line is not graded here)."""
     grader = Grader(before_snap, after_snap)
     text = result.text
+    out: list[Violation] = []
+    still = [x for x in text.splitlines() if x.startswith("↕ nothing scrolled")]
+    if still:  # the swipe moved nothing: true when no offset changed
+        a, b = _offsets(before_snap.state), _offsets(after_snap.state)
+        if a != b and before_snap.state.stack == after_snap.state.stack:
+            out.append(Violation("wrong-scroll", screen, gesture.klass, f"{still[0]} (moved)"))
+        text = "\n".join(x for x in text.splitlines() if x not in still) or "no change"
     if back_to:
         text = "\n".join(x for x in text.splitlines() if not x.startswith("» back to")) or (
             "no change"
@@ -275,7 +292,7 @@ def check(
     missed = [m for m in grade.missed if not _oracle_blind(m, after_snap, result.text)]
     if back_to and text == "no change":
         missed = [m for m in missed if not m.startswith("'no change'")]
-    out = [Violation(_classify(f, "false"), screen, gesture.klass, f) for f in false]
+    out += [Violation(_classify(f, "false"), screen, gesture.klass, f) for f in false]
     out += [Violation(_classify(m, "missed"), screen, gesture.klass, m) for m in missed]
     near = None
     if grader.scrolls:
@@ -293,7 +310,6 @@ def walk(seed: int, steps: int, *, start: str = "", gesture: bool = True) -> Ite
     ``gesture``: tell the observer what the step did, as the executor does (else it diffs
     the two dumps alone, as ``deltarec delta A B`` does).
     """
-    del gesture  # not used yet
     rng = random.Random(seed)
     clock = ManualClock()
     pg = Playground(clock)
@@ -303,19 +319,20 @@ def walk(seed: int, steps: int, *, start: str = "", gesture: bool = True) -> Ite
     observer.reset(_observe(pg))
     shown = {0: snapshot(pg)}  # what the caller was shown after each step
     for number in range(1, steps + 1):
-        gesture = random_gesture(rng, pg)
+        gesture_ = random_gesture(rng, pg)
         screen = pg.state.screen
         before = shown[number - 1]
-        perform(pg, gesture)
+        perform(pg, gesture_)
         now = _observe(pg)
         after = snapshot(pg)  # after the dump: the "Refreshed N times" counter agrees
-        result = observer.step(now, max_lines=None)
+        told = touch(gesture_) if gesture else None
+        result = observer.step(now, max_lines=None, gesture=told)
         shown[number] = after
         shown.pop(number - 40, None)
         back = BACK_TO.search(result.text)
         if back and int(back[1]) in shown:
             # The delta is taken from a remembered frame: grade it against that one.
             before = shown[int(back[1])]
-        step = Step(number, gesture, screen, result.text)
-        step.violations = check(before, after, result, screen, gesture, back_to=bool(back))
+        step = Step(number, gesture_, screen, result.text)
+        step.violations = check(before, after, result, screen, gesture_, back_to=bool(back))
         yield step
