@@ -410,6 +410,10 @@ def _host(
                 spots = [(pk, a.left, a.top)]
             elif not curr.children[k] or all(q not in pairs for q in curr.children[k]):
                 move = _cut_move(a, b, box)  # a row cut by an edge: its other edge moved
+                if move is not None and row >= 0 and row != k:  # a piece: of a kin row only
+                    up = curr.depth[k] - curr.depth[row]
+                    if not _kin(prev, _up(prev, pk, up), curr, row, texts):
+                        continue
                 if move is not None:
                     weak[move] = weak.get(move, 0.0) + 1.0
                     continue

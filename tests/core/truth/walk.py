@@ -109,9 +109,9 @@ def _swipe_class(dx: int, dy: int, ms: int) -> str:
     return "drag-long"
 
 
-def random_gesture(rng: random.Random, pg: Playground) -> Gesture:
+def random_gesture(rng: random.Random, pg: Playground, *, swipes_only: bool = False) -> Gesture:
     """The next step of the walk, weighted towards the scrollable screens' gestures."""
-    r = rng.random()
+    r = 0.0 if swipes_only else rng.random()
     screen = pg.state.screen
     scrolls = screen in ("InboxActivity", "FeedActivity", "ArticleActivity", "ClockActivity")
     if r < (0.62 if scrolls else 0.25):
@@ -304,11 +304,14 @@ def check(
     return out
 
 
-def walk(seed: int, steps: int, *, start: str = "", gesture: bool = True) -> Iterator[Step]:
+def walk(
+    seed: int, steps: int, *, start: str = "", gesture: bool = True, swipes_only: bool = False
+) -> Iterator[Step]:
     """``steps`` graded steps of the walk from ``seed`` (optionally starting on ``start``).
 
     ``gesture``: tell the observer what the step did, as the executor does (else it diffs
-    the two dumps alone, as ``deltarec delta A B`` does).
+    the two dumps alone, as ``deltarec delta A B`` does); ``swipes_only``: every step a
+    drag or a fling (the scroll truth of one screen).
     """
     rng = random.Random(seed)
     clock = ManualClock()
@@ -319,7 +322,7 @@ def walk(seed: int, steps: int, *, start: str = "", gesture: bool = True) -> Ite
     observer.reset(_observe(pg))
     shown = {0: snapshot(pg)}  # what the caller was shown after each step
     for number in range(1, steps + 1):
-        gesture_ = random_gesture(rng, pg)
+        gesture_ = random_gesture(rng, pg, swipes_only=swipes_only)
         screen = pg.state.screen
         before = shown[number - 1]
         perform(pg, gesture_)
