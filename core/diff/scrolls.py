@@ -410,9 +410,10 @@ def _host(
                 spots = [(pk, a.left, a.top)]
             elif not curr.children[k] or all(q not in pairs for q in curr.children[k]):
                 move = _cut_move(a, b, box)  # a row cut by an edge: its other edge moved
-                if move is not None and row >= 0 and row != k:  # a piece: of a kin row only
+                if move is not None and row >= 0 and row != k:  # a piece: of a row that agrees
                     up = curr.depth[k] - curr.depth[row]
-                    if not _kin(prev, _up(prev, pk, up), curr, row, texts):
+                    shift = (move[0] + base[0], move[1] + base[1])
+                    if not _agree(prev, _up(prev, pk, up), curr, row, shift):
                         continue
                 if move is not None:
                     weak[move] = weak.get(move, 0.0) + 1.0
@@ -433,7 +434,10 @@ def _host(
             # A piece votes only for a place in a row that shows nothing its row contradicts:
             # in a list whose senders repeat, "Ken avatar" is in several rows over time.
             up = curr.depth[k] - curr.depth[row]
-            if not any(_kin(prev, _up(prev, q, up), curr, row, texts) for q, _, _ in spots):
+            if not any(
+                _agree(prev, _up(prev, q, up), curr, row, (b.left - q_left, b.top - q_top))
+                for q, q_left, q_top in spots
+            ):
                 continue
         for left, top in places:
             offset = (b.left - left - base[0], b.top - top - base[1])
@@ -490,6 +494,25 @@ def _shown(
         )
         cache[(side, pos)] = got
     return got
+
+
+def _agree(prev: Frame, p: int, curr: Frame, c: int, shift: tuple[int, int]) -> bool:
+    """Whether row ``p`` moved by ``shift`` can be row ``c``: no label of one lands where a
+    label of the same class of the other is, showing something else (row #4's subject where
+    row #12's is). Rows cut by different edges show different parts and agree."""
+    if p < 0:
+        return False
+    olds = [n for n in prev.nodes[p : prev.subtree_end(p)] if n.text or n.content_desc]
+    news = [n for n in curr.nodes[c : curr.subtree_end(c)] if n.text or n.content_desc]
+    for a in olds:
+        for n in news:
+            if (
+                a.class_name == n.class_name
+                and (a.text, a.content_desc) != (n.text, n.content_desc)
+                and consistent(a.bounds, n.bounds, shift)
+            ):
+                return False
+    return True
 
 
 def _kin(
