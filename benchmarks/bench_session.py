@@ -472,6 +472,8 @@ def find_scrolls(before: Snapshot, after: Snapshot) -> list[Scroll]:
         b, a = before.views.get(key), after.views.get(key)
         if b is None or a is None:
             continue
+        if any(_under(key, [s.key]) and key != s.key for s in out):
+            continue  # content a scroll found carries (a row cut by the list's edge)
         kids_b, kids_a = set(before.children[key]), set(after.children[key])
         if not kids_b and not kids_a:
             continue
@@ -479,7 +481,8 @@ def find_scrolls(before: Snapshot, after: Snapshot) -> list[Scroll]:
         moved = _shift(b, a, common, before, after) if common else None
         near = moved is not None
         if moved is None:
-            if not (a.view.scrollable and kids_a and kids_b and not common):
+            # A list of which only rows cut by opposite edges stayed moved too far to measure.
+            if not (a.view.scrollable and kids_a and kids_b and common != kids_a):
                 continue
             sign = offsets[0] if len(offsets) == 1 else 0
             # Far: only the direction is known (from the phone's offset); the axis is the

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from deltarec.core.diff.compute import Delta, compute_delta, to_json
+from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.screens import is_new_screen, screen_title
 from deltarec.core.diff.types import ChangeKind, ObservationDiff
 from deltarec.core.diff.volatile import DEFAULT_VOLATILE, Volatile
@@ -98,16 +99,18 @@ def observe_delta(
     max_tokens: int | None = None,
     back_to: str | None = None,
     delta: Delta | None = None,
+    gesture: Gesture | None = None,
 ) -> DeltaResult:
     """Diff ``prev`` → ``curr`` and render it. ``prev_index`` keeps numbers from earlier steps.
 
     A delta never costs more tokens than the full frame (the elements form, at the
     same budget): when it would, the text is that frame under :data:`FULL_FRAME_MARK`.
     ``back_to`` renders the delta as a return to a remembered screen
-    (:class:`Observer`); ``delta`` is ``compute_delta(prev, curr)`` when the caller has it.
+    (:class:`Observer`); ``delta`` is ``compute_delta(prev, curr)`` when the caller has it;
+    ``gesture`` the step's touch when the caller knows it (:mod:`deltarec.core.diff.gesture`).
     """
     if delta is None:
-        delta = compute_delta(prev, curr, volatile=volatile)
+        delta = compute_delta(prev, curr, volatile=volatile, gesture=gesture)
     if prev_index is None or prev_index.frame is not delta.prev:
         prev_index = index_frame(delta.prev, options, previous=prev_index)
     index = index_frame(delta.curr, options, previous=prev_index, pairs=delta.pairs)
@@ -204,17 +207,22 @@ class Observer:
         max_lines: int | None = 40,
         max_tokens: int | None = None,
         step: int | None = None,
+        gesture: Gesture | None = None,
     ) -> DeltaResult:
         """The delta from the baseline to ``curr`` (which becomes the baseline).
 
         ``step`` labels this step in later ``» back to … (as after step N)`` lines
-        (default: this observer's own count of steps, from 1).
+        (default: this observer's own count of steps, from 1); ``gesture`` is the step's
+        touch when the caller knows it (evidence for scrolls; not used for a delta taken
+        from a remembered screen, which spans other steps).
         """
         self.steps += 1
         if self.index is None:
             self.reset(curr, step=step)
         assert self.index is not None
-        result = self._delta(self.index, curr, max_lines=max_lines, max_tokens=max_tokens)
+        result = self._delta(
+            self.index, curr, max_lines=max_lines, max_tokens=max_tokens, gesture=gesture
+        )
         if result.new_screen:
             result = self._recall(result, max_lines=max_lines, max_tokens=max_tokens)
         self.index = result.index
@@ -230,6 +238,7 @@ class Observer:
         max_tokens: int | None,
         back_to: str | None = None,
         delta: Delta | None = None,
+        gesture: Gesture | None = None,
     ) -> DeltaResult:
         """:func:`observe_delta` from a frame this observer showed, with its settings."""
         return observe_delta(
@@ -242,6 +251,7 @@ class Observer:
             max_tokens=max_tokens,
             back_to=back_to,
             delta=delta,
+            gesture=gesture,
         )
 
     def _recall(

@@ -29,6 +29,7 @@ from bisect import bisect_left
 from dataclasses import dataclass, field
 from typing import Any
 
+from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.match import match_frames
 from deltarec.core.diff.scrolls import Motion, find_motions, placements
 from deltarec.core.diff.types import (
@@ -69,6 +70,8 @@ class Scroll:
     clipped: dict[int, list[int]] = field(default_factory=dict)
     """Current positions of matched nodes inside whose bounds are not the old ones moved by the
     offset (cut by the container's edge, or sticky), with their new bounds."""
+    toward: tuple[int, int] = (0, 0)
+    """A page's direction when the caller's gesture tells it: the sign of the content's move."""
 
 
 @dataclass(slots=True)
@@ -91,6 +94,8 @@ class Delta:
     """Positions of ``prev`` that renderers leave out (the system bars, unless asked for)."""
     quiet_curr: frozenset[int] = frozenset()
     """Positions of ``curr`` that renderers leave out."""
+    gesture: Gesture | None = None
+    """The caller's gesture, when it told it (:mod:`deltarec.core.diff.gesture`)."""
 
     @property
     def empty(self) -> bool:
@@ -143,14 +148,14 @@ def _moves(prev: Frame, curr: Frame, pairs: dict[int, int]) -> dict[int, tuple[i
     return moved
 
 
-def _scrolls(d: Delta) -> list[Scroll]:
+def _scrolls(d: Delta, gesture: Gesture | None = None) -> list[Scroll]:
     """One :class:`Scroll` per scrolled host (:func:`deltarec.core.diff.scrolls.find_motions`).
 
     A subtree that came in (or left) belongs to the innermost scrolled host
     around it, so nested scrollables never list a row twice.
     """
     prev, curr = d.prev, d.curr
-    motions = find_motions(prev, curr, d.pairs)
+    motions = find_motions(prev, curr, d.pairs, gesture)
     if not motions:
         return []
     host_c = {m.curr: i for i, m in enumerate(motions)}
@@ -171,7 +176,9 @@ def _scrolls(d: Delta) -> list[Scroll]:
         if owner is not None:
             left[owner].append(r)
     return [
-        Scroll(m.curr, m.prev, m.dx, m.dy, tuple(entered[i]), tuple(left[i]), m.page)
+        Scroll(
+            m.curr, m.prev, m.dx, m.dy, tuple(entered[i]), tuple(left[i]), m.page, toward=m.toward
+        )
         for i, m in enumerate(motions)
     ]
 
@@ -256,13 +263,20 @@ def compute_delta(
     *,
     volatile: Volatile = DEFAULT_VOLATILE,
     pairs: dict[int, int] | None = None,
+    gesture: Gesture | None = None,
 ) -> Delta:
-    """Diff two observations (see the module docstring for what is found, in what order)."""
+    """Diff two observations (see the module docstring for what is found, in what order).
+
+    ``gesture``: the step's touch when the caller knows it, as evidence for the scrolls
+    (:mod:`deltarec.core.diff.gesture`); the dumps alone decide without it.
+    """
     fp = prev if isinstance(prev, Frame) else Frame(prev)
     fc = curr if isinstance(curr, Frame) else Frame(curr)
-    pairs = match_frames(fp, fc) if pairs is None else pairs
+    pairs = match_frames(fp, fc, gesture=gesture) if pairs is None else pairs
     if _identical(fp, fc, pairs):
-        return Delta(fp, fc, pairs, [], [], {}, {}, [], [], [], _fields(fp, fc, pairs))
+        return Delta(
+            fp, fc, pairs, [], [], {}, {}, [], [], [], _fields(fp, fc, pairs), gesture=gesture
+        )
     used = set(pairs.values())
     d = Delta(
         prev=fp,
@@ -275,10 +289,11 @@ def compute_delta(
         scrolls=[],
         opened=[c for c in fc.roots if c not in pairs],
         closed=[p for p in fp.roots if p not in used],
+        gesture=gesture,
     )
     if volatile.status_bar:
         d.quiet_prev, d.quiet_curr = system_bars(fp), system_bars(fc)
-    d.scrolls = _scrolls(d)
+    d.scrolls = _scrolls(d, gesture)
     inside = placements(fc, [Motion(s.curr, s.prev, s.dx, s.dy, s.page) for s in d.scrolls])
     scroll_at = {s.curr: s for s in d.scrolls}
     for c, p in pairs.items():
@@ -374,6 +389,8 @@ def to_json(d: Delta) -> ObservationDiff:
             scroll["fromKey"] = fp.keys[s.prev]
         if s.page:
             scroll["page"] = True
+            if s.toward != (0, 0):
+                scroll["toward"] = list(s.toward)
         if s.clipped:
             scroll["clipped"] = {fp.keys[d.pairs[c]]: b for c, b in sorted(s.clipped.items())}
         scrolls.append(scroll)

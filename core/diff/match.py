@@ -57,6 +57,7 @@ from collections.abc import Callable
 
 from rapidfuzz.fuzz import ratio
 
+from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.scrolls import consistent, find_motions, holds_rows, placements
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Bounds, Node
@@ -83,9 +84,11 @@ class Guard:
     scrolls around current position ``c`` moved it (None outside every scrolled container).
     """
 
-    def __init__(self, prev: Frame, curr: Frame, pairs: dict[int, int]) -> None:
+    def __init__(
+        self, prev: Frame, curr: Frame, pairs: dict[int, int], gesture: Gesture | None = None
+    ) -> None:
         self.prev, self.curr = prev, curr
-        motions = find_motions(prev, curr, pairs)
+        motions = find_motions(prev, curr, pairs, gesture)
         self.active = bool(motions)
         self._placed = placements(curr, motions)
         self._in_host_prev: set[int] = set()
@@ -108,13 +111,32 @@ class Guard:
         if consistent(a, b, placed.shift if placed is not None else (0, 0)):
             return True
         sx, sy = placed.still if placed is not None else (0, 0)  # a sticky row stays put
-        return b == Bounds(a.left + sx, a.top + sy, a.right + sx, a.bottom + sy)
+        if b != Bounds(a.left + sx, a.top + sy, a.right + sx, a.bottom + sy):
+            return False
+        return placed is None or self._sticky(c, p, placed.host)
+
+    def _sticky(self, c: int, p: int, host: int) -> bool:
+        """Whether a node that stayed put inside a scrolled host can be one that stayed: its
+        row sits on the host's edge (a sticky header) or shows what the old one showed (a
+        recycled row at the same place showing another item is another row)."""
+        curr, prev = self.curr, self.prev
+        row, old = c, p
+        while curr.parents[row] != host and curr.parents[row] >= 0 and prev.parents[old] >= 0:
+            row, old = curr.parents[row], prev.parents[old]
+        box, b = curr.nodes[host].bounds, curr.nodes[row].bounds
+        if b.top <= box.top or b.bottom >= box.bottom:
+            return True
+        shown_a, shown_b = _texts(prev, old), _texts(curr, row)
+        return shown_a <= shown_b or shown_b <= shown_a
 
 
-def match_frames(prev: Frame, curr: Frame, *, iou_threshold: float = 0.5) -> dict[int, int]:
+def match_frames(
+    prev: Frame, curr: Frame, *, iou_threshold: float = 0.5, gesture: Gesture | None = None
+) -> dict[int, int]:
     """Pair nodes of ``curr`` with nodes of ``prev``: ``{curr_pos: prev_pos}``, one-to-one.
 
-    ``iou_threshold`` is the overlap the geometric last pass requires.
+    ``iou_threshold`` is the overlap the geometric last pass requires; ``gesture`` the
+    caller's swipe, evidence for the scrolls (:mod:`deltarec.core.diff.gesture`).
     """
     pairs: dict[int, int] = {}
     # 1. keys
@@ -132,7 +154,7 @@ def match_frames(prev: Frame, curr: Frame, *, iou_threshold: float = 0.5) -> dic
         return pairs  # everything matched in place (the common unchanged or toggled frame)
 
     # Scrolls: drop pairs a scroll contradicts, then pair only where offsets allow.
-    guard = Guard(prev, curr, pairs)
+    guard = Guard(prev, curr, pairs, gesture)
     if guard.active:
         for c, p in list(pairs.items()):
             if not guard.allowed(c, p):

@@ -68,6 +68,7 @@ from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
+from deltarec.core.diff.gesture import Gesture
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.labels import scrolls_by_nature
 from deltarec.core.observe.model import Bounds
@@ -98,6 +99,8 @@ class Motion:
     dy: int
     page: bool = False
     """True when no row stayed: the offset is unknown (about a page or more)."""
+    toward: tuple[int, int] = (0, 0)
+    """The sign of the content's move when the caller's gesture tells it (a page's direction)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,8 +173,73 @@ def _displacement(a: Bounds, b: Bounds) -> tuple[int, int] | None:
     return (b.left - a.left, b.top - a.top)
 
 
-def find_motions(prev: Frame, curr: Frame, pairs: Mapping[int, int]) -> list[Motion]:
-    """The scrolled hosts of ``curr``, parents first (see the module docstring)."""
+def find_motions(
+    prev: Frame, curr: Frame, pairs: Mapping[int, int], gesture: Gesture | None = None
+) -> list[Motion]:
+    """The scrolled hosts of ``curr``, parents first (see the module docstring).
+
+    ``gesture``: the caller's swipe, as evidence (:func:`with_gesture`).
+    """
+    motions = _find_motions(prev, curr, pairs)
+    if gesture is None:
+        return motions
+    return with_gesture(prev, curr, pairs, motions, gesture)
+
+
+def with_gesture(
+    prev: Frame, curr: Frame, pairs: Mapping[int, int], motions: list[Motion], gesture: Gesture
+) -> list[Motion]:
+    """``motions`` read with the caller's gesture (:mod:`deltarec.core.diff.gesture`).
+
+    In a host under the swipe's start, content moves with the finger: an offset against it
+    is twins mismatched (rows that repeat), so the offset is unknown (a page); a page takes
+    the finger's direction. A list under the start that no motion names, whose rows came in
+    and left while every row paired inside moved against the finger (labels of repeating
+    rows paired across the move), turned a page too. Hosts elsewhere, and every host after
+    a tap, are left alone.
+    """
+    toward = gesture.content
+    if toward == (0, 0):
+        return motions
+    out = []
+    named: set[int] = set()
+    for m in motions:
+        b = curr.nodes[m.curr].bounds
+        if _under(b, gesture) and (m.page or gesture.contradicts(m.dx, m.dy)):
+            m = Motion(m.curr, m.prev, 0, 0, page=True, toward=toward)
+        out.append(m)
+        named.add(m.curr)
+    host = -1
+    for c, node in enumerate(curr.nodes):  # the innermost list under the start
+        if scrolls_by_nature(node) and _under(node.bounds, gesture) and c in pairs:
+            host = c
+    if host < 0 or any(host <= m <= curr.subtree_end(host) for m in named):
+        return out
+    if any(m in named for m in curr.ancestors(host)):
+        return out
+    p = pairs[host]
+    used = set(pairs.values())
+    box = curr.nodes[host].bounds
+    came = any(k not in pairs for k in curr.children[host])
+    left = any(q not in used for q in prev.children[p])
+    for k in curr.children[host]:
+        q = pairs.get(k)
+        if q is None or _at_edge(curr.nodes[k].bounds, box):
+            continue
+        moved = _displacement(prev.nodes[q].bounds, curr.nodes[k].bounds)
+        if moved is None or not gesture.contradicts(*moved):
+            return out  # a row stayed, or moved with the finger: not a page
+    if came and left:
+        out.append(Motion(host, p, 0, 0, page=True, toward=toward))
+        out.sort(key=lambda m: m.curr)
+    return out
+
+
+def _under(b: Bounds, gesture: Gesture) -> bool:
+    return b.left <= gesture.x1 < b.right and b.top <= gesture.y1 < b.bottom
+
+
+def _find_motions(prev: Frame, curr: Frame, pairs: Mapping[int, int]) -> list[Motion]:
     n = len(curr)
     moved = [False] * n
     any_moved = False
@@ -307,11 +375,14 @@ def _host(
     content = curr.subtree_hashes
     strong: dict[tuple[int, int], float] = {}
     weak: dict[tuple[int, int], float] = {}
-    stack = [(k, True) for k in reversed(curr.children[c])]
+    # (position, whole, row): ``row`` is the list row the node is (a piece of), or -1.
+    in_list = holds_rows(curr, c)
+    stack = [(k, True, k if in_list else -1) for k in reversed(curr.children[c])]
+    texts: dict[tuple[bool, int], frozenset[str]] = {}
     visited = 0
     while stack and visited < VISIT_LIMIT:
         visited += 1
-        k, whole = stack.pop()  # whole: a row of the container, not a piece of one
+        k, whole, row = stack.pop()  # whole: a row of the container, not a piece of one
         b = curr.nodes[k].bounds
         pk = pairs.get(k)
         if pk is not None and curr.parents[k] == c and curr.children[k]:
@@ -321,7 +392,7 @@ def _host(
                     wrapped.add(k)
                 return None  # one wrapper holds the content: it is the host, if any
         spots = [
-            (q_left, q_top)
+            (q, q_left, q_top)
             for q, q_left, q_top in old_at.get((content[k], b.width, b.height), ())
             if p < q < p_end
         ][:TWIN_LIMIT]
@@ -330,28 +401,44 @@ def _host(
             d = _displacement(a, b)
             # Same size, other content: a fixed part (a list inside) stays; a node known by its
             # own key moved with its content. A row paired only through its children's labels
-            # ("Ken avatar") vouches for nothing, nor a row two edges cut to equal heights.
+            # ("Ken avatar") vouches for nothing, nor a row two edges cut to equal heights,
+            # nor a row that shows nothing it showed before (a recycled row's id).
             cut = _at_edge(b, box) or _at_edge(_shifted(a, *base), box)
             keyed = curr.keys[k] == prev.keys[pk] and not cut
-            if d is not None and (d == base or keyed):
-                spots = [(a.left, a.top)]
+            kin = row != k or _kin(prev, pk, curr, k, texts)
+            if d is not None and (keyed or (d == base and kin)):
+                spots = [(pk, a.left, a.top)]
             elif not curr.children[k] or all(q not in pairs for q in curr.children[k]):
                 move = _cut_move(a, b, box)  # a row cut by an edge: its other edge moved
+                if move is not None and row >= 0 and row != k:  # a piece: of a row that agrees
+                    up = curr.depth[k] - curr.depth[row]
+                    shift = (move[0] + base[0], move[1] + base[1])
+                    if not _agree(prev, _up(prev, pk, up), curr, row, shift):
+                        continue
                 if move is not None:
                     weak[move] = weak.get(move, 0.0) + 1.0
                     continue
         if not spots:  # clipped or new: its pieces vote (a list's rows, if it is a list)
             rows = holds_rows(curr, k)
-            stack.extend((q, rows) for q in reversed(curr.children[k]))
+            stack.extend((q, rows, q if rows else row) for q in reversed(curr.children[k]))
             continue
         # A whole row with content is strong evidence; a piece of a row that came in (a
         # card's "Like · Share" bar) or a lone label ("Ken avatar") may be another row's, and
         # is weak. Identical twins split their vote between the places they could have come
         # from: the true offset gathers every row that stayed.
         votes = strong if whole and curr.children[k] else weak
-        places = list(dict.fromkeys(spots))
+        places = list(dict.fromkeys((left, top) for _, left, top in spots))
         if votes is weak and len(places) > 1:
             continue  # a label seen in several places vouches for none of them
+        if row >= 0 and row != k:
+            # A piece votes only for a place in a row that shows nothing its row contradicts:
+            # in a list whose senders repeat, "Ken avatar" is in several rows over time.
+            up = curr.depth[k] - curr.depth[row]
+            if not any(
+                _agree(prev, _up(prev, q, up), curr, row, (b.left - q_left, b.top - q_top))
+                for q, q_left, q_top in spots
+            ):
+                continue
         for left, top in places:
             offset = (b.left - left - base[0], b.top - top - base[1])
             if offset == (0, 0) and _at_edge(b, box):
@@ -385,6 +472,60 @@ def _host(
     return Motion(c, p, dx, dy)
 
 
+def _up(frame: Frame, pos: int, levels: int) -> int:
+    """The ancestor ``levels`` above ``pos`` (``pos`` itself for 0; -1 past the root)."""
+    for _ in range(levels):
+        if pos < 0:
+            break
+        pos = frame.parents[pos]
+    return pos
+
+
+def _shown(
+    frame: Frame, pos: int, cache: dict[tuple[bool, int], frozenset[str]], side: bool
+) -> frozenset[str]:
+    """The texts and descriptions shown in the subtree of ``pos`` (cached per side)."""
+    got = cache.get((side, pos))
+    if got is None:
+        got = frozenset(
+            n.text + "\x00" + n.content_desc
+            for n in frame.nodes[pos : frame.subtree_end(pos)]
+            if n.text or n.content_desc
+        )
+        cache[(side, pos)] = got
+    return got
+
+
+def _agree(prev: Frame, p: int, curr: Frame, c: int, shift: tuple[int, int]) -> bool:
+    """Whether row ``p`` moved by ``shift`` can be row ``c``: no label of one lands where a
+    label of the same class of the other is, showing something else (row #4's subject where
+    row #12's is). Rows cut by different edges show different parts and agree."""
+    if p < 0:
+        return False
+    olds = [n for n in prev.nodes[p : prev.subtree_end(p)] if n.text or n.content_desc]
+    news = [n for n in curr.nodes[c : curr.subtree_end(c)] if n.text or n.content_desc]
+    for a in olds:
+        for n in news:
+            if (
+                a.class_name == n.class_name
+                and (a.text, a.content_desc) != (n.text, n.content_desc)
+                and consistent(a.bounds, n.bounds, shift)
+            ):
+                return False
+    return True
+
+
+def _kin(
+    prev: Frame, p: int, curr: Frame, c: int, cache: dict[tuple[bool, int], frozenset[str]]
+) -> bool:
+    """Whether two rows can be one row: the texts of one are all in the other's (a row cut
+    by an edge shows part of them), or it shows at most one text (a label that changed)."""
+    if p < 0:
+        return False
+    a, b = _shown(prev, p, cache, False), _shown(curr, c, cache, True)
+    return a <= b or b <= a or min(len(a), len(b)) <= 1
+
+
 def _replaced_some(
     prev: Frame, curr: Frame, pairs: Mapping[int, int], used: AbstractSet[int], c: int, p: int
 ) -> bool:
@@ -415,11 +556,19 @@ def _page(
     prev: Frame, curr: Frame, pairs: Mapping[int, int], used: AbstractSet[int], c: int, p: int
 ) -> Motion | None:
     """A container whose rows were all replaced: scrolled by about a page or more. Rows cut
-    by an edge may match by chance (two rows showing only an avatar) and do not count."""
+    by an edge may match by chance (two rows showing only an avatar) and do not count, nor
+    a row paired with one that showed other things (through a sender's repeated label)."""
     box = curr.nodes[c].bounds
     came = [k for k in curr.children[c] if k not in pairs]
     left = [k for k in prev.children[p] if k not in used]
-    stayed = [k for k in curr.children[c] if k in pairs and not _at_edge(curr.nodes[k].bounds, box)]
+    cache: dict[tuple[bool, int], frozenset[str]] = {}
+    stayed = [
+        k
+        for k in curr.children[c]
+        if k in pairs
+        and not _at_edge(curr.nodes[k].bounds, box)
+        and _kin(prev, pairs[k], curr, k, cache)
+    ]
     if not came or not left or stayed:
         return None
     rows = (len(came) >= 2 and len(left) >= 2) or any(curr.children[k] for k in came)

@@ -69,6 +69,9 @@ class ScrollEntry(TypedDict):
     entered: list[str]
     left: list[str]
     page: NotRequired[bool]
+    toward: NotRequired[list[int]]
+    """A page's direction, when the caller's gesture told it: the sign of the content's
+    move ``[dx, dy]`` (``[0, -1]``: content moved up, the list scrolled down)."""
     clipped: NotRequired[dict[str, list[int]]]
 
 

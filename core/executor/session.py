@@ -52,6 +52,7 @@ from typing import Any, Literal
 
 from deltarec.core.devices.base import Device
 from deltarec.core.devices.settle import settle
+from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.match import match_frames
 from deltarec.core.diff.volatile import DEFAULT_VOLATILE, Volatile
 from deltarec.core.errors import DeltarecError, InputError, StepFailedError
@@ -173,6 +174,8 @@ class Session:
         """What each ``[i]`` shown meant (stale numbers fail), and the last frame shown."""
         self._step: int | None = None
         self._delta: DeltaResult | None = None
+        self.gesture: Gesture | None = None
+        """The touch the running step made (a swipe sets it): evidence for its delta."""
         self.latest: Observation | None = None
         """The latest capture, shown or not."""
         self._lock = threading.Lock()
@@ -282,7 +285,11 @@ class Session:
             self._delta = None
         else:
             self._delta = self.observer.step(
-                obs, max_lines=self.max_lines, max_tokens=self.max_tokens, step=label
+                obs,
+                max_lines=self.max_lines,
+                max_tokens=self.max_tokens,
+                step=label,
+                gesture=self.gesture,
             )
             text = self._delta.text
         self.numbers.show(self.observer.index, text, step=self._step)
@@ -339,6 +346,7 @@ class Session:
         ctx = Context(self, step, command.name)
         self._step = step
         self._delta = None
+        self.gesture = None
         if command.unsafe and not self.allow_unsafe:  # built in code, bypassing validation
             refused = StepFailedError(step, command.name, "UNSAFE command; needs allow_unsafe=True")
             return StepOutcome(

@@ -228,7 +228,8 @@ class RecordingSession:
             if actions:
                 after = self.executor.latest or self.executor.settle()
                 self._take_screen(after)
-                self._describe(step, self.observer.step(after))
+                # The swipe's gesture (if the step made one) is evidence for its scroll.
+                self._describe(step, self.observer.step(after, gesture=self.executor.gesture))
                 self._share_baseline()
             step.before, step.after = before_number, self.screen_number
             self.steps.append(step)

@@ -215,6 +215,8 @@ def delta_entries(
             count = sum(1 for p in hidden if p in prev_index.number_of)
             removed.append(Line(K.HIDDEN, f"- ({count} elements behind the dialog)"))
 
+    if d.gesture is not None and d.gesture.swipe and not d.scrolls and not new_screen:
+        scrolls.append(_still(d, curr_index))
     out = head + added + changed + scrolls + removed
     if not out and not d.empty:
         out.append(_unlisted(d))
@@ -296,12 +298,23 @@ def _scroll_lines(
         if scrolls_by_nature(fc.nodes[a]) or a in curr_index.number_of:
             shown_at = a
             break
-    how = f"{_page_direction(d)}about a page or more" if s.page else _direction(s.dx, s.dy)
+    if s.page and s.toward != (0, 0):  # the caller's gesture gave the direction
+        how = f"{_direction(*s.toward).split()[0]} about a page or more"
+    elif s.page:
+        how = f"{_page_direction(d)}about a page or more"
+    else:
+        how = _direction(s.dx, s.dy)
     rows = f"+{count_rows(fc, s.curr, s.entered)} rows, -{count_rows(d.prev, s.prev, s.left)} rows"
     out = [Line(K.SCROLLED, line("↕", shown_at, f" scrolled {how} ({rows})"))]
     entries: list[tuple[int, Line]] = []
+    listed: set[int] = set()
     for r in s.entered:
-        inside = _by_order(range(r, fc.subtree_end(r)), order)
+        # Only what came in, once: a node inside that was there before (a tile of a grid
+        # whose box grew) did not come in, and a subtree inside another is listed with it.
+        inside = _by_order(
+            (a for a in range(r, fc.subtree_end(r)) if a not in d.pairs and a not in listed), order
+        )
+        listed.update(range(r, fc.subtree_end(r)))
         if not inside:
             continue  # came in below the viewport or cap
         first = inside[0]
@@ -404,6 +417,28 @@ def _page_direction(d: Delta) -> str:
     if a.center[0] == b.center[0]:
         return ""
     return "right " if b.center[0] > a.center[0] else "left "
+
+
+def _still(d: Delta, curr_index: ElementIndex) -> Line:
+    """The line for a swipe that scrolled nothing: what was under its start, and whether the
+    caller cut it to fit (a swipe that starts in the navigation bar moves nothing)."""
+    g = d.gesture
+    assert g is not None
+    fc = d.curr
+    under = -1
+    for pos, node in enumerate(fc.nodes):  # the innermost scrollable under the start
+        b = node.bounds
+        if scrolls_by_nature(node) and b.left <= g.x1 < b.right and b.top <= g.y1 < b.bottom:
+            under = pos
+    where = f"({g.x1},{g.y1})"
+    if under >= 0:
+        what = element(curr_index.number_of.get(under), fc.nodes[under], curr_index.names[under])
+        text = f"↕ nothing scrolled: the swipe from {where} on {what} moved nothing"
+    else:
+        text = f"↕ nothing scrolled: the swipe from {where} started on nothing that scrolls"
+    if g.clamped:
+        text += " (the swipe was cut to fit the screen)"
+    return Line(K.SCROLLED, text)
 
 
 def _direction(dx: int, dy: int) -> str:

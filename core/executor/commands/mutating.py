@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from deltarec.core.devices.base import KEYS
+from deltarec.core.diff.gesture import Gesture
 from deltarec.core.errors import ScriptValidationError
 from deltarec.core.executor.commands.base import Category, Command, exactly_one
 from deltarec.core.executor.params import (
@@ -196,6 +197,7 @@ class Swipe(Command):
 
     def run(self, ctx: Context) -> dict[str, Any]:
         result: dict[str, Any] = {}
+        clamped = False
         if self.direction is None:
             x1, y1, x2, y2 = (int(c or 0) for c in self._coords())
         else:
@@ -206,7 +208,10 @@ class Swipe(Command):
                 width, height = ctx.device.window_size()
                 area = Bounds(0, 0, width, height)
             x1, y1, x2, y2 = swipe_points(area, self.direction, self.distance)
+            clamped = self.distance is not None and abs(x2 - x1) + abs(y2 - y1) < self.distance
         ctx.device.swipe(x1, y1, x2, y2, self.duration_ms)
+        # The delta reads the step with what the finger did (content moves with it).
+        ctx.session.gesture = Gesture(x1, y1, x2, y2, self.duration_ms, clamped=clamped)
         return {"from": [x1, y1], "to": [x2, y2], **result}
 
 

@@ -1,0 +1,105 @@
+"""Ground truth at scale: random gestures on the virtual phone, every delta graded by its state.
+
+Runs :func:`tests.core.truth.walk.walk` (seeded random walks over every screen of the
+Playground: drags of 50–4,000 px from any point in any direction, flings, taps, back, home,
+typing, launches) and counts the violations its oracle finds, per class (false / missed /
+wrong-scroll / duplicate), per screen and per gesture class. Target: 0 each.
+
+    python benchmarks/bench_truth.py                 # 10,000 steps (~7 min on one core)
+    python benchmarks/bench_truth.py --steps 500     # a quick look
+    python benchmarks/bench_truth.py --show 5        # and the first 5 failing steps of each class
+    python benchmarks/bench_truth.py --no-gesture    # diff without the gesture (as the CLI)
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from collections import Counter, defaultdict
+from pathlib import Path
+
+os.environ.setdefault("ADBUTILS_ADB_PATH", "/bin/false")
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tests.core.truth.walk import CLASSES, walk  # noqa: E402
+
+STARTS = (
+    "",
+    "InboxActivity",
+    "ArticleActivity",
+    "FeedActivity",
+    "ClockActivity",
+    "SignUpActivity",
+    "SettingsActivity",
+    "MainActivity",
+)
+"""Each walk starts on one of these screens in turn ("": the launcher)."""
+WALK = 250
+"""Steps per walk (each from a fresh phone)."""
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--steps", type=int, default=10_000)
+    parser.add_argument("--seed", type=int, default=0, help="first seed (one per walk)")
+    parser.add_argument("--show", type=int, default=0, help="failing steps to print per class")
+    parser.add_argument("--no-gesture", action="store_true", help="diff without the gesture")
+    args = parser.parse_args(argv)
+    total: Counter[str] = Counter()
+    by_screen: dict[str, Counter[str]] = defaultdict(Counter)
+    by_gesture: dict[str, Counter[str]] = defaultdict(Counter)
+    steps_screen: Counter[str] = Counter()
+    steps_gesture: Counter[str] = Counter()
+    shown: Counter[str] = Counter()
+    bad_steps = 0
+    start = time.perf_counter()
+    done, w = 0, 0
+    while done < args.steps:
+        n = min(WALK, args.steps - done)
+        seed = args.seed + w
+        for step in walk(seed, n, start=STARTS[w % len(STARTS)], gesture=not args.no_gesture):
+            steps_screen[step.screen] += 1
+            steps_gesture[step.gesture.klass] += 1
+            bad_steps += bool(step.violations)
+            for v in step.violations:
+                total[v.klass] += 1
+                by_screen[v.screen][v.klass] += 1
+                by_gesture[v.gesture][v.klass] += 1
+            for klass in sorted({v.klass for v in step.violations}):
+                if shown[klass] < args.show:
+                    shown[klass] += 1
+                    print(
+                        f"--- [{klass}] seed {seed} step {step.number} on {step.screen}:"
+                        f" {step.gesture}"
+                    )
+                    print(step.text)
+                    for v in step.violations:
+                        print(f"  !! {v.klass}: {v.detail}")
+        done += n
+        w += 1
+    seconds = time.perf_counter() - start
+
+    def table(title: str, rows: dict[str, Counter[str]], steps: Counter[str]) -> None:
+        print(f"\n{title:22s} {'steps':>6} " + " ".join(f"{c:>12}" for c in CLASSES))
+        for name in sorted(steps, key=lambda k: -steps[k]):
+            counts = rows.get(name, Counter())
+            print(
+                f"{name or '-':22s} {steps[name]:>6} "
+                + " ".join(f"{counts[c]:>12}" for c in CLASSES)
+            )
+
+    mode = "without the gesture" if args.no_gesture else "with the gesture"
+    print(
+        f"{done} steps in {w} walks ({mode}), {seconds:.0f} s; steps with a violation: {bad_steps}"
+    )
+    print("totals: " + ", ".join(f"{c} {total[c]}" for c in CLASSES) + "  (target 0 each)")
+    table("per screen", by_screen, steps_screen)
+    table("per gesture class", by_gesture, steps_gesture)
+    return 0 if not total else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,65 @@
+"""What the caller knows about a step's touch: evidence for the diff, never required.
+
+The executor, the recorder and the MCP server know the gesture a step made (start, end,
+duration). :func:`deltarec.core.diff.compute.compute_delta` takes it as ``gesture=`` and uses
+it only where the two dumps leave a doubt:
+
+- **Content moves with the finger.** A finger moving up never yields "scrolled up": a
+  measured offset against the finger, in the container under the gesture's start, is a
+  mismatch of twins, and the scroll's offset is unknown (about a page or more).
+- **Direction of a page.** When no row stayed (a fling), the dumps give no direction; the
+  finger does: ``scrolled down about a page or more``.
+- **A swipe that moved nothing** says so (``↕ nothing scrolled …``), naming the scrollable
+  under its start, or that there was none; a swipe the caller clamped to the screen says it.
+
+Without a gesture (``deltarec delta A B``), the diff is what the dumps alone say.
+
+    >>> Gesture(540, 1800, 540, 600).content
+    (0, -1)
+    >>> Gesture(540, 900, 541, 905).swipe
+    False
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+TAP_SLOP = 16
+"""A touch that moved less than this (px, both axes summed) is a tap or a long press."""
+
+
+@dataclass(frozen=True, slots=True)
+class Gesture:
+    """One touch from (x1, y1) to (x2, y2) over ``duration_ms``; ``clamped``: the caller cut
+    the requested move to fit the screen or element."""
+
+    x1: int
+    y1: int
+    x2: int
+    y2: int
+    duration_ms: int = 300
+    clamped: bool = False
+
+    @property
+    def swipe(self) -> bool:
+        """It moved: a drag or a fling, not a tap."""
+        return abs(self.x2 - self.x1) + abs(self.y2 - self.y1) >= TAP_SLOP
+
+    @property
+    def vertical(self) -> bool:
+        return abs(self.y2 - self.y1) >= abs(self.x2 - self.x1)
+
+    @property
+    def content(self) -> tuple[int, int]:
+        """The sign of the content's move along the gesture's main axis (it follows the
+        finger); (0, 0) for a tap."""
+        if not self.swipe:
+            return (0, 0)
+        if self.vertical:
+            return (0, 1 if self.y2 > self.y1 else -1)
+        return (1 if self.x2 > self.x1 else -1, 0)
+
+    def contradicts(self, dx: int, dy: int) -> bool:
+        """Whether content moved by (dx, dy) went against the finger on its main axis."""
+        sx, sy = self.content
+        return sx * dx < 0 or sy * dy < 0

@@ -1,0 +1,173 @@
+"""An oracle for real captures that needs no expected text.
+
+Three rules, each a fact any correct delta between two dumps of one phone must respect:
+
+1. **Persisted.** A node whose content signature (class, resource id, text, description,
+   size) is unique in both frames and shows something (a text or a description) is the
+   same node: the delta pairs the two, never reports it added or removed.
+2. **Text changes.** A ``~ text A→B`` (a ``text`` change in the JSON) where a node of the
+   same class and id still shows A, or already showed B, is a false pairing.
+3. **Scrolls.** Three or more persisting nodes (rule 1) that moved by the same offset
+   inside a container that did not move (a node of its class, id and box is in both
+   frames), with no persisting node of that container staying put — or at most one for
+   four that moved (a sticky header) — are a scroll of that offset: one scroll entry
+   of a host around them says so, within :data:`SLACK` px, and only one.
+
+:func:`sequences` lists the consecutive captures of ``fixtures/real`` (each flow, and each
+run of ``corpus/``); :func:`violations` grades one pair.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+from pathlib import Path
+
+from deltarec.core.capture.uiautomator import parse_uiautomator
+from deltarec.core.diff.compute import Delta, compute_delta, to_json
+from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.model import Node
+
+SLACK = 2
+AGREEMENT = 4
+"""Moved nodes per stayed node a scroll tolerates (a sticky header stays)."""
+
+Signature = tuple[str, str, str, str, int, int]
+
+
+def sequences(root: Path) -> list[tuple[str, list[Path]]]:
+    """Every sequence of consecutive captures under ``root`` (``fixtures/real``)."""
+    out: list[tuple[str, list[Path]]] = []
+    for folder in sorted(p for p in root.rglob("*") if p.is_dir()):
+        files = sorted(folder.glob("*.xml"))
+        runs: dict[str, list[tuple[int, Path]]] = defaultdict(list)
+        for f in files:
+            m = re.fullmatch(r"(.*?)_?(\d+)\.xml", f.name)
+            if m:
+                runs[m[1]].append((int(m[2]), f))
+        for prefix, numbered in sorted(runs.items()):
+            numbered.sort()
+            # only captures one action apart (a run may skip a number)
+            seq: list[Path] = []
+            last = None
+            for n, f in numbered:
+                if last is not None and n != last + 1 and len(seq) > 1:
+                    out.append((f"{folder.relative_to(root)}/{prefix}", seq))
+                    seq = []
+                elif last is not None and n != last + 1:
+                    seq = []
+                seq.append(f)
+                last = n
+            if len(seq) > 1:
+                out.append((f"{folder.relative_to(root)}/{prefix}", seq))
+    return out
+
+
+def load(path: Path) -> Frame:
+    return Frame(parse_uiautomator(path.read_bytes()))
+
+
+def _sig(n: Node) -> Signature:
+    b = n.bounds
+    return (n.class_name, n.resource_id, n.text, n.content_desc, b.width, b.height)
+
+
+def _unique(frame: Frame) -> dict[Signature, int]:
+    counts = Counter(_sig(n) for n in frame.nodes)
+    return {
+        _sig(n): i
+        for i, n in enumerate(frame.nodes)
+        if counts[_sig(n)] == 1
+        and (n.text or n.content_desc)
+        and n.bounds.area > 0
+        and not _editable(n)
+    }
+
+
+def _editable(n: Node) -> bool:
+    """A field: its text is typed or a hint, no sign of which node it is."""
+    return "EditText" in n.class_name
+
+
+def persisted(prev: Frame, curr: Frame) -> list[tuple[int, int]]:
+    """(prev position, curr position) of the nodes rule 1 says persisted."""
+    a, b = _unique(prev), _unique(curr)
+    return [(a[s], b[s]) for s in a.keys() & b.keys()]
+
+
+def _label(n: Node) -> str:
+    return f"{n.class_name.rsplit('.', 1)[-1]} {n.text or n.content_desc!r}"
+
+
+def _contains(frame: Frame, outer: int, pos: int) -> bool:
+    return outer <= pos < frame.subtree_end(outer)
+
+
+def violations(prev: Frame, curr: Frame, delta: Delta | None = None) -> list[str]:
+    """What the delta from ``prev`` to ``curr`` states that the three rules contradict."""
+    d = delta if delta is not None else compute_delta(prev, curr)
+    out: list[str] = []
+    same = persisted(prev, curr)
+    for p, c in same:
+        if d.pairs.get(c) != p:
+            how = "added" if c not in d.pairs else "paired with another"
+            gone = " and removed" if p not in set(d.pairs.values()) else ""
+            out.append(f"persisted {_label(curr.nodes[c])} reported {how}{gone}")
+    # 2. text changes: A→B takes one A off the screen and puts one B on it
+    texts_prev = Counter(n.text for n in prev.nodes)
+    texts_curr = Counter(n.text for n in curr.nodes)
+    for c, changes in d.changed.items():
+        t = changes.get("text")
+        if t is None or _editable(curr.nodes[c]):
+            continue
+        a, b = t["from"], t["to"]
+        if texts_curr[a] >= texts_prev[a] or texts_prev[b] >= texts_curr[b]:
+            why = "A still on screen" if texts_curr[a] >= texts_prev[a] else "B already was"
+            out.append(f"text {a!r}→{b!r} on {_label(curr.nodes[c])}: {why}")
+    # 3. scrolls
+    diff = to_json(d)
+    hosts = [(curr.pos_of[s["key"]], s) for s in diff["scrolls"]]
+    still_prev = {(n.class_name, n.resource_id, n.bounds) for n in prev.nodes}
+    groups: dict[tuple[int, int, int], list[int]] = defaultdict(list)
+    stayed: Counter[int] = Counter()
+    for p, c in same:
+        a, b = prev.nodes[p].bounds, curr.nodes[c].bounds
+        dx, dy = b.left - a.left, b.top - a.top
+        box = None
+        q = curr.parents[c]
+        while q >= 0:
+            n = curr.nodes[q]
+            if n.bounds != b and (n.class_name, n.resource_id, n.bounds) in still_prev:
+                box = q
+                break
+            q = curr.parents[q]
+        if box is None:
+            continue
+        if (dx, dy) == (0, 0):
+            while q >= 0:  # it stayed in every container around it
+                stayed[q] += 1
+                q = curr.parents[q]
+        else:
+            groups[(box, dx, dy)].append(c)
+    for (box, dx, dy), members in groups.items():
+        if len(members) < 3 or len(members) < AGREEMENT * stayed[box]:
+            continue
+        # a box inside another group's box that moved is carried, not scrolled
+        found = [
+            s
+            for h, s in hosts
+            if all(_contains(curr, h, m) for m in members)
+            and abs(s["dx"] - dx) <= SLACK
+            and abs(s["dy"] - dy) <= SLACK
+        ]
+        what = f"{len(members)} nodes moved ({dx}, {dy}) in {_label(curr.nodes[box])}"
+        if not found:
+            said = [
+                (s["dx"], s["dy"], bool(s.get("page")))
+                for h, s in hosts
+                if all(_contains(curr, h, m) for m in members)
+            ]
+            out.append(f"{what}: no scroll of that offset (said {said})")
+        elif len(found) > 1:
+            out.append(f"{what}: {len(found)} scroll entries")
+    return out

@@ -1,0 +1,341 @@
+"""Ground truth at scale: a seeded random walk over the virtual phone, graded by its state.
+
+:func:`walk` drives a fresh :class:`~deltarec.core.devices.virtual.Playground` across its
+screens with random gestures — drags of 50–4,000 px in any direction from any start point,
+flings (short durations), taps on what is on screen, back, home, typing, launches — and
+after each step diffs the two dumps through an :class:`~deltarec.core.observer.Observer`
+(the session's numbering), then grades the delta with :func:`check`:
+
+- **text**: the session benchmark's oracle (:class:`benchmarks.bench_session.Grader`,
+  built from the phone's own state, never from deltarec's diff): a line nothing explains is
+  *false*, a fact no line reports is *missed*; a line listing a view twice is *duplicate*;
+  a scroll line with the wrong direction or px is *wrong-scroll*.
+- **JSON** (:func:`scroll_truth`): when the phone's only change was one scroll offset
+  (the Inbox, the Feed, its carousel, the Article's WebView), the ObservationDiff must
+  hold exactly one scroll entry, whose offset is the phone's (±2 px) — or, when no
+  row stayed on screen, a page entry; when no offset changed, no scroll entry. Each key
+  is listed once across added / removed / changed.
+
+Violations carry a class (``false``, ``missed``, ``wrong-scroll``, ``duplicate``), the
+screen and the gesture class, so :mod:`benchmarks.bench_truth` can count them.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from benchmarks.bench_session import Grader, snapshot
+from deltarec.core.capture.uiautomator import parse_uiautomator
+from deltarec.core.devices.virtual import ManualClock, Playground
+from deltarec.core.devices.virtual.layout import ACTIVITIES, APP_PACKAGE, HEIGHT, MESSAGE, WIDTH
+from deltarec.core.devices.virtual.state import PhoneState
+from deltarec.core.devices.virtual.views import View
+from deltarec.core.diff.gesture import Gesture as Touch
+from deltarec.core.observe.model import Observation
+from deltarec.core.observer import DeltaResult, Observer
+
+BACK_TO = re.compile(r"^» back to .*\(as after step (\d+)\)", re.M)
+CLASSES = ("false", "missed", "wrong-scroll", "duplicate")
+SCROLLERS = ("inbox.offset", "feed.offset", "feed.chips_offset", "article.offset")
+"""The phone's scroll offsets (state paths): the ground truth of every scroll."""
+SLACK = 2
+"""px a reported scroll offset may differ from the phone's."""
+
+
+@dataclass(frozen=True, slots=True)
+class Gesture:
+    """One step: what the walk did (``kind``), its parameters and its class for the counts."""
+
+    kind: str
+    args: tuple[Any, ...]
+    klass: str
+
+    def __str__(self) -> str:
+        return f"{self.kind}{self.args}"
+
+
+@dataclass(slots=True)
+class Violation:
+    klass: str
+    screen: str
+    gesture: str
+    detail: str
+
+
+@dataclass(slots=True)
+class Step:
+    number: int
+    gesture: Gesture
+    screen: str
+    text: str
+    violations: list[Violation] = field(default_factory=list)
+
+
+def _offsets(state: PhoneState) -> dict[str, int]:
+    return {
+        "inbox.offset": state.inbox.offset,
+        "feed.offset": state.feed.offset,
+        "feed.chips_offset": state.feed.chips_offset,
+        "article.offset": state.article.offset,
+    }
+
+
+def _clickables(pg: Playground) -> list[View]:
+    out = []
+    for window in pg.windows():
+        if window.kind in ("status", "ime"):
+            continue
+        for v in window.root.walk():
+            if v.clickable and v.enabled and v.action:
+                out.append(v)
+    return out
+
+
+def _swipe_class(dx: int, dy: int, ms: int) -> str:
+    length = abs(dx) + abs(dy)
+    if ms < 150:
+        return "fling"
+    if abs(dx) > abs(dy):
+        return "drag-horizontal"
+    if length <= 300:
+        return "drag-short"
+    if length <= 1200:
+        return "drag-medium"
+    return "drag-long"
+
+
+def random_gesture(rng: random.Random, pg: Playground, *, swipes_only: bool = False) -> Gesture:
+    """The next step of the walk, weighted towards the scrollable screens' gestures."""
+    r = 0.0 if swipes_only else rng.random()
+    screen = pg.state.screen
+    scrolls = screen in ("InboxActivity", "FeedActivity", "ArticleActivity", "ClockActivity")
+    if r < (0.62 if scrolls else 0.25):
+        length = int(50 * (80 ** rng.random()))  # 50..4000, log-uniform
+        vertical = rng.random() < 0.85
+        sign = rng.choice((-1, 1))
+        drift = rng.randint(-40, 40)
+        x1 = rng.randint(20, WIDTH - 20)
+        y1 = rng.randint(300, 2200)
+        if vertical:
+            x2, y2 = x1 + drift, y1 + sign * length
+        else:
+            x2, y2 = x1 + sign * length, y1 + drift
+        x2 = max(0, min(WIDTH - 1, x2))
+        y2 = max(0, min(HEIGHT - 1, y2))
+        ms = rng.choice((40, 80, 120)) if rng.random() < 0.25 else rng.choice((200, 300, 600))
+        return Gesture("swipe", (x1, y1, x2, y2, ms), _swipe_class(x2 - x1, y2 - y1, ms))
+    if r < 0.8:
+        views = _clickables(pg)
+        if views:
+            v = rng.choice(views)
+            x = (v.bounds[0] + v.bounds[2]) // 2
+            y = (v.bounds[1] + v.bounds[3]) // 2
+            return Gesture("tap", (x, y), "tap")
+        return Gesture("key", ("back",), "back")
+    if r < 0.86:
+        return Gesture("key", ("back",), "back")
+    if r < 0.91:
+        return Gesture("type", (rng.choice(("zr", "a", "hello", "42")),), "type")
+    if r < 0.97:
+        choices = [a for a in ACTIVITIES if a != MESSAGE]
+        return Gesture("launch", ("." + rng.choice(choices),), "launch")
+    return Gesture("key", ("home",), "home")
+
+
+def perform(pg: Playground, g: Gesture) -> None:
+    if g.kind == "swipe":
+        pg.swipe(*g.args)
+    elif g.kind == "tap":
+        pg.tap(*g.args)
+    elif g.kind == "key":
+        pg.press_key(g.args[0])
+    elif g.kind == "type":
+        pg.type_text(g.args[0])
+    elif g.kind == "launch":
+        pg.launch_app(APP_PACKAGE, g.args[0])
+
+
+def touch(g: Gesture) -> Touch | None:
+    """What the executor tells the diff about a step: the touch, for swipes and taps."""
+    if g.kind == "swipe":
+        return Touch(*g.args)
+    if g.kind == "tap":
+        return Touch(*g.args, *g.args, 50)
+    return None
+
+
+def _observe(pg: Playground) -> Observation:
+    return parse_uiautomator(pg.dump_xml(), screen=pg.window_size())
+
+
+def _duplicates(result: DeltaResult) -> list[str]:
+    """Keys listed twice across the JSON's added / removed / changed, and ``[i]`` twice."""
+    diff = result.diff
+    out = []
+    added = Counter(e["key"] for e in diff["added"])
+    removed = Counter(e["key"] for e in diff["removed"])
+    changed = Counter(e["key"] for e in diff["changed"])
+    for name, counts in (("added", added), ("removed", removed), ("changed", changed)):
+        out += [f"{name} twice: {k}" for k, n in counts.items() if n > 1]
+    out += [f"added and changed: {k}" for k in added.keys() & changed.keys()]
+    seen: Counter[tuple[str, str]] = Counter()
+    for line in result.text.splitlines():
+        line = line.strip()
+        if line[:1] in "+~" and line[1:3] == " [":
+            seen[(line[0], line[2 : line.index("]") + 1])] += 1
+    out += [f"line {sign} {i} twice" for (sign, i), n in seen.items() if n > 1]
+    return out
+
+
+ON_SCREEN = {
+    "InboxActivity": ("inbox.offset",),
+    "FeedActivity": ("feed.offset", "feed.chips_offset"),
+    "ArticleActivity": ("article.offset",),
+}
+"""The offsets each screen shows."""
+
+
+def scroll_truth(
+    before: PhoneState, after: PhoneState, result: DeltaResult, near: bool | None
+) -> list[str]:
+    """The JSON's scroll entries against the phone's offsets (module docstring).
+
+    ``near``: some row stayed on screen (the offset is measurable), None when unknown.
+    """
+    if (
+        before.screen != after.screen
+        or before.in_app != after.in_app
+        or before.stack != after.stack
+        or before.dialog != after.dialog
+    ):
+        return []
+    a, b = _offsets(before), _offsets(after)
+    shown = ON_SCREEN.get(after.screen, ())
+    moved = {k: b[k] - a[k] for k in shown if a[k] != b[k]}
+    scrolls = result.diff["scrolls"]
+    if not moved:
+        if scrolls and before.clock.tab == after.clock.tab:
+            return [f"no offset changed, yet {len(scrolls)} scroll(s): {_brief(scrolls)}"]
+        return []
+    if len(moved) > 1:
+        return []
+    ((name, d),) = moved.items()
+    want = (-d, 0) if name == "feed.chips_offset" else (0, -d)
+    if len(scrolls) != 1:
+        return [f"{name} moved {d}px; {len(scrolls)} scroll entries: {_brief(scrolls)}"]
+    s = scrolls[0]
+    if s.get("page"):
+        return [f"{name} moved {d}px, a row stayed, reported a page"] if near else []
+    if abs(s["dx"] - want[0]) > SLACK or abs(s["dy"] - want[1]) > SLACK:
+        return [f"{name} moved {d}px (content {want}), reported ({s['dx']}, {s['dy']})"]
+    return []
+
+
+def _brief(scrolls: list[Any]) -> str:
+    return ", ".join(
+        f"{s['key']}:({s['dx']},{s['dy']}{',page' if s.get('page') else ''})" for s in scrolls
+    )
+
+
+def _classify(line: str, kind: str) -> str:
+    if "listed twice" in line:
+        return "duplicate"
+    if kind == "false" and ("wrong direction" in line or line.lstrip().startswith("↕")):
+        return "wrong-scroll"
+    if kind == "missed" and ("direction is" in line or "line says" in line):
+        return "wrong-scroll"
+    return kind
+
+
+def _oracle_blind(line: str, after_snap: Any, text: str) -> bool:
+    """What the session oracle cannot grade: a volatile counter listed on a new screen, and
+    the launcher (no activity name, no title) named by its package."""
+    if line.startswith("+") and any(
+        info.volatile and info.view.text and f'"{info.view.text}"' in line
+        for info in after_snap.views.values()
+    ):
+        return True
+    return line.startswith("screen → Launcher") and "» new screen dev.deltarec.launcher" in text
+
+
+def check(
+    before_snap: Any,
+    after_snap: Any,
+    result: DeltaResult,
+    screen: str,
+    gesture: Gesture,
+    *,
+    back_to: bool = False,
+) -> list[Violation]:
+    """Every violation of one step (module docstring). ``back_to``: ``before_snap`` is the
+    remembered screen the delta is taken from (its ``» back to`` line is not graded here)."""
+    grader = Grader(before_snap, after_snap)
+    text = result.text
+    out: list[Violation] = []
+    still = [x for x in text.splitlines() if x.startswith("↕ nothing scrolled")]
+    if still:  # the swipe moved nothing: true when no offset changed
+        a, b = _offsets(before_snap.state), _offsets(after_snap.state)
+        if a != b and before_snap.state.stack == after_snap.state.stack:
+            out.append(Violation("wrong-scroll", screen, gesture.klass, f"{still[0]} (moved)"))
+        text = "\n".join(x for x in text.splitlines() if x not in still) or "no change"
+    if back_to:
+        text = "\n".join(x for x in text.splitlines() if not x.startswith("» back to")) or (
+            "no change"
+        )
+    grade = grader.grade(text)
+    false = [f for f in grade.false if not _oracle_blind(f, after_snap, result.text)]
+    missed = [m for m in grade.missed if not _oracle_blind(m, after_snap, result.text)]
+    if back_to and text == "no change":
+        missed = [m for m in missed if not m.startswith("'no change'")]
+    out += [Violation(_classify(f, "false"), screen, gesture.klass, f) for f in false]
+    out += [Violation(_classify(m, "missed"), screen, gesture.klass, m) for m in missed]
+    near = None
+    if grader.scrolls:
+        near = any(s.near for s in grader.scrolls)
+    for problem in scroll_truth(before_snap.state, after_snap.state, result, near):
+        out.append(Violation("wrong-scroll", screen, gesture.klass, problem))
+    for problem in _duplicates(result):
+        out.append(Violation("duplicate", screen, gesture.klass, problem))
+    return out
+
+
+def walk(
+    seed: int, steps: int, *, start: str = "", gesture: bool = True, swipes_only: bool = False
+) -> Iterator[Step]:
+    """``steps`` graded steps of the walk from ``seed`` (optionally starting on ``start``).
+
+    ``gesture``: tell the observer what the step did, as the executor does (else it diffs
+    the two dumps alone, as ``deltarec delta A B`` does); ``swipes_only``: every step a
+    drag or a fling (the scroll truth of one screen).
+    """
+    rng = random.Random(seed)
+    clock = ManualClock()
+    pg = Playground(clock)
+    if start:
+        pg.launch_app(APP_PACKAGE, "." + start)
+    observer = Observer()
+    observer.reset(_observe(pg))
+    shown = {0: snapshot(pg)}  # what the caller was shown after each step
+    for number in range(1, steps + 1):
+        gesture_ = random_gesture(rng, pg, swipes_only=swipes_only)
+        screen = pg.state.screen
+        before = shown[number - 1]
+        perform(pg, gesture_)
+        now = _observe(pg)
+        after = snapshot(pg)  # after the dump: the "Refreshed N times" counter agrees
+        told = touch(gesture_) if gesture else None
+        result = observer.step(now, max_lines=None, gesture=told)
+        shown[number] = after
+        shown.pop(number - 40, None)
+        back = BACK_TO.search(result.text)
+        if back and int(back[1]) in shown:
+            # The delta is taken from a remembered frame: grade it against that one.
+            before = shown[int(back[1])]
+        step = Step(number, gesture_, screen, result.text)
+        step.violations = check(before, after, result, screen, gesture_, back_to=bool(back))
+        yield step
