@@ -44,7 +44,9 @@ def to_observation(data: Any, *, viewport: Sequence[int] | None = None) -> Obser
     return elements_to_observation(list(data), viewport=viewport)
 
 
-def _flat_element(node: Node, label: str, index: int | None = None) -> Element:
+def _flat_element(node: Node, label: str | None = None, index: int | None = None) -> Element:
+    """The node as a flat element dict; ``label`` (default: the element dict's own name, as
+    the caller gave it) as its ``name``."""
     out = node_to_element(node, label=label, with_children=False)
     if index is not None:
         out["index"] = index
@@ -93,8 +95,8 @@ def match_elements(before: Any, after: Any, *, iou_threshold: float = 0.5) -> di
     used = set(pairs.values())
     real_b = [p for p in range(len(fb)) if fb.parents[p] >= 0]
     real_a = [c for c in range(len(fa)) if fa.parents[c] >= 0]
-    flat_b = {p: _flat_element(fb.nodes[p], fb.nodes[p].name) for p in real_b}
-    flat_a = {c: _flat_element(fa.nodes[c], fa.nodes[c].name) for c in real_a}
+    flat_b = {p: _flat_element(fb.nodes[p]) for p in real_b}
+    flat_a = {c: _flat_element(fa.nodes[c]) for c in real_a}
     matched = [
         {
             "before": flat_b[p],
@@ -131,18 +133,18 @@ def delta_index(
     for c in range(len(fa)):
         if fa.parents[c] < 0 and fa.nodes[c].class_name.startswith("deltarec."):
             continue
-        after = _flat_element(fa.nodes[c], fa.nodes[c].name, _index_of(fa.nodes[c]))
+        after = _flat_element(fa.nodes[c], index=_index_of(fa.nodes[c]))
         if c not in pairs:
             added.append(after)
             continue
         fields = _changed_fields(fb.nodes[pairs[c]], fa.nodes[c], move_threshold)
-        before = _flat_element(fb.nodes[pairs[c]], fb.nodes[pairs[c]].name)
+        before = _flat_element(fb.nodes[pairs[c]])
         if fields:
             changed.append({"after": after, "fields": fields, "before": before})
         else:
             stable.append(after)
     removed = [
-        _flat_element(fb.nodes[p], fb.nodes[p].name)
+        _flat_element(fb.nodes[p])
         for p in range(len(fb))
         if p not in used and not fb.nodes[p].class_name.startswith("deltarec.")
     ]
