@@ -131,7 +131,18 @@ class Evidence:
         self.guard: Guard | None = None
 
     def holds(self, c: int, p: int) -> bool:
-        return self.shares(c, p) or self.overlaps(c, p)
+        return self.shares(c, p) or self.overlaps(c, p) or self._synthetic_roots(c, p)
+
+    def _synthetic_roots(self, c: int, p: int) -> bool:
+        """Two synthetic window roots (``deltarec.*``, e.g. around an element list) are one:
+        they are no element, and their box is only the extent of what they hold."""
+        a, b = self.prev.nodes[p], self.curr.nodes[c]
+        return (
+            self.prev.parents[p] < 0
+            and self.curr.parents[c] < 0
+            and a.class_name == b.class_name
+            and a.class_name.startswith("deltarec.")
+        )
 
     def shares(self, c: int, p: int) -> bool:
         """Shared content or a shared resource id that is unique in both frames."""

@@ -232,3 +232,13 @@ def test_a_replaced_row_is_never_paired_with_the_row_it_replaced(
             assert f'"{OLD_WORDS[i]}"→' not in text and f'→"{NEW_WORDS[i]}"' not in text, text
         if fate == "summary" and not text.startswith("» new screen"):
             assert '"Off"→"On"' in text, text
+
+
+def test_a_content_less_element_that_stayed_stays_paired_when_the_list_grows() -> None:
+    kept = {"x": 0, "y": 0, "width": 10, "height": 10}
+    result = match_elements([kept], [kept, {"x": 500, "y": 500, "width": 10, "height": 10}])
+    assert [(m["before"]["x"], m["after"]["x"], m["iou"]) for m in result["matched"]] == [
+        (0, 0, 1.0)
+    ]
+    assert [(a["x"], a["y"]) for a in result["added"]] == [(500, 500)]
+    assert result["removed"] == []
