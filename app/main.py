@@ -16,22 +16,28 @@ Exit codes: 0 ok, 2 bad arguments, 1 start-up failed.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import sys
 from collections.abc import Sequence
 
-from PySide6.QtWidgets import QApplication
-
-from deltarec.app.dialogs import Ask, NoAsk
-from deltarec.app.recordings import recordings_root
-from deltarec.app.settings import APPLICATION, ORGANIZATION, Settings
-from deltarec.app.studio import StudioConfig
-from deltarec.app.window import MainWindow
+NO_QT = "deltarec-studio needs Qt: pip install 'deltarec[gui]'"
+"""What ``deltarec-studio`` says, with exit code 2, when PySide6 is not installed."""
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="deltarec-studio", description=__doc__.splitlines()[0])
-    parser.add_argument("--device", help="adb serial, 'virtual' or 'replay:DIR'")
+    parser = argparse.ArgumentParser(
+        prog="deltarec-studio",
+        description="deltarec Studio, the Script Builder: record steps on an Android phone "
+        "(or the built-in virtual one) and see what each step changed.",
+        epilog="With no display it renders offscreen and writes deltarec-studio.png. "
+        "Exit codes: 0 ok, 2 bad arguments or no Qt, 1 start-up failed.",
+    )
+    parser.add_argument(
+        "--device",
+        help="adb serial, SERIAL@HOST:PORT, 'virtual' or 'replay:DIR' "
+        "(default: the last one used, else virtual)",
+    )
     parser.add_argument(
         "--screenshot",
         metavar="PNG",
@@ -53,8 +59,31 @@ def _no_display() -> bool:
     )
 
 
+def has_qt() -> bool:
+    """True when PySide6 can be imported (the ``gui`` extra is installed)."""
+    try:
+        return importlib.util.find_spec("PySide6.QtWidgets") is not None
+    except ImportError:  # PySide6 itself missing or hidden
+        return False
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
+    if not has_qt():
+        print(NO_QT, file=sys.stderr)
+        return 2
+    return _run(args)
+
+
+def _run(args: argparse.Namespace) -> int:
+    from PySide6.QtWidgets import QApplication
+
+    from deltarec.app.dialogs import Ask, NoAsk
+    from deltarec.app.recordings import recordings_root
+    from deltarec.app.settings import APPLICATION, ORGANIZATION, Settings
+    from deltarec.app.studio import StudioConfig
+    from deltarec.app.window import MainWindow
+
     if _no_display():
         # Qt would abort with "could not connect to display": render offscreen instead
         # and leave a picture of the window, so the command still shows something.

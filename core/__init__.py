@@ -4,6 +4,12 @@ The public API is what this module exports (pinned by ``tests/test_public_names.
 its subpackages are internal. Import it as ``deltarec.core``.
 """
 
+if __name__ != "deltarec.core":  # ``import core`` from a checkout's top folder
+    raise ImportError(
+        f"deltarec's library is imported as deltarec.core, not {__name__!r}"
+        " (the folder core/ installs as deltarec.core; see docs/architecture.md)"
+    )
+
 from deltarec.core.capture.element_dicts import elements_to_observation, observation_to_elements
 from deltarec.core.capture.jsonio import (
     load_capture,

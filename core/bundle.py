@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -48,11 +49,44 @@ _ACTION_NUMBERS = ("x", "y", "x1", "y1", "x2", "y2", "duration_ms")
 _ACTION_TEXTS = ("kind", "text", "key", "package", "activity")
 
 
+_UMASK_LOCK = threading.Lock()
+
+
+def current_umask() -> int:
+    """The process's umask, read without changing it where the system tells it
+    (``/proc/self/status``); elsewhere set and restored under a lock."""
+    try:
+        with open("/proc/self/status", encoding="ascii", errors="replace") as status:
+            for line in status:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError, IndexError):
+        pass
+    with _UMASK_LOCK:
+        mask = os.umask(0o022)
+        os.umask(mask)
+    return mask
+
+
+def new_file_mode() -> int:
+    """The mode ``open()`` gives a new file: 0666 less the umask.
+
+    A temp file from :func:`tempfile.mkstemp` is 0600 whatever the umask; the
+    atomic writers set this mode on it before renaming it over the target, so an
+    export, a screenshot or a report is readable by whom the user's umask says.
+    """
+    return 0o666 & ~current_umask()
+
+
 def write_atomic(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` so readers see the old file or the new one, never half."""
+    """Write ``data`` to ``path`` so readers see the old file or the new one, never half.
+
+    The file gets the mode a plain ``open()`` would give it (:func:`new_file_mode`).
+    """
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
+        os.fchmod(fd, new_file_mode())
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()

@@ -145,10 +145,10 @@ def observation_index(
     elements: Any,
     *,
     viewport: Sequence[int] | None = None,
-    max_elements: int = 80,
+    max_elements: int | None = 80,
     interactive_only: bool = True,
 ) -> list[Element]:
-    """The on-screen elements in reading order, capped, each with an ``index``."""
+    """The on-screen elements in reading order, capped (None: all), each with an ``index``."""
     frame = Frame(to_observation(elements, viewport=viewport))
     idx = index_frame(frame, IndexOptions(viewport, max_elements, interactive_only))
     return [_flat_element(frame.nodes[e.pos], e.name, e.index) for e in idx.elements]
@@ -199,9 +199,6 @@ def match_elements(before: Any, after: Any, *, iou_threshold: float = 0.5) -> di
         "added": [flat_a[c] for c in real_a if c not in pairs],
         "removed": [flat_b[p] for p in real_b if p not in used],
     }
-
-
-_FIELD_NAMES = {"content-desc": "name", "text": "value", "value": "value"}
 
 
 def delta_index(

@@ -10,8 +10,14 @@ Options:
 With pytest-xdist (``-n N``) worker ``gwK`` takes the pool's K-th device for its
 whole session; without xdist the run takes the first. xdist does the
 scheduling; the plugin only maps its worker id to a device, and fails the run
-(a usage error) when there are more workers than devices (``virtual`` alone
-serves any number).
+(a usage error, decided once on the controller before any worker starts) when
+there are more workers than devices (``virtual`` alone serves any number). The
+pool file is read as deltarec reads any input: a regular UTF-8 file of at most
+1 MiB, else a usage error in one line.
+
+A device that cannot be opened (nothing listening at ``HOST:PORT``, a serial the
+adb server does not know) stops the run with exit code 2 and one line naming the
+device and the cause, before the first test that needs it runs.
 
 The ``phone`` fixture is a :class:`~deltarec.core.api.Phone` per test. Real devices are
 opened once per worker session and shared by its tests (start a test by
@@ -64,14 +70,30 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
+POOL_LIMIT = 1024 * 1024
+"""Largest ``--device-pool`` file read (bytes): a farm's list is a few kilobytes."""
+
+
+def _usage_error(problem: str, where: str) -> Exception:
+    return pytest.UsageError(f"--device-pool {where}: {problem}")
+
+
+def read_pool_file(path: str) -> str:
+    """The pool file's text, read through deltarec's input boundary: a regular file of
+    at most :data:`POOL_LIMIT` bytes of UTF-8; anything else is a one-line UsageError."""
+    from deltarec.core.capture.boundary import decode_text, read_bounded
+
+    data = read_bounded(
+        path, limit=POOL_LIMIT, error=_usage_error, what="device pool", regular_only=True
+    )
+    return decode_text(data, where=path, error=_usage_error)
+
+
 def device_pool(config: pytest.Config) -> list[str]:
     """The devices given: ``--device-pool`` lines, else ``--device`` split on commas."""
     pool_file = config.getoption("device_pool")
     if pool_file:
-        try:
-            text = Path(pool_file).read_text(encoding="utf-8")
-        except OSError as exc:
-            raise pytest.UsageError(f"--device-pool {pool_file}: {exc.strerror or exc}") from exc
+        text = read_pool_file(str(pool_file))
         pool = [line.split("#", 1)[0].strip() for line in text.splitlines()]
     else:
         spec = config.getoption("device") or os.environ.get(ENV) or VIRTUAL
@@ -80,6 +102,55 @@ def device_pool(config: pytest.Config) -> list[str]:
     if not pool:
         raise pytest.UsageError("no device given (--device or --device-pool)")
     return pool
+
+
+def _workers(config: pytest.Config) -> int:
+    """How many xdist workers this (controller) run starts; 0 without xdist."""
+    count = getattr(config.option, "numprocesses", None)
+    if not isinstance(count, int) or count <= 0:
+        return 0
+    most = getattr(config.option, "maxprocesses", None)
+    return min(count, most) if isinstance(most, int) and most > 0 else count
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """On the xdist controller, once: a pool given on the command line must be readable
+    and have a device for every worker, else the session is a usage error.
+
+    A run that names no pool (no ``--device`` / ``--device-pool``) is not looked at.
+    """
+    if hasattr(config, "workerinput"):
+        return
+    if not (config.getoption("device_pool", None) or config.getoption("device", None)):
+        return
+    pool = device_pool(config)
+    workers = _workers(config)
+    if not workers or pool == [VIRTUAL]:
+        return
+    if workers > len(pool):
+        raise pytest.UsageError(
+            f"-n {workers} starts {workers} xdist workers but the pool has {len(pool)}"
+            f" device(s) ({', '.join(pool)}); run with -n {len(pool)} or fewer, or give more"
+        )
+    for spec in pool[:workers]:  # a worker that cannot open its device would only "crash"
+        if spec != VIRTUAL:
+            close = getattr(open_checked(spec), "close", None)
+            if callable(close):
+                close()
+
+
+def open_checked(spec: str) -> Device:
+    """Open ``spec`` and ask it its screen size (its first I/O), so a dead endpoint or a
+    wrong serial stops the run here: exit code 2, one line naming the device and the cause."""
+    from deltarec.core.devices.open import open_device
+    from deltarec.core.errors import DeltarecError
+
+    try:
+        device = open_device(spec)
+        device.window_size()
+    except DeltarecError as exc:
+        pytest.exit(f"cannot open device {spec!r}: {exc}", returncode=2)
+    return device
 
 
 def worker_id(config: pytest.Config) -> str:
@@ -119,15 +190,9 @@ def deltarec_device_spec(pytestconfig: pytest.Config) -> str:
 @pytest.fixture(scope="session")
 def deltarec_device(deltarec_device_spec: str) -> Device | None:
     """The worker's device, opened once; None for ``virtual`` (one fresh phone per test)."""
-    from deltarec.core.devices.open import open_device
-    from deltarec.core.errors import DeltarecError
-
     if deltarec_device_spec == VIRTUAL:
         return None
-    try:
-        return open_device(deltarec_device_spec)
-    except DeltarecError as exc:
-        pytest.exit(f"cannot open device {deltarec_device_spec!r}: {exc}", returncode=2)
+    return open_checked(deltarec_device_spec)
 
 
 @pytest.fixture

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pickle
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -115,3 +116,15 @@ def test_importing_deltarec_loads_nothing_of_the_library() -> None:
     code = "import sys, deltarec; print(sorted(m for m in sys.modules if m.startswith('deltarec')))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert out.stdout.strip() == "['deltarec']", out.stderr
+
+
+def test_import_core_from_a_checkout_names_the_new_path() -> None:
+    root = Path(__file__).resolve().parents[1]
+    out = subprocess.run(
+        [sys.executable, "-c", "import core"], cwd=root, capture_output=True, text=True, timeout=60
+    )
+    assert out.returncode == 1
+    assert out.stderr.splitlines()[-1] == (
+        "ImportError: deltarec's library is imported as deltarec.core, not 'core'"
+        " (the folder core/ installs as deltarec.core; see docs/architecture.md)"
+    )

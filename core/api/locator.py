@@ -127,7 +127,8 @@ class Locator:
         return shown_text(resolve(self.selector, self.phone.session.screen()).element)
 
     def is_visible(self) -> bool:
-        """True when exactly one element matches now (fallbacks included); no wait."""
+        """True when exactly one element matches now (fallbacks included), False when none
+        does; no wait. Raises AmbiguousSelectorError when several match."""
         from deltarec.core.executor.selectors import resolve
 
         try:

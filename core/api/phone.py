@@ -227,8 +227,15 @@ class Phone:
         return self._observation
 
     def observe(self) -> str:
-        """The whole screen now as numbered elements (it becomes the delta baseline)."""
-        return str(self.session.call("AC_observe")["result"]["text"])
+        """The whole screen now as numbered elements (it becomes the delta baseline).
+
+        Raises StepFailedError when the device cannot be read (its cause says why).
+        """
+        cls = lookup(self.session.commands, "AC_observe", "$[0]")
+        outcome = self.session.execute(cls.parse({}, "$[1]"))
+        if outcome.error is not None:  # the device could not be read: say why
+            raise outcome.error
+        return str(outcome.result["text"])
 
     def screenshot(self) -> Image:
         """A screenshot of the device now (a PIL image). Errors: DeviceError."""

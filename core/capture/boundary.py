@@ -39,6 +39,7 @@ import json
 import math
 import os
 import re
+import stat
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NoReturn
@@ -89,21 +90,40 @@ def read_bounded(
     limit: int = MAX_BYTES,
     error: ErrorFactory = capture_error,
     what: str = "file",
+    regular_only: bool = False,
 ) -> bytes:
     """The bytes of ``path``, refusing more than ``limit`` without reading them.
 
     Reads ``limit + 1`` bytes at most, so an endless source (``/dev/zero``, a
     pipe) or a huge file is refused at the cost of its limit. A missing or
-    unreadable file is an error of the same type.
+    unreadable file is an error of the same type. ``regular_only`` refuses
+    anything but a regular file (a FIFO, a device, a folder) before reading a
+    byte, and opens without blocking, so a FIFO nobody writes cannot hang the read.
     """
     where = str(path)
     try:
+        if regular_only:
+            return _read_regular(path, limit, error, what)
         with Path(path).open("rb") as handle:
             data = handle.read(limit + 1)
     except OSError as exc:
         _fail(error, f"cannot read {what}: {exc.strerror or exc}", where)
     except ValueError as exc:  # an embedded NUL in the name
         _fail(error, f"cannot read {what}: {exc}", where)
+    if len(data) > limit:
+        _fail(error, f"{what} is over the {limit}-byte limit", where)
+    return data
+
+
+def _read_regular(
+    path: str | os.PathLike[str], limit: int, error: ErrorFactory, what: str
+) -> bytes:
+    where = str(path)
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    with os.fdopen(fd, "rb") as handle:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            _fail(error, f"cannot read {what}: not a regular file", where)
+        data = handle.read(limit + 1)
     if len(data) > limit:
         _fail(error, f"{what} is over the {limit}-byte limit", where)
     return data

@@ -145,11 +145,6 @@ def _bounds(item: Mapping[str, Any], where: Any) -> Bounds:
     return Bounds(x, y, x + w, y + h)
 
 
-def element_to_node(item: Any, path: str = "$[0]", depth: int = 0) -> Node:
-    """One element dict (and its children) as a Node; errors name the JSON path."""
-    return _element(item, (path,), depth)
-
-
 _Where = tuple[Any, ...]
 """A JSON path kept as ``(parent path, child index)`` pairs, spelt out only for an error
 (formatting a path string per element was a fifth of the element-dict API's time)."""

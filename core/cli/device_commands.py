@@ -18,7 +18,7 @@ from pathlib import Path
 from deltarec.core.bundle import write_atomic
 from deltarec.core.capture.boundary import read_json
 from deltarec.core.capture.jsonio import observation_from_json, observation_to_json
-from deltarec.core.cli.main import volatile_for
+from deltarec.core.cli.main import print_frame, volatile_for
 from deltarec.core.devices.open import VIRTUAL, open_device
 from deltarec.core.errors import DeviceError, InputError
 from deltarec.core.observe.model import Observation
@@ -28,7 +28,10 @@ __all__ = ["VIRTUAL", "open_device", "register"]
 
 
 def session_dir() -> Path:
-    return Path(os.environ.get("DELTAREC_HOME", Path.home() / ".cache" / "deltarec"))
+    """``$DELTAREC_HOME`` when set and not empty (an empty one is unset: never the current
+    folder), else ``~/.cache/deltarec``."""
+    home = os.environ.get("DELTAREC_HOME", "")
+    return Path(home) if home else Path.home() / ".cache" / "deltarec"
 
 
 def _baseline_path(serial: str) -> Path:
@@ -52,39 +55,71 @@ def load_baseline(serial: str) -> Observation | None:
         return None
 
 
+def check_port(option: str, port: int, *, lowest: int = 1) -> int:
+    """``port`` when it is a TCP port (``lowest``..65535), else InputError naming ``option``."""
+    if not lowest <= port <= 65535:
+        raise InputError(f"{option} {port}: not a TCP port ({lowest}-65535)")
+    return port
+
+
 def _cmd_devices(args: argparse.Namespace) -> int:
     from deltarec.core.devices.adb import list_devices
 
+    check_port("--port", args.port)
     print(f"{VIRTUAL}\tdevice\t(built-in Playground phone)")
     try:
-        for entry in list_devices(args.host, args.port):
-            print(f"{entry.serial}\t{entry.state}")
+        listed = list_devices(args.host, args.port)
     except DeviceError as exc:
-        print(f"# no adb server at {args.host}:{args.port} ({exc})")
+        print(
+            f"# no adb server running at {args.host}:{args.port}: only 'virtual' listed "
+            f"(deltarec never starts one; 'adb start-server' does) ({exc})"
+        )
+        return 0
+    for entry in listed:
+        print(f"{entry.serial}\t{entry.state}")
     return 0
+
+
+SERVE_PORT = 5037
+"""``virtual serve``'s default port: adb's own, so adb clients find the phone unconfigured."""
+SERVE_SERIAL = "emulator-5554"
+"""``virtual serve``'s default serial: the first emulator's, which adb tools expect."""
 
 
 def _cmd_serve(args: argparse.Namespace) -> int:
     from deltarec.core.devices.fakeadb import FakeAdbd, FakeAdbServer
     from deltarec.core.devices.virtual import VirtualShell
 
+    if args.adbd is not None and args.port is not None:
+        raise InputError("give --port (adb host protocol) or --adbd PORT (device side), not both")
+    option, given = ("--adbd", args.adbd) if args.adbd is not None else ("--port", args.port)
+    port = check_port(option, SERVE_PORT if given is None else given, lowest=0)
     shell = VirtualShell(serial=args.serial)
-    if args.adbd is not None:
-        adbd = FakeAdbd(shell, port=args.adbd).start()
+    endpoint: FakeAdbd | FakeAdbServer = (
+        FakeAdbd(shell, port=port) if args.adbd is not None else FakeAdbServer([shell], port=port)
+    )
+    try:
+        endpoint.start()
+    except OSError as exc:
+        hint = "; is adb's own server running there? ('adb kill-server')" * (port == SERVE_PORT)
+        raise InputError(
+            f"{option} {port}: cannot listen on 127.0.0.1:{port}: {exc.strerror or exc}{hint}"
+            "; pick another port (0 picks a free one)"
+        ) from exc
+    if isinstance(endpoint, FakeAdbd):
         print(
-            f"serving virtual phone {args.serial!r} as adbd on 127.0.0.1:{adbd.port}; "
-            f"run: adb connect 127.0.0.1:{adbd.port}; Ctrl-C stops",
+            f"serving virtual phone {args.serial!r} as adbd on 127.0.0.1:{endpoint.port}; "
+            f"run: adb connect 127.0.0.1:{endpoint.port}; Ctrl-C stops",
             flush=True,
         )
-        adbd.serve_forever()
-        return 0
-    server = FakeAdbServer([shell], port=args.port).start()
-    print(
-        f"serving virtual phone {args.serial!r} over the adb host protocol"
-        f" on 127.0.0.1:{server.port}; Ctrl-C stops",
-        flush=True,
-    )
-    server.serve_forever()
+    else:
+        print(
+            f"serving virtual phone {args.serial!r} over the adb host protocol"
+            f" on 127.0.0.1:{endpoint.port} (--device {args.serial}@127.0.0.1:{endpoint.port});"
+            " Ctrl-C stops",
+            flush=True,
+        )
+    endpoint.serve_forever()
     return 0
 
 
@@ -94,10 +129,7 @@ def observe_device(args: argparse.Namespace) -> int:
     if args.screenshot:
         device.screenshot().save(args.screenshot)
     save_baseline(device.serial, obs)
-    if args.format == "json":
-        print(json.dumps(observation_to_json(obs), ensure_ascii=False))
-    else:
-        print(observe_frame(obs, tree=not args.elements))
+    print_frame(obs, args)
     return 0
 
 
@@ -139,9 +171,13 @@ def adb_server_port() -> int:
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     devices = sub.add_parser(
-        "devices", help="list devices", description="List attached adb devices plus 'virtual'."
+        "devices",
+        help="list devices",
+        description="List 'virtual' (the built-in phone, which needs no adb) and the devices "
+        "of the adb server at HOST:PORT if one is running. deltarec never starts an adb "
+        "server to list devices: with none running it says so and lists 'virtual' only.",
     )
-    devices.add_argument("--host", default="127.0.0.1", help="adb server host")
+    devices.add_argument("--host", default="127.0.0.1", help="adb server host (default 127.0.0.1)")
     devices.add_argument(
         "--port",
         type=int,
@@ -155,17 +191,28 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     serve = vsub.add_parser(
         "serve",
         help="serve it over the adb host protocol",
-        description="Serve the virtual phone over the adb host protocol on 127.0.0.1 "
-        "(point adbutils or deltarec at the port), or with --adbd as a phone the real adb "
-        "server connects to.",
+        description="Serve the virtual phone over the adb host protocol on 127.0.0.1:PORT "
+        "(default 127.0.0.1:5037, adb's own port, so adb clients find it with no setting; "
+        "stop a real adb server first, or pick another --port) as the device SERIAL "
+        "(default emulator-5554): point deltarec at SERIAL@127.0.0.1:PORT. With --adbd PORT "
+        "it serves the device side instead, a phone the real adb server connects to.",
     )
-    serve.add_argument("--port", type=int, default=5037, help="port (0 picks a free one)")
-    serve.add_argument("--serial", default="emulator-5554", help="serial the phone reports")
+    serve.add_argument(
+        "--port",
+        type=int,
+        default=None,
+        help=f"port of the adb host protocol (default {SERVE_PORT}, adb's own; 0 picks a free one)",
+    )
+    serve.add_argument(
+        "--serial",
+        default=SERVE_SERIAL,
+        help=f"serial the phone reports (default {SERVE_SERIAL})",
+    )
     serve.add_argument(
         "--adbd",
         type=int,
         metavar="PORT",
         help="serve the device side instead (what adbd speaks), so the real adb binary can "
-        "'adb connect 127.0.0.1:PORT' (0 picks a free port)",
+        "'adb connect 127.0.0.1:PORT' (0 picks a free port); not with --port",
     )
     serve.set_defaults(run=_cmd_serve)

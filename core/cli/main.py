@@ -16,6 +16,7 @@ from deltarec.core.capture.boundary import read_bounded
 from deltarec.core.capture.jsonio import observation_to_json, read_capture
 from deltarec.core.diff.volatile import DEFAULT_VOLATILE, Volatile
 from deltarec.core.errors import DeltarecError, InputError
+from deltarec.core.observe.model import Observation
 from deltarec.core.observer import observe_delta, observe_frame
 from deltarec.core.render.tokens import count_tokens
 
@@ -66,18 +67,37 @@ def _cmd_observe(args: argparse.Namespace) -> int:
         return device_commands.observe_device(args)
     if args.screenshot:
         raise InputError("--screenshot needs --device")
-    obs = read_capture(args.dump)
-    if args.format == "json":
+    print_frame(read_capture(args.dump), args)
+    return EXIT_OK
+
+
+def print_frame(obs: Observation, args: argparse.Namespace) -> None:
+    """``observe``'s output: the tree or (``--elements``) the numbered elements, as text or
+    JSON (observation JSON; with ``--elements`` the list of numbered element dicts, the
+    ones the text shows, each with its ``index``)."""
+    if args.format == "json" and args.elements:
+        from deltarec.core.elements import observation_index
+
+        listed = observation_index(obs, max_elements=None, interactive_only=False)
+        print(json.dumps(listed, ensure_ascii=False))
+    elif args.format == "json":
         print(json.dumps(observation_to_json(obs), ensure_ascii=False))
     else:
         print(observe_frame(obs, tree=not args.elements))
-    return EXIT_OK
 
 
 def _cmd_tokens(args: argparse.Namespace) -> int:
     text = read_bounded(args.file).decode("utf-8", errors="replace")
     print(count_tokens(text))
     return EXIT_OK
+
+
+BASELINES = (
+    "With --device, each capture is kept as the device's baseline, the screen the next "
+    "'delta --device' compares with: $DELTAREC_HOME/baselines/SERIAL.json, or "
+    "~/.cache/deltarec/baselines/SERIAL.json when DELTAREC_HOME is unset or empty."
+)
+"""Where ``--device`` captures are kept (the ``--help`` of observe and delta says it)."""
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -92,6 +112,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="what changed between two captures",
         description="Print what changed from BEFORE to AFTER (uiautomator XML dumps, "
         "observation JSON or element-dict JSON).",
+        epilog=BASELINES,
     )
     delta.add_argument("before", metavar="BEFORE", nargs="?")
     delta.add_argument("after", metavar="AFTER", nargs="?")
@@ -128,7 +149,10 @@ def build_parser() -> argparse.ArgumentParser:
     delta.set_defaults(run=_cmd_delta)
 
     observe = sub.add_parser(
-        "observe", help="print one whole frame", description="Print the full frame of DUMP."
+        "observe",
+        help="print one whole frame",
+        description="Print the full frame of DUMP.",
+        epilog=BASELINES,
     )
     observe.add_argument("dump", metavar="DUMP", nargs="?")
     observe.add_argument(
@@ -142,7 +166,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="text: the indented tree; json: observation JSON",
     )
     observe.add_argument(
-        "--elements", action="store_true", help="text: only the indexed elements, in reading order"
+        "--elements",
+        action="store_true",
+        help="only the numbered elements, in reading order (json: a list of element dicts)",
     )
     observe.set_defaults(run=_cmd_observe)
 
@@ -182,9 +208,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _load_extensions() -> None:
     if not EXTENSIONS:
-        from deltarec.core.cli import device_commands, mcp_command, run_command
+        from deltarec.core.cli import device_commands, export_command, mcp_command, run_command
 
         EXTENSIONS.append(device_commands.register)
+        EXTENSIONS.append(export_command.register)
         EXTENSIONS.append(mcp_command.register)
         EXTENSIONS.append(run_command.register)
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 import io
 import re
 import shlex
+import socket
 import subprocess
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -28,6 +29,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import adbutils
+from adbutils._adb import AdbConnection
 from adbutils.errors import AdbConnectionError, AdbError, AdbTimeout
 
 from deltarec.core.capture.uiautomator import parse_uiautomator
@@ -66,9 +68,12 @@ class AdbDevice:
 
     ``client`` (an ``adbutils.AdbClient``) or ``host``/``port`` select the adb
     server (default 127.0.0.1:5037; tests point it at a
-    :class:`~deltarec.core.devices.fakeadb.FakeAdbServer`). When no server answers,
-    adbutils itself runs ``adb start-server`` once (the binary named by
-    ``$ADBUTILS_ADB_PATH``, up to 20 s); set it to ``/bin/false`` to fail fast.
+    :class:`~deltarec.core.devices.fakeadb.FakeAdbServer`). When no server answers and
+    ``start_server`` is true, adbutils runs ``adb start-server`` once (the binary named by
+    ``$ADBUTILS_ADB_PATH``, up to 20 s), as ``adb -s SERIAL`` would; with
+    ``start_server=False`` (what ``SERIAL@HOST:PORT`` opens: another machine's server,
+    which a local ``adb start-server`` cannot bring up) nothing is started and the
+    first call raises DeviceDisconnected naming the refused connection.
     ``timeout`` bounds every single socket operation (seconds);
     ``capture_timeout`` bounds all retries of one :meth:`capture`. ``sleep``
     and ``clock`` are injectable so retry tests run without real waiting.
@@ -82,6 +87,7 @@ class AdbDevice:
         client: adbutils.AdbClient | None = None,
         host: str | None = None,
         port: int | None = None,
+        start_server: bool = True,
         timeout: float = 20.0,
         capture_timeout: float = 15.0,
         sleep: Callable[[float], None] = time.sleep,
@@ -90,7 +96,9 @@ class AdbDevice:
         if not serial:
             raise DeviceError("an adb serial is required")
         self.serial = serial
-        self._client = client if client is not None else adbutils.AdbClient(host=host, port=port)
+        if client is None:
+            client = _client(host, port, start_server=start_server)
+        self._client = client
         self._device = adbutils.AdbDevice(self._client, serial=serial)
         self._timeout = timeout
         self._capture_timeout = capture_timeout
@@ -387,12 +395,43 @@ def _text_pieces(text: str) -> list[str]:
     return pieces
 
 
+class _Connection(AdbConnection):  # type: ignore[misc]  # adbutils ships no types
+    """A connection to the adb server that never runs ``adb start-server``."""
+
+    def _safe_connect(self) -> socket.socket:
+        sock: socket.socket = self._create_socket()
+        return sock
+
+
+class _NoStartClient(adbutils.AdbClient):  # type: ignore[misc]
+    """An adbutils client that talks only to a server already running (adbutils' own
+    client runs ``adb start-server`` whenever a connection is refused, and the server it
+    starts stays running)."""
+
+    def make_connection(self, timeout: float | None = None) -> AdbConnection:
+        try:
+            connection = _Connection(self.host, self.port)
+        except TimeoutError as exc:
+            raise AdbTimeout("connect to adb server timeout") from exc
+        if timeout:
+            connection.conn.settimeout(timeout)
+        return connection
+
+
+def _client(host: str | None, port: int | None, *, start_server: bool) -> adbutils.AdbClient:
+    if start_server:
+        return adbutils.AdbClient(host=host, port=port)
+    return _NoStartClient(host=host, port=port)
+
+
 def list_devices(host: str = "127.0.0.1", port: int = 5037) -> list[AdbListing]:
     """Serials and states of every device the adb server at ``host:port`` knows.
 
-    Raises DeviceDisconnected when the server is unreachable, DeviceError otherwise.
+    Asks only a server that is already running: never starts one (listing must not
+    leave an adb server behind). Raises DeviceDisconnected when no server answers
+    ("adb server unreachable … Connection refused"), DeviceError otherwise.
     """
-    client = adbutils.AdbClient(host=host, port=port)
+    client = _client(host, port, start_server=False)
     with wrapped(f"list devices at {host}:{port}"):
         return [AdbListing(info.serial, info.state) for info in client.list()]
 
@@ -404,7 +443,7 @@ def connect(addr: str, *, host: str = "127.0.0.1", port: int = 5037, timeout: fl
     "unable to connect …", "cannot connect …") and success codes, so the text
     is checked: a failure raises DeviceError carrying that text.
     """
-    client = adbutils.AdbClient(host=host, port=port)
+    client = _client(host, port, start_server=True)
     with wrapped(f"connect {addr}"):
         message = str(client.connect(addr, timeout=timeout))
     if re.search(r"\b(failed|unable|cannot)\b", message, re.IGNORECASE):

@@ -12,7 +12,7 @@ from __future__ import annotations
 import contextlib
 
 from deltarec.core.devices.base import Device
-from deltarec.core.errors import DeviceError
+from deltarec.core.errors import DeviceError, InputError
 
 VIRTUAL = "virtual"
 REPLAY_PREFIX = "replay:"
@@ -24,12 +24,15 @@ def open_device(spec: str) -> Device:
     ``u2:SERIAL``: uiautomator2's on-device server (the ``u2`` extra); else adb.
 
     ``SERIAL@HOST:PORT`` is the device ``SERIAL`` of the adb server at
-    ``HOST:PORT`` (a device farm's, or another machine's); a bare serial uses
-    the default server (``$ANDROID_ADB_SERVER_HOST`` / ``_PORT``, else 127.0.0.1:5037).
+    ``HOST:PORT`` (a device farm's, or another machine's), which must be running:
+    deltarec never starts one for it. A bare serial uses the default server
+    (``$ANDROID_ADB_SERVER_HOST`` / ``_PORT``, else 127.0.0.1:5037), started by
+    ``adb start-server`` when none answers, as ``adb -s SERIAL`` does. ``virtual``
+    and ``replay:`` never touch adb.
 
     Constructing does no I/O for adb and u2 (errors come with the first call).
     Raises CaptureParseError for a bad bundle, DeviceError for an empty serial or
-    ``u2:`` without the extra installed.
+    ``u2:`` without the extra installed, InputError for a port out of range.
     """
     if spec.startswith(REPLAY_PREFIX):
         from deltarec.core.devices.replay import ReplayDevice
@@ -52,13 +55,17 @@ def open_device(spec: str) -> Device:
 
     serial, at, server = spec.rpartition("@")
     host, colon, port = server.rpartition(":")
-    if at and serial and colon and host and port.isdigit():
-        return AdbDevice(serial, host=host, port=int(port))
+    if at and serial and colon and host and port.isascii() and port.isdigit():
+        number = int(port)
+        if not 0 < number < 65536:
+            raise InputError(f"device {spec!r}: port {number} is out of range (1-65535)")
+        return AdbDevice(serial, host=host, port=number, start_server=False)
     return AdbDevice(spec)
 
 
 def available_devices(host: str = "127.0.0.1", port: int = 5037) -> list[tuple[str, str]]:
-    """``(name, state)`` of ``virtual`` and every adb device (none when no adb server answers)."""
+    """``(name, state)`` of ``virtual`` and every device of the adb server at ``host:port``
+    if one is running (none otherwise: listing never starts an adb server)."""
     from deltarec.core.devices.adb import list_devices
     from deltarec.core.errors import DeviceError
 

@@ -165,7 +165,6 @@ class IntList(Kind[tuple[int, ...]]):
         return tuple(INT.parse(v, f"{path}[{i}]") for i, v in enumerate(value))
 
 
-STR = Str()
 TEXT = Str(nonblank=True)
 INT = Int()
 BOOL = Bool()

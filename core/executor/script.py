@@ -41,6 +41,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from deltarec.core.bundle import new_file_mode
 from deltarec.core.capture.boundary import check_tree, loads_json, read_bounded
 from deltarec.core.errors import ScriptValidationError
 from deltarec.core.executor.checks import CHECKS
@@ -238,6 +239,7 @@ def save_script(script: Script, path: str | os.PathLike[str]) -> None:
     target = Path(path)
     fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
     try:
+        os.fchmod(fd, new_file_mode())  # as open() would: mkstemp's 0600 ignores the umask
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(dumps(script))
         os.replace(tmp, target)

@@ -42,7 +42,8 @@ def identifier(name: str) -> str:
 
 
 def delta_comment(number: int, step: Step) -> list[str]:
-    """``# N: first line`` and up to DELTA_LINES-1 more, ``… (+k more lines)`` after."""
+    """``# N: first line`` and up to DELTA_LINES-1 more, ``… (+k more lines)`` after
+    (``… (+1 more line)`` for one)."""
     lines = (step.expect or "").splitlines()
     if not lines:
         return []
@@ -50,7 +51,9 @@ def delta_comment(number: int, step: Step) -> list[str]:
     out = [head + inert(lines[0])]
     out += ["#" + " " * (len(head) - 1) + inert(line) for line in lines[1:DELTA_LINES]]
     if len(lines) > DELTA_LINES:
-        out.append("#" + " " * (len(head) - 1) + f"… (+{len(lines) - DELTA_LINES} more lines)")
+        more = len(lines) - DELTA_LINES
+        noun = "line" if more == 1 else "lines"
+        out.append("#" + " " * (len(head) - 1) + f"… (+{more} more {noun})")
     return out
 
 

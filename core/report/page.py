@@ -285,5 +285,4 @@ def write_report(run: RunSummary, path: str | os.PathLike[str]) -> Path:
     """
     target = Path(path)
     write_atomic(target, render_html(run).encode("utf-8"))
-    target.chmod(0o644)  # write_atomic's temp file is 0600; a report is meant to be shared
     return target

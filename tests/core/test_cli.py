@@ -106,3 +106,40 @@ def test_hostile_dump_exits_2(tmp_path: Path) -> None:
 def test_help(command: str) -> None:
     out = run(command, "--help")
     assert out.returncode == 0 and "usage: deltarec " + command in out.stdout
+
+
+def test_observe_json_elements_lists_the_numbered_elements(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from deltarec.core.cli.main import main
+
+    assert main(["observe", "--elements", dump("settings-wifi/05.xml")]) == 0
+    numbered = [line for line in capsys.readouterr().out.splitlines() if line.startswith("[")]
+    assert main(["observe", "--format", "json", "--elements", dump("settings-wifi/05.xml")]) == 0
+    listed = json.loads(capsys.readouterr().out)
+    assert [e["index"] for e in listed] == list(range(len(numbered))) and numbered
+    pairs = zip(listed, numbered, strict=True)
+    assert all(line.startswith(f"[{e['index']}] {e['role']} ") for e, line in pairs)
+
+
+def test_baselines_location_is_in_help_and_an_empty_home_is_unset(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from deltarec.core.cli.device_commands import session_dir
+    from deltarec.core.cli.main import main
+
+    for command in ("observe", "delta"):
+        with pytest.raises(SystemExit):
+            main([command, "--help"])
+        text = " ".join(capsys.readouterr().out.split())
+        assert "$DELTAREC_HOME/baselines/SERIAL.json" in text
+        assert (
+            "~/.cache/deltarec/baselines/SERIAL.json when DELTAREC_HOME is unset or empty" in text
+        )
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("HOME", str(tmp_path / "user"))
+    monkeypatch.setenv("DELTAREC_HOME", "")
+    assert session_dir() == tmp_path / "user" / ".cache" / "deltarec"
+    assert main(["observe", "--device", "virtual", "--elements"]) == 0
+    assert [p.name for p in tmp_path.iterdir()] == ["user"]  # nothing in the current folder
+    assert (tmp_path / "user" / ".cache" / "deltarec" / "baselines" / "virtual.json").is_file()

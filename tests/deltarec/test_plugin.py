@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import os
+import socket
 from pathlib import Path
 
 import pytest
 
-from deltarec.pytest_plugin import device_for, device_pool
+from deltarec.core.devices.fakeadb import FakeAdbServer
+from deltarec.core.devices.virtual import VirtualShell
+from deltarec.pytest_plugin import POOL_LIMIT, device_for, device_pool
 
 pytest_plugins = ["pytester"]
 
@@ -89,3 +93,83 @@ def test_an_unusable_device_stops_the_run_with_exit_code_2(pytester: pytest.Pyte
     result = pytester.runpytest("--device", f"replay:{missing}")
     assert result.ret == 2
     result.stdout.fnmatch_lines(["*cannot open device 'replay:*no-bundle'*"])
+
+
+def _closed_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+    return port
+
+
+def test_nothing_listening_is_one_line_naming_the_device_and_the_refusal(
+    pytester: pytest.Pytester,
+) -> None:
+    pytester.makepyfile("def test_x(phone):\n    phone.back()\n")
+    spec = f"phone-9@127.0.0.1:{_closed_port()}"
+    result = pytester.runpytest("--device", spec)
+    assert result.ret == 2
+    out = result.stdout.str() + result.stderr.str()
+    assert "INTERNALERROR" not in out and "KeyError" not in out
+    result.stdout.fnmatch_lines([f"*cannot open device '{spec}'*Connection refused*"])
+
+
+@pytest.mark.parametrize("workers", [[], ["-n", "2"]])
+def test_a_serial_the_adb_server_does_not_know_is_one_line(
+    pytester: pytest.Pytester, workers: list[str]
+) -> None:
+    pytester.makepyfile("def test_x(phone):\n    phone.back()\n")
+    with FakeAdbServer([VirtualShell(serial="phone-0")]) as server:
+        known = f"phone-0@127.0.0.1:{server.port}"
+        spec = f"phone-7@127.0.0.1:{server.port}"
+        pool = [spec] if not workers else [known, spec]
+        args = ("--device", ",".join(pool), *workers, "-p", "no:cacheprovider")
+        # with xdist the controller checks, before any worker starts
+        result = pytester.runpytest_subprocess(*args, timeout=120)
+    assert result.ret == 2
+    text = result.stdout.str() + result.stderr.str()
+    assert f"cannot open device '{spec}'" in text and "device 'phone-7' not found" in text
+    assert "crashed" not in text and "INTERNALERROR" not in text
+
+
+def test_more_workers_than_devices_fails_the_session_once(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile("def test_x(phone):\n    pass\n")
+    result = pytester.runpytest_subprocess(
+        "-n", "4", "--device", "a,b,c", "-p", "no:cacheprovider", timeout=120
+    )
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(
+        ["ERROR: -n 4 starts 4 xdist workers but the pool has 3 device(s) (a, b, c);*"]
+    )
+    assert "test_x" not in result.stdout.str()  # no test ran, no test error
+
+
+@pytest.mark.parametrize(
+    ("content", "problem"),
+    [
+        (b"a\xffb\n", "not UTF-8"),
+        (b"x" * (POOL_LIMIT + 1), "over the 1048576-byte limit"),
+    ],
+)
+def test_a_bad_pool_file_is_a_usage_error(
+    pytester: pytest.Pytester, content: bytes, problem: str
+) -> None:
+    pool = pytester.path / "pool.txt"
+    pool.write_bytes(content)
+    pytester.makepyfile("def test_x():\n    pass\n")
+    result = pytester.runpytest("--device-pool", str(pool))
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines([f"ERROR: --device-pool {pool}: *{problem}*"])
+
+
+@pytest.mark.parametrize("kind", ["fifo", "device", "folder"])
+def test_a_pool_that_is_not_a_regular_file_is_refused_without_reading_it(
+    pytester: pytest.Pytester, kind: str
+) -> None:
+    if kind == "fifo":
+        path = pytester.path / "fifo"
+        os.mkfifo(path)  # nobody writes it: opening it for reading would block forever
+    else:
+        path = Path("/dev/zero") if kind == "device" else pytester.path
+    with pytest.raises(pytest.UsageError, match=r"not a regular file|Is a directory"):
+        device_pool(pytester.parseconfig("--device-pool", str(path)))

@@ -1,7 +1,7 @@
 """``VirtualShell``: the Playground phone's ``/system/bin/sh``, for a fake adb server to serve.
 
 It implements :class:`deltarec.core.devices.base.ShellTarget` and understands what
-adbutils sends (see ``notes/adb.md``): ``uiautomator dump``, ``screencap -p``,
+adbutils sends (see ``docs/adb.md``): ``uiautomator dump``, ``screencap -p``,
 ``input tap|swipe|draganddrop|text|keyevent``, ``wm size|density``,
 ``dumpsys display|window|activity|power``, ``am start -n|force-stop``,
 ``monkey -p … 1``, ``pm list packages|path|clear``, ``getprop``, ``echo``,

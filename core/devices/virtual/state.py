@@ -14,9 +14,6 @@ from dataclasses import dataclass, field
 FIELDS = ("name", "email", "password")
 """The sign-up form's text fields, in focus order."""
 
-SETTING_KEYS = ("airplane", "wifi", "bluetooth", "mobile_data", "previews", "vibrate", "dark")
-"""Every toggle on the Settings screen."""
-
 RADIOS = ("wifi", "bluetooth", "mobile_data")
 """Toggles disabled (greyed, untappable) while airplane mode is on."""
 

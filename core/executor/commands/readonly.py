@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from deltarec.core.bundle import new_file_mode
 from deltarec.core.capture.jsonio import load_capture
 from deltarec.core.elements import delta_counts, delta_observation_result, to_observation
 from deltarec.core.errors import CaptureParseError, DeviceError, InputError, ScriptValidationError
@@ -151,6 +152,7 @@ def _write_atomically(target: Path, image: Image) -> None:
     """Write a PNG next to ``target`` and rename it over (never half a file)."""
     fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".", suffix=".png.tmp")
     try:
+        os.fchmod(fd, new_file_mode())  # as open() would: mkstemp's 0600 ignores the umask
         with os.fdopen(fd, "wb") as handle:
             image.save(handle, format="PNG")
         os.replace(tmp, target)

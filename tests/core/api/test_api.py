@@ -12,7 +12,7 @@ from deltarec.core.api import ExpectationError, Phone, connect, expect
 from deltarec.core.devices.fakeadb import FakeAdbServer
 from deltarec.core.devices.logging_device import LoggingDevice
 from deltarec.core.devices.virtual import ManualClock, VirtualShell, make_virtual_device
-from deltarec.core.errors import ScriptValidationError, StepFailedError
+from deltarec.core.errors import AmbiguousSelectorError, ScriptValidationError, StepFailedError
 from deltarec.core.executor import load_script
 from deltarec.core.recorder.export_python import to_python
 from tests.core.recorder.recordings import record
@@ -64,6 +64,19 @@ def test_locators_are_strict_and_act_on_nothing_when_ambiguous(phone: Phone) -> 
         phone.get(role="textbox").tap(timeout=0)
     assert device.take_actions() == []
     assert phone.get(role="textbox").count() == 3
+
+
+def test_is_visible_is_true_for_one_match_false_for_none_and_strict_for_several(
+    phone: Phone,
+) -> None:
+    assert phone.get(text="Sign up").is_visible()
+    assert not phone.get(text="No such thing").is_visible()
+    assert phone.get(resource_id="no_such_id").or_(text="Sign up").is_visible()  # fallbacks count
+    phone.get(text="Sign up").tap()
+    assert not phone.get(text="Sign up", role="button").is_visible()  # the screen changed
+    with pytest.raises(AmbiguousSelectorError, match="matches 3 elements"):
+        phone.get(role="textbox").is_visible()
+    assert phone.actions == 1  # looking acts on nothing and is no step
 
 
 def test_or_falls_back_in_order_and_says_what_failed(phone: Phone) -> None:

@@ -1,6 +1,6 @@
 """Stable keys and frame layout as they were before the speed work (commit a89e004): an oracle.
 
-A frozen copy of ``core/identity.py`` and of ``Frame.subtree_end``, not maintained:
+A frozen copy of ``core/observe/identity.py`` and of ``Frame.subtree_end``, not maintained:
 ``test_keys_unchanged.py`` checks that the faster code computes the very same keys.
 """
 
