@@ -143,10 +143,16 @@ class Actions:
             self.save_path = path
             self.window.studio.open_script(path, on_done=lambda _: self.window.mark_saved())
 
-    def save_script(self) -> None:
+    def script_path(self) -> str | None:
+        """Where Save writes: the file saved to before, else one the person chooses."""
         path = self.save_path or self._ask_path("json")
         if path:
             self.save_path = path
+        return path
+
+    def save_script(self) -> None:
+        path = self.script_path()
+        if path:
             self.window.studio.export(path, "json")
 
     def export(self, kind: Kind) -> None:

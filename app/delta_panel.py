@@ -5,13 +5,16 @@ wrapped at the panel's width; **Show all lines** shows what ``… (+N more)`` cu
 and **JSON** (the step's command, parameters and delta). The font is a
 monospace one that has the delta's arrows (``→``, ``↕``), so they are not drawn
 small from a fallback font. Below them, the
-step's suggested assertions, each with an **Add** button that records it as an
-``AC_assert`` step (``addSuggestion`` signal).
+step's assertions: first the ones it keeps (replayed and exported right after it),
+each with a **Remove** button (``removeCheck`` signal, the check's position), then
+the suggested ones it does not keep yet, each with an **Add** button
+(``addSuggestion``: kept as a check of this step, verified on its own screen).
 """
 
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFont, QFontDatabase
@@ -30,7 +33,7 @@ from PySide6.QtWidgets import (
 )
 
 from deltarec.app.snapshot import StepRow
-from deltarec.core.recorder.suggest import Suggestion
+from deltarec.core.recorder.checks import same_check
 
 NO_STEP = "Select a step to see what it changed."
 NO_CHANGE = "(no change on the screen)"
@@ -63,6 +66,7 @@ class DeltaPanel(QWidget):
     """Shows one :class:`~deltarec.app.snapshot.StepRow` (or none)."""
 
     addSuggestion = Signal(object)  # Suggestion
+    removeCheck = Signal(int)  # position in the step's checks
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -85,7 +89,7 @@ class DeltaPanel(QWidget):
         self.error.setWordWrap(True)
         self.error.hide()
 
-        self.suggestion_box = QGroupBox("Suggested assertions")
+        self.suggestion_box = QGroupBox("Assertions")
         self._rows = QVBoxLayout()
         self._rows.setContentsMargins(4, 4, 4, 4)
         self._rows.setSpacing(2)
@@ -102,6 +106,7 @@ class DeltaPanel(QWidget):
         box_layout.setContentsMargins(4, 4, 4, 4)
         box_layout.addWidget(scroll)
         self.add_buttons: list[QPushButton] = []
+        self.remove_buttons: list[QPushButton] = []
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -123,7 +128,7 @@ class DeltaPanel(QWidget):
             self._fill_delta()
             self.json_text.setPlainText("")
             self.error.hide()
-            self._set_suggestions(())
+            self._set_suggestions(None)
             return
         prefix = f"Step {number}: " if number is not None else ""
         self.title.setText(f"{prefix}{step.label}")
@@ -131,7 +136,7 @@ class DeltaPanel(QWidget):
         self.json_text.setPlainText(json.dumps(step.as_json(), indent=2, ensure_ascii=False))
         self.error.setText(step.error or "")
         self.error.setVisible(bool(step.error))
-        self._set_suggestions(step.suggestions)
+        self._set_suggestions(step)
 
     def _fill_delta(self) -> None:
         step = self._shown[0]
@@ -143,7 +148,7 @@ class DeltaPanel(QWidget):
         else:
             self.delta_text.setPlainText(step.delta or (EDITED if step.edited else NO_CHANGE))
 
-    def _set_suggestions(self, suggestions: tuple[Suggestion, ...]) -> None:
+    def _set_suggestions(self, step: StepRow | None) -> None:
         while self._rows.count():
             item = self._rows.takeAt(0)
             widget = item.widget() if item is not None else None
@@ -152,25 +157,41 @@ class DeltaPanel(QWidget):
                 widget.setParent(None)
                 widget.deleteLater()
         self.add_buttons = []
-        if not suggestions:
+        self.remove_buttons = []
+        kept = step.checks if step is not None else ()
+        kept_params = [params for _, params in kept]
+        offered = [
+            s for s in (step.suggestions if step is not None else ())
+            if not any(same_check(s.params, params) for params in kept_params)
+        ]  # fmt: skip
+        if not kept and not offered:
             empty = QLabel("None for this step.")
             empty.setObjectName("hint")
             self._rows.addWidget(empty)
             return
-        for suggestion in suggestions:
-            row = QWidget()
-            line = QHBoxLayout(row)
-            line.setContentsMargins(0, 0, 0, 0)
-            label = QLabel(suggestion.label)
-            label.setToolTip(json.dumps(suggestion.params, ensure_ascii=False))
-            label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        for i, (label, params) in enumerate(kept):
+            button = QPushButton("Remove")
+            button.setToolTip("Stop checking this after the step (and leave it out of exports)")
+            button.clicked.connect(lambda _=False, i=i: self.removeCheck.emit(i))
+            self._add_row(f"✓ {label}", params, button)
+            self.remove_buttons.append(button)
+        for suggestion in offered:
             button = QPushButton("Add")
-            button.setToolTip("Record this assertion as a step")
+            button.setToolTip("Check this right after the step (replayed and exported)")
             button.clicked.connect(lambda _=False, s=suggestion: self.addSuggestion.emit(s))
-            line.addWidget(label, 1)
-            line.addWidget(button)
-            self._rows.addWidget(row)
+            self._add_row(suggestion.label, suggestion.params, button)
             self.add_buttons.append(button)
+
+    def _add_row(self, text: str, params: dict[str, Any], button: QPushButton) -> None:
+        row = QWidget()
+        line = QHBoxLayout(row)
+        line.setContentsMargins(0, 0, 0, 0)
+        label = QLabel(text)
+        label.setToolTip(json.dumps(params, ensure_ascii=False))
+        label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        line.addWidget(label, 1)
+        line.addWidget(button)
+        self._rows.addWidget(row)
 
     @property
     def text(self) -> str:

@@ -31,6 +31,14 @@ class Ask:
         )
         return answer == QMessageBox.StandardButton.Yes
 
+    def save_discard_cancel(self, title: str, text: str) -> str:
+        """Save, Discard or Cancel (the quit question): ``save`` | ``discard`` | ``cancel``."""
+        buttons = QMessageBox.StandardButton
+        answer = QMessageBox.question(self.parent, title, text,
+                                      buttons.Save | buttons.Discard | buttons.Cancel,
+                                      buttons.Save)  # fmt: skip
+        return {buttons.Save: "save", buttons.Discard: "discard"}.get(answer, "cancel")
+
     def save_path(self, title: str, name_filter: str, suggested: str) -> str | None:
         """A file to write; None when cancelled."""
         path, _ = QFileDialog.getSaveFileName(self.parent, title, suggested, name_filter)
@@ -50,6 +58,9 @@ class NoAsk(Ask):
 
     def yes_no(self, title: str, text: str) -> bool:
         return False
+
+    def save_discard_cancel(self, title: str, text: str) -> str:
+        return "cancel"
 
     def save_path(self, title: str, name_filter: str, suggested: str) -> str | None:
         return None

@@ -20,10 +20,11 @@ from PIL import Image
 from PySide6.QtGui import QImage
 
 from deltarec.core.observe.index import ElementIndex
+from deltarec.core.recorder.checks import check_label
 from deltarec.core.recorder.session import RecordedStep, RecordingSession
 from deltarec.core.recorder.suggest import Suggestion
 
-STATUS_MARKS = {"passed": "✓", "failed": "✗", "recorded": "•", "running": "…"}
+STATUS_MARKS = {"passed": "✓", "failed": "✗", "recorded": "•", "running": "…", "skipped": "–"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +41,10 @@ class StepRow:
     timing: dict[str, float] = field(default_factory=dict)
     edited: bool = False
     delta_all: str = ""
+    checks: tuple[tuple[str, dict[str, Any]], ...] = ()
+    """The assertions replayed and exported after the step: (label, AC_assert parameters)."""
+    before: int = 0
+    after: int = 0
 
     @classmethod
     def of(cls, step: RecordedStep) -> StepRow:
@@ -54,6 +59,9 @@ class StepRow:
             timing=dict(step.timing),
             edited=step.edited,
             delta_all=step.delta_all,
+            checks=tuple((check_label(c, step.suggestions), copy.deepcopy(c)) for c in step.checks),
+            before=step.before,
+            after=step.after,
         )
 
     @property
@@ -68,6 +76,8 @@ class StepRow:
         if self.error:
             out["error"] = self.error
         out["delta"] = self.delta.splitlines()
+        if self.checks:
+            out["checks"] = [params for _, params in self.checks]
         if self.timing:
             out["timing"] = self.timing
         return out

@@ -56,7 +56,13 @@ class StatusBar(QStatusBar):
             self.progress.setRange(0, 0)  # indeterminate: "working"
             self.progress.show()
 
+    @property
+    def sticky(self) -> bool:
+        """A result or an error is showing (until the next job starts)."""
+        return self._sticky
+
     def show_error(self, text: str) -> None:
+        self.clearMessage()  # a hover text shown before must not cover it
         self.job.setText(f"✗ {text}")
         self.job.setToolTip(text)
         self.job.setProperty("error", True)
@@ -65,6 +71,7 @@ class StatusBar(QStatusBar):
 
     def show_note(self, text: str) -> None:
         """A message that stays until the next job starts (not an error)."""
+        self.clearMessage()
         self.job.setText(text)
         self.job.setToolTip(text)
         self.job.setProperty("error", False)
@@ -85,6 +92,7 @@ class StatusBar(QStatusBar):
     def finish_progress(self, message: str) -> None:
         self._replaying = False
         self.progress.setValue(self.progress.maximum())
+        self.clearMessage()  # the hover text of the button that started it, say
         self.job.setText(message)
         self.job.setProperty("error", "FAILED" in message)
         self._sticky = True

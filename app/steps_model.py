@@ -2,9 +2,10 @@
 
 Rows are :class:`~deltarec.app.snapshot.StepRow` copies (the GUI thread never reads the
 session). Columns: ``#``, the status mark (✓ passed, ✗ failed, • recorded,
-… running) and the label. :meth:`StepsModel.set_steps` turns a new snapshot
-into the smallest model change it can (rows appended, rows changed in place,
-else a reset), so the view keeps its selection and scroll while recording.
+… running, – skipped after a failure) and the label with the step's checks under
+it. :meth:`StepsModel.set_steps` turns a new snapshot into the smallest model
+change it can (rows appended, rows changed in place, else a reset), so the view
+keeps its selection and scroll while recording.
 """
 
 from __future__ import annotations
@@ -30,7 +31,12 @@ COL_NUMBER, COL_STATUS, COL_LABEL = range(3)
 STEP_ROLE = Qt.ItemDataRole.UserRole + 1
 """``data(index, STEP_ROLE)``: the row's :class:`StepRow`."""
 
-_STATUS_COLOURS = {"passed": "#2e9d4f", "failed": "#d03b3b", "running": "#c98a00"}
+_STATUS_COLOURS = {
+    "passed": "#2e9d4f",
+    "failed": "#d03b3b",
+    "running": "#c98a00",
+    "skipped": "#8a8a8a",
+}
 
 
 class StepsModel(QAbstractTableModel):
@@ -73,7 +79,7 @@ class StepsModel(QAbstractTableModel):
                 return str(index.row() + 1)
             if column == COL_STATUS:
                 return row.mark
-            return row.label
+            return row.label + "".join(f"\n    ✓ {label}" for label, _ in row.checks)
         if role == Qt.ItemDataRole.ToolTipRole:
             tip = f"{row.command} ({row.status})"
             return f"{tip}\n{row.error}" if row.error else tip

@@ -53,6 +53,8 @@ class StepsPanel(QWidget):
         self.table.setWordWrap(False)
         self.table.verticalHeader().hide()
         self.table.verticalHeader().setDefaultSectionSize(24)
+        # A step's checks are lines under its label: the row grows to show them all.
+        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(COL_NUMBER, QHeaderView.ResizeMode.Fixed)
         header.setSectionResizeMode(COL_STATUS, QHeaderView.ResizeMode.Fixed)

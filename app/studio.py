@@ -40,6 +40,7 @@ from deltarec.app.undo import Change
 from deltarec.app.workers import Report, Runner
 from deltarec.core.errors import DeltarecError
 from deltarec.core.executor import load_script
+from deltarec.core.observe.index import ElementIndex
 from deltarec.core.recorder.export import Kind
 from deltarec.core.recorder.keyboard_tap import KeyboardTap
 from deltarec.core.recorder.session import RecordedStep, RecordingSession, png_bytes
@@ -347,19 +348,46 @@ class Studio(QObject, ReplayJobs):
         )
 
     def add_suggestion(self, suggestion: Suggestion, source: int | None = None) -> None:
-        """Record ``suggestion`` as a step; the selection stays on ``source``, which keeps
-        offering its other suggestions."""
+        """Keep ``suggestion`` as a check of step ``source``, verified on that step's own
+        screen (undoable); without a step, record it as an assertion step."""
+        if source is None:
+            recorded: list[RecordedStep] = []
 
-        recorded: list[RecordedStep] = []
+            def run(session: RecordingSession, _: Report) -> SessionView:
+                recorded.append(copy.deepcopy(session.add_suggestion(suggestion)))
+                return self._view(session)
 
-        def run(session: RecordingSession, _: Report) -> SessionView:
-            recorded.append(copy.deepcopy(session.add_suggestion(suggestion, source)))
-            return self._view(session)
+            def done(view: SessionView) -> None:
+                self.undoable.emit(Change("record", len(view.steps) - 1, recorded[0]))
 
-        def done(view: SessionView) -> None:
-            self.undoable.emit(Change("record", len(view.steps) - 1, recorded[0]))
+            self._job("Adding an assertion", run, on_done=done)
+            return
+        row = source
 
-        self._job("Adding an assertion", run, on_done=done)
+        def add(session: RecordingSession) -> Change:
+            old = copy.deepcopy(session.steps[row])
+            session.add_suggestion(suggestion, row)
+            return Change("edit", row, old, copy.deepcopy(session.steps[row]))
+
+        self._tracked("Adding an assertion", add)
+
+    def step_screen(self, row: int, then: Callable[[ElementIndex], None], *,
+                    before: bool = False) -> None:  # fmt: skip
+        """``then(screen)``: the numbered screen step ``row`` left (``before``: started on),
+        read from the bundle on the worker (what an edit of that step is matched against)."""
+        self.runner.submit("Reading the step's screen",
+                           lambda _: self._session_now().step_screen(row, before=before),
+                           on_done=then, on_error=self._fail)  # fmt: skip
+
+    def remove_check(self, row: int, check: int) -> None:
+        """Step ``row`` stops checking and exporting its check number ``check`` (undoable)."""
+
+        def remove(session: RecordingSession) -> Change:
+            old = copy.deepcopy(session.steps[row])
+            session.remove_check(row, check)
+            return Change("edit", row, old, copy.deepcopy(session.steps[row]))
+
+        self._tracked("Removing an assertion", remove)
 
     # ------------------------------------------------------------------ editing
     def _edit(

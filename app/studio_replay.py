@@ -53,6 +53,9 @@ class ReplayJobs:
                 step = session.run_step(i)
                 report((i, step.status, step.error))
                 if step.status == "failed":
+                    for j in range(i + 1, last):  # a failure stops the run: the rest never ran
+                        session.steps[j].status, session.steps[j].error = "skipped", None
+                        report((j, "skipped", None))
                     break
             return self._view(session)
 
@@ -81,6 +84,9 @@ class ReplayJobs:
             if session.steps:
                 report((0, "running", None))
             ok = session.replay(fresh, on_progress=progress)
+            # The recording goes on from where the replay left the phone (the picture too).
+            session.replace_device(fresh)
+            session.refresh()
             return ok, self._view(session)
 
         def done(result: tuple[bool, SessionView]) -> None:

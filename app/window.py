@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QByteArray, QElapsedTimer, Qt, QTimer, Signal
-from PySide6.QtGui import QCloseEvent, QResizeEvent, QUndoStack
+from PySide6.QtCore import QByteArray, QElapsedTimer, QEvent, Qt, QTimer, Signal
+from PySide6.QtGui import QCloseEvent, QGuiApplication, QResizeEvent, QUndoStack
 from PySide6.QtWidgets import QFrame, QMainWindow, QScrollArea, QSplitter, QTabWidget, QWidget
 
 from deltarec.app.actions import Actions
@@ -47,14 +47,31 @@ STYLE = Path(__file__).with_name("style.qss")
 RIGHT_SHARE = 0.7
 """The delta panel's share of the right column (the rest: inspector / tree tabs)."""
 RECORDED_PICTURE = (
-    "Restored: the picture is where the recording left off. Device ▸ Refresh screen "
-    "shows the phone as it is now; Replay all brings it there."
+    "Restored: the picture is where the recording left off. Refresh screen shows the "
+    "phone as it is now; Replay to here brings it there."
+)
+NOT_LIVE_CLICK = (
+    "Nothing recorded: the picture is not live (where the recording left off). "
+    "Refresh screen or Replay to here first."
 )
 NO_FIELD = "No text field is focused: tap one on the phone first, then type."
 KEYBOARD_TAP = (
     "That is the on-screen keyboard, with no text field focused (or a long press): tap a "
     "field first; keys then join one typing step, as does the box under the phone."
 )
+
+
+APP_TITLE = "deltarec Studio"
+MINIMUM_SIZE = (960, 620)
+"""Below this the three columns and the suggestions overlap."""
+
+
+def titled(text: str) -> str:
+    """The window title: ``text`` alone when the application's display name (which the
+    window system adds to every title) already says deltarec Studio."""
+    if QGuiApplication.applicationDisplayName() == APP_TITLE:
+        return text
+    return f"{APP_TITLE} — {text}" if text else APP_TITLE
 
 
 class MainWindow(QMainWindow):
@@ -74,7 +91,8 @@ class MainWindow(QMainWindow):
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
-        self.setWindowTitle("deltarec Studio")
+        self.setWindowTitle(titled(""))
+        self.setMinimumSize(*MINIMUM_SIZE)
         self.ask = ask or Ask()
         self.ask.parent = self
         self.settings = settings or Settings()
@@ -144,24 +162,27 @@ class MainWindow(QMainWindow):
         studio.replayStarted.connect(self._replay_started)
         studio.replayFinished.connect(self._replay_finished)
         studio.error.connect(self.show_error)
-        studio.exported.connect(lambda _: self.mark_saved())
+        studio.exported.connect(self._saved_to)
         studio.picture.connect(self.screen_view.set_picture)
         studio.undoable.connect(lambda change: self.undo_stack.push(StepCommand(studio, change)))
         studio.disconnected.connect(self._disconnected)
         studio.runner.busyChanged.connect(self._set_busy)
         studio.runner.started.connect(self.status.set_job)
         screen.tapped.connect(self._tapped)
-        screen.swiped.connect(studio.swipe)
+        screen.swiped.connect(self._swiped)
         screen.hovered.connect(self._hovered)
         screen.shown.connect(self._screen_shown, Qt.ConnectionType.QueuedConnection)
         self.device_panel.typeRequested.connect(self._type)
         self.device_panel.keyRequested.connect(studio.key)
+        self.device_panel.refreshRequested.connect(studio.refresh)
+        self.device_panel.replayToHereRequested.connect(lambda: studio.run_from(0))
         self.steps_panel.selected.connect(self._show_step)
         self.steps_panel.editRequested.connect(self.edit_step)
         self.steps_panel.moveRequested.connect(self._move_step)
         self.steps_panel.deleteRequested.connect(studio.delete_step)
         self.steps_panel.runRequested.connect(lambda row, only: studio.run_from(row, only=only))
         self.delta_panel.addSuggestion.connect(self._add_suggestion)
+        self.delta_panel.removeCheck.connect(self._remove_check)
         self.element_tree.picked.connect(self._tree_picked)
 
     # ---------------------------------------------------------------- start-up
@@ -199,13 +220,14 @@ class MainWindow(QMainWindow):
         self.model.set_steps(view.steps)
         self.screen_view.set_screen(view.image, view.screen_size, view.index)
         self._hold_picture = view.recorded_picture
+        self.device_panel.set_live(not view.recorded_picture)
         self.inspector.show_element(view.index, None)
         self.element_tree.set_index(view.index)
         self._picked = None
         self.status.show_view(view)
         if view.recorded_picture:
             self.status.show_note(RECORDED_PICTURE)
-        self.setWindowTitle(f"deltarec Studio — {view.bundle.name} on {view.serial}")
+        self.setWindowTitle(titled(f"{view.bundle.name} on {view.serial}"))
         self._show_step(self.steps_panel.current_row())
 
     def _show_step(self, row: int) -> None:
@@ -255,12 +277,31 @@ class MainWindow(QMainWindow):
         self.status.start_progress(total)
 
     def _replay_finished(self, ok: bool) -> None:
-        passed = sum(1 for r in self.model.rows if r.status == "passed")
-        self.status.finish_progress(f"Replay {'passed' if ok else 'FAILED'}: "
-                                    f"{passed}/{self.model.rowCount()} steps passed")  # fmt: skip
+        rows = self.model.rows
+        passed = sum(1 for r in rows if r.status == "passed")
+        message = f"Replay {'passed' if ok else 'FAILED'}: {passed}/{len(rows)} steps passed"
+        failed = next((i for i, r in enumerate(rows) if r.status == "failed"), None)
+        if failed is not None:  # the failure is what the person looks at next
+            skipped = sum(1 for r in rows if r.status == "skipped")
+            message += f"; step {failed + 1} failed" + (f", {skipped} skipped" if skipped else "")
+            self.steps_panel.select_row(failed)
+        self.status.finish_progress(message)
 
     # ------------------------------------------------------------- recording
+    def _not_live(self) -> bool:
+        """True (and says why) when the picture is not the phone: a click would record junk."""
+        if self.device_panel.live:
+            return False
+        self.show_error(NOT_LIVE_CLICK)
+        return True
+
+    def _swiped(self, x1: int, y1: int, x2: int, y2: int) -> None:
+        if not self._not_live():
+            self.studio.swipe(x1, y1, x2, y2)
+
     def _tapped(self, x: int, y: int, long: bool) -> None:
+        if self._not_live():
+            return
         index = self.screen_view.index
         if index is not None and on_keyboard(index.frame.obs, x, y):
             if long or focused_field(index.frame.obs) is None:
@@ -295,6 +336,11 @@ class MainWindow(QMainWindow):
         row = self.steps_panel.current_row()
         self.studio.add_suggestion(suggestion, row if row >= 0 else None)
 
+    def _remove_check(self, check: int) -> None:
+        row = self.steps_panel.current_row()
+        if row >= 0:
+            self.studio.remove_check(row, check)
+
     def _move_step(self, row: int, to: int) -> None:
         self.studio.move_step(row, to, on_done=lambda _: self.steps_panel.select_row(to))
 
@@ -308,8 +354,12 @@ class MainWindow(QMainWindow):
         except DeltarecError as exc:
             self.show_error(str(exc))
             return None
+        # Its selector is matched against the screen the step was recorded on, not today's.
+        screen: list[ElementIndex | None] = [None]
+        self.studio.step_screen(row, lambda index: screen.__setitem__(0, index), before=True)
         dialog = CommandDialog(command, f"Edit step {row + 1}: {title_of(command)}",
-                               initial=step.params, screen=self._screen, parent=self)  # fmt: skip
+                               initial=step.params, screen=lambda: screen[0],
+                               parent=self)  # fmt: skip
         dialog.submitted.connect(
             lambda params: self.studio.update_params(
                 row,
@@ -368,6 +418,11 @@ class MainWindow(QMainWindow):
     @staticmethod
     def _signature(steps: Sequence[StepRow]) -> tuple[tuple[str, str], ...]:
         return tuple((s.command, json.dumps(s.params, sort_keys=True, default=str)) for s in steps)
+
+    def _saved_to(self, path: str) -> None:
+        self.mark_saved()
+        n = self.model.rowCount()
+        self.status.show_note(f"Saved {n} step{'s' if n != 1 else ''} to {path}")
 
     def mark_saved(self) -> None:
         """The steps as they are now are in a file (saved, exported or opened)."""
@@ -436,8 +491,33 @@ class MainWindow(QMainWindow):
         if (sizes := self.settings.splitter) is not None:
             self.splitter.restoreState(sizes)
 
+    def event(self, event: QEvent) -> bool:
+        """A hover text never covers a result or an error (it waits for the next job)."""
+        if event.type() == QEvent.Type.StatusTip and self.status.sticky:
+            return True
+        return super().event(event)
+
+    def _quit_question(self) -> bool:
+        """Save, Discard or Cancel when steps are unsaved; True when the window may close."""
+        n = self.unsaved_steps()
+        if n == 0:
+            return True
+        steps = "1 recorded step is" if n == 1 else f"{n} recorded steps are"
+        answer = self.ask.save_discard_cancel(
+            "Unsaved steps",
+            f"{steps} not saved as a script. Save them before quitting?\n"
+            "Discard keeps the recording on disk: File → Recordings opens it again.",
+        )
+        if answer == "save":
+            path = self.actions_.script_path()
+            if path is None:
+                return False  # no file chosen: stay
+            self.studio.export(path, "json")  # close() waits for it
+            return True
+        return answer == "discard"
+
     def closeEvent(self, event: QCloseEvent) -> None:
-        if not self.confirm_unsaved("Quit"):
+        if not self._quit_question():
             event.ignore()
             return
         self.poll.stop()

@@ -18,12 +18,16 @@ Per step:
 - **envelope**: read − main (facts line, error line), and its share of read;
 - **frame**: tokens of the full compact frame of the same screen, from an
   in-process twin session driven through the same steps on its own virtual
-  phone (``render_frame(session.seen, tree=False)``: what a describe costs).
+  phone (``render_frame(session.seen, tree=False)``: what a describe costs);
+- **struct**: tokens of the reply's ``structuredContent`` as the SDK sends it
+  (compact JSON), and **s/r** its ratio to read (target ≤ 2, per step).
 
 Totals: the envelope's share of everything read (target ≤ 20 %), the session
 ratio Σ read ÷ Σ frame (target ≤ 0.25), and the tool list as a client sends it
 to a model (name + description + input schema, cl100k) for the full server and
-``--read-only`` (targets ≤ 3,000 and ≤ 1,500).
+``--read-only`` (targets ≤ 3,000 and ≤ 1,500); the whole ``tools/list`` result as sent
+(compact JSON, as the SDK writes it) and as the issue counted it (``json.dumps``'
+spaced separators; target ≤ 3,500); Σ structuredContent against Σ read.
 """
 
 from __future__ import annotations
@@ -59,6 +63,8 @@ TARGET_ENVELOPE = 0.20
 TARGET_RATIO = 0.25
 TARGET_TOOLS = 3000
 TARGET_TOOLS_READ_ONLY = 1500
+TARGET_TOOLS_LIST = 3500
+TARGET_STRUCTURED = 2.0
 
 Step = tuple[str, dict[str, Any]]
 SESSION: list[Step] = [
@@ -78,6 +84,8 @@ class StepCost:
     main: int
     frame: int
     texts: tuple[str, ...]
+    structured: int = 0
+    structured_json: str = ""
 
     @property
     def envelope(self) -> int:
@@ -90,12 +98,31 @@ def reply_costs(result: types.CallToolResult) -> tuple[int, int, tuple[str, ...]
     texts = tuple(c.text for c in result.content if isinstance(c, types.TextContent))
     read = sum(count_tokens(t) for t in texts)
     structured = result.structuredContent or {}
-    observation = structured.get("observation")
+    observation = structured.get("observation")  # before issue 20: the text, again
     if not result.isError:
         main = count_tokens(texts[0]) if texts else 0
-    else:
-        main = count_tokens(observation) if isinstance(observation, str) else 0
+    elif isinstance(observation, str):
+        main = count_tokens(observation)
+    else:  # the failed step's observation, when one was shown, follows the message
+        main = count_tokens(texts[1]) if "frame" in structured and len(texts) > 1 else 0
     return read, main, texts
+
+
+def structured_tokens(result: types.CallToolResult) -> int:
+    """Tokens of a reply's structuredContent as sent (compact JSON, unescaped); 0: none."""
+    data = result.structuredContent
+    if data is None:
+        return 0
+    return count_tokens(json.dumps(data, separators=(",", ":"), ensure_ascii=False))
+
+
+def tools_list_tokens(tools: Sequence[types.Tool]) -> tuple[int, int]:
+    """The whole ``tools/list`` result: ``(as sent, compact; spaced, as the issue counted)``."""
+    data = types.ListToolsResult(tools=list(tools)).model_dump(
+        by_alias=True, exclude_none=True, mode="json"
+    )
+    compact = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+    return count_tokens(compact), count_tokens(json.dumps(data))
 
 
 def tool_list_tokens(tools: Sequence[types.Tool]) -> int:
@@ -149,15 +176,28 @@ async def run_session(home: str) -> tuple[list[StepCost], list[types.Tool]]:
             frame = render_frame(twin.seen, tree=False) if twin.seen is not None else ""
             read, main, texts = reply_costs(result)
             costs.append(
-                StepCost(number, tool, bool(result.isError), read, main, count_tokens(frame), texts)
+                StepCost(
+                    number + 1,
+                    tool,
+                    bool(result.isError),
+                    read,
+                    main,
+                    count_tokens(frame),
+                    texts,
+                    structured_tokens(result),
+                    json.dumps(result.structuredContent, ensure_ascii=False),
+                )
             )
     return costs, tools
 
 
-def summary(costs: Sequence[StepCost], full: int, read_only: int) -> dict[str, Any]:
+def summary(
+    costs: Sequence[StepCost], full: int, read_only: int, listed: tuple[int, int] = (0, 0)
+) -> dict[str, Any]:
     read = sum(c.read for c in costs)
     envelope = sum(c.envelope for c in costs)
     frame = sum(c.frame for c in costs)
+    structured = sum(c.structured for c in costs)
     return {
         "steps": len(costs),
         "read_tokens": read,
@@ -167,19 +207,32 @@ def summary(costs: Sequence[StepCost], full: int, read_only: int) -> dict[str, A
         "session_ratio": round(share(read, frame), 4),
         "tool_list_tokens": full,
         "tool_list_tokens_read_only": read_only,
+        "tools_list_sent_tokens": listed[0],
+        "tools_list_spaced_tokens": listed[1],
+        "structured_tokens": structured,
+        "structured_ratio": round(share(structured, read), 4),
+        "structured_max_step_ratio": round(
+            max((share(c.structured, c.read) for c in costs), default=0.0), 4
+        ),
+        "structured_steps_over": sum(c.structured > TARGET_STRUCTURED * c.read for c in costs),
     }
 
 
 def table(costs: Sequence[StepCost], show: bool) -> str:
-    lines = [f"{'#':>2} {'tool':<20} {'read':>5} {'main':>5} {'env':>4} {'env%':>5} {'frame':>5}"]
+    lines = [
+        f"{'#':>2} {'tool':<20} {'read':>5} {'main':>5} {'env':>4} {'env%':>5} {'frame':>5} "
+        f"{'struct':>6} {'s/r':>5}"
+    ]
     for c in costs:
         flag = " error" if c.error else ""
         lines.append(
             f"{c.step:>2} {c.tool:<20} {c.read:>5} {c.main:>5} {c.envelope:>4} "
-            f"{share(c.envelope, c.read):>5.0%} {c.frame:>5}{flag}"
+            f"{share(c.envelope, c.read):>5.0%} {c.frame:>5} {c.structured:>6} "
+            f"{share(c.structured, c.read):>5.1f}{flag}"
         )
         if show:
             lines.extend("     | " + line for t in c.texts for line in t.splitlines())
+            lines.append("     { " + c.structured_json)
     return "\n".join(lines)
 
 
@@ -192,7 +245,12 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="deltarec-bench-mcp-") as home:
         costs, tools = anyio.run(run_session, home)
         read_only_tools = anyio.run(list_tools, True, home)
-    totals = summary(costs, tool_list_tokens(tools), tool_list_tokens(read_only_tools))
+    totals = summary(
+        costs,
+        tool_list_tokens(tools),
+        tool_list_tokens(read_only_tools),
+        tools_list_tokens(tools),
+    )
     print(table(costs, args.show))
     print()
     print(
@@ -203,6 +261,16 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"tool list {totals['tool_list_tokens']} tokens (target ≤ {TARGET_TOOLS}), "
         f"read-only {totals['tool_list_tokens_read_only']} (target ≤ {TARGET_TOOLS_READ_ONLY})"
+    )
+    print(
+        f"tools/list result {totals['tools_list_sent_tokens']} tokens as sent, "
+        f"{totals['tools_list_spaced_tokens']} spaced (target ≤ {TARGET_TOOLS_LIST})"
+    )
+    print(
+        f"structuredContent {totals['structured_tokens']} tokens vs {totals['read_tokens']} "
+        f"read: ×{totals['structured_ratio']:.2f} (target ≤ {TARGET_STRUCTURED:g} per step; "
+        f"worst step ×{totals['structured_max_step_ratio']:.2f}, "
+        f"{totals['structured_steps_over']} steps over)"
     )
     print(f"{time.perf_counter() - started:.1f}s")
     if args.json:

@@ -8,6 +8,8 @@ diagnostics go to stderr. The server's tools are those of :mod:`deltarec.core.mc
 from __future__ import annotations
 
 import argparse
+import os
+import sys
 from pathlib import Path
 
 from deltarec.core.errors import DeltarecError
@@ -16,7 +18,11 @@ POLICIES = ("all", "failures", "none")
 
 
 def _cmd_mcp(args: argparse.Namespace) -> int:
-    """Open the device, serve it until the client closes stdin; 0 then (and on Ctrl-C)."""
+    """Open the device, serve it until the client closes stdin; 0 then (and on Ctrl-C).
+
+    Once served and the session closed, the process ends at once (``os._exit``):
+    the interpreter's own teardown of the MCP SDK's modules alone takes 0.5-1 s,
+    and a client stopping the server waits for it."""
     try:
         import anyio
 
@@ -40,7 +46,9 @@ def _cmd_mcp(args: argparse.Namespace) -> int:
         pass
     finally:
         session.close()
-    return 0
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(0)
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

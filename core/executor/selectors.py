@@ -20,6 +20,13 @@ which writes these selectors), not just the numbered ones.
 ``alternates`` are fallbacks the recorder keeps: when the primary fails, they
 are tried in order and the :class:`Resolution` says which one resolved and why
 the ones before it failed (the raised error's ``reasons`` say it when none did).
+A fallback is as strict as the primary: when the selector carries the role and
+name of the element it was recorded on (the recorder's ``index`` alternate
+does), a fallback may only resolve to an element of that role and name (or to
+the text inside one: then to the element it is in) —
+``{text="Sign up"}`` finding the page title "Sign up" where the button was
+recorded fails ("not the recorded element (it is text "Sign up", not the
+recorded button "Sign up")"), it never taps the title.
 
 Stale numbers: an ``[i]`` is only a name for what the caller was shown. The
 ``verify`` hook of :func:`resolve` checks every resolved ``index`` selector;
@@ -314,8 +321,38 @@ def holder(screen: ElementIndex, number: int) -> Match | None:
     return None
 
 
+def recorded_identity(selector: Selector) -> tuple[str, str] | None:
+    """The role and name the recorder wrote with a selector (its ``index`` alternate's), if
+    any: what every fallback must resolve to (see :func:`resolve`)."""
+    for sel in (selector, *selector.alternates):
+        if sel.role is not None and sel.name is not None:
+            return sel.role, sel.name
+    return None
+
+
+def _is(element: Match, role: str, name: str) -> bool:
+    """Whether ``element`` is the recorded one: same role and name (a text field's name is
+    what was typed in it, so for one the role is enough)."""
+    return element.role == role and (element.name == name or role == "textbox")
+
+
+def _within(screen: ElementIndex, element: Match, role: str, name: str) -> Match:
+    """The nearest ancestor of ``element`` that is the recorded element (a button's label
+    text found by a text fallback: the button it is in), else ``element``."""
+    parents = screen.frame.parents
+    at = parents[element.pos]
+    while at >= 0:
+        candidate = match(screen, at)
+        if _is(candidate, role, name):
+            return candidate
+        at = parents[at]
+    return element
+
+
 def _reason(sel: Selector, exc: SelectorError, screen: ElementIndex) -> str:
     """Why ``sel`` failed, for ``tried``: "3 matches", "not found ([12] is switch …)", …"""
+    if isinstance(exc, ElementNotFoundError) and exc.seen.startswith("it is "):
+        return f"not the recorded element ({exc.seen})"
     if isinstance(exc, AmbiguousSelectorError):
         return f"{len(exc.candidates)} matches"
     if isinstance(exc, StaleIndexError):
@@ -341,11 +378,20 @@ def resolve(
     tried: list[str] = []
     reasons: list[str] = []
     first_error: SelectorError | None = None
+    meant = recorded_identity(selector)
     for i, sel in enumerate((selector, *selector.alternates)):
         try:
             element = resolve_one(sel, screen)
             if verify is not None and sel.index is not None:
                 verify(sel, element, screen)
+            if i > 0 and meant is not None and not _is(element, *meant):
+                element = _within(screen, element, *meant)
+            if i > 0 and meant is not None and not _is(element, *meant):
+                raise ElementNotFoundError(
+                    sel.describe(),
+                    f"it is {element.role} {quote(element.name)}, not the recorded "
+                    f"{meant[0]} {quote(meant[1])}",
+                )
         except SelectorError as exc:
             first_error = first_error or exc
             reasons.append(_reason(sel, exc, screen))
@@ -427,6 +473,7 @@ __all__ = [
     "find_all",
     "holder",
     "poll",
+    "recorded_identity",
     "resolve",
     "resolve_one",
     "seen_summary",

@@ -15,11 +15,17 @@ A failed call is an MCP tool error whose first text block is the one-line
 message (once), then the observation of the failed step when one was shown
 (the agent's baseline moved to it), then the facts.
 
-``structuredContent`` carries the rest, for clients: ``{ok, command, step,
-result, observation, diff (the ObservationDiff, null for a full frame or no
-observation), timing: {queueMs, toolMs, observationMs, totalMs}, warnings?,
-error?}`` (:data:`~deltarec.core.mcp.schema.STEP_OUTPUT`); ``ac_run_steps`` returns the
-run report with the run's timing (:data:`~deltarec.core.mcp.schema.RUN_OUTPUT`).
+``structuredContent`` is for clients, and some hand it to the model: it stays
+small, never repeating the text (:data:`~deltarec.core.mcp.schema.STEP_OUTPUT`):
+``{ok, command, step (from 1, as every step a person reads), result? (without the
+frame or summary the text already carries, nor the selector sent; none when empty),
+frame ("delta" | "full", when an observation was shown), changes (counts of the
+numbered elements added, removed, changed, scrolled, windows opened/closed), keys
+(theirs, the first :data:`KEYS_SHOWN`), fields (screen fields that changed: package,
+activity…), diff (the URI of the full ObservationDiff resource, when there is a
+delta), timing: {queueMs, toolMs, observationMs, totalMs} in whole ms, warnings?}``.
+``ac_run_steps`` returns the run's counts and, per step, its number, command, status
+and timing (:data:`~deltarec.core.mcp.schema.RUN_OUTPUT`).
 """
 
 from __future__ import annotations
@@ -31,6 +37,7 @@ import mcp.types as types
 
 from deltarec.core.executor.runner import RunReport
 from deltarec.core.executor.session import StepOutcome
+from deltarec.core.observer import DeltaResult
 
 Content = types.ContentBlock
 
@@ -77,20 +84,90 @@ def main_text(outcome: StepOutcome) -> str:
     return "done"
 
 
-def structured(outcome: StepOutcome, waited_ms: float) -> dict[str, Any]:
-    """The step's ``structuredContent`` (:data:`~deltarec.core.mcp.schema.STEP_OUTPUT`)."""
-    data = outcome.to_json()
-    data["diff"] = dict(outcome.delta.diff) if outcome.delta is not None else None
-    data["timing"] = queued(data["timing"], waited_ms)
+KEYS_SHOWN = 4
+"""How many keys of changed elements ``structuredContent`` lists (the counts are whole)."""
+
+DIFF_URI = "deltarec://diff/{step}"
+"""Where the full ObservationDiff of a step is (a resource template)."""
+
+
+def changes(delta: DeltaResult) -> dict[str, Any]:
+    """``{changes, keys?, fields?}``: counts and keys of the numbered elements a delta
+    reports (what its lines name), and the screen fields that changed."""
+    diff = delta.diff
+    prev_frame, curr_frame = delta.prev_index.frame, delta.index.frame
+    numbered = {curr_frame.keys[p] for p in delta.index.number_of}
+    were = {prev_frame.keys[p] for p in delta.prev_index.number_of}
+    groups = {
+        "added": [a["key"] for a in diff["added"] if a["key"] in numbered],
+        "removed": [r["key"] for r in diff["removed"] if r["key"] in were],
+        "changed": [c["key"] for c in diff["changed"] if c["key"] in numbered],
+        "scrolled": [s["key"] for s in diff["scrolls"]],
+        "opened": list(diff["windows"]["opened"]),
+        "closed": list(diff["windows"]["closed"]),
+    }
+    out: dict[str, Any] = {"changes": {kind: len(keys) for kind, keys in groups.items() if keys}}
+    keys: dict[str, list[str]] = {}
+    left = KEYS_SHOWN
+    for kind, found in groups.items():
+        if found and left > 0:
+            keys[kind] = found[:left]
+            left -= len(keys[kind])
+    if keys:
+        out["keys"] = keys
+    if diff["fields"]:
+        out["fields"] = sorted(diff["fields"])
+    return out
+
+
+ECHOED = ("selector", "bounds")
+"""Result fields left out: the selector the caller sent, the bounds around ``x``/``y``."""
+
+
+def brief_result(outcome: StepOutcome) -> dict[str, Any]:
+    """The step's result without what the text block already carries (a frame, a summary)
+    and what the call itself said (:data:`ECHOED`)."""
+    result = {k: v for k, v in outcome.result.items() if k not in ECHOED}
+    if outcome.observation is None:
+        for key in ("text", "summary"):
+            if isinstance(result.get(key), str):
+                del result[key]
+                break
+    return result
+
+
+def structured(
+    outcome: StepOutcome, waited_ms: float, *, diff_uri: str | None = None
+) -> dict[str, Any]:
+    """The step's ``structuredContent`` (module docstring)."""
+    data: dict[str, Any] = {
+        "ok": outcome.ok,
+        "command": outcome.command,
+        "step": outcome.step + 1,
+    }
+    result = brief_result(outcome)
+    if result:
+        data["result"] = result
+    if outcome.observation is not None:
+        full = outcome.delta is None or outcome.delta.full_frame
+        data["frame"] = "full" if full else "delta"
+    if outcome.delta is not None:
+        data.update(changes(outcome.delta))
+        if diff_uri is not None and not outcome.delta.empty:
+            data["diff"] = diff_uri
+    if outcome.warnings:
+        data["warnings"] = list(outcome.warnings)
+    data["timing"] = queued(outcome.timing, waited_ms)
     return data
 
 
 def queued(timing: Mapping[str, float], waited_ms: float) -> dict[str, float]:
-    """``timing`` with the wait for the server's lock added to queueMs and totalMs."""
+    """``timing`` with the wait for the server's lock added to queueMs and totalMs, in
+    whole ms."""
     out = dict(timing)
     for key in ("queueMs", "totalMs"):
-        out[key] = round(out.get(key, 0.0) + waited_ms, 3)
-    return out
+        out[key] = out.get(key, 0.0) + waited_ms
+    return {key: round(value) for key, value in out.items()}
 
 
 def step_reply(
@@ -99,9 +176,10 @@ def step_reply(
     *,
     message: str | None = None,
     image: types.ImageContent | None = None,
+    diff_uri: str | None = None,
 ) -> types.CallToolResult:
     """The reply to one command's tool: a tool error with ``message`` when it failed."""
-    data = structured(outcome, waited_ms)
+    data = structured(outcome, waited_ms, diff_uri=diff_uri)
     facts = facts_line(outcome.result, outcome.warnings)
     blocks: list[Content] = [] if image is None else [image]
     if outcome.ok:
@@ -143,10 +221,33 @@ def run_facts(report: RunReport) -> str:
     return "; ".join(parts)
 
 
+def run_structured(report: RunReport, waited_ms: float) -> dict[str, Any]:
+    """``ac_run_steps``' ``structuredContent``: counts, and per step (from 1) its command,
+    status, timing and whether an observation was shown (the text carries it)."""
+    steps = []
+    for r in report.results:
+        step: dict[str, Any] = {"step": r.step + 1, "command": r.command, "status": r.status}
+        if r.observation is not None:
+            step["shown"] = True
+        if r.warnings:
+            step["warnings"] = list(r.warnings)
+        step["timing"] = queued(r.timing, 0.0)
+        steps.append(step)
+    return {
+        "ok": report.ok,
+        "policy": report.policy,
+        "total": report.total,
+        "passed": report.passed,
+        "failed": len(report.failures),
+        "skipped": report.skipped,
+        "steps": steps,
+        "timing": queued(report.timing, waited_ms),
+    }
+
+
 def run_reply(report: RunReport, waited_ms: float, message: str | None) -> types.CallToolResult:
     """The reply to ``ac_run_steps``: error line (when it failed), what it showed, facts."""
-    data = report.to_json()
-    data["timing"] = queued(data["timing"], waited_ms)
+    data = run_structured(report, waited_ms)
     blocks: list[Content] = []
     if not report.ok:
         blocks.append(text_block(" ".join((message or "the run did not pass").split())))

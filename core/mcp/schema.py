@@ -17,7 +17,7 @@ Contract of :func:`command_schema`:
 - a property's description is :data:`HELP`'s short text for that parameter
   when there is one, else the command's own help;
 - a selector is :func:`selector_schema`, one compact object (field types; what
-  they mean is said once, in its description).
+  they mean is said once, in the server's instructions: :data:`SELECTOR_HELP`).
 
     >>> from deltarec.core.executor.params import Choice, Int
     >>> kind_schema(Int(minimum=0, maximum=9)), kind_schema(Int(minimum=1, maximum=9))
@@ -51,9 +51,10 @@ from deltarec.core.executor.selectors import Selector, SelectorKind
 JsonSchema = dict[str, Any]
 
 SELECTOR_HELP = (
-    'exactly one element must match all fields given, e.g. {"text":"Save"}, {"index":4} '
-    "(its [i]), {resource_id, role}; alternates: fallback selectors"
+    'A selector: exactly one element must match all fields given, e.g. {"text":"Save"}, '
+    '{"index":4} (its [i]), {resource_id, role}; alternates: fallback selectors.'
 )
+"""What a selector is: said once, in the server's instructions, not in every tool."""
 
 HELP: Mapping[str, str] = {
     "x": "px, with y",
@@ -96,7 +97,7 @@ _HELP_BY_COMMAND: Mapping[tuple[str, str], str] = {
 }
 
 
-def selector_schema(description: str = SELECTOR_HELP) -> JsonSchema:
+def selector_schema(description: str = "") -> JsonSchema:
     """A selector object: one typed property per :class:`Selector` field, plus ``alternates``.
 
     Field-name aliases the executor also accepts (``resource-id``, ``desc``, …)
@@ -111,7 +112,10 @@ def selector_schema(description: str = SELECTOR_HELP) -> JsonSchema:
         else:
             json_type = "integer" if int in typing.get_args(hints[f.name]) else "string"
             props[f.name] = {"type": json_type}
-    return {"type": "object", "properties": props, "description": description}
+    out: JsonSchema = {"type": "object", "properties": props}
+    if description:
+        out["description"] = description
+    return out
 
 
 def kind_schema(kind: Kind[Any]) -> JsonSchema | None:
@@ -227,15 +231,17 @@ STEP_OUTPUT: JsonSchema = {
         "command": {"type": "string"},
         "step": {"type": "integer"},
         "result": {"type": "object"},
-        "observation": {"type": ["string", "null"]},
-        "diff": {"type": ["object", "null"], "description": "the ObservationDiff"},
+        "frame": {"enum": ["delta", "full"]},
+        "changes": {"type": "object"},
+        "keys": {"type": "object"},
+        "fields": {"type": "array"},
+        "diff": {"type": "string"},
+        "warnings": {"type": "array"},
         "timing": TIMING_SCHEMA,
-        "warnings": {"type": "array", "items": {"type": "string"}},
-        "error": {"type": "string"},
     },
-    "required": ["ok", "command", "step", "result", "observation", "diff", "timing"],
+    "required": ["ok", "command", "step", "timing"],
 }
-"""``structuredContent`` of a command's tool: the step's result, ObservationDiff and timing."""
+"""``structuredContent`` of a command's tool (:mod:`deltarec.core.mcp.replies`)."""
 
 RUN_OUTPUT: JsonSchema = {
     "type": "object",
@@ -246,23 +252,7 @@ RUN_OUTPUT: JsonSchema = {
         "passed": {"type": "integer"},
         "failed": {"type": "integer"},
         "skipped": {"type": "integer"},
-        "steps": {
-            "type": "array",
-            "items": {
-                "type": "object",
-                "properties": {
-                    "step": {"type": "integer"},
-                    "command": {"type": "string"},
-                    "status": {"enum": ["passed", "failed"]},
-                    "error": {"type": ["string", "null"]},
-                    "observation": {"type": ["string", "null"]},
-                    "timing": TIMING_SCHEMA,
-                    "result": {"type": "object"},
-                    "warnings": {"type": "array", "items": {"type": "string"}},
-                },
-                "required": ["step", "command", "status", "observation", "timing"],
-            },
-        },
+        "steps": {"type": "array", "items": {"type": "object"}},
         "timing": TIMING_SCHEMA,
     },
     "required": ["ok", "policy", "total", "passed", "failed", "skipped", "steps", "timing"],

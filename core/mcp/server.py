@@ -11,16 +11,19 @@ Contract of a tool call (replies: :mod:`deltarec.core.mcp.replies`):
   (``x: expected an integer, got a string``, ``missing required parameter
   'text' (a non-empty string)``). An unknown tool suggests the nearest names.
 - Success: the main text (the delta, unescaped), then a facts line when there
-  are facts; the structured result, ObservationDiff and timing in
-  ``structuredContent``. ``ac_screenshot`` adds the PNG as an image block
-  (images only when asked for).
+  are facts; a small ``structuredContent`` (the result, counts and keys of what
+  changed, timing: :mod:`deltarec.core.mcp.replies`). The full ObservationDiff of
+  each of the last :data:`DIFFS_KEPT` steps is the resource ``deltarec://diff/{step}``
+  (the reply's ``diff`` names it), read only by a client that asks.
+  ``ac_screenshot`` adds the PNG as an image block (images only when asked for).
 - Failure (a failed step, a device error, a bug): an MCP tool error whose
   first text block is the one-line message, once (a selector that matches
   nothing lists the closest on-screen matches), then the failed step's
   observation when one was shown. The server itself never fails because a
   tool did.
 - An acting tool waits :data:`~deltarec.core.mcp.tools.MCP_WAIT` (2 s) for a missing
-  element unless told otherwise.
+  element unless told otherwise; not for an ``[i]`` alone (the agent saw that element:
+  when it left, the call fails at once naming what ``[i]`` was).
 - ``read_only``: only read-only tools exist; the others are neither listed nor
   callable (a call is refused before anything runs, whatever the client sends).
 - Device I/O is blocking, so each call runs in a worker thread
@@ -34,9 +37,11 @@ from __future__ import annotations
 
 import base64
 import dataclasses
+import json
 import logging
 import tempfile
-from collections.abc import Mapping
+from collections import OrderedDict
+from collections.abc import Iterable, Mapping
 from functools import partial
 from importlib import metadata
 from pathlib import Path
@@ -46,17 +51,20 @@ import anyio
 import anyio.to_thread
 import mcp.types as types
 from mcp.server.lowlevel import Server
-from mcp.server.stdio import stdio_server
+from mcp.server.lowlevel.helper_types import ReadResourceContents
+from pydantic import AnyUrl
 
 from deltarec.core.errors import DeltarecError, InputError, ScriptValidationError
 from deltarec.core.executor.commands.base import Category, Command
 from deltarec.core.executor.commands.readonly import Screenshot
 from deltarec.core.executor.runner import run_steps
 from deltarec.core.executor.script import parse_script
-from deltarec.core.executor.selectors import Selector
+from deltarec.core.executor.selectors import Selector, match
 from deltarec.core.executor.session import POLICIES, Effects, Policy, Session, StepOutcome
 from deltarec.core.mcp.hints import argument_message, check_required, step_message, unknown_tool
-from deltarec.core.mcp.replies import error_reply, run_reply, step_reply
+from deltarec.core.mcp.replies import DIFF_URI, error_reply, run_reply, step_reply
+from deltarec.core.mcp.schema import SELECTOR_HELP
+from deltarec.core.mcp.stdio import StdioTransport, serve
 from deltarec.core.mcp.tools import MCP_DEFAULTS, OMITTED, ToolSpec, check_script, tool_table
 from deltarec.core.observe.index import ElementIndex
 
@@ -68,9 +76,17 @@ INSTRUCTIONS = (
     'selector such as {"text": "Save"} or {"index": i}. Each action replies with what changed '
     "since the screen you last saw (+ added, ~ changed, - removed, ↕ scrolled, » new screen), "
     "then the element acted on and any warning. Selectors are strict: several matches is an "
-    "error listing them."
+    "error listing them. " + SELECTOR_HELP
 )
 EFFECTS: tuple[Effects, ...] = ("fail", "warn", "off")
+DIFFS_KEPT = 16
+"""How many steps' full ObservationDiffs the server keeps as resources."""
+DIFF_TEMPLATE = types.ResourceTemplate(
+    uriTemplate=DIFF_URI,
+    name="diff",
+    description="The full ObservationDiff of a step (its structuredContent's diff)",
+    mimeType="application/json",
+)
 
 C = TypeVar("C", bound=str)
 
@@ -97,10 +113,29 @@ class DeltarecTools:
         self.policy = policy
         self.tools = tool_table(read_only=read_only)
         self._lock = anyio.Lock()
+        self._diffs: OrderedDict[int, str] = OrderedDict()
+        """Step number (from 1) → its ObservationDiff as JSON, the last DIFFS_KEPT."""
+        self._cut_look: int | None = None
+        """The step (from 1) of the agent's last look when a budget cut it: the next full
+        frame says that is why it is whole."""
 
     async def list_tools(self) -> list[types.Tool]:
         """Every tool this server offers (``read_only``: the read-only ones only)."""
         return [spec.tool for spec in self.tools.values()]
+
+    async def list_resource_templates(self) -> list[types.ResourceTemplate]:
+        return [DIFF_TEMPLATE]
+
+    async def read_resource(self, uri: AnyUrl) -> Iterable[ReadResourceContents]:
+        """``deltarec://diff/{step}``: a kept step's full ObservationDiff (JSON)."""
+        prefix = DIFF_URI.removesuffix("{step}")
+        text = str(uri)
+        number = text.removeprefix(prefix)
+        diff = self._diffs.get(int(number)) if number.isdigit() and text != number else None
+        if diff is None:
+            kept = f"steps {min(self._diffs)}–{max(self._diffs)}" if self._diffs else "none yet"
+            raise ValueError(f"no diff at {text[:80]} (kept: {kept})")
+        return [ReadResourceContents(content=diff, mime_type="application/json")]
 
     async def call_tool(self, name: str, arguments: dict[str, Any]) -> types.CallToolResult:
         """Run one tool (module docstring); never raises for a tool's own failure."""
@@ -144,18 +179,59 @@ class DeltarecTools:
         check_required(cls, arguments)
         for key, value in MCP_DEFAULTS.get(cls.name, {}).items():
             if arguments.get(key) is None:
-                arguments[key] = value
+                arguments[key] = 0.0 if key == "timeout" and _number_only(arguments) else value
         command = cls.parse(arguments, "$")
         if isinstance(command, Screenshot):
             return self._screenshot(command, waited_ms)
+        hit = _point_hit(command, self.session.seen)
         outcome = self.session.execute(command, policy=self.policy)
-        return step_reply(outcome, waited_ms, message=self._message(outcome, command))
+        if hit is not None and outcome.ok and "element" not in outcome.result:
+            outcome = dataclasses.replace(outcome, result={**outcome.result, **hit})
+        outcome = self._mark_full_frame(cls, outcome)
+        uri = self._keep_diff(outcome)
+        message = self._message(outcome, command)
+        return step_reply(outcome, waited_ms, message=message, diff_uri=uri)
+
+    def _mark_full_frame(self, cls: type[Command], outcome: StepOutcome) -> StepOutcome:
+        """Head a full frame sent in place of a delta with ``» full frame (why)``, and
+        remember a look a budget cut (the reason of the next full frame)."""
+        observation = outcome.observation
+        if observation is not None and outcome.delta is None:
+            if self._cut_look is not None:
+                why = f"step {self._cut_look}'s look was cut: no whole screen to diff from"
+            elif cls.resets_baseline:
+                why = "launched"
+            else:
+                why = "no earlier look to diff from"
+            outcome = dataclasses.replace(
+                outcome, observation=f"» full frame ({why})\n{observation}"
+            )
+        if observation is not None:
+            self._cut_look = None
+        elif outcome.ok and cls.category is Category.DISCOVERY:
+            self._cut_look = outcome.step + 1 if outcome.result.get("cut") else None
+        return outcome
+
+    def _keep_diff(self, outcome: StepOutcome) -> str | None:
+        """Keep the step's ObservationDiff as a resource; its URI (None: no delta)."""
+        if outcome.delta is None:
+            return None
+        number = outcome.step + 1
+        self._diffs[number] = json.dumps(outcome.delta.diff, ensure_ascii=False)
+        while len(self._diffs) > DIFFS_KEPT:
+            self._diffs.popitem(last=False)
+        return DIFF_URI.format(step=number)
 
     def _message(self, outcome: StepOutcome, command: Command) -> str | None:
         """The one-line message of a failed step (None when it passed)."""
         if outcome.error is None:
             return None
-        return step_message(outcome.error, _selector(command), self._last_screen(outcome))
+        return step_message(
+            outcome.error,
+            _selector(command),
+            self._last_screen(outcome),
+            self.session.numbers.meaning,
+        )
 
     def _last_screen(self, outcome: StepOutcome) -> ElementIndex | None:
         """The screen a failed step last saw, numbered as the agent knows it; no capture."""
@@ -213,9 +289,34 @@ class DeltarecTools:
             except (KeyError, DeltarecError):
                 selector = None
             screen = self.session.seen if first.observation is not None else None
-            reason = step_message(first.exception, selector, screen)
+            reason = step_message(first.exception, selector, screen, self.session.numbers.meaning)
             message = f"step {first.step + 1} ({first.command}) failed: {reason}"
         return run_reply(report, waited_ms, message)
+
+
+def _point_hit(command: Command, screen: ElementIndex | None) -> dict[str, Any] | None:
+    """``{"element": "[6] button \"Sign up\"", "index": 6}`` for the element a tap or a
+    long press by ``x``/``y`` lands on, on the screen the agent last saw (the smallest
+    numbered one holding the point, an interactive one first); None otherwise."""
+    x, y = getattr(command, "x", None), getattr(command, "y", None)
+    if screen is None or _selector(command) is not None or x is None or y is None:
+        return None
+    if command.name not in ("AC_tap", "AC_long_press"):
+        return None
+    nodes = screen.frame.nodes
+    under = [e for e in screen.elements if nodes[e.pos].bounds.contains_point(x, y)]
+    if not under:
+        return None
+    best = min(under, key=lambda e: (not nodes[e.pos].interactive, nodes[e.pos].bounds.area))
+    found = match(screen, best.pos)
+    return {"element": str(found), "index": found.index}
+
+
+def _number_only(arguments: Mapping[str, Any]) -> bool:
+    """The call selects by an ``[i]`` alone: it names an element the agent saw, which
+    waiting will not bring back, so it fails at once (naming what ``[i]`` was)."""
+    selector = arguments.get("selector")
+    return isinstance(selector, Mapping) and list(selector) == ["index"]
 
 
 def _selector(command: Command) -> Selector | None:
@@ -248,10 +349,17 @@ def build_server(
     server.list_tools()(handlers.list_tools)  # type: ignore[no-untyped-call]
     # The executor validates arguments itself: its messages name the parameter and type.
     server.call_tool(validate_input=False)(handlers.call_tool)
+    server.list_resource_templates()(handlers.list_resource_templates)  # type: ignore[no-untyped-call]
+    server.read_resource()(handlers.read_resource)  # type: ignore[no-untyped-call]
     return server
 
 
-async def serve_stdio(server: Server[Any, Any]) -> None:
-    """Serve ``server`` over this process's stdin/stdout until the client closes them."""
-    async with stdio_server() as (read_stream, write_stream):
+async def serve_stdio(server: Server[Any, Any], transport: StdioTransport | None = None) -> None:
+    """Serve ``server`` over this process's stdin/stdout (:mod:`deltarec.core.mcp.stdio`)
+    until the client closes stdin (the requests read are answered first) or SIGINT /
+    SIGTERM arrives."""
+
+    async def run(read_stream: Any, write_stream: Any) -> None:
         await server.run(read_stream, write_stream, server.create_initialization_options())
+
+    await serve(run, transport)

@@ -26,6 +26,19 @@ stop_app                      false     true         true        true
 run_steps                     false     true         false       true
 ============================  ========  ===========  ==========  =========
 
+Only hints that differ from the MCP spec's defaults are sent (readOnly false,
+destructive true, idempotent false, openWorld true; destructive and idempotent
+mean nothing for a read-only tool), and ``destructiveHint: true`` where it holds,
+to say it; the title once, on the tool: :func:`hint` reads them back.
+
+Output schemas (:func:`sent_output_schema`): each tool's ``outputSchema`` is sent
+in every ``tools/list`` (MCP has no shared definitions across tools: the SDK's
+client resolves ``$ref`` within one schema only), and no client shows it to a
+model, so what is sent is the object and the keys a client tells a step's reply
+(``ok``, ``step``) or a run's (``ok``, ``steps``) by;
+:data:`~deltarec.core.mcp.schema.STEP_OUTPUT` / ``RUN_OUTPUT`` are the whole
+contract (the tests validate every reply against both).
+
 Why: describe_screen only resets the *session's* diff baseline (the device is
 untouched), and wait_for/assert only look, so they are read-only. A tap or a
 key press is an input event, not a deletion: whether it destroys anything
@@ -127,24 +140,61 @@ def _title(command: type[Command]) -> str:
     return command.name.removeprefix("AC_").replace("_", " ").capitalize()
 
 
+HINT_DEFAULTS: Mapping[str, bool] = {
+    "readOnlyHint": False,
+    "destructiveHint": True,
+    "idempotentHint": False,
+    "openWorldHint": True,
+}
+"""What the MCP spec says a hint is when it is not sent."""
+
+
+def tool_hints(
+    *, read_only: bool, destructive: bool, idempotent: bool, open_world: bool
+) -> types.ToolAnnotations:
+    """Hints with only what differs from :data:`HINT_DEFAULTS` (module docstring)."""
+    if read_only:
+        return types.ToolAnnotations(readOnlyHint=True, openWorldHint=None if open_world else False)
+    return types.ToolAnnotations(
+        destructiveHint=destructive,
+        idempotentHint=True if idempotent else None,
+        openWorldHint=None if open_world else False,
+    )
+
+
+def hint(tool: types.Tool, name: str) -> bool:
+    """A hint of ``tool`` as a client reads it: sent, else the spec's default.
+
+    >>> hint(command_tool(COMMANDS[0]).tool, "readOnlyHint")
+    True
+    """
+    value = getattr(tool.annotations, name, None) if tool.annotations else None
+    if (
+        value is None
+        and name in ("destructiveHint", "idempotentHint")
+        and hint(tool, "readOnlyHint")
+    ):
+        return name == "idempotentHint"  # looking changes nothing, and again nothing
+    return HINT_DEFAULTS[name] if value is None else bool(value)
+
+
 def tool_annotations(command: type[Command]) -> types.ToolAnnotations:
     """The hints of a command's tool (see the table in the module docstring)."""
-    title = _title(command)
     if command.category is not Category.MUTATING:
-        return types.ToolAnnotations(
-            title=title,
-            readOnlyHint=True,
-            destructiveHint=False,
-            idempotentHint=True,
-            openWorldHint=False,
-        )
-    return types.ToolAnnotations(
-        title=title,
-        readOnlyHint=False,
-        destructiveHint=command.name in _DESTRUCTIVE,
-        idempotentHint=command.name in _IDEMPOTENT_MUTATING,
-        openWorldHint=True,
+        return tool_hints(read_only=True, destructive=False, idempotent=True, open_world=False)
+    return tool_hints(
+        read_only=False,
+        destructive=command.name in _DESTRUCTIVE,
+        idempotent=command.name in _IDEMPOTENT_MUTATING,
+        open_world=True,
     )
+
+
+def sent_output_schema(schema: JsonSchema) -> JsonSchema:
+    """What a tool's ``outputSchema`` sends of ``schema``: an object with ``ok`` and
+    ``step`` (a run: ``steps``), a weaker schema ``schema``'s every instance meets."""
+    key = "steps" if "steps" in schema["required"] else "step"
+    return {"type": "object", "required": ["ok", key]}
 
 
 def _description(command: type[Command]) -> str:
@@ -164,7 +214,7 @@ def command_tool(command: type[Command]) -> ToolSpec:
         title=_title(command),
         description=_description(command),
         inputSchema=schema,
-        outputSchema=STEP_OUTPUT,
+        outputSchema=sent_output_schema(STEP_OUTPUT),
         annotations=tool_annotations(command),
     )
     return ToolSpec(tool, command)
@@ -200,13 +250,9 @@ def run_steps_tool() -> ToolSpec:
         title="Run steps",
         description="Run steps in order (all validated first); stops at a failure.",
         inputSchema=schema,
-        outputSchema=RUN_OUTPUT,
-        annotations=types.ToolAnnotations(
-            title="Run steps",
-            readOnlyHint=False,
-            destructiveHint=True,
-            idempotentHint=False,
-            openWorldHint=True,
+        outputSchema=sent_output_schema(RUN_OUTPUT),
+        annotations=tool_hints(
+            read_only=False, destructive=True, idempotent=False, open_world=True
         ),
     )
     return ToolSpec(tool, None)

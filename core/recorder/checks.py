@@ -40,6 +40,8 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
+from deltarec.core.errors import DeltarecError
+from deltarec.core.executor.selectors import Selector
 from deltarec.core.observer import DeltaResult
 from deltarec.core.recorder.suggest import Suggestion
 
@@ -89,11 +91,49 @@ def choose_checks(
         fact = _fact(params)
         if fact is None or not _readable(params) or params.get("text") in skip:
             continue
-        params.pop("timeout", None)  # replay and expect() share one default
-        identity = json.dumps(params, sort_keys=True, ensure_ascii=True)
+        params = as_check(params)  # replay and expect() share one default
+        identity = _identity(params)
         kept.setdefault(identity, (_ORDER.index(fact), position, params))
     ranked = sorted(kept.values(), key=lambda item: (item[0], item[1]))
     return [params for _, _, params in ranked[:limit]]
 
 
-__all__ = ["MAX_CHECKS", "choose_checks"]
+def as_check(params: dict[str, Any]) -> dict[str, Any]:
+    """``AC_assert`` parameters as a step's check: the timeout left to the one default wait."""
+    out = dict(params)
+    out.pop("timeout", None)
+    return out
+
+
+def same_check(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    """Whether two assertions say the same thing (their timeouts aside)."""
+    return _identity(as_check(a)) == _identity(as_check(b))
+
+
+def _identity(params: dict[str, Any]) -> str:
+    return json.dumps(params, sort_keys=True, ensure_ascii=True)
+
+
+def check_label(check: dict[str, Any], suggestions: Iterable[Suggestion] = ()) -> str:
+    """What a person reads for a check: its suggestion's label, else its selector and fact.
+
+    >>> check_label({"selector": {"text": "Saved"}, "exists": True})
+    '{text="Saved"} is visible'
+    """
+    for suggestion in suggestions:
+        if same_check(suggestion.params, check):
+            return suggestion.label
+    selector = check.get("selector")
+    try:
+        shown = str(Selector.from_json(selector)) if selector is not None else "screen"
+    except DeltarecError:
+        shown = json.dumps(selector, ensure_ascii=False)
+    if check.get("exists") is True:
+        return f"{shown} is visible"
+    if check.get("gone") is True:
+        return f"{shown} is gone"
+    facts = ", ".join(f"{k}={v!r}" for k, v in check.items() if k not in ("selector", "timeout"))
+    return f"{shown} {facts}".strip()
+
+
+__all__ = ["MAX_CHECKS", "as_check", "check_label", "choose_checks", "same_check"]

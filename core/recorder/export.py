@@ -92,10 +92,29 @@ FORMATS: Mapping[str, Format] = {
 KINDS: tuple[Kind, ...] = tuple(f.kind for f in FORMATS.values())
 
 
-def export(script: Script, path: str | Path, kind: Kind, *, name: str = "recording") -> Path:
-    """Write the script as ``kind`` to ``path`` atomically (UTF-8); returns the path."""
+def export(
+    script: Script,
+    path: str | Path,
+    kind: Kind,
+    *,
+    name: str = "recording",
+    app: str | None = None,
+    from_home: bool = False,
+    test: str | None = None,
+) -> Path:
+    """Write the script as ``kind`` to ``path`` atomically (UTF-8); returns the path.
+
+    ``app`` / ``from_home``: where the recording started, for Maestro's ``appId`` and
+    first command (:func:`~deltarec.core.recorder.export_maestro.to_maestro`); ``test``: the
+    name of a pytest module's test (``test_`` + it)."""
     target = Path(path)
-    write_atomic(target, FORMATS[kind].render(script, name).encode("utf-8"))
+    if kind == "maestro" and app:
+        text = to_maestro(script, name=name, app=app, from_home=from_home)
+    elif kind == "pytest" and test:
+        text = to_pytest(script, name=name, test=test)
+    else:
+        text = FORMATS[kind].render(script, name)
+    write_atomic(target, text.encode("utf-8"))
     return target
 
 

@@ -25,7 +25,9 @@ AC_screenshot      ``takeScreenshot``
 =================  ==========================================================
 
 Everything else (observe, deltas, sleep, shell) is a ``# not exported`` comment.
-The flow's ``appId`` is the first package the script launches or stops, else
+The flow's ``appId`` is the first package the script launches or stops, else the
+app the recorder saw it made in (then the flow starts where the recording did:
+``launchApp``, or ``pressKey: Home`` when it started on the home screen), else
 ``${APP_ID}`` (give it with ``maestro test -e APP_ID=…``). Values are written
 by PyYAML (``safe_dump``: quoted and escaped as YAML needs, so any recorded text
 stays data); comments are escaped by :func:`~deltarec.core.recorder.export_code.inert`.
@@ -251,12 +253,26 @@ def app_id(script: Script) -> str:
     return APP_ID_VARIABLE
 
 
-def to_maestro(script: Script, *, name: str = "recording") -> str:
-    """The script as a Maestro flow (see the module docstring)."""
+def to_maestro(
+    script: Script, *, name: str = "recording", app: str | None = None, from_home: bool = False
+) -> str:
+    """The script as a Maestro flow (see the module docstring).
+
+    ``app``: the app the recording was made in, when the recorder knows it (the flow's
+    ``appId`` when the script launches nothing). The flow then starts where the
+    recording did: ``launchApp`` it, or, when the recording started on the home
+    screen (``from_home``), ``pressKey: Home``.
+    """
     flow = _Flow()
     flow.comment(f"{name}: recorded with deltarec; run with `maestro test FILE`")
-    flow.parts.append(dump({"appId": app_id(script), "name": name}))
+    known = app_id(script)
+    if known == APP_ID_VARIABLE and app:
+        known = app
+    flow.parts.append(dump({"appId": known, "name": name}))
     flow.parts.append("---\n")
+    first = script.steps[0].command if script.steps else ""
+    if app and first not in ("AC_launch_app", "AC_home"):
+        flow.command({"pressKey": "Home"} if from_home else {"launchApp": {"appId": known}})
     for number, step in enumerate(script.steps, start=1):
         notes: list[str] = []
         for item in _commands(notes, step):

@@ -92,8 +92,9 @@ def to_python(script: Script, *, name: str = "recording") -> str:
     )
 
 
-def to_pytest(script: Script, *, name: str = "recording") -> str:
-    """A pytest module: one test, on the plugin's ``phone`` fixture."""
+def to_pytest(script: Script, *, name: str = "recording", test: str | None = None) -> str:
+    """A pytest module: one test, on the plugin's ``phone`` fixture, named ``test_`` and
+    ``test`` (the file's name, say), else the recording's ``name``."""
     steps = body(script)
     return (
         f"# {inert(name)}: recorded with deltarec;"
@@ -101,7 +102,7 @@ def to_pytest(script: Script, *, name: str = "recording") -> str:
         f"{_imports(steps, 'Phone')}"
         "\n"
         "\n"
-        f"def test_{identifier(name)}(phone: Phone) -> None:\n"
+        f"def test_{identifier(test or name)}(phone: Phone) -> None:\n"
         f"{steps}"
     )
 

@@ -37,12 +37,12 @@ from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.index import ElementIndex, IndexedElement, element_at
 from deltarec.core.observe.model import Observation
 from deltarec.core.observer import DeltaResult, IndexOptions, Observer, index_frame
-from deltarec.core.recorder.checks import choose_checks
+from deltarec.core.recorder.checks import as_check, choose_checks, same_check
 from deltarec.core.recorder.export import Kind, export, to_json
 from deltarec.core.recorder.keyboard_tap import KeyboardTap, keyboard_tap
 from deltarec.core.recorder.selector_gen import selector_for
 from deltarec.core.recorder.step import RecordedStep, step_label
-from deltarec.core.recorder.suggest import Suggestion, suggest_assertions
+from deltarec.core.recorder.suggest import Suggestion, holds, suggest_assertions
 
 _log = logging.getLogger(__name__)
 
@@ -236,10 +236,15 @@ class RecordingSession:
         target = self.element_at(x, y)
         if target is None or self.index is None:
             return self.record(command, {"x": x, "y": y})
-        selector = selector_for(self.index.frame, target.pos, target.index)
+        screen = self.index
+        pos = actionable(screen.frame, target.pos, long=long)
+        number = screen.number_of.get(pos)
+        selector = selector_for(screen.frame, pos, number)
         verb = "long-press" if long else "tap"
-        return self.record(command, {"selector": selector},
-                           f'{verb} {target.role} "{target.name}"')  # fmt: skip
+        label = f'{verb} {screen.frame.nodes[pos].role} "{screen.names[pos]}"'
+        if pos != target.pos and target.name != screen.names[pos]:
+            label += f' (at {target.role} "{target.name}")'
+        return self.record(command, {"selector": selector}, label)
 
     def record_swipe(self, x1: int, y1: int, x2: int, y2: int) -> RecordedStep:
         return self.record("AC_swipe", {"x1": x1, "y1": y1, "x2": x2, "y2": y2})
@@ -262,14 +267,45 @@ class RecordingSession:
         return self.record(DELTA_COMMAND, params, "Observation: Delta (what changed)")
 
     def add_suggestion(self, suggestion: Suggestion, source: int | None = None) -> RecordedStep:
-        """Record ``suggestion``; step ``source`` stops offering it (its others stay)."""
+        """Keep ``suggestion`` as a check of step ``source`` (replayed and exported right after
+        it, with the checks' one default wait); returns that step.
+
+        It is verified on step ``source``'s own screen (the one after it, from the bundle),
+        never on the phone now: an assertion about step 3 holds on step 3's screen. A
+        suggestion that does not hold there raises StepFailedError; one already kept is not
+        kept twice. Without ``source`` it is recorded as an ``AC_assert`` step on the phone
+        as it is now (the old behaviour, for callers that have no step).
+        """
         with self._lock:
-            step = self.record("AC_assert", suggestion.params, f"assert {suggestion.label}")
-            if source is not None and 0 <= source < len(self.steps):
-                offered = self.steps[source].suggestions
-                self.steps[source].suggestions = [x for x in offered if x != suggestion]
-                self._autosave(None)
+            if source is None or not 0 <= source < len(self.steps):
+                return self.record("AC_assert", suggestion.params, f"assert {suggestion.label}")
+            step = self.steps[source]
+            if not holds(suggestion.params, self.step_screen(source)):
+                raise StepFailedError(source, "AC_assert",
+                                      f"{suggestion.label}: does not hold on the screen after "
+                                      f"step {source + 1}")  # fmt: skip
+            if not any(same_check(c, suggestion.params) for c in step.checks):
+                step.checks.append(as_check(suggestion.params))
+            if suggestion not in step.suggestions:
+                step.suggestions.append(suggestion)  # so the check keeps its label
+            self._clear_marks()
+            self._autosave(None)
             return step
+
+    def remove_check(self, i: int, check: int) -> None:
+        """Step ``i`` no longer checks (nor exports) its check number ``check``."""
+        with self._lock:
+            del self.steps[i].checks[check]
+            self._clear_marks()
+            self._autosave(None)
+
+    def step_screen(self, i: int, *, before: bool = False) -> ElementIndex:
+        """The numbered screen step ``i`` left (``before``: the one it started on), from the
+        bundle: what an assertion or selector about that step is checked against."""
+        with self._lock:
+            step = self.steps[i]
+            return index_frame(Frame(self.bundle.observation(step.before if before
+                                                             else step.after)))  # fmt: skip
 
     # ------------------------------------------------------------------ editing
     def delete_step(self, i: int) -> None:
@@ -326,14 +362,32 @@ class RecordingSession:
 
     # ------------------------------------------------------------------- replay
     def run_step(self, i: int) -> RecordedStep:
-        """Run step ``i`` on the device now (not recorded again); sets its status."""
+        """Run step ``i`` on the device now (not recorded again); sets its status.
+
+        An edited step (its old delta void) that passes gets the delta of this run, its
+        suggestions and its checks, as if recorded now.
+        """
         with self._lock:
             step = self.steps[i]
+            if self.screen is None:
+                self.start()
+            before = self.screen_number
             command = lookup(self.executor.commands, step.command, f"$[{i}][0]")
+            self.device.take_actions()
             outcome = self.executor.execute(command.parse(step.params, f"$[{i}][1]"), step=i)
+            actions = self.device.take_actions()
             error = None if outcome.ok else str(outcome.error)  # "step i+1": the table's row
             step.status, step.error = ("passed", None) if outcome.ok else ("failed", error)
-            self.refresh()
+            obs = self.executor.settle()
+            self._take_screen(obs)
+            result = self.observer.step(obs)
+            self._share_baseline()
+            if step.edited and outcome.ok and step.command != DELTA_COMMAND:
+                step.actions, step.timing = actions, dict(outcome.timing)
+                step.before, step.after = before, self.screen_number
+                self._describe(step, result)
+                step.edited = False  # what it shows is what it does now
+                self._autosave(None)
             return step
 
     def replay(self, device: Device, *, on_progress: Callable[[int, RecordedStep], None]
@@ -352,16 +406,68 @@ class RecordingSession:
                 on_progress(result.step, step)
 
         report = run_steps(parse_script(self.script().to_json()), session, on_progress=progress)
+        self._skip_after(len(report.results))
         return report.ok
+
+    def _skip_after(self, ran: int) -> None:
+        """Steps from ``ran`` on did not run (a failure stopped the run): marked skipped."""
+        for step in self.steps[ran:]:
+            step.status, step.error = "skipped", None
 
     # ------------------------------------------------------------------- output
     def export(self, path: str | Path, kind: Kind) -> Path:
-        return export(self.script(), path, kind, name=self.name)
+        """Write the script as ``kind``. A pytest module's test is named after its file
+        (``test_sign_up.py`` → ``test_sign_up``); a Maestro flow starts where the recording
+        did (:meth:`started_in`)."""
+        target = Path(path)
+        if kind == "pytest":
+            test = target.stem.removeprefix("test_") or None
+            return export(self.script(), target, kind, name=self.name, test=test)
+        if kind == "maestro":
+            app, from_home = self.started_in()
+            return export(self.script(), target, kind, name=self.name, app=app,
+                          from_home=from_home)  # fmt: skip
+        return export(self.script(), target, kind, name=self.name)
+
+    def started_in(self) -> tuple[str | None, bool]:
+        """The app the recording was made in and whether it started on the home screen:
+        the package of the first step's screen, or when that is a launcher, the first other
+        app a step showed (None when no step showed one)."""
+        with self._lock:
+            numbers = [n for step in self.steps for n in (step.before, step.after)]
+            first: str | None = None
+            for number in dict.fromkeys(numbers):  # in order, each screen once
+                try:
+                    package = self.bundle.observation(number).package
+                except DeltarecError:
+                    continue
+                first = package if first is None else first
+                if package and not _is_home(package):
+                    return package, _is_home(first)
+            return None, first is not None and _is_home(first)
 
     def _autosave(self, step: RecordedStep | None) -> None:
         self.bundle.steps = [s.to_manifest() for s in self.steps]
         write_atomic(self.bundle.root / "script.json", to_json(self.script()).encode("utf-8"))
         self.bundle.save_manifest()
+
+
+def _is_home(package: str) -> bool:
+    """Whether ``package`` is a home screen (a launcher), not an app a flow could launch."""
+    return "launcher" in package.lower() or package in ("com.android.systemui", "android")
+
+
+def actionable(frame: Frame, pos: int, *, long: bool = False) -> int:
+    """What a tap at the element at ``pos`` acts on: the element itself when it takes taps
+    (long presses), else its nearest ancestor that does (the row, not the sender's name in
+    it: a name may repeat, the row it is in is one), else ``pos``."""
+    at = pos
+    while at >= 0:
+        node = frame.nodes[at]
+        if node.clickable or node.checkable or node.editable or (long and node.long_clickable):
+            return at
+        at = frame.parents[at]
+    return pos
 
 
 def find_unfinished(root: str | Path) -> list[Path]:

@@ -12,7 +12,8 @@ from deltarec.core.recorder.suggest import Suggestion
 
 @dataclass
 class RecordedStep:
-    """One recorded step and what it did. ``status``: recorded | passed | failed."""
+    """One recorded step and what it did. ``status``: recorded | passed | failed | skipped
+    (a failure before it stopped the run)."""
 
     command: str
     params: dict[str, Any]

@@ -21,13 +21,19 @@ class FakeAsk(Ask):
 
     def __init__(self) -> None:
         super().__init__()
-        self.answers: list[bool] = []
+        self.answers: list[bool | str] = []
         self.paths: list[str | None] = []
         self.asked: list[str] = []
 
     def yes_no(self, title: str, text: str) -> bool:
         self.asked.append(text)
-        return self.answers.pop(0) if self.answers else False
+        return bool(self.answers.pop(0)) if self.answers else False
+
+    def save_discard_cancel(self, title: str, text: str) -> str:
+        """An answer queued as a string, or True (discard: go ahead) / False (cancel)."""
+        self.asked.append(text)
+        answer = self.answers.pop(0) if self.answers else False
+        return answer if isinstance(answer, str) else "discard" if answer else "cancel"
 
     def save_path(self, title: str, name_filter: str, suggested: str) -> str | None:
         self.asked.append(f"save: {title} [{name_filter}] {suggested}")

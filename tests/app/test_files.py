@@ -95,6 +95,6 @@ def test_the_export_menu_lists_every_format_and_writes_a_maestro_flow(
     assert any(q.startswith("save: Export Maestro flow") and "*.yaml" in q for q in ask.asked)
     flow = target.read_text(encoding="utf-8")
     assert (
-        "\n---\n- tapOn:\n" in flow
+        "\n---\n- pressKey: Home\n- tapOn:\n" in flow  # it started on the launcher
         and "» new screen dev.deltarec.playground/SettingsActivity" in flow
     )

@@ -20,7 +20,7 @@ def test_quit_with_unsaved_steps_asks_and_no_keeps_the_window(
     click(qtbot, window, "Sign up")
     ask.answers.append(False)
     window.actions_.quit.trigger()
-    assert ask.asked[-1].startswith(UNSAVED + " Quit anyway?")
+    assert ask.asked[-1].startswith(UNSAVED + " Save them before quitting?")
     assert window.isVisible()
     assert window.unsaved_steps() == 1
 

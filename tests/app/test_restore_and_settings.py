@@ -99,7 +99,8 @@ def test_settings_remember_device_and_layout(
     qtbot: QtBot, open_window: WindowFactory, settings: Settings, tmp_path: Path
 ) -> None:
     window = open_window()
-    window.resize(760, 640)
+    window.resize(760, 640)  # no smaller than its minimum size
+    size = (window.width(), window.height())
     with qtbot.waitSignal(window.studio.viewChanged):
         window.actions_.picker.chosen.emit("emulator-5554")
     qtbot.waitUntil(lambda: not window.studio.runner.busy)
@@ -110,7 +111,7 @@ def test_settings_remember_device_and_layout(
     second = open_window(device="")  # no --device: the last one is used
     assert second.studio.spec == "emulator-5554"
     assert second.actions_.picker.current() == "emulator-5554"
-    assert (second.width(), second.height()) == (760, 640)
+    assert (second.width(), second.height()) == size
 
 
 def test_recordings_root_and_bundle_names(monkeypatch: object, tmp_path: Path) -> None:

@@ -15,6 +15,7 @@ from mcp.shared.memory import create_connected_server_and_client_session
 from deltarec.core.devices.virtual import ManualClock, VirtualDevice, make_virtual_device
 from deltarec.core.executor import Session
 from deltarec.core.mcp import build_server
+from deltarec.core.mcp.schema import RUN_OUTPUT, STEP_OUTPUT
 
 Connect = Callable[..., AbstractAsyncContextManager[ClientSession]]
 
@@ -78,10 +79,13 @@ def envelope(result: types.CallToolResult) -> dict[str, Any]:
 
 
 def checked(result: types.CallToolResult, tool: types.Tool) -> types.CallToolResult:
-    """``result``, after validating its structuredContent against ``tool``'s outputSchema."""
+    """``result``, after validating its structuredContent against ``tool``'s outputSchema
+    and the whole contract (STEP_OUTPUT, or RUN_OUTPUT for ac_run_steps)."""
     assert tool.outputSchema is not None
     if result.structuredContent is not None:
         jsonschema.validate(result.structuredContent, tool.outputSchema)
+        contract = RUN_OUTPUT if tool.name == "ac_run_steps" else STEP_OUTPUT
+        jsonschema.validate(result.structuredContent, contract)
     else:
         assert result.isError  # only an error with no step behind it has none
     return result

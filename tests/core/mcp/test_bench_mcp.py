@@ -4,7 +4,16 @@ from __future__ import annotations
 
 import mcp.types as types
 
-from benchmarks.bench_mcp import SESSION, StepCost, reply_costs, summary, table, tool_list_tokens
+from benchmarks.bench_mcp import (
+    SESSION,
+    StepCost,
+    reply_costs,
+    structured_tokens,
+    summary,
+    table,
+    tool_list_tokens,
+    tools_list_tokens,
+)
 from deltarec.core.mcp import tool_table
 from deltarec.core.render.tokens import count_tokens
 
@@ -30,6 +39,12 @@ def test_reply_costs_split_the_observation_from_the_envelope() -> None:
     )
     read, main, _ = reply_costs(failed)
     assert main == count_tokens("no change") and read > main
+    now = types.CallToolResult(
+        content=[_text('no element matches {text="x"}'), _text("no change")],
+        structuredContent={"frame": "delta"},
+        isError=True,
+    )
+    assert reply_costs(now)[:2] == (read, main)
 
 
 def test_summary_and_table() -> None:
@@ -41,6 +56,17 @@ def test_summary_and_table() -> None:
     assert totals["envelope_share"] == round(5 / 120, 4)
     assert totals["session_ratio"] == 0.6
     assert "ac_tap" in table(costs, show=True) and "| z" in table(costs, show=True)
+    assert totals["structured_tokens"] == 0
+
+
+def test_structured_and_tools_list_tokens() -> None:
+    empty = types.CallToolResult(content=[_text("x")])
+    assert structured_tokens(empty) == 0
+    some = types.CallToolResult(content=[_text("x")], structuredContent={"ok": True})
+    assert structured_tokens(some) == count_tokens('{"ok":true}')
+    tools = [spec.tool for spec in tool_table().values()]
+    sent, spaced = tools_list_tokens(tools)
+    assert 0 < sent <= spaced
 
 
 def test_tool_list_tokens_is_what_the_budget_test_counts() -> None:

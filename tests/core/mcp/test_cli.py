@@ -56,5 +56,5 @@ async def test_stdio_server_process(tmp_path: Path) -> None:
     text = described.content[0].text  # type: ignore[union-attr]
     assert text.startswith("screen dev.deltarec.launcher/")
     assert described.structuredContent is not None
-    assert described.structuredContent["result"]["text"] == text
+    assert described.structuredContent["step"] == 1
     assert tapped.isError

@@ -17,6 +17,7 @@ from PIL import Image
 from deltarec.core.devices.virtual import ManualClock, Playground, VirtualDevice
 from deltarec.core.executor import Session
 from deltarec.core.mcp import build_server, tool_table
+from deltarec.core.mcp.tools import hint
 from tests.core.mcp.conftest import Connect, envelope, texts
 
 pytestmark = pytest.mark.anyio
@@ -60,8 +61,8 @@ async def test_lists_the_tool_table_with_annotations_and_schemas(connect: Connec
         assert tool.annotations == expected[tool.name].tool.annotations
         assert tool.description
     by_name = {t.name: t for t in listed}
-    assert by_name["ac_delta_observation"].annotations.readOnlyHint is True  # type: ignore[union-attr]
-    assert by_name["ac_tap"].annotations.readOnlyHint is False  # type: ignore[union-attr]
+    assert hint(by_name["ac_delta_observation"], "readOnlyHint") is True
+    assert hint(by_name["ac_tap"], "readOnlyHint") is False
     assert by_name["ac_stop_app"].annotations.destructiveHint is True  # type: ignore[union-attr]
 
 
@@ -86,7 +87,7 @@ async def test_replies_are_the_delta_then_the_facts(connect: Connect) -> None:
     assert frame.splitlines()[0].startswith("screen dev.deltarec.launcher/")
     assert '[6] button "Sign up" @(405,1950)' in frame.splitlines()
     screen = envelope(described)
-    assert screen["command"] == "AC_describe_screen" and screen["result"]["text"] == frame
+    assert screen["command"] == "AC_describe_screen" and "text" not in screen["result"]
 
     # The agent saw the launcher: the tap's reply is the delta from it, not the whole screen.
     assert not tapped.isError
@@ -97,9 +98,9 @@ async def test_replies_are_the_delta_then_the_facts(connect: Connect) -> None:
     assert '+ [15] textbox "Name"' in delta.splitlines()
     assert facts == '[6] button "Sign up"'
     tap = envelope(tapped)
-    assert (tap["ok"], tap["command"], tap["observation"]) == (True, "AC_tap", delta)
+    assert (tap["ok"], tap["command"], tap["frame"]) == (True, "AC_tap", "delta")
     assert tap["result"]["element"] == '[6] button "Sign up"'
-    assert tap["diff"]["isDiff"] is True and tap["diff"]["added"]
+    assert tap["diff"] == "deltarec://diff/2" and tap["changes"]["added"] == 8
     assert set(tap["timing"]) == {"queueMs", "toolMs", "observationMs", "totalMs"}
 
     assert texts(typed) == [
@@ -129,28 +130,29 @@ async def test_delta_of_element_dicts(connect: Connect) -> None:
         )
     assert not result.isError
     data = envelope(result)
-    assert data["observation"] is None
+    assert "frame" not in data
     delta = data["result"]
-    assert texts(result) == [delta["summary"]]
-    assert set(delta) == {"summary", "added", "removed", "changed"}
+    (summary,) = texts(result)
+    assert set(delta) == {"added", "removed", "changed"}
     assert (delta["added"], delta["removed"], delta["changed"]) == (1, 0, 2)
-    assert '+ [2] dialog "Saved"' in delta["summary"].splitlines()
+    assert '+ [2] dialog "Saved"' in summary.splitlines()
 
 
 async def test_delta_without_frames_is_baseline_versus_device(
     connect: Connect, device: VirtualDevice
 ) -> None:
     async with connect() as client:
-        first = envelope(await client.call_tool("ac_delta_observation", {}))["result"]
+        first = await client.call_tool("ac_delta_observation", {})
         await client.call_tool("ac_home", {})  # a mutating step: its screen is the baseline
-        unchanged = envelope(await client.call_tool("ac_delta_observation", {}))["result"]
+        unchanged = await client.call_tool("ac_delta_observation", {})
         device.launch_app(APP, ".SignUpActivity")  # behind the session's back
-        moved = envelope(await client.call_tool("ac_delta_observation", {}))["result"]
-        again = envelope(await client.call_tool("ac_delta_observation", {}))["result"]
-    assert first["summary"].startswith("screen dev.deltarec.launcher")  # no baseline yet
-    assert unchanged == {"summary": "no change", "added": 0, "removed": 0, "changed": 0}
-    assert moved["added"] > 0 and moved["summary"] != "no change"
-    assert again == moved  # read-only: the baseline did not move
+        moved = await client.call_tool("ac_delta_observation", {})
+        again = await client.call_tool("ac_delta_observation", {})
+    assert texts(first)[0].startswith("screen dev.deltarec.launcher")  # no baseline yet
+    assert texts(unchanged) == ["no change"]
+    assert envelope(unchanged)["result"] == {"added": 0, "removed": 0, "changed": 0}
+    assert envelope(moved)["result"]["added"] > 0 and texts(moved) != ["no change"]
+    assert texts(again) == texts(moved)  # read-only: the baseline did not move
 
 
 async def test_ambiguous_selector_is_a_tool_error_listing_candidates(connect: Connect) -> None:
@@ -166,7 +168,7 @@ async def test_ambiguous_selector_is_a_tool_error_listing_candidates(connect: Co
     )
     assert observation == "no change"
     data = envelope(result)
-    assert data["ok"] is False and message in data["error"]
+    assert data["ok"] is False and "error" not in data  # the text says it, once
     assert not after.isError  # the server keeps serving
 
 
@@ -188,7 +190,7 @@ async def test_errors_an_agent_can_act_on(connect: Connect) -> None:
     )
     assert envelope(missing)["timing"]["toolMs"] == 2000.0  # the MCP default wait: 2 s
     assert texts(nothing_close)[0].startswith(
-        'no element matches {text="Zebra"} within 2s; saw SignUpActivity: '
+        'no element matches {text="Zebra"} within 2s; on screen: [3] button "Navigate up"'
     )
     assert texts(half) == ["give both x and y"]
     assert texts(wrong) == ["x: expected an integer, got a string"]
@@ -314,7 +316,8 @@ async def test_run_steps(connect: Connect, device: VirtualDevice) -> None:
     report = envelope(passed)
     assert not passed.isError and texts(passed) == ["3 passed"]
     assert (report["ok"], report["passed"], report["policy"]) == (True, 3, "none")
-    assert [s["observation"] for s in report["steps"]] == [None, None, None]
+    assert [s.get("shown") for s in report["steps"]] == [None, None, None]
+    assert [s["step"] for s in report["steps"]] == [1, 2, 3]
     assert "queueMs" in report["timing"]
 
     assert failed.isError
@@ -394,5 +397,5 @@ async def test_calls_run_off_the_loop_one_at_a_time(session: Session) -> None:
     assert gate.taps == [(405, 1950), (10, 10)] and gate.most == 1
     assert results["first"].structuredContent is not None
     assert results["second"].structuredContent is not None
-    assert results["first"].structuredContent["step"] == 0
-    assert results["second"].structuredContent["step"] == 1
+    assert results["first"].structuredContent["step"] == 1
+    assert results["second"].structuredContent["step"] == 2

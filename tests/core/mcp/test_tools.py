@@ -19,7 +19,15 @@ from deltarec.core.mcp.schema import (
     selector_schema,
     unknown_kinds,
 )
-from deltarec.core.mcp.tools import MCP_DEFAULTS, MCP_WAIT, OMITTED, check_script, script_commands
+from deltarec.core.mcp.tools import (
+    MCP_DEFAULTS,
+    MCP_WAIT,
+    OMITTED,
+    check_script,
+    hint,
+    script_commands,
+    sent_output_schema,
+)
 from deltarec.core.render.tokens import count_tokens
 
 READ_ONLY = [
@@ -111,19 +119,23 @@ def test_every_registered_command_has_a_tool_or_a_reason() -> None:
 def test_annotations_follow_the_category() -> None:
     tools = tool_table()
     for name in READ_ONLY:
-        hints = tools[name].tool.annotations
-        assert hints is not None and tools[name].read_only
-        assert (hints.readOnlyHint, hints.destructiveHint, hints.openWorldHint) == (
-            True,
-            False,
-            False,
-        )
+        tool = tools[name].tool
+        assert tool.annotations is not None and tools[name].read_only
+        assert (hint(tool, "readOnlyHint"), hint(tool, "destructiveHint")) == (True, False)
+        assert (hint(tool, "idempotentHint"), hint(tool, "openWorldHint")) == (True, False)
+        # only what differs from the spec's defaults is sent
+        assert tool.annotations.model_dump(exclude_none=True) == {
+            "readOnlyHint": True,
+            "openWorldHint": False,
+        }
     for name in [*MUTATING, RUN_STEPS]:
-        hints = tools[name].tool.annotations
-        assert hints is not None and not tools[name].read_only
-        assert hints.readOnlyHint is False and hints.openWorldHint is True
-        assert hints.destructiveHint is (name in ("ac_stop_app", RUN_STEPS)), name
-    idempotent = [n for n in MUTATING if tools[n].tool.annotations.idempotentHint]  # type: ignore[union-attr]
+        tool = tools[name].tool
+        assert tool.annotations is not None and not tools[name].read_only
+        assert hint(tool, "readOnlyHint") is False and hint(tool, "openWorldHint") is True
+        assert hint(tool, "destructiveHint") is (name in ("ac_stop_app", RUN_STEPS)), name
+        assert tool.annotations.destructiveHint is not None  # said, either way
+        assert tool.annotations.title is None and tool.title  # the title once
+    idempotent = [n for n in MUTATING if hint(tools[n].tool, "idempotentHint")]
     assert idempotent == ["ac_home", "ac_launch_app", "ac_stop_app"]
     delta = tools["ac_delta_observation"]
     assert delta.command is not None and delta.command.category is Category.READONLY
@@ -146,8 +158,13 @@ def test_schemas_are_the_command_specs() -> None:
     for spec in tool_table().values():
         schema = spec.tool.inputSchema
         jsonschema.Draft202012Validator.check_schema(schema)
-        assert spec.tool.outputSchema in (STEP_OUTPUT, RUN_OUTPUT)
+        assert spec.tool.outputSchema in (
+            sent_output_schema(STEP_OUTPUT),
+            sent_output_schema(RUN_OUTPUT),
+        )
         jsonschema.Draft202012Validator.check_schema(spec.tool.outputSchema)
+        jsonschema.Draft202012Validator.check_schema(STEP_OUTPUT)
+        jsonschema.Draft202012Validator.check_schema(RUN_OUTPUT)
         assert schema["type"] == "object" and schema["additionalProperties"] is False
         if spec.command is None:
             continue

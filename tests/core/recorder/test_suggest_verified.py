@@ -64,8 +64,11 @@ def test_suggestions_persist_and_adding_one_keeps_the_others(tmp_path: Path) -> 
     toggle = rec.record_tap(*switch.bounds.center)
     offered = list(toggle.suggestions)
     assert len(offered) >= 2
-    rec.add_suggestion(offered[0], source=1)
-    assert rec.steps[1].suggestions == offered[1:]
+    kept = list(toggle.checks)
+    rec.add_suggestion(offered[0], source=1)  # kept as a check of step 2 (issue 21)
+    assert rec.steps[1].suggestions == offered
+    assert len(rec.steps) == 2 and rec.steps[1].checks == [*kept, offered[0].params]
     again = RecordingSession.restore(tmp_path / "rec", make_virtual_device(clock=clock),
                                      clock=clock, sleep=clock.advance)  # fmt: skip
-    assert again.steps[1].suggestions == offered[1:]
+    assert again.steps[1].suggestions == offered
+    assert again.steps[1].checks == [*kept, offered[0].params]
