@@ -23,9 +23,11 @@ from deltarec.core.diff.compute import diff_observations
 from deltarec.core.diff.types import ObservationDiff
 from deltarec.core.diff.volatile import DEFAULT_VOLATILE, Volatile, learn_volatile, without_volatile
 from deltarec.core.elements import (
+    assign_stable_ids,
     delta_index,
     delta_observation,
     delta_observation_result,
+    flatten_tree,
     match_elements,
     observation_index,
     serialize_observation,
@@ -75,6 +77,7 @@ __all__ = [
     "StepFailedError",
     "Volatile",
     "apply_diff",
+    "assign_stable_ids",
     "compute_keys",
     "count_tokens",
     "delta_index",
@@ -82,6 +85,7 @@ __all__ = [
     "delta_observation_result",
     "diff_observations",
     "elements_to_observation",
+    "flatten_tree",
     "learn_volatile",
     "load_capture",
     "match_elements",

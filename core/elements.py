@@ -20,7 +20,11 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from deltarec.core.capture.element_dicts import elements_to_observation, node_to_element
+from deltarec.core.capture.element_dicts import (
+    elements_to_observation,
+    is_interactive_role,
+    node_to_element,
+)
 from deltarec.core.capture.jsonio import load_capture
 from deltarec.core.diff.match import match_frames
 from deltarec.core.diff.types import ChangeKind
@@ -35,6 +39,90 @@ from deltarec.core.render.lines import value as render_value
 Element = dict[str, Any]
 
 
+def flatten_tree(elements: Sequence[Element], *, interactive_only: bool = True) -> list[Element]:
+    """A (possibly nested, through ``children``) element tree as a flat list, document order.
+
+    Each element is returned as given, less its ``children`` key. With ``interactive_only``
+    (the default) only actionable roles survive (button, link, textbox, …, in UIA, AT-SPI,
+    macOS AX or ARIA spelling: the roles element dicts map to interactive ones).
+
+        >>> tree = [{"role": "window", "name": "App", "children": [
+        ...     {"role": "pushbutton", "name": "Save"}, {"role": "label", "name": "x"}]}]
+        >>> [e["name"] for e in flatten_tree(tree)]
+        ['Save']
+        >>> [e["name"] for e in flatten_tree(tree, interactive_only=False)]
+        ['App', 'Save', 'x']
+    """
+    flat: list[Element] = []
+    stack: list[Any] = list(reversed(elements))
+    while stack:  # no recursion: a deep tree cannot exhaust the stack
+        element = stack.pop()
+        flat.append({k: v for k, v in element.items() if k != "children"})
+        kids = element.get("children")
+        if kids:
+            stack.extend(reversed(kids))
+    if interactive_only:
+        flat = [e for e in flat if is_interactive_role(e.get("role", ""))]
+    return flat
+
+
+def assign_stable_ids(
+    elements: Sequence[Element],
+    prior: Sequence[Element] | None = None,
+    *,
+    iou_threshold: float = 0.5,
+) -> list[Element]:
+    """``elements``, each a copy with a stable ``id``, carried from ``prior``.
+
+    Without ``prior`` the ids are 0, 1, 2, … in order. Otherwise an element takes the id of
+    the ``prior`` element it is (each prior id is taken at most once), and the others take
+    new ids beyond the highest prior id. The peer pairs by overlap alone (IoU at least
+    ``iou_threshold``); deltarec pairs by evidence (:func:`match_elements`): the same
+    content, or that overlap — so a button that moved far keeps its id, and an unrelated
+    element that took a removed one's place does not inherit it.
+
+        >>> prior = assign_stable_ids([{"name": "Save", "x": 10, "y": 10, "width": 40,
+        ...                             "height": 20}, {"name": "Delete", "x": 100, "y": 10,
+        ...                             "width": 40, "height": 20}])
+        >>> [(e["name"], e["id"]) for e in prior]
+        [('Save', 0), ('Delete', 1)]
+        >>> [(e["name"], e["id"]) for e in assign_stable_ids(
+        ...     [{"name": "New", "x": 300, "y": 300, "width": 50, "height": 25},
+        ...      {"name": "Save", "x": 12, "y": 11, "width": 40, "height": 20}], prior=prior)]
+        [('New', 2), ('Save', 0)]
+    """
+    if not prior:
+        return [dict(element, id=i) for i, element in enumerate(elements)]
+    ids = [_id_of(p) for p in prior]
+    next_id = max((i for i in ids if i is not None), default=-1) + 1
+
+    def flat(items: Sequence[Element]) -> list[Element]:
+        return [{k: v for k, v in e.items() if k not in ("children", "id")} for e in items]
+
+    fp, fc = Frame(to_observation(flat(prior))), Frame(to_observation(flat(elements)))
+    pairs = match_frames(fp, fc, iou_threshold=iou_threshold)
+    out: list[Element] = []
+    taken: set[int] = set()
+    for i, element in enumerate(elements):
+        p = pairs.get(i + 1)  # position 0 is the synthetic root; element i sits at i + 1
+        carried = ids[p - 1] if p is not None and p > 0 else None
+        if carried is None or carried in taken:
+            carried, next_id = next_id, next_id + 1
+        taken.add(carried)
+        out.append(dict(element, id=carried))
+    return out
+
+
+def _id_of(element: Element) -> int | None:
+    raw = element.get("id")
+    if isinstance(raw, bool) or raw is None:
+        return None
+    try:
+        return int(raw)
+    except (TypeError, ValueError):
+        return None
+
+
 def to_observation(data: Any, *, viewport: Sequence[int] | None = None) -> Observation:
     """Element dicts, an XML dump / JSON string, or an Observation, as an Observation."""
     if isinstance(data, Observation):
@@ -44,7 +132,9 @@ def to_observation(data: Any, *, viewport: Sequence[int] | None = None) -> Obser
     return elements_to_observation(list(data), viewport=viewport)
 
 
-def _flat_element(node: Node, label: str, index: int | None = None) -> Element:
+def _flat_element(node: Node, label: str | None = None, index: int | None = None) -> Element:
+    """The node as a flat element dict; ``label`` (default: the element dict's own name, as
+    the caller gave it) as its ``name``."""
     out = node_to_element(node, label=label, with_children=False)
     if index is not None:
         out["index"] = index
@@ -93,8 +183,8 @@ def match_elements(before: Any, after: Any, *, iou_threshold: float = 0.5) -> di
     used = set(pairs.values())
     real_b = [p for p in range(len(fb)) if fb.parents[p] >= 0]
     real_a = [c for c in range(len(fa)) if fa.parents[c] >= 0]
-    flat_b = {p: _flat_element(fb.nodes[p], fb.nodes[p].name) for p in real_b}
-    flat_a = {c: _flat_element(fa.nodes[c], fa.nodes[c].name) for c in real_a}
+    flat_b = {p: _flat_element(fb.nodes[p]) for p in real_b}
+    flat_a = {c: _flat_element(fa.nodes[c]) for c in real_a}
     matched = [
         {
             "before": flat_b[p],
@@ -128,18 +218,18 @@ def delta_index(
     for c in range(len(fa)):
         if fa.parents[c] < 0 and fa.nodes[c].class_name.startswith("deltarec."):
             continue
-        after = _flat_element(fa.nodes[c], fa.nodes[c].name, _index_of(fa.nodes[c]))
+        after = _flat_element(fa.nodes[c], index=_index_of(fa.nodes[c]))
         if c not in pairs:
             added.append(after)
             continue
         fields = _changed_fields(fb.nodes[pairs[c]], fa.nodes[c], move_threshold)
-        before = _flat_element(fb.nodes[pairs[c]], fb.nodes[pairs[c]].name)
+        before = _flat_element(fb.nodes[pairs[c]])
         if fields:
             changed.append({"after": after, "fields": fields, "before": before})
         else:
             stable.append(after)
     removed = [
-        _flat_element(fb.nodes[p], fb.nodes[p].name)
+        _flat_element(fb.nodes[p])
         for p in range(len(fb))
         if p not in used and not fb.nodes[p].class_name.startswith("deltarec.")
     ]
@@ -268,9 +358,11 @@ def delta_counts(entries: Sequence[Line]) -> dict[str, int]:
 
 
 __all__ = [
+    "assign_stable_ids",
     "delta_index",
     "delta_observation",
     "delta_observation_result",
+    "flatten_tree",
     "match_elements",
     "observation_index",
     "serialize_observation",

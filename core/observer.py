@@ -24,7 +24,7 @@ from deltarec.core.diff.screens import is_new_screen, screen_title
 from deltarec.core.diff.types import ChangeKind, ObservationDiff
 from deltarec.core.diff.volatile import DEFAULT_VOLATILE, Volatile
 from deltarec.core.observe.frame import Frame
-from deltarec.core.observe.index import ElementIndex, build_index
+from deltarec.core.observe.index import ElementIndex, build_index, note_numbers
 from deltarec.core.observe.model import Observation
 from deltarec.core.render.budget import fit
 from deltarec.core.render.delta_text import Line, delta_entries
@@ -77,6 +77,7 @@ def index_frame(
     *,
     previous: ElementIndex | None = None,
     pairs: dict[int, int] | None = None,
+    commit: bool = True,
 ) -> ElementIndex:
     return build_index(
         frame,
@@ -85,6 +86,7 @@ def index_frame(
         interactive_only=options.interactive_only,
         previous=previous,
         pairs=pairs,
+        commit=commit,
     )
 
 
@@ -113,8 +115,11 @@ def observe_delta(
         delta = compute_delta(prev, curr, volatile=volatile, gesture=gesture)
     if prev_index is None or prev_index.frame is not delta.prev:
         prev_index = index_frame(delta.prev, options, previous=prev_index)
-    index = index_frame(delta.curr, options, previous=prev_index, pairs=delta.pairs)
+    index = index_frame(delta.curr, options, previous=prev_index, pairs=delta.pairs, commit=False)
     new_screen = back_to is None and is_new_screen(delta, prev_index, index)
+    if new_screen:  # another screen's label is not this one's: numbers go by element only
+        index = index_frame(delta.curr, options, previous=prev_index, commit=False)
+    note_numbers(index)
     entries = delta_entries(delta, prev_index, index, new_screen=new_screen, back_to=back_to)
     lines = [e.text for e in entries] or ["no change"]
     text = fit(lines, max_lines=max_lines, max_tokens=max_tokens)
@@ -147,12 +152,20 @@ def observe_frame(
     )
 
 
+def _screen_of(index: ElementIndex) -> tuple[str, str, str]:
+    """Which screen a frame shows: its package, activity and title."""
+    obs = index.frame.obs
+    return (obs.package, obs.activity, screen_title(index))
+
+
 @dataclass(frozen=True, slots=True)
 class Seen:
     """A screen an :class:`Observer` showed: its numbered index and the step that showed it."""
 
     index: ElementIndex
     step: int
+    screen: tuple[str, str, str] = ("", "", "")
+    """:func:`_screen_of` the index."""
 
 
 class Observer:
@@ -161,7 +174,8 @@ class Observer:
     ``step(curr)`` returns the delta from the baseline and makes ``curr`` the new
     baseline; ``reset(curr)`` sets a baseline without a delta (a full snapshot).
 
-    Memory: the last :data:`MEMORY` screens shown are kept. When a step moves
+    Memory: the last :data:`MEMORY` screens shown are kept, each as the latest frame of
+    it shown (a screen is its package, activity and title). When a step moves
     to a new screen (or a dialog closes back to the window behind it) that
     matches one of them — the delta from it is not a new screen — the delta is
     taken from that frame instead: ``» back to InboxActivity "Inbox" (as after
@@ -188,7 +202,8 @@ class Observer:
         return self.index.frame.obs if self.index is not None else None
 
     def reset(self, obs: Observation, *, step: int | None = None) -> ElementIndex:
-        self.index = index_frame(Frame(obs), self.options)
+        # numbered on from the last index: a number is never given to another element
+        self.index = index_frame(Frame(obs), self.options, previous=self.index)
         self._remember(self.index, step)
         return self.index
 
@@ -198,7 +213,12 @@ class Observer:
         self._remember(index, step)
 
     def _remember(self, index: ElementIndex, step: int | None) -> None:
-        self.recent.append(Seen(index, self.steps if step is None else step))
+        """Remember ``index`` as its screen's latest frame: screens, not frames, fill the
+        memory (a few scrolls of one list do not push the launcher out of it)."""
+        screen = _screen_of(index)
+        for seen in [s for s in self.recent if s.screen == screen]:
+            self.recent.remove(seen)
+        self.recent.append(Seen(index, self.steps if step is None else step, screen))
 
     def step(
         self,
@@ -286,7 +306,9 @@ class Observer:
             if obs.activity and old.obs.activity and old.obs.activity != obs.activity:
                 continue
             delta = compute_delta(old, curr, volatile=self.volatile)
-            index = index_frame(curr, self.options, previous=seen.index, pairs=delta.pairs)
+            index = index_frame(
+                curr, self.options, previous=seen.index, pairs=delta.pairs, commit=False
+            )
             if is_new_screen(delta, seen.index, index):
                 continue
             back = self._delta(

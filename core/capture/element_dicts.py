@@ -119,6 +119,11 @@ def normalise_role(role: Any) -> str:
     return _normalise(str(role or ""))
 
 
+def is_interactive_role(role: Any) -> bool:
+    """Whether a role (in any spelling element dicts accept) is one a user acts on."""
+    return normalise_role(role) in _INTERACTIVE
+
+
 def _int(value: Any, path: str) -> int:
     if type(value) is int and -MAX_MAGNITUDE <= value <= MAX_MAGNITUDE:
         return value

@@ -13,13 +13,23 @@ passes left unmatched, so earlier evidence always wins (the tie-break order):
    votes break ties, then document order.
 3. **top-down** — inside two matched parents, unmatched children with the same
    class, resource id and role pair up when they sit in the same slot (same
-   matched neighbour, or both first / last): a summary "Off" → "On", a field
-   whose hint was replaced. Several candidates: the most similar (text, then
-   geometry).
+   matched neighbour, or both first / last) *and* there is evidence that they are one
+   element (below): a summary "Off" → "On", a field whose hint was replaced. Several
+   candidates: the most similar (text, then geometry).
 4. **geometry** — leftovers with the same class, resource id and role whose
    parents are a pair (or that are both window roots) and whose boxes overlap
    (IoU ≥ ``iou_threshold``, 0.5 by default), best overlap first. Two labels
    that merely sit at the same place on two different screens are not a pair.
+
+**Evidence.** Two nodes are one element only on evidence (:class:`Evidence`): shared
+content (the same text or description, or one inside the other; for containers, a text
+shown in both), a shared
+resource id that no other node of either frame carries, or overlap — IoU at least
+``iou_threshold`` (and above 0), where they are, or where the move of their paired parents
+or a measured scroll puts the old one. A slot is never evidence: a button "Spin" replaced
+by an unrelated button "C" below it is ``-`` Spin and ``+`` C, whatever its place among
+its siblings. A key made of no content (a subtree without ids, texts or descriptions,
+told apart only by its place) pairs in pass 1 only with such overlap.
 
 In a list (a container made to scroll, or whose rows repeat one shape) passes 3
 and 4 pair only rows that show the same content (one's texts all in the
@@ -130,13 +140,106 @@ class Guard:
         return shown_a <= shown_b or shown_b <= shown_a
 
 
+class Evidence:
+    """Whether two nodes are one element on evidence (module docstring), given the pairs
+    so far and (once measured) the scrolls."""
+
+    def __init__(self, prev: Frame, curr: Frame, pairs: dict[int, int], threshold: float) -> None:
+        self.prev, self.curr, self.pairs = prev, curr, pairs
+        self.threshold = threshold
+        self.guard: Guard | None = None
+
+    def holds(self, c: int, p: int) -> bool:
+        return self.shares(c, p) or self.overlaps(c, p) or self._synthetic_roots(c, p)
+
+    def _synthetic_roots(self, c: int, p: int) -> bool:
+        """Two synthetic window roots (``deltarec.*``, e.g. around an element list) are one:
+        they are no element, and their box is only the extent of what they hold."""
+        a, b = self.prev.nodes[p], self.curr.nodes[c]
+        return (
+            self.prev.parents[p] < 0
+            and self.curr.parents[c] < 0
+            and a.class_name == b.class_name
+            and a.class_name.startswith("deltarec.")
+        )
+
+    def shares(self, c: int, p: int) -> bool:
+        """Shared content or a shared resource id that is unique in both frames."""
+        a, b = self.prev.nodes[p], self.curr.nodes[c]
+        if _shared_words(a.text, b.text) or _shared_words(a.content_desc, b.content_desc):
+            return True
+        rid = a.resource_id
+        if (
+            rid
+            and rid == b.resource_id
+            and self.prev.id_counts[rid] == self.curr.id_counts[rid] == 1
+        ):
+            return True
+        if self.curr.has_content[c] and self.prev.subtree_hashes[p] == self.curr.subtree_hashes[c]:
+            return True
+        # two containers showing a text in common (a form section whose spinner went away)
+        return bool(
+            self.prev.children[p]
+            and self.curr.children[c]
+            and _texts(self.prev, p) & _texts(self.curr, c)
+        )
+
+    def overlaps(self, c: int, p: int) -> bool:
+        """IoU ≥ the threshold where the boxes are, or where the paired parents' move or a
+        scroll puts the old one."""
+        a, b = self.prev.nodes[p].bounds, self.curr.nodes[c].bounds
+        if self._enough(a.iou(b)):
+            return True
+        for dx, dy in self._moves(c, p):
+            moved = Bounds(a.left + dx, a.top + dy, a.right + dx, a.bottom + dy)
+            if self._enough(moved.iou(b)):
+                return True
+        return False
+
+    def _enough(self, iou: float) -> bool:
+        return iou > 0 and iou >= self.threshold
+
+    def _moves(self, c: int, p: int) -> list[tuple[int, int]]:
+        out = []
+        cp, pp = self.curr.parents[c], self.prev.parents[p]
+        if cp >= 0 and pp >= 0 and self.pairs.get(cp) == pp:
+            a, b = self.prev.nodes[pp].bounds, self.curr.nodes[cp].bounds
+            if (a.left, a.top) != (b.left, b.top):
+                out.append((b.left - a.left, b.top - a.top))
+        shift = self.guard.shift(c) if self.guard is not None else None
+        if shift is not None and shift != (0, 0):
+            out.append(shift)
+        return out
+
+
+def _shared_words(a: str, b: str) -> bool:
+    """The same text, or one (of 3+ characters) inside the other: a label that grew
+    ("T-Mobile" → "T-Mobile (Temporarily unavailable)")."""
+    if not (a and b):
+        return False
+    if a == b:
+        return True
+    short, long = (a, b) if len(a) < len(b) else (b, a)
+    return len(short) >= 3 and short in long
+
+
+def _drop_placeless_keys(ev: Evidence, used: set[int]) -> None:
+    """Pass 1's join, less the pairs whose key is made of no content and that do not overlap:
+    such a key only says where the node sits among its siblings."""
+    curr, pairs = ev.curr, ev.pairs
+    has_content = curr.has_content
+    for c in sorted(pairs):
+        if not has_content[c] and not ev.holds(c, pairs[c]):
+            used.discard(pairs.pop(c))
+
+
 def match_frames(
     prev: Frame, curr: Frame, *, iou_threshold: float = 0.5, gesture: Gesture | None = None
 ) -> dict[int, int]:
     """Pair nodes of ``curr`` with nodes of ``prev``: ``{curr_pos: prev_pos}``, one-to-one.
 
-    ``iou_threshold`` is the overlap the geometric last pass requires; ``gesture`` the
-    caller's swipe, evidence for the scrolls (:mod:`deltarec.core.diff.gesture`).
+    ``iou_threshold`` is the overlap that is evidence of one element (passes 1, 3 and 4);
+    ``gesture`` the caller's swipe, evidence for the scrolls (:mod:`deltarec.core.diff.gesture`).
     """
     pairs: dict[int, int] = {}
     # 1. keys
@@ -145,6 +248,8 @@ def match_frames(
         if p is not None:
             pairs[c] = p
     used = set(pairs.values())
+    ev = Evidence(prev, curr, pairs, iou_threshold)
+    _drop_placeless_keys(ev, used)
 
     # 2. bottom-up, children before parents
     _bottom_up(prev, curr, pairs, used, lambda c, p: True)
@@ -155,6 +260,7 @@ def match_frames(
 
     # Scrolls: drop pairs a scroll contradicts, then pair only where offsets allow.
     guard = Guard(prev, curr, pairs, gesture)
+    ev.guard = guard
     if guard.active:
         for c, p in list(pairs.items()):
             if not guard.allowed(c, p):
@@ -163,11 +269,11 @@ def match_frames(
         _bottom_up(prev, curr, pairs, used, guard.allowed)
 
     # 3. top-down: window roots first (a virtual root), then every matched parent
-    _align(prev, curr, prev.roots, curr.roots, pairs, used, guard)
+    _align(prev, curr, prev.roots, curr.roots, pairs, used, guard, ev)
     for c in range(len(curr)):
         p = pairs.get(c)
         if p is not None:
-            _align(prev, curr, prev.children[p], curr.children[c], pairs, used, guard)
+            _align(prev, curr, prev.children[p], curr.children[c], pairs, used, guard, ev)
 
     # 4. geometry for what is left
     _geometry(prev, curr, pairs, used, iou_threshold, guard)
@@ -197,6 +303,19 @@ def _same_content(prev: Frame, p: int, curr: Frame, c: int, *, placed: bool = Fa
     if b < a:
         return placed or bool(b - _others(curr, c))
     return False
+
+
+def _in_place(prev: Frame, p: int, curr: Frame, c: int, ev: Evidence) -> bool:
+    """Content and place both say one element (no anchoring neighbour needed): they overlap
+    and share content, or (rows) a text no other row shows."""
+    return ev.overlaps(c, p) and (ev.shares(c, p) or _same_row_edited(prev, p, curr, c))
+
+
+def _same_row_edited(prev: Frame, p: int, curr: Frame, c: int) -> bool:
+    """Whether two rows share a text that no other row of either list shows (the row whose
+    summary changed "Off" → "On" still shows its title); the caller asks for overlap too."""
+    shared = _texts(prev, p) & _texts(curr, c)
+    return bool(shared - _others(prev, p) - _others(curr, c))
 
 
 def _others(frame: Frame, row: int) -> set[str]:
@@ -251,13 +370,16 @@ def _align(
     pairs: dict[int, int],
     used: set[int],
     guard: Guard,
+    ev: Evidence,
 ) -> None:
-    """Pair unmatched children of two matched parents that sit in the same slot.
+    """Pair unmatched children of two matched parents that sit in the same slot, on evidence.
 
     A new child and an old child pair when they have the same class, resource
     id and role and the same neighbour: the sibling before (or after) each is
     already a pair, or both are first (or last). Without that anchor, rows
-    that scrolled out would pair with rows that scrolled in. Two sweeps (left
+    that scrolled out would pair with rows that scrolled in. The slot only narrows the
+    candidates: a pair also needs evidence (:class:`Evidence`); a pair with content and
+    place as evidence needs no anchor (a row between two replaced rows). Two sweeps (left
     to right, then right to left) let a pair anchor the next one.
     """
     if all(p in used for p in old_kids) or all(c in pairs for c in new_kids):
@@ -289,12 +411,18 @@ def _align(
             if in_list:  # rows are known by their content, never by their place in a list
                 placed = guard.shift(c) is not None
                 candidates = [
-                    q for q in candidates if _same_content(prev, q, curr, c, placed=placed)
+                    q
+                    for q in candidates
+                    if _same_content(prev, q, curr, c, placed=placed)
+                    or (_same_row_edited(prev, q, curr, c) and ev.overlaps(c, q))
                 ]
             slot = [
                 p
                 for p in candidates
-                if p not in used and anchored(i, old_at[p]) and guard.allowed(c, p)
+                if p not in used
+                and guard.allowed(c, p)
+                and ev.holds(c, p)
+                and (anchored(i, old_at[p]) or _in_place(prev, p, curr, c, ev))
             ]
             if slot:
                 p = max(slot, key=lambda q: (_similarity(prev.nodes[q], curr.nodes[c]), -q))

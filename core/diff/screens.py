@@ -24,7 +24,10 @@ toolbar, else the first text near the top. Cost: O(n).
 
 from __future__ import annotations
 
+import re
+
 from deltarec.core.diff.compute import Delta
+from deltarec.core.diff.volatile import system_bars
 from deltarec.core.observe.index import ElementIndex
 
 REPLACED_SHARE = 0.6
@@ -84,10 +87,25 @@ def screen_name(index: ElementIndex, *, with_package: bool = False) -> str:
     return f"{obs.package}/{activity}" if with_package and obs.package else activity
 
 
+_CLOCK = re.compile(r"^\d{1,2}:\d{2}(:\d{2})?(\s?[AaPp]\.?[Mm]\.?)?$")
+"""A time of day as a status bar shows it ("9:41", "10:00 PM"): never a screen's title."""
+
+
 def screen_title(index: ElementIndex, skip: frozenset[int] = frozenset()) -> str:
-    """The screen's title: a toolbar's text, else the first text near the top, else ""."""
+    """The screen's title: a toolbar's text, else the first text near the top, else "".
+
+    Never a text of the system bars (:func:`~deltarec.core.diff.volatile.system_bars`) nor
+    a bare time of day: the status bar's clock is no screen's title."""
     frame = index.frame
-    texts = [e for e in index.elements if e.pos not in skip and frame.nodes[e.pos].role == "text"]
+    bars = system_bars(frame)
+    texts = [
+        e
+        for e in index.elements
+        if e.pos not in skip
+        and e.pos not in bars
+        and frame.nodes[e.pos].role == "text"
+        and not _CLOCK.match(e.name)
+    ]
     for e in texts:
         for a in frame.ancestors(e.pos)[:3]:
             node = frame.nodes[a]

@@ -38,6 +38,10 @@ as ``{"index": 12, "name": "Airplane mode", "role": "switch"}``, so at replay
 ``[12]`` holding the Bluetooth switch is "not found ([12] is switch
 "Bluetooth")", never a tap on it.
 
+Numbers belong to a session and only grow, so a replay numbers screens anew: an index
+given with a ``name`` (as the recorder writes it) whose number does not hold that element
+means the one element of that name (and role), if exactly one has it; else it fails.
+
     >>> from deltarec.core.capture.uiautomator import parse_uiautomator
     >>> from deltarec.core.observe.frame import Frame
     >>> from deltarec.core.observe.index import build_index
@@ -56,7 +60,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from typing import Any, TypeVar
 
 from deltarec.core.errors import (
@@ -271,6 +275,12 @@ def find_all(selector: Selector, screen: ElementIndex) -> list[Match]:
         positions = [] if pos is None or not _matches(selector, screen, pos) else [pos]
     else:
         positions = [p for p in range(len(screen.frame)) if _matches(selector, screen, p)]
+    if not positions and selector.index is not None and selector.name is not None:
+        # Numbers are a session's (they only grow), so a replay numbers screens anew: an
+        # index written with the name it meant is that name when one element has it.
+        named = replace(selector, index=None)
+        alike = [p for p in range(len(screen.frame)) if _matches(named, screen, p)]
+        positions = alike if len(alike) == 1 else []
     return [match(screen, p) for p in positions]
 
 

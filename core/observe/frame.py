@@ -84,6 +84,32 @@ class Frame:
         return out
 
     @cached_property
+    def has_content(self) -> list[bool]:
+        """For every position, whether its subtree holds any identifying content (a resource
+        id, a description, or text but editable text): a subtree without any can be told
+        from another of the same shape only by where it is."""
+        nodes, children = self.nodes, self.children
+        out = [False] * len(nodes)
+        for pos in range(len(nodes) - 1, -1, -1):
+            n = nodes[pos]
+            own = bool(
+                n.resource_id
+                or n.content_desc
+                or (n.text and not (n.role == "textbox" or n.password))
+            )
+            out[pos] = own or any(out[k] for k in children[pos])
+        return out
+
+    @cached_property
+    def id_counts(self) -> dict[str, int]:
+        """How many nodes carry each resource id."""
+        out: dict[str, int] = {}
+        for n in self.nodes:
+            if n.resource_id:
+                out[n.resource_id] = out.get(n.resource_id, 0) + 1
+        return out
+
+    @cached_property
     def depth(self) -> list[int]:
         out = [0] * len(self.nodes)
         for pos, parent in enumerate(self.parents):

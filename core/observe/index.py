@@ -9,11 +9,13 @@ current row when each one's vertical centre lies inside the other's vertical
 extent (so a full-height list does not swallow the rows inside it); rows read
 top to bottom, each left to right. Ties: left edge, then document order.
 
-Stable numbers: given the previous index and the matching between the two
-frames, an element keeps its number while it stays on screen. New elements
-take the smallest numbers that neither frame uses, in reading order, so a
-number freed by an element that just vanished is not handed to a newcomer in
-the same step. When nothing stays (a new screen), numbering restarts at 0.
+Stable numbers, one per element for a whole session: given the previous index and the
+matching between the two frames, an element keeps its number while it stays on screen.
+Every index numbered from another shares its :class:`NumberBook`: numbers only grow (a
+new element takes the next number never given, in reading order — also on a new screen),
+and an element that comes back (the same stable key on the same app screen) takes the
+number it had, unless another element of this frame or the previous one holds it. So a
+number is never given to another element, and every stale use of one can be caught.
 
     >>> from deltarec.core.capture.uiautomator import parse_uiautomator
     >>> f = Frame(parse_uiautomator(
@@ -29,7 +31,7 @@ the same step. When nothing stays (a new screen), numbering restarts at 0.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.labels import element_positions, labels
@@ -48,6 +50,22 @@ class IndexedElement:
     bounds: Bounds
 
 
+Scope = tuple[str, str, str]
+"""An element's identity for a session: (package, activity, stable key)."""
+
+
+class NumberBook:
+    """The numbers of one session (module docstring): the next number never given, and the
+    number each element (:data:`Scope`) last had. Shared by every index numbered from
+    another; it only grows."""
+
+    __slots__ = ("by_element", "next")
+
+    def __init__(self) -> None:
+        self.next = 0
+        self.by_element: dict[Scope, int] = {}
+
+
 @dataclass(frozen=True, slots=True)
 class ElementIndex:
     """The numbered elements of one frame, in reading order."""
@@ -59,6 +77,8 @@ class ElementIndex:
     """frame position -> [index] for every indexed element."""
     candidates: frozenset[int]
     """Every position that would be an element with no viewport and no cap."""
+    book: NumberBook = field(default_factory=NumberBook, compare=False, repr=False)
+    """The session's numbers (shared with the indexes this one was numbered from)."""
 
 
 def _viewport_box(frame: Frame, viewport: Sequence[int] | None) -> Bounds | None:
@@ -102,8 +122,12 @@ def build_index(
     interactive_only: bool = False,
     previous: ElementIndex | None = None,
     pairs: Mapping[int, int] | None = None,
+    commit: bool = True,
 ) -> ElementIndex:
     """Number the elements of ``frame``.
+
+    ``commit``: note the numbers in the session's book (:func:`note_numbers`); a caller that
+    may discard this index (a trial numbering) passes False and notes the one it keeps.
 
     ``previous`` and ``pairs`` (current position -> previous position, from
     :func:`deltarec.core.diff.match.match_frames`) carry numbers over from the last step.
@@ -119,31 +143,68 @@ def build_index(
     ordered = reading_order(frame, visible)
     if max_elements is not None:
         ordered = ordered[: max(0, int(max_elements))]
+    book = previous.book if previous is not None else NumberBook()
     number_of: dict[int, int] = {}
     if previous is not None and pairs:
         for pos in ordered:
             old = previous.number_of.get(pairs.get(pos, -1))
             if old is not None:
                 number_of[pos] = old
-    if number_of and previous is not None:
-        used = set(previous.number_of.values()) | set(number_of.values())
-    else:
-        used = set()
-    next_free = 0
-    for pos in ordered:
-        if pos in number_of:
-            continue
-        while next_free in used:
-            next_free += 1
-        number_of[pos] = next_free
-        used.add(next_free)
+    _recall_and_give(frame, ordered, number_of, book, previous)
     elements = tuple(
         IndexedElement(
             number_of[p], p, frame.keys[p], frame.nodes[p].role, names[p], frame.nodes[p].bounds
         )
         for p in ordered
     )
-    return ElementIndex(frame, names, elements, number_of, frozenset(positions))
+    index = ElementIndex(frame, names, elements, number_of, frozenset(positions), book)
+    if commit:
+        note_numbers(index)
+    return index
+
+
+def _scope(frame: Frame, pos: int) -> Scope:
+    return (frame.obs.package, frame.obs.activity, frame.keys[pos])
+
+
+def note_numbers(index: ElementIndex) -> None:
+    """Write ``index``'s numbers in its session's book: each element's number, and the next
+    number never given past every one of them."""
+    book, frame = index.book, index.frame
+    for pos, number in index.number_of.items():
+        book.by_element[_scope(frame, pos)] = number
+        if number >= book.next:
+            book.next = number + 1
+
+
+def _recall_and_give(
+    frame: Frame,
+    ordered: Sequence[int],
+    number_of: dict[int, int],
+    book: NumberBook,
+    previous: ElementIndex | None,
+) -> None:
+    """Number the elements that did not keep one: the number an element that comes back had
+    (unless another element of this frame, or of the previous one, holds it), else the next
+    number never given. ``book`` is only read."""
+    held = set(number_of.values())
+    prev_owner: dict[int, Scope] = {}
+    if previous is not None:
+        pf = previous.frame
+        prev_owner = {n: _scope(pf, p) for p, n in previous.number_of.items()}
+    for pos in ordered:
+        if pos in number_of:
+            continue
+        scope = _scope(frame, pos)
+        had = book.by_element.get(scope)
+        if had is not None and had not in held and prev_owner.get(had, scope) == scope:
+            number_of[pos] = had
+            held.add(had)
+    fresh = book.next
+    for pos in ordered:
+        if pos not in number_of:
+            number_of[pos] = fresh
+            fresh += 1
 
 
 def element_at(index: ElementIndex | None, x: int, y: int) -> IndexedElement | None:

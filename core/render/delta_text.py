@@ -265,12 +265,12 @@ def _new_screen(
     title = screen_title(curr_index, frozenset(skip))
     named = f" {quote(title)}" if title else ""
     gone = sum(1 for p in d.removed if p in prev_index.number_of and p not in d.quiet_prev)
-    total = sum(1 for e in curr_index.elements if e.pos not in skip)
     origin = f", was {was}" if other_app else ""
-    out = [Line(K.SCREEN, f"» new screen {name}{named}: {total} elements ({gone} gone{origin})")]
+    out: list[Line] = []
     rows = list_rows(fc)
     said: set[int] = set()
     covered: set[int] = set()
+    listed = 0  # the header counts the elements listed (a row line may list a few)
     for e in curr_index.elements:
         c = e.pos
         if c in skip or c in covered or (c in d.pairs and c not in d.changed):
@@ -278,14 +278,18 @@ def _new_screen(
         row = rows.get(c)
         if row is None:
             out.append(Line(K.ADDED, line("+", c, states(fc.nodes[c]))))
+            listed += 1
         elif row not in said:
             said.add(row)
             text, inside = row_line(row, c, curr_index)
             covered |= inside
             out.append(Line(K.ADDED, text))
+            listed += 1 + len(inside)
         elif fc.nodes[c].interactive and not fc.nodes[c].scrollable:
             out.append(Line(K.ADDED, line("+", c, states(fc.nodes[c]))))
-    return out
+            listed += 1
+    head = f"» new screen {name}{named}: {listed} elements ({gone} gone{origin})"
+    return [Line(K.SCREEN, head), *out]
 
 
 def _scroll_lines(

@@ -94,9 +94,9 @@ def test_dialog_opening_is_named_and_the_window_behind_is_one_line() -> None:
     assert len(d["windows"]["opened"]) == 1 and len(d["windows"]["closed"]) == 1
     assert delta("contacts-manual/06.xml", "contacts-manual/07.xml") == "\n".join(
         [
-            '+ [0] dialog "Switch to editing the selected contact? Information you entered so far will be …"',
-            '+ [1] button "CANCEL"',
-            '+ [2] button "OK"',
+            '+ [13] dialog "Switch to editing the selected contact? Information you entered so far will be …"',
+            '+ [14] button "CANCEL"',
+            '+ [15] button "OK"',
             '~ focus: textbox "zjy" → none',
             "- (13 elements behind the dialog)",
         ]
@@ -108,10 +108,10 @@ def test_dialog_closing_then_new_screen_named_by_its_title() -> None:
     assert lines[0].startswith('- dialog "Switch to editing') and lines[0].endswith(" closed")
     assert lines[1] == '» new screen com.android.contacts "Edit contact": 23 elements (3 gone)'
     assert lines[2:6] == [
-        '+ [0] button "Navigate up"',
-        '+ [1] text "Edit contact"',
-        '+ [2] button "Save"',
-        '+ [3] button "More options"',
+        '+ [3] button "Navigate up"',
+        '+ [4] text "Edit contact"',
+        '+ [5] button "Save"',
+        '+ [6] button "More options"',
     ]
     assert len(lines) == 25  # every element of the screen, within the 40-line budget
 
@@ -121,21 +121,21 @@ def test_navigation_reads_as_a_new_screen_named_and_listed_in_reading_order() ->
         [
             '» new screen com.android.contacts "Contacts": 15 elements (33 gone,'
             " was com.android.launcher3)",
-            '+ [0] text "Contacts"',
-            '+ [1] button "Search"',
-            '+ [2] button "More options"',
-            '+ [3] button "FAVORITES"',
-            '+ [4] button "ALL" (selected)',
-            '+ [5] list "tab_pager"',
-            '+ [6] list "list" (focused)',
-            '+ [7] text "ME"',
-            '+ [8] button "Set up my profile"',
-            '+ [9] text "D"',
-            '+ [10] text "didi"',
-            '+ [11] text "didi"',
-            '+ [12] text "Z"',
-            '+ [13] text "zjy"',
-            '+ [14] button "add new contact"',
+            '+ [33] text "Contacts"',
+            '+ [34] button "Search"',
+            '+ [35] button "More options"',
+            '+ [36] button "FAVORITES"',
+            '+ [37] button "ALL" (selected)',
+            '+ [38] list "tab_pager"',
+            '+ [39] list "list" (focused)',
+            '+ [40] text "ME"',
+            '+ [41] button "Set up my profile"',
+            '+ [42] text "D"',
+            '+ [43] text "didi"',
+            '+ [44] text "didi"',
+            '+ [45] text "Z"',
+            '+ [46] text "zjy"',
+            '+ [47] button "add new contact"',
         ]
     )
 

@@ -68,46 +68,46 @@ def test_inbox_long_swipe_message_and_the_way_back() -> None:
     inbox = phone.tap(text="Inbox").splitlines()
     # the old screen's labels never pair with the new one's ("Sign up"→"Week 1")
     assert inbox[:8] == [
-        '» new screen InboxActivity "Inbox": 44 elements (14 gone)',
-        '+ [3] button "Navigate up"',
-        '+ [4] text "Inbox"',
-        '+ [5] list "inbox_list"',
-        '+ [6] text "Week 1"',
-        '+ [7] button "Grace · Standup moved #1 · Mar 8"',
-        '+ [25] button "Linus · Tom\'s <draft> #2 · Mar 7"',
-        '+ [29] button "Ad · Sponsored: offer 3 · Mar 6"',
+        '» new screen InboxActivity "Inbox": 15 elements (14 gone)',
+        '+ [29] button "Navigate up"',
+        '+ [30] text "Inbox"',
+        '+ [31] list "inbox_list"',
+        '+ [32] text "Week 1"',
+        '+ [33] button "Grace · Standup moved #1 · Mar 8"',
+        '+ [37] button "Linus · Tom\'s <draft> #2 · Mar 7"',
+        '+ [41] button "Ad · Sponsored: offer 3 · Mar 6"',
     ]
     assert not any(line.startswith("~") for line in inbox)
     # 60 % of the list: rows that left never pair with rows that came in (senders repeat)
     assert phone.swipe(540, 1859, 540, 606) == lines(
-        '↕ [5] list "inbox_list" scrolled down 1253px (+7 rows, -7 rows)',
-        '+ [9] button "Ken · Standup moved #12 · Mar 25"',
-        '+ [13] button "Barbara · Tom\'s <draft> #13 · Mar 24"',
-        '+ [17] button "Dennis · Café menu #14 · Mar 23"',
-        '+ [21] button "Frances · Weekend hike #15 · Mar 22"',
-        '+ [63] button "Ada · \\"Launch\\" plan #16 · Mar 21"',
-        '+ [67] button "Ad · Sponsored: offer 17 · Mar 20"',
-        '+ [70] button "Linus · Re: build is green #18 · Mar 19"',
+        '↕ [31] list "inbox_list" scrolled down 1253px (+7 rows, -7 rows)',
+        '+ [73] button "Ken · Standup moved #12 · Mar 25"',
+        '+ [76] button "Barbara · Tom\'s <draft> #13 · Mar 24"',
+        '+ [79] button "Dennis · Café menu #14 · Mar 23"',
+        '+ [82] button "Frances · Weekend hike #15 · Mar 22"',
+        '+ [86] button "Ada · \\"Launch\\" plan #16 · Mar 21"',
+        '+ [90] button "Ad · Sponsored: offer 17 · Mar 20"',
+        '+ [93] button "Linus · Re: build is green #18 · Mar 19"',
     )
     # a new screen inside the same app, named by its activity and title
     assert phone.tap(text="Tom's <draft> #13") == lines(
-        '» new screen MessageActivity "Barbara": 8 elements (45 gone)',
-        '+ [4] text "Barbara"',
-        '+ [6] image "Barbara avatar"',
-        '+ [7] text "Barbara"',
-        '+ [8] text "Mar 24"',
-        '+ [23] text "to me"',
-        '+ [24] text "Tom\'s <draft> #13"',
-        '+ [25] text "Hi,\\nthis is message #13 about Tom\'s <draft> #13.\\nCheers & bye — Barbara"',
+        '» new screen MessageActivity "Barbara": 7 elements (45 gone)',
+        '+ [100] text "Barbara"',
+        '+ [101] image "Barbara avatar"',
+        '+ [102] text "Barbara"',
+        '+ [103] text "Mar 24"',
+        '+ [104] text "to me"',
+        '+ [105] text "Tom\'s <draft> #13"',
+        '+ [106] text "Hi,\\nthis is message #13 about Tom\'s <draft> #13.\\nCheers & bye — Barbara"',
     )
     # back: the Inbox as it was after step 3, with its numbers
     assert phone.key("back") == '» back to InboxActivity "Inbox" (as after step 3)'
     assert phone.observer.index is not None
     numbers = {e.name: e.index for e in phone.observer.index.elements}
-    assert numbers["Ken avatar"] == 9 and numbers["inbox_list"] == 5
+    assert numbers["Ken avatar"] == 73 and numbers["inbox_list"] == 31
     assert phone.key("back") == lines(
         '» back to MainActivity "Playground" (as after step 1)',
-        '~ [22] text "Refreshed 2 times"→"Refreshed 9 times"',  # a dump counter (no settle here)
+        '~ [25] text "Refreshed 2 times"→"Refreshed 9 times"',  # a dump counter (no settle here)
     )
 
 
@@ -118,37 +118,37 @@ def test_nested_scrollables_tabs_pager_and_web_content() -> None:
     assert feed[0] == '» new screen FeedActivity "Feed": 30 elements (14 gone)'
     # one scroll, on the inner list whose rows moved (the outer ScrollView holds it)
     assert phone.swipe(540, 1800, 540, 1400) == lines(
-        '↕ [6] list "feed_content" scrolled down 400px (+1 rows, -1 rows)',
-        '+ [9] button "Like"',
-        '+ [10] button "Comment"',
-        '+ [11] button "Share"',
-        '+ [12] text "Lena Vogel"',
-        '+ [13] text "2h"',
-        '+ [14] text "Music: the numbers behind the hype"',
+        '↕ [32] list "feed_content" scrolled down 400px (+1 rows, -1 rows)',
+        '+ [59] button "Like"',
+        '+ [60] button "Comment"',
+        '+ [61] button "Share"',
+        '+ [62] text "Lena Vogel"',
+        '+ [63] text "2h"',
+        '+ [64] text "Music: the numbers behind the hype"',
     )
     phone.key("back")
     assert phone.tap(rid="menu_clock").splitlines()[:7] == [
         '» new screen ClockActivity "Clock": 19 elements (13 gone)',
-        '+ [3] button "Navigate up"',
-        '+ [9] text "Clock"',
-        '+ [4] button "Alarm" (selected)',
-        '+ [5] button "Clock"',
-        '+ [6] button "Timer"',
-        '+ [7] button "Stopwatch"',
+        '+ [70] button "Navigate up"',
+        '+ [71] text "Clock"',
+        '+ [72] button "Alarm" (selected)',
+        '+ [73] button "Clock"',
+        '+ [74] button "Timer"',
+        '+ [75] button "Stopwatch"',
     ]
     # a page of a pager: the selection moves (one line) and gives the direction
     pager = phone.swipe(900, 1200, 200, 1200).splitlines()
     assert pager[:3] == [
-        '~ selected: button "Alarm" → [5] button "Clock"',
-        '↕ [8] list "pager" scrolled right about a page or more (+1 rows, -1 rows)',
-        '+ [10] text "9:47"',
+        '~ selected: button "Alarm" → [73] button "Clock"',
+        '↕ [76] list "pager" scrolled right about a page or more (+1 rows, -1 rows)',
+        '+ [89] text "9:47"',
     ]
     assert phone.tap(content_desc="Stopwatch") == lines(
-        '~ selected: button "Clock" → [7] button "Stopwatch"',
-        '↕ [8] list "pager" scrolled right about a page or more (+1 rows, -1 rows)',
-        '+ [23] text "0:00.00"',
-        '+ [24] button "Reset" (disabled)',
-        '+ [25] button "Start"',
+        '~ selected: button "Clock" → [75] button "Stopwatch"',
+        '↕ [76] list "pager" scrolled right about a page or more (+1 rows, -1 rows)',
+        '+ [103] text "0:00.00"',
+        '+ [104] button "Reset" (disabled)',
+        '+ [105] button "Start"',
     )
     phone.key("back")
     phone.tap(rid="menu_article")
@@ -158,9 +158,9 @@ def test_nested_scrollables_tabs_pager_and_web_content() -> None:
         '↕ web "The best desk gadgets of 2024 | Deskly" scrolled down 700px (+4 rows, -2 rows)'
     )
     assert web[1:4] == [
-        '+ [9] button "Add to cart"',
-        '+ [10] button "Add to cart"',
-        '+ [11] container "Cable tray"',
+        '+ [130] button "Add to cart"',
+        '+ [131] button "Add to cart"',
+        '+ [132] container "Cable tray"',
     ]
 
 
@@ -168,17 +168,17 @@ def test_a_dialog_replaced_by_another_is_one_line() -> None:
     phone = Phone()
     phone.launch(".SettingsActivity")
     assert phone.tap(text="Clear history") == lines(
-        '+ [3] dialog "Delete history?"',
-        '+ [4] text "All 42 items will be removed."',
-        '+ [5] button "Cancel"',
-        '+ [6] button "Delete"',
+        '+ [39] dialog "Delete history?"',
+        '+ [40] text "All 42 items will be removed."',
+        '+ [41] button "Cancel"',
+        '+ [42] button "Delete"',
     )
     assert phone.tap(text="Delete") == lines(
-        '» dialog "Delete history?" → [3] dialog "History deleted"',
-        '+ [7] text "Your history is empty."',
-        '+ [8] button "OK"',
-        '~ [34] button "Clear history" (enabled: true→false)',
-        '~ [35] text "42 items"→"No history"',
+        '» dialog "Delete history?" → [39] dialog "History deleted"',
+        '+ [43] text "Your history is empty."',
+        '+ [44] button "OK"',
+        '~ [37] button "Clear history" (enabled: true→false)',
+        '~ [38] text "42 items"→"No history"',
     )
     assert phone.tap(text="OK") == '- dialog "History deleted" closed'
 
@@ -191,10 +191,10 @@ def test_a_dialog_only_dump_closing_returns_to_the_remembered_screen() -> None:
     phone.step()
     phone.key("back")
     assert phone.tap(text="Save") == lines(
-        '+ [0] dialog "Save account?"',
-        '+ [1] text "Create an account for Ada?"',
-        '+ [2] button "Cancel"',
-        '+ [3] button "OK"',
+        '+ [20] dialog "Save account?"',
+        '+ [21] text "Create an account for Ada?"',
+        '+ [22] button "Cancel"',
+        '+ [23] button "OK"',
         '~ focus: textbox "Ada" → none',
         "- (8 elements behind the dialog)",
     )

@@ -95,7 +95,7 @@ async def test_replies_are_the_delta_then_the_facts(connect: Connect) -> None:
     assert delta.splitlines()[0].startswith(
         '» new screen dev.deltarec.playground/SignUpActivity "Sign up"'
     )
-    assert '+ [12] textbox "Name"' in delta.splitlines()
+    assert '+ [15] textbox "Name"' in delta.splitlines()
     assert facts == '[6] button "Sign up"'
     tap = envelope(tapped)
     assert (tap["ok"], tap["command"], tap["frame"]) == (True, "AC_tap", "delta")
@@ -105,10 +105,10 @@ async def test_replies_are_the_delta_then_the_facts(connect: Connect) -> None:
 
     assert texts(typed) == [
         "+ keyboard opened (covers y 1530–2400)\n"
-        '~ focus: none → [12] textbox "zr"\n'
-        '~ [12] textbox "zr" (text: "Name"→"zr")\n'
-        '~ [16] button "Save" (enabled: false→true)',
-        '[12] textbox "Name"',
+        '~ focus: none → [15] textbox "zr"\n'
+        '~ [15] textbox "zr" (text: "Name"→"zr")\n'
+        '~ [19] button "Save" (enabled: false→true)',
+        '[15] textbox "Name"',
     ]
     assert len(texts(back)) == 1  # nothing acted on, no warning: no facts line
 

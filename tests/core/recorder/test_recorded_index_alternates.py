@@ -59,7 +59,7 @@ def test_the_index_alternate_records_the_name_and_role_it_meant(tmp_path: Path) 
     params = record_airplane_tap(tmp_path).steps[1].params
     selector = params["selector"]
     assert list(selector) == ["key", "alternates"]
-    assert selector["alternates"] == [{"index": 12, "name": "Airplane mode", "role": "switch"}]
+    assert selector["alternates"] == [{"index": 15, "name": "Airplane mode", "role": "switch"}]
     # The shape is the selector's own fields: the script validates, and reads back the same.
     load_script(json.dumps([["AC_tap", params]]))
     assert Selector.from_json(selector).to_json() == selector
@@ -67,27 +67,39 @@ def test_the_index_alternate_records_the_name_and_role_it_meant(tmp_path: Path) 
 
 def test_a_replay_never_taps_another_element_for_the_recorded_one(tmp_path: Path) -> None:
     """Replayed, the key no longer resolves (the Airplane row differs) and the launcher was
-    never shown, so Settings is numbered afresh: [12] is the Bluetooth switch. The alternate
-    fails, saying so, and nothing is tapped."""
+    never shown, so Settings is numbered afresh: [15] is the Mobile data switch. Numbers are
+    a session's, so the alternate goes by the name it recorded: the one switch "Airplane
+    mode" is tapped, never the Mobile data switch that holds [15] now."""
+    rec = record_airplane_tap(tmp_path)
+    device = airplane_already_on()
+    assert rec.replay(device)
+    assert [s.status for s in rec.steps] == ["passed", "passed"]
+    assert not switch(device, "Airplane mode").checked  # it was on: the recorded one was tapped
+
+
+def test_an_index_alternate_whose_name_is_on_no_element_fails_and_taps_nothing(
+    tmp_path: Path,
+) -> None:
     rec = record_airplane_tap(tmp_path)
     key = rec.steps[1].params["selector"]["key"]
     device = airplane_already_on()
-    assert not rec.replay(device)
-    assert [s.status for s in rec.steps] == ["passed", "failed"]
-    error = rec.steps[1].error or ""
-    assert error.startswith(f'step 2 (AC_tap) failed: no element matches {{key="{key}"}} within')
+    steps = [["AC_launch_app", {"package": APP, "activity": ".SettingsActivity"}],
+             ["AC_tap", {"selector": {"key": key, "alternates": [
+                 {"index": 15, "name": "Flight mode", "role": "switch"}]}}]]  # fmt: skip
+    report = replay(device, steps)
+    assert not report.ok
+    error = report.failures[0].error or ""
     assert error.endswith(
-        f'; tried: selector {{key="{key}"}}, alternate 0 {{index=12, name="Airplane mode",'
-        ' role="switch"}: not found ([12] is switch "Bluetooth")'
-    )
-    assert "\n" not in error
-    assert not switch(device, "Bluetooth").checked and switch(device, "Airplane mode").checked
+        f'; tried: selector {{key="{key}"}}, alternate 0 {{index=15, name="Flight mode",'
+        ' role="switch"}: not found ([15] is switch "Mobile data")'
+    ), error
+    assert switch(device, "Airplane mode").checked  # nothing was tapped
 
 
 def test_the_index_alternate_still_rescues_a_step_when_it_is_the_recorded_element(
     tmp_path: Path,
 ) -> None:
-    """Shown the launcher first, as the recording was, [12] is the Airplane switch again."""
+    """Shown the launcher first, as the recording was, [15] is the Airplane switch again."""
     rec = record_airplane_tap(tmp_path)
     device = airplane_already_on()
     steps = [["AC_describe_screen"], *rec.script().to_json()]
@@ -95,7 +107,7 @@ def test_the_index_alternate_still_rescues_a_step_when_it_is_the_recorded_elemen
     assert report.ok, [r.error for r in report.failures]
     rescued = report.results[2]
     assert rescued.result["alternate"] == 0
-    assert rescued.result["element"] == '[12] switch "Airplane mode"'
+    assert rescued.result["element"] == '[15] switch "Airplane mode"'
     assert not switch(device, "Airplane mode").checked  # it was on; the replay turned it off
 
 
@@ -103,10 +115,10 @@ def test_the_index_alternate_still_rescues_a_step_when_it_is_the_recorded_elemen
     ("selector", "path", "problem"),
     [
         ({"index": 12}, None, None),  # recorded before: a bare index still validates
-        ({"index": 12, "name": "Airplane mode", "role": "switch"}, None, None),
-        ({"index": 12, "name": 3}, ".name", "expected a string"),
-        ({"index": 12, "role": ""}, ".role", "must not be empty"),
-        ({"index": 12, "meant": "Airplane"}, ".meant", "unknown selector field"),
+        ({"index": 15, "name": "Airplane mode", "role": "switch"}, None, None),
+        ({"index": 15, "name": 3}, ".name", "expected a string"),
+        ({"index": 15, "role": ""}, ".role", "must not be empty"),
+        ({"index": 15, "meant": "Airplane"}, ".meant", "unknown selector field"),
     ],
 )
 def test_index_alternates_validate_strictly(
