@@ -297,6 +297,7 @@ class Observer:
             )
         ):
             return result
+        title = screen_title(result.index)
         for seen in reversed(self.recent):
             old = seen.index.frame
             if old is result.delta.prev:
@@ -305,6 +306,8 @@ class Observer:
                 continue
             if obs.activity and old.obs.activity and old.obs.activity != obs.activity:
                 continue
+            if title and seen.screen[2] and seen.screen[2] != title:
+                continue  # the same activity showing another item (another message) is new
             delta = compute_delta(old, curr, volatile=self.volatile)
             index = index_frame(
                 curr, self.options, previous=seen.index, pairs=delta.pairs, commit=False
