@@ -111,13 +111,17 @@ def test_ctrl_c_stops_it_within_2s_without_a_traceback(server: Server) -> None:
 def test_ctrl_c_during_a_long_call_answers_it_and_stops(server: Server) -> None:
     server.start()
     sleep = [["AC_sleep", {"seconds": 30, "reason": "a long call"}]]
-    server.send(call(2, "ac_run_steps", {"script": sleep}), call(3, "ac_back", {}))
-    time.sleep(0.5)
+    server.send(
+        call(2, "ac_current_app", {}),
+        call(3, "ac_run_steps", {"script": sleep}),
+        call(4, "ac_back", {}),
+    )
+    assert server.reply()["id"] == 2  # the session runs calls: the long one is next
     server.proc.send_signal(signal.SIGINT)
     started = time.monotonic()
     replies = {r["id"]: r for r in (server.reply(timeout=5), server.reply(timeout=5))}
-    assert replies[2]["error"]["code"] == -32800 and "SIGINT" in replies[2]["error"]["message"]
-    assert replies[3]["error"]["code"] == -32800
+    assert replies[3]["error"]["code"] == -32800 and "SIGINT" in replies[3]["error"]["message"]
+    assert replies[4]["error"]["code"] == -32800
     server.proc.wait(timeout=10)
     assert time.monotonic() - started < 2.0
     assert "Traceback" not in server.stderr()
