@@ -17,7 +17,8 @@ from typing import Any
 
 from PySide6.QtGui import QImage
 
-from deltarec.core.capture.boundary import open_image, read_bounded
+from deltarec.core.capture.boundary import read_bounded
+from deltarec.core.capture.images import open_image
 from deltarec.core.errors import InputError
 from deltarec.core.observe.index import ElementIndex
 from deltarec.core.recorder.checks import check_label

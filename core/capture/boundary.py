@@ -8,9 +8,8 @@ come in through these functions, so each holds the same promises:
   before reading a byte, then reads at most ``limit + 1`` bytes and refuses more,
   before anything is parsed, so a hostile file costs at most its limit in time and
   memory and never hangs a reader.
-- **Images** are checked by their header before they are decoded:
-  :func:`open_image` refuses more than :data:`MAX_IMAGE_PIXELS` pixels (a
-  30000×30000 PNG can be an 873 KB file) without decoding a row.
+- **Images** are checked by their header before they are decoded
+  (:func:`deltarec.core.capture.images.open_image`).
 - **Text.** UTF-8, strict; a leading byte-order mark is dropped. No unpaired
   surrogate survives (JSON's ``"\\ud800"`` escape included): later stages
   write what they read back out as UTF-8.
@@ -40,19 +39,15 @@ Every refusal is an :class:`~deltarec.core.errors.InputError` naming what and wh
 
 from __future__ import annotations
 
-import io
 import json
 import math
 import os
 import re
 import stat
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import Any, NoReturn
 
 from deltarec.core.errors import CaptureParseError
-
-if TYPE_CHECKING:
-    from PIL.Image import Image as PILImage
 
 MAX_DEPTH = 200
 """Deepest node nesting any capture may have (a dump's ``<hierarchy>`` root is not counted).
@@ -85,7 +80,7 @@ def capture_error(problem: str, where: str) -> Exception:
     return CaptureParseError(problem, where=where)
 
 
-def _fail(error: ErrorFactory, problem: str, where: str) -> NoReturn:
+def fail(error: ErrorFactory, problem: str, where: str) -> NoReturn:
     raise error(problem, where)
 
 
@@ -112,27 +107,27 @@ def read_bounded(
     try:
         fd = os.open(path, os.O_RDONLY | _NONBLOCK | _CLOEXEC | _NOCTTY)
     except OSError as exc:
-        _fail(error, f"cannot read {what}: {exc.strerror or exc}", where)
+        fail(error, f"cannot read {what}: {exc.strerror or exc}", where)
     except ValueError as exc:  # an embedded NUL in the name
-        _fail(error, f"cannot read {what}: {exc}", where)
+        fail(error, f"cannot read {what}: {exc}", where)
     try:
         status = os.fstat(fd)
         kind = file_kind(status.st_mode)
         if kind != "regular file":
-            _fail(error, f"cannot read {what}: it is {kind}, not a regular file", where)
+            fail(error, f"cannot read {what}: it is {kind}, not a regular file", where)
         if status.st_size > limit:  # refused unread
-            _fail(error, f"{what} is over the {limit}-byte limit", where)
+            fail(error, f"{what} is over the {limit}-byte limit", where)
         os.set_blocking(fd, True)
         with os.fdopen(fd, "rb", closefd=False) as handle:
             data = handle.read(status.st_size + 1)  # its size, so no limit-sized buffer
             if len(data) > status.st_size:  # it grew while read: the limit still holds
                 data += handle.read(limit + 1 - len(data))
     except OSError as exc:
-        _fail(error, f"cannot read {what}: {exc.strerror or exc}", where)
+        fail(error, f"cannot read {what}: {exc.strerror or exc}", where)
     finally:
         os.close(fd)
     if len(data) > limit:
-        _fail(error, f"{what} is over the {limit}-byte limit", where)
+        fail(error, f"{what} is over the {limit}-byte limit", where)
     return data
 
 
@@ -170,64 +165,15 @@ def check_regular(
     try:
         mode = os.stat(path).st_mode
     except OSError as exc:
-        _fail(error, f"cannot read {what}: {exc.strerror or exc}", where)
+        fail(error, f"cannot read {what}: {exc.strerror or exc}", where)
     except ValueError as exc:
-        _fail(error, f"cannot read {what}: {exc}", where)
+        fail(error, f"cannot read {what}: {exc}", where)
     kind = file_kind(mode)
     if kind != "regular file":
-        _fail(error, f"cannot read {what}: it is {kind}, not a regular file", where)
+        fail(error, f"cannot read {what}: it is {kind}, not a regular file", where)
 
 
-MAX_IMAGE_PIXELS = 40_000_000
-"""Most pixels an image may have (width × height) to be decoded: 4.6 M for a 1440×3200 phone
-screenshot, 40 M (160 MB as RGBA) at most. Checked from the header, before any row is decoded."""
-
-
-def open_image(
-    data: bytes,
-    *,
-    where: str,
-    error: ErrorFactory = capture_error,
-    what: str = "image",
-    max_pixels: int = MAX_IMAGE_PIXELS,
-) -> PILImage:
-    """The decoded image in ``data``; its size is checked from the header before decoding.
-
-    Pillow reads only the header on open, so a 30000×30000 PNG (873 KB compressed,
-    3.6 GB decoded) is refused here at the cost of its header. Bytes Pillow cannot
-    read, and truncated or corrupt image data, are refused as well.
-    """
-    import warnings
-
-    from PIL import Image, UnidentifiedImageError
-
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
-            image = Image.open(io.BytesIO(data))
-    except Image.DecompressionBombError as exc:  # Pillow's own check, at twice its limit
-        found = re.search(r"\((\d+) pixels\)", str(exc))
-        size = f"has {found.group(1)} pixels, " if found else "is "
-        _fail(error, f"{what} {size}over the {max_pixels}-pixel limit", where)
-    except UnidentifiedImageError:
-        _fail(error, f"{what} is not an image (no format Pillow reads)", where)
-    except (OSError, ValueError, SyntaxError, EOFError) as exc:
-        _fail(error, f"{what} is not an image ({_short(exc)})", where)
-    width, height = image.size
-    if width * height > max_pixels:
-        image.close()
-        _fail(error, f"{what} is {width}×{height}, over the {max_pixels}-pixel limit", where)
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
-            image.load()
-    except (OSError, ValueError, SyntaxError, EOFError, Image.DecompressionBombError) as exc:
-        image.close()
-        _fail(error, f"{what} is not an image ({_short(exc)})", where)
-    return image
-
-
-def _short(exc: BaseException) -> str:
+def short_reason(exc: BaseException) -> str:
     return " ".join(str(exc).split())[:120] or type(exc).__name__
 
 
@@ -236,12 +182,12 @@ def decode_text(
 ) -> str:
     """UTF-8 text without a byte-order mark; bad UTF-8 and lone surrogates are refused."""
     if len(data) > limit:
-        _fail(error, f"input is over the {limit}-byte limit", where)
+        fail(error, f"input is over the {limit}-byte limit", where)
     if isinstance(data, bytes):
         try:
             text = data.decode("utf-8")
         except UnicodeDecodeError as exc:
-            _fail(error, f"not UTF-8 (byte {exc.start}: {exc.reason})", where)
+            fail(error, f"not UTF-8 (byte {exc.start}: {exc.reason})", where)
     else:
         text = data
         check_text(text, where=where, error=error)
@@ -254,7 +200,7 @@ def check_text(text: str, *, where: str, error: ErrorFactory = capture_error) ->
         try:
             text.encode("utf-8")
         except UnicodeEncodeError as exc:
-            _fail(error, f"unpaired surrogate U+{ord(text[exc.start]):04X} in text", where)
+            fail(error, f"unpaired surrogate U+{ord(text[exc.start]):04X} in text", where)
     return text
 
 
@@ -281,18 +227,18 @@ def number(
     if not stripped.isascii() or pattern.fullmatch(stripped) is None:
         shown = stripped[:40]
         kind = "an integer" if integer else "a number"
-        _fail(error, f"{shown!r} is not {kind} (ASCII digits only)", where)
+        fail(error, f"{shown!r} is not {kind} (ASCII digits only)", where)
     mantissa = re.split(r"[eE]", stripped, maxsplit=1)[0]
     if sum(c.isdigit() for c in mantissa) > MAX_DIGITS:
-        _fail(error, f"number is out of range (over {MAX_DIGITS} digits)", where)
+        fail(error, f"number is out of range (over {MAX_DIGITS} digits)", where)
     if _INTEGER.fullmatch(stripped):
         value: int | float = int(stripped)
     else:
         value = float(stripped)
         if not math.isfinite(value) or abs(value) > MAX_MAGNITUDE:
-            _fail(error, f"number {stripped[:40]} is out of range", where)
+            fail(error, f"number {stripped[:40]} is out of range", where)
     if abs(value) > MAX_MAGNITUDE:
-        _fail(error, f"number {stripped[:40]} is out of range", where)
+        fail(error, f"number {stripped[:40]} is out of range", where)
     return value
 
 
@@ -312,7 +258,7 @@ def check_coordinates(
     """
     for value in values:
         if not -MAX_COORDINATE - 1 <= value <= MAX_COORDINATE:
-            _fail(error, f"coordinate {value} is out of range (±2^31)", where)
+            fail(error, f"coordinate {value} is out of range (±2^31)", where)
 
 
 def check_rotation(value: int, *, where: str, error: ErrorFactory = capture_error) -> int:
@@ -327,25 +273,25 @@ def check_rotation(value: int, *, where: str, error: ErrorFactory = capture_erro
     deltarec.CaptureParseError: rotation 90 is not 0, 1, 2 or 3 (quarter turns) (at rotation)
     """
     if value not in (0, 1, 2, 3):
-        _fail(error, f"rotation {value} is not 0, 1, 2 or 3 (quarter turns)", where)
+        fail(error, f"rotation {value} is not 0, 1, 2 or 3 (quarter turns)", where)
     return value
 
 
 def checked_int(value: object, *, where: str, error: ErrorFactory = capture_error) -> int:
     """An already-decoded JSON value as an integer: an int (not a bool) or an integral float."""
     if isinstance(value, bool):
-        _fail(error, "expected an integer, got a boolean", where)
+        fail(error, "expected an integer, got a boolean", where)
     if isinstance(value, int):
         if abs(value) > MAX_MAGNITUDE:
-            _fail(error, "integer is out of range", where)
+            fail(error, "integer is out of range", where)
         return value
     if isinstance(value, float):
         if not math.isfinite(value) or abs(value) > MAX_MAGNITUDE:
-            _fail(error, f"number {value!r} is out of range", where)
+            fail(error, f"number {value!r} is out of range", where)
         return int(value)
     if isinstance(value, str):
         return int(number(value, where=where, error=error))
-    _fail(error, f"expected an integer, got {type(value).__name__}", where)
+    fail(error, f"expected an integer, got {type(value).__name__}", where)
 
 
 # ----------------------------------------------------------------------- JSON
@@ -364,7 +310,7 @@ def loads_json(
     text = decode_text(data, where=where, error=error, limit=limit)
 
     def refuse_constant(name: str) -> NoReturn:
-        _fail(error, f"{name} is not valid JSON", where)
+        fail(error, f"{name} is not valid JSON", where)
 
     refused: list[_Refused] = []  # numbers out of range, in document order
 
@@ -393,11 +339,11 @@ def loads_json(
             object_pairs_hook=object_pairs_hook,
         )
     except RecursionError:
-        _fail(error, f"JSON nests deeper than {nesting} levels", where)
+        fail(error, f"JSON nests deeper than {nesting} levels", where)
     except json.JSONDecodeError as exc:
-        _fail(error, f"malformed JSON: {exc.msg} (line {exc.lineno} column {exc.colno})", where)
+        fail(error, f"malformed JSON: {exc.msg} (line {exc.lineno} column {exc.colno})", where)
     if refused:
-        _fail(error, refused[0].problem, _at(where, _path_to(value, refused[0])))
+        fail(error, refused[0].problem, _at(where, _path_to(value, refused[0])))
     # The hooks checked every number. Decoded UTF-8 holds no surrogate, so only a
     # "\udXXX" escape can make one: without any, only the nesting is left to check.
     strings = _SURROGATE_ESCAPE.search(text) is not None
@@ -427,14 +373,14 @@ def check_tree(
     kinds += (str,) if strings else ()
     kinds += (int, float) if numbers else ()
 
-    def fail(item: Any, problem: str) -> NoReturn:  # the failure path only: locate the item
-        _fail(error, problem, _at(where, _path_to(value, item)))
+    def refuse(item: Any, problem: str) -> NoReturn:  # the failure path only: locate the item
+        fail(error, problem, _at(where, _path_to(value, item)))
 
     def text(item: str) -> None:
         try:
             check_text(item, where="", error=_Refused.make)
         except _Refused as bad:
-            fail(item, bad.problem)
+            refuse(item, bad.problem)
 
     stack: list[tuple[Any, int]] = [(value, 0)]
     while stack:
@@ -442,12 +388,12 @@ def check_tree(
         if isinstance(item, str):
             text(item)
         elif isinstance(item, float) and not (math.isfinite(item) and abs(item) <= MAX_MAGNITUDE):
-            fail(item, f"number {item!r} is out of range")
+            refuse(item, f"number {item!r} is out of range")
         elif isinstance(item, int) and abs(item) > MAX_MAGNITUDE:
-            fail(item, "integer is out of range")
+            refuse(item, "integer is out of range")
         elif isinstance(item, dict | list):
             if depth >= nesting:  # no path: it would be hundreds of levels long
-                _fail(error, f"JSON nests deeper than {nesting} levels", where)
+                fail(error, f"JSON nests deeper than {nesting} levels", where)
             if isinstance(item, dict):
                 for key, sub in item.items():
                     if strings:
@@ -518,7 +464,6 @@ __all__ = [
     "MAX_COORDINATE",
     "MAX_DEPTH",
     "MAX_DIGITS",
-    "MAX_IMAGE_PIXELS",
     "MAX_JSON_NESTING",
     "MAX_MAGNITUDE",
     "ErrorFactory",
@@ -530,10 +475,11 @@ __all__ = [
     "check_tree",
     "checked_int",
     "decode_text",
+    "fail",
     "file_kind",
     "loads_json",
     "number",
-    "open_image",
     "read_bounded",
     "read_json",
+    "short_reason",
 ]

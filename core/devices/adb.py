@@ -31,7 +31,7 @@ import adbutils
 from adbutils._adb import AdbConnection
 from adbutils.errors import AdbConnectionError, AdbError, AdbTimeout
 
-from deltarec.core.capture.boundary import open_image
+from deltarec.core.capture.images import open_image
 from deltarec.core.capture.uiautomator import parse_uiautomator
 from deltarec.core.devices.base import AppInfo, ShellResult, key_code
 from deltarec.core.devices.window_state import WINDOW_COMMAND, WindowState, parse_window_dump

@@ -16,7 +16,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from deltarec.core.bundle import Bundle
-from deltarec.core.capture.boundary import open_image, read_bounded
+from deltarec.core.capture.boundary import read_bounded
+from deltarec.core.capture.images import open_image
 from deltarec.core.devices.base import AppInfo
 from deltarec.core.errors import DeviceError
 
@@ -52,7 +53,7 @@ class ReplayDevice:
 
         Read through the input boundary: a screenshot that is not a regular file, over
         its byte limit, not an image, or over
-        :data:`~deltarec.core.capture.boundary.MAX_IMAGE_PIXELS` (checked from its
+        :data:`~deltarec.core.capture.images.MAX_IMAGE_PIXELS` (checked from its
         header, before decoding) is a CaptureParseError naming it.
         """
         path = self.bundle.screenshot_path(self._current)

@@ -26,11 +26,10 @@ import pytest
 
 from deltarec.core.bundle import Bundle, scan_recordings
 from deltarec.core.capture.boundary import (
-    MAX_IMAGE_PIXELS,
-    open_image,
     read_bounded,
     read_json,
 )
+from deltarec.core.capture.images import MAX_IMAGE_PIXELS, open_image
 from deltarec.core.capture.jsonio import load_capture, read_capture
 from deltarec.core.capture.uiautomator import parse_uiautomator
 from deltarec.core.devices.virtual import ManualClock, make_virtual_device
