@@ -10,6 +10,8 @@ from __future__ import annotations
 import io
 import re
 import warnings
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from deltarec.core.capture.boundary import ErrorFactory, capture_error, fail, short_reason
@@ -39,8 +41,7 @@ def open_image(
     from PIL import Image, UnidentifiedImageError
 
     try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+        with _quiet(Image.DecompressionBombWarning):
             image = Image.open(io.BytesIO(data))
     except Image.DecompressionBombError as exc:  # Pillow's own check, at twice its limit
         found = re.search(r"\((\d+) pixels\)", str(exc))
@@ -55,10 +56,17 @@ def open_image(
         image.close()
         fail(error, f"{what} is {width}×{height}, over the {max_pixels}-pixel limit", where)
     try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+        with _quiet(Image.DecompressionBombWarning):
             image.load()
     except (OSError, ValueError, SyntaxError, EOFError, Image.DecompressionBombError) as exc:
         image.close()
         fail(error, f"{what} is not an image ({short_reason(exc)})", where)
     return image
+
+
+@contextmanager
+def _quiet(warning: type[Warning]) -> Iterator[None]:
+    """Pillow warns below its own bomb limit; the size check above is ours, so stay quiet."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", warning)
+        yield

@@ -32,10 +32,11 @@ from deltarec.core.capture.boundary import (
 from deltarec.core.capture.images import MAX_IMAGE_PIXELS, open_image
 from deltarec.core.capture.jsonio import load_capture, read_capture
 from deltarec.core.capture.uiautomator import parse_uiautomator
-from deltarec.core.devices.virtual import ManualClock, make_virtual_device
+from deltarec.core.devices.virtual import make_virtual_device
 from deltarec.core.errors import CaptureParseError, InputError
 from deltarec.core.executor import load_script
 from deltarec.core.recorder.session import RecordingSession, find_unfinished
+from tests.core.test_hostile_input import healthy_recording
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = "dev.deltarec.playground"
@@ -107,16 +108,6 @@ def one_line(code: int, err: str) -> str:
     return lines[0]
 
 
-def recording(root: Path) -> Path:
-    clock = ManualClock()
-    session = RecordingSession(make_virtual_device(clock=clock), root / "20240101-120000",
-                               clock=clock, sleep=clock.advance, screenshots=False)  # fmt: skip
-    index = session.start()
-    sign_up = next(e for e in index.elements if e.name == "Sign up")
-    session.record_tap(*sign_up.bounds.center)
-    return session.bundle.root
-
-
 def png_bomb(side: int) -> bytes:
     """A valid 1-bit PNG ``side`` × ``side`` px of zeros: a few hundred KB on disk."""
 
@@ -153,7 +144,7 @@ def test_a_fifo_baseline_is_a_note_not_a_hang(tmp_path: Path) -> None:
 def test_a_fifo_manifest_is_listed_unreadable_and_the_healthy_recording_offered(
     tmp_path: Path,
 ) -> None:
-    healthy = recording(tmp_path)
+    healthy = healthy_recording(tmp_path)
     (tmp_path / "fifo").mkdir()
     os.mkfifo(tmp_path / "fifo" / "manifest.json")
     with within(10):
@@ -165,7 +156,7 @@ def test_a_fifo_manifest_is_listed_unreadable_and_the_healthy_recording_offered(
 
 
 def test_a_fifo_observation_in_a_replay_bundle_is_one_line(tmp_path: Path) -> None:
-    bundle = recording(tmp_path)
+    bundle = healthy_recording(tmp_path)
     observation = bundle / "observations" / "0000.json"
     observation.unlink()
     os.mkfifo(observation)
@@ -182,7 +173,7 @@ def test_a_fifo_observation_in_a_replay_bundle_is_one_line(tmp_path: Path) -> No
 def test_a_decompression_bomb_screenshot_is_refused_and_the_report_written(
     tmp_path: Path,
 ) -> None:
-    bundle = recording(tmp_path)
+    bundle = healthy_recording(tmp_path)
     (bundle / "screenshots").mkdir(exist_ok=True)
     bomb = png_bomb(30_000)
     assert len(bomb) < 1_000_000  # under a megabyte on disk, 900 M pixels decoded
@@ -548,7 +539,7 @@ def test_the_recorder_on_a_full_disk_says_in_one_line_that_the_saved_steps_are_k
     from deltarec.core.errors import DeltarecError
     from deltarec.core.recorder import session as session_module
 
-    root = recording(tmp_path)
+    root = healthy_recording(tmp_path)
     session = RecordingSession.restore(root, make_virtual_device(), screenshots=False)
     monkeypatch.setattr(bundle_module, "write_atomic", _full_disk)
     monkeypatch.setattr(session_module, "write_atomic", _full_disk)
