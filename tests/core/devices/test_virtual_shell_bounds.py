@@ -29,9 +29,10 @@ CAP = 1 << 20
 OUTPUT = 1 << 20
 """Output cap of one command for these tests."""
 BUDGET = 1.0
-SLACK = 2.0
+SLACK = 9.0
 """How far past its budget a command may run: one screencap, a regex's own clock (which runs
-slow on a loaded machine: 2 cores shared by several test runs)."""
+slow on a loaded machine: 2 cores shared by several test runs; 5 s was seen at a load of 7).
+Still an order of magnitude under what these commands took unbounded (92 s and more)."""
 
 SHOT = "/sdcard/shot.png"
 FILES = st.sampled_from([SHOT, "/sdcard/a", "/data/local/tmp/b"])
