@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
@@ -24,8 +25,11 @@ from deltarec.core import (
     delta_observation,
     flatten_tree,
     match_elements,
+    observation_to_elements,
+    parse_uiautomator,
     summarize_delta,
 )
+from tests.conftest import REAL_DUMPS
 
 
 def _button(x: int, y: int, name: str, w: int = 40, h: int = 20) -> dict[str, Any]:
@@ -232,3 +236,61 @@ def test_a_change_reads_the_same_in_summarize_delta_and_delta_observation(
     assert said, pipeline
     assert summary.endswith(said[0]), (pipeline, summary)
     assert "name:" not in summary  # the field is "name"; the attribute shown, content-desc
+
+
+# ------------------------------------------------------------------ real captures
+def _real_frames() -> dict[str, list[list[dict[str, Any]]]]:
+    """Each real folder's captures in order, as flat element lists (as an agent keeps them)."""
+    out = {}
+    for folder in sorted({path.parent for path in REAL_DUMPS.rglob("*.xml")}):
+        frames = [
+            observation_to_elements(parse_uiautomator(path.read_bytes(), source=path.name))
+            for path in sorted(folder.glob("*.xml"))
+        ]
+        name = folder.relative_to(REAL_DUMPS).as_posix()
+        out[name] = [flatten_tree(f, interactive_only=False) for f in frames]
+    return out
+
+
+REAL_FRAMES = _real_frames()
+
+
+def _shown(e: dict[str, Any]) -> list[str]:
+    return [
+        t for t in (e.get("name", ""), e.get("value", "") if e["role"] == "textbox" else "") if t
+    ]
+
+
+def _real_evidence(a: dict[str, Any], b: dict[str, Any], threshold: float) -> bool:
+    overlap = _iou(a, b) if a["width"] * a["height"] and b["width"] * b["height"] else 0.0
+    same_box = all(a[k] == b[k] for k in ("x", "y", "width", "height"))
+    if same_box or (overlap > 0 and overlap >= threshold):
+        return True
+    return any(x in y or y in x for x in _shown(a) for y in _shown(b))
+
+
+@pytest.mark.parametrize("folder", sorted(REAL_FRAMES))
+def test_ids_along_every_real_sequence_are_carried_on_evidence(folder: str) -> None:
+    for threshold in (0.3, 0.5, 0.9):
+        frames = REAL_FRAMES[folder]
+        prior = assign_stable_ids(frames[0])
+        for elements in frames[1:]:
+            out = assign_stable_ids(elements, prior, iou_threshold=threshold)
+            ids = [e["id"] for e in out]
+            assert len(set(ids)) == len(ids)
+            by_id, top = {p["id"]: p for p in prior}, max(p["id"] for p in prior)
+            for element in out:
+                if element["id"] in by_id:
+                    assert _real_evidence(by_id[element["id"]], element, threshold), element
+            fresh = [i for i in ids if i not in by_id]
+            assert fresh == list(range(top + 1, top + 1 + len(fresh)))
+            prior = out
+
+
+@pytest.mark.parametrize("folder", sorted(REAL_FRAMES))
+def test_every_real_capture_matches_itself_whole(folder: str) -> None:
+    for elements in REAL_FRAMES[folder]:
+        result = match_elements(elements, elements)
+        assert (result["added"], result["removed"]) == ([], [])
+        assert [m["before"] for m in result["matched"]] == elements
+        assert all(m["after"] == m["before"] and m["iou"] == 1.0 for m in result["matched"])
