@@ -94,6 +94,63 @@ def test_typing_into_the_field_as_json(capsys: pytest.CaptureFixture[str]) -> No
     }
 
 
+def test_a_swipe_up_on_the_tap_screen_is_one_scroll(capsys: pytest.CaptureFixture[str]) -> None:
+    before, after = AUTOMOBILE / "scroll-before.json", AUTOMOBILE / "scroll-after.json"
+    # The content moved up 325 px: the progress card left at the top, the drag list came in at
+    # the bottom. "+4 rows, -4 rows" counts three contentless spacers that only moved with the
+    # content as left and entered (a pairing gap of core/diff on contentless twins, reported).
+    assert cli(capsys, "delta", str(before), str(after)) == "\n".join(
+        [
+            '↕ [10] container "tap_screen_content" scrolled down 325px (+4 rows, -4 rows)',
+            '+ [32] container ""',
+            '+ [33] text "Drag item 1"',
+            '+ [34] text "Drag item 2"',
+        ]
+    )
+    diff = json.loads(cli(capsys, "delta", str(before), str(after), "--format", "json"))
+    assert diff["scrolls"] == [
+        {
+            "key": "096421cd8e",
+            "dx": 0,
+            "dy": -325,
+            "entered": ["6bea04a47f+", "6bea04a47f-2+", "6bea04a47f-3+", "20c748fcdf"],
+            "left": ["f94e49eff2", "6bea04a47f", "6bea04a47f-2", "6bea04a47f-3"],
+            "clipped": {
+                "652fe96d13": [42, 420, 1038, 677],
+                "1b0781a6a6": [84, 420, 611, 467],
+                "8e4f93edeb": [42, 1716, 1038, 1779],
+            },
+        }
+    ]
+    assert [(e["attributes"]["text"], e["attributes"]["bounds"]) for e in diff["removed"][:2]] == [
+        ("", [42, 420, 1038, 645]),
+        ("Progress Indicators", [84, 420, 474, 440]),
+    ]
+    assert [e["attributes"]["text"] for e in diff["added"] if e["attributes"]["text"]] == [
+        "Drag item 1",
+        "Drag item 2",
+    ]
+    # The status bar's clock and signal: their keys changed with their texts, so no fromKey.
+    assert diff["changed"] == [
+        {
+            "key": "803b0e55d2",
+            "changes": {
+                "content-desc": {"from": "9:02 PM", "to": "9:03 PM"},
+                "text": {"from": "9:02", "to": "9:03"},
+            },
+            "selector": {"elementId": "com.android.systemui:id/clock", "label": "9:03", "index": 0},
+        },
+        {
+            "key": "9e858a736b",
+            "changes": {"content-desc": {"from": "Phone signal full.", "to": "Phone three bars."}},
+            "selector": {
+                "elementId": "com.android.systemui:id/mobile_combo",
+                "label": "Phone three bars.",
+            },
+        },
+    ]
+
+
 def check_meanings(delta: Delta, out: dict[str, Any]) -> None:
     """The invariants of :func:`diff_json` against :func:`to_json` of the same delta."""
     base = to_json(delta)
