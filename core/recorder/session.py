@@ -459,17 +459,14 @@ class RecordingSession:
     # ------------------------------------------------------------------- output
     def export(self, path: str | Path, kind: Kind) -> Path:
         """Write the script as ``kind``. A pytest module's test is named after its file
-        (``test_sign_up.py`` → ``test_sign_up``); a Maestro flow starts where the recording
-        did (:meth:`started_in`)."""
+        (``test_sign_up.py`` → ``test_sign_up``); a Maestro flow and a pytest module start
+        where the recording did (:meth:`started_in`: the app reset, launched unless the
+        recording began on the home screen)."""
         target = Path(path)
-        if kind == "pytest":
-            test = target.stem.removeprefix("test_") or None
-            return export(self.script(), target, kind, name=self.name, test=test)
-        if kind == "maestro":
-            app, from_home = self.started_in()
-            return export(self.script(), target, kind, name=self.name, app=app,
-                          from_home=from_home)  # fmt: skip
-        return export(self.script(), target, kind, name=self.name)
+        app, from_home = self.started_in()
+        test = (target.stem.removeprefix("test_") or None) if kind == "pytest" else None
+        return export(self.script(), target, kind, name=self.name, app=app,
+                      from_home=from_home, test=test)  # fmt: skip
 
     def started_in(self) -> tuple[str | None, bool]:
         """The app the recording was made in and whether it started on the home screen:
