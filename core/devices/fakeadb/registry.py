@@ -5,7 +5,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
     from deltarec.core.devices.base import ShellTarget
@@ -21,6 +21,19 @@ class Entry:
     @property
     def serial(self) -> str:
         return self.target.serial
+
+
+@runtime_checkable
+class Interruptible(Protocol):
+    """A target that can end what it runs now (``VirtualShell``: sleeps wake, work stops)."""
+
+    def interrupt(self) -> None: ...
+
+
+def interrupt(target: object) -> None:
+    """End what ``target`` runs now, when it knows how (a stopping server calls this)."""
+    if isinstance(target, Interruptible):
+        target.interrupt()
 
 
 class LookupFailed(Exception):
