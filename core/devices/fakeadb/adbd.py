@@ -269,6 +269,8 @@ class _Stream:
         self.outer.settimeout(300.0)  # a service that never reads its input cannot wedge us
         self.acked = threading.Event()
         self.closed = threading.Event()
+        self.thread: int | None = None
+        """The service's thread once it runs (a CLSE interrupts its call)."""
 
     def feed(self, data: bytes) -> bool:
         """Hand data the server wrote to the service; False when the stream is closed."""
@@ -281,6 +283,9 @@ class _Stream:
         return True
 
     def close_from_peer(self) -> None:
+        """The stream ends (CLSE, or the transport went): wake the service's call too."""
+        if self.thread is not None and not self.closed.is_set():
+            interrupt(self.transport.adbd.target, self.thread)
         self.closed.set()
         self.acked.set()
         with contextlib.suppress(OSError):
@@ -290,6 +295,7 @@ class _Stream:
 
     def serve(self) -> None:
         """Run the service (on a worker thread)."""
+        self.thread = threading.get_ident()
         try:
             self.runner(self.inner)
         except Vanished as exc:

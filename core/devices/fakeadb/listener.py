@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import os
 import select
 import selectors
 import socket
@@ -372,11 +373,18 @@ class Listener:
 
 
 def _has_input(entry: _Connection) -> bool:
-    """A connection whose request is arriving (not evicted: it is about to be busy)."""
-    if entry.sock.fileno() < 0:
-        return False
+    """Whether the request of ``entry`` is arriving (not evicted: it is about to be busy).
+
+    A peer that closed (EOF, reset) has none: a dead connection is the first to go. Peeks
+    on a duplicate of the socket, non-blocking, so the accept loop never waits on it.
+    """
     try:
         readable, _, _ = select.select([entry.sock], [], [], 0)
-    except (OSError, ValueError):
+        if not readable:
+            return False
+        with socket.socket(fileno=os.dup(entry.sock.fileno())) as probe:
+            return bool(probe.recv(1, socket.MSG_PEEK | socket.MSG_DONTWAIT))
+    except BlockingIOError:  # a worker took the bytes meanwhile: it is busy now
+        return True
+    except (OSError, ValueError):  # reset, or closed under us
         return False
-    return bool(readable)

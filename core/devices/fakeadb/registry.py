@@ -25,15 +25,17 @@ class Entry:
 
 @runtime_checkable
 class Interruptible(Protocol):
-    """A target that can end what it runs now (``VirtualShell``: sleeps wake, work stops)."""
+    """A target that can end what it runs now (``VirtualShell``: sleeps wake, work stops):
+    the call on one thread (by ``threading.get_ident()``), or every call (None)."""
 
-    def interrupt(self) -> None: ...
+    def interrupt(self, thread: int | None = None) -> None: ...
 
 
-def interrupt(target: object) -> None:
-    """End what ``target`` runs now, when it knows how (a stopping server calls this)."""
+def interrupt(target: object, thread: int | None = None) -> None:
+    """End what ``target`` runs now on ``thread`` (None: everything), when it knows how:
+    a server stopping, or a client gone while its call runs."""
     if isinstance(target, Interruptible):
-        target.interrupt()
+        target.interrupt(thread)
 
 
 class LookupFailed(Exception):

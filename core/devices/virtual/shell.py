@@ -44,7 +44,6 @@ from deltarec.core.devices.virtual.faults import (
     ShellDisconnected,
 )
 from deltarec.core.devices.virtual.keycodes import keycode
-from deltarec.core.devices.virtual.layout import HEIGHT, WIDTH
 from deltarec.core.devices.virtual.playground import PACKAGES, Playground
 from deltarec.core.devices.virtual.render_png import render_png
 from deltarec.core.devices.virtual.shell_budget import (
@@ -66,6 +65,9 @@ from deltarec.core.devices.virtual.storage import NoSpace, Storage
 
 Handler = Callable[[list[str], Parts, Budget], Out]
 """A command: its words, its stdin and its call's budget → (stdout, stderr, exit code)."""
+
+DENSITY = 420
+"""``wm density`` of a phone that does not say its own."""
 
 HISTORY = 1000
 """Command lines the shell remembers (``history``, newest last)."""
@@ -128,7 +130,8 @@ class VirtualShell(Builtins):
         self.max_output = max_output
         self.injector = FaultInjector(faults)
         self.history: deque[str] = deque(maxlen=HISTORY)
-        self._cancel = threading.Event()
+        self._calls: dict[int, threading.Event] = {}
+        """The cancel event of the call each thread runs now, by thread id."""
         self._commands: dict[str, Handler] = {
             "echo": self._echo,
             "true": lambda a, i, b: (b"", b"", 0),
@@ -158,14 +161,14 @@ class VirtualShell(Builtins):
         """The phone's files (read-only; write with :meth:`write_file` or the shell)."""
         return self.storage
 
-    def interrupt(self) -> None:
-        """End every call running now (a server stopping): sleeps wake, work stops.
-
-        Later calls are not affected.
-        """
+    def interrupt(self, thread: int | None = None) -> None:
+        """End the call running now on ``thread`` (a ``threading.get_ident()``; None: every
+        call, as when a server stops): its sleep wakes, its work stops. Later calls run."""
         with self.playground.lock:
-            cancel, self._cancel = self._cancel, threading.Event()
-        cancel.set()
+            events = list(self._calls.values()) if thread is None else [self._calls.get(thread)]
+        for event in events:
+            if event is not None:
+                event.set()
 
     # ------------------------------------------------------------ ShellTarget
     def shell(self, command: str) -> ShellResult:
@@ -182,7 +185,15 @@ class VirtualShell(Builtins):
         with self.playground.lock:
             self._alive()
             self.history.append(command)
-            budget = Budget(self.budget, self._cancel)
+            budget = Budget(self.budget)
+            self._calls[threading.get_ident()] = budget.cancel
+        try:
+            return self._shell(command, budget)
+        finally:
+            with self.playground.lock:
+                self._calls.pop(threading.get_ident(), None)
+
+    def _shell(self, command: str, budget: Budget) -> ShellResult:
         try:
             steps = parse(command)
         except ShellSyntaxError as exc:
@@ -341,10 +352,13 @@ class VirtualShell(Builtins):
         return b"", b"", 0
 
     def _wm(self, argv: list[str], stdin: Parts, budget: Budget) -> Out:
+        # Read from the phone, not from constants, so a screen-size profile shows here.
         if argv[1:2] == ["size"]:
-            return f"Physical size: {WIDTH}x{HEIGHT}\n".encode(), b"", 0
+            width, height = self.playground.window_size()
+            return f"Physical size: {width}x{height}\n".encode(), b"", 0
         if argv[1:2] == ["density"]:
-            return b"Physical density: 420\n", b"", 0
+            density = getattr(self.playground, "density", DENSITY)  # a profile's, when it has one
+            return f"Physical density: {density}\n".encode(), b"", 0
         return b"", b"Error: unknown command\n", 1
 
     def _dumpsys(self, argv: list[str], stdin: Parts, budget: Budget) -> Out:
