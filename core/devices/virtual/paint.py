@@ -169,6 +169,19 @@ def _wrap(text: str, width: float, f: ImageFont.FreeTypeFont | ImageFont.ImageFo
     return lines
 
 
+def wrap_paragraphs(text: str, width: float, size: int) -> str:
+    """``text`` as :func:`drawable` draws it, each of its lines wrapped by words to ``width``
+    (unchanged where every line fits, as a TextView lays it out).
+
+    >>> wrap_paragraphs("Hi,\\nthis is it", 80, 40)
+    'Hi,\\nthis\\nis it'
+    """
+    f = font(size)
+    return "\n".join(
+        "\n".join(_wrap(line, width, f) or [""]) for line in drawable(text).split("\n")
+    )
+
+
 def wrapped_lines(text: str, width: float, size: int) -> int:
     """How many lines :func:`text_wrapped` draws ``text`` on in ``width`` (at least 1).
 

@@ -44,6 +44,7 @@ from deltarec.core.devices.virtual.paint import (
     font,
     text_line,
     text_wrapped,
+    wrap_paragraphs,
 )
 from deltarec.core.devices.virtual.views import View, Window
 
@@ -141,8 +142,8 @@ def _draw_widget(draw: ImageDraw.ImageDraw, view: View, ink: Color, on_dark: boo
     elif look == "section":
         text_line(draw, box, view.text, LINE_SIZES[look], ACCENT)
     elif look == "body":
-        f = font(38)
-        draw.multiline_text((left, top), drawable(view.text), fill=ink, font=f, spacing=14)
+        lines = wrap_paragraphs(view.text, box[2] - left, 38)
+        draw.multiline_text((left, top), lines, fill=ink, font=font(38), spacing=14)
     elif look == "big_clock":
         text_line(draw, box, view.text, 200, WHITE, center=True)
     elif look == "center":

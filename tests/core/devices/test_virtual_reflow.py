@@ -27,10 +27,16 @@ from deltarec.core.devices.virtual.paint import (
     WRAP_SIZES,
     drawable,
     fit_line,
+    font,
+    wrap_paragraphs,
     wrapped_height,
 )
 from deltarec.core.devices.virtual.profile import parse_profile
 from deltarec.core.devices.virtual.views import Rect, View, Window, contains, hit_windows
+
+INSET_LINES = {"icon": (38, 0), "checkbox": (40, 100)}
+"""Looks whose text is one line of (size, inset) lu: the launcher icons' names under them,
+a checkbox's text beside its box (see render_png)."""
 
 DENSITIES = (120, 160, 213, 240, 280, 320, 360, 400, 420, 440, 480, 560, 640)
 
@@ -181,7 +187,16 @@ def text_fits(windows: tuple[Window, ...], where: str) -> None:
             if not view.text:
                 continue
             left, top, right, bottom = view.drawn or view.bounds
-            if view.look in LINE_SIZES:
+            if view.look in INSET_LINES:  # a one-line label beside a drawing
+                size, inset = INSET_LINES[view.look]
+                drawn = fit_line(view.text, right - left - inset, size)
+                assert drawn == drawable(view.text), (where, view.look, view.text, right - left)
+            elif view.look == "body":  # lines as written, wrapped: each fits, all are drawn
+                lines = wrap_paragraphs(view.text, right - left, 38).split("\n")
+                for line in lines:
+                    assert font(38).getlength(line) <= right - left, (where, line)
+                assert 52 * len(lines) - 14 <= bottom - top, (where, lines, bottom - top)
+            elif view.look in LINE_SIZES:
                 line = view.text.split("\n", 1)[0]
                 drawn = fit_line(line, right - left, LINE_SIZES[view.look])
                 assert drawn == drawable(line), (where, view.look, view.text, right - left)
