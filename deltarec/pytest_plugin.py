@@ -29,6 +29,20 @@ as an emulator restored from a snapshot would be. Each test's report carries
 ``--junitxml``). When a test fails, the report gets a "deltarec: last delta"
 section and a screenshot of the device, saved under ``--deltarec-artifacts``
 (default ``deltarec-artifacts/``) and named in a section and a user property.
+
+Each test starts from a known state: before the ``phone`` fixture hands the phone over,
+it stops the app under test (``am force-stop``, through the device: served virtual
+phones and real adb phones alike), or clears it (``pm clear``: its data too), so a test
+never starts on the screen the previous one left. Which app and how:
+
+- the marker ``@pytest.mark.deltarec_app("com.example", reset="stop")`` on a test or a
+  module (``pytestmark``; an exported pytest module carries it), the nearest one wins;
+  ``reset`` is ``"stop"`` (the default), ``"clear"`` or ``"none"``;
+- else the ini options ``deltarec_app = com.example`` and ``deltarec_reset = stop``.
+
+With no app named nothing is reset. A device that cannot run ``pm clear`` (the built-in
+``virtual`` phone, fresh per test anyway) is stopped instead. A reset that fails stops
+the test with the device's error, before any step runs.
 """
 
 from __future__ import annotations
@@ -71,6 +85,54 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         default="deltarec-artifacts",
         help="where screenshots of failed tests go (default: deltarec-artifacts)",
     )
+
+    parser.addini("deltarec_app", "package the phone fixture resets before each test", default="")
+    parser.addini(
+        "deltarec_reset",
+        "how the phone fixture resets deltarec_app before each test: stop, clear or none",
+        default="stop",
+    )
+
+
+RESETS = ("stop", "clear", "none")
+"""How the app under test is reset before each test (see the module docstring)."""
+
+
+def reset_for(item: pytest.Item) -> tuple[str, str]:
+    """``(package, reset)`` for ``item``: its nearest ``deltarec_app`` marker, else the ini
+    options; ``("", "none")`` when no app is named. A bad value is a UsageError."""
+    package = str(item.config.getini("deltarec_app") or "")
+    how = str(item.config.getini("deltarec_reset") or "stop")
+    marker = item.get_closest_marker("deltarec_app")
+    if marker is not None:
+        package = str(marker.args[0]) if marker.args else package
+        how = str(marker.kwargs.get("reset", "stop"))
+    if how not in RESETS:
+        raise pytest.UsageError(
+            f"{item.nodeid}: deltarec reset {how!r} is not one of {', '.join(RESETS)}"
+        )
+    return (package, how) if package else ("", "none")
+
+
+def reset_app(device: Device, package: str, how: str) -> None:
+    """Stop (``am force-stop``) or clear (``pm clear``) ``package`` on ``device``.
+
+    Clearing runs ``pm clear`` through the device's shell when it has one (adb phones,
+    served virtual phones) and must answer ``Success``; a device without a shell is
+    stopped instead. Raises DeviceError when the device refuses.
+    """
+    if how == "none":
+        return
+    shell = getattr(device, "shell", None)
+    if how == "clear" and callable(shell):
+        from deltarec.core.errors import DeviceError
+
+        result = shell(["pm", "clear", package])
+        answer = (result.stdout + result.stderr).decode("utf-8", "replace").strip()
+        if result.exit_code != 0 or "Success" not in answer:
+            raise DeviceError(f"{device.serial}: pm clear {package} failed: {answer[:200]}")
+        return
+    device.stop_app(package)
 
 
 POOL_LIMIT = 1024 * 1024
@@ -120,6 +182,11 @@ def pytest_configure(config: pytest.Config) -> None:
 
     A run that names no pool (no ``--device`` / ``--device-pool``) is not looked at.
     """
+    config.addinivalue_line(
+        "markers",
+        "deltarec_app(package, reset='stop'): the app the phone fixture stops (clear: clears,"
+        " none: leaves) before each test",
+    )
     if hasattr(config, "workerinput"):
         return
     if not (config.getoption("device_pool", None) or config.getoption("device", None)):
@@ -210,11 +277,13 @@ def deltarec_device(deltarec_device_spec: str) -> Device | None:
 def phone(
     request: pytest.FixtureRequest, deltarec_device: Device | None, deltarec_device_spec: str
 ) -> Iterator[Phone]:
-    """A :class:`~deltarec.core.api.Phone` on this worker's device (module docstring)."""
+    """A :class:`~deltarec.core.api.Phone` on this worker's device, its app under test
+    stopped or cleared first (module docstring)."""
     from deltarec.core.api import Phone
     from deltarec.core.devices.open import open_device
 
     device = deltarec_device if deltarec_device is not None else open_device(deltarec_device_spec)
+    reset_app(device, *reset_for(request.node))
     opened = Phone(device)
     request.node.stash[_PHONE] = opened
     request.node.user_properties.append(("deltarec_device", deltarec_device_spec))

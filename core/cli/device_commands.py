@@ -23,6 +23,7 @@ from deltarec.core.devices.open import VIRTUAL, open_device
 from deltarec.core.errors import DeviceError, InputError
 from deltarec.core.observe.model import Observation
 from deltarec.core.observer import observe_delta, observe_frame
+from deltarec.core.render.diff_json import diff_json
 
 __all__ = ["VIRTUAL", "open_device", "register"]
 
@@ -189,7 +190,10 @@ def delta_device(args: argparse.Namespace) -> int:
         max_lines=args.max_lines,
         max_tokens=args.max_tokens,
     )
-    print(json.dumps(result.diff, ensure_ascii=False) if args.format == "json" else result.text)
+    if args.format == "json":
+        print(json.dumps(diff_json(result.delta, result.index), ensure_ascii=False))
+    else:
+        print(result.text)
     return 0
 
 

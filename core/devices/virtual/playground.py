@@ -137,24 +137,28 @@ class Playground:
             windows = tuple(w for w in windows if w.kind == "dialog")
         return render_dump(windows)
 
-    def screenshot(self) -> Image:
+    def screenshot(self, windows: tuple[Window, ...] | None = None) -> Image:
         """The screen as an RGB PIL image of ``window_size()``: drawn in layout units,
-        then resampled to the profile's px, so text and drawings scale with the density."""
+        then resampled to the profile's px, so text and drawings scale with the density.
+        ``windows`` (from :meth:`layout_windows`, taken under :attr:`lock`) lets a caller
+        draw without holding the lock."""
         from deltarec.core.devices.virtual.render_png import render_image
 
-        image = render_image(self.layout_windows(), self.profile.layout_size)
+        if windows is None:
+            windows = self.layout_windows()
+        image = render_image(windows, self.profile.layout_size)
         if image.size != self.window_size():
             from PIL import Image as PILImage
 
             image = image.resize(self.window_size(), PILImage.Resampling.LANCZOS)
         return image
 
-    def screenshot_png(self) -> bytes:
+    def screenshot_png(self, windows: tuple[Window, ...] | None = None) -> bytes:
         """:meth:`screenshot` as PNG bytes (fast compression: a screencap, not an archive)."""
         import io
 
         buf = io.BytesIO()
-        self.screenshot().save(buf, format="PNG", compress_level=1)
+        self.screenshot(windows).save(buf, format="PNG", compress_level=1)
         return buf.getvalue()
 
     def window_size(self) -> tuple[int, int]:
