@@ -65,7 +65,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     mcp.add_argument(
         "--device",
         default="virtual",
-        metavar="SERIAL|virtual|replay:DIR",
+        metavar="SERIAL|virtual[:WxH@DPI]|replay:DIR",
         help="the device to drive (default: the built-in virtual phone)",
     )
     mcp.add_argument(

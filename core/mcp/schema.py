@@ -67,6 +67,7 @@ HELP: Mapping[str, str] = {
     "duration_ms": "",
     "direction": "the finger's: up shows later rows",
     "distance": "px (default 60% of the area)",
+    "percent": "% of the area (instead of distance)",
     "x1": "",
     "y1": "",
     "x2": "",

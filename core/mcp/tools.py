@@ -86,7 +86,16 @@ four add about 520 tokens to every ``tools/list`` as sent (the list's budget is 
 and an agent driving a phone has the phone, not element dicts; ``ac_run_steps`` runs
 them either way."""
 
-OMITTED: Mapping[str, frozenset[str]] = {"AC_screenshot": frozenset({"path"})}
+_REPLAY_ONLY = frozenset({"rel_x", "rel_y", "scroll_in", "scroll_direction", "max_swipes"})
+"""What recordings write so that they replay on phones of other sizes (screen fractions,
+scroll until visible): an agent sees the screen it acts on, so its tools leave them out
+(``ac_run_steps`` still runs recorded steps that have them)."""
+
+OMITTED: Mapping[str, frozenset[str]] = {
+    "AC_screenshot": frozenset({"path"}),
+    "AC_tap": _REPLAY_ONLY,
+    "AC_long_press": _REPLAY_ONLY,
+}
 """Parameters a tool does not offer: command name → parameter names."""
 
 SCRIPT_ONLY = frozenset({"AC_sleep"})
