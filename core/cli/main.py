@@ -119,7 +119,7 @@ def build_parser() -> argparse.ArgumentParser:
     delta.add_argument("after", metavar="AFTER", nargs="?")
     delta.add_argument(
         "--device",
-        metavar="SERIAL|virtual",
+        metavar="SERIAL|virtual[:WxH@DPI]",
         help="instead of files: what changed on the device since its last capture",
     )
     delta.add_argument(
@@ -158,7 +158,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     observe.add_argument("dump", metavar="DUMP", nargs="?")
     observe.add_argument(
-        "--device", metavar="SERIAL|virtual", help="capture the device now instead of reading DUMP"
+        "--device",
+        metavar="SERIAL|virtual[:WxH@DPI]",
+        help="capture the device now instead of reading DUMP",
     )
     observe.add_argument("--screenshot", metavar="OUT.png", help="with --device: save a screenshot")
     observe.add_argument(
