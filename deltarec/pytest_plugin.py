@@ -2,16 +2,17 @@
 
 Options:
 
-- ``--device SPEC`` — ``virtual`` (default, or ``$DELTAREC_DEVICE``), an adb
-  serial, ``SERIAL@HOST:PORT`` (a device behind another adb server: a device
-  farm's endpoint), or ``replay:DIR``. A comma list ``a,b,c`` is a pool:
+- ``--device SPEC`` — ``virtual`` (default, or ``$DELTAREC_DEVICE``),
+  ``virtual:WIDTHxHEIGHT[@DPI]`` or ``virtual:small|large|tablet`` (the virtual phone
+  with another screen), an adb serial, ``SERIAL@HOST:PORT`` (a device behind another
+  adb server: a device farm's endpoint), or ``replay:DIR``. A comma list ``a,b,c`` is a pool:
 - ``--device-pool FILE`` — the pool, one device per line (``#`` comments).
 
 With pytest-xdist (``-n N``) worker ``gwK`` takes the pool's K-th device for its
 whole session; without xdist the run takes the first. xdist does the
 scheduling; the plugin only maps its worker id to a device, and fails the run
 (a usage error, decided once on the controller before any worker starts) when
-there are more workers than devices (``virtual`` alone serves any number). The
+there are more workers than devices (one virtual phone alone serves any number). The
 pool file is read as deltarec reads any input: a regular UTF-8 file of at most
 1 MiB, else a usage error in one line.
 
@@ -21,7 +22,8 @@ device and the cause, before the first test that needs it runs.
 
 The ``phone`` fixture is a :class:`~deltarec.core.api.Phone` per test. Real devices are
 opened once per worker session and shared by its tests (start a test by
-launching or stopping its app); ``virtual`` is a fresh built-in phone per test,
+launching or stopping its app); ``virtual`` (any profile) is a fresh built-in phone
+per test,
 as an emulator restored from a snapshot would be. Each test's report carries
 ``deltarec_device`` and ``deltarec_worker`` user properties (they reach
 ``--junitxml``). When a test fails, the report gets a "deltarec: last delta"
@@ -67,7 +69,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption(
         "--device",
         default=None,
-        help="device for the phone fixture: virtual, SERIAL, SERIAL@HOST:PORT, replay:DIR;"
+        help="device for the phone fixture: virtual, virtual:WxH[@DPI], virtual:small|large|"
+        "tablet, SERIAL, SERIAL@HOST:PORT, replay:DIR;"
         " a comma list gives each xdist worker its own (default: $DELTAREC_DEVICE or virtual)",
     )
     group.addoption(
@@ -190,7 +193,7 @@ def pytest_configure(config: pytest.Config) -> None:
         return
     pool = device_pool(config)
     workers = _workers(config)
-    if not workers or pool == [VIRTUAL]:
+    if not workers or _one_virtual(pool):
         return
     if workers > len(pool):
         raise pytest.UsageError(
@@ -198,7 +201,7 @@ def pytest_configure(config: pytest.Config) -> None:
             f" device(s) ({', '.join(pool)}); run with -n {len(pool)} or fewer, or give more"
         )
     for spec in pool[:workers]:  # a worker that cannot open its device would only "crash"
-        if spec != VIRTUAL:
+        if spec != VIRTUAL:  # a virtual profile is opened too: a bad one stops the run here
             close = getattr(open_checked(spec), "close", None)
             if callable(close):
                 close()
@@ -218,6 +221,13 @@ def open_checked(spec: str) -> Device:
     return device
 
 
+def _one_virtual(pool: list[str]) -> bool:
+    """True for a pool of one virtual phone, which serves any number of workers."""
+    from deltarec.core.devices.open import is_virtual
+
+    return len(pool) == 1 and is_virtual(pool[0])
+
+
 def worker_id(config: pytest.Config) -> str:
     """pytest-xdist's id of this worker (``gw0``, …), or ``master`` without xdist."""
     workerinput = getattr(config, "workerinput", None)
@@ -231,11 +241,11 @@ def device_for(pool: list[str], worker: str) -> str:
 
     >>> device_for(["a", "b"], "gw1"), device_for(["a", "b"], "master")
     ('b', 'a')
-    >>> device_for(["virtual"], "gw7")
-    'virtual'
+    >>> device_for(["virtual"], "gw7"), device_for(["virtual:small"], "gw7")
+    ('virtual', 'virtual:small')
     """
-    if pool == [VIRTUAL]:
-        return VIRTUAL
+    if _one_virtual(pool):
+        return pool[0]
     found = re.fullmatch(r"gw(\d+)", worker)
     number = int(found.group(1)) if found else 0
     if number >= len(pool):
@@ -254,8 +264,11 @@ def deltarec_device_spec(pytestconfig: pytest.Config) -> str:
 
 @pytest.fixture(scope="session")
 def deltarec_device(deltarec_device_spec: str) -> Device | None:
-    """The worker's device, opened once; None for ``virtual`` (one fresh phone per test)."""
-    if deltarec_device_spec == VIRTUAL:
+    """The worker's device, opened once; None for a virtual phone (a fresh one per test)."""
+    from deltarec.core.devices.open import is_virtual
+
+    if is_virtual(deltarec_device_spec):
+        open_checked(deltarec_device_spec)  # a bad profile stops the run here, as a bad serial
         return None
     return open_checked(deltarec_device_spec)
 
@@ -269,7 +282,7 @@ def phone(
     from deltarec.core.api import Phone
     from deltarec.core.devices.open import open_device
 
-    device = deltarec_device if deltarec_device is not None else open_device(VIRTUAL)
+    device = deltarec_device if deltarec_device is not None else open_device(deltarec_device_spec)
     reset_app(device, *reset_for(request.node))
     opened = Phone(device)
     request.node.stash[_PHONE] = opened

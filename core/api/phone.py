@@ -272,15 +272,16 @@ def connect(
     settle_timeout: float = 3.0,
     log: Callable[[str], None] | None = None,
 ) -> Phone:
-    """Open a :class:`Phone`: ``"virtual"`` (a fresh built-in phone), an adb serial,
+    """Open a :class:`Phone`: ``"virtual"`` (a fresh built-in phone; ``"virtual:720x1600@320"``
+    or ``"virtual:tablet"`` one with another screen, see :func:`open_device`), an adb serial,
     ``SERIAL@HOST:PORT`` (a device behind the adb server at HOST:PORT), ``"replay:DIR"``
     (a recorded bundle), or a :class:`~deltarec.core.devices.base.Device` object.
 
     Constructing does no I/O for adb (errors come with the first action).
     ``log`` (``print``, say) is told one line per step (:attr:`Phone.log`).
 
-    >>> connect("virtual").serial
-    'virtual'
+    >>> connect("virtual").serial, connect("virtual:720x1600@320").serial
+    ('virtual', 'virtual:720x1600@320')
     """
     opened = open_device(device) if isinstance(device, str) else device
     return Phone(opened, clock=clock, sleep=sleep, settle_timeout=settle_timeout, log=log)
