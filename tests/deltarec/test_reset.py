@@ -61,22 +61,23 @@ def test_the_ini_option_stops_the_app_before_each_test(
     assert [c for c in shell.history if "force-stop" in c] == [f"am force-stop {APP}"] * 2
 
 
-def test_the_marker_clears_the_app_and_wins_over_the_ini(
-    pytester: pytest.Pytester, served: tuple[str, VirtualShell]
+@pytest.mark.parametrize(
+    ("reset", "failed", "sent"),
+    [("clear", 0, [f"pm clear {APP}"] * 2), ("stop", 0, [f"am force-stop {APP}"] * 2),
+     ("none", 1, [])],
+)  # fmt: skip
+def test_the_marker_says_how_and_wins_over_the_ini(
+    pytester: pytest.Pytester,
+    served: tuple[str, VirtualShell],
+    reset: str,
+    failed: int,
+    sent: list[str],
 ) -> None:
     device, shell = served
-    marker = f'pytestmark = pytest.mark.deltarec_app("{APP}", reset="clear")'
+    marker = f'pytestmark = pytest.mark.deltarec_app("{APP}", reset="{reset}")'
     ini = ("deltarec_app = com.example.other", "deltarec_reset = none")
-    _run(pytester, device, marker, *ini).assert_outcomes(passed=2)
-    assert [c for c in shell.history if "pm clear" in c] == [f"pm clear {APP}"] * 2
-
-
-def test_reset_none_on_the_marker_leaves_the_app_alone(
-    pytester: pytest.Pytester, served: tuple[str, VirtualShell]
-) -> None:
-    device, _ = served
-    marker = f'pytestmark = pytest.mark.deltarec_app("{APP}", reset="none")'
-    _run(pytester, device, marker).assert_outcomes(passed=1, failed=1)
+    _run(pytester, device, marker, *ini).assert_outcomes(passed=2 - failed, failed=failed)
+    assert [c for c in shell.history if "force-stop" in c or "pm clear" in c] == sent
 
 
 def test_a_reset_that_is_not_a_choice_is_a_usage_error(pytester: pytest.Pytester) -> None:
