@@ -20,6 +20,7 @@ same order (lowest rank first, leftmost on a tie), ``O(m log m)``.
 from __future__ import annotations
 
 import heapq
+import re
 from functools import lru_cache
 from typing import Any
 
@@ -39,9 +40,24 @@ def count_tokens(text: str) -> int:
     if not text:
         return 0
     enc = _encoding()
-    if len(text) * 4 <= LONG_PIECE:  # no pre-token can be long (4 bytes a character at most)
+    if len(text) <= _RUN or not _has_long_run(text):
         return len(enc.encode_ordinary(text))
     return _count_pieces(enc, text)
+
+
+_RUN = 48
+"""Longest word (or whitespace run) with which no pre-token can pass :data:`LONG_PIECE`
+bytes: a pre-token is at most a prefix character, a word and a whitespace run, 4 bytes
+a character at most."""
+
+# A run of 49 characters that are not whitespace (\x1c-\x1f are to Python, not to the
+# tokenizer, so they count as both), or of 49 whitespace characters.
+_LONG_RUN = re.compile(r"[\x1c-\x1f\S]{%d}|\s{%d}" % (_RUN + 1, _RUN + 1))  # noqa: UP031
+
+
+def _has_long_run(text: str) -> bool:
+    """Whether ``text`` holds a word or a whitespace run longer than :data:`_RUN` (C speed)."""
+    return _LONG_RUN.search(text) is not None
 
 
 def _count_pieces(enc: Any, text: str) -> int:

@@ -117,7 +117,24 @@ def test_a_step_over_many_siblings_is_near_linear(shape: tuple[str, str, str, bo
 
 # ---------------------------------------------------------------------------------- tokens
 
-RUNS = ["a", "Z", "é", "中", ".", "/", "-", " ", "\n", "7", "😀", "ab", "a.", "com.example."]
+RUNS = [
+    "a",
+    "Z",
+    "é",
+    "中",
+    ".",
+    "/",
+    "-",
+    " ",
+    "\n",
+    "7",
+    "😀",
+    "ab",
+    "a.",
+    "com.example.",
+    ".\x1c",
+    " \n",
+]
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
