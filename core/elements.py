@@ -25,6 +25,7 @@ from deltarec.core.capture.element_dicts import (
     is_interactive_role,
     node_to_element,
 )
+from deltarec.core.capture.frame_cache import frame_of
 from deltarec.core.capture.jsonio import load_capture
 from deltarec.core.diff.match import match_frames
 from deltarec.core.diff.types import ChangeKind, FromToDict
@@ -410,9 +411,12 @@ def _observe(
     max_lines: int,
     max_tokens: int | None,
 ) -> DeltaResult:
+    before, after = frame_of(prev, viewport=viewport), frame_of(curr, viewport=viewport)
+    if after is before:  # the same content twice: two frames, as two captures give
+        after = Frame(after.obs)
     return observe_delta(
-        to_observation(prev, viewport=viewport),
-        to_observation(curr, viewport=viewport),
+        before,
+        after,
         options=IndexOptions(viewport, max_elements, interactive_only),
         max_lines=max_lines,
         max_tokens=max_tokens,
