@@ -10,6 +10,9 @@ after each step diffs the two dumps through an :class:`~deltarec.core.observer.O
   built from the phone's own state, never from deltarec's diff): a line nothing explains is
   *false*, a fact no line reports is *missed*; a line listing a view twice is *duplicate*;
   a scroll line with the wrong direction or px is *wrong-scroll*.
+- **pairs** (:func:`tests.core.truth.evidence.unexplained`): every pair the delta calls
+  changed shares identity evidence (an id, a role and name, overlap, a child) — a pair on
+  its slot alone is *false*.
 - **JSON** (:func:`scroll_truth`): when the phone's only change was one scroll offset
   (the Inbox, the Feed, its carousel, the Article's WebView), the ObservationDiff must
   hold exactly one scroll entry, whose offset is the phone's (±2 px) — or, when no
@@ -39,6 +42,7 @@ from deltarec.core.devices.virtual.views import View
 from deltarec.core.diff.gesture import Gesture as Touch
 from deltarec.core.observe.model import Observation
 from deltarec.core.observer import DeltaResult, Observer
+from tests.core.truth.evidence import unexplained
 
 BACK_TO = re.compile(r"^» back to .*\(as after step (\d+)\)", re.M)
 CLASSES = ("false", "missed", "wrong-scroll", "duplicate")
@@ -346,6 +350,8 @@ def check(
         out.append(Violation("wrong-scroll", screen, gesture.klass, problem))
     for problem in _duplicates(result):
         out.append(Violation("duplicate", screen, gesture.klass, problem))
+    for pair in unexplained(result.delta):  # a ~ pair on its slot alone
+        out.append(Violation("false", screen, gesture.klass, f"paired without evidence: {pair}"))
     return out
 
 
