@@ -50,9 +50,11 @@ __all__ = ["ACCENT", "DISABLED", "KEYBOARD", "WHITE", "render_image", "render_pn
 _LAYER = {"app": 0, "status": 1, "dialog": 2, "ime": 3}
 
 
-def render_image(windows: tuple[Window, ...]) -> Image.Image:
-    """An RGB image of the whole screen."""
-    image = Image.new("RGB", (WIDTH, HEIGHT), SURFACE)
+def render_image(
+    windows: tuple[Window, ...], size: tuple[int, int] = (WIDTH, HEIGHT)
+) -> Image.Image:
+    """An RGB image of the whole screen, ``size`` px (the windows' screen)."""
+    image = Image.new("RGB", size, SURFACE)
     draw = ImageDraw.Draw(image)
     for window in sorted(windows, key=lambda w: _LAYER.get(w.kind, 0)):
         if window.kind == "dialog":

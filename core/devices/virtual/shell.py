@@ -45,7 +45,6 @@ from deltarec.core.devices.virtual.faults import (
 )
 from deltarec.core.devices.virtual.keycodes import keycode
 from deltarec.core.devices.virtual.playground import PACKAGES, Playground
-from deltarec.core.devices.virtual.render_png import render_png
 from deltarec.core.devices.virtual.shell_budget import (
     DEFAULT_BUDGET,
     Budget,
@@ -65,9 +64,6 @@ from deltarec.core.devices.virtual.storage import NoSpace, Storage
 
 Handler = Callable[[list[str], Parts, Budget], Out]
 """A command: its words, its stdin and its call's budget → (stdout, stderr, exit code)."""
-
-DENSITY = 420
-"""``wm density`` of a phone that does not say its own."""
 
 HISTORY = 1000
 """Command lines the shell remembers (``history``, newest last)."""
@@ -293,8 +289,8 @@ class VirtualShell(Builtins):
 
     def _screencap(self, argv: list[str], stdin: Parts, budget: Budget) -> Out:
         with self.playground.lock:
-            windows = self.playground.windows()
-        png = render_png(windows)  # the slow part, with no lock held
+            windows = self.playground.layout_windows()
+        png = self.playground.screenshot_png(windows)  # the slow part, with no lock held
         paths = [
             a for i, a in enumerate(argv[1:], 1) if not a.startswith("-") and argv[i - 1] != "-d"
         ]
@@ -357,12 +353,18 @@ class VirtualShell(Builtins):
             width, height = self.playground.window_size()
             return f"Physical size: {width}x{height}\n".encode(), b"", 0
         if argv[1:2] == ["density"]:
-            density = getattr(self.playground, "density", DENSITY)  # a profile's, when it has one
-            return f"Physical density: {density}\n".encode(), b"", 0
+            return f"Physical density: {self.playground.profile.dpi}\n".encode(), b"", 0
         return b"", b"Error: unknown command\n", 1
 
     def _dumpsys(self, argv: list[str], stdin: Parts, budget: Budget) -> Out:
-        text = dumpsys(argv[1:], self.playground.current_app(), self.playground.keyboard_frame())
+        pg = self.playground
+        text = dumpsys(
+            argv[1:],
+            pg.current_app(),
+            pg.keyboard_frame(),
+            size=pg.window_size(),
+            dpi=pg.profile.dpi,
+        )
         if text is None:
             return f"Can't find service: {argv[1] if len(argv) > 1 else ''}\n".encode(), b"", 0
         return text.encode(), b"", 0

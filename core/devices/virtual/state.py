@@ -56,6 +56,9 @@ class SettingsState:
     history: int = 42
     """Items in the history that Settings > "Clear history" deletes."""
 
+    offset: int = 0
+    """How far the Settings list is scrolled (lu; only a short screen's list scrolls)."""
+
     def enabled(self, key: str) -> bool:
         """False for radio toggles while airplane mode is on."""
         return not (key in RADIOS and self.values["airplane"])
