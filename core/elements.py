@@ -26,6 +26,7 @@ from deltarec.core.capture.element_dicts import (
     node_to_element,
 )
 from deltarec.core.capture.jsonio import load_capture
+from deltarec.core.diff.compute import compute_delta
 from deltarec.core.diff.match import match_frames
 from deltarec.core.diff.types import ChangeKind, FromToDict
 from deltarec.core.observe.frame import Frame
@@ -220,13 +221,10 @@ def _as_given(data: Any, frame: Frame, positions: list[int]) -> dict[int, Elemen
     """Frame position → the caller's element dict (less ``children``) at that position, for
     an element list (its synthetic root is position 0, then document order); a flat element
     dict of the node for any other input."""
-    if isinstance(data, list | tuple) and len(frame) == len(given := _document_order(data)) + 1:
+    given = flatten_tree(data, interactive_only=False) if isinstance(data, list | tuple) else []
+    if given and len(frame) == len(given) + 1:
         return {pos: given[pos - 1] for pos in positions}
     return {pos: _flat_element(frame.nodes[pos]) for pos in positions}
-
-
-def _document_order(elements: Sequence[Element]) -> list[Element]:
-    return flatten_tree(elements, interactive_only=False)
 
 
 def _pairs(prev: Frame, curr: Frame, iou_threshold: float) -> dict[int, int]:
@@ -409,13 +407,17 @@ def _observe(
     interactive_only: bool,
     max_lines: int,
     max_tokens: int | None,
+    iou_threshold: float = 0.5,
 ) -> DeltaResult:
+    fp = Frame(to_observation(prev, viewport=viewport))
+    fc = Frame(to_observation(curr, viewport=viewport))
     return observe_delta(
-        to_observation(prev, viewport=viewport),
-        to_observation(curr, viewport=viewport),
+        fp,
+        fc,
         options=IndexOptions(viewport, max_elements, interactive_only),
         max_lines=max_lines,
         max_tokens=max_tokens,
+        delta=compute_delta(fp, fc, pairs=_pairs(fp, fc, iou_threshold)),
     )
 
 
@@ -426,11 +428,22 @@ def delta_observation(
     viewport: Sequence[int] | None = None,
     max_elements: int = 80,
     interactive_only: bool = True,
+    iou_threshold: float = 0.5,
+    move_threshold: int = 5,
     max_lines: int = 40,
     max_tokens: int | None = None,
 ) -> str:
-    """Index both frames, diff them and render the budgeted "what changed" text."""
-    args = (viewport, max_elements, interactive_only, max_lines, max_tokens)
+    """Index both frames, diff them and render the budgeted "what changed" text.
+
+    The peer's signature, pairs as :func:`match_elements` pairs (``iou_threshold``). Where
+    deltarec answers better: a scroll reads as one ``↕`` line, a text typed into a field as
+    one ``~`` line of that field, numbers ``[i]`` are never given to another element, and
+    moved elements are counted on one ``~ layout`` line rather than listed one by one
+    (so ``move_threshold``, kept for the peer's callers, changes nothing here;
+    :func:`delta_index` honours it).
+    """
+    del move_threshold  # see the docstring: moves are one layout line here
+    args = (viewport, max_elements, interactive_only, max_lines, max_tokens, iou_threshold)
     return _observe(prev, curr, *args).text
 
 

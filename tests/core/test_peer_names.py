@@ -11,6 +11,8 @@ in ``summarize_delta`` as in ``delta_observation``.
 
 from __future__ import annotations
 
+import ast
+import inspect
 import re
 from typing import Any
 
@@ -294,3 +296,51 @@ def test_every_real_capture_matches_itself_whole(folder: str) -> None:
         assert (result["added"], result["removed"]) == ([], [])
         assert [m["before"] for m in result["matched"]] == elements
         assert all(m["after"] == m["before"] and m["iou"] == 1.0 for m in result["matched"])
+
+
+# ------------------------------------------------------------------ signatures
+PEER_SIGNATURES = {
+    # je_auto_control 1.0.6, parameters as inspect.signature prints them (annotations dropped)
+    "flatten_tree": "(elements, *, interactive_only=True)",
+    "observation_index": "(elements, *, viewport=None, max_elements=80, interactive_only=True)",
+    "serialize_observation": "(elements, *, viewport=None, max_elements=80, interactive_only=True)",
+    "assign_stable_ids": "(elements, prior=None, *, iou_threshold=0.5)",
+    "match_elements": "(before, after, *, iou_threshold=0.5)",
+    "delta_index": "(prev, curr, *, iou_threshold=0.5, move_threshold=5)",
+    "summarize_delta": "(delta, *, max_lines=40)",
+    "delta_observation": "(prev, curr, *, viewport=None, max_elements=80, interactive_only=True, "
+    "iou_threshold=0.5, move_threshold=5, max_lines=40)",
+}
+
+
+def _plain(signature: inspect.Signature) -> list[inspect.Parameter]:
+    return [p.replace(annotation=inspect.Parameter.empty) for p in signature.parameters.values()]
+
+
+@pytest.mark.parametrize("name", sorted(PEER_SIGNATURES))
+def test_every_peer_call_is_a_deltarec_call(name: str) -> None:
+    """Every parameter of the peer's function is ours too: same name, kind and default (ours
+    may add keyword-only ones, such as ``max_tokens``)."""
+    peer = inspect.Signature(
+        [
+            inspect.Parameter(
+                p.split("=")[0],
+                inspect.Parameter.KEYWORD_ONLY if star else inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                default=ast.literal_eval(p.split("=")[1]) if "=" in p else inspect.Parameter.empty,
+            )
+            for star, p in _parts(PEER_SIGNATURES[name])
+        ]
+    )
+    ours = {p.name: p for p in _plain(inspect.signature(getattr(deltarec.core, name)))}
+    for p in peer.parameters.values():
+        assert ours.get(p.name) == p, (name, p, ours.get(p.name))
+
+
+def _parts(text: str) -> list[tuple[bool, str]]:
+    out, star = [], False
+    for part in text.strip("()").split(", "):
+        if part == "*":
+            star = True
+        else:
+            out.append((star, part))
+    return out
