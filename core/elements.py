@@ -25,6 +25,7 @@ from deltarec.core.capture.element_dicts import (
     is_interactive_role,
     node_to_element,
 )
+from deltarec.core.capture.frame_cache import frame_of
 from deltarec.core.capture.jsonio import load_capture
 from deltarec.core.diff.compute import compute_delta
 from deltarec.core.diff.match import match_frames
@@ -241,12 +242,12 @@ def _pairs(prev: Frame, curr: Frame, iou_threshold: float) -> dict[int, int]:
     for c in sorted(pairs, reverse=True):
         p = pairs[c]
         a, b = prev.nodes[p], curr.nodes[c]
-        overlap = a.bounds.iou(b.bounds)
         if (
-            (overlap > 0 and overlap >= iou_threshold)
+            a.bounds == b.bounds  # most pairs: cheapest first
             or (c, p) in backed
-            or _same_content(a, b)
             or prev.parents[p] < 0  # window roots: what pairs windows is the matcher's call
+            or ((iou := a.bounds.iou(b.bounds)) > 0 and iou >= iou_threshold)
+            or _same_content(a, b)
         ):
             kept[c] = p
             backed.add((curr.parents[c], prev.parents[p]))
@@ -409,15 +410,16 @@ def _observe(
     max_tokens: int | None,
     iou_threshold: float = 0.5,
 ) -> DeltaResult:
-    fp = Frame(to_observation(prev, viewport=viewport))
-    fc = Frame(to_observation(curr, viewport=viewport))
+    before, after = frame_of(prev, viewport=viewport), frame_of(curr, viewport=viewport)
+    if after is before:  # the same content twice: two frames, as two captures give
+        after = Frame(after.obs)
     return observe_delta(
-        fp,
-        fc,
+        before,
+        after,
         options=IndexOptions(viewport, max_elements, interactive_only),
         max_lines=max_lines,
         max_tokens=max_tokens,
-        delta=compute_delta(fp, fc, pairs=_pairs(fp, fc, iou_threshold)),
+        delta=compute_delta(before, after, pairs=_pairs(before, after, iou_threshold)),
     )
 
 

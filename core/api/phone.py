@@ -210,6 +210,16 @@ class Phone:
             params["duration_ms"] = _ms(duration)
         self.run("AC_swipe", params)
 
+    def drag_fraction(
+        self, rx1: float, ry1: float, rx2: float, ry2: float, *, duration: float | None = None
+    ) -> None:
+        """Swipe between two points given as fractions of the screen (0–1): the same path
+        on a phone of any size. What a recording writes for a drag on nothing that scrolls."""
+        params: dict[str, Any] = {"start": [rx1, ry1], "end": [rx2, ry2]}
+        if duration is not None:
+            params["duration_ms"] = _ms(duration)
+        self.run("AC_swipe", params)
+
     def type(self, text: str) -> None:
         """Type ``text`` into the focused field (appended to what it holds)."""
         self.run("AC_type_text", {"text": text})

@@ -134,7 +134,9 @@ def _cmd_serve(args: argparse.Namespace) -> int:
             " Ctrl-C stops",
             flush=True,
         )
-    endpoint.serve_forever()
+    endpoint.serve_forever()  # Ctrl-C: stops within a second, sleeping shells included
+    if endpoint.stuck_threads:
+        print(f"stopped; {len(endpoint.stuck_threads)} calls were still running", file=sys.stderr)
     return 0
 
 

@@ -49,15 +49,13 @@ def _content(screen: ElementIndex, area: Bounds) -> tuple[tuple[str, str, Bounds
     )
 
 
-def _look(ctx: Context, target: Selector, area: Bounds | None) -> Match | None:
-    """The target on the live screen when it is there (inside ``area``), else None."""
+def _look(ctx: Context, target: Selector, screen: ElementIndex, area: Bounds | None) -> bool:
+    """Whether the target is on ``screen`` (inside ``area``)."""
     try:
-        found = ctx.resolve(target, ctx.screen())
+        found = ctx.resolve(target, screen)
     except ElementNotFoundError:
-        return None
-    if area is not None and not _inside(found.element, area):
-        return None
-    return found.element
+        return False
+    return area is None or _inside(found.element, area)
 
 
 def scroll_into_view(
@@ -74,27 +72,31 @@ def scroll_into_view(
     Returns when it is (at once when it already was); raises StepFailedError (through
     ``ctx.fail``) after ``max_swipes`` swipes, ElementNotFoundError when the list itself
     never shows within ``timeout``, AmbiguousSelectorError / StaleIndexError at once.
+    One capture per look: the list, the target and the list's content are read from it.
     """
-    latest = ctx.session.latest
-    if _look(ctx, target, latest.screen if latest is not None else None) is not None:
+    screen = ctx.screen()
+    if _look(ctx, target, screen, screen.frame.obs.screen):
         return
+    area = ctx.find(within, timeout=timeout).bounds
+    screen = ctx.screened or screen
     swiped: list[str] = []
     turned = False
-    for _ in range(max_swipes):
-        area = ctx.find(within, timeout=timeout).bounds
-        if _look(ctx, target, area) is not None:
+    while len(swiped) < max_swipes:
+        if _look(ctx, target, screen, area):
             return
-        before = _content(ctx.screen(), area)
+        before = _content(screen, area)
         x1, y1, x2, y2 = swipe_points(area, direction, None)
         ctx.device.swipe(x1, y1, x2, y2, 300)
         ctx.settle()
         swiped.append(direction)
-        if _look(ctx, target, area) is not None:
-            return
-        if _content(ctx.screen(), area) == before:  # the list is at its end
+        screen = ctx.screen()
+        area = ctx.resolve(within, screen).element.bounds
+        if _content(screen, area) == before:  # the list is at its end
             if turned:
                 break
             direction, turned = OPPOSITE[direction], True
+    if _look(ctx, target, screen, area):
+        return
     ctx.tried.append(f"scrolled {within.describe()}: {', '.join(swiped) or 'not at all'}")
     ctx.fail(
         f"{target.describe()} not found in {within.describe()} after "

@@ -44,6 +44,7 @@ from deltarec.core.executor.params import (
     IntList,
     Kind,
     Number,
+    NumberList,
     Param,
     Str,
 )
@@ -140,6 +141,8 @@ def kind_schema(kind: Kind[Any]) -> JsonSchema | None:
         return _bounded("integer" if isinstance(kind, Int) else "number", kind)
     if isinstance(kind, IntList):
         return {"type": "array", "items": {"type": "integer"}}
+    if isinstance(kind, NumberList):
+        return {"type": "array", "items": {"type": "number"}}
     if isinstance(kind, SelectorKind):
         return selector_schema()
     if isinstance(kind, ElementsKind):

@@ -95,6 +95,7 @@ OMITTED: Mapping[str, frozenset[str]] = {
     "AC_screenshot": frozenset({"path"}),
     "AC_tap": _REPLAY_ONLY,
     "AC_long_press": _REPLAY_ONLY,
+    "AC_swipe": frozenset({"start", "end"}),
 }
 """Parameters a tool does not offer: command name → parameter names."""
 

@@ -124,6 +124,10 @@ def _long_press(p: _Params) -> str | None:
 def _swipe(p: _Params) -> str | None:
     selector, direction = p.selector(), p.take("direction")
     duration, timeout = _seconds(p.take("duration_ms")), p.take("timeout")
+    if "start" in p.left:  # where the finger went, as fractions of any screen
+        ends = [*(p.take("start") or ()), *(p.take("end") or ())]
+        code = f"phone.drag_fraction({_args(*ends, duration=duration)})"
+        return p.done(code) if timeout is None and selector is None else None
     if direction is None:
         coords = [p.take(k) for k in ("x1", "y1", "x2", "y2")]
         code = f"phone.drag({_args(*coords, duration=duration)})"

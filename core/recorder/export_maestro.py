@@ -17,7 +17,8 @@ AC_tap / long      ``tapOn`` / ``longPressOn`` (``point: "x,y"`` for points,
                    way: the finger's "up" is its ``DOWN``)
 AC_type_text       ``tapOn`` the field (with a selector), ``eraseText`` when it
                    clears, then ``inputText``
-AC_swipe           ``swipe`` with ``direction`` (and ``from``), or ``start``/``end``;
+AC_swipe           ``swipe`` with ``direction`` (and ``from``), or ``start``/``end``
+                   (pixels, or screen fractions as percentages);
                    ``percent`` of the screen as ``start``/``end`` percentages
                    through its centre (of an element: Maestro's ``from`` swipe,
                    whose length is its own, said in a comment)
@@ -233,9 +234,15 @@ def _commands(notes: list[str], step: Step) -> list[Any]:
                 notes.append("eraseText erases a fixed count; deltarec deletes what the field held")
         return [*out, *([{"inputText": str(p["text"])}] if p["text"] else [])]  # "": cleared
     if command == "AC_swipe":
-        if "direction" not in p:
+        if "start" in p:
+            start, end = p["start"], p["end"]
+            swipe: dict[str, Any] = {
+                "start": f"{_percent(100 * start[0])},{_percent(100 * start[1])}",
+                "end": f"{_percent(100 * end[0])},{_percent(100 * end[1])}",
+            }
+        elif "direction" not in p:
             coords = [p.get(k) for k in ("x1", "y1", "x2", "y2")]
-            swipe: dict[str, Any] = {"start": _point(*coords[:2]), "end": _point(*coords[2:])}
+            swipe = {"start": _point(*coords[:2]), "end": _point(*coords[2:])}
         elif "percent" in p and "selector" not in p:
             swipe = _screen_swipe(str(p["direction"]), float(p["percent"]))
         else:

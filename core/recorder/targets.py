@@ -12,12 +12,11 @@ those pixels meant, in this order of preference:
 2. **a scrollable element** for a swipe: the innermost scrollable under the finger's start,
    by selector, with the swipe as a direction and a percentage of its extent
    (:func:`~deltarec.core.executor.gestures.relative_swipe`), as Maestro writes swipes;
-3. **the screen**, as fractions of its width and height (``rel_x``/``rel_y`` for a tap, a
-   direction and percentage of the screen for a swipe): only where nothing else identifies
-   the target.
+3. **the screen**, as fractions of its width and height (``rel_x``/``rel_y`` for a tap,
+   ``start``/``end`` for a swipe): only where nothing else identifies the target.
 
-Raw pixels are never written (a drag with no length along either axis aside: it has no
-direction to carry over).
+Raw pixels are never written (a drag on a list with no length along either axis aside: it
+has no direction to carry over).
 
     >>> from deltarec.core.capture.uiautomator import parse_uiautomator
     >>> from deltarec.core.observer import index_frame
@@ -86,9 +85,8 @@ def tap_params(screen: ElementIndex, x: int, y: int, *, long: bool = False,
     """
     target = element_at(screen, x, y)
     if target is None:
-        area = _screen(screen)
-        return {"rel_x": screen_fraction(x - area.left, area.width),
-                "rel_y": screen_fraction(y - area.top, area.height)}  # fmt: skip
+        rx, ry = _fractions(screen, x, y)
+        return {"rel_x": rx, "rel_y": ry}
     pos = actionable(screen.frame, target.pos, long=long)
     params: dict[str, Any] = {"selector": _selector(screen, pos)}
     container = scrollable_at(screen.frame, pos, strict=True)
@@ -108,15 +106,19 @@ def swiped_list(screen: ElementIndex, x: int, y: int) -> int | None:
 def swipe_params(screen: ElementIndex, x1: int, y1: int, x2: int, y2: int) -> dict[str, Any]:
     """The parameters of a swipe from ``(x1, y1)`` to ``(x2, y2)`` on ``screen``."""
     container = swiped_list(screen, x1, y1)
-    area = _screen(screen) if container is None else screen.frame.nodes[container].bounds
-    relative = relative_swipe(area, x1, y1, x2, y2)
+    if container is None:  # nothing identifies it: where the finger went, on any screen
+        return {"start": _fractions(screen, x1, y1), "end": _fractions(screen, x2, y2)}
+    relative = relative_swipe(screen.frame.nodes[container].bounds, x1, y1, x2, y2)
     if relative is None:
         return {"x1": x1, "y1": y1, "x2": x2, "y2": y2}
     direction, percent = relative
-    params: dict[str, Any] = {"direction": direction, "percent": percent}
-    if container is not None:
-        params = {"selector": _selector(screen, container), **params}
-    return params
+    return {"selector": _selector(screen, container), "direction": direction,
+            "percent": percent}  # fmt: skip
+
+
+def _fractions(screen: ElementIndex, x: int, y: int) -> list[float]:
+    area = _screen(screen)
+    return [screen_fraction(x - area.left, area.width), screen_fraction(y - area.top, area.height)]
 
 
 __all__ = ["actionable", "scrollable_at", "swipe_params", "swiped_list", "tap_params"]

@@ -156,7 +156,7 @@ def _b(x: int, y: int, w: int, h: int) -> dict[str, Any]:
     return {"x": x, "y": y, "width": w, "height": h, "name": ""}
 
 
-@settings(max_examples=300)
+@settings(max_examples=300, deadline=None)
 @given(_boxes(), _boxes(), THRESHOLDS)
 # Found by this generator: the matcher paired the two 20×10 boxes (IoU 0), where the
 # square and the tall box (IoU 0.5) were left apart.
@@ -177,6 +177,7 @@ def test_geometry_alone_never_pairs_boxes_below_the_threshold(
     )
 
 
+@settings(deadline=None)
 @given(_boxes(NAMES), _boxes(NAMES), THRESHOLDS)
 def test_every_pair_has_evidence_and_elements_come_back_as_given(
     before: list[Any], after: list[Any], threshold: float
@@ -189,6 +190,7 @@ def test_every_pair_has_evidence_and_elements_come_back_as_given(
     assert sorted(map(repr, returned_after)) == sorted(map(repr, after))
 
 
+@settings(deadline=None)
 @given(
     _boxes(NAMES),
     st.lists(st.integers(0, 50), unique=True, max_size=7),
@@ -226,6 +228,7 @@ EDITS = st.sampled_from(
 )
 
 
+@settings(deadline=None)  # the first call loads the tokenizer
 @given(st.sampled_from(["button", "checkbox", "textbox", "switch"]), EDITS)
 def test_a_change_reads_the_same_in_summarize_delta_and_delta_observation(
     role: str, edit: dict[str, Any]

@@ -11,7 +11,7 @@ from __future__ import annotations
 from deltarec.core.devices.virtual import screen_article, screen_feed, screen_inbox
 from deltarec.core.devices.virtual.layout import DEFAULT_SCREEN, Screen
 from deltarec.core.devices.virtual.screen_clock import TABS
-from deltarec.core.devices.virtual.screen_forms import settings_max_offset
+from deltarec.core.devices.virtual.screen_forms import form_max_offset, settings_max_offset
 from deltarec.core.devices.virtual.state import PhoneState
 
 
@@ -24,7 +24,7 @@ def scroll(state: PhoneState, target: str, delta: int, screen: Screen = DEFAULT_
     what the content holds on ``screen``.
 
     Targets: "inbox", "feed", "chips" (the Feed's carousel), "article", "settings"
-    (only a short screen's list scrolls); "pager" moves one page in the swipe's
+    and "form" (only on a screen too short for them); "pager" moves one page in the swipe's
     direction instead (positive: the next tab).
 
     >>> st = PhoneState()
@@ -45,6 +45,9 @@ def scroll(state: PhoneState, target: str, delta: int, screen: Screen = DEFAULT_
     elif target == "article":
         highest = screen_article.max_offset(width, bottom)
         state.article.offset = _clamp(state.article.offset + delta, highest)
+    elif target == "form":
+        highest = form_max_offset(screen.content_bottom(keyboard=state.keyboard))
+        state.form.offset = _clamp(state.form.offset + delta, highest)
     elif target == "settings":
         highest = settings_max_offset(bottom)
         state.settings.offset = _clamp(state.settings.offset + delta, highest)

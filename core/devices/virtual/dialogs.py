@@ -28,6 +28,7 @@ from deltarec.core.devices.virtual.layout import (
     TEXT,
     Screen,
     button,
+    text_lines,
 )
 from deltarec.core.devices.virtual.state import PhoneState
 from deltarec.core.devices.virtual.views import View
@@ -36,6 +37,8 @@ DIALOGS = ("save", "clear_history", "history_deleted")
 
 _MAX_WIDTH, _HEIGHT = 840, 536
 """The dialog's widest (a phone's width less 120 lu a side) and its height, in lu."""
+_MESSAGE_SIZE = 40
+"""The message's text size (``paint.WRAP_SIZES["message"]``)."""
 _BUTTON_WIDTHS = {"OK": 214, "Cancel": 202}
 """Widths of buttons as a real AlertDialog measured them; others: estimated from the text."""
 
@@ -59,10 +62,22 @@ def alert_dialog(
     title_panel = _text_panel(
         LINEAR, "topPanel", (42, 80, 150, 162), title, "alertTitle", "dialog_title", inner, top
     )
+    # A message that does not fit one line wraps (as TextView does), and the dialog grows.
+    lines = text_lines(message, inner[1] - inner[0] - 80, _MESSAGE_SIZE)
+    extra = (lines - 1) * int(_MESSAGE_SIZE * 1.4)
+    look = "label" if lines == 1 else "message"
     message_panel = _text_panel(
-        SCROLL, "contentPanel", (162, 180, 310, 330), message, "message", "label", inner, top
+        SCROLL,
+        "contentPanel",
+        (162, 180, 310 + extra, 330 + extra),
+        message,
+        "message",
+        look,
+        inner,
+        top,
     )
     inner_l, inner_r = inner
+    top += extra  # what follows the message moves down
     right = inner_r - 32
     placed: list[View] = []
     for text, rid, action in reversed(buttons):
@@ -85,14 +100,14 @@ def alert_dialog(
     )
     panel = View(
         cls=LINEAR,
-        bounds=(inner_l, top + 42, inner_r, top + 494),
+        bounds=(inner_l, top - extra + 42, inner_r, top + 494),
         rid="android:id/parentPanel",
         children=(title_panel, message_panel, button_panel),
     )
     content = View(cls=FRAME, bounds=panel.bounds, rid="android:id/content", children=(panel,))
     return View(
         cls=FRAME,
-        bounds=(left, top, left + width, top + _HEIGHT),
+        bounds=(left, top - extra, left + width, top + _HEIGHT),
         children=(View(cls=FRAME, bounds=panel.bounds, children=(content,)),),
         look="dialog",
     )

@@ -45,7 +45,8 @@ def _keys(screen: Screen) -> tuple[View, ...]:
             left = indent + i * key_w
             keys.append(_key(ch, left + 6, top, left + key_w - 6, f"key:{ch}"))
     row3 = first + 2 * (_KEY_H + _GAP)
-    keys.append(_key("del", width - 135, row3, width - 12, "key:del", "fnkey"))
+    after_m = (width - key_w * len(_ROWS[2])) // 2 + key_w * len(_ROWS[2]) + 6
+    keys.append(_key("del", max(width - 135, after_m), row3, width - 12, "key:del", "fnkey"))
     row4 = first + 3 * (_KEY_H + _GAP)
 
     def x(ref: int) -> int:  # the bottom row's edges, laid out for 1080 lu, stretched

@@ -55,7 +55,9 @@ def sign_up_content(form: FormState, bottom: int, width: int) -> View:
     """The form, laid out from the action bar down and clipped at ``bottom``.
 
     Save is enabled only once Name is non-empty. An empty field shows its hint as
-    its text (like Android); a password field shows one bullet per character.
+    its text (like Android); a password field shows one bullet per character. Where
+    the form does not fit above ``bottom`` (a short screen, the keyboard up) the
+    ScrollView is scrollable, at ``form.offset``.
     """
     top = TOOLBAR_BOTTOM
     kids: list[View] = [label("Create your account", (60, top + 40, width - 60, top + 110))]
@@ -79,14 +81,24 @@ def sign_up_content(form: FormState, bottom: int, width: int) -> View:
     kids.append(button("Save", save, app_id("save"), "save", enabled=bool(form.name)))
     if form.saved:
         kids.append(label("Saved", (60, top + 1010, width - 60, top + 1080), app_id("status")))
-    column = View(cls=LINEAR, bounds=(0, top, width, top + 1100), children=tuple(kids))
-    scroll = View(
-        cls=SCROLL,
-        bounds=(0, top, width, bottom),
-        rid=app_id("form_scroll"),
-        children=(column,),
-    )
-    return clip(scroll, scroll.bounds) or scroll
+    column = View(cls=LINEAR, bounds=(0, top, width, top + FORM_HEIGHT), children=tuple(kids))
+    bounds = (0, top, width, bottom)
+    if form_max_offset(bottom) == 0:
+        scroll = View(cls=SCROLL, bounds=bounds, rid=app_id("form_scroll"), children=(column,))
+        return clip(scroll, scroll.bounds) or scroll
+    moved = clip(shift(column, -min(form.offset, form_max_offset(bottom))), bounds)
+    shown: tuple[View, ...] = () if moved is None else (moved,)
+    return scroller(SCROLL, bounds, app_id("form_scroll"), shown, swipe="v:form")
+
+
+FORM_HEIGHT = 1100
+"""The form's height in lu."""
+
+
+def form_max_offset(bottom: int) -> int:
+    """How far the form scrolls above ``bottom``: 0 where it fits (it always does on the
+    default phone, keyboard or not); a short screen's form scrolls, as a ScrollView does."""
+    return max(0, FORM_HEIGHT - (bottom - TOOLBAR_BOTTOM))
 
 
 SETTING_ROWS: tuple[tuple[str, str, str], ...] = (

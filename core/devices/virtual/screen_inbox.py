@@ -24,6 +24,7 @@ from deltarec.core.devices.virtual.layout import (
     label,
     list_items,
     scroller,
+    text_lines,
 )
 from deltarec.core.devices.virtual.state import InboxState
 from deltarec.core.devices.virtual.views import View, clip
@@ -162,6 +163,9 @@ def message_content(index: int, bottom: int, width: int) -> View:
     top = TOOLBAR_BOTTOM
     who = sender(index)
     body = f"Hi,\nthis is message #{index} about {subject(index)}.\nCheers & bye — {who}"
+    # Each line wraps where it does not fit (3 lines, 52 lu apart, on the default phone).
+    lines = sum(text_lines(line, width - 96, 38) for line in body.split("\n"))
+    extra = 52 * max(0, lines - 3)
     kids = (
         View(
             cls=IMAGE,
@@ -184,13 +188,13 @@ def message_content(index: int, bottom: int, width: int) -> View:
         ),
         View(
             cls=TEXT,
-            bounds=(48, top + 320, width - 48, top + 560),
+            bounds=(48, top + 320, width - 48, top + 560 + extra),
             text=body,
             rid=app_id("message_body"),
             look="body",
         ),
     )
-    column = View(cls=LINEAR, bounds=(0, top, width, top + 600), children=kids)
+    column = View(cls=LINEAR, bounds=(0, top, width, top + 600 + extra), children=kids)
     scroll = View(
         cls=SCROLL,
         bounds=(0, TOOLBAR_BOTTOM, width, bottom),

@@ -116,12 +116,13 @@ def launcher(now: float, screen: Screen) -> Window:
         label(date_text(now), (0, 650, width, 730), f"{LAUNCHER_PACKAGE}:id/date", look="center"),
     ]
     cell = width // len(LAUNCHER_ICONS)
+    margin = max(0, min(15, (cell - 202) // 2))  # "Playground" needs 201 lu at 38 lu
     for i, (name, activity) in enumerate(LAUNCHER_ICONS):
         left = i * cell
         kids.append(
             View(
                 cls=TEXT,
-                bounds=(left + 15, icons, left + cell - 15, icons + 300),
+                bounds=(left + margin, icons, left + cell - margin, icons + 300),
                 text=name,
                 desc=name,
                 clickable=True,

@@ -126,7 +126,8 @@ class VirtualShell(Builtins):
         self.max_output = max_output
         self.injector = FaultInjector(faults)
         self.history: deque[str] = deque(maxlen=HISTORY)
-        self._cancel = threading.Event()
+        self._calls: dict[int, threading.Event] = {}
+        """The cancel event of the call each thread runs now, by thread id."""
         self._commands: dict[str, Handler] = {
             "echo": self._echo,
             "true": lambda a, i, b: (b"", b"", 0),
@@ -156,14 +157,14 @@ class VirtualShell(Builtins):
         """The phone's files (read-only; write with :meth:`write_file` or the shell)."""
         return self.storage
 
-    def interrupt(self) -> None:
-        """End every call running now (a server stopping): sleeps wake, work stops.
-
-        Later calls are not affected.
-        """
+    def interrupt(self, thread: int | None = None) -> None:
+        """End the call running now on ``thread`` (a ``threading.get_ident()``; None: every
+        call, as when a server stops): its sleep wakes, its work stops. Later calls run."""
         with self.playground.lock:
-            cancel, self._cancel = self._cancel, threading.Event()
-        cancel.set()
+            events = list(self._calls.values()) if thread is None else [self._calls.get(thread)]
+        for event in events:
+            if event is not None:
+                event.set()
 
     # ------------------------------------------------------------ ShellTarget
     def shell(self, command: str) -> ShellResult:
@@ -180,7 +181,15 @@ class VirtualShell(Builtins):
         with self.playground.lock:
             self._alive()
             self.history.append(command)
-            budget = Budget(self.budget, self._cancel)
+            budget = Budget(self.budget)
+            self._calls[threading.get_ident()] = budget.cancel
+        try:
+            return self._shell(command, budget)
+        finally:
+            with self.playground.lock:
+                self._calls.pop(threading.get_ident(), None)
+
+    def _shell(self, command: str, budget: Budget) -> ShellResult:
         try:
             steps = parse(command)
         except ShellSyntaxError as exc:
@@ -339,6 +348,7 @@ class VirtualShell(Builtins):
         return b"", b"", 0
 
     def _wm(self, argv: list[str], stdin: Parts, budget: Budget) -> Out:
+        # Read from the phone, not from constants, so a screen-size profile shows here.
         if argv[1:2] == ["size"]:
             width, height = self.playground.window_size()
             return f"Physical size: {width}x{height}\n".encode(), b"", 0

@@ -1,10 +1,11 @@
 """The time budget of one virtual shell call, and how a server interrupts it.
 
 Each ``VirtualShell.shell`` call gets a :class:`Budget`: ``limit`` seconds of work
-(``sleep`` does not count: a phone's ``sleep 600`` is no work) and the shell's
-current cancel event. Loops that can grow with the command line — steps, files
-of a ``cat``, keys of an ``input keyevent``, lines of a ``grep`` — call
-:meth:`Budget.check`; a regex gets :meth:`Budget.remaining` as its own timeout.
+(``sleep`` does not count: a phone's ``sleep 600`` is no work) and a cancel
+event of its own (``VirtualShell.interrupt`` sets it). Loops that can grow
+with the command line — steps, files of a ``cat``, keys of an ``input keyevent``,
+lines of a ``grep`` — call :meth:`Budget.check`; a regex gets :meth:`Budget.remaining`
+as its own timeout.
 Past the limit :class:`OverBudget` ends the call ("over the N s time budget",
 exit 124 as ``timeout`` gives); once the event is set (the server is stopping)
 :class:`Interrupted` ends it, and a ``sleep`` wakes at once.

@@ -28,6 +28,8 @@ class FormState:
     newsletter: bool = False
     focus: str | None = None
     saved: bool = False
+    offset: int = 0
+    """How far the form is scrolled (lu; only a form taller than its window scrolls)."""
 
     def value(self, name: str) -> str:
         """Text of the field ``name`` (one of :data:`FIELDS`)."""

@@ -31,6 +31,7 @@ from deltarec.core.executor.params import (
     Choice,
     Int,
     Number,
+    NumberList,
     Str,
     member,
     param,
@@ -50,6 +51,7 @@ _PACKAGE = re.compile(r"[A-Za-z]\w*(?:\.[A-Za-z_]\w*)+", re.ASCII)
 _ACTIVITY = re.compile(r"[\w.$]+", re.ASCII)
 FRACTION = Number(minimum=0, maximum=1)
 PERCENT = Number(minimum=0.01, maximum=100)
+SCREEN_POINT = NumberList(2, minimum=0, maximum=1)
 
 
 def _under_keyboard(ctx: Context, x: int, y: int) -> dict[str, Any] | None:
@@ -169,8 +171,10 @@ class Swipe(Command):
     ``percent`` is a share of the element's (or screen's) extent along that axis, so
     the swipe means the same on a phone of another size (what the recorder writes);
     ``distance`` is in pixels; without either, 60%. The swipe goes through the
-    element's centre and stays inside it. The old form x1/y1→x2/y2 (raw pixels)
-    still runs. Timeout: ``timeout`` seconds for the selector. Errors: as AC_tap.
+    element's centre and stays inside it. ``start``/``end`` are points as fractions
+    of the screen (what the recorder writes for a drag on nothing that scrolls); the
+    old form x1/y1→x2/y2 (raw pixels) still runs. Timeout: ``timeout`` seconds for the
+    selector. Errors: as AC_tap.
     """
 
     name = "AC_swipe"
@@ -186,6 +190,10 @@ class Swipe(Command):
     y1: int | None = param(COORD, "start y", default=None)
     x2: int | None = param(COORD, "end x", default=None)
     y2: int | None = param(COORD, "end y", default=None)
+    start: tuple[float, ...] | None = param(
+        SCREEN_POINT, "start [x, y] as fractions of the screen (with end)", default=None
+    )
+    end: tuple[float, ...] | None = param(SCREEN_POINT, "end [x, y] as fractions", default=None)
     duration_ms: int = param(DURATION_MS, "how long the swipe takes", default=300)
     timeout: float = param(TIMEOUT, TIMEOUT_HELP, default=DEFAULT_TIMEOUT)
 
@@ -199,10 +207,16 @@ class Swipe(Command):
             {
                 "direction": self.direction is not None,
                 "x1/y1/x2/y2": any(c is not None for c in coords),
+                "start/end": self.start is not None or self.end is not None,
             },
             "how to swipe",
         )
-        if self.direction is None:
+        if self.start is not None or self.end is not None:
+            if self.start is None or self.end is None:
+                raise ScriptValidationError(path, "give both start and end")
+            if self.selector is not None:
+                raise ScriptValidationError(member(path, "selector"), "not with start/end")
+        elif self.direction is None:
             if any(c is None for c in coords):
                 raise ScriptValidationError(path, "give all of x1, y1, x2, y2")
             for name, value in (("selector", self.selector), ("distance", self.distance),
@@ -218,7 +232,11 @@ class Swipe(Command):
     def run(self, ctx: Context) -> dict[str, Any]:
         result: dict[str, Any] = {}
         clamped = False
-        if self.direction is None:
+        if self.start is not None and self.end is not None:  # fractions of this screen
+            width, height = ctx.device.window_size()
+            x1, y1 = scaled_point(self.start[0], self.start[1], width, height)
+            x2, y2 = scaled_point(self.end[0], self.end[1], width, height)
+        elif self.direction is None:
             x1, y1, x2, y2 = (int(c or 0) for c in self._coords())
         else:
             if self.selector is not None:

@@ -12,7 +12,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from deltarec.core.capture.automobile import automobile_to_observation, is_automobile
-from deltarec.core.capture.jsonio import load_capture, read_capture
+from deltarec.core.capture.jsonio import (
+    load_capture,
+    observation_from_json,
+    observation_to_json,
+    read_capture,
+)
 from deltarec.core.capture.uiautomator import parse_uiautomator
 from deltarec.core.observe.model import FLAG_ATTRIBUTES, Bounds, Node, Observation
 from deltarec.core.observer import observe_frame
@@ -168,6 +173,8 @@ def test_the_frame_facts_come_from_the_capture() -> None:
     )
     extras = json.loads(field.extra("extras"))
     assert extras["android.view.accessibility.extra.EXTRA_DATA_TEST_TRAVERSALBEFORE_VAL"] == "354"
+    # `observe --format json` keeps all of it: observation JSON reads back the same frame.
+    assert observation_from_json(json.loads(json.dumps(observation_to_json(obs)))) == obs
 
 
 def window(**node: Any) -> dict[str, Any]:

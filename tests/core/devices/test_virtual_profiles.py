@@ -26,6 +26,7 @@ from deltarec.core.devices.virtual import (
     parse_profile,
 )
 from deltarec.core.devices.virtual.layout import ACTIVITIES, APP_PACKAGE
+from deltarec.core.devices.virtual.views import View, hit_windows
 from deltarec.core.errors import InputError
 
 pytest_plugins = ["pytester"]
@@ -195,3 +196,63 @@ def test_a_served_profile_reports_its_size_and_density_in_the_shell() -> None:
     assert shell.shell("wm size").stdout == b"Physical size: 1440x3120\n"
     assert shell.shell("wm density").stdout == b"Physical density: 560\n"
     assert b"deviceWidth=1440, deviceHeight=3120" in shell.shell("dumpsys display").stdout
+
+
+def _label(view: View) -> str:
+    """What a person calls a clickable: its text or description, else its texts."""
+    return view.text or view.desc or " ".join(v.text for v in view.walk() if v.text)
+
+
+def _clickables(pg: Playground) -> dict[str, tuple[int, int]]:
+    """Each wholly visible clickable's label and its centre, in px."""
+    return {
+        _label(v): ((v.bounds[0] + v.bounds[2]) // 2, (v.bounds[1] + v.bounds[3]) // 2)
+        for w in pg.windows()
+        for v in w.root.walk()
+        if v.clickable and v.drawn is None and w.kind != "ime"
+    }
+
+
+@pytest.mark.parametrize("preset", ["small", "large", "tablet"])
+def test_coordinates_from_the_default_phone_miss_while_labels_still_find(preset: str) -> None:
+    """A tap recorded as x, y on the default phone hits something else (or nothing) on
+    another profile for most elements; the same labels are all there to be found."""
+    same = total = 0
+    for activity in ("MainActivity", "SignUpActivity", "SettingsActivity", "ClockActivity"):
+        default, other = Playground(), Playground(profile=PRESETS[preset])
+        for pg in (default, other):
+            pg.launch_app(APP_PACKAGE, f".{activity}")
+        recorded, there = _clickables(default), _clickables(other)
+        assert set(recorded) <= set(there) or activity == "SettingsActivity", activity
+        for name, (x, y) in recorded.items():
+            hit = hit_windows(other.windows(), x, y)
+            same += hit is not None and _label(hit) == name
+            total += 1
+    assert total > 20
+    assert same / total < 0.5, f"{same} of {total} recorded points still hit their element"
+
+
+@pytest.mark.parametrize("preset", ["small", "large", "tablet"])
+def test_content_follows_the_finger_in_px(preset: str) -> None:
+    """A drag of 400 px moves the list 400 px on screen (±1 for rounding), whatever the
+    density: scrolling is in px, laid out in lu."""
+    pg = Playground(profile=PRESETS[preset])
+    pg.launch_app(APP_PACKAGE, ".InboxActivity")
+    before = _clickables(pg)
+    x = pg.window_size()[0] // 2
+    pg.swipe(x, 1000, x, 600)
+    after = _clickables(pg)
+    rows = (set(before) & set(after)) - {"Navigate up"}
+    moved = {before[k][1] - after[k][1] for k in rows}
+    assert moved and all(abs(m - 400) <= 1 for m in moved), moved
+
+
+def test_a_short_drag_is_a_tap_by_the_same_dp_on_every_density() -> None:
+    """Touch slop is a distance in dp: 16 px on the default phone, 12 px at 320 dpi."""
+    for profile, slop in ((DEFAULT_PROFILE, 16), (PRESETS["small"], 12), (PRESETS["large"], 21)):
+        pg = Playground(profile=profile)
+        pg.launch_app(APP_PACKAGE, ".InboxActivity")
+        x, y = pg.window_size()[0] // 2, 800
+        pg.swipe(x, y, x, y - (slop - 1))
+        assert pg.state.inbox.offset == 0
+        assert pg.state.screen == "MessageActivity", profile  # a tap on a row opens it

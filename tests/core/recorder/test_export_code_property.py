@@ -79,6 +79,9 @@ steps = st.one_of(
         optional("percent", st.floats(0.01, 100)), durations, timeouts)),
     st.tuples(st.just("AC_swipe"), merged(st.fixed_dictionaries(
         {k: st.integers(0, 3000) for k in ("x1", "y1", "x2", "y2")}), durations)),
+    st.tuples(st.just("AC_swipe"), merged(st.fixed_dictionaries(
+        {k: st.lists(st.floats(0, 1), min_size=2, max_size=2) for k in ("start", "end")}),
+        durations)),
     st.tuples(st.just("AC_type_text"), merged(st.fixed_dictionaries({"text": TEXT}),
         optional("selector", selectors), optional("clear", st.booleans()), timeouts)),
     st.tuples(st.just("AC_press_key"), st.fixed_dictionaries(
