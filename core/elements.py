@@ -232,26 +232,29 @@ def _pairs(prev: Frame, curr: Frame, iou_threshold: float) -> dict[int, int]:
     """:func:`match_frames`' pairs (current position → previous), less those only geometry
     supports whose overlap is under ``iou_threshold`` (or 0).
 
-    Evidence other than overlap: shared content (a text or description, or one inside the
-    other), a shared resource id, or a kept pair among their children. Children come after
-    their parent in document order, so one pass from the end sees every child first.
+    Other evidence: shared content (a text or description, or one inside the other), a
+    shared resource id, a kept pair among their children. Only the few pairs whose boxes do
+    not overlap enough are looked at, from the end: every child is decided before its parent.
     """
     pairs = match_frames(prev, curr, iou_threshold=iou_threshold)
-    kept: dict[int, int] = {}
-    backed: set[tuple[int, int]] = set()
-    for c in sorted(pairs, reverse=True):
+    pn, cn = prev.nodes, curr.nodes
+    suspects = [
+        c
+        for c, p in pairs.items()
+        if pn[p].bounds != cn[c].bounds and not _overlap(pn[p], cn[c], iou_threshold)
+    ]
+    for c in sorted(suspects, reverse=True):
         p = pairs[c]
-        a, b = prev.nodes[p], curr.nodes[c]
-        if (
-            a.bounds == b.bounds  # most pairs: cheapest first
-            or (c, p) in backed
-            or prev.parents[p] < 0  # window roots: what pairs windows is the matcher's call
-            or ((iou := a.bounds.iou(b.bounds)) > 0 and iou >= iou_threshold)
-            or _same_content(a, b)
-        ):
-            kept[c] = p
-            backed.add((curr.parents[c], prev.parents[p]))
-    return kept
+        backed = any(
+            prev.parents[q] == p for q in map(pairs.get, curr.children[c]) if q is not None
+        )
+        if not (backed or prev.parents[p] < 0 or _same_content(pn[p], cn[c])):
+            del pairs[c]  # window roots (parent -1): what pairs windows is the matcher's call
+    return pairs
+
+
+def _overlap(a: Node, b: Node, iou_threshold: float) -> bool:
+    return (iou := a.bounds.iou(b.bounds)) > 0 and iou >= iou_threshold
 
 
 def _same_content(a: Node, b: Node) -> bool:
@@ -332,8 +335,7 @@ def _changed_fields(a: Node, b: Node, move_threshold: int) -> list[str]:
     return fields
 
 
-_ATTRIBUTES = ("text", "content-desc", "value", "enabled", "checked", "selected")
-"""The attributes a ``changes`` entry compares, by the names the delta text uses."""
+_ATTRIBUTES = ("text", "content-desc", "value", "enabled", "checked", "selected")  # as shown
 
 FIELD_ATTRIBUTE = {"name": "content-desc", "value": "text"}
 """A :func:`delta_index` field → the attribute name its change is shown under, when a
