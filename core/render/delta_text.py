@@ -49,6 +49,7 @@ from deltarec.core.diff.types import ChangeKind, FromToDict
 from deltarec.core.diff.types import ChangeKind as K
 from deltarec.core.observe.index import ElementIndex
 from deltarec.core.observe.labels import MAX_LABEL, scrolls_by_nature
+from deltarec.core.render.layout import direction, layout_line
 from deltarec.core.render.lines import element, quote, states, value
 from deltarec.core.render.rows import count_rows, list_rows, row_line, row_texts, whole_row
 
@@ -219,7 +220,7 @@ def delta_entries(
         scrolls.append(_still(d, curr_index))
     out = head + added + changed + scrolls + removed
     if not out and not d.empty:
-        out.append(_unlisted(d))
+        out.append(_unlisted(d, curr_index))
     return out
 
 
@@ -303,11 +304,11 @@ def _scroll_lines(
             shown_at = a
             break
     if s.page and s.toward != (0, 0):  # the caller's gesture gave the direction
-        how = f"{_direction(*s.toward).split()[0]} about a page or more"
+        how = f"{direction(*s.toward).split()[0]} about a page or more"
     elif s.page:
         how = f"{_page_direction(d)}about a page or more"
     else:
-        how = _direction(s.dx, s.dy)
+        how = direction(s.dx, s.dy)
     rows = f"+{count_rows(fc, s.curr, s.entered)} rows, -{count_rows(d.prev, s.prev, s.left)} rows"
     out = [Line(K.SCROLLED, line("↕", shown_at, f" scrolled {how} ({rows})"))]
     entries: list[tuple[int, Line]] = []
@@ -363,7 +364,7 @@ def _selection_moves(
     return [Line(K.CHANGED, f"~ selected: {old} → {new}")]
 
 
-def _unlisted(d: Delta) -> Line:
+def _unlisted(d: Delta, curr_index: ElementIndex) -> Line:
     """The one line for a diff whose entries are all left out of the text."""
     if (
         all(c in d.quiet_curr for c in d.changed)
@@ -372,16 +373,7 @@ def _unlisted(d: Delta) -> Line:
         and not d.scrolls
     ):
         return Line(K.FIELD, "(only the status bar changed)")
-    moved = sum(1 for c in d.changed if c not in d.quiet_curr)
-    hidden = sum(1 for c in d.added if c not in d.quiet_curr) + sum(
-        1 for p in d.removed if p not in d.quiet_prev
-    )
-    parts = []
-    if moved:
-        parts.append(f"{moved} moved or resized")
-    if hidden:
-        parts.append(f"{hidden} off-screen or unlabelled elements added or removed")
-    return Line(K.CHANGED, f"~ layout: {', '.join(parts) or 'changed'}")
+    return Line(K.CHANGED, layout_line(d, curr_index))
 
 
 def _by_order(positions: Iterable[int], order: dict[int, int]) -> list[int]:
@@ -443,12 +435,6 @@ def _still(d: Delta, curr_index: ElementIndex) -> Line:
     if g.clamped:
         text += " (the swipe was cut to fit the screen)"
     return Line(K.SCROLLED, text)
-
-
-def _direction(dx: int, dy: int) -> str:
-    if abs(dy) >= abs(dx):
-        return f"{'down' if dy < 0 else 'up'} {abs(dy)}px"
-    return f"{'right' if dx < 0 else 'left'} {abs(dx)}px"
 
 
 def keyboard_lines(fields: dict[str, FromToDict]) -> list[Line]:

@@ -80,16 +80,35 @@ def row_line(row: int, first: int, curr_index: ElementIndex) -> tuple[str, set[i
 
 
 def count_rows(frame: Frame, host: int, subtrees: tuple[int, ...]) -> int:
-    """How many of ``subtrees`` are whole rows of the container (its children, looked through
-    single-child wrappers), not the newly shown part of a row cut by the edge; all of them
-    when none is (web content, whose rows are deeper)."""
+    """How many rows of the container (its children, looked through single-child wrappers)
+    ``subtrees`` came into (or left) view: the rows they are, or are parts of, once each —
+    "Frances" and "Mar 18" showing as the top row slides in are one row, not two — and only
+    rows that show a text (a sliver at the edge is not listed, so not counted). So the count
+    is the rows the delta lists lines for. Web content, whose rows are deeper, counts the
+    same way.
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> row = ('<node class="R" bounds="[0,{0}][9,{1}]"><node class="T" text="{2}"'
+    ...     ' bounds="[0,{0}][9,{1}]"/><node class="T" text="x" bounds="[0,{0}][9,{1}]"/></node>')
+    >>> frame = Frame(parse_uiautomator('<hierarchy><node class="L" bounds="[0,0][9,99]">'
+    ...     + row.format(0, 40, "Ada") + row.format(50, 99, "Ken") + '</node></hierarchy>'))
+    >>> count_rows(frame, 0, (1,)), count_rows(frame, 0, (2, 3)), count_rows(frame, 0, (2, 5))
+    (1, 1, 2)
+    """
     level = {host}
     kids = frame.children[host]
     while len(kids) == 1 and frame.children[kids[0]]:
         level.add(kids[0])
         kids = frame.children[kids[0]]
-    whole = sum(1 for r in subtrees if frame.parents[r] in level)
-    return whole or len(subtrees)
+    rows = set()
+    for r in subtrees:
+        if not row_texts(frame, r):
+            continue
+        top = r
+        while top >= 0 and frame.parents[top] not in level:
+            top = frame.parents[top]
+        rows.add(r if top < 0 else top)
+    return len(rows)
 
 
 def row_texts(fc: Frame, root: int) -> list[str]:

@@ -94,7 +94,7 @@ def test_a_long_swipe_on_recycled_rows_is_one_scroll_with_each_row_named() -> No
     text = observe_delta(list_frame(0), list_frame(1100)).text
     assert text == "\n".join(
         [
-            '↕ [1] list "feed_content" scrolled down 1100px (+5 rows, -5 rows)',
+            '↕ [1] list "feed_content" scrolled down 1100px (+6 rows, -6 rows)',
             '+ [28] text "Subject 8"',  # the rest of a row the edge had cut
             '+ [29] button "Ada · Subject 9"',
             '+ [32] button "Ken · Subject 10"',

@@ -10,6 +10,9 @@ after each step diffs the two dumps through an :class:`~deltarec.core.observer.O
   built from the phone's own state, never from deltarec's diff): a line nothing explains is
   *false*, a fact no line reports is *missed*; a line listing a view twice is *duplicate*;
   a scroll line with the wrong direction or px is *wrong-scroll*.
+- **pairs** (:func:`tests.core.truth.evidence.unexplained`): every pair the delta calls
+  changed shares identity evidence (an id, a role and name, overlap, a child) — a pair on
+  its slot alone is *false*.
 - **JSON** (:func:`scroll_truth`): when the phone's only change was one scroll offset
   (the Inbox, the Feed, its carousel, the Article's WebView), the ObservationDiff must
   hold exactly one scroll entry, whose offset is the phone's (±2 px) — or, when no
@@ -22,6 +25,7 @@ screen and the gesture class, so :mod:`benchmarks.bench_truth` can count them.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import re
 from collections import Counter
@@ -29,15 +33,16 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from benchmarks.bench_session import Grader, snapshot
-from deltarec.core.capture.uiautomator import parse_uiautomator
-from deltarec.core.devices.virtual import ManualClock, Playground
+from benchmarks.bench_session import Grader, Snapshot, snapshot
+from deltarec.core.devices.settle import settle
+from deltarec.core.devices.virtual import ManualClock, Playground, VirtualDevice
 from deltarec.core.devices.virtual.layout import ACTIVITIES, APP_PACKAGE, HEIGHT, MESSAGE, WIDTH
 from deltarec.core.devices.virtual.state import PhoneState
 from deltarec.core.devices.virtual.views import View
 from deltarec.core.diff.gesture import Gesture as Touch
 from deltarec.core.observe.model import Observation
 from deltarec.core.observer import DeltaResult, Observer
+from tests.core.truth.evidence import unexplained
 
 BACK_TO = re.compile(r"^» back to .*\(as after step (\d+)\)", re.M)
 CLASSES = ("false", "missed", "wrong-scroll", "duplicate")
@@ -169,8 +174,46 @@ def touch(g: Gesture) -> Touch | None:
     return None
 
 
-def _observe(pg: Playground) -> Observation:
-    return parse_uiautomator(pg.dump_xml(), screen=pg.window_size())
+def _settled(
+    device: VirtualDevice, clock: ManualClock, observer: Observer, since: Observation
+) -> Observation:
+    """What the executor's Session sees after a step: :func:`settle` on the device (the
+    injected clock, no real wait), learning what churns into the observer's volatile set."""
+    got = settle(device, volatile=observer.volatile, clock=clock, sleep=clock.advance, since=since)
+    observer.volatile = got.volatile
+    return got.observation
+
+
+def _shown_as(snap: Snapshot) -> Snapshot:
+    """``snap`` as the screen shows it: the activity on top and its titles, not the back
+    stack behind it (home, then home again, is the same launcher whatever the stack; the
+    Settings launched again is the Settings screen seen before)."""
+    if not snap.state.in_app:  # the launcher: no app title (the app behind it names one)
+        return dataclasses.replace(snap, screen=(False, (), frozenset()))
+    top = tuple(snap.state.stack[-1:])
+    return dataclasses.replace(snap, screen=(True, top, snap.titles))
+
+
+def _keyboard_lines(
+    text: str, step_before: PhoneState, before: PhoneState, after: PhoneState
+) -> tuple[str, list[str]]:
+    """``text`` less its keyboard lines that the phone's keyboard state explains, and those
+    it does not (false). The session oracle leaves the keyboard to the ``~`` lines. Lines
+    above a ``» back to`` line speak of the step (from ``step_before``), lines below it of
+    the remembered screen (``before``)."""
+    kept, false = [], []
+    since = step_before
+    for line in text.splitlines():
+        if line.startswith("» back to"):
+            since = before
+        opened, closed = line.startswith("+ keyboard opened"), line == "- keyboard closed"
+        if not (opened or closed):
+            kept.append(line)
+        elif (opened and (since.keyboard, after.keyboard) != (False, True)) or (
+            closed and (since.keyboard, after.keyboard) != (True, False)
+        ):
+            false.append(f"{line}   ← the keyboard did not do that")
+    return "\n".join(kept) or "no change", false
 
 
 def _duplicates(result: DeltaResult) -> list[str]:
@@ -271,9 +314,12 @@ def check(
     gesture: Gesture,
     *,
     back_to: bool = False,
+    step_before: PhoneState | None = None,
 ) -> list[Violation]:
     """Every violation of one step (module docstring). ``back_to``: ``before_snap`` is the
-    remembered screen the delta is taken from (its ``» back to`` line is not graded here)."""
+    remembered screen the delta is taken from (its ``» back to`` line is not graded here);
+    ``step_before``: the phone just before this step (the keyboard lines speak of the step,
+    before the ``» back to`` line), by default ``before_snap``'s."""
     grader = Grader(before_snap, after_snap)
     text = result.text
     out: list[Violation] = []
@@ -283,14 +329,17 @@ def check(
         if a != b and before_snap.state.stack == after_snap.state.stack:
             out.append(Violation("wrong-scroll", screen, gesture.klass, f"{still[0]} (moved)"))
         text = "\n".join(x for x in text.splitlines() if x not in still) or "no change"
+    said = text
+    step_state = step_before or before_snap.state
+    text, keyboard = _keyboard_lines(text, step_state, before_snap.state, after_snap.state)
     if back_to:
         text = "\n".join(x for x in text.splitlines() if not x.startswith("» back to")) or (
             "no change"
         )
     grade = grader.grade(text)
-    false = [f for f in grade.false if not _oracle_blind(f, after_snap, result.text)]
+    false = keyboard + [f for f in grade.false if not _oracle_blind(f, after_snap, result.text)]
     missed = [m for m in grade.missed if not _oracle_blind(m, after_snap, result.text)]
-    if back_to and text == "no change":
+    if (back_to or said != text) and text == "no change":
         missed = [m for m in missed if not m.startswith("'no change'")]
     out += [Violation(_classify(f, "false"), screen, gesture.klass, f) for f in false]
     out += [Violation(_classify(m, "missed"), screen, gesture.klass, m) for m in missed]
@@ -301,6 +350,8 @@ def check(
         out.append(Violation("wrong-scroll", screen, gesture.klass, problem))
     for problem in _duplicates(result):
         out.append(Violation("duplicate", screen, gesture.klass, problem))
+    for pair in unexplained(result.delta):  # a ~ pair on its slot alone
+        out.append(Violation("false", screen, gesture.klass, f"paired without evidence: {pair}"))
     return out
 
 
@@ -316,26 +367,31 @@ def walk(
     rng = random.Random(seed)
     clock = ManualClock()
     pg = Playground(clock)
+    device = VirtualDevice(pg)
     if start:
         pg.launch_app(APP_PACKAGE, "." + start)
     observer = Observer()
-    observer.reset(_observe(pg))
-    shown = {0: snapshot(pg)}  # what the caller was shown after each step
+    latest = device.capture()
+    observer.reset(latest)
+    shown = {0: _shown_as(snapshot(pg))}  # what the caller was shown after each step (all:
+    # the observer remembers screens, not frames, so "as after step 3" can come late)
     for number in range(1, steps + 1):
         gesture_ = random_gesture(rng, pg, swipes_only=swipes_only)
         screen = pg.state.screen
         before = shown[number - 1]
+        step_before = before.state
         perform(pg, gesture_)
-        now = _observe(pg)
-        after = snapshot(pg)  # after the dump: the "Refreshed N times" counter agrees
+        now = latest = _settled(device, clock, observer, latest)
+        after = _shown_as(snapshot(pg))  # after the dumps: "Refreshed N times" agrees
         told = touch(gesture_) if gesture else None
         result = observer.step(now, max_lines=None, gesture=told)
         shown[number] = after
-        shown.pop(number - 40, None)
         back = BACK_TO.search(result.text)
         if back and int(back[1]) in shown:
             # The delta is taken from a remembered frame: grade it against that one.
             before = shown[int(back[1])]
         step = Step(number, gesture_, screen, result.text)
-        step.violations = check(before, after, result, screen, gesture_, back_to=bool(back))
+        step.violations = check(
+            before, after, result, screen, gesture_, back_to=bool(back), step_before=step_before
+        )
         yield step

@@ -1,0 +1,83 @@
+"""Identity evidence of a pair the delta calls changed (a ``~`` line): what makes two nodes
+one element, judged from the two frames alone — never the slot they sit in.
+
+:func:`unexplained` lists the changed pairs of a :class:`~deltarec.core.diff.compute.Delta`
+that share no evidence: the same non-empty resource id; the same role and the same name
+(text or description, or one inside the other: a label that grew); the same role and boxes
+that overlap where they are, or where the paired parents' move or a scroll puts the old
+one; for a container, a child paired with a child of the other, or a text both show; two
+window roots of one class and package. Used by the hypothesis property
+(tests/core/test_change_evidence.py) and by the truth walk on every step.
+"""
+
+from __future__ import annotations
+
+from deltarec.core.diff.compute import Delta
+from deltarec.core.diff.scrolls import Motion, placements
+from deltarec.core.observe.model import Bounds, Node
+
+
+def _names(node: Node) -> set[str]:
+    return {n for n in (node.text, node.content_desc) if n}
+
+
+def _named_alike(a: Node, b: Node) -> bool:
+    for x in _names(a):
+        for y in _names(b):
+            short, long = sorted((x, y), key=len)
+            if x == y or (len(short) >= 3 and short in long):
+                return True
+    return False
+
+
+def _moved(b: Bounds, dx: int, dy: int) -> Bounds:
+    return Bounds(b.left + dx, b.top + dy, b.right + dx, b.bottom + dy)
+
+
+def _overlap(a: Bounds, b: Bounds) -> bool:
+    if a == b:
+        return True
+    return a.intersection(b) > 0
+
+
+def evidence(d: Delta, c: int, p: int) -> str:
+    """Why the pair (c, p) is one element, or "" when nothing says so."""
+    a, b = d.prev.nodes[p], d.curr.nodes[c]
+    if a.resource_id and a.resource_id == b.resource_id:
+        return "id"
+    if a.role == b.role and _named_alike(a, b):
+        return "role and name"
+    shifts = [(0, 0)]
+    cp, pp = d.curr.parents[c], d.prev.parents[p]
+    if cp >= 0 and pp >= 0 and d.pairs.get(cp) == pp:
+        ca, cb = d.prev.nodes[pp].bounds, d.curr.nodes[cp].bounds
+        shifts.append((cb.left - ca.left, cb.top - ca.top))
+    motions = [Motion(s.curr, s.prev, s.dx, s.dy, s.page) for s in d.scrolls]
+    where = placements(d.curr, motions).get(c)
+    if where is not None and not where.paged:
+        shifts.append(where.shift)
+    if a.role == b.role and any(_overlap(_moved(a.bounds, *s), b.bounds) for s in shifts):
+        return "role and overlap"
+    kids = set(d.prev.children[p])
+    if any(d.pairs.get(k) in kids for k in d.curr.children[c]):
+        return "a child stayed"
+    if kids and d.curr.children[c] and _shown(d, p, prev=True) & _shown(d, c, prev=False):
+        return "a text shown in both"
+    if cp < 0 and pp < 0 and a.class_name == b.class_name and a.package == b.package:
+        return "the window"
+    return ""
+
+
+def _shown(d: Delta, pos: int, *, prev: bool) -> set[str]:
+    frame = d.prev if prev else d.curr
+    return {t for n in frame.nodes[pos : frame.subtree_end(pos)] for t in _names(n)}
+
+
+def unexplained(d: Delta) -> list[str]:
+    out = []
+    for c in d.changed:
+        p = d.pairs[c]
+        if not evidence(d, c, p):
+            a, b = d.prev.nodes[p], d.curr.nodes[c]
+            out.append(f"{a.role} {a.text!r} {a.bounds} ~ {b.role} {b.text!r} {b.bounds}")
+    return out
