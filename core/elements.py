@@ -27,6 +27,7 @@ from deltarec.core.capture.element_dicts import (
 )
 from deltarec.core.capture.frame_cache import frame_of
 from deltarec.core.capture.jsonio import load_capture
+from deltarec.core.diff.compute import compute_delta
 from deltarec.core.diff.match import match_frames
 from deltarec.core.diff.types import ChangeKind, FromToDict
 from deltarec.core.observe.frame import Frame
@@ -221,39 +222,39 @@ def _as_given(data: Any, frame: Frame, positions: list[int]) -> dict[int, Elemen
     """Frame position → the caller's element dict (less ``children``) at that position, for
     an element list (its synthetic root is position 0, then document order); a flat element
     dict of the node for any other input."""
-    if isinstance(data, list | tuple) and len(frame) == len(given := _document_order(data)) + 1:
+    given = flatten_tree(data, interactive_only=False) if isinstance(data, list | tuple) else []
+    if given and len(frame) == len(given) + 1:
         return {pos: given[pos - 1] for pos in positions}
     return {pos: _flat_element(frame.nodes[pos]) for pos in positions}
-
-
-def _document_order(elements: Sequence[Element]) -> list[Element]:
-    return flatten_tree(elements, interactive_only=False)
 
 
 def _pairs(prev: Frame, curr: Frame, iou_threshold: float) -> dict[int, int]:
     """:func:`match_frames`' pairs (current position → previous), less those only geometry
     supports whose overlap is under ``iou_threshold`` (or 0).
 
-    Evidence other than overlap: shared content (a text or description, or one inside the
-    other), a shared resource id, or a kept pair among their children. Children come after
-    their parent in document order, so one pass from the end sees every child first.
+    Other evidence: shared content (a text or description, or one inside the other), a
+    shared resource id, a kept pair among their children. Only the few pairs whose boxes do
+    not overlap enough are looked at, from the end: every child is decided before its parent.
     """
     pairs = match_frames(prev, curr, iou_threshold=iou_threshold)
-    kept: dict[int, int] = {}
-    backed: set[tuple[int, int]] = set()
-    for c in sorted(pairs, reverse=True):
+    pn, cn = prev.nodes, curr.nodes
+    suspects = [
+        c
+        for c, p in pairs.items()
+        if pn[p].bounds != cn[c].bounds and not _overlap(pn[p], cn[c], iou_threshold)
+    ]
+    for c in sorted(suspects, reverse=True):
         p = pairs[c]
-        a, b = prev.nodes[p], curr.nodes[c]
-        overlap = a.bounds.iou(b.bounds)
-        if (
-            (overlap > 0 and overlap >= iou_threshold)
-            or (c, p) in backed
-            or _same_content(a, b)
-            or prev.parents[p] < 0  # window roots: what pairs windows is the matcher's call
-        ):
-            kept[c] = p
-            backed.add((curr.parents[c], prev.parents[p]))
-    return kept
+        backed = any(
+            prev.parents[q] == p for q in map(pairs.get, curr.children[c]) if q is not None
+        )
+        if not (backed or prev.parents[p] < 0 or _same_content(pn[p], cn[c])):
+            del pairs[c]  # window roots (parent -1): what pairs windows is the matcher's call
+    return pairs
+
+
+def _overlap(a: Node, b: Node, iou_threshold: float) -> bool:
+    return (iou := a.bounds.iou(b.bounds)) > 0 and iou >= iou_threshold
 
 
 def _same_content(a: Node, b: Node) -> bool:
@@ -334,8 +335,7 @@ def _changed_fields(a: Node, b: Node, move_threshold: int) -> list[str]:
     return fields
 
 
-_ATTRIBUTES = ("text", "content-desc", "value", "enabled", "checked", "selected")
-"""The attributes a ``changes`` entry compares, by the names the delta text uses."""
+_ATTRIBUTES = ("text", "content-desc", "value", "enabled", "checked", "selected")  # as shown
 
 FIELD_ATTRIBUTE = {"name": "content-desc", "value": "text"}
 """A :func:`delta_index` field → the attribute name its change is shown under, when a
@@ -410,6 +410,7 @@ def _observe(
     interactive_only: bool,
     max_lines: int,
     max_tokens: int | None,
+    iou_threshold: float = 0.5,
 ) -> DeltaResult:
     before, after = frame_of(prev, viewport=viewport), frame_of(curr, viewport=viewport)
     if after is before:  # the same content twice: two frames, as two captures give
@@ -420,6 +421,7 @@ def _observe(
         options=IndexOptions(viewport, max_elements, interactive_only),
         max_lines=max_lines,
         max_tokens=max_tokens,
+        delta=compute_delta(before, after, pairs=_pairs(before, after, iou_threshold)),
     )
 
 
@@ -430,11 +432,22 @@ def delta_observation(
     viewport: Sequence[int] | None = None,
     max_elements: int = 80,
     interactive_only: bool = True,
+    iou_threshold: float = 0.5,
+    move_threshold: int = 5,
     max_lines: int = 40,
     max_tokens: int | None = None,
 ) -> str:
-    """Index both frames, diff them and render the budgeted "what changed" text."""
-    args = (viewport, max_elements, interactive_only, max_lines, max_tokens)
+    """Index both frames, diff them and render the budgeted "what changed" text.
+
+    The peer's signature, pairs as :func:`match_elements` pairs (``iou_threshold``). Where
+    deltarec answers better: a scroll reads as one ``↕`` line, a text typed into a field as
+    one ``~`` line of that field, numbers ``[i]`` are never given to another element, and
+    moved elements are counted on one ``~ layout`` line rather than listed one by one
+    (so ``move_threshold``, kept for the peer's callers, changes nothing here;
+    :func:`delta_index` honours it).
+    """
+    del move_threshold  # see the docstring: moves are one layout line here
+    args = (viewport, max_elements, interactive_only, max_lines, max_tokens, iou_threshold)
     return _observe(prev, curr, *args).text
 
 

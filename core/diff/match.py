@@ -48,8 +48,9 @@ of false changes. Why not IoU first? A scroll moves every row; overlap would
 pair each row with its neighbour.
 
 Cost: O(n) for passes 1–2 and the scroll estimate, O(k log k) per sibling group
-in pass 3 (text similarity at C speed, rapidfuzz), and O(a·b) per class group in
-pass 4 with groups capped at :data:`GEOMETRY_LIMIT`.
+in pass 3 (text similarity at C speed, rapidfuzz) with at most :data:`ALIGN_SCAN`
+candidates weighed per child (a larger crowd is searched by slot and box), and O(a·b)
+per class group in pass 4 with groups capped at :data:`GEOMETRY_LIMIT`.
 
     >>> from deltarec.core.capture.uiautomator import parse_uiautomator
     >>> a = Frame(parse_uiautomator('<hierarchy><node class="E" resource-id="f" text="Name"'

@@ -11,6 +11,8 @@ in ``summarize_delta`` as in ``delta_observation``.
 
 from __future__ import annotations
 
+import ast
+import inspect
 import re
 from typing import Any
 
@@ -154,7 +156,7 @@ def _b(x: int, y: int, w: int, h: int) -> dict[str, Any]:
     return {"x": x, "y": y, "width": w, "height": h, "name": ""}
 
 
-@settings(max_examples=300)
+@settings(max_examples=300, deadline=None)
 @given(_boxes(), _boxes(), THRESHOLDS)
 # Found by this generator: the matcher paired the two 20×10 boxes (IoU 0), where the
 # square and the tall box (IoU 0.5) were left apart.
@@ -175,6 +177,7 @@ def test_geometry_alone_never_pairs_boxes_below_the_threshold(
     )
 
 
+@settings(deadline=None)
 @given(_boxes(NAMES), _boxes(NAMES), THRESHOLDS)
 def test_every_pair_has_evidence_and_elements_come_back_as_given(
     before: list[Any], after: list[Any], threshold: float
@@ -187,6 +190,7 @@ def test_every_pair_has_evidence_and_elements_come_back_as_given(
     assert sorted(map(repr, returned_after)) == sorted(map(repr, after))
 
 
+@settings(deadline=None)
 @given(
     _boxes(NAMES),
     st.lists(st.integers(0, 50), unique=True, max_size=7),
@@ -224,6 +228,7 @@ EDITS = st.sampled_from(
 )
 
 
+@settings(deadline=None)  # the first call loads the tokenizer
 @given(st.sampled_from(["button", "checkbox", "textbox", "switch"]), EDITS)
 def test_a_change_reads_the_same_in_summarize_delta_and_delta_observation(
     role: str, edit: dict[str, Any]
@@ -294,3 +299,51 @@ def test_every_real_capture_matches_itself_whole(folder: str) -> None:
         assert (result["added"], result["removed"]) == ([], [])
         assert [m["before"] for m in result["matched"]] == elements
         assert all(m["after"] == m["before"] and m["iou"] == 1.0 for m in result["matched"])
+
+
+# ------------------------------------------------------------------ signatures
+PEER_SIGNATURES = {
+    # je_auto_control 1.0.6, parameters as inspect.signature prints them (annotations dropped)
+    "flatten_tree": "(elements, *, interactive_only=True)",
+    "observation_index": "(elements, *, viewport=None, max_elements=80, interactive_only=True)",
+    "serialize_observation": "(elements, *, viewport=None, max_elements=80, interactive_only=True)",
+    "assign_stable_ids": "(elements, prior=None, *, iou_threshold=0.5)",
+    "match_elements": "(before, after, *, iou_threshold=0.5)",
+    "delta_index": "(prev, curr, *, iou_threshold=0.5, move_threshold=5)",
+    "summarize_delta": "(delta, *, max_lines=40)",
+    "delta_observation": "(prev, curr, *, viewport=None, max_elements=80, interactive_only=True, "
+    "iou_threshold=0.5, move_threshold=5, max_lines=40)",
+}
+
+
+def _plain(signature: inspect.Signature) -> list[inspect.Parameter]:
+    return [p.replace(annotation=inspect.Parameter.empty) for p in signature.parameters.values()]
+
+
+@pytest.mark.parametrize("name", sorted(PEER_SIGNATURES))
+def test_every_peer_call_is_a_deltarec_call(name: str) -> None:
+    """Every parameter of the peer's function is ours too: same name, kind and default (ours
+    may add keyword-only ones, such as ``max_tokens``)."""
+    peer = inspect.Signature(
+        [
+            inspect.Parameter(
+                p.split("=")[0],
+                inspect.Parameter.KEYWORD_ONLY if star else inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                default=ast.literal_eval(p.split("=")[1]) if "=" in p else inspect.Parameter.empty,
+            )
+            for star, p in _parts(PEER_SIGNATURES[name])
+        ]
+    )
+    ours = {p.name: p for p in _plain(inspect.signature(getattr(deltarec.core, name)))}
+    for p in peer.parameters.values():
+        assert ours.get(p.name) == p, (name, p, ours.get(p.name))
+
+
+def _parts(text: str) -> list[tuple[bool, str]]:
+    out, star = [], False
+    for part in text.strip("()").split(", "):
+        if part == "*":
+            star = True
+        else:
+            out.append((star, part))
+    return out

@@ -119,7 +119,6 @@ def test_adbd_4_x_64_sleeping_streams_never_take_more_threads_than_the_cap() -> 
 
 
 def test_the_accept_loop_survives_the_os_refusing_threads() -> None:
-    release = threading.Event()
     refusing = threading.Event()
     refusing.set()
 
@@ -130,10 +129,11 @@ def test_the_accept_loop_survives_the_os_refusing_threads() -> None:
 
     server = FakeAdbServer([VirtualShell(serial=SERIAL)], start_thread=start).start()
     try:
-        with sleepers(server.port, 50):
+        with sleepers(server.port, 20) as socks:
             assert server.workers.refused.wait(5)
-            refusing.clear()
-            release.set()
+            refusing.clear()  # the OS has threads again: every waiting connection is served
+            for sock in socks:
+                assert _recv_exact(sock, 8) == b"OKAYOKAY"
             assert _echo_within(server.port) == "hi"
     finally:
         _stop_within(server)
