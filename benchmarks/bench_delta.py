@@ -24,6 +24,7 @@ import argparse
 import copy
 import datetime
 import functools
+import itertools
 import json
 import os
 import platform
@@ -39,7 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks import synthetic
 from benchmarks.peer import PEER_DISTRIBUTION, PeerNotInstalled, load_peer, peer_version
-from benchmarks.realpairs import RealPair, dumps_dir, real_pairs
+from benchmarks.realpairs import RealPair, dumps_dir, every_pair, real_pairs
 from benchmarks.timing import (
     alternate,
     choose_repeats,
@@ -50,6 +51,7 @@ from benchmarks.timing import (
     time_once,
 )
 from deltarec import core
+from deltarec.core.capture import frame_cache
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -63,6 +65,11 @@ DUMP_BYTES = 1_000_000
 PER_ELEMENT_TARGET = 2.0  # µs/element at 50,000 over µs/element at 1,000
 DUMP_TARGET_MS = 100.0
 DUMP_RATIO_TARGET = 3.0  # a step on the 1 MB dump, over lxml's parse of the same bytes
+PAIR_TARGET = 1.0  # ours over the peer, on every real pair
+TOTAL_TARGET = 0.5  # ours over the peer, summed over the real pairs
+CROWD_SIZES = (5_000, 20_000)
+STATS = (("median_ms", "medians"), ("min_ms", "minima"))
+RUN_SIZES = (10_000, 40_000)
 
 
 # (budget seconds, min repeats, max repeats) per case; --quick shrinks them.
@@ -86,6 +93,13 @@ def _log(msg: str) -> None:
 # --------------------------------------------------------------------------- 1. comparison
 
 
+MODES = ("cold", "step", "repeat")
+"""How much of our work is already done when a call starts (the frame cache,
+``deltarec.core.capture.frame_cache``): ``cold`` nothing (cleared before the call);
+``step`` the previous screen's frame is kept — a session of calls, where each screen is
+``curr`` once and ``prev`` on the next call; ``repeat`` both kept — the same pair again."""
+
+
 def _compare_case(
     name: str,
     source: str,
@@ -94,28 +108,41 @@ def _compare_case(
     peer: DeltaFn,
     plan: tuple[float, int, int],
 ) -> dict[str, Any]:
-    """Alternate ours / peer on the same dicts; both with their default options."""
+    """Rounds of peer, ours cold, ours step, ours repeat on the same dicts; defaults."""
     snapshot = copy.deepcopy((prev, curr))
-    runners: dict[str, Callable[[], object]] = {
-        "ours": lambda: core.delta_observation(prev, curr),
-        "peer": lambda: peer(prev, curr),
-    }
-    warm = {k: time_once(fn) for k, fn in runners.items()}  # imports, caches
+
+    def ours() -> object:
+        return core.delta_observation(prev, curr)
+
+    def theirs() -> object:
+        return peer(prev, curr)
+
+    frame_cache.clear()
+    warm = time_once(ours) + time_once(theirs)  # imports, caches
     if (prev, curr) != snapshot:
         raise AssertionError(f"{name}: a library mutated its input element dicts")
     budget, lo, hi = plan
-    repeats = choose_repeats(sum(warm.values()), budget, lo, hi)
-    times = alternate(runners, repeats)
-    ours, theirs = summary(times["ours"]), summary(times["peer"])
+    repeats = choose_repeats(2 * warm, budget, lo, hi)
+    times: dict[str, list[float]] = {"peer": [], **{m: [] for m in MODES}}
+    for _ in range(repeats):
+        times["peer"].append(time_once(theirs))
+        frame_cache.clear()
+        times["cold"].append(time_once(ours))
+        frame_cache.clear()
+        frame_cache.frame_of(prev)  # untimed: the previous call built it
+        times["step"].append(time_once(ours))
+        times["repeat"].append(time_once(ours))
+    stats = {name: summary(values) for name, values in times.items()}
+    peer_ms = stats["peer"]["median_ms"]
     return {
         "case": name,
         "source": source,
         "elements_prev": synthetic.count_elements(prev),
         "elements_curr": synthetic.count_elements(curr),
         "repeats": repeats,
-        "ours": ours,
-        "peer": theirs,
-        "ratio_ours_over_peer": ours["median_ms"] / theirs["median_ms"],
+        "peer": stats["peer"],
+        **{mode: stats[mode] for mode in MODES},
+        "ratio": {mode: stats[mode]["median_ms"] / peer_ms for mode in MODES},
     }
 
 
@@ -139,25 +166,108 @@ def bench_compare(
     return rows
 
 
+def real_summary(rows: list[dict[str, Any]], stat: str = "median_ms") -> dict[str, dict[str, Any]]:
+    """Per mode over the real pairs: worst and median per-pair ratio, and the total (Σ ours
+    over Σ peer), against the targets (worst ≤ 1.0, total ≤ 0.5). ``stat``: of each side's
+    medians, or of its minima (``min_ms``: the steadier figure on a loaded machine)."""
+    real = [r for r in rows if r["source"] == "real"]
+    peer_total = sum(r["peer"][stat] for r in real)
+    out = {}
+    for mode in MODES:
+        ratios = [r[mode][stat] / r["peer"][stat] for r in real]
+        total = sum(r[mode][stat] for r in real) / peer_total
+        worst = max(ratios)
+        out[mode] = {
+            "pairs": len(real),
+            "worst": worst,
+            "worst_pair": real[ratios.index(worst)]["case"],
+            "median": statistics.median(ratios),
+            "total": total,
+            "pairs_over_1": sum(1 for x in ratios if x > 1.0),
+            "met": worst <= PAIR_TARGET and total <= TOTAL_TARGET,
+        }
+    return out
+
+
 def format_compare(rows: list[dict[str, Any]]) -> str:
     out = [
         "1. delta_observation on the same element dicts (defaults: max_elements=80,"
         " interactive_only=True, max_lines=40)",
-        "   alternating ours, peer, ours, peer…; medians (ms); ratio < 1 means ours is faster",
-        f"   {'case':<28} {'elements':>13} {'reps':>4} {'ours ms':>9} {'peer ms':>9}"
-        f" {'ours/peer':>9}",
+        "   rounds of peer, ours cold (nothing kept), ours step (the previous screen's frame"
+        " kept, as in a session of calls), ours repeat (both kept);",
+        "   medians (ms); ratio < 1 means ours is faster",
+        f"   {'case':<32} {'elements':>13} {'reps':>4} {'peer':>7} {'cold':>7} {'step':>7}"
+        f" {'repeat':>7} {'÷cold':>6} {'÷step':>6} {'÷rep':>6}",
     ]
     for r in rows:
         elements = f"{r['elements_prev']:,}→{r['elements_curr']:,}"
+        ms = " ".join(f"{r[m]['median_ms']:>7.2f}" for m in ("peer", *MODES))
+        ratios = " ".join(f"{r['ratio'][m]:>6.2f}" for m in MODES)
+        out.append(f"   {r['case']:<32} {elements:>13} {r['repeats']:>4} {ms} {ratios}")
+    for (stat, label), mode in itertools.product(STATS, MODES):
+        m = real_summary(rows, stat)[mode]
+        verdict = "met" if m["met"] else "MISSED"
         out.append(
-            f"   {r['case']:<28} {elements:>13} {r['repeats']:>4} {r['ours']['median_ms']:>9.2f}"
-            f" {r['peer']['median_ms']:>9.2f} {r['ratio_ours_over_peer']:>9.2f}"
+            f"   real pairs ({m['pairs']}), {label}, {mode:<6}: worst {m['worst']:.2f} ({m['worst_pair']}),"
+            f" median {m['median']:.2f}, total {m['total']:.2f}, {m['pairs_over_1']} over 1.0"
+            f" (targets worst ≤ {PAIR_TARGET}, total ≤ {TOTAL_TARGET}: {verdict})"
         )
-    real = [r["ratio_ours_over_peer"] for r in rows if r["source"] == "real"]
-    if real:
+    return "\n".join(out)
+
+
+# ---------------------------------------------------------------------- 1b. quadratic paths
+
+
+def bench_crowds() -> dict[str, Any]:
+    """The reliability probe's quadratic cases, one run each: ``observe_delta`` (from the
+    parsed dumps) on N identical siblings against N distinct ones, and ``count_tokens`` of
+    one unbroken run of N characters; cost per unit at the largest N over the smallest."""
+    rows = []
+    for n in CROWD_SIZES:
+        _log(f"crowd: {n:,} identical siblings against {n:,} distinct")
+        before, after = synthetic_crowd(n)
+        prev, curr = core.parse_uiautomator(before), core.parse_uiautomator(after)
+        ms = time_once(lambda prev=prev, curr=curr: core.observe_delta(prev, curr).text) * 1000
+        rows.append({"case": "siblings", "n": n, "ms": ms, "us_per_unit": ms * 1000 / n})
+    for n in RUN_SIZES:
+        _log(f"crowd: tokens of a {n:,}-character run")
+        text = "com.example." + "a" * n
+        ms = time_once(lambda text=text: core.count_tokens(text)) * 1000
+        rows.append({"case": "token run", "n": n, "ms": ms, "us_per_unit": ms * 1000 / n})
+    for case in ("siblings", "token run"):
+        mine = [r for r in rows if r["case"] == case]
+        for r in mine:
+            r["vs_smallest"] = r["us_per_unit"] / mine[0]["us_per_unit"]
+    return {"rows": rows}
+
+
+def synthetic_crowd(n: int) -> tuple[str, str]:
+    """A dump of ``n`` identical rows in a list, and one of ``n`` distinct rows."""
+
+    def dump(texts: list[str]) -> str:
+        rows = "".join(
+            f'<node class="android.widget.TextView" text="{t}" bounds="[0,{40 * i}][1080,{40 * i + 40}]"/>'
+            for i, t in enumerate(texts)
+        )
+        return (
+            '<?xml version="1.0" encoding="UTF-8"?><hierarchy rotation="0">'
+            '<node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]">'
+            f"{rows}</node></hierarchy>"
+        )
+
+    return dump(["row"] * n), dump([f"item {i}" for i in range(n)])
+
+
+def format_crowds(c: dict[str, Any]) -> str:
+    out = [
+        "1b. quadratic paths (one run each): observe_delta on N identical siblings against N"
+        " distinct ones; count_tokens of an unbroken N-character run",
+        f"   {'case':<10} {'N':>7} {'ms':>9} {'µs/unit':>8} {'vs first':>8}",
+    ]
+    for r in c["rows"]:
         out.append(
-            f"   real pairs: median ratio {statistics.median(real):.2f}"
-            f" (min {min(real):.2f}, max {max(real):.2f})"
+            f"   {r['case']:<10} {r['n']:>7,} {r['ms']:>9.1f} {r['us_per_unit']:>8.1f}"
+            f" {r['vs_smallest']:>7.2f}×"
         )
     return "\n".join(out)
 
@@ -445,9 +555,9 @@ def _meta() -> dict[str, Any]:
     }
 
 
-def _load_pairs(directory: Path) -> list[tuple[RealPair, list[Element], list[Element]]]:
+def _load_pairs(found: list[RealPair]) -> list[tuple[RealPair, list[Element], list[Element]]]:
     out = []
-    for pair in real_pairs(directory):
+    for pair in found:
         before, after = pair.read()
         out.append(
             (
@@ -475,7 +585,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     plan = _plan(args.quick)
-    pairs = _load_pairs(dumps_dir(args.dumps))
+    pairs = _load_pairs(real_pairs(dumps_dir(args.dumps)))  # the flows (tokens)
+    every = _load_pairs(every_pair(dumps_dir(args.dumps)))  # and the corpus runs (speed)
     meta = _meta()
     print(
         f"deltarec ({meta['core_path']}, {meta['git_head']}"
@@ -485,8 +596,10 @@ def main(argv: list[str] | None = None) -> int:
         f"{'; QUICK run' if args.quick else ''}\n"
     )
 
-    compare = bench_compare(pairs, peer, plan)
+    compare = bench_compare(every, peer, plan)
     print(format_compare(compare) + "\n", flush=True)
+    crowds = bench_crowds()
+    print(format_crowds(crowds) + "\n", flush=True)
     scaling = bench_scaling(plan["alone"])
     print(format_scaling(scaling) + "\n", flush=True)
     dump = bench_dump(plan["dump"])
@@ -505,6 +618,8 @@ def main(argv: list[str] | None = None) -> int:
     results = {
         "meta": {**meta, "quick": args.quick},
         "compare": compare,
+        "real_summary": {stat: real_summary(compare, stat) for stat, _ in STATS},
+        "crowds": crowds,
         "scaling": scaling,
         "dump": dump,
         "tokens": tokens,

@@ -1,9 +1,10 @@
 """Wall time of one exported 6-test suite with pytest-xdist ``-n 1`` and ``-n 3``.
 
-Three virtual phones are served as a device farm would serve them: each by its
-own ``deltarec virtual serve --port 0`` process (the real adb host protocol).
-The suite is the test recordings (``tests/core/recorder/recordings.py``)
-exported as pytest files, two per recording. Each configuration runs
+Three virtual phones of three profiles (small, large, tablet) are served as a device farm
+would serve them: each by its own ``deltarec virtual serve --port 0 --profile P`` process
+(the real adb host protocol). The suite is the test recordings
+(``tests/core/recorder/recordings.py``) and the project's sign-up recording, all made on the
+default phone, exported as pytest files, two per recording (``tests/deltarec/suite.py``). Each configuration runs
 ``python -m pytest -n N --device phone-0@…,phone-1@…,phone-2@…`` in a fresh
 subprocess (worker start-up included, as CI pays it), ``--repeats`` times,
 alternating; the medians are printed side by side. With ``-n 1`` one worker
@@ -33,11 +34,16 @@ from tests.deltarec.suite import SUITE_SIZE, write_suite  # noqa: E402
 _PORT = re.compile(r"on 127\.0\.0\.1:(\d+)")
 
 
-def serve(stack: ExitStack, serial: str) -> str:
-    """Start ``deltarec virtual serve`` for ``serial``; its device spec ``serial@host:port``."""
+PROFILES = ("small", "large", "tablet")
+"""One phone of each: the recordings were made on none of them."""
+
+
+def serve(stack: ExitStack, serial: str, profile: str) -> str:
+    """Start ``deltarec virtual serve`` for ``serial`` with ``profile``; its device spec
+    ``serial@host:port``."""
     proc = subprocess.Popen(
         [sys.executable, "-m", "deltarec.core.cli.main", "virtual", "serve", "--port", "0",
-         "--serial", serial],
+         "--serial", serial, "--profile", profile],
         stdout=subprocess.PIPE, text=True, cwd=ROOT,
     )  # fmt: skip
     stack.callback(proc.wait, 10)
@@ -69,14 +75,15 @@ def main() -> int:
         suite = Path(tmp) / "suite"
         suite.mkdir()
         write_suite(suite, Path(tmp) / "recordings")
-        devices = [serve(stack, f"phone-{n}") for n in range(3)]
+        devices = [serve(stack, f"phone-{n}", p) for n, p in enumerate(PROFILES)]
         times: dict[int, list[float]] = {1: [], 3: []}
         for _ in range(args.repeats):
             for workers in times:
                 times[workers].append(run_suite(suite, workers, devices))
                 print(f"-n {workers}: {times[workers][-1]:.2f} s", file=sys.stderr)
     one, three = (statistics.median(times[w]) for w in (1, 3))
-    print(f"{SUITE_SIZE}-test exported suite, 3 virtual phones over the adb protocol,"
+    print(f"{SUITE_SIZE}-test exported suite, 3 virtual phones ({', '.join(PROFILES)})"
+          " over the adb protocol,"
           f" {os.cpu_count()} cores, median of {args.repeats}")  # fmt: skip
     print("| workers | wall time (s) | runs |")
     print("|---|---|---|")

@@ -10,6 +10,7 @@ change at all.
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -82,4 +83,28 @@ def real_pairs(directory: Path) -> list[RealPair]:
     return pairs
 
 
-__all__ = ["DEFAULT_DIR", "LOCALIZED", "RealPair", "dumps_dir", "real_pairs"]
+def every_pair(directory: Path) -> list[RealPair]:
+    """:func:`real_pairs`, then every consecutive pair of each run of ``corpus/``.
+
+    A corpus file ends in ``_N.xml`` (``N``: the screen before the run's action N); files
+    sharing what comes before ``N`` are one run, and only numbers one apart make a pair.
+    """
+    pairs = real_pairs(directory)
+    corpus = directory / "corpus"
+    for folder in sorted(p for p in corpus.iterdir() if p.is_dir()) if corpus.is_dir() else []:
+        runs: dict[str, dict[int, Path]] = {}
+        for f in sorted(folder.glob("*.xml")):
+            m = re.fullmatch(r"(.*?)_?(\d+)\.xml", f.name)
+            if m:
+                runs.setdefault(m[1], {})[int(m[2])] = f
+        for r, (prefix, numbered) in enumerate(sorted(runs.items())):
+            stamps = re.findall(r"\d\d-\d\d-\d\d", prefix)  # the run's time of day
+            flow = f"{folder.name} {stamps[-1] if stamps else r}"
+            for n, before in sorted(numbered.items()):
+                after = numbered.get(n + 1)
+                if after is not None:
+                    pairs.append(RealPair(flow, n, n + 1, before, after))
+    return pairs
+
+
+__all__ = ["DEFAULT_DIR", "LOCALIZED", "RealPair", "dumps_dir", "every_pair", "real_pairs"]

@@ -25,14 +25,17 @@ from deltarec.core.capture.element_dicts import (
     is_interactive_role,
     node_to_element,
 )
+from deltarec.core.capture.frame_cache import frame_of
 from deltarec.core.capture.jsonio import load_capture
+from deltarec.core.diff.compute import compute_delta
 from deltarec.core.diff.match import match_frames
-from deltarec.core.diff.types import ChangeKind
+from deltarec.core.diff.types import ChangeKind, FromToDict
 from deltarec.core.observe.frame import Frame
-from deltarec.core.observe.model import Node, Observation
+from deltarec.core.observe.model import Node, Observation, node_attributes
 from deltarec.core.observer import DeltaResult, IndexOptions, index_frame, observe_delta
 from deltarec.core.render.budget import fit
 from deltarec.core.render.delta_text import Line
+from deltarec.core.render.delta_text import _changes_text as changes_text
 from deltarec.core.render.lines import quote
 from deltarec.core.render.lines import value as render_value
 
@@ -100,7 +103,7 @@ def assign_stable_ids(
         return [{k: v for k, v in e.items() if k not in ("children", "id")} for e in items]
 
     fp, fc = Frame(to_observation(flat(prior))), Frame(to_observation(flat(elements)))
-    pairs = match_frames(fp, fc, iou_threshold=iou_threshold)
+    pairs = _pairs(fp, fc, iou_threshold)
     out: list[Element] = []
     taken: set[int] = set()
     for i, element in enumerate(elements):
@@ -174,17 +177,31 @@ def serialize_observation(
 def match_elements(before: Any, after: Any, *, iou_threshold: float = 0.5) -> dict[str, Any]:
     """Pair ``before`` and ``after``: ``{matched: [{before, after, iou}], added, removed}``.
 
-    Pairs come from the stable-key matcher; ``iou_threshold`` is the overlap
-    the geometric last pass requires.
+    Each element is paired at most once; an element of ``before`` left alone is removed,
+    one of ``after`` added. Element dicts come back as given (less ``children``: a nested
+    list is flattened in document order); dumps and Observations as flat element dicts.
+
+    The peer pairs greedily by overlap alone (IoU at least ``iou_threshold`` and above 0).
+    deltarec pairs by evidence, earliest first (:func:`~deltarec.core.diff.match.match_frames`):
+    the same content or resource id, a paired child, and last overlap — so a button that
+    moved far keeps its partner, and two unrelated boxes that merely overlap do not pair.
+    Geometry alone never pairs boxes whose IoU is below ``iou_threshold`` (or 0).
+
+        >>> box = {"x": 0, "y": 0, "width": 10, "height": 10}
+        >>> shifted = dict(box, x=5)
+        >>> r = match_elements([box], [shifted], iou_threshold=0.5)
+        >>> r["matched"], r["added"] == [shifted], r["removed"] == [box]
+        ([], True, True)
+        >>> match_elements([box], [shifted], iou_threshold=0.3)["matched"][0]["iou"]
+        0.3333
     """
     fb = Frame(to_observation(before))
     fa = Frame(to_observation(after))
-    pairs = match_frames(fb, fa, iou_threshold=iou_threshold)
+    pairs = _pairs(fb, fa, iou_threshold)
     used = set(pairs.values())
     real_b = [p for p in range(len(fb)) if fb.parents[p] >= 0]
     real_a = [c for c in range(len(fa)) if fa.parents[c] >= 0]
-    flat_b = {p: _flat_element(fb.nodes[p]) for p in real_b}
-    flat_a = {c: _flat_element(fa.nodes[c]) for c in real_a}
+    flat_b, flat_a = _as_given(before, fb, real_b), _as_given(after, fa, real_a)
     matched = [
         {
             "before": flat_b[p],
@@ -201,18 +218,74 @@ def match_elements(before: Any, after: Any, *, iou_threshold: float = 0.5) -> di
     }
 
 
+def _as_given(data: Any, frame: Frame, positions: list[int]) -> dict[int, Element]:
+    """Frame position → the caller's element dict (less ``children``) at that position, for
+    an element list (its synthetic root is position 0, then document order); a flat element
+    dict of the node for any other input."""
+    given = flatten_tree(data, interactive_only=False) if isinstance(data, list | tuple) else []
+    if given and len(frame) == len(given) + 1:
+        return {pos: given[pos - 1] for pos in positions}
+    return {pos: _flat_element(frame.nodes[pos]) for pos in positions}
+
+
+def _pairs(prev: Frame, curr: Frame, iou_threshold: float) -> dict[int, int]:
+    """:func:`match_frames`' pairs (current position → previous), less those only geometry
+    supports whose overlap is under ``iou_threshold`` (or 0).
+
+    Other evidence: shared content (a text or description, or one inside the other), a
+    shared resource id, a kept pair among their children. Only the few pairs whose boxes do
+    not overlap enough are looked at, from the end: every child is decided before its parent.
+    """
+    pairs = match_frames(prev, curr, iou_threshold=iou_threshold)
+    pn, cn = prev.nodes, curr.nodes
+    suspects = [
+        c
+        for c, p in pairs.items()
+        if pn[p].bounds != cn[c].bounds and not _overlap(pn[p], cn[c], iou_threshold)
+    ]
+    for c in sorted(suspects, reverse=True):
+        p = pairs[c]
+        backed = any(
+            prev.parents[q] == p for q in map(pairs.get, curr.children[c]) if q is not None
+        )
+        if not (backed or prev.parents[p] < 0 or _same_content(pn[p], cn[c])):
+            del pairs[c]  # window roots (parent -1): what pairs windows is the matcher's call
+    return pairs
+
+
+def _overlap(a: Node, b: Node, iou_threshold: float) -> bool:
+    return (iou := a.bounds.iou(b.bounds)) > 0 and iou >= iou_threshold
+
+
+def _same_content(a: Node, b: Node) -> bool:
+    if a.resource_id and a.resource_id == b.resource_id:
+        return True
+    shown_a = [t for t in (a.text, a.content_desc) if t]
+    shown_b = [t for t in (b.text, b.content_desc) if t]
+    return any(x in y or y in x for x in shown_a for y in shown_b)
+
+
 def delta_index(
     prev: Any, curr: Any, *, iou_threshold: float = 0.5, move_threshold: int = 5
 ) -> dict[str, list[Any]]:
     """Diff two element lists into ``{added, removed, changed, stable}``.
 
-    ``changed`` items are ``{"after", "fields", "before"}``: ``fields`` names what
-    differs (``name``, ``value``, ``enabled``, ``checked``, …, and ``moved`` when
-    the centre moved more than ``move_threshold`` pixels).
+    ``changed`` items are ``{"after", "fields", "before", "changes"}``: ``fields`` names
+    what differs in the peer's words (``role``, ``name``, ``value``, ``enabled``,
+    ``checked``, ``selected``, ``focused``, and ``moved`` when the centre moved more than
+    ``move_threshold`` pixels); ``changes`` says it as an ObservationDiff does,
+    ``{attribute: {from, to}}`` under the attribute names the delta text shows
+    (``content-desc``, ``text``, …), which :func:`summarize_delta` renders.
+
+    Where deltarec answers better than the peer (which pairs by overlap alone): elements
+    pair by evidence (:func:`match_elements`), so a text typed into a field is one change
+    of that field, a button replaced in its slot by an unrelated one is ``removed`` +
+    ``added`` (not a rename), and one that moved far but shows the same content is
+    ``changed`` with ``moved``, not removed and added.
     """
     fb = Frame(to_observation(prev))
     fa = Frame(to_observation(curr))
-    pairs = match_frames(fb, fa, iou_threshold=iou_threshold)
+    pairs = _pairs(fb, fa, iou_threshold)
     used = set(pairs.values())
     added, changed, stable = [], [], []
     for c in range(len(fa)):
@@ -222,10 +295,12 @@ def delta_index(
         if c not in pairs:
             added.append(after)
             continue
-        fields = _changed_fields(fb.nodes[pairs[c]], fa.nodes[c], move_threshold)
-        before = _flat_element(fb.nodes[pairs[c]])
+        old = fb.nodes[pairs[c]]
+        fields = _changed_fields(old, fa.nodes[c], move_threshold)
         if fields:
-            changed.append({"after": after, "fields": fields, "before": before})
+            changes = _attribute_changes(old, fa.nodes[c])
+            before = _flat_element(old)
+            changed.append({"after": after, "fields": fields, "before": before, "changes": changes})
         else:
             stable.append(after)
     removed = [
@@ -260,11 +335,45 @@ def _changed_fields(a: Node, b: Node, move_threshold: int) -> list[str]:
     return fields
 
 
+_ATTRIBUTES = ("text", "content-desc", "value", "enabled", "checked", "selected")  # as shown
+
+FIELD_ATTRIBUTE = {"name": "content-desc", "value": "text"}
+"""A :func:`delta_index` field → the attribute name its change is shown under, when a
+delta has no ``changes`` (an element's ``value`` is its text; other fields keep their name)."""
+
+
+def _attribute_changes(a: Node, b: Node) -> dict[str, FromToDict]:
+    """``{attribute: {from, to}}`` of what differs, as an ObservationDiff's ``changes``."""
+    old, new = node_attributes(a), node_attributes(b)
+    return {
+        name: {"from": old.get(name), "to": new.get(name)}
+        for name in _ATTRIBUTES
+        if old.get(name) != new.get(name)
+    }
+
+
 def _line(sign: str, element: Element, suffix: str = "") -> str:
     index = element.get("index")
     marker = f"[{index}] " if index is not None and sign != "-" else ""
     name = quote(str(element.get("name", "")))
     return f"{sign} {marker}{element.get('role', 'element')} {name}{suffix}"
+
+
+def _change_text(item: dict[str, Any]) -> str:
+    """What changed on one element: attributes as the delta text shows them, then the rest."""
+    fields = item.get("fields", [])
+    changes = item.get("changes")
+    if changes is None:  # a delta made by hand (or by the peer): its field names, spelled ours
+        return ", ".join(FIELD_ATTRIBUTE.get(name, name) for name in fields)
+    parts = [changes_text(changes)] if changes else []
+    before, after = item.get("before") or {}, item["after"]
+    if "role" in fields:
+        parts.append(f"role: {render_value(before.get('role'))}→{render_value(after.get('role'))}")
+    if "focused" in fields:
+        parts.append("focused" if after.get("focused") else "unfocused")
+    if "moved" in fields:
+        parts.append("moved")
+    return ", ".join(parts)
 
 
 def summarize_delta(
@@ -274,18 +383,21 @@ def summarize_delta(
 
     Added and changed first, removed last (without an index: it is no longer
     valid); overflow reads ``… (+N more)``; an empty delta reads ``no change``.
+
+    A change reads as :func:`delta_observation` reads it: one ``~`` line per element with
+    ``attribute: old→new`` under the same attribute names (``text``, ``content-desc``,
+    ``checked`` …, rendered by the same function), then ``focused`` / ``moved``. The peer
+    lists only the field names (``(name/moved)``); a delta without ``changes`` (made by hand)
+    still reads that way, its fields spelled as ours (``name`` → ``content-desc``).
+
+        >>> summarize_delta(delta_index(
+        ...     [{"role": "textbox", "name": "Name", "x": 0, "y": 0, "width": 90, "height": 20}],
+        ...     [{"role": "textbox", "name": "Name", "value": "zr", "x": 0, "y": 0, "width": 90,
+        ...       "height": 20}]))
+        '~ textbox "Name" (text: ""→"zr")'
     """
     lines = [_line("+", e) for e in delta.get("added", [])]
-    for item in delta.get("changed", []):
-        before = item.get("before") or {}
-        parts = []
-        for name in item.get("fields", []):
-            if name != "moved" and before:
-                old, new = before.get(name), item["after"].get(name)
-                parts.append(f"{name}: {render_value(old)}→{render_value(new)}")
-            else:
-                parts.append(name)
-        lines.append(_line("~", item["after"], f" ({', '.join(parts)})"))
+    lines += [_line("~", c["after"], f" ({_change_text(c)})") for c in delta.get("changed", [])]
     lines += [_line("-", e) for e in delta.get("removed", [])]
     return fit(lines or ["no change"], max_lines=max_lines, max_tokens=max_tokens)
 
@@ -298,13 +410,18 @@ def _observe(
     interactive_only: bool,
     max_lines: int,
     max_tokens: int | None,
+    iou_threshold: float = 0.5,
 ) -> DeltaResult:
+    before, after = frame_of(prev, viewport=viewport), frame_of(curr, viewport=viewport)
+    if after is before:  # the same content twice: two frames, as two captures give
+        after = Frame(after.obs)
     return observe_delta(
-        to_observation(prev, viewport=viewport),
-        to_observation(curr, viewport=viewport),
+        before,
+        after,
         options=IndexOptions(viewport, max_elements, interactive_only),
         max_lines=max_lines,
         max_tokens=max_tokens,
+        delta=compute_delta(before, after, pairs=_pairs(before, after, iou_threshold)),
     )
 
 
@@ -315,11 +432,22 @@ def delta_observation(
     viewport: Sequence[int] | None = None,
     max_elements: int = 80,
     interactive_only: bool = True,
+    iou_threshold: float = 0.5,
+    move_threshold: int = 5,
     max_lines: int = 40,
     max_tokens: int | None = None,
 ) -> str:
-    """Index both frames, diff them and render the budgeted "what changed" text."""
-    args = (viewport, max_elements, interactive_only, max_lines, max_tokens)
+    """Index both frames, diff them and render the budgeted "what changed" text.
+
+    The peer's signature, pairs as :func:`match_elements` pairs (``iou_threshold``). Where
+    deltarec answers better: a scroll reads as one ``↕`` line, a text typed into a field as
+    one ``~`` line of that field, numbers ``[i]`` are never given to another element, and
+    moved elements are counted on one ``~ layout`` line rather than listed one by one
+    (so ``move_threshold``, kept for the peer's callers, changes nothing here;
+    :func:`delta_index` honours it).
+    """
+    del move_threshold  # see the docstring: moves are one layout line here
+    args = (viewport, max_elements, interactive_only, max_lines, max_tokens, iou_threshold)
     return _observe(prev, curr, *args).text
 
 

@@ -2,16 +2,17 @@
 
 Options:
 
-- ``--device SPEC`` — ``virtual`` (default, or ``$DELTAREC_DEVICE``), an adb
-  serial, ``SERIAL@HOST:PORT`` (a device behind another adb server: a device
-  farm's endpoint), or ``replay:DIR``. A comma list ``a,b,c`` is a pool:
+- ``--device SPEC`` — ``virtual`` (default, or ``$DELTAREC_DEVICE``),
+  ``virtual:WIDTHxHEIGHT[@DPI]`` or ``virtual:small|large|tablet`` (the virtual phone
+  with another screen), an adb serial, ``SERIAL@HOST:PORT`` (a device behind another
+  adb server: a device farm's endpoint), or ``replay:DIR``. A comma list ``a,b,c`` is a pool:
 - ``--device-pool FILE`` — the pool, one device per line (``#`` comments).
 
 With pytest-xdist (``-n N``) worker ``gwK`` takes the pool's K-th device for its
 whole session; without xdist the run takes the first. xdist does the
 scheduling; the plugin only maps its worker id to a device, and fails the run
 (a usage error, decided once on the controller before any worker starts) when
-there are more workers than devices (``virtual`` alone serves any number). The
+there are more workers than devices (one virtual phone alone serves any number). The
 pool file is read as deltarec reads any input: a regular UTF-8 file of at most
 1 MiB, else a usage error in one line.
 
@@ -21,12 +22,27 @@ device and the cause, before the first test that needs it runs.
 
 The ``phone`` fixture is a :class:`~deltarec.core.api.Phone` per test. Real devices are
 opened once per worker session and shared by its tests (start a test by
-launching or stopping its app); ``virtual`` is a fresh built-in phone per test,
+launching or stopping its app); ``virtual`` (any profile) is a fresh built-in phone
+per test,
 as an emulator restored from a snapshot would be. Each test's report carries
 ``deltarec_device`` and ``deltarec_worker`` user properties (they reach
 ``--junitxml``). When a test fails, the report gets a "deltarec: last delta"
 section and a screenshot of the device, saved under ``--deltarec-artifacts``
 (default ``deltarec-artifacts/``) and named in a section and a user property.
+
+Each test starts from a known state: before the ``phone`` fixture hands the phone over,
+it stops the app under test (``am force-stop``, through the device: served virtual
+phones and real adb phones alike), or clears it (``pm clear``: its data too), so a test
+never starts on the screen the previous one left. Which app and how:
+
+- the marker ``@pytest.mark.deltarec_app("com.example", reset="stop")`` on a test or a
+  module (``pytestmark``; an exported pytest module carries it), the nearest one wins;
+  ``reset`` is ``"stop"`` (the default), ``"clear"`` or ``"none"``;
+- else the ini options ``deltarec_app = com.example`` and ``deltarec_reset = stop``.
+
+With no app named nothing is reset. A device that cannot run ``pm clear`` (the built-in
+``virtual`` phone, fresh per test anyway) is stopped instead. A reset that fails stops
+the test with the device's error, before any step runs.
 """
 
 from __future__ import annotations
@@ -53,7 +69,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption(
         "--device",
         default=None,
-        help="device for the phone fixture: virtual, SERIAL, SERIAL@HOST:PORT, replay:DIR;"
+        help="device for the phone fixture: virtual, virtual:WxH[@DPI], virtual:small|large|"
+        "tablet, SERIAL, SERIAL@HOST:PORT, replay:DIR;"
         " a comma list gives each xdist worker its own (default: $DELTAREC_DEVICE or virtual)",
     )
     group.addoption(
@@ -68,6 +85,54 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         default="deltarec-artifacts",
         help="where screenshots of failed tests go (default: deltarec-artifacts)",
     )
+
+    parser.addini("deltarec_app", "package the phone fixture resets before each test", default="")
+    parser.addini(
+        "deltarec_reset",
+        "how the phone fixture resets deltarec_app before each test: stop, clear or none",
+        default="stop",
+    )
+
+
+RESETS = ("stop", "clear", "none")
+"""How the app under test is reset before each test (see the module docstring)."""
+
+
+def reset_for(item: pytest.Item) -> tuple[str, str]:
+    """``(package, reset)`` for ``item``: its nearest ``deltarec_app`` marker, else the ini
+    options; ``("", "none")`` when no app is named. A bad value is a UsageError."""
+    package = str(item.config.getini("deltarec_app") or "")
+    how = str(item.config.getini("deltarec_reset") or "stop")
+    marker = item.get_closest_marker("deltarec_app")
+    if marker is not None:
+        package = str(marker.args[0]) if marker.args else package
+        how = str(marker.kwargs.get("reset", "stop"))
+    if how not in RESETS:
+        raise pytest.UsageError(
+            f"{item.nodeid}: deltarec reset {how!r} is not one of {', '.join(RESETS)}"
+        )
+    return (package, how) if package else ("", "none")
+
+
+def reset_app(device: Device, package: str, how: str) -> None:
+    """Stop (``am force-stop``) or clear (``pm clear``) ``package`` on ``device``.
+
+    Clearing runs ``pm clear`` through the device's shell when it has one (adb phones,
+    served virtual phones) and must answer ``Success``; a device without a shell is
+    stopped instead. Raises DeviceError when the device refuses.
+    """
+    if how == "none":
+        return
+    shell = getattr(device, "shell", None)
+    if how == "clear" and callable(shell):
+        from deltarec.core.errors import DeviceError
+
+        result = shell(["pm", "clear", package])
+        answer = (result.stdout + result.stderr).decode("utf-8", "replace").strip()
+        if result.exit_code != 0 or "Success" not in answer:
+            raise DeviceError(f"{device.serial}: pm clear {package} failed: {answer[:200]}")
+        return
+    device.stop_app(package)
 
 
 POOL_LIMIT = 1024 * 1024
@@ -117,13 +182,18 @@ def pytest_configure(config: pytest.Config) -> None:
 
     A run that names no pool (no ``--device`` / ``--device-pool``) is not looked at.
     """
+    config.addinivalue_line(
+        "markers",
+        "deltarec_app(package, reset='stop'): the app the phone fixture stops (clear: clears,"
+        " none: leaves) before each test",
+    )
     if hasattr(config, "workerinput"):
         return
     if not (config.getoption("device_pool", None) or config.getoption("device", None)):
         return
     pool = device_pool(config)
     workers = _workers(config)
-    if not workers or pool == [VIRTUAL]:
+    if not workers or _one_virtual(pool):
         return
     if workers > len(pool):
         raise pytest.UsageError(
@@ -131,7 +201,7 @@ def pytest_configure(config: pytest.Config) -> None:
             f" device(s) ({', '.join(pool)}); run with -n {len(pool)} or fewer, or give more"
         )
     for spec in pool[:workers]:  # a worker that cannot open its device would only "crash"
-        if spec != VIRTUAL:
+        if spec != VIRTUAL:  # a virtual profile is opened too: a bad one stops the run here
             close = getattr(open_checked(spec), "close", None)
             if callable(close):
                 close()
@@ -151,6 +221,13 @@ def open_checked(spec: str) -> Device:
     return device
 
 
+def _one_virtual(pool: list[str]) -> bool:
+    """True for a pool of one virtual phone, which serves any number of workers."""
+    from deltarec.core.devices.open import is_virtual
+
+    return len(pool) == 1 and is_virtual(pool[0])
+
+
 def worker_id(config: pytest.Config) -> str:
     """pytest-xdist's id of this worker (``gw0``, …), or ``master`` without xdist."""
     workerinput = getattr(config, "workerinput", None)
@@ -164,11 +241,11 @@ def device_for(pool: list[str], worker: str) -> str:
 
     >>> device_for(["a", "b"], "gw1"), device_for(["a", "b"], "master")
     ('b', 'a')
-    >>> device_for(["virtual"], "gw7")
-    'virtual'
+    >>> device_for(["virtual"], "gw7"), device_for(["virtual:small"], "gw7")
+    ('virtual', 'virtual:small')
     """
-    if pool == [VIRTUAL]:
-        return VIRTUAL
+    if _one_virtual(pool):
+        return pool[0]
     found = re.fullmatch(r"gw(\d+)", worker)
     number = int(found.group(1)) if found else 0
     if number >= len(pool):
@@ -187,8 +264,11 @@ def deltarec_device_spec(pytestconfig: pytest.Config) -> str:
 
 @pytest.fixture(scope="session")
 def deltarec_device(deltarec_device_spec: str) -> Device | None:
-    """The worker's device, opened once; None for ``virtual`` (one fresh phone per test)."""
-    if deltarec_device_spec == VIRTUAL:
+    """The worker's device, opened once; None for a virtual phone (a fresh one per test)."""
+    from deltarec.core.devices.open import is_virtual
+
+    if is_virtual(deltarec_device_spec):
+        open_checked(deltarec_device_spec)  # a bad profile stops the run here, as a bad serial
         return None
     return open_checked(deltarec_device_spec)
 
@@ -197,11 +277,13 @@ def deltarec_device(deltarec_device_spec: str) -> Device | None:
 def phone(
     request: pytest.FixtureRequest, deltarec_device: Device | None, deltarec_device_spec: str
 ) -> Iterator[Phone]:
-    """A :class:`~deltarec.core.api.Phone` on this worker's device (module docstring)."""
+    """A :class:`~deltarec.core.api.Phone` on this worker's device, its app under test
+    stopped or cleared first (module docstring)."""
     from deltarec.core.api import Phone
     from deltarec.core.devices.open import open_device
 
-    device = deltarec_device if deltarec_device is not None else open_device(VIRTUAL)
+    device = deltarec_device if deltarec_device is not None else open_device(deltarec_device_spec)
+    reset_app(device, *reset_for(request.node))
     opened = Phone(device)
     request.node.stash[_PHONE] = opened
     request.node.user_properties.append(("deltarec_device", deltarec_device_spec))

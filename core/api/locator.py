@@ -73,15 +73,46 @@ class Locator:
             params["timeout"] = timeout
         return params
 
-    # ----------------------------------------------------------------- actions
-    def tap(self, *, timeout: float | None = None) -> None:
-        """Tap the element's centre."""
-        self.phone.run("AC_tap", self._params(timeout))
+    def _scroll(
+        self, scroll_in: Locator | None, direction: str | None, max_swipes: int | None
+    ) -> dict[str, Any]:
+        if scroll_in is None:
+            return {}
+        return {"scroll_in": scroll_in.selector.to_json(), "scroll_direction": direction,
+                "max_swipes": max_swipes}  # fmt: skip
 
-    def long_press(self, *, duration: float | None = None, timeout: float | None = None) -> None:
-        """Press and hold the element for ``duration`` seconds (default 0.8)."""
+    # ----------------------------------------------------------------- actions
+    def tap(
+        self,
+        *,
+        scroll_in: Locator | None = None,
+        scroll_direction: str | None = None,
+        max_swipes: int | None = None,
+        timeout: float | None = None,
+    ) -> None:
+        """Tap the element's centre.
+
+        With ``scroll_in`` (the list it is in), the list is swiped first until the element
+        shows: the finger moves ``scroll_direction`` (default "up": later rows), turning
+        once at the list's end, at most ``max_swipes`` (10) swipes.
+        """
+        more = self._scroll(scroll_in, scroll_direction, max_swipes)
+        self.phone.run("AC_tap", self._params(timeout, **more))
+
+    def long_press(
+        self,
+        *,
+        duration: float | None = None,
+        scroll_in: Locator | None = None,
+        scroll_direction: str | None = None,
+        max_swipes: int | None = None,
+        timeout: float | None = None,
+    ) -> None:
+        """Press and hold the element for ``duration`` seconds (default 0.8); ``scroll_in``
+        as for :meth:`tap`."""
         ms = None if duration is None else round(duration * 1000)
-        self.phone.run("AC_long_press", self._params(timeout, duration_ms=ms))
+        more = self._scroll(scroll_in, scroll_direction, max_swipes)
+        self.phone.run("AC_long_press", self._params(timeout, duration_ms=ms, **more))
 
     def fill(self, text: str, *, timeout: float | None = None) -> None:
         """Replace the field's text with ``text``: tap it, empty it, type (Playwright's fill).
@@ -98,13 +129,18 @@ class Locator:
         self,
         direction: str,
         *,
+        percent: float | None = None,
         distance: int | None = None,
         duration: float | None = None,
         timeout: float | None = None,
     ) -> None:
-        """Swipe inside the element: the finger moves ``direction`` ("up" scrolls a list on)."""
+        """Swipe inside the element: the finger moves ``direction`` ("up" scrolls a list on)
+        by ``percent`` of the element's extent (the same on any screen size) or ``distance``
+        pixels (default 60%)."""
         ms = None if duration is None else round(duration * 1000)
-        params = self._params(timeout, direction=direction, distance=distance, duration_ms=ms)
+        params = self._params(
+            timeout, direction=direction, percent=percent, distance=distance, duration_ms=ms
+        )
         self.phone.run("AC_swipe", params)
 
     def wait_for(self, state: str = "visible", *, timeout: float | None = None) -> None:

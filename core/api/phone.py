@@ -167,14 +167,36 @@ class Phone:
             params["duration_ms"] = _ms(duration)
         self.run("AC_long_press", params)
 
+    def tap_at_fraction(self, rx: float, ry: float) -> None:
+        """Tap the point at fractions ``(rx, ry)`` of the screen's width and height (0–1):
+        the same spot on a phone of any size. What a recording writes for a tap on nothing."""
+        self.run("AC_tap", {"rel_x": rx, "rel_y": ry})
+
+    def long_press_at_fraction(
+        self, rx: float, ry: float, *, duration: float | None = None
+    ) -> None:
+        """Press and hold the point at fractions ``(rx, ry)`` of the screen (0–1)."""
+        params: dict[str, Any] = {"rel_x": rx, "rel_y": ry}
+        if duration is not None:
+            params["duration_ms"] = _ms(duration)
+        self.run("AC_long_press", params)
+
     def swipe(
-        self, direction: str, *, distance: int | None = None, duration: float | None = None
+        self,
+        direction: str,
+        *,
+        percent: float | None = None,
+        distance: int | None = None,
+        duration: float | None = None,
     ) -> None:
         """Swipe the screen: the finger moves ``direction`` ("up" shows later rows).
 
-        ``distance`` in pixels (default 60% of the screen), ``duration`` seconds (0.3).
+        ``percent`` of the screen's extent (the same on any screen size) or ``distance``
+        in pixels (default 60% of the screen), ``duration`` seconds (0.3).
         """
         params: dict[str, Any] = {"direction": direction}
+        if percent is not None:
+            params["percent"] = percent
         if distance is not None:
             params["distance"] = distance
         if duration is not None:
@@ -184,6 +206,16 @@ class Phone:
     def drag(self, x1: int, y1: int, x2: int, y2: int, *, duration: float | None = None) -> None:
         """Swipe from ``(x1, y1)`` to ``(x2, y2)`` in ``duration`` seconds (default 0.3)."""
         params: dict[str, Any] = {"x1": x1, "y1": y1, "x2": x2, "y2": y2}
+        if duration is not None:
+            params["duration_ms"] = _ms(duration)
+        self.run("AC_swipe", params)
+
+    def drag_fraction(
+        self, rx1: float, ry1: float, rx2: float, ry2: float, *, duration: float | None = None
+    ) -> None:
+        """Swipe between two points given as fractions of the screen (0–1): the same path
+        on a phone of any size. What a recording writes for a drag on nothing that scrolls."""
+        params: dict[str, Any] = {"start": [rx1, ry1], "end": [rx2, ry2]}
         if duration is not None:
             params["duration_ms"] = _ms(duration)
         self.run("AC_swipe", params)
@@ -250,15 +282,16 @@ def connect(
     settle_timeout: float = 3.0,
     log: Callable[[str], None] | None = None,
 ) -> Phone:
-    """Open a :class:`Phone`: ``"virtual"`` (a fresh built-in phone), an adb serial,
+    """Open a :class:`Phone`: ``"virtual"`` (a fresh built-in phone; ``"virtual:720x1600@320"``
+    or ``"virtual:tablet"`` one with another screen, see :func:`open_device`), an adb serial,
     ``SERIAL@HOST:PORT`` (a device behind the adb server at HOST:PORT), ``"replay:DIR"``
     (a recorded bundle), or a :class:`~deltarec.core.devices.base.Device` object.
 
     Constructing does no I/O for adb (errors come with the first action).
     ``log`` (``print``, say) is told one line per step (:attr:`Phone.log`).
 
-    >>> connect("virtual").serial
-    'virtual'
+    >>> connect("virtual").serial, connect("virtual:720x1600@320").serial
+    ('virtual', 'virtual:720x1600@320')
     """
     opened = open_device(device) if isinstance(device, str) else device
     return Phone(opened, clock=clock, sleep=sleep, settle_timeout=settle_timeout, log=log)

@@ -5,8 +5,9 @@ Observation JSON: ``{"format": "deltarec.observation/1", "width", "height",
 where a node is ``{"attributes": {...}, "children": [node]}`` with the
 attribute names of :func:`deltarec.core.observe.model.node_attributes`.
 
-:func:`load_capture` accepts uiautomator XML, observation JSON, or a JSON list
-of element dicts (or ``{"elements": [...]}``), sniffed from the content.
+:func:`load_capture` accepts uiautomator XML, observation JSON, AutoMobile's observe
+JSON (:mod:`deltarec.core.capture.automobile`), or a JSON list of element dicts (or
+``{"elements": [...]}``), sniffed from the content.
 
     >>> from deltarec.core.capture.uiautomator import parse_uiautomator
     >>> obs = parse_uiautomator('<hierarchy><node text="a" bounds="[0,0][5,5]"/></hierarchy>')
@@ -19,6 +20,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from deltarec.core.capture.automobile import automobile_to_observation, is_automobile
 from deltarec.core.capture.boundary import (
     MAX_BYTES,
     MAX_DEPTH,
@@ -142,7 +144,7 @@ def observation_from_json(data: Any) -> Observation:
 
 
 def load_capture(content: str | bytes, *, source: str = "") -> Observation:
-    """Parse XML, observation JSON or element JSON, whichever ``content`` is."""
+    """Parse XML, observation JSON, AutoMobile JSON or element JSON, whichever it is."""
     raw = content.encode("utf-8", "surrogatepass") if isinstance(content, str) else content
     if len(raw) > MAX_BYTES:
         raise CaptureParseError(f"input is over the {MAX_BYTES}-byte limit", where=source)
@@ -154,9 +156,12 @@ def load_capture(content: str | bytes, *, source: str = "") -> Observation:
         data = loads_json(raw, where=source or "<json>")
         if isinstance(data, dict) and data.get("format") == FORMAT:
             return observation_from_json(data)
+        if is_automobile(data):
+            return automobile_to_observation(data, source=source)
         return elements_to_observation(data, source=source or "elements")
     raise CaptureParseError(
-        "not a uiautomator dump, observation JSON or element list", where=source or "<input>"
+        "not a uiautomator dump, observation JSON, AutoMobile observation or element list",
+        where=source or "<input>",
     )
 
 

@@ -23,6 +23,7 @@ from deltarec.core.devices.open import VIRTUAL, open_device
 from deltarec.core.errors import DeviceError, InputError
 from deltarec.core.observe.model import Observation
 from deltarec.core.observer import observe_delta, observe_frame
+from deltarec.core.render.diff_json import diff_json
 
 __all__ = ["VIRTUAL", "open_device", "register"]
 
@@ -100,13 +101,15 @@ SERVE_SERIAL = "emulator-5554"
 
 def _cmd_serve(args: argparse.Namespace) -> int:
     from deltarec.core.devices.fakeadb import FakeAdbd, FakeAdbServer
-    from deltarec.core.devices.virtual import VirtualShell
+    from deltarec.core.devices.virtual import Playground, VirtualShell, parse_profile
 
     if args.adbd is not None and args.port is not None:
         raise InputError("give --port (adb host protocol) or --adbd PORT (device side), not both")
     option, given = ("--adbd", args.adbd) if args.adbd is not None else ("--port", args.port)
     port = check_port(option, SERVE_PORT if given is None else given, lowest=0)
-    shell = VirtualShell(serial=args.serial)
+    spec = args.profile.removeprefix("virtual:")
+    profile = parse_profile(spec, device=f"--profile {args.profile}")
+    shell = VirtualShell(Playground(profile=profile), serial=args.serial)
     endpoint: FakeAdbd | FakeAdbServer = (
         FakeAdbd(shell, port=port) if args.adbd is not None else FakeAdbServer([shell], port=port)
     )
@@ -131,7 +134,9 @@ def _cmd_serve(args: argparse.Namespace) -> int:
             " Ctrl-C stops",
             flush=True,
         )
-    endpoint.serve_forever()
+    endpoint.serve_forever()  # Ctrl-C: stops within a second, sleeping shells included
+    if endpoint.stuck_threads:
+        print(f"stopped; {len(endpoint.stuck_threads)} calls were still running", file=sys.stderr)
     return 0
 
 
@@ -187,7 +192,10 @@ def delta_device(args: argparse.Namespace) -> int:
         max_lines=args.max_lines,
         max_tokens=args.max_tokens,
     )
-    print(json.dumps(result.diff, ensure_ascii=False) if args.format == "json" else result.text)
+    if args.format == "json":
+        print(json.dumps(diff_json(result.delta, result.index), ensure_ascii=False))
+    else:
+        print(result.text)
     return 0
 
 
@@ -233,7 +241,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "(default 127.0.0.1:5037, adb's own port, so adb clients find it with no setting; "
         "stop a real adb server first, or pick another --port) as the device SERIAL "
         "(default emulator-5554): point deltarec at SERIAL@127.0.0.1:PORT. With --adbd PORT "
-        "it serves the device side instead, a phone the real adb server connects to.",
+        "it serves the device side instead, a phone the real adb server connects to. "
+        "--profile gives the phone another screen.",
     )
     serve.add_argument(
         "--port",
@@ -245,6 +254,14 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "--serial",
         default=SERVE_SERIAL,
         help=f"serial the phone reports (default {SERVE_SERIAL})",
+    )
+    serve.add_argument(
+        "--profile",
+        default="phone",
+        metavar="WxH[@DPI]|PRESET",
+        help="the phone's screen: WIDTHxHEIGHT[@DPI] in px (e.g. 720x1600@320; a "
+        "virtual: prefix is allowed) or a preset: phone (1080x2400@420, the default), small "
+        "(720x1600@320), large (1440x3120@560), tablet (2560x1600@320, landscape)",
     )
     serve.add_argument(
         "--adbd",

@@ -18,6 +18,7 @@ from deltarec.core.diff.volatile import DEFAULT_VOLATILE, Volatile
 from deltarec.core.errors import DeltarecError, InputError
 from deltarec.core.observe.model import Observation
 from deltarec.core.observer import observe_delta, observe_frame
+from deltarec.core.render.diff_json import diff_json
 from deltarec.core.render.tokens import count_tokens
 
 EXIT_OK, EXIT_FAILURE, EXIT_BAD_INPUT = 0, 1, 2
@@ -53,7 +54,7 @@ def _cmd_delta(args: argparse.Namespace) -> int:
         max_tokens=args.max_tokens,
     )
     if args.format == "json":
-        print(json.dumps(result.diff, ensure_ascii=False))
+        print(json.dumps(diff_json(result.delta, result.index), ensure_ascii=False))
     else:
         print(result.text)
     return EXIT_OK
@@ -111,21 +112,22 @@ def build_parser() -> argparse.ArgumentParser:
         "delta",
         help="what changed between two captures",
         description="Print what changed from BEFORE to AFTER (uiautomator XML dumps, "
-        "observation JSON or element-dict JSON).",
+        "observation JSON, AutoMobile observe JSON or element-dict JSON).",
         epilog=BASELINES,
     )
     delta.add_argument("before", metavar="BEFORE", nargs="?")
     delta.add_argument("after", metavar="AFTER", nargs="?")
     delta.add_argument(
         "--device",
-        metavar="SERIAL|virtual",
+        metavar="SERIAL|virtual[:WxH@DPI]",
         help="instead of files: what changed on the device since its last capture",
     )
     delta.add_argument(
         "--format",
         choices=("text", "json"),
         default="text",
-        help="text: delta lines; json: the ObservationDiff",
+        help="text: delta lines; json: the ObservationDiff with AutoMobile's meanings "
+        "(docs/formats.md)",
     )
     delta.add_argument(
         "--max-lines",
@@ -156,7 +158,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     observe.add_argument("dump", metavar="DUMP", nargs="?")
     observe.add_argument(
-        "--device", metavar="SERIAL|virtual", help="capture the device now instead of reading DUMP"
+        "--device",
+        metavar="SERIAL|virtual[:WxH@DPI]",
+        help="capture the device now instead of reading DUMP",
     )
     observe.add_argument("--screenshot", metavar="OUT.png", help="with --device: save a screenshot")
     observe.add_argument(

@@ -39,7 +39,9 @@ def _cmd_mcp(args: argparse.Namespace) -> int:
         output_dir=args.output_dir or Path.cwd(),
         write_anywhere=args.write_anywhere,
     )
-    server = build_server(session, read_only=args.read_only, policy=args.policy)
+    server = build_server(
+        session, read_only=args.read_only, policy=args.policy, element_tools=args.element_tools
+    )
     try:
         anyio.run(serve_stdio, server)
     except KeyboardInterrupt:
@@ -63,7 +65,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     mcp.add_argument(
         "--device",
         default="virtual",
-        metavar="SERIAL|virtual|replay:DIR",
+        metavar="SERIAL|virtual[:WxH@DPI]|replay:DIR",
         help="the device to drive (default: the built-in virtual phone)",
     )
     mcp.add_argument(
@@ -71,6 +73,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         action="store_true",
         help="offer only tools that do not act on the device (observe, delta, describe, "
         "screenshot, wait, assert); the others are not listed and cannot be called",
+    )
+    mcp.add_argument(
+        "--element-tools",
+        action="store_true",
+        help="also offer the tools over element lists the agent passes (ac_observation_index, "
+        "ac_serialize_observation, ac_match_elements, ac_assign_stable_ids)",
     )
     mcp.add_argument(
         "--policy",

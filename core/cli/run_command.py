@@ -322,7 +322,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     run.add_argument(
         "--device",
         default="virtual",
-        metavar="SERIAL|virtual|replay:BUNDLE",
+        metavar="SERIAL|virtual[:WxH@DPI]|replay:BUNDLE",
         help="where to run: an adb serial, the built-in virtual phone (default), "
         "or a recorded bundle directory",
     )

@@ -1,8 +1,13 @@
-"""Open a device by name: ``virtual``, ``replay:DIR``, ``u2:SERIAL``, an adb serial, or
-``SERIAL@HOST:PORT`` (a device behind another adb server).
+"""Open a device by name: ``virtual``, ``virtual:PROFILE``, ``replay:DIR``, ``u2:SERIAL``, an
+adb serial, or ``SERIAL@HOST:PORT`` (a device behind another adb server).
+
+``PROFILE`` is ``WIDTHxHEIGHT[@DPI]`` or a preset (``small``, ``large``, ``tablet``,
+``phone``): the virtual phone with that screen (:mod:`deltarec.core.devices.virtual.profile`).
 
 >>> open_device("virtual").serial
 'virtual'
+>>> open_device("virtual:small").window_size()
+(720, 1600)
 >>> open_device("emulator-5554@10.0.0.7:5037")
 AdbDevice('emulator-5554', server=10.0.0.7:5037)
 """
@@ -15,12 +20,23 @@ from deltarec.core.devices.base import Device
 from deltarec.core.errors import DeviceError, InputError
 
 VIRTUAL = "virtual"
+VIRTUAL_PREFIX = "virtual:"
 REPLAY_PREFIX = "replay:"
 U2_PREFIX = "u2:"
 
 
+def is_virtual(spec: str) -> bool:
+    """True for ``virtual`` and ``virtual:PROFILE``: a built-in phone, fresh on every open.
+
+    >>> is_virtual("virtual"), is_virtual("virtual:720x1600@320"), is_virtual("virtualbox")
+    (True, True, False)
+    """
+    return spec == VIRTUAL or spec.startswith(VIRTUAL_PREFIX)
+
+
 def open_device(spec: str) -> Device:
-    """``virtual``: a fresh Playground phone; ``replay:DIR``: a recorded bundle;
+    """``virtual``: a fresh Playground phone (``virtual:PROFILE``: with that screen, its
+    serial ``virtual:WIDTHxHEIGHT@DPI``); ``replay:DIR``: a recorded bundle;
     ``u2:SERIAL``: uiautomator2's on-device server (the ``u2`` extra); else adb.
 
     ``SERIAL@HOST:PORT`` is the device ``SERIAL`` of the adb server at
@@ -32,16 +48,20 @@ def open_device(spec: str) -> Device:
 
     Constructing does no I/O for adb and u2 (errors come with the first call).
     Raises CaptureParseError for a bad bundle, DeviceError for an empty serial or
-    ``u2:`` without the extra installed, InputError for a port out of range.
+    ``u2:`` without the extra installed, InputError for a port out of range or a bad
+    profile (naming the device and what is wrong).
     """
     if spec.startswith(REPLAY_PREFIX):
         from deltarec.core.devices.replay import ReplayDevice
 
         return ReplayDevice(spec.removeprefix(REPLAY_PREFIX))
-    if spec == VIRTUAL:
-        from deltarec.core.devices.virtual import make_virtual_device
+    if is_virtual(spec):
+        from deltarec.core.devices.virtual import make_virtual_device, parse_profile
 
-        return make_virtual_device()
+        if spec == VIRTUAL:
+            return make_virtual_device()
+        profile = parse_profile(spec.removeprefix(VIRTUAL_PREFIX), device=spec)
+        return make_virtual_device(f"{VIRTUAL_PREFIX}{profile.name}", profile=profile)
     if spec.startswith(U2_PREFIX):
         try:
             from deltarec.core.devices.u2 import U2Device

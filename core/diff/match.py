@@ -48,8 +48,9 @@ of false changes. Why not IoU first? A scroll moves every row; overlap would
 pair each row with its neighbour.
 
 Cost: O(n) for passes 1–2 and the scroll estimate, O(k log k) per sibling group
-in pass 3 (text similarity at C speed, rapidfuzz), and O(a·b) per class group in
-pass 4 with groups capped at :data:`GEOMETRY_LIMIT`.
+in pass 3 (text similarity at C speed, rapidfuzz) with at most :data:`ALIGN_SCAN`
+candidates weighed per child (a larger crowd is searched by slot and box), and O(a·b)
+per class group in pass 4 with groups capped at :data:`GEOMETRY_LIMIT`.
 
     >>> from deltarec.core.capture.uiautomator import parse_uiautomator
     >>> a = Frame(parse_uiautomator('<hierarchy><node class="E" resource-id="f" text="Name"'
@@ -74,6 +75,15 @@ from deltarec.core.observe.model import Bounds, Node
 
 GEOMETRY_LIMIT = 40_000
 """Largest (old × new) candidate product a geometry group may have."""
+
+ALIGN_SCAN = 256
+"""Most old siblings pass 3 weighs for one new child. A larger group of one class, id and
+role is searched only where a pair can be: the anchored slots (the siblings next to
+paired neighbours) and the first :data:`CROWD_PEEK` unpaired siblings whose box is the
+child's, where it is or where the parents' move or a scroll puts it."""
+
+CROWD_PEEK = 8
+"""How many unpaired same-box siblings of a crowd pass 3 weighs for one child."""
 
 
 def _soft(node: Node) -> tuple[str, str, str]:
@@ -280,12 +290,18 @@ def match_frames(
     return pairs
 
 
-def _texts(frame: Frame, pos: int) -> set[str]:
-    return {
-        n.text + "\x00" + n.content_desc
-        for n in frame.nodes[pos : frame.subtree_end(pos)]
-        if n.text or n.content_desc
-    }
+def _texts(frame: Frame, pos: int) -> frozenset[str]:
+    """The texts and descriptions shown in ``pos``'s subtree (kept on the frame: a frame
+    never changes, and passes 3 and 4 ask for the same rows again and again)."""
+    memo: dict[int, frozenset[str]] = frame.__dict__.setdefault("_match_texts", {})
+    shown = memo.get(pos)
+    if shown is None:
+        shown = memo[pos] = frozenset(
+            n.text + "\x00" + n.content_desc
+            for n in frame.nodes[pos : frame.subtree_end(pos)]
+            if n.text or n.content_desc
+        )
+    return shown
 
 
 def _same_content(prev: Frame, p: int, curr: Frame, c: int, *, placed: bool = False) -> bool:
@@ -299,9 +315,9 @@ def _same_content(prev: Frame, p: int, curr: Frame, c: int, *, placed: bool = Fa
     if a == b:
         return True
     if a < b:
-        return placed or bool(a - _others(prev, p))
+        return placed or bool(_own(prev, p))
     if b < a:
-        return placed or bool(b - _others(curr, c))
+        return placed or bool(_own(curr, c))
     return False
 
 
@@ -315,18 +331,20 @@ def _same_row_edited(prev: Frame, p: int, curr: Frame, c: int) -> bool:
     """Whether two rows share a text that no other row of either list shows (the row whose
     summary changed "Off" → "On" still shows its title); the caller asks for overlap too."""
     shared = _texts(prev, p) & _texts(curr, c)
-    return bool(shared - _others(prev, p) - _others(curr, c))
+    return bool(shared and shared & _own(prev, p) & _own(curr, c))
 
 
-def _others(frame: Frame, row: int) -> set[str]:
-    """The texts of the other rows of ``row``'s list."""
+def _own(frame: Frame, row: int) -> set[str]:
+    """The texts of ``row`` that no other row of its list shows. (A row's own texts less
+    those of the other rows; counted once per list, so a list of n rows costs O(n), not
+    O(n²).)"""
     parent = frame.parents[row]
-    siblings = frame.children[parent] if parent >= 0 else frame.roots
-    out: set[str] = set()
-    for s in siblings:
-        if s != row:
-            out |= _texts(frame, s)
-    return out
+    memo: dict[int, Counter[str]] = frame.__dict__.setdefault("_match_row_counts", {})
+    shown_by = memo.get(parent)
+    if shown_by is None:
+        siblings = frame.children[parent] if parent >= 0 else frame.roots
+        shown_by = memo[parent] = Counter(t for s in siblings for t in _texts(frame, s))
+    return {t for t in _texts(frame, row) if shown_by[t] == 1}
 
 
 def _bottom_up(
@@ -402,12 +420,15 @@ def _align(
 
     parent = curr.parents[new_kids[0]] if new_kids else -1
     in_list = parent >= 0 and holds_rows(curr, parent)
+    crowd = _Crowd(prev, old_kids, old_at, used, ev)
     for sweep in (range(len(new_kids)), range(len(new_kids) - 1, -1, -1)):
         for i in sweep:
             c = new_kids[i]
             if c in pairs:
                 continue
-            candidates = by_sig.get(_soft(curr.nodes[c]), ())
+            candidates = by_sig.get(_soft(curr.nodes[c]), [])
+            if len(candidates) > ALIGN_SCAN:
+                candidates = crowd.candidates(curr, new_kids, i, candidates)
             if in_list:  # rows are known by their content, never by their place in a list
                 placed = guard.shift(c) is not None
                 candidates = [
@@ -428,6 +449,60 @@ def _align(
                 p = max(slot, key=lambda q: (_similarity(prev.nodes[q], curr.nodes[c]), -q))
                 pairs[c] = p
                 used.add(p)
+
+
+class _Crowd:
+    """Pass 3's candidates for a child among more than :data:`ALIGN_SCAN` same-signature
+    siblings, found by lookup instead of a scan (O(1) a child, amortized)."""
+
+    def __init__(
+        self,
+        prev: Frame,
+        old_kids: list[int],
+        old_at: dict[int, int],
+        used: set[int],
+        ev: Evidence,
+    ) -> None:
+        self.prev, self.old_kids, self.old_at, self.used, self.ev = prev, old_kids, old_at, used, ev
+        self._boxes: dict[tuple[str, str, str], dict[Bounds, list[int]]] = {}
+
+    def candidates(self, curr: Frame, new_kids: list[int], i: int, group: list[int]) -> list[int]:
+        c = new_kids[i]
+        sig = _soft(curr.nodes[c])
+        out: list[int] = []
+        last_old = len(self.old_kids) - 1
+        slots = []
+        if i == 0:
+            slots.append(0)
+        if i == len(new_kids) - 1:
+            slots.append(last_old)
+        for step, k in ((1, i - 1), (-1, i + 1)):  # the slot after (before) a paired neighbour
+            if 0 <= k < len(new_kids):
+                j = self.old_at.get(self.ev.pairs.get(new_kids[k], -1))
+                if j is not None and 0 <= j + step <= last_old:
+                    slots.append(j + step)
+        for j in slots:
+            p = self.old_kids[j]
+            if p not in self.used and _soft(self.prev.nodes[p]) == sig and p not in out:
+                out.append(p)
+        boxes = self._boxes.get(sig)
+        if boxes is None:  # each box's siblings, last in document order first (popped first)
+            boxes = self._boxes[sig] = defaultdict(list)
+            for p in reversed(group):
+                boxes[self.prev.nodes[p].bounds].append(p)
+        b = curr.nodes[c].bounds
+        some = group[0]  # the moves depend on the parents only: one old sibling stands for all
+        for dx, dy in [(0, 0), *self.ev._moves(c, some)]:
+            at = boxes.get(Bounds(b.left - dx, b.top - dy, b.right - dx, b.bottom - dy))
+            peek: list[int] = []
+            while at and len(peek) < CROWD_PEEK:
+                p = at.pop()
+                if p not in self.used:  # a paired sibling is dropped for good
+                    peek.append(p)
+            if at is not None:
+                at.extend(reversed(peek))
+            out.extend(p for p in peek if p not in out)
+        return out
 
 
 def _geometry(

@@ -52,6 +52,7 @@ _LINE = re.compile(
 _SCREEN = re.compile(r"^»\s+(?P<how>new screen|back to)\s+(?P<name>[^\s:\"]+)")
 
 _BACK = re.compile(r"^»\s+back to\s")
+NOTHING_MOVED = "↕ nothing scrolled"
 
 Signature = tuple[str, str, str]
 
@@ -67,8 +68,15 @@ def signature(line: str) -> Signature | None:
     ('»', 'screen', 'SettingsActivity')
     >>> signature('» back to SettingsActivity "Settings" (as after step 2)')
     ('»', 'screen', 'SettingsActivity')
+
+    A swipe's note that it moved nothing (``↕ nothing scrolled: …``) says no change: a
+    replay whose swipe also moved nothing did what the recording did.
+
+    >>> signature("↕ nothing scrolled: the swipe from (540, 900) started on nothing that scrolls")
     """
     line = line.strip()
+    if line.startswith(NOTHING_MOVED):
+        return None
     screen = _SCREEN.match(line)
     if screen:
         return ("»", "screen", screen["name"].rpartition("/")[2])

@@ -174,6 +174,21 @@ class IntList(Kind[tuple[int, ...]]):
         return tuple(INT.parse(v, f"{path}[{i}]") for i, v in enumerate(value))
 
 
+class NumberList(Kind[tuple[float, ...]]):
+    """An array of exactly ``length`` numbers, each within ``[minimum, maximum]`` (a point
+    as fractions of the screen: ``[0.5, 0.8]``)."""
+
+    def __init__(self, length: int, *, minimum: float = -1e9, maximum: float = 1e9) -> None:
+        self.length = length
+        self.number = Number(minimum=minimum, maximum=maximum)
+        self.label = f"an array of {length} numbers"
+
+    def parse(self, value: object, path: str) -> tuple[float, ...]:
+        if not isinstance(value, list | tuple) or len(value) != self.length:
+            raise self.fail(value, path)
+        return tuple(self.number.parse(v, f"{path}[{i}]") for i, v in enumerate(value))
+
+
 TEXT = Str(nonblank=True)
 INT = Int()
 BOOL = Bool()

@@ -25,6 +25,12 @@ from deltarec.core.executor.commands.mutating import (
     Tap,
     TypeText,
 )
+from deltarec.core.executor.commands.observation import (
+    AssignStableIds,
+    MatchElements,
+    ObservationIndex,
+    SerializeObservation,
+)
 from deltarec.core.executor.commands.readonly import (
     CurrentApp,
     DeltaObservation,
@@ -39,6 +45,10 @@ COMMANDS: tuple[type[Command], ...] = (
     Observe,
     Screenshot,
     DeltaObservation,
+    ObservationIndex,
+    SerializeObservation,
+    MatchElements,
+    AssignStableIds,
     ListDevices,
     CurrentApp,
     DescribeScreen,

@@ -34,6 +34,7 @@ from dataclasses import fields
 from typing import Any
 
 from deltarec.core.executor.commands.base import Command
+from deltarec.core.executor.commands.observation import ElementsKind
 from deltarec.core.executor.commands.readonly import CaptureKind
 from deltarec.core.executor.params import (
     MAX_TEXT,
@@ -43,6 +44,7 @@ from deltarec.core.executor.params import (
     IntList,
     Kind,
     Number,
+    NumberList,
     Param,
     Str,
 )
@@ -66,6 +68,7 @@ HELP: Mapping[str, str] = {
     "duration_ms": "",
     "direction": "the finger's: up shows later rows",
     "distance": "px (default 60% of the area)",
+    "percent": "% of the area (instead of distance)",
     "x1": "",
     "y1": "",
     "x2": "",
@@ -78,6 +81,11 @@ HELP: Mapping[str, str] = {
     "viewport": "[x,y,w,h]",
     "max_elements": "index cap",
     "interactive_only": "index interactive elements only",
+    "elements": "",
+    "before": "",
+    "after": "",
+    "prior": "",
+    "iou_threshold": "",
     "exists": "",
     "gone": "",
     "checked": "",
@@ -133,8 +141,12 @@ def kind_schema(kind: Kind[Any]) -> JsonSchema | None:
         return _bounded("integer" if isinstance(kind, Int) else "number", kind)
     if isinstance(kind, IntList):
         return {"type": "array", "items": {"type": "integer"}}
+    if isinstance(kind, NumberList):
+        return {"type": "array", "items": {"type": "number"}}
     if isinstance(kind, SelectorKind):
         return selector_schema()
+    if isinstance(kind, ElementsKind):
+        return {"type": "array"}
     if isinstance(kind, CaptureKind):
         return {
             "type": ["array", "string", "object"],
@@ -161,8 +173,8 @@ def param_schema(spec: Param, help_text: str, *, default: Any = None) -> JsonSch
         help_text = f"{help_text}; {schema['description']}"
     if help_text:
         schema["description"] = help_text
-    elif "description" in schema and not isinstance(spec.kind, SelectorKind | CaptureKind):
-        del schema["description"]
+    elif "description" in schema and not isinstance(spec.kind, SelectorKind):
+        del schema["description"]  # a frame without help: its tool's description says it
     value = spec.default if default is None else default
     if not spec.required and value not in (None, "", False):
         schema["default"] = value

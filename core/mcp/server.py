@@ -26,6 +26,9 @@ Contract of a tool call (replies: :mod:`deltarec.core.mcp.replies`):
   when it left, the call fails at once naming what ``[i]`` was).
 - ``read_only``: only read-only tools exist; the others are neither listed nor
   callable (a call is refused before anything runs, whatever the client sends).
+- ``element_tools``: the tools over element dicts the caller passes
+  (:data:`~deltarec.core.mcp.tools.ELEMENT_TOOLS`) are listed too; without it a
+  call to one is refused with the option's name.
 - Device I/O is blocking, so each call runs in a worker thread
   (``anyio.to_thread``) and the event loop stays free; calls are serialised by
   one lock (one device, one baseline), and the wait for it is added to
@@ -65,7 +68,14 @@ from deltarec.core.mcp.hints import argument_message, check_required, step_messa
 from deltarec.core.mcp.replies import DIFF_URI, error_reply, run_reply, step_reply
 from deltarec.core.mcp.schema import SELECTOR_HELP
 from deltarec.core.mcp.stdio import StdioTransport, serve
-from deltarec.core.mcp.tools import MCP_DEFAULTS, OMITTED, ToolSpec, check_script, tool_table
+from deltarec.core.mcp.tools import (
+    ELEMENT_TOOLS,
+    MCP_DEFAULTS,
+    OMITTED,
+    ToolSpec,
+    check_script,
+    tool_table,
+)
 from deltarec.core.observe.index import ElementIndex
 
 log = logging.getLogger(__name__)
@@ -105,13 +115,20 @@ class DeltarecTools:
     :mod:`deltarec.core.executor.session`); ``ac_run_steps`` takes its own.
     """
 
-    def __init__(self, session: Session, *, read_only: bool = False, policy: Policy = "all"):
+    def __init__(
+        self,
+        session: Session,
+        *,
+        read_only: bool = False,
+        policy: Policy = "all",
+        element_tools: bool = False,
+    ):
         if policy not in POLICIES:
             raise InputError(f"unknown policy {policy!r} (use one of {', '.join(POLICIES)})")
         self.session = session
         self.read_only = read_only
         self.policy = policy
-        self.tools = tool_table(read_only=read_only)
+        self.tools = tool_table(read_only=read_only, element_tools=element_tools)
         self._lock = anyio.Lock()
         self._diffs: OrderedDict[int, str] = OrderedDict()
         """Step number (from 1) → its ObservationDiff as JSON, the last DIFFS_KEPT."""
@@ -143,6 +160,10 @@ class DeltarecTools:
         if spec is None:
             if self.read_only and name in tool_table():
                 return error_reply(f"{name} is not available: this server is read-only")
+            if name in {n.lower() for n in ELEMENT_TOOLS}:
+                return error_reply(
+                    f"{name} is not available: start the server with --element-tools"
+                )
             return error_reply(unknown_tool(name, list(self.tools)))
         entered = self.session.clock()
         async with self._lock:
@@ -337,14 +358,20 @@ def _pick(arguments: Mapping[str, Any], name: str, choices: tuple[C, ...], defau
 
 
 def build_server(
-    session: Session, *, read_only: bool = False, policy: Policy = "all"
+    session: Session,
+    *,
+    read_only: bool = False,
+    policy: Policy = "all",
+    element_tools: bool = False,
 ) -> Server[Any, Any]:
     """An MCP server whose tools drive ``session``'s device (see the module docstring).
 
     Raises InputError for an unknown ``policy``. The server does not own the
     session: close it when the server is done (:func:`serve_stdio` does).
     """
-    handlers = DeltarecTools(session, read_only=read_only, policy=policy)
+    handlers = DeltarecTools(
+        session, read_only=read_only, policy=policy, element_tools=element_tools
+    )
     server: Server[Any, Any] = Server("deltarec", version=_version(), instructions=INSTRUCTIONS)
     server.list_tools()(handlers.list_tools)  # type: ignore[no-untyped-call]
     # The executor validates arguments itself: its messages name the parameter and type.

@@ -13,6 +13,7 @@ every UNSAFE command (they run arbitrary code, and the server's session never al
 host/port parameters would let a client make the server connect anywhere).
 ``AC_screenshot``'s ``path`` is not offered (:data:`OMITTED`): a client must
 not write files on the server's host; the tool returns the image instead.
+The element-dict tools (:data:`ELEMENT_TOOLS`) are listed only on request.
 
 Annotations (hints for clients; the server enforces ``--read-only`` itself):
 
@@ -71,7 +72,31 @@ EXCLUDED: Mapping[str, str] = {
 }
 """Commands that have no tool, and why."""
 
-OMITTED: Mapping[str, frozenset[str]] = {"AC_screenshot": frozenset({"path"})}
+ELEMENT_TOOLS = frozenset(
+    {
+        "AC_observation_index",
+        "AC_serialize_observation",
+        "AC_match_elements",
+        "AC_assign_stable_ids",
+    }
+)
+"""Commands over frames the caller passes (the peer's element-dict family, pure and
+read-only): their tools are listed only when asked for (``element_tools``). Listed, the
+four add about 520 tokens to every ``tools/list`` as sent (the list's budget is 3,000),
+and an agent driving a phone has the phone, not element dicts; ``ac_run_steps`` runs
+them either way."""
+
+_REPLAY_ONLY = frozenset({"rel_x", "rel_y", "scroll_in", "scroll_direction", "max_swipes"})
+"""What recordings write so that they replay on phones of other sizes (screen fractions,
+scroll until visible): an agent sees the screen it acts on, so its tools leave them out
+(``ac_run_steps`` still runs recorded steps that have them)."""
+
+OMITTED: Mapping[str, frozenset[str]] = {
+    "AC_screenshot": frozenset({"path"}),
+    "AC_tap": _REPLAY_ONLY,
+    "AC_long_press": _REPLAY_ONLY,
+    "AC_swipe": frozenset({"start", "end"}),
+}
 """Parameters a tool does not offer: command name → parameter names."""
 
 SCRIPT_ONLY = frozenset({"AC_sleep"})
@@ -91,6 +116,12 @@ DESCRIPTIONS: Mapping[str, str] = {
     "AC_screenshot": "A PNG screenshot, as an image.",
     "AC_delta_observation": "What changed (+ added, ~ changed, - removed, ↕ scrolled) between "
     "two frames, or from the screen you last saw to now.",
+    "AC_observation_index": "Number a given frame's elements (element dicts, a dump or "
+    "observation JSON): {count, elements}.",
+    "AC_serialize_observation": 'A given frame as `[i] role "name" @(x,y)` lines: '
+    "{observation, count}.",
+    "AC_match_elements": "Pair two given frames' elements: {matched, added, removed}.",
+    "AC_assign_stable_ids": "Give element dicts ids, carried from prior's: {count, elements}.",
     "AC_current_app": "The foreground app's package and activity.",
     "AC_describe_screen": 'Look at the screen: every element as `[i] role "name" @(x,y)`. '
     "Use [i] in selectors; later actions reply with what changed since.",
@@ -284,11 +315,18 @@ def check_script(script: Script) -> None:
             raise ScriptValidationError(f"{path}[1].{name}", "not available over MCP")
 
 
-def tool_table(*, read_only: bool = False) -> dict[str, ToolSpec]:
-    """Tool name → :class:`ToolSpec`, in palette order; ``read_only`` keeps read-only ones.
+def tool_table(*, read_only: bool = False, element_tools: bool = False) -> dict[str, ToolSpec]:
+    """Tool name → :class:`ToolSpec`, in palette order; ``read_only`` keeps read-only ones,
+    ``element_tools`` adds those of :data:`ELEMENT_TOOLS`.
 
     Never contains an UNSAFE command, whatever the arguments.
     """
-    specs = [command_tool(cls) for cls in COMMANDS if cls.name not in EXCLUDED and not cls.unsafe]
+    specs = [
+        command_tool(cls)
+        for cls in COMMANDS
+        if cls.name not in EXCLUDED
+        and not cls.unsafe
+        and (element_tools or cls.name not in ELEMENT_TOOLS)
+    ]
     specs.append(run_steps_tool())
     return {spec.name: spec for spec in specs if spec.read_only or not read_only}

@@ -105,13 +105,14 @@ def export(
     """Write the script as ``kind`` to ``path`` atomically (UTF-8); returns the path.
 
     ``app`` / ``from_home``: where the recording started, for Maestro's ``appId`` and
-    first command (:func:`~deltarec.core.recorder.export_maestro.to_maestro`); ``test``: the
+    first command (:func:`~deltarec.core.recorder.export_maestro.to_maestro`) and a pytest
+    module's reset marker and first launch (:func:`~.export_python.to_pytest`); ``test``: the
     name of a pytest module's test (``test_`` + it)."""
     target = Path(path)
     if kind == "maestro" and app:
         text = to_maestro(script, name=name, app=app, from_home=from_home)
-    elif kind == "pytest" and test:
-        text = to_pytest(script, name=name, test=test)
+    elif kind == "pytest" and (test or app):
+        text = to_pytest(script, name=name, test=test, app=app, from_home=from_home)
     else:
         text = FORMATS[kind].render(script, name)
     write_atomic(target, text.encode("utf-8"))

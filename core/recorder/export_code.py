@@ -89,9 +89,28 @@ def _pointed(verb: str, at: str, p: _Params, **options: object) -> str | None:
     selector = p.selector()
     timeout = p.take("timeout")
     if selector is None:
-        x, y = p.take("x"), p.take("y")
-        return p.done(f"phone.{at}({_args(x, y, **options)})") if timeout is None else None
+        if "rel_x" in p.left:  # a point nothing identifies: the same spot of any screen
+            rx, ry = p.take("rel_x"), p.take("rel_y")
+            code = f"phone.{at}_fraction({_args(rx, ry, **options)})"
+        else:
+            code = f"phone.{at}({_args(p.take('x'), p.take('y'), **options)})"
+        return p.done(code) if timeout is None else None
+    scroll = p.take("scroll_in")
+    if scroll is not None:  # scrolled into view first when it is not on screen
+        options["scroll_in"] = _Code(locator(Selector.from_json(scroll)))
+        direction = p.take("scroll_direction")
+        options["scroll_direction"] = None if direction == "up" else direction
+        options["max_swipes"] = p.take("max_swipes")
     return p.done(f"{locator(selector)}.{verb}({_args(**options, timeout=timeout)})")
+
+
+class _Code(str):
+    """Code written as is (a locator argument), not as a ``repr`` literal."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return str(self)
 
 
 def _tap(p: _Params) -> str | None:
@@ -105,11 +124,15 @@ def _long_press(p: _Params) -> str | None:
 def _swipe(p: _Params) -> str | None:
     selector, direction = p.selector(), p.take("direction")
     duration, timeout = _seconds(p.take("duration_ms")), p.take("timeout")
+    if "start" in p.left:  # where the finger went, as fractions of any screen
+        ends = [*(p.take("start") or ()), *(p.take("end") or ())]
+        code = f"phone.drag_fraction({_args(*ends, duration=duration)})"
+        return p.done(code) if timeout is None and selector is None else None
     if direction is None:
         coords = [p.take(k) for k in ("x1", "y1", "x2", "y2")]
         code = f"phone.drag({_args(*coords, duration=duration)})"
         return p.done(code) if timeout is None else None
-    options = {"distance": p.take("distance"), "duration": duration}
+    options = {"percent": p.take("percent"), "distance": p.take("distance"), "duration": duration}
     if selector is None:
         return p.done(f"phone.swipe({_args(direction, **options)})") if timeout is None else None
     return p.done(f"{locator(selector)}.swipe({_args(direction, **options, timeout=timeout)})")

@@ -11,10 +11,17 @@ selector           ``id`` (resource id, as a regex), else ``text`` (text,
                    Alternates, role, class, stable keys and ``[i]`` numbers
                    have no Maestro form: the first selector that maps is used,
                    the rest is said in a comment
-AC_tap / long      ``tapOn`` / ``longPressOn`` (``point: "x,y"`` for points)
+AC_tap / long      ``tapOn`` / ``longPressOn`` (``point: "x,y"`` for points,
+                   ``point: "50%,31%"`` for screen fractions); ``scroll_in``
+                   first ``scrollUntilVisible`` (Maestro names the content's
+                   way: the finger's "up" is its ``DOWN``)
 AC_type_text       ``tapOn`` the field (with a selector), ``eraseText`` when it
                    clears, then ``inputText``
 AC_swipe           ``swipe`` with ``direction`` (and ``from``), or ``start``/``end``
+                   (pixels, or screen fractions as percentages);
+                   ``percent`` of the screen as ``start``/``end`` percentages
+                   through its centre (of an element: Maestro's ``from`` swipe,
+                   whose length is its own, said in a comment)
 AC_press_key       ``pressKey`` (Enter, Backspace, Home, Back, Tab, Power, volume)
 AC_back / home     ``back`` / ``pressKey: Home``
 AC_launch/stop     ``launchApp`` / ``stopApp`` (an activity has no Maestro form)
@@ -176,14 +183,45 @@ def _point(x: object, y: object) -> str:
     return f"{x},{y}"
 
 
+CONTENT_WAY = {"up": "DOWN", "down": "UP", "left": "RIGHT", "right": "LEFT"}
+"""The finger's direction → the way Maestro's ``scrollUntilVisible`` scrolls the content."""
+
+
+def _percent(value: float) -> str:
+    return f"{round(value, 2):g}%"
+
+
+def _tap(notes: list[str], verb: str, p: Mapping[str, Any]) -> list[Any]:
+    if "rel_x" in p:
+        where = f"{_percent(100 * p['rel_x'])},{_percent(100 * p['rel_y'])}"
+        return [{verb: {"point": where}}]
+    if "selector" not in p:
+        return [{verb: {"point": _point(p.get("x"), p.get("y"))}}]
+    target = _target(notes, p["selector"])
+    if target is None:
+        return []
+    out: list[Any] = []
+    if "scroll_in" in p:
+        way = CONTENT_WAY[str(p.get("scroll_direction", "up"))]
+        out.append({"scrollUntilVisible": {"element": target, "direction": way}})
+    return [*out, {verb: target}]
+
+
+def _screen_swipe(direction: str, percent: float) -> dict[str, Any]:
+    """A screen swipe of ``percent`` through the centre, as Maestro's start/end percentages."""
+    half = percent / 2
+    ahead, back = _percent(50 - half), _percent(50 + half)
+    start, end = {"up": (back, ahead), "down": (ahead, back),
+                  "left": (back, ahead), "right": (ahead, back)}[direction]  # fmt: skip
+    if direction in ("up", "down"):
+        return {"start": f"50%,{start}", "end": f"50%,{end}"}
+    return {"start": f"{start},50%", "end": f"{end},50%"}
+
+
 def _commands(notes: list[str], step: Step) -> list[Any]:
     p, command = step.params, step.command
     if command in ("AC_tap", "AC_long_press"):
-        verb = "tapOn" if command == "AC_tap" else "longPressOn"
-        if "selector" not in p:
-            return [{verb: {"point": _point(p.get("x"), p.get("y"))}}]
-        target = _target(notes, p["selector"])
-        return [{verb: target}] if target is not None else []
+        return _tap(notes, "tapOn" if command == "AC_tap" else "longPressOn", p)
     if command == "AC_type_text":
         out: list[Any] = []
         if "selector" in p:
@@ -196,9 +234,17 @@ def _commands(notes: list[str], step: Step) -> list[Any]:
                 notes.append("eraseText erases a fixed count; deltarec deletes what the field held")
         return [*out, *([{"inputText": str(p["text"])}] if p["text"] else [])]  # "": cleared
     if command == "AC_swipe":
-        if "direction" not in p:
+        if "start" in p:
+            start, end = p["start"], p["end"]
+            swipe: dict[str, Any] = {
+                "start": f"{_percent(100 * start[0])},{_percent(100 * start[1])}",
+                "end": f"{_percent(100 * end[0])},{_percent(100 * end[1])}",
+            }
+        elif "direction" not in p:
             coords = [p.get(k) for k in ("x1", "y1", "x2", "y2")]
-            swipe: dict[str, Any] = {"start": _point(*coords[:2]), "end": _point(*coords[2:])}
+            swipe = {"start": _point(*coords[:2]), "end": _point(*coords[2:])}
+        elif "percent" in p and "selector" not in p:
+            swipe = _screen_swipe(str(p["direction"]), float(p["percent"]))
         else:
             swipe = {"direction": str(p["direction"]).upper()}
             if "selector" in p:
@@ -208,6 +254,8 @@ def _commands(notes: list[str], step: Step) -> list[Any]:
                 swipe = {"from": target, **swipe}
             if "distance" in p:
                 notes.append(f"distance {p['distance']}px has no Maestro form")
+            if "percent" in p:
+                notes.append(f"{_percent(p['percent'])} of the element has no Maestro form")
         if "duration_ms" in p:
             swipe["duration"] = p["duration_ms"]
         return [{"swipe": swipe}]

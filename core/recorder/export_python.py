@@ -92,14 +92,34 @@ def to_python(script: Script, *, name: str = "recording") -> str:
     )
 
 
-def to_pytest(script: Script, *, name: str = "recording", test: str | None = None) -> str:
+def to_pytest(
+    script: Script,
+    *,
+    name: str = "recording",
+    test: str | None = None,
+    app: str | None = None,
+    from_home: bool = False,
+) -> str:
     """A pytest module: one test, on the plugin's ``phone`` fixture, named ``test_`` and
-    ``test`` (the file's name, say), else the recording's ``name``."""
+    ``test`` (the file's name, say), else the recording's ``name``.
+
+    With ``app`` (the app the recording was made in) the module is marked
+    ``deltarec_app(app)``: the plugin force-stops it before the test, so the test starts
+    from a known state on a phone another test used; unless the recording began on the
+    home screen (``from_home``), the test then launches it, as the recording found it.
+    """
     steps = body(script)
+    head, marker = f"{_imports(steps, 'Phone')}", ""
+    if app:
+        head = f"import pytest\n\n{head}"
+        marker = f"\npytestmark = pytest.mark.deltarec_app({app!r})\n"
+        if not from_home:
+            steps = f"    phone.launch({app!r})\n{steps}"
     return (
         f"# {inert(name)}: recorded with deltarec;"
         " run with pytest (--device SERIAL, -n N with xdist)\n"
-        f"{_imports(steps, 'Phone')}"
+        f"{head}"
+        f"{marker}"
         "\n"
         "\n"
         f"def test_{identifier(test or name)}(phone: Phone) -> None:\n"

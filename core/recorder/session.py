@@ -41,9 +41,10 @@ from deltarec.core.observer import DeltaResult, IndexOptions, Observer, index_fr
 from deltarec.core.recorder.checks import as_check, choose_checks, same_check
 from deltarec.core.recorder.export import Kind, export, to_json
 from deltarec.core.recorder.keyboard_tap import KeyboardTap, keyboard_tap
-from deltarec.core.recorder.selector_gen import selector_for
+from deltarec.core.recorder.origin import started_in
 from deltarec.core.recorder.step import RecordedStep, step_label
 from deltarec.core.recorder.suggest import Suggestion, holds, suggest_assertions
+from deltarec.core.recorder.targets import actionable, swipe_params, swiped_list, tap_params
 
 _log = logging.getLogger(__name__)
 
@@ -95,6 +96,8 @@ class RecordingSession:
         self.screen: Observation | None = None
         self.screen_number = 0
         self.screenshot: bytes | None = None
+        self._directions: dict[str, str] = {}
+        """A list's stable key → the direction this recording last swiped it."""
 
     def _executor(self) -> Session:
         return Session(self.device, clock=self._clock, sleep=self._sleep,
@@ -253,23 +256,40 @@ class RecordingSession:
             return keyboard_tap(self, x, y)
 
     def record_tap(self, x: int, y: int, *, long: bool = False) -> RecordedStep:
-        """Tap (or long-press) what is under the point, by selector when there is an element."""
+        """Tap (or long-press) what is under the point: by selector when there is an element
+        (scrolled into view on replay when it is in a list), else by screen fractions
+        (:mod:`deltarec.core.recorder.targets`)."""
         command = "AC_long_press" if long else "AC_tap"
-        target = self.element_at(x, y)
-        if target is None or self.index is None:
-            return self.record(command, {"x": x, "y": y})
-        screen = self.index
-        pos = actionable(screen.frame, target.pos, long=long)
-        number = screen.number_of.get(pos)
-        selector = selector_for(screen.frame, pos, number)
-        verb = "long-press" if long else "tap"
-        label = f'{verb} {screen.frame.nodes[pos].role} "{screen.names[pos]}"'
-        if pos != target.pos and target.name != screen.names[pos]:
-            label += f' (at {target.role} "{target.name}")'
-        return self.record(command, {"selector": selector}, label)
+        with self._lock:
+            if self.screen is None:
+                self.start()
+            screen = self.index
+            assert screen is not None
+            params = tap_params(screen, x, y, long=long, directions=self._directions)
+            target = self.element_at(x, y)
+            if target is None:
+                return self.record(command, params)
+            pos = actionable(screen.frame, target.pos, long=long)
+            verb = "long-press" if long else "tap"
+            label = f'{verb} {screen.frame.nodes[pos].role} "{screen.names[pos]}"'
+            if pos != target.pos and target.name != screen.names[pos]:
+                label += f' (at {target.role} "{target.name}")'
+            return self.record(command, params, label)
 
     def record_swipe(self, x1: int, y1: int, x2: int, y2: int) -> RecordedStep:
-        return self.record("AC_swipe", {"x1": x1, "y1": y1, "x2": x2, "y2": y2})
+        """A drag from (x1, y1) to (x2, y2), recorded on the list it scrolled as a direction
+        and a percentage of its extent (of the screen when no list is under the finger)."""
+        with self._lock:
+            if self.screen is None:
+                self.start()
+            screen = self.index
+            assert screen is not None
+            params = swipe_params(screen, x1, y1, x2, y2)
+            step = self.record("AC_swipe", params)
+            container = swiped_list(screen, x1, y1)
+            if container is not None and "direction" in params:
+                self._directions[screen.frame.keys[container]] = str(params["direction"])
+            return step
 
     def record_type(self, text: str) -> RecordedStep:
         return self.record("AC_type_text", {"text": text})
@@ -439,34 +459,21 @@ class RecordingSession:
     # ------------------------------------------------------------------- output
     def export(self, path: str | Path, kind: Kind) -> Path:
         """Write the script as ``kind``. A pytest module's test is named after its file
-        (``test_sign_up.py`` → ``test_sign_up``); a Maestro flow starts where the recording
-        did (:meth:`started_in`)."""
+        (``test_sign_up.py`` → ``test_sign_up``); a Maestro flow and a pytest module start
+        where the recording did (:meth:`started_in`: the app reset, launched unless the
+        recording began on the home screen)."""
         target = Path(path)
-        if kind == "pytest":
-            test = target.stem.removeprefix("test_") or None
-            return export(self.script(), target, kind, name=self.name, test=test)
-        if kind == "maestro":
-            app, from_home = self.started_in()
-            return export(self.script(), target, kind, name=self.name, app=app,
-                          from_home=from_home)  # fmt: skip
-        return export(self.script(), target, kind, name=self.name)
+        app, from_home = self.started_in()
+        test = (target.stem.removeprefix("test_") or None) if kind == "pytest" else None
+        return export(self.script(), target, kind, name=self.name, app=app,
+                      from_home=from_home, test=test)  # fmt: skip
 
     def started_in(self) -> tuple[str | None, bool]:
         """The app the recording was made in and whether it started on the home screen:
         the package of the first step's screen, or when that is a launcher, the first other
         app a step showed (None when no step showed one)."""
         with self._lock:
-            numbers = [n for step in self.steps for n in (step.before, step.after)]
-            first: str | None = None
-            for number in dict.fromkeys(numbers):  # in order, each screen once
-                try:
-                    package = self.bundle.observation(number).package
-                except DeltarecError:
-                    continue
-                first = package if first is None else first
-                if package and not _is_home(package):
-                    return package, _is_home(first)
-            return None, first is not None and _is_home(first)
+            return started_in(self.bundle, [n for s in self.steps for n in (s.before, s.after)])
 
     def _autosave(self, step: RecordedStep | None) -> None:
         self.bundle.steps = [s.to_manifest() for s in self.steps]
@@ -474,24 +481,6 @@ class RecordingSession:
             write_atomic(self.bundle.root / "script.json", to_json(self.script()).encode("utf-8"))
             self.bundle.save_manifest()
         self._saved_steps = len(self.steps)
-
-
-def _is_home(package: str) -> bool:
-    """Whether ``package`` is a home screen (a launcher), not an app a flow could launch."""
-    return "launcher" in package.lower() or package in ("com.android.systemui", "android")
-
-
-def actionable(frame: Frame, pos: int, *, long: bool = False) -> int:
-    """What a tap at the element at ``pos`` acts on: the element itself when it takes taps
-    (long presses), else its nearest ancestor that does (the row, not the sender's name in
-    it: a name may repeat, the row it is in is one), else ``pos``."""
-    at = pos
-    while at >= 0:
-        node = frame.nodes[at]
-        if node.clickable or node.checkable or node.editable or (long and node.long_clickable):
-            return at
-        at = frame.parents[at]
-    return pos
 
 
 def find_unfinished(root: str | Path) -> list[Path]:

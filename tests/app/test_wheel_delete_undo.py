@@ -29,7 +29,11 @@ def test_the_wheel_records_a_scroll_swipe(qtbot: QtBot, window: MainWindow) -> N
     wait_idle(qtbot, window)
     step = window.model.rows[-1]
     assert step.command == "AC_swipe"
-    assert step.params["y2"] < step.params["y1"]  # the finger moves up: the list scrolls down
+    # recorded on the list it scrolled, relative to it: the finger moves up, the list down
+    assert step.params["selector"]["resource_id"].endswith("inbox_list")
+    assert step.params["direction"] == "up"
+    assert 0 < step.params["percent"] <= 100
+    assert "y1" not in step.params
     assert 'list "inbox_list" scrolled down' in window.delta_panel.text
 
 

@@ -18,13 +18,16 @@ messages used here:
 - ``CLSE`` from either side ends a stream.
 
 Each stream bridges to a socketpair, so the services of :mod:`.services`
-(shell, shell v2, exec, sync) run unchanged. A target that vanishes resets the
-whole TCP connection, as an unplugged phone drops its transport. Bounds: a
-payload over ``max_payload`` or a bad magic drops the connection; at most
-:data:`MAX_STREAMS` streams per connection; ``CNXN`` must come within
+(shell, shell v2, exec, sync) run unchanged; its two threads (the service and
+the pump) come from the endpoint's bounded :class:`~.workers.Workers`, and an
+``OPEN`` that finds no free thread is refused (``CLSE``), as a busy phone may.
+A target that vanishes resets the whole TCP connection, as an unplugged phone
+drops its transport. Bounds: a payload over ``max_payload`` or a bad magic drops
+the connection; at most :data:`MAX_STREAMS` streams per connection; ``CNXN`` must come within
 ``handshake_timeout`` and a transport with no open stream is dropped after
 ``idle_timeout`` without a packet; connections are bounded per client and in
-all, the longest-idle closed to make room (:mod:`.listener`).
+all, the longest-idle closed to make room, never a transport with an open
+stream (:mod:`.listener`).
 """
 
 from __future__ import annotations
@@ -40,7 +43,9 @@ from typing import TYPE_CHECKING
 from deltarec.core.devices.fakeadb.host import FEATURES
 from deltarec.core.devices.fakeadb.listener import Listener
 from deltarec.core.devices.fakeadb.protocol import PeerClosed, abort, read_exact
+from deltarec.core.devices.fakeadb.registry import interrupt
 from deltarec.core.devices.fakeadb.services import Runner, Vanished, resolve
+from deltarec.core.devices.fakeadb.workers import Starter
 
 if TYPE_CHECKING:
     from deltarec.core.devices.base import ShellTarget
@@ -87,6 +92,8 @@ class FakeAdbd(Listener):
         max_per_client: int = 8,
         idle_timeout: float = 600.0,
         handshake_timeout: float = 10.0,
+        max_threads: int | None = 128,
+        start_thread: Starter | None = None,
     ) -> None:
         # The socket timeout bounds a packet that stops half-way; waiting between
         # packets is bounded by _Transport.wait (a transport with an open stream
@@ -98,6 +105,8 @@ class FakeAdbd(Listener):
             max_per_client=max_per_client,
             idle_timeout=idle_timeout,
             handshake_timeout=handshake_timeout,
+            max_threads=max_threads,
+            start_thread=start_thread,
         )
         self.target = target
         self.max_payload = max_payload
@@ -113,6 +122,10 @@ class FakeAdbd(Listener):
     def handle(self, conn: socket.socket) -> None:
         """Run one adb transport until the server closes it or the phone vanishes."""
         _Transport(conn, self).run()
+
+    def interrupt_targets(self) -> None:
+        """Wake the phone's running calls (a sleeping shell ends now)."""
+        interrupt(self.target)
 
 
 class _Transport:
@@ -141,6 +154,12 @@ class _Transport:
             if not (self.greeted and busy):
                 raise _Dropped(f"no packet for {limit} s")
 
+    def _mark(self) -> None:
+        """Busy while a stream is open (never evicted then), idle between streams."""
+        with self.streams_lock:
+            busy = bool(self.streams)
+        self.adbd.set_busy(self.sock, busy)
+
     def send(self, command: int, arg0: int, arg1: int, data: bytes = b"") -> None:
         header = _HEADER.pack(
             command, arg0, arg1, len(data), sum(data) & 0xFFFFFFFF, command ^ 0xFFFFFFFF
@@ -158,6 +177,7 @@ class _Transport:
                 if self.greeted:
                     self.adbd.active(self.sock)
                 self._dispatch(command, arg0, arg1, data)
+                self._mark()
         except (PeerClosed, OSError, _Dropped) as exc:
             if not self.vanished:
                 log.debug("fake adbd transport ended: %s", exc)
@@ -165,9 +185,7 @@ class _Transport:
             with self.streams_lock:
                 streams = list(self.streams.values())
             for stream in streams:
-                stream.close_from_peer()
-            for stream in streams:
-                stream.join(5.0)
+                stream.close_from_peer()  # their threads end on their own
 
     def _read_packet(self) -> tuple[int, int, int, bytes]:
         command, arg0, arg1, length, _check, magic = _HEADER.unpack(read_exact(self.sock, 24))
@@ -209,17 +227,28 @@ class _Transport:
             log.info("fake adbd refused %r: %s", request[:80], runner if not full else "busy")
             self.send(A_CLSE, 0, remote_id)
             return
+        if not self.adbd.workers.free(2):
+            log.info("fake adbd refused %r: no free thread", request[:80])
+            self.send(A_CLSE, 0, remote_id)
+            return
         with self.streams_lock:
             local_id = self.next_id
             self.next_id += 1
             stream = _Stream(self, local_id, remote_id, runner)
             self.streams[local_id] = stream
         self.send(A_OKAY, local_id, remote_id)
-        stream.start()
+        if not self.adbd.workers.spawn(stream.serve, stream.pump):
+            stream.close_from_peer()  # the OS refused a thread: the stream ends at once
+            self.forget(local_id)
+            with contextlib.suppress(OSError):
+                self.send(A_CLSE, local_id, remote_id)
 
     def forget(self, local_id: int) -> None:
         with self.streams_lock:
             self.streams.pop(local_id, None)
+            busy = bool(self.streams)
+        if not busy:
+            self.adbd.set_busy(self.sock, False)
 
     def vanish(self) -> None:
         """The phone is gone: reset the TCP connection (the reader thread then ends)."""
@@ -240,18 +269,8 @@ class _Stream:
         self.outer.settimeout(300.0)  # a service that never reads its input cannot wedge us
         self.acked = threading.Event()
         self.closed = threading.Event()
-        self.threads = [
-            threading.Thread(target=self._serve, name="fakeadbd-service", daemon=True),
-            threading.Thread(target=self._pump, name="fakeadbd-pump", daemon=True),
-        ]
-
-    def start(self) -> None:
-        for thread in self.threads:
-            thread.start()
-
-    def join(self, timeout: float) -> None:
-        for thread in self.threads:
-            thread.join(timeout)
+        self.thread: int | None = None
+        """The service's thread once it runs (a CLSE interrupts its call)."""
 
     def feed(self, data: bytes) -> bool:
         """Hand data the server wrote to the service; False when the stream is closed."""
@@ -264,6 +283,9 @@ class _Stream:
         return True
 
     def close_from_peer(self) -> None:
+        """The stream ends (CLSE, or the transport went): wake the service's call too."""
+        if self.thread is not None and not self.closed.is_set():
+            interrupt(self.transport.adbd.target, self.thread)
         self.closed.set()
         self.acked.set()
         with contextlib.suppress(OSError):
@@ -271,7 +293,9 @@ class _Stream:
         with contextlib.suppress(OSError):
             self.inner.shutdown(socket.SHUT_RDWR)
 
-    def _serve(self) -> None:
+    def serve(self) -> None:
+        """Run the service (on a worker thread)."""
+        self.thread = threading.get_ident()
         try:
             self.runner(self.inner)
         except Vanished as exc:
@@ -286,7 +310,8 @@ class _Stream:
                 self.inner.shutdown(socket.SHUT_WR)
             self.inner.close()
 
-    def _pump(self) -> None:
+    def pump(self) -> None:
+        """Forward what the service writes as WRTE packets, one in flight (a worker thread)."""
         try:
             while not self.closed.is_set():
                 data = self.outer.recv(self.transport.peer_max)

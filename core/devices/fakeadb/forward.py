@@ -4,7 +4,8 @@ adbutils' ``create_connection(Network.TCP, port)`` (what uiautomator2 uses to
 reach its on-device HTTP server) sends ``tcp:<port>`` after picking a device.
 A target that offers ``tcp_endpoint(port) -> (host, port) | None`` maps the
 phone's port to a loopback address (a fake on-device server); the service then
-connects there and copies bytes both ways until either side closes. A port
+connects there and copies bytes both ways (one thread, a selector) until both
+sides close. A port
 with no endpoint is refused with adb's wording, as a phone with nothing
 listening refuses it.
 """
@@ -12,8 +13,8 @@ listening refuses it.
 from __future__ import annotations
 
 import contextlib
+import selectors
 import socket
-import threading
 from collections.abc import Callable
 from typing import Protocol, runtime_checkable
 
@@ -43,22 +44,28 @@ def tcp_runner(target: object, argument: str) -> Callable[[socket.socket], None]
 
 
 def _bridge(client: socket.socket, upstream: socket.socket) -> None:
-    """Copy both ways; when one side ends, half-close the other and wait for it."""
-
-    def pump(src: socket.socket, dst: socket.socket) -> None:
-        with contextlib.suppress(OSError):
-            while data := src.recv(_BUFFER):
-                dst.sendall(data)
-        with contextlib.suppress(OSError):
-            dst.shutdown(socket.SHUT_WR)
-
-    back = threading.Thread(target=pump, args=(upstream, client), daemon=True, name="fakeadb-tcp")
-    back.start()
-    try:
-        pump(client, upstream)
-        back.join()
-    finally:
-        upstream.close()
+    """Copy both ways on this one thread; when one side ends, half-close the other and
+    go on until it ends too."""
+    with selectors.DefaultSelector() as selector:
+        selector.register(client, selectors.EVENT_READ, upstream)
+        selector.register(upstream, selectors.EVENT_READ, client)
+        try:
+            while selector.get_map():
+                for key, _ in selector.select():
+                    src, dst = key.fileobj, key.data
+                    assert isinstance(src, socket.socket)
+                    try:
+                        data = src.recv(_BUFFER)
+                        if data:
+                            dst.sendall(data)
+                            continue
+                    except OSError:
+                        pass
+                    selector.unregister(src)
+                    with contextlib.suppress(OSError):
+                        dst.shutdown(socket.SHUT_WR)
+        finally:
+            upstream.close()
 
 
 __all__ = ["TcpEndpoints", "tcp_runner"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
     from deltarec.core.devices.base import ShellTarget
@@ -21,6 +21,21 @@ class Entry:
     @property
     def serial(self) -> str:
         return self.target.serial
+
+
+@runtime_checkable
+class Interruptible(Protocol):
+    """A target that can end what it runs now (``VirtualShell``: sleeps wake, work stops):
+    the call on one thread (by ``threading.get_ident()``), or every call (None)."""
+
+    def interrupt(self, thread: int | None = None) -> None: ...
+
+
+def interrupt(target: object, thread: int | None = None) -> None:
+    """End what ``target`` runs now on ``thread`` (None: everything), when it knows how:
+    a server stopping, or a client gone while its call runs."""
+    if isinstance(target, Interruptible):
+        target.interrupt(thread)
 
 
 class LookupFailed(Exception):

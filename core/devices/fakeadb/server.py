@@ -6,12 +6,14 @@
         client = adbutils.AdbClient(port=server.port)
         client.device(phone.serial).shell("echo hi")
 
-Each connection runs in its own thread (adbutils opens a second connection for
-``host:version`` while the first waits), at most ``max_per_client`` from one
-address and ``max_connections`` in all; a connection beyond either bound closes
-the longest-idle one instead of being refused, so idle connections can lock no
-client out. The first request must come within ``handshake_timeout`` seconds,
-and a connection may stay silent mid-request for ``idle_timeout`` seconds.
+Each connection is served on a worker thread of its own (adbutils opens a second
+connection for ``host:version`` while the first waits), at most ``max_threads``
+at once, at most ``max_per_client`` connections from one address and
+``max_connections`` in all; a connection beyond either bound closes the
+longest-idle one instead of being refused (never one with a request in flight),
+so idle connections can lock no client out. The first request must come within
+``handshake_timeout`` seconds, and a connection may stay silent mid-request for
+``idle_timeout`` seconds.
 A connection reads host requests with
 :func:`~deltarec.core.devices.fakeadb.protocol.read_request` (bounded length), answers
 them (:mod:`.host`) and, after a transport request, serves one device service
@@ -40,8 +42,9 @@ from deltarec.core.devices.fakeadb.protocol import (
     read_request,
     send_fail,
 )
-from deltarec.core.devices.fakeadb.registry import Registry
+from deltarec.core.devices.fakeadb.registry import Registry, interrupt
 from deltarec.core.devices.fakeadb.services import Vanished, handle_service
+from deltarec.core.devices.fakeadb.workers import Starter
 
 if TYPE_CHECKING:
     from deltarec.core.devices.base import ShellTarget
@@ -70,6 +73,8 @@ class FakeAdbServer(Listener):
         max_request: int = MAX_REQUEST,
         idle_timeout: float = 60.0,
         handshake_timeout: float = 10.0,
+        max_threads: int | None = None,
+        start_thread: Starter | None = None,
     ) -> None:
         super().__init__(
             host,
@@ -78,6 +83,8 @@ class FakeAdbServer(Listener):
             max_per_client=max_per_client,
             idle_timeout=idle_timeout,
             handshake_timeout=handshake_timeout,
+            max_threads=max_threads,
+            start_thread=start_thread,
         )
         self.registry = Registry(targets)
         self._max_request = max_request
@@ -91,6 +98,11 @@ class FakeAdbServer(Listener):
     def remove_target(self, serial: str) -> None:
         """Stop serving ``serial`` (as if unplugged); later requests get "not found"."""
         self.registry.remove(serial)
+
+    def interrupt_targets(self) -> None:
+        """Wake every served phone's running calls (a sleeping shell ends now)."""
+        for entry in self.registry.entries():
+            interrupt(entry.target)
 
     # -- one connection ------------------------------------------------------------
 
@@ -115,6 +127,8 @@ class FakeAdbServer(Listener):
             send_fail(conn, str(exc))
             return
         self.active(conn)
+        if request.endswith("track-devices"):
+            self.set_busy(conn, False)  # it only waits for the client to close
         transport = handle_host(conn, self.registry, request)
         if transport is None:
             return

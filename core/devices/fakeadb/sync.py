@@ -184,5 +184,8 @@ def _send(sock: socket.socket, target: ShellTarget, spec: str) -> None:
         if total > MAX_UPLOAD:
             raise SyncFailure(f"upload is over the {MAX_UPLOAD}-byte limit")
         parts.append(read_exact(sock, value))
-    target.write_file(path, b"".join(parts))
+    try:
+        target.write_file(path, b"".join(parts))
+    except OSError as exc:  # a full phone (ENOSPC); a vanished one arrives as Vanished
+        raise SyncFailure(f"{path}: {exc.strerror or exc}") from exc
     sock.sendall(b"OKAY" + u32(0))

@@ -9,7 +9,9 @@ Navigation, focus, typing and dialogs stay in the playground.
 from __future__ import annotations
 
 from deltarec.core.devices.virtual import screen_article, screen_feed, screen_inbox
+from deltarec.core.devices.virtual.layout import DEFAULT_SCREEN, Screen
 from deltarec.core.devices.virtual.screen_clock import TABS
+from deltarec.core.devices.virtual.screen_forms import form_max_offset, settings_max_offset
 from deltarec.core.devices.virtual.state import PhoneState
 
 
@@ -17,11 +19,13 @@ def _clamp(value: int, highest: int) -> int:
     return max(0, min(highest, value))
 
 
-def scroll(state: PhoneState, target: str, delta: int) -> None:
-    """Scroll ``target`` by ``delta`` px (positive: the content moves up, or left), clamped.
+def scroll(state: PhoneState, target: str, delta: int, screen: Screen = DEFAULT_SCREEN) -> None:
+    """Scroll ``target`` by ``delta`` lu (positive: the content moves up, or left), clamped to
+    what the content holds on ``screen``.
 
-    Targets: "inbox", "feed", "chips" (the Feed's carousel), "article"; "pager"
-    moves one page in the swipe's direction instead (positive: the next tab).
+    Targets: "inbox", "feed", "chips" (the Feed's carousel), "article", "settings"
+    and "form" (only on a screen too short for them); "pager" moves one page in the swipe's
+    direction instead (positive: the next tab).
 
     >>> st = PhoneState()
     >>> scroll(st, "inbox", -500); st.inbox.offset
@@ -29,15 +33,24 @@ def scroll(state: PhoneState, target: str, delta: int) -> None:
     >>> scroll(st, "pager", 700); st.clock.tab
     1
     """
+    width, bottom = screen.width, screen.nav_top
     if target == "inbox":
-        state.inbox.offset = _clamp(state.inbox.offset + delta, screen_inbox.max_offset())
+        state.inbox.offset = _clamp(state.inbox.offset + delta, screen_inbox.max_offset(bottom))
     elif target == "feed":
-        state.feed.offset = _clamp(state.feed.offset + delta, screen_feed.max_offset())
+        highest = screen_feed.max_offset(width, bottom)
+        state.feed.offset = _clamp(state.feed.offset + delta, highest)
     elif target == "chips":
         chips = state.feed.chips_offset + delta
-        state.feed.chips_offset = _clamp(chips, screen_feed.max_chips_offset())
+        state.feed.chips_offset = _clamp(chips, screen_feed.max_chips_offset(width))
     elif target == "article":
-        state.article.offset = _clamp(state.article.offset + delta, screen_article.max_offset())
+        highest = screen_article.max_offset(width, bottom)
+        state.article.offset = _clamp(state.article.offset + delta, highest)
+    elif target == "form":
+        highest = form_max_offset(screen.content_bottom(keyboard=state.keyboard))
+        state.form.offset = _clamp(state.form.offset + delta, highest)
+    elif target == "settings":
+        highest = settings_max_offset(bottom)
+        state.settings.offset = _clamp(state.settings.offset + delta, highest)
     elif target == "pager":
         state.clock.tab = _clamp(state.clock.tab + (1 if delta > 0 else -1), len(TABS) - 1)
 

@@ -92,7 +92,7 @@ class VirtualDevice:
             )
 
     def screenshot(self) -> Image:
-        """The screen as an RGB PIL image (1080x2400)."""
+        """The screen as an RGB PIL image of the profile's size (1080x2400 by default)."""
         self.injector.wait("screenshot")
         with self._call() as pg:
             return pg.screenshot()

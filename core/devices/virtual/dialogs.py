@@ -19,14 +19,26 @@ Back, Cancel and a tap outside close any of them.
 
 from __future__ import annotations
 
-from deltarec.core.devices.virtual.layout import FRAME, LINEAR, SCROLL, TEXT, WIDTH, button
+from deltarec.core.devices.virtual.layout import (
+    DEFAULT_SCREEN,
+    FRAME,
+    HEIGHT,
+    LINEAR,
+    SCROLL,
+    TEXT,
+    Screen,
+    button,
+    text_lines,
+)
 from deltarec.core.devices.virtual.state import PhoneState
 from deltarec.core.devices.virtual.views import View
 
 DIALOGS = ("save", "clear_history", "history_deleted")
 
-_LEFT, _RIGHT, _TOP = 120, WIDTH - 120, 930
-_INNER_L, _INNER_R = _LEFT + 42, _RIGHT - 42
+_MAX_WIDTH, _HEIGHT = 840, 536
+"""The dialog's widest (a phone's width less 120 lu a side) and its height, in lu."""
+_MESSAGE_SIZE = 40
+"""The message's text size (``paint.WRAP_SIZES["message"]``)."""
 _BUTTON_WIDTHS = {"OK": 214, "Cancel": 202}
 """Widths of buttons as a real AlertDialog measured them; others: estimated from the text."""
 
@@ -38,67 +50,95 @@ def _button_width(text: str) -> int:
     return _BUTTON_WIDTHS.get(text, max(202, 40 + 27 * len(text)))
 
 
-def alert_dialog(title: str, message: str, buttons: tuple[Button, ...]) -> View:
-    """An AlertDialog window root with ``title``, ``message`` and ``buttons`` (left to right)."""
-    top = _TOP
+def alert_dialog(
+    title: str, message: str, buttons: tuple[Button, ...], screen: Screen = DEFAULT_SCREEN
+) -> View:
+    """An AlertDialog window root with ``title``, ``message`` and ``buttons`` (left to right),
+    centred on ``screen`` (930 lu from the top of the default phone) and at most 840 lu wide."""
+    width = min(_MAX_WIDTH, screen.width - 240)
+    left = (screen.width - width) // 2
+    top = 930 + (screen.height - HEIGHT) // 2
+    inner = (left + 42, left + width - 42)
     title_panel = _text_panel(
-        LINEAR, "topPanel", (42, 80, 150, 162), title, "alertTitle", "dialog_title"
+        LINEAR, "topPanel", (42, 80, 150, 162), title, "alertTitle", "dialog_title", inner, top
     )
+    # A message that does not fit one line wraps (as TextView does), and the dialog grows.
+    lines = text_lines(message, inner[1] - inner[0] - 80, _MESSAGE_SIZE)
+    extra = (lines - 1) * int(_MESSAGE_SIZE * 1.4)
+    look = "label" if lines == 1 else "message"
     message_panel = _text_panel(
-        SCROLL, "contentPanel", (162, 180, 310, 330), message, "message", "label"
+        SCROLL,
+        "contentPanel",
+        (162, 180, 310 + extra, 330 + extra),
+        message,
+        "message",
+        look,
+        inner,
+        top,
     )
-    right = _INNER_R - 32
+    inner_l, inner_r = inner
+    top += extra  # what follows the message moves down
+    right = inner_r - 32
     placed: list[View] = []
     for text, rid, action in reversed(buttons):
-        left = right - _button_width(text)
-        bounds = (left, top + 341, right, top + 483)
+        start = right - _button_width(text)
+        bounds = (start, top + 341, right, top + 483)
         placed.append(button(text, bounds, rid, action, look="text_button"))
-        right = left
+        right = start
     button_panel = View(
         cls=SCROLL,
-        bounds=(_INNER_L, top + 330, _INNER_R, top + 494),
+        bounds=(inner_l, top + 330, inner_r, top + 494),
         rid="android:id/buttonPanel",
         focusable=True,
         children=(
             View(
                 cls=LINEAR,
-                bounds=(_INNER_L, top + 330, _INNER_R, top + 494),
+                bounds=(inner_l, top + 330, inner_r, top + 494),
                 children=tuple(reversed(placed)),
             ),
         ),
     )
     panel = View(
         cls=LINEAR,
-        bounds=(_INNER_L, top + 42, _INNER_R, top + 494),
+        bounds=(inner_l, top - extra + 42, inner_r, top + 494),
         rid="android:id/parentPanel",
         children=(title_panel, message_panel, button_panel),
     )
     content = View(cls=FRAME, bounds=panel.bounds, rid="android:id/content", children=(panel,))
     return View(
         cls=FRAME,
-        bounds=(_LEFT, top, _RIGHT, top + 536),
+        bounds=(left, top - extra, left + width, top + _HEIGHT),
         children=(View(cls=FRAME, bounds=panel.bounds, children=(content,)),),
         look="dialog",
     )
 
 
 def _text_panel(
-    cls: str, rid: str, ys: tuple[int, int, int, int], text: str, text_rid: str, look: str
+    cls: str,
+    rid: str,
+    ys: tuple[int, int, int, int],
+    text: str,
+    text_rid: str,
+    look: str,
+    inner: tuple[int, int],
+    top: int,
 ) -> View:
     """A panel ``android:id/<rid>`` across the dialog, holding a TextView ``android:id/<text_rid>``.
 
     ``ys`` are the panel's top, the text's top, the text's bottom and the panel's
-    bottom, in px below the dialog's top; the text is inset 40 px at the sides.
+    bottom, in lu below the dialog's ``top``; ``inner`` are the panel's left and right
+    edges, and the text is inset 40 lu at the sides.
     """
-    panel_top, text_top, text_bottom, panel_bottom = (_TOP + y for y in ys)
+    inner_l, inner_r = inner
+    panel_top, text_top, text_bottom, panel_bottom = (top + y for y in ys)
     return View(
         cls=cls,
-        bounds=(_INNER_L, panel_top, _INNER_R, panel_bottom),
+        bounds=(inner_l, panel_top, inner_r, panel_bottom),
         rid=f"android:id/{rid}",
         children=(
             View(
                 cls=TEXT,
-                bounds=(_INNER_L + 40, text_top, _INNER_R - 40, text_bottom),
+                bounds=(inner_l + 40, text_top, inner_r - 40, text_bottom),
                 text=text,
                 rid=f"android:id/{text_rid}",
                 look=look,
@@ -110,7 +150,7 @@ def _text_panel(
 CANCEL: Button = ("Cancel", "android:id/button2", "dialog:cancel")
 
 
-def dialog_view(state: PhoneState) -> View | None:
+def dialog_view(state: PhoneState, screen: Screen = DEFAULT_SCREEN) -> View | None:
     """The dialog ``state.dialog`` names, or None when no dialog is open."""
     if state.dialog == "save":
         who = state.form.name or "this person"
@@ -118,17 +158,20 @@ def dialog_view(state: PhoneState) -> View | None:
             "Save account?",
             f"Create an account for {who}?",
             (CANCEL, ("OK", "android:id/button1", "dialog:ok")),
+            screen,
         )
     if state.dialog == "clear_history":
         return alert_dialog(
             "Delete history?",
             f"All {state.settings.history} items will be removed.",
             (CANCEL, ("Delete", "android:id/button1", "history:delete")),
+            screen,
         )
     if state.dialog == "history_deleted":
         return alert_dialog(
             "History deleted",
             "Your history is empty.",
             (("OK", "android:id/button1", "dialog:cancel"),),
+            screen,
         )
     return None

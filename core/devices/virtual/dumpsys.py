@@ -38,32 +38,33 @@ def getprop(serial: str, key: str | None) -> bytes:
     return "".join(f"[{k}]: [{v}]\n" for k, v in sorted(props.items())).encode()
 
 
-def _display() -> str:
+def _display(width: int, height: int, dpi: int) -> str:
     viewport = (
         "DisplayViewport{type=INTERNAL, valid=true, isActive=true, displayId=0, "
         "uniqueId='local:0', physicalPort=0, orientation=0, "
-        f"logicalFrame=Rect(0, 0 - {WIDTH}, {HEIGHT}), "
-        f"physicalFrame=Rect(0, 0 - {WIDTH}, {HEIGHT}), "
-        f"deviceWidth={WIDTH}, deviceHeight={HEIGHT}}}"
+        f"logicalFrame=Rect(0, 0 - {width}, {height}), "
+        f"physicalFrame=Rect(0, 0 - {width}, {height}), "
+        f"deviceWidth={width}, deviceHeight={height}}}"
     )
     return (
         "DISPLAY MANAGER (dumpsys display)\n"
         "  mOnlyCore=false\n"
         f"  mDefaultViewport={viewport}\n"
         "Display Devices: size=1\n"
-        f'  DisplayDeviceInfo{{"Built-in Screen": uniqueId="local:0", {WIDTH} x {HEIGHT}, '
-        "modeId 1, defaultModeId 1, density 420, rotation 0}\n"
+        f'  DisplayDeviceInfo{{"Built-in Screen": uniqueId="local:0", {width} x {height}, '
+        f"modeId 1, defaultModeId 1, density {dpi}, rotation 0}}\n"
     )
 
 
-def _ime_window(keyboard: tuple[int, int, int, int] | None) -> str:
+def _ime_window(keyboard: tuple[int, int, int, int] | None, size: tuple[int, int]) -> str:
     """The input method's window block, shaped like AOSP's ``WindowState.dump``.
 
     It is always listed (an IME window exists while an IME is enabled); hidden
     it has no surface. Shown, its frame starts ``_IME_INSET`` px above the keys
     and ``mGivenContentInsets`` says so, as LatinIME's does.
     """
-    left, top, right, bottom = keyboard or (0, HEIGHT, WIDTH, HEIGHT)
+    width, height = size
+    left, top, right, bottom = keyboard or (0, height, width, height)
     flag = "true" if keyboard is not None else "false"
     frame = f"[{left},{top - _IME_INSET}][{right},{bottom}]"
     inset = f"[0,{_IME_INSET}][0,0]"
@@ -88,22 +89,27 @@ def dumpsys(
     args: list[str],
     current: tuple[str, str],
     keyboard: tuple[int, int, int, int] | None = None,
+    *,
+    size: tuple[int, int] = (WIDTH, HEIGHT),
+    dpi: int = 420,
 ) -> str | None:
-    """The output of ``dumpsys ARGS`` with ``current`` = (package, activity) in front and the
-    keyboard's frame (None: hidden); None for an unknown service."""
+    """The output of ``dumpsys ARGS`` with ``current`` = (package, activity) in front, the
+    keyboard's frame (None: hidden) and the screen's ``size`` in px and density; None for
+    an unknown service."""
+    width, height = size
     service = args[0] if args else ""
     package, activity = current
     component = f"{package}/{activity}"
     if service == "display":
-        return _display()
+        return _display(width, height, dpi)
     if service == "window":
         return (
             "WINDOW MANAGER WINDOWS (dumpsys window windows)\n"
             f"  Window #0 Window{{7c1e3a2 u0 {component}}}:\n"
             f"    mOwnerUid=10123 mShowForAllUsers=false package={package} appop=NONE\n"
-            f"    mFrame=[0,0][{WIDTH},{HEIGHT}] last=[0,0][{WIDTH},{HEIGHT}]\n"
+            f"    mFrame=[0,0][{width},{height}] last=[0,0][{width},{height}]\n"
             "    isVisible=true\n"
-            + _ime_window(keyboard)
+            + _ime_window(keyboard, size)
             + f"  mInputMethodWindow=Window{{5d0e9f7 u0 InputMethod}}\n"
             f"  mCurrentFocus=Window{{7c1e3a2 u0 {component}}}\n"
             f"  mFocusedApp=ActivityRecord{{4b2f0d1 u0 {component} t42}}\n"

@@ -1,8 +1,11 @@
 """Geometry, names and view builders shared by every Playground screen.
 
-The phone is 1080x2400 px: a status bar (0..84), the app content, and a
-gesture navigation bar (2274..2400). The on-screen keyboard covers
-``KEYBOARD_TOP``..2400 and the app content is resized above it
+Screens are laid out in layout units (lu, the px of the default 1080x2400 phone at
+420 dpi; see :mod:`.profile`) on a :class:`Screen` of the profile's size in lu. The
+default phone is 1080x2400 lu: a status bar (0..84), the app content, and a gesture
+navigation bar (2274..2400). The bars keep their height on every screen; the
+navigation bar and the keyboard sit at the bottom, wherever it is. The on-screen
+keyboard covers ``keyboard_top``..bottom and the app content is resized above it
 (``adjustResize``), as on a real phone.
 """
 
@@ -10,6 +13,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from deltarec.core.devices.virtual.views import Rect, View, clip
 
@@ -19,6 +23,31 @@ STATUS_BOTTOM = 84
 NAV_TOP = 2274
 KEYBOARD_TOP = 1530
 TOOLBAR_BOTTOM = STATUS_BOTTOM + 168
+
+
+@dataclass(frozen=True, slots=True)
+class Screen:
+    """The screen in layout units: ``width`` x ``height`` (default: the reference phone's)."""
+
+    width: int = WIDTH
+    height: int = HEIGHT
+
+    @property
+    def nav_top(self) -> int:
+        """The top of the gesture navigation bar (126 lu high)."""
+        return self.height - (HEIGHT - NAV_TOP)
+
+    @property
+    def keyboard_top(self) -> int:
+        """The top of the on-screen keyboard while it shows (870 lu high)."""
+        return self.height - (HEIGHT - KEYBOARD_TOP)
+
+    def content_bottom(self, *, keyboard: bool) -> int:
+        """Where the app's content ends: above the keyboard or the navigation bar."""
+        return self.keyboard_top if keyboard else self.nav_top
+
+
+DEFAULT_SCREEN = Screen()
 
 APP_PACKAGE = "dev.deltarec.playground"
 LAUNCHER_PACKAGE = "dev.deltarec.launcher"
@@ -176,7 +205,7 @@ def list_items(
     return tuple(placed)
 
 
-def toolbar(title: str, *, up: bool) -> View:
+def toolbar(title: str, *, up: bool, width: int = WIDTH) -> View:
     """An action bar with an optional "Navigate up" button and a title."""
     kids: list[View] = []
     left = 42
@@ -193,45 +222,49 @@ def toolbar(title: str, *, up: bool) -> View:
             )
         )
         left = 190
-    kids.append(label(title, (left, STATUS_BOTTOM + 46, 900, STATUS_BOTTOM + 122), look="title"))
+    title_box = (left, STATUS_BOTTOM + 46, width - 180, STATUS_BOTTOM + 122)
+    kids.append(label(title, title_box, look="title"))
     return View(
         cls=VIEW_GROUP,
-        bounds=(0, STATUS_BOTTOM, WIDTH, TOOLBAR_BOTTOM),
+        bounds=(0, STATUS_BOTTOM, width, TOOLBAR_BOTTOM),
         rid="android:id/action_bar",
         children=tuple(kids),
         look="toolbar",
     )
 
 
-def decor(content: View, *, title: str, up: bool, bottom: int) -> View:
+def decor(
+    content: View, *, title: str, up: bool, bottom: int, screen: Screen = DEFAULT_SCREEN
+) -> View:
     """The window root of an activity: action bar, ``android:id/content`` and bar backgrounds.
 
     ``content`` must already be laid out between ``TOOLBAR_BOTTOM`` and ``bottom``
-    (``bottom`` is ``KEYBOARD_TOP`` while the keyboard shows).
+    (``bottom`` is ``screen.keyboard_top`` while the keyboard shows).
     """
+    width, height = screen.width, screen.height
     holder = View(
         cls=FRAME,
-        bounds=(0, TOOLBAR_BOTTOM, WIDTH, bottom),
+        bounds=(0, TOOLBAR_BOTTOM, width, bottom),
         rid="android:id/content",
         children=(content,),
     )
     parent = View(
         cls=VIEW_GROUP,
-        bounds=(0, 0, WIDTH, bottom),
+        bounds=(0, 0, width, bottom),
         rid="android:id/decor_content_parent",
-        children=(toolbar(title, up=up), holder),
+        children=(toolbar(title, up=up, width=width), holder),
     )
     return View(
         cls=FRAME,
-        bounds=(0, 0, WIDTH, HEIGHT),
+        bounds=(0, 0, width, height),
         children=(
             parent,
             View(
-                cls=PLAIN, bounds=(0, 0, WIDTH, STATUS_BOTTOM), rid="android:id/statusBarBackground"
+                cls=PLAIN, bounds=(0, 0, width, STATUS_BOTTOM), rid="android:id/statusBarBackground"
             ),
             View(
                 cls=PLAIN,
-                bounds=(0, NAV_TOP, WIDTH, HEIGHT),
+                bounds=(0, screen.nav_top, width, height),
                 rid="android:id/navigationBarBackground",
             ),
         ),

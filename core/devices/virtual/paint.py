@@ -41,6 +41,42 @@ AVATAR_COLORS: tuple[Color, ...] = (
 )
 
 
+LINE_SIZES: dict[str, int] = {
+    "label": 40,
+    "status_text": 36,
+    "title": 48,
+    "summary": 34,
+    "section": 34,
+    "big_clock": 200,
+    "center": 48,
+    "button": 44,
+    "text_button": 44,
+    "dialog_title": 52,
+    "link_title": 40,
+    "price": 38,
+    "action_button": 36,
+    "chip": 34,
+    "tab_label": 34,
+    "clock_time": 96,
+    "big_time": 180,
+    "center_summary": 40,
+    "web_button": 36,
+    "web_brand": 52,
+    "web_header_link": 38,
+}
+"""Text size (lu) of each look drawn as one line (:func:`text_line`: cut with "..." to fit)."""
+
+WRAP_SIZES: dict[str, int] = {
+    "headline": 44,
+    "paragraph": 36,
+    "heading": 56,
+    "subheading": 46,
+    "link": 36,
+    "message": 40,
+}
+"""Text size (lu) of each look wrapped by words (:func:`text_wrapped`)."""
+
+
 @lru_cache(maxsize=16)
 def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     """Pillow's built-in font at ``size`` px (cached)."""
@@ -131,6 +167,40 @@ def _wrap(text: str, width: float, f: ImageFont.FreeTypeFont | ImageFont.ImageFo
         else:
             lines.append(word)
     return lines
+
+
+def wrap_paragraphs(text: str, width: float, size: int) -> str:
+    """``text`` as :func:`drawable` draws it, each of its lines wrapped by words to ``width``
+    (unchanged where every line fits, as a TextView lays it out).
+
+    >>> wrap_paragraphs("Hi,\\nthis is it", 80, 40)
+    'Hi,\\nthis\\nis it'
+    """
+    f = font(size)
+    return "\n".join(
+        "\n".join(_wrap(line, width, f) or [""]) for line in drawable(text).split("\n")
+    )
+
+
+def wrapped_lines(text: str, width: float, size: int) -> int:
+    """How many lines :func:`text_wrapped` draws ``text`` on in ``width`` (at least 1).
+
+    >>> wrapped_lines("one two three", 1000, 40), wrapped_lines("one two three", 80, 40)
+    (1, 3)
+    """
+    return max(1, len(_wrap(text, width, font(size))))
+
+
+def wrapped_height(text: str, width: float, size: int) -> int:
+    """The height :func:`text_wrapped` needs to draw every line of ``text`` in ``width``
+    (its last line may end 4 px below the box, as it allows).
+
+    >>> wrapped_height("one", 500, 40), wrapped_height("one two three", 80, 40)
+    (44, 156)
+    """
+    line_h = int(size * 1.4)
+    lines = wrapped_lines(text, width, size)
+    return (line_h - size) // 2 + (lines - 1) * line_h + size - 4
 
 
 def text_wrapped(

@@ -9,11 +9,13 @@ screenshot show. Behaviour, chosen to match Android:
 - **long press** acts on the topmost long-clickable view (Inbox rows toggle
   their ``selected`` flag).
 - **swipe** shorter than 16 px is a tap (a long press when it lasts >= 500 ms,
-  which is how ``input swipe X Y X Y 800`` long-presses). Otherwise it goes to
+  which is how ``input swipe X Y X Y 800`` long-presses; 16 px on the default phone,
+  the same length in dp on others). Otherwise it goes to
   the innermost view under its start point that scrolls along its axis (mostly
   vertical or mostly horizontal; see :func:`~.views.swipe_target`), and scrolls
   it by exactly ``y1 - y2`` (or ``x1 - x2``) pixels, no fling, clamped to the
-  content: the Inbox list, the Feed and its carousel, the Article's WebView. A
+  content: the Inbox list, the Feed and its carousel, the Article's WebView (and the
+  Settings list where it does not fit). A
   horizontal swipe on the Clock's pager moves one page (left: next tab). Other
   swipes, and every swipe while a dialog is open, do nothing.
 - **typing** goes to the focused field at its end; with no focused field it is
@@ -38,16 +40,17 @@ from deltarec.core.devices.virtual.layout import (
     ARTICLE,
     CLOCK,
     FEED,
-    HEIGHT,
     INBOX,
     LAUNCHER_ACTIVITY,
     LAUNCHER_PACKAGE,
     MAIN,
     MESSAGE,
+    SETTINGS,
     SIGN_UP,
     SYSTEMUI_PACKAGE,
-    WIDTH,
+    Screen,
 )
+from deltarec.core.devices.virtual.profile import DEFAULT_PROFILE, Profile, scale_windows
 from deltarec.core.devices.virtual.render_xml import render_dump
 from deltarec.core.devices.virtual.screens import build_windows
 from deltarec.core.devices.virtual.state import (
@@ -96,12 +99,22 @@ class Playground:
     :class:`ManualClock`. With ``dialog_only_dump`` a dump taken while the dialog
     is open holds only the dialog window, as ``uiautomator dump`` does on real
     phones; by default it holds every window (status bar, app, dialog).
+    ``profile`` is the screen (:mod:`.profile`; default 1080x2400 at 420 dpi): the
+    screens are laid out for its size in dp and every coordinate, in and out, is
+    in its px.
     """
 
     def __init__(
-        self, clock: Callable[[], float] | None = None, *, dialog_only_dump: bool = False
+        self,
+        clock: Callable[[], float] | None = None,
+        *,
+        dialog_only_dump: bool = False,
+        profile: Profile = DEFAULT_PROFILE,
     ) -> None:
         self.clock: Callable[[], float] = clock or ManualClock()
+        self.profile = profile
+        self.screen = Screen(*profile.layout_size)
+        """The screen in layout units (see :mod:`.profile`)."""
         self.lock = threading.RLock()
         """Front ends (VirtualShell, VirtualDevice) hold it around each call."""
         self.dialog_only_dump = dialog_only_dump
@@ -109,8 +122,12 @@ class Playground:
 
     # ----------------------------------------------------------------- rendering
     def windows(self) -> tuple[Window, ...]:
-        """The windows on screen now, bottom first."""
-        return build_windows(self.state, self.clock())
+        """The windows on screen now, bottom first, in px."""
+        return scale_windows(self.layout_windows(), self.profile)
+
+    def layout_windows(self) -> tuple[Window, ...]:
+        """The windows on screen now, bottom first, in layout units (px on the default)."""
+        return build_windows(self.state, self.clock(), self.screen)
 
     def dump_xml(self) -> str:
         """A ``uiautomator dump`` of the screen. Counts as one dump (the volatile counter)."""
@@ -120,14 +137,33 @@ class Playground:
             windows = tuple(w for w in windows if w.kind == "dialog")
         return render_dump(windows)
 
-    def screenshot(self) -> Image:
-        """The screen as an RGB PIL image of ``window_size()``."""
+    def screenshot(self, windows: tuple[Window, ...] | None = None) -> Image:
+        """The screen as an RGB PIL image of ``window_size()``: drawn in layout units,
+        then resampled to the profile's px, so text and drawings scale with the density.
+        ``windows`` (from :meth:`layout_windows`, taken under :attr:`lock`) lets a caller
+        draw without holding the lock."""
         from deltarec.core.devices.virtual.render_png import render_image
 
-        return render_image(self.windows())
+        if windows is None:
+            windows = self.layout_windows()
+        image = render_image(windows, self.profile.layout_size)
+        if image.size != self.window_size():
+            from PIL import Image as PILImage
+
+            image = image.resize(self.window_size(), PILImage.Resampling.LANCZOS)
+        return image
+
+    def screenshot_png(self, windows: tuple[Window, ...] | None = None) -> bytes:
+        """:meth:`screenshot` as PNG bytes (fast compression: a screencap, not an archive)."""
+        import io
+
+        buf = io.BytesIO()
+        self.screenshot(windows).save(buf, format="PNG", compress_level=1)
+        return buf.getvalue()
 
     def window_size(self) -> tuple[int, int]:
-        return (WIDTH, HEIGHT)
+        """The screen in px: the profile's width and height."""
+        return (self.profile.width, self.profile.height)
 
     def keyboard_frame(self) -> tuple[int, int, int, int] | None:
         """The keyboard window's (left, top, right, bottom) while it shows, else None."""
@@ -154,7 +190,7 @@ class Playground:
 
     def swipe(self, x1: int, y1: int, x2: int, y2: int, duration_ms: int = 300) -> None:
         """Swipe from (x1, y1) to (x2, y2); see the module docstring."""
-        if abs(x2 - x1) + abs(y2 - y1) < TAP_SLOP:
+        if abs(x2 - x1) + abs(y2 - y1) < self.profile.px(TAP_SLOP):
             if duration_ms >= LONG_PRESS_MS:
                 self.long_press(x1, y1, duration_ms)
             else:
@@ -165,7 +201,8 @@ class Playground:
         vertical = abs(y2 - y1) >= abs(x2 - x1)
         target = swipe_target(self.windows(), x1, y1, "v" if vertical else "h")
         if target:
-            scroll(self.state, target, y1 - y2 if vertical else x1 - x2)
+            distance = self.profile.to_layout(y1 - y2 if vertical else x1 - x2)
+            scroll(self.state, target, distance, self.screen)
 
     def _do(self, view: View | None, *, long: bool) -> None:
         if view is None or not view.enabled:
@@ -301,6 +338,8 @@ class Playground:
         st = self.state
         if activity == SIGN_UP:
             st.form = FormState()
+        elif activity == SETTINGS:
+            st.settings.offset = 0
         elif activity == INBOX:
             st.inbox = InboxState()
         elif activity == FEED:

@@ -30,6 +30,7 @@ from deltarec.core.devices.virtual.paint import (
     DIVIDER,
     INK,
     KEYBOARD,
+    LINE_SIZES,
     MUTED,
     SURFACE,
     TRACK_OFF,
@@ -37,11 +38,13 @@ from deltarec.core.devices.virtual.paint import (
     WEB_FOOTER,
     WEB_HEADER,
     WHITE,
+    WRAP_SIZES,
     Color,
     drawable,
     font,
     text_line,
     text_wrapped,
+    wrap_paragraphs,
 )
 from deltarec.core.devices.virtual.views import View, Window
 
@@ -50,9 +53,11 @@ __all__ = ["ACCENT", "DISABLED", "KEYBOARD", "WHITE", "render_image", "render_pn
 _LAYER = {"app": 0, "status": 1, "dialog": 2, "ime": 3}
 
 
-def render_image(windows: tuple[Window, ...]) -> Image.Image:
-    """An RGB image of the whole screen."""
-    image = Image.new("RGB", (WIDTH, HEIGHT), SURFACE)
+def render_image(
+    windows: tuple[Window, ...], size: tuple[int, int] = (WIDTH, HEIGHT)
+) -> Image.Image:
+    """An RGB image of the whole screen, ``size`` px (the windows' screen)."""
+    image = Image.new("RGB", size, SURFACE)
     draw = ImageDraw.Draw(image)
     for window in sorted(windows, key=lambda w: _LAYER.get(w.kind, 0)):
         if window.kind == "dialog":
@@ -130,17 +135,15 @@ def _draw_widget(draw: ImageDraw.ImageDraw, view: View, ink: Color, on_dark: boo
     look = view.look
     box = view.bounds
     left, top, _, bottom = box
-    if look in ("label", "status_text"):
-        text_line(draw, box, view.text, 36 if look == "status_text" else 40, ink)
-    elif look == "title":
-        text_line(draw, box, view.text, 48, ink)
+    if look in ("label", "status_text", "title"):
+        text_line(draw, box, view.text, LINE_SIZES[look], ink)
     elif look == "summary":
-        text_line(draw, box, view.text, 34, MUTED if view.enabled else DISABLED)
+        text_line(draw, box, view.text, LINE_SIZES[look], MUTED if view.enabled else DISABLED)
     elif look == "section":
-        text_line(draw, box, view.text, 34, ACCENT)
+        text_line(draw, box, view.text, LINE_SIZES[look], ACCENT)
     elif look == "body":
-        f = font(38)
-        draw.multiline_text((left, top), drawable(view.text), fill=ink, font=f, spacing=14)
+        lines = wrap_paragraphs(view.text, box[2] - left, 38)
+        draw.multiline_text((left, top), lines, fill=ink, font=font(38), spacing=14)
     elif look == "big_clock":
         text_line(draw, box, view.text, 200, WHITE, center=True)
     elif look == "center":
@@ -185,9 +188,8 @@ def _draw_content(draw: ImageDraw.ImageDraw, view: View, ink: Color) -> None:
     box = view.bounds
     left, top, right, bottom = box
     accent_or_muted = ACCENT if view.selected else MUTED
-    if look in ("headline", "paragraph", "heading", "subheading"):
-        size = {"headline": 44, "paragraph": 36, "heading": 56, "subheading": 46}[look]
-        text_wrapped(draw, box, view.text, size, ink)
+    if look in ("headline", "paragraph", "heading", "subheading", "message"):
+        text_wrapped(draw, box, view.text, WRAP_SIZES[look], ink)
     elif look == "link":
         text_wrapped(draw, box, view.text, 36, ACCENT, underline=True)
     elif look == "link_title":

@@ -47,7 +47,8 @@ PAGE_TITLE = "The best desk gadgets of 2024 | Deskly"
 HEADER_H = 140
 IMAGE_CLS = "android.widget.Image"
 BUTTON_CLS = "android.widget.Button"
-_L, _R = 48, WIDTH - 48
+_L = 48
+TILE_W, TILE_GAP = 474, 36
 
 PRODUCTS = (
     ("Desk lamp", "$49.99"),
@@ -102,11 +103,13 @@ def _group(*children: View, pad: int = 0) -> View:
     return View(cls=PLAIN, bounds=_union(children, pad), children=children)
 
 
-def _text(text: str, top: int, *, size: int = 36, look: str = "paragraph", cls: str = TEXT) -> View:
-    """A run of text wrapped across the column from ``top``, ``size`` px."""
+def _text(
+    text: str, top: int, right: int, *, size: int = 36, look: str = "paragraph", cls: str = TEXT
+) -> View:
+    """A run of text wrapped across the column (to ``right``) from ``top``, ``size`` lu."""
     line = int(size * 1.4)
-    height = line * text_lines(text, _R - _L, size)
-    return View(cls=cls, bounds=(_L, top, _R, top + height), text=text, look=look)
+    height = line * text_lines(text, right - _L, size)
+    return View(cls=cls, bounds=(_L, top, right, top + height), text=text, look=look)
 
 
 def _link(text: str, bounds: Rect, look: str = "link") -> View:
@@ -115,7 +118,7 @@ def _link(text: str, bounds: Rect, look: str = "link") -> View:
 
 def _tile(index: int, left: int, top: int, in_cart: bool) -> View:
     name, price = PRODUCTS[index]
-    right = left + 474
+    right = left + TILE_W
     picture = View(cls=IMAGE_CLS, bounds=(left, top, right, top + 320), desc=name, look="photo")
     button = View(
         cls=BUTTON_CLS,
@@ -138,56 +141,69 @@ def _tile(index: int, left: int, top: int, in_cart: bool) -> View:
     )
 
 
+def columns(width: int) -> int:
+    """How many product tiles fit side by side on a screen ``width`` lu wide (2 on the
+    default phone, 1 on a narrow one, more on a tablet)."""
+    return max(1, (width - 2 * _L + TILE_GAP) // (TILE_W + TILE_GAP))
+
+
 @lru_cache(maxsize=64)
-def _page(cart: frozenset[int]) -> tuple[View, int]:
-    """The page body at scroll offset 0 (screen coordinates) and the page's height."""
+def _page(cart: frozenset[int], width: int) -> tuple[View, int]:
+    """The page body at scroll offset 0 (screen coordinates) and the page's height.
+
+    Paragraphs wrap to the screen's width and the product grid has :func:`columns`
+    columns, so the page is longer on a narrow screen and shorter on a wide one."""
+    right = width - 48
     y = TOOLBAR_BOTTOM + HEADER_H + 40
-    heading = _text("The best desk gadgets of 2024", y, size=56, look="heading", cls=PLAIN)
+    heading = _text("The best desk gadgets of 2024", y, right, size=56, look="heading", cls=PLAIN)
     y = heading.bounds[3] + 20
-    byline = _text("By Sam Lee · Updated Mar 4, 2024 · 8 min read", y, size=32, look="summary")
+    byline = _text(
+        "By Sam Lee · Updated Mar 4, 2024 · 8 min read", y, right, size=32, look="summary"
+    )
     y = byline.bounds[3] + 30
     hero = View(
         cls=IMAGE_CLS,
-        bounds=(_L, y, _R, y + 520),
+        bounds=(_L, y, right, y + 520),
         desc="A tidy desk with a lamp, a plant and a laptop",
         look="photo",
     )
     y += 560
-    intro = _text(_INTRO, y)
+    intro = _text(_INTRO, y, right)
     y = intro.bounds[3] + 30
-    before = _text(_POLICY[0], y)
+    before = _text(_POLICY[0], y, right)
     y = before.bounds[3]
     link = _link(_POLICY[1], (_L, y, _L + 520, y + 50))
-    after = _text(_POLICY[2], y + 50)
+    after = _text(_POLICY[2], y + 50, right)
     policy = _group(before, link, after)
     y = after.bounds[3] + 30
-    note = _text(_NOTE, y)
+    note = _text(_NOTE, y, right)
     y = note.bounds[3] + 50
     head = _group(heading, byline, hero)
     intro_part = _group(intro, policy, note)
 
-    picks = _text("Our picks", y, size=46, look="subheading", cls=PLAIN)
+    picks = _text("Our picks", y, right, size=46, look="subheading", cls=PLAIN)
     y = picks.bounds[3] + 30
     tiles = []
+    per_row = columns(width)
     for i in range(len(PRODUCTS)):
-        row, col = divmod(i, 2)
-        tiles.append(_tile(i, _L + col * (474 + 36), y + row * 636, i in cart))
+        row, col = divmod(i, per_row)
+        tiles.append(_tile(i, _L + col * (TILE_W + TILE_GAP), y + row * 636, i in cart))
     grid = _group(*tiles)
     y = grid.bounds[3] + 50
     picks_part = _group(picks, grid)
 
-    testing = [_text("How we test", y, size=46, look="subheading", cls=PLAIN)]
+    testing = [_text("How we test", y, right, size=46, look="subheading", cls=PLAIN)]
     y = testing[0].bounds[3] + 30
     for para in _TESTING:
-        testing.append(_text(para, y))
+        testing.append(_text(para, y, right))
         y = testing[-1].bounds[3] + 30
     y += 20
-    more: list[View] = [_text("More from Deskly", y, size=46, look="subheading", cls=PLAIN)]
+    more: list[View] = [_text("More from Deskly", y, right, size=46, look="subheading", cls=PLAIN)]
     y = more[0].bounds[3] + 30
     for title in _MORE:
         more.append(
             _group(
-                _link(title, (_L, y, _R, y + 56), "link_title"),
+                _link(title, (_L, y, right, y + 56), "link_title"),
                 View(
                     cls=TEXT, bounds=(_L, y + 60, 500, y + 110), text="6 min read", look="summary"
                 ),
@@ -197,62 +213,65 @@ def _page(cart: frozenset[int]) -> tuple[View, int]:
         y += 200
     article = View(
         cls=PLAIN,
-        bounds=(0, head.bounds[1], WIDTH, y),
+        bounds=(0, head.bounds[1], width, y),
         children=(head, intro_part, picks_part, _group(*testing), _group(*more)),
     )
     y += 40
     footer = View(
         cls=PLAIN,
-        bounds=(0, y, WIDTH, y + 240),
+        bounds=(0, y, width, y + 240),
         look="web_footer",
         children=(
             _link("About", (_L, y + 40, 260, y + 96)),
             _link("Privacy", (300, y + 40, 540, y + 96)),
             _link("Contact", (580, y + 40, 820, y + 96)),
-            View(cls=TEXT, bounds=(_L, y + 140, _R, y + 196), text="© 2024 Deskly", look="summary"),
+            View(
+                cls=TEXT, bounds=(_L, y + 140, right, y + 196), text="© 2024 Deskly", look="summary"
+            ),
         ),
     )
     y += 240
     main = View(
-        cls=PLAIN, bounds=(0, TOOLBAR_BOTTOM, WIDTH, article.bounds[3]), children=(article,)
+        cls=PLAIN, bounds=(0, TOOLBAR_BOTTOM, width, article.bounds[3]), children=(article,)
     )
-    body = View(cls=PLAIN, bounds=(0, TOOLBAR_BOTTOM, WIDTH, y), children=(main, footer))
+    body = View(cls=PLAIN, bounds=(0, TOOLBAR_BOTTOM, width, y), children=(main, footer))
     return body, y - TOOLBAR_BOTTOM
 
 
-def page_height() -> int:
-    """The page's height in px (the same with any cart)."""
-    return _page(frozenset())[1]
+def page_height(width: int = WIDTH) -> int:
+    """The page's height in lu (the same with any cart)."""
+    return _page(frozenset(), width)[1]
 
 
-def max_offset() -> int:
-    """How far the page scrolls (its height minus the WebView's)."""
-    return max(0, page_height() - (NAV_TOP - TOOLBAR_BOTTOM))
+def max_offset(width: int = WIDTH, bottom: int = NAV_TOP) -> int:
+    """How far the page scrolls above ``bottom`` (its height minus the WebView's)."""
+    return max(0, page_height(width) - (bottom - TOOLBAR_BOTTOM))
 
 
-def _header(cart: int) -> View:
+def _header(cart: int, width: int) -> View:
     top = TOOLBAR_BOTTOM
+    right = width - 48
     return View(
         cls=PLAIN,
-        bounds=(0, top, WIDTH, top + HEADER_H),
+        bounds=(0, top, width, top + HEADER_H),
         opaque=True,
         look="web_header",
         children=(
             _link("Deskly", (_L, top + 30, 400, top + 110), "web_brand"),
-            _link(f"Cart ({cart})", (760, top + 30, _R, top + 110), "web_header_link"),
+            _link(f"Cart ({cart})", (right - 272, top + 30, right, top + 110), "web_header_link"),
         ),
     )
 
 
-def article_content(article: ArticleState, bottom: int) -> View:
+def article_content(article: ArticleState, bottom: int, width: int) -> View:
     """The WebView showing the page at ``article.offset``, laid out down to ``bottom``."""
-    bounds = (0, TOOLBAR_BOTTOM, WIDTH, bottom)
-    body, _ = _page(frozenset(article.cart))
+    bounds = (0, TOOLBAR_BOTTOM, width, bottom)
+    body, _ = _page(frozenset(article.cart), width)
     page = clip(shift(body, -article.offset), bounds)
     root = View(
         cls=PLAIN,
         bounds=bounds,
-        children=(*(() if page is None else (page,)), _header(len(article.cart))),
+        children=(*(() if page is None else (page,)), _header(len(article.cart), width)),
     )
     return View(
         cls=WEBVIEW,

@@ -43,7 +43,6 @@ from deltarec.core.devices.virtual.layout import (
     TEXT,
     TOOLBAR_BOTTOM,
     VIEW_GROUP,
-    WIDTH,
     app_id,
     button,
     clock_text,
@@ -72,9 +71,9 @@ def _text(text: str, bounds: Rect, rid: str, look: str, *, selected: bool = Fals
     return View(cls=TEXT, bounds=bounds, text=text, rid=rid, look=look, selected=selected)
 
 
-def _tab(index: int, selected: bool) -> View:
-    left = index * (WIDTH // len(TABS))
-    right = left + WIDTH // len(TABS)
+def _tab(index: int, selected: bool, width: int) -> View:
+    left = index * (width // len(TABS))
+    right = left + width // len(TABS)
     name = TABS[index]
     top = TOOLBAR_BOTTOM
     mid = (left + right) // 2
@@ -105,9 +104,9 @@ def _tab(index: int, selected: bool) -> View:
     )
 
 
-def tab_row(clock: ClockState) -> View:
-    row = tuple(_tab(i, i == clock.tab) for i in range(len(TABS)))
-    bounds = (0, TOOLBAR_BOTTOM, WIDTH, TABS_BOTTOM)
+def tab_row(clock: ClockState, width: int) -> View:
+    row = tuple(_tab(i, i == clock.tab, width) for i in range(len(TABS)))
+    bounds = (0, TOOLBAR_BOTTOM, width, TABS_BOTTOM)
     return View(
         cls=HSCROLL,
         bounds=bounds,
@@ -118,6 +117,7 @@ def tab_row(clock: ClockState) -> View:
 
 
 def _alarm_page(clock: ClockState, page: Rect) -> View:
+    width = page[2]
     rows: list[View] = []
     for i, (at, label) in enumerate(ALARMS):
         y = page[1] + 24 + i * 260
@@ -125,15 +125,17 @@ def _alarm_page(clock: ClockState, page: Rect) -> View:
         rows.append(
             View(
                 cls=VIEW_GROUP,
-                bounds=(0, y, WIDTH, y + 260),
+                bounds=(0, y, width, y + 260),
                 rid=app_id("alarm_item"),
                 look="row",
                 children=(
                     _text(at, (60, y + 30, 640, y + 160), app_id("digital_clock"), "clock_time"),
-                    _text(label, (60, y + 160, 820, y + 220), app_id("alarm_label"), "summary"),
+                    _text(
+                        label, (60, y + 160, width - 260, y + 220), app_id("alarm_label"), "summary"
+                    ),
                     View(
                         cls=SWITCH,
-                        bounds=(882, y + 80, 1036, y + 180),
+                        bounds=(width - 198, y + 80, width - 44, y + 180),
                         rid=app_id("onoff"),
                         checkable=True,
                         checked=on,
@@ -157,26 +159,26 @@ def _city_day(now: float, hours: int) -> str:
 
 
 def _clock_page(now: float, page: Rect) -> View:
-    top = page[1]
+    top, width = page[1], page[2]
     rows: list[View] = []
     for i, (city, hours) in enumerate(CITIES):
         y = top + 460 + i * 180
         rows.append(
             View(
                 cls=LINEAR,
-                bounds=(0, y, WIDTH, y + 180),
+                bounds=(0, y, width, y + 180),
                 look="row",
                 children=(
-                    _text(city, (60, y + 30, 700, y + 100), app_id("city_name"), "label"),
+                    _text(city, (60, y + 30, width - 380, y + 100), app_id("city_name"), "label"),
                     _text(
                         _city_day(now, hours),
-                        (60, y + 100, 700, y + 150),
+                        (60, y + 100, width - 380, y + 150),
                         app_id("city_day"),
                         "summary",
                     ),
                     _text(
                         clock_text(now + hours * 3600),
-                        (700, y + 30, WIDTH - 60, y + 150),
+                        (width - 380, y + 30, width - 60, y + 150),
                         app_id("city_time"),
                         "clock_time",
                     ),
@@ -185,7 +187,7 @@ def _clock_page(now: float, page: Rect) -> View:
         )
     cities = View(
         cls=RECYCLER,
-        bounds=(0, top + 460, WIDTH, page[3]),
+        bounds=(0, top + 460, width, page[3]),
         rid=app_id("cities"),
         children=tuple(rows),
     )
@@ -195,12 +197,12 @@ def _clock_page(now: float, page: Rect) -> View:
         children=(
             _text(
                 clock_text(now),
-                (0, top + 80, WIDTH, top + 300),
+                (0, top + 80, width, top + 300),
                 app_id("digital_clock"),
                 "big_time",
             ),
             _text(
-                date_text(now), (0, top + 300, WIDTH, top + 370), app_id("date"), "center_summary"
+                date_text(now), (0, top + 300, width, top + 370), app_id("date"), "center_summary"
             ),
             cities,
         ),
@@ -218,19 +220,20 @@ def _stopwatch_text(seconds: float) -> str:
 
 
 def _timing_page(name: str, shown: str, elapsed: float, running: bool, page: Rect) -> View:
-    top = page[1]
+    top, width = page[1], page[2]
+    mid = width // 2
     kids = [
-        _text(shown, (0, top + 300, WIDTH, top + 560), app_id(f"{name}_time"), "big_time"),
+        _text(shown, (0, top + 300, width, top + 560), app_id(f"{name}_time"), "big_time"),
         button(
             "Reset",
-            (120, top + 800, 500, top + 940),
+            (mid - 420, top + 800, mid - 40, top + 940),
             app_id(f"{name}_reset"),
             f"{name}:reset",
             enabled=elapsed > 0,
         ),
         button(
             "Pause" if running else "Start",
-            (580, top + 800, 960, top + 940),
+            (mid + 40, top + 800, mid + 420, top + 940),
             app_id(f"{name}_start"),
             f"{name}:toggle",
         ),
@@ -238,9 +241,9 @@ def _timing_page(name: str, shown: str, elapsed: float, running: bool, page: Rec
     return View(cls=LINEAR, bounds=page, children=tuple(kids))
 
 
-def clock_content(clock: ClockState, now: float, bottom: int) -> View:
+def clock_content(clock: ClockState, now: float, bottom: int, width: int) -> View:
     """The tab row and the pager showing ``clock.tab``'s page, laid out down to ``bottom``."""
-    page = (0, TABS_BOTTOM, WIDTH, bottom)
+    page = (0, TABS_BOTTOM, width, bottom)
     if clock.tab == 0:
         content = _alarm_page(clock, page)
     elif clock.tab == 1:
@@ -256,7 +259,7 @@ def clock_content(clock: ClockState, now: float, bottom: int) -> View:
     pager = scroller(PAGER, page, app_id("pager"), (content,), swipe="h:pager")
     column = View(
         cls=LINEAR,
-        bounds=(0, TOOLBAR_BOTTOM, WIDTH, bottom),
-        children=(tab_row(clock), clip(pager, page) or pager),
+        bounds=(0, TOOLBAR_BOTTOM, width, bottom),
+        children=(tab_row(clock, width), clip(pager, page) or pager),
     )
     return column

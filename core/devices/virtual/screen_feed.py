@@ -68,8 +68,12 @@ CHIPS = (
     "Gaming",
 )
 _CHIP_TOP, _CHIP_BOTTOM = 130, 260
-_CAROUSEL = (0, 110, WIDTH, 280)
-"""The carousel's bounds inside the header item (item coordinates)."""
+
+
+def _carousel(width: int) -> Rect:
+    """The carousel's bounds inside the header item (item coordinates)."""
+    return (0, 110, width, 280)
+
 
 _AUTHORS = ("Maya Chen", "Deskly", "Omar Haddad", "Lena Vogel", "Tech Daily")
 _TOPICS = ("Travel", "Food", "Science", "Music", "Design", "Sports", "Tech")
@@ -130,12 +134,16 @@ def _button(text: str, bounds: Rect, rid: str, action: str = "", selected: bool 
     return button(text, bounds, rid, action, look="action_button", selected=selected)
 
 
-@lru_cache(maxsize=256)
-def _card(card: int, liked: bool) -> View:
-    """Card ``card`` as a list item whose top is at y = 0 (its height is its bottom + 12)."""
+@lru_cache(maxsize=512)
+def _card(card: int, liked: bool, width: int) -> View:
+    """Card ``card`` as a list item whose top is at y = 0 (its height is its bottom + 12).
+
+    Its title and body wrap to the card's width, so a narrower screen gives taller cards.
+    """
     ad = is_ad(card)
     kind = 3 if ad else card % 4  # 0 body, 1 image, 2 title only, 3 image and body
-    right = WIDTH - 60
+    right = width - 60
+    third = (right - 60) // 3
     kids: list[View] = [
         View(
             cls=IMAGE,
@@ -185,15 +193,15 @@ def _card(card: int, liked: bool) -> View:
         )
         y += 60
         row = (
-            _button("Like", (60, y, 380, y + 110), app_id("like"), f"like:{card}", liked),
-            _button("Comment", (380, y, 700, y + 110), app_id("comment")),
-            _button("Share", (700, y, right, y + 110), app_id("share")),
+            _button("Like", (60, y, 60 + third, y + 110), app_id("like"), f"like:{card}", liked),
+            _button("Comment", (60 + third, y, 60 + 2 * third, y + 110), app_id("comment")),
+            _button("Share", (60 + 2 * third, y, right, y + 110), app_id("share")),
         )
     kids.append(View(cls=LINEAR, bounds=(60, y, right, y + 110), children=row))
     y += 110 + 24
     return View(
         cls=VIEW_GROUP,
-        bounds=(24, 12, WIDTH - 24, y),
+        bounds=(24, 12, width - 24, y),
         rid=_rid("card", ad),
         children=tuple(kids),
         look="card",
@@ -209,12 +217,13 @@ def _chip_lefts() -> tuple[int, ...]:
     return (*lefts[:-1], lefts[-1] - 24 + 42)
 
 
-def max_chips_offset() -> int:
-    """How far the carousel scrolls (its content width minus its width)."""
-    return max(0, _chip_lefts()[-1] - (_CAROUSEL[2] - _CAROUSEL[0]))
+def max_chips_offset(width: int = WIDTH) -> int:
+    """How far the carousel scrolls on a screen ``width`` lu wide (its content width minus
+    its width; 0 where every chip fits)."""
+    return max(0, _chip_lefts()[-1] - width)
 
 
-def _header(feed: FeedState) -> View:
+def _header(feed: FeedState, width: int) -> View:
     """Item 0 at y = 0: the section title and the carousel at ``feed.chips_offset``."""
     lefts = _chip_lefts()
     chips = tuple(
@@ -237,46 +246,51 @@ def _header(feed: FeedState) -> View:
         )
         for i, (text, left) in enumerate(zip(CHIPS, lefts, strict=False))
     )
-    shown = tuple(c for c in (clip(chip, _CAROUSEL) for chip in chips) if c is not None)
-    carousel = scroller(RECYCLER, _CAROUSEL, app_id("feed_chips"), shown, swipe="h:chips")
+    box = _carousel(width)
+    shown = tuple(c for c in (clip(chip, box) for chip in chips) if c is not None)
+    carousel = scroller(RECYCLER, box, app_id("feed_chips"), shown, swipe="h:chips")
     return View(
         cls=LINEAR,
-        bounds=(0, 0, WIDTH, HEADER_H),
+        bounds=(0, 0, width, HEADER_H),
         rid=app_id("feed_header"),
         children=(
             _text(
-                "Trending topics", (48, 24, WIDTH - 48, 94), app_id("feed_header_title"), "section"
+                "Trending topics", (48, 24, width - 48, 94), app_id("feed_header_title"), "section"
             ),
             carousel,
         ),
     )
 
 
-@lru_cache(maxsize=1)
-def item_tops() -> tuple[int, ...]:
+@lru_cache(maxsize=8)
+def item_tops(width: int) -> tuple[int, ...]:
     """Top of each item (0 = the header, 1.. = cards) in list coordinates, then the total."""
     tops = [0, HEADER_H]
     for card in range(CARD_COUNT):
-        tops.append(tops[-1] + _card(card, False).bounds[3] + 12)
+        tops.append(tops[-1] + _card(card, False, width).bounds[3] + 12)
     return tuple(tops)
 
 
-def max_offset() -> int:
-    """How far the feed scrolls (its content height minus the viewport height)."""
-    return max(0, item_tops()[-1] - (NAV_TOP - TOOLBAR_BOTTOM))
+def max_offset(width: int = WIDTH, bottom: int = NAV_TOP) -> int:
+    """How far the feed scrolls above ``bottom`` (the navigation bar's top): its content
+    height minus the viewport height."""
+    return max(0, item_tops(width)[-1] - (bottom - TOOLBAR_BOTTOM))
 
 
-def feed_content(feed: FeedState, bottom: int) -> View:
+def feed_content(feed: FeedState, bottom: int, width: int) -> View:
     """The feed at ``feed.offset`` inside its nested scrollers, laid out down to ``bottom``.
 
     Cost: a scan over the 41 item tops; only intersecting items are placed.
     """
-    viewport = (0, TOOLBAR_BOTTOM, WIDTH, bottom)
+    viewport = (0, TOOLBAR_BOTTOM, width, bottom)
 
     def item(i: int, top: int) -> View:
-        return shift(_header(feed) if i == 0 else _card(i - 1, i - 1 in feed.liked), top)
+        card = i - 1
+        return shift(
+            _header(feed, width) if i == 0 else _card(card, card in feed.liked, width), top
+        )
 
-    kids = list_items(item_tops(), feed.offset, viewport, item)
+    kids = list_items(item_tops(width), feed.offset, viewport, item)
     inner = scroller(RECYCLER, viewport, app_id("feed_content"), kids, swipe="v:feed")
     frame = View(cls=FRAME, bounds=viewport, children=(inner,))
     return scroller(SCROLL, viewport, app_id("feed_scroll"), (frame,), swipe="v:feed")

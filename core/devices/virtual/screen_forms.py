@@ -20,24 +20,24 @@ from deltarec.core.devices.virtual.layout import (
     SCROLL,
     SWITCH,
     TOOLBAR_BOTTOM,
-    WIDTH,
     app_id,
     button,
     label,
+    scroller,
 )
 from deltarec.core.devices.virtual.state import FIELDS, FormState, SettingsState
-from deltarec.core.devices.virtual.views import View, clip
+from deltarec.core.devices.virtual.views import View, clip, shift
 
 HINTS = {"name": "Name", "email": "Email", "password": "Password"}
 
 
-def _field(form: FormState, name: str, top: int) -> View:
+def _field(form: FormState, name: str, top: int, width: int) -> View:
     value = form.value(name)
     password = name == "password"
     shown = ("•" * len(value) if password else value) or HINTS[name]
     return View(
         cls=EDIT,
-        bounds=(60, top, WIDTH - 60, top + 140),
+        bounds=(60, top, width - 60, top + 140),
         text=shown,
         rid=app_id(name),
         clickable=True,
@@ -51,20 +51,22 @@ def _field(form: FormState, name: str, top: int) -> View:
     )
 
 
-def sign_up_content(form: FormState, bottom: int) -> View:
+def sign_up_content(form: FormState, bottom: int, width: int) -> View:
     """The form, laid out from the action bar down and clipped at ``bottom``.
 
     Save is enabled only once Name is non-empty. An empty field shows its hint as
-    its text (like Android); a password field shows one bullet per character.
+    its text (like Android); a password field shows one bullet per character. Where
+    the form does not fit above ``bottom`` (a short screen, the keyboard up) the
+    ScrollView is scrollable, at ``form.offset``.
     """
     top = TOOLBAR_BOTTOM
-    kids: list[View] = [label("Create your account", (60, top + 40, WIDTH - 60, top + 110))]
+    kids: list[View] = [label("Create your account", (60, top + 40, width - 60, top + 110))]
     for i, name in enumerate(FIELDS):
-        kids.append(_field(form, name, top + 150 + i * 170))
+        kids.append(_field(form, name, top + 150 + i * 170, width))
     kids.append(
         View(
             cls=CHECKBOX,
-            bounds=(60, top + 670, WIDTH - 60, top + 780),
+            bounds=(60, top + 670, width - 60, top + 780),
             text="Send me news",
             rid=app_id("newsletter"),
             checkable=True,
@@ -75,18 +77,28 @@ def sign_up_content(form: FormState, bottom: int) -> View:
             look="checkbox",
         )
     )
-    save = (60, top + 830, WIDTH - 60, top + 970)
+    save = (60, top + 830, width - 60, top + 970)
     kids.append(button("Save", save, app_id("save"), "save", enabled=bool(form.name)))
     if form.saved:
-        kids.append(label("Saved", (60, top + 1010, WIDTH - 60, top + 1080), app_id("status")))
-    column = View(cls=LINEAR, bounds=(0, top, WIDTH, top + 1100), children=tuple(kids))
-    scroll = View(
-        cls=SCROLL,
-        bounds=(0, top, WIDTH, bottom),
-        rid=app_id("form_scroll"),
-        children=(column,),
-    )
-    return clip(scroll, scroll.bounds) or scroll
+        kids.append(label("Saved", (60, top + 1010, width - 60, top + 1080), app_id("status")))
+    column = View(cls=LINEAR, bounds=(0, top, width, top + FORM_HEIGHT), children=tuple(kids))
+    bounds = (0, top, width, bottom)
+    if form_max_offset(bottom) == 0:
+        scroll = View(cls=SCROLL, bounds=bounds, rid=app_id("form_scroll"), children=(column,))
+        return clip(scroll, scroll.bounds) or scroll
+    moved = clip(shift(column, -min(form.offset, form_max_offset(bottom))), bounds)
+    shown: tuple[View, ...] = () if moved is None else (moved,)
+    return scroller(SCROLL, bounds, app_id("form_scroll"), shown, swipe="v:form")
+
+
+FORM_HEIGHT = 1100
+"""The form's height in lu."""
+
+
+def form_max_offset(bottom: int) -> int:
+    """How far the form scrolls above ``bottom``: 0 where it fits (it always does on the
+    default phone, keyboard or not); a short screen's form scrolls, as a ScrollView does."""
+    return max(0, FORM_HEIGHT - (bottom - TOOLBAR_BOTTOM))
 
 
 SETTING_ROWS: tuple[tuple[str, str, str], ...] = (
@@ -104,16 +116,17 @@ SETTING_ROWS: tuple[tuple[str, str, str], ...] = (
 """(state key, title, widget) for each Settings row, top to bottom."""
 
 
-def _texts(title: str, summary: str, top: int, *, enabled: bool) -> View:
+def _texts(title: str, summary: str, top: int, width: int, *, enabled: bool) -> View:
+    right = width - 260
     return View(
         cls="android.widget.RelativeLayout",
-        bounds=(66, top + 30, 820, top + 150),
+        bounds=(66, top + 30, right, top + 150),
         enabled=enabled,
         children=(
-            label(title, (66, top + 30, 820, top + 100), "android:id/title", enabled=enabled),
+            label(title, (66, top + 30, right, top + 100), "android:id/title", enabled=enabled),
             label(
                 summary,
-                (66, top + 100, 820, top + 150),
+                (66, top + 100, right, top + 150),
                 "android:id/summary",
                 look="summary",
                 enabled=enabled,
@@ -122,38 +135,42 @@ def _texts(title: str, summary: str, top: int, *, enabled: bool) -> View:
     )
 
 
-def _row(top: int, children: tuple[View, ...], action: str, *, enabled: bool) -> View:
-    """A 180 px preference row from ``top``: tapping it anywhere runs ``action``."""
+def _row(top: int, width: int, kids: tuple[View, ...], action: str, *, enabled: bool) -> View:
+    """A 180 lu preference row from ``top``: tapping it anywhere runs ``action``."""
     return View(
         cls=LINEAR,
-        bounds=(0, top, WIDTH, top + 180),
+        bounds=(0, top, width, top + 180),
         clickable=True,
         focusable=True,
         enabled=enabled,
-        children=children,
+        children=kids,
         action=action,
         look="row",
     )
 
 
-def _history_row(settings: SettingsState, top: int) -> View:
+def _history_row(settings: SettingsState, top: int, width: int) -> View:
     """A plain preference (no widget) that asks before deleting the history."""
     count = settings.history
     enabled = count > 0
     summary = f"{count} items" if enabled else "No history"
-    texts = _texts("Clear history", summary, top, enabled=enabled)
-    return _row(top, (texts,), "ask:clear_history", enabled=enabled)
+    texts = _texts("Clear history", summary, top, width, enabled=enabled)
+    return _row(top, width, (texts,), "ask:clear_history", enabled=enabled)
 
 
-def _setting_row(settings: SettingsState, key: str, title: str, widget: str, top: int) -> View:
+def _setting_row(
+    settings: SettingsState, key: str, title: str, widget: str, top: int, width: int
+) -> View:
     enabled = settings.enabled(key)
     checked = settings.values[key] and enabled
     summary = ("On" if checked else "Off") if enabled else "Airplane mode is on"
-    texts = _texts(title, summary, top, enabled=enabled)
+    texts = _texts(title, summary, top, width, enabled=enabled)
     is_switch = widget == "switch"
+    switch = (width - 198, top + 18, width - 44, top + 162)
+    box = (width - 180, top + 30, width - 60, top + 150)
     toggle = View(
         cls=SWITCH if is_switch else CHECKBOX,
-        bounds=(882, top + 18, 1036, top + 162) if is_switch else (900, top + 30, 1020, top + 150),
+        bounds=switch if is_switch else box,
         rid="android:id/switch_widget" if is_switch else "android:id/checkbox",
         checkable=True,
         checked=checked,
@@ -162,32 +179,52 @@ def _setting_row(settings: SettingsState, key: str, title: str, widget: str, top
     )
     frame = View(
         cls=LINEAR,
-        bounds=(838, top, 1036, top + 180),
+        bounds=(width - 242, top, width - 44, top + 180),
         rid="android:id/widget_frame",
         enabled=enabled,
         children=(toggle,),
     )
-    return _row(top, (texts, frame), f"toggle:{key}", enabled=enabled)
+    return _row(top, width, (texts, frame), f"toggle:{key}", enabled=enabled)
 
 
-def settings_content(settings: SettingsState, bottom: int) -> View:
-    """The Settings list: radios greyed out (enabled=false) while airplane mode is on."""
+def _settings_rows(settings: SettingsState, width: int) -> tuple[tuple[View, ...], int]:
+    """The rows from ``TOOLBAR_BOTTOM`` down, unscrolled, and the list's content height."""
     rows: list[View] = []
     top = TOOLBAR_BOTTOM
     for key, title, widget in SETTING_ROWS:
         if widget == "section":
-            rows.append(label(title, (66, top + 40, WIDTH - 66, top + 110), look="section"))
+            rows.append(label(title, (66, top + 40, width - 66, top + 110), look="section"))
             top += 120
         elif widget == "action":
-            rows.append(_history_row(settings, top))
+            rows.append(_history_row(settings, top, width))
             top += 180
         else:
-            rows.append(_setting_row(settings, key, title, widget, top))
+            rows.append(_setting_row(settings, key, title, widget, top, width))
             top += 180
-    lst = View(
-        cls=RECYCLER,
-        bounds=(0, TOOLBAR_BOTTOM, WIDTH, bottom),
-        rid=app_id("settings_list"),
-        children=tuple(rows),
-    )
-    return clip(lst, lst.bounds) or lst
+    return tuple(rows), top - TOOLBAR_BOTTOM
+
+
+SETTINGS_HEIGHT = 8 * 180 + 2 * 120
+"""The Settings list's content height in lu."""
+
+
+def settings_max_offset(bottom: int) -> int:
+    """How far the Settings list scrolls above ``bottom``: 0 where every row fits."""
+    return max(0, SETTINGS_HEIGHT - (bottom - TOOLBAR_BOTTOM))
+
+
+def settings_content(settings: SettingsState, bottom: int, width: int) -> View:
+    """The Settings list: radios greyed out (enabled=false) while airplane mode is on.
+
+    Where the rows do not all fit (a short screen) the list is scrollable, at
+    ``settings.offset``, as a RecyclerView reports itself scrollable only when it can
+    scroll; where they fit, it is the plain list it always was.
+    """
+    rows, _ = _settings_rows(settings, width)
+    bounds = (0, TOOLBAR_BOTTOM, width, bottom)
+    if settings_max_offset(bottom) == 0:
+        lst = View(cls=RECYCLER, bounds=bounds, rid=app_id("settings_list"), children=rows)
+        return clip(lst, lst.bounds) or lst
+    offset = min(settings.offset, settings_max_offset(bottom))
+    shown = tuple(v for v in (clip(shift(r, -offset), bounds) for r in rows) if v is not None)
+    return scroller(RECYCLER, bounds, app_id("settings_list"), shown, swipe="v:settings")

@@ -20,11 +20,11 @@ from deltarec.core.devices.virtual.layout import (
     SCROLL,
     TEXT,
     TOOLBAR_BOTTOM,
-    WIDTH,
     app_id,
     label,
     list_items,
     scroller,
+    text_lines,
 )
 from deltarec.core.devices.virtual.state import InboxState
 from deltarec.core.devices.virtual.views import View, clip
@@ -32,8 +32,6 @@ from deltarec.core.devices.virtual.views import View, clip
 ITEM_COUNT = 120
 HEADER_H = 120
 ROW_H = 180
-VIEWPORT = (0, TOOLBAR_BOTTOM, WIDTH, NAV_TOP)
-"""The list's bounds on screen."""
 
 _SENDERS = ("Ada", "Grace", "Linus", "Margaret", "Ken", "Barbara", "Dennis", "Frances")
 _SUBJECTS = (
@@ -79,9 +77,10 @@ def item_tops() -> tuple[int, ...]:
     return tuple(tops)
 
 
-def max_offset() -> int:
-    """How far the list can scroll (total height minus the viewport height)."""
-    return max(0, item_tops()[-1] - (VIEWPORT[3] - VIEWPORT[1]))
+def max_offset(bottom: int = NAV_TOP) -> int:
+    """How far the list can scroll when it ends at ``bottom`` (the navigation bar's top):
+    its total height minus the viewport's."""
+    return max(0, item_tops()[-1] - (bottom - TOOLBAR_BOTTOM))
 
 
 def date(index: int) -> str:
@@ -89,10 +88,10 @@ def date(index: int) -> str:
     return f"Mar {1 + (ITEM_COUNT - index) % 28}"
 
 
-def _item(index: int, top: int, selected: bool) -> View:
+def _item(index: int, top: int, selected: bool, width: int) -> View:
     if is_header(index):
         return label(
-            f"Week {index // 10 + 1}", (48, top + 30, WIDTH - 48, top + 100), look="section"
+            f"Week {index // 10 + 1}", (48, top + 30, width - 48, top + 100), look="section"
         )
     promo = is_promo(index)
     kids = (
@@ -104,21 +103,21 @@ def _item(index: int, top: int, selected: bool) -> View:
         ),
         View(
             cls=TEXT,
-            bounds=(186, top + 30, 800, top + 96),
+            bounds=(186, top + 30, width - 280, top + 96),
             text="Ad" if promo else sender(index),
             rid="" if promo else app_id("sender"),
             look="title",
         ),
         View(
             cls=TEXT,
-            bounds=(186, top + 96, WIDTH - 42, top + 150),
+            bounds=(186, top + 96, width - 42, top + 150),
             text=subject(index),
             rid="" if promo else app_id("subject"),
             look="summary",
         ),
         View(
             cls=TEXT,
-            bounds=(830, top + 30, WIDTH - 42, top + 96),
+            bounds=(width - 250, top + 30, width - 42, top + 96),
             text=date(index),
             rid="" if promo else app_id("date"),
             look="summary",
@@ -126,7 +125,7 @@ def _item(index: int, top: int, selected: bool) -> View:
     )
     return View(
         cls=LINEAR,
-        bounds=(0, top, WIDTH, top + ROW_H),
+        bounds=(0, top, width, top + ROW_H),
         rid="" if promo else app_id("message_row"),
         clickable=True,
         focusable=True,
@@ -139,19 +138,22 @@ def _item(index: int, top: int, selected: bool) -> View:
     )
 
 
-def inbox_content(inbox: InboxState, bottom: int) -> View:
+def inbox_content(inbox: InboxState, bottom: int, width: int) -> View:
     """The visible part of the list at scroll offset ``inbox.offset``.
 
     Cost: a linear scan over the 120 item tops; only intersecting items are built.
     """
-    viewport = (VIEWPORT[0], VIEWPORT[1], VIEWPORT[2], min(VIEWPORT[3], bottom))
+    viewport = (0, TOOLBAR_BOTTOM, width, bottom)
     kids = list_items(
-        item_tops(), inbox.offset, viewport, lambda i, top: _item(i, top, i in inbox.selected)
+        item_tops(),
+        inbox.offset,
+        viewport,
+        lambda i, top: _item(i, top, i in inbox.selected, width),
     )
     return scroller(RECYCLER, viewport, app_id("inbox_list"), kids, look="list", swipe="v:inbox")
 
 
-def message_content(index: int, bottom: int) -> View:
+def message_content(index: int, bottom: int, width: int) -> View:
     """The message screen (its action bar shows the sender's name).
 
     A sender header (``message_avatar``, ``message_from``, ``message_to``,
@@ -161,6 +163,9 @@ def message_content(index: int, bottom: int) -> View:
     top = TOOLBAR_BOTTOM
     who = sender(index)
     body = f"Hi,\nthis is message #{index} about {subject(index)}.\nCheers & bye — {who}"
+    # Each line wraps where it does not fit (3 lines, 52 lu apart, on the default phone).
+    lines = sum(text_lines(line, width - 96, 38) for line in body.split("\n"))
+    extra = 52 * max(0, lines - 3)
     kids = (
         View(
             cls=IMAGE,
@@ -169,28 +174,30 @@ def message_content(index: int, bottom: int) -> View:
             desc=f"{who} avatar",
             look="avatar",
         ),
-        label(who, (186, top + 40, 800, top + 100), app_id("message_from"), look="title"),
-        label("to me", (186, top + 100, 800, top + 148), app_id("message_to"), look="summary"),
-        label(date(index), (830, top + 40, WIDTH - 48, top + 100), app_id("message_date")),
+        label(who, (186, top + 40, width - 280, top + 100), app_id("message_from"), look="title"),
+        label(
+            "to me", (186, top + 100, width - 280, top + 148), app_id("message_to"), look="summary"
+        ),
+        label(date(index), (width - 250, top + 40, width - 48, top + 100), app_id("message_date")),
         View(
             cls=TEXT,
-            bounds=(48, top + 190, WIDTH - 48, top + 280),
+            bounds=(48, top + 190, width - 48, top + 280),
             text=subject(index),
             rid=app_id("message_subject"),
             look="headline",
         ),
         View(
             cls=TEXT,
-            bounds=(48, top + 320, WIDTH - 48, top + 560),
+            bounds=(48, top + 320, width - 48, top + 560 + extra),
             text=body,
             rid=app_id("message_body"),
             look="body",
         ),
     )
-    column = View(cls=LINEAR, bounds=(0, top, WIDTH, top + 600), children=kids)
+    column = View(cls=LINEAR, bounds=(0, top, width, top + 600 + extra), children=kids)
     scroll = View(
         cls=SCROLL,
-        bounds=(0, TOOLBAR_BOTTOM, WIDTH, bottom),
+        bounds=(0, TOOLBAR_BOTTOM, width, bottom),
         rid=app_id("message_scroll"),
         children=(column,),
     )

@@ -24,17 +24,15 @@ from deltarec.core.devices.virtual.layout import (
     APP_PACKAGE,
     ARTICLE,
     CLOCK,
+    DEFAULT_SCREEN,
     FEED,
     FRAME,
-    HEIGHT,
     IMAGE,
     INBOX,
-    KEYBOARD_TOP,
     LAUNCHER_PACKAGE,
     LINEAR,
     MAIN,
     MESSAGE,
-    NAV_TOP,
     SETTINGS,
     SIGN_UP,
     STATUS_BOTTOM,
@@ -42,7 +40,7 @@ from deltarec.core.devices.virtual.layout import (
     TEXT,
     TITLES,
     TOOLBAR_BOTTOM,
-    WIDTH,
+    Screen,
     app_id,
     clock_text,
     date_text,
@@ -75,8 +73,8 @@ _MENU = (
 )
 
 
-def status_bar(now: float, airplane: bool) -> Window:
-    """The system status bar: clock, network and battery icons."""
+def status_bar(now: float, airplane: bool, width: int) -> Window:
+    """The system status bar: clock, network and battery icons (at the right edge)."""
     kids = (
         View(
             cls=TEXT,
@@ -87,15 +85,20 @@ def status_bar(now: float, airplane: bool) -> Window:
         ),
         View(
             cls=IMAGE,
-            bounds=(880, 20, 924, 64),
+            bounds=(width - 200, 20, width - 156, 64),
             desc="Airplane mode." if airplane else "Wifi signal full.",
             look="airplane_icon" if airplane else "wifi_icon",
         ),
-        View(cls=IMAGE, bounds=(950, 20, 1032, 64), desc="Battery 100 percent.", look="battery"),
+        View(
+            cls=IMAGE,
+            bounds=(width - 130, 20, width - 48, 64),
+            desc="Battery 100 percent.",
+            look="battery",
+        ),
     )
     root = View(
         cls=FRAME,
-        bounds=(0, 0, WIDTH, STATUS_BOTTOM),
+        bounds=(0, 0, width, STATUS_BOTTOM),
         rid="com.android.systemui:id/status_bar",
         children=kids,
         look="status_bar",
@@ -103,21 +106,23 @@ def status_bar(now: float, airplane: bool) -> Window:
     return Window(root=root, package=SYSTEMUI_PACKAGE, kind="status")
 
 
-def launcher(now: float) -> Window:
-    """The home screen: a clock widget and the app icons."""
+def launcher(now: float, screen: Screen) -> Window:
+    """The home screen: a clock widget and the app icons (a row above the navigation bar)."""
+    width, icons = screen.width, screen.nav_top - 474
     kids: list[View] = [
         label(
-            clock_text(now), (0, 400, WIDTH, 640), f"{LAUNCHER_PACKAGE}:id/clock", look="big_clock"
+            clock_text(now), (0, 400, width, 640), f"{LAUNCHER_PACKAGE}:id/clock", look="big_clock"
         ),
-        label(date_text(now), (0, 650, WIDTH, 730), f"{LAUNCHER_PACKAGE}:id/date", look="center"),
+        label(date_text(now), (0, 650, width, 730), f"{LAUNCHER_PACKAGE}:id/date", look="center"),
     ]
-    cell = WIDTH // len(LAUNCHER_ICONS)
+    cell = width // len(LAUNCHER_ICONS)
+    margin = max(0, min(15, (cell - 202) // 2))  # "Playground" needs 201 lu at 38 lu
     for i, (name, activity) in enumerate(LAUNCHER_ICONS):
         left = i * cell
         kids.append(
             View(
                 cls=TEXT,
-                bounds=(left + 15, 1800, left + cell - 15, 2100),
+                bounds=(left + margin, icons, left + cell - margin, icons + 300),
                 text=name,
                 desc=name,
                 clickable=True,
@@ -129,15 +134,17 @@ def launcher(now: float) -> Window:
         )
     workspace = View(
         cls=FRAME,
-        bounds=(0, STATUS_BOTTOM, WIDTH, NAV_TOP),
+        bounds=(0, STATUS_BOTTOM, width, screen.nav_top),
         rid=f"{LAUNCHER_PACKAGE}:id/workspace",
         children=tuple(kids),
     )
-    root = View(cls=FRAME, bounds=(0, 0, WIDTH, HEIGHT), children=(workspace,), look="wallpaper")
+    root = View(
+        cls=FRAME, bounds=(0, 0, width, screen.height), children=(workspace,), look="wallpaper"
+    )
     return Window(root=root, package=LAUNCHER_PACKAGE)
 
 
-def _home_content(state: PhoneState, bottom: int) -> View:
+def _home_content(state: PhoneState, bottom: int, width: int) -> View:
     top = TOOLBAR_BOTTOM
     rows: list[View] = []
     for i, (activity, rid, summary) in enumerate(_MENU):
@@ -145,13 +152,13 @@ def _home_content(state: PhoneState, bottom: int) -> View:
         rows.append(
             View(
                 cls=LINEAR,
-                bounds=(0, y, WIDTH, y + 200),
+                bounds=(0, y, width, y + 200),
                 rid=app_id(rid),
                 clickable=True,
                 focusable=True,
                 children=(
-                    label(TITLES[activity], (66, y + 40, WIDTH - 66, y + 110), look="title"),
-                    label(summary, (66, y + 110, WIDTH - 66, y + 160), look="summary"),
+                    label(TITLES[activity], (66, y + 40, width - 66, y + 110), look="title"),
+                    label(summary, (66, y + 110, width - 66, y + 160), look="summary"),
                 ),
                 action=f"open:{activity}",
                 look="row",
@@ -161,49 +168,53 @@ def _home_content(state: PhoneState, bottom: int) -> View:
     rows.append(
         label(
             f"Refreshed {state.dumps} times",
-            (66, count, WIDTH - 66, count + 70),
+            (66, count, width - 66, count + 70),
             app_id("refresh_count"),
         )
     )
-    return View(cls=LINEAR, bounds=(0, top, WIDTH, bottom), children=tuple(rows))
+    return View(cls=LINEAR, bounds=(0, top, width, bottom), children=tuple(rows))
 
 
-def app_window(state: PhoneState, now: float) -> Window:
+def app_window(state: PhoneState, now: float, screen: Screen = DEFAULT_SCREEN) -> Window:
     """The foreground Playground activity inside its decor."""
-    screen = state.screen
-    bottom = KEYBOARD_TOP if state.keyboard else NAV_TOP
-    title = TITLES[screen]
-    if screen == SIGN_UP:
-        content = sign_up_content(state.form, bottom)
-    elif screen == SETTINGS:
-        content = settings_content(state.settings, bottom)
-    elif screen == INBOX:
-        content = inbox_content(state.inbox, bottom)
-    elif screen == MESSAGE:
-        content = message_content(state.message, bottom)
+    activity = state.screen
+    bottom = screen.content_bottom(keyboard=state.keyboard)
+    title = TITLES[activity]
+    width = screen.width
+    if activity == SIGN_UP:
+        content = sign_up_content(state.form, bottom, width)
+    elif activity == SETTINGS:
+        content = settings_content(state.settings, bottom, width)
+    elif activity == INBOX:
+        content = inbox_content(state.inbox, bottom, width)
+    elif activity == MESSAGE:
+        content = message_content(state.message, bottom, width)
         title = sender(state.message)
-    elif screen == FEED:
-        content = feed_content(state.feed, bottom)
-    elif screen == CLOCK:
-        content = clock_content(state.clock, now, bottom)
-    elif screen == ARTICLE:
-        content = article_content(state.article, bottom)
+    elif activity == FEED:
+        content = feed_content(state.feed, bottom, width)
+    elif activity == CLOCK:
+        content = clock_content(state.clock, now, bottom, width)
+    elif activity == ARTICLE:
+        content = article_content(state.article, bottom, width)
     else:
-        content = _home_content(state, bottom)
-    root = decor(content, title=title, up=screen != MAIN, bottom=bottom)
+        content = _home_content(state, bottom, width)
+    root = decor(content, title=title, up=activity != MAIN, bottom=bottom, screen=screen)
     return Window(root=root, package=APP_PACKAGE)
 
 
-def build_windows(state: PhoneState, now: float) -> tuple[Window, ...]:
-    """Every window on screen, bottom first. Pure: same state and ``now``, same windows."""
-    windows = [status_bar(now, state.settings.values["airplane"])]
+def build_windows(
+    state: PhoneState, now: float, screen: Screen = DEFAULT_SCREEN
+) -> tuple[Window, ...]:
+    """Every window on ``screen`` (layout units), bottom first. Pure: same state, ``now`` and
+    screen, same windows."""
+    windows = [status_bar(now, state.settings.values["airplane"], screen.width)]
     if state.screen == "Launcher":
-        windows.append(launcher(now))
+        windows.append(launcher(now, screen))
     else:
-        windows.append(app_window(state, now))
-        dialog = dialog_view(state)
+        windows.append(app_window(state, now, screen))
+        dialog = dialog_view(state, screen)
         if dialog is not None:
             windows.append(Window(root=dialog, package=APP_PACKAGE, kind="dialog"))
     if state.keyboard:
-        windows.append(keyboard_window())
+        windows.append(keyboard_window(screen))
     return tuple(windows)

@@ -9,6 +9,12 @@ adbutils sends (see ``docs/adb.md``): ``uiautomator dump``, ``screencap -p``,
 ``&&``, ``||`` and ``|``, with ``>``/``>>``/``2>``/``2>&1`` redirections. Files
 live in memory (``read_file``/``write_file`` are what ``sync:`` serves).
 
+Bounds, so that one client cannot stall the phone: files in all hold at most the
+:class:`~.storage.Storage` capacity (past it: ``No space left on device``), one call
+prints or pipes at most ``max_output`` bytes, works at most ``budget`` seconds
+(:mod:`.shell_budget`; then exit 124) and holds the phone's lock only while it reads
+or changes the phone, never while it copies, greps or renders (:mod:`.shell_builtins`).
+
 Contract: ``shell`` never raises for a bad command; it answers like Android
 (unknown command: exit 127 and ``/system/bin/sh: X: inaccessible or not
 found``). It raises :class:`~.faults.ShellDisconnected` (a ConnectionError)
@@ -23,7 +29,8 @@ idle state" on stderr **and exits 0** (so ``&& echo success`` still prints);
 from __future__ import annotations
 
 import math
-import re
+import threading
+from collections import deque
 from collections.abc import Callable
 
 from deltarec.core.devices.base import ShellResult
@@ -37,13 +44,29 @@ from deltarec.core.devices.virtual.faults import (
     ShellDisconnected,
 )
 from deltarec.core.devices.virtual.keycodes import keycode
-from deltarec.core.devices.virtual.layout import HEIGHT, WIDTH
 from deltarec.core.devices.virtual.playground import PACKAGES, Playground
-from deltarec.core.devices.virtual.render_png import render_png
+from deltarec.core.devices.virtual.shell_budget import (
+    DEFAULT_BUDGET,
+    Budget,
+    Interrupted,
+    OverBudget,
+)
+from deltarec.core.devices.virtual.shell_builtins import (
+    MAX_OUTPUT,
+    Builtins,
+    Out,
+    Parts,
+    over_output,
+    size,
+)
 from deltarec.core.devices.virtual.shell_parse import Command, ShellSyntaxError, parse
+from deltarec.core.devices.virtual.storage import NoSpace, Storage
 
-Out = tuple[bytes, bytes, int]
-"""(stdout, stderr, exit code) of one command."""
+Handler = Callable[[list[str], Parts, Budget], Out]
+"""A command: its words, its stdin and its call's budget → (stdout, stderr, exit code)."""
+
+HISTORY = 1000
+"""Command lines the shell remembers (``history``, newest last)."""
 
 _USAGE_INPUT = b"Usage: input [<source>] [-d DISPLAY_ID] <command> [<arg>...]\n"
 
@@ -78,8 +101,13 @@ def android_input_text(arg: str) -> str:
     return "".join(buff)
 
 
-class VirtualShell:
-    """A shell on a :class:`Playground` (its own fresh one when none is given)."""
+class VirtualShell(Builtins):
+    """A shell on a :class:`Playground` (its own fresh one when none is given).
+
+    ``storage`` holds its files (a fresh :class:`~.storage.Storage` when none is
+    given), ``budget`` is each call's seconds of work, ``max_output`` the bytes one
+    call may print or pipe.
+    """
 
     def __init__(
         self,
@@ -87,164 +115,164 @@ class VirtualShell:
         *,
         serial: str = "virtual",
         faults: Faults | None = None,
+        storage: Storage | None = None,
+        budget: float = DEFAULT_BUDGET,
+        max_output: int = MAX_OUTPUT,
     ) -> None:
         self.playground = playground or Playground()
         self.serial = serial
-        self.files: dict[str, bytes] = {}
+        self.storage = storage if storage is not None else Storage()
+        self.budget = budget
+        self.max_output = max_output
         self.injector = FaultInjector(faults)
-        self.history: list[str] = []
-        self._commands: dict[str, Callable[[list[str], bytes], Out]] = {
+        self.history: deque[str] = deque(maxlen=HISTORY)
+        self._calls: dict[int, threading.Event] = {}
+        """The cancel event of the call each thread runs now, by thread id."""
+        self._commands: dict[str, Handler] = {
             "echo": self._echo,
-            "true": lambda a, i: (b"", b"", 0),
-            "false": lambda a, i: (b"", b"", 1),
+            "true": lambda a, i, b: (b"", b"", 0),
+            "false": lambda a, i, b: (b"", b"", 1),
             "rm": self._rm,
             "cat": self._cat,
             "grep": self._grep,
             "sleep": self._sleep,
+        }
+        self._phone_commands: dict[str, Handler] = {
             "uiautomator": self._uiautomator,
-            "screencap": self._screencap,
             "input": self._input,
             "wm": self._wm,
             "dumpsys": self._dumpsys,
             "am": self._am,
             "monkey": self._monkey,
             "pm": self._pm,
-            "getprop": lambda a, i: (getprop(self.serial, a[1] if len(a) > 1 else None), b"", 0),
+            "getprop": lambda a, i, b: (
+                getprop(self.serial, a[1] if len(a) > 1 else None),
+                b"",
+                0,
+            ),
         }
+
+    @property
+    def files(self) -> Storage:
+        """The phone's files (read-only; write with :meth:`write_file` or the shell)."""
+        return self.storage
+
+    def interrupt(self, thread: int | None = None) -> None:
+        """End the call running now on ``thread`` (a ``threading.get_ident()``; None: every
+        call, as when a server stops): its sleep wakes, its work stops. Later calls run."""
+        with self.playground.lock:
+            events = list(self._calls.values()) if thread is None else [self._calls.get(thread)]
+        for event in events:
+            if event is not None:
+                event.set()
 
     # ------------------------------------------------------------ ShellTarget
     def shell(self, command: str) -> ShellResult:
         """Run ``command`` like ``sh -c``; stdout/stderr of all steps, exit code of the last.
 
         Thread-safe: after its latency (``Faults.latency``, slept outside any
-        lock), each simple command takes the playground's lock on its own, and
-        ``sleep`` takes none, so one client sleeping never blocks another.
+        lock), only the commands that read or change the phone take its lock, one
+        command at a time and never to build a reply (files have their own lock,
+        ``sleep`` takes none), so one client never blocks another for long. Work
+        past :attr:`budget` seconds ends the call: exit 124 and "over the N s time
+        budget" on stderr.
         """
         self.injector.wait(command_kind(command))
-        return self._shell(command)
-
-    def _shell(self, command: str) -> ShellResult:
         with self.playground.lock:
             self._alive()
             self.history.append(command)
+            budget = Budget(self.budget)
+            self._calls[threading.get_ident()] = budget.cancel
+        try:
+            return self._shell(command, budget)
+        finally:
+            with self.playground.lock:
+                self._calls.pop(threading.get_ident(), None)
+
+    def _shell(self, command: str, budget: Budget) -> ShellResult:
         try:
             steps = parse(command)
         except ShellSyntaxError as exc:
             return ShellResult(b"", f"/system/bin/sh: {exc}\n".encode(), 1)
-        out, err, code = bytearray(), bytearray(), 0
-        for step in steps:
-            if (step.connector == "&&" and code != 0) or (step.connector == "||" and code == 0):
-                continue
-            data = b""
-            for cmd in step.commands:
-                data, step_err, code = self._run(cmd, data)
-                err += step_err
-            out += data
-        return ShellResult(bytes(out), bytes(err), code)
+        out: Parts = []
+        err = bytearray()
+        name, code = "sh", 0
+        try:
+            for step in steps:
+                if (step.connector == "&&" and code != 0) or (step.connector == "||" and code == 0):
+                    continue
+                data: Parts = []
+                for cmd in step.commands:
+                    name = cmd.argv[0]
+                    budget.check()
+                    data, step_err, code = self._run(cmd, data, budget)
+                    err += step_err
+                out.extend(data)
+                if size(out) > self.max_output:
+                    return ShellResult(b"", bytes(err) + over_output(name, self.max_output), 1)
+        except OverBudget:
+            late = f"/system/bin/sh: {name}: over the {self.budget:g} s time budget of the shell\n"
+            return ShellResult(b"".join(out), bytes(err) + late.encode(), 124)
+        except Interrupted:
+            return ShellResult(b"".join(out), bytes(err) + b"/system/bin/sh: interrupted\n", 130)
+        return ShellResult(b"".join(out), bytes(err), code)
 
     def read_file(self, path: str) -> bytes | None:
         """The file's bytes, or None when it does not exist."""
         with self.playground.lock:
             self._alive()
-            return self.files.get(path)
+        return self.storage.read(path)
 
     def write_file(self, path: str, data: bytes) -> None:
+        """Store ``data`` at ``path``; :class:`~.storage.NoSpace` (an ``OSError``) when full."""
         with self.playground.lock:
             self._alive()
-            self.files[path] = bytes(data)
+        self.storage.write(path, [bytes(data)])
 
     def _alive(self) -> None:
         if not self.injector.count_call():
             raise ShellDisconnected(f"virtual device {self.serial} disconnected")
 
     # -------------------------------------------------------------- execution
-    def _run(self, cmd: Command, stdin: bytes) -> Out:
+    def _run(self, cmd: Command, stdin: Parts, budget: Budget) -> tuple[Parts, bytes, int]:
         name = cmd.argv[0]
-        handler = self._commands.get(name)
-        if handler is None:
-            out, err, code = (
-                b"",
-                f"/system/bin/sh: {name}: inaccessible or not found\n".encode(),
-                127,
-            )
-        elif handler == self._sleep:  # holds no lock while it waits
-            out, err, code = handler(list(cmd.argv), stdin)
+        builtin = self._commands.get(name)
+        if builtin is not None:
+            out, err, code = builtin(list(cmd.argv), stdin, budget)
+        elif name in self._phone_commands:
+            with self.playground.lock:  # the phone's own state: quick, never a reply's bulk
+                out, err, code = self._phone_commands[name](list(cmd.argv), stdin, budget)
+        elif name == "screencap":  # renders outside the lock
+            out, err, code = self._screencap(list(cmd.argv), stdin, budget)
         else:
-            with self.playground.lock:
-                out, err, code = handler(list(cmd.argv), stdin)
-        with self.playground.lock:
-            return self._redirects(cmd, out, err, code)
+            message = f"/system/bin/sh: {name}: inaccessible or not found\n"
+            out, err, code = b"", message.encode(), 127
+        parts = out if isinstance(out, list) else [out]
+        if size(parts) > self.max_output:
+            return [], err + over_output(name, self.max_output), 1
+        return self._redirects(cmd, parts, err, code)
 
-    def _redirects(self, cmd: Command, out: bytes, err: bytes, code: int) -> Out:
+    def _redirects(
+        self, cmd: Command, out: Parts, err: bytes, code: int
+    ) -> tuple[Parts, bytes, int]:
         for op, target in cmd.redirects:
             if op == "2>&1":
-                out, err = out + err, b""
-            elif op in (">", ">>"):
-                self._redirect(target, out, append=op == ">>")
-                out = b""
+                out, err = [*out, err], b""
+                continue
+            data = out if op in (">", ">>") else [err]
+            try:
+                if target != "/dev/null":
+                    self.storage.write(target, data, append=op in (">>", "2>>"))
+            except NoSpace:
+                return [], err + f"/system/bin/sh: {target}: No space left on device\n".encode(), 1
+            if op in (">", ">>"):
+                out = []
             else:
-                self._redirect(target, err, append=op == "2>>")
                 err = b""
         return out, err, code
 
-    def _redirect(self, path: str, data: bytes, *, append: bool) -> None:
-        if path != "/dev/null":
-            self.files[path] = (self.files.get(path, b"") if append else b"") + data
-
-    # --------------------------------------------------------------- builtins
-    def _echo(self, argv: list[str], stdin: bytes) -> Out:
-        args = argv[1:]
-        newline = not (args and args[0] == "-n")
-        if not newline:
-            args = args[1:]
-        return (" ".join(args) + ("\n" if newline else "")).encode(), b"", 0
-
-    def _rm(self, argv: list[str], stdin: bytes) -> Out:
-        force = any(a.startswith("-") and "f" in a for a in argv[1:])
-        err = b""
-        for path in (a for a in argv[1:] if not a.startswith("-")):
-            if self.files.pop(path, None) is None and not force:
-                err += f"rm: {path}: No such file or directory\n".encode()
-        return b"", err, 1 if err else 0
-
-    def _cat(self, argv: list[str], stdin: bytes) -> Out:
-        if len(argv) == 1:
-            return stdin, b"", 0
-        out, err = b"", b""
-        for path in argv[1:]:
-            data = self.files.get(path)
-            if data is None:
-                err += f"cat: {path}: No such file or directory\n".encode()
-            else:
-                out += data
-        return out, err, 1 if err else 0
-
-    def _grep(self, argv: list[str], stdin: bytes) -> Out:
-        flags = {a for a in argv[1:] if a.startswith("-")}
-        words = [a for a in argv[1:] if not a.startswith("-")]
-        if not words:
-            return b"", b"usage: grep [-iv] PATTERN\n", 2
-        try:
-            pattern = re.compile(words[0], re.IGNORECASE if "-i" in flags else 0)
-        except re.error as exc:
-            return b"", f"grep: bad regex '{words[0]}': {exc}\n".encode(), 2
-        lines = stdin.decode("utf-8", "replace").splitlines(keepends=True)
-        kept = [ln for ln in lines if bool(pattern.search(ln)) != ("-v" in flags)]
-        return "".join(kept).encode(), b"", 0 if kept else 1
-
-    def _sleep(self, argv: list[str], stdin: bytes) -> Out:
-        text = argv[1] if len(argv) > 1 else "0"
-        try:
-            seconds = float(text)
-        except ValueError:
-            seconds = math.nan
-        if not (text.isascii() and 0 <= seconds < math.inf):  # "abc", "-1", "inf", "nan"
-            return b"", f"sleep: invalid number '{text}'\n".encode(), 1
-        self.injector.faults.sleep(seconds)
-        return b"", b"", 0
-
     # ---------------------------------------------------------------- android
-    def _uiautomator(self, argv: list[str], stdin: bytes) -> Out:
+    def _uiautomator(self, argv: list[str], stdin: Parts, budget: Budget) -> Out:
         args = [a for a in argv[1:] if not a.startswith("--")]
         if not args or args[0] != "dump":
             return b"", b"Usage: uiautomator <subcommand> [options]\n", 1
@@ -253,20 +281,32 @@ class VirtualShell:
         if outcome == "idle":
             return b"", f"{IDLE_ERROR}\n".encode(), 0
         xml = EMPTY_DUMP if outcome == "null" else self.playground.dump_xml()
-        self.files[path] = xml.encode("utf-8")
+        try:
+            self.storage.write(path, [xml.encode("utf-8")])
+        except NoSpace:
+            return b"", f"ERROR: could not write {path}: No space left on device\n".encode(), 1
         return f"UI hierchary dumped to: {path}\n".encode(), b"", 0
 
-    def _screencap(self, argv: list[str], stdin: bytes) -> Out:
-        png = render_png(self.playground.windows())
+    def _screencap(self, argv: list[str], stdin: Parts, budget: Budget) -> Out:
+        with self.playground.lock:
+            windows = self.playground.layout_windows()
+        png = self.playground.screenshot_png(windows)  # the slow part, with no lock held
         paths = [
             a for i, a in enumerate(argv[1:], 1) if not a.startswith("-") and argv[i - 1] != "-d"
         ]
         if paths:
-            self.files[paths[0]] = png
+            try:
+                self.storage.write(paths[0], [png])
+            except NoSpace:
+                return (
+                    b"",
+                    f"Error opening file: {paths[0]} (No space left on device)\n".encode(),
+                    1,
+                )
             return b"", b"", 0
         return png, b"", 0
 
-    def _input(self, argv: list[str], stdin: bytes) -> Out:
+    def _input(self, argv: list[str], stdin: Parts, budget: Budget) -> Out:
         args = argv[1:]
         if len(args) >= 2 and args[0] == "-d":
             args = args[2:]
@@ -293,6 +333,7 @@ class VirtualShell:
                 pg.type_text(android_input_text(" ".join(rest)))
             elif sub == "keyevent" and rest:
                 for key in (k for k in rest if not k.startswith("--")):
+                    budget.check()
                     pg.press_keycode(keycode(key))
             elif sub in ("press", "roll"):
                 pass
@@ -306,20 +347,29 @@ class VirtualShell:
             return b"", f"Error: Invalid arguments for command: {sub}\n".encode(), 1
         return b"", b"", 0
 
-    def _wm(self, argv: list[str], stdin: bytes) -> Out:
+    def _wm(self, argv: list[str], stdin: Parts, budget: Budget) -> Out:
+        # Read from the phone, not from constants, so a screen-size profile shows here.
         if argv[1:2] == ["size"]:
-            return f"Physical size: {WIDTH}x{HEIGHT}\n".encode(), b"", 0
+            width, height = self.playground.window_size()
+            return f"Physical size: {width}x{height}\n".encode(), b"", 0
         if argv[1:2] == ["density"]:
-            return b"Physical density: 420\n", b"", 0
+            return f"Physical density: {self.playground.profile.dpi}\n".encode(), b"", 0
         return b"", b"Error: unknown command\n", 1
 
-    def _dumpsys(self, argv: list[str], stdin: bytes) -> Out:
-        text = dumpsys(argv[1:], self.playground.current_app(), self.playground.keyboard_frame())
+    def _dumpsys(self, argv: list[str], stdin: Parts, budget: Budget) -> Out:
+        pg = self.playground
+        text = dumpsys(
+            argv[1:],
+            pg.current_app(),
+            pg.keyboard_frame(),
+            size=pg.window_size(),
+            dpi=pg.profile.dpi,
+        )
         if text is None:
             return f"Can't find service: {argv[1] if len(argv) > 1 else ''}\n".encode(), b"", 0
         return text.encode(), b"", 0
 
-    def _am(self, argv: list[str], stdin: bytes) -> Out:
+    def _am(self, argv: list[str], stdin: Parts, budget: Budget) -> Out:
         sub = argv[1] if len(argv) > 1 else ""
         if sub == "force-stop" and len(argv) > 2:
             self.playground.stop_app(argv[2])
@@ -336,7 +386,7 @@ class VirtualShell:
             return f"Starting: Intent {{ cmp={component} }}\n".encode(), b"", 0
         return b"", f"Error: unsupported am command: {' '.join(argv[1:])}\n".encode(), 1
 
-    def _monkey(self, argv: list[str], stdin: bytes) -> Out:
+    def _monkey(self, argv: list[str], stdin: Parts, budget: Budget) -> Out:
         package = argv[argv.index("-p") + 1] if "-p" in argv[:-1] else ""
         try:
             self.playground.launch_app(package)
@@ -344,7 +394,7 @@ class VirtualShell:
             return b"", b"** No activities found to run, monkey aborted.\n", 252
         return b"Events injected: 1\n## Network stats: elapsed time=12ms\n", b"", 0
 
-    def _pm(self, argv: list[str], stdin: bytes) -> Out:
+    def _pm(self, argv: list[str], stdin: Parts, budget: Budget) -> Out:
         sub = argv[1] if len(argv) > 1 else ""
         rest = [a for a in argv[2:] if not a.startswith("-")]
         if sub == "list" and rest[:1] == ["packages"]:

@@ -28,6 +28,8 @@ class FormState:
     newsletter: bool = False
     focus: str | None = None
     saved: bool = False
+    offset: int = 0
+    """How far the form is scrolled (lu; only a form taller than its window scrolls)."""
 
     def value(self, name: str) -> str:
         """Text of the field ``name`` (one of :data:`FIELDS`)."""
@@ -55,6 +57,9 @@ class SettingsState:
 
     history: int = 42
     """Items in the history that Settings > "Clear history" deletes."""
+
+    offset: int = 0
+    """How far the Settings list is scrolled (lu; only a short screen's list scrolls)."""
 
     def enabled(self, key: str) -> bool:
         """False for radio toggles while airplane mode is on."""

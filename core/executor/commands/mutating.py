@@ -16,6 +16,12 @@ from deltarec.core.devices.base import KEYS
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.errors import ScriptValidationError
 from deltarec.core.executor.commands.base import Category, Command, exactly_one
+from deltarec.core.executor.gestures import (
+    DIRECTIONS,
+    length,
+    scaled_point,
+    swipe_points,
+)
 from deltarec.core.executor.params import (
     BOOL,
     COORD,
@@ -24,10 +30,13 @@ from deltarec.core.executor.params import (
     TIMEOUT,
     Choice,
     Int,
+    Number,
+    NumberList,
     Str,
     member,
     param,
 )
+from deltarec.core.executor.scrolling import MAX_SWIPES, scroll_into_view
 from deltarec.core.executor.selectors import SELECTOR, Selector
 from deltarec.core.observe.model import Bounds
 
@@ -40,6 +49,9 @@ TIMEOUT_HELP = "seconds to wait for the selector to match"
 # fullmatch and ASCII: "$" alone would let "com.app\n" through, and \w takes any script.
 _PACKAGE = re.compile(r"[A-Za-z]\w*(?:\.[A-Za-z_]\w*)+", re.ASCII)
 _ACTIVITY = re.compile(r"[\w.$]+", re.ASCII)
+FRACTION = Number(minimum=0, maximum=1)
+PERCENT = Number(minimum=0.01, maximum=100)
+SCREEN_POINT = NumberList(2, minimum=0, maximum=1)
 
 
 def _under_keyboard(ctx: Context, x: int, y: int) -> dict[str, Any] | None:
@@ -54,11 +66,24 @@ def _under_keyboard(ctx: Context, x: int, y: int) -> dict[str, Any] | None:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class _Pointed(Command):
-    """Shared parameters of a command that acts on one point: a selector, or x and y."""
+    """Shared parameters of a command that acts on one point: a selector (scrolled into
+    view when ``scroll_in`` is given), x and y in pixels, or rel_x and rel_y as fractions of
+    the screen (what the recorder writes when no element identifies the point: it lands
+    on the same spot of a phone of another size)."""
 
     selector: Selector | None = param(SELECTOR, SELECTOR_HELP, default=None)
     x: int | None = param(COORD, "x in screen pixels (with y, instead of a selector)", default=None)
     y: int | None = param(COORD, "y in screen pixels (with x, instead of a selector)", default=None)
+    rel_x: float | None = param(FRACTION, "x as a fraction of the screen's width", default=None)
+    rel_y: float | None = param(FRACTION, "y as a fraction of the screen's height", default=None)
+    scroll_in: Selector | None = param(
+        SELECTOR, "the list to swipe until the selector's element shows", default=None
+    )
+    scroll_direction: str = param(
+        Choice(DIRECTIONS), "where the finger moves while scrolling (turns at the end)",
+        default="up",
+    )  # fmt: skip
+    max_swipes: int = param(Int(minimum=1, maximum=100), "swipes at most", default=MAX_SWIPES)
     timeout: float = param(TIMEOUT, TIMEOUT_HELP, default=DEFAULT_TIMEOUT)
 
     def check(self, path: str) -> None:
@@ -67,14 +92,31 @@ class _Pointed(Command):
             {
                 "selector": self.selector is not None,
                 "x/y": self.x is not None or self.y is not None,
+                "rel_x/rel_y": self.rel_x is not None or self.rel_y is not None,
             },
             "where to act",
         )
         if (self.x is None) != (self.y is None):
             raise ScriptValidationError(path, "give both x and y")
+        if (self.rel_x is None) != (self.rel_y is None):
+            raise ScriptValidationError(path, "give both rel_x and rel_y")
+        if self.scroll_in is not None and self.selector is None:
+            raise ScriptValidationError(member(path, "scroll_in"), "only with a selector")
 
     def target(self) -> str:
+        if self.rel_x is not None:
+            return f"({self.rel_x:g}, {self.rel_y:g} of the screen)"
         return f"({self.x}, {self.y})" if self.selector is None else self.selector.describe()
+
+    def locate(self, ctx: Context) -> tuple[int, int]:
+        """The point to act on: the element (scrolled into view first when ``scroll_in``
+        says where), the screen fraction scaled to this phone, or the pixel."""
+        if self.rel_x is not None and self.rel_y is not None:
+            return scaled_point(self.rel_x, self.rel_y, *ctx.device.window_size())
+        if self.selector is not None and self.scroll_in is not None:
+            scroll_into_view(ctx, self.selector, self.scroll_in, self.scroll_direction,
+                             timeout=self.timeout, max_swipes=self.max_swipes)  # fmt: skip
+        return ctx.point(self.selector, self.x, self.y, timeout=self.timeout)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -94,7 +136,7 @@ class Tap(_Pointed):
     category = Category.MUTATING
 
     def run(self, ctx: Context) -> dict[str, Any]:
-        x, y = ctx.point(self.selector, self.x, self.y, timeout=self.timeout)
+        x, y = self.locate(ctx)
         if self.selector is not None and (skipped := _under_keyboard(ctx, x, y)):
             return skipped
         ctx.device.tap(x, y)
@@ -114,47 +156,25 @@ class LongPress(_Pointed):
     duration_ms: int = param(DURATION_MS, "how long to hold", default=800)
 
     def run(self, ctx: Context) -> dict[str, Any]:
-        x, y = ctx.point(self.selector, self.x, self.y, timeout=self.timeout)
+        x, y = self.locate(ctx)
         if self.selector is not None and (skipped := _under_keyboard(ctx, x, y)):
             return skipped
         ctx.device.long_press(x, y, self.duration_ms)
         return {"x": x, "y": y, **ctx.element_result()}
 
 
-DIRECTIONS = ("up", "down", "left", "right")
-SWIPE_SHARE = 0.6
-"""Default swipe distance: this share of the element's (or screen's) extent."""
-
-
-def swipe_points(area: Bounds, direction: str, distance: int | None) -> tuple[int, ...]:
-    """``(x1, y1, x2, y2)`` of a swipe through ``area``'s centre, clamped inside it.
-
-    ``direction`` is the finger's: "up" drags content up (a list shows later rows).
-
-    >>> swipe_points(Bounds(0, 0, 100, 1000), "up", 400)
-    (50, 700, 50, 300)
-    """
-    cx, cy = area.center
-    vertical = direction in ("up", "down")
-    low, high = (area.top, area.bottom - 1) if vertical else (area.left, area.right - 1)
-    middle = cy if vertical else cx
-    extent = high - low
-    length = min(distance if distance is not None else int(extent * SWIPE_SHARE), extent)
-    start = min(high, max(low, middle + length // 2))
-    end = max(low, start - length)
-    if direction in ("down", "right"):
-        start, end = end, start
-    return (cx, start, cx, end) if vertical else (start, cy, end, cy)
-
-
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Swipe(Command):
-    """Swipe: ``direction`` (+ ``distance`` px) through an element or the screen, or x1/y1→x2/y2.
+    """Swipe: ``direction`` (+ ``percent`` or ``distance``) through an element or the screen.
 
     ``direction`` is where the finger moves: "up" scrolls a list to later rows.
-    Without ``distance``, 60% of the element's (or screen's) extent. The swipe
-    stays inside the element. Timeout: ``timeout`` seconds for the selector.
-    Errors: as AC_tap.
+    ``percent`` is a share of the element's (or screen's) extent along that axis, so
+    the swipe means the same on a phone of another size (what the recorder writes);
+    ``distance`` is in pixels; without either, 60%. The swipe goes through the
+    element's centre and stays inside it. ``start``/``end`` are points as fractions
+    of the screen (what the recorder writes for a drag on nothing that scrolls); the
+    old form x1/y1→x2/y2 (raw pixels) still runs. Timeout: ``timeout`` seconds for the
+    selector. Errors: as AC_tap.
     """
 
     name = "AC_swipe"
@@ -164,11 +184,16 @@ class Swipe(Command):
         SELECTOR, "element to swipe in (default: the screen)", default=None
     )
     direction: str | None = param(Choice(DIRECTIONS), "where the finger moves", default=None)
+    percent: float | None = param(PERCENT, "share of the extent to move (1–100)", default=None)
     distance: int | None = param(Int(minimum=1, maximum=100_000), "pixels to move", default=None)
     x1: int | None = param(COORD, "start x (coordinates form)", default=None)
     y1: int | None = param(COORD, "start y", default=None)
     x2: int | None = param(COORD, "end x", default=None)
     y2: int | None = param(COORD, "end y", default=None)
+    start: tuple[float, ...] | None = param(
+        SCREEN_POINT, "start [x, y] as fractions of the screen (with end)", default=None
+    )
+    end: tuple[float, ...] | None = param(SCREEN_POINT, "end [x, y] as fractions", default=None)
     duration_ms: int = param(DURATION_MS, "how long the swipe takes", default=300)
     timeout: float = param(TIMEOUT, TIMEOUT_HELP, default=DEFAULT_TIMEOUT)
 
@@ -182,15 +207,24 @@ class Swipe(Command):
             {
                 "direction": self.direction is not None,
                 "x1/y1/x2/y2": any(c is not None for c in coords),
+                "start/end": self.start is not None or self.end is not None,
             },
             "how to swipe",
         )
-        if self.direction is None:
+        if self.start is not None or self.end is not None:
+            if self.start is None or self.end is None:
+                raise ScriptValidationError(path, "give both start and end")
+            if self.selector is not None:
+                raise ScriptValidationError(member(path, "selector"), "not with start/end")
+        elif self.direction is None:
             if any(c is None for c in coords):
                 raise ScriptValidationError(path, "give all of x1, y1, x2, y2")
-            for name, value in (("selector", self.selector), ("distance", self.distance)):
+            for name, value in (("selector", self.selector), ("distance", self.distance),
+                                ("percent", self.percent)):  # fmt: skip
                 if value is not None:
                     raise ScriptValidationError(member(path, name), "only with direction")
+        elif self.percent is not None and self.distance is not None:
+            raise ScriptValidationError(member(path, "percent"), "give percent or distance")
 
     def target(self) -> str:
         return self.selector.describe() if self.selector is not None else ""
@@ -198,7 +232,11 @@ class Swipe(Command):
     def run(self, ctx: Context) -> dict[str, Any]:
         result: dict[str, Any] = {}
         clamped = False
-        if self.direction is None:
+        if self.start is not None and self.end is not None:  # fractions of this screen
+            width, height = ctx.device.window_size()
+            x1, y1 = scaled_point(self.start[0], self.start[1], width, height)
+            x2, y2 = scaled_point(self.end[0], self.end[1], width, height)
+        elif self.direction is None:
             x1, y1, x2, y2 = (int(c or 0) for c in self._coords())
         else:
             if self.selector is not None:
@@ -207,8 +245,11 @@ class Swipe(Command):
             else:
                 width, height = ctx.device.window_size()
                 area = Bounds(0, 0, width, height)
-            x1, y1, x2, y2 = swipe_points(area, self.direction, self.distance)
-            clamped = self.distance is not None and abs(x2 - x1) + abs(y2 - y1) < self.distance
+            distance = self.distance
+            if self.percent is not None:
+                distance = length(area, self.direction, self.percent)
+            x1, y1, x2, y2 = swipe_points(area, self.direction, distance)
+            clamped = distance is not None and abs(x2 - x1) + abs(y2 - y1) < distance
         ctx.device.swipe(x1, y1, x2, y2, self.duration_ms)
         # The delta reads the step with what the finger did (content moves with it).
         ctx.session.gesture = Gesture(x1, y1, x2, y2, self.duration_ms, clamped=clamped)

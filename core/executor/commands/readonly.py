@@ -199,7 +199,7 @@ class CaptureKind(Kind[Any]):
         return value
 
 
-def _as_observation(value: Any) -> Any:
+def as_observation(value: Any) -> Any:
     if isinstance(value, dict):
         from deltarec.core.capture.jsonio import observation_from_json
 
@@ -248,8 +248,8 @@ class DeltaObservation(Command):
     def run(self, ctx: Context) -> dict[str, Any]:
         if self.prev is not None and self.curr is not None:
             return delta_observation_result(
-                _as_observation(self.prev),
-                _as_observation(self.curr),
+                as_observation(self.prev),
+                as_observation(self.curr),
                 viewport=self.viewport,
                 max_elements=80 if self.max_elements is None else self.max_elements,
                 interactive_only=self.interactive_only is not False,
@@ -259,11 +259,11 @@ class DeltaObservation(Command):
         session = ctx.session
         options = self._options(session.options)
         if self.curr is not None:
-            curr = to_observation(_as_observation(self.curr), viewport=self.viewport)
+            curr = to_observation(as_observation(self.curr), viewport=self.viewport)
         else:
             curr = ctx.capture()
         if self.prev is not None:
-            before: Any = to_observation(_as_observation(self.prev), viewport=self.viewport)
+            before: Any = to_observation(as_observation(self.prev), viewport=self.viewport)
             prev_index = None
         elif session.baseline is not None:
             before = session.baseline.frame

@@ -124,11 +124,15 @@ def test_public_api_is_small_and_pinned() -> None:
     import deltarec.core.devices.virtual as virtual
 
     assert sorted(virtual.__all__) == [
+        "DEFAULT_PROFILE",
         "Faults",
         "ManualClock",
+        "PRESETS",
         "Playground",
+        "Profile",
         "ShellDisconnected",
         "VirtualDevice",
         "VirtualShell",
         "make_virtual_device",
+        "parse_profile",
     ]

@@ -32,13 +32,17 @@ def test_public_names() -> None:
 
 def test_registry_is_one_list_of_documented_typed_commands() -> None:
     names = [c.name for c in COMMANDS]
-    assert len(names) == len(set(names)) == 18
+    assert len(names) == len(set(names)) == 22
     by_category = {cat: [c.name for c in COMMANDS if c.category is cat] for cat in Category}
     assert by_category == {
         Category.READONLY: [
             "AC_observe",
             "AC_screenshot",
             "AC_delta_observation",
+            "AC_observation_index",
+            "AC_serialize_observation",
+            "AC_match_elements",
+            "AC_assign_stable_ids",
             "AC_list_devices",
             "AC_current_app",
         ],

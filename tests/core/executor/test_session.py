@@ -306,7 +306,7 @@ def test_unsafe_shell_exists_only_when_allowed(clock: ManualClock) -> None:
 
 def test_catalog_documents_every_command() -> None:
     entries = catalog()
-    assert len(entries) == 18
+    assert len(entries) == 22
     for entry in entries:
         assert entry["name"].startswith("AC_")
         assert entry["category"] in {"readonly", "discovery", "mutating", "flow"}
@@ -316,8 +316,11 @@ def test_catalog_documents_every_command() -> None:
         for param in entry["params"]:
             assert param["help"] and param["type"]
     tap = next(e for e in entries if e["name"] == "AC_tap")
-    assert [p["name"] for p in tap["params"]] == ["selector", "x", "y", "timeout"]
-    assert tap["params"][3] == {
+    assert [p["name"] for p in tap["params"]] == [
+        "selector", "x", "y", "rel_x", "rel_y", "scroll_in", "scroll_direction", "max_swipes",
+        "timeout",
+    ]  # fmt: skip
+    assert tap["params"][-1] == {
         "name": "timeout",
         "type": "a number",
         "required": False,

@@ -328,7 +328,9 @@ async def test_run_steps(connect: Connect, device: VirtualDevice) -> None:
     assert (envelope(failed)["skipped"], envelope(failed)["failed"]) == (1, 1)
 
     assert invalid.isError
-    assert texts(invalid) == ["script[1][1]: where to act: give exactly one of selector or x/y"]
+    assert texts(invalid) == [
+        "script[1][1]: where to act: give exactly one of selector or x/y or rel_x/rel_y"
+    ]
     assert device.current_app().activity.endswith("SignUpActivity")  # the invalid run did nothing
 
 

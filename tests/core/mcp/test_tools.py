@@ -76,6 +76,10 @@ VALID: dict[str, list[dict[str, Any]]] = {
     "ac_stop_app": [{"package": "com.example.app"}],
     "ac_wait_for": [{"selector": {"text": "Saved"}, "state": "gone", "timeout": 1.5}],
     "ac_assert": [{"selector": {"text": "Save"}, "enabled": True}],
+    "ac_observation_index": [{"elements": []}, {"elements": "<hierarchy/>", "max_elements": 3}],
+    "ac_serialize_observation": [{"elements": [{"role": "button"}], "viewport": [0, 0, 9, 9]}],
+    "ac_match_elements": [{"before": [], "after": [], "iou_threshold": 0.3}],
+    "ac_assign_stable_ids": [{"elements": [{"x": 1}], "prior": [{"x": 1, "id": 4}]}],
 }
 
 INVALID: dict[str, list[dict[str, Any]]] = {
@@ -88,6 +92,9 @@ INVALID: dict[str, list[dict[str, Any]]] = {
     "ac_press_key": [{"key": "no-such-key"}, {}],
     "ac_wait_for": [{"selector": {"text": "x"}, "state": "blue"}],
     "ac_launch_app": [{}],
+    "ac_observation_index": [{}, {"elements": 3}],
+    "ac_match_elements": [{"before": []}, {"before": [], "after": [], "iou_threshold": "x"}],
+    "ac_assign_stable_ids": [{"elements": "<hierarchy/>"}, {"elements": [], "prior": 3}],
 }
 
 
@@ -109,7 +116,7 @@ def test_the_tools_are_the_safe_commands_by_name() -> None:
 
 
 def test_every_registered_command_has_a_tool_or_a_reason() -> None:
-    tools = tool_table()
+    tools = tool_table(element_tools=True)
     for cls in (*COMMANDS, *UNSAFE_COMMANDS):
         assert (tool_name(cls) in tools) != (cls.name in EXCLUDED), cls.name
         assert not cls.unsafe or cls.name in EXCLUDED
@@ -219,7 +226,7 @@ def test_delta_schema() -> None:
 
 @pytest.mark.parametrize("name", list(VALID))
 def test_schema_and_executor_accept_the_same_examples(name: str) -> None:
-    spec = tool_table()[name]
+    spec = tool_table(element_tools=True)[name]
     assert spec.command is not None
     for args in VALID[name]:
         jsonschema.validate(args, spec.tool.inputSchema)
@@ -228,7 +235,7 @@ def test_schema_and_executor_accept_the_same_examples(name: str) -> None:
 
 @pytest.mark.parametrize("name", list(INVALID))
 def test_schema_refuses_bad_arguments(name: str) -> None:
-    schema = tool_table()[name].tool.inputSchema
+    schema = tool_table(element_tools=True)[name].tool.inputSchema
     for args in INVALID[name]:
         with pytest.raises(jsonschema.ValidationError):
             jsonschema.validate(args, schema)

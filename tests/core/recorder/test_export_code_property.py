@@ -44,8 +44,22 @@ selectors = st.builds(
 )
 timeouts = optional("timeout", st.one_of(st.integers(0, 600), st.floats(0, 600)))
 durations = optional("duration_ms", st.integers(1, 60_000))
+
+
+def merged(*parts: st.SearchStrategy[dict[str, Any]]) -> st.SearchStrategy[dict[str, Any]]:
+    return st.tuples(*parts).map(lambda ds: {k: v for d in ds for k, v in d.items()})
+
+
 points = st.fixed_dictionaries({"x": st.integers(0, 3000), "y": st.integers(0, 3000)})
-where = st.one_of(selectors.map(lambda s: {"selector": s}), points)
+fractions = st.fixed_dictionaries({"rel_x": st.floats(0, 1), "rel_y": st.floats(0, 1)})
+scrolled = st.builds(
+    lambda s, within, more: {"selector": s, "scroll_in": within, **more},
+    selectors,
+    selectors,
+    merged(optional("scroll_direction", st.sampled_from(["up", "down", "left", "right"])),
+           optional("max_swipes", st.integers(1, 100))),
+)  # fmt: skip
+where = st.one_of(selectors.map(lambda s: {"selector": s}), points, fractions, scrolled)
 facts = st.one_of(
     st.fixed_dictionaries({"exists": st.booleans()}),
     st.fixed_dictionaries({"gone": st.booleans()}),
@@ -56,19 +70,18 @@ facts = st.one_of(
 )
 
 
-def merged(*parts: st.SearchStrategy[dict[str, Any]]) -> st.SearchStrategy[dict[str, Any]]:
-    return st.tuples(*parts).map(lambda ds: {k: v for d in ds for k, v in d.items()})
-
-
 steps = st.one_of(
     st.tuples(st.just("AC_tap"), merged(where, timeouts)),
     st.tuples(st.just("AC_long_press"), merged(where, timeouts, durations)),
     st.tuples(st.just("AC_swipe"), merged(
         st.fixed_dictionaries({"direction": st.sampled_from(["up", "down", "left", "right"])}),
         optional("selector", selectors), optional("distance", st.integers(1, 5000)),
-        durations, timeouts)),
+        optional("percent", st.floats(0.01, 100)), durations, timeouts)),
     st.tuples(st.just("AC_swipe"), merged(st.fixed_dictionaries(
         {k: st.integers(0, 3000) for k in ("x1", "y1", "x2", "y2")}), durations)),
+    st.tuples(st.just("AC_swipe"), merged(st.fixed_dictionaries(
+        {k: st.lists(st.floats(0, 1), min_size=2, max_size=2) for k in ("start", "end")}),
+        durations)),
     st.tuples(st.just("AC_type_text"), merged(st.fixed_dictionaries({"text": TEXT}),
         optional("selector", selectors), optional("clear", st.booleans()), timeouts)),
     st.tuples(st.just("AC_press_key"), st.fixed_dictionaries(

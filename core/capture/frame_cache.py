@@ -1,0 +1,84 @@
+"""The last few frames built from element dicts or capture text, kept by their content.
+
+A caller of the element-dict API (``delta_observation(prev, curr)``) passes each screen
+twice: as ``curr`` on one step and as ``prev`` on the next. Turning the dicts into nodes
+and the nodes into a keyed :class:`~deltarec.core.observe.frame.Frame` is pure and was
+half of such a call's time, so :func:`frame_of` keeps the last :data:`KEPT` frames, keyed
+by their content spelled out (``repr`` of the dicts, which C code writes in a fraction of
+the conversion's time, or the capture text itself). A frame is an immutable value whose
+lazily computed facts are pure too, so sharing one between calls, or threads, is safe.
+
+Only plain data is kept: dicts, lists, strings, numbers, booleans and ``None`` (what
+``json`` can write), no larger than :data:`MAX_KEY` characters spelled out. Anything
+else (an object whose ``repr`` may not tell its content) is converted every time.
+
+    >>> a = frame_of([{"role": "button", "name": "OK", "x": 0, "y": 0, "width": 9, "height": 9}])
+    >>> a is frame_of([{"role": "button", "name": "OK", "x": 0, "y": 0, "width": 9, "height": 9}])
+    True
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections import OrderedDict
+from collections.abc import Sequence
+from typing import Any
+
+from deltarec.core.capture.element_dicts import elements_to_observation
+from deltarec.core.capture.jsonio import load_capture
+from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.model import Observation
+
+KEPT = 8
+"""How many frames are kept (a step needs two; the next step's ``prev`` is one of them)."""
+
+MAX_KEY = 4_000_000
+"""Largest content, in characters spelled out, whose frame is kept."""
+
+_frames: OrderedDict[tuple[str, str, str | bytes], Frame] = OrderedDict()
+_lock = threading.Lock()
+
+
+def frame_of(data: Any, *, viewport: Sequence[int] | None = None) -> Frame:
+    """``data`` (element dicts, a dump or observation JSON, or an Observation) as a Frame."""
+    if isinstance(data, Observation):
+        return Frame(data)
+    key = _key(data, viewport)
+    if key is not None:
+        with _lock:
+            frame = _frames.get(key)
+            if frame is not None:
+                _frames.move_to_end(key)
+                return frame
+    if isinstance(data, str | bytes):
+        frame = Frame(load_capture(data))
+    else:
+        frame = Frame(elements_to_observation(list(data), viewport=viewport))
+    if key is not None:
+        with _lock:
+            _frames[key] = frame
+            while len(_frames) > KEPT:
+                _frames.popitem(last=False)
+    return frame
+
+
+def clear() -> None:
+    """Forget every kept frame (benchmarks measure the cold path with it)."""
+    with _lock:
+        _frames.clear()
+
+
+def _key(data: Any, viewport: Sequence[int] | None) -> tuple[str, str, str | bytes] | None:
+    if isinstance(data, str | bytes):
+        return ("text", "", data) if len(data) <= MAX_KEY else None
+    if type(data) is not list:
+        return None
+    try:
+        json.dumps(data, check_circular=False)  # plain data only (raises on anything else)
+    except (TypeError, ValueError, RecursionError):
+        return None
+    spelled = repr(data)  # tells a tuple from a list, 1 from "1" and True (json does not)
+    if len(spelled) > MAX_KEY:
+        return None
+    return ("elements", repr(None if viewport is None else list(viewport)), spelled)

