@@ -68,6 +68,8 @@ def is_new_screen(d: Delta, prev_index: ElementIndex, curr_index: ElementIndex) 
     if len(now) + len(before) < MIN_ELEMENTS:
         return False
     used = set(d.pairs.values())
+    if before and all(p in used for p in before):
+        return False  # nothing of the old screen went: it grew (a list's rows added below)
     replaced = sum(1 for c in now if c not in d.pairs) + sum(1 for p in before if p not in used)
     if replaced <= REPLACED_SHARE * (len(now) + len(before)):
         return False
