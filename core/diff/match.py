@@ -68,7 +68,9 @@ from collections.abc import Callable
 
 from rapidfuzz.fuzz import ratio
 
+from deltarec.core.diff.crowd import Crowd
 from deltarec.core.diff.gesture import Gesture
+from deltarec.core.diff.row_content import kind, same_content, same_row_edited, texts
 from deltarec.core.diff.scrolls import consistent, find_motions, holds_rows, placements
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Bounds, Node
@@ -78,16 +80,7 @@ GEOMETRY_LIMIT = 40_000
 
 ALIGN_SCAN = 256
 """Most old siblings pass 3 weighs for one new child. A larger group of one class, id and
-role is searched only where a pair can be: the anchored slots (the siblings next to
-paired neighbours) and the first :data:`CROWD_PEEK` unpaired siblings whose box is the
-child's, where it is or where the parents' move or a scroll puts it."""
-
-CROWD_PEEK = 8
-"""How many unpaired same-box siblings of a crowd pass 3 weighs for one child."""
-
-
-def _soft(node: Node) -> tuple[str, str, str]:
-    return (node.class_name, node.resource_id, node.role)
+role is searched only where a pair can be (:class:`~deltarec.core.diff.crowd.Crowd`)."""
 
 
 def _similarity(a: Node, b: Node) -> float:
@@ -146,7 +139,7 @@ class Guard:
         box, b = curr.nodes[host].bounds, curr.nodes[row].bounds
         if b.top <= box.top or b.bottom >= box.bottom:
             return True
-        shown_a, shown_b = _texts(prev, old), _texts(curr, row)
+        shown_a, shown_b = texts(prev, old), texts(curr, row)
         return shown_a <= shown_b or shown_b <= shown_a
 
 
@@ -191,7 +184,7 @@ class Evidence:
         return bool(
             self.prev.children[p]
             and self.curr.children[c]
-            and _texts(self.prev, p) & _texts(self.curr, c)
+            and texts(self.prev, p) & texts(self.curr, c)
         )
 
     def overlaps(self, c: int, p: int) -> bool:
@@ -290,63 +283,6 @@ def match_frames(
     return pairs
 
 
-def _texts(frame: Frame, pos: int) -> frozenset[str]:
-    """The texts and descriptions shown in ``pos``'s subtree (kept on the frame: a frame
-    never changes, and passes 3 and 4 ask for the same rows again and again)."""
-    memo: dict[int, frozenset[str]] = frame.__dict__.setdefault("_match_texts", {})
-    shown = memo.get(pos)
-    if shown is None:
-        shown = memo[pos] = frozenset(
-            n.text + "\x00" + n.content_desc
-            for n in frame.nodes[pos : frame.subtree_end(pos)]
-            if n.text or n.content_desc
-        )
-    return shown
-
-
-def _same_content(prev: Frame, p: int, curr: Frame, c: int, *, placed: bool = False) -> bool:
-    """Whether two rows show the same content: the same texts and descriptions, or — for a
-    row cut by the list's edge — the texts of one all in the other's, and either the scroll
-    put it there (``placed``) or one of them is found in no other row of its list (a cut
-    card showing only "Like · Share" could be any card)."""
-    a, b = _texts(prev, p), _texts(curr, c)
-    if not (a and b):
-        return False
-    if a == b:
-        return True
-    if a < b:
-        return placed or bool(_own(prev, p))
-    if b < a:
-        return placed or bool(_own(curr, c))
-    return False
-
-
-def _in_place(prev: Frame, p: int, curr: Frame, c: int, ev: Evidence) -> bool:
-    """Content and place both say one element (no anchoring neighbour needed): they overlap
-    and share content, or (rows) a text no other row shows."""
-    return ev.overlaps(c, p) and (ev.shares(c, p) or _same_row_edited(prev, p, curr, c))
-
-
-def _same_row_edited(prev: Frame, p: int, curr: Frame, c: int) -> bool:
-    """Whether two rows share a text that no other row of either list shows (the row whose
-    summary changed "Off" → "On" still shows its title); the caller asks for overlap too."""
-    shared = _texts(prev, p) & _texts(curr, c)
-    return bool(shared and shared & _own(prev, p) & _own(curr, c))
-
-
-def _own(frame: Frame, row: int) -> set[str]:
-    """The texts of ``row`` that no other row of its list shows. (A row's own texts less
-    those of the other rows; counted once per list, so a list of n rows costs O(n), not
-    O(n²).)"""
-    parent = frame.parents[row]
-    memo: dict[int, Counter[str]] = frame.__dict__.setdefault("_match_row_counts", {})
-    shown_by = memo.get(parent)
-    if shown_by is None:
-        siblings = frame.children[parent] if parent >= 0 else frame.roots
-        shown_by = memo[parent] = Counter(t for s in siblings for t in _texts(frame, s))
-    return {t for t in _texts(frame, row) if shown_by[t] == 1}
-
-
 def _bottom_up(
     prev: Frame,
     curr: Frame,
@@ -374,10 +310,16 @@ def _bottom_up(
         for p, n in sorted(votes.items(), key=lambda kv: (-kv[1], kv[0])):
             if 2 * n < min(kids, len(prev.children[p])):
                 break
-            if _soft(prev.nodes[p]) == _soft(curr.nodes[c]) and allowed(c, p):
+            if kind(prev.nodes[p]) == kind(curr.nodes[c]) and allowed(c, p):
                 pairs[c] = p
                 used.add(p)
                 break
+
+
+def _in_place(prev: Frame, p: int, curr: Frame, c: int, ev: Evidence) -> bool:
+    """Content and place both say one element (no anchoring neighbour needed): they overlap
+    and share content, or (rows) a text no other row shows."""
+    return ev.overlaps(c, p) and (ev.shares(c, p) or same_row_edited(prev, p, curr, c))
 
 
 def _align(
@@ -406,7 +348,7 @@ def _align(
     by_sig: dict[tuple[str, str, str], list[int]] = defaultdict(list)
     for p in old_kids:
         if p not in used:
-            by_sig[_soft(prev.nodes[p])].append(p)
+            by_sig[kind(prev.nodes[p])].append(p)
     last_new, last_old = len(new_kids) - 1, len(old_kids) - 1
 
     def anchored(i: int, j: int) -> bool:
@@ -420,13 +362,13 @@ def _align(
 
     parent = curr.parents[new_kids[0]] if new_kids else -1
     in_list = parent >= 0 and holds_rows(curr, parent)
-    crowd = _Crowd(prev, old_kids, old_at, used, ev)
+    crowd = Crowd(prev, old_kids, old_at, used, ev)
     for sweep in (range(len(new_kids)), range(len(new_kids) - 1, -1, -1)):
         for i in sweep:
             c = new_kids[i]
             if c in pairs:
                 continue
-            candidates = by_sig.get(_soft(curr.nodes[c]), [])
+            candidates = by_sig.get(kind(curr.nodes[c]), [])
             if len(candidates) > ALIGN_SCAN:
                 candidates = crowd.candidates(curr, new_kids, i, candidates)
             if in_list:  # rows are known by their content, never by their place in a list
@@ -434,8 +376,8 @@ def _align(
                 candidates = [
                     q
                     for q in candidates
-                    if _same_content(prev, q, curr, c, placed=placed)
-                    or (_same_row_edited(prev, q, curr, c) and ev.overlaps(c, q))
+                    if same_content(prev, q, curr, c, placed=placed)
+                    or (same_row_edited(prev, q, curr, c) and ev.overlaps(c, q))
                 ]
             slot = [
                 p
@@ -449,60 +391,6 @@ def _align(
                 p = max(slot, key=lambda q: (_similarity(prev.nodes[q], curr.nodes[c]), -q))
                 pairs[c] = p
                 used.add(p)
-
-
-class _Crowd:
-    """Pass 3's candidates for a child among more than :data:`ALIGN_SCAN` same-signature
-    siblings, found by lookup instead of a scan (O(1) a child, amortized)."""
-
-    def __init__(
-        self,
-        prev: Frame,
-        old_kids: list[int],
-        old_at: dict[int, int],
-        used: set[int],
-        ev: Evidence,
-    ) -> None:
-        self.prev, self.old_kids, self.old_at, self.used, self.ev = prev, old_kids, old_at, used, ev
-        self._boxes: dict[tuple[str, str, str], dict[Bounds, list[int]]] = {}
-
-    def candidates(self, curr: Frame, new_kids: list[int], i: int, group: list[int]) -> list[int]:
-        c = new_kids[i]
-        sig = _soft(curr.nodes[c])
-        out: list[int] = []
-        last_old = len(self.old_kids) - 1
-        slots = []
-        if i == 0:
-            slots.append(0)
-        if i == len(new_kids) - 1:
-            slots.append(last_old)
-        for step, k in ((1, i - 1), (-1, i + 1)):  # the slot after (before) a paired neighbour
-            if 0 <= k < len(new_kids):
-                j = self.old_at.get(self.ev.pairs.get(new_kids[k], -1))
-                if j is not None and 0 <= j + step <= last_old:
-                    slots.append(j + step)
-        for j in slots:
-            p = self.old_kids[j]
-            if p not in self.used and _soft(self.prev.nodes[p]) == sig and p not in out:
-                out.append(p)
-        boxes = self._boxes.get(sig)
-        if boxes is None:  # each box's siblings, last in document order first (popped first)
-            boxes = self._boxes[sig] = defaultdict(list)
-            for p in reversed(group):
-                boxes[self.prev.nodes[p].bounds].append(p)
-        b = curr.nodes[c].bounds
-        some = group[0]  # the moves depend on the parents only: one old sibling stands for all
-        for dx, dy in [(0, 0), *self.ev._moves(c, some)]:
-            at = boxes.get(Bounds(b.left - dx, b.top - dy, b.right - dx, b.bottom - dy))
-            peek: list[int] = []
-            while at and len(peek) < CROWD_PEEK:
-                p = at.pop()
-                if p not in self.used:  # a paired sibling is dropped for good
-                    peek.append(p)
-            if at is not None:
-                at.extend(reversed(peek))
-            out.extend(p for p in peek if p not in out)
-        return out
 
 
 def _geometry(
@@ -519,13 +407,13 @@ def _geometry(
     olds: dict[Slot, list[int]] = defaultdict(list)
     for p, node in enumerate(prev.nodes):
         if p not in used:
-            olds[(_soft(node), prev.parents[p])].append(p)
+            olds[(kind(node), prev.parents[p])].append(p)
     news: dict[Slot, list[int]] = defaultdict(list)
     for c, node in enumerate(curr.nodes):
         cp = curr.parents[c]
         want = pairs.get(cp, -2) if cp >= 0 else -1
-        if c not in pairs and want != -2 and (_soft(node), want) in olds:
-            news[(_soft(node), want)].append(c)
+        if c not in pairs and want != -2 and (kind(node), want) in olds:
+            news[(kind(node), want)].append(c)
     for sig, group in news.items():
         candidates = olds[sig]
         if len(candidates) * len(group) > GEOMETRY_LIMIT:
@@ -561,7 +449,7 @@ def _geometry(
             if (
                 cp >= 0
                 and holds_rows(curr, cp)
-                and not _same_content(prev, p, curr, c, placed=placed)
+                and not same_content(prev, p, curr, c, placed=placed)
             ):
                 continue
             pairs[c] = p

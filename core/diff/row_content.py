@@ -1,0 +1,70 @@
+"""What a row shows, for pairing rows by their content (:mod:`deltarec.core.diff.match`).
+
+A row of a list is known by its content, never by its place: these say which texts a
+subtree shows, which of them no other row of its list shows, and whether two rows show the
+same content. Results are kept on the frame (a frame never changes, and the matcher asks
+for the same rows again and again).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.model import Node
+
+
+def kind(node: Node) -> tuple[str, str, str]:
+    """Class, resource id and role: what two nodes must share to be one element."""
+    return (node.class_name, node.resource_id, node.role)
+
+
+def texts(frame: Frame, pos: int) -> frozenset[str]:
+    """The texts and descriptions shown in ``pos``'s subtree (kept on the frame: a frame
+    never changes, and passes 3 and 4 ask for the same rows again and again)."""
+    memo: dict[int, frozenset[str]] = frame.__dict__.setdefault("_match_texts", {})
+    shown = memo.get(pos)
+    if shown is None:
+        shown = memo[pos] = frozenset(
+            n.text + "\x00" + n.content_desc
+            for n in frame.nodes[pos : frame.subtree_end(pos)]
+            if n.text or n.content_desc
+        )
+    return shown
+
+
+def same_content(prev: Frame, p: int, curr: Frame, c: int, *, placed: bool = False) -> bool:
+    """Whether two rows show the same content: the same texts and descriptions, or — for a
+    row cut by the list's edge — the texts of one all in the other's, and either the scroll
+    put it there (``placed``) or one of them is found in no other row of its list (a cut
+    card showing only "Like · Share" could be any card)."""
+    a, b = texts(prev, p), texts(curr, c)
+    if not (a and b):
+        return False
+    if a == b:
+        return True
+    if a < b:
+        return placed or bool(own_texts(prev, p))
+    if b < a:
+        return placed or bool(own_texts(curr, c))
+    return False
+
+
+def same_row_edited(prev: Frame, p: int, curr: Frame, c: int) -> bool:
+    """Whether two rows share a text that no other row of either list shows (the row whose
+    summary changed "Off" → "On" still shows its title); the caller asks for overlap too."""
+    shared = texts(prev, p) & texts(curr, c)
+    return bool(shared and shared & own_texts(prev, p) & own_texts(curr, c))
+
+
+def own_texts(frame: Frame, row: int) -> set[str]:
+    """The texts of ``row`` that no other row of its list shows. (A row's own texts less
+    those of the other rows; counted once per list, so a list of n rows costs O(n), not
+    O(n²).)"""
+    parent = frame.parents[row]
+    memo: dict[int, Counter[str]] = frame.__dict__.setdefault("_match_row_counts", {})
+    shown_by = memo.get(parent)
+    if shown_by is None:
+        siblings = frame.children[parent] if parent >= 0 else frame.roots
+        shown_by = memo[parent] = Counter(t for s in siblings for t in texts(frame, s))
+    return {t for t in texts(frame, row) if shown_by[t] == 1}
