@@ -32,7 +32,8 @@ FORMAT_NAMES: dict[str, Kind] = {
 def _cmd_export(args: argparse.Namespace) -> int:
     from deltarec.core.bundle import Bundle
     from deltarec.core.executor import load_script
-    from deltarec.core.recorder.export import FORMATS, export
+    from deltarec.core.recorder.export import export, render
+    from deltarec.core.recorder.origin import started_in
 
     root = Path(args.bundle)
     if not root.is_dir():
@@ -42,10 +43,14 @@ def _cmd_export(args: argparse.Namespace) -> int:
     name = bundle.info.get("name")
     name = name if isinstance(name, str) and name else root.name
     kind = FORMAT_NAMES[args.format]
+    # where the recording started: a pytest module resets (and launches) that app, a Maestro
+    # flow launches it, as the Script Builder's own exports do
+    screens = [s.get(k) for s in bundle.steps for k in ("before", "after")]
+    app, from_home = started_in(bundle, [n for n in screens if isinstance(n, int)])
     if args.output:
-        print(export(script, args.output, kind, name=name))
+        print(export(script, args.output, kind, name=name, app=app, from_home=from_home))
     else:
-        sys.stdout.write(FORMATS[kind].render(script, name))
+        sys.stdout.write(render(script, kind, name=name, app=app, from_home=from_home))
     return 0
 
 

@@ -109,15 +109,27 @@ def export(
     module's reset marker and first launch (:func:`~.export_python.to_pytest`); ``test``: the
     name of a pytest module's test (``test_`` + it)."""
     target = Path(path)
-    if kind == "maestro" and app:
-        text = to_maestro(script, name=name, app=app, from_home=from_home)
-    elif kind == "pytest" and (test or app):
-        text = to_pytest(script, name=name, test=test, app=app, from_home=from_home)
-    else:
-        text = FORMATS[kind].render(script, name)
+    text = render(script, kind, name=name, app=app, from_home=from_home, test=test)
     write_atomic(target, text.encode("utf-8"))
     return target
 
 
-__all__ = ["FORMATS", "KINDS", "Format", "Kind", "export", "to_json", "to_maestro", "to_pytest",
-           "to_python"]  # fmt: skip
+def render(
+    script: Script,
+    kind: Kind,
+    *,
+    name: str = "recording",
+    app: str | None = None,
+    from_home: bool = False,
+    test: str | None = None,
+) -> str:
+    """The text :func:`export` writes (same arguments, no file)."""
+    if kind == "maestro" and app:
+        return to_maestro(script, name=name, app=app, from_home=from_home)
+    if kind == "pytest" and (test or app):
+        return to_pytest(script, name=name, test=test, app=app, from_home=from_home)
+    return FORMATS[kind].render(script, name)
+
+
+__all__ = ["FORMATS", "KINDS", "Format", "Kind", "export", "render", "to_json", "to_maestro",
+           "to_pytest", "to_python"]  # fmt: skip
