@@ -1,4 +1,4 @@
-"""Wall time of one exported 6-test suite with pytest-xdist ``-n 1`` and ``-n 3``.
+"""Wall time of one exported 8-test suite with pytest-xdist ``-n 1`` and ``-n 3``.
 
 Three virtual phones of three profiles (small, large, tablet) are served as a device farm
 would serve them: each by its own ``deltarec virtual serve --port 0 --profile P`` process
@@ -8,7 +8,7 @@ default phone, exported as pytest files, two per recording (``tests/deltarec/sui
 ``python -m pytest -n N --device phone-0@…,phone-1@…,phone-2@…`` in a fresh
 subprocess (worker start-up included, as CI pays it), ``--repeats`` times,
 alternating; the medians are printed side by side. With ``-n 1`` one worker
-runs all six tests on phone-0; with ``-n 3`` each worker has its own phone.
+runs all eight tests on phone-0; with ``-n 3`` each worker has its own phone.
 
     python benchmarks/bench_xdist.py [--repeats 3]
 """
