@@ -31,7 +31,8 @@ from typing import Any
 
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.match import match_frames
-from deltarec.core.diff.scrolls import Motion, find_motions, placements
+from deltarec.core.diff.motions import Motion, placements
+from deltarec.core.diff.scrolls import find_motions
 from deltarec.core.diff.types import (
     AddedEntry,
     ChangedEntry,

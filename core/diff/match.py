@@ -37,7 +37,7 @@ other's: a row cut by the edge shows part of it). Scrolls constrain them too:
 after pass 2, :func:`deltarec.core.diff.scrolls.find_motions` measures how far each scrolled
 container's content moved; pairs that contradict the offset are dropped, and
 inside such a container a pair must sit where the offset puts it
-(:func:`deltarec.core.diff.scrolls.consistent`). Rows are identified by their content, never
+(:func:`deltarec.core.diff.motions.consistent`). Rows are identified by their content, never
 paired by slot with a row that came in from the other edge, however alike
 their ids and texts are; inside a container whose rows were all replaced
 nothing pairs but by key.
@@ -70,8 +70,9 @@ from rapidfuzz.fuzz import ratio
 
 from deltarec.core.diff.crowd import Crowd
 from deltarec.core.diff.gesture import Gesture
-from deltarec.core.diff.row_content import kind, same_content, same_row_edited, texts
-from deltarec.core.diff.scrolls import consistent, find_motions, holds_rows, placements
+from deltarec.core.diff.motions import consistent, placements
+from deltarec.core.diff.row_content import holds_rows, kind, same_content, same_row_edited, texts
+from deltarec.core.diff.scrolls import find_motions
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Bounds, Node
 

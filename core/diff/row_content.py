@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 
 from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.labels import scrolls_by_nature
 from deltarec.core.observe.model import Node
 
 
@@ -68,3 +69,22 @@ def own_texts(frame: Frame, row: int) -> set[str]:
         siblings = frame.children[parent] if parent >= 0 else frame.roots
         shown_by = memo[parent] = Counter(t for s in siblings for t in texts(frame, s))
     return {t for t in texts(frame, row) if shown_by[t] == 1}
+
+
+ROW_REPEATS = 3
+"""Children sharing class and resource id this many times are a list's rows."""
+
+
+def holds_rows(frame: Frame, pos: int) -> bool:
+    """Whether the children of ``pos`` are rows: it is made to scroll, or they repeat one shape."""
+    if scrolls_by_nature(frame.nodes[pos]):
+        return True
+    shapes: dict[tuple[str, str], int] = {}
+    for k in frame.children[pos]:
+        if frame.children[k]:
+            node = frame.nodes[k]
+            shape = (node.class_name, node.resource_id)
+            shapes[shape] = shapes.get(shape, 0) + 1
+            if shapes[shape] >= ROW_REPEATS:
+                return True
+    return False

@@ -13,7 +13,7 @@ window roots of one class and package. Used by the hypothesis property
 from __future__ import annotations
 
 from deltarec.core.diff.compute import Delta
-from deltarec.core.diff.scrolls import Motion, placements
+from deltarec.core.diff.motions import Motion, placements
 from deltarec.core.observe.model import Bounds, Node
 
 
