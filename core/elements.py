@@ -103,7 +103,7 @@ def assign_stable_ids(
         return [{k: v for k, v in e.items() if k not in ("children", "id")} for e in items]
 
     fp, fc = Frame(to_observation(flat(prior))), Frame(to_observation(flat(elements)))
-    pairs = _pairs(fp, fc, iou_threshold)
+    pairs = match_frames(fp, fc, iou_threshold=iou_threshold)
     out: list[Element] = []
     taken: set[int] = set()
     for i, element in enumerate(elements):
@@ -197,7 +197,7 @@ def match_elements(before: Any, after: Any, *, iou_threshold: float = 0.5) -> di
     """
     fb = Frame(to_observation(before))
     fa = Frame(to_observation(after))
-    pairs = _pairs(fb, fa, iou_threshold)
+    pairs = match_frames(fb, fa, iou_threshold=iou_threshold)
     used = set(pairs.values())
     real_b = [p for p in range(len(fb)) if fb.parents[p] >= 0]
     real_a = [c for c in range(len(fa)) if fa.parents[c] >= 0]
@@ -228,43 +228,6 @@ def _as_given(data: Any, frame: Frame, positions: list[int]) -> dict[int, Elemen
     return {pos: _flat_element(frame.nodes[pos]) for pos in positions}
 
 
-def _pairs(prev: Frame, curr: Frame, iou_threshold: float) -> dict[int, int]:
-    """:func:`match_frames`' pairs (current position → previous), less those only geometry
-    supports whose overlap is under ``iou_threshold`` (or 0).
-
-    Other evidence: shared content (a text or description, or one inside the other), a
-    shared resource id, a kept pair among their children. Only the few pairs whose boxes do
-    not overlap enough are looked at, from the end: every child is decided before its parent.
-    """
-    pairs = match_frames(prev, curr, iou_threshold=iou_threshold)
-    pn, cn = prev.nodes, curr.nodes
-    suspects = [
-        c
-        for c, p in pairs.items()
-        if pn[p].bounds != cn[c].bounds and not _overlap(pn[p], cn[c], iou_threshold)
-    ]
-    for c in sorted(suspects, reverse=True):
-        p = pairs[c]
-        backed = any(
-            prev.parents[q] == p for q in map(pairs.get, curr.children[c]) if q is not None
-        )
-        if not (backed or prev.parents[p] < 0 or _same_content(pn[p], cn[c])):
-            del pairs[c]  # window roots (parent -1): what pairs windows is the matcher's call
-    return pairs
-
-
-def _overlap(a: Node, b: Node, iou_threshold: float) -> bool:
-    return (iou := a.bounds.iou(b.bounds)) > 0 and iou >= iou_threshold
-
-
-def _same_content(a: Node, b: Node) -> bool:
-    if a.resource_id and a.resource_id == b.resource_id:
-        return True
-    shown_a = [t for t in (a.text, a.content_desc) if t]
-    shown_b = [t for t in (b.text, b.content_desc) if t]
-    return any(x in y or y in x for x in shown_a for y in shown_b)
-
-
 def delta_index(
     prev: Any, curr: Any, *, iou_threshold: float = 0.5, move_threshold: int = 5
 ) -> dict[str, list[Any]]:
@@ -285,7 +248,7 @@ def delta_index(
     """
     fb = Frame(to_observation(prev))
     fa = Frame(to_observation(curr))
-    pairs = _pairs(fb, fa, iou_threshold)
+    pairs = match_frames(fb, fa, iou_threshold=iou_threshold)
     used = set(pairs.values())
     added, changed, stable = [], [], []
     for c in range(len(fa)):
@@ -421,7 +384,9 @@ def _observe(
         options=IndexOptions(viewport, max_elements, interactive_only),
         max_lines=max_lines,
         max_tokens=max_tokens,
-        delta=compute_delta(before, after, pairs=_pairs(before, after, iou_threshold)),
+        delta=compute_delta(
+            before, after, pairs=match_frames(before, after, iou_threshold=iou_threshold)
+        ),
     )
 
 

@@ -333,6 +333,8 @@ def _host(
         # card's "Like · Share" bar) or a lone label ("Ken avatar") may be another row's, and
         # is weak. Identical twins split their vote between the places they could have come
         # from: the true offset gathers every row that stayed.
+        if not curr.children[k] and not curr.has_content[k]:
+            continue  # a box that shows nothing (a spacer, a divider) could be any of its twins
         votes = strong if whole and curr.children[k] else weak
         places = list(dict.fromkeys((left, top) for _, left, top in spots))
         if votes is weak and len(places) > 1:
