@@ -35,6 +35,7 @@ from deltarec.app.recordings import (
 )
 from deltarec.app.snapshot import SessionView, decode_png, read_screenshot
 from deltarec.app.studio_config import StudioConfig, is_disconnect
+from deltarec.app.studio_edits import StepEdits
 from deltarec.app.studio_replay import ReplayJobs
 from deltarec.app.undo import Change
 from deltarec.app.workers import Report, Runner
@@ -47,7 +48,7 @@ from deltarec.core.recorder.session import RecordedStep, RecordingSession, png_b
 from deltarec.core.recorder.suggest import Suggestion
 
 
-class Studio(QObject, ReplayJobs):
+class Studio(QObject, ReplayJobs, StepEdits):
     """Adapts one recording to Qt (see the module docstring)."""
 
     viewChanged = Signal(object)  # SessionView
@@ -388,85 +389,6 @@ class Studio(QObject, ReplayJobs):
             return Change("edit", row, old, copy.deepcopy(session.steps[row]))
 
         self._tracked("Removing an assertion", remove)
-
-    # ------------------------------------------------------------------ editing
-    def _edit(
-        self,
-        label: str,
-        edit: Callable[[RecordingSession], None],
-        on_done: Callable[[Any], None] | None = None,
-        on_error: Callable[[BaseException], None] | None = None,
-    ) -> None:
-        def run(session: RecordingSession, _: Report) -> SessionView:
-            edit(session)
-            return self._view(session)
-
-        self._job(label, run, on_done=on_done, on_error=on_error)
-
-    def _tracked(self, label: str, edit: Callable[[RecordingSession], Change],
-                 on_done: Callable[[Any], None] | None = None,
-                 on_error: Callable[[BaseException], None] | None = None) -> None:  # fmt: skip
-        """An edit whose :class:`~deltarec.app.undo.Change` goes to ``undoable`` once it is done."""
-        changes: list[Change] = []
-
-        def done(view: object) -> None:
-            self.undoable.emit(changes[0])
-            if on_done is not None:
-                on_done(view)
-
-        self._edit(label, lambda s: changes.append(edit(s)), done, on_error)
-
-    def delete_step(self, row: int, *, track: bool = True) -> None:
-        def delete(session: RecordingSession) -> Change:
-            removed = copy.deepcopy(session.steps[row])
-            session.delete_step(row)
-            return Change("delete", row, removed)
-
-        if track:
-            self._tracked("Deleting a step", delete)
-        else:
-            self._edit("Deleting a step", lambda s: s.delete_step(row))
-
-    def insert_step(self, row: int, step: RecordedStep) -> None:
-        """Put a step back as it was (undo / redo); nothing runs."""
-        self._edit("Restoring a step", lambda s: s.insert_step(row, copy.deepcopy(step)))
-
-    def replace_step(self, row: int, step: RecordedStep) -> None:
-        """Step ``row`` becomes ``step`` as it was (undo / redo of an edit)."""
-
-        def replace(session: RecordingSession) -> None:
-            session.delete_step(row)
-            session.insert_step(row, copy.deepcopy(step))
-
-        self._edit("Restoring a step", replace)
-
-    def move_step(self, row: int, to: int, on_done: Callable[[Any], None] | None = None,
-                  *, track: bool = True) -> None:  # fmt: skip
-        def move(session: RecordingSession) -> Change:
-            session.move_step(row, to)
-            return Change("move", row, to=to)
-
-        if track:
-            self._tracked("Moving a step", move, on_done)
-        else:
-            self._edit("Moving a step", lambda s: s.move_step(row, to), on_done)
-
-    def update_params(
-        self,
-        row: int,
-        params: dict[str, Any],
-        *,
-        on_done: Callable[[Any], None] | None = None,
-        on_error: Callable[[BaseException], None] | None = None,
-    ) -> None:
-        """Validate and set step ``row``'s parameters; ``on_error`` gets the validation error."""
-
-        def update(session: RecordingSession) -> Change:
-            old = copy.deepcopy(session.steps[row])
-            session.update_params(row, params)
-            return Change("edit", row, old, copy.deepcopy(session.steps[row]))
-
-        self._tracked("Updating a step", update, on_done, on_error)
 
     # ------------------------------------------------------------------- files
     def export(self, path: str, kind: Kind) -> None:
