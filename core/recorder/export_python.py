@@ -109,9 +109,11 @@ def to_pytest(
     home screen (``from_home``), the test then launches it, as the recording found it.
     """
     steps = body(script)
-    head, marker = f"{_imports(steps, 'Phone')}", ""
+    marker = ""
+    # a typed password is read from the environment (secrets.py)
+    plain = ["import os"] * ("os.environ[" in steps) + ["import pytest"] * bool(app)
+    head = "".join(f"{line}\n" for line in plain) + "\n" * bool(plain) + _imports(steps, "Phone")
     if app:
-        head = f"import pytest\n\n{head}"
         marker = f"\npytestmark = pytest.mark.deltarec_app({app!r})\n"
         if not from_home:
             steps = f"    phone.launch({app!r})\n{steps}"

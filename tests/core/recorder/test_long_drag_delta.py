@@ -16,10 +16,10 @@ from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 
 from benchmarks.bench_session import Snapshot, snapshot
-from deltarec.core.devices.virtual import ManualClock, Playground, VirtualDevice
-from deltarec.core.devices.virtual.layout import APP_PACKAGE
+from deltarec.core.devices.virtual import Playground
 from deltarec.core.recorder.session import RecordingSession
 from deltarec.core.render.lines import quote
+from tests.core.recorder.recordings import on_activity
 
 SCROLL = re.compile(r"^↕ .*list \"inbox_list\" scrolled (up|down) (\d+)px", re.M)
 SLACK = 0.10
@@ -60,13 +60,7 @@ def grade_drag(text: str, before: Snapshot, after: Snapshot) -> list[str]:
 
 
 def inbox(tmp_path: Path) -> tuple[RecordingSession, Playground]:
-    clock = ManualClock()
-    pg = Playground(clock)
-    rec = RecordingSession(VirtualDevice(pg), tmp_path / "rec", clock=clock, sleep=clock.advance,
-                           screenshots=False)  # fmt: skip
-    rec.start()
-    rec.record("AC_launch_app", {"package": APP_PACKAGE, "activity": ".InboxActivity"})
-    return rec, pg
+    return on_activity(tmp_path, ".InboxActivity")
 
 
 def record_drag(rec: RecordingSession, pg: Playground, y1: int, y2: int, x: int = 536) -> str:
