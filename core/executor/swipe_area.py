@@ -11,7 +11,8 @@ scrollable's **visible box** along the line it runs on:
 1. the scrollable's bounds, cut to the screen;
 2. minus every **obstacle** crossing that line: a node drawn after the scrollable (later
    in document order, so painted over it) that is not inside it and does not cover the
-   whole box (a window root or a full-screen layer is layout, not a bar), a system bar
+   whole box unless it takes touches (a window root or a full-screen layer that is not
+   clickable is layout and passes touches through, as Android dispatches them), a system bar
    (``com.android.systemui`` ids, ``statusBarBackground``, ``navigationBarBackground``)
    wherever it is in the dump, and the on-screen keyboard;
 3. the longest free stretch of the line that is left.
@@ -102,7 +103,7 @@ def obstacles(frame: Frame, pos: int | None, box: Bounds) -> list[Bounds]:
         b = node.bounds
         if p in inside or b.intersection(box) == 0:
             continue
-        later = pos is not None and p > pos and not _covers(b, box)
+        later = pos is not None and p > pos and (node.clickable or not _covers(b, box))
         if later or _system_bar(node):
             out.append(b)
     return out
