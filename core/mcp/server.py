@@ -11,8 +11,8 @@ Contract of a tool call (replies: :mod:`deltarec.core.mcp.replies`):
   (``x: expected an integer, got a string``, ``missing required parameter
   'text' (a non-empty string)``). An unknown tool suggests the nearest names.
 - Success: the main text (the delta, unescaped), then a facts line when there
-  are facts; a small ``structuredContent`` (the result, counts and keys of what
-  changed, timing: :mod:`deltarec.core.mcp.replies`). The full ObservationDiff of
+  are facts; a small ``structuredContent`` (``{ok, step, ms, result?, diff?}``, at
+  most twice the text: :mod:`deltarec.core.mcp.replies`). The full ObservationDiff of
   each of the last :data:`DIFFS_KEPT` steps is the resource ``deltarec://diff/{step}``
   (the reply's ``diff`` names it), read only by a client that asks.
   ``ac_screenshot`` adds the PNG as an image block (images only when asked for).
