@@ -161,6 +161,7 @@ class AgentRecording(RecordingSession):
         super().__init__(self.watch.inner, root, name=root.name, clock=session.clock,
                          sleep=session.sleep, screenshots=screenshots)  # fmt: skip
         self.bundle.info["agent"] = True
+        self.bundle.durable = live  # a scratch bundle dies with the process: no fsync per step
         with self._saving():  # "recording" on disk from the start: a crash leaves it restorable
             self.bundle.save_manifest()
         self._saved: set[Path] = set()
@@ -383,24 +384,13 @@ def _fresh(root: Path) -> Path:
 
 def save_tool() -> ToolSpec:
     """The ``save_recording`` tool (no executor command behind it)."""
-    schema = {
-        "type": "object",
-        "properties": {
-            "name": {"type": "string", "description": "folder name (default: the time)"},
-        },
-        "additionalProperties": False,
-    }
-    tool = types.Tool(
-        name=SAVE_RECORDING,
-        title="Save recording",
-        description="Save this session's actions so far as a recording (a replayable test): "
-        "its path and step count.",
-        inputSchema=schema,
-        outputSchema={"type": "object", "required": ["ok", "path", "steps"]},
-        annotations=tool_hints(
-            read_only=False, destructive=False, idempotent=True, open_world=False
-        ),
-    )
+    name = {"type": "string", "description": "folder name"}
+    schema = {"type": "object", "properties": {"name": name}, "additionalProperties": False}
+    hints = tool_hints(read_only=False, destructive=False, idempotent=True, open_world=False)
+    output = {"type": "object", "required": ["ok", "path", "steps"]}
+    tool = types.Tool(name=SAVE_RECORDING, title="Save recording",
+                      description="Save this session's actions as a replayable recording.",
+                      inputSchema=schema, outputSchema=output, annotations=hints)  # fmt: skip
     return ToolSpec(tool, None)
 
 

@@ -470,7 +470,8 @@ class RecordingSession:
     def _autosave(self, step: RecordedStep | None) -> None:
         self.bundle.steps = [s.to_manifest() for s in self.steps]
         with self._saving():
-            write_atomic(self.bundle.root / "script.json", to_json(self.script()).encode("utf-8"))
+            script = to_json(self.script()).encode("utf-8")
+            write_atomic(self.bundle.root / "script.json", script, durable=self.bundle.durable)
             self.bundle.save_manifest()
         self._saved_steps = len(self.steps)
 
