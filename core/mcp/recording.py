@@ -120,6 +120,8 @@ class Watch(LoggingDevice):
     def __getattr__(self, name: str) -> Any:
         # The backend's extras (``window_state``: one capture settles instead of two) stay
         # visible through the wrapper, so watching changes nothing the agent sees.
+        if name == "inner":  # not set yet (a copy being built): no recursion
+            raise AttributeError(name)
         return getattr(self.inner, name)
 
     def capture(self) -> Observation:

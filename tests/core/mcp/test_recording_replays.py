@@ -1,9 +1,9 @@
 """Generated agent sessions, saved as recordings, replay to the screen the agent left (issue 20).
 
 The generator drives the real server through the SDK's client with random acting calls — taps
-by ``[i]`` (of what describe lists), by ``x``/``y``, typing, swipes by direction and by points,
-Back — then saves the session with ``save_recording`` and replays its script with the executor
-on a fresh phone. The oracle is the recorder's replay generator's
+by ``[i]`` (of what describe lists), by ``x``/``y``, typing (into a field by ``[i]``, emptied
+first), long presses, swipes by direction and by points, Back, Home — then saves the session
+with ``save_recording`` and replays its script with the executor on a fresh phone. The oracle is the recorder's replay generator's
 (:mod:`tests.core.recorder.test_carry_over`): the last screen is the same, and no step wrote
 raw pixels. Calls that fail are part of the session too: they are not steps.
 """
@@ -32,7 +32,10 @@ calls: st.SearchStrategy[Call] = st.one_of(
     ),
     st.tuples(st.just("drag"), fraction, fraction, fraction, fraction),
     st.tuples(st.just("type"), st.sampled_from(["ada", "x y", "42"])),
+    st.tuples(st.just("fill"), st.integers(0, 400), st.sampled_from(["ada", "x y"])),
+    st.tuples(st.just("long"), st.integers(0, 400)),
     st.tuples(st.just("back")),
+    st.tuples(st.just("home")),
 )
 
 
@@ -51,8 +54,16 @@ async def perform(a: Agent, call: Call) -> None:
         await a.call("ac_swipe", {"x1": x1, "y1": y1, "x2": x2, "y2": y2})
     elif kind == "type":
         await a.call("ac_type_text", {"text": call[1]})
+    elif kind in ("fill", "long"):  # a field by [i], emptied first; a long press by [i]
+        numbers = await a.numbers()
+        if numbers:
+            chosen = {"index": numbers[call[1] % len(numbers)]}
+            if kind == "fill":
+                await a.call("ac_type_text", {"selector": chosen, "text": call[2], "clear": True})
+            else:
+                await a.call("ac_long_press", {"selector": chosen})
     else:
-        await a.call("ac_back")
+        await a.call(f"ac_{kind}")
 
 
 @settings(
