@@ -44,7 +44,7 @@ from deltarec.core.recorder.keyboard_tap import KeyboardTap, keyboard_tap
 from deltarec.core.recorder.origin import started_in
 from deltarec.core.recorder.step import RecordedStep, step_label
 from deltarec.core.recorder.suggest import Suggestion, holds, suggest_assertions
-from deltarec.core.recorder.targets import actionable, swipe_params, swiped_list, tap_params
+from deltarec.core.recorder.targets import swipe_params, swiped_list, tap_label, tap_params
 
 _log = logging.getLogger(__name__)
 
@@ -266,15 +266,7 @@ class RecordingSession:
             screen = self.index
             assert screen is not None
             params = tap_params(screen, x, y, long=long, directions=self._directions)
-            target = self.element_at(x, y)
-            if target is None:
-                return self.record(command, params)
-            pos = actionable(screen.frame, target.pos, long=long)
-            verb = "long-press" if long else "tap"
-            label = f'{verb} {screen.frame.nodes[pos].role} "{screen.names[pos]}"'
-            if pos != target.pos and target.name != screen.names[pos]:
-                label += f' (at {target.role} "{target.name}")'
-            return self.record(command, params, label)
+            return self.record(command, params, tap_label(screen, x, y, long=long))
 
     def record_swipe(self, x1: int, y1: int, x2: int, y2: int) -> RecordedStep:
         """A drag from (x1, y1) to (x2, y2), recorded on the list it scrolled as a direction
@@ -478,7 +470,8 @@ class RecordingSession:
     def _autosave(self, step: RecordedStep | None) -> None:
         self.bundle.steps = [s.to_manifest() for s in self.steps]
         with self._saving():
-            write_atomic(self.bundle.root / "script.json", to_json(self.script()).encode("utf-8"))
+            script = to_json(self.script()).encode("utf-8")
+            write_atomic(self.bundle.root / "script.json", script, durable=self.bundle.durable)
             self.bundle.save_manifest()
         self._saved_steps = len(self.steps)
 
