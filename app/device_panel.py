@@ -41,7 +41,7 @@ NOT_LIVE = (
 )
 
 
-STEP_NOTE = "{step}'s screen {when} it ran: hover to inspect; clicks record nothing."
+STEP_NOTE = "A recorded screen ({step}, {when}): clicks here record nothing."
 
 
 def _toggle(title: str, tip: str, group: QButtonGroup, row: QHBoxLayout) -> QPushButton:
@@ -157,7 +157,7 @@ class DevicePanel(QWidget):
         for button in (self.before_button, self.after_button):
             button.setVisible(row is not None)
         when = "before" if before else "after"
-        self.step_note.setText(STEP_NOTE.format(step=f"Step {(row or 0) + 1}", when=when))
+        self.step_note.setText(STEP_NOTE.format(step=f"step {(row or 0) + 1}", when=when))
         self.step_note.setVisible(row is not None)
 
     def _type(self) -> None:

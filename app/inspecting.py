@@ -22,7 +22,7 @@ Refresh screen, a replay and a newly recorded step return to live.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
@@ -52,7 +52,7 @@ if TYPE_CHECKING:
     from deltarec.app.studio import Studio
 
 RECORDING = "● Recording"
-INSPECTING = "⏸ Inspecting"
+INSPECTING = "‖ Inspecting (recording paused)"
 INSPECT_NOTE = "Inspect only: clicks select elements, nothing is recorded (Ctrl+I records again)."
 INSPECT_SWIPE = "Inspect only: nothing was sent or recorded (Ctrl+I records again)."
 STEP_CLICK = (
@@ -61,6 +61,8 @@ STEP_CLICK = (
 )
 PICK_NOTE = "Pick: click an element on the phone picture (Esc cancels)."
 PICK_NOTHING = "Pick: no element there; click an element (Esc cancels)."
+PICK_CAPTION = "Esc cancels"
+PICK_LOADING = "Pick: the step's screen is still loading; click again in a moment."
 PICK_NO_SCREEN = "Nothing to pick from: the picture has no elements (Refresh screen first)."
 
 
@@ -208,8 +210,26 @@ class Inspecting:
             dialog.hide()
         self._pick = (on_pick, tap)
         self.escape.setEnabled(True)
-        self.screen_view.set_caption("pick an element · Esc cancels")
+        self._caption()
         self.status.show_note(PICK_NOTE)
+
+    def pick_on_step(self, row: int) -> Callable[[OnPick, bool], None]:
+        """A pick for an edit of step ``row``: on the screen that step started on (what its
+        selector is matched against), shown for the pick."""
+
+        def pick(on_pick: OnPick, tap: bool) -> None:
+            if self._wanted != (row, True):
+                self.show_step_screen(row, before=True)
+            self.request_pick(on_pick, tap)
+
+        return pick
+
+    def _loading(self) -> bool:
+        """A step's screen is asked for and not shown yet."""
+        shown = self.step_screen
+        return self._wanted is not None and (
+            shown is None or (shown.row, shown.before) != self._wanted
+        )
 
     @property
     def picking(self) -> bool:
@@ -218,12 +238,18 @@ class Inspecting:
     def _take_pick(self, index: ElementIndex | None, x: int, y: int) -> None:
         assert self._pick is not None
         on_pick, tap = self._pick
+        if self._loading():
+            self.status.show_note(PICK_LOADING)
+            return
         selector = picked_selector(index, x, y, tap=tap) if index is not None else None
         if selector is None:
             self.status.show_note(PICK_NOTHING)
             return
-        self._select_element(smallest_at(index, x, y))
+        element = smallest_at(index, x, y)
+        self._select_element(element)
         self._end_pick()
+        if element is not None:
+            self.status.show_note(f'Picked {element.role} "{element.name}".')
         on_pick(selector)
 
     def cancel_pick(self) -> None:
@@ -262,12 +288,12 @@ class Inspecting:
         self.studio.peek(seen)
 
     def _caption(self) -> None:
+        """The badge over the picture: whose screen it is, and what a click does now."""
+        shown = self.step_screen
+        text = shown.caption if shown is not None else "inspect only" if self.inspecting else ""
         if self._pick is not None:
-            return
-        if self.step_screen is not None:
-            self.screen_view.set_caption(self.step_screen.caption)
-        else:
-            self.screen_view.set_caption("inspect only" if self.inspecting else "")
+            text = f"{text} · {PICK_CAPTION}" if text else f"pick an element · {PICK_CAPTION}"
+        self.screen_view.set_caption(text)
 
     # ---------------------------------------------------------- step screens
     def _live_picture_arrived(self, image: QImage) -> None:

@@ -185,6 +185,7 @@ def make_field(
 
         def picked(selector: dict[str, Any]) -> None:
             line.setText(json.dumps(selector, ensure_ascii=False))
+            line.setCursorPosition(0)  # its start (the primary selector) in view
 
         if pick is not None:
             line.setPlaceholderText("a selector: press Pick or Edit…")

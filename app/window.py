@@ -369,7 +369,7 @@ class MainWindow(UnsavedWork, Inspecting, QMainWindow):
         self.studio.step_screen(row, lambda index: screen.__setitem__(0, index), before=True)
         dialog = CommandDialog(command, f"Edit step {row + 1}: {title_of(command)}",
                                initial=step.params, screen=lambda: screen[0],
-                               pick=self.request_pick, parent=self)  # fmt: skip
+                               pick=self.pick_on_step(row), parent=self)  # fmt: skip
         dialog.submitted.connect(
             lambda params: self.studio.update_params(
                 row,

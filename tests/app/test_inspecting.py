@@ -157,6 +157,7 @@ def test_pick_fills_the_assertion_editor_and_esc_cancels(qtbot: QtBot, window: M
     # Esc cancels: the dialog comes back as it was, and nothing was recorded.
     pick.click()
     assert not dialog.isVisible() and window.picking
+    assert window.screen_view.caption == "pick an element · Esc cancels"
     qtbot.keyClick(window, Qt.Key.Key_Escape)
     assert dialog.isVisible() and not window.picking
     assert field_line(dialog, "selector").text() == ""
@@ -213,3 +214,33 @@ def test_copy_the_inspected_element_as_code(qtbot: QtBot, window: MainWindow) ->
     assert clipboard.text() == json.dumps(selector, ensure_ascii=False)
     window.inspector.copy_button.click()  # the button itself: Python
     assert clipboard.text().startswith("phone.get(")
+
+
+def test_pick_in_an_old_steps_editor_picks_on_that_steps_screen(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    click(qtbot, window, "Sign up")
+    click(qtbot, window, "Name", "textbox")
+    for _ in range(2):  # the keyboard down, then back on the launcher
+        with qtbot.waitSignal(window.studio.stepAdded, timeout=10_000):
+            window.device_panel.key_buttons["back"].click()
+        wait_idle(qtbot, window)
+    assert "Create your account" not in _names(window)
+    dialog = window.edit_step(1)  # tap textbox "Name", recorded on the sign-up form
+    assert dialog is not None
+    wait_idle(qtbot, window)
+    dialog.fields["selector"].widget.findChild(QPushButton, "selectorPick").click()
+    qtbot.waitUntil(
+        lambda: window.screen_view.caption == "step 2 · before · Esc cancels", timeout=10_000
+    )
+    assert window.picking and not dialog.isVisible()
+    _click_no_step(qtbot, window, "Email", "textbox")
+    assert dialog.isVisible() and not window.picking
+    index = window.screen_view.index
+    assert index is not None
+    email = element(window, "Email", "textbox")
+    assert json.loads(field_line(dialog, "selector").text()) == selector_for(
+        index.frame, email.pos, email.index
+    )
+    assert window.status.job.text() == 'Picked textbox "Email".'
+    dialog.reject()
