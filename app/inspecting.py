@@ -8,7 +8,9 @@ records a step, except in three cases, checked in this order by :meth:`Inspectin
    recorder would write for that element (:func:`picked_selector`); Esc cancels;
 2. **inspect-only mode** (Inspect ▸ Inspect only, the toolbar, Ctrl+I): a click selects
    the element (outline, inspector, tree) and records nothing; the status bar says the
-   mode; the idle poll keeps the picture live (and the boxes follow when it changed);
+   mode; the idle poll keeps the picture live, and a click on a picture newer than the
+   boxes captures the screen first (never a capture per poll: a capture can change
+   what it captures, a "refreshed N times" label, so that would never stop);
 3. **a step's screen is shown** (selecting an older step, or the device panel's
    "Step N" switch): the picture, boxes, inspector and tree are that step's, read from
    the recording on the worker (:mod:`deltarec.app.step_screens`); a click selects an
@@ -108,7 +110,8 @@ class Inspecting:
         self.step_screen: StepScreen | None = None
         self._wanted: tuple[int, bool] | None = None  # the step screen asked for (or shown)
         self._said_step = False
-        self._live_picture: QImage | None = None
+        self._live_picture: QImage | None = None  # a picture newer than the boxes
+        self._select_at: tuple[int, int] | None = None  # an inspect click waiting on a capture
         self._pick: tuple[OnPick, bool] | None = None
         self._hidden: list[QDialog] = []
         self._quiet_select = False
@@ -171,6 +174,11 @@ class Inspecting:
             return True
         if not self.inspecting and self._wanted is None:
             return False
+        if self._wanted is None and self._live_picture is not None:
+            # The picture moved on since the boxes were captured: capture, then select.
+            self._select_at = (x, y)
+            self.studio.refresh()
+            return True
         self._select_element(smallest_at(index, x, y))
         if self.inspecting:
             self.status.show_note(INSPECT_NOTE)
@@ -277,16 +285,6 @@ class Inspecting:
         self._caption()
         self.status.show_note(INSPECT_NOTE if on else "Recording: clicks on the phone are steps.")
 
-    def _look_inspecting(self) -> None:
-        """The idle look while inspecting: a new picture, then the boxes and tree follow."""
-
-        def seen(image: QImage) -> None:
-            self._live_picture_arrived(image)
-            if self.inspecting and self._wanted is None:
-                self.studio.refresh()
-
-        self.studio.peek(seen)
-
     def _caption(self) -> None:
         """The badge over the picture: whose screen it is, and what a click does now."""
         shown = self.step_screen
@@ -363,12 +361,20 @@ class Inspecting:
                 self.screen_view.set_picture(self._live_picture)
         self._caption()
 
+    def _view_shown(self) -> None:
+        """A new live view is on the picture: select what an inspect click waited on."""
+        point, self._select_at = self._select_at, None
+        if point is not None and self.inspecting:
+            self._select_element(smallest_at(self.screen_view.index, *point))
+            self.status.show_note(INSPECT_NOTE)
+
     def _keep_step_screen(self, view: SessionView, grew: bool) -> bool:
         """A new view while a step's screen is shown: keep it (True) unless a step was
         recorded (the phone moved on: back to live)."""
         self._live_picture = None  # the view's own picture is the newest
         if self._wanted is None:
             return False
+        self._select_at = None
         if grew:
             self.go_live()
             return True  # go_live showed the view

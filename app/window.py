@@ -224,6 +224,7 @@ class MainWindow(UnsavedWork, Inspecting, QMainWindow):
         self.device_panel.set_live(not view.recorded_picture)
         if not self._keep_step_screen(view, grew):
             self._show_screen(view)
+            self._view_shown()
         self.status.show_view(view)
         if view.recorded_picture:
             self.status.show_note(RECORDED_PICTURE)
@@ -247,10 +248,7 @@ class MainWindow(UnsavedWork, Inspecting, QMainWindow):
         if self._quiet_since.elapsed() < self.poll.interval():
             return  # only after a quiet interval: a look never delays a person's next step
         if self.studio.runner.idle_now and self.dialog is None and self.isVisible():
-            if self.inspecting:
-                self._look_inspecting()
-            else:
-                self.studio.peek(self._live_picture_arrived)
+            self.studio.peek(self._live_picture_arrived)
 
     def _screen_shown(self) -> None:
         if not self._first_shown and self.studio.view is not None:

@@ -139,11 +139,20 @@ def test_the_idle_poll_keeps_the_inspected_screen_live(
     device = phones.opened[-1][1]  # the phone changes by itself (a person's finger)
     x, y = element(window, "Settings").bounds.center
     device.tap(x, y)
+    shown = window.screen_view._image
     window.poll.setInterval(20)
     window.poll.start()
-    qtbot.waitUntil(lambda: "Airplane mode" in _names(window), timeout=10_000)
+    qtbot.waitUntil(lambda: window.screen_view._image is not shown, timeout=10_000)
     window.poll.stop()
     wait_idle(qtbot, window)
+    assert "Airplane mode" not in _names(window)  # only the picture: no capture per look
+    # A click on the newer picture captures the screen first, then selects what it hit.
+    airplane = window.screen_view.to_widget(540, 342)  # the Settings screen's first row
+    with qtbot.waitSignal(window.studio.viewChanged, timeout=10_000):
+        qtbot.mouseClick(window.screen_view, Qt.MouseButton.LeftButton, pos=airplane)
+    wait_idle(qtbot, window)
+    assert "Airplane mode" in _names(window)
+    assert window.inspector.value("name") == "Airplane mode"
     assert window.model.rowCount() == 0  # looked at, never recorded
 
 
@@ -244,3 +253,20 @@ def test_pick_in_an_old_steps_editor_picks_on_that_steps_screen(
     )
     assert window.status.job.text() == 'Picked textbox "Email".'
     dialog.reject()
+
+
+def test_a_damaged_step_screen_is_named_and_the_picture_stays_live(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    _three_steps(qtbot, window)
+    view, step = window.studio.view, window.model.step(0)
+    assert view is not None and step is not None
+    damaged = view.bundle / "observations" / f"{step.after:04d}.json"
+    damaged.write_text('{"windows": [', encoding="utf-8")
+    with qtbot.waitSignal(window.errorShown, timeout=10_000) as shown:
+        window.steps_panel.select_row(0)
+    assert "Step 1's screen could not be read" in shown.args[0]
+    assert str(damaged) in shown.args[0]  # what and where
+    assert window.step_screen is None and window.screen_view.caption == ""
+    assert window.device_panel.live_button.isChecked()
+    assert "Create your account" in _names(window)
