@@ -13,6 +13,10 @@ Input becomes signals, in device pixels:
 - hover → ``hovered(element or None)`` and a box around the element under the
   pointer, with its ``[i] role "name"`` as the tooltip.
 
+A ``caption`` (:meth:`ScreenView.set_caption`: "step 3 · after", "picking") is drawn as a
+badge over the top of the picture, so a picture that is not the phone says so where
+the person looks.
+
 While ``busy`` the view dims and ignores clicks (a step is running; a click
 then would act on a screen that is about to change) but still tracks hover.
 """
@@ -78,6 +82,7 @@ class ScreenView(QWidget):
         self._held = QElapsedTimer()
         self._busy = False
         self._painted = True
+        self.caption = ""
 
     # --------------------------------------------------------------------- API
     def sizeHint(self) -> QSize:
@@ -109,6 +114,12 @@ class ScreenView(QWidget):
         """A newer picture of the same recording screen (boxes and numbers stay)."""
         if image is not self._image:
             self._image, self._scaled = image, None
+            self.update()
+
+    def set_caption(self, text: str) -> None:
+        """A badge over the picture ("" for none)."""
+        if text != self.caption:
+            self.caption = text
             self.update()
 
     def set_busy(self, busy: bool) -> None:
@@ -251,6 +262,8 @@ class ScreenView(QWidget):
             self._draw_hover(painter, self._hover)
         if self._busy:
             painter.fillRect(rect, QColor(16, 18, 22, 70))
+        if self.caption:
+            self._draw_caption(painter, rect)
         if not self._painted:
             self._painted = True
             self.shown.emit()
@@ -263,6 +276,16 @@ class ScreenView(QWidget):
         painter.setBrush(Qt.BrushStyle.NoBrush)
         for element in self._index.elements:
             painter.drawRect(self.element_rect(element))
+
+    def _draw_caption(self, painter: QPainter, rect: QRectF) -> None:
+        painter.setFont(QFont(self.font().family(), 9, QFont.Weight.DemiBold))
+        width = painter.fontMetrics().horizontalAdvance(self.caption) + 16
+        badge = QRectF(rect.center().x() - width / 2, rect.top() + 6, width, 20)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(31, 35, 40, 210))
+        painter.drawRoundedRect(badge, 10, 10)
+        painter.setPen(QColor("white"))
+        painter.drawText(badge, Qt.AlignmentFlag.AlignCenter, self.caption)
 
     def _draw_hover(self, painter: QPainter, element: IndexedElement) -> None:
         box = self.element_rect(element)

@@ -161,6 +161,20 @@ def _target(notes: list[str], raw: object) -> dict[str, Any] | None:
     return None
 
 
+def selector_command(raw: object, verb: str = "tapOn") -> str:
+    """One flow command on a JSON selector as :func:`to_maestro` writes it (``- tapOn:``
+    with ``id:`` / ``text:``), what has no Maestro form as comments after it; a selector
+    with no Maestro form at all is only comments (the Script Builder's "copy as Maestro")."""
+    notes: list[str] = []
+    target = _target(notes, raw)
+    flow = _Flow()
+    if target is not None:
+        flow.command({verb: target})
+    for note in notes:
+        flow.comment(note)
+    return "".join(flow.parts)
+
+
 def _assertion(notes: list[str], params: Mapping[str, Any]) -> Any:
     target = _target(notes, params.get("selector"))
     if target is None:
@@ -337,4 +351,4 @@ def to_maestro(
     return "".join(flow.parts)
 
 
-__all__ = ["APP_ID_VARIABLE", "KEYS", "app_id", "to_maestro"]
+__all__ = ["APP_ID_VARIABLE", "KEYS", "app_id", "selector_command", "to_maestro"]
