@@ -1,8 +1,9 @@
-"""The status bar: device, step count, last step's timing, what the worker is doing, progress."""
+"""The status bar: device, step count, last step's timing, what the worker is doing, progress,
+and after a replay a button that opens its report."""
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QLabel, QMainWindow, QProgressBar, QStatusBar
+from PySide6.QtWidgets import QLabel, QMainWindow, QProgressBar, QStatusBar, QToolButton
 
 from deltarec.app.snapshot import SessionView
 
@@ -21,7 +22,12 @@ class StatusBar(QStatusBar):
         self.count = QLabel("0 steps")
         self.timing = QLabel("")
         self.timing.setToolTip("Time the last step took (action + settle + observation)")
+        self.report_button = QToolButton()  # the window gives it "Open replay report"
+        self.report_button.setObjectName("reportButton")
+        self.report_button.setAutoRaise(True)
+        self.report_button.hide()  # until a replay wrote a report
         self.addWidget(self.job)
+        self.addPermanentWidget(self.report_button)
         self.addPermanentWidget(self.progress)
         for label in (self.device, self.count, self.timing):
             label.setObjectName("statusField")

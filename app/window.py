@@ -30,10 +30,11 @@ from deltarec.app.screen_view import smallest_at
 from deltarec.app.settings import Settings
 from deltarec.app.snapshot import SessionView
 from deltarec.app.status import StatusBar
+from deltarec.app.steps_actions import StepsActions
 from deltarec.app.steps_model import StepsModel
 from deltarec.app.steps_panel import StepsPanel
 from deltarec.app.studio import Studio, StudioConfig
-from deltarec.app.undo import StepCommand
+from deltarec.app.undo_batch import command_for
 from deltarec.app.unsaved import UnsavedWork
 from deltarec.core.errors import DeltarecError
 from deltarec.core.executor.registry import command_table, lookup
@@ -145,6 +146,8 @@ class MainWindow(UnsavedWork, QMainWindow):
         self.status = StatusBar(self)
         self.setStatusBar(self.status)
         self.actions_ = Actions(self)
+        self.steps_actions = StepsActions(self)
+        self.status.report_button.setDefaultAction(self.actions_.report)
         if STYLE.is_file():
             self.setStyleSheet(STYLE.read_text(encoding="utf-8"))
         self._wire()
@@ -163,7 +166,7 @@ class MainWindow(UnsavedWork, QMainWindow):
         studio.error.connect(self.show_error)
         studio.exported.connect(self._saved_to)
         studio.picture.connect(self.screen_view.set_picture)
-        studio.undoable.connect(lambda change: self.undo_stack.push(StepCommand(studio, change)))
+        studio.undoable.connect(lambda change: self.undo_stack.push(command_for(studio, change)))
         studio.disconnected.connect(self._disconnected)
         studio.runner.busyChanged.connect(self._set_busy)
         studio.runner.started.connect(self.status.set_job)
@@ -226,7 +229,8 @@ class MainWindow(UnsavedWork, QMainWindow):
         self.status.show_view(view)
         if view.recorded_picture:
             self.status.show_note(RECORDED_PICTURE)
-        self.setWindowTitle(titled(f"{view.bundle.name} on {view.serial}"))
+        self.setWindowTitle(titled(f"{view.name or view.bundle.name}[*] on {view.serial}"))
+        self.show_modified()
         self._show_step(self.steps_panel.current_row())
 
     def _show_step(self, row: int) -> None:
@@ -275,7 +279,9 @@ class MainWindow(UnsavedWork, QMainWindow):
         self.model.reset_statuses()
         self.status.start_progress(total)
 
-    def _replay_finished(self, ok: bool) -> None:
+    def _replay_finished(self, ok: bool, report: str = "") -> None:
+        self.actions_.set_report(report)
+        self.status.report_button.setVisible(bool(report))
         rows = self.model.rows
         passed = sum(1 for r in rows if r.status == "passed")
         message = f"Replay {'passed' if ok else 'FAILED'}: {passed}/{len(rows)} steps passed"

@@ -433,14 +433,17 @@ class RecordingSession:
             return step
 
     def replay(self, device: Device, *, on_progress: Callable[[int, RecordedStep], None]
-               | None = None) -> bool:  # fmt: skip
-        """Replay the whole script on ``device`` (a fresh session); marks every step."""
+               | None = None, on_result: Callable[[Any], None] | None = None) -> bool:  # fmt: skip
+        """Replay the whole script on ``device`` (a fresh session); marks every step.
+        ``on_result`` gets each step's StepResult first (a run report is made of them)."""
         session = Session(device, clock=self._clock, sleep=self._sleep,
                           settle_timeout=self._settle_timeout)  # fmt: skip
         for step in self.steps:
             step.status, step.error = "recorded", None
 
         def progress(result: Any) -> None:
+            if on_result is not None:
+                on_result(result)
             step = self.steps[result.step]
             step.status = "passed" if result.ok else "failed"
             step.error = None if result.ok else str(result.error)
@@ -465,8 +468,8 @@ class RecordingSession:
         target = Path(path)
         app, from_home = self.started_in()
         test = (target.stem.removeprefix("test_") or None) if kind == "pytest" else None
-        return export(self.script(), target, kind, name=self.name, app=app,
-                      from_home=from_home, test=test)  # fmt: skip
+        return export(self.script(), target, kind, name=self.name, app=app, from_home=from_home,
+                      test=test, clear=bool(self.bundle.info.get("clear_start")))  # fmt: skip
 
     def started_in(self) -> tuple[str | None, bool]:
         """The app the recording was made in and whether it started on the home screen:
