@@ -5,7 +5,11 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QLabel, QMainWindow, QProgressBar, QStatusBar, QToolButton
 
+from deltarec.app.glyphs import first_drawable
 from deltarec.app.snapshot import SessionView
+
+BUSY_MARKS = ("⏳", "◷")
+"""The working mark before a job's label: the hourglass where a font has it."""
 
 
 class StatusBar(QStatusBar):
@@ -35,6 +39,7 @@ class StatusBar(QStatusBar):
         self._replaying = False
         self._busy = False
         self._sticky = False  # an error or a replay result stays until the next job starts
+        self.busy_mark = first_drawable(BUSY_MARKS, self.job.font())
 
     def show_view(self, view: SessionView) -> None:
         app = f" · {view.package}" if view.package else ""
@@ -45,7 +50,7 @@ class StatusBar(QStatusBar):
         self.timing.setText(f"last step {last:.0f} ms" if last is not None else "")
 
     def set_job(self, label: str) -> None:
-        self.job.setText(f"⏳ {label}…")
+        self.job.setText(f"{self.busy_mark} {label}…")
         self.job.setToolTip("")
         self.job.setProperty("error", False)
         self._sticky = False

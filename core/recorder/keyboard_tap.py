@@ -23,7 +23,6 @@ Script Builder can update the row and offer undo.
 from __future__ import annotations
 
 import copy
-import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -32,7 +31,7 @@ from deltarec.core.observe.model import Node
 from deltarec.core.observer import DeltaResult, Observer
 from deltarec.core.recorder.keyboard import Typed, focused_field, ime_area, keystroke
 from deltarec.core.recorder.selector_gen import selector_for
-from deltarec.core.recorder.step import RecordedStep, step_label
+from deltarec.core.recorder.step import RecordedStep, step_label, type_label
 
 if TYPE_CHECKING:
     from deltarec.core.recorder.session import RecordingSession
@@ -80,11 +79,8 @@ def _typing_step(rec: RecordingSession, screen: int) -> RecordedStep | None:
 
 def typing_label(field: Node, params: dict[str, Any]) -> str:
     """``type "Ada"``, or ``fill textbox "Name" with "Ada"`` when it replaces the text
-    (``field`` as it was before the typing)."""
-    text = json.dumps(params["text"], ensure_ascii=False)
-    if not params.get("clear"):
-        return f"type {text}"
-    return f"fill {field.role} {json.dumps(field.name, ensure_ascii=False)} with {text}"
+    (``field`` as it was before the typing): :func:`~.step.type_label`."""
+    return type_label(params, (field.role, field.name))
 
 
 def keyboard_tap(rec: RecordingSession, x: int, y: int) -> KeyboardTap:

@@ -7,7 +7,12 @@ import importlib
 
 import pytest
 
-MODULES = ("deltarec.app.launch", "deltarec.app.studio_edits", "deltarec.app.undo_batch")
+MODULES = (
+    "deltarec.app.launch",
+    "deltarec.app.studio_edits",
+    "deltarec.app.undo_batch",
+    "deltarec.app.wheel",
+)
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -65,7 +65,7 @@ def test_sign_up_flow_by_clicking_the_screen(qtbot: QtBot, window: MainWindow) -
     assert labels(window) == [
         'tap button "Sign up"',
         'tap textbox "Name"',
-        "type text text='Ada'",
+        'type "Ada"',
         'tap button "Save"',
         'tap button "Cancel"',
     ]
