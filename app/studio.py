@@ -289,14 +289,15 @@ class Studio(QObject, ReplayJobs, StepEdits, LaunchJobs):
         verb = "Long-pressing" if long else "Tapping"
         self._record(f"{verb} ({x}, {y})", lambda s: s.record_tap(x, y, long=long))
 
-    def keyboard_tap(self, x: int, y: int) -> None:
-        """A key of the phone's keyboard: pressed, and kept as the typing it did
+    def keyboard_tap(self, x: int, y: int, *, long: bool = False) -> None:
+        """A key of the phone's keyboard (``long``: held, for its alternate, a digit say):
+        pressed, and kept as the typing it did
         (:mod:`deltarec.core.recorder.keyboard_tap`); the step it added, changed or removed
         goes to the undo stack."""
         taps: list[KeyboardTap] = []
 
         def run(session: RecordingSession, _: Report) -> SessionView:
-            tap = session.record_keyboard_tap(x, y)
+            tap = session.record_keyboard_tap(x, y, long=long)
             taps.append(replace(tap, step=copy.deepcopy(tap.step)))
             return self._view(session)
 

@@ -56,8 +56,8 @@ NOT_LIVE_CLICK = (
 )
 NO_FIELD = "No text field is focused: tap one on the phone first, then type."
 KEYBOARD_TAP = (
-    "That is the on-screen keyboard, with no text field focused (or a long press): tap a "
-    "field first; keys then join one typing step, as does the box under the phone."
+    "That is the on-screen keyboard, with no text field focused: tap a field first; keys "
+    "(held: their alternates) then join one typing step, as does the box under the phone."
 )
 
 
@@ -309,11 +309,11 @@ class MainWindow(UnsavedWork, QMainWindow):
             return
         index = self.screen_view.index
         if index is not None and on_keyboard(index.frame.obs, x, y):
-            if long or focused_field(index.frame.obs) is None:
+            if focused_field(index.frame.obs) is None:
                 self.show_error(KEYBOARD_TAP)
                 self.device_panel.text.setFocus()
-            else:  # a key: it joins the typing step
-                self.studio.keyboard_tap(x, y)
+            else:  # a key (held: its alternate, a digit say): it joins the typing step
+                self.studio.keyboard_tap(x, y, long=long)
             return
         self._picked = smallest_at(self.screen_view.index, x, y)
         self.screen_view.select(self._picked)

@@ -247,13 +247,13 @@ class RecordingSession:
         step.suggestions = suggest_assertions(result, volatile=self.observer.volatile)
         step.checks = choose_checks(step.suggestions, result)
 
-    def record_keyboard_tap(self, x: int, y: int) -> KeyboardTap:
-        """A tap on the on-screen keyboard: typing, never ``tap x=104, y=1813``
-        (:mod:`deltarec.core.recorder.keyboard_tap`)."""
+    def record_keyboard_tap(self, x: int, y: int, *, long: bool = False) -> KeyboardTap:
+        """A tap (``long``: a press held, a key's alternate) on the on-screen keyboard: typing,
+        never ``tap x=104, y=1813`` (:mod:`deltarec.core.recorder.keyboard_tap`)."""
         with self._lock:
             if self.screen is None:
                 self.start()
-            return keyboard_tap(self, x, y)
+            return keyboard_tap(self, x, y, long=long)
 
     def record_tap(self, x: int, y: int, *, long: bool = False) -> RecordedStep:
         """Tap (or long-press) what is under the point: by selector when there is an element
