@@ -16,6 +16,7 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from PySide6.QtCore import QTimer
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QToolBar, QToolButton
 
@@ -187,13 +188,14 @@ class Actions:
         the selected row."""
         window = self.window
 
-        def chosen(packages: list[str]) -> None:
+        def ask(packages: list[str]) -> None:
             choice = window.ask.launch_app(packages)
             if choice is not None:
                 row = window.steps_panel.current_row()
                 window.studio.launch_app(choice[0], clear=choice[1], row=max(row, 0))
 
-        window.studio.list_apps(chosen)
+        # Asked once the listing job has ended: the window is not busy behind the question.
+        window.studio.list_apps(lambda packages: QTimer.singleShot(0, lambda: ask(packages)))
 
     def rename_recording(self) -> None:
         view = self.window.studio.view

@@ -3,6 +3,7 @@ a recording that starts by launching its app (cleared first), and its exports.""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 import yaml
@@ -97,10 +98,19 @@ def test_launch_app_records_a_clean_start_as_step_one_and_exports_carry_it(
     click(qtbot, window, "Sign up")  # some steps already: the launch goes first
     window.steps_panel.select_row(-1)
     ask.launches.append((APP_PACKAGE, True))
+    busy: list[bool] = []
+    answer = ask.launch_app
+
+    def asked(packages: Sequence[str]) -> tuple[str, bool] | None:
+        busy.append(window.studio.runner.busy)  # nothing runs behind the question
+        return answer(packages)
+
+    ask.launch_app = asked  # type: ignore[method-assign]
     window.actions_.launch.trigger()
     qtbot.waitUntil(lambda: window.model.rowCount() == 3)
     wait_idle(qtbot, window)
     assert ask.offered[-1][0] == APP_PACKAGE  # the app on screen first
+    assert busy == [False]
     assert [r.command for r in window.model.rows] == ["AC_stop_app", "AC_launch_app", "AC_tap"]
     assert window.model.rows[1].params == {"package": APP_PACKAGE}
     assert window.last_error == ""
