@@ -28,6 +28,9 @@ from deltarec.core.recorder.export import FORMATS, Kind
 if TYPE_CHECKING:
     from deltarec.app.window import MainWindow
 
+MAX_NAME = 200
+"""The longest recording name (it becomes file and test names)."""
+
 EXPORTS: tuple[tuple[Kind, str, str, str], ...] = tuple(
     (f.kind, f"{f.title}…", f.filter, f.pattern) for f in FORMATS.values()
 )  # the core's registry: JSON, Python, pytest, Maestro flow
@@ -202,8 +205,13 @@ class Actions:
         if view is None:
             return
         name = self.window.ask.text("Rename recording", "Name:", view.name or view.bundle.name)
-        if name:
-            self.window.studio.rename(name)
+        if not name:
+            return
+        if len(name) > MAX_NAME or not name.isprintable():
+            self.window.show_error(f"Rename recording: a name is at most {MAX_NAME} printable "
+                                   f"characters (got {len(name)})")  # fmt: skip
+            return
+        self.window.studio.rename(name)
 
     def set_report(self, path: str) -> None:
         """A replay wrote its report to ``path`` ("": none): Open replay report opens it."""

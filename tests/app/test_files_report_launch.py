@@ -53,6 +53,11 @@ def test_rename_names_the_title_the_exports_and_the_recording(
     qtbot: QtBot, window: MainWindow, ask: FakeAsk, tmp_path: Path
 ) -> None:
     click(qtbot, window, "Sign up")
+    for bad in ("x" * 201, "two\nlines", "nul\x00"):  # refused, naming the rule
+        ask.texts.append(bad)
+        window.actions_.rename.trigger()
+        assert window.last_error.startswith("Rename recording: a name is at most 200")
+    assert window.studio.view is not None and window.studio.view.name != "sign up flow"
     ask.texts.append("sign up flow")
     window.actions_.rename.trigger()
     qtbot.waitUntil(lambda: "sign up flow" in window.windowTitle())
