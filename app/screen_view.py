@@ -9,7 +9,8 @@ Input becomes signals, in device pixels:
 - press, move more than :data:`DRAG_PX` widget pixels, release → ``swiped(x1, y1, x2, y2)``;
 - mouse wheel → ``swiped`` through the point under the pointer: a quarter of
   the screen's height per notch, the finger moving the way the content should
-  (wheel down → content moves up → the finger swipes up), as a scroll swipe;
+  (wheel down → content moves up → the finger swipes up), as a scroll swipe; a
+  quick burst of notches is one swipe (:mod:`deltarec.app.wheel`);
 - hover → ``hovered(element or None)`` and a box around the element under the
   pointer, with its ``[i] role "name"`` as the tooltip.
 
@@ -38,6 +39,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
+from deltarec.app.wheel import WheelBurst, wheel_swipe
 from deltarec.core.observe.index import ElementIndex, IndexedElement, element_at
 
 DRAG_PX = 12
@@ -81,6 +83,8 @@ class ScreenView(QWidget):
         self._press_button = Qt.MouseButton.NoButton
         self._held = QElapsedTimer()
         self._busy = False
+        self.wheel = WheelBurst(self)
+        self.wheel.burst.connect(self._wheel_swipe)
         self._painted = True
         self.caption = ""
 
@@ -207,15 +211,13 @@ class ScreenView(QWidget):
         point = self.to_device(event.position())
         if self._busy or point is None or not notches:
             return
-        x, y = point
-        height = self._size[1]
-        span = int(min(abs(notches), 3) * height / 4)
-        # Wheel down (negative) shows what is below: the finger moves up the screen.
-        to = y - span if notches < 0 else y + span
-        to = min(max(to, height // 10), height - height // 10)
-        if abs(to - y) >= DRAG_PX:
-            self.swiped.emit(x, y, x, to)
+        self.wheel.add(*point, notches)  # a quick burst of notches is one swipe
         event.accept()
+
+    def _wheel_swipe(self, x: int, y: int, notches: float) -> None:
+        swipe = wheel_swipe(x, y, notches, self._size[1])
+        if abs(swipe[3] - y) >= DRAG_PX:
+            self.swiped.emit(*swipe)
 
     def leaveEvent(self, event: object) -> None:
         if self._hover is not None:

@@ -31,10 +31,11 @@ from deltarec.app.screen_view import smallest_at
 from deltarec.app.settings import Settings
 from deltarec.app.snapshot import SessionView
 from deltarec.app.status import StatusBar
+from deltarec.app.steps_actions import StepsActions
 from deltarec.app.steps_model import StepsModel
 from deltarec.app.steps_panel import StepsPanel
 from deltarec.app.studio import Studio, StudioConfig
-from deltarec.app.undo import StepCommand
+from deltarec.app.undo_batch import command_for
 from deltarec.app.unsaved import UnsavedWork
 from deltarec.core.errors import DeltarecError
 from deltarec.core.executor.registry import command_table, lookup
@@ -56,8 +57,8 @@ NOT_LIVE_CLICK = (
 )
 NO_FIELD = "No text field is focused: tap one on the phone first, then type."
 KEYBOARD_TAP = (
-    "That is the on-screen keyboard, with no text field focused (or a long press): tap a "
-    "field first; keys then join one typing step, as does the box under the phone."
+    "That is the on-screen keyboard, with no text field focused: tap a field first; keys "
+    "(held: their alternates) then join one typing step, as does the box under the phone."
 )
 
 
@@ -147,6 +148,8 @@ class MainWindow(UnsavedWork, Inspecting, QMainWindow):
         self.setStatusBar(self.status)
         self.actions_ = Actions(self)
         self._wire_inspect()
+        self.steps_actions = StepsActions(self)
+        self.status.report_button.setDefaultAction(self.actions_.report)
         if STYLE.is_file():
             self.setStyleSheet(STYLE.read_text(encoding="utf-8"))
         self._wire()
@@ -165,7 +168,7 @@ class MainWindow(UnsavedWork, Inspecting, QMainWindow):
         studio.error.connect(self.show_error)
         studio.exported.connect(self._saved_to)
         studio.picture.connect(self._live_picture_arrived)
-        studio.undoable.connect(lambda change: self.undo_stack.push(StepCommand(studio, change)))
+        studio.undoable.connect(lambda change: self.undo_stack.push(command_for(studio, change)))
         studio.disconnected.connect(self._disconnected)
         studio.runner.busyChanged.connect(self._set_busy)
         studio.runner.started.connect(self.status.set_job)
@@ -228,7 +231,8 @@ class MainWindow(UnsavedWork, Inspecting, QMainWindow):
         self.status.show_view(view)
         if view.recorded_picture:
             self.status.show_note(RECORDED_PICTURE)
-        self.setWindowTitle(titled(f"{view.bundle.name} on {view.serial}"))
+        self.setWindowTitle(titled(f"{view.name or view.bundle.name}[*] on {view.serial}"))
+        self.show_modified()
         self._show_step(self.steps_panel.current_row())
 
     def _show_screen(self, view: SessionView) -> None:
@@ -284,7 +288,9 @@ class MainWindow(UnsavedWork, Inspecting, QMainWindow):
         self.model.reset_statuses()
         self.status.start_progress(total)
 
-    def _replay_finished(self, ok: bool) -> None:
+    def _replay_finished(self, ok: bool, report: str = "") -> None:
+        self.actions_.set_report(report)
+        self.status.report_button.setVisible(bool(report))
         rows = self.model.rows
         passed = sum(1 for r in rows if r.status == "passed")
         message = f"Replay {'passed' if ok else 'FAILED'}: {passed}/{len(rows)} steps passed"
@@ -312,11 +318,11 @@ class MainWindow(UnsavedWork, Inspecting, QMainWindow):
             return
         index = self.screen_view.index
         if index is not None and on_keyboard(index.frame.obs, x, y):
-            if long or focused_field(index.frame.obs) is None:
+            if focused_field(index.frame.obs) is None:
                 self.show_error(KEYBOARD_TAP)
                 self.device_panel.text.setFocus()
-            else:  # a key: it joins the typing step
-                self.studio.keyboard_tap(x, y)
+            else:  # a key (held: its alternate, a digit say): it joins the typing step
+                self.studio.keyboard_tap(x, y, long=long)
             return
         self._picked = smallest_at(self.screen_view.index, x, y)
         self.screen_view.select(self._picked)

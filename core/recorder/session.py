@@ -247,13 +247,13 @@ class RecordingSession:
         step.suggestions = suggest_assertions(result, volatile=self.observer.volatile)
         step.checks = choose_checks(step.suggestions, result)
 
-    def record_keyboard_tap(self, x: int, y: int) -> KeyboardTap:
-        """A tap on the on-screen keyboard: typing, never ``tap x=104, y=1813``
-        (:mod:`deltarec.core.recorder.keyboard_tap`)."""
+    def record_keyboard_tap(self, x: int, y: int, *, long: bool = False) -> KeyboardTap:
+        """A tap (``long``: a press held, a key's alternate) on the on-screen keyboard: typing,
+        never ``tap x=104, y=1813`` (:mod:`deltarec.core.recorder.keyboard_tap`)."""
         with self._lock:
             if self.screen is None:
                 self.start()
-            return keyboard_tap(self, x, y)
+            return keyboard_tap(self, x, y, long=long)
 
     def record_tap(self, x: int, y: int, *, long: bool = False) -> RecordedStep:
         """Tap (or long-press) what is under the point: by selector when there is an element
@@ -425,14 +425,17 @@ class RecordingSession:
             return step
 
     def replay(self, device: Device, *, on_progress: Callable[[int, RecordedStep], None]
-               | None = None) -> bool:  # fmt: skip
-        """Replay the whole script on ``device`` (a fresh session); marks every step."""
+               | None = None, on_result: Callable[[Any], None] | None = None) -> bool:  # fmt: skip
+        """Replay the whole script on ``device`` (a fresh session); marks every step.
+        ``on_result`` gets each step's StepResult first (a run report is made of them)."""
         session = Session(device, clock=self._clock, sleep=self._sleep,
                           settle_timeout=self._settle_timeout)  # fmt: skip
         for step in self.steps:
             step.status, step.error = "recorded", None
 
         def progress(result: Any) -> None:
+            if on_result is not None:
+                on_result(result)
             step = self.steps[result.step]
             step.status = "passed" if result.ok else "failed"
             step.error = None if result.ok else str(result.error)
@@ -457,8 +460,8 @@ class RecordingSession:
         target = Path(path)
         app, from_home = self.started_in()
         test = (target.stem.removeprefix("test_") or None) if kind == "pytest" else None
-        return export(self.script(), target, kind, name=self.name, app=app,
-                      from_home=from_home, test=test)  # fmt: skip
+        return export(self.script(), target, kind, name=self.name, app=app, from_home=from_home,
+                      test=test, clear=bool(self.bundle.info.get("clear_start")))  # fmt: skip
 
     def started_in(self) -> tuple[str | None, bool]:
         """The app the recording was made in and whether it started on the home screen:
