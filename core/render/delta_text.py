@@ -60,7 +60,14 @@ NAMING_LEVELS = 4
 """How far up from a scrolled host the renderer looks for the container to name it by."""
 
 
-def _changes_text(changes: dict[str, FromToDict]) -> str:
+def changes_text(changes: dict[str, FromToDict]) -> str:
+    """The attribute changes of one element as a ``~`` line shows them: ``name: old→new``,
+    sorted by name, without what a line never shows (bounds, position, parent, focus). Also
+    how :func:`deltarec.core.elements.summarize_delta` renders a change.
+
+    >>> changes_text({"text": {"from": "", "to": "zr"}, "bounds": {"from": [0], "to": [1]}})
+    'text: ""→"zr"'
+    """
     parts = [
         f"{name}: {_pair(ft['from'], ft['to'])}"
         for name, ft in sorted(changes.items())
@@ -200,7 +207,7 @@ def delta_entries(
         changed_lines += _selection_moves(d, changes, curr_index, prev_index)
         for c in _by_order(changes, order):
             own = _not_said_by_ancestor(d, c, shown, changes[c])
-            text = _changes_text(own)
+            text = changes_text(own)
             if text:
                 said = changed(c, set(own) - _UNRENDERED)
                 changed_lines.append(Line(K.CHANGED, changed_line(c, own, text), said))
@@ -494,4 +501,4 @@ def _field_lines(
     return out
 
 
-__all__ = ["Line", "delta_entries"]
+__all__ = ["Line", "changes_text", "delta_entries"]
