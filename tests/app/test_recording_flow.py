@@ -115,7 +115,7 @@ def test_right_click_records_a_long_press(qtbot: QtBot, window: MainWindow) -> N
     from PySide6.QtCore import Qt
 
     click(qtbot, window, "Inbox")
-    click(qtbot, window, "Grace avatar", button=Qt.MouseButton.RightButton)
+    click(qtbot, window, "Grace · Standup moved #1 · Mar 8", button=Qt.MouseButton.RightButton)
     step = window.model.step(1)
     assert step is not None and step.command == "AC_long_press"
 

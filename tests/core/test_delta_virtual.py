@@ -104,7 +104,7 @@ def test_inbox_long_swipe_message_and_the_way_back() -> None:
     assert phone.key("back") == '» back to InboxActivity "Inbox" (as after step 3)'
     assert phone.observer.index is not None
     numbers = {e.name: e.index for e in phone.observer.index.elements}
-    assert numbers["Ken avatar"] == 73 and numbers["inbox_list"] == 31
+    assert numbers["Ken · Standup moved #12 · Mar 25"] == 73 and numbers["inbox_list"] == 31
     assert phone.key("back") == lines(
         '» back to MainActivity "Playground" (as after step 1)',
         '~ [25] text "Refreshed 2 times"→"Refreshed 9 times"',  # a dump counter (no settle here)
@@ -177,7 +177,7 @@ def test_a_dialog_replaced_by_another_is_one_line() -> None:
         '» dialog "Delete history?" → [39] dialog "History deleted"',
         '+ [43] text "Your history is empty."',
         '+ [44] button "OK"',
-        '~ [37] button "Clear history" (enabled: true→false)',
+        '~ [37] button "Clear history · No history" (enabled: true→false)',
         '~ [38] text "42 items"→"No history"',
     )
     assert phone.tap(text="OK") == '- dialog "History deleted" closed'
