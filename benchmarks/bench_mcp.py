@@ -20,7 +20,8 @@ Per step:
   in-process twin session driven through the same steps on its own virtual
   phone (``render_frame(session.seen, tree=False)``: what a describe costs);
 - **struct**: tokens of the reply's ``structuredContent`` as the SDK sends it
-  (compact JSON), and **s/r** its ratio to read (target ≤ 2, per step).
+  (compact JSON), and **s/r** its ratio to read (target ≤ 2, per step; ``over`` marks a
+  step past it).
 
 Totals: the envelope's share of everything read (target ≤ 20 %), the session
 ratio Σ read ÷ Σ frame (target ≤ 0.25), and the tool list as a client sends it
@@ -97,14 +98,10 @@ def reply_costs(result: types.CallToolResult) -> tuple[int, int, tuple[str, ...]
     block (the first block of a success, the second of an error that carries one)."""
     texts = tuple(c.text for c in result.content if isinstance(c, types.TextContent))
     read = sum(count_tokens(t) for t in texts)
-    structured = result.structuredContent or {}
-    observation = structured.get("observation")  # before issue 20: the text, again
     if not result.isError:
         main = count_tokens(texts[0]) if texts else 0
-    elif isinstance(observation, str):
-        main = count_tokens(observation)
     else:  # the failed step's observation, when one was shown, follows the message
-        main = count_tokens(texts[1]) if "frame" in structured and len(texts) > 1 else 0
+        main = count_tokens(texts[1]) if len(texts) > 1 else 0
     return read, main, texts
 
 
@@ -225,10 +222,11 @@ def table(costs: Sequence[StepCost], show: bool) -> str:
     ]
     for c in costs:
         flag = " error" if c.error else ""
+        over = " over" if c.structured > TARGET_STRUCTURED * c.read else ""
         lines.append(
             f"{c.step:>2} {c.tool:<20} {c.read:>5} {c.main:>5} {c.envelope:>4} "
             f"{share(c.envelope, c.read):>5.0%} {c.frame:>5} {c.structured:>6} "
-            f"{share(c.structured, c.read):>5.1f}{flag}"
+            f"{share(c.structured, c.read):>5.1f}{flag}{over}"
         )
         if show:
             lines.extend("     | " + line for t in c.texts for line in t.splitlines())

@@ -5,10 +5,11 @@ a smaller phone shows fewer rows, a larger one scrolled past it with the same re
 swipe. :func:`scroll_into_view` resolves the target on the live screen; while it is not
 there (or its centre lies outside the list), it swipes the list (found by its own
 selector) by :data:`~deltarec.core.executor.gestures.SWIPE_SHARE` of its extent in the
-recorded direction, settles, and looks again. When the list stops moving (its content
-is the same after a swipe) it turns round once: the row may be behind. At most
-``max_swipes`` swipes in all; then the step fails naming the target, the list and what
-was swiped.
+recorded direction, inside the list's visible part (not on a bar drawn over it:
+:mod:`~deltarec.core.executor.swipe_area`), settles, and looks again. When the list stops
+moving (its content is the same after a swipe) it turns round once: the row may be behind.
+At most ``max_swipes`` swipes in all; then the step fails naming the target, the list
+and what was swiped.
 
 Order of evidence: an ambiguous target or a stale ``[i]`` fails at once (scrolling cannot
 make a selector strict); only "not found" scrolls. The list itself is waited for with
@@ -25,6 +26,7 @@ from typing import TYPE_CHECKING
 from deltarec.core.errors import ElementNotFoundError
 from deltarec.core.executor.gestures import OPPOSITE, swipe_points
 from deltarec.core.executor.selectors import Match, Selector
+from deltarec.core.executor.swipe_area import plan, visible_box
 from deltarec.core.observe.model import Bounds
 
 if TYPE_CHECKING:
@@ -58,6 +60,16 @@ def _look(ctx: Context, target: Selector, screen: ElementIndex, area: Bounds | N
     return area is None or _inside(found.element, area)
 
 
+def _gesture(screen: ElementIndex, pos: int, area: Bounds, direction: str) -> tuple[int, ...]:
+    """A swipe of :data:`~deltarec.core.executor.gestures.SWIPE_SHARE` of the list, inside its
+    visible part (:mod:`~deltarec.core.executor.swipe_area`: not on a bar drawn over it);
+    through the whole list when nothing of it is free."""
+    cross = area.center[0] if direction in ("up", "down") else area.center[1]
+    box = visible_box(screen.frame, pos, area, direction, cross)
+    swipe = plan(box, direction, cross)
+    return swipe.points if swipe.done > 0 else swipe_points(area, direction, None)
+
+
 def scroll_into_view(
     ctx: Context,
     target: Selector,
@@ -77,7 +89,8 @@ def scroll_into_view(
     screen = ctx.screen()
     if _look(ctx, target, screen, screen.frame.obs.screen):
         return
-    area = ctx.find(within, timeout=timeout).bounds
+    found = ctx.find(within, timeout=timeout)
+    area, pos = found.bounds, found.pos
     screen = ctx.screened or screen
     swiped: list[str] = []
     turned = False
@@ -85,12 +98,13 @@ def scroll_into_view(
         if _look(ctx, target, screen, area):
             return
         before = _content(screen, area)
-        x1, y1, x2, y2 = swipe_points(area, direction, None)
+        x1, y1, x2, y2 = _gesture(screen, pos, area, direction)
         ctx.device.swipe(x1, y1, x2, y2, 300)
         ctx.settle()
         swiped.append(direction)
         screen = ctx.screen()
-        area = ctx.resolve(within, screen).element.bounds
+        found = ctx.resolve(within, screen).element
+        area, pos = found.bounds, found.pos
         if _content(screen, area) == before:  # the list is at its end
             if turned:
                 break

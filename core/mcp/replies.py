@@ -15,15 +15,17 @@ A failed call is an MCP tool error whose first text block is the one-line
 message (once), then the observation of the failed step when one was shown
 (the agent's baseline moved to it), then the facts.
 
-``structuredContent`` is for clients, and some hand it to the model: it stays
-small, never repeating the text (:data:`~deltarec.core.mcp.schema.STEP_OUTPUT`):
-``{ok, command, step (from 1, as every step a person reads), result? (without the
-frame or summary the text already carries, nor the selector sent; none when empty),
-frame ("delta" | "full", when an observation was shown), changes (counts of the
-numbered elements added, removed, changed, scrolled, windows opened/closed), keys
-(theirs, the first :data:`KEYS_SHOWN`), fields (screen fields that changed: package,
-activity…), diff (the URI of the full ObservationDiff resource, when there is a
-delta), timing: {queueMs, toolMs, observationMs, totalMs} in whole ms, warnings?}``.
+``structuredContent`` is for clients, and some hand it to the model: it is the
+smallest a client can act on, never repeating the text, at most twice the text's
+tokens on every step (:data:`~deltarec.core.mcp.schema.STEP_OUTPUT`):
+``{ok, step (from 1, as every step a person reads), ms (the call's whole time, the
+wait for the server included), result? (what the text does not say: a swipe's from/to,
+a look's ``cut``, a delta's counts, how many characters were cleared; none of
+:data:`SAID`; left out when empty), diff? (the URI of the step's full ObservationDiff,
+when its delta is not empty)}``. The element-dict tools are the exception: their data
+is their result. What changed — counts, keys,
+fields, windows — is in that resource (``deltarec://diff/{step}``); the command is the
+tool called, warnings and the element acted on are in the facts line.
 ``ac_run_steps`` returns the run's counts and, per step, its number, command, status
 and timing (:data:`~deltarec.core.mcp.schema.RUN_OUTPUT`).
 """
@@ -37,7 +39,7 @@ import mcp.types as types
 
 from deltarec.core.executor.runner import RunReport
 from deltarec.core.executor.session import StepOutcome
-from deltarec.core.observer import DeltaResult
+from deltarec.core.mcp.tools import ELEMENT_TOOLS
 
 Content = types.ContentBlock
 
@@ -59,8 +61,37 @@ def facts_line(result: Mapping[str, Any], warnings: Sequence[str]) -> str:
     """
     element = result.get("element")
     parts = [f"warning: {w}" for w in warnings]
+    note = swipe_note(result)
+    if note:
+        parts.insert(0, note)
     if isinstance(element, str) and element and not any(w.startswith(element) for w in warnings):
         parts.insert(0, element)
+    return "; ".join(parts)
+
+
+def swipe_note(result: Mapping[str, Any]) -> str:
+    """What a direction swipe's result says beyond the delta, in one short part ("" when
+    nothing): cut to its scrollable (asked vs done), honoured in several gestures, or started
+    outside every scrollable (the ones there are).
+
+    >>> swipe_note({"clamped": [20000, 19210], "swipes": 10})
+    'clamped: asked 20000px, swiped 19210px in 10 gestures'
+    >>> swipe_note({"swipes": 3})
+    'swiped in 3 gestures'
+    >>> swipe_note({"outside": ['[50] list "feed_chips"']})
+    'started outside every scrollable (there: [50] list "feed_chips")'
+    """
+    parts = []
+    outside = result.get("outside")
+    if isinstance(outside, list):
+        there = f"there: {', '.join(map(str, outside))}" if outside else "none on screen"
+        parts.append(f"started outside every scrollable ({there})")
+    clamped, swipes = result.get("clamped"), result.get("swipes")
+    many = f"in {swipes} gestures" if isinstance(swipes, int) else ""
+    if isinstance(clamped, list) and len(clamped) == 2:
+        parts.append(f"clamped: asked {clamped[0]}px, swiped {clamped[1]}px {many}".strip())
+    elif many:
+        parts.append(f"swiped {many}")
     return "; ".join(parts)
 
 
@@ -84,50 +115,36 @@ def main_text(outcome: StepOutcome) -> str:
     return "done"
 
 
-KEYS_SHOWN = 4
-"""How many keys of changed elements ``structuredContent`` lists (the counts are whole)."""
-
 DIFF_URI = "deltarec://diff/{step}"
 """Where the full ObservationDiff of a step is (a resource template)."""
 
-
-def changes(delta: DeltaResult) -> dict[str, Any]:
-    """``{changes, keys?, fields?}``: counts and keys of the numbered elements a delta
-    reports (what its lines name), and the screen fields that changed."""
-    diff = delta.diff
-    prev_frame, curr_frame = delta.prev_index.frame, delta.index.frame
-    numbered = {curr_frame.keys[p] for p in delta.index.number_of}
-    were = {prev_frame.keys[p] for p in delta.prev_index.number_of}
-    groups = {
-        "added": [a["key"] for a in diff["added"] if a["key"] in numbered],
-        "removed": [r["key"] for r in diff["removed"] if r["key"] in were],
-        "changed": [c["key"] for c in diff["changed"] if c["key"] in numbered],
-        "scrolled": [s["key"] for s in diff["scrolls"]],
-        "opened": list(diff["windows"]["opened"]),
-        "closed": list(diff["windows"]["closed"]),
+SAID = frozenset(
+    {
+        *("element", "index", "alternate", "x", "y", "clamped", "swipes", "outside"),
+        *("package", "activity", "width", "height", "state", "waited", "assertion"),
+        *("elements", "typed"),
+        *("selector", "key", "bounds"),
     }
-    out: dict[str, Any] = {"changes": {kind: len(keys) for kind, keys in groups.items() if keys}}
-    keys: dict[str, list[str]] = {}
-    left = KEYS_SHOWN
-    for kind, found in groups.items():
-        if found and left > 0:
-            keys[kind] = found[:left]
-            left -= len(keys[kind])
-    if keys:
-        out["keys"] = keys
-    if diff["fields"]:
-        out["fields"] = sorted(diff["fields"])
-    return out
+)
+"""Result fields ``structuredContent`` leaves out. The text says them: the element acted on
+and its ``[i]`` (a tap's x/y is its centre, or the caller's own), a swipe's clamp, the app
+(``pkg/.Activity``), a screenshot's size, a wait's state and time, an assertion. The call
+sent them: the selector, a key's name, the text typed. Only the full diff means them: stable
+keys, bounds. The element-dict tools (:data:`~deltarec.core.mcp.tools.ELEMENT_TOOLS`) keep
+their whole result: it is their answer."""
 
 
-ECHOED = ("selector", "bounds")
-"""Result fields left out: the selector the caller sent, the bounds around ``x``/``y``."""
+def _given(value: Any) -> bool:
+    """Whether a result value says something: zero counts, false flags and empties do not."""
+    return value is not None and value is not False and value != 0 and value not in ("", [], {})
 
 
 def brief_result(outcome: StepOutcome) -> dict[str, Any]:
-    """The step's result without what the text block already carries (a frame, a summary)
-    and what the call itself said (:data:`ECHOED`)."""
-    result = {k: v for k, v in outcome.result.items() if k not in ECHOED}
+    """The step's result without what the text blocks already carry (a frame, a summary, the
+    facts), what the call itself said (:data:`SAID`), and zeros, false flags and empties."""
+    if outcome.command in ELEMENT_TOOLS:
+        return dict(outcome.result)
+    result = {k: v for k, v in outcome.result.items() if k not in SAID and _given(v)}
     if outcome.observation is None:
         for key in ("text", "summary"):
             if isinstance(result.get(key), str):
@@ -140,24 +157,13 @@ def structured(
     outcome: StepOutcome, waited_ms: float, *, diff_uri: str | None = None
 ) -> dict[str, Any]:
     """The step's ``structuredContent`` (module docstring)."""
-    data: dict[str, Any] = {
-        "ok": outcome.ok,
-        "command": outcome.command,
-        "step": outcome.step + 1,
-    }
+    timing = queued(outcome.timing, waited_ms)
+    data: dict[str, Any] = {"ok": outcome.ok, "step": outcome.step + 1, "ms": timing["totalMs"]}
     result = brief_result(outcome)
     if result:
         data["result"] = result
-    if outcome.observation is not None:
-        full = outcome.delta is None or outcome.delta.full_frame
-        data["frame"] = "full" if full else "delta"
-    if outcome.delta is not None:
-        data.update(changes(outcome.delta))
-        if diff_uri is not None and not outcome.delta.empty:
-            data["diff"] = diff_uri
-    if outcome.warnings:
-        data["warnings"] = list(outcome.warnings)
-    data["timing"] = queued(outcome.timing, waited_ms)
+    if diff_uri is not None and outcome.delta is not None and not outcome.delta.empty:
+        data["diff"] = diff_uri
     return data
 
 

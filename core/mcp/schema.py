@@ -98,7 +98,7 @@ HELP: Mapping[str, str] = {
 _HELP_BY_COMMAND: Mapping[tuple[str, str], str] = {
     ("AC_type_text", "text"): "typed as given",
     ("AC_type_text", "selector"): "field to tap first",
-    ("AC_swipe", "selector"): "element to swipe in (default: screen)",
+    ("AC_swipe", "selector"): "element whose list to swipe",
     ("AC_assert", "text"): "the text it shows",
     ("AC_assert", "timeout"): "s the fact may take",
     ("AC_wait_for", "timeout"): "s to wait",
@@ -240,18 +240,13 @@ STEP_OUTPUT: JsonSchema = {
     "type": "object",
     "properties": {
         "ok": {"type": "boolean"},
-        "command": {"type": "string"},
-        "step": {"type": "integer"},
+        "step": {"type": "integer", "minimum": 1},
+        "ms": {"type": "integer", "minimum": 0},
         "result": {"type": "object"},
-        "frame": {"enum": ["delta", "full"]},
-        "changes": {"type": "object"},
-        "keys": {"type": "object"},
-        "fields": {"type": "array"},
         "diff": {"type": "string"},
-        "warnings": {"type": "array"},
-        "timing": TIMING_SCHEMA,
     },
-    "required": ["ok", "command", "step", "timing"],
+    "required": ["ok", "step", "ms"],
+    "additionalProperties": False,
 }
 """``structuredContent`` of a command's tool (:mod:`deltarec.core.mcp.replies`)."""
 

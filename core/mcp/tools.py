@@ -127,7 +127,8 @@ DESCRIPTIONS: Mapping[str, str] = {
     "Use [i] in selectors; later actions reply with what changed since.",
     "AC_tap": "Tap an element (selector) or a point (x,y).",
     "AC_long_press": "Press and hold an element or a point.",
-    "AC_swipe": "Swipe in a direction within an element or the screen, or from x1,y1 to x2,y2.",
+    "AC_swipe": "Swipe a direction in the list at the screen's centre (or the selector's), "
+    "kept inside it, long distances in up to 10 gestures; or from x1,y1 to x2,y2 as given.",
     "AC_type_text": "Type text into the focused field (or tap selector's field first).",
     "AC_press_key": "Press a key.",
     "AC_back": "Press Back.",

@@ -16,12 +16,7 @@ from deltarec.core.devices.base import KEYS
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.errors import ScriptValidationError
 from deltarec.core.executor.commands.base import Category, Command, exactly_one
-from deltarec.core.executor.gestures import (
-    DIRECTIONS,
-    length,
-    scaled_point,
-    swipe_points,
-)
+from deltarec.core.executor.gestures import DIRECTIONS, scaled_point
 from deltarec.core.executor.params import (
     BOOL,
     COORD,
@@ -38,7 +33,7 @@ from deltarec.core.executor.params import (
 )
 from deltarec.core.executor.scrolling import MAX_SWIPES, scroll_into_view
 from deltarec.core.executor.selectors import SELECTOR, Selector
-from deltarec.core.observe.model import Bounds
+from deltarec.core.executor.swipe_area import swipe_direction
 
 if TYPE_CHECKING:
     from deltarec.core.executor.context import Context
@@ -230,30 +225,26 @@ class Swipe(Command):
         return self.selector.describe() if self.selector is not None else ""
 
     def run(self, ctx: Context) -> dict[str, Any]:
-        result: dict[str, Any] = {}
-        clamped = False
+        if self.direction is not None:  # kept inside the scrollable it acts on
+            return swipe_direction(
+                ctx,
+                self.selector,
+                self.direction,
+                distance=self.distance,
+                percent=self.percent,
+                duration_ms=self.duration_ms,
+                timeout=self.timeout,
+            )
         if self.start is not None and self.end is not None:  # fractions of this screen
             width, height = ctx.device.window_size()
             x1, y1 = scaled_point(self.start[0], self.start[1], width, height)
             x2, y2 = scaled_point(self.end[0], self.end[1], width, height)
-        elif self.direction is None:
+        else:  # raw pixels: the script's own, never moved
             x1, y1, x2, y2 = (int(c or 0) for c in self._coords())
-        else:
-            if self.selector is not None:
-                area = ctx.find(self.selector, timeout=self.timeout).bounds
-                result = ctx.element_result()
-            else:
-                width, height = ctx.device.window_size()
-                area = Bounds(0, 0, width, height)
-            distance = self.distance
-            if self.percent is not None:
-                distance = length(area, self.direction, self.percent)
-            x1, y1, x2, y2 = swipe_points(area, self.direction, distance)
-            clamped = distance is not None and abs(x2 - x1) + abs(y2 - y1) < distance
         ctx.device.swipe(x1, y1, x2, y2, self.duration_ms)
         # The delta reads the step with what the finger did (content moves with it).
-        ctx.session.gesture = Gesture(x1, y1, x2, y2, self.duration_ms, clamped=clamped)
-        return {"from": [x1, y1], "to": [x2, y2], **result}
+        ctx.session.gesture = Gesture(x1, y1, x2, y2, self.duration_ms)
+        return {"from": [x1, y1], "to": [x2, y2]}
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -34,17 +34,13 @@ def test_reply_costs_split_the_observation_from_the_envelope() -> None:
     assert (main, read) == (count_tokens(delta), count_tokens(delta) + count_tokens(texts[1]))
     failed = types.CallToolResult(
         content=[_text('no element matches {text="x"}'), _text("no change")],
-        structuredContent={"observation": "no change"},
+        structuredContent={"ok": False, "step": 2, "ms": 5},
         isError=True,
     )
     read, main, _ = reply_costs(failed)
     assert main == count_tokens("no change") and read > main
-    now = types.CallToolResult(
-        content=[_text('no element matches {text="x"}'), _text("no change")],
-        structuredContent={"frame": "delta"},
-        isError=True,
-    )
-    assert reply_costs(now)[:2] == (read, main)
+    bare = types.CallToolResult(content=[_text('no element matches {text="x"}')], isError=True)
+    assert reply_costs(bare)[1] == 0
 
 
 def test_summary_and_table() -> None:
@@ -57,6 +53,9 @@ def test_summary_and_table() -> None:
     assert totals["session_ratio"] == 0.6
     assert "ac_tap" in table(costs, show=True) and "| z" in table(costs, show=True)
     assert totals["structured_tokens"] == 0
+    heavy = [StepCost(1, "ac_back", False, 2, 2, 100, ("no change",), structured=13)]
+    assert summary(heavy, 0, 0)["structured_steps_over"] == 1
+    assert table(heavy, show=False).endswith(" over")
 
 
 def test_structured_and_tools_list_tokens() -> None:

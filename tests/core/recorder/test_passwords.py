@@ -34,7 +34,7 @@ def sign_up(tmp_path: Path) -> tuple[RecordingSession, Playground]:
 def test_a_typed_password_is_a_reference_everywhere_but_the_recording(tmp_path: Path) -> None:
     rec, pg = sign_up(tmp_path)
     name, password = rec.steps[2], rec.steps[4]
-    assert name.label == "type text text='Ada'" and not name.secret  # not a password field
+    assert name.label == 'type "Ada"' and not name.secret  # not a password field
     assert password.label == 'type ${PASSWORD} into textbox "Password"'
     assert password.secret == "PASSWORD" and password.params["text"] == SECRET
     assert pg.state.form.password == SECRET
