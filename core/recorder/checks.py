@@ -16,7 +16,8 @@ Which ones, in this order, at most :data:`MAX_CHECKS`:
 
 Only suggestions whose selector a person can read and that means the same
 thing on a later screen are kept: no stable ``key`` or ``[i]`` ``index``
-(the first is opaque, the second only valid for the frame it was taken on).
+(the first is opaque, the second only valid for the frame it was taken on), and no
+``name`` (a label may carry a state-dependent summary).
 A text that changed only in its numbers ("Refreshed 7 times"→"Refreshed 16
 times", a clock) is a counter: its value at replay is not the recording's, so
 it is never a check (given the step's delta, :func:`counters` finds them).
@@ -47,7 +48,9 @@ from deltarec.core.recorder.suggest import Suggestion
 
 MAX_CHECKS = 2
 _ORDER = ("text", "checked", "selected", "enabled", "exists", "gone")
-_OPAQUE = ("key", "index")
+_OPAQUE = ("key", "index", "name")
+"""Never a check's selector: opaque, frame-bound, or a label (a row's label carries its
+summary, "Airplane mode · Off", which the phone's state changes; a suggestion may use it)."""
 
 
 def _fact(params: dict[str, Any]) -> str | None:
