@@ -98,7 +98,8 @@ def scroll_into_view(
         if _look(ctx, target, screen, area):
             return
         before = _content(screen, area)
-        ctx.device.swipe(*_gesture(screen, pos, area, direction), 300)
+        x1, y1, x2, y2 = _gesture(screen, pos, area, direction)
+        ctx.device.swipe(x1, y1, x2, y2, 300)
         ctx.settle()
         swiped.append(direction)
         screen = ctx.screen()
