@@ -1,17 +1,22 @@
 """The window's menus and toolbar, and the file commands behind them.
 
-File: New recording, Open script (JSON)…, Recordings…, Save script, Export ▸ every
-format of deltarec.core.recorder.export.FORMATS (JSON, Python, pytest, Maestro), Replay all,
-Quit. Device: the picker (toolbar), Refresh screen, Refresh device list, Reconnect.
-Commands: the palette. File names come from the window's ``ask`` seam, never
+File: New recording (then offers Launch app…), Open script (JSON)…, Recordings…,
+Rename recording…, Save script (to the file saved before, without asking), Save
+script as…, Export ▸ every format of deltarec.core.recorder.export.FORMATS (JSON,
+Python, pytest, Maestro), Quit. Edit: Undo, Redo, Copy / Paste / Duplicate steps.
+Run: Replay all, Open replay report. Device: the picker (toolbar), Launch app…,
+Refresh screen, Refresh device list, Reconnect. Commands: the palette. File
+names, names and the app to launch come from the window's ``ask`` seam, never
 from a dialog opened here.
 """
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from PySide6.QtCore import QTimer
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QToolBar, QToolButton
 
@@ -22,6 +27,9 @@ from deltarec.core.recorder.export import FORMATS, Kind
 
 if TYPE_CHECKING:
     from deltarec.app.window import MainWindow
+
+MAX_NAME = 200
+"""The longest recording name (it becomes file and test names)."""
 
 EXPORTS: tuple[tuple[Kind, str, str, str], ...] = tuple(
     (f.kind, f"{f.title}…", f.filter, f.pattern) for f in FORMATS.values()
@@ -52,7 +60,42 @@ class Actions:
                            "Record a JSON script's steps again on the device")  # fmt: skip
         self.recordings = action("Recordings…", window.show_recordings, "Ctrl+Shift+O",
                                  "Autosaved recordings: open one again or discard it")  # fmt: skip
-        self.save = action("Save script", self.save_script, "Ctrl+S", "Save the script as JSON")
+        self.save = action("Save script", self.save_script, "Ctrl+S",
+                           "Save the script as JSON (to the file saved before)")  # fmt: skip
+        self.save_as = action("Save script as…", self.save_script_as, "Ctrl+Shift+S",
+                              "Save the script as JSON to another file")  # fmt: skip
+        self.rename = action(
+            "Rename recording…",
+            self.rename_recording,
+            tip=("Name the recording (the window title, exports and the Recordings list)"),
+        )
+        self.launch = action(
+            "Launch app…",
+            self.launch_app,
+            tip=("Record launching an app (optionally cleared first): a known state to start from"),
+        )
+        self.report = action(
+            "Open replay report",
+            self.open_report,
+            tip=("The last Replay all's HTML report: every step, its delta and a screenshot"),
+        )
+        self.report.setEnabled(False)
+        self.report_path: str | None = None
+        self.copy_steps = action(
+            "Copy steps",
+            window.steps_panel.copy,
+            tip="The selected steps as script JSON (Ctrl+C in the list)",
+        )
+        self.paste_steps = action(
+            "Paste steps",
+            window.steps_panel.paste,
+            tip="Steps from the clipboard after the selection (Ctrl+V)",
+        )
+        self.duplicate = action(
+            "Duplicate steps",
+            window.steps_panel.duplicate,
+            tip="Copies of the selected steps after them (Ctrl+D)",
+        )
         self.exports: dict[str, QAction] = {
             kind: action(title, lambda _=False, k=kind: self.export(k))
             for kind, title, *_ in EXPORTS
@@ -74,7 +117,9 @@ class Actions:
 
         bar = window.menuBar()
         file_menu = bar.addMenu("&File")
-        file_menu.addActions([self.new, self.open, self.recordings, self.save])
+        file_menu.addActions([self.new, self.open, self.recordings, self.rename])
+        file_menu.addSeparator()
+        file_menu.addActions([self.save, self.save_as])
         export_menu = file_menu.addMenu("Export")
         export_menu.addActions(list(self.exports.values()))
         file_menu.addSeparator()
@@ -87,8 +132,12 @@ class Actions:
         self.redo = window.undo_stack.createRedoAction(window, "Redo")
         self.redo.setShortcut(QKeySequence.StandardKey.Redo)
         edit_menu.addActions([self.undo, self.redo])
+        edit_menu.addSeparator()
+        edit_menu.addActions([self.copy_steps, self.paste_steps, self.duplicate])
+        run_menu = bar.addMenu("&Run")
+        run_menu.addActions([self.replay, self.report])
         device_menu = bar.addMenu("&Device")
-        device_menu.addActions([self.refresh, self.list, self.reconnect])
+        device_menu.addActions([self.launch, self.refresh, self.list, self.reconnect])
         palette_menu = bar.addMenu("&Commands")
         for sub in self.palette.actions():
             palette_menu.addAction(sub)
@@ -99,6 +148,7 @@ class Actions:
         tools.addWidget(self.picker)
         tools.addAction(self.refresh)
         tools.addAction(self.reconnect)
+        tools.addAction(self.launch)
         tools.addSeparator()
         self.palette_button = QToolButton()
         self.palette_button.setText("+ Add command")
@@ -115,7 +165,7 @@ class Actions:
 
     def set_busy(self, busy: bool) -> None:
         """Actions that queue device work wait; the rest stay available."""
-        for act in (self.new, self.open, self.replay, self.refresh):
+        for act in (self.new, self.open, self.replay, self.refresh, self.launch):
             act.setEnabled(not busy)
         self.palette.setEnabled(not busy)
         self.palette_button.setEnabled(not busy)
@@ -129,10 +179,49 @@ class Actions:
         self.window.settings.last_dir = str(Path(path).parent)
 
     def new_recording(self) -> None:
+        """A fresh recording; once it shows the phone, Launch app… offers a known start."""
         if not self.window.confirm_unsaved("Start a new recording"):
             return
         self.save_path = None
-        self.window.studio.open_recording(self.picker.current() or self.window.studio.spec)
+        self.window.studio.open_recording(self.picker.current() or self.window.studio.spec,
+                                          on_done=lambda _: self.launch_app())  # fmt: skip
+
+    def launch_app(self) -> None:
+        """Ask which installed app to launch (cleared first?); record it as step 1, or at
+        the selected row."""
+        window = self.window
+
+        def ask(packages: list[str]) -> None:
+            choice = window.ask.launch_app(packages)
+            if choice is not None:
+                row = window.steps_panel.current_row()
+                window.studio.launch_app(choice[0], clear=choice[1], row=max(row, 0))
+
+        # Asked once the listing job has ended: the window is not busy behind the question.
+        window.studio.list_apps(lambda packages: QTimer.singleShot(0, lambda: ask(packages)))
+
+    def rename_recording(self) -> None:
+        view = self.window.studio.view
+        if view is None:
+            return
+        name = self.window.ask.text("Rename recording", "Name:", view.name or view.bundle.name)
+        if not name:
+            return
+        if len(name) > MAX_NAME or not name.isprintable():
+            self.window.show_error(f"Rename recording: a name is at most {MAX_NAME} printable "
+                                   f"characters (got {len(name)})")  # fmt: skip
+            return
+        self.window.studio.rename(name)
+
+    def set_report(self, path: str) -> None:
+        """A replay wrote its report to ``path`` ("": none): Open replay report opens it."""
+        self.report_path = path or None
+        self.report.setEnabled(bool(path))
+        self.report.setToolTip(path or "No replay report yet: Replay all writes one")
+
+    def open_report(self) -> None:
+        if self.report_path:
+            self.window.ask.show_file(self.report_path)
 
     def open_script(self) -> None:
         if not self.window.confirm_unsaved("Open another script"):
@@ -155,6 +244,13 @@ class Actions:
         if path:
             self.window.studio.export(path, "json")
 
+    def save_script_as(self) -> None:
+        """Save to a file the person chooses; Save writes there from then on."""
+        path = self._ask_path("json")
+        if path:
+            self.save_path = path
+            self.window.studio.export(path, "json")
+
     def export(self, kind: Kind) -> None:
         path = self._ask_path(kind)
         if path:
@@ -163,7 +259,8 @@ class Actions:
     def _ask_path(self, kind: Kind) -> str | None:
         _, title, name_filter, pattern = next(e for e in EXPORTS if e[0] == kind)
         view = self.window.studio.view
-        name = view.bundle.name.replace("-", "_") if view is not None else "recording"
+        name = (view.name or view.bundle.name) if view is not None else "recording"
+        name = re.sub(r"[^\w.]+", "_", name).strip("_") or "recording"
         suggested = str(Path(self._folder()) / pattern.format(name=name))
         path = self.window.ask.save_path("Export " + title.rstrip("…"), name_filter, suggested)
         if path:

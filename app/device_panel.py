@@ -8,12 +8,19 @@ After a restore the picture is the last recorded screen, not the phone: a "not l
 bar above it says so and offers **Refresh screen** (show the phone as it is now) and
 **Replay to here** (run the recorded steps on the phone, so it is where the
 recording left off); until one of them ran, clicks on the picture record nothing.
+
+Above the picture, the view switch: **● Live** (the phone) or **Step N** (the screen a
+recorded step started on, **Before**, or left, **After**, read from the recording). While
+a step is shown the picture, its boxes, the inspector and the tree are that step's, and
+clicks record nothing; ``liveRequested`` / ``stepRequested(before)`` ask the window to
+switch.
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
+    QButtonGroup,
     QFrame,
     QHBoxLayout,
     QLabel,
@@ -34,11 +41,26 @@ NOT_LIVE = (
 )
 
 
+STEP_NOTE = "A recorded screen ({step}, {when}): clicks here record nothing."
+
+
+def _toggle(title: str, tip: str, group: QButtonGroup, row: QHBoxLayout) -> QPushButton:
+    button = QPushButton(title)
+    button.setCheckable(True)
+    button.setToolTip(tip)
+    button.setObjectName("viewSwitch")
+    group.addButton(button)
+    row.addWidget(button)
+    return button
+
+
 class DevicePanel(QWidget):
     typeRequested = Signal(str)
     keyRequested = Signal(str)
     refreshRequested = Signal()
     replayToHereRequested = Signal()
+    liveRequested = Signal()
+    stepRequested = Signal(bool)  # before: the screen the selected step started on
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -83,10 +105,60 @@ class DevicePanel(QWidget):
         self.not_live.hide()
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(self._view_switch())
+        layout.addWidget(self.step_note)
         layout.addWidget(self.not_live)
         layout.addWidget(self.screen_view, 1)
         layout.addLayout(typing)
         layout.addLayout(keys)
+
+    def _view_switch(self) -> QHBoxLayout:
+        row = QHBoxLayout()
+        which, when = QButtonGroup(self), QButtonGroup(self)
+        self.live_button = _toggle("● Live", "Show the phone as it is now", which, row)
+        self.step_button = _toggle("Step —", "Show the selected step's screen (records nothing)",
+                                   which, row)  # fmt: skip
+        row.addSpacing(12)
+        self.before_button = _toggle("Before", "The screen the step started on", when, row)
+        self.after_button = _toggle("After", "The screen the step left", when, row)
+        row.addStretch(1)
+        self.live_button.setChecked(True)
+        self.after_button.setChecked(True)
+        self.live_button.clicked.connect(self.liveRequested.emit)
+        self.step_button.clicked.connect(lambda: self.stepRequested.emit(self.before))
+        self.before_button.clicked.connect(lambda: self.stepRequested.emit(True))
+        self.after_button.clicked.connect(lambda: self.stepRequested.emit(False))
+        self.step_note = QLabel()
+        self.step_note.setObjectName("hint")
+        self.step_note.setWordWrap(True)
+        self.show_step(None, None)
+        return row
+
+    @property
+    def before(self) -> bool:
+        """Whether a step is shown (or would be) as the screen it started on."""
+        return self.before_button.isChecked()
+
+    @property
+    def shown_step(self) -> int | None:
+        """The row of the step whose screen is shown; None while live."""
+        return self._shown
+
+    def show_step(self, row: int | None, selected: int | None, *, before: bool = False) -> None:
+        """Show the switch as ``Step row+1`` (``row`` None: live); ``selected`` is the row
+        the Step button would show (None: no step selected, the button is off)."""
+        self._shown = row
+        target = row if row is not None else selected
+        self.step_button.setText("Step —" if target is None else f"Step {target + 1}")
+        self.step_button.setEnabled(target is not None)
+        (self.live_button if row is None else self.step_button).setChecked(True)
+        if row is not None:
+            (self.before_button if before else self.after_button).setChecked(True)
+        for button in (self.before_button, self.after_button):
+            button.setVisible(row is not None)
+        when = "before" if before else "after"
+        self.step_note.setText(STEP_NOTE.format(step=f"step {(row or 0) + 1}", when=when))
+        self.step_note.setVisible(row is not None)
 
     def _type(self) -> None:
         text = self.text.text()

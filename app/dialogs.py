@@ -1,13 +1,19 @@
 """The ``ask`` seam: every question and file choice the window puts to the person.
 
-The window never calls QMessageBox or QFileDialog itself; it calls an
+The window never calls QMessageBox, QFileDialog or QDesktopServices itself; it calls an
 :class:`Ask`. The default one shows Qt's dialogs. Tests pass their own (a
 subclass with scripted answers), so no test ever waits on a modal dialog.
 """
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
+from collections.abc import Sequence
+
+from PySide6.QtCore import QUrl
+from PySide6.QtGui import QDesktopServices
+from PySide6.QtWidgets import QDialog, QFileDialog, QInputDialog, QLineEdit, QMessageBox, QWidget
+
+from deltarec.app.launch_dialog import LaunchDialog
 
 JSON_FILTER = "JSON script (*.json)"
 PYTHON_FILTER = "Python script (*.py)"
@@ -49,6 +55,21 @@ class Ask:
         path, _ = QFileDialog.getOpenFileName(self.parent, title, folder, name_filter)
         return path or None
 
+    def show_file(self, path: str) -> bool:
+        """Open ``path`` in the desktop's viewer for it (a report in the browser)."""
+        return QDesktopServices.openUrl(QUrl.fromLocalFile(path))
+
+    def text(self, title: str, label: str, initial: str = "") -> str | None:
+        """A line of text (a name); None when cancelled or left blank."""
+        text, ok = QInputDialog.getText(self.parent, title, label, QLineEdit.EchoMode.Normal,
+                                        initial)  # fmt: skip
+        return text.strip() or None if ok else None
+
+    def launch_app(self, packages: Sequence[str]) -> tuple[str, bool] | None:
+        """Launch app: ``(package, clear its state first)``; None when cancelled."""
+        dialog = LaunchDialog(packages, self.parent)
+        return dialog.choice() if dialog.exec() == QDialog.DialogCode.Accepted else None
+
 
 class NoAsk(Ask):
     """Never asks: "no" to every question, no file chosen.
@@ -66,4 +87,13 @@ class NoAsk(Ask):
         return None
 
     def open_path(self, title: str, name_filter: str, folder: str = "") -> str | None:
+        return None
+
+    def show_file(self, path: str) -> bool:
+        return False
+
+    def text(self, title: str, label: str, initial: str = "") -> str | None:
+        return None
+
+    def launch_app(self, packages: Sequence[str]) -> tuple[str, bool] | None:
         return None

@@ -6,8 +6,8 @@ window (not only the numbered ones), as ``[i] role "name"`` (numbered) or
 nodes whose text, description, resource id or class contains the words (and
 their ancestors, so each stays in place). Selecting a node outlines it on the
 phone (``picked``). **Copy selector** puts the strict selector the recorder
-would write for it (with its alternates, as JSON) on the clipboard, and says how
-many elements of the current screen it matches.
+would write for it (with its alternates, as JSON; its menu: as Python, pytest or
+Maestro code) on the clipboard, and says how many elements of the screen it matches.
 
 The tree is rebuilt only while it is visible (a recording step does not pay
 for a panel nobody looks at).
@@ -15,15 +15,12 @@ for a panel nobody looks at).
 
 from __future__ import annotations
 
-import json
-
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QGuiApplication, QShowEvent
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
-    QPushButton,
     QTreeWidget,
     QTreeWidgetItem,
     QTreeWidgetItemIterator,
@@ -31,6 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from deltarec.app.selector_code import CopyButton
 from deltarec.app.selector_editor import match_text
 from deltarec.core.observe.index import ElementIndex, IndexedElement
 from deltarec.core.recorder.selector_gen import selector_for
@@ -62,9 +60,8 @@ class ElementTree(QWidget):
         self.tree.setHeaderLabels(["Element", "Resource id · class"])
         self.tree.setUniformRowHeights(True)
         self.tree.currentItemChanged.connect(lambda *_: self._current_changed())
-        self.copy_button = QPushButton("Copy selector")
-        self.copy_button.setToolTip("The selector the recorder would write, as JSON")
-        self.copy_button.clicked.connect(self.copy_selector)
+        self.copy_button = CopyButton(self.selector, default="JSON")
+        self.copy_button.copied.connect(self._copied)
         self.count = QLabel()
         self.count.setObjectName("matchCount")
         row = QHBoxLayout()
@@ -172,10 +169,11 @@ class ElementTree(QWidget):
             return None
         return dict(selector_for(index.frame, pos, index.number_of.get(pos)))
 
-    def copy_selector(self) -> None:
-        selector, index = self.selector(), self.index
-        if selector is None:
-            return
-        self.copied = json.dumps(selector, ensure_ascii=False)
-        QGuiApplication.clipboard().setText(self.copied)
-        self.count.setText(f"copied · {match_text(selector, index)}")
+    def copy_selector(self, kind: str = "JSON") -> None:
+        self.copy_button.copy(kind)
+
+    def _copied(self, kind: str, text: str) -> None:
+        self.copied = text
+        selector = self.selector()
+        matched = match_text(selector, self.index) if selector is not None else ""
+        self.count.setText(f"copied as {kind} · {matched}")

@@ -2,15 +2,21 @@
 
 Read from the immutable index the screen view shows: the numbered element and
 its node in ``index.frame`` (role, name, key, resource-id, class, bounds and
-the state flags that are set).
+the state flags that are set). **Copy selector** (a :class:`~deltarec.app.selector_code.CopyButton`)
+copies the strict selector the recorder would write for the element shown, as Python,
+pytest, Maestro or JSON.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFormLayout, QGroupBox, QLabel, QWidget
 
+from deltarec.app.selector_code import CopyButton
 from deltarec.core.observe.index import ElementIndex, IndexedElement
+from deltarec.core.recorder.selector_gen import selector_for
 
 FIELDS = ("element", "role", "name", "key", "resource-id", "class", "bounds", "states")
 _STATES = ("clickable", "long_clickable", "checkable", "checked", "enabled", "focusable",
@@ -53,10 +59,23 @@ class Inspector(QGroupBox):
             value.setWordWrap(True)
             self.values[name] = value
             form.addRow(name, value)
+        self.copy_button = CopyButton(self.selector)
+        self.copy_button.setEnabled(False)
+        form.addRow("", self.copy_button)
         self.element: IndexedElement | None = None
+        self.index: ElementIndex | None = None
+
+    def selector(self) -> dict[str, Any] | None:
+        """The selector the recorder would write for the element shown (None: none shown)."""
+        index, element = self.index, self.element
+        if index is None or element is None:
+            return None
+        number = element.index if element.index >= 0 else None
+        return dict(selector_for(index.frame, element.pos, number))
 
     def show_element(self, index: ElementIndex | None, element: IndexedElement | None) -> None:
-        self.element = element
+        self.element, self.index = element, index
+        self.copy_button.setEnabled(index is not None and element is not None)
         rows = describe(index, element) if index is not None and element is not None else {}
         for name, label in self.values.items():
             label.setText(rows.get(name, "—"))

@@ -3,9 +3,11 @@
 :class:`CommandDialog` turns ``Command.spec()`` into a form: a check box for a
 boolean, a combo box for a choice, a line for a number or a text, and a
 selector line with an "Edit…" button that opens the
-:class:`~deltarec.app.selector_editor.SelectorEditor`. Labels and help read as words
-("Max lines", no markup). Only the values that differ from a parameter's
-default are sent, so recorded scripts stay short. The same dialog edits a
+:class:`~deltarec.app.selector_editor.SelectorEditor` and, when the window offers
+picking, a "Pick" button: the next click on the phone picture writes the selector the
+recorder would write for that element (for a tap, of the element that takes the tap).
+Labels and help read as words ("Max lines", no markup). Only the values that
+differ from a parameter's default are sent, so recorded scripts stay short. The same dialog edits a
 recorded step (every parameter, filled with the step's values).
 
 Every field is checked before OK does anything: a text where a number goes,
@@ -40,7 +42,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from deltarec.app.selector_editor import SelectorEditor
+from deltarec.app.selector_editor import OnPick, PickRequest, SelectorEditor
 from deltarec.core.errors import DeltarecError, ScriptValidationError
 from deltarec.core.executor import Command
 from deltarec.core.executor.params import Bool, Choice, Int, Number, Param, Str
@@ -48,6 +50,10 @@ from deltarec.core.executor.selectors import SelectorKind
 from deltarec.core.observe.index import ElementIndex
 
 DEFAULT = "(default)"
+ACTS_ON_TAP = frozenset({"AC_tap", "AC_long_press", "AC_type_text"})
+"""Commands whose picked element is the one that takes the tap (the row, not its text)."""
+WindowPick = Callable[[OnPick, bool], None]
+"""The window's pick: ``pick(on_pick, actionable)``."""
 
 
 class FieldError(ValueError):
@@ -121,6 +127,7 @@ def make_field(
     *,
     label: str = "value",
     screen: Callable[[], ElementIndex | None] | None = None,
+    pick: PickRequest | None = None,
 ) -> Field:
     """The editor for one parameter (see the module docstring)."""
     kind, default = spec.kind, spec.default
@@ -176,13 +183,26 @@ def make_field(
         row.addWidget(button)
         line.setPlaceholderText("a selector: press Edit…")
 
+        def picked(selector: dict[str, Any]) -> None:
+            line.setText(json.dumps(selector, ensure_ascii=False))
+            line.setCursorPosition(0)  # its start (the primary selector) in view
+
+        if pick is not None:
+            line.setPlaceholderText("a selector: press Pick or Edit…")
+            pick_button = QPushButton("Pick")
+            pick_button.setObjectName("selectorPick")
+            pick_button.setToolTip("Click the element on the phone (Esc: cancel)")
+            pick_button.clicked.connect(lambda: pick(picked))
+            row.addWidget(pick_button)
+
         def edit() -> None:
             try:
                 current = json.loads(line.text()) if line.text().strip() else {}
             except ValueError:
                 current = {}
             editor = SelectorEditor(current if isinstance(current, dict) else {},
-                                    screen() if screen else None, holder)  # fmt: skip
+                                    screen() if screen else None, holder,
+                                    pick=pick)  # fmt: skip
             editor.accepted.connect(
                 lambda: line.setText(json.dumps(editor.selector(), ensure_ascii=False))
             )
@@ -244,7 +264,8 @@ class StepDialog(QDialog):
 class CommandDialog(StepDialog):
     """A form for one command's parameters (``fields``: a subset, in that order).
 
-    ``screen`` gives the current screen to the selector editor (its match count).
+    ``screen`` gives the current screen to the selector editor (its match count);
+    ``pick`` (the window's) adds the "Pick" buttons.
     """
 
     def __init__(
@@ -255,6 +276,7 @@ class CommandDialog(StepDialog):
         fields: Sequence[str] | None = None,
         initial: Mapping[str, Any] | None = None,
         screen: Callable[[], ElementIndex | None] | None = None,
+        pick: WindowPick | None = None,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(title, parent)
@@ -267,10 +289,14 @@ class CommandDialog(StepDialog):
         initial = dict(initial or {})
         self.fields: dict[str, Field] = {}
         self.labels: dict[str, str] = {}
+        tap = command.name in ACTS_ON_TAP
+        picking: PickRequest | None = None
+        if pick is not None:
+            picking = lambda on_pick: pick(on_pick, tap)  # noqa: E731
         for name in fields or list(self.specs):
             spec = self.specs[name]
             label = human_name(name)
-            field = make_field(spec, initial.get(name), label=label, screen=screen)
+            field = make_field(spec, initial.get(name), label=label, screen=screen, pick=picking)
             field.widget.setToolTip(human_help(spec.help))
             self.fields[name] = field
             self.labels[name] = label

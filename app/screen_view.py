@@ -9,9 +9,14 @@ Input becomes signals, in device pixels:
 - press, move more than :data:`DRAG_PX` widget pixels, release → ``swiped(x1, y1, x2, y2)``;
 - mouse wheel → ``swiped`` through the point under the pointer: a quarter of
   the screen's height per notch, the finger moving the way the content should
-  (wheel down → content moves up → the finger swipes up), as a scroll swipe;
+  (wheel down → content moves up → the finger swipes up), as a scroll swipe; a
+  quick burst of notches is one swipe (:mod:`deltarec.app.wheel`);
 - hover → ``hovered(element or None)`` and a box around the element under the
   pointer, with its ``[i] role "name"`` as the tooltip.
+
+A ``caption`` (:meth:`ScreenView.set_caption`: "step 3 · after", "picking") is drawn as a
+badge over the top of the picture, so a picture that is not the phone says so where
+the person looks.
 
 While ``busy`` the view dims and ignores clicks (a step is running; a click
 then would act on a screen that is about to change) but still tracks hover.
@@ -34,6 +39,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
+from deltarec.app.wheel import WheelBurst, wheel_swipe
 from deltarec.core.observe.index import ElementIndex, IndexedElement, element_at
 
 DRAG_PX = 12
@@ -77,7 +83,10 @@ class ScreenView(QWidget):
         self._press_button = Qt.MouseButton.NoButton
         self._held = QElapsedTimer()
         self._busy = False
+        self.wheel = WheelBurst(self)
+        self.wheel.burst.connect(self._wheel_swipe)
         self._painted = True
+        self.caption = ""
 
     # --------------------------------------------------------------------- API
     def sizeHint(self) -> QSize:
@@ -109,6 +118,12 @@ class ScreenView(QWidget):
         """A newer picture of the same recording screen (boxes and numbers stay)."""
         if image is not self._image:
             self._image, self._scaled = image, None
+            self.update()
+
+    def set_caption(self, text: str) -> None:
+        """A badge over the picture ("" for none)."""
+        if text != self.caption:
+            self.caption = text
             self.update()
 
     def set_busy(self, busy: bool) -> None:
@@ -196,15 +211,13 @@ class ScreenView(QWidget):
         point = self.to_device(event.position())
         if self._busy or point is None or not notches:
             return
-        x, y = point
-        height = self._size[1]
-        span = int(min(abs(notches), 3) * height / 4)
-        # Wheel down (negative) shows what is below: the finger moves up the screen.
-        to = y - span if notches < 0 else y + span
-        to = min(max(to, height // 10), height - height // 10)
-        if abs(to - y) >= DRAG_PX:
-            self.swiped.emit(x, y, x, to)
+        self.wheel.add(*point, notches)  # a quick burst of notches is one swipe
         event.accept()
+
+    def _wheel_swipe(self, x: int, y: int, notches: float) -> None:
+        swipe = wheel_swipe(x, y, notches, self._size[1])
+        if abs(swipe[3] - y) >= DRAG_PX:
+            self.swiped.emit(*swipe)
 
     def leaveEvent(self, event: object) -> None:
         if self._hover is not None:
@@ -251,6 +264,8 @@ class ScreenView(QWidget):
             self._draw_hover(painter, self._hover)
         if self._busy:
             painter.fillRect(rect, QColor(16, 18, 22, 70))
+        if self.caption:
+            self._draw_caption(painter, rect)
         if not self._painted:
             self._painted = True
             self.shown.emit()
@@ -263,6 +278,16 @@ class ScreenView(QWidget):
         painter.setBrush(Qt.BrushStyle.NoBrush)
         for element in self._index.elements:
             painter.drawRect(self.element_rect(element))
+
+    def _draw_caption(self, painter: QPainter, rect: QRectF) -> None:
+        painter.setFont(QFont(self.font().family(), 9, QFont.Weight.DemiBold))
+        width = painter.fontMetrics().horizontalAdvance(self.caption) + 16
+        badge = QRectF(rect.center().x() - width / 2, rect.top() + 6, width, 20)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(31, 35, 40, 210))
+        painter.drawRoundedRect(badge, 10, 10)
+        painter.setPen(QColor("white"))
+        painter.drawText(badge, Qt.AlignmentFlag.AlignCenter, self.caption)
 
     def _draw_hover(self, painter: QPainter, element: IndexedElement) -> None:
         box = self.element_rect(element)

@@ -7,24 +7,33 @@ device shows now, ``matches 3 — ambiguous`` or ``matches 0 — not found``
 otherwise (strict, as the executor resolves it: alternates are fallbacks and
 do not count). Fields of the selector the form does not show (``key``,
 ``index``, ``name``) are kept as they were.
+
+**Pick** (when the window gives a ``pick`` request) hides the dialogs and lets the
+next click on the phone picture fill the form with the selector the recorder would
+write for that element (Esc cancels); **Copy selector** copies the form's selector as
+Python, pytest, Maestro or JSON (:mod:`deltarec.app.selector_code`).
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QHBoxLayout,
     QLabel,
     QLineEdit,
     QPlainTextEdit,
+    QPushButton,
     QVBoxLayout,
     QWidget,
 )
 
+from deltarec.app.selector_code import CopyButton
 from deltarec.core.errors import DeltarecError
 from deltarec.core.executor.selectors import ALIASES, Selector, find_all
 from deltarec.core.observe.index import ElementIndex
@@ -36,6 +45,11 @@ FIELDS = (
     ("class_name", "Class"),
     ("role", "Role"),
 )
+
+OnPick = Callable[[dict[str, Any]], None]
+PickRequest = Callable[[OnPick], None]
+"""Ask the window for the next click on the phone picture; it calls back with the selector
+the recorder would write for the element clicked (never, when the pick is cancelled)."""
 
 
 def match_text(selector: dict[str, Any], screen: ElementIndex | None) -> str:
@@ -56,31 +70,43 @@ class SelectorEditor(QDialog):
     """Edit a selector field by field (see the module docstring)."""
 
     def __init__(
-        self, selector: dict[str, Any], screen: ElementIndex | None, parent: QWidget | None = None
+        self,
+        selector: dict[str, Any],
+        screen: ElementIndex | None,
+        parent: QWidget | None = None,
+        *,
+        pick: PickRequest | None = None,
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle("Selector")
         self.setMinimumWidth(440)
         self.index = screen
-        given = {ALIASES.get(k, k): v for k, v in selector.items()}
-        self.kept = {k: v for k, v in given.items()
-                     if k not in dict(FIELDS) and k != "alternates"}  # fmt: skip
         form = QFormLayout()
         self.lines: dict[str, QLineEdit] = {}
         for name, label in FIELDS:
-            line = QLineEdit("" if given.get(name) is None else str(given[name]))
+            line = QLineEdit()
             line.textChanged.connect(self.update_count)
             self.lines[name] = line
             form.addRow(label, line)
-        self.alternates = QPlainTextEdit(
-            "\n".join(json.dumps(a, ensure_ascii=False) for a in given.get("alternates") or [])
-        )
+        self.alternates = QPlainTextEdit()
         self.alternates.setPlaceholderText("fallback selectors, one JSON object a line")
         self.alternates.setMaximumHeight(90)
         self.alternates.textChanged.connect(self.update_count)
         form.addRow("Alternates", self.alternates)
         self.count = QLabel()
         self.count.setObjectName("matchCount")
+        tools = QHBoxLayout()
+        self.pick_button = QPushButton("Pick")
+        self.pick_button.setToolTip(
+            "Click an element on the phone to fill the selector (Esc: cancel)"
+        )
+        self.pick_button.setVisible(pick is not None)
+        if pick is not None:
+            self.pick_button.clicked.connect(lambda: pick(self.set_selector))
+        self.copy_button = CopyButton(self._valid_selector)
+        tools.addWidget(self.pick_button)
+        tools.addWidget(self.copy_button)
+        tools.addStretch(1)
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
@@ -89,8 +115,30 @@ class SelectorEditor(QDialog):
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(self.count)
+        layout.addLayout(tools)
         layout.addWidget(self.buttons)
+        self.kept: dict[str, Any] = {}
+        self.set_selector(selector)
+
+    def set_selector(self, selector: dict[str, Any]) -> None:
+        """Fill the form with ``selector`` (fields it does not show are kept as they are)."""
+        given = {ALIASES.get(k, k): v for k, v in selector.items()}
+        self.kept = {k: v for k, v in given.items()
+                     if k not in dict(FIELDS) and k != "alternates"}  # fmt: skip
+        for name, line in self.lines.items():
+            line.setText("" if given.get(name) is None else str(given[name]))
+        self.alternates.setPlainText(
+            "\n".join(json.dumps(a, ensure_ascii=False) for a in given.get("alternates") or [])
+        )
         self.update_count()
+
+    def _valid_selector(self) -> dict[str, Any] | None:
+        try:
+            selector = self.selector()
+            Selector.from_json(selector)
+        except (ValueError, DeltarecError):
+            return None
+        return selector
 
     def selector(self) -> dict[str, Any]:
         """The selector as JSON (ValueError when an alternate line is not JSON)."""

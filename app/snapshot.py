@@ -98,6 +98,8 @@ class SessionView:
     activity: str = ""
     recorded_picture: bool = False
     """``image`` is the last recorded screen (a restore), not the phone now: no boxes."""
+    name: str = ""
+    """The recording's name (File → Rename recording): exports and the title use it."""
 
     @classmethod
     def of(cls, session: RecordingSession, *, image: QImage | None = None) -> SessionView:
@@ -113,6 +115,7 @@ class SessionView:
             screen_size=size,
             package=screen.package if screen is not None else "",
             activity=screen.activity if screen is not None else "",
+            name=session.name,
         )
 
 

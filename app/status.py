@@ -1,10 +1,15 @@
-"""The status bar: device, step count, last step's timing, what the worker is doing, progress."""
+"""The status bar: device, step count, last step's timing, what the worker is doing, progress,
+and after a replay a button that opens its report."""
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QLabel, QMainWindow, QProgressBar, QStatusBar
+from PySide6.QtWidgets import QLabel, QMainWindow, QProgressBar, QStatusBar, QToolButton
 
+from deltarec.app.glyphs import first_drawable
 from deltarec.app.snapshot import SessionView
+
+BUSY_MARKS = ("⏳", "◷")
+"""The working mark before a job's label: the hourglass where a font has it."""
 
 
 class StatusBar(QStatusBar):
@@ -21,7 +26,12 @@ class StatusBar(QStatusBar):
         self.count = QLabel("0 steps")
         self.timing = QLabel("")
         self.timing.setToolTip("Time the last step took (action + settle + observation)")
+        self.report_button = QToolButton()  # the window gives it "Open replay report"
+        self.report_button.setObjectName("reportButton")
+        self.report_button.setAutoRaise(True)
+        self.report_button.hide()  # until a replay wrote a report
         self.addWidget(self.job)
+        self.addPermanentWidget(self.report_button)
         self.addPermanentWidget(self.progress)
         for label in (self.device, self.count, self.timing):
             label.setObjectName("statusField")
@@ -29,6 +39,7 @@ class StatusBar(QStatusBar):
         self._replaying = False
         self._busy = False
         self._sticky = False  # an error or a replay result stays until the next job starts
+        self.busy_mark = first_drawable(BUSY_MARKS, self.job.font())
 
     def show_view(self, view: SessionView) -> None:
         app = f" · {view.package}" if view.package else ""
@@ -39,7 +50,7 @@ class StatusBar(QStatusBar):
         self.timing.setText(f"last step {last:.0f} ms" if last is not None else "")
 
     def set_job(self, label: str) -> None:
-        self.job.setText(f"⏳ {label}…")
+        self.job.setText(f"{self.busy_mark} {label}…")
         self.job.setToolTip("")
         self.job.setProperty("error", False)
         self._sticky = False

@@ -24,6 +24,7 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QImage
 
+from deltarec.app.launch import LaunchJobs
 from deltarec.app.recordings import (
     Recording,
     Unfinished,
@@ -48,14 +49,14 @@ from deltarec.core.recorder.session import RecordedStep, RecordingSession, png_b
 from deltarec.core.recorder.suggest import Suggestion
 
 
-class Studio(QObject, ReplayJobs, StepEdits):
+class Studio(QObject, ReplayJobs, StepEdits, LaunchJobs):
     """Adapts one recording to Qt (see the module docstring)."""
 
     viewChanged = Signal(object)  # SessionView
     stepAdded = Signal(int)  # row of the step just recorded
     stepStatus = Signal(int, str, object)  # row, status, error: a live mark during a run
     replayStarted = Signal(int)  # number of steps
-    replayFinished = Signal(bool)
+    replayFinished = Signal(bool, str)  # ok, the run report's path ("" when none)
     devicesListed = Signal(list)  # [(name, state)]
     exported = Signal(str)
     error = Signal(str)
@@ -158,7 +159,8 @@ class Studio(QObject, ReplayJobs, StepEdits):
 
         self.runner.submit("Discarding a recording", run, on_done=then, on_error=self._fail)
 
-    def open_recording(self, spec: str, restore: Path | None = None) -> None:
+    def open_recording(self, spec: str, restore: Path | None = None, *,
+                       on_done: Callable[[Any], None] | None = None) -> None:  # fmt: skip
         """Close the current recording; start a new one (or restore ``restore``) on ``spec``."""
         self.spec = spec
 
@@ -182,7 +184,12 @@ class Studio(QObject, ReplayJobs, StepEdits):
             self._session = session
             return self._view(session)
 
-        self.runner.submit("Connecting to " + spec, start, on_done=self._show, on_error=self._fail)
+        def done(view: object) -> None:
+            self._show(view)
+            if on_done is not None:
+                on_done(view)
+
+        self.runner.submit("Connecting to " + spec, start, on_done=done, on_error=self._fail)
 
     def _close_session(self) -> None:
         if self._session is not None:
@@ -282,14 +289,15 @@ class Studio(QObject, ReplayJobs, StepEdits):
         verb = "Long-pressing" if long else "Tapping"
         self._record(f"{verb} ({x}, {y})", lambda s: s.record_tap(x, y, long=long))
 
-    def keyboard_tap(self, x: int, y: int) -> None:
-        """A key of the phone's keyboard: pressed, and kept as the typing it did
+    def keyboard_tap(self, x: int, y: int, *, long: bool = False) -> None:
+        """A key of the phone's keyboard (``long``: held, for its alternate, a digit say):
+        pressed, and kept as the typing it did
         (:mod:`deltarec.core.recorder.keyboard_tap`); the step it added, changed or removed
         goes to the undo stack."""
         taps: list[KeyboardTap] = []
 
         def run(session: RecordingSession, _: Report) -> SessionView:
-            tap = session.record_keyboard_tap(x, y)
+            tap = session.record_keyboard_tap(x, y, long=long)
             taps.append(replace(tap, step=copy.deepcopy(tap.step)))
             return self._view(session)
 

@@ -1,6 +1,7 @@
 """The Script Builder's step edits: delete, insert, replace, move and re-parameter a
 recorded step, each (unless told otherwise) handed to the undo stack as a
-:class:`~deltarec.app.undo.Change`.
+:class:`~deltarec.app.undo.Change`; delete, move, duplicate and paste of several
+steps, each one :class:`~deltarec.app.undo_batch.Batch` (one undo entry); rename.
 
 A part of :class:`~deltarec.app.studio.Studio` (it inherits these methods), as the
 replay jobs are; every edit runs as a job on the worker thread.
@@ -14,28 +15,34 @@ from typing import Any, Protocol
 
 from PySide6.QtCore import SignalInstance
 
+from deltarec.app.job_host import Done, Failed, JobHost
 from deltarec.app.snapshot import SessionView
 from deltarec.app.undo import Change
+from deltarec.app.undo_batch import Batch
 from deltarec.app.workers import Report
+from deltarec.core.executor import load_script
 from deltarec.core.recorder.session import RecordedStep, RecordingSession
+from deltarec.core.recorder.step import step_label
+
+Made = tuple[int, list[RecordedStep]]
+"""Steps to insert and the row they go to."""
 
 
-class _Host(Protocol):
+class _Host(JobHost, Protocol):
     """What the edits use of the Studio."""
 
     undoable: SignalInstance
 
-    def _job(self, label: str, fn: Callable[[RecordingSession, Report], object], *,
-             on_done: Callable[[Any], None] | None = None,
-             on_error: Callable[[BaseException], None] | None = None,
-             on_progress: Callable[[Any], None] | None = None) -> None: ...  # fmt: skip
-    def _view(self, session: RecordingSession) -> SessionView: ...
     def _edit(self, label: str, edit: Callable[[RecordingSession], None],
               on_done: Callable[[Any], None] | None = None,
               on_error: Callable[[BaseException], None] | None = None) -> None: ...  # fmt: skip
-    def _tracked(self, label: str, edit: Callable[[RecordingSession], Change],
+    def _tracked(self, label: str, edit: Callable[[RecordingSession], Change | Batch],
                  on_done: Callable[[Any], None] | None = None,
                  on_error: Callable[[BaseException], None] | None = None) -> None: ...  # fmt: skip
+    def reorder_steps(self, order: tuple[int, ...], on_done: Done = None, *,
+                      track: bool = True) -> None: ...  # fmt: skip
+    def _insert_batch(self, label: str, make: Callable[[RecordingSession], Made],
+                      on_done: Done = None, on_error: Failed = None) -> None: ...  # fmt: skip
 
 
 class StepEdits:
@@ -54,11 +61,12 @@ class StepEdits:
 
         self._job(label, run, on_done=on_done, on_error=on_error)
 
-    def _tracked(self: _Host, label: str, edit: Callable[[RecordingSession], Change],
+    def _tracked(self: _Host, label: str, edit: Callable[[RecordingSession], Change | Batch],
                  on_done: Callable[[Any], None] | None = None,
                  on_error: Callable[[BaseException], None] | None = None) -> None:  # fmt: skip
-        """An edit whose :class:`~deltarec.app.undo.Change` goes to ``undoable`` once it is done."""
-        changes: list[Change] = []
+        """An edit whose :class:`~deltarec.app.undo.Change` (or
+        :class:`~deltarec.app.undo_batch.Batch`) goes to ``undoable`` once it is done."""
+        changes: list[Change | Batch] = []
 
         def done(view: object) -> None:
             self.undoable.emit(changes[0])
@@ -118,3 +126,128 @@ class StepEdits:
             return Change("edit", row, old, copy.deepcopy(session.steps[row]))
 
         self._tracked("Updating a step", update, on_done, on_error)
+
+    # ------------------------------------------------------------ several steps
+    def remove_steps(self: _Host, rows: list[int], *, track: bool = True) -> None:
+        """Delete the steps at ``rows`` (one undo entry)."""
+        ordered = sorted(set(rows))
+
+        def delete(session: RecordingSession) -> Batch:
+            items = tuple((r, copy.deepcopy(session.steps[r])) for r in ordered)
+            for r in reversed(ordered):
+                session.delete_step(r)
+            return Batch("delete", items)
+
+        if track:
+            self._tracked(f"Deleting {len(ordered)} steps", delete)
+        else:
+            self._edit(f"Deleting {len(ordered)} steps", lambda s: _untracked(delete, s))
+
+    def put_steps(self: _Host, items: tuple[tuple[int, RecordedStep], ...]) -> None:
+        """Put steps back at their rows as they were (undo / redo); nothing runs."""
+
+        def put(session: RecordingSession) -> None:
+            for row, step in sorted(items, key=lambda item: item[0]):
+                session.insert_step(row, copy.deepcopy(step))
+
+        self._edit("Restoring steps", put)
+
+    def reorder_steps(self: _Host, order: tuple[int, ...], on_done: Done = None, *,
+                      track: bool = True) -> None:  # fmt: skip
+        """The step at row ``k`` becomes the one that was at ``order[k]``."""
+
+        def reorder(session: RecordingSession) -> Batch:
+            wanted = [session.steps[was] for was in order]
+            for k, step in enumerate(wanted):
+                now = next(i for i, s in enumerate(session.steps) if s is step)
+                if now != k:
+                    session.move_step(now, k)
+            return Batch("order", order=tuple(order))
+
+        if track:
+            self._tracked("Moving steps", reorder, on_done)
+        else:
+            self._edit("Moving steps", lambda s: _untracked(reorder, s), on_done)
+
+    def move_steps(self: _Host, rows: list[int], by: int, count: int,
+                   on_done: Done = None) -> bool:  # fmt: skip
+        """Move the steps at ``rows`` (of ``count``) one row up (``by`` -1) or down (+1),
+        as a block; False (nothing queued) when one is already at the edge."""
+        order = moved(count, rows, by)
+        if order is None:
+            return False
+        self.reorder_steps(order, on_done)
+        return True
+
+    def _insert_batch(
+        self: _Host,
+        label: str,
+        make: Callable[[RecordingSession], tuple[int, list[RecordedStep]]],
+        on_done: Done = None,
+        on_error: Callable[[BaseException], None] | None = None,
+    ) -> None:
+        """Insert the steps ``make(session)`` returns at its row (one undo entry)."""
+
+        def insert(session: RecordingSession) -> Batch:
+            at, steps = make(session)
+            for k, step in enumerate(steps):
+                session.insert_step(at + k, step)
+            return Batch("insert", tuple((at + k, copy.deepcopy(s)) for k, s in enumerate(steps)))
+
+        self._tracked(label, insert, on_done, on_error)
+
+    def duplicate_steps(self: _Host, rows: list[int], on_done: Done = None) -> None:
+        """Copies of the steps at ``rows`` (their recorded deltas too), after the last one."""
+        ordered = sorted(set(rows))
+
+        def copies(session: RecordingSession) -> tuple[int, list[RecordedStep]]:
+            return ordered[-1] + 1, [copy.deepcopy(session.steps[r]) for r in ordered]
+
+        self._insert_batch(f"Duplicating {len(ordered)} steps", copies, on_done)
+
+    def paste_steps(self: _Host, at: int, text: str, on_done: Done = None,
+                    on_error: Callable[[BaseException], None] | None = None) -> None:  # fmt: skip
+        """Insert the steps of script JSON ``text`` (the clipboard) at row ``at``, validated
+        in full first (a ScriptValidationError names the step and parameter); nothing runs:
+        each is marked edited until it runs."""
+
+        def pasted(session: RecordingSession) -> tuple[int, list[RecordedStep]]:
+            script = load_script(text)
+            steps = [
+                RecordedStep(step.command, dict(step.params),
+                             step.note or step_label(step.command, step.params),
+                             checks=[dict(c) for c in step.checks], edited=True)
+                for step in script.steps
+            ]  # fmt: skip
+            return min(at, len(session.steps)), steps
+
+        self._insert_batch("Pasting steps", pasted, on_done, on_error)
+
+    def rename(self: _Host, name: str, on_done: Done = None) -> None:
+        """The recording is called ``name`` from now on (exports, title, Recordings)."""
+
+        def rename(session: RecordingSession) -> None:
+            session.name = name
+            session.bundle.info["name"] = name
+            session.bundle.save_manifest()
+
+        self._edit("Renaming the recording", rename, on_done)
+
+
+def moved(count: int, rows: list[int], by: int) -> tuple[int, ...] | None:
+    """The order after moving ``rows`` (of ``count``) by one row, as a block; None at an edge.
+
+    >>> moved(4, [1, 2], -1), moved(4, [0, 2], +1), moved(3, [0], -1)
+    ((1, 2, 0, 3), (1, 0, 3, 2), None)
+    """
+    ordered = sorted(set(rows))
+    if not ordered or ordered[0] + by < 0 or ordered[-1] + by >= count:
+        return None
+    order = list(range(count))
+    for r in reversed(ordered) if by > 0 else ordered:
+        order[r], order[r + by] = order[r + by], order[r]
+    return tuple(order)
+
+
+def _untracked(edit: Callable[[RecordingSession], object], session: RecordingSession) -> None:
+    edit(session)  # an undo or redo: what it returns is not announced again

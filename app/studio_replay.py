@@ -1,5 +1,9 @@
 """The Script Builder's replay jobs: run steps from a row, replay all on a fresh device.
 
+Replay all also writes the HTML run report (:mod:`deltarec.core.report`: every step,
+its delta and a screenshot after it) into the recording's folder as
+:data:`REPORT_NAME`; ``replayFinished`` carries its path for "Open replay report".
+
 A part of :class:`~deltarec.app.studio.Studio` (it inherits these methods); kept apart
 because replaying is its own flow: live ✓/✗ marks per step and the phone
 picture following the replay, reported from the worker thread.
@@ -7,19 +11,27 @@ picture following the replay, reported from the worker thread.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, Protocol
+import time
+from datetime import datetime
+from typing import Protocol
 
 from PySide6.QtCore import SignalInstance
 from PySide6.QtGui import QImage
 
+from deltarec.app.job_host import JobHost
 from deltarec.app.snapshot import SessionView, decode_png
 from deltarec.app.studio_config import StudioConfig
 from deltarec.app.workers import Report
+from deltarec.core.executor import parse_script
+from deltarec.core.executor.runner import StepResult
 from deltarec.core.recorder.session import RecordedStep, RecordingSession, png_bytes
+from deltarec.core.report import Collector, RunSummary, TracingDevice, write_report
+
+REPORT_NAME = "replay-report.html"
+"""The last Replay all's report, in the recording's folder."""
 
 
-class _Host(Protocol):
+class _Host(JobHost, Protocol):
     """What the replay jobs use of the Studio."""
 
     config: StudioConfig
@@ -30,13 +42,6 @@ class _Host(Protocol):
     replayFinished: SignalInstance
     picture: SignalInstance
 
-    def _job(self, label: str, fn: Callable[[RecordingSession, Report], object], *,
-             on_done: Callable[[Any], None] | None = None,
-             on_error: Callable[[BaseException], None] | None = None,
-             on_progress: Callable[[Any], None] | None = None) -> None: ...  # fmt: skip
-    def _view(self, session: RecordingSession) -> SessionView: ...
-    def _show(self, view: object) -> None: ...
-    def _fail(self, exc: BaseException) -> None: ...
     def _step_status(self, value: object) -> None: ...
 
 
@@ -70,8 +75,17 @@ class ReplayJobs:
         total = len(self.view.steps) if self.view is not None else 0
         self.replayStarted.emit(total)
 
-        def run(session: RecordingSession, report: Report) -> tuple[bool, SessionView]:
+        def run(session: RecordingSession, report: Report) -> tuple[bool, SessionView, str]:
             fresh = self.config.open_device(self.spec)
+            tracer = TracingDevice(fresh)
+            collector = Collector(tracer)
+            results: list[StepResult] = []
+            script = parse_script(session.script().to_json())
+            started, began = datetime.now().astimezone(), time.monotonic()
+
+            def result(value: StepResult) -> None:
+                collector.step_done(value)
+                results.append(value)
 
             def progress(i: int, step: RecordedStep) -> None:
                 report((i, step.status, step.error))
@@ -83,18 +97,25 @@ class ReplayJobs:
 
             if session.steps:
                 report((0, "running", None))
-            ok = session.replay(fresh, on_progress=progress)
+            collector.begin()
+            ok = session.replay(tracer, on_progress=progress, on_result=result)
+            path = session.bundle.root / REPORT_NAME
+            steps = collector.steps(script, results)
+            when = started.strftime("%Y-%m-%d %H:%M:%S %Z")
+            run = RunSummary(session.name, fresh.serial, "all", time.monotonic() - began,
+                             steps, when)  # fmt: skip
+            write_report(run, path)
             # The recording goes on from where the replay left the phone (the picture too).
             session.replace_device(fresh)
             session.refresh()
-            return ok, self._view(session)
+            return ok, self._view(session), str(path)
 
-        def done(result: tuple[bool, SessionView]) -> None:
+        def done(result: tuple[bool, SessionView, str]) -> None:
             self._show(result[1])
-            self.replayFinished.emit(result[0])
+            self.replayFinished.emit(result[0], result[2])
 
         def failed(exc: BaseException) -> None:
-            self.replayFinished.emit(False)
+            self.replayFinished.emit(False, "")
             self._fail(exc)
 
         def progress(value: object) -> None:

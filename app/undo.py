@@ -36,20 +36,35 @@ class Change:
     to: int = -1
 
 
-class StepCommand(QUndoCommand):
-    """Undoes and redoes one :class:`Change` through the Studio."""
+class DoneCommand(QUndoCommand):
+    """An undo command for an edit already done: the stack's ``redo`` on push does nothing,
+    later ones call :meth:`again`."""
 
-    def __init__(self, studio: Studio, change: Change) -> None:
-        label = change.step.label if change.step is not None else f"step {change.row + 1}"
-        super().__init__(f"{_TEXTS.get(change.kind, change.kind)} {label}")
+    def __init__(self, studio: Studio, text: str) -> None:
+        super().__init__(text)
         self.studio = studio
-        self.change = change
         self._done = True  # the edit happened before the push
 
     def redo(self) -> None:
         if self._done:
             self._done = False
             return
+        self.again()
+
+    def again(self) -> None:
+        """Do the edit again (redo after an undo)."""
+        raise NotImplementedError
+
+
+class StepCommand(DoneCommand):
+    """Undoes and redoes one :class:`Change` through the Studio."""
+
+    def __init__(self, studio: Studio, change: Change) -> None:
+        label = change.step.label if change.step is not None else f"step {change.row + 1}"
+        super().__init__(studio, f"{_TEXTS.get(change.kind, change.kind)} {label}")
+        self.change = change
+
+    def again(self) -> None:
         c, studio = self.change, self.studio
         if c.kind == "record" and c.step is not None:
             studio.insert_step(c.row, c.step)

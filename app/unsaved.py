@@ -53,6 +53,12 @@ class UnsavedWork:
     def mark_saved(self) -> None:
         """The steps as they are now are in a file (saved, exported or opened)."""
         self._saved = self._signature(self.model.rows)
+        self.show_modified()
+
+    def show_modified(self) -> None:
+        """The title's unsaved marker (Qt's ``windowModified``: ``*`` where the title has
+        ``[*]``) is on while steps are not saved."""
+        self._as_widget().setWindowModified(self.unsaved_steps() > 0)
 
     def unsaved_steps(self) -> int:
         """How many steps a quit would leave only in the autosave (0 when all are saved)."""

@@ -21,6 +21,7 @@ from deltarec.app.device_panel import DevicePanel
 from deltarec.app.devices import default_device
 from deltarec.app.dialogs import Ask
 from deltarec.app.element_tree import ElementTree
+from deltarec.app.inspecting import Inspecting
 from deltarec.app.inspector import Inspector
 from deltarec.app.palette import DELTA_TITLE, Entry, title_of
 from deltarec.app.param_form import CommandDialog, StepDialog, problem_text
@@ -30,10 +31,11 @@ from deltarec.app.screen_view import smallest_at
 from deltarec.app.settings import Settings
 from deltarec.app.snapshot import SessionView
 from deltarec.app.status import StatusBar
+from deltarec.app.steps_actions import StepsActions
 from deltarec.app.steps_model import StepsModel
 from deltarec.app.steps_panel import StepsPanel
 from deltarec.app.studio import Studio, StudioConfig
-from deltarec.app.undo import StepCommand
+from deltarec.app.undo_batch import command_for
 from deltarec.app.unsaved import UnsavedWork
 from deltarec.core.errors import DeltarecError
 from deltarec.core.executor.registry import command_table, lookup
@@ -55,8 +57,8 @@ NOT_LIVE_CLICK = (
 )
 NO_FIELD = "No text field is focused: tap one on the phone first, then type."
 KEYBOARD_TAP = (
-    "That is the on-screen keyboard, with no text field focused (or a long press): tap a "
-    "field first; keys then join one typing step, as does the box under the phone."
+    "That is the on-screen keyboard, with no text field focused: tap a field first; keys "
+    "(held: their alternates) then join one typing step, as does the box under the phone."
 )
 
 
@@ -73,7 +75,7 @@ def titled(text: str) -> str:
     return f"{APP_TITLE} — {text}" if text else APP_TITLE
 
 
-class MainWindow(UnsavedWork, QMainWindow):
+class MainWindow(UnsavedWork, Inspecting, QMainWindow):
     """deltarec Studio. Call :meth:`start` once it is constructed."""
 
     firstScreenShown = Signal()
@@ -145,6 +147,9 @@ class MainWindow(UnsavedWork, QMainWindow):
         self.status = StatusBar(self)
         self.setStatusBar(self.status)
         self.actions_ = Actions(self)
+        self._wire_inspect()
+        self.steps_actions = StepsActions(self)
+        self.status.report_button.setDefaultAction(self.actions_.report)
         if STYLE.is_file():
             self.setStyleSheet(STYLE.read_text(encoding="utf-8"))
         self._wire()
@@ -156,14 +161,14 @@ class MainWindow(UnsavedWork, QMainWindow):
     def _wire(self) -> None:
         studio, screen = self.studio, self.screen_view
         studio.viewChanged.connect(self._show_view)
-        studio.stepAdded.connect(self.steps_panel.select_row)
+        studio.stepAdded.connect(self.select_quietly)
         studio.stepStatus.connect(self._step_status)
         studio.replayStarted.connect(self._replay_started)
         studio.replayFinished.connect(self._replay_finished)
         studio.error.connect(self.show_error)
         studio.exported.connect(self._saved_to)
-        studio.picture.connect(self.screen_view.set_picture)
-        studio.undoable.connect(lambda change: self.undo_stack.push(StepCommand(studio, change)))
+        studio.picture.connect(self._live_picture_arrived)
+        studio.undoable.connect(lambda change: self.undo_stack.push(command_for(studio, change)))
         studio.disconnected.connect(self._disconnected)
         studio.runner.busyChanged.connect(self._set_busy)
         studio.runner.started.connect(self.status.set_job)
@@ -216,30 +221,38 @@ class MainWindow(UnsavedWork, QMainWindow):
         if view.bundle != self._saved_bundle:  # another recording: nothing of it saved yet
             self._saved_bundle, self._saved = view.bundle, ()
             self.undo_stack.clear()
+        grew = len(view.steps) > self.model.rowCount()
         self.model.set_steps(view.steps)
-        self.screen_view.set_screen(view.image, view.screen_size, view.index)
         self._hold_picture = view.recorded_picture
         self.device_panel.set_live(not view.recorded_picture)
-        self.inspector.show_element(view.index, None)
-        self.element_tree.set_index(view.index)
-        self._picked = None
+        if not self._keep_step_screen(view, grew):
+            self._show_screen(view)
+            self._view_shown()
         self.status.show_view(view)
         if view.recorded_picture:
             self.status.show_note(RECORDED_PICTURE)
-        self.setWindowTitle(titled(f"{view.bundle.name} on {view.serial}"))
+        self.setWindowTitle(titled(f"{view.name or view.bundle.name}[*] on {view.serial}"))
+        self.show_modified()
         self._show_step(self.steps_panel.current_row())
+
+    def _show_screen(self, view: SessionView) -> None:
+        """The recording's latest screen on the picture, the inspector and the tree."""
+        self.screen_view.set_screen(view.image, view.screen_size, view.index)
+        self.inspector.show_element(view.index, None)
+        self.element_tree.set_index(view.index)
+        self._picked = None
 
     def _show_step(self, row: int) -> None:
         self.delta_panel.show_step(self.model.step(row), row + 1 if row >= 0 else None)
 
     def _look(self) -> None:
         """The idle poll: a quiet look at the phone when nothing runs and no dialog is open."""
-        if self._hold_picture:
-            return  # a restore shows where the recording left off until the next step
+        if self._hold_picture or self.step_screen is not None or self.picking:
+            return  # a restore (a step's screen) shows a recorded picture, not the phone
         if self._quiet_since.elapsed() < self.poll.interval():
             return  # only after a quiet interval: a look never delays a person's next step
         if self.studio.runner.idle_now and self.dialog is None and self.isVisible():
-            self.studio.peek(self.screen_view.set_picture)
+            self.studio.peek(self._live_picture_arrived)
 
     def _screen_shown(self) -> None:
         if not self._first_shown and self.studio.view is not None:
@@ -275,7 +288,9 @@ class MainWindow(UnsavedWork, QMainWindow):
         self.model.reset_statuses()
         self.status.start_progress(total)
 
-    def _replay_finished(self, ok: bool) -> None:
+    def _replay_finished(self, ok: bool, report: str = "") -> None:
+        self.actions_.set_report(report)
+        self.status.report_button.setVisible(bool(report))
         rows = self.model.rows
         passed = sum(1 for r in rows if r.status == "passed")
         message = f"Replay {'passed' if ok else 'FAILED'}: {passed}/{len(rows)} steps passed"
@@ -283,7 +298,7 @@ class MainWindow(UnsavedWork, QMainWindow):
         if failed is not None:  # the failure is what the person looks at next
             skipped = sum(1 for r in rows if r.status == "skipped")
             message += f"; step {failed + 1} failed" + (f", {skipped} skipped" if skipped else "")
-            self.steps_panel.select_row(failed)
+            self.select_quietly(failed)
         self.status.finish_progress(message)
 
     # ------------------------------------------------------------- recording
@@ -295,19 +310,19 @@ class MainWindow(UnsavedWork, QMainWindow):
         return True
 
     def _swiped(self, x1: int, y1: int, x2: int, y2: int) -> None:
-        if not self._not_live():
+        if not self._intercept_swipe() and not self._not_live():
             self.studio.swipe(x1, y1, x2, y2)
 
     def _tapped(self, x: int, y: int, long: bool) -> None:
-        if self._not_live():
+        if self._intercept_tap(x, y) or self._not_live():
             return
         index = self.screen_view.index
         if index is not None and on_keyboard(index.frame.obs, x, y):
-            if long or focused_field(index.frame.obs) is None:
+            if focused_field(index.frame.obs) is None:
                 self.show_error(KEYBOARD_TAP)
                 self.device_panel.text.setFocus()
-            else:  # a key: it joins the typing step
-                self.studio.keyboard_tap(x, y)
+            else:  # a key (held: its alternate, a digit say): it joins the typing step
+                self.studio.keyboard_tap(x, y, long=long)
             return
         self._picked = smallest_at(self.screen_view.index, x, y)
         self.screen_view.select(self._picked)
@@ -341,7 +356,7 @@ class MainWindow(UnsavedWork, QMainWindow):
             self.studio.remove_check(row, check)
 
     def _move_step(self, row: int, to: int) -> None:
-        self.studio.move_step(row, to, on_done=lambda _: self.steps_panel.select_row(to))
+        self.studio.move_step(row, to, on_done=lambda _: self.select_quietly(to))
 
     def edit_step(self, row: int) -> CommandDialog | None:
         """Open the parameters form of step ``row`` (checked field by field, then by core)."""
@@ -358,7 +373,7 @@ class MainWindow(UnsavedWork, QMainWindow):
         self.studio.step_screen(row, lambda index: screen.__setitem__(0, index), before=True)
         dialog = CommandDialog(command, f"Edit step {row + 1}: {title_of(command)}",
                                initial=step.params, screen=lambda: screen[0],
-                               parent=self)  # fmt: skip
+                               pick=self.pick_on_step(row), parent=self)  # fmt: skip
         dialog.submitted.connect(
             lambda params: self.studio.update_params(
                 row,
@@ -383,7 +398,8 @@ class MainWindow(UnsavedWork, QMainWindow):
             selector.pop("alternates", None)
             initial.setdefault("selector", selector)
         dialog = CommandDialog(entry.command, entry.title, fields=entry.fields,
-                               initial=initial, screen=self._screen, parent=self)  # fmt: skip
+                               initial=initial, screen=self._screen,
+                               pick=self.request_pick, parent=self)  # fmt: skip
 
         def submitted(params: dict[str, Any]) -> None:
             def failed(exc: BaseException) -> None:

@@ -17,14 +17,16 @@ Snapshots. Before and after each step: ``PhoneState`` and the views of the
 windows a dump holds (``Playground.windows()``). A view's key is its window
 (the status bar; the app by its activity *stack*, so a new activity instance
 is a new screen; a dialog by its title), its ancestors' parts, and its own
-part: its action (``open:13``, ``toggle:wifi``), else id, else text, else
+part: its action (``open:13``, ``toggle:wifi``), else id, else text (its digits
+left out outside scrollers: "Cart (1)" is the "Cart (0)" link counting one more), else
 class; an item of a scroller, or a twin, adds the first action below it (else
 its first text), so recycled rows are known by content, never by slot. Since
 clipping can hide that hint, an item that shares a unique feature (an action,
 an id'd text) with exactly one item that left, and contradicts it nowhere, is
 taken for it (:func:`unify`). A view's *element* is its nearest
 ancestor-or-self with an action (a Settings row owns its switch); its *names*
-are its text, description, id name, the texts below it and its element's. A
+are its text, description, id name, the texts below it and its element's (a
+bare switch's element is itself: it takes its row's labels, "7:45"). A
 view is *volatile* when it shows something else a day, an hour, a minute and a
 second later, or one dump later (clocks, dates, the "Refreshed N times"
 counter, running timers).
@@ -200,6 +202,8 @@ ATTR_PROPS = {
 FLAG_WORDS = ("checked", "unchecked", "disabled", "selected", "focused")
 MOVE_PROPS = {"focus": "focused", "selected": "selected", "checked": "checked"}
 """``~ <prop>: A → B`` lines: the property moved from element A to element B."""
+DIGITS = re.compile(r"\d+")
+"""Digit runs: a label's identity leaves them out (a count changes, the label stays)."""
 QUOTED = re.compile(r'"(?:[^"\\]|\\.)*"')
 SEPARATORS = re.compile(r" [·•|—] ")
 LATER = 90061.0
@@ -245,13 +249,14 @@ def _texts(view: View) -> set[str]:
     return {t for v in view.walk() for t in (v.text, v.desc) if t}
 
 
-def _base(view: View) -> str:
+def _base(view: View, *, item: bool = False) -> str:
+    """A view's own key part; ``item``: it is an item of a scroller (known by content)."""
     if view.action:
         return f"act:{view.action}"
     if view.rid:
         return f"id:{view.rid}"
-    if view.text:
-        return f"text:{view.text}"
+    if view.text:  # a counter ("Cart (1)") is one view whatever its count
+        return f"text:{view.text if item else DIGITS.sub('#', view.text)}"
     return f"cls:{view.cls.rsplit('.', 1)[-1]}"
 
 
@@ -273,7 +278,7 @@ def _hint(view: View) -> str:
 def _components(parent: View) -> list[str]:
     """The key part of each child: base, plus a content hint for the items of a scroller
     and for twins (recycled rows share ids), plus an ordinal for twins still equal."""
-    bases = [_base(c) for c in parent.children]
+    bases = [_base(c, item=parent.scrollable) for c in parent.children]
     twins = Counter(bases)
     out: list[str] = []
     seen: Counter[str] = Counter()
@@ -366,6 +371,8 @@ def _names(info: ViewInfo, views: Mapping[Key, ViewInfo]) -> frozenset[str]:
     names = {t for t in (v.text, v.desc, v.rid.rpartition(":id/")[2]) if t} | _texts(v)
     if info.element is not None:
         names |= _texts(views[info.element].view)
+        if info.element == info.key and not _texts(v) and info.parent is not None:
+            names |= _texts(views[info.parent].view)  # a bare switch: its row's labels
     elif not (v.text or v.desc) and info.parent is not None:
         names |= _texts(views[info.parent].view)
     return frozenset(names)
@@ -436,8 +443,8 @@ def _shift(
                 elif cb[hi] < b.view.bounds[hi] and ca[hi] < a.view.bounds[hi]:
                     moves[axis].append(ca[hi] - cb[hi])
     dx, dy = _mode(moves[0]), _mode(moves[1])
-    if dx is None and dy is None:
-        return None
+    if (dx, dy) in ((None, None), (None, 0), (0, None)):
+        return None  # measured only across the move (rows spanning the list's width)
     return (dx or 0, dy or 0)
 
 
@@ -890,6 +897,8 @@ class Grader:
             return self._scroll(line)
         if line.startswith("~"):
             return self._change(line[1:].strip())
+        if line.startswith(("+", "-")) and re.search(r"\bkeyboard\b", line):
+            return "" if self._facts("keyboard") else "the keyboard did not change"
         if line.startswith(("+", "-")) or full:
             return self._listed(line, full)
         return "not a delta line"

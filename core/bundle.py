@@ -78,10 +78,12 @@ def new_file_mode() -> int:
     return 0o666 & ~current_umask()
 
 
-def write_atomic(path: Path, data: bytes) -> None:
+def write_atomic(path: Path, data: bytes, *, durable: bool = True) -> None:
     """Write ``data`` to ``path`` so readers see the old file or the new one, never half.
 
     The file gets the mode a plain ``open()`` would give it (:func:`new_file_mode`).
+    ``durable``: on disk before the rename (fsync); without it a power cut may lose the
+    write (a scratch bundle that dies with the process anyway: the MCP server's own).
     """
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
@@ -90,7 +92,8 @@ def write_atomic(path: Path, data: bytes) -> None:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()
-            os.fsync(handle.fileno())
+            if durable:
+                os.fsync(handle.fileno())
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
@@ -107,6 +110,8 @@ class Bundle:
     observations: int = 0
     info: dict[str, Any] = field(default_factory=dict)
     """Free-form facts about the recording (name, state: "recording" | "closed")."""
+    durable: bool = True
+    """Every write is fsynced (:func:`write_atomic`); off for a scratch bundle."""
 
     @classmethod
     def create(cls, root: str | Path, device: dict[str, Any]) -> Bundle:
@@ -152,16 +157,18 @@ class Bundle:
             "info": self.info,
             "steps": self.steps,
         }
-        write_atomic(self.root / "manifest.json", json.dumps(manifest, indent=1).encode())
+        data = json.dumps(manifest, indent=1).encode()
+        write_atomic(self.root / "manifest.json", data, durable=self.durable)
 
     def add_observation(self, obs: Observation, screenshot_png: bytes | None = None) -> int:
         """Store one capture; returns its number. The manifest is not rewritten."""
         number = self.observations
         name = f"{number:04d}"
         data = json.dumps(observation_to_json(obs), ensure_ascii=False).encode("utf-8")
-        write_atomic(self.root / "observations" / f"{name}.json", data)
+        write_atomic(self.root / "observations" / f"{name}.json", data, durable=self.durable)
         if screenshot_png is not None:
-            write_atomic(self.root / "screenshots" / f"{name}.png", screenshot_png)
+            shot = self.root / "screenshots" / f"{name}.png"
+            write_atomic(shot, screenshot_png, durable=self.durable)
         self.observations += 1
         return number
 

@@ -34,8 +34,7 @@ from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Node, Observation, node_attributes
 from deltarec.core.observer import DeltaResult, IndexOptions, index_frame, observe_delta
 from deltarec.core.render.budget import fit
-from deltarec.core.render.delta_text import Line
-from deltarec.core.render.delta_text import _changes_text as changes_text
+from deltarec.core.render.delta_text import Line, changes_text
 from deltarec.core.render.lines import quote
 from deltarec.core.render.lines import value as render_value
 

@@ -281,7 +281,10 @@ class Observer:
 
         Only when the step left the screen it started on (a dialog closed, another
         activity, or with none known another package or title): a list scrolled by a page
-        or more is still the same screen.
+        or more is still the same screen. A remembered frame from which the screen's content
+        scrolled is not recalled: a screen one comes back to shows what it showed (Android
+        keeps its offset), so a list elsewhere is another instance of the activity (a
+        relaunch starts at the top), a new screen, never ``» back to`` and a page scroll.
         """
         curr = result.delta.curr
         obs = curr.obs
@@ -312,8 +315,8 @@ class Observer:
             index = index_frame(
                 curr, self.options, previous=seen.index, pairs=delta.pairs, commit=False
             )
-            if is_new_screen(delta, seen.index, index):
-                continue
+            if is_new_screen(delta, seen.index, index) or delta.scrolls:
+                continue  # a screen comes back as it was left: scrolled, it is a new instance
             back = self._delta(
                 seen.index,
                 curr,

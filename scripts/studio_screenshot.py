@@ -1,4 +1,5 @@
-"""Render the README's picture of the Script Builder: a few steps recorded on the virtual phone.
+"""Render the README's picture of the Script Builder: a few steps recorded on the virtual phone,
+from a clean start (Launch app…, its state cleared).
 
 QT_QPA_PLATFORM=offscreen python scripts/studio_screenshot.py resources/studio.png
 """
@@ -54,6 +55,7 @@ def main(out: str) -> None:
         return hit[0].bounds.center
 
     for act in (
+        lambda: studio.launch_app("dev.deltarec.playground", clear=True),  # a known start
         lambda: studio.tap(*element("Sign up")),
         lambda: studio.tap(*element("Name", "textbox")),
         lambda: studio.type_text("Ada Lovelace"),
@@ -62,7 +64,7 @@ def main(out: str) -> None:
         before = len(studio.view.steps) if studio.view else 0
         act()
         wait_until(lambda b=before: studio.view is not None and len(studio.view.steps) > b)
-    window.steps_panel.select_row(3)
+    window.steps_panel.select_row(len(studio.view.steps) - 1 if studio.view else 0)
     app.processEvents()
     window.grab().save(out, "PNG")
     window.close()

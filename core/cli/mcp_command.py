@@ -11,8 +11,13 @@ import argparse
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from deltarec.core.errors import DeltarecError
+
+if TYPE_CHECKING:
+    from deltarec.core.executor import Session
+    from deltarec.core.mcp.recording import AgentRecording
 
 POLICIES = ("all", "failures", "none")
 
@@ -34,23 +39,44 @@ def _cmd_mcp(args: argparse.Namespace) -> int:
     from deltarec.core.cli.device_commands import open_device
     from deltarec.core.executor import Session
 
+    output_dir = Path(args.output_dir) if args.output_dir else Path.cwd()
     session = Session(
-        open_device(args.device),
-        output_dir=args.output_dir or Path.cwd(),
-        write_anywhere=args.write_anywhere,
+        open_device(args.device), output_dir=output_dir, write_anywhere=args.write_anywhere
     )
+    recording = None if args.read_only else _recording(session, args.record, output_dir)
     server = build_server(
-        session, read_only=args.read_only, policy=args.policy, element_tools=args.element_tools
+        session,
+        read_only=args.read_only,
+        policy=args.policy,
+        element_tools=args.element_tools,
+        recording=recording,
     )
     try:
         anyio.run(serve_stdio, server)
     except KeyboardInterrupt:
         pass
     finally:
+        if recording is not None:
+            recording.close()
         session.close()
     sys.stdout.flush()
     sys.stderr.flush()
     os._exit(0)
+
+
+def _recording(session: Session, record: str | None, output_dir: Path) -> AgentRecording:
+    """The session's recording: live in ``record`` (``--record DIR``), else kept in a
+    temporary folder until ``save_recording`` writes it under ``OUTPUT_DIR/recordings``.
+    A ``--record`` folder that cannot be written is one line on stderr; the server runs
+    on, recording to a temporary folder (saves into ``DIR`` fail with the reason)."""
+    from deltarec.core.mcp.recording import AgentRecording
+
+    if record is not None:
+        try:
+            return AgentRecording(session, record, live=True)
+        except DeltarecError as exc:
+            print(f"deltarec mcp: --record: {exc}; the session is not autosaved", file=sys.stderr)
+    return AgentRecording(session, record or output_dir / "recordings")
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -91,6 +117,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "--output-dir",
         metavar="DIR",
         help="where files the agent asks for (ac_screenshot paths) go; default: the current folder",
+    )
+    mcp.add_argument(
+        "--record",
+        metavar="DIR",
+        help="keep every acting call as a recording bundle in DIR (autosaved after each "
+        "step; the Script Builder opens it, `deltarec export` makes it a test); "
+        "save_recording also saves there (default: OUTPUT_DIR/recordings)",
     )
     mcp.add_argument(
         "--write-anywhere",

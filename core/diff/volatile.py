@@ -17,6 +17,7 @@ a clock's text, a counter — so it never floods a delta.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from deltarec.core.capture.roles import SYSTEM_UI
@@ -67,6 +68,36 @@ class Volatile:
 
 
 DEFAULT_VOLATILE = Volatile()
+
+CLOCKLIKE = re.compile(
+    r"^(\d{1,2}:\d{2}(:\d{2})?(\.\d+)?(\s?[AaPp]\.?[Mm]\.?)?|(Mon|Tue|Wed|Thu|Fri|Sat|Sun)\w*,? .*"
+    r"|\d+ (sec|min|hour|day)s? ago|now)$"
+)
+"""Clock and date texts: they churn on their own (a launcher's clock widget, a list's "2 min
+ago", a stopwatch's "0:00.00") even where no second capture has shown it yet."""
+MASKED = re.compile(r"^[•●∙*]+$")
+"""What a password field shows instead of its text: one bullet per character."""
+_DIGITS = re.compile(r"\d+")
+
+
+def is_counter(old: str, new: str) -> bool:
+    """Whether a text that went from ``old`` to ``new`` is a counter: only its numbers changed
+    (its value at the next look is not this one).
+
+    >>> is_counter("Refreshed 7 times", "Refreshed 16 times"), is_counter("On", "Off")
+    (True, False)
+    """
+    return old != new and _DIGITS.sub("#", old) == _DIGITS.sub("#", new)
+
+
+def is_live(text: str) -> bool:
+    """Whether ``text`` reads as a clock or a date, or is masked password text.
+
+    >>> [is_live(t) for t in ("9:41", "Mon, Jan 1", "3 min ago", "•••", "Wi-Fi")]
+    [True, True, True, True, False]
+    """
+    return bool(CLOCKLIKE.match(text) or MASKED.match(text))
+
 
 BAR_SHARE = 0.15
 """A System UI window at most this share of the screen high is a bar, not the notification

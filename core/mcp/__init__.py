@@ -8,6 +8,7 @@
     replies.py  what a call returns: the delta text, a facts line, structuredContent
     hints.py    errors an agent can act on: nearest tool names, closest on-screen matches
     server.py   the low-level SDK server: our own validation, worker threads, one lock
+    recording.py  the session's acting calls kept as a recording bundle (save_recording)
 
 ``deltarec mcp --device virtual`` runs it over stdio (:mod:`deltarec.core.cli.mcp_command`).
 Importing this package needs the ``mcp`` extra (``pip install deltarec[mcp]``).

@@ -65,6 +65,7 @@ from deltarec.core.executor.script import parse_script
 from deltarec.core.executor.selectors import Selector, match
 from deltarec.core.executor.session import POLICIES, Effects, Policy, Session, StepOutcome
 from deltarec.core.mcp.hints import argument_message, check_required, step_message, unknown_tool
+from deltarec.core.mcp.recording import SAVE_RECORDING, AgentRecording, save_tool
 from deltarec.core.mcp.replies import DIFF_URI, error_reply, run_reply, step_reply
 from deltarec.core.mcp.schema import SELECTOR_HELP
 from deltarec.core.mcp.stdio import StdioTransport, serve
@@ -122,6 +123,7 @@ class DeltarecTools:
         read_only: bool = False,
         policy: Policy = "all",
         element_tools: bool = False,
+        recording: AgentRecording | None = None,
     ):
         if policy not in POLICIES:
             raise InputError(f"unknown policy {policy!r} (use one of {', '.join(POLICIES)})")
@@ -129,6 +131,10 @@ class DeltarecTools:
         self.read_only = read_only
         self.policy = policy
         self.tools = tool_table(read_only=read_only, element_tools=element_tools)
+        self.recording = None if read_only else recording
+        """Keeps the acting calls (:mod:`deltarec.core.mcp.recording`); ``save_recording``."""
+        if self.recording is not None:
+            self.tools[SAVE_RECORDING] = save_tool()
         self._lock = anyio.Lock()
         self._diffs: OrderedDict[int, str] = OrderedDict()
         """Step number (from 1) → its ObservationDiff as JSON, the last DIFFS_KEPT."""
@@ -177,6 +183,8 @@ class DeltarecTools:
     ) -> types.CallToolResult:
         """Run ``spec`` (in a worker thread, holding the lock); a CallToolResult always."""
         try:
+            if spec.name == SAVE_RECORDING and self.recording is not None:
+                return self.recording.save_reply(arguments)
             if spec.command is None:
                 return self._run_steps(arguments, waited_ms)
             return self._run_command(spec, arguments, waited_ms)
@@ -206,6 +214,8 @@ class DeltarecTools:
             return self._screenshot(command, waited_ms)
         hit = _point_hit(command, self.session.seen)
         outcome = self.session.execute(command, policy=self.policy)
+        if self.recording is not None:
+            outcome = self.recording.keep_outcome(command, arguments, outcome)
         if hit is not None and outcome.ok and "element" not in outcome.result:
             outcome = dataclasses.replace(outcome, result={**outcome.result, **hit})
         outcome = self._mark_full_frame(cls, outcome)
@@ -297,7 +307,12 @@ class DeltarecTools:
             script = parse_script(arguments["script"])
             check_script(script)
             report = run_steps(
-                script, self.session, policy=policy, keep_going=bool(keep_going), effects=effects
+                script,
+                self.session,
+                policy=policy,
+                keep_going=bool(keep_going),
+                effects=effects,
+                on_progress=self.recording.keep_run(script) if self.recording else None,
             )
         except ScriptValidationError as exc:  # a script's path names the step: keep it whole
             return error_reply(f"script{exc.path.removeprefix('$')}: {exc.problem}")
@@ -363,14 +378,21 @@ def build_server(
     read_only: bool = False,
     policy: Policy = "all",
     element_tools: bool = False,
+    recording: AgentRecording | None = None,
 ) -> Server[Any, Any]:
     """An MCP server whose tools drive ``session``'s device (see the module docstring).
 
     Raises InputError for an unknown ``policy``. The server does not own the
     session: close it when the server is done (:func:`serve_stdio` does).
+    ``recording`` keeps the session's acting calls and adds ``save_recording``
+    (:mod:`deltarec.core.mcp.recording`; not on a read-only server).
     """
     handlers = DeltarecTools(
-        session, read_only=read_only, policy=policy, element_tools=element_tools
+        session,
+        read_only=read_only,
+        policy=policy,
+        element_tools=element_tools,
+        recording=recording,
     )
     server: Server[Any, Any] = Server("deltarec", version=_version(), instructions=INSTRUCTIONS)
     server.list_tools()(handlers.list_tools)  # type: ignore[no-untyped-call]

@@ -67,6 +67,14 @@ class Frame:
         return out
 
     @cached_property
+    def memo(self) -> dict[object, object]:
+        """Pure facts about this frame that layers above compute once and keep here (the
+        index's labels and reading order, :mod:`deltarec.core.observe.index`). A frame is an
+        immutable value, so what is kept never goes stale; two threads that race compute the
+        same value."""
+        return {}
+
+    @cached_property
     def window_of(self) -> list[int]:
         """For every position, the position of its window root."""
         out = [0] * len(self.nodes)

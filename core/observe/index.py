@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import cast
 
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.labels import element_positions, labels
@@ -114,6 +115,28 @@ def reading_order(frame: Frame, positions: Sequence[int]) -> list[int]:
     return out
 
 
+_Parts = tuple[list[str], frozenset[int], list[int]]
+
+
+def _ordered(frame: Frame, viewport: Sequence[int] | None, interactive_only: bool) -> _Parts:
+    """The labels, the element positions and the visible ones in reading order: pure facts of
+    the frame and the options, computed once per frame (:attr:`Frame.memo`; a step indexes
+    one frame up to three times, and a session's baseline again on the next step)."""
+    key = ("index", None if viewport is None else tuple(viewport), interactive_only)
+    kept = frame.memo.get(key)
+    if kept is not None:
+        return cast(_Parts, kept)
+    names = labels(frame)
+    positions = element_positions(frame, names, interactive_only=interactive_only)
+    box = _viewport_box(frame, viewport)
+    visible = [
+        p for p in positions if box is None or box.contains_point(*frame.nodes[p].bounds.center)
+    ]
+    parts = (names, frozenset(positions), reading_order(frame, visible))
+    frame.memo[key] = parts
+    return parts
+
+
 def build_index(
     frame: Frame,
     *,
@@ -134,13 +157,7 @@ def build_index(
     ``max_elements`` caps the list after reading order; the cap is applied to
     this frame only and never decides what matched. Cost: O(n log n).
     """
-    names = labels(frame)
-    positions = element_positions(frame, names, interactive_only=interactive_only)
-    box = _viewport_box(frame, viewport)
-    visible = [
-        p for p in positions if box is None or box.contains_point(*frame.nodes[p].bounds.center)
-    ]
-    ordered = reading_order(frame, visible)
+    names, positions, ordered = _ordered(frame, viewport, interactive_only)
     if max_elements is not None:
         ordered = ordered[: max(0, int(max_elements))]
     book = previous.book if previous is not None else NumberBook()
@@ -157,7 +174,7 @@ def build_index(
         )
         for p in ordered
     )
-    index = ElementIndex(frame, names, elements, number_of, frozenset(positions), book)
+    index = ElementIndex(frame, names, elements, number_of, positions, book)
     if commit:
         note_numbers(index)
     return index

@@ -6,12 +6,34 @@ without a label of their own are not elements. A text node whose text is
 already the label of the interactive element around it (the title inside a
 Settings row) is folded into that element rather than listed twice.
 
-Labels: a node's own text, else its content description; then, for controls
-only (not lists, not layouts), the first text found below it (a row is called
-by its title), else the first text below one of its three nearest ancestors
-(a Settings switch is called by its row's title); last, the final part of its
-resource id. The walk up stops at a list: an empty row is never called by
-another row's text.
+One name per element: :func:`labels` is the only place a name is made, and the frame,
+every delta line (a row that scrolled in included), the ``name=`` selector, error messages,
+MCP replies and the recorder's selectors all read it.
+
+The rule: a node's own text, else its content description. A *row* — a control with
+content inside, within content made to scroll (:func:`is_row`: an Inbox message, a
+Settings row, a product tile) — is then called by the distinct texts it shows, joined
+with ``" · "``: an Inbox row is ``"Grace · Standup moved #1 · Mar 8"``, as a reader of the
+screen sees it, not ``"Grace avatar"``, the description of the icon it starts with (rows
+repeat their first text — a sender, a title — so only all of it tells one from another);
+a row that shows no text is called by the descriptions inside it. Any other control
+(not a list, not a layout) is called by its *title*, the first text or description
+found below it (a button by its caption, a dialog by its heading), else the first text
+below one of its three nearest ancestors (a Settings switch is called by its row's
+title); last, the final part of its resource id. The walk up stops at a list: an empty
+row is never called by another row's text. Names longer than :data:`MAX_LABEL` are cut.
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> row = Frame(parse_uiautomator(
+    ...     '<hierarchy><node class="android.widget.ListView" bounds="[0,0][100,50]">'
+    ...     '<node class="android.widget.LinearLayout" clickable="true"'
+    ...     ' bounds="[0,0][100,50]"><node class="android.widget.ImageView"'
+    ...     ' content-desc="Grace avatar" bounds="[0,0][20,50]"/>'
+    ...     '<node class="android.widget.TextView" text="Grace" bounds="[20,0][60,25]"/>'
+    ...     '<node class="android.widget.TextView" text="Mar 8" bounds="[60,0][100,25]"/>'
+    ...     '</node></node></hierarchy>'))
+    >>> labels(row)[1:]
+    ['Grace · Mar 8', 'Grace avatar', 'Grace', 'Mar 8']
 """
 
 from __future__ import annotations
@@ -32,6 +54,9 @@ def scrolls_by_nature(node: Node) -> bool:
 
 MAX_LABEL = 80
 """Labels longer than this are cut and end with "…"."""
+
+NAME_SEPARATOR = " · "
+"""Between the texts a control without a label of its own is called by."""
 
 _NAMED_BY_CONTENT = frozenset(
     {
@@ -69,25 +94,67 @@ def _first_text_below(frame: Frame, pos: int) -> str:
     return ""
 
 
+def shown_texts(frame: Frame, pos: int) -> list[str]:
+    """The distinct texts shown in ``pos``'s subtree, in document order, or its descriptions
+    when it shows no text (at most :data:`SCAN_LIMIT` nodes are visited)."""
+    found: list[str] = []
+    descriptions: list[str] = []
+    end = min(frame.subtree_end(pos), pos + SCAN_LIMIT)
+    for node in frame.nodes[pos:end]:
+        if node.text:
+            found.append(node.text)
+        elif node.content_desc and not found:
+            descriptions.append(node.content_desc)
+    return list(dict.fromkeys(found or descriptions))
+
+
 def _cut(text: str) -> str:
     return text if len(text) <= MAX_LABEL else text[: MAX_LABEL - 1] + "…"
 
 
-def labels(frame: Frame) -> list[str]:
-    """The label of every node of ``frame`` (see the module docstring)."""
-    out: list[str] = []
-    for pos, node in enumerate(frame.nodes):
-        label = node.text or node.content_desc
-        if not label and node.role in _NAMED_BY_CONTENT:
-            label = _first_text_below(frame, pos)
-            for ancestor in frame.ancestors(pos)[:ANCESTOR_LEVELS]:
-                if label or scrolls_by_nature(frame.nodes[ancestor]):
-                    break  # a list's first text belongs to another row
-                label = _first_text_below(frame, ancestor)
-        if not label and node.resource_id:
-            label = node.resource_id.rsplit("/", 1)[-1]
-        out.append(_cut(label))
+def in_scrolling(frame: Frame) -> list[bool]:
+    """For every node, whether it lies inside a container made to scroll. O(n)."""
+    out = [False] * len(frame.nodes)
+    for pos, parent in enumerate(frame.parents):
+        if parent >= 0:
+            out[pos] = out[parent] or scrolls_by_nature(frame.nodes[parent])
     return out
+
+
+def is_row(frame: Frame, pos: int, inside: list[bool]) -> bool:
+    """Whether ``pos`` is a row: a control (not itself a list) with content inside, within
+    content made to scroll (``inside``: :func:`in_scrolling`) — an Inbox message, a Settings
+    row, a product tile of a web grid."""
+    node = frame.nodes[pos]
+    return (
+        inside[pos]
+        and node.interactive
+        and bool(frame.children[pos])
+        and not scrolls_by_nature(node)
+    )
+
+
+def labels(frame: Frame) -> list[str]:
+    """The name of every node of ``frame`` (see the module docstring). O(n · SCAN_LIMIT)."""
+    names, titles = [], []
+    inside = in_scrolling(frame)
+    for pos, node in enumerate(frame.nodes):
+        title = node.text or node.content_desc
+        name = ""
+        if not title and node.role in _NAMED_BY_CONTENT:
+            title = _first_text_below(frame, pos)
+            if is_row(frame, pos, inside):
+                name = NAME_SEPARATOR.join(shown_texts(frame, pos))
+            for ancestor in frame.ancestors(pos)[:ANCESTOR_LEVELS]:
+                if title or scrolls_by_nature(frame.nodes[ancestor]):
+                    break  # a list's first text belongs to another row
+                title = _first_text_below(frame, ancestor)
+        if not title and node.resource_id:
+            title = node.resource_id.rsplit("/", 1)[-1]
+        titles.append(_cut(title))
+        names.append(_cut(name or title))
+    frame.__dict__["_label_titles"] = titles
+    return names
 
 
 def element_positions(frame: Frame, names: list[str], *, interactive_only: bool) -> list[int]:
@@ -95,18 +162,24 @@ def element_positions(frame: Frame, names: list[str], *, interactive_only: bool)
 
     Interactive nodes and dialogs always count; a non-interactive node counts
     when it is a labelled leaf whose label is not already its host's (the
-    nearest interactive or dialog ancestor) and that is not an icon inside a
-    control. ``interactive_only`` keeps only
-    interactive nodes and dialogs.
+    nearest interactive or dialog ancestor) or its host's title (the first thing it
+    shows: a Settings row's title) and that is not an icon inside a control.
+    ``interactive_only`` keeps only interactive nodes and dialogs.
     """
     nodes = frame.nodes
+    titles: list[str] = frame.__dict__.get("_label_titles") or []
+    if len(titles) != len(nodes):
+        labels(frame)
+        titles = frame.__dict__["_label_titles"]
     # Nearest interactive ancestor's label, to fold a row's title into the row.
     host_label: list[str] = [""] * len(nodes)
+    host_title: list[str] = [""] * len(nodes)
     in_control = [False] * len(nodes)
     for pos, parent in enumerate(frame.parents):
         if parent >= 0:
             host = nodes[parent].interactive or nodes[parent].role == "dialog"
             host_label[pos] = names[parent] if host else host_label[parent]
+            host_title[pos] = titles[parent] if host else host_title[parent]
             in_control[pos] = nodes[parent].interactive or in_control[parent]
     out = []
     for pos, node in enumerate(nodes):
@@ -118,6 +191,9 @@ def element_positions(frame: Frame, names: list[str], *, interactive_only: bool)
             continue
         elif node.children or (node.role == "image" and in_control[pos]):
             continue  # layouts speak through their leaves; an icon through its button
-        elif (node.text or node.content_desc) and names[pos] != host_label[pos]:
+        elif (node.text or node.content_desc) and names[pos] not in (
+            host_label[pos],
+            host_title[pos],
+        ):
             out.append(pos)
     return out

@@ -36,10 +36,10 @@ Duplicates (same selector and fact) are kept once.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Iterable
 from typing import Any
 
+from deltarec.core.diff.volatile import is_counter
 from deltarec.core.errors import DeltarecError
 from deltarec.core.executor.selectors import Selector
 from deltarec.core.observer import DeltaResult
@@ -59,20 +59,16 @@ def _readable(params: dict[str, Any]) -> bool:
     return isinstance(selector, dict) and not any(k in selector for k in _OPAQUE)
 
 
-_DIGITS = re.compile(r"\d+")
-
-
 def counters(result: DeltaResult | None) -> set[str]:
-    """New texts of the step that differ from the old ones only in their numbers."""
+    """New texts of the step that differ from the old ones only in their numbers
+    (:func:`deltarec.core.diff.volatile.is_counter`)."""
     if result is None:
         return set()
     out = set()
     for changes in result.delta.changed.values():
         text = changes.get("text")
-        if text is not None:
-            old, new = str(text["from"]), str(text["to"])
-            if old != new and _DIGITS.sub("#", old) == _DIGITS.sub("#", new):
-                out.add(new)
+        if text is not None and is_counter(str(text["from"]), str(text["to"])):
+            out.add(str(text["to"]))
     return out
 
 

@@ -101,15 +101,18 @@ def export(
     app: str | None = None,
     from_home: bool = False,
     test: str | None = None,
+    clear: bool = False,
 ) -> Path:
     """Write the script as ``kind`` to ``path`` atomically (UTF-8); returns the path.
 
     ``app`` / ``from_home``: where the recording started, for Maestro's ``appId`` and
     first command (:func:`~deltarec.core.recorder.export_maestro.to_maestro`) and a pytest
     module's reset marker and first launch (:func:`~.export_python.to_pytest`); ``test``: the
-    name of a pytest module's test (``test_`` + it)."""
+    name of a pytest module's test (``test_`` + it); ``clear``: a script that stops its app
+    and launches it first was recorded with "clear its state first" (Maestro's
+    ``clearState``, the pytest marker's ``reset='clear'``)."""
     target = Path(path)
-    text = render(script, kind, name=name, app=app, from_home=from_home, test=test)
+    text = render(script, kind, name=name, app=app, from_home=from_home, test=test, clear=clear)
     write_atomic(target, text.encode("utf-8"))
     return target
 
@@ -122,12 +125,13 @@ def render(
     app: str | None = None,
     from_home: bool = False,
     test: str | None = None,
+    clear: bool = False,
 ) -> str:
     """The text :func:`export` writes (same arguments, no file)."""
-    if kind == "maestro" and app:
-        return to_maestro(script, name=name, app=app, from_home=from_home)
-    if kind == "pytest" and (test or app):
-        return to_pytest(script, name=name, test=test, app=app, from_home=from_home)
+    if kind == "maestro" and (app or clear):
+        return to_maestro(script, name=name, app=app, from_home=from_home, clear=clear)
+    if kind == "pytest" and (test or app or clear):
+        return to_pytest(script, name=name, test=test, app=app, from_home=from_home, clear=clear)
     return FORMATS[kind].render(script, name)
 
 

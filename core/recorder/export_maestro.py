@@ -63,6 +63,7 @@ import yaml
 from deltarec.core.executor import Script, Selector, Step
 from deltarec.core.recorder.export_code import inert
 from deltarec.core.recorder.export_python import DELTA_LINES
+from deltarec.core.recorder.origin import clean_start
 
 APP_ID_VARIABLE = "${APP_ID}"
 KEYS = {
@@ -159,6 +160,20 @@ def _target(notes: list[str], raw: object) -> dict[str, Any] | None:
             return found
     notes.append(f"no Maestro selector for {selector}")
     return None
+
+
+def selector_command(raw: object, verb: str = "tapOn") -> str:
+    """One flow command on a JSON selector as :func:`to_maestro` writes it (``- tapOn:``
+    with ``id:`` / ``text:``), what has no Maestro form as comments after it; a selector
+    with no Maestro form at all is only comments (the Script Builder's "copy as Maestro")."""
+    notes: list[str] = []
+    target = _target(notes, raw)
+    flow = _Flow()
+    if target is not None:
+        flow.command({verb: target})
+    for note in notes:
+        flow.comment(note)
+    return "".join(flow.parts)
 
 
 def _assertion(notes: list[str], params: Mapping[str, Any]) -> Any:
@@ -302,14 +317,21 @@ def app_id(script: Script) -> str:
 
 
 def to_maestro(
-    script: Script, *, name: str = "recording", app: str | None = None, from_home: bool = False
+    script: Script,
+    *,
+    name: str = "recording",
+    app: str | None = None,
+    from_home: bool = False,
+    clear: bool = False,
 ) -> str:
     """The script as a Maestro flow (see the module docstring).
 
     ``app``: the app the recording was made in, when the recorder knows it (the flow's
     ``appId`` when the script launches nothing). The flow then starts where the
     recording did: ``launchApp`` it, or, when the recording started on the home
-    screen (``from_home``), ``pressKey: Home``.
+    screen (``from_home``), ``pressKey: Home``. With ``clear`` (recorded with "clear its
+    state first"), a script that stops its app and then launches it
+    (:func:`~.origin.clean_start`) starts with one ``launchApp`` with ``clearState: true``.
     """
     flow = _Flow()
     flow.comment(f"{name}: recorded with deltarec; run with `maestro test FILE`")
@@ -319,11 +341,16 @@ def to_maestro(
     flow.parts.append(dump({"appId": known, "name": name}))
     flow.parts.append("---\n")
     first = script.steps[0].command if script.steps else ""
-    if app and first not in ("AC_launch_app", "AC_home"):
+    start = clean_start(script)
+    if app and first not in ("AC_launch_app", "AC_home") and start is None:
         flow.command({"pressKey": "Home"} if from_home else {"launchApp": {"appId": known}})
+    cleared = clear and start is not None and start[1]  # one launchApp with clearState
     for number, step in enumerate(script.steps, start=1):
         notes: list[str] = []
-        for item in _commands(notes, step):
+        items = _commands(notes, step)
+        if cleared and number <= 2:
+            items = [{"launchApp": {"appId": known, "clearState": True}}] if number == 2 else []
+        for item in items:
             flow.command(item)
         for check in step.checks:
             found = _assertion(notes, check)
@@ -337,4 +364,4 @@ def to_maestro(
     return "".join(flow.parts)
 
 
-__all__ = ["APP_ID_VARIABLE", "KEYS", "app_id", "to_maestro"]
+__all__ = ["APP_ID_VARIABLE", "KEYS", "app_id", "selector_command", "to_maestro"]

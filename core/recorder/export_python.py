@@ -30,6 +30,7 @@ import re
 
 from deltarec.core.executor import Script, Step
 from deltarec.core.recorder.export_code import inert, step_lines
+from deltarec.core.recorder.origin import clean_start
 
 DELTA_LINES = 3
 """Recorded delta lines kept per step in the comment; the rest is counted."""
@@ -99,6 +100,7 @@ def to_pytest(
     test: str | None = None,
     app: str | None = None,
     from_home: bool = False,
+    clear: bool = False,
 ) -> str:
     """A pytest module: one test, on the plugin's ``phone`` fixture, named ``test_`` and
     ``test`` (the file's name, say), else the recording's ``name``.
@@ -107,13 +109,19 @@ def to_pytest(
     ``deltarec_app(app)``: the plugin force-stops it before the test, so the test starts
     from a known state on a phone another test used; unless the recording began on the
     home screen (``from_home``), the test then launches it, as the recording found it.
+    A script that starts with its own launch (:func:`~.origin.clean_start`) names that app;
+    ``clear`` (it stops the app first, recorded with "clear its state first") makes the
+    marker ``reset='clear'``.
     """
     steps = body(script)
-    head, marker = f"{_imports(steps, 'Phone')}", ""
+    head, marker, reset = f"{_imports(steps, 'Phone')}", "", ""
+    start = clean_start(script)  # it launches the app itself: stopped, or cleared, first
+    if start is not None:
+        app, reset = start[0], ", reset='clear'" if start[1] and clear else ""
     if app:
         head = f"import pytest\n\n{head}"
-        marker = f"\npytestmark = pytest.mark.deltarec_app({app!r})\n"
-        if not from_home:
+        marker = f"\npytestmark = pytest.mark.deltarec_app({app!r}{reset})\n"
+        if not from_home and start is None:
             steps = f"    phone.launch({app!r})\n{steps}"
     return (
         f"# {inert(name)}: recorded with deltarec;"

@@ -14,7 +14,12 @@ focused field (:func:`deltarec.core.recorder.keyboard.keystroke`):
   exactly what it holds now;
 - the focus moved or the field went away (Go, Next, Enter): ``press key enter``;
 - it only hid the keyboard: ``back`` (Back hides an open keyboard);
-- nothing visible (shift, a symbols page): nothing is recorded.
+- nothing visible (shift, a symbols page): nothing is recorded, and the typing
+  step goes on past it — shift, ``a`` types ``A`` into the same step, ``?123``,
+  ``@`` types ``@`` there too.
+
+A long press on a key (its alternate: the digit over a top-row letter on most
+keyboards, an accent) is read the same way.
 
 Each outcome says what it did to the steps list (:class:`KeyboardTap`), so the
 Script Builder can update the row and offer undo.
@@ -23,7 +28,6 @@ Script Builder can update the row and offer undo.
 from __future__ import annotations
 
 import copy
-import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -32,7 +36,7 @@ from deltarec.core.observe.model import Node
 from deltarec.core.observer import DeltaResult, Observer
 from deltarec.core.recorder.keyboard import Typed, focused_field, ime_area, keystroke
 from deltarec.core.recorder.selector_gen import selector_for
-from deltarec.core.recorder.step import RecordedStep, step_label
+from deltarec.core.recorder.step import RecordedStep, step_label, type_label
 
 if TYPE_CHECKING:
     from deltarec.core.recorder.session import RecordingSession
@@ -80,15 +84,13 @@ def _typing_step(rec: RecordingSession, screen: int) -> RecordedStep | None:
 
 def typing_label(field: Node, params: dict[str, Any]) -> str:
     """``type "Ada"``, or ``fill textbox "Name" with "Ada"`` when it replaces the text
-    (``field`` as it was before the typing)."""
-    text = json.dumps(params["text"], ensure_ascii=False)
-    if not params.get("clear"):
-        return f"type {text}"
-    return f"fill {field.role} {json.dumps(field.name, ensure_ascii=False)} with {text}"
+    (``field`` as it was before the typing): :func:`~.step.type_label`."""
+    return type_label(params, (field.role, field.name))
 
 
-def keyboard_tap(rec: RecordingSession, x: int, y: int) -> KeyboardTap:
-    """Press the key at (x, y) and record what it did (see the module docstring).
+def keyboard_tap(rec: RecordingSession, x: int, y: int, *, long: bool = False) -> KeyboardTap:
+    """Press the key at (x, y) (``long``: hold it) and record what it did (see the module
+    docstring).
 
     The caller holds the session's lock and has a screen. Raises StepFailedError
     when no field is focused (nothing is pressed then).
@@ -101,7 +103,10 @@ def keyboard_tap(rec: RecordingSession, x: int, y: int) -> KeyboardTap:
     selector = _selector(rec, field)
     prev = _typing_step(rec, before_number)
     rec.device.take_actions()
-    rec.device.tap(x, y)
+    if long:
+        rec.device.long_press(x, y)
+    else:
+        rec.device.tap(x, y)
     after = rec.executor.settle()
     actions = rec.device.take_actions()
     rec._take_screen(after)
@@ -123,6 +128,9 @@ def keyboard_tap(rec: RecordingSession, x: int, y: int) -> KeyboardTap:
     if key.kind == "none":
         if ime_area(before_obs) is not None and ime_area(after) is None:
             return new("AC_back", {}, "back (hide the keyboard)")
+        if prev is not None:  # shift, a page switch: the typing goes on from this screen
+            prev.after = rec.screen_number
+            rec._autosave(prev)
         return KeyboardTap("nothing")
     start = Typed()
     if prev is not None:

@@ -14,6 +14,7 @@ from collections.abc import Iterable
 
 from deltarec.core.bundle import Bundle
 from deltarec.core.errors import DeltarecError
+from deltarec.core.executor import Script
 
 
 def is_home(package: str) -> bool:
@@ -41,4 +42,26 @@ def started_in(bundle: Bundle, screens: Iterable[int]) -> tuple[str | None, bool
     return None, first is not None and is_home(first)
 
 
-__all__ = ["is_home", "started_in"]
+def clean_start(script: Script) -> tuple[str, bool] | None:
+    """``(package, clear)`` when the script starts by launching an app (the Script Builder's
+    "Launch app…"), ``clear`` when it stops that app first (the Script Builder records "clear
+    its state first" so); None when it starts otherwise.
+
+    >>> from deltarec.core.executor import Step
+    >>> app = {"package": "com.example"}
+    >>> clean_start(Script((Step("AC_stop_app", app), Step("AC_launch_app", app))))
+    ('com.example', True)
+    >>> clean_start(Script((Step("AC_launch_app", app),))), clean_start(Script())
+    (('com.example', False), None)
+    """
+    steps = script.steps
+    if steps and steps[0].command == "AC_launch_app" and not steps[0].params.get("activity"):
+        return str(steps[0].params["package"]), False
+    if len(steps) > 1 and (steps[0].command, steps[1].command) == ("AC_stop_app", "AC_launch_app"):
+        package = steps[0].params.get("package")
+        if package == steps[1].params.get("package") and not steps[1].params.get("activity"):
+            return str(package), True
+    return None
+
+
+__all__ = ["clean_start", "is_home", "started_in"]

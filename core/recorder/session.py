@@ -44,7 +44,7 @@ from deltarec.core.recorder.keyboard_tap import KeyboardTap, keyboard_tap
 from deltarec.core.recorder.origin import started_in
 from deltarec.core.recorder.step import RecordedStep, step_label
 from deltarec.core.recorder.suggest import Suggestion, holds, suggest_assertions
-from deltarec.core.recorder.targets import actionable, swipe_params, swiped_list, tap_params
+from deltarec.core.recorder.targets import swipe_params, swiped_list, tap_label, tap_params
 
 _log = logging.getLogger(__name__)
 
@@ -247,13 +247,13 @@ class RecordingSession:
         step.suggestions = suggest_assertions(result, volatile=self.observer.volatile)
         step.checks = choose_checks(step.suggestions, result)
 
-    def record_keyboard_tap(self, x: int, y: int) -> KeyboardTap:
-        """A tap on the on-screen keyboard: typing, never ``tap x=104, y=1813``
-        (:mod:`deltarec.core.recorder.keyboard_tap`)."""
+    def record_keyboard_tap(self, x: int, y: int, *, long: bool = False) -> KeyboardTap:
+        """A tap (``long``: a press held, a key's alternate) on the on-screen keyboard: typing,
+        never ``tap x=104, y=1813`` (:mod:`deltarec.core.recorder.keyboard_tap`)."""
         with self._lock:
             if self.screen is None:
                 self.start()
-            return keyboard_tap(self, x, y)
+            return keyboard_tap(self, x, y, long=long)
 
     def record_tap(self, x: int, y: int, *, long: bool = False) -> RecordedStep:
         """Tap (or long-press) what is under the point: by selector when there is an element
@@ -266,15 +266,7 @@ class RecordingSession:
             screen = self.index
             assert screen is not None
             params = tap_params(screen, x, y, long=long, directions=self._directions)
-            target = self.element_at(x, y)
-            if target is None:
-                return self.record(command, params)
-            pos = actionable(screen.frame, target.pos, long=long)
-            verb = "long-press" if long else "tap"
-            label = f'{verb} {screen.frame.nodes[pos].role} "{screen.names[pos]}"'
-            if pos != target.pos and target.name != screen.names[pos]:
-                label += f' (at {target.role} "{target.name}")'
-            return self.record(command, params, label)
+            return self.record(command, params, tap_label(screen, x, y, long=long))
 
     def record_swipe(self, x1: int, y1: int, x2: int, y2: int) -> RecordedStep:
         """A drag from (x1, y1) to (x2, y2), recorded on the list it scrolled as a direction
@@ -433,14 +425,17 @@ class RecordingSession:
             return step
 
     def replay(self, device: Device, *, on_progress: Callable[[int, RecordedStep], None]
-               | None = None) -> bool:  # fmt: skip
-        """Replay the whole script on ``device`` (a fresh session); marks every step."""
+               | None = None, on_result: Callable[[Any], None] | None = None) -> bool:  # fmt: skip
+        """Replay the whole script on ``device`` (a fresh session); marks every step.
+        ``on_result`` gets each step's StepResult first (a run report is made of them)."""
         session = Session(device, clock=self._clock, sleep=self._sleep,
                           settle_timeout=self._settle_timeout)  # fmt: skip
         for step in self.steps:
             step.status, step.error = "recorded", None
 
         def progress(result: Any) -> None:
+            if on_result is not None:
+                on_result(result)
             step = self.steps[result.step]
             step.status = "passed" if result.ok else "failed"
             step.error = None if result.ok else str(result.error)
@@ -465,8 +460,8 @@ class RecordingSession:
         target = Path(path)
         app, from_home = self.started_in()
         test = (target.stem.removeprefix("test_") or None) if kind == "pytest" else None
-        return export(self.script(), target, kind, name=self.name, app=app,
-                      from_home=from_home, test=test)  # fmt: skip
+        return export(self.script(), target, kind, name=self.name, app=app, from_home=from_home,
+                      test=test, clear=bool(self.bundle.info.get("clear_start")))  # fmt: skip
 
     def started_in(self) -> tuple[str | None, bool]:
         """The app the recording was made in and whether it started on the home screen:
@@ -478,7 +473,8 @@ class RecordingSession:
     def _autosave(self, step: RecordedStep | None) -> None:
         self.bundle.steps = [s.to_manifest() for s in self.steps]
         with self._saving():
-            write_atomic(self.bundle.root / "script.json", to_json(self.script()).encode("utf-8"))
+            script = to_json(self.script()).encode("utf-8")
+            write_atomic(self.bundle.root / "script.json", script, durable=self.bundle.durable)
             self.bundle.save_manifest()
         self._saved_steps = len(self.steps)
 

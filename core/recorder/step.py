@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -71,8 +72,29 @@ class RecordedStep:
         )
 
 
+def type_label(params: Mapping[str, Any], field: tuple[str, str] | None = None) -> str:
+    """A typing step's label, however it was recorded (the type box, the keyboard, a form):
+    ``type "Ada"``; when it replaces the field's text, ``fill textbox "Name" with "Ada"``
+    (``field``: the field's role and name) or ``type "Ada" (replacing the text)``.
+
+    >>> type_label({"text": "ada@example.org"})
+    'type "ada@example.org"'
+    >>> type_label({"text": "Ada", "clear": True}, ("textbox", "Name"))
+    'fill textbox "Name" with "Ada"'
+    """
+    text = json.dumps(params.get("text", ""), ensure_ascii=False)
+    if not params.get("clear"):
+        return f"type {text}"
+    if field is not None:
+        return f"fill {field[0]} {json.dumps(field[1], ensure_ascii=False)} with {text}"
+    return f"type {text} (replacing the text)"
+
+
 def step_label(command: str, params: Mapping[str, Any]) -> str:
-    """The label of a step recorded without one: ``type text text='Ada'``."""
+    """The label of a step recorded without one: ``press key key='enter'``; typing reads
+    ``type "Ada"`` (:func:`type_label`)."""
+    if command == "AC_type_text":
+        return type_label(params)
     short = command.removeprefix("AC_").replace("_", " ")
     shown = ", ".join(f"{k}={v!r}" for k, v in params.items() if k != "alternates")
     return f"{short} {shown}".strip()

@@ -97,6 +97,21 @@ def tap_params(screen: ElementIndex, x: int, y: int, *, long: bool = False,
     return params
 
 
+def tap_label(screen: ElementIndex, x: int, y: int, *, long: bool = False) -> str | None:
+    """What a person reads for a tap (long press) at ``(x, y)``: ``tap button "Save"``, with
+    the element under the finger when the tap acts on another (``(at text "Ada")``); None
+    when no element is there (the step's label then says where)."""
+    target = element_at(screen, x, y)
+    if target is None:
+        return None
+    pos = actionable(screen.frame, target.pos, long=long)
+    verb = "long-press" if long else "tap"
+    label = f'{verb} {screen.frame.nodes[pos].role} "{screen.names[pos]}"'
+    if pos != target.pos and target.name != screen.names[pos]:
+        label += f' (at {target.role} "{target.name}")'
+    return label
+
+
 def swiped_list(screen: ElementIndex, x: int, y: int) -> int | None:
     """The innermost scrollable element under a swipe's start ``(x, y)``, or None."""
     start = element_at(screen, x, y)
@@ -121,4 +136,11 @@ def _fractions(screen: ElementIndex, x: int, y: int) -> list[float]:
     return [screen_fraction(x - area.left, area.width), screen_fraction(y - area.top, area.height)]
 
 
-__all__ = ["actionable", "scrollable_at", "swipe_params", "swiped_list", "tap_params"]
+__all__ = [
+    "actionable",
+    "scrollable_at",
+    "swipe_params",
+    "swiped_list",
+    "tap_label",
+    "tap_params",
+]

@@ -29,8 +29,9 @@ One line per change, most actionable first:
 Within a group, lines follow reading order (the ``[i]`` of the new frame;
 removed ones the old frame's). A change that an element shares with its
 nearest element ancestor (a row and its title both disabled) is said once, on
-the ancestor (attribute by attribute). The system bars (``Delta.quiet_*``) are
-never rendered. Bounds and moves are not rendered one by one (the JSON has them); when nothing else
+the ancestor (attribute by attribute), unless it is a control with a line of its own. The
+system bars (``Delta.quiet_*``) are never rendered. Bounds and moves are not rendered one
+by one (the JSON has them); each line's ``facts`` say what it states. When nothing else
 changed, one summary line says so, so the text is never ``no change`` while
 the diff has an entry. Each line carries its :class:`~deltarec.core.diff.types.ChangeKind`;
 the caller (:func:`deltarec.core.observer.observe_delta`) joins them, says ``no change``
@@ -49,6 +50,7 @@ from deltarec.core.diff.types import ChangeKind, FromToDict
 from deltarec.core.diff.types import ChangeKind as K
 from deltarec.core.observe.index import ElementIndex
 from deltarec.core.observe.labels import MAX_LABEL, scrolls_by_nature
+from deltarec.core.render.facts import Fact, added, changed
 from deltarec.core.render.layout import direction, layout_line
 from deltarec.core.render.lines import element, quote, states, value
 from deltarec.core.render.rows import count_rows, list_rows, row_line, row_texts, whole_row
@@ -58,7 +60,14 @@ NAMING_LEVELS = 4
 """How far up from a scrolled host the renderer looks for the container to name it by."""
 
 
-def _changes_text(changes: dict[str, FromToDict]) -> str:
+def changes_text(changes: dict[str, FromToDict]) -> str:
+    """The attribute changes of one element as a ``~`` line shows them: ``name: old→new``,
+    sorted by name, without what a line never shows (bounds, position, parent, focus). Also
+    how :func:`deltarec.core.elements.summarize_delta` renders a change.
+
+    >>> changes_text({"text": {"from": "", "to": "zr"}, "bounds": {"from": [0], "to": [1]}})
+    'text: ""→"zr"'
+    """
     parts = [
         f"{name}: {_pair(ft['from'], ft['to'])}"
         for name, ft in sorted(changes.items())
@@ -100,6 +109,8 @@ class Line(NamedTuple):
 
     kind: ChangeKind
     text: str
+    facts: tuple[Fact, ...] = ()
+    """What the line states, element by element (:mod:`deltarec.core.render.facts`)."""
 
 
 LineMaker = Callable[..., str]
@@ -157,7 +168,7 @@ def delta_entries(
         swaps.append((closed_dialogs[0], dialogs[0]))
     for p, c in swaps:
         old, new = element(None, fp.nodes[p], names_p[p]), line("", c).lstrip()
-        head.append(Line(K.WINDOW_OPENED, f"» {old} → {new}"))
+        head.append(Line(K.WINDOW_OPENED, f"» {old} → {new}", (Fact(K.WINDOW_OPENED, c),)))
         in_dialog |= fc.under([c])
         gone_dialog |= fp.under([p])
     swapped_in = {c for _, c in swaps}
@@ -169,9 +180,11 @@ def delta_entries(
         head += _new_screen(d, prev_index, curr_index, in_dialog, line)
     for c in [*dialogs, *(c for c in swapped_in if c not in dialogs)]:
         if c not in swapped_in:
-            head.append(Line(K.WINDOW_OPENED, line("+", c)))
+            head.append(Line(K.WINDOW_OPENED, line("+", c), (Fact(K.WINDOW_OPENED, c),)))
         inside_dialog = _by_order(range(c + 1, fc.subtree_end(c)), order)
-        head += [Line(K.ADDED, line("+", a, states(fc.nodes[a]))) for a in inside_dialog]
+        head += [
+            Line(K.ADDED, line("+", a, states(fc.nodes[a])), added([a])) for a in inside_dialog
+        ]
     head += keyboard_lines(d.fields)
     hidden: set[int] = set()
     if dialogs:
@@ -180,24 +193,24 @@ def delta_entries(
                 hidden.update(range(p, fp.subtree_end(p)))
 
     in_scroll = fc.under([a for s in d.scrolls for a in s.entered])
-    added = [
-        Line(K.ADDED, line("+", c, states(fc.nodes[c])))
+    added_lines = [
+        Line(K.ADDED, line("+", c, states(fc.nodes[c])), added([c]))
         for c in _by_order(d.added, order)
         if c not in in_dialog and c not in in_scroll and not new_screen
     ]
 
-    changed: list[Line] = []
-    changed += _field_lines(d, curr_index, prev_index, new_screen=new_screen)
+    changed_lines = _field_lines(d, curr_index, prev_index, new_screen=new_screen)
     if not new_screen:
         changes = {
             c: ch for c, ch in d.changed.items() if c not in d.quiet_curr and c not in in_dialog
         }
-        changed += _selection_moves(d, changes, curr_index, prev_index)
+        changed_lines += _selection_moves(d, changes, curr_index, prev_index)
         for c in _by_order(changes, order):
             own = _not_said_by_ancestor(d, c, shown, changes[c])
-            text = _changes_text(own)
+            text = changes_text(own)
             if text:
-                changed.append(Line(K.CHANGED, changed_line(c, own, text)))
+                said = changed(c, set(own) - _UNRENDERED)
+                changed_lines.append(Line(K.CHANGED, changed_line(c, own, text), said))
 
     scrolls: list[Line] = []
     if not new_screen:
@@ -211,14 +224,15 @@ def delta_entries(
         for p in _by_order(d.removed, old_order):
             if p in left or p in gone_dialog or p in hidden:
                 continue
-            removed.append(Line(K.REMOVED, f"- {element(None, fp.nodes[p], names_p[p])}"))
+            gone = (Fact(K.REMOVED, p),)
+            removed.append(Line(K.REMOVED, f"- {element(None, fp.nodes[p], names_p[p])}", gone))
         if hidden:
             count = sum(1 for p in hidden if p in prev_index.number_of)
             removed.append(Line(K.HIDDEN, f"- ({count} elements behind the dialog)"))
 
     if d.gesture is not None and d.gesture.swipe and not d.scrolls and not new_screen:
         scrolls.append(_still(d, curr_index))
-    out = head + added + changed + scrolls + removed
+    out = head + added_lines + changed_lines + scrolls + removed
     if not out and not d.empty:
         out.append(_unlisted(d, curr_index))
     return out
@@ -277,17 +291,18 @@ def _new_screen(
         if c in skip or c in covered or (c in d.pairs and c not in d.changed):
             continue  # what stayed as it was (a toolbar button) is not news
         row = rows.get(c)
+        new = added([c] if c not in d.pairs else [])
         if row is None:
-            out.append(Line(K.ADDED, line("+", c, states(fc.nodes[c]))))
+            out.append(Line(K.ADDED, line("+", c, states(fc.nodes[c])), new))
             listed += 1
         elif row not in said:
             said.add(row)
             text, inside = row_line(row, c, curr_index)
             covered |= inside
-            out.append(Line(K.ADDED, text))
+            out.append(Line(K.ADDED, text, new))
             listed += 1 + len(inside)
         elif fc.nodes[c].interactive and not fc.nodes[c].scrollable:
-            out.append(Line(K.ADDED, line("+", c, states(fc.nodes[c]))))
+            out.append(Line(K.ADDED, line("+", c, states(fc.nodes[c])), new))
             listed += 1
     head = f"» new screen {name}{named}: {listed} elements ({gone} gone{origin})"
     return [Line(K.SCREEN, head), *out]
@@ -326,17 +341,17 @@ def _scroll_lines(
         if not row_texts(fc, r):
             continue  # a sliver at the edge shows nothing to name
         if first != r or not whole_row(fc, r):
-            entries.append((order[first], Line(K.ADDED, line("+", first, states(fc.nodes[first])))))
             entries += [
-                (order[a], Line(K.ADDED, line("+", a, states(fc.nodes[a])))) for a in inside[1:]
+                (order[a], Line(K.ADDED, line("+", a, states(fc.nodes[a])), added([a])))
+                for a in inside
             ]
             continue
         text, covered = row_line(r, first, curr_index)
-        entries.append((order[first], Line(K.ADDED, text)))
+        entries.append((order[first], Line(K.ADDED, text, added([first]))))
         for a in inside[1:]:
             node = fc.nodes[a]
             if node.interactive and not node.scrollable and a not in covered:
-                entries.append((order[a], Line(K.ADDED, line("+", a, states(node)))))
+                entries.append((order[a], Line(K.ADDED, line("+", a, states(node)), added([a]))))
     out += [entry for _, entry in sorted(entries, key=lambda t: t[0])]
     return out
 
@@ -361,7 +376,8 @@ def _selection_moves(
         changes.pop(c, None)
     old = element(None, fc.nodes[a], curr_index.names[a])
     new = element(curr_index.number_of.get(b), fc.nodes[b], curr_index.names[b])
-    return [Line(K.CHANGED, f"~ selected: {old} → {new}")]
+    said = (Fact(K.CHANGED, a, "selected"), Fact(K.CHANGED, b, "selected"))
+    return [Line(K.CHANGED, f"~ selected: {old} → {new}", said)]
 
 
 def _unlisted(d: Delta, curr_index: ElementIndex) -> Line:
@@ -385,11 +401,15 @@ def _not_said_by_ancestor(
     d: Delta, c: int, shown: set[int], changes: dict[str, FromToDict]
 ) -> dict[str, FromToDict]:
     """``changes`` without what the nearest shown ancestor's line says already (a row and
-    the switch inside it both disabled: the row says it)."""
+    the switch inside it both disabled: the row says it), unless the element is a control
+    whose line is there anyway."""
     for a in d.curr.ancestors(c):
         if a in shown:
             said = d.changed.get(a, {})
-            return {k: v for k, v in changes.items() if said.get(k) != v}
+            own = {k: v for k, v in changes.items() if said.get(k) != v}
+            # A control with a line of its own says all of it: the switch greyed out as it
+            # turned off reads (checked: true→false, enabled: true→false), as it looks.
+            return changes if d.curr.nodes[c].checkable and set(own) - _UNRENDERED else own
     return changes
 
 
@@ -481,4 +501,4 @@ def _field_lines(
     return out
 
 
-__all__ = ["Line", "delta_entries"]
+__all__ = ["Line", "changes_text", "delta_entries"]

@@ -1,8 +1,8 @@
 """Rows of a list as one line each: what a row that came into view (or is on a new screen) says.
 
 A row is a list's child (looked through single-child wrappers) that one taps
-as a whole. It is named by its texts joined with ``·`` — its own label would
-be its first text only ("Ken avatar") — and the controls its texts name join
+as a whole. It is named as everywhere else (:func:`deltarec.core.observe.labels.labels`:
+its texts joined with ``·``), and the controls its texts name join
 its line (``, [j] switch (checked)``), so a Settings row with its switch or
 an Inbox message with its avatar, sender, subject and date is one line.
 
@@ -26,10 +26,8 @@ from __future__ import annotations
 
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.index import ElementIndex
-from deltarec.core.observe.labels import MAX_LABEL, scrolls_by_nature
-from deltarec.core.render.lines import quote, states
-
-ROW_SEPARATOR = " · "
+from deltarec.core.observe.labels import scrolls_by_nature
+from deltarec.core.render.lines import element, states
 
 
 def list_rows(frame: Frame) -> dict[int, int]:
@@ -57,16 +55,13 @@ def whole_row(frame: Frame, row: int) -> bool:
 
 
 def row_line(row: int, first: int, curr_index: ElementIndex) -> tuple[str, set[int]]:
-    """``+ [i] role "text · text" (states)``: a row by its first element and its texts, then
-    the controls inside it that its texts name (``, [j] switch (checked)``): the line and
-    the positions it covers."""
+    """``+ [i] role "text · text" (states)``: a row by its first element, named as the frame
+    names it, then the controls inside it that its texts name (``, [j] switch (checked)``):
+    the line and the positions it covers."""
     fc = curr_index.frame
     texts = row_texts(fc, row)
-    name = ROW_SEPARATOR.join(texts) if len(texts) > 1 else curr_index.names[first]
-    if len(name) > MAX_LABEL:
-        name = name[: MAX_LABEL - 1] + "…"
-    number = curr_index.number_of[first]
-    out = f"+ [{number}] {fc.nodes[first].role} {quote(name)}{states(fc.nodes[first])}"
+    node = fc.nodes[first]
+    out = f"+ {element(curr_index.number_of[first], node, curr_index.names[first])}{states(node)}"
     covered: set[int] = set()
     for a in range(row + 1, fc.subtree_end(row)):
         node = fc.nodes[a]

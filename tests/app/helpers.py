@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from PySide6.QtCore import QPoint, Qt
@@ -24,6 +25,10 @@ class FakeAsk(Ask):
         self.answers: list[bool | str] = []
         self.paths: list[str | None] = []
         self.asked: list[str] = []
+        self.texts: list[str | None] = []
+        self.launches: list[tuple[str, bool] | None] = []
+        self.offered: list[list[str]] = []  # the packages each Launch app question listed
+        self.shown: list[str] = []  # files "opened in the desktop's viewer"
 
     def yes_no(self, title: str, text: str) -> bool:
         self.asked.append(text)
@@ -42,6 +47,18 @@ class FakeAsk(Ask):
     def open_path(self, title: str, name_filter: str, folder: str = "") -> str | None:
         self.asked.append(f"open: {title} [{name_filter}]")
         return self.paths.pop(0) if self.paths else None
+
+    def text(self, title: str, label: str, initial: str = "") -> str | None:
+        self.asked.append(f"text: {title} [{initial}]")
+        return self.texts.pop(0) if self.texts else None
+
+    def launch_app(self, packages: Sequence[str]) -> tuple[str, bool] | None:
+        self.offered.append(list(packages))
+        return self.launches.pop(0) if self.launches else None
+
+    def show_file(self, path: str) -> bool:
+        self.shown.append(path)
+        return True
 
 
 @dataclass

@@ -44,4 +44,4 @@ def test_tree_search_outline_and_copy_selector(qtbot: QtBot, window: MainWindow)
     tree.copy_button.click()
     copied = json.loads(QGuiApplication.clipboard().text())
     assert copied == json.loads(tree.copied) and "alternates" in copied
-    assert tree.count.text() == "copied · matches 1 ✓"
+    assert tree.count.text() == "copied as JSON · matches 1 ✓"

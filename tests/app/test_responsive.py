@@ -35,7 +35,7 @@ def test_gui_stays_responsive_while_a_capture_is_slow(
         # The busy state shows ...
         assert window.studio.runner.busy
         assert not window.device_panel.type_button.isEnabled()
-        assert window.status.job.text().startswith("⏳ Tapping")
+        assert window.status.job.text().startswith(f"{window.status.busy_mark} Tapping")
         assert window.status.progress.isVisible()
         # ... and the GUI thread keeps turning: a 5 ms heartbeat ticks,
         ticks: list[int] = []

@@ -68,7 +68,7 @@ def test_airplane_toggle() -> None:
         [
             '~ [4] text "AndroidWifi"→"Airplane mode is on"',
             '~ [6] text "T-Mobile"→"T-Mobile (Temporarily unavailable)"',
-            '~ [7] button "SIMs" (enabled: true→false)',
+            '~ [7] button "SIMs · T-Mobile" (enabled: true→false)',
             '~ [10] switch "Airplane mode" (checked: false→true)',
         ]
     )

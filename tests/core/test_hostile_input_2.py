@@ -482,7 +482,7 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path / "home"
 
 
-def _full_disk(*_: object) -> None:
+def _full_disk(*_: object, **__: object) -> None:
     raise OSError(28, "No space left on device")
 
 

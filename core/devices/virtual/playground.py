@@ -13,7 +13,9 @@ screenshot show. Behaviour, chosen to match Android:
   the same length in dp on others). Otherwise it goes to
   the innermost view under its start point that scrolls along its axis (mostly
   vertical or mostly horizontal; see :func:`~.views.swipe_target`), and scrolls
-  it by exactly ``y1 - y2`` (or ``x1 - x2``) pixels, no fling, clamped to the
+  it by ``y1 - y2`` (or ``x1 - x2``) pixels plus, for a fast swipe, the momentum
+  a real phone's fling adds (:mod:`.fling`: the duration gives the velocity; a slow
+  drag scrolls by exactly the finger's travel), clamped to the
   content: the Inbox list, the Feed and its carousel, the Article's WebView (and the
   Settings list where it does not fit). A
   horizontal swipe on the Clock's pager moves one page (left: next tab). Other
@@ -34,6 +36,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from deltarec.core.devices.virtual.actions import act_on_screen, scroll
+from deltarec.core.devices.virtual.fling import glide
 from deltarec.core.devices.virtual.layout import (
     ACTIVITIES,
     APP_PACKAGE,
@@ -201,8 +204,8 @@ class Playground:
         vertical = abs(y2 - y1) >= abs(x2 - x1)
         target = swipe_target(self.windows(), x1, y1, "v" if vertical else "h")
         if target:
-            distance = self.profile.to_layout(y1 - y2 if vertical else x1 - x2)
-            scroll(self.state, target, distance, self.screen)
+            travel = self.profile.to_layout(y1 - y2 if vertical else x1 - x2)
+            scroll(self.state, target, travel + glide(travel, duration_ms), self.screen)
 
     def _do(self, view: View | None, *, long: bool) -> None:
         if view is None or not view.enabled:

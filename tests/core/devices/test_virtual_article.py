@@ -139,8 +139,8 @@ def test_the_fixed_header_covers_content_scrolled_under_it() -> None:
     o = obs(pg)
     button = find(o, text="Add to cart")[0]
     top = header(o).bounds
-    # scroll the button up until it lies under the header
-    pg.swipe(540, 2000, 540, 2000 - (button.bounds.top - top.top))
+    # scroll the button up until it lies under the header (a slow drag: no momentum)
+    pg.swipe(540, 2000, 540, 2000 - (button.bounds.top - top.top), 1000)
     o = obs(pg)
     under = [n for n in find(o, text="Add to cart") if n.bounds.top == top.top]
     assert under and under[0].bounds.bottom <= header(o).bounds.bottom

@@ -75,22 +75,37 @@ def test_settings_airplane_mode_disables_the_radios(session: Session) -> None:
         session,
         [
             launch("SettingsActivity"),
-            ["AC_assert", {"selector": {"name": "Wi-Fi", "role": "button"}, "enabled": True}],
-            ["AC_tap", {"selector": {"name": "Airplane mode", "role": "button"}}],
+            ["AC_assert", {"selector": {"name": "Wi-Fi · On", "role": "button"}, "enabled": True}],
+            ["AC_tap", {"selector": {"name": "Airplane mode · Off", "role": "button"}}],
             ["AC_wait_for", {"selector": {"name": "Wi-Fi", "role": "switch"}, "state": "disabled"}],
             [
                 "AC_assert",
                 {"selector": {"name": "Airplane mode", "role": "switch"}, "checked": True},
             ],
-            ["AC_assert", {"selector": {"name": "Wi-Fi", "role": "button"}, "enabled": False}],
-            ["AC_assert", {"selector": {"name": "Bluetooth", "role": "button"}, "enabled": False}],
-            ["AC_assert", {"selector": {"name": "Dark theme", "role": "button"}, "enabled": True}],
+            [
+                "AC_assert",
+                {
+                    "selector": {"name": "Wi-Fi · Airplane mode is on", "role": "button"},
+                    "enabled": False,
+                },
+            ],
+            [
+                "AC_assert",
+                {
+                    "selector": {"name": "Bluetooth · Airplane mode is on", "role": "button"},
+                    "enabled": False,
+                },
+            ],
+            [
+                "AC_assert",
+                {"selector": {"name": "Dark theme · Off", "role": "button"}, "enabled": True},
+            ],
         ],
     )
     assert report.ok, report.to_json()
     toggled = report.results[2].observation or ""
     assert '~ [6] switch "Airplane mode" (checked: false→true)' in toggled
-    assert '~ [8] button "Wi-Fi" (enabled: true→false)' in toggled
+    assert '~ [8] button "Wi-Fi · Airplane mode is on" (enabled: true→false)' in toggled
 
 
 def test_inbox_scrolls_with_a_swipe(session: Session) -> None:
@@ -144,10 +159,7 @@ def test_ambiguous_selector_fails_at_once_listing_candidates(
     report = run(session, [launch("SettingsActivity"), ["AC_tap", {"selector": {"name": "Wi-Fi"}}]])
     failed = report.results[1]
     assert failed.error is not None
-    assert (
-        'matches 3 elements: [8] button "Wi-Fi"; text "Wi-Fi" #android:id/title; [9] switch "Wi-Fi"'
-        in failed.error
-    )
+    assert 'matches 2 elements: text "Wi-Fi" #android:id/title; [9] switch "Wi-Fi"' in failed.error
     assert failed.timing["toolMs"] == 0  # ambiguity is not waited on
 
 

@@ -100,11 +100,10 @@ def test_ambiguous_selector_lists_every_candidate(settings: ElementIndex) -> Non
     with pytest.raises(AmbiguousSelectorError) as caught:
         resolve(Selector(name="Wi-Fi"), settings)
     assert caught.value.candidates == (
-        '[8] button "Wi-Fi"',
         'text "Wi-Fi" #android:id/title',
         '[9] switch "Wi-Fi"',
     )
-    assert str(caught.value).startswith('selector {name="Wi-Fi"} matches 3 elements: [8] button')
+    assert str(caught.value).startswith('selector {name="Wi-Fi"} matches 2 elements: text "Wi-Fi"')
 
 
 def test_not_found_says_what_was_on_screen(settings: ElementIndex) -> None:
@@ -124,7 +123,7 @@ def test_alternates_are_tried_in_order_and_reported(settings: ElementIndex) -> N
     assert str(found.element) == '[9] switch "Wi-Fi"'
     assert found.alternate == 1
     assert found.selector == Selector(name="Wi-Fi", role="switch")
-    assert found.tried == ('{resource_id="wifi"}: not found', '{name="Wi-Fi"}: 3 matches')
+    assert found.tried == ('{resource_id="wifi"}: not found', '{name="Wi-Fi"}: 2 matches')
     assert resolve(Selector(name="Wi-Fi", role="switch"), settings).alternate is None
 
 

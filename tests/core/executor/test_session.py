@@ -153,7 +153,7 @@ def test_index_selectors_keep_the_numbers_the_caller_saw(session: Session) -> No
     session.call("AC_tap", {"selector": {"text": "Settings"}})
     # Screen numbers on Settings were given by that observation; [9] is the Wi-Fi switch.
     result = session.call("AC_tap", {"selector": {"index": 5}})
-    assert result["result"]["element"] == '[5] button "Airplane mode"'
+    assert result["result"]["element"] == '[5] button "Airplane mode · Off"'
     assert session.call("AC_assert", {"selector": {"index": 9}, "checked": False})["ok"]
 
 

@@ -40,7 +40,7 @@ def test_suggestions_for_a_toggle_and_a_dialog() -> None:
     )
     labels = [s.label for s in suggest_assertions(toggle)]
     assert '"Airplane mode" checked is true' in labels
-    assert '"SIMs" enabled is false' in labels
+    assert '"SIMs · T-Mobile" enabled is false' in labels
     dialog = observe_delta(
         parse_uiautomator(real_dump("contacts-manual/06.xml")),
         parse_uiautomator(real_dump("contacts-manual/07.xml")),

@@ -137,12 +137,32 @@ def test_a_long_move_back_over_recycled_rows_is_one_scroll_of_its_offset() -> No
 
 @pytest.mark.parametrize(("y1", "y2"), [(2123, 408), (2200, 200)])
 def test_drags_of_1700_and_2000_px_read_their_own_offset(y1: int, y2: int) -> None:
-    """Was: "scrolled down 335px" for a 1,715 px drag, "scrolled up 820px" for 2,000 px down."""
+    """Was: "scrolled down 335px" for a 1,715 px drag, "scrolled up 820px" for 2,000 px down.
+    Slow drags (1 s): the content moves by the finger's travel."""
     pg, a = _inbox(1439)
-    pg.swipe(540, y1, 540, y2)
+    pg.swipe(540, y1, 540, y2, 1000)
+    assert pg.state.inbox.offset == 1439 + y1 - y2
     diff = diff_observations(a, _obs(pg))
     assert [(s["dx"], s["dy"]) for s in diff["scrolls"]] == [(0, y2 - y1)]
     assert diff["changed"] == []
+
+
+def test_a_fast_swipe_flings_past_the_finger_and_reads_the_true_offset() -> None:
+    """The same moves in 300 ms fling: the list moves further than the finger (the phone's
+    offset is the truth). 1,715 px becomes 2,000 px, still measured on the rows that stayed;
+    2,000 px becomes 2,355 px, more than the list shows: a page, in the finger's direction."""
+    pg, a = _inbox(1439)
+    pg.swipe(540, 2123, 540, 408)
+    assert pg.state.inbox.offset - 1439 > 1715
+    diff = diff_observations(a, _obs(pg))
+    assert [(s["dx"], s["dy"]) for s in diff["scrolls"]] == [(0, 1439 - pg.state.inbox.offset)]
+    pg, a = _inbox(1439)
+    pg.swipe(540, 2200, 540, 200)
+    assert pg.state.inbox.offset - 1439 == 2355
+    b = _obs(pg)
+    told = observe_delta(a, b, max_lines=None, gesture=Gesture(540, 2200, 540, 200)).text
+    assert told.splitlines()[0].startswith('↕ [5] list "inbox_list" scrolled down about a page')
+    assert not any(line.startswith("~") for line in told.splitlines())
 
 
 def test_a_fling_past_every_row_is_a_page_the_finger_gives_its_direction() -> None:
@@ -193,7 +213,7 @@ def test_a_web_grid_scroll_lists_each_tile_that_came_in_once() -> None:
     pg = Playground()
     pg.launch_app(APP, ".ArticleActivity")
     a = _obs(pg)
-    pg.swipe(540, 1700, 540, 261)
+    pg.swipe(540, 1700, 540, 261, 1000)  # slow drags: no momentum, the issue's offsets
     b = _obs(pg)
     lines = observe_delta(a, b, max_lines=None).text.splitlines()
     assert (
@@ -201,7 +221,7 @@ def test_a_web_grid_scroll_lists_each_tile_that_came_in_once() -> None:
         == '↕ web "The best desk gadgets of 2024 | Deskly" scrolled down 1439px (+2 rows, -1 rows)'
     )
     assert len(lines) == len(set(lines))
-    pg.swipe(540, 1700, 540, 500)
+    pg.swipe(540, 1700, 540, 500, 1000)
     text = observe_delta(b, _obs(pg), max_lines=None).text
     assert text.splitlines()[0].endswith("scrolled down 1200px (+1 rows, -2 rows)")
     assert '"Desk mat"' not in text and '"Webcam cover"' not in text  # on screen before
