@@ -288,7 +288,9 @@ def match_frames(
 
     # 3. top-down: window roots first (a virtual root), then every matched parent
     _align(prev, curr, prev.roots, curr.roots, pairs, used, guard, ev)
-    for c in range(len(curr)):
+    # Only parents with a child left unpaired have work (only _align(c) pairs c's children).
+    waiting = sorted({curr.parents[k] for k in range(len(curr)) if k not in pairs} - {-1})
+    for c in waiting:
         p = pairs.get(c)
         if p is not None:
             _align(prev, curr, prev.children[p], curr.children[c], pairs, used, guard, ev)
