@@ -29,6 +29,7 @@ from typing import Any
 
 from deltarec.core.executor import Selector, Step
 from deltarec.core.executor.checks import CHECK_TIMEOUT
+from deltarec.core.recorder.secrets import referenced
 
 _ESCAPES = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
 ASSERT_DEFAULT_TIMEOUT = 0.0
@@ -145,10 +146,12 @@ def _type_text(p: _Params) -> str | None:
         p.take("clear"),
         p.take("timeout"),
     )
+    variable = referenced(text)  # a typed password: read from the environment (secrets.py)
+    value = text if variable is None else _Code(f"os.environ[{variable!r}]")
     if selector is None:
-        return p.done(f"phone.type({text!r})") if timeout is None and not clear else None
+        return p.done(f"phone.type({value!r})") if timeout is None and not clear else None
     verb = "fill" if clear else "type"
-    return p.done(f"{locator(selector)}.{verb}({_args(text, timeout=timeout)})")
+    return p.done(f"{locator(selector)}.{verb}({_args(value, timeout=timeout)})")
 
 
 def _launch(p: _Params) -> str | None:

@@ -35,7 +35,9 @@ Everything else (observe, deltas, sleep, shell) is a ``# not exported`` comment.
 The flow's ``appId`` is the first package the script launches or stops, else the
 app the recorder saw it made in (then the flow starts where the recording did:
 ``launchApp``, or ``pressKey: Home`` when it started on the home screen), else
-``${APP_ID}`` (give it with ``maestro test -e APP_ID=…``). Values are written
+``${APP_ID}`` (give it with ``maestro test -e APP_ID=…``). A typed password is its
+reference (``inputText: ${PASSWORD}``, :mod:`deltarec.core.recorder.secrets`), and the
+header says to give it (``maestro test -e PASSWORD=… FILE``). Values are written
 by PyYAML (``safe_dump``: quoted and escaped as YAML needs, so any recorded text
 stays data); comments are escaped by :func:`~deltarec.core.recorder.export_code.inert`.
 Recorded deltas follow each step as comments, numbered from 1.
@@ -64,6 +66,7 @@ from deltarec.core.executor import Script, Selector, Step
 from deltarec.core.recorder.export_code import inert
 from deltarec.core.recorder.export_python import DELTA_LINES
 from deltarec.core.recorder.origin import clean_start
+from deltarec.core.recorder.secrets import variables
 
 APP_ID_VARIABLE = "${APP_ID}"
 KEYS = {
@@ -334,7 +337,8 @@ def to_maestro(
     (:func:`~.origin.clean_start`) starts with one ``launchApp`` with ``clearState: true``.
     """
     flow = _Flow()
-    flow.comment(f"{name}: recorded with deltarec; run with `maestro test FILE`")
+    given = "".join(f"-e {v}=… " for v in variables(script))  # typed passwords (secrets.py)
+    flow.comment(f"{name}: recorded with deltarec; run with `maestro test {given}FILE`")
     known = app_id(script)
     if known == APP_ID_VARIABLE and app:
         known = app

@@ -114,12 +114,14 @@ def to_pytest(
     marker ``reset='clear'``.
     """
     steps = body(script)
-    head, marker, reset = f"{_imports(steps, 'Phone')}", "", ""
+    marker, reset = "", ""
     start = clean_start(script)  # it launches the app itself: stopped, or cleared, first
     if start is not None:
         app, reset = start[0], ", reset='clear'" if start[1] and clear else ""
+    # a typed password is read from the environment (secrets.py)
+    plain = ["import os"] * ("os.environ[" in steps) + ["import pytest"] * bool(app)
+    head = "".join(f"{line}\n" for line in plain) + "\n" * bool(plain) + _imports(steps, "Phone")
     if app:
-        head = f"import pytest\n\n{head}"
         marker = f"\npytestmark = pytest.mark.deltarec_app({app!r}{reset})\n"
         if not from_home and start is None:
             steps = f"    phone.launch({app!r})\n{steps}"

@@ -241,6 +241,7 @@ class RecordingSession:
 
     def _describe(self, step: RecordedStep, result: DeltaResult) -> None:
         """A step's delta (cut and whole), its suggestions and the checks chosen from them."""
+        step.keep_secret(result, self.steps)
         step.delta = result.text
         every = "\n".join(e.text for e in result.entries)
         step.delta_all = every if every.count("\n") > step.delta.count("\n") else ""
@@ -369,7 +370,7 @@ class RecordingSession:
                 dict(params), f"$[{i}][1]"
             )
             step.params = dict(params)
-            step.label = self._label(step.command, step.params, step.before)
+            step.label = step.secret_label() or self._label(step.command, step.params, step.before)
             step.delta, step.delta_all, step.suggestions = "", "", []  # the old delta is void
             step.checks = []  # and so are the checks chosen from it
             step.edited = True
@@ -442,7 +443,8 @@ class RecordingSession:
             if on_progress is not None:
                 on_progress(result.step, step)
 
-        report = run_steps(parse_script(self.script().to_json()), session, on_progress=progress)
+        script = Script(tuple(step.to_step(reveal=True) for step in self.steps))
+        report = run_steps(parse_script(script.to_json()), session, on_progress=progress)
         self._skip_after(len(report.results))
         return report.ok
 

@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from deltarec.core.executor import Step
+from deltarec.core.observer import DeltaResult
+from deltarec.core.recorder.secrets import password_field, reference, secret_name
 from deltarec.core.recorder.suggest import Suggestion
 
 
@@ -31,12 +33,37 @@ class RecordedStep:
     error: str | None = None
     edited: bool = False  # parameters changed after recording: ``delta`` was cleared
     delta_all: str = ""  # every line, when ``delta`` was cut to its budget ("… (+N more)")
+    secret: str = ""
+    """The variable its typed text is written as (:mod:`deltarec.core.recorder.secrets`):
+    typed into a password field, ``params`` keeps the value, every script ``${PASSWORD}``."""
 
-    def to_step(self) -> Step:
-        """The script step; a step that changed the screen carries its delta as ``expect``."""
+    def to_step(self, *, reveal: bool = False) -> Step:
+        """The script step; a step that changed the screen carries its delta as ``expect``.
+        A secret's text is its reference unless ``reveal`` (the Script Builder's own replay)."""
         expect = self.delta if self.actions and self.delta else None
-        return Step(self.command, dict(self.params), expect=expect, note=self.label,
+        params = dict(self.params)
+        if self.secret and not reveal:
+            params["text"] = reference(self.secret)
+        return Step(self.command, params, expect=expect, note=self.label,
                     checks=tuple(self.checks))  # fmt: skip
+
+    def keep_secret(self, result: DeltaResult, earlier: list[RecordedStep]) -> None:
+        """Typed into a password field (``result`` is the step's delta): name the value with a
+        variable (one per distinct value of ``earlier`` steps) and say so in the label."""
+        field = password_field(result) if self.command == "AC_type_text" else None
+        if field is None or not isinstance(self.params.get("text"), str):
+            return
+        taken = [
+            (s.secret, str(s.params.get("text"))) for s in earlier if s.secret and s is not self
+        ]
+        self.secret = secret_name(self.params["text"], taken)
+        self.label = f'{self.secret_label()} into textbox "{field}"'
+
+    def secret_label(self) -> str:
+        """``type ${PASSWORD}`` for a secret (also once its parameters are edited), else ""."""
+        if not self.secret:
+            return ""
+        return f"{'fill' if self.params.get('clear') else 'type'} {reference(self.secret)}"
 
     def to_manifest(self) -> dict[str, Any]:
         return {
@@ -50,6 +77,7 @@ class RecordedStep:
             "actions": self.actions,
             **({"edited": True} if self.edited else {}),
             **({"delta_all": self.delta_all} if self.delta_all else {}),
+            **({"secret": self.secret} if self.secret else {}),
             "suggestions": [x.to_json() for x in self.suggestions],
             "checks": self.checks,
         }
@@ -67,6 +95,7 @@ class RecordedStep:
             actions=list(data.get("actions", [])),
             edited=bool(data.get("edited", False)),
             delta_all=str(data.get("delta_all", "")),
+            secret=str(data.get("secret", "")),
             suggestions=[Suggestion.from_json(x) for x in data.get("suggestions", [])],
             checks=list(data.get("checks", [])),
         )

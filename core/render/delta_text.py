@@ -42,15 +42,15 @@ when there are none, and applies the budget last
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import NamedTuple
 
 from deltarec.core.diff.compute import Delta, Scroll
 from deltarec.core.diff.screens import is_new_screen, screen_name, screen_title
-from deltarec.core.diff.types import ChangeKind, FromToDict
 from deltarec.core.diff.types import ChangeKind as K
+from deltarec.core.diff.types import FromToDict
 from deltarec.core.observe.index import ElementIndex
 from deltarec.core.observe.labels import MAX_LABEL, scrolls_by_nature
-from deltarec.core.render.facts import Fact, added, changed
+from deltarec.core.render.facts import Fact, Line, added, changed
+from deltarec.core.render.field_lines import field_lines, keyboard_lines
 from deltarec.core.render.layout import direction, layout_line
 from deltarec.core.render.lines import element, quote, states, value
 from deltarec.core.render.rows import count_rows, list_rows, row_line, row_texts, whole_row
@@ -102,15 +102,6 @@ def _window(text: str, start: int) -> str:
     head = "…" if start else ""
     rest = text[start:]
     return head + (rest if len(rest) <= MAX_LABEL else rest[: MAX_LABEL - 1] + "…")
-
-
-class Line(NamedTuple):
-    """One delta line and the kind of change it reports."""
-
-    kind: ChangeKind
-    text: str
-    facts: tuple[Fact, ...] = ()
-    """What the line states, element by element (:mod:`deltarec.core.render.facts`)."""
 
 
 LineMaker = Callable[..., str]
@@ -199,7 +190,7 @@ def delta_entries(
         if c not in in_dialog and c not in in_scroll and not new_screen
     ]
 
-    changed_lines = _field_lines(d, curr_index, prev_index, new_screen=new_screen)
+    changed_lines = field_lines(d, curr_index, prev_index, new_screen=new_screen)
     if not new_screen:
         changes = {
             c: ch for c, ch in d.changed.items() if c not in d.quiet_curr and c not in in_dialog
@@ -455,50 +446,6 @@ def _still(d: Delta, curr_index: ElementIndex) -> Line:
     if g.clamped:
         text += " (the swipe was cut to fit the screen)"
     return Line(K.SCROLLED, text)
-
-
-def keyboard_lines(fields: dict[str, FromToDict]) -> list[Line]:
-    """The keyboard's window opening, closing or changing height.
-
-    >>> up = [0, 1530, 1080, 2400]
-    >>> [ln.text for ln in keyboard_lines({"keyboard": {"from": None, "to": up}})]
-    ['+ keyboard opened (covers y 1530–2400)']
-    >>> [ln.text for ln in keyboard_lines({"keyboard": {"from": up, "to": None}})]
-    ['- keyboard closed']
-    """
-    change = fields.get("keyboard")
-    if change is None:
-        return []
-    old, new = change["from"], change["to"]
-    if new is None:
-        return [Line(K.WINDOW_CLOSED, "- keyboard closed")]
-    covers = f"covers y {new[1]}–{new[3]}"
-    if old is None:
-        return [Line(K.WINDOW_OPENED, f"+ keyboard opened ({covers})")]
-    return [Line(K.FIELD, f"~ keyboard resized ({covers})")]
-
-
-def _field_lines(
-    d: Delta, curr_index: ElementIndex, prev_index: ElementIndex, *, new_screen: bool
-) -> list[Line]:
-    out: list[Line] = []
-    f = d.fields
-    if ("package" in f or "activity" in f) and not new_screen:
-        a = f"{d.prev.obs.package}/{d.prev.obs.activity}".rstrip("/")
-        b = f"{d.curr.obs.package}/{d.curr.obs.activity}".rstrip("/")
-        out.append(Line(K.FIELD, f"~ app: {a} → {b}"))
-    if "rotation" in f:
-        out.append(Line(K.FIELD, f"~ rotation: {f['rotation']['from']} → {f['rotation']['to']}"))
-    if "focusedElement" in f and not new_screen:
-        pf, cf = d.prev.focused, d.curr.focused
-        old = element(None, d.prev.nodes[pf], prev_index.names[pf]) if pf >= 0 else "none"
-        new = (
-            element(curr_index.number_of.get(cf), d.curr.nodes[cf], curr_index.names[cf])
-            if cf >= 0
-            else "none"
-        )
-        out.append(Line(K.CHANGED, f"~ focus: {old} → {new}"))
-    return out
 
 
 __all__ = ["Line", "changes_text", "delta_entries"]

@@ -1,4 +1,4 @@
-"""The facts a delta line states: which element, and which of its changes, the line says.
+"""A delta line and the facts it states: which element, and which of its changes, it says.
 
 A delta line is text for a person; its facts are the same statement for code. The recorder
 derives its suggested assertions from them and from nothing else
@@ -35,6 +35,15 @@ class Fact(NamedTuple):
     attribute: str = ""
 
 
+class Line(NamedTuple):
+    """One delta line and the kind of change it reports."""
+
+    kind: ChangeKind
+    text: str
+    facts: tuple[Fact, ...] = ()
+    """What the line states, element by element (above)."""
+
+
 def added(positions: Iterable[int]) -> tuple[Fact, ...]:
     """``ADDED`` facts for ``positions`` of the new frame.
 
@@ -53,4 +62,4 @@ def changed(pos: int, attributes: Iterable[str]) -> tuple[Fact, ...]:
     return tuple(Fact(ChangeKind.CHANGED, pos, a) for a in sorted(attributes))
 
 
-__all__ = ["Fact", "added", "changed"]
+__all__ = ["Fact", "Line", "added", "changed"]

@@ -8,18 +8,22 @@ from pytestqt.qtbot import QtBot
 
 from benchmarks.bench_session import snapshot
 from deltarec.app.window import MainWindow
-from deltarec.core.devices.virtual import VirtualDevice
+from deltarec.core.devices.virtual import Playground, VirtualDevice
 from tests.app.helpers import Phones, click, drag
 from tests.core.recorder.test_long_drag_delta import grade_drag
+
+
+def _playground(phones: Phones) -> Playground:
+    device = phones.opened[-1][1]
+    assert isinstance(device, VirtualDevice)
+    return device.playground
 
 
 def test_a_long_drag_on_the_inbox_picture_records_the_true_delta(
     qtbot: QtBot, window: MainWindow, phones: Phones
 ) -> None:
     click(qtbot, window, "Inbox")
-    device = phones.opened[-1][1]
-    assert isinstance(device, VirtualDevice)
-    pg = device.playground
+    pg = _playground(phones)
     view = window.screen_view
     for y1, y2 in ((2123, 408), (2200, 300), (408, 2123)):
         before = snapshot(pg)

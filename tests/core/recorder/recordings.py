@@ -9,11 +9,28 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from deltarec.core.devices.virtual import ManualClock, make_virtual_device
+from deltarec.core.devices.virtual import (
+    ManualClock,
+    Playground,
+    VirtualDevice,
+    make_virtual_device,
+)
 from deltarec.core.executor import Script
 from deltarec.core.recorder.session import RecordingSession
 
 APP = "dev.deltarec.playground"
+
+
+def on_activity(tmp_path: Path, activity: str) -> tuple[RecordingSession, Playground]:
+    """A recording (no screenshots) whose first step launches the Playground's ``activity``,
+    and the phone it records on."""
+    clock = ManualClock()
+    pg = Playground(clock)
+    rec = RecordingSession(VirtualDevice(pg), tmp_path / "rec", clock=clock, sleep=clock.advance,
+                           screenshots=False)  # fmt: skip
+    rec.start()
+    rec.record("AC_launch_app", {"package": APP, "activity": activity})
+    return rec, pg
 
 
 def _center(rec: RecordingSession, name: str, role: str | None = None) -> tuple[int, int]:

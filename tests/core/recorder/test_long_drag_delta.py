@@ -2,7 +2,7 @@
 
 The recorder hands its gesture to the diff; the step's delta is graded against the phone's
 own state: its ``↕`` line against the Inbox's offset (the true direction, the distance
-within 10 %), every row that came wholly into view named on a ``+`` line, and no ``~``
+within 10 %; "about a page or more" when the list moved past its whole height), every row that came wholly into view named on a ``+`` line, and no ``~``
 line at all (a scroll changes no text). The issue's drag (y 2123→408), then a generated range of long drags.
 """
 
@@ -16,12 +16,13 @@ from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 
 from benchmarks.bench_session import Snapshot, snapshot
-from deltarec.core.devices.virtual import ManualClock, Playground, VirtualDevice
-from deltarec.core.devices.virtual.layout import APP_PACKAGE
+from deltarec.core.devices.virtual import Playground
 from deltarec.core.recorder.session import RecordingSession
 from deltarec.core.render.lines import quote
+from tests.core.recorder.recordings import on_activity
 
 SCROLL = re.compile(r"^↕ .*list \"inbox_list\" scrolled (up|down) (\d+)px", re.M)
+PAGE = re.compile(r"^↕ .*list \"inbox_list\" scrolled (up|down) about a page or more", re.M)
 SLACK = 0.10
 LIST_TOP, LIST_BOTTOM = 252, 2274
 """The Inbox list's box on the virtual phone."""
@@ -47,6 +48,10 @@ def grade_drag(text: str, before: Snapshot, after: Snapshot) -> list[str]:
     shown = [quote(t)[1:-1] for t in sorted(came)]  # as a line writes it: \" escaped
     out += [f"came in, not listed: {t}" for t in shown if not any(t in ln for ln in plus)]
     found = SCROLL.findall(text)
+    page = PAGE.findall(text)
+    if abs(moved) >= LIST_BOTTOM - LIST_TOP and not found:  # no row stayed: no distance to read
+        want = "down" if moved > 0 else "up"
+        return out if page == [want] else [*out, f"moved {moved}px, no row stayed; said {page}"]
     if moved == 0:
         return [*out, f"a scroll line, nothing moved: {found}"] if found else out
     if len(found) != 1:
@@ -60,13 +65,7 @@ def grade_drag(text: str, before: Snapshot, after: Snapshot) -> list[str]:
 
 
 def inbox(tmp_path: Path) -> tuple[RecordingSession, Playground]:
-    clock = ManualClock()
-    pg = Playground(clock)
-    rec = RecordingSession(VirtualDevice(pg), tmp_path / "rec", clock=clock, sleep=clock.advance,
-                           screenshots=False)  # fmt: skip
-    rec.start()
-    rec.record("AC_launch_app", {"package": APP_PACKAGE, "activity": ".InboxActivity"})
-    return rec, pg
+    return on_activity(tmp_path, ".InboxActivity")
 
 
 def record_drag(rec: RecordingSession, pg: Playground, y1: int, y2: int, x: int = 536) -> str:
