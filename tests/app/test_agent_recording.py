@@ -36,7 +36,7 @@ def test_a_saved_agent_session_opens_in_the_script_builder(
         dialog.open_button.click()
     wait_idle(qtbot, window)
     shown = "; ".join(r.label for r in window.model.rows)
-    assert shown == 'tap button "Sign up"; tap textbox "Name"; type text text=\'Ada\'; back'
+    assert shown == 'tap button "Sign up"; tap textbox "Name"; type "Ada"; back'
     window.steps_panel.select_row(2)
     assert '~ [15] textbox "Ada" (text: "Name"→"Ada")' in window.delta_panel.text
     window.steps_panel.select_row(0)
