@@ -26,6 +26,7 @@ from deltarec.core.capture.element_dicts import (
     node_to_element,
 )
 from deltarec.core.capture.frame_cache import frame_of
+from deltarec.core.capture.gc_pause import gc_paused
 from deltarec.core.capture.jsonio import load_capture
 from deltarec.core.diff.compute import compute_delta
 from deltarec.core.diff.match import match_frames
@@ -374,19 +375,19 @@ def _observe(
     max_tokens: int | None,
     iou_threshold: float = 0.5,
 ) -> DeltaResult:
-    before, after = frame_of(prev, viewport=viewport), frame_of(curr, viewport=viewport)
-    if after is before:  # the same content twice: two frames, as two captures give
-        after = Frame(after.obs)
-    return observe_delta(
-        before,
-        after,
-        options=IndexOptions(viewport, max_elements, interactive_only),
-        max_lines=max_lines,
-        max_tokens=max_tokens,
-        delta=compute_delta(
-            before, after, pairs=match_frames(before, after, iou_threshold=iou_threshold)
-        ),
-    )
+    with gc_paused():  # nothing built here is a cycle (capture/gc_pause.py)
+        before, after = frame_of(prev, viewport=viewport), frame_of(curr, viewport=viewport)
+        if after is before:  # the same content twice: two frames, as two captures give
+            after = Frame(after.obs)
+        pairs = match_frames(before, after, iou_threshold=iou_threshold)
+        return observe_delta(
+            before,
+            after,
+            options=IndexOptions(viewport, max_elements, interactive_only),
+            max_lines=max_lines,
+            max_tokens=max_tokens,
+            delta=compute_delta(before, after, pairs=pairs),
+        )
 
 
 def delta_observation(

@@ -29,7 +29,7 @@ from deltarec.core.observe.model import Observation
 from deltarec.core.render.budget import fit
 from deltarec.core.render.delta_text import Line, delta_entries
 from deltarec.core.render.frame_text import frame_lines, render_frame
-from deltarec.core.render.tokens import count_tokens
+from deltarec.core.render.tokens import count_tokens, tokens_at_least
 
 FULL_FRAME_MARK = "» full frame (cheaper than the delta)"
 """First line of a full frame sent in place of a delta that would have cost more."""
@@ -133,8 +133,10 @@ def observe_delta(
     if entries and (max_tokens is not None or 2 * len(text) > estimate):
         full = [FULL_FRAME_MARK, *frame_lines(index, tree=False)]
         marked = fit(full, max_lines=max_lines, max_tokens=max_tokens)
-        if 2 * len(text) > len(marked) and count_tokens(text) > count_tokens(marked):
-            text, full_frame = marked, True
+        if 2 * len(text) > len(marked):
+            tokens = count_tokens(text)  # the frame's lower bound first: mostly it settles it
+            if tokens > tokens_at_least(marked) and tokens > count_tokens(marked):
+                text, full_frame = marked, True
     return DeltaResult(text, delta, prev_index, index, entries, new_screen, full_frame)
 
 

@@ -57,7 +57,8 @@ SCREENS: dict[str, Callable[[Playground], None]] = {
     "launcher": lambda pg: None,
     **{activity: _launch(activity) for activity in ACTIVITIES},
     "InboxActivity-scrolled": _steps(
-        _launch("InboxActivity"), lambda pg: pg.swipe(540, 1859, 540, 606)
+        _launch("InboxActivity"),
+        lambda pg: pg.swipe(540, 1859, 540, 606, 1000),  # a drag: no fling
     ),
     "SignUpActivity-keyboard": _steps(
         _launch("SignUpActivity"),

@@ -193,7 +193,8 @@ def _element(item: Any, where: _Where, depth: int) -> Node:
     if kids:
         if not isinstance(kids, list):
             raise CaptureParseError("children must be a list", where=f"{_spell(where)}.children")
-        children = tuple(_element(k, (where, i), depth + 1) for i, k in enumerate(kids))
+        deeper = depth + 1
+        children = tuple([_element(k, (where, i), deeper) for i, k in enumerate(kids)])
     else:
         children = ()
     extras: tuple[tuple[str, str], ...] = ()
@@ -240,7 +241,7 @@ def elements_to_observation(
         raise CaptureParseError(
             f"expected a list of elements, got {type(elements).__name__}", where="$"
         )
-    children = tuple(_element(item, (f"$[{i}]",), 0) for i, item in enumerate(elements))
+    children = tuple([_element(item, (f"$[{i}]",), 0) for i, item in enumerate(elements)])
     if viewport:
         x, y, w, h = (int(v) for v in viewport[:4])
         width, height = x + w, y + h

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import Any
 
 from deltarec.core.diff.gesture import Gesture
@@ -142,6 +143,8 @@ def _moves(prev: Frame, curr: Frame, pairs: dict[int, int]) -> dict[int, tuple[i
         old_siblings = prev.children[old_parent] if old_parent >= 0 else prev.roots
         rank = {p: i for i, p in enumerate(old_siblings)}
         seq = [rank[pairs[k]] for k in stayed]
+        if all(a < b for a, b in pairwise(seq)):
+            continue  # the common case, nothing reordered: the whole run is the increasing one
         keep = _longest_increasing(seq)
         for i, k in enumerate(stayed):
             if i not in keep:

@@ -33,7 +33,9 @@ told apart only by its place) pairs in pass 1 only with such overlap.
 
 In a list (a container made to scroll, or whose rows repeat one shape) passes 3
 and 4 pair only rows that show the same content (one's texts all in the
-other's: a row cut by the edge shows part of it). Scrolls constrain them too:
+other's: a row cut by the edge shows part of it), or, where the list did not scroll,
+one row in the very same box with one label edited in place ("40 likes" → "41 likes"
+on a cut card that shows nothing else of its own). Scrolls constrain them too:
 after pass 2, :func:`deltarec.core.diff.scrolls.find_motions` measures how far each scrolled
 container's content moved; pairs that contradict the offset are dropped, and
 inside such a container a pair must sit where the offset puts it
@@ -71,7 +73,14 @@ from rapidfuzz.fuzz import ratio
 from deltarec.core.diff.crowd import Crowd
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.motions import consistent, placements
-from deltarec.core.diff.row_content import holds_rows, kind, same_content, same_row_edited, texts
+from deltarec.core.diff.row_content import (
+    holds_rows,
+    kind,
+    one_label_edited,
+    same_content,
+    same_row_edited,
+    texts,
+)
 from deltarec.core.diff.scrolls import find_motions
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Bounds, Node
@@ -288,7 +297,9 @@ def match_frames(
 
     # 3. top-down: window roots first (a virtual root), then every matched parent
     _align(prev, curr, prev.roots, curr.roots, pairs, used, guard, ev)
-    for c in range(len(curr)):
+    # Only parents with a child left unpaired have work (only _align(c) pairs c's children).
+    waiting = sorted({curr.parents[k] for k in range(len(curr)) if k not in pairs} - {-1})
+    for c in waiting:
         p = pairs.get(c)
         if p is not None:
             _align(prev, curr, prev.children[p], curr.children[c], pairs, used, guard, ev)
@@ -393,6 +404,7 @@ def _align(
                     for q in candidates
                     if same_content(prev, q, curr, c, placed=placed)
                     or (same_row_edited(prev, q, curr, c) and ev.overlaps(c, q))
+                    or (not placed and one_label_edited(prev, q, curr, c))
                 ]
             # holds and (anchored or in place), asked cheapest first: in place implies holds
             slot = [

@@ -58,16 +58,37 @@ def same_row_edited(prev: Frame, p: int, curr: Frame, c: int) -> bool:
     return bool(shared and shared & own_texts(prev, p) & own_texts(curr, c))
 
 
-def own_texts(frame: Frame, row: int) -> set[str]:
-    """The texts of ``row`` that no other row of its list shows. (A row's own texts less
-    those of the other rows; counted once per list, so a list of n rows costs O(n), not
-    O(n²).)"""
+def one_label_edited(prev: Frame, p: int, curr: Frame, c: int) -> bool:
+    """Whether two rows in the very same box are one row with one label edited in place: all
+    but one text shared, and the edited text neither shown by another row before ("41
+    likes" did not come from elsewhere) nor still shown by one after ("40 likes" did not
+    move). A cut card whose only text of its own was the one edited has nothing else to be
+    known by; the caller asks that its list did not scroll."""
+    if prev.nodes[p].bounds != curr.nodes[c].bounds:
+        return False
+    a, b = texts(prev, p), texts(curr, c)
+    gone, came = a - b, b - a
+    if len(gone) != 1 or len(came) != 1 or not a & b:
+        return False
+    return not (_list_counts(prev, p)[next(iter(came))] or _list_counts(curr, c)[next(iter(gone))])
+
+
+def _list_counts(frame: Frame, row: int) -> Counter[str]:
+    """How many rows of ``row``'s list show each text (kept on the frame)."""
     parent = frame.parents[row]
     memo: dict[int, Counter[str]] = frame.__dict__.setdefault("_match_row_counts", {})
     shown_by = memo.get(parent)
     if shown_by is None:
         siblings = frame.children[parent] if parent >= 0 else frame.roots
         shown_by = memo[parent] = Counter(t for s in siblings for t in texts(frame, s))
+    return shown_by
+
+
+def own_texts(frame: Frame, row: int) -> set[str]:
+    """The texts of ``row`` that no other row of its list shows. (A row's own texts less
+    those of the other rows; counted once per list, so a list of n rows costs O(n), not
+    O(n²).)"""
+    shown_by = _list_counts(frame, row)
     return {t for t in texts(frame, row) if shown_by[t] == 1}
 
 

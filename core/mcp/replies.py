@@ -22,7 +22,8 @@ tokens on every step (:data:`~deltarec.core.mcp.schema.STEP_OUTPUT`):
 wait for the server included), result? (what the text does not say: a swipe's from/to,
 a look's ``cut``, a delta's counts, how many characters were cleared; none of
 :data:`SAID`; left out when empty), diff? (the URI of the step's full ObservationDiff,
-when its delta is not empty)}``. The element-dict tools are the exception: their data
+when its delta is not empty), warnings? (as the facts line says them: a client acts on
+them, a recording that could not be saved)}``. The element-dict tools are the exception: their data
 is their result. What changed — counts, keys,
 fields, windows — is in that resource (``deltarec://diff/{step}``); the command is the
 tool called, warnings and the element acted on are in the facts line.
@@ -164,6 +165,8 @@ def structured(
         data["result"] = result
     if diff_uri is not None and outcome.delta is not None and not outcome.delta.empty:
         data["diff"] = diff_uri
+    if outcome.warnings:  # the facts line says them too; a client acts on them
+        data["warnings"] = list(outcome.warnings)
     return data
 
 

@@ -123,12 +123,11 @@ DESCRIPTIONS: Mapping[str, str] = {
     "AC_match_elements": "Pair two given frames' elements: {matched, added, removed}.",
     "AC_assign_stable_ids": "Give element dicts ids, carried from prior's: {count, elements}.",
     "AC_current_app": "The foreground app's package and activity.",
-    "AC_describe_screen": 'Look at the screen: every element as `[i] role "name" @(x,y)`. '
-    "Use [i] in selectors; later actions reply with what changed since.",
+    "AC_describe_screen": 'Look at the screen: every element as `[i] role "name" @(x,y)`; '
+    "later actions reply with what changed since.",
     "AC_tap": "Tap an element (selector) or a point (x,y).",
     "AC_long_press": "Press and hold an element or a point.",
-    "AC_swipe": "Swipe a direction in the list at the screen's centre (or the selector's), "
-    "kept inside it, long distances in up to 10 gestures; or from x1,y1 to x2,y2 as given.",
+    "AC_swipe": "Swipe a direction in the list at the centre or selector's; or x1,y1 to x2,y2.",
     "AC_type_text": "Type text into the focused field (or tap selector's field first).",
     "AC_press_key": "Press a key.",
     "AC_back": "Press Back.",
@@ -136,8 +135,8 @@ DESCRIPTIONS: Mapping[str, str] = {
     "AC_launch_app": "Start an app; replies with its whole screen.",
     "AC_stop_app": "Force-stop an app (unsaved state is lost).",
     "AC_wait_for": "Wait until an element is in a state.",
-    "AC_assert": "Check one fact about an element (give exactly one of exists, gone, text, "
-    "checked, enabled, selected).",
+    "AC_assert": "Check one fact about an element: one of exists, gone, text, checked, "
+    "enabled, selected.",
 }
 """What each tool's description says (acting tools all reply with what changed: the
 server's instructions say it once)."""

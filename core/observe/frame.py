@@ -62,8 +62,9 @@ class Frame:
         out: dict[tuple[bytes, int, int], list[tuple[int, int, int]]] = {}
         for pos, (node, content) in enumerate(zip(self.nodes, self.subtree_hashes, strict=True)):
             b = node.bounds
-            if b.area:
-                out.setdefault((content, b.width, b.height), []).append((pos, b.left, b.top))
+            w, h = b.right - b.left, b.bottom - b.top  # b.area, b.width, b.height, inline
+            if w > 0 and h > 0:
+                out.setdefault((content, w, h), []).append((pos, b.left, b.top))
         return out
 
     @cached_property

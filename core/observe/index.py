@@ -168,16 +168,31 @@ def build_index(
             if old is not None:
                 number_of[pos] = old
     _recall_and_give(frame, ordered, number_of, book, previous)
+    made = cast(dict[tuple[int, int], IndexedElement], frame.memo.setdefault("elements", {}))
     elements = tuple(
-        IndexedElement(
-            number_of[p], p, frame.keys[p], frame.nodes[p].role, names[p], frame.nodes[p].bounds
-        )
+        made.get((number_of[p], p)) or _element(frame, names, number_of[p], p, made)
         for p in ordered
     )
     index = ElementIndex(frame, names, elements, number_of, positions, book)
     if commit:
         note_numbers(index)
     return index
+
+
+def _element(
+    frame: Frame,
+    names: list[str],
+    number: int,
+    pos: int,
+    made: dict[tuple[int, int], IndexedElement],
+) -> IndexedElement:
+    """A new numbered element, kept for the frame's next index (a step indexes one frame up
+    to three times, mostly with the same numbers: an element is a value, so it is shared)."""
+    node = frame.nodes[pos]
+    made[(number, pos)] = element = IndexedElement(
+        number, pos, frame.keys[pos], node.role, names[pos], node.bounds
+    )
+    return element
 
 
 def _scope(frame: Frame, pos: int) -> Scope:
@@ -205,16 +220,19 @@ def _recall_and_give(
     (unless another element of this frame, or of the previous one, holds it), else the next
     number never given. ``book`` is only read."""
     held = set(number_of.values())
-    prev_owner: dict[int, Scope] = {}
-    if previous is not None:
-        pf = previous.frame
-        prev_owner = {n: _scope(pf, p) for p, n in previous.number_of.items()}
+    prev_owner: dict[int, Scope] | None = None  # made on the first number recalled
     for pos in ordered:
         if pos in number_of:
             continue
         scope = _scope(frame, pos)
         had = book.by_element.get(scope)
-        if had is not None and had not in held and prev_owner.get(had, scope) == scope:
+        if had is None or had in held:
+            continue
+        if prev_owner is None:
+            pf = previous.frame if previous is not None else frame
+            owned = previous.number_of.items() if previous is not None else ()
+            prev_owner = {n: _scope(pf, p) for p, n in owned}
+        if prev_owner.get(had, scope) == scope:
             number_of[pos] = had
             held.add(had)
     fresh = book.next

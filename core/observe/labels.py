@@ -10,18 +10,18 @@ One name per element: :func:`labels` is the only place a name is made, and the f
 every delta line (a row that scrolled in included), the ``name=`` selector, error messages,
 MCP replies and the recorder's selectors all read it.
 
-The rule: a node's own text, else its content description. A *row* — a control with
-content inside, within content made to scroll (:func:`is_row`: an Inbox message, a
-Settings row, a product tile) — is then called by the distinct texts it shows, joined
-with ``" · "``: an Inbox row is ``"Grace · Standup moved #1 · Mar 8"``, as a reader of the
-screen sees it, not ``"Grace avatar"``, the description of the icon it starts with (rows
-repeat their first text — a sender, a title — so only all of it tells one from another);
-a row that shows no text is called by the descriptions inside it. Any other control
-(not a list, not a layout) is called by its *title*, the first text or description
-found below it (a button by its caption, a dialog by its heading), else the first text
-below one of its three nearest ancestors (a Settings switch is called by its row's
-title); last, the final part of its resource id. The walk up stops at a list: an empty
-row is never called by another row's text. Names longer than :data:`MAX_LABEL` are cut.
+The rule: a node's own text, else its content description. A *row* — a button (a clickable
+container) with content inside, within content made to scroll (:func:`is_row`: an Inbox
+message, a Settings row, a product tile) — is then called by the distinct texts it shows,
+joined with ``" · "``: an Inbox row is ``"Grace · Standup moved #1 · Mar 8"``, as a reader
+of the screen sees it, not ``"Grace avatar"``, the description of the icon it starts with
+(rows repeat their first text — a sender, a title — so only all of it tells one from
+another); a row that shows no text is called by the descriptions inside it. Any other
+control (not a list, not a layout) is called by its *title*, the first text or description
+found below it (a button by its caption, a dialog by its heading), else the first text below
+one of its three nearest ancestors (a Settings switch is called by its row's title); last,
+the final part of its resource id. The walk up stops at a list: an empty row is never called
+by another row's text. Names longer than :data:`MAX_LABEL` are cut.
 
     >>> from deltarec.core.capture.uiautomator import parse_uiautomator
     >>> row = Frame(parse_uiautomator(
@@ -122,16 +122,10 @@ def in_scrolling(frame: Frame) -> list[bool]:
 
 
 def is_row(frame: Frame, pos: int, inside: list[bool]) -> bool:
-    """Whether ``pos`` is a row: a control (not itself a list) with content inside, within
-    content made to scroll (``inside``: :func:`in_scrolling`) — an Inbox message, a Settings
-    row, a product tile of a web grid."""
-    node = frame.nodes[pos]
-    return (
-        inside[pos]
-        and node.interactive
-        and bool(frame.children[pos])
-        and not scrolls_by_nature(node)
-    )
+    """Whether ``pos`` is a row: a button (a clickable container reads as one; not a text box,
+    not a list) with content inside, within content made to scroll (``inside``:
+    :func:`in_scrolling`) — an Inbox message, a Settings row, a product tile of a web grid."""
+    return inside[pos] and frame.nodes[pos].role == "button" and bool(frame.children[pos])
 
 
 def labels(frame: Frame) -> list[str]:

@@ -72,7 +72,7 @@ def test_the_real_oracle_catches_a_false_text_change_and_a_missing_scroll() -> N
 WALK_STEPS = 80
 """Steps of each mixed walk in CI (bench_truth.py runs 10,000)."""
 
-BUDGET = {"false": 0, "missed": 0, "wrong-scroll": 1, "duplicate": 0}
+BUDGET = {"false": 0, "missed": 0, "wrong-scroll": 0, "duplicate": 0}
 """What the mixed walks may still find, per class (see the classes left open in
 benchmarks/README.md); lower these as classes close, never raise them."""
 
