@@ -241,6 +241,8 @@ def _run(
     script: Script = load_script(Path(args.script))  # validates it all; nothing runs on error
     report_path = _check_report_path(args.report)
     tracer, session = _open_session(args.device, make_session)
+    if session.variables is None:  # a script's ${PASSWORD} is the environment's PASSWORD
+        session.variables = os.environ
     session.output_dir = Path(getattr(args, "output_dir", None) or Path.cwd())
     session.write_anywhere = bool(getattr(args, "write_anywhere", False))
     commands = validate_script(script, allow_unsafe=session.allow_unsafe)

@@ -131,6 +131,9 @@ class Session:
     ``options`` index frames (viewport, cap, interactive-only); ``max_lines`` /
     ``max_tokens`` budget deltas (full frames get ``max_tokens`` only).
     ``allow_unsafe`` registers commands that run arbitrary code (``AC_shell``).
+    ``variables`` are the values a typed ``${NAME}`` stands for (``deltarec run`` passes the
+    environment; :mod:`~deltarec.core.executor.variables`); without them text is typed as
+    given, so an agent's typing never reads the server's environment.
     """
 
     def __init__(
@@ -150,8 +153,10 @@ class Session:
         allow_unsafe: bool = False,
         output_dir: str | os.PathLike[str] | None = None,
         write_anywhere: bool = False,
+        variables: Mapping[str, str] | None = None,
     ) -> None:
         self.device = device
+        self.variables = variables
         self.output_dir = Path(output_dir if output_dir is not None else Path.cwd())
         """Where a script's files go: a relative path is under it, and nothing goes elsewhere."""
         self.write_anywhere = write_anywhere

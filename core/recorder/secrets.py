@@ -21,28 +21,14 @@ variable name (:func:`secret_name`: ``PASSWORD``, ``PASSWORD_2`` for a second va
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 
 from deltarec.core.diff.volatile import MASKED
 from deltarec.core.executor import Script
+from deltarec.core.executor.variables import reference, referenced
 from deltarec.core.observer import DeltaResult
 
 VARIABLE = "PASSWORD"
-_REFERENCE = re.compile(r"^\$\{([A-Za-z_][A-Za-z0-9_]*)\}$")
-
-
-def reference(name: str) -> str:
-    """``${NAME}``: how a script names the value of variable ``name``."""
-    return "${" + name + "}"
-
-
-def referenced(text: object) -> str | None:
-    """The variable ``text`` refers to (``"${PASSWORD}"`` → ``"PASSWORD"``), else None."""
-    if not isinstance(text, str):
-        return None
-    m = _REFERENCE.match(text)
-    return m[1] if m else None
 
 
 def password_field(result: DeltaResult) -> str | None:

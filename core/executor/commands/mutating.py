@@ -34,6 +34,7 @@ from deltarec.core.executor.params import (
 from deltarec.core.executor.scrolling import MAX_SWIPES, scroll_into_view
 from deltarec.core.executor.selectors import SELECTOR, Selector
 from deltarec.core.executor.swipe_area import swipe_direction
+from deltarec.core.executor.variables import referenced, value_of
 
 if TYPE_CHECKING:
     from deltarec.core.executor.context import Context
@@ -294,8 +295,19 @@ class TypeText(Command):
                     ctx.device.press_key("del")
                 result["cleared"] = len(shown)
         if self.text:  # empty with clear: the field is left empty
-            ctx.device.type_text(self.text)
+            ctx.device.type_text(self._value(ctx))
         return result
+
+    def _value(self, ctx: Context) -> str:
+        """The text, or the value of the variable it names (``${PASSWORD}``: variables.py)."""
+        variables = ctx.session.variables
+        value = self.text if variables is None else value_of(self.text, variables)
+        if value is None:
+            name = referenced(self.text)
+            ctx.fail(f"the environment variable {name} is not set (the script types "
+                     f"{self.text}, a value kept out of the script): set it, e.g. "
+                     f"{name}=… deltarec run SCRIPT")  # fmt: skip
+        return value
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -5,14 +5,16 @@ still replays it (:mod:`deltarec.core.recorder.secrets`)."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
+import pytest
 import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from deltarec.core.devices.virtual import ManualClock, Playground, VirtualDevice
-from deltarec.core.executor import Script
+from deltarec.core.executor import Script, Session, load_script, run_steps
 from deltarec.core.recorder.export import KINDS, render
 from deltarec.core.recorder.session import RecordingSession
 from deltarec.core.recorder.step import RecordedStep
@@ -95,3 +97,28 @@ def test_no_export_ever_writes_a_secret(
         text = render(script, kind, name="demo")
         assert value not in text and json.dumps(value)[1:-1] not in text, kind
         assert "PASSWORD" in text, kind
+
+
+@pytest.mark.parametrize("value", [SECRET, "ünïcode pass 42"])
+def test_the_exported_script_replays_with_the_password_from_the_environment(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, value: str
+) -> None:
+    """The JSON export holds ``${PASSWORD}``; the executor types the environment's value
+    (``PASSWORD=… deltarec run``), and without it the step fails naming the variable."""
+    rec, _ = sign_up(tmp_path)
+    rec.steps[4].params["text"] = value  # what was typed, kept by the recording
+    script = load_script(rec.export(tmp_path / "signup.json", "json"))
+    assert value not in (tmp_path / "signup.json").read_text(encoding="utf-8")
+    monkeypatch.setenv("PASSWORD", value)
+    fresh = Playground(ManualClock())
+    assert run_steps(script, Session(VirtualDevice(fresh), variables=os.environ)).ok
+    assert fresh.state.form.password == value
+    agent = Playground(ManualClock())  # no variables (an MCP server's session): as given
+    assert run_steps(script, Session(VirtualDevice(agent)), effects="off").ok
+    assert agent.state.form.password == "${PASSWORD}"
+    monkeypatch.delenv("PASSWORD")
+    unset = Playground(ManualClock())
+    report = run_steps(script, Session(VirtualDevice(unset), variables=os.environ))
+    failed = report.failures[0]
+    assert "PASSWORD is not set" in (failed.error or ""), failed.error
+    assert unset.state.form.password == ""  # nothing typed in its place
