@@ -22,7 +22,7 @@ import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import Literal, TypedDict, Unpack
 
 from deltarec.core.bundle import write_atomic
 from deltarec.core.executor import Script
@@ -92,45 +92,44 @@ FORMATS: Mapping[str, Format] = {
 KINDS: tuple[Kind, ...] = tuple(f.kind for f in FORMATS.values())
 
 
-def export(
-    script: Script,
-    path: str | Path,
-    kind: Kind,
-    *,
-    name: str = "recording",
-    app: str | None = None,
-    from_home: bool = False,
-    test: str | None = None,
-    clear: bool = False,
-) -> Path:
-    """Write the script as ``kind`` to ``path`` atomically (UTF-8); returns the path.
+class Origin(TypedDict, total=False):
+    """Where a recording started and what its file is called (every key optional).
 
-    ``app`` / ``from_home``: where the recording started, for Maestro's ``appId`` and
-    first command (:func:`~deltarec.core.recorder.export_maestro.to_maestro`) and a pytest
-    module's reset marker and first launch (:func:`~.export_python.to_pytest`); ``test``: the
-    name of a pytest module's test (``test_`` + it); ``clear``: a script that stops its app
-    and launches it first was recorded with "clear its state first" (Maestro's
-    ``clearState``, the pytest marker's ``reset='clear'``)."""
+    ``name``: the recording's name ("recording"); ``app`` / ``from_home``: where it
+    started, for Maestro's ``appId`` and first command
+    (:func:`~deltarec.core.recorder.export_maestro.to_maestro`) and a pytest module's reset
+    marker and first launch (:func:`~.export_python.to_pytest`); ``test``: the name of a
+    pytest module's test (``test_`` + it); ``clear``: a script that stops its app and
+    launches it first was recorded with "clear its state first" (Maestro's ``clearState``,
+    the pytest marker's ``reset='clear'``).
+    """
+
+    name: str
+    app: str | None
+    from_home: bool
+    test: str | None
+    clear: bool
+
+
+def export(script: Script, path: str | Path, kind: Kind, **origin: Unpack[Origin]) -> Path:
+    """Write the script as ``kind`` to ``path`` atomically (UTF-8); returns the path."""
     target = Path(path)
-    text = render(script, kind, name=name, app=app, from_home=from_home, test=test, clear=clear)
-    write_atomic(target, text.encode("utf-8"))
+    write_atomic(target, render(script, kind, **origin).encode("utf-8"))
     return target
 
 
-def render(
-    script: Script,
-    kind: Kind,
-    *,
-    name: str = "recording",
-    app: str | None = None,
-    from_home: bool = False,
-    test: str | None = None,
-    clear: bool = False,
-) -> str:
+def render(script: Script, kind: Kind, **origin: Unpack[Origin]) -> str:
     """The text :func:`export` writes (same arguments, no file)."""
-    if kind == "maestro" and (app or clear):
+    name = origin.get("name", "recording")
+    app, from_home, clear = (
+        origin.get("app"),
+        origin.get("from_home", False),
+        origin.get("clear", False),
+    )
+    if kind == "maestro":
         return to_maestro(script, name=name, app=app, from_home=from_home, clear=clear)
-    if kind == "pytest" and (test or app or clear):
+    if kind == "pytest":
+        test = origin.get("test")
         return to_pytest(script, name=name, test=test, app=app, from_home=from_home, clear=clear)
     return FORMATS[kind].render(script, name)
 
