@@ -2,15 +2,14 @@
 
 The person picks one of the phone's installed apps (:func:`installed_apps`) and
 whether to clear its state first; :class:`LaunchJobs` records it with the
-executor's own commands — ``AC_stop_app`` (when clearing: the app starts fresh)
-then ``AC_launch_app`` — as step 1, or at the selected row, one undo entry.
-The executor has no command that clears an app's data, so the recording and
-``deltarec run`` force-stop it (the built-in phone forgets every screen's state);
-the recording's manifest keeps ``clear_start``, and exports of a script that
-starts with that pair (:func:`deltarec.core.recorder.origin.clean_start`) clear
-it: the pytest module's ``deltarec_app`` marker with ``reset='clear'`` (``pm
-clear`` on a phone with a shell), the Maestro flow's ``launchApp`` with
-``clearState: true``.
+executor's own commands — ``AC_clear_app`` (when clearing: ``pm clear``, the app's
+data and state are gone) then ``AC_launch_app`` — as step 1, or at the selected
+row, one undo entry. A replay (the Studio's, ``deltarec run``) runs both, so it
+starts from the cleared state too. Exports of a script that starts with that pair
+(:func:`deltarec.core.recorder.origin.clean_start`) clear it their way: the pytest
+module's ``deltarec_app`` marker with ``reset='clear'`` (and ``phone.clear``), the
+Maestro flow's ``launchApp`` with ``clearState: true``; the JSON export keeps
+``AC_clear_app``.
 
 A part of :class:`~deltarec.app.studio.Studio` (it inherits these methods).
 """
@@ -68,12 +67,11 @@ def installed_apps(device: Device, current: str = "") -> list[str]:
 
 
 def launch_steps(session: RecordingSession, package: str, clear: bool) -> list[RecordedStep]:
-    """Record (stop, when ``clear``, then) launch ``package``; the steps, appended."""
+    """Record (clear, when ``clear``, then) launch ``package``; the steps, appended."""
     steps = []
-    if clear:  # exports clear it (Maestro clearState, pytest reset='clear'): see the docstring
-        session.bundle.info["clear_start"] = True
-        label = f"stop {package} (clear its state: it starts fresh)"
-        steps.append(session.record("AC_stop_app", {"package": package}, label))
+    if clear:  # exports clear it their way too (Maestro clearState, pytest reset='clear')
+        label = f"clear {package} (its data and state: it starts fresh)"
+        steps.append(session.record("AC_clear_app", {"package": package}, label))
     steps.append(session.record("AC_launch_app", {"package": package}, f"launch {package}"))
     return steps
 
@@ -100,7 +98,7 @@ class LaunchJobs:
 
     def launch_app(self: _Host, package: str, *, clear: bool = False, row: int | None = None,
                    on_done: Callable[[Any], None] | None = None) -> None:  # fmt: skip
-        """Record launching ``package`` (stopped first when ``clear``) at ``row`` (the end
+        """Record launching ``package`` (its data cleared first when ``clear``) at ``row`` (the end
         when None); it runs on the phone now. One undo entry for the step(s)."""
         batch: list[Batch] = []
 

@@ -246,6 +246,10 @@ class Phone:
         """Force-stop an app."""
         self.run("AC_stop_app", {"package": package})
 
+    def clear(self, package: str) -> None:
+        """Clear an app's data (``pm clear``): it is stopped and starts fresh next launch."""
+        self.run("AC_clear_app", {"package": package})
+
     # ------------------------------------------------------------------ seeing
     def delta(self) -> str:
         """What the last action changed on the screen, as delta text.

@@ -294,6 +294,15 @@ class AdbDevice:
         _check_name(package, "package")
         self._run(["am", "force-stop", package], f"stop {package}")
 
+    def clear_app(self, package: str) -> None:
+        """``pm clear package``: the app's data and state are gone and it is stopped.
+        Raises DeviceError unless Android answers ``Success`` (``pm`` prints "Failed"
+        and may still exit 0, e.g. for an app it does not know)."""
+        _check_name(package, "package")
+        text = _text(self._run(["pm", "clear", package], f"clear {package}")).strip()
+        if "Success" not in text:
+            raise DeviceError(f"{self.serial}: clear {package} failed: {text[:300]}")
+
     def current_app(self) -> AppInfo:
         """The focused app from ``dumpsys window windows`` (``mCurrentFocus``,
         falling back to ``mFocusedApp``); ``AppInfo("")`` when nothing is focused.

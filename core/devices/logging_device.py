@@ -77,3 +77,7 @@ class LoggingDevice:
     def stop_app(self, package: str) -> None:
         self.logged({"kind": "stop_app", "package": package})
         self.inner.stop_app(package)
+
+    def clear_app(self, package: str) -> None:
+        self.logged({"kind": "clear_app", "package": package})
+        self.inner.clear_app(package)

@@ -1,7 +1,7 @@
 """A device rebuilt from a recorded session bundle, so scripts replay with no phone.
 
 :class:`ReplayDevice` starts on the bundle's first observation. Each mutating
-action (tap, long press, swipe, text, key, launch, stop) is checked against
+action (tap, long press, swipe, text, key, launch, stop, clear) is checked against
 the next recorded action; the last action of a recorded step moves the device
 to that step's ``after`` observation. An action that does not match what was recorded (a tap
 outside the element that was tapped, a swipe where a tap was recorded, text
@@ -121,6 +121,9 @@ class ReplayDevice:
 
     def stop_app(self, package: str) -> None:
         self._advance({"kind": "stop_app", "package": package})
+
+    def clear_app(self, package: str) -> None:
+        self._advance({"kind": "clear_app", "package": package})
 
 
 def _describe(action: dict[str, Any]) -> str:

@@ -233,6 +233,9 @@ class U2Device:
     def stop_app(self, package: str) -> None:
         self.adb.stop_app(package)
 
+    def clear_app(self, package: str) -> None:
+        self.adb.clear_app(package)
+
     def current_app(self) -> AppInfo:
         return self.adb.current_app()
 

@@ -16,6 +16,7 @@ from deltarec.core.executor.commands.base import Category, Command
 from deltarec.core.executor.commands.flow import Assert, Sleep, WaitFor
 from deltarec.core.executor.commands.mutating import (
     Back,
+    ClearApp,
     Home,
     LaunchApp,
     LongPress,
@@ -61,6 +62,7 @@ COMMANDS: tuple[type[Command], ...] = (
     Home,
     LaunchApp,
     StopApp,
+    ClearApp,
     WaitFor,
     Assert,
     Sleep,

@@ -68,6 +68,7 @@ RUN_STEPS = "ac_run_steps"
 EXCLUDED: Mapping[str, str] = {
     "AC_sleep": "a sleep is a guess: ac_wait_for waits for the screen instead",
     "AC_list_devices": "the server drives one device; host/port would open arbitrary connections",
+    "AC_clear_app": "an app's data is the user's: a recorded script clears it (ac_run_steps)",
     **{cls.name: "UNSAFE: runs arbitrary code" for cls in UNSAFE_COMMANDS},
 }
 """Commands that have no tool, and why."""
@@ -99,7 +100,7 @@ OMITTED: Mapping[str, frozenset[str]] = {
 }
 """Parameters a tool does not offer: command name → parameter names."""
 
-SCRIPT_ONLY = frozenset({"AC_sleep"})
+SCRIPT_ONLY = frozenset({"AC_sleep", "AC_clear_app"})
 """Commands without a tool that ``ac_run_steps`` still runs (recorded scripts use them)."""
 
 MCP_WAIT = 2.0

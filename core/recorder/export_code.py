@@ -201,6 +201,7 @@ _VERBS: dict[str, Callable[[_Params], str | None]] = {
     "AC_home": _simple("phone.home()"),
     "AC_launch_app": _launch,
     "AC_stop_app": lambda p: p.done(f"phone.stop({p.take('package')!r})"),
+    "AC_clear_app": lambda p: p.done(f"phone.clear({p.take('package')!r})"),
     "AC_assert": lambda p: expectation(p.left, ASSERT_DEFAULT_TIMEOUT),
 }
 

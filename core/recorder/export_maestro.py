@@ -65,7 +65,7 @@ import yaml
 from deltarec.core.executor import Script, Selector, Step
 from deltarec.core.recorder.export_code import inert
 from deltarec.core.recorder.export_python import DELTA_LINES
-from deltarec.core.recorder.origin import clean_start
+from deltarec.core.recorder.origin import FIRST_STEPS, clean_start
 from deltarec.core.recorder.secrets import variables
 
 APP_ID_VARIABLE = "${APP_ID}"
@@ -293,6 +293,8 @@ def _commands(notes: list[str], step: Step) -> list[Any]:
         return [{"launchApp": {"appId": str(p["package"])}}]
     if command == "AC_stop_app":
         return [{"stopApp": str(p["package"])}]
+    if command == "AC_clear_app":
+        return [{"clearState": str(p["package"])}]
     if command == "AC_assert":
         found = _assertion(notes, p)
         return [found] if found is not None else []
@@ -314,7 +316,7 @@ def _commands(notes: list[str], step: Step) -> list[Any]:
 def app_id(script: Script) -> str:
     """The first package the script launches or stops, else ``${APP_ID}``."""
     for step in script.steps:
-        if step.command in ("AC_launch_app", "AC_stop_app"):
+        if step.command in ("AC_launch_app", *FIRST_STEPS):
             return str(step.params["package"])
     return APP_ID_VARIABLE
 
@@ -332,9 +334,10 @@ def to_maestro(
     ``app``: the app the recording was made in, when the recorder knows it (the flow's
     ``appId`` when the script launches nothing). The flow then starts where the
     recording did: ``launchApp`` it, or, when the recording started on the home
-    screen (``from_home``), ``pressKey: Home``. With ``clear`` (recorded with "clear its
-    state first"), a script that stops its app and then launches it
-    (:func:`~.origin.clean_start`) starts with one ``launchApp`` with ``clearState: true``.
+    screen (``from_home``), ``pressKey: Home``. A script that clears its app and then
+    launches it (:func:`~.origin.clean_start`; or stops it, with ``clear``: an older
+    recording's "clear its state first") starts with one ``launchApp`` with
+    ``clearState: true``.
     """
     flow = _Flow()
     given = "".join(f"-e {v}=… " for v in variables(script))  # typed passwords (secrets.py)
@@ -345,10 +348,10 @@ def to_maestro(
     flow.parts.append(dump({"appId": known, "name": name}))
     flow.parts.append("---\n")
     first = script.steps[0].command if script.steps else ""
-    start = clean_start(script)
+    start = clean_start(script, legacy_clear=clear)
     if app and first not in ("AC_launch_app", "AC_home") and start is None:
         flow.command({"pressKey": "Home"} if from_home else {"launchApp": {"appId": known}})
-    cleared = clear and start is not None and start[1]  # one launchApp with clearState
+    cleared = start is not None and start[1]  # one launchApp with clearState
     for number, step in enumerate(script.steps, start=1):
         notes: list[str] = []
         items = _commands(notes, step)

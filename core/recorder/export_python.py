@@ -110,14 +110,14 @@ def to_pytest(
     from a known state on a phone another test used; unless the recording began on the
     home screen (``from_home``), the test then launches it, as the recording found it.
     A script that starts with its own launch (:func:`~.origin.clean_start`) names that app;
-    ``clear`` (it stops the app first, recorded with "clear its state first") makes the
-    marker ``reset='clear'``.
+    when it clears the app first (or stops it, with ``clear``: an older recording's "clear
+    its state first") the marker is ``reset='clear'``.
     """
     steps = body(script)
     marker, reset = "", ""
-    start = clean_start(script)  # it launches the app itself: stopped, or cleared, first
+    start = clean_start(script, legacy_clear=clear)  # it launches the app itself
     if start is not None:
-        app, reset = start[0], ", reset='clear'" if start[1] and clear else ""
+        app, reset = start[0], ", reset='clear'" if start[1] else ""
     # a typed password is read from the environment (secrets.py)
     plain = ["import os"] * ("os.environ[" in steps) + ["import pytest"] * bool(app)
     head = "".join(f"{line}\n" for line in plain) + "\n" * bool(plain) + _imports(steps, "Phone")

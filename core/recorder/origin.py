@@ -42,26 +42,38 @@ def started_in(bundle: Bundle, screens: Iterable[int]) -> tuple[str | None, bool
     return None, first is not None and is_home(first)
 
 
-def clean_start(script: Script) -> tuple[str, bool] | None:
+FIRST_STEPS = ("AC_clear_app", "AC_stop_app")
+"""What a clean start may do to its app before launching it (clear its data, or stop it)."""
+
+
+def clean_start(script: Script, *, legacy_clear: bool = False) -> tuple[str, bool] | None:
     """``(package, clear)`` when the script starts by launching an app (the Script Builder's
-    "Launch app…"), ``clear`` when it stops that app first (the Script Builder records "clear
-    its state first" so); None when it starts otherwise.
+    "Launch app…"), optionally after clearing or stopping it; None when it starts otherwise.
+
+    ``clear`` is True when it clears the app's data first (``AC_clear_app``: "clear its
+    state first"), or stops it first and ``legacy_clear`` says the recording meant a clear
+    (a Script Builder before ``AC_clear_app`` recorded "clear" as a stop, and its manifest
+    kept ``clear_start``).
 
     >>> from deltarec.core.executor import Step
     >>> app = {"package": "com.example"}
-    >>> clean_start(Script((Step("AC_stop_app", app), Step("AC_launch_app", app))))
+    >>> clean_start(Script((Step("AC_clear_app", app), Step("AC_launch_app", app))))
     ('com.example', True)
+    >>> stop = Script((Step("AC_stop_app", app), Step("AC_launch_app", app)))
+    >>> clean_start(stop), clean_start(stop, legacy_clear=True)
+    (('com.example', False), ('com.example', True))
     >>> clean_start(Script((Step("AC_launch_app", app),))), clean_start(Script())
     (('com.example', False), None)
     """
     steps = script.steps
     if steps and steps[0].command == "AC_launch_app" and not steps[0].params.get("activity"):
         return str(steps[0].params["package"]), False
-    if len(steps) > 1 and (steps[0].command, steps[1].command) == ("AC_stop_app", "AC_launch_app"):
+    if len(steps) > 1 and steps[0].command in FIRST_STEPS and steps[1].command == "AC_launch_app":
         package = steps[0].params.get("package")
         if package == steps[1].params.get("package") and not steps[1].params.get("activity"):
-            return str(package), True
+            clear = steps[0].command == "AC_clear_app" or legacy_clear
+            return str(package), clear
     return None
 
 
-__all__ = ["clean_start", "is_home", "started_in"]
+__all__ = ["FIRST_STEPS", "clean_start", "is_home", "started_in"]

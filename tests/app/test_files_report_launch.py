@@ -116,7 +116,7 @@ def test_launch_app_records_a_clean_start_as_step_one_and_exports_carry_it(
     wait_idle(qtbot, window)
     assert ask.offered[-1][0] == APP_PACKAGE  # the app on screen first
     assert busy == [False]
-    assert [r.command for r in window.model.rows] == ["AC_stop_app", "AC_launch_app", "AC_tap"]
+    assert [r.command for r in window.model.rows] == ["AC_clear_app", "AC_launch_app", "AC_tap"]
     assert window.model.rows[1].params == {"package": APP_PACKAGE}
     assert window.last_error == ""
     flow_path, test_path = tmp_path / "flow.yaml", tmp_path / "test_start.py"

@@ -134,6 +134,15 @@ class VirtualDevice:
         with self._call() as pg:
             pg.stop_app(package)
 
+    def clear_app(self, package: str) -> None:
+        """``pm clear``: the app's data and state are gone (see :meth:`Playground.clear_app`);
+        DeviceError for a package the phone does not have."""
+        with self._call() as pg:
+            try:
+                pg.clear_app(package)
+            except ValueError as exc:
+                raise DeviceError(str(exc)) from exc
+
     def current_app(self) -> AppInfo:
         with self._call() as pg:
             package, activity = pg.current_app()

@@ -397,6 +397,15 @@ class Playground:
         dumps = self.state.dumps
         self.state = PhoneState(settings=settings, dumps=dumps)
 
+    def clear_app(self, package: str) -> None:
+        """``pm clear``: stopped, and its data gone too: the Playground's settings are back
+        to their defaults (the dump counter is the phone's, not the app's). Other
+        installed packages hold no state here; ValueError for an unknown one."""
+        if package not in PACKAGES:
+            raise ValueError(f"unknown package {package!r}")
+        if package == APP_PACKAGE:
+            self.state = PhoneState(dumps=self.state.dumps)
+
     def current_app(self) -> tuple[str, str]:
         """(package, full activity name) of the foreground app."""
         screen = self.state.screen

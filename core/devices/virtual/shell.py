@@ -403,6 +403,11 @@ class VirtualShell(Builtins):
         if sub == "path" and rest and rest[0] in PACKAGES:
             return f"package:/data/app/{rest[0]}/base.apk\n".encode(), b"", 0
         if sub == "clear" and rest and rest[0] in PACKAGES:
-            self.playground.stop_app(rest[0])
+            self.playground.clear_app(rest[0])
+            owned = (f"/data/data/{rest[0]}/", f"/sdcard/Android/data/{rest[0]}/")
+            for path in [p for p in self.storage if p.startswith(owned)]:
+                self.storage.remove(path)
             return b"Success\n", b"", 0
+        if sub == "clear":
+            return b"Failed\n", b"", 1
         return b"", f"Error: unsupported pm command: {' '.join(argv[1:])}\n".encode(), 1

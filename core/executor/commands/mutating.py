@@ -388,11 +388,8 @@ class LaunchApp(Command):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class StopApp(Command):
-    """Force-stop an app. Timeout: the device's. Errors: DeviceError."""
-
-    name = "AC_stop_app"
-    category = Category.MUTATING
+class _OnApp(Command):
+    """A command on one app, named by its package (not registered itself)."""
 
     package: str = param(TEXT, "the app's package")
 
@@ -402,6 +399,28 @@ class StopApp(Command):
     def target(self) -> str:
         return self.package
 
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StopApp(_OnApp):
+    """Force-stop an app. Timeout: the device's. Errors: DeviceError."""
+
+    name = "AC_stop_app"
+    category = Category.MUTATING
+
     def run(self, ctx: Context) -> dict[str, Any]:
         ctx.device.stop_app(self.package)
+        return {"package": self.package}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ClearApp(_OnApp):
+    """Clear an app's data (``pm clear``): its state and settings are gone and it is stopped,
+    so the next launch starts as a fresh install would. Timeout: the device's. Errors:
+    DeviceError (an unknown package, or the phone refused)."""
+
+    name = "AC_clear_app"
+    category = Category.MUTATING
+
+    def run(self, ctx: Context) -> dict[str, Any]:
+        ctx.device.clear_app(self.package)
         return {"package": self.package}

@@ -32,7 +32,7 @@ def test_public_names() -> None:
 
 def test_registry_is_one_list_of_documented_typed_commands() -> None:
     names = [c.name for c in COMMANDS]
-    assert len(names) == len(set(names)) == 22
+    assert len(names) == len(set(names)) == 23
     by_category = {cat: [c.name for c in COMMANDS if c.category is cat] for cat in Category}
     assert by_category == {
         Category.READONLY: [
@@ -57,6 +57,7 @@ def test_registry_is_one_list_of_documented_typed_commands() -> None:
             "AC_home",
             "AC_launch_app",
             "AC_stop_app",
+            "AC_clear_app",
         ],
         Category.FLOW: ["AC_wait_for", "AC_assert", "AC_sleep"],
     }

@@ -306,7 +306,7 @@ def test_unsafe_shell_exists_only_when_allowed(clock: ManualClock) -> None:
 
 def test_catalog_documents_every_command() -> None:
     entries = catalog()
-    assert len(entries) == 22
+    assert len(entries) == 23
     for entry in entries:
         assert entry["name"].startswith("AC_")
         assert entry["category"] in {"readonly", "discovery", "mutating", "flow"}
