@@ -28,10 +28,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from deltarec.app.selector_code import CopyButton
+from deltarec.app.selector_code import CopyButton, copied_selector
 from deltarec.app.selector_editor import match_text
 from deltarec.core.observe.index import ElementIndex, IndexedElement
-from deltarec.core.recorder.selector_gen import selector_for
 
 POS_ROLE = Qt.ItemDataRole.UserRole + 1
 
@@ -163,11 +162,12 @@ class ElementTree(QWidget):
         self.picked.emit(self.element(pos) if pos is not None else None)
 
     def selector(self) -> dict[str, object] | None:
-        """The selector the recorder would write for the selected node."""
+        """The selector a recorded tap on the selected node writes (the element that takes
+        the tap: :func:`~deltarec.app.selector_code.copied_selector`)."""
         pos, index = self.selected_pos(), self.index
         if pos is None or index is None:
             return None
-        return dict(selector_for(index.frame, pos, index.number_of.get(pos)))
+        return dict(copied_selector(index, pos))
 
     def copy_selector(self, kind: str = "JSON") -> None:
         self.copy_button.copy(kind)

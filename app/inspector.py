@@ -14,9 +14,8 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFormLayout, QGroupBox, QLabel, QWidget
 
-from deltarec.app.selector_code import CopyButton
+from deltarec.app.selector_code import CopyButton, copied_selector
 from deltarec.core.observe.index import ElementIndex, IndexedElement
-from deltarec.core.recorder.selector_gen import selector_for
 
 FIELDS = ("element", "role", "name", "key", "resource-id", "class", "bounds", "states")
 _STATES = ("clickable", "long_clickable", "checkable", "checked", "enabled", "focusable",
@@ -66,12 +65,12 @@ class Inspector(QGroupBox):
         self.index: ElementIndex | None = None
 
     def selector(self) -> dict[str, Any] | None:
-        """The selector the recorder would write for the element shown (None: none shown)."""
+        """The selector a recorded tap on the element shown writes: the element that takes
+        the tap (:func:`~deltarec.app.selector_code.copied_selector`); None: none shown."""
         index, element = self.index, self.element
         if index is None or element is None:
             return None
-        number = element.index if element.index >= 0 else None
-        return dict(selector_for(index.frame, element.pos, number))
+        return copied_selector(index, element.pos)
 
     def show_element(self, index: ElementIndex | None, element: IndexedElement | None) -> None:
         self.element, self.index = element, index

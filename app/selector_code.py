@@ -12,6 +12,12 @@ own functions, so what is copied is what an export of a step on that element hol
   Maestro form (:func:`~deltarec.core.recorder.export_maestro.selector_command`);
 - **JSON**: the selector object of a script step.
 
+What is copied for an element of the screen (:func:`copied_selector`) is the selector of
+the element that takes a tap there, by the recorder's own rule
+(:func:`~deltarec.core.recorder.targets.actionable`): the clickable row or button holding
+a text, not the text, whose name may repeat in other rows. Pasted into a script, it
+acts on what a recorded tap on that element acts on.
+
 :class:`CopyButton` is the "Copy as ▾" button the inspector, the element tree and the
 selector editor share: a click copies the default format, its menu the others.
 """
@@ -28,10 +34,20 @@ from PySide6.QtWidgets import QMenu, QToolButton, QWidget
 
 from deltarec.core.executor import Selector
 from deltarec.core.executor.checks import CHECK_TIMEOUT
+from deltarec.core.observe.index import ElementIndex
 from deltarec.core.recorder.export_code import expectation, locator
 from deltarec.core.recorder.export_maestro import selector_command
+from deltarec.core.recorder.selector_gen import selector_for
+from deltarec.core.recorder.targets import actionable
 
 FORMATS = ("Python", "pytest", "Maestro", "JSON")
+
+
+def copied_selector(index: ElementIndex, pos: int) -> dict[str, Any]:
+    """The selector Copy selector copies for the element at frame position ``pos``: that of
+    the element a recorded tap on it acts on (the module docstring)."""
+    target = actionable(index.frame, pos)
+    return dict(selector_for(index.frame, target, index.number_of.get(target)))
 
 
 def selector_code(selector: Mapping[str, Any], kind: str) -> str:

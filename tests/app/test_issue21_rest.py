@@ -10,16 +10,23 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QGuiApplication
 from pytestqt.qtbot import QtBot
 
+from deltarec.app.selector_code import copied_selector
 from deltarec.core.cli.run_command import build_parser, run_script
 from deltarec.core.devices.base import Device
 from deltarec.core.devices.virtual import ManualClock, VirtualDevice
 from deltarec.core.devices.virtual.playground import APP_PACKAGE, Playground
 from deltarec.core.devices.virtual.state import SettingsState
-from deltarec.core.executor import Session
+from deltarec.core.executor import Selector, Session
+from deltarec.core.executor.selectors import find_all
+from deltarec.core.observe.index import element_at
+from deltarec.core.recorder.targets import actionable, tap_params
 from tests.app.conftest import WindowFactory
 from tests.app.helpers import FakeAsk, Phones, wait_idle
+from tests.app.test_selector_code import real_screens
 
 DEFAULTS = SettingsState().values
 
@@ -76,3 +83,51 @@ def test_launch_with_clear_replays_from_the_cleared_state_in_the_studio_and_delt
     out = io.StringIO()
     assert run_script(parsed, make_session=session, stdout=out, stderr=out, tty=False) == 0
     assert used[0].playground.state.settings.values == DEFAULTS, out.getvalue()
+
+
+def test_copied_selectors_name_what_a_recorded_tap_acts_on_in_every_real_capture() -> None:
+    """The oracle: every element of every real capture, its copied selector resolved strictly."""
+    checked = moved = 0
+    for screen in real_screens():
+        frame = screen.frame
+        for pos, node in enumerate(frame.nodes):
+            if node.bounds.width <= 0 or node.bounds.height <= 0:
+                continue
+            target = actionable(frame, pos)
+            selector = copied_selector(screen, pos)
+            found = [m.pos for m in find_all(Selector.from_json(selector), screen)]
+            assert found == [target], (screen.frame.obs.source, pos, selector)
+            hit = element_at(screen, *node.bounds.center)
+            if hit is not None and hit.pos == pos:  # a click there records a tap on target
+                assert tap_params(screen, *node.bounds.center)["selector"] == selector
+            checked += 1
+            moved += target != pos
+    assert checked > 1000 and moved > 100, (checked, moved)
+
+
+def test_copy_selector_on_a_name_in_an_inbox_row_copies_the_row(
+    qtbot: QtBot, open_window: WindowFactory, phones: OnePhone
+) -> None:
+    phones.playground.launch_app(APP_PACKAGE, ".InboxActivity")
+    window = open_window()
+    index = window.screen_view.index
+    assert index is not None
+    texts = [
+        e for e in index.elements if e.role == "text" and actionable(index.frame, e.pos) != e.pos
+    ]
+    assert texts, "no text inside a row on the Inbox"
+    inner = texts[0]
+    row = actionable(index.frame, inner.pos)
+    window.set_inspecting(True)  # a click selects, records nothing
+    qtbot.mouseClick(window.screen_view, Qt.MouseButton.LeftButton,
+                     pos=window.screen_view.to_widget(*inner.bounds.center))  # fmt: skip
+    assert window.inspector.element is not None and window.inspector.element.pos == inner.pos
+    window.inspector.copy_button.kinds["JSON"].trigger()
+    copied = json.loads(QGuiApplication.clipboard().text())
+    assert [m.pos for m in find_all(Selector.from_json(copied), index)] == [row]
+    assert index.frame.nodes[row].clickable and window.model.rowCount() == 0
+    tree = window.element_tree
+    tree.select_pos(inner.pos)
+    tree.copy_button.click()
+    assert json.loads(QGuiApplication.clipboard().text()) == copied
+    assert tree.count.text() == "copied as JSON · matches 1 ✓"
