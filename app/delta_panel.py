@@ -32,13 +32,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from deltarec.app.snapshot import StepRow
+from deltarec.app.snapshot import NOT_RUN, StepRow
 from deltarec.core.recorder.checks import same_check
 
 NO_STEP = "Select a step to see what it changed."
 NO_CHANGE = "(no change on the screen)"
 SUGGESTION_ROWS = 4
 EDITED = "(edited after recording: run the step to see what it changes now)"
+UNRUN = f"({NOT_RUN}: Run step or Run from here shows what it changes)"
 
 
 ARROW_FONTS = ("DejaVu Sans Mono", "Menlo", "Consolas", "Noto Sans Mono", "Liberation Mono")
@@ -146,7 +147,8 @@ class DeltaPanel(QWidget):
         elif step.delta_all and self.show_all.isChecked():
             self.delta_text.setPlainText(step.delta_all)
         else:
-            self.delta_text.setPlainText(step.delta or (EDITED if step.edited else NO_CHANGE))
+            empty = UNRUN if step.unrun else EDITED if step.edited else NO_CHANGE
+            self.delta_text.setPlainText(step.delta or empty)
 
     def _set_suggestions(self, step: StepRow | None) -> None:
         while self._rows.count():

@@ -25,6 +25,9 @@ from deltarec.core.recorder.checks import check_label
 from deltarec.core.recorder.session import RecordedStep, RecordingSession
 from deltarec.core.recorder.suggest import Suggestion
 
+NOT_RUN = "not run yet"
+"""What a pasted or duplicated step's delta says until it runs (Run step, Run from here)."""
+
 STATUS_MARKS = {"passed": "✓", "failed": "✗", "recorded": "•", "running": "…", "skipped": "–"}
 
 
@@ -41,6 +44,8 @@ class StepRow:
     suggestions: tuple[Suggestion, ...] = ()
     timing: dict[str, float] = field(default_factory=dict)
     edited: bool = False
+    unrun: bool = False
+    """Pasted or duplicated and not run since: no delta yet."""
     delta_all: str = ""
     checks: tuple[tuple[str, dict[str, Any]], ...] = ()
     """The assertions replayed and exported after the step: (label, AC_assert parameters)."""
@@ -59,6 +64,7 @@ class StepRow:
             suggestions=tuple(step.suggestions),
             timing=dict(step.timing),
             edited=step.edited,
+            unrun=step.unrun,
             delta_all=step.delta_all,
             checks=tuple((check_label(c, step.suggestions), copy.deepcopy(c)) for c in step.checks),
             before=step.before,
@@ -76,7 +82,7 @@ class StepRow:
         out["status"] = self.status
         if self.error:
             out["error"] = self.error
-        out["delta"] = self.delta.splitlines()
+        out["delta"] = NOT_RUN if self.unrun and not self.delta else self.delta.splitlines()
         if self.checks:
             out["checks"] = [params for _, params in self.checks]
         if self.timing:

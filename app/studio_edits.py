@@ -22,7 +22,6 @@ from deltarec.app.undo_batch import Batch
 from deltarec.app.workers import Report
 from deltarec.core.executor import load_script
 from deltarec.core.recorder.session import RecordedStep, RecordingSession
-from deltarec.core.recorder.step import step_label
 
 Made = tuple[int, list[RecordedStep]]
 """Steps to insert and the row they go to."""
@@ -197,11 +196,12 @@ class StepEdits:
         self._tracked(label, insert, on_done, on_error)
 
     def duplicate_steps(self: _Host, rows: list[int], on_done: Done = None) -> None:
-        """Copies of the steps at ``rows`` (their recorded deltas too), after the last one."""
+        """Copies of the steps at ``rows``, after the last one: not run yet (no delta: what
+        the originals changed was from where they stand) until Run step or Run from here."""
         ordered = sorted(set(rows))
 
         def copies(session: RecordingSession) -> tuple[int, list[RecordedStep]]:
-            return ordered[-1] + 1, [copy.deepcopy(session.steps[r]) for r in ordered]
+            return ordered[-1] + 1, [session.steps[r].unrun_copy() for r in ordered]
 
         self._insert_batch(f"Duplicating {len(ordered)} steps", copies, on_done)
 
@@ -209,16 +209,11 @@ class StepEdits:
                     on_error: Callable[[BaseException], None] | None = None) -> None:  # fmt: skip
         """Insert the steps of script JSON ``text`` (the clipboard) at row ``at``, validated
         in full first (a ScriptValidationError names the step and parameter); nothing runs:
-        each is marked edited until it runs."""
+        each is "not run yet" (no delta) until it runs."""
 
         def pasted(session: RecordingSession) -> tuple[int, list[RecordedStep]]:
             script = load_script(text)
-            steps = [
-                RecordedStep(step.command, dict(step.params),
-                             step.note or step_label(step.command, step.params),
-                             checks=[dict(c) for c in step.checks], edited=True)
-                for step in script.steps
-            ]  # fmt: skip
+            steps = [RecordedStep.pasted(step) for step in script.steps]
             return min(at, len(session.steps)), steps
 
         self._insert_batch("Pasting steps", pasted, on_done, on_error)

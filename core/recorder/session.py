@@ -399,8 +399,9 @@ class RecordingSession:
     def run_step(self, i: int) -> RecordedStep:
         """Run step ``i`` on the device now (not recorded again); sets its status.
 
-        An edited step (its old delta void) that passes gets the delta of this run, its
-        suggestions and its checks, as if recorded now.
+        An edited step (its old delta void) or one not run yet (pasted, duplicated) that
+        passes gets the delta of this run, its suggestions and its checks (a pasted step
+        keeps the checks it came with), as if recorded now.
         """
         with self._lock:
             step = self.steps[i]
@@ -417,11 +418,13 @@ class RecordingSession:
             self._take_screen(obs)
             result = self.observer.step(obs)
             self._share_baseline()
-            if step.edited and outcome.ok and step.command != DELTA_COMMAND:
+            if (step.edited or step.unrun) and outcome.ok and step.command != DELTA_COMMAND:
                 step.actions, step.timing = actions, dict(outcome.timing)
                 step.before, step.after = before, self.screen_number
+                kept = step.checks if step.unrun else []  # a pasted step's own assertions
                 self._describe(step, result)
-                step.edited = False  # what it shows is what it does now
+                step.checks = kept or step.checks
+                step.edited = step.unrun = False  # what it shows is what it does now
                 self._autosave(None)
             return step
 

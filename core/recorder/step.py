@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -32,10 +33,28 @@ class RecordedStep:
     status: str = "recorded"
     error: str | None = None
     edited: bool = False  # parameters changed after recording: ``delta`` was cleared
+    unrun: bool = False
+    """Inserted without running where it stands (pasted, duplicated): no delta until it runs."""
     delta_all: str = ""  # every line, when ``delta`` was cut to its budget ("… (+N more)")
     secret: str = ""
     """The variable its typed text is written as (:mod:`deltarec.core.recorder.secrets`):
     typed into a password field, ``params`` keeps the value, every script ``${PASSWORD}``."""
+
+    @classmethod
+    def pasted(cls, step: Step) -> RecordedStep:
+        """A script step pasted into the recording: its label is its note, its checks kept,
+        no delta until it runs."""
+        return cls(step.command, dict(step.params), step.note or step_label(step.command,
+                   step.params), checks=[dict(c) for c in step.checks], edited=True,
+                   unrun=True)  # fmt: skip
+
+    def unrun_copy(self) -> RecordedStep:
+        """A copy to insert elsewhere (duplicate): what it did was where it was recorded, so
+        the copy has no delta, actions or suggestions until it runs; its checks stay."""
+        return RecordedStep(self.command, copy.deepcopy(self.params), self.label,
+                            before=self.before, after=self.before,
+                            checks=copy.deepcopy(self.checks), edited=True, unrun=True,
+                            secret=self.secret)  # fmt: skip
 
     def to_step(self, *, reveal: bool = False) -> Step:
         """The script step; a step that changed the screen carries its delta as ``expect``.
@@ -76,6 +95,7 @@ class RecordedStep:
             "timing": self.timing,
             "actions": self.actions,
             **({"edited": True} if self.edited else {}),
+            **({"unrun": True} if self.unrun else {}),
             **({"delta_all": self.delta_all} if self.delta_all else {}),
             **({"secret": self.secret} if self.secret else {}),
             "suggestions": [x.to_json() for x in self.suggestions],
@@ -94,6 +114,7 @@ class RecordedStep:
             timing=dict(data.get("timing", {})),
             actions=list(data.get("actions", [])),
             edited=bool(data.get("edited", False)),
+            unrun=bool(data.get("unrun", False)),
             delta_all=str(data.get("delta_all", "")),
             secret=str(data.get("secret", "")),
             suggestions=[Suggestion.from_json(x) for x in data.get("suggestions", [])],

@@ -14,7 +14,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
 from pytestqt.qtbot import QtBot
 
+from deltarec.app.delta_panel import UNRUN
 from deltarec.app.selector_code import copied_selector
+from deltarec.app.snapshot import NOT_RUN
+from deltarec.app.window import MainWindow
 from deltarec.core.cli.run_command import build_parser, run_script
 from deltarec.core.devices.base import Device
 from deltarec.core.devices.virtual import ManualClock, VirtualDevice
@@ -25,7 +28,7 @@ from deltarec.core.executor.selectors import find_all
 from deltarec.core.observe.index import element_at
 from deltarec.core.recorder.targets import actionable, tap_params
 from tests.app.conftest import WindowFactory
-from tests.app.helpers import FakeAsk, Phones, wait_idle
+from tests.app.helpers import FakeAsk, Phones, click, type_text, wait_idle
 from tests.app.test_selector_code import real_screens
 
 DEFAULTS = SettingsState().values
@@ -131,3 +134,45 @@ def test_copy_selector_on_a_name_in_an_inbox_row_copies_the_row(
     tree.copy_button.click()
     assert json.loads(QGuiApplication.clipboard().text()) == copied
     assert tree.count.text() == "copied as JSON · matches 1 ✓"
+
+
+def _run(qtbot: QtBot, window: MainWindow, row: int, *, only: bool) -> None:
+    window.steps_panel.select_rows([row])
+    button = window.steps_panel.run_button if only else window.steps_panel.run_from_button
+    with qtbot.waitSignal(window.studio.viewChanged, timeout=10_000):
+        button.click()
+    wait_idle(qtbot, window)
+    window.steps_panel.select_rows([row])
+
+
+def test_duplicated_and_pasted_steps_say_not_run_yet_until_run_step_or_run_from_here(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    click(qtbot, window, "Sign up")
+    click(qtbot, window, "Name", "textbox")
+    type_text(qtbot, window, "Ada")
+    panel, delta = window.steps_panel, window.delta_panel
+    panel.select_rows([2])
+    panel.duplicate_button.click()
+    qtbot.waitUntil(lambda: window.model.rowCount() == 4)
+    wait_idle(qtbot, window)
+    copy = window.model.rows[3]
+    assert copy.unrun and copy.delta == "" and window.model.rows[2].delta
+    panel.select_rows([3])
+    assert delta.delta_text.toPlainText() == UNRUN
+    assert json.loads(delta.json_text.toPlainText())["delta"] == NOT_RUN
+    _run(qtbot, window, 3, only=True)
+    assert not window.model.rows[3].unrun and window.model.rows[3].status == "passed"
+    assert "AdaAda" in delta.delta_text.toPlainText()  # what it did where it stands
+
+    panel.select_rows([2])
+    panel.table.setFocus()
+    qtbot.keyClick(panel.table, Qt.Key.Key_C, Qt.KeyboardModifier.ControlModifier)
+    panel.select_rows([3])
+    qtbot.keyClick(panel.table, Qt.Key.Key_V, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: window.model.rowCount() == 5)
+    wait_idle(qtbot, window)
+    panel.select_rows([4])
+    assert window.model.rows[4].unrun and delta.delta_text.toPlainText() == UNRUN
+    _run(qtbot, window, 4, only=False)
+    assert not window.model.rows[4].unrun and "AdaAdaAda" in delta.delta_text.toPlainText()

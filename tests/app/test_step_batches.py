@@ -71,7 +71,7 @@ def test_several_selected_steps_delete_move_and_duplicate_as_one_undo_each(
     qtbot.waitUntil(lambda: window.model.rowCount() == 5)
     wait_idle(qtbot, window)
     assert _labels(window) == [*labels, labels[1], labels[2]]
-    assert window.model.rows[3].delta == window.model.rows[1].delta  # copies, delta too
+    assert window.model.rows[3].unrun and not window.model.rows[3].delta  # not run yet
     assert panel.selected_rows() == [3, 4]
     assert stack.count() == entries + 1
 
@@ -119,7 +119,7 @@ def test_copy_puts_the_steps_json_on_the_clipboard_and_paste_inserts_after_the_s
     wait_idle(qtbot, window)
     assert _labels(window) == [labels[0], labels[1], labels[2], labels[1], labels[2]]
     assert panel.selected_rows() == [1, 2]
-    assert window.model.rows[1].edited  # not run here yet: its delta is unknown
+    assert window.model.rows[1].unrun  # not run here yet: its delta is unknown
     assert window.undo_stack.count() == entries + 1
     window.undo_stack.undo()
     qtbot.waitUntil(lambda: window.model.rowCount() == 3)
