@@ -1,13 +1,14 @@
 """The window's menus and toolbar, and the file commands behind them.
 
 File: New recording (then offers Launch app…), Open script (JSON)…, Recordings…,
-Rename recording…, Save script (to the file saved before, without asking), Save
-script as…, Export ▸ every format of deltarec.core.recorder.export.FORMATS (JSON,
-Python, pytest, Maestro), Quit. Edit: Undo, Redo, Copy / Paste / Duplicate steps.
-Run: Replay all, Open replay report. Device: the picker (toolbar), Launch app…,
-Refresh screen, Refresh device list, Reconnect. Commands: the palette. File
-names, names and the app to launch come from the window's ``ask`` seam, never
-from a dialog opened here.
+Open recording folder… (any bundle folder, checked first), Rename recording… (the
+name and the folder, undoable: :mod:`deltarec.app.rename`), Save script (to the file
+saved before, without asking), Save script as…, Export ▸ every format of
+deltarec.core.recorder.export.FORMATS (JSON, Python, pytest, Maestro), Quit.
+Edit: Undo, Redo, Copy / Paste / Duplicate steps. Run: Replay all, Open replay
+report. Device: the picker (toolbar), Launch app…, Refresh screen, Refresh device
+list, Reconnect. Commands: the palette. File names, names and the app to launch
+come from the window's ``ask`` seam, never from a dialog opened here.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from PySide6.QtWidgets import QToolBar, QToolButton
 from deltarec.app.devices import DevicePicker
 from deltarec.app.dialogs import JSON_FILTER
 from deltarec.app.palette import Palette
+from deltarec.app.recordings import check_bundle
 from deltarec.core.recorder.export import FORMATS, Kind
 
 if TYPE_CHECKING:
@@ -60,6 +62,9 @@ class Actions:
                            "Record a JSON script's steps again on the device")  # fmt: skip
         self.recordings = action("Recordings…", window.show_recordings, "Ctrl+Shift+O",
                                  "Autosaved recordings: open one again or discard it")  # fmt: skip
+        self.open_folder = action("Open recording folder…", self.open_recording_folder,
+                                  tip="Open any recording's folder (an agent's MCP --record "
+                                  "folder too) and continue it here")  # fmt: skip
         self.save = action("Save script", self.save_script, "Ctrl+S",
                            "Save the script as JSON (to the file saved before)")  # fmt: skip
         self.save_as = action("Save script as…", self.save_script_as, "Ctrl+Shift+S",
@@ -67,7 +72,7 @@ class Actions:
         self.rename = action(
             "Rename recording…",
             self.rename_recording,
-            tip=("Name the recording (the window title, exports and the Recordings list)"),
+            tip=("Name the recording and its folder (the title, exports, Recordings); undoable"),
         )
         self.launch = action(
             "Launch app…",
@@ -114,10 +119,11 @@ class Actions:
         self.picker = DevicePicker()
         self.picker.chosen.connect(self.switch_device)
         studio.devicesListed.connect(self.picker.set_devices)
+        studio.bundleMoved.connect(self.bundle_moved)
 
         bar = window.menuBar()
         file_menu = bar.addMenu("&File")
-        file_menu.addActions([self.new, self.open, self.recordings, self.rename])
+        file_menu.addActions([self.new, self.open, self.recordings, self.open_folder, self.rename])
         file_menu.addSeparator()
         file_menu.addActions([self.save, self.save_as])
         export_menu = file_menu.addMenu("Export")
@@ -212,6 +218,26 @@ class Actions:
                                    f"characters (got {len(name)})")  # fmt: skip
             return
         self.window.studio.rename(name)
+
+    def bundle_moved(self, old: Path, new: Path) -> None:
+        """The recording's folder was renamed (or renamed back): the window keeps what was
+        saved of it, and the replay report is where the folder went."""
+        self.window.bundle_moved(old, new)
+        if self.report_path and Path(self.report_path).parent == old:
+            self.set_report(str(new / Path(self.report_path).name))
+
+    def open_recording_folder(self) -> None:
+        """File ▸ Open recording folder…: any bundle folder, checked before the recording
+        open now is closed; a folder that is not one is an error naming it."""
+        path = self.window.ask.open_folder("Open recording folder", self._folder())
+        if path:
+            self._remember(str(Path(path) / "manifest.json"))
+            self.window.studio.runner.submit(
+                "Checking the recording folder",
+                lambda _: check_bundle(Path(path)),
+                on_done=self.window.open_recording,
+                on_error=lambda exc: self.window.show_error(f"Open recording folder: {exc}"),
+            )
 
     def set_report(self, path: str) -> None:
         """A replay wrote its report to ``path`` ("": none): Open replay report opens it."""

@@ -55,6 +55,10 @@ class Ask:
         path, _ = QFileDialog.getOpenFileName(self.parent, title, folder, name_filter)
         return path or None
 
+    def open_folder(self, title: str, folder: str = "") -> str | None:
+        """An existing folder; None when cancelled."""
+        return QFileDialog.getExistingDirectory(self.parent, title, folder) or None
+
     def show_file(self, path: str) -> bool:
         """Open ``path`` in the desktop's viewer for it (a report in the browser)."""
         return QDesktopServices.openUrl(QUrl.fromLocalFile(path))
@@ -87,6 +91,9 @@ class NoAsk(Ask):
         return None
 
     def open_path(self, title: str, name_filter: str, folder: str = "") -> str | None:
+        return None
+
+    def open_folder(self, title: str, folder: str = "") -> str | None:
         return None
 
     def show_file(self, path: str) -> bool:

@@ -6,7 +6,9 @@ the :class:`~deltarec.core.recorder.session.RecordingSession` rewrites after eac
 variable is set, else the ``recordings`` folder of Qt's AppDataLocation. A
 bundle still marked "recording" was not closed (a crash, a kill): the window
 offers to restore the newest; the others, or a declined one, are marked
-"discarded" (kept on disk, no longer offered).
+"discarded" (kept on disk, no longer offered). Renaming a recording renames its folder
+(:func:`move_bundle`: atomic, never over another folder); any bundle folder elsewhere
+opens too (:func:`check_bundle`: File ▸ Open recording folder…).
 
 These functions do file I/O: the Studio runs them on its worker thread.
 """
@@ -14,6 +16,7 @@ These functions do file I/O: the Studio runs them on its worker thread.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -23,7 +26,7 @@ from pathlib import Path
 from PySide6.QtCore import QStandardPaths
 
 from deltarec.core.bundle import Bundle, scan_recordings
-from deltarec.core.errors import DeltarecError
+from deltarec.core.errors import CaptureParseError, DeltarecError, InputError
 from deltarec.core.recorder.session import find_unfinished
 
 
@@ -105,3 +108,72 @@ def delete(path: Path, root: Path) -> None:
     if path.parent != Path(root).resolve() or not (path / "manifest.json").is_file():
         raise DeltarecError(f"{path} is not a recording under {root}")
     shutil.rmtree(path)
+
+
+FOLDER_BYTES = 240
+"""Longest folder name written (UTF-8 bytes; file systems allow 255)."""
+
+_NOT_IN_FOLDER_NAMES = re.compile(r'[\x00-\x1f\x7f/\\:*?"<>|]+')
+
+
+def folder_name(name: str) -> str:
+    """The folder a recording called ``name`` lives in: path separators, control and
+    Windows-reserved characters become ``_``, no leading dot or trailing dot or space, at
+    most :data:`FOLDER_BYTES`; InputError when nothing is left.
+
+    >>> folder_name("sign up: 2/3"), folder_name("Anmeldung ä")
+    ('sign up_ 2_3', 'Anmeldung ä')
+    >>> folder_name("..")
+    Traceback (most recent call last):
+    deltarec.InputError: Rename recording: '..' gives no folder name (use letters or digits)
+    """
+    folder = _NOT_IN_FOLDER_NAMES.sub("_", name).lstrip(". ").rstrip(". ")
+    folder = folder.encode("utf-8")[:FOLDER_BYTES].decode("utf-8", "ignore").rstrip(". ")
+    if not folder:
+        raise InputError(f"Rename recording: {name!r} gives no folder name (use letters or digits)")
+    return folder
+
+
+def move_bundle(old: Path, folder: str) -> Path:
+    """Rename the recording folder ``old`` to ``folder`` beside it; the new path.
+
+    Never over another folder or file: the name is claimed first with ``mkdir`` (which
+    fails when anything has it), then the bundle is renamed onto that empty folder in one
+    atomic ``rename``. On any failure the claim is dropped and ``old`` is as it was:
+    InputError when the name is taken, DeltarecError naming the OS's reason otherwise.
+    """
+    new = old.parent / folder
+    if new == old:
+        return old
+    try:
+        new.mkdir()
+    except FileExistsError:
+        raise InputError(
+            f'Rename recording: "{folder}" already exists in {old.parent}; choose another name'
+        ) from None
+    except OSError as exc:
+        problem = exc.strerror or exc
+        raise DeltarecError(f"Rename recording: cannot create {new}: {problem}") from exc
+    try:
+        os.replace(old, new)  # POSIX: atomically replaces the empty folder just made
+    except OSError as exc:
+        new.rmdir()
+        raise DeltarecError(
+            f"Rename recording: cannot rename {old} to {new}: {exc.strerror or exc}"
+        ) from exc
+    return new
+
+
+def check_bundle(path: Path) -> Path:
+    """``path`` when it is a recording folder (a bundle with steps that replay), else
+    CaptureParseError naming the folder and what is wrong."""
+    if not path.is_dir():
+        raise CaptureParseError("not a folder", where=str(path))
+    if not (path / "manifest.json").is_file():
+        raise CaptureParseError(
+            "not a recording folder (no manifest.json: a recording, or an MCP --record "
+            "folder, holds one)",
+            where=str(path),
+        )
+    Bundle.open(path).require("command")
+    return path

@@ -62,6 +62,7 @@ class Studio(QObject, ReplayJobs, StepEdits, LaunchJobs):
     error = Signal(str)
     disconnected = Signal(str)
     picture = Signal(object)  # QImage: the phone as it is now (replay, idle look)
+    bundleMoved = Signal(object, object)  # old, new folder of the recording (a rename)
     undoable = Signal(object)  # deltarec.app.undo.Change: what an edit did, for the undo stack
 
     def __init__(self, config: StudioConfig, parent: QObject | None = None) -> None:

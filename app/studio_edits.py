@@ -10,16 +10,20 @@ replay jobs are; every edit runs as a job on the worker thread.
 from __future__ import annotations
 
 import copy
+import os
 from collections.abc import Callable
 from typing import Any, Protocol
 
 from PySide6.QtCore import SignalInstance
 
 from deltarec.app.job_host import Done, Failed, JobHost
+from deltarec.app.recordings import folder_name, move_bundle
+from deltarec.app.rename import Renamed
 from deltarec.app.snapshot import SessionView
 from deltarec.app.undo import Change
 from deltarec.app.undo_batch import Batch
 from deltarec.app.workers import Report
+from deltarec.core.errors import DeltarecError
 from deltarec.core.executor import load_script
 from deltarec.core.recorder.session import RecordedStep, RecordingSession
 
@@ -31,6 +35,7 @@ class _Host(JobHost, Protocol):
     """What the edits use of the Studio."""
 
     undoable: SignalInstance
+    bundleMoved: SignalInstance
 
     def _edit(self, label: str, edit: Callable[[RecordingSession], None],
               on_done: Callable[[Any], None] | None = None,
@@ -218,15 +223,37 @@ class StepEdits:
 
         self._insert_batch("Pasting steps", pasted, on_done, on_error)
 
-    def rename(self: _Host, name: str, on_done: Done = None) -> None:
-        """The recording is called ``name`` from now on (exports, title, Recordings)."""
+    def rename(self: _Host, name: str, *, folder: str | None = None, track: bool = True,
+               on_done: Done = None) -> None:  # fmt: skip
+        """The recording is called ``name`` from now on (exports, title, Recordings), in the
+        folder ``folder`` (default: named after it) beside the old one (:mod:`.rename`).
+        A refused rename (the folder is taken, the disk says no) changes nothing.
+        ``bundleMoved(old, new)`` goes before the view that shows the new folder."""
 
-        def rename(session: RecordingSession) -> None:
-            session.name = name
-            session.bundle.info["name"] = name
-            session.bundle.save_manifest()
+        def rename(session: RecordingSession, _: Report) -> tuple[Renamed, SessionView]:
+            bundle, old_name = session.bundle, session.name
+            old_root = bundle.root
+            bundle.root = move_bundle(old_root, folder or folder_name(name))
+            session.name = bundle.info["name"] = name
+            try:
+                bundle.save_manifest()
+            except (OSError, DeltarecError):
+                os.replace(bundle.root, old_root)  # as it was: the old folder, the old name
+                bundle.root, session.name = old_root, old_name
+                bundle.info["name"] = old_name
+                raise
+            return Renamed(old_name, name, old_root, bundle.root), self._view(session)
 
-        self._edit("Renaming the recording", rename, on_done)
+        def done(result: tuple[Renamed, SessionView]) -> None:
+            renamed, view = result
+            self.bundleMoved.emit(renamed.old_root, renamed.new_root)
+            self._show(view)
+            if track:
+                self.undoable.emit(renamed)
+            if on_done is not None:
+                on_done(view)
+
+        self._job("Renaming the recording", rename, on_done=done)
 
 
 def moved(count: int, rows: list[int], by: int) -> tuple[int, ...] | None:

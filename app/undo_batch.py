@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QUndoCommand
 
+from deltarec.app.rename import RenameCommand, Renamed
 from deltarec.app.undo import Change, DoneCommand, StepCommand
 from deltarec.core.recorder.session import RecordedStep
 
@@ -78,8 +79,10 @@ class BatchCommand(DoneCommand):
             self.studio.remove_steps([row for row, _ in b.items], track=False)
 
 
-def command_for(studio: Studio, change: Change | Batch) -> QUndoCommand:
+def command_for(studio: Studio, change: Change | Batch | Renamed) -> QUndoCommand:
     """The undo command of what ``undoable`` announced."""
+    if isinstance(change, Renamed):
+        return RenameCommand(studio, change)
     if isinstance(change, Batch):
         return BatchCommand(studio, change)
     return StepCommand(studio, change)

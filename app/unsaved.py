@@ -36,6 +36,7 @@ class UnsavedWork:
     actions_: Actions
     recordings_dialog: RecordingsDialog | None
     _saved: tuple[tuple[str, str], ...]
+    _saved_bundle: Path | None
 
     def _as_widget(self) -> QWidget:
         assert isinstance(self, QWidget)  # mixed into the main window only
@@ -54,6 +55,12 @@ class UnsavedWork:
         """The steps as they are now are in a file (saved, exported or opened)."""
         self._saved = self._signature(self.model.rows)
         self.show_modified()
+
+    def bundle_moved(self, old: Path, new: Path) -> None:
+        """The recording's folder was renamed: the same recording, whatever of it was saved
+        is still saved (and its undo history stays)."""
+        if self._saved_bundle == old:
+            self._saved_bundle = new
 
     def show_modified(self) -> None:
         """The title's unsaved marker (Qt's ``windowModified``: ``*`` where the title has

@@ -48,6 +48,10 @@ class FakeAsk(Ask):
         self.asked.append(f"open: {title} [{name_filter}]")
         return self.paths.pop(0) if self.paths else None
 
+    def open_folder(self, title: str, folder: str = "") -> str | None:
+        self.asked.append(f"folder: {title}")
+        return self.paths.pop(0) if self.paths else None
+
     def text(self, title: str, label: str, initial: str = "") -> str | None:
         self.asked.append(f"text: {title} [{initial}]")
         return self.texts.pop(0) if self.texts else None

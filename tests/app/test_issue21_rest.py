@@ -4,17 +4,23 @@ folder (undoably), and File ▸ Open recording folder…."""
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
+import shutil
+import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
 from pytestqt.qtbot import QtBot
 
 from deltarec.app.delta_panel import UNRUN
+from deltarec.app.recordings import folder_name, move_bundle
 from deltarec.app.selector_code import copied_selector
 from deltarec.app.snapshot import NOT_RUN
 from deltarec.app.window import MainWindow
@@ -23,6 +29,7 @@ from deltarec.core.devices.base import Device
 from deltarec.core.devices.virtual import ManualClock, VirtualDevice
 from deltarec.core.devices.virtual.playground import APP_PACKAGE, Playground
 from deltarec.core.devices.virtual.state import SettingsState
+from deltarec.core.errors import InputError
 from deltarec.core.executor import Selector, Session
 from deltarec.core.executor.selectors import find_all
 from deltarec.core.observe.index import element_at
@@ -32,6 +39,7 @@ from tests.app.helpers import FakeAsk, Phones, click, type_text, wait_idle
 from tests.app.test_selector_code import real_screens
 
 DEFAULTS = SettingsState().values
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 
 
 @dataclass
@@ -176,3 +184,111 @@ def test_duplicated_and_pasted_steps_say_not_run_yet_until_run_step_or_run_from_
     assert window.model.rows[4].unrun and delta.delta_text.toPlainText() == UNRUN
     _run(qtbot, window, 4, only=False)
     assert not window.model.rows[4].unrun and "AdaAdaAda" in delta.delta_text.toPlainText()
+
+
+def _folder_files(root: Path) -> dict[str, bytes]:
+    return {
+        str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()
+    }
+
+
+@st.composite
+def renames(draw: st.DrawFn) -> tuple[str, list[str]]:
+    """A name a person types, and folders already beside the recording (some its name)."""
+    name = draw(st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=80))
+    taken = draw(st.lists(st.sampled_from(["a", "sign up", "x_y", "Ä"]), max_size=3))
+    if draw(st.booleans()):
+        with contextlib.suppress(InputError):  # a name that gives no folder is refused
+            taken.append(folder_name(name))
+    return name, taken
+
+
+@settings(max_examples=200, deadline=None)
+@given(renames())
+def test_a_rename_moves_the_whole_folder_or_changes_nothing(case: tuple[str, list[str]]) -> None:
+    name, taken = case
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        old = root / "20261204-020000"
+        (old / "observations").mkdir(parents=True)
+        (old / "manifest.json").write_text('{"format": 1}', "utf-8")
+        (old / "observations" / "0000.json").write_bytes(b"{}")
+        for t in taken:
+            (root / t).mkdir(exist_ok=True)
+            (root / t / "mine").write_bytes(t.encode())
+        before, others = _folder_files(old), {t: _folder_files(root / t) for t in taken}
+        try:
+            new = move_bundle(old, folder_name(name))
+        except InputError as exc:
+            assert str(exc).startswith("Rename recording: ") and _folder_files(old) == before
+            assert sorted(p.name for p in root.iterdir()) == sorted({old.name, *taken})
+        else:
+            assert new.parent == root and "/" not in new.name and new.name not in (".", "..")
+            assert new == old or not old.exists()
+            assert _folder_files(new) == before and new.name not in set(taken) - {old.name}
+        assert {t: _folder_files(root / t) for t in taken} == others  # never over another
+
+
+def test_rename_renames_the_folder_refuses_a_taken_name_and_undoes(
+    qtbot: QtBot, window: MainWindow, ask: FakeAsk
+) -> None:
+    click(qtbot, window, "Sign up")
+    view = window.studio.view
+    assert view is not None
+    first, entries = view.bundle, window.undo_stack.count()
+    steps = json.loads((first / "script.json").read_text("utf-8"))
+    window.mark_saved()
+    ask.texts.append("sign up: first")
+    window.actions_.rename.trigger()
+    qtbot.waitUntil(lambda: window.studio.view.bundle.name == "sign up_ first")  # type: ignore[union-attr]
+    wait_idle(qtbot, window)
+    moved = first.parent / "sign up_ first"
+    assert not first.exists() and json.loads((moved / "script.json").read_text("utf-8")) == steps
+    assert (
+        json.loads((moved / "manifest.json").read_text("utf-8"))["info"]["name"] == "sign up: first"
+    )
+    assert "sign up: first" in window.windowTitle() and not window.isWindowModified()
+    assert window.undo_stack.count() == entries + 1  # the steps' history kept, the rename added
+
+    (first.parent / "taken").mkdir()
+    ask.texts.append("taken")
+    window.actions_.rename.trigger()
+    qtbot.waitUntil(lambda: "already exists" in window.last_error)
+    wait_idle(qtbot, window)
+    assert window.studio.view.bundle == moved and (moved / "manifest.json").is_file()  # type: ignore[union-attr]
+    assert list((first.parent / "taken").iterdir()) == []
+
+    window.undo_stack.undo()
+    qtbot.waitUntil(lambda: window.studio.view.bundle == first)  # type: ignore[union-attr]
+    wait_idle(qtbot, window)
+    assert not moved.exists() and (first / "script.json").is_file()
+    window.undo_stack.redo()
+    qtbot.waitUntil(lambda: window.studio.view.bundle == moved)  # type: ignore[union-attr]
+    wait_idle(qtbot, window)
+    click(qtbot, window, "Name", "textbox")  # recording goes on in the renamed folder
+    assert len(json.loads((moved / "script.json").read_text("utf-8"))) == 2
+
+
+def test_open_recording_folder_opens_any_bundle_and_names_a_folder_that_is_not_one(
+    qtbot: QtBot, window: MainWindow, ask: FakeAsk, tmp_path: Path
+) -> None:
+    elsewhere = tmp_path / "agent" / "sign-up"
+    shutil.copytree(FIXTURES / "bundles" / "sign-up", elsewhere)
+    steps = len(json.loads((elsewhere / "manifest.json").read_text("utf-8"))["steps"])
+    empty = tmp_path / "holiday photos"
+    empty.mkdir()
+    before = window.studio.view.bundle  # type: ignore[union-attr]
+    ask.paths.append(str(empty))
+    window.actions_.open_folder.trigger()
+    qtbot.waitUntil(lambda: window.last_error != "")
+    wait_idle(qtbot, window)
+    assert str(empty) in window.last_error and "not a recording folder" in window.last_error
+    assert window.studio.view.bundle == before  # type: ignore[union-attr]  # still open
+
+    ask.paths.append(str(elsewhere))
+    window.actions_.open_folder.trigger()
+    qtbot.waitUntil(lambda: window.studio.view.bundle == elsewhere)  # type: ignore[union-attr]
+    wait_idle(qtbot, window)
+    assert window.model.rowCount() == steps and steps > 0
+    file_menu = next(a.menu() for a in window.menuBar().actions() if a.text() == "&File")
+    assert window.actions_.open_folder in file_menu.actions()
