@@ -40,9 +40,8 @@ never starts on the screen the previous one left. Which app and how:
   ``reset`` is ``"stop"`` (the default), ``"clear"`` or ``"none"``;
 - else the ini options ``deltarec_app = com.example`` and ``deltarec_reset = stop``.
 
-With no app named nothing is reset. A device that cannot run ``pm clear`` (the built-in
-``virtual`` phone, fresh per test anyway) is stopped instead. A reset that fails stops
-the test with the device's error, before any step runs.
+With no app named nothing is reset. A reset that fails stops the test with the device's
+error, before any step runs.
 """
 
 from __future__ import annotations
@@ -115,22 +114,15 @@ def reset_for(item: pytest.Item) -> tuple[str, str]:
 
 
 def reset_app(device: Device, package: str, how: str) -> None:
-    """Stop (``am force-stop``) or clear (``pm clear``) ``package`` on ``device``.
-
-    Clearing runs ``pm clear`` through the device's shell when it has one (adb phones,
-    served virtual phones) and must answer ``Success``; a device without a shell is
-    stopped instead. Raises DeviceError when the device refuses.
+    """Stop (``am force-stop``) or clear (``pm clear``: ``Device.clear_app``) ``package``
+    on ``device``. Every device clears for real: adb phones through adbutils, the virtual
+    phone by resetting the app's state and files. Raises DeviceError when the device
+    refuses (an unknown package, ``pm`` not answering ``Success``).
     """
     if how == "none":
         return
-    shell = getattr(device, "shell", None)
-    if how == "clear" and callable(shell):
-        from deltarec.core.errors import DeviceError
-
-        result = shell(["pm", "clear", package])
-        answer = (result.stdout + result.stderr).decode("utf-8", "replace").strip()
-        if result.exit_code != 0 or "Success" not in answer:
-            raise DeviceError(f"{device.serial}: pm clear {package} failed: {answer[:200]}")
+    if how == "clear":
+        device.clear_app(package)
         return
     device.stop_app(package)
 
