@@ -1,0 +1,99 @@
+"""What a session in a real window (Xvfb + xdotool) found wrong, each kept as a test.
+
+Each test reproduces what a person did by hand in the running Script Builder: after a
+crash restore every way of recording waits for the picture to be live, not only clicks;
+the selector editor shows every field of the selector it edits (a recorded tap's is a
+``key``: the form was empty).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from hypothesis import given, settings
+from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
+
+from deltarec.app.selector_editor import SelectorEditor
+from deltarec.app.studio import NOT_LIVE_RECORD
+from deltarec.core.executor.selectors import ALIASES, Selector
+from deltarec.core.observe.index import ElementIndex
+from deltarec.core.recorder.targets import tap_params
+from tests.app.conftest import WindowFactory
+from tests.app.helpers import FakeAsk, wait_idle
+from tests.app.test_restore_and_settings import crashed_recording
+from tests.app.test_selector_code import clicks
+
+
+def test_after_a_restore_keys_typing_and_commands_record_nothing_until_live(
+    qtbot: QtBot, open_window: WindowFactory, ask: FakeAsk, tmp_path: Path
+) -> None:
+    """Found by hand: ◁ Back on the restored picture recorded "back" (no change) from the
+    launcher, the phone being elsewhere; so did the Type box and + Add command."""
+    crashed_recording(tmp_path / "recordings")
+    ask.answers.append(True)
+    window = open_window()
+    panel = window.device_panel
+    assert not panel.live
+    added: list[int] = []
+    window.studio.stepAdded.connect(added.append)
+    for button in panel.key_buttons.values():
+        window.last_error = ""
+        button.click()
+        wait_idle(qtbot, window)
+        assert window.last_error == NOT_LIVE_RECORD
+    panel.text.setText("Ada")
+    panel.type_button.click()
+    wait_idle(qtbot, window)
+    refused: list[str] = []
+    window.studio.record(
+        "AC_press_key", {"key": "enter"}, on_error=lambda e: refused.append(str(e))
+    )
+    wait_idle(qtbot, window)
+    assert refused == [NOT_LIVE_RECORD]
+    assert added == [] and window.model.rowCount() == 2
+    panel.refresh_button.click()  # live again: recording goes on
+    qtbot.waitUntil(lambda: panel.live)
+    wait_idle(qtbot, window)
+    with qtbot.waitSignal(window.studio.stepAdded, timeout=10_000):
+        panel.key_buttons["home"].click()
+    wait_idle(qtbot, window)
+    assert window.model.rowCount() == 3
+
+
+@settings(max_examples=80, deadline=None)
+@given(clicks())
+def test_the_selector_editor_shows_every_field_of_a_recorded_selector(
+    qapp: QApplication, click: tuple[ElementIndex, int, int]
+) -> None:
+    """Oracle over every element of every real capture: the selector a recorded tap gets,
+    opened in the editor, has each of its fields in a line a person sees and can change
+    (none kept out of sight), counts 1 on its own screen and comes back unchanged."""
+    screen, x, y = click
+    selector = tap_params(screen, x, y)["selector"]
+    editor = SelectorEditor(selector, screen)
+    try:
+        given_fields = {ALIASES.get(k, k): v for k, v in selector.items() if k != "alternates"}
+        hidden = {k: v for k, v in given_fields.items() if k not in editor.lines}
+        assert hidden == {}, f"fields of {selector} not shown in the editor"
+        for name, value in given_fields.items():
+            assert editor.lines[name].text() == str(value)
+        assert editor.count.text() == "matches 1 ✓"
+        assert Selector.from_json(editor.selector()) == Selector.from_json(selector)
+    finally:
+        editor.deleteLater()
+
+
+def test_clearing_a_recorded_key_in_the_selector_editor_leaves_the_fields_typed(
+    qapp: QApplication,
+) -> None:
+    """Found by hand: the editor of a recorded tap showed empty fields; typing a text kept
+    the unseen key too, so the selector needed both and no person could say why."""
+    editor = SelectorEditor({"key": "7209876421", "alternates": [{"index": 3}]}, None)
+    try:
+        assert editor.lines["key"].text() == "7209876421"
+        editor.lines["key"].setText("")
+        editor.lines["text"].setText("Dennis")
+        assert editor.selector() == {"text": "Dennis", "alternates": [{"index": 3}]}
+    finally:
+        editor.deleteLater()
