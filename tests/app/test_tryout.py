@@ -3,19 +3,22 @@
 Each test reproduces what a person did by hand in the running Script Builder: after a
 crash restore every way of recording waits for the picture to be live, not only clicks;
 the selector editor shows every field of the selector it edits (a recorded tap's is a
-``key``: the form was empty).
+``key``: the form was empty); a step's long label or error never takes the delta's room.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from deltarec.app.selector_editor import SelectorEditor
+from deltarec.app.snapshot import StepRow
 from deltarec.app.studio import NOT_LIVE_RECORD
+from deltarec.app.window import MINIMUM_SIZE, MainWindow
 from deltarec.core.executor.selectors import ALIASES, Selector
 from deltarec.core.observe.index import ElementIndex
 from deltarec.core.recorder.targets import tap_params
@@ -97,3 +100,36 @@ def test_clearing_a_recorded_key_in_the_selector_editor_leaves_the_fields_typed(
         assert editor.selector() == {"text": "Dennis", "alternates": [{"index": 3}]}
     finally:
         editor.deleteLater()
+
+
+DELTA_LINES = 6
+"""Lines of the delta the panel shows at the smallest window, whatever stands above it."""
+
+words = st.text(st.characters(codec="utf-8", exclude_categories=("Cs", "Cc")), max_size=30)
+
+
+@settings(max_examples=30, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])  # fmt: skip
+@given(
+    label=st.lists(words, min_size=1, max_size=80).map(" ".join),
+    error=st.none() | st.lists(words, min_size=1, max_size=120).map(" ".join),
+)
+def test_a_long_label_or_error_never_takes_the_deltas_room(
+    qtbot: QtBot, window: MainWindow, label: str, error: str | None
+) -> None:
+    """Found by hand at the smallest window: a swipe's label (its selector dict, 5 lines)
+    and a failed step's error above the delta left it 3 lines. The title is one line
+    (the whole label in its tooltip); the error scrolls past a few lines."""
+    window.resize(*MINIMUM_SIZE)
+    qtbot.waitUntil(lambda: (window.width(), window.height()) == MINIMUM_SIZE)
+    panel = window.delta_panel
+    delta = "\n".join(f'+ [{i}] text "row {i}"' for i in range(30))
+    step = StepRow("AC_swipe", {}, label, delta=delta, error=error,
+                   status="failed" if error else "recorded")  # fmt: skip
+    panel.show_step(step, 17)
+    panel.layout().activate()
+    assert panel.title.text() == f"Step 17: {label}"
+    assert label in panel.title.toolTip()
+    line = panel.delta_text.fontMetrics().lineSpacing()
+    assert panel.delta_text.viewport().height() >= DELTA_LINES * line
+    assert panel.title.height() <= 2 * panel.title.fontMetrics().lineSpacing() + 8
