@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
+from deltarec.app.device_panel import LIVE, NOT_LIVE_SWITCH
 from deltarec.app.selector_editor import SelectorEditor
 from deltarec.app.snapshot import StepRow
 from deltarec.app.studio import NOT_LIVE_RECORD
@@ -32,12 +33,14 @@ def test_after_a_restore_keys_typing_and_commands_record_nothing_until_live(
     qtbot: QtBot, open_window: WindowFactory, ask: FakeAsk, tmp_path: Path
 ) -> None:
     """Found by hand: ◁ Back on the restored picture recorded "back" (no change) from the
-    launcher, the phone being elsewhere; so did the Type box and + Add command."""
+    launcher, the phone being elsewhere; so did the Type box and + Add command. And the
+    switch read "● Live" over the old picture."""
     crashed_recording(tmp_path / "recordings")
     ask.answers.append(True)
     window = open_window()
     panel = window.device_panel
     assert not panel.live
+    assert panel.live_button.text() == NOT_LIVE_SWITCH  # not "● Live" over an old picture
     added: list[int] = []
     window.studio.stepAdded.connect(added.append)
     for button in panel.key_buttons.values():
@@ -58,6 +61,7 @@ def test_after_a_restore_keys_typing_and_commands_record_nothing_until_live(
     panel.refresh_button.click()  # live again: recording goes on
     qtbot.waitUntil(lambda: panel.live)
     wait_idle(qtbot, window)
+    assert panel.live_button.text() == LIVE
     with qtbot.waitSignal(window.studio.stepAdded, timeout=10_000):
         panel.key_buttons["home"].click()
     wait_idle(qtbot, window)
