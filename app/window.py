@@ -218,6 +218,8 @@ class MainWindow(UnsavedWork, Inspecting, QMainWindow):
         if view.bundle != self._saved_bundle:  # another recording: nothing of it saved yet
             self._saved_bundle, self._saved = view.bundle, ()
             self.undo_stack.clear()
+            self.actions_.set_report("")  # the last recording's replay report is not this one's
+            self.status.report_button.hide()
         grew = len(view.steps) > self.model.rowCount()
         self.model.set_steps(view.steps)
         self._hold_picture = view.recorded_picture

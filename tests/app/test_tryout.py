@@ -24,7 +24,7 @@ from deltarec.core.executor.selectors import ALIASES, Selector
 from deltarec.core.observe.index import ElementIndex
 from deltarec.core.recorder.targets import tap_params
 from tests.app.conftest import WindowFactory
-from tests.app.helpers import FakeAsk, wait_idle
+from tests.app.helpers import FakeAsk, click, wait_idle
 from tests.app.test_restore_and_settings import crashed_recording
 from tests.app.test_selector_code import clicks
 
@@ -137,3 +137,23 @@ def test_a_long_label_or_error_never_takes_the_deltas_room(
     line = panel.delta_text.fontMetrics().lineSpacing()
     assert panel.delta_text.viewport().height() >= DELTA_LINES * line
     assert panel.title.height() <= 2 * panel.title.fontMetrics().lineSpacing() + 8
+
+
+def test_a_new_recording_drops_the_last_ones_replay_report(
+    qtbot: QtBot, window: MainWindow, ask: FakeAsk
+) -> None:
+    """Found by hand: after Replay all, File ▸ New recording kept "Open replay report" in the
+    status bar (and the Run menu), opening the old recording's report."""
+    click(qtbot, window, "Sign up")
+    with qtbot.waitSignal(window.studio.replayFinished, timeout=20_000):
+        window.actions_.replay.trigger()
+    wait_idle(qtbot, window)
+    assert window.actions_.report.isEnabled()
+    old = window.studio.view.bundle if window.studio.view is not None else None
+    window.mark_saved()  # no "unsaved steps" question
+    ask.launches.append(None)  # no app launched: an empty recording
+    window.actions_.new.trigger()
+    qtbot.waitUntil(lambda: window.studio.view is not None and window.studio.view.bundle != old)
+    wait_idle(qtbot, window)
+    assert not window.actions_.report.isEnabled()
+    assert window.status.report_button.isHidden()
