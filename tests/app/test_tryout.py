@@ -25,6 +25,7 @@ from deltarec.core.observe.index import ElementIndex
 from deltarec.core.recorder.targets import tap_params
 from tests.app.conftest import WindowFactory
 from tests.app.helpers import FakeAsk, click, wait_idle
+from tests.app.test_inspecting import _click_no_step
 from tests.app.test_restore_and_settings import crashed_recording
 from tests.app.test_selector_code import clicks
 
@@ -157,3 +158,14 @@ def test_a_new_recording_drops_the_last_ones_replay_report(
     wait_idle(qtbot, window)
     assert not window.actions_.report.isEnabled()
     assert window.status.report_button.isHidden()
+
+
+def test_copy_selector_says_what_it_copied(qtbot: QtBot, window: MainWindow) -> None:
+    """Found by hand: Copy selector ▸ as pytest gave no sign at all that anything was copied."""
+    window.set_inspecting(True)
+    _click_no_step(qtbot, window, "Sign up")
+    for kind in ("Python", "pytest", "Maestro", "JSON"):
+        code = window.inspector.copy_button.copy(kind)
+        note = window.status.job.text()
+        assert note.startswith(f'Copied the selector of button "Sign up" as {kind}: ')
+        assert code.strip().splitlines()[0] in note
