@@ -9,6 +9,11 @@ step's assertions: first the ones it keeps (replayed and exported right after it
 each with a **Remove** button (``removeCheck`` signal, the check's position), then
 the suggested ones it does not keep yet, each with an **Add** button
 (``addSuggestion``: kept as a check of this step, verified on its own screen).
+
+Nothing above the delta takes its room: the title is one line, elided, with the whole
+label in its tooltip (a swipe's or an edited step's label can be its parameters, five
+lines at the smallest window), and a failed step's error scrolls past
+:data:`ERROR_LINES` lines.
 """
 
 from __future__ import annotations
@@ -16,8 +21,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QFont, QFontDatabase
+from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtGui import QFont, QFontDatabase, QResizeEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QFrame,
@@ -40,6 +45,8 @@ NO_CHANGE = "(no change on the screen)"
 SUGGESTION_ROWS = 4
 EDITED = "(edited after recording: run the step to see what it changes now)"
 UNRUN = f"({NOT_RUN}: Run step or Run from here shows what it changes)"
+ERROR_LINES = 3
+"""A failed step's error shows up to this many lines; a longer one scrolls."""
 
 
 ARROW_FONTS = ("DejaVu Sans Mono", "Menlo", "Consolas", "Noto Sans Mono", "Liberation Mono")
@@ -63,6 +70,38 @@ def monospace_editor(*, wrap: bool = False) -> QPlainTextEdit:
     return editor
 
 
+class ElidedLabel(QLabel):
+    """A one-line label that elides its text to its width (``…``); :meth:`text` and the
+    tooltip are the whole text. It never asks for more width than a few characters."""
+
+    def __init__(self, text: str = "", parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._full = ""
+        self.setText(text)
+
+    def setText(self, text: str) -> None:
+        self._full = text
+        self.setToolTip(text)
+        self._elide()
+
+    def text(self) -> str:
+        return self._full
+
+    def minimumSizeHint(self) -> QSize:
+        hint = super().minimumSizeHint()
+        return QSize(self.fontMetrics().horizontalAdvance("Step 10: …"), hint.height())
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._elide()
+
+    def _elide(self) -> None:
+        line = " ".join(self._full.split())  # one line: a label's newlines are spaces here
+        width = self.contentsRect().width()
+        shown = self.fontMetrics().elidedText(line, Qt.TextElideMode.ElideRight, width)
+        QLabel.setText(self, shown)
+
+
 class DeltaPanel(QWidget):
     """Shows one :class:`~deltarec.app.snapshot.StepRow` (or none)."""
 
@@ -71,9 +110,8 @@ class DeltaPanel(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.title = QLabel(NO_STEP)
+        self.title = ElidedLabel(NO_STEP)
         self.title.setObjectName("panelTitle")
-        self.title.setWordWrap(True)
         self.delta_text = monospace_editor(wrap=True)
         self.delta_text.setObjectName("deltaText")
         self.delta_text.setPlaceholderText("What the selected step changed on the screen.")
@@ -88,7 +126,12 @@ class DeltaPanel(QWidget):
         self.error = QLabel()
         self.error.setObjectName("errorLabel")
         self.error.setWordWrap(True)
-        self.error.hide()
+        self.error.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.error_box = QScrollArea()
+        self.error_box.setWidgetResizable(True)
+        self.error_box.setFrameShape(QFrame.Shape.NoFrame)
+        self.error_box.setWidget(self.error)
+        self.error_box.hide()
 
         self.suggestion_box = QGroupBox("Assertions")
         self._rows = QVBoxLayout()
@@ -112,7 +155,7 @@ class DeltaPanel(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.title)
-        layout.addWidget(self.error)
+        layout.addWidget(self.error_box)
         layout.addWidget(self.tabs, 3)
         layout.addWidget(self.suggestion_box, 1)
         # Four suggestions stay readable however small the window (bug 11: two rows at 650 px).
@@ -128,7 +171,7 @@ class DeltaPanel(QWidget):
             self.title.setText(NO_STEP)
             self._fill_delta()
             self.json_text.setPlainText("")
-            self.error.hide()
+            self.error_box.hide()
             self._set_suggestions(None)
             return
         prefix = f"Step {number}: " if number is not None else ""
@@ -136,8 +179,26 @@ class DeltaPanel(QWidget):
         self._fill_delta()
         self.json_text.setPlainText(json.dumps(step.as_json(), indent=2, ensure_ascii=False))
         self.error.setText(step.error or "")
-        self.error.setVisible(bool(step.error))
+        self.error_box.setVisible(bool(step.error))
+        self._fit_error()
         self._set_suggestions(step)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit_error()
+
+    def _fit_error(self) -> None:
+        """The error box as high as its text, at most :data:`ERROR_LINES` lines (then it
+        scrolls): a one-line error takes one line of the delta's room, not four."""
+        frame = 2 * self.error_box.frameWidth()
+        width = max(self.error_box.width() - frame, 50)
+        need = self.error.heightForWidth(width) if self.error.text() else 0
+        # Cut between lines, never through one: the top padding and whole lines.
+        most = (
+            self.error.contentsMargins().top()
+            + ERROR_LINES * self.error.fontMetrics().lineSpacing()
+        )
+        self.error_box.setFixedHeight(min(need, most) + frame)
 
     def _fill_delta(self) -> None:
         step = self._shown[0]

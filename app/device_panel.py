@@ -43,6 +43,10 @@ NOT_LIVE = (
 
 STEP_NOTE = "A recorded screen ({step}, {when}): clicks here record nothing."
 
+LIVE, NOT_LIVE_SWITCH = "● Live", "○ Not live"
+"""The switch's first button: the phone, or (after a restore) the last recorded picture
+standing in for it until Refresh screen or Replay to here."""
+
 
 def _toggle(title: str, tip: str, group: QButtonGroup, row: QHBoxLayout) -> QPushButton:
     button = QPushButton(title)
@@ -115,7 +119,7 @@ class DevicePanel(QWidget):
     def _view_switch(self) -> QHBoxLayout:
         row = QHBoxLayout()
         which, when = QButtonGroup(self), QButtonGroup(self)
-        self.live_button = _toggle("● Live", "Show the phone as it is now", which, row)
+        self.live_button = _toggle(LIVE, "Show the phone as it is now", which, row)
         self.step_button = _toggle("Step —", "Show the selected step's screen (records nothing)",
                                    which, row)  # fmt: skip
         row.addSpacing(12)
@@ -172,6 +176,7 @@ class DevicePanel(QWidget):
 
     def set_live(self, live: bool) -> None:
         self.not_live.setVisible(not live)
+        self.live_button.setText(LIVE if live else NOT_LIVE_SWITCH)
 
     def set_busy(self, busy: bool) -> None:
         self.refresh_button.setEnabled(not busy)

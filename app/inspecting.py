@@ -61,6 +61,8 @@ STEP_CLICK = (
     "Nothing recorded: this is step {n}'s screen, not the phone. ● Live (Ctrl+L) returns "
     "to the phone."
 )
+COPIED = "Copied the selector of {element} as {kind}: {code}"
+"""Said in the status bar after Copy selector (the clipboard gives no sign of its own)."""
 PICK_NOTE = "Pick: click an element on the phone picture (Esc cancels)."
 PICK_NOTHING = "Pick: no element there; click an element (Esc cancels)."
 PICK_CAPTION = "Esc cancels"
@@ -133,6 +135,7 @@ class Inspecting:
         for kind in FORMATS:
             act = copy.addAction(f"as {kind}")
             act.triggered.connect(lambda _=False, k=kind: self.inspector.copy_button.copy(k))
+        self.inspector.copy_button.copied.connect(self._copied)
         self.actions_.toolbar.addSeparator()
         self.actions_.toolbar.addAction(self.inspect_action)
         self.mode_label = QLabel(RECORDING)
@@ -151,6 +154,12 @@ class Inspecting:
             lambda before: self.show_step_screen(self.steps_panel.current_row(), before)
         )
         self.steps_panel.selected.connect(self._follow_selection)
+
+    def _copied(self, kind: str, code: str) -> None:
+        element = self.inspector.element
+        name = f'{element.role} "{element.name}"' if element is not None else "the element"
+        first = code.strip().splitlines()[0] if code.strip() else ""
+        self.status.show_note(COPIED.format(element=name, kind=kind, code=first))
 
     @contextmanager
     def selecting_quietly(self) -> Iterator[None]:

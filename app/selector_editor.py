@@ -1,12 +1,15 @@
 """The selector editor: a form for a selector, with its match count on the current screen.
 
-Fields: resource id, text, description, class, role, and the alternates (one
-selector per line, JSON). Under the form, live as the person types:
+Fields: key, resource id, text, description, name, class, role, index, and the
+alternates (one selector per line, JSON). Every field a selector can hold has a line:
+a recorded tap's selector is often its stable ``key`` alone, and a form that kept it out
+of sight looked empty while the key still narrowed whatever the person typed.
+
+Under the form, live as the person types:
 ``matches 1 ✓`` when the selector names exactly one element of the screen the
 device shows now, ``matches 3 — ambiguous`` or ``matches 0 — not found``
 otherwise (strict, as the executor resolves it: alternates are fallbacks and
-do not count). Fields of the selector the form does not show (``key``,
-``index``, ``name``) are kept as they were.
+do not count).
 
 **Pick** (when the window gives a ``pick`` request) hides the dialogs and lets the
 next click on the phone picture fill the form with the selector the recorder would
@@ -39,12 +42,21 @@ from deltarec.core.executor.selectors import ALIASES, Selector, find_all
 from deltarec.core.observe.index import ElementIndex
 
 FIELDS = (
+    ("key", "Key"),
     ("resource_id", "Resource id"),
     ("text", "Text"),
     ("content_desc", "Description"),
+    ("name", "Name"),
     ("class_name", "Class"),
     ("role", "Role"),
+    ("index", "Index"),
 )
+TIPS = {
+    "key": "The element's stable key, as the recorder saw it (clear it to select by the "
+    "other fields)",
+    "name": "What the element is called: its text, description or the texts it shows",
+    "index": "The element's [i] number on the screen it was recorded on",
+}
 
 OnPick = Callable[[dict[str, Any]], None]
 PickRequest = Callable[[OnPick], None]
@@ -66,6 +78,12 @@ def match_text(selector: dict[str, Any], screen: ElementIndex | None) -> str:
     return f"matches {count} — " + ("ambiguous" if count else "not found")
 
 
+def _int_or_text(text: str) -> int | str:
+    """An index typed as digits is a number; anything else is left for the selector's own
+    validation to refuse, naming it."""
+    return int(text) if text.strip().isdigit() else text
+
+
 class SelectorEditor(QDialog):
     """Edit a selector field by field (see the module docstring)."""
 
@@ -85,6 +103,7 @@ class SelectorEditor(QDialog):
         self.lines: dict[str, QLineEdit] = {}
         for name, label in FIELDS:
             line = QLineEdit()
+            line.setToolTip(TIPS.get(name, ""))
             line.textChanged.connect(self.update_count)
             self.lines[name] = line
             form.addRow(label, line)
@@ -145,7 +164,7 @@ class SelectorEditor(QDialog):
         out: dict[str, Any] = dict(self.kept)
         for name, line in self.lines.items():
             if line.text():
-                out[name] = line.text()
+                out[name] = _int_or_text(line.text()) if name == "index" else line.text()
         alternates = [
             json.loads(t) for t in self.alternates.toPlainText().splitlines() if t.strip()
         ]

@@ -86,7 +86,11 @@ class StepsPanel(QWidget):
             shortcut.setContext(Qt.ShortcutContext.WidgetShortcut)
             shortcut.activated.connect(slot)
         model.rowsInserted.connect(self._update_buttons)
-        model.modelReset.connect(self._update_buttons)
+        # A reset (a delete, a move, an undo) clears the selection without selectionChanged:
+        # say so, or the view switch and a shown step screen keep naming a step now gone.
+        model.modelReset.connect(
+            lambda: self._selection_changed(QItemSelection(), QItemSelection())
+        )
 
         self.edit_button = QPushButton("Edit…")
         self.up_button = QPushButton("▲ Up")

@@ -48,6 +48,12 @@ from deltarec.core.recorder.keyboard_tap import KeyboardTap
 from deltarec.core.recorder.session import RecordedStep, RecordingSession, png_bytes
 from deltarec.core.recorder.suggest import Suggestion
 
+NOT_LIVE_RECORD = (
+    "Nothing recorded: the picture is not live (where the recording left off). "
+    "Refresh screen or Replay to here first."
+)
+"""Why a step is refused while a restored recording's last picture stands for the phone."""
+
 
 class Studio(QObject, ReplayJobs, StepEdits, LaunchJobs):
     """Adapts one recording to Qt (see the module docstring)."""
@@ -272,6 +278,8 @@ class Studio(QObject, ReplayJobs, StepEdits, LaunchJobs):
         on_done: Callable[[Any], None] | None = None,
         on_error: Callable[[BaseException], None] | None = None,
     ) -> None:
+        if self._refused(on_error):
+            return
         recorded: list[RecordedStep] = []
 
         def run(session: RecordingSession, _: Report) -> SessionView:
@@ -286,6 +294,15 @@ class Studio(QObject, ReplayJobs, StepEdits, LaunchJobs):
 
         self._job(label, run, on_done=done, on_error=on_error)
 
+    def _refused(self, on_error: Callable[[BaseException], None] | None = None) -> bool:
+        """True (and says why) while the picture is a restored recording's, not the phone:
+        whatever is recorded then (a tap, a key, typing, a command) acts on a phone that may
+        be elsewhere, and the rest of the recording starts from the wrong screen."""
+        if self.view is None or not self.view.recorded_picture:
+            return False
+        (on_error or self._fail)(DeltarecError(NOT_LIVE_RECORD))
+        return True
+
     def tap(self, x: int, y: int, *, long: bool = False) -> None:
         verb = "Long-pressing" if long else "Tapping"
         self._record(f"{verb} ({x}, {y})", lambda s: s.record_tap(x, y, long=long))
@@ -295,6 +312,8 @@ class Studio(QObject, ReplayJobs, StepEdits, LaunchJobs):
         pressed, and kept as the typing it did
         (:mod:`deltarec.core.recorder.keyboard_tap`); the step it added, changed or removed
         goes to the undo stack."""
+        if self._refused():
+            return
         taps: list[KeyboardTap] = []
 
         def run(session: RecordingSession, _: Report) -> SessionView:

@@ -34,7 +34,7 @@ from deltarec.app.status import StatusBar
 from deltarec.app.steps_actions import StepsActions
 from deltarec.app.steps_model import StepsModel
 from deltarec.app.steps_panel import StepsPanel
-from deltarec.app.studio import Studio, StudioConfig
+from deltarec.app.studio import NOT_LIVE_RECORD, Studio, StudioConfig
 from deltarec.app.undo_batch import command_for
 from deltarec.app.unsaved import UnsavedWork
 from deltarec.core.errors import DeltarecError
@@ -51,10 +51,7 @@ RECORDED_PICTURE = (
     "Restored: the picture is where the recording left off. Refresh screen shows the "
     "phone as it is now; Replay to here brings it there."
 )
-NOT_LIVE_CLICK = (
-    "Nothing recorded: the picture is not live (where the recording left off). "
-    "Refresh screen or Replay to here first."
-)
+NOT_LIVE_CLICK = NOT_LIVE_RECORD
 NO_FIELD = "No text field is focused: tap one on the phone first, then type."
 KEYBOARD_TAP = (
     "That is the on-screen keyboard, with no text field focused: tap a field first; keys "
@@ -221,6 +218,8 @@ class MainWindow(UnsavedWork, Inspecting, QMainWindow):
         if view.bundle != self._saved_bundle:  # another recording: nothing of it saved yet
             self._saved_bundle, self._saved = view.bundle, ()
             self.undo_stack.clear()
+            self.actions_.set_report("")  # the last recording's replay report is not this one's
+            self.status.report_button.hide()
         grew = len(view.steps) > self.model.rowCount()
         self.model.set_steps(view.steps)
         self._hold_picture = view.recorded_picture

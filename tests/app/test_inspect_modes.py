@@ -1,8 +1,8 @@
 """A state machine over the window's ways of looking without recording.
 
 Rules: select any step (or none), Live, Before / After, inspect-only on and off, a pick
-started and cancelled, and a click on any element the picture shows (the virtual phone
-behind it). The oracle for a click: it records a step exactly when the picture is live
+started and cancelled, a click on any element the picture shows (the virtual phone
+behind it), and deleting the selected step and undoing it (the steps list is reset). The oracle for a click: it records a step exactly when the picture is live
 and nothing else takes the click (no pick pending, not inspecting); a pending pick gets
 the selector instead. Invariants after every rule: the switch, the caption and the
 picture agree on whose screen is shown, and the inspector and tree read that screen.
@@ -122,11 +122,31 @@ def machine(qtbot: QtBot, open_window: WindowFactory) -> type[RuleBasedStateMach
                 assert not self.w.picking
             _settle(qtbot, self.w)
 
+        @precondition(lambda self: self.w.steps_panel.delete_button.isEnabled())
+        @rule()
+        def delete(self) -> None:
+            rows = self.w.model.rowCount()
+            self.w.steps_panel.delete_button.click()
+            _settle(qtbot, self.w)
+            assert self.w.model.rowCount() == rows - 1
+
+        @precondition(lambda self: self.w.undo_stack.canUndo())
+        @rule()
+        def undo(self) -> None:
+            self.w.undo_stack.undo()
+            _settle(qtbot, self.w)
+
         @invariant()
         def one_screen_is_shown(self) -> None:
             shown = self.w.step_screen
             panel = self.w.device_panel
             assert panel.live_button.isChecked() == (self.w._wanted is None)
+            selected = self.w.steps_panel.current_row()
+            assert panel.step_button.text() == (
+                "Step —" if selected < 0 else f"Step {selected + 1}"
+            )
+            if shown is not None:
+                assert shown.row == selected  # never a step deleted or moved meanwhile
             if shown is None:
                 expected = "inspect only" if self.w.inspecting else ""
                 assert self.w.screen_view.caption.startswith(expected)
