@@ -24,12 +24,14 @@ import argparse
 import copy
 import datetime
 import functools
+import gc
 import itertools
 import json
 import os
 import platform
 import statistics
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -42,7 +44,6 @@ from benchmarks import synthetic
 from benchmarks.peer import PEER_DISTRIBUTION, PeerNotInstalled, load_peer, peer_version
 from benchmarks.realpairs import RealPair, dumps_dir, every_pair, real_pairs
 from benchmarks.timing import (
-    alternate,
     choose_repeats,
     format_profile,
     git,
@@ -349,22 +350,36 @@ def format_scaling(s: dict[str, Any]) -> str:
 # ---------------------------------------------------------------------------- 3. 1 MB dump
 
 
-def bench_dump(plan: tuple[float, int, int]) -> dict[str, Any]:
-    """lxml's parse alone, our parse, and our step on the ~1 MB dump, runs alternating.
+def _cpu_once(setup: Callable[[], Callable[[], object]]) -> float:
+    """CPU seconds of one call (``time.process_time``: other processes on the machine do
+    not count), after an untimed ``setup`` that returns the call."""
+    run = setup()
+    gc.collect()
+    start = time.process_time()
+    run()
+    return time.process_time() - start
 
+
+def bench_dump(plan: tuple[float, int, int]) -> dict[str, Any]:
+    """lxml's parse alone, our parse and our step on the ~1 MB dump, runs alternating, CPU time.
+
+    The parser keeps the nodes of the dump it read last (``core/capture/dump_scan.py``), so
+    each run says what was read before it, untimed: ``after before`` — the previous dump
+    (what a session, ``deltarec delta A B`` and an agent's loop have), ``cold`` — nothing.
     ``step`` is a one-shot step: parse the new capture, then
-    ``core.observe_delta(prev, new).text`` with ``prev`` an already parsed
-    Observation (its keys and index are computed again, as ``deltarec delta`` and
+    ``core.observe_delta(prev, new).text`` with ``prev`` the previous dump's Observation
+    (its keys and index are computed again, as ``deltarec delta`` and
     ``delta_observation`` do). ``session_step`` is a step of an ``Observer`` (the
-    recorder, the executor, the MCP server), which keeps the previous frame's keys
-    and index. The target is ``step`` within 3× lxml's parse of the same bytes.
+    recorder, the executor, the MCP server), which keeps the previous frame's keys and
+    index. The target is ``step`` within 3× lxml's parse of the same bytes.
     """
     from lxml import etree  # a dependency of deltarec; only this section uses it here
 
-    _log("dump: lxml parse, our parse, our step on the ~1 MB synthetic dump")
+    from deltarec.core.capture import dump_scan
+
+    _log("dump: lxml parse, our parse, our step on the ~1 MB synthetic dump (CPU time)")
     before, after = synthetic.dump_pair(DUMP_BYTES)
     data = after.encode()
-    prev = core.parse_uiautomator(before)
     lxml_parser = etree.XMLParser(
         resolve_entities=False,
         no_network=True,
@@ -373,32 +388,61 @@ def bench_dump(plan: tuple[float, int, int]) -> dict[str, Any]:
         remove_comments=True,
         remove_pis=True,
     )
-    baseline = core.Observer().reset(prev)  # the previous frame, keyed and indexed once
+    dump_scan.clear()
+    baseline = core.Observer().reset(core.parse_uiautomator(before))
+
+    def previous() -> core.Observation:  # untimed: the step before, read as it was then
+        dump_scan.clear()
+        return core.parse_uiautomator(before)
 
     def session_step() -> str:
         observer = core.Observer()  # a fresh memory every run, the same previous frame
         observer.remember(baseline)
         return observer.step(core.parse_uiautomator(data)).text
 
-    runners: dict[str, Callable[[], object]] = {
-        "lxml_parse": lambda: etree.fromstring(data, lxml_parser),
-        "parse": lambda: core.parse_uiautomator(data),
-        "step": lambda: core.observe_delta(prev, core.parse_uiautomator(data)).text,
-        "session_step": session_step,
+    def step(prev: core.Observation) -> str:
+        return core.observe_delta(prev, core.parse_uiautomator(data)).text
+
+    def parse_after() -> Callable[[], object]:
+        previous()
+        return lambda: core.parse_uiautomator(data)
+
+    def parse_cold() -> Callable[[], object]:
+        dump_scan.clear()
+        return lambda: core.parse_uiautomator(data)
+
+    def step_cold() -> Callable[[], object]:
+        prev = previous()
+        dump_scan.clear()
+        return functools.partial(step, prev)
+
+    def session_after() -> Callable[[], object]:
+        previous()
+        return session_step
+
+    setups: dict[str, Callable[[], Callable[[], object]]] = {
+        "lxml_parse": lambda: lambda: etree.fromstring(data, lxml_parser),
+        "parse": parse_after,
+        "parse_cold": parse_cold,
+        "step": lambda: functools.partial(step, previous()),
+        "step_cold": step_cold,
+        "session_step": session_after,
     }
-    warm = {name: time_once(fn) for name, fn in runners.items()}  # imports, caches
-    text = core.observe_delta(prev, core.parse_uiautomator(data)).text
-    if session_step() != text:
-        raise AssertionError("dump: the Observer's step and observe_delta disagree")
+    warm = {name: _cpu_once(setup) for name, setup in setups.items()}  # imports, caches
+    text = step(previous())
+    if session_step() != text or step(previous()) != text:
+        raise AssertionError("dump: the steps disagree")
     budget, lo, hi = plan
     repeats = choose_repeats(sum(warm.values()), budget, lo, hi)
-    times = alternate(runners, repeats)
+    times: dict[str, list[float]] = {name: [] for name in setups}
+    for _ in range(repeats):
+        for name, setup in setups.items():
+            times[name].append(_cpu_once(setup))
     phases = {name: summary(values) for name, values in times.items()}
     lxml_ms = phases["lxml_parse"]["median_ms"]
-    ratios = {
-        name: phases[name]["median_ms"] / lxml_ms for name in ("parse", "step", "session_step")
-    }
+    ratios = {name: phases[name]["median_ms"] / lxml_ms for name in setups if name != "lxml_parse"}
     return {
+        "clock": "process_time (CPU)",
         "bytes_before": len(before.encode()),
         "bytes_after": len(data),
         "nodes_before": before.count("<node "),
@@ -423,7 +467,7 @@ def format_dump(d: dict[str, Any]) -> str:
 
     def row(label: str, name: str) -> str:
         ratio = f"{r[name]:>6.2f}×" if name in r else f"{1:>6.2f}×"
-        return f"   {label:<44} {p[name]['median_ms']:>8.1f} {p[name]['min_ms']:>8.1f} {ratio}"
+        return f"   {label:<50} {p[name]['median_ms']:>8.1f} {p[name]['min_ms']:>8.1f} {ratio}"
 
     verdict = "met" if d["met"] else "MISSED"
     session = "met" if d["met_session"] else "missed"
@@ -432,11 +476,13 @@ def format_dump(d: dict[str, Any]) -> str:
             "3. a synthetic uiautomator dump: lxml's parse, ours, and a step (parse + diff + render)",
             f"   before {d['bytes_before']:,} B / {d['nodes_before']:,} nodes,"
             f" after {d['bytes_after']:,} B / {d['nodes_after']:,} nodes;"
-            f" {d['repeats']} rounds alternating the four, medians",
-            f"   {'':<44} {'median ms':>8} {'min ms':>8} {'÷ lxml':>7}",
+            f" {d['repeats']} rounds alternating the six, CPU time, medians",
+            f"   {'':<50} {'median ms':>8} {'min ms':>8} {'÷ lxml':>7}",
             row("lxml.etree.fromstring (the yardstick)", "lxml_parse"),
-            row("core.parse_uiautomator", "parse"),
+            row("core.parse_uiautomator, after the before-dump", "parse"),
+            row("core.parse_uiautomator, cold", "parse_cold"),
             row("step: parse + core.observe_delta(prev, new)", "step"),
+            row("step, cold", "step_cold"),
             row("session step: parse + Observer.step(new)", "session_step"),
             f"   step ÷ lxml parse: {r['step']:.2f}× (target ≤ {d['ratio_target']:.0f}×: {verdict});"
             f" session step: {r['session_step']:.2f}× ({session});"

@@ -21,8 +21,9 @@ line.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from operator import itemgetter
+from typing import cast
 
 from deltarec.core.capture.boundary import MAX_DEPTH, check_coordinates, check_rotation, number
 from deltarec.core.capture.roles import DIALOG_CUES, role_for_class
@@ -95,7 +96,7 @@ def node_from_dump(attrs: Mapping[str, str], children: tuple[Node, ...]) -> Node
     """The Node of one ``<node>`` element: any attributes, any spelling of the flags.
 
     Missing attributes take Node's defaults; unknown ones go to ``extras``,
-    sorted by name. This is the reference; :meth:`DumpBuilder.end` takes a
+    sorted by name. This is the reference; :func:`build_node` takes a
     shortcut for the common shape and must agree with it.
     """
     get = attrs.get
@@ -146,20 +147,80 @@ _NODE_FIELDS = (
     *("children", "extras"),
 )
 if tuple(Node.__dataclass_fields__)[: len(_NODE_FIELDS)] != _NODE_FIELDS:
-    # DumpBuilder.end calls Node positionally, in this order.
-    raise ImportError(
-        "deltarec.core.observe.model.Node reordered its fields; update DumpBuilder.end"
-    )
-_FLAG_TUPLES: dict[tuple[str, ...], tuple[bool, ...]] = {}
+    # assemble calls Node positionally, in this order.
+    raise ImportError("deltarec.core.observe.model.Node reordered its fields; update assemble")
+Flags = tuple[bool, bool, bool, bool, bool, bool, bool, bool, bool, bool]
+"""The ten of :data:`~deltarec.core.observe.model.FLAG_ATTRIBUTES`, in that order."""
+_FLAG_TUPLES: dict[tuple[str, ...], Flags] = {}
 """("true", "false", …) → (True, False, …) for the combinations seen (at most 2**10)."""
 
 
-def _flag_tuple(values: tuple[str, ...]) -> tuple[bool, ...]:
-    if not all(v in _FAST_BOOL for v in values):
-        raise KeyError(values)  # another spelling: the reference path reads it
-    flags = tuple(v == "true" for v in values)
-    _FLAG_TUPLES[values] = flags
+def read_flags(values: tuple[str, ...]) -> Flags:
+    """The ten flags spelled "true" or "false"; KeyError for any other spelling."""
+    flags = _FLAG_TUPLES.get(values)
+    if flags is None:
+        if len(values) != len(_FLAG_NAMES) or not all(v in _FAST_BOOL for v in values):
+            raise KeyError(values)  # another spelling: the reference path reads it
+        flags = _FLAG_TUPLES[values] = cast(Flags, tuple(v == "true" for v in values))
     return flags
+
+
+def read_rotation(attrs: Mapping[str, str]) -> int:
+    """The ``rotation`` of a ``<hierarchy>`` element: 0-3, "" or missing read as 0."""
+    rotation = attrs.get("rotation", "0").strip() or "0"
+    if not (rotation.isascii() and rotation.lstrip("-").isdigit()):  # not "²"
+        raise Refused(f"rotation {rotation[:40]!r} is not an integer")
+    turns = int(number(rotation, where="", error=_refused, integer=True))
+    return check_rotation(turns, where="", error=_refused)
+
+
+def build_node(attrs: Mapping[str, str], kids: tuple[Node, ...]) -> Node:
+    """:func:`node_from_dump`'s Node, by a shortcut when the element has the common shape."""
+    try:
+        class_name, resource_id, text, desc, package, bounds = _TEXTS(attrs)
+        values = _FLAGS(attrs)
+        flags = read_flags(values)
+        box = _BOUNDS.fullmatch(bounds)
+        if box is None:
+            raise KeyError(bounds)  # spaces around it, or refused by parse_bounds
+    except KeyError:  # a missing attribute or an unusual spelling
+        return node_from_dump(attrs, kids)
+    size = len(attrs)
+    if size == 16:  # exactly the known attributes
+        extras: tuple[tuple[str, str], ...] = ()
+    elif size == 17 and "index" in attrs:
+        extras = (("index", attrs["index"]),)
+    else:
+        extras = _extras(attrs, attrs.keys() - _KNOWN_ATTRIBUTES)
+    return assemble(class_name, resource_id, text, desc, package, box.groups(), flags, kids, extras)
+
+
+def assemble(
+    class_name: str,
+    resource_id: str,
+    text: str,
+    desc: str,
+    package: str,
+    box: Sequence[str],
+    flags: Flags,
+    kids: tuple[Node, ...],
+    extras: tuple[tuple[str, str], ...],
+) -> Node:
+    """The Node of values already read: ``box`` the four coordinates as ASCII digits (in
+    range), ``flags`` the ten of :data:`~deltarec.core.observe.model.FLAG_ATTRIBUTES`."""
+    left, top, right, bottom = box
+    return Node(
+        role_for_class(class_name, clickable=flags[2], checkable=flags[0]),
+        class_name,
+        resource_id,
+        text,
+        desc,
+        package,
+        Bounds(int(left), int(top), int(right), int(bottom)),
+        *flags,
+        kids,
+        extras,
+    )
 
 
 class DumpBuilder:
@@ -197,69 +258,14 @@ class DumpBuilder:
         if name != "hierarchy":
             raise Refused(f"root element is <{name}>, expected <hierarchy>")
         self.seen_root = True
-        rotation = attrs.get("rotation", "0").strip() or "0"
-        if not (rotation.isascii() and rotation.lstrip("-").isdigit()):  # not "²"
-            raise Refused(f"rotation {rotation[:40]!r} is not an integer")
-        turns = int(number(rotation, where="", error=_refused, integer=True))
-        self.rotation = check_rotation(turns, where="", error=_refused)
+        self.rotation = read_rotation(attrs)
 
     def end(self, name: str) -> None:
         if name == "hierarchy":
             self.closed_root = True
             return
         attrs = self._attrs.pop()
-        kids = self._kids.pop()
-        try:
-            class_name, resource_id, text, desc, package, bounds = _TEXTS(attrs)
-            values = _FLAGS(attrs)
-            flags = _FLAG_TUPLES.get(values) or _flag_tuple(values)
-            box = _BOUNDS.fullmatch(bounds)
-            if box is None:
-                raise KeyError(bounds)  # spaces around it, or refused by parse_bounds
-        except KeyError:  # a missing attribute or an unusual spelling
-            node = node_from_dump(attrs, tuple(kids))
-        else:
-            left, top, right, bottom = box.groups()
-            size = len(attrs)
-            if size == 16:  # exactly the known attributes
-                extras: tuple[tuple[str, str], ...] = ()
-            elif size == 17 and "index" in attrs:
-                extras = (("index", attrs["index"]),)
-            else:
-                extras = _extras(attrs, attrs.keys() - _KNOWN_ATTRIBUTES)
-            (
-                checkable,
-                checked,
-                clickable,
-                enabled,
-                focusable,
-                focused,
-                scrollable,
-                long_clickable,
-                password,
-                selected,
-            ) = flags
-            node = Node(
-                role_for_class(class_name, clickable=clickable, checkable=checkable),
-                class_name,
-                resource_id,
-                text,
-                desc,
-                package,
-                Bounds(int(left), int(top), int(right), int(bottom)),
-                checkable,
-                checked,
-                clickable,
-                enabled,
-                focusable,
-                focused,
-                scrollable,
-                long_clickable,
-                password,
-                selected,
-                tuple(kids),
-                extras,
-            )
+        node = build_node(attrs, tuple(self._kids.pop()))
         self._kids[-1].append(node)
         if node.resource_id in DIALOG_CUES:
             self._cued = True
@@ -272,4 +278,15 @@ class DumpBuilder:
             raise Refused(f"unexpected text {text.strip()[:40]!r} between elements")
 
 
-__all__ = ["DumpBuilder", "Refused", "node_from_dump", "parse_bool", "parse_bounds"]
+__all__ = [
+    "DumpBuilder",
+    "Flags",
+    "Refused",
+    "assemble",
+    "build_node",
+    "node_from_dump",
+    "parse_bool",
+    "parse_bounds",
+    "read_flags",
+    "read_rotation",
+]

@@ -1,7 +1,11 @@
 """Parse ``uiautomator dump`` XML into an :class:`~deltarec.core.observe.model.Observation`.
 
-Two parsers feed one :class:`~deltarec.core.capture.dump_builder.DumpBuilder`, which
-builds :class:`~deltarec.core.observe.model.Node` values in one pass as elements close:
+A plain dump (the shape ``uiautomator dump`` writes) is read by
+:mod:`~deltarec.core.capture.dump_scan`: its tags cut apart at C speed, a tag seen in the
+previous dump giving back the node built for it. Anything else (and anything that scan
+does not take) goes to two parsers feeding one
+:class:`~deltarec.core.capture.dump_builder.DumpBuilder`, which builds
+:class:`~deltarec.core.observe.model.Node` values in one pass as elements close:
 
 - **lxml** (libxml2), the fast path: about half the time of expat's Python
   callbacks on a 1 MB dump. Hardened: the DOCTYPE is refused when libxml2
@@ -16,7 +20,7 @@ builds :class:`~deltarec.core.observe.model.Node` values in one pass as elements
   and dumps without namespaces, so both parsers read the same characters.
 
 So the output, and every error message, is exactly what expat alone gives;
-lxml only makes it faster (and is optional: without it, expat does all).
+the scan and lxml only make it faster (lxml is optional: without it, expat does all).
 
 Accepted: one ``<hierarchy>`` root holding one ``<node>`` per window; any
 attribute order and any whitespace; missing attributes (they take defaults);
@@ -45,6 +49,7 @@ from types import ModuleType
 
 from deltarec.core.capture.boundary import MAX_BYTES, MAX_DEPTH
 from deltarec.core.capture.dump_builder import DumpBuilder, Refused, parse_bool, parse_bounds
+from deltarec.core.capture.dump_scan import Scanned, scan
 from deltarec.core.capture.roles import DIALOG_CUES, SYSTEM_UI
 from deltarec.core.errors import CaptureParseError
 from deltarec.core.observe.model import Node, Observation
@@ -81,11 +86,18 @@ def parse_uiautomator(
     Raises :class:`CaptureParseError` for anything that is not a well-formed,
     entity-free uiautomator hierarchy.
     """
-    return _parse(xml_text, source=source, screen=screen, use_lxml=_etree is not None)
+    return _parse(
+        xml_text, source=source, screen=screen, use_lxml=_etree is not None, use_scan=True
+    )
 
 
 def _parse(
-    xml_text: str | bytes, *, source: str, screen: tuple[int, int] | None, use_lxml: bool
+    xml_text: str | bytes,
+    *,
+    source: str,
+    screen: tuple[int, int] | None,
+    use_lxml: bool,
+    use_scan: bool = False,
 ) -> Observation:
     data = xml_text.encode("utf-8", "surrogatepass") if isinstance(xml_text, str) else xml_text
     where = source or "<dump>"
@@ -107,13 +119,15 @@ def _parse(
             f"the XML declaration names encoding {name!r}; a dump is UTF-8 (strict)",
             where=f"{where} line 1",
         )
-    builder = _build_with_lxml(data) if use_lxml else None
-    if builder is None:
-        builder = _build_with_expat(data, where)
+    built: Scanned | DumpBuilder | None = scan(data) if use_scan else None
+    if built is None and use_lxml:
+        built = _build_with_lxml(data)
+    if built is None:
+        built = _build_with_expat(data, where)
     return _observation(
-        builder.windows,
-        builder.dialog_cued,
-        rotation=builder.rotation,
+        built.windows,
+        built.dialog_cued,
+        rotation=built.rotation,
         source=source,
         screen=screen,
     )

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from deltarec.core.render.lines import safe
-from deltarec.core.render.tokens import count_tokens
+from deltarec.core.render.tokens import count_tokens, tokens_at_least
 
 
 def _join(lines: Sequence[str], kept: int) -> str:
@@ -37,20 +37,26 @@ def fit(
     ``max_lines`` counts content lines (the ``… (+N more)`` marker is extra);
     ``max_tokens`` bounds the cl100k_base tokens of the whole result, marker
     included. When not even the marker fits, the result is "". Cost: a binary
-    search, O(log n) token counts.
+    search, O(log n) token counts (a prefix whose pre-tokens alone pass the budget is
+    turned away uncounted).
     """
     kept = len(lines) if max_lines is None else min(len(lines), max(0, max_lines))
     if max_tokens is None:
         return _join(lines, kept)
     budget = max(0, max_tokens)
-    if count_tokens(_join(lines, kept)) <= budget:
+    if _fits(_join(lines, kept), budget):
         return _join(lines, kept)
     lo, hi = 0, kept - 1  # the answer is the largest k in [lo, hi] that fits, if any
     best = -1
     while lo <= hi:
         mid = (lo + hi) // 2
-        if count_tokens(_join(lines, mid)) <= budget:
+        if _fits(_join(lines, mid), budget):
             best, lo = mid, mid + 1
         else:
             hi = mid - 1
     return _join(lines, best) if best >= 0 else ""
+
+
+def _fits(text: str, budget: int) -> bool:
+    # The lower bound (C speed) turns away most prefixes that are too long unmerged.
+    return tokens_at_least(text) <= budget and count_tokens(text) <= budget

@@ -1,7 +1,8 @@
-"""The lxml and expat parsers against the parser they replaced (``old_parser``).
+"""The scan, lxml and expat parsers against the parser they replaced (``old_parser``).
 
-Every input gives the same outcome three ways — the pre-lxml parser, the lxml
-path, the expat path: the same Observation, or a CaptureParseError with the
+Every input gives the same outcome five ways — the pre-lxml parser, the lxml
+path, the expat path, and :mod:`~deltarec.core.capture.dump_scan` cold and with the nodes
+of another dump kept: the same Observation, or a CaptureParseError with the
 same message (line and column included). Since issue 23 the parser refuses what
 the old one took: a declared encoding other than UTF-8 (``_old`` adds that refusal),
 a rotation other than 0-3 (tested in ``tests/core/test_hostile_input_2.py``).
@@ -9,6 +10,7 @@ a rotation other than 0-3 (tested in ``tests/core/test_hostile_input_2.py``).
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Callable
 from dataclasses import replace
@@ -21,7 +23,7 @@ from hypothesis import strategies as st
 
 from benchmarks import synthetic
 from deltarec.core import CaptureParseError, parse_uiautomator
-from deltarec.core.capture import uiautomator
+from deltarec.core.capture import dump_scan, uiautomator
 from deltarec.core.capture.boundary import MAX_DEPTH
 from deltarec.core.observe.model import Observation, own_fields
 from tests.conftest import REAL_DUMPS
@@ -68,15 +70,44 @@ def _expat(data: str | bytes) -> Observation:
     return uiautomator._parse(data, source="d.xml", screen=None, use_lxml=False)
 
 
+def _scan_cold(data: str | bytes) -> Observation:
+    dump_scan.clear()
+    return uiautomator._parse(data, source="d.xml", screen=None, use_lxml=True, use_scan=True)
+
+
+def _scan_after(before: str | bytes) -> Callable[[str | bytes], Observation]:
+    """The scan path with the nodes of ``before`` kept (parsed just before, whatever path)."""
+
+    def parse(data: str | bytes) -> Observation:
+        dump_scan.clear()
+        with contextlib.suppress(CaptureParseError):
+            parse_uiautomator(before)
+        obs = uiautomator._parse(data, source="d.xml", screen=None, use_lxml=True, use_scan=True)
+        nodes = list(obs.walk())
+        assert len({id(n) for n in nodes}) == len(nodes), "a node object twice in one tree"
+        return obs
+
+    return parse
+
+
+def _scan_accepts(data: str | bytes) -> bool:
+    raw = data.encode("utf-8") if isinstance(data, str) else data
+    return dump_scan.scan(raw) is not None
+
+
 def _lxml_accepts(data: str | bytes) -> bool:
     raw = data.encode("utf-8") if isinstance(data, str) else data
     return uiautomator._build_with_lxml(raw) is not None
 
 
-def assert_same_outcome(data: str | bytes) -> Outcome:
+def assert_same_outcome(data: str | bytes, *, before: str | bytes | None = None) -> Outcome:
     old = _outcome(_old, data)
     assert _outcome(_lxml, data) == old
     assert _outcome(_expat, data) == old
+    assert _outcome(_scan_cold, data) == old
+    assert _outcome(_scan_after(data), data) == old  # every tag seen before
+    if before is not None:
+        assert _outcome(_scan_after(before), data) == old
     return old
 
 
@@ -89,15 +120,20 @@ def test_lxml_is_available_and_used() -> None:
 def test_real_dump_parses_as_before_through_lxml(path: Path) -> None:
     data = path.read_bytes()
     assert _lxml_accepts(data)
-    kind, _ = assert_same_outcome(data)
+    assert _scan_accepts(data)
+    earlier = sorted(path.parent.glob("*.xml"))
+    before = earlier[max(0, earlier.index(path) - 1)].read_bytes()  # the step before
+    kind, _ = assert_same_outcome(data, before=before)
     assert kind == "ok"
 
 
 @pytest.mark.parametrize("size,seed", [(20_000, 0), (300_000, 1), (1_000_000, 0)])
 def test_synthetic_dumps_parse_as_before_through_lxml(size: int, seed: int) -> None:
-    for dump in synthetic.dump_pair(size, seed=seed):
+    before, after = synthetic.dump_pair(size, seed=seed)
+    for dump in (before, after):
         assert _lxml_accepts(dump)
-        kind, _ = assert_same_outcome(dump)
+        assert _scan_accepts(dump)
+        kind, _ = assert_same_outcome(dump, before=before)
         assert kind == "ok"
 
 
@@ -326,3 +362,97 @@ def _dumps(draw: st.DrawFn) -> str:
 def test_generated_dump_has_the_old_outcome(text: str) -> None:
     assert_same_outcome(text)
     assert_same_outcome(text.encode("utf-8", "surrogatepass"))
+
+
+def assert_scan_agrees(data: str | bytes, *, before: str | bytes) -> None:
+    """The scan path, cold and after ``before``, gives what expat (the reference) gives."""
+    expected = _outcome(_expat, data)
+    assert _outcome(_scan_cold, data) == expected
+    assert _outcome(_scan_after(before), data) == expected
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_dumps(), _dumps())
+def test_generated_dump_after_another_reads_as_expat_reads_it(before: str, text: str) -> None:
+    # The small vocabulary makes the two share tags: reused nodes meet new ones.
+    assert_scan_agrees(text, before=before)
+
+
+# ----------------------------------------------------- uiautomator's own spelling, perturbed
+
+_STANDARD_NAMES = [n.strip().removeprefix("node ").removesuffix("=") for n in dump_scan._STANDARD]
+_FLAG_VALUES = st.sampled_from(["true", "false", "true", "false", "TRUE", "1", "", " false"])
+_BOUNDS_VALUES = st.sampled_from(
+    [
+        "[0,0][1080,210]",
+        "[-5,3][7,9]",
+        "[9,9][1,1]",
+        " [1,2][3,4]",
+        "[0,0][3]",
+        "[1,2][3,99999999999]",
+    ]
+)
+_TAG_ENDS = st.sampled_from(["/>", " />", "  />", "/ >", "/>x"])
+_GAPS = st.sampled_from(["", "", "\n", " \t\r\n", "\x0b", "\u00a0", "x"])
+
+
+@st.composite
+def _standard_nodes(draw: st.DrawFn, depth: int = 0) -> str:
+    """A node tag as uiautomator spells it (every attribute, its order), sometimes perturbed:
+    a value with references, raw white space or forbidden characters, a flag or box in
+    another spelling, an attribute dropped, repeated or moved, another tag end."""
+    values = {}
+    for name in _STANDARD_NAMES:
+        if name in ("index",):
+            values[name] = draw(st.sampled_from(["0", "1", "12"]))
+        elif name == "bounds":
+            values[name] = draw(_BOUNDS_VALUES)
+        elif name in ("text", "resource-id", "class", "package", "content-desc"):
+            values[name] = draw(
+                st.one_of(st.sampled_from(["", "a", "android:id/button1"]), _VALUES)
+            )
+        else:
+            values[name] = draw(_FLAG_VALUES)
+    names = list(_STANDARD_NAMES)
+    change = draw(st.sampled_from(["none", "none", "none", "drop", "repeat", "move", "extra"]))
+    if change == "drop":
+        names.remove(draw(st.sampled_from(_STANDARD_NAMES)))
+    elif change == "repeat":
+        names.append(draw(st.sampled_from(_STANDARD_NAMES)))
+    elif change == "move":
+        names.insert(0, names.pop())
+    elif change == "extra":
+        names.append("NAF")
+        values["NAF"] = "true"
+    text = " ".join(f'{name}="{_escape(values[name])}"' for name in names)
+    kids = draw(st.lists(_standard_nodes(depth + 1), max_size=0 if depth >= 2 else 3))
+    gap = draw(_GAPS)
+    if not kids and draw(st.booleans()):
+        return f"<node {text}{draw(_TAG_ENDS)}{gap}"
+    close = draw(st.sampled_from([">", " >"]))
+    return f"<node {text}{close}{gap}{''.join(kids)}</node{draw(st.sampled_from(['', ' ']))}>{gap}"
+
+
+@st.composite
+def _standard_dumps(draw: st.DrawFn) -> str:
+    prolog = draw(st.sampled_from(["", PROLOGS["uiautomator"], PROLOGS["plain"]]))
+    windows = draw(st.lists(_standard_nodes(), min_size=1, max_size=3))
+    return f'{prolog}<hierarchy rotation="0">{"".join(windows)}</hierarchy>{draw(_GAPS)}'
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_standard_dumps(), _standard_dumps())
+def test_uiautomator_spelling_perturbed_reads_as_expat_reads_it(before: str, text: str) -> None:
+    assert_scan_agrees(text, before=before)
+    assert_scan_agrees(text.encode("utf-8", "surrogatepass"), before=text)
+
+
+def test_the_scan_reads_plain_dumps_and_reuses_their_nodes() -> None:
+    before, after = synthetic.dump_pair(50_000)
+    dump_scan.clear()
+    first = parse_uiautomator(before)
+    second = parse_uiautomator(after)
+    old = {id(n) for n in first.walk()}
+    shared = sum(id(n) in old for n in second.walk())
+    assert _scan_accepts(after)
+    assert 0 < shared < len(list(second.walk()))  # the unchanged rows, not the changed ones
