@@ -33,16 +33,16 @@ from deltarec.core.devices.logging_device import LoggingDevice
 from deltarec.core.errors import DeltarecError, StepFailedError
 from deltarec.core.executor import Script, Session, parse_script, run_steps
 from deltarec.core.executor.registry import lookup
-from deltarec.core.executor.selectors import Selector, find_all
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.index import ElementIndex, IndexedElement, element_at
 from deltarec.core.observe.model import Observation
 from deltarec.core.observer import DeltaResult, IndexOptions, Observer, index_frame
 from deltarec.core.recorder.checks import as_check, choose_checks, same_check
+from deltarec.core.recorder.edit_labels import label_on, swipe_label
 from deltarec.core.recorder.export import Kind, export, to_json
 from deltarec.core.recorder.keyboard_tap import KeyboardTap, keyboard_tap
 from deltarec.core.recorder.origin import started_in
-from deltarec.core.recorder.step import RecordedStep, step_label
+from deltarec.core.recorder.step import RecordedStep, acts_the_same, step_label
 from deltarec.core.recorder.suggest import Suggestion, holds, suggest_assertions
 from deltarec.core.recorder.targets import swipe_params, swiped_list, tap_label, tap_params
 
@@ -278,7 +278,7 @@ class RecordingSession:
             screen = self.index
             assert screen is not None
             params = swipe_params(screen, x1, y1, x2, y2)
-            step = self.record("AC_swipe", params)
+            step = self.record("AC_swipe", params, swipe_label(screen, params))
             container = swiped_list(screen, x1, y1)
             if container is not None and "direction" in params:
                 self._directions[screen.frame.keys[container]] = str(params["direction"])
@@ -363,13 +363,21 @@ class RecordingSession:
             self._autosave(None)
 
     def update_params(self, i: int, params: Mapping[str, Any]) -> None:
-        """Replace step ``i``'s parameters after validating them (ScriptValidationError)."""
+        """Replace step ``i``'s parameters after validating them (ScriptValidationError).
+
+        An edit that only changes how long the step waits (:func:`acts_the_same`) keeps
+        its delta and checks; any other edit voids them until the step runs."""
         with self._lock:
             step = self.steps[i]
             lookup(self.executor.commands, step.command, f"$[{i}][0]").parse(
                 dict(params), f"$[{i}][1]"
             )
+            same = acts_the_same(step.params, params)
             step.params = dict(params)
+            if same:  # the same action, waited for longer or shorter: its delta holds
+                self._clear_marks()
+                self._autosave(None)
+                return
             step.label = step.secret_label() or self._label(step.command, step.params, step.before)
             step.delta, step.delta_all, step.suggestions = "", "", []  # the old delta is void
             step.checks = []  # and so are the checks chosen from it
@@ -378,17 +386,12 @@ class RecordingSession:
             self._autosave(None)
 
     def _label(self, command: str, params: Mapping[str, Any], before: int) -> str:
-        """A tap's label names what its selector finds on the screen it was recorded on."""
-        verb = {"AC_tap": "tap", "AC_long_press": "long-press"}.get(command)
-        if verb is not None and isinstance(params.get("selector"), dict):
-            try:
-                screen = index_frame(Frame(self.bundle.observation(before)))
-                found = find_all(Selector.from_json(params["selector"]), screen)
-            except DeltarecError:
-                found = []
-            if len(found) == 1:
-                return f'{verb} {found[0].role} "{found[0].name}"'
-        return step_label(command, params)
+        """An edited step's label, read on the screen it was recorded on."""
+        try:
+            screen: ElementIndex | None = index_frame(Frame(self.bundle.observation(before)))
+        except DeltarecError:
+            screen = None
+        return label_on(screen, command, params)
 
     def _clear_marks(self) -> None:
         """An edited script is another script: the ✓/✗ of the last run no longer apply."""

@@ -140,6 +140,17 @@ def type_label(params: Mapping[str, Any], field: tuple[str, str] | None = None) 
     return f"type {text} (replacing the text)"
 
 
+WAIT_PARAMS = frozenset({"timeout"})
+"""Parameters that say how long a step waits for its element, not what it does."""
+
+
+def acts_the_same(old: Mapping[str, Any], new: Mapping[str, Any]) -> bool:
+    """Whether parameters ``new`` act as ``old`` do: they differ in :data:`WAIT_PARAMS` only."""
+    return {k: v for k, v in old.items() if k not in WAIT_PARAMS} == {
+        k: v for k, v in new.items() if k not in WAIT_PARAMS
+    }
+
+
 def step_label(command: str, params: Mapping[str, Any]) -> str:
     """The label of a step recorded without one: ``press key key='enter'``; typing reads
     ``type "Ada"`` (:func:`type_label`)."""
