@@ -18,58 +18,17 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from benchmarks.bench_session import Snapshot, snapshot
-from deltarec.core.devices.virtual import ManualClock, Playground, VirtualDevice
 from deltarec.core.devices.virtual.layout import APP_PACKAGE
-from deltarec.core.observer import DeltaResult, Observer
-from tests.core.truth.walk import BACK_TO, Gesture, _settled, _shown_as, check, recalled
+from deltarec.core.observer import DeltaResult
+from tests.core.truth.steps import Steps, violations
+from tests.core.truth.walk import BACK_TO
 
-LAUNCH = Gesture("launch", (), "launch")
 FIELDS = {"name": "zr", "email": "a@b.c", "password": "42"}
 REVERSED = re.compile(r"(\w[\w-]*): (\"(?:[^\"\\]|\\.)*\"|\w+)→(\"(?:[^\"\\]|\\.)*\"|\w+)")
 
 
-class Form:
-    """The phone, an observer numbering a session, and what each step showed."""
-
-    def __init__(self) -> None:
-        self.clock = ManualClock()
-        self.pg = Playground(self.clock)
-        self.device = VirtualDevice(self.pg)
-        self.observer = Observer()
-        self.pg.launch_app(APP_PACKAGE, ".MainActivity")
-        self.latest = self.device.capture()
-        self.observer.reset(self.latest)
-        self.shown: dict[int, Snapshot] = {0: _shown_as(snapshot(self.pg))}
-
-    def tap(self, action: str) -> None:
-        view = next(
-            v for w in self.pg.windows() for v in w.root.walk() if v.action == action and v.enabled
-        )
-        self.pg.tap((view.bounds[0] + view.bounds[2]) // 2, (view.bounds[1] + view.bounds[3]) // 2)
-
-    def step(self) -> DeltaResult:
-        """Observe the step just done, as the walk does."""
-        self.latest = _settled(self.device, self.clock, self.observer, self.latest)
-        result = self.observer.step(self.latest, max_lines=None)
-        self.shown[len(self.shown)] = _shown_as(snapshot(self.pg))
-        return result
-
-
-def _violations(form: Form, result: DeltaResult) -> list[str]:
-    n = len(form.shown) - 1
-    after, before = form.shown[n], form.shown[n - 1]
-    back = BACK_TO.search(result.text)
-    if back:
-        before = recalled(form.shown[int(back[1])], after)
-    found = check(
-        before, after, result, "", LAUNCH, back_to=bool(back), step_before=form.shown[n - 1]
-    )
-    return [f"{v.klass}: {v.detail}" for v in found]
-
-
-def _come_back(edits: list[str], leave: str, again: str) -> tuple[Form, DeltaResult]:
-    form = Form()
+def _come_back(edits: list[str], leave: str, again: str) -> tuple[Steps, DeltaResult]:
+    form = Steps()
     form.pg.launch_app(APP_PACKAGE, ".SignUpActivity")
     form.step()
     for edit in edits:
@@ -112,7 +71,7 @@ def test_a_form_come_back_to_states_what_differs_from_the_step_it_recalls(
 ) -> None:
     form, result = _come_back(edits, leave, again)
     assert form.pg.state.screen == "SignUpActivity"
-    assert _violations(form, result) == [], result.text
+    assert violations(form, result) == [], result.text
     if not BACK_TO.search(result.text):
         return
     lines = result.text.splitlines()
@@ -123,9 +82,9 @@ def test_a_form_come_back_to_states_what_differs_from_the_step_it_recalls(
         if wrong == line:
             continue
         told = dataclasses.replace(result, text="\n".join([*lines[:i], wrong, *lines[i + 1 :]]))
-        assert any(wrong in v for v in _violations(form, told)), wrong
+        assert any(wrong in v for v in violations(form, told)), wrong
     told = dataclasses.replace(result, text=result.text + '\n+ [999] button "Nope"')
-    assert any('"Nope"' in v for v in _violations(form, told))
+    assert any('"Nope"' in v for v in violations(form, told))
 
 
 def test_a_relaunched_form_is_back_to_the_screen_with_what_the_new_instance_cleared() -> None:
@@ -139,4 +98,4 @@ def test_a_relaunched_form_is_back_to_the_screen_with_what_the_new_instance_clea
         '~ [26] checkbox "Send me news" (checked: true→false)\n'
         '~ [27] button "Save" (enabled: true→false)'
     )
-    assert _violations(form, result) == []
+    assert violations(form, result) == []
