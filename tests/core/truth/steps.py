@@ -21,7 +21,7 @@ class Steps:
         self.device = VirtualDevice(self.pg)
         self.observer = Observer()
         self.pg.launch_app(APP_PACKAGE, start)
-        self.latest = self.device.capture()
+        self.latest = _settled(self.device, self.clock, self.observer, None)
         self.observer.reset(self.latest)
         self.shown: dict[int, Snapshot] = {0: _shown_as(snapshot(self.pg))}
 

@@ -175,10 +175,12 @@ def touch(g: Gesture) -> Touch | None:
 
 
 def _settled(
-    device: VirtualDevice, clock: ManualClock, observer: Observer, since: Observation
+    device: VirtualDevice, clock: ManualClock, observer: Observer, since: Observation | None
 ) -> Observation:
     """What the executor's Session sees after a step: :func:`settle` on the device (the
-    injected clock, no real wait), learning what churns into the observer's volatile set."""
+    injected clock, no real wait), learning what churns into the observer's volatile set.
+    ``since`` None: the session's first look (two captures, so a counter that ticks on every
+    dump is known from the start)."""
     got = settle(device, volatile=observer.volatile, clock=clock, sleep=clock.advance, since=since)
     observer.volatile = got.volatile
     return got.observation
@@ -420,7 +422,7 @@ def walk(
     if start:
         pg.launch_app(APP_PACKAGE, "." + start)
     observer = Observer()
-    latest = device.capture()
+    latest = _settled(device, clock, observer, None)  # a session's first look settles too
     observer.reset(latest)
     shown = {0: _shown_as(snapshot(pg))}  # what the caller was shown after each step (all:
     # the observer remembers screens, not frames, so "as after step 3" can come late)
