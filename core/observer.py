@@ -14,7 +14,7 @@ stable across a session of steps; :func:`observe_delta` is the one-shot form.
 
 from __future__ import annotations
 
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
@@ -22,7 +22,7 @@ from deltarec.core.diff.compute import Delta, compute_delta, to_json
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.screens import is_new_screen, screen_title
 from deltarec.core.diff.types import ChangeKind, ObservationDiff
-from deltarec.core.diff.volatile import DEFAULT_VOLATILE, Volatile
+from deltarec.core.diff.volatile import DEFAULT_VOLATILE, Volatile, system_bars
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.index import ElementIndex, build_index, note_numbers
 from deltarec.core.observe.model import Observation
@@ -152,6 +152,33 @@ def observe_frame(
     return render_frame(
         index_frame(Frame(obs), options), tree=tree, max_lines=max_lines, max_tokens=max_tokens
     )
+
+
+RECALL_KEPT = 0.5
+"""Least share of a remembered frame's texts a screen must still show to be that frame
+come back (:meth:`Observer._recall`)."""
+
+
+def _shown_texts(frame: Frame) -> Counter[str]:
+    """The texts and descriptions a frame shows outside its system bars (typed text left
+    out: a form typed into or emptied is the same form)."""
+    bars = system_bars(frame)
+    return Counter(
+        t
+        for pos, node in enumerate(frame.nodes)
+        if pos not in bars
+        for t in (node.content_desc, "" if node.editable else node.text)
+        if t
+    )
+
+
+def _still_shows(old: Frame, curr: Frame) -> bool:
+    """Whether ``curr`` still shows at least :data:`RECALL_KEPT` of what ``old`` showed. A
+    page scrolled far, then started again at its top (a new instance), shares its title and
+    toolbar and little else: it is a new screen, whatever the pairs of alike tiles say."""
+    then, now = _shown_texts(old), _shown_texts(curr)
+    total = sum(then.values())
+    return not total or sum((then & now).values()) >= RECALL_KEPT * total
 
 
 def _screen_of(index: ElementIndex) -> tuple[str, str, str]:
@@ -286,7 +313,10 @@ class Observer:
         or more is still the same screen. A remembered frame from which the screen's content
         scrolled is not recalled: a screen one comes back to shows what it showed (Android
         keeps its offset), so a list elsewhere is another instance of the activity (a
-        relaunch starts at the top), a new screen, never ``» back to`` and a page scroll.
+        relaunch starts at the top), a new screen, never ``» back to`` and a page scroll; so
+        is one the screen no longer mostly shows (:func:`_still_shows`). A new instance that
+        shows what the remembered one showed (a form started again, emptied) is that screen
+        come back: its lines state what differs since that step, under the numbers it had.
         """
         curr = result.delta.curr
         obs = curr.obs
@@ -317,7 +347,11 @@ class Observer:
             index = index_frame(
                 curr, self.options, previous=seen.index, pairs=delta.pairs, commit=False
             )
-            if is_new_screen(delta, seen.index, index) or delta.scrolls:
+            if (
+                is_new_screen(delta, seen.index, index)
+                or delta.scrolls
+                or not _still_shows(old, curr)
+            ):
                 continue  # a screen comes back as it was left: scrolled, it is a new instance
             back = self._delta(
                 seen.index,

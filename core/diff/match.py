@@ -285,6 +285,8 @@ def match_frames(
     ):
         return pairs  # everything matched in place (the common unchanged or toggled frame)
 
+    _uncross(prev, curr, pairs, used)
+
     # Scrolls: drop pairs a scroll contradicts, then pair only where offsets allow.
     guard = Guard(prev, curr, pairs, gesture)
     ev.guard = guard
@@ -333,13 +335,50 @@ def _bottom_up(
                 if p_parent >= 0 and p_parent not in used:
                     votes[p_parent] += 1
         kids = len(curr.children[c])
-        for p, n in sorted(votes.items(), key=lambda kv: (-kv[1], kv[0])):
+        box = curr.nodes[c].bounds
+        ranked = sorted(  # votes; a tie goes to the old parent where the new one is
+            votes.items(),
+            key=lambda kv: (
+                -kv[1],
+                -prev.nodes[kv[0]].bounds.iou(box) if len(votes) > 1 else 0,
+                kv[0],
+            ),
+        )
+        for p, n in ranked:
             if 2 * n < min(kids, len(prev.children[p])):
                 break
             if kind(prev.nodes[p]) == kind(curr.nodes[c]) and allowed(c, p):
                 pairs[c] = p
                 used.add(p)
                 break
+
+
+def _uncross(prev: Frame, curr: Frame, pairs: dict[int, int], used: set[int]) -> None:
+    """Drop the pairs that cross between parents paired elsewhere, each leaving a slot of
+    their kind empty: a label read across rows. A summary "On" unique in both frames is
+    the old Airplane row's in one and Wi-Fi's in the next; its key joins them, while each
+    row's title says which row is which. Kept: a node that moved where no slot of its
+    kind is left empty (a row dragged into another list)."""
+    owner = {p: c for c, p in pairs.items()}
+
+    def vacant(frame: Frame, parent: int, taken: Callable[[int], bool], like: Node) -> bool:
+        return any(
+            not taken(k) and kind(frame.nodes[k]) == kind(like) for k in frame.children[parent]
+        )
+
+    for c, p in list(pairs.items()):
+        cp, pp = curr.parents[c], prev.parents[p]
+        if cp < 0 or pp < 0:
+            continue
+        was, now = pairs.get(cp), owner.get(pp)
+        if was is None or now is None or was == pp:
+            continue
+        node = curr.nodes[c]
+        if vacant(prev, was, lambda k: k in used, node) and vacant(
+            curr, now, lambda k: k in pairs, node
+        ):
+            del pairs[c]
+            used.discard(p)
 
 
 def _in_place(prev: Frame, p: int, curr: Frame, c: int, ev: Evidence) -> bool:

@@ -33,7 +33,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from benchmarks.bench_session import Grader, Snapshot, snapshot
+from benchmarks.bench_session import Grader, Key, Snapshot, snapshot
 from deltarec.core.devices.settle import settle
 from deltarec.core.devices.virtual import ManualClock, Playground, VirtualDevice
 from deltarec.core.devices.virtual.layout import ACTIVITIES, APP_PACKAGE, HEIGHT, MESSAGE, WIDTH
@@ -175,10 +175,12 @@ def touch(g: Gesture) -> Touch | None:
 
 
 def _settled(
-    device: VirtualDevice, clock: ManualClock, observer: Observer, since: Observation
+    device: VirtualDevice, clock: ManualClock, observer: Observer, since: Observation | None
 ) -> Observation:
     """What the executor's Session sees after a step: :func:`settle` on the device (the
-    injected clock, no real wait), learning what churns into the observer's volatile set."""
+    injected clock, no real wait), learning what churns into the observer's volatile set.
+    ``since`` None: the session's first look (two captures, so a counter that ticks on every
+    dump is known from the start)."""
     got = settle(device, volatile=observer.volatile, clock=clock, sleep=clock.advance, since=since)
     observer.volatile = got.volatile
     return got.observation
@@ -306,23 +308,68 @@ def _oracle_blind(line: str, after_snap: Any, text: str) -> bool:
     return line.startswith("screen → Launcher") and "» new screen dev.deltarec.launcher" in text
 
 
+def recalled(then: Snapshot, now: Snapshot) -> Snapshot:
+    """``then``, a screen the caller was shown, keyed as ``now`` keys the same activity.
+
+    A ``» back to X (as after step N)`` line speaks of the screen shown at step N (its
+    activity and title) and states what differs since: the grader keys an app's views by
+    its activity *stack* (a new instance is a new screen), so a screen recalled on another
+    stack, or as a new instance of its activity (a relaunch starts it fresh: a form
+    emptied, a switch back off), is graded view by view against what step N showed. Views
+    are still known by their content (actions, ids, texts), so a line pairing two views
+    that are not one is still false.
+    """
+    a, b = then.state, now.state
+    if not (a.in_app and b.in_app and a.stack[-1:] == b.stack[-1:]) or a.stack == b.stack:
+        return then
+    cut = 2 + len(a.stack)
+
+    def moved(key: Key) -> Key:
+        if key[:1] == ("app",) and key[2:cut] == tuple(a.stack):
+            return (*key[:2], *b.stack, *key[cut:])
+        return key
+
+    def maybe(key: Key | None) -> Key | None:
+        return None if key is None else moved(key)
+
+    views = {
+        moved(k): dataclasses.replace(
+            i, key=moved(i.key), parent=maybe(i.parent), element=maybe(i.element)
+        )
+        for k, i in then.views.items()
+    }
+    children = {moved(k): tuple(moved(c) for c in kids) for k, kids in then.children.items()}
+    return dataclasses.replace(then, views=views, children=children)
+
+
+def _split_back_to(text: str) -> tuple[list[str], str]:
+    """The lines above a ``» back to`` line (they speak of the step) and the rest (of the
+    remembered screen, from the ``»`` line on)."""
+    lines = text.splitlines()
+    for i, line in enumerate(lines):
+        if line.startswith("» back to"):
+            return lines[:i], "\n".join(lines[i:])
+    return [], text
+
+
 def check(
-    before_snap: Any,
-    after_snap: Any,
+    before_snap: Snapshot,
+    after_snap: Snapshot,
     result: DeltaResult,
     screen: str,
     gesture: Gesture,
     *,
     back_to: bool = False,
-    step_before: PhoneState | None = None,
+    step_before: Snapshot | None = None,
 ) -> list[Violation]:
     """Every violation of one step (module docstring). ``back_to``: ``before_snap`` is the
-    remembered screen the delta is taken from (its ``» back to`` line is not graded here);
-    ``step_before``: the phone just before this step (the keyboard lines speak of the step,
-    before the ``» back to`` line), by default ``before_snap``'s."""
-    grader = Grader(before_snap, after_snap)
-    text = result.text
+    remembered screen the delta is taken from (:func:`recalled`; its ``» back to`` line is
+    not graded here); ``step_before``: the phone just before this step, by default
+    ``before_snap`` — the lines above the ``» back to`` line (a dialog that closed, the
+    keyboard) speak of the step and are graded against it."""
+    step_snap = step_before or before_snap
     out: list[Violation] = []
+    text = result.text
     still = [x for x in text.splitlines() if x.startswith("↕ nothing scrolled")]
     if still:  # the swipe moved nothing: true when no offset changed
         a, b = _offsets(before_snap.state), _offsets(after_snap.state)
@@ -330,14 +377,18 @@ def check(
             out.append(Violation("wrong-scroll", screen, gesture.klass, f"{still[0]} (moved)"))
         text = "\n".join(x for x in text.splitlines() if x not in still) or "no change"
     said = text
-    step_state = step_before or before_snap.state
-    text, keyboard = _keyboard_lines(text, step_state, before_snap.state, after_snap.state)
+    text, keyboard = _keyboard_lines(text, step_snap.state, before_snap.state, after_snap.state)
+    head: list[str] = []
     if back_to:
-        text = "\n".join(x for x in text.splitlines() if not x.startswith("» back to")) or (
-            "no change"
-        )
+        head, text = _split_back_to(text)
+        text = "\n".join(x for x in text.splitlines() if not x.startswith("» back to"))
+        text = text or "no change"
+    false = keyboard
+    if head:  # what the step itself closed, before the screen it came back to
+        false += Grader(step_snap, after_snap).grade("\n".join(head)).false
+    grader = Grader(before_snap, after_snap)
     grade = grader.grade(text)
-    false = keyboard + [f for f in grade.false if not _oracle_blind(f, after_snap, result.text)]
+    false += [f for f in grade.false if not _oracle_blind(f, after_snap, result.text)]
     missed = [m for m in grade.missed if not _oracle_blind(m, after_snap, result.text)]
     if (back_to or said != text) and text == "no change":
         missed = [m for m in missed if not m.startswith("'no change'")]
@@ -371,15 +422,14 @@ def walk(
     if start:
         pg.launch_app(APP_PACKAGE, "." + start)
     observer = Observer()
-    latest = device.capture()
+    latest = _settled(device, clock, observer, None)  # a session's first look settles too
     observer.reset(latest)
     shown = {0: _shown_as(snapshot(pg))}  # what the caller was shown after each step (all:
     # the observer remembers screens, not frames, so "as after step 3" can come late)
     for number in range(1, steps + 1):
         gesture_ = random_gesture(rng, pg, swipes_only=swipes_only)
         screen = pg.state.screen
-        before = shown[number - 1]
-        step_before = before.state
+        before = step_before = shown[number - 1]
         perform(pg, gesture_)
         now = latest = _settled(device, clock, observer, latest)
         after = _shown_as(snapshot(pg))  # after the dumps: "Refreshed N times" agrees
@@ -389,7 +439,7 @@ def walk(
         back = BACK_TO.search(result.text)
         if back and int(back[1]) in shown:
             # The delta is taken from a remembered frame: grade it against that one.
-            before = shown[int(back[1])]
+            before = recalled(shown[int(back[1])], after)
         step = Step(number, gesture_, screen, result.text)
         step.violations = check(
             before, after, result, screen, gesture_, back_to=bool(back), step_before=step_before
