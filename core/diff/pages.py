@@ -40,8 +40,14 @@ def page(
     by an edge may match by chance (two rows showing only an avatar) and do not count, nor
     a row paired with one that showed other things (through a sender's repeated label)."""
     box = curr.nodes[c].bounds
+    view, old_view = _viewport(curr, c), _viewport(prev, p)
     came = [k for k in curr.children[c] if k not in pairs]
     left = [k for k in prev.children[p] if k not in used]
+    for k in curr.children[c]:  # a row cut by one edge, then by the other: its parts passed
+        q = pairs.get(k)
+        if q is not None and _across(prev.nodes[q].bounds, old_view, curr.nodes[k].bounds, view):
+            came.append(k)
+            left.append(q)
     cache: TextCache = {}
     stayed = [
         k
@@ -58,7 +64,51 @@ def page(
     return Motion(c, p, 0, 0, page=True)
 
 
-def _bare(node: Node) -> bool:
+def turned(
+    prev: Frame, curr: Frame, pairs: Mapping[int, int], used: AbstractSet[int], c: int
+) -> Motion | None:
+    """The page that container ``c`` (paired) turned, on itself or on the first of the bare
+    wrappers inside it (paired, showing nothing of their own) whose rows were all replaced:
+    a web page's ``body > main > article`` beside a fixed header. O(wrappers)."""
+    todo = [c]
+    while todo:
+        k = todo.pop(0)
+        got = page(prev, curr, pairs, used, k, pairs[k])
+        if got is not None:
+            return got
+        if len(curr.children[k]) > 1 and scrolls_by_nature(curr.nodes[k]):
+            continue  # a list's children are its rows, not wrappers (a WebView's one is)
+        todo += [
+            q
+            for q in curr.children[k]
+            if q in pairs
+            and curr.children[q]
+            and bare(curr.nodes[q])
+            and bare(prev.nodes[pairs[q]])
+        ]
+    return None
+
+
+def _viewport(frame: Frame, pos: int) -> Bounds:
+    """The box ``pos`` shows its content in: its own, or the nearest container made to
+    scroll around it (a web grid is cut to the WebView)."""
+    for a in [pos, *frame.ancestors(pos)]:
+        if scrolls_by_nature(frame.nodes[a]):
+            return frame.nodes[a].bounds
+    return frame.nodes[pos].bounds
+
+
+def _across(a: Bounds, a_box: Bounds, b: Bounds, b_box: Bounds) -> bool:
+    """Whether a row cut by the top edge is now cut by the bottom one, or the reverse."""
+    top_a, bottom_a = a.top <= a_box.top, a.bottom >= a_box.bottom
+    top_b, bottom_b = b.top <= b_box.top, b.bottom >= b_box.bottom
+    return (top_a and not bottom_a and bottom_b and not top_b) or (
+        bottom_a and not top_a and top_b and not bottom_b
+    )
+
+
+def bare(node: Node) -> bool:
+    """Whether ``node`` shows nothing of its own (no text, description or id): a wrapper."""
     return not (node.text or node.content_desc or node.resource_id)
 
 
@@ -87,7 +137,7 @@ def through_wrappers(prev: Frame, curr: Frame, pairs: Mapping[int, int]) -> Mapp
             continue
         k, q = came[0], left[0]
         a, b = prev.nodes[q], curr.nodes[k]
-        if a.class_name == b.class_name and _bare(a) and _bare(b) and a.bounds.iou(b.bounds) > 0:
+        if a.class_name == b.class_name and bare(a) and bare(b) and a.bounds.iou(b.bounds) > 0:
             out[k] = q
             used.add(q)
     return out
@@ -111,8 +161,7 @@ def with_gesture(
     out = []
     named: set[int] = set()
     for m in motions:
-        b = curr.nodes[m.curr].bounds
-        if under(b, gesture) and (m.page or gesture.contradicts(m.dx, m.dy)):
+        if _started_in(curr, m.curr, gesture) and (m.page or gesture.contradicts(m.dx, m.dy)):
             m = Motion(m.curr, m.prev, 0, 0, page=True, toward=toward)
         out.append(m)
         named.add(m.curr)
@@ -140,6 +189,19 @@ def with_gesture(
         out.append(Motion(host, p, 0, 0, page=True, toward=toward))
         out.sort(key=lambda m: m.curr)
     return out
+
+
+def _started_in(curr: Frame, host: int, gesture: Gesture) -> bool:
+    """Whether the gesture started on ``host``, or on the scrollable that holds it when it
+    is a bare wrapper (a web page's ``article``, cut below a fixed header)."""
+    if under(curr.nodes[host].bounds, gesture):
+        return True
+    if not bare(curr.nodes[host]):
+        return False
+    for a in curr.ancestors(host):  # the nearest
+        if scrolls_by_nature(curr.nodes[a]):
+            return under(curr.nodes[a].bounds, gesture)
+    return False
 
 
 def under(b: Bounds, gesture: Gesture) -> bool:

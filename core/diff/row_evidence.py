@@ -21,6 +21,9 @@ from deltarec.core.diff.row_content import holds_rows
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Bounds
 
+LABEL_LIMIT = 600
+"""Nodes (both sides) up to which a container that is not a list is checked label by label."""
+
 TextCache = dict[tuple[bool, int], frozenset[str]]
 """The texts shown in a subtree, by (side, position): ``False`` for prev, ``True`` curr."""
 
@@ -105,7 +108,9 @@ def refuted(prev: Frame, curr: Frame, c: int, p: int, offset: tuple[int, int]) -
     """Whether the rows of list ``p`` moved by ``offset`` contradict what list ``c`` shows.
 
     A true scroll keeps every row that stays in view: an old row that the offset puts wholly
-    inside the list, clear of its edges, shows there what it showed. When a new row at that
+    inside the list, clear of its edges, shows there what it showed. In a container that is
+    not a list (web content, whose rows sit deeper), every label moved by the offset shows
+    there what it showed (up to :data:`LABEL_LIMIT` nodes). When a new row at that
     place shows something else (a subject "#35" where "#91" is), the offset is a coincidence
     of repeating labels (senders and dates with a common period), not the list's move.
 
@@ -122,8 +127,9 @@ def refuted(prev: Frame, curr: Frame, c: int, p: int, offset: tuple[int, int]) -
     >>> refuted(a, shot("b", "x", "d", "e"), 0, 0, (0, -100))
     True
     """
-    if not holds_rows(prev, p):
-        return False
+    if not holds_rows(prev, p):  # web content: its labels, wherever they sit
+        labels = prev.subtree_end(p) - p + curr.subtree_end(c) - c
+        return labels <= LABEL_LIMIT and not agree(prev, p, curr, c, offset)
     box = curr.nodes[c].bounds
     news = curr.children[c]
     for q in prev.children[p]:

@@ -72,7 +72,13 @@ from collections.abc import Set as AbstractSet
 
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.motions import Motion, shifted
-from deltarec.core.diff.pages import page, replaced_some, with_gesture
+from deltarec.core.diff.pages import (
+    bare,
+    replaced_some,
+    through_wrappers,
+    turned,
+    with_gesture,
+)
 from deltarec.core.diff.row_content import holds_rows
 from deltarec.core.diff.row_evidence import (
     TextCache,
@@ -81,6 +87,7 @@ from deltarec.core.diff.row_evidence import (
     cut_move,
     displacement,
     kin,
+    refuted,
     up,
 )
 from deltarec.core.observe.frame import Frame
@@ -110,6 +117,7 @@ def find_motions(
 
     ``gesture``: the caller's swipe, as evidence (:func:`with_gesture`).
     """
+    pairs = through_wrappers(prev, curr, pairs)
     motions = _find_motions(prev, curr, pairs)
     if gesture is None:
         return motions
@@ -133,8 +141,8 @@ def _find_motions(prev: Frame, curr: Frame, pairs: Mapping[int, int]) -> list[Mo
         # only have replaced a whole page (a toggle that renamed a summary is the common case).
         return [
             m
-            for c, p in sorted(pairs.items())
-            if scrolls_by_nature(curr.nodes[c]) and (m := page(prev, curr, pairs, used, c, p))
+            for c in sorted(pairs)
+            if scrolls_by_nature(curr.nodes[c]) and (m := turned(prev, curr, pairs, used, c))
         ]
     # A host is only worth a look when something below it moved or was replaced.
     busy = [False] * n
@@ -174,6 +182,27 @@ def _find_motions(prev: Frame, curr: Frame, pairs: Mapping[int, int]) -> list[Mo
             out.append(motion)
             if not motion.page:
                 offset_of[c] = (motion.dx, motion.dy)
+    return out + _unnamed_pages(prev, curr, pairs, used, out)
+
+
+def _unnamed_pages(
+    prev: Frame, curr: Frame, pairs: Mapping[int, int], used: AbstractSet[int], found: list[Motion]
+) -> list[Motion]:
+    """Pages turned inside a container made to scroll that no motion names, around or
+    inside it: a web page flung past a grid whose wrappers changed size (no vote)."""
+    out: list[Motion] = []
+    hosts = {m.curr for m in found}
+    for c in pairs:
+        if not scrolls_by_nature(curr.nodes[c]) or c in hosts:
+            continue
+        if any(h in hosts for h in curr.ancestors(c)) or any(
+            c < h < curr.subtree_end(c) for h in hosts
+        ):
+            continue
+        got = turned(prev, curr, pairs, used, c)
+        if got is not None:
+            out.append(got)
+            hosts.add(got.curr)
     return out
 
 
@@ -245,7 +274,16 @@ def _host(
         pk = pairs.get(k)
         if pk is not None and curr.parents[k] == c and curr.children[k]:
             d = displacement(prev.nodes[pk].bounds, b)
-            if d == base and (b == box or len(curr.children[c]) == 1):
+            alone = len(curr.children[c]) == 1
+            # A web page's wrapper is cut to the viewport, so its box changes as it scrolls.
+            cut = (
+                alone
+                and natural
+                and len(prev.children[p]) == 1
+                and bare(curr.nodes[k])
+                and bare(prev.nodes[pk])
+            )
+            if (d == base and (b == box or alone)) or cut:
                 if natural:
                     wrapped.add(k)
                 return None  # one wrapper holds the content: it is the host, if any
@@ -316,7 +354,7 @@ def _host(
         for offset, w in weak.items():
             votes[offset] = votes.get(offset, 0.0) + w / 2
     if not votes:
-        return page(prev, curr, pairs, used, c, p) if natural else None
+        return turned(prev, curr, pairs, used, c) if natural else None
     ranked = _ranked(votes)
     (dx, dy), count = ranked[0]
     runner_up = next((v for o, v in ranked[1:] if o != (0, 0)), 0.0)
@@ -328,5 +366,12 @@ def _host(
         or count < margin * runner_up
         or (lone and not natural)
     ):
-        return page(prev, curr, pairs, used, c, p) if natural and not rows_decide else None
+        return turned(prev, curr, pairs, used, c) if natural and not rows_decide else None
+    if not rows_decide and refuted(prev, curr, c, p, (dx + base[0], dy + base[1])):
+        # Labels alone chose it, and a row it keeps in view shows something else there: a
+        # coincidence of labels that repeat with a period (senders, dates), not the move;
+        # the rows those labels paired are no rows that stayed.
+        if natural and replaced_some(prev, curr, pairs, used, c, p):
+            return Motion(c, p, 0, 0, page=True)
+        return None
     return Motion(c, p, dx, dy)
