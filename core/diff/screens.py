@@ -28,7 +28,9 @@ import re
 
 from deltarec.core.diff.compute import Delta
 from deltarec.core.diff.volatile import system_bars
+from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.index import ElementIndex
+from deltarec.core.observe.labels import scrolls_by_nature
 
 REPLACED_SHARE = 0.6
 """A step that replaced more than this share of the elements on either frame is a new screen."""
@@ -58,9 +60,10 @@ def is_new_screen(d: Delta, prev_index: ElementIndex, curr_index: ElementIndex) 
         return True
     skip_c = fc.under(opened_dialogs) | d.quiet_curr
     skip_p = fp.under(closed_dialogs) | d.quiet_prev
-    for s in d.scrolls:
-        skip_c |= set(range(s.curr + 1, fc.subtree_end(s.curr)))
-        skip_p |= set(range(s.prev + 1, fp.subtree_end(s.prev)))
+    for s in d.scrolls:  # the content of the scrolled container, or of the one around it
+        c, p = _scroller(fc, s.curr), _scroller(fp, s.prev)  # (a web page's wrapper)
+        skip_c |= set(range(c + 1, fc.subtree_end(c)))
+        skip_p |= set(range(p + 1, fp.subtree_end(p)))
     now = [c for c in curr_index.candidates if c not in skip_c]
     before = [p for p in prev_index.candidates if p not in skip_p]
     if opened_dialogs and not now:
@@ -78,6 +81,13 @@ def is_new_screen(d: Delta, prev_index: ElementIndex, curr_index: ElementIndex) 
     same_activity = fp.obs.activity and fp.obs.activity == fc.obs.activity
     title = screen_title(curr_index, frozenset(skip_c))
     return not (same_activity and title and title == screen_title(prev_index, frozenset(skip_p)))
+
+
+def _scroller(frame: Frame, host: int) -> int:
+    """``host``, or the nearest container made to scroll around it when it is not one."""
+    if scrolls_by_nature(frame.nodes[host]):
+        return host
+    return next((a for a in frame.ancestors(host) if scrolls_by_nature(frame.nodes[a])), host)
 
 
 def screen_name(index: ElementIndex, *, with_package: bool = False) -> str:

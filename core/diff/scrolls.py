@@ -43,6 +43,9 @@ depends on one app's class names:
    in — two rows at least, or rows with content — scrolled by an unknown
    offset (``page=True``, offset 0); so did one whose votes named no winner.
 
+What rows say of an offset is in :mod:`deltarec.core.diff.row_evidence`; pages and the
+caller's gesture in :mod:`deltarec.core.diff.pages`.
+
 Tie-breaks (:func:`_ranked`): the most voted offset wins; a tie between offsets
 that several rows back is a period of repeating rows, and the shorter move wins;
 other ties name no winner. Cost: O(n) to find moved nodes (nothing more when no
@@ -68,9 +71,25 @@ from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
 
 from deltarec.core.diff.gesture import Gesture
-from deltarec.core.diff.motions import Motion, consistent
-from deltarec.core.diff.motions import shifted as _shifted
+from deltarec.core.diff.motions import Motion, shifted
+from deltarec.core.diff.pages import (
+    bare,
+    replaced_some,
+    through_wrappers,
+    turned,
+    with_gesture,
+)
 from deltarec.core.diff.row_content import holds_rows
+from deltarec.core.diff.row_evidence import (
+    TextCache,
+    agree,
+    at_edge,
+    cut_move,
+    displacement,
+    kin,
+    refuted,
+    up,
+)
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.labels import scrolls_by_nature
 from deltarec.core.observe.model import Bounds
@@ -91,14 +110,6 @@ TWIN_LIMIT = 24
 """At most this many identical twins of one row are tried as its previous place."""
 
 
-def _displacement(a: Bounds, b: Bounds) -> tuple[int, int] | None:
-    """How far a box moved keeping its size (None: it is empty or changed size)."""
-    w, h = a.right - a.left, a.bottom - a.top
-    if w <= 0 or h <= 0 or w != b.right - b.left or h != b.bottom - b.top:
-        return None
-    return (b.left - a.left, b.top - a.top)
-
-
 def find_motions(
     prev: Frame, curr: Frame, pairs: Mapping[int, int], gesture: Gesture | None = None
 ) -> list[Motion]:
@@ -106,63 +117,11 @@ def find_motions(
 
     ``gesture``: the caller's swipe, as evidence (:func:`with_gesture`).
     """
+    pairs = through_wrappers(prev, curr, pairs)
     motions = _find_motions(prev, curr, pairs)
     if gesture is None:
         return motions
     return with_gesture(prev, curr, pairs, motions, gesture)
-
-
-def with_gesture(
-    prev: Frame, curr: Frame, pairs: Mapping[int, int], motions: list[Motion], gesture: Gesture
-) -> list[Motion]:
-    """``motions`` read with the caller's gesture (:mod:`deltarec.core.diff.gesture`).
-
-    In a host under the swipe's start, content moves with the finger: an offset against it
-    is twins mismatched (rows that repeat), so the offset is unknown (a page); a page takes
-    the finger's direction. A list under the start that no motion names, whose rows came in
-    and left while every row paired inside moved against the finger (labels of repeating
-    rows paired across the move), turned a page too. Hosts elsewhere, and every host after
-    a tap, are left alone.
-    """
-    toward = gesture.content
-    if toward == (0, 0):
-        return motions
-    out = []
-    named: set[int] = set()
-    for m in motions:
-        b = curr.nodes[m.curr].bounds
-        if _under(b, gesture) and (m.page or gesture.contradicts(m.dx, m.dy)):
-            m = Motion(m.curr, m.prev, 0, 0, page=True, toward=toward)
-        out.append(m)
-        named.add(m.curr)
-    host = -1
-    for c, node in enumerate(curr.nodes):  # the innermost list under the start
-        if scrolls_by_nature(node) and _under(node.bounds, gesture) and c in pairs:
-            host = c
-    if host < 0 or any(host <= m <= curr.subtree_end(host) for m in named):
-        return out
-    if any(m in named for m in curr.ancestors(host)):
-        return out
-    p = pairs[host]
-    used = set(pairs.values())
-    box = curr.nodes[host].bounds
-    came = any(k not in pairs for k in curr.children[host])
-    left = any(q not in used for q in prev.children[p])
-    for k in curr.children[host]:
-        q = pairs.get(k)
-        if q is None or _at_edge(curr.nodes[k].bounds, box):
-            continue
-        moved = _displacement(prev.nodes[q].bounds, curr.nodes[k].bounds)
-        if moved is None or not gesture.contradicts(*moved):
-            return out  # a row stayed, or moved with the finger: not a page
-    if came and left:
-        out.append(Motion(host, p, 0, 0, page=True, toward=toward))
-        out.sort(key=lambda m: m.curr)
-    return out
-
-
-def _under(b: Bounds, gesture: Gesture) -> bool:
-    return b.left <= gesture.x1 < b.right and b.top <= gesture.y1 < b.bottom
 
 
 def _find_motions(prev: Frame, curr: Frame, pairs: Mapping[int, int]) -> list[Motion]:
@@ -170,7 +129,7 @@ def _find_motions(prev: Frame, curr: Frame, pairs: Mapping[int, int]) -> list[Mo
     moved = [False] * n
     any_moved = False
     for c, p in pairs.items():
-        d = _displacement(prev.nodes[p].bounds, curr.nodes[c].bounds)
+        d = displacement(prev.nodes[p].bounds, curr.nodes[c].bounds)
         if d is not None and d != (0, 0):
             moved[c] = any_moved = True
     replaced = len(pairs) < n or len(pairs) < len(prev)
@@ -182,8 +141,8 @@ def _find_motions(prev: Frame, curr: Frame, pairs: Mapping[int, int]) -> list[Mo
         # only have replaced a whole page (a toggle that renamed a summary is the common case).
         return [
             m
-            for c, p in sorted(pairs.items())
-            if scrolls_by_nature(curr.nodes[c]) and (m := _page(prev, curr, pairs, used, c, p))
+            for c in sorted(pairs)
+            if scrolls_by_nature(curr.nodes[c]) and (m := turned(prev, curr, pairs, used, c))
         ]
     # A host is only worth a look when something below it moved or was replaced.
     busy = [False] * n
@@ -215,7 +174,7 @@ def _find_motions(prev: Frame, curr: Frame, pairs: Mapping[int, int]) -> list[Mo
         if old is None or not busy[c] or not curr.children[c]:
             continue
         outer = viewport.get(c)
-        cut = outer is not None and _at_edge(curr.nodes[c].bounds, outer)
+        cut = outer is not None and at_edge(curr.nodes[c].bounds, outer)
         if cut and not scrolls_by_nature(curr.nodes[c]):
             continue  # a row cut by the list's edge is not a viewport of its own
         motion = _host(prev, curr, pairs, used, c, old, inherited.get(c, (0, 0)), wrapped)
@@ -223,6 +182,27 @@ def _find_motions(prev: Frame, curr: Frame, pairs: Mapping[int, int]) -> list[Mo
             out.append(motion)
             if not motion.page:
                 offset_of[c] = (motion.dx, motion.dy)
+    return out + _unnamed_pages(prev, curr, pairs, used, out)
+
+
+def _unnamed_pages(
+    prev: Frame, curr: Frame, pairs: Mapping[int, int], used: AbstractSet[int], found: list[Motion]
+) -> list[Motion]:
+    """Pages turned inside a container made to scroll that no motion names, around or
+    inside it: a web page flung past a grid whose wrappers changed size (no vote)."""
+    out: list[Motion] = []
+    hosts = {m.curr for m in found}
+    for c in pairs:
+        if not scrolls_by_nature(curr.nodes[c]) or c in hosts:
+            continue
+        if any(h in hosts for h in curr.ancestors(c)) or any(
+            c < h < curr.subtree_end(c) for h in hosts
+        ):
+            continue
+        got = turned(prev, curr, pairs, used, c)
+        if got is not None:
+            out.append(got)
+            hosts.add(got.curr)
     return out
 
 
@@ -271,7 +251,7 @@ def _host(
 ) -> Motion | None:
     node, old = curr.nodes[c], prev.nodes[p]
     natural = c in wrapped or scrolls_by_nature(node) or scrolls_by_nature(old)
-    own = _displacement(old.bounds, node.bounds)
+    own = displacement(old.bounds, node.bounds)
     if own is None and not natural:
         return None  # a plain container that changed size is not a viewport
     if own is not None and own != base:
@@ -285,7 +265,7 @@ def _host(
     # (position, whole, row): ``row`` is the list row the node is (a piece of), or -1.
     in_list = holds_rows(curr, c)
     stack = [(k, True, k if in_list else -1) for k in reversed(curr.children[c])]
-    texts: dict[tuple[bool, int], frozenset[str]] = {}
+    texts: TextCache = {}
     visited = 0
     while stack and visited < VISIT_LIMIT:
         visited += 1
@@ -293,8 +273,17 @@ def _host(
         b = curr.nodes[k].bounds
         pk = pairs.get(k)
         if pk is not None and curr.parents[k] == c and curr.children[k]:
-            d = _displacement(prev.nodes[pk].bounds, b)
-            if d == base and (b == box or len(curr.children[c]) == 1):
+            d = displacement(prev.nodes[pk].bounds, b)
+            alone = len(curr.children[c]) == 1
+            # A web page's wrapper is cut to the viewport, so its box changes as it scrolls.
+            cut = (
+                alone
+                and natural
+                and len(prev.children[p]) == 1
+                and bare(curr.nodes[k])
+                and bare(prev.nodes[pk])
+            )
+            if (d == base and (b == box or alone)) or cut:
                 if natural:
                     wrapped.add(k)
                 return None  # one wrapper holds the content: it is the host, if any
@@ -305,22 +294,22 @@ def _host(
         ][:TWIN_LIMIT]
         if not spots and pk is not None:
             a = prev.nodes[pk].bounds
-            d = _displacement(a, b)
+            d = displacement(a, b)
             # Same size, other content: a fixed part (a list inside) stays; a node known by its
             # own key moved with its content. A row paired only through its children's labels
             # ("Ken avatar") vouches for nothing, nor a row two edges cut to equal heights,
             # nor a row that shows nothing it showed before (a recycled row's id).
-            cut = _at_edge(b, box) or _at_edge(_shifted(a, *base), box)
+            cut = at_edge(b, box) or at_edge(shifted(a, *base), box)
             keyed = curr.keys[k] == prev.keys[pk] and not cut
-            kin = row != k or _kin(prev, pk, curr, k, texts)
-            if d is not None and (keyed or (d == base and kin)):
+            same = row != k or kin(prev, pk, curr, k, texts)
+            if d is not None and (keyed or (d == base and same)):
                 spots = [(pk, a.left, a.top)]
             elif not curr.children[k] or all(q not in pairs for q in curr.children[k]):
-                move = _cut_move(a, b, box)  # a row cut by an edge: its other edge moved
+                move = cut_move(a, b, box)  # a row cut by an edge: its other edge moved
                 if move is not None and row >= 0 and row != k:  # a piece: of a row that agrees
-                    up = curr.depth[k] - curr.depth[row]
+                    levels = curr.depth[k] - curr.depth[row]
                     shift = (move[0] + base[0], move[1] + base[1])
-                    if not _agree(prev, _up(prev, pk, up), curr, row, shift):
+                    if not agree(prev, up(prev, pk, levels), curr, row, shift):
                         continue
                 if move is not None:
                     weak[move] = weak.get(move, 0.0) + 1.0
@@ -342,15 +331,15 @@ def _host(
         if row >= 0 and row != k:
             # A piece votes only for a place in a row that shows nothing its row contradicts:
             # in a list whose senders repeat, "Ken avatar" is in several rows over time.
-            up = curr.depth[k] - curr.depth[row]
+            levels = curr.depth[k] - curr.depth[row]
             if not any(
-                _agree(prev, _up(prev, q, up), curr, row, (b.left - q_left, b.top - q_top))
+                agree(prev, up(prev, q, levels), curr, row, (b.left - q_left, b.top - q_top))
                 for q, q_left, q_top in spots
             ):
                 continue
         for left, top in places:
             offset = (b.left - left - base[0], b.top - top - base[1])
-            if offset == (0, 0) and _at_edge(b, box):
+            if offset == (0, 0) and at_edge(b, box):
                 continue  # two rows cut alike by the same edge prove nothing
             votes[offset] = votes.get(offset, 0.0) + 1.0 / len(places)
     # Whole rows decide when one offset leads them with at least one row's worth of votes
@@ -365,122 +354,24 @@ def _host(
         for offset, w in weak.items():
             votes[offset] = votes.get(offset, 0.0) + w / 2
     if not votes:
-        return _page(prev, curr, pairs, used, c, p) if natural else None
+        return turned(prev, curr, pairs, used, c) if natural else None
     ranked = _ranked(votes)
     (dx, dy), count = ranked[0]
     runner_up = next((v for o, v in ranked[1:] if o != (0, 0)), 0.0)
     rivals = votes.get((0, 0), 0.0)
-    lone = count < 2 and not (rivals == 0 and _replaced_some(prev, curr, pairs, used, c, p))
+    lone = count < 2 and not (rivals == 0 and replaced_some(prev, curr, pairs, used, c, p))
     if (
         (dx, dy) == (0, 0)
         or count < AGREEMENT * (count + rivals)
         or count < margin * runner_up
         or (lone and not natural)
     ):
-        return _page(prev, curr, pairs, used, c, p) if natural and not rows_decide else None
+        return turned(prev, curr, pairs, used, c) if natural and not rows_decide else None
+    if not rows_decide and refuted(prev, curr, c, p, (dx + base[0], dy + base[1])):
+        # Labels alone chose it, and a row it keeps in view shows something else there: a
+        # coincidence of labels that repeat with a period (senders, dates), not the move;
+        # the rows those labels paired are no rows that stayed.
+        if natural and replaced_some(prev, curr, pairs, used, c, p):
+            return Motion(c, p, 0, 0, page=True)
+        return None
     return Motion(c, p, dx, dy)
-
-
-def _up(frame: Frame, pos: int, levels: int) -> int:
-    """The ancestor ``levels`` above ``pos`` (``pos`` itself for 0; -1 past the root)."""
-    for _ in range(levels):
-        if pos < 0:
-            break
-        pos = frame.parents[pos]
-    return pos
-
-
-def _shown(
-    frame: Frame, pos: int, cache: dict[tuple[bool, int], frozenset[str]], side: bool
-) -> frozenset[str]:
-    """The texts and descriptions shown in the subtree of ``pos`` (cached per side)."""
-    got = cache.get((side, pos))
-    if got is None:
-        got = frozenset(
-            n.text + "\x00" + n.content_desc
-            for n in frame.nodes[pos : frame.subtree_end(pos)]
-            if n.text or n.content_desc
-        )
-        cache[(side, pos)] = got
-    return got
-
-
-def _agree(prev: Frame, p: int, curr: Frame, c: int, shift: tuple[int, int]) -> bool:
-    """Whether row ``p`` moved by ``shift`` can be row ``c``: no label of one lands where a
-    label of the same class of the other is, showing something else (row #4's subject where
-    row #12's is). Rows cut by different edges show different parts and agree."""
-    if p < 0:
-        return False
-    olds = [n for n in prev.nodes[p : prev.subtree_end(p)] if n.text or n.content_desc]
-    news = [n for n in curr.nodes[c : curr.subtree_end(c)] if n.text or n.content_desc]
-    for a in olds:
-        for n in news:
-            if (
-                a.class_name == n.class_name
-                and (a.text, a.content_desc) != (n.text, n.content_desc)
-                and consistent(a.bounds, n.bounds, shift)
-            ):
-                return False
-    return True
-
-
-def _kin(
-    prev: Frame, p: int, curr: Frame, c: int, cache: dict[tuple[bool, int], frozenset[str]]
-) -> bool:
-    """Whether two rows can be one row: the texts of one are all in the other's (a row cut
-    by an edge shows part of them), or it shows at most one text (a label that changed)."""
-    if p < 0:
-        return False
-    a, b = _shown(prev, p, cache, False), _shown(curr, c, cache, True)
-    return a <= b or b <= a or min(len(a), len(b)) <= 1
-
-
-def _replaced_some(
-    prev: Frame, curr: Frame, pairs: Mapping[int, int], used: AbstractSet[int], c: int, p: int
-) -> bool:
-    """Whether rows both came into and left the container (what a scroll does)."""
-    came = any(k not in pairs for k in curr.children[c])
-    return came and any(k not in used for k in prev.children[p])
-
-
-def _cut_move(a: Bounds, b: Bounds, box: Bounds) -> tuple[int, int] | None:
-    """The vertical move of a row cut by the top or bottom edge of ``box`` in one frame only,
-    read off its uncut edge; None when both or no edges are cut or it changed width."""
-    if a.left != b.left or a.right != b.right:
-        return None
-    cut_a = (a.top <= box.top, a.bottom >= box.bottom)
-    cut_b = (b.top <= box.top, b.bottom >= box.bottom)
-    if cut_a == cut_b or sum(cut_a) + sum(cut_b) != 1:
-        return None
-    top_cut = cut_a[0] or cut_b[0]
-    return (0, b.bottom - a.bottom) if top_cut else (0, b.top - a.top)
-
-
-def _at_edge(b: Bounds, box: Bounds) -> bool:
-    """Whether ``b`` touches the top or bottom edge of ``box`` (where rows are cut)."""
-    return b.top <= box.top or b.bottom >= box.bottom
-
-
-def _page(
-    prev: Frame, curr: Frame, pairs: Mapping[int, int], used: AbstractSet[int], c: int, p: int
-) -> Motion | None:
-    """A container whose rows were all replaced: scrolled by about a page or more. Rows cut
-    by an edge may match by chance (two rows showing only an avatar) and do not count, nor
-    a row paired with one that showed other things (through a sender's repeated label)."""
-    box = curr.nodes[c].bounds
-    came = [k for k in curr.children[c] if k not in pairs]
-    left = [k for k in prev.children[p] if k not in used]
-    cache: dict[tuple[bool, int], frozenset[str]] = {}
-    stayed = [
-        k
-        for k in curr.children[c]
-        if k in pairs
-        and not _at_edge(curr.nodes[k].bounds, box)
-        and _kin(prev, pairs[k], curr, k, cache)
-    ]
-    if not came or not left or stayed:
-        return None
-    rows = (len(came) >= 2 and len(left) >= 2) or any(curr.children[k] for k in came)
-    if not rows:
-        return None  # one label for another (a dialog's message) is not a page of a list
-    return Motion(c, p, 0, 0, page=True)

@@ -1,0 +1,209 @@
+"""Containers turned by about a page or more: no row stayed, so the dumps give no offset.
+
+:func:`page` says whether a container's rows were all replaced; :func:`with_gesture` reads
+the measured scrolls with the caller's gesture (a page takes the finger's direction; an
+offset against the finger is twins mismatched). Both are parts of
+:func:`deltarec.core.diff.scrolls.find_motions`.
+
+A web page's rows sit under wrappers that carry nothing of their own (``body > main >
+article``), cut to the WebView's box. When the page is flung past everything it showed,
+no content pairs the wrappers, so :func:`through_wrappers` pairs them by what is left:
+the one unpaired child of each side of a pair, of one class, showing nothing of its own.
+The page then turns on the innermost wrapper, and a fixed header beside it stays.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from collections.abc import Set as AbstractSet
+
+from deltarec.core.diff.gesture import Gesture
+from deltarec.core.diff.motions import Motion
+from deltarec.core.diff.row_evidence import TextCache, at_edge, displacement, kin
+from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.labels import scrolls_by_nature
+from deltarec.core.observe.model import Bounds, Node
+
+
+def replaced_some(
+    prev: Frame, curr: Frame, pairs: Mapping[int, int], used: AbstractSet[int], c: int, p: int
+) -> bool:
+    """Whether rows both came into and left the container (what a scroll does)."""
+    came = any(k not in pairs for k in curr.children[c])
+    return came and any(k not in used for k in prev.children[p])
+
+
+def page(
+    prev: Frame, curr: Frame, pairs: Mapping[int, int], used: AbstractSet[int], c: int, p: int
+) -> Motion | None:
+    """A container whose rows were all replaced: scrolled by about a page or more. Rows cut
+    by an edge may match by chance (two rows showing only an avatar) and do not count, nor
+    a row paired with one that showed other things (through a sender's repeated label)."""
+    box = curr.nodes[c].bounds
+    view, old_view = _viewport(curr, c), _viewport(prev, p)
+    came = [k for k in curr.children[c] if k not in pairs]
+    left = [k for k in prev.children[p] if k not in used]
+    for k in curr.children[c]:  # a row cut by one edge, then by the other: its parts passed
+        q = pairs.get(k)
+        if q is not None and _across(prev.nodes[q].bounds, old_view, curr.nodes[k].bounds, view):
+            came.append(k)
+            left.append(q)
+    cache: TextCache = {}
+    stayed = [
+        k
+        for k in curr.children[c]
+        if k in pairs
+        and not at_edge(curr.nodes[k].bounds, box)
+        and kin(prev, pairs[k], curr, k, cache)
+    ]
+    if not came or not left or stayed:
+        return None
+    rows = (len(came) >= 2 and len(left) >= 2) or any(curr.children[k] for k in came)
+    if not rows:
+        return None  # one label for another (a dialog's message) is not a page of a list
+    return Motion(c, p, 0, 0, page=True)
+
+
+def turned(
+    prev: Frame, curr: Frame, pairs: Mapping[int, int], used: AbstractSet[int], c: int
+) -> Motion | None:
+    """The page that container ``c`` (paired) turned, on itself or on the first of the bare
+    wrappers inside it (paired, showing nothing of their own) whose rows were all replaced:
+    a web page's ``body > main > article`` beside a fixed header. O(wrappers)."""
+    todo = [c]
+    while todo:
+        k = todo.pop(0)
+        got = page(prev, curr, pairs, used, k, pairs[k])
+        if got is not None:
+            return got
+        if len(curr.children[k]) > 1 and scrolls_by_nature(curr.nodes[k]):
+            continue  # a list's children are its rows, not wrappers (a WebView's one is)
+        todo += [
+            q
+            for q in curr.children[k]
+            if q in pairs
+            and curr.children[q]
+            and bare(curr.nodes[q])
+            and bare(prev.nodes[pairs[q]])
+        ]
+    return None
+
+
+def _viewport(frame: Frame, pos: int) -> Bounds:
+    """The box ``pos`` shows its content in: its own, or the nearest container made to
+    scroll around it (a web grid is cut to the WebView)."""
+    for a in [pos, *frame.ancestors(pos)]:
+        if scrolls_by_nature(frame.nodes[a]):
+            return frame.nodes[a].bounds
+    return frame.nodes[pos].bounds
+
+
+def _across(a: Bounds, a_box: Bounds, b: Bounds, b_box: Bounds) -> bool:
+    """Whether a row cut by the top edge is now cut by the bottom one, or the reverse."""
+    top_a, bottom_a = a.top <= a_box.top, a.bottom >= a_box.bottom
+    top_b, bottom_b = b.top <= b_box.top, b.bottom >= b_box.bottom
+    return (top_a and not bottom_a and bottom_b and not top_b) or (
+        bottom_a and not top_a and top_b and not bottom_b
+    )
+
+
+def bare(node: Node) -> bool:
+    """Whether ``node`` shows nothing of its own (no text, description or id): a wrapper."""
+    return not (node.text or node.content_desc or node.resource_id)
+
+
+def through_wrappers(prev: Frame, curr: Frame, pairs: Mapping[int, int]) -> Mapping[int, int]:
+    """``pairs`` and the wrappers no content pairs (module docstring), parents first: under
+    a pair, the one unpaired child of each side, of one class, that shows nothing of its own
+    and is not the only child of a list (a list's one row is a row). O(n).
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> def shot(text):
+    ...     return Frame(parse_uiautomator('<hierarchy><node class="Web" bounds="[0,0][9,9]">'
+    ...         f'<node class="V" bounds="[0,0][9,9]"><node class="T" text="{text}"'
+    ...         ' bounds="[0,0][9,5]"/></node></node></hierarchy>'))
+    >>> through_wrappers(shot("a"), shot("b"), {0: 0})
+    {0: 0, 1: 1}
+    """
+    out = dict(pairs)
+    used = set(pairs.values())
+    for c in range(len(curr)):
+        p = out.get(c)
+        if p is None or (scrolls_by_nature(curr.nodes[c]) and len(curr.children[c]) == 1):
+            continue
+        came = [k for k in curr.children[c] if k not in out]
+        left = [q for q in prev.children[p] if q not in used]
+        if len(came) != 1 or len(left) != 1:
+            continue
+        k, q = came[0], left[0]
+        a, b = prev.nodes[q], curr.nodes[k]
+        if a.class_name == b.class_name and bare(a) and bare(b) and a.bounds.iou(b.bounds) > 0:
+            out[k] = q
+            used.add(q)
+    return out
+
+
+def with_gesture(
+    prev: Frame, curr: Frame, pairs: Mapping[int, int], motions: list[Motion], gesture: Gesture
+) -> list[Motion]:
+    """``motions`` read with the caller's gesture (:mod:`deltarec.core.diff.gesture`).
+
+    In a host under the swipe's start, content moves with the finger: an offset against it
+    is twins mismatched (rows that repeat), so the offset is unknown (a page); a page takes
+    the finger's direction. A list under the start that no motion names, whose rows came in
+    and left while every row paired inside moved against the finger (labels of repeating
+    rows paired across the move), turned a page too. Hosts elsewhere, and every host after
+    a tap, are left alone.
+    """
+    toward = gesture.content
+    if toward == (0, 0):
+        return motions
+    out = []
+    named: set[int] = set()
+    for m in motions:
+        if _started_in(curr, m.curr, gesture) and (m.page or gesture.contradicts(m.dx, m.dy)):
+            m = Motion(m.curr, m.prev, 0, 0, page=True, toward=toward)
+        out.append(m)
+        named.add(m.curr)
+    host = -1
+    for c, node in enumerate(curr.nodes):  # the innermost list under the start
+        if scrolls_by_nature(node) and under(node.bounds, gesture) and c in pairs:
+            host = c
+    if host < 0 or any(host <= m <= curr.subtree_end(host) for m in named):
+        return out
+    if any(m in named for m in curr.ancestors(host)):
+        return out
+    p = pairs[host]
+    used = set(pairs.values())
+    box = curr.nodes[host].bounds
+    came = any(k not in pairs for k in curr.children[host])
+    left = any(q not in used for q in prev.children[p])
+    for k in curr.children[host]:
+        q = pairs.get(k)
+        if q is None or at_edge(curr.nodes[k].bounds, box):
+            continue
+        moved = displacement(prev.nodes[q].bounds, curr.nodes[k].bounds)
+        if moved is None or not gesture.contradicts(*moved):
+            return out  # a row stayed, or moved with the finger: not a page
+    if came and left:
+        out.append(Motion(host, p, 0, 0, page=True, toward=toward))
+        out.sort(key=lambda m: m.curr)
+    return out
+
+
+def _started_in(curr: Frame, host: int, gesture: Gesture) -> bool:
+    """Whether the gesture started on ``host``, or on the scrollable that holds it when it
+    is a bare wrapper (a web page's ``article``, cut below a fixed header)."""
+    if under(curr.nodes[host].bounds, gesture):
+        return True
+    if not bare(curr.nodes[host]):
+        return False
+    for a in curr.ancestors(host):  # the nearest
+        if scrolls_by_nature(curr.nodes[a]):
+            return under(curr.nodes[a].bounds, gesture)
+    return False
+
+
+def under(b: Bounds, gesture: Gesture) -> bool:
+    """Whether the gesture started inside ``b``."""
+    return b.left <= gesture.x1 < b.right and b.top <= gesture.y1 < b.bottom

@@ -1,0 +1,143 @@
+"""What the rows of a container say of an offset: their moves, whether two rows can be one
+row, and what refutes an offset (:func:`refuted`). Read by
+:func:`deltarec.core.diff.scrolls.find_motions` and :mod:`deltarec.core.diff.pages`.
+
+A row is a node of a scrolled container's content: a list item, a web page's block. Rows
+cut by the container's top or bottom edge show part of themselves, so two rows "agree"
+when nothing one shows contradicts what the other shows at the same place.
+
+    >>> from deltarec.core.observe.model import Bounds
+    >>> displacement(Bounds(0, 100, 10, 200), Bounds(0, 40, 10, 140))
+    (0, -60)
+    >>> cut_move(Bounds(0, 900, 10, 1000), Bounds(0, 700, 10, 800), Bounds(0, 0, 10, 1000))
+    (0, -200)
+"""
+
+from __future__ import annotations
+
+from deltarec.core.diff.motions import consistent
+from deltarec.core.diff.motions import shifted as _shifted
+from deltarec.core.diff.row_content import holds_rows
+from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.model import Bounds
+
+LABEL_LIMIT = 600
+"""Nodes (both sides) up to which a container that is not a list is checked label by label."""
+
+TextCache = dict[tuple[bool, int], frozenset[str]]
+"""The texts shown in a subtree, by (side, position): ``False`` for prev, ``True`` curr."""
+
+
+def displacement(a: Bounds, b: Bounds) -> tuple[int, int] | None:
+    """How far a box moved keeping its size (None: it is empty or changed size)."""
+    w, h = a.right - a.left, a.bottom - a.top
+    if w <= 0 or h <= 0 or w != b.right - b.left or h != b.bottom - b.top:
+        return None
+    return (b.left - a.left, b.top - a.top)
+
+
+def at_edge(b: Bounds, box: Bounds) -> bool:
+    """Whether ``b`` touches the top or bottom edge of ``box`` (where rows are cut)."""
+    return b.top <= box.top or b.bottom >= box.bottom
+
+
+def cut_move(a: Bounds, b: Bounds, box: Bounds) -> tuple[int, int] | None:
+    """The vertical move of a row cut by the top or bottom edge of ``box`` in one frame only,
+    read off its uncut edge; None when both or no edges are cut or it changed width."""
+    if a.left != b.left or a.right != b.right:
+        return None
+    cut_a = (a.top <= box.top, a.bottom >= box.bottom)
+    cut_b = (b.top <= box.top, b.bottom >= box.bottom)
+    if cut_a == cut_b or sum(cut_a) + sum(cut_b) != 1:
+        return None
+    top_cut = cut_a[0] or cut_b[0]
+    return (0, b.bottom - a.bottom) if top_cut else (0, b.top - a.top)
+
+
+def up(frame: Frame, pos: int, levels: int) -> int:
+    """The ancestor ``levels`` above ``pos`` (``pos`` itself for 0; -1 past the root)."""
+    for _ in range(levels):
+        if pos < 0:
+            break
+        pos = frame.parents[pos]
+    return pos
+
+
+def shown(frame: Frame, pos: int, cache: TextCache, side: bool) -> frozenset[str]:
+    """The texts and descriptions shown in the subtree of ``pos`` (cached per side)."""
+    got = cache.get((side, pos))
+    if got is None:
+        got = frozenset(
+            n.text + "\x00" + n.content_desc
+            for n in frame.nodes[pos : frame.subtree_end(pos)]
+            if n.text or n.content_desc
+        )
+        cache[(side, pos)] = got
+    return got
+
+
+def agree(prev: Frame, p: int, curr: Frame, c: int, shift: tuple[int, int]) -> bool:
+    """Whether row ``p`` moved by ``shift`` can be row ``c``: no label of one lands where a
+    label of the same class of the other is, showing something else (row #4's subject where
+    row #12's is). Rows cut by different edges show different parts and agree."""
+    if p < 0:
+        return False
+    olds = [n for n in prev.nodes[p : prev.subtree_end(p)] if n.text or n.content_desc]
+    news = [n for n in curr.nodes[c : curr.subtree_end(c)] if n.text or n.content_desc]
+    for a in olds:
+        for n in news:
+            if (
+                a.class_name == n.class_name
+                and (a.text, a.content_desc) != (n.text, n.content_desc)
+                and consistent(a.bounds, n.bounds, shift)
+            ):
+                return False
+    return True
+
+
+def kin(prev: Frame, p: int, curr: Frame, c: int, cache: TextCache) -> bool:
+    """Whether two rows can be one row: the texts of one are all in the other's (a row cut
+    by an edge shows part of them), or it shows at most one text (a label that changed)."""
+    if p < 0:
+        return False
+    a, b = shown(prev, p, cache, False), shown(curr, c, cache, True)
+    return a <= b or b <= a or min(len(a), len(b)) <= 1
+
+
+def refuted(prev: Frame, curr: Frame, c: int, p: int, offset: tuple[int, int]) -> bool:
+    """Whether the rows of list ``p`` moved by ``offset`` contradict what list ``c`` shows.
+
+    A true scroll keeps every row that stays in view: an old row that the offset puts wholly
+    inside the list, clear of its edges, shows there what it showed. In a container that is
+    not a list (web content, whose rows sit deeper), every label moved by the offset shows
+    there what it showed (up to :data:`LABEL_LIMIT` nodes). When a new row at that
+    place shows something else (a subject "#35" where "#91" is), the offset is a coincidence
+    of repeating labels (senders and dates with a common period), not the list's move.
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> def shot(*subjects):
+    ...     rows = "".join(f'<node class="Row" bounds="[0,{100 * i}][100,{100 * i + 90}]">'
+    ...                    f'<node class="T" text="{s}" bounds="[0,{100 * i}][100,{100 * i + 40}]"'
+    ...                    '/></node>' for i, s in enumerate(subjects, 1))
+    ...     return Frame(parse_uiautomator('<hierarchy><node class="L" scrollable="true"'
+    ...                                    f' bounds="[0,0][100,1000]">{rows}</node></hierarchy>'))
+    >>> a = shot("a", "b", "c", "d")
+    >>> refuted(a, shot("b", "c", "d", "e"), 0, 0, (0, -100))
+    False
+    >>> refuted(a, shot("b", "x", "d", "e"), 0, 0, (0, -100))
+    True
+    """
+    if not holds_rows(prev, p):  # web content: its labels, wherever they sit
+        labels = prev.subtree_end(p) - p + curr.subtree_end(c) - c
+        return labels <= LABEL_LIMIT and not agree(prev, p, curr, c, offset)
+    box = curr.nodes[c].bounds
+    news = curr.children[c]
+    for q in prev.children[p]:
+        moved = _shifted(prev.nodes[q].bounds, *offset)
+        if moved.area == 0 or moved.top <= box.top or moved.bottom >= box.bottom:
+            continue
+        for k in news:
+            b = curr.nodes[k].bounds
+            if b.intersection(moved) and not agree(prev, q, curr, k, offset):
+                return True
+    return False
