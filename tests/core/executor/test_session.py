@@ -41,13 +41,13 @@ def test_a_launch_reads_as_a_delta_from_the_screen_last_shown(session: Session) 
     assert open_sign_up(session)["observation"] == "no change"  # already on top: as it was
     settings = session.call("AC_launch_app", {"package": APP, "activity": ".SettingsActivity"})
     lines = settings["observation"].splitlines()
-    assert lines[0] == '» new screen SettingsActivity "Settings": 18 elements (6 gone)'
+    assert lines[0] == '» new screen SettingsActivity [15] "Settings": 18 elements (6 gone)'
     assert '+ [16] button "Airplane mode · Off", [17] switch (unchecked)' in lines
     # Back on the form, which lost its focus and keyboard: changed, so not "» back to" (a
     # launch may start a fresh instance); its elements keep their numbers.
     again = open_sign_up(session)["observation"].splitlines()
-    assert again[0] == '» new screen SignUpActivity "Sign up": 7 elements (25 gone)'
-    assert '+ [6] textbox "Name"' in again
+    assert again[0] == '» new screen SignUpActivity [4] "Sign up": 7 elements (25 gone)'
+    assert '+ [5] text "Create your account", [6] textbox "Name", [7] "Email"' in again
     back = session.call("AC_launch_app", {"package": APP, "activity": ".SettingsActivity"})
     assert back["observation"] == '» back to SettingsActivity "Settings" (as after step 4)'
 
