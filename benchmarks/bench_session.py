@@ -80,7 +80,7 @@ or dialog fact. A view explains one ``+`` and one ``-`` line: duplicates are
 false. ``…`` budget markers are neutral. A line nothing explains is **false**;
 a required fact no line reports is **missed**; ``no change`` while the phone
 changed (keyboard included, volatile views aside) is one miss when nothing else
-was. A full frame (after a launch, or marked ``» full frame`` in place of a
+was. A full frame (the first reply, or marked ``» full frame`` in place of a
 dearer delta) shows the whole new state: it meets every fact but the screen,
 which its ``screen`` header must name, and may list only views on screen.
 
@@ -847,7 +847,7 @@ class Grader:
 
     def grade(self, text: str) -> Grade:
         lines = [line.strip() for line in text.splitlines() if line.strip()]
-        # A full frame (after a launch, or sent in place of a dearer delta) starts at its
+        # A full frame (the first reply, or sent in place of a dearer delta) starts at its
         # header; it shows the whole new state.
         header = next((i for i, line in enumerate(lines) if line.startswith("screen ")), None)
         full = header is not None

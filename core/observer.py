@@ -257,13 +257,16 @@ class Observer:
         max_tokens: int | None = None,
         step: int | None = None,
         gesture: Gesture | None = None,
+        launched: bool = False,
     ) -> DeltaResult:
         """The delta from the baseline to ``curr`` (which becomes the baseline).
 
         ``step`` labels this step in later ``» back to … (as after step N)`` lines
         (default: this observer's own count of steps, from 1); ``gesture`` is the step's
         touch when the caller knows it (evidence for scrolls; not used for a delta taken
-        from a remembered screen, which spans other steps).
+        from a remembered screen, which spans other steps). ``launched``: the step started
+        an activity, which either brings back the instance the caller saw, as it was, or
+        starts a fresh one: a remembered screen is recalled only when nothing differs.
         """
         self.steps += 1
         if self.index is None:
@@ -273,7 +276,9 @@ class Observer:
             self.index, curr, max_lines=max_lines, max_tokens=max_tokens, gesture=gesture
         )
         if result.new_screen:
-            result = self._recall(result, max_lines=max_lines, max_tokens=max_tokens)
+            result = self._recall(
+                result, max_lines=max_lines, max_tokens=max_tokens, launched=launched
+            )
         self.index = result.index
         self._remember(result.index, step)
         return result
@@ -304,7 +309,12 @@ class Observer:
         )
 
     def _recall(
-        self, result: DeltaResult, *, max_lines: int | None, max_tokens: int | None
+        self,
+        result: DeltaResult,
+        *,
+        max_lines: int | None,
+        max_tokens: int | None,
+        launched: bool = False,
     ) -> DeltaResult:
         """The delta from a remembered frame of the same screen, if one matches.
 
@@ -361,6 +371,8 @@ class Observer:
                 back_to=f"as after step {seen.step}",
                 delta=delta,
             )
+            if launched and any(e.kind is not ChangeKind.SCREEN for e in back.entries):
+                continue  # a launched screen that differs is a fresh instance (step docstring)
             if not closed or back.full_frame:
                 return back
             # The dialog the caller last saw closed: say so before the screen it left.

@@ -14,8 +14,10 @@ Observation policy (as in the MetaMask daemon):
   budget) *becomes* the baseline: the caller has seen it, so the next
   mutating step's observation is the delta from it.
 - **DISCOVERY** (describe screen) cut by a budget *resets* the baseline: the
-  next mutating step's observation is a full frame again. ``AC_launch_app``
-  and :meth:`Session.close` (cleanup) reset it too.
+  next mutating step's observation is a full frame again. :meth:`Session.close`
+  (cleanup) resets it too. ``AC_launch_app`` does not: the caller saw the screen it
+  leaves, so its observation is a delta like any other (``» new screen …``, or
+  ``» back to …`` a screen seen before).
 - **FLOW** commands (wait, assert, sleep) do not observe.
 
 ``policy`` decides whether the observation of a step is *returned*:
@@ -181,6 +183,9 @@ class Session:
         self._delta: DeltaResult | None = None
         self.gesture: Gesture | None = None
         """The touch the running step made (a swipe sets it): evidence for its delta."""
+        self.launched = False
+        """An activity was started since the caller last saw the screen (evidence: a
+        remembered screen comes back only as it was, :meth:`Observer.step`)."""
         self.latest: Observation | None = None
         """The latest capture, shown or not."""
         self._lock = threading.Lock()
@@ -295,8 +300,10 @@ class Session:
                 max_tokens=self.max_tokens,
                 step=label,
                 gesture=self.gesture,
+                launched=self.launched,
             )
             text = self._delta.text
+        self.launched = False
         self.numbers.show(self.observer.index, text, step=self._step)
         return text
 

@@ -133,7 +133,7 @@ DESCRIPTIONS: Mapping[str, str] = {
     "AC_press_key": "Press a key.",
     "AC_back": "Press Back.",
     "AC_home": "Press Home.",
-    "AC_launch_app": "Start an app; replies with its whole screen.",
+    "AC_launch_app": "Start or resume an app.",
     "AC_stop_app": "Force-stop an app (unsaved state is lost).",
     "AC_wait_for": "Wait until an element is in a state.",
     "AC_assert": "Check one fact about an element: one of exists, gone, text, checked, "

@@ -49,13 +49,21 @@ from deltarec.core.diff.types import ChangeKind as K
 from deltarec.core.diff.types import FromToDict
 from deltarec.core.observe.index import ElementIndex
 from deltarec.core.observe.labels import MAX_LABEL, scrolls_by_nature
+from deltarec.core.render.change_lines import UNRENDERED, join_changed, not_said_by_ancestor
 from deltarec.core.render.facts import Fact, Line, added, changed
 from deltarec.core.render.field_lines import field_lines, keyboard_lines
 from deltarec.core.render.layout import direction, layout_line
 from deltarec.core.render.lines import element, quote, states, value
-from deltarec.core.render.rows import count_rows, list_rows, row_line, row_texts, whole_row
+from deltarec.core.render.rows import (
+    Entry,
+    count_rows,
+    join_named,
+    list_rows,
+    row_line,
+    row_texts,
+    whole_row,
+)
 
-_UNRENDERED = frozenset({"bounds", "parentKey", "position", "focused"})
 NAMING_LEVELS = 4
 """How far up from a scrolled host the renderer looks for the container to name it by."""
 
@@ -71,7 +79,7 @@ def changes_text(changes: dict[str, FromToDict]) -> str:
     parts = [
         f"{name}: {_pair(ft['from'], ft['to'])}"
         for name, ft in sorted(changes.items())
-        if name not in _UNRENDERED
+        if name not in UNRENDERED
     ]
     return ", ".join(parts)
 
@@ -135,7 +143,7 @@ def delta_entries(
 
     def changed_line(pos: int, changes: dict[str, FromToDict], text: str) -> str:
         node = fc.nodes[pos]
-        if node.role == "text" and set(changes) - _UNRENDERED == {"text"}:
+        if node.role == "text" and set(changes) - UNRENDERED == {"text"}:
             # The label is the new text; saying it twice costs tokens and adds nothing.
             marker = f"[{num[pos]}] " if pos in num else ""
             ft = changes["text"]
@@ -196,12 +204,22 @@ def delta_entries(
             c: ch for c, ch in d.changed.items() if c not in d.quiet_curr and c not in in_dialog
         }
         changed_lines += _selection_moves(d, changes, curr_index, prev_index)
+        at: dict[int, int] = {}  # element → its line in changed_lines
         for c in _by_order(changes, order):
-            own = _not_said_by_ancestor(d, c, shown, changes[c])
+            own = not_said_by_ancestor(d, c, shown, changes[c])
             text = changes_text(own)
-            if text:
-                said = changed(c, set(own) - _UNRENDERED)
-                changed_lines.append(Line(K.CHANGED, changed_line(c, own, text), said))
+            if not text:
+                continue
+            said = changed(c, set(own) - UNRENDERED)
+            host = next((a for a in fc.ancestors(c) if a in shown), None)
+            if host in at:
+                joined = join_changed(fc, curr_index, c, own, text, host)
+                if joined is not None:
+                    row = changed_lines[at[host]]
+                    changed_lines[at[host]] = Line(row.kind, row.text + joined, row.facts + said)
+                    continue
+            at[c] = len(changed_lines)
+            changed_lines.append(Line(K.CHANGED, changed_line(c, own, text), said))
 
     scrolls: list[Line] = []
     if not new_screen:
@@ -272,31 +290,37 @@ def _new_screen(
     named = f" {quote(title)}" if title else ""
     gone = sum(1 for p in d.removed if p in prev_index.number_of and p not in d.quiet_prev)
     origin = f", was {was}" if other_app else ""
-    out: list[Line] = []
+    entries: list[Entry] = []
     rows = list_rows(fc)
     said: set[int] = set()
     covered: set[int] = set()
     listed = 0  # the header counts the elements listed (a row line may list a few)
+    head_facts: tuple[Fact, ...] | None = None  # the title's, once the header numbers it
     for e in curr_index.elements:
         c = e.pos
         if c in skip or c in covered or (c in d.pairs and c not in d.changed):
             continue  # what stayed as it was (a toolbar button) is not news
         row = rows.get(c)
         new = added([c] if c not in d.pairs else [])
-        if row is None:
-            out.append(Line(K.ADDED, line("+", c, states(fc.nodes[c])), new))
+        node = fc.nodes[c]
+        if title and head_facts is None and row is None and node.role == "text" and e.name == title:
+            named = f" [{e.index}] {quote(title)}"  # the title, numbered in the header
+            head_facts = new
+            listed += 1
+        elif row is None:
+            entries.append(Entry(c, Line(K.ADDED, line("+", c, states(node)), new), True))
             listed += 1
         elif row not in said:
             said.add(row)
             text, inside = row_line(row, c, curr_index)
             covered |= inside
-            out.append(Line(K.ADDED, text, new))
+            entries.append(Entry(c, Line(K.ADDED, text, new), False))
             listed += 1 + len(inside)
-        elif fc.nodes[c].interactive and not fc.nodes[c].scrollable:
-            out.append(Line(K.ADDED, line("+", c, states(fc.nodes[c])), new))
+        elif node.interactive and not node.scrollable:
+            entries.append(Entry(c, Line(K.ADDED, line("+", c, states(node)), new), True))
             listed += 1
     head = f"» new screen {name}{named}: {listed} elements ({gone} gone{origin})"
-    return [Line(K.SCREEN, head), *out]
+    return [Line(K.SCREEN, head, head_facts or ()), *join_named(entries, curr_index)]
 
 
 def _scroll_lines(
@@ -317,7 +341,7 @@ def _scroll_lines(
         how = direction(s.dx, s.dy)
     rows = f"+{count_rows(fc, s.curr, s.entered)} rows, -{count_rows(d.prev, s.prev, s.left)} rows"
     out = [Line(K.SCROLLED, line("↕", shown_at, f" scrolled {how} ({rows})"))]
-    entries: list[tuple[int, Line]] = []
+    entries: list[Entry] = []
     listed: set[int] = set()
     for r in s.entered:
         # Only what came in, once: a node inside that was there before (a tile of a grid
@@ -333,18 +357,20 @@ def _scroll_lines(
             continue  # a sliver at the edge shows nothing to name
         if first != r or not whole_row(fc, r):
             entries += [
-                (order[a], Line(K.ADDED, line("+", a, states(fc.nodes[a])), added([a])))
+                Entry(a, Line(K.ADDED, line("+", a, states(fc.nodes[a])), added([a])), True)
                 for a in inside
             ]
             continue
         text, covered = row_line(r, first, curr_index)
-        entries.append((order[first], Line(K.ADDED, text, added([first]))))
+        entries.append(Entry(first, Line(K.ADDED, text, added([first])), False))
         for a in inside[1:]:
             node = fc.nodes[a]
             if node.interactive and not node.scrollable and a not in covered:
-                entries.append((order[a], Line(K.ADDED, line("+", a, states(node)), added([a]))))
-    out += [entry for _, entry in sorted(entries, key=lambda t: t[0])]
-    return out
+                entries.append(
+                    Entry(a, Line(K.ADDED, line("+", a, states(node)), added([a])), True)
+                )
+    entries.sort(key=lambda t: order[t.pos])
+    return out + join_named(entries, curr_index)
 
 
 def _selection_moves(
@@ -357,7 +383,7 @@ def _selection_moves(
 
     The two changes it stands for are removed from ``changes``.
     """
-    only_selected = {c: ch for c, ch in changes.items() if set(ch) - _UNRENDERED == {"selected"}}
+    only_selected = {c: ch for c, ch in changes.items() if set(ch) - UNRENDERED == {"selected"}}
     lost, won = _selection(d, only_selected)
     if len(lost) != 1 or len(won) != 1 or d.curr.nodes[lost[0]].role != d.curr.nodes[won[0]].role:
         return []
@@ -386,22 +412,6 @@ def _unlisted(d: Delta, curr_index: ElementIndex) -> Line:
 def _by_order(positions: Iterable[int], order: dict[int, int]) -> list[int]:
     """Indexed positions only, in reading order."""
     return sorted((p for p in positions if p in order), key=order.__getitem__)
-
-
-def _not_said_by_ancestor(
-    d: Delta, c: int, shown: set[int], changes: dict[str, FromToDict]
-) -> dict[str, FromToDict]:
-    """``changes`` without what the nearest shown ancestor's line says already (a row and
-    the switch inside it both disabled: the row says it), unless the element is a control
-    whose line is there anyway."""
-    for a in d.curr.ancestors(c):
-        if a in shown:
-            said = d.changed.get(a, {})
-            own = {k: v for k, v in changes.items() if said.get(k) != v}
-            # A control with a line of its own says all of it: the switch greyed out as it
-            # turned off reads (checked: true→false, enabled: true→false), as it looks.
-            return changes if d.curr.nodes[c].checkable and set(own) - _UNRENDERED else own
-    return changes
 
 
 def _selection(d: Delta, changes: dict[int, dict[str, FromToDict]]) -> tuple[list[int], list[int]]:

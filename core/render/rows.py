@@ -24,10 +24,91 @@ an Inbox message with its avatar, sender, subject and date is one line.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.index import ElementIndex
 from deltarec.core.observe.labels import scrolls_by_nature
-from deltarec.core.render.lines import element, states
+from deltarec.core.render.facts import Line
+from deltarec.core.render.lines import element, quote, states
+
+
+class Entry(NamedTuple):
+    """A ``+`` line being listed: the element it starts with, and whether it is that
+    element alone (``+ [i] role "name" (states)``), which :func:`join_named` may join."""
+
+    pos: int
+    line: Line
+    plain: bool
+
+
+JOIN_LIMIT = 6
+"""The most siblings one ``+`` line lists (:func:`join_named`)."""
+
+
+def join_named(entries: list[Entry], curr_index: ElementIndex) -> list[Line]:
+    """The lines of ``entries`` (in reading order), one per group of siblings: what a row
+    shows reads as one line, its first element as ``+ [i] role "name"``, the others as
+    ``, [j] role "name"``. Two joins, each saying the same in fewer tokens:
+
+    - a control listed alone joins the line whose last named part is an element of the same
+      name and parent — the label that names it — as ``, [j] role (states)`` (its name said
+      once), the way a row line lists its switch: ``+ [208] text "6:30", [209] switch
+      (checked)`` (an alarm's time and its switch), ``+ [250] container "Desk lamp", [252]
+      button`` (a tile's picture and its link). A part without a name is named like the
+      nearest named part before it;
+    - an element listed alone with no state to say joins the line just before when that
+      line's last part is its sibling, without the role when that part has it too:
+      ``+ [14] text "Maya Chen", [15] "1h"`` (a card's author and time),
+      ``+ [19] button "Like", [20] "Comment"``. An element with states starts a line: a
+      line's states are its last part's. A line holds at most :data:`JOIN_LIMIT`
+      siblings (a grid of app icons reads as lines of that many), so a line budget still
+      bounds what a delta lists.
+    """
+    fc = curr_index.frame
+    out: list[Line] = []
+    tail: list[int] = []  # per line: its last part (-1: a row line, nothing joins it)
+    label: list[tuple[int, str] | None] = []  # per line: its last named part's parent, name
+    size: list[int] = []  # per line: its parts
+    where: dict[tuple[int, str], int] = {}  # a label → its line
+    for pos, line, plain in entries:
+        node, name = fc.nodes[pos], curr_index.names[pos]
+        key = (fc.parents[pos], name)
+        n = curr_index.number_of.get(pos)
+        joins = plain and n is not None
+        at = where.get(key, -1)
+        control = node.interactive and not node.scrollable
+        if joins and name and control and at >= 0 and label[at] == key:
+            done = out[at]
+            text = f"{done.text}, [{n}] {node.role}{states(node)}"
+            out[at] = Line(done.kind, text, done.facts + line.facts)
+            tail[at] = pos
+            continue
+        last = tail[-1] if tail else -1
+        if (
+            joins
+            and last >= 0
+            and fc.parents[last] == key[0] >= 0
+            and not states(node)
+            and size[-1] < JOIN_LIMIT
+        ):
+            done = out[-1]
+            # the role of the part before is not said again: [14] text "Maya Chen", [15] "1h"
+            role = "" if fc.nodes[last].role == node.role else f"{node.role} "
+            out[-1] = Line(
+                done.kind, f"{done.text}, [{n}] {role}{quote(name)}", done.facts + line.facts
+            )
+            tail[-1], size[-1] = pos, size[-1] + 1
+            if name:
+                label[-1], where[key] = key, len(out) - 1
+            continue
+        out.append(line)
+        tail.append(pos if plain else -1)
+        label.append(key if plain and name else None)
+        size.append(1)
+        if plain and name:
+            where[key] = len(out) - 1
+    return out
 
 
 def list_rows(frame: Frame) -> dict[int, int]:

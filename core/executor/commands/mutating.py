@@ -361,15 +361,16 @@ def _check_package(path: str, package: str) -> None:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class LaunchApp(Command):
-    """Start or resume an app (optionally a given activity); resets the diff baseline.
+    """Start or resume an app (optionally a given activity).
 
-    The observation after it is the full frame of the app. Timeout: the
-    device's. Errors: DeviceError (unknown package or activity).
+    The observation after it is, as after any step, what changed since the screen the
+    caller last saw: ``» new screen …`` and what is on it, or ``» back to … (as after step
+    N)`` for a screen seen before (the full frame only when nothing was seen yet). Timeout:
+    the device's. Errors: DeviceError (unknown package or activity).
     """
 
     name = "AC_launch_app"
     category = Category.MUTATING
-    resets_baseline = True
 
     package: str = param(TEXT, "the app's package, e.g. com.android.settings")
     activity: str = param(Str(max_len=512), 'activity (".Main" or the full name)', default="")
@@ -384,6 +385,7 @@ class LaunchApp(Command):
 
     def run(self, ctx: Context) -> dict[str, Any]:
         ctx.device.launch_app(self.package, self.activity)
+        ctx.session.launched = True
         return {"package": self.package, "activity": self.activity}
 
 

@@ -32,14 +32,24 @@ def test_every_result_has_the_envelope(session: Session) -> None:
     assert session.call("AC_current_app")["step"] == 1
 
 
-def test_launch_resets_the_baseline_so_its_observation_is_the_full_frame(session: Session) -> None:
-    observation = open_sign_up(session)["observation"]
+def test_a_launch_reads_as_a_delta_from_the_screen_last_shown(session: Session) -> None:
+    observation = open_sign_up(session)["observation"]  # nothing seen yet: the full frame
     assert observation.splitlines()[0] == f"screen {APP}/{APP}.SignUpActivity 1080x2400"
     assert '[6] textbox "Name" @(540,472)' in observation
     tapped = session.call("AC_tap", NAME)["observation"]
     assert tapped == '+ keyboard opened (covers y 1530–2400)\n~ focus: none → [6] textbox "Name"'
-    again = session.call("AC_launch_app", {"package": APP, "activity": ".SignUpActivity"})
-    assert again["observation"].startswith("screen ")
+    assert open_sign_up(session)["observation"] == "no change"  # already on top: as it was
+    settings = session.call("AC_launch_app", {"package": APP, "activity": ".SettingsActivity"})
+    lines = settings["observation"].splitlines()
+    assert lines[0] == '» new screen SettingsActivity [15] "Settings": 18 elements (6 gone)'
+    assert '+ [16] button "Airplane mode · Off", [17] switch (unchecked)' in lines
+    # Back on the form, which lost its focus and keyboard: changed, so not "» back to" (a
+    # launch may start a fresh instance); its elements keep their numbers.
+    again = open_sign_up(session)["observation"].splitlines()
+    assert again[0] == '» new screen SignUpActivity [4] "Sign up": 7 elements (25 gone)'
+    assert '+ [5] text "Create your account", [6] textbox "Name", [7] "Email"' in again
+    back = session.call("AC_launch_app", {"package": APP, "activity": ".SettingsActivity"})
+    assert back["observation"] == '» back to SettingsActivity "Settings" (as after step 4)'
 
 
 def test_readonly_commands_that_return_no_whole_frame_never_move_the_baseline(

@@ -93,9 +93,9 @@ async def test_replies_are_the_delta_then_the_facts(connect: Connect) -> None:
     assert not tapped.isError
     delta, facts = texts(tapped)
     assert delta.splitlines()[0].startswith(
-        '» new screen dev.deltarec.playground/SignUpActivity "Sign up"'
+        '» new screen dev.deltarec.playground/SignUpActivity [13] "Sign up"'
     )
-    assert '+ [15] textbox "Name"' in delta.splitlines()
+    assert '+ [14] text "Create your account", [15] textbox "Name", [16] "Email"' in delta
     assert facts == '[6] button "Sign up"'
     tap = envelope(tapped)
     assert (tap["ok"], tap["step"], tap["diff"]) == (True, 2, "deltarec://diff/2")

@@ -434,7 +434,8 @@ def walk(
         now = latest = _settled(device, clock, observer, latest)
         after = _shown_as(snapshot(pg))  # after the dumps: "Refreshed N times" agrees
         told = touch(gesture_) if gesture else None
-        result = observer.step(now, max_lines=None, gesture=told)
+        launched = gesture_.kind == "launch"  # what the executor says of AC_launch_app
+        result = observer.step(now, max_lines=None, gesture=told, launched=launched)
         shown[number] = after
         back = BACK_TO.search(result.text)
         if back and int(back[1]) in shown:
