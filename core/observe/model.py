@@ -96,17 +96,22 @@ class Bounds(_BoundsSlots):
         self.__class__ = cls  # type: ignore[assignment]
         return self  # type: ignore[return-value]
 
+    # width, height and area are read for every node by every stage: no max(), no nested
+    # property calls.
     @property
     def width(self) -> int:
-        return max(0, self.right - self.left)
+        w = self.right - self.left
+        return w if w > 0 else 0
 
     @property
     def height(self) -> int:
-        return max(0, self.bottom - self.top)
+        h = self.bottom - self.top
+        return h if h > 0 else 0
 
     @property
     def area(self) -> int:
-        return self.width * self.height
+        w, h = self.right - self.left, self.bottom - self.top
+        return w * h if w > 0 and h > 0 else 0
 
     @property
     def center(self) -> tuple[int, int]:
