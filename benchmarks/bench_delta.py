@@ -71,6 +71,10 @@ TOTAL_TARGET = 0.5  # ours over the peer, summed over the real pairs
 CROWD_SIZES = (5_000, 20_000)
 STATS = (("median_ms", "medians"), ("min_ms", "minima"))
 RUN_SIZES = (10_000, 40_000)
+Clock = Callable[[], float]
+"""What sections 1 and 2 time with: ``time.process_time`` (this process's CPU time, the
+steady figure when other work shares the machine: wall time drifted 2-10x under load), or
+``time.perf_counter`` with ``--wall``."""
 
 
 # (budget seconds, min repeats, max repeats) per case; --quick shrinks them.
@@ -108,6 +112,7 @@ def _compare_case(
     curr: list[Element],
     peer: DeltaFn,
     plan: tuple[float, int, int],
+    clock: Clock,
 ) -> dict[str, Any]:
     """Rounds of peer, ours cold, ours step, ours repeat on the same dicts; defaults."""
     snapshot = copy.deepcopy((prev, curr))
@@ -119,20 +124,20 @@ def _compare_case(
         return peer(prev, curr)
 
     frame_cache.clear()
-    warm = time_once(ours) + time_once(theirs)  # imports, caches
+    warm = time_once(ours, clock=clock) + time_once(theirs, clock=clock)  # imports
     if (prev, curr) != snapshot:
         raise AssertionError(f"{name}: a library mutated its input element dicts")
     budget, lo, hi = plan
     repeats = choose_repeats(2 * warm, budget, lo, hi)
     times: dict[str, list[float]] = {"peer": [], **{m: [] for m in MODES}}
     for _ in range(repeats):
-        times["peer"].append(time_once(theirs))
+        times["peer"].append(time_once(theirs, clock=clock))
         frame_cache.clear()
-        times["cold"].append(time_once(ours))
+        times["cold"].append(time_once(ours, clock=clock))
         frame_cache.clear()
         frame_cache.frame_of(prev)  # untimed: the previous call built it
-        times["step"].append(time_once(ours))
-        times["repeat"].append(time_once(ours))
+        times["step"].append(time_once(ours, clock=clock))
+        times["repeat"].append(time_once(ours, clock=clock))
     stats = {name: summary(values) for name, values in times.items()}
     peer_ms = stats["peer"]["median_ms"]
     return {
@@ -151,15 +156,16 @@ def bench_compare(
     pairs: list[tuple[RealPair, list[Element], list[Element]]],
     peer: DeltaFn,
     plan: dict[str, tuple[float, int, int]],
+    clock: Clock,
 ) -> list[dict[str, Any]]:
     rows = []
     for pair, prev, curr in pairs:
         _log(f"compare: {pair.name}")
-        rows.append(_compare_case(pair.name, "real", prev, curr, peer, plan["real"]))
+        rows.append(_compare_case(pair.name, "real", prev, curr, peer, plan["real"], clock))
     for n in COMPARE_SIZES:
         _log(f"compare: synthetic {n:,}")
         prev, curr = synthetic.element_pair(n)
-        row = _compare_case(f"synthetic {n:,}", "synthetic", prev, curr, peer, plan[str(n)])
+        row = _compare_case(f"synthetic {n:,}", "synthetic", prev, curr, peer, plan[str(n)], clock)
         if n == COMPARE_SIZES[0]:
             row["ours_text"] = core.delta_observation(prev, curr)
             row["peer_text"] = peer(prev, curr)
@@ -196,7 +202,7 @@ def format_compare(rows: list[dict[str, Any]]) -> str:
         " interactive_only=True, max_lines=40)",
         "   rounds of peer, ours cold (nothing kept), ours step (the previous screen's frame"
         " kept, as in a session of calls), ours repeat (both kept);",
-        "   medians (ms); ratio < 1 means ours is faster",
+        "   medians (ms, by the clock named in the header); ratio < 1 means ours is faster",
         f"   {'case':<32} {'elements':>13} {'reps':>4} {'peer':>7} {'cold':>7} {'step':>7}"
         f" {'repeat':>7} {'÷cold':>6} {'÷step':>6} {'÷rep':>6}",
     ]
@@ -276,7 +282,7 @@ def format_crowds(c: dict[str, Any]) -> str:
 # ------------------------------------------------------------------------------ 2. scaling
 
 
-def bench_scaling(plan: tuple[float, int, int]) -> dict[str, Any]:
+def bench_scaling(plan: tuple[float, int, int], clock: Clock) -> dict[str, Any]:
     budget, lo, hi = plan
     rows, gc_off = [], []
     for n in SCALING_SIZES:
@@ -286,14 +292,14 @@ def bench_scaling(plan: tuple[float, int, int]) -> dict[str, Any]:
         def run(prev: list[Element] = prev, curr: list[Element] = curr) -> object:
             return core.delta_observation(prev, curr)
 
-        warm = _cold(run)
+        warm = _cold(run, clock)
         repeats = choose_repeats(warm, budget, lo, hi)
-        stats = summary([_cold(run) for _ in range(repeats)])
+        stats = summary([_cold(run, clock) for _ in range(repeats)])
         stats["elements"] = n
         stats["us_per_element"] = stats["median_ms"] * 1000 / n
         rows.append(stats)
         if n in (SCALING_SIZES[0], SCALING_SIZES[-1]):  # how much of it is the collector
-            off = summary([_cold(run, gc_enabled=False) for _ in range(max(3, lo // 2))])
+            off = summary([_cold(run, clock, gc_enabled=False) for _ in range(max(3, lo // 2))])
             off["elements"] = n
             off["us_per_element"] = off["median_ms"] * 1000 / n
             gc_off.append(off)
@@ -313,12 +319,12 @@ def bench_scaling(plan: tuple[float, int, int]) -> dict[str, Any]:
     }
 
 
-def _cold(run: Callable[[], object], *, gc_enabled: bool = True) -> float:
+def _cold(run: Callable[[], object], clock: Clock, *, gc_enabled: bool = True) -> float:
     """One timed call with the frame cache cleared first (untimed): every size pays for its
     own frames. (Kept frames made the smaller sizes repeats — their element dicts fit the
     cache's key limit — while 50,000 elements, past it, was always cold.)"""
     frame_cache.clear()
-    return time_once(run, gc_enabled=gc_enabled)
+    return time_once(run, gc_enabled=gc_enabled, clock=clock)
 
 
 def format_scaling(s: dict[str, Any]) -> str:
@@ -595,7 +601,7 @@ def bench_profiles(dump_missed: bool) -> dict[str, Any]:
 # --------------------------------------------------------------------------------- driver
 
 
-def _meta() -> dict[str, Any]:
+def _meta(wall: bool) -> dict[str, Any]:
     dirty = git("status", "--porcelain", "--", "core")
     return {
         "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
@@ -607,6 +613,7 @@ def _meta() -> dict[str, Any]:
         "git_head": git("rev-parse", "--short", "HEAD"),
         "core_uncommitted_changes": bool(dirty) if dirty is not None else None,
         "peer": f"{PEER_DISTRIBUTION} {peer_version()}",
+        "clock_sections_1_2": "perf_counter" if wall else "process_time",
     }
 
 
@@ -629,10 +636,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="few repeats (a smoke run)")
     parser.add_argument("--dumps", help="real-dumps directory (default fixtures/real)")
     parser.add_argument("--json", default=str(HERE / "results.json"), help="results file")
+    parser.add_argument(
+        "--wall", action="store_true", help="time sections 1 and 2 in wall time, not CPU time"
+    )
     group = parser.add_mutually_exclusive_group()
     group.add_argument("--profile", action="store_true", help="always profile")
     group.add_argument("--no-profile", action="store_true", help="never profile")
     args = parser.parse_args(argv)
+    clock = time.perf_counter if args.wall else time.process_time
 
     try:
         peer = load_peer()
@@ -642,20 +653,21 @@ def main(argv: list[str] | None = None) -> int:
     plan = _plan(args.quick)
     pairs = _load_pairs(real_pairs(dumps_dir(args.dumps)))  # the flows (tokens)
     every = _load_pairs(every_pair(dumps_dir(args.dumps)))  # and the corpus runs (speed)
-    meta = _meta()
+    meta = _meta(args.wall)
     print(
         f"deltarec ({meta['core_path']}, {meta['git_head']}"
         f"{', core/ has uncommitted changes' if meta['core_uncommitted_changes'] else ''})"
         f" vs {meta['peer']}; Python {meta['python']}, {meta['cpus']} CPUs,"
         f" load {meta['load_average_at_start'][0]}"
+        f"; sections 1-2 in {'wall' if args.wall else 'CPU'} time"
         f"{'; QUICK run' if args.quick else ''}\n"
     )
 
-    compare = bench_compare(every, peer, plan)
+    compare = bench_compare(every, peer, plan, clock)
     print(format_compare(compare) + "\n", flush=True)
     crowds = bench_crowds()
     print(format_crowds(crowds) + "\n", flush=True)
-    scaling = bench_scaling(plan["alone"])
+    scaling = bench_scaling(plan["alone"], clock)
     print(format_scaling(scaling) + "\n", flush=True)
     dump = bench_dump(plan["dump"])
     print(format_dump(dump) + "\n", flush=True)

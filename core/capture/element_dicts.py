@@ -22,7 +22,7 @@ and an extra attribute otherwise; any other key is kept as an extra.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence, Set
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -198,37 +198,56 @@ def _element(item: Any, where: _Where, depth: int) -> Node:
     else:
         children = ()
     extras: tuple[tuple[str, str], ...] = ()
+    checkable = checked = focused = scrollable = password = selected = False
     keys = item.keys()
-    if keys <= _CORE_KEYS:  # the common element: no extras, no flags (one C-speed test)
-        extra_keys: Set[str] = _NONE
-        flagged: Set[str] = _NONE
-    else:
+    if not keys <= _CORE_KEYS:  # the common element has no extras and no flags
         extra_keys, flagged = keys - _NOT_EXTRA, keys & _FLAG_SET
-    if extra_keys or (value is not None and role != "textbox"):
-        found = {
-            k: v if isinstance(v, str) else json.dumps(v) for k in extra_keys for v in (item[k],)
-        }
-        if value is not None and role != "textbox":
-            found["value"] = str(value)
-        extras = tuple(sorted(found.items()))
-    flags: dict[str, Any] = {name: as_bool(item[name]) for name in flagged} if flagged else {}
-    enabled = get("enabled", True)
+        if extra_keys or (value is not None and role != "textbox"):
+            found = {
+                k: v if isinstance(v, str) else json.dumps(v)
+                for k in extra_keys
+                for v in (item[k],)
+            }
+            if value is not None and role != "textbox":
+                found["value"] = str(value)
+            extras = tuple(sorted(found.items()))
+        if flagged:
+            flag = {name: as_bool(item[name]) for name in flagged}.get
+            checkable, checked, focused = (
+                flag("checkable", False),
+                flag("checked", False),
+                flag("focused", False),
+            )
+            scrollable, password = flag("scrollable", False), flag("password", False)
+            selected = flag("selected", False)
+    elif value is not None and role != "textbox":
+        extras = (("value", str(value)),)
     name = get("name", "")
+    bounds = _bounds(item, where)
+    enabled = get("enabled", True)
+    # Positionally, in Node's field order (dump_builder checks it at import; a keyword call
+    # of 19 fields costs a third more).
     return Node(
-        role=role,
-        class_name=raw_role if type(raw_role) is str else str(raw_role),
-        text=str(value) if value is not None and role == "textbox" else "",
-        content_desc=name if type(name) is str else str(name or ""),
-        bounds=_bounds(item, where),
-        enabled=enabled if enabled is True else as_bool(enabled),
-        clickable=role in _INTERACTIVE,
-        children=children,
-        extras=extras,
-        **flags,
+        role,
+        raw_role if type(raw_role) is str else str(raw_role),
+        "",
+        str(value) if value is not None and role == "textbox" else "",
+        name if type(name) is str else str(name or ""),
+        "",
+        bounds,
+        checkable,
+        checked,
+        role in _INTERACTIVE,
+        enabled if enabled is True else as_bool(enabled),
+        False,
+        focused,
+        scrollable,
+        False,
+        password,
+        selected,
+        children,
+        extras,
     )
-
-
-_NONE: frozenset[str] = frozenset()
 
 
 def elements_to_observation(

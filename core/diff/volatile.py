@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import cast
 
 from deltarec.core.capture.roles import SYSTEM_UI
 from deltarec.core.observe.frame import Frame
@@ -134,6 +135,9 @@ def system_bars(frame: Frame) -> frozenset[int]:
     >>> sorted(system_bars(Frame(obs)))
     [0, 1]
     """
+    kept = frame.memo.get(system_bars)  # a pure fact of the frame: a step asks up to 3 times
+    if kept is not None:
+        return cast(frozenset[int], kept)
     limit = frame.obs.height * BAR_SHARE if frame.obs.height else 300
     out: set[int] = set()
     for pos, node in enumerate(frame.nodes):
@@ -145,7 +149,8 @@ def system_bars(frame: Frame) -> frozenset[int]:
             bar = node.package == SYSTEM_UI and node.bounds.height <= limit
         if bar:
             out.add(pos)
-    return frozenset(out)
+    frame.memo[system_bars] = bars = frozenset(out)
+    return bars
 
 
 def learn_volatile(a: Observation, b: Observation, base: Volatile = DEFAULT_VOLATILE) -> Volatile:

@@ -48,8 +48,16 @@ def scrolls_by_nature(node: Node) -> bool:
     """Whether ``node`` is a container made to scroll (flag, role or class)."""
     if node.scrollable or node.role in ("list", "web"):
         return True
-    simple = node.class_name.rsplit(".", 1)[-1]
-    return simple.endswith(_SCROLL_CLASSES)
+    known = _SCROLLING_CLASS.get(node.class_name)
+    if known is None:  # asked for every node by every stage: each class name is read once
+        known = node.class_name.rsplit(".", 1)[-1].endswith(_SCROLL_CLASSES)
+        if len(_SCROLLING_CLASS) < _CLASSES_KEPT:
+            _SCROLLING_CLASS[node.class_name] = known
+    return known
+
+
+_SCROLLING_CLASS: dict[str, bool] = {}
+_CLASSES_KEPT = 4096
 
 
 MAX_LABEL = 80
@@ -82,15 +90,12 @@ SCAN_LIMIT = 200
 
 
 def _first_text_below(frame: Frame, pos: int) -> str:
-    stack = list(reversed(frame.children[pos]))
-    visited = 0
-    while stack and visited < SCAN_LIMIT:
-        visited += 1
-        child = stack.pop()
-        node = frame.nodes[child]
+    # Document order below ``pos`` is positions pos+1 … subtree end: no stack needed.
+    nodes = frame.nodes
+    for child in range(pos + 1, min(frame.subtree_end(pos), pos + 1 + SCAN_LIMIT)):
+        node = nodes[child]
         if node.text or node.content_desc:
             return node.text or node.content_desc
-        stack.extend(reversed(frame.children[child]))
     return ""
 
 
@@ -114,10 +119,11 @@ def _cut(text: str) -> str:
 
 def in_scrolling(frame: Frame) -> list[bool]:
     """For every node, whether it lies inside a container made to scroll. O(n)."""
-    out = [False] * len(frame.nodes)
+    nodes = frame.nodes
+    out = [False] * len(nodes)
     for pos, parent in enumerate(frame.parents):
         if parent >= 0:
-            out[pos] = out[parent] or scrolls_by_nature(frame.nodes[parent])
+            out[pos] = out[parent] or scrolls_by_nature(nodes[parent])
     return out
 
 
@@ -131,22 +137,29 @@ def is_row(frame: Frame, pos: int, inside: list[bool]) -> bool:
 def labels(frame: Frame) -> list[str]:
     """The name of every node of ``frame`` (see the module docstring). O(n · SCAN_LIMIT)."""
     names, titles = [], []
-    inside = in_scrolling(frame)
-    for pos, node in enumerate(frame.nodes):
+    inside: list[bool] | None = None  # made when the first control without a title asks
+    nodes, parents = frame.nodes, frame.parents
+    for pos, node in enumerate(nodes):
         title = node.text or node.content_desc
         name = ""
         if not title and node.role in _NAMED_BY_CONTENT:
             title = _first_text_below(frame, pos)
+            if inside is None:
+                inside = in_scrolling(frame)
             if is_row(frame, pos, inside):
                 name = NAME_SEPARATOR.join(shown_texts(frame, pos))
-            for ancestor in frame.ancestors(pos)[:ANCESTOR_LEVELS]:
-                if title or scrolls_by_nature(frame.nodes[ancestor]):
+            ancestor = parents[pos]
+            for _ in range(ANCESTOR_LEVELS):
+                if ancestor < 0 or title or scrolls_by_nature(nodes[ancestor]):
                     break  # a list's first text belongs to another row
                 title = _first_text_below(frame, ancestor)
+                ancestor = parents[ancestor]
         if not title and node.resource_id:
             title = node.resource_id.rsplit("/", 1)[-1]
-        titles.append(_cut(title))
-        names.append(_cut(name or title))
+        if len(title) > MAX_LABEL:
+            title = _cut(title)
+        titles.append(title)
+        names.append(_cut(name) if name else title)
     frame.__dict__["_label_titles"] = titles
     return names
 
@@ -161,6 +174,12 @@ def element_positions(frame: Frame, names: list[str], *, interactive_only: bool)
     ``interactive_only`` keeps only interactive nodes and dialogs.
     """
     nodes = frame.nodes
+    if interactive_only:  # no host labels to compare with: one pass
+        return [
+            pos
+            for pos, node in enumerate(nodes)
+            if (node.interactive and node.bounds.area) or node.role == "dialog"
+        ]
     titles: list[str] = frame.__dict__.get("_label_titles") or []
     if len(titles) != len(nodes):
         labels(frame)
