@@ -96,6 +96,10 @@ class Bounds(_BoundsSlots):
         self.__class__ = cls  # type: ignore[assignment]
         return self  # type: ignore[return-value]
 
+    def __getnewargs__(self) -> tuple[int, int, int, int]:
+        """What pickle and copy pass to ``__new__`` (it has no defaults)."""
+        return (self.left, self.top, self.right, self.bottom)
+
     # width, height and area are read for every node by every stage: no max(), no nested
     # property calls.
     @property
