@@ -19,7 +19,7 @@ from collections.abc import Set as AbstractSet
 
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.motions import Motion
-from deltarec.core.diff.row_evidence import TextCache, at_edge, displacement, kin
+from deltarec.core.diff.row_evidence import TextCache, at_edge, displacement, kin, shown
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.labels import scrolls_by_nature
 from deltarec.core.observe.model import Bounds, Node
@@ -56,12 +56,25 @@ def page(
         and not at_edge(curr.nodes[k].bounds, box)
         and kin(prev, pairs[k], curr, k, cache)
     ]
-    if not came or not left or stayed:
+    if not came or not left or stayed or _in_place(prev, curr, came, left, cache):
         return None
     rows = (len(came) >= 2 and len(left) >= 2) or any(curr.children[k] for k in came)
     if not rows:
         return None  # one label for another (a dialog's message) is not a page of a list
     return Motion(c, p, 0, 0, page=True)
+
+
+def _in_place(prev: Frame, curr: Frame, came: list[int], left: list[int], cache: TextCache) -> bool:
+    """Whether a row that "came" shows what a row that "left" showed, in the same place: the
+    same row whose key changed with a sibling (a tile's price beside its button's new
+    text), so nothing scrolled. O(rows)."""
+    at = {prev.nodes[q].bounds: q for q in left}
+    for k in came:
+        q = at.get(curr.nodes[k].bounds)
+        texts = shown(curr, k, cache, True) if q is not None else frozenset()
+        if texts and q is not None and texts == shown(prev, q, cache, False):
+            return True
+    return False
 
 
 def turned(
