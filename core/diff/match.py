@@ -71,6 +71,7 @@ from collections.abc import Callable
 from rapidfuzz.fuzz import ratio
 
 from deltarec.core.diff.crowd import Crowd
+from deltarec.core.diff.geometry import geometry_pass
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.motions import consistent, placements
 from deltarec.core.diff.row_content import (
@@ -84,9 +85,6 @@ from deltarec.core.diff.row_content import (
 from deltarec.core.diff.scrolls import find_motions
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Bounds, Node
-
-GEOMETRY_LIMIT = 40_000
-"""Largest (old × new) candidate product a geometry group may have."""
 
 ALIGN_SCAN = 256
 """Most old siblings pass 3 weighs for one new child. A larger group of one class, id and
@@ -307,7 +305,7 @@ def match_frames(
             _align(prev, curr, prev.children[p], curr.children[c], pairs, used, guard, ev)
 
     # 4. geometry for what is left
-    _geometry(prev, curr, pairs, used, iou_threshold, guard)
+    geometry_pass(prev, curr, pairs, used, iou_threshold, guard)
     return pairs
 
 
@@ -457,66 +455,3 @@ def _align(
                 p = max(slot, key=lambda q: (_similarity(prev.nodes[q], curr.nodes[c]), -q))
                 pairs[c] = p
                 used.add(p)
-
-
-def _geometry(
-    prev: Frame,
-    curr: Frame,
-    pairs: dict[int, int],
-    used: set[int],
-    threshold: float,
-    guard: Guard,
-) -> None:
-    # Only nodes whose parents are a pair (or two window roots) may pair here: no evidence
-    # but the place would pair two screens' labels, or a row that left with one that came.
-    Slot = tuple[tuple[str, str, str], int]
-    olds: dict[Slot, list[int]] = defaultdict(list)
-    for p, node in enumerate(prev.nodes):
-        if p not in used:
-            olds[(kind(node), prev.parents[p])].append(p)
-    news: dict[Slot, list[int]] = defaultdict(list)
-    for c, node in enumerate(curr.nodes):
-        cp = curr.parents[c]
-        want = pairs.get(cp, -2) if cp >= 0 else -1
-        if c not in pairs and want != -2 and (kind(node), want) in olds:
-            news[(kind(node), want)].append(c)
-    for sig, group in news.items():
-        candidates = olds[sig]
-        if len(candidates) * len(group) > GEOMETRY_LIMIT:
-            continue
-        boxes = [(p, *prev.nodes[p].bounds.as_list()) for p in candidates]
-        scored = []
-        for c in group:
-            bl, bt, br, bb = curr.nodes[c].bounds.as_list()
-            shift = guard.shift(c)
-            dx, dy = shift or (0, 0)
-            b_area = max(0, br - bl) * max(0, bb - bt)
-            for p, al, at, ar, ab in boxes:
-                al, at, ar, ab = al + dx, at + dy, ar + dx, ab + dy
-                w, h = min(ar, br) - max(al, bl), min(ab, bb) - max(at, bt)
-                if w <= 0 or h <= 0:
-                    if (al, at, ar, ab) == (bl, bt, br, bb):  # two equal empty boxes
-                        scored.append((-1.0, c, p))
-                    continue
-                inter = w * h
-                a_area = (ar - al) * (ab - at)
-                # IoU outside scrolled containers; inside, over the smaller box (a row cut by
-                # the edge is smaller).
-                den = min(a_area, b_area) if shift is not None else a_area + b_area - inter
-                scored.append((-inter / den, c, p))
-        scored.sort()
-        for neg, c, p in scored:
-            if -neg < threshold or -neg <= 0:
-                break
-            if c in pairs or p in used or not guard.allowed(c, p):
-                continue
-            cp = curr.parents[c]
-            placed = guard.shift(c) is not None
-            if (
-                cp >= 0
-                and holds_rows(curr, cp)
-                and not same_content(prev, p, curr, c, placed=placed)
-            ):
-                continue
-            pairs[c] = p
-            used.add(p)

@@ -1,0 +1,91 @@
+"""Pass 4 of matching: what is left pairs by overlap, only under paired parents.
+
+Two leftovers of one kind (class, resource id, role) pair when their parents are a pair
+(or both are window roots) and their boxes overlap by at least the caller's threshold:
+no evidence but the place would pair two screens' labels, or a row that left with one that
+came in. Groups larger than :data:`GEOMETRY_LIMIT` candidate pairs are skipped (bounded
+time on crowds of alike siblings).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import TYPE_CHECKING
+
+from deltarec.core.diff.row_content import holds_rows, kind, same_content
+from deltarec.core.observe.frame import Frame
+
+if TYPE_CHECKING:
+    from deltarec.core.diff.match import Guard
+
+GEOMETRY_LIMIT = 40_000
+"""Largest (old × new) candidate product a geometry group may have."""
+
+
+def geometry_pass(
+    prev: Frame,
+    curr: Frame,
+    pairs: dict[int, int],
+    used: set[int],
+    threshold: float,
+    guard: Guard,
+) -> None:
+    """Pass 4 of :func:`~deltarec.core.diff.match.match_frames`: leftovers of one kind whose
+    parents are a pair pair up by overlap (IoU ≥ ``threshold``, best first; over the smaller
+    box inside a scrolled container, the old box moved by the scroll)."""
+    # Only nodes whose parents are a pair (or two window roots) may pair here: no evidence
+    # but the place would pair two screens' labels, or a row that left with one that came.
+    Slot = tuple[tuple[str, str, str], int]
+    olds: dict[Slot, list[int]] = defaultdict(list)
+    for p, node in enumerate(prev.nodes):
+        if p not in used:
+            olds[(kind(node), prev.parents[p])].append(p)
+    news: dict[Slot, list[int]] = defaultdict(list)
+    for c, node in enumerate(curr.nodes):
+        cp = curr.parents[c]
+        want = pairs.get(cp, -2) if cp >= 0 else -1
+        if c not in pairs and want != -2 and (kind(node), want) in olds:
+            news[(kind(node), want)].append(c)
+    for sig, group in news.items():
+        candidates = olds[sig]
+        if len(candidates) * len(group) > GEOMETRY_LIMIT:
+            continue
+        boxes = [(p, *prev.nodes[p].bounds.as_list()) for p in candidates]
+        scored = []
+        for c in group:
+            bl, bt, br, bb = curr.nodes[c].bounds.as_list()
+            shift = guard.shift(c)
+            dx, dy = shift or (0, 0)
+            b_area = max(0, br - bl) * max(0, bb - bt)
+            for p, al, at, ar, ab in boxes:
+                al, at, ar, ab = al + dx, at + dy, ar + dx, ab + dy
+                w, h = min(ar, br) - max(al, bl), min(ab, bb) - max(at, bt)
+                if w <= 0 or h <= 0:
+                    if (al, at, ar, ab) == (bl, bt, br, bb):  # two equal empty boxes
+                        scored.append((-1.0, c, p))
+                    continue
+                inter = w * h
+                a_area = (ar - al) * (ab - at)
+                # IoU outside scrolled containers; inside, over the smaller box (a row cut by
+                # the edge is smaller).
+                den = min(a_area, b_area) if shift is not None else a_area + b_area - inter
+                scored.append((-inter / den, c, p))
+        scored.sort()
+        for neg, c, p in scored:
+            if -neg < threshold or -neg <= 0:
+                break
+            if c in pairs or p in used or not guard.allowed(c, p):
+                continue
+            cp = curr.parents[c]
+            placed = guard.shift(c) is not None
+            if (
+                cp >= 0
+                and holds_rows(curr, cp)
+                and not same_content(prev, p, curr, c, placed=placed)
+            ):
+                continue
+            pairs[c] = p
+            used.add(p)
+
+
+__all__ = ["GEOMETRY_LIMIT", "geometry_pass"]
