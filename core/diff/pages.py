@@ -56,7 +56,7 @@ def page(
         and not at_edge(curr.nodes[k].bounds, box)
         and kin(prev, pairs[k], curr, k, cache)
     ]
-    if not came or not left or stayed or _in_place(prev, curr, came, left, cache):
+    if not came or not left or stayed or _same_rows_in_place(prev, curr, came, left, cache):
         return None
     rows = (len(came) >= 2 and len(left) >= 2) or any(curr.children[k] for k in came)
     if not rows:
@@ -64,7 +64,7 @@ def page(
     return Motion(c, p, 0, 0, page=True)
 
 
-def _in_place(prev: Frame, curr: Frame, came: list[int], left: list[int], cache: TextCache) -> bool:
+def _same_rows_in_place(prev: Frame, curr: Frame, came: list[int], left: list[int], cache: TextCache) -> bool:
     """Whether a row that "came" shows what a row that "left" showed, in the same place: the
     same row whose key changed with a sibling (a tile's price beside its button's new
     text), so nothing scrolled. O(rows)."""

@@ -10,9 +10,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+from hypothesis import given, settings
 
 from deltarec.core.devices.fakeadb import FakeAdbServer
-from deltarec.core.devices.virtual import VirtualShell
+from deltarec.core.devices.virtual import Playground, VirtualDevice, VirtualShell
+from deltarec.pytest_plugin import reset_app
+from tests.core.devices.test_clear_app import VISITS, Action, act, fresh_but_counter
 
 pytest_plugins = ["pytester"]
 
@@ -85,3 +88,15 @@ def test_a_reset_that_is_not_a_choice_is_a_usage_error(pytester: pytest.Pytester
     result = _run(pytester, "virtual", marker)
     result.stdout.fnmatch_lines(["*deltarec reset 'wipe' is not one of stop, clear, none*"])
     assert result.ret != 0
+
+
+@settings(max_examples=20, deadline=None)
+@given(VISITS)
+def test_a_clear_reset_clears_a_device_without_a_shell(actions: list[Action]) -> None:
+    """The in-process virtual phone has no shell: ``reset='clear'`` used to only stop the
+    app there, so a setting changed before the test survived it."""
+    phone = VirtualDevice(Playground())
+    act(phone, actions)
+    phone.playground.state.settings.values["vibrate"] = True  # a preference: stop keeps it
+    reset_app(phone, APP, "clear")
+    assert phone.playground.state == fresh_but_counter(phone.playground.state)
