@@ -64,7 +64,9 @@ def page(
     return Motion(c, p, 0, 0, page=True)
 
 
-def _same_rows_in_place(prev: Frame, curr: Frame, came: list[int], left: list[int], cache: TextCache) -> bool:
+def _same_rows_in_place(
+    prev: Frame, curr: Frame, came: list[int], left: list[int], cache: TextCache
+) -> bool:
     """Whether a row that "came" shows what a row that "left" showed, in the same place: the
     same row whose key changed with a sibling (a tile's price beside its button's new
     text), so nothing scrolled. O(rows)."""
