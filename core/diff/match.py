@@ -129,7 +129,8 @@ class Guard:
         if placed is None and p not in self._in_host_prev:
             return True
         a, b = self.prev.nodes[p].bounds, self.curr.nodes[c].bounds
-        if consistent(a, b, placed.shift if placed is not None else (0, 0)):
+        view = self.curr.nodes[placed.host].bounds if placed is not None else None
+        if consistent(a, b, placed.shift if placed is not None else (0, 0), view):
             return True
         sx, sy = placed.still if placed is not None else (0, 0)  # a sticky row stays put
         if b != Bounds(a.left + sx, a.top + sy, a.right + sx, a.bottom + sy):

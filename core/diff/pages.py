@@ -122,6 +122,27 @@ def _across(a: Bounds, a_box: Bounds, b: Bounds, b_box: Bounds) -> bool:
     )
 
 
+def page_view(frame: Frame, pos: int) -> int:
+    """The container made to scroll (a WebView) whose page ``pos`` belongs to: the nearest
+    one around it when ``pos`` and every wrapper between them show nothing of their own
+    (a web grid under ``body > main > article``, however deep); else -1. A scroll found on
+    such a wrapper is the web view's: the finger was on it, and the wrapper has no name.
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> frame = Frame(parse_uiautomator('<hierarchy><node class="android.webkit.WebView"'
+    ...     ' bounds="[0,0][9,9]"><node class="V" bounds="[0,0][9,9]"><node class="V"'
+    ...     ' bounds="[0,0][9,9]"/></node></node></hierarchy>'))
+    >>> page_view(frame, 2), page_view(frame, 0)
+    (0, 0)
+    """
+    for a in [pos, *frame.ancestors(pos)]:
+        if scrolls_by_nature(frame.nodes[a]):
+            return a
+        if not bare(frame.nodes[a]):
+            return -1
+    return -1
+
+
 def bare(node: Node) -> bool:
     """Whether ``node`` shows nothing of its own (no text, description or id): a wrapper."""
     return not (node.text or node.content_desc or node.resource_id)
