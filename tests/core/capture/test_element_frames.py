@@ -1,4 +1,5 @@
-"""A frame built from the previous screen's (``frame_like``) is the frame built in full.
+"""A frame built from the previous screen's (``frame_like``) is the frame built in full, and
+the in-place delta (``compute._in_place``) is the delta the full path computes.
 
 The oracle: every consecutive pair of real captures (as element dicts), then random edits
 of real screens — a text typed, a flag toggled, the focus moved, a box moved or resized, a
@@ -13,6 +14,8 @@ from __future__ import annotations
 import copy
 import functools
 import itertools
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -22,6 +25,7 @@ from hypothesis import strategies as st
 from deltarec.core.capture.element_dicts import elements_to_observation, observation_to_elements
 from deltarec.core.capture.element_frames import frame_like
 from deltarec.core.capture.uiautomator import parse_uiautomator
+from deltarec.core.diff import compute
 from deltarec.core.diff.compute import compute_delta, to_json
 from deltarec.core.errors import CaptureParseError
 from deltarec.core.observe.frame import Frame
@@ -65,13 +69,35 @@ def check(old: list[Element], new: list[Element]) -> bool:
     for name in FIELDS:
         assert getattr(got, name) == getattr(want, name), name
     options = IndexOptions(None, 80, True)
-    fast, slow = compute_delta(base, got), compute_delta(base, want)
-    assert to_json(fast) == to_json(slow)
-    assert (
-        observe_delta(base, got, options=options).text
-        == observe_delta(base, want, options=options).text
-    )
+    fast = compute_delta(base, got)
+    fast_text = observe_delta(base, got, options=options).text
+    with full_path():
+        slow = compute_delta(base, want)
+        assert to_json(fast) == to_json(slow)
+        assert fast_text == observe_delta(base, want, options=options).text
     return True
+
+
+@contextmanager
+def full_path() -> Iterator[None]:
+    """compute_delta without its in-place shortcut (every stage run)."""
+    kept = compute._in_place
+    compute._in_place = lambda prev, curr, pairs: False
+    try:
+        yield
+    finally:
+        compute._in_place = kept
+
+
+def test_the_full_path_is_what_check_compares_with() -> None:
+    """The shortcut is taken on a real typed field, and switched off by ``full_path``."""
+    old = elements("contacts-agent/06.xml")
+    base, curr = Frame(elements_to_observation(old)), full(elements("contacts-agent/07.xml"))
+    assert curr is not None
+    pairs = dict(zip(range(len(curr)), range(len(curr)), strict=True))
+    assert compute._in_place(base, curr, pairs)
+    with full_path():
+        assert not compute._in_place(base, curr, pairs)
 
 
 def test_every_real_pair_builds_as_in_full() -> None:
@@ -103,6 +129,7 @@ EDITS = (
     "respell",
     "malformed",
     "extra",
+    "scroll",
 )
 
 
@@ -133,6 +160,10 @@ def _edit(element: Element, kind: str, draw: st.DataObject) -> None:
     elif kind == "malformed":
         field = draw.draw(st.sampled_from(["x", "children", "role"]))
         element[field] = draw.draw(st.sampled_from([None, "wide", [1], {"a": 1}]))
+    elif kind == "scroll":  # everything inside moves by one offset (rows keep their keys)
+        offset = draw.draw(st.sampled_from([-120, -40, 40, 120]))
+        for kid in _walk(element.get("children") or []):
+            kid["y"] = kid.get("y", 0) + offset
     elif kind == "extra":
         element[draw.draw(st.sampled_from(["hint", "index"]))] = draw.draw(
             st.sampled_from(["a", 1, 1.0, True, None])
@@ -146,8 +177,10 @@ def test_edits_of_real_screens_build_as_in_full(name: str, draw: st.DataObject) 
     new = copy.deepcopy(old)
     flat = _walk(new)
     for _ in range(draw.draw(st.integers(1, 3))):
-        element = flat[draw.draw(st.integers(0, len(flat) - 1))]
-        _edit(element, draw.draw(st.sampled_from(EDITS)), draw)
+        kind = draw.draw(st.sampled_from(EDITS))
+        hosts = [e for e in flat if len(e.get("children") or []) > 1] if kind == "scroll" else []
+        element = draw.draw(st.sampled_from(hosts or flat))
+        _edit(element, kind, draw)
     check(old, new)
 
 
