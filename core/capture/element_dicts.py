@@ -267,6 +267,14 @@ def elements_to_observation(
             f"expected a list of elements, got {type(elements).__name__}", where="$"
         )
     children = tuple([_element(item, (f"$[{i}]",), 0) for i, item in enumerate(elements)])
+    return list_observation(children, viewport=viewport, source=source)
+
+
+def list_observation(
+    children: tuple[Node, ...], *, viewport: Sequence[int] | None, source: str = "elements"
+) -> Observation:
+    """The one-window Observation of an element list's top-level nodes: their synthetic root
+    (:data:`ROOT_CLASS`) spans ``viewport`` ``[x, y, w, h]``, else what they cover."""
     if viewport:
         x, y, w, h = (int(v) for v in viewport[:4])
         width, height = x + w, y + h

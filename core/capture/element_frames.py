@@ -39,11 +39,12 @@ from deltarec.core.capture.element_dicts import (
     MAX_ELEMENT_DEPTH,
     ROOT_CLASS,
     element_node,
+    list_observation,
 )
 from deltarec.core.errors import CaptureParseError
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.identity import identifying
-from deltarec.core.observe.model import Bounds, Node, Observation
+from deltarec.core.observe.model import Node
 
 
 class _Differs(Exception):
@@ -74,16 +75,8 @@ def frame_like(
         nodes = walk.build()
     except (_Differs, CaptureParseError, ValueError, TypeError):
         return None  # the full build decides (and raises what it raises)
-    children = tuple([nodes[pos] for pos in tops])
-    if viewport:
-        x, y, w, h = (int(v) for v in viewport[:4])
-        width, height = x + w, y + h
-    else:
-        width = max((c.bounds.right for c in children), default=0)
-        height = max((c.bounds.bottom for c in children), default=0)
-    root = Node(class_name=ROOT_CLASS, bounds=Bounds(0, 0, width, height), children=children)
-    nodes[0] = root
-    obs = Observation(windows=(root,), width=width, height=height, source="elements")
+    obs = list_observation(tuple([nodes[pos] for pos in tops]), viewport=viewport)
+    nodes[0] = obs.windows[0]
     return Frame.like(base, obs, nodes, same_keys=walk.same_keys)
 
 
