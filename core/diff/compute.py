@@ -33,6 +33,7 @@ from typing import Any
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.match import match_frames
 from deltarec.core.diff.motions import Motion, placements
+from deltarec.core.diff.row_evidence import displacement
 from deltarec.core.diff.scrolls import find_motions
 from deltarec.core.diff.types import (
     AddedEntry,
@@ -193,8 +194,33 @@ def _identical(prev: Frame, curr: Frame, pairs: dict[int, int]) -> bool:
         return False
     nodes_p, nodes_c = prev.nodes, curr.nodes
     return all(
-        p == c and own_fields(nodes_p[p]) == own_fields(nodes_c[c]) for c, p in pairs.items()
+        p == c and (nodes_p[p] is nodes_c[c] or own_fields(nodes_p[p]) == own_fields(nodes_c[c]))
+        for c, p in pairs.items()
     )
+
+
+def _in_place(prev: Frame, curr: Frame, pairs: dict[int, int]) -> bool:
+    """Whether every node is paired with the one at its own position, under the same parents
+    (a field typed into, a switch toggled): then nothing was moved or reordered, and nothing
+    scrolled unless a box kept its size and moved (:func:`_slid`)."""
+    return (
+        len(pairs) == len(curr) == len(prev)
+        and prev.parents == curr.parents
+        and list(pairs) == list(pairs.values())
+    )
+
+
+def _slid(prev: Frame, curr: Frame) -> bool:
+    """Whether a node of two frames of one shape moved keeping its size: the only evidence of
+    a scroll when every node is paired in place (:func:`deltarec.core.diff.scrolls.find_motions`
+    finds none without it)."""
+    for a, b in zip(prev.nodes, curr.nodes, strict=True):
+        if a is b:
+            continue
+        ba, bb = a.bounds, b.bounds
+        if ba != bb and displacement(ba, bb) is not None:
+            return True
+    return False
 
 
 def _innermost(frame: Frame, pos: int, hosts: dict[int, int]) -> int | None:
@@ -211,6 +237,8 @@ def _attribute_changes(
     a: Node, b: Node, key: str, volatile: Volatile, *, scrolled: bool
 ) -> dict[str, FromToDict]:
     """Every non-volatile difference of a pair; bounds only outside scrolled hosts."""
+    if a is b:
+        return {}  # a node the next frame kept (capture/element_frames.py)
     own_a, own_b = own_fields(a), own_fields(b)
     if own_a == own_b:
         return {}  # the common case: an untouched node, compared at C speed
@@ -282,6 +310,7 @@ def compute_delta(
             fp, fc, pairs, [], [], {}, {}, [], [], [], _fields(fp, fc, pairs), gesture=gesture
         )
     used = set(pairs.values())
+    in_place = _in_place(fp, fc, pairs)
     d = Delta(
         prev=fp,
         curr=fc,
@@ -289,7 +318,7 @@ def compute_delta(
         added=[c for c in range(len(fc)) if c not in pairs],
         removed=[p for p in range(len(fp)) if p not in used],
         changed={},
-        moved=_moves(fp, fc, pairs),
+        moved={} if in_place else _moves(fp, fc, pairs),
         scrolls=[],
         opened=[c for c in fc.roots if c not in pairs],
         closed=[p for p in fp.roots if p not in used],
@@ -297,7 +326,8 @@ def compute_delta(
     )
     if volatile.status_bar:
         d.quiet_prev, d.quiet_curr = system_bars(fp), system_bars(fc)
-    d.scrolls = _scrolls(d, gesture)
+    if not in_place or gesture is not None or _slid(fp, fc):
+        d.scrolls = _scrolls(d, gesture)
     inside = placements(fc, [Motion(s.curr, s.prev, s.dx, s.dy, s.page) for s in d.scrolls])
     scroll_at = {s.curr: s for s in d.scrolls}
     for c, p in pairs.items():
