@@ -31,7 +31,7 @@ from itertools import pairwise
 from typing import Any
 
 from deltarec.core.diff.gesture import Gesture
-from deltarec.core.diff.match import match_frames
+from deltarec.core.diff.match import Matched, match_measured
 from deltarec.core.diff.motions import Motion, placements
 from deltarec.core.diff.scrolls import find_motions
 from deltarec.core.diff.types import (
@@ -152,14 +152,17 @@ def _moves(prev: Frame, curr: Frame, pairs: dict[int, int]) -> dict[int, tuple[i
     return moved
 
 
-def _scrolls(d: Delta, gesture: Gesture | None = None) -> list[Scroll]:
-    """One :class:`Scroll` per scrolled host (:func:`deltarec.core.diff.scrolls.find_motions`).
+def _scrolls(d: Delta, gesture: Gesture | None, matched: Matched | None) -> list[Scroll]:
+    """One :class:`Scroll` per scrolled host (:func:`deltarec.core.diff.scrolls.find_motions`;
+    the matcher's own estimate when the final pairs are those it measured over).
 
     A subtree that came in (or left) belongs to the innermost scrolled host
     around it, so nested scrollables never list a row twice.
     """
     prev, curr = d.prev, d.curr
-    motions = find_motions(prev, curr, d.pairs, gesture)
+    motions = matched.motions_over(d.pairs) if matched is not None else None
+    if motions is None:
+        motions = find_motions(prev, curr, d.pairs, gesture)
     if not motions:
         return []
     host_c = {m.curr: i for i, m in enumerate(motions)}
@@ -276,7 +279,10 @@ def compute_delta(
     """
     fp = prev if isinstance(prev, Frame) else Frame(prev)
     fc = curr if isinstance(curr, Frame) else Frame(curr)
-    pairs = match_frames(fp, fc, gesture=gesture) if pairs is None else pairs
+    matched: Matched | None = None
+    if pairs is None:
+        matched = match_measured(fp, fc, gesture=gesture)
+        pairs = matched.pairs
     if _identical(fp, fc, pairs):
         return Delta(
             fp, fc, pairs, [], [], {}, {}, [], [], [], _fields(fp, fc, pairs), gesture=gesture
@@ -297,7 +303,7 @@ def compute_delta(
     )
     if volatile.status_bar:
         d.quiet_prev, d.quiet_curr = system_bars(fp), system_bars(fc)
-    d.scrolls = _scrolls(d, gesture)
+    d.scrolls = _scrolls(d, gesture, matched)
     inside = placements(fc, [Motion(s.curr, s.prev, s.dx, s.dy, s.page) for s in d.scrolls])
     scroll_at = {s.curr: s for s in d.scrolls}
     for c, p in pairs.items():
