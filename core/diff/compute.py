@@ -210,15 +210,22 @@ def _innermost(frame: Frame, pos: int, hosts: dict[int, int]) -> int | None:
     return None
 
 
+_BOUNDS_AT = OWN_FIELDS.index("bounds")
+
+
 def _attribute_changes(
     a: Node, b: Node, key: str, volatile: Volatile, *, scrolled: bool
 ) -> dict[str, FromToDict]:
     """Every non-volatile difference of a pair; bounds only outside scrolled hosts."""
+    if a is b:
+        return {}  # one node object: its tag was the same in both dumps (capture/dump_scan.py)
     own_a, own_b = own_fields(a), own_fields(b)
     if own_a == own_b:
         return {}  # the common case: an untouched node, compared at C speed
     out: dict[str, FromToDict] = {}
-    for field_name, old, new in zip(OWN_FIELDS, own_a, own_b, strict=True):
+    i = _BOUNDS_AT  # only the box differs (a row pushed down by an insertion): no field loop
+    boxed = own_a[:i] == own_b[:i] and own_a[i + 1 :] == own_b[i + 1 :]
+    for field_name, old, new in () if boxed else zip(OWN_FIELDS, own_a, own_b, strict=True):
         if old == new or field_name == "bounds":
             continue
         if field_name == "extras":
