@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import dataclasses
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -48,7 +49,7 @@ def test_real_steps_take_the_scrolls_measured_over_their_final_pairs(
     name: str, seq: list[Path]
 ) -> None:
     frames = [parse_uiautomator(p.read_bytes()) for p in seq]
-    for a, b in zip(frames, frames[1:], strict=False):
+    for a, b in pairwise(frames):
         _same_as_measured_again(a, b, None)
         _same_as_measured_again(b, a, None)
 
