@@ -43,6 +43,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from benchmarks import synthetic
 from benchmarks.peer import PEER_DISTRIBUTION, PeerNotInstalled, load_peer, peer_version
 from benchmarks.realpairs import RealPair, dumps_dir, every_pair, real_pairs
+from benchmarks.step_phases import breakdown, format_breakdown
 from benchmarks.timing import (
     choose_repeats,
     format_profile,
@@ -445,6 +446,7 @@ def bench_dump(plan: tuple[float, int, int]) -> dict[str, Any]:
         for name, setup in setups.items():
             times[name].append(_cpu_once(setup))
     phases = {name: summary(values) for name, values in times.items()}
+    shares = breakdown(setups["step"])
     lxml_ms = phases["lxml_parse"]["median_ms"]
     ratios = {name: phases[name]["median_ms"] / lxml_ms for name in setups if name != "lxml_parse"}
     return {
@@ -464,6 +466,7 @@ def bench_dump(plan: tuple[float, int, int]) -> dict[str, Any]:
         "target_ms": DUMP_TARGET_MS,
         "met_ms": phases["step"]["median_ms"] < DUMP_TARGET_MS,
         "delta_text": text,
+        "step_shares": shares,
     }
 
 
@@ -494,6 +497,7 @@ def format_dump(d: dict[str, Any]) -> str:
             f" session step: {r['session_step']:.2f}× ({session});"
             f" step {d['median_step_ms']:.1f} ms (< {d['target_ms']:.0f} ms:"
             f" {'met' if d['met_ms'] else 'missed'}); lxml parse {lxml_ms:.1f} ms",
+            format_breakdown(d["step_shares"]),
             "   delta text: " + " | ".join(d["delta_text"].splitlines()),
         ]
     )
