@@ -378,7 +378,9 @@ def bench_dump(plan: tuple[float, int, int]) -> dict[str, Any]:
     (its keys and index are computed again, as ``deltarec delta`` and
     ``delta_observation`` do). ``session_step`` is a step of an ``Observer`` (the
     recorder, the executor, the MCP server), which keeps the previous frame's keys and
-    index. The target is ``step`` within 3× lxml's parse of the same bytes.
+    index: set up, untimed, as the step before left it (the observer's baseline is the
+    previous dump as the parser read it, so the parser reuses that baseline's nodes, as in
+    a session). The target is ``step`` within 3× lxml's parse of the same bytes.
     """
     from lxml import etree  # a dependency of deltarec; only this section uses it here
 
@@ -395,16 +397,12 @@ def bench_dump(plan: tuple[float, int, int]) -> dict[str, Any]:
         remove_comments=True,
         remove_pis=True,
     )
-    dump_scan.clear()
-    baseline = core.Observer().reset(core.parse_uiautomator(before))
 
     def previous() -> core.Observation:  # untimed: the step before, read as it was then
         dump_scan.clear()
         return core.parse_uiautomator(before)
 
-    def session_step() -> str:
-        observer = core.Observer()  # a fresh memory every run, the same previous frame
-        observer.remember(baseline)
+    def session_step(observer: core.Observer) -> str:
         return observer.step(core.parse_uiautomator(data)).text
 
     def step(prev: core.Observation) -> str:
@@ -424,8 +422,9 @@ def bench_dump(plan: tuple[float, int, int]) -> dict[str, Any]:
         return functools.partial(step, prev)
 
     def session_after() -> Callable[[], object]:
-        previous()
-        return session_step
+        observer = core.Observer()  # a fresh memory every run, the step before as its baseline
+        observer.reset(previous())
+        return functools.partial(session_step, observer)
 
     setups: dict[str, Callable[[], Callable[[], object]]] = {
         "lxml_parse": lambda: lambda: etree.fromstring(data, lxml_parser),
@@ -437,7 +436,7 @@ def bench_dump(plan: tuple[float, int, int]) -> dict[str, Any]:
     }
     warm = {name: _cpu_once(setup) for name, setup in setups.items()}  # imports, caches
     text = step(previous())
-    if session_step() != text or step(previous()) != text:
+    if session_after()() != text or step(previous()) != text:
         raise AssertionError("dump: the steps disagree")
     budget, lo, hi = plan
     repeats = choose_repeats(sum(warm.values()), budget, lo, hi)
