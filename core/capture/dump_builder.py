@@ -201,13 +201,14 @@ def assemble(
     text: str,
     desc: str,
     package: str,
-    box: Sequence[str],
+    box: Sequence[str] | Sequence[bytes],
     flags: Flags,
     kids: tuple[Node, ...],
     extras: tuple[tuple[str, str], ...],
 ) -> Node:
     """The Node of values already read: ``box`` the four coordinates as ASCII digits (in
-    range), ``flags`` the ten of :data:`~deltarec.core.observe.model.FLAG_ATTRIBUTES`."""
+    range; text or bytes), ``flags`` the ten of
+    :data:`~deltarec.core.observe.model.FLAG_ATTRIBUTES`."""
     left, top, right, bottom = box
     return Node(
         role_for_class(class_name, clickable=flags[2], checkable=flags[0]),

@@ -39,12 +39,16 @@ nodes of the last dump are kept only for dumps of at most :data:`KEPT_BYTES`.
 
 from __future__ import annotations
 
+import operator
 import re
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import cast
 
 from deltarec.core.capture.boundary import MAX_DEPTH
 from deltarec.core.capture.dump_builder import (
+    Flags,
     Refused,
     assemble,
     build_node,
@@ -98,6 +102,21 @@ dialog cue (its resource id is an AlertDialog's)."""
 _kept: Kept = {}
 _lock = threading.Lock()
 
+HEADS_KEPT = 20_000
+"""Most tag heads kept (:data:`Head`); past it, the next dump starts a new set."""
+
+Head = tuple[str, str, str, str, str, Flags, tuple[tuple[str, str], ...]]
+"""What a standard tag says before its box (class, resource id, text, description, package,
+flags, extras), kept by those bytes: a row pushed down by an insertion, or scrolled, is the
+same tag but for its box, and is built from them without reading it again."""
+
+_heads: dict[bytes, Head] = {}
+_BOX = rb'bounds="\[(-?[0-9]{1,9}),(-?[0-9]{1,9})\]\[(-?[0-9]{1,9}),(-?[0-9]{1,9})\]"'
+_LEAF_BOX = re.compile(rb" %s ?/>[ \t\r\n]*" % _BOX)
+_OPEN_BOX = re.compile(rb" %s ?>[ \t\r\n]*" % _BOX)
+"""The rest of a standard tag after its head: the box, as :data:`_BOUNDS` reads it, and one
+of the ends :func:`_built` accepts, then XML white space."""
+
 
 class _NotPlain(Exception):
     """The dump is not in the plain shape: the full parsers decide."""
@@ -120,8 +139,11 @@ def scan(data: bytes) -> Scanned | None:
         return None
     first = 2 if tags[1].startswith(b"?") else 1
     with _lock:  # this call owns the last dump's nodes now: a concurrent one starts cold
-        global _kept
+        global _kept, _heads
         kept, _kept = _kept, {}
+        if len(_heads) >= HEADS_KEPT:
+            _heads = {}
+        heads = _heads  # pure values: shared by concurrent calls
     fresh: Kept = {}
     cued: list[bool] = []
     try:
@@ -133,7 +155,7 @@ def scan(data: bytes) -> Scanned | None:
             return None
         rotation = read_rotation(_attributes(root.group("attrs")))
         with gc_paused():  # nothing built is a cycle (capture/gc_pause.py)
-            windows = _nodes(tags, first + 1, len(tags) - 1, kept, fresh, cued)
+            windows = _nodes(tags, first + 1, len(tags) - 1, kept, fresh, cued, heads)
     except (_NotPlain, Refused):
         return None
     if len(data) <= KEPT_BYTES:
@@ -143,7 +165,13 @@ def scan(data: bytes) -> Scanned | None:
 
 
 def _nodes(
-    tags: list[bytes], start: int, stop: int, kept: Kept, fresh: Kept, cued: list[bool]
+    tags: list[bytes],
+    start: int,
+    stop: int,
+    kept: Kept,
+    fresh: Kept,
+    cued: list[bool],
+    heads: dict[bytes, Head],
 ) -> list[Node]:
     """The window roots made by ``tags[start:stop]``.
 
@@ -164,7 +192,7 @@ def _nodes(
                     raise _NotPlain
                 opened, siblings = stack.pop()
                 key: object = (opened, *map(id, kids))
-                hit = take(key, None) or _built(opened, tuple(kids), leaf=False)
+                hit = take(key, None) or _built(opened, tuple(kids), heads, leaf=False)
                 kids = siblings
                 fresh[key] = hit
             elif not tag.rstrip(b" \t\r\n").endswith(b"/>"):
@@ -174,7 +202,7 @@ def _nodes(
                 kids = []
                 continue
             else:
-                hit = _built(tag, (), leaf=True)
+                hit = _built(tag, (), heads, leaf=True)
                 fresh[tag] = hit
         else:
             fresh[tag] = hit
@@ -195,8 +223,22 @@ def _text(tag: bytes) -> str:
         raise _NotPlain from None
 
 
-def _built(tag: bytes, kids: tuple[Node, ...], *, leaf: bool) -> tuple[Node, bool]:
-    """The node of a tag not seen before (``node …/>`` or ``node …>``), checked in full."""
+def _built(
+    tag: bytes, kids: tuple[Node, ...], heads: dict[bytes, Head], *, leaf: bool
+) -> tuple[Node, bool]:
+    """The node of a tag not seen before (``node …/>`` or ``node …>``), checked in full; or,
+    when its head (all but the box: no value holds a quote, so the last `` bounds="`` is the
+    attribute) is one a standard tag had, from that head's values and the box read alone —
+    the very node the full check builds, since what it checks is in the head or the box."""
+    cut = tag.rfind(b' bounds="')
+    head = tag[:cut]
+    known = heads.get(head)
+    if known is not None:
+        box = (_LEAF_BOX if leaf else _OPEN_BOX).fullmatch(tag, cut)
+        if box is not None:
+            a, b, c, d, e, flags, extras = known
+            built = assemble(a, b, c, d, e, box.groups(), flags, kids, extras)
+            return built, built.resource_id in DIALOG_CUES
     text = _text(tag)
     parts = text.split('"')
     end = parts[-1].rstrip(" \t\r\n")
@@ -208,12 +250,26 @@ def _built(tag: bytes, kids: tuple[Node, ...], *, leaf: bool) -> tuple[Node, boo
         and _verbatim(text[: len(text) - len(parts[-1])])
     ):
         node = _standard(parts, kids)
+        if node is not None and cut > 0:
+            heads[head] = (
+                node.class_name,
+                node.resource_id,
+                node.text,
+                node.content_desc,
+                node.package,
+                _flags_of(node),
+                node.extras,
+            )
     if node is None:
         match = (_LEAF if leaf else _OPEN).fullmatch(text)
         if match is None or _NOT_XML.search(text) is not None:
             raise _NotPlain
         node = build_node(_attributes(match.group("attrs")), kids)
     return node, node.resource_id in DIALOG_CUES
+
+
+_flags_of = cast(Callable[[Node], Flags], operator.attrgetter(*(f for _, f in FLAG_ATTRIBUTES)))
+"""A node's ten flags, as :func:`~deltarec.core.capture.dump_builder.read_flags` gives them."""
 
 
 def _verbatim(text: str) -> bool:
@@ -268,10 +324,11 @@ def _resolve(ref: re.Match[str]) -> str:
 
 
 def clear() -> None:
-    """Forget the last dump's nodes (benchmarks measure the cold path with it)."""
-    global _kept
+    """Forget the last dump's nodes and tag heads (benchmarks measure the cold path with it)."""
+    global _kept, _heads
     with _lock:
         _kept = {}
+        _heads = {}
 
 
 __all__ = ["KEPT_BYTES", "Scanned", "clear", "scan"]
