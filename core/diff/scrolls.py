@@ -308,7 +308,7 @@ def _host(
                 return None  # one wrapper holds the content: it is the host, if any
         spots = [
             (q, q_left, q_top)
-            for q, q_left, q_top in old_at.get((content[k], b.width, b.height), ())
+            for q, q_left, q_top in old_at.get((content[k], b.right - b.left, b.bottom - b.top), ())
             if p < q < p_end
         ][:TWIN_LIMIT]
         if not spots and pk is not None:
@@ -344,7 +344,7 @@ def _host(
         if not curr.children[k] and not curr.has_content[k]:
             continue  # a box that shows nothing (a spacer, a divider) could be any of its twins
         votes = strong if whole and curr.children[k] else weak
-        places = list(dict.fromkeys((left, top) for _, left, top in spots))
+        places = [spots[0][1:]] if len(spots) == 1 else list(dict.fromkeys(s[1:] for s in spots))
         if votes is weak and len(places) > 1:
             continue  # a label seen in several places vouches for none of them
         if row >= 0 and row != k:
