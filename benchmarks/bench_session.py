@@ -314,7 +314,7 @@ def _components(parent: View, offsets: Mapping[str, int]) -> list[str]:
     for child, base in zip(parent.children, bases, strict=True):
         if not child.action and (parent.scrollable or twins[base] > 1):
             place = _place(parent, child, offsets) if parent.scrollable else ""
-            base = f"{base}@{place or _hint(child)}"
+            base = f"{base}@{place or _hint(child) or child.text or child.desc}"
         out.append(base if seen[base] == 0 else f"{base}#{seen[base]}")
         seen[base] += 1
     return out

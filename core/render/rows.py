@@ -27,7 +27,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from deltarec.core.diff.compute import Delta, Scroll
-from deltarec.core.diff.row_content import kind, own_texts
+from deltarec.core.diff.row_content import holds_rows, kind, own_texts
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.index import ElementIndex
 from deltarec.core.observe.labels import scrolls_by_nature
@@ -200,17 +200,21 @@ def row_texts(fc: Frame, root: int) -> list[str]:
 
 def unknown_cut(d: Delta, s: Scroll, row: int) -> bool:
     """Whether ``row``, come into list ``s`` that turned a page, is a row cut by an edge that
-    may be a row the list showed before: it shows only what other rows show ("Like ·
-    Share"), or a row of its kind was cut by the other edge before (the page moved it from
-    one edge to the other, or brought another: the dumps cannot say which)."""
+    may be a row the list showed before: one of several rows alike, it shows only what other
+    rows show ("Like · Share"), or a row of its kind was cut by the other edge before (the
+    page moved it from one edge to the other, or brought another: the dumps cannot say)."""
     fc, fp = d.curr, d.prev
     box, b = fc.nodes[s.curr].bounds, fc.nodes[row].bounds
     top, bottom = b.top <= box.top, b.bottom >= box.bottom
+    sort = kind(fc.nodes[row])
     if top == bottom or fc.parents[row] != s.curr:  # uncut, or a page that fills it
         return False
+    alike = sum(kind(fc.nodes[k]) == sort for k in fc.children[s.curr])
+    if alike < 2 or not holds_rows(fc, s.curr):
+        return False  # not a list's row: a web page's sections are the page
     if not own_texts(fc, row):
         return True
-    old_box, sort = fp.nodes[s.prev].bounds, kind(fc.nodes[row])
+    old_box = fp.nodes[s.prev].bounds
     for q in s.left:
         a = fp.nodes[q].bounds
         across = (top and a.bottom >= old_box.bottom) or (bottom and a.top <= old_box.top)
