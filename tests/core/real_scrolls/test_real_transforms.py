@@ -24,8 +24,6 @@ from tests.core.real_scrolls.transforms import (
 )
 
 BUDGET = {
-    ("edit", "missed"): 3,
-    ("edit", "unchanged-listed"): 3,
     ("scroll", "false-change"): 2,
     ("scroll", "oracle"): 7,
     ("scroll", "wrong-scroll"): 4,
