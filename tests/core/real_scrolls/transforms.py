@@ -6,7 +6,7 @@ whose change is known because this module made it:
 - **scroll** (:func:`scrolled`): one container (marked scrollable, or a list / web view /
   scroll view that is not) scrolled by ``d`` px: its descendants move by ``-d``, are
   clipped to its box as uiautomator clips them, and what leaves it is not dumped; what
-  comes in is more rows of the same layout, their labels numbered (:func:`_continued`).
+  comes in is more rows of the same layout showing other words (:func:`_continued`).
 - **edit** (:func:`edited`): one text changed, one checkbox toggled, or one count moved
   ("Filters (1)" → "Filters (2)").
 
@@ -94,16 +94,27 @@ def _replace(obs: Observation, path: Path_, new: Node) -> Observation:
 
 def scrollers(obs: Observation) -> list[Path_]:
     """Containers whose content can scroll: marked so, or lists and web views that are not,
-    tall enough to hold a row, holding at least two nodes that show something."""
+    tall enough to hold a row, whose content goes past an edge, holding at least two nodes
+    that show something."""
     out = []
     for path, node in _walk(obs):
         b = node.bounds
-        if not _marked(node) or b.height < 200 or b.width < 100 or not _content(path, node):
+        got = _content(path, node) if _marked(node) else None
+        if got is None or b.height < 200 or b.width < 100 or not _overflows(got[1], b):
             continue
         shown = sum(1 for _, n in _walk_node(node) if n.text or n.content_desc)
         if shown >= 2:
             out.append(path)
     return out
+
+
+def _overflows(parent: Node, box: Bounds) -> bool:
+    """Whether the content goes on past an edge (a row there is cut): only then can it
+    scroll. Content shorter than its box does not."""
+    rows = [c.bounds for c in parent.children if c.bounds.area]
+    return bool(rows) and (
+        min(r.top for r in rows) <= box.top or max(r.bottom for r in rows) >= box.bottom
+    )
 
 
 def _walk_node(node: Node) -> Iterator[tuple[int, Node]]:
@@ -158,8 +169,9 @@ def scrolled(obs: Observation, path: Path_, d: int) -> Observation:
 
 def _continued(parent: Node, box: Bounds, d: int) -> list[Node]:
     """The content of ``parent`` as a longer list: the rows it shows, then more rows of the
-    same layout above and below (copies one content height away, their labels numbered:
-    "Ada ·1"), so that a scroll of any length brings in rows that were not there."""
+    same layout above and below (copies one content height away, showing other words of
+    the same shape: "Ada" → "Beb"), so that a scroll of any length brings in rows that
+    were not there."""
     rows = [c for c in parent.children if c.bounds.area]
     if not rows:
         return list(parent.children)
@@ -167,20 +179,42 @@ def _continued(parent: Node, box: Bounds, d: int) -> list[Node]:
     if period <= 0:
         return list(parent.children)
     reach = (abs(d) + box.height) // period + 1
+    shapes = Counter((c.class_name, c.resource_id) for c in rows)
+    listed = max(shapes.values()) >= 3  # rows of one shape: a list's rows share their ids
     out: list[Node] = []
     for k in range(-reach, reach + 1):
-        out += rows if k == 0 else [_copy(c, k * period, f" ·{k}") for c in rows]
+        out += rows if k == 0 else [_copy(c, k * period, k, listed) for c in rows]
     return out
 
 
-def _copy(node: Node, dy: int, mark: str) -> Node:
+def _other(label: str, k: int) -> str:
+    """Another row's label of the same shape: every letter moved ``k`` places on (another
+    word, never one containing the first)."""
+    if not label:
+        return ""
+    turn = 1 + k % 25
+    return (
+        "".join(
+            chr((ord(ch) - base + turn) % 26 + base) if ch.isascii() and ch.isalpha() else ch
+            for ch in label
+            for base in [ord("a") if ch.islower() else ord("A")]
+        )
+        + f" #{k}"
+    )  # never another row's label ("E" turned is "D", once again)
+
+
+def _copy(node: Node, dy: int, k: int, listed: bool) -> Node:
+    """``node`` ``dy`` further down, showing other words; outside a list (a form's further
+    sections) its ids are other ids too."""
     b = node.bounds
+    rid = node.resource_id
     return dataclasses.replace(
         node,
         bounds=Bounds(b.left, b.top + dy, b.right, b.bottom + dy),
-        text=node.text + mark if node.text else "",
-        content_desc=node.content_desc + mark if node.content_desc else "",
-        children=tuple(_copy(c, dy, mark) for c in node.children),
+        text=_other(node.text, k),
+        content_desc=_other(node.content_desc, k),
+        resource_id=rid if listed or not rid else f"{rid}_{k}",
+        children=tuple(_copy(c, dy, k, listed) for c in node.children),
     )
 
 
