@@ -43,6 +43,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from benchmarks import synthetic
 from benchmarks.peer import PEER_DISTRIBUTION, PeerNotInstalled, load_peer, peer_version
 from benchmarks.realpairs import RealPair, dumps_dir, every_pair, real_pairs
+from benchmarks.step_phases import breakdown, format_breakdown
 from benchmarks.timing import (
     choose_repeats,
     format_profile,
@@ -377,7 +378,9 @@ def bench_dump(plan: tuple[float, int, int]) -> dict[str, Any]:
     (its keys and index are computed again, as ``deltarec delta`` and
     ``delta_observation`` do). ``session_step`` is a step of an ``Observer`` (the
     recorder, the executor, the MCP server), which keeps the previous frame's keys and
-    index. The target is ``step`` within 3× lxml's parse of the same bytes.
+    index: set up, untimed, as the step before left it (the observer's baseline is the
+    previous dump as the parser read it, so the parser reuses that baseline's nodes, as in
+    a session). The target is ``step`` within 3× lxml's parse of the same bytes.
     """
     from lxml import etree  # a dependency of deltarec; only this section uses it here
 
@@ -394,16 +397,12 @@ def bench_dump(plan: tuple[float, int, int]) -> dict[str, Any]:
         remove_comments=True,
         remove_pis=True,
     )
-    dump_scan.clear()
-    baseline = core.Observer().reset(core.parse_uiautomator(before))
 
     def previous() -> core.Observation:  # untimed: the step before, read as it was then
         dump_scan.clear()
         return core.parse_uiautomator(before)
 
-    def session_step() -> str:
-        observer = core.Observer()  # a fresh memory every run, the same previous frame
-        observer.remember(baseline)
+    def session_step(observer: core.Observer) -> str:
         return observer.step(core.parse_uiautomator(data)).text
 
     def step(prev: core.Observation) -> str:
@@ -423,8 +422,9 @@ def bench_dump(plan: tuple[float, int, int]) -> dict[str, Any]:
         return functools.partial(step, prev)
 
     def session_after() -> Callable[[], object]:
-        previous()
-        return session_step
+        observer = core.Observer()  # a fresh memory every run, the step before as its baseline
+        observer.reset(previous())
+        return functools.partial(session_step, observer)
 
     setups: dict[str, Callable[[], Callable[[], object]]] = {
         "lxml_parse": lambda: lambda: etree.fromstring(data, lxml_parser),
@@ -436,7 +436,7 @@ def bench_dump(plan: tuple[float, int, int]) -> dict[str, Any]:
     }
     warm = {name: _cpu_once(setup) for name, setup in setups.items()}  # imports, caches
     text = step(previous())
-    if session_step() != text or step(previous()) != text:
+    if session_after()() != text or step(previous()) != text:
         raise AssertionError("dump: the steps disagree")
     budget, lo, hi = plan
     repeats = choose_repeats(sum(warm.values()), budget, lo, hi)
@@ -445,6 +445,7 @@ def bench_dump(plan: tuple[float, int, int]) -> dict[str, Any]:
         for name, setup in setups.items():
             times[name].append(_cpu_once(setup))
     phases = {name: summary(values) for name, values in times.items()}
+    shares = breakdown(setups["step"])
     lxml_ms = phases["lxml_parse"]["median_ms"]
     ratios = {name: phases[name]["median_ms"] / lxml_ms for name in setups if name != "lxml_parse"}
     return {
@@ -464,6 +465,7 @@ def bench_dump(plan: tuple[float, int, int]) -> dict[str, Any]:
         "target_ms": DUMP_TARGET_MS,
         "met_ms": phases["step"]["median_ms"] < DUMP_TARGET_MS,
         "delta_text": text,
+        "step_shares": shares,
     }
 
 
@@ -494,6 +496,7 @@ def format_dump(d: dict[str, Any]) -> str:
             f" session step: {r['session_step']:.2f}× ({session});"
             f" step {d['median_step_ms']:.1f} ms (< {d['target_ms']:.0f} ms:"
             f" {'met' if d['met_ms'] else 'missed'}); lxml parse {lxml_ms:.1f} ms",
+            format_breakdown(d["step_shares"]),
             "   delta text: " + " | ".join(d["delta_text"].splitlines()),
         ]
     )

@@ -445,6 +445,8 @@ class Scroll:
     entered_max: set[Key]
     left_min: set[Key]
     left_max: set[Key]
+    web: bool = False
+    """Web content (:func:`_web_scroll`): its rows are the views that came in or left."""
 
 
 def _inside(child: Rect, box: Rect, axis: int) -> bool:
@@ -515,6 +517,10 @@ def find_scrolls(before: Snapshot, after: Snapshot) -> list[Scroll]:
             continue
         if any(_under(key, [s.key]) and key != s.key for s in out):
             continue  # content a scroll found carries (a row cut by the list's edge)
+        web = _web_scroll(before, after, key)
+        if web is not None:
+            out.append(web)
+            continue
         kids_b, kids_a = set(before.children[key]), set(after.children[key])
         if not kids_b and not kids_a:
             continue
@@ -550,6 +556,51 @@ def find_scrolls(before: Snapshot, after: Snapshot) -> list[Scroll]:
             )
         )
     return out
+
+
+def _web_scroll(before: Snapshot, after: Snapshot, key: Key) -> Scroll | None:
+    """The scroll of web content the phone moved: a view that takes swipes (``swipe``
+    "v:NAME") but is not marked scrollable (a WebView) scrolls the page by the change of
+    the state's ``NAME.offset``, and every node of its page moves by exactly that, clipped
+    to the view (its fixed header does not move). So the scroll is that view's, whatever
+    wrapper inside it a measurement would land on, its offset is the state's, and it is
+    near when some node moved by it with an edge clear of the view on both sides.
+
+    Its rows are the topmost views below it that appeared (came in) or went (left): a
+    page has no list items, and a section cut at the edge is keyed by what of it shows.
+    """
+    b, a = before.views[key], after.views[key]
+    if a.view.scrollable or not a.view.swipe.startswith("v:"):
+        return None
+    name = f".{a.view.swipe[2:]}.offset"
+    old, new = _numeric(before.state).get(name), _numeric(after.state).get(name)
+    if old is None or new is None or old == new:
+        return None
+    dy = old - new
+    box_b, box_a = b.view.bounds, a.view.bounds
+    near = False
+    for k in before.views.keys() & after.views.keys():
+        if not _under(k, [key]):
+            continue
+        cb, ca = before.views[k].view.bounds, after.views[k].view.bounds
+        top = cb[1] > box_b[1] and ca[1] > box_a[1] and ca[1] - cb[1] == dy
+        bottom = cb[3] < box_b[3] and ca[3] < box_a[3] and ca[3] - cb[3] == dy
+        if top or bottom:
+            near = True
+            break
+    came = _topmost({k for k in after.views.keys() - before.views.keys() if _under(k, [key])})
+    went = _topmost({k for k in before.views.keys() - after.views.keys() if _under(k, [key])})
+    return Scroll(
+        key,
+        0,
+        dy,
+        near,
+        entered_min=_full(after, came, box_a, 1),
+        entered_max=set(came),
+        left_min=_full(before, went, box_b, 1),
+        left_max=set(went),
+        web=True,
+    )
 
 
 def _across(snap: Snapshot, key: Key) -> bool:
@@ -712,11 +763,20 @@ def expected_facts(before: Snapshot, after: Snapshot) -> tuple[list[Fact], list[
             texts = _texts(row.view)
             if not texts:
                 continue
-            others = set().union(
-                *(_texts(after.views[o].view) for o in after.children[s.key] if o != k),
-                *(_texts(before.views[o].view) for o in before.children[s.key] if o != k),
-            )
-            unique = texts - others or texts
+            if s.web:  # a row is new content: what it shows that no other row did
+                others = set().union(
+                    *(_texts(after.views[o].view) for o in s.entered_max if o != k),
+                    *(_texts(before.views[o].view) for o in s.left_max),
+                )
+                unique = texts - others
+                if not unique:
+                    continue  # a section re-keyed by its cut, showing nothing new
+            else:
+                others = set().union(
+                    *(_texts(after.views[o].view) for o in after.children[s.key] if o != k),
+                    *(_texts(before.views[o].view) for o in before.children[s.key] if o != k),
+                )
+                unique = texts - others or texts
             facts.append(
                 Fact(
                     "row", f"row came in: {max(sorted(unique), key=len)!r}", names=frozenset(unique)
@@ -870,8 +930,11 @@ def _value(text: str) -> Any:
 class Grader:
     """Grades one reply against the facts of one step (module docstring)."""
 
-    def __init__(self, before: Snapshot, after: Snapshot) -> None:
+    def __init__(self, before: Snapshot, after: Snapshot, *, told: bool = True) -> None:
+        """``told``: the diff was told the gesture (else the direction of a web page turned
+        past everything it showed is not in the two dumps: a line may leave it out)."""
         after = unify(before, after)
+        self.told = told
         self.before, self.after = before, after
         self.facts, self.scrolls = expected_facts(before, after)
         self.appeared = set(after.views) - set(before.views)
@@ -973,6 +1036,8 @@ class Grader:
             if s.dy == 0 and s.dx == 0:  # far, direction unknown
                 word = ""
             opposite = {"down": "up", "up": "down", "left": "right", "right": "left"}
+            if s.web and not (s.near or self.told or words & set(opposite)):
+                word = ""  # no row stayed, no gesture told: the dumps do not say which way
             if word and word not in words:
                 f.why = f"direction is {word}"
                 if opposite[word] in words:

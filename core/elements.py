@@ -376,7 +376,8 @@ def _observe(
     iou_threshold: float = 0.5,
 ) -> DeltaResult:
     with gc_paused():  # nothing built here is a cycle (capture/gc_pause.py)
-        before, after = frame_of(prev, viewport=viewport), frame_of(curr, viewport=viewport)
+        before = frame_of(prev, viewport=viewport)
+        after = frame_of(curr, viewport=viewport, like=(prev, before))
         if after is before:  # the same content twice: two frames, as two captures give
             after = Frame(after.obs)
         pairs = match_frames(before, after, iou_threshold=iou_threshold)

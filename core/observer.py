@@ -18,6 +18,7 @@ from collections import Counter, deque
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from deltarec.core.capture.gc_pause import gc_paused
 from deltarec.core.diff.compute import Delta, compute_delta, to_json
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.screens import is_new_screen, screen_title
@@ -90,6 +91,7 @@ def index_frame(
     )
 
 
+@gc_paused()  # nothing a step builds is a cycle (capture/gc_pause.py)
 def observe_delta(
     prev: Observation | Frame,
     curr: Observation | Frame,
@@ -249,6 +251,7 @@ class Observer:
             self.recent.remove(seen)
         self.recent.append(Seen(index, self.steps if step is None else step, screen))
 
+    @gc_paused()
     def step(
         self,
         curr: Observation,

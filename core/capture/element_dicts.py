@@ -185,11 +185,7 @@ def _element(item: Any, where: _Where, depth: int) -> Node:
         raise CaptureParseError(
             f"elements nest deeper than {MAX_ELEMENT_DEPTH}", where=_spell(where)
         )
-    get = item.get
-    raw_role = get("role", "")
-    role = _normalise(raw_role) if type(raw_role) is str else normalise_role(raw_role)
-    value = get("value")
-    kids = get("children")
+    kids = item.get("children")
     if kids:
         if not isinstance(kids, list):
             raise CaptureParseError("children must be a list", where=f"{_spell(where)}.children")
@@ -197,6 +193,16 @@ def _element(item: Any, where: _Where, depth: int) -> Node:
         children = tuple([_element(k, (where, i), deeper) for i, k in enumerate(kids)])
     else:
         children = ()
+    return element_node(item, where, children)
+
+
+def element_node(item: Any, where: _Where, children: tuple[Node, ...]) -> Node:
+    """The node of one element dict whose ``children`` are already nodes (checked by the
+    caller: a mapping, within the depth limit, its ``children`` a list)."""
+    get = item.get
+    raw_role = get("role", "")
+    role = _normalise(raw_role) if type(raw_role) is str else normalise_role(raw_role)
+    value = get("value")
     extras: tuple[tuple[str, str], ...] = ()
     checkable = checked = focused = scrollable = password = selected = False
     keys = item.keys()
@@ -261,6 +267,14 @@ def elements_to_observation(
             f"expected a list of elements, got {type(elements).__name__}", where="$"
         )
     children = tuple([_element(item, (f"$[{i}]",), 0) for i, item in enumerate(elements)])
+    return list_observation(children, viewport=viewport, source=source)
+
+
+def list_observation(
+    children: tuple[Node, ...], *, viewport: Sequence[int] | None, source: str = "elements"
+) -> Observation:
+    """The one-window Observation of an element list's top-level nodes: their synthetic root
+    (:data:`ROOT_CLASS`) spans ``viewport`` ``[x, y, w, h]``, else what they cover."""
     if viewport:
         x, y, w, h = (int(v) for v in viewport[:4])
         width, height = x + w, y + h

@@ -30,6 +30,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from deltarec.core.capture.element_dicts import elements_to_observation
+from deltarec.core.capture.element_frames import frame_like
 from deltarec.core.capture.jsonio import load_capture
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Observation
@@ -48,8 +49,14 @@ _frames: OrderedDict[tuple[str, str, str | bytes], Frame] = OrderedDict()
 _lock = threading.Lock()
 
 
-def frame_of(data: Any, *, viewport: Sequence[int] | None = None) -> Frame:
-    """``data`` (element dicts, a dump or observation JSON, or an Observation) as a Frame."""
+def frame_of(
+    data: Any, *, viewport: Sequence[int] | None = None, like: tuple[Any, Frame] | None = None
+) -> Frame:
+    """``data`` (element dicts, a dump or observation JSON, or an Observation) as a Frame.
+
+    ``like``: the previous screen's element dicts and their frame (with this ``viewport``),
+    from which the frame of element dicts is built when they have its shape
+    (:func:`~deltarec.core.capture.element_frames.frame_like`)."""
     if isinstance(data, Observation):
         return Frame(data)
     key = _key(data, viewport)
@@ -62,7 +69,10 @@ def frame_of(data: Any, *, viewport: Sequence[int] | None = None) -> Frame:
     if isinstance(data, str | bytes):
         frame = Frame(load_capture(data))
     else:
-        frame = Frame(elements_to_observation(list(data), viewport=viewport))
+        built = None if like is None else frame_like(data, *like, viewport=viewport)
+        if built is None:
+            built = Frame(elements_to_observation(list(data), viewport=viewport))
+        frame = built
     if key is not None:
         with _lock:
             _frames[key] = frame

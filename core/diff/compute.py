@@ -31,8 +31,9 @@ from itertools import pairwise
 from typing import Any
 
 from deltarec.core.diff.gesture import Gesture
-from deltarec.core.diff.match import match_frames
+from deltarec.core.diff.match import Matched, match_measured
 from deltarec.core.diff.motions import Motion, placements
+from deltarec.core.diff.row_evidence import displacement
 from deltarec.core.diff.scrolls import find_motions
 from deltarec.core.diff.types import (
     AddedEntry,
@@ -152,14 +153,17 @@ def _moves(prev: Frame, curr: Frame, pairs: dict[int, int]) -> dict[int, tuple[i
     return moved
 
 
-def _scrolls(d: Delta, gesture: Gesture | None = None) -> list[Scroll]:
-    """One :class:`Scroll` per scrolled host (:func:`deltarec.core.diff.scrolls.find_motions`).
+def _scrolls(d: Delta, gesture: Gesture | None, matched: Matched | None) -> list[Scroll]:
+    """One :class:`Scroll` per scrolled host (:func:`deltarec.core.diff.scrolls.find_motions`;
+    the matcher's own estimate when the final pairs are those it measured over).
 
     A subtree that came in (or left) belongs to the innermost scrolled host
     around it, so nested scrollables never list a row twice.
     """
     prev, curr = d.prev, d.curr
-    motions = find_motions(prev, curr, d.pairs, gesture)
+    motions = matched.motions_over(d.pairs) if matched is not None else None
+    if motions is None:
+        motions = find_motions(prev, curr, d.pairs, gesture)
     if not motions:
         return []
     host_c = {m.curr: i for i, m in enumerate(motions)}
@@ -193,8 +197,33 @@ def _identical(prev: Frame, curr: Frame, pairs: dict[int, int]) -> bool:
         return False
     nodes_p, nodes_c = prev.nodes, curr.nodes
     return all(
-        p == c and own_fields(nodes_p[p]) == own_fields(nodes_c[c]) for c, p in pairs.items()
+        p == c and (nodes_p[p] is nodes_c[c] or own_fields(nodes_p[p]) == own_fields(nodes_c[c]))
+        for c, p in pairs.items()
     )
+
+
+def _in_place(prev: Frame, curr: Frame, pairs: dict[int, int]) -> bool:
+    """Whether every node is paired with the one at its own position, under the same parents
+    (a field typed into, a switch toggled): then nothing was moved or reordered, and nothing
+    scrolled unless a box kept its size and moved (:func:`_slid`)."""
+    return (
+        len(pairs) == len(curr) == len(prev)
+        and prev.parents == curr.parents
+        and list(pairs) == list(pairs.values())
+    )
+
+
+def _slid(prev: Frame, curr: Frame) -> bool:
+    """Whether a node of two frames of one shape moved keeping its size: the only evidence of
+    a scroll when every node is paired in place (:func:`deltarec.core.diff.scrolls.find_motions`
+    finds none without it)."""
+    for a, b in zip(prev.nodes, curr.nodes, strict=True):
+        if a is b:
+            continue
+        ba, bb = a.bounds, b.bounds
+        if ba != bb and displacement(ba, bb) is not None:
+            return True
+    return False
 
 
 def _innermost(frame: Frame, pos: int, hosts: dict[int, int]) -> int | None:
@@ -207,15 +236,22 @@ def _innermost(frame: Frame, pos: int, hosts: dict[int, int]) -> int | None:
     return None
 
 
+_BOUNDS_AT = OWN_FIELDS.index("bounds")
+
+
 def _attribute_changes(
     a: Node, b: Node, key: str, volatile: Volatile, *, scrolled: bool
 ) -> dict[str, FromToDict]:
     """Every non-volatile difference of a pair; bounds only outside scrolled hosts."""
+    if a is b:
+        return {}  # one node object, kept by the next frame (element_frames.py, dump_scan.py)
     own_a, own_b = own_fields(a), own_fields(b)
     if own_a == own_b:
         return {}  # the common case: an untouched node, compared at C speed
     out: dict[str, FromToDict] = {}
-    for field_name, old, new in zip(OWN_FIELDS, own_a, own_b, strict=True):
+    i = _BOUNDS_AT  # only the box differs (a row pushed down by an insertion): no field loop
+    boxed = own_a[:i] == own_b[:i] and own_a[i + 1 :] == own_b[i + 1 :]
+    for field_name, old, new in () if boxed else zip(OWN_FIELDS, own_a, own_b, strict=True):
         if old == new or field_name == "bounds":
             continue
         if field_name == "extras":
@@ -276,12 +312,16 @@ def compute_delta(
     """
     fp = prev if isinstance(prev, Frame) else Frame(prev)
     fc = curr if isinstance(curr, Frame) else Frame(curr)
-    pairs = match_frames(fp, fc, gesture=gesture) if pairs is None else pairs
+    matched: Matched | None = None
+    if pairs is None:
+        matched = match_measured(fp, fc, gesture=gesture)
+        pairs = matched.pairs
     if _identical(fp, fc, pairs):
         return Delta(
             fp, fc, pairs, [], [], {}, {}, [], [], [], _fields(fp, fc, pairs), gesture=gesture
         )
     used = set(pairs.values())
+    in_place = _in_place(fp, fc, pairs)
     d = Delta(
         prev=fp,
         curr=fc,
@@ -289,7 +329,7 @@ def compute_delta(
         added=[c for c in range(len(fc)) if c not in pairs],
         removed=[p for p in range(len(fp)) if p not in used],
         changed={},
-        moved=_moves(fp, fc, pairs),
+        moved={} if in_place else _moves(fp, fc, pairs),
         scrolls=[],
         opened=[c for c in fc.roots if c not in pairs],
         closed=[p for p in fp.roots if p not in used],
@@ -297,7 +337,8 @@ def compute_delta(
     )
     if volatile.status_bar:
         d.quiet_prev, d.quiet_curr = system_bars(fp), system_bars(fc)
-    d.scrolls = _scrolls(d, gesture)
+    if not in_place or gesture is not None or _slid(fp, fc):
+        d.scrolls = _scrolls(d, gesture, matched)
     inside = placements(fc, [Motion(s.curr, s.prev, s.dx, s.dy, s.page) for s in d.scrolls])
     scroll_at = {s.curr: s for s in d.scrolls}
     for c, p in pairs.items():

@@ -67,13 +67,14 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from rapidfuzz.fuzz import ratio
 
 from deltarec.core.diff.crowd import Crowd
 from deltarec.core.diff.geometry import geometry_pass
 from deltarec.core.diff.gesture import Gesture
-from deltarec.core.diff.motions import consistent, placements
+from deltarec.core.diff.motions import Motion, consistent, placements
 from deltarec.core.diff.row_content import (
     holds_rows,
     kind,
@@ -110,7 +111,8 @@ class Guard:
         self, prev: Frame, curr: Frame, pairs: dict[int, int], gesture: Gesture | None = None
     ) -> None:
         self.prev, self.curr = prev, curr
-        motions = find_motions(prev, curr, pairs, gesture)
+        self.measured = dict(pairs)  # as they are now: passes 3 and 4 add to ``pairs``
+        self.motions = motions = find_motions(prev, curr, pairs, gesture)
         self.active = bool(motions)
         self._placed = placements(curr, motions)
         self._in_host_prev: set[int] = set()
@@ -130,7 +132,8 @@ class Guard:
         if placed is None and p not in self._in_host_prev:
             return True
         a, b = self.prev.nodes[p].bounds, self.curr.nodes[c].bounds
-        if consistent(a, b, placed.shift if placed is not None else (0, 0)):
+        view = self.curr.nodes[placed.host].bounds if placed is not None else None
+        if consistent(a, b, placed.shift if placed is not None else (0, 0), view):
             return True
         sx, sy = placed.still if placed is not None else (0, 0)  # a sticky row stays put
         if b != Bounds(a.left + sx, a.top + sy, a.right + sx, a.bottom + sy):
@@ -276,6 +279,22 @@ def _drop_placeless_keys(ev: Evidence, used: set[int]) -> None:
             used.discard(pairs.pop(c))
 
 
+@dataclass(frozen=True, slots=True)
+class Matched:
+    """What :func:`match_measured` found: the pairs, and the scrolls measured on the way."""
+
+    pairs: dict[int, int]
+    measured: dict[int, int] | None = None
+    """The pairs the scrolls were measured over (before passes 3 and 4), None if they were not."""
+    motions: tuple[Motion, ...] = ()
+    """:func:`~deltarec.core.diff.scrolls.find_motions` over ``measured``, with the gesture."""
+
+    def motions_over(self, pairs: dict[int, int]) -> list[Motion] | None:
+        """The measured motions when ``pairs`` are the ones they were measured over (the
+        common case: passes 3 and 4 paired nothing), else None: measure again."""
+        return list(self.motions) if self.measured == pairs else None
+
+
 def match_frames(
     prev: Frame, curr: Frame, *, iou_threshold: float = 0.5, gesture: Gesture | None = None
 ) -> dict[int, int]:
@@ -284,6 +303,14 @@ def match_frames(
     ``iou_threshold`` is the overlap that is evidence of one element (passes 1, 3 and 4);
     ``gesture`` the caller's swipe, evidence for the scrolls (:mod:`deltarec.core.diff.gesture`).
     """
+    return match_measured(prev, curr, iou_threshold=iou_threshold, gesture=gesture).pairs
+
+
+def match_measured(
+    prev: Frame, curr: Frame, *, iou_threshold: float = 0.5, gesture: Gesture | None = None
+) -> Matched:
+    """:func:`match_frames`, with the scrolls it measured: the delta measures them over the
+    final pairs, and reuses these when the pairs are the same (one estimate per step)."""
     pairs: dict[int, int] = {}
     # 1. keys
     for c, key in enumerate(curr.keys):
@@ -299,7 +326,7 @@ def match_frames(
     if len(pairs) == len(curr) == len(prev) and all(
         curr.nodes[c].bounds == prev.nodes[p].bounds for c, p in pairs.items()
     ):
-        return pairs  # everything matched in place (the common unchanged or toggled frame)
+        return Matched(pairs)  # everything matched in place (the common unchanged frame)
 
     _uncross(prev, curr, pairs, used)
 
@@ -324,7 +351,7 @@ def match_frames(
 
     # 4. geometry for what is left
     geometry_pass(prev, curr, pairs, used, iou_threshold, guard)
-    return pairs
+    return Matched(pairs, guard.measured, tuple(guard.motions))
 
 
 def _bottom_up(

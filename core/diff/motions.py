@@ -72,17 +72,31 @@ def shifted(b: Bounds, dx: int, dy: int) -> Bounds:
     return Bounds(b.left + dx, b.top + dy, b.right + dx, b.bottom + dy)
 
 
-def consistent(old: Bounds, new: Bounds, shift: tuple[int, int]) -> bool:
+def consistent(
+    old: Bounds, new: Bounds, shift: tuple[int, int], viewport: Bounds | None = None
+) -> bool:
     """Whether ``new`` can be ``old`` moved by ``shift`` (and clipped by an edge).
 
-    The moved box and the new one must overlap on at least half of the smaller.
+    The moved box and the new one must overlap on at least half of the smaller. ``viewport``:
+    the box the scroll shows its content in; the moved box is cut to it first, as the dump
+    cuts every node (a web page's wrappers span the view, whatever part of them shows).
 
     >>> consistent(Bounds(0, 100, 10, 200), Bounds(0, 40, 10, 140), (0, -60))
     True
     >>> consistent(Bounds(0, 100, 10, 200), Bounds(0, 900, 10, 1000), (0, -60))
     False
+    >>> view = Bounds(0, 0, 10, 1000)  # a wrapper cut to the view before and after
+    >>> consistent(view, view, (0, -700)), consistent(view, view, (0, -700), view)
+    (False, True)
     """
     moved = shifted(old, *shift)
+    if viewport is not None and moved.intersection(viewport):
+        moved = Bounds(
+            max(moved.left, viewport.left),
+            max(moved.top, viewport.top),
+            min(moved.right, viewport.right),
+            min(moved.bottom, viewport.bottom),
+        )
     smaller = min(moved.area, new.area)
     if smaller == 0:
         return moved == new

@@ -48,15 +48,16 @@ def page(
         if q is not None and _across(prev.nodes[q].bounds, old_view, curr.nodes[k].bounds, view):
             came.append(k)
             left.append(q)
+    if not came or not left:
+        return None
     cache: TextCache = {}
-    stayed = [
-        k
-        for k in curr.children[c]
-        if k in pairs
+    stayed = any(
+        k in pairs
         and not at_edge(curr.nodes[k].bounds, box)
         and kin(prev, pairs[k], curr, k, cache)
-    ]
-    if not came or not left or stayed or _same_rows_in_place(prev, curr, came, left, cache):
+        for k in curr.children[c]
+    )
+    if stayed or _same_rows_in_place(prev, curr, came, left, cache):
         return None
     rows = (len(came) >= 2 and len(left) >= 2) or any(curr.children[k] for k in came)
     if not rows:
@@ -122,6 +123,27 @@ def _across(a: Bounds, a_box: Bounds, b: Bounds, b_box: Bounds) -> bool:
     )
 
 
+def page_view(frame: Frame, pos: int) -> int:
+    """The container made to scroll (a WebView) whose page ``pos`` belongs to: the nearest
+    one around it when ``pos`` and every wrapper between them show nothing of their own
+    (a web grid under ``body > main > article``, however deep); else -1. A scroll found on
+    such a wrapper is the web view's: the finger was on it, and the wrapper has no name.
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> frame = Frame(parse_uiautomator('<hierarchy><node class="android.webkit.WebView"'
+    ...     ' bounds="[0,0][9,9]"><node class="V" bounds="[0,0][9,9]"><node class="V"'
+    ...     ' bounds="[0,0][9,9]"/></node></node></hierarchy>'))
+    >>> page_view(frame, 2), page_view(frame, 0)
+    (0, 0)
+    """
+    for a in [pos, *frame.ancestors(pos)]:
+        if scrolls_by_nature(frame.nodes[a]):
+            return a
+        if not bare(frame.nodes[a]):
+            return -1
+    return -1
+
+
 def bare(node: Node) -> bool:
     """Whether ``node`` shows nothing of its own (no text, description or id): a wrapper."""
     return not (node.text or node.content_desc or node.resource_id)
@@ -142,7 +164,10 @@ def through_wrappers(prev: Frame, curr: Frame, pairs: Mapping[int, int]) -> Mapp
     """
     out = dict(pairs)
     used = set(pairs.values())
-    for c in range(len(curr)):
+    # Only a parent of a node left unpaired has a child that came: those, parents first (a
+    # wrapper paired here is such a parent already, and comes later in document order).
+    parents = curr.parents
+    for c in sorted({parents[k] for k in range(len(curr)) if k not in out} - {-1}):
         p = out.get(c)
         if p is None or (scrolls_by_nature(curr.nodes[c]) and len(curr.children[c]) == 1):
             continue

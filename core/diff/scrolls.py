@@ -126,10 +126,14 @@ def find_motions(
 
 def _find_motions(prev: Frame, curr: Frame, pairs: Mapping[int, int]) -> list[Motion]:
     n = len(curr)
+    nodes_p, nodes_c = prev.nodes, curr.nodes
     moved = [False] * n
     any_moved = False
     for c, p in pairs.items():
-        d = displacement(prev.nodes[p].bounds, curr.nodes[c].bounds)
+        a, b = nodes_p[p].bounds, nodes_c[c].bounds
+        if a is b:
+            continue  # one box object: the node's tag was the same in both dumps
+        d = displacement(a, b)
         if d is not None and d != (0, 0):
             moved[c] = any_moved = True
     replaced = len(pairs) < n or len(pairs) < len(prev)
@@ -145,44 +149,59 @@ def _find_motions(prev: Frame, curr: Frame, pairs: Mapping[int, int]) -> list[Mo
             if scrolls_by_nature(curr.nodes[c]) and (m := turned(prev, curr, pairs, used, c))
         ]
     # A host is only worth a look when something below it moved or was replaced.
+    parents, children = curr.parents, curr.children
     busy = [False] * n
     for c in range(n - 1, -1, -1):
         if moved[c] or c not in pairs:
-            parent = curr.parents[c]
+            parent = parents[c]
             while parent >= 0 and not busy[parent]:
                 busy[parent] = True
-                parent = curr.parents[parent]
-    inherited: dict[int, tuple[int, int]] = {}
+                parent = parents[parent]
     offset_of: dict[int, tuple[int, int]] = {}
-    viewport: dict[int, Bounds] = {}  # the box of the innermost scrolled host around a node
+    around: dict[int, _Around] = {}
     wrapped: set[int] = set()  # wrappers of a container made to scroll: they inherit its nature
     out: list[Motion] = []
     for c in range(n):
-        parent = curr.parents[c]
-        if parent >= 0:
-            base = inherited.get(parent, (0, 0))
-            own = offset_of.get(parent)
-            if own is not None:
-                base = (base[0] + own[0], base[1] + own[1])
-            if base != (0, 0):
-                inherited[c] = base
-            if own is not None:
-                viewport[c] = curr.nodes[parent].bounds
-            elif parent in viewport:
-                viewport[c] = viewport[parent]
-        old = pairs.get(c)
-        if old is None or not busy[c] or not curr.children[c]:
+        if not busy[c] or not children[c]:
             continue
-        outer = viewport.get(c)
+        old = pairs.get(c)
+        if old is None:
+            continue
+        # The offsets of the scrolled hosts around c, and the box of the innermost one.
+        base, outer = _around(curr, parents[c], offset_of, around) if offset_of else _NOWHERE
         cut = outer is not None and at_edge(curr.nodes[c].bounds, outer)
         if cut and not scrolls_by_nature(curr.nodes[c]):
             continue  # a row cut by the list's edge is not a viewport of its own
-        motion = _host(prev, curr, pairs, used, c, old, inherited.get(c, (0, 0)), wrapped)
+        motion = _host(prev, curr, pairs, used, c, old, base, wrapped)
         if motion is not None:
             out.append(motion)
             if not motion.page:
                 offset_of[c] = (motion.dx, motion.dy)
     return out + _unnamed_pages(prev, curr, pairs, used, out)
+
+
+_Around = tuple[tuple[int, int], Bounds | None]
+_NOWHERE: _Around = ((0, 0), None)
+
+
+def _around(
+    curr: Frame, pos: int, offset_of: dict[int, tuple[int, int]], memo: dict[int, _Around]
+) -> _Around:
+    """The offsets of the scrolled hosts at or around ``pos`` (-1: none), summed, and the box
+    of the innermost, from the hosts found so far (every one around ``pos`` is: parents are
+    visited first). Memoized: O(n) over a whole walk, however deep the tree."""
+    chain = []
+    while pos >= 0 and pos not in memo:
+        chain.append(pos)
+        pos = curr.parents[pos]
+    got = memo[pos] if pos >= 0 else _NOWHERE
+    for a in reversed(chain):
+        own = offset_of.get(a)
+        if own is not None:
+            (dx, dy), _ = got
+            got = ((dx + own[0], dy + own[1]), curr.nodes[a].bounds)
+        memo[a] = got
+    return got
 
 
 def _unnamed_pages(

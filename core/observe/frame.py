@@ -50,6 +50,31 @@ class Frame:
         self.subtree_hashes: list[bytes] = subtree_hashes
         self.pos_of: dict[str, int] = dict(zip(self.keys, range(len(nodes)), strict=True))
 
+    @classmethod
+    def like(cls, base: Frame, obs: Observation, nodes: list[Node], *, same_keys: bool) -> Frame:
+        """The frame of ``obs``, whose flattened ``nodes`` have the shape of ``base``'s (each
+        node as many children as the one at its position there): ``base``'s parents, children
+        and roots, shared (a frame is an immutable value), and its keys too when
+        ``same_keys`` (every node's identifying content is the one at its position in
+        ``base``: :func:`~deltarec.core.observe.identity.identifying`). Equal to
+        ``Frame(obs)``; the caller vouches for the shape."""
+        self = cls.__new__(cls)
+        self.obs = obs
+        self.nodes = nodes
+        self.parents, self.children, self.roots = base.parents, base.children, base.roots
+        if same_keys:
+            self.keys, self.subtree_hashes, self.pos_of = (
+                base.keys,
+                base.subtree_hashes,
+                base.pos_of,
+            )
+        else:
+            self.keys, self.subtree_hashes = keys_and_subtree_hashes(
+                nodes, base.parents, base.children
+            )
+            self.pos_of = dict(zip(self.keys, range(len(nodes)), strict=True))
+        return self
+
     def __len__(self) -> int:
         return len(self.nodes)
 

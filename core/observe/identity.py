@@ -54,6 +54,16 @@ def own_content(node: Node) -> str:
     return "\x1e".join((node.class_name, node.resource_id, node.content_desc, text))
 
 
+def identifying(node: Node) -> tuple[str, str, str, str]:
+    """What a node's key and subtree hash read of the node itself: its class, resource id,
+    description, and text unless a text box's or a password's. Two frames of one shape whose
+    nodes agree on it position by position have the same keys and subtree hashes."""
+    text = node.text
+    if text and (node.role == "textbox" or node.password):
+        text = ""
+    return (node.class_name, node.resource_id, node.content_desc, text)
+
+
 def flatten(windows: Sequence[Node]) -> tuple[list[Node], list[int]]:
     """Every node in document order, and the position of each node's parent (-1: window)."""
     nodes, parents, _, _ = flatten_tree(windows)

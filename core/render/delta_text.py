@@ -44,6 +44,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from deltarec.core.diff.compute import Delta, Scroll
+from deltarec.core.diff.pages import page_view
 from deltarec.core.diff.screens import is_new_screen, screen_name, screen_title
 from deltarec.core.diff.types import ChangeKind as K
 from deltarec.core.diff.types import FromToDict
@@ -329,11 +330,12 @@ def _scroll_lines(
 ) -> list[Line]:
     """``↕`` for one scrolled container, then a line per row that came into view."""
     fc = d.curr
-    shown_at = s.curr  # named by the container made to scroll around it (a WebView), if any
-    for a in [s.curr, *fc.ancestors(s.curr)[:NAMING_LEVELS]]:
+    shown_at = page_view(fc, s.curr)  # a web page's wrapper: by its web view, however deep
+    for a in [s.curr, *fc.ancestors(s.curr)[:NAMING_LEVELS]] if shown_at < 0 else []:
         if scrolls_by_nature(fc.nodes[a]) or a in curr_index.number_of:
-            shown_at = a
+            shown_at = a  # named by the container made to scroll around it, if any
             break
+    shown_at = s.curr if shown_at < 0 else shown_at
     if s.page and s.toward != (0, 0):  # the caller's gesture gave the direction
         how = f"{direction(*s.toward).split()[0]} about a page or more"
     elif s.page:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import re
+from json.encoder import encode_basestring
 from typing import Any
 
 from deltarec.core.observe.model import Node
@@ -43,6 +44,8 @@ def safe(text: str) -> str:
 def quote(text: str) -> str:
     """``text`` as a double-quoted, escaped string that fits on one line (still a JSON
     string: the escapes beyond JSON's own are ``\\uXXXX`` ones)."""
+    if type(text) is str:  # what json.dumps(text, ensure_ascii=False) calls, without its setup
+        return safe(encode_basestring(text))
     return safe(json.dumps(text, ensure_ascii=False))
 
 

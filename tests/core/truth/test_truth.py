@@ -223,5 +223,8 @@ def test_a_web_grid_scroll_lists_each_tile_that_came_in_once() -> None:
     assert len(lines) == len(set(lines))
     pg.swipe(540, 1700, 540, 500, 1000)
     text = observe_delta(b, _obs(pg), max_lines=None).text
-    assert text.splitlines()[0].endswith("scrolled down 1200px (+1 rows, -2 rows)")
+    # Four tiles came in (Footrest, USB hub, Plant pot, Headphone hook); was "+1 rows" and
+    # "+ text "$24.99", button "Add to cart"": the Desk mat's, on screen before.
+    assert text.splitlines()[0].endswith("scrolled down 1200px (+4 rows, -2 rows)")
     assert '"Desk mat"' not in text and '"Webcam cover"' not in text  # on screen before
+    assert '"$24.99"' not in text and '"$9.99"' not in text

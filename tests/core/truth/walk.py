@@ -358,12 +358,14 @@ def check(
     *,
     back_to: bool = False,
     step_before: Snapshot | None = None,
+    told: bool = True,
 ) -> list[Violation]:
     """Every violation of one step (module docstring). ``back_to``: ``before_snap`` is the
     remembered screen the delta is taken from (:func:`recalled`; its ``» back to`` line is
     not graded here); ``step_before``: the phone just before this step, by default
     ``before_snap`` — the lines above the ``» back to`` line (a dialog that closed, the
-    keyboard) speak of the step and are graded against it."""
+    keyboard) speak of the step and are graded against it; ``told``: the diff was told the
+    gesture (:class:`~benchmarks.bench_session.Grader`)."""
     step_snap = step_before or before_snap
     out: list[Violation] = []
     text = result.text
@@ -383,7 +385,7 @@ def check(
     false = keyboard
     if head:  # what the step itself closed, before the screen it came back to
         false += Grader(step_snap, after_snap).grade("\n".join(head)).false
-    grader = Grader(before_snap, after_snap)
+    grader = Grader(before_snap, after_snap, told=told)
     grade = grader.grade(text)
     false += [f for f in grade.false if not _oracle_blind(f, after_snap, result.text)]
     missed = [m for m in grade.missed if not _oracle_blind(m, after_snap, result.text)]
@@ -440,6 +442,13 @@ def walk(
             before = recalled(shown[int(back[1])], after)
         step = Step(number, gesture_, screen, result.text)
         step.violations = check(
-            before, after, result, screen, gesture_, back_to=bool(back), step_before=step_before
+            before,
+            after,
+            result,
+            screen,
+            gesture_,
+            back_to=bool(back),
+            step_before=step_before,
+            told=gesture,
         )
         yield step
