@@ -200,24 +200,17 @@ def row_texts(fc: Frame, root: int) -> list[str]:
 
 def unknown_cut(d: Delta, s: Scroll, row: int) -> bool:
     """Whether ``row``, come into list ``s`` that turned a page, is a row cut by an edge that
-    may be a row the list showed before: one of several rows alike, it shows only what other
-    rows show ("Like · Share"), or a row of its kind was cut by the other edge before (the
-    page moved it from one edge to the other, or brought another: the dumps cannot say)."""
-    fc, fp = d.curr, d.prev
+    shows only what other rows of its list show ("Like · Comment · Share"): it may be the
+    row the other edge cut before, or any other, and it names none. (A cut row that shows
+    a text of its own is listed: it may also be the row the other edge cut, but a row that
+    came in and is not listed is worse.)"""
+    fc = d.curr
     box, b = fc.nodes[s.curr].bounds, fc.nodes[row].bounds
     top, bottom = b.top <= box.top, b.bottom >= box.bottom
-    sort = kind(fc.nodes[row])
     if top == bottom or fc.parents[row] != s.curr:  # uncut, or a page that fills it
         return False
+    sort = kind(fc.nodes[row])
     alike = sum(kind(fc.nodes[k]) == sort for k in fc.children[s.curr])
     if alike < 2 or not holds_rows(fc, s.curr):
         return False  # not a list's row: a web page's sections are the page
-    if not own_texts(fc, row):
-        return True
-    old_box = fp.nodes[s.prev].bounds
-    for q in s.left:
-        a = fp.nodes[q].bounds
-        across = (top and a.bottom >= old_box.bottom) or (bottom and a.top <= old_box.top)
-        if across and fp.parents[q] == s.prev and kind(fp.nodes[q]) == sort:
-            return True
-    return False
+    return not own_texts(fc, row)

@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from deltarec.core.devices.virtual.layout import NAV_TOP, TOOLBAR_BOTTOM, WIDTH
 from deltarec.core.devices.virtual.screen_feed import CARD_COUNT, is_ad, item_tops, max_offset
+from deltarec.core.devices.virtual.screen_inbox import is_header
 from deltarec.core.devices.virtual.screen_inbox import item_tops as inbox_tops
 from deltarec.core.devices.virtual.screen_inbox import max_offset as inbox_max
 from deltarec.core.diff.gesture import Gesture as Touch
@@ -123,19 +124,33 @@ def _across(
     return phone, phone.step(Touch(540, y1, 540, y2, 60))
 
 
+HEADERS = [i for i in range(3, 100) if is_header(i)]
+"""The Inbox's section headers ("Week 3") past the first screen."""
+
+
 @settings(max_examples=40, deadline=None)
 @given(
-    screen=st.sampled_from(("FeedActivity", "InboxActivity")),
-    item=st.integers(3, 36),
+    where=st.sampled_from(("FeedActivity", "InboxActivity")).flatmap(
+        lambda screen: st.tuples(
+            st.just(screen),
+            st.integers(3, 36) if screen == "FeedActivity" else st.sampled_from(HEADERS),
+        )
+    ),
     cut=st.tuples(st.floats(0.05, 0.95), st.floats(0.05, 0.95)),
     down=st.booleans(),
 )
 def test_a_row_cut_by_one_edge_then_the_other_is_listed_once_or_not_at_all(
-    screen: str, item: int, cut: tuple[float, float], down: bool
+    where: tuple[str, int], cut: tuple[float, float], down: bool
 ) -> None:
     """About a viewport: a row cut by one edge is now cut by the other, no row whole in both.
-    A cut row that shows only what other rows show ("Like · Comment · Share") may be that
-    row or any other, so it is not listed as come in; a section header ("Week 3", a text no
-    other row shows) is the one that was there, and is not listed either."""
-    phone, result = _across(screen, item, cut, down)
-    assert violations(phone, result) == [], result.text
+    A cut card that shows only what other cards show ("Like · Comment · Share") may be that
+    card or any other, so it is not listed as come in; a section header ("Week 3", a text no
+    other row shows) is the one that was there, and is not listed either. (A cut Inbox row
+    showing a sender and a date of its own is listed: it may be the row the other edge cut,
+    or one that came in; the dumps cannot say, and a row that came in must be listed. So is a
+    cut card showing a label of its own: its ``+`` line is not graded here.)"""
+    phone, result = _across(*where, cut, down)
+    found = violations(phone, result)
+    if where[0] == "FeedActivity":  # a cut card with a label of its own is listed (above)
+        found = [v for v in found if not v.partition(": ")[2].startswith("+ [")]
+    assert found == [], result.text
