@@ -209,6 +209,8 @@ SEPARATORS = re.compile(r" [·•|—] ")
 LATER = 90061.0
 """A day, an hour, a minute and a second: what a view shows then tells if it is time-driven."""
 Key = tuple[str, ...]
+PLACED = re.compile(r"@at -?\d+$")
+"""The end of a key part that places an item in its scroller's content (:func:`_place`)."""
 
 
 # --------------------------------------------------------------------------- snapshots
@@ -275,16 +277,44 @@ def _hint(view: View) -> str:
     return next((t for t in below if t), "")
 
 
-def _components(parent: View) -> list[str]:
+def scroll_offsets(state: PhoneState) -> dict[str, int]:
+    """The phone's scroll offset of each swipe target (``View.swipe``'s "v:feed" → "feed")."""
+    return {
+        "inbox": state.inbox.offset,
+        "feed": state.feed.offset,
+        "chips": state.feed.chips_offset,
+        "article": state.article.offset,
+        "settings": state.settings.offset,
+        "form": state.form.offset,
+    }
+
+
+def _place(parent: View, child: View, offsets: Mapping[str, int]) -> str:
+    """Where an item without an action sits in its scroller's *content* (its unclipped edge
+    plus the phone's offset): what tells two items that show the same things apart (the
+    Feed's ads, 18 cards apart, show the same texts). "" when the scroller's offset is not
+    known, or ``child`` holds the scroller it moves with (a nested scroller's fixed frame)."""
+    axis, _, target = parent.swipe.partition(":")
+    offset = offsets.get(target)
+    if offset is None or any(v.swipe == parent.swipe for v in child.walk()):
+        return ""
+    i = 0 if axis == "h" else 1
+    return f"at {(child.drawn or child.bounds)[i] - parent.bounds[i] + offset}"
+
+
+def _components(parent: View, offsets: Mapping[str, int]) -> list[str]:
     """The key part of each child: base, plus a content hint for the items of a scroller
-    and for twins (recycled rows share ids), plus an ordinal for twins still equal."""
+    and for twins (recycled rows share ids), plus an ordinal for twins still equal. An item
+    of a scroller known by no action is known by its place in the content instead
+    (:func:`_place`), which clipping does not change."""
     bases = [_base(c, item=parent.scrollable) for c in parent.children]
     twins = Counter(bases)
     out: list[str] = []
     seen: Counter[str] = Counter()
     for child, base in zip(parent.children, bases, strict=True):
         if not child.action and (parent.scrollable or twins[base] > 1):
-            base = f"{base}@{_hint(child)}"
+            place = _place(parent, child, offsets) if parent.scrollable else ""
+            base = f"{base}@{place or _hint(child) or child.text or child.desc}"
         out.append(base if seen[base] == 0 else f"{base}#{seen[base]}")
         seen[base] += 1
     return out
@@ -305,6 +335,7 @@ def snapshot(pg: Playground) -> Snapshot:
     later_windows = [w for w in later.windows() if w.in_dump]
     if len(later_windows) != len(now_windows):
         later_windows = list(now_windows)
+    offsets = scroll_offsets(state)
     for window, shadow in zip(now_windows, later_windows, strict=True):
         if window.kind == "dialog":
             title = _dialog_title(window.root)
@@ -315,7 +346,7 @@ def snapshot(pg: Playground) -> Snapshot:
         else:
             prefix = ("app", window.package, *state.stack) if state.in_app else ("launcher",)
         found: dict[Key, ViewInfo] = {}
-        _add(window.root, shadow.root, prefix, None, None, window.kind, found, children)
+        _add(window.root, shadow.root, prefix, (None, None, window.kind), found, children, offsets)
         views.update({k: dataclasses.replace(i, names=_names(i, found)) for k, i in found.items()})
         if window.kind == "app":
             titles |= _bar_titles(window.root)
@@ -347,22 +378,23 @@ def _add(
     view: View,
     later: View | None,
     key: Key,
-    parent: Key | None,
-    element: Key | None,
-    window: str,
+    where: tuple[Key | None, Key | None, str],
     views: dict[Key, ViewInfo],
     children: dict[Key, tuple[Key, ...]],
+    offsets: Mapping[str, int],
 ) -> None:
-    """Key ``view`` and its subtree into ``views``; ``later`` is the same view later on."""
+    """Key ``view`` and its subtree into ``views``; ``later`` is the same view later on;
+    ``where``: its parent's key, its element's key and its window kind."""
+    parent, element, window = where
     element = key if view.action else element
     volatile = later is not None and (later.text, later.desc) != (view.text, view.desc)
     views[key] = ViewInfo(key, view, parent, element, window, frozenset(), volatile)
-    kids = [(*key, part) for part in _components(view)]
+    kids = [(*key, part) for part in _components(view, offsets)]
     shadow: list[View | None] = [None] * len(kids)
     if later is not None and len(later.children) == len(view.children):
         shadow = list(later.children)
     for child, child_later, child_key in zip(view.children, shadow, kids, strict=True):
-        _add(child, child_later, child_key, key, element, window, views, children)
+        _add(child, child_later, child_key, (key, element, window), views, children, offsets)
     children[key] = tuple(kids)
 
 
@@ -374,7 +406,9 @@ def _names(info: ViewInfo, views: Mapping[Key, ViewInfo]) -> frozenset[str]:
         if info.element == info.key and not _texts(v) and info.parent is not None:
             names |= _texts(views[info.parent].view)  # a bare switch: its row's labels
     elif not (v.text or v.desc) and info.parent is not None:
-        names |= _texts(views[info.parent].view)
+        parent = views[info.parent].view
+        if not parent.scrollable:  # a row of a list is not named by the other rows' texts
+            names |= _texts(parent)
     return frozenset(names)
 
 
@@ -618,7 +652,7 @@ def _aliases(before: Snapshot, after: Snapshot) -> dict[Key, Key]:
     (an action, an id'd text) with exactly one before-only item of the same
     container, that feature is unique to one item on each side, and no slot
     (an id and class, or an action) holds different texts in the two. Items
-    keyed by their own action are never re-keyed.
+    keyed by their own action or by their place in the content are never re-keyed.
     """
     alias: dict[Key, Key] = {}
     for key, kids_a in after.children.items():
@@ -640,7 +674,7 @@ def _aliases(before: Snapshot, after: Snapshot) -> dict[Key, Key]:
                 for f in feats_a[a] & feats_b[b]
                 if count[f] == 2 and not _conflict(feats_a[a], feats_b[b])
             }
-            if len(found) == 1 and not a[-1].startswith("act:"):
+            if len(found) == 1 and not a[-1].startswith("act:") and not PLACED.search(a[-1]):
                 alias[a] = found.pop()
     return alias
 

@@ -79,6 +79,7 @@ from deltarec.core.diff.row_content import (
     holds_rows,
     kind,
     one_label_edited,
+    own_texts,
     same_content,
     same_row_edited,
     texts,
@@ -127,7 +128,7 @@ class Guard:
             return True
         placed = self._placed.get(c)
         if placed is not None and placed.paged:
-            return False
+            return self._header(c, p, placed.host)
         if placed is None and p not in self._in_host_prev:
             return True
         a, b = self.prev.nodes[p].bounds, self.curr.nodes[c].bounds
@@ -138,6 +139,23 @@ class Guard:
         if b != Bounds(a.left + sx, a.top + sy, a.right + sx, a.bottom + sy):
             return False
         return placed is None or self._sticky(c, p, placed.host)
+
+    def _header(self, c: int, p: int, host: int) -> bool:
+        """Whether, in a list that turned a page (nothing pairs there by place), a row is one
+        that was there: a section header ("Week 3") cut by one edge, then by the other — a
+        row of the list that is one label, showing a text no other row of either frame
+        shows. A row with parts never is: its senders and avatars repeat."""
+        curr, prev = self.curr, self.prev
+        if curr.parents[c] != host or curr.children[c] or prev.children[p]:
+            return False
+        a, b = prev.nodes[p], curr.nodes[c]
+        if not b.text or (a.class_name, a.text, a.content_desc) != (
+            b.class_name,
+            b.text,
+            b.content_desc,
+        ):
+            return False
+        return own_texts(prev, p) == own_texts(curr, c) == texts(curr, c)
 
     def _sticky(self, c: int, p: int, host: int) -> bool:
         """Whether a node that stayed put inside a scrolled host can be one that stayed: its
@@ -461,8 +479,8 @@ def _align(
             candidates = by_sig.get(kind(curr.nodes[c]), [])
             if len(candidates) > ALIGN_SCAN:
                 candidates = crowd.candidates(curr, new_kids, i, candidates)
+            placed = in_list and guard.shift(c) is not None
             if in_list:  # rows are known by their content, never by their place in a list
-                placed = guard.shift(c) is not None
                 candidates = [
                     q
                     for q in candidates
@@ -470,13 +488,19 @@ def _align(
                     or (same_row_edited(prev, q, curr, c) and ev.overlaps(c, q))
                     or (not placed and one_label_edited(prev, q, curr, c))
                 ]
-            # holds and (anchored or in place), asked cheapest first: in place implies holds
+            # holds and (anchored or in place), asked cheapest first: in place implies holds.
+            # A row of a measured scroll that shows the same content where the offset puts it
+            # (allowed) is in place, however little of it an edge left (IoU says nothing then).
             slot = [
                 p
                 for p in candidates
                 if p not in used
                 and guard.allowed(c, p)
-                and (ev.holds(c, p) if anchored(i, old_at[p]) else _in_place(prev, p, curr, c, ev))
+                and (
+                    ev.holds(c, p)
+                    if anchored(i, old_at[p])
+                    else placed or _in_place(prev, p, curr, c, ev)
+                )
             ]
             if slot:
                 p = max(slot, key=lambda q: (_similarity(prev.nodes[q], curr.nodes[c]), -q))

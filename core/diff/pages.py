@@ -223,8 +223,12 @@ def with_gesture(
         if q is None or at_edge(curr.nodes[k].bounds, box):
             continue
         moved = displacement(prev.nodes[q].bounds, curr.nodes[k].bounds)
-        if moved is None or not gesture.contradicts(*moved):
-            return out  # a row stayed, or moved with the finger: not a page
+        if moved is None or moved == (0, 0):
+            if came and left:
+                continue  # put or resized while rows came and left under the finger: a twin
+            return out  # a row stayed: not a page
+        if not gesture.contradicts(*moved):
+            return out  # a row moved with the finger: not a page
     if came and left:
         out.append(Motion(host, p, 0, 0, page=True, toward=toward))
         out.sort(key=lambda m: m.curr)

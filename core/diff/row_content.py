@@ -8,11 +8,14 @@ for the same rows again and again).
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.labels import scrolls_by_nature
 from deltarec.core.observe.model import Node
+
+WORD = re.compile(r"\w+")
 
 
 def kind(node: Node) -> tuple[str, str, str]:
@@ -63,14 +66,23 @@ def one_label_edited(prev: Frame, p: int, curr: Frame, c: int) -> bool:
     but one text shared, and the edited text neither shown by another row before ("41
     likes" did not come from elsewhere) nor still shown by one after ("40 likes" did not
     move). A cut card whose only text of its own was the one edited has nothing else to be
-    known by; the caller asks that its list did not scroll."""
+    known by; a row that is one label ("Drive" → "Drive (2)") keeps a word of it. The
+    caller asks that its list did not scroll."""
     if prev.nodes[p].bounds != curr.nodes[c].bounds:
         return False
     a, b = texts(prev, p), texts(curr, c)
     gone, came = a - b, b - a
-    if len(gone) != 1 or len(came) != 1 or not a & b:
+    if len(gone) != 1 or len(came) != 1:
         return False
+    if not a & b and not _share_a_word(next(iter(gone)), next(iter(came))):
+        return False  # a row that is one label: the label edited keeps a word ("Filters")
     return not (_list_counts(prev, p)[next(iter(came))] or _list_counts(curr, c)[next(iter(gone))])
+
+
+def _share_a_word(x: str, y: str) -> bool:
+    """Whether two labels share a word of two letters or more (``"Drive"``, ``"Drive (2)"``)."""
+    words = {w for w in WORD.findall(x.lower()) if len(w) > 1}
+    return any(w in words for w in WORD.findall(y.lower()) if len(w) > 1)
 
 
 def _list_counts(frame: Frame, row: int) -> Counter[str]:

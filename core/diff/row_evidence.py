@@ -79,20 +79,22 @@ def shown(frame: Frame, pos: int, cache: TextCache, side: bool) -> frozenset[str
 def agree(prev: Frame, p: int, curr: Frame, c: int, shift: tuple[int, int]) -> bool:
     """Whether row ``p`` moved by ``shift`` can be row ``c``: no label of one lands where a
     label of the same class of the other is, showing something else (row #4's subject where
-    row #12's is). Rows cut by different edges show different parts and agree."""
+    row #12's is). Rows cut by different edges show different parts and agree. A label
+    found again where the shift puts it is in place, whatever else it overlaps (a card's
+    description over the whole card, in captures without class names)."""
     if p < 0:
         return False
     olds = [n for n in prev.nodes[p : prev.subtree_end(p)] if n.text or n.content_desc]
     news = [n for n in curr.nodes[c : curr.subtree_end(c)] if n.text or n.content_desc]
-    for a in olds:
-        for n in news:
-            if (
-                a.class_name == n.class_name
-                and (a.text, a.content_desc) != (n.text, n.content_desc)
-                and consistent(a.bounds, n.bounds, shift)
-            ):
-                return False
-    return True
+    at = [
+        (i, j, (a.text, a.content_desc) == (n.text, n.content_desc))
+        for i, a in enumerate(olds)
+        for j, n in enumerate(news)
+        if a.class_name == n.class_name and consistent(a.bounds, n.bounds, shift)
+    ]
+    found_old = {i for i, _, same in at if same}
+    found_new = {j for _, j, same in at if same}
+    return all(same or i in found_old or j in found_new for i, j, same in at)
 
 
 def kin(prev: Frame, p: int, curr: Frame, c: int, cache: TextCache) -> bool:
@@ -130,14 +132,21 @@ def refuted(prev: Frame, curr: Frame, c: int, p: int, offset: tuple[int, int]) -
     if not holds_rows(prev, p):  # web content: its labels, wherever they sit
         labels = prev.subtree_end(p) - p + curr.subtree_end(c) - c
         return labels <= LABEL_LIMIT and not agree(prev, p, curr, c, offset)
-    box = curr.nodes[c].bounds
-    news = curr.children[c]
-    for q in prev.children[p]:
-        moved = _shifted(prev.nodes[q].bounds, *offset)
+    back = (-offset[0], -offset[1])
+    return _clash(prev, p, curr, c, offset) or _clash(curr, c, prev, p, back)
+
+
+def _clash(a: Frame, p: int, b: Frame, c: int, offset: tuple[int, int]) -> bool:
+    """Whether a row of list ``p`` in ``a``, moved by ``offset`` clear of the edges of list
+    ``c`` in ``b``, lands on a row of ``b`` showing something else. Both ways round: a row
+    that came in cut by an edge shows, where it was before, what was there."""
+    box = b.nodes[c].bounds
+    news = b.children[c]
+    for q in a.children[p]:
+        moved = _shifted(a.nodes[q].bounds, *offset)
         if moved.area == 0 or moved.top <= box.top or moved.bottom >= box.bottom:
             continue
         for k in news:
-            b = curr.nodes[k].bounds
-            if b.intersection(moved) and not agree(prev, q, curr, k, offset):
+            if b.nodes[k].bounds.intersection(moved) and not agree(a, q, b, k, offset):
                 return True
     return False

@@ -386,10 +386,11 @@ def _host(
         or (lone and not natural)
     ):
         return turned(prev, curr, pairs, used, c) if natural and not rows_decide else None
-    if not rows_decide and refuted(prev, curr, c, p, (dx + base[0], dy + base[1])):
-        # Labels alone chose it, and a row it keeps in view shows something else there: a
-        # coincidence of labels that repeat with a period (senders, dates), not the move;
-        # the rows those labels paired are no rows that stayed.
+    if (not rows_decide or count < 2) and refuted(prev, curr, c, p, (dx + base[0], dy + base[1])):
+        # Labels or one row alone chose it, and a row it keeps in view shows something else
+        # there: a coincidence of labels that repeat with a period (senders, dates), or of
+        # twin rows (an ad and its twin 18 cards on), not the move; the rows those labels
+        # paired are no rows that stayed.
         if natural and replaced_some(prev, curr, pairs, used, c, p):
             return Motion(c, p, 0, 0, page=True)
         return None

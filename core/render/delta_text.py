@@ -62,6 +62,7 @@ from deltarec.core.render.rows import (
     list_rows,
     row_line,
     row_texts,
+    unknown_cut,
     whole_row,
 )
 
@@ -357,6 +358,8 @@ def _scroll_lines(
         first = inside[0]
         if not row_texts(fc, r):
             continue  # a sliver at the edge shows nothing to name
+        if s.page and unknown_cut(d, s, r):
+            continue  # which row it is, the dumps cannot say
         if first != r or not whole_row(fc, r):
             entries += [
                 Entry(a, Line(K.ADDED, line("+", a, states(fc.nodes[a])), added([a])), True)

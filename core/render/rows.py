@@ -26,6 +26,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from deltarec.core.diff.compute import Delta, Scroll
+from deltarec.core.diff.row_content import holds_rows, kind, own_texts
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.index import ElementIndex
 from deltarec.core.observe.labels import scrolls_by_nature
@@ -194,3 +196,21 @@ def row_texts(fc: Frame, root: int) -> list[str]:
     if not texts:
         texts = [n.content_desc for n in nodes if n.content_desc]
     return list(dict.fromkeys(texts))
+
+
+def unknown_cut(d: Delta, s: Scroll, row: int) -> bool:
+    """Whether ``row``, come into list ``s`` that turned a page, is a row cut by an edge that
+    shows only what other rows of its list show ("Like · Comment · Share"): it may be the
+    row the other edge cut before, or any other, and it names none. (A cut row that shows
+    a text of its own is listed: it may also be the row the other edge cut, but a row that
+    came in and is not listed is worse.)"""
+    fc = d.curr
+    box, b = fc.nodes[s.curr].bounds, fc.nodes[row].bounds
+    top, bottom = b.top <= box.top, b.bottom >= box.bottom
+    if top == bottom or fc.parents[row] != s.curr:  # uncut, or a page that fills it
+        return False
+    sort = kind(fc.nodes[row])
+    alike = sum(kind(fc.nodes[k]) == sort for k in fc.children[s.curr])
+    if alike < 2 or not holds_rows(fc, s.curr):
+        return False  # not a list's row: a web page's sections are the page
+    return not own_texts(fc, row)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from benchmarks.bench_session import Snapshot, snapshot
 from deltarec.core.devices.virtual import ManualClock, Playground, VirtualDevice
 from deltarec.core.devices.virtual.layout import APP_PACKAGE
+from deltarec.core.diff.gesture import Gesture as Touch
 from deltarec.core.observer import DeltaResult, Observer
 from tests.core.truth.walk import BACK_TO, Gesture, _settled, _shown_as, check, recalled
 
@@ -31,10 +32,11 @@ class Steps:
         )
         self.pg.tap((view.bounds[0] + view.bounds[2]) // 2, (view.bounds[1] + view.bounds[3]) // 2)
 
-    def step(self) -> DeltaResult:
-        """Observe the step just done, as the walk does."""
+    def step(self, gesture: Touch | None = None) -> DeltaResult:
+        """Observe the step just done, as the walk does (``gesture``: what the executor
+        tells the diff of it)."""
         self.latest = _settled(self.device, self.clock, self.observer, self.latest)
-        result = self.observer.step(self.latest, max_lines=None)
+        result = self.observer.step(self.latest, max_lines=None, gesture=gesture)
         self.shown[len(self.shown)] = _shown_as(snapshot(self.pg))
         return result
 

@@ -1,0 +1,60 @@
+"""Real captures scrolled and edited with a known truth: violations per class.
+
+Derives second frames from every real capture under ``fixtures/real`` (flows and
+``corpus/``; :mod:`tests.core.real_scrolls.transforms`): each scrollable container (and
+lists or web views not marked scrollable) scrolled by 10 px to more than its viewport in
+both directions, and one text, checkbox or count edited. Each delta is graded against the
+known truth and the real-capture oracle. Target: 0 in every class.
+
+    python benchmarks/bench_real_transforms.py              # 20 pairs per capture
+    python benchmarks/bench_real_transforms.py --per 5 --show 3
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+os.environ.setdefault("ADBUTILS_ADB_PATH", "/bin/false")
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tests.core.real_scrolls.transforms import cases, check
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--per", type=int, default=20, help="derived pairs per capture")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--show", type=int, default=0, help="failing cases to print per class")
+    args = parser.parse_args(argv)
+    start = time.perf_counter()
+    sample = cases(random.Random(args.seed), args.per)
+    kinds = Counter(c.kind for c in sample)
+    found: Counter[tuple[str, str]] = Counter()
+    shown: Counter[str] = Counter()
+    bad = 0
+    for case in sample:
+        got = check(case)
+        bad += bool(got)
+        for klass, detail in got:
+            found[(case.kind, klass)] += 1
+            if shown[klass] < args.show:
+                shown[klass] += 1
+                print(f"--- [{klass}] {case}\n  {detail}")
+    took = time.perf_counter() - start
+    print(
+        f"real-capture transforms: {len(sample)} cases ({kinds['scroll']} scrolls,"
+        f" {kinds['edit']} edits), {took:.1f} s; cases with a violation: {bad}"
+    )
+    for (kind, klass), n in sorted(found.items()):
+        print(f"  {kind:<7} {klass:<18} {n}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

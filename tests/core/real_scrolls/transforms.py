@@ -1,0 +1,345 @@
+"""Realistic second frames derived from real captures, with a known truth.
+
+Every real capture under ``fixtures/real`` (flows and ``corpus/``) gives second frames
+whose change is known because this module made it:
+
+- **scroll** (:func:`scrolled`): one container (marked scrollable, or a list / web view /
+  scroll view that is not) scrolled by ``d`` px: its descendants move by ``-d``, are
+  clipped to its box as uiautomator clips them, and what leaves it is not dumped; what
+  comes in is more rows of the same layout showing other words (:func:`_continued`).
+- **edit** (:func:`edited`): one text changed, one checkbox toggled, or one count moved
+  ("Filters (1)" → "Filters (2)").
+
+:func:`check` grades a delta against that truth and against the real-capture oracle
+(:func:`tests.core.truth.real_oracle.violations`): one scroll line, on that container (or a
+wrapper filling it), in that direction, by that offset (±2 px) — "about a page" only when no
+content stayed in view; no change between different elements; each element once; nothing
+outside the container listed; an edit is one ``~`` of that element and nothing else.
+Violations carry a class, so :mod:`benchmarks.bench_real_transforms` can count them.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import re
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from deltarec.core.capture.uiautomator import parse_uiautomator
+from deltarec.core.diff.compute import Delta, compute_delta
+from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.model import Bounds, Node, Observation
+from tests.core.truth.real_oracle import violations as oracle
+
+ROOT = Path(__file__).resolve().parents[3] / "fixtures" / "real"
+SLACK = 2
+SCROLLING = ("RecyclerView", "ListView", "GridView", "WebView", "ScrollView", "ViewPager")
+"""Class name parts of containers that scroll whether or not the dump marks them."""
+COUNT = re.compile(r"\((\d+)\)")
+Path_ = tuple[int, ...]
+"""A node's place: its window's index, then a child index per level."""
+
+
+@dataclass(frozen=True, slots=True)
+class Case:
+    """One derived pair: the capture, what was done, and the truth's data."""
+
+    capture: str
+    kind: str  # "scroll" or "edit"
+    where: Path_
+    d: int = 0
+    what: str = ""
+
+
+@lru_cache(maxsize=1)
+def captures() -> tuple[tuple[str, Observation], ...]:
+    """Every real capture, parsed once."""
+    return tuple(
+        (str(p.relative_to(ROOT)), parse_uiautomator(p.read_bytes()))
+        for p in sorted(ROOT.rglob("*.xml"))
+    )
+
+
+def _walk(obs: Observation) -> Iterator[tuple[Path_, Node]]:
+    stack = [((i,), w) for i, w in reversed(list(enumerate(obs.windows)))]
+    while stack:
+        path, node = stack.pop()
+        yield path, node
+        stack.extend((((*path, k), c) for k, c in reversed(list(enumerate(node.children)))))
+
+
+def _at(obs: Observation, path: Path_) -> Node:
+    node = obs.windows[path[0]]
+    for k in path[1:]:
+        node = node.children[k]
+    return node
+
+
+def _replace(obs: Observation, path: Path_, new: Node) -> Observation:
+    def put(node: Node, rest: Path_) -> Node:
+        if not rest:
+            return new
+        kids = list(node.children)
+        kids[rest[0]] = put(kids[rest[0]], rest[1:])
+        return dataclasses.replace(node, children=tuple(kids))
+
+    windows = list(obs.windows)
+    windows[path[0]] = put(windows[path[0]], path[1:])
+    return dataclasses.replace(obs, windows=tuple(windows))
+
+
+def scrollers(obs: Observation) -> list[Path_]:
+    """Containers whose content can scroll: marked so, or lists and web views that are not,
+    tall enough to hold a row, whose content goes past an edge, holding at least two nodes
+    that show something."""
+    out = []
+    for path, node in _walk(obs):
+        b = node.bounds
+        got = _content(path, node) if _marked(node) else None
+        if got is None or b.height < 200 or b.width < 100 or not _overflows(got[1], b):
+            continue
+        shown = sum(1 for _, n in _walk_node(node) if n.text or n.content_desc)
+        if shown >= 2:
+            out.append(path)
+    return out
+
+
+def _overflows(parent: Node, box: Bounds) -> bool:
+    """Whether the content goes on past an edge (a row there is cut): only then can it
+    scroll. Content shorter than its box does not."""
+    rows = [c.bounds for c in parent.children if c.bounds.area]
+    return bool(rows) and (
+        min(r.top for r in rows) <= box.top or max(r.bottom for r in rows) >= box.bottom
+    )
+
+
+def _walk_node(node: Node) -> Iterator[tuple[int, Node]]:
+    stack = [(0, node)]
+    while stack:
+        depth, n = stack.pop()
+        yield depth, n
+        stack.extend((depth + 1, c) for c in n.children)
+
+
+def _moved_clipped(node: Node, dy: int, box: Bounds) -> Node | None:
+    """``node`` moved by ``dy`` and clipped to ``box``; None when nothing of it is left."""
+    b = node.bounds
+    top, bottom = max(b.top + dy, box.top), min(b.bottom + dy, box.bottom)
+    left, right = max(b.left, box.left), min(b.right, box.right)
+    if b.area == 0 or top >= bottom or left >= right:
+        return None
+    kids = tuple(k for c in node.children if (k := _moved_clipped(c, dy, box)) is not None)
+    return dataclasses.replace(node, bounds=Bounds(left, top, right, bottom), children=kids)
+
+
+def _marked(node: Node) -> bool:
+    return node.scrollable or any(part in node.class_name for part in SCROLLING)
+
+
+def _content(path: Path_, node: Node) -> tuple[Path_, Node] | None:
+    """What moves when the container at ``path`` scrolls: the children of the innermost
+    wrapper filling it (a ScrollView's LinearLayout is clipped to its box; its children
+    move). None when that chain reaches another scroller (the inner one scrolls) or the
+    container is a pager (it turns sideways)."""
+    if "ViewPager" in node.class_name:
+        return None
+    while len(node.children) == 1 and node.children[0].bounds == node.bounds:
+        node, path = node.children[0], (*path, 0)
+        if _marked(node):
+            return None
+    return path, node
+
+
+def scrolled(obs: Observation, path: Path_, d: int) -> Observation:
+    """``obs`` with the container at ``path`` scrolled by ``d`` px (its content moves by
+    ``-d``: ``d`` > 0 is a scroll down), clipped to the container's box."""
+    box = _at(obs, path).bounds
+    got = _content(path, _at(obs, path))
+    assert got is not None
+    where, parent = got
+    kids = tuple(
+        k for c in _continued(parent, box, d) if (k := _moved_clipped(c, -d, box)) is not None
+    )
+    return _replace(obs, where, dataclasses.replace(parent, children=kids))
+
+
+def _continued(parent: Node, box: Bounds, d: int) -> list[Node]:
+    """The content of ``parent`` as a longer list: the rows it shows, then more rows of the
+    same layout above and below (copies one content height away, showing other words of
+    the same shape: "Ada" → "Beb"), so that a scroll of any length brings in rows that
+    were not there."""
+    rows = [c for c in parent.children if c.bounds.area]
+    if not rows:
+        return list(parent.children)
+    period = max(c.bounds.bottom for c in rows) - min(c.bounds.top for c in rows)
+    if period <= 0:
+        return list(parent.children)
+    reach = (abs(d) + box.height) // period + 1
+    shapes = Counter((c.class_name, c.resource_id) for c in rows)
+    listed = max(shapes.values()) >= 3  # rows of one shape: a list's rows share their ids
+    out: list[Node] = []
+    for k in range(-reach, reach + 1):
+        out += rows if k == 0 else [_copy(c, k * period, k, listed) for c in rows]
+    return out
+
+
+def _other(label: str, k: int) -> str:
+    """Another row's label of the same shape: every letter moved ``k`` places on (another
+    word, never one containing the first)."""
+    if not label:
+        return ""
+    turn = 1 + k % 25
+    return (
+        "".join(
+            chr((ord(ch) - base + turn) % 26 + base) if ch.isascii() and ch.isalpha() else ch
+            for ch in label
+            for base in [ord("a") if ch.islower() else ord("A")]
+        )
+        + f" #{k}"
+    )  # never another row's label ("E" turned is "D", once again)
+
+
+def _copy(node: Node, dy: int, k: int, listed: bool) -> Node:
+    """``node`` ``dy`` further down, showing other words; outside a list (a form's further
+    sections) its ids are other ids too."""
+    b = node.bounds
+    rid = node.resource_id
+    return dataclasses.replace(
+        node,
+        bounds=Bounds(b.left, b.top + dy, b.right, b.bottom + dy),
+        text=_other(node.text, k),
+        content_desc=_other(node.content_desc, k),
+        resource_id=rid if listed or not rid else f"{rid}_{k}",
+        children=tuple(_copy(c, dy, k, listed) for c in node.children),
+    )
+
+
+def edits(obs: Observation) -> list[tuple[Path_, str]]:
+    """What :func:`edited` can change: texts unique in the frame, checkboxes, counts."""
+    texts = Counter(n.text for _, n in _walk(obs) if n.text)
+    out: list[tuple[Path_, str]] = []
+    for path, node in _walk(obs):
+        if node.text and texts[node.text] == 1 and node.bounds.area:
+            out.append((path, "count" if COUNT.search(node.text) else "text"))
+        if node.checkable and node.bounds.area:
+            out.append((path, "checked"))
+    return out
+
+
+def edited(obs: Observation, path: Path_, what: str) -> Observation:
+    node = _at(obs, path)
+    if what == "checked":
+        new = dataclasses.replace(node, checked=not node.checked)
+    elif what == "count":
+        new = dataclasses.replace(
+            node, text=COUNT.sub(lambda m: f"({int(m[1]) + 1})", node.text, count=1)
+        )
+    else:
+        new = dataclasses.replace(node, text=node.text + " (edited)")
+    return _replace(obs, path, new)
+
+
+def cases(rng: random.Random, per_capture: int) -> list[Case]:
+    """``per_capture`` derived pairs of each real capture: scrolls of any length in both
+    directions (10 px to more than the viewport), and edits."""
+    out: list[Case] = []
+    for name, obs in captures():
+        hosts, changes = scrollers(obs), edits(obs)
+        for _ in range(per_capture):
+            if hosts and (not changes or rng.random() < 0.7):
+                path = rng.choice(hosts)
+                h = _at(obs, path).bounds.height
+                d = rng.choice((10, 40, 150, h // 3, h // 2, h - 60, h + 200))
+                out.append(Case(name, "scroll", path, rng.choice((-1, 1)) * max(10, d)))
+            elif changes:
+                path, what = rng.choice(changes)
+                out.append(Case(name, "edit", path, what=what))
+    return out
+
+
+def derive(case: Case) -> tuple[Observation, Observation]:
+    obs = dict(captures())[case.capture]
+    if case.kind == "scroll":
+        return obs, scrolled(obs, case.where, case.d)
+    return obs, edited(obs, case.where, case.what)
+
+
+def _positions(frame: Frame, obs: Observation, path: Path_) -> range:
+    """The positions of the subtree at ``path`` in ``frame`` (pre-order, as Frame flattens)."""
+    pos = 0
+    for w in range(path[0]):
+        pos += sum(1 for _ in _walk_node(obs.windows[w]))
+    node = obs.windows[path[0]]
+    for k in path[1:]:
+        pos += 1 + sum(sum(1 for _ in _walk_node(c)) for c in node.children[:k])
+        node = node.children[k]
+    return range(pos, frame.subtree_end(pos))
+
+
+def _stayed(prev: Observation, path: Path_, d: int) -> bool:
+    """Whether content (a node showing something) was wholly in view before and after."""
+    box = _at(prev, path).bounds
+    for _, n in _walk_node(_at(prev, path)):
+        b = n.bounds
+        if not (n.text or n.content_desc) or b.area == 0:
+            continue
+        inside = box.top < b.top and b.bottom < box.bottom
+        if inside and box.top < b.top - d and b.bottom - d < box.bottom:
+            return True
+    return False
+
+
+def check(case: Case) -> list[tuple[str, str]]:
+    """The violations of the delta of ``case``: (class, detail)."""
+    prev, curr = derive(case)
+    fp, fc = Frame(prev), Frame(curr)
+    d = compute_delta(fp, fc)
+    out = [("oracle", v) for v in oracle(fp, fc, d)]
+    out += [("duplicate", v) for v in _twice(d)]
+    inside_p = _positions(fp, prev, case.where)
+    inside_c = _positions(fc, curr, case.where)
+    if case.kind == "edit":
+        target = inside_c.start
+        if d.scrolls:
+            out.append(("false-scroll", f"{len(d.scrolls)} scroll(s) for an edit"))
+        extra = [c for c in d.changed if c != target] + d.added + d.removed
+        if extra:
+            out.append(("unchanged-listed", f"{len(extra)} more than the one edited"))
+        if target not in d.changed:
+            out.append(("missed", f"{case.what} of {fc.nodes[target].text!r} not reported"))
+        return out
+    if d.changed:
+        texts = [c for c, ch in d.changed.items() if set(ch) & {"text", "content-desc"}]
+        if texts:
+            out.append(("false-change", f"{len(texts)} ~ text between different elements"))
+    outside = [c for c in d.added if c not in inside_c] + [
+        p for p in d.removed if p not in inside_p
+    ]
+    if outside:
+        out.append(("unchanged-listed", f"{len(outside)} outside the scrolled container"))
+    hosts = [s for s in d.scrolls if s.curr in inside_c or _fills(fc, s.curr, inside_c.start)]
+    if len(d.scrolls) != 1 or not hosts:
+        keys = [(s.curr, s.dy, s.page) for s in d.scrolls]
+        out.append(("wrong-scroll", f"scrolled {case.d}px; scroll entries {keys}"))
+        return out
+    s = hosts[0]
+    if s.page:
+        if _stayed(prev, case.where, case.d):
+            out.append(("wrong-scroll", f"scrolled {case.d}px, content stayed: a page"))
+    elif abs(s.dy + case.d) > SLACK or s.dx:
+        out.append(("wrong-scroll", f"scrolled {case.d}px, reported ({s.dx}, {s.dy})"))
+    return out
+
+
+def _fills(frame: Frame, pos: int, host: int) -> bool:
+    """An ancestor of the container with its very box (a wrapper named for it)."""
+    return pos in frame.ancestors(host) and frame.nodes[pos].bounds == frame.nodes[host].bounds
+
+
+def _twice(d: Delta) -> list[str]:
+    listed = Counter([*d.added, *d.changed])
+    return [f"position {c} listed twice" for c, n in listed.items() if n > 1]
