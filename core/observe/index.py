@@ -266,7 +266,7 @@ def _recall_and_give(
     number never given. ``book`` is only read."""
     held = set(number_of.values())
     prev_owner: dict[int, Scope] | None = None  # made on the first number recalled
-    for pos in ordered:
+    for pos in ordered if book.by_element else ():  # a new session's book recalls nothing
         if pos in number_of:
             continue
         scope = _scope(frame, pos)
