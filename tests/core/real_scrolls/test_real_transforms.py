@@ -23,9 +23,14 @@ from tests.core.real_scrolls.transforms import (
     scrollers,
 )
 
+FAR_BUDGET = 5
+"""Violations left in :func:`test_scrolls_of_about_a_viewport_read_as_a_page_or_the_offset`
+(a vertical scroll of YouTube's sideways carousel, whose cards touch both edges, 4; an
+inner list carried out of view by its outer ScrollView read as a page of its own, 1).
+A ratchet: lower it as they close."""
+
 BUDGET = {
-    ("scroll", "false-change"): 1,
-    ("scroll", "wrong-scroll"): 7,
+    ("scroll", "wrong-scroll"): 3,
 }
 """Violations per (transform, class) in the seeded sample; every other class is 0."""
 
@@ -51,3 +56,17 @@ def test_real_captures_scrolled_and_edited_state_the_truth_within_the_budget() -
             found[(case.kind, klass)] += 1
     over = {k: n for k, n in found.items() if n > BUDGET.get(k, 0)}
     assert over == {}, found
+
+
+def test_scrolls_of_about_a_viewport_read_as_a_page_or_the_offset() -> None:
+    """Every container of every real capture scrolled by nearly its height and by more,
+    both ways: where no row stays, a page (a ScrollView's form under its one named
+    wrapper is one too), else the offset; a row of the same layout that moved and shows
+    other words ("Wi-Fi" where "Yk-Hk" is) is another row, never one that stayed."""
+    found = []
+    for name, obs in captures():
+        for path in scrollers(obs):
+            h = _at(obs, path).bounds.height
+            for d in (h - 60, h + 200, 60 - h, -h - 200):
+                found += [(name, path, d, v) for v in check(Case(name, "scroll", path, d))]
+    assert len(found) <= FAR_BUDGET, found
