@@ -53,8 +53,11 @@ def page(
     cache: TextCache = {}
     stayed = any(
         k in pairs
-        and not at_edge(curr.nodes[k].bounds, box)
-        and _same_row(prev, pairs[k], curr, k, cache)
+        and (
+            _unmoved(prev, pairs[k], curr, k, cache)
+            if at_edge(curr.nodes[k].bounds, box)
+            else _same_row(prev, pairs[k], curr, k, cache)
+        )
         for k in curr.children[c]
     )
     if stayed or _same_rows_in_place(prev, curr, came, left, cache):
@@ -75,6 +78,15 @@ def _same_row(prev: Frame, p: int, curr: Frame, c: int, cache: TextCache) -> boo
         return True
     a, b = shown(prev, p, cache, False), shown(curr, c, cache, True)
     return not (a and b) or bool(a & b)
+
+
+def _unmoved(prev: Frame, p: int, curr: Frame, c: int, cache: TextCache) -> bool:
+    """Whether a row at an edge stayed: the same box, showing the very same texts, two or
+    more (a row cut alike by the edge that shows one label could be any of its twins)."""
+    if prev.nodes[p].bounds != curr.nodes[c].bounds:
+        return False
+    a = shown(prev, p, cache, False)
+    return len(a) >= 2 and a == shown(curr, c, cache, True)
 
 
 def _same_rows_in_place(

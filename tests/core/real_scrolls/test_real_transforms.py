@@ -9,7 +9,6 @@ raise it.
 from __future__ import annotations
 
 import random
-from collections import Counter
 
 from deltarec.core.observe.frame import Frame
 from tests.core.real_scrolls.transforms import (
@@ -20,6 +19,7 @@ from tests.core.real_scrolls.transforms import (
     cases,
     check,
     derive,
+    over_budget,
     scrollers,
 )
 
@@ -50,11 +50,7 @@ def test_the_derived_frames_scroll_what_they_say() -> None:
 def test_real_captures_scrolled_and_edited_state_the_truth_within_the_budget() -> None:
     sample = cases(random.Random(0), 2)
     assert len(sample) >= 100
-    found: Counter[tuple[str, str]] = Counter()
-    for case in sample:
-        for klass, _ in check(case):
-            found[(case.kind, klass)] += 1
-    over = {k: n for k, n in found.items() if n > BUDGET.get(k, 0)}
+    over, found = over_budget(((case.kind, check(case)) for case in sample), BUDGET)
     assert over == {}, found
 
 
