@@ -48,6 +48,7 @@ def main(argv: list[str] | None = None) -> int:
     total: Counter[str] = Counter()
     by_gesture: dict[str, Counter[str]] = defaultdict(Counter)
     shown: Counter[str] = Counter()
+    tried: Counter[str] = Counter()
     start = time.perf_counter()
     done = sessions = 0
     while done < args.steps:
@@ -61,11 +62,13 @@ def main(argv: list[str] | None = None) -> int:
                     shown[v.klass] += 1
                     print(f"--- [{v.klass}] seed {seed} step {v.step}: {v.gesture}\n  {v.detail}")
         done += walk.steps
+        tried.update(walk.tried)
         sessions += 1
     seconds = time.perf_counter() - start
     print(f"numbers: {done} steps in {sessions} sessions, {seconds:.0f} s")
     print("totals: " + ", ".join(f"{c} {total[c]}" for c in CLASSES) + "  (target 0 each)")
-    print(f"\n{'per command':16s} " + " ".join(f"{c:>12}" for c in CLASSES))
+    print("taps from the last reply: " + ", ".join(f"{k} {n}" for k, n in sorted(tried.items())))
+    print(f"\n{'per gesture':16s} " + " ".join(f"{c:>12}" for c in CLASSES))
     for name in sorted(by_gesture):
         print(f"{name:16s} " + " ".join(f"{by_gesture[name][c]:>12}" for c in CLASSES))
     return 0 if not total else 1

@@ -14,7 +14,8 @@ matching between the two frames, an element keeps its number while it stays on s
 Every index numbered from another shares its :class:`NumberBook`: numbers only grow (a
 new element takes the next number never given, in reading order — also on a new screen),
 and an element that comes back (the same stable key on the same screen — see
-:attr:`ElementIndex.screen` — outside any recycled content: :func:`in_recycled_content`)
+:attr:`ElementIndex.screen` — outside any recycled content: :func:`in_recycled_content`,
+and holding some content: a bare shape is told from another only by where it is)
 takes the number it had, unless another element of this frame or the previous one holds
 it. So a number is never given to another element, and every stale use of one can be
 caught.
@@ -259,8 +260,8 @@ def _recall_and_give(
             continue
         if scrolled is None:
             scrolled = in_recycled_content(frame)
-        if scrolled[pos]:
-            continue  # a recycled row's key names another row later: no recall by key
+        if scrolled[pos] or not frame.has_content[pos]:
+            continue  # a recycled row's key, or a bare shape's, names another one later
         if prev_owner is None:
             pf = previous.frame if previous is not None else frame
             owned = previous.number_of.items() if previous is not None else ()
@@ -279,25 +280,42 @@ def _recall_and_give(
 def in_recycled_content(frame: Frame) -> list[bool]:
     """Per position: the node is inside an item of scrolled content that repeats — a list's
     row, a grid's tile, a web page's run of alike blocks: inside a container made to scroll,
-    at or under a node that has a twin sibling (one sharing its resource id, or, with none,
-    its class). Its key is unique within one frame only: recycled rows repeat senders, ids
-    and whole contents (the Feed's ads), so a row later in the list can carry the key a row
-    seen earlier had. Such an element takes a number back only by a match to a frame that
-    showed it (the previous frame, or a remembered one), never by its key. A form's fields
-    (each its own id) are not recycled. O(n)."""
+    at or under a node that has a twin sibling (one sharing its resource id, or its class
+    when either has no id: the Feed's ads, without ids, among its cards). Its key is unique
+    within one frame only: recycled rows repeat senders, ids and whole contents (the Feed's
+    ads), so a row later in the list can carry the key a row seen earlier had. Such an
+    element takes a number back only by a match to a frame that showed it (the previous
+    frame, or a remembered one), never by its key. A form's fields (each its own id) are
+    not recycled. O(n)."""
     memo = frame.memo
     got = memo.get("in_recycled_content")
     if got is None:
         nodes, parents = frame.nodes, frame.parents
-        slot = [(parent, nodes[pos].resource_id or "\x00" + nodes[pos].class_name)
-                for pos, parent in enumerate(parents)]  # fmt: skip
-        twins = Counter(slot)
+        by_id: Counter[tuple[int, str]] = Counter()
+        by_class: Counter[tuple[int, str]] = Counter()
+        bare: Counter[tuple[int, str]] = Counter()  # of a class, those without an id
+        for pos, parent in enumerate(parents):
+            node = nodes[pos]
+            by_class[(parent, node.class_name)] += 1
+            if node.resource_id:
+                by_id[(parent, node.resource_id)] += 1
+            else:
+                bare[(parent, node.class_name)] += 1
         inside = [False] * len(nodes)
         got = [False] * len(nodes)
         for pos, parent in enumerate(parents):
-            if parent >= 0:
-                inside[pos] = inside[parent] or scrolls_by_nature(nodes[parent])
-                got[pos] = got[parent] or (inside[pos] and twins[slot[pos]] > 1)
+            if parent < 0:
+                continue
+            inside[pos] = inside[parent] or scrolls_by_nature(nodes[parent])
+            if got[parent] or not inside[pos]:
+                got[pos] = got[parent]
+                continue
+            node = nodes[pos]
+            kind = (parent, node.class_name)
+            if node.resource_id:  # twins: the same id, or the same class and one has no id
+                got[pos] = by_id[(parent, node.resource_id)] > 1 or bare[kind] > 0
+            else:
+                got[pos] = by_class[kind] > 1
         memo["in_recycled_content"] = got
     return cast(list[bool], got)
 

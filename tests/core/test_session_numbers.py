@@ -29,9 +29,10 @@ CLOCK = re.compile(r"^\d{1,2}:\d{2}")
 SEEDS = range(8)
 STEPS = 40
 
-BUDGET = {"reuse": 2, "renumbered": 8, "wrong-target": 0, "refused": 0}
-"""What the seeded sessions may still find, per class, over all seeds: the classes left
-open (benchmarks/README.md, "numbers"); lower these as classes close, never raise them."""
+BUDGET = {"reuse": 0, "renumbered": 8, "wrong-target": 0, "refused": 0}
+"""What the seeded sessions may still find, per class, over all seeds; lower these as classes
+close, never raise them. Open: an Inbox row cut to a sliver at the list's edge by a scroll
+is not paired with the row it was (the scroll matching's), so it takes a new number."""
 
 
 def test_a_number_means_one_phone_element_for_a_whole_session() -> None:

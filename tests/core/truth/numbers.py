@@ -208,6 +208,10 @@ class NumbersWalk:
     history: dict[int, Shown] = field(default_factory=dict)
     last: Shown | None = None
     steps: int = 0
+    tried: Counter[str] = field(default_factory=Counter)
+    """How the taps by a number or a name from the last reply went (acted, or the error)."""
+    meant_from: Shown | None = None
+    """The older reply an ``{index: N}`` tap takes its number from (None: the last)."""
     meant_name: int = -1
     """The number the last reply printed with the name a ``name=`` tap uses."""
 
@@ -252,8 +256,13 @@ class NumbersWalk:
             number, name = self.rng.choice(named)
             self.meant_name = number
             return "AC_tap", {"selector": {"name": _unquote(name)}}, "tap-name"
-        if shown and roll < 0.8:
+        if shown and roll < 0.65:
             return "AC_tap", {"selector": {"index": self.rng.choice(shown)}}, "tap-index"
+        older = [h for h in self.history.values() if h is not last and numbers_in(h.text)]
+        if older and roll < 0.8:  # a number an older reply showed: the same element, or refused
+            self.meant_from = self.rng.choice(older)
+            number = self.rng.choice(sorted(numbers_in(self.meant_from.text)))
+            return "AC_tap", {"selector": {"index": number}, "timeout": 0.25}, "tap-old-index"
         return "AC_tap", {"x": point[0], "y": point[1]}, "tap"
 
     def run(self, steps: int) -> Iterator[list[Violation]]:
@@ -273,7 +282,11 @@ class NumbersWalk:
         found: list[Violation] = []
         gesture = f"{klass}: {name} {params}"
         if name == "AC_tap" and "selector" in params and before is not None:
-            found += self._target(params["selector"], out, before, prior, views, taps, gesture)
+            old, self.meant_from = self.meant_from, None
+            reply = old or before
+            found += self._target(params["selector"], out, reply, prior, views, taps, gesture)
+            if old is not None:  # a number that left may be refused, never acted elsewhere
+                found = [v for v in found if v.klass != "refused"]
         if index is None:
             return found
         idents = phone_identities(self.pg)
@@ -348,10 +361,12 @@ class NumbersWalk:
                 if e.index == self.meant_name or before.index.names[e.pos] == selector["name"]
             }
         tapped = self.device.taps[taps:]
+        error = str(out.get("error", ""))
+        kind = gesture.split(":", 1)[0]
+        self.tried[f"{kind} {_error_type(error) if not out['ok'] else 'acted'}"] += 1
         if not out["ok"]:
-            error = str(out.get("error", ""))
             on_screen = set(prior)
-            if "index" in selector and meant_all & on_screen and "Stale" in error:
+            if "index" in selector and meant_all & on_screen:
                 return [Violation("refused", step, gesture, f"{_show(*meant_all)}: {error}")]
             if "name" in selector and not meant_all:
                 return [Violation("refused", step, gesture, f"the reply's name: {error}")]
@@ -373,6 +388,15 @@ class NumbersWalk:
                 f"meant {sorted(map(_show, meant_all))}, tapped ({x},{y}) on {under}",
             )
         ]
+
+
+def _error_type(error: str) -> str:
+    """What a failed tap's message says: ambiguous, stale, not found (or another error)."""
+    if re.search(r"matches \d+ elements", error):
+        return "ambiguous"
+    if re.search(r"\] meant .*; now \[", error):
+        return "stale"
+    return "not found" if "no element matches" in error else "error"
 
 
 def _views(pg: Playground) -> list[tuple[Ident, tuple[int, int, int, int]]]:
