@@ -401,7 +401,7 @@ def bench_dump(plan: tuple[float, int, int]) -> dict[str, Any]:
     )
 
     def previous() -> core.Observation:  # untimed: the step before, read as it was then
-        dump_scan.clear()
+        dump_scan.clear()  # and the last frame's hashes: the step computes prev's keys cold
         return core.parse_uiautomator(before)
 
     def session_step(observer: core.Observer) -> str:
