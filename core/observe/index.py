@@ -284,7 +284,7 @@ def _recall_and_give(
     held = set(number_of.values())
     prev_owner: dict[int, Scope] | None = None  # made on the first number recalled
     scrolled: list[bool] | None = None
-    for pos in ordered:
+    for pos in ordered if book.by_element else ():  # a new session's book recalls nothing
         if pos in number_of:
             continue
         scope = _scope(frame, pos, screen)
