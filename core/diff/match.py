@@ -79,10 +79,12 @@ from deltarec.core.diff.row_content import (
     holds_rows,
     kind,
     one_label_edited,
+    other_row,
     own_texts,
     same_content,
     same_row_edited,
     texts,
+    unpair_other_rows,
 )
 from deltarec.core.diff.scrolls import find_motions
 from deltarec.core.observe.frame import Frame
@@ -365,6 +367,7 @@ def match_measured(
         return Matched(pairs)  # everything matched in place (the common unchanged frame)
 
     _uncross(prev, curr, pairs, used)
+    unpair_other_rows(prev, curr, pairs, used)
 
     # Scrolls: drop pairs a scroll contradicts, then pair only where offsets allow.
     guard = Guard(prev, curr, pairs, gesture)
@@ -387,6 +390,7 @@ def match_measured(
 
     # 4. geometry for what is left
     geometry_pass(prev, curr, pairs, used, iou_threshold, guard)
+    unpair_other_rows(prev, curr, pairs, used)
     return Matched(pairs, guard.measured, tuple(guard.motions))
 
 
@@ -469,6 +473,26 @@ def _in_place(prev: Frame, p: int, curr: Frame, c: int, ev: Evidence, over: set[
     return p in over and (ev.shares(c, p) or same_row_edited(prev, p, curr, c))
 
 
+def _anchors(
+    i: int, new_kids: list[int], old_kids: list[int], old_at: dict[int, int], pairs: dict[int, int]
+) -> set[int]:
+    """The old siblings the i-th new child is anchored to (:func:`_align`): the slot after
+    the old pair of the sibling before it (the first slot, for the first child) and the slot
+    before the old pair of the sibling after it (the last, for the last child) — at most two,
+    looked up rather than asked of every candidate (a crowd of alike cells)."""
+    last_new, last_old = len(new_kids) - 1, len(old_kids) - 1
+    out: set[int] = set()
+    if i == 0 and old_kids:
+        out.add(old_kids[0])
+    elif i > 0 and (j := old_at.get(pairs.get(new_kids[i - 1], -1), last_old)) < last_old:
+        out.add(old_kids[j + 1])
+    if i == last_new and old_kids:
+        out.add(old_kids[last_old])
+    elif i < last_new and (j := old_at.get(pairs.get(new_kids[i + 1], -1), 0)) > 0:
+        out.add(old_kids[j - 1])
+    return out
+
+
 def _align(
     prev: Frame,
     curr: Frame,
@@ -499,16 +523,9 @@ def _align(
     if not any(kind(curr.nodes[new_kids[i]]) in by_sig for i in todo):
         return  # no unpaired child has an old sibling of its kind left: nothing can pair
     old_at = {p: i for i, p in enumerate(old_kids)}
-    last_new, last_old = len(new_kids) - 1, len(old_kids) - 1
 
-    def anchored(i: int, j: int) -> bool:
-        before = (i == 0 and j == 0) or (
-            i > 0 and j > 0 and pairs.get(new_kids[i - 1]) == old_kids[j - 1]
-        )
-        after = (i == last_new and j == last_old) or (
-            i < last_new and j < last_old and pairs.get(new_kids[i + 1]) == old_kids[j + 1]
-        )
-        return before or after
+    def follows(i: int, j: int) -> bool:  # the sibling before each is a pair, or both first
+        return (i == j == 0) or (i > 0 and j > 0 and pairs.get(new_kids[i - 1]) == old_kids[j - 1])
 
     parent = curr.parents[new_kids[0]] if new_kids else -1
     in_list = parent >= 0 and holds_rows(curr, parent)
@@ -528,7 +545,8 @@ def _align(
                     for q in candidates
                     if same_content(prev, q, curr, c, placed=placed)
                     or (same_row_edited(prev, q, curr, c) and ev.overlaps(c, q))
-                    or (not placed and one_label_edited(prev, q, curr, c))
+                    # edited in place below the row it followed (two last rows: pushed out)
+                    or (not placed and one_label_edited(prev, q, curr, c) and follows(i, old_at[q]))
                 ]
             # holds and (anchored or in place), asked cheapest first: in place implies holds.
             # A row of a measured scroll that shows the same content where the offset puts it
@@ -537,12 +555,14 @@ def _align(
             if not live:
                 continue
             over = ev.overlapping(c, live)  # one sweep over the boxes, not a call a candidate
+            anchored = _anchors(i, new_kids, old_kids, old_at, pairs)
             slot = [
                 p
                 for p in live
-                if (
+                if not other_row(prev, p, curr, c)
+                and (
                     (p in over or ev.shares(c, p) or ev.synthetic_roots(c, p))
-                    if anchored(i, old_at[p])
+                    if p in anchored
                     else placed or _in_place(prev, p, curr, c, ev, over)
                 )
             ]
