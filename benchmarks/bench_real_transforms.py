@@ -3,8 +3,9 @@
 Derives second frames from every real capture under ``fixtures/real`` (flows and
 ``corpus/``; :mod:`tests.core.real_scrolls.transforms`): each scrollable container (and
 lists or web views not marked scrollable) scrolled by 10 px to more than its viewport in
-both directions, and one text, checkbox or count edited. Each delta is graded against the
-known truth and the real-capture oracle. Target: 0 in every class.
+both directions, and one text, checkbox or count edited; and rows inserted into or removed
+from every list (:mod:`tests.core.real_scrolls.insertions`). Each delta is graded against
+the known truth and the real-capture oracle. Target: 0 in every class.
 
     python benchmarks/bench_real_transforms.py              # 20 pairs per capture
     python benchmarks/bench_real_transforms.py --per 5 --show 3
@@ -23,6 +24,7 @@ from pathlib import Path
 os.environ.setdefault("ADBUTILS_ADB_PATH", "/bin/false")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from tests.core.real_scrolls import insertions
 from tests.core.real_scrolls.transforms import cases, check
 
 
@@ -34,22 +36,26 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     start = time.perf_counter()
     sample = cases(random.Random(args.seed), args.per)
-    kinds = Counter(c.kind for c in sample)
+    moved = insertions.cases(random.Random(args.seed), args.per)
+    graded: list[tuple[str, object, list[tuple[str, str]]]] = [
+        (c.kind, c, check(c)) for c in sample
+    ] + [("removal" if c.removal else "insert", c, insertions.check(c)) for c in moved]
+    kinds = Counter(kind for kind, _, _ in graded)
     found: Counter[tuple[str, str]] = Counter()
     shown: Counter[str] = Counter()
     bad = 0
-    for case in sample:
-        got = check(case)
+    for kind, case, got in graded:
         bad += bool(got)
         for klass, detail in got:
-            found[(case.kind, klass)] += 1
+            found[(kind, klass)] += 1
             if shown[klass] < args.show:
                 shown[klass] += 1
                 print(f"--- [{klass}] {case}\n  {detail}")
     took = time.perf_counter() - start
     print(
-        f"real-capture transforms: {len(sample)} cases ({kinds['scroll']} scrolls,"
-        f" {kinds['edit']} edits), {took:.1f} s; cases with a violation: {bad}"
+        f"real-capture transforms: {len(sample) + len(moved)} cases ({kinds['scroll']} scrolls,"
+        f" {kinds['edit']} edits, {kinds['insert']} insertions, {kinds['removal']} removals),"
+        f" {took:.1f} s; cases with a violation: {bad}"
     )
     for (kind, klass), n in sorted(found.items()):
         print(f"  {kind:<7} {klass:<18} {n}")

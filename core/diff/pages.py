@@ -53,8 +53,11 @@ def page(
     cache: TextCache = {}
     stayed = any(
         k in pairs
-        and not at_edge(curr.nodes[k].bounds, box)
-        and kin(prev, pairs[k], curr, k, cache)
+        and (
+            _unmoved(prev, pairs[k], curr, k, cache)
+            if at_edge(curr.nodes[k].bounds, box)
+            else _same_row(prev, pairs[k], curr, k, cache)
+        )
         for k in curr.children[c]
     )
     if stayed or _same_rows_in_place(prev, curr, came, left, cache):
@@ -63,6 +66,27 @@ def page(
     if not rows:
         return None  # one label for another (a dialog's message) is not a page of a list
     return Motion(c, p, 0, 0, page=True)
+
+
+def _same_row(prev: Frame, p: int, curr: Frame, c: int, cache: TextCache) -> bool:
+    """Whether a paired row is one row that stayed in view: :func:`kin`, and a row that moved
+    still shows something it showed. A row that moved and shows other words ("Wi-Fi" where
+    "Yk-Hk" is) is another row of the same layout, paired by its ids."""
+    if not kin(prev, p, curr, c, cache):
+        return False
+    if prev.nodes[p].bounds == curr.nodes[c].bounds:
+        return True
+    a, b = shown(prev, p, cache, False), shown(curr, c, cache, True)
+    return not (a and b) or bool(a & b)
+
+
+def _unmoved(prev: Frame, p: int, curr: Frame, c: int, cache: TextCache) -> bool:
+    """Whether a row at an edge stayed: the same box, showing the very same texts, two or
+    more (a row cut alike by the edge that shows one label could be any of its twins)."""
+    if prev.nodes[p].bounds != curr.nodes[c].bounds:
+        return False
+    a = shown(prev, p, cache, False)
+    return len(a) >= 2 and a == shown(curr, c, cache, True)
 
 
 def _same_rows_in_place(
@@ -83,9 +107,10 @@ def _same_rows_in_place(
 def turned(
     prev: Frame, curr: Frame, pairs: Mapping[int, int], used: AbstractSet[int], c: int
 ) -> Motion | None:
-    """The page that container ``c`` (paired) turned, on itself or on the first of the bare
-    wrappers inside it (paired, showing nothing of their own) whose rows were all replaced:
-    a web page's ``body > main > article`` beside a fixed header. O(wrappers)."""
+    """The page that container ``c`` (paired) turned, on itself or on the first of the
+    wrappers inside it (paired, showing nothing of their own, or the one child filling it)
+    whose rows were all replaced: a web page's ``body > main > article`` beside a fixed
+    header, a ScrollView's form. O(wrappers)."""
     todo = [c]
     while todo:
         k = todo.pop(0)
@@ -99,10 +124,18 @@ def turned(
             for q in curr.children[k]
             if q in pairs
             and curr.children[q]
-            and bare(curr.nodes[q])
-            and bare(prev.nodes[pairs[q]])
+            and (
+                (bare(curr.nodes[q]) and bare(prev.nodes[pairs[q]]))
+                or (_fills(prev, pairs[k], pairs[q]) and _fills(curr, k, q))
+            )
         ]
     return None
+
+
+def _fills(frame: Frame, pos: int, child: int) -> bool:
+    """Whether ``child`` is the one child of ``pos`` and has its box: a ScrollView's
+    content (``event_holder``), clipped to it, named or not."""
+    return len(frame.children[pos]) == 1 and frame.nodes[child].bounds == frame.nodes[pos].bounds
 
 
 def _viewport(frame: Frame, pos: int) -> Bounds:

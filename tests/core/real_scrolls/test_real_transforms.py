@@ -9,7 +9,6 @@ raise it.
 from __future__ import annotations
 
 import random
-from collections import Counter
 
 from deltarec.core.observe.frame import Frame
 from tests.core.real_scrolls.transforms import (
@@ -20,12 +19,18 @@ from tests.core.real_scrolls.transforms import (
     cases,
     check,
     derive,
+    over_budget,
     scrollers,
 )
 
+FAR_BUDGET = 5
+"""Violations left in :func:`test_scrolls_of_about_a_viewport_read_as_a_page_or_the_offset`
+(a vertical scroll of YouTube's sideways carousel, whose cards touch both edges, 4; an
+inner list carried out of view by its outer ScrollView read as a page of its own, 1).
+A ratchet: lower it as they close."""
+
 BUDGET = {
-    ("scroll", "false-change"): 1,
-    ("scroll", "wrong-scroll"): 7,
+    ("scroll", "wrong-scroll"): 3,
 }
 """Violations per (transform, class) in the seeded sample; every other class is 0."""
 
@@ -45,9 +50,19 @@ def test_the_derived_frames_scroll_what_they_say() -> None:
 def test_real_captures_scrolled_and_edited_state_the_truth_within_the_budget() -> None:
     sample = cases(random.Random(0), 2)
     assert len(sample) >= 100
-    found: Counter[tuple[str, str]] = Counter()
-    for case in sample:
-        for klass, _ in check(case):
-            found[(case.kind, klass)] += 1
-    over = {k: n for k, n in found.items() if n > BUDGET.get(k, 0)}
+    over, found = over_budget(((case.kind, check(case)) for case in sample), BUDGET)
     assert over == {}, found
+
+
+def test_scrolls_of_about_a_viewport_read_as_a_page_or_the_offset() -> None:
+    """Every container of every real capture scrolled by nearly its height and by more,
+    both ways: where no row stays, a page (a ScrollView's form under its one named
+    wrapper is one too), else the offset; a row of the same layout that moved and shows
+    other words ("Wi-Fi" where "Yk-Hk" is) is another row, never one that stayed."""
+    found = []
+    for name, obs in captures():
+        for path in scrollers(obs):
+            h = _at(obs, path).bounds.height
+            for d in (h - 60, h + 200, 60 - h, -h - 200):
+                found += [(name, path, d, v) for v in check(Case(name, "scroll", path, d))]
+    assert len(found) <= FAR_BUDGET, found

@@ -340,6 +340,18 @@ def _fills(frame: Frame, pos: int, host: int) -> bool:
     return pos in frame.ancestors(host) and frame.nodes[pos].bounds == frame.nodes[host].bounds
 
 
+def over_budget(
+    graded: Iterator[tuple[str, list[tuple[str, str]]]], budget: dict[tuple[str, str], int]
+) -> tuple[dict[tuple[str, str], int], Counter[tuple[str, str]]]:
+    """The (transform, class) counts of ``graded`` ((transform, violations) per case) that
+    exceed ``budget``, and all the counts."""
+    found: Counter[tuple[str, str]] = Counter()
+    for kind, got in graded:
+        for klass, _ in got:
+            found[(kind, klass)] += 1
+    return {k: n for k, n in found.items() if n > budget.get(k, 0)}, found
+
+
 def _twice(d: Delta) -> list[str]:
     listed = Counter([*d.added, *d.changed])
     return [f"position {c} listed twice" for c, n in listed.items() if n > 1]

@@ -1,0 +1,236 @@
+"""Rows inserted into and removed from the lists of real captures, with a known truth.
+
+:func:`inserted` puts ``n`` rows of the layout of the row above (other words: the copies of
+:mod:`.transforms`) into a list of a real capture, below a row that stays: the rows below
+are pushed down by the rows' height, and every container around the insertion point grows
+by as much; the nearest container made to scroll around the list (or the window) keeps
+its box and clips what was pushed, as uiautomator clips it, so rows pushed past its edge
+are no longer dumped. Read backwards, the same pair is a removal: the rows pulled up, and
+the rows pushed out come back in.
+
+The truth (:func:`check`): the inserted rows are ``+`` (``-`` for a removal), what was
+pushed out is ``-`` (``+``), nothing else is added or removed, no inserted row is paired
+with an old one, no ``~`` of a text or a description, and no scroll line: nothing
+scrolled. Rule 3 of the real-capture oracle (rows that moved together are a scroll) is
+exactly what an insertion contradicts, so only its rules 1 and 2 are asked.
+
+The lists: the content of every container :func:`.transforms.scrollers` finds, and every
+node with two or more children of one class and id that show something, their rows
+stacked. The insertion point is below a row that shows something and is wholly in view,
+clear of the list's top edge: a row at that edge that stays while the rows below it move
+is a sticky header as much as a row above an insertion, and the dumps cannot tell which.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections import Counter
+from dataclasses import dataclass
+from itertools import pairwise
+
+from deltarec.core.diff.compute import compute_delta
+from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.model import Bounds, Node, Observation
+from tests.core.real_scrolls.transforms import (
+    Path_,
+    _at,
+    _content,
+    _copy,
+    _marked,
+    _moved_clipped,
+    _positions,
+    _replace,
+    _twice,
+    _walk,
+    _walk_node,
+    captures,
+    scrollers,
+)
+from tests.core.truth.real_oracle import violations as oracle
+
+FAR = 40
+"""The copies' word shift: far from the scroll transform's (another row's words)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Insertion:
+    """One derived pair: ``n`` rows inserted at ``index`` of the list at ``where``;
+    ``removal``: the pair read backwards."""
+
+    capture: str
+    where: Path_
+    index: int
+    n: int
+    removal: bool = False
+
+
+def _shown(node: Node) -> bool:
+    return any(n.text or n.content_desc for _, n in _walk_node(node))
+
+
+def _clip_box(obs: Observation, path: Path_) -> tuple[Path_, Bounds]:
+    """The nearest container made to scroll around ``path`` (its box stays, its content is
+    clipped to it), or the window."""
+    for cut in range(len(path) - 1, 0, -1):
+        node = _at(obs, path[:cut])
+        if _marked(node) and _content(path[:cut], node) is not None:
+            return path[:cut], node.bounds
+    return path[:1], obs.windows[path[0]].bounds
+
+
+def lists(obs: Observation) -> list[tuple[Path_, int]]:
+    """Where rows can be inserted: (list, index) below a row that shows something, wholly
+    inside the clipping box, in a list whose rows are stacked (not side by side)."""
+    parents: list[Path_] = []
+    for path in scrollers(obs):
+        got = _content(path, _at(obs, path))
+        if got is not None:
+            parents.append(got[0])
+    for path, node in _walk(obs):
+        shapes = Counter((c.class_name, c.resource_id) for c in node.children if _shown(c))
+        if shapes and max(shapes.values()) >= 2 and path not in parents:
+            parents.append(path)
+    out: list[tuple[Path_, int]] = []
+    for path in parents:
+        rows = _at(obs, path).children
+        if not _stacked(rows):
+            continue  # a grid, or rows side by side: an insertion reflows them
+        _, box = _clip_box(obs, path)
+        top = max(box.top, _at(obs, path).bounds.top)
+        for i in range(1, len(rows) + 1):
+            above = rows[i - 1].bounds
+            if _shown(rows[i - 1]) and top < above.top and above.bottom < box.bottom:
+                out.append((path, i))
+    return out
+
+
+def _stacked(rows: tuple[Node, ...]) -> bool:
+    """Whether every row has a box and starts where (or below where) the one before ends."""
+    boxes = [r.bounds for r in rows]
+    return all(b.area for b in boxes) and all(a.bottom <= b.top for a, b in pairwise(boxes))
+
+
+def _pushed(node: Node, y: int, h: int, chain: Path_, at: int, new: tuple[Node, ...]) -> Node:
+    """``node`` with ``new`` inserted at index ``at`` of the list ``chain`` leads to (empty:
+    ``node`` is that list): containers on the way grow by ``h``, what starts at or below
+    ``y`` moves down by ``h``, the rest stays."""
+    b = node.bounds
+    if chain:
+        kids = list(node.children)
+        k = chain[0]
+        kids[k] = _pushed(kids[k], y, h, chain[1:], at, new)
+        kids = [c if i == k else _below(c, y, h) for i, c in enumerate(kids)]
+    else:
+        kids = [_below(c, y, h) for c in node.children]
+        kids[at:at] = new
+    grown = Bounds(b.left, b.top, b.right, b.bottom + h)
+    return dataclasses.replace(node, bounds=grown, children=tuple(kids))
+
+
+def _below(node: Node, y: int, h: int) -> Node:
+    b = node.bounds
+    if b.top < y:
+        return node
+    return dataclasses.replace(
+        node,
+        bounds=Bounds(b.left, b.top + h, b.right, b.bottom + h),
+        children=tuple(_below(c, y, h) for c in node.children),
+    )
+
+
+def inserted(obs: Observation, where: Path_, index: int, n: int) -> Observation:
+    """``obs`` with ``n`` rows of the layout of row ``index - 1`` inserted at ``index`` of the
+    list at ``where`` (module docstring)."""
+    rows = _at(obs, where).children
+    above = rows[index - 1]
+    step = (rows[index].bounds.top if index < len(rows) else above.bounds.bottom) - (
+        above.bounds.top
+    )
+    y = above.bounds.top + step
+    new = tuple(_copy(above, step * (j + 1), FAR + j, True) for j in range(n))
+    box_path, box = _clip_box(obs, where)
+    host = _at(obs, box_path)
+    rest = where[len(box_path) :]
+    k = rest[0]
+    kids = list(host.children)
+    kids[k] = _pushed(kids[k], y, step * n, rest[1:], index, new)
+    kids = [c if i == k else _below(c, y, step * n) for i, c in enumerate(kids)]
+    clipped = tuple(c for kid in kids if (c := _moved_clipped(kid, 0, box)) is not None)
+    return _replace(obs, box_path, dataclasses.replace(host, children=clipped))
+
+
+def cases(rng: random.Random, per_capture: int) -> list[Insertion]:
+    """``per_capture`` insertions or removals of 1, 2 or 8 rows in each real capture."""
+    out: list[Insertion] = []
+    for name, obs in captures():
+        spots = lists(obs)
+        for _ in range(per_capture if spots else 0):
+            where, index = rng.choice(spots)
+            out.append(Insertion(name, where, index, rng.choice((1, 2, 8)), rng.random() < 0.4))
+    return out
+
+
+def derive(case: Insertion) -> tuple[Observation, Observation]:
+    """(prev, curr): the capture and the capture with rows inserted, or the reverse."""
+    obs = dict(captures())[case.capture]
+    grown = inserted(obs, case.where, case.index, case.n)
+    return (grown, obs) if case.removal else (obs, grown)
+
+
+def _inserted_positions(frame: Frame, obs: Observation, case: Insertion) -> set[int]:
+    out: set[int] = set()
+    kids = len(_at(obs, case.where).children)
+    for j in range(case.n):
+        if case.index + j < kids:
+            path = (*case.where, case.index + j)
+            if _at(obs, path).class_name:  # still a row of the list (not clipped away)
+                out.update(_positions(frame, obs, path))
+    return out
+
+
+def _gone(before: Observation, after: Observation) -> tuple[set[str], set[str]]:
+    """The texts shown before and not after, and after and not before (by count)."""
+    a = Counter(n.text or n.content_desc for _, n in _walk(before) if n.text or n.content_desc)
+    b = Counter(n.text or n.content_desc for _, n in _walk(after) if n.text or n.content_desc)
+    return set((a - b).keys()), set((b - a).keys())
+
+
+def check(case: Insertion) -> list[tuple[str, str]]:
+    """The violations of the delta of ``case``: (class, detail)."""
+    prev, curr = derive(case)
+    fp, fc = Frame(prev), Frame(curr)
+    d = compute_delta(fp, fc)
+    out = [("oracle", v) for v in oracle(fp, fc, d) if "moved (" not in v]
+    out += [("duplicate", v) for v in _twice(d)]
+    if d.scrolls:
+        keys = [(s.curr, s.dy, s.page) for s in d.scrolls]
+        out.append(("false-scroll", f"{len(d.scrolls)} scroll(s) for an insertion: {keys}"))
+    grown, grown_frame = (prev, fp) if case.removal else (curr, fc)
+    new = _inserted_positions(grown_frame, grown, case)
+    new_side = set(d.removed) if case.removal else set(d.added)
+    paired = new & (set(d.pairs.values()) if case.removal else set(d.pairs))
+    if paired:
+        out.append(("false-pair", f"{len(paired)} inserted nodes paired with old ones"))
+    # Anything else listed + or - shows only texts that left (or came): rows pushed out.
+    gone, came = _gone(prev, curr)
+    extra = [p for p in d.removed if not _texts(fp, p) <= gone] + [
+        c for c in d.added if not _texts(fc, c) <= came
+    ]
+    if extra:
+        out.append(("unchanged-listed", f"{len(extra)} +/- of rows that stayed"))
+    missed = [q for q in new if q not in new_side and _label(grown_frame.nodes[q])]
+    if missed:
+        out.append(("missed", f"{len(missed)} inserted nodes not listed"))
+    texts = [c for c, ch in d.changed.items() if set(ch) & {"text", "content-desc"}]
+    if texts:
+        out.append(("false-change", f"{len(texts)} ~ text between different elements"))
+    return out
+
+
+def _label(node: Node) -> str:
+    return node.text or node.content_desc
+
+
+def _texts(frame: Frame, pos: int) -> set[str]:
+    return {_label(n) for n in frame.nodes[pos : frame.subtree_end(pos)] if _label(n)}
