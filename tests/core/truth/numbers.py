@@ -28,6 +28,7 @@ Violations carry their class, the step and the gesture, so tests and
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from collections import Counter
@@ -38,31 +39,39 @@ from typing import Any
 from benchmarks.bench_session import scroll_offsets
 from deltarec.core.devices.virtual import ManualClock, Playground, VirtualDevice
 from deltarec.core.devices.virtual.layout import APP_PACKAGE, MESSAGE
-from deltarec.core.devices.virtual.views import View
+from deltarec.core.devices.virtual.views import Rect, View
 from deltarec.core.executor.context import numbers_in
 from deltarec.core.executor.session import Session
 from deltarec.core.observe.index import ElementIndex
 from tests.core.truth.walk import random_gesture
 
-CLASSES = ("reuse", "renumbered", "wrong-target", "refused")
+CLASSES = ("reuse", "renumbered", "wrong-target", "refused", "misnamed")
 BACK_TO = re.compile(r"^» back to .*\(as after step (\d+)\)", re.M)
-NAMED = re.compile(r'\[(\d+)\] (\S+) "((?:[^"\\]|\\.)*)"(→)?')
-"""``[i] role "name"`` in a reply line (not a ``"old"→"new"`` change: no name there)."""
+NAMED = re.compile(r'\[(\d+)\] (?:([a-z][\w-]*) )?("(?:[^"\\]|\\.)*")(→)?')
+"""``[i] role "name"`` (or ``[i] "name"`` in a group) in a reply line; not a ``"old"→"new"``
+change: no name there."""
 Ident = tuple[str, ...]
 
 
 def phone_identities(pg: Playground) -> list[Ident]:
     """The phone's name of every node a dump of ``pg`` holds, in document order (module
     docstring)."""
+    return [ident for ident, _ in phone_views(pg)]
+
+
+def phone_views(pg: Playground) -> list[tuple[Ident, Rect]]:
+    """:func:`phone_identities` with each node's bounds (one layout of the phone)."""
     state = pg.state
     offsets = {**scroll_offsets(state), "pager": PAGE * state.clock.tab}
     screen = state.screen
     if screen == MESSAGE:
         screen = f"{screen}:{state.message}"  # another message is another screen
     out: list[Ident] = []
+    bounds: list[Rect] = []
     for window in pg.windows():
         if not window.in_dump:
             continue
+        bounds += [v.bounds for v in window.root.walk()]
         if window.kind == "dialog":
             prefix: Ident = ("dialog", _dialog_title(window.root))
         elif window.kind == "status":
@@ -70,7 +79,7 @@ def phone_identities(pg: Playground) -> list[Ident]:
         else:
             prefix = ("app", window.package, screen)
         _name(window.root, (*prefix, "root"), Place(offsets), out)
-    return out
+    return list(zip(out, bounds, strict=True))
 
 
 PAGE = 100_000
@@ -210,6 +219,7 @@ class NumbersWalk:
     steps: int = 0
     tried: Counter[str] = field(default_factory=Counter)
     """How the taps by a number or a name from the last reply went (acted, or the error)."""
+    seen_views: list[tuple[Ident, Rect]] | None = None
     meant_from: Shown | None = None
     """The older reply an ``{index: N}`` tap takes its number from (None: the last)."""
     meant_name: int = -1
@@ -249,13 +259,12 @@ class NumbersWalk:
         assert self.last is not None
         last = self.last
         shown = sorted(numbers_in(last.text) & {e.index for e in last.index.elements})
-        named = [(int(m[1]), m[3]) for m in NAMED.finditer(last.text) if not m[4] and m[3]]
-        named = [(n, name) for n, name in named if not _removal(last.text, n)]
+        named = [(n, name) for n, name in _names(last.text) if name]
         roll = self.rng.random()
         if named and roll < 0.3:
             number, name = self.rng.choice(named)
             self.meant_name = number
-            return "AC_tap", {"selector": {"name": _unquote(name)}}, "tap-name"
+            return "AC_tap", {"selector": {"name": name}}, "tap-name"
         if shown and roll < 0.65:
             return "AC_tap", {"selector": {"index": self.rng.choice(shown)}}, "tap-index"
         older = [h for h in self.history.values() if h is not last and numbers_in(h.text)]
@@ -273,8 +282,8 @@ class NumbersWalk:
         name, params, klass = self.next_call()
         self.steps += 1
         before = self.last
-        prior = phone_identities(self.pg)
-        views = _views(self.pg)
+        views = self.seen_views if self.seen_views is not None else phone_views(self.pg)
+        prior = [ident for ident, _ in views]
         taps = len(self.device.taps)
         out = self.session.call(name, params)
         text = out["observation"] or (out.get("result") or {}).get("text") or ""
@@ -287,9 +296,10 @@ class NumbersWalk:
             found += self._target(params["selector"], out, reply, prior, views, taps, gesture)
             if old is not None:  # a number that left may be refused, never acted elsewhere
                 found = [v for v in found if v.klass != "refused"]
+        self.seen_views = phone_views(self.pg)  # the phone as it stays until the next step
         if index is None:
             return found
-        idents = phone_identities(self.pg)
+        idents = [ident for ident, _ in self.seen_views]
         assert aligned(index, idents), (gesture, len(index.frame.nodes), len(idents))
         delta = self.session._delta
         new_screen = bool(delta is not None and delta.new_screen and name != "AC_observe")
@@ -301,8 +311,8 @@ class NumbersWalk:
 
     # ------------------------------------------------------------ the grades
     def _grade(self, now: Shown, before: Shown | None, gesture: str) -> list[Violation]:
-        found: list[Violation] = []
         step = now.step
+        found = [Violation("misnamed", step, gesture, m) for m in misnamed(now.text, now.index)]
         for e in now.index.elements:
             ident = now.idents[e.pos]
             had = self.owner.setdefault(e.index, ident)
@@ -345,7 +355,7 @@ class NumbersWalk:
         out: Any,
         before: Shown,
         prior: list[Ident],
-        views: list[tuple[Ident, tuple[int, int, int, int]]],
+        views: list[tuple[Ident, Rect]],
         taps: int,
         gesture: str,
     ) -> list[Violation]:
@@ -364,15 +374,17 @@ class NumbersWalk:
         error = str(out.get("error", ""))
         kind = gesture.split(":", 1)[0]
         self.tried[f"{kind} {_error_type(error) if not out['ok'] else 'acted'}"] += 1
-        if not out["ok"]:
+        if not out["ok"]:  # the error names what it saw as the frame does
+            last = self.last.index if self.last is not None else before.index
+            found = [
+                Violation("misnamed", step, gesture, f"error: {m}") for m in misnamed(error, last)
+            ]
             on_screen = set(prior)
-            if "index" in selector and meant_all & on_screen:
-                return [Violation("refused", step, gesture, f"{_show(*meant_all)}: {error}")]
             if "name" in selector and not meant_all:
-                return [Violation("refused", step, gesture, f"the reply's name: {error}")]
-            if "name" in selector and "matches" not in error and meant_all & on_screen:
-                return [Violation("refused", step, gesture, f"{_show(*meant_all)}: {error}")]
-            return []
+                found.append(Violation("refused", step, gesture, f"the reply's name: {error}"))
+            elif meant_all & on_screen and ("index" in selector or "matches" not in error):
+                found.append(Violation("refused", step, gesture, f"{_show(*meant_all)}: {error}"))
+            return found
         if not tapped:
             return []
         x, y = tapped[0]
@@ -399,19 +411,24 @@ def _error_type(error: str) -> str:
     return "not found" if "no element matches" in error else "error"
 
 
-def _views(pg: Playground) -> list[tuple[Ident, tuple[int, int, int, int]]]:
-    """Every node's phone identity and bounds, as the screen is now."""
-    idents = phone_identities(pg)
-    bounds = [v.bounds for w in pg.windows() if w.in_dump for v in w.root.walk()]
-    return list(zip(idents, bounds, strict=True))
+def _names(text: str) -> list[tuple[int, str]]:
+    """Every ``([i], name)`` a reply or a message prints, removal lines aside (the
+    element they name is gone)."""
+    out = []
+    for line in text.splitlines():
+        if not line.startswith("-"):
+            out += [(int(m[1]), json.loads(m[3])) for m in NAMED.finditer(line) if not m[4]]
+    return out
 
 
-def _removal(text: str, number: int) -> bool:
-    return any(ln.startswith("-") and f"[{number}]" in ln for ln in text.splitlines())
-
-
-def _unquote(name: str) -> str:
-    return re.sub(r"\\(.)", r"\1", name)
+def misnamed(text: str, index: ElementIndex) -> list[str]:
+    """The names ``text`` prints for the numbers of ``index`` that are not the frame's."""
+    names = {e.index: index.names[e.pos] for e in index.elements}
+    return [
+        f"[{n}] printed {said!r}, the frame calls it {names[n]!r}"
+        for n, said in _names(text)
+        if n in names and names[n] != said
+    ]
 
 
 def _show(*idents: Ident) -> str:
