@@ -2,6 +2,7 @@
 
     python benchmarks/bench_delta.py            # ~1-2 minutes on 2 cores
     python benchmarks/bench_delta.py --quick    # a smoke run with few repeats
+    python benchmarks/bench_delta.py --sections 1,2   # only the comparison and the scaling
 
 Sections (see ``benchmarks/README.md`` for the method):
 
@@ -72,6 +73,7 @@ TOTAL_TARGET = 0.5  # ours over the peer, summed over the real pairs
 CROWD_SIZES = (5_000, 20_000)
 STATS = (("median_ms", "medians"), ("min_ms", "minima"))
 RUN_SIZES = (10_000, 40_000)
+SECTIONS = {"1", "1b", "2", "3", "4", "5"}
 Clock = Callable[[], float]
 """What sections 1 and 2 time with: ``time.process_time`` (this process's CPU time, the
 steady figure when other work shares the machine: wall time drifted 2-10x under load), or
@@ -399,7 +401,7 @@ def bench_dump(plan: tuple[float, int, int]) -> dict[str, Any]:
     )
 
     def previous() -> core.Observation:  # untimed: the step before, read as it was then
-        dump_scan.clear()
+        dump_scan.clear()  # and the last frame's hashes: the step computes prev's keys cold
         return core.parse_uiautomator(before)
 
     def session_step(observer: core.Observer) -> str:
@@ -642,6 +644,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--wall", action="store_true", help="time sections 1 and 2 in wall time, not CPU time"
     )
+    parser.add_argument(
+        "--sections",
+        default="1,1b,2,3,4",
+        help="which sections to run, comma-separated (default 1,1b,2,3,4; 5 follows a miss)",
+    )
     group = parser.add_mutually_exclusive_group()
     group.add_argument("--profile", action="store_true", help="always profile")
     group.add_argument("--no-profile", action="store_true", help="never profile")
@@ -666,35 +673,40 @@ def main(argv: list[str] | None = None) -> int:
         f"{'; QUICK run' if args.quick else ''}\n"
     )
 
-    compare = bench_compare(every, peer, plan, clock)
-    print(format_compare(compare) + "\n", flush=True)
-    crowds = bench_crowds()
-    print(format_crowds(crowds) + "\n", flush=True)
-    scaling = bench_scaling(plan["alone"], clock)
-    print(format_scaling(scaling) + "\n", flush=True)
-    dump = bench_dump(plan["dump"])
-    print(format_dump(dump) + "\n", flush=True)
-    tokens = bench_tokens(pairs, peer)
-    print(format_tokens(tokens) + "\n", flush=True)
+    sections = {part.strip() for part in args.sections.split(",")}
+    unknown = sections - SECTIONS
+    if unknown:
+        print(f"error: --sections: unknown section {sorted(unknown)[0]!r}", file=sys.stderr)
+        return 2
+    results: dict[str, Any] = {"meta": {**meta, "quick": args.quick, "sections": args.sections}}
+    if "1" in sections:
+        compare = bench_compare(every, peer, plan, clock)
+        print(format_compare(compare) + "\n", flush=True)
+        results["compare"] = compare
+        results["real_summary"] = {stat: real_summary(compare, stat) for stat, _ in STATS}
+    if "1b" in sections:
+        results["crowds"] = bench_crowds()
+        print(format_crowds(results["crowds"]) + "\n", flush=True)
+    if "2" in sections:
+        results["scaling"] = bench_scaling(plan["alone"], clock)
+        print(format_scaling(results["scaling"]) + "\n", flush=True)
+    if "3" in sections:
+        results["dump"] = bench_dump(plan["dump"])
+        print(format_dump(results["dump"]) + "\n", flush=True)
+    if "4" in sections:
+        results["tokens"] = bench_tokens(pairs, peer)
+        print(format_tokens(results["tokens"]) + "\n", flush=True)
 
-    missed = not scaling["met"] or not dump["met"]
+    scaling_missed = "scaling" in results and not results["scaling"]["met"]
+    dump_missed = "dump" in results and not results["dump"]["met"]
+    missed = scaling_missed or dump_missed
     profiles: dict[str, Any] = {}
-    if args.profile or (missed and not args.no_profile):
-        profiles = bench_profiles(dump_missed=not dump["met"] or args.profile)
+    if args.profile or "5" in sections or (missed and not args.no_profile):
+        profiles = bench_profiles(dump_missed=dump_missed or args.profile)
         print("5. profiles (cProfile)" + (" — a target was missed" if missed else ""))
         for title, prof in profiles.items():
             print(format_profile(title, prof) + "\n")
-
-    results = {
-        "meta": {**meta, "quick": args.quick},
-        "compare": compare,
-        "real_summary": {stat: real_summary(compare, stat) for stat, _ in STATS},
-        "crowds": crowds,
-        "scaling": scaling,
-        "dump": dump,
-        "tokens": tokens,
-        "profiles": profiles,
-    }
+    results["profiles"] = profiles
     Path(args.json).write_text(json.dumps(results, indent=1, ensure_ascii=False) + "\n")
     _log(f"wrote {args.json}")
     return 0

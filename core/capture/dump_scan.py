@@ -57,6 +57,7 @@ from deltarec.core.capture.dump_builder import (
 )
 from deltarec.core.capture.gc_pause import gc_paused
 from deltarec.core.capture.roles import DIALOG_CUES
+from deltarec.core.observe import identity
 from deltarec.core.observe.model import FLAG_ATTRIBUTES, Node
 
 KEPT_BYTES = 8_000_000
@@ -324,11 +325,13 @@ def _resolve(ref: re.Match[str]) -> str:
 
 
 def clear() -> None:
-    """Forget the last dump's nodes and tag heads (benchmarks measure the cold path with it)."""
+    """Forget the last dump's nodes and tag heads, and the hashes the last frame made
+    (benchmarks measure the cold path with it)."""
     global _kept, _heads
     with _lock:
         _kept = {}
         _heads = {}
+    identity.clear()
 
 
 __all__ = ["KEPT_BYTES", "Scanned", "clear", "scan"]

@@ -32,6 +32,7 @@ from typing import Any
 from deltarec.core.capture.element_dicts import elements_to_observation
 from deltarec.core.capture.element_frames import frame_like
 from deltarec.core.capture.jsonio import load_capture
+from deltarec.core.observe import identity
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Observation
 
@@ -82,9 +83,11 @@ def frame_of(
 
 
 def clear() -> None:
-    """Forget every kept frame (benchmarks measure the cold path with it)."""
+    """Forget every kept frame, and the hashes the last one made (benchmarks measure the cold
+    path with it)."""
     with _lock:
         _frames.clear()
+    identity.clear()
 
 
 def _key(data: Any, viewport: Sequence[int] | None) -> tuple[str, str, str | bytes] | None:

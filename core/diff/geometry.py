@@ -33,6 +33,8 @@ def geometry_pass(
     """Pass 4 of :func:`~deltarec.core.diff.match.match_frames`: leftovers of one kind whose
     parents are a pair pair up by overlap (IoU ≥ ``threshold``, best first; over the smaller
     box inside a scrolled container, the old box moved by the scroll)."""
+    if len(pairs) == len(curr) or len(used) == len(prev):
+        return  # nothing left on one side
     # Only nodes whose parents are a pair (or two window roots) may pair here: no evidence
     # but the place would pair two screens' labels, or a row that left with one that came.
     Slot = tuple[tuple[str, str, str], int]
@@ -42,10 +44,12 @@ def geometry_pass(
             olds[(kind(node), prev.parents[p])].append(p)
     news: dict[Slot, list[int]] = defaultdict(list)
     for c, node in enumerate(curr.nodes):
+        if c in pairs:
+            continue
         cp = curr.parents[c]
         want = pairs.get(cp, -2) if cp >= 0 else -1
-        if c not in pairs and want != -2 and (kind(node), want) in olds:
-            news[(kind(node), want)].append(c)
+        if want != -2 and (slot := (kind(node), want)) in olds:
+            news[slot].append(c)
     for sig, group in news.items():
         candidates = olds[sig]
         if len(candidates) * len(group) > GEOMETRY_LIMIT:

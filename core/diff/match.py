@@ -184,9 +184,11 @@ class Evidence:
         self.guard: Guard | None = None
 
     def holds(self, c: int, p: int) -> bool:
-        return self.shares(c, p) or self.overlaps(c, p) or self._synthetic_roots(c, p)
+        # Overlap first: the common pair of pass 1 sits in one box (IoU 1.0 at once), while
+        # shared content may gather the texts of two subtrees. All three are pure.
+        return self.overlaps(c, p) or self.shares(c, p) or self.synthetic_roots(c, p)
 
-    def _synthetic_roots(self, c: int, p: int) -> bool:
+    def synthetic_roots(self, c: int, p: int) -> bool:
         """Two synthetic window roots (``deltarec.*``, e.g. around an element list) are one:
         they are no element, and their box is only the extent of what they hold."""
         a, b = self.prev.nodes[p], self.curr.nodes[c]
@@ -229,6 +231,40 @@ class Evidence:
             if self._enough(iou):
                 return True
         return False
+
+    def overlapping(self, c: int, candidates: list[int]) -> set[int]:
+        """The candidates ``p`` for which :meth:`overlaps` ``(c, p)`` holds: the same test,
+        with the moves worked out once per old parent and the IoU inline, not once per
+        candidate (pass 3 weighs every candidate of a slot: a calendar's alike cells)."""
+        b = self.curr.nodes[c].bounds
+        bl, bt, br, bb = b.left, b.top, b.right, b.bottom
+        area_b = max(0, br - bl) * max(0, bb - bt)
+        threshold = self.threshold
+        nodes, parents = self.prev.nodes, self.prev.parents
+        moves_of: dict[int, list[tuple[int, int]]] = {}
+        out: set[int] = set()
+        for p in candidates:
+            moves = moves_of.get(parents[p])
+            if moves is None:  # _moves depends on p only through its parent
+                moves = moves_of[parents[p]] = [(0, 0), *self._moves(c, p)]
+            a = nodes[p].bounds
+            for dx, dy in moves:
+                left, top, right, bottom = a.left + dx, a.top + dy, a.right + dx, a.bottom + dy
+                if left == bl and top == bt and right == br and bottom == bb:
+                    if threshold <= 1.0:  # IoU 1.0, as _iou has it (even of two empty boxes)
+                        out.add(p)
+                        break
+                    continue
+                w = min(right, br) - max(left, bl)
+                h = min(bottom, bb) - max(top, bt)
+                if w <= 0 or h <= 0:
+                    continue  # IoU 0: never enough
+                inter = w * h
+                union = max(0, right - left) * max(0, bottom - top) + area_b - inter
+                if union and inter / union >= threshold:
+                    out.add(p)
+                    break
+        return out
 
     def _enough(self, iou: float) -> bool:
         return iou > 0 and iou >= self.threshold
@@ -381,15 +417,17 @@ def _bottom_up(
                 p_parent = prev.parents[p_child]
                 if p_parent >= 0 and p_parent not in used:
                     votes[p_parent] += 1
+        if not votes:
+            continue
         kids = len(curr.children[c])
         box = curr.nodes[c].bounds
-        ranked = sorted(  # votes; a tie goes to the old parent where the new one is
-            votes.items(),
-            key=lambda kv: (
-                -kv[1],
-                -prev.nodes[kv[0]].bounds.iou(box) if len(votes) > 1 else 0,
-                kv[0],
-            ),
+        ranked = (
+            list(votes.items())
+            if len(votes) == 1
+            else sorted(  # votes; a tie goes to the old parent where the new one is
+                votes.items(),
+                key=lambda kv: (-kv[1], -prev.nodes[kv[0]].bounds.iou(box), kv[0]),
+            )
         )
         for p, n in ranked:
             if 2 * n < min(kids, len(prev.children[p])):
@@ -428,10 +466,11 @@ def _uncross(prev: Frame, curr: Frame, pairs: dict[int, int], used: set[int]) ->
             used.discard(p)
 
 
-def _in_place(prev: Frame, p: int, curr: Frame, c: int, ev: Evidence) -> bool:
+def _in_place(prev: Frame, p: int, curr: Frame, c: int, ev: Evidence, over: set[int]) -> bool:
     """Content and place both say one element (no anchoring neighbour needed): they overlap
-    and share content, or (rows) a text no other row shows."""
-    return ev.overlaps(c, p) and (ev.shares(c, p) or same_row_edited(prev, p, curr, c))
+    (``over``: :meth:`Evidence.overlapping`) and share content, or (rows) a text no other
+    row shows."""
+    return p in over and (ev.shares(c, p) or same_row_edited(prev, p, curr, c))
 
 
 def _align(
@@ -454,13 +493,16 @@ def _align(
     place as evidence needs no anchor (a row between two replaced rows). Two sweeps (left
     to right, then right to left) let a pair anchor the next one.
     """
-    if all(p in used for p in old_kids) or all(c in pairs for c in new_kids):
+    todo = [i for i, c in enumerate(new_kids) if c not in pairs]
+    if not todo:
         return
-    old_at = {p: i for i, p in enumerate(old_kids)}
     by_sig: dict[tuple[str, str, str], list[int]] = defaultdict(list)
     for p in old_kids:
         if p not in used:
             by_sig[kind(prev.nodes[p])].append(p)
+    if not any(kind(curr.nodes[new_kids[i]]) in by_sig for i in todo):
+        return  # no unpaired child has an old sibling of its kind left: nothing can pair
+    old_at = {p: i for i, p in enumerate(old_kids)}
     last_new, last_old = len(new_kids) - 1, len(old_kids) - 1
 
     def follows(i: int, j: int) -> bool:  # the sibling before each is a pair, or both first
@@ -475,7 +517,7 @@ def _align(
     parent = curr.parents[new_kids[0]] if new_kids else -1
     in_list = parent >= 0 and holds_rows(curr, parent)
     crowd = Crowd(prev, old_kids, old_at, used, ev)
-    for sweep in (range(len(new_kids)), range(len(new_kids) - 1, -1, -1)):
+    for sweep in (todo, todo[::-1]):  # a child paired before the sweeps never pairs again
         for i in sweep:
             c = new_kids[i]
             if c in pairs:
@@ -496,16 +538,18 @@ def _align(
             # holds and (anchored or in place), asked cheapest first: in place implies holds.
             # A row of a measured scroll that shows the same content where the offset puts it
             # (allowed) is in place, however little of it an edge left (IoU says nothing then).
+            live = [p for p in candidates if p not in used and guard.allowed(c, p)]
+            if not live:
+                continue
+            over = ev.overlapping(c, live)  # one sweep over the boxes, not a call a candidate
             slot = [
                 p
-                for p in candidates
-                if p not in used
-                and guard.allowed(c, p)
-                and not other_row(prev, p, curr, c)
+                for p in live
+                if not other_row(prev, p, curr, c)
                 and (
-                    ev.holds(c, p)
+                    (p in over or ev.shares(c, p) or ev.synthetic_roots(c, p))
                     if anchored(i, old_at[p])
-                    else placed or _in_place(prev, p, curr, c, ev)
+                    else placed or _in_place(prev, p, curr, c, ev, over)
                 )
             ]
             if slot:

@@ -15,7 +15,10 @@ frame must match. Several matches raise :class:`~deltarec.core.errors.AmbiguousS
 listing them as ``[i] role "name"``; none raises
 :class:`~deltarec.core.errors.ElementNotFoundError` saying what was on screen. Every
 node of the frame is a candidate (as for :mod:`deltarec.core.recorder.selector_gen`,
-which writes these selectors), not just the numbered ones.
+which writes these selectors), not just the numbered ones — except that a ``name``
+carried both by elements the frame numbers and by nodes it does not (a button's own label
+"Inbox", the row title a switch is named by) means the numbered ones, as an agent reading
+the frame does.
 
 ``alternates`` are fallbacks the recorder keeps: when the primary fails, they
 are tried in order and the :class:`Resolution` says which one resolved and why
@@ -281,7 +284,29 @@ def find_all(selector: Selector, screen: ElementIndex) -> list[Match]:
         named = replace(selector, index=None)
         alike = [p for p in range(len(screen.frame)) if _matches(named, screen, p)]
         positions = alike if len(alike) == 1 else []
+    if selector.name is not None and len(positions) > 1:
+        positions = _shown_first(screen, positions)
     return [match(screen, p) for p in positions]
+
+
+def _shown_first(screen: ElementIndex, positions: list[int]) -> list[int]:
+    """``positions`` as a name means them: the numbered ones when there are any (a button
+    named "Inbox" and its own label "Inbox", or a switch and the row title it is named by,
+    are one thing to whoever names it, and the frame shows only the button or switch);
+    else those not nested in another of them. O(matches × depth)."""
+    numbered = [p for p in positions if p in screen.number_of]
+    if numbered:
+        return numbered
+    parents = screen.frame.parents
+    kept = set(positions)
+    outer = []
+    for p in positions:
+        a = parents[p]
+        while a >= 0 and a not in kept:
+            a = parents[a]
+        if a < 0:
+            outer.append(p)
+    return outer
 
 
 def seen_summary(screen: ElementIndex, limit: int = SEEN_SHOWN) -> str:

@@ -122,6 +122,26 @@ def keys_for_tree(
     return keys_and_subtree_hashes(nodes, parents, children)[0]
 
 
+_last: tuple[dict[tuple[str, str, str, str], bytes], dict[bytes, bytes]] = ({}, {})
+"""The hashes the last frame made, by what they hash: its nodes' identifying content (own
+hashes) and its subtrees' hashed inputs (subtree hashes). A hash is a pure function of what
+it hashes, so a memo by it never goes stale; the next frame of a screen (the other half of a
+step, or the next step) hashes mostly the same contents, rows pushed down or scrolled
+included, and looks them up instead. Bounded: the contents of one frame (replaced, not
+grown, by every frame), held by one reference that each call reads and replaces whole, so
+concurrent calls never see a half-made memo."""
+
+
+def _keep(own: dict[tuple[str, str, str, str], bytes], subtree: dict[bytes, bytes]) -> None:
+    global _last
+    _last = (own, subtree)
+
+
+def clear() -> None:
+    """Forget the last frame's hashes (benchmarks measure the cold path with it)."""
+    _keep({}, {})
+
+
 def keys_and_subtree_hashes(
     nodes: Sequence[Node], parents: Sequence[int], children: Sequence[Sequence[int]]
 ) -> tuple[list[str], list[bytes]]:
@@ -133,6 +153,9 @@ def keys_and_subtree_hashes(
     """
     n = len(nodes)
     blake = _blake
+    last_own, last_subtree = _last  # what the frame before hashed (see _last)
+    known_own: dict[tuple[str, str, str, str], bytes] = {}
+    known: dict[bytes, bytes] = {}
     # Own hashes: _digest("o", own_content(node)), inlined (this runs once per node).
     own_hash: list[bytes] = [b""] * n
     for pos, node in enumerate(nodes):
@@ -140,15 +163,17 @@ def keys_and_subtree_hashes(
         if text and (node.role == "textbox" or node.password):  # editable text is not identity
             text = ""
         if node.resource_id or node.content_desc or text:
-            content = "\x1e".join((node.class_name, node.resource_id, node.content_desc, text))
-            own_hash[pos] = blake(
-                b"o\x1f" + content.encode("utf-8", "surrogatepass"), digest_size=5
-            ).digest()
+            ident = (node.class_name, node.resource_id, node.content_desc, text)
+            digest = last_own.get(ident)
+            if digest is None:
+                data = b"o\x1f" + "\x1e".join(ident).encode("utf-8", "surrogatepass")
+                digest = blake(data, digest_size=5).digest()
+            own_hash[pos] = known_own[ident] = digest
     # Subtree hashes, children before parents: walk positions backwards. Equal
     # inputs (leaves of one class with no content, repeated rows) are hashed once.
     subtree: list[bytes] = [b""] * n
     heads: dict[str, bytes] = {}
-    memo: dict[bytes, bytes] = {}
+    memo = known
     for pos in range(n - 1, -1, -1):
         class_name = nodes[pos].class_name
         head = heads.get(class_name)
@@ -161,8 +186,10 @@ def keys_and_subtree_hashes(
             data = head + own_hash[pos] + b"\x1f"
         digest = memo.get(data)
         if digest is None:
-            digest = memo[data] = blake(data, digest_size=5).digest()
+            digest = last_subtree.get(data) or blake(data, digest_size=5).digest()
+            memo[data] = digest
         subtree[pos] = digest
+    _keep(known_own, known)
     # Each node takes the first unique of: own hash, subtree hash, subtree hash in its parent.
     unique_own = {h for h, count in Counter(own_hash).items() if count == 1 and h}
     unique_sub = {h for h, count in Counter(subtree).items() if count == 1}

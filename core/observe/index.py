@@ -32,15 +32,29 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import cast
+from typing import Any, cast
 
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.labels import element_positions, labels
 from deltarec.core.observe.model import Bounds
 
+_new = object.__new__
 
-@dataclass(frozen=True, slots=True)
-class IndexedElement:
+
+class _ElementSlots:
+    """The storage of :class:`IndexedElement`: plain slots, filled by ordinary stores (an
+    index makes one per element of both frames of a step: built as
+    :class:`~deltarec.core.observe.model.Node` is, for the same reason)."""
+
+    __slots__ = ("bounds", "index", "key", "name", "pos", "role")
+
+
+class _ElementBuild(_ElementSlots):
+    __slots__ = ()
+
+
+@dataclass(frozen=True, slots=True, init=False)
+class IndexedElement(_ElementSlots):
     """One numbered element: its ``[index]``, frame position, key, role, label, bounds."""
 
     index: int
@@ -49,6 +63,25 @@ class IndexedElement:
     role: str
     name: str
     bounds: Bounds
+
+    def __new__(
+        cls, index: int, pos: int, key: str, role: str, name: str, bounds: Bounds
+    ) -> IndexedElement:
+        self: Any = _new(_ElementBuild)
+        self.index, self.pos, self.key, self.role, self.name, self.bounds = (
+            index,
+            pos,
+            key,
+            role,
+            name,
+            bounds,
+        )
+        self.__class__ = cls
+        return cast(IndexedElement, self)
+
+    def __getnewargs__(self) -> tuple[int, int, str, str, str, Bounds]:
+        """What pickle and copy pass to ``__new__`` (it has no defaults)."""
+        return (self.index, self.pos, self.key, self.role, self.name, self.bounds)
 
 
 Scope = tuple[str, str, str]

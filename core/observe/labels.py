@@ -136,13 +136,16 @@ def is_row(frame: Frame, pos: int, inside: list[bool]) -> bool:
 
 def labels(frame: Frame) -> list[str]:
     """The name of every node of ``frame`` (see the module docstring). O(n · SCAN_LIMIT)."""
-    names, titles = [], []
-    inside: list[bool] | None = None  # made when the first control without a title asks
     nodes, parents = frame.nodes, frame.parents
-    for pos, node in enumerate(nodes):
-        title = node.text or node.content_desc
-        name = ""
-        if not title and node.role in _NAMED_BY_CONTENT:
+    # Most nodes are named by their own text or description: those in one pass at C speed,
+    # then only the rest (and the names too long) one by one.
+    titles = [node.text or node.content_desc for node in nodes]
+    names = titles.copy()
+    inside: list[bool] | None = None  # made when the first control without a title asks
+    for pos in [pos for pos, title in enumerate(titles) if not title]:
+        node = nodes[pos]
+        title = name = ""
+        if node.role in _NAMED_BY_CONTENT:
             title = _first_text_below(frame, pos)
             if inside is None:
                 inside = in_scrolling(frame)
@@ -156,10 +159,12 @@ def labels(frame: Frame) -> list[str]:
                 ancestor = parents[ancestor]
         if not title and node.resource_id:
             title = node.resource_id.rsplit("/", 1)[-1]
-        if len(title) > MAX_LABEL:
-            title = _cut(title)
-        titles.append(title)
-        names.append(_cut(name) if name else title)
+        titles[pos] = title
+        names[pos] = name or title
+    for pos in [pos for pos, name in enumerate(names) if len(name) > MAX_LABEL]:
+        names[pos] = _cut(names[pos])
+    for pos in [pos for pos, title in enumerate(titles) if len(title) > MAX_LABEL]:
+        titles[pos] = _cut(titles[pos])
     frame.__dict__["_label_titles"] = titles
     return names
 
@@ -184,24 +189,27 @@ def element_positions(frame: Frame, names: list[str], *, interactive_only: bool)
     if len(titles) != len(nodes):
         labels(frame)
         titles = frame.__dict__["_label_titles"]
-    # Nearest interactive ancestor's label, to fold a row's title into the row.
+    # Nearest interactive ancestor's label, to fold a row's title into the row: one pass in
+    # document order (a parent comes before its children).
+    interactive = [node.interactive for node in nodes]
+    hosts = [i or node.role == "dialog" for i, node in zip(interactive, nodes, strict=True)]
     host_label: list[str] = [""] * len(nodes)
     host_title: list[str] = [""] * len(nodes)
     in_control = [False] * len(nodes)
+    out = []
     for pos, parent in enumerate(frame.parents):
         if parent >= 0:
-            host = nodes[parent].interactive or nodes[parent].role == "dialog"
-            host_label[pos] = names[parent] if host else host_label[parent]
-            host_title[pos] = titles[parent] if host else host_title[parent]
-            in_control[pos] = nodes[parent].interactive or in_control[parent]
-    out = []
-    for pos, node in enumerate(nodes):
-        if node.bounds.area == 0 and node.role != "dialog":
-            continue
-        if node.interactive or node.role == "dialog":
+            if hosts[parent]:
+                host_label[pos], host_title[pos] = names[parent], titles[parent]
+            else:
+                host_label[pos], host_title[pos] = host_label[parent], host_title[parent]
+            in_control[pos] = interactive[parent] or in_control[parent]
+        node = nodes[pos]
+        b = node.bounds
+        if (b.right <= b.left or b.bottom <= b.top) and node.role != "dialog":
+            continue  # no area (Bounds.area, inline)
+        if hosts[pos]:
             out.append(pos)
-        elif interactive_only:
-            continue
         elif node.children or (node.role == "image" and in_control[pos]):
             continue  # layouts speak through their leaves; an icon through its button
         elif (node.text or node.content_desc) and names[pos] not in (

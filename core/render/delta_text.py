@@ -208,6 +208,8 @@ def delta_entries(
         changed_lines += _selection_moves(d, changes, curr_index, prev_index)
         at: dict[int, int] = {}  # element → its line in changed_lines
         for c in _by_order(changes, order):
+            if UNRENDERED.issuperset(changes[c]):
+                continue  # a row that only moved: no line (a subset of it says nothing either)
             own = not_said_by_ancestor(d, c, shown, changes[c])
             text = changes_text(own)
             if not text:

@@ -27,7 +27,7 @@ from deltarec.core.observe.index import ElementIndex, build_index
 from deltarec.core.observe.model import Node, Observation
 from deltarec.core.observer import observe_delta
 from deltarec.core.render.frame_text import frame_lines
-from deltarec.core.render.lines import element
+from deltarec.core.render.lines import element, quote
 from tests.conftest import REAL_DUMPS
 from tests.core.devices.test_virtual_reflow import SCREENS, _scrollers, _swipe_along, phone
 
@@ -88,6 +88,9 @@ def check_element(obs: Observation, frame: Frame, pos: int) -> None:
         assert resolve_one(selector, index).pos == pos
     except AmbiguousSelectorError as err:
         assert str(match(index, pos)) in err.candidates
+        # ambiguous only among elements the frame shows under that name
+        name = f" {quote(index.names[pos])}"
+        assert sum(shown.endswith(name) for shown in printed(index).values()) > 1, said
     # removed: "- role "name"", the name the frame printed
     gone = observe_delta(frame, without(obs, pos, change=False), max_lines=None)
     if pos in gone.delta.quiet_prev:

@@ -156,10 +156,10 @@ def test_missing_selector_times_out_on_the_fake_clock_naming_what_it_saw(
 def test_ambiguous_selector_fails_at_once_listing_candidates(
     session: Session, clock: ManualClock
 ) -> None:
-    report = run(session, [launch("SettingsActivity"), ["AC_tap", {"selector": {"name": "Wi-Fi"}}]])
+    report = run(session, [launch("SettingsActivity"), ["AC_tap", {"selector": {"name": "On"}}]])
     failed = report.results[1]
     assert failed.error is not None
-    assert 'matches 2 elements: text "Wi-Fi" #android:id/title; [9] switch "Wi-Fi"' in failed.error
+    assert 'matches 3 elements: [10] text "On"; [16] text "On"; [20] text "On"' in failed.error
     assert failed.timing["toolMs"] == 0  # ambiguity is not waited on
 
 

@@ -98,12 +98,18 @@ def test_fields_match_exactly_and_together(sign_up: ElementIndex) -> None:
 
 def test_ambiguous_selector_lists_every_candidate(settings: ElementIndex) -> None:
     with pytest.raises(AmbiguousSelectorError) as caught:
-        resolve(Selector(name="Wi-Fi"), settings)
-    assert caught.value.candidates == (
-        'text "Wi-Fi" #android:id/title',
-        '[9] switch "Wi-Fi"',
-    )
-    assert str(caught.value).startswith('selector {name="Wi-Fi"} matches 2 elements: text "Wi-Fi"')
+        resolve(Selector(name="On"), settings)
+    assert caught.value.candidates == ('[10] text "On"', '[16] text "On"', '[20] text "On"')
+    assert str(caught.value).startswith('selector {name="On"} matches 3 elements: [10] text "On"')
+
+
+def test_a_name_means_the_element_the_frame_shows_not_its_label(settings: ElementIndex) -> None:
+    """The row title "Wi-Fi" (unnumbered: the frame folds it into the switch) and the
+    switch both carry the name; whoever names "Wi-Fi" means what the frame shows."""
+    assert [str(m) for m in find_all(Selector(text="Wi-Fi"), settings)] == [
+        'text "Wi-Fi" #android:id/title'
+    ]
+    assert str(resolve(Selector(name="Wi-Fi"), settings).element) == '[9] switch "Wi-Fi"'
 
 
 def test_not_found_says_what_was_on_screen(settings: ElementIndex) -> None:
@@ -117,19 +123,19 @@ def test_not_found_says_what_was_on_screen(settings: ElementIndex) -> None:
 def test_alternates_are_tried_in_order_and_reported(settings: ElementIndex) -> None:
     sel = Selector(
         resource_id="wifi",
-        alternates=(Selector(name="Wi-Fi"), Selector(name="Wi-Fi", role="switch")),
+        alternates=(Selector(name="On"), Selector(name="Wi-Fi", role="switch")),
     )
     found = resolve(sel, settings)
     assert str(found.element) == '[9] switch "Wi-Fi"'
     assert found.alternate == 1
     assert found.selector == Selector(name="Wi-Fi", role="switch")
-    assert found.tried == ('{resource_id="wifi"}: not found', '{name="Wi-Fi"}: 2 matches')
+    assert found.tried == ('{resource_id="wifi"}: not found', '{name="On"}: 3 matches')
     assert resolve(Selector(name="Wi-Fi", role="switch"), settings).alternate is None
 
 
 def test_when_every_alternate_fails_the_primary_error_is_raised(settings: ElementIndex) -> None:
     with pytest.raises(ElementNotFoundError, match="wifi"):
-        resolve(Selector(resource_id="wifi", alternates=(Selector(name="Wi-Fi"),)), settings)
+        resolve(Selector(resource_id="wifi", alternates=(Selector(name="On"),)), settings)
 
 
 # ----------------------------------------------------------------------- waits

@@ -1,0 +1,103 @@
+"""Pass 3's shortcuts (issue 19, small screens) say what the long way says.
+
+- :meth:`~deltarec.core.diff.match.Evidence.overlapping` (one sweep over a slot's boxes, the
+  moves worked out once per old parent) is the set of candidates for which
+  :meth:`~deltarec.core.diff.match.Evidence.overlaps` holds, asked one by one: on every pair
+  of consecutive real captures (both ways, the scrolls measured as the matcher measures
+  them), each child against its paired parent's old children; and on generated siblings —
+  boxes that stay, move a little, scroll, or sit under a parent that moved — at thresholds
+  from 0 to past 1 (where even an equal box is not enough).
+"""
+
+from __future__ import annotations
+
+from itertools import pairwise
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from deltarec.core.capture.uiautomator import parse_uiautomator
+from deltarec.core.diff.match import Evidence, Guard, match_frames
+from deltarec.core.observe.frame import Frame
+from tests.core.truth.real_oracle import sequences
+
+REAL_DUMPS = Path(__file__).resolve().parents[2] / "fixtures" / "real"
+
+
+def _evidence(prev: Frame, curr: Frame, threshold: float) -> Evidence:
+    """Evidence as passes 3 and 4 see it: the final pairs, the scrolls measured over them."""
+    pairs = match_frames(prev, curr)
+    ev = Evidence(prev, curr, pairs, threshold)
+    ev.guard = Guard(prev, curr, pairs)
+    return ev
+
+
+def _check_slots(prev: Frame, curr: Frame, ev: Evidence) -> int:
+    """overlapping == overlaps one by one, for every child against its slot's candidates."""
+    checked = 0
+    for c in range(len(curr)):
+        cp = curr.parents[c]
+        if cp < 0:
+            olds = prev.roots
+        elif (pp := ev.pairs.get(cp)) is not None:
+            olds = prev.children[pp]
+        else:
+            continue
+        assert ev.overlapping(c, list(olds)) == {p for p in olds if ev.overlaps(c, p)}
+        checked += len(olds)
+    return checked
+
+
+@pytest.mark.parametrize("name,seq", sequences(REAL_DUMPS), ids=lambda v: str(v)[-40:])
+def test_overlapping_is_overlaps_asked_one_by_one_on_real_pairs(name: str, seq: list[Path]) -> None:
+    frames = [Frame(parse_uiautomator(p.read_bytes())) for p in seq]
+    checked = 0
+    for a, b in pairwise(frames):
+        checked += _check_slots(a, b, _evidence(a, b, 0.5))
+        checked += _check_slots(b, a, _evidence(b, a, 0.5))
+    assert checked > 0
+
+
+_BOX = st.tuples(st.integers(0, 300), st.integers(0, 300), st.integers(0, 120), st.integers(0, 120))
+
+
+def _dump(parent: tuple[int, int], kids: list[tuple[int, int, int, int]]) -> Frame:
+    px, py = parent
+    nodes = "".join(
+        f'<node class="Cell" text="" bounds="[{px + x},{py + y}][{px + x + w},{py + y + h}]"/>'
+        for x, y, w, h in kids
+    )
+    return Frame(
+        parse_uiautomator(
+            f'<hierarchy><node class="Grid" resource-id="g" bounds="[{px},{py}]'
+            f'[{px + 500},{py + 500}]">{nodes}</node></hierarchy>'
+        )
+    )
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(_BOX, min_size=1, max_size=8),
+    st.lists(st.tuples(st.integers(-1, 7), st.integers(-40, 40), st.integers(-40, 40))),
+    st.tuples(st.integers(0, 60), st.integers(0, 60)),
+    st.sampled_from([0.0, 0.1, 0.5, 0.9, 1.0, 1.5]),
+)
+def test_overlapping_is_overlaps_asked_one_by_one_on_generated_siblings(
+    olds: list[tuple[int, int, int, int]],
+    edits: list[tuple[int, int, int]],
+    parent_move: tuple[int, int],
+    threshold: float,
+) -> None:
+    news = list(olds)
+    for i, dx, dy in edits:  # -1: a new sibling; else a sibling moved (or kept, by 0, 0)
+        if i < 0 or i >= len(news):
+            news.append((abs(dx) * 3, abs(dy) * 3, abs(dx), abs(dy)))
+        else:
+            x, y, w, h = news[i]
+            news[i] = (max(0, x + dx), max(0, y + dy), w, h)
+    prev, curr = _dump((0, 0), olds), _dump(parent_move, news)
+    ev = _evidence(prev, curr, threshold)
+    assert ev.pairs.get(0) == 0  # the grid: its resource id is its key
+    _check_slots(prev, curr, ev)
