@@ -173,7 +173,7 @@ def _find_motions(prev: Frame, curr: Frame, pairs: Mapping[int, int]) -> list[Mo
         if cut and not scrolls_by_nature(curr.nodes[c]):
             continue  # a row cut by the list's edge is not a viewport of its own
         motion = _host(prev, curr, pairs, used, c, old, base, wrapped)
-        if motion is not None:
+        if motion is not None and not (motion.page and cut):  # carried out by the outer scroll
             out.append(motion)
             if not motion.page:
                 offset_of[c] = (motion.dx, motion.dy)
