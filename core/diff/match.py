@@ -79,10 +79,12 @@ from deltarec.core.diff.row_content import (
     holds_rows,
     kind,
     one_label_edited,
+    other_row,
     own_texts,
     same_content,
     same_row_edited,
     texts,
+    unpair_other_rows,
 )
 from deltarec.core.diff.scrolls import find_motions
 from deltarec.core.observe.frame import Frame
@@ -365,6 +367,7 @@ def match_measured(
         return Matched(pairs)  # everything matched in place (the common unchanged frame)
 
     _uncross(prev, curr, pairs, used)
+    unpair_other_rows(prev, curr, pairs, used)
 
     # Scrolls: drop pairs a scroll contradicts, then pair only where offsets allow.
     guard = Guard(prev, curr, pairs, gesture)
@@ -387,6 +390,7 @@ def match_measured(
 
     # 4. geometry for what is left
     geometry_pass(prev, curr, pairs, used, iou_threshold, guard)
+    unpair_other_rows(prev, curr, pairs, used)
     return Matched(pairs, guard.measured, tuple(guard.motions))
 
 
@@ -520,6 +524,9 @@ def _align(
         return  # no unpaired child has an old sibling of its kind left: nothing can pair
     old_at = {p: i for i, p in enumerate(old_kids)}
 
+    def follows(i: int, j: int) -> bool:  # the sibling before each is a pair, or both first
+        return (i == j == 0) or (i > 0 and j > 0 and pairs.get(new_kids[i - 1]) == old_kids[j - 1])
+
     parent = curr.parents[new_kids[0]] if new_kids else -1
     in_list = parent >= 0 and holds_rows(curr, parent)
     crowd = Crowd(prev, old_kids, old_at, used, ev)
@@ -538,7 +545,8 @@ def _align(
                     for q in candidates
                     if same_content(prev, q, curr, c, placed=placed)
                     or (same_row_edited(prev, q, curr, c) and ev.overlaps(c, q))
-                    or (not placed and one_label_edited(prev, q, curr, c))
+                    # edited in place below the row it followed (two last rows: pushed out)
+                    or (not placed and one_label_edited(prev, q, curr, c) and follows(i, old_at[q]))
                 ]
             # holds and (anchored or in place), asked cheapest first: in place implies holds.
             # A row of a measured scroll that shows the same content where the offset puts it
@@ -551,7 +559,8 @@ def _align(
             slot = [
                 p
                 for p in live
-                if (
+                if not other_row(prev, p, curr, c)
+                and (
                     (p in over or ev.shares(c, p) or ev.synthetic_roots(c, p))
                     if p in anchored
                     else placed or _in_place(prev, p, curr, c, ev, over)

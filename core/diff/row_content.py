@@ -121,3 +121,93 @@ def holds_rows(frame: Frame, pos: int) -> bool:
             if shapes[shape] >= ROW_REPEATS:
                 return True
     return False
+
+
+def labels(frame: Frame, pos: int) -> frozenset[str]:
+    """The texts and descriptions in ``pos``'s subtree that name it: a text box's text (typed,
+    or its hint) is left out, as keys leave it out."""
+    return frozenset(
+        n.text if n.text and not (n.role == "textbox" or n.password) else n.content_desc
+        for n in frame.nodes[pos : frame.subtree_end(pos)]
+        if n.content_desc or (n.text and not (n.role == "textbox" or n.password))
+    )
+
+
+def unpair_other_rows(prev: Frame, curr: Frame, pairs: dict[int, int], used: set[int]) -> None:
+    """Drop the pairs of rows that show other content (:func:`other_row`): a row of a list
+    (a sibling of its shape) paired with an old row whose labels are all unrelated to its
+    own. Their ids and the place of their parts paired them (a form's new section where
+    the one it pushed out was: "Email" → "Address"); nothing they show does — unless a part
+    of them has an id no other node has. Every pair inside the two rows goes with them.
+    O(n) over pairs whose subtrees differ.
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> def shot(label):
+    ...     rows = "".join(f'<node class="Row" bounds="[0,{y}][9,{y + 9}]"><node class="I"'
+    ...                    f' content-desc="{t}" bounds="[0,{y}][9,{y + 9}]"/></node>'
+    ...                    for t, y in (("Name", 0), (label, 10)))
+    ...     return Frame(parse_uiautomator(f'<hierarchy><node class="L" bounds="[0,0][9,20]">'
+    ...                                    f'{rows}</node></hierarchy>'))
+    >>> pairs = {0: 0, 1: 1, 2: 2, 3: 3, 4: 4}
+    >>> unpair_other_rows(shot("Email"), shot("Address"), pairs, set(pairs.values()))
+    >>> pairs
+    {0: 0, 1: 1, 2: 2}
+    """
+    same = curr.subtree_hashes
+    for c in sorted(pairs):
+        p = pairs.get(c)
+        parent = curr.parents[c]
+        if p is None or parent < 0 or not curr.children[c] or same[c] == prev.subtree_hashes[p]:
+            continue  # a label's text changes in place; a row is known by its labels
+        if not other_row(prev, p, curr, c):
+            continue
+        p_end = prev.subtree_end(p)
+        for k in range(c, curr.subtree_end(c)):
+            q = pairs.get(k, -1)
+            if p <= q < p_end:
+                del pairs[k]
+                used.discard(q)
+
+
+def other_row(prev: Frame, p: int, curr: Frame, c: int) -> bool:
+    """Whether two containers are two rows: they show other content (:func:`shows_other`)
+    and hold no part known by an id that no other node of either frame has (the status
+    bar's clock, "9:02" → "9:03"). Only rows of a list (a sibling of their shape) are asked:
+    a lone button renamed is one button."""
+    parent = curr.parents[c]
+    if parent < 0 or not (curr.children[c] and prev.children[p]):
+        return False
+    like = kind(curr.nodes[c])
+    if sum(1 for k in curr.children[parent] if kind(curr.nodes[k]) == like) < 2:
+        return False
+    if not shows_other(prev, p, curr, c):
+        return False
+    ids, counts = prev.id_counts, curr.id_counts
+    once = {
+        n.resource_id
+        for n in prev.nodes[p : prev.subtree_end(p)]
+        if n.resource_id and ids[n.resource_id] == 1
+    }
+    return not any(
+        n.resource_id in once and counts[n.resource_id] == 1
+        for n in curr.nodes[c : curr.subtree_end(c)]
+    )
+
+
+def shows_other(prev: Frame, p: int, curr: Frame, c: int) -> bool:
+    """Whether two subtrees both show labels (:func:`labels`) and none of one is related to
+    any of the other: not the same, no word in common, none inside another."""
+    a, b = labels(prev, p), labels(curr, c)
+    return bool(a and b) and not _related(a, b)
+
+
+def _related(a: frozenset[str], b: frozenset[str]) -> bool:
+    """Whether two sets of labels share one, a word, or one label is inside another ("9" in
+    "9 (edited)")."""
+    if a & b or len(a) * len(b) > RELATED_LIMIT or _share_a_word(" ".join(a), " ".join(b)):
+        return True  # past the limit: rows that big are no form's sections; leave them be
+    return any(x in y or y in x for x in a for y in b)
+
+
+RELATED_LIMIT = 400
+"""Label pairs up to which two rows are compared label by label (bounded time)."""

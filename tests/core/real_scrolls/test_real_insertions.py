@@ -14,18 +14,11 @@ import random
 from tests.core.real_scrolls.insertions import Insertion, cases, check, derive, lists
 from tests.core.real_scrolls.transforms import _at, captures, over_budget
 
-BUDGET = {
-    ("insertion", "false-pair"): 4,
-    ("insertion", "missed"): 4,
-    ("insertion", "false-change"): 4,
-    ("removal", "false-pair"): 3,
-    ("removal", "missed"): 3,
-    ("removal", "false-change"): 3,
-}
-"""Violations per (transform, class) in the seeded sample; every other class (false-scroll,
-unchanged-listed, oracle, duplicate) is 0. Left open: a new row of a form that takes the
-place of the row it pushed out, paired with it by place ("Email" → "Fxedu"), a field's
-text being left out of its key."""
+BUDGET: dict[tuple[str, str], int] = {}
+"""Violations per (transform, class) in the seeded sample: none. Left open outside it (the
+benchmark's 2 of 560): a row cut by the list's bottom edge that shows one label, replaced
+by an inserted row whose label shares its template word ("修改搜索建议“…”"), in the
+same box below the same row: read as that label edited in place."""
 
 
 def test_the_derived_frames_insert_what_they_say() -> None:
