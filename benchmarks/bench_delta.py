@@ -42,6 +42,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks import synthetic
+from benchmarks.pair_stages import format_stages, worst_stages
 from benchmarks.peer import PEER_DISTRIBUTION, PeerNotInstalled, load_peer, peer_version
 from benchmarks.realpairs import RealPair, dumps_dir, every_pair, real_pairs
 from benchmarks.step_phases import breakdown, format_breakdown
@@ -684,6 +685,8 @@ def main(argv: list[str] | None = None) -> int:
         print(format_compare(compare) + "\n", flush=True)
         results["compare"] = compare
         results["real_summary"] = {stat: real_summary(compare, stat) for stat, _ in STATS}
+        results["worst_stages"] = worst_stages(compare, every)
+        print(format_stages(results["worst_stages"]) + "\n", flush=True)
     if "1b" in sections:
         results["crowds"] = bench_crowds()
         print(format_crowds(results["crowds"]) + "\n", flush=True)

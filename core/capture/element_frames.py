@@ -57,112 +57,27 @@ def frame_like(
     """The frame of the element dicts ``data``, built from ``base``, the frame of the
     element dicts ``base_data`` (with the same ``viewport``); ``None`` when the two differ
     in shape or the walk cannot vouch for an element (see the module docstring)."""
-    if type(data) is not list or type(base_data) is not list:
+    if type(data) is not list or type(base_data) is not list or len(data) != len(base_data):
         return None
     if len(base.roots) != 1 or base.nodes[0].class_name != ROOT_CLASS:
         return None
     tops = base.children[0]
-    if len(tops) != len(base_data):
-        return None
     if len(tops) != len(data):
-        return _reusing(data, base_data, base, viewport)
+        return None
     walk = _Walk(base)
     try:
         for i, (item, old) in enumerate(zip(data, base_data, strict=True)):
             walk.visit(item, old, tops[i], (f"$[{i}]",), 0)
         # Equal by ``==`` is not yet the same content: 1 == 1.0 == True, which an element's
         # name, value or box reads differently. Spelled out by marshal, they differ.
-        if not _same_spelling(walk.kept_new, walk.kept_old):
+        if marshal.dumps(walk.kept_new, 2) != marshal.dumps(walk.kept_old, 2):
             return None
         nodes = walk.build()
-    except _Differs:
-        return _reusing(data, base_data, base, viewport)
-    except (CaptureParseError, ValueError, TypeError):
+    except (_Differs, CaptureParseError, ValueError, TypeError):
         return None  # the full build decides (and raises what it raises)
     obs = list_observation(tuple([nodes[pos] for pos in tops]), viewport=viewport)
     nodes[0] = obs.windows[0]
     return Frame.like(base, obs, nodes, same_keys=walk.same_keys)
-
-
-def _same_spelling(new: list[dict[str, Any]], old: list[dict[str, Any]]) -> bool:
-    """Whether elements equal by ``==`` are the same content, spelled out by marshal."""
-    return marshal.dumps(new, 2) == marshal.dumps(old, 2)
-
-
-def _reusing(data: list[Any], base_data: list[Any], base: Frame, viewport: Any) -> Frame | None:
-    """The frame of ``data`` built in full, but for the elements equal to an old one at their
-    place or shifted by their list's change of length (a row inserted above them): those are
-    the old nodes (a shape that differs — an insertion, a removal — keeps most elements).
-    ``None`` when an element cannot be vouched for (the full build decides)."""
-    reuse = _Reuse(base)
-    try:
-        tops = reuse.level(data, base_data, base.children[0], None, 0)
-        if not _same_spelling(reuse.kept_new, reuse.kept_old):
-            return None
-    except (_Differs, CaptureParseError, ValueError, TypeError):
-        return None
-    return Frame(list_observation(tops, viewport=viewport))
-
-
-class _Reuse:
-    """One level of new element dicts beside the old level's dicts and their positions."""
-
-    __slots__ = ("children", "kept_new", "kept_old", "nodes")
-
-    def __init__(self, base: Frame) -> None:
-        self.nodes, self.children = base.nodes, base.children
-        self.kept_new: list[dict[str, Any]] = []
-        self.kept_old: list[dict[str, Any]] = []
-
-    def level(
-        self, items: Any, olds: list[Any], slots: list[int], where: Any, depth: int
-    ) -> tuple[Node, ...]:
-        """The nodes of ``items`` (one list of siblings; ``where`` the parent's JSON path,
-        None at the top), ``olds`` the old siblings at ``slots``."""
-        if type(items) is not list or depth > MAX_ELEMENT_DEPTH:
-            raise _Differs
-        shift = len(olds) - len(items)
-        tries = (0, shift) if shift else (0,)
-        out: list[Node] = []
-        for i, item in enumerate(items):
-            path = (f"$[{i}]",) if where is None else (where, i)
-            if type(item) is not dict:
-                raise _Differs
-            for t in tries:
-                j = i + t
-                if 0 <= j < len(olds) and (item is olds[j] or item == olds[j]):
-                    self.kept_new.append(item)
-                    self.kept_old.append(olds[j])
-                    out.append(self.nodes[slots[j]])
-                    break
-            else:
-                out.append(self._made(item, path, depth, olds, slots, [i + t for t in tries]))
-        return tuple(out)
-
-    def _made(
-        self,
-        item: dict[str, Any],
-        path: Any,
-        depth: int,
-        olds: list[Any],
-        slots: list[int],
-        near: list[int],
-    ) -> Node:
-        """A changed element's node, around its children's (their old level: the first old
-        sibling near it with as many children in the frame as in its dict)."""
-        kids = item.get("children")
-        children: tuple[Node, ...] = ()
-        if kids:
-            old_kids: list[Any] = []
-            old_slots: list[int] = []
-            for j in near:
-                if 0 <= j < len(olds) and type(olds[j]) is dict:
-                    got = olds[j].get("children")
-                    if type(got) is list and len(got) == len(self.children[slots[j]]):
-                        old_kids, old_slots = got, self.children[slots[j]]
-                        break
-            children = self.level(kids, old_kids, old_slots, path, depth + 1)
-        return element_node(item, path, children)
 
 
 class _Walk:
