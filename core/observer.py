@@ -14,8 +14,9 @@ stable across a session of steps; :func:`observe_delta` is the one-shot form.
 
 from __future__ import annotations
 
+import hashlib
 from collections import Counter, deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from deltarec.core.capture.gc_pause import gc_paused
@@ -79,7 +80,13 @@ def index_frame(
     previous: ElementIndex | None = None,
     pairs: dict[int, int] | None = None,
     commit: bool = True,
+    screen: str | None = None,
 ) -> ElementIndex:
+    """Number ``frame`` (:func:`~deltarec.core.observe.index.build_index`). ``screen``
+    labels the screen it shows (:attr:`~deltarec.core.observe.index.ElementIndex.screen`:
+    numbers come back by key only on a screen labelled alike); None: the label of
+    ``previous``, or with none what the frame shows (:func:`screen_label`)."""
+    label = screen_label(frame) if screen is None and previous is None else screen
     return build_index(
         frame,
         viewport=options.viewport,
@@ -88,6 +95,7 @@ def index_frame(
         previous=previous,
         pairs=pairs,
         commit=commit,
+        screen=label,
     )
 
 
@@ -104,6 +112,7 @@ def observe_delta(
     back_to: str | None = None,
     delta: Delta | None = None,
     gesture: Gesture | None = None,
+    label: Callable[[Frame], str] | None = None,
 ) -> DeltaResult:
     """Diff ``prev`` → ``curr`` and render it. ``prev_index`` keeps numbers from earlier steps.
 
@@ -111,7 +120,9 @@ def observe_delta(
     same budget): when it would, the text is that frame under :data:`FULL_FRAME_MARK`.
     ``back_to`` renders the delta as a return to a remembered screen
     (:class:`Observer`); ``delta`` is ``compute_delta(prev, curr)`` when the caller has it;
-    ``gesture`` the step's touch when the caller knows it (:mod:`deltarec.core.diff.gesture`).
+    ``gesture`` the step's touch when the caller knows it (:mod:`deltarec.core.diff.gesture`);
+    ``label`` names the screen a step moved to (default :func:`screen_label`; the
+    :class:`Observer` gives a screen it remembers as it was its label back).
     """
     if delta is None:
         delta = compute_delta(prev, curr, volatile=volatile, gesture=gesture)
@@ -120,7 +131,8 @@ def observe_delta(
     index = index_frame(delta.curr, options, previous=prev_index, pairs=delta.pairs, commit=False)
     new_screen = back_to is None and is_new_screen(delta, prev_index, index)
     if new_screen:  # another screen's label is not this one's: numbers go by element only
-        index = index_frame(delta.curr, options, previous=prev_index, commit=False)
+        screen = (label or screen_label)(delta.curr)
+        index = index_frame(delta.curr, options, previous=prev_index, commit=False, screen=screen)
     note_numbers(index)
     entries = delta_entries(delta, prev_index, index, new_screen=new_screen, back_to=back_to)
     lines = [e.text for e in entries] or ["no change"]
@@ -174,13 +186,29 @@ def _shown_texts(frame: Frame) -> Counter[str]:
     )
 
 
+def screen_label(frame: Frame) -> str:
+    """What a screen showed when it was entered, as a label (:attr:`ElementIndex.screen`):
+    its activity and a digest of its texts (:func:`_shown_texts`). A form started again,
+    emptied, is labelled as it was; another message from the same sender is not."""
+    texts = sorted(_shown_texts(frame).items())
+    digest = hashlib.blake2b(repr(texts).encode("utf-8", "surrogatepass"), digest_size=8)
+    return f"{frame.obs.activity}#{digest.hexdigest()}"
+
+
 def _still_shows(old: Frame, curr: Frame) -> bool:
-    """Whether ``curr`` still shows at least :data:`RECALL_KEPT` of what ``old`` showed. A
-    page scrolled far, then started again at its top (a new instance), shares its title and
-    toolbar and little else: it is a new screen, whatever the pairs of alike tiles say."""
+    """Whether ``curr`` still shows at least :data:`RECALL_KEPT` of what ``old`` showed, in
+    texts and in characters. A page scrolled far, then started again at its top (a new
+    instance), shares its title and toolbar and little else: it is a new screen, whatever
+    the pairs of alike tiles say. So is another item in the same activity (another message
+    from the same sender: its name, avatar and date kept, its subject and body not): what
+    an item is, its long texts say more than its short labels."""
     then, now = _shown_texts(old), _shown_texts(curr)
+    kept = then & now
     total = sum(then.values())
-    return not total or sum((then & now).values()) >= RECALL_KEPT * total
+    if total and sum(kept.values()) < RECALL_KEPT * total:
+        return False
+    chars = sum(len(t) * n for t, n in then.items())
+    return not chars or sum(len(t) * n for t, n in kept.items()) >= RECALL_KEPT * chars
 
 
 def _screen_of(index: ElementIndex) -> tuple[str, str, str]:
@@ -234,7 +262,9 @@ class Observer:
 
     def reset(self, obs: Observation, *, step: int | None = None) -> ElementIndex:
         # numbered on from the last index: a number is never given to another element
-        self.index = index_frame(Frame(obs), self.options, previous=self.index)
+        frame = Frame(obs)
+        label = self._label(frame)
+        self.index = index_frame(frame, self.options, previous=self.index, screen=label)
         self._remember(self.index, step)
         return self.index
 
@@ -242,6 +272,20 @@ class Observer:
         """Make ``index`` the baseline, as a frame the caller was shown whole."""
         self.index = index
         self._remember(index, step)
+
+    def _label(self, frame: Frame) -> str:
+        """The label of the screen ``frame`` shows: the label of the latest remembered
+        screen of its app and activity that it still mostly shows (:func:`_still_shows`),
+        else a new one (:func:`screen_label`). So the elements of a screen seen before
+        take their numbers back by key, and those of another item of the same activity
+        (another message) never do."""
+        obs = frame.obs
+        for seen in reversed(self.recent):
+            old = seen.index.frame
+            same = (old.obs.package, old.obs.activity) == (obs.package, obs.activity)
+            if same and _still_shows(old, frame):
+                return seen.index.screen
+        return screen_label(frame)
 
     def _remember(self, index: ElementIndex, step: int | None) -> None:
         """Remember ``index`` as its screen's latest frame: screens, not frames, fill the
@@ -309,6 +353,7 @@ class Observer:
             back_to=back_to,
             delta=delta,
             gesture=gesture,
+            label=self._label,
         )
 
     def _recall(

@@ -38,18 +38,22 @@ def geometry_pass(
     # Only nodes whose parents are a pair (or two window roots) may pair here: no evidence
     # but the place would pair two screens' labels, or a row that left with one that came.
     Slot = tuple[tuple[str, str, str], int]
-    olds: dict[Slot, list[int]] = defaultdict(list)
-    for p, node in enumerate(prev.nodes):
-        if p not in used:
-            olds[(kind(node), prev.parents[p])].append(p)
     news: dict[Slot, list[int]] = defaultdict(list)
     for c, node in enumerate(curr.nodes):
         if c in pairs:
             continue
         cp = curr.parents[c]
         want = pairs.get(cp, -2) if cp >= 0 else -1
-        if want != -2 and (slot := (kind(node), want)) in olds:
-            news[slot].append(c)
+        if want != -2:
+            news[(kind(node), want)].append(c)
+    if not news:
+        return
+    # The old side only where a new leftover asks (its kind under its parent's pair).
+    olds: dict[Slot, list[int]] = defaultdict(list)
+    for p, node in enumerate(prev.nodes):
+        if p not in used and (slot := (kind(node), prev.parents[p])) in news:
+            olds[slot].append(p)
+    news = {slot: group for slot, group in news.items() if slot in olds}
     for sig, group in news.items():
         candidates = olds[sig]
         if len(candidates) * len(group) > GEOMETRY_LIMIT:

@@ -473,6 +473,26 @@ def _in_place(prev: Frame, p: int, curr: Frame, c: int, ev: Evidence, over: set[
     return p in over and (ev.shares(c, p) or same_row_edited(prev, p, curr, c))
 
 
+def _anchors(
+    i: int, new_kids: list[int], old_kids: list[int], old_at: dict[int, int], pairs: dict[int, int]
+) -> set[int]:
+    """The old siblings the i-th new child is anchored to (:func:`_align`): the slot after
+    the old pair of the sibling before it (the first slot, for the first child) and the slot
+    before the old pair of the sibling after it (the last, for the last child) — at most two,
+    looked up rather than asked of every candidate (a crowd of alike cells)."""
+    last_new, last_old = len(new_kids) - 1, len(old_kids) - 1
+    out: set[int] = set()
+    if i == 0 and old_kids:
+        out.add(old_kids[0])
+    elif i > 0 and (j := old_at.get(pairs.get(new_kids[i - 1], -1), last_old)) < last_old:
+        out.add(old_kids[j + 1])
+    if i == last_new and old_kids:
+        out.add(old_kids[last_old])
+    elif i < last_new and (j := old_at.get(pairs.get(new_kids[i + 1], -1), 0)) > 0:
+        out.add(old_kids[j - 1])
+    return out
+
+
 def _align(
     prev: Frame,
     curr: Frame,
@@ -503,16 +523,9 @@ def _align(
     if not any(kind(curr.nodes[new_kids[i]]) in by_sig for i in todo):
         return  # no unpaired child has an old sibling of its kind left: nothing can pair
     old_at = {p: i for i, p in enumerate(old_kids)}
-    last_new, last_old = len(new_kids) - 1, len(old_kids) - 1
 
     def follows(i: int, j: int) -> bool:  # the sibling before each is a pair, or both first
         return (i == j == 0) or (i > 0 and j > 0 and pairs.get(new_kids[i - 1]) == old_kids[j - 1])
-
-    def anchored(i: int, j: int) -> bool:
-        after = (i == last_new and j == last_old) or (
-            i < last_new and j < last_old and pairs.get(new_kids[i + 1]) == old_kids[j + 1]
-        )
-        return after or follows(i, j)
 
     parent = curr.parents[new_kids[0]] if new_kids else -1
     in_list = parent >= 0 and holds_rows(curr, parent)
@@ -542,13 +555,14 @@ def _align(
             if not live:
                 continue
             over = ev.overlapping(c, live)  # one sweep over the boxes, not a call a candidate
+            anchored = _anchors(i, new_kids, old_kids, old_at, pairs)
             slot = [
                 p
                 for p in live
                 if not other_row(prev, p, curr, c)
                 and (
                     (p in over or ev.shares(c, p) or ev.synthetic_roots(c, p))
-                    if anchored(i, old_at[p])
+                    if p in anchored
                     else placed or _in_place(prev, p, curr, c, ev, over)
                 )
             ]

@@ -85,11 +85,17 @@ class Frame:
         Two rows showing the same things share an entry, whatever their keys (what a
         scroll is measured by, :mod:`deltarec.core.diff.scrolls`)."""
         out: dict[tuple[bytes, int, int], list[tuple[int, int, int]]] = {}
+        get = out.get
         for pos, (node, content) in enumerate(zip(self.nodes, self.subtree_hashes, strict=True)):
             b = node.bounds
             w, h = b.right - b.left, b.bottom - b.top  # b.area, b.width, b.height, inline
             if w > 0 and h > 0:
-                out.setdefault((content, w, h), []).append((pos, b.left, b.top))
+                place = (pos, b.left, b.top)
+                same = get((content, w, h))
+                if same is None:
+                    out[content, w, h] = [place]
+                else:
+                    same.append(place)
         return out
 
     @cached_property
@@ -122,16 +128,18 @@ class Frame:
         """For every position, whether its subtree holds any identifying content (a resource
         id, a description, or text but editable text): a subtree without any can be told
         from another of the same shape only by where it is."""
-        nodes, children = self.nodes, self.children
-        out = [False] * len(nodes)
-        for pos in range(len(nodes) - 1, -1, -1):
-            n = nodes[pos]
-            own = bool(
+        out = [
+            bool(
                 n.resource_id
                 or n.content_desc
                 or (n.text and not (n.role == "textbox" or n.password))
             )
-            out[pos] = own or any(out[k] for k in children[pos])
+            for n in self.nodes
+        ]
+        parents = self.parents
+        for pos in range(len(out) - 1, -1, -1):  # children come after their parent
+            if out[pos] and parents[pos] >= 0:
+                out[parents[pos]] = True
         return out
 
     @cached_property

@@ -13,9 +13,12 @@ Stable numbers, one per element for a whole session: given the previous index an
 matching between the two frames, an element keeps its number while it stays on screen.
 Every index numbered from another shares its :class:`NumberBook`: numbers only grow (a
 new element takes the next number never given, in reading order — also on a new screen),
-and an element that comes back (the same stable key on the same app screen) takes the
-number it had, unless another element of this frame or the previous one holds it. So a
-number is never given to another element, and every stale use of one can be caught.
+and an element that comes back (the same stable key on the same screen — see
+:attr:`ElementIndex.screen` — outside any recycled content: :func:`in_recycled_content`,
+and holding some content: a bare shape is told from another only by where it is)
+takes the number it had, unless another element of this frame or the previous one holds
+it. So a number is never given to another element, and every stale use of one can be
+caught.
 
     >>> from deltarec.core.capture.uiautomator import parse_uiautomator
     >>> f = Frame(parse_uiautomator(
@@ -30,12 +33,13 @@ number is never given to another element, and every stale use of one can be caug
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, cast
 
 from deltarec.core.observe.frame import Frame
-from deltarec.core.observe.labels import element_positions, labels
+from deltarec.core.observe.labels import element_positions, labels, scrolls_by_nature
 from deltarec.core.observe.model import Bounds
 
 _new = object.__new__
@@ -84,8 +88,8 @@ class IndexedElement(_ElementSlots):
         return (self.index, self.pos, self.key, self.role, self.name, self.bounds)
 
 
-Scope = tuple[str, str, str]
-"""An element's identity for a session: (package, activity, stable key)."""
+Scope = tuple[str, str, str, str]
+"""An element's identity for a session: (package, activity, stable key, screen instance)."""
 
 
 class NumberBook:
@@ -113,6 +117,12 @@ class ElementIndex:
     """Every position that would be an element with no viewport and no cap."""
     book: NumberBook = field(default_factory=NumberBook, compare=False, repr=False)
     """The session's numbers (shared with the indexes this one was numbered from)."""
+    screen: str = ""
+    """Which screen of the session this frame shows, as the caller labels it (the observer:
+    by what the screen showed when it was entered), else the label of the index it was
+    numbered from. Another item shown by the same activity (another message, under the
+    same toolbar) is another screen: its elements never take back by key the numbers the
+    first one's had."""
 
 
 def _viewport_box(frame: Frame, viewport: Sequence[int] | None) -> Bounds | None:
@@ -190,8 +200,12 @@ def build_index(
     previous: ElementIndex | None = None,
     pairs: Mapping[int, int] | None = None,
     commit: bool = True,
+    screen: str | None = None,
 ) -> ElementIndex:
     """Number the elements of ``frame``.
+
+    ``screen``: the label of the screen it shows (:attr:`ElementIndex.screen`); None: the
+    one of ``previous`` (the same screen).
 
     ``commit``: note the numbers in the session's book (:func:`note_numbers`); a caller that
     may discard this index (a trial numbering) passes False and notes the one it keeps.
@@ -205,19 +219,21 @@ def build_index(
     if max_elements is not None:
         ordered = ordered[: max(0, int(max_elements))]
     book = previous.book if previous is not None else NumberBook()
+    if screen is None:
+        screen = previous.screen if previous is not None else ""
     number_of: dict[int, int] = {}
     if previous is not None and pairs:
         for pos in ordered:
             old = previous.number_of.get(pairs.get(pos, -1))
             if old is not None:
                 number_of[pos] = old
-    _recall_and_give(frame, ordered, number_of, book, previous)
+    _recall_and_give(frame, ordered, number_of, book, previous, screen)
     made = cast(dict[tuple[int, int], IndexedElement], frame.memo.setdefault("elements", {}))
     elements = tuple(
         made.get((number_of[p], p)) or _element(frame, names, number_of[p], p, made)
         for p in ordered
     )
-    index = ElementIndex(frame, names, elements, number_of, positions, book)
+    index = ElementIndex(frame, names, elements, number_of, positions, book, screen)
     if commit:
         note_numbers(index)
     return index
@@ -239,17 +255,17 @@ def _element(
     return element
 
 
-def _scope(frame: Frame, pos: int) -> Scope:
-    return (frame.obs.package, frame.obs.activity, frame.keys[pos])
+def _scope(frame: Frame, pos: int, screen: str) -> Scope:
+    return (frame.obs.package, frame.obs.activity, frame.keys[pos], screen)
 
 
 def note_numbers(index: ElementIndex) -> None:
     """Write ``index``'s numbers in its session's book: each element's number, and the next
     number never given past every one of them."""
-    book, obs, keys = index.book, index.frame.obs, index.frame.keys
+    book, obs, keys, screen = index.book, index.frame.obs, index.frame.keys, index.screen
     package, activity, by_element = obs.package, obs.activity, book.by_element
     for pos, number in index.number_of.items():
-        by_element[(package, activity, keys[pos])] = number  # _scope, inline
+        by_element[(package, activity, keys[pos], screen)] = number  # _scope, inline
     if index.number_of:
         book.next = max(book.next, max(index.number_of.values()) + 1)
 
@@ -260,23 +276,30 @@ def _recall_and_give(
     number_of: dict[int, int],
     book: NumberBook,
     previous: ElementIndex | None,
+    screen: str,
 ) -> None:
     """Number the elements that did not keep one: the number an element that comes back had
     (unless another element of this frame, or of the previous one, holds it), else the next
     number never given. ``book`` is only read."""
     held = set(number_of.values())
     prev_owner: dict[int, Scope] | None = None  # made on the first number recalled
-    for pos in ordered:
+    scrolled: list[bool] | None = None
+    for pos in ordered if book.by_element else ():  # a new session's book recalls nothing
         if pos in number_of:
             continue
-        scope = _scope(frame, pos)
+        scope = _scope(frame, pos, screen)
         had = book.by_element.get(scope)
         if had is None or had in held:
             continue
+        if scrolled is None:
+            scrolled = in_recycled_content(frame)
+        if scrolled[pos] or not frame.has_content[pos]:
+            continue  # a recycled row's key, or a bare shape's, names another one later
         if prev_owner is None:
             pf = previous.frame if previous is not None else frame
             owned = previous.number_of.items() if previous is not None else ()
-            prev_owner = {n: _scope(pf, p) for p, n in owned}
+            prev_screen = previous.screen if previous is not None else screen
+            prev_owner = {n: _scope(pf, p, prev_screen) for p, n in owned}
         if prev_owner.get(had, scope) == scope:
             number_of[pos] = had
             held.add(had)
@@ -285,6 +308,49 @@ def _recall_and_give(
         if pos not in number_of:
             number_of[pos] = fresh
             fresh += 1
+
+
+def in_recycled_content(frame: Frame) -> list[bool]:
+    """Per position: the node is inside an item of scrolled content that repeats — a list's
+    row, a grid's tile, a web page's run of alike blocks: inside a container made to scroll,
+    at or under a node that has a twin sibling (one sharing its resource id, or its class
+    when either has no id: the Feed's ads, without ids, among its cards). Its key is unique
+    within one frame only: recycled rows repeat senders, ids and whole contents (the Feed's
+    ads), so a row later in the list can carry the key a row seen earlier had. Such an
+    element takes a number back only by a match to a frame that showed it (the previous
+    frame, or a remembered one), never by its key. A form's fields (each its own id) are
+    not recycled. O(n)."""
+    memo = frame.memo
+    got = memo.get("in_recycled_content")
+    if got is None:
+        nodes, parents = frame.nodes, frame.parents
+        by_id: Counter[tuple[int, str]] = Counter()
+        by_class: Counter[tuple[int, str]] = Counter()
+        bare: Counter[tuple[int, str]] = Counter()  # of a class, those without an id
+        for pos, parent in enumerate(parents):
+            node = nodes[pos]
+            by_class[(parent, node.class_name)] += 1
+            if node.resource_id:
+                by_id[(parent, node.resource_id)] += 1
+            else:
+                bare[(parent, node.class_name)] += 1
+        inside = [False] * len(nodes)
+        got = [False] * len(nodes)
+        for pos, parent in enumerate(parents):
+            if parent < 0:
+                continue
+            inside[pos] = inside[parent] or scrolls_by_nature(nodes[parent])
+            if got[parent] or not inside[pos]:
+                got[pos] = got[parent]
+                continue
+            node = nodes[pos]
+            kind = (parent, node.class_name)
+            if node.resource_id:  # twins: the same id, or the same class and one has no id
+                got[pos] = by_id[(parent, node.resource_id)] > 1 or bare[kind] > 0
+            else:
+                got[pos] = by_class[kind] > 1
+        memo["in_recycled_content"] = got
+    return cast(list[bool], got)
 
 
 def element_at(index: ElementIndex | None, x: int, y: int) -> IndexedElement | None:

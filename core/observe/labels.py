@@ -142,20 +142,24 @@ def labels(frame: Frame) -> list[str]:
     titles = [node.text or node.content_desc for node in nodes]
     names = titles.copy()
     inside: list[bool] | None = None  # made when the first control without a title asks
+    # The first text below a node, by position: a row's, asked again by each control in it.
+    below: dict[int, str] = {}
     for pos in [pos for pos, title in enumerate(titles) if not title]:
         node = nodes[pos]
         title = name = ""
         if node.role in _NAMED_BY_CONTENT:
-            title = _first_text_below(frame, pos)
-            if inside is None:
-                inside = in_scrolling(frame)
-            if is_row(frame, pos, inside):
-                name = NAME_SEPARATOR.join(shown_texts(frame, pos))
+            if frame.children[pos]:
+                title = below[pos] = _first_text_below(frame, pos)
+                if inside is None:
+                    inside = in_scrolling(frame)
+                if is_row(frame, pos, inside):
+                    name = NAME_SEPARATOR.join(shown_texts(frame, pos))
             ancestor = parents[pos]
             for _ in range(ANCESTOR_LEVELS):
                 if ancestor < 0 or title or scrolls_by_nature(nodes[ancestor]):
                     break  # a list's first text belongs to another row
-                title = _first_text_below(frame, ancestor)
+                title = below.get(ancestor, "") or _first_text_below(frame, ancestor)
+                below[ancestor] = title
                 ancestor = parents[ancestor]
         if not title and node.resource_id:
             title = node.resource_id.rsplit("/", 1)[-1]

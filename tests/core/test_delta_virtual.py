@@ -83,20 +83,20 @@ def test_inbox_long_swipe_message_and_the_way_back() -> None:
     assert phone.swipe(540, 1859, 540, 606) == lines(
         '↕ [31] list "inbox_list" scrolled down 1256px (+7 rows, -7 rows)',
         '+ [73] button "Ken · Standup moved #12 · Mar 25"',
-        '+ [76] button "Barbara · Tom\'s <draft> #13 · Mar 24"',
-        '+ [79] button "Dennis · Café menu #14 · Mar 23"',
-        '+ [82] button "Frances · Weekend hike #15 · Mar 22"',
-        '+ [86] button "Ada · \\"Launch\\" plan #16 · Mar 21"',
-        '+ [90] button "Ad · Sponsored: offer 17 · Mar 20"',
-        '+ [93] button "Linus · Re: build is green #18 · Mar 19"',
+        '+ [77] button "Barbara · Tom\'s <draft> #13 · Mar 24"',
+        '+ [81] button "Dennis · Café menu #14 · Mar 23"',
+        '+ [85] button "Frances · Weekend hike #15 · Mar 22"',
+        '+ [89] button "Ada · \\"Launch\\" plan #16 · Mar 21"',
+        '+ [93] button "Ad · Sponsored: offer 17 · Mar 20"',
+        '+ [96] button "Linus · Re: build is green #18 · Mar 19"',
     )
     # a new screen inside the same app, named by its activity and title
     assert phone.tap(text="Tom's <draft> #13") == lines(
-        '» new screen MessageActivity [100] "Barbara": 7 elements (45 gone)',
+        '» new screen MessageActivity [104] "Barbara": 7 elements (45 gone)',
         # the message's parts are siblings: one line, each role said once
-        '+ [101] image "Barbara avatar", [102] text "Barbara", [103] "Mar 24", [104] "to me",'
-        ' [105] "Tom\'s <draft> #13",'
-        ' [106] "Hi,\\nthis is message #13 about Tom\'s <draft> #13.\\nCheers & bye — Barbara"',
+        '+ [105] image "Barbara avatar", [106] text "Barbara", [107] "Mar 24", [108] "to me",'
+        ' [109] "Tom\'s <draft> #13",'
+        ' [110] "Hi,\\nthis is message #13 about Tom\'s <draft> #13.\\nCheers & bye — Barbara"',
     )
     # back: the Inbox as it was after step 3, with its numbers
     assert phone.key("back") == '» back to InboxActivity "Inbox" (as after step 3)'

@@ -7,6 +7,10 @@
   them), each child against its paired parent's old children; and on generated siblings —
   boxes that stay, move a little, scroll, or sit under a parent that moved — at thresholds
   from 0 to past 1 (where even an equal box is not enough).
+- :func:`~deltarec.core.diff.match._anchors` (the anchored slots of a child, looked up) is
+  the slot rule asked of every old sibling — the sibling before each is a pair, or both are
+  first; or the sibling after each is, or both are last — on generated sibling lists with
+  generated pairs (some to nodes outside the old siblings).
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from deltarec.core.capture.uiautomator import parse_uiautomator
-from deltarec.core.diff.match import Evidence, Guard, match_frames
+from deltarec.core.diff.match import Evidence, Guard, _anchors, match_frames
 from deltarec.core.observe.frame import Frame
 from tests.core.truth.real_oracle import sequences
 
@@ -101,3 +105,28 @@ def test_overlapping_is_overlaps_asked_one_by_one_on_generated_siblings(
     ev = _evidence(prev, curr, threshold)
     assert ev.pairs.get(0) == 0  # the grid: its resource id is its key
     _check_slots(prev, curr, ev)
+
+
+def _anchored(i: int, j: int, new: list[int], old: list[int], pairs: dict[int, int]) -> bool:
+    """The slot rule of ``_align``'s docstring, asked of one old sibling."""
+    last_new, last_old = len(new) - 1, len(old) - 1
+    before = (i == 0 and j == 0) or (i > 0 and j > 0 and pairs.get(new[i - 1]) == old[j - 1])
+    after = (i == last_new and j == last_old) or (
+        i < last_new and j < last_old and pairs.get(new[i + 1]) == old[j + 1]
+    )
+    return before or after
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.integers(0, 7), st.integers(0, 7), st.data())
+def test_anchors_are_the_slot_rule_asked_of_every_old_sibling(
+    n_new: int, n_old: int, data: st.DataObject
+) -> None:
+    new = list(range(100, 100 + n_new))
+    old = data.draw(st.permutations(range(n_old + 3)))[:n_old]  # positions, not in order
+    targets = st.sampled_from([*old, 50, 51]) if old else st.sampled_from([50, 51])
+    pairs = data.draw(st.dictionaries(st.sampled_from(new), targets) if new else st.just({}))
+    old_at = {p: j for j, p in enumerate(old)}
+    for i in range(n_new):
+        want = {p for j, p in enumerate(old) if _anchored(i, j, new, old, pairs)}
+        assert _anchors(i, new, old, old_at, pairs) == want

@@ -1,108 +1,70 @@
 """Generated sessions on the virtual phone: one number per element for a whole session.
 
-A seeded random walk (taps on what is on screen, back, home and relaunch, swipes of any
-length and direction, typing) through an :class:`~deltarec.core.observer.Observer`, as the
-executor uses it. After every step:
+Seeded sessions through the executor (:class:`tests.core.truth.numbers.NumbersWalk`: drags
+and flings of any length, taps by ``{index: N}`` and ``{name: …}`` from the last reply,
+back, home, relaunches, typing, whole frames), graded by the PHONE's identity of every
+element (its screen, the app's own row / card / item, the field), never by deltarec's keys:
+a number is never given to two phone elements, an element that stays or comes back keeps
+its number, and a tap by a number or name from the last reply acts on what it showed.
+The screen's title is never the status bar's clock.
 
-- a number once given is never given to another element (an element is its app screen
-  and stable key: ``(package, activity, key)``), so a stale ``[i]`` can always be caught;
-- the screen's title is never the status bar's clock.
-
-Derandomized: a fixed set of seeds, a few hundred steps in all.
+Derandomized: a fixed set of seeds, a few hundred steps in all (benchmarks/bench_numbers.py
+runs thousands).
 """
 
 from __future__ import annotations
 
-import random
 import re
+from collections import Counter
 
-import pytest
-
+from benchmarks.bench_truth import STARTS
 from deltarec.core.devices.virtual import Playground, VirtualDevice
 from deltarec.core.devices.virtual.playground import ManualClock
 from deltarec.core.diff.screens import screen_title
-from deltarec.core.observe.index import ElementIndex
 from deltarec.core.observer import Observer
+from tests.core.truth.numbers import NumbersWalk, Shown
 
 APP = "dev.deltarec.playground"
 CLOCK = re.compile(r"^\d{1,2}:\d{2}")
-Element = tuple[str, str, str]
+SEEDS = range(8)
+STEPS = 40
+
+BUDGET = {"reuse": 0, "renumbered": 8, "wrong-target": 0, "refused": 0}
+"""What the seeded sessions may still find, per class, over all seeds; lower these as classes
+close, never raise them. Open: an Inbox row cut to a sliver at the list's edge by a scroll
+is not paired with the row it was (the scroll matching's), so it takes a new number."""
 
 
-def _elements(index: ElementIndex) -> dict[int, Element]:
-    obs = index.frame.obs
-    return {e.index: (obs.package, obs.activity, e.key) for e in index.elements}
+def test_a_number_means_one_phone_element_for_a_whole_session() -> None:
+    counts: Counter[str] = Counter()
+    first: dict[str, str] = {}
+    for seed in SEEDS:
+        walk = NumbersWalk(seed, STARTS[seed % len(STARTS)])
+        for violations in walk.run(STEPS):
+            for v in violations:
+                counts[v.klass] += 1
+                first.setdefault(v.klass, f"seed {seed} step {v.step}: {v.gesture}: {v.detail}")
+            assert walk.last is not None
+            title = screen_title(walk.last.index)
+            assert not CLOCK.match(title), (title, walk.last.text)
+    over = {k: n for k, n in counts.items() if n > BUDGET[k]}
+    assert over == {}, (dict(counts), [first[k] for k in over])
 
 
-def _act(rng: random.Random, device: VirtualDevice) -> str:
-    w, h = device.window_size()
-    roll = rng.random()
-    if roll < 0.45:
-        nodes = [n for n in device.capture().walk() if n.clickable and n.bounds.area]
-        if nodes:
-            node = rng.choice(nodes)
-            device.tap(*node.bounds.center)
-            return f"tap {node.name or node.resource_id}"
-    if roll < 0.55:
-        device.press_key("back")
-        return "back"
-    if roll < 0.6:
-        device.press_key("home")
-        device.launch_app(APP)
-        return "relaunch"
-    if roll < 0.65:
-        device.type_text(rng.choice(("zr", "Ada", "hello world")))
-        return "type"
-    x1, y1 = rng.randrange(50, w - 50), rng.randrange(300, h - 300)
-    dist = rng.choice((50, 200, 600, 1200, 2000, 4000))
-    dx, dy = rng.choice(((0, 1), (0, -1), (1, 0), (-1, 0)))
-    device.swipe(x1, y1, x1 + dx * dist, y1 + dy * dist)
-    return f"swipe {dx * dist},{dy * dist}"
-
-
-@pytest.mark.parametrize("seed", range(6))
-def test_a_number_is_never_given_to_another_element_in_a_session(seed: int) -> None:
-    rng = random.Random(seed)
-    clock = ManualClock()
-    device = VirtualDevice(Playground(clock))
-    device.launch_app(APP)
-    observer = Observer()
-    observer.reset(device.capture())
-    assert observer.index is not None
-    owner: dict[int, set[Element]] = {}  # number -> the element it was given to (its keys)
-    history: list[str] = []
-
-    def check(
-        index: ElementIndex,
-        text: str,
-        pairs: dict[int, int] | None = None,
-        since: ElementIndex | None = None,
-    ) -> None:
-        now = _elements(index)
-        by_pos = {e.pos: e.index for e in index.elements}
-        for pos, number in by_pos.items():
-            element = now[number]
-            aliases = owner.setdefault(number, {element})
-            if element not in aliases and pairs is not None and since is not None:
-                # the element it was, changed in place (its text and so its key changed):
-                # paired with the one that had the number in the frame diffed against
-                p = pairs.get(pos)
-                if p is not None and since.number_of.get(p) == number:
-                    aliases.add(element)
-            assert element in aliases, (
-                f"[{number}] given to {element} ({index.names[pos]!r}) after {aliases}",
-                history[-5:],
-                text,
-            )
-        title = screen_title(index)
-        assert not CLOCK.match(title), (title, history[-5:], text)
-
-    check(observer.index, "")
-    for _ in range(50):
-        history.append(_act(rng, device))
-        clock.advance(61)  # the status-bar clock ticks between steps
-        result = observer.step(device.capture())
-        check(result.index, result.text, result.delta.pairs, result.prev_index)
+def test_the_grader_sees_a_number_given_to_another_phone_element() -> None:
+    """Not vacuous: the same numbers over other phone elements are a reuse, and an element
+    that stayed under another number is renumbered."""
+    walk = NumbersWalk(0, "InboxActivity")
+    assert [v for vs in walk.run(3) for v in vs] == []
+    last = walk.last
+    assert last is not None
+    rows = sorted({e.pos for e in last.index.elements}, key=lambda p: last.idents[p])
+    idents = list(last.idents)
+    a, b = rows[0], rows[-1]
+    idents[a], idents[b] = idents[b], idents[a]  # two elements swap numbers
+    swapped = Shown(last.step + 1, last.index, idents, last.text, last.screen, False)
+    found = {v.klass for v in walk._grade(swapped, last, "swap")}
+    assert found == {"reuse", "renumbered"}
 
 
 def test_the_launcher_is_remembered_after_many_scrolls_and_titled_by_no_clock() -> None:

@@ -127,11 +127,11 @@ def test_a_long_move_back_over_recycled_rows_is_one_scroll_of_its_offset() -> No
         '↕ [5] list "inbox_list" scrolled up 1200px (+7 rows, -7 rows)\n'
         '+ [50] button "Margaret · Lunch on Friday? #11 · Mar 26"\n'
         '+ [54] button "Ken · Standup moved #12 · Mar 25"\n'
-        '+ [57] button "Barbara · Tom\'s <draft> #13 · Mar 24"\n'
-        '+ [61] button "Dennis · Café menu #14 · Mar 23"\n'
-        '+ [65] button "Frances · Weekend hike #15 · Mar 22"\n'
-        '+ [68] button "Ada · \\"Launch\\" plan #16 · Mar 21"\n'
-        '+ [72] button "Ad · Sponsored: offer 17 · Mar 20"'
+        '+ [58] button "Barbara · Tom\'s <draft> #13 · Mar 24"\n'
+        '+ [62] button "Dennis · Café menu #14 · Mar 23"\n'
+        '+ [66] button "Frances · Weekend hike #15 · Mar 22"\n'
+        '+ [70] button "Ada · \\"Launch\\" plan #16 · Mar 21"\n'
+        '+ [74] button "Ad · Sponsored: offer 17 · Mar 20"'
     )
 
 

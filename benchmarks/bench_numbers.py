@@ -1,0 +1,78 @@
+"""One number per element for a whole session, graded by the phone's own identity.
+
+Runs :class:`tests.core.truth.numbers.NumbersWalk` (seeded sessions through the executor on
+the virtual phone: drags and flings, taps by ``{index: N}`` and ``{name: …}`` from the last
+reply, back, home, relaunches, typing, whole frames) and counts what its grader finds, per
+class — reuse (a number given to two phone elements), renumbered (an element that stayed,
+or came back in a ``» back to`` reply, under another number), wrong-target (a tap by a
+number or name that acted on another element), refused (such a tap failed though the
+element was there) — and per gesture class. Target: 0 each.
+
+    python benchmarks/bench_numbers.py                 # 2,000 steps
+    python benchmarks/bench_numbers.py --steps 400 --show 3
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from collections import Counter, defaultdict
+from pathlib import Path
+
+os.environ.setdefault("ADBUTILS_ADB_PATH", "/bin/false")
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from benchmarks.bench_truth import STARTS  # noqa: E402
+from tests.core.truth.numbers import CLASSES, NumbersWalk  # noqa: E402
+
+WALK = 100
+"""Steps per session (each on a fresh phone)."""
+
+
+def _args(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    for flag, default, help_ in (
+        ("--steps", 2_000, "steps in all"),
+        ("--seed", 0, "first seed (one per session)"),
+        ("--show", 0, "violations to print per class"),
+    ):
+        parser.add_argument(flag, type=int, default=default, help=help_)
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _args(argv)
+    total: Counter[str] = Counter()
+    by_gesture: dict[str, Counter[str]] = defaultdict(Counter)
+    shown: Counter[str] = Counter()
+    tried: Counter[str] = Counter()
+    start = time.perf_counter()
+    done = sessions = 0
+    while done < args.steps:
+        seed = args.seed + sessions
+        walk = NumbersWalk(seed, STARTS[sessions % len(STARTS)])
+        for violations in walk.run(min(WALK, args.steps - done)):
+            for v in violations:
+                total[v.klass] += 1
+                by_gesture[v.gesture.split(":", 1)[0]][v.klass] += 1
+                if shown[v.klass] < args.show:
+                    shown[v.klass] += 1
+                    print(f"--- [{v.klass}] seed {seed} step {v.step}: {v.gesture}\n  {v.detail}")
+        done += walk.steps
+        tried.update(walk.tried)
+        sessions += 1
+    seconds = time.perf_counter() - start
+    print(f"numbers: {done} steps in {sessions} sessions, {seconds:.0f} s")
+    print("totals: " + ", ".join(f"{c} {total[c]}" for c in CLASSES) + "  (target 0 each)")
+    print("taps from the last reply: " + ", ".join(f"{k} {n}" for k, n in sorted(tried.items())))
+    print(f"\n{'per gesture':16s} " + " ".join(f"{c:>12}" for c in CLASSES))
+    for name in sorted(by_gesture):
+        print(f"{name:16s} " + " ".join(f"{by_gesture[name][c]:>12}" for c in CLASSES))
+    return 0 if not total else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
