@@ -34,9 +34,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from benchmarks.bench_session import Grader, Key, Snapshot, scroll_offsets, snapshot
+from benchmarks.profile_units import exact_px, within
 from deltarec.core.devices.settle import settle
 from deltarec.core.devices.virtual import ManualClock, Playground, VirtualDevice
-from deltarec.core.devices.virtual.layout import ACTIVITIES, APP_PACKAGE, HEIGHT, MESSAGE, WIDTH
+from deltarec.core.devices.virtual.layout import ACTIVITIES, APP_PACKAGE, MESSAGE
+from deltarec.core.devices.virtual.profile import DEFAULT_PROFILE, Profile, _map
 from deltarec.core.devices.virtual.state import PhoneState
 from deltarec.core.devices.virtual.views import View
 from deltarec.core.diff.gesture import Gesture as Touch
@@ -49,7 +51,8 @@ CLASSES = ("false", "missed", "wrong-scroll", "duplicate")
 SCROLLERS = ("inbox.offset", "feed.offset", "feed.chips_offset", "article.offset")
 """The phone's scroll offsets (state paths): the ground truth of every scroll."""
 SLACK = 2
-"""px a reported scroll offset may differ from the phone's."""
+"""px a reported scroll offset may differ from the phone's (plus, off the reference
+profile, the rounding of one layout unit: :func:`benchmarks.profile_units.within`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,7 +115,10 @@ def _swipe_class(dx: int, dy: int, ms: int) -> str:
 
 
 def random_gesture(rng: random.Random, pg: Playground, *, swipes_only: bool = False) -> Gesture:
-    """The next step of the walk, weighted towards the scrollable screens' gestures."""
+    """The next step of the walk, weighted towards the scrollable screens' gestures. A drag
+    starts anywhere on the phone's own screen, in its px, clear of the bars (y from 1/8 to
+    11/12 of its height: 300..2200 on the default 2400 px)."""
+    width, height = pg.window_size()
     r = 0.0 if swipes_only else rng.random()
     screen = pg.state.screen
     scrolls = screen in ("InboxActivity", "FeedActivity", "ArticleActivity", "ClockActivity")
@@ -121,14 +127,14 @@ def random_gesture(rng: random.Random, pg: Playground, *, swipes_only: bool = Fa
         vertical = rng.random() < 0.85
         sign = rng.choice((-1, 1))
         drift = rng.randint(-40, 40)
-        x1 = rng.randint(20, WIDTH - 20)
-        y1 = rng.randint(300, 2200)
+        x1 = rng.randint(20, width - 20)
+        y1 = rng.randint(_map(300, height, 2400), _map(2200, height, 2400))
         if vertical:
             x2, y2 = x1 + drift, y1 + sign * length
         else:
             x2, y2 = x1 + sign * length, y1 + drift
-        x2 = max(0, min(WIDTH - 1, x2))
-        y2 = max(0, min(HEIGHT - 1, y2))
+        x2 = max(0, min(width - 1, x2))
+        y2 = max(0, min(height - 1, y2))
         ms = rng.choice((40, 80, 120)) if rng.random() < 0.25 else rng.choice((200, 300, 600))
         return Gesture("swipe", (x1, y1, x2, y2, ms), _swipe_class(x2 - x1, y2 - y1, ms))
     if r < 0.8:
@@ -243,11 +249,17 @@ ON_SCREEN = {
 
 
 def scroll_truth(
-    before: PhoneState, after: PhoneState, result: DeltaResult, near: bool | None
+    before: PhoneState,
+    after: PhoneState,
+    result: DeltaResult,
+    near: bool | None,
+    profile: Profile = DEFAULT_PROFILE,
 ) -> list[str]:
     """The JSON's scroll entries against the phone's offsets (module docstring).
 
     ``near``: some row stayed on screen (the offset is measurable), None when unknown.
+    ``profile``: the phone's screen; its offsets (layout units) are converted to its px
+    (:mod:`benchmarks.profile_units`).
     """
     if (
         before.screen != after.screen
@@ -267,14 +279,23 @@ def scroll_truth(
     if len(moved) > 1:
         return []
     ((name, d),) = moved.items()
-    want = (-d, 0) if name == "feed.chips_offset" else (0, -d)
+    axis = 0 if name == "feed.chips_offset" else 1
+    content = -exact_px(profile, d, axis=axis)
+    want = (content, 0) if axis == 0 else (0, content)
+    unit = "px" if profile.is_reference else "lu"
+    shown = tuple(
+        round(w, 1) if isinstance(w, float) and not w.is_integer() else int(w) for w in want
+    )
     if len(scrolls) != 1:
-        return [f"{name} moved {d}px; {len(scrolls)} scroll entries: {_brief(scrolls)}"]
+        return [f"{name} moved {d}{unit}; {len(scrolls)} scroll entries: {_brief(scrolls)}"]
     s = scrolls[0]
     if s.get("page"):
-        return [f"{name} moved {d}px, a row stayed, reported a page"] if near else []
-    if abs(s["dx"] - want[0]) > SLACK or abs(s["dy"] - want[1]) > SLACK:
-        return [f"{name} moved {d}px (content {want}), reported ({s['dx']}, {s['dy']})"]
+        return [f"{name} moved {d}{unit}, a row stayed, reported a page"] if near else []
+    if not (
+        within(profile, s["dx"], want[0], slack=SLACK)
+        and within(profile, s["dy"], want[1], slack=SLACK)
+    ):
+        return [f"{name} moved {d}{unit} (content {shown}), reported ({s['dx']}, {s['dy']})"]
     return []
 
 
@@ -396,7 +417,8 @@ def check(
     near = None
     if grader.scrolls:
         near = any(s.near for s in grader.scrolls)
-    for problem in scroll_truth(before_snap.state, after_snap.state, result, near):
+    truth = scroll_truth(before_snap.state, after_snap.state, result, near, after_snap.profile)
+    for problem in truth:
         out.append(Violation("wrong-scroll", screen, gesture.klass, problem))
     for problem in _duplicates(result):
         out.append(Violation("duplicate", screen, gesture.klass, problem))
@@ -406,9 +428,16 @@ def check(
 
 
 def walk(
-    seed: int, steps: int, *, start: str = "", gesture: bool = True, swipes_only: bool = False
+    seed: int,
+    steps: int,
+    *,
+    start: str = "",
+    gesture: bool = True,
+    swipes_only: bool = False,
+    profile: Profile = DEFAULT_PROFILE,
 ) -> Iterator[Step]:
-    """``steps`` graded steps of the walk from ``seed`` (optionally starting on ``start``).
+    """``steps`` graded steps of the walk from ``seed`` (optionally starting on ``start``),
+    on a phone of ``profile``'s screen (default: the 1080x2400 phone at 420 dpi).
 
     ``gesture``: tell the observer what the step did, as the executor does (else it diffs
     the two dumps alone, as ``deltarec delta A B`` does); ``swipes_only``: every step a
@@ -416,7 +445,7 @@ def walk(
     """
     rng = random.Random(seed)
     clock = ManualClock()
-    pg = Playground(clock)
+    pg = Playground(clock, profile=profile)
     device = VirtualDevice(pg)
     if start:
         pg.launch_app(APP_PACKAGE, "." + start)
