@@ -195,6 +195,9 @@ def session_script() -> list[Step]:
 
 
 PROPS = ("checked", "enabled", "selected", "focused")
+QUIET_PROPS = ("scrollable", "focusable")
+"""Properties a line may report but need not: a ScrollView turns scrollable when its
+content stops fitting (the keyboard opens on a short screen)."""
 ATTR_PROPS = {
     "text": "text",
     "content-desc": "desc",
@@ -203,6 +206,8 @@ ATTR_PROPS = {
     "enabled": "enabled",
     "selected": "selected",
     "focused": "focused",
+    "scrollable": "scrollable",
+    "focusable": "focusable",
     "focus": "focused",
 }
 FLAG_WORDS = ("checked", "unchecked", "disabled", "selected", "focused")
@@ -721,10 +726,26 @@ def _rename(key: Key, aliases: Mapping[Key, Key]) -> Key:
     return key
 
 
+def _flipped(before: Snapshot, after: Snapshot) -> dict[Key, Key]:
+    """The content of a ScrollView that turned scrollable or back (the keyboard opened on a
+    short screen): an item of a scroller is keyed by its place, a plain child is not, so
+    its one child changes key though it is the same content."""
+    alias: dict[Key, Key] = {}
+    for key, kids_a in after.children.items():
+        kids_b, b = before.children.get(key, ()), before.views.get(key)
+        if b is None or b.view.scrollable == after.views[key].view.scrollable:
+            continue
+        one = len(kids_a) == len(kids_b) == 1 and kids_a != kids_b
+        if one and kids_a[0][-1].split("@")[0] == kids_b[0][-1].split("@")[0]:
+            alias[kids_a[0]] = kids_b[0]
+    return alias
+
+
 def unify(before: Snapshot, after: Snapshot) -> Snapshot:
-    """``after`` with its re-keyed items (:func:`_aliases`) under their before-side keys."""
+    """``after`` with its re-keyed items (:func:`_aliases`, :func:`_flipped`) under their
+    before-side keys."""
     for _ in range(32):  # one nesting level per round
-        aliases = _aliases(before, after)
+        aliases = _aliases(before, after) | _flipped(before, after)
         if not aliases:
             break
         views = {}
@@ -841,6 +862,18 @@ def expected_facts(before: Snapshot, after: Snapshot) -> tuple[list[Fact], list[
                         "window": a.window,
                         "label": a.element not in (None, k),
                     },
+                )
+        for prop in QUIET_PROPS:
+            if b.prop(prop) != a.prop(prop):
+                grouped[k, prop] = Fact(
+                    "change",
+                    f"{_label(a)} {prop} → {str(a.prop(prop)).lower()}",
+                    required=False,
+                    names=b.names | a.names,
+                    prop=prop,
+                    old=b.prop(prop),
+                    new=a.prop(prop),
+                    data={"element": k, "window": a.window},
                 )
     changed_elements = {f.data["element"] for f in grouped.values() if f.prop in PROPS}
     for f in grouped.values():

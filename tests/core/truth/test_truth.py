@@ -21,8 +21,9 @@ from deltarec.core.observe.model import Observation
 from deltarec.core.observer import observe_delta
 from tests.conftest import REAL_DUMPS
 from tests.core.truth.real_oracle import load, sequences, violations
+from tests.core.truth.scroll_truth import scroll_truth
 from tests.core.truth.walk import Gesture as Step
-from tests.core.truth.walk import check, scroll_truth, walk
+from tests.core.truth.walk import check, walk
 
 APP = "dev.deltarec.playground"
 
@@ -113,8 +114,8 @@ def test_mixed_walks_stay_within_the_budget() -> None:
 SIZE_WALKS = ((0, "SignUpActivity"), (1, "FeedActivity"), (3, "ArticleActivity"))
 SIZE_STEPS = 40
 SIZE_BUDGET = {
-    "small": {"false": 6, "missed": 6, "wrong-scroll": 9, "duplicate": 2},
-    "tablet": {"false": 4, "missed": 5, "wrong-scroll": 5, "duplicate": 2},
+    "small": {"false": 2, "missed": 3, "wrong-scroll": 6, "duplicate": 2},
+    "tablet": {"false": 0, "missed": 2, "wrong-scroll": 2, "duplicate": 2},
 }
 """What the walks on a small phone (720x1600@320) and a tablet (2560x1600@320) still find,
 per class (benchmarks/README.md, "Other screen sizes", says which classes are open): a

@@ -13,11 +13,14 @@ after each step diffs the two dumps through an :class:`~deltarec.core.observer.O
 - **pairs** (:func:`tests.core.truth.evidence.unexplained`): every pair the delta calls
   changed shares identity evidence (an id, a role and name, overlap, a child) — a pair on
   its slot alone is *false*.
-- **JSON** (:func:`scroll_truth`): when the phone's only change was one scroll offset
-  (the Inbox, the Feed, its carousel, the Article's WebView), the ObservationDiff must
-  hold exactly one scroll entry, whose offset is the phone's (±2 px) — or, when no
-  row stayed on screen, a page entry; when no offset changed, no scroll entry. Each key
-  is listed once across added / removed / changed.
+- **JSON** (:mod:`tests.core.truth.scroll_truth`): when the phone's only change was one
+  scroll offset, the ObservationDiff must hold exactly one scroll entry, whose offset is
+  the phone's (±2 px) — or, when no row stayed on screen, a page entry; when no offset
+  changed, no scroll entry. Each key is listed once across added / removed / changed.
+
+On another screen size (``profile``) the gestures are in its px, anywhere on its screen,
+and the oracles convert the phone's layout-unit truth to its px
+(:mod:`benchmarks.profile_units`).
 
 Violations carry a class (``false``, ``missed``, ``wrong-scroll``, ``duplicate``), the
 screen and the gesture class, so :mod:`benchmarks.bench_truth` can count them.
@@ -33,8 +36,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from benchmarks.bench_session import Grader, Key, Snapshot, scroll_offsets, snapshot
-from benchmarks.profile_units import exact_px, within
+from benchmarks.bench_session import Grader, Key, Snapshot, snapshot
 from deltarec.core.devices.settle import settle
 from deltarec.core.devices.virtual import ManualClock, Playground, VirtualDevice
 from deltarec.core.devices.virtual.layout import ACTIVITIES, APP_PACKAGE, MESSAGE
@@ -45,14 +47,10 @@ from deltarec.core.diff.gesture import Gesture as Touch
 from deltarec.core.observe.model import Observation
 from deltarec.core.observer import DeltaResult, Observer
 from tests.core.truth.evidence import unexplained
+from tests.core.truth.scroll_truth import offsets, scroll_truth
 
 BACK_TO = re.compile(r"^» back to .*\(as after step (\d+)\)", re.M)
 CLASSES = ("false", "missed", "wrong-scroll", "duplicate")
-SCROLLERS = ("inbox.offset", "feed.offset", "feed.chips_offset", "article.offset")
-"""The phone's scroll offsets (state paths): the ground truth of every scroll."""
-SLACK = 2
-"""px a reported scroll offset may differ from the phone's (plus, off the reference
-profile, the rounding of one layout unit: :func:`benchmarks.profile_units.within`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,12 +80,6 @@ class Step:
     screen: str
     text: str
     violations: list[Violation] = field(default_factory=list)
-
-
-def _offsets(state: PhoneState) -> dict[str, int]:
-    got = scroll_offsets(state)  # by swipe target ("feed"), as the grader keys items
-    names = ("inbox", "feed", "chips", "article")
-    return dict(zip(SCROLLERS, (got[n] for n in names), strict=True))
 
 
 def _clickables(pg: Playground) -> list[View]:
@@ -240,71 +232,6 @@ def _duplicates(result: DeltaResult) -> list[str]:
     return out
 
 
-ON_SCREEN = {
-    "InboxActivity": ("inbox.offset",),
-    "FeedActivity": ("feed.offset", "feed.chips_offset"),
-    "ArticleActivity": ("article.offset",),
-}
-"""The offsets each screen shows."""
-
-
-def scroll_truth(
-    before: PhoneState,
-    after: PhoneState,
-    result: DeltaResult,
-    near: bool | None,
-    profile: Profile = DEFAULT_PROFILE,
-) -> list[str]:
-    """The JSON's scroll entries against the phone's offsets (module docstring).
-
-    ``near``: some row stayed on screen (the offset is measurable), None when unknown.
-    ``profile``: the phone's screen; its offsets (layout units) are converted to its px
-    (:mod:`benchmarks.profile_units`).
-    """
-    if (
-        before.screen != after.screen
-        or before.in_app != after.in_app
-        or before.stack != after.stack
-        or before.dialog != after.dialog
-    ):
-        return []
-    a, b = _offsets(before), _offsets(after)
-    shown = ON_SCREEN.get(after.screen, ())
-    moved = {k: b[k] - a[k] for k in shown if a[k] != b[k]}
-    scrolls = result.diff["scrolls"]
-    if not moved:
-        if scrolls and before.clock.tab == after.clock.tab:
-            return [f"no offset changed, yet {len(scrolls)} scroll(s): {_brief(scrolls)}"]
-        return []
-    if len(moved) > 1:
-        return []
-    ((name, d),) = moved.items()
-    axis = 0 if name == "feed.chips_offset" else 1
-    content = -exact_px(profile, d, axis=axis)
-    want = (content, 0) if axis == 0 else (0, content)
-    unit = "px" if profile.is_reference else "lu"
-    shown = tuple(
-        round(w, 1) if isinstance(w, float) and not w.is_integer() else int(w) for w in want
-    )
-    if len(scrolls) != 1:
-        return [f"{name} moved {d}{unit}; {len(scrolls)} scroll entries: {_brief(scrolls)}"]
-    s = scrolls[0]
-    if s.get("page"):
-        return [f"{name} moved {d}{unit}, a row stayed, reported a page"] if near else []
-    if not (
-        within(profile, s["dx"], want[0], slack=SLACK)
-        and within(profile, s["dy"], want[1], slack=SLACK)
-    ):
-        return [f"{name} moved {d}{unit} (content {shown}), reported ({s['dx']}, {s['dy']})"]
-    return []
-
-
-def _brief(scrolls: list[Any]) -> str:
-    return ", ".join(
-        f"{s['key']}:({s['dx']},{s['dy']}{',page' if s.get('page') else ''})" for s in scrolls
-    )
-
-
 def _classify(line: str, kind: str) -> str:
     if "listed twice" in line:
         return "duplicate"
@@ -392,7 +319,8 @@ def check(
     text = result.text
     still = [x for x in text.splitlines() if x.startswith("↕ nothing scrolled")]
     if still:  # the swipe moved nothing: true when no offset changed
-        a, b = _offsets(before_snap.state), _offsets(after_snap.state)
+        profile = after_snap.profile
+        a, b = offsets(before_snap.state, profile), offsets(after_snap.state, profile)
         if a != b and before_snap.state.stack == after_snap.state.stack:
             out.append(Violation("wrong-scroll", screen, gesture.klass, f"{still[0]} (moved)"))
         text = "\n".join(x for x in text.splitlines() if x not in still) or "no change"
