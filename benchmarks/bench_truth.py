@@ -76,7 +76,7 @@ def _run(args: argparse.Namespace, name: str, profile: Profile) -> tuple[str, in
     steps_screen: Counter[str] = Counter()
     steps_gesture: Counter[str] = Counter()
     shown: Counter[str] = Counter()
-    bad_steps = 0
+    bad_steps = rounded = 0
     start = time.perf_counter()
     done, w = 0, 0
     while done < args.steps:
@@ -87,6 +87,7 @@ def _run(args: argparse.Namespace, name: str, profile: Profile) -> tuple[str, in
             steps_screen[step.screen] += 1
             steps_gesture[step.gesture.klass] += 1
             bad_steps += bool(step.violations)
+            rounded += step.rounded
             for v in step.violations:
                 total[v.klass] += 1
                 by_screen[v.screen][v.klass] += 1
@@ -121,9 +122,16 @@ def _run(args: argparse.Namespace, name: str, profile: Profile) -> tuple[str, in
     )
     counts = ", ".join(f"{c} {total[c]}" for c in CLASSES)
     print(f"totals: {counts}  (target 0 each)")
+    if not profile.is_reference:
+        print(
+            f"steps with a violation where rows moved by two px amounts a px apart (the"
+            f" phone's per-edge rounding of a scaled screen): {rounded} of {bad_steps}"
+        )
     table("per screen", by_screen, steps_screen)
     table("per gesture class", by_gesture, steps_gesture)
     line = f"profile {name:8s} {done} steps, {bad_steps} with a violation: {counts}"
+    if not profile.is_reference:
+        line += f"; {rounded} of those steps rounded apart"
     return line, bad_steps
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from benchmarks.bench_session import scroll_offsets
+from benchmarks.bench_session import Snapshot, scroll_offsets
 from benchmarks.profile_units import exact_px, within
 from deltarec.core.devices.virtual.layout import Screen
 from deltarec.core.devices.virtual.profile import DEFAULT_PROFILE, Profile
@@ -110,3 +110,25 @@ def _brief(scrolls: list[Any]) -> str:
     return ", ".join(
         f"{s['key']}:({s['dx']},{s['dy']}{',page' if s.get('page') else ''})" for s in scrolls
     )
+
+
+def rounded_apart(before: Snapshot, after: Snapshot) -> bool:
+    """Edges of views of the app that kept their size (within a px) moved along one axis by
+    two amounts exactly 1 px apart: on a scaled profile each edge is rounded to a px on its own
+    (``scale_windows``), so the rows of one scroll move by the floor or the ceiling of its
+    px — what a real phone, scrolling whole px, never shows. Always False on the
+    reference profile."""
+    if after.profile.is_reference:
+        return False
+    moves: list[set[int]] = [set(), set()]
+    for key in before.views.keys() & after.views.keys():
+        b, a = before.views[key], after.views[key]
+        if a.window != "app":
+            continue
+        rb, ra = b.view.bounds, a.view.bounds
+        if abs((ra[2] - ra[0]) - (rb[2] - rb[0])) > 1 or abs((ra[3] - ra[1]) - (rb[3] - rb[1])) > 1:
+            continue  # clipped or resized (a size a px off is the rounding itself)
+        for axis in (0, 1):
+            if ra[axis] != rb[axis] and ra[1 - axis] == rb[1 - axis]:
+                moves[axis] |= {ra[axis] - rb[axis], ra[axis + 2] - rb[axis + 2]}
+    return any(m + 1 in found for found in moves for m in found)

@@ -47,7 +47,7 @@ from deltarec.core.diff.gesture import Gesture as Touch
 from deltarec.core.observe.model import Observation
 from deltarec.core.observer import DeltaResult, Observer
 from tests.core.truth.evidence import unexplained
-from tests.core.truth.scroll_truth import offsets, scroll_truth
+from tests.core.truth.scroll_truth import offsets, rounded_apart, scroll_truth
 
 BACK_TO = re.compile(r"^» back to .*\(as after step (\d+)\)", re.M)
 CLASSES = ("false", "missed", "wrong-scroll", "duplicate")
@@ -80,6 +80,9 @@ class Step:
     screen: str
     text: str
     violations: list[Violation] = field(default_factory=list)
+    rounded: bool = False
+    """Views the step moved together moved by two px amounts a px apart (a scaled profile
+    rounds each edge on its own: :func:`tests.core.truth.scroll_truth.rounded_apart`)."""
 
 
 def _clickables(pg: Playground) -> list[View]:
@@ -408,4 +411,5 @@ def walk(
             step_before=step_before,
             told=gesture,
         )
+        step.rounded = bool(step.violations) and rounded_apart(step_before, after)
         yield step
