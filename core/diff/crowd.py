@@ -17,7 +17,7 @@ from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Bounds
 
 if TYPE_CHECKING:
-    from deltarec.core.diff.match import Evidence
+    from deltarec.core.diff.pair_evidence import Evidence
 
 CROWD_PEEK = 8
 """How many unpaired same-box siblings of a crowd pass 3 weighs for one child."""

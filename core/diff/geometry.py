@@ -16,7 +16,7 @@ from deltarec.core.diff.row_content import holds_rows, kind, same_content
 from deltarec.core.observe.frame import Frame
 
 if TYPE_CHECKING:
-    from deltarec.core.diff.match import Guard
+    from deltarec.core.diff.pair_evidence import Guard
 
 GEOMETRY_LIMIT = 40_000
 """Largest (old × new) candidate product a geometry group may have."""

@@ -74,21 +74,19 @@ from rapidfuzz.fuzz import ratio
 from deltarec.core.diff.crowd import Crowd
 from deltarec.core.diff.geometry import geometry_pass
 from deltarec.core.diff.gesture import Gesture
-from deltarec.core.diff.motions import Motion, consistent, placements
+from deltarec.core.diff.motions import Motion
+from deltarec.core.diff.pair_evidence import Evidence, Guard
 from deltarec.core.diff.row_content import (
     holds_rows,
     kind,
     one_label_edited,
     other_row,
-    own_texts,
     same_content,
     same_row_edited,
-    texts,
     unpair_other_rows,
 )
-from deltarec.core.diff.scrolls import find_motions
 from deltarec.core.observe.frame import Frame
-from deltarec.core.observe.model import Bounds, Node
+from deltarec.core.observe.model import Node
 
 ALIGN_SCAN = 256
 """Most old siblings pass 3 weighs for one new child. A larger group of one class, id and
@@ -100,211 +98,6 @@ def _similarity(a: Node, b: Node) -> float:
     ta, tb = a.text + "\x00" + a.content_desc, b.text + "\x00" + b.content_desc
     text = 1.0 if ta == tb else ratio(ta, tb) / 100.0
     return text * 0.7 + a.bounds.iou(b.bounds) * 0.3
-
-
-class Guard:
-    """The pairing rule inside scrolled containers (module docstring), from the pairs so far.
-
-    ``allowed(c, p)``: may passes 3 and 4 pair these two nodes? ``shift(c)``: how far the
-    scrolls around current position ``c`` moved it (None outside every scrolled container).
-    """
-
-    def __init__(
-        self, prev: Frame, curr: Frame, pairs: dict[int, int], gesture: Gesture | None = None
-    ) -> None:
-        self.prev, self.curr = prev, curr
-        self.measured = dict(pairs)  # as they are now: passes 3 and 4 add to ``pairs``
-        self.motions = motions = find_motions(prev, curr, pairs, gesture)
-        self.active = bool(motions)
-        self._placed = placements(curr, motions)
-        self._in_host_prev: set[int] = set()
-        for m in motions:
-            self._in_host_prev.update(range(m.prev + 1, prev.subtree_end(m.prev)))
-
-    def shift(self, c: int) -> tuple[int, int] | None:
-        placed = self._placed.get(c)
-        return None if placed is None or placed.paged else placed.shift
-
-    def allowed(self, c: int, p: int) -> bool:
-        if not self.active:
-            return True
-        placed = self._placed.get(c)
-        if placed is not None and placed.paged:
-            return self._header(c, p, placed.host)
-        if placed is None and p not in self._in_host_prev:
-            return True
-        a, b = self.prev.nodes[p].bounds, self.curr.nodes[c].bounds
-        view = self.curr.nodes[placed.host].bounds if placed is not None else None
-        if consistent(a, b, placed.shift if placed is not None else (0, 0), view):
-            return True
-        sx, sy = placed.still if placed is not None else (0, 0)  # a sticky row stays put
-        if b != Bounds(a.left + sx, a.top + sy, a.right + sx, a.bottom + sy):
-            return False
-        return placed is None or self._sticky(c, p, placed.host)
-
-    def _header(self, c: int, p: int, host: int) -> bool:
-        """Whether, in a list that turned a page (nothing pairs there by place), a row is one
-        that was there: a section header ("Week 3") cut by one edge, then by the other — a
-        row of the list that is one label, showing a text no other row of either frame
-        shows. A row with parts never is: its senders and avatars repeat."""
-        curr, prev = self.curr, self.prev
-        if curr.parents[c] != host or curr.children[c] or prev.children[p]:
-            return False
-        a, b = prev.nodes[p], curr.nodes[c]
-        if not b.text or (a.class_name, a.text, a.content_desc) != (
-            b.class_name,
-            b.text,
-            b.content_desc,
-        ):
-            return False
-        return own_texts(prev, p) == own_texts(curr, c) == texts(curr, c)
-
-    def _sticky(self, c: int, p: int, host: int) -> bool:
-        """Whether a node that stayed put inside a scrolled host can be one that stayed: its
-        row sits on the host's edge (a sticky header) or shows what the old one showed (a
-        recycled row at the same place showing another item is another row)."""
-        curr, prev = self.curr, self.prev
-        row, old = c, p
-        while curr.parents[row] != host and curr.parents[row] >= 0 and prev.parents[old] >= 0:
-            row, old = curr.parents[row], prev.parents[old]
-        box, b = curr.nodes[host].bounds, curr.nodes[row].bounds
-        if b.top <= box.top or b.bottom >= box.bottom:
-            return True
-        shown_a, shown_b = texts(prev, old), texts(curr, row)
-        return shown_a <= shown_b or shown_b <= shown_a
-
-
-class Evidence:
-    """Whether two nodes are one element on evidence (module docstring), given the pairs
-    so far and (once measured) the scrolls."""
-
-    def __init__(self, prev: Frame, curr: Frame, pairs: dict[int, int], threshold: float) -> None:
-        self.prev, self.curr, self.pairs = prev, curr, pairs
-        self.threshold = threshold
-        self.guard: Guard | None = None
-
-    def holds(self, c: int, p: int) -> bool:
-        # Overlap first: the common pair of pass 1 sits in one box (IoU 1.0 at once), while
-        # shared content may gather the texts of two subtrees. All three are pure.
-        return self.overlaps(c, p) or self.shares(c, p) or self.synthetic_roots(c, p)
-
-    def synthetic_roots(self, c: int, p: int) -> bool:
-        """Two synthetic window roots (``deltarec.*``, e.g. around an element list) are one:
-        they are no element, and their box is only the extent of what they hold."""
-        a, b = self.prev.nodes[p], self.curr.nodes[c]
-        return (
-            self.prev.parents[p] < 0
-            and self.curr.parents[c] < 0
-            and a.class_name == b.class_name
-            and a.class_name.startswith("deltarec.")
-        )
-
-    def shares(self, c: int, p: int) -> bool:
-        """Shared content or a shared resource id that is unique in both frames."""
-        a, b = self.prev.nodes[p], self.curr.nodes[c]
-        if _shared_words(a.text, b.text) or _shared_words(a.content_desc, b.content_desc):
-            return True
-        rid = a.resource_id
-        if (
-            rid
-            and rid == b.resource_id
-            and self.prev.id_counts[rid] == self.curr.id_counts[rid] == 1
-        ):
-            return True
-        if self.curr.has_content[c] and self.prev.subtree_hashes[p] == self.curr.subtree_hashes[c]:
-            return True
-        # two containers showing a text in common (a form section whose spinner went away)
-        return bool(
-            self.prev.children[p]
-            and self.curr.children[c]
-            and texts(self.prev, p) & texts(self.curr, c)
-        )
-
-    def overlaps(self, c: int, p: int) -> bool:
-        """IoU ≥ the threshold where the boxes are, or where the paired parents' move or a
-        scroll puts the old one."""
-        a, b = self.prev.nodes[p].bounds, self.curr.nodes[c].bounds
-        if self._enough(_iou(a.left, a.top, a.right, a.bottom, b)):
-            return True
-        for dx, dy in self._moves(c, p):
-            iou = _iou(a.left + dx, a.top + dy, a.right + dx, a.bottom + dy, b)
-            if self._enough(iou):
-                return True
-        return False
-
-    def overlapping(self, c: int, candidates: list[int]) -> set[int]:
-        """The candidates ``p`` for which :meth:`overlaps` ``(c, p)`` holds: the same test,
-        with the moves worked out once per old parent and the IoU inline, not once per
-        candidate (pass 3 weighs every candidate of a slot: a calendar's alike cells)."""
-        b = self.curr.nodes[c].bounds
-        bl, bt, br, bb = b.left, b.top, b.right, b.bottom
-        area_b = max(0, br - bl) * max(0, bb - bt)
-        threshold = self.threshold
-        nodes, parents = self.prev.nodes, self.prev.parents
-        moves_of: dict[int, list[tuple[int, int]]] = {}
-        out: set[int] = set()
-        for p in candidates:
-            moves = moves_of.get(parents[p])
-            if moves is None:  # _moves depends on p only through its parent
-                moves = moves_of[parents[p]] = [(0, 0), *self._moves(c, p)]
-            a = nodes[p].bounds
-            for dx, dy in moves:
-                left, top, right, bottom = a.left + dx, a.top + dy, a.right + dx, a.bottom + dy
-                if left == bl and top == bt and right == br and bottom == bb:
-                    if threshold <= 1.0:  # IoU 1.0, as _iou has it (even of two empty boxes)
-                        out.add(p)
-                        break
-                    continue
-                w = min(right, br) - max(left, bl)
-                h = min(bottom, bb) - max(top, bt)
-                if w <= 0 or h <= 0:
-                    continue  # IoU 0: never enough
-                inter = w * h
-                union = max(0, right - left) * max(0, bottom - top) + area_b - inter
-                if union and inter / union >= threshold:
-                    out.add(p)
-                    break
-        return out
-
-    def _enough(self, iou: float) -> bool:
-        return iou > 0 and iou >= self.threshold
-
-    def _moves(self, c: int, p: int) -> list[tuple[int, int]]:
-        out = []
-        cp, pp = self.curr.parents[c], self.prev.parents[p]
-        if cp >= 0 and pp >= 0 and self.pairs.get(cp) == pp:
-            a, b = self.prev.nodes[pp].bounds, self.curr.nodes[cp].bounds
-            if (a.left, a.top) != (b.left, b.top):
-                out.append((b.left - a.left, b.top - a.top))
-        shift = self.guard.shift(c) if self.guard is not None else None
-        if shift is not None and shift != (0, 0):
-            out.append(shift)
-        return out
-
-
-def _iou(left: int, top: int, right: int, bottom: int, b: Bounds) -> float:
-    """``Bounds(left, top, right, bottom).iou(b)``, the same arithmetic inline (no box built:
-    pass 3 weighs every candidate in a slot)."""
-    if left == b.left and top == b.top and right == b.right and bottom == b.bottom:
-        return 1.0
-    w = min(right, b.right) - max(left, b.left)
-    h = min(bottom, b.bottom) - max(top, b.top)
-    inter = w * h if w > 0 and h > 0 else 0
-    area_a = max(0, right - left) * max(0, bottom - top)
-    area_b = max(0, b.right - b.left) * max(0, b.bottom - b.top)
-    union = area_a + area_b - inter
-    return inter / union if union else 0.0
-
-
-def _shared_words(a: str, b: str) -> bool:
-    """The same text, or one (of 3+ characters) inside the other: a label that grew
-    ("T-Mobile" → "T-Mobile (Temporarily unavailable)")."""
-    if not (a and b):
-        return False
-    if a == b:
-        return True
-    short, long = (a, b) if len(a) < len(b) else (b, a)
-    return len(short) >= 3 and short in long
 
 
 def _drop_placeless_keys(ev: Evidence, used: set[int]) -> None:

@@ -61,10 +61,9 @@ means the one element of that name (and role), if exactly one has it; else it fa
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields, replace
-from typing import Any, TypeVar
+from typing import Any
 
 from deltarec.core.errors import (
     AmbiguousSelectorError,
@@ -74,11 +73,10 @@ from deltarec.core.errors import (
     StaleIndexError,
 )
 from deltarec.core.executor.params import Int, Kind, Str, json_type, member
+from deltarec.core.executor.waits import poll, wait_for
 from deltarec.core.observe.index import ElementIndex
 from deltarec.core.observe.model import Bounds, Node
 from deltarec.core.render.lines import quote
-
-T = TypeVar("T")
 
 ALIASES: Mapping[str, str] = {
     "resource-id": "resource_id",
@@ -426,66 +424,6 @@ def resolve(
     assert first_error is not None
     first_error.reasons = tuple(reasons)
     raise first_error
-
-
-def poll(
-    probe: Callable[[], T | None],
-    *,
-    timeout: float,
-    clock: Callable[[], float],
-    sleep: Callable[[float], None],
-    interval: float = 0.25,
-) -> T | None:
-    """Call ``probe`` until it returns something other than None, or ``timeout`` passes.
-
-    Probes at least once. Sleeps only through the injected ``sleep``; stops
-    after ``timeout / interval + 2`` probes even if the injected clock never
-    moves, so a fake clock cannot hang it. Returns None on timeout.
-    """
-    deadline = clock() + timeout
-    attempts = math.ceil(timeout / interval) + 2 if interval > 0 else 2
-    for _ in range(attempts):
-        result = probe()
-        if result is not None:
-            return result
-        left = deadline - clock()
-        if left <= 0:
-            break
-        sleep(min(interval, left))
-    return None
-
-
-def wait_for(
-    probe: Callable[[], T],
-    *,
-    timeout: float,
-    clock: Callable[[], float],
-    sleep: Callable[[float], None],
-    interval: float = 0.25,
-) -> T:
-    """Retry ``probe`` while it raises ElementNotFoundError, up to ``timeout`` seconds.
-
-    Any other error (an ambiguous selector, a stale ``[i]``, a device error) is
-    raised at once: waiting cannot make an ambiguous selector strict, nor give a
-    number back its element. On timeout, raises an ElementNotFoundError naming
-    the wait and what the last attempt saw (and the ``reasons`` of that attempt).
-    """
-    last: list[ElementNotFoundError] = []
-
-    def attempt() -> tuple[T] | None:
-        try:
-            return (probe(),)
-        except ElementNotFoundError as exc:
-            last[:] = [exc]
-            return None
-
-    found = poll(attempt, timeout=timeout, clock=clock, sleep=sleep, interval=interval)
-    if found is not None:
-        return found[0]
-    exc = last[0]
-    timed_out = ElementNotFoundError(f"{exc.selector} within {timeout:g}s", exc.seen)
-    timed_out.reasons = exc.reasons
-    raise timed_out from exc
 
 
 __all__ = [

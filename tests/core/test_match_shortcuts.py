@@ -23,7 +23,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from deltarec.core.capture.uiautomator import parse_uiautomator
-from deltarec.core.diff.match import Evidence, Guard, _anchors, match_frames
+from deltarec.core.diff.match import _anchors, match_frames
+from deltarec.core.diff.pair_evidence import Evidence, Guard
 from deltarec.core.observe.frame import Frame
 from tests.core.truth.real_oracle import sequences
 
