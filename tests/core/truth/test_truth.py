@@ -4,6 +4,7 @@ oracles that never read deltarec's diff (:mod:`tests.core.truth.walk`,
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 from pathlib import Path
 from types import SimpleNamespace
@@ -22,6 +23,8 @@ from deltarec.core.observer import observe_delta
 from tests.conftest import REAL_DUMPS
 from tests.core.truth.real_oracle import load, sequences, violations
 from tests.core.truth.scroll_truth import scroll_truth
+from tests.core.truth.steps import Steps
+from tests.core.truth.steps import violations as step_violations
 from tests.core.truth.walk import Gesture as Step
 from tests.core.truth.walk import check, walk
 
@@ -166,6 +169,21 @@ def test_a_wrong_delta_on_the_small_phone_is_still_caught(edit: Any, klass: str)
     wrong: Any = SimpleNamespace(text=edit(result.text), diff=result.diff, delta=result.delta)
     found = {v.klass for v in check(before, after, wrong, "InboxActivity", drag)}
     assert klass in found
+
+
+def test_the_keyboard_turning_the_small_phones_form_scrollable_grades_clean() -> None:
+    """On the small phone the SignUp form stops fitting when the keyboard opens: the form
+    turns scrollable (a true line), the fields stay the fields (was: every field "appeared",
+    the focus line false). A focus line naming another field is still caught."""
+    form = Steps(".SignUpActivity", profile=PRESETS["small"])
+    form.tap("focus:name")
+    result = form.step(Gesture(360, 359, 360, 359, 50))
+    assert "(focusable: false→true, scrollable: false→true)" in result.text
+    assert step_violations(form, result) == []
+    lying = dataclasses.replace(
+        result, text=result.text.replace('textbox "Name"', 'textbox "Email"')
+    )
+    assert any(v.startswith("false:") for v in step_violations(form, lying))
 
 
 def test_the_json_offset_on_the_small_phone_is_the_phones_within_one_px_of_rounding() -> None:
