@@ -112,9 +112,15 @@ ROOT = HERE.parent
 # As a script, sys.path[0] is benchmarks/; measure the core/ next to it.
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.profile_units import exact_px, layout_views  # noqa: E402
 from benchmarks.timing import git  # noqa: E402
 from deltarec.core.devices.virtual import ManualClock, Playground, VirtualDevice  # noqa: E402
 from deltarec.core.devices.virtual.layout import ACTIVITIES, TITLES  # noqa: E402
+from deltarec.core.devices.virtual.profile import (  # noqa: E402
+    DEFAULT_PROFILE,
+    Profile,
+    scale_windows,
+)
 from deltarec.core.devices.virtual.state import PhoneState  # noqa: E402
 from deltarec.core.devices.virtual.views import Rect, View  # noqa: E402
 from deltarec.core.executor import Session  # noqa: E402
@@ -189,6 +195,9 @@ def session_script() -> list[Step]:
 
 
 PROPS = ("checked", "enabled", "selected", "focused")
+QUIET_PROPS = ("scrollable", "focusable")
+"""Properties a line may report but need not: a ScrollView turns scrollable when its
+content stops fitting (the keyboard opens on a short screen)."""
 ATTR_PROPS = {
     "text": "text",
     "content-desc": "desc",
@@ -197,6 +206,8 @@ ATTR_PROPS = {
     "enabled": "enabled",
     "selected": "selected",
     "focused": "focused",
+    "scrollable": "scrollable",
+    "focusable": "focusable",
     "focus": "focused",
 }
 FLAG_WORDS = ("checked", "unchecked", "disabled", "selected", "focused")
@@ -245,6 +256,8 @@ class Snapshot:
     children: Mapping[Key, tuple[Key, ...]]
     dialogs: Mapping[str, Key]
     """Dialog title → the key of its window root."""
+    profile: Profile = DEFAULT_PROFILE
+    """The phone's screen: its state is in layout units, its views in this profile's px."""
 
 
 def _texts(view: View) -> set[str]:
@@ -289,20 +302,28 @@ def scroll_offsets(state: PhoneState) -> dict[str, int]:
     }
 
 
-def _place(parent: View, child: View, offsets: Mapping[str, int]) -> str:
+Places = tuple[Mapping[str, int], Mapping[int, View]]
+"""The phone's scroll offsets (lu) and each shown view's layout-unit original
+(:func:`~benchmarks.profile_units.layout_views`; empty when lu are px)."""
+
+
+def _place(parent: View, child: View, places: Places) -> str:
     """Where an item without an action sits in its scroller's *content* (its unclipped edge
-    plus the phone's offset): what tells two items that show the same things apart (the
-    Feed's ads, 18 cards apart, show the same texts). "" when the scroller's offset is not
-    known, or ``child`` holds the scroller it moves with (a nested scroller's fixed frame)."""
+    plus the phone's offset, in layout units, as the phone laid it out): what tells two
+    items that show the same things apart (the Feed's ads, 18 cards apart, show the same
+    texts). "" when the scroller's offset is not known, or ``child`` holds the scroller it
+    moves with (a nested scroller's fixed frame)."""
+    offsets, layout = places
     axis, _, target = parent.swipe.partition(":")
     offset = offsets.get(target)
     if offset is None or any(v.swipe == parent.swipe for v in child.walk()):
         return ""
     i = 0 if axis == "h" else 1
+    child, parent = layout.get(id(child), child), layout.get(id(parent), parent)
     return f"at {(child.drawn or child.bounds)[i] - parent.bounds[i] + offset}"
 
 
-def _components(parent: View, offsets: Mapping[str, int]) -> list[str]:
+def _components(parent: View, offsets: Places) -> list[str]:
     """The key part of each child: base, plus a content hint for the items of a scroller
     and for twins (recycled rows share ids), plus an ordinal for twins still equal. An item
     of a scroller known by no action is known by its place in the content instead
@@ -324,18 +345,20 @@ def snapshot(pg: Playground) -> Snapshot:
     """Snapshot ``pg``: its state and the views of every window a dump holds."""
     state = copy.deepcopy(pg.state)
     # The same phone later, one dump on: what differs is driven by time or the counter.
-    later = Playground(lambda: pg.clock() + LATER)
+    later = Playground(lambda: pg.clock() + LATER, profile=pg.profile)
     later.state = copy.deepcopy(state)
     later.state.dumps += 1
     views: dict[Key, ViewInfo] = {}
     children: dict[Key, tuple[Key, ...]] = {}
     dialogs: dict[str, Key] = {}
     titles: set[str] = set()
-    now_windows = [w for w in pg.windows() if w.in_dump]
+    laid_out = pg.layout_windows()
+    drawn = scale_windows(laid_out, pg.profile)  # pg.windows(), with its layout at hand
+    now_windows = [w for w in drawn if w.in_dump]
     later_windows = [w for w in later.windows() if w.in_dump]
     if len(later_windows) != len(now_windows):
         later_windows = list(now_windows)
-    offsets = scroll_offsets(state)
+    places = (scroll_offsets(state), layout_views(laid_out, drawn, pg.profile))
     for window, shadow in zip(now_windows, later_windows, strict=True):
         if window.kind == "dialog":
             title = _dialog_title(window.root)
@@ -346,7 +369,7 @@ def snapshot(pg: Playground) -> Snapshot:
         else:
             prefix = ("app", window.package, *state.stack) if state.in_app else ("launcher",)
         found: dict[Key, ViewInfo] = {}
-        _add(window.root, shadow.root, prefix, (None, None, window.kind), found, children, offsets)
+        _add(window.root, shadow.root, prefix, (None, None, window.kind), found, children, places)
         views.update({k: dataclasses.replace(i, names=_names(i, found)) for k, i in found.items()})
         if window.kind == "app":
             titles |= _bar_titles(window.root)
@@ -360,6 +383,7 @@ def snapshot(pg: Playground) -> Snapshot:
         views=views,
         children=children,
         dialogs=dialogs,
+        profile=pg.profile,
     )
 
 
@@ -381,7 +405,7 @@ def _add(
     where: tuple[Key | None, Key | None, str],
     views: dict[Key, ViewInfo],
     children: dict[Key, tuple[Key, ...]],
-    offsets: Mapping[str, int],
+    offsets: Places,
 ) -> None:
     """Key ``view`` and its subtree into ``views``; ``later`` is the same view later on;
     ``where``: its parent's key, its element's key and its window kind."""
@@ -576,15 +600,16 @@ def _web_scroll(before: Snapshot, after: Snapshot, key: Key) -> Scroll | None:
     old, new = _numeric(before.state).get(name), _numeric(after.state).get(name)
     if old is None or new is None or old == new:
         return None
-    dy = old - new
+    exact = exact_px(after.profile, old - new, axis=1)  # the page's move in px
+    dy = round(exact)
     box_b, box_a = b.view.bounds, a.view.bounds
     near = False
     for k in before.views.keys() & after.views.keys():
         if not _under(k, [key]):
             continue
         cb, ca = before.views[k].view.bounds, after.views[k].view.bounds
-        top = cb[1] > box_b[1] and ca[1] > box_a[1] and ca[1] - cb[1] == dy
-        bottom = cb[3] < box_b[3] and ca[3] < box_a[3] and ca[3] - cb[3] == dy
+        top = cb[1] > box_b[1] and ca[1] > box_a[1] and _moved_by(ca[1] - cb[1], exact)
+        bottom = cb[3] < box_b[3] and ca[3] < box_a[3] and _moved_by(ca[3] - cb[3], exact)
         if top or bottom:
             near = True
             break
@@ -601,6 +626,11 @@ def _web_scroll(before: Snapshot, after: Snapshot, key: Key) -> Scroll | None:
         left_max=set(went),
         web=True,
     )
+
+
+def _moved_by(px: int, exact: float) -> bool:
+    """An edge moved by ``exact`` px, rounded either way (``exact`` whole when lu are px)."""
+    return px == exact or abs(px - exact) < 1
 
 
 def _across(snap: Snapshot, key: Key) -> bool:
@@ -696,10 +726,26 @@ def _rename(key: Key, aliases: Mapping[Key, Key]) -> Key:
     return key
 
 
+def _flipped(before: Snapshot, after: Snapshot) -> dict[Key, Key]:
+    """The content of a ScrollView that turned scrollable or back (the keyboard opened on a
+    short screen): an item of a scroller is keyed by its place, a plain child is not, so
+    its one child changes key though it is the same content."""
+    alias: dict[Key, Key] = {}
+    for key, kids_a in after.children.items():
+        kids_b, b = before.children.get(key, ()), before.views.get(key)
+        if b is None or b.view.scrollable == after.views[key].view.scrollable:
+            continue
+        one = len(kids_a) == len(kids_b) == 1 and kids_a != kids_b
+        if one and kids_a[0][-1].split("@")[0] == kids_b[0][-1].split("@")[0]:
+            alias[kids_a[0]] = kids_b[0]
+    return alias
+
+
 def unify(before: Snapshot, after: Snapshot) -> Snapshot:
-    """``after`` with its re-keyed items (:func:`_aliases`) under their before-side keys."""
+    """``after`` with its re-keyed items (:func:`_aliases`, :func:`_flipped`) under their
+    before-side keys."""
     for _ in range(32):  # one nesting level per round
-        aliases = _aliases(before, after)
+        aliases = _aliases(before, after) | _flipped(before, after)
         if not aliases:
             break
         views = {}
@@ -816,6 +862,18 @@ def expected_facts(before: Snapshot, after: Snapshot) -> tuple[list[Fact], list[
                         "window": a.window,
                         "label": a.element not in (None, k),
                     },
+                )
+        for prop in QUIET_PROPS:
+            if b.prop(prop) != a.prop(prop):
+                grouped[k, prop] = Fact(
+                    "change",
+                    f"{_label(a)} {prop} → {str(a.prop(prop)).lower()}",
+                    required=False,
+                    names=b.names | a.names,
+                    prop=prop,
+                    old=b.prop(prop),
+                    new=a.prop(prop),
+                    data={"element": k, "window": a.window},
                 )
     changed_elements = {f.data["element"] for f in grouped.values() if f.prop in PROPS}
     for f in grouped.values():

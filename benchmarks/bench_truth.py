@@ -9,6 +9,12 @@ wrong-scroll / duplicate), per screen and per gesture class. Target: 0 each.
     python benchmarks/bench_truth.py --steps 500     # a quick look
     python benchmarks/bench_truth.py --show 5        # and the first 5 failing steps of each class
     python benchmarks/bench_truth.py --no-gesture    # diff without the gesture (as the CLI)
+    python benchmarks/bench_truth.py --profile small --profile tablet   # other screen sizes
+
+``--profile`` (repeatable; a preset of :data:`deltarec.core.devices.virtual.profile.PRESETS`
+or ``WIDTHxHEIGHT@DPI``) walks a phone of that screen: gestures in its px, anywhere on its
+screen, graded in its px (:mod:`benchmarks.profile_units`). Each profile runs the same
+seeds and prints its tables and one ``profile …: totals`` line; the last lines sum up.
 """
 
 from __future__ import annotations
@@ -24,6 +30,7 @@ os.environ.setdefault("ADBUTILS_ADB_PATH", "/bin/false")
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from deltarec.core.devices.virtual.profile import Profile, parse_profile  # noqa: E402
 from tests.core.truth.walk import CLASSES, walk  # noqa: E402
 
 STARTS = (
@@ -47,23 +54,40 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0, help="first seed (one per walk)")
     parser.add_argument("--show", type=int, default=0, help="failing steps to print per class")
     parser.add_argument("--no-gesture", action="store_true", help="diff without the gesture")
+    parser.add_argument(
+        "--profile",
+        action="append",
+        help="the phone's screen: a preset (phone, small, large, tablet) or WxH@DPI; repeatable",
+    )
     args = parser.parse_args(argv)
+    names = args.profile or ["phone"]
+    results = [_run(args, name, parse_profile(name)) for name in names]
+    print()
+    for line, _ in results:
+        print(line)
+    return 0 if not any(bad for _, bad in results) else 1
+
+
+def _run(args: argparse.Namespace, name: str, profile: Profile) -> tuple[str, int]:
+    """Walk ``args.steps`` steps on ``profile`` and print its tables; its totals line."""
     total: Counter[str] = Counter()
     by_screen: dict[str, Counter[str]] = defaultdict(Counter)
     by_gesture: dict[str, Counter[str]] = defaultdict(Counter)
     steps_screen: Counter[str] = Counter()
     steps_gesture: Counter[str] = Counter()
     shown: Counter[str] = Counter()
-    bad_steps = 0
+    bad_steps = rounded = 0
     start = time.perf_counter()
     done, w = 0, 0
     while done < args.steps:
         n = min(WALK, args.steps - done)
         seed = args.seed + w
-        for step in walk(seed, n, start=STARTS[w % len(STARTS)], gesture=not args.no_gesture):
+        start_on = STARTS[w % len(STARTS)]
+        for step in walk(seed, n, start=start_on, gesture=not args.no_gesture, profile=profile):
             steps_screen[step.screen] += 1
             steps_gesture[step.gesture.klass] += 1
             bad_steps += bool(step.violations)
+            rounded += step.rounded
             for v in step.violations:
                 total[v.klass] += 1
                 by_screen[v.screen][v.klass] += 1
@@ -92,13 +116,23 @@ def main(argv: list[str] | None = None) -> int:
             )
 
     mode = "without the gesture" if args.no_gesture else "with the gesture"
+    print(f"\n=== profile {name} ({profile.name})")
     print(
         f"{done} steps in {w} walks ({mode}), {seconds:.0f} s; steps with a violation: {bad_steps}"
     )
-    print("totals: " + ", ".join(f"{c} {total[c]}" for c in CLASSES) + "  (target 0 each)")
+    counts = ", ".join(f"{c} {total[c]}" for c in CLASSES)
+    print(f"totals: {counts}  (target 0 each)")
+    if not profile.is_reference:
+        print(
+            f"steps with a violation where rows moved by two px amounts a px apart (the"
+            f" phone's per-edge rounding of a scaled screen): {rounded} of {bad_steps}"
+        )
     table("per screen", by_screen, steps_screen)
     table("per gesture class", by_gesture, steps_gesture)
-    return 0 if not total else 1
+    line = f"profile {name:8s} {done} steps, {bad_steps} with a violation: {counts}"
+    if not profile.is_reference:
+        line += f"; {rounded} of those steps rounded apart"
+    return line, bad_steps
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@ from __future__ import annotations
 from benchmarks.bench_session import Snapshot, snapshot
 from deltarec.core.devices.virtual import ManualClock, Playground, VirtualDevice
 from deltarec.core.devices.virtual.layout import APP_PACKAGE
+from deltarec.core.devices.virtual.profile import DEFAULT_PROFILE, Profile
 from deltarec.core.diff.gesture import Gesture as Touch
 from deltarec.core.observer import DeltaResult, Observer
 from tests.core.truth.walk import BACK_TO, Gesture, _settled, _shown_as, check, recalled
@@ -16,9 +17,9 @@ STEP = Gesture("step", (), "step")
 class Steps:
     """The phone, an observer numbering a session, and what each step showed (``shown``)."""
 
-    def __init__(self, start: str = ".MainActivity") -> None:
+    def __init__(self, start: str = ".MainActivity", *, profile: Profile = DEFAULT_PROFILE) -> None:
         self.clock = ManualClock()
-        self.pg = Playground(self.clock)
+        self.pg = Playground(self.clock, profile=profile)
         self.device = VirtualDevice(self.pg)
         self.observer = Observer()
         self.pg.launch_app(APP_PACKAGE, start)

@@ -4,20 +4,29 @@ oracles that never read deltarec's diff (:mod:`tests.core.truth.walk`,
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
 
 import pytest
 
+from benchmarks.bench_session import snapshot
 from deltarec.core.capture.uiautomator import parse_uiautomator
 from deltarec.core.devices.virtual import Playground
+from deltarec.core.devices.virtual.profile import PRESETS
 from deltarec.core.diff.compute import diff_observations
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.observe.model import Observation
 from deltarec.core.observer import observe_delta
 from tests.conftest import REAL_DUMPS
 from tests.core.truth.real_oracle import load, sequences, violations
-from tests.core.truth.walk import walk
+from tests.core.truth.scroll_truth import scroll_truth
+from tests.core.truth.steps import Steps
+from tests.core.truth.steps import violations as step_violations
+from tests.core.truth.walk import Gesture as Step
+from tests.core.truth.walk import check, walk
 
 APP = "dev.deltarec.playground"
 
@@ -101,6 +110,92 @@ def test_mixed_walks_stay_within_the_budget() -> None:
             counts.update(v.klass for v in step.violations)
     over = {k: counts[k] for k in BUDGET if counts[k] > BUDGET[k]}
     assert over == {}, dict(counts)
+
+
+# ------------------------------------------------------------ other screen sizes
+
+SIZE_WALKS = ((0, "SignUpActivity"), (1, "FeedActivity"), (3, "ArticleActivity"))
+SIZE_STEPS = 40
+SIZE_BUDGET = {
+    "small": {"false": 2, "missed": 3, "wrong-scroll": 6, "duplicate": 2},
+    "tablet": {"false": 0, "missed": 2, "wrong-scroll": 2, "duplicate": 2},
+}
+"""What the walks on a small phone (720x1600@320) and a tablet (2560x1600@320) still find,
+per class (benchmarks/README.md, "Other screen sizes", says which classes are open): a
+ratchet, lower these as classes close, never raise them."""
+
+
+@pytest.mark.parametrize("size", sorted(SIZE_BUDGET))
+def test_walks_on_other_screen_sizes_stay_within_their_budget(size: str) -> None:
+    """The walk on another screen: gestures anywhere on its px, graded in its px."""
+    counts: Counter[str] = Counter()
+    for seed, start in SIZE_WALKS:
+        for step in walk(seed, SIZE_STEPS, start=start, profile=PRESETS[size]):
+            counts.update(v.klass for v in step.violations)
+    budget = SIZE_BUDGET[size]
+    over = {k: counts[k] for k in budget if counts[k] > budget[k]}
+    assert over == {}, dict(counts)
+
+
+def _small_inbox_drag() -> tuple[Any, Any, Any]:
+    """A 500 px drag on the small phone's Inbox (656 lu of content): snapshots and delta."""
+    pg = Playground(profile=PRESETS["small"])
+    pg.launch_app(APP, ".InboxActivity")
+    a, before = _obs(pg), snapshot(pg)
+    pg.swipe(360, 1200, 360, 700, 1000)
+    touch = Gesture(360, 1200, 360, 700, 1000)
+    result = observe_delta(a, _obs(pg), max_lines=None, gesture=touch)
+    return before, snapshot(pg), result
+
+
+@pytest.mark.parametrize(
+    ("edit", "klass"),
+    [
+        (lambda t: t.replace("scrolled down", "scrolled up"), "wrong-scroll"),
+        (lambda t: t.replace("500px", "503px"), "wrong-scroll"),
+        (lambda t: t + '\n+ [99] button "Refund"', "false"),
+        (lambda t: "\n".join(x for x in t.splitlines() if "Ken ·" not in x), "missed"),
+        (lambda t: t.replace("[48] button", "[44] button"), "duplicate"),
+    ],
+    ids=["reversed", "wrong-px", "invented", "omitted", "twice"],
+)
+def test_a_wrong_delta_on_the_small_phone_is_still_caught(edit: Any, klass: str) -> None:
+    """Grading in the profile's px is not lenient: the true delta passes, and a reversed,
+    mis-measured, invented, omitted or doubled line fails."""
+    before, after, result = _small_inbox_drag()
+    assert result.text.startswith('↕ [5] list "inbox_list" scrolled down 500px')
+    drag = Step("swipe", (), "drag-medium")
+    assert check(before, after, result, "InboxActivity", drag) == []
+    wrong: Any = SimpleNamespace(text=edit(result.text), diff=result.diff, delta=result.delta)
+    found = {v.klass for v in check(before, after, wrong, "InboxActivity", drag)}
+    assert klass in found
+
+
+def test_the_keyboard_turning_the_small_phones_form_scrollable_grades_clean() -> None:
+    """On the small phone the SignUp form stops fitting when the keyboard opens: the form
+    turns scrollable (a true line), the fields stay the fields (was: every field "appeared",
+    the focus line false). A focus line naming another field is still caught."""
+    form = Steps(".SignUpActivity", profile=PRESETS["small"])
+    form.tap("focus:name")
+    result = form.step(Gesture(360, 359, 360, 359, 50))
+    assert "(focusable: false→true, scrollable: false→true)" in result.text
+    assert step_violations(form, result) == []
+    lying = dataclasses.replace(
+        result, text=result.text.replace('textbox "Name"', 'textbox "Email"')
+    )
+    assert any(v.startswith("false:") for v in step_violations(form, lying))
+
+
+def test_the_json_offset_on_the_small_phone_is_the_phones_within_one_px_of_rounding() -> None:
+    """656 lu are 499.8 px: -500 passes, 2 px off (SLACK) still passes, 4 px off or the
+    other way fails."""
+    before, after, result = _small_inbox_drag()
+    profile = PRESETS["small"]
+    for dy, ok in ((-500, True), (-502, True), (-504, False), (500, False)):
+        scrolls = [{**result.diff["scrolls"][0], "dy": dy}]
+        fake: Any = SimpleNamespace(diff={"scrolls": scrolls})
+        found = scroll_truth(before.state, after.state, fake, True, profile)
+        assert (found == []) == ok, (dy, found)
 
 
 # ------------------------------------------------------------- golden: the issue's cases

@@ -13,11 +13,14 @@ after each step diffs the two dumps through an :class:`~deltarec.core.observer.O
 - **pairs** (:func:`tests.core.truth.evidence.unexplained`): every pair the delta calls
   changed shares identity evidence (an id, a role and name, overlap, a child) — a pair on
   its slot alone is *false*.
-- **JSON** (:func:`scroll_truth`): when the phone's only change was one scroll offset
-  (the Inbox, the Feed, its carousel, the Article's WebView), the ObservationDiff must
-  hold exactly one scroll entry, whose offset is the phone's (±2 px) — or, when no
-  row stayed on screen, a page entry; when no offset changed, no scroll entry. Each key
-  is listed once across added / removed / changed.
+- **JSON** (:mod:`tests.core.truth.scroll_truth`): when the phone's only change was one
+  scroll offset, the ObservationDiff must hold exactly one scroll entry, whose offset is
+  the phone's (±2 px) — or, when no row stayed on screen, a page entry; when no offset
+  changed, no scroll entry. Each key is listed once across added / removed / changed.
+
+On another screen size (``profile``) the gestures are in its px, anywhere on its screen,
+and the oracles convert the phone's layout-unit truth to its px
+(:mod:`benchmarks.profile_units`).
 
 Violations carry a class (``false``, ``missed``, ``wrong-scroll``, ``duplicate``), the
 screen and the gesture class, so :mod:`benchmarks.bench_truth` can count them.
@@ -33,23 +36,21 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from benchmarks.bench_session import Grader, Key, Snapshot, scroll_offsets, snapshot
+from benchmarks.bench_session import Grader, Key, Snapshot, snapshot
 from deltarec.core.devices.settle import settle
 from deltarec.core.devices.virtual import ManualClock, Playground, VirtualDevice
-from deltarec.core.devices.virtual.layout import ACTIVITIES, APP_PACKAGE, HEIGHT, MESSAGE, WIDTH
+from deltarec.core.devices.virtual.layout import ACTIVITIES, APP_PACKAGE, MESSAGE
+from deltarec.core.devices.virtual.profile import DEFAULT_PROFILE, Profile, _map
 from deltarec.core.devices.virtual.state import PhoneState
 from deltarec.core.devices.virtual.views import View
 from deltarec.core.diff.gesture import Gesture as Touch
 from deltarec.core.observe.model import Observation
 from deltarec.core.observer import DeltaResult, Observer
 from tests.core.truth.evidence import unexplained
+from tests.core.truth.scroll_truth import offsets, rounded_apart, scroll_truth
 
 BACK_TO = re.compile(r"^» back to .*\(as after step (\d+)\)", re.M)
 CLASSES = ("false", "missed", "wrong-scroll", "duplicate")
-SCROLLERS = ("inbox.offset", "feed.offset", "feed.chips_offset", "article.offset")
-"""The phone's scroll offsets (state paths): the ground truth of every scroll."""
-SLACK = 2
-"""px a reported scroll offset may differ from the phone's."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,12 +80,9 @@ class Step:
     screen: str
     text: str
     violations: list[Violation] = field(default_factory=list)
-
-
-def _offsets(state: PhoneState) -> dict[str, int]:
-    got = scroll_offsets(state)  # by swipe target ("feed"), as the grader keys items
-    names = ("inbox", "feed", "chips", "article")
-    return dict(zip(SCROLLERS, (got[n] for n in names), strict=True))
+    rounded: bool = False
+    """Views the step moved together moved by two px amounts a px apart (a scaled profile
+    rounds each edge on its own: :func:`tests.core.truth.scroll_truth.rounded_apart`)."""
 
 
 def _clickables(pg: Playground) -> list[View]:
@@ -112,7 +110,10 @@ def _swipe_class(dx: int, dy: int, ms: int) -> str:
 
 
 def random_gesture(rng: random.Random, pg: Playground, *, swipes_only: bool = False) -> Gesture:
-    """The next step of the walk, weighted towards the scrollable screens' gestures."""
+    """The next step of the walk, weighted towards the scrollable screens' gestures. A drag
+    starts anywhere on the phone's own screen, in its px, clear of the bars (y from 1/8 to
+    11/12 of its height: 300..2200 on the default 2400 px)."""
+    width, height = pg.window_size()
     r = 0.0 if swipes_only else rng.random()
     screen = pg.state.screen
     scrolls = screen in ("InboxActivity", "FeedActivity", "ArticleActivity", "ClockActivity")
@@ -121,14 +122,14 @@ def random_gesture(rng: random.Random, pg: Playground, *, swipes_only: bool = Fa
         vertical = rng.random() < 0.85
         sign = rng.choice((-1, 1))
         drift = rng.randint(-40, 40)
-        x1 = rng.randint(20, WIDTH - 20)
-        y1 = rng.randint(300, 2200)
+        x1 = rng.randint(20, width - 20)
+        y1 = rng.randint(_map(300, height, 2400), _map(2200, height, 2400))
         if vertical:
             x2, y2 = x1 + drift, y1 + sign * length
         else:
             x2, y2 = x1 + sign * length, y1 + drift
-        x2 = max(0, min(WIDTH - 1, x2))
-        y2 = max(0, min(HEIGHT - 1, y2))
+        x2 = max(0, min(width - 1, x2))
+        y2 = max(0, min(height - 1, y2))
         ms = rng.choice((40, 80, 120)) if rng.random() < 0.25 else rng.choice((200, 300, 600))
         return Gesture("swipe", (x1, y1, x2, y2, ms), _swipe_class(x2 - x1, y2 - y1, ms))
     if r < 0.8:
@@ -234,56 +235,6 @@ def _duplicates(result: DeltaResult) -> list[str]:
     return out
 
 
-ON_SCREEN = {
-    "InboxActivity": ("inbox.offset",),
-    "FeedActivity": ("feed.offset", "feed.chips_offset"),
-    "ArticleActivity": ("article.offset",),
-}
-"""The offsets each screen shows."""
-
-
-def scroll_truth(
-    before: PhoneState, after: PhoneState, result: DeltaResult, near: bool | None
-) -> list[str]:
-    """The JSON's scroll entries against the phone's offsets (module docstring).
-
-    ``near``: some row stayed on screen (the offset is measurable), None when unknown.
-    """
-    if (
-        before.screen != after.screen
-        or before.in_app != after.in_app
-        or before.stack != after.stack
-        or before.dialog != after.dialog
-    ):
-        return []
-    a, b = _offsets(before), _offsets(after)
-    shown = ON_SCREEN.get(after.screen, ())
-    moved = {k: b[k] - a[k] for k in shown if a[k] != b[k]}
-    scrolls = result.diff["scrolls"]
-    if not moved:
-        if scrolls and before.clock.tab == after.clock.tab:
-            return [f"no offset changed, yet {len(scrolls)} scroll(s): {_brief(scrolls)}"]
-        return []
-    if len(moved) > 1:
-        return []
-    ((name, d),) = moved.items()
-    want = (-d, 0) if name == "feed.chips_offset" else (0, -d)
-    if len(scrolls) != 1:
-        return [f"{name} moved {d}px; {len(scrolls)} scroll entries: {_brief(scrolls)}"]
-    s = scrolls[0]
-    if s.get("page"):
-        return [f"{name} moved {d}px, a row stayed, reported a page"] if near else []
-    if abs(s["dx"] - want[0]) > SLACK or abs(s["dy"] - want[1]) > SLACK:
-        return [f"{name} moved {d}px (content {want}), reported ({s['dx']}, {s['dy']})"]
-    return []
-
-
-def _brief(scrolls: list[Any]) -> str:
-    return ", ".join(
-        f"{s['key']}:({s['dx']},{s['dy']}{',page' if s.get('page') else ''})" for s in scrolls
-    )
-
-
 def _classify(line: str, kind: str) -> str:
     if "listed twice" in line:
         return "duplicate"
@@ -371,7 +322,8 @@ def check(
     text = result.text
     still = [x for x in text.splitlines() if x.startswith("↕ nothing scrolled")]
     if still:  # the swipe moved nothing: true when no offset changed
-        a, b = _offsets(before_snap.state), _offsets(after_snap.state)
+        profile = after_snap.profile
+        a, b = offsets(before_snap.state, profile), offsets(after_snap.state, profile)
         if a != b and before_snap.state.stack == after_snap.state.stack:
             out.append(Violation("wrong-scroll", screen, gesture.klass, f"{still[0]} (moved)"))
         text = "\n".join(x for x in text.splitlines() if x not in still) or "no change"
@@ -396,7 +348,8 @@ def check(
     near = None
     if grader.scrolls:
         near = any(s.near for s in grader.scrolls)
-    for problem in scroll_truth(before_snap.state, after_snap.state, result, near):
+    truth = scroll_truth(before_snap.state, after_snap.state, result, near, after_snap.profile)
+    for problem in truth:
         out.append(Violation("wrong-scroll", screen, gesture.klass, problem))
     for problem in _duplicates(result):
         out.append(Violation("duplicate", screen, gesture.klass, problem))
@@ -406,9 +359,16 @@ def check(
 
 
 def walk(
-    seed: int, steps: int, *, start: str = "", gesture: bool = True, swipes_only: bool = False
+    seed: int,
+    steps: int,
+    *,
+    start: str = "",
+    gesture: bool = True,
+    swipes_only: bool = False,
+    profile: Profile = DEFAULT_PROFILE,
 ) -> Iterator[Step]:
-    """``steps`` graded steps of the walk from ``seed`` (optionally starting on ``start``).
+    """``steps`` graded steps of the walk from ``seed`` (optionally starting on ``start``),
+    on a phone of ``profile``'s screen (default: the 1080x2400 phone at 420 dpi).
 
     ``gesture``: tell the observer what the step did, as the executor does (else it diffs
     the two dumps alone, as ``deltarec delta A B`` does); ``swipes_only``: every step a
@@ -416,7 +376,7 @@ def walk(
     """
     rng = random.Random(seed)
     clock = ManualClock()
-    pg = Playground(clock)
+    pg = Playground(clock, profile=profile)
     device = VirtualDevice(pg)
     if start:
         pg.launch_app(APP_PACKAGE, "." + start)
@@ -451,4 +411,5 @@ def walk(
             step_before=step_before,
             told=gesture,
         )
+        step.rounded = bool(step.violations) and rounded_apart(step_before, after)
         yield step

@@ -1,0 +1,134 @@
+"""The scroll truth of one step: the JSON's scroll entries against the phone's own offsets.
+
+When the phone's only change was one scroll offset (the Inbox, the Feed, its carousel, the
+Article's WebView, the form or the Settings list where they scroll), the ObservationDiff
+must hold exactly one scroll entry, whose offset is the phone's — converted from layout
+units to the profile's px (:mod:`benchmarks.profile_units`) — within :data:`SLACK` px (plus
+the rounding of one layout unit off the reference profile); or, when no row stayed on
+screen, a page entry; when no offset changed, no scroll entry.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from benchmarks.bench_session import Snapshot, scroll_offsets
+from benchmarks.profile_units import exact_px, within
+from deltarec.core.devices.virtual.layout import Screen
+from deltarec.core.devices.virtual.profile import DEFAULT_PROFILE, Profile
+from deltarec.core.devices.virtual.screen_forms import form_max_offset
+from deltarec.core.devices.virtual.state import PhoneState
+from deltarec.core.observer import DeltaResult
+
+SCROLLERS = (
+    "inbox.offset",
+    "feed.offset",
+    "feed.chips_offset",
+    "article.offset",
+    "form.offset",
+    "settings.offset",
+)
+"""The phone's scroll offsets (state paths): the ground truth of every scroll. The form and
+the Settings list scroll only where they do not fit (a short screen, the keyboard up)."""
+SLACK = 2
+"""px a reported scroll offset may differ from the phone's (plus, off the reference
+profile, the rounding of one layout unit: :func:`benchmarks.profile_units.within`)."""
+
+
+def offsets(state: PhoneState, profile: Profile = DEFAULT_PROFILE) -> dict[str, int]:
+    """The offsets the screens show: the form's is the state's as far as the form scrolls
+    now (it keeps its offset while the keyboard is down and shows it again when it opens)."""
+    got = scroll_offsets(state)  # by swipe target ("feed"), as the grader keys items
+    screen = Screen(*profile.layout_size)
+    got["form"] = min(got["form"], form_max_offset(screen.content_bottom(keyboard=state.keyboard)))
+    names = ("inbox", "feed", "chips", "article", "form", "settings")
+    return dict(zip(SCROLLERS, (got[n] for n in names), strict=True))
+
+
+ON_SCREEN = {
+    "InboxActivity": ("inbox.offset",),
+    "FeedActivity": ("feed.offset", "feed.chips_offset"),
+    "ArticleActivity": ("article.offset",),
+    "SignUpActivity": ("form.offset",),
+    "SettingsActivity": ("settings.offset",),
+}
+"""The offsets each screen shows."""
+
+
+def scroll_truth(
+    before: PhoneState,
+    after: PhoneState,
+    result: DeltaResult,
+    near: bool | None,
+    profile: Profile = DEFAULT_PROFILE,
+) -> list[str]:
+    """The JSON's scroll entries against the phone's offsets (module docstring).
+
+    ``near``: some row stayed on screen (the offset is measurable), None when unknown.
+    ``profile``: the phone's screen; its offsets (layout units) are converted to its px
+    (:mod:`benchmarks.profile_units`).
+    """
+    if (
+        before.screen != after.screen
+        or before.in_app != after.in_app
+        or before.stack != after.stack
+        or before.dialog != after.dialog
+    ):
+        return []
+    a, b = offsets(before, profile), offsets(after, profile)
+    shown = ON_SCREEN.get(after.screen, ())
+    moved = {k: b[k] - a[k] for k in shown if a[k] != b[k]}
+    scrolls = result.diff["scrolls"]
+    if not moved:
+        if scrolls and before.clock.tab == after.clock.tab:
+            return [f"no offset changed, yet {len(scrolls)} scroll(s): {_brief(scrolls)}"]
+        return []
+    if len(moved) > 1:
+        return []
+    ((name, d),) = moved.items()
+    axis = 0 if name == "feed.chips_offset" else 1
+    content = -exact_px(profile, d, axis=axis)
+    want = (content, 0) if axis == 0 else (0, content)
+    unit = "px" if profile.is_reference else "lu"
+    shown = tuple(
+        round(w, 1) if isinstance(w, float) and not w.is_integer() else int(w) for w in want
+    )
+    if len(scrolls) != 1:
+        return [f"{name} moved {d}{unit}; {len(scrolls)} scroll entries: {_brief(scrolls)}"]
+    s = scrolls[0]
+    if s.get("page"):
+        return [f"{name} moved {d}{unit}, a row stayed, reported a page"] if near else []
+    if not (
+        within(profile, s["dx"], want[0], slack=SLACK)
+        and within(profile, s["dy"], want[1], slack=SLACK)
+    ):
+        return [f"{name} moved {d}{unit} (content {shown}), reported ({s['dx']}, {s['dy']})"]
+    return []
+
+
+def _brief(scrolls: list[Any]) -> str:
+    return ", ".join(
+        f"{s['key']}:({s['dx']},{s['dy']}{',page' if s.get('page') else ''})" for s in scrolls
+    )
+
+
+def rounded_apart(before: Snapshot, after: Snapshot) -> bool:
+    """Edges of views of the app that kept their size (within a px) moved along one axis by
+    two amounts exactly 1 px apart: on a scaled profile each edge is rounded to a px on its own
+    (``scale_windows``), so the rows of one scroll move by the floor or the ceiling of its
+    px — what a real phone, scrolling whole px, never shows. Always False on the
+    reference profile."""
+    if after.profile.is_reference:
+        return False
+    moves: list[set[int]] = [set(), set()]
+    for key in before.views.keys() & after.views.keys():
+        b, a = before.views[key], after.views[key]
+        if a.window != "app":
+            continue
+        rb, ra = b.view.bounds, a.view.bounds
+        if abs((ra[2] - ra[0]) - (rb[2] - rb[0])) > 1 or abs((ra[3] - ra[1]) - (rb[3] - rb[1])) > 1:
+            continue  # clipped or resized (a size a px off is the rounding itself)
+        for axis in (0, 1):
+            if ra[axis] != rb[axis] and ra[1 - axis] == rb[1 - axis]:
+                moves[axis] |= {ra[axis] - rb[axis], ra[axis + 2] - rb[axis + 2]}
+    return any(m + 1 in found for found in moves for m in found)
