@@ -266,19 +266,27 @@ def _in_place(prev: Frame, p: int, curr: Frame, c: int, ev: Evidence, over: set[
     return p in over and (ev.shares(c, p) or same_row_edited(prev, p, curr, c))
 
 
+def _follower(
+    i: int, new_kids: list[int], old_kids: list[int], old_at: dict[int, int], pairs: dict[int, int]
+) -> int | None:
+    """The old sibling in the slot after the old pair of the i-th new child's sibling before
+    it (the first slot, for the first child): the one it follows from, or None."""
+    if i == 0:
+        return old_kids[0] if old_kids else None
+    j = old_at.get(pairs.get(new_kids[i - 1], -1), len(old_kids) - 1)
+    return old_kids[j + 1] if j < len(old_kids) - 1 else None
+
+
 def _anchors(
     i: int, new_kids: list[int], old_kids: list[int], old_at: dict[int, int], pairs: dict[int, int]
 ) -> set[int]:
-    """The old siblings the i-th new child is anchored to (:func:`_align`): the slot after
-    the old pair of the sibling before it (the first slot, for the first child) and the slot
-    before the old pair of the sibling after it (the last, for the last child) — at most two,
-    looked up rather than asked of every candidate (a crowd of alike cells)."""
+    """The old siblings the i-th new child is anchored to (:func:`_align`): its
+    :func:`_follower` and the slot before the old pair of the sibling after it (the last,
+    for the last child) — at most two, looked up rather than asked of every candidate (a
+    crowd of alike cells)."""
     last_new, last_old = len(new_kids) - 1, len(old_kids) - 1
-    out: set[int] = set()
-    if i == 0 and old_kids:
-        out.add(old_kids[0])
-    elif i > 0 and (j := old_at.get(pairs.get(new_kids[i - 1], -1), last_old)) < last_old:
-        out.add(old_kids[j + 1])
+    follower = _follower(i, new_kids, old_kids, old_at, pairs)
+    out: set[int] = set() if follower is None else {follower}
     if i == last_new and old_kids:
         out.add(old_kids[last_old])
     elif i < last_new and (j := old_at.get(pairs.get(new_kids[i + 1], -1), 0)) > 0:
@@ -317,9 +325,6 @@ def _align(
         return  # no unpaired child has an old sibling of its kind left: nothing can pair
     old_at = {p: i for i, p in enumerate(old_kids)}
 
-    def follows(i: int, j: int) -> bool:  # the sibling before each is a pair, or both first
-        return (i == j == 0) or (i > 0 and j > 0 and pairs.get(new_kids[i - 1]) == old_kids[j - 1])
-
     parent = curr.parents[new_kids[0]] if new_kids else -1
     in_list = parent >= 0 and holds_rows(curr, parent)
     crowd = Crowd(prev, old_kids, old_at, used, ev)
@@ -333,13 +338,14 @@ def _align(
                 candidates = crowd.candidates(curr, new_kids, i, candidates)
             placed = in_list and guard.shift(c) is not None
             if in_list:  # rows are known by their content, never by their place in a list
+                follower = _follower(i, new_kids, old_kids, old_at, pairs)
                 candidates = [
                     q
                     for q in candidates
                     if same_content(prev, q, curr, c, placed=placed)
                     or (same_row_edited(prev, q, curr, c) and ev.overlaps(c, q))
                     # edited in place below the row it followed (two last rows: pushed out)
-                    or (not placed and one_label_edited(prev, q, curr, c) and follows(i, old_at[q]))
+                    or (not placed and q == follower and one_label_edited(prev, q, curr, c))
                 ]
             # holds and (anchored or in place), asked cheapest first: in place implies holds.
             # A row of a measured scroll that shows the same content where the offset puts it

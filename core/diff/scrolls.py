@@ -387,11 +387,11 @@ def _host(
     ):
         return turned(prev, curr, pairs, used, c) if natural and not rows_decide else None
     moved = (dx + base[0], dy + base[1])
-    if rivals and refuted(prev, curr, c, p, moved):
-        # Rows stayed put clear of the edges, and the offset would put them where other rows
-        # show: rows were inserted (or removed) between them and the rows that moved.
-        return None
-    if (not rows_decide or count < 2) and refuted(prev, curr, c, p, moved):
+    if (rivals or not rows_decide or count < 2) and refuted(prev, curr, c, p, moved):
+        if rivals:
+            # Rows stayed put clear of the edges, and the offset would put them where other
+            # rows show: rows were inserted (or removed) between them and the rows that moved.
+            return None
         # Labels or one row alone chose it, and a row it keeps in view shows something else
         # there: a coincidence of labels that repeat with a period (senders, dates), or of
         # twin rows (an ad and its twin 18 cards on), not the move; the rows those labels
