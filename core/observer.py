@@ -18,6 +18,7 @@ import hashlib
 from collections import Counter, deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from typing import cast
 
 from deltarec.core.capture.gc_pause import gc_paused
 from deltarec.core.diff.compute import Delta, compute_delta, to_json
@@ -175,15 +176,19 @@ come back (:meth:`Observer._recall`)."""
 
 def _shown_texts(frame: Frame) -> Counter[str]:
     """The texts and descriptions a frame shows outside its system bars (typed text left
-    out: a form typed into or emptied is the same form)."""
-    bars = system_bars(frame)
-    return Counter(
-        t
-        for pos, node in enumerate(frame.nodes)
-        if pos not in bars
-        for t in (node.content_desc, "" if node.editable else node.text)
-        if t
-    )
+    out: a form typed into or emptied is the same form). Kept in the frame's memo: a new
+    screen is compared with every remembered one (:meth:`Observer._label`). Read only."""
+    got = frame.memo.get("shown_texts")
+    if got is None:
+        bars = system_bars(frame)
+        got = frame.memo["shown_texts"] = Counter(
+            t
+            for pos, node in enumerate(frame.nodes)
+            if pos not in bars
+            for t in (node.content_desc, "" if node.editable else node.text)
+            if t
+        )
+    return cast(Counter[str], got)
 
 
 def screen_label(frame: Frame) -> str:
