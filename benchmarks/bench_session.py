@@ -112,14 +112,14 @@ ROOT = HERE.parent
 # As a script, sys.path[0] is benchmarks/; measure the core/ next to it.
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.profile_units import exact_px, layout_views  # noqa: E402
+from benchmarks.profile_units import exact_px  # noqa: E402
 from benchmarks.timing import git  # noqa: E402
 from deltarec.core.devices.virtual import ManualClock, Playground, VirtualDevice  # noqa: E402
 from deltarec.core.devices.virtual.layout import ACTIVITIES, TITLES  # noqa: E402
 from deltarec.core.devices.virtual.profile import (  # noqa: E402
     DEFAULT_PROFILE,
     Profile,
-    scale_windows,
+    scale_traced,
 )
 from deltarec.core.devices.virtual.state import PhoneState  # noqa: E402
 from deltarec.core.devices.virtual.views import Rect, View  # noqa: E402
@@ -304,7 +304,7 @@ def scroll_offsets(state: PhoneState) -> dict[str, int]:
 
 Places = tuple[Mapping[str, int], Mapping[int, View]]
 """The phone's scroll offsets (lu) and each shown view's layout-unit original
-(:func:`~benchmarks.profile_units.layout_views`; empty when lu are px)."""
+(:func:`~deltarec.core.devices.virtual.profile.scale_traced`; empty when lu are px)."""
 
 
 def _place(parent: View, child: View, places: Places) -> str:
@@ -353,12 +353,12 @@ def snapshot(pg: Playground) -> Snapshot:
     dialogs: dict[str, Key] = {}
     titles: set[str] = set()
     laid_out = pg.layout_windows()
-    drawn = scale_windows(laid_out, pg.profile)  # pg.windows(), with its layout at hand
+    drawn, origins = scale_traced(laid_out, pg.profile)  # pg.windows(), with its layout
     now_windows = [w for w in drawn if w.in_dump]
     later_windows = [w for w in later.windows() if w.in_dump]
     if len(later_windows) != len(now_windows):
         later_windows = list(now_windows)
-    places = (scroll_offsets(state), layout_views(laid_out, drawn, pg.profile))
+    places = (scroll_offsets(state), origins)
     for window, shadow in zip(now_windows, later_windows, strict=True):
         if window.kind == "dialog":
             title = _dialog_title(window.root)

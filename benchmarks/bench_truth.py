@@ -125,7 +125,7 @@ def _run(args: argparse.Namespace, name: str, profile: Profile) -> tuple[str, in
     if not profile.is_reference:
         print(
             f"steps with a violation where rows moved by two px amounts a px apart (the"
-            f" phone's per-edge rounding of a scaled screen): {rounded} of {bad_steps}"
+            f" phone's per-box rounding of web content on a scaled screen): {rounded} of {bad_steps}"
         )
     table("per screen", by_screen, steps_screen)
     table("per gesture class", by_gesture, steps_gesture)

@@ -164,10 +164,18 @@ def button(
 
 
 def scroller(
-    cls: str, bounds: Rect, rid: str, children: tuple[View, ...], *, swipe: str, look: str = ""
+    cls: str,
+    bounds: Rect,
+    rid: str,
+    children: tuple[View, ...],
+    *,
+    swipe: str,
+    look: str = "",
+    offset: int = 0,
 ) -> View:
     """A scrollable container (list, scroll view, pager): scrollable and focusable, as on
-    Android, and scrolled by the swipes ``swipe`` names (see :class:`~.views.View`)."""
+    Android, and scrolled by the swipes ``swipe`` names (see :class:`~.views.View`).
+    ``children`` are laid out already scrolled by ``offset`` lu along the swipe's axis."""
     return View(
         cls=cls,
         bounds=bounds,
@@ -177,6 +185,7 @@ def scroller(
         children=children,
         look=look,
         swipe=swipe,
+        offset=offset,
     )
 
 

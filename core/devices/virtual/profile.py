@@ -26,7 +26,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from deltarec.core.devices.virtual.views import Rect, View, Window
+from deltarec.core.devices.virtual.layout import WEBVIEW
+from deltarec.core.devices.virtual.views import Rect, View, Window, intersect
 from deltarec.core.errors import InputError
 
 REFERENCE_DPI = 420
@@ -165,32 +166,101 @@ the narrower side must be at least 320 dp
 def scale_windows(windows: tuple[Window, ...], profile: Profile) -> tuple[Window, ...]:
     """``windows`` laid out in layout units, mapped to the profile's px.
 
-    Each edge maps on its own (``x * width / layout_width``, rounded), so the map is
-    monotonic: a child stays inside its parent, siblings that did not overlap still
-    do not, and the screen's edges land exactly on the screen's. A view left with
-    no pixel (a sliver of a clipped row) leaves the tree, as a clipped one does.
-    The identity (same objects) on the reference profile.
+    Outside native scrollers each edge maps on its own (``x * width / layout_width``,
+    rounded), so the map is monotonic: a child stays inside its parent, siblings that did
+    not overlap still do not, and the screen's edges land exactly on the screen's. The
+    content of a native scroller (a view with a ``swipe`` that is not a WebView) is laid
+    out in px once, unscrolled, and moved by its ``offset`` rounded to px once, then
+    clipped in px to the scroller and each ancestor: as a RecyclerView or ScrollView moves
+    every child by one whole dy (``offsetChildrenVertical``, ``scrollTo``), so every view
+    of one scroll moves by the same px. Web content keeps each box rounded on its own, as
+    Chrome rounds each box's bounds from fractional CSS px (a px of spread inside one web
+    scroll is real). A view left with no pixel (a sliver of a clipped row) leaves the tree,
+    as a clipped one does. The identity (same objects) on the reference profile.
+
+    >>> from deltarec.core.devices.virtual.layout import scroller
+    >>> row = lambda top: View(cls="row", bounds=(0, top, 945, top + 180))
+    >>> small = parse_profile("small")
+    >>> def tops(offset):
+    ...     rows = tuple(row(300 + 180 * i - offset) for i in range(3))
+    ...     lst = scroller("list", (0, 0, 945, 2100), "", rows, swipe="v:x", offset=offset)
+    ...     (window,) = scale_windows((Window(root=lst, package="p"),), small)
+    ...     return [v.bounds[1] for v in window.root.children]
+    >>> tops(0), tops(37), tops(74)
+    ([229, 366, 503], [201, 338, 475], [173, 310, 447])
     """
+    return scale_traced(windows, profile)[0]
+
+
+def scale_traced(
+    windows: tuple[Window, ...], profile: Profile
+) -> tuple[tuple[Window, ...], dict[int, View]]:
+    """:func:`scale_windows`, and each px view's layout-unit original by ``id`` of the px
+    view (empty on the reference profile, where the px views are the layout's own)."""
     if profile.is_reference:
-        return windows
-    lw, lh = profile.layout_size
-
-    w, h = profile.width, profile.height
-
-    def rect(r: Rect) -> Rect:
-        return (_map(r[0], w, lw), _map(r[1], h, lh), _map(r[2], w, lw), _map(r[3], h, lh))
-
-    def view(v: View) -> View | None:
-        bounds = rect(v.bounds)
-        if bounds[2] <= bounds[0] or bounds[3] <= bounds[1]:
-            return None
-        kids = tuple(k for k in (view(c) for c in v.children) if k is not None)
-        drawn = None if v.drawn is None else rect(v.drawn)
-        return replace(v, bounds=bounds, children=kids, drawn=drawn)
-
+        return windows, {}
+    scaler = _Scaler(profile)
     out: list[Window] = []
     for window in windows:
-        root = view(window.root)
+        root = scaler.view(window.root, _NO_SHIFT, _NO_SHIFT, None)
         if root is not None:
             out.append(replace(window, root=root))
-    return tuple(out)
+    return tuple(out), scaler.origins
+
+
+_Shift = tuple[int, int]
+"""Along one axis: (lu added before the map, px taken off after it): the scrolls of the
+native scrollers a view is inside, in lu and each rounded to px once."""
+_NO_SHIFT: _Shift = (0, 0)
+
+
+class _Scaler:
+    """One mapping of views from layout units to a profile's px (:func:`scale_traced`)."""
+
+    def __init__(self, profile: Profile) -> None:
+        self.lw, self.lh = profile.layout_size
+        self.w, self.h = profile.width, profile.height
+        self.origins: dict[int, View] = {}
+
+    def rect(self, r: Rect, sx: _Shift, sy: _Shift) -> Rect:
+        w, h, lw, lh = self.w, self.h, self.lw, self.lh
+        return (
+            _map(r[0] + sx[0], w, lw) - sx[1],
+            _map(r[1] + sy[0], h, lh) - sy[1],
+            _map(r[2] + sx[0], w, lw) - sx[1],
+            _map(r[3] + sy[0], h, lh) - sy[1],
+        )
+
+    def scroll(self, v: View, axis: int) -> int:
+        """The scroller ``v``'s offset in whole px along ``axis``: how far its end edge moves
+        in px when it moves ``v.offset`` lu, so a scroller at the end of its range shows its
+        content's end flush with its own, as a real one does (its range is whole px)."""
+        size, lu = (self.w, self.lw) if axis == 0 else (self.h, self.lh)
+        end = (v.drawn or v.bounds)[axis + 2]
+        return _map(end + v.offset, size, lu) - _map(end, size, lu)
+
+    def view(self, v: View, sx: _Shift, sy: _Shift, clip_to: Rect | None) -> View | None:
+        """``v`` in px: its content moved by ``sx``/``sy``; clipped to ``clip_to`` (px)
+        inside a native scroller, else each edge of its bounds and ``drawn`` mapped."""
+        if clip_to is None:
+            bounds = self.rect(v.bounds, sx, sy)
+            if bounds[2] <= bounds[0] or bounds[3] <= bounds[1]:
+                return None
+            drawn = None if v.drawn is None else self.rect(v.drawn, sx, sy)
+        else:
+            whole = self.rect(v.drawn or v.bounds, sx, sy)
+            visible = intersect(whole, clip_to)
+            if visible is None:
+                return None
+            bounds, drawn = visible, (None if visible == whole else whole)
+        inner = clip_to
+        if v.swipe and v.cls != WEBVIEW:  # a native scroller: its content scrolls in whole px
+            inner = bounds
+            if v.swipe.startswith("h:"):
+                sx = (sx[0] + v.offset, sx[1] + self.scroll(v, 0))
+            else:
+                sy = (sy[0] + v.offset, sy[1] + self.scroll(v, 1))
+        kids = tuple(k for k in (self.view(c, sx, sy, inner) for c in v.children) if k is not None)
+        scaled = replace(v, bounds=bounds, children=kids, drawn=drawn)
+        self.origins[id(scaled)] = v
+        return scaled

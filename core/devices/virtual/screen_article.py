@@ -282,4 +282,5 @@ def article_content(article: ArticleState, bottom: int, width: int) -> View:
         children=(root,),
         look="web",
         swipe="v:article",
+        offset=article.offset,
     )

@@ -248,7 +248,9 @@ def _header(feed: FeedState, width: int) -> View:
     )
     box = _carousel(width)
     shown = tuple(c for c in (clip(chip, box) for chip in chips) if c is not None)
-    carousel = scroller(RECYCLER, box, app_id("feed_chips"), shown, swipe="h:chips")
+    carousel = scroller(
+        RECYCLER, box, app_id("feed_chips"), shown, swipe="h:chips", offset=feed.chips_offset
+    )
     return View(
         cls=LINEAR,
         bounds=(0, 0, width, HEADER_H),
@@ -291,6 +293,8 @@ def feed_content(feed: FeedState, bottom: int, width: int) -> View:
         )
 
     kids = list_items(item_tops(width), feed.offset, viewport, item)
-    inner = scroller(RECYCLER, viewport, app_id("feed_content"), kids, swipe="v:feed")
+    inner = scroller(
+        RECYCLER, viewport, app_id("feed_content"), kids, swipe="v:feed", offset=feed.offset
+    )
     frame = View(cls=FRAME, bounds=viewport, children=(inner,))
     return scroller(SCROLL, viewport, app_id("feed_scroll"), (frame,), swipe="v:feed")

@@ -86,9 +86,10 @@ def sign_up_content(form: FormState, bottom: int, width: int) -> View:
     if form_max_offset(bottom) == 0:
         scroll = View(cls=SCROLL, bounds=bounds, rid=app_id("form_scroll"), children=(column,))
         return clip(scroll, scroll.bounds) or scroll
-    moved = clip(shift(column, -min(form.offset, form_max_offset(bottom))), bounds)
+    offset = min(form.offset, form_max_offset(bottom))
+    moved = clip(shift(column, -offset), bounds)
     shown: tuple[View, ...] = () if moved is None else (moved,)
-    return scroller(SCROLL, bounds, app_id("form_scroll"), shown, swipe="v:form")
+    return scroller(SCROLL, bounds, app_id("form_scroll"), shown, swipe="v:form", offset=offset)
 
 
 FORM_HEIGHT = 1100
@@ -227,4 +228,6 @@ def settings_content(settings: SettingsState, bottom: int, width: int) -> View:
         return clip(lst, lst.bounds) or lst
     offset = min(settings.offset, settings_max_offset(bottom))
     shown = tuple(v for v in (clip(shift(r, -offset), bounds) for r in rows) if v is not None)
-    return scroller(RECYCLER, bounds, app_id("settings_list"), shown, swipe="v:settings")
+    return scroller(
+        RECYCLER, bounds, app_id("settings_list"), shown, swipe="v:settings", offset=offset
+    )

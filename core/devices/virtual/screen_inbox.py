@@ -150,7 +150,15 @@ def inbox_content(inbox: InboxState, bottom: int, width: int) -> View:
         viewport,
         lambda i, top: _item(i, top, i in inbox.selected, width),
     )
-    return scroller(RECYCLER, viewport, app_id("inbox_list"), kids, look="list", swipe="v:inbox")
+    return scroller(
+        RECYCLER,
+        viewport,
+        app_id("inbox_list"),
+        kids,
+        look="list",
+        swipe="v:inbox",
+        offset=inbox.offset,
+    )
 
 
 def message_content(index: int, bottom: int, width: int) -> View:

@@ -36,6 +36,10 @@ class View:
     where nothing is clickable), so views below it are not hit. ``drawn`` is the
     unclipped rectangle the view is painted at when :func:`clip` cut it (None:
     ``bounds``); only the visible part, ``bounds``, is shown, dumped and hit.
+    ``offset`` is how far a scroller's content is scrolled along its ``swipe`` axis
+    (Android's ``scrollY`` / ``scrollX``): its children are laid out already moved by it,
+    and the profile's px map (:func:`~.profile.scale_windows`) moves them by it as one
+    whole number of px, as a real scroller does.
     """
 
     cls: str
@@ -61,6 +65,7 @@ class View:
     swipe: str = ""
     opaque: bool = False
     drawn: Rect | None = None
+    offset: int = 0
 
     def walk(self) -> Iterator[View]:
         """This view and its descendants in document (pre-)order."""

@@ -114,10 +114,10 @@ def _brief(scrolls: list[Any]) -> str:
 
 def rounded_apart(before: Snapshot, after: Snapshot) -> bool:
     """Edges of views of the app that kept their size (within a px) moved along one axis by
-    two amounts exactly 1 px apart: on a scaled profile each edge is rounded to a px on its own
-    (``scale_windows``), so the rows of one scroll move by the floor or the ceiling of its
-    px — what a real phone, scrolling whole px, never shows. Always False on the
-    reference profile."""
+    two amounts exactly 1 px apart: on a scaled profile a web page's boxes are rounded to a px
+    each on their own (``scale_windows``; native scrollers move their content by one whole
+    px offset), so the boxes of one web scroll move by the floor or the ceiling of its px, as
+    Chrome's do. Always False on the reference profile."""
     if after.profile.is_reference:
         return False
     moves: list[set[int]] = [set(), set()]

@@ -82,7 +82,7 @@ class Step:
     violations: list[Violation] = field(default_factory=list)
     rounded: bool = False
     """Views the step moved together moved by two px amounts a px apart (a scaled profile
-    rounds each edge on its own: :func:`tests.core.truth.scroll_truth.rounded_apart`)."""
+    rounds each web box on its own: :func:`tests.core.truth.scroll_truth.rounded_apart`)."""
 
 
 def _clickables(pg: Playground) -> list[View]:
