@@ -562,7 +562,7 @@ def find_scrolls(before: Snapshot, after: Snapshot) -> list[Scroll]:
         dx, dy = moved
         if (dx, dy) == (0, 0) and near:
             continue
-        if near and _carried(b.view.bounds, a.view.bounds, dx, dy):
+        if near and _carried(b, a, dx, dy, before, after):
             continue
         axis = 1 if abs(dy) >= abs(dx) else 0
         full_b = _full(before, kids_b, b.view.bounds, axis)
@@ -645,11 +645,21 @@ def _own_names(v: View) -> set[str]:
     return {t for t in (v.desc, v.text, v.rid.rpartition(":id/")[2]) if t}
 
 
-def _carried(rb: Rect, ra: Rect, dx: int, dy: int) -> bool:
-    """The container itself moved with its content (an edge shifted by the same amount)."""
-    if dy and (ra[1] - rb[1] == dy or ra[3] - rb[3] == dy):
-        return True
-    return bool(dx) and (ra[0] - rb[0] == dx or ra[2] - rb[2] == dx)
+def _carried(b: ViewInfo, a: ViewInfo, dx: int, dy: int, before: Snapshot, after: Snapshot) -> bool:
+    """The container itself moved with its content: an edge shifted by the same amount,
+    an edge its parent does not cut on either side (a ScrollView's one child, cut by it
+    while the form scrolled under the keyboard, shows its whole self once the form fits
+    again: its cut edge "moved", the child did not carry its content; the ScrollView moved
+    it, and its content's scroll is the child's, as a nested scroll's is)."""
+    rb, ra = b.view.bounds, a.view.bounds
+    pb = before.views[b.parent].view.bounds if b.parent in before.views else None
+    pa = after.views[a.parent].view.bounds if a.parent in after.views else None
+
+    def moved(edge: int, by: int) -> bool:
+        cut = (pb is not None and rb[edge] == pb[edge]) or (pa is not None and ra[edge] == pa[edge])
+        return bool(by) and ra[edge] - rb[edge] == by and not cut
+
+    return moved(1, dy) or moved(3, dy) or moved(0, dx) or moved(2, dx)
 
 
 def _under(key: Key, roots: Iterable[Key]) -> bool:

@@ -148,14 +148,20 @@ def _find_motions(prev: Frame, curr: Frame, pairs: Mapping[int, int]) -> list[Mo
             for c in sorted(pairs)
             if scrolls_by_nature(curr.nodes[c]) and (m := turned(prev, curr, pairs, used, c))
         ]
-    # A host is only worth a look when something below it moved or was replaced.
+    # A host is only worth a look when something below it moved or was replaced; one not
+    # made to scroll only when that is not inside a container made to scroll below it (the
+    # rows of a ScrollView are its own: the window around it never scrolled them).
     parents, children = curr.parents, curr.children
     busy = [False] * n
+    direct = [False] * n
     for c in range(n - 1, -1, -1):
         if moved[c] or c not in pairs:
-            parent = parents[c]
-            while parent >= 0 and not busy[parent]:
+            parent, plain = parents[c], True
+            while parent >= 0 and (not busy[parent] or (plain and not direct[parent])):
                 busy[parent] = True
+                if plain:
+                    direct[parent] = True
+                    plain = not _natural(prev, curr, pairs, parent)
                 parent = parents[parent]
     offset_of: dict[int, tuple[int, int]] = {}
     around: dict[int, _Around] = {}
@@ -165,7 +171,7 @@ def _find_motions(prev: Frame, curr: Frame, pairs: Mapping[int, int]) -> list[Mo
         if not busy[c] or not children[c]:
             continue
         old = pairs.get(c)
-        if old is None:
+        if old is None or not (direct[c] or c in wrapped or _natural(prev, curr, pairs, c)):
             continue
         # The offsets of the scrolled hosts around c, and the box of the innermost one.
         base, outer = _around(curr, parents[c], offset_of, around) if offset_of else _NOWHERE
@@ -178,6 +184,13 @@ def _find_motions(prev: Frame, curr: Frame, pairs: Mapping[int, int]) -> list[Mo
             if not motion.page:
                 offset_of[c] = (motion.dx, motion.dy)
     return out + _unnamed_pages(prev, curr, pairs, used, out)
+
+
+def _natural(prev: Frame, curr: Frame, pairs: Mapping[int, int], c: int) -> bool:
+    """Whether ``c`` is a container made to scroll, in either frame (a ScrollView that
+    turned scrollable as the keyboard opened is one on both sides)."""
+    p = pairs.get(c)
+    return scrolls_by_nature(curr.nodes[c]) or (p is not None and scrolls_by_nature(prev.nodes[p]))
 
 
 _Around = tuple[tuple[int, int], Bounds | None]

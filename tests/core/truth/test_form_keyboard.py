@@ -1,0 +1,85 @@
+"""A form scrolled under the keyboard: the scroll is the ScrollView's, on every screen size.
+
+On a screen too short for the sign-up form once the keyboard is up, the form scrolls; when
+the keyboard closes the form fits again and its content moves down (the phone's offset, as
+far as the form scrolls now, goes to 0), and when it opens again the content moves back up
+(the offset comes back). The content moved inside ``form_scroll``: the scroll entry is that
+ScrollView's or its content wrapper's, never a container around it (was: the window's root
+FrameLayout, whose action bar stayed put, "scrolled" by the form's offset — the rows inside
+the ScrollView voted for it, and the ScrollView's deeper host then read no move at all).
+Generated: any realistic profile where the form scrolls, any offset, any field focused;
+both directions graded by the truth walk's oracle too.
+"""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from deltarec.core.devices.virtual import PRESETS, Playground, Profile
+from deltarec.core.devices.virtual.screen_forms import form_max_offset
+from deltarec.core.diff.gesture import Gesture
+from deltarec.core.observer import DeltaResult
+from tests.core.devices.test_virtual_reflow import profiles
+from tests.core.truth.steps import Steps, violations
+
+FORM = "dev.deltarec.playground:id/form_scroll"
+
+
+def _highest(profile: Profile) -> int:
+    return form_max_offset(Playground(profile=profile).screen.keyboard_top)
+
+
+def _outside_the_form(result: DeltaResult) -> list[str]:
+    """Scroll entries on a container that is neither ``form_scroll`` nor inside it."""
+    frame = result.delta.curr
+    out = []
+    for s in result.delta.scrolls:
+        around = [s.curr, *frame.ancestors(s.curr)]
+        if not any(frame.nodes[a].resource_id == FORM for a in around):
+            node = frame.nodes[s.curr]
+            out.append(f"{node.class_name} {node.resource_id!r} {node.bounds} ({s.dx}, {s.dy})")
+    return out
+
+
+def _toggle(profile: Profile, offset: int, field: str) -> list[str]:
+    """Focus ``field``, scroll the form to ``offset``, close the keyboard, open it again:
+    what the two keyboard steps' deltas got wrong."""
+    form = Steps(".SignUpActivity", profile=profile)
+    form.tap(f"focus:{field}")
+    form.step()
+    form.pg.state.form.offset = offset
+    form.step()
+    found: list[str] = []
+    form.pg.press_key("back")  # the keyboard closes: the form fits, its content moves down
+    closed = form.step()
+    found += [f"closed: {p}" for p in _outside_the_form(closed) + violations(form, closed)]
+    form.tap(f"focus:{field}")  # it opens: the offset comes back
+    view = next(v for w in form.pg.windows() for v in w.root.walk() if v.focused)
+    x, y = (view.bounds[0] + view.bounds[2]) // 2, (view.bounds[1] + view.bounds[3]) // 2
+    opened = form.step(Gesture(x, y, x, y, 50))
+    found += [f"opened: {p}" for p in _outside_the_form(opened) + violations(form, opened)]
+    assert closed.delta.scrolls and opened.delta.scrolls, (closed.text, opened.text)
+    return found
+
+
+@settings(max_examples=10, deadline=None)
+@given(
+    profiles() | st.sampled_from([PRESETS["small"]]),
+    st.integers(1, 1000),
+    st.sampled_from(("name", "email", "password")),
+)
+def test_the_form_scrolled_under_the_keyboard_is_the_scroll_views(
+    profile: Profile, per_mille: int, field: str
+) -> None:
+    highest = _highest(profile)
+    if highest < 4:  # 4 lu are a px at least at any density: a move the dumps show
+        return
+    offset = max(4, highest * per_mille // 1000)
+    assert _toggle(profile, offset, field) == [], (profile.name, offset, field)
+
+
+def test_the_small_phones_form_at_its_lowest() -> None:
+    """The walk's case (seed 0 step 117 on the small phone): 122 lu, 93 px."""
+    assert _highest(PRESETS["small"]) == 122
+    assert _toggle(PRESETS["small"], 122, "name") == []
