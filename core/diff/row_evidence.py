@@ -19,7 +19,7 @@ from deltarec.core.diff.motions import consistent
 from deltarec.core.diff.motions import shifted as _shifted
 from deltarec.core.diff.row_content import holds_rows
 from deltarec.core.observe.frame import Frame
-from deltarec.core.observe.model import Bounds
+from deltarec.core.observe.model import Bounds, Node
 
 LABEL_LIMIT = 600
 """Nodes (both sides) up to which a container that is not a list is checked label by label."""
@@ -81,13 +81,15 @@ def agree(prev: Frame, p: int, curr: Frame, c: int, shift: tuple[int, int]) -> b
     label of the same class of the other is, showing something else (row #4's subject where
     row #12's is). Rows cut by different edges show different parts and agree. A label
     found again where the shift puts it is in place, whatever else it overlaps (a card's
-    description over the whole card, in captures without class names)."""
+    description over the whole card, in captures without class names). A text field's text
+    is what was typed into it: a field of the same id there is the field, whatever it shows
+    (a form left filled in, started again empty)."""
     if p < 0:
         return False
     olds = [n for n in prev.nodes[p : prev.subtree_end(p)] if n.text or n.content_desc]
     news = [n for n in curr.nodes[c : curr.subtree_end(c)] if n.text or n.content_desc]
     at = [
-        (i, j, (a.text, a.content_desc) == (n.text, n.content_desc))
+        (i, j, (a.text, a.content_desc) == (n.text, n.content_desc) or _one_field(a, n))
         for i, a in enumerate(olds)
         for j, n in enumerate(news)
         if a.class_name == n.class_name and consistent(a.bounds, n.bounds, shift)
@@ -95,6 +97,11 @@ def agree(prev: Frame, p: int, curr: Frame, c: int, shift: tuple[int, int]) -> b
     found_old = {i for i, _, same in at if same}
     found_new = {j for _, j, same in at if same}
     return all(same or i in found_old or j in found_new for i, j, same in at)
+
+
+def _one_field(a: Node, b: Node) -> bool:
+    """Two text fields of one id (what they show was typed, or is their hint)."""
+    return a.editable and b.editable and bool(a.resource_id) and a.resource_id == b.resource_id
 
 
 def kin(prev: Frame, p: int, curr: Frame, c: int, cache: TextCache) -> bool:

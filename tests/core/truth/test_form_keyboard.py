@@ -83,3 +83,47 @@ def test_the_small_phones_form_at_its_lowest() -> None:
     """The walk's case (seed 0 step 117 on the small phone): 122 lu, 93 px."""
     assert _highest(PRESETS["small"]) == 122
     assert _toggle(PRESETS["small"], 122, "name") == []
+
+
+def _relaunched(profile: Profile, offset: int, typed: str, checked: bool) -> list[str]:
+    """Type into the form scrolled under the keyboard, leave it, start it again from the
+    home screen (a new instance: emptied, at its top, keyboard down): what the delta of
+    that step (from the form as it was left, remembered) got wrong."""
+    form = Steps(".SignUpActivity", profile=profile)
+    form.tap("focus:name")
+    form.step()
+    form.pg.type_text(typed)
+    form.pg.state.form.offset = offset
+    if checked:
+        form.pg.perform("check:newsletter")
+    form.step()
+    form.tap("up")
+    form.step()
+    form.tap("open:SignUpActivity")
+    result = form.step()
+    return _outside_the_form(result) + violations(form, result)
+
+
+@settings(max_examples=10, deadline=None)
+@given(
+    profiles() | st.sampled_from([PRESETS["small"]]),
+    st.integers(1, 1000),
+    st.sampled_from(("", "zr", "hello")),
+    st.booleans(),
+)
+def test_a_form_started_again_is_not_the_scrolled_one_edited(
+    profile: Profile, per_mille: int, typed: str, checked: bool
+) -> None:
+    """Was: no scroll found between the form left scrolled and edited and the new one at
+    its top (the typed name where "Name" shows now refuted the move), so the step read
+    "» back to" that form, its content in place."""
+    highest = _highest(profile)
+    if highest < 4:
+        return
+    offset = max(4, highest * per_mille // 1000)
+    assert _relaunched(profile, offset, typed, checked) == [], (profile.name, offset)
+
+
+def test_the_small_phones_form_started_again() -> None:
+    """The walk's case (seed 3 step 54 on the small phone)."""
+    assert _relaunched(PRESETS["small"], 122, "hellozr", True) == []
