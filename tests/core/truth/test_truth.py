@@ -117,12 +117,16 @@ def test_mixed_walks_stay_within_the_budget() -> None:
 SIZE_WALKS = ((0, "SignUpActivity"), (1, "FeedActivity"), (3, "ArticleActivity"))
 SIZE_STEPS = 40
 SIZE_BUDGET = {
-    "small": {"false": 2, "missed": 3, "wrong-scroll": 6, "duplicate": 2},
-    "tablet": {"false": 0, "missed": 2, "wrong-scroll": 2, "duplicate": 2},
+    "small": {"false": 0, "missed": 1, "wrong-scroll": 2, "duplicate": 0},
+    "large": {"false": 0, "missed": 0, "wrong-scroll": 0, "duplicate": 0},
+    "tablet": {"false": 0, "missed": 0, "wrong-scroll": 0, "duplicate": 0},
 }
-"""What the walks on a small phone (720x1600@320) and a tablet (2560x1600@320) still find,
-per class (benchmarks/README.md, "Other screen sizes", says which classes are open): a
-ratchet, lower these as classes close, never raise them."""
+"""What the walks on a small phone (720x1600@320), a large one (1440x3120@560) and a tablet
+(2560x1600@320) still find, per class (benchmarks/README.md, "Other screen sizes", says
+which classes are open): a ratchet, lower these as classes close, never raise them. Small's
+one step: the Article's web page moved 155 px (203 lu), its boxes rounded apart by a px as
+Chrome's are, read "nothing scrolled" (seed 3 step 20; the ±1 px spread of one web scroll,
+core/diff/scrolls.py's open class)."""
 
 
 @pytest.mark.parametrize("size", sorted(SIZE_BUDGET))
