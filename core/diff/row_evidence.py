@@ -15,6 +15,8 @@ when nothing one shows contradicts what the other shows at the same place.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+
 from deltarec.core.diff.motions import consistent
 from deltarec.core.diff.motions import shifted as _shifted
 from deltarec.core.diff.row_content import holds_rows
@@ -113,11 +115,20 @@ def kin(prev: Frame, p: int, curr: Frame, c: int, cache: TextCache) -> bool:
     return a <= b or b <= a or min(len(a), len(b)) <= 1
 
 
-def refuted(prev: Frame, curr: Frame, c: int, p: int, offset: tuple[int, int]) -> bool:
+def refuted(
+    prev: Frame,
+    curr: Frame,
+    c: int,
+    p: int,
+    offset: tuple[int, int],
+    pairs: Mapping[int, int] | None = None,
+) -> bool:
     """Whether the rows of list ``p`` moved by ``offset`` contradict what list ``c`` shows.
 
     A true scroll keeps every row that stays in view: an old row that the offset puts wholly
-    inside the list, clear of its edges, shows there what it showed. In a container that is
+    inside the list, clear of its edges, shows there what it showed — or is the row the
+    matching paired it with (``pairs``, curr → prev: a card whose like count ticked is the
+    card, what it shows changed). In a container that is
     not a list (web content, whose rows sit deeper), every label moved by the offset shows
     there what it showed (up to :data:`LABEL_LIMIT` nodes). When a new row at that
     place shows something else (a subject "#35" where "#91" is), the offset is a coincidence
@@ -140,13 +151,29 @@ def refuted(prev: Frame, curr: Frame, c: int, p: int, offset: tuple[int, int]) -
         labels = prev.subtree_end(p) - p + curr.subtree_end(c) - c
         return labels <= LABEL_LIMIT and not agree(prev, p, curr, c, offset)
     back = (-offset[0], -offset[1])
-    return _clash(prev, p, curr, c, offset) or _clash(curr, c, prev, p, back)
+    one = pairs or {}
+
+    def ahead(q: int, k: int) -> bool:  # prev row q, curr row k
+        return one.get(k) == q
+
+    def behind(q: int, k: int) -> bool:  # curr row q, prev row k
+        return one.get(q) == k
+
+    return _clash(prev, p, curr, c, offset, ahead) or _clash(curr, c, prev, p, back, behind)
 
 
-def _clash(a: Frame, p: int, b: Frame, c: int, offset: tuple[int, int]) -> bool:
+def _clash(
+    a: Frame,
+    p: int,
+    b: Frame,
+    c: int,
+    offset: tuple[int, int],
+    paired: Callable[[int, int], bool],
+) -> bool:
     """Whether a row of list ``p`` in ``a``, moved by ``offset`` clear of the edges of list
-    ``c`` in ``b``, lands on a row of ``b`` showing something else. Both ways round: a row
-    that came in cut by an edge shows, where it was before, what was there."""
+    ``c`` in ``b``, lands on a row of ``b`` showing something else, not a row ``paired``
+    with it. Both ways round: a row that came in cut by an edge shows, where it was before,
+    what was there."""
     box = b.nodes[c].bounds
     news = b.children[c]
     for q in a.children[p]:
@@ -154,6 +181,8 @@ def _clash(a: Frame, p: int, b: Frame, c: int, offset: tuple[int, int]) -> bool:
         if moved.area == 0 or moved.top <= box.top or moved.bottom >= box.bottom:
             continue
         for k in news:
+            if paired(q, k):
+                continue  # the row itself, moved there: what it shows changed
             if b.nodes[k].bounds.intersection(moved) and not agree(a, q, b, k, offset):
                 return True
     return False

@@ -1,4 +1,5 @@
-"""A form scrolled under the keyboard: the scroll is the ScrollView's, on every screen size.
+"""A form scrolled under the keyboard: the scroll is the ScrollView's, on every screen size;
+and a screen left scrolled and edited, started again at its top, is a scroll away.
 
 On a screen too short for the sign-up form once the keyboard is up, the form scrolls; when
 the keyboard closes the form fits again and its content moves down (the phone's offset, as
@@ -127,3 +128,35 @@ def test_a_form_started_again_is_not_the_scrolled_one_edited(
 def test_the_small_phones_form_started_again() -> None:
     """The walk's case (seed 3 step 54 on the small phone)."""
     assert _relaunched(PRESETS["small"], 122, "hellozr", True) == []
+
+
+def _feed_relaunched(profile: Profile, offset: int, liked: frozenset[int]) -> list[str]:
+    """Like ``liked`` cards on the Feed scrolled to ``offset``, leave it, start it again from
+    the home screen (a new instance: at its top, nothing liked): that step's violations."""
+    feed = Steps(".FeedActivity", profile=profile)
+    feed.pg.state.feed.offset = offset
+    feed.pg.state.feed.liked = set(liked)
+    feed.step()
+    feed.tap("up")
+    feed.step()
+    feed.tap("open:FeedActivity")
+    return violations(feed, feed.step())
+
+
+@settings(max_examples=10, deadline=None)
+@given(
+    profiles() | st.sampled_from([PRESETS["large"], PRESETS["small"]]),
+    st.integers(50, 700),
+    st.frozensets(st.integers(0, 3), min_size=1),
+)
+def test_a_feed_started_again_is_not_the_scrolled_one_liked(
+    profile: Profile, offset: int, liked: frozenset[int]
+) -> None:
+    """Was: "40 likes" where the liked card's "41 likes" was refuted the move (the card is
+    the card: the pairing says so), so the step read "» back to" the Feed, nothing scrolled."""
+    assert _feed_relaunched(profile, offset, liked) == [], (profile.name, offset, liked)
+
+
+def test_the_large_phones_feed_started_again() -> None:
+    """The walk's case (seed 100 step 148 on the large phone): 213 lu, card 1 liked."""
+    assert _feed_relaunched(PRESETS["large"], 213, frozenset({1})) == []
