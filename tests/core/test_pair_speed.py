@@ -13,6 +13,9 @@
   rows of every consecutive pair of real captures (both ways) moved onto their pairs and
   their pairs' siblings, on whole containers at every offset their rows moved by, and on
   generated rows.
+- A page's viewport (:func:`~deltarec.core.diff.pages._viewport`) is looked up in one list a
+  frame keeps (:func:`~deltarec.core.diff.pages.scrollers`): it is the ancestors walked, on
+  every node of every real capture and of generated trees.
 """
 
 from __future__ import annotations
@@ -31,9 +34,11 @@ from deltarec.core.capture.uiautomator import parse_uiautomator
 from deltarec.core.diff.compute import compute_delta
 from deltarec.core.diff.match import match_frames, match_measured
 from deltarec.core.diff.motions import consistent
+from deltarec.core.diff.pages import _viewport, scrollers
 from deltarec.core.diff.row_evidence import _apart, agree
 from deltarec.core.elements import delta_observation
 from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.labels import scrolls_by_nature
 from deltarec.core.observe.model import Bounds
 from deltarec.core.observer import IndexOptions, observe_delta
 from deltarec.core.render.diff_json import diff_json
@@ -237,3 +242,45 @@ def test_agree_is_every_label_pair_weighed_on_generated_rows(
         for c in range(len(curr)):
             for shift in ((0, dy), (0, 100 * (c - p)), (0, 0)):
                 assert agree(prev, p, curr, c, shift) == _agree_long(prev, p, curr, c, shift)
+
+
+# --- the viewport of a page, looked up --------------------------------------------------
+
+
+def _viewport_long(frame: Frame, pos: int) -> Bounds:
+    """pages._viewport as it read before the memo: the ancestors walked."""
+    for a in [pos, *frame.ancestors(pos)]:
+        if scrolls_by_nature(frame.nodes[a]):
+            return frame.nodes[a].bounds
+    return frame.nodes[pos].bounds
+
+
+def test_viewports_are_the_ancestors_walked_on_every_real_capture() -> None:
+    captures = sorted(REAL_DUMPS.rglob("*.xml"))
+    scrolled = 0
+    for path in captures:
+        frame = Frame(parse_uiautomator(path.read_bytes()))
+        for pos in range(len(frame)):
+            assert _viewport(frame, pos) == _viewport_long(frame, pos), (path, pos)
+        scrolled += sum(s >= 0 for s in scrollers(frame))
+    assert len(captures) > 50 and scrolled > 0
+
+
+_CLASSES = st.sampled_from(["V", "android.widget.ListView", "android.webkit.WebView", "Row"])
+
+
+@st.composite
+def _tree(draw: st.DrawFn, depth: int = 0) -> str:
+    cls = draw(_CLASSES)
+    flag = ' scrollable="true"' if draw(st.booleans()) and depth else ""
+    x, y = draw(st.integers(0, 50)), draw(st.integers(0, 50))
+    kids = "" if depth >= 3 else "".join(draw(st.lists(_tree(depth + 1), max_size=3)))
+    return f'<node class="{cls}"{flag} bounds="[{x},{y}][{x + 40},{y + 40}]">{kids}</node>'
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(_tree(), min_size=1, max_size=3))
+def test_viewports_are_the_ancestors_walked_on_generated_trees(windows: list[str]) -> None:
+    frame = Frame(parse_uiautomator("<hierarchy>" + "".join(windows) + "</hierarchy>"))
+    for pos in range(len(frame)):
+        assert _viewport(frame, pos) == _viewport_long(frame, pos)
