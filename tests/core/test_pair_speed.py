@@ -16,6 +16,10 @@
 - A page's viewport (:func:`~deltarec.core.diff.pages._viewport`) is looked up in one list a
   frame keeps (:func:`~deltarec.core.diff.pages.scrollers`): it is the ancestors walked, on
   every node of every real capture and of generated trees.
+- Pass 3 weighs a slot's candidates (:func:`~deltarec.core.diff.match._slot`) evidence
+  first and :func:`~deltarec.core.diff.row_content.other_row` last: every slot weighed while
+  matching every real pair (both ways, and two steps apart) and generated edits of real
+  screens comes out as other_row asked first of every candidate.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from __future__ import annotations
 import random
 from itertools import pairwise
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -31,10 +36,13 @@ from hypothesis import strategies as st
 from deltarec.core.capture import frame_cache
 from deltarec.core.capture.element_dicts import elements_to_observation, observation_to_elements
 from deltarec.core.capture.uiautomator import parse_uiautomator
+from deltarec.core.diff import match
 from deltarec.core.diff.compute import compute_delta
 from deltarec.core.diff.match import match_frames, match_measured
 from deltarec.core.diff.motions import consistent
 from deltarec.core.diff.pages import _viewport, scrollers
+from deltarec.core.diff.pair_evidence import Evidence
+from deltarec.core.diff.row_content import other_row
 from deltarec.core.diff.row_evidence import _apart, agree
 from deltarec.core.elements import delta_observation
 from deltarec.core.observe.frame import Frame
@@ -284,3 +292,81 @@ def test_viewports_are_the_ancestors_walked_on_generated_trees(windows: list[str
     frame = Frame(parse_uiautomator("<hierarchy>" + "".join(windows) + "</hierarchy>"))
     for pos in range(len(frame)):
         assert _viewport(frame, pos) == _viewport_long(frame, pos)
+
+
+# --- pass 3's slot: evidence first, other_row last --------------------------------------
+
+
+def _slot_long(
+    prev: Frame,
+    curr: Frame,
+    c: int,
+    live: list[int],
+    anchored: set[int],
+    over: set[int],
+    placed: bool,
+    ev: Evidence,
+) -> list[int]:
+    """_align's slot as it read before: other_row asked of every candidate first."""
+    return [
+        p
+        for p in live
+        if not other_row(prev, p, curr, c)
+        and (
+            (p in over or ev.shares(c, p) or ev.synthetic_roots(c, p))
+            if p in anchored
+            else placed or match._in_place(prev, p, curr, c, ev, over)
+        )
+    ]
+
+
+def _checked_slots(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Every slot pass 3 weighs is weighed the long way too, and must come out the same."""
+    fast, seen = match._slot, [0]
+
+    def both(*args: Any) -> list[int]:
+        got = fast(*args)
+        assert got == _slot_long(*args)
+        seen[0] += len(args[3])
+        return got
+
+    monkeypatch.setattr(match, "_slot", both)
+    return seen
+
+
+@pytest.mark.parametrize("name,seq", SEQUENCES, ids=lambda v: str(v)[-40:])
+def test_slots_are_weighed_as_the_long_way_on_real_pairs(
+    name: str, seq: list[Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seen = _checked_slots(monkeypatch)
+    frames = [Frame(parse_uiautomator(p.read_bytes())) for p in seq]
+    for a, b in pairwise(frames):
+        match_frames(a, b)
+        match_frames(b, a)
+    for a, b in zip(frames, frames[2:], strict=False):  # two steps apart: more left to align
+        match_frames(a, b)
+    assert seen[0] >= 0
+
+
+def test_slots_weigh_candidates_over_the_real_pairs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The check above is not vacuous: pass 3 weighs candidates on the real pairs."""
+    seen = _checked_slots(monkeypatch)
+    for _, seq in SEQUENCES[:4]:
+        frames = [Frame(parse_uiautomator(p.read_bytes())) for p in seq]
+        for a, b in pairwise(frames):
+            match_frames(a, b)
+    assert seen[0] > 0
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, len(SEQUENCES) - 1), st.integers(0, 10**6))
+def test_slots_are_weighed_as_the_long_way_on_edited_pairs(which: int, seed: int) -> None:
+    seq = SEQUENCES[which][1]
+    rng = random.Random(seed)
+    screen = _elements(seq[rng.randrange(len(seq))])
+    before = Frame(elements_to_observation(screen))
+    after = Frame(elements_to_observation(_edited(screen, rng)))
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        _checked_slots(monkeypatch)
+        match_frames(before, after)
+        match_frames(after, before)
