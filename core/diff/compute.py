@@ -304,16 +304,21 @@ def compute_delta(
     volatile: Volatile = DEFAULT_VOLATILE,
     pairs: dict[int, int] | None = None,
     gesture: Gesture | None = None,
+    matched: Matched | None = None,
 ) -> Delta:
     """Diff two observations (see the module docstring for what is found, in what order).
 
     ``gesture``: the step's touch when the caller knows it, as evidence for the scrolls
-    (:mod:`deltarec.core.diff.gesture`); the dumps alone decide without it.
+    (:mod:`deltarec.core.diff.gesture`); the dumps alone decide without it. ``matched``:
+    what :func:`~deltarec.core.diff.match.match_measured` found for these frames with this
+    gesture, when the caller has it (its pairs, and its scroll estimate where it holds);
+    ``pairs`` then goes unused.
     """
     fp = prev if isinstance(prev, Frame) else Frame(prev)
     fc = curr if isinstance(curr, Frame) else Frame(curr)
-    matched: Matched | None = None
-    if pairs is None:
+    if matched is not None:
+        pairs = matched.pairs
+    elif pairs is None:
         matched = match_measured(fp, fc, gesture=gesture)
         pairs = matched.pairs
     if _identical(fp, fc, pairs):

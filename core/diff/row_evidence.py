@@ -76,6 +76,24 @@ def shown(frame: Frame, pos: int, cache: TextCache, side: bool) -> frozenset[str
     return got
 
 
+REACH = 3
+"""px two boxes may lie apart, one above the other, and still be :func:`consistent` (0
+today: consistent boxes of some height overlap; a tolerance for boxes rounded apart must
+stay under it — ``test_agree_prefilter`` checks it)."""
+
+
+def _apart(top: int, bottom: int, new_top: int, new_bottom: int) -> bool:
+    """Whether a moved box (``top``, ``bottom``) and a new one, both of some height, lie more
+    than :data:`REACH` px apart, one above the other: then they are not :func:`consistent`,
+    and :func:`agree` skips the pair without building the moved box (rows are compared with
+    every label of the other row, and most labels are rows away)."""
+    return (
+        bottom > top
+        and new_bottom > new_top
+        and (new_top >= bottom + REACH or top >= new_bottom + REACH)
+    )
+
+
 def agree(prev: Frame, p: int, curr: Frame, c: int, shift: tuple[int, int]) -> bool:
     """Whether row ``p`` moved by ``shift`` can be row ``c``: no label of one lands where a
     label of the same class of the other is, showing something else (row #4's subject where
@@ -86,12 +104,22 @@ def agree(prev: Frame, p: int, curr: Frame, c: int, shift: tuple[int, int]) -> b
         return False
     olds = [n for n in prev.nodes[p : prev.subtree_end(p)] if n.text or n.content_desc]
     news = [n for n in curr.nodes[c : curr.subtree_end(c)] if n.text or n.content_desc]
-    at = [
-        (i, j, (a.text, a.content_desc) == (n.text, n.content_desc))
-        for i, a in enumerate(olds)
-        for j, n in enumerate(news)
-        if a.class_name == n.class_name and consistent(a.bounds, n.bounds, shift)
+    # Labels rows apart are never consistent: skipped on two comparisons (:func:`_apart`,
+    # inline) before a moved box is built; a row is compared with every label of the other.
+    dy = shift[1]
+    spans = [
+        (j, n, b.top, b.bottom, b.bottom > b.top) for j, n in enumerate(news) for b in (n.bounds,)
     ]
+    at = []
+    for i, a in enumerate(olds):
+        ab = a.bounds
+        top, bottom = ab.top + dy, ab.bottom + dy
+        tall, below, above = bottom > top, bottom + REACH, top - REACH
+        for j, n, n_top, n_bottom, n_tall in spans:
+            if tall and n_tall and (n_top >= below or n_bottom <= above):
+                continue
+            if a.class_name == n.class_name and consistent(ab, n.bounds, shift):
+                at.append((i, j, (a.text, a.content_desc) == (n.text, n.content_desc)))
     found_old = {i for i, _, same in at if same}
     found_new = {j for _, j, same in at if same}
     return all(same or i in found_old or j in found_new for i, j, same in at)
