@@ -25,10 +25,12 @@ Cost: one match plus O(n) (O(k log k) for the reorder check per parent).
 
 from __future__ import annotations
 
+import operator
 from bisect import bisect_left
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import pairwise, repeat
-from typing import Any
+from typing import Any, cast
 
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.match import Matched, match_measured
@@ -244,7 +246,9 @@ def _innermost(frame: Frame, pos: int, hosts: dict[int, int]) -> int | None:
     return None
 
 
-_BOUNDS_AT = OWN_FIELDS.index("bounds")
+_BESIDE_BOX = tuple(f for f in OWN_FIELDS if f != "bounds")
+_beside_box = cast(Callable[[Node], tuple[Any, ...]], operator.attrgetter(*_BESIDE_BOX))
+"""A node's own fields but its box, in :data:`OWN_FIELDS` order, read at C speed."""
 
 
 def _attribute_changes(
@@ -253,14 +257,14 @@ def _attribute_changes(
     """Every non-volatile difference of a pair; bounds only outside scrolled hosts."""
     if a is b:
         return {}  # one node object, kept by the next frame (element_frames.py, dump_scan.py)
-    own_a, own_b = own_fields(a), own_fields(b)
-    if own_a == own_b:
+    rest_a, rest_b = _beside_box(a), _beside_box(b)
+    boxed = rest_a == rest_b  # only the box may differ (a row pushed down by an insertion)
+    box_a, box_b = a.bounds, b.bounds
+    if boxed and box_a == box_b:
         return {}  # the common case: an untouched node, compared at C speed
     out: dict[str, FromToDict] = {}
-    i = _BOUNDS_AT  # only the box differs (a row pushed down by an insertion): no field loop
-    boxed = own_a[:i] == own_b[:i] and own_a[i + 1 :] == own_b[i + 1 :]
-    for field_name, old, new in () if boxed else zip(OWN_FIELDS, own_a, own_b, strict=True):
-        if old == new or field_name == "bounds":
+    for field_name, old, new in () if boxed else zip(_BESIDE_BOX, rest_a, rest_b, strict=True):
+        if old == new:
             continue
         if field_name == "extras":
             extras_a, extras_b = dict(old), dict(new)
@@ -272,9 +276,9 @@ def _attribute_changes(
         name = ATTRIBUTE_OF_FIELD[field_name]
         if not volatile.is_volatile(key, name, b.resource_id):
             out[name] = {"from": old, "to": new}
-    moved = not scrolled and a.bounds != b.bounds
+    moved = not scrolled and box_a != box_b
     if moved and not volatile.is_volatile(key, "bounds", b.resource_id):
-        out["bounds"] = {"from": a.bounds.as_list(), "to": b.bounds.as_list()}
+        out["bounds"] = {"from": box_a.as_list(), "to": box_b.as_list()}
     if len(out) > 1:
         out = dict(sorted(out.items()))
     return out

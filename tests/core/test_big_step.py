@@ -8,6 +8,8 @@ Each shortcut is checked against the long way, kept here as it was written befor
   ``(position, left, top)`` lists it was;
 - :func:`~deltarec.core.observer._shown_texts` (counted at C speed) against the generator it
   was, in the same order;
+- :meth:`~deltarec.core.diff.volatile.Volatile.is_volatile` with nothing learned per element
+  (the name alone decides: asked for every pair a big step moved) against the full rule;
 - :func:`~deltarec.core.render.delta_text._listed_changes` (changes no line says, left out
   before the selection and the reading order weigh them) against no filter at all;
 
@@ -40,7 +42,7 @@ from deltarec.core import observe_delta, parse_uiautomator
 from deltarec.core.capture import dump_scan
 from deltarec.core.diff import compute
 from deltarec.core.diff.match import match_frames
-from deltarec.core.diff.volatile import system_bars
+from deltarec.core.diff.volatile import Volatile, system_bars
 from deltarec.core.observe import identity
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observer import _shown_texts
@@ -213,3 +215,27 @@ def test_a_step_after_the_dump_before_equals_a_cold_step(
     cold = observe_delta(fa, Frame(b))
     assert warm.text == cold.text
     assert json.dumps(warm.diff, sort_keys=True) == json.dumps(cold.diff, sort_keys=True)
+
+
+_WORDS = st.sampled_from(["", "text", "bounds", "index", "k1", "app:id/a", "id:app:id/a"])
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.frozensets(_WORDS),
+    st.frozensets(st.tuples(_WORDS, _WORDS)),
+    _WORDS,
+    _WORDS,
+    _WORDS,
+)
+def test_is_volatile_with_nothing_learned_is_the_full_rule(
+    names: frozenset[str], per_element: frozenset[tuple[str, str]], key: str, attr: str, rid: str
+) -> None:
+    # The fast path (no per-element entry: the name alone decides) against the rule in full.
+    v = Volatile(names, per_element)
+    full = (
+        attr in names
+        or (key, attr) in per_element
+        or (bool(rid) and (f"id:{rid}", attr) in per_element)
+    )
+    assert v.is_volatile(key, attr, rid) == full
