@@ -6,6 +6,8 @@ Each shortcut is checked against the long way, kept here as it was written befor
   checked by its old positions instead of ranked) against the rank-per-group original;
 - :attr:`~deltarec.core.observe.frame.Frame.places` (positions alone) against the
   ``(position, left, top)`` lists it was;
+- :func:`~deltarec.core.observe.labels.labels` (layouts named in one pass, lengths read at C
+  speed) against the loop over every node it was;
 - :func:`~deltarec.core.observer._shown_texts` (counted at C speed) against the generator it
   was, in the same order;
 - :meth:`~deltarec.core.diff.volatile.Volatile.is_volatile` with nothing learned per element
@@ -44,6 +46,7 @@ from deltarec.core.diff import compute
 from deltarec.core.diff.match import match_frames
 from deltarec.core.diff.volatile import Volatile, system_bars
 from deltarec.core.observe import identity
+from deltarec.core.observe import labels as L
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observer import _shown_texts
 from deltarec.core.render import delta_text
@@ -124,6 +127,44 @@ def _shown_texts_long(frame: Frame) -> Counter[str]:
     )
 
 
+def _labels_long(frame: Frame) -> list[str]:
+    nodes, parents = frame.nodes, frame.parents
+    # Most nodes are named by their own text or description: those in one pass at C speed,
+    # then only the rest (and the names too long) one by one.
+    titles = [node.text or node.content_desc for node in nodes]
+    names = titles.copy()
+    inside: list[bool] | None = None  # made when the first control without a title asks
+    # The first text below a node, by position: a row's, asked again by each control in it.
+    below: dict[int, str] = {}
+    for pos in [pos for pos, title in enumerate(titles) if not title]:
+        node = nodes[pos]
+        title = name = ""
+        if node.role in L._NAMED_BY_CONTENT:
+            if frame.children[pos]:
+                title = below[pos] = L._first_text_below(frame, pos)
+                if inside is None:
+                    inside = L.in_scrolling(frame)
+                if L.is_row(frame, pos, inside):
+                    name = L.NAME_SEPARATOR.join(L.shown_texts(frame, pos))
+            ancestor = parents[pos]
+            for _ in range(L.ANCESTOR_LEVELS):
+                if ancestor < 0 or title or L.scrolls_by_nature(nodes[ancestor]):
+                    break  # a list's first text belongs to another row
+                title = below.get(ancestor, "") or L._first_text_below(frame, ancestor)
+                below[ancestor] = title
+                ancestor = parents[ancestor]
+        if not title and node.resource_id:
+            title = node.resource_id.rsplit("/", 1)[-1]
+        titles[pos] = title
+        names[pos] = name or title
+    for pos in [pos for pos, name in enumerate(names) if len(name) > L.MAX_LABEL]:
+        names[pos] = L._cut(names[pos])
+    for pos in [pos for pos, title in enumerate(titles) if len(title) > L.MAX_LABEL]:
+        titles[pos] = L._cut(titles[pos])
+    frame.__dict__["_label_titles"] = titles
+    return names
+
+
 def _all_changes(d: compute.Delta, in_dialog: object) -> dict[int, dict[str, object]]:
     return {c: ch for c, ch in d.changed.items() if c not in d.quiet_curr and c not in in_dialog}  # type: ignore[operator]
 
@@ -153,6 +194,9 @@ def _check_frames(prev: Frame, curr: Frame, pairs: dict[int, int]) -> None:
             key: [(q, nodes[q].bounds.left, nodes[q].bounds.top) for q in spots]
             for key, spots in frame.places.items()
         } == _places_long(frame)
+        names = _labels_long(frame)
+        titles = frame.__dict__.pop("_label_titles")
+        assert L.labels(frame) == names and frame.__dict__["_label_titles"] == titles
         shown = _shown_texts(frame)
         assert list(shown.items()) == list(_shown_texts_long(frame).items())  # order too
 
