@@ -134,8 +134,6 @@ def _moves(prev: Frame, curr: Frame, pairs: dict[int, int]) -> dict[int, tuple[i
     longest increasing run of their old places). O(n log n); the common case (nothing moved)
     at C speed: parents compared through maps, a sibling run checked by its old positions."""
     moved: dict[int, tuple[int, int]] = {}
-    groups: list[tuple[int, list[int]]] = [(-1, curr.roots)]
-    groups += [(c, kids) for c, kids in enumerate(curr.children) if kids and c in pairs]
     # The old parent each pair should have (its new parent's pair; a window root: none)
     # against the one it had.
     pair_of = {**pairs, -1: -1}
@@ -144,6 +142,13 @@ def _moves(prev: Frame, curr: Frame, pairs: dict[int, int]) -> dict[int, tuple[i
     for c, want, old in zip(pairs, expected, had, strict=True):
         if old != want:
             moved[c] = (old, prev.sibling_index[pairs[c]])
+    # Every pair in the order it was (old positions increasing in the new document order):
+    # no run of siblings can be out of order either (the common case, read at C speed).
+    olds = list(map(pairs.__getitem__, sorted(pairs)))
+    if all(map(operator.lt, olds, olds[1:])):
+        return moved
+    groups: list[tuple[int, list[int]]] = [(-1, curr.roots)]
+    groups += [(c, kids) for c, kids in enumerate(curr.children) if kids and c in pairs]
     for parent, kids in groups:
         stayed = [k for k in kids if k in pairs and k not in moved]
         if len(stayed) < 2:
