@@ -213,9 +213,11 @@ def _check_text(prev: bytes, curr: bytes, monkeypatch: pytest.MonkeyPatch) -> No
     ]
 
 
-@pytest.mark.parametrize(
-    "name,prev,curr", [*_real_pairs(), *_synthetic_pairs()], ids=lambda v: str(v)[:48]
-)
+def _cases(pairs: list[tuple[str, bytes, bytes]]) -> list[object]:
+    return [pytest.param(name, prev, curr, id=name) for name, prev, curr in pairs]
+
+
+@pytest.mark.parametrize("name,prev,curr", _cases([*_real_pairs(), *_synthetic_pairs()]))
 def test_shortcuts_say_what_the_long_way_says(
     name: str, prev: bytes, curr: bytes, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -248,9 +250,7 @@ def test_shortcuts_on_generated_steps_and_pairings(dumps: list[str], rnd: object
             assert compute._moves(prev, curr, pairs) == _moves_long(prev, curr, pairs)
 
 
-@pytest.mark.parametrize(
-    "name,prev,curr", [*list(_real_pairs())[::2], *_synthetic_pairs()], ids=lambda v: str(v)[:48]
-)
+@pytest.mark.parametrize("name,prev,curr", _cases([*list(_real_pairs())[::2], *_synthetic_pairs()]))
 def test_a_step_after_the_dump_before_equals_a_cold_step(
     name: str, prev: bytes, curr: bytes
 ) -> None:
