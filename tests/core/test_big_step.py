@@ -224,6 +224,10 @@ def test_shortcuts_say_what_the_long_way_says(
     fp, fc = Frame(parse_uiautomator(prev)), Frame(parse_uiautomator(curr))
     _check_frames(fp, fc, match_frames(fp, fc))
     _check_text(prev, curr, monkeypatch)
+    # Every leaf of every frame shares one children list: nothing down the pipeline (match,
+    # delta, index, render, JSON) may have appended to it.
+    assert identity._NO_CHILDREN == []
+    assert all(kids is identity._NO_CHILDREN for kids in fc.children if not kids)
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
