@@ -247,13 +247,14 @@ def _leads(ranked: list[tuple[tuple[int, int], float]]) -> bool:
 def _seen_elsewhere(prev: Frame, curr: Frame, pairs: Mapping[int, int]) -> bool:
     """Whether an unmatched node of ``curr`` shows content (of its size) that ``prev`` had at
     another place: only then can content have moved without a matched node moving."""
-    places, content = prev.places, curr.subtree_hashes
+    places, content, old = prev.places, curr.subtree_hashes, prev.nodes
     for c, node in enumerate(curr.nodes):
         if c in pairs:
             continue
         b = node.bounds
-        for _, left, top in places.get((content[c], b.width, b.height), ()):
-            if (left, top) != (b.left, b.top):
+        for q in places.get((content[c], b.width, b.height), ()):
+            a = old[q].bounds
+            if (a.left, a.top) != (b.left, b.top):
                 return True
     return False
 
@@ -307,9 +308,10 @@ def _host(
                     wrapped.add(k)
                 return None  # one wrapper holds the content: it is the host, if any
         spots = [
-            (q, q_left, q_top)
-            for q, q_left, q_top in old_at.get((content[k], b.right - b.left, b.bottom - b.top), ())
+            (q, bq.left, bq.top)
+            for q in old_at.get((content[k], b.right - b.left, b.bottom - b.top), ())
             if p < q < p_end
+            for bq in (prev.nodes[q].bounds,)
         ][:TWIN_LIMIT]
         if not spots and pk is not None:
             a = prev.nodes[pk].bounds

@@ -228,9 +228,11 @@ def build_index(
             if old is not None:
                 number_of[pos] = old
     _recall_and_give(frame, ordered, number_of, book, previous, screen)
-    made = cast(dict[tuple[int, int], IndexedElement], frame.memo.setdefault("elements", {}))
+    made = cast(dict[int, IndexedElement], frame.memo.setdefault("elements", {}))
     elements = tuple(
-        made.get((number_of[p], p)) or _element(frame, names, number_of[p], p, made)
+        e
+        if (e := made.get(p)) is not None and e.index == number_of[p]
+        else _element(frame, names, number_of[p], p, made)
         for p in ordered
     )
     index = ElementIndex(frame, names, elements, number_of, positions, book, screen)
@@ -244,12 +246,13 @@ def _element(
     names: list[str],
     number: int,
     pos: int,
-    made: dict[tuple[int, int], IndexedElement],
+    made: dict[int, IndexedElement],
 ) -> IndexedElement:
     """A new numbered element, kept for the frame's next index (a step indexes one frame up
-    to three times, mostly with the same numbers: an element is a value, so it is shared)."""
+    to three times, mostly with the same numbers: an element is a value, so it is shared),
+    by position alone (the last one numbered there; no tuple key per element)."""
     node = frame.nodes[pos]
-    made[(number, pos)] = element = IndexedElement(
+    made[pos] = element = IndexedElement(
         number, pos, frame.keys[pos], node.role, names[pos], node.bounds
     )
     return element
