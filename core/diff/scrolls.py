@@ -71,7 +71,7 @@ from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
 
 from deltarec.core.diff.gesture import Gesture
-from deltarec.core.diff.motions import Motion, shifted
+from deltarec.core.diff.motions import SPREAD, Motion, clustered, near, near_box, shifted
 from deltarec.core.diff.pages import (
     bare,
     replaced_some,
@@ -271,9 +271,13 @@ def _host(
     node, old = curr.nodes[c], prev.nodes[p]
     natural = c in wrapped or scrolls_by_nature(node) or scrolls_by_nature(old)
     own = displacement(old.bounds, node.bounds)
+    # Outside every scroll, a content that moved 1 px scrolled 1 px (a drag that short);
+    # inside a measured one, a row whose labels moved by up to the rounding of their own
+    # offsets and the outer one's stayed put in it.
+    still = 0 if base == (0, 0) else 2 * SPREAD
     if own is None and not natural:
         return None  # a plain container that changed size is not a viewport
-    if own is not None and own != base:
+    if own is not None and not near(own, base, still):
         return None  # the container itself moved: its content moved with it
     box = node.bounds
     old_at = prev.places
@@ -302,7 +306,9 @@ def _host(
                 and bare(curr.nodes[k])
                 and bare(prev.nodes[pk])
             )
-            if (d == base and (b == box or alone)) or cut:
+            if (
+                d is not None and near(d, base, still) and (near_box(b, box, still) or alone)
+            ) or cut:
                 if natural:
                     wrapped.add(k)
                 return None  # one wrapper holds the content: it is the host, if any
@@ -364,14 +370,17 @@ def _host(
     # Whole rows decide when one offset leads them with at least one row's worth of votes
     # (periodic twins give the true offset the lead, not always a wide one). Else rows and
     # labels (half a vote each) decide together, and the winner must stand out by MARGIN.
-    best = _ranked(strong)
+    # Offsets within SPREAD of each other are one move, rounded box by box (_clustered).
+    strong_moves = clustered(strong, still)
+    best = _ranked(strong_moves)
     rows_decide = bool(best) and best[0][1] >= 1.0 and _leads(best)
     if rows_decide:
-        votes, margin = strong, 1.0
+        votes, margin = strong_moves, 1.0
     else:
         votes, margin = dict(strong), MARGIN
         for offset, w in weak.items():
             votes[offset] = votes.get(offset, 0.0) + w / 2
+        votes = clustered(votes, still)
     if not votes:
         return turned(prev, curr, pairs, used, c) if natural else None
     ranked = _ranked(votes)
@@ -399,4 +408,10 @@ def _host(
         if natural and replaced_some(prev, curr, pairs, used, c, p):
             return Motion(c, p, 0, 0, page=True)
         return None
+    if base != (0, 0):
+        # Along an axis it moved no more than the rounding of its own and the outer offset,
+        # a nested scroll did not move (a carousel swiped sideways in a scrolled feed).
+        dx, dy = (0 if abs(dx) <= still else dx), (0 if abs(dy) <= still else dy)
+        if (dx, dy) == (0, 0):
+            return None
     return Motion(c, p, dx, dy)
