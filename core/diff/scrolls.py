@@ -136,6 +136,11 @@ def _find_motions(prev: Frame, curr: Frame, pairs: Mapping[int, int]) -> list[Mo
         d = displacement(a, b)
         if d is not None and d != (0, 0):
             moved[c] = any_moved = True
+        elif d is None and (a.left, a.right) == (b.left, b.right) and a.top != b.top:
+            # Both edges moved, its width kept: maybe a label an edge cut that moved (a
+            # sliver of "Desk lamp" at the top, whole at the bottom before: cut_move
+            # measures it). Not the only way a page turned, then; it marks no host busy.
+            any_moved = any_moved or a.bottom != b.bottom
     replaced = len(pairs) < n or len(pairs) < len(prev)
     if not (any_moved or replaced):
         return []
