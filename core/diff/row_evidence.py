@@ -170,11 +170,23 @@ def _clash(a: Frame, p: int, b: Frame, c: int, offset: tuple[int, int]) -> bool:
     that came in cut by an edge shows, where it was before, what was there."""
     box = b.nodes[c].bounds
     news = b.children[c]
+    cache: TextCache = {}
     for q in a.children[p]:
         moved = _shifted(a.nodes[q].bounds, *offset)
         if moved.area == 0 or moved.top <= box.top or moved.bottom >= box.bottom:
             continue
-        for k in news:
-            if b.nodes[k].bounds.intersection(moved) and not agree(a, q, b, k, offset):
-                return True
+        there = [k for k in news if b.nodes[k].bounds.intersection(moved)]
+        if any(not agree(a, q, b, k, offset) for k in there):
+            return True
+        # Nor is a row that shows words gone from where the offset keeps it in view (cut
+        # by an edge, it shows there at least what it showed): the rows mostly there show
+        # none of them (chips where an ad is: labels of other classes agree with anything).
+        words = shown(a, q, cache, False)
+        there = [
+            k
+            for k in there
+            if 2 * b.nodes[k].bounds.intersection(moved) >= min(moved.area, b.nodes[k].bounds.area)
+        ]
+        if there and words and not any(words & shown(b, k, cache, True) for k in there):
+            return True
     return False
