@@ -471,6 +471,9 @@ class Scroll:
     left_max: set[Key]
     web: bool = False
     """Web content (:func:`_web_scroll`): its rows are the views that came in or left."""
+    blind: bool = False
+    """Far, and no row of it shows in both frames a text that no other of its rows shows
+    there (:func:`_blind`): two dumps alone cannot tell which way it went."""
 
 
 def _inside(child: Rect, box: Rect, axis: int) -> bool:
@@ -551,11 +554,13 @@ def find_scrolls(before: Snapshot, after: Snapshot) -> list[Scroll]:
         common = kids_b & kids_a
         moved = _shift(b, a, common, before, after) if common else None
         near = moved is not None
+        blind = False
         if moved is None:
             # A list of which only rows cut by opposite edges stayed moved too far to measure.
             if not (a.view.scrollable and kids_a and kids_b and common != kids_a):
                 continue
             sign = offsets[0] if len(offsets) == 1 else 0
+            blind = _blind(before, after, b.key, kids_b, kids_a)
             # Far: only the direction is known (from the phone's offset); the axis is the
             # one the children were laid out along.
             moved = (-sign, 0) if _across(before, b.key) else (0, -sign)
@@ -577,9 +582,42 @@ def find_scrolls(before: Snapshot, after: Snapshot) -> list[Scroll]:
                 entered_max=kids_a - full_b,
                 left_min=full_b - kids_a,
                 left_max=kids_b - full_a,
+                blind=blind,
             )
         )
     return out
+
+
+def _blind(before: Snapshot, after: Snapshot, key: Key, kids_b: set[Key], kids_a: set[Key]) -> bool:
+    """Whether two dumps alone cannot tell which way the content of ``key`` went: no row
+    in both frames shows, in both, wholly (clear of the edges), a text (or description)
+    that no other of its rows shows in either — the one evidence of which row it is, and
+    of its move. A feed card cut by the bottom edge that then shows only its "Like ·
+    Comment · Share" bar (every card shows one) is no evidence; nor is its author cut by
+    the bottom edge, then by the top: authors repeat, and another card of the same author
+    cut by opposite edges looks the same in two dumps."""
+
+    def shown(snap: Snapshot, row: Key, box: Rect, whole: bool) -> set[str]:
+        out: set[str] = set()
+        todo = [row]
+        while todo:
+            k = todo.pop()
+            top, bottom = snap.views[k].view.bounds[1::2]
+            if (top > box[1] and bottom < box[3]) if whole else (top < box[3] and bottom > box[1]):
+                out |= {t for t in (snap.views[k].view.text, snap.views[k].view.desc) if t}
+            todo.extend(snap.children.get(k, ()))
+        return out
+
+    box_b, box_a = before.views[key].view.bounds, after.views[key].view.bounds
+    seen_b = {k: shown(before, k, box_b, False) for k in kids_b}
+    seen_a = {k: shown(after, k, box_a, False) for k in kids_a}
+    for k in kids_b & kids_a:
+        others = set().union(
+            *(t for q, t in seen_b.items() if q != k), *(t for q, t in seen_a.items() if q != k)
+        )
+        if (shown(before, k, box_b, True) & shown(after, k, box_a, True)) - others:
+            return False
+    return True
 
 
 def _web_scroll(before: Snapshot, after: Snapshot, key: Key) -> Scroll | None:
@@ -1104,7 +1142,7 @@ class Grader:
             if s.dy == 0 and s.dx == 0:  # far, direction unknown
                 word = ""
             opposite = {"down": "up", "up": "down", "left": "right", "right": "left"}
-            if s.web and not (s.near or self.told or words & set(opposite)):
+            if (s.web or s.blind) and not (s.near or self.told or words & set(opposite)):
                 word = ""  # no row stayed, no gesture told: the dumps do not say which way
             if word and word not in words:
                 f.why = f"direction is {word}"

@@ -7,8 +7,9 @@ CPU time, the best of ``rounds``, the stages run as the call runs them:
 - **prev frame**, **curr frame**: element dicts to nodes, the keyed frame (the current one
   built from the previous frame when it kept its shape);
 - **match**: :func:`~deltarec.core.diff.match.match_measured`, with its scroll estimate;
-- **delta**: :func:`~deltarec.core.diff.compute.compute_delta` over the final pairs, with its
-  own scroll estimate;
+- **delta**: :func:`~deltarec.core.diff.compute.compute_delta` over the final pairs, handed
+  the matcher's result as the call hands it (its own scroll estimate unless the final pairs
+  are the ones the matcher measured over);
 - **index, render**: :func:`~deltarec.core.observer.observe_delta` (both indexes, the lines,
   the budget);
 - **estimates**: :func:`~deltarec.core.diff.scrolls.find_motions` over the pairs the matcher
@@ -56,7 +57,7 @@ def stages(prev: list[Any], curr: list[Any], *, rounds: int = 9) -> dict[str, fl
             t2 = clock()
             matched = match_measured(before, after)
             t3 = clock()
-            delta = compute_delta(before, after, pairs=matched.pairs)
+            delta = compute_delta(before, after, matched=matched)
             t4 = clock()
             observe_delta(before, after, options=OPTIONS, max_lines=40, delta=delta)
             t5 = clock()

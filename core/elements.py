@@ -29,7 +29,7 @@ from deltarec.core.capture.frame_cache import frame_of
 from deltarec.core.capture.gc_pause import gc_paused
 from deltarec.core.capture.jsonio import load_capture
 from deltarec.core.diff.compute import compute_delta
-from deltarec.core.diff.match import match_frames
+from deltarec.core.diff.match import match_frames, match_measured
 from deltarec.core.diff.types import ChangeKind, FromToDict
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Node, Observation, node_attributes
@@ -380,14 +380,15 @@ def _observe(
         after = frame_of(curr, viewport=viewport, like=(prev, before))
         if after is before:  # the same content twice: two frames, as two captures give
             after = Frame(after.obs)
-        pairs = match_frames(before, after, iou_threshold=iou_threshold)
+        # The matcher's scroll estimate goes to the delta, which reuses it where it holds.
+        matched = match_measured(before, after, iou_threshold=iou_threshold)
         return observe_delta(
             before,
             after,
             options=IndexOptions(viewport, max_elements, interactive_only),
             max_lines=max_lines,
             max_tokens=max_tokens,
-            delta=compute_delta(before, after, pairs=pairs),
+            delta=compute_delta(before, after, matched=matched),
         )
 
 

@@ -18,6 +18,7 @@ import hashlib
 from collections import Counter, deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from itertools import chain
 from typing import cast
 
 from deltarec.core.capture.gc_pause import gc_paused
@@ -181,12 +182,13 @@ def _shown_texts(frame: Frame) -> Counter[str]:
     got = frame.memo.get("shown_texts")
     if got is None:
         bars = system_bars(frame)
+        nodes = [n for pos, n in enumerate(frame.nodes) if pos not in bars] if bars else frame.nodes
+        # Each node's description, then its text (not typed text: Node.editable, inline), in
+        # document order, counted at C speed.
+        descriptions = [n.content_desc for n in nodes]
+        texts = ["" if n.role == "textbox" else n.text for n in nodes]
         got = frame.memo["shown_texts"] = Counter(
-            t
-            for pos, node in enumerate(frame.nodes)
-            if pos not in bars
-            for t in (node.content_desc, "" if node.editable else node.text)
-            if t
+            filter(None, chain.from_iterable(zip(descriptions, texts, strict=True)))
         )
     return cast(Counter[str], got)
 

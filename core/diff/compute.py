@@ -25,10 +25,12 @@ Cost: one match plus O(n) (O(k log k) for the reorder check per parent).
 
 from __future__ import annotations
 
+import operator
 from bisect import bisect_left
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from itertools import pairwise
-from typing import Any
+from itertools import pairwise, repeat
+from typing import Any, cast
 
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.match import Matched, match_measured
@@ -128,24 +130,37 @@ def _longest_increasing(seq: list[int]) -> set[int]:
 
 
 def _moves(prev: Frame, curr: Frame, pairs: dict[int, int]) -> dict[int, tuple[int, int]]:
+    """Pairs that changed parent, and those reordered among siblings that stayed (all but a
+    longest increasing run of their old places). O(n log n); the common case (nothing moved)
+    at C speed: parents compared through maps, a sibling run checked by its old positions."""
     moved: dict[int, tuple[int, int]] = {}
+    # The old parent each pair should have (its new parent's pair; a window root: none)
+    # against the one it had.
+    pair_of = {**pairs, -1: -1}
+    expected = map(pair_of.get, map(curr.parents.__getitem__, pairs), repeat(-2))
+    had = map(prev.parents.__getitem__, pairs.values())
+    for c, want, old in zip(pairs, expected, had, strict=True):
+        if old != want:
+            moved[c] = (old, prev.sibling_index[pairs[c]])
+    # Every pair in the order it was (old positions increasing in the new document order):
+    # no run of siblings can be out of order either (the common case, read at C speed).
+    olds = list(map(pairs.__getitem__, sorted(pairs)))
+    if all(map(operator.lt, olds, olds[1:])):
+        return moved
     groups: list[tuple[int, list[int]]] = [(-1, curr.roots)]
     groups += [(c, kids) for c, kids in enumerate(curr.children) if kids and c in pairs]
-    for c, p in pairs.items():
-        cp = curr.parents[c]
-        expected = pairs.get(cp, -2) if cp >= 0 else -1
-        if prev.parents[p] != expected:
-            moved[c] = (prev.parents[p], prev.sibling_index[p])
     for parent, kids in groups:
         stayed = [k for k in kids if k in pairs and k not in moved]
         if len(stayed) < 2:
+            continue
+        # Siblings that stayed had one old parent, whose children are in document order: a
+        # run whose old positions increase is in its old order (the common case).
+        if all(a < b for a, b in pairwise([pairs[k] for k in stayed])):
             continue
         old_parent = pairs[parent] if parent >= 0 else -1
         old_siblings = prev.children[old_parent] if old_parent >= 0 else prev.roots
         rank = {p: i for i, p in enumerate(old_siblings)}
         seq = [rank[pairs[k]] for k in stayed]
-        if all(a < b for a, b in pairwise(seq)):
-            continue  # the common case, nothing reordered: the whole run is the increasing one
         keep = _longest_increasing(seq)
         for i, k in enumerate(stayed):
             if i not in keep:
@@ -236,7 +251,9 @@ def _innermost(frame: Frame, pos: int, hosts: dict[int, int]) -> int | None:
     return None
 
 
-_BOUNDS_AT = OWN_FIELDS.index("bounds")
+_BESIDE_BOX = tuple(f for f in OWN_FIELDS if f != "bounds")
+_beside_box = cast(Callable[[Node], tuple[Any, ...]], operator.attrgetter(*_BESIDE_BOX))
+"""A node's own fields but its box, in :data:`OWN_FIELDS` order, read at C speed."""
 
 
 def _attribute_changes(
@@ -245,14 +262,14 @@ def _attribute_changes(
     """Every non-volatile difference of a pair; bounds only outside scrolled hosts."""
     if a is b:
         return {}  # one node object, kept by the next frame (element_frames.py, dump_scan.py)
-    own_a, own_b = own_fields(a), own_fields(b)
-    if own_a == own_b:
+    rest_a, rest_b = _beside_box(a), _beside_box(b)
+    boxed = rest_a == rest_b  # only the box may differ (a row pushed down by an insertion)
+    box_a, box_b = a.bounds, b.bounds
+    if boxed and box_a == box_b:
         return {}  # the common case: an untouched node, compared at C speed
     out: dict[str, FromToDict] = {}
-    i = _BOUNDS_AT  # only the box differs (a row pushed down by an insertion): no field loop
-    boxed = own_a[:i] == own_b[:i] and own_a[i + 1 :] == own_b[i + 1 :]
-    for field_name, old, new in () if boxed else zip(OWN_FIELDS, own_a, own_b, strict=True):
-        if old == new or field_name == "bounds":
+    for field_name, old, new in () if boxed else zip(_BESIDE_BOX, rest_a, rest_b, strict=True):
+        if old == new:
             continue
         if field_name == "extras":
             extras_a, extras_b = dict(old), dict(new)
@@ -264,9 +281,9 @@ def _attribute_changes(
         name = ATTRIBUTE_OF_FIELD[field_name]
         if not volatile.is_volatile(key, name, b.resource_id):
             out[name] = {"from": old, "to": new}
-    moved = not scrolled and a.bounds != b.bounds
+    moved = not scrolled and box_a != box_b
     if moved and not volatile.is_volatile(key, "bounds", b.resource_id):
-        out["bounds"] = {"from": a.bounds.as_list(), "to": b.bounds.as_list()}
+        out["bounds"] = {"from": box_a.as_list(), "to": box_b.as_list()}
     if len(out) > 1:
         out = dict(sorted(out.items()))
     return out
@@ -304,16 +321,21 @@ def compute_delta(
     volatile: Volatile = DEFAULT_VOLATILE,
     pairs: dict[int, int] | None = None,
     gesture: Gesture | None = None,
+    matched: Matched | None = None,
 ) -> Delta:
     """Diff two observations (see the module docstring for what is found, in what order).
 
     ``gesture``: the step's touch when the caller knows it, as evidence for the scrolls
-    (:mod:`deltarec.core.diff.gesture`); the dumps alone decide without it.
+    (:mod:`deltarec.core.diff.gesture`); the dumps alone decide without it. ``matched``:
+    what :func:`~deltarec.core.diff.match.match_measured` found for these frames with this
+    gesture, when the caller has it (its pairs, and its scroll estimate where it holds);
+    ``pairs`` then goes unused.
     """
     fp = prev if isinstance(prev, Frame) else Frame(prev)
     fc = curr if isinstance(curr, Frame) else Frame(curr)
-    matched: Matched | None = None
-    if pairs is None:
+    if matched is not None:
+        pairs = matched.pairs
+    elif pairs is None:
         matched = match_measured(fp, fc, gesture=gesture)
         pairs = matched.pairs
     if _identical(fp, fc, pairs):
@@ -341,10 +363,14 @@ def compute_delta(
         d.scrolls = _scrolls(d, gesture, matched)
     inside = placements(fc, [Motion(s.curr, s.prev, s.dx, s.dy, s.page) for s in d.scrolls])
     scroll_at = {s.curr: s for s in d.scrolls}
+    nodes_p, nodes_c, moved = fp.nodes, fc.nodes, d.moved
     for c, p in pairs.items():
         where = inside.get(c)
+        node = nodes_p[p]
+        if node is nodes_c[c] and where is None and c not in moved:
+            continue  # one node object, kept by the next frame: no change (_attribute_changes)
         changes = _attribute_changes(
-            fp.nodes[p], fc.nodes[c], fc.keys[c], volatile, scrolled=where is not None
+            node, nodes_c[c], fc.keys[c], volatile, scrolled=where is not None
         )
         if where is not None:
             # Covered by the scroll: a bounds difference is the edge's cut (or a sticky row),

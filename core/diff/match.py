@@ -355,17 +355,35 @@ def _align(
                 continue
             over = ev.overlapping(c, live)  # one sweep over the boxes, not a call a candidate
             anchored = _anchors(i, new_kids, old_kids, old_at, pairs)
-            slot = [
-                p
-                for p in live
-                if not other_row(prev, p, curr, c)
-                and (
-                    (p in over or ev.shares(c, p) or ev.synthetic_roots(c, p))
-                    if p in anchored
-                    else placed or _in_place(prev, p, curr, c, ev, over)
-                )
-            ]
+            slot = _slot(prev, curr, c, live, anchored, over, placed, ev)
             if slot:
                 p = max(slot, key=lambda q: (_similarity(prev.nodes[q], curr.nodes[c]), -q))
                 pairs[c] = p
                 used.add(p)
+
+
+def _slot(
+    prev: Frame,
+    curr: Frame,
+    c: int,
+    live: list[int],
+    anchored: set[int],
+    over: set[int],
+    placed: bool,
+    ev: Evidence,
+) -> list[int]:
+    """The candidates of :func:`_align`'s slot that ``c`` may pair with: anchored and held
+    (``over``: :meth:`Evidence.overlapping`), or in place (a measured scroll's row, or
+    :func:`_in_place`), and not another row (:func:`other_row`). Evidence is asked first and
+    other_row last: all are pure, and most candidates of a slot have no anchor and no
+    overlap, while other_row reads both rows' labels."""
+    return [
+        p
+        for p in live
+        if (
+            (p in over or ev.shares(c, p) or ev.synthetic_roots(c, p))
+            if p in anchored
+            else placed or _in_place(prev, p, curr, c, ev, over)
+        )
+        and not other_row(prev, p, curr, c)
+    ]

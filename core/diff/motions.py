@@ -1,6 +1,8 @@
 """What a measured scroll says of each node: :class:`Motion` (a scrolled host and the offset
-of its content), :class:`Placement` (where the scrolls around a node put it) and
-:func:`consistent` (whether a box can be another one moved). Measured by
+of its content), :class:`Placement` (where the scrolls around a node put it),
+:func:`consistent` (whether a box can be another one moved) and :func:`clustered` (the
+offsets rows voted for, gathered into moves: a web page rounds each box on its own, so one
+move is a cluster of offsets within :data:`SPREAD` px). Measured by
 :func:`deltarec.core.diff.scrolls.find_motions`; read by the matcher and the delta.
 """
 
@@ -10,6 +12,15 @@ from dataclasses import dataclass
 
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Bounds
+
+SPREAD = 1
+"""px a box may sit off its scroll's offset, each way: a web page lays out at fractional
+CSS px and rounds each box on its own (a 562.5 px scroll moves some boxes 562 px, others
+563), and a list may do the same after a relayout."""
+
+OFF = 2 * SPREAD
+"""px a box may sit off where a measured offset puts it: its own rounding, and the
+measured offset's (a move rounded to 562 and 563 px is measured as either)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,19 +99,131 @@ def consistent(
     >>> view = Bounds(0, 0, 10, 1000)  # a wrapper cut to the view before and after
     >>> consistent(view, view, (0, -700)), consistent(view, view, (0, -700), view)
     (False, True)
+    >>> sliver = Bounds(0, 0, 10, 1)  # an avatar the offset puts 1 px above the view
+    >>> consistent(Bounds(0, 900, 10, 999), sliver, (0, -1000), view)
+    True
     """
     moved = shifted(old, *shift)
-    if viewport is not None and moved.intersection(viewport):
-        moved = Bounds(
-            max(moved.left, viewport.left),
-            max(moved.top, viewport.top),
-            min(moved.right, viewport.right),
-            min(moved.bottom, viewport.bottom),
-        )
+    if near_box(moved, new):
+        return True  # rounded another way (a divider 1 px high, off by 1 px)
+    if viewport is not None:
+        # A box the offset puts just outside the view (by up to OFF px) may be the sliver
+        # the view cut of it, rounded the other way.
+        cut = viewport if moved.intersection(viewport) else _grown(viewport, OFF)
+        if moved.intersection(cut):
+            moved = Bounds(
+                max(moved.left, cut.left),
+                max(moved.top, cut.top),
+                min(moved.right, cut.right),
+                min(moved.bottom, cut.bottom),
+            )
+            if near_box(moved, new):
+                return True
     smaller = min(moved.area, new.area)
     if smaller == 0:
         return moved == new
     return moved.intersection(new) * 2 >= smaller
 
 
-__all__ = ["Motion", "Placement", "consistent", "placements"]
+def _grown(b: Bounds, by: int) -> Bounds:
+    return Bounds(b.left - by, b.top - by, b.right + by, b.bottom + by)
+
+
+def near_box(a: Bounds, b: Bounds, off: int = OFF) -> bool:
+    """Whether two boxes are one box rounded another way: each edge within ``off`` px."""
+    return (
+        abs(a.left - b.left) <= off
+        and abs(a.top - b.top) <= off
+        and abs(a.right - b.right) <= off
+        and abs(a.bottom - b.bottom) <= off
+    )
+
+
+def clustered(votes: dict[tuple[int, int], float], still: int = 0) -> dict[tuple[int, int], float]:
+    """``votes`` gathered into moves, their votes summed: first every offset within
+    ``still`` px of staying put into ``(0, 0)`` (each way, both axes), then the rest into
+    moves of the offsets within :data:`SPREAD` px of a centre.
+
+    Centres are picked greedily: the offset (voted or not) whose neighbourhood holds the
+    most votes not gathered yet, ties to the one voted most itself, then to the one
+    nearest its votes (px, weighted), then to the first seen. A move voted on one side only
+    (562 and 563) is centred on its most voted offset; one of three (561, 562, 563), or of
+    its two ends, on the middle. Offsets no centre's neighbourhood reaches stay apart: two
+    scrolls 3 px apart or more are two moves (closer ones are one move rounded). Moves
+    keep the order their offsets were first seen in (the tie-break of
+    :func:`deltarec.core.diff.scrolls.find_motions`' ranking).
+    ``still``: 0 outside every scroll (content that moved 1 px was dragged 1 px), more
+    inside a measured one (its offset may be 1 px off as well as each box's). Cost: O(k)
+    for ``k`` distinct offsets, plus O(c²) for the ``c`` of them within 2 × :data:`SPREAD`
+    of another (few: the rounded moves).
+
+    >>> clustered({(0, -562): 3.0, (0, -563): 2.0, (0, 0): 1.0, (0, 1): 1.0})
+    {(0, -562): 5.0, (0, 0): 1.0, (0, 1): 1.0}
+    >>> clustered({(0, -562): 3.0, (0, -563): 2.0, (0, 0): 1.0, (0, 1): 1.0}, still=1)
+    {(0, -562): 5.0, (0, 0): 2.0}
+    >>> clustered({(0, -561): 1.0, (0, -562): 1.0, (0, -563): 1.0})
+    {(0, -562): 3.0}
+    >>> clustered({(0, -560): 2.0, (0, -563): 2.0})
+    {(0, -560): 2.0, (0, -563): 2.0}
+    >>> clustered({(0, 696): 1.0, (0, 698): 1.0})
+    {(0, 697): 2.0}
+    >>> clustered({(0, 2): 1.0, (0, -40): 3.0}, still=2)
+    {(0, 0): 1.0, (0, -40): 3.0}
+    """
+    left = {o: v for o, v in votes.items() if not near(o, (0, 0), still)}
+    reach = range(-2 * SPREAD, 2 * SPREAD + 1)
+    crowded = {
+        (x, y)
+        for x, y in left
+        if any((x + i, y + j) in left for i in reach for j in reach if i or j)
+    }  # offsets that may share a centre with another: only they need gathering
+    if len(left) == len(votes) and not crowded:
+        return votes
+    order = {offset: i for i, offset in enumerate(votes)}
+    moves = [(order[o], o, v) for o, v in left.items() if o not in crowded]
+    # (first seen, centre, votes)
+    if len(left) < len(votes):
+        kept = [o for o in votes if o not in left]
+        moves.append((min(order[o] for o in kept), (0, 0), sum(votes[o] for o in kept)))
+    left = {o: left[o] for o in crowded}
+    while left:
+        best: tuple[float, float, float, int, tuple[int, int]] | None = None
+        span = range(-SPREAD, SPREAD + 1)
+        for centre in {(x + i, y + j) for x, y in left for i in span for j in span}:
+            around = [o for o in left if near(o, centre)]
+            key = (
+                round(sum(left[o] for o in around), 9),
+                round(left.get(centre, 0.0), 9),
+                -round(sum(left[o] * _apart(o, centre) for o in around), 9),
+                -min(order[o] for o in around),
+                centre,
+            )
+            if best is None or key[:4] > best[:4]:
+                best = key
+        assert best is not None
+        centre = best[4]
+        members = [o for o in left if near(o, centre)]
+        moves.append((-best[3], centre, sum(left.pop(o) for o in members)))
+    return {centre: v for _, centre, v in sorted(moves)}
+
+
+def _apart(a: tuple[int, int], b: tuple[int, int]) -> int:
+    return abs(a[0] - b[0]) + abs(a[1] - b[1])
+
+
+def near(a: tuple[int, int], b: tuple[int, int], spread: int = SPREAD) -> bool:
+    """Whether two offsets are one move rounded box by box (within ``spread`` px)."""
+    return abs(a[0] - b[0]) <= spread and abs(a[1] - b[1]) <= spread
+
+
+__all__ = [
+    "OFF",
+    "SPREAD",
+    "Motion",
+    "Placement",
+    "clustered",
+    "consistent",
+    "near",
+    "near_box",
+    "placements",
+]

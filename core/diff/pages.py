@@ -141,10 +141,30 @@ def _fills(frame: Frame, pos: int, child: int) -> bool:
 def _viewport(frame: Frame, pos: int) -> Bounds:
     """The box ``pos`` shows its content in: its own, or the nearest container made to
     scroll around it (a web grid is cut to the WebView)."""
-    for a in [pos, *frame.ancestors(pos)]:
-        if scrolls_by_nature(frame.nodes[a]):
-            return frame.nodes[a].bounds
-    return frame.nodes[pos].bounds
+    at = scrollers(frame)[pos]
+    return frame.nodes[pos if at < 0 else at].bounds
+
+
+def scrollers(frame: Frame) -> list[int]:
+    """Per position: the nearest container made to scroll at or around it, or -1. One pass,
+    parents first, kept in the frame's memo: every page asked of a frame, by the matcher's
+    estimate and the delta's, walked the ancestors of its container again. Read only.
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> scrollers(Frame(parse_uiautomator('<hierarchy><node class="V" bounds="[0,0][9,9]">'
+    ...     '<node class="android.widget.ListView" bounds="[0,0][9,9]"><node class="V"'
+    ...     ' bounds="[0,0][9,9]"/></node></node></hierarchy>')))
+    [-1, 1, 1]
+    """
+    kept = frame.memo.get("scrollers")
+    if kept is not None:
+        return kept  # type: ignore[return-value]
+    nodes = frame.nodes
+    got: list[int] = []
+    for pos, parent in enumerate(frame.parents):
+        got.append(pos if scrolls_by_nature(nodes[pos]) else got[parent] if parent >= 0 else -1)
+    frame.memo["scrollers"] = got
+    return got
 
 
 def _across(a: Bounds, a_box: Bounds, b: Bounds, b_box: Bounds) -> bool:

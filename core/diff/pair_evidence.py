@@ -12,7 +12,7 @@ turned a page pairs only a section header cut by both edges). The module docstri
 from __future__ import annotations
 
 from deltarec.core.diff.gesture import Gesture
-from deltarec.core.diff.motions import consistent, placements
+from deltarec.core.diff.motions import OFF, consistent, placements
 from deltarec.core.diff.row_content import own_texts, texts
 from deltarec.core.diff.scrolls import find_motions
 from deltarec.core.observe.frame import Frame
@@ -167,7 +167,12 @@ class Evidence:
             a = nodes[p].bounds
             for dx, dy in moves:
                 left, top, right, bottom = a.left + dx, a.top + dy, a.right + dx, a.bottom + dy
-                if left == bl and top == bt and right == br and bottom == bb:
+                if (
+                    abs(left - bl) <= OFF
+                    and abs(top - bt) <= OFF
+                    and abs(right - br) <= OFF
+                    and abs(bottom - bb) <= OFF
+                ):
                     if threshold <= 1.0:  # IoU 1.0, as _iou has it (even of two empty boxes)
                         out.add(p)
                         break
@@ -201,8 +206,14 @@ class Evidence:
 
 def _iou(left: int, top: int, right: int, bottom: int, b: Bounds) -> float:
     """``Bounds(left, top, right, bottom).iou(b)``, the same arithmetic inline (no box built:
-    pass 3 weighs every candidate in a slot)."""
-    if left == b.left and top == b.top and right == b.right and bottom == b.bottom:
+    pass 3 weighs every candidate in a slot). A box within :data:`OFF` px of the other,
+    edge by edge, is that box rounded another way: IoU 1.0 (a divider 1 px high)."""
+    if (
+        abs(left - b.left) <= OFF
+        and abs(top - b.top) <= OFF
+        and abs(right - b.right) <= OFF
+        and abs(bottom - b.bottom) <= OFF
+    ):
         return 1.0
     w = min(right, b.right) - max(left, b.left)
     h = min(bottom, b.bottom) - max(top, b.top)

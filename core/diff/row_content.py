@@ -41,10 +41,11 @@ def same_content(prev: Frame, p: int, curr: Frame, c: int, *, placed: bool = Fal
     """Whether two rows show the same content: the same texts and descriptions, or — for a
     row cut by the list's edge — the texts of one all in the other's, and either the scroll
     put it there (``placed``) or one of them is found in no other row of its list (a cut
-    card showing only "Like · Share" could be any card)."""
+    card showing only "Like · Share" could be any card). A sliver that shows no text at all is
+    the row the scroll put there (``placed``: the caller asks the offset), or no row known."""
     a, b = texts(prev, p), texts(curr, c)
     if not (a and b):
-        return False
+        return placed  # a sliver the edge left no text of: only where the scroll put it
     if a == b:
         return True
     if a < b:

@@ -78,6 +78,24 @@ def shown(frame: Frame, pos: int, cache: TextCache, side: bool) -> frozenset[str
     return got
 
 
+REACH = 3
+"""px two boxes may lie apart, one above the other, and still be :func:`consistent` (0
+today: consistent boxes of some height overlap; a tolerance for boxes rounded apart must
+stay under it — ``test_agree_prefilter`` checks it)."""
+
+
+def _apart(top: int, bottom: int, new_top: int, new_bottom: int) -> bool:
+    """Whether a moved box (``top``, ``bottom``) and a new one, both of some height, lie more
+    than :data:`REACH` px apart, one above the other: then they are not :func:`consistent`,
+    and :func:`agree` skips the pair without building the moved box (rows are compared with
+    every label of the other row, and most labels are rows away)."""
+    return (
+        bottom > top
+        and new_bottom > new_top
+        and (new_top >= bottom + REACH or top >= new_bottom + REACH)
+    )
+
+
 def agree(prev: Frame, p: int, curr: Frame, c: int, shift: tuple[int, int]) -> bool:
     """Whether row ``p`` moved by ``shift`` can be row ``c``: no label of one lands where a
     label of the same class of the other is, showing something else (row #4's subject where
@@ -90,12 +108,23 @@ def agree(prev: Frame, p: int, curr: Frame, c: int, shift: tuple[int, int]) -> b
         return False
     olds = [n for n in prev.nodes[p : prev.subtree_end(p)] if n.text or n.content_desc]
     news = [n for n in curr.nodes[c : curr.subtree_end(c)] if n.text or n.content_desc]
-    at = [
-        (i, j, (a.text, a.content_desc) == (n.text, n.content_desc) or _one_field(a, n))
-        for i, a in enumerate(olds)
-        for j, n in enumerate(news)
-        if a.class_name == n.class_name and consistent(a.bounds, n.bounds, shift)
+    # Labels rows apart are never consistent: skipped on two comparisons (:func:`_apart`,
+    # inline) before a moved box is built; a row is compared with every label of the other.
+    dy = shift[1]
+    spans = [
+        (j, n, b.top, b.bottom, b.bottom > b.top) for j, n in enumerate(news) for b in (n.bounds,)
     ]
+    at = []
+    for i, a in enumerate(olds):
+        ab = a.bounds
+        top, bottom = ab.top + dy, ab.bottom + dy
+        tall, below, above = bottom > top, bottom + REACH, top - REACH
+        for j, n, n_top, n_bottom, n_tall in spans:
+            if tall and n_tall and (n_top >= below or n_bottom <= above):
+                continue
+            if a.class_name == n.class_name and consistent(ab, n.bounds, shift):
+                same = (a.text, a.content_desc) == (n.text, n.content_desc)
+                at.append((i, j, same or _one_field(a, n)))
     found_old = {i for i, _, same in at if same}
     found_new = {j for _, j, same in at if same}
     return all(same or i in found_old or j in found_new for i, j, same in at)
@@ -176,13 +205,25 @@ def _clash(
     what was there."""
     box = b.nodes[c].bounds
     news = b.children[c]
+    cache: TextCache = {}
     for q in a.children[p]:
         moved = _shifted(a.nodes[q].bounds, *offset)
         if moved.area == 0 or moved.top <= box.top or moved.bottom >= box.bottom:
             continue
-        for k in news:
-            if paired(q, k):
-                continue  # the row itself, moved there: what it shows changed
-            if b.nodes[k].bounds.intersection(moved) and not agree(a, q, b, k, offset):
-                return True
+        there = [k for k in news if b.nodes[k].bounds.intersection(moved)]
+        if any(paired(q, k) for k in there):
+            continue  # the row itself, moved there: what it shows changed
+        if any(not agree(a, q, b, k, offset) for k in there):
+            return True
+        # Nor is a row that shows words gone from where the offset keeps it in view (cut
+        # by an edge, it shows there at least what it showed): the rows mostly there show
+        # none of them (chips where an ad is: labels of other classes agree with anything).
+        words = shown(a, q, cache, False)
+        there = [
+            k
+            for k in there
+            if 2 * b.nodes[k].bounds.intersection(moved) >= min(moved.area, b.nodes[k].bounds.area)
+        ]
+        if there and words and not any(words & shown(b, k, cache, True) for k in there):
+            return True
     return False

@@ -71,7 +71,7 @@ from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
 
 from deltarec.core.diff.gesture import Gesture
-from deltarec.core.diff.motions import Motion, shifted
+from deltarec.core.diff.motions import SPREAD, Motion, clustered, near, near_box, shifted
 from deltarec.core.diff.pages import (
     bare,
     replaced_some,
@@ -136,6 +136,11 @@ def _find_motions(prev: Frame, curr: Frame, pairs: Mapping[int, int]) -> list[Mo
         d = displacement(a, b)
         if d is not None and d != (0, 0):
             moved[c] = any_moved = True
+        elif d is None and (a.left, a.right) == (b.left, b.right) and a.top != b.top:
+            # Both edges moved, its width kept: maybe a label an edge cut that moved (a
+            # sliver of "Desk lamp" at the top, whole at the bottom before: cut_move
+            # measures it). Not the only way a page turned, then; it marks no host busy.
+            any_moved = any_moved or a.bottom != b.bottom
     replaced = len(pairs) < n or len(pairs) < len(prev)
     if not (any_moved or replaced):
         return []
@@ -260,13 +265,14 @@ def _leads(ranked: list[tuple[tuple[int, int], float]]) -> bool:
 def _seen_elsewhere(prev: Frame, curr: Frame, pairs: Mapping[int, int]) -> bool:
     """Whether an unmatched node of ``curr`` shows content (of its size) that ``prev`` had at
     another place: only then can content have moved without a matched node moving."""
-    places, content = prev.places, curr.subtree_hashes
+    places, content, old = prev.places, curr.subtree_hashes, prev.nodes
     for c, node in enumerate(curr.nodes):
         if c in pairs:
             continue
         b = node.bounds
-        for _, left, top in places.get((content[c], b.width, b.height), ()):
-            if (left, top) != (b.left, b.top):
+        for q in places.get((content[c], b.width, b.height), ()):
+            a = old[q].bounds
+            if (a.left, a.top) != (b.left, b.top):
                 return True
     return False
 
@@ -284,9 +290,13 @@ def _host(
     node, old = curr.nodes[c], prev.nodes[p]
     natural = c in wrapped or scrolls_by_nature(node) or scrolls_by_nature(old)
     own = displacement(old.bounds, node.bounds)
+    # Outside every scroll, a content that moved 1 px scrolled 1 px (a drag that short);
+    # inside a measured one, a row whose labels moved by up to the rounding of their own
+    # offsets and the outer one's stayed put in it.
+    still = 0 if base == (0, 0) else 2 * SPREAD
     if own is None and not natural:
         return None  # a plain container that changed size is not a viewport
-    if own is not None and own != base:
+    if own is not None and not near(own, base, still):
         return None  # the container itself moved: its content moved with it
     box = node.bounds
     old_at = prev.places
@@ -315,15 +325,28 @@ def _host(
                 and bare(curr.nodes[k])
                 and bare(prev.nodes[pk])
             )
-            if (d == base and (b == box or alone)) or cut:
+            if (
+                d is not None and near(d, base, still) and (near_box(b, box, still) or alone)
+            ) or cut:
                 if natural:
                     wrapped.add(k)
                 return None  # one wrapper holds the content: it is the host, if any
         spots = [
-            (q, q_left, q_top)
-            for q, q_left, q_top in old_at.get((content[k], b.right - b.left, b.bottom - b.top), ())
+            (q, bq.left, bq.top)
+            for q in old_at.get((content[k], b.right - b.left, b.bottom - b.top), ())
             if p < q < p_end
+            for bq in (prev.nodes[q].bounds,)
         ][:TWIN_LIMIT]
+        if spots and at_edge(b, box):
+            # A sliver an edge cut is as high as a sliver the other edge cut before by
+            # chance ("Tech Daily avatar": its last 45 px at the bottom, then its first 45
+            # at the top): neither box is where the node is, so that is no move.
+            spots = [
+                s
+                for s in spots
+                if (b.left - s[1], b.top - s[2]) == base
+                or not at_edge(prev.nodes[s[0]].bounds, old.bounds)
+            ]
         if not spots and pk is not None:
             a = prev.nodes[pk].bounds
             d = displacement(a, b)
@@ -377,14 +400,17 @@ def _host(
     # Whole rows decide when one offset leads them with at least one row's worth of votes
     # (periodic twins give the true offset the lead, not always a wide one). Else rows and
     # labels (half a vote each) decide together, and the winner must stand out by MARGIN.
-    best = _ranked(strong)
+    # Offsets within SPREAD of each other are one move, rounded box by box (_clustered).
+    strong_moves = clustered(strong, still)
+    best = _ranked(strong_moves)
     rows_decide = bool(best) and best[0][1] >= 1.0 and _leads(best)
     if rows_decide:
-        votes, margin = strong, 1.0
+        votes, margin = strong_moves, 1.0
     else:
         votes, margin = dict(strong), MARGIN
         for offset, w in weak.items():
             votes[offset] = votes.get(offset, 0.0) + w / 2
+        votes = clustered(votes, still)
     if not votes:
         return turned(prev, curr, pairs, used, c) if natural else None
     ranked = _ranked(votes)
@@ -412,4 +438,10 @@ def _host(
         if natural and replaced_some(prev, curr, pairs, used, c, p):
             return Motion(c, p, 0, 0, page=True)
         return None
+    if base != (0, 0):
+        # Along an axis it moved no more than the rounding of its own and the outer offset,
+        # a nested scroll did not move (a carousel swiped sideways in a scrolled feed).
+        dx, dy = (0 if abs(dx) <= still else dx), (0 if abs(dy) <= still else dy)
+        if (dx, dy) == (0, 0):
+            return None
     return Motion(c, p, dx, dy)

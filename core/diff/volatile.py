@@ -56,6 +56,8 @@ class Volatile:
 
     def is_volatile(self, key: str, attribute: str, resource_id: str = "") -> bool:
         """Whether ``attribute`` of an element (by key, or by its resource id) churns."""
+        if not self.per_element:  # none learned (asked for every pair a big step moved)
+            return attribute in self.names
         if attribute in self.names or (key, attribute) in self.per_element:
             return True
         return bool(resource_id) and (f"id:{resource_id}", attribute) in self.per_element

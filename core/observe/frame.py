@@ -79,23 +79,25 @@ class Frame:
         return len(self.nodes)
 
     @cached_property
-    def places(self) -> dict[tuple[bytes, int, int], list[tuple[int, int, int]]]:
-        """Where each content of each size is: ``(subtree hash, width, height)`` ->
-        ``[(position, left, top)]`` in document order (nodes with an empty box left out).
-        Two rows showing the same things share an entry, whatever their keys (what a
-        scroll is measured by, :mod:`deltarec.core.diff.scrolls`)."""
-        out: dict[tuple[bytes, int, int], list[tuple[int, int, int]]] = {}
+    def places(self) -> dict[tuple[bytes, int, int], list[int]]:
+        """Where each content of each size is: ``(subtree hash, width, height)`` -> the
+        positions showing it, in document order (nodes with an empty box left out; a
+        position's place is its node's box). Two rows showing the same things share an
+        entry, whatever their keys (what a scroll is measured by,
+        :mod:`deltarec.core.diff.scrolls`). Positions alone, no tuple per node: this runs
+        over every node of a step's old frame, and the collector visits what it leaves."""
+        out: dict[tuple[bytes, int, int], list[int]] = {}
         get = out.get
         for pos, (node, content) in enumerate(zip(self.nodes, self.subtree_hashes, strict=True)):
             b = node.bounds
             w, h = b.right - b.left, b.bottom - b.top  # b.area, b.width, b.height, inline
             if w > 0 and h > 0:
-                place = (pos, b.left, b.top)
-                same = get((content, w, h))
+                key = (content, w, h)
+                same = get(key)
                 if same is None:
-                    out[content, w, h] = [place]
+                    out[key] = [pos]
                 else:
-                    same.append(place)
+                    same.append(pos)
         return out
 
     @cached_property

@@ -36,6 +36,8 @@ from __future__ import annotations
 import hashlib
 from collections import Counter
 from collections.abc import Sequence
+from itertools import repeat
+from typing import NamedTuple
 
 from deltarec.core.observe.model import Node
 
@@ -70,6 +72,13 @@ def flatten(windows: Sequence[Node]) -> tuple[list[Node], list[int]]:
     return nodes, parents
 
 
+_NO_CHILDREN: list[int] = []
+"""The children positions of every leaf of every frame, one list never appended to (a frame
+is an immutable value; only :func:`flatten_tree` fills a parent's list, as it walks): about
+half the nodes of a screen are leaves, and a list each was that many more objects to make,
+for the cyclic collector to visit and to free."""
+
+
 def flatten_tree(
     windows: Sequence[Node],
 ) -> tuple[list[Node], list[int], list[list[int]], list[int]]:
@@ -91,9 +100,9 @@ def flatten_tree(
         pos = len(nodes)
         nodes.append(node)
         parents.append(parent)
-        children.append([])
-        (children[parent] if parent >= 0 else roots).append(pos)
         kids = node.children
+        children.append([] if kids else _NO_CHILDREN)
+        (children[parent] if parent >= 0 else roots).append(pos)
         if kids:
             stack.extend(reversed(kids))
             parent_stack.extend([pos] * len(kids))
@@ -122,24 +131,44 @@ def keys_for_tree(
     return keys_and_subtree_hashes(nodes, parents, children)[0]
 
 
-_last: tuple[dict[tuple[str, str, str, str], bytes], dict[bytes, bytes]] = ({}, {})
+class _Memo(NamedTuple):
+    """What the last frame hashed (see :data:`_last`)."""
+
+    own: dict[tuple[str, str, str, str], bytes]
+    """Own hashes by the identifying content they hash."""
+    subtree: dict[bytes, bytes]
+    """Subtree hashes by their hashed input."""
+    own_of: dict[int, bytes]
+    """Own hash by node object (its ``id``; the objects are kept in ``nodes``)."""
+    subtree_of: dict[int, bytes]
+    """Subtree hash by node object (two dicts of atoms, no tuple per node: the collector
+    visits every container a step leaves behind)."""
+    nodes: Sequence[Node]
+    """The last frame's nodes: they keep the ids of ``own_of`` and ``subtree_of`` from
+    naming other objects."""
+    qualified: dict[bytes, bytes]
+    """Parent-qualified hashes (step 3 of the module docstring) by their hashed input."""
+
+
+_EMPTY = _Memo({}, {}, {}, {}, (), {})
+_last: _Memo = _EMPTY
 """The hashes the last frame made, by what they hash: its nodes' identifying content (own
-hashes) and its subtrees' hashed inputs (subtree hashes). A hash is a pure function of what
-it hashes, so a memo by it never goes stale; the next frame of a screen (the other half of a
-step, or the next step) hashes mostly the same contents, rows pushed down or scrolled
-included, and looks them up instead. Bounded: the contents of one frame (replaced, not
-grown, by every frame), held by one reference that each call reads and replaces whole, so
-concurrent calls never see a half-made memo."""
-
-
-def _keep(own: dict[tuple[str, str, str, str], bytes], subtree: dict[bytes, bytes]) -> None:
-    global _last
-    _last = (own, subtree)
+hashes), its subtrees' hashed inputs (subtree hashes) and the parent-qualified inputs; and
+both hashes of each of its node objects. A hash is a pure function of what it hashes, so a
+memo by it never goes stale; the next frame of a screen (the other half of a step, or the
+next step) hashes mostly the same contents, rows pushed down or scrolled included, and
+looks them up instead. A node is an immutable value, its subtree included, so one node
+object has the same hashes in any frame: the parser hands the very object again for an
+unchanged tag (``capture/dump_scan.py``), and such a node's hashes are looked up by the
+object, unread. Bounded: the contents of one frame (replaced, not grown, by every frame),
+held by one reference that each call reads and replaces whole, so concurrent calls never
+see a half-made memo."""
 
 
 def clear() -> None:
     """Forget the last frame's hashes (benchmarks measure the cold path with it)."""
-    _keep({}, {})
+    global _last
+    _last = _EMPTY
 
 
 def keys_and_subtree_hashes(
@@ -151,14 +180,24 @@ def keys_and_subtree_hashes(
     children's subtree hashes: equal subtrees hash equal in any frame, wherever
     they sit (unlike keys, never qualified by a parent or numbered as a twin).
     """
+    global _last
     n = len(nodes)
     blake = _blake
-    last_own, last_subtree = _last  # what the frame before hashed (see _last)
+    last = _last  # what the frame before hashed (see _last)
+    last_own, last_subtree = last.own, last.subtree
     known_own: dict[tuple[str, str, str, str], bytes] = {}
     known: dict[bytes, bytes] = {}
+    # A node object the last frame had: both hashes, unread (looked up at C speed).
+    ids = list(map(id, nodes))
+    if last.subtree_of:
+        own_hash = list(map(last.own_of.get, ids, repeat(b"", n)))
+        subtree = list(map(last.subtree_of.get, ids, repeat(b"", n)))
+    else:
+        own_hash, subtree = [b""] * n, [b""] * n  # b"" subtree: not known yet (never a digest)
     # Own hashes: _digest("o", own_content(node)), inlined (this runs once per node).
-    own_hash: list[bytes] = [b""] * n
     for pos, node in enumerate(nodes):
+        if subtree[pos]:
+            continue  # a node object the last frame had
         text = node.text
         if text and (node.role == "textbox" or node.password):  # editable text is not identity
             text = ""
@@ -171,10 +210,11 @@ def keys_and_subtree_hashes(
             own_hash[pos] = known_own[ident] = digest
     # Subtree hashes, children before parents: walk positions backwards. Equal
     # inputs (leaves of one class with no content, repeated rows) are hashed once.
-    subtree: list[bytes] = [b""] * n
     heads: dict[str, bytes] = {}
     memo = known
     for pos in range(n - 1, -1, -1):
+        if subtree[pos]:
+            continue  # a node object the last frame had
         class_name = nodes[pos].class_name
         head = heads.get(class_name)
         if head is None:
@@ -189,12 +229,13 @@ def keys_and_subtree_hashes(
             digest = last_subtree.get(data) or blake(data, digest_size=5).digest()
             memo[data] = digest
         subtree[pos] = digest
-    _keep(known_own, known)
     # Each node takes the first unique of: own hash, subtree hash, subtree hash in its parent.
     unique_own = {h for h, count in Counter(own_hash).items() if count == 1 and h}
     unique_sub = {h for h, count in Counter(subtree).items() if count == 1}
     keys: list[str] = [""] * n
     seen: dict[bytes, int] = {}
+    last_qualified = last.qualified
+    known_qualified: dict[bytes, bytes] = {}
     for pos in range(n):
         qualified = own_hash[pos]
         if qualified not in unique_own:
@@ -202,9 +243,9 @@ def keys_and_subtree_hashes(
             if qualified not in unique_sub:
                 parent = parents[pos]
                 parent_key = keys[parent] if parent >= 0 else ""
-                qualified = blake(
-                    b"p\x1f%s\x1f%s" % (qualified, parent_key.encode()), digest_size=5
-                ).digest()
+                data = b"p\x1f%s\x1f%s" % (qualified, parent_key.encode())
+                qualified = last_qualified.get(data) or blake(data, digest_size=5).digest()
+                known_qualified[data] = qualified
         # Identical twins (same subtree, same parent): number them in document order.
         ordinal = seen.get(qualified)
         if ordinal is None:
@@ -213,4 +254,12 @@ def keys_and_subtree_hashes(
         else:
             seen[qualified] = ordinal + 1
             keys[pos] = f"{qualified.hex()}-{ordinal + 1}"
+    _last = _Memo(
+        known_own,
+        known,
+        dict(zip(ids, own_hash, strict=True)),
+        dict(zip(ids, subtree, strict=True)),
+        list(nodes),
+        known_qualified,
+    )
     return keys, subtree

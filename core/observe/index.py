@@ -95,13 +95,32 @@ Scope = tuple[str, str, str, str]
 class NumberBook:
     """The numbers of one session (module docstring): the next number never given, and the
     number each element (:data:`Scope`) last had. Shared by every index numbered from
-    another; it only grows."""
+    another; it only grows.
 
-    __slots__ = ("by_element", "next")
+    Kept per screen (package, activity, screen instance), each a map of stable key ->
+    number: noting a frame's numbers is one ``dict.update`` at C speed, with no scope tuple
+    per element. It reads as one map of :data:`Scope` -> number (:meth:`get`):
+
+        >>> book = NumberBook()
+        >>> book.screen("app", "Main", "inbox")["row#1"] = 4
+        >>> book.get(("app", "Main", "row#1", "inbox")), book.get(("app", "Main", "row#1", ""))
+        (4, None)
+    """
+
+    __slots__ = ("by_screen", "next")
 
     def __init__(self) -> None:
         self.next = 0
-        self.by_element: dict[Scope, int] = {}
+        self.by_screen: dict[tuple[str, str, str], dict[str, int]] = {}
+
+    def screen(self, package: str, activity: str, screen: str) -> dict[str, int]:
+        """The numbers noted on one screen, by stable key (made empty on first use)."""
+        return self.by_screen.setdefault((package, activity, screen), {})
+
+    def get(self, scope: Scope) -> int | None:
+        """The number ``scope``'s element last had, if any."""
+        package, activity, key, screen = scope
+        return self.by_screen.get((package, activity, screen), {}).get(key)
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,9 +247,11 @@ def build_index(
             if old is not None:
                 number_of[pos] = old
     _recall_and_give(frame, ordered, number_of, book, previous, screen)
-    made = cast(dict[tuple[int, int], IndexedElement], frame.memo.setdefault("elements", {}))
+    made = cast(dict[int, IndexedElement], frame.memo.setdefault("elements", {}))
     elements = tuple(
-        made.get((number_of[p], p)) or _element(frame, names, number_of[p], p, made)
+        e
+        if (e := made.get(p)) is not None and e.index == number_of[p]
+        else _element(frame, names, number_of[p], p, made)
         for p in ordered
     )
     index = ElementIndex(frame, names, elements, number_of, positions, book, screen)
@@ -244,12 +265,13 @@ def _element(
     names: list[str],
     number: int,
     pos: int,
-    made: dict[tuple[int, int], IndexedElement],
+    made: dict[int, IndexedElement],
 ) -> IndexedElement:
     """A new numbered element, kept for the frame's next index (a step indexes one frame up
-    to three times, mostly with the same numbers: an element is a value, so it is shared)."""
+    to three times, mostly with the same numbers: an element is a value, so it is shared),
+    by position alone (the last one numbered there; no tuple key per element)."""
     node = frame.nodes[pos]
-    made[(number, pos)] = element = IndexedElement(
+    made[pos] = element = IndexedElement(
         number, pos, frame.keys[pos], node.role, names[pos], node.bounds
     )
     return element
@@ -262,12 +284,13 @@ def _scope(frame: Frame, pos: int, screen: str) -> Scope:
 def note_numbers(index: ElementIndex) -> None:
     """Write ``index``'s numbers in its session's book: each element's number, and the next
     number never given past every one of them."""
-    book, obs, keys, screen = index.book, index.frame.obs, index.frame.keys, index.screen
-    package, activity, by_element = obs.package, obs.activity, book.by_element
-    for pos, number in index.number_of.items():
-        by_element[(package, activity, keys[pos], screen)] = number  # _scope, inline
-    if index.number_of:
-        book.next = max(book.next, max(index.number_of.values()) + 1)
+    number_of = index.number_of
+    if not number_of:
+        return
+    book, obs, keys = index.book, index.frame.obs, index.frame.keys
+    by_key = book.screen(obs.package, obs.activity, index.screen)
+    by_key.update(zip(map(keys.__getitem__, number_of), number_of.values(), strict=True))
+    book.next = max(book.next, max(number_of.values()) + 1)
 
 
 def _recall_and_give(
@@ -284,13 +307,15 @@ def _recall_and_give(
     held = set(number_of.values())
     prev_owner: dict[int, Scope] | None = None  # made on the first number recalled
     scrolled: list[bool] | None = None
-    for pos in ordered if book.by_element else ():  # a new session's book recalls nothing
+    obs, keys = frame.obs, frame.keys
+    by_key = book.by_screen.get((obs.package, obs.activity, screen), {})
+    for pos in ordered if by_key else ():  # nothing noted on this screen: nothing to recall
         if pos in number_of:
             continue
-        scope = _scope(frame, pos, screen)
-        had = book.by_element.get(scope)
+        had = by_key.get(keys[pos])
         if had is None or had in held:
             continue
+        scope = _scope(frame, pos, screen)
         if scrolled is None:
             scrolled = in_recycled_content(frame)
         if scrolled[pos] or not frame.has_content[pos]:

@@ -144,31 +144,36 @@ def labels(frame: Frame) -> list[str]:
     inside: list[bool] | None = None  # made when the first control without a title asks
     # The first text below a node, by position: a row's, asked again by each control in it.
     below: dict[int, str] = {}
-    for pos in [pos for pos, title in enumerate(titles) if not title]:
+    untitled = [pos for pos, title in enumerate(titles) if not title]
+    # A layout (no role that borrows a label) is called by its resource id's last part, or
+    # nothing: one pass over them, then the controls one by one.
+    named = _NAMED_BY_CONTENT
+    for pos in [p for p in untitled if nodes[p].resource_id and nodes[p].role not in named]:
+        titles[pos] = names[pos] = nodes[pos].resource_id.rsplit("/", 1)[-1]
+    for pos in [p for p in untitled if nodes[p].role in named]:
         node = nodes[pos]
         title = name = ""
-        if node.role in _NAMED_BY_CONTENT:
-            if frame.children[pos]:
-                title = below[pos] = _first_text_below(frame, pos)
-                if inside is None:
-                    inside = in_scrolling(frame)
-                if is_row(frame, pos, inside):
-                    name = NAME_SEPARATOR.join(shown_texts(frame, pos))
-            ancestor = parents[pos]
-            for _ in range(ANCESTOR_LEVELS):
-                if ancestor < 0 or title or scrolls_by_nature(nodes[ancestor]):
-                    break  # a list's first text belongs to another row
-                title = below.get(ancestor, "") or _first_text_below(frame, ancestor)
-                below[ancestor] = title
-                ancestor = parents[ancestor]
+        if frame.children[pos]:
+            title = below[pos] = _first_text_below(frame, pos)
+            if inside is None:
+                inside = in_scrolling(frame)
+            if is_row(frame, pos, inside):
+                name = NAME_SEPARATOR.join(shown_texts(frame, pos))
+        ancestor = parents[pos]
+        for _ in range(ANCESTOR_LEVELS):
+            if ancestor < 0 or title or scrolls_by_nature(nodes[ancestor]):
+                break  # a list's first text belongs to another row
+            title = below.get(ancestor, "") or _first_text_below(frame, ancestor)
+            below[ancestor] = title
+            ancestor = parents[ancestor]
         if not title and node.resource_id:
             title = node.resource_id.rsplit("/", 1)[-1]
         titles[pos] = title
         names[pos] = name or title
-    for pos in [pos for pos, name in enumerate(names) if len(name) > MAX_LABEL]:
-        names[pos] = _cut(names[pos])
-    for pos in [pos for pos, title in enumerate(titles) if len(title) > MAX_LABEL]:
-        titles[pos] = _cut(titles[pos])
+    for cut in (names, titles):  # the lengths read at C speed: most screens have none too long
+        if max(map(len, cut), default=0) > MAX_LABEL:
+            for pos in [pos for pos, n in enumerate(map(len, cut)) if n > MAX_LABEL]:
+                cut[pos] = _cut(cut[pos])
     frame.__dict__["_label_titles"] = titles
     return names
 

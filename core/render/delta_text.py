@@ -42,6 +42,7 @@ when there are none, and applies the budget last
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from collections.abc import Set as AbstractSet
 
 from deltarec.core.diff.compute import Delta, Scroll
 from deltarec.core.diff.pages import page_view
@@ -202,9 +203,7 @@ def delta_entries(
 
     changed_lines = field_lines(d, curr_index, prev_index, new_screen=new_screen)
     if not new_screen:
-        changes = {
-            c: ch for c, ch in d.changed.items() if c not in d.quiet_curr and c not in in_dialog
-        }
+        changes = _listed_changes(d, in_dialog)
         changed_lines += _selection_moves(d, changes, curr_index, prev_index)
         at: dict[int, int] = {}  # element → its line in changed_lines
         for c in _by_order(changes, order):
@@ -378,6 +377,20 @@ def _scroll_lines(
                 )
     entries.sort(key=lambda t: order[t.pos])
     return out + join_named(entries, curr_index)
+
+
+def _listed_changes(d: Delta, in_dialog: AbstractSet[int]) -> dict[int, dict[str, FromToDict]]:
+    """The changes ``~`` lines may say: outside the system bars and a dialog that opened, and
+    not only in what a line never shows (:data:`UNRENDERED`: a row that only moved has no
+    line, and :func:`_selection_moves` takes none). Left out before any pass over them: an
+    insertion on a big screen moves thousands of nodes, each weighed by the selection and
+    sorted into reading order for nothing."""
+    quiet = d.quiet_curr
+    return {
+        c: ch
+        for c, ch in d.changed.items()
+        if c not in quiet and c not in in_dialog and not UNRENDERED.issuperset(ch)
+    }
 
 
 def _selection_moves(

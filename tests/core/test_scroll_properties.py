@@ -110,8 +110,8 @@ def test_nested_scrollables_report_the_scroll_once_on_the_inner_list() -> None:
     assert text == "\n".join(
         [
             '↕ [2] list "feed_content" scrolled down 325px (+2 rows, -2 rows)',
-            '+ [30] text "Subject 8"',
-            '+ [31] button "Ada · Subject 9"',
+            '+ [29] text "Subject 8"',
+            '+ [30] button "Ada · Subject 9"',
         ]
     )
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 import itertools
 import json
 import xml.etree.ElementTree as ET
+from dataclasses import replace
 from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
@@ -26,7 +27,7 @@ from deltarec.core import Observer, observe_delta, parse_uiautomator
 from deltarec.core.capture import dump_scan
 from deltarec.core.observe import identity
 from deltarec.core.observe.frame import Frame
-from deltarec.core.observe.model import Observation
+from deltarec.core.observe.model import Node, Observation
 
 ROOT = Path(__file__).resolve().parents[2]
 SMALL = sorted(p for p in (ROOT / "fixtures" / "real").rglob("*.xml") if p.stat().st_size < 30_000)
@@ -149,8 +150,40 @@ def test_the_memo_holds_one_frame_and_no_more() -> None:
     data = SMALL[0].read_text(encoding="utf-8")
     identity.clear()
     frame = Frame(_cold(data))
-    own, subtrees = identity._last
-    assert 0 < len(subtrees) <= len(frame) and len(own) <= len(frame)
+    memo = identity._last
+    assert 0 < len(memo.subtree) <= len(frame) and len(memo.own) <= len(frame)
+    assert len(memo.own_of) == len(memo.subtree_of) == len(memo.nodes) == len(frame)
+    assert len(memo.qualified) <= len(frame)
     Frame(parse_uiautomator('<hierarchy><node text="a" bounds="[0,0][5,5]"/></hierarchy>'))
-    own, subtrees = identity._last
-    assert len(own) == 1 and len(subtrees) == 1
+    memo = identity._last
+    assert len(memo.own) == 1 and len(memo.subtree) == 1 and len(memo.nodes) == 1
+    assert len(memo.own_of) == len(memo.subtree_of) == 1 and not memo.qualified
+
+
+def test_a_node_object_keyed_again_wherever_it_sits() -> None:
+    # The memo by object: the same node objects, moved under another parent, doubled (one
+    # object twice in a tree) and reordered, key as a tree of fresh objects does.
+    row = parse_uiautomator(
+        '<hierarchy><node class="L" bounds="[0,0][9,9]"><node class="R" text="a"'
+        ' bounds="[0,0][9,5]"><node class="I" bounds="[0,0][1,1]"/></node>'
+        '<node class="R" bounds="[0,5][9,9]"><node class="I" bounds="[0,5][1,6]"/></node>'
+        "</node></hierarchy>"
+    ).windows[0]
+    a, b = row.children
+    shapes = [
+        (replace(row, children=(b, a)),),
+        (replace(row, children=(a, a, b)),),
+        (replace(row, children=()), replace(row, children=(b,)), a),
+    ]
+    for windows in shapes:
+        identity.clear()
+        Frame(Observation(windows=(row,)))  # the memo holds row's objects
+        warm = Frame(Observation(windows=windows))
+        identity.clear()
+        cold = Frame(Observation(windows=_copied(windows)))
+        assert warm.keys == cold.keys and warm.subtree_hashes == cold.subtree_hashes
+
+
+def _copied(windows: tuple[Node, ...]) -> tuple[Node, ...]:
+    """Equal nodes, none of them an object of ``windows``."""
+    return tuple(replace(n, children=_copied(n.children)) for n in windows)

@@ -97,6 +97,7 @@ _BOXES = st.builds(
 )
 _NODES = st.builds(
     Node,
+    role=st.sampled_from(["switch", "text"]),  # the first field compared
     class_name=st.sampled_from(["android.widget.Switch", "android.widget.TextView"]),
     text=_TEXTS,
     content_desc=_TEXTS,
@@ -104,6 +105,7 @@ _NODES = st.builds(
     checked=st.booleans(),
     enabled=st.booleans(),
     bounds=_BOXES,
+    selected=st.booleans(),  # the last field before children and extras
     extras=st.sampled_from([(), (("index", "0"),), (("hint", "Name"),)]),
 )
 

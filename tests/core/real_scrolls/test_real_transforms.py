@@ -23,15 +23,19 @@ from tests.core.real_scrolls.transforms import (
     scrollers,
 )
 
-FAR_BUDGET = 4
-"""Violations left in :func:`test_scrolls_of_about_a_viewport_read_as_a_page_or_the_offset`:
-a vertical scroll of YouTube's sideways carousel, whose cards touch both edges (4).
-A ratchet: lower it as they close."""
+FAR_BUDGET = 0
+"""Violations left in :func:`test_scrolls_of_about_a_viewport_read_as_a_page_or_the_offset`.
+A ratchet (was 4: vertical scrolls of YouTube's sideways carousel, whose cards span its
+height; :func:`~tests.core.real_scrolls.transforms.scrollers` no longer scrolls a carousel
+up or down, which no phone does)."""
 
 BUDGET = {
-    ("scroll", "wrong-scroll"): 3,
+    ("scroll", "wrong-scroll"): 1,
 }
-"""Violations per (transform, class) in the seeded sample; every other class is 0."""
+"""Violations per (transform, class) in the seeded sample; every other class is 0. Left: a
+launcher page of identical icons (``launcher-reformatted/page.xml``) scrolled 10 px: the
+icons are pieces of one row cut by the top edge, each could have come from any of three
+places, so nothing votes (was 3 with the carousel's two)."""
 
 
 def test_the_derived_frames_scroll_what_they_say() -> None:

@@ -102,10 +102,23 @@ def scrollers(obs: Observation) -> list[Path_]:
         got = _content(path, node) if _marked(node) else None
         if got is None or b.height < 200 or b.width < 100 or not _overflows(got[1], b):
             continue
+        if _sideways(got[1]):
+            continue  # a carousel: it scrolls sideways, and these scrolls are vertical
         shown = sum(1 for _, n in _walk_node(node) if n.text or n.content_desc)
         if shown >= 2:
             out.append(path)
     return out
+
+
+def _sideways(parent: Node) -> bool:
+    """Whether the rows sit side by side, each as high as the others (YouTube's carousel of
+    cards spanning its height): a list that scrolls sideways, never up or down."""
+    rows = [c.bounds for c in parent.children if c.bounds.area]
+    return (
+        len(rows) >= 2
+        and len({(r.top, r.bottom) for r in rows}) == 1
+        and len({r.left for r in rows}) == len(rows)
+    )
 
 
 def _overflows(parent: Node, box: Bounds) -> bool:
