@@ -130,13 +130,21 @@ def test_edited_element_pairs_read_as_with_the_scrolls_measured_again(
 
 
 def _agree_long(prev: Frame, p: int, curr: Frame, c: int, shift: tuple[int, int]) -> bool:
-    """agree as it read before the prefilter: every pair of labels weighed."""
+    """agree as it read before the prefilter: every pair of labels weighed (two text fields
+    of one id show the same field, whatever was typed: ``row_evidence._one_field``)."""
     if p < 0:
         return False
     olds = [n for n in prev.nodes[p : prev.subtree_end(p)] if n.text or n.content_desc]
     news = [n for n in curr.nodes[c : curr.subtree_end(c)] if n.text or n.content_desc]
     at = [
-        (i, j, (a.text, a.content_desc) == (n.text, n.content_desc))
+        (
+            i,
+            j,
+            (a.text, a.content_desc) == (n.text, n.content_desc)
+            or (
+                a.editable and n.editable and a.resource_id != "" and a.resource_id == n.resource_id
+            ),
+        )
         for i, a in enumerate(olds)
         for j, n in enumerate(news)
         if a.class_name == n.class_name and consistent(a.bounds, n.bounds, shift)
