@@ -121,20 +121,23 @@ def _cmd_serve(args: argparse.Namespace) -> int:
             f"{option} {port}: cannot listen on 127.0.0.1:{port}: {exc.strerror or exc}{hint}"
             "; pick another port (0 picks a free one)"
         ) from exc
-    if isinstance(endpoint, FakeAdbd):
-        print(
-            f"serving virtual phone {args.serial!r} as adbd on 127.0.0.1:{endpoint.port}; "
-            f"run: adb connect 127.0.0.1:{endpoint.port}; Ctrl-C stops",
-            flush=True,
-        )
-    else:
-        print(
-            f"serving virtual phone {args.serial!r} over the adb host protocol"
-            f" on 127.0.0.1:{endpoint.port} (--device {args.serial}@127.0.0.1:{endpoint.port});"
-            " Ctrl-C stops",
-            flush=True,
-        )
-    endpoint.serve_forever()  # Ctrl-C: stops within a second, sleeping shells included
+    try:  # Ctrl-C as soon as the banner is out (before serve_forever) stops cleanly too
+        if isinstance(endpoint, FakeAdbd):
+            print(
+                f"serving virtual phone {args.serial!r} as adbd on 127.0.0.1:{endpoint.port}; "
+                f"run: adb connect 127.0.0.1:{endpoint.port}; Ctrl-C stops",
+                flush=True,
+            )
+        else:
+            print(
+                f"serving virtual phone {args.serial!r} over the adb host protocol"
+                f" on 127.0.0.1:{endpoint.port} (--device {args.serial}@127.0.0.1:{endpoint.port});"
+                " Ctrl-C stops",
+                flush=True,
+            )
+        endpoint.serve_forever()  # Ctrl-C: stops within a second, sleeping shells included
+    except KeyboardInterrupt:
+        endpoint.stop()
     if endpoint.stuck_threads:
         print(f"stopped; {len(endpoint.stuck_threads)} calls were still running", file=sys.stderr)
     return 0

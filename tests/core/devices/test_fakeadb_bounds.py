@@ -247,3 +247,22 @@ def test_ctrl_c_stops_virtual_serve_within_1_s_with_shells_asleep(side: str) -> 
     assert code == 0
     assert took <= 1.0, f"Ctrl-C took {took:.2f} s to stop"
     print(f"virtual serve {side}: Ctrl-C to exit in {took * 1000:.0f} ms with shells asleep")
+
+
+@pytest.mark.parametrize("side", ["--port", "--adbd"])
+def test_ctrl_c_right_after_the_banner_stops_cleanly(
+    side: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl-C can land while the banner is being written, before ``serve_forever`` listens for
+    it (a loaded machine made the subprocess test above see exit -2 and a traceback): the
+    server still stops, its threads end and the command exits 0."""
+    from deltarec.core.cli import device_commands
+    from deltarec.core.cli.main import main
+
+    def interrupted(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    before = set(threading.enumerate())
+    monkeypatch.setattr(device_commands, "print", interrupted, raising=False)
+    assert main(["virtual", "serve", side, "0"]) == 0
+    assert [t for t in threading.enumerate() if t not in before and t.is_alive()] == []
