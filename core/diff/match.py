@@ -75,7 +75,7 @@ from deltarec.core.diff.crowd import Crowd
 from deltarec.core.diff.geometry import geometry_pass
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.motions import Motion
-from deltarec.core.diff.pair_evidence import Evidence, Guard
+from deltarec.core.diff.pair_evidence import Evidence, Guard, own_content
 from deltarec.core.diff.row_content import (
     holds_rows,
     kind,
@@ -104,7 +104,7 @@ def _drop_placeless_keys(ev: Evidence, used: set[int]) -> None:
     """Pass 1's join, less the pairs whose key is made of no content and that do not overlap:
     such a key only says where the node sits among its siblings."""
     curr, pairs = ev.curr, ev.pairs
-    has_content = curr.has_content
+    has_content = own_content(curr)
     for c in sorted(pairs):
         if not has_content[c] and not ev.holds(c, pairs[c]):
             used.discard(pairs.pop(c))

@@ -128,7 +128,7 @@ class Evidence:
             and self.prev.id_counts[rid] == self.curr.id_counts[rid] == 1
         ):
             return True
-        if self.curr.has_content[c] and self.prev.subtree_hashes[p] == self.curr.subtree_hashes[c]:
+        if own_content(self.curr)[c] and self.prev.subtree_hashes[p] == self.curr.subtree_hashes[c]:
             return True
         # two containers showing a text in common (a form section whose spinner went away)
         return bool(
@@ -202,6 +202,30 @@ class Evidence:
         if shift is not None and shift != (0, 0):
             out.append(shift)
         return out
+
+
+def own_content(frame: Frame) -> list[bool]:
+    """For every position, whether its subtree holds content that tells it from the others:
+    a description, a text but editable text, or a resource id no other node of the frame
+    carries (kept on the frame). A subtree whose ids every sibling section repeats (a
+    contact form's ``kind_editors``) is told apart only by its place, as one without ids."""
+    out: list[bool] | None = frame.__dict__.get("_own_content")
+    if out is None:
+        ids = frame.id_counts
+        out = [
+            bool(
+                (n.resource_id and ids[n.resource_id] == 1)
+                or n.content_desc
+                or (n.text and not (n.role == "textbox" or n.password))
+            )
+            for n in frame.nodes
+        ]
+        parents = frame.parents
+        for pos in range(len(out) - 1, -1, -1):  # children come after their parent
+            if out[pos] and parents[pos] >= 0:
+                out[parents[pos]] = True
+        frame.__dict__["_own_content"] = out
+    return out
 
 
 def _iou(left: int, top: int, right: int, bottom: int, b: Bounds) -> float:

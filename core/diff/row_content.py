@@ -67,23 +67,76 @@ def one_label_edited(prev: Frame, p: int, curr: Frame, c: int) -> bool:
     but one text shared, and the edited text neither shown by another row before ("41
     likes" did not come from elsewhere) nor still shown by one after ("40 likes" did not
     move). A cut card whose only text of its own was the one edited has nothing else to be
-    known by; a row that is one label ("Drive" → "Drive (2)") keeps a word of it. The
-    caller asks that its list did not scroll."""
+    known by. Unless a text they share is shown by no other row of their lists, the label
+    must read as itself edited (:func:`_edited`): what every row shows (a "Like" button,
+    the list's template "Edit suggestion “…”") says nothing of which row it is, and a row
+    inserted above a cut row takes its box and shows the same template. The caller asks
+    that its list did not scroll.
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> def shot(*labels):
+    ...     rows = "".join(f'<node class="Row" bounds="[0,{10 * i}][9,{10 * i + 9}]"><node'
+    ...                    f' class="I" content-desc="{t}" bounds="[0,{10 * i}][9,{10 * i + 9}]"/>'
+    ...                    f'</node>' for i, t in enumerate(labels))
+    ...     return Frame(parse_uiautomator(f'<hierarchy><node class="L" bounds="[0,0][9,30]">'
+    ...                                    f'{rows}</node></hierarchy>'))
+    >>> one_label_edited(shot("Edit “ab”", "Edit “cd”"), 3, shot("Edit “ab”", "Edit “xy”"), 3)
+    False
+    >>> one_label_edited(shot("Edit “ab”", "40 likes"), 3, shot("Edit “ab”", "41 likes"), 3)
+    True
+    """
     if prev.nodes[p].bounds != curr.nodes[c].bounds:
         return False
     a, b = texts(prev, p), texts(curr, c)
     gone, came = a - b, b - a
     if len(gone) != 1 or len(came) != 1:
         return False
-    if not a & b and not _share_a_word(next(iter(gone)), next(iter(came))):
-        return False  # a row that is one label: the label edited keeps a word ("Filters")
-    return not (_list_counts(prev, p)[next(iter(came))] or _list_counts(curr, c)[next(iter(gone))])
+    was, now = next(iter(gone)), next(iter(came))
+    if _list_counts(prev, p)[now] or _list_counts(curr, c)[was]:
+        return False
+    if a & b & own_texts(prev, p) & own_texts(curr, c):
+        return True  # a text of their own, kept: the row's
+    return _edited(prev, p, was, curr, c, now)
+
+
+NUMBER = re.compile(r"\d+")
+
+
+def _edited(prev: Frame, p: int, was: str, curr: Frame, c: int, now: str) -> bool:
+    """Whether label ``was`` of row ``p`` reads as edited into ``now`` of row ``c``: only its
+    numbers changed ("40 likes" → "41 likes"), one holds the other ("Drive" → "Drive
+    (2)"), or they share a word no other row of either list shows. The template's words
+    ("Edit suggestion") are every row's, and say nothing."""
+    was, now = (" ".join(x for x in t.split("\x00") if x) for t in (was, now))
+    if NUMBER.sub("0", was) == NUMBER.sub("0", now) or was in now or now in was:
+        return True
+    shared = _words(was) & _words(now)
+    return bool(shared) and any(
+        _list_words(prev, p)[w] == 1 and _list_words(curr, c)[w] == 1 for w in shared
+    )
 
 
 def _share_a_word(x: str, y: str) -> bool:
     """Whether two labels share a word of two letters or more (``"Drive"``, ``"Drive (2)"``)."""
-    words = {w for w in WORD.findall(x.lower()) if len(w) > 1}
-    return any(w in words for w in WORD.findall(y.lower()) if len(w) > 1)
+    return bool(_words(x) & _words(y))
+
+
+def _words(label: str) -> set[str]:
+    """The words of a label of two letters or more, lower case."""
+    return {w for w in WORD.findall(label.lower()) if len(w) > 1}
+
+
+def _list_words(frame: Frame, row: int) -> Counter[str]:
+    """How many rows of ``row``'s list show each word (kept on the frame)."""
+    parent = frame.parents[row]
+    memo: dict[int, Counter[str]] = frame.__dict__.setdefault("_match_row_words", {})
+    shown_by = memo.get(parent)
+    if shown_by is None:
+        siblings = frame.children[parent] if parent >= 0 else frame.roots
+        shown_by = memo[parent] = Counter(
+            w for s in siblings for w in {w for t in texts(frame, s) for w in _words(t)}
+        )
+    return shown_by
 
 
 def _list_counts(frame: Frame, row: int) -> Counter[str]:

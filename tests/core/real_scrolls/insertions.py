@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import re
 from collections import Counter
 from dataclasses import dataclass
 from itertools import pairwise
@@ -36,9 +37,9 @@ from tests.core.real_scrolls.transforms import (
     Path_,
     _at,
     _content,
-    _copy,
     _marked,
     _moved_clipped,
+    _other,
     _positions,
     _replace,
     _twice,
@@ -52,6 +53,10 @@ from tests.core.truth.real_oracle import violations as oracle
 FAR = 40
 """The copies' word shift: far from the scroll transform's (another row's words)."""
 
+WORD = re.compile(r"[A-Za-z]+")
+"""A word the copies turn into another word (other letters are kept, as :func:`_other` keeps
+them)."""
+
 
 @dataclass(frozen=True, slots=True)
 class Insertion:
@@ -63,6 +68,9 @@ class Insertion:
     index: int
     n: int
     removal: bool = False
+    edge: int = 0
+    """Where the clipping box's bottom edge is moved up to first (:func:`cut`), 0: the
+    capture as it is."""
 
 
 def _shown(node: Node) -> bool:
@@ -105,6 +113,53 @@ def lists(obs: Observation) -> list[tuple[Path_, int]]:
     return out
 
 
+def edges(obs: Observation) -> list[tuple[Path_, int]]:
+    """The spots of :func:`lists` right above a row the clipping box's bottom edge cuts: the
+    inserted rows take that row's place, and the edge leaves as little of them as it left
+    of it (a random spot is there once in a list's length)."""
+    out: list[tuple[Path_, int]] = []
+    for path, index in lists(obs):
+        rows = _at(obs, path).children
+        if index < len(rows) and rows[index].bounds.bottom >= _clip_box(obs, path)[1].bottom:
+            out.append((path, index))
+    return out
+
+
+def cut(obs: Observation, where: Path_, edge: int) -> Observation:
+    """``obs`` with the bottom edge of the box that clips the list at ``where`` moved up to
+    ``edge`` (a keyboard came up, a shorter screen): what is below it is no longer dumped,
+    what straddles it is cut."""
+    box_path, box = _clip_box(obs, where)
+    short = Bounds(box.left, box.top, box.right, edge)
+    host = _at(obs, box_path)
+    kids = tuple(c for kid in host.children if (c := _moved_clipped(kid, 0, short)) is not None)
+    return _replace(obs, box_path, dataclasses.replace(host, bounds=short, children=kids))
+
+
+def cut_edges(obs: Observation) -> list[tuple[Path_, int, int]]:
+    """(list, index, edge): the spots of :func:`lists` above a row whose labels the edge
+    moved up to ``edge`` cuts (one of its labels is cut halfway): the inserted rows
+    take that row's place, and the edge leaves as little of them as it left of it. Only
+    where the cut leaves the list and its rows above in their places."""
+    out: list[tuple[Path_, int, int]] = []
+    for path, index in lists(obs):
+        rows = _at(obs, path).children
+        if index >= len(rows):
+            continue
+        shown = {n.bounds for _, n in _walk_node(rows[index]) if _label(n) and n.bounds.area}
+        box = _clip_box(obs, path)[1]
+        for edge in sorted({b.top + max(1, b.height // 2) for b in shown}):
+            if not rows[index].bounds.top < edge < box.bottom:
+                continue
+            try:
+                kept = _at(cut(obs, path, edge), path).children
+            except IndexError:
+                continue
+            if kept[: index + 1] == rows[:index] + kept[index : index + 1]:
+                out.append((path, index, edge))
+    return out
+
+
 def _stacked(rows: tuple[Node, ...]) -> bool:
     """Whether every row has a box and starts where (or below where) the one before ends."""
     boxes = [r.bounds for r in rows]
@@ -139,6 +194,46 @@ def _below(node: Node, y: int, h: int) -> Node:
     )
 
 
+TEMPLATE = 3
+"""Rows that show a word for it to be the list's template: two rows showing one name are
+two rows about one person ("didi"), not a template."""
+
+
+def template(rows: tuple[Node, ...]) -> frozenset[str]:
+    """The words most rows of a list show (more than half of them, :data:`TEMPLATE` at least): its
+    template ("Edit suggestion", "views", "Like"). A new row of the list shows them too."""
+    counts: Counter[str] = Counter()
+    for row in rows:
+        counts.update({w.lower() for _, n in _walk_node(row) for w in WORD.findall(_label(n))})
+    return frozenset(w for w, k in counts.items() if k >= TEMPLATE and 2 * k > len(rows))
+
+
+def _other_words(label: str, k: int, keep: frozenset[str]) -> str:
+    """Another row's label of the same shape: every word but the list's template turned
+    ``k`` letters on (:func:`~.transforms._other`), the row's number appended; a label of
+    template words only ("Reply", "Phone") is every row's, and stays."""
+    words = WORD.findall(label)
+    if words and all(w.lower() in keep for w in words):
+        return label
+    suffix = f" #{k}"
+    turned = WORD.sub(
+        lambda m: m[0] if m[0].lower() in keep else _other(m[0], k)[: -len(suffix)], label
+    )
+    return turned + suffix if label else ""
+
+
+def _copy(node: Node, dy: int, k: int, keep: frozenset[str]) -> Node:
+    """``node`` ``dy`` further down, showing other words but the list's template ``keep``."""
+    b = node.bounds
+    return dataclasses.replace(
+        node,
+        bounds=Bounds(b.left, b.top + dy, b.right, b.bottom + dy),
+        text=_other_words(node.text, k, keep),
+        content_desc=_other_words(node.content_desc, k, keep),
+        children=tuple(_copy(c, dy, k, keep) for c in node.children),
+    )
+
+
 def inserted(obs: Observation, where: Path_, index: int, n: int) -> Observation:
     """``obs`` with ``n`` rows of the layout of row ``index - 1`` inserted at ``index`` of the
     list at ``where`` (module docstring)."""
@@ -148,7 +243,8 @@ def inserted(obs: Observation, where: Path_, index: int, n: int) -> Observation:
         above.bounds.top
     )
     y = above.bounds.top + step
-    new = tuple(_copy(above, step * (j + 1), FAR + j, True) for j in range(n))
+    keep = template(rows)
+    new = tuple(_copy(above, step * (j + 1), FAR + j, keep) for j in range(n))
     box_path, box = _clip_box(obs, where)
     host = _at(obs, box_path)
     rest = where[len(box_path) :]
@@ -161,19 +257,29 @@ def inserted(obs: Observation, where: Path_, index: int, n: int) -> Observation:
 
 
 def cases(rng: random.Random, per_capture: int) -> list[Insertion]:
-    """``per_capture`` insertions or removals of 1, 2 or 8 rows in each real capture."""
+    """``per_capture`` insertions or removals of 1, 2 or 8 rows in each real capture, and
+    one of each at every spot above a row the edge cuts (:func:`edges`)."""
     out: list[Insertion] = []
     for name, obs in captures():
         spots = lists(obs)
         for _ in range(per_capture if spots else 0):
             where, index = rng.choice(spots)
             out.append(Insertion(name, where, index, rng.choice((1, 2, 8)), rng.random() < 0.4))
+        for where, index in edges(obs):
+            n = rng.choice((1, 2, 8))
+            out += [Insertion(name, where, index, n), Insertion(name, where, index, n, True)]
+        spots_cut = cut_edges(obs)
+        for where, index, edge in rng.sample(spots_cut, min(per_capture, len(spots_cut))):
+            n = rng.choice((1, 2, 8))
+            out.append(Insertion(name, where, index, n, rng.random() < 0.4, edge))
     return out
 
 
 def derive(case: Insertion) -> tuple[Observation, Observation]:
     """(prev, curr): the capture and the capture with rows inserted, or the reverse."""
     obs = dict(captures())[case.capture]
+    if case.edge:
+        obs = cut(obs, case.where, case.edge)
     grown = inserted(obs, case.where, case.index, case.n)
     return (grown, obs) if case.removal else (obs, grown)
 
@@ -189,10 +295,16 @@ def _inserted_positions(frame: Frame, obs: Observation, case: Insertion) -> set[
     return out
 
 
-def _gone(before: Observation, after: Observation) -> tuple[set[str], set[str]]:
-    """The texts shown before and not after, and after and not before (by count)."""
-    a = Counter(n.text or n.content_desc for _, n in _walk(before) if n.text or n.content_desc)
-    b = Counter(n.text or n.content_desc for _, n in _walk(after) if n.text or n.content_desc)
+def _gone(before: Frame, after: Frame, new: set[int], removal: bool) -> tuple[set[str], set[str]]:
+    """The texts shown before and not after, and after and not before (by count), the
+    inserted rows ``new`` (positions in the side that has them) left out: a row pushed out
+    can show a text an inserted row shows too (the list's "Home"), and is still gone."""
+
+    def shown(frame: Frame, skip: set[int]) -> Counter[str]:
+        return Counter(_label(n) for q, n in enumerate(frame.nodes) if _label(n) and q not in skip)
+
+    a = shown(before, new if removal else set())
+    b = shown(after, set() if removal else new)
     return set((a - b).keys()), set((b - a).keys())
 
 
@@ -213,9 +325,10 @@ def check(case: Insertion) -> list[tuple[str, str]]:
     if paired:
         out.append(("false-pair", f"{len(paired)} inserted nodes paired with old ones"))
     # Anything else listed + or - shows only texts that left (or came): rows pushed out.
-    gone, came = _gone(prev, curr)
-    extra = [p for p in d.removed if not _texts(fp, p) <= gone] + [
-        c for c in d.added if not _texts(fc, c) <= came
+    gone, came = _gone(fp, fc, new, case.removal)
+    in_prev, in_curr = (new, set()) if case.removal else (set(), new)
+    extra = [p for p in d.removed if p not in in_prev and not _texts(fp, p) <= gone] + [
+        c for c in d.added if c not in in_curr and not _texts(fc, c) <= came
     ]
     if extra:
         out.append(("unchanged-listed", f"{len(extra)} +/- of rows that stayed"))
