@@ -212,19 +212,7 @@ def own_content(frame: Frame) -> list[bool]:
     out: list[bool] | None = frame.__dict__.get("_own_content")
     if out is None:
         ids = frame.id_counts
-        out = [
-            bool(
-                (n.resource_id and ids[n.resource_id] == 1)
-                or n.content_desc
-                or (n.text and not (n.role == "textbox" or n.password))
-            )
-            for n in frame.nodes
-        ]
-        parents = frame.parents
-        for pos in range(len(out) - 1, -1, -1):  # children come after their parent
-            if out[pos] and parents[pos] >= 0:
-                out[parents[pos]] = True
-        frame.__dict__["_own_content"] = out
+        out = frame.__dict__["_own_content"] = frame.content_below(lambda rid: ids[rid] == 1)
     return out
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable, Iterable
 
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.labels import scrolls_by_nature
@@ -128,25 +129,25 @@ def _words(label: str) -> set[str]:
 
 def _list_words(frame: Frame, row: int) -> Counter[str]:
     """How many rows of ``row``'s list show each word (kept on the frame)."""
-    parent = frame.parents[row]
-    memo: dict[int, Counter[str]] = frame.__dict__.setdefault("_match_row_words", {})
-    shown_by = memo.get(parent)
-    if shown_by is None:
-        siblings = frame.children[parent] if parent >= 0 else frame.roots
-        shown_by = memo[parent] = Counter(
-            w for s in siblings for w in {w for t in texts(frame, s) for w in _words(t)}
-        )
-    return shown_by
+    return _per_list(frame, row, "_match_row_words", lambda ts: {w for t in ts for w in _words(t)})
 
 
 def _list_counts(frame: Frame, row: int) -> Counter[str]:
     """How many rows of ``row``'s list show each text (kept on the frame)."""
+    return _per_list(frame, row, "_match_row_counts", lambda ts: ts)
+
+
+def _per_list(
+    frame: Frame, row: int, memo_name: str, items: Callable[[frozenset[str]], Iterable[str]]
+) -> Counter[str]:
+    """How many rows of ``row``'s list show each of ``items`` (of a row's texts), kept on the
+    frame under ``memo_name`` per list."""
     parent = frame.parents[row]
-    memo: dict[int, Counter[str]] = frame.__dict__.setdefault("_match_row_counts", {})
+    memo: dict[int, Counter[str]] = frame.__dict__.setdefault(memo_name, {})
     shown_by = memo.get(parent)
     if shown_by is None:
         siblings = frame.children[parent] if parent >= 0 else frame.roots
-        shown_by = memo[parent] = Counter(t for s in siblings for t in texts(frame, s))
+        shown_by = memo[parent] = Counter(t for s in siblings for t in items(texts(frame, s)))
     return shown_by
 
 

@@ -8,7 +8,7 @@ so deep trees cannot exhaust the interpreter stack.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import cached_property
 
 from deltarec.core.observe.identity import flatten_tree, keys_and_subtree_hashes
@@ -130,9 +130,14 @@ class Frame:
         """For every position, whether its subtree holds any identifying content (a resource
         id, a description, or text but editable text): a subtree without any can be told
         from another of the same shape only by where it is."""
+        return self.content_below(bool)
+
+    def content_below(self, counts_id: Callable[[str], bool]) -> list[bool]:
+        """For every position, whether its subtree holds identifying content: a resource id
+        ``counts_id`` accepts, a description, or a text but editable text."""
         out = [
             bool(
-                n.resource_id
+                (n.resource_id and counts_id(n.resource_id))
                 or n.content_desc
                 or (n.text and not (n.role == "textbox" or n.password))
             )
