@@ -29,7 +29,6 @@ on the big synthetic dumps and every real pair.
 from __future__ import annotations
 
 import json
-from bisect import bisect_left
 from collections import Counter
 from collections.abc import Iterator
 from itertools import pairwise
@@ -60,27 +59,6 @@ SYNTHETIC = [(size, seed) for size in (20_000, 200_000, 1_000_000) for seed in (
 # ------------------------------------------------------------------ the long ways, as they were
 
 
-def _longest_increasing(seq: list[int]) -> set[int]:
-    tails: list[int] = []
-    tail_at: list[int] = []
-    back = [-1] * len(seq)
-    for i, value in enumerate(seq):
-        j = bisect_left(tails, value)
-        if j == len(tails):
-            tails.append(value)
-            tail_at.append(i)
-        else:
-            tails[j] = value
-            tail_at[j] = i
-        back[i] = tail_at[j - 1] if j else -1
-    keep: set[int] = set()
-    i = tail_at[-1] if tail_at else -1
-    while i >= 0:
-        keep.add(i)
-        i = back[i]
-    return keep
-
-
 def _moves_long(prev: Frame, curr: Frame, pairs: dict[int, int]) -> dict[int, tuple[int, int]]:
     moved: dict[int, tuple[int, int]] = {}
     groups: list[tuple[int, list[int]]] = [(-1, curr.roots)]
@@ -100,7 +78,7 @@ def _moves_long(prev: Frame, curr: Frame, pairs: dict[int, int]) -> dict[int, tu
         seq = [rank[pairs[k]] for k in stayed]
         if all(a < b for a, b in pairwise(seq)):
             continue
-        keep = _longest_increasing(seq)
+        keep = compute._longest_increasing(seq)  # unchanged: only _moves was
         for i, k in enumerate(stayed):
             if i not in keep:
                 moved[k] = (old_parent, seq[i])
