@@ -108,19 +108,16 @@ def agree(prev: Frame, p: int, curr: Frame, c: int, shift: tuple[int, int]) -> b
         return False
     olds = [n for n in prev.nodes[p : prev.subtree_end(p)] if n.text or n.content_desc]
     news = [n for n in curr.nodes[c : curr.subtree_end(c)] if n.text or n.content_desc]
-    # Labels rows apart are never consistent: skipped on two comparisons (:func:`_apart`,
-    # inline) before a moved box is built; a row is compared with every label of the other.
+    # Labels rows apart are never consistent: skipped (:func:`_apart`) before a moved box is
+    # built; a row is compared with every label of the other.
     dy = shift[1]
-    spans = [
-        (j, n, b.top, b.bottom, b.bottom > b.top) for j, n in enumerate(news) for b in (n.bounds,)
-    ]
+    spans = [(j, n, n.bounds.top, n.bounds.bottom) for j, n in enumerate(news)]
     at = []
     for i, a in enumerate(olds):
         ab = a.bounds
         top, bottom = ab.top + dy, ab.bottom + dy
-        tall, below, above = bottom > top, bottom + REACH, top - REACH
-        for j, n, n_top, n_bottom, n_tall in spans:
-            if tall and n_tall and (n_top >= below or n_bottom <= above):
+        for j, n, n_top, n_bottom in spans:
+            if _apart(top, bottom, n_top, n_bottom):
                 continue
             if a.class_name == n.class_name and consistent(ab, n.bounds, shift):
                 same = (a.text, a.content_desc) == (n.text, n.content_desc)
