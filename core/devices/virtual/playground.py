@@ -55,6 +55,7 @@ from deltarec.core.devices.virtual.layout import (
 )
 from deltarec.core.devices.virtual.profile import DEFAULT_PROFILE, Profile, scale_windows
 from deltarec.core.devices.virtual.render_xml import render_dump
+from deltarec.core.devices.virtual.screen_forms import lay_out_form
 from deltarec.core.devices.virtual.screens import build_windows
 from deltarec.core.devices.virtual.state import (
     FIELDS,
@@ -130,7 +131,16 @@ class Playground:
 
     def layout_windows(self) -> tuple[Window, ...]:
         """The windows on screen now, bottom first, in layout units (px on the default)."""
+        self._lay_out()
         return build_windows(self.state, self.clock(), self.screen)
+
+    def _lay_out(self) -> None:
+        """The layout pass a real phone runs after every change, before the next frame or
+        dump: the sign-up form's ScrollView clamps its offset to the window it has now and
+        keeps the focused field in view (:func:`~.screen_forms.lay_out_form`)."""
+        st = self.state
+        if st.screen == SIGN_UP:
+            lay_out_form(st.form, self.screen.content_bottom(keyboard=st.keyboard))
 
     def dump_xml(self) -> str:
         """A ``uiautomator dump`` of the screen. Counts as one dump (the volatile counter)."""
@@ -252,6 +262,7 @@ class Playground:
             self._key(arg)
         else:
             act_on_screen(self.state, verb, arg, self.clock())
+        self._lay_out()
 
     def _key(self, key: str) -> None:
         if key == "del":
@@ -313,6 +324,7 @@ class Playground:
             self.type_text(" ")
         elif name == "tab" and st.form.focus:
             self._enter()
+        self._lay_out()
 
     def _back(self) -> None:
         st = self.state

@@ -102,6 +102,52 @@ def form_max_offset(bottom: int) -> int:
     return max(0, FORM_HEIGHT - (bottom - TOOLBAR_BOTTOM))
 
 
+def _field_span(name: str) -> tuple[int, int]:
+    """The field ``name``'s top and bottom in the form's content (lu from its top)."""
+    top = 150 + FIELDS.index(name) * 170
+    return top, top + 140
+
+
+def lay_out_form(form: FormState, bottom: int) -> None:
+    """A layout pass of the form's ScrollView in a window ending at ``bottom``, as Android's
+    does after the IME opens or closes (``adjustResize``) or the focus moves.
+
+    - ``ScrollView.onLayout`` ends with ``scrollTo(scrollX, scrollY)``, which clamps the
+      offset to the new range: 0 once the content fits, the new maximum where the window
+      grew. The offset is stored clamped, so it does not come back when the window shrinks
+      again (it did: the form "restored" its offset when the keyboard reopened).
+    - ``ScrollView.onSizeChanged``: when the window changes size (the keyboard opens or
+      closes) and the focused field showed in the old window (``isWithinDeltaOfScreen``,
+      edges inclusive), the form scrolls by the least that shows it whole in the new one
+      (``computeScrollDeltaToGetChildRectOnScreen``, without the fading edges; the scroll
+      is animated, ``smoothScrollBy``, and this is where it ends).
+    - ``ScrollView.requestChildFocus``: a field that takes focus is scrolled into view the
+      same way.
+
+    >>> form = FormState(focus="password", offset=0)
+    >>> lay_out_form(form, 1230); form.offset  # the keyboard opens over a short form
+    0
+    >>> lay_out_form(form, 862); form.offset  # a shorter window: Password is shown whole
+    20
+    >>> lay_out_form(form, 1974); form.offset  # the keyboard closes: the form fits
+    0
+    """
+    highest = form_max_offset(bottom)
+    offset = max(0, min(form.offset, highest))
+    if form.focus is not None and form.laid_bottom:
+        top, end = _field_span(form.focus)
+        height = bottom - TOOLBAR_BOTTOM
+        resized = bottom != form.laid_bottom
+        was_shown = end >= form.offset and top <= form.offset + form.laid_bottom - TOOLBAR_BOTTOM
+        if form.focus != form.laid_focus or (resized and was_shown):
+            if end > offset + height:
+                offset = end - height
+            if top < offset:
+                offset = top
+            offset = max(0, min(offset, highest))
+    form.offset, form.laid_bottom, form.laid_focus = offset, bottom, form.focus
+
+
 SETTING_ROWS: tuple[tuple[str, str, str], ...] = (
     ("airplane", "Airplane mode", "switch"),
     ("wifi", "Wi-Fi", "switch"),

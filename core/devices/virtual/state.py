@@ -30,6 +30,10 @@ class FormState:
     saved: bool = False
     offset: int = 0
     """How far the form is scrolled (lu; only a form taller than its window scrolls)."""
+    laid_bottom: int = 0
+    """Where the form's window ended at its last layout pass (lu; 0: not laid out yet)."""
+    laid_focus: str | None = None
+    """The field focused at the last layout pass."""
 
     def value(self, name: str) -> str:
         """Text of the field ``name`` (one of :data:`FIELDS`)."""

@@ -2,9 +2,10 @@
 and a screen left scrolled and edited, started again at its top, is a scroll away.
 
 On a screen too short for the sign-up form once the keyboard is up, the form scrolls; when
-the keyboard closes the form fits again and its content moves down (the phone's offset, as
-far as the form scrolls now, goes to 0), and when it opens again the content moves back up
-(the offset comes back). The content moved inside ``form_scroll``: the scroll entry is that
+the keyboard closes the form fits again and its content moves down (the ScrollView clamps
+its offset to 0), and when it opens again the form stays at its top, moving only as far as
+shows the focused field whole (a real ScrollView's ``onLayout`` and ``onSizeChanged``; the
+phone used to bring the old offset back). The content moved inside ``form_scroll``: the scroll entry is that
 ScrollView's or its content wrapper's, never a container around it (was: the window's root
 FrameLayout, whose action bar stayed put, "scrolled" by the form's offset — the rows inside
 the ScrollView voted for it, and the ScrollView's deeper host then read no move at all).
@@ -55,12 +56,12 @@ def _toggle(profile: Profile, offset: int, field: str) -> list[str]:
     form.pg.press_key("back")  # the keyboard closes: the form fits, its content moves down
     closed = form.step()
     found += [f"closed: {p}" for p in _outside_the_form(closed) + violations(form, closed)]
-    form.tap(f"focus:{field}")  # it opens: the offset comes back
+    form.tap(f"focus:{field}")  # it opens: the form stays at its top, or shows the field
     view = next(v for w in form.pg.windows() for v in w.root.walk() if v.focused)
     x, y = (view.bounds[0] + view.bounds[2]) // 2, (view.bounds[1] + view.bounds[3]) // 2
     opened = form.step(Gesture(x, y, x, y, 50))
     found += [f"opened: {p}" for p in _outside_the_form(opened) + violations(form, opened)]
-    assert closed.delta.scrolls and opened.delta.scrolls, (closed.text, opened.text)
+    assert closed.delta.scrolls, closed.text
     return found
 
 
