@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from deltarec.core.devices.virtual.views import Rect, View, clip
+from deltarec.core.devices.virtual.views import Rect, View, clip_near
 
 WIDTH = 1080
 HEIGHT = 2400
@@ -27,10 +27,15 @@ TOOLBAR_BOTTOM = STATUS_BOTTOM + 168
 
 @dataclass(frozen=True, slots=True)
 class Screen:
-    """The screen in layout units: ``width`` x ``height`` (default: the reference phone's)."""
+    """The screen in layout units: ``width`` x ``height`` (default: the reference phone's).
+
+    ``slack`` is how far (lu) outside a scroller's box its content is still laid out: up to
+    where a px of it may show once mapped to the profile's px (0 where lu are px; see
+    :func:`~.views.clip_near`)."""
 
     width: int = WIDTH
     height: int = HEIGHT
+    slack: int = 0
 
     @property
     def nav_top(self) -> int:
@@ -190,9 +195,14 @@ def scroller(
 
 
 def list_items(
-    tops: tuple[int, ...], offset: int, viewport: Rect, item: Callable[[int, int], View]
+    tops: tuple[int, ...],
+    offset: int,
+    viewport: Rect,
+    item: Callable[[int, int], View],
+    slack: int = 0,
 ) -> tuple[View, ...]:
-    """The items of a list scrolled by ``offset`` px that show in ``viewport``, clipped to it.
+    """The items of a list scrolled by ``offset`` px that show in ``viewport``, clipped to it
+    (with ``slack``, those within ``slack`` of it too: :func:`~.views.clip_near`).
 
     ``tops`` holds the top of each item in list coordinates, then the list's
     height; ``item(i, top)`` builds item ``i`` with its top at screen y ``top``.
@@ -206,9 +216,9 @@ def list_items(
     placed: list[View] = []
     for i in range(len(tops) - 1):
         top = viewport[1] + tops[i] - offset
-        if top + (tops[i + 1] - tops[i]) <= viewport[1] or top >= viewport[3]:
+        if top + (tops[i + 1] - tops[i]) <= viewport[1] - slack or top >= viewport[3] + slack:
             continue
-        view = clip(item(i, top), viewport)
+        view = clip_near(item(i, top), viewport, slack)
         if view is not None:
             placed.append(view)
     return tuple(placed)

@@ -117,7 +117,7 @@ class Playground:
     ) -> None:
         self.clock: Callable[[], float] = clock or ManualClock()
         self.profile = profile
-        self.screen = Screen(*profile.layout_size)
+        self.screen = Screen(*profile.layout_size, slack=profile.slack)
         """The screen in layout units (see :mod:`.profile`)."""
         self.lock = threading.RLock()
         """Front ends (VirtualShell, VirtualDevice) hold it around each call."""

@@ -67,6 +67,16 @@ class Profile:
         """True when layout units are px (the screens need no mapping)."""
         return self.layout_size == (self.width, self.height)
 
+    @property
+    def slack(self) -> int:
+        """How far (lu) outside a scroller its content may still show a px once mapped: a
+        px and one lu more (0 on the reference profile, where lu are px).
+
+        >>> Profile(720, 1600, 320).slack, DEFAULT_PROFILE.slack, Profile(240, 495, 120).slack
+        (3, 0, 5)
+        """
+        return 0 if self.is_reference else -(-REFERENCE_DPI // self.dpi) + 1
+
     def to_layout(self, distance: int) -> int:
         """A distance in px (a swipe's) in layout units, rounded half away from zero.
 

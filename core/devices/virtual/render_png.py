@@ -76,7 +76,12 @@ def render_png(windows: tuple[Window, ...]) -> bytes:
 
 
 def _draw(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, *, on_dark: bool) -> None:
-    """Paint ``view`` (cut to its visible bounds when it was clipped), then its children."""
+    """Paint ``view`` (cut to its visible bounds when it was clipped), then its children.
+    A view with no visible layout unit (kept near a scroller's edge for the px map,
+    :func:`~.views.clip_near`) paints nothing."""
+    left, top, right, bottom = view.bounds
+    if view.drawn is not None and (right <= left or bottom <= top):
+        return
     if view.look and view.drawn is not None and view.drawn != view.bounds:
         left, top, right, bottom = view.drawn
         scratch = image.crop(view.drawn)

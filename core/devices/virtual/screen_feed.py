@@ -51,7 +51,7 @@ from deltarec.core.devices.virtual.layout import (
     text_lines,
 )
 from deltarec.core.devices.virtual.state import FeedState
-from deltarec.core.devices.virtual.views import Rect, View, clip, shift
+from deltarec.core.devices.virtual.views import Rect, View, clip_near, shift
 
 CARD_COUNT = 40
 HEADER_H = 300
@@ -223,7 +223,7 @@ def max_chips_offset(width: int = WIDTH) -> int:
     return max(0, _chip_lefts()[-1] - width)
 
 
-def _header(feed: FeedState, width: int) -> View:
+def _header(feed: FeedState, width: int, slack: int) -> View:
     """Item 0 at y = 0: the section title and the carousel at ``feed.chips_offset``."""
     lefts = _chip_lefts()
     chips = tuple(
@@ -247,7 +247,7 @@ def _header(feed: FeedState, width: int) -> View:
         for i, (text, left) in enumerate(zip(CHIPS, lefts, strict=False))
     )
     box = _carousel(width)
-    shown = tuple(c for c in (clip(chip, box) for chip in chips) if c is not None)
+    shown = tuple(c for c in (clip_near(chip, box, slack) for chip in chips) if c is not None)
     carousel = scroller(
         RECYCLER, box, app_id("feed_chips"), shown, swipe="h:chips", offset=feed.chips_offset
     )
@@ -279,8 +279,9 @@ def max_offset(width: int = WIDTH, bottom: int = NAV_TOP) -> int:
     return max(0, item_tops(width)[-1] - (bottom - TOOLBAR_BOTTOM))
 
 
-def feed_content(feed: FeedState, bottom: int, width: int) -> View:
-    """The feed at ``feed.offset`` inside its nested scrollers, laid out down to ``bottom``.
+def feed_content(feed: FeedState, bottom: int, width: int, slack: int = 0) -> View:
+    """The feed at ``feed.offset`` inside its nested scrollers, laid out down to ``bottom``
+    (and within ``slack`` lu of its and its carousel's edges, :func:`~.views.clip_near`).
 
     Cost: a scan over the 41 item tops; only intersecting items are placed.
     """
@@ -289,10 +290,10 @@ def feed_content(feed: FeedState, bottom: int, width: int) -> View:
     def item(i: int, top: int) -> View:
         card = i - 1
         return shift(
-            _header(feed, width) if i == 0 else _card(card, card in feed.liked, width), top
+            _header(feed, width, slack) if i == 0 else _card(card, card in feed.liked, width), top
         )
 
-    kids = list_items(item_tops(width), feed.offset, viewport, item)
+    kids = list_items(item_tops(width), feed.offset, viewport, item, slack)
     inner = scroller(
         RECYCLER, viewport, app_id("feed_content"), kids, swipe="v:feed", offset=feed.offset
     )

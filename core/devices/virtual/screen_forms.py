@@ -26,7 +26,7 @@ from deltarec.core.devices.virtual.layout import (
     scroller,
 )
 from deltarec.core.devices.virtual.state import FIELDS, FormState, SettingsState
-from deltarec.core.devices.virtual.views import View, clip, shift
+from deltarec.core.devices.virtual.views import View, clip, clip_near, shift
 
 HINTS = {"name": "Name", "email": "Email", "password": "Password"}
 
@@ -51,13 +51,14 @@ def _field(form: FormState, name: str, top: int, width: int) -> View:
     )
 
 
-def sign_up_content(form: FormState, bottom: int, width: int) -> View:
+def sign_up_content(form: FormState, bottom: int, width: int, slack: int = 0) -> View:
     """The form, laid out from the action bar down and clipped at ``bottom``.
 
     Save is enabled only once Name is non-empty. An empty field shows its hint as
     its text (like Android); a password field shows one bullet per character. Where
     the form does not fit above ``bottom`` (a short screen, the keyboard up) the
-    ScrollView is scrollable, at ``form.offset``.
+    ScrollView is scrollable, at ``form.offset`` (its content kept within ``slack`` lu of its
+    edges, :func:`~.views.clip_near`).
     """
     top = TOOLBAR_BOTTOM
     kids: list[View] = [label("Create your account", (60, top + 40, width - 60, top + 110))]
@@ -87,7 +88,7 @@ def sign_up_content(form: FormState, bottom: int, width: int) -> View:
         scroll = View(cls=SCROLL, bounds=bounds, rid=app_id("form_scroll"), children=(column,))
         return clip(scroll, scroll.bounds) or scroll
     offset = min(form.offset, form_max_offset(bottom))
-    moved = clip(shift(column, -offset), bounds)
+    moved = clip_near(shift(column, -offset), bounds, slack)
     shown: tuple[View, ...] = () if moved is None else (moved,)
     return scroller(SCROLL, bounds, app_id("form_scroll"), shown, swipe="v:form", offset=offset)
 
@@ -260,7 +261,7 @@ def settings_max_offset(bottom: int) -> int:
     return max(0, SETTINGS_HEIGHT - (bottom - TOOLBAR_BOTTOM))
 
 
-def settings_content(settings: SettingsState, bottom: int, width: int) -> View:
+def settings_content(settings: SettingsState, bottom: int, width: int, slack: int = 0) -> View:
     """The Settings list: radios greyed out (enabled=false) while airplane mode is on.
 
     Where the rows do not all fit (a short screen) the list is scrollable, at
@@ -273,7 +274,9 @@ def settings_content(settings: SettingsState, bottom: int, width: int) -> View:
         lst = View(cls=RECYCLER, bounds=bounds, rid=app_id("settings_list"), children=rows)
         return clip(lst, lst.bounds) or lst
     offset = min(settings.offset, settings_max_offset(bottom))
-    shown = tuple(v for v in (clip(shift(r, -offset), bounds) for r in rows) if v is not None)
+    shown = tuple(
+        v for v in (clip_near(shift(r, -offset), bounds, slack) for r in rows) if v is not None
+    )
     return scroller(
         RECYCLER, bounds, app_id("settings_list"), shown, swipe="v:settings", offset=offset
     )

@@ -138,8 +138,9 @@ def _item(index: int, top: int, selected: bool, width: int) -> View:
     )
 
 
-def inbox_content(inbox: InboxState, bottom: int, width: int) -> View:
-    """The visible part of the list at scroll offset ``inbox.offset``.
+def inbox_content(inbox: InboxState, bottom: int, width: int, slack: int = 0) -> View:
+    """The visible part of the list at scroll offset ``inbox.offset`` (and the rows within
+    ``slack`` lu of it, :func:`~.layout.list_items`).
 
     Cost: a linear scan over the 120 item tops; only intersecting items are built.
     """
@@ -149,6 +150,7 @@ def inbox_content(inbox: InboxState, bottom: int, width: int) -> View:
         inbox.offset,
         viewport,
         lambda i, top: _item(i, top, i in inbox.selected, width),
+        slack,
     )
     return scroller(
         RECYCLER,

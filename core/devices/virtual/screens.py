@@ -182,16 +182,16 @@ def app_window(state: PhoneState, now: float, screen: Screen = DEFAULT_SCREEN) -
     title = TITLES[activity]
     width = screen.width
     if activity == SIGN_UP:
-        content = sign_up_content(state.form, bottom, width)
+        content = sign_up_content(state.form, bottom, width, screen.slack)
     elif activity == SETTINGS:
-        content = settings_content(state.settings, bottom, width)
+        content = settings_content(state.settings, bottom, width, screen.slack)
     elif activity == INBOX:
-        content = inbox_content(state.inbox, bottom, width)
+        content = inbox_content(state.inbox, bottom, width, screen.slack)
     elif activity == MESSAGE:
         content = message_content(state.message, bottom, width)
         title = sender(state.message)
     elif activity == FEED:
-        content = feed_content(state.feed, bottom, width)
+        content = feed_content(state.feed, bottom, width, screen.slack)
     elif activity == CLOCK:
         content = clock_content(state.clock, now, bottom, width)
     elif activity == ARTICLE:

@@ -119,6 +119,43 @@ def clip(view: View, rect: Rect) -> View | None:
     return replace(view, bounds=visible, children=kids, drawn=drawn)
 
 
+def clip_near(view: View, rect: Rect, slack: int) -> View | None:
+    """:func:`clip` for the content of a native scroller on a profile whose px are not layout
+    units: a view that misses ``rect`` by at most ``slack`` is kept too.
+
+    A real list lays its rows out at integer px, and a row its edge cuts to 1 px is in the
+    dump. Culling in layout units would lose the rows whose last px is left only by the
+    rounding to px, so a view within ``slack`` of ``rect`` stays: its ``bounds`` clamped into
+    ``rect`` (empty where no layout unit of it shows) and ``drawn`` its whole rectangle, from
+    which :func:`~.profile.scale_windows` clips it in px to the scroller, where it either
+    keeps a px or leaves. Children are clipped the same way against ``rect``. With
+    ``slack`` 0 (layout units are px) it is :func:`clip`.
+
+    >>> row = View(cls="row", bounds=(0, 96, 10, 100))
+    >>> clip_near(row, (0, 100, 10, 200), 0) is None
+    True
+    >>> near = clip_near(row, (0, 100, 10, 200), 5)
+    >>> near.bounds, near.drawn
+    ((0, 100, 10, 100), (0, 96, 10, 100))
+    """
+    if slack == 0:
+        return clip(view, rect)
+    left, top, right, bottom = rect
+    grown = (left - slack, top - slack, right + slack, bottom + slack)
+    if intersect(view.bounds, grown) is None:
+        return None
+    vl, vt, vr, vb = view.bounds
+    pinned = (
+        min(max(vl, left), right),
+        min(max(vt, top), bottom),
+        max(min(vr, right), left),
+        max(min(vb, bottom), top),
+    )
+    kids = tuple(c for c in (clip_near(k, rect, slack) for k in view.children) if c is not None)
+    drawn = view.drawn if view.drawn is not None or pinned == view.bounds else view.bounds
+    return replace(view, bounds=pinned, children=kids, drawn=drawn)
+
+
 def _moved(rect: Rect, dx: int, dy: int) -> Rect:
     return (rect[0] + dx, rect[1] + dy, rect[2] + dx, rect[3] + dy)
 
