@@ -104,6 +104,8 @@ def scrollers(obs: Observation) -> list[Path_]:
             continue
         if _sideways(got[1]):
             continue  # a carousel: it scrolls sideways, and these scrolls are vertical
+        if _one_page(got[1], b):
+            continue  # its content fits: nothing moves up or down (a launcher's workspace)
         shown = sum(1 for _, n in _walk_node(node) if n.text or n.content_desc)
         if shown >= 2:
             out.append(path)
@@ -119,6 +121,25 @@ def _sideways(parent: Node) -> bool:
         and len({(r.top, r.bottom) for r in rows}) == 1
         and len({r.left for r in rows}) == len(rows)
     )
+
+
+def _one_page(parent: Node, box: Bounds) -> bool:
+    """Whether the content is one child, wholly inside the box and shorter than it: content
+    that fits, which no phone scrolls up or down. A ScrollView scrolls only a child taller
+    than itself (``ScrollView.canScroll``: its range is the child's height less its own),
+    a RecyclerView only rows that overflow it. The one real case is a launcher's paged
+    workspace (``launcher-reformatted/page.xml``: scrollable, "第 1 屏，共 4 屏", screen 1 of
+    4, Launcher3's ``Workspace extends PagedView`` and that is its
+    ``getCurrentPageDescription``): its pages (CellLayouts) sit side by side and it turns
+    sideways a page at a time; a vertical swipe on it opens the app drawer or the shade,
+    never moves its icons. Its page touches the top edge, which is all that made it look
+    like a list cut there."""
+    rows = [c.bounds for c in parent.children if c.bounds.area]
+    if len(rows) != 1:
+        return False
+    (row,) = rows
+    inside = box.top <= row.top and row.bottom <= box.bottom
+    return inside and row.left >= box.left and row.right <= box.right and row.height < box.height
 
 
 def _overflows(parent: Node, box: Bounds) -> bool:
