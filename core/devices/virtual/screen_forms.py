@@ -31,13 +31,21 @@ from deltarec.core.devices.virtual.views import View, clip, clip_near, shift
 HINTS = {"name": "Name", "email": "Email", "password": "Password"}
 
 
+def _field_span(name: str) -> tuple[int, int]:
+    """The field ``name``'s top and bottom in the form's content (lu from its top)."""
+    top = 150 + FIELDS.index(name) * 170
+    return top, top + 140
+
+
 def _field(form: FormState, name: str, top: int, width: int) -> View:
+    """The field ``name`` in a form whose content starts at ``top``."""
+    start, end = _field_span(name)
     value = form.value(name)
     password = name == "password"
     shown = ("•" * len(value) if password else value) or HINTS[name]
     return View(
         cls=EDIT,
-        bounds=(60, top, width - 60, top + 140),
+        bounds=(60, top + start, width - 60, top + end),
         text=shown,
         rid=app_id(name),
         clickable=True,
@@ -62,8 +70,8 @@ def sign_up_content(form: FormState, bottom: int, width: int, slack: int = 0) ->
     """
     top = TOOLBAR_BOTTOM
     kids: list[View] = [label("Create your account", (60, top + 40, width - 60, top + 110))]
-    for i, name in enumerate(FIELDS):
-        kids.append(_field(form, name, top + 150 + i * 170, width))
+    for name in FIELDS:
+        kids.append(_field(form, name, top, width))
     kids.append(
         View(
             cls=CHECKBOX,
@@ -101,12 +109,6 @@ def form_max_offset(bottom: int) -> int:
     """How far the form scrolls above ``bottom``: 0 where it fits (it always does on the
     default phone, keyboard or not); a short screen's form scrolls, as a ScrollView does."""
     return max(0, FORM_HEIGHT - (bottom - TOOLBAR_BOTTOM))
-
-
-def _field_span(name: str) -> tuple[int, int]:
-    """The field ``name``'s top and bottom in the form's content (lu from its top)."""
-    top = 150 + FIELDS.index(name) * 170
-    return top, top + 140
 
 
 def lay_out_form(form: FormState, bottom: int) -> None:
