@@ -247,6 +247,8 @@ def _ranked(votes: dict[tuple[int, int], float]) -> list[tuple[tuple[int, int], 
     """Offsets by votes, most first. Ties between offsets that several rows back (rows that
     repeat with a period fit the content moved by any number of periods): the shorter move
     first; other ties: the order they were first seen in."""
+    if len(votes) < 2:
+        return list(votes.items())  # nothing to rank (the common estimate: one offset)
     order = {offset: i for i, offset in enumerate(votes)}
 
     def key(kv: tuple[tuple[int, int], float]) -> tuple[float, int]:

@@ -5,6 +5,11 @@
   skips is written out here as it was, and both are asked of every real capture (as parsed
   and as element dicts) and of generated windows (System UI or an app's, of any height,
   holding nodes with or without ids, bar ids among them).
+- :func:`~deltarec.core.diff.motions.clustered` finds the offsets that may share a centre
+  pair by pair when there are a few (:func:`~deltarec.core.diff.motions._crowded`), and
+  :func:`~deltarec.core.diff.scrolls._ranked` returns one offset unsorted: both against the
+  long way (every neighbourhood looked up; the sort) on generated votes, offsets packed
+  close so that neighbours are common, from none to past the pair-by-pair limit.
 """
 
 from __future__ import annotations
@@ -18,7 +23,7 @@ from hypothesis import strategies as st
 from deltarec.core.capture.element_dicts import elements_to_observation, observation_to_elements
 from deltarec.core.capture.roles import SYSTEM_UI
 from deltarec.core.capture.uiautomator import parse_uiautomator
-from deltarec.core.diff import volatile
+from deltarec.core.diff import motions, scrolls, volatile
 from deltarec.core.diff.volatile import BAR_SHARE, system_bars
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Bounds, Node, Observation
@@ -78,3 +83,40 @@ _WINDOW = st.builds(
 def test_bars_are_the_walks_on_generated_windows(windows: list[Node], height: int) -> None:
     frame = Frame(Observation(windows=tuple(windows), width=100, height=height))
     assert system_bars(frame) == _bars_the_long_way(frame)
+
+
+def _crowded_the_long_way(left: dict[tuple[int, int], float]) -> set[tuple[int, int]]:
+    reach = range(-2 * motions.SPREAD, 2 * motions.SPREAD + 1)
+    return {
+        (x, y)
+        for x, y in left
+        if any((x + i, y + j) in left for i in reach for j in reach if i or j)
+    }
+
+
+def _ranked_the_long_way(
+    votes: dict[tuple[int, int], float],
+) -> list[tuple[tuple[int, int], float]]:
+    order = {offset: i for i, offset in enumerate(votes)}
+
+    def key(kv: tuple[tuple[int, int], float]) -> tuple[float, int]:
+        (dx, dy), v = kv
+        return (-round(v, 9), abs(dx) + abs(dy) if v >= scrolls.PERIODIC else order[(dx, dy)])
+
+    return sorted(votes.items(), key=key)
+
+
+_VOTES = st.dictionaries(
+    st.tuples(st.integers(-6, 6), st.integers(-8, 8)),
+    st.sampled_from([0.5, 1.0, 1.0, 2.0, 3.0, 0.25]),
+    max_size=2 * motions._FEW,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_VOTES)
+def test_crowded_and_ranked_are_the_long_way_on_generated_votes(
+    votes: dict[tuple[int, int], float],
+) -> None:
+    assert motions._crowded(votes) == _crowded_the_long_way(votes)
+    assert scrolls._ranked(votes) == _ranked_the_long_way(votes)
