@@ -26,6 +26,7 @@ from deltarec.core.capture.uiautomator import parse_uiautomator
 from deltarec.core.diff import motions, scrolls, volatile
 from deltarec.core.diff.volatile import BAR_SHARE, system_bars
 from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.labels import natures, scrolls_by_nature
 from deltarec.core.observe.model import Bounds, Node, Observation
 
 REAL = Path(__file__).resolve().parents[2] / "fixtures" / "real"
@@ -120,3 +121,13 @@ def test_crowded_and_ranked_are_the_long_way_on_generated_votes(
 ) -> None:
     assert motions._crowded(votes) == _crowded_the_long_way(votes)
     assert scrolls._ranked(votes) == _ranked_the_long_way(votes)
+
+
+def test_natures_are_each_nodes_own_on_every_real_capture() -> None:
+    """:func:`~deltarec.core.observe.labels.natures` (kept per frame, read by the pages, the
+    scroll estimate, the labels and the numbering) is ``scrolls_by_nature`` node by node."""
+    for dump in sorted(REAL.rglob("*.xml")):
+        obs = parse_uiautomator(dump.read_bytes())
+        for frame in (Frame(obs), Frame(elements_to_observation(observation_to_elements(obs)))):
+            assert natures(frame) == [scrolls_by_nature(n) for n in frame.nodes]
+            assert natures(frame) is natures(frame)
