@@ -45,7 +45,7 @@ def page(
     left = [k for k in prev.children[p] if k not in used]
     for k in curr.children[c]:  # a row cut by one edge, then by the other: its parts passed
         q = pairs.get(k)
-        if q is not None and _across(prev.nodes[q].bounds, old_view, curr.nodes[k].bounds, view):
+        if q is not None and across(prev.nodes[q].bounds, old_view, curr.nodes[k].bounds, view):
             came.append(k)
             left.append(q)
     if not came or not left:
@@ -167,8 +167,9 @@ def scrollers(frame: Frame) -> list[int]:
     return got
 
 
-def _across(a: Bounds, a_box: Bounds, b: Bounds, b_box: Bounds) -> bool:
-    """Whether a row cut by the top edge is now cut by the bottom one, or the reverse."""
+def across(a: Bounds, a_box: Bounds, b: Bounds, b_box: Bounds) -> bool:
+    """Whether a row cut by the top edge of ``a_box`` is now cut by the bottom one of
+    ``b_box``, or the reverse."""
     top_a, bottom_a = a.top <= a_box.top, a.bottom >= a_box.bottom
     top_b, bottom_b = b.top <= b_box.top, b.bottom >= b_box.bottom
     return (top_a and not bottom_a and bottom_b and not top_b) or (
@@ -254,7 +255,7 @@ def with_gesture(
     out = []
     named: set[int] = set()
     for m in motions:
-        if _started_in(curr, m.curr, gesture) and (m.page or gesture.contradicts(m.dx, m.dy)):
+        if started_in(curr, m.curr, gesture) and (m.page or gesture.contradicts(m.dx, m.dy)):
             m = Motion(m.curr, m.prev, 0, 0, page=True, toward=toward)
         out.append(m)
         named.add(m.curr)
@@ -288,7 +289,7 @@ def with_gesture(
     return out
 
 
-def _started_in(curr: Frame, host: int, gesture: Gesture) -> bool:
+def started_in(curr: Frame, host: int, gesture: Gesture) -> bool:
     """Whether the gesture started on ``host``, or on the scrollable that holds it when it
     is a bare wrapper (a web page's ``article``, cut below a fixed header)."""
     if under(curr.nodes[host].bounds, gesture):
