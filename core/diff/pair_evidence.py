@@ -12,7 +12,7 @@ turned a page pairs only a section header cut by both edges). The module docstri
 from __future__ import annotations
 
 from deltarec.core.diff.gesture import Gesture
-from deltarec.core.diff.motions import OFF, consistent, placements
+from deltarec.core.diff.motions import OFF, Motion, consistent, placements
 from deltarec.core.diff.pages import across
 from deltarec.core.diff.row_content import own_texts, texts
 from deltarec.core.diff.scrolls import find_motions
@@ -28,11 +28,20 @@ class Guard:
     """
 
     def __init__(
-        self, prev: Frame, curr: Frame, pairs: dict[int, int], gesture: Gesture | None = None
+        self,
+        prev: Frame,
+        curr: Frame,
+        pairs: dict[int, int],
+        gesture: Gesture | None = None,
+        motions: list[Motion] | None = None,
     ) -> None:
+        """``motions``: the scrolls to pair by (measured over other pairs); by default
+        :func:`~deltarec.core.diff.scrolls.find_motions` over ``pairs``."""
         self.prev, self.curr = prev, curr
         self.measured = dict(pairs)  # as they are now: passes 3 and 4 add to ``pairs``
-        self.motions = motions = find_motions(prev, curr, pairs, gesture)
+        if motions is None:
+            motions = find_motions(prev, curr, pairs, gesture)
+        self.motions = motions
         self.active = bool(motions)
         self._placed = placements(curr, motions)
         self._gesture = gesture
