@@ -168,15 +168,27 @@ def match_measured(
     if pairs == guard.measured:
         return Matched(pairs, guard.measured, tuple(guard.motions))
     final = find_motions(prev, curr, pairs, gesture)
-    if final == guard.motions:
+    if not _measured_pages(guard.motions, final):
         return Matched(pairs, dict(pairs), tuple(final))
-    # The pairs passes 3 and 4 made say other scrolls than the estimate they were made by (a
-    # feed card's repeated body paired across the move hid the offset; its pair dropped, the
-    # offset shows): pair again by what they say, once. Else rows the final offset keeps in
-    # view stay unpaired under an estimated page, and are listed as come in.
+    # The pairs passes 3 and 4 made measure a list the estimate they were made by took for a
+    # page (a feed card's repeated body paired across the move hid the offset; its pair
+    # dropped, the offset shows): pair again by what they measure, once. Else rows the
+    # final offset keeps in view stay unpaired under the page, and are listed as come in.
     pairs, used = start, start_used
     _guarded(prev, curr, pairs, used, iou_threshold, gesture, final)
     return Matched(pairs)
+
+
+def _measured_pages(estimate: list[Motion], final: list[Motion]) -> bool:
+    """Whether ``final`` differs from ``estimate`` only in offsets measured on hosts the
+    estimate took for pages turned (nothing else changes what passes 3 and 4 may pair)."""
+    pages = {(m.curr, m.prev) for m in estimate if m.page}
+    changed = [m for m in final if m not in estimate]
+    return (
+        bool(changed)
+        and len(final) == len(estimate)
+        and all((m.curr, m.prev) in pages and not m.page for m in changed)
+    )
 
 
 def _guarded(
