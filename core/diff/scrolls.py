@@ -187,7 +187,11 @@ def _find_motions(
         cut = outer is not None and at_edge(curr.nodes[c].bounds, outer)
         if cut and not scrolls_by_nature(curr.nodes[c]):
             continue  # a row cut by the list's edge is not a viewport of its own
-        finger = gesture if gesture is not None and started_in(curr, c, gesture) else None
+        # The finger moves the outermost scroll under it; a nested one's own move (a px of
+        # rounding inside a web page scrolled with it) is no move of the finger's.
+        finger = gesture if gesture is not None and base == (0, 0) else None
+        if finger is not None and not started_in(curr, c, finger):
+            finger = None
         motion = _host(prev, curr, pairs, used, c, old, base, wrapped, finger)
         if motion is not None and not (motion.page and cut):  # carried out by the outer scroll
             out.append(motion)
