@@ -64,10 +64,12 @@ def geometry_pass(
             bl, bt, br, bb = curr.nodes[c].bounds.as_list()
             shift = guard.shift(c)
             dx, dy = shift or (0, 0)
-            b_area = max(0, br - bl) * max(0, bb - bt)
+            b_area = (br - bl if br > bl else 0) * (bb - bt if bb > bt else 0)
             for p, al, at, ar, ab in boxes:
                 al, at, ar, ab = al + dx, at + dy, ar + dx, ab + dy
-                w, h = min(ar, br) - max(al, bl), min(ab, bb) - max(at, bt)
+                # min and max inline (a builtin call a box costs what the rest does)
+                w = (ar if ar < br else br) - (al if al > bl else bl)
+                h = (ab if ab < bb else bb) - (at if at > bt else bt)
                 if w <= 0 or h <= 0:
                     if (al, at, ar, ab) == (bl, bt, br, bb):  # two equal empty boxes
                         scored.append((-1.0, c, p))

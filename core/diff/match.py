@@ -376,14 +376,15 @@ def _slot(
     (``over``: :meth:`Evidence.overlapping`), or in place (a measured scroll's row, or
     :func:`_in_place`), and not another row (:func:`other_row`). Evidence is asked first and
     other_row last: all are pure, and most candidates of a slot have no anchor and no
-    overlap, while other_row reads both rows' labels."""
+    overlap, while other_row reads both rows' labels (``p in over`` is asked before the call
+    to :func:`_in_place`, whose first test it is: a call a candidate cost more than the rest)."""
     return [
         p
         for p in live
         if (
             (p in over or ev.shares(c, p) or ev.synthetic_roots(c, p))
             if p in anchored
-            else placed or _in_place(prev, p, curr, c, ev, over)
+            else placed or (p in over and _in_place(prev, p, curr, c, ev, over))
         )
         and not other_row(prev, p, curr, c)
     ]

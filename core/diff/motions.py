@@ -173,12 +173,7 @@ def clustered(votes: dict[tuple[int, int], float], still: int = 0) -> dict[tuple
     {(0, 0): 1.0, (0, -40): 3.0}
     """
     left = {o: v for o, v in votes.items() if not near(o, (0, 0), still)}
-    reach = range(-2 * SPREAD, 2 * SPREAD + 1)
-    crowded = {
-        (x, y)
-        for x, y in left
-        if any((x + i, y + j) in left for i in reach for j in reach if i or j)
-    }  # offsets that may share a centre with another: only they need gathering
+    crowded = _crowded(left)  # offsets that may share a centre with another: only they gather
     if len(left) == len(votes) and not crowded:
         return votes
     order = {offset: i for i, offset in enumerate(votes)}
@@ -231,6 +226,32 @@ def clustered(votes: dict[tuple[int, int], float], still: int = 0) -> dict[tuple
 
 def _apart(a: tuple[int, int], b: tuple[int, int]) -> int:
     return abs(a[0] - b[0]) + abs(a[1] - b[1])
+
+
+_FEW = 8
+"""Up to this many offsets, :func:`_crowded` compares them pair by pair."""
+
+
+def _crowded(left: dict[tuple[int, int], float]) -> set[tuple[int, int]]:
+    """The offsets of ``left`` with another within 2 × :data:`SPREAD` px on both axes. A few
+    (the common estimate: one or two) are compared pair by pair; more, each looks up its
+    neighbourhood (O(k), whatever their number)."""
+    reach = 2 * SPREAD
+    if len(left) <= _FEW:
+        return {
+            (x, y)
+            for x, y in left
+            if any(
+                (u, v) != (x, y) and -reach <= u - x <= reach and -reach <= v - y <= reach
+                for u, v in left
+            )
+        }
+    around = range(-reach, reach + 1)
+    return {
+        (x, y)
+        for x, y in left
+        if any((x + i, y + j) in left for i in around for j in around if i or j)
+    }
 
 
 def near(a: tuple[int, int], b: tuple[int, int], spread: int = SPREAD) -> bool:

@@ -21,7 +21,7 @@ from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.motions import Motion
 from deltarec.core.diff.row_evidence import TextCache, at_edge, displacement, kin, shown
 from deltarec.core.observe.frame import Frame
-from deltarec.core.observe.labels import scrolls_by_nature
+from deltarec.core.observe.labels import natures, scrolls_by_nature
 from deltarec.core.observe.model import Bounds, Node
 
 
@@ -159,10 +159,10 @@ def scrollers(frame: Frame) -> list[int]:
     kept = frame.memo.get("scrollers")
     if kept is not None:
         return kept  # type: ignore[return-value]
-    nodes = frame.nodes
+    natural = natures(frame)
     got: list[int] = []
     for pos, parent in enumerate(frame.parents):
-        got.append(pos if scrolls_by_nature(nodes[pos]) else got[parent] if parent >= 0 else -1)
+        got.append(pos if natural[pos] else got[parent] if parent >= 0 else -1)
     frame.memo["scrollers"] = got
     return got
 

@@ -155,11 +155,13 @@ class Evidence:
         candidate (pass 3 weighs every candidate of a slot: a calendar's alike cells)."""
         b = self.curr.nodes[c].bounds
         bl, bt, br, bb = b.left, b.top, b.right, b.bottom
-        area_b = max(0, br - bl) * max(0, bb - bt)
+        area_b = (br - bl if br > bl else 0) * (bb - bt if bb > bt else 0)
         threshold = self.threshold
         nodes, parents = self.prev.nodes, self.prev.parents
         moves_of: dict[int, list[tuple[int, int]]] = {}
         out: set[int] = set()
+        # Comparisons and conditional expressions, not abs(), min() and max(): a builtin
+        # call costs what a dozen comparisons do, and a calendar's slot holds dozens of cells.
         for p in candidates:
             moves = moves_of.get(parents[p])
             if moves is None:  # _moves depends on p only through its parent
@@ -168,21 +170,23 @@ class Evidence:
             for dx, dy in moves:
                 left, top, right, bottom = a.left + dx, a.top + dy, a.right + dx, a.bottom + dy
                 if (
-                    abs(left - bl) <= OFF
-                    and abs(top - bt) <= OFF
-                    and abs(right - br) <= OFF
-                    and abs(bottom - bb) <= OFF
+                    -OFF <= left - bl <= OFF
+                    and -OFF <= top - bt <= OFF
+                    and -OFF <= right - br <= OFF
+                    and -OFF <= bottom - bb <= OFF
                 ):
                     if threshold <= 1.0:  # IoU 1.0, as _iou has it (even of two empty boxes)
                         out.add(p)
                         break
                     continue
-                w = min(right, br) - max(left, bl)
-                h = min(bottom, bb) - max(top, bt)
-                if w <= 0 or h <= 0:
+                w = (right if right < br else br) - (left if left > bl else bl)
+                if w <= 0:
                     continue  # IoU 0: never enough
+                h = (bottom if bottom < bb else bb) - (top if top > bt else bt)
+                if h <= 0:
+                    continue
                 inter = w * h
-                union = max(0, right - left) * max(0, bottom - top) + area_b - inter
+                union = (right - left) * (bottom - top) + area_b - inter  # both sides > 0 here
                 if union and inter / union >= threshold:
                     out.add(p)
                     break

@@ -91,7 +91,7 @@ from deltarec.core.diff.row_evidence import (
     up,
 )
 from deltarec.core.observe.frame import Frame
-from deltarec.core.observe.labels import scrolls_by_nature
+from deltarec.core.observe.labels import natures, scrolls_by_nature
 from deltarec.core.observe.model import Bounds
 
 AGREEMENT = 0.8
@@ -195,7 +195,7 @@ def _natural(prev: Frame, curr: Frame, pairs: Mapping[int, int], c: int) -> bool
     """Whether ``c`` is a container made to scroll, in either frame (a ScrollView that
     turned scrollable as the keyboard opened is one on both sides)."""
     p = pairs.get(c)
-    return scrolls_by_nature(curr.nodes[c]) or (p is not None and scrolls_by_nature(prev.nodes[p]))
+    return natures(curr)[c] or (p is not None and natures(prev)[p])
 
 
 _Around = tuple[tuple[int, int], Bounds | None]
@@ -229,8 +229,9 @@ def _unnamed_pages(
     inside it: a web page flung past a grid whose wrappers changed size (no vote)."""
     out: list[Motion] = []
     hosts = {m.curr for m in found}
+    natural = natures(curr)
     for c in pairs:
-        if not scrolls_by_nature(curr.nodes[c]) or c in hosts:
+        if not natural[c] or c in hosts:
             continue
         if any(h in hosts for h in curr.ancestors(c)) or any(
             c < h < curr.subtree_end(c) for h in hosts
@@ -247,6 +248,8 @@ def _ranked(votes: dict[tuple[int, int], float]) -> list[tuple[tuple[int, int], 
     """Offsets by votes, most first. Ties between offsets that several rows back (rows that
     repeat with a period fit the content moved by any number of periods): the shorter move
     first; other ties: the order they were first seen in."""
+    if len(votes) < 2:
+        return list(votes.items())  # nothing to rank (the common estimate: one offset)
     order = {offset: i for i, offset in enumerate(votes)}
 
     def key(kv: tuple[tuple[int, int], float]) -> tuple[float, int]:

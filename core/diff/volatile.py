@@ -17,6 +17,7 @@ a clock's text, a counter — so it never floods a delta.
 
 from __future__ import annotations
 
+import operator
 import re
 from dataclasses import dataclass
 from typing import cast
@@ -125,6 +126,10 @@ _SYSTEM_UI_BAR_IDS = (
 subtrees are the bars."""
 
 
+_RESOURCE_ID = operator.attrgetter("resource_id")
+_NO_BARS: frozenset[int] = frozenset()
+
+
 def system_bars(frame: Frame) -> frozenset[int]:
     """Positions of the status and navigation bars' nodes: System UI windows no taller than
     :data:`BAR_SHARE` of the screen (300 px when the size is unknown), and subtrees whose
@@ -140,9 +145,18 @@ def system_bars(frame: Frame) -> frozenset[int]:
     kept = frame.memo.get(system_bars)  # a pure fact of the frame: a step asks up to 3 times
     if kept is not None:
         return cast(frozenset[int], kept)
+    nodes = frame.nodes
+    if not any(map(_RESOURCE_ID, nodes)) and all(
+        nodes[root].package != SYSTEM_UI for root in frame.roots
+    ):
+        # No window of System UI and no resource id (element dicts have neither): no bar,
+        # found at C speed, not by the walk below (which would find none: a node is a bar by
+        # its window or its id, or as the child of one).
+        frame.memo[system_bars] = _NO_BARS
+        return _NO_BARS
     limit = frame.obs.height * BAR_SHARE if frame.obs.height else 300
     out: set[int] = set()
-    for pos, node in enumerate(frame.nodes):
+    for pos, node in enumerate(nodes):
         parent = frame.parents[pos]
         if parent >= 0:
             ids = _SYSTEM_UI_BAR_IDS if node.package == SYSTEM_UI else _BAR_IDS

@@ -9,10 +9,39 @@ so deep trees cannot exhaust the interpreter stack.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from functools import cached_property
+from typing import Any, Generic, TypeVar, overload
 
 from deltarec.core.observe.identity import flatten_tree, keys_and_subtree_hashes
 from deltarec.core.observe.model import Node, Observation
+
+_T = TypeVar("_T")
+
+
+class cached_property(Generic[_T]):  # lowercase: named as the functools one it replaces
+    """:func:`functools.cached_property` without its lock: computed on the first read, kept in
+    the instance's ``__dict__`` (which later reads find first). Python 3.11's takes a lock on
+    every first read, a dozen a step on two frames that are read by one thread (and a value
+    two threads race to compute is the same value: every fact here is pure)."""
+
+    def __init__(self, func: Callable[[Any], _T]) -> None:
+        self.func = func
+        self.name = func.__name__
+        self.__doc__ = func.__doc__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, obj: None, owner: type | None = None) -> cached_property[_T]: ...
+
+    @overload
+    def __get__(self, obj: object, owner: type | None = None) -> _T: ...
+
+    def __get__(self, obj: object | None, owner: type | None = None) -> _T | cached_property[_T]:
+        if obj is None:
+            return self
+        value = obj.__dict__[self.name] = self.func(obj)
+        return value
 
 
 class Frame:

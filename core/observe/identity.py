@@ -34,7 +34,7 @@ switch. Cost: O(n) hashing per frame.
 from __future__ import annotations
 
 import hashlib
-from collections import Counter
+from collections import _count_elements  # type: ignore[attr-defined]  # Counter's C loop
 from collections.abc import Sequence
 from itertools import repeat
 from typing import NamedTuple
@@ -230,8 +230,14 @@ def keys_and_subtree_hashes(
             memo[data] = digest
         subtree[pos] = digest
     # Each node takes the first unique of: own hash, subtree hash, subtree hash in its parent.
-    unique_own = {h for h, count in Counter(own_hash).items() if count == 1 and h}
-    unique_sub = {h for h, count in Counter(subtree).items() if count == 1}
+    # Counted at C speed into plain dicts (Counter's own loop, without the Python-level
+    # set-up of a Counter, which was most of a one-element frame's count).
+    counts: dict[bytes, int] = {}
+    _count_elements(counts, own_hash)
+    unique_own = {h for h, count in counts.items() if count == 1 and h}
+    counts = {}
+    _count_elements(counts, subtree)
+    unique_sub = {h for h, count in counts.items() if count == 1}
     keys: list[str] = [""] * n
     seen: dict[bytes, int] = {}
     last_qualified = last.qualified

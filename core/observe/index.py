@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 
 from deltarec.core.observe.frame import Frame
-from deltarec.core.observe.labels import element_positions, labels, scrolls_by_nature
+from deltarec.core.observe.labels import element_positions, labels, natures
 from deltarec.core.observe.model import Bounds
 
 _new = object.__new__
@@ -361,10 +361,11 @@ def in_recycled_content(frame: Frame) -> list[bool]:
                 bare[(parent, node.class_name)] += 1
         inside = [False] * len(nodes)
         got = [False] * len(nodes)
+        natural = natures(frame)
         for pos, parent in enumerate(parents):
             if parent < 0:
                 continue
-            inside[pos] = inside[parent] or scrolls_by_nature(nodes[parent])
+            inside[pos] = inside[parent] or natural[parent]
             if got[parent] or not inside[pos]:
                 got[pos] = got[parent]
                 continue

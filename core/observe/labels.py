@@ -38,6 +38,8 @@ by another row's text. Names longer than :data:`MAX_LABEL` are cut.
 
 from __future__ import annotations
 
+from typing import cast
+
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Node
 
@@ -58,6 +60,16 @@ def scrolls_by_nature(node: Node) -> bool:
 
 _SCROLLING_CLASS: dict[str, bool] = {}
 _CLASSES_KEPT = 4096
+
+
+def natures(frame: Frame) -> list[bool]:
+    """Per position, :func:`scrolls_by_nature` of its node: one pass, kept in the frame's
+    memo (the pages, the scroll estimate, the labels and the numbering each asked it of
+    every node, four to five times a frame). Read only."""
+    got = frame.memo.get(natures)
+    if got is None:
+        got = frame.memo[natures] = list(map(scrolls_by_nature, frame.nodes))
+    return cast(list[bool], got)
 
 
 MAX_LABEL = 80
@@ -119,11 +131,11 @@ def _cut(text: str) -> str:
 
 def in_scrolling(frame: Frame) -> list[bool]:
     """For every node, whether it lies inside a container made to scroll. O(n)."""
-    nodes = frame.nodes
-    out = [False] * len(nodes)
+    natural = natures(frame)
+    out = [False] * len(natural)
     for pos, parent in enumerate(frame.parents):
         if parent >= 0:
-            out[pos] = out[parent] or scrolls_by_nature(nodes[parent])
+            out[pos] = out[parent] or natural[parent]
     return out
 
 

