@@ -22,6 +22,16 @@ precisely (300 ms for a finger's travel of up to ~1,180 px on the default phone)
 and makes every quicker swipe — the walk's flings of 40–120 ms, a 2,000 px swipe in
 300 ms — overshoot the finger as a real one does.
 
+Touch slop: a native scroller does not move by the finger's whole travel either. AOSP
+``RecyclerView.onTouchEvent`` (``ACTION_MOVE``: ``if (Math.abs(dy) > mTouchSlop) { dy > 0 ?
+dy -= mTouchSlop : dy += mTouchSlop; ... }``, the same for ``dx`` on a horizontal list) and
+``ScrollView.onTouchEvent`` (``deltaY -= mTouchSlop`` when ``mIsBeingDragged`` starts)
+subtract the touch slop once, when the drag starts; ``ViewConfiguration``'s ``TOUCH_SLOP``
+is :data:`TOUCH_SLOP_DP` (8 dp: 21 px at 420 dpi). So the content moves the finger's travel
+less the slop on the drag's main axis, and a drag no longer than the slop moves nothing
+(:func:`drag`). The glide still comes from the finger's velocity (``VelocityTracker`` reads
+the finger, not the content).
+
 Distances are in layout units (lu: 160/420 dp, the reference phone's px; :mod:`.profile`).
 
     >>> glide(600, 600)  # 1,000 lu/s ≈ 381 dp/s: a slow drag
@@ -30,6 +40,8 @@ Distances are in layout units (lu: 160/420 dp, the reference phone's px; :mod:`.
     -3491
     >>> glide(20_000, 10) == glide(40_000, 10)  # capped
     True
+    >>> drag(2000, 21), drag(-2000, 21), drag(21, 21), drag(-15, 21)
+    (1979, -1979, 0, 0)
 """
 
 from __future__ import annotations
@@ -49,6 +61,20 @@ DECELERATION_DP_S2 = 4_000.0
 MAX_GLIDE_DP = 4_000.0
 """The longest glide (dp): about four screens of a phone."""
 
+TOUCH_SLOP_DP = 8
+"""``ViewConfiguration.TOUCH_SLOP`` (dp): how far the finger moves before a drag starts."""
+
+TOUCH_SLOP_LU = round(TOUCH_SLOP_DP * LU_PER_DP)
+"""The touch slop in layout units (21: 8 dp at 420 dpi)."""
+
+
+def drag(travel: int, slop: int) -> int:
+    """How far a native scroller's content follows a drag of ``travel`` (any unit, signed)
+    when the touch slop is ``slop`` in the same unit: the travel less the slop, 0 within it."""
+    if abs(travel) <= slop:
+        return 0
+    return travel - slop if travel > 0 else travel + slop
+
 
 def glide(travel: int, duration_ms: int) -> int:
     """How much further (lu, the sign of ``travel``) the content moves after the finger
@@ -63,4 +89,4 @@ def glide(travel: int, duration_ms: int) -> int:
     return round(extra * LU_PER_DP) * (1 if travel > 0 else -1)
 
 
-__all__ = ["glide"]
+__all__ = ["TOUCH_SLOP_DP", "TOUCH_SLOP_LU", "drag", "glide"]

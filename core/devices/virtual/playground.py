@@ -13,11 +13,14 @@ screenshot show. Behaviour, chosen to match Android:
   the same length in dp on others). Otherwise it goes to
   the innermost view under its start point that scrolls along its axis (mostly
   vertical or mostly horizontal; see :func:`~.views.swipe_target`), and scrolls
-  it by ``y1 - y2`` (or ``x1 - x2``) pixels plus, for a fast swipe, the momentum
+  it by ``y1 - y2`` (or ``x1 - x2``) pixels less the touch slop (8 dp, as AOSP's
+  ``RecyclerView`` and ``ScrollView`` subtract it when the drag starts; a drag within
+  the slop moves nothing; :mod:`.fling`) plus, for a fast swipe, the momentum
   a real phone's fling adds (:mod:`.fling`: the duration gives the velocity; a slow
-  drag scrolls by exactly the finger's travel), clamped to the
+  drag has none), clamped to the
   content: the Inbox list, the Feed and its carousel, the Article's WebView (and the
-  Settings list where it does not fit). A
+  Settings list and the sign-up form where they do not fit). The WebView keeps the
+  finger's whole travel (Chromium's own gesture handling is not modelled). A
   horizontal swipe on the Clock's pager moves one page (left: next tab). Other
   swipes, and every swipe while a dialog is open, do nothing.
 - **typing** goes to the focused field at its end; with no focused field it is
@@ -36,7 +39,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from deltarec.core.devices.virtual.actions import act_on_screen, scroll
-from deltarec.core.devices.virtual.fling import glide
+from deltarec.core.devices.virtual.fling import TOUCH_SLOP_LU, drag, glide
 from deltarec.core.devices.virtual.layout import (
     ACTIVITIES,
     APP_PACKAGE,
@@ -79,6 +82,10 @@ PACKAGES = (APP_PACKAGE, LAUNCHER_PACKAGE, SYSTEMUI_PACKAGE, "dev.deltarec.keybo
 
 TAP_SLOP = 16
 LONG_PRESS_MS = 500
+
+SLOPLESS = frozenset({"article", "pager"})
+"""Swipe targets that keep the finger's whole travel: the Article's WebView (Chromium's
+own gesture handling, not modelled) and the Clock's pager (it moves one page)."""
 
 _NAMED_KEYS = {3: "home", 4: "back", 61: "tab", 62: "space", 66: "enter", 67: "del"}
 
@@ -213,9 +220,17 @@ class Playground:
             return
         vertical = abs(y2 - y1) >= abs(x2 - x1)
         target = swipe_target(self.windows(), x1, y1, "v" if vertical else "h")
-        if target:
-            travel = self.profile.to_layout(y1 - y2 if vertical else x1 - x2)
+        if not target:
+            return
+        finger = y1 - y2 if vertical else x1 - x2
+        travel = self.profile.to_layout(finger)
+        if target in SLOPLESS:
             scroll(self.state, target, travel + glide(travel, duration_ms), self.screen)
+            return
+        moved = drag(finger, self.profile.px(TOUCH_SLOP_LU))
+        if moved:  # a drag within the touch slop never starts: no scroll, no fling
+            delta = self.profile.to_layout(moved) + glide(travel, duration_ms)
+            scroll(self.state, target, delta, self.screen)
 
     def _do(self, view: View | None, *, long: bool) -> None:
         if view is None or not view.enabled:

@@ -6,6 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from deltarec.core.devices.virtual import Playground
+from deltarec.core.devices.virtual.fling import TOUCH_SLOP_LU as SLOP  # 21 px here
 from deltarec.core.devices.virtual.screen_feed import CARD_COUNT, max_chips_offset, max_offset
 from deltarec.core.observe.model import Node, Observation
 from tests.core.devices.vphone import (
@@ -49,10 +50,10 @@ def test_outer_scroll_view_holds_the_inner_list_at_the_same_bounds() -> None:
     assert len(find(o, rid=rid("card"))) >= 2
 
 
-def test_vertical_swipe_scrolls_the_inner_list_by_exactly_the_distance() -> None:
+def test_vertical_swipe_scrolls_the_inner_list_by_the_distance_less_the_touch_slop() -> None:
     pg = feed()
     before = obs(pg)
-    pg.swipe(540, 1900, 540, 1700)
+    pg.swipe(540, 1900, 540, 1700 - SLOP)  # RecyclerView subtracts the slop: 200 px
     after = obs(pg)
     assert pg.state.feed.offset == 200
     for name in ("feed_scroll", "feed_content"):  # the scrollers stay put
@@ -66,7 +67,7 @@ def test_vertical_swipe_scrolls_the_inner_list_by_exactly_the_distance() -> None
     carousel = one(after, rid=rid("feed_chips"))
     assert carousel.bounds.top == one(after, rid=rid("feed_content")).bounds.top
     assert carousel.bounds.bottom == one(before, rid=rid("feed_chips")).bounds.bottom - 200
-    pg.swipe(540, 1900, 540, 1700)  # the header item is now entirely above the viewport
+    pg.swipe(540, 1900, 540, 1700 - SLOP)  # the header item is now entirely above the viewport
     assert not find(obs(pg), rid=rid("feed_header"))
 
 
@@ -74,7 +75,7 @@ def test_a_vertical_swipe_starting_on_the_carousel_scrolls_the_feed() -> None:
     pg = feed()
     x, y = one(obs(pg), rid=rid("feed_chips")).bounds.center
     pg.swipe(x, y, x, y - 200)
-    assert (pg.state.feed.offset, pg.state.feed.chips_offset) == (200, 0)
+    assert (pg.state.feed.offset, pg.state.feed.chips_offset) == (200 - SLOP, 0)
 
 
 def test_feed_scroll_is_clamped_at_both_ends_and_reaches_the_last_card() -> None:
@@ -92,7 +93,7 @@ def test_horizontal_swipe_on_the_carousel_scrolls_only_the_carousel() -> None:
     before = obs(pg)
     carousel = one(before, rid=rid("feed_chips"))
     x, y = carousel.bounds.center
-    pg.swipe(x + 300, y, x - 100, y)
+    pg.swipe(x + 300, y, x - 100 - SLOP, y)  # horizontally too, less the slop: 400 px
     after = obs(pg)
     assert (pg.state.feed.offset, pg.state.feed.chips_offset) == (0, 400)
     assert titles(after).keys() == titles(before).keys()

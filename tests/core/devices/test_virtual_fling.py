@@ -1,6 +1,7 @@
 """Fling physics on the virtual phone (core/devices/virtual/fling.py), generated: a fast swipe
-moves the content further than the finger, a slow drag exactly by it, never past the list's
-end, and the same swipe always lands on the same screen (recordings replay by duration)."""
+moves the content further than the finger, a slow drag by the finger's travel less the touch
+slop, never past the list's end, and the same swipe always lands on the same screen
+(recordings replay by duration)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from deltarec.core.devices.virtual import Playground
-from deltarec.core.devices.virtual.fling import FLING_MIN_DP_S, LU_PER_DP, MAX_GLIDE_DP, glide
+from deltarec.core.devices.virtual.fling import (
+    FLING_MIN_DP_S,
+    LU_PER_DP,
+    MAX_GLIDE_DP,
+    TOUCH_SLOP_LU,
+    drag,
+    glide,
+)
 from deltarec.core.devices.virtual.layout import APP_PACKAGE
 from deltarec.core.devices.virtual.profile import PRESETS
 from deltarec.core.devices.virtual.screen_inbox import max_offset
@@ -39,7 +47,7 @@ def test_momentum_follows_the_finger_and_grows_with_speed(travel: int, ms: int) 
     ms=st.sampled_from((40, 80, 120, 200, 300, 600, 1000)),
     profile=st.sampled_from(sorted(PRESETS)),
 )
-def test_a_swipe_scrolls_the_finger_s_travel_plus_momentum_to_the_list_s_end(
+def test_a_swipe_scrolls_the_finger_s_travel_less_slop_plus_momentum_to_the_list_s_end(
     start: int, y1: int, travel: int, ms: int, profile: str
 ) -> None:
     def swiped() -> Playground:
@@ -55,11 +63,13 @@ def test_a_swipe_scrolls_the_finger_s_travel_plus_momentum_to_the_list_s_end(
     before = min(start, max_offset(pg.screen.nav_top))
     moved = pg.state.inbox.offset - before
     finger = pg.profile.to_layout(travel)
+    content = pg.profile.to_layout(drag(travel, pg.profile.px(TOUCH_SLOP_LU)))
     end = max_offset(pg.screen.nav_top) if travel > 0 else 0
     if moved:  # the swipe started on the list
-        want = max(0, min(max_offset(pg.screen.nav_top), before + finger + glide(finger, ms)))
+        assert content  # a drag within the slop never moves the list
+        want = max(0, min(max_offset(pg.screen.nav_top), before + content + glide(finger, ms)))
         assert pg.state.inbox.offset == want
-        assert abs(moved) >= min(abs(finger), abs(end - before))  # never short of the finger
-        if glide(finger, ms) and abs(end - before) > abs(finger + glide(finger, ms)):
-            assert abs(moved) > abs(finger)  # a fling goes further than the finger
+        assert abs(moved) >= min(abs(content), abs(end - before))  # never short of the drag
+        if glide(finger, ms) and abs(end - before) > abs(content + glide(finger, ms)):
+            assert abs(moved) > abs(content)  # a fling goes further than the drag
     assert swiped().state == pg.state  # the same swipe, the same screen

@@ -25,6 +25,7 @@ from deltarec.core.devices.virtual import (
     make_virtual_device,
     parse_profile,
 )
+from deltarec.core.devices.virtual.fling import TOUCH_SLOP_LU
 from deltarec.core.devices.virtual.layout import ACTIVITIES, APP_PACKAGE
 from deltarec.core.devices.virtual.views import View, hit_windows
 from deltarec.core.errors import InputError
@@ -234,8 +235,8 @@ def test_coordinates_from_the_default_phone_miss_while_labels_still_find(preset:
 
 @pytest.mark.parametrize("preset", ["small", "large", "tablet"])
 def test_content_follows_the_finger_in_px(preset: str) -> None:
-    """A drag of 400 px moves the list 400 px on screen (±1 for rounding), whatever the
-    density: scrolling is in px, laid out in lu."""
+    """A drag of 400 px moves the list 400 px less the touch slop (8 dp in the profile's px)
+    on screen (±1 for rounding), whatever the density: scrolling is in px, laid out in lu."""
     pg = Playground(profile=PRESETS[preset])
     pg.launch_app(APP_PACKAGE, ".InboxActivity")
     before = _clickables(pg)
@@ -244,7 +245,8 @@ def test_content_follows_the_finger_in_px(preset: str) -> None:
     after = _clickables(pg)
     rows = (set(before) & set(after)) - {"Navigate up"}
     moved = {before[k][1] - after[k][1] for k in rows}
-    assert moved and all(abs(m - 400) <= 1 for m in moved), moved
+    slop = pg.profile.px(TOUCH_SLOP_LU)
+    assert moved and all(abs(m - (400 - slop)) <= 1 for m in moved), (moved, slop)
 
 
 def test_a_short_drag_is_a_tap_by_the_same_dp_on_every_density() -> None:

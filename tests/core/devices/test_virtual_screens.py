@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from deltarec.core.capture.uiautomator import parse_uiautomator
 from deltarec.core.devices.virtual import ManualClock, Playground
+from deltarec.core.devices.virtual.fling import TOUCH_SLOP_LU as SLOP  # 21 px here
 from deltarec.core.devices.virtual.screen_inbox import max_offset
 from deltarec.core.observe.model import Node, Observation
 from tests.core.devices.vphone import APP, obs, offsets_at_both_ends, one, tap
@@ -354,7 +355,7 @@ def test_swipe_scrolls_by_pixels_and_rows_enter_and_leave() -> None:
     pg = _inbox()
     before = obs(pg)
     names_before = [n.text for n in before.walk() if n.resource_id == f"{APP}:id/subject"]
-    pg.swipe(540, 1800, 540, 1500)
+    pg.swipe(540, 1800, 540, 1500 - SLOP)  # 300 px once the touch slop is taken
     after = obs(pg)
     names_after = [n.text for n in after.walk() if n.resource_id == f"{APP}:id/subject"]
     assert pg.state.inbox.offset == 300
@@ -407,7 +408,7 @@ def test_row_opens_message_and_back_keeps_the_scroll_position() -> None:
     assert sender in {n.text for n in toolbar.walk()}  # the screen's title names the sender
     assert not by_id(o, f"{APP}:id/inbox_list")  # a different screen, not a list row
     pg.press_key("back")
-    assert pg.state.inbox.offset == 800
+    assert pg.state.inbox.offset == 800 - SLOP  # the drag, less the touch slop
 
 
 def test_long_press_selects_a_row() -> None:
