@@ -152,11 +152,13 @@ def _find_motions(
     if not any_moved and not _seen_elsewhere(prev, curr, pairs):
         # Nothing matched moved, and nothing new was somewhere else before: a scroll could
         # only have replaced a whole page (a toggle that renamed a summary is the common case).
-        return [
-            m
-            for c in sorted(pairs)
-            if scrolls_by_nature(curr.nodes[c]) and (m := turned(prev, curr, pairs, used, c))
-        ]
+        # One page per host: a ScrollView wrapping a list finds the list's page through its
+        # wrappers, and the list finds it again.
+        pages: dict[int, Motion] = {}
+        for c in sorted(pairs):
+            if scrolls_by_nature(curr.nodes[c]) and (m := turned(prev, curr, pairs, used, c)):
+                pages.setdefault(m.curr, m)
+        return sorted(pages.values(), key=lambda m: m.curr)
     # A host is only worth a look when something below it moved or was replaced; one not
     # made to scroll only when that is not inside a container made to scroll below it (the
     # rows of a ScrollView are its own: the window around it never scrolled them).
