@@ -85,6 +85,7 @@ from deltarec.core.diff.row_content import (
     same_row_edited,
     unpair_other_rows,
 )
+from deltarec.core.diff.scrolls import find_motions
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Node
 
@@ -162,14 +163,53 @@ def match_measured(
     _uncross(prev, curr, pairs, used)
     unpair_other_rows(prev, curr, pairs, used)
 
+    start, start_used = dict(pairs), set(used)
+    guard = _guarded(prev, curr, pairs, used, iou_threshold, gesture, None)
+    if pairs == guard.measured:
+        return Matched(pairs, guard.measured, tuple(guard.motions))
+    final = find_motions(prev, curr, pairs, gesture)
+    if not _measured_pages(guard.motions, final):
+        return Matched(pairs, dict(pairs), tuple(final))
+    # The pairs passes 3 and 4 made measure a list the estimate they were made by took for a
+    # page (a feed card's repeated body paired across the move hid the offset; its pair
+    # dropped, the offset shows): pair again by what they measure, once. Else rows the
+    # final offset keeps in view stay unpaired under the page, and are listed as come in.
+    pairs, used = start, start_used
+    _guarded(prev, curr, pairs, used, iou_threshold, gesture, final)
+    return Matched(pairs)
+
+
+def _measured_pages(estimate: list[Motion], final: list[Motion]) -> bool:
+    """Whether ``final`` differs from ``estimate`` only in offsets measured on hosts the
+    estimate took for pages turned (nothing else changes what passes 3 and 4 may pair)."""
+    pages = {(m.curr, m.prev) for m in estimate if m.page}
+    changed = [m for m in final if m not in estimate]
+    return (
+        bool(changed)
+        and len(final) == len(estimate)
+        and all((m.curr, m.prev) in pages and not m.page for m in changed)
+    )
+
+
+def _guarded(
+    prev: Frame,
+    curr: Frame,
+    pairs: dict[int, int],
+    used: set[int],
+    iou_threshold: float,
+    gesture: Gesture | None,
+    motions: list[Motion] | None,
+) -> Guard:
+    """Passes 3 and 4 under the scrolls (``motions``, or those measured over ``pairs``)."""
+    ev = Evidence(prev, curr, pairs, iou_threshold)
     # Scrolls: drop pairs a scroll contradicts, then pair only where offsets allow.
-    guard = Guard(prev, curr, pairs, gesture)
+    guard = Guard(prev, curr, pairs, gesture, motions)
     ev.guard = guard
     if guard.active:
-        for c, p in list(pairs.items()):
-            if not guard.allowed(c, p):
+        for c, q in list(pairs.items()):
+            if not guard.allowed(c, q):
                 del pairs[c]
-                used.discard(p)
+                used.discard(q)
         _bottom_up(prev, curr, pairs, used, guard.allowed)
 
     # 3. top-down: window roots first (a virtual root), then every matched parent
@@ -184,7 +224,7 @@ def match_measured(
     # 4. geometry for what is left
     geometry_pass(prev, curr, pairs, used, iou_threshold, guard)
     unpair_other_rows(prev, curr, pairs, used)
-    return Matched(pairs, guard.measured, tuple(guard.motions))
+    return guard
 
 
 def _bottom_up(

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
 
 from deltarec.core.diff.gesture import Gesture
-from deltarec.core.diff.motions import Motion
+from deltarec.core.diff.motions import OFF, Motion
 from deltarec.core.diff.row_evidence import TextCache, at_edge, displacement, kin, shown
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.labels import natures, scrolls_by_nature
@@ -45,7 +45,7 @@ def page(
     left = [k for k in prev.children[p] if k not in used]
     for k in curr.children[c]:  # a row cut by one edge, then by the other: its parts passed
         q = pairs.get(k)
-        if q is not None and _across(prev.nodes[q].bounds, old_view, curr.nodes[k].bounds, view):
+        if q is not None and across(prev.nodes[q].bounds, old_view, curr.nodes[k].bounds, view):
             came.append(k)
             left.append(q)
     if not came or not left:
@@ -167,8 +167,9 @@ def scrollers(frame: Frame) -> list[int]:
     return got
 
 
-def _across(a: Bounds, a_box: Bounds, b: Bounds, b_box: Bounds) -> bool:
-    """Whether a row cut by the top edge is now cut by the bottom one, or the reverse."""
+def across(a: Bounds, a_box: Bounds, b: Bounds, b_box: Bounds) -> bool:
+    """Whether a row cut by the top edge of ``a_box`` is now cut by the bottom one of
+    ``b_box``, or the reverse."""
     top_a, bottom_a = a.top <= a_box.top, a.bottom >= a_box.bottom
     top_b, bottom_b = b.top <= b_box.top, b.bottom >= b_box.bottom
     return (top_a and not bottom_a and bottom_b and not top_b) or (
@@ -254,7 +255,7 @@ def with_gesture(
     out = []
     named: set[int] = set()
     for m in motions:
-        if _started_in(curr, m.curr, gesture) and (m.page or gesture.contradicts(m.dx, m.dy)):
+        if started_in(curr, m.curr, gesture) and (m.page or against(gesture, m.dx, m.dy)):
             m = Motion(m.curr, m.prev, 0, 0, page=True, toward=toward)
         out.append(m)
         named.add(m.curr)
@@ -288,7 +289,26 @@ def with_gesture(
     return out
 
 
-def _started_in(curr: Frame, host: int, gesture: Gesture) -> bool:
+def against(gesture: Gesture, dx: int, dy: int) -> bool:
+    """Whether content moved by (dx, dy) cannot have followed ``gesture``: against the finger
+    on its main axis, or further across it than the finger went, in proportion (a glide keeps
+    the release's direction): a grid tile's "$39.99" 510 px to the side of another's after a
+    swipe 7 px off vertical is a twin, not the move. A tap (no direction) rules out nothing.
+
+    >>> g = Gesture(243, 2054, 236, 172, 200)
+    >>> against(g, 0, 1400), against(g, -510, -1400), against(g, -4, -3308)
+    (True, True, False)
+    """
+    sx, sy = gesture.content
+    if (sx, sy) == (0, 0) or sx * dx < 0 or sy * dy < 0:
+        return (sx, sy) != (0, 0)
+    along, across = (abs(dy), abs(dx)) if sy else (abs(dx), abs(dy))
+    f_along = abs(gesture.y2 - gesture.y1) if sy else abs(gesture.x2 - gesture.x1)
+    f_across = abs(gesture.x2 - gesture.x1) if sy else abs(gesture.y2 - gesture.y1)
+    return across > f_across * max(1.0, along / max(1, f_along)) + OFF
+
+
+def started_in(curr: Frame, host: int, gesture: Gesture) -> bool:
     """Whether the gesture started on ``host``, or on the scrollable that holds it when it
     is a bare wrapper (a web page's ``article``, cut below a fixed header)."""
     if under(curr.nodes[host].bounds, gesture):

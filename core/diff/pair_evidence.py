@@ -12,11 +12,12 @@ turned a page pairs only a section header cut by both edges). The module docstri
 from __future__ import annotations
 
 from deltarec.core.diff.gesture import Gesture
-from deltarec.core.diff.motions import OFF, consistent, placements
+from deltarec.core.diff.motions import OFF, Motion, consistent, placements
+from deltarec.core.diff.pages import across
 from deltarec.core.diff.row_content import own_texts, texts
 from deltarec.core.diff.scrolls import find_motions
 from deltarec.core.observe.frame import Frame
-from deltarec.core.observe.model import Bounds
+from deltarec.core.observe.model import Bounds, Node
 
 
 class Guard:
@@ -27,13 +28,25 @@ class Guard:
     """
 
     def __init__(
-        self, prev: Frame, curr: Frame, pairs: dict[int, int], gesture: Gesture | None = None
+        self,
+        prev: Frame,
+        curr: Frame,
+        pairs: dict[int, int],
+        gesture: Gesture | None = None,
+        motions: list[Motion] | None = None,
     ) -> None:
+        """``motions``: the scrolls to pair by (measured over other pairs); by default
+        :func:`~deltarec.core.diff.scrolls.find_motions` over ``pairs``."""
         self.prev, self.curr = prev, curr
         self.measured = dict(pairs)  # as they are now: passes 3 and 4 add to ``pairs``
-        self.motions = motions = find_motions(prev, curr, pairs, gesture)
+        if motions is None:
+            motions = find_motions(prev, curr, pairs, gesture)
+        self.motions = motions
         self.active = bool(motions)
         self._placed = placements(curr, motions)
+        self._gesture = gesture
+        self._host_prev = {m.curr: m.prev for m in motions}
+        self._rows: dict[tuple[int, int], bool] = {}
         self._in_host_prev: set[int] = set()
         for m in motions:
             self._in_host_prev.update(range(m.prev + 1, prev.subtree_end(m.prev)))
@@ -60,13 +73,13 @@ class Guard:
         return placed is None or self._sticky(c, p, placed.host)
 
     def _header(self, c: int, p: int, host: int) -> bool:
-        """Whether, in a list that turned a page (nothing pairs there by place), a row is one
-        that was there: a section header ("Week 3") cut by one edge, then by the other — a
-        row of the list that is one label, showing a text no other row of either frame
-        shows. A row with parts never is: its senders and avatars repeat."""
+        """Whether, in a list that turned a page (nothing pairs there by place), a node is
+        one that was there: a section header ("Week 3") cut by one edge, then by the other —
+        a row of the list that is one label, showing a text no other row of either frame
+        shows — or a part of a row that crossed the view so (:meth:`_crossed`)."""
         curr, prev = self.curr, self.prev
         if curr.parents[c] != host or curr.children[c] or prev.children[p]:
-            return False
+            return self._crossed(c, p, host)
         a, b = prev.nodes[p], curr.nodes[c]
         if not b.text or (a.class_name, a.text, a.content_desc) != (
             b.class_name,
@@ -75,6 +88,78 @@ class Guard:
         ):
             return False
         return own_texts(prev, p) == own_texts(curr, c) == texts(curr, c)
+
+    def _crossed(self, c: int, p: int, host: int) -> bool:
+        """Whether ``c`` is (a part of) a row with parts that crossed the view of a list
+        that turned a page (:meth:`_crossed_row`); a part pairs with the part at its place
+        in the old row that shows the same (class, id, text and description)."""
+        curr, prev = self.curr, self.prev
+        row, old = c, p
+        while curr.parents[row] != host:
+            row, old = curr.parents[row], prev.parents[old]
+            if row < 0 or old < 0:
+                return False
+        if not self._crossed_row(row, old, host):
+            return False
+        if row == c:
+            return True
+        x, y = prev.nodes[p], curr.nodes[c]
+        return (x.class_name, x.resource_id, x.text, x.content_desc) == (
+            y.class_name,
+            y.resource_id,
+            y.text,
+            y.content_desc,
+        ) and curr.depth[c] - curr.depth[row] == prev.depth[p] - prev.depth[old]
+
+    def _crossed_row(self, row: int, old: int, host: int) -> bool:
+        """Whether row ``row`` of list ``host`` is row ``old`` that crossed its view: cut by
+        one edge before and by the other after, the way the content went (the finger's, when
+        told), one sliver showing only texts the other shows, among them a label that tells
+        rows apart — at one place in both rows, in a column of the list whose labels never
+        repeat in either frame, seen in :data:`ROWS_TO_TELL` rows of one ("Tom's <draft>
+        #46", a subject, across an Inbox on a small phone, its sender and date cut off). A
+        sender's column repeats ("Ken" in two rows), and one seen in too few rows (the Feed's
+        authors, two or three cards a screen) proves nothing: two cards of one author cut
+        so look the same. Kept per row (every part of it asks)."""
+        got = self._rows.get((row, old))
+        if got is None:
+            got = self._rows[(row, old)] = self._crossing(row, old, host)
+        return got
+
+    def _crossing(self, row: int, old: int, host: int) -> bool:
+        curr, prev = self.curr, self.prev
+        old_host = self._host_prev.get(host, -1)
+        if prev.parents[old] != old_host or not curr.children[row] or not prev.children[old]:
+            return False
+        a, b = prev.nodes[old].bounds, curr.nodes[row].bounds
+        if not across(a, prev.nodes[old_host].bounds, b, curr.nodes[host].bounds):
+            return False
+        g = self._gesture
+        if g is not None and g.contradicts(0, -1 if b.top <= curr.nodes[host].bounds.top else 1):
+            return False  # it crossed against the finger: another row of the same looks
+        was, now = texts(prev, old), texts(curr, row)
+        if not (was <= now or now <= was):
+            return False
+        # A part's place in its row, measured from the row's edge no edge of the list cut.
+        for k in range(row + 1, curr.subtree_end(row)):
+            y = curr.nodes[k]
+            if not (y.text or y.content_desc):
+                continue
+            q = next(
+                (
+                    q
+                    for q in range(old + 1, prev.subtree_end(old))
+                    if _label(prev.nodes[q]) == _label(y)
+                ),
+                -1,
+            )
+            if q < 0:
+                continue
+            seen_a = _column(prev, old_host, old, q)
+            seen_b = _column(curr, host, row, k)
+            if seen_a is not None and seen_b is not None and max(seen_a, seen_b) >= ROWS_TO_TELL:
+                return True
+        return False
 
     def _sticky(self, c: int, p: int, host: int) -> bool:
         """Whether a node that stayed put inside a scrolled host can be one that stayed: its
@@ -218,6 +303,58 @@ def own_content(frame: Frame) -> list[bool]:
         ids = frame.id_counts
         out = frame.__dict__["_own_content"] = frame.content_below(lambda rid: ids[rid] == 1)
     return out
+
+
+ROWS_TO_TELL = 5
+"""Rows of one frame a column of a list must show, all its labels apart, to tell rows apart
+(:meth:`Guard._crossed_row`)."""
+
+
+def _label(node: Node) -> tuple[str, str, str, str]:
+    """What a part of a row shows, and its kind."""
+    return (node.class_name, node.resource_id, node.text, node.content_desc)
+
+
+def _place(frame: Frame, host: int, row: int, pos: int) -> tuple[str, int, int, int, bool]:
+    """Where part ``pos`` sits in ``row`` of list ``host``: its class, its left and right, and
+    its distance from the row's edge that the list's edge did not cut (its top, unless it is
+    cut by the top edge), and which edge that is."""
+    node, b, r = frame.nodes[pos], frame.nodes[pos].bounds, frame.nodes[row].bounds
+    from_bottom = r.top <= frame.nodes[host].bounds.top
+    dist = r.bottom - b.bottom if from_bottom else b.top - r.top
+    return (node.class_name, b.left, b.right, dist, from_bottom)
+
+
+def _column(frame: Frame, host: int, row: int, pos: int) -> int | None:
+    """How many rows of list ``host`` show a label at the place of ``pos`` in ``row``
+    (:func:`_place`, within a px: a scaled screen rounds each box), or None when one label
+    shows in two of them (kept on the frame). A row cut by the edge that place is measured
+    from is left out. O(nodes of the list)."""
+    place = _place(frame, host, row, pos)
+    memo: dict[tuple[int, tuple[str, int, int, int, bool]], int | None]
+    memo = frame.__dict__.setdefault("_columns", {})
+    key = (host, place)
+    if key in memo:
+        return memo[key]
+    kind, left, right, dist, from_bottom = place
+    box = frame.nodes[host].bounds
+    seen: set[str] = set()
+    repeats = False
+    for r in frame.children[host]:
+        rb = frame.nodes[r].bounds
+        if (rb.top <= box.top) if not from_bottom else (rb.bottom >= box.bottom):
+            continue
+        for k in range(r + 1, frame.subtree_end(r)):
+            node, b = frame.nodes[k], frame.nodes[k].bounds
+            if not (node.text or node.content_desc) or node.class_name != kind:
+                continue
+            d = rb.bottom - b.bottom if from_bottom else b.top - rb.top
+            if abs(b.left - left) <= 1 and abs(b.right - right) <= 1 and abs(d - dist) <= 1:
+                label = node.text + "\x00" + node.content_desc
+                repeats = repeats or label in seen
+                seen.add(label)
+    memo[key] = None if repeats else len(seen)
+    return memo[key]
 
 
 def _iou(left: int, top: int, right: int, bottom: int, b: Bounds) -> float:

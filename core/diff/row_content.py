@@ -193,12 +193,24 @@ def _edited(prev: Frame, p: int, was: str, curr: Frame, c: int, now: str) -> boo
     (2)"), or they share a word no other row of either list shows. The template's words
     ("Edit suggestion") are every row's, and say nothing."""
     was, now = (" ".join(x for x in t.split("\x00") if x) for t in (was, now))
-    if NUMBER.sub("0", was) == NUMBER.sub("0", now) or was in now or now in was:
+    if reads_as_edit(was, now):
         return True
     shared = _words(was) & _words(now)
     return bool(shared) and any(
         _list_words(prev, p)[w] == 1 and _list_words(curr, c)[w] == 1 for w in shared
     )
+
+
+def reads_as_edit(was: str, now: str) -> bool:
+    """Whether label ``was`` reads as edited into ``now`` whatever else the list shows: only
+    its numbers changed, or one holds the other.
+
+    >>> reads_as_edit("40 likes", "41 likes"), reads_as_edit("Drive", "Drive (2)")
+    (True, True)
+    >>> reads_as_edit("Tom's <draft> #46", "Café menu #102")
+    False
+    """
+    return NUMBER.sub("0", was) == NUMBER.sub("0", now) or was in now or now in was
 
 
 def _share_a_word(x: str, y: str) -> bool:

@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from deltarec.core.diff.motions import consistent
+from deltarec.core.diff.motions import consistent, near_box
 from deltarec.core.diff.motions import shifted as _shifted
-from deltarec.core.diff.row_content import holds_rows
+from deltarec.core.diff.row_content import holds_rows, own_texts, reads_as_edit, texts
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Bounds, Node
 
@@ -158,7 +158,13 @@ def refuted(
     not a list (web content, whose rows sit deeper), every label moved by the offset shows
     there what it showed (up to :data:`LABEL_LIMIT` nodes). When a new row at that
     place shows something else (a subject "#35" where "#91" is), the offset is a coincidence
-    of repeating labels (senders and dates with a common period), not the list's move.
+    of repeating labels (senders and dates with a common period), not the list's move. A
+    row the offset keeps only partly in view (an edge cuts it in one frame) must agree too:
+    its labels that show in both frames show there what they showed.
+
+    Nor is an offset the list's move when no row it keeps in view places it
+    (:func:`_placed`): a strip of a card that shows only its sender, cut by the edge, looks
+    the same whichever card of that sender it is.
 
     >>> from deltarec.core.capture.uiautomator import parse_uiautomator
     >>> def shot(*subjects):
@@ -185,7 +191,107 @@ def refuted(
     def behind(q: int, k: int) -> bool:  # curr row q, prev row k
         return one.get(q) == k
 
+    if not _placed(prev, p, curr, c, offset):
+        return True
     return _clash(prev, p, curr, c, offset, ahead) or _clash(curr, c, prev, p, back, behind)
+
+
+def _clear(b: Bounds, box: Bounds) -> bool:
+    """Whether ``b`` lies clear of the top and bottom edges of ``box`` (no edge cuts it)."""
+    return b.top > box.top and b.bottom < box.bottom
+
+
+def _placed(prev: Frame, p: int, curr: Frame, c: int, offset: tuple[int, int]) -> bool:
+    """Whether a row of list ``p`` that ``offset`` keeps in view of list ``c`` identifies it:
+    it shows, clear of the edges in both frames, what it showed (the whole row; or one label
+    where the offset puts it, whose text no other row of either list shows), or two items
+    kept in view (rows, or cells of a grid in one: :func:`_items`) each show, cut or not, a
+    text of their own: two coincidences, where a strip is one.
+
+    A row cut by an edge is identified only by a whole label of its own: its other labels
+    are partly cut away, and a sender's name, a date or a "Like" bar recur along a list
+    (authors take turns, dates have a period), so the strip of a card at the bottom edge
+    showing its author, and a whole card of that author at the top, are as likely two cards
+    as one — the Feed flung 0→11,975 lu on a tablet read off such a strip as 1,159 px. An
+    offset only strips support is a page (the caller says so). Rows are looked at until
+    one identifies the offset: O(rows²) at worst, as :func:`_clash`."""
+    box_p, box_c = prev.nodes[p].bounds, curr.nodes[c].bounds
+    news = curr.children[c]
+    strips: set[int] = set()  # items kept in view showing, cut or not, a text of their own
+    for q in prev.children[p]:
+        a = prev.nodes[q].bounds
+        moved = _shifted(a, *offset)
+        if not (moved.intersection(box_c) and a.intersection(box_p)):
+            continue
+        there = [k for k in news if curr.nodes[k].bounds.intersection(moved)]
+        whole = _clear(a, box_p) and _clear(moved, box_c)
+        for k in there:
+            if whole and (
+                prev.subtree_hashes[q] == curr.subtree_hashes[k] or texts(prev, q) & texts(curr, k)
+            ):
+                return True
+            own = own_texts(prev, q) & own_texts(curr, k)
+            if own and _label_kept(prev, q, curr, k, own, offset):
+                return True
+            if own and _items(prev, q, own, strips) >= 2:
+                return True  # two strips that agree by chance: two coincidences, not one
+    return False
+
+
+def _items(frame: Frame, row: int, own: set[str], found: set[int]) -> int:
+    """Add to ``found`` the items of ``row`` that show one of ``own`` and return how many it
+    holds (the walk stops at two): for each label showing it, its lowest ancestor below
+    ``row`` that has a sibling of its kind holding nodes too (a cell of a grid, a row of a
+    list inside a wrapper), else ``row``. A card's avatar and name are one item; two
+    suggestions of a list inside a wrapper, two products of a grid, are two."""
+    for pos in range(row, frame.subtree_end(row)):
+        n = frame.nodes[pos]
+        if n.text + "\x00" + n.content_desc not in own:
+            continue
+        item = pos
+        while item != row and not _has_twin(frame, item):
+            item = frame.parents[item]
+        found.add(item)
+        if len(found) >= 2:
+            break
+    return len(found)
+
+
+def _has_twin(frame: Frame, pos: int) -> bool:
+    """Whether container ``pos`` has a sibling of its kind (class and id) holding nodes."""
+    if not frame.children[pos]:
+        return False
+    node = frame.nodes[pos]
+    like = (node.class_name, node.resource_id)
+    return any(
+        k != pos
+        and frame.children[k]
+        and (frame.nodes[k].class_name, frame.nodes[k].resource_id) == like
+        for k in frame.children[frame.parents[pos]]
+    )
+
+
+def _label_kept(
+    prev: Frame, q: int, curr: Frame, k: int, own: set[str], offset: tuple[int, int]
+) -> bool:
+    """Whether a label of row ``q`` showing one of ``own`` lies clear of its list's edges in
+    both frames, where ``offset`` puts it in row ``k`` (within the rounding of a box)."""
+    box_p, box_c = prev.nodes[prev.parents[q]].bounds, curr.nodes[curr.parents[k]].bounds
+    news = [
+        n
+        for n in curr.nodes[k : curr.subtree_end(k)]
+        if n.text + "\x00" + n.content_desc in own and _clear(n.bounds, box_c)
+    ]
+    return any(
+        n.text + "\x00" + n.content_desc in own
+        and _clear(n.bounds, box_p)
+        and any(
+            (m.text, m.content_desc) == (n.text, n.content_desc)
+            and near_box(_shifted(n.bounds, *offset), m.bounds)
+            for m in news
+        )
+        for n in prev.nodes[q : prev.subtree_end(q)]
+    )
 
 
 def _clash(
@@ -196,20 +302,26 @@ def _clash(
     offset: tuple[int, int],
     paired: Callable[[int, int], bool],
 ) -> bool:
-    """Whether a row of list ``p`` in ``a``, moved by ``offset`` clear of the edges of list
-    ``c`` in ``b``, lands on a row of ``b`` showing something else, not a row ``paired``
-    with it. Both ways round: a row that came in cut by an edge shows, where it was before,
-    what was there."""
-    box = b.nodes[c].bounds
+    """Whether a row of list ``p`` in ``a``, moved by ``offset`` into list ``c`` in ``b``,
+    lands on a row of ``b`` showing something else, not a row ``paired`` with it that reads
+    as itself edited (:func:`_edited`). Both ways round: a row that came in cut by an edge
+    shows, where it was before, what was there."""
+    box, old_box = b.nodes[c].bounds, a.nodes[p].bounds
     news = b.children[c]
     cache: TextCache = {}
     for q in a.children[p]:
         moved = _shifted(a.nodes[q].bounds, *offset)
-        if moved.area == 0 or moved.top <= box.top or moved.bottom >= box.bottom:
+        if moved.area == 0 or not moved.intersection(box):
             continue
         there = [k for k in news if b.nodes[k].bounds.intersection(moved)]
-        if any(paired(q, k) for k in there):
+        if any(paired(q, k) and _edited(a, q, b, k) for k in there):
             continue  # the row itself, moved there: what it shows changed
+        if moved.top <= box.top or moved.bottom >= box.bottom:
+            # An edge cuts it in one frame: its labels clear of the edges in both show
+            # there what they showed (a subject where another subject is, a sender alike).
+            if any(_relabelled(a, q, b, k, offset, old_box, box) for k in there):
+                return True
+            continue
         if any(not agree(a, q, b, k, offset) for k in there):
             return True
         # Nor is a row that shows words gone from where the offset keeps it in view (cut
@@ -223,4 +335,47 @@ def _clash(
         ]
         if there and words and not any(words & shown(b, k, cache, True) for k in there):
             return True
+    return False
+
+
+def _edited(a: Frame, q: int, b: Frame, k: int) -> bool:
+    """Whether two paired rows read as one row, what it shows changed in place: one shows
+    part of the other's texts (an edge cut it), or one label reads as edited ("40 likes" →
+    "41 likes", :func:`~deltarec.core.diff.row_content.reads_as_edit`). The matcher pairs
+    rows by a sender's name too (Dennis, Mar 19, 56 rows on): a subject that reads as
+    another ("Tom's <draft> #46" where "Café menu #102" is) is another row."""
+    ta, tb = texts(a, q), texts(b, k)
+    gone, came = ta - tb, tb - ta
+    if not gone or not came:
+        return True
+    if len(gone) != 1 or len(came) != 1:
+        return False
+    was, now = (" ".join(x for x in next(iter(t)).split("\x00") if x) for t in (gone, came))
+    return reads_as_edit(was, now)
+
+
+def _relabelled(
+    a: Frame, q: int, b: Frame, k: int, offset: tuple[int, int], a_box: Bounds, b_box: Bounds
+) -> bool:
+    """Whether a label of row ``q`` clear of ``a_box``'s edges, moved by ``offset``, lands on
+    a label of row ``k`` of its class clear of ``b_box``'s edges (the same box, within the
+    rounding of one) that shows something else. Only boxes that coincide count: rows an
+    edge cuts show parts of themselves, and a part may lie over another's place."""
+    news = [
+        n
+        for n in b.nodes[k : b.subtree_end(k)]
+        if (n.text or n.content_desc) and _clear(n.bounds, b_box)
+    ]
+    for n in a.nodes[q : a.subtree_end(q)]:
+        if not (n.text or n.content_desc) or not _clear(n.bounds, a_box):
+            continue
+        moved = _shifted(n.bounds, *offset)
+        for m in news:
+            if (
+                m.class_name == n.class_name
+                and near_box(moved, m.bounds)
+                and (m.text, m.content_desc) != (n.text, n.content_desc)
+                and not _one_field(m, n)
+            ):
+                return True
     return False

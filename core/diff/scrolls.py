@@ -73,8 +73,10 @@ from collections.abc import Set as AbstractSet
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.motions import SPREAD, Motion, clustered, near, near_box, shifted
 from deltarec.core.diff.pages import (
+    against,
     bare,
     replaced_some,
+    started_in,
     through_wrappers,
     turned,
     with_gesture,
@@ -118,13 +120,15 @@ def find_motions(
     ``gesture``: the caller's swipe, as evidence (:func:`with_gesture`).
     """
     pairs = through_wrappers(prev, curr, pairs)
-    motions = _find_motions(prev, curr, pairs)
+    motions = _find_motions(prev, curr, pairs, gesture)
     if gesture is None:
         return motions
     return with_gesture(prev, curr, pairs, motions, gesture)
 
 
-def _find_motions(prev: Frame, curr: Frame, pairs: Mapping[int, int]) -> list[Motion]:
+def _find_motions(
+    prev: Frame, curr: Frame, pairs: Mapping[int, int], gesture: Gesture | None = None
+) -> list[Motion]:
     n = len(curr)
     nodes_p, nodes_c = prev.nodes, curr.nodes
     moved = [False] * n
@@ -183,7 +187,12 @@ def _find_motions(prev: Frame, curr: Frame, pairs: Mapping[int, int]) -> list[Mo
         cut = outer is not None and at_edge(curr.nodes[c].bounds, outer)
         if cut and not scrolls_by_nature(curr.nodes[c]):
             continue  # a row cut by the list's edge is not a viewport of its own
-        motion = _host(prev, curr, pairs, used, c, old, base, wrapped)
+        # The finger moves the outermost scroll under it; a nested one's own move (a px of
+        # rounding inside a web page scrolled with it) is no move of the finger's.
+        finger = gesture if gesture is not None and base == (0, 0) else None
+        if finger is not None and not started_in(curr, c, finger):
+            finger = None
+        motion = _host(prev, curr, pairs, used, c, old, base, wrapped, finger)
         if motion is not None and not (motion.page and cut):  # carried out by the outer scroll
             out.append(motion)
             if not motion.page:
@@ -289,7 +298,11 @@ def _host(
     p: int,
     base: tuple[int, int],
     wrapped: set[int],
+    finger: Gesture | None = None,
 ) -> Motion | None:
+    """The motion of host ``c`` (paired with ``p``), or None; ``finger``: the caller's swipe
+    when it started on ``c`` (a vote for a move the content cannot have made following it
+    is twins mismatched, :func:`deltarec.core.diff.pages.against`, and counts for nothing)."""
     node, old = curr.nodes[c], prev.nodes[p]
     natural = c in wrapped or scrolls_by_nature(node) or scrolls_by_nature(old)
     own = displacement(old.bounds, node.bounds)
@@ -370,7 +383,8 @@ def _host(
                     if not agree(prev, up(prev, pk, levels), curr, row, shift):
                         continue
                 if move is not None:
-                    weak[move] = weak.get(move, 0.0) + 1.0
+                    if finger is None or not against(finger, *move):
+                        weak[move] = weak.get(move, 0.0) + 1.0
                     continue
         if not spots:  # clipped or new: its pieces vote (a list's rows, if it is a list)
             rows = holds_rows(curr, k)
@@ -399,6 +413,8 @@ def _host(
             offset = (b.left - left - base[0], b.top - top - base[1])
             if offset == (0, 0) and at_edge(b, box):
                 continue  # two rows cut alike by the same edge prove nothing
+            if finger is not None and against(finger, *offset):
+                continue  # content moves with the finger: another row of the same looks
             votes[offset] = votes.get(offset, 0.0) + 1.0 / len(places)
     # Whole rows decide when one offset leads them with at least one row's worth of votes
     # (periodic twins give the true offset the lead, not always a wide one). Else rows and

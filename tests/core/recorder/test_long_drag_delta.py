@@ -2,7 +2,8 @@
 
 The recorder hands its gesture to the diff; the step's delta is graded against the phone's
 own state: its ``↕`` line against the Inbox's offset (the true direction, the distance
-within 10 %; "about a page or more" when the list moved past its whole height), every row that came wholly into view named on a ``+`` line, and no ``~``
+within 10 %; "about a page or more" when the list moved past its whole height, or no
+subject stayed wholly in view: a strip an edge cuts cannot place its row), every row that came wholly into view named on a ``+`` line, and no ``~``
 line at all (a scroll changes no text). The issue's drag (y 2123→408), then a generated range of long drags.
 """
 
@@ -28,14 +29,16 @@ LIST_TOP, LIST_BOTTOM = 252, 2274
 """The Inbox list's box on the virtual phone."""
 
 
-def _subjects(snap: Snapshot) -> set[str]:
-    """The subjects of the Inbox rows wholly in view (an ad's "Sponsored: offer N" too)."""
+def _subjects(snap: Snapshot, *, clear: bool = False) -> set[str]:
+    """The subjects of the Inbox rows wholly in view (an ad's "Sponsored: offer N" too);
+    ``clear``: only those no edge touches (a label on an edge may be cut by it)."""
+    inset = 1 if clear else 0
     return {
         info.view.text
         for info in snap.views.values()
         if (info.view.rid.endswith(":id/subject") or info.view.text.startswith("Sponsored:"))
-        and info.view.bounds[1] >= LIST_TOP
-        and info.view.bounds[3] <= LIST_BOTTOM
+        and info.view.bounds[1] >= LIST_TOP + inset
+        and info.view.bounds[3] <= LIST_BOTTOM - inset
     }
 
 
@@ -49,7 +52,10 @@ def grade_drag(text: str, before: Snapshot, after: Snapshot) -> list[str]:
     out += [f"came in, not listed: {t}" for t in shown if not any(t in ln for ln in plus)]
     found = SCROLL.findall(text)
     page = PAGE.findall(text)
-    if abs(moved) >= LIST_BOTTOM - LIST_TOP and not found:  # no row stayed: no distance to read
+    stayed = _subjects(before, clear=True) & _subjects(after, clear=True)
+    if not found and (abs(moved) >= LIST_BOTTOM - LIST_TOP or not stayed):
+        # No row stayed, or only a strip of one an edge cuts (its sender and date recur along
+        # the list): no distance to read, a page the finger's way.
         want = "down" if moved > 0 else "up"
         return out if page == [want] else [*out, f"moved {moved}px, no row stayed; said {page}"]
     if moved == 0:

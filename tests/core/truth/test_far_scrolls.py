@@ -91,11 +91,14 @@ def _states_the_truth(screen: str, name: str, start: int, end: int) -> None:
 
 
 SLIVER_STEP = 211
-"""The sample CI sweeps (241 scrolls). Open beyond it (the full sweep, ``step=37``: 3 of
-1,409): a card that came in cut by an edge showing only its sender ("Deskly" avatar and
-name) pairs with the card of that sender that left, and its uncut edge names a false
-offset that nothing on screen can refute — the Feed from 814 to 2,900, from 8,177 to
-10,029 and from 11,026 to 12,872."""
+"""The sample CI sweeps (241 scrolls). The full sweep (``step=37``, 1,409 scrolls) found 3
+more: a card that came in cut by an edge showing only its sender ("Deskly" avatar and
+name) paired with the card of that sender that left, and its uncut edge named a false
+offset nothing on screen refuted — the Feed from 814 to 2,900, from 8,177 to 10,029 and
+from 11,026 to 12,872 (:data:`SENDER_ONLY`). A strip must now identify its row
+(:func:`deltarec.core.diff.row_evidence.refuted`): 0 of 1,409."""
+
+SENDER_ONLY = [(814, 2_900), (8_177, 10_029), (11_026, 12_872)]
 
 
 def equal_slivers(step: int) -> list[tuple[str, str, int, int]]:
@@ -138,9 +141,11 @@ def test_labels_cut_by_opposite_edges_to_one_size_are_no_move() -> None:
     """The walk's find below, generated over the whole class: no offset from two slivers
     of one size. Before the fix 76 of 89 such scrolls (``step=611``) stated a false offset
     (e.g. the Feed from 94 to 2,046 read as +1,746 px); after it 0 of 1,409 but the three
-    of :data:`SLIVER_STEP`."""
+    of :data:`SLIVER_STEP`, which the full sweep alone reaches (here by their offsets)."""
     for scroll in equal_slivers(SLIVER_STEP):
         _states_the_truth(*scroll)
+    for start, end in SENDER_ONLY:
+        _states_the_truth("FeedActivity", "feed", start, end)
 
 
 def test_a_sender_cut_by_the_bottom_edge_then_by_the_top_is_no_direction() -> None:

@@ -99,28 +99,8 @@ def wrong(s: Swipe) -> list[str]:
     return out
 
 
-LONE = 1700
-"""px: a reported offset this long rests on the one row cut by an edge that may still show."""
-
-
-def residual(problem: str) -> bool:
-    """The class left open: a fling past a whole viewport of recycled rows whose senders and
-    dates repeat with a common period, where one row cut by the far edge shows the same
-    sender and date as a row ~a viewport away. One label is all the dumps hold, and the
-    finger cannot tell (a fling travels further than it): counted by
-    :func:`test_a_lone_cut_row_rarely_decides_a_wrong_offset`, not hidden."""
-    reported = problem.rpartition("reported ")[2]  # its ~ lines come with it
-    return (
-        problem.startswith("moved ")
-        and reported.lstrip("-").isdigit()
-        and (abs(int(reported)) >= LONE)
-    )
-
-
 def _check(s: Swipe) -> None:
-    found = wrong(s)
-    if not any(residual(w) for w in found):  # a residual offset's step: counted below
-        assert found == [], s
+    assert wrong(s) == [], s
 
 
 GENERATED = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -134,15 +114,16 @@ def test_inbox_swipes_state_the_phones_offset_or_a_page(s: Swipe) -> None:
     _check(s)
 
 
-RESIDUAL_BUDGET = 1
-"""Wrong offsets of the class left open (:func:`residual`) in :data:`SWEEP` seeded swipes;
-lower it when the class closes, never raise it."""
 SWEEP = 600
 
 
-def test_a_lone_cut_row_rarely_decides_a_wrong_offset() -> None:
-    """Seeded flings and drags over the Inbox, with and without the gesture: every
-    violation is of the class left open, and there are at most the budget's."""
+def test_a_lone_cut_row_never_decides_a_wrong_offset() -> None:
+    """Seeded flings and drags over the Inbox, with and without the gesture: no violation.
+    A fling past a whole viewport of recycled rows whose senders and dates repeat with a
+    common period lands where one row cut by the far edge shows the same sender and date as
+    a row ~a viewport away: that one strip was all the votes, and read as a measured offset
+    (1 of 600 here, a budget until the strip had to identify its row:
+    :func:`deltarec.core.diff.row_evidence.refuted`). Now a page."""
     rng = random.Random(18)
     found = []
     for _ in range(SWEEP):
@@ -155,8 +136,7 @@ def test_a_lone_cut_row_rarely_decides_a_wrong_offset() -> None:
         problems = wrong(s)
         if problems:
             found.append((s, problems))
-    assert [f for f in found if not any(residual(w) for w in f[1])] == []
-    assert len(found) <= RESIDUAL_BUDGET, found
+    assert found == []
 
 
 @GENERATED
