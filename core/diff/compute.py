@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from itertools import pairwise, repeat
 from typing import Any, cast
 
+from deltarec.core.diff.focus import focus_moved
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.match import Matched, match_measured
 from deltarec.core.diff.motions import Motion, placements
@@ -306,7 +307,7 @@ def _fields(prev: Frame, curr: Frame, pairs: dict[int, int]) -> dict[str, FromTo
         if old != new:
             out[name] = {"from": old, "to": new}
     pf, cf = prev.focused, curr.focused
-    if (pf >= 0 or cf >= 0) and not (cf >= 0 and pairs.get(cf) == pf):
+    if focus_moved(prev, curr, pairs):
         out["focusedElement"] = {
             "from": prev.keys[pf] if pf >= 0 else None,
             "to": curr.keys[cf] if cf >= 0 else None,

@@ -385,7 +385,11 @@ def _align(
                     if same_content(prev, q, curr, c, placed=placed)
                     or (same_row_edited(prev, q, curr, c) and ev.overlaps(c, q))
                     # edited in place below the row it followed (two last rows: pushed out)
-                    or (not placed and q == follower and one_label_edited(prev, q, curr, c))
+                    or (
+                        not placed
+                        and q == follower
+                        and one_label_edited(prev, q, curr, c, used, pairs)
+                    )
                 ]
             # holds and (anchored or in place), asked cheapest first: in place implies holds.
             # A row of a measured scroll that shows the same content where the offset puts it
@@ -426,5 +430,5 @@ def _slot(
             if p in anchored
             else placed or (p in over and _in_place(prev, p, curr, c, ev, over))
         )
-        and not other_row(prev, p, curr, c)
+        and not other_row(prev, p, curr, c, ev.pairs)
     ]

@@ -9,8 +9,9 @@ for the same rows again and again).
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Container, Iterable, Mapping
 
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.labels import scrolls_by_nature
@@ -63,16 +64,27 @@ def same_row_edited(prev: Frame, p: int, curr: Frame, c: int) -> bool:
     return bool(shared and shared & own_texts(prev, p) & own_texts(curr, c))
 
 
-def one_label_edited(prev: Frame, p: int, curr: Frame, c: int) -> bool:
+def one_label_edited(
+    prev: Frame,
+    p: int,
+    curr: Frame,
+    c: int,
+    used: Container[int] = (),
+    pairs: Mapping[int, int] | None = None,
+) -> bool:
     """Whether two rows in the very same box are one row with one label edited in place: all
     but one text shared, and the edited text neither shown by another row before ("41
     likes" did not come from elsewhere) nor still shown by one after ("40 likes" did not
-    move). A cut card whose only text of its own was the one edited has nothing else to be
-    known by. Unless a text they share is shown by no other row of their lists, the label
-    must read as itself edited (:func:`_edited`): what every row shows (a "Like" button,
-    the list's template "Edit suggestion “…”") says nothing of which row it is, and a row
-    inserted above a cut row takes its box and shows the same template. The caller asks
-    that its list did not scroll.
+    move). A row already paired (``used`` old rows, ``pairs`` new ones: by a title of its
+    own) is known, so a text it shows neither came from nor went to these two: Airplane
+    mode cut to its summary, "Off" → "On", while Wi-Fi's summary read "On"; and a row
+    :func:`rebound_in_place` is the old row, whatever its label reads. A cut card whose
+    only text of its own was the one edited has nothing else to be known by. Unless a text
+    they share is shown by no other row of their lists, the label must read as itself
+    edited (:func:`_edited`): what every row shows (a "Like" button, the list's template
+    "Edit suggestion “…”") says nothing of which row it is, and a row inserted above a cut
+    row takes its box and shows the same template. The caller asks that its list did not
+    scroll.
 
     >>> from deltarec.core.capture.uiautomator import parse_uiautomator
     >>> def shot(*labels):
@@ -85,6 +97,14 @@ def one_label_edited(prev: Frame, p: int, curr: Frame, c: int) -> bool:
     False
     >>> one_label_edited(shot("Edit “ab”", "40 likes"), 3, shot("Edit “ab”", "41 likes"), 3)
     True
+
+    A first row cut to its summary, "Off" → "On": it reads as no edit, but the row after it
+    is paired and in its box, so nothing took its place.
+
+    >>> one_label_edited(shot("Off", "Wi-Fi"), 1, shot("On", "Wi-Fi"), 1)
+    False
+    >>> one_label_edited(shot("Off", "Wi-Fi"), 1, shot("On", "Wi-Fi"), 1, {3, 4}, {3: 3, 4: 4})
+    True
     """
     if prev.nodes[p].bounds != curr.nodes[c].bounds:
         return False
@@ -93,11 +113,75 @@ def one_label_edited(prev: Frame, p: int, curr: Frame, c: int) -> bool:
     if len(gone) != 1 or len(came) != 1:
         return False
     was, now = next(iter(gone)), next(iter(came))
-    if _list_counts(prev, p)[now] or _list_counts(curr, c)[was]:
+    paired = pairs or {}
+    if _shown_by_another(prev, p, now, used) or _shown_by_another(curr, c, was, paired):
         return False
+    if rebound_in_place(prev, p, curr, c, paired):
+        return True
     if a & b & own_texts(prev, p) & own_texts(curr, c):
         return True  # a text of their own, kept: the row's
     return _edited(prev, p, was, curr, c, now)
+
+
+def rebound_in_place(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int]) -> bool:
+    """Whether row ``c`` is old row ``p`` bound again in place with one label edited: the
+    same nodes (class, id, box) in the very same box, all texts but one shared, and the row
+    after each is one row, in the same box (:func:`_next_row_held`). Airplane mode cut by
+    the top edge to its summary and switch: "Off" → "On" is its only text, nothing it shows
+    reads as edited, yet nothing can have taken its place. O(size of the two rows)."""
+    a, b = texts(prev, p), texts(curr, c)
+    if len(a - b) != 1 or len(b - a) != 1 or not _next_row_held(prev, p, curr, c, pairs):
+        return False
+    p_end, c_end = prev.subtree_end(p), curr.subtree_end(c)
+    return p_end - p == c_end - c and all(
+        (m.class_name, m.resource_id, m.bounds) == (n.class_name, n.resource_id, n.bounds)
+        for m, n in zip(prev.nodes[p:p_end], curr.nodes[c:c_end], strict=True)
+    )
+
+
+def _next_row_held(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int]) -> bool:
+    """Whether the row after ``c`` in its list is paired with the row after ``p``, and sits
+    in the very same box: nothing was inserted or removed between them, and rows above did
+    not push these down. (Not the row before: a row inserted after it pushes a cut last row
+    out of the list's bottom edge and takes its box.) O(log n) a call."""
+    after_c, after_p = _next_sibling(curr, c), _next_sibling(prev, p)
+    return (
+        after_c is not None
+        and after_p is not None
+        and pairs.get(after_c) == after_p
+        and curr.nodes[after_c].bounds == prev.nodes[after_p].bounds
+    )
+
+
+def _next_sibling(frame: Frame, pos: int) -> int | None:
+    parent = frame.parents[pos]
+    siblings = frame.children[parent] if parent >= 0 else frame.roots
+    i = bisect_right(siblings, pos)  # siblings are in document order
+    return siblings[i] if i < len(siblings) else None
+
+
+SHOWN_LIMIT = 8
+"""Most rows showing one text that :func:`_shown_by_another` looks at one by one; past it,
+the text is taken as shown by another row (bounded time: a list of alike rows)."""
+
+
+def _shown_by_another(frame: Frame, row: int, text: str, paired: Container[int]) -> bool:
+    """Whether a row of ``row``'s list other than it and not ``paired`` shows ``text``."""
+    count = _list_counts(frame, row)[text]
+    if not count:
+        return False
+    if count > SHOWN_LIMIT:
+        return True
+    parent = frame.parents[row]
+    memo: dict[int, dict[str, list[int]]] = frame.__dict__.setdefault("_match_row_showing", {})
+    showing = memo.get(parent)
+    if showing is None:
+        siblings = frame.children[parent] if parent >= 0 else frame.roots
+        showing = memo[parent] = {}
+        for s in siblings:
+            for t in texts(frame, s):
+                showing.setdefault(t, []).append(s)
+    return any(s != row and s not in paired for s in showing.get(text, ()))
 
 
 NUMBER = re.compile(r"\d+")
@@ -226,7 +310,7 @@ def unpair_other_rows(prev: Frame, curr: Frame, pairs: dict[int, int], used: set
         parent = curr.parents[c]
         if p is None or parent < 0 or not curr.children[c] or same[c] == prev.subtree_hashes[p]:
             continue  # a label's text changes in place; a row is known by its labels
-        if not other_row(prev, p, curr, c):
+        if not other_row(prev, p, curr, c, pairs):
             continue
         p_end = prev.subtree_end(p)
         for k in range(c, curr.subtree_end(c)):
@@ -236,18 +320,19 @@ def unpair_other_rows(prev: Frame, curr: Frame, pairs: dict[int, int], used: set
                 used.discard(q)
 
 
-def other_row(prev: Frame, p: int, curr: Frame, c: int) -> bool:
-    """Whether two containers are two rows: they show other content (:func:`shows_other`)
-    and hold no part known by an id that no other node of either frame has (the status
-    bar's clock, "9:02" → "9:03"). Only rows of a list (a sibling of their shape) are asked:
-    a lone button renamed is one button."""
+def other_row(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int]) -> bool:
+    """Whether two containers are two rows: they show other content (:func:`shows_other`),
+    are not one row bound again in place (:func:`rebound_in_place`, given the ``pairs`` so
+    far), and hold no part known by an id that no other node of either frame has (the
+    status bar's clock, "9:02" → "9:03"). Only rows of a list (a sibling of their shape)
+    are asked: a lone button renamed is one button."""
     parent = curr.parents[c]
     if parent < 0 or not (curr.children[c] and prev.children[p]):
         return False
     like = kind(curr.nodes[c])
     if sum(1 for k in curr.children[parent] if kind(curr.nodes[k]) == like) < 2:
         return False
-    if not shows_other(prev, p, curr, c):
+    if not shows_other(prev, p, curr, c) or rebound_in_place(prev, p, curr, c, pairs):
         return False
     ids, counts = prev.id_counts, curr.id_counts
     once = {

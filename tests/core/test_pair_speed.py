@@ -319,7 +319,7 @@ def _slot_long(
     return [
         p
         for p in live
-        if not other_row(prev, p, curr, c)
+        if not other_row(prev, p, curr, c, ev.pairs)
         and (
             (p in over or ev.shares(c, p) or ev.synthetic_roots(c, p))
             if p in anchored

@@ -24,6 +24,7 @@ from deltarec.core.diff.gesture import Gesture
 from deltarec.core.observer import DeltaResult
 from tests.core.devices.test_virtual_reflow import profiles
 from tests.core.truth.steps import Steps, violations
+from tests.core.truth.test_settings_rows import short_phones
 
 FORM = "dev.deltarec.playground:id/form_scroll"
 
@@ -161,3 +162,39 @@ def test_a_feed_started_again_is_not_the_scrolled_one_liked(
 def test_the_large_phones_feed_started_again() -> None:
     """The walk's case (seed 100 step 148 on the large phone): 213 lu, card 1 liked."""
     assert _feed_relaunched(PRESETS["large"], 213, frozenset({1})) == []
+
+
+def _focused_scrolled(profile: Profile, there: int, back: int, field: str) -> list[str]:
+    """Focus ``field``, scroll the form to ``there`` (the field may leave the screen), then
+    back to ``back``: what the two scroll steps' deltas got wrong about the focus. (Moves of
+    a px or less between the two offsets are left to the scroll tests: 243x590@120, 52 → 50
+    lu read no scroll and the oracle wants one, an open class.)"""
+    form = Steps(".SignUpActivity", profile=profile)
+    form.tap(f"focus:{field}")
+    form.step()
+    found: list[str] = []
+    for offset in (there, back):
+        form.pg.state.form.offset = offset
+        found += [f"to {offset}: {p}" for p in violations(form, form.step()) if "focus" in p]
+    return found
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    short_phones() | st.sampled_from([PRESETS["small"], Profile(240, 495, 120)]),
+    st.integers(0, 1000),
+    st.integers(0, 1000),
+    st.sampled_from(("name", "email", "password")),
+)
+def test_a_focused_field_scrolled_off_and_back_keeps_its_focus(
+    profile: Profile, there: int, back: int, field: str
+) -> None:
+    """A focused field the form scrolls off the screen keeps its focus (the keyboard stays
+    up; the dump just no longer lists it), and when it comes back it is still focused: no
+    ``~ focus`` line either way. Was (``240x495@120``, seed 1 step 39): ``~ focus: textbox
+    "Name" → none``, and ``~ focus: none → textbox "Name"`` when it came back."""
+    highest = _highest(profile)
+    if highest < 4:
+        return
+    offsets = (highest * there // 1000, highest * back // 1000)
+    assert _focused_scrolled(profile, *offsets, field) == [], (profile.name, offsets, field)
