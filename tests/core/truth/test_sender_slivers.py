@@ -41,6 +41,8 @@ an ad's texts from a title's.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
+from typing import Any
 
 from benchmarks.bench_session import Grader, find_scrolls, snapshot
 from benchmarks.profile_units import exact_px
@@ -81,34 +83,37 @@ def _frames(profile: str, screen: str, start: int, end: int) -> tuple[Observatio
     return a, parse_uiautomator(pg.dump_xml(), screen=pg.window_size())
 
 
+def _lists() -> Iterator[tuple[str, str, Playground, Any, int]]:
+    """Every profile and list: its name, its screen, a phone showing it, the list's state
+    and its end offset."""
+    for name in ("small", "large", "tablet", "phone"):
+        for screen, field in LISTS:
+            pg = Playground(profile=PRESETS[name])
+            pg.launch_app(APP, "." + screen)
+            yield name, screen, pg, getattr(pg.state, field), _top(pg, field)
+
+
 def far_jumps(seed: int, per_list: int) -> list[str]:
     """Moves of 3,000-12,000 lu either way from random offsets, ``per_list`` per profile and
     list (the Feed, the Inbox), diffed without the gesture: each one whose delta states an
     offset other than the phone's."""
     rng = random.Random(seed)
     bad = []
-    for name in ("small", "large", "tablet", "phone"):
-        for screen, field in LISTS:
-            pg = Playground(profile=PRESETS[name])
-            pg.launch_app(APP, "." + screen)
-            state = getattr(pg.state, field)
-            top = _top(pg, field)
-            for _ in range(per_list):
-                start = rng.randint(0, top)
-                move = rng.choice((-1, 1)) * rng.randint(3_000, 12_000)
-                end = min(top, max(0, start + move))
-                if start == end:
-                    continue
-                state.offset = start
-                a = parse_uiautomator(pg.dump_xml(), screen=pg.window_size())
-                state.offset = end
-                b = parse_uiautomator(pg.dump_xml(), screen=pg.window_size())
-                truth = round(-exact_px(PRESETS[name], end - start, axis=1))
-                for s in compute_delta(a, b).scrolls:
-                    if not s.page and abs(s.dy - truth) > 2:
-                        bad.append(
-                            f"{name} {screen} {start}->{end}: said {s.dy}px, moved {truth}px"
-                        )
+    for name, screen, pg, state, top in _lists():
+        for _ in range(per_list):
+            start = rng.randint(0, top)
+            move = rng.choice((-1, 1)) * rng.randint(3_000, 12_000)
+            end = min(top, max(0, start + move))
+            if start == end:
+                continue
+            state.offset = start
+            a = parse_uiautomator(pg.dump_xml(), screen=pg.window_size())
+            state.offset = end
+            b = parse_uiautomator(pg.dump_xml(), screen=pg.window_size())
+            truth = round(-exact_px(PRESETS[name], end - start, axis=1))
+            for s in compute_delta(a, b).scrolls:
+                if not s.page and abs(s.dy - truth) > 2:
+                    bad.append(f"{name} {screen} {start}->{end}: said {s.dy}px, moved {truth}px")
     return bad
 
 
@@ -118,38 +123,32 @@ def far_flings(seed: int, per_list: int) -> list[str]:
     an offset other than the phone's, or a page against the finger when told."""
     rng = random.Random(seed)
     bad = []
-    for name in ("small", "large", "tablet", "phone"):
-        for screen, field in LISTS:
-            pg = Playground(profile=PRESETS[name])
-            pg.launch_app(APP, "." + screen)
-            state = getattr(pg.state, field)
-            top = _top(pg, field)
-            width, height = pg.window_size()
-            for _ in range(per_list):
-                start = state.offset = rng.randint(0, top)
-                a = parse_uiautomator(pg.dump_xml(), screen=(width, height))
-                x = rng.randint(width // 10, width * 9 // 10)
-                length = rng.randint(height // 3, height * 9 // 10)
-                y1 = rng.randint(height * 3 // 10, height * 7 // 10)
-                y2 = max(0, min(height - 1, y1 + rng.choice((-1, 1)) * length))
-                ms = rng.choice((40, 80, 120))
-                pg.swipe(x, y1, x, y2, ms)
-                end = state.offset
-                if start == end:
-                    continue
-                b = parse_uiautomator(pg.dump_xml(), screen=(width, height))
-                truth = round(-exact_px(PRESETS[name], end - start, axis=1))
-                way = (0, -1 if end > start else 1)
-                for told in (Gesture(x, y1, x, y2, ms), None):
-                    for s in compute_delta(a, b, gesture=told).scrolls:
-                        if s.page and told is not None and s.toward != way:
-                            bad.append(f"{name} {screen} {start}->{end} told: a page {s.toward}")
-                        elif not s.page and abs(s.dy - truth) > 2:
-                            how = "told" if told else "dumps"
-                            bad.append(
-                                f"{name} {screen} {start}->{end} {how}: said {s.dy}px,"
-                                f" moved {truth}px"
-                            )
+    for name, screen, pg, state, top in _lists():
+        width, height = pg.window_size()
+        for _ in range(per_list):
+            start = state.offset = rng.randint(0, top)
+            a = parse_uiautomator(pg.dump_xml(), screen=(width, height))
+            x = rng.randint(width // 10, width * 9 // 10)
+            length = rng.randint(height // 3, height * 9 // 10)
+            y1 = rng.randint(height * 3 // 10, height * 7 // 10)
+            y2 = max(0, min(height - 1, y1 + rng.choice((-1, 1)) * length))
+            ms = rng.choice((40, 80, 120))
+            pg.swipe(x, y1, x, y2, ms)
+            end = state.offset
+            if start == end:
+                continue
+            b = parse_uiautomator(pg.dump_xml(), screen=(width, height))
+            truth = round(-exact_px(PRESETS[name], end - start, axis=1))
+            way = (0, -1 if end > start else 1)
+            for told in (Gesture(x, y1, x, y2, ms), None):
+                for s in compute_delta(a, b, gesture=told).scrolls:
+                    if s.page and told is not None and s.toward != way:
+                        bad.append(f"{name} {screen} {start}->{end} told: a page {s.toward}")
+                    elif not s.page and abs(s.dy - truth) > 2:
+                        how = "told" if told else "dumps"
+                        bad.append(
+                            f"{name} {screen} {start}->{end} {how}: said {s.dy}px, moved {truth}px"
+                        )
     return bad
 
 

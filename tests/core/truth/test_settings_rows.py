@@ -53,20 +53,7 @@ def test_a_settings_row_tapped_in_any_state_states_only_what_changed(
     pg.state.settings.offset = min(
         offset, settings_max_offset(pg.screen.content_bottom(keyboard=False))
     )
-    rows = [
-        v
-        for w in pg.windows()
-        if w.kind == "app"
-        for v in w.root.walk()
-        if v.action and v.enabled and v.action.startswith(("toggle:", "ask:"))
-    ]
-    row = rows[pick % len(rows)]
-    x, y = (row.bounds[0] + row.bounds[2]) // 2, (row.bounds[1] + row.bounds[3]) // 2
-    a, before = _obs(pg), snapshot(pg)
-    pg.tap(x, y)
-    result = observe_delta(a, _obs(pg), max_lines=None)
-    grade = Grader(before, snapshot(pg)).grade(result.text)
-    assert (grade.false, grade.missed, unexplained(result.delta)) == ([], [], []), result.text
+    _tap_a_row_and_grade(pg, pick)
 
 
 @st.composite
@@ -103,6 +90,12 @@ def test_a_settings_row_cut_by_the_edge_and_tapped_on_any_phone_is_one_change(
     pg.state.settings.offset = min(
         top + cut, settings_max_offset(pg.screen.content_bottom(keyboard=False))
     )
+    _tap_a_row_and_grade(pg, pick)
+
+
+def _tap_a_row_and_grade(pg: Playground, pick: int) -> None:
+    """Tap the ``pick``-th enabled toggle or dialog row on screen and grade the delta by the
+    phone's state: nothing false, nothing missed, every change explained."""
     rows = [
         v
         for w in pg.windows()
@@ -110,8 +103,8 @@ def test_a_settings_row_cut_by_the_edge_and_tapped_on_any_phone_is_one_change(
         for v in w.root.walk()
         if v.action and v.enabled and v.action.startswith(("toggle:", "ask:"))
     ]
-    tapped = rows[pick % len(rows)]
-    x, y = (tapped.bounds[0] + tapped.bounds[2]) // 2, (tapped.bounds[1] + tapped.bounds[3]) // 2
+    row = rows[pick % len(rows)]
+    x, y = (row.bounds[0] + row.bounds[2]) // 2, (row.bounds[1] + row.bounds[3]) // 2
     a, before = _obs(pg), snapshot(pg)
     pg.tap(x, y)
     result = observe_delta(a, _obs(pg), max_lines=None)
