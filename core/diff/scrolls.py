@@ -94,6 +94,7 @@ from deltarec.core.diff.row_evidence import (
     refuted,
     up,
 )
+from deltarec.core.diff.scroll_edits import with_one_edit
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.labels import natures, scrolls_by_nature
 from deltarec.core.observe.model import Bounds
@@ -451,7 +452,9 @@ def _host(
     if grew(prev, curr, c, pairs, (dx, dy), base):
         return None  # a row above the rows that moved grew or shrank: nothing scrolled
     moved = (dx + base[0], dy + base[1])
-    if (rivals or not rows_decide or count < 2) and refuted(prev, curr, c, p, moved, pairs):
+    if (rivals or not rows_decide or count < 2) and refuted(
+        prev, curr, c, p, moved, with_one_edit(prev, curr, c, p, moved, pairs)
+    ):
         if rivals:
             # Rows stayed put clear of the edges, and the offset would put them where other
             # rows show: rows were inserted (or removed) between them and the rows that moved.
