@@ -19,7 +19,8 @@ from collections.abc import Callable, Mapping
 
 from deltarec.core.diff.motions import consistent, near_box
 from deltarec.core.diff.motions import shifted as _shifted
-from deltarec.core.diff.row_content import holds_rows, own_texts, reads_as_edit, texts
+from deltarec.core.diff.row_content import holds_rows, own_texts, texts
+from deltarec.core.diff.scroll_edits import EDITS, few_edits, label_edited
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Bounds, Node
 
@@ -96,14 +97,18 @@ def _apart(top: int, bottom: int, new_top: int, new_bottom: int) -> bool:
     )
 
 
-def agree(prev: Frame, p: int, curr: Frame, c: int, shift: tuple[int, int]) -> bool:
+def agree(
+    prev: Frame, p: int, curr: Frame, c: int, shift: tuple[int, int], *, edits: int = 0
+) -> bool:
     """Whether row ``p`` moved by ``shift`` can be row ``c``: no label of one lands where a
     label of the same class of the other is, showing something else (row #4's subject where
     row #12's is). Rows cut by different edges show different parts and agree. A label
     found again where the shift puts it is in place, whatever else it overlaps (a card's
     description over the whole card, in captures without class names). A text field's text
     is what was typed into it: a field of the same id there is the field, whatever it shows
-    (a form left filled in, started again empty)."""
+    (a form left filled in, started again empty). ``edits``: how many labels may read as
+    edited there (:func:`~deltarec.core.diff.scroll_edits.label_edited`) when more labels
+    than that are found again in place (:func:`~deltarec.core.diff.scroll_edits.few_edits`)."""
     if p < 0:
         return False
     olds = [n for n in prev.nodes[p : prev.subtree_end(p)] if n.text or n.content_desc]
@@ -124,7 +129,10 @@ def agree(prev: Frame, p: int, curr: Frame, c: int, shift: tuple[int, int]) -> b
                 at.append((i, j, same or _one_field(a, n)))
     found_old = {i for i, _, same in at if same}
     found_new = {j for _, j, same in at if same}
-    return all(same or i in found_old or j in found_new for i, j, same in at)
+    wrong = [
+        (olds[i], news[j]) for i, j, same in at if not (same or i in found_old or j in found_new)
+    ]
+    return not wrong or (edits > 0 and few_edits(wrong, len(found_old), olds + news, edits))
 
 
 def _one_field(a: Node, b: Node) -> bool:
@@ -181,7 +189,7 @@ def refuted(
     """
     if not holds_rows(prev, p):  # web content: its labels, wherever they sit
         labels = prev.subtree_end(p) - p + curr.subtree_end(c) - c
-        return labels <= LABEL_LIMIT and not agree(prev, p, curr, c, offset)
+        return labels <= LABEL_LIMIT and not agree(prev, p, curr, c, offset, edits=EDITS)
     back = (-offset[0], -offset[1])
     one = pairs or {}
 
@@ -341,7 +349,8 @@ def _clash(
 def _edited(a: Frame, q: int, b: Frame, k: int) -> bool:
     """Whether two paired rows read as one row, what it shows changed in place: one shows
     part of the other's texts (an edge cut it), or one label reads as edited ("40 likes" →
-    "41 likes", :func:`~deltarec.core.diff.row_content.reads_as_edit`). The matcher pairs
+    "41 likes"; text and description each, :func:`~deltarec.core.diff.scroll_edits.label_edited`).
+    The matcher pairs
     rows by a sender's name too (Dennis, Mar 19, 56 rows on): a subject that reads as
     another ("Tom's <draft> #46" where "Café menu #102" is) is another row."""
     ta, tb = texts(a, q), texts(b, k)
@@ -350,8 +359,7 @@ def _edited(a: Frame, q: int, b: Frame, k: int) -> bool:
         return True
     if len(gone) != 1 or len(came) != 1:
         return False
-    was, now = (" ".join(x for x in next(iter(t)).split("\x00") if x) for t in (gone, came))
-    return reads_as_edit(was, now)
+    return label_edited(next(iter(gone)), next(iter(came)))
 
 
 def _relabelled(
