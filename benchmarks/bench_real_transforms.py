@@ -6,7 +6,8 @@ lists or web views not marked scrollable) scrolled by 10 px to more than its vie
 both directions, and one text, checkbox or count edited; and rows inserted into or removed
 from every list (:mod:`tests.core.real_scrolls.insertions`); and the kinds of
 :data:`KINDS`: a row grown or shrunk (:mod:`tests.core.real_scrolls.expansions`), a scroll
-with an edit (:mod:`tests.core.real_scrolls.scroll_edits`). Each delta
+with an edit (:mod:`tests.core.real_scrolls.scroll_edits`), every row's time ticking
+(:mod:`tests.core.real_scrolls.ticks`). Each delta
 is graded against the known truth and the real-capture oracle. Target: 0 in every class.
 
     python benchmarks/bench_real_transforms.py              # 20 pairs per capture
@@ -26,10 +27,10 @@ from pathlib import Path
 os.environ.setdefault("ADBUTILS_ADB_PATH", "/bin/false")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tests.core.real_scrolls import expansions, insertions, scroll_edits
+from tests.core.real_scrolls import expansions, insertions, scroll_edits, ticks
 from tests.core.real_scrolls.transforms import cases, check
 
-KINDS = (expansions, scroll_edits)
+KINDS = (expansions, scroll_edits, ticks)
 """The derived-step kinds beyond scrolls, edits and insertions: each module has
 ``cases(rng, per_capture)``, ``check(case)`` and ``kind(case)`` (its name in the counts)."""
 
