@@ -8,7 +8,8 @@ from every list (:mod:`tests.core.real_scrolls.insertions`); and the kinds of
 :data:`KINDS`: a row grown or shrunk (:mod:`tests.core.real_scrolls.expansions`), a scroll
 with an edit (:mod:`tests.core.real_scrolls.scroll_edits`), every row's time ticking
 (:mod:`tests.core.real_scrolls.ticks`), an overlay shown or taken away
-(:mod:`tests.core.real_scrolls.overlays`). Each delta
+(:mod:`tests.core.real_scrolls.overlays`), a selection moved between siblings
+(:mod:`tests.core.real_scrolls.selections`). Each delta
 is graded against the known truth and the real-capture oracle. Target: 0 in every class.
 
     python benchmarks/bench_real_transforms.py              # 20 pairs per capture
@@ -28,10 +29,17 @@ from pathlib import Path
 os.environ.setdefault("ADBUTILS_ADB_PATH", "/bin/false")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tests.core.real_scrolls import expansions, insertions, overlays, scroll_edits, ticks
+from tests.core.real_scrolls import (
+    expansions,
+    insertions,
+    overlays,
+    scroll_edits,
+    selections,
+    ticks,
+)
 from tests.core.real_scrolls.transforms import cases, check
 
-KINDS = (expansions, scroll_edits, ticks, overlays)
+KINDS = (expansions, scroll_edits, ticks, overlays, selections)
 """The derived-step kinds beyond scrolls, edits and insertions: each module has
 ``cases(rng, per_capture)``, ``check(case)`` and ``kind(case)`` (its name in the counts)."""
 
