@@ -9,7 +9,8 @@ from every list (:mod:`tests.core.real_scrolls.insertions`); and the kinds of
 with an edit (:mod:`tests.core.real_scrolls.scroll_edits`), every row's time ticking
 (:mod:`tests.core.real_scrolls.ticks`), an overlay shown or taken away
 (:mod:`tests.core.real_scrolls.overlays`), a selection moved between siblings
-(:mod:`tests.core.real_scrolls.selections`). Each delta
+(:mod:`tests.core.real_scrolls.selections`), the keyboard opening or closing
+(:mod:`tests.core.real_scrolls.keyboards`). Each delta
 is graded against the known truth and the real-capture oracle. Target: 0 in every class.
 
     python benchmarks/bench_real_transforms.py              # 20 pairs per capture
@@ -32,6 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from tests.core.real_scrolls import (
     expansions,
     insertions,
+    keyboards,
     overlays,
     scroll_edits,
     selections,
@@ -39,7 +41,7 @@ from tests.core.real_scrolls import (
 )
 from tests.core.real_scrolls.transforms import cases, check
 
-KINDS = (expansions, scroll_edits, ticks, overlays, selections)
+KINDS = (expansions, scroll_edits, ticks, overlays, selections, keyboards)
 """The derived-step kinds beyond scrolls, edits and insertions: each module has
 ``cases(rng, per_capture)``, ``check(case)`` and ``kind(case)`` (its name in the counts)."""
 

@@ -123,8 +123,11 @@ def turned(
         got = page(prev, curr, pairs, used, k, pairs[k])
         if got is not None:
             return got
-        if len(curr.children[k]) > 1 and scrolls_by_nature(curr.nodes[k]):
-            continue  # a list's children are its rows, not wrappers (a WebView's one is)
+        rows = max(len(curr.children[k]), len(prev.children[pairs[k]]))
+        if rows > 1 and scrolls_by_nature(curr.nodes[k]):
+            # A list's children are its rows, not wrappers (a WebView's one is); so is the one
+            # row the keyboard left of a list that had more.
+            continue
         todo += [
             q
             for q in curr.children[k]
