@@ -10,7 +10,8 @@ with an edit (:mod:`tests.core.real_scrolls.scroll_edits`), every row's time tic
 (:mod:`tests.core.real_scrolls.ticks`), an overlay shown or taken away
 (:mod:`tests.core.real_scrolls.overlays`), a selection moved between siblings
 (:mod:`tests.core.real_scrolls.selections`), the keyboard opening or closing
-(:mod:`tests.core.real_scrolls.keyboards`). Each delta
+(:mod:`tests.core.real_scrolls.keyboards`), a carousel scrolled sideways
+(:mod:`tests.core.real_scrolls.carousels`). Each delta
 is graded against the known truth and the real-capture oracle. Target: 0 in every class.
 
     python benchmarks/bench_real_transforms.py              # 20 pairs per capture
@@ -31,6 +32,7 @@ os.environ.setdefault("ADBUTILS_ADB_PATH", "/bin/false")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tests.core.real_scrolls import (
+    carousels,
     expansions,
     insertions,
     keyboards,
@@ -41,7 +43,7 @@ from tests.core.real_scrolls import (
 )
 from tests.core.real_scrolls.transforms import cases, check
 
-KINDS = (expansions, scroll_edits, ticks, overlays, selections, keyboards)
+KINDS = (expansions, scroll_edits, ticks, overlays, selections, keyboards, carousels)
 """The derived-step kinds beyond scrolls, edits and insertions: each module has
 ``cases(rng, per_capture)``, ``check(case)`` and ``kind(case)`` (its name in the counts)."""
 
