@@ -11,7 +11,8 @@ with an edit (:mod:`tests.core.real_scrolls.scroll_edits`), every row's time tic
 (:mod:`tests.core.real_scrolls.overlays`), a selection moved between siblings
 (:mod:`tests.core.real_scrolls.selections`), the keyboard opening or closing
 (:mod:`tests.core.real_scrolls.keyboards`), a carousel scrolled sideways
-(:mod:`tests.core.real_scrolls.carousels`). Each delta
+(:mod:`tests.core.real_scrolls.carousels`), a pull-to-refresh spinner above a list's rows
+(:mod:`tests.core.real_scrolls.refreshes`). Each delta
 is graded against the known truth and the real-capture oracle. Target: 0 in every class.
 
     python benchmarks/bench_real_transforms.py              # 20 pairs per capture
@@ -37,13 +38,23 @@ from tests.core.real_scrolls import (
     insertions,
     keyboards,
     overlays,
+    refreshes,
     scroll_edits,
     selections,
     ticks,
 )
 from tests.core.real_scrolls.transforms import cases, check
 
-KINDS = (expansions, scroll_edits, ticks, overlays, selections, keyboards, carousels)
+KINDS = (
+    expansions,
+    scroll_edits,
+    ticks,
+    overlays,
+    selections,
+    keyboards,
+    carousels,
+    refreshes,
+)
 """The derived-step kinds beyond scrolls, edits and insertions: each module has
 ``cases(rng, per_capture)``, ``check(case)`` and ``kind(case)`` (its name in the counts)."""
 
