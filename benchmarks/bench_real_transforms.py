@@ -92,7 +92,7 @@ def main(argv: list[str] | None = None) -> int:
         f" {took:.1f} s; cases with a violation: {bad}"
     )
     for (kind, klass), n in sorted(found.items()):
-        print(f"  {kind:<11} {klass:<18} {n}")
+        print(f"  {kind:<12} {klass:<18} {n}")
     return 0
 
 
