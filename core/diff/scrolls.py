@@ -362,11 +362,14 @@ def _host(
             # A sliver an edge cut is as high as a sliver the other edge cut before by
             # chance ("Tech Daily avatar": its last 45 px at the bottom, then its first 45
             # at the top): neither box is where the node is, so that is no move.
+            # A sliver cut alike by one edge in both frames, moved along it (a carousel's
+            # chip under the top edge of the feed around it, swiped sideways), is no chance.
             spots = [
                 s
                 for s in spots
                 if (b.left - s[1], b.top - s[2]) == base
                 or not at_edge(prev.nodes[s[0]].bounds, old.bounds)
+                or _along_edge(prev.nodes[s[0]].bounds, old.bounds, b, box, base)
             ]
         if not spots and pk is not None:
             a = prev.nodes[pk].bounds
@@ -473,3 +476,16 @@ def _host(
         if (dx, dy) == (0, 0):
             return None
     return Motion(c, p, dx, dy)
+
+
+def _along_edge(a: Bounds, old_box: Bounds, b: Bounds, box: Bounds, base: tuple[int, int]) -> bool:
+    """Whether a node cut by the top or bottom edge in both frames is cut alike (the same
+    edges, the same height, no vertical move but the outer scroll's) and moved sideways
+    only: a chip of a carousel the feed's edge cuts, swiped along that edge."""
+    return (
+        b.left - a.left != base[0]
+        and b.top - a.top == base[1]
+        and b.bottom - b.top == a.bottom - a.top
+        and (a.top <= old_box.top, a.bottom >= old_box.bottom)
+        == (b.top <= box.top, b.bottom >= box.bottom)
+    )
