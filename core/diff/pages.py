@@ -17,9 +17,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
 
+from deltarec.core.diff.axis import across as _across
+from deltarec.core.diff.axis import at_edge, host_sideways
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.motions import OFF, Motion
-from deltarec.core.diff.row_evidence import TextCache, at_edge, displacement, kin, shown
+from deltarec.core.diff.row_evidence import TextCache, displacement, kin, shown
 from deltarec.core.diff.scroll_edits import kept_edited
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.labels import natures, scrolls_by_nature
@@ -45,11 +47,14 @@ def page(
     without the gesture, where a card of another author's turn read the other way)."""
     box = curr.nodes[c].bounds
     view, old_view = _viewport(curr, c), _viewport(prev, p)
+    side = host_sideways(prev, p, curr, c)  # a carousel: its side edges cut its items
     came = [k for k in curr.children[c] if k not in pairs]
     left = [k for k in prev.children[p] if k not in used]
     for k in curr.children[c]:  # a row cut by one edge, then by the other: its parts passed
         q = pairs.get(k)
-        if q is not None and across(prev.nodes[q].bounds, old_view, curr.nodes[k].bounds, view):
+        if q is not None and _across(
+            prev.nodes[q].bounds, old_view, curr.nodes[k].bounds, view, side
+        ):
             came.append(k)
             left.append(q)
     if not came or not left:
@@ -60,8 +65,8 @@ def page(
         k in pairs
         and (
             _unmoved(prev, pairs[k], curr, k, cache)
-            if at_edge(curr.nodes[k].bounds, box)
-            else not at_edge(prev.nodes[pairs[k]].bounds, old_box)
+            if at_edge(curr.nodes[k].bounds, box, side)
+            else not at_edge(prev.nodes[pairs[k]].bounds, old_box, side)
             and _same_row(prev, pairs[k], curr, k, cache)
         )
         for k in curr.children[c]
@@ -183,12 +188,8 @@ def scrollers(frame: Frame) -> list[int]:
 
 def across(a: Bounds, a_box: Bounds, b: Bounds, b_box: Bounds) -> bool:
     """Whether a row cut by the top edge of ``a_box`` is now cut by the bottom one of
-    ``b_box``, or the reverse."""
-    top_a, bottom_a = a.top <= a_box.top, a.bottom >= a_box.bottom
-    top_b, bottom_b = b.top <= b_box.top, b.bottom >= b_box.bottom
-    return (top_a and not bottom_a and bottom_b and not top_b) or (
-        bottom_a and not top_a and top_b and not bottom_b
-    )
+    ``b_box``, or the reverse (:func:`deltarec.core.diff.axis.across`)."""
+    return _across(a, a_box, b, b_box)
 
 
 def crossed(

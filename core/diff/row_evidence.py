@@ -9,14 +9,13 @@ when nothing one shows contradicts what the other shows at the same place.
     >>> from deltarec.core.observe.model import Bounds
     >>> displacement(Bounds(0, 100, 10, 200), Bounds(0, 40, 10, 140))
     (0, -60)
-    >>> cut_move(Bounds(0, 900, 10, 1000), Bounds(0, 700, 10, 800), Bounds(0, 0, 10, 1000))
-    (0, -200)
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
+from deltarec.core.diff.axis import at_edge, clear, cut_to, host_sideways
 from deltarec.core.diff.motions import consistent, near_box
 from deltarec.core.diff.motions import shifted as _shifted
 from deltarec.core.diff.row_content import holds_rows, own_texts, texts
@@ -37,24 +36,6 @@ def displacement(a: Bounds, b: Bounds) -> tuple[int, int] | None:
     if w <= 0 or h <= 0 or w != b.right - b.left or h != b.bottom - b.top:
         return None
     return (b.left - a.left, b.top - a.top)
-
-
-def at_edge(b: Bounds, box: Bounds) -> bool:
-    """Whether ``b`` touches the top or bottom edge of ``box`` (where rows are cut)."""
-    return b.top <= box.top or b.bottom >= box.bottom
-
-
-def cut_move(a: Bounds, b: Bounds, box: Bounds) -> tuple[int, int] | None:
-    """The vertical move of a row cut by the top or bottom edge of ``box`` in one frame only,
-    read off its uncut edge; None when both or no edges are cut or it changed width."""
-    if a.left != b.left or a.right != b.right:
-        return None
-    cut_a = (a.top <= box.top, a.bottom >= box.bottom)
-    cut_b = (b.top <= box.top, b.bottom >= box.bottom)
-    if cut_a == cut_b or sum(cut_a) + sum(cut_b) != 1:
-        return None
-    top_cut = cut_a[0] or cut_b[0]
-    return (0, b.bottom - a.bottom) if top_cut else (0, b.top - a.top)
 
 
 def up(frame: Frame, pos: int, levels: int) -> int:
@@ -199,17 +180,17 @@ def refuted(
     def behind(q: int, k: int) -> bool:  # curr row q, prev row k
         return one.get(q) == k
 
-    if not _placed(prev, p, curr, c, offset):
+    side = host_sideways(prev, p, curr, c)  # a carousel: its side edges cut its items
+    if not _placed(prev, p, curr, c, offset, side):
         return True
-    return _clash(prev, p, curr, c, offset, ahead) or _clash(curr, c, prev, p, back, behind)
+    return _clash(prev, p, curr, c, offset, ahead, side) or _clash(
+        curr, c, prev, p, back, behind, side
+    )
 
 
-def _clear(b: Bounds, box: Bounds) -> bool:
-    """Whether ``b`` lies clear of the top and bottom edges of ``box`` (no edge cuts it)."""
-    return b.top > box.top and b.bottom < box.bottom
-
-
-def _placed(prev: Frame, p: int, curr: Frame, c: int, offset: tuple[int, int]) -> bool:
+def _placed(
+    prev: Frame, p: int, curr: Frame, c: int, offset: tuple[int, int], side: bool = False
+) -> bool:
     """Whether a row of list ``p`` that ``offset`` keeps in view of list ``c`` identifies it:
     it shows, clear of the edges in both frames, what it showed (the whole row; or one label
     where the offset puts it, whose text no other row of either list shows), or two items
@@ -232,15 +213,17 @@ def _placed(prev: Frame, p: int, curr: Frame, c: int, offset: tuple[int, int]) -
         if not (moved.intersection(box_c) and a.intersection(box_p)):
             continue
         there = [k for k in news if curr.nodes[k].bounds.intersection(moved)]
-        whole = _clear(a, box_p) and _clear(moved, box_c)
+        whole = clear(a, box_p, side) and clear(moved, box_c, side)
         for k in there:
             if whole and (
                 prev.subtree_hashes[q] == curr.subtree_hashes[k] or texts(prev, q) & texts(curr, k)
             ):
                 return True
             own = own_texts(prev, q) & own_texts(curr, k)
-            if own and _label_kept(prev, q, curr, k, own, offset):
+            if own and _label_kept(prev, q, curr, k, own, offset, side):
                 return True
+            if own and side and not (prev.children[q] or curr.children[k]):
+                return True  # a carousel's chip: cut by a side edge, it shows its whole text
             if own and _items(prev, q, own, strips) >= 2:
                 return True  # two strips that agree by chance: two coincidences, not one
     return False
@@ -280,7 +263,13 @@ def _has_twin(frame: Frame, pos: int) -> bool:
 
 
 def _label_kept(
-    prev: Frame, q: int, curr: Frame, k: int, own: set[str], offset: tuple[int, int]
+    prev: Frame,
+    q: int,
+    curr: Frame,
+    k: int,
+    own: set[str],
+    offset: tuple[int, int],
+    side: bool = False,
 ) -> bool:
     """Whether a label of row ``q`` showing one of ``own`` lies clear of its list's edges in
     both frames, where ``offset`` puts it in row ``k`` (within the rounding of a box)."""
@@ -288,11 +277,11 @@ def _label_kept(
     news = [
         n
         for n in curr.nodes[k : curr.subtree_end(k)]
-        if n.text + "\x00" + n.content_desc in own and _clear(n.bounds, box_c)
+        if n.text + "\x00" + n.content_desc in own and clear(n.bounds, box_c, side)
     ]
     return any(
         n.text + "\x00" + n.content_desc in own
-        and _clear(n.bounds, box_p)
+        and clear(n.bounds, box_p, side)
         and any(
             (m.text, m.content_desc) == (n.text, n.content_desc)
             and near_box(_shifted(n.bounds, *offset), m.bounds)
@@ -309,6 +298,7 @@ def _clash(
     c: int,
     offset: tuple[int, int],
     paired: Callable[[int, int], bool],
+    side: bool = False,
 ) -> bool:
     """Whether a row of list ``p`` in ``a``, moved by ``offset`` into list ``c`` in ``b``,
     lands on a row of ``b`` showing something else, not a row ``paired`` with it that reads
@@ -324,10 +314,10 @@ def _clash(
         there = [k for k in news if b.nodes[k].bounds.intersection(moved)]
         if any(paired(q, k) and _edited(a, q, b, k) for k in there):
             continue  # the row itself, moved there: what it shows changed
-        if moved.top <= box.top or moved.bottom >= box.bottom:
+        if at_edge(moved, box, side):
             # An edge cuts it in one frame: its labels clear of the edges in both show
             # there what they showed (a subject where another subject is, a sender alike).
-            if any(_relabelled(a, q, b, k, offset, old_box, box) for k in there):
+            if any(_relabelled(a, q, b, k, offset, old_box, box, side) for k in there):
                 return True
             continue
         if any(not agree(a, q, b, k, offset) for k in there):
@@ -363,7 +353,14 @@ def _edited(a: Frame, q: int, b: Frame, k: int) -> bool:
 
 
 def _relabelled(
-    a: Frame, q: int, b: Frame, k: int, offset: tuple[int, int], a_box: Bounds, b_box: Bounds
+    a: Frame,
+    q: int,
+    b: Frame,
+    k: int,
+    offset: tuple[int, int],
+    a_box: Bounds,
+    b_box: Bounds,
+    side: bool = False,
 ) -> bool:
     """Whether a label of row ``q`` clear of ``a_box``'s edges, moved by ``offset``, lands on
     a label of row ``k`` of its class (the same box, within the rounding of one; cut to
@@ -374,27 +371,20 @@ def _relabelled(
     3,260, read off a sliver of a twin price as 1,972 px)."""
     news = [n for n in b.nodes[k : b.subtree_end(k)] if n.text or n.content_desc]
     for n in a.nodes[q : a.subtree_end(q)]:
-        if not (n.text or n.content_desc) or not _clear(n.bounds, a_box):
+        if not (n.text or n.content_desc) or not clear(n.bounds, a_box, side):
             continue
         moved = _shifted(n.bounds, *offset)
-        cut = _cut_to(moved, b_box)
+        cut = cut_to(moved, b_box, side)
         for m in news:
             if (
                 m.class_name == n.class_name
                 and (
                     near_box(moved, m.bounds)
-                    if _clear(m.bounds, b_box)
-                    else cut.bottom > cut.top and near_box(cut, m.bounds)
+                    if clear(m.bounds, b_box, side)
+                    else cut.area > 0 and near_box(cut, m.bounds)
                 )
                 and (m.text, m.content_desc) != (n.text, n.content_desc)
                 and not _one_field(m, n)
             ):
                 return True
     return False
-
-
-def _cut_to(b: Bounds, box: Bounds) -> Bounds:
-    """``b`` cut to the top and bottom edges of ``box``, as a dump cuts a node an edge cuts
-    (unchanged when it lies clear of them; empty when it lies outside)."""
-    top, bottom = max(b.top, box.top), min(b.bottom, box.bottom)
-    return Bounds(b.left, top, b.right, max(top, bottom))

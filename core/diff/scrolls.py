@@ -71,6 +71,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
 
+from deltarec.core.diff.axis import at_edge, cut_move, host_sideways, sideways
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.growth import grew
 from deltarec.core.diff.motions import SPREAD, Motion, clustered, near, near_box, shifted
@@ -87,8 +88,6 @@ from deltarec.core.diff.row_content import holds_rows
 from deltarec.core.diff.row_evidence import (
     TextCache,
     agree,
-    at_edge,
-    cut_move,
     displacement,
     kin,
     refuted,
@@ -148,6 +147,9 @@ def _find_motions(
             # sliver of "Desk lamp" at the top, whole at the bottom before: cut_move
             # measures it). Not the only way a page turned, then; it marks no host busy.
             any_moved = any_moved or a.bottom != b.bottom
+        elif d is None and (a.top, a.bottom) == (b.top, b.bottom) and a.left != b.left:
+            # The same along x: an item of a carousel a side edge cut (:mod:`.axis`).
+            any_moved = any_moved or (a.right != b.right and sideways(curr, curr.parents[c]))
     replaced = len(pairs) < n or len(pairs) < len(prev)
     if not (any_moved or replaced):
         return []
@@ -320,6 +322,7 @@ def _host(
     if own is not None and not near(own, base, still):
         return None  # the container itself moved: its content moved with it
     box = node.bounds
+    side = host_sideways(prev, p, curr, c)  # a carousel: its side edges cut its items
     old_at = prev.places
     p_end = prev.subtree_end(p)
     content = curr.subtree_hashes
@@ -358,7 +361,7 @@ def _host(
             if p < q < p_end
             for bq in (prev.nodes[q].bounds,)
         ][:TWIN_LIMIT]
-        if spots and at_edge(b, box):
+        if spots and at_edge(b, box, side):
             # A sliver an edge cut is as high as a sliver the other edge cut before by
             # chance ("Tech Daily avatar": its last 45 px at the bottom, then its first 45
             # at the top): neither box is where the node is, so that is no move.
@@ -368,8 +371,8 @@ def _host(
                 s
                 for s in spots
                 if (b.left - s[1], b.top - s[2]) == base
-                or not at_edge(prev.nodes[s[0]].bounds, old.bounds)
-                or _along_edge(prev.nodes[s[0]].bounds, old.bounds, b, box, base)
+                or not at_edge(prev.nodes[s[0]].bounds, old.bounds, side)
+                or (not side and _along_edge(prev.nodes[s[0]].bounds, old.bounds, b, box, base))
             ]
         if not spots and pk is not None:
             a = prev.nodes[pk].bounds
@@ -378,13 +381,13 @@ def _host(
             # own key moved with its content. A row paired only through its children's labels
             # ("Ken avatar") vouches for nothing, nor a row two edges cut to equal heights,
             # nor a row that shows nothing it showed before (a recycled row's id).
-            cut = at_edge(b, box) or at_edge(shifted(a, *base), box)
+            cut = at_edge(b, box, side) or at_edge(shifted(a, *base), box, side)
             keyed = curr.keys[k] == prev.keys[pk] and not cut
             same = row != k or kin(prev, pk, curr, k, texts) or kept_edited(prev, pk, curr, k)
             if d is not None and (keyed or (d == base and same)):
                 spots = [(pk, a.left, a.top)]
             elif not curr.children[k] or all(q not in pairs for q in curr.children[k]):
-                move = cut_move(a, b, box)  # a row cut by an edge: its other edge moved
+                move = cut_move(a, b, box, side)  # a row cut by an edge: its other edge moved
                 if move is not None and row >= 0 and row != k:  # a piece: of a row that agrees
                     levels = curr.depth[k] - curr.depth[row]
                     shift = (move[0] + base[0], move[1] + base[1])
@@ -419,7 +422,7 @@ def _host(
                 continue
         for left, top in places:
             offset = (b.left - left - base[0], b.top - top - base[1])
-            if offset == (0, 0) and at_edge(b, box):
+            if offset == (0, 0) and at_edge(b, box, side):
                 continue  # two rows cut alike by the same edge prove nothing
             if finger is not None and against(finger, *offset):
                 continue  # content moves with the finger: another row of the same looks

@@ -1,0 +1,125 @@
+"""The axis a container scrolls along, and the edges that cut its items.
+
+A list's rows sit one above the other and its top and bottom edges cut them; a
+carousel's items sit side by side and its left and right edges cut them (a chip half out
+at the right, a card whose first 23 px show at the left). Read along the wrong axis, every
+item of a carousel spanning its height looks cut by its top edge, and a card cut by its
+side edge looks whole: nothing votes (issue 18). Each function reads the edges of the
+axis it is given (``side``: the carousel's); the vertical ones are the same functions on
+boxes flipped across the diagonal (:func:`flip`), so both axes share one rule.
+
+    >>> box = Bounds(0, 0, 1000, 100)
+    >>> at_edge(Bounds(0, 0, 40, 100), box), at_edge(Bounds(0, 0, 40, 100), box, side=True)
+    (True, True)
+    >>> at_edge(Bounds(300, 0, 400, 100), box, side=True)
+    False
+    >>> cut_move(Bounds(0, 0, 23, 100), Bounds(674, 0, 958, 100), box, side=True)
+    (935, 0)
+"""
+
+from __future__ import annotations
+
+from itertools import pairwise
+
+from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.model import Bounds
+
+
+def flip(b: Bounds) -> Bounds:
+    """``b`` mirrored across the diagonal (x for y): a carousel read as a list.
+
+    >>> flip(Bounds(1, 2, 3, 4))
+    Bounds(left=2, top=1, right=4, bottom=3)
+    """
+    return Bounds(b.top, b.left, b.bottom, b.right)
+
+
+def sideways(frame: Frame, pos: int) -> bool:
+    """Whether the items of container ``pos`` sit side by side: two or more, with a box,
+    each one beside the next (their x-spans apart, their y-spans overlapping). A list's rows
+    are stacked; a grid of several rows has cells above others. O(children · log).
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> def row(*boxes):
+    ...     kids = "".join(f'<node class="C" bounds="{b}"/>' for b in boxes)
+    ...     return Frame(parse_uiautomator('<hierarchy><node class="L" scrollable="true"'
+    ...                                    f' bounds="[0,0][900,90]">{kids}</node></hierarchy>'))
+    >>> sideways(row("[0,0][300,90]", "[320,0][600,90]")), sideways(row("[0,0][300,40]"))
+    (True, False)
+    >>> sideways(row("[0,0][900,40]", "[0,50][900,90]"))
+    False
+    """
+    boxes = sorted(
+        (b.left, b.top, b.right, b.bottom)
+        for k in frame.children[pos]
+        for b in (frame.nodes[k].bounds,)
+        if b.area
+    )
+    if len(boxes) < 2:
+        return False
+    return all(
+        right <= left2 and top < bottom2 and top2 < bottom
+        for (_, top, right, bottom), (left2, top2, _, bottom2) in pairwise(boxes)
+    )
+
+
+def host_sideways(prev: Frame, p: int, curr: Frame, c: int) -> bool:
+    """Whether list ``p`` of ``prev`` and ``c`` of ``curr`` are one carousel: side by side
+    in both frames (a grid showing one row of cells in one frame scrolls as a list)."""
+    return sideways(curr, c) and sideways(prev, p)
+
+
+def at_edge(b: Bounds, box: Bounds, side: bool = False) -> bool:
+    """Whether ``b`` touches an edge of ``box`` that cuts items: top or bottom, or left or
+    right when ``side``."""
+    if side:
+        return b.left <= box.left or b.right >= box.right
+    return b.top <= box.top or b.bottom >= box.bottom
+
+
+def clear(b: Bounds, box: Bounds, side: bool = False) -> bool:
+    """Whether ``b`` lies clear of both edges of ``box`` that cut items (:func:`at_edge`)."""
+    if side:
+        return b.left > box.left and b.right < box.right
+    return b.top > box.top and b.bottom < box.bottom
+
+
+def cut_move(a: Bounds, b: Bounds, box: Bounds, side: bool = False) -> tuple[int, int] | None:
+    """The move of an item cut by one edge of ``box`` (:func:`at_edge`) in one frame only,
+    read off its uncut edge; None when both or no edges are cut or its breadth changed.
+
+    >>> cut_move(Bounds(0, 900, 10, 1000), Bounds(0, 700, 10, 800), Bounds(0, 0, 10, 1000))
+    (0, -200)
+    """
+    if side:
+        got = cut_move(flip(a), flip(b), flip(box))
+        return None if got is None else (got[1], got[0])
+    if a.left != b.left or a.right != b.right:
+        return None
+    cut_a = (a.top <= box.top, a.bottom >= box.bottom)
+    cut_b = (b.top <= box.top, b.bottom >= box.bottom)
+    if cut_a == cut_b or sum(cut_a) + sum(cut_b) != 1:
+        return None
+    top_cut = cut_a[0] or cut_b[0]
+    return (0, b.bottom - a.bottom) if top_cut else (0, b.top - a.top)
+
+
+def cut_to(b: Bounds, box: Bounds, side: bool = False) -> Bounds:
+    """``b`` cut to the edges of ``box`` that cut items, as a dump cuts a node an edge cuts
+    (unchanged when it lies clear of them; empty when it lies outside)."""
+    if side:
+        return flip(cut_to(flip(b), flip(box)))
+    top, bottom = max(b.top, box.top), min(b.bottom, box.bottom)
+    return Bounds(b.left, top, b.right, max(top, bottom))
+
+
+def across(a: Bounds, a_box: Bounds, b: Bounds, b_box: Bounds, side: bool = False) -> bool:
+    """Whether an item cut by one edge of ``a_box`` is now cut by the other one of
+    ``b_box`` (top then bottom, or the reverse; left and right when ``side``)."""
+    if side:
+        return across(flip(a), flip(a_box), flip(b), flip(b_box))
+    top_a, bottom_a = a.top <= a_box.top, a.bottom >= a_box.bottom
+    top_b, bottom_b = b.top <= b_box.top, b.bottom >= b_box.bottom
+    return (top_a and not bottom_a and bottom_b and not top_b) or (
+        bottom_a and not top_a and top_b and not bottom_b
+    )
