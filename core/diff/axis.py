@@ -44,9 +44,9 @@ def sideways(frame: Frame, pos: int) -> bool:
     ...     kids = "".join(f'<node class="C" bounds="{b}"/>' for b in boxes)
     ...     return Frame(parse_uiautomator('<hierarchy><node class="L" scrollable="true"'
     ...                                    f' bounds="[0,0][900,90]">{kids}</node></hierarchy>'))
-    >>> sideways(row("[0,0][300,90]", "[320,0][600,90]")), sideways(row("[0,0][300,40]"))
+    >>> sideways(row("[0,0][300,90]", "[320,0][600,90]"), 0), sideways(row("[0,0][300,40]"), 0)
     (True, False)
-    >>> sideways(row("[0,0][900,40]", "[0,50][900,90]"))
+    >>> sideways(row("[0,0][900,40]", "[0,50][900,90]"), 0)
     False
     """
     boxes = sorted(

@@ -21,6 +21,7 @@ from deltarec.core.diff.axis import across as _across
 from deltarec.core.diff.axis import at_edge, host_sideways
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.motions import OFF, Motion
+from deltarec.core.diff.row_content import own_texts
 from deltarec.core.diff.row_evidence import TextCache, displacement, kin, shown
 from deltarec.core.diff.scroll_edits import kept_edited
 from deltarec.core.observe.frame import Frame
@@ -50,6 +51,7 @@ def page(
     side = host_sideways(prev, p, curr, c)  # a carousel: its side edges cut its items
     came = [k for k in curr.children[c] if k not in pairs]
     left = [k for k in prev.children[p] if k not in used]
+    toward = (0, 0)  # known when a carousel's item of its own text crossed the view
     for k in curr.children[c]:  # a row cut by one edge, then by the other: its parts passed
         q = pairs.get(k)
         if q is not None and _across(
@@ -57,6 +59,8 @@ def page(
         ):
             came.append(k)
             left.append(q)
+            if side and own_texts(prev, q) & own_texts(curr, k):
+                toward = _crossed_way(prev.nodes[q].bounds, old_view)
     if not came or not left:
         return None
     cache: TextCache = {}
@@ -76,7 +80,15 @@ def page(
     rows = (len(came) >= 2 and len(left) >= 2) or any(curr.children[k] for k in came)
     if not rows:
         return None  # one label for another (a dialog's message) is not a page of a list
-    return Motion(c, p, 0, 0, page=True)
+    return Motion(c, p, 0, 0, page=True, toward=toward)
+
+
+def _crossed_way(was: Bounds, view: Bounds) -> tuple[int, int]:
+    """The way a carousel's content went when an item cut by one side edge of ``view``
+    (``was``) is now cut by the other: a chip, a label itself, shows its whole text however
+    cut, so one that no other item shows crossed the view (the Feed's chips on the phone
+    from 56 to 1,023 lu: "Technology" at the right edge, then at the left: content left)."""
+    return (-1, 0) if was.right >= view.right else (1, 0)
 
 
 def _same_row(prev: Frame, p: int, curr: Frame, c: int, cache: TextCache) -> bool:

@@ -21,15 +21,13 @@ by the carousel's side edge stayed (phone, feed at 0, chips 101→1,068; small, 
 (:mod:`deltarec.core.diff.axis`): such a chip votes by its uncut edge, and a chip, a label
 itself, names its place by its text even when cut. Before: 18 of 144 seeded swipes
 (``random.Random(1)``, far included) stated something false or missed the scroll
-(every one far); after: 5, all below.
+(every one far); after: none.
 
-FAR_OPEN (left open): every chip that stayed is cut by one side edge, then by the other
-(phone, feed 0, chips 56→1,023: "Technology" at the right edge, then at the left). The
-delta says the carousel turned about a page, with no direction; the chip crossed the view,
-so the dumps do say which way (right). ``pages.page`` takes a direction only from the
-gesture. Skipped here (:func:`_crossed_only`). Cases where the feed's edge cut every chip
-away (feed at 264-276 on the phone and the small preset) show nothing of the swipe and
-are skipped.
+When every chip that stayed is cut by one side edge, then by the other (phone, feed 0,
+chips 56→1,023: "Technology" at the right edge, then at the left), the carousel turned
+about a page, and the chip that crossed the view says which way (:func:`deltarec.core.
+diff.pages.page`). Cases where the feed's edge cut every chip away (feed at 264-276 on
+the phone and the small preset) show nothing of the swipe and are skipped.
 """
 
 from __future__ import annotations
@@ -44,7 +42,6 @@ from deltarec.core.capture.uiautomator import parse_uiautomator
 from deltarec.core.devices.virtual import Playground
 from deltarec.core.devices.virtual.profile import PRESETS
 from deltarec.core.devices.virtual.screen_feed import max_chips_offset
-from deltarec.core.diff.axis import across
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Bounds, Node
@@ -93,8 +90,6 @@ def violations(c: ChipSwipe) -> list[str]:
     b, sb = parse_uiautomator(pg.dump_xml(), screen=pg.window_size()), snapshot(pg)
     if not _shown(frame) or not _shown(Frame(b)):
         return []  # the feed's edge cut every chip away: nothing of the swipe shows
-    if _crossed_only(frame, Frame(b)):
-        return []  # FAR_OPEN (module docstring): the direction is not read off the crossing
     dx = round((c.start - c.end) * profile.width / profile.layout_size[0])
     # The finger stays on the screen: a swipe further than the screen is wide is a fling
     # (the content goes on past the finger's reach).
@@ -118,15 +113,6 @@ def _chips(frame: Frame) -> tuple[Bounds, list[Node]]:
 def _shown(frame: Frame) -> bool:
     """Whether a chip shows in the carousel (the feed's edge may cut them all away)."""
     return bool(_chips(frame)[1])
-
-
-def _crossed_only(a: Frame, b: Frame) -> bool:
-    """Whether every chip in both frames is cut by one side edge, then the other (FAR_OPEN)."""
-    box_a, chips_a = _chips(a)
-    box_b, chips_b = _chips(b)
-    before = {n.text: n.bounds for n in chips_a}
-    kept = [(before[n.text], n.bounds) for n in chips_b if n.text in before]
-    return bool(kept) and all(across(old, box_a, new, box_b, side=True) for old, new in kept)
 
 
 @settings(max_examples=150, deadline=None)
