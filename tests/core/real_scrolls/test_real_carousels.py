@@ -16,23 +16,21 @@ import random
 from tests.core.real_scrolls.carousels import Sideways, carousels, cases, check, derive, kind
 from tests.core.real_scrolls.transforms import _at, captures, over_budget
 
-BUDGET: dict[tuple[str, str], int] = {("sideways", "wrong-scroll"): 3}
-"""Violations per (kind, class) in the seeded sample. OPEN (20 of 40 in the benchmark's
-sample; every scroll to the right, the items moving left, and scrolls of 10-40 px to the
-left): the diff writes no scroll line for a carousel whose items span its height. Each
-item touches the carousel's top and bottom, and the scroll estimate's edges are vertical
-(``row_evidence.at_edge``, ``_clear``): an item that moved sideways with the same content
-is taken for a sliver cut alike by the top edge and casts no vote (``scrolls._host``), a
-card cut by the left or right edge gives no ``cut_move``, and ``refuted``'s ``_placed``
-finds no item "clear of the edges". Scrolls of 150 px or more to the left read about a
-page (each item is cut by an edge then). Closing it needs the edges of a list whose rows
-sit side by side taken along x in ``_host`` and in ``row_evidence``."""
+BUDGET: dict[tuple[str, str], int] = {}
+"""Violations per (kind, class) in the seeded sample: none. A ratchet (was 3 when the kind
+was written: 20 of 40 in the benchmark's sample, every scroll to the right and 10-40 px to
+the left wrote no scroll line; items spanning the carousel's height were taken for slivers
+cut by the top edge). Main's "a carousel's chips cut alike by the feed's edge and swiped
+sideways vote for their move" (``5dea65f``) closed all but :data:`OPEN`: 3 of 40, a scroll
+to the right by nearly the carousel's width (1,380 px of 1,440), after which no card stays
+whole and the cards that came in show other words: no scroll line at all, where "about a
+page" is the truth the dumps allow."""
 
 OPEN = Sideways(
     "corpus/youtube/apps__Youtube__demos__demo_Youtube_2026-02-28_22-03-39__xml__"
     "demo_Youtube_2026-02-28_22-03-39_4.xml",
     (0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 1, 0, 0, 3, 1, 0),
-    10,
+    1380,
 )
 
 
@@ -47,10 +45,11 @@ def test_the_carousels_are_youtubes_cards_not_bars_that_fit() -> None:
 def test_the_derived_frames_move_the_items_sideways() -> None:
     """The generator itself: the whole card moved left by ``d`` and is cut there; the cut
     card on the right came further in."""
-    prev, curr = derive(OPEN)
+    ten = Sideways(OPEN.capture, OPEN.where, 10)
+    prev, curr = derive(ten)
     before = [c.bounds for c in _at(prev, OPEN.where).children]
     after = [c.bounds for c in _at(curr, OPEN.where).children]
-    assert before[0].left - OPEN.d in [b.left for b in after]
+    assert before[0].left - ten.d in [b.left for b in after]
     assert all(b.top == before[0].top and b.bottom == before[0].bottom for b in after)
     assert max(b.width for b in after if b.right == before[-1].right) > before[-1].width
 
@@ -62,5 +61,6 @@ def test_carousels_scrolled_sideways_state_the_truth_within_the_budget() -> None
     assert over == {}, found
 
 
-def test_a_carousel_scrolled_10_px_is_still_open() -> None:
+def test_a_carousel_scrolled_nearly_its_width_is_still_open() -> None:
+    """Pinned: a fix makes this fail; then move the case into the sample's budget of 0."""
     assert [v for v, _ in check(OPEN)] == ["wrong-scroll"]
