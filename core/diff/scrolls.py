@@ -447,7 +447,7 @@ def _host(
     ):
         return turned(prev, curr, pairs, used, c) if natural and not rows_decide else None
     moved = (dx + base[0], dy + base[1])
-    if (rivals or not rows_decide or count < 2) and refuted(prev, curr, c, p, moved, pairs):
+    if (rivals or not rows_decide or count < 2) and refuted(prev, curr, c, p, moved, pairs, finger):
         if rivals:
             # Rows stayed put clear of the edges, and the offset would put them where other
             # rows show: rows were inserted (or removed) between them and the rows that moved.
