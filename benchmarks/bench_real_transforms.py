@@ -4,8 +4,10 @@ Derives second frames from every real capture under ``fixtures/real`` (flows and
 ``corpus/``; :mod:`tests.core.real_scrolls.transforms`): each scrollable container (and
 lists or web views not marked scrollable) scrolled by 10 px to more than its viewport in
 both directions, and one text, checkbox or count edited; and rows inserted into or removed
-from every list (:mod:`tests.core.real_scrolls.insertions`). Each delta is graded against
-the known truth and the real-capture oracle. Target: 0 in every class.
+from every list (:mod:`tests.core.real_scrolls.insertions`); and the kinds of
+:data:`KINDS`: a row grown or shrunk (:mod:`tests.core.real_scrolls.expansions`), a scroll
+with an edit (:mod:`tests.core.real_scrolls.scroll_edits`). Each delta
+is graded against the known truth and the real-capture oracle. Target: 0 in every class.
 
     python benchmarks/bench_real_transforms.py              # 20 pairs per capture
     python benchmarks/bench_real_transforms.py --per 5 --show 3
@@ -24,8 +26,12 @@ from pathlib import Path
 os.environ.setdefault("ADBUTILS_ADB_PATH", "/bin/false")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tests.core.real_scrolls import insertions
+from tests.core.real_scrolls import expansions, insertions, scroll_edits
 from tests.core.real_scrolls.transforms import cases, check
+
+KINDS = (expansions, scroll_edits)
+"""The derived-step kinds beyond scrolls, edits and insertions: each module has
+``cases(rng, per_capture)``, ``check(case)`` and ``kind(case)`` (its name in the counts)."""
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -40,6 +46,9 @@ def main(argv: list[str] | None = None) -> int:
     graded: list[tuple[str, object, list[tuple[str, str]]]] = [
         (c.kind, c, check(c)) for c in sample
     ] + [("removal" if c.removal else "insert", c, insertions.check(c)) for c in moved]
+    for module in KINDS:
+        more = module.cases(random.Random(args.seed), args.per)
+        graded += [(module.kind(c), c, module.check(c)) for c in more]
     kinds = Counter(kind for kind, _, _ in graded)
     found: Counter[tuple[str, str]] = Counter()
     shown: Counter[str] = Counter()
@@ -53,12 +62,12 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"--- [{klass}] {case}\n  {detail}")
     took = time.perf_counter() - start
     print(
-        f"real-capture transforms: {len(sample) + len(moved)} cases ({kinds['scroll']} scrolls,"
-        f" {kinds['edit']} edits, {kinds['insert']} insertions, {kinds['removal']} removals),"
+        f"real-capture transforms: {len(graded)} cases"
+        f" ({', '.join(f'{n} {kind}' for kind, n in kinds.items())}),"
         f" {took:.1f} s; cases with a violation: {bad}"
     )
     for (kind, klass), n in sorted(found.items()):
-        print(f"  {kind:<7} {klass:<18} {n}")
+        print(f"  {kind:<11} {klass:<18} {n}")
     return 0
 
 

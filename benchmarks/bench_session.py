@@ -323,16 +323,31 @@ def _place(parent: View, child: View, places: Places) -> str:
     return f"at {(child.drawn or child.bounds)[i] - parent.bounds[i] + offset}"
 
 
-def _components(parent: View, offsets: Places) -> list[str]:
+def _spot(parent: View, child: View, places: Places) -> str:
+    """Where ``child`` sits in ``parent`` as the phone laid them out (their whole boxes, in
+    layout units: clipping and the profile's rounding do not change it)."""
+    layout = places[1]
+    child, parent = layout.get(id(child), child), layout.get(id(parent), parent)
+    c, p = child.drawn or child.bounds, parent.drawn or parent.bounds
+    return f"+{c[0] - p[0]},{c[1] - p[1]}"
+
+
+def _components(parent: View, offsets: Places, scrolled: bool = False) -> list[str]:
     """The key part of each child: base, plus a content hint for the items of a scroller
     and for twins (recycled rows share ids), plus an ordinal for twins still equal. An item
     of a scroller known by no action is known by its place in the content instead
-    (:func:`_place`), which clipping does not change."""
+    (:func:`_place`), which clipping does not change. ``scrolled``: ``parent`` is inside a
+    scroller's content, where an edge may cut away any part of an item: a leaf known only by
+    its class is known by its place in ``parent`` too (:func:`_spot`) — an ad's avatar
+    (shown alone at the bottom edge) and its photo (alone at the top edge, after the ad
+    crossed the view) are two views, not one whose description changed."""
     bases = [_base(c, item=parent.scrollable) for c in parent.children]
     twins = Counter(bases)
     out: list[str] = []
     seen: Counter[str] = Counter()
     for child, base in zip(parent.children, bases, strict=True):
+        if scrolled and not parent.scrollable and not child.children and base.startswith("cls:"):
+            base = f"{base}{_spot(parent, child, offsets)}"
         if not child.action and (parent.scrollable or twins[base] > 1):
             place = _place(parent, child, offsets) if parent.scrollable else ""
             base = f"{base}@{place or _hint(child) or child.text or child.desc}"
@@ -406,19 +421,31 @@ def _add(
     views: dict[Key, ViewInfo],
     children: dict[Key, tuple[Key, ...]],
     offsets: Places,
+    ancestors: tuple[View, ...] = (),
 ) -> None:
     """Key ``view`` and its subtree into ``views``; ``later`` is the same view later on;
-    ``where``: its parent's key, its element's key and its window kind."""
+    ``where``: its parent's key, its element's key and its window kind; ``ancestors``: the
+    views around ``view``, outermost first."""
     parent, element, window = where
     element = key if view.action else element
     volatile = later is not None and (later.text, later.desc) != (view.text, view.desc)
     views[key] = ViewInfo(key, view, parent, element, window, frozenset(), volatile)
-    kids = [(*key, part) for part in _components(view, offsets)]
+    scrolled = any(v.scrollable for v in ancestors)
+    kids = [(*key, part) for part in _components(view, offsets, scrolled)]
     shadow: list[View | None] = [None] * len(kids)
     if later is not None and len(later.children) == len(view.children):
         shadow = list(later.children)
     for child, child_later, child_key in zip(view.children, shadow, kids, strict=True):
-        _add(child, child_later, child_key, (key, element, window), views, children, offsets)
+        _add(
+            child,
+            child_later,
+            child_key,
+            (key, element, window),
+            views,
+            children,
+            offsets,
+            (*ancestors, view),
+        )
     children[key] = tuple(kids)
 
 

@@ -10,6 +10,7 @@ wrong-scroll / duplicate), per screen and per gesture class. Target: 0 each.
     python benchmarks/bench_truth.py --show 5        # and the first 5 failing steps of each class
     python benchmarks/bench_truth.py --no-gesture    # diff without the gesture (as the CLI)
     python benchmarks/bench_truth.py --profile small --profile tablet   # other screen sizes
+    python benchmarks/bench_truth.py --swipes-only --start FeedActivity  # one screen's scrolls
 
 ``--profile`` (repeatable; a preset of :data:`deltarec.core.devices.virtual.profile.PRESETS`
 or ``WIDTHxHEIGHT@DPI``) walks a phone of that screen: gestures in its px, anywhere on its
@@ -59,6 +60,12 @@ def main(argv: list[str] | None = None) -> int:
         action="append",
         help="the phone's screen: a preset (phone, small, large, tablet) or WxH@DPI; repeatable",
     )
+    parser.add_argument(
+        "--swipes-only", action="store_true", help="every step a drag or a fling (no taps)"
+    )
+    parser.add_argument(
+        "--start", default=None, help="start every walk on this screen (e.g. FeedActivity)"
+    )
     args = parser.parse_args(argv)
     names = args.profile or ["phone"]
     results = [_run(args, name, parse_profile(name)) for name in names]
@@ -82,8 +89,16 @@ def _run(args: argparse.Namespace, name: str, profile: Profile) -> tuple[str, in
     while done < args.steps:
         n = min(WALK, args.steps - done)
         seed = args.seed + w
-        start_on = STARTS[w % len(STARTS)]
-        for step in walk(seed, n, start=start_on, gesture=not args.no_gesture, profile=profile):
+        start_on = STARTS[w % len(STARTS)] if args.start is None else args.start
+        steps = walk(
+            seed,
+            n,
+            start=start_on,
+            gesture=not args.no_gesture,
+            swipes_only=args.swipes_only,
+            profile=profile,
+        )
+        for step in steps:
             steps_screen[step.screen] += 1
             steps_gesture[step.gesture.klass] += 1
             bad_steps += bool(step.violations)
@@ -116,6 +131,8 @@ def _run(args: argparse.Namespace, name: str, profile: Profile) -> tuple[str, in
             )
 
     mode = "without the gesture" if args.no_gesture else "with the gesture"
+    if args.swipes_only:
+        mode += ", swipes only"
     print(f"\n=== profile {name} ({profile.name})")
     print(
         f"{done} steps in {w} walks ({mode}), {seconds:.0f} s; steps with a violation: {bad_steps}"

@@ -85,6 +85,7 @@ from deltarec.core.diff.row_content import (
     same_row_edited,
     unpair_other_rows,
 )
+from deltarec.core.diff.scroll_edits import reads_as_edited
 from deltarec.core.diff.scrolls import find_motions
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Node
@@ -384,6 +385,9 @@ def _align(
                     for q in candidates
                     if same_content(prev, q, curr, c, placed=placed)
                     or (same_row_edited(prev, q, curr, c) and ev.overlaps(c, q))
+                    # where the measured offset puts it, one label edited (a like count
+                    # that ticked as the feed moved)
+                    or (placed and reads_as_edited(prev, q, curr, c))
                     # edited in place below the row it followed (two last rows: pushed out)
                     or (
                         not placed

@@ -177,6 +177,57 @@ def across(a: Bounds, a_box: Bounds, b: Bounds, b_box: Bounds) -> bool:
     )
 
 
+def crossed(
+    prev: Frame, curr: Frame, host_p: int, host_c: int, row: int, toward: tuple[int, int]
+) -> frozenset[str]:
+    """What row ``row`` of list ``host_c`` (turned a page) may have shown before: the texts
+    (``text``, NUL, ``description``) of the row of list ``host_p`` of its kind that the other
+    edge cut, when ``row`` is cut by one edge and may be that row crossed the view
+    (:func:`across`; the way the content went, when the caller's gesture says it:
+    ``toward``). Empty when there is none.
+
+    Two dumps cannot tell such a row from another: a strip at the bottom edge showing only a
+    sender and a date ("Barbara · Mar 24"), the top of the row the top edge cut before, is
+    that row or one of that sender 28 days on; a card's "Like · Comment · Share" bar cut at
+    the top is any card's. What it showed may have stayed on screen, so a page does not list
+    it as come in (the row's other parts did come in, whichever row it is). O(rows).
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> def shot(top, *texts):
+    ...     kids = "".join(f'<node class="T" text="{t}" bounds="[0,{top + 30 * i}]'
+    ...                    f'[100,{top + 30 * i + 30}]"/>' for i, t in enumerate(texts))
+    ...     return Frame(parse_uiautomator('<hierarchy><node class="L" scrollable="true"'
+    ...         ' bounds="[0,100][100,400]"><node class="Row" bounds="[0,' f'{max(top, 100)}]'
+    ...         f'[100,{min(top + 90, 400)}]">{kids}</node></node></hierarchy>'))
+    >>> was = crossed(shot(40, "Ken", "Hi", "Mar 4"), shot(350, "Ken"), 0, 0, 1, (0, 0))
+    >>> sorted(t.rstrip(chr(0)) for t in was)
+    ['Hi', 'Ken', 'Mar 4']
+    >>> crossed(shot(40, "Ken", "Hi", "Mar 4"), shot(350, "Ken"), 0, 0, 1, (0, -1))
+    frozenset()
+    """
+    box, b = curr.nodes[host_c].bounds, curr.nodes[row].bounds
+    at_top, at_bottom = b.top <= box.top, b.bottom >= box.bottom
+    if at_top == at_bottom or curr.parents[row] != host_c:
+        return frozenset()
+    if toward[1] and (toward[1] > 0) != at_bottom:
+        return frozenset()  # the content went the other way: no row crossed toward this edge
+    old_box, sort = prev.nodes[host_p].bounds, _kind(curr.nodes[row])
+    out: set[str] = set()
+    for q in prev.children[host_p]:
+        a = prev.nodes[q].bounds
+        if _kind(prev.nodes[q]) == sort and across(a, old_box, b, box):
+            out.update(
+                n.text + "\x00" + n.content_desc
+                for n in prev.nodes[q : prev.subtree_end(q)]
+                if n.text or n.content_desc
+            )
+    return frozenset(out)
+
+
+def _kind(node: Node) -> tuple[str, str]:
+    return (node.class_name, node.resource_id)
+
+
 def page_view(frame: Frame, pos: int) -> int:
     """The container made to scroll (a WebView) whose page ``pos`` belongs to: the nearest
     one around it when ``pos`` and every wrapper between them show nothing of their own

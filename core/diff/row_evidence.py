@@ -21,7 +21,8 @@ from deltarec.core.diff.finger import followed
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.motions import OFF, consistent, near_box
 from deltarec.core.diff.motions import shifted as _shifted
-from deltarec.core.diff.row_content import holds_rows, own_texts, reads_as_edit, texts
+from deltarec.core.diff.row_content import holds_rows, own_texts, texts
+from deltarec.core.diff.scroll_edits import EDITS, few_edits, label_edited
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Bounds, Node
 
@@ -98,14 +99,18 @@ def _apart(top: int, bottom: int, new_top: int, new_bottom: int) -> bool:
     )
 
 
-def agree(prev: Frame, p: int, curr: Frame, c: int, shift: tuple[int, int]) -> bool:
+def agree(
+    prev: Frame, p: int, curr: Frame, c: int, shift: tuple[int, int], *, edits: int = 0
+) -> bool:
     """Whether row ``p`` moved by ``shift`` can be row ``c``: no label of one lands where a
     label of the same class of the other is, showing something else (row #4's subject where
     row #12's is). Rows cut by different edges show different parts and agree. A label
     found again where the shift puts it is in place, whatever else it overlaps (a card's
     description over the whole card, in captures without class names). A text field's text
     is what was typed into it: a field of the same id there is the field, whatever it shows
-    (a form left filled in, started again empty)."""
+    (a form left filled in, started again empty). ``edits``: how many labels may read as
+    edited there (:func:`~deltarec.core.diff.scroll_edits.label_edited`) when more labels
+    than that are found again in place (:func:`~deltarec.core.diff.scroll_edits.few_edits`)."""
     if p < 0:
         return False
     olds = [n for n in prev.nodes[p : prev.subtree_end(p)] if n.text or n.content_desc]
@@ -126,7 +131,10 @@ def agree(prev: Frame, p: int, curr: Frame, c: int, shift: tuple[int, int]) -> b
                 at.append((i, j, same or _one_field(a, n)))
     found_old = {i for i, _, same in at if same}
     found_new = {j for _, j, same in at if same}
-    return all(same or i in found_old or j in found_new for i, j, same in at)
+    wrong = [
+        (olds[i], news[j]) for i, j, same in at if not (same or i in found_old or j in found_new)
+    ]
+    return not wrong or (edits > 0 and few_edits(wrong, len(found_old), olds + news, edits))
 
 
 def _one_field(a: Node, b: Node) -> bool:
@@ -185,7 +193,7 @@ def refuted(
     """
     if not holds_rows(prev, p):  # web content: its labels, wherever they sit
         labels = prev.subtree_end(p) - p + curr.subtree_end(c) - c
-        return labels <= LABEL_LIMIT and not agree(prev, p, curr, c, offset)
+        return labels <= LABEL_LIMIT and not agree(prev, p, curr, c, offset, edits=EDITS)
     back = (-offset[0], -offset[1])
     one = pairs or {}
 
@@ -401,7 +409,8 @@ def _clash(
 def _edited(a: Frame, q: int, b: Frame, k: int) -> bool:
     """Whether two paired rows read as one row, what it shows changed in place: one shows
     part of the other's texts (an edge cut it), or one label reads as edited ("40 likes" →
-    "41 likes", :func:`~deltarec.core.diff.row_content.reads_as_edit`). The matcher pairs
+    "41 likes"; text and description each, :func:`~deltarec.core.diff.scroll_edits.label_edited`).
+    The matcher pairs
     rows by a sender's name too (Dennis, Mar 19, 56 rows on): a subject that reads as
     another ("Tom's <draft> #46" where "Café menu #102" is) is another row."""
     ta, tb = texts(a, q), texts(b, k)
@@ -410,32 +419,42 @@ def _edited(a: Frame, q: int, b: Frame, k: int) -> bool:
         return True
     if len(gone) != 1 or len(came) != 1:
         return False
-    was, now = (" ".join(x for x in next(iter(t)).split("\x00") if x) for t in (gone, came))
-    return reads_as_edit(was, now)
+    return label_edited(next(iter(gone)), next(iter(came)))
 
 
 def _relabelled(
     a: Frame, q: int, b: Frame, k: int, offset: tuple[int, int], a_box: Bounds, b_box: Bounds
 ) -> bool:
     """Whether a label of row ``q`` clear of ``a_box``'s edges, moved by ``offset``, lands on
-    a label of row ``k`` of its class clear of ``b_box``'s edges (the same box, within the
-    rounding of one) that shows something else. Only boxes that coincide count: rows an
-    edge cuts show parts of themselves, and a part may lie over another's place."""
-    news = [
-        n
-        for n in b.nodes[k : b.subtree_end(k)]
-        if (n.text or n.content_desc) and _clear(n.bounds, b_box)
-    ]
+    a label of row ``k`` of its class (the same box, within the rounding of one; cut to
+    ``b_box`` where an edge cuts it) that shows something else. Only boxes that coincide
+    count: rows an edge cuts show parts of themselves, and a part may lie over another's
+    place. A label an edge cuts still shows its whole text: "$89.99" moved to the top edge
+    where a sliver of "$9.99" shows is another label there (the Article's grid from 652 to
+    3,260, read off a sliver of a twin price as 1,972 px)."""
+    news = [n for n in b.nodes[k : b.subtree_end(k)] if n.text or n.content_desc]
     for n in a.nodes[q : a.subtree_end(q)]:
         if not (n.text or n.content_desc) or not _clear(n.bounds, a_box):
             continue
         moved = _shifted(n.bounds, *offset)
+        cut = _cut_to(moved, b_box)
         for m in news:
             if (
                 m.class_name == n.class_name
-                and near_box(moved, m.bounds)
+                and (
+                    near_box(moved, m.bounds)
+                    if _clear(m.bounds, b_box)
+                    else cut.bottom > cut.top and near_box(cut, m.bounds)
+                )
                 and (m.text, m.content_desc) != (n.text, n.content_desc)
                 and not _one_field(m, n)
             ):
                 return True
     return False
+
+
+def _cut_to(b: Bounds, box: Bounds) -> Bounds:
+    """``b`` cut to the top and bottom edges of ``box``, as a dump cuts a node an edge cuts
+    (unchanged when it lies clear of them; empty when it lies outside)."""
+    top, bottom = max(b.top, box.top), min(b.bottom, box.bottom)
+    return Bounds(b.left, top, b.right, max(top, bottom))

@@ -29,7 +29,8 @@ depends on one app's class names:
    to the scrolls around it) is a host when the winning offset is not zero and
    has at least :data:`AGREEMENT` of the votes it shares with "stayed put" (a
    sticky header may stay; an insertion that pushed half the rows down is not
-   a scroll). A host whose content is one wrapper child covering it (a
+   a scroll; nor are rows a row above them pushed by growing as far,
+   :mod:`deltarec.core.diff.growth`). A host whose content is one wrapper child covering it (a
    ScrollView's LinearLayout) defers to that child, so nested scrollables are
    reported once, on the container whose rows moved; a plain row cut by its
    list's edge is never a host. A container not marked as scrolling needs two
@@ -71,6 +72,7 @@ from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
 
 from deltarec.core.diff.gesture import Gesture
+from deltarec.core.diff.growth import grew
 from deltarec.core.diff.motions import SPREAD, Motion, clustered, near, near_box, shifted
 from deltarec.core.diff.pages import (
     against,
@@ -92,6 +94,7 @@ from deltarec.core.diff.row_evidence import (
     refuted,
     up,
 )
+from deltarec.core.diff.scroll_edits import with_one_edit
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.labels import natures, scrolls_by_nature
 from deltarec.core.observe.model import Bounds
@@ -359,11 +362,14 @@ def _host(
             # A sliver an edge cut is as high as a sliver the other edge cut before by
             # chance ("Tech Daily avatar": its last 45 px at the bottom, then its first 45
             # at the top): neither box is where the node is, so that is no move.
+            # A sliver cut alike by one edge in both frames, moved along it (a carousel's
+            # chip under the top edge of the feed around it, swiped sideways), is no chance.
             spots = [
                 s
                 for s in spots
                 if (b.left - s[1], b.top - s[2]) == base
                 or not at_edge(prev.nodes[s[0]].bounds, old.bounds)
+                or _along_edge(prev.nodes[s[0]].bounds, old.bounds, b, box, base)
             ]
         if not spots and pk is not None:
             a = prev.nodes[pk].bounds
@@ -446,8 +452,12 @@ def _host(
         or (lone and not natural)
     ):
         return turned(prev, curr, pairs, used, c) if natural and not rows_decide else None
+    if grew(prev, curr, c, pairs, (dx, dy), base):
+        return None  # a row above the rows that moved grew or shrank: nothing scrolled
     moved = (dx + base[0], dy + base[1])
-    if (rivals or not rows_decide or count < 2) and refuted(prev, curr, c, p, moved, pairs, finger):
+    if (rivals or not rows_decide or count < 2) and refuted(
+        prev, curr, c, p, moved, with_one_edit(prev, curr, c, p, moved, pairs), finger
+    ):
         if rivals:
             # Rows stayed put clear of the edges, and the offset would put them where other
             # rows show: rows were inserted (or removed) between them and the rows that moved.
@@ -466,3 +476,16 @@ def _host(
         if (dx, dy) == (0, 0):
             return None
     return Motion(c, p, dx, dy)
+
+
+def _along_edge(a: Bounds, old_box: Bounds, b: Bounds, box: Bounds, base: tuple[int, int]) -> bool:
+    """Whether a node cut by the top or bottom edge in both frames is cut alike (the same
+    edges, the same height, no vertical move but the outer scroll's) and moved sideways
+    only: a chip of a carousel the feed's edge cuts, swiped along that edge."""
+    return (
+        b.left - a.left != base[0]
+        and b.top - a.top == base[1]
+        and b.bottom - b.top == a.bottom - a.top
+        and (a.top <= old_box.top, a.bottom >= old_box.bottom)
+        == (b.top <= box.top, b.bottom >= box.bottom)
+    )

@@ -45,7 +45,8 @@ from collections.abc import Callable, Iterable
 from collections.abc import Set as AbstractSet
 
 from deltarec.core.diff.compute import Delta, Scroll
-from deltarec.core.diff.pages import page_view
+from deltarec.core.diff.pages import crossed, page_view
+from deltarec.core.diff.row_evidence import TextCache, shown
 from deltarec.core.diff.screens import is_new_screen, screen_name, screen_title
 from deltarec.core.diff.types import ChangeKind as K
 from deltarec.core.diff.types import FromToDict
@@ -361,6 +362,13 @@ def _scroll_lines(
             continue  # a sliver at the edge shows nothing to name
         if s.page and unknown_cut(d, s, r):
             continue  # which row it is, the dumps cannot say
+        if s.page:  # what the row the other edge cut showed may have stayed: not listed
+            was = crossed(d.prev, fc, s.prev, s.curr, r, s.toward)
+            cache: TextCache = {}
+            inside = [a for a in inside if not was or not shown(fc, a, cache, True) <= was]
+            if not inside:
+                continue
+            first = inside[0]
         if first != r or not whole_row(fc, r):
             entries += [
                 Entry(a, Line(K.ADDED, line("+", a, states(fc.nodes[a])), added([a])), True)

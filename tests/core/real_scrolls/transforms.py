@@ -329,7 +329,11 @@ def _stayed(prev: Observation, path: Path_, d: int) -> bool:
 
 def check(case: Case) -> list[tuple[str, str]]:
     """The violations of the delta of ``case``: (class, detail)."""
-    prev, curr = derive(case)
+    return grade(case, *derive(case))
+
+
+def grade(case: Case, prev: Observation, curr: Observation) -> list[tuple[str, str]]:
+    """The violations of the delta from ``prev`` to ``curr``, derived as ``case`` says."""
     fp, fc = Frame(prev), Frame(curr)
     d = compute_delta(fp, fc)
     out = [("oracle", v) for v in oracle(fp, fc, d)]
