@@ -318,11 +318,12 @@ def _label_kept(
 ) -> bool:
     """Whether a label of row ``q`` showing one of ``own`` lies where ``offset`` puts it in
     row ``k``: clear of its list's edges in both frames (within the rounding of a box), or
-    cut by an edge in one but with its uncut edges there and at least half of it showing
-    (a card cut by opposite edges: its title whole before, 43 of its 60 px after), or two
-    labels one above the other, cut or not (its title cut after, its body cut before).
-    Two labels side by side are one place: a 3 px strip of a card shows its author's
-    avatar and name, cut alike, as any card of that author would."""
+    two labels one above the other, cut or not, their uncut edges there (a card cut by
+    opposite edges: its title whole before and cut after, its body cut before and whole
+    after). One cut label is no place, however much of it shows: a date ("Mar 22") at the
+    bottom edge recurs 56 rows on with its sender. Two labels side by side are one place:
+    a 3 px strip of a card shows its author's avatar and name, cut alike, as any card of
+    that author would."""
     box_p, box_c = prev.nodes[prev.parents[q]].bounds, curr.nodes[curr.parents[k]].bounds
     news = [
         n for n in curr.nodes[k : curr.subtree_end(k)] if n.text + "\x00" + n.content_desc in own
@@ -339,9 +340,6 @@ def _label_kept(
                 return True
             if _edges_agree(n.bounds, box_p, moved, m.bounds, box_c):
                 b = m.bounds
-                whole = max(n.bounds.bottom - n.bounds.top, b.bottom - b.top)
-                if 2 * min(n.bounds.bottom - n.bounds.top, b.bottom - b.top) >= whole:
-                    return True  # cut, but most of it shows in both frames
                 if any(b.top >= o.bottom or o.top >= b.bottom for o in places):
                     return True
                 places.append(b)

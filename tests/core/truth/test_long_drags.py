@@ -55,8 +55,9 @@ def _seen(session: Session, pg: Playground) -> Seen:
     return {idents[e.pos]: e.index for e in index.elements}, index.frame, idents
 
 
-Label = tuple[int, bool, bool]
-"""How much of a label shows (px), and whether the list's top and bottom edges cut it."""
+Label = tuple[int, bool, bool, int]
+"""How much of a label shows (px), whether the list's top and bottom edges cut it, and its
+top (px)."""
 
 
 def _labels(seen: Seen) -> dict[Ident, dict[str, Label]]:
@@ -72,6 +73,7 @@ def _labels(seen: Seen) -> dict[Ident, dict[str, Label]]:
                         n.bounds.bottom - n.bounds.top,
                         n.bounds.top <= box.top,
                         n.bounds.bottom >= box.bottom,
+                        n.bounds.top,
                     )
                     for n in frame.nodes[row : frame.subtree_end(row)]
                     if n.text or n.content_desc
@@ -80,29 +82,31 @@ def _labels(seen: Seen) -> dict[Ident, dict[str, Label]]:
 
 
 def _pins(a: Label, b: Label) -> bool:
-    """Whether a label seen as ``a`` then ``b`` places its row: at least half of it shows in
-    both, and one of its edges is uncut in both (cut by opposite edges, it fits anywhere)."""
-    return 2 * min(a[0], b[0]) >= max(a[0], b[0]) and not ((a[1] and b[2]) or (a[2] and b[1]))
+    """Whether a label seen as ``a`` then ``b`` shows where it is: uncut in both frames."""
+    return not (a[1] or a[2] or b[1] or b[2])
 
 
 def _told(a: Seen, b: Seen) -> set[Ident]:
     """The rows of the list in both frames that two dumps and a finger tell: each shows in
-    both a text no other row shows in either, in a label that places it (:func:`_pins`: a
-    title cut to 43 of its 60 px; not a 3 px strip of an author's name, not a "Like" bar
-    every card shows, not an empty sliver, not an ad's "Learn more" cut by the bottom edge
-    and then by the top)."""
+    both a text no other row shows in either, in a label that no edge cuts in either, or
+    in two labels one above the other (a card cut by opposite edges: its title whole before
+    and cut after, its body cut before and whole after). Not a 3 px strip of an author's
+    name, not a "Like" bar every card shows, not an empty sliver, not one date cut by the
+    bottom edge (it recurs 56 rows on with its sender)."""
     rows_a, rows_b = _labels(a), _labels(b)
     by: dict[str, set[Ident]] = {}
     for rows in (rows_a, rows_b):
         for row, labels in rows.items():
             for text in labels:
                 by.setdefault(text, set()).add(row)
-    return {
-        row
-        for row in rows_a.keys() & rows_b.keys()
-        for text, label in rows_a[row].items()
-        if by[text] == {row} and text in rows_b[row] and _pins(label, rows_b[row][text])
-    }
+    told = set()
+    for row in rows_a.keys() & rows_b.keys():
+        own = [t for t in rows_b[row] if by[t] == {row} and t in rows_a[row]]
+        spans = [(rows_b[row][t][3], rows_b[row][t][3] + rows_b[row][t][0]) for t in own]
+        apart = any(t2 >= b1 or t1 >= b2 for t1, b1 in spans for t2, b2 in spans)
+        if apart or any(_pins(rows_a[row][t], rows_b[row][t]) for t in own):
+            told.add(row)
+    return told
 
 
 def renumbered(
