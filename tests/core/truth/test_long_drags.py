@@ -17,8 +17,8 @@ the scroll is measured and the card keeps its numbers.
 screen to nearly all of it, 150–1,000 ms, either way), and names every element by the
 phone's own identity (:func:`tests.core.truth.numbers.phone_identities`): each one in both
 replies must keep its number, unless it is a row two dumps and a finger cannot tell
-(:func:`_told`). Before the fix :func:`sweep` found 3 and 4 renumbered elements for seeds 0
-and 1 (``sweep(seed, 60)``: 480 drags each; ``bench_numbers --steps 2000``: 2); now none.
+(:func:`_told`). Before the fix ``sweep(0, 60)`` (480 drags) found 3 renumbered elements and
+``sweep(1, 60)`` none (``bench_numbers --steps 2000``: 2); now none.
 """
 
 from __future__ import annotations
