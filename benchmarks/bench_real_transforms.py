@@ -6,7 +6,13 @@ lists or web views not marked scrollable) scrolled by 10 px to more than its vie
 both directions, and one text, checkbox or count edited; and rows inserted into or removed
 from every list (:mod:`tests.core.real_scrolls.insertions`); and the kinds of
 :data:`KINDS`: a row grown or shrunk (:mod:`tests.core.real_scrolls.expansions`), a scroll
-with an edit (:mod:`tests.core.real_scrolls.scroll_edits`). Each delta
+with an edit (:mod:`tests.core.real_scrolls.scroll_edits`), every row's time ticking
+(:mod:`tests.core.real_scrolls.ticks`), an overlay shown or taken away
+(:mod:`tests.core.real_scrolls.overlays`), a selection moved between siblings
+(:mod:`tests.core.real_scrolls.selections`), the keyboard opening or closing
+(:mod:`tests.core.real_scrolls.keyboards`), a carousel scrolled sideways
+(:mod:`tests.core.real_scrolls.carousels`), a pull-to-refresh spinner above a list's rows
+(:mod:`tests.core.real_scrolls.refreshes`). Each delta
 is graded against the known truth and the real-capture oracle. Target: 0 in every class.
 
     python benchmarks/bench_real_transforms.py              # 20 pairs per capture
@@ -26,10 +32,29 @@ from pathlib import Path
 os.environ.setdefault("ADBUTILS_ADB_PATH", "/bin/false")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tests.core.real_scrolls import expansions, insertions, scroll_edits
+from tests.core.real_scrolls import (
+    carousels,
+    expansions,
+    insertions,
+    keyboards,
+    overlays,
+    refreshes,
+    scroll_edits,
+    selections,
+    ticks,
+)
 from tests.core.real_scrolls.transforms import cases, check
 
-KINDS = (expansions, scroll_edits)
+KINDS = (
+    expansions,
+    scroll_edits,
+    ticks,
+    overlays,
+    selections,
+    keyboards,
+    carousels,
+    refreshes,
+)
 """The derived-step kinds beyond scrolls, edits and insertions: each module has
 ``cases(rng, per_capture)``, ``check(case)`` and ``kind(case)`` (its name in the counts)."""
 
@@ -67,7 +92,7 @@ def main(argv: list[str] | None = None) -> int:
         f" {took:.1f} s; cases with a violation: {bad}"
     )
     for (kind, klass), n in sorted(found.items()):
-        print(f"  {kind:<11} {klass:<18} {n}")
+        print(f"  {kind:<12} {klass:<18} {n}")
     return 0
 
 

@@ -20,6 +20,7 @@ from collections.abc import Set as AbstractSet
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.motions import OFF, Motion
 from deltarec.core.diff.row_evidence import TextCache, at_edge, displacement, kin, shown
+from deltarec.core.diff.scroll_edits import kept_edited
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.labels import natures, scrolls_by_nature
 from deltarec.core.observe.model import Bounds, Node
@@ -38,7 +39,10 @@ def page(
 ) -> Motion | None:
     """A container whose rows were all replaced: scrolled by about a page or more. Rows cut
     by an edge may match by chance (two rows showing only an avatar) and do not count, nor
-    a row paired with one that showed other things (through a sender's repeated label)."""
+    a row paired with one that showed other things (through a sender's repeated label), nor
+    a whole row paired with a strip an edge cut (an author's avatar and name at the bottom
+    edge, then a card of that author whole: the Feed on the large phone from 274 to 2,102 lu
+    without the gesture, where a card of another author's turn read the other way)."""
     box = curr.nodes[c].bounds
     view, old_view = _viewport(curr, c), _viewport(prev, p)
     came = [k for k in curr.children[c] if k not in pairs]
@@ -51,12 +55,14 @@ def page(
     if not came or not left:
         return None
     cache: TextCache = {}
+    old_box = prev.nodes[p].bounds
     stayed = any(
         k in pairs
         and (
             _unmoved(prev, pairs[k], curr, k, cache)
             if at_edge(curr.nodes[k].bounds, box)
-            else _same_row(prev, pairs[k], curr, k, cache)
+            else not at_edge(prev.nodes[pairs[k]].bounds, old_box)
+            and _same_row(prev, pairs[k], curr, k, cache)
         )
         for k in curr.children[c]
     )
@@ -71,9 +77,11 @@ def page(
 def _same_row(prev: Frame, p: int, curr: Frame, c: int, cache: TextCache) -> bool:
     """Whether a paired row is one row that stayed in view: :func:`kin`, and a row that moved
     still shows something it showed. A row that moved and shows other words ("Wi-Fi" where
-    "Yk-Hk" is) is another row of the same layout, paired by its ids."""
+    "Yk-Hk" is) is another row of the same layout, paired by its ids. A row in its very box
+    with one label edited beside one kept (:func:`~deltarec.core.diff.scroll_edits.kept_edited`:
+    its time ticked) stayed too."""
     if not kin(prev, p, curr, c, cache):
-        return False
+        return prev.nodes[p].bounds == curr.nodes[c].bounds and kept_edited(prev, p, curr, c)
     if prev.nodes[p].bounds == curr.nodes[c].bounds:
         return True
     a, b = shown(prev, p, cache, False), shown(curr, c, cache, True)
@@ -94,13 +102,16 @@ def _same_rows_in_place(
 ) -> bool:
     """Whether a row that "came" shows what a row that "left" showed, in the same place: the
     same row whose key changed with a sibling (a tile's price beside its button's new
-    text), so nothing scrolled. O(rows)."""
+    text), or with one of its labels (:func:`~deltarec.core.diff.scroll_edits.kept_edited`:
+    every row's time ticked), so nothing scrolled. O(rows)."""
     at = {prev.nodes[q].bounds: q for q in left}
     for k in came:
         q = at.get(curr.nodes[k].bounds)
         texts = shown(curr, k, cache, True) if q is not None else frozenset()
         if texts and q is not None and texts == shown(prev, q, cache, False):
             return True
+        if texts and q is not None and kept_edited(prev, q, curr, k):
+            return True  # its time ticked, its name stayed: the clock moved, not the list
     return False
 
 
@@ -117,8 +128,11 @@ def turned(
         got = page(prev, curr, pairs, used, k, pairs[k])
         if got is not None:
             return got
-        if len(curr.children[k]) > 1 and scrolls_by_nature(curr.nodes[k]):
-            continue  # a list's children are its rows, not wrappers (a WebView's one is)
+        rows = max(len(curr.children[k]), len(prev.children[pairs[k]]))
+        if rows > 1 and scrolls_by_nature(curr.nodes[k]):
+            # A list's children are its rows, not wrappers (a WebView's one is); so is the one
+            # row the keyboard left of a list that had more.
+            continue
         todo += [
             q
             for q in curr.children[k]

@@ -99,6 +99,14 @@ def reads_as_edited(prev: Frame, q: int, curr: Frame, k: int) -> bool:
     )
 
 
+def kept_edited(prev: Frame, q: int, curr: Frame, k: int) -> bool:
+    """Whether row ``k`` is row ``q`` with one label edited (:func:`reads_as_edited`) that
+    still shows another of its labels as it was: a row whose time ticked ("didi" / "D ·
+    5 min ago" → "D · 6 min ago") beside the name that says which row it is. A row of one
+    label edited by a number could be another row of its shape (a date header)."""
+    return bool(texts(prev, q) & texts(curr, k)) and reads_as_edited(prev, q, curr, k)
+
+
 def _shape(label: str) -> str:
     """A label with its numbers blanked: what a list's template rows share."""
     return NUMBER.sub("0", label)

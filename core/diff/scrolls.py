@@ -94,7 +94,7 @@ from deltarec.core.diff.row_evidence import (
     refuted,
     up,
 )
-from deltarec.core.diff.scroll_edits import with_one_edit
+from deltarec.core.diff.scroll_edits import kept_edited, with_one_edit
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.labels import natures, scrolls_by_nature
 from deltarec.core.observe.model import Bounds
@@ -380,7 +380,7 @@ def _host(
             # nor a row that shows nothing it showed before (a recycled row's id).
             cut = at_edge(b, box) or at_edge(shifted(a, *base), box)
             keyed = curr.keys[k] == prev.keys[pk] and not cut
-            same = row != k or kin(prev, pk, curr, k, texts)
+            same = row != k or kin(prev, pk, curr, k, texts) or kept_edited(prev, pk, curr, k)
             if d is not None and (keyed or (d == base and same)):
                 spots = [(pk, a.left, a.top)]
             elif not curr.children[k] or all(q not in pairs for q in curr.children[k]):

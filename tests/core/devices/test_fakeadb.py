@@ -5,6 +5,7 @@ from __future__ import annotations
 import _thread
 import re
 import shutil
+import signal
 import socket
 import struct
 import subprocess
@@ -333,17 +334,32 @@ def test_port_zero_picks_distinct_ports(target: ScriptedTarget) -> None:
 
 
 def test_serve_forever_stops_on_keyboard_interrupt(target: ScriptedTarget) -> None:
+    """Ctrl-C (Python's own SIGINT handler: a test run earlier in this worker may have left
+    another one, and ``interrupt_main`` does nothing then) makes ``serve_forever`` return.
+    Bounded: if the interrupt were lost, the helper stops the server after 10 s and the test
+    fails instead of hanging the worker (it once hung a loaded run)."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     server = FakeAdbServer([target])
+    returned = threading.Event()
+    lost: list[bool] = []
 
     def interrupt_when_ready() -> None:
         server.ready.wait(5)
         adbutils.AdbClient(port=server.port).server_version()
         _thread.interrupt_main()
+        if not returned.wait(10):
+            lost.append(True)
+            server.stop()
 
     helper = threading.Thread(target=interrupt_when_ready)
     helper.start()
-    server.serve_forever()  # returns normally after the interrupt
-    helper.join(5)
+    try:
+        server.serve_forever()  # returns normally after the interrupt
+    finally:
+        returned.set()
+        signal.signal(signal.SIGINT, previous)
+    helper.join(15)
+    assert not lost, "the interrupt never reached serve_forever"
     assert not _fake_threads()
 
 
