@@ -269,6 +269,8 @@ def _placed(
                     return True
             if own and _items(prev, q, own, strips) >= 2:
                 return True  # two strips that agree by chance: two coincidences, not one
+    if kept and len(prev.children[p]) == 1 and len(news) == 1:
+        return True  # the content is one block (a form, a page): a block has no twin
     if not kept or finger is None:
         return False
     span = box_c.bottom - box_c.top if finger.vertical else box_c.right - box_c.left
