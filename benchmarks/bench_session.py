@@ -504,6 +504,10 @@ class Scroll:
     unknown: set[Key] = field(default_factory=set)
     """Rows on screen in both frames that the dumps cannot tell from others (blind and
     near by the phone's state): a delta may list them as having come in and left."""
+    px: float | None = None
+    """The phone's move in px along its axis where it is known (measured on rows in both
+    frames, or the state's one offset that changed): a px the delta states must be it,
+    near or not (a far move measured off an ad's twin is false)."""
 
 
 def _inside(child: Rect, box: Rect, axis: int) -> bool:
@@ -585,6 +589,7 @@ def find_scrolls(before: Snapshot, after: Snapshot) -> list[Scroll]:
         moved = _shift(b, a, common, before, after) if common else None
         near = moved is not None
         blind = False
+        px: float | None = None
         unknown: set[Key] = set()  # rows in both frames that the dumps cannot tell apart
         if moved is None:
             # A list of which only rows cut by opposite edges stayed moved too far to measure.
@@ -592,10 +597,17 @@ def find_scrolls(before: Snapshot, after: Snapshot) -> list[Scroll]:
                 continue
             sign = offsets[0] if len(offsets) == 1 else 0
             blind = _blind(before, after, b.key, kids_b, kids_a)
+            if blind:  # rows cut by opposite edges that no dump identifies: told as new
+                unknown = common
             # Far: only the direction is known (from the phone's offset); the axis is the
             # one the children were laid out along.
-            moved = (-sign, 0) if _across(before, b.key) else (0, -sign)
+            across = _across(before, b.key)
+            moved = (-sign, 0) if across else (0, -sign)
+            if sign:
+                px = abs(exact_px(after.profile, sign, axis=0 if across else 1))
         dx, dy = moved
+        if near:
+            px = float(max(abs(dx), abs(dy)))
         if (dx, dy) == (0, 0) and near:
             continue
         if near and _carried(b, a, dx, dy, before, after):
@@ -621,6 +633,7 @@ def find_scrolls(before: Snapshot, after: Snapshot) -> list[Scroll]:
                 left_max=kids_b - (full_a - unknown),
                 blind=blind,
                 unknown=unknown,
+                px=px,
             )
         )
     return out
@@ -633,7 +646,14 @@ def _blind(before: Snapshot, after: Snapshot, key: Key, kids_b: set[Key], kids_a
     of its move. A feed card cut by the bottom edge that then shows only its "Like ·
     Comment · Share" bar (every card shows one) is no evidence; nor is its author cut by
     the bottom edge, then by the top: authors repeat, and another card of the same author
-    cut by opposite edges looks the same in two dumps."""
+    cut by opposite edges looks the same in two dumps. Nor is one row alone that an edge
+    cuts, whatever it shows: unless it is clear of the edges in both frames (its
+    neighbours' edges are in view too), a second row in both frames showing (cut or not) a
+    text of its own must corroborate it, since a sponsored card and its twin 18 cards on
+    show the very same texts, and one ad whole and the other's strip identify each other as
+    well as a title does (issue 18, twin ads). A delta may measure such a move all the same
+    (the caller's finger corroborates it): the px it states must then be the phone's
+    (:attr:`Scroll.px`)."""
 
     def shown(snap: Snapshot, row: Key, box: Rect, whole: bool) -> set[str]:
         out: set[str] = set()
@@ -649,13 +669,17 @@ def _blind(before: Snapshot, after: Snapshot, key: Key, kids_b: set[Key], kids_a
     box_b, box_a = before.views[key].view.bounds, after.views[key].view.bounds
     seen_b = {k: shown(before, k, box_b, False) for k in kids_b}
     seen_a = {k: shown(after, k, box_a, False) for k in kids_a}
+    whole = told = alone = 0
     for k in kids_b & kids_a:
         others = set().union(
             *(t for q, t in seen_b.items() if q != k), *(t for q, t in seen_a.items() if q != k)
         )
-        if (shown(before, k, box_b, True) & shown(after, k, box_a, True)) - others:
-            return False
-    return True
+        telling = bool((shown(before, k, box_b, True) & shown(after, k, box_a, True)) - others)
+        whole += telling
+        told += bool((seen_b[k] & seen_a[k]) - others)
+        rows = (before.views[k].view.bounds, box_b), (after.views[k].view.bounds, box_a)
+        alone += telling and all(r[1] > b[1] and r[3] < b[3] for r, b in rows)
+    return not (alone or (whole and told >= 2))
 
 
 def _web_scroll(before: Snapshot, after: Snapshot, key: Key) -> Scroll | None:
@@ -1195,6 +1219,8 @@ class Grader:
             amount = abs(s.dy) if vertical else abs(s.dx)
             if s.near and not any(abs(p - amount) <= 1 for p in px):
                 f.why = f"moved {amount}px, line says {px or 'no px'}"
+            elif px and s.px is not None and not any(abs(p - s.px) < 3 for p in px):
+                f.why = f"moved {s.px:.0f}px, line says {px}"
             elif self.after.views[s.key].view.scrollable and not self._counts(line, s, f):
                 pass  # rows are a list's items; moved web content has no such unit
             else:

@@ -16,7 +16,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from deltarec.core.diff.axis import at_edge, clear, cut_to, host_sideways
-from deltarec.core.diff.motions import consistent, near_box
+from deltarec.core.diff.finger import followed
+from deltarec.core.diff.gesture import Gesture
+from deltarec.core.diff.motions import OFF, consistent, near_box
 from deltarec.core.diff.motions import shifted as _shifted
 from deltarec.core.diff.row_content import holds_rows, own_texts, texts
 from deltarec.core.diff.scroll_edits import EDITS, few_edits, label_edited
@@ -137,6 +139,8 @@ def refuted(
     p: int,
     offset: tuple[int, int],
     pairs: Mapping[int, int] | None = None,
+    finger: Gesture | None = None,
+    side: bool = False,
 ) -> bool:
     """Whether the rows of list ``p`` moved by ``offset`` contradict what list ``c`` shows.
 
@@ -151,9 +155,10 @@ def refuted(
     row the offset keeps only partly in view (an edge cuts it in one frame) must agree too:
     its labels that show in both frames show there what they showed.
 
-    Nor is an offset the list's move when no row it keeps in view places it
+    Nor is an offset the list's move when the rows it keeps in view do not place it
     (:func:`_placed`): a strip of a card that shows only its sender, cut by the edge, looks
-    the same whichever card of that sender it is.
+    the same whichever card of that sender it is, and one row alone looks the same as its
+    twin (an ad 18 cards on) unless ``finger``, the caller's swipe, went that way.
 
     >>> from deltarec.core.capture.uiautomator import parse_uiautomator
     >>> def shot(*subjects):
@@ -181,7 +186,7 @@ def refuted(
         return one.get(q) == k
 
     side = host_sideways(prev, p, curr, c)  # a carousel: its side edges cut its items
-    if not _placed(prev, p, curr, c, offset, side):
+    if not _placed(prev, p, curr, c, offset, finger, side):
         return True
     return _clash(prev, p, curr, c, offset, ahead, side) or _clash(
         curr, c, prev, p, back, behind, side
@@ -189,24 +194,45 @@ def refuted(
 
 
 def _placed(
-    prev: Frame, p: int, curr: Frame, c: int, offset: tuple[int, int], side: bool = False
+    prev: Frame,
+    p: int,
+    curr: Frame,
+    c: int,
+    offset: tuple[int, int],
+    finger: Gesture | None = None,
+    side: bool = False,
 ) -> bool:
-    """Whether a row of list ``p`` that ``offset`` keeps in view of list ``c`` identifies it:
-    it shows, clear of the edges in both frames, what it showed (the whole row; or one label
-    where the offset puts it, whose text no other row of either list shows), or two items
-    kept in view (rows, or cells of a grid in one: :func:`_items`) each show, cut or not, a
-    text of their own: two coincidences, where a strip is one.
+    """Whether the rows of list ``p`` that ``offset`` keeps in view of list ``c`` identify
+    it: a row clear of the edges in both frames showing what it showed; two rows cut by
+    an edge, each showing a label of its own where the offset puts it (:func:`_label_kept`);
+    or two items kept in view (rows, or cells of a grid in one: :func:`_items`) each
+    showing, cut or not, a text of their own — two coincidences, where a strip is one. One
+    cut row alone identifies it only when ``finger`` (the caller's swipe, when it started
+    on the list) corroborates it (:func:`followed`).
 
-    A row cut by an edge is identified only by a whole label of its own: its other labels
-    are partly cut away, and a sender's name, a date or a "Like" bar recur along a list
-    (authors take turns, dates have a period), so the strip of a card at the bottom edge
-    showing its author, and a whole card of that author at the top, are as likely two cards
-    as one — the Feed flung 0→11,975 lu on a tablet read off such a strip as 1,159 px. An
-    offset only strips support is a page (the caller says so). Rows are looked at until
-    one identifies the offset: O(rows²) at worst, as :func:`_clash`."""
+    One row cut by an edge is no evidence of which row it is: a sponsored card and its
+    twin 18 cards on show the very same texts (as do "Suggested for you" rows, dividers,
+    identical product tiles), so one ad whole and the strip of the other at an edge
+    identify each other as well as a card's title does, and the offset they give is the
+    twin's (the tablet's Feed from 2,913 to 14,149 lu read as 1,097 px for −8,561).
+    Nothing else it keeps in view contradicts such an offset: the rest of the view came in
+    or left. A second row kept in view where it was is a second coincidence; a finger
+    that moved the content that way at least that far is another. A row clear of the
+    edges in both frames keeps its neighbours' edges in view too, where they must agree
+    (:func:`_clash`). Two dumps alone, with one cut row in both, cannot tell it from its
+    twin: the scroll is a page (the caller says so).
+
+    A row cut by an edge shows a label of its own whole, or two of them one above the
+    other (:func:`_label_kept`): its other labels are partly cut away, and a sender's
+    name, a date or a "Like" bar recur along a list (authors take turns, dates have a
+    period), so the strip of a card at the bottom edge showing its author, and a whole
+    card of that author at the top, are as likely two cards as one — the Feed flung
+    0→11,975 lu on a tablet read off such a strip as 1,159 px. Rows are looked at until
+    the offset is identified: O(rows²) at worst, as :func:`_clash`."""
     box_p, box_c = prev.nodes[p].bounds, curr.nodes[c].bounds
     news = curr.children[c]
     strips: set[int] = set()  # items kept in view showing, cut or not, a text of their own
+    kept: set[int] = set()  # rows kept in view where the offset puts them, each one alone
     for q in prev.children[p]:
         a = prev.nodes[q].bounds
         moved = _shifted(a, *offset)
@@ -215,18 +241,28 @@ def _placed(
         there = [k for k in news if curr.nodes[k].bounds.intersection(moved)]
         whole = clear(a, box_p, side) and clear(moved, box_c, side)
         for k in there:
-            if whole and (
-                prev.subtree_hashes[q] == curr.subtree_hashes[k] or texts(prev, q) & texts(curr, k)
-            ):
-                return True
+            if whole and _same_row(prev, q, curr, k):
+                return True  # its neighbours' edges are kept in view too, and agree
             own = own_texts(prev, q) & own_texts(curr, k)
             if own and _label_kept(prev, q, curr, k, own, offset, side):
-                return True
+                kept.add(q)
+                if len(kept) >= 2:
+                    return True
             if own and side and not (prev.children[q] or curr.children[k]):
                 return True  # a carousel's chip: cut by a side edge, it shows its whole text
             if own and _items(prev, q, own, strips) >= 2:
                 return True  # two strips that agree by chance: two coincidences, not one
-    return False
+    if kept and len(prev.children[p]) == 1 and len(news) == 1:
+        return True  # the content is one block (a form, a page): a block has no twin
+    if not kept or finger is None:
+        return False
+    span = box_c.bottom - box_c.top if finger.vertical else box_c.right - box_c.left
+    return followed(finger, offset, span)
+
+
+def _same_row(prev: Frame, q: int, curr: Frame, k: int) -> bool:
+    """Whether rows ``q`` and ``k`` show the same: the same subtree, or a text in common."""
+    return prev.subtree_hashes[q] == curr.subtree_hashes[k] or bool(texts(prev, q) & texts(curr, k))
 
 
 def _items(frame: Frame, row: int, own: set[str], found: set[int]) -> int:
@@ -271,23 +307,51 @@ def _label_kept(
     offset: tuple[int, int],
     side: bool = False,
 ) -> bool:
-    """Whether a label of row ``q`` showing one of ``own`` lies clear of its list's edges in
-    both frames, where ``offset`` puts it in row ``k`` (within the rounding of a box)."""
+    """Whether a label of row ``q`` showing one of ``own`` lies where ``offset`` puts it in
+    row ``k``: clear of its list's edges in both frames (within the rounding of a box), or
+    two labels one above the other, cut or not, their uncut edges there (a card cut by
+    opposite edges: its title whole before and cut after, its body cut before and whole
+    after). One cut label is no place, however much of it shows: a date ("Mar 22") at the
+    bottom edge recurs 56 rows on with its sender. Two labels side by side are one place:
+    a 3 px strip of a card shows its author's avatar and name, cut alike, as any card of
+    that author would."""
     box_p, box_c = prev.nodes[prev.parents[q]].bounds, curr.nodes[curr.parents[k]].bounds
     news = [
-        n
-        for n in curr.nodes[k : curr.subtree_end(k)]
-        if n.text + "\x00" + n.content_desc in own and clear(n.bounds, box_c, side)
+        n for n in curr.nodes[k : curr.subtree_end(k)] if n.text + "\x00" + n.content_desc in own
     ]
-    return any(
-        n.text + "\x00" + n.content_desc in own
-        and clear(n.bounds, box_p, side)
-        and any(
-            (m.text, m.content_desc) == (n.text, n.content_desc)
-            and near_box(_shifted(n.bounds, *offset), m.bounds)
-            for m in news
-        )
-        for n in prev.nodes[q : prev.subtree_end(q)]
+    places: list[Bounds] = []  # where labels kept (cut or not) show, in ``curr``
+    for n in prev.nodes[q : prev.subtree_end(q)]:
+        if n.text + "\x00" + n.content_desc not in own:
+            continue
+        moved = _shifted(n.bounds, *offset)
+        for m in news:
+            if (m.text, m.content_desc) != (n.text, n.content_desc):
+                continue
+            if (
+                clear(n.bounds, box_p, side)
+                and clear(m.bounds, box_c, side)
+                and near_box(moved, m.bounds)
+            ):
+                return True
+            if _edges_agree(n.bounds, box_p, moved, m.bounds, box_c):
+                b = m.bounds
+                if any(b.top >= o.bottom or o.top >= b.bottom for o in places):
+                    return True
+                places.append(b)
+    return False
+
+
+def _edges_agree(a: Bounds, box_a: Bounds, moved: Bounds, b: Bounds, box_b: Bounds) -> bool:
+    """Whether label ``b`` (in ``box_b``) is label ``a`` (in ``box_a``) moved to ``moved``,
+    an edge cut by the box's edge in either frame aside: its sides, and each of its top and
+    bottom edges uncut in both frames, within the rounding of a box; at least one of them."""
+    if abs(moved.left - b.left) > OFF or abs(moved.right - b.right) > OFF:
+        return False
+    top = not (a.top <= box_a.top or b.top <= box_b.top)
+    bottom = not (a.bottom >= box_a.bottom or b.bottom >= box_b.bottom)
+    return (top or bottom) and (
+        (not top or abs(moved.top - b.top) <= OFF)
+        and (not bottom or abs(moved.bottom - b.bottom) <= OFF)
     )
 
 

@@ -459,7 +459,7 @@ def _host(
         return None  # a row above the rows that moved grew or shrank: nothing scrolled
     moved = (dx + base[0], dy + base[1])
     if (rivals or not rows_decide or count < 2) and refuted(
-        prev, curr, c, p, moved, with_one_edit(prev, curr, c, p, moved, pairs)
+        prev, curr, c, p, moved, with_one_edit(prev, curr, c, p, moved, pairs), finger
     ):
         if rivals:
             # Rows stayed put clear of the edges, and the offset would put them where other
