@@ -23,8 +23,6 @@ import dataclasses
 import random
 from dataclasses import dataclass
 
-from deltarec.core.diff.compute import compute_delta
-from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Bounds, Node, Observation
 from tests.core.real_scrolls.grading import Violation, changed_besides
 from tests.core.real_scrolls.transforms import (
@@ -34,15 +32,15 @@ from tests.core.real_scrolls.transforms import (
     _content,
     _fills,
     _marked,
+    _moved_clipped,
     _other,
     _positions,
     _replace,
     _sideways,
-    _twice,
     _walk,
     captures,
+    graded,
 )
-from tests.core.truth.real_oracle import violations as oracle
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,17 +77,6 @@ def _cut(item: Node, items: tuple[Node, ...], box: Bounds) -> bool:
         if reach(b) and any(reach(n.bounds) for n in labels):
             return True
     return False
-
-
-def _moved(node: Node, dx: int, box: Bounds) -> Node | None:
-    """``node`` moved by ``dx`` and clipped to ``box``; None when nothing of it is left."""
-    b = node.bounds
-    left, right = max(b.left + dx, box.left), min(b.right + dx, box.right)
-    top, bottom = max(b.top, box.top), min(b.bottom, box.bottom)
-    if b.area == 0 or left >= right or top >= bottom:
-        return None
-    kids = tuple(k for c in node.children if (k := _moved(c, dx, box)) is not None)
-    return dataclasses.replace(node, bounds=Bounds(left, top, right, bottom), children=kids)
 
 
 def _whole(items: list[Node], box: Bounds) -> list[Node]:
@@ -143,7 +130,7 @@ def scrolled_sideways(obs: Observation, where: Path_, d: int) -> Observation:
     longer: list[Node] = []
     for k in range(-reach, reach + 1):
         longer += items if k == 0 else [_copy(c, k * period, k) for c in items]
-    kids = tuple(m for c in longer if (m := _moved(c, -d, box)) is not None)
+    kids = tuple(m for c in longer if (m := _moved_clipped(c, 0, box, -d)) is not None)
     return _replace(obs, at, dataclasses.replace(parent, children=kids))
 
 
@@ -169,10 +156,7 @@ def derive(case: Sideways) -> tuple[Observation, Observation]:
 def check(case: Sideways) -> list[Violation]:
     """The violations of the delta of ``case``: (class, detail)."""
     prev, curr = derive(case)
-    fp, fc = Frame(prev), Frame(curr)
-    d = compute_delta(fp, fc)
-    out = [("oracle", v) for v in oracle(fp, fc, d)]
-    out += [("duplicate", v) for v in _twice(d)]
+    fp, fc, d, out = graded(prev, curr)
     out += changed_besides(d)
     inside_p, inside_c = _positions(fp, prev, case.where), _positions(fc, curr, case.where)
     outside = [c for c in d.added if c not in inside_c] + [

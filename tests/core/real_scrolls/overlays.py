@@ -23,12 +23,10 @@ import dataclasses
 import random
 from dataclasses import dataclass
 
-from deltarec.core.diff.compute import compute_delta
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Bounds, Node, Observation
 from tests.core.real_scrolls.grading import Violation, changed_besides, no_scroll, stayed_listed
-from tests.core.real_scrolls.transforms import _twice, captures
-from tests.core.truth.real_oracle import violations as oracle
+from tests.core.real_scrolls.transforms import captures, graded
 
 SHAPES = ("snackbar", "sheet", "dialog", "toast")
 PKG = "com.example.overlay"
@@ -154,10 +152,7 @@ def _overlay_positions(frame: Frame, shape: str) -> set[int]:
 def check(case: Overlay) -> list[Violation]:
     """The violations of the delta of ``case``: (class, detail)."""
     prev, curr = derive(case)
-    fp, fc = Frame(prev), Frame(curr)
-    d = compute_delta(fp, fc)
-    out = [("oracle", v) for v in oracle(fp, fc, d)]
-    out += [("duplicate", v) for v in _twice(d)]
+    fp, fc, d, out = graded(prev, curr)
     out += no_scroll(d, "an overlay")
     layer = _overlay_positions(fp if case.removal else fc, case.shape)
     made, taken = (set(), layer) if case.removal else (layer, set())

@@ -16,8 +16,6 @@ import dataclasses
 import random
 from dataclasses import dataclass
 
-from deltarec.core.diff.compute import compute_delta
-from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Node, Observation
 from tests.core.real_scrolls.grading import Violation, changed_besides, no_scroll, stayed_listed
 from tests.core.real_scrolls.transforms import (
@@ -25,11 +23,10 @@ from tests.core.real_scrolls.transforms import (
     _at,
     _positions,
     _replace,
-    _twice,
     _walk,
     captures,
+    graded,
 )
-from tests.core.truth.real_oracle import violations as oracle
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,10 +100,7 @@ def derive(case: Selection) -> tuple[Observation, Observation]:
 def check(case: Selection) -> list[Violation]:
     """The violations of the delta of ``case``: (class, detail)."""
     prev, curr = derive(case)
-    fp, fc = Frame(prev), Frame(curr)
-    d = compute_delta(fp, fc)
-    out = [("oracle", v) for v in oracle(fp, fc, d)]
-    out += [("duplicate", v) for v in _twice(d)]
+    _, fc, d, out = graded(prev, curr)
     out += no_scroll(d, "a selection that moved")
     out += stayed_listed(d)
     old = _positions(fc, curr, (*case.parent, case.old))

@@ -159,14 +159,15 @@ def _walk_node(node: Node) -> Iterator[tuple[int, Node]]:
         stack.extend((depth + 1, c) for c in n.children)
 
 
-def _moved_clipped(node: Node, dy: int, box: Bounds) -> Node | None:
-    """``node`` moved by ``dy`` and clipped to ``box``; None when nothing of it is left."""
+def _moved_clipped(node: Node, dy: int, box: Bounds, dx: int = 0) -> Node | None:
+    """``node`` moved by ``(dx, dy)`` and clipped to ``box``; None when nothing of it is
+    left."""
     b = node.bounds
     top, bottom = max(b.top + dy, box.top), min(b.bottom + dy, box.bottom)
-    left, right = max(b.left, box.left), min(b.right, box.right)
+    left, right = max(b.left + dx, box.left), min(b.right + dx, box.right)
     if b.area == 0 or top >= bottom or left >= right:
         return None
-    kids = tuple(k for c in node.children if (k := _moved_clipped(c, dy, box)) is not None)
+    kids = tuple(k for c in node.children if (k := _moved_clipped(c, dy, box, dx)) is not None)
     return dataclasses.replace(node, bounds=Bounds(left, top, right, bottom), children=kids)
 
 
@@ -327,6 +328,18 @@ def _stayed(prev: Observation, path: Path_, d: int) -> bool:
     return False
 
 
+def graded(
+    prev: Observation, curr: Observation
+) -> tuple[Frame, Frame, Delta, list[tuple[str, str]]]:
+    """The frames of ``prev`` and ``curr``, their delta, and what every derived step is graded
+    on first: the real-capture oracle's violations and elements listed twice."""
+    fp, fc = Frame(prev), Frame(curr)
+    d = compute_delta(fp, fc)
+    out = [("oracle", v) for v in oracle(fp, fc, d)]
+    out += [("duplicate", v) for v in _twice(d)]
+    return fp, fc, d, out
+
+
 def check(case: Case) -> list[tuple[str, str]]:
     """The violations of the delta of ``case``: (class, detail)."""
     return grade(case, *derive(case))
@@ -334,10 +347,7 @@ def check(case: Case) -> list[tuple[str, str]]:
 
 def grade(case: Case, prev: Observation, curr: Observation) -> list[tuple[str, str]]:
     """The violations of the delta from ``prev`` to ``curr``, derived as ``case`` says."""
-    fp, fc = Frame(prev), Frame(curr)
-    d = compute_delta(fp, fc)
-    out = [("oracle", v) for v in oracle(fp, fc, d)]
-    out += [("duplicate", v) for v in _twice(d)]
+    fp, fc, d, out = graded(prev, curr)
     inside_p = _positions(fp, prev, case.where)
     inside_c = _positions(fc, curr, case.where)
     if case.kind == "edit":

@@ -50,8 +50,9 @@ class Crossing:
 
 
 @st.composite
-def crossings(draw: st.DrawFn, screen: str) -> Crossing:
-    """Any size, any start, a row cut by the bottom edge moved to be cut by the top one."""
+def crossings(draw: st.DrawFn, screen: str, back: bool = False) -> Crossing:
+    """Any size, any start, a row cut by the bottom edge moved to be cut by the top one (or,
+    ``back``, cut by the top edge moved to be cut by the bottom one)."""
     _, top = LISTS[screen]
     return Crossing(
         draw(st.sampled_from(sorted(PRESETS))),
@@ -59,20 +60,7 @@ def crossings(draw: st.DrawFn, screen: str) -> Crossing:
         draw(st.integers(0, top - 4_000)),
         draw(st.floats(0.0, 1.0)),
         draw(st.booleans()),
-    )
-
-
-@st.composite
-def back_crossings(draw: st.DrawFn, screen: str) -> Crossing:
-    """Any size, any start, a row cut by the top edge moved to be cut by the bottom one."""
-    _, top = LISTS[screen]
-    return Crossing(
-        draw(st.sampled_from(sorted(PRESETS))),
-        screen,
-        draw(st.integers(0, top - 4_000)),
-        draw(st.floats(0.0, 1.0)),
-        draw(st.booleans()),
-        back=True,
+        back,
     )
 
 
@@ -121,7 +109,7 @@ def test_a_row_that_crossed_the_inbox_is_never_new(crossing: Crossing) -> None:
 
 
 @settings(max_examples=150, deadline=None)
-@given(back_crossings("InboxActivity"))
+@given(crossings("InboxActivity", back=True))
 def test_a_row_that_crossed_the_inbox_downward_is_never_new(crossing: Crossing) -> None:
     """The same class the other way (content moving down): a row cut by the top edge, then
     by the bottom edge, where it shows only its sender and date ("Barbara · Mar 24": its
@@ -133,7 +121,7 @@ def test_a_row_that_crossed_the_inbox_downward_is_never_new(crossing: Crossing) 
 
 
 @settings(max_examples=100, deadline=None)
-@given(back_crossings("FeedActivity"))
+@given(crossings("FeedActivity", back=True))
 def test_a_card_that_crossed_the_feed_downward_is_never_new(crossing: Crossing) -> None:
     """The Feed's cards the same way: an author strip ("Lena Vogel · 2h") at the bottom edge
     after the card's top part showed at the top edge (2 of 200 before). The other one: the
