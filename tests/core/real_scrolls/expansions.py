@@ -24,8 +24,6 @@ import dataclasses
 import random
 from dataclasses import dataclass
 
-from deltarec.core.diff.compute import compute_delta
-from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Bounds, Observation
 from tests.core.real_scrolls.grading import Violation, changed_besides, no_scroll, stayed_listed
 from tests.core.real_scrolls.insertions import _below, _clip_box, _pushed, lists
@@ -34,10 +32,9 @@ from tests.core.real_scrolls.transforms import (
     _at,
     _moved_clipped,
     _replace,
-    _twice,
     captures,
+    graded,
 )
-from tests.core.truth.real_oracle import violations as oracle
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,10 +92,7 @@ def derive(case: Expansion) -> tuple[Observation, Observation]:
 def check(case: Expansion) -> list[Violation]:
     """The violations of the delta of ``case``: (class, detail)."""
     prev, curr = derive(case)
-    fp, fc = Frame(prev), Frame(curr)
-    d = compute_delta(fp, fc)
-    out = [("oracle", v) for v in oracle(fp, fc, d) if "moved (" not in v]
-    out += [("duplicate", v) for v in _twice(d)]
+    _, _, d, out = graded(prev, curr, lambda v: "moved (" in v)
     out += no_scroll(d, "a row that grew" if not case.collapse else "a row that shrank")
     out += stayed_listed(d)
     out += changed_besides(d)

@@ -30,7 +30,6 @@ from collections import Counter
 from dataclasses import dataclass
 from itertools import pairwise
 
-from deltarec.core.diff.compute import compute_delta
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Bounds, Node, Observation
 from tests.core.real_scrolls.transforms import (
@@ -42,13 +41,12 @@ from tests.core.real_scrolls.transforms import (
     _other,
     _positions,
     _replace,
-    _twice,
     _walk,
     _walk_node,
     captures,
+    graded,
     scrollers,
 )
-from tests.core.truth.real_oracle import violations as oracle
 
 FAR = 40
 """The copies' word shift: far from the scroll transform's (another row's words)."""
@@ -311,10 +309,7 @@ def _gone(before: Frame, after: Frame, new: set[int], removal: bool) -> tuple[se
 def check(case: Insertion) -> list[tuple[str, str]]:
     """The violations of the delta of ``case``: (class, detail)."""
     prev, curr = derive(case)
-    fp, fc = Frame(prev), Frame(curr)
-    d = compute_delta(fp, fc)
-    out = [("oracle", v) for v in oracle(fp, fc, d) if "moved (" not in v]
-    out += [("duplicate", v) for v in _twice(d)]
+    fp, fc, d, out = graded(prev, curr, lambda v: "moved (" in v)
     if d.scrolls:
         keys = [(s.curr, s.dy, s.page) for s in d.scrolls]
         out.append(("false-scroll", f"{len(d.scrolls)} scroll(s) for an insertion: {keys}"))

@@ -22,8 +22,6 @@ import dataclasses
 import random
 from dataclasses import dataclass
 
-from deltarec.core.diff.compute import compute_delta
-from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Bounds, Node, Observation
 from tests.core.real_scrolls.grading import Violation, changed_besides, no_scroll, stayed_listed
 from tests.core.real_scrolls.insertions import _below, _clip_box, _pushed, lists
@@ -34,10 +32,9 @@ from tests.core.real_scrolls.transforms import (
     _moved_clipped,
     _positions,
     _replace,
-    _twice,
     captures,
+    graded,
 )
-from tests.core.truth.real_oracle import violations as oracle
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,10 +109,7 @@ def derive(case: Refresh) -> tuple[Observation, Observation]:
 def check(case: Refresh) -> list[Violation]:
     """The violations of the delta of ``case``: (class, detail)."""
     prev, curr = derive(case)
-    fp, fc = Frame(prev), Frame(curr)
-    d = compute_delta(fp, fc)
-    out = [("oracle", v) for v in oracle(fp, fc, d) if "moved (" not in v]
-    out += [("duplicate", v) for v in _twice(d)]
+    fp, fc, d, out = graded(prev, curr, lambda v: "moved (" in v)
     out += no_scroll(d, "a refresh")
     busy, frame = (prev, fp) if case.done else (curr, fc)
     spun = _positions(frame, busy, (*case.where, 0)).start

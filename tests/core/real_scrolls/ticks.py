@@ -22,8 +22,6 @@ import dataclasses
 import random
 from dataclasses import dataclass
 
-from deltarec.core.diff.compute import compute_delta
-from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Node, Observation
 from tests.core.real_scrolls.grading import Violation, changed_besides, no_scroll, stayed_listed
 from tests.core.real_scrolls.insertions import lists
@@ -32,10 +30,9 @@ from tests.core.real_scrolls.transforms import (
     _at,
     _positions,
     _replace,
-    _twice,
     captures,
+    graded,
 )
-from tests.core.truth.real_oracle import violations as oracle
 
 FORMATS = ("{} min ago", "9:{:02d}", "{}m", "{} hours ago")
 """How a row says when: a minute count, a clock, a short count."""
@@ -108,10 +105,7 @@ def derive(case: Tick) -> tuple[Observation, Observation]:
 def check(case: Tick) -> list[Violation]:
     """The violations of the delta of ``case``: (class, detail)."""
     prev, curr = derive(case)
-    fp, fc = Frame(prev), Frame(curr)
-    d = compute_delta(fp, fc)
-    out = [("oracle", v) for v in oracle(fp, fc, d) if not v.startswith("text ")]
-    out += [("duplicate", v) for v in _twice(d)]
+    _, fc, d, out = graded(prev, curr, lambda v: v.startswith("text "))
     out += no_scroll(d, "a clock tick")
     out += stayed_listed(d)
     ticked = {_positions(fc, curr, path).start for path in stamps(curr, case.where)}

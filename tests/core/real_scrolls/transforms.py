@@ -24,7 +24,7 @@ import dataclasses
 import random
 import re
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -329,13 +329,15 @@ def _stayed(prev: Observation, path: Path_, d: int) -> bool:
 
 
 def graded(
-    prev: Observation, curr: Observation
+    prev: Observation, curr: Observation, moot: Callable[[str], bool] = lambda _: False
 ) -> tuple[Frame, Frame, Delta, list[tuple[str, str]]]:
     """The frames of ``prev`` and ``curr``, their delta, and what every derived step is graded
-    on first: the real-capture oracle's violations and elements listed twice."""
+    on first: the real-capture oracle's violations (but those the step's own truth makes
+    ``moot``: rows a grown row pushed did move, ticked times are edits) and elements listed
+    twice."""
     fp, fc = Frame(prev), Frame(curr)
     d = compute_delta(fp, fc)
-    out = [("oracle", v) for v in oracle(fp, fc, d)]
+    out = [("oracle", v) for v in oracle(fp, fc, d) if not moot(v)]
     out += [("duplicate", v) for v in _twice(d)]
     return fp, fc, d, out
 
