@@ -71,6 +71,7 @@ from dataclasses import dataclass
 
 from rapidfuzz.fuzz import ratio
 
+from deltarec.core.diff.crossed import uncross_slots
 from deltarec.core.diff.crowd import Crowd
 from deltarec.core.diff.geometry import geometry_pass
 from deltarec.core.diff.gesture import Gesture
@@ -153,6 +154,7 @@ def match_measured(
     used = set(pairs.values())
     ev = Evidence(prev, curr, pairs, iou_threshold)
     _drop_placeless_keys(ev, used)
+    uncross_slots(prev, curr, pairs, used)  # a row's time ticked to the next row's old one
 
     # 2. bottom-up, children before parents
     _bottom_up(prev, curr, pairs, used, lambda c, p: True)

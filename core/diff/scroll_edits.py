@@ -20,7 +20,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 
 from deltarec.core.diff.motions import near_box, shifted
-from deltarec.core.diff.row_content import NUMBER, kind, reads_as_edit, texts
+from deltarec.core.diff.row_content import NUMBER, kind, own_texts, reads_as_edit, texts
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Bounds, Node
 
@@ -103,8 +103,22 @@ def kept_edited(prev: Frame, q: int, curr: Frame, k: int) -> bool:
     """Whether row ``k`` is row ``q`` with one label edited (:func:`reads_as_edited`) that
     still shows another of its labels as it was: a row whose time ticked ("didi" / "D ·
     5 min ago" → "D · 6 min ago") beside the name that says which row it is. A row of one
-    label edited by a number could be another row of its shape (a date header)."""
-    return bool(texts(prev, q) & texts(curr, k)) and reads_as_edited(prev, q, curr, k)
+    label edited by a number could be another row of its shape (a date header). A label the
+    row keeps that no other row of either list shows says which row it is even where every
+    row's edited label has one shape (one sender's chat: "didi · 5 min ago" in every row,
+    each beside its own subject); a twin ad keeps only what its twins show too."""
+    kept = texts(prev, q) & texts(curr, k)
+    if not kept:
+        return False
+    if reads_as_edited(prev, q, curr, k):
+        return True
+    gone, came = texts(prev, q) - kept, texts(curr, k) - kept
+    return (
+        len(gone) == 1
+        and len(came) == 1
+        and label_edited(next(iter(gone)), next(iter(came)))
+        and bool(kept & own_texts(prev, q) & own_texts(curr, k))
+    )
 
 
 def _shape(label: str) -> str:

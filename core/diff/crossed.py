@@ -1,0 +1,178 @@
+"""Labels their keys paired across the rows of a list that stayed: a tick, not a move.
+
+Every row of a chat shows a relative time, and all of them tick at once: "didi · 8 min
+ago" → "didi · 9 min ago" in the first row while the second row, from the same sender,
+goes "didi · 9 min ago" → "didi · 10 min ago". A label's key is its content, so pass 1 of
+the matcher (:mod:`deltarec.core.diff.match`) joins the first row's new label with the
+second row's old one, as if that label had moved up a row; the first row's old label and
+the second row's new one are left alone, and the step reads ``-`` and ``+`` where two
+times ticked.
+
+Which is true is a matter of evidence. A label equal to another row's *old* label is weak
+evidence when the boxes disagree and nothing else in the list moved; a row that kept a label
+of its own (the letter heading its group, an avatar's description) in its very box did not
+move, and neither did the labels in its slots. :func:`uncross_slots` finds the pairs of
+one list (:func:`_list_of`) that moved (a group) and reads them as labels edited in place
+when, for every pair ``(c, p)`` of the group:
+
+- an old label of ``c``'s kind sat in ``c``'s very box, and a new one of ``p``'s kind sits in
+  ``p``'s box (both slots are held in both frames), each reading as the other edited
+  (:func:`~deltarec.core.diff.row_content.reads_as_edit`: only numbers changed, or one holds
+  the other: "9:41" → "9:42", "(3)" → "(4)");
+
+and, in that list, every other pair stayed in its box, and a row holding a label of the
+group kept, in its box, a label it shows once in the list in both frames.
+
+A scroll by exactly one row of a list numbered "Item 5", "Item 6", … moves every row's own
+labels too (or the rows show nothing else, and no row kept anything): it is left alone. So
+is a drag that swapped two rows: what they show of their own moved with them.
+
+Then each label of the group is paired with the old label in its own box. Cost: O(pairs)
+to find moved labels (nothing more when no paired label moved), then O(size of the list)
+per list holding such a group.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+
+from deltarec.core.diff.row_content import kind, reads_as_edit
+from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.model import Bounds, Node
+
+_Slot = tuple[Bounds, tuple[str, str, str]]
+_Crossing = tuple[
+    int, int, int
+]  # (c, p, q): new label, its key's old label, the old one in its box
+
+
+def _label(node: Node) -> str:
+    return node.text or node.content_desc
+
+
+def _edit(was: Node, now: Node) -> bool:
+    """Whether label ``was`` reads as edited into ``now`` (its text and its description
+    each), and is not the same."""
+    if (was.text, was.content_desc) == (now.text, now.content_desc):
+        return False
+    return reads_as_edit(was.text, now.text) and reads_as_edit(was.content_desc, now.content_desc)
+
+
+def _slots(frame: Frame) -> dict[_Slot, int]:
+    """The labels of ``frame`` by box and kind (the first of a box's twins)."""
+    out: dict[_Slot, int] = {}
+    for pos, node in enumerate(frame.nodes):
+        if _label(node) and node.bounds.area:
+            out.setdefault((node.bounds, kind(node)), pos)
+    return out
+
+
+def _common(frame: Frame, a: int, b: int) -> int:
+    """The nearest ancestor of ``a`` whose subtree holds ``b`` (-1: none)."""
+    for up in frame.ancestors(a):
+        if up <= b < frame.subtree_end(up):
+            return up
+    return -1
+
+
+def _row(frame: Frame, top: int, pos: int) -> int:
+    """The child of ``top`` whose subtree holds ``pos``."""
+    while frame.parents[pos] != top:
+        pos = frame.parents[pos]
+    return pos
+
+
+def _crossings(
+    prev: Frame, curr: Frame, pairs: dict[int, int]
+) -> Iterator[tuple[int, int, _Crossing]]:
+    """The moved label pairs whose slots are held in both frames by labels that read as
+    edited, each with its list in both frames: ``(list, old list, (c, p, q))``."""
+    moved = [
+        (c, p)
+        for c, p in pairs.items()
+        if _label(curr.nodes[c])
+        and curr.nodes[c].bounds != prev.nodes[p].bounds
+        and curr.nodes[c].bounds.area
+    ]
+    if not moved:
+        return
+    old_at, new_at = _slots(prev), _slots(curr)
+    for c, p in moved:
+        new, old = curr.nodes[c], prev.nodes[p]
+        q = old_at.get((new.bounds, kind(new)))
+        r = new_at.get((old.bounds, kind(old)))
+        if q is None or r is None or not (_edit(prev.nodes[q], new) and _edit(old, curr.nodes[r])):
+            continue
+        top, old_top = _common(curr, c, r), _common(prev, p, q)
+        if top < 0 or old_top < 0 or curr.nodes[top].bounds != prev.nodes[old_top].bounds:
+            continue
+        yield top, old_top, (c, p, q)
+
+
+def _once(frame: Frame, top: int) -> Counter[str]:
+    return Counter(_label(n) for n in frame.nodes[top : frame.subtree_end(top)] if _label(n))
+
+
+def _stayed(
+    prev: Frame, curr: Frame, pairs: dict[int, int], top: int, old_top: int, group: list[_Crossing]
+) -> bool:
+    """Whether, inside list ``top`` (``old_top`` before), every pair but the ``group``'s
+    stayed in its box and a row holding a label of the group kept a label of its own there
+    (module docstring)."""
+    crossing = {c for c, _, _ in group}
+    kept_rows = {(_row(curr, top, c), _row(prev, old_top, q)) for c, _, q in group}
+    shown, was_shown = _once(curr, top), _once(prev, old_top)
+    old_end = prev.subtree_end(old_top)
+    kept = False
+    for k in range(top + 1, curr.subtree_end(top)):
+        pk = pairs.get(k)
+        if pk is None or k in crossing:
+            continue
+        node, old = curr.nodes[k], prev.nodes[pk]
+        if node.bounds != old.bounds or not old_top < pk < old_end:
+            return False  # something else in the list moved: it may have scrolled
+        label = _label(node)
+        kept = kept or (
+            bool(label)
+            and shown[label] == 1
+            and was_shown[label] == 1
+            and (_row(curr, top, k), _row(prev, old_top, pk)) in kept_rows
+        )
+    return kept
+
+
+def uncross_slots(prev: Frame, curr: Frame, pairs: dict[int, int], used: set[int]) -> None:
+    """Pair each label that pass 1 paired across the rows of a list that stayed with the old
+    label in its own box (module docstring). Mutates ``pairs`` (curr → prev) and ``used``.
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> def shot(*times):
+    ...     rows = "".join(f'<node class="Row" bounds="[0,{y}][99,{y + 9}]">'
+    ...                    f'<node class="T" text="{head}" bounds="[0,{y}][9,{y + 9}]"/>'
+    ...                    f'<node class="T" text="didi · {t} min ago"'
+    ...                    f' bounds="[10,{y}][99,{y + 9}]"/>'
+    ...                    f'</node>' for head, t, y in zip("DEF", times, (0, 10, 20)))
+    ...     return Frame(parse_uiautomator(f'<hierarchy><node class="L" bounds="[0,0][99,30]">'
+    ...                                    f'{rows}</node></hierarchy>'))
+    >>> a, b = shot(3, 4, 8), shot(4, 5, 9)
+    >>> pairs = {c: a.pos_of[k] for c, k in enumerate(b.keys) if k in a.pos_of}
+    >>> sorted((c, p) for c, p in pairs.items() if b.nodes[c].text.startswith("didi"))
+    [(3, 6)]
+    >>> uncross_slots(a, b, pairs, set(pairs.values()))
+    >>> sorted((c, p) for c, p in pairs.items() if b.nodes[c].text.startswith("didi"))
+    [(3, 3)]
+    """
+    groups: dict[tuple[int, int], list[_Crossing]] = {}
+    for top, old_top, crossing in _crossings(prev, curr, pairs):
+        groups.setdefault((top, old_top), []).append(crossing)
+    for (top, old_top), group in groups.items():
+        if not _stayed(prev, curr, pairs, top, old_top, group):
+            continue
+        for c, p, _ in group:
+            del pairs[c]
+            used.discard(p)
+        for c, _, q in group:
+            if q not in used:
+                pairs[c] = q
+                used.add(q)
