@@ -21,6 +21,7 @@ from deltarec.core.diff.axis import across as _across
 from deltarec.core.diff.axis import at_edge, host_sideways
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.motions import OFF, Motion
+from deltarec.core.diff.resized import kept_through_resize
 from deltarec.core.diff.row_content import own_texts
 from deltarec.core.diff.row_evidence import TextCache, displacement, kin, shown
 from deltarec.core.diff.scroll_edits import kept_edited
@@ -68,10 +69,13 @@ def page(
     stayed = any(
         k in pairs
         and (
-            _unmoved(prev, pairs[k], curr, k, cache)
-            if at_edge(curr.nodes[k].bounds, box, side)
-            else not at_edge(prev.nodes[pairs[k]].bounds, old_box, side)
-            and _same_row(prev, pairs[k], curr, k, cache)
+            (
+                _unmoved(prev, pairs[k], curr, k, cache)
+                if at_edge(curr.nodes[k].bounds, box, side)
+                else not at_edge(prev.nodes[pairs[k]].bounds, old_box, side)
+                and _same_row(prev, pairs[k], curr, k, cache)
+            )
+            or kept_through_resize(prev, pairs[k], curr, k, p, c)  # the keyboard closed
         )
         for k in curr.children[c]
     )

@@ -95,6 +95,18 @@ def cases(rng: random.Random, per_capture: int) -> list[Keyboard]:
     return out
 
 
+def sweep(tops: tuple[int, ...], closing: bool = True) -> list[Keyboard]:
+    """Keyboards over every scroller of every real capture, their top at each of ``tops``
+    (percent of the way down the scroller), no follow scroll: the seeded sample's
+    neighbours, every one."""
+    out: list[Keyboard] = []
+    for name, obs in captures():
+        for where in scrollers(obs):
+            b = _at(obs, where).bounds
+            out += [Keyboard(name, where, b.top + b.height * t // 100, closing) for t in tops]
+    return out
+
+
 def derive(case: Keyboard) -> tuple[Observation, Observation]:
     obs = dict(captures())[case.capture]
     moved = scrolled(obs, case.where, case.follow) if case.follow else obs

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 
-from tests.core.real_scrolls.keyboards import Keyboard, cases, check, derive, kind
+from tests.core.real_scrolls.keyboards import Keyboard, cases, check, derive, kind, sweep
 from tests.core.real_scrolls.transforms import _at, over_budget
 
 BUDGET: dict[tuple[str, str], int] = {}
@@ -21,7 +21,25 @@ benchmark's sample, ``settings-airplane/06.xml`` cut at 753 px): the keyboard le
 of the Network & internet list, and ``pages.turned`` took a list of one child for a
 wrapper, looked through it into the row, found the row's icon re-keyed and read "a page
 turned" on the row; the list's labels that stayed were ``-`` and ``+``. A list is one
-when it had more rows in either frame."""
+when it had more rows in either frame.
+
+Closed (2 of 139 ``ime-close`` in the benchmark's sample, 6 of 287 in the sweep of
+:func:`test_every_scroller_closing_its_keyboard_stays_put`, all YouTube's search results
+under its app bar): the keyboard closed, the results
+list grew at its bottom edge, the sponsored card that edge cut showed whole again and
+rows came in below it. The card, cut by an edge in one frame, did not count as a row that
+stayed (one cut row proves nothing since the twin-ad rule), so the list read as a page
+turned: a false scroll, the card ``-`` and ``+``. A row cut by the list's moving edge that
+keeps its other edge and a label of its own stayed
+(:func:`deltarec.core.diff.resized.kept_through_resize`)."""
+
+CLOSED_UNDER_AD = Keyboard(
+    "corpus/youtube/apps__Youtube__demos__demo_Youtube_2026-02-28_22-03-39__xml__"
+    "demo_Youtube_2026-02-28_22-03-39_4.xml",
+    (0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 1, 0),
+    1119,
+    closing=True,
+)
 
 ONE_ROW_LEFT = Keyboard("settings-airplane/06.xml", (0, 0, 0, 0), 753)
 
@@ -47,3 +65,14 @@ def test_keyboards_over_real_captures_state_the_truth_within_the_budget() -> Non
     assert len(sample) >= 60
     over, found = over_budget(((kind(case), check(case)) for case in sample), BUDGET)
     assert over == {}, found
+
+
+def test_the_keyboard_closing_under_a_cut_card_is_no_page() -> None:
+    assert check(CLOSED_UNDER_AD) == []
+
+
+def test_every_scroller_closing_its_keyboard_stays_put() -> None:
+    """Every scroller of every real capture, its keyboard's top 30 % to 90 % down it."""
+    sample = sweep(tuple(range(30, 91, 10)))
+    assert len(sample) >= 250
+    assert [case for case in sample if check(case)] == []

@@ -1,0 +1,58 @@
+"""A row a list's moving edge cut, as the list grew or shrank: it stayed.
+
+The keyboard closes and a list laid out with ``adjustResize`` grows at its bottom edge: the
+card that edge cut shows whole again, and rows come in below it, into the part of the box
+that was not there. Nothing scrolled; yet the card was cut by an edge in one frame, and a
+row an edge cut proves nothing on its own (a twin ad 18 cards on, cut alike, fits anywhere
+an edge cuts): :func:`deltarec.core.diff.pages.page` asked only whole rows, found none
+that stayed, and read the rows that came in as a page turned.
+
+:func:`kept_through_resize` names the one cut row that does prove something: the list's box
+moved one edge only (the other kept its place), the row is cut by that moving edge in one
+frame, keeps the other edge of its own box, clear of the list's edge that stayed, and shows
+a label of its own in both frames. A twin that landed there after a turn would have to
+land on the very pixel, on the very step the list changed size.
+"""
+
+from __future__ import annotations
+
+from deltarec.core.diff.row_content import own_texts, texts
+from deltarec.core.observe.frame import Frame
+
+
+def kept_through_resize(
+    prev: Frame, p: int, curr: Frame, c: int, old_box_at: int, box_at: int
+) -> bool:
+    """Whether row ``c`` (``p`` before) of the list at ``box_at`` (``old_box_at`` before)
+    stayed while the list's box moved one edge (module docstring). O(size of the rows).
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> def shot(bottom):
+    ...     return Frame(parse_uiautomator(f'<hierarchy><node class="L" bounds="[0,0][9,{bottom}]">'
+    ...         f'<node class="R" bounds="[0,10][9,{min(bottom, 90)}]"><node class="T" text="Ad"'
+    ...         f' bounds="[0,10][9,{min(bottom, 90)}]"/></node></node></hierarchy>'))
+    >>> kept_through_resize(shot(50), 1, shot(200), 1, 0, 0)
+    True
+    >>> kept_through_resize(shot(200), 1, shot(200), 1, 0, 0)
+    False
+    """
+    old_box, box = prev.nodes[old_box_at].bounds, curr.nodes[box_at].bounds
+    a, b = prev.nodes[p].bounds, curr.nodes[c].bounds
+    if (a.left, a.right) != (b.left, b.right) or (old_box.left, old_box.right) != (
+        box.left,
+        box.right,
+    ):
+        return False
+    if old_box.top == box.top and old_box.bottom != box.bottom:  # the bottom edge moved
+        kept = a.top == b.top > box.top
+        cut = a.bottom >= old_box.bottom or b.bottom >= box.bottom
+    elif old_box.bottom == box.bottom and old_box.top != box.top:  # the top edge moved
+        kept = a.bottom == b.bottom < box.bottom
+        cut = a.top <= old_box.top or b.top <= box.top
+    else:
+        return False
+    return (
+        kept
+        and cut
+        and bool(texts(prev, p) & texts(curr, c) & own_texts(prev, p) & own_texts(curr, c))
+    )
