@@ -19,8 +19,9 @@ of the screen sees it, not ``"Grace avatar"``, the description of the icon it st
 another); a row that shows no text is called by the descriptions inside it. Any other
 control (not a list, not a layout) is called by its *title*, the first text or description
 found below it (a button by its caption, a dialog by its heading), else the first text below
-one of its three nearest ancestors (a Settings switch is called by its row's title); last,
-the final part of its resource id. The walk up stops at a list: an empty row is never called
+one of its three nearest ancestors (a Settings switch is called by its row's title; never a
+control that covers its whole window, a dialog's scrim); last, the final part of its
+resource id. The walk up stops at a list: an empty row is never called
 by another row's text. Names longer than :data:`MAX_LABEL` are cut.
 
     >>> from deltarec.core.capture.uiautomator import parse_uiautomator
@@ -146,6 +147,21 @@ def is_row(frame: Frame, pos: int, inside: list[bool]) -> bool:
     return inside[pos] and frame.nodes[pos].role == "button" and bool(frame.children[pos])
 
 
+def _covers_window(frame: Frame, pos: int) -> bool:
+    """Whether ``pos`` covers its whole window: a scrim under a dialog (a tap outside
+    dismisses it), a bottom sheet's ``touch_outside``. It lies under everything its
+    ancestors show, and none of it is its label: the screen's title, the sheet's first
+    option."""
+    b, w = frame.nodes[pos].bounds, frame.nodes[frame.window_of[pos]].bounds
+    return (
+        b.area > 0
+        and b.left <= w.left
+        and b.top <= w.top
+        and b.right >= w.right
+        and (b.bottom >= w.bottom)
+    )
+
+
 def labels(frame: Frame) -> list[str]:
     """The name of every node of ``frame`` (see the module docstring). O(n · SCAN_LIMIT)."""
     nodes, parents = frame.nodes, frame.parents
@@ -171,7 +187,7 @@ def labels(frame: Frame) -> list[str]:
                 inside = in_scrolling(frame)
             if is_row(frame, pos, inside):
                 name = NAME_SEPARATOR.join(shown_texts(frame, pos))
-        ancestor = parents[pos]
+        ancestor = -1 if _covers_window(frame, pos) else parents[pos]
         for _ in range(ANCESTOR_LEVELS):
             if ancestor < 0 or title or scrolls_by_nature(nodes[ancestor]):
                 break  # a list's first text belongs to another row
