@@ -12,7 +12,8 @@ with an edit (:mod:`tests.core.real_scrolls.scroll_edits`), every row's time tic
 (:mod:`tests.core.real_scrolls.selections`), the keyboard opening or closing
 (:mod:`tests.core.real_scrolls.keyboards`), a carousel scrolled sideways
 (:mod:`tests.core.real_scrolls.carousels`), a pull-to-refresh spinner above a list's rows
-(:mod:`tests.core.real_scrolls.refreshes`). Each delta
+(:mod:`tests.core.real_scrolls.refreshes`), a row swiped away or dragged below the next
+(:mod:`tests.core.real_scrolls.rearranged`). Each delta
 is graded against the known truth and the real-capture oracle. Target: 0 in every class.
 
     python benchmarks/bench_real_transforms.py              # 20 pairs per capture
@@ -38,6 +39,7 @@ from tests.core.real_scrolls import (
     insertions,
     keyboards,
     overlays,
+    rearranged,
     refreshes,
     scroll_edits,
     selections,
@@ -54,6 +56,7 @@ KINDS = (
     keyboards,
     carousels,
     refreshes,
+    rearranged,
 )
 """The derived-step kinds beyond scrolls, edits and insertions: each module has
 ``cases(rng, per_capture)``, ``check(case)`` and ``kind(case)`` (its name in the counts)."""

@@ -327,6 +327,7 @@ def _host(
     p_end = prev.subtree_end(p)
     content = curr.subtree_hashes
     strong: dict[tuple[int, int], float] = {}
+    edge_kept = False
     weak: dict[tuple[int, int], float] = {}
     # (position, whole, row): ``row`` is the list row the node is (a piece of), or -1.
     in_list = holds_rows(curr, c)
@@ -423,6 +424,7 @@ def _host(
         for left, top in places:
             offset = (b.left - left - base[0], b.top - top - base[1])
             if offset == (0, 0) and at_edge(b, box, side):
+                edge_kept = edge_kept or votes is strong  # a whole row: sticky, or no scroll
                 continue  # two rows cut alike by the same edge prove nothing
             if finger is not None and against(finger, *offset):
                 continue  # content moves with the finger: another row of the same looks
@@ -458,12 +460,12 @@ def _host(
     if grew(prev, curr, c, pairs, (dx, dy), base):
         return None  # a row above the rows that moved grew or shrank: nothing scrolled
     moved = (dx + base[0], dy + base[1])
-    if (rivals or not rows_decide or count < 2) and refuted(
+    if (rivals or edge_kept or not rows_decide or count < 2) and refuted(
         prev, curr, c, p, moved, with_one_edit(prev, curr, c, p, moved, pairs), finger
     ):
-        if rivals:
-            # Rows stayed put clear of the edges, and the offset would put them where other
-            # rows show: rows were inserted (or removed) between them and the rows that moved.
+        if rivals or edge_kept:
+            # Rows stayed put (clear of the edges, or whole at one: a row swiped away under
+            # it), the offset puts rows where others show: rows were inserted or removed.
             return None
         # Labels or one row alone chose it, and a row it keeps in view shows something else
         # there: a coincidence of labels that repeat with a period (senders, dates), or of

@@ -1,0 +1,74 @@
+"""A row of a real capture's list swiped away or dragged below the next (:mod:`.rearranged`),
+graded: no scroll, no ``~``; the row swiped away ``-`` and nothing else listed; at most the
+two dragged rows said moved.
+
+Every spot of every real capture runs here (62 of them: the kinds are small);
+``benchmarks/bench_real_transforms.py`` samples them with the other kinds.
+
+Closed (2 of 27 dismissals when the kind was written, ``settings-wifi/04.xml`` and
+``05.xml``, "Wi-Fi" swiped away under the SIM's row): the rows below moved up by its height
+and read as the list scrolled 162 px under a sticky header. The SIM's row stayed whole at
+the list's top edge, which cast no vote (rows at an edge prove nothing), so the rows that
+moved decided alone and nothing checked the offset against what it keeps in view; it
+keeps the row swiped away wholly in view, where nothing of it is. A whole row that stayed
+at an edge now has the offset checked (:func:`deltarec.core.diff.row_evidence.refuted`),
+and a refuted offset is rows inserted or removed, no scroll."""
+
+from __future__ import annotations
+
+import random
+
+from deltarec.core.observe.model import Node
+from tests.core.real_scrolls.rearranged import (
+    Rearranged,
+    cases,
+    check,
+    derive,
+    kind,
+    spots,
+    sweep,
+)
+from tests.core.real_scrolls.transforms import _at, captures, over_budget
+
+
+def _shown(row: Node) -> list[str]:
+    return [n.text or n.content_desc for n in row.walk()]
+
+
+WIFI = Rearranged("settings-wifi/05.xml", (0, 0, 0, 0, 1, 0, 0, 0, 1, 0), 1, True)
+
+
+def test_the_derived_frames_rearrange_what_they_say() -> None:
+    """The generator itself: a dismissal takes the row out and pulls the rows below up by
+    its height; a reorder swaps two rows' places and order, and moves nothing else."""
+    prev, curr = derive(WIFI)
+    before, after = _at(prev, WIFI.where).children, _at(curr, WIFI.where).children
+    assert len(after) == len(before) - 1 and after[0] == before[0]
+    step = before[2].bounds.top - before[1].bounds.top
+    assert [r.bounds.top for r in after[1:]] == [r.bounds.top - step for r in before[2:]]
+    swap = next(s for s in sweep() if not s.dismiss)
+    prev, curr = derive(swap)
+    before, after = _at(prev, swap.where).children, _at(curr, swap.where).children
+    i = swap.index
+    assert _shown(after[i]) == _shown(before[i + 1]) and _shown(after[i + 1]) == _shown(before[i])
+    assert _shown(before[i]) != _shown(before[i + 1])
+    assert after[i].bounds.top == before[i].bounds.top
+    assert after[i + 1].bounds.bottom == before[i + 1].bounds.bottom
+    assert after[:i] == before[:i] and after[i + 2 :] == before[i + 2 :]
+
+
+def test_the_sweep_holds_both_kinds() -> None:
+    found = {kind(s) for _, obs in captures() for s in spots(obs)}
+    assert found == {"dismiss", "reorder"}
+    assert len(cases(random.Random(0), 2)) >= 20
+
+
+def test_a_row_swiped_away_under_a_row_at_the_edge_is_no_scroll() -> None:
+    assert check(WIFI) == []
+
+
+def test_every_row_swiped_away_or_dragged_states_the_truth() -> None:
+    sample = sweep()
+    assert len(sample) >= 60
+    over, found = over_budget(((kind(case), check(case)) for case in sample), {})
+    assert over == {}, found
