@@ -21,7 +21,9 @@ when, for every pair ``(c, p)`` of the group:
   the other: "9:41" → "9:42", "(3)" → "(4)");
 
 and, in that list, every other pair stayed in its box, and a row holding a label of the
-group kept, in its box, a label it shows once in the list in both frames.
+group (the row a label went to, or the row it came from) kept, in its box, a label it
+shows once in the list in both frames, or a part known by an id no other node of either
+frame has (Wi-Fi's switch).
 
 A scroll by exactly one row of a list numbered "Item 5", "Item 6", … moves every row's own
 labels too (or the rows show nothing else, and no row kept anything): it is left alone. So
@@ -42,9 +44,9 @@ from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Bounds, Node
 
 _Slot = tuple[Bounds, tuple[str, str, str]]
-_Crossing = tuple[
-    int, int, int
-]  # (c, p, q): new label, its key's old label, the old one in its box
+_Crossing = tuple[int, int, int, int]
+"""``(c, p, q, r)``: a new label, its key's old label, the old label in ``c``'s box and the
+new label in ``p``'s."""
 
 
 def _label(node: Node) -> str:
@@ -107,21 +109,42 @@ def _crossings(
         top, old_top = _common(curr, c, r), _common(prev, p, q)
         if top < 0 or old_top < 0 or curr.nodes[top].bounds != prev.nodes[old_top].bounds:
             continue
-        yield top, old_top, (c, p, q)
+        yield top, old_top, (c, p, q, r)
 
 
 def _once(frame: Frame, top: int) -> Counter[str]:
     return Counter(_label(n) for n in frame.nodes[top : frame.subtree_end(top)] if _label(n))
 
 
+def _carried(
+    prev: Frame, curr: Frame, pairs: dict[int, int], top: int, group: list[_Crossing]
+) -> dict[int, int]:
+    """The pairs of the ``group``'s labels and of the wrappers around them, inside their
+    rows, that their keys paired with the wrappers around the old labels (a wrapper's key is
+    made of its content: it crossed with its label)."""
+    out: dict[int, int] = {}
+    for c, p, _, _ in group:
+        out[c] = p
+        k = curr.parents[c]
+        while k != top and k >= 0 and curr.parents[k] != top:
+            pk = pairs.get(k, -1)
+            if pk < 0 or not pk <= p < prev.subtree_end(pk):
+                break  # not a wrapper of the old label
+            out[k] = pk
+            k = curr.parents[k]
+    return out
+
+
 def _stayed(
     prev: Frame, curr: Frame, pairs: dict[int, int], top: int, old_top: int, group: list[_Crossing]
 ) -> bool:
     """Whether, inside list ``top`` (``old_top`` before), every pair but the ``group``'s
-    stayed in its box and a row holding a label of the group kept a label of its own there
-    (module docstring)."""
-    crossing = {c for c, _, _ in group}
-    kept_rows = {(_row(curr, top, c), _row(prev, old_top, q)) for c, _, q in group}
+    (and their wrappers', :func:`_carried`) stayed in its box and a row holding a label of
+    the group kept a label of its own there (module docstring)."""
+    crossing = _carried(prev, curr, pairs, top, group)
+    kept_rows = {(_row(curr, top, c), _row(prev, old_top, q)) for c, _, q, _ in group} | {
+        (_row(curr, top, r), _row(prev, old_top, p)) for _, p, _, r in group
+    }
     shown, was_shown = _once(curr, top), _once(prev, old_top)
     old_end = prev.subtree_end(old_top)
     kept = False
@@ -133,10 +156,12 @@ def _stayed(
         if node.bounds != old.bounds or not old_top < pk < old_end:
             return False  # something else in the list moved: it may have scrolled
         label = _label(node)
+        rid = node.resource_id
         kept = kept or (
-            bool(label)
-            and shown[label] == 1
-            and was_shown[label] == 1
+            (
+                (bool(label) and shown[label] == 1 and was_shown[label] == 1)
+                or (bool(rid) and curr.id_counts[rid] == 1 and prev.id_counts[rid] == 1)
+            )
             and (_row(curr, top, k), _row(prev, old_top, pk)) in kept_rows
         )
     return kept
@@ -169,10 +194,10 @@ def uncross_slots(prev: Frame, curr: Frame, pairs: dict[int, int], used: set[int
     for (top, old_top), group in groups.items():
         if not _stayed(prev, curr, pairs, top, old_top, group):
             continue
-        for c, p, _ in group:
+        for c, p in _carried(prev, curr, pairs, top, group).items():
             del pairs[c]
             used.discard(p)
-        for c, _, q in group:
+        for c, _, q, _ in group:
             if q not in used:
                 pairs[c] = q
                 used.add(q)

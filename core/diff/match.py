@@ -82,6 +82,7 @@ from deltarec.core.diff.row_content import (
     kind,
     one_label_edited,
     other_row,
+    rebound_in_place,
     same_content,
     same_row_edited,
     unpair_other_rows,
@@ -395,6 +396,13 @@ def _align(
                         not placed
                         and q == follower
                         and one_label_edited(prev, q, curr, c, used, pairs)
+                    )
+                    # its very nodes in their very boxes above the row after it, held:
+                    # whatever its one label reads (one sender's rows whose times meet)
+                    or (
+                        not placed
+                        and prev.nodes[q].bounds == curr.nodes[c].bounds
+                        and rebound_in_place(prev, q, curr, c, pairs)
                     )
                 ]
             # holds and (anchored or in place), asked cheapest first: in place implies holds.
