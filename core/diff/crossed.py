@@ -11,9 +11,10 @@ times ticked.
 Which is true is a matter of evidence. A label equal to another row's *old* label is weak
 evidence when the boxes disagree and nothing else in the list moved; a row that kept a label
 of its own (the letter heading its group, an avatar's description) in its very box did not
-move, and neither did the labels in its slots. :func:`uncross_slots` finds the pairs of
-one list (:func:`_list_of`) that moved (a group) and reads them as labels edited in place
-when, for every pair ``(c, p)`` of the group:
+move, and neither did the labels in its slots. :func:`uncross_slots` finds the label pairs
+of one list (the nearest container of both rows, :func:`_common`) that moved (a group, with
+the wrappers inside the rows their keys carried along, :func:`_carried`) and reads them as
+labels edited in place when, for every pair ``(c, p)`` of the group:
 
 - an old label of ``c``'s kind sat in ``c``'s very box, and a new one of ``p``'s kind sits in
   ``p``'s box (both slots are held in both frames), each reading as the other edited
