@@ -49,7 +49,7 @@ def _labels_long_way(frame: Frame) -> tuple[list[str], list[str]]:
                 inside = lab.in_scrolling(frame)
             if lab.is_row(frame, pos, inside):
                 name = lab.NAME_SEPARATOR.join(lab.shown_texts(frame, pos))
-        ancestor = parents[pos]
+        ancestor = -1 if lab._covers_window(frame, pos) else parents[pos]  # a scrim
         for _ in range(lab.ANCESTOR_LEVELS):
             if ancestor < 0 or title or lab.scrolls_by_nature(nodes[ancestor]):
                 break
