@@ -1,0 +1,148 @@
+"""The Article's web page scrolled on the preset phone sizes, graded by the phone's state.
+
+``bench_truth --steps 10000 --profile small --profile tablet`` (issue 18): every failing
+step was on the Article, none on the default phone. :func:`failures` generates the class:
+seeded drags and flings of any length from any page offset on the small phone (720x1600 at
+320 dpi) and the tablet (2560x1600 at 320 dpi), with and without the gesture told, each
+graded as the truth walk grades it (:func:`tests.core.truth.walk.check`).
+
+Classes found:
+
+- **a nested wrapper's rounding**: on a scaled screen every edge is rounded on its own, so
+  a label inside a tile moves 277 px at one edge and 278 at the other as the page moves 277.
+  The tile (a wrapper inside the web page) was measured as a scroll of its own, of the
+  page's 277 px again: a label whose size changed by that px read as cut by an edge, and
+  its move was read off the old box against the *new* tile (:func:`~deltarec.core.diff.
+  axis.cut_move`), a move of the page counted twice. Its label ("$49.99") and button were
+  listed ``+`` (small, seed 19 step 161: ``swipe(157,808,154,531,300)`` from offset 734).
+  The old box is moved by the scrolls around the tile first, as every other vote is.
+
+Open (:data:`OPEN`): a page moved farther than the view on the small phone, where twin
+tiles repeat prices every few rows: a fling to the end measured as a page's worth (said
+1,049 px for 6,379), and drags of 900-1,136 px not told read as "about a page" though a
+row stayed (24 of 190 drags of 900 px from every 97th offset, as on main).
+"""
+
+from __future__ import annotations
+
+import random
+
+from benchmarks.bench_session import snapshot
+from deltarec.core.devices.virtual import ManualClock, Playground, VirtualDevice
+from deltarec.core.devices.virtual.layout import HEIGHT, NAV_TOP
+from deltarec.core.devices.virtual.profile import PRESETS
+from deltarec.core.devices.virtual.screen_article import max_offset
+from deltarec.core.diff.gesture import Gesture as Touch
+from deltarec.core.observer import Observer
+from tests.core.truth.walk import Gesture, _settled, _shown_as, _swipe_class, check
+
+APP = "dev.deltarec.playground"
+ARTICLE = "ArticleActivity"
+SWIPES = 60
+"""Seeded swipes a profile (about 0.05 s each)."""
+
+
+def problems(
+    profile: str, start: int, args: tuple[int, int, int, int, int], told: bool
+) -> list[str]:
+    """The violations of one swipe (``args``: x1, y1, x2, y2, ms in the profile's px) on the
+    Article at page offset ``start`` (layout units), observed as a session does."""
+    clock = ManualClock()
+    pg = Playground(clock, profile=PRESETS[profile])
+    device = VirtualDevice(pg)
+    pg.launch_app(APP, ".ArticleActivity")
+    pg.state.article.offset = start
+    observer = Observer()
+    latest = _settled(device, clock, observer, None)
+    observer.reset(latest)
+    before = _shown_as(snapshot(pg))
+    pg.swipe(*args)
+    now = _settled(device, clock, observer, latest)
+    after = _shown_as(snapshot(pg))
+    result = observer.step(now, max_lines=None, gesture=Touch(*args) if told else None)
+    x1, y1, x2, y2, ms = args
+    gesture = Gesture("swipe", args, _swipe_class(x2 - x1, y2 - y1, ms))
+    return [
+        f"{v.klass}: {v.detail}" for v in check(before, after, result, ARTICLE, gesture, told=told)
+    ]
+
+
+def swipes(
+    profile: str, n: int, seed: int
+) -> list[tuple[int, tuple[int, int, int, int, int], bool]]:
+    """``n`` seeded swipes on ``profile``: (offset, (x1, y1, x2, y2, ms), told)."""
+    rng = random.Random(seed)
+    p = PRESETS[profile]
+    width, height = p.width, p.height
+    lw, lh = p.layout_size
+    highest = max_offset(lw, lh - (HEIGHT - NAV_TOP))
+    out = []
+    for _ in range(n):
+        start = rng.randint(0, highest)
+        x1 = rng.randint(20, width - 20)
+        y1 = rng.randint(height // 4, height * 9 // 10)  # on the page, below its fixed header
+        length = rng.randint(50, 2 * height)
+        y2 = max(0, min(height - 1, y1 + rng.choice((-1, 1)) * length))
+        x2 = max(0, min(width - 1, x1 + rng.randint(-40, 40)))
+        ms = rng.choice((40, 80, 120, 200, 300, 600))
+        out.append((start, (x1, y1, x2, y2, ms), rng.random() < 0.5))
+    return out
+
+
+def failures(profile: str, n: int = SWIPES, seed: int = 0) -> list[str]:
+    """Every generated swipe on ``profile`` whose delta the phone's truth refutes."""
+    return _failing(profile, swipes(profile, n, seed))
+
+
+def drags(
+    profile: str, step: int, lengths: tuple[int, ...]
+) -> list[tuple[int, tuple[int, int, int, int, int], bool]]:
+    """Slow drags (no fling) of each of ``lengths`` px up and down from every page offset
+    ``step`` layout units apart on ``profile``, told and not told in turn."""
+    p = PRESETS[profile]
+    lw, lh = p.layout_size
+    highest = max_offset(lw, lh - (HEIGHT - NAV_TOP))
+    x, low, high = p.width // 3, p.height // 4, p.height * 9 // 10
+    out = []
+    for k, start in enumerate(range(0, highest + 1, step)):
+        for length in lengths:
+            down = (x, high, x, max(0, high - length), 600)
+            up = (x, low, x, min(p.height - 1, low + length), 600)
+            out += [(start, down, k % 2 == 0), (start, up, k % 2 == 1)]
+    return out
+
+
+def _failing(
+    profile: str, moves: list[tuple[int, tuple[int, int, int, int, int], bool]]
+) -> list[str]:
+    out = []
+    for start, args, told in moves:
+        got = problems(profile, start, args, told)
+        if got:
+            out.append(f"{profile} {start} {args} told={told}: {got[0]}")
+    return out
+
+
+def test_a_page_moved_less_than_a_screen_lists_only_what_came_in_on_every_preset() -> None:
+    """Drags of 277 and 600 px from every 97th offset on the small phone and the tablet:
+    no violation (was 8 of 484: "$49.99", "$19.99", "$24.99", a tile's price or its name
+    listed ``+`` though it stayed; the nested wrapper's rounding, module docstring)."""
+    bad = _failing("small", drags("small", 97, (277, 600)))
+    bad += _failing("tablet", drags("tablet", 97, (277, 600)))
+    assert bad == []
+
+
+OPEN = [
+    "small 816 (445, 785, 421, 0, 40) told=True: wrong-scroll: article.offset moved 8372lu"
+    " (content (0, -6378.7)), reported (0, -1049)",
+    "small 4417 (187, 706, 193, 1599, 200) told=False: wrong-scroll: The best desk gadgets"
+    " of 2024 | Deskly scrolled up 1027px (+1..2, -2..3 rows) (direction is up)",
+    "small 645 (87, 860, 85, 276, 40) told=False: wrong-scroll: article.offset moved 8543lu"
+    " (content (0, -6509.0)), reported (0, -1179)",
+]
+"""The seeded swipes still graded wrong (the open class, module docstring): a budget, so a
+fix shows here as a shorter list and a new failure as a longer one."""
+
+
+def test_seeded_swipes_on_the_small_phone_and_the_tablet_fail_only_the_open_ones() -> None:
+    assert failures("small") + failures("tablet") == OPEN
