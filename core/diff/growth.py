@@ -259,6 +259,6 @@ def carried(
 
 
 def _moved_by(was: Bounds, box: Bounds, offset: tuple[int, int], base: tuple[int, int]) -> bool:
-    """Whether the top left corner moved by ``offset`` besides ``base``."""
-    move = (box.left - was.left - base[0], box.top - was.top - base[1])
-    return abs(move[0] - offset[0]) <= SPREAD and abs(move[1] - offset[1]) <= SPREAD
+    """Whether the top left corner moved by exactly ``offset`` besides ``base`` (a 1 px
+    scroll is no move of a box that stayed: no rounding slack here)."""
+    return (box.left - was.left - base[0], box.top - was.top - base[1]) == offset
