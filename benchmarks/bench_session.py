@@ -216,6 +216,8 @@ MOVE_PROPS = {"focus": "focused", "selected": "selected", "checked": "checked"}
 DIGITS = re.compile(r"\d+")
 """Digit runs: a label's identity leaves them out (a count changes, the label stays)."""
 QUOTED = re.compile(r'"(?:[^"\\]|\\.)*"')
+UNLABELLED = re.compile(r"layout: \d+ off-screen or unlabelled elements? added or removed")
+"""A layout line that names only a count of views that show nothing (came or went)."""
 SEPARATORS = re.compile(r" [·•|—] ")
 LATER = 90061.0
 """A day, an hour, a minute and a second: what a view shows then tells if it is time-driven."""
@@ -459,8 +461,20 @@ def _names(info: ViewInfo, views: Mapping[Key, ViewInfo]) -> frozenset[str]:
     elif not (v.text or v.desc) and info.parent is not None:
         parent = views[info.parent].view
         if not parent.scrollable:  # a row of a list is not named by the other rows' texts
-            names |= _texts(parent)
+            names |= _texts_beside_lists(parent)
     return frozenset(names)
+
+
+def _texts_beside_lists(view: View) -> set[str]:
+    """The texts of ``view``'s subtree but those of the lists in it: a view beside a list
+    (a SwipeRefreshLayout's circle over its rows) is not named by the rows."""
+    out: set[str] = set()
+    stack = [view]
+    while stack:
+        v = stack.pop()
+        out |= {t for t in (v.text, v.desc) if t}
+        stack.extend(c for c in v.children if not c.scrollable)
+    return out
 
 
 # --------------------------------------------------------------------------------- facts
@@ -561,6 +575,7 @@ def _numeric(state: PhoneState) -> dict[str, int]:
 
     walk("", dataclasses.asdict(state))
     flat.pop(".dumps", None)
+    flat.pop(".inbox.pages", None)  # pages the Inbox loaded: no scroll offset
     return flat
 
 
@@ -1254,6 +1269,8 @@ class Grader:
         if re.search(r"\bkeyboard\b|\bime\b", body.lower()):
             return "" if self._facts("keyboard") else "the keyboard did not change"
         quoted = list(QUOTED.finditer(body))
+        if not quoted and UNLABELLED.fullmatch(body):
+            return "" if self._unlabelled() else "no unlabelled view came or went"
         if not quoted:
             return "names no element"
         name = _value(quoted[0].group())
@@ -1267,6 +1284,19 @@ class Grader:
             return "says no change"
         reasons = [self._attr(name, attr, _value(old), _value(new)) for attr, old, new in pairs]
         return "; ".join(r for r in reasons if r)
+
+    def _unlabelled(self) -> bool:
+        """Whether a view that shows nothing and is named by nothing came or went (a
+        SwipeRefreshLayout's circle)."""
+        before, after = self.before.views, self.after.views
+        return any(
+            not snap[k].names
+            for snap, keys in (
+                (after, after.keys() - before.keys()),
+                (before, before.keys() - after.keys()),
+            )
+            for k in keys
+        )
 
     def _text_change(self, old: Any, new: Any) -> str:
         for f in self._facts("change"):

@@ -73,7 +73,7 @@ from collections.abc import Set as AbstractSet
 
 from deltarec.core.diff.axis import at_edge, cut_move, host_sideways, sideways
 from deltarec.core.diff.gesture import Gesture
-from deltarec.core.diff.growth import grew
+from deltarec.core.diff.growth import unscrolled
 from deltarec.core.diff.motions import SPREAD, Motion, clustered, near, near_box, shifted
 from deltarec.core.diff.pages import (
     against,
@@ -457,8 +457,8 @@ def _host(
         or (lone and not natural)
     ):
         return turned(prev, curr, pairs, used, c) if natural and not rows_decide else None
-    if grew(prev, curr, c, pairs, (dx, dy), base):
-        return None  # a row above the rows that moved grew or shrank: nothing scrolled
+    if unscrolled(prev, curr, c, p, pairs, used, (dx, dy), base):
+        return None  # a row above the rows grew, came or went, or the host moved: no scroll
     moved = (dx + base[0], dy + base[1])
     if (rivals or edge_kept or not rows_decide or count < 2) and refuted(
         prev, curr, c, p, moved, with_one_edit(prev, curr, c, p, moved, pairs), finger
