@@ -11,7 +11,8 @@ with an edit (:mod:`tests.core.real_scrolls.scroll_edits`), every row's time tic
 (:mod:`tests.core.real_scrolls.overlays`), a selection moved between siblings
 (:mod:`tests.core.real_scrolls.selections`), the keyboard opening or closing
 (:mod:`tests.core.real_scrolls.keyboards`), a carousel scrolled sideways
-(:mod:`tests.core.real_scrolls.carousels`), a pull-to-refresh spinner above a list's rows
+(:mod:`tests.core.real_scrolls.carousels`), a pager swiped sideways, its page a list
+(:mod:`tests.core.real_scrolls.pagers`), a pull-to-refresh spinner above a list's rows
 (:mod:`tests.core.real_scrolls.refreshes`). Each delta
 is graded against the known truth and the real-capture oracle. Target: 0 in every class.
 
@@ -38,6 +39,7 @@ from tests.core.real_scrolls import (
     insertions,
     keyboards,
     overlays,
+    pagers,
     refreshes,
     scroll_edits,
     selections,
@@ -53,6 +55,7 @@ KINDS = (
     selections,
     keyboards,
     carousels,
+    pagers,
     refreshes,
 )
 """The derived-step kinds beyond scrolls, edits and insertions: each module has

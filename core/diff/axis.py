@@ -123,3 +123,26 @@ def across(a: Bounds, a_box: Bounds, b: Bounds, b_box: Bounds, side: bool = Fals
     return (top_a and not bottom_a and bottom_b and not top_b) or (
         bottom_a and not top_a and top_b and not bottom_b
     )
+
+
+def page_items(frame: Frame, pos: int) -> int:
+    """The container of the items of page ``pos``, through wrappers of one child: the list
+    of a tab's page, the grid of a month; -1 when it holds fewer than two. The items of a
+    pager's page that moved with it vouch for its move as a list's rows do for the list's:
+    the page is one row of the pager, and one row alone vouches for nothing (its twin
+    pages on looks the same), but two items of it kept where the move puts them are two
+    coincidences (issue 18, a vertical list inside a horizontal pager). O(depth).
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> f = Frame(parse_uiautomator('<hierarchy><node class="Pager" bounds="[0,0][90,90]">'
+    ...     '<node class="F" bounds="[0,0][90,90]"><node class="L" bounds="[0,0][90,90]">'
+    ...     '<node class="T" text="a" bounds="[0,0][90,40]"/><node class="T" text="b" '
+    ...     'bounds="[0,50][90,90]"/></node></node></node></hierarchy>'))
+    >>> page_items(f, 1), page_items(f, 3)
+    (2, -1)
+    """
+    kids = frame.children[pos]
+    while len(kids) == 1:
+        pos = kids[0]
+        kids = frame.children[pos]
+    return pos if len(kids) >= 2 else -1

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from deltarec.core.diff.axis import at_edge, clear, cut_to, host_sideways
+from deltarec.core.diff.axis import at_edge, clear, cut_to, host_sideways, page_items
 from deltarec.core.diff.finger import followed
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.motions import OFF, consistent, near_box
@@ -243,6 +243,8 @@ def _placed(
         for k in there:
             if whole and _same_row(prev, q, curr, k):
                 return True  # its neighbours' edges are kept in view too, and agree
+            if a == box_p and _page_placed(prev, q, curr, k, offset, finger):
+                return True  # a pager's page: the items it holds, kept in view, place it
             own = own_texts(prev, q) & own_texts(curr, k)
             if own and _label_kept(prev, q, curr, k, own, offset, side):
                 kept.add(q)
@@ -258,6 +260,18 @@ def _placed(
         return False
     span = box_c.bottom - box_c.top if finger.vertical else box_c.right - box_c.left
     return followed(finger, offset, span)
+
+
+def _page_placed(
+    prev: Frame, q: int, curr: Frame, k: int, offset: tuple[int, int], finger: Gesture | None
+) -> bool:
+    """Whether rows ``q`` and ``k``, a page filling its pager, hold items
+    (:func:`~deltarec.core.diff.axis.page_items`) that, moved by ``offset``, place it
+    (:func:`_placed`)."""
+    lq, lk = page_items(prev, q), page_items(curr, k)
+    if lq < 0 or lk < 0:
+        return False
+    return _placed(prev, lq, curr, lk, offset, finger, host_sideways(prev, lq, curr, lk))
 
 
 def _same_row(prev: Frame, q: int, curr: Frame, k: int) -> bool:
