@@ -12,8 +12,9 @@ with an edit (:mod:`tests.core.real_scrolls.scroll_edits`), every row's time tic
 (:mod:`tests.core.real_scrolls.selections`), the keyboard opening or closing
 (:mod:`tests.core.real_scrolls.keyboards`), a carousel scrolled sideways
 (:mod:`tests.core.real_scrolls.carousels`), a pager swiped sideways, its page a list
-(:mod:`tests.core.real_scrolls.pagers`), a pull-to-refresh spinner above a list's rows
-(:mod:`tests.core.real_scrolls.refreshes`). Each delta
+(:mod:`tests.core.real_scrolls.pagers`), every scroll turned a quarter (sideways, it must
+say what it says upright: :mod:`tests.core.real_scrolls.turned`), a pull-to-refresh
+spinner above a list's rows (:mod:`tests.core.real_scrolls.refreshes`). Each delta
 is graded against the known truth and the real-capture oracle. Target: 0 in every class.
 
     python benchmarks/bench_real_transforms.py              # 20 pairs per capture
@@ -44,6 +45,7 @@ from tests.core.real_scrolls import (
     scroll_edits,
     selections,
     ticks,
+    turned,
 )
 from tests.core.real_scrolls.transforms import cases, check
 
@@ -56,6 +58,7 @@ KINDS = (
     keyboards,
     carousels,
     pagers,
+    turned,
     refreshes,
 )
 """The derived-step kinds beyond scrolls, edits and insertions: each module has

@@ -65,8 +65,39 @@ def sideways(frame: Frame, pos: int) -> bool:
 
 def host_sideways(prev: Frame, p: int, curr: Frame, c: int) -> bool:
     """Whether list ``p`` of ``prev`` and ``c`` of ``curr`` are one carousel: side by side
-    in both frames (a grid showing one row of cells in one frame scrolls as a list)."""
-    return sideways(curr, c) and sideways(prev, p)
+    in both frames (a grid showing one row of cells in one frame scrolls as a list), or its
+    items cut by its side edges only (:func:`_cuts`): a grid of several rows of cards
+    swiped sideways (a store's rows of apps) has cells above others, and only a side edge
+    cuts them."""
+    if sideways(curr, c) and sideways(prev, p):
+        return True
+    (x_p, y_p), (x_c, y_c) = _cuts(prev, p), _cuts(curr, c)
+    return (x_p or x_c) and not (y_p or y_c)
+
+
+def _cuts(frame: Frame, pos: int) -> tuple[bool, bool]:
+    """Whether an edge of container ``pos`` cuts one of its items along x, and along y:
+    the item reaches one edge of the two (an item spanning both is as wide as the box, as a
+    list's row is; one clear of both is whole). O(children).
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> def grid(*boxes):
+    ...     kids = "".join(f'<node class="C" bounds="{b}"/>' for b in boxes)
+    ...     return Frame(parse_uiautomator('<hierarchy><node class="L" scrollable="true"'
+    ...                                    f' bounds="[0,0][900,90]">{kids}</node></hierarchy>'))
+    >>> _cuts(grid("[10,10][300,40]", "[10,50][300,80]", "[800,10][900,40]"), 0)
+    (True, False)
+    >>> _cuts(grid("[0,0][900,40]", "[0,50][900,90]"), 0)
+    (False, True)
+    """
+    box = frame.nodes[pos].bounds
+    x = y = False
+    for k in frame.children[pos]:
+        b = frame.nodes[k].bounds
+        if b.area:
+            x = x or (b.left <= box.left) != (b.right >= box.right)
+            y = y or (b.top <= box.top) != (b.bottom >= box.bottom)
+    return x, y
 
 
 def at_edge(b: Bounds, box: Bounds, side: bool = False) -> bool:

@@ -17,8 +17,8 @@ from tests.core.real_scrolls.pagers import Swipe, cases, check, derive, kind, pa
 from tests.core.real_scrolls.transforms import _at, captures, over_budget
 
 BUDGET: dict[tuple[str, str], int] = {
-    ("pager-made", "wrong-scroll"): 13,
-    ("pager-made", "false-change"): 10,
+    ("pager-made", "wrong-scroll"): 8,
+    ("pager-made", "false-change"): 6,
     ("pager-made", "unchanged-listed"): 2,
     ("pager", "wrong-scroll"): 1,
 }
