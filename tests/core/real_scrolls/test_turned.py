@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 from tests.core.real_scrolls.transforms import Case, over_budget
-from tests.core.real_scrolls.turned import cases, check, kind
+from tests.core.real_scrolls.turned import cases, check, check_nested, kind, nested_cases
 
 BUDGET: dict[tuple[str, str], int] = {
     ("turned", "turned-scroll"): 1,
@@ -41,3 +41,14 @@ def test_real_scrolls_turned_say_what_they_say_upright_within_the_budget() -> No
     assert len(sample) == 63
     over, found = over_budget(((kind(case), check(case)) for case in sample), BUDGET)
     assert over == {}, found
+
+
+def test_a_list_in_a_pager_swiped_sideways_turns_its_page_as_a_carousel_in_a_feed() -> None:
+    """YouTube's feed scrolled while its carousel's cards were replaced, turned: the feed a
+    pager moved sideways, the carousel a list in its page that turned a page. The list's
+    page was read as cut by the pager's top or bottom edge, which it spans, and carried out
+    by the pager (18 of 36 once): an outer scroll cuts by the edges it moved past
+    (``scrolls._find_motions``)."""
+    sample = nested_cases()
+    assert len(sample) == 36
+    assert [case for case in sample if check_nested(case)] == []

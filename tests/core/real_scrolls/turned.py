@@ -8,20 +8,32 @@ edges. A carousel's evidence is a list's turned a quarter (:mod:`deltarec.core.d
 so the truth (:func:`check`) is the delta of the step as it was: the same scroll lines on
 the same hosts with ``dx`` for ``dy`` (or the same pages), the same elements ``+``,
 ``-`` and ``~``. Every sideways rule is checked against every real list this way, not
-only against the carousels the captures hold.
+only against the carousels the captures hold. :func:`nested_cases` turns a feed scrolled
+while the carousel inside it turned a page: a pager swiped while a list in its page turned
+one.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import random
+from dataclasses import dataclass
 
 from deltarec.core.diff.axis import flip
 from deltarec.core.diff.compute import Delta, compute_delta
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Node, Observation
+from tests.core.real_scrolls.carousels import carousels, scrolled_sideways
 from tests.core.real_scrolls.grading import Violation
-from tests.core.real_scrolls.transforms import Case, derive
+from tests.core.real_scrolls.transforms import (
+    Case,
+    Path_,
+    _at,
+    captures,
+    derive,
+    scrolled,
+    scrollers,
+)
 from tests.core.real_scrolls.transforms import cases as scrolls
 
 
@@ -73,3 +85,34 @@ def _compared(prev: Observation, curr: Observation) -> list[Violation]:
 
 def kind(case: Case) -> str:
     return "turned"
+
+
+@dataclass(frozen=True, slots=True)
+class Nested:
+    """The carousel at ``where`` turned ``page`` px while the list around it scrolled ``d``."""
+
+    capture: str
+    where: Path_
+    page: int
+    d: int
+
+
+def nested_cases() -> list[Nested]:
+    """Every real carousel's items replaced (scrolled more than its width, either way)
+    while the list around it scrolled 10 to 300 px either way: turned a quarter, a pager
+    swiped sideways while a list in its page turned a page."""
+    out = []
+    for name, obs in captures():
+        for where in carousels(obs):
+            w = _at(obs, where).bounds.width
+            for page in (w + 300, 2 * w + 500, -(w + 300)):
+                out += [Nested(name, where, page, d) for d in (-300, -40, -10, 10, 40, 300)]
+    return out
+
+
+def check_nested(case: Nested) -> list[Violation]:
+    """:func:`check` of a :class:`Nested` step."""
+    obs = dict(captures())[case.capture]
+    outer = next(p for p in scrollers(obs) if case.where[: len(p)] == p)
+    curr = scrolled(scrolled_sideways(obs, case.where, case.page), outer, case.d)
+    return _compared(obs, curr)
