@@ -75,6 +75,39 @@ def host_sideways(prev: Frame, p: int, curr: Frame, c: int) -> bool:
     return (x_p or x_c) and not (y_p or y_c)
 
 
+def item_sideways(prev: Frame, p: int, curr: Frame, c: int) -> bool:
+    """Whether item ``p`` of ``prev`` (``c`` of ``curr``), its top and bottom kept, its
+    left and right moved, is an item of a carousel a side edge cut: its list is one
+    (:func:`host_sideways`), or one side edge of the box around it cuts it, in one frame
+    only (a month's last column, a 19 px sliver left of a pager swiped nearly a page). A
+    label whose text changed widens in place: no edge cuts it anew.
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> def month(cell):
+    ...     return Frame(parse_uiautomator('<hierarchy><node class="V" bounds="[0,0][800,90]">'
+    ...         f'<node class="C" text="9" bounds="{cell}"/><node class="C" text="1" '
+    ...         'bounds="[100,50][200,90]"/></node></hierarchy>'))
+    >>> item_sideways(month("[600,0][700,40]"), 1, month("[0,0][19,40]"), 1)
+    True
+    >>> item_sideways(month("[600,0][700,40]"), 1, month("[590,0][710,40]"), 1)
+    False
+    """
+    up_p, up_c = prev.parents[p], curr.parents[c]
+    if up_p < 0 or up_c < 0:
+        return False
+    if host_sideways(prev, up_p, curr, up_c):
+        return True
+    a, b = prev.nodes[p].bounds, curr.nodes[c].bounds
+    box_a, box_b = prev.nodes[up_p].bounds, curr.nodes[up_c].bounds
+    cuts = (
+        a.left <= box_a.left,
+        a.right >= box_a.right,
+        b.left <= box_b.left,
+        b.right >= box_b.right,
+    )
+    return sum(cuts) == 1
+
+
 def _cuts(frame: Frame, pos: int) -> tuple[bool, bool]:
     """Whether an edge of container ``pos`` cuts one of its items along x, and along y:
     the item reaches one edge of the two (an item spanning both is as wide as the box, as a

@@ -71,7 +71,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
 
-from deltarec.core.diff.axis import at_edge, cut_move, host_sideways
+from deltarec.core.diff.axis import at_edge, cut_move, host_sideways, item_sideways
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.growth import grew
 from deltarec.core.diff.motions import SPREAD, Motion, clustered, near, near_box, shifted
@@ -149,9 +149,7 @@ def _find_motions(
             any_moved = any_moved or a.bottom != b.bottom
         elif d is None and (a.top, a.bottom) == (b.top, b.bottom) and a.left != b.left:
             # The same along x: an item of a carousel a side edge cut (:mod:`.axis`).
-            up_p, up_c = prev.parents[p], curr.parents[c]
-            side = up_p >= 0 and up_c >= 0 and host_sideways(prev, up_p, curr, up_c)
-            any_moved = any_moved or (a.right != b.right and side)
+            any_moved = any_moved or (a.right != b.right and item_sideways(prev, p, curr, c))
     replaced = len(pairs) < n or len(pairs) < len(prev)
     if not (any_moved or replaced):
         return []
