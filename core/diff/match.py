@@ -203,6 +203,8 @@ def _guarded(
 ) -> Guard:
     """Passes 3 and 4 under the scrolls (``motions``, or those measured over ``pairs``)."""
     ev = Evidence(prev, curr, pairs, iou_threshold)
+    if motions is None and not pairs and gesture is None:
+        motions = []  # nothing paired, no swipe: no host to measure (find_motions finds none)
     # Scrolls: drop pairs a scroll contradicts, then pair only where offsets allow.
     guard = Guard(prev, curr, pairs, gesture, motions)
     ev.guard = guard

@@ -153,7 +153,10 @@ def labels(frame: Frame) -> list[str]:
     # then only the rest (and the names too long) one by one.
     titles = [node.text or node.content_desc for node in nodes]
     names = titles.copy()
-    inside: list[bool] | None = None  # made when the first control without a title asks
+    natural = natures(frame)
+    # Whether a position lies inside a container made to scroll (in_scrolling's answer), asked
+    # only of the controls with children and no title: by their ancestors, each once.
+    inside: dict[int, bool] = {}
     # The first text below a node, by position: a row's, asked again by each control in it.
     below: dict[int, str] = {}
     untitled = [pos for pos, title in enumerate(titles) if not title]
@@ -167,13 +170,11 @@ def labels(frame: Frame) -> list[str]:
         title = name = ""
         if frame.children[pos]:
             title = below[pos] = _first_text_below(frame, pos)
-            if inside is None:
-                inside = in_scrolling(frame)
-            if is_row(frame, pos, inside):
+            if node.role == "button" and _inside(parents, natural, pos, inside):  # is_row
                 name = NAME_SEPARATOR.join(shown_texts(frame, pos))
         ancestor = parents[pos]
         for _ in range(ANCESTOR_LEVELS):
-            if ancestor < 0 or title or scrolls_by_nature(nodes[ancestor]):
+            if ancestor < 0 or title or natural[ancestor]:
                 break  # a list's first text belongs to another row
             title = below.get(ancestor, "") or _first_text_below(frame, ancestor)
             below[ancestor] = title
@@ -188,6 +189,29 @@ def labels(frame: Frame) -> list[str]:
                 cut[pos] = _cut(cut[pos])
     frame.__dict__["_label_titles"] = titles
     return names
+
+
+def _inside(parents: list[int], natural: list[bool], pos: int, known: dict[int, bool]) -> bool:
+    """:func:`in_scrolling`'s answer for one position: whether an ancestor is a container
+    made to scroll. The ancestors walked below the first natural one (or the first whose
+    answer is known) share the answer and are noted in ``known``: the controls of one list
+    walk up to it once. O(depth) the first time."""
+    chain = []
+    parent = parents[pos]
+    got = False
+    while parent >= 0:
+        if natural[parent]:
+            got = True
+            break
+        was = known.get(parent)
+        if was is not None:
+            got = was  # not natural itself: inside exactly when it is
+            break
+        chain.append(parent)
+        parent = parents[parent]
+    for a in chain:  # none of them natural: inside exactly when pos is
+        known[a] = got
+    return got
 
 
 def element_positions(frame: Frame, names: list[str], *, interactive_only: bool) -> list[int]:

@@ -30,7 +30,7 @@ from deltarec.core.diff.compute import Delta, Scroll
 from deltarec.core.diff.row_content import holds_rows, kind, own_texts
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.index import ElementIndex
-from deltarec.core.observe.labels import scrolls_by_nature
+from deltarec.core.observe.labels import natures, scrolls_by_nature
 from deltarec.core.render.facts import Line
 from deltarec.core.render.lines import element, quote, states
 
@@ -118,8 +118,8 @@ def list_rows(frame: Frame) -> dict[int, int]:
     root. Rows are the list's children (looked through single-child wrappers) that one
     taps as a whole: interactive, with content of their own."""
     out: dict[int, int] = {}
-    for pos, node in enumerate(frame.nodes):
-        if pos in out or not scrolls_by_nature(node):
+    for pos in [pos for pos, natural in enumerate(natures(frame)) if natural]:
+        if pos in out:
             continue
         kids = frame.children[pos]
         while len(kids) == 1 and frame.children[kids[0]]:

@@ -1,0 +1,124 @@
+"""Labels and list rows read each node's nature once (issue 19, fixed cost per call).
+
+:func:`~deltarec.core.observe.labels.labels` asks whether a control lies inside a container
+made to scroll (a row) by walking up from it, each ancestor once a frame, instead of
+computing :func:`~deltarec.core.observe.labels.in_scrolling` for every node of the frame;
+both it and :func:`~deltarec.core.render.rows.list_rows` read the frame's
+:func:`~deltarec.core.observe.labels.natures` instead of asking each node again. The long
+ways are kept here and compared on every real capture (dumps and element dicts) and on
+generated trees.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from deltarec.core.capture.element_dicts import elements_to_observation, observation_to_elements
+from deltarec.core.capture.uiautomator import parse_uiautomator
+from deltarec.core.observe import labels as lab
+from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.model import Bounds, Node, Observation
+from deltarec.core.render.rows import list_rows, whole_row
+
+REAL_DUMPS = Path(__file__).resolve().parents[2] / "fixtures" / "real"
+CAPTURES = sorted(REAL_DUMPS.rglob("*.xml"))
+
+
+def _labels_long_way(frame: Frame) -> tuple[list[str], list[str]]:
+    """labels and the titles it keeps, as they were made before (in_scrolling of every node,
+    scrolls_by_nature asked of each ancestor)."""
+    nodes, parents = frame.nodes, frame.parents
+    titles = [node.text or node.content_desc for node in nodes]
+    names = titles.copy()
+    inside: list[bool] | None = None
+    below: dict[int, str] = {}
+    untitled = [pos for pos, title in enumerate(titles) if not title]
+    named = lab._NAMED_BY_CONTENT
+    for pos in [p for p in untitled if nodes[p].resource_id and nodes[p].role not in named]:
+        titles[pos] = names[pos] = nodes[pos].resource_id.rsplit("/", 1)[-1]
+    for pos in [p for p in untitled if nodes[p].role in named]:
+        node = nodes[pos]
+        title = name = ""
+        if frame.children[pos]:
+            title = below[pos] = lab._first_text_below(frame, pos)
+            if inside is None:
+                inside = lab.in_scrolling(frame)
+            if lab.is_row(frame, pos, inside):
+                name = lab.NAME_SEPARATOR.join(lab.shown_texts(frame, pos))
+        ancestor = parents[pos]
+        for _ in range(lab.ANCESTOR_LEVELS):
+            if ancestor < 0 or title or lab.scrolls_by_nature(nodes[ancestor]):
+                break
+            title = below.get(ancestor, "") or lab._first_text_below(frame, ancestor)
+            below[ancestor] = title
+            ancestor = parents[ancestor]
+        if not title and node.resource_id:
+            title = node.resource_id.rsplit("/", 1)[-1]
+        titles[pos] = title
+        names[pos] = name or title
+    for cut in (names, titles):
+        for pos, text in enumerate(cut):
+            if len(text) > lab.MAX_LABEL:
+                cut[pos] = lab._cut(text)
+    return names, titles
+
+
+def _list_rows_long_way(frame: Frame) -> dict[int, int]:
+    out: dict[int, int] = {}
+    for pos, node in enumerate(frame.nodes):
+        if pos in out or not lab.scrolls_by_nature(node):
+            continue
+        kids = frame.children[pos]
+        while len(kids) == 1 and frame.children[kids[0]]:
+            kids = frame.children[kids[0]]
+        for row in kids:
+            if frame.children[row] and whole_row(frame, row):
+                for p in range(row, frame.subtree_end(row)):
+                    out.setdefault(p, row)
+    return out
+
+
+def _check(frame: Frame) -> None:
+    names = lab.labels(frame)
+    assert (names, frame.__dict__["_label_titles"]) == _labels_long_way(frame)
+    assert list_rows(frame) == _list_rows_long_way(frame)
+    inside, known = lab.in_scrolling(frame), {}  # the walk, asked of every node in any order
+    for pos in [*range(0, len(frame), 2), *range(len(frame) - 1, -1, -2)]:
+        assert lab._inside(frame.parents, lab.natures(frame), pos, known) == inside[pos]
+
+
+@pytest.mark.parametrize("path", CAPTURES, ids=lambda p: p.name)
+def test_labels_and_rows_are_the_long_way_on_every_real_capture(path: Path) -> None:
+    obs = parse_uiautomator(path.read_bytes())
+    _check(Frame(obs))
+    _check(Frame(elements_to_observation(observation_to_elements(obs))))
+
+
+_CLASSES = ["android.widget.ScrollView", "androidx.recyclerview.widget.RecyclerView", "V", "T"]
+
+
+@st.composite
+def _tree(draw: st.DrawFn, depth: int = 0) -> Node:
+    kids = draw(st.lists(_tree(depth + 1), max_size=3)) if depth < 4 else []
+    top = draw(st.integers(0, 9)) * 100
+    return Node(
+        role=draw(st.sampled_from(["container", "list", "text", "button", "switch", "image"])),
+        class_name=draw(st.sampled_from(_CLASSES)),
+        resource_id=draw(st.sampled_from(["", "", "app:id/row"])),
+        text=draw(st.sampled_from(["", "", "", "Row", "Ken", "x" * 90])),
+        content_desc=draw(st.sampled_from(["", "", "avatar"])),
+        clickable=draw(st.booleans()),
+        scrollable=draw(st.booleans()),
+        bounds=Bounds(0, top, 1000, top + 100),
+        children=tuple(kids),
+    )
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(_tree(), min_size=1, max_size=3))
+def test_labels_and_rows_are_the_long_way_on_generated_trees(windows: list[Node]) -> None:
+    _check(Frame(Observation(windows=tuple(windows), width=1000, height=2400)))
