@@ -11,9 +11,11 @@ with an edit (:mod:`tests.core.real_scrolls.scroll_edits`), every row's time tic
 (:mod:`tests.core.real_scrolls.overlays`), a selection moved between siblings
 (:mod:`tests.core.real_scrolls.selections`), the keyboard opening or closing
 (:mod:`tests.core.real_scrolls.keyboards`), a carousel scrolled sideways
-(:mod:`tests.core.real_scrolls.carousels`), a pull-to-refresh spinner above a list's rows
-(:mod:`tests.core.real_scrolls.refreshes`), a row swiped away or dragged below the next
-(:mod:`tests.core.real_scrolls.rearranged`). Each delta
+(:mod:`tests.core.real_scrolls.carousels`), a pager swiped sideways, its page a list
+(:mod:`tests.core.real_scrolls.pagers`), every scroll turned a quarter (sideways, it must
+say what it says upright: :mod:`tests.core.real_scrolls.turned`), a pull-to-refresh
+spinner above a list's rows (:mod:`tests.core.real_scrolls.refreshes`), a row swiped away or
+dragged below the next (:mod:`tests.core.real_scrolls.rearranged`). Each delta
 is graded against the known truth and the real-capture oracle. Target: 0 in every class.
 
     python benchmarks/bench_real_transforms.py              # 20 pairs per capture
@@ -39,11 +41,13 @@ from tests.core.real_scrolls import (
     insertions,
     keyboards,
     overlays,
+    pagers,
     rearranged,
     refreshes,
     scroll_edits,
     selections,
     ticks,
+    turned,
 )
 from tests.core.real_scrolls.transforms import cases, check
 
@@ -55,6 +59,8 @@ KINDS = (
     selections,
     keyboards,
     carousels,
+    pagers,
+    turned,
     refreshes,
     rearranged,
 )

@@ -216,6 +216,8 @@ MOVE_PROPS = {"focus": "focused", "selected": "selected", "checked": "checked"}
 DIGITS = re.compile(r"\d+")
 """Digit runs: a label's identity leaves them out (a count changes, the label stays)."""
 QUOTED = re.compile(r'"(?:[^"\\]|\\.)*"')
+UNLABELLED = re.compile(r"layout: \d+ off-screen or unlabelled elements? added or removed")
+"""A layout line that names only a count of views that show nothing (came or went)."""
 SEPARATORS = re.compile(r" [·•|—] ")
 LATER = 90061.0
 """A day, an hour, a minute and a second: what a view shows then tells if it is time-driven."""
@@ -459,8 +461,20 @@ def _names(info: ViewInfo, views: Mapping[Key, ViewInfo]) -> frozenset[str]:
     elif not (v.text or v.desc) and info.parent is not None:
         parent = views[info.parent].view
         if not parent.scrollable:  # a row of a list is not named by the other rows' texts
-            names |= _texts(parent)
+            names |= _texts_beside_lists(parent)
     return frozenset(names)
+
+
+def _texts_beside_lists(view: View) -> set[str]:
+    """The texts of ``view``'s subtree but those of the lists in it: a view beside a list
+    (a SwipeRefreshLayout's circle over its rows) is not named by the rows."""
+    out: set[str] = set()
+    stack = [view]
+    while stack:
+        v = stack.pop()
+        out |= {t for t in (v.text, v.desc) if t}
+        stack.extend(c for c in v.children if not c.scrollable)
+    return out
 
 
 # --------------------------------------------------------------------------------- facts
@@ -561,6 +575,7 @@ def _numeric(state: PhoneState) -> dict[str, int]:
 
     walk("", dataclasses.asdict(state))
     flat.pop(".dumps", None)
+    flat.pop(".inbox.pages", None)  # pages the Inbox loaded: no scroll offset
     return flat
 
 
@@ -596,7 +611,7 @@ def find_scrolls(before: Snapshot, after: Snapshot) -> list[Scroll]:
             if not (a.view.scrollable and kids_a and kids_b and common != kids_a):
                 continue
             sign = offsets[0] if len(offsets) == 1 else 0
-            blind = _blind(before, after, b.key, kids_b, kids_a)
+            blind = _blind(before, after, b.key, kids_b, kids_a, _across(before, b.key))
             if blind:  # rows cut by opposite edges that no dump identifies: told as new
                 unknown = common
             # Far: only the direction is known (from the phone's offset); the axis is the
@@ -612,7 +627,7 @@ def find_scrolls(before: Snapshot, after: Snapshot) -> list[Scroll]:
             continue
         if near and _carried(b, a, dx, dy, before, after):
             continue
-        if near and _blind(before, after, b.key, kids_b, kids_a):
+        if near and _blind(before, after, b.key, kids_b, kids_a, _across(before, b.key)):
             # Rows stayed, but none shows wholly in both dumps a text no other row shows:
             # an author's sliver at the bottom, then a card of that author whole, looks the
             # same whichever card of theirs it is (the Feed on a tablet from 1,635 to 0, and
@@ -639,7 +654,14 @@ def find_scrolls(before: Snapshot, after: Snapshot) -> list[Scroll]:
     return out
 
 
-def _blind(before: Snapshot, after: Snapshot, key: Key, kids_b: set[Key], kids_a: set[Key]) -> bool:
+def _blind(
+    before: Snapshot,
+    after: Snapshot,
+    key: Key,
+    kids_b: set[Key],
+    kids_a: set[Key],
+    side: bool = False,
+) -> bool:
     """Whether two dumps alone cannot tell which way the content of ``key`` went: no row
     in both frames shows, in both, wholly (clear of the edges), a text (or description)
     that no other of its rows shows in either — the one evidence of which row it is, and
@@ -653,15 +675,21 @@ def _blind(before: Snapshot, after: Snapshot, key: Key, kids_b: set[Key], kids_a
     show the very same texts, and one ad whole and the other's strip identify each other as
     well as a title does (issue 18, twin ads). A delta may measure such a move all the same
     (the caller's finger corroborates it): the px it states must then be the phone's
-    (:attr:`Scroll.px`)."""
+    (:attr:`Scroll.px`). ``side``: the content goes along x (a carousel, a pager:
+    :func:`_across`), and its left and right edges cut its rows (issue 18)."""
+    lo, hi = (0, 2) if side else (1, 3)  # the edges that cut rows
 
     def shown(snap: Snapshot, row: Key, box: Rect, whole: bool) -> set[str]:
         out: set[str] = set()
         todo = [row]
         while todo:
             k = todo.pop()
-            top, bottom = snap.views[k].view.bounds[1::2]
-            if (top > box[1] and bottom < box[3]) if whole else (top < box[3] and bottom > box[1]):
+            top, bottom = snap.views[k].view.bounds[lo::2]
+            if (
+                (top > box[lo] and bottom < box[hi])
+                if whole
+                else (top < box[hi] and bottom > box[lo])
+            ):
                 out |= {t for t in (snap.views[k].view.text, snap.views[k].view.desc) if t}
             todo.extend(snap.children.get(k, ()))
         return out
@@ -678,7 +706,7 @@ def _blind(before: Snapshot, after: Snapshot, key: Key, kids_b: set[Key], kids_a
         whole += telling
         told += bool((seen_b[k] & seen_a[k]) - others)
         rows = (before.views[k].view.bounds, box_b), (after.views[k].view.bounds, box_a)
-        alone += telling and all(r[1] > b[1] and r[3] < b[3] for r, b in rows)
+        alone += telling and all(r[lo] > b[lo] and r[hi] < b[hi] for r, b in rows)
     return not (alone or (whole and told >= 2))
 
 
@@ -1254,6 +1282,8 @@ class Grader:
         if re.search(r"\bkeyboard\b|\bime\b", body.lower()):
             return "" if self._facts("keyboard") else "the keyboard did not change"
         quoted = list(QUOTED.finditer(body))
+        if not quoted and UNLABELLED.fullmatch(body):
+            return "" if self._unlabelled() else "no unlabelled view came or went"
         if not quoted:
             return "names no element"
         name = _value(quoted[0].group())
@@ -1267,6 +1297,19 @@ class Grader:
             return "says no change"
         reasons = [self._attr(name, attr, _value(old), _value(new)) for attr, old, new in pairs]
         return "; ".join(r for r in reasons if r)
+
+    def _unlabelled(self) -> bool:
+        """Whether a view that shows nothing and is named by nothing came or went (a
+        SwipeRefreshLayout's circle)."""
+        before, after = self.before.views, self.after.views
+        return any(
+            not snap[k].names
+            for snap, keys in (
+                (after, after.keys() - before.keys()),
+                (before, before.keys() - after.keys()),
+            )
+            for k in keys
+        )
 
     def _text_change(self, old: Any, new: Any) -> str:
         for f in self._facts("change"):

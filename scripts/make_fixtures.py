@@ -60,6 +60,14 @@ SCREENS: dict[str, Callable[[Playground], None]] = {
         _launch("InboxActivity"),
         lambda pg: pg.swipe(540, 1859, 540, 606, 1000),  # a drag: no fling
     ),
+    "InboxActivity-refreshing": _steps(
+        _launch("InboxActivity"),
+        lambda pg: pg.swipe(540, 606, 540, 1459, 600),  # pulled down at its top
+    ),
+    "InboxActivity-load-more": _steps(
+        _launch("InboxActivity"),
+        *[lambda pg: pg.swipe(540, 2200, 540, 300, 40)] * 2,  # flung to its end: the footer
+    ),
     "SignUpActivity-keyboard": _steps(
         _launch("SignUpActivity"),
         lambda pg: pg.perform("focus:name"),

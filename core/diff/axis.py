@@ -65,8 +65,72 @@ def sideways(frame: Frame, pos: int) -> bool:
 
 def host_sideways(prev: Frame, p: int, curr: Frame, c: int) -> bool:
     """Whether list ``p`` of ``prev`` and ``c`` of ``curr`` are one carousel: side by side
-    in both frames (a grid showing one row of cells in one frame scrolls as a list)."""
-    return sideways(curr, c) and sideways(prev, p)
+    in both frames (a grid showing one row of cells in one frame scrolls as a list), or its
+    items cut by its side edges only (:func:`_cuts`): a grid of several rows of cards
+    swiped sideways (a store's rows of apps) has cells above others, and only a side edge
+    cuts them."""
+    if sideways(curr, c) and sideways(prev, p):
+        return True
+    (x_p, y_p), (x_c, y_c) = _cuts(prev, p), _cuts(curr, c)
+    return (x_p or x_c) and not (y_p or y_c)
+
+
+def item_sideways(prev: Frame, p: int, curr: Frame, c: int) -> bool:
+    """Whether item ``p`` of ``prev`` (``c`` of ``curr``), its top and bottom kept, its
+    left and right moved, is an item of a carousel a side edge cut: its list is one
+    (:func:`host_sideways`), or one side edge of the box around it cuts it, in one frame
+    only (a month's last column, a 19 px sliver left of a pager swiped nearly a page). A
+    label whose text changed widens in place: no edge cuts it anew.
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> def month(cell):
+    ...     return Frame(parse_uiautomator('<hierarchy><node class="V" bounds="[0,0][800,90]">'
+    ...         f'<node class="C" text="9" bounds="{cell}"/><node class="C" text="1" '
+    ...         'bounds="[100,50][200,90]"/></node></hierarchy>'))
+    >>> item_sideways(month("[600,0][700,40]"), 1, month("[0,0][19,40]"), 1)
+    True
+    >>> item_sideways(month("[600,0][700,40]"), 1, month("[590,0][710,40]"), 1)
+    False
+    """
+    up_p, up_c = prev.parents[p], curr.parents[c]
+    if up_p < 0 or up_c < 0:
+        return False
+    if host_sideways(prev, up_p, curr, up_c):
+        return True
+    a, b = prev.nodes[p].bounds, curr.nodes[c].bounds
+    box_a, box_b = prev.nodes[up_p].bounds, curr.nodes[up_c].bounds
+    cuts = (
+        a.left <= box_a.left,
+        a.right >= box_a.right,
+        b.left <= box_b.left,
+        b.right >= box_b.right,
+    )
+    return sum(cuts) == 1
+
+
+def _cuts(frame: Frame, pos: int) -> tuple[bool, bool]:
+    """Whether an edge of container ``pos`` cuts one of its items along x, and along y:
+    the item reaches one edge of the two (an item spanning both is as wide as the box, as a
+    list's row is; one clear of both is whole). O(children).
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> def grid(*boxes):
+    ...     kids = "".join(f'<node class="C" bounds="{b}"/>' for b in boxes)
+    ...     return Frame(parse_uiautomator('<hierarchy><node class="L" scrollable="true"'
+    ...                                    f' bounds="[0,0][900,90]">{kids}</node></hierarchy>'))
+    >>> _cuts(grid("[10,10][300,40]", "[10,50][300,80]", "[800,10][900,40]"), 0)
+    (True, False)
+    >>> _cuts(grid("[0,0][900,40]", "[0,50][900,90]"), 0)
+    (False, True)
+    """
+    box = frame.nodes[pos].bounds
+    x = y = False
+    for k in frame.children[pos]:
+        b = frame.nodes[k].bounds
+        if b.area:
+            x = x or (b.left <= box.left) != (b.right >= box.right)
+            y = y or (b.top <= box.top) != (b.bottom >= box.bottom)
+    return x, y
 
 
 def at_edge(b: Bounds, box: Bounds, side: bool = False) -> bool:
@@ -123,3 +187,26 @@ def across(a: Bounds, a_box: Bounds, b: Bounds, b_box: Bounds, side: bool = Fals
     return (top_a and not bottom_a and bottom_b and not top_b) or (
         bottom_a and not top_a and top_b and not bottom_b
     )
+
+
+def page_items(frame: Frame, pos: int) -> int:
+    """The container of the items of page ``pos``, through wrappers of one child: the list
+    of a tab's page, the grid of a month; -1 when it holds fewer than two. The items of a
+    pager's page that moved with it vouch for its move as a list's rows do for the list's:
+    the page is one row of the pager, and one row alone vouches for nothing (its twin
+    pages on looks the same), but two items of it kept where the move puts them are two
+    coincidences (issue 18, a vertical list inside a horizontal pager). O(depth).
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> f = Frame(parse_uiautomator('<hierarchy><node class="Pager" bounds="[0,0][90,90]">'
+    ...     '<node class="F" bounds="[0,0][90,90]"><node class="L" bounds="[0,0][90,90]">'
+    ...     '<node class="T" text="a" bounds="[0,0][90,40]"/><node class="T" text="b" '
+    ...     'bounds="[0,50][90,90]"/></node></node></node></hierarchy>'))
+    >>> page_items(f, 1), page_items(f, 3)
+    (2, -1)
+    """
+    kids = frame.children[pos]
+    while len(kids) == 1:
+        pos = kids[0]
+        kids = frame.children[pos]
+    return pos if len(kids) >= 2 else -1

@@ -9,14 +9,22 @@ very offset the rows below moved. In a scroll no such row exists: a row wholly i
 moves with the content, a sticky header keeps its height, and a row whose top stays
 while its bottom moves is one the top edge cuts (its top *is* the edge), which
 :func:`grew` leaves out.
+
+Rows pushed down by nodes put in above them (a pull-to-refresh header, rows inserted at
+the start of a list) move as a scroll moves them too; :func:`pushed_in` reads the band
+they left, filled by nodes the other frame lacks where that frame showed an empty strip
+in view, which no scroll explains. A list pushed down whole inside its page carries its
+rows (:func:`carried`). :func:`unscrolled` asks all three.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from collections.abc import Set as AbstractSet
 
 from deltarec.core.diff.motions import SPREAD
 from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.model import Bounds
 
 LIMIT = 5_000
 """At most this many nodes of a host are looked at."""
@@ -69,3 +77,188 @@ def grew(
         if box.top < b.top and max(a.bottom + base[1], b.bottom) < box.bottom:
             return True
     return False
+
+
+def unscrolled(
+    prev: Frame,
+    curr: Frame,
+    c: int,
+    p: int,
+    pairs: Mapping[int, int],
+    used: AbstractSet[int],
+    offset: tuple[int, int],
+    base: tuple[int, int] = (0, 0),
+) -> bool:
+    """Whether the rows of host ``c`` (paired with ``p``) that moved by ``offset`` were
+    moved by something else than a scroll: a row above them grew (:func:`grew`), nodes came
+    or went above them (:func:`pushed_in`), or the host moved with them (:func:`carried`).
+    ``pairs``: curr → prev positions; ``used``: the prev positions paired."""
+    return (
+        grew(prev, curr, c, pairs, offset, base)
+        or pushed_in(prev, curr, c, p, pairs, used, offset, base)
+        or carried(prev, curr, c, p, pairs, offset, base)
+    )
+
+
+def pushed_in(
+    prev: Frame,
+    curr: Frame,
+    c: int,
+    p: int,
+    pairs: Mapping[int, int],
+    used: AbstractSet[int],
+    offset: tuple[int, int],
+    base: tuple[int, int] = (0, 0),
+) -> bool:
+    """Whether the rows of host ``c`` (paired with ``p``) moved by the vertical ``offset``
+    because nodes were put in above them (a refresh header, rows inserted at the list's
+    start), or taken away from there (the refresh done), not because the list scrolled.
+
+    The evidence is a band no scroll can explain. The frame where the rows sit lower (the
+    busy frame: ``curr`` for a move down, ``prev`` for a move up) shows nodes the other frame
+    lacks that fill, along the axis, exactly the band the rows left: from the top the first
+    row that moved has in the other frame to its top in the busy one, ``|dy|`` px (within
+    :data:`~deltarec.core.diff.motions.SPREAD`). Had the list scrolled by ``dy``, those nodes
+    would have sat in the other frame in the ``|dy|`` px above that first row; where that
+    strip lies in view (below the host's top edge) the other frame shows nothing there, so
+    the list did not scroll. A new row that a scroll brought in comes in at the top edge
+    (cut by it) or fills the band above a gap that showed a row before; a margin between
+    rows leaves the same gap mid-list, but no new node fills the band it left. Nor may the
+    busy frame show anything new above the band: content a scroll brought in above the
+    first row (a form scrolled up past its top padding) fills the strip above it too.
+    ``pairs``: curr → prev positions; ``used``: the prev positions paired. O(nodes of ``c``),
+    at most :data:`LIMIT`.
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> def shot(spun, top=40):
+    ...     rows = [("S", top, top + spun)] if spun else []
+    ...     rows += [(t, top + spun + 100 * i, top + spun + 90 + 100 * i)
+    ...              for i, t in enumerate("ab")]
+    ...     nodes = "".join(f'<node class="Row" text="{t}" bounds="[0,{y}][100,{z}]"/>'
+    ...                     for t, y, z in rows)
+    ...     return Frame(parse_uiautomator('<hierarchy><node class="L" scrollable="true"'
+    ...                                    f' bounds="[0,0][100,1000]">{nodes}</node></hierarchy>'))
+    >>> pairs = {0: 0, 2: 1, 3: 2}
+    >>> pushed_in(shot(0), shot(60), 0, 0, pairs, set(pairs.values()), (0, 60))
+    True
+    >>> pushed_in(shot(0, top=0), shot(60, top=0), 0, 0, pairs, set(pairs.values()), (0, 60))
+    False
+    """
+    dx, dy = offset
+    if dy == 0 or dx != 0:
+        return False
+    if dy > 0:  # the busy frame is curr: what it shows new fills the band
+        return _band(curr, prev, c, p, pairs.__contains__, pairs.get, dy, base[1])
+    back = {q: k for k, q in pairs.items()}
+    return _band(prev, curr, p, c, used.__contains__, back.get, -dy, -base[1])
+
+
+def _band(
+    busy: Frame,
+    other: Frame,
+    b: int,
+    o: int,
+    paired: Callable[[int], bool],
+    partner: Callable[[int], int | None],
+    h: int,
+    shift: int,
+) -> bool:
+    """:func:`pushed_in` with the rows ``h`` px lower in ``busy`` (host ``b``) than in ``other``
+    (host ``o``), ``busy`` = ``other`` + ``shift`` besides."""
+    nodes_b, nodes_o = busy.nodes, other.nodes
+    end = min(busy.subtree_end(b), b + 1 + LIMIT)
+    y: int | None = None  # the top, in busy's coordinates, the first pushed row had
+    for k in range(b + 1, end):
+        q = partner(k) if paired(k) else None
+        if q is None:
+            continue
+        was, now = nodes_o[q].bounds, nodes_b[k].bounds
+        if abs(now.top - was.top - shift - h) <= SPREAD and now.height == was.height:
+            y = was.top + shift if y is None else min(y, was.top + shift)
+    if y is None:
+        return False
+    band = [
+        k
+        for k in range(b + 1, end)
+        if not paired(k)
+        and paired(busy.parents[k])
+        and (f := nodes_b[k].bounds).area
+        and y - SPREAD <= f.top
+        and f.bottom <= y + h + SPREAD
+    ]
+    if not band or abs(min(nodes_b[k].bounds.top for k in band) - y) > SPREAD:
+        return False
+    if abs(max(nodes_b[k].bounds.bottom for k in band) - y - h) > SPREAD:
+        return False
+    if any(
+        not paired(k) and (f := nodes_b[k].bounds).area and f.top < y - SPREAD
+        for k in range(b + 1, end)
+    ):
+        return False  # new content above the band too: a scroll that showed what was above
+    # The strip the band's nodes would have filled in ``other`` had the list scrolled: in
+    # view below the host's top edge, and inside the containers holding them where those
+    # stayed (a list inside a page, whose page header is no part of the list's strip).
+    top = max(nodes_o[o].bounds.top, y - shift - h)
+    for k in band:
+        q = partner(busy.parents[k])
+        if q is not None and nodes_o[q].bounds.top + shift == nodes_b[busy.parents[k]].bounds.top:
+            top = max(top, nodes_o[q].bounds.top)
+    bottom = y - shift
+    if bottom - top <= SPREAD:
+        return False  # the strip was out of view: a scroll could have brought them in
+    return not any(
+        top < n.bounds.bottom - SPREAD and n.bounds.top + SPREAD < bottom and n.bounds.area
+        for k in range(o + 1, min(other.subtree_end(o), o + 1 + LIMIT))
+        for n in (nodes_o[k],)
+        if n.bounds.bottom <= bottom + SPREAD
+    )
+
+
+def carried(
+    prev: Frame,
+    curr: Frame,
+    c: int,
+    p: int,
+    pairs: Mapping[int, int],
+    offset: tuple[int, int],
+    base: tuple[int, int],
+) -> bool:
+    """Whether host ``c`` (paired with ``p``) changed size and moved its top left corner by
+    the very ``offset`` its rows moved (besides the outer scrolls' ``base``), as one of
+    several children of its parent or with its parent: its content moved with it (a list
+    pushed down inside a page by a refresh header above it, its bottom cut by the page's
+    edge), as a host that moved whole carries its content. The sole child of a parent that
+    stayed is left out: a web page's wrapper, cut to its viewport, moves its top as the
+    page scrolls. ``pairs``: curr → prev positions. O(1).
+
+    >>> from deltarec.core.observe.model import Node, Observation
+    >>> def page(top, bottom, *more):
+    ...     kids = (*more, Node(bounds=Bounds(0, top, 100, bottom)))
+    ...     return Frame(Observation((Node(bounds=Bounds(0, 0, 100, 2000), children=kids),)))
+    >>> carried(page(600, 2000, Node()), page(640, 2000, Node()), 2, 2, {}, (0, 40), (0, 0))
+    True
+    >>> carried(page(600, 2000), page(640, 2000), 1, 1, {}, (0, 40), (0, 0))
+    False
+    >>> carried(page(600, 2000, Node()), page(600, 1960, Node()), 2, 2, {}, (0, 40), (0, 0))
+    False
+    """
+    was, box = prev.nodes[p].bounds, curr.nodes[c].bounds
+    if (was.width, was.height) == (box.width, box.height) or offset == (0, 0):
+        return False
+    if not _moved_by(was, box, offset, base):
+        return False
+    parent = curr.parents[c]
+    if parent < 0:
+        return False
+    if len(curr.children[parent]) >= 2:
+        return True
+    old = pairs.get(parent)
+    return old is not None and _moved_by(
+        prev.nodes[old].bounds, curr.nodes[parent].bounds, offset, base
+    )
+
+
+def _moved_by(was: Bounds, box: Bounds, offset: tuple[int, int], base: tuple[int, int]) -> bool:
+    """Whether the top left corner moved by exactly ``offset`` besides ``base`` (a 1 px
+    scroll is no move of a box that stayed: no rounding slack here)."""
+    return (box.left - was.left - base[0], box.top - was.top - base[1]) == offset

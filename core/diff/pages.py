@@ -124,16 +124,19 @@ def _same_rows_in_place(
     """Whether a row that "came" shows what a row that "left" showed, in the same place: the
     same row whose key changed with a sibling (a tile's price beside its button's new
     text), or with one of its labels (:func:`~deltarec.core.diff.scroll_edits.kept_edited`:
-    every row's time ticked), so nothing scrolled. O(rows)."""
+    every row's time ticked), so nothing scrolled; half of the rows that came at least. One
+    row in place among a page of new ones is a footer the page left where it was (the
+    Inbox's "Loading more…" at its end, then at its end again one page further). O(rows)."""
     at = {prev.nodes[q].bounds: q for q in left}
+    kept = 0
     for k in came:
         q = at.get(curr.nodes[k].bounds)
         texts = shown(curr, k, cache, True) if q is not None else frozenset()
         if texts and q is not None and texts == shown(prev, q, cache, False):
-            return True
-        if texts and q is not None and kept_edited(prev, q, curr, k):
-            return True  # its time ticked, its name stayed: the clock moved, not the list
-    return False
+            kept += 1
+        elif texts and q is not None and kept_edited(prev, q, curr, k):
+            kept += 1  # its time ticked, its name stayed: the clock moved, not the list
+    return kept > 0 and 2 * kept >= len(came)
 
 
 def turned(
@@ -352,8 +355,9 @@ def with_gesture(
     p = pairs[host]
     used = set(pairs.values())
     box = curr.nodes[host].bounds
-    came = any(k not in pairs for k in curr.children[host])
-    left = any(q not in used for q in prev.children[p])
+    came = sum(k not in pairs for k in curr.children[host])
+    left = sum(q not in used for q in prev.children[p])
+    stayed = 0
     for k in curr.children[host]:
         q = pairs.get(k)
         if q is None or at_edge(curr.nodes[k].bounds, box):
@@ -361,11 +365,14 @@ def with_gesture(
         moved = displacement(prev.nodes[q].bounds, curr.nodes[k].bounds)
         if moved is None or moved == (0, 0):
             if came and left:
+                stayed += 1
                 continue  # put or resized while rows came and left under the finger: a twin
             return out  # a row stayed: not a page
         if not gesture.contradicts(*moved):
             return out  # a row moved with the finger: not a page
-    if came and left:
+    # Twins of a turned page are a few of its rows; rows that stayed put outnumbering those
+    # that came and went are the list kept in place (a footer gave way to a page appended).
+    if came and left and stayed <= max(came, left):
         out.append(Motion(host, p, 0, 0, page=True, toward=toward))
         out.sort(key=lambda m: m.curr)
     return out

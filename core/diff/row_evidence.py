@@ -15,7 +15,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from deltarec.core.diff.axis import at_edge, clear, cut_to, host_sideways
+from deltarec.core.diff.axis import (
+    at_edge,
+    clear,
+    cut_to,
+    flip,
+    host_sideways,
+    page_items,
+)
 from deltarec.core.diff.finger import followed
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.motions import OFF, consistent, near_box
@@ -243,6 +250,8 @@ def _placed(
         for k in there:
             if whole and _same_row(prev, q, curr, k):
                 return True  # its neighbours' edges are kept in view too, and agree
+            if a == box_p and _page_placed(prev, q, curr, k, offset, finger):
+                return True  # a pager's page: the items it holds, kept in view, place it
             own = own_texts(prev, q) & own_texts(curr, k)
             if own and _label_kept(prev, q, curr, k, own, offset, side):
                 kept.add(q)
@@ -258,6 +267,18 @@ def _placed(
         return False
     span = box_c.bottom - box_c.top if finger.vertical else box_c.right - box_c.left
     return followed(finger, offset, span)
+
+
+def _page_placed(
+    prev: Frame, q: int, curr: Frame, k: int, offset: tuple[int, int], finger: Gesture | None
+) -> bool:
+    """Whether rows ``q`` and ``k``, a page filling its pager, hold items
+    (:func:`~deltarec.core.diff.axis.page_items`) that, moved by ``offset``, place it
+    (:func:`_placed`)."""
+    lq, lk = page_items(prev, q), page_items(curr, k)
+    if lq < 0 or lk < 0:
+        return False
+    return _placed(prev, lq, curr, lk, offset, finger, host_sideways(prev, lq, curr, lk))
 
 
 def _same_row(prev: Frame, q: int, curr: Frame, k: int) -> bool:
@@ -333,18 +354,25 @@ def _label_kept(
                 and near_box(moved, m.bounds)
             ):
                 return True
-            if _edges_agree(n.bounds, box_p, moved, m.bounds, box_c):
-                b = m.bounds
+            if _edges_agree(n.bounds, box_p, moved, m.bounds, box_c, side):
+                b = flip(m.bounds) if side else m.bounds  # along the axis: one past the other
                 if any(b.top >= o.bottom or o.top >= b.bottom for o in places):
                     return True
                 places.append(b)
     return False
 
 
-def _edges_agree(a: Bounds, box_a: Bounds, moved: Bounds, b: Bounds, box_b: Bounds) -> bool:
+def _edges_agree(
+    a: Bounds, box_a: Bounds, moved: Bounds, b: Bounds, box_b: Bounds, side: bool = False
+) -> bool:
     """Whether label ``b`` (in ``box_b``) is label ``a`` (in ``box_a``) moved to ``moved``,
     an edge cut by the box's edge in either frame aside: its sides, and each of its top and
-    bottom edges uncut in both frames, within the rounding of a box; at least one of them."""
+    bottom edges uncut in both frames, within the rounding of a box; at least one of them.
+    ``side``: a carousel's, whose side edges cut its items (the same reading turned a
+    quarter, :func:`~deltarec.core.diff.axis.flip`): a card cut by the right edge is placed
+    by its left edge, its top and its bottom."""
+    if side:
+        return _edges_agree(flip(a), flip(box_a), flip(moved), flip(b), flip(box_b))
     if abs(moved.left - b.left) > OFF or abs(moved.right - b.right) > OFF:
         return False
     top = not (a.top <= box_a.top or b.top <= box_b.top)

@@ -71,9 +71,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
 
-from deltarec.core.diff.axis import at_edge, cut_move, host_sideways, sideways
+from deltarec.core.diff.axis import at_edge, cut_move, host_sideways, item_sideways
 from deltarec.core.diff.gesture import Gesture
-from deltarec.core.diff.growth import grew
+from deltarec.core.diff.growth import unscrolled
 from deltarec.core.diff.motions import SPREAD, Motion, clustered, near, near_box, shifted
 from deltarec.core.diff.pages import (
     against,
@@ -149,7 +149,7 @@ def _find_motions(
             any_moved = any_moved or a.bottom != b.bottom
         elif d is None and (a.top, a.bottom) == (b.top, b.bottom) and a.left != b.left:
             # The same along x: an item of a carousel a side edge cut (:mod:`.axis`).
-            any_moved = any_moved or (a.right != b.right and sideways(curr, curr.parents[c]))
+            any_moved = any_moved or (a.right != b.right and item_sideways(prev, p, curr, c))
     replaced = len(pairs) < n or len(pairs) < len(prev)
     if not (any_moved or replaced):
         return []
@@ -191,7 +191,9 @@ def _find_motions(
             continue
         # The offsets of the scrolled hosts around c, and the box of the innermost one.
         base, outer = _around(curr, parents[c], offset_of, around) if offset_of else _NOWHERE
-        cut = outer is not None and at_edge(curr.nodes[c].bounds, outer)
+        # Cut by an edge of the innermost scroll around it that cuts its items: the top or
+        # bottom of a list, the left or right of a pager moved sideways (a list in a page).
+        cut = outer is not None and at_edge(curr.nodes[c].bounds, outer[0], outer[1])
         if cut and not scrolls_by_nature(curr.nodes[c]):
             continue  # a row cut by the list's edge is not a viewport of its own
         # The finger moves the outermost scroll under it; a nested one's own move (a px of
@@ -214,7 +216,7 @@ def _natural(prev: Frame, curr: Frame, pairs: Mapping[int, int], c: int) -> bool
     return natures(curr)[c] or (p is not None and natures(prev)[p])
 
 
-_Around = tuple[tuple[int, int], Bounds | None]
+_Around = tuple[tuple[int, int], tuple[Bounds, bool] | None]
 _NOWHERE: _Around = ((0, 0), None)
 
 
@@ -222,8 +224,9 @@ def _around(
     curr: Frame, pos: int, offset_of: dict[int, tuple[int, int]], memo: dict[int, _Around]
 ) -> _Around:
     """The offsets of the scrolled hosts at or around ``pos`` (-1: none), summed, and the box
-    of the innermost, from the hosts found so far (every one around ``pos`` is: parents are
-    visited first). Memoized: O(n) over a whole walk, however deep the tree."""
+    of the innermost with whether it moved along x only, from the hosts found so far (every
+    one around ``pos`` is: parents are visited first). Memoized: O(n) over a whole walk,
+    however deep the tree."""
     chain = []
     while pos >= 0 and pos not in memo:
         chain.append(pos)
@@ -233,7 +236,7 @@ def _around(
         own = offset_of.get(a)
         if own is not None:
             (dx, dy), _ = got
-            got = ((dx + own[0], dy + own[1]), curr.nodes[a].bounds)
+            got = ((dx + own[0], dy + own[1]), (curr.nodes[a].bounds, own[1] == 0))
         memo[a] = got
     return got
 
@@ -459,8 +462,8 @@ def _host(
         or (lone and not natural)
     ):
         return turned(prev, curr, pairs, used, c) if natural and not rows_decide else None
-    if grew(prev, curr, c, pairs, (dx, dy), base):
-        return None  # a row above the rows that moved grew or shrank: nothing scrolled
+    if unscrolled(prev, curr, c, p, pairs, used, (dx, dy), base):
+        return None  # a row above the rows grew, came or went, or the host moved: no scroll
     moved = (dx + base[0], dy + base[1])
     if (rivals or edge_kept or not rows_decide or count < 2) and refuted(
         prev, curr, c, p, moved, with_one_edit(prev, curr, c, p, moved, pairs), finger

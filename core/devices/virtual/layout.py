@@ -97,6 +97,8 @@ HSCROLL = "android.widget.HorizontalScrollView"
 PAGER = "androidx.viewpager.widget.ViewPager"
 WEBVIEW = "android.webkit.WebView"
 PLAIN = "android.view.View"
+PROGRESS = "android.widget.ProgressBar"
+SWIPE_REFRESH = "androidx.swiperefreshlayout.widget.SwipeRefreshLayout"
 
 CHAR_EM = 0.5
 """Estimated mean glyph width in ems, for laying out wrapped text (the drawing font's

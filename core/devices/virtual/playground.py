@@ -22,7 +22,10 @@ screenshot show. Behaviour, chosen to match Android:
   Settings list and the sign-up form where they do not fit). The WebView keeps the
   finger's whole travel (Chromium's own gesture handling is not modelled). A
   horizontal swipe on the Clock's pager moves one page (left: next tab). Other
-  swipes, and every swipe while a dialog is open, do nothing.
+  swipes, and every swipe while a dialog is open, do nothing. A drag down on the Inbox
+  at its top pulls it to refresh (:mod:`.screen_inbox`).
+- **what came in**: every input first sees what arrived since the last one (the
+  Inbox's refresh done, the page its footer asked for: :func:`~.screen_inbox.arrive`).
 - **typing** goes to the focused field at its end; with no focused field it is
   dropped. Tapping a field focuses it and shows the keyboard.
 - **keys**: back hides the keyboard, else closes the dialog, else closes the
@@ -59,6 +62,7 @@ from deltarec.core.devices.virtual.layout import (
 from deltarec.core.devices.virtual.profile import DEFAULT_PROFILE, Profile, scale_windows
 from deltarec.core.devices.virtual.render_xml import render_dump
 from deltarec.core.devices.virtual.screen_forms import lay_out_form
+from deltarec.core.devices.virtual.screen_inbox import REFRESH_PULL, arrive
 from deltarec.core.devices.virtual.screens import build_windows
 from deltarec.core.devices.virtual.state import (
     FIELDS,
@@ -191,8 +195,18 @@ class Playground:
         return None if ime is None else ime.root.bounds
 
     # ------------------------------------------------------------------- touches
+    def _arrive(self) -> None:
+        """What came in since the last input (:func:`~.screen_inbox.arrive`): every input
+        sees it first."""
+        if self.state.screen == INBOX:
+            bottom = self.screen.content_bottom(keyboard=self.state.keyboard)
+            arrive(self.state.inbox, bottom)
+        else:
+            self.state.inbox.refreshing = False
+
     def tap(self, x: int, y: int) -> None:
         """Tap at (x, y); see the module docstring."""
+        self._arrive()
         windows = self.windows()
         dialog = next((w for w in windows if w.kind == "dialog"), None)
         if dialog is not None and not contains(dialog.root.bounds, x, y):
@@ -203,6 +217,7 @@ class Playground:
     def long_press(self, x: int, y: int, duration_ms: int = 800) -> None:
         """Press and hold at (x, y); acts on the topmost long-clickable view."""
         del duration_ms  # any hold of at least LONG_PRESS_MS is one long press
+        self._arrive()
         windows = self.windows()
         if any(w.kind == "dialog" for w in windows):
             return
@@ -216,6 +231,7 @@ class Playground:
             else:
                 self.tap(x1, y1)
             return
+        self._arrive()
         if self.state.dialog is not None:
             return
         vertical = abs(y2 - y1) >= abs(x2 - x1)
@@ -228,6 +244,9 @@ class Playground:
             scroll(self.state, target, travel + glide(travel, duration_ms), self.screen)
             return
         moved = drag(finger, self.profile.px(TOUCH_SLOP_LU))
+        if target == "inbox" and self.state.inbox.offset == 0:
+            # Pulled down at its top: the SwipeRefreshLayout takes the drag (no fling).
+            self.state.inbox.refreshing = -self.profile.to_layout(moved) >= REFRESH_PULL
         if moved:  # a drag within the touch slop never starts: no scroll, no fling
             delta = self.profile.to_layout(moved) + glide(travel, duration_ms)
             scroll(self.state, target, delta, self.screen)
@@ -290,6 +309,7 @@ class Playground:
     # -------------------------------------------------------------- text & keys
     def type_text(self, text: str) -> None:
         """Append ``text`` to the focused field; dropped when no field has focus."""
+        self._arrive()
         form = self.state.form
         if self.state.screen == SIGN_UP and form.focus and self.state.dialog is None:
             form.set_value(form.focus, form.value(form.focus) + text)
@@ -320,6 +340,7 @@ class Playground:
 
     def press_keycode(self, code: int) -> None:
         """Press an Android keycode: named keys, digits 0-9 (7..16) and letters a-z (29..54)."""
+        self._arrive()
         st = self.state
         if 7 <= code <= 16:
             self.type_text(str(code - 7))
@@ -400,6 +421,7 @@ class Playground:
         if package == LAUNCHER_PACKAGE:
             self.press_keycode(3)
             return
+        self._arrive()
         if package != APP_PACKAGE:
             raise ValueError(f"unknown package {package!r}")
         if not activity:

@@ -176,6 +176,11 @@ def _draw_widget(draw: ImageDraw.ImageDraw, view: View, ink: Color, on_dark: boo
         _draw_icon(draw, view)
     elif look == "avatar":
         _draw_avatar(draw, view)
+    elif look == "spinner":  # a refresh circle, a progress wheel: a ring three-quarters drawn
+        draw.ellipse(box, fill=WHITE)
+        inset = (box[2] - box[0]) // 4
+        ring = (box[0] + inset, box[1] + inset, box[2] - inset, box[3] - inset)
+        draw.arc(ring, 0, 270, fill=ACCENT, width=max(2, inset // 3))
     elif look in ("key", "fnkey", "enter"):
         fill = {"key": WHITE, "fnkey": (200, 204, 210), "enter": ACCENT}[look]
         draw.rounded_rectangle(box, radius=16, fill=fill)

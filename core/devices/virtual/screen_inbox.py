@@ -1,4 +1,5 @@
-"""The Inbox: a 120-item scrollable RecyclerView, and the message screen a row opens.
+"""The Inbox: a scrollable RecyclerView of 120 items and more, in a SwipeRefreshLayout,
+and the message screen a row opens.
 
 Items: every tenth item (0, 10, …) is a "Week N" section header with no
 resource id; the others are message rows (``message_row`` with ``sender``,
@@ -6,6 +7,20 @@ resource id; the others are message rows (``message_row`` with ``sender``,
 resource ids at all, as many real list items do. Only items that intersect the
 viewport are in the tree, with their visible (clipped) bounds, so scrolling makes
 rows enter and leave and shifts every bound.
+
+As mail apps do, the list pulls to refresh and loads more at its end:
+
+- **Pull to refresh** (androidx ``SwipeRefreshLayout``): a drag down by at least
+  :data:`REFRESH_PULL` past the touch slop that starts on the list at its top shows the
+  refresh circle (an ``ImageView``, the layout's first child, :data:`CIRCLE` lu across,
+  resting :data:`CIRCLE_REST` lu below the list's top) *over* the rows, which do not move.
+  The refresh is done at the next input (:func:`arrive`): the circle goes, and no mail
+  came, so nothing else changes.
+- **Load more**: while pages remain (:data:`PAGES` of :data:`PAGE` items), the list ends in
+  a footer (``load_more``: a spinner and "Loading more…"). Once it showed, the next input
+  appends a page where it was: the footer gives way to the new rows, the list does not
+  move, and its end moves down (:func:`max_offset`). The new rows repeat the senders,
+  subjects and dates of the first ones, as a real inbox repeats its senders.
 """
 
 from __future__ import annotations
@@ -16,8 +31,10 @@ from deltarec.core.devices.virtual.layout import (
     IMAGE,
     LINEAR,
     NAV_TOP,
+    PROGRESS,
     RECYCLER,
     SCROLL,
+    SWIPE_REFRESH,
     TEXT,
     TOOLBAR_BOTTOM,
     app_id,
@@ -30,8 +47,21 @@ from deltarec.core.devices.virtual.state import InboxState
 from deltarec.core.devices.virtual.views import View, clip
 
 ITEM_COUNT = 120
+"""Items before any page was loaded."""
 HEADER_H = 120
 ROW_H = 180
+PAGE = 20
+"""Items a "load more" appends."""
+PAGES = 2
+"""Pages the server holds past the first: after them the list ends without a footer."""
+FOOTER_H = 150
+REFRESH_PULL = 336
+"""lu the finger travels down past the touch slop to start a refresh: SwipeRefreshLayout's
+64 dp at its drag rate of 0.5 (128 dp, 336 px at 420 dpi)."""
+CIRCLE = 105
+"""The refresh circle's size (40 dp)."""
+CIRCLE_REST = 168
+"""How far below the list's top the refresh circle's bottom rests (64 dp)."""
 
 _SENDERS = ("Ada", "Grace", "Linus", "Margaret", "Ken", "Barbara", "Dennis", "Frances")
 _SUBJECTS = (
@@ -68,24 +98,64 @@ def subject(index: int) -> str:
     return f"{_SUBJECTS[(index * 7) % len(_SUBJECTS)]} #{index}"
 
 
-@lru_cache(maxsize=1)
-def item_tops() -> tuple[int, ...]:
-    """Top of each item in list coordinates, plus the total height as a last entry."""
+def item_count(pages: int = 0) -> int:
+    """Items in the list once ``pages`` pages were loaded."""
+    return ITEM_COUNT + PAGE * pages
+
+
+@lru_cache(maxsize=PAGES + 1)
+def item_tops(pages: int = 0) -> tuple[int, ...]:
+    """Top of each item in list coordinates once ``pages`` pages were loaded, then the
+    footer's top while pages remain, then the total height as a last entry."""
     tops = [0]
-    for i in range(ITEM_COUNT):
+    for i in range(item_count(pages)):
         tops.append(tops[-1] + (HEADER_H if is_header(i) else ROW_H))
+    if pages < PAGES:
+        tops.append(tops[-1] + FOOTER_H)
     return tuple(tops)
 
 
-def max_offset(bottom: int = NAV_TOP) -> int:
-    """How far the list can scroll when it ends at ``bottom`` (the navigation bar's top):
-    its total height minus the viewport's."""
-    return max(0, item_tops()[-1] - (bottom - TOOLBAR_BOTTOM))
+def max_offset(bottom: int = NAV_TOP, pages: int = 0) -> int:
+    """How far the list can scroll when it ends at ``bottom`` (the navigation bar's top)
+    with ``pages`` pages loaded: its total height minus the viewport's."""
+    return max(0, item_tops(pages)[-1] - (bottom - TOOLBAR_BOTTOM))
+
+
+def footer_shows(inbox: InboxState, bottom: int) -> bool:
+    """Whether the list's "load more" footer is in view (the list ends at ``bottom``)."""
+    if inbox.pages >= PAGES:
+        return False
+    return TOOLBAR_BOTTOM + item_tops(inbox.pages)[-2] - inbox.offset < bottom
+
+
+def arrive(inbox: InboxState, bottom: int) -> None:
+    """What came in since the last input, as the next input sees it: the refresh is done,
+    and the page the footer asked for is appended (the list does not move)."""
+    inbox.refreshing = False
+    if footer_shows(inbox, bottom):
+        inbox.pages += 1
 
 
 def date(index: int) -> str:
     """The date shown on item ``index``, e.g. "Mar 12" (newest first)."""
     return f"Mar {1 + (ITEM_COUNT - index) % 28}"
+
+
+def _footer(top: int, width: int) -> View:
+    """The "load more" footer: a spinner and its label."""
+    return View(
+        cls=LINEAR,
+        bounds=(0, top, width, top + FOOTER_H),
+        rid=app_id("load_more"),
+        children=(
+            View(
+                cls=PROGRESS,
+                bounds=(width // 2 - 260, top + 33, width // 2 - 176, top + 117),
+                look="spinner",
+            ),
+            label("Loading more…", (width // 2 - 140, top + 40, width // 2 + 300, top + 110)),
+        ),
+    )
 
 
 def _item(index: int, top: int, selected: bool, width: int) -> View:
@@ -140,19 +210,23 @@ def _item(index: int, top: int, selected: bool, width: int) -> View:
 
 def inbox_content(inbox: InboxState, bottom: int, width: int, slack: int = 0) -> View:
     """The visible part of the list at scroll offset ``inbox.offset`` (and the rows within
-    ``slack`` lu of it, :func:`~.layout.list_items`).
+    ``slack`` lu of it, :func:`~.layout.list_items`), in its SwipeRefreshLayout, with the
+    refresh circle over it while it refreshes.
 
-    Cost: a linear scan over the 120 item tops; only intersecting items are built.
+    Cost: a linear scan over the item tops; only intersecting items are built.
     """
     viewport = (0, TOOLBAR_BOTTOM, width, bottom)
+    count = item_count(inbox.pages)
     kids = list_items(
-        item_tops(),
+        item_tops(inbox.pages),
         inbox.offset,
         viewport,
-        lambda i, top: _item(i, top, i in inbox.selected, width),
+        lambda i, top: (
+            _footer(top, width) if i == count else _item(i, top, i in inbox.selected, width)
+        ),
         slack,
     )
-    return scroller(
+    listing = scroller(
         RECYCLER,
         viewport,
         app_id("inbox_list"),
@@ -160,6 +234,16 @@ def inbox_content(inbox: InboxState, bottom: int, width: int, slack: int = 0) ->
         look="list",
         swipe="v:inbox",
         offset=inbox.offset,
+    )
+    circle: tuple[View, ...] = ()
+    if inbox.refreshing:
+        rest = TOOLBAR_BOTTOM + CIRCLE_REST
+        left = (width - CIRCLE) // 2
+        circle = (
+            View(cls=IMAGE, bounds=(left, rest - CIRCLE, left + CIRCLE, rest), look="spinner"),
+        )
+    return View(
+        cls=SWIPE_REFRESH, bounds=viewport, rid=app_id("inbox_refresh"), children=(*circle, listing)
     )
 
 

@@ -72,10 +72,17 @@ class SettingsState:
 
 @dataclass
 class InboxState:
-    """The Inbox list: scroll offset in pixels and long-press selection."""
+    """The Inbox list: scroll offset in pixels, long-press selection, and what its
+    SwipeRefreshLayout and its "load more" footer are doing."""
 
     offset: int = 0
     selected: set[int] = field(default_factory=set)
+    refreshing: bool = False
+    """Pulled down at its top: the refresh circle shows over the list until the next input
+    (the refresh is done by then; no mail came)."""
+    pages: int = 0
+    """Pages "load more" appended to the list (each when its footer showed, at the next
+    input: :func:`~.screen_inbox.arrive`)."""
 
 
 @dataclass

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from deltarec.core.capture.uiautomator import parse_uiautomator
 from deltarec.core.devices.virtual import ManualClock, Playground
 from deltarec.core.devices.virtual.fling import TOUCH_SLOP_LU as SLOP  # 21 px here
-from deltarec.core.devices.virtual.screen_inbox import max_offset
+from deltarec.core.devices.virtual.screen_inbox import PAGES, item_count, max_offset
 from deltarec.core.observe.model import Node, Observation
 from tests.core.devices.vphone import APP, obs, offsets_at_both_ends, one, tap
 
@@ -369,10 +369,12 @@ def test_swipe_scrolls_by_pixels_and_rows_enter_and_leave() -> None:
 
 
 def test_scroll_is_clamped_at_both_ends() -> None:
+    """At its end the list loads its pages (:mod:`.test_virtual_inbox_more`), then ends."""
     pg = _inbox()
-    assert offsets_at_both_ends(pg, lambda: pg.state.inbox.offset, swipes=40) == (0, max_offset())
+    end = max_offset(pages=PAGES)
+    assert offsets_at_both_ends(pg, lambda: pg.state.inbox.offset, swipes=40) == (0, end)
     last = rows(obs(pg))[-1]
-    assert "#119" in " ".join(n.text for n in last.walk())
+    assert f"#{item_count(PAGES) - 1}" in " ".join(n.text for n in last.walk())
 
 
 @settings(max_examples=40, deadline=None)

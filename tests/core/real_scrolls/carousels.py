@@ -136,14 +136,14 @@ def scrolled_sideways(obs: Observation, where: Path_, d: int) -> Observation:
 
 def cases(rng: random.Random, per_capture: int) -> list[Sideways]:
     """``per_capture`` sideways scrolls of each real capture's carousels: 10 px to more
-    than its width, both ways."""
+    than its width (the items beside it come in, cut by the other edge), both ways."""
     out: list[Sideways] = []
     for name, obs in captures():
         found = carousels(obs)
         for _ in range(per_capture if found else 0):
             where = rng.choice(found)
             w = _at(obs, where).bounds.width
-            d = rng.choice((10, 40, 150, w // 3, w // 2, w - 60))
+            d = rng.choice((10, 40, 150, w // 3, w // 2, w - 60, w + 200, 2 * w))
             out.append(Sideways(name, where, rng.choice((-1, 1)) * max(10, d)))
     return out
 

@@ -14,7 +14,8 @@ from __future__ import annotations
 import random
 
 from tests.core.real_scrolls.carousels import Sideways, carousels, cases, check, derive, kind
-from tests.core.real_scrolls.transforms import _at, captures, over_budget
+from tests.core.real_scrolls.pagers import pagers
+from tests.core.real_scrolls.transforms import _at, _content, _walk, captures, over_budget
 
 BUDGET: dict[tuple[str, str], int] = {}
 """Violations per (kind, class) in the seeded sample: none. Closed (issue 18): items
@@ -41,6 +42,34 @@ def test_the_carousels_are_youtubes_cards_not_bars_that_fit() -> None:
     found = {name: carousels(obs) for name, obs in captures() if carousels(obs)}
     assert sorted(name[-6:] for name in found) == ["_4.xml", "_5.xml"]
     assert all(len(paths) == 1 for paths in found.values())
+
+
+def test_every_horizontal_container_is_a_carousel_a_pager_or_fits_its_box() -> None:
+    """Every container of the real captures that could scroll sideways (marked scrollable,
+    or a RecyclerView, HorizontalScrollView or ViewPager, whose items sit side by side; or
+    a ViewPager) is generated: a carousel (:func:`carousels`, scrolled sideways here), a
+    pager (:func:`.pagers.pagers`, swiped in ``test_real_pagers``), or a bar whose items fill
+    its box, which never moves: the contacts' two tabs, YouTube's bottom navigation."""
+    kinds = ("RecyclerView", "HorizontalScrollView", "ViewPager")
+    found: dict[str, list[str]] = {"carousel": [], "pager": [], "fits": []}
+    for name, obs in captures():
+        pagers_here = {path for path, made in pagers(obs) if not made}
+        for path, node in _walk(obs):
+            if not (node.scrollable or any(k in node.class_name for k in kinds)):
+                continue
+            got = _content(path, node)
+            items = [c.bounds for c in (got[1] if got else node).children if c.bounds.area]
+            beside = len(items) >= 2 and len({(b.top, b.bottom) for b in items}) == 1
+            if path in pagers_here:
+                found["pager"].append(name)
+            elif beside and path in carousels(obs):
+                found["carousel"].append(name)
+            elif beside:
+                box = node.bounds
+                assert min(b.left for b in items) >= box.left, name
+                assert max(b.right for b in items) <= box.right, name
+                found["fits"].append(name)
+    assert {k: len(v) for k, v in found.items()} == {"carousel": 2, "pager": 4, "fits": 5}
 
 
 def test_the_derived_frames_move_the_items_sideways() -> None:

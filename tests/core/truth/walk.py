@@ -112,11 +112,18 @@ def _swipe_class(dx: int, dy: int, ms: int) -> str:
 def random_gesture(rng: random.Random, pg: Playground, *, swipes_only: bool = False) -> Gesture:
     """The next step of the walk, weighted towards the scrollable screens' gestures. A drag
     starts anywhere on the phone's own screen, in its px, clear of the bars (y from 1/8 to
-    11/12 of its height: 300..2200 on the default 2400 px)."""
+    11/12 of its height: 300..2200 on the default 2400 px). On the Inbox, one step in 20
+    is a fling up the whole screen, so walks reach its end (where it loads more) as well
+    as its top (where a drag down pulls it to refresh)."""
     width, height = pg.window_size()
     r = 0.0 if swipes_only else rng.random()
     screen = pg.state.screen
     scrolls = screen in ("InboxActivity", "FeedActivity", "ArticleActivity", "ClockActivity")
+    if screen == "InboxActivity" and 0 < r < 0.05:
+        # A fling to the far end, as one reading a mailbox does: the list loads more there.
+        x, ms = width // 2, 40
+        y1, y2 = _map(2200, height, 2400), _map(300, height, 2400)
+        return Gesture("swipe", (x, y1, x, y2, ms), _swipe_class(0, y2 - y1, ms))
     if r < (0.62 if scrolls else 0.25):
         length = int(50 * (80 ** rng.random()))  # 50..4000, log-uniform
         vertical = rng.random() < 0.85
