@@ -391,8 +391,7 @@ def _host(
             if d is not None and (keyed or (d == base and same)):
                 spots = [(pk, a.left, a.top)]
             elif not curr.children[k] or all(q not in pairs for q in curr.children[k]):
-                # A row cut by an edge: its other edge moved. The old box moved by the scrolls
-                # around first, as every vote is (a web tile's label a px taller: not cut).
+                # A cut row's other edge moved (its old box moved by the scrolls around first)
                 move = cut_move(shifted(a, *base), b, box, side)
                 if move is not None and row >= 0 and row != k:  # a piece: of a row that agrees
                     levels = curr.depth[k] - curr.depth[row]
