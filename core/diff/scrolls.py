@@ -391,7 +391,7 @@ def _host(
             if d is not None and (keyed or (d == base and same)):
                 spots = [(pk, a.left, a.top)]
             elif not curr.children[k] or all(q not in pairs for q in curr.children[k]):
-                move = cut_move(a, b, box, side)  # a row cut by an edge: its other edge moved
+                move = cut_move(shifted(a, *base), b, box, side)  # a cut row's other edge moved
                 if move is not None and row >= 0 and row != k:  # a piece: of a row that agrees
                     levels = curr.depth[k] - curr.depth[row]
                     shift = (move[0] + base[0], move[1] + base[1])

@@ -6,7 +6,7 @@ seeded drags and flings of any length from any page offset on the small phone (7
 320 dpi) and the tablet (2560x1600 at 320 dpi), with and without the gesture told, each
 graded as the truth walk grades it (:func:`tests.core.truth.walk.check`).
 
-Two classes found, both open (fixes reverted, see the lists):
+Two classes found; the first is closed, the second open:
 
 - **a nested wrapper's rounding**: on a scaled screen every edge is rounded on its own, so
   a label inside a tile moves 277 px at one edge and 278 at the other as the page moves 277.
@@ -15,8 +15,8 @@ Two classes found, both open (fixes reverted, see the lists):
   its move was read off the old box against the *new* tile (:func:`~deltarec.core.diff.
   axis.cut_move`), a move of the page counted twice. Its label ("$49.99") and button were
   listed ``+`` (small, seed 19 step 161: ``swipe(157,808,154,531,300)`` from offset 734).
-  Open (:data:`OPEN_DRAGS`): the fix (the old box moved by the scrolls around the tile
-  first, as every other vote is) was reverted after main's merge (real ``turned`` cases).
+  Closed (:data:`OPEN_DRAGS` is empty): the old box is moved by the scrolls around the
+  tile first, as every other vote is.
 - **a box an edge cut, then whole**: on the tablet the grid's second row was cut by the top
   edge to its last 171 px; scrolled up 1,136 px it showed whole. Where the offset puts it,
   the old box overlaps the new one on 37% (IoU), so neither the section's grid wrapper nor
@@ -132,34 +132,16 @@ def _failing(
     return out
 
 
-OPEN_DRAGS = [
-    'small 776 (240, 1440, 240, 1163, 600) told=True: false: + [19] text "$49.99"   ← no view'
-    " of that name that appeared",
-    'small 776 (240, 1440, 240, 840, 600) told=True: duplicate: + [20] text "$49.99"   ← listed'
-    " twice",
-    "small 1358 (240, 400, 240, 1000, 600) told=False: duplicate: + [23] container"
-    ' "Desk lamp", [24] button   ← listed twice',
-    'small 4171 (240, 400, 240, 1000, 600) told=True: duplicate: + [25] text "$24.99"   ← listed'
-    " twice",
-    'small 7178 (240, 1440, 240, 1163, 600) told=True: false: + [18] text "$19.99"   ← no view'
-    " of that name that appeared",
-    'small 7178 (240, 1440, 240, 840, 600) told=True: duplicate: + [19] text "$19.99"   ← listed'
-    " twice",
-    "small 7760 (240, 400, 240, 1000, 600) told=False: duplicate: + [27] text"
-    ' "$19.99"   ← listed twice',
-    'tablet 873 (853, 400, 853, 677, 600) told=True: duplicate: + [63] text "$39.99"   ← listed'
-    " twice",
-]
-"""The nested wrapper's rounding, open (module docstring): a budget, lower it as it closes.
-Moving the old box by the scrolls around before :func:`~deltarec.core.diff.axis.cut_move`
-in ``scrolls._host`` closes all 8, but after main's carousels it made 2 ``turned-listed``
-violations in ``tests/core/real_scrolls/test_turned.py``: reverted, not yet looked into."""
+OPEN_DRAGS: list[str] = []
+"""The nested wrapper's rounding, closed (module docstring): 8 of 484 before the old box
+was moved by the scrolls around the tile in ``scrolls._host``. A budget: a new failure shows
+here."""
 
 
 def test_a_page_moved_less_than_a_screen_lists_only_what_came_in_on_every_preset() -> None:
     """Drags of 277 and 600 px from every 97th offset on the small phone and the tablet:
-    only the open ones fail (8 of 484: "$49.99", "$19.99", "$24.99", a tile's price or its
-    name listed ``+`` though it stayed; the nested wrapper's rounding, module docstring)."""
+    none fails (8 of 484 did: "$49.99", "$19.99", "$24.99", a tile's price or its name
+    listed ``+`` though it stayed; the nested wrapper's rounding, module docstring)."""
     bad = _failing("small", drags("small", 97, (277, 600)))
     bad += _failing("tablet", drags("tablet", 97, (277, 600)))
     assert bad == OPEN_DRAGS
