@@ -33,6 +33,7 @@ from deltarec.core.diff.match import match_measured
 from deltarec.core.diff.scrolls import find_motions
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Bounds, Node, Observation
+from tests.core.test_pair_speed import _edited
 from tests.core.truth.real_oracle import sequences
 
 REAL_DUMPS = Path(__file__).resolve().parents[2] / "fixtures" / "real"
@@ -45,25 +46,6 @@ def _elements(path: Path) -> list[dict[str, Any]]:
 
 def _frame(elements: list[dict[str, Any]]) -> Frame:
     return Frame(elements_to_observation(elements))
-
-
-def _edited(elements: list[dict[str, Any]], rng: random.Random) -> list[dict[str, Any]]:
-    """A copy with some elements moved, dropped or renamed (an insertion, a scroll)."""
-    out: list[dict[str, Any]] = []
-    shift = rng.choice([0, 37, -120, 215])
-    for e in elements:
-        roll = rng.random()
-        if roll < 0.1:
-            continue
-        e = dict(e)
-        if roll < 0.4 and "y" in e:
-            e["y"] = max(0, int(e["y"]) + shift)
-        elif roll < 0.5:
-            e["name"] = f"{e.get('name', '')}!"
-        if "children" in e:
-            e["children"] = _edited(e["children"], rng)
-        out.append(e)
-    return out
 
 
 def _estimates_over_no_pairs(prev: Frame, curr: Frame, monkeypatch: pytest.MonkeyPatch) -> int:
