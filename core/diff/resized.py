@@ -38,11 +38,8 @@ def kept_through_resize(
     """
     old_box, box = prev.nodes[old_box_at].bounds, curr.nodes[box_at].bounds
     a, b = prev.nodes[p].bounds, curr.nodes[c].bounds
-    if (a.left, a.right) != (b.left, b.right) or (old_box.left, old_box.right) != (
-        box.left,
-        box.right,
-    ):
-        return False
+    if (a.left, a.right, old_box.left, old_box.right) != (b.left, b.right, box.left, box.right):
+        return False  # moved or resized sideways: not a list resized along its length
     if old_box.top == box.top and old_box.bottom != box.bottom:  # the bottom edge moved
         kept = a.top == b.top > box.top
         cut = a.bottom >= old_box.bottom or b.bottom >= box.bottom
