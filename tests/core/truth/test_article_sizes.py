@@ -134,7 +134,7 @@ def _failing(
 
 OPEN_DRAGS: list[str] = []
 """The nested wrapper's rounding, closed (module docstring): 8 of 484 before the old box
-was moved by the scrolls around the tile in ``scrolls._host``. A budget: a new failure shows
+was moved by the scrolls around the tile in ``host.host_motion``. A budget: a new failure shows
 here."""
 
 

@@ -8,7 +8,7 @@ scrolled … "feed_chips" moved nothing`` and listed the chip that came in as ``
 cut by an edge voted for no move unless the outer scroll made it (one cut by the top edge
 now and the bottom one before is as high by chance) — a chip cut alike by the same edge in
 both frames, moved along it, is no chance: it votes
-(:func:`deltarec.core.diff.scrolls._along_edge`).
+(:func:`deltarec.core.diff.host._along_edge`).
 
 :func:`chip_swipes` generates the class: any preset, the feed at any offset that cuts the
 carousel (or not), the chips from any offset to any other, with and without the gesture,

@@ -1,0 +1,259 @@
+"""How the rows below one candidate host vote for its scroll offset (steps 1-4 of
+:mod:`deltarec.core.diff.scrolls`): :func:`host_motion` walks the host's rows, collects
+strong (whole rows) and weak (pieces, lone labels) votes, ranks the offsets
+(:func:`_ranked`) and keeps the winner only when the rows that stayed put, the rows
+around it and what the offset puts in view agree with it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from collections.abc import Set as AbstractSet
+
+from deltarec.core.diff.axis import at_edge, cut_move, host_sideways
+from deltarec.core.diff.gesture import Gesture
+from deltarec.core.diff.growth import unscrolled
+from deltarec.core.diff.motions import SPREAD, Motion, clustered, near, near_box, shifted
+from deltarec.core.diff.pages import against, bare, replaced_some, turned
+from deltarec.core.diff.row_content import holds_rows
+from deltarec.core.diff.row_evidence import TextCache, agree, displacement, kin, refuted, up
+from deltarec.core.diff.scroll_edits import kept_edited, with_one_edit
+from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.labels import scrolls_by_nature
+from deltarec.core.observe.model import Bounds
+
+AGREEMENT = 0.8
+"""Share of a host's voting rows that must agree on the offset."""
+
+VISIT_LIMIT = 5_000
+"""At most this many nodes are looked at below one host."""
+
+PERIODIC = 2.0
+"""Votes (rows' worth) an offset needs before a tie with another is read as a period."""
+
+MARGIN = 1.25
+"""Without an unambiguous row, the winning offset needs this many times the next one's votes."""
+
+TWIN_LIMIT = 24
+"""At most this many identical twins of one row are tried as its previous place."""
+
+
+def host_motion(
+    prev: Frame,
+    curr: Frame,
+    pairs: Mapping[int, int],
+    used: AbstractSet[int],
+    c: int,
+    p: int,
+    base: tuple[int, int],
+    wrapped: set[int],
+    finger: Gesture | None = None,
+) -> Motion | None:
+    """The motion of host ``c`` (paired with ``p``), or None; ``finger``: the caller's swipe
+    when it started on ``c`` (a vote for a move the content cannot have made following it
+    is twins mismatched, :func:`deltarec.core.diff.pages.against`, and counts for nothing)."""
+    node, old = curr.nodes[c], prev.nodes[p]
+    natural = c in wrapped or scrolls_by_nature(node) or scrolls_by_nature(old)
+    own = displacement(old.bounds, node.bounds)
+    # Outside every scroll, a content that moved 1 px scrolled 1 px (a drag that short);
+    # inside a measured one, a row whose labels moved by up to the rounding of their own
+    # offsets and the outer one's stayed put in it.
+    still = 0 if base == (0, 0) else 2 * SPREAD
+    if own is None and not natural:
+        return None  # a plain container that changed size is not a viewport
+    if own is not None and not near(own, base, still):
+        return None  # the container itself moved: its content moved with it
+    box = node.bounds
+    side = host_sideways(prev, p, curr, c)  # a carousel: its side edges cut its items
+    old_at = prev.places
+    p_end = prev.subtree_end(p)
+    content = curr.subtree_hashes
+    strong: dict[tuple[int, int], float] = {}
+    edge_kept = False
+    weak: dict[tuple[int, int], float] = {}
+    # (position, whole, row): ``row`` is the list row the node is (a piece of), or -1.
+    in_list = holds_rows(curr, c)
+    stack = [(k, True, k if in_list else -1) for k in reversed(curr.children[c])]
+    texts: TextCache = {}
+    visited = 0
+    while stack and visited < VISIT_LIMIT:
+        visited += 1
+        k, whole, row = stack.pop()  # whole: a row of the container, not a piece of one
+        b = curr.nodes[k].bounds
+        pk = pairs.get(k)
+        if pk is not None and curr.parents[k] == c and curr.children[k]:
+            d = displacement(prev.nodes[pk].bounds, b)
+            alone = len(curr.children[c]) == 1
+            # A web page's wrapper is cut to the viewport, so its box changes as it scrolls.
+            cut = (
+                alone
+                and natural
+                and len(prev.children[p]) == 1
+                and bare(curr.nodes[k])
+                and bare(prev.nodes[pk])
+            )
+            if (
+                d is not None and near(d, base, still) and (near_box(b, box, still) or alone)
+            ) or cut:
+                if natural:
+                    wrapped.add(k)
+                return None  # one wrapper holds the content: it is the host, if any
+        spots = [
+            (q, bq.left, bq.top)
+            for q in old_at.get((content[k], b.right - b.left, b.bottom - b.top), ())
+            if p < q < p_end
+            for bq in (prev.nodes[q].bounds,)
+        ][:TWIN_LIMIT]
+        if spots and at_edge(b, box, side):
+            # A sliver an edge cut is as high as a sliver the other edge cut before by
+            # chance ("Tech Daily avatar": its last 45 px at the bottom, then its first 45
+            # at the top): neither box is where the node is, so that is no move.
+            # A sliver cut alike by one edge in both frames, moved along it (a carousel's
+            # chip under the top edge of the feed around it, swiped sideways), is no chance.
+            spots = [
+                s
+                for s in spots
+                if (b.left - s[1], b.top - s[2]) == base
+                or not at_edge(prev.nodes[s[0]].bounds, old.bounds, side)
+                or (not side and _along_edge(prev.nodes[s[0]].bounds, old.bounds, b, box, base))
+            ]
+        if not spots and pk is not None:
+            a = prev.nodes[pk].bounds
+            d = displacement(a, b)
+            # Same size, other content: a fixed part (a list inside) stays; a node known by its
+            # own key moved with its content. A row paired only through its children's labels
+            # ("Ken avatar") vouches for nothing, nor a row two edges cut to equal heights,
+            # nor a row that shows nothing it showed before (a recycled row's id).
+            cut = at_edge(b, box, side) or at_edge(shifted(a, *base), box, side)
+            keyed = curr.keys[k] == prev.keys[pk] and not cut
+            same = row != k or kin(prev, pk, curr, k, texts) or kept_edited(prev, pk, curr, k)
+            if d is not None and (keyed or (d == base and same)):
+                spots = [(pk, a.left, a.top)]
+            elif not curr.children[k] or all(q not in pairs for q in curr.children[k]):
+                move = cut_move(shifted(a, *base), b, box, side)  # a cut row's other edge moved
+                if move is not None and row >= 0 and row != k:  # a piece: of a row that agrees
+                    levels = curr.depth[k] - curr.depth[row]
+                    shift = (move[0] + base[0], move[1] + base[1])
+                    if not agree(prev, up(prev, pk, levels), curr, row, shift):
+                        continue
+                if move is not None:
+                    if finger is None or not against(finger, *move):
+                        weak[move] = weak.get(move, 0.0) + 1.0
+                    continue
+        if not spots:  # clipped or new: its pieces vote (a list's rows, if it is a list)
+            rows = holds_rows(curr, k)
+            stack.extend((q, rows, q if rows else row) for q in reversed(curr.children[k]))
+            continue
+        # A whole row with content is strong evidence; a piece of a row that came in (a
+        # card's "Like · Share" bar) or a lone label ("Ken avatar") may be another row's, and
+        # is weak. Identical twins split their vote between the places they could have come
+        # from: the true offset gathers every row that stayed.
+        if not curr.children[k] and not curr.has_content[k]:
+            continue  # a box that shows nothing (a spacer, a divider) could be any of its twins
+        votes = strong if whole and curr.children[k] else weak
+        places = [spots[0][1:]] if len(spots) == 1 else list(dict.fromkeys(s[1:] for s in spots))
+        if votes is weak and len(places) > 1:
+            continue  # a label seen in several places vouches for none of them
+        if row >= 0 and row != k:
+            # A piece votes only for a place in a row that shows nothing its row contradicts:
+            # in a list whose senders repeat, "Ken avatar" is in several rows over time.
+            levels = curr.depth[k] - curr.depth[row]
+            if not any(
+                agree(prev, up(prev, q, levels), curr, row, (b.left - q_left, b.top - q_top))
+                for q, q_left, q_top in spots
+            ):
+                continue
+        for left, top in places:
+            offset = (b.left - left - base[0], b.top - top - base[1])
+            if offset == (0, 0) and at_edge(b, box, side):
+                edge_kept = edge_kept or votes is strong  # a whole row: sticky, or no scroll
+                continue  # two rows cut alike by the same edge prove nothing
+            if finger is not None and against(finger, *offset):
+                continue  # content moves with the finger: another row of the same looks
+            votes[offset] = votes.get(offset, 0.0) + 1.0 / len(places)
+    # Whole rows decide when one offset leads them with at least one row's worth of votes
+    # (periodic twins give the true offset the lead, not always a wide one). Else rows and
+    # labels (half a vote each) decide together, and the winner must stand out by MARGIN.
+    # Offsets within SPREAD of each other are one move, rounded box by box (_clustered).
+    strong_moves = clustered(strong, still)
+    best = _ranked(strong_moves)
+    rows_decide = bool(best) and best[0][1] >= 1.0 and _leads(best)
+    if rows_decide:
+        votes, margin = strong_moves, 1.0
+    else:
+        votes, margin = dict(strong), MARGIN
+        for offset, w in weak.items():
+            votes[offset] = votes.get(offset, 0.0) + w / 2
+        votes = clustered(votes, still)
+    if not votes:
+        return turned(prev, curr, pairs, used, c) if natural else None
+    ranked = _ranked(votes)
+    (dx, dy), count = ranked[0]
+    runner_up = next((v for o, v in ranked[1:] if o != (0, 0)), 0.0)
+    rivals = votes.get((0, 0), 0.0)
+    lone = count < 2 and not (rivals == 0 and replaced_some(prev, curr, pairs, used, c, p))
+    if (
+        (dx, dy) == (0, 0)
+        or count < AGREEMENT * (count + rivals)
+        or count < margin * runner_up
+        or (lone and not natural)
+    ):
+        return turned(prev, curr, pairs, used, c) if natural and not rows_decide else None
+    if unscrolled(prev, curr, c, p, pairs, used, (dx, dy), base):
+        return None  # a row above the rows grew, came or went, or the host moved: no scroll
+    moved = (dx + base[0], dy + base[1])
+    if (rivals or edge_kept or not rows_decide or count < 2) and refuted(
+        prev, curr, c, p, moved, with_one_edit(prev, curr, c, p, moved, pairs), finger
+    ):
+        if rivals or edge_kept:
+            # Rows stayed put (clear of the edges, or whole at one: a row swiped away under
+            # it), the offset puts rows where others show: rows were inserted or removed.
+            return None
+        # Labels or one row alone chose it, and a row it keeps in view shows something else
+        # there: a coincidence of labels that repeat with a period (senders, dates), or of
+        # twin rows (an ad and its twin 18 cards on), not the move; the rows those labels
+        # paired are no rows that stayed.
+        if natural and replaced_some(prev, curr, pairs, used, c, p):
+            return Motion(c, p, 0, 0, page=True)
+        return None
+    if base != (0, 0):
+        # Along an axis it moved no more than the rounding of its own and the outer offset,
+        # a nested scroll did not move (a carousel swiped sideways in a scrolled feed).
+        dx, dy = (0 if abs(dx) <= still else dx), (0 if abs(dy) <= still else dy)
+        if (dx, dy) == (0, 0):
+            return None
+    return Motion(c, p, dx, dy)
+
+
+def _along_edge(a: Bounds, old_box: Bounds, b: Bounds, box: Bounds, base: tuple[int, int]) -> bool:
+    """Whether a node cut by the top or bottom edge in both frames is cut alike (the same
+    edges, the same height, no vertical move but the outer scroll's) and moved sideways
+    only: a chip of a carousel the feed's edge cuts, swiped along that edge."""
+    return (
+        b.left - a.left != base[0]
+        and b.top - a.top == base[1]
+        and b.bottom - b.top == a.bottom - a.top
+        and (a.top <= old_box.top, a.bottom >= old_box.bottom)
+        == (b.top <= box.top, b.bottom >= box.bottom)
+    )
+
+
+def _ranked(votes: dict[tuple[int, int], float]) -> list[tuple[tuple[int, int], float]]:
+    """Offsets by votes, most first. Ties between offsets that several rows back (rows that
+    repeat with a period fit the content moved by any number of periods): the shorter move
+    first; other ties: the order they were first seen in."""
+    if len(votes) < 2:
+        return list(votes.items())  # nothing to rank (the common estimate: one offset)
+    order = {offset: i for i, offset in enumerate(votes)}
+
+    def key(kv: tuple[tuple[int, int], float]) -> tuple[float, int]:
+        (dx, dy), v = kv
+        return (-round(v, 9), abs(dx) + abs(dy) if v >= PERIODIC else order[(dx, dy)])
+
+    return sorted(votes.items(), key=key)
+
+
+def _leads(ranked: list[tuple[tuple[int, int], float]]) -> bool:
+    """Whether the first offset leads: more votes than the next, or a tie that several rows
+    back (broken by :func:`_ranked`)."""
+    return len(ranked) < 2 or ranked[0][1] > ranked[1][1] or ranked[0][1] >= PERIODIC
