@@ -73,6 +73,7 @@ from rapidfuzz.fuzz import ratio
 
 from deltarec.core.diff.crossed import uncross_slots
 from deltarec.core.diff.crowd import Crowd
+from deltarec.core.diff.edited_in_place import edited_in_place
 from deltarec.core.diff.geometry import geometry_pass
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.motions import Motion
@@ -208,6 +209,8 @@ def _guarded(
     ev = Evidence(prev, curr, pairs, iou_threshold)
     if motions is None and not pairs and gesture is None:
         motions = []  # nothing paired, no swipe: no host to measure (find_motions finds none)
+    elif motions is None and edited_in_place(prev, curr, pairs, gesture):
+        motions = []  # labels edited in rows that stayed: nothing to measure (its module)
     # Scrolls: drop pairs a scroll contradicts, then pair only where offsets allow.
     guard = Guard(prev, curr, pairs, gesture, motions)
     ev.guard = guard
