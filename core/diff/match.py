@@ -90,6 +90,7 @@ from deltarec.core.diff.row_content import (
 )
 from deltarec.core.diff.scroll_edits import reads_as_edited
 from deltarec.core.diff.scrolls import find_motions
+from deltarec.core.diff.settled import settled
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Node
 
@@ -172,6 +173,8 @@ def match_measured(
     guard = _guarded(prev, curr, pairs, used, iou_threshold, gesture, None)
     if pairs == guard.measured:
         return Matched(pairs, guard.measured, tuple(guard.motions))
+    if settled(prev, curr, guard.measured, pairs, guard.motions, gesture):
+        return Matched(pairs, dict(pairs), tuple(guard.motions))  # what it finds (settled.py)
     final = find_motions(prev, curr, pairs, gesture)
     if not _measured_pages(guard.motions, final):
         return Matched(pairs, dict(pairs), tuple(final))
