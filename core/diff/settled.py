@@ -9,8 +9,9 @@ sets are equal the one estimate serves both
 :func:`~deltarec.core.diff.scrolls.find_motions` nothing new to measure, because every
 added pair
 
-- lies outside every host the estimate found, on both sides (a host's rows are what its
-  motion was measured from);
+- is a host the estimate found, paired as the estimate paired it through its wrappers
+  (:func:`~deltarec.core.diff.pages.through_wrappers`), or lies outside every such host,
+  on both sides (a host's rows are what its motion was measured from);
 - keeps its top-left corner (no node that moved keeping its size, nor an edge's sliver
   moved: the only evidence of a scroll a pair gives; a summary "Off" → "On" that grew
   wider keeps its corner);
@@ -70,9 +71,12 @@ def settled(
     nodes_p, nodes_c = prev.nodes, curr.nodes
     nature_p, nature_c = natures(prev), natures(curr)
     used = set(pairs.values())
+    hosts = {(m.curr, m.prev) for m in motions}
     checked = 0  # positions below this one were looked at under an added container
     for c in sorted(c for c in pairs if c not in measured):
         p = pairs[c]
+        if (c, p) in hosts:
+            continue  # a host the estimate paired through its wrappers, measured as such
         if inside_c[c] or inside_p[p] or nature_c[c] or nature_p[p]:
             return False
         if not _corner_kept(nodes_p[p].bounds, nodes_c[c].bounds):
