@@ -23,7 +23,8 @@ row votes for that row's place, which no row that stayed agrees with. Proven equ
 ``tests/core/test_edited_in_place.py`` (every ordered pair of real captures of a flow, both
 kinds of input, and generated edits of real screens: labels renamed to other labels of the
 screen, widened, toggled; the estimate over those pairs is empty, and the matcher's result
-is the long way's). Cost: O(n), at C speed but for the unpaired nodes.
+is the long way's). Cost: O(n), at C speed but for the unpaired nodes (each looks up its
+row once, through its parent's).
 
     >>> from deltarec.core.capture.uiautomator import parse_uiautomator
     >>> from deltarec.core.observe.frame import Frame
@@ -69,6 +70,7 @@ def edited_in_place(
     parents = curr.parents
     nature_p, nature_c = natures(prev), natures(curr)
     rows: set[int] = set()
+    row_of: dict[int, int] = {}
     for c in range(n):
         if c in pairs:
             continue
@@ -79,11 +81,13 @@ def edited_in_place(
             return False
         if a.bounds.left != b.bounds.left or a.bounds.top != b.bounds.top:
             return False
-        row = parents[c]
-        while row >= 0 and row not in pairs:
-            row = parents[row]
+        parent = parents[c]
+        # The nearest paired node around c: its parent's, when the parent is unpaired too
+        # (looked at before c: parents come first), so a deep chain is climbed once.
+        row = parent if parent < 0 or parent in pairs else row_of[parent]
         if row < 0 or nature_c[row] or nature_p[row]:
             return False  # a window's or a list's own child: no row stayed around it
+        row_of[c] = row
         rows.add(row)
     kept = _kept_labels_below(prev, curr, pairs)
     return all(kept[row] for row in rows)

@@ -97,10 +97,15 @@ def settled(
 
 
 def _inside(frame: Frame, hosts: list[int]) -> list[bool]:
-    """Per position, whether it is one of ``hosts`` or below one."""
+    """Per position, whether it is one of ``hosts`` or below one. O(n): a host inside one
+    marked already is skipped (subtrees are nested or apart)."""
     out = [False] * len(frame)
-    for h in hosts:
-        out[h : frame.subtree_end(h)] = [True] * (frame.subtree_end(h) - h)
+    marked = 0
+    for h in sorted(hosts):
+        if h < marked:
+            continue
+        marked = frame.subtree_end(h)
+        out[h:marked] = [True] * (marked - h)
     return out
 
 

@@ -21,6 +21,7 @@ skips the estimate there. Checked here:
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from itertools import pairwise, permutations
 from pathlib import Path
 from typing import Any
@@ -38,6 +39,8 @@ from deltarec.core.diff.match import Matched, match_measured
 from deltarec.core.diff.scrolls import find_motions
 from deltarec.core.elements import delta_observation
 from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.model import Bounds, Node, Observation
+from tests.core.test_near_linear import GROWTH, growth
 from tests.core.truth.real_oracle import sequences
 
 REAL_DUMPS = Path(__file__).resolve().parents[2] / "fixtures" / "real"
@@ -207,3 +210,25 @@ def test_the_generator_reaches_the_rule() -> None:
         for prev, curr in _edited_pairs(seed % len(SEQUENCES), seed)
     )
     assert held >= 15
+
+
+def _chain(depth: int, text: str) -> Frame:
+    """A row holding a title and a chain of ``depth`` nested wrappers around one label."""
+    inner = Node(class_name="T", role="text", text=text, bounds=Bounds(0, 50, 90, 80))
+    for _ in range(depth):
+        inner = Node(class_name="V", children=(inner,), bounds=Bounds(0, 50, 90, 80))
+    title = Node(class_name="T", role="text", text="Airplane", bounds=Bounds(0, 0, 300, 40))
+    row = Node(class_name="Row", children=(title, inner), bounds=Bounds(0, 0, 900, 90))
+    return Frame(Observation(windows=(row,), width=900, height=900))
+
+
+def test_a_deep_chain_of_unpaired_wrappers_is_looked_at_in_linear_work() -> None:
+    """Hostile input: every unpaired node finds its row through its parent's, never by
+    climbing the chain again (O(n), not O(n * depth))."""
+
+    def make(n: int) -> Callable[[], object]:
+        prev, curr = _chain(n, "Off"), _chain(n, "On")
+        return lambda: edited_in_place(prev, curr, {0: 0, 1: 1}, None)
+
+    assert make(50)() is True
+    assert growth(make, 400) < GROWTH

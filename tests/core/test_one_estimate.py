@@ -23,6 +23,7 @@ Checked here:
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from itertools import pairwise, permutations
 from pathlib import Path
 from typing import Any
@@ -35,11 +36,14 @@ from deltarec.core.capture.element_dicts import elements_to_observation, observa
 from deltarec.core.capture.uiautomator import parse_uiautomator
 from deltarec.core.diff import match
 from deltarec.core.diff.match import Matched, match_measured
+from deltarec.core.diff.motions import Motion
 from deltarec.core.diff.pair_evidence import Guard
 from deltarec.core.diff.scrolls import find_motions
 from deltarec.core.diff.settled import settled
 from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.model import Bounds, Node, Observation
 from tests.core.test_edited_in_place import _names, _relabelled
+from tests.core.test_near_linear import GROWTH, growth
 from tests.core.test_pair_speed import _edited
 from tests.core.truth.real_oracle import sequences
 
@@ -192,3 +196,24 @@ def test_the_generator_reaches_the_rule() -> None:
     """Not vacuous: over 150 seeded screens (300 pairs) the rule holds on 54."""
     held = sum(_check(_frame(a), _frame(b)) for seed in range(150) for a, b in _generated(seed))
     assert held >= 20
+
+
+def test_nested_hosts_and_deep_containers_are_looked_at_in_linear_work() -> None:
+    """Hostile input: hosts nested ``n`` deep are marked once each (O(n), not O(n * depth)),
+    and an added container's subtree is walked once."""
+
+    def chain(depth: int) -> Frame:
+        inner = Node(class_name="T", role="text", text="x", bounds=Bounds(0, 0, 9, 9))
+        for _ in range(depth):
+            inner = Node(class_name="V", children=(inner,), bounds=Bounds(0, 0, 9, 9))
+        return Frame(Observation(windows=(inner,), width=900, height=900))
+
+    def make(n: int) -> Callable[[], object]:
+        frame = chain(n)
+        pairs = {k: k for k in range(len(frame))}
+        measured = {k: k for k in range(1, len(frame))}  # pass 3 paired the root
+        hosts = [Motion(k, k, 0, 0, page=True) for k in range(1, len(frame) - 1, 2)]
+        return lambda: settled(frame, frame, measured, pairs, hosts, None)
+
+    assert make(10)() is True
+    assert growth(make, 400) < GROWTH
