@@ -72,6 +72,8 @@ def settled(
     nature_p, nature_c = natures(prev), natures(curr)
     used = set(pairs.values())
     hosts = {(m.curr, m.prev) for m in motions}
+    seen_c: set[int] = set()  # parents whose children were all found paired
+    seen_p: set[int] = set()
     checked = 0  # positions below this one were looked at under an added container
     for c in sorted(c for c in pairs if c not in measured):
         p = pairs[c]
@@ -81,7 +83,9 @@ def settled(
             return False
         if not _corner_kept(nodes_p[p].bounds, nodes_c[c].bounds):
             return False
-        if not (_siblings_paired(curr, c, pairs) and _siblings_paired(prev, p, used)):
+        if not (
+            _siblings_paired(curr, c, pairs, seen_c) and _siblings_paired(prev, p, used, seen_p)
+        ):
             return False
         if c < checked or not (curr.children[c] or prev.children[p]):
             continue  # inside a container looked at already, or a leaf
@@ -109,10 +113,17 @@ def _inside(frame: Frame, hosts: list[int]) -> list[bool]:
     return out
 
 
-def _siblings_paired(frame: Frame, pos: int, paired: Container[int]) -> bool:
-    """Whether every child of ``pos``'s parent is in ``paired`` (a window root: yes)."""
+def _siblings_paired(frame: Frame, pos: int, paired: Container[int], seen: set[int]) -> bool:
+    """Whether every child of ``pos``'s parent is in ``paired`` (a window root: yes).
+    ``seen``: the parents found so already, each looked at once (a row of a thousand
+    siblings all added by pass 3 is not a thousand walks of the row)."""
     parent = frame.parents[pos]
-    return parent < 0 or all(k in paired for k in frame.children[parent])
+    if parent < 0 or parent in seen:
+        return True
+    if all(k in paired for k in frame.children[parent]):
+        seen.add(parent)
+        return True
+    return False
 
 
 def _corner_kept(a: Bounds, b: Bounds) -> bool:
