@@ -210,3 +210,48 @@ def page_items(frame: Frame, pos: int) -> int:
         pos = kids[0]
         kids = frame.children[pos]
     return pos if len(kids) >= 2 else -1
+
+
+def page_swiped(prev: Frame, p: int, curr: Frame, c: int, old_page: int, page: int) -> int | None:
+    """How far pager ``c`` (``p`` before) moved its content sideways, read off its page:
+    ``old_page`` filled the pager (one child, its very box), and ``page`` (that page now)
+    is the first or the last of the pages side by side that fill it now, cut by that side
+    edge. A pager's page is as wide as the pager, so the page's other edge is its own and
+    measures the swipe: swiped out but for a 60 px sliver, the contacts' editor read as
+    nothing scrolled (its items, a form's rows as wide as the page, are cut by both side
+    edges before; issue 18). None when the pages do not fill the pager side by side, one
+    beside the next, each as high as the pager. Sideways only: a list's one tall row, cut
+    to its box, may be taller than it. O(pages · log).
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> def pager(*pages):
+    ...     kids = "".join(f'<node class="F" bounds="[{l},0][{r},90]"/>' for l, r in pages)
+    ...     return Frame(parse_uiautomator('<hierarchy><node class="P" scrollable="true"'
+    ...                                    f' bounds="[0,0][900,90]">{kids}</node></hierarchy>'))
+    >>> page_swiped(pager((0, 900)), 0, pager((0, 60), (60, 900)), 0, 1, 1)
+    -840
+    >>> page_swiped(pager((0, 900)), 0, pager((0, 897), (897, 900)), 0, 1, 2)
+    897
+    >>> page_swiped(pager((0, 900)), 0, pager((0, 60), (70, 900)), 0, 1, 1) is None
+    True
+    """
+    box, old_box = curr.nodes[c].bounds, prev.nodes[p].bounds
+    if prev.children[p] != [old_page] or prev.nodes[old_page].bounds != old_box:
+        return None
+    if (box.left, box.right) != (old_box.left, old_box.right):
+        return None
+    kids = [k for k in curr.children[c] if curr.nodes[k].bounds.area]
+    pages = sorted(kids, key=lambda k: curr.nodes[k].bounds.left)
+    boxes = [curr.nodes[k].bounds for k in pages]
+    if len(pages) < 2 or boxes[0].left != box.left or boxes[-1].right != box.right:
+        return None
+    if any((b.top, b.bottom) != (box.top, box.bottom) for b in boxes):
+        return None
+    if any(a.right != b.left for a, b in pairwise(boxes)):
+        return None
+    a, b = prev.nodes[old_page].bounds, curr.nodes[page].bounds
+    if page == pages[0]:
+        return b.right - a.right  # cut by the left edge: the content went left
+    if page == pages[-1]:
+        return b.left - a.left
+    return None
