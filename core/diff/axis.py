@@ -19,6 +19,7 @@ boxes flipped across the diagonal (:func:`flip`), so both axes share one rule.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from itertools import pairwise
 
 from deltarec.core.observe.frame import Frame
@@ -63,16 +64,56 @@ def sideways(frame: Frame, pos: int) -> bool:
     )
 
 
-def host_sideways(prev: Frame, p: int, curr: Frame, c: int) -> bool:
+def host_sideways(
+    prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int] | None = None
+) -> bool:
     """Whether list ``p`` of ``prev`` and ``c`` of ``curr`` are one carousel: side by side
     in both frames (a grid showing one row of cells in one frame scrolls as a list), or its
     items cut by its side edges only (:func:`_cuts`): a grid of several rows of cards
     swiped sideways (a store's rows of apps) has cells above others, and only a side edge
-    cuts them."""
+    cuts them. When edges of both axes reach items (a form's time flush with its right edge,
+    its date with its bottom one: touching is all a dump shows of a cut), the items paired
+    across the step say which way they went (:func:`_moved_sideways`, given ``pairs``): a
+    form scrolled but for a strip of its first field, turned a quarter, was read along y
+    and its strip's move never measured (issue 18). Without ``pairs``: along y."""
     if sideways(curr, c) and sideways(prev, p):
         return True
     (x_p, y_p), (x_c, y_c) = _cuts(prev, p), _cuts(curr, c)
-    return (x_p or x_c) and not (y_p or y_c)
+    if not (x_p or x_c):
+        return False
+    if not (y_p or y_c):
+        return True
+    return pairs is not None and _moved_sideways(prev, p, curr, c, pairs)
+
+
+def _moved_sideways(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int]) -> bool:
+    """Whether more items of ``c`` paired with items of ``p`` kept their top and bottom and
+    changed their left or right than kept their left and right and changed their top or
+    bottom: a row scrolled, or cut anew by an edge, keeps its breadth across the axis it
+    moved along. Flipped across the diagonal, the answer flips. O(children).
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> def form(strip):
+    ...     return Frame(parse_uiautomator('<hierarchy><node class="F" bounds="[0,0][900,90]">'
+    ...         f'<node class="E" text="Title" bounds="{strip}"/></node></hierarchy>'))
+    >>> _moved_sideways(form("[10,0][300,40]"), 0, form("[10,70][300,90]"), 0, {1: 1})
+    False
+    >>> _moved_sideways(form("[10,0][300,40]"), 0, form("[880,0][900,40]"), 0, {1: 1})
+    True
+    """
+    along = across = 0
+    for k in curr.children[c]:
+        q = pairs.get(k, -1)
+        if q < 0 or prev.parents[q] != p:
+            continue
+        a, b = prev.nodes[q].bounds, curr.nodes[k].bounds
+        x_kept, y_kept = (
+            (a.left, a.right) == (b.left, b.right),
+            (a.top, a.bottom) == (b.top, b.bottom),
+        )
+        across += y_kept and not x_kept
+        along += x_kept and not y_kept
+    return across > along
 
 
 def item_sideways(prev: Frame, p: int, curr: Frame, c: int) -> bool:

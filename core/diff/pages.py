@@ -55,7 +55,7 @@ def page(
         return swiped
     box = curr.nodes[c].bounds
     view, old_view = _viewport(curr, c), _viewport(prev, p)
-    side = host_sideways(prev, p, curr, c)  # a carousel: its side edges cut its items
+    side = host_sideways(prev, p, curr, c, pairs)  # a carousel: its side edges cut its items
     came = [k for k in curr.children[c] if k not in pairs]
     left = [k for k in prev.children[p] if k not in used]
     toward = (0, 0)  # known when a carousel's item of its own text crossed the view
