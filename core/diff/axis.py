@@ -19,6 +19,7 @@ boxes flipped across the diagonal (:func:`flip`), so both axes share one rule.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from itertools import pairwise
 
 from deltarec.core.observe.frame import Frame
@@ -63,16 +64,56 @@ def sideways(frame: Frame, pos: int) -> bool:
     )
 
 
-def host_sideways(prev: Frame, p: int, curr: Frame, c: int) -> bool:
+def host_sideways(
+    prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int] | None = None
+) -> bool:
     """Whether list ``p`` of ``prev`` and ``c`` of ``curr`` are one carousel: side by side
     in both frames (a grid showing one row of cells in one frame scrolls as a list), or its
     items cut by its side edges only (:func:`_cuts`): a grid of several rows of cards
     swiped sideways (a store's rows of apps) has cells above others, and only a side edge
-    cuts them."""
+    cuts them. When edges of both axes reach items (a form's time flush with its right edge,
+    its date with its bottom one: touching is all a dump shows of a cut), the items paired
+    across the step say which way they went (:func:`_moved_sideways`, given ``pairs``): a
+    form scrolled but for a strip of its first field, turned a quarter, was read along y
+    and its strip's move never measured (issue 18). Without ``pairs``: along y."""
     if sideways(curr, c) and sideways(prev, p):
         return True
     (x_p, y_p), (x_c, y_c) = _cuts(prev, p), _cuts(curr, c)
-    return (x_p or x_c) and not (y_p or y_c)
+    if not (x_p or x_c):
+        return False
+    if not (y_p or y_c):
+        return True
+    return pairs is not None and _moved_sideways(prev, p, curr, c, pairs)
+
+
+def _moved_sideways(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int]) -> bool:
+    """Whether more items of ``c`` paired with items of ``p`` kept their top and bottom and
+    changed their left or right than kept their left and right and changed their top or
+    bottom: a row scrolled, or cut anew by an edge, keeps its breadth across the axis it
+    moved along. Flipped across the diagonal, the answer flips. O(children).
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> def form(strip):
+    ...     return Frame(parse_uiautomator('<hierarchy><node class="F" bounds="[0,0][900,90]">'
+    ...         f'<node class="E" text="Title" bounds="{strip}"/></node></hierarchy>'))
+    >>> _moved_sideways(form("[10,0][300,40]"), 0, form("[10,70][300,90]"), 0, {1: 1})
+    False
+    >>> _moved_sideways(form("[10,0][300,40]"), 0, form("[880,0][900,40]"), 0, {1: 1})
+    True
+    """
+    along = across = 0
+    for k in curr.children[c]:
+        q = pairs.get(k, -1)
+        if q < 0 or prev.parents[q] != p:
+            continue
+        a, b = prev.nodes[q].bounds, curr.nodes[k].bounds
+        x_kept, y_kept = (
+            (a.left, a.right) == (b.left, b.right),
+            (a.top, a.bottom) == (b.top, b.bottom),
+        )
+        across += y_kept and not x_kept
+        along += x_kept and not y_kept
+    return across > along
 
 
 def item_sideways(prev: Frame, p: int, curr: Frame, c: int) -> bool:
@@ -210,3 +251,48 @@ def page_items(frame: Frame, pos: int) -> int:
         pos = kids[0]
         kids = frame.children[pos]
     return pos if len(kids) >= 2 else -1
+
+
+def page_swiped(prev: Frame, p: int, curr: Frame, c: int, old_page: int, page: int) -> int | None:
+    """How far pager ``c`` (``p`` before) moved its content sideways, read off its page:
+    ``old_page`` filled the pager (one child, its very box), and ``page`` (that page now)
+    is the first or the last of the pages side by side that fill it now, cut by that side
+    edge. A pager's page is as wide as the pager, so the page's other edge is its own and
+    measures the swipe: swiped out but for a 60 px sliver, the contacts' editor read as
+    nothing scrolled (its items, a form's rows as wide as the page, are cut by both side
+    edges before; issue 18). None when the pages do not fill the pager side by side, one
+    beside the next, each as high as the pager. Sideways only: a list's one tall row, cut
+    to its box, may be taller than it. O(pages · log).
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> def pager(*pages):
+    ...     kids = "".join(f'<node class="F" bounds="[{l},0][{r},90]"/>' for l, r in pages)
+    ...     return Frame(parse_uiautomator('<hierarchy><node class="P" scrollable="true"'
+    ...                                    f' bounds="[0,0][900,90]">{kids}</node></hierarchy>'))
+    >>> page_swiped(pager((0, 900)), 0, pager((0, 60), (60, 900)), 0, 1, 1)
+    -840
+    >>> page_swiped(pager((0, 900)), 0, pager((0, 897), (897, 900)), 0, 1, 2)
+    897
+    >>> page_swiped(pager((0, 900)), 0, pager((0, 60), (70, 900)), 0, 1, 1) is None
+    True
+    """
+    box, old_box = curr.nodes[c].bounds, prev.nodes[p].bounds
+    if prev.children[p] != [old_page] or prev.nodes[old_page].bounds != old_box:
+        return None
+    if (box.left, box.right) != (old_box.left, old_box.right):
+        return None
+    kids = [k for k in curr.children[c] if curr.nodes[k].bounds.area]
+    pages = sorted(kids, key=lambda k: curr.nodes[k].bounds.left)
+    boxes = [curr.nodes[k].bounds for k in pages]
+    if len(pages) < 2 or boxes[0].left != box.left or boxes[-1].right != box.right:
+        return None
+    if any((b.top, b.bottom) != (box.top, box.bottom) for b in boxes):
+        return None
+    if any(a.right != b.left for a, b in pairwise(boxes)):
+        return None
+    a, b = prev.nodes[old_page].bounds, curr.nodes[page].bounds
+    if page == pages[0]:
+        return b.right - a.right  # cut by the left edge: the content went left
+    if page == pages[-1]:
+        return b.left - a.left
+    return None

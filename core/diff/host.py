@@ -64,7 +64,7 @@ def host_motion(
     if own is not None and not near(own, base, still):
         return None  # the container itself moved: its content moved with it
     box = node.bounds
-    side = host_sideways(prev, p, curr, c)  # a carousel: its side edges cut its items
+    side = host_sideways(prev, p, curr, c, pairs)  # a carousel: its side edges cut its items
     old_at = prev.places
     p_end = prev.subtree_end(p)
     content = curr.subtree_hashes

@@ -78,6 +78,7 @@ from deltarec.core.diff.geometry import geometry_pass
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.motions import Motion
 from deltarec.core.diff.pair_evidence import Evidence, Guard, own_content
+from deltarec.core.diff.recycled import unpair_recycled_pages
 from deltarec.core.diff.row_content import (
     holds_rows,
     kind,
@@ -161,6 +162,7 @@ def match_measured(
 
     # 2. bottom-up, children before parents
     _bottom_up(prev, curr, pairs, used, lambda c, p: True)
+    unpair_recycled_pages(prev, curr, pairs, used)  # a pager turned whole: its ids recycled
     if len(pairs) == len(curr) == len(prev) and all(
         curr.nodes[c].bounds == prev.nodes[p].bounds for c, p in pairs.items()
     ):

@@ -18,9 +18,10 @@ from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
 
 from deltarec.core.diff.axis import across as _across
-from deltarec.core.diff.axis import at_edge, host_sideways
+from deltarec.core.diff.axis import at_edge, host_sideways, page_swiped
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.motions import OFF, Motion
+from deltarec.core.diff.recycled import shown_texts
 from deltarec.core.diff.resized import kept_through_resize
 from deltarec.core.diff.row_content import own_texts
 from deltarec.core.diff.row_evidence import TextCache, displacement, kin, shown
@@ -46,10 +47,15 @@ def page(
     a row paired with one that showed other things (through a sender's repeated label), nor
     a whole row paired with a strip an edge cut (an author's avatar and name at the bottom
     edge, then a card of that author whole: the Feed on the large phone from 274 to 2,102 lu
-    without the gesture, where a card of another author's turn read the other way)."""
+    without the gesture, where a card of another author's turn read the other way). A
+    pager's one page swiped out but for a sliver beside the next is no page turned: its own
+    edge measures the swipe (:func:`_pager_swiped`)."""
+    swiped = _pager_swiped(prev, p, curr, c, pairs)
+    if swiped is not None:
+        return swiped
     box = curr.nodes[c].bounds
     view, old_view = _viewport(curr, c), _viewport(prev, p)
-    side = host_sideways(prev, p, curr, c)  # a carousel: its side edges cut its items
+    side = host_sideways(prev, p, curr, c, pairs)  # a carousel: its side edges cut its items
     came = [k for k in curr.children[c] if k not in pairs]
     left = [k for k in prev.children[p] if k not in used]
     toward = (0, 0)  # known when a carousel's item of its own text crossed the view
@@ -85,6 +91,38 @@ def page(
     if not rows:
         return None  # one label for another (a dialog's message) is not a page of a list
     return Motion(c, p, 0, 0, page=True, toward=toward)
+
+
+def _pager_swiped(
+    prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int]
+) -> Motion | None:
+    """The move of pager ``c`` whose one page, whole before, is now cut by a side edge beside
+    the next page (:func:`~deltarec.core.diff.axis.page_swiped`): its items may all be cut
+    by both side edges before (a form's rows), so none stayed whole, yet the page's own
+    edge measures the swipe. The page now is the one child of ``c`` paired with it, or else
+    the one holding nodes paired with nodes of it (a sliver's wrappers, their ids shared
+    with the next page's, pair with nothing: its labels do), or else the one showing a text
+    it showed (a form's text boxes, keyed without their hints, pair with nothing at all).
+    O(size of the pages)."""
+    olds = prev.children[p]
+    if len(olds) != 1 or len(curr.children[c]) < 2:
+        return None  # the common container: no page then, or one page now (asked first)
+    old = olds[0]
+    if prev.nodes[old].bounds != prev.nodes[p].bounds:
+        return None
+    got = [k for k in curr.children[c] if pairs.get(k) == old]
+    if not got:
+        end = prev.subtree_end(old)
+        got = [
+            k
+            for k in curr.children[c]
+            if any(old < pairs.get(q, -1) < end for q in range(k, curr.subtree_end(k)))
+        ]
+    if not got:
+        was = shown_texts(prev, old)
+        got = [k for k in curr.children[c] if was & shown_texts(curr, k)]
+    dx = page_swiped(prev, p, curr, c, old, got[0]) if len(got) == 1 else None
+    return None if not dx else Motion(c, p, dx, 0)
 
 
 def _crossed_way(was: Bounds, view: Bounds) -> tuple[int, int]:

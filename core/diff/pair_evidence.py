@@ -11,9 +11,9 @@ turned a page pairs only a section header cut by both edges). The module docstri
 
 from __future__ import annotations
 
+from deltarec.core.diff.axis import across, flip, host_sideways
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.motions import OFF, Motion, consistent, placements
-from deltarec.core.diff.pages import across
 from deltarec.core.diff.row_content import own_texts, texts
 from deltarec.core.diff.scrolls import find_motions
 from deltarec.core.observe.frame import Frame
@@ -132,10 +132,13 @@ class Guard:
         if prev.parents[old] != old_host or not curr.children[row] or not prev.children[old]:
             return False
         a, b = prev.nodes[old].bounds, curr.nodes[row].bounds
-        if not across(a, prev.nodes[old_host].bounds, b, curr.nodes[host].bounds):
+        box = curr.nodes[host].bounds
+        side = host_sideways(prev, old_host, curr, host)  # a carousel: its side edges cross
+        if not across(a, prev.nodes[old_host].bounds, b, box, side):
             return False
+        way = -1 if (b.left <= box.left if side else b.top <= box.top) else 1
         g = self._gesture
-        if g is not None and g.contradicts(0, -1 if b.top <= curr.nodes[host].bounds.top else 1):
+        if g is not None and g.contradicts(*((way, 0) if side else (0, way))):
             return False  # it crossed against the finger: another row of the same looks
         was, now = texts(prev, old), texts(curr, row)
         if not (was <= now or now <= was):
@@ -155,8 +158,8 @@ class Guard:
             )
             if q < 0:
                 continue
-            seen_a = _column(prev, old_host, old, q)
-            seen_b = _column(curr, host, row, k)
+            seen_a = _column(prev, old_host, old, q, side)
+            seen_b = _column(curr, host, row, k, side)
             if seen_a is not None and seen_b is not None and max(seen_a, seen_b) >= ROWS_TO_TELL:
                 return True
         return False
@@ -315,37 +318,47 @@ def _label(node: Node) -> tuple[str, str, str, str]:
     return (node.class_name, node.resource_id, node.text, node.content_desc)
 
 
-def _place(frame: Frame, host: int, row: int, pos: int) -> tuple[str, int, int, int, bool]:
+def _place(
+    frame: Frame, host: int, row: int, pos: int, side: bool = False
+) -> tuple[str, int, int, int, bool]:
     """Where part ``pos`` sits in ``row`` of list ``host``: its class, its left and right, and
     its distance from the row's edge that the list's edge did not cut (its top, unless it is
-    cut by the top edge), and which edge that is."""
-    node, b, r = frame.nodes[pos], frame.nodes[pos].bounds, frame.nodes[row].bounds
-    from_bottom = r.top <= frame.nodes[host].bounds.top
+    cut by the top edge), and which edge that is. ``side``: a carousel, read on boxes flipped
+    across the diagonal (:func:`~deltarec.core.diff.axis.flip`): its top and bottom, and
+    its distance from the row's left or right."""
+    box = _box(frame, host, side)
+    node, b, r = frame.nodes[pos], _box(frame, pos, side), _box(frame, row, side)
+    from_bottom = r.top <= box.top
     dist = r.bottom - b.bottom if from_bottom else b.top - r.top
     return (node.class_name, b.left, b.right, dist, from_bottom)
 
 
-def _column(frame: Frame, host: int, row: int, pos: int) -> int | None:
+def _box(frame: Frame, pos: int, side: bool) -> Bounds:
+    b = frame.nodes[pos].bounds
+    return flip(b) if side else b
+
+
+def _column(frame: Frame, host: int, row: int, pos: int, side: bool = False) -> int | None:
     """How many rows of list ``host`` show a label at the place of ``pos`` in ``row``
     (:func:`_place`, within a px: a scaled screen rounds each box), or None when one label
     shows in two of them (kept on the frame). A row cut by the edge that place is measured
     from is left out. O(nodes of the list)."""
-    place = _place(frame, host, row, pos)
-    memo: dict[tuple[int, tuple[str, int, int, int, bool]], int | None]
+    place = _place(frame, host, row, pos, side)
+    memo: dict[tuple[int, bool, tuple[str, int, int, int, bool]], int | None]
     memo = frame.__dict__.setdefault("_columns", {})
-    key = (host, place)
+    key = (host, side, place)
     if key in memo:
         return memo[key]
     kind, left, right, dist, from_bottom = place
-    box = frame.nodes[host].bounds
+    box = _box(frame, host, side)
     seen: set[str] = set()
     repeats = False
     for r in frame.children[host]:
-        rb = frame.nodes[r].bounds
+        rb = _box(frame, r, side)
         if (rb.top <= box.top) if not from_bottom else (rb.bottom >= box.bottom):
             continue
         for k in range(r + 1, frame.subtree_end(r)):
-            node, b = frame.nodes[k], frame.nodes[k].bounds
+            node, b = frame.nodes[k], _box(frame, k, side)
             if not (node.text or node.content_desc) or node.class_name != kind:
                 continue
             d = rb.bottom - b.bottom if from_bottom else b.top - rb.top

@@ -192,7 +192,7 @@ def refuted(
     def behind(q: int, k: int) -> bool:  # curr row q, prev row k
         return one.get(q) == k
 
-    side = host_sideways(prev, p, curr, c)  # a carousel: its side edges cut its items
+    side = host_sideways(prev, p, curr, c, one)  # a carousel: its side edges cut its items
     if not _placed(prev, p, curr, c, offset, finger, side):
         return True
     return _clash(prev, p, curr, c, offset, ahead, side) or _clash(

@@ -22,7 +22,13 @@ The truth (:func:`check`): one scroll line, on the pager (or a wrapper filling i
 both frames (a page line may then name the page in view, or its list: :func:`_paging`);
 none on the list inside (it did not scroll); no ``+`` / ``-`` of a row that
 merely moved with the page (:func:`.grading.stayed_listed`: a row shows texts still shown);
-no ``~`` of what an element shows.
+no ``~`` of what an element shows. A swipe by whole pages to a page that looks the same,
+node for node (a backdrop showing nothing but boxes), leaves the dumps equal: then no
+scroll line at all.
+
+:func:`cases` samples swipes at random; :func:`sweep` swipes every pager by every offset of
+:func:`offsets`, exactly a page and a few px either side of it and of a 60 px sliver among
+them.
 """
 
 from __future__ import annotations
@@ -34,7 +40,7 @@ from dataclasses import dataclass
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Node, Observation
 from tests.core.real_scrolls.carousels import _copy
-from tests.core.real_scrolls.grading import Violation, changed_besides, stayed_listed
+from tests.core.real_scrolls.grading import Violation, changed_besides, no_scroll, stayed_listed
 from tests.core.real_scrolls.transforms import (
     SLACK,
     Path_,
@@ -119,6 +125,31 @@ def cases(rng: random.Random, per_capture: int) -> list[Swipe]:
     return out
 
 
+OFFSETS = (10, 40, 150)
+"""The small swipes of :func:`sweep`, in px; the rest are fractions of the pager's width."""
+NEAR = (-3, -1, 0, 1, 3)
+"""The offsets of :func:`sweep` around one width and around the sliver, in px."""
+
+
+def offsets(w: int) -> list[int]:
+    """The swipes of :func:`sweep` of a pager ``w`` px wide, one way: a few px, a third, a
+    half, a page but for a sliver of 60 px (and a few px either side), exactly one page
+    (and a few px either side), a page and a bit, two pages exactly."""
+    out = [*OFFSETS, w // 3, w // 2, *(w - 60 + k for k in NEAR), *(w + k for k in NEAR)]
+    return sorted({d for d in (*out, w + 200, 2 * w) if d > 0})
+
+
+def sweep(captures_: tuple[tuple[str, Observation], ...] | None = None) -> list[Swipe]:
+    """Every pager of every real capture (real and made, :func:`pagers`) swiped by every
+    :func:`offsets` of its width, both ways: deterministic, no sampling."""
+    out: list[Swipe] = []
+    for name, obs in captures() if captures_ is None else captures_:
+        for where, made in pagers(obs):
+            w = _at(obs, where).bounds.width
+            out += [Swipe(name, where, s * d, made) for d in offsets(w) for s in (1, -1)]
+    return out
+
+
 def derive(case: Swipe) -> tuple[Observation, Observation]:
     obs = dict(captures())[case.capture]
     prev = paged(obs, case.where) if case.made else obs
@@ -151,6 +182,10 @@ def check(case: Swipe) -> list[Violation]:
     _, fc, d, out = graded(prev, curr)
     out += changed_besides(d)
     out += stayed_listed(d)
+    if prev == curr:
+        # The next page shows what this one did, node for node (a wallpaper's backdrop,
+        # nothing but boxes, turned by whole pages): the dumps are one; nothing to tell.
+        return out + no_scroll(d, f"swiped {case.d}px to a page that looks the same")
     host = _positions(fc, curr, case.where).start
     hosts = [s for s in d.scrolls if s.curr == host or _fills(fc, s.curr, host)]
     hosts += [s for s in d.scrolls if s.page and _paging(fc, s.curr, host)]

@@ -25,6 +25,7 @@ from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Node, Observation
 from tests.core.real_scrolls.carousels import carousels, scrolled_sideways
 from tests.core.real_scrolls.grading import Violation
+from tests.core.real_scrolls.pagers import offsets
 from tests.core.real_scrolls.transforms import (
     Case,
     Path_,
@@ -57,6 +58,18 @@ def turn(obs: Observation) -> Observation:
 def cases(rng: random.Random, per_capture: int) -> list[Case]:
     """The scrolls of :func:`.transforms.cases` (edits have no axis)."""
     return [c for c in scrolls(rng, per_capture) if c.kind == "scroll"]
+
+
+def sweep() -> list[Case]:
+    """Every real list of every capture (:func:`.transforms.scrollers`) scrolled by every
+    offset of :func:`.pagers.offsets` of its height, both ways: deterministic, no sampling
+    (a few px, a third, a half, a page but 60 px, a page, each a few px either side, more)."""
+    out: list[Case] = []
+    for name, obs in captures():
+        for where in scrollers(obs):
+            h = _at(obs, where).bounds.height
+            out += [Case(name, "scroll", where, s * d) for d in offsets(h) for s in (1, -1)]
+    return out
 
 
 def _said(d: Delta, turned: bool) -> tuple[object, ...]:

@@ -1,0 +1,125 @@
+"""A pager's page recycled whole: the next page in the old one's box, paired by its ids.
+
+A pager (a container made to scroll whose one child, its page, fills it) turned by a whole
+number of pages shows the next page in the old one's very box. The next page is built from
+the same layout: every class, id and box is the old page's, and keys made of ids (a form's
+fields, whose typed text or hint keys leave out; an icon's id) pair its nodes with the old
+page's one by one. Nothing then moved, and every label read as edited in place: 8 ``~`` and
+no scroll, the contacts' editor made the page of a pager swiped 1,080 px (issue 18).
+
+What the dumps do show is a page that shows nothing it showed: not one text or description
+of the old page is anywhere in the new one, two or more on each side. An edit changes some
+labels of a page and keeps others (a running timer's digits beside its "Pause"); the rows
+of a list paired by content never get here (a row showing nothing it showed is another
+row, :func:`deltarec.core.diff.row_content.unpair_other_rows`), but a page is its pager's
+only child, so nothing beside it says which it is. A web view's one page is left alone: its
+document replaced is a link followed, not a page turned.
+
+:func:`unpair_recycled_pages` drops every pair inside such a page. The pager then turned a
+page (:func:`deltarec.core.diff.pages.page`: its one row came and left), nothing pairs
+inside it but by key (:class:`deltarec.core.diff.pair_evidence.Guard`), and its rows are
+listed as come in and gone.
+"""
+
+from __future__ import annotations
+
+from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.labels import natures
+
+
+def page_of(frame: Frame, pos: int) -> int:
+    """The one child of ``pos`` that fills its box (a pager's page), or -1.
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> f = Frame(parse_uiautomator('<hierarchy><node class="P" bounds="[0,0][9,9]">'
+    ...     '<node class="F" bounds="[0,0][9,9]"/></node></hierarchy>'))
+    >>> page_of(f, 0), page_of(f, 1)
+    (1, -1)
+    """
+    kids = frame.children[pos]
+    if len(kids) != 1 or frame.nodes[kids[0]].bounds != frame.nodes[pos].bounds:
+        return -1
+    return kids[0]
+
+
+def shows_nothing_it_showed(prev: Frame, p: int, curr: Frame, c: int) -> bool:
+    """Whether subtree ``c`` shows two or more texts or descriptions, ``p`` too, and none of
+    ``p``'s (module docstring). O(size of both).
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> def page(*texts):
+    ...     kids = "".join(f'<node class="T" text="{t}" bounds="[0,0][9,9]"/>' for t in texts)
+    ...     return Frame(parse_uiautomator(f'<hierarchy><node class="F" bounds="[0,0][9,9]">'
+    ...                                    f'{kids}</node></hierarchy>'))
+    >>> shows_nothing_it_showed(page("Name", "Phone"), 0, page("Title", "Where"), 0)
+    True
+    >>> shows_nothing_it_showed(page("0:05", "Pause"), 0, page("0:06", "Pause"), 0)
+    False
+    """
+    if prev.subtree_hashes[p] == curr.subtree_hashes[c]:
+        return False  # the same content (the common unchanged frame): O(1)
+    was = shown_texts(prev, p)
+    if len(was) < 2:
+        return False
+    now = shown_texts(curr, c)
+    return len(now) >= 2 and not (was & now)
+
+
+def shown_texts(frame: Frame, pos: int) -> set[str]:
+    """Every text and description in subtree ``pos``, a text box's too (a hint is shown)."""
+    out: set[str] = set()
+    for n in frame.nodes[pos : frame.subtree_end(pos)]:
+        if n.text:
+            out.add(n.text)
+        if n.content_desc:
+            out.add(n.content_desc)
+    return out
+
+
+def recycled_pages(prev: Frame, curr: Frame, pairs: dict[int, int]) -> list[tuple[int, int]]:
+    """The pages (curr, prev) of the paired pagers of ``curr`` that show nothing the old
+    page showed (module docstring): a pager whose one page filled it before, and a child of
+    it now (the page in its place, or the pages a swipe left side by side) showing nothing
+    that page showed, outermost first. O(n) when no pager's content changed; O(size of the
+    pages) else."""
+    out: list[tuple[int, int]] = []
+    natural = natures(curr)
+    end = 0
+    for c in range(len(curr)):
+        if c < end or not natural[c] or curr.nodes[c].role == "web":
+            continue
+        p = pairs.get(c)
+        if p is None or prev.nodes[p].role == "web":
+            continue
+        old = page_of(prev, p)
+        if old < 0:
+            continue
+        got = [(k, old) for k in curr.children[c] if shows_nothing_it_showed(prev, old, curr, k)]
+        if got:
+            out += got
+            end = curr.subtree_end(c)
+    return out
+
+
+def unpair_recycled_pages(prev: Frame, curr: Frame, pairs: dict[int, int], used: set[int]) -> None:
+    """Drop every pair of a node of a recycled page (:func:`recycled_pages`) with a node of
+    the old page: the pager turned a page, and each page's nodes are its own.
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> def shot(*texts):
+    ...     kids = "".join(f'<node class="E" resource-id="f{i}" text="{t}" bounds="[0,{i}]'
+    ...                    f'[9,{i + 1}]"/>' for i, t in enumerate(texts))
+    ...     return Frame(parse_uiautomator('<hierarchy><node class="ViewPager" bounds="[0,0][9,9]">'
+    ...         f'<node class="F" bounds="[0,0][9,9]">{kids}</node></node></hierarchy>'))
+    >>> pairs = {0: 0, 1: 1, 2: 2, 3: 3}
+    >>> unpair_recycled_pages(shot("Name", "Phone"), shot("Title", "Where"), pairs, {0, 1, 2, 3})
+    >>> pairs
+    {0: 0}
+    """
+    for page, old in recycled_pages(prev, curr, pairs):
+        old_end = prev.subtree_end(old)
+        for k in range(page, curr.subtree_end(page)):
+            q = pairs.get(k, -1)
+            if old <= q < old_end:
+                del pairs[k]
+                used.discard(q)
