@@ -472,7 +472,8 @@ def _page_direction(d: Delta) -> str:
 
 def _still(d: Delta, curr_index: ElementIndex) -> Line:
     """The line for a swipe that scrolled nothing: what was under its start, and whether the
-    caller cut it to fit (a swipe that starts in the navigation bar moves nothing)."""
+    caller cut it to fit (a swipe that starts in the navigation bar moves nothing); a drag
+    within the touch slop says from which density a phone took it as a tap."""
     g = d.gesture
     assert g is not None
     fc = d.curr
@@ -487,6 +488,8 @@ def _still(d: Delta, curr_index: ElementIndex) -> Line:
         text = f"↕ nothing scrolled: the swipe from {where} on {what} moved nothing"
     else:
         text = f"↕ nothing scrolled: the swipe from {where} started on nothing that scrolls"
+    if g.tap_from_dpi:  # what the phone made of it: a tap, at that density or more
+        text += f" (within the touch slop on a phone of {g.tap_from_dpi} dpi or more: a tap)"
     if g.clamped:
         text += " (the swipe was cut to fit the screen)"
     return Line(K.SCROLLED, text)
