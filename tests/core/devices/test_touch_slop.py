@@ -25,6 +25,7 @@ from deltarec.core.devices.virtual.profile import PRESETS, Profile
 from deltarec.core.devices.virtual.views import View
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.observer import observe_delta
+from tests.core.truth.walk import walk
 
 APP = "dev.deltarec.playground"
 SCREENS = (".InboxActivity", ".SettingsActivity", ".MainActivity")
@@ -112,3 +113,15 @@ def test_the_delta_says_a_drag_within_the_slop_was_a_tap() -> None:
     ]
     far = Gesture(x, y, x, y + 40, 100)  # past the slop of every phone: no note
     assert "touch slop" not in observe_delta(before, before, gesture=far).text
+
+
+def test_a_tap_slid_by_the_slop_on_the_tablet_is_read_as_a_tap() -> None:
+    """bench_truth --profile tablet, seed 3 step 240: a finger 16 px down on the Feed's
+    "Like" (the slop at 320 dpi) is its tap; told to the diff as a drag, the relabelled
+    rows ("40 likes" → "41 likes") read as the feed turned a page up, with 4 rows listed
+    ``+`` (9 violations). A touch no further than 16 px on either axis is a tap to the
+    diff (:data:`deltarec.core.diff.gesture.TAP_SLOP`)."""
+    steps = walk(3, 240, start="FeedActivity", profile=PRESETS["tablet"])
+    last = list(steps)[-1]
+    assert last.gesture.klass == "tap-slop" and last.gesture.args[3] - last.gesture.args[1] == 16
+    assert last.violations == []
