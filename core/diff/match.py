@@ -73,6 +73,7 @@ from rapidfuzz.fuzz import ratio
 
 from deltarec.core.diff.crossed import uncross_slots
 from deltarec.core.diff.crowd import Crowd
+from deltarec.core.diff.edited_in_place import edited_in_place
 from deltarec.core.diff.geometry import geometry_pass
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.motions import Motion
@@ -89,6 +90,7 @@ from deltarec.core.diff.row_content import (
 )
 from deltarec.core.diff.scroll_edits import reads_as_edited
 from deltarec.core.diff.scrolls import find_motions
+from deltarec.core.diff.settled import settled
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Node
 
@@ -171,6 +173,8 @@ def match_measured(
     guard = _guarded(prev, curr, pairs, used, iou_threshold, gesture, None)
     if pairs == guard.measured:
         return Matched(pairs, guard.measured, tuple(guard.motions))
+    if settled(prev, curr, guard.measured, pairs, guard.motions, gesture):
+        return Matched(pairs, dict(pairs), tuple(guard.motions))  # what it finds (settled.py)
     final = find_motions(prev, curr, pairs, gesture)
     if not _measured_pages(guard.motions, final):
         return Matched(pairs, dict(pairs), tuple(final))
@@ -208,6 +212,8 @@ def _guarded(
     ev = Evidence(prev, curr, pairs, iou_threshold)
     if motions is None and not pairs and gesture is None:
         motions = []  # nothing paired, no swipe: no host to measure (find_motions finds none)
+    elif motions is None and edited_in_place(prev, curr, pairs, gesture):
+        motions = []  # labels edited in rows that stayed: nothing to measure (its module)
     # Scrolls: drop pairs a scroll contradicts, then pair only where offsets allow.
     guard = Guard(prev, curr, pairs, gesture, motions)
     ev.guard = guard

@@ -1,0 +1,130 @@
+"""When the matcher's scroll estimate also serves its final pairs (one estimate per step).
+
+Before passes 3 and 4 the matcher measures the scrolls over the pairs passes 1 and 2 made
+(:class:`~deltarec.core.diff.pair_evidence.Guard`); the delta reads them over the final
+pairs, which the matcher measured again whenever passes 3 and 4 added a pair. When the two
+sets are equal the one estimate serves both
+(:meth:`~deltarec.core.diff.match.Matched.motions_over`).
+:func:`settled` names a second case, where the pairs passes 3 and 4 added give
+:func:`~deltarec.core.diff.scrolls.find_motions` nothing new to measure, because every
+added pair
+
+- is a host the estimate found, paired as the estimate paired it through its wrappers
+  (:func:`~deltarec.core.diff.pages.through_wrappers`), or lies outside every such host,
+  on both sides (a host's rows are what its motion was measured from);
+- keeps its top-left corner (no node that moved keeping its size, nor an edge's sliver
+  moved: the only evidence of a scroll a pair gives; a summary "Off" → "On" that grew
+  wider keeps its corner);
+- is of nodes not made to scroll in either frame (a list paired only by pass 3 could turn
+  a page);
+- is a leaf, or a container whose every node below, outside the hosts found, is paired
+  and kept its corner (nothing below it moved or came but what a found host holds);
+- sits under parents, on both sides, all of whose children are paired (no wrapper can
+  then be paired through the others, :func:`~deltarec.core.diff.pages.through_wrappers`);
+
+and no pair of the first set was dropped or changed, and there is no gesture. Then the
+final estimate is the first one. Proven equal by ``tests/core/test_one_estimate.py`` (every
+ordered pair of real captures of a flow, both kinds of input, and generated edits of real
+screens — pages turned in their lists, labels renamed, elements moved and dropped — both
+ways: the matcher's result with the rule equals the one with the second estimate run).
+Cost: O(n) (each position below an added container is looked at once).
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> from deltarec.core.observe.frame import Frame
+    >>> def shot(text, right):
+    ...     return Frame(parse_uiautomator('<hierarchy><node class="V" bounds="[0,0][900,900]">'
+    ...         f'<node class="T" text="{text}" bounds="[0,0][{right},50]"/></node></hierarchy>'))
+    >>> settled(shot("Off", 90), shot("On", 80), {0: 0}, {0: 0, 1: 1}, [], None)
+    True
+    >>> settled(shot("Off", 90), shot("On", 80), {0: 0}, {0: 0, 1: 1}, [Motion(0, 0, 0, 9)], None)
+    False
+"""
+
+from __future__ import annotations
+
+from collections.abc import Container, Mapping, Sequence
+
+from deltarec.core.diff.gesture import Gesture
+from deltarec.core.diff.motions import Motion
+from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.labels import natures
+from deltarec.core.observe.model import Bounds
+
+
+def settled(
+    prev: Frame,
+    curr: Frame,
+    measured: Mapping[int, int],
+    pairs: Mapping[int, int],
+    motions: Sequence[Motion],
+    gesture: Gesture | None,
+) -> bool:
+    """Whether :func:`~deltarec.core.diff.scrolls.find_motions` over ``pairs`` is known to
+    find ``motions``, what it found over ``measured`` (the module docstring)."""
+    if gesture is not None or len(pairs) <= len(measured):
+        return False
+    for c, p in measured.items():
+        if pairs.get(c) != p:
+            return False  # a pair dropped or changed: other evidence, measure again
+    inside_c = _inside(curr, [m.curr for m in motions])
+    inside_p = _inside(prev, [m.prev for m in motions])
+    nodes_p, nodes_c = prev.nodes, curr.nodes
+    nature_p, nature_c = natures(prev), natures(curr)
+    used = set(pairs.values())
+    hosts = {(m.curr, m.prev) for m in motions}
+    seen_c: set[int] = set()  # parents whose children were all found paired
+    seen_p: set[int] = set()
+    checked = 0  # positions below this one were looked at under an added container
+    for c in sorted(c for c in pairs if c not in measured):
+        p = pairs[c]
+        if (c, p) in hosts:
+            continue  # a host the estimate paired through its wrappers, measured as such
+        if inside_c[c] or inside_p[p] or nature_c[c] or nature_p[p]:
+            return False
+        if not _corner_kept(nodes_p[p].bounds, nodes_c[c].bounds):
+            return False
+        if not (
+            _siblings_paired(curr, c, pairs, seen_c) and _siblings_paired(prev, p, used, seen_p)
+        ):
+            return False
+        if c < checked or not (curr.children[c] or prev.children[p]):
+            continue  # inside a container looked at already, or a leaf
+        end = curr.subtree_end(c)
+        for k in range(c + 1, end):
+            if inside_c[k]:
+                continue  # a found host's own: measured already
+            q = pairs.get(k)
+            if q is None or not _corner_kept(nodes_p[q].bounds, nodes_c[k].bounds):
+                return False
+        checked = end
+    return True
+
+
+def _inside(frame: Frame, hosts: list[int]) -> list[bool]:
+    """Per position, whether it is one of ``hosts`` or below one. O(n): a host inside one
+    marked already is skipped (subtrees are nested or apart)."""
+    out = [False] * len(frame)
+    marked = 0
+    for h in sorted(hosts):
+        if h < marked:
+            continue
+        marked = frame.subtree_end(h)
+        out[h:marked] = [True] * (marked - h)
+    return out
+
+
+def _siblings_paired(frame: Frame, pos: int, paired: Container[int], seen: set[int]) -> bool:
+    """Whether every child of ``pos``'s parent is in ``paired`` (a window root: yes).
+    ``seen``: the parents found so already, each looked at once (a row of a thousand
+    siblings all added by pass 3 is not a thousand walks of the row)."""
+    parent = frame.parents[pos]
+    if parent < 0 or parent in seen:
+        return True
+    if all(k in paired for k in frame.children[parent]):
+        seen.add(parent)
+        return True
+    return False
+
+
+def _corner_kept(a: Bounds, b: Bounds) -> bool:
+    return a.left == b.left and a.top == b.top
