@@ -86,12 +86,13 @@ BUDGET_EDGE: dict[tuple[str, str], int] = {
 """Open (a ratchet: lower it when a class closes, never raise it). 12 of the 50 edge
 cases fail, 6 each way, as the generator first found them:
 
-- ``contacts-agent/06.xml`` (the contact editor, a form whose sections the generator copies):
-  the section cut by the bottom edge moves up whole into the gap and is not paired with
-  itself: its fields read ``+ textbox "Rjqpg #101"`` and ``- textbox "Rjqpg #101"``, the
-  new section's ``+`` beside them (4 each way);
-- YouTube ``…_4.xml`` (list ``(0,0,0,0,0,0,0,0,1,0,0,1,0,1,0,0)``, row 1): a 1,230 px video
-  card swiped away reads as the feed scrolled 1,230 px (2 each way)."""
+- the contact editor (``contacts-agent/06.xml``, ``07.xml``, ``contacts-manual/05.xml``,
+  ``06.xml``; list ``(0,0,1,0,0,0,2)``, section 1 swiped away; a form whose sections the
+  generator copies): the section cut by the bottom edge moves up whole into the gap and is
+  not paired with itself: its fields read ``+ textbox "Rjqpg #101"`` and
+  ``- textbox "Rjqpg #101"``, the new section's ``+`` beside them (4 each way);
+- YouTube ``…_4.xml`` and ``…_5.xml`` (list ``(0,0,0,0,0,0,0,0,1,0,0,1,0,1,0,0)``, row 1): a
+  1,230 px video card swiped away reads as the feed scrolled 1,230 px (2 each way)."""
 
 
 def test_the_edge_sweep_cuts_or_hides_the_rows_below() -> None:
