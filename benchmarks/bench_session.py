@@ -216,8 +216,10 @@ MOVE_PROPS = {"focus": "focused", "selected": "selected", "checked": "checked"}
 DIGITS = re.compile(r"\d+")
 """Digit runs: a label's identity leaves them out (a count changes, the label stays)."""
 QUOTED = re.compile(r'"(?:[^"\\]|\\.)*"')
-UNLABELLED = re.compile(r"layout: \d+ off-screen or unlabelled elements? added or removed")
-"""A layout line that names only a count of views that show nothing (came or went)."""
+UNLABELLED = re.compile(r"layout: unlabelled [\w-]+ (?:appeared|went|moved)\b.*")
+"""A layout line that says a view showing nothing came, went or moved (where, and in what)."""
+REFRESH = re.compile(r"([+-]) refresh indicator over .*")
+"""A refresh circle (a view that shows nothing, over a list) came (``+``) or went (``-``)."""
 SEPARATORS = re.compile(r" [·•|—] ")
 LATER = 90061.0
 """A day, an hour, a minute and a second: what a view shows then tells if it is time-driven."""
@@ -1194,6 +1196,10 @@ class Grader:
             return self._scroll(line)
         if line.startswith("~"):
             return self._change(line[1:].strip())
+        refresh = REFRESH.fullmatch(line)
+        if refresh:
+            came = refresh[1] == "+"
+            return "" if self._unlabelled(came, not came) else "no unlabelled view came or went"
         if line.startswith(("+", "-")) and re.search(r"\bkeyboard\b", line):
             return "" if self._facts("keyboard") else "the keyboard did not change"
         if line.startswith(("+", "-")) or full:
@@ -1282,7 +1288,7 @@ class Grader:
         if re.search(r"\bkeyboard\b|\bime\b", body.lower()):
             return "" if self._facts("keyboard") else "the keyboard did not change"
         quoted = list(QUOTED.finditer(body))
-        if not quoted and UNLABELLED.fullmatch(body):
+        if UNLABELLED.fullmatch(body):
             return "" if self._unlabelled() else "no unlabelled view came or went"
         if not quoted:
             return "names no element"
@@ -1298,15 +1304,15 @@ class Grader:
         reasons = [self._attr(name, attr, _value(old), _value(new)) for attr, old, new in pairs]
         return "; ".join(r for r in reasons if r)
 
-    def _unlabelled(self) -> bool:
-        """Whether a view that shows nothing and is named by nothing came or went (a
-        SwipeRefreshLayout's circle)."""
+    def _unlabelled(self, came: bool = True, went: bool = True) -> bool:
+        """Whether a view that shows nothing and is named by nothing came (``came``) or went
+        (``went``): a SwipeRefreshLayout's circle."""
         before, after = self.before.views, self.after.views
         return any(
             not snap[k].names
             for snap, keys in (
-                (after, after.keys() - before.keys()),
-                (before, before.keys() - after.keys()),
+                (after, after.keys() - before.keys() if came else set()),
+                (before, before.keys() - after.keys() if went else set()),
             )
             for k in keys
         )

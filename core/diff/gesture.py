@@ -25,7 +25,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 TAP_SLOP = 16
-"""A touch that moved less than this (px, both axes summed) is a tap or a long press."""
+"""A touch that moved no further than this (px) on either axis is a tap or a long press: the
+touch slop (8 dp) at 320 dpi, the least of today's phones, so every one of them took it as
+one (a finger 16 px down on a 320 dpi tablet is its tap; as a drag, the diff read the tap's
+relabelled rows as a page turned against the finger)."""
+
+TOUCH_SLOP_DP = 8
+"""``ViewConfiguration``'s touch slop: a finger that moves no further on either axis is a
+tap to every view (no scroller starts a drag, the view under it keeps its press)."""
+
+DENSEST = 640
+"""dpi of the densest phones (xxxhdpi): a move past their slop is a drag on every phone."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,8 +52,20 @@ class Gesture:
 
     @property
     def swipe(self) -> bool:
-        """It moved: a drag or a fling, not a tap."""
-        return abs(self.x2 - self.x1) + abs(self.y2 - self.y1) >= TAP_SLOP
+        """It moved past the slop of every phone (:data:`TAP_SLOP`): a drag or a fling."""
+        return max(abs(self.x2 - self.x1), abs(self.y2 - self.y1)) > TAP_SLOP
+
+    @property
+    def tap_from_dpi(self) -> int:
+        """The lowest screen density (dpi) at which this touch stays within the touch slop,
+        so that the phone takes it as a tap; 0 when it is past the slop of every phone.
+
+        >>> Gesture(540, 900, 540, 918).tap_from_dpi, Gesture(540, 900, 540, 960).tap_from_dpi
+        (360, 0)
+        """
+        travel = max(abs(self.x2 - self.x1), abs(self.y2 - self.y1))
+        dpi = -(-travel * 160 // TOUCH_SLOP_DP)
+        return dpi if dpi <= DENSEST else 0
 
     @property
     def vertical(self) -> bool:

@@ -67,6 +67,7 @@ from deltarec.core.render.rows import (
     unknown_cut,
     whole_row,
 )
+from deltarec.core.render.unlabelled import refresh_lines
 
 NAMING_LEVELS = 4
 """How far up from a scrolled host the renderer looks for the container to name it by."""
@@ -201,6 +202,10 @@ def delta_entries(
         for c in _by_order(d.added, order)
         if c not in in_dialog and c not in in_scroll and not new_screen
     ]
+    refreshed, refresh_done = (
+        refresh_lines(d, prev_index, curr_index) if not new_screen else ([], [])
+    )
+    added_lines += refreshed
 
     changed_lines = field_lines(d, curr_index, prev_index, new_screen=new_screen)
     if not new_screen:
@@ -243,11 +248,12 @@ def delta_entries(
             count = sum(1 for p in hidden if p in prev_index.number_of)
             removed.append(Line(K.HIDDEN, f"- ({count} elements behind the dialog)"))
 
+    removed += refresh_done
     if d.gesture is not None and d.gesture.swipe and not d.scrolls and not new_screen:
         scrolls.append(_still(d, curr_index))
     out = head + added_lines + changed_lines + scrolls + removed
     if not out and not d.empty:
-        out.append(_unlisted(d, curr_index))
+        out.append(_unlisted(d, prev_index, curr_index))
     return out
 
 
@@ -425,7 +431,7 @@ def _selection_moves(
     return [Line(K.CHANGED, f"~ selected: {old} → {new}", said)]
 
 
-def _unlisted(d: Delta, curr_index: ElementIndex) -> Line:
+def _unlisted(d: Delta, prev_index: ElementIndex, curr_index: ElementIndex) -> Line:
     """The one line for a diff whose entries are all left out of the text."""
     if (
         all(c in d.quiet_curr for c in d.changed)
@@ -434,7 +440,7 @@ def _unlisted(d: Delta, curr_index: ElementIndex) -> Line:
         and not d.scrolls
     ):
         return Line(K.FIELD, "(only the status bar changed)")
-    return Line(K.CHANGED, layout_line(d, curr_index))
+    return Line(K.CHANGED, layout_line(d, prev_index, curr_index))
 
 
 def _by_order(positions: Iterable[int], order: dict[int, int]) -> list[int]:
@@ -466,7 +472,8 @@ def _page_direction(d: Delta) -> str:
 
 def _still(d: Delta, curr_index: ElementIndex) -> Line:
     """The line for a swipe that scrolled nothing: what was under its start, and whether the
-    caller cut it to fit (a swipe that starts in the navigation bar moves nothing)."""
+    caller cut it to fit (a swipe that starts in the navigation bar moves nothing); a drag
+    within the touch slop says from which density a phone took it as a tap."""
     g = d.gesture
     assert g is not None
     fc = d.curr
@@ -481,6 +488,8 @@ def _still(d: Delta, curr_index: ElementIndex) -> Line:
         text = f"↕ nothing scrolled: the swipe from {where} on {what} moved nothing"
     else:
         text = f"↕ nothing scrolled: the swipe from {where} started on nothing that scrolls"
+    if g.tap_from_dpi:  # what the phone made of it: a tap, at that density or more
+        text += f" (within the touch slop on a phone of {g.tap_from_dpi} dpi or more: a tap)"
     if g.clamped:
         text += " (the swipe was cut to fit the screen)"
     return Line(K.SCROLLED, text)

@@ -15,6 +15,7 @@ from __future__ import annotations
 from deltarec.core.diff.compute import Delta
 from deltarec.core.observe.index import ElementIndex
 from deltarec.core.render.lines import element
+from deltarec.core.render.unlabelled import hidden_parts, unnamed_move
 
 LAYOUT_NAMES = 3
 """At most this many moved elements are named on a ``~ layout:`` line."""
@@ -28,19 +29,15 @@ def direction(dx: int, dy: int) -> str:
     return f"{'right' if dx < 0 else 'left'} {abs(dx)}px"
 
 
-def layout_line(d: Delta, curr_index: ElementIndex) -> str:
+def layout_line(d: Delta, prev_index: ElementIndex, curr_index: ElementIndex) -> str:
     """``~ layout: …`` for a diff none of whose changes has a line of its own: the moved
-    elements named (:func:`moves_named`), and how many elements off-screen or without a
-    label came or went."""
+    elements named (:func:`moves_named`), and what came or went off-screen or without a
+    label, and where (:func:`~deltarec.core.render.unlabelled.hidden_parts`)."""
     moved = [c for c in d.changed if c not in d.quiet_curr]
-    hidden = sum(1 for c in d.added if c not in d.quiet_curr) + sum(
-        1 for p in d.removed if p not in d.quiet_prev
-    )
     parts = []
     if moved:
         parts.append(moves_named(d, moved, curr_index))
-    if hidden:
-        parts.append(f"{hidden} off-screen or unlabelled elements added or removed")
+    parts += hidden_parts(d, prev_index, curr_index)
     return f"~ layout: {', '.join(parts) or 'changed'}"
 
 
@@ -54,7 +51,9 @@ def moves_named(d: Delta, moved: list[int], curr_index: ElementIndex) -> str:
     said = []
     for c in tops[:LAYOUT_NAMES]:
         a, b = fp.nodes[d.pairs[c]].bounds, fc.nodes[c].bounds
-        what = element(curr_index.number_of.get(c), fc.nodes[c], curr_index.names[c])
+        what = unnamed_move(d, c, curr_index) or element(
+            curr_index.number_of.get(c), fc.nodes[c], curr_index.names[c]
+        )
         if (a.width, a.height) != (b.width, b.height):
             how = "resized"
         elif (a.left, a.top) != (b.left, b.top):

@@ -8,9 +8,12 @@ screenshot show. Behaviour, chosen to match Android:
   swallow the tap). With a dialog open, a tap outside it cancels it.
 - **long press** acts on the topmost long-clickable view (Inbox rows toggle
   their ``selected`` flag).
-- **swipe** shorter than 16 px is a tap (a long press when it lasts >= 500 ms,
-  which is how ``input swipe X Y X Y 800`` long-presses; 16 px on the default phone,
-  the same length in dp on others). Otherwise it goes to
+- **swipe** that moves no further than the touch slop on either axis (8 dp,
+  ``ViewConfiguration.getScaledTouchSlop()``: 21 px on the default phone, 16 at 320 dpi) is a
+  tap (a long press when it lasts >= 500 ms, which is how ``input swipe X Y X Y 800``
+  long-presses): no scroller starts a drag within the slop, and the view under the finger
+  keeps its press (``View.onTouchEvent`` cancels it only past its bounds and the slop).
+  Otherwise it goes to
   the innermost view under its start point that scrolls along its axis (mostly
   vertical or mostly horizontal; see :func:`~.views.swipe_target`), and scrolls
   it by ``y1 - y2`` (or ``x1 - x2``) pixels less the touch slop (8 dp, as AOSP's
@@ -84,7 +87,6 @@ DEFAULT_EPOCH = 1704102060.0
 PACKAGES = (APP_PACKAGE, LAUNCHER_PACKAGE, SYSTEMUI_PACKAGE, "dev.deltarec.keyboard")
 """Installed packages, as ``pm list packages`` reports them."""
 
-TAP_SLOP = 16
 LONG_PRESS_MS = 500
 
 SLOPLESS = frozenset({"article", "pager"})
@@ -225,7 +227,8 @@ class Playground:
 
     def swipe(self, x1: int, y1: int, x2: int, y2: int, duration_ms: int = 300) -> None:
         """Swipe from (x1, y1) to (x2, y2); see the module docstring."""
-        if abs(x2 - x1) + abs(y2 - y1) < self.profile.px(TAP_SLOP):
+        slop = self.profile.px(TOUCH_SLOP_LU)
+        if abs(x2 - x1) <= slop and abs(y2 - y1) <= slop:
             if duration_ms >= LONG_PRESS_MS:
                 self.long_press(x1, y1, duration_ms)
             else:
@@ -243,7 +246,7 @@ class Playground:
         if target in SLOPLESS:
             scroll(self.state, target, travel + glide(travel, duration_ms), self.screen)
             return
-        moved = drag(finger, self.profile.px(TOUCH_SLOP_LU))
+        moved = drag(finger, slop)
         if target == "inbox" and self.state.inbox.offset == 0:
             # Pulled down at its top: the SwipeRefreshLayout takes the drag (no fling).
             self.state.inbox.refreshing = -self.profile.to_layout(moved) >= REFRESH_PULL

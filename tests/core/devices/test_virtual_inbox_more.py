@@ -40,10 +40,11 @@ def _layout(o: Observation) -> Node:
 
 
 @settings(max_examples=40, deadline=None, derandomize=True)
-@given(st.integers(20, 1700), st.sampled_from((40, 120, 300, 800)), st.integers(60, 1000))
+@given(st.integers(SLOP + 1, 1700), st.sampled_from((40, 120, 300, 800)), st.integers(60, 1000))
 def test_a_drag_down_at_the_top_pulls_to_refresh_over_rows_that_stay(
     length: int, ms: int, x: int
 ) -> None:
+    """Past the touch slop (within it the drag is a tap: ``test_touch_slop``)."""
     pg = _inbox()
     before = obs(pg)
     pg.swipe(x, 400, x, 400 + length, ms)

@@ -5,12 +5,20 @@ truth.
   and the rows below it move up by its height (its top to the next row's top) in a list that
   did not scroll. Only rows of a list (:data:`ALIKE`) whose rows below it are all wholly in
   view: what comes up from under the bottom edge is not in the capture (:func:`spots`).
+- **dismiss at the edge** (:func:`edge_spots`, :func:`dismissed_at_edge`): the same, where
+  rows below are cut by the list's bottom edge or out of view. The capture's rows from the
+  first one not wholly in view on are laid out again as copies of the row swiped away
+  (other words, one pitch apart, past the edge: :func:`full_rows`), and both frames are
+  clipped to the list's box: the rows below move up into the gap, the cut one shows more,
+  and a row comes in at the bottom. ``undo`` reads it backwards: the row comes back, the
+  rows below move down and the bottom one leaves.
 - **reorder** (:func:`reordered`): the row and the one below it, alike (one class and id),
   swap places (``ItemTouchHelper``'s drag): the lower one now starts where the upper one did,
   the upper one below it, the gap between them kept; the list's children swap too.
 
 The truth (:func:`check`): no scroll line, no ``~`` of what an element shows; a dismissal
-is the row ``-`` and nothing else ``+`` / ``-``; a reorder lists nothing ``+`` / ``-``, and
+is the row ``-`` and nothing else ``+`` / ``-`` but rows that came in at the bottom (an undo:
+the row ``+`` and nothing else but rows that left at the bottom); a reorder lists nothing ``+`` / ``-``, and
 says at most the two rows moved. Rule 3 of the real-capture oracle (rows that moved
 together are a scroll) is what the rows a dismissal pulled up, and a row dragged down,
 contradict, so it is not asked.
@@ -26,7 +34,16 @@ from dataclasses import dataclass
 from deltarec.core.observe.model import Node, Observation
 from tests.core.real_scrolls.grading import Violation, changed_besides, no_scroll, stayed_listed
 from tests.core.real_scrolls.insertions import _below, _clip_box, _shown, _stacked, lists
-from tests.core.real_scrolls.transforms import Path_, _at, _positions, _replace, captures, graded
+from tests.core.real_scrolls.transforms import (
+    Path_,
+    _at,
+    _copy,
+    _moved_clipped,
+    _positions,
+    _replace,
+    captures,
+    graded,
+)
 
 ALIKE = 3
 """Rows of one class and id a list has, the one swiped away among them: a list's rows (a
@@ -42,6 +59,10 @@ class Rearranged:
     where: Path_
     index: int
     dismiss: bool
+    edge: bool = False
+    """Rows below it are cut by the bottom edge or out of view (:func:`edge_spots`)."""
+    undo: bool = False
+    """Read backwards: the row comes back."""
 
 
 def _whole(row: Node, top: int, bottom: int) -> bool:
@@ -76,6 +97,72 @@ def spots(obs: Observation) -> list[Rearranged]:
             ):
                 out.append(Rearranged("", where, j, False))
     return out
+
+
+def edge_spots(obs: Observation) -> list[Rearranged]:
+    """Every row that can be swiped away (wholly in view, alike, showing something) with a
+    row below it not wholly in view, in the lists of :func:`.insertions.lists` whose box is
+    cut by the clipping box's bottom edge: each both ways."""
+    out: list[Rearranged] = []
+    for where in sorted({w for w, _ in lists(obs)}):
+        parent = _at(obs, where)
+        rows = parent.children
+        if len(rows) < 2 or not _stacked(rows):
+            continue
+        box = _clip_box(obs, where)[1]
+        top, bottom = max(box.top, parent.bounds.top), box.bottom
+        if parent.bounds.bottom < bottom:
+            continue  # the list ends in view: nothing comes up from under the edge
+        kinds = Counter((r.class_name, r.resource_id) for r in rows)
+        for j, row in enumerate(rows):
+            alike = kinds[(row.class_name, row.resource_id)] >= ALIKE
+            below = rows[j + 1 :]
+            if not (alike and _shown(row) and _whole(row, top, bottom)):
+                continue
+            if below and not all(_whole(r, top, bottom) for r in below):
+                out += [Rearranged("", where, j, True, True, undo) for undo in (False, True)]
+    return out
+
+
+def full_rows(obs: Observation, where: Path_, index: int) -> list[Node]:
+    """The rows of the list at ``where`` as laid out past its box: the rows wholly in view
+    up to the first that is not, then copies of row ``index`` one pitch apart (its height
+    and the gap above the row after it) until two pitches past the clipping box."""
+    rows = list(_at(obs, where).children)
+    box = _clip_box(obs, where)[1]
+    top = max(box.top, _at(obs, where).bounds.top)
+    keep = index + 1
+    while keep < len(rows) and _whole(rows[keep], top, box.bottom):
+        keep += 1
+    row = rows[index]
+    gap = max(0, rows[index + 1].bounds.top - row.bounds.bottom) if keep > index + 1 else 0
+    pitch = row.bounds.height + gap
+    y, k, out = rows[keep - 1].bounds.bottom + gap, 0, rows[:keep]
+    while y < box.bottom + 2 * pitch:
+        k += 1
+        out.append(_copy(row, y - row.bounds.top, 100 + k, True))
+        y += pitch
+    return out
+
+
+def dismissed_at_edge(
+    obs: Observation, where: Path_, index: int
+) -> tuple[Observation, Observation]:
+    """The capture with the rows of :func:`full_rows`, and without row ``index``, the rows
+    below it up by its pitch; both clipped to the list's clipping box."""
+    rows = full_rows(obs, where, index)
+    row = rows.pop(index)
+    step = rows[index].bounds.top - row.bounds.top
+    after = [
+        r if k < index else _below(r, rows[index].bounds.top, -step) for k, r in enumerate(rows)
+    ]
+    box = _clip_box(obs, where)[1]
+    parent = _at(obs, where)
+    frames = []
+    for laid in ([*rows[:index], row, *rows[index:]], after):
+        kept = tuple(c for r in laid if (c := _moved_clipped(r, 0, box)) is not None)
+        frames.append(_replace(obs, where, dataclasses.replace(parent, children=kept)))
+    return frames[0], frames[1]
 
 
 def _shifted(node: Node, dy: int) -> Node:
@@ -125,8 +212,18 @@ def sweep() -> list[Rearranged]:
     return [dataclasses.replace(s, capture=name) for name, obs in captures() for s in spots(obs)]
 
 
+def edge_sweep() -> list[Rearranged]:
+    """Every edge spot of every real capture (:func:`edge_spots`), both ways."""
+    return [
+        dataclasses.replace(s, capture=name) for name, obs in captures() for s in edge_spots(obs)
+    ]
+
+
 def derive(case: Rearranged) -> tuple[Observation, Observation]:
     obs = dict(captures())[case.capture]
+    if case.edge:
+        full, less = dismissed_at_edge(obs, case.where, case.index)
+        return (less, full) if case.undo else (full, less)
     if case.dismiss:
         return obs, dismissed(obs, case.where, case.index)
     return obs, reordered(obs, case.where, case.index)
@@ -139,6 +236,17 @@ def check(case: Rearranged) -> list[Violation]:
     out += no_scroll(d, "a row swiped away" if case.dismiss else "two rows swapped")
     out += changed_besides(d)
     row = (*case.where, case.index)
+    if case.undo:
+        made = set(_positions(fc, curr, row))
+        out += stayed_listed(d, made=made)
+        said = set(d.added)
+        missed = [c for c in made if fc.nodes[c].text or fc.nodes[c].content_desc]
+        missed = [
+            c for c in missed if c not in said and not any(a in said for a in fc.ancestors(c))
+        ]
+        if missed:
+            out.append(("missed", f"{len(missed)} labels of the row back not +"))
+        return out
     if case.dismiss:
         taken = set(_positions(fp, prev, row))
         out += stayed_listed(d, taken=taken)
@@ -159,4 +267,6 @@ def check(case: Rearranged) -> list[Violation]:
 
 
 def kind(case: Rearranged) -> str:
+    if case.edge:
+        return "dismiss-edge-undo" if case.undo else "dismiss-edge"
     return "dismiss" if case.dismiss else "reorder"

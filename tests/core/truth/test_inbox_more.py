@@ -50,21 +50,24 @@ def test_a_walk_on_the_inbox_refreshes_loads_more_and_states_only_what_the_phone
 
 
 def test_a_pull_to_refresh_and_its_end_are_said_as_what_they_are() -> None:
-    """The circle over the list is one view that shows nothing: two dumps say so; with the
-    finger told, the swipe moved nothing. The refresh done takes it away again."""
+    """The circle over the list is one view that shows nothing: two dumps name it a refresh
+    indicator (was: ``~ layout: 1 off-screen or unlabelled elements added or removed``); with the
+    finger told, the refresh started and the swipe moved nothing. The refresh done takes it away again."""
     pg = Playground()
     pg.launch_app(APP, ".InboxActivity")
     a = _obs(pg)
     pg.swipe(540, 300, 540, 1500)  # the list is at its top: a pull
     b = _obs(pg)
     told = observe_delta(a, b, gesture=Touch(540, 300, 540, 1500)).text
-    assert told == (
-        '↕ nothing scrolled: the swipe from (540,300) on [5] list "inbox_list" moved nothing'
-    )
-    circle = "~ layout: 1 off-screen or unlabelled elements added or removed"
+    circle = '+ refresh indicator over [5] list "inbox_list" (a refresh started)'
+    assert told.splitlines() == [
+        circle,
+        '↕ nothing scrolled: the swipe from (540,300) on [5] list "inbox_list" moved nothing',
+    ]
     assert observe_delta(a, b).text == circle
     pg.type_text("x")  # the next input: the refresh is done, no mail came
-    assert observe_delta(b, _obs(pg)).text == circle
+    done = '- refresh indicator over [5] list "inbox_list" (refresh done)'
+    assert observe_delta(b, _obs(pg)).text == done
     assert _obs(pg) == a
 
 

@@ -39,6 +39,7 @@ from typing import Any
 from benchmarks.bench_session import Grader, Key, Snapshot, snapshot
 from deltarec.core.devices.settle import settle
 from deltarec.core.devices.virtual import ManualClock, Playground, VirtualDevice
+from deltarec.core.devices.virtual.fling import TOUCH_SLOP_LU
 from deltarec.core.devices.virtual.layout import ACTIVITIES, APP_PACKAGE, MESSAGE
 from deltarec.core.devices.virtual.profile import DEFAULT_PROFILE, Profile, _map
 from deltarec.core.devices.virtual.state import PhoneState
@@ -107,6 +108,22 @@ def _swipe_class(dx: int, dy: int, ms: int) -> str:
     if length <= 1200:
         return "drag-medium"
     return "drag-long"
+
+
+SLOP_TAPS = 5
+"""About one tap in this many (those whose point's coordinates sum to a multiple) slides by
+the touch slop: the phone takes it as a tap, told to the diff as the drag it was. Chosen
+from the point, not the walk's random stream, so every walk keeps its steps."""
+
+
+def slid(g: Gesture, pg: Playground) -> Gesture:
+    """About one tap in :data:`SLOP_TAPS` as a drag by the touch slop down from its point (the
+    phone takes it as the tap; the diff is told the drag)."""
+    if g.kind != "tap" or sum(g.args) % SLOP_TAPS:
+        return g
+    x, y = g.args
+    slop = pg.profile.px(TOUCH_SLOP_LU)
+    return Gesture("swipe", (x, y, x, y + slop, 100), "tap-slop")
 
 
 def random_gesture(rng: random.Random, pg: Playground, *, swipes_only: bool = False) -> Gesture:
@@ -393,7 +410,7 @@ def walk(
     shown = {0: _shown_as(snapshot(pg))}  # what the caller was shown after each step (all:
     # the observer remembers screens, not frames, so "as after step 3" can come late)
     for number in range(1, steps + 1):
-        gesture_ = random_gesture(rng, pg, swipes_only=swipes_only)
+        gesture_ = slid(random_gesture(rng, pg, swipes_only=swipes_only), pg)
         screen = pg.state.screen
         before = step_before = shown[number - 1]
         perform(pg, gesture_)
