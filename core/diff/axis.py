@@ -189,19 +189,24 @@ def clear(b: Bounds, box: Bounds, side: bool = False) -> bool:
     return b.top > box.top and b.bottom < box.bottom
 
 
-def cut_move(a: Bounds, b: Bounds, box: Bounds, side: bool = False) -> tuple[int, int] | None:
+def cut_move(
+    a: Bounds, b: Bounds, box: Bounds, side: bool = False, old_box: Bounds | None = None
+) -> tuple[int, int] | None:
     """The move of an item cut by one edge of ``box`` (:func:`at_edge`) in one frame only,
     read off its uncut edge; None when both or no edges are cut or its breadth changed.
+    ``old_box``: the box ``a`` was shown in, when not ``box`` (a web page's content cut to
+    the view below its fixed header, from its top down: its box grows as it scrolls).
 
     >>> cut_move(Bounds(0, 900, 10, 1000), Bounds(0, 700, 10, 800), Bounds(0, 0, 10, 1000))
     (0, -200)
     """
+    was = box if old_box is None else old_box
     if side:
-        got = cut_move(flip(a), flip(b), flip(box))
+        got = cut_move(flip(a), flip(b), flip(box), old_box=flip(was))
         return None if got is None else (got[1], got[0])
     if a.left != b.left or a.right != b.right:
         return None
-    cut_a = (a.top <= box.top, a.bottom >= box.bottom)
+    cut_a = (a.top <= was.top, a.bottom >= was.bottom)
     cut_b = (b.top <= box.top, b.bottom >= box.bottom)
     if cut_a == cut_b or sum(cut_a) + sum(cut_b) != 1:
         return None

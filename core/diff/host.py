@@ -16,7 +16,15 @@ from deltarec.core.diff.growth import unscrolled
 from deltarec.core.diff.motions import SPREAD, Motion, clustered, near, near_box, shifted
 from deltarec.core.diff.pages import against, bare, replaced_some, turned
 from deltarec.core.diff.row_content import holds_rows
-from deltarec.core.diff.row_evidence import TextCache, agree, displacement, kin, refuted, up
+from deltarec.core.diff.row_evidence import (
+    TextCache,
+    agree,
+    displacement,
+    kin,
+    refuted,
+    spanned_past,
+    up,
+)
 from deltarec.core.diff.scroll_edits import kept_edited, with_one_edit
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.labels import scrolls_by_nature
@@ -130,7 +138,9 @@ def host_motion(
             if d is not None and (keyed or (d == base and same)):
                 spots = [(pk, a.left, a.top)]
             elif not curr.children[k] or all(q not in pairs for q in curr.children[k]):
-                move = cut_move(shifted(a, *base), b, box, side)  # a cut row's other edge moved
+                # A cut row's other edge moved (each frame cut by its own box: a web page's
+                # content starts below its fixed header at the top, under it further down).
+                move = cut_move(shifted(a, *base), b, box, side, shifted(old.bounds, *base))
                 if move is not None and row >= 0 and row != k:  # a piece: of a row that agrees
                     levels = curr.depth[k] - curr.depth[row]
                     shift = (move[0] + base[0], move[1] + base[1])
@@ -213,7 +223,9 @@ def host_motion(
         # there: a coincidence of labels that repeat with a period (senders, dates), or of
         # twin rows (an ad and its twin 18 cards on), not the move; the rows those labels
         # paired are no rows that stayed.
-        if natural and replaced_some(prev, curr, pairs, used, c, p):
+        if natural and (
+            replaced_some(prev, curr, pairs, used, c, p) or _passed(prev, curr, pairs, c, p)
+        ):
             return Motion(c, p, 0, 0, page=True)
         return None
     if base != (0, 0):
@@ -223,6 +235,24 @@ def host_motion(
         if (dx, dy) == (0, 0):
             return None
     return Motion(c, p, dx, dy)
+
+
+def _passed(prev: Frame, curr: Frame, pairs: Mapping[int, int], c: int, p: int) -> bool:
+    """Whether rows came into host ``c`` and a row of it moved past an edge: it spanned the
+    view in one frame (both edges cut it) and shows an edge of its own in the other. What
+    it showed mid-view went past the other edge: the content moved, though no row left
+    whole (a web page flung back to its top: the section of the grid, paired, now starts
+    at the bottom edge, and the articles above it came in)."""
+    if all(k in pairs for k in curr.children[c]):
+        return False
+    box, old_box = curr.nodes[c].bounds, prev.nodes[p].bounds
+    for k in curr.children[c]:
+        q = pairs.get(k)
+        if q is None or prev.parents[q] != p:
+            continue
+        if spanned_past(prev.nodes[q].bounds, old_box, curr.nodes[k].bounds, box):
+            return True
+    return False
 
 
 def _along_edge(a: Bounds, old_box: Bounds, b: Bounds, box: Bounds, base: tuple[int, int]) -> bool:

@@ -24,7 +24,7 @@ from deltarec.core.diff.motions import OFF, Motion
 from deltarec.core.diff.recycled import shown_texts
 from deltarec.core.diff.resized import kept_through_resize
 from deltarec.core.diff.row_content import own_texts
-from deltarec.core.diff.row_evidence import TextCache, displacement, kin, shown
+from deltarec.core.diff.row_evidence import TextCache, displacement, kin, shown, spanned_past
 from deltarec.core.diff.scroll_edits import kept_edited
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.labels import natures, scrolls_by_nature
@@ -61,8 +61,11 @@ def page(
     toward = (0, 0)  # known when a carousel's item of its own text crossed the view
     for k in curr.children[c]:  # a row cut by one edge, then by the other: its parts passed
         q = pairs.get(k)
-        if q is not None and _across(
-            prev.nodes[q].bounds, old_view, curr.nodes[k].bounds, view, side
+        if q is None:
+            continue
+        a, b = prev.nodes[q].bounds, curr.nodes[k].bounds
+        if _across(a, old_view, b, view, side) or (
+            not side and spanned_past(a, old_view, b, view)  # a section that spanned it
         ):
             came.append(k)
             left.append(q)

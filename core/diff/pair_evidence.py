@@ -11,9 +11,9 @@ turned a page pairs only a section header cut by both edges). The module docstri
 
 from __future__ import annotations
 
-from deltarec.core.diff.axis import across, flip, host_sideways
+from deltarec.core.diff.axis import across, cut_to, flip, host_sideways
 from deltarec.core.diff.gesture import Gesture
-from deltarec.core.diff.motions import OFF, Motion, consistent, placements
+from deltarec.core.diff.motions import OFF, Motion, consistent, near_box, placements, shifted
 from deltarec.core.diff.row_content import own_texts, texts
 from deltarec.core.diff.scrolls import find_motions
 from deltarec.core.observe.frame import Frame
@@ -71,6 +71,29 @@ class Guard:
         if b != Bounds(a.left + sx, a.top + sy, a.right + sx, a.bottom + sy):
             return False
         return placed is None or self._sticky(c, p, placed.host)
+
+    def cut_alike(self, c: int, p: int) -> bool:
+        """Whether the two boxes are one box that the scroll around ``c`` moved and each
+        frame's view cut, as the dump cuts it: both cut to what both views show (the old
+        view moved by the scroll, and the new one) are one box within a px or two, on at
+        least half of the smaller. A grid's row the top edge cut to its last 171 px, then
+        whole (or cut by the bottom edge): their IoU says little, their edges all. Along
+        the scroll's axis, either axis: a carousel's card cut by its side edge is the same
+        reading turned a quarter (``tests/core/real_scrolls/test_turned.py``)."""
+        placed = self._placed.get(c)
+        if placed is None or placed.paged:
+            return False
+        dx, dy = placed.shift
+        if (dx == 0) == (dy == 0):
+            return False  # no move, or a move along both axes: no one edge cuts it
+        old_host = self._host_prev.get(placed.host)
+        if old_host is None:
+            return False
+        side = dy == 0
+        a, b = self.prev.nodes[p].bounds, self.curr.nodes[c].bounds
+        was = cut_to(shifted(a, dx, dy), self.curr.nodes[placed.host].bounds, side)
+        now = cut_to(b, shifted(self.prev.nodes[old_host].bounds, dx, dy), side)
+        return was.area > 0 and 2 * was.area >= min(a.area, b.area) and near_box(was, now)
 
     def _header(self, c: int, p: int, host: int) -> bool:
         """Whether, in a list that turned a page (nothing pairs there by place), a node is
@@ -235,7 +258,7 @@ class Evidence:
             iou = _iou(a.left + dx, a.top + dy, a.right + dx, a.bottom + dy, b)
             if self._enough(iou):
                 return True
-        return False
+        return self.guard is not None and self.guard.cut_alike(c, p)
 
     def overlapping(self, c: int, candidates: list[int]) -> set[int]:
         """The candidates ``p`` for which :meth:`overlaps` ``(c, p)`` holds: the same test,
@@ -278,6 +301,9 @@ class Evidence:
                 if union and inter / union >= threshold:
                     out.add(p)
                     break
+        guard = self.guard
+        if guard is not None:  # a box an edge cut in one frame (IoU says little)
+            out.update(p for p in candidates if p not in out and guard.cut_alike(c, p))
         return out
 
     def _enough(self, iou: float) -> bool:

@@ -19,13 +19,14 @@ from deltarec.core.diff.axis import (
     at_edge,
     clear,
     cut_to,
-    flip,
     host_sideways,
     page_items,
 )
 from deltarec.core.diff.finger import followed
 from deltarec.core.diff.gesture import Gesture
-from deltarec.core.diff.motions import OFF, consistent, near_box
+from deltarec.core.diff.label_places import label_kept as _label_kept
+from deltarec.core.diff.label_places import labels_place as _labels_place
+from deltarec.core.diff.motions import consistent, near_box
 from deltarec.core.diff.motions import shifted as _shifted
 from deltarec.core.diff.row_content import holds_rows, own_texts, texts
 from deltarec.core.diff.scroll_edits import EDITS, few_edits, label_edited
@@ -45,6 +46,30 @@ def displacement(a: Bounds, b: Bounds) -> tuple[int, int] | None:
     if w <= 0 or h <= 0 or w != b.right - b.left or h != b.bottom - b.top:
         return None
     return (b.left - a.left, b.top - a.top)
+
+
+def spanned_past(a: Bounds, a_box: Bounds, b: Bounds, b_box: Bounds) -> bool:
+    """Whether a row that spanned its view in one frame (both edges cut it) shows an edge of
+    its own in the other, or the reverse: what it showed mid-view went past the other edge
+    (a web page's grid section, flung back to the top, now starts at the bottom edge).
+
+    >>> view = Bounds(0, 0, 10, 1000)
+    >>> spanned_past(Bounds(0, 0, 10, 1000), view, Bounds(0, 900, 10, 1000), view)
+    True
+    >>> spanned_past(Bounds(0, 0, 10, 1000), view, Bounds(0, 0, 10, 1000), view)
+    False
+    """
+    spanned_a = a.top <= a_box.top and a.bottom >= a_box.bottom
+    spanned_b = b.top <= b_box.top and b.bottom >= b_box.bottom
+    if spanned_a == spanned_b:
+        return False
+    # The edge it shows lies inside the other frame's view too, where that frame shows the
+    # row across it: the row moved. (Not a view that grew over a row that stayed: the
+    # keyboard closing shows a form's bottom edge below where the view ended.)
+    edged, other = (b, a_box) if spanned_a else (a, b_box)
+    box = b_box if spanned_a else a_box
+    edges = [e for e in (edged.top, edged.bottom) if box.top < e < box.bottom]
+    return bool(edges) and all(other.top < e < other.bottom for e in edges)
 
 
 def up(frame: Frame, pos: int, levels: int) -> int:
@@ -182,7 +207,9 @@ def refuted(
     """
     if not holds_rows(prev, p):  # web content: its labels, wherever they sit
         labels = prev.subtree_end(p) - p + curr.subtree_end(c) - c
-        return labels <= LABEL_LIMIT and not agree(prev, p, curr, c, offset, edits=EDITS)
+        return labels <= LABEL_LIMIT and not (
+            agree(prev, p, curr, c, offset, edits=EDITS) and _labels_place(prev, p, curr, c, offset)
+        )
     back = (-offset[0], -offset[1])
     one = pairs or {}
 
@@ -239,6 +266,7 @@ def _placed(
     box_p, box_c = prev.nodes[p].bounds, curr.nodes[c].bounds
     news = curr.children[c]
     strips: set[int] = set()  # items kept in view showing, cut or not, a text of their own
+    strips_c: set[int] = set()  # the same, told apart in ``curr``
     kept: set[int] = set()  # rows kept in view where the offset puts them, each one alone
     for q in prev.children[p]:
         a = prev.nodes[q].bounds
@@ -259,8 +287,11 @@ def _placed(
                     return True
             if own and side and not (prev.children[q] or curr.children[k]):
                 return True  # a carousel's chip: cut by a side edge, it shows its whole text
-            if own and _items(prev, q, own, strips) >= 2:
-                return True  # two strips that agree by chance: two coincidences, not one
+            if own and (_items(prev, q, own, strips) >= 2 or _items(curr, k, own, strips_c) >= 2):
+                # Two strips that agree by chance: two coincidences, not one. A grid's cells
+                # are told apart in either frame: one tile of a grid shows no twin where the
+                # offset leaves it alone in view (a web page's product grid on a small phone).
+                return True
     if kept and len(prev.children[p]) == 1 and len(news) == 1:
         return True  # the content is one block (a form, a page): a block has no twin
     if not kept or finger is None:
@@ -316,70 +347,6 @@ def _has_twin(frame: Frame, pos: int) -> bool:
         and frame.children[k]
         and (frame.nodes[k].class_name, frame.nodes[k].resource_id) == like
         for k in frame.children[frame.parents[pos]]
-    )
-
-
-def _label_kept(
-    prev: Frame,
-    q: int,
-    curr: Frame,
-    k: int,
-    own: set[str],
-    offset: tuple[int, int],
-    side: bool = False,
-) -> bool:
-    """Whether a label of row ``q`` showing one of ``own`` lies where ``offset`` puts it in
-    row ``k``: clear of its list's edges in both frames (within the rounding of a box), or
-    two labels one above the other, cut or not, their uncut edges there (a card cut by
-    opposite edges: its title whole before and cut after, its body cut before and whole
-    after). One cut label is no place, however much of it shows: a date ("Mar 22") at the
-    bottom edge recurs 56 rows on with its sender. Two labels side by side are one place:
-    a 3 px strip of a card shows its author's avatar and name, cut alike, as any card of
-    that author would."""
-    box_p, box_c = prev.nodes[prev.parents[q]].bounds, curr.nodes[curr.parents[k]].bounds
-    news = [
-        n for n in curr.nodes[k : curr.subtree_end(k)] if n.text + "\x00" + n.content_desc in own
-    ]
-    places: list[Bounds] = []  # where labels kept (cut or not) show, in ``curr``
-    for n in prev.nodes[q : prev.subtree_end(q)]:
-        if n.text + "\x00" + n.content_desc not in own:
-            continue
-        moved = _shifted(n.bounds, *offset)
-        for m in news:
-            if (m.text, m.content_desc) != (n.text, n.content_desc):
-                continue
-            if (
-                clear(n.bounds, box_p, side)
-                and clear(m.bounds, box_c, side)
-                and near_box(moved, m.bounds)
-            ):
-                return True
-            if _edges_agree(n.bounds, box_p, moved, m.bounds, box_c, side):
-                b = flip(m.bounds) if side else m.bounds  # along the axis: one past the other
-                if any(b.top >= o.bottom or o.top >= b.bottom for o in places):
-                    return True
-                places.append(b)
-    return False
-
-
-def _edges_agree(
-    a: Bounds, box_a: Bounds, moved: Bounds, b: Bounds, box_b: Bounds, side: bool = False
-) -> bool:
-    """Whether label ``b`` (in ``box_b``) is label ``a`` (in ``box_a``) moved to ``moved``,
-    an edge cut by the box's edge in either frame aside: its sides, and each of its top and
-    bottom edges uncut in both frames, within the rounding of a box; at least one of them.
-    ``side``: a carousel's, whose side edges cut its items (the same reading turned a
-    quarter, :func:`~deltarec.core.diff.axis.flip`): a card cut by the right edge is placed
-    by its left edge, its top and its bottom."""
-    if side:
-        return _edges_agree(flip(a), flip(box_a), flip(moved), flip(b), flip(box_b))
-    if abs(moved.left - b.left) > OFF or abs(moved.right - b.right) > OFF:
-        return False
-    top = not (a.top <= box_a.top or b.top <= box_b.top)
-    bottom = not (a.bottom >= box_a.bottom or b.bottom >= box_b.bottom)
-    return (top or bottom) and (
-        (not top or abs(moved.top - b.top) <= OFF)
-        and (not bottom or abs(moved.bottom - b.bottom) <= OFF)
     )
 
 
