@@ -26,13 +26,19 @@ def labels_place(prev: Frame, p: int, curr: Frame, c: int, offset: tuple[int, in
     puts it, or two, cut or not, one above the other with their uncut edges there. One cut
     label alone is no place: a fling to a web page's end leaves a strip of one "Add to cart"
     at the top, and every product tile shows one (the small phone's Article flung 8,468 lu
-    read as 1,122 px off the last tile's button measured against the first's)."""
+    read as 1,122 px off the last tile's button measured against the first's). Content that
+    shows no label in either frame (an icon moved in its row) has nothing to place it, and
+    nothing here refutes its move."""
     side = host_sideways(prev, p, curr, c)
     box_p, box_c = prev.nodes[p].bounds, curr.nodes[c].bounds
     news: dict[tuple[str, str], list[Bounds]] = {}
     for n in curr.nodes[c + 1 : curr.subtree_end(c)]:
         if n.text or n.content_desc:
             news.setdefault((n.text, n.content_desc), []).append(n.bounds)
+    if not news or not any(
+        n.text or n.content_desc for n in prev.nodes[p + 1 : prev.subtree_end(p)]
+    ):
+        return True  # no label on one side: labels place nothing, and refute nothing
     places: list[Bounds] = []  # where cut labels kept show, in ``curr``
     for n in prev.nodes[p + 1 : prev.subtree_end(p)]:
         a = n.bounds
