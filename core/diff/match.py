@@ -390,11 +390,6 @@ def _align(
             candidates = by_sig.get(kind(curr.nodes[c]), [])
             if len(candidates) > ALIGN_SCAN:
                 candidates = crowd.candidates(curr, new_kids, i, candidates)
-            crossed = [q for q in candidates if q not in used and guard.crossed(c, q)]
-            if in_list and len(crossed) == 1:  # cut by one edge, then the other: one row
-                pairs[c] = crossed[0]
-                used.add(crossed[0])
-                continue
             placed = in_list and guard.shift(c) is not None
             if in_list:  # rows are known by their content, never by their place in a list
                 follower = _follower(i, new_kids, old_kids, old_at, pairs)

@@ -72,14 +72,6 @@ class Guard:
             return False
         return placed is None or self._sticky(c, p, placed.host)
 
-    def crossed(self, c: int, p: int) -> bool:
-        """Whether row ``c`` of a list that turned a page is row ``p`` that crossed its view
-        (:meth:`_crossed_row`): one row that stayed, whatever else its slivers show."""
-        placed = self._placed.get(c)
-        if placed is None or not placed.paged or self.curr.parents[c] != placed.host:
-            return False
-        return self._crossed_row(c, p, placed.host)
-
     def _header(self, c: int, p: int, host: int) -> bool:
         """Whether, in a list that turned a page (nothing pairs there by place), a node is
         one that was there: a section header ("Week 3") cut by one edge, then by the other —
