@@ -10,6 +10,7 @@ element was there) — and per gesture class. Target: 0 each.
 
     python benchmarks/bench_numbers.py                 # 2,000 steps
     python benchmarks/bench_numbers.py --steps 400 --show 3
+    python benchmarks/bench_numbers.py --slop          # point taps slid by the touch slop
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ def _args(argv: list[str] | None) -> argparse.Namespace:
         ("--show", 0, "violations to print per class"),
     ):
         parser.add_argument(flag, type=int, default=default, help=help_)
+    parser.add_argument("--slop", action="store_true", help="slide some point taps by the slop")
     return parser.parse_args(argv)
 
 
@@ -53,7 +55,7 @@ def main(argv: list[str] | None = None) -> int:
     done = sessions = 0
     while done < args.steps:
         seed = args.seed + sessions
-        walk = NumbersWalk(seed, STARTS[sessions % len(STARTS)])
+        walk = NumbersWalk(seed, STARTS[sessions % len(STARTS)], slop=args.slop)
         for violations in walk.run(min(WALK, args.steps - done)):
             for v in violations:
                 total[v.klass] += 1

@@ -373,10 +373,13 @@ def with_gesture(
     the finger's direction. A list under the start that no motion names, whose rows came in
     and left while every row paired inside moved against the finger (labels of repeating
     rows paired across the move), turned a page too. Hosts elsewhere, and every host after
-    a tap, are left alone.
+    a tap, are left alone — and after a touch that some phone takes as a tap
+    (:attr:`~deltarec.core.diff.gesture.Gesture.tap_from_dpi`: 21 px on a 420 dpi phone is
+    within its slop): the list stayed under it, and rows it relabelled (a card liked, its
+    count ticked) are no page turned the finger's way.
     """
     toward = gesture.content
-    if toward == (0, 0):
+    if toward == (0, 0) or gesture.tap_from_dpi:
         return motions
     out = []
     named: set[int] = set()

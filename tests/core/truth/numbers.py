@@ -43,7 +43,7 @@ from deltarec.core.devices.virtual.views import Rect, View
 from deltarec.core.executor.context import numbers_in
 from deltarec.core.executor.session import Session
 from deltarec.core.observe.index import ElementIndex
-from tests.core.truth.walk import random_gesture
+from tests.core.truth.walk import random_gesture, slid
 
 CLASSES = ("reuse", "renumbered", "wrong-target", "refused", "misnamed")
 BACK_TO = re.compile(r"^» back to .*\(as after step (\d+)\)", re.M)
@@ -209,6 +209,10 @@ class NumbersWalk:
 
     seed: int
     start: str = ""
+    slop: bool = False
+    """Slide about one point tap in :data:`~tests.core.truth.walk.SLOP_TAPS` by the touch
+    slop (:func:`~tests.core.truth.walk.slid`): the phone takes it as a tap, the executor
+    sends the drag. Another session path from the same seed."""
     rng: random.Random = field(init=False)
     pg: Playground = field(init=False)
     device: TapLog = field(init=False)
@@ -240,6 +244,8 @@ class NumbersWalk:
         if self.last is None or self.rng.random() < 0.04:
             return "AC_observe", {}, "observe"
         g = random_gesture(self.rng, self.pg)
+        if self.slop:
+            g = slid(g, self.pg)
         if g.kind == "swipe":
             x1, y1, x2, y2, ms = g.args
             params = {"x1": x1, "y1": y1, "x2": x2, "y2": y2, "duration_ms": ms}
