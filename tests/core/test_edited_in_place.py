@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from itertools import pairwise, permutations
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -31,8 +31,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from deltarec.core.capture import frame_cache
-from deltarec.core.capture.element_dicts import elements_to_observation, observation_to_elements
-from deltarec.core.capture.uiautomator import parse_uiautomator
 from deltarec.core.diff import match, pair_evidence
 from deltarec.core.diff.edited_in_place import edited_in_place
 from deltarec.core.diff.match import Matched, match_measured
@@ -40,21 +38,17 @@ from deltarec.core.diff.scrolls import find_motions
 from deltarec.core.elements import delta_observation
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Bounds, Node, Observation
+from tests.core.estimate_rules import (
+    SEQUENCES,
+    Elements,
+    each_ordered_pair,
+    estimates_answered,
+    over_real_pairs,
+    replaced,
+)
+from tests.core.estimate_rules import elements_of as _elements
+from tests.core.estimate_rules import frame_of as _frame
 from tests.core.test_near_linear import GROWTH, growth
-from tests.core.truth.real_oracle import sequences
-
-REAL_DUMPS = Path(__file__).resolve().parents[2] / "fixtures" / "real"
-SEQUENCES = sequences(REAL_DUMPS)
-
-Elements = list[dict[str, Any]]
-
-
-def _elements(path: Path) -> Elements:
-    return observation_to_elements(parse_uiautomator(path.read_bytes()))
-
-
-def _frame(elements: Elements) -> Frame:
-    return Frame(elements_to_observation(elements))
 
 
 def _measured(prev: Frame, curr: Frame) -> list[dict[int, int]]:
@@ -77,12 +71,8 @@ def _measured(prev: Frame, curr: Frame) -> list[dict[int, int]]:
 
 def _long_way(prev: Frame, curr: Frame) -> Matched:
     """match_measured with the guard's estimate always run."""
-    real = match.edited_in_place
-    match.edited_in_place = lambda *args: False  # type: ignore[assignment]
-    try:
+    with replaced(match, "edited_in_place", lambda *args: False):
         return match_measured(prev, curr)
-    finally:
-        match.edited_in_place = real
 
 
 def _text_the_long_way(prev: Elements, curr: Elements) -> str:
@@ -107,39 +97,16 @@ def _check(prev: Frame, curr: Frame) -> int:
     return held
 
 
-def _estimates_the_rule_answers(prev: Frame, curr: Frame) -> int:
-    asked: list[int] = []
-    real = pair_evidence.find_motions
-
-    def counting(p: Frame, c: Frame, pairs: Any, gesture: Any = None) -> Any:
-        if edited_in_place(p, c, pairs, gesture):
-            asked.append(1)
-        return real(p, c, pairs, gesture)
-
-    pair_evidence.find_motions = counting  # type: ignore[assignment]
-    try:
-        match_measured(prev, curr)
-    finally:
-        pair_evidence.find_motions = real
-    return len(asked)
-
-
 def test_no_estimate_over_labels_edited_in_place_on_the_real_pairs() -> None:
-    asked = 0
-    for _, seq in SEQUENCES:
-        frames = [_frame(_elements(p)) for p in seq]
-        for a, b in pairwise(frames):
-            asked += _estimates_the_rule_answers(a, b) + _estimates_the_rule_answers(b, a)
-    assert asked == 0
+    def count(a: Frame, b: Frame) -> int:
+        return estimates_answered(pair_evidence, edited_in_place, a, b)
+
+    assert over_real_pairs(count) == 0
 
 
 @pytest.mark.parametrize("name,seq", SEQUENCES, ids=lambda v: str(v)[-40:])
 def test_edited_in_place_means_no_motion_on_real_captures(name: str, seq: list[Path]) -> None:
-    dumps = [Frame(parse_uiautomator(p.read_bytes())) for p in seq]
-    dicts = [_frame(_elements(p)) for p in seq]
-    for frames in (dumps, dicts):
-        for a, b in permutations(frames, 2):
-            _check(a, b)
+    each_ordered_pair(seq, _check)
 
 
 def test_the_rule_holds_on_the_real_toggles() -> None:

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from itertools import pairwise, permutations
 from pathlib import Path
 from typing import Any
 
@@ -32,8 +31,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from deltarec.core.capture.element_dicts import elements_to_observation, observation_to_elements
-from deltarec.core.capture.uiautomator import parse_uiautomator
 from deltarec.core.diff import match
 from deltarec.core.diff.match import Matched, match_measured
 from deltarec.core.diff.motions import Motion
@@ -42,23 +39,19 @@ from deltarec.core.diff.scrolls import find_motions
 from deltarec.core.diff.settled import settled
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Bounds, Node, Observation
+from tests.core.estimate_rules import (
+    SEQUENCES,
+    Elements,
+    each_ordered_pair,
+    estimates_answered,
+    over_real_pairs,
+    replaced,
+)
+from tests.core.estimate_rules import elements_of as _elements
+from tests.core.estimate_rules import frame_of as _frame
 from tests.core.test_edited_in_place import _names, _relabelled
 from tests.core.test_near_linear import GROWTH, growth
 from tests.core.test_pair_speed import _edited
-from tests.core.truth.real_oracle import sequences
-
-REAL_DUMPS = Path(__file__).resolve().parents[2] / "fixtures" / "real"
-SEQUENCES = sequences(REAL_DUMPS)
-
-Elements = list[dict[str, Any]]
-
-
-def _elements(path: Path) -> Elements:
-    return observation_to_elements(parse_uiautomator(path.read_bytes()))
-
-
-def _frame(elements: Elements) -> Frame:
-    return Frame(elements_to_observation(elements))
 
 
 def _guard_and_final(prev: Frame, curr: Frame) -> tuple[Guard, dict[int, int]] | None:
@@ -82,12 +75,8 @@ def _guard_and_final(prev: Frame, curr: Frame) -> tuple[Guard, dict[int, int]] |
 
 def _long_way(prev: Frame, curr: Frame) -> Matched:
     """match_measured with the second estimate always run."""
-    real = match.settled
-    match.settled = lambda *args: False  # type: ignore[assignment]
-    try:
+    with replaced(match, "settled", lambda *args: False):
         return match_measured(prev, curr)
-    finally:
-        match.settled = real
 
 
 def _check(prev: Frame, curr: Frame) -> int:
@@ -108,39 +97,20 @@ def _second_estimates_the_rule_answers(prev: Frame, curr: Frame) -> int:
     if got is None:
         return 0
     guard = got[0]
-    asked: list[int] = []
-    real = match.find_motions
 
-    def counting(p: Frame, c: Frame, pairs: Any, gesture: Any = None) -> Any:
-        if settled(p, c, guard.measured, pairs, guard.motions, gesture):
-            asked.append(1)
-        return real(p, c, pairs, gesture)
+    def rule(p: Frame, c: Frame, pairs: Any, gesture: Any) -> bool:
+        return settled(p, c, guard.measured, pairs, guard.motions, gesture)
 
-    match.find_motions = counting  # type: ignore[assignment]
-    try:
-        match_measured(prev, curr)
-    finally:
-        match.find_motions = real
-    return len(asked)
+    return estimates_answered(match, rule, prev, curr)
 
 
 def test_no_second_estimate_the_rule_answers_on_the_real_pairs() -> None:
-    asked = 0
-    for _, seq in SEQUENCES:
-        frames = [_frame(_elements(p)) for p in seq]
-        for a, b in pairwise(frames):
-            asked += _second_estimates_the_rule_answers(a, b)
-            asked += _second_estimates_the_rule_answers(b, a)
-    assert asked == 0
+    assert over_real_pairs(_second_estimates_the_rule_answers) == 0
 
 
 @pytest.mark.parametrize("name,seq", SEQUENCES, ids=lambda v: str(v)[-40:])
 def test_settled_measures_as_the_long_way_on_real_captures(name: str, seq: list[Path]) -> None:
-    dumps = [Frame(parse_uiautomator(p.read_bytes())) for p in seq]
-    dicts = [_frame(_elements(p)) for p in seq]
-    for frames in (dumps, dicts):
-        for a, b in permutations(frames, 2):
-            _check(a, b)
+    each_ordered_pair(seq, _check)
 
 
 def _renamed(elements: Elements, rng: random.Random) -> Elements:

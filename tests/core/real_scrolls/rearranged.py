@@ -29,8 +29,10 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass
 
+from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Node, Observation
 from tests.core.real_scrolls.grading import Violation, changed_besides, no_scroll, stayed_listed
 from tests.core.real_scrolls.insertions import _below, _clip_box, _shown, _stacked, lists
@@ -69,19 +71,28 @@ def _whole(row: Node, top: int, bottom: int) -> bool:
     return top < row.bounds.top and row.bounds.bottom < bottom
 
 
-def spots(obs: Observation) -> list[Rearranged]:
-    """Every row that can be swiped away (it and every row below it wholly in view) or
-    dragged below the next (both wholly in view, alike, showing something) in the lists of
-    :func:`.insertions.lists`."""
-    out: list[Rearranged] = []
+def _stacks(
+    obs: Observation,
+) -> Iterator[tuple[tuple[int, ...], Node, int, int, Counter[tuple[str, str]]]]:
+    """The lists of :func:`.insertions.lists` whose rows are stacked, two at least: each with
+    its node, the top and bottom of what shows of it, and how many rows of each kind it has."""
     for where in sorted({w for w, _ in lists(obs)}):
         parent = _at(obs, where)
         rows = parent.children
         if len(rows) < 2 or not _stacked(rows):
             continue
         box = _clip_box(obs, where)[1]
-        top, bottom = max(box.top, parent.bounds.top), box.bottom
         kinds = Counter((r.class_name, r.resource_id) for r in rows)
+        yield where, parent, max(box.top, parent.bounds.top), box.bottom, kinds
+
+
+def spots(obs: Observation) -> list[Rearranged]:
+    """Every row that can be swiped away (it and every row below it wholly in view) or
+    dragged below the next (both wholly in view, alike, showing something) in the lists of
+    :func:`.insertions.lists`."""
+    out: list[Rearranged] = []
+    for where, parent, top, bottom, kinds in _stacks(obs):
+        rows = parent.children
         for j, row in enumerate(rows):
             if not (_shown(row) and _whole(row, top, bottom)):
                 continue
@@ -104,16 +115,10 @@ def edge_spots(obs: Observation) -> list[Rearranged]:
     row below it not wholly in view, in the lists of :func:`.insertions.lists` whose box is
     cut by the clipping box's bottom edge: each both ways."""
     out: list[Rearranged] = []
-    for where in sorted({w for w, _ in lists(obs)}):
-        parent = _at(obs, where)
+    for where, parent, top, bottom, kinds in _stacks(obs):
         rows = parent.children
-        if len(rows) < 2 or not _stacked(rows):
-            continue
-        box = _clip_box(obs, where)[1]
-        top, bottom = max(box.top, parent.bounds.top), box.bottom
         if parent.bounds.bottom < bottom:
             continue  # the list ends in view: nothing comes up from under the edge
-        kinds = Counter((r.class_name, r.resource_id) for r in rows)
         for j, row in enumerate(rows):
             alike = kinds[(row.class_name, row.resource_id)] >= ALIKE
             below = rows[j + 1 :]
@@ -229,6 +234,12 @@ def derive(case: Rearranged) -> tuple[Observation, Observation]:
     return obs, reordered(obs, case.where, case.index)
 
 
+def _unsaid(frame: Frame, places: set[int], said: set[int]) -> list[int]:
+    """The labels among ``places`` that no line says, itself or through an ancestor."""
+    labels = [q for q in places if frame.nodes[q].text or frame.nodes[q].content_desc]
+    return [q for q in labels if q not in said and not any(a in said for a in frame.ancestors(q))]
+
+
 def check(case: Rearranged) -> list[Violation]:
     """The violations of the delta of ``case``: (class, detail)."""
     prev, curr = derive(case)
@@ -239,22 +250,14 @@ def check(case: Rearranged) -> list[Violation]:
     if case.undo:
         made = set(_positions(fc, curr, row))
         out += stayed_listed(d, made=made)
-        said = set(d.added)
-        missed = [c for c in made if fc.nodes[c].text or fc.nodes[c].content_desc]
-        missed = [
-            c for c in missed if c not in said and not any(a in said for a in fc.ancestors(c))
-        ]
+        missed = _unsaid(fc, made, set(d.added))
         if missed:
             out.append(("missed", f"{len(missed)} labels of the row back not +"))
         return out
     if case.dismiss:
         taken = set(_positions(fp, prev, row))
         out += stayed_listed(d, taken=taken)
-        said = set(d.removed)
-        missed = [q for q in taken if fp.nodes[q].text or fp.nodes[q].content_desc]
-        missed = [
-            q for q in missed if q not in said and not any(a in said for a in fp.ancestors(q))
-        ]
+        missed = _unsaid(fp, taken, set(d.removed))
         if missed:
             out.append(("missed", f"{len(missed)} labels of the row swiped away not -"))
         return out
