@@ -22,6 +22,17 @@ SLOW = 1.5
 screen (AOSP's spline glide after 1.5 screens/s on a 420 dpi phone is about a third of one)."""
 
 
+def strayed(finger: Gesture, dx: int, dy: int) -> bool:
+    """Whether content moved by (dx, dy) went further across the finger's main axis than the
+    finger did, in proportion to how far it went along it (a glide keeps the release's
+    direction), beyond the rounding of a box."""
+    sy = finger.content[1]
+    along, across = (abs(dy), abs(dx)) if sy else (abs(dx), abs(dy))
+    f_along = abs(finger.y2 - finger.y1) if sy else abs(finger.x2 - finger.x1)
+    f_across = abs(finger.x2 - finger.x1) if sy else abs(finger.y2 - finger.y1)
+    return across > f_across * max(1.0, along / max(1, f_along)) + OFF
+
+
 def followed(finger: Gesture, offset: tuple[int, int], span: int) -> bool:
     """Whether content that moved by ``offset`` in a list ``span`` px long followed
     ``finger``: the finger's way, no further across it than the finger went (in
@@ -45,10 +56,9 @@ def followed(finger: Gesture, offset: tuple[int, int], span: int) -> bool:
     dx, dy = offset
     if (sx, sy) == (0, 0) or sx * dx < 0 or sy * dy < 0:
         return False
-    along, across = (abs(dy), abs(dx)) if sy else (abs(dx), abs(dy))
-    f_along = abs(finger.y2 - finger.y1) if sy else abs(finger.x2 - finger.x1)
-    f_across = abs(finger.x2 - finger.x1) if sy else abs(finger.y2 - finger.y1)
-    if across > f_across * max(1.0, along / max(1, f_along)) + OFF:
+    if strayed(finger, dx, dy):
         return False
+    along = abs(dy) if sy else abs(dx)
+    f_along = abs(finger.y2 - finger.y1) if sy else abs(finger.x2 - finger.x1)
     slow = f_along * 1_000 <= SLOW * span * max(1, finger.duration_ms)
     return slow or along >= f_along - FINGER_SLOP

@@ -19,8 +19,9 @@ from collections.abc import Set as AbstractSet
 
 from deltarec.core.diff.axis import across as _across
 from deltarec.core.diff.axis import at_edge, host_sideways, page_swiped
+from deltarec.core.diff.finger import strayed
 from deltarec.core.diff.gesture import Gesture
-from deltarec.core.diff.motions import OFF, Motion
+from deltarec.core.diff.motions import Motion
 from deltarec.core.diff.recycled import shown_texts
 from deltarec.core.diff.resized import kept_through_resize
 from deltarec.core.diff.row_content import own_texts
@@ -246,12 +247,6 @@ def scrollers(frame: Frame) -> list[int]:
     return got
 
 
-def across(a: Bounds, a_box: Bounds, b: Bounds, b_box: Bounds) -> bool:
-    """Whether a row cut by the top edge of ``a_box`` is now cut by the bottom one of
-    ``b_box``, or the reverse (:func:`deltarec.core.diff.axis.across`)."""
-    return _across(a, a_box, b, b_box)
-
-
 def crossed(
     prev: Frame, curr: Frame, host_p: int, host_c: int, row: int, toward: tuple[int, int]
 ) -> frozenset[str]:
@@ -290,7 +285,7 @@ def crossed(
     out: set[str] = set()
     for q in prev.children[host_p]:
         a = prev.nodes[q].bounds
-        if _kind(prev.nodes[q]) == sort and across(a, old_box, b, box):
+        if _kind(prev.nodes[q]) == sort and _across(a, old_box, b, box):
             out.update(
                 n.text + "\x00" + n.content_desc
                 for n in prev.nodes[q : prev.subtree_end(q)]
@@ -435,10 +430,7 @@ def against(gesture: Gesture, dx: int, dy: int) -> bool:
     sx, sy = gesture.content
     if (sx, sy) == (0, 0) or sx * dx < 0 or sy * dy < 0:
         return (sx, sy) != (0, 0)
-    along, across = (abs(dy), abs(dx)) if sy else (abs(dx), abs(dy))
-    f_along = abs(gesture.y2 - gesture.y1) if sy else abs(gesture.x2 - gesture.x1)
-    f_across = abs(gesture.x2 - gesture.x1) if sy else abs(gesture.y2 - gesture.y1)
-    return across > f_across * max(1.0, along / max(1, f_along)) + OFF
+    return strayed(gesture, dx, dy)
 
 
 def started_in(curr: Frame, host: int, gesture: Gesture) -> bool:

@@ -12,10 +12,10 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from deltarec.core.capture.uiautomator import build_observation
 from deltarec.core.diff.compute import diff_observations
 from deltarec.core.observe.model import Bounds, Node, Observation
 from deltarec.core.observer import observe_delta
+from tests.core.trees import recycler_screen
 
 TOP = 300
 
@@ -37,20 +37,7 @@ def _row(i: int, top: int, height: int, rid: str) -> Node:
 def _screen(rows: int, *, scrollable: bool, height: int, rid: str, wrap: bool) -> Observation:
     kids = tuple(_row(i, TOP + height * i, height, rid) for i in range(rows))
     bottom = TOP + height * rows if wrap else 2200
-    listing = Node(
-        role="list",
-        class_name="androidx.recyclerview.widget.RecyclerView",
-        scrollable=scrollable,
-        bounds=Bounds(0, TOP, 1080, bottom),
-        children=kids,
-    )
-    root = Node(
-        role="container",
-        class_name="android.widget.FrameLayout",
-        bounds=Bounds(0, 0, 1080, 2400),
-        children=(listing,),
-    )
-    return build_observation((root,), screen=(1080, 2400))
+    return recycler_screen(kids, Bounds(0, TOP, 1080, bottom), scrollable=scrollable)
 
 
 @settings(max_examples=80, deadline=None, derandomize=True)

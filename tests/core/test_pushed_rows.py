@@ -17,10 +17,10 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from deltarec.core.capture.uiautomator import build_observation
 from deltarec.core.diff.compute import compute_delta
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Bounds, Node, Observation
+from tests.core.trees import recycler_screen
 
 TOP, BOTTOM, ROW = 300, 2200, 170
 
@@ -75,21 +75,7 @@ def _screen(first: int, pitch: int, *, header: Node | None = None) -> Observatio
     box = Bounds(0, TOP, 1080, BOTTOM)
     rows = [_row(i, first + pitch * i, box) for i in range(40)]
     kids = (() if header is None else (header,)) + tuple(r for r in rows if r is not None)
-    listing = Node(
-        role="list",
-        class_name="androidx.recyclerview.widget.RecyclerView",
-        resource_id="app:id/inbox",
-        scrollable=True,
-        bounds=box,
-        children=kids,
-    )
-    root = Node(
-        role="container",
-        class_name="android.widget.FrameLayout",
-        bounds=Bounds(0, 0, 1080, 2400),
-        children=(listing,),
-    )
-    return build_observation((root,), screen=(1080, 2400))
+    return recycler_screen(kids, box, resource_id="app:id/inbox")
 
 
 @settings(max_examples=60, deadline=None, derandomize=True)

@@ -61,3 +61,24 @@ def list_screen(first: int, count: int, offset: int = 0) -> Observation:
         children=(bar, lst),
     )
     return build_observation((root,), screen=(1000, 1200))
+
+
+def recycler_screen(
+    rows: tuple[Node, ...], box: Bounds, *, resource_id: str = "", scrollable: bool = True
+) -> Observation:
+    """A full-screen FrameLayout holding one RecyclerView at ``box`` with ``rows``."""
+    listing = Node(
+        role="list",
+        class_name="androidx.recyclerview.widget.RecyclerView",
+        resource_id=resource_id,
+        scrollable=scrollable,
+        bounds=box,
+        children=rows,
+    )
+    root = Node(
+        role="container",
+        class_name="android.widget.FrameLayout",
+        bounds=Bounds(0, 0, 1080, 2400),
+        children=(listing,),
+    )
+    return build_observation((root,), screen=(1080, 2400))
