@@ -11,6 +11,7 @@ element was there) — and per gesture class. Target: 0 each.
     python benchmarks/bench_numbers.py                 # 2,000 steps
     python benchmarks/bench_numbers.py --steps 400 --show 3
     python benchmarks/bench_numbers.py --slop          # point taps slid by the touch slop
+    python benchmarks/bench_numbers.py --cross         # rows crossing a page (a grid of drags)
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.bench_truth import STARTS  # noqa: E402
+from tests.core.truth.crossing import sweep  # noqa: E402
 from tests.core.truth.numbers import CLASSES, NumbersWalk  # noqa: E402
 
 WALK = 100
@@ -42,11 +44,30 @@ def _args(argv: list[str] | None) -> argparse.Namespace:
     ):
         parser.add_argument(flag, type=int, default=default, help=help_)
     parser.add_argument("--slop", action="store_true", help="slide some point taps by the slop")
+    parser.add_argument(
+        "--cross", action="store_true", help="rows crossing a page: tests/core/truth/crossing.py"
+    )
     return parser.parse_args(argv)
+
+
+def cross(show: int) -> int:
+    """The page-crossing sweep on a fine grid: 15 starting offsets x 22 lengths x 2 ways x
+    3 screens (1,980 drags)."""
+    start = time.perf_counter()
+    cases, counts, first = sweep(range(0, 2000, 137), range(900, 2200, 61))
+    print(f"crossing: {cases} drags, {time.perf_counter() - start:.0f} s")
+    for key, n in sorted(counts.items()):
+        print(f"{' / '.join(key):40s} {n:>6}")
+        if show:
+            print(f"  {first[key]}")
+    print("reuse " + str(sum(n for k, n in counts.items() if k[0] == "reuse")) + "  (target 0)")
+    return 0 if not counts else 1
 
 
 def main(argv: list[str] | None = None) -> int:
     args = _args(argv)
+    if args.cross:
+        return cross(args.show)
     total: Counter[str] = Counter()
     by_gesture: dict[str, Counter[str]] = defaultdict(Counter)
     shown: Counter[str] = Counter()

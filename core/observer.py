@@ -27,6 +27,7 @@ from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.screens import is_new_screen, screen_title
 from deltarec.core.diff.types import ChangeKind, ObservationDiff
 from deltarec.core.diff.volatile import DEFAULT_VOLATILE, Volatile, system_bars
+from deltarec.core.observe.across import Page, crossed
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.index import ElementIndex, build_index, note_numbers
 from deltarec.core.observe.model import Observation
@@ -130,7 +131,8 @@ def observe_delta(
         delta = compute_delta(prev, curr, volatile=volatile, gesture=gesture)
     if prev_index is None or prev_index.frame is not delta.prev:
         prev_index = index_frame(delta.prev, options, previous=prev_index)
-    index = index_frame(delta.curr, options, previous=prev_index, pairs=delta.pairs, commit=False)
+    pairs = crossed(delta.prev, delta.curr, delta.pairs, _pages(delta))
+    index = index_frame(delta.curr, options, previous=prev_index, pairs=pairs, commit=False)
     new_screen = back_to is None and is_new_screen(delta, prev_index, index)
     if new_screen:  # another screen's label is not this one's: numbers go by element only
         screen = (label or screen_label)(delta.curr)
@@ -154,6 +156,13 @@ def observe_delta(
             if tokens > tokens_at_least(marked) and tokens > count_tokens(marked):
                 text, full_frame = marked, True
     return DeltaResult(text, delta, prev_index, index, entries, new_screen, full_frame)
+
+
+def _pages(delta: Delta) -> list[Page]:
+    """The scrolls ``delta`` could not measure (about a page or more), for
+    :func:`~deltarec.core.observe.across.crossed`: a row that crossed one keeps its number
+    only on a witness."""
+    return [Page(s.curr, s.prev, s.entered, s.left, s.toward) for s in delta.scrolls if s.page]
 
 
 def observe_frame(

@@ -1,0 +1,281 @@
+"""Rows that crossed a page: numbering pairs for a scroll the diff could not measure.
+
+When a long drag or fling moves a list by about a page, the diff may find no row it can
+measure the scroll by (``↕ … about a page or more``): every row of the old frame is said to
+have left, every row of the new one to have come in. Some did not: a row cut by one edge
+comes whole, or cut by the other edge, to the other end of the list. Such a row keeps its
+number (one number per element for a whole session) only on proof that it is that row,
+and a label is no proof: lists repeat senders, dates and whole rows (the virtual Inbox
+repeats sender and date 28 rows on, and a fling can land the twin where the row was).
+
+The proof taken is the one the real-capture oracle takes for a node that persisted: a
+*witness*, a node that shows text or a description and whose content signature (class,
+resource id, text, description, width and height) is the only one of its kind in the old
+frame and the only one in the new, shown whole in both (its box touches no edge of the
+list: a cut node's size is the cut, not the node's). Then the row that left and holds it
+and the row that came in and holds it are one row, moved by the witness's move (against
+the finger's direction, when the caller told the gesture, it is no proof: content moves
+with the finger). Inside the two rows, a node pairs with the one of the same class,
+resource id, text and description whose box, moved by the witness's move, lies on the same
+column and overlaps it (a cut node's box is a part of the whole one); one candidate only.
+
+What this decides is numbers, not lines: the delta still says what the dumps say (the rows
+came in); a row that keeps its number is the element the caller was shown.
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> row = ('<node class="Row" clickable="true" bounds="[0,{0}][100,{1}]">'
+    ...        '<node class="T" text="{2}" bounds="[10,{3}][90,{4}]"/></node>')
+    >>> def frame(*rows):
+    ...     return Frame(parse_uiautomator('<hierarchy><node class="L" scrollable="true"'
+    ...         ' bounds="[0,0][100,300]">' + "".join(rows) + '</node></hierarchy>'))
+    >>> old = frame(row.format(0, 100, "a", 10, 40), row.format(250, 300, "b", 260, 290))
+    >>> new = frame(row.format(0, 60, "b", 10, 40), row.format(60, 160, "c", 70, 100))
+    >>> crossed(old, new, {0: 0}, [Page(0, 0, (1, 3), (1, 3), (0, -1))])
+    {0: 0, 1: 3, 2: 4}
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import NamedTuple
+
+from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.model import Bounds, Node
+
+
+class Page(NamedTuple):
+    """A container the diff says scrolled by about a page or more (its offset unknown)."""
+
+    curr: int
+    """Its position in the new frame."""
+    prev: int
+    """Its position in the old frame."""
+    entered: Sequence[int]
+    """New positions of the subtrees said to have come in."""
+    left: Sequence[int]
+    """Old positions of the subtrees said to have gone out."""
+    toward: tuple[int, int]
+    """The sign of the content's move the caller's gesture tells ((0, 0): not told)."""
+
+
+Signature = tuple[str, str, str, str, int, int]
+
+
+def _signature(node: Node) -> Signature:
+    b = node.bounds
+    return (
+        node.class_name,
+        node.resource_id,
+        node.text,
+        node.content_desc,
+        b.right - b.left,
+        b.bottom - b.top,
+    )
+
+
+def _witnesses(frame: Frame) -> dict[Signature, int]:
+    """Position of each content signature shown once in ``frame`` (:func:`_signature`; nodes
+    that show a text or a description, with a box). Kept in the frame's memo."""
+    got = frame.memo.get(_witnesses)
+    if got is None:
+        seen: Counter[Signature] = Counter()
+        where: dict[Signature, int] = {}
+        for pos, node in enumerate(frame.nodes):
+            if (node.text or node.content_desc) and node.bounds.area > 0:
+                sig = _signature(node)
+                seen[sig] += 1
+                where[sig] = pos
+        got = frame.memo[_witnesses] = {s: p for s, p in where.items() if seen[s] == 1}
+    assert isinstance(got, dict)
+    return got
+
+
+def _inside(box: Bounds, frame_box: Bounds) -> bool:
+    """``box`` touches no edge of ``frame_box`` (a node cut by it touches one)."""
+    return (
+        frame_box.left < box.left
+        and box.right < frame_box.right
+        and frame_box.top < box.top
+        and box.bottom < frame_box.bottom
+    )
+
+
+def _within(box: Bounds, frame_box: Bounds) -> bool:
+    """``box`` lies in ``frame_box`` (edges may touch: a witness's size, the same in both
+    frames, says it is whole)."""
+    return (
+        frame_box.left <= box.left
+        and box.right <= frame_box.right
+        and frame_box.top <= box.top
+        and box.bottom <= frame_box.bottom
+    )
+
+
+def _root_of(frame: Frame, pos: int, roots: set[int]) -> int:
+    """The nearest of ``roots`` at or above ``pos`` (-1: none)."""
+    while pos >= 0 and pos not in roots:
+        pos = frame.parents[pos]
+    return pos
+
+
+def crossed(
+    prev: Frame,
+    curr: Frame,
+    pairs: Mapping[int, int],
+    pages: Sequence[Page],
+) -> dict[int, int]:
+    """``pairs`` (new position -> old position) with the rows that crossed each of ``pages``
+    paired node by node (module docstring). Only nodes neither frame's pairs hold are
+    added; each old node to one new node at most. O(n) per witnessed offset of a page."""
+    out = dict(pairs)
+    if not pages:
+        return out
+    taken = set(pairs.values())
+    old_once, new_once = _witnesses(prev), _witnesses(curr)
+    for page in pages:
+        entered, left = set(page.entered), set(page.left)
+        if not entered or not left:
+            continue
+        old_box, new_box = prev.nodes[page.prev].bounds, curr.nodes[page.curr].bounds
+        moves: set[tuple[int, int]] = set()
+        for sig, pos in new_once.items():
+            was = old_once.get(sig)
+            if was is None or pos in out or was in taken:
+                continue
+            if _root_of(curr, pos, entered) < 0 or _root_of(prev, was, left) < 0:
+                continue
+            a, b = prev.nodes[was].bounds, curr.nodes[pos].bounds
+            if not (_within(a, old_box) and _within(b, new_box)):
+                continue
+            dx, dy = b.left - a.left, b.top - a.top
+            tx, ty = page.toward
+            if dx * tx < 0 or dy * ty < 0 or (ty and dx) or (tx and dy):
+                continue  # against the finger, or off its axis: a twin, not this row
+            moves.add((dx, dy))
+        kept = [m for m in moves if _explains(prev, curr, page, *m)]
+        if len(kept) != 1:
+            continue  # no witness, or witnesses of two offsets: no proof
+        dx, dy = kept[0]
+        rows_was = [
+            r for r in page.left if _overlaps(_moved(prev.nodes[r].bounds, dx, dy), new_box)
+        ]
+        for row in page.entered:
+            b = curr.nodes[row].bounds
+            if row in out or not _overlaps(_moved(b, -dx, -dy), old_box):
+                continue
+            same = [
+                r
+                for r in rows_was
+                if r not in taken
+                and _alike(prev.nodes[r], curr.nodes[row])
+                and _placed(prev.nodes[r].bounds, b, dx, dy)
+            ]
+            if len(same) == 1:
+                _pair_rows(prev, curr, same[0], row, dx, dy, out, taken)
+    return out
+
+
+def _moved(box: Bounds, dx: int, dy: int) -> Bounds:
+    return Bounds(box.left + dx, box.top + dy, box.right + dx, box.bottom + dy)
+
+
+def _overlaps(a: Bounds, b: Bounds) -> bool:
+    return a.left < b.right and b.left < a.right and a.top < b.bottom and b.top < a.bottom
+
+
+def _alike(a: Node, b: Node) -> bool:
+    """Same class, resource id, text and description."""
+    return (a.class_name, a.resource_id, a.text, a.content_desc) == (
+        b.class_name,
+        b.resource_id,
+        b.text,
+        b.content_desc,
+    )
+
+
+def _explains(prev: Frame, curr: Frame, page: Page, dx: int, dy: int) -> bool:
+    """Whether content moved by (dx, dy) explains everything both frames show of the page:
+    each node showing a text or a description in one frame that the move puts in the other
+    frame's view has its like there, at its moved box (only overlapping along the move where
+    either is cut by an edge). A twin's offset puts the rows around the twin where other
+    rows are: it explains nothing."""
+    for here, there, box, sx, sy in (
+        (prev, curr, curr.nodes[page.curr].bounds, dx, dy),
+        (curr, prev, prev.nodes[page.prev].bounds, -dx, -dy),
+    ):
+        start, stop = (page.prev, page.curr) if here is prev else (page.curr, page.prev)
+        mine = here.nodes[start].bounds
+        others = [
+            p
+            for p in range(stop + 1, there.subtree_end(stop))
+            if there.nodes[p].text or there.nodes[p].content_desc
+        ]
+        for pos in range(start + 1, here.subtree_end(start)):
+            node = here.nodes[pos]
+            if not (node.text or node.content_desc) or node.bounds.area <= 0:
+                continue
+            moved = _moved(node.bounds, sx, sy)
+            if not _overlaps(moved, box):
+                continue
+            cut = not _inside(node.bounds, mine) or not _inside(moved, box)
+            found = False
+            for p in others:
+                other = there.nodes[p]
+                if not _alike(node, other):
+                    continue
+                ob = other.bounds
+                if ob == node.bounds:  # fixed over the content (a sticky header): no witness
+                    found = True
+                    break
+                if (ob == moved) or (cut and _placed(node.bounds, ob, sx, sy)):
+                    found = True
+                    break
+            if not found:
+                return False
+    return True
+
+
+def _placed(a: Bounds, b: Bounds, dx: int, dy: int) -> bool:
+    """``a`` moved by (dx, dy) is ``b``, as far as the scroll's edges let both show: the same
+    across the move's axis, overlapping along it (a cut box is part of the whole one)."""
+    left, top, right, bottom = a.left + dx, a.top + dy, a.right + dx, a.bottom + dy
+    overlap_x = left < b.right and b.left < right
+    overlap_y = top < b.bottom and b.top < bottom
+    if not dx:
+        return (left, right) == (b.left, b.right) and overlap_y
+    if not dy:
+        return (top, bottom) == (b.top, b.bottom) and overlap_x
+    return overlap_x and overlap_y
+
+
+def _pair_rows(
+    prev: Frame,
+    curr: Frame,
+    row_was: int,
+    row: int,
+    dx: int,
+    dy: int,
+    out: dict[int, int],
+    taken: set[int],
+) -> None:
+    """Pair the nodes of two subtrees that are one row moved by (dx, dy) (module docstring)."""
+    olds = [p for p in range(row_was, prev.subtree_end(row_was)) if p not in taken]
+    for pos in range(row, curr.subtree_end(row)):
+        if pos in out:
+            continue
+        node = curr.nodes[pos]
+        b = node.bounds
+        found = [
+            p
+            for p in olds
+            for o in (prev.nodes[p],)
+            for a in (o.bounds,)
+            if (o.class_name, o.resource_id, o.text, o.content_desc)
+            == (node.class_name, node.resource_id, node.text, node.content_desc)
+            and _placed(a, b, dx, dy)
+        ]
+        if len(found) == 1:
+            out[pos] = found[0]
+            taken.add(found[0])
+            olds.remove(found[0])
