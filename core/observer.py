@@ -17,6 +17,7 @@ from __future__ import annotations
 import hashlib
 from collections import Counter, deque
 from collections.abc import Callable, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, replace
 from itertools import chain
 from typing import cast
@@ -32,7 +33,7 @@ from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.index import ElementIndex, build_index, note_numbers
 from deltarec.core.observe.model import Observation
 from deltarec.core.render.budget import fit
-from deltarec.core.render.delta_text import Line, delta_entries
+from deltarec.core.render.delta_text import Line, delta_entries, swapped_dialogs
 from deltarec.core.render.frame_text import frame_lines, render_frame
 from deltarec.core.render.tokens import count_tokens, tokens_at_least
 
@@ -84,6 +85,7 @@ def index_frame(
     pairs: dict[int, int] | None = None,
     commit: bool = True,
     screen: str | None = None,
+    fresh: AbstractSet[int] = frozenset(),
 ) -> ElementIndex:
     """Number ``frame`` (:func:`~deltarec.core.observe.index.build_index`). ``screen``
     labels the screen it shows (:attr:`~deltarec.core.observe.index.ElementIndex.screen`:
@@ -99,6 +101,7 @@ def index_frame(
         pairs=pairs,
         commit=commit,
         screen=label,
+        fresh=fresh,
     )
 
 
@@ -133,6 +136,14 @@ def observe_delta(
         prev_index = index_frame(delta.prev, options, previous=prev_index)
     pairs = crossed(delta.prev, delta.curr, delta.pairs, _pages(delta))
     index = index_frame(delta.curr, options, previous=prev_index, pairs=pairs, commit=False)
+    swaps = swapped_dialogs(delta, prev_index, index)
+    if swaps:  # another dialog in the window of the last: its elements are other elements
+        curr = delta.curr
+        inside = curr.under(c for _, c in swaps)
+        pairs = {c: p for c, p in pairs.items() if c not in inside}
+        index = index_frame(
+            curr, options, previous=prev_index, pairs=pairs, commit=False, fresh=inside
+        )
     new_screen = back_to is None and is_new_screen(delta, prev_index, index)
     if new_screen:  # another screen's label is not this one's: numbers go by element only
         screen = (label or screen_label)(delta.curr)

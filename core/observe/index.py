@@ -35,6 +35,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from typing import Any, cast
 
@@ -220,6 +221,7 @@ def build_index(
     pairs: Mapping[int, int] | None = None,
     commit: bool = True,
     screen: str | None = None,
+    fresh: AbstractSet[int] = frozenset(),
 ) -> ElementIndex:
     """Number the elements of ``frame``.
 
@@ -232,7 +234,9 @@ def build_index(
     ``previous`` and ``pairs`` (current position -> previous position, from
     :func:`deltarec.core.diff.match.match_frames`) carry numbers over from the last step.
     ``max_elements`` caps the list after reading order; the cap is applied to
-    this frame only and never decides what matched. Cost: O(n log n).
+    this frame only and never decides what matched. ``fresh``: positions of elements known
+    to be new (another dialog in the window of the last): they take no number back by key.
+    Cost: O(n log n).
     """
     names, positions, ordered = _ordered(frame, viewport, interactive_only)
     if max_elements is not None:
@@ -246,7 +250,7 @@ def build_index(
             old = previous.number_of.get(pairs.get(pos, -1))
             if old is not None:
                 number_of[pos] = old
-    _recall_and_give(frame, ordered, number_of, book, previous, screen)
+    _recall_and_give(frame, ordered, number_of, book, previous, screen, fresh)
     made = cast(dict[int, IndexedElement], frame.memo.setdefault("elements", {}))
     elements = tuple(
         e
@@ -300,17 +304,18 @@ def _recall_and_give(
     book: NumberBook,
     previous: ElementIndex | None,
     screen: str,
+    fresh: AbstractSet[int] = frozenset(),
 ) -> None:
     """Number the elements that did not keep one: the number an element that comes back had
-    (unless another element of this frame, or of the previous one, holds it), else the next
-    number never given. ``book`` is only read."""
+    (unless another element of this frame, or of the previous one, holds it; never one of
+    ``fresh``), else the next number never given. ``book`` is only read."""
     held = set(number_of.values())
     prev_owner: dict[int, Scope] | None = None  # made on the first number recalled
     scrolled: list[bool] | None = None
     obs, keys = frame.obs, frame.keys
     by_key = book.by_screen.get((obs.package, obs.activity, screen), {})
     for pos in ordered if by_key else ():  # nothing noted on this screen: nothing to recall
-        if pos in number_of:
+        if pos in number_of or pos in fresh:
             continue
         had = by_key.get(keys[pos])
         if had is None or had in held:
@@ -328,11 +333,11 @@ def _recall_and_give(
         if prev_owner.get(had, scope) == scope:
             number_of[pos] = had
             held.add(had)
-    fresh = book.next
+    given = book.next
     for pos in ordered:
         if pos not in number_of:
-            number_of[pos] = fresh
-            fresh += 1
+            number_of[pos] = given
+            given += 1
 
 
 def in_recycled_content(frame: Frame) -> list[bool]:

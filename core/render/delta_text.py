@@ -167,7 +167,7 @@ def delta_entries(
         title = screen_title(curr_index, d.quiet_curr | in_dialog)
         named = f" {quote(title)}" if title else ""
         head.append(Line(K.SCREEN, f"» back to {screen_name(curr_index)}{named} ({back_to})"))
-    swaps = _swapped_dialogs(d, prev_index, curr_index)
+    swaps = swapped_dialogs(d, prev_index, curr_index)
     if len(closed_dialogs) == 1 and len(dialogs) == 1:
         swaps.append((closed_dialogs[0], dialogs[0]))
     for p, c in swaps:
@@ -261,7 +261,7 @@ SWAP_SHARE = 0.5
 """A dialog window whose elements were replaced beyond this share is another dialog."""
 
 
-def _swapped_dialogs(
+def swapped_dialogs(
     d: Delta, prev_index: ElementIndex, curr_index: ElementIndex
 ) -> list[tuple[int, int]]:
     """Dialog windows that stayed as a window but now show another dialog (its title and

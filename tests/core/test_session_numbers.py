@@ -16,12 +16,16 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from dataclasses import replace
 
 from benchmarks.bench_truth import STARTS
 from deltarec.core.devices.virtual import Playground, VirtualDevice
 from deltarec.core.devices.virtual.playground import ManualClock
 from deltarec.core.diff.screens import screen_title
+from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.model import Observation
 from deltarec.core.observer import Observer
+from tests.core.real_scrolls.unlabelled import captures
 from tests.core.truth.crossing import sweep
 from tests.core.truth.numbers import NumbersWalk, Shown, misnamed
 
@@ -104,6 +108,50 @@ def test_a_row_crossing_a_page_keeps_its_number_only_on_a_witness() -> None:
     assert cases == 300
     over = {k: n for k, n in counts.items() if n > CROSS_BUDGET.get(k, 0)}
     assert over == {}, (dict(counts), [first[k] for k in over])
+
+
+def _dialogs() -> list[tuple[str, int, Observation]]:
+    """Every capture of the repository with a dialog window: (name, window, capture)."""
+    out = []
+    for name, obs in captures():
+        for i, window in enumerate(obs.windows):
+            if Frame(replace(obs, windows=(window,))).nodes[0].role == "dialog":
+                out.append((name, i, obs))
+    return out
+
+
+def test_another_dialog_in_the_window_of_the_last_takes_new_numbers() -> None:
+    """Generated: every dialog window of every capture (real and virtual) replaced by every
+    other one, over the first's screen. When the reply says the dialog was swapped
+    (``» dialog "A" → [i] dialog "B"``), no element of B holds a number A's had: B is
+    another element, and a number never means two (the walk found it: "Delete history?"
+    then "History deleted" kept [30] for the dialog, and its "OK" took the number back by
+    key; 8 of the 60 swaps before)."""
+    dialogs = _dialogs()
+    swaps, kept = 0, []
+    for name, i, obs in dialogs:
+        for other, j, with_other in dialogs:
+            if other == name:
+                continue
+            windows = list(obs.windows)
+            windows[i] = with_other.windows[j]
+            observer = Observer()
+            first = observer.reset(obs)
+            root = first.frame.roots[i]
+            had = {e.index for e in first.elements if root <= e.pos < first.frame.subtree_end(root)}
+            result = observer.step(replace(obs, windows=tuple(windows)))
+            if not re.search(r"^» dialog .* → \[\d+\] dialog ", result.text, re.M):
+                continue
+            swaps += 1
+            frame = result.index.frame
+            root = frame.roots[i]
+            now = {
+                e.index for e in result.index.elements if root <= e.pos < frame.subtree_end(root)
+            }
+            if now & had:
+                kept.append((name, other, sorted(now & had)))
+    assert (len(dialogs), swaps) == (13, 60)
+    assert kept == []
 
 
 def test_the_grader_sees_a_number_given_to_another_phone_element() -> None:
