@@ -19,6 +19,10 @@ with the finger). Inside the two rows, a node pairs with the one of the same cla
 resource id, text and description whose box, moved by the witness's move, lies on the same
 column and overlaps it (a cut node's box is a part of the whole one); one candidate only.
 
+And the other way: a node of a row said to have come in keeps no number of a node of a row
+said to have gone out, whatever the diff paired them on (a cut date with a cut date is what
+a twin shows too), unless a witness pairs their rows.
+
 What this decides is numbers, not lines: the delta still says what the dumps say (the rows
 came in); a row that keeps its number is the element the caller was shown.
 
@@ -131,7 +135,12 @@ def crossed(
     out = dict(pairs)
     if not pages:
         return out
-    taken = set(pairs.values())
+    for page in pages:  # a node of a row that came in is no node of a row that went out
+        came, went = curr.under(page.entered), prev.under(page.left)
+        for pos in came & out.keys():
+            if out[pos] in went:
+                del out[pos]
+    taken = set(out.values())
     old_once, new_once = _witnesses(prev), _witnesses(curr)
     for page in pages:
         entered, left = set(page.entered), set(page.left)

@@ -11,6 +11,10 @@ sweep reaches every one of a grid of them.
 
 Counts are per screen and per what the step's reply said of the scroll: ``page`` (about a
 page or more: the offset unknown) or ``measured``.
+
+:func:`twin_sweep` is the other side: moves of about one period of the Inbox's repeats
+plus a page, which land a row's twin (the same sender and date) where the row crossed an
+edge. A row whose number survives a page on such evidence gives it to another element.
 """
 
 from __future__ import annotations
@@ -19,7 +23,11 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
-from tests.core.truth.numbers import NumbersWalk
+from deltarec.core.devices.virtual import ManualClock, Playground, VirtualDevice
+from deltarec.core.devices.virtual.layout import APP_PACKAGE
+from deltarec.core.diff.gesture import Gesture
+from deltarec.core.observer import Observer
+from tests.core.truth.numbers import NumbersWalk, phone_identities
 
 SCREENS = ("InboxActivity", "FeedActivity", "ArticleActivity")
 X, BOTTOM, MS = 540, 2200, 600
@@ -72,3 +80,52 @@ def sweep(
                             )
                     cases += 1
     return cases, counts, first
+
+
+TWIN_ROWS = 28
+"""The virtual Inbox repeats a row's sender and date this many rows on."""
+
+
+def twin_case(start: int, move: int) -> tuple[int, int]:
+    """The Inbox at offset ``start`` (px), then at ``start + move`` (told as a fling the
+    content's way): how many numbers the second reply gave to another phone element than the
+    first's (reuse), and how many elements on both kept no number (renumbered)."""
+    pg = Playground(ManualClock())
+    pg.launch_app(APP_PACKAGE, ".InboxActivity")
+    device = VirtualDevice(pg)
+    pg.state.inbox.offset = start
+    observer = Observer()
+    first = observer.reset(device.capture())
+    before = phone_identities(pg)
+    owner = {e.index: before[e.pos] for e in first.elements}
+    pg.state.inbox.offset = start + move
+    y1, y2 = (1800, 600) if move > 0 else (600, 1800)
+    result = observer.step(device.capture(), gesture=Gesture(X, y1, X, y2, 40))
+    after = phone_identities(pg)
+    reuse = sum(
+        1 for e in result.index.elements if owner.get(e.index, after[e.pos]) != after[e.pos]
+    )
+    had = {before[e.pos]: e.index for e in first.elements}
+    renumbered = sum(1 for e in result.index.elements if had.get(after[e.pos], e.index) != e.index)
+    return reuse, renumbered
+
+
+def twin_sweep(starts: Iterable[int], moves: Iterable[int]) -> tuple[int, Counter[str], list[str]]:
+    """:func:`twin_case` for each start and move, both ways (down from ``start``, up from
+    ``start`` + 6,000 px): moves about a twin period plus a page land a row's twin where
+    the row crossed an edge (``bench_numbers --slop --seed 20``, seed 33 step 40)."""
+    counts: Counter[str] = Counter()
+    found: list[str] = []
+    cases = 0
+    moves = list(moves)
+    for start in starts:
+        for move in moves:
+            for sign in (1, -1):
+                at = start if sign > 0 else start + 6000
+                reuse, renumbered = twin_case(at, sign * move)
+                counts["reuse"] += reuse
+                counts["renumbered"] += renumbered
+                if reuse:
+                    found.append(f"from {at} px by {sign * move} px: reuse {reuse}")
+                cases += 1
+    return cases, counts, found
