@@ -2,9 +2,10 @@
 
 An *element* is a node a person would point at: something interactive, or
 something that carries text or a description, or a dialog. Layout containers
-without a label of their own are not elements. A text node whose text is
-already the label of the interactive element around it (the title inside a
-Settings row) is folded into that element rather than listed twice.
+without a label of their own are not elements, nor is a nameless scrim under a
+dialog. A text node whose text is already the label of the interactive element
+around it (the title inside a Settings row) is folded into that element rather
+than listed twice.
 
 One name per element: :func:`labels` is the only place a name is made, and the frame,
 every delta line (a row that scrolled in included), the ``name=`` selector, error messages,
@@ -162,6 +163,15 @@ def _covers_window(frame: Frame, pos: int) -> bool:
     )
 
 
+def _scrim(frame: Frame, pos: int) -> bool:
+    """Whether ``pos`` is a scrim: it covers its whole window, and a sibling after it is
+    drawn over it (the dialog it dims the screen for). Nameless, it is no element: an
+    agent reads ``+ [i] button ""`` as a control with no name, and what it does (tap
+    outside to dismiss) is what the dialog above it says."""
+    parent = frame.parents[pos]
+    return parent >= 0 and frame.children[parent][-1] != pos and _covers_window(frame, pos)
+
+
 def labels(frame: Frame) -> list[str]:
     """The name of every node of ``frame`` (see the module docstring). O(n · SCAN_LIMIT)."""
     nodes, parents = frame.nodes, frame.parents
@@ -270,6 +280,8 @@ def element_positions(frame: Frame, names: list[str], *, interactive_only: bool)
         if (b.right <= b.left or b.bottom <= b.top) and node.role != "dialog":
             continue  # no area (Bounds.area, inline)
         if hosts[pos]:
+            if not names[pos] and not node.children and _scrim(frame, pos):
+                continue  # a dialog's scrim: what it does is the dialog's (tap outside)
             out.append(pos)
         elif node.children or (node.role == "image" and in_control[pos]):
             continue  # layouts speak through their leaves; an icon through its button
