@@ -125,10 +125,10 @@ def _gap(
     old_box, box = prev.nodes[prev.parents[p]].bounds, curr.nodes[curr.parents[c]].bounds
     old_from = _edge(prev, old_anchor, step, old_box)
     new_from = _edge(curr, new_anchor, step, box)
-    if gone:  # the row sits where the first row taken away sat
-        first = prev.nodes[gone[0]].bounds
+    if gone:  # the row sits where the first row taken away (next to the anchor) sat
+        first = prev.nodes[gone[-1]].bounds
         return _near(_side(curr.nodes[c].bounds, step) - new_from, _side(first, step) - old_from)
-    first = curr.nodes[came[0]].bounds
+    first = curr.nodes[came[-1]].bounds
     return _near(_side(prev.nodes[p].bounds, step) - old_from, _side(first, step) - new_from)
 
 

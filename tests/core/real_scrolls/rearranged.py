@@ -69,6 +69,9 @@ class Rearranged:
     """Rows below it are cut by the bottom edge or out of view (:func:`edge_spots`)."""
     undo: bool = False
     """Read backwards: the row comes back."""
+    like: int = 0
+    """The rows that come in are copies of row ``index + like``: 1, of the row below the one
+    swiped away (other words, and another height when it has one: :func:`full_rows`)."""
     top: bool = False
     """At the top edge: the pair mirrored (:func:`mirrored`): rows above it are cut by the top
     edge or out of view and move down (``index`` counts from the list's last row)."""
@@ -132,22 +135,28 @@ def edge_spots(obs: Observation) -> list[Rearranged]:
             if not (alike and _shown(row) and _whole(row, top, bottom)):
                 continue
             if below and not all(_whole(r, top, bottom) for r in below):
-                out += [Rearranged("", where, j, True, True, undo) for undo in (False, True)]
+                likes = (0, 1) if _whole(below[0], top, bottom) and _shown(below[0]) else (0,)
+                out += [
+                    Rearranged("", where, j, True, True, undo, like)
+                    for like in likes
+                    for undo in (False, True)
+                ]
     return out
 
 
-def full_rows(obs: Observation, where: Path_, index: int) -> list[Node]:
+def full_rows(obs: Observation, where: Path_, index: int, like: int = 0) -> list[Node]:
     """The rows of the list at ``where`` as laid out past its box: the rows wholly in view
-    up to the first that is not, then copies of row ``index`` one pitch apart (its height
-    and the gap above the row after it) until two pitches past the clipping box."""
+    up to the first that is not, then copies of row ``index + like`` (wholly in view) one
+    pitch apart (its height and the gap above the row after ``index``) until two pitches
+    past the clipping box."""
     rows = list(_at(obs, where).children)
     box = _clip_box(obs, where)[1]
     top = max(box.top, _at(obs, where).bounds.top)
     keep = index + 1
     while keep < len(rows) and _whole(rows[keep], top, box.bottom):
         keep += 1
-    row = rows[index]
-    gap = max(0, rows[index + 1].bounds.top - row.bounds.bottom) if keep > index + 1 else 0
+    row = rows[index + like]
+    gap = max(0, rows[index + 1].bounds.top - rows[index].bounds.bottom) if keep > index + 1 else 0
     pitch = row.bounds.height + gap
     y, k, out = rows[keep - 1].bounds.bottom + gap, 0, rows[:keep]
     while y < box.bottom + 2 * pitch:
@@ -158,11 +167,11 @@ def full_rows(obs: Observation, where: Path_, index: int) -> list[Node]:
 
 
 def dismissed_at_edge(
-    obs: Observation, where: Path_, index: int
+    obs: Observation, where: Path_, index: int, like: int = 0
 ) -> tuple[Observation, Observation]:
     """The capture with the rows of :func:`full_rows`, and without row ``index``, the rows
     below it up by its pitch; both clipped to the list's clipping box."""
-    rows = full_rows(obs, where, index)
+    rows = full_rows(obs, where, index, like)
     row = rows.pop(index)
     step = rows[index].bounds.top - row.bounds.top
     after = [
@@ -263,7 +272,7 @@ def edge_sweep(top: bool = False) -> list[Rearranged]:
 def derive(case: Rearranged) -> tuple[Observation, Observation]:
     obs = dict(captures())[case.capture]
     if case.edge:
-        full, less = dismissed_at_edge(obs, case.where, case.index)
+        full, less = dismissed_at_edge(obs, case.where, case.index, case.like)
         if case.top:
             full, less = mirrored(full, case.where), mirrored(less, case.where)
         return (less, full) if case.undo else (full, less)
