@@ -11,10 +11,11 @@ while its bottom moves is one the top edge cuts (its top *is* the edge), which
 :func:`grew` leaves out.
 
 Rows pushed down by nodes put in above them (a pull-to-refresh header, rows inserted at
-the start of a list) move as a scroll moves them too; :func:`pushed_in` reads the band
-they left, filled by nodes the other frame lacks where that frame showed an empty strip
-in view, which no scroll explains. A list pushed down whole inside its page carries its
-rows (:func:`carried`). :func:`unscrolled` asks all three.
+the start of a list, a row swiped away above them) move as a scroll moves them too;
+:func:`pushed_in` reads the band they left, filled by nodes the other frame lacks where
+that frame showed an empty strip in view (or only a row that stayed put), which no scroll
+explains; and the same below them (a list held at its end). A list pushed down whole
+inside its page carries its rows (:func:`carried`). :func:`unscrolled` asks all three.
 """
 
 from __future__ import annotations
@@ -126,6 +127,12 @@ def pushed_in(
     rows leaves the same gap mid-list, but no new node fills the band it left. Nor may the
     busy frame show anything new above the band: content a scroll brought in above the
     first row (a form scrolled up past its top padding) fills the strip above it too.
+    A row in the strip that stayed put leaves it empty when the scroll would show a label
+    of the band there (YouTube's 21 px spacer above a video card swiped away, where the
+    card's cut bottom would show its description); one cut alike by the edge that shows
+    what the band's row would (a row's top 2 px above its avatar) fills it. The band is
+    read below the rows as well (upside down: a list held at its end, whose rows above a
+    row swiped away come down into its gap).
     ``pairs``: curr → prev positions; ``used``: the prev positions paired. O(nodes of ``c``),
     at most :data:`LIMIT`.
 
