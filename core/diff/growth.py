@@ -11,10 +11,11 @@ while its bottom moves is one the top edge cuts (its top *is* the edge), which
 :func:`grew` leaves out.
 
 Rows pushed down by nodes put in above them (a pull-to-refresh header, rows inserted at
-the start of a list) move as a scroll moves them too; :func:`pushed_in` reads the band
-they left, filled by nodes the other frame lacks where that frame showed an empty strip
-in view, which no scroll explains. A list pushed down whole inside its page carries its
-rows (:func:`carried`). :func:`unscrolled` asks all three.
+the start of a list, a row swiped away above them) move as a scroll moves them too;
+:func:`pushed_in` reads the band they left, filled by nodes the other frame lacks where
+that frame showed an empty strip in view (or only a row that stayed put), which no scroll
+explains; and the same below them (a list held at its end). A list pushed down whole
+inside its page carries its rows (:func:`carried`). :func:`unscrolled` asks all three.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from collections.abc import Set as AbstractSet
 
 from deltarec.core.diff.motions import SPREAD
 from deltarec.core.observe.frame import Frame
-from deltarec.core.observe.model import Bounds
+from deltarec.core.observe.model import Bounds, Node
 
 LIMIT = 5_000
 """At most this many nodes of a host are looked at."""
@@ -126,6 +127,12 @@ def pushed_in(
     rows leaves the same gap mid-list, but no new node fills the band it left. Nor may the
     busy frame show anything new above the band: content a scroll brought in above the
     first row (a form scrolled up past its top padding) fills the strip above it too.
+    A row in the strip that stayed put leaves it empty when the scroll would show a label
+    of the band there (YouTube's 21 px spacer above a video card swiped away, where the
+    card's cut bottom would show its description); one cut alike by the edge that shows
+    what the band's row would (a row's top 2 px above its avatar) fills it. The band is
+    read below the rows as well (upside down: a list held at its end, whose rows above a
+    row swiped away come down into its gap).
     ``pairs``: curr → prev positions; ``used``: the prev positions paired. O(nodes of ``c``),
     at most :data:`LIMIT`.
 
@@ -147,10 +154,20 @@ def pushed_in(
     dx, dy = offset
     if dy == 0 or dx != 0:
         return False
-    if dy > 0:  # the busy frame is curr: what it shows new fills the band
-        return _band(curr, prev, c, p, pairs.__contains__, pairs.get, dy, base[1])
     back = {q: k for k, q in pairs.items()}
-    return _band(prev, curr, p, c, used.__contains__, back.get, -dy, -base[1])
+    for s in (1, -1):  # nodes put in above the rows, or below them (a list held at its end)
+        if s * dy > 0:  # the busy frame is curr: what it shows new fills the band
+            got = _band(curr, prev, c, p, pairs.__contains__, pairs.get, back.get, s, dy, base[1])
+        else:
+            got = _band(prev, curr, p, c, used.__contains__, back.get, pairs.get, s, -dy, -base[1])
+        if got:
+            return True
+    return False
+
+
+def _span(b: Bounds, s: int) -> tuple[int, int]:
+    """The top and bottom of ``b`` along the axis turned by ``s`` (-1: upside down)."""
+    return (b.top, b.bottom) if s > 0 else (-b.bottom, -b.top)
 
 
 def _band(
@@ -160,11 +177,16 @@ def _band(
     o: int,
     paired: Callable[[int], bool],
     partner: Callable[[int], int | None],
-    h: int,
-    shift: int,
+    theirs: Callable[[int], int | None],
+    s: int,
+    dy: int,
+    dy_base: int,
 ) -> bool:
-    """:func:`pushed_in` with the rows ``h`` px lower in ``busy`` (host ``b``) than in ``other``
-    (host ``o``), ``busy`` = ``other`` + ``shift`` besides."""
+    """:func:`pushed_in` with the rows ``dy`` px lower in ``busy`` (host ``b``) than in
+    ``other`` (host ``o``), ``busy`` = ``other`` + ``dy_base`` besides, read upside down when
+    ``s`` is -1 (the band below the rows: "lower" is then higher). ``partner`` pairs a node
+    of ``busy`` with one of ``other``, ``theirs`` one of ``other`` with one of ``busy``."""
+    h, shift = s * dy, s * dy_base
     nodes_b, nodes_o = busy.nodes, other.nodes
     end = min(busy.subtree_end(b), b + 1 + LIMIT)
     y: int | None = None  # the top, in busy's coordinates, the first pushed row had
@@ -172,45 +194,89 @@ def _band(
         q = partner(k) if paired(k) else None
         if q is None:
             continue
-        was, now = nodes_o[q].bounds, nodes_b[k].bounds
-        if abs(now.top - was.top - shift - h) <= SPREAD and now.height == was.height:
-            y = was.top + shift if y is None else min(y, was.top + shift)
+        (was, _), (now, _) = _span(nodes_o[q].bounds, s), _span(nodes_b[k].bounds, s)
+        if (
+            abs(now - was - shift - h) <= SPREAD
+            and nodes_b[k].bounds.height == nodes_o[q].bounds.height
+        ):
+            y = was + shift if y is None else min(y, was + shift)
     if y is None:
         return False
+    spans = {
+        k: _span(f, s) for k in range(b + 1, end) if not paired(k) and (f := nodes_b[k].bounds).area
+    }
     band = [
         k
-        for k in range(b + 1, end)
-        if not paired(k)
-        and paired(busy.parents[k])
-        and (f := nodes_b[k].bounds).area
-        and y - SPREAD <= f.top
-        and f.bottom <= y + h + SPREAD
+        for k, (t, d) in spans.items()
+        if paired(busy.parents[k]) and y - SPREAD <= t and d <= y + h + SPREAD
     ]
-    if not band or abs(min(nodes_b[k].bounds.top for k in band) - y) > SPREAD:
+    if not band or abs(min(spans[k][0] for k in band) - y) > SPREAD:
         return False
-    if abs(max(nodes_b[k].bounds.bottom for k in band) - y - h) > SPREAD:
+    if abs(max(spans[k][1] for k in band) - y - h) > SPREAD:
         return False
-    if any(
-        not paired(k) and (f := nodes_b[k].bounds).area and f.top < y - SPREAD
-        for k in range(b + 1, end)
-    ):
+    if any(t < y - SPREAD for t, _ in spans.values()):
         return False  # new content above the band too: a scroll that showed what was above
     # The strip the band's nodes would have filled in ``other`` had the list scrolled: in
     # view below the host's top edge, and inside the containers holding them where those
     # stayed (a list inside a page, whose page header is no part of the list's strip).
-    top = max(nodes_o[o].bounds.top, y - shift - h)
+    top = max(_span(nodes_o[o].bounds, s)[0], y - shift - h)
     for k in band:
         q = partner(busy.parents[k])
-        if q is not None and nodes_o[q].bounds.top + shift == nodes_b[busy.parents[k]].bounds.top:
-            top = max(top, nodes_o[q].bounds.top)
+        if (
+            q is not None
+            and _span(nodes_o[q].bounds, s)[0] + shift
+            == _span(nodes_b[busy.parents[k]].bounds, s)[0]
+        ):
+            top = max(top, _span(nodes_o[q].bounds, s)[0])
     bottom = y - shift
     if bottom - top <= SPREAD:
         return False  # the strip was out of view: a scroll could have brought them in
+    # A row in the strip that stayed put (a spacer above the card swiped away) is no content
+    # the scroll put there when the scroll would show a label of the band there instead (the
+    # card's last 21 px, its description kept by the cut): a scroll moves the rows above
+    # too. A row cut alike by the edge that shows what the band would (nothing: a row's top
+    # strip above its avatar) is the band's own row, cut: it still fills the strip.
+    labelled = [q for k in band for q in range(k, busy.subtree_end(k)) if _label(nodes_b[q])]
     return not any(
-        top < n.bounds.bottom - SPREAD and n.bounds.top + SPREAD < bottom and n.bounds.area
+        top < n_bottom - SPREAD and n_top + SPREAD < bottom and n.bounds.area
         for k in range(o + 1, min(other.subtree_end(o), o + 1 + LIMIT))
         for n in (nodes_o[k],)
-        if n.bounds.bottom <= bottom + SPREAD
+        for n_top, n_bottom in (_span(n.bounds, s),)
+        if n_bottom <= bottom + SPREAD
+        and not (
+            _stayed(n.bounds, theirs(k), busy, dy_base)
+            and _hides(other, k, busy, labelled, s, shift + h)
+        )
+    )
+
+
+def _label(node: Node) -> str:
+    return node.text or node.content_desc
+
+
+def _hides(other: Frame, k: int, busy: Frame, labelled: list[int], s: int, by: int) -> bool:
+    """Whether node ``k`` of ``other`` sits where the scroll (``by`` px along the axis turned
+    by ``s``) would show a label of ``busy``'s ``labelled`` nodes that ``k`` does not show."""
+    t, d = _span(other.nodes[k].bounds, s)
+    shown = {_label(n) for n in other.nodes[k : other.subtree_end(k)]}
+    for q in labelled:
+        qt, qd = _span(busy.nodes[q].bounds, s)
+        if qt < d + by and t + by < qd and _label(busy.nodes[q]) not in shown:
+            return True
+    return False
+
+
+def _stayed(box: Bounds, k: int | None, busy: Frame, shift: int) -> bool:
+    """Whether the node of ``busy`` at ``k`` (None: unpaired) sits in ``box`` moved by
+    ``shift`` only: it stayed put while the rows next to it moved."""
+    if k is None:
+        return False
+    b = busy.nodes[k].bounds
+    return (b.left, b.top - shift, b.right, b.bottom - shift) == (
+        box.left,
+        box.top,
+        box.right,
+        box.bottom,
     )
 
 

@@ -71,6 +71,7 @@ from dataclasses import dataclass
 
 from rapidfuzz.fuzz import ratio
 
+from deltarec.core.diff.closed_gap import into_gap, unpair_left_behind
 from deltarec.core.diff.crossed import uncross_slots
 from deltarec.core.diff.crowd import Crowd
 from deltarec.core.diff.edited_in_place import edited_in_place
@@ -170,6 +171,7 @@ def match_measured(
 
     _uncross(prev, curr, pairs, used)
     unpair_other_rows(prev, curr, pairs, used)
+    unpair_left_behind(prev, curr, pairs, used)  # a row's parts where a row that came in is
 
     start, start_used = dict(pairs), set(used)
     guard = _guarded(prev, curr, pairs, used, iou_threshold, gesture, None)
@@ -424,6 +426,8 @@ def _align(
             over = ev.overlapping(c, live)  # one sweep over the boxes, not a call a candidate
             anchored = _anchors(i, new_kids, old_kids, old_at, pairs)
             slot = _slot(prev, curr, c, live, anchored, over, placed, ev)
+            if not slot and in_list and not placed:  # moved into a gap a row left (its module)
+                slot = into_gap(prev, curr, c, live, pairs, used)
             if slot:
                 p = max(slot, key=lambda q: (_similarity(prev.nodes[q], curr.nodes[c]), -q))
                 pairs[c] = p

@@ -11,7 +11,11 @@ truth.
   (other words, one pitch apart, past the edge: :func:`full_rows`), and both frames are
   clipped to the list's box: the rows below move up into the gap, the cut one shows more,
   and a row comes in at the bottom. ``undo`` reads it backwards: the row comes back, the
-  rows below move down and the bottom one leaves.
+  rows below move down and the bottom one leaves. ``top``: the same at the top edge (a list
+  scrolled to its end: the rows *above* move down into the gap, a row comes in at the top,
+  the rows below stay): the pair mirrored upside down (:func:`mirrored`: every box flipped,
+  the list's rows in reverse order). Real captures are scrolled to their start: few lists
+  are cut by the top edge, none with rows alike to swipe away.
 - **reorder** (:func:`reordered`): the row and the one below it, alike (one class and id),
   swap places (``ItemTouchHelper``'s drag): the lower one now starts where the upper one did,
   the upper one below it, the gap between them kept; the list's children swap too.
@@ -65,6 +69,12 @@ class Rearranged:
     """Rows below it are cut by the bottom edge or out of view (:func:`edge_spots`)."""
     undo: bool = False
     """Read backwards: the row comes back."""
+    like: int = 0
+    """The rows that come in are copies of row ``index + like``: 1, of the row below the one
+    swiped away (other words, and another height when it has one: :func:`full_rows`)."""
+    top: bool = False
+    """At the top edge: the pair mirrored (:func:`mirrored`): rows above it are cut by the top
+    edge or out of view and move down (``index`` counts from the list's last row)."""
 
 
 def _whole(row: Node, top: int, bottom: int) -> bool:
@@ -125,22 +135,28 @@ def edge_spots(obs: Observation) -> list[Rearranged]:
             if not (alike and _shown(row) and _whole(row, top, bottom)):
                 continue
             if below and not all(_whole(r, top, bottom) for r in below):
-                out += [Rearranged("", where, j, True, True, undo) for undo in (False, True)]
+                likes = (0, 1) if _whole(below[0], top, bottom) and _shown(below[0]) else (0,)
+                out += [
+                    Rearranged("", where, j, True, True, undo, like)
+                    for like in likes
+                    for undo in (False, True)
+                ]
     return out
 
 
-def full_rows(obs: Observation, where: Path_, index: int) -> list[Node]:
+def full_rows(obs: Observation, where: Path_, index: int, like: int = 0) -> list[Node]:
     """The rows of the list at ``where`` as laid out past its box: the rows wholly in view
-    up to the first that is not, then copies of row ``index`` one pitch apart (its height
-    and the gap above the row after it) until two pitches past the clipping box."""
+    up to the first that is not, then copies of row ``index + like`` (wholly in view) one
+    pitch apart (its height and the gap above the row after ``index``) until two pitches
+    past the clipping box."""
     rows = list(_at(obs, where).children)
     box = _clip_box(obs, where)[1]
     top = max(box.top, _at(obs, where).bounds.top)
     keep = index + 1
     while keep < len(rows) and _whole(rows[keep], top, box.bottom):
         keep += 1
-    row = rows[index]
-    gap = max(0, rows[index + 1].bounds.top - row.bounds.bottom) if keep > index + 1 else 0
+    row = rows[index + like]
+    gap = max(0, rows[index + 1].bounds.top - rows[index].bounds.bottom) if keep > index + 1 else 0
     pitch = row.bounds.height + gap
     y, k, out = rows[keep - 1].bounds.bottom + gap, 0, rows[:keep]
     while y < box.bottom + 2 * pitch:
@@ -151,11 +167,11 @@ def full_rows(obs: Observation, where: Path_, index: int) -> list[Node]:
 
 
 def dismissed_at_edge(
-    obs: Observation, where: Path_, index: int
+    obs: Observation, where: Path_, index: int, like: int = 0
 ) -> tuple[Observation, Observation]:
     """The capture with the rows of :func:`full_rows`, and without row ``index``, the rows
     below it up by its pitch; both clipped to the list's clipping box."""
-    rows = full_rows(obs, where, index)
+    rows = full_rows(obs, where, index, like)
     row = rows.pop(index)
     step = rows[index].bounds.top - row.bounds.top
     after = [
@@ -168,6 +184,32 @@ def dismissed_at_edge(
         kept = tuple(c for r in laid if (c := _moved_clipped(r, 0, box)) is not None)
         frames.append(_replace(obs, where, dataclasses.replace(parent, children=kept)))
     return frames[0], frames[1]
+
+
+def _flipped(node: Node, h: int, where: Path_ | None) -> Node:
+    """``node`` upside down in a screen ``h`` px high; the children of the node ``where``
+    leads to (empty: ``node`` itself) in reverse order, so that its rows stay stacked."""
+    b = node.bounds
+    kids = [
+        _flipped(k, h, where[1:] if where and where[0] == i else None)
+        for i, k in enumerate(node.children)
+    ]
+    return dataclasses.replace(
+        node,
+        bounds=dataclasses.replace(b, top=h - b.bottom, bottom=h - b.top),
+        children=tuple(kids[::-1] if where == () else kids),
+    )
+
+
+def mirrored(obs: Observation, where: Path_) -> Observation:
+    """``obs`` upside down: every box flipped about the screen's middle, and the rows of the
+    list at ``where`` in reverse order (its path is kept). Its own inverse: a list cut by the
+    top edge is one cut by the bottom edge, and back."""
+    h = max(w.bounds.bottom for w in obs.windows)
+    windows = tuple(
+        _flipped(w, h, where[1:] if where[0] == i else None) for i, w in enumerate(obs.windows)
+    )
+    return dataclasses.replace(obs, windows=windows)
 
 
 def _shifted(node: Node, dy: int) -> Node:
@@ -217,17 +259,22 @@ def sweep() -> list[Rearranged]:
     return [dataclasses.replace(s, capture=name) for name, obs in captures() for s in spots(obs)]
 
 
-def edge_sweep() -> list[Rearranged]:
-    """Every edge spot of every real capture (:func:`edge_spots`), both ways."""
+def edge_sweep(top: bool = False) -> list[Rearranged]:
+    """Every edge spot of every real capture (:func:`edge_spots`), both ways; ``top``: the
+    same spots at the top edge (the pair mirrored, :func:`mirrored`)."""
     return [
-        dataclasses.replace(s, capture=name) for name, obs in captures() for s in edge_spots(obs)
+        dataclasses.replace(s, capture=name, top=top)
+        for name, obs in captures()
+        for s in edge_spots(obs)
     ]
 
 
 def derive(case: Rearranged) -> tuple[Observation, Observation]:
     obs = dict(captures())[case.capture]
     if case.edge:
-        full, less = dismissed_at_edge(obs, case.where, case.index)
+        full, less = dismissed_at_edge(obs, case.where, case.index, case.like)
+        if case.top:
+            full, less = mirrored(full, case.where), mirrored(less, case.where)
         return (less, full) if case.undo else (full, less)
     if case.dismiss:
         return obs, dismissed(obs, case.where, case.index)
@@ -246,7 +293,7 @@ def check(case: Rearranged) -> list[Violation]:
     fp, fc, d, out = graded(prev, curr, lambda v: "moved (" in v)
     out += no_scroll(d, "a row swiped away" if case.dismiss else "two rows swapped")
     out += changed_besides(d)
-    row = (*case.where, case.index)
+    row = (*case.where, _taken(case, curr if case.undo else prev))
     if case.undo:
         made = set(_positions(fc, curr, row))
         out += stayed_listed(d, made=made)
@@ -269,7 +316,15 @@ def check(case: Rearranged) -> list[Violation]:
     return out
 
 
+def _taken(case: Rearranged, full: Observation) -> int:
+    """The index of the row swiped away among the rows of ``full`` (the frame that has it)."""
+    if not case.top:
+        return case.index
+    return len(_at(full, case.where).children) - 1 - case.index
+
+
 def kind(case: Rearranged) -> str:
     if case.edge:
-        return "dismiss-edge-undo" if case.undo else "dismiss-edge"
+        name = "dismiss-top" if case.top else "dismiss-edge"
+        return f"{name}-undo" if case.undo else name
     return "dismiss" if case.dismiss else "reorder"

@@ -1,0 +1,216 @@
+"""A row that moved into the gap a sibling left (or out of the one a new sibling made), cut
+by the list's edge in one frame: the same row, paired on its content.
+
+A row swiped away (``ItemTouchHelper``) pulls the rows below it up by its pitch; the row
+under it that the list's bottom edge cut comes up whole, and a row comes in at the bottom.
+Read backwards (the undo), the row comes back and pushes them down. A list held at its
+end pulls the rows *above* down instead. Pass 3 of :mod:`deltarec.core.diff.match` pairs a
+row with the old row in its slot (its neighbour's old neighbour) or in place (overlap);
+the moved row is neither: its old slot is after the row that left, and the cut left it a
+sliver of its old box, far from where it is. Its rows below are no anchor either: the one
+that came in at the edge took the last slot.
+
+The evidence (:func:`into_gap`): the two rows show a label no other row of either list
+shows; one of them is cut by its list's edge along the axis, the other shows more of
+itself; and their siblings say where the gap is. Toward one side, the nearest paired
+siblings of the two are one pair (or both lists end there), and between that anchor and
+the rows only one frame holds rows, unpaired, all of one kind (the rows taken away, or put
+in); and the rows sit, from the anchor, where the first of those rows did (a removal) or
+where the first of them now does (an insertion). A scroll keeps every row's distance to
+the rows that stayed, so it never makes this shape; a reorder keeps the row count.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Container, Mapping
+
+from deltarec.core.diff.pair_evidence import own_content
+from deltarec.core.diff.row_content import holds_rows, kind, own_texts, texts
+from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.model import Bounds
+
+SLACK = 2
+"""Pixels of rounding allowed where a row sits from its anchor."""
+
+
+def into_gap(
+    prev: Frame,
+    curr: Frame,
+    c: int,
+    candidates: list[int],
+    pairs: Mapping[int, int],
+    used: Container[int],
+) -> list[int]:
+    """The old rows among ``candidates`` (siblings of row ``c``'s old counterpart, unpaired)
+    that ``c`` is, having moved into a gap a sibling left or out of one a new sibling made,
+    cut by the list's edge in one of the frames (module docstring). Empty unless ``c`` is a
+    row of a list (:func:`~deltarec.core.diff.row_content.holds_rows`). O(siblings) per
+    candidate.
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> def shot(*rows):  # rows 100 px high in a list 250 px high: the third one is cut
+    ...     boxes = [(t, f"[0,{y}][100,{min(y + 100, 250)}]") for t, y in rows]
+    ...     nodes = "".join(f'<node class="Row" bounds="{b}"><node class="T" text="{t}"'
+    ...                     f' bounds="{b}"/></node>' for t, b in boxes)
+    ...     return Frame(parse_uiautomator('<hierarchy><node class="L" scrollable="true"'
+    ...                                    f' bounds="[0,0][100,250]">{nodes}</node></hierarchy>'))
+    >>> before = shot(("a", 0), ("b", 100), ("c", 200))
+    >>> after = shot(("a", 0), ("c", 100), ("d", 200))  # "b" swiped away: "c" came up whole
+    >>> into_gap(before, after, 3, [3, 5], {0: 0, 1: 1, 2: 2}, {0, 1, 2})
+    [5]
+    >>> into_gap(after, before, 5, [3], {0: 0, 1: 1, 2: 2}, {0, 1, 2})  # the undo
+    [3]
+    """
+    parent = curr.parents[c]
+    if parent < 0 or not holds_rows(curr, parent):
+        return []
+    mine = texts(curr, c) & own_texts(curr, c)
+    if not mine:
+        return []
+    out: list[int] = []
+    for p in candidates:
+        old_parent = prev.parents[p]
+        if old_parent < 0 or pairs.get(parent) != old_parent:
+            continue
+        if not (mine & texts(prev, p) & own_texts(prev, p)):
+            continue
+        a, b = prev.nodes[p].bounds, curr.nodes[c].bounds
+        if (a.left, a.right) != (b.left, b.right) or not _cut(
+            a, prev.nodes[old_parent].bounds, b, curr.nodes[parent].bounds
+        ):
+            continue
+        if any(_gap(prev, curr, p, c, pairs, used, step) for step in (-1, 1)):
+            out.append(p)
+    return out
+
+
+def _cut(a: Bounds, old_box: Bounds, b: Bounds, box: Bounds) -> bool:
+    """Whether one of the two boxes is cut by its list's top or bottom edge and shows less of
+    itself than the other."""
+    if a.height < b.height:
+        return a.top <= old_box.top or a.bottom >= old_box.bottom
+    if b.height < a.height:
+        return b.top <= box.top or b.bottom >= box.bottom
+    return False
+
+
+def _gap(
+    prev: Frame,
+    curr: Frame,
+    p: int,
+    c: int,
+    pairs: Mapping[int, int],
+    used: Container[int],
+    step: int,
+) -> bool:
+    """Whether, looking toward the siblings before (``step`` -1) or after (1) the rows, their
+    nearest paired siblings are one pair (or there are none), rows of one frame only lie
+    between that anchor and the rows, and the rows sit from the anchor where the first of
+    those did (taken away) or does (put in)."""
+    old_kids, new_kids = prev.children[prev.parents[p]], curr.children[curr.parents[c]]
+    i, j = old_kids.index(p), new_kids.index(c)
+    gone = _run(old_kids, i, step, lambda q: q in used)
+    came = _run(new_kids, j, step, lambda k: k in pairs)
+    if bool(gone) == bool(came):
+        return False  # nothing between, or rows both ways: no gap, or another change
+    old_anchor = _next(old_kids, i, step, len(gone))
+    new_anchor = _next(new_kids, j, step, len(came))
+    if (old_anchor is None) != (new_anchor is None):
+        return False
+    if new_anchor is not None and pairs.get(new_anchor) != old_anchor:
+        return False
+    between = [prev.nodes[q] for q in gone] or [curr.nodes[k] for k in came]
+    if len({(n.class_name, n.resource_id) for n in between}) != 1:
+        return False  # rows of one kind, as a list's rows that went or came are
+    old_box, box = prev.nodes[prev.parents[p]].bounds, curr.nodes[curr.parents[c]].bounds
+    old_from = _edge(prev, old_anchor, step, old_box)
+    new_from = _edge(curr, new_anchor, step, box)
+    if gone:  # the row sits where the first row taken away (next to the anchor) sat
+        first = prev.nodes[gone[-1]].bounds
+        return _near(_side(curr.nodes[c].bounds, step) - new_from, _side(first, step) - old_from)
+    first = curr.nodes[came[-1]].bounds
+    return _near(_side(prev.nodes[p].bounds, step) - old_from, _side(first, step) - new_from)
+
+
+def _run(kids: list[int], i: int, step: int, paired: Callable[[int], bool]) -> list[int]:
+    """The unpaired siblings next to ``kids[i]`` toward ``step``, nearest first."""
+    out: list[int] = []
+    k = i + step
+    while 0 <= k < len(kids) and not paired(kids[k]):
+        out.append(kids[k])
+        k += step
+    return out
+
+
+def _next(kids: list[int], i: int, step: int, skipped: int) -> int | None:
+    k = i + step * (skipped + 1)
+    return kids[k] if 0 <= k < len(kids) else None
+
+
+def _side(b: Bounds, step: int) -> int:
+    """The edge of ``b`` that faces the anchor: its top when the anchor is above."""
+    return b.top if step < 0 else -b.bottom
+
+
+def _edge(frame: Frame, anchor: int | None, step: int, box: Bounds) -> int:
+    """Where rows start from the anchor (its facing edge), or the list's edge without one."""
+    if anchor is None:
+        return box.top if step < 0 else -box.bottom
+    b = frame.nodes[anchor].bounds
+    return b.bottom if step < 0 else -b.top
+
+
+def _near(a: int, b: int) -> bool:
+    return abs(a - b) <= SLACK
+
+
+def unpair_left_behind(prev: Frame, curr: Frame, pairs: dict[int, int], used: set[int]) -> None:
+    """Drop the pairs of parts known only by their place (a form section's ``kind_editors``:
+    :func:`~deltarec.core.diff.pair_evidence.own_content`) that a row which came in holds
+    (its parent is unpaired) while their old row is paired with another row, which has a
+    slot of their kind empty, and that show other texts: the old row moved (into a gap, or
+    out of one), and the row that came in took its old box, so their parts' keys met
+    there. "Rjqpg #101" moved up whole; "Skrqh #102" came in cut where it was cut before:
+    its field is not the old field with its text edited. Every pair inside goes with them.
+    O(pairs) when no such part is paired, else O(n).
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> def shot(*rows):
+    ...     nodes = "".join(f'<node class="S" bounds="[0,{y}][100,{z}]"><node class="I"'
+    ...                     f' content-desc="{t}" bounds="[0,{y}][9,{z}]"/><node class="E"'
+    ...                     f' bounds="[9,{y}][100,{z}]"><node text="{t}"'
+    ...                     f' class="android.widget.EditText" bounds="[9,{y}][100,{z}]"/>'
+    ...                     '</node></node>' for t, y, z in rows)
+    ...     return Frame(parse_uiautomator('<hierarchy><node class="L"'
+    ...                                    f' bounds="[0,0][100,300]">{nodes}</node></hierarchy>'))
+    >>> before = shot(("a", 0, 50), ("b", 50, 200), ("n", 200, 300))
+    >>> after = shot(("c", 0, 50), ("a", 50, 200), ("n", 200, 300))
+    >>> pairs = {0: 0, 5: 1, 6: 2, 3: 3, 4: 4, 9: 9, 10: 10, 11: 11, 12: 12}
+    >>> unpair_left_behind(before, after, pairs, set(pairs.values()))  # "c" took "a"'s box
+    >>> sorted(pairs.items())
+    [(0, 0), (5, 1), (6, 2), (9, 9), (10, 10), (11, 11), (12, 12)]
+    """
+    loose = [c for c, p in pairs.items() if (cp := curr.parents[c]) >= 0 and cp not in pairs]
+    if not loose:
+        return
+    known = own_content(curr)
+    owner = {p: c for c, p in pairs.items()}
+    for c in sorted(loose):
+        p = pairs.get(c)
+        if p is None or known[c]:
+            continue
+        now = owner.get(prev.parents[p])
+        if now is None or now == curr.parents[c]:
+            continue
+        a, b = texts(prev, p), texts(curr, c)
+        if not (a and b) or a & b:
+            continue
+        like = kind(curr.nodes[c])
+        if not any(k not in pairs and kind(curr.nodes[k]) == like for k in curr.children[now]):
+            continue
+        p_end = prev.subtree_end(p)
+        for k in range(c, curr.subtree_end(c)):
+            q = pairs.get(k, -1)
+            if p <= q < p_end:
+                del pairs[k]
+                used.discard(q)
