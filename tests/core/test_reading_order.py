@@ -1,7 +1,8 @@
 """``reading_order`` (one pass, rows closed as they end) against the form it replaced (rows
 gathered, then flattened): every real frame, elements and all nodes, and generated boxes —
 rows of alike heights, tall boxes spanning rows, empty and inverted boxes, negative
-coordinates, ties on every coordinate."""
+coordinates, ties on every coordinate. And the interactive elements' positions, read inline,
+against ``Node.interactive`` and ``Bounds.area``."""
 
 from __future__ import annotations
 
@@ -69,3 +70,44 @@ def test_the_same_order_on_any_boxes(boxes: list[tuple[int, int, int, int]], rnd
     positions = list(range(1, len(frame)))
     rnd.shuffle(positions)  # type: ignore[attr-defined]
     assert reading_order(frame, positions) == long_way(frame, positions)
+
+
+def _positions_long_way(frame: Frame) -> list[int]:
+    """``element_positions(..., interactive_only=True)`` through the properties."""
+    return [
+        pos
+        for pos, node in enumerate(frame.nodes)
+        if (node.interactive and node.bounds.area) or node.role == "dialog"
+    ]
+
+
+@pytest.mark.parametrize("dump", sorted(REAL.rglob("*.xml")), ids=lambda p: p.stem)
+def test_interactive_positions_inline_are_the_properties_on_real_frames(dump: Path) -> None:
+    frame = Frame(parse_uiautomator(dump.read_bytes()))
+    got = element_positions(frame, labels(frame), interactive_only=True)
+    assert got == _positions_long_way(frame)
+
+
+ROLES = st.sampled_from(["button", "text", "image", "dialog", "container", "switch", "textbox"])
+FLAG = st.booleans()
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(ROLES, FLAG, FLAG, FLAG, FLAG, BOX), max_size=30))
+def test_interactive_positions_inline_are_the_properties_on_any_nodes(
+    specs: list[tuple[str, bool, bool, bool, bool, tuple[int, int, int, int]]],
+) -> None:
+    kids = tuple(
+        Node(
+            role=role,
+            clickable=c,
+            long_clickable=lc,
+            checkable=ck,
+            scrollable=sc,
+            bounds=Bounds(x, y, x + w, y + h),
+        )
+        for role, c, lc, ck, sc, (x, y, w, h) in specs
+    )
+    frame = Frame(list_observation(kids, viewport=None))
+    got = element_positions(frame, labels(frame), interactive_only=True)
+    assert got == _positions_long_way(frame)
