@@ -34,7 +34,7 @@ from deltarec.core.observe.index import ElementIndex, build_index, note_numbers
 from deltarec.core.observe.model import Observation
 from deltarec.core.render.budget import fit
 from deltarec.core.render.delta_text import Line, delta_entries, swapped_dialogs
-from deltarec.core.render.frame_text import frame_lines, render_frame
+from deltarec.core.render.frame_text import frame_lines, frame_tokens_floor, render_frame
 from deltarec.core.render.tokens import count_tokens, tokens_at_least
 
 FULL_FRAME_MARK = "» full frame (cheaper than the delta)"
@@ -160,12 +160,16 @@ def observe_delta(
     shown = index.elements if max_lines is None else index.elements[: max(0, max_lines)]
     estimate = sum(len(e.name) + 20 for e in shown)
     if entries and (max_tokens is not None or 2 * len(text) > estimate):
-        full = [FULL_FRAME_MARK, *frame_lines(index, tree=False)]
-        marked = fit(full, max_lines=max_lines, max_tokens=max_tokens)
-        if 2 * len(text) > len(marked):
-            tokens = count_tokens(text)  # the frame's lower bound first: mostly it settles it
-            if tokens > tokens_at_least(marked) and tokens > count_tokens(marked):
-                text, full_frame = marked, True
+        # A delta within the frame's floor (frame_tokens_floor, read off the index) needs no
+        # frame rendered: it is within the frame's lower bound, so it is kept as below.
+        tokens = count_tokens(text) if max_tokens is None else None
+        if tokens is None or tokens > frame_tokens_floor(index, max_lines=max_lines):
+            full = [FULL_FRAME_MARK, *frame_lines(index, tree=False)]
+            marked = fit(full, max_lines=max_lines, max_tokens=max_tokens)
+            if 2 * len(text) > len(marked):
+                tokens = count_tokens(text) if tokens is None else tokens
+                if tokens > tokens_at_least(marked) and tokens > count_tokens(marked):
+                    text, full_frame = marked, True
     return DeltaResult(text, delta, prev_index, index, entries, new_screen, full_frame)
 
 

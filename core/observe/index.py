@@ -155,26 +155,39 @@ def _viewport_box(frame: Frame, viewport: Sequence[int] | None) -> Bounds | None
 
 
 def reading_order(frame: Frame, positions: Sequence[int]) -> list[int]:
-    """``positions`` sorted in reading order (see the module docstring). O(n log n)."""
+    """``positions`` sorted in reading order (see the module docstring). O(n log n).
+
+    One pass over the boxes sorted by top: a box joins the row being read when its centre
+    lies in the row's band and the band's centre in its box; a row is sorted by left as it
+    closes (no list of rows, no ``max`` call a box: ``tests/core/test_reading_order.py``
+    holds it against the rows-then-flatten form, 2× slower)."""
     nodes = frame.nodes
     # (top, left, position, bottom): sorted as tuples, at C speed
     by_top = sorted([(b.top, b.left, p, b.bottom) for p in positions for b in (nodes[p].bounds,)])
-    rows: list[list[tuple[int, int, int]]] = []
-    band_top = band_bottom = band_center = 0
+    out: list[int] = []
+    row: list[tuple[int, int, int]] = []
+    band_top = band_center = band_end = 0  # band_end: max(bottom, top + 1) of the row's first
     for top, left, pos, bottom in by_top:
         center = (top + bottom) // 2
         if (
-            rows
-            and band_top <= center < max(band_bottom, band_top + 1)
-            and (top <= band_center < max(bottom, top + 1))
+            row
+            and band_top <= center < band_end
+            and top <= band_center < (bottom if bottom > top else top + 1)
         ):
-            rows[-1].append((left, top, pos))
+            row.append((left, top, pos))
             continue
-        rows.append([(left, top, pos)])
-        band_top, band_bottom, band_center = top, bottom, center
-    out: list[int] = []
-    for row in rows:
-        out.extend(pos for _, _, pos in (sorted(row) if len(row) > 1 else row))
+        if len(row) > 1:
+            row.sort()
+            out += [q for _, _, q in row]
+        elif row:
+            out.append(row[0][2])
+        row = [(left, top, pos)]
+        band_top, band_center, band_end = top, center, bottom if bottom > top else top + 1
+    if len(row) > 1:
+        row.sort()
+        out += [q for _, _, q in row]
+    elif row:
+        out.append(row[0][2])
     return out
 
 

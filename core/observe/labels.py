@@ -43,7 +43,7 @@ from __future__ import annotations
 from typing import cast
 
 from deltarec.core.observe.frame import Frame
-from deltarec.core.observe.model import Node
+from deltarec.core.observe.model import INTERACTIVE_ROLES, Node
 
 _SCROLL_CLASSES = ("ScrollView", "RecyclerView", "ListView", "GridView", "ViewPager", "WebView")
 
@@ -251,10 +251,24 @@ def element_positions(frame: Frame, names: list[str], *, interactive_only: bool)
     """
     nodes = frame.nodes
     if interactive_only:  # no host labels to compare with: one pass
+        # Node.interactive and Bounds.area, inline (two property calls a node were half of it;
+        # tests/core/test_reading_order.py holds it against them)
+        roles = INTERACTIVE_ROLES
         return [
             pos
             for pos, node in enumerate(nodes)
-            if (node.interactive and node.bounds.area) or node.role == "dialog"
+            if (
+                (
+                    node.clickable
+                    or node.long_clickable
+                    or node.checkable
+                    or node.scrollable
+                    or node.role in roles
+                )
+                and (b := node.bounds).right > b.left
+                and b.bottom > b.top
+            )
+            or node.role == "dialog"
         ]
     titles: list[str] = frame.__dict__.get("_label_titles") or []
     if len(titles) != len(nodes):

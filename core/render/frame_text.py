@@ -67,6 +67,41 @@ def frame_lines(index: ElementIndex, *, tree: bool = True) -> list[str]:
     return lines
 
 
+LINE_PRETOKENS = 10
+"""Pre-tokens every element line of the elements form holds whatever its role and name
+(:func:`frame_tokens_floor`)."""
+
+
+def frame_tokens_floor(index: ElementIndex, *, max_lines: int | None, marks: int = 2) -> int:
+    """A lower bound of the tokens of ``fit([*marks, *frame_lines(index, tree=False)],
+    max_lines=max_lines)`` — the elements form cut to ``max_lines`` under ``marks`` lines of
+    its own (a mark and the header: 2) — read from the index alone, without rendering it.
+
+    Every element line ``[i] role "name" @(x,y)(states)`` holds at least
+    :data:`LINE_PRETOKENS` pre-tokens of cl100k_base, each of at least one token: ``[``; the
+    digits of ``i``; ``]``; the role (stripped of spaces, never empty, between two spaces);
+    what holds the quotes (one pre-token at least, both quotes in it when the name is only
+    punctuation); `` @(`` (with a minus); the digits of ``x``; the comma (with a minus);
+    the digits of ``y``; ``)`` (with the line break). Digits are only ever a pre-token of
+    digits, a space ends a punctuation pre-token and starts the next, and nothing
+    :func:`~deltarec.core.render.lines.safe` escapes crosses them.
+    ``tests/core/test_frame_floor.py`` holds the bound against the pre-tokens of every real
+    frame and of generated ones (roles and names of any characters, boxes anywhere). O(1).
+
+        >>> from deltarec.core.capture.element_dicts import elements_to_observation
+        >>> from deltarec.core.observe.frame import Frame
+        >>> from deltarec.core.observe.index import build_index
+        >>> index = build_index(Frame(elements_to_observation(
+        ...     [{"role": "button", "name": "OK", "x": 0, "y": 0, "width": 9, "height": 9}])))
+        >>> frame_tokens_floor(index, max_lines=40)
+        10
+    """
+    shown = len(index.elements)
+    if max_lines is not None:
+        shown = min(shown, max(0, max_lines - marks))
+    return LINE_PRETOKENS * shown
+
+
 def render_frame(
     index: ElementIndex,
     *,
