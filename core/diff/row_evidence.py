@@ -30,6 +30,7 @@ from deltarec.core.diff.motions import consistent, near_box
 from deltarec.core.diff.motions import shifted as _shifted
 from deltarec.core.diff.row_content import holds_rows, own_texts, texts
 from deltarec.core.diff.scroll_edits import EDITS, few_edits, label_edited
+from deltarec.core.diff.unique_labels import unique_kept
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Bounds, Node
 
@@ -280,6 +281,8 @@ def _placed(
                 return True  # its neighbours' edges are kept in view too, and agree
             if a == box_p and _page_placed(prev, q, curr, k, offset, finger):
                 return True  # a pager's page: the items it holds, kept in view, place it
+            if unique_kept(prev, q, curr, k, offset, side):
+                return True  # a label no other node of either frame shows: no twin in view
             own = own_texts(prev, q) & own_texts(curr, k)
             if own and _label_kept(prev, q, curr, k, own, offset, side):
                 kept.add(q)
