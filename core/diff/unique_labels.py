@@ -1,16 +1,27 @@
-"""Labels unique in both frames: an anchor that has no twin in view.
+"""Labels unique in both frames: an anchor that has no twin in view, in web content.
 
 A row of a list, or a tile of a grid, cut by an edge, is no evidence of which row it is:
 its twin (an ad 18 cards on, a product shown twice) looks the same
-(:func:`~deltarec.core.diff.row_evidence._placed`). But a label the row shows whole in both
-frames, of a class, text and description that no other node of either frame shows — a
-product's name, a subject with its number — is, on two dumps, the element itself: the
-real-capture oracle (issue 18) holds such a node persisted, and so does this reading. Its
-twin, were there one, would show that label again in one frame or the other only if both
-were in view; one twin whole in each frame, with nothing else in view of either, is the
-ambiguity two dumps cannot resolve, and the rest of the offset's checks
-(:func:`~deltarec.core.diff.row_evidence._clash`: the neighbours it keeps in view agree)
-still apply.
+(:func:`~deltarec.core.diff.row_evidence._placed`). On a web page, though, a label the
+row shows whole in both frames, of a class, text and description that no other node of
+either frame shows — a product's name in a grid — is read as the element itself, as the
+real-capture oracle (issue 18) reads it: :func:`unique_kept`. The rest of the offset's
+checks still apply (:func:`~deltarec.core.diff.row_evidence._clash`: the neighbours it
+keeps in view agree).
+
+The decision is the web's only (:func:`in_web`). Two dumps cannot tell one row kept in
+view from its twin: on the virtual Feed (a native RecyclerView), an ad cut by the top edge
+before and its twin 18 cards on cut by the bottom edge after each show the one headline
+"Plan your week in minutes", once a frame, whole in both, and nothing else is in both
+views; read as one, a fling down 8,758 px said "scrolled up 899px" (the tablet, seed 1
+step 29 of ``bench_truth --no-gesture``; 19 of 2,664 flings, sampled in
+``tests/core/truth/test_twin_flings.py``). A web page's grid shows each product once; a
+web page that shows one ad twice, each alone in its frame, would read as that move.
+
+:func:`unique_spot` is the other half, for every container: a node whose box the scaled
+screen rounded a px taller or shorter finds no box of its size to vote from; a label one
+node alone shows in each frame gives it its place
+(:func:`~deltarec.core.diff.host.host_motion`).
 
     >>> from deltarec.core.capture.uiautomator import parse_uiautomator
     >>> from deltarec.core.observe.frame import Frame
@@ -42,6 +53,15 @@ from deltarec.core.observe.frame import Frame
 
 Label = tuple[str, str, str]
 """A label's signature: class, text, description."""
+
+
+def in_web(frame: Frame, pos: int) -> bool:
+    """Whether ``pos`` is a web view or lies inside one (a page's content: its ``role``).
+
+    O(depth)."""
+    return frame.nodes[pos].role == "web" or any(
+        frame.nodes[a].role == "web" for a in frame.ancestors(pos)
+    )
 
 
 def label_counts(frame: Frame) -> Counter[Label]:
