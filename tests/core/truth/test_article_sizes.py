@@ -36,9 +36,9 @@ name whole in both frames, the rest of its grid cut, looks the same as its twin 
 but no other node of either frame shows that name, so on a web page it is read as the
 tile (:mod:`deltarec.core.diff.unique_labels`; a decision for web content, since a native
 feed's ad and its twin look exactly so); its box, rounded a px taller or shorter on the
-scaled screen, now votes for the move too. Six listed a repeated price twice (the page
-reading made the tile both a row that stayed and one that came in). One drag on the tablet
-is left (:data:`WIDE_OPEN`): no label shown once stays in view.
+scaled screen, now votes for the move too. Six listed a repeated price twice; placed by
+the name, none does. One drag on the tablet is left (:data:`WIDE_OPEN`): no label shown
+once stays in view.
 """
 
 from __future__ import annotations
