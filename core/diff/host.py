@@ -26,6 +26,7 @@ from deltarec.core.diff.row_evidence import (
     up,
 )
 from deltarec.core.diff.scroll_edits import kept_edited, with_one_edit
+from deltarec.core.diff.unique_labels import unique_spot
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.labels import scrolls_by_nature
 from deltarec.core.observe.model import Bounds
@@ -112,6 +113,12 @@ def host_motion(
             if p < q < p_end
             for bq in (prev.nodes[q].bounds,)
         ][:TWIN_LIMIT]
+        if not spots:  # one label of either frame, its size rounded, whole in one at least
+            q = unique_spot(prev, curr, k, p, p_end)
+            if q is not None and not (
+                at_edge(b, box, side) and at_edge(prev.nodes[q].bounds, old.bounds, side)
+            ):
+                spots = [(q, prev.nodes[q].bounds.left, prev.nodes[q].bounds.top)]
         if spots and at_edge(b, box, side):
             # A sliver an edge cut is as high as a sliver the other edge cut before by
             # chance ("Tech Daily avatar": its last 45 px at the bottom, then its first 45

@@ -30,6 +30,7 @@ from deltarec.core.diff.motions import consistent, near_box
 from deltarec.core.diff.motions import shifted as _shifted
 from deltarec.core.diff.row_content import holds_rows, own_texts, texts
 from deltarec.core.diff.scroll_edits import EDITS, few_edits, label_edited
+from deltarec.core.diff.unique_labels import in_web, unique_kept
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Bounds, Node
 
@@ -268,6 +269,7 @@ def _placed(
     strips: set[int] = set()  # items kept in view showing, cut or not, a text of their own
     strips_c: set[int] = set()  # the same, told apart in ``curr``
     kept: set[int] = set()  # rows kept in view where the offset puts them, each one alone
+    web = in_web(prev, p)
     for q in prev.children[p]:
         a = prev.nodes[q].bounds
         moved = _shifted(a, *offset)
@@ -280,6 +282,11 @@ def _placed(
                 return True  # its neighbours' edges are kept in view too, and agree
             if a == box_p and _page_placed(prev, q, curr, k, offset, finger):
                 return True  # a pager's page: the items it holds, kept in view, place it
+            if web and unique_kept(prev, q, curr, k, offset, side):
+                # A label no other node of either frame shows: no twin in view. Web content
+                # only: a native feed's ad and its twin 18 cards on, each alone in its frame
+                # and cut by opposite edges, show their headline alike (module unique_labels).
+                return True
             own = own_texts(prev, q) & own_texts(curr, k)
             if own and _label_kept(prev, q, curr, k, own, offset, side):
                 kept.add(q)

@@ -1,0 +1,146 @@
+"""Labels unique in both frames: an anchor that has no twin in view, in web content.
+
+A row of a list, or a tile of a grid, cut by an edge, is no evidence of which row it is:
+its twin (an ad 18 cards on, a product shown twice) looks the same
+(:func:`~deltarec.core.diff.row_evidence._placed`). On a web page, though, a label the
+row shows whole in both frames, of a class, text and description that no other node of
+either frame shows — a product's name in a grid — is read as the element itself, as the
+real-capture oracle (issue 18) reads it: :func:`unique_kept`. The rest of the offset's
+checks still apply (:func:`~deltarec.core.diff.row_evidence._clash`: the neighbours it
+keeps in view agree).
+
+The decision is the web's only (:func:`in_web`). Two dumps cannot tell one row kept in
+view from its twin: on the virtual Feed (a native RecyclerView), an ad cut by the top edge
+before and its twin 18 cards on cut by the bottom edge after each show the one headline
+"Plan your week in minutes", once a frame, whole in both, and nothing else is in both
+views; read as one, a fling down 8,758 px said "scrolled up 899px" (the tablet, seed 1
+step 29 of ``bench_truth --no-gesture``; 19 of 2,664 flings, sampled in
+``tests/core/truth/test_twin_flings.py``). A web page's grid shows each product once; a
+web page that shows one ad twice, each alone in its frame, would read as that move.
+
+:func:`unique_spot` is the other half, for every container: a node whose box the scaled
+screen rounded a px taller or shorter finds no box of its size to vote from; a label one
+node alone shows in each frame gives it its place
+(:func:`~deltarec.core.diff.host.host_motion`).
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> from deltarec.core.observe.frame import Frame
+    >>> def shot(*tiles):
+    ...     rows = "".join(f'<node class="V" bounds="[0,{t}][100,{t + 400}]">'
+    ...                    f'<node class="T" text="{s}" bounds="[0,{t + 200}][100,{t + 240}]"/>'
+    ...                    f'<node class="B" text="Add" bounds="[0,{t + 250}][100,{t + 290}]"/>'
+    ...                    '</node>' for s, t in tiles)
+    ...     return Frame(parse_uiautomator('<hierarchy><node class="G" bounds="[0,100]'
+    ...                                    f'[100,1100]">{rows}</node></hierarchy>'))
+    >>> a = shot(("Lamp", 200), ("Tray", 750))  # "Tray" cut by the bottom edge
+    >>> b = shot(("Tray", 50), ("Mat", 500))  # and by the top one
+    >>> unique_kept(a, 4, b, 1, (0, -700))  # its name, whole in both, where the offset puts it
+    True
+    >>> unique_kept(a, 4, b, 1, (0, -600))
+    False
+    >>> unique_kept(a, 1, b, 1, (0, -150))  # "Add" shows twice: no anchor
+    False
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from deltarec.core.diff.axis import clear
+from deltarec.core.diff.motions import near_box
+from deltarec.core.diff.motions import shifted as _shifted
+from deltarec.core.observe.frame import Frame
+
+Label = tuple[str, str, str]
+"""A label's signature: class, text, description."""
+
+
+def in_web(frame: Frame, pos: int) -> bool:
+    """Whether ``pos`` is a web view or lies inside one (a page's content: its ``role``).
+
+    O(depth)."""
+    return frame.nodes[pos].role == "web" or any(
+        frame.nodes[a].role == "web" for a in frame.ancestors(pos)
+    )
+
+
+def label_counts(frame: Frame) -> Counter[Label]:
+    """How many nodes of ``frame`` show each label (class, text, description): once a frame,
+    O(nodes) (kept in :attr:`~deltarec.core.observe.frame.Frame.memo`)."""
+    got = frame.memo.get("unique_labels.counts")
+    if got is None:
+        got = frame.memo["unique_labels.counts"] = Counter(
+            (n.class_name, n.text, n.content_desc) for n in frame.nodes if n.text or n.content_desc
+        )
+    return got  # type: ignore[return-value]
+
+
+def unique_kept(
+    prev: Frame, q: int, curr: Frame, k: int, offset: tuple[int, int], side: bool = False
+) -> bool:
+    """Whether row ``q`` (of ``prev``) shows a label, unique in both frames, that ``offset``
+    puts where row ``k`` (of ``curr``) shows it, the same box within the rounding of one,
+    clear of its view's edges (the row's parent) in one frame at least: of the same size in
+    both, it is whole in both (a label whose edge touches the view's edge in one frame).
+
+    Tie-breaks: none; any one such label places the row. O(labels of ``q`` + ``k``) after
+    each frame's counts."""
+    counts_p, counts_c = label_counts(prev), label_counts(curr)
+    box_p = prev.nodes[prev.parents[q]].bounds
+    box_c = curr.nodes[curr.parents[k]].bounds
+    news = {}
+    for m in curr.nodes[k : curr.subtree_end(k)]:
+        key = (m.class_name, m.text, m.content_desc)
+        if (m.text or m.content_desc) and counts_c[key] == 1:
+            news[key] = m.bounds
+    if not news:
+        return False
+    for n in prev.nodes[q : prev.subtree_end(q)]:
+        key = (n.class_name, n.text, n.content_desc)
+        b = news.get(key)
+        if (
+            b is not None
+            and counts_p[key] == 1
+            and (clear(n.bounds, box_p, side) or clear(b, box_c, side))
+            and near_box(_shifted(n.bounds, *offset), b)
+        ):
+            return True
+    return False
+
+
+def _unique_at(frame: Frame) -> dict[Label, int]:
+    """The position of each label that one node alone of ``frame`` shows (memoised)."""
+    got = frame.memo.get("unique_labels.at")
+    if got is None:
+        counts = label_counts(frame)
+        got = frame.memo["unique_labels.at"] = {
+            key: pos
+            for pos, n in enumerate(frame.nodes)
+            if (n.text or n.content_desc)
+            and counts[key := (n.class_name, n.text, n.content_desc)] == 1
+        }
+    return got  # type: ignore[return-value]
+
+
+def unique_spot(prev: Frame, curr: Frame, k: int, lo: int, hi: int) -> int | None:
+    """The node of ``prev`` (between positions ``lo`` and ``hi``) that node ``k`` of ``curr``
+    is by its label alone: both the only node of their frame showing it, of one size but for
+    the rounding of each edge (a scaled screen rounds a web page's boxes edge by edge, so a
+    label 244 px high shows 243 px high further down), else None. Of one size, a label
+    clear of its view's edges in one frame is whole in the other too (the caller asks it
+    of one frame at least). A vote's place where no
+    box of the same size was found (:func:`~deltarec.core.diff.host.host_motion`)."""
+    n = curr.nodes[k]
+    if not (n.text or n.content_desc) or n.bounds.area == 0:
+        return None
+    key = (n.class_name, n.text, n.content_desc)
+    if key not in _unique_at(curr):
+        return None
+    q = _unique_at(prev).get(key)
+    if q is None or not lo < q < hi:
+        return None
+    a, b = prev.nodes[q].bounds, n.bounds
+    w, h = a.right - a.left, a.bottom - a.top
+    if w <= 0 or h <= 0 or abs(w - (b.right - b.left)) > 1 or abs(h - (b.bottom - b.top)) > 1:
+        return None
+    return q
