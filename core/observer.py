@@ -241,6 +241,23 @@ def screen_label(frame: Frame) -> str:
     return f"{frame.obs.activity}#{digest.hexdigest()}"
 
 
+def same_label(a: Frame, b: Frame) -> bool:
+    """Whether :func:`screen_label` labels ``a`` and ``b`` alike, without digesting either:
+    the same activity and the same texts (what the label's digest is of; a collision of
+    its 8 bytes aside)."""
+    return a.obs.activity == b.obs.activity and _shown_texts(a) == _shown_texts(b)
+
+
+def labels_by_texts(prev: Frame) -> tuple[str, Callable[[Frame], str]]:
+    """Screen labels for a one-shot delta read only as text and lines (not its indexes'
+    labels): a label for ``prev`` (:func:`index_frame` ``screen=``) and one for a new screen
+    (:func:`observe_delta` ``label=``), alike exactly when :func:`screen_label` labels them
+    alike (:func:`same_label`). A label is only ever compared, in a book that holds these
+    two, so the numbers and the text are :func:`screen_label`'s, and no label is digested:
+    the previous frame's on every call, the new one's on a new screen (issue 19)."""
+    return "prev", lambda frame: "prev" if same_label(frame, prev) else "new"
+
+
 def _still_shows(old: Frame, curr: Frame) -> bool:
     """Whether ``curr`` still shows at least :data:`RECALL_KEPT` of what ``old`` showed, in
     texts and in characters. A page scrolled far, then started again at its top (a new
