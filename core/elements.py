@@ -33,7 +33,13 @@ from deltarec.core.diff.match import match_frames, match_measured
 from deltarec.core.diff.types import ChangeKind, FromToDict
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Node, Observation, node_attributes
-from deltarec.core.observer import DeltaResult, IndexOptions, index_frame, observe_delta
+from deltarec.core.observer import (
+    DeltaResult,
+    IndexOptions,
+    index_frame,
+    labels_by_texts,
+    observe_delta,
+)
 from deltarec.core.render.budget import fit
 from deltarec.core.render.delta_text import Line, changes_text
 from deltarec.core.render.lines import quote
@@ -382,13 +388,18 @@ def _observe(
             after = Frame(after.obs)
         # The matcher's scroll estimate goes to the delta, which reuses it where it holds.
         matched = match_measured(before, after, iou_threshold=iou_threshold)
+        options = IndexOptions(viewport, max_elements, interactive_only)
+        # Only the text and lines are read: labels that are only compared (no digest).
+        screen, label = labels_by_texts(before)
         return observe_delta(
             before,
             after,
-            options=IndexOptions(viewport, max_elements, interactive_only),
+            options=options,
+            prev_index=index_frame(before, options, screen=screen),
             max_lines=max_lines,
             max_tokens=max_tokens,
             delta=compute_delta(before, after, matched=matched),
+            label=label,
         )
 
 

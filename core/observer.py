@@ -30,7 +30,7 @@ from deltarec.core.diff.types import ChangeKind, ObservationDiff
 from deltarec.core.diff.volatile import DEFAULT_VOLATILE, Volatile, system_bars
 from deltarec.core.observe.across import Page, crossed
 from deltarec.core.observe.frame import Frame
-from deltarec.core.observe.index import ElementIndex, build_index, note_numbers
+from deltarec.core.observe.index import ElementIndex, Layout, build_index, layout, note_numbers
 from deltarec.core.observe.model import Observation
 from deltarec.core.render.budget import fit
 from deltarec.core.render.delta_text import Line, delta_entries, swapped_dialogs
@@ -135,19 +135,23 @@ def observe_delta(
     if prev_index is None or prev_index.frame is not delta.prev:
         prev_index = index_frame(delta.prev, options, previous=prev_index)
     pairs = crossed(delta.prev, delta.curr, delta.pairs, _pages(delta))
-    index = index_frame(delta.curr, options, previous=prev_index, pairs=pairs, commit=False)
-    swaps = swapped_dialogs(delta, prev_index, index)
+    # The frame is numbered once, after it is known whether the step moved to another screen
+    # (neither question reads a number: the frame's layout answers both).
+    curr = delta.curr
+    fresh: AbstractSet[int] = frozenset()
+    placed = layout_of(curr, options)
+    swaps = swapped_dialogs(delta, prev_index, placed)
     if swaps:  # another dialog in the window of the last: its elements are other elements
-        curr = delta.curr
-        inside = curr.under(c for _, c in swaps)
-        pairs = {c: p for c, p in pairs.items() if c not in inside}
-        index = index_frame(
-            curr, options, previous=prev_index, pairs=pairs, commit=False, fresh=inside
-        )
-    new_screen = back_to is None and is_new_screen(delta, prev_index, index)
+        fresh = curr.under(c for _, c in swaps)
+        pairs = {c: p for c, p in pairs.items() if c not in fresh}
+    new_screen = back_to is None and is_new_screen(delta, prev_index, placed)
     if new_screen:  # another screen's label is not this one's: numbers go by element only
-        screen = (label or screen_label)(delta.curr)
-        index = index_frame(delta.curr, options, previous=prev_index, commit=False, screen=screen)
+        screen = (label or screen_label)(curr)
+        index = index_frame(curr, options, previous=prev_index, commit=False, screen=screen)
+    else:
+        index = index_frame(
+            curr, options, previous=prev_index, pairs=pairs, commit=False, fresh=fresh
+        )
     note_numbers(index)
     entries = delta_entries(delta, prev_index, index, new_screen=new_screen, back_to=back_to)
     lines = [e.text for e in entries] or ["no change"]
@@ -171,6 +175,17 @@ def observe_delta(
                 if tokens > tokens_at_least(marked) and tokens > count_tokens(marked):
                     text, full_frame = marked, True
     return DeltaResult(text, delta, prev_index, index, entries, new_screen, full_frame)
+
+
+def layout_of(frame: Frame, options: IndexOptions = IndexOptions()) -> Layout:
+    """What :func:`index_frame` would number with ``options``, unnumbered
+    (:func:`~deltarec.core.observe.index.layout`)."""
+    return layout(
+        frame,
+        viewport=options.viewport,
+        max_elements=options.max_elements,
+        interactive_only=options.interactive_only,
+    )
 
 
 def _pages(delta: Delta) -> list[Page]:
@@ -224,6 +239,23 @@ def screen_label(frame: Frame) -> str:
     texts = sorted(_shown_texts(frame).items())
     digest = hashlib.blake2b(repr(texts).encode("utf-8", "surrogatepass"), digest_size=8)
     return f"{frame.obs.activity}#{digest.hexdigest()}"
+
+
+def same_label(a: Frame, b: Frame) -> bool:
+    """Whether :func:`screen_label` labels ``a`` and ``b`` alike, without digesting either:
+    the same activity and the same texts (what the label's digest is of; a collision of
+    its 8 bytes aside)."""
+    return a.obs.activity == b.obs.activity and _shown_texts(a) == _shown_texts(b)
+
+
+def labels_by_texts(prev: Frame) -> tuple[str, Callable[[Frame], str]]:
+    """Screen labels for a one-shot delta read only as text and lines (not its indexes'
+    labels): a label for ``prev`` (:func:`index_frame` ``screen=``) and one for a new screen
+    (:func:`observe_delta` ``label=``), alike exactly when :func:`screen_label` labels them
+    alike (:func:`same_label`). A label is only ever compared, in a book that holds these
+    two, so the numbers and the text are :func:`screen_label`'s, and no label is digested:
+    the previous frame's on every call, the new one's on a new screen (issue 19)."""
+    return "prev", lambda frame: "prev" if same_label(frame, prev) else "new"
 
 
 def _still_shows(old: Frame, curr: Frame) -> bool:
@@ -433,11 +465,8 @@ class Observer:
             if title and seen.screen[2] and seen.screen[2] != title:
                 continue  # the same activity showing another item (another message) is new
             delta = compute_delta(old, curr, volatile=self.volatile)
-            index = index_frame(
-                curr, self.options, previous=seen.index, pairs=delta.pairs, commit=False
-            )
             if (
-                is_new_screen(delta, seen.index, index)
+                is_new_screen(delta, seen.index, layout_of(curr, self.options))
                 or delta.scrolls
                 or not _still_shows(old, curr)
             ):

@@ -29,7 +29,7 @@ import re
 from deltarec.core.diff.compute import Delta
 from deltarec.core.diff.volatile import system_bars
 from deltarec.core.observe.frame import Frame
-from deltarec.core.observe.index import ElementIndex
+from deltarec.core.observe.index import ElementIndex, Layout, order_of
 from deltarec.core.observe.labels import scrolls_by_nature
 
 REPLACED_SHARE = 0.6
@@ -44,8 +44,12 @@ TITLE_BAND = 0.3
 _TITLE_HOSTS = ("toolbar", "action_bar", "actionbar", "title", "header", "app_bar", "appbar")
 
 
-def is_new_screen(d: Delta, prev_index: ElementIndex, curr_index: ElementIndex) -> bool:
-    """True when the step moved to another screen (see the module docstring)."""
+def is_new_screen(
+    d: Delta, prev_index: ElementIndex | Layout, curr_index: ElementIndex | Layout
+) -> bool:
+    """True when the step moved to another screen (see the module docstring). It reads no
+    number: ``curr_index`` may be the frame's :class:`~deltarec.core.observe.index.Layout`
+    (a caller that numbers the frame by the answer numbers it once)."""
     f = d.fields
     if "package" in f and f["package"]["to"]:
         return True
@@ -103,30 +107,30 @@ _CLOCK = re.compile(r"^\d{1,2}:\d{2}(:\d{2})?(\s?[AaPp]\.?[Mm]\.?)?$")
 """A time of day as a status bar shows it ("9:41", "10:00 PM"): never a screen's title."""
 
 
-def screen_title(index: ElementIndex, skip: frozenset[int] = frozenset()) -> str:
+def screen_title(index: ElementIndex | Layout, skip: frozenset[int] = frozenset()) -> str:
     """The screen's title: a toolbar's text, else the first text near the top, else "".
 
     Never a text of the system bars (:func:`~deltarec.core.diff.volatile.system_bars`) nor
     a bare time of day: the status bar's clock is no screen's title."""
-    frame = index.frame
+    frame, names, nodes = index.frame, index.names, index.frame.nodes
     bars = system_bars(frame)
     texts = [
-        e
-        for e in index.elements
-        if e.pos not in skip
-        and e.pos not in bars
-        and frame.nodes[e.pos].role == "text"
-        and not _CLOCK.match(e.name)
+        p
+        for p in order_of(index)
+        if p not in skip
+        and p not in bars
+        and nodes[p].role == "text"
+        and not _CLOCK.match(names[p])
     ]
-    for e in texts:
-        for a in frame.ancestors(e.pos)[:3]:
-            node = frame.nodes[a]
+    for p in texts:
+        for a in frame.ancestors(p)[:3]:
+            node = nodes[a]
             rid = node.resource_id.rpartition("/")[2].lower()
             simple = node.class_name.rsplit(".", 1)[-1].lower()
             if rid.endswith(_TITLE_HOSTS) or "toolbar" in simple or "actionbar" in simple:
-                return e.name
+                return names[p]
     band = frame.obs.height * TITLE_BAND if frame.obs.height else None
-    for e in texts:
-        if band is None or e.bounds.top < band:
-            return e.name
+    for p in texts:
+        if band is None or nodes[p].bounds.top < band:
+            return names[p]
     return ""

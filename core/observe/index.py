@@ -145,6 +145,40 @@ class ElementIndex:
     first one's had."""
 
 
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """What an :class:`ElementIndex` of ``frame`` holds before it is numbered
+    (:func:`layout`): enough to ask whether a step moved to another screen
+    (:func:`~deltarec.core.diff.screens.is_new_screen`) without numbering the frame twice."""
+
+    frame: Frame
+    names: list[str]
+    order: Sequence[int]
+    """The positions of the index's elements, in reading order (viewport and cap applied)."""
+    candidates: frozenset[int]
+    """As :attr:`ElementIndex.candidates`."""
+
+
+def layout(
+    frame: Frame,
+    *,
+    viewport: Sequence[int] | None = None,
+    max_elements: int | None = None,
+    interactive_only: bool = False,
+) -> Layout:
+    """The :class:`Layout` :func:`build_index` numbers with the same options (no number given,
+    nothing noted). O(n log n) once per frame and options, then O(1)."""
+    names, positions, ordered = _ordered(frame, viewport, interactive_only)
+    if max_elements is not None:
+        ordered = ordered[: max(0, int(max_elements))]
+    return Layout(frame, names, ordered, positions)
+
+
+def order_of(index: ElementIndex | Layout) -> Sequence[int]:
+    """The positions of ``index``'s elements in reading order."""
+    return index.order if isinstance(index, Layout) else [e.pos for e in index.elements]
+
+
 def _viewport_box(frame: Frame, viewport: Sequence[int] | None) -> Bounds | None:
     if viewport:
         x, y, w, h = (int(v) for v in viewport[:4])

@@ -50,7 +50,7 @@ from deltarec.core.diff.row_evidence import TextCache, shown
 from deltarec.core.diff.screens import is_new_screen, screen_name, screen_title
 from deltarec.core.diff.types import ChangeKind as K
 from deltarec.core.diff.types import FromToDict
-from deltarec.core.observe.index import ElementIndex
+from deltarec.core.observe.index import ElementIndex, Layout
 from deltarec.core.observe.labels import MAX_LABEL, scrolls_by_nature
 from deltarec.core.render.change_lines import UNRENDERED, join_changed, not_said_by_ancestor
 from deltarec.core.render.facts import Fact, Line, added, changed
@@ -262,7 +262,7 @@ SWAP_SHARE = 0.5
 
 
 def swapped_dialogs(
-    d: Delta, prev_index: ElementIndex, curr_index: ElementIndex
+    d: Delta, prev_index: ElementIndex, curr_index: ElementIndex | Layout
 ) -> list[tuple[int, int]]:
     """Dialog windows that stayed as a window but now show another dialog (its title and
     buttons replaced): ``[(prev root, curr root)]``."""
