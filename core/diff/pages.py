@@ -50,7 +50,8 @@ def page(
     edge, then a card of that author whole: the Feed on the large phone from 274 to 2,102 lu
     without the gesture, where a card of another author's turn read the other way). A
     pager's one page swiped out but for a sliver beside the next is no page turned: its own
-    edge measures the swipe (:func:`_pager_swiped`)."""
+    edge measures the swipe (:func:`_pager_swiped`). A paired row that moved and shows other
+    texts in two or more of its labels (:func:`_relaid`) came and left."""
     swiped = _pager_swiped(prev, p, curr, c, pairs)
     if swiped is not None:
         return swiped
@@ -72,6 +73,9 @@ def page(
             left.append(q)
             if side and own_texts(prev, q) & own_texts(curr, k):
                 toward = _crossed_way(prev.nodes[q].bounds, old_view)
+        elif not side and _relaid(prev, q, curr, k):
+            came.append(k)
+            left.append(q)
     if not came or not left:
         return None
     cache: TextCache = {}
@@ -127,6 +131,30 @@ def _pager_swiped(
         got = [k for k in curr.children[c] if was & shown_texts(curr, k)]
     dx = page_swiped(prev, p, curr, c, old, got[0]) if len(got) == 1 else None
     return None if not dx else Motion(c, p, dx, 0)
+
+
+def _relaid(prev: Frame, q: int, curr: Frame, k: int) -> bool:
+    """Whether paired row ``k`` moved and shows other words than row ``q`` in two or more of
+    its labels of one id each: another row of the same layout (a feed card of the same
+    author, its time and title others), not the row moved."""
+    if prev.nodes[q].bounds == curr.nodes[k].bounds:
+        return False
+    was = _labels_by_id(prev, q)
+    now = _labels_by_id(curr, k)
+    return sum(1 for rid, t in now.items() if rid in was and was[rid] != t) >= 2
+
+
+def _labels_by_id(frame: Frame, row: int) -> dict[str, str]:
+    """The texts of a row's labels, by resource id (ids that one label alone carries)."""
+    seen: dict[str, str] = {}
+    twice: set[str] = set()
+    for i in range(row + 1, frame.subtree_end(row)):
+        n = frame.nodes[i]
+        if n.resource_id and n.text:
+            if n.resource_id in seen:
+                twice.add(n.resource_id)
+            seen[n.resource_id] = n.text
+    return {k: v for k, v in seen.items() if k not in twice}
 
 
 def _crossed_way(was: Bounds, view: Bounds) -> tuple[int, int]:
