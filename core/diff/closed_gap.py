@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Container, Mapping
 
 from deltarec.core.diff.pair_evidence import own_content
-from deltarec.core.diff.row_content import holds_rows, kind, own_texts, texts
+from deltarec.core.diff.row_content import holds_rows, kind, own_texts, texts, unpair_inside
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Bounds
 
@@ -208,9 +208,4 @@ def unpair_left_behind(prev: Frame, curr: Frame, pairs: dict[int, int], used: se
         like = kind(curr.nodes[c])
         if not any(k not in pairs and kind(curr.nodes[k]) == like for k in curr.children[now]):
             continue
-        p_end = prev.subtree_end(p)
-        for k in range(c, curr.subtree_end(c)):
-            q = pairs.get(k, -1)
-            if p <= q < p_end:
-                del pairs[k]
-                used.discard(q)
+        unpair_inside(prev, p, curr, c, pairs, used)

@@ -23,6 +23,7 @@ listed as come in and gone.
 
 from __future__ import annotations
 
+from deltarec.core.diff.row_content import unpair_inside
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.labels import natures
 
@@ -117,9 +118,4 @@ def unpair_recycled_pages(prev: Frame, curr: Frame, pairs: dict[int, int], used:
     {0: 0}
     """
     for page, old in recycled_pages(prev, curr, pairs):
-        old_end = prev.subtree_end(old)
-        for k in range(page, curr.subtree_end(page)):
-            q = pairs.get(k, -1)
-            if old <= q < old_end:
-                del pairs[k]
-                used.discard(q)
+        unpair_inside(prev, old, curr, page, pairs, used)

@@ -312,12 +312,7 @@ def unpair_other_rows(prev: Frame, curr: Frame, pairs: dict[int, int], used: set
             continue  # a label's text changes in place; a row is known by its labels
         if not other_row(prev, p, curr, c, pairs):
             continue
-        p_end = prev.subtree_end(p)
-        for k in range(c, curr.subtree_end(c)):
-            q = pairs.get(k, -1)
-            if p <= q < p_end:
-                del pairs[k]
-                used.discard(q)
+        unpair_inside(prev, p, curr, c, pairs, used)
 
 
 def other_row(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int]) -> bool:
@@ -363,3 +358,16 @@ def _related(a: frozenset[str], b: frozenset[str]) -> bool:
 
 RELATED_LIMIT = 400
 """Label pairs up to which two rows are compared label by label (bounded time)."""
+
+
+def unpair_inside(
+    prev: Frame, p: int, curr: Frame, c: int, pairs: dict[int, int], used: set[int]
+) -> None:
+    """Drop every pair between row ``c``'s subtree and row ``p``'s (``pairs`` curr → prev,
+    ``used`` the paired prev positions): the two are not one row, nor are their parts."""
+    p_end = prev.subtree_end(p)
+    for k in range(c, curr.subtree_end(c)):
+        q = pairs.get(k, -1)
+        if p <= q < p_end:
+            del pairs[k]
+            used.discard(q)
