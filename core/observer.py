@@ -23,12 +23,12 @@ from itertools import chain
 from typing import cast
 
 from deltarec.core.capture.gc_pause import gc_paused
+from deltarec.core.diff.across import Page, crossed
 from deltarec.core.diff.compute import Delta, compute_delta, to_json
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.screens import is_new_screen, screen_title
 from deltarec.core.diff.types import ChangeKind, ObservationDiff
 from deltarec.core.diff.volatile import DEFAULT_VOLATILE, Volatile, system_bars
-from deltarec.core.observe.across import Page, crossed
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.index import ElementIndex, Layout, build_index, layout, note_numbers
 from deltarec.core.observe.model import Observation
@@ -190,7 +190,7 @@ def layout_of(frame: Frame, options: IndexOptions = IndexOptions()) -> Layout:
 
 def _pages(delta: Delta) -> list[Page]:
     """The scrolls ``delta`` could not measure (about a page or more), for
-    :func:`~deltarec.core.observe.across.crossed`: a row that crossed one keeps its number
+    :func:`~deltarec.core.diff.across.crossed`: a row that crossed one keeps its number
     only on a witness."""
     return [Page(s.curr, s.prev, s.entered, s.left, s.toward) for s in delta.scrolls if s.page]
 

@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 
 from deltarec.core.capture.element_dicts import elements_to_observation, observation_to_elements
 from deltarec.core.capture.uiautomator import parse_uiautomator
+from deltarec.core.diff.across import crossed
 from deltarec.core.diff.compute import Delta, compute_delta
 from deltarec.core.diff.screens import (
     _CLOCK,
@@ -32,7 +33,6 @@ from deltarec.core.diff.screens import (
     screen_title,
 )
 from deltarec.core.diff.volatile import system_bars
-from deltarec.core.observe.across import crossed
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.index import ElementIndex
 from deltarec.core.observer import (

@@ -69,7 +69,7 @@ the row crossed (``twin_sweep`` below; ``bench_numbers --slop --seed 20``, seed 
 where the diff paired the twin's date and gave it the row's number). The offset is not
 stated, so no content position tells them apart, and the touch does not bound it on a real
 phone (a fling glides on). So such a row keeps its number only on a witness
-(:mod:`deltarec.core.observe.across`) and otherwise takes a new one, which the stale check
+(:mod:`deltarec.core.diff.across`) and otherwise takes a new one, which the stale check
 refuses safely. Was 5: seed 8 step 94's date, paired by the diff on the same evidence
 that gave seed 33's twin the row's number, takes a new number now."""
 
@@ -97,7 +97,7 @@ CROSS_BUDGET = {
 }
 """Open (issue 18): a row that crosses a page (cut by one edge, then whole or cut by the other)
 after a drag the reply calls "about a page or more" keeps its number only on a witness
-(:mod:`deltarec.core.observe.across`: a node whose class, id, text, description and size
+(:mod:`deltarec.core.diff.across`: a node whose class, id, text, description and size
 are the only ones of their kind in both frames). A row that shows no such node (a sliver
 showing a sender and a date, a cut picture) cannot be told from its twin further down the
 list (the Inbox repeats sender and date 28 rows on; a fling lands the twin where the row

@@ -294,19 +294,14 @@ def check(case: Rearranged) -> list[Violation]:
     out += no_scroll(d, "a row swiped away" if case.dismiss else "two rows swapped")
     out += changed_besides(d)
     row = (*case.where, _taken(case, curr if case.undo else prev))
-    if case.undo:
-        made = set(_positions(fc, curr, row))
-        out += stayed_listed(d, made=made)
-        missed = _unsaid(fc, made, set(d.added))
+    if case.undo or case.dismiss:
+        frame, full = (fc, curr) if case.undo else (fp, prev)
+        row_at = set(_positions(frame, full, row))
+        out += stayed_listed(d, made=row_at) if case.undo else stayed_listed(d, taken=row_at)
+        missed = _unsaid(frame, row_at, set(d.added if case.undo else d.removed))
         if missed:
-            out.append(("missed", f"{len(missed)} labels of the row back not +"))
-        return out
-    if case.dismiss:
-        taken = set(_positions(fp, prev, row))
-        out += stayed_listed(d, taken=taken)
-        missed = _unsaid(fp, taken, set(d.removed))
-        if missed:
-            out.append(("missed", f"{len(missed)} labels of the row swiped away not -"))
+            said = "back not +" if case.undo else "swiped away not -"
+            out.append(("missed", f"{len(missed)} labels of the row {said}"))
         return out
     out += stayed_listed(d)
     two = set(_positions(fc, curr, row)) | set(_positions(fc, curr, (*case.where, case.index + 1)))

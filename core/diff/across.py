@@ -44,6 +44,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
+from deltarec.core.diff.motions import shifted
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Bounds, Node
 
@@ -73,8 +74,8 @@ def _signature(node: Node) -> Signature:
         node.resource_id,
         node.text,
         node.content_desc,
-        b.right - b.left,
-        b.bottom - b.top,
+        b.width,
+        b.height,
     )
 
 
@@ -167,11 +168,11 @@ def crossed(
             continue  # no witness, or witnesses of two offsets: no proof
         dx, dy = kept[0]
         rows_was = [
-            r for r in page.left if _overlaps(_moved(prev.nodes[r].bounds, dx, dy), new_box)
+            r for r in page.left if shifted(prev.nodes[r].bounds, dx, dy).intersection(new_box)
         ]
         for row in page.entered:
             b = curr.nodes[row].bounds
-            if row in out or not _overlaps(_moved(b, -dx, -dy), old_box):
+            if row in out or not shifted(b, -dx, -dy).intersection(old_box):
                 continue
             same = [
                 r
@@ -183,14 +184,6 @@ def crossed(
             if len(same) == 1:
                 _pair_rows(prev, curr, same[0], row, dx, dy, out, taken)
     return out
-
-
-def _moved(box: Bounds, dx: int, dy: int) -> Bounds:
-    return Bounds(box.left + dx, box.top + dy, box.right + dx, box.bottom + dy)
-
-
-def _overlaps(a: Bounds, b: Bounds) -> bool:
-    return a.left < b.right and b.left < a.right and a.top < b.bottom and b.top < a.bottom
 
 
 def _alike(a: Node, b: Node) -> bool:
@@ -224,8 +217,8 @@ def _explains(prev: Frame, curr: Frame, page: Page, dx: int, dy: int) -> bool:
             node = here.nodes[pos]
             if not (node.text or node.content_desc) or node.bounds.area <= 0:
                 continue
-            moved = _moved(node.bounds, sx, sy)
-            if not _overlaps(moved, box):
+            moved = shifted(node.bounds, sx, sy)
+            if not moved.intersection(box):
                 continue
             cut = not _inside(node.bounds, mine) or not _inside(moved, box)
             found = False
