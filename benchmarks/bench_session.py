@@ -92,6 +92,7 @@ which its ``screen`` header must name, and may list only views on screen.
 from __future__ import annotations
 
 import argparse
+import bisect
 import copy
 import dataclasses
 import importlib
@@ -120,6 +121,11 @@ from deltarec.core.devices.virtual.profile import (  # noqa: E402
     DEFAULT_PROFILE,
     Profile,
     scale_traced,
+)
+from deltarec.core.devices.virtual.screen_inbox import (  # noqa: E402
+    item_count,
+    item_tops,
+    shown_items,
 )
 from deltarec.core.devices.virtual.state import PhoneState  # noqa: E402
 from deltarec.core.devices.virtual.views import Rect, View  # noqa: E402
@@ -306,9 +312,28 @@ def scroll_offsets(state: PhoneState) -> dict[str, int]:
     }
 
 
-Places = tuple[Mapping[str, int], Mapping[int, View]]
-"""The phone's scroll offsets (lu) and each shown view's layout-unit original
-(:func:`~deltarec.core.devices.virtual.profile.scale_traced`; empty when lu are px)."""
+Places = tuple[
+    Mapping[str, int], Mapping[int, View], Mapping[str, tuple[tuple[int, ...], tuple[int, ...]]]
+]
+"""The phone's scroll offsets (lu), each shown view's layout-unit original
+(:func:`~deltarec.core.devices.virtual.profile.scale_traced`; empty when lu are px), and
+for a list some of whose rows were taken out, where each item's place in its content would
+be with them (:func:`_unarchived`)."""
+
+
+def _unarchived(state: PhoneState) -> dict[str, tuple[tuple[int, ...], tuple[int, ...]]]:
+    """The Inbox's items' tops (lu from its content's top) with its archived rows taken out,
+    and how far each is from its top with them in: an item is one item wherever an archive
+    moved it (a section header is known by its place, and archiving a row above moves it
+    up)."""
+    inbox = state.inbox
+    if not inbox.archived:
+        return {}
+    archived = frozenset(inbox.archived)
+    now, full = item_tops(inbox.pages, archived), item_tops(inbox.pages)
+    items = (*shown_items(inbox.pages, archived), item_count(inbox.pages))
+    pairs = [(now[k], full[i] - now[k]) for k, i in enumerate(items) if k < len(now)]
+    return {"inbox": (tuple(t for t, _ in pairs), tuple(d for _, d in pairs))}
 
 
 def _place(parent: View, child: View, places: Places) -> str:
@@ -317,14 +342,18 @@ def _place(parent: View, child: View, places: Places) -> str:
     items that show the same things apart (the Feed's ads, 18 cards apart, show the same
     texts). "" when the scroller's offset is not known, or ``child`` holds the scroller it
     moves with (a nested scroller's fixed frame)."""
-    offsets, layout = places
+    offsets, layout, moved = places
     axis, _, target = parent.swipe.partition(":")
     offset = offsets.get(target)
     if offset is None or any(v.swipe == parent.swipe for v in child.walk()):
         return ""
     i = 0 if axis == "h" else 1
     child, parent = layout.get(id(child), child), layout.get(id(parent), parent)
-    return f"at {(child.drawn or child.bounds)[i] - parent.bounds[i] + offset}"
+    at = (child.drawn or child.bounds)[i] - parent.bounds[i] + offset
+    if target in moved:  # rows were taken out above: its place with them in
+        tops, shifts = moved[target]
+        at += shifts[max(0, bisect.bisect_right(tops, at) - 1)]
+    return f"at {at}"
 
 
 def _spot(parent: View, child: View, places: Places) -> str:
@@ -377,7 +406,7 @@ def snapshot(pg: Playground) -> Snapshot:
     later_windows = [w for w in later.windows() if w.in_dump]
     if len(later_windows) != len(now_windows):
         later_windows = list(now_windows)
-    places = (scroll_offsets(state), origins)
+    places = (scroll_offsets(state), origins, _unarchived(state))
     for window, shadow in zip(now_windows, later_windows, strict=True):
         if window.kind == "dialog":
             title = _dialog_title(window.root)
@@ -581,6 +610,16 @@ def _numeric(state: PhoneState) -> dict[str, int]:
     return flat
 
 
+def relaid_lists(before: PhoneState, after: PhoneState) -> set[str]:
+    """The lists (swipe targets) whose rows the step took out or put back (the Inbox's
+    archive and its undo, :mod:`deltarec.core.devices.virtual.inbox_archive`): their rows
+    moved to close or open the gaps, and the offset moved only to keep the rows in view
+    where they were, or the list's end at its bottom: no scroll."""
+    if before.stack == after.stack and before.inbox.archived != after.inbox.archived:
+        return {"inbox"}
+    return set()
+
+
 def find_scrolls(before: Snapshot, after: Snapshot) -> list[Scroll]:
     """Containers that moved their content, outermost first (carried containers excluded)."""
     out: list[Scroll] = []
@@ -589,10 +628,17 @@ def find_scrolls(before: Snapshot, after: Snapshot) -> list[Scroll]:
         for name, after_v in _numeric(after.state).items()
         if (before_v := _numeric(before.state).get(name)) is not None and after_v != before_v
     ]
+    relaid = relaid_lists(before.state, after.state)
+    held: list[Key] = []
     for key in sorted(after.views, key=len):
         b, a = before.views.get(key), after.views.get(key)
         if b is None or a is None:
             continue
+        if a.view.swipe.partition(":")[2] in relaid:
+            held.append(key)  # rows taken out or put back: they moved, the list did not
+            continue
+        if any(_under(key, [h]) for h in held):
+            continue  # a row of it: its parts moved with it (or an edge cut it), no scroll
         if any(_under(key, [s.key]) and key != s.key for s in out):
             continue  # content a scroll found carries (a row cut by the list's edge)
         web = _web_scroll(before, after, key)
@@ -1369,6 +1415,10 @@ class Grader:
         else:
             pool, snap = self.gone, self.before
         candidates = [k for k in pool if _named(name, snap.views[k].names)]
+        if not name:  # a view that shows nothing to be named by: an ad's sliver at an edge
+            candidates = [
+                k for k in pool if not (_texts(snap.views[k].view) or snap.views[k].view.rid)
+            ]
         if not candidates:
             where = (
                 "on screen" if sign == "=" else ("that appeared" if sign == "+" else "that went")

@@ -43,7 +43,8 @@ def into_gap(
 ) -> list[int]:
     """The old rows among ``candidates`` (siblings of row ``c``'s old counterpart, unpaired)
     that ``c`` is, having moved into a gap a sibling left or out of one a new sibling made,
-    cut by the list's edge in one of the frames (module docstring). Empty unless ``c`` is a
+    cut by the list's edge in one of the frames (module docstring), or moved with the
+    neighbour beside it (:func:`beside_its_neighbour`: those first). Empty unless ``c`` is a
     row of a list (:func:`~deltarec.core.diff.row_content.holds_rows`). O(siblings) per
     candidate.
 
@@ -64,9 +65,10 @@ def into_gap(
     parent = curr.parents[c]
     if parent < 0 or not holds_rows(curr, parent):
         return []
+    beside = [p for p in candidates if beside_its_neighbour(prev, p, curr, c, pairs)]
     mine = texts(curr, c) & own_texts(curr, c)
-    if not mine:
-        return []
+    if beside or not mine:
+        return beside
     out: list[int] = []
     for p in candidates:
         old_parent = prev.parents[p]
@@ -162,6 +164,59 @@ def _edge(frame: Frame, anchor: int | None, step: int, box: Bounds) -> int:
 
 def _near(a: int, b: int) -> bool:
     return abs(a - b) <= SLACK
+
+
+def beside_its_neighbour(
+    prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int]
+) -> bool:
+    """Whether row ``c`` is old row ``p`` that an edge of its list cuts in one frame: its
+    sibling before (or after) is paired with ``p``'s sibling before (after), the gap between
+    them is the same in both frames (the row moved with its neighbour, as the rows below a
+    gap closed or opened do), one of the two is cut by the list's edge on the far side, and
+    the texts of one are all in the other's (a sliver shows none). A row the bottom edge cut
+    to a sliver, pushed down by rows put back above it, shows nothing of its own to be known
+    by: its neighbour places it. O(1).
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> def shot(*rows):  # rows 100 px high in a list 250 px high
+    ...     boxes = [(t, f"[0,{y}][100,{min(y + 100, 250)}]") for t, y in rows]
+    ...     nodes = "".join(f'<node class="Row" bounds="{b}">' + (f'<node class="T" text="{t}"'
+    ...                     f' bounds="{b}"/>' if t else '') + '</node>' for t, b in boxes)
+    ...     return Frame(parse_uiautomator('<hierarchy><node class="L" scrollable="true"'
+    ...                                    f' bounds="[0,0][100,250]">{nodes}</node></hierarchy>'))
+    >>> before = shot(("a", 0), ("c", 100))
+    >>> after = shot(("a", 0), ("b", 100), ("", 200))  # "b" put back: "c" pushed to a sliver
+    >>> beside_its_neighbour(before, 3, after, 5, {0: 0, 1: 1, 2: 2})
+    False
+    >>> beside_its_neighbour(before, 3, after, 5, {0: 0, 1: 1, 2: 2, 3: 1})
+    True
+    """
+    parent, old_parent = curr.parents[c], prev.parents[p]
+    if parent < 0 or old_parent < 0 or pairs.get(parent) != old_parent:
+        return False
+    a, b = texts(prev, p), texts(curr, c)
+    if not (a <= b or b <= a):
+        return False
+    kids, old_kids = curr.children[parent], prev.children[old_parent]
+    i, j = kids.index(c), old_kids.index(p)
+    box, old_box = curr.nodes[parent].bounds, prev.nodes[old_parent].bounds
+    was, now = prev.nodes[p].bounds, curr.nodes[c].bounds
+    for step in (-1, 1):
+        if not (0 <= i + step < len(kids) and 0 <= j + step < len(old_kids)):
+            continue
+        k, q = kids[i + step], old_kids[j + step]
+        if pairs.get(k) != q:
+            continue
+        nb, old_nb = curr.nodes[k].bounds, prev.nodes[q].bounds
+        if step < 0:  # below its neighbour: its top is its own; the bottom edge may cut it
+            held = now.top - nb.bottom == was.top - old_nb.bottom
+            cut = now.bottom >= box.bottom or was.bottom >= old_box.bottom
+        else:  # above its neighbour: its bottom is its own; the top edge may cut it
+            held = nb.top - now.bottom == old_nb.top - was.bottom
+            cut = now.top <= box.top or was.top <= old_box.top
+        if held and cut and was.height != now.height:
+            return True
+    return False
 
 
 def unpair_left_behind(prev: Frame, curr: Frame, pairs: dict[int, int], used: set[int]) -> None:

@@ -71,7 +71,7 @@ from dataclasses import dataclass
 
 from rapidfuzz.fuzz import ratio
 
-from deltarec.core.diff.closed_gap import into_gap, unpair_left_behind
+from deltarec.core.diff.closed_gap import beside_its_neighbour, into_gap, unpair_left_behind
 from deltarec.core.diff.crossed import uncross_slots
 from deltarec.core.diff.crowd import Crowd
 from deltarec.core.diff.edited_in_place import edited_in_place
@@ -90,6 +90,7 @@ from deltarec.core.diff.row_content import (
     same_row_edited,
     unpair_other_rows,
 )
+from deltarec.core.diff.row_order import unpair_out_of_order
 from deltarec.core.diff.scroll_edits import reads_as_edited
 from deltarec.core.diff.scrolls import find_motions
 from deltarec.core.diff.settled import settled
@@ -172,6 +173,7 @@ def match_measured(
     _uncross(prev, curr, pairs, used)
     unpair_other_rows(prev, curr, pairs, used)
     unpair_left_behind(prev, curr, pairs, used)  # a row's parts where a row that came in is
+    unpair_out_of_order(prev, curr, pairs, used)  # a row of the same sender come up, not it
 
     start, start_used = dict(pairs), set(used)
     guard = _guarded(prev, curr, pairs, used, iou_threshold, gesture, None)
@@ -409,6 +411,8 @@ def _align(
                         and q == follower
                         and one_label_edited(prev, q, curr, c, used, pairs)
                     )
+                    # cut by the list's edge beside the neighbour it moved with (its module)
+                    or (not placed and beside_its_neighbour(prev, q, curr, c, pairs))
                     # its very nodes in their very boxes above the row after it, held:
                     # whatever its one label reads (one sender's rows whose times meet)
                     or (

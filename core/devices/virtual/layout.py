@@ -226,8 +226,9 @@ def list_items(
     return tuple(placed)
 
 
-def toolbar(title: str, *, up: bool, width: int = WIDTH) -> View:
-    """An action bar with an optional "Navigate up" button and a title."""
+def toolbar(title: str, *, up: bool, width: int = WIDTH, actions: tuple[View, ...] = ()) -> View:
+    """An action bar with an optional "Navigate up" button, a title and ``actions`` (buttons
+    at its right end)."""
     kids: list[View] = []
     left = 42
     if up:
@@ -245,6 +246,7 @@ def toolbar(title: str, *, up: bool, width: int = WIDTH) -> View:
         left = 190
     title_box = (left, STATUS_BOTTOM + 46, width - 180, STATUS_BOTTOM + 122)
     kids.append(label(title, title_box, look="title"))
+    kids.extend(actions)
     return View(
         cls=VIEW_GROUP,
         bounds=(0, STATUS_BOTTOM, width, TOOLBAR_BOTTOM),
@@ -255,9 +257,17 @@ def toolbar(title: str, *, up: bool, width: int = WIDTH) -> View:
 
 
 def decor(
-    content: View, *, title: str, up: bool, bottom: int, screen: Screen = DEFAULT_SCREEN
+    content: View,
+    *,
+    title: str,
+    up: bool,
+    bottom: int,
+    screen: Screen = DEFAULT_SCREEN,
+    actions: tuple[View, ...] = (),
+    over: tuple[View, ...] = (),
 ) -> View:
-    """The window root of an activity: action bar, ``android:id/content`` and bar backgrounds.
+    """The window root of an activity: action bar (with ``actions``), ``android:id/content``
+    (``content``, then ``over`` drawn over it: a snackbar) and bar backgrounds.
 
     ``content`` must already be laid out between ``TOOLBAR_BOTTOM`` and ``bottom``
     (``bottom`` is ``screen.keyboard_top`` while the keyboard shows).
@@ -267,13 +277,13 @@ def decor(
         cls=FRAME,
         bounds=(0, TOOLBAR_BOTTOM, width, bottom),
         rid="android:id/content",
-        children=(content,),
+        children=(content, *over),
     )
     parent = View(
         cls=VIEW_GROUP,
         bounds=(0, 0, width, bottom),
         rid="android:id/decor_content_parent",
-        children=(toolbar(title, up=up, width=width), holder),
+        children=(toolbar(title, up=up, width=width, actions=actions), holder),
     )
     return View(
         cls=FRAME,

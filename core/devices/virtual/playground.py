@@ -46,6 +46,7 @@ from typing import TYPE_CHECKING
 
 from deltarec.core.devices.virtual.actions import act_on_screen, scroll
 from deltarec.core.devices.virtual.fling import TOUCH_SLOP_LU, drag, glide
+from deltarec.core.devices.virtual.inbox_archive import archive, swiped_away, undo
 from deltarec.core.devices.virtual.layout import (
     ACTIVITIES,
     APP_PACKAGE,
@@ -205,6 +206,7 @@ class Playground:
             arrive(self.state.inbox, bottom)
         else:
             self.state.inbox.refreshing = False
+            self.state.inbox.undo = ()  # the Inbox's snackbar went with it
 
     def tap(self, x: int, y: int) -> None:
         """Tap at (x, y); see the module docstring."""
@@ -240,6 +242,8 @@ class Playground:
         vertical = abs(y2 - y1) >= abs(x2 - x1)
         target = swipe_target(self.windows(), x1, y1, "v" if vertical else "h")
         if not target:
+            if not vertical and self.state.screen == INBOX:
+                self._swipe_row(x1, y1, x2 - x1, duration_ms)
             return
         finger = y1 - y2 if vertical else x1 - x2
         travel = self.profile.to_layout(finger)
@@ -253,6 +257,20 @@ class Playground:
         if moved:  # a drag within the touch slop never starts: no scroll, no fling
             delta = self.profile.to_layout(moved) + glide(travel, duration_ms)
             scroll(self.state, target, delta, self.screen)
+
+    def _swipe_row(self, x: int, y: int, dx: int, duration_ms: int) -> None:
+        """A sideways swipe that starts on an Inbox message row archives it when it goes far
+        or fast enough (:func:`~.inbox_archive.swiped_away`); else it slides back."""
+        row = hit_windows(self.windows(), x, y)
+        verb, _, arg = row.action.partition(":") if row is not None else ("", "", "")
+        width = self.screen.width
+        if (
+            verb == "open"
+            and arg.isdigit()
+            and swiped_away(self.profile.to_layout(dx), duration_ms, width)
+        ):
+            bottom = self.screen.content_bottom(keyboard=self.state.keyboard)
+            archive(self.state.inbox, [int(arg)], bottom)
 
     def _do(self, view: View | None, *, long: bool) -> None:
         if view is None or not view.enabled:
@@ -297,6 +315,12 @@ class Playground:
             st.settings.values[arg] = not st.settings.values[arg]
         elif verb == "key":
             self._key(arg)
+        elif verb in ("archive", "unarchive"):
+            bottom = self.screen.content_bottom(keyboard=st.keyboard)
+            if verb == "archive":
+                archive(st.inbox, sorted(st.inbox.selected), bottom)
+            else:
+                undo(st.inbox, bottom)
         else:
             act_on_screen(self.state, verb, arg, self.clock())
         self._lay_out()

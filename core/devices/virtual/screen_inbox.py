@@ -103,29 +103,39 @@ def item_count(pages: int = 0) -> int:
     return ITEM_COUNT + PAGE * pages
 
 
-@lru_cache(maxsize=PAGES + 1)
-def item_tops(pages: int = 0) -> tuple[int, ...]:
-    """Top of each item in list coordinates once ``pages`` pages were loaded, then the
-    footer's top while pages remain, then the total height as a last entry."""
+@lru_cache(maxsize=64)
+def shown_items(pages: int = 0, archived: frozenset[int] = frozenset()) -> tuple[int, ...]:
+    """The items the list holds once ``pages`` pages were loaded, less those ``archived``."""
+    return tuple(i for i in range(item_count(pages)) if i not in archived)
+
+
+@lru_cache(maxsize=64)
+def item_tops(pages: int = 0, archived: frozenset[int] = frozenset()) -> tuple[int, ...]:
+    """Top of each item of :func:`shown_items` in list coordinates once ``pages`` pages were
+    loaded, then the footer's top while pages remain, then the total height as a last entry."""
     tops = [0]
-    for i in range(item_count(pages)):
+    for i in shown_items(pages, archived):
         tops.append(tops[-1] + (HEADER_H if is_header(i) else ROW_H))
     if pages < PAGES:
         tops.append(tops[-1] + FOOTER_H)
     return tuple(tops)
 
 
-def max_offset(bottom: int = NAV_TOP, pages: int = 0) -> int:
+def max_offset(
+    bottom: int = NAV_TOP, pages: int = 0, archived: frozenset[int] = frozenset()
+) -> int:
     """How far the list can scroll when it ends at ``bottom`` (the navigation bar's top)
-    with ``pages`` pages loaded: its total height minus the viewport's."""
-    return max(0, item_tops(pages)[-1] - (bottom - TOOLBAR_BOTTOM))
+    with ``pages`` pages loaded (less the items ``archived``): its total height minus the
+    viewport's."""
+    return max(0, item_tops(pages, archived)[-1] - (bottom - TOOLBAR_BOTTOM))
 
 
 def footer_shows(inbox: InboxState, bottom: int) -> bool:
     """Whether the list's "load more" footer is in view (the list ends at ``bottom``)."""
     if inbox.pages >= PAGES:
         return False
-    return TOOLBAR_BOTTOM + item_tops(inbox.pages)[-2] - inbox.offset < bottom
+    tops = item_tops(inbox.pages, frozenset(inbox.archived))
+    return TOOLBAR_BOTTOM + tops[-2] - inbox.offset < bottom
 
 
 def arrive(inbox: InboxState, bottom: int) -> None:
@@ -216,13 +226,15 @@ def inbox_content(inbox: InboxState, bottom: int, width: int, slack: int = 0) ->
     Cost: a linear scan over the item tops; only intersecting items are built.
     """
     viewport = (0, TOOLBAR_BOTTOM, width, bottom)
-    count = item_count(inbox.pages)
+    items = shown_items(inbox.pages, frozenset(inbox.archived))
     kids = list_items(
-        item_tops(inbox.pages),
+        item_tops(inbox.pages, frozenset(inbox.archived)),
         inbox.offset,
         viewport,
         lambda i, top: (
-            _footer(top, width) if i == count else _item(i, top, i in inbox.selected, width)
+            _footer(top, width)
+            if i == len(items)
+            else _item(items[i], top, items[i] in inbox.selected, width)
         ),
         slack,
     )

@@ -19,6 +19,7 @@ The other screens: :mod:`.screen_forms` (Sign up, Settings), :mod:`.screen_inbox
 from __future__ import annotations
 
 from deltarec.core.devices.virtual.dialogs import dialog_view
+from deltarec.core.devices.virtual.inbox_archive import archive_button, snackbar
 from deltarec.core.devices.virtual.keyboard import keyboard_window
 from deltarec.core.devices.virtual.layout import (
     APP_PACKAGE,
@@ -181,12 +182,15 @@ def app_window(state: PhoneState, now: float, screen: Screen = DEFAULT_SCREEN) -
     bottom = screen.content_bottom(keyboard=state.keyboard)
     title = TITLES[activity]
     width = screen.width
+    actions: tuple[View, ...] = ()
+    over: tuple[View, ...] = ()
     if activity == SIGN_UP:
         content = sign_up_content(state.form, bottom, width, screen.slack)
     elif activity == SETTINGS:
         content = settings_content(state.settings, bottom, width, screen.slack)
     elif activity == INBOX:
         content = inbox_content(state.inbox, bottom, width, screen.slack)
+        actions, over = archive_button(state.inbox, width), snackbar(state.inbox, bottom, width)
     elif activity == MESSAGE:
         content = message_content(state.message, bottom, width)
         title = sender(state.message)
@@ -198,7 +202,15 @@ def app_window(state: PhoneState, now: float, screen: Screen = DEFAULT_SCREEN) -
         content = article_content(state.article, bottom, width)
     else:
         content = _home_content(state, bottom, width)
-    root = decor(content, title=title, up=activity != MAIN, bottom=bottom, screen=screen)
+    root = decor(
+        content,
+        title=title,
+        up=activity != MAIN,
+        bottom=bottom,
+        screen=screen,
+        actions=actions,
+        over=over,
+    )
     return Window(root=root, package=APP_PACKAGE)
 
 

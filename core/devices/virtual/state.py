@@ -72,8 +72,8 @@ class SettingsState:
 
 @dataclass
 class InboxState:
-    """The Inbox list: scroll offset in pixels, long-press selection, and what its
-    SwipeRefreshLayout and its "load more" footer are doing."""
+    """The Inbox list: scroll offset in pixels, long-press selection, what its
+    SwipeRefreshLayout and its "load more" footer are doing, and what was archived."""
 
     offset: int = 0
     selected: set[int] = field(default_factory=set)
@@ -83,6 +83,10 @@ class InboxState:
     pages: int = 0
     """Pages "load more" appended to the list (each when its footer showed, at the next
     input: :func:`~.screen_inbox.arrive`)."""
+    archived: set[int] = field(default_factory=set)
+    """Items archived (:mod:`.inbox_archive`): gone from the list, the rows below closed up."""
+    undo: tuple[int, ...] = ()
+    """The items the last archive took, while its snackbar ("Undo") shows."""
 
 
 @dataclass

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from benchmarks.bench_session import Snapshot, scroll_offsets
+from benchmarks.bench_session import Snapshot, relaid_lists, scroll_offsets
 from benchmarks.profile_units import exact_px, within
 from deltarec.core.devices.virtual.layout import Screen
 from deltarec.core.devices.virtual.profile import DEFAULT_PROFILE, Profile
@@ -77,7 +77,8 @@ def scroll_truth(
         return []
     a, b = offsets(before, profile), offsets(after, profile)
     shown = ON_SCREEN.get(after.screen, ())
-    moved = {k: b[k] - a[k] for k in shown if a[k] != b[k]}
+    relaid = {f"{name}.offset" for name in relaid_lists(before, after)}
+    moved = {k: b[k] - a[k] for k in shown if a[k] != b[k] and k not in relaid}
     scrolls = result.diff["scrolls"]
     if not moved:
         if scrolls and before.clock.tab == after.clock.tab:

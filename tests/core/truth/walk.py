@@ -179,6 +179,8 @@ def perform(pg: Playground, g: Gesture) -> None:
         pg.swipe(*g.args)
     elif g.kind == "tap":
         pg.tap(*g.args)
+    elif g.kind == "long":
+        pg.long_press(*g.args)
     elif g.kind == "key":
         pg.press_key(g.args[0])
     elif g.kind == "type":
@@ -410,6 +412,56 @@ def check(
     return out
 
 
+class Stepper:
+    """A phone driven step by step and graded after each (the body of :func:`walk`): what
+    the executor's session does (settle, tell the observer the gesture), then :func:`check`.
+    Focused generators (:mod:`tests.core.truth.test_archive`) drive it with their own
+    gestures from a phone they set up."""
+
+    def __init__(self, pg: Playground, clock: ManualClock, *, gesture: bool = True) -> None:
+        self.pg, self.clock, self.gesture = pg, clock, gesture
+        self.device = VirtualDevice(pg)
+        self.observer = Observer()
+        self.latest = _settled(self.device, clock, self.observer, None)  # the first look
+        self.observer.reset(self.latest)
+        self.shown = {0: _shown_as(snapshot(pg))}  # what the caller was shown after each
+        # step (all: the observer remembers screens, not frames, so "as after step 3" can
+        # come late)
+        self.number = 0
+
+    def step(self, gesture: Gesture) -> Step:
+        """Perform ``gesture`` and grade the delta the session shows for it."""
+        pg = self.pg
+        self.number += 1
+        number = self.number
+        screen = pg.state.screen
+        before = step_before = self.shown[number - 1]
+        perform(pg, gesture)
+        now = self.latest = _settled(self.device, self.clock, self.observer, self.latest)
+        after = _shown_as(snapshot(pg))  # after the dumps: "Refreshed N times" agrees
+        told = touch(gesture) if self.gesture else None
+        launched = gesture.kind == "launch"  # what the executor says of AC_launch_app
+        result = self.observer.step(now, max_lines=None, gesture=told, launched=launched)
+        self.shown[number] = after
+        back = BACK_TO.search(result.text)
+        if back and int(back[1]) in self.shown:
+            # The delta is taken from a remembered frame: grade it against that one.
+            before = recalled(self.shown[int(back[1])], after)
+        step = Step(number, gesture, screen, result.text)
+        step.violations = check(
+            before,
+            after,
+            result,
+            screen,
+            gesture,
+            back_to=bool(back),
+            step_before=step_before,
+            told=self.gesture,
+        )
+        step.rounded = bool(step.violations) and rounded_apart(step_before, after)
+        return step
+
+
 def walk(
     seed: int,
     steps: int,
@@ -429,39 +481,8 @@ def walk(
     rng = random.Random(seed)
     clock = ManualClock()
     pg = Playground(clock, profile=profile)
-    device = VirtualDevice(pg)
     if start:
         pg.launch_app(APP_PACKAGE, "." + start)
-    observer = Observer()
-    latest = _settled(device, clock, observer, None)  # a session's first look settles too
-    observer.reset(latest)
-    shown = {0: _shown_as(snapshot(pg))}  # what the caller was shown after each step (all:
-    # the observer remembers screens, not frames, so "as after step 3" can come late)
-    for number in range(1, steps + 1):
-        gesture_ = slid(random_gesture(rng, pg, swipes_only=swipes_only), pg)
-        screen = pg.state.screen
-        before = step_before = shown[number - 1]
-        perform(pg, gesture_)
-        now = latest = _settled(device, clock, observer, latest)
-        after = _shown_as(snapshot(pg))  # after the dumps: "Refreshed N times" agrees
-        told = touch(gesture_) if gesture else None
-        launched = gesture_.kind == "launch"  # what the executor says of AC_launch_app
-        result = observer.step(now, max_lines=None, gesture=told, launched=launched)
-        shown[number] = after
-        back = BACK_TO.search(result.text)
-        if back and int(back[1]) in shown:
-            # The delta is taken from a remembered frame: grade it against that one.
-            before = recalled(shown[int(back[1])], after)
-        step = Step(number, gesture_, screen, result.text)
-        step.violations = check(
-            before,
-            after,
-            result,
-            screen,
-            gesture_,
-            back_to=bool(back),
-            step_before=step_before,
-            told=gesture,
-        )
-        step.rounded = bool(step.violations) and rounded_apart(step_before, after)
-        yield step
+    stepper = Stepper(pg, clock, gesture=gesture)
+    for _ in range(steps):
+        yield stepper.step(slid(random_gesture(rng, pg, swipes_only=swipes_only), pg))
