@@ -171,11 +171,13 @@ def beside_its_neighbour(
 ) -> bool:
     """Whether row ``c`` is old row ``p`` that an edge of its list cuts in one frame: its
     sibling before (or after) is paired with ``p``'s sibling before (after), the gap between
-    them is the same in both frames (the row moved with its neighbour, as the rows below a
+    them is the same in both frames (within :data:`SLACK`: the row moved with its neighbour, as the rows below a
     gap closed or opened do), one of the two is cut by the list's edge on the far side, and
-    the texts of one are all in the other's (a sliver shows none). A row the bottom edge cut
-    to a sliver, pushed down by rows put back above it, shows nothing of its own to be known
-    by: its neighbour places it. O(1).
+    the texts of one are all in the other's (a sliver shows none), and it shows more or less
+    of itself (or stayed in its very box). A row the bottom edge cut to a sliver, pushed
+    down by rows put back above it, shows nothing of its own to be known by: its neighbour
+    places it; so does a sliver at the top edge that stayed while rows below it left (its
+    key, made of nothing but its place, changes when another sliver comes in). O(1).
 
     >>> from deltarec.core.capture.uiautomator import parse_uiautomator
     >>> def shot(*rows):  # rows 100 px high in a list 250 px high
@@ -209,12 +211,12 @@ def beside_its_neighbour(
             continue
         nb, old_nb = curr.nodes[k].bounds, prev.nodes[q].bounds
         if step < 0:  # below its neighbour: its top is its own; the bottom edge may cut it
-            held = now.top - nb.bottom == was.top - old_nb.bottom
+            held = _near(now.top - nb.bottom, was.top - old_nb.bottom)
             cut = now.bottom >= box.bottom or was.bottom >= old_box.bottom
         else:  # above its neighbour: its bottom is its own; the top edge may cut it
-            held = nb.top - now.bottom == old_nb.top - was.bottom
+            held = _near(nb.top - now.bottom, old_nb.top - was.bottom)
             cut = now.top <= box.top or was.top <= old_box.top
-        if held and cut and was.height != now.height:
+        if held and cut and (was.height != now.height or was == now):
             return True
     return False
 

@@ -71,6 +71,7 @@ from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
 
 from deltarec.core.diff.axis import at_edge, item_sideways
+from deltarec.core.diff.gaps import closed_gaps
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.host import host_motion
 from deltarec.core.diff.motions import Motion
@@ -176,6 +177,8 @@ def _find_motions(
         if finger is not None and not started_in(curr, c, finger):
             finger = None
         motion = host_motion(prev, curr, pairs, used, c, old, base, wrapped, finger)
+        if motion is not None and not motion.page and closed_gaps(prev, curr, pairs, c, old):
+            motion = None  # rows taken out (put back) at several places: no one offset
         if motion is not None and not (motion.page and cut):  # carried out by the outer scroll
             out.append(motion)
             if not motion.page:

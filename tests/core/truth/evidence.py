@@ -58,6 +58,8 @@ def evidence(d: Delta, c: int, p: int) -> str:
         shifts.append(where.shift)
     if a.role == b.role and any(_overlap(_moved(a.bounds, *s), b.bounds) for s in shifts):
         return "role and overlap"
+    if cp >= 0 and pp >= 0 and d.pairs.get(cp) == pp and _beside(d, c, p):
+        return "moved with its neighbour"
     kids = set(d.prev.children[p])
     if any(d.pairs.get(k) in kids for k in d.curr.children[c]):
         return "a child stayed"
@@ -66,6 +68,23 @@ def evidence(d: Delta, c: int, p: int) -> str:
     if cp < 0 and pp < 0 and a.class_name == b.class_name and a.package == b.package:
         return "the window"
     return ""
+
+
+def _beside(d: Delta, c: int, p: int) -> bool:
+    """The sibling before (after) ``c`` is paired with the one before (after) ``p``, with the
+    same gap between them in both frames (2 px of a scaled profile's rounding): a row moved with its neighbour (the rows below a
+    gap in a list closed or opened), whatever an edge left of it."""
+    kids, old_kids = d.curr.children[d.curr.parents[c]], d.prev.children[d.prev.parents[p]]
+    i, j = kids.index(c), old_kids.index(p)
+    a, b = d.prev.nodes[p].bounds, d.curr.nodes[c].bounds
+    if 0 < i and 0 < j and d.pairs.get(kids[i - 1]) == old_kids[j - 1]:
+        x, y = d.prev.nodes[old_kids[j - 1]].bounds, d.curr.nodes[kids[i - 1]].bounds
+        if abs((b.top - y.bottom) - (a.top - x.bottom)) <= 2:
+            return True
+    if i + 1 < len(kids) and j + 1 < len(old_kids) and d.pairs.get(kids[i + 1]) == old_kids[j + 1]:
+        x, y = d.prev.nodes[old_kids[j + 1]].bounds, d.curr.nodes[kids[i + 1]].bounds
+        return abs((y.top - b.bottom) - (x.top - a.bottom)) <= 2
+    return False
 
 
 def _shown(d: Delta, pos: int, *, prev: bool) -> set[str]:
