@@ -16,6 +16,7 @@ backwards: rows put back).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from itertools import pairwise
 
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Bounds
@@ -30,8 +31,8 @@ def closed_gaps(prev: Frame, curr: Frame, pairs: Mapping[int, int], c: int, p: i
 
     >>> from deltarec.core.capture.uiautomator import parse_uiautomator
     >>> def shot(*rows):  # rows 100 px apart from the top, "" leaves a slot empty
-    ...     nodes = "".join(f'<node class="Row" text="{t}" bounds="[0,{100 * i}][9,{100 * i + 90}]"/>'
-    ...                     for i, t in enumerate(rows) if t)
+    ...     nodes = "".join(f'<node class="Row" text="{t}" bounds="[0,{100 * i}]'
+    ...                     f'[9,{100 * i + 90}]"/>' for i, t in enumerate(rows) if t)
     ...     return Frame(parse_uiautomator('<hierarchy><node class="L" scrollable="true"'
     ...                                    f' bounds="[0,0][9,900]">{nodes}</node></hierarchy>'))
     >>> before = shot("a", "b", "c", "d", "e", "f", "g")
@@ -55,9 +56,9 @@ def closed_gaps(prev: Frame, curr: Frame, pairs: Mapping[int, int], c: int, p: i
     shifts = [s for _, _, s in rows]
     if len(rows) < 2 or max(shifts) - min(shifts) <= SLACK:
         return False
-    if any(r[1] >= s[1] for r, s in zip(rows, rows[1:], strict=False)):
+    if any(r[1] >= s[1] for r, s in pairwise(rows)):
         return False  # out of order: a row dragged, or twins
-    for (i, j, s), (i2, j2, s2) in zip(rows, rows[1:], strict=False):
+    for (i, j, s), (i2, j2, s2) in pairwise(rows):
         if abs(s2 - s) <= SLACK:
             continue
         old_kids, kids = prev.children[p], curr.children[c]

@@ -77,7 +77,7 @@ def _beside(d: Delta, c: int, p: int) -> bool:
     kids, old_kids = d.curr.children[d.curr.parents[c]], d.prev.children[d.prev.parents[p]]
     i, j = kids.index(c), old_kids.index(p)
     a, b = d.prev.nodes[p].bounds, d.curr.nodes[c].bounds
-    if 0 < i and 0 < j and d.pairs.get(kids[i - 1]) == old_kids[j - 1]:
+    if i > 0 and j > 0 and d.pairs.get(kids[i - 1]) == old_kids[j - 1]:
         x, y = d.prev.nodes[old_kids[j - 1]].bounds, d.curr.nodes[kids[i - 1]].bounds
         if abs((b.top - y.bottom) - (a.top - x.bottom)) <= 2:
             return True
