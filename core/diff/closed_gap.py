@@ -176,8 +176,9 @@ def beside_its_neighbour(
     list's edge on the far side, the texts of one are all in the other's (a sliver shows
     none), and it shows more or less of itself (or stayed in its very box). A row the
     bottom edge cut to a sliver, pushed down by rows put back above it, shows nothing of its
-    own to be known by: its neighbour places it; so does a sliver at the top edge that stayed while rows below it left (its
-    key, made of nothing but its place, changes when another sliver comes in). O(1).
+    own to be known by: its neighbour places it; so does a sliver at the top edge that
+    stayed while rows below it left (its key, made of nothing but its place, changes when
+    another sliver comes in). O(1).
 
     >>> from deltarec.core.capture.uiautomator import parse_uiautomator
     >>> def shot(*rows):  # rows 100 px high in a list 250 px high
