@@ -27,7 +27,7 @@ from collections.abc import Callable, Container, Mapping
 from deltarec.core.diff.pair_evidence import own_content
 from deltarec.core.diff.row_content import holds_rows, kind, own_texts, texts, unpair_inside
 from deltarec.core.observe.frame import Frame
-from deltarec.core.observe.model import Bounds
+from deltarec.core.observe.model import Bounds, Node
 
 SLACK = 2
 """Pixels of rounding allowed where a row sits from its anchor."""
@@ -65,7 +65,7 @@ def into_gap(
     parent = curr.parents[c]
     if parent < 0 or not holds_rows(curr, parent):
         return []
-    beside = [p for p in candidates if beside_its_neighbour(prev, p, curr, c, pairs)]
+    beside = [p for p in candidates if beside_its_neighbour(prev, p, curr, c, pairs, used)]
     mine = texts(curr, c) & own_texts(curr, c)
     if beside or not mine:
         return beside
@@ -167,18 +167,26 @@ def _near(a: int, b: int) -> bool:
 
 
 def beside_its_neighbour(
-    prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int]
+    prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int], used: Container[int]
 ) -> bool:
-    """Whether row ``c`` is old row ``p`` that an edge of its list cuts in one frame: its
-    sibling before (or after) is paired with ``p``'s sibling before (after), the gap between
-    them is the same in both frames (within :data:`SLACK`: the row moved with its
-    neighbour, as the rows below a gap closed or opened do), one of the two is cut by the
-    list's edge on the far side, the texts of one are all in the other's (a sliver shows
-    none), and it shows more or less of itself (or stayed in its very box). A row the
-    bottom edge cut to a sliver, pushed down by rows put back above it, shows nothing of its
-    own to be known by: its neighbour places it; so does a sliver at the top edge that
-    stayed while rows below it left (its key, made of nothing but its place, changes when
-    another sliver comes in). O(1).
+    """Whether row ``c`` is old row ``p`` that an edge of its list cuts in one frame, placed
+    by its neighbour:
+
+    - its sibling before (or after) is paired with ``p``'s sibling before (after), past the
+      rows between them that left (a gap closed) or came in (one opened);
+    - it sits from that neighbour where it sat (where the first row that left sat, or
+      where the first row that came in sits), within :data:`SLACK`: it moved with its
+      neighbour, as the rows below a gap closed or opened do;
+    - one of the two is cut by the list's edge on the far side, and it shows more or less
+      of itself (or stayed in its very box);
+    - the texts of one are all in the other's (a sliver shows none), and it is in the same
+      state (selected, checked, enabled: a row moved keeps it; a selected sliver, then a
+      whole row that is not, is another row as likely, and the pair would state a change).
+
+    A row the bottom edge cut to a sliver, pushed down by rows put back above it, shows
+    nothing of its own to be known by: its neighbour places it; so does a sliver at the top
+    edge that stayed while rows below it left (its key, made of nothing but its place,
+    changes when another sliver comes in). O(siblings between it and its neighbour).
 
     >>> from deltarec.core.capture.uiautomator import parse_uiautomator
     >>> def shot(*rows):  # rows 100 px high in a list 250 px high
@@ -189,37 +197,79 @@ def beside_its_neighbour(
     ...                                    f' bounds="[0,0][100,250]">{nodes}</node></hierarchy>'))
     >>> before = shot(("a", 0), ("c", 100))
     >>> after = shot(("a", 0), ("b", 100), ("", 200))  # "b" put back: "c" pushed to a sliver
-    >>> beside_its_neighbour(before, 3, after, 5, {0: 0, 1: 1, 2: 2})
-    False
-    >>> beside_its_neighbour(before, 3, after, 5, {0: 0, 1: 1, 2: 2, 3: 1})
+    >>> beside_its_neighbour(before, 3, after, 5, {0: 0, 1: 1, 2: 2}, {0, 1, 2})
     True
+    >>> beside_its_neighbour(after, 5, before, 3, {0: 0, 1: 1, 2: 2}, {0, 1, 2})  # the undo
+    True
+    >>> other = shot(("a", 0), ("b", 100), ("d", 200))  # a row that shows other texts
+    >>> beside_its_neighbour(before, 3, other, 5, {0: 0, 1: 1, 2: 2}, {0, 1, 2})
+    False
     """
     parent, old_parent = curr.parents[c], prev.parents[p]
     if parent < 0 or old_parent < 0 or pairs.get(parent) != old_parent:
         return False
     a, b = texts(prev, p), texts(curr, c)
-    if not (a <= b or b <= a):
-        return False
+    if not (a <= b or b <= a) or _state(prev.nodes[p]) != _state(curr.nodes[c]):
+        return False  # other texts, or a state changed: its place is all it has, no pair
     kids, old_kids = curr.children[parent], prev.children[old_parent]
     i, j = kids.index(c), old_kids.index(p)
     box, old_box = curr.nodes[parent].bounds, prev.nodes[old_parent].bounds
     was, now = prev.nodes[p].bounds, curr.nodes[c].bounds
     for step in (-1, 1):
-        if not (0 <= i + step < len(kids) and 0 <= j + step < len(old_kids)):
-            continue
-        k, q = kids[i + step], old_kids[j + step]
-        if pairs.get(k) != q:
-            continue
+        came = _run(kids, i, step, lambda k: k in pairs)
+        gone = _run(old_kids, j, step, lambda q: q in used)
+        k, q = _next(kids, i, step, len(came)), _next(old_kids, j, step, len(gone))
+        if (came and gone) or k is None or q is None or pairs.get(k) != q:
+            continue  # rows both ways between them: another change
         nb, old_nb = curr.nodes[k].bounds, prev.nodes[q].bounds
+        # Where the row sits from its neighbour: where the first row that left sat (a gap
+        # closed), or where the first row that came in sits (one opened), else where it was.
+        old_at = prev.nodes[gone[-1]].bounds if gone else was
+        now_at = curr.nodes[came[-1]].bounds if came else now
         if step < 0:  # below its neighbour: its top is its own; the bottom edge may cut it
-            held = _near(now.top - nb.bottom, was.top - old_nb.bottom)
+            held = _near(now_at.top - nb.bottom, old_at.top - old_nb.bottom)
             cut = now.bottom >= box.bottom or was.bottom >= old_box.bottom
         else:  # above its neighbour: its bottom is its own; the top edge may cut it
-            held = _near(nb.top - now.bottom, old_nb.top - was.bottom)
+            held = _near(nb.top - now_at.bottom, old_nb.top - old_at.bottom)
             cut = now.top <= box.top or was.top <= old_box.top
         if held and cut and (was.height != now.height or was == now):
             return True
     return False
+
+
+def unpair_sliver_states(prev: Frame, curr: Frame, pairs: dict[int, int], used: set[int]) -> None:
+    """Drop the pairs of rows of a list that show nothing (an edge of the list cut them to
+    slivers), sit at its edge, and changed state (selected, checked, enabled): known by
+    their place alone, they are two rows as likely as one, and the pair would state a
+    change. Rows archived from a selection take the selected sliver at the top with them,
+    and the row above comes down in its place: ``~ button "message_row" (selected:
+    true→false)`` was that. O(pairs whose state changed).
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> def shot(flag):  # a sliver at the top of a list, then a row
+    ...     return Frame(parse_uiautomator('<hierarchy><node class="L" scrollable="true"'
+    ...         ' bounds="[0,0][9,90]"><node class="Row" selected="' + flag + '"'
+    ...         ' bounds="[0,0][9,5]"/><node class="Row" bounds="[0,5][9,45]">'
+    ...         '<node class="T" text="a" bounds="[0,5][9,45]"/></node></node></hierarchy>'))
+    >>> pairs = {0: 0, 1: 1, 2: 2, 3: 3}
+    >>> unpair_sliver_states(shot("true"), shot("false"), pairs, set(pairs.values()))
+    >>> sorted(pairs)
+    [0, 2, 3]
+    """
+    for c, p in list(pairs.items()):
+        node, old = curr.nodes[c], prev.nodes[p]
+        if _state(node) == _state(old) or texts(curr, c) or texts(prev, p):
+            continue
+        parent = curr.parents[c]
+        if parent < 0 or not holds_rows(curr, parent):
+            continue
+        box = curr.nodes[parent].bounds
+        if node.bounds.top <= box.top or node.bounds.bottom >= box.bottom:
+            unpair_inside(prev, p, curr, c, pairs, used)
+
+
+def _state(node: Node) -> tuple[bool, bool, bool]:
+    return (node.selected, node.checked, node.enabled)
 
 
 def unpair_left_behind(prev: Frame, curr: Frame, pairs: dict[int, int], used: set[int]) -> None:

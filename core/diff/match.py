@@ -71,7 +71,12 @@ from dataclasses import dataclass
 
 from rapidfuzz.fuzz import ratio
 
-from deltarec.core.diff.closed_gap import beside_its_neighbour, into_gap, unpair_left_behind
+from deltarec.core.diff.closed_gap import (
+    beside_its_neighbour,
+    into_gap,
+    unpair_left_behind,
+    unpair_sliver_states,
+)
 from deltarec.core.diff.crossed import uncross_slots
 from deltarec.core.diff.crowd import Crowd
 from deltarec.core.diff.edited_in_place import edited_in_place
@@ -174,6 +179,7 @@ def match_measured(
     unpair_other_rows(prev, curr, pairs, used)
     unpair_left_behind(prev, curr, pairs, used)  # a row's parts where a row that came in is
     unpair_out_of_order(prev, curr, pairs, used)  # a row of the same sender come up, not it
+    unpair_sliver_states(prev, curr, pairs, used)  # a selected sliver archived, another's
 
     start, start_used = dict(pairs), set(used)
     guard = _guarded(prev, curr, pairs, used, iou_threshold, gesture, None)
@@ -412,7 +418,7 @@ def _align(
                         and one_label_edited(prev, q, curr, c, used, pairs)
                     )
                     # cut by the list's edge beside the neighbour it moved with (its module)
-                    or (not placed and beside_its_neighbour(prev, q, curr, c, pairs))
+                    or (not placed and beside_its_neighbour(prev, q, curr, c, pairs, used))
                     # its very nodes in their very boxes above the row after it, held:
                     # whatever its one label reads (one sender's rows whose times meet)
                     or (

@@ -177,7 +177,7 @@ def _find_motions(
         if finger is not None and not started_in(curr, c, finger):
             finger = None
         motion = host_motion(prev, curr, pairs, used, c, old, base, wrapped, finger)
-        if motion is not None and not motion.page and closed_gaps(prev, curr, pairs, c, old):
+        if motion is not None and closed_gaps(prev, curr, pairs, c, old):
             motion = None  # rows taken out (put back) at several places: no one offset
         if motion is not None and not (motion.page and cut):  # carried out by the outer scroll
             out.append(motion)
