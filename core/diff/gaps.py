@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from itertools import pairwise
 
+from deltarec.core.diff.row_content import texts
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Bounds
 
@@ -25,9 +26,14 @@ SLACK = 2
 """Pixels of rounding allowed where a row sits (a scaled profile rounds each box)."""
 
 
-def closed_gaps(prev: Frame, curr: Frame, pairs: Mapping[int, int], c: int, p: int) -> bool:
+def closed_gaps(
+    prev: Frame, curr: Frame, pairs: Mapping[int, int], c: int, p: int, *, slivers: bool = False
+) -> bool:
     """Whether the rows of list ``c`` (old ``p``) moved to close gaps rows left or open gaps
-    rows came into, not with a scroll (module docstring). O(rows).
+    rows came into, not with a scroll (module docstring). Rows that show no text (slivers
+    an edge cut to nothing) are paired by their place alone, so they count only with
+    ``slivers``: the caller's finger did not drag the list (a tap on "Archive"); a sliver
+    at the top that "stayed" while every other row moved is a scroll's as likely. O(rows).
 
     >>> from deltarec.core.capture.uiautomator import parse_uiautomator
     >>> def shot(*rows):  # rows 100 px apart from the top, "" leaves a slot empty
@@ -39,6 +45,8 @@ def closed_gaps(prev: Frame, curr: Frame, pairs: Mapping[int, int], c: int, p: i
     >>> after = shot("a", "c", "d", "f", "g")  # "b" and "e" archived: two gaps closed
     >>> closed_gaps(before, after, {0: 0, 1: 1, 2: 3, 3: 4, 4: 6, 5: 7}, 0, 0)
     True
+    >>> closed_gaps(before, before, {i: i for i in range(8)}, 0, 0)  # nothing moved
+    False
     >>> closed_gaps(before, shot("", "", "c", "d", "e", "f", "g"), {0: 0, 1: 3, 2: 4}, 0, 0)
     False
     """
@@ -48,6 +56,8 @@ def closed_gaps(prev: Frame, curr: Frame, pairs: Mapping[int, int], c: int, p: i
     for i, k in enumerate(curr.children[c]):
         j = old_at.get(pairs.get(k, -1))
         if j is None:
+            continue
+        if not (slivers or (texts(curr, k) and texts(prev, prev.children[p][j]))):
             continue
         a, b = prev.nodes[prev.children[p][j]].bounds, curr.nodes[k].bounds
         shift = _shift(a, box_old, b, box_new)

@@ -177,7 +177,9 @@ def _find_motions(
         if finger is not None and not started_in(curr, c, finger):
             finger = None
         motion = host_motion(prev, curr, pairs, used, c, old, base, wrapped, finger)
-        if motion is not None and closed_gaps(prev, curr, pairs, c, old):
+        dragged = gesture is not None and gesture.swipe and gesture.vertical
+        slivers = gesture is not None and not (dragged and started_in(curr, c, gesture))
+        if motion is not None and closed_gaps(prev, curr, pairs, c, old, slivers=slivers):
             motion = None  # rows taken out (put back) at several places: no one offset
         if motion is not None and not (motion.page and cut):  # carried out by the outer scroll
             out.append(motion)
