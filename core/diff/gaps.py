@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from itertools import pairwise
 
-from deltarec.core.diff.row_content import texts
+from deltarec.core.diff.row_content import own_texts, texts
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Bounds
 
@@ -30,10 +30,11 @@ def closed_gaps(
     prev: Frame, curr: Frame, pairs: Mapping[int, int], c: int, p: int, *, slivers: bool = False
 ) -> bool:
     """Whether the rows of list ``c`` (old ``p``) moved to close gaps rows left or open gaps
-    rows came into, not with a scroll (module docstring). Rows that show no text (slivers
-    an edge cut to nothing) are paired by their place alone, so they count only with
-    ``slivers``: the caller's finger did not drag the list (a tap on "Archive"); a sliver
-    at the top that "stayed" while every other row moved is a scroll's as likely. O(rows).
+    rows came into, not with a scroll (module docstring). Only rows known by a text of
+    their own in both frames count (:func:`_known`); rows that show no text (slivers an
+    edge cut to nothing), paired by their place alone, count too with ``slivers``: the
+    caller's finger did not drag the list (a tap on "Archive"); a sliver at the top that
+    "stayed" while every other row moved is a scroll's as likely. O(rows).
 
     >>> from deltarec.core.capture.uiautomator import parse_uiautomator
     >>> def shot(*rows):  # rows 100 px apart from the top, "" leaves a slot empty
@@ -57,7 +58,7 @@ def closed_gaps(
         j = old_at.get(pairs.get(k, -1))
         if j is None:
             continue
-        if not (slivers or (texts(curr, k) and texts(prev, prev.children[p][j]))):
+        if not (_known(prev, prev.children[p][j], curr, k) or (slivers and not texts(curr, k))):
             continue
         a, b = prev.nodes[prev.children[p][j]].bounds, curr.nodes[k].bounds
         shift = _shift(a, box_old, b, box_new)
@@ -77,6 +78,13 @@ def closed_gaps(
         if s2 > s and not _closed(curr, kids, i, i2, prev, old_kids, j, j2, s2 - s):
             return False
     return True
+
+
+def _known(prev: Frame, q: int, curr: Frame, k: int) -> bool:
+    """Whether two rows show, both, a text that no other row of either list shows: the
+    row is known, not placed (a feed card's "Like · Comment · Share" bar, cut by the top
+    edge, is any card's)."""
+    return bool(texts(prev, q) & texts(curr, k) & own_texts(prev, q) & own_texts(curr, k))
 
 
 def _shift(a: Bounds, box_a: Bounds, b: Bounds, box_b: Bounds) -> int | None:
