@@ -1087,13 +1087,20 @@ def expected_facts(before: Snapshot, after: Snapshot) -> tuple[list[Fact], list[
             if k[0] == "app" and before.screen != after.screen:
                 continue
             required = info.window != "status" and not info.volatile
-            if not _texts(info.view) and _under(k, held):
-                required = False  # a sliver of a row an edge cut to nothing, rows taken out
+            if not _texts(info.view) and (_under(k, held) or _in_scroller(snap, k)):
+                required = False  # a sliver an edge cut to nothing (a footer, rows taken out)
             what = f"{'appeared' if sign == '+' else 'gone'}: {_label(info)}"
             facts.append(
                 Fact(sign, what, required=required, volatile=info.volatile, names=info.names)
             )
     return facts, scrolls
+
+
+def _in_scroller(snap: Snapshot, key: Key) -> bool:
+    """Whether ``key`` is inside a scroller's content (an edge of it may cut it to nothing)."""
+    return any(
+        (v := snap.views.get(key[:i])) is not None and v.view.scrollable for i in range(1, len(key))
+    )
 
 
 def _label(info: ViewInfo) -> str:
@@ -1355,11 +1362,12 @@ class Grader:
         return "; ".join(r for r in reasons if r)
 
     def _unlabelled(self, came: bool = True, went: bool = True) -> bool:
-        """Whether a view that shows nothing and is named by nothing came (``came``) or went
-        (``went``): a SwipeRefreshLayout's circle."""
+        """Whether a view that shows nothing (named by nothing, or by its id alone) came
+        (``came``) or went (``went``): a SwipeRefreshLayout's circle, the Inbox's "load
+        more" footer cut to a sliver."""
         before, after = self.before.views, self.after.views
         return any(
-            not snap[k].names
+            not snap[k].names or not _texts(snap[k].view)  # shows nothing, whatever its id
             for snap, keys in (
                 (after, after.keys() - before.keys() if came else set()),
                 (before, before.keys() - after.keys() if went else set()),

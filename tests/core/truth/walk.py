@@ -397,7 +397,7 @@ def check(
         if not (_oracle_blind(f, after_snap, result.text) or _ticked(f, before_snap, after_snap))
     ]
     missed = [m for m in grade.missed if not _oracle_blind(m, after_snap, result.text)]
-    if (back_to or said != text) and text == "no change":
+    if (back_to or said != text or still) and text == "no change":  # it said something
         missed = [m for m in missed if not m.startswith("'no change'")]
     out += [Violation(_classify(f, "false"), screen, gesture.klass, f) for f in false]
     out += [Violation(_classify(m, "missed"), screen, gesture.klass, m) for m in missed]
