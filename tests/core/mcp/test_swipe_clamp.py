@@ -166,7 +166,8 @@ def run_case(case: Case) -> None:
     same = [p for p, k in enumerate(after.keys) if k == frame.keys[host]]
     content_moved = not same or _content(after, same[0]) != _content(frame, host)
     claims = [ln for ln in reply.splitlines() if " scrolled " in ln and "nothing" not in ln]
-    if content_moved and gestures:
+    archived = bool(phone.playground.state.inbox.archived)  # a row swiped away sideways
+    if content_moved and gestures and not archived:
         assert any(f"scrolled {SEEN[case.direction]}" in ln for ln in claims), reply
     assert not any(f"scrolled {case.direction} " in ln for ln in claims), reply
 
