@@ -28,17 +28,18 @@ Violations carry their class, the step and the gesture, so tests and
 
 from __future__ import annotations
 
+import bisect
 import json
 import random
 import re
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from benchmarks.bench_session import scroll_offsets
+from benchmarks.bench_session import _unarchived, scroll_offsets
 from deltarec.core.devices.virtual import ManualClock, Playground, VirtualDevice
-from deltarec.core.devices.virtual.layout import APP_PACKAGE, MESSAGE
+from deltarec.core.devices.virtual.layout import APP_PACKAGE, MESSAGE, TOOLBAR_BOTTOM
 from deltarec.core.devices.virtual.views import Rect, View
 from deltarec.core.executor.context import numbers_in
 from deltarec.core.executor.session import Session
@@ -78,9 +79,12 @@ def phone_views(pg: Playground) -> list[tuple[Ident, Rect]]:
             prefix = ("status",)
         else:
             prefix = ("app", window.package, screen)
-        _name(window.root, (*prefix, "root"), Place(offsets), out)
+        _name(window.root, (*prefix, "root"), Place(offsets, _unarchived(state)), out)
     return list(zip(out, bounds, strict=True))
 
+
+_CONTENT_TOP = TOOLBAR_BOTTOM
+"""Where the Inbox list's content starts on screen (its items' tops count from there)."""
 
 PAGE = 100_000
 """The Clock's pager as a scroller: each tab's page sits this far from the last."""
@@ -91,6 +95,9 @@ class Place:
     """Where a subtree's views sit: the offsets of the scrollers they move with."""
 
     offsets: dict[str, int]
+    moved: Mapping[str, tuple[tuple[int, ...], tuple[int, ...]]] = field(default_factory=dict)
+    """Per list some of whose rows were archived: its items' tops and how far each is from
+    where it sits with them in (:func:`benchmarks.bench_session._unarchived`)."""
     pending: tuple[tuple[str, View], ...] = ()
     """Scrollers above whose content this subtree is not yet in (a fixed frame)."""
     moving: tuple[str, ...] = ()
@@ -101,7 +108,7 @@ class Place:
         target = view.swipe.partition(":")[2]
         if target and target not in self.moving:  # the innermost view scrolling it
             others = tuple(p for p in self.pending if p[0] != target)
-            return Place(self.offsets, ((target, view), *others), self.moving)
+            return Place(self.offsets, self.moved, ((target, view), *others), self.moving)
         return self
 
     def of(self, child: View) -> Place:
@@ -111,7 +118,7 @@ class Place:
         if not self.pending:
             return self
         if child.opaque:
-            return Place(self.offsets, (), self.moving)
+            return Place(self.offsets, self.moved, (), self.moving)
         keep, join = [], []
         for target, scroller in self.pending:
             fixed = target != "pager" and (
@@ -120,7 +127,7 @@ class Place:
             )
             (keep if fixed else join).append((target, scroller))
         moving = (*self.moving, *(t for t, _ in join))
-        return Place(self.offsets, tuple(keep), moving)
+        return Place(self.offsets, self.moved, tuple(keep), moving)
 
     def at(self, view: View) -> str:
         """``view``'s place in the content it moves with ("" when it moves with none)."""
@@ -131,6 +138,9 @@ class Place:
             axis = _AXES.get(target, "v")
             offset = self.offsets.get(target, 0)
             x, y = (x + offset, y) if axis == "h" else (x, y + offset)
+            if target in self.moved:  # rows archived above: its place with them in
+                tops, shifts = self.moved[target]
+                y += shifts[max(0, bisect.bisect_right(tops, y - _CONTENT_TOP) - 1)]
         return f"@{x},{y}"
 
 
