@@ -211,11 +211,17 @@ def beside_its_neighbour(
     a, b = texts(prev, p), texts(curr, c)
     if not (a <= b or b <= a) or _state(prev.nodes[p]) != _state(curr.nodes[c]):
         return False  # other texts, or a state changed: its place is all it has, no pair
-    kids, old_kids = curr.children[parent], prev.children[old_parent]
-    i, j = kids.index(c), old_kids.index(p)
     box, old_box = curr.nodes[parent].bounds, prev.nodes[old_parent].bounds
     was, now = prev.nodes[p].bounds, curr.nodes[c].bounds
-    for step in (-1, 1):
+    if was.height == now.height and was != now:
+        return False  # neither shows more of itself: no edge cut one of them
+    low = now.bottom >= box.bottom or was.bottom >= old_box.bottom
+    high = now.top <= box.top or was.top <= old_box.top
+    if not (low or high):
+        return False  # asked first: most candidates sit clear of the edges (O(1))
+    kids, old_kids = curr.children[parent], prev.children[old_parent]
+    i, j = curr.sibling_index[c], prev.sibling_index[p]
+    for step in (-1, 1) if low and high else ((-1,) if low else (1,)):
         came = _run(kids, i, step, lambda k: k in pairs)
         gone = _run(old_kids, j, step, lambda q: q in used)
         k, q = _next(kids, i, step, len(came)), _next(old_kids, j, step, len(gone))
@@ -228,11 +234,9 @@ def beside_its_neighbour(
         now_at = curr.nodes[came[-1]].bounds if came else now
         if step < 0:  # below its neighbour: its top is its own; the bottom edge may cut it
             held = _near(now_at.top - nb.bottom, old_at.top - old_nb.bottom)
-            cut = now.bottom >= box.bottom or was.bottom >= old_box.bottom
         else:  # above its neighbour: its bottom is its own; the top edge may cut it
             held = _near(nb.top - now_at.bottom, old_nb.top - old_at.bottom)
-            cut = now.top <= box.top or was.top <= old_box.top
-        if held and cut and (was.height != now.height or was == now):
+        if held:
             return True
     return False
 
