@@ -88,6 +88,7 @@ def host_motion(
     in_list = holds_rows(curr, c)
     stack = [(k, True, k if in_list else -1) for k in reversed(curr.children[c])]
     texts: TextCache = {}
+    agreed: dict[tuple[int, int, tuple[int, int]], bool] = {}  # the pieces of a row ask alike
     visited = 0
     while stack and visited < VISIT_LIMIT:
         visited += 1
@@ -147,7 +148,7 @@ def host_motion(
                 if move is not None and row >= 0 and row != k:  # a piece: of a row that agrees
                     levels = curr.depth[k] - curr.depth[row]
                     shift = (move[0] + base[0], move[1] + base[1])
-                    if not agree(prev, up(prev, pk, levels), curr, row, shift):
+                    if not _agrees(prev, up(prev, pk, levels), curr, row, shift, agreed):
                         continue
                 if move is not None:
                     if finger is None or not against(finger, *move):
@@ -172,7 +173,9 @@ def host_motion(
             # in a list whose senders repeat, "Ken avatar" is in several rows over time.
             levels = curr.depth[k] - curr.depth[row]
             if not any(
-                agree(prev, up(prev, q, levels), curr, row, (b.left - q_left, b.top - q_top))
+                _agrees(
+                    prev, up(prev, q, levels), curr, row, (b.left - q_left, b.top - q_top), agreed
+                )
                 for q, q_left, q_top in spots
             ):
                 continue
@@ -299,6 +302,27 @@ def _first_wraps(
         and bool(curr.children[k])
         and _wraps(prev, curr, c, p, k, pk, base, still, natural)
     )
+
+
+def _agrees(
+    prev: Frame,
+    p: int,
+    curr: Frame,
+    c: int,
+    shift: tuple[int, int],
+    agreed: dict[tuple[int, int, tuple[int, int]], bool],
+) -> bool:
+    """:func:`~deltarec.core.diff.row_evidence.agree`, kept for one walk in ``agreed``: each
+    piece of a row asks it of the row and the place its row would have come from, and the
+    pieces of one row mostly name one place (a form's labels under the keyboard: three of
+    its four asks on the contact editor, each comparing every label pair of the form's two
+    rows). ``agree`` is pure, so a kept answer is the answer:
+    ``tests/core/test_estimate_walks.py``."""
+    key = (p, c, shift)
+    got = agreed.get(key)
+    if got is None:
+        got = agreed[key] = agree(prev, p, curr, c, shift)
+    return got
 
 
 def _passed(prev: Frame, curr: Frame, pairs: Mapping[int, int], c: int, p: int) -> bool:
