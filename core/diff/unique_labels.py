@@ -108,7 +108,7 @@ def unique_kept(
     return False
 
 
-def _unique_at(frame: Frame) -> dict[Label, int]:
+def unique_at(frame: Frame) -> dict[Label, int]:
     """The position of each label that one node alone of ``frame`` shows (memoised)."""
     got = frame.memo.get("unique_labels.at")
     if got is None:
@@ -134,9 +134,9 @@ def unique_spot(prev: Frame, curr: Frame, k: int, lo: int, hi: int) -> int | Non
     if not (n.text or n.content_desc) or n.bounds.area == 0:
         return None
     key = (n.class_name, n.text, n.content_desc)
-    if key not in _unique_at(curr):
+    if key not in unique_at(curr):
         return None
-    q = _unique_at(prev).get(key)
+    q = unique_at(prev).get(key)
     if q is None or not lo < q < hi:
         return None
     a, b = prev.nodes[q].bounds, n.bounds
