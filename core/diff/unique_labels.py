@@ -17,6 +17,8 @@ views; read as one, a fling down 8,758 px said "scrolled up 899px" (the tablet, 
 step 29 of ``bench_truth --no-gesture``; 19 of 2,664 flings, sampled in
 ``tests/core/truth/test_twin_flings.py``). A web page's grid shows each product once; a
 web page that shows one ad twice, each alone in its frame, would read as that move.
+On a native list such a row keeps its pairs under a page that states no offset
+(:mod:`~deltarec.core.diff.far_anchor`) when the label's move accounts for both frames.
 
 :func:`unique_spot` is the other half, for every container: a node whose box the scaled
 screen rounded a px taller or shorter finds no box of its size to vote from; a label one
