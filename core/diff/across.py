@@ -132,7 +132,11 @@ def crossed(
 ) -> dict[int, int]:
     """``pairs`` (new position -> old position) with the rows that crossed each of ``pages``
     paired node by node (module docstring). Only nodes neither frame's pairs hold are
-    added; each old node to one new node at most. O(n) per witnessed offset of a page."""
+    added; each old node to one new node at most. A witness the diff kept paired across
+    the page (a row placed by a label no other node shows,
+    :mod:`~deltarec.core.diff.far_anchor`) gives its move too: the rows around it that
+    crossed (a strip of the card above it) keep their numbers on it. O(n) per witnessed
+    offset of a page."""
     out = dict(pairs)
     if not pages:
         return out
@@ -151,11 +155,21 @@ def crossed(
         moves: set[tuple[int, int]] = set()
         for sig, pos in new_once.items():
             was = old_once.get(sig)
-            if was is None or pos in out or was in taken:
-                continue
-            if _root_of(curr, pos, entered) < 0 or _root_of(prev, was, left) < 0:
+            if was is None:
                 continue
             a, b = prev.nodes[was].bounds, curr.nodes[pos].bounds
+            if out.get(pos) == was:  # a row the diff kept across the page (far_anchor)
+                if a == b or not (
+                    _root_of(curr, pos, {page.curr}) >= 0 and _root_of(prev, was, {page.prev}) >= 0
+                ):
+                    continue  # put (a sticky header), or outside the page
+            elif (
+                pos in out
+                or was in taken
+                or _root_of(curr, pos, entered) < 0
+                or _root_of(prev, was, left) < 0
+            ):
+                continue
             if not (_within(a, old_box) and _within(b, new_box)):
                 continue
             dx, dy = b.left - a.left, b.top - a.top
