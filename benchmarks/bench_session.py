@@ -112,10 +112,11 @@ ROOT = HERE.parent
 # As a script, sys.path[0] is benchmarks/; measure the core/ next to it.
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.profile_units import exact_px  # noqa: E402
+from benchmarks.profile_units import ROUNDING, exact_px  # noqa: E402
 from benchmarks.timing import git  # noqa: E402
 from deltarec.core.devices.virtual import ManualClock, Playground, VirtualDevice  # noqa: E402
 from deltarec.core.devices.virtual.layout import ACTIVITIES, TITLES  # noqa: E402
+from deltarec.core.devices.virtual.screen_inbox import ROW_H  # noqa: E402
 from deltarec.core.devices.virtual.profile import (  # noqa: E402
     DEFAULT_PROFILE,
     Profile,
@@ -295,9 +296,12 @@ def _hint(view: View) -> str:
 
 
 def scroll_offsets(state: PhoneState) -> dict[str, int]:
-    """The phone's scroll offset of each swipe target (``View.swipe``'s "v:feed" → "feed")."""
+    """The phone's scroll offset of each swipe target (``View.swipe``'s "v:feed" → "feed").
+    The Inbox's leaves out what its offset grew by to keep its rows in place while new mail
+    came in above them (:attr:`~deltarec.core.devices.virtual.state.InboxState.anchored`):
+    that is no scroll."""
     return {
-        "inbox": state.inbox.offset,
+        "inbox": state.inbox.offset - state.inbox.anchored,
         "feed": state.feed.offset,
         "chips": state.feed.chips_offset,
         "article": state.article.offset,
@@ -377,7 +381,10 @@ def snapshot(pg: Playground) -> Snapshot:
     later_windows = [w for w in later.windows() if w.in_dump]
     if len(later_windows) != len(now_windows):
         later_windows = list(now_windows)
-    places = (scroll_offsets(state), origins)
+    # Where an item sits in the Inbox's content is counted from its first item before any
+    # new mail came in above it: a section header pushed down by new mail is the same view.
+    content = {**scroll_offsets(state), "inbox": state.inbox.offset - state.inbox.mail * ROW_H}
+    places = (content, origins)
     for window, shadow in zip(now_windows, later_windows, strict=True):
         if window.kind == "dialog":
             title = _dialog_title(window.root)
@@ -578,6 +585,9 @@ def _numeric(state: PhoneState) -> dict[str, int]:
     walk("", dataclasses.asdict(state))
     flat.pop(".dumps", None)
     flat.pop(".inbox.pages", None)  # pages the Inbox loaded: no scroll offset
+    for name in ("mail", "anchored", "refreshes", "incoming"):  # new mail: no scroll either
+        flat.pop(f".inbox.{name}", None)
+    flat[".inbox.offset"] = scroll_offsets(state)["inbox"]
     return flat
 
 
@@ -623,6 +633,10 @@ def find_scrolls(before: Snapshot, after: Snapshot) -> list[Scroll]:
             if sign:
                 px = abs(exact_px(after.profile, sign, axis=0 if across else 1))
         dx, dy = moved
+        pushed = _mail_pushed(before, after, a) if near else 0
+        if pushed and abs(dy - pushed) <= ROUNDING:
+            continue  # new mail came in at the top: its rows moved down, no scroll
+        dy -= round(pushed)  # and the scroll the step made besides
         if near:
             px = float(max(abs(dx), abs(dy)))
         if (dx, dy) == (0, 0) and near:
@@ -654,6 +668,17 @@ def find_scrolls(before: Snapshot, after: Snapshot) -> list[Scroll]:
             )
         )
     return out
+
+
+def _mail_pushed(before: Snapshot, after: Snapshot, a: ViewInfo) -> float:
+    """px the rows of the Inbox's list ``a`` moved down because new mail came in above them
+    at its top (the height of the new rows the list did not keep its anchor for); 0 for any
+    other view, or when no mail came."""
+    if a.view.swipe != "v:inbox":
+        return 0.0
+    was, now = before.state.inbox, after.state.inbox
+    lu = (now.mail - was.mail) * ROW_H - (now.anchored - was.anchored)
+    return exact_px(after.profile, lu, axis=1) if lu > 0 else 0.0
 
 
 def _blind(
