@@ -74,6 +74,7 @@ from deltarec.core.diff.axis import at_edge, item_sideways
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.host import host_motion
 from deltarec.core.diff.motions import Motion
+from deltarec.core.diff.new_rows import inserted_at_top
 from deltarec.core.diff.pages import (
     started_in,
     through_wrappers,
@@ -176,6 +177,8 @@ def _find_motions(
         if finger is not None and not started_in(curr, c, finger):
             finger = None
         motion = host_motion(prev, curr, pairs, used, c, old, base, wrapped, finger)
+        if motion and inserted_at_top(prev, curr, c, old, pairs, (motion.dx, motion.dy), gesture):
+            motion = None  # rows came in at the list's top: no scroll (:mod:`.new_rows`)
         if motion is not None and not (motion.page and cut):  # carried out by the outer scroll
             out.append(motion)
             if not motion.page:

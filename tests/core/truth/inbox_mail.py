@@ -116,7 +116,9 @@ def run(case: Case) -> tuple[DeltaResult, list[str]]:
     return result, [f"{v.klass}: {v.detail}" for v in found]
 
 
-def sweep(presets: tuple[str, ...] = tuple(PRESETS)) -> Iterator[tuple[Case, DeltaResult, list[str]]]:
+def sweep(
+    presets: tuple[str, ...] = tuple(PRESETS),
+) -> Iterator[tuple[Case, DeltaResult, list[str]]]:
     """Every case of :func:`cases`, its delta and its violations."""
     for case in cases(presets):
         result, bad = run(case)
