@@ -114,27 +114,33 @@ def pushed_down(prev: Frame, curr: Frame, c: int, p: int, pairs: Mapping[int, in
         b = curr.nodes[k].bounds
         if k in pairs:
             kept = pairs[k] == first and abs(b.top - was.top - dy) <= SPREAD
-            return came if kept and _whole(curr, c, rows[0]) else 0
+            return came if kept and _whole(prev, curr, c, p, rows[0]) else 0
         if b.bottom > was.top + dy + SPREAD or (not came and b.top - box.top > SPREAD):
             return 0
     return 0
 
 
-def _whole(curr: Frame, c: int, k: int) -> bool:
-    """Whether row ``k`` at the top edge of list ``c`` is whole, not cut by that edge: another
-    row of its kind (class and resource id) clear of both edges is as high (within a px). A row a
-    scroll brought in at the edge is cut there unless the scroll ended on its top."""
-    box, node = curr.nodes[c].bounds, curr.nodes[k]
-    for q in curr.children[c]:
-        other = curr.nodes[q]
-        b = other.bounds
-        if (
-            q != k
-            and (other.class_name, other.resource_id) == (node.class_name, node.resource_id)
-            and box.top < b.top
-            and b.bottom < box.bottom
-        ):
-            return abs(b.height - node.bounds.height) <= 1  # a px of the profile's rounding
+def _whole(prev: Frame, curr: Frame, c: int, p: int, k: int) -> bool:
+    """Whether row ``k`` at the top edge of list ``c`` (paired with ``p``) is whole, not cut
+    by that edge: another row of its kind (class and resource id) is as high (within a px)
+    in either frame, clear of the bottom edge and not above the top one (the first row of
+    ``prev``, whole at the top, is one). A row a scroll brought in at the edge is cut there
+    unless the scroll ended on its top. O(rows of ``c`` and ``p``)."""
+    node = curr.nodes[k]
+    kind = (node.class_name, node.resource_id)
+    for frame, host in ((curr, c), (prev, p)):
+        box = frame.nodes[host].bounds
+        for q in frame.children[host]:
+            other = frame.nodes[q]
+            b = other.bounds
+            if (
+                (frame is not curr or q != k)
+                and (other.class_name, other.resource_id) == kind
+                and box.top <= b.top
+                and b.bottom < box.bottom
+                and abs(b.height - node.bounds.height) <= 1  # a px of the profile's rounding
+            ):
+                return True
     return False
 
 
