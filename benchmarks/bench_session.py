@@ -310,6 +310,13 @@ def scroll_offsets(state: PhoneState) -> dict[str, int]:
     }
 
 
+def content_offsets(state: PhoneState) -> dict[str, int]:
+    """What to add to a view's place in its scroller to have its place in the content: the
+    offsets, but the Inbox's is counted from its first item before any new mail came in
+    above it (a section header pushed down by new mail is the same view)."""
+    return {**scroll_offsets(state), "inbox": state.inbox.offset - state.inbox.mail * ROW_H}
+
+
 Places = tuple[Mapping[str, int], Mapping[int, View]]
 """The phone's scroll offsets (lu) and each shown view's layout-unit original
 (:func:`~deltarec.core.devices.virtual.profile.scale_traced`; empty when lu are px)."""
@@ -381,10 +388,7 @@ def snapshot(pg: Playground) -> Snapshot:
     later_windows = [w for w in later.windows() if w.in_dump]
     if len(later_windows) != len(now_windows):
         later_windows = list(now_windows)
-    # Where an item sits in the Inbox's content is counted from its first item before any
-    # new mail came in above it: a section header pushed down by new mail is the same view.
-    content = {**scroll_offsets(state), "inbox": state.inbox.offset - state.inbox.mail * ROW_H}
-    places = (content, origins)
+    places = (content_offsets(state), origins)
     for window, shadow in zip(now_windows, later_windows, strict=True):
         if window.kind == "dialog":
             title = _dialog_title(window.root)

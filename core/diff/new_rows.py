@@ -226,3 +226,65 @@ def hedged(d: Delta, out: ObservationDiff) -> ObservationDiff:
         if n := new_at_top(d, s):
             entry["orInserted"] = n
     return out
+
+
+def pushed_only(
+    prev: Frame, curr: Frame, c: int, p: int, pairs: Mapping[int, int], gesture: Gesture | None
+) -> bool:
+    """Whether the rows of list ``c`` (paired with ``p``) moved down because rows came in at
+    its top, whatever else it did: its box stayed, its first row in ``prev`` was whole at the
+    top and moved down by ``m``, as every row both frames show whole did, rows no frame pairs
+    fill the band above it from the top edge (the first may be cut: the list may have
+    scrolled on past them), and the list was at its top (its refresh circle showed in
+    ``prev``) or the caller's finger moved the content up (rows moving down are then no
+    scroll of its). Such rows keep their pairs: a scroll measured off them, or a page turned
+    against the finger, would list them anew. The scroll past the new rows, if any, is left
+    unsaid (open: a cut row's whole height is not in the dumps). O(rows of ``c``)."""
+    box = curr.nodes[c].bounds
+    if box != prev.nodes[p].bounds:
+        return False
+    told = gesture is not None and gesture.content == (0, -1) and under(box, gesture)
+    if not told and not refreshing(prev, p):
+        return False
+    old_rows = [q for q in prev.children[p] if prev.nodes[q].bounds.area]
+    if not old_rows:
+        return False
+    first = min(old_rows, key=lambda q: prev.nodes[q].bounds.top)
+    was = prev.nodes[first].bounds
+    k = next((k for k in curr.children[c] if pairs.get(k) == first), None)
+    if k is None or was.top < box.top:
+        return False
+    m = curr.nodes[k].bounds.top - was.top
+    if m <= SPREAD:
+        return False
+    for q in curr.children[c]:  # every row both frames show whole moved down by m
+        b = curr.nodes[q].bounds
+        a = prev.nodes[pairs[q]].bounds if q in pairs else None
+        if a is None or not (box.top <= a.top and a.bottom < box.bottom):
+            continue
+        if box.top < b.top and b.bottom < box.bottom and abs(b.top - a.top - m) > SPREAD:
+            return False
+    top = curr.nodes[k].bounds.top
+    band = [
+        q
+        for q in curr.children[c]
+        if q not in pairs
+        and curr.nodes[q].bounds.area
+        and curr.nodes[q].bounds.bottom <= top + SPREAD
+    ]
+    return bool(band) and abs(min(curr.nodes[q].bounds.top for q in band) - box.top) <= SPREAD
+
+
+def still(d: Delta) -> bool:
+    """Whether ``d``'s swipe moved nothing it can say: a swipe told, no scroll, and no list
+    whose rows new rows pushed down at its top (:func:`pushed_only`: the finger may have
+    scrolled it past them, which the dumps do not measure). O(lists × rows)."""
+    g = d.gesture
+    if g is None or not g.swipe or d.scrolls:
+        return False
+    fc, pairs = d.curr, d.pairs
+    return not any(
+        pushed_only(d.prev, fc, c, pairs[c], pairs, g)
+        for c in range(len(fc))
+        if c in pairs and scrolls_by_nature(fc.nodes[c])
+    )
