@@ -243,9 +243,8 @@ def pushed_only(
     box = curr.nodes[c].bounds
     if box != prev.nodes[p].bounds:
         return False
-    told = gesture is not None and gesture.content == (0, -1) and under(box, gesture)
-    if not told and not refreshing(prev, p):
-        return False
+    if not refreshing(prev, p):
+        return False  # a finger that moved the content up is no such evidence: a Feed page
     old_rows = [q for q in prev.children[p] if prev.nodes[q].bounds.area]
     if not old_rows:
         return False
