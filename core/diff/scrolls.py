@@ -74,6 +74,7 @@ from deltarec.core.diff.axis import at_edge, item_sideways
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.host import host_motion
 from deltarec.core.diff.motions import Motion
+from deltarec.core.diff.new_rows import inserted_at_top, pushed_only
 from deltarec.core.diff.pages import (
     started_in,
     through_wrappers,
@@ -97,9 +98,10 @@ def find_motions(
     """
     pairs = through_wrappers(prev, curr, pairs)
     motions = _find_motions(prev, curr, pairs, gesture)
-    if gesture is None:
-        return motions
-    return with_gesture(prev, curr, pairs, motions, gesture)
+    if gesture is not None:
+        motions = with_gesture(prev, curr, pairs, motions, gesture)
+    # Rows that new rows pushed down at a list's top keep their pairs (:mod:`.new_rows`).
+    return [m for m in motions if not pushed_only(prev, curr, m.curr, m.prev, pairs, gesture)]
 
 
 def _find_motions(
@@ -176,6 +178,8 @@ def _find_motions(
         if finger is not None and not started_in(curr, c, finger):
             finger = None
         motion = host_motion(prev, curr, pairs, used, c, old, base, wrapped, finger)
+        if motion and inserted_at_top(prev, curr, c, old, pairs, (motion.dx, motion.dy), gesture):
+            motion = None  # rows came in at the list's top: no scroll (:mod:`.new_rows`)
         if motion is not None and not (motion.page and cut):  # carried out by the outer scroll
             out.append(motion)
             if not motion.page:

@@ -35,7 +35,7 @@ def scroll(state: PhoneState, target: str, delta: int, screen: Screen = DEFAULT_
     """
     width, bottom = screen.width, screen.nav_top
     if target == "inbox":
-        highest = screen_inbox.max_offset(bottom, state.inbox.pages)
+        highest = screen_inbox.max_offset(bottom, state.inbox.pages, state.inbox.mail)
         state.inbox.offset = _clamp(state.inbox.offset + delta, highest)
     elif target == "feed":
         highest = screen_feed.max_offset(width, bottom)

@@ -126,6 +126,20 @@ def slid(g: Gesture, pg: Playground) -> Gesture:
     return Gesture("swipe", (x, y, x, y + slop, 100), "tap-slop")
 
 
+MAIL_PUSHES = 9
+"""About one step on the Inbox in this many (those whose gesture's numbers sum to 1 past a
+multiple), the server pushes 1-3 new messages first: they come in at the step's own input
+(:meth:`~deltarec.core.devices.virtual.Playground.push_mail`), at the list's top or above a
+list scrolled down (issue 18). Chosen from the gesture, not the walk's random stream."""
+
+
+def push_mail(g: Gesture, pg: Playground) -> None:
+    """New mail for the step about to be made, one Inbox step in :data:`MAIL_PUSHES`."""
+    total = sum(a for a in g.args if isinstance(a, int))
+    if pg.state.screen == "InboxActivity" and total % MAIL_PUSHES == 1:
+        pg.push_mail(1 + total % 3)
+
+
 def random_gesture(rng: random.Random, pg: Playground, *, swipes_only: bool = False) -> Gesture:
     """The next step of the walk, weighted towards the scrollable screens' gestures. A drag
     starts anywhere on the phone's own screen, in its px, clear of the bars (y from 1/8 to
@@ -441,6 +455,7 @@ def walk(
         gesture_ = slid(random_gesture(rng, pg, swipes_only=swipes_only), pg)
         screen = pg.state.screen
         before = step_before = shown[number - 1]
+        push_mail(gesture_, pg)
         perform(pg, gesture_)
         now = latest = _settled(device, clock, observer, latest)
         after = _shown_as(snapshot(pg))  # after the dumps: "Refreshed N times" agrees
