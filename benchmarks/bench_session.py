@@ -113,7 +113,7 @@ ROOT = HERE.parent
 # As a script, sys.path[0] is benchmarks/; measure the core/ next to it.
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.profile_units import exact_px  # noqa: E402
+from benchmarks.profile_units import ROUNDING, exact_px  # noqa: E402
 from benchmarks.timing import git  # noqa: E402
 from deltarec.core.devices.virtual import ManualClock, Playground, VirtualDevice  # noqa: E402
 from deltarec.core.devices.virtual.layout import ACTIVITIES, TITLES  # noqa: E402
@@ -123,7 +123,7 @@ from deltarec.core.devices.virtual.profile import (  # noqa: E402
     scale_traced,
 )
 from deltarec.core.devices.virtual.screen_inbox import (  # noqa: E402
-    item_count,
+    ROW_H,
     item_tops,
     shown_items,
 )
@@ -301,9 +301,12 @@ def _hint(view: View) -> str:
 
 
 def scroll_offsets(state: PhoneState) -> dict[str, int]:
-    """The phone's scroll offset of each swipe target (``View.swipe``'s "v:feed" → "feed")."""
+    """The phone's scroll offset of each swipe target (``View.swipe``'s "v:feed" → "feed").
+    The Inbox's leaves out what its offset grew by to keep its rows in place while new mail
+    came in above them (:attr:`~deltarec.core.devices.virtual.state.InboxState.anchored`):
+    that is no scroll."""
     return {
-        "inbox": state.inbox.offset,
+        "inbox": state.inbox.offset - state.inbox.anchored,
         "feed": state.feed.offset,
         "chips": state.feed.chips_offset,
         "article": state.article.offset,
@@ -315,24 +318,34 @@ def scroll_offsets(state: PhoneState) -> dict[str, int]:
 Places = tuple[
     Mapping[str, int], Mapping[int, View], Mapping[str, tuple[tuple[int, ...], tuple[int, ...]]]
 ]
-"""The phone's scroll offsets (lu), each shown view's layout-unit original
-(:func:`~deltarec.core.devices.virtual.profile.scale_traced`; empty when lu are px), and
-for a list some of whose rows were taken out, where each item's place in its content would
-be with them (:func:`_unarchived`)."""
+"""The phone's content offsets (lu, :func:`content_offsets`), each shown view's layout-unit
+original (:func:`~deltarec.core.devices.virtual.profile.scale_traced`; empty when lu are px),
+and for a list some of whose rows were taken out, where each item's place in its content
+would be with them (:func:`_unarchived`)."""
+
+
+def content_offsets(state: PhoneState) -> dict[str, int]:
+    """What to add to a view's place in its scroller to have its place in the content: the
+    offsets, but the Inbox's is counted from its first item before any new mail came in
+    above it (a section header pushed down by new mail is the same view)."""
+    return {**scroll_offsets(state), "inbox": state.inbox.offset - state.inbox.mail * ROW_H}
 
 
 def _unarchived(state: PhoneState) -> dict[str, tuple[tuple[int, ...], tuple[int, ...]]]:
-    """The Inbox's items' tops (lu from its content's top) with its archived rows taken out,
-    and how far each is from its top with them in: an item is one item wherever an archive
-    moved it (a section header is known by its place, and archiving a row above moves it
-    up)."""
+    """The Inbox's items' tops (lu from its content's top, counted as
+    :func:`content_offsets` counts them) with its archived rows taken out, and how far each
+    is from its top with them in: an item is one item wherever an archive moved it (a
+    section header is known by its place, and archiving a row above moves it up)."""
     inbox = state.inbox
     if not inbox.archived:
         return {}
     archived = frozenset(inbox.archived)
-    now, full = item_tops(inbox.pages, archived), item_tops(inbox.pages)
-    items = (*shown_items(inbox.pages, archived), item_count(inbox.pages))
-    pairs = [(now[k], full[i] - now[k]) for k, i in enumerate(items) if k < len(now)]
+    now, full = item_tops(inbox.pages, inbox.mail, archived), item_tops(inbox.pages, inbox.mail)
+    order = shown_items(inbox.pages, inbox.mail)
+    place = {item: k for k, item in enumerate(order)}
+    spots = [place[i] for i in shown_items(inbox.pages, inbox.mail, archived)] + [len(order)]
+    base = inbox.mail * ROW_H
+    pairs = [(now[k] - base, full[p] - now[k]) for k, p in enumerate(spots) if k < len(now)]
     return {"inbox": (tuple(t for t, _ in pairs), tuple(d for _, d in pairs))}
 
 
@@ -406,7 +419,7 @@ def snapshot(pg: Playground) -> Snapshot:
     later_windows = [w for w in later.windows() if w.in_dump]
     if len(later_windows) != len(now_windows):
         later_windows = list(now_windows)
-    places = (scroll_offsets(state), origins, _unarchived(state))
+    places = (content_offsets(state), origins, _unarchived(state))
     for window, shadow in zip(now_windows, later_windows, strict=True):
         if window.kind == "dialog":
             title = _dialog_title(window.root)
@@ -549,6 +562,11 @@ class Scroll:
     unknown: set[Key] = field(default_factory=set)
     """Rows on screen in both frames that the dumps cannot tell from others (blind and
     near by the phone's state): a delta may list them as having come in and left."""
+    also: float | None = None
+    """Another px a line may state: new mail came in at the top of the list (at its top) in
+    the step that scrolled it, and the rows both frames show moved by this much, the scroll
+    less the new rows' height. Two dumps do not show rows that came in and were scrolled
+    away: the move of the rows they show is as honest as the scroll's own (issue 18)."""
     px: float | None = None
     """The phone's move in px along its axis where it is known (measured on rows in both
     frames, or the state's one offset that changed): a px the delta states must be it,
@@ -607,6 +625,9 @@ def _numeric(state: PhoneState) -> dict[str, int]:
     walk("", dataclasses.asdict(state))
     flat.pop(".dumps", None)
     flat.pop(".inbox.pages", None)  # pages the Inbox loaded: no scroll offset
+    for name in ("mail", "anchored", "refreshes", "incoming"):  # new mail: no scroll either
+        flat.pop(f".inbox.{name}", None)
+    flat[".inbox.offset"] = scroll_offsets(state)["inbox"]
     return flat
 
 
@@ -669,6 +690,11 @@ def find_scrolls(before: Snapshot, after: Snapshot) -> list[Scroll]:
             if sign:
                 px = abs(exact_px(after.profile, sign, axis=0 if across else 1))
         dx, dy = moved
+        pushed = _mail_pushed(before, after, a) if near else 0
+        if pushed and abs(dy - pushed) <= ROUNDING:
+            continue  # new mail came in at the top: its rows moved down, no scroll
+        also = float(abs(dy)) if pushed and (dy - pushed) * dy > 0 else None
+        dy -= round(pushed)  # and the scroll the step made besides
         if near:
             px = float(max(abs(dx), abs(dy)))
         if (dx, dy) == (0, 0) and near:
@@ -697,9 +723,37 @@ def find_scrolls(before: Snapshot, after: Snapshot) -> list[Scroll]:
                 blind=blind,
                 unknown=unknown,
                 px=px,
+                also=also if near else None,
             )
         )
     return out
+
+
+def _has(keys: set[Key], root: Key) -> bool:
+    """Whether a key of ``keys`` is ``root`` or under it."""
+    return any(_under(k, [root]) for k in keys)
+
+
+def _inserted(before: Snapshot, after: Snapshot) -> dict[Key, tuple[float, set[Key]]]:
+    """The Inbox's list where new mail pushed its rows down at its top and it did not scroll
+    besides: its key → (the new rows' height in px, the rows that came in)."""
+    out: dict[Key, tuple[float, set[Key]]] = {}
+    for key, a in after.views.items():
+        scrolled = scroll_offsets(before.state)["inbox"] != scroll_offsets(after.state)["inbox"]
+        if key in before.views and not scrolled and (pushed := _mail_pushed(before, after, a)):
+            out[key] = (pushed, set(after.children[key]) - set(before.children[key]))
+    return out
+
+
+def _mail_pushed(before: Snapshot, after: Snapshot, a: ViewInfo) -> float:
+    """px the rows of the Inbox's list ``a`` moved down because new mail came in above them
+    at its top (the height of the new rows the list did not keep its anchor for); 0 for any
+    other view, or when no mail came."""
+    if a.view.swipe != "v:inbox":
+        return 0.0
+    was, now = before.state.inbox, after.state.inbox
+    lu = (now.mail - was.mail) * ROW_H - (now.anchored - was.anchored)
+    return exact_px(after.profile, lu, axis=1) if lu > 0 else 0.0
 
 
 def _blind(
@@ -1091,7 +1145,14 @@ def expected_facts(before: Snapshot, after: Snapshot) -> tuple[list[Fact], list[
                 required = False  # a sliver an edge cut to nothing (a footer, rows taken out)
             what = f"{'appeared' if sign == '+' else 'gone'}: {_label(info)}"
             facts.append(
-                Fact(sign, what, required=required, volatile=info.volatile, names=info.names)
+                Fact(
+                    sign,
+                    what,
+                    required=required,
+                    volatile=info.volatile,
+                    names=info.names,
+                    data={"key": k},
+                )
             )
     return facts, scrolls
 
@@ -1200,6 +1261,7 @@ class Grader:
             self.gone |= {k for k in before.views if k in rows or _under(k, rows)}
         self.used: set[tuple[str, Key]] = set()
         self.false: list[str] = []
+        self.inserted = _inserted(before, after)
 
     def grade(self, text: str) -> Grade:
         lines = [line.strip() for line in text.splitlines() if line.strip()]
@@ -1308,9 +1370,14 @@ class Grader:
                 return ""
             px = [int(p.replace(",", "")) for p in re.findall(r"(\d[\d,]*)\s*px", line)]
             amount = abs(s.dy) if vertical else abs(s.dx)
-            if s.near and not any(abs(p - amount) <= 1 for p in px):
+            also = [s.also] if s.also is not None else []
+            if s.near and not any(abs(p - q) <= 1 for p in px for q in (amount, *also)):
                 f.why = f"moved {amount}px, line says {px or 'no px'}"
-            elif px and s.px is not None and not any(abs(p - s.px) < 3 for p in px):
+            elif (
+                px
+                and s.px is not None
+                and not any(abs(p - q) < 3 for p in px for q in (s.px, *also))
+            ):
                 f.why = f"moved {s.px:.0f}px, line says {px}"
             elif self.after.views[s.key].view.scrollable and not self._counts(line, s, f):
                 pass  # rows are a list's items; moved web content has no such unit
@@ -1320,6 +1387,40 @@ class Grader:
             row_names = set().union(*(self.after.views[k].names for k in rows)) if rows else set()
             stray = [q for q in quoted[1:] if not _named(q, row_names)]
             return f"names rows that did not come in: {stray}" if stray else ""
+        return self._or_new(line, name, words)
+
+    def _or_new(self, line: str, name: str, words: set[str]) -> str:
+        """A ``↕`` line for a list whose rows new mail pushed down at its top: true only
+        when it says so besides (``…, or its top N rows came in new``: two dumps without
+        the refresh or the finger to tell cannot tell it from a scroll up by the new rows'
+        height, :mod:`deltarec.core.diff.new_rows`), with that height, up, and the rows
+        that came and went: then it reports them."""
+        said = re.search(r", or its top (?:row|(\d+) rows) came in new$", line)
+        for key, (px, came) in self.inserted.items():
+            if name and not _named(name, _own_names(self.after.views[key].view)):
+                continue
+            if said is None:
+                return "no scroll: new rows came in at its top (say so, or that it may be)"
+            went = set(self.before.children[key]) - set(self.after.children[key])
+            gone = set(self.before.views) - set(self.after.views)
+            cut = {k for k in self.before.children[key] if k not in went and _has(gone, k)}
+            plus = re.search(r"\+(\d+) rows?", line)
+            minus = re.search(r"-(\d+) rows?", line)
+            numbers = [int(p.replace(",", "")) for p in re.findall(r"(\d[\d,]*)\s*px", line)]
+            if not (
+                "up" in words
+                and any(abs(p - px) <= 1 for p in numbers)
+                and int(said[1] or 1) == len(came)
+                and plus is not None
+                and int(plus[1]) == len(came)
+                and minus is not None
+                and len(went) <= int(minus[1]) <= len(went | cut)
+            ):
+                return f"new rows at its top: {len(came)} rows, {px:.0f}px, {len(went)} went"
+            for f in self.facts:  # the line counts the rows that came in and went
+                if f.kind in "+-" and _under(f.data.get("key", ("",)), [key]):
+                    f.met = True
+            return ""
         return "no (unreported) scroll of that container"
 
     @staticmethod

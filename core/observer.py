@@ -26,6 +26,7 @@ from deltarec.core.capture.gc_pause import gc_paused
 from deltarec.core.diff.across import Page, crossed
 from deltarec.core.diff.compute import Delta, compute_delta, to_json
 from deltarec.core.diff.gesture import Gesture
+from deltarec.core.diff.new_rows import hedged
 from deltarec.core.diff.screens import is_new_screen, screen_title
 from deltarec.core.diff.types import ChangeKind, ObservationDiff
 from deltarec.core.diff.volatile import DEFAULT_VOLATILE, Volatile, system_bars
@@ -70,7 +71,7 @@ class DeltaResult:
 
     @property
     def diff(self) -> ObservationDiff:
-        return to_json(self.delta)
+        return hedged(self.delta, to_json(self.delta))
 
     @property
     def empty(self) -> bool:

@@ -44,7 +44,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
-from deltarec.core.diff.motions import shifted
+from deltarec.core.diff.motions import near_box, shifted
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Bounds, Node
 
@@ -132,7 +132,11 @@ def crossed(
 ) -> dict[int, int]:
     """``pairs`` (new position -> old position) with the rows that crossed each of ``pages``
     paired node by node (module docstring). Only nodes neither frame's pairs hold are
-    added; each old node to one new node at most. O(n) per witnessed offset of a page."""
+    added; each old node to one new node at most. A witness the diff kept paired across
+    the page (a row placed by a label no other node shows,
+    :mod:`~deltarec.core.diff.far_anchor`) gives its move too: the rows around it that
+    crossed (a strip of the card above it) keep their numbers on it. O(n) per witnessed
+    offset of a page."""
     out = dict(pairs)
     if not pages:
         return out
@@ -151,11 +155,21 @@ def crossed(
         moves: set[tuple[int, int]] = set()
         for sig, pos in new_once.items():
             was = old_once.get(sig)
-            if was is None or pos in out or was in taken:
-                continue
-            if _root_of(curr, pos, entered) < 0 or _root_of(prev, was, left) < 0:
+            if was is None:
                 continue
             a, b = prev.nodes[was].bounds, curr.nodes[pos].bounds
+            if out.get(pos) == was:  # a row the diff kept across the page (far_anchor)
+                if a == b or not (
+                    _root_of(curr, pos, {page.curr}) >= 0 and _root_of(prev, was, {page.prev}) >= 0
+                ):
+                    continue  # put (a sticky header), or outside the page
+            elif (
+                pos in out
+                or was in taken
+                or _root_of(curr, pos, entered) < 0
+                or _root_of(prev, was, left) < 0
+            ):
+                continue
             if not (_within(a, old_box) and _within(b, new_box)):
                 continue
             dx, dy = b.left - a.left, b.top - a.top
@@ -163,7 +177,7 @@ def crossed(
             if dx * tx < 0 or dy * ty < 0 or (ty and dx) or (tx and dy):
                 continue  # against the finger, or off its axis: a twin, not this row
             moves.add((dx, dy))
-        kept = [m for m in moves if _explains(prev, curr, page, *m)]
+        kept = [m for m in moves if explains(prev, page.prev, curr, page.curr, *m)]
         if len(kept) != 1:
             continue  # no witness, or witnesses of two offsets: no proof
         dx, dy = kept[0]
@@ -196,41 +210,42 @@ def _alike(a: Node, b: Node) -> bool:
     )
 
 
-def _explains(prev: Frame, curr: Frame, page: Page, dx: int, dy: int) -> bool:
-    """Whether content moved by (dx, dy) explains everything both frames show of the page:
-    each node showing a text or a description in one frame that the move puts in the other
-    frame's view has its like there, at its moved box (only overlapping along the move where
-    either is cut by an edge). A twin's offset puts the rows around the twin where other
-    rows are: it explains nothing."""
-    for here, there, box, sx, sy in (
-        (prev, curr, curr.nodes[page.curr].bounds, dx, dy),
-        (curr, prev, prev.nodes[page.prev].bounds, -dx, -dy),
+def explains(prev: Frame, p: int, curr: Frame, c: int, dx: int, dy: int, slack: int = 0) -> bool:
+    """Whether the content of container ``p`` (of ``prev``) moved by (dx, dy) explains
+    everything both frames show of it (``c`` in ``curr``): each node showing a text or a
+    description in one frame that the move puts in the other frame's view has its like
+    there, at its moved box (only overlapping along the move where either is cut by an
+    edge), each edge within ``slack`` px (a scaled screen rounds boxes one by one). A
+    twin's offset puts the rows around the twin where other rows are: it explains nothing.
+    O(labels of ``p`` × labels of ``c``)."""
+    for here, start, there, stop, sx, sy in (
+        (prev, p, curr, c, dx, dy),
+        (curr, c, prev, p, -dx, -dy),
     ):
-        start, stop = (page.prev, page.curr) if here is prev else (page.curr, page.prev)
-        mine = here.nodes[start].bounds
+        mine, box = here.nodes[start].bounds, there.nodes[stop].bounds
         others = [
-            p
-            for p in range(stop + 1, there.subtree_end(stop))
-            if there.nodes[p].text or there.nodes[p].content_desc
+            q
+            for q in range(stop + 1, there.subtree_end(stop))
+            if there.nodes[q].text or there.nodes[q].content_desc
         ]
         for pos in range(start + 1, here.subtree_end(start)):
             node = here.nodes[pos]
             if not (node.text or node.content_desc) or node.bounds.area <= 0:
                 continue
             moved = shifted(node.bounds, sx, sy)
-            if not moved.intersection(box):
-                continue
+            if not _reaches(moved, box, slack):
+                continue  # beyond the view, or within ``slack`` px of its edge
             cut = not _inside(node.bounds, mine) or not _inside(moved, box)
             found = False
-            for p in others:
-                other = there.nodes[p]
+            for q in others:
+                other = there.nodes[q]
                 if not _alike(node, other):
                     continue
                 ob = other.bounds
                 if ob == node.bounds:  # fixed over the content (a sticky header): no witness
                     found = True
                     break
-                if (ob == moved) or (cut and _placed(node.bounds, ob, sx, sy)):
+                if near_box(ob, moved, slack) or (cut and _placed(node.bounds, ob, sx, sy, slack)):
                     found = True
                     break
             if not found:
@@ -238,16 +253,25 @@ def _explains(prev: Frame, curr: Frame, page: Page, dx: int, dy: int) -> bool:
     return True
 
 
-def _placed(a: Bounds, b: Bounds, dx: int, dy: int) -> bool:
+def _reaches(box: Bounds, view: Bounds, slack: int) -> bool:
+    """Whether ``box`` overlaps ``view`` by more than ``slack`` px each way (a box moved by
+    a move rounded a px off may touch the edge it left)."""
+    w = min(box.right, view.right) - max(box.left, view.left)
+    h = min(box.bottom, view.bottom) - max(box.top, view.top)
+    return w > slack and h > slack
+
+
+def _placed(a: Bounds, b: Bounds, dx: int, dy: int, slack: int = 0) -> bool:
     """``a`` moved by (dx, dy) is ``b``, as far as the scroll's edges let both show: the same
-    across the move's axis, overlapping along it (a cut box is part of the whole one)."""
+    across the move's axis (each edge within ``slack`` px), overlapping along it (a cut box
+    is part of the whole one)."""
     left, top, right, bottom = a.left + dx, a.top + dy, a.right + dx, a.bottom + dy
     overlap_x = left < b.right and b.left < right
     overlap_y = top < b.bottom and b.top < bottom
     if not dx:
-        return (left, right) == (b.left, b.right) and overlap_y
+        return abs(left - b.left) <= slack and abs(right - b.right) <= slack and overlap_y
     if not dy:
-        return (top, bottom) == (b.top, b.bottom) and overlap_x
+        return abs(top - b.top) <= slack and abs(bottom - b.bottom) <= slack and overlap_x
     return overlap_x and overlap_y
 
 

@@ -36,6 +36,7 @@ from deltarec.core.diff.focus import focus_moved
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.match import Matched, match_measured
 from deltarec.core.diff.motions import Motion, placements
+from deltarec.core.diff.new_rows import hedged
 from deltarec.core.diff.row_evidence import displacement
 from deltarec.core.diff.scrolls import find_motions
 from deltarec.core.diff.types import (
@@ -496,4 +497,4 @@ def diff_observations(
     >>> diff_observations(a, b)["changed"][0]["changes"]
     {'text': {'from': 'Name', 'to': 'zr'}}
     """
-    return to_json(compute_delta(prev, curr, volatile=volatile))
+    return hedged(d := compute_delta(prev, curr, volatile=volatile), to_json(d))

@@ -392,10 +392,11 @@ def _align(
     parent = curr.parents[new_kids[0]] if new_kids else -1
     in_list = parent >= 0 and holds_rows(curr, parent)
     crowd = Crowd(prev, old_kids, old_at, used, ev)
+    weighed: dict[int, int] = {}  # child -> pairs made before it was last weighed
     for sweep in (todo, todo[::-1]):  # a child paired before the sweeps never pairs again
         for i in sweep:
             c = new_kids[i]
-            if c in pairs:
+            if c in pairs or _weighed_alike(weighed, c, len(used)):
                 continue
             candidates = by_sig.get(kind(curr.nodes[c]), [])
             if len(candidates) > ALIGN_SCAN:
@@ -442,6 +443,17 @@ def _align(
                 p = max(slot, key=lambda q: (_similarity(prev.nodes[q], curr.nodes[c]), -q))
                 pairs[c] = p
                 used.add(p)
+
+
+def _weighed_alike(weighed: dict[int, int], c: int, made: int) -> bool:
+    """Whether child ``c`` was weighed by :func:`_align` when ``made`` pairs had been made
+    (``used`` had ``made`` positions), and notes that it is weighed now. Weighing a child
+    reads only the frames and the pairs so far, so with none made since it pairs with
+    nothing again: the second sweep after a first that paired nothing (the calendar's dial,
+    10 alike cells) weighed every child a second time for nothing."""
+    again = weighed.get(c) == made
+    weighed[c] = made
+    return again
 
 
 def _slot(

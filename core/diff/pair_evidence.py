@@ -12,6 +12,7 @@ turned a page pairs only a section header cut by both edges). The module docstri
 from __future__ import annotations
 
 from deltarec.core.diff.axis import across, cut_to, flip, host_sideways
+from deltarec.core.diff.far_anchor import anchored
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.motions import OFF, Motion, consistent, near_box, placements, shifted
 from deltarec.core.diff.row_content import own_texts, texts
@@ -154,6 +155,8 @@ class Guard:
         old_host = self._host_prev.get(host, -1)
         if prev.parents[old] != old_host or not curr.children[row] or not prev.children[old]:
             return False
+        if anchored(prev, old_host, old, curr, host, row, self._gesture):
+            return True  # a label no other node shows, its move accounting for both frames
         a, b = prev.nodes[old].bounds, curr.nodes[row].bounds
         box = curr.nodes[host].bounds
         side = host_sideways(prev, old_host, curr, host)  # a carousel: its side edges cross

@@ -75,6 +75,7 @@ from deltarec.core.diff.gaps import closed_gaps
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.host import host_motion
 from deltarec.core.diff.motions import Motion
+from deltarec.core.diff.new_rows import inserted_at_top, pushed_only
 from deltarec.core.diff.pages import (
     started_in,
     through_wrappers,
@@ -98,9 +99,10 @@ def find_motions(
     """
     pairs = through_wrappers(prev, curr, pairs)
     motions = _find_motions(prev, curr, pairs, gesture)
-    if gesture is None:
-        return motions
-    return with_gesture(prev, curr, pairs, motions, gesture)
+    if gesture is not None:
+        motions = with_gesture(prev, curr, pairs, motions, gesture)
+    # Rows that new rows pushed down at a list's top keep their pairs (:mod:`.new_rows`).
+    return [m for m in motions if not pushed_only(prev, curr, m.curr, m.prev, pairs, gesture)]
 
 
 def _find_motions(
@@ -181,6 +183,8 @@ def _find_motions(
         slivers = gesture is not None and not (dragged and started_in(curr, c, gesture))
         if motion is not None and closed_gaps(prev, curr, pairs, c, old, slivers=slivers):
             motion = None  # rows taken out (put back) at several places: no one offset
+        if motion and inserted_at_top(prev, curr, c, old, pairs, (motion.dx, motion.dy), gesture):
+            motion = None  # rows came in at the list's top: no scroll (:mod:`.new_rows`)
         if motion is not None and not (motion.page and cut):  # carried out by the outer scroll
             out.append(motion)
             if not motion.page:

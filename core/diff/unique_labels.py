@@ -17,6 +17,8 @@ views; read as one, a fling down 8,758 px said "scrolled up 899px" (the tablet, 
 step 29 of ``bench_truth --no-gesture``; 19 of 2,664 flings, sampled in
 ``tests/core/truth/test_twin_flings.py``). A web page's grid shows each product once; a
 web page that shows one ad twice, each alone in its frame, would read as that move.
+On a native list such a row keeps its pairs under a page that states no offset
+(:mod:`~deltarec.core.diff.far_anchor`) when the label's move accounts for both frames.
 
 :func:`unique_spot` is the other half, for every container: a node whose box the scaled
 screen rounded a px taller or shorter finds no box of its size to vote from; a label one
@@ -108,7 +110,7 @@ def unique_kept(
     return False
 
 
-def _unique_at(frame: Frame) -> dict[Label, int]:
+def unique_at(frame: Frame) -> dict[Label, int]:
     """The position of each label that one node alone of ``frame`` shows (memoised)."""
     got = frame.memo.get("unique_labels.at")
     if got is None:
@@ -134,9 +136,9 @@ def unique_spot(prev: Frame, curr: Frame, k: int, lo: int, hi: int) -> int | Non
     if not (n.text or n.content_desc) or n.bounds.area == 0:
         return None
     key = (n.class_name, n.text, n.content_desc)
-    if key not in _unique_at(curr):
+    if key not in unique_at(curr):
         return None
-    q = _unique_at(prev).get(key)
+    q = unique_at(prev).get(key)
     if q is None or not lo < q < hi:
         return None
     a, b = prev.nodes[q].bounds, n.bounds

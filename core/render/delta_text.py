@@ -45,6 +45,7 @@ from collections.abc import Callable, Iterable
 from collections.abc import Set as AbstractSet
 
 from deltarec.core.diff.compute import Delta, Scroll
+from deltarec.core.diff.new_rows import or_new, still
 from deltarec.core.diff.pages import crossed, page_view
 from deltarec.core.diff.row_evidence import TextCache, shown
 from deltarec.core.diff.screens import is_new_screen, screen_name, screen_title
@@ -249,7 +250,7 @@ def delta_entries(
             removed.append(Line(K.HIDDEN, f"- ({count} elements behind the dialog)"))
 
     removed += refresh_done
-    if d.gesture is not None and d.gesture.swipe and not d.scrolls and not new_screen:
+    if still(d) and not new_screen:
         scrolls.append(_still(d, curr_index))
     out = head + added_lines + changed_lines + scrolls + removed
     if not out and not d.empty:
@@ -351,7 +352,7 @@ def _scroll_lines(
     else:
         how = direction(s.dx, s.dy)
     rows = f"+{count_rows(fc, s.curr, s.entered)} rows, -{count_rows(d.prev, s.prev, s.left)} rows"
-    out = [Line(K.SCROLLED, line("↕", shown_at, f" scrolled {how} ({rows})"))]
+    out = [Line(K.SCROLLED, line("↕", shown_at, f" scrolled {how} ({rows}){or_new(d, s)}"))]
     entries: list[Entry] = []
     listed: set[int] = set()
     for r in s.entered:

@@ -35,56 +35,15 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from deltarec.core.diff.compute import Delta
+from deltarec.core.diff.new_rows import refresh_host
 from deltarec.core.diff.types import ChangeKind as K
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.index import ElementIndex
-from deltarec.core.observe.labels import scrolls_by_nature
 from deltarec.core.render.facts import Line
 from deltarec.core.render.lines import element
 
-INDICATOR_ROLES = ("image", "progress")
-"""What a refresh indicator is dumped as: SwipeRefreshLayout's ``CircleImageView`` (an
-ImageView), or a ProgressBar."""
-
-MAX_INDICATOR = 320
-"""px: the widest refresh indicator (40 dp at up to 8x density; a 64 dp spinner at 4x)."""
-
 HIDDEN_NAMED = 3
 """At most this many unlabelled views are described on a ``~ layout:`` line."""
-
-
-def refresh_host(frame: Frame, pos: int) -> int:
-    """The list whose refresh ``pos`` shows, or -1: ``pos`` is an unlabelled, unclickable,
-    round (width and height within a quarter of each other) image or spinner at most
-    :data:`MAX_INDICATOR` px wide, with no children, centred across a sibling made to
-    scroll (within 2 % of its width) with its top in that list's top third (the circle
-    slides down from the list's top edge to 64 dp below it). First such sibling wins.
-    O(siblings)."""
-    node = frame.nodes[pos]
-    b = node.bounds
-    if (
-        node.role not in INDICATOR_ROLES
-        or node.text
-        or node.content_desc
-        or node.clickable
-        or frame.children[pos]
-        or b.area == 0
-        or abs(b.width - b.height) * 4 > max(b.width, b.height)
-        or max(b.width, b.height) > MAX_INDICATOR
-    ):
-        return -1
-    parent = frame.parents[pos]
-    if parent < 0:
-        return -1
-    for s in frame.children[parent]:
-        sb = frame.nodes[s].bounds
-        if s == pos or not scrolls_by_nature(frame.nodes[s]) or sb.area == 0:
-            continue
-        centred = abs(b.left + b.right - sb.left - sb.right) <= max(4, sb.width // 25)
-        inside = sb.left <= b.left and b.right <= sb.right
-        if centred and inside and sb.top - b.height <= b.top < sb.top + sb.height // 3:
-            return s
-    return -1
 
 
 def refresh_lines(

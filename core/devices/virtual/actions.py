@@ -35,8 +35,10 @@ def scroll(state: PhoneState, target: str, delta: int, screen: Screen = DEFAULT_
     """
     width, bottom = screen.width, screen.nav_top
     if target == "inbox":
-        archived = frozenset(state.inbox.archived)
-        highest = screen_inbox.max_offset(bottom, state.inbox.pages, archived)
+        inbox = state.inbox
+        highest = screen_inbox.max_offset(
+            bottom, inbox.pages, inbox.mail, frozenset(inbox.archived)
+        )
         state.inbox.offset = _clamp(state.inbox.offset + delta, highest)
     elif target == "feed":
         highest = screen_feed.max_offset(width, bottom)

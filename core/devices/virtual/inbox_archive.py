@@ -67,18 +67,20 @@ def _place(inbox: InboxState, items: set[int], bottom: int, *, back: bool) -> No
     O(items in the list)."""
     now = frozenset(inbox.archived)
     after = now - items if back else now | items
-    tops = item_tops(inbox.pages, now)
+    tops = item_tops(inbox.pages, inbox.mail, now)
+    order = shown_items(inbox.pages, inbox.mail)  # list order: new mail is on top
+    place = {item: k for k, item in enumerate(order)}
     shift = 0  # the height of the items that leave (come back) before the anchor
-    for k, i in enumerate(shown_items(inbox.pages, now)):
+    for k, i in enumerate(shown_items(inbox.pages, inbox.mail, now)):
         if i in items:  # only when they leave: the items that come back are not laid out
             shift += tops[k + 1] - tops[k]
         elif tops[k + 1] > inbox.offset:  # the anchor: the first item in view that stays
             if back:
-                shift = sum(_height(j) for j in items if j < i)
+                shift = sum(_height(j) for j in items if place[j] < place[i])
             break
     inbox.archived = set(after)
     inbox.offset += shift if back else -shift
-    highest = max_offset(bottom, inbox.pages, after)
+    highest = max_offset(bottom, inbox.pages, inbox.mail, after)
     inbox.offset = max(0, min(inbox.offset, highest))
 
 

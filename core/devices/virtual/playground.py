@@ -28,7 +28,8 @@ screenshot show. Behaviour, chosen to match Android:
   swipes, and every swipe while a dialog is open, do nothing. A drag down on the Inbox
   at its top pulls it to refresh (:mod:`.screen_inbox`).
 - **what came in**: every input first sees what arrived since the last one (the
-  Inbox's refresh done, the page its footer asked for: :func:`~.screen_inbox.arrive`).
+  Inbox's refresh done and the mail it brought, mail pushed (:meth:`Playground.push_mail`),
+  the page its footer asked for: :func:`~.screen_inbox.arrive`).
 - **typing** goes to the focused field at its end; with no focused field it is
   dropped. Tapping a field focuses it and shows the keyboard.
 - **keys**: back hides the keyboard, else closes the dialog, else closes the
@@ -201,12 +202,15 @@ class Playground:
     def _arrive(self) -> None:
         """What came in since the last input (:func:`~.screen_inbox.arrive`): every input
         sees it first."""
-        if self.state.screen == INBOX:
-            bottom = self.screen.content_bottom(keyboard=self.state.keyboard)
-            arrive(self.state.inbox, bottom)
-        else:
-            self.state.inbox.refreshing = False
+        bottom = self.screen.content_bottom(keyboard=self.state.keyboard)
+        arrive(self.state.inbox, bottom, shown=self.state.screen == INBOX)
+        if self.state.screen != INBOX:
             self.state.inbox.undo = ()  # the Inbox's snackbar went with it
+
+    def push_mail(self, n: int = 1) -> None:
+        """The server pushes ``n`` new messages: the Inbox puts them at its top at the next
+        input (:func:`~.screen_inbox.arrive`), whether or not it refreshed."""
+        self.state.inbox.incoming += n
 
     def tap(self, x: int, y: int) -> None:
         """Tap at (x, y); see the module docstring."""

@@ -14,8 +14,17 @@ As mail apps do, the list pulls to refresh and loads more at its end:
   :data:`REFRESH_PULL` past the touch slop that starts on the list at its top shows the
   refresh circle (an ``ImageView``, the layout's first child, :data:`CIRCLE` lu across,
   resting :data:`CIRCLE_REST` lu below the list's top) *over* the rows, which do not move.
-  The refresh is done at the next input (:func:`arrive`): the circle goes, and no mail
-  came, so nothing else changes.
+  The refresh is done at the next input (:func:`arrive`): the circle goes, and the new mail
+  it brought (0-3 messages, :data:`REFRESH_MAIL` by the refreshes done so far) comes in at
+  the top (:func:`insert`).
+- **New mail** (a refresh, or a push the server sends: :attr:`~.state.InboxState.incoming`,
+  delivered at the next input while the Inbox shows) is inserted above the first row, newest
+  first, as RecyclerView does with ``notifyItemRangeInserted(0, n)``. At the list's top
+  (offset 0) the rows below move down by the new rows' height inside bounds that do not
+  change, and those pushed past the bottom leave; scrolled down, the layout manager keeps
+  its anchor (the offset grows by that height: :attr:`~.state.InboxState.anchored`), so
+  nothing on screen moves and the new rows are above the viewport. New messages repeat the
+  senders, subjects and resource ids of the others (:data:`NEW_BASE`), as a real inbox does.
 - **Load more**: while pages remain (:data:`PAGES` of :data:`PAGE` items), the list ends in
   a footer (``load_more``: a spinner and "Loading more…"). Once it showed, the next input
   appends a page where it was: the footer gives way to the new rows, the list does not
@@ -62,6 +71,15 @@ CIRCLE = 105
 """The refresh circle's size (40 dp)."""
 CIRCLE_REST = 168
 """How far below the list's top the refresh circle's bottom rests (64 dp)."""
+REFRESH_MAIL = (1, 3, 0, 2)
+"""New messages the ``k``-th refresh brings: ``REFRESH_MAIL[k % 4]`` (deterministic, so walks
+replay; a refresh that brings nothing stays common)."""
+NEW_BASE = 200
+"""The message number of the first new mail (then 201, …): past every item "load more" can
+append, so a number names one message. New mail is never a header or a promo."""
+NEW_DATE = "Mar 10"
+"""What every new message shows as its date: newer than item 0's (many share it, as a
+day's mail shares its date)."""
 
 _SENDERS = ("Ada", "Grace", "Linus", "Margaret", "Ken", "Barbara", "Dennis", "Frances")
 _SUBJECTS = (
@@ -79,12 +97,17 @@ _SUBJECTS = (
 )
 
 
+def is_new(index: int) -> bool:
+    """Whether message ``index`` is new mail (:data:`NEW_BASE`)."""
+    return index >= NEW_BASE
+
+
 def is_header(index: int) -> bool:
-    return index % 10 == 0
+    return not is_new(index) and index % 10 == 0
 
 
 def is_promo(index: int) -> bool:
-    return not is_header(index) and index % 7 == 3
+    return not is_header(index) and not is_new(index) and index % 7 == 3
 
 
 def sender(index: int) -> str:
@@ -103,18 +126,36 @@ def item_count(pages: int = 0) -> int:
     return ITEM_COUNT + PAGE * pages
 
 
-@lru_cache(maxsize=64)
-def shown_items(pages: int = 0, archived: frozenset[int] = frozenset()) -> tuple[int, ...]:
-    """The items the list holds once ``pages`` pages were loaded, less those ``archived``."""
-    return tuple(i for i in range(item_count(pages)) if i not in archived)
+def item_at(position: int, mail: int = 0) -> int:
+    """The item at list ``position`` once ``mail`` new messages came in: the new ones first,
+    newest on top, then the items from 0 on.
+
+    >>> [item_at(p, mail=2) for p in range(4)]
+    [201, 200, 0, 1]
+    """
+    if position < mail:
+        return NEW_BASE + mail - 1 - position
+    return position - mail
 
 
 @lru_cache(maxsize=64)
-def item_tops(pages: int = 0, archived: frozenset[int] = frozenset()) -> tuple[int, ...]:
-    """Top of each item of :func:`shown_items` in list coordinates once ``pages`` pages were
-    loaded, then the footer's top while pages remain, then the total height as a last entry."""
+def shown_items(
+    pages: int = 0, mail: int = 0, archived: frozenset[int] = frozenset()
+) -> tuple[int, ...]:
+    """The items the list holds once ``pages`` pages were loaded and ``mail`` new messages
+    came in (:func:`item_at`), less those ``archived``."""
+    every = (item_at(i, mail) for i in range(mail + item_count(pages)))
+    return tuple(i for i in every if i not in archived)
+
+
+@lru_cache(maxsize=64)
+def item_tops(
+    pages: int = 0, mail: int = 0, archived: frozenset[int] = frozenset()
+) -> tuple[int, ...]:
+    """Top of each item of :func:`shown_items` in list coordinates, then the footer's top
+    while pages remain, then the total height as a last entry."""
     tops = [0]
-    for i in shown_items(pages, archived):
+    for i in shown_items(pages, mail, archived):
         tops.append(tops[-1] + (HEADER_H if is_header(i) else ROW_H))
     if pages < PAGES:
         tops.append(tops[-1] + FOOTER_H)
@@ -122,32 +163,59 @@ def item_tops(pages: int = 0, archived: frozenset[int] = frozenset()) -> tuple[i
 
 
 def max_offset(
-    bottom: int = NAV_TOP, pages: int = 0, archived: frozenset[int] = frozenset()
+    bottom: int = NAV_TOP, pages: int = 0, mail: int = 0, archived: frozenset[int] = frozenset()
 ) -> int:
     """How far the list can scroll when it ends at ``bottom`` (the navigation bar's top)
-    with ``pages`` pages loaded (less the items ``archived``): its total height minus the
-    viewport's."""
-    return max(0, item_tops(pages, archived)[-1] - (bottom - TOOLBAR_BOTTOM))
+    with ``pages`` pages loaded, ``mail`` new messages and the items ``archived`` taken out:
+    its total height minus the viewport's."""
+    return max(0, item_tops(pages, mail, archived)[-1] - (bottom - TOOLBAR_BOTTOM))
 
 
 def footer_shows(inbox: InboxState, bottom: int) -> bool:
     """Whether the list's "load more" footer is in view (the list ends at ``bottom``)."""
     if inbox.pages >= PAGES:
         return False
-    tops = item_tops(inbox.pages, frozenset(inbox.archived))
+    tops = item_tops(inbox.pages, inbox.mail, frozenset(inbox.archived))
     return TOOLBAR_BOTTOM + tops[-2] - inbox.offset < bottom
 
 
-def arrive(inbox: InboxState, bottom: int) -> None:
-    """What came in since the last input, as the next input sees it: the refresh is done,
-    and the page the footer asked for is appended (the list does not move)."""
-    inbox.refreshing = False
-    if footer_shows(inbox, bottom):
+def insert(inbox: InboxState, n: int) -> None:
+    """Put ``n`` new messages above the first row (module docstring): at the list's top the
+    rows move down; scrolled down, the offset grows by their height and nothing on screen
+    moves.
+
+    >>> st = InboxState(offset=500); insert(st, 2); (st.mail, st.offset, st.anchored)
+    (2, 860, 360)
+    >>> st = InboxState(); insert(st, 2); (st.mail, st.offset, st.anchored)
+    (2, 0, 0)
+    """
+    if n <= 0:
+        return
+    if inbox.offset > 0:
+        inbox.offset += n * ROW_H
+        inbox.anchored += n * ROW_H
+    inbox.mail += n
+
+
+def arrive(inbox: InboxState, bottom: int, *, shown: bool = True) -> None:
+    """What came in since the last input, as the next input sees it: the page the footer
+    asked for is appended (the list does not move), the refresh is done, and the mail it
+    brought and the mail pushed since come in at the top (:func:`insert`). ``shown``: the
+    Inbox is on screen (else no footer showed)."""
+    if shown and footer_shows(inbox, bottom):
         inbox.pages += 1
+    came, inbox.incoming = inbox.incoming, 0
+    if inbox.refreshing:
+        came += REFRESH_MAIL[inbox.refreshes % len(REFRESH_MAIL)]
+        inbox.refreshes += 1
+    inbox.refreshing = False
+    insert(inbox, came)
 
 
 def date(index: int) -> str:
     """The date shown on item ``index``, e.g. "Mar 12" (newest first)."""
+    if is_new(index):
+        return NEW_DATE
     return f"Mar {1 + (ITEM_COUNT - index) % 28}"
 
 
@@ -226,9 +294,10 @@ def inbox_content(inbox: InboxState, bottom: int, width: int, slack: int = 0) ->
     Cost: a linear scan over the item tops; only intersecting items are built.
     """
     viewport = (0, TOOLBAR_BOTTOM, width, bottom)
-    items = shown_items(inbox.pages, frozenset(inbox.archived))
+    archived = frozenset(inbox.archived)
+    items = shown_items(inbox.pages, inbox.mail, archived)
     kids = list_items(
-        item_tops(inbox.pages, frozenset(inbox.archived)),
+        item_tops(inbox.pages, inbox.mail, archived),
         inbox.offset,
         viewport,
         lambda i, top: (
@@ -245,7 +314,10 @@ def inbox_content(inbox: InboxState, bottom: int, width: int, slack: int = 0) ->
         kids,
         look="list",
         swipe="v:inbox",
-        offset=inbox.offset,
+        # Content px are counted from the first item before any new mail (profile.py maps
+        # content to px once): rows kept in place by the anchor keep their very px, as the
+        # layout manager keeps them on a real phone, and new rows sit above them.
+        offset=inbox.offset - inbox.mail * ROW_H,
     )
     circle: tuple[View, ...] = ()
     if inbox.refreshing:

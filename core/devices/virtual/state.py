@@ -79,10 +79,21 @@ class InboxState:
     selected: set[int] = field(default_factory=set)
     refreshing: bool = False
     """Pulled down at its top: the refresh circle shows over the list until the next input
-    (the refresh is done by then; no mail came)."""
+    (the refresh is done by then, and brought the mail :func:`~.screen_inbox.arrive` says)."""
     pages: int = 0
     """Pages "load more" appended to the list (each when its footer showed, at the next
     input: :func:`~.screen_inbox.arrive`)."""
+    mail: int = 0
+    """New messages that came in (by refreshes and pushes), above the first row."""
+    anchored: int = 0
+    """lu the offset grew by to keep the rows in view where they were while new mail came in
+    above them (scrolled down: :func:`~.screen_inbox.insert`); ``offset - anchored`` moves
+    only when the list scrolls."""
+    refreshes: int = 0
+    """Refreshes done (each brought the mail :data:`~.screen_inbox.REFRESH_MAIL` says)."""
+    incoming: int = 0
+    """New messages pushed by the server, shown at the next input (:meth:`~.playground.
+    Playground.push_mail`)."""
     archived: set[int] = field(default_factory=set)
     """Items archived (:mod:`.inbox_archive`): gone from the list, the rows below closed up."""
     undo: tuple[int, ...] = ()

@@ -6,20 +6,41 @@ The lengths are those of :mod:`tests.core.truth.test_article_sizes`'s long drags
 web Article (issue 18), here on real lists, scroll views and a YouTube feed: few rows stay
 in view, and those that do are often cut by an edge or show labels that repeat.
 
-Open, 16 of 574 (:data:`OPEN`): in those looked at (Settings' "Change" at 1,250 px,
-YouTube's ad at 1,400), one row alone is in view in both frames, cut by opposite edges,
-and it shows a label that no other node of either frame shows — "AndroidWifi", Settings' "Change", YouTube's "Book Astronaut" channel button —
-so the real-capture oracle holds it persisted, but the diff reads "about a page" and lists
-it added and removed. In web content such a label places the row
-(:mod:`deltarec.core.diff.unique_labels`); in a native list it does not, because the
-virtual Feed's ad and its twin 18 cards on look exactly so
-(``tests/core/truth/test_twin_flings.py``): taken as an anchor here too, these 16 pass and
-19 of 2,664 Feed flings state a scroll the wrong way. Two dumps cannot tell them apart.
+One row alone in view (issue 18): in 16 of these 574 (Settings' "Internet · AndroidWifi"
+and "Change" rows, YouTube's "Book Astronaut" ad, its "你可能喜欢" header), one row alone
+is in view in both frames, cut by one edge then by the other, and it shows a label that
+no other node of either frame shows. The real-capture oracle holds it persisted; read as
+that row, its offset is this scroll's. But on a native list two dumps cannot tell it from
+its twin: the virtual Feed's ad and its twin 18 cards on look exactly so
+(``tests/core/truth/test_twin_flings.py``: taken as an offset, 19 of 2,664 Feed flings
+said "scrolled up" for a fling down; believed only when the label's move accounts for
+both frames, every node of either frame that the move keeps in the other's view found
+there alike, 12 still did — nothing but that row was in both views, as here).
+
+So the honest output is the one the diff gives (:mod:`deltarec.core.diff.far_anchor`):
+the list turned "about a page or more", with no offset and no direction, and the row is
+kept — neither ``+`` nor ``-``, nor placed by a stated offset. True of the row that stayed
+here, and of the twin there (a page was turned; the twin is not said to have come in, a
+fact left unsaid rather than one stated false; the row's number is kept either way, as
+:func:`deltarec.core.diff.across.crossed` keeps it on the same proof). The grader accepts
+exactly that (:func:`one_row_alone`): the only violation is "content stayed: a page", the
+page states no direction, the content the true offset keeps in view is one row, and every
+label of it in both views is kept. Those cases are :data:`ALONE` (13); 2 more now pass
+outright (Settings' "Change" row at 1,250 and 1,400 px: no label lies clear of the edges in
+both frames, so a page is right).
+
+Open, 1 of 574 (:data:`OPEN`): the YouTube ad whose box touches the bottom edge of its
+list before and after (the inner list cut by the outer scroll): nothing proves it whole,
+so its label places nothing, and it is listed added and removed.
 """
 
 from __future__ import annotations
 
-from tests.core.real_scrolls.transforms import Case, captures, check, scrollers
+from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.model import Bounds
+from tests.core.real_scrolls.transforms import Case, captures, check, derive, graded, scrollers
+from tests.core.real_scrolls.transforms import _fills as fills
+from tests.core.real_scrolls.transforms import _positions as positions
 
 LENGTHS = (600, 750, 892, 1000, 1136, 1250, 1400)
 """Scroll lengths (px), each both ways."""
@@ -31,25 +52,28 @@ YOUTUBE = (
 
 OPEN: list[tuple[str, int, str]] = [
     (YOUTUBE + "1.xml", 1400, "oracle"),
-    (YOUTUBE + "2.xml", -1400, "oracle"),
-    (YOUTUBE + "3.xml", -1400, "wrong-scroll"),
-    (YOUTUBE + "4.xml", -1400, "oracle"),
-    (YOUTUBE + "5.xml", -1400, "oracle"),
-    ("settings-airplane/03.xml", -1400, "oracle"),
-    ("settings-airplane/04.xml", -1400, "oracle"),
-    ("settings-airplane/05.xml", -1400, "oracle"),
-    ("settings-airplane/06.xml", -1400, "oracle"),
-    ("settings-wifi/04.xml", 1000, "oracle"),
-    ("settings-wifi/04.xml", 1136, "oracle"),
-    ("settings-wifi/04.xml", 1250, "oracle"),
-    ("settings-wifi/04.xml", 1400, "oracle"),
-    ("settings-wifi/04.xml", -1400, "oracle"),
-    ("settings-wifi/05.xml", 1400, "oracle"),
-    ("settings-wifi/05.xml", -1400, "oracle"),
 ]
-"""The far scrolls still graded wrong, (capture, scroll px, first violation's class): 16 of
-574, every one a native list (module docstring), the same before and after the web's
-decision. A ratchet: lower it when a case closes, never raise it."""
+"""The far scrolls still graded wrong, (capture, scroll px, first violation's class): 1 of
+574 (16 before :mod:`deltarec.core.diff.far_anchor`). A ratchet: lower it when a case
+closes, never raise it."""
+
+ALONE: list[tuple[str, int]] = [
+    (YOUTUBE + "2.xml", -1400),
+    (YOUTUBE + "3.xml", -1400),
+    (YOUTUBE + "4.xml", -1400),
+    (YOUTUBE + "5.xml", -1400),
+    ("settings-airplane/03.xml", -1400),
+    ("settings-airplane/04.xml", -1400),
+    ("settings-airplane/05.xml", -1400),
+    ("settings-airplane/06.xml", -1400),
+    ("settings-wifi/04.xml", 1000),
+    ("settings-wifi/04.xml", 1136),
+    ("settings-wifi/04.xml", -1400),
+    ("settings-wifi/05.xml", 1400),
+    ("settings-wifi/05.xml", -1400),
+]
+"""The far scrolls that keep one row alone in view, read as a page that keeps it
+(:func:`one_row_alone`; module docstring). A new one shows here."""
 
 
 def far_scrolls() -> list[Case]:
@@ -63,8 +87,67 @@ def far_scrolls() -> list[Case]:
     ]
 
 
+def one_row_alone(case: Case, got: list[tuple[str, str]]) -> bool:
+    """Whether ``got``, the violations of ``case``, are exactly the honest reading of one row
+    alone in view (module docstring): the only violation says a page was reported where
+    content stayed; the page states no direction; the content the true offset keeps in view
+    of both frames (a node showing a text or a description, in the view before and moved
+    into it after) lies in one row of the list; and every such node of either frame is
+    kept (paired, neither added nor removed)."""
+    if got != [("wrong-scroll", f"scrolled {case.d}px, content stayed: a page")]:
+        return False
+    prev, curr = derive(case)
+    fp, fc, d, _ = graded(prev, curr)
+    inside_p, inside_c = positions(fp, prev, case.where), positions(fc, curr, case.where)
+    pages = [
+        s for s in d.scrolls if s.page and (s.curr in inside_c or fills(fc, s.curr, inside_c.start))
+    ]
+    if len(pages) != 1 or pages[0].toward != (0, 0):
+        return False
+    box = fp.nodes[inside_p.start].bounds
+    kept_p, kept_c = set(d.pairs.values()), set(d.pairs)
+    rows: set[int] = set()
+    for frame, inside, way, kept in (
+        (fp, inside_p, -case.d, kept_p),
+        (fc, inside_c, case.d, kept_c),
+    ):
+        for pos in inside[1:]:
+            n = frame.nodes[pos]
+            b = n.bounds
+            moved = Bounds(b.left, b.top + way, b.right, b.bottom + way)
+            if not (n.text or n.content_desc) or not (
+                b.intersection(box) and moved.intersection(box)
+            ):
+                continue
+            if pos not in kept:
+                return False
+            if frame is fp:
+                rows.add(_row(fp, pos, inside_p.start))
+    return len(rows) == 1
+
+
+def _row(frame: Frame, pos: int, host: int) -> int:
+    """The row of the list at ``host`` that holds ``pos``: its ancestor among the children
+    of the innermost wrapper filling the list, as :func:`.transforms.scrolled` moves them."""
+    content = host
+    while len(frame.children[content]) == 1 and (
+        frame.nodes[frame.children[content][0]].bounds == frame.nodes[host].bounds
+    ):
+        content = frame.children[content][0]
+    while frame.parents[pos] != content:
+        pos = frame.parents[pos]
+    return pos
+
+
 def test_real_scrolls_moved_far_keep_what_stayed_and_say_the_offset() -> None:
     cases = far_scrolls()
-    bad = [(c.capture, c.d, got[0][0]) for c in cases for got in (check(c),) if got]
+    bad, alone = [], []
+    for c in cases:
+        got = check(c)
+        if got and one_row_alone(c, got):
+            alone.append((c.capture, c.d))
+        elif got:
+            bad.append((c.capture, c.d, got[0][0]))
     assert len(cases) == 574  # every scroller of the vendored captures: a new one shows here
     assert bad == OPEN
+    assert alone == ALONE

@@ -37,7 +37,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from benchmarks.bench_session import _unarchived, scroll_offsets
+from benchmarks.bench_session import _unarchived, content_offsets
 from deltarec.core.devices.virtual import ManualClock, Playground, VirtualDevice
 from deltarec.core.devices.virtual.layout import APP_PACKAGE, MESSAGE, TOOLBAR_BOTTOM
 from deltarec.core.devices.virtual.views import Rect, View
@@ -63,7 +63,7 @@ def phone_identities(pg: Playground) -> list[Ident]:
 def phone_views(pg: Playground) -> list[tuple[Ident, Rect]]:
     """:func:`phone_identities` with each node's bounds (one layout of the phone)."""
     state = pg.state
-    offsets = {**scroll_offsets(state), "pager": PAGE * state.clock.tab}
+    offsets = {**content_offsets(state), "pager": PAGE * state.clock.tab}
     screen = state.screen
     if screen == MESSAGE:
         screen = f"{screen}:{state.message}"  # another message is another screen

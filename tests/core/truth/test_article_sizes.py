@@ -47,13 +47,13 @@ import random
 
 import pytest
 
-from benchmarks.bench_session import snapshot
+from benchmarks.bench_session import Snapshot, snapshot
 from deltarec.core.devices.virtual import ManualClock, Playground, VirtualDevice
 from deltarec.core.devices.virtual.layout import HEIGHT, NAV_TOP
 from deltarec.core.devices.virtual.profile import PRESETS
 from deltarec.core.devices.virtual.screen_article import max_offset
 from deltarec.core.diff.gesture import Gesture as Touch
-from deltarec.core.observer import Observer
+from deltarec.core.observer import DeltaResult, Observer
 from tests.core.truth.walk import Gesture, _settled, _shown_as, _swipe_class, check
 
 APP = "dev.deltarec.playground"
@@ -72,6 +72,22 @@ def problems(
     """The violations of one swipe (``args``: x1, y1, x2, y2, ms in the profile's px) on the
     Article (or ``screen``: the Feed) at offset ``start`` (layout units), observed as a
     session does."""
+    before, after, result = observed(profile, start, args, told, screen)
+    x1, y1, x2, y2, ms = args
+    gesture = Gesture("swipe", args, _swipe_class(x2 - x1, y2 - y1, ms))
+    return [
+        f"{v.klass}: {v.detail}" for v in check(before, after, result, screen, gesture, told=told)
+    ]
+
+
+def observed(
+    profile: str,
+    start: int,
+    args: tuple[int, int, int, int, int],
+    told: bool,
+    screen: str = ARTICLE,
+) -> tuple[Snapshot, Snapshot, DeltaResult]:
+    """The phone before and after one swipe (:func:`problems`), and the session's delta."""
     clock = ManualClock()
     pg = Playground(clock, profile=PRESETS[profile])
     device = VirtualDevice(pg)
@@ -85,11 +101,7 @@ def problems(
     now = _settled(device, clock, observer, latest)
     after = _shown_as(snapshot(pg))
     result = observer.step(now, max_lines=None, gesture=Touch(*args) if told else None)
-    x1, y1, x2, y2, ms = args
-    gesture = Gesture("swipe", args, _swipe_class(x2 - x1, y2 - y1, ms))
-    return [
-        f"{v.klass}: {v.detail}" for v in check(before, after, result, screen, gesture, told=told)
-    ]
+    return before, after, result
 
 
 def swipes(

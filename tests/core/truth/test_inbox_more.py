@@ -17,6 +17,7 @@ import pytest
 from deltarec.core.capture.uiautomator import parse_uiautomator
 from deltarec.core.devices.virtual import Playground
 from deltarec.core.devices.virtual.layout import APP_PACKAGE as APP
+from deltarec.core.devices.virtual.screen_inbox import REFRESH_MAIL
 from deltarec.core.diff.gesture import Gesture as Touch
 from deltarec.core.observe.model import Observation
 from deltarec.core.observer import observe_delta
@@ -65,6 +66,7 @@ def test_a_pull_to_refresh_and_its_end_are_said_as_what_they_are() -> None:
         '↕ nothing scrolled: the swipe from (540,300) on [5] list "inbox_list" moved nothing',
     ]
     assert observe_delta(a, b).text == circle
+    pg.state.inbox.refreshes = REFRESH_MAIL.index(0)  # a refresh that brings no mail
     pg.type_text("x")  # the next input: the refresh is done, no mail came
     done = '- refresh indicator over [5] list "inbox_list" (refresh done)'
     assert observe_delta(b, _obs(pg)).text == done

@@ -126,6 +126,20 @@ def slid(g: Gesture, pg: Playground) -> Gesture:
     return Gesture("swipe", (x, y, x, y + slop, 100), "tap-slop")
 
 
+MAIL_PUSHES = 9
+"""About one step on the Inbox in this many (those whose gesture's numbers sum to 1 past a
+multiple), the server pushes 1-3 new messages first: they come in at the step's own input
+(:meth:`~deltarec.core.devices.virtual.Playground.push_mail`), at the list's top or above a
+list scrolled down (issue 18). Chosen from the gesture, not the walk's random stream."""
+
+
+def push_mail(g: Gesture, pg: Playground) -> None:
+    """New mail for the step about to be made, one Inbox step in :data:`MAIL_PUSHES`."""
+    total = sum(a for a in g.args if isinstance(a, int))
+    if pg.state.screen == "InboxActivity" and total % MAIL_PUSHES == 1:
+        pg.push_mail(1 + total % 3)
+
+
 def random_gesture(rng: random.Random, pg: Playground, *, swipes_only: bool = False) -> Gesture:
     """The next step of the walk, weighted towards the scrollable screens' gestures. A drag
     starts anywhere on the phone's own screen, in its px, clear of the bars (y from 1/8 to
@@ -431,13 +445,16 @@ class Stepper:
         # come late)
         self.number = 0
 
-    def step(self, gesture: Gesture) -> Step:
-        """Perform ``gesture`` and grade the delta the session shows for it."""
+    def step(self, gesture: Gesture, *, mail: bool = False) -> Step:
+        """Perform ``gesture`` and grade the delta the session shows for it; ``mail``: new
+        mail may come in with it (:func:`push_mail`)."""
         pg = self.pg
         self.number += 1
         number = self.number
         screen = pg.state.screen
         before = step_before = self.shown[number - 1]
+        if mail:
+            push_mail(gesture, pg)
         perform(pg, gesture)
         now = self.latest = _settled(self.device, self.clock, self.observer, self.latest)
         after = _shown_as(snapshot(pg))  # after the dumps: "Refreshed N times" agrees
@@ -487,4 +504,4 @@ def walk(
         pg.launch_app(APP_PACKAGE, "." + start)
     stepper = Stepper(pg, clock, gesture=gesture)
     for _ in range(steps):
-        yield stepper.step(slid(random_gesture(rng, pg, swipes_only=swipes_only), pg))
+        yield stepper.step(slid(random_gesture(rng, pg, swipes_only=swipes_only), pg), mail=True)

@@ -1,0 +1,113 @@
+"""A row of a native list that crossed the view, kept by a label no other node shows.
+
+A list flung far may keep one row alone in view: cut by the top edge before, by the bottom
+edge after (or the reverse), showing a label that no other node of either frame shows
+("AndroidWifi", Settings' "Change", a YouTube ad's channel button). The real-capture
+oracle reads such a label as the element itself (issue 18); on a native list, though, the
+label is no proof of the offset: the virtual Feed's ad and its twin 18 cards on look
+exactly so, and the offset the label implies may be the twin's, the other way round
+(:mod:`deltarec.core.diff.unique_labels`). Two dumps cannot tell them apart.
+
+What they can tell is whether the label's offset *accounts for both frames*: every node of
+either frame showing something that the offset keeps in the other frame's view is found
+there, alike, at its moved box (:func:`~deltarec.core.diff.across.explains`, the witness
+check that numbers rows across a page). A twin's offset usually lands other rows where
+other rows are (7 of the Feed's 19 flings that read so); where nothing else is in both
+views (12 of them, and every real far scroll of this kind), the dumps are one row kept in
+view, or its twin in its place, alike.
+
+The output taken for that residue states nothing either way (:func:`anchored`): the list
+turned *about a page or more*, no offset and no direction, and the row is kept — neither
+``+`` nor ``-`` — as a row that crossed the view is (the matcher's page rule,
+:meth:`~deltarec.core.diff.pair_evidence.Guard._crossed_row`). Its number stays, as
+:func:`~deltarec.core.diff.across.crossed` keeps it on the same proof.
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> def shot(*rows):
+    ...     kids = "".join(f'<node class="Row" bounds="[0,{max(t, 0)}][100,{min(t + 200, 1000)}]">'
+    ...                    f'<node class="T" text="{s}" bounds="[0,{t + 80}][100,{t + 120}]"/>'
+    ...                    '</node>' for s, t in rows)
+    ...     return Frame(parse_uiautomator('<hierarchy><node class="L" scrollable="true"'
+    ...                                    f' bounds="[0,0][100,1000]">{kids}</node></hierarchy>'))
+    >>> a = shot(("Wifi", -60), ("Calls", 140), ("SIMs", 340))  # "Wifi" cut by the top edge
+    >>> b = shot(("Bbmmt", 450), ("TJNt", 650), ("Wifi", 850))  # and by the bottom one
+    >>> anchored(a, 0, 1, b, 0, 5)  # nothing else in both views: the label's move holds
+    True
+    >>> c = shot(("Bbmmt", 300), ("TJNt", 500), ("Wifi", 700), ("Kbx", 900))
+    >>> anchored(a, 0, 1, c, 0, 5)  # its move puts "Calls" where "Kbx" is: a twin
+    False
+"""
+
+from __future__ import annotations
+
+from deltarec.core.diff.across import explains
+from deltarec.core.diff.axis import clear
+from deltarec.core.diff.gesture import Gesture
+from deltarec.core.diff.unique_labels import unique_at, unique_kept
+from deltarec.core.observe.frame import Frame
+
+SLACK = 2
+"""px each edge of a box may lie off where a move puts it: a scaled screen rounds boxes
+one by one, a px either way, so two labels of one row may lie 2 px off each other (the
+Feed flung 15,612 to 14,048 lu and rounded box by box read its crossing card's
+"280 likes" 1,563 px on, its "Like" bar then a px inside the view's edge:
+``tests/core/real_scrolls/test_jitter.py``)."""
+
+
+def offsets(prev: Frame, old: int, curr: Frame, row: int) -> set[tuple[int, int]]:
+    """The moves of the labels of row ``row`` (of ``curr``) that one node alone of each
+    frame shows, found in row ``old`` (of ``prev``) whole: of the same size, or within
+    :data:`SLACK` px of it when clear of the list's edges in both frames (a label an edge
+    cuts by a px or two is no whole label: its move is off by the cut). O(labels of both)."""
+    olds, news = unique_at(prev), unique_at(curr)
+    box_p, box_c = prev.nodes[prev.parents[old]].bounds, curr.nodes[curr.parents[row]].bounds
+    out: set[tuple[int, int]] = set()
+    end = prev.subtree_end(old)
+    for pos in range(row, curr.subtree_end(row)):
+        n = curr.nodes[pos]
+        key = (n.class_name, n.text, n.content_desc)
+        q = olds.get(key) if news.get(key) == pos else None
+        if q is None or not old <= q < end:
+            continue
+        a, b = prev.nodes[q].bounds, n.bounds
+        off = SLACK if clear(a, box_p) and clear(b, box_c) else 0
+        if abs(a.width - b.width) <= off and abs(a.height - b.height) <= off and a.area > 0:
+            out.add((b.left - a.left, b.top - a.top))
+    return out
+
+
+def anchored(
+    prev: Frame,
+    old_host: int,
+    old: int,
+    curr: Frame,
+    host: int,
+    row: int,
+    finger: Gesture | None = None,
+) -> bool:
+    """Whether row ``row`` of list ``host`` is row ``old`` of list ``old_host``, on the only
+    evidence two dumps can give when nothing else stays in view: a label one node alone of
+    each frame shows, whole in both (:func:`~deltarec.core.diff.unique_labels.unique_kept`),
+    whose move accounts for everything both frames show of the list
+    (:func:`~deltarec.core.diff.across.explains`). The caller states no offset by it
+    (module docstring). A move against ``finger`` (the caller's swipe, when told) is a
+    twin's: content moves with the finger.
+
+    Tie-breaks: labels that imply moves more than :data:`SLACK` px apart prove nothing;
+    of moves that near, the least. O(labels of the list²) at worst,
+    as :func:`~deltarec.core.diff.across.explains`."""
+    moves = offsets(prev, old, curr, row)
+    if not moves or _spread(moves) > SLACK:
+        return False
+    move = min(moves)
+    if finger is not None and finger.contradicts(*move):
+        return False
+    return unique_kept(prev, old, curr, row, move) and explains(
+        prev, old_host, curr, host, *move, slack=SLACK
+    )
+
+
+def _spread(moves: set[tuple[int, int]]) -> int:
+    """How far apart the moves lie, the larger of the two axes (px)."""
+    xs, ys = [m[0] for m in moves], [m[1] for m in moves]
+    return max(max(xs) - min(xs), max(ys) - min(ys))

@@ -1,0 +1,289 @@
+"""New rows inserted at the top of a list that shows its top: an insertion, not a scroll.
+
+New mail at the top of an inbox (androidx ``SwipeRefreshLayout`` over a ``RecyclerView``,
+as Gmail's): at the list's top the new rows are put above the first row and the rows below
+move down by their height, inside bounds that do not change; those pushed past the bottom
+leave. In two dumps this is *exactly* what a scroll up by that height shows when the
+previous frame's first row sat flush with the list's top edge and was not the list's first
+item: every row moved down by one offset, and new rows fill the band from the top edge down
+to the first row that stayed. Only evidence from outside the rows tells them apart
+(:func:`inserted_at_top`):
+
+- **the refresh circle over the list in the previous frame**: SwipeRefreshLayout shows it
+  only when its list is at its top (``canChildScrollUp()`` is false), so the list showed
+  its first item, and nothing scrolls above a first item: the rows came in;
+- **a drag down on the list that the refresh took** (the caller told the gesture, and the
+  circle shows over the list after it): the layout intercepts the drag only at the top.
+
+Without either, the two dumps do not say which it was (the list's top is unknown): the
+scroll reading stands, and says the other (:func:`or_new`, :func:`hedged`): ``↕ … scrolled
+up 180px (+1 rows, -1 rows), or its top row came in new``, and ``orInserted`` on its JSON
+entry (how many rows at its top may be new).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+from deltarec.core.diff.gesture import Gesture
+from deltarec.core.diff.motions import SPREAD
+from deltarec.core.diff.pages import under
+from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.labels import scrolls_by_nature
+
+if TYPE_CHECKING:
+    from deltarec.core.diff.compute import Delta, Scroll
+    from deltarec.core.diff.types import ObservationDiff
+
+INDICATOR_ROLES = ("image", "progress")
+"""What a refresh indicator is dumped as: SwipeRefreshLayout's ``CircleImageView`` (an
+ImageView), or a ProgressBar."""
+
+MAX_INDICATOR = 320
+"""px: the widest refresh indicator (40 dp at up to 8x density; a 64 dp spinner at 4x)."""
+
+
+def refresh_host(frame: Frame, pos: int) -> int:
+    """The list whose refresh ``pos`` shows, or -1: ``pos`` is an unlabelled, unclickable,
+    round (width and height within a quarter of each other) image or spinner at most
+    :data:`MAX_INDICATOR` px wide, with no children, centred across a sibling made to
+    scroll (within 2 % of its width) with its top in that list's top third (the circle
+    slides down from the list's top edge to 64 dp below it). First such sibling wins.
+    O(siblings)."""
+    node = frame.nodes[pos]
+    b = node.bounds
+    if (
+        node.role not in INDICATOR_ROLES
+        or node.text
+        or node.content_desc
+        or node.clickable
+        or frame.children[pos]
+        or b.area == 0
+        or abs(b.width - b.height) * 4 > max(b.width, b.height)
+        or max(b.width, b.height) > MAX_INDICATOR
+    ):
+        return -1
+    parent = frame.parents[pos]
+    if parent < 0:
+        return -1
+    for s in frame.children[parent]:
+        sb = frame.nodes[s].bounds
+        if s == pos or not scrolls_by_nature(frame.nodes[s]) or sb.area == 0:
+            continue
+        centred = abs(b.left + b.right - sb.left - sb.right) <= max(4, sb.width // 25)
+        inside = sb.left <= b.left and b.right <= sb.right
+        if centred and inside and sb.top - b.height <= b.top < sb.top + sb.height // 3:
+            return s
+    return -1
+
+
+def refreshing(frame: Frame, host: int) -> bool:
+    """Whether a refresh indicator shows over list ``host`` (one of its siblings).
+    O(siblings)."""
+    parent = frame.parents[host]
+    if parent < 0:
+        return False
+    return any(refresh_host(frame, s) == host for s in frame.children[parent] if s != host)
+
+
+def pushed_down(prev: Frame, curr: Frame, c: int, p: int, pairs: Mapping[int, int], dy: int) -> int:
+    """Whether the rows of list ``c`` (paired with ``p``) moved down by ``dy`` the way rows
+    inserted at its top push them: the list's bounds stayed; its first row in ``prev`` was
+    whole (clear of the top edge, as a list's first item is at its top) and is the first
+    row of ``curr`` that both frames show, ``dy`` px lower (within
+    :data:`~deltarec.core.diff.motions.SPREAD`); and above it ``curr`` shows only rows no
+    frame pairs, at least one, the first at the top edge and whole (:func:`_whole`; a row's
+    own margin may show above a row, as a section header's does). How many such rows, 0 when
+    they did not. ``pairs``: curr → prev positions. O(rows of ``c``)."""
+    box = curr.nodes[c].bounds
+    if dy <= SPREAD or box != prev.nodes[p].bounds:
+        return 0
+    old_rows = [q for q in prev.children[p] if prev.nodes[q].bounds.area]
+    rows = sorted(
+        (k for k in curr.children[c] if curr.nodes[k].bounds.area),
+        key=lambda k: curr.nodes[k].bounds.top,
+    )
+    if not old_rows or not rows:
+        return 0
+    first = min(old_rows, key=lambda q: prev.nodes[q].bounds.top)
+    was = prev.nodes[first].bounds
+    if was.top < box.top:
+        return 0  # cut by the top edge: not the list's first item
+    for came, k in enumerate(rows):
+        b = curr.nodes[k].bounds
+        if k in pairs:
+            kept = pairs[k] == first and abs(b.top - was.top - dy) <= SPREAD
+            return came if kept and _whole(prev, curr, c, p, rows[0]) else 0
+        if b.bottom > was.top + dy + SPREAD or (not came and b.top - box.top > SPREAD):
+            return 0
+    return 0
+
+
+def _whole(prev: Frame, curr: Frame, c: int, p: int, k: int) -> bool:
+    """Whether row ``k`` at the top edge of list ``c`` (paired with ``p``) is whole, not cut
+    by that edge: another row of its kind (class and resource id) is as high (within a px)
+    in either frame, clear of the bottom edge and not above the top one (the first row of
+    ``prev``, whole at the top, is one). A row a scroll brought in at the edge is cut there
+    unless the scroll ended on its top. O(rows of ``c`` and ``p``)."""
+    node = curr.nodes[k]
+    kind = (node.class_name, node.resource_id)
+    for frame, host in ((curr, c), (prev, p)):
+        box = frame.nodes[host].bounds
+        for q in frame.children[host]:
+            other = frame.nodes[q]
+            b = other.bounds
+            if (
+                (frame is not curr or q != k)
+                and (other.class_name, other.resource_id) == kind
+                and box.top <= b.top
+                and b.bottom < box.bottom
+                and abs(b.height - node.bounds.height) <= 1  # a px of the profile's rounding
+            ):
+                return True
+    return False
+
+
+def inserted_at_top(
+    prev: Frame,
+    curr: Frame,
+    c: int,
+    p: int,
+    pairs: Mapping[int, int],
+    offset: tuple[int, int],
+    gesture: Gesture | None,
+) -> bool:
+    """Whether host ``c`` (paired with ``p``), whose rows moved by ``offset``, did not scroll:
+    rows were inserted at its top (:func:`pushed_down`) and the refresh says the list was at
+    its top (module docstring): its circle showed in ``prev``, or the caller's drag down
+    on the list started the one ``curr`` shows. ``pairs``: curr → prev positions.
+    O(rows of ``c`` + siblings).
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> def shot(texts, circle):
+    ...     spin = '<node class="android.widget.ImageView" bounds="[490,10][590,110]"/>'
+    ...     rows = "".join(f'<node class="Row" text="{t}" bounds="[0,{100 * i}][1080,'
+    ...                    f'{100 * i + 100}]"/>' for i, t in enumerate(texts))
+    ...     return Frame(parse_uiautomator(f'<hierarchy><node class="Layout" bounds="[0,0]'
+    ...         f'[1080,500]">{spin if circle else ""}<node class="androidx.recyclerview.'
+    ...         f'widget.RecyclerView" scrollable="true" bounds="[0,0][1080,500]">{rows}'
+    ...         '</node></node></hierarchy>'))
+    >>> prev, curr = shot("abcde", True), shot("Nabcd", False)
+    >>> inserted_at_top(prev, curr, 1, 2, {k: k for k in range(3, 7)}, (0, 100), None)
+    True
+    >>> pairs = {k: k - 1 for k in range(3, 7)}  # no circle before: the list's top is unknown
+    >>> inserted_at_top(shot("abcde", False), curr, 1, 1, pairs, (0, 100), None)
+    False
+    """
+    dx, dy = offset
+    if dx or not pushed_down(prev, curr, c, p, pairs, dy):
+        return False
+    if refreshing(prev, p):
+        return True
+    return (
+        gesture is not None
+        and gesture.content == (0, 1)
+        and under(curr.nodes[c].bounds, gesture)
+        and refreshing(curr, c)
+    )
+
+
+def new_at_top(d: Delta, s: Scroll) -> int:
+    """How many rows at the top of ``s``'s list may have come in new instead of scrolled in:
+    its rows moved down as rows inserted at its top push them (:func:`pushed_down`; a
+    scroll the refresh rules out is no scroll at all, :func:`inserted_at_top`). O(rows)."""
+    if s.page or s.dx or s.dy <= 0:
+        return 0
+    return pushed_down(d.prev, d.curr, s.curr, s.prev, d.pairs, s.dy)
+
+
+def or_new(d: Delta, s: Scroll) -> str:
+    """The end of a ``↕`` line whose rows may have come in new (:func:`new_at_top`), else
+    "".
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> from deltarec.core.diff.compute import compute_delta
+    >>> def shot(texts):
+    ...     rows = "".join(f'<node class="Row" text="{t}" bounds="[0,{100 * i}][1080,'
+    ...                    f'{100 * i + 100}]"/>' for i, t in enumerate(texts))
+    ...     return parse_uiautomator('<hierarchy><node class="androidx.recyclerview.widget.'
+    ...         f'RecyclerView" scrollable="true" bounds="[0,0][1080,500]">{rows}</node>'
+    ...         '</hierarchy>')
+    >>> d = compute_delta(shot(["a", "b", "c", "d", "e"]), shot(["N", "M", "a", "b", "c"]))
+    >>> or_new(d, d.scrolls[0])
+    ', or its top 2 rows came in new'
+    """
+    n = new_at_top(d, s)
+    if not n:
+        return ""
+    return ", or its top row came in new" if n == 1 else f", or its top {n} rows came in new"
+
+
+def hedged(d: Delta, out: ObservationDiff) -> ObservationDiff:
+    """``out`` (``to_json(d)``) with ``orInserted`` on each scroll entry whose rows may have
+    come in new (:func:`new_at_top`: how many). O(rows of the scrolled lists)."""
+    for entry, s in zip(out["scrolls"], d.scrolls, strict=True):
+        if n := new_at_top(d, s):
+            entry["orInserted"] = n
+    return out
+
+
+def pushed_only(
+    prev: Frame, curr: Frame, c: int, p: int, pairs: Mapping[int, int], gesture: Gesture | None
+) -> bool:
+    """Whether the rows of list ``c`` (paired with ``p``) moved down because rows came in at
+    its top, whatever else it did: its box stayed, its first row in ``prev`` was whole at the
+    top and moved down by ``m``, as every row both frames show whole did, rows no frame pairs
+    fill the band above it from the top edge (the first may be cut: the list may have
+    scrolled on past them), and the list was at its top (its refresh circle showed in
+    ``prev``) or the caller's finger moved the content up (rows moving down are then no
+    scroll of its). Such rows keep their pairs: a scroll measured off them, or a page turned
+    against the finger, would list them anew. The scroll past the new rows, if any, is left
+    unsaid (open: a cut row's whole height is not in the dumps). O(rows of ``c``)."""
+    box = curr.nodes[c].bounds
+    if box != prev.nodes[p].bounds:
+        return False
+    if not refreshing(prev, p):
+        return False  # a finger that moved the content up is no such evidence: a Feed page
+    old_rows = [q for q in prev.children[p] if prev.nodes[q].bounds.area]
+    if not old_rows:
+        return False
+    first = min(old_rows, key=lambda q: prev.nodes[q].bounds.top)
+    was = prev.nodes[first].bounds
+    k = next((k for k in curr.children[c] if pairs.get(k) == first), None)
+    if k is None or was.top < box.top:
+        return False
+    m = curr.nodes[k].bounds.top - was.top
+    if m <= SPREAD:
+        return False
+    for q in curr.children[c]:  # every row both frames show whole moved down by m
+        b = curr.nodes[q].bounds
+        a = prev.nodes[pairs[q]].bounds if q in pairs else None
+        if a is None or not (box.top <= a.top and a.bottom < box.bottom):
+            continue
+        if box.top < b.top and b.bottom < box.bottom and abs(b.top - a.top - m) > SPREAD:
+            return False
+    top = curr.nodes[k].bounds.top
+    band = [
+        q
+        for q in curr.children[c]
+        if q not in pairs
+        and curr.nodes[q].bounds.area
+        and curr.nodes[q].bounds.bottom <= top + SPREAD
+    ]
+    return bool(band) and abs(min(curr.nodes[q].bounds.top for q in band) - box.top) <= SPREAD
+
+
+def still(d: Delta) -> bool:
+    """Whether ``d``'s swipe moved nothing it can say: a swipe told, no scroll, and no list
+    whose rows new rows pushed down at its top (:func:`pushed_only`: the finger may have
+    scrolled it past them, which the dumps do not measure). O(lists × rows)."""
+    g = d.gesture
+    if g is None or not g.swipe or d.scrolls:
+        return False
+    fc, pairs = d.curr, d.pairs
+    return not any(
+        pushed_only(d.prev, fc, c, pairs[c], pairs, g)
+        for c in range(len(fc))
+        if c in pairs and scrolls_by_nature(fc.nodes[c])
+    )

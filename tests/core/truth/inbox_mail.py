@@ -1,0 +1,135 @@
+"""New mail at the top of the Inbox, generated: every case of a sweep, graded as the walk does.
+
+A case (:class:`Case`) puts the Inbox at a place (``top``: offset 0; ``short``: a fling that
+stopped :data:`SHORT` lu short of the top, anchored as any offset off the top is;
+``scrolled``: :data:`SCROLLED` lu down), brings ``n`` new messages (0-3) by a refresh (a pull
+at the top shows the circle, the next input brings the mail) or by a push
+(:meth:`~deltarec.core.devices.virtual.Playground.push_mail`), and makes the input that
+delivers them: ``pull`` (another drag down at the top), ``tap`` (on the action bar's title,
+which does nothing), ``key`` (typing with no field focused: nothing told), ``fling`` (a
+fast drag up the list: the mail and a scroll in one step) or ``drag`` (a slow drag up by
+100 lu, less than a new row: the rows both frames show move *down*). The delta of that input is graded
+by :func:`tests.core.truth.walk.check` against the phone's state, told the gesture or not.
+
+:func:`sweep` yields every case of every preset with its violations.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from deltarec.core.devices.virtual.fling import TOUCH_SLOP_LU
+from deltarec.core.devices.virtual.profile import PRESETS, Profile
+from deltarec.core.devices.virtual.screen_inbox import REFRESH_MAIL, REFRESH_PULL
+from deltarec.core.diff.gesture import Gesture as Touch
+from deltarec.core.observer import DeltaResult
+from tests.core.truth.steps import STEP, Steps
+from tests.core.truth.walk import check
+
+SHORT = 60
+"""lu short of the top where a fling towards it stopped (the top row cut by 60 lu)."""
+SCROLLED = 1439
+"""lu down the list: far from its top."""
+PLACES = {"top": 0, "short": SHORT, "scrolled": SCROLLED}
+INPUTS = ("pull", "tap", "key", "fling")
+OPEN_INPUTS = ("drag",)
+"""Inputs of a class left open (issue 18): new mail at the top and a short drag up in one
+step (the rows both frames show move down, less than the new rows' height)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Case:
+    preset: str
+    place: str
+    by: str
+    """"refresh" or "push"."""
+    n: int
+    input: str
+    told: bool
+
+    def __str__(self) -> str:
+        told = "told" if self.told else "not told"
+        return f"{self.preset} {self.place} {self.by} {self.n} by {self.input} ({told})"
+
+
+def cases(
+    presets: tuple[str, ...] = tuple(PRESETS), inputs: tuple[str, ...] = INPUTS
+) -> Iterator[Case]:
+    """Every case: a refresh only at the top (off it a drag down scrolls), a pull only at
+    the top, a key never told (it is no touch); ``inputs``: those of :data:`INPUTS` by
+    default."""
+    for preset in presets:
+        for place in PLACES:
+            for by in ("refresh", "push"):
+                if by == "refresh" and place != "top":
+                    continue
+                for n in range(4):
+                    for what in inputs:
+                        if what == "pull" and place != "top":
+                            continue
+                        for told in (True, False):
+                            if what == "key" and told:
+                                continue
+                            yield Case(preset, place, by, n, what, told)
+
+
+def _touch(steps: Steps, what: str, profile: Profile) -> Touch:
+    pg = steps.pg
+    width, height = pg.window_size()
+    x = width // 2
+    if what == "pull":
+        y1 = height // 5
+        return Touch(x, y1, x, y1 + profile.px(REFRESH_PULL + TOUCH_SLOP_LU + 60), 300)
+    if what == "fling":
+        y1 = height * 3 // 4
+        return Touch(x, y1, x, y1 - height // 4, 60)
+    if what == "drag":  # a short, slow drag up: less than a new row's height, no glide
+        y1 = height * 3 // 4
+        return Touch(x, y1, x, y1 - profile.px(TOUCH_SLOP_LU + 100), 600)
+    title = next(
+        v for w in pg.windows() for v in w.root.walk() if v.text == "Inbox" and not v.action
+    )
+    cx, cy = (title.bounds[0] + title.bounds[2]) // 2, (title.bounds[1] + title.bounds[3]) // 2
+    return Touch(cx, cy, cx, cy, 50)
+
+
+def run(case: Case) -> tuple[DeltaResult, list[str]]:
+    """The delta of the input that delivered the mail, and its violations."""
+    profile = PRESETS[case.preset]
+    steps = Steps(".InboxActivity", profile=profile)
+    pg = steps.pg
+    pg.state.inbox.offset = PLACES[case.place]
+    steps.step()
+    if case.by == "refresh":
+        pull = _touch(steps, "pull", profile)
+        pg.swipe(pull.x1, pull.y1, pull.x2, pull.y2, pull.duration_ms)
+        steps.step(pull)
+        assert pg.state.inbox.refreshing, case
+        pg.state.inbox.refreshes = REFRESH_MAIL.index(case.n)
+    else:
+        pg.push_mail(case.n)
+    mail = pg.state.inbox.mail
+    told: Touch | None = None
+    if case.input == "key":
+        pg.type_text("x")
+    else:
+        told = _touch(steps, case.input, profile)
+        if told.x1 == told.x2 and told.y1 == told.y2:
+            pg.tap(told.x1, told.y1)
+        else:
+            pg.swipe(told.x1, told.y1, told.x2, told.y2, told.duration_ms)
+    assert pg.state.inbox.mail == mail + case.n, case
+    result = steps.step(told if case.told else None)
+    n = len(steps.shown) - 1
+    found = check(steps.shown[n - 1], steps.shown[n], result, "InboxActivity", STEP, told=case.told)
+    return result, [f"{v.klass}: {v.detail}" for v in found]
+
+
+def sweep(
+    presets: tuple[str, ...] = tuple(PRESETS), inputs: tuple[str, ...] = INPUTS
+) -> Iterator[tuple[Case, DeltaResult, list[str]]]:
+    """Every case of :func:`cases`, its delta and its violations."""
+    for case in cases(presets, inputs):
+        result, bad = run(case)
+        yield case, result, bad
