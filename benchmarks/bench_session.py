@@ -635,8 +635,9 @@ def relaid_lists(before: PhoneState, after: PhoneState) -> set[str]:
     """The lists (swipe targets) whose rows the step took out or put back (the Inbox's
     archive and its undo, :mod:`deltarec.core.devices.virtual.inbox_archive`): their rows
     moved to close or open the gaps, and the offset moved only to keep the rows in view
-    where they were, or the list's end at its bottom: no scroll."""
-    if before.stack == after.stack and before.inbox.archived != after.inbox.archived:
+    where they were, or the list's end at its bottom: no scroll. A relaunch that started the
+    Inbox afresh (its archive and its new mail gone) relaid it too."""
+    if before.inbox.archived != after.inbox.archived or after.inbox.mail < before.inbox.mail:
         return {"inbox"}
     return set()
 
