@@ -197,16 +197,24 @@ def _same_rows_in_place(
     every row's time ticked), so nothing scrolled; half of the rows that came at least. One
     row in place among a page of new ones is a footer the page left where it was (the
     Inbox's "Loading more…" at its end, then at its end again one page further). O(rows)."""
-    at = {prev.nodes[q].bounds: q for q in left}
+    at = {_spot(prev.nodes[q].bounds): q for q in left}
     kept = 0
     for k in came:
-        q = at.get(curr.nodes[k].bounds)
+        q = at.get(_spot(curr.nodes[k].bounds))
         texts = shown(curr, k, cache, True) if q is not None else frozenset()
         if texts and q is not None and texts == shown(prev, q, cache, False):
             kept += 1
         elif texts and q is not None and kept_edited(prev, q, curr, k):
             kept += 1  # its time ticked, its name stayed: the clock moved, not the list
     return kept > 0 and 2 * kept >= len(came)
+
+
+def _spot(b: Bounds) -> tuple[int, int, int]:
+    """Where a row sits: its top edge and its sides. Its height is left out: a form's row
+    grows in place (a field taller by 3 px as a spinner comes in under it), and element
+    dicts, which carry no resource id to pair such a row, would read its unchanged text as
+    a page turned (issue 18)."""
+    return (b.left, b.top, b.right)
 
 
 def turned(
