@@ -26,7 +26,7 @@ from deltarec.core.diff.recycled import shown_texts
 from deltarec.core.diff.resized import kept_through_resize
 from deltarec.core.diff.row_content import own_texts
 from deltarec.core.diff.row_evidence import TextCache, displacement, kin, shown, spanned_past
-from deltarec.core.diff.row_place import moved_by, spot
+from deltarec.core.diff.row_place import spans
 from deltarec.core.diff.scroll_edits import kept_edited
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.labels import natures, scrolls_by_nature
@@ -81,12 +81,11 @@ def page(
         return None
     cache: TextCache = {}
     old_box = prev.nodes[p].bounds
-    carried = (box.left - old_box.left, box.top - old_box.top)  # the host itself moved
     stayed = any(
         k in pairs
         and (
             (
-                _unmoved(prev, pairs[k], curr, k, cache, carried)
+                _unmoved(prev, pairs[k], curr, k, cache)
                 if at_edge(curr.nodes[k].bounds, box, side)
                 else not at_edge(prev.nodes[pairs[k]].bounds, old_box, side)
                 and _same_row(prev, pairs[k], curr, k, cache)
@@ -95,7 +94,7 @@ def page(
         )
         for k in curr.children[c]
     )
-    if stayed or _same_rows_in_place(prev, curr, came, left, cache, carried):
+    if stayed or _same_rows_in_place(prev, curr, came, left, cache):
         return None
     rows = (len(came) >= 2 and len(left) >= 2) or any(curr.children[k] for k in came)
     if not rows:
@@ -181,25 +180,17 @@ def _same_row(prev: Frame, p: int, curr: Frame, c: int, cache: TextCache) -> boo
     return not (a and b) or bool(a & b)
 
 
-def _unmoved(
-    prev: Frame, p: int, curr: Frame, c: int, cache: TextCache, carried: tuple[int, int]
-) -> bool:
-    """Whether a row at an edge stayed: the same box (moved as its host was ``carried``),
-    showing the very same texts, two or more (a row cut alike by the edge that shows one
-    label could be any of its twins)."""
-    if moved_by(prev.nodes[p].bounds, carried) != curr.nodes[c].bounds:
+def _unmoved(prev: Frame, p: int, curr: Frame, c: int, cache: TextCache) -> bool:
+    """Whether a row at an edge stayed: the same box, showing the very same texts, two or
+    more (a row cut alike by the edge that shows one label could be any of its twins)."""
+    if prev.nodes[p].bounds != curr.nodes[c].bounds:
         return False
     a = shown(prev, p, cache, False)
     return len(a) >= 2 and a == shown(curr, c, cache, True)
 
 
 def _same_rows_in_place(
-    prev: Frame,
-    curr: Frame,
-    came: list[int],
-    left: list[int],
-    cache: TextCache,
-    carried: tuple[int, int] = (0, 0),
+    prev: Frame, curr: Frame, came: list[int], left: list[int], cache: TextCache
 ) -> bool:
     """Whether a row that "came" shows what a row that "left" showed, in the same place: the
     same row whose key changed with a sibling (a tile's price beside its button's new
@@ -207,10 +198,10 @@ def _same_rows_in_place(
     every row's time ticked), so nothing scrolled; half of the rows that came at least. One
     row in place among a page of new ones is a footer the page left where it was (the
     Inbox's "Loading more…" at its end, then at its end again one page further). O(rows)."""
-    at = {spot(moved_by(prev.nodes[q].bounds, carried)): q for q in left}
+    at = {prev.nodes[q].bounds: q for q in left}
     kept = 0
     for k in came:
-        q = at.get(spot(curr.nodes[k].bounds))
+        q = at.get(curr.nodes[k].bounds)
         texts = shown(curr, k, cache, True) if q is not None else frozenset()
         if texts and q is not None and texts == shown(prev, q, cache, False):
             kept += 1
@@ -230,8 +221,8 @@ def turned(
     while todo:
         k = todo.pop(0)
         got = page(prev, curr, pairs, used, k, pairs[k])
-        if got is not None:
-            return got
+        if got is not None and (k == c or spans(curr.nodes[k].bounds, curr.nodes[c].bounds)):
+            return got  # a wrapper's page is the scroller's where it spans it (row_place)
         rows = max(len(curr.children[k]), len(prev.children[pairs[k]]))
         if rows > 1 and scrolls_by_nature(curr.nodes[k]):
             # A list's children are its rows, not wrappers (a WebView's one is); so is the one

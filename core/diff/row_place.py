@@ -1,13 +1,15 @@
-"""Where a row sits in its host, for the page rule (issue 18).
+"""Which wrapper's page is its scroller's, for the page rule (issue 18).
 
-:func:`~deltarec.core.diff.pages.page` finds a page turned when every row of a host was
-replaced; a row that came in where a row that left was, showing what it showed, is that row,
-and nothing scrolled. Element dicts carry no resource id, so a form's rows that only their
-ids paired on the XML path are unpaired there, and these two rules are what keeps them from
-reading as a page: a row's place leaves its height out (:func:`spot`), and is measured in its
-host (:func:`moved_by`), which a section inserted above may have pushed down whole.
+:func:`~deltarec.core.diff.pages.turned` looks for a page turned on a scroller, then on the
+wrappers inside it (paired, showing nothing of their own): a web page's ``body > main >
+article`` beside a fixed header. A wrapper is "bare" when it has no text, description or
+resource id, and element dicts carry no resource id: there every section of a form is bare,
+the walk reached one, and a section whose field was replaced, inserted or pushed out (its
+rows paired on the XML path only by their ids) read as "scrolled about a page" of the
+form. A page found on a wrapper is the scroller's only where the wrapper :func:`spans` most
+of it.
 
-    >>> spot(moved_by(Bounds(0, 10, 50, 30), (0, 5))) == spot(Bounds(0, 15, 50, 40))
+    >>> spans(Bounds(0, 140, 1080, 2274), Bounds(0, 0, 1080, 2274))
     True
 """
 
@@ -16,13 +18,13 @@ from __future__ import annotations
 from deltarec.core.observe.model import Bounds
 
 
-def moved_by(b: Bounds, carried: tuple[int, int]) -> Bounds:
-    """``b`` carried with its host by ``carried`` (dx, dy). O(1)."""
-    dx, dy = carried
-    return b if dx == dy == 0 else Bounds(b.left + dx, b.top + dy, b.right + dx, b.bottom + dy)
+def spans(inner: Bounds, host: Bounds) -> bool:
+    """Whether ``inner`` covers at least half of ``host`` (what of it shows there): a
+    wrapper whose page is the host's, not one row of it. O(1).
 
-
-def spot(b: Bounds) -> tuple[int, int, int]:
-    """Where a row sits: its top edge and its sides. Its height is left out: a form's row
-    grows in place (a field 3 px taller as a spinner comes in under it). O(1)."""
-    return (b.left, b.top, b.right)
+        >>> spans(Bounds(0, 100, 10, 1000), Bounds(0, 0, 10, 1000))
+        True
+        >>> spans(Bounds(0, 860, 10, 1000), Bounds(0, 0, 10, 1000))
+        False
+    """
+    return 2 * inner.intersection(host) >= host.area
