@@ -26,6 +26,7 @@ from deltarec.core.diff.recycled import shown_texts
 from deltarec.core.diff.resized import kept_through_resize
 from deltarec.core.diff.row_content import own_texts
 from deltarec.core.diff.row_evidence import TextCache, displacement, kin, shown, spanned_past
+from deltarec.core.diff.row_place import spans
 from deltarec.core.diff.scroll_edits import kept_edited
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.labels import natures, scrolls_by_nature
@@ -220,8 +221,8 @@ def turned(
     while todo:
         k = todo.pop(0)
         got = page(prev, curr, pairs, used, k, pairs[k])
-        if got is not None:
-            return got
+        if got is not None and (k == c or spans(curr.nodes[k].bounds, curr.nodes[c].bounds)):
+            return got  # a wrapper's page is the scroller's where it spans it (row_place)
         rows = max(len(curr.children[k]), len(prev.children[pairs[k]]))
         if rows > 1 and scrolls_by_nature(curr.nodes[k]):
             # A list's children are its rows, not wrappers (a WebView's one is); so is the one
