@@ -133,3 +133,97 @@ def sweep(
     for case in cases(presets, inputs):
         result, bad = run(case)
         yield case, result, bad
+
+
+DRAG_LENGTHS = (20, 50, 100, 150, 250, 350, 450, 600)
+"""lu the finger travels in :func:`drag_cases` (the touch slop, 21 lu, included): from within
+the slop (a tap to the phone, told as the drag it was) to more than three new rows."""
+DRAG_PLACES = ("top", "short")
+"""At the list's top, or just below it (a fling that stopped :data:`SHORT` lu short)."""
+SIDEWAYS_LENGTHS = (100, 300, 600)
+"""lu a sideways drag travels in :func:`drag_cases` (a row slides back, or is archived)."""
+
+
+@dataclass(frozen=True, slots=True)
+class DragCase:
+    """New mail (``n``: 1-3, by ``by``) delivered by one slow drag of ``length`` lu that goes
+    ``way`` ("up", "down", "left", "right"), at ``place``, told to the diff or not."""
+
+    preset: str
+    place: str
+    by: str
+    n: int
+    way: str
+    length: int
+    told: bool
+
+    def __str__(self) -> str:
+        told = "told" if self.told else "not told"
+        return f"{self.preset} {self.place} {self.by} {self.n} by a drag {self.way} {self.length}lu ({told})"
+
+
+WAYS = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
+
+
+def drag_cases(presets: tuple[str, ...] = tuple(PRESETS)) -> Iterator[DragCase]:
+    """Every preset × at the top (mail by a refresh or a push) or just below it (a push: a
+    drag down there scrolls) × 1-3 messages × a slow drag up or down of every length of
+    :data:`DRAG_LENGTHS`, or sideways of :data:`SIDEWAYS_LENGTHS` (a push only) × told or
+    not."""
+    for preset in presets:
+        for place in DRAG_PLACES:
+            for by in ("refresh", "push"):
+                if by == "refresh" and place != "top":
+                    continue
+                for n in (1, 2, 3):
+                    for way in WAYS:
+                        sideways = way in ("left", "right")
+                        if sideways and by == "refresh":
+                            continue
+                        for length in SIDEWAYS_LENGTHS if sideways else DRAG_LENGTHS:
+                            for told in (True, False):
+                                yield DragCase(preset, place, by, n, way, length, told)
+
+
+def _drag(steps: Steps, case: DragCase, profile: Profile) -> Touch:
+    """A slow drag (600 ms) from the middle of the list's lower half: ``case.length`` lu
+    along its way, drifting 3 lu across."""
+    width, height = steps.pg.window_size()
+    x1, y1 = width // 2, height * 3 // 5
+    sx, sy = WAYS[case.way]
+    travel, drift = profile.px(case.length), profile.px(3)
+    return Touch(x1, y1, x1 + sx * travel + sy * drift, y1 + sy * travel + sx * drift, 600)
+
+
+def run_drag(case: DragCase) -> tuple[DeltaResult, list[str]]:
+    """The delta of the drag that delivered the mail, and its violations."""
+    profile = PRESETS[case.preset]
+    steps = Steps(".InboxActivity", profile=profile)
+    pg = steps.pg
+    pg.state.inbox.offset = PLACES[case.place]
+    steps.step()
+    if case.by == "refresh":
+        pull = _touch(steps, "pull", profile)
+        pg.swipe(pull.x1, pull.y1, pull.x2, pull.y2, pull.duration_ms)
+        steps.step(pull)
+        assert pg.state.inbox.refreshing, case
+        pg.state.inbox.refreshes = REFRESH_MAIL.index(case.n)
+    else:
+        pg.push_mail(case.n)
+    mail = pg.state.inbox.mail
+    told = _drag(steps, case, profile)
+    pg.swipe(told.x1, told.y1, told.x2, told.y2, told.duration_ms)
+    assert pg.state.inbox.mail == mail + case.n, case
+    result = steps.step(told if case.told else None)
+    n = len(steps.shown) - 1
+    found = check(steps.shown[n - 1], steps.shown[n], result, "InboxActivity", STEP, told=case.told)
+    return result, [f"{v.klass}: {v.detail}" for v in found]
+
+
+def drag_sweep(
+    presets: tuple[str, ...] = tuple(PRESETS),
+) -> Iterator[tuple[DragCase, DeltaResult, list[str]]]:
+    """Every case of :func:`drag_cases`, its delta and its violations."""
+    for case in drag_cases(presets):
+        result, bad = run_drag(case)
+        yield case, result, bad
