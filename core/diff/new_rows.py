@@ -198,8 +198,8 @@ def new_at_top(d: Delta, s: Scroll) -> int:
 
 
 def or_new(d: Delta, s: Scroll) -> str:
-    """The end of a ``↕`` line whose rows may have come in new (:func:`new_at_top`), else
-    "".
+    """The end of a ``↕`` line whose rows may have come in new (:func:`new_at_top`), or
+    that scrolled past such rows (:func:`deltarec.core.diff.past_new.past_said`), else "".
 
     >>> from deltarec.core.capture.uiautomator import parse_uiautomator
     >>> from deltarec.core.diff.compute import compute_delta
@@ -213,19 +213,24 @@ def or_new(d: Delta, s: Scroll) -> str:
     >>> or_new(d, d.scrolls[0])
     ', or its top 2 rows came in new'
     """
+    from deltarec.core.diff.past_new import past_said  # it reads the refresh from here
+
     n = new_at_top(d, s)
     if not n:
-        return ""
+        return past_said(d, s)  # a scroll past new rows, or the other reading of one
     return ", or its top row came in new" if n == 1 else f", or its top {n} rows came in new"
 
 
 def hedged(d: Delta, out: ObservationDiff) -> ObservationDiff:
     """``out`` (``to_json(d)``) with ``orInserted`` on each scroll entry whose rows may have
-    come in new (:func:`new_at_top`: how many). O(rows of the scrolled lists)."""
+    come in new (:func:`new_at_top`: how many), and the marks of a scroll past new rows
+    (:func:`deltarec.core.diff.past_new.noted`). O(rows of the scrolled lists)."""
+    from deltarec.core.diff.past_new import noted  # it reads the refresh from here
+
     for entry, s in zip(out["scrolls"], d.scrolls, strict=True):
         if n := new_at_top(d, s):
             entry["orInserted"] = n
-    return out
+    return noted(d, out)
 
 
 def pushed_only(
