@@ -90,8 +90,10 @@ def refreshing(frame: Frame, host: int) -> bool:
 def pushed_down(prev: Frame, curr: Frame, c: int, p: int, pairs: Mapping[int, int], dy: int) -> int:
     """Whether the rows of list ``c`` (paired with ``p``) moved down by ``dy`` the way rows
     inserted at its top push them: the list's bounds stayed; its first row in ``prev`` was
-    whole (clear of the top edge, as a list's first item is at its top) and is the first
-    row of ``curr`` that both frames show, ``dy`` px lower (within
+    whole (clear of the top edge, as a list's first item is at its top); its first row that
+    ``curr`` shows too (rows above it went: archived in the step, as no scroll up takes a
+    row out at the top) is the first row of ``curr`` that both frames show, ``dy`` px lower
+    (within
     :data:`~deltarec.core.diff.motions.SPREAD`); and above it ``curr`` shows only rows no
     frame pairs, at least one, the first at the top edge and whole (:func:`_whole`; a row's
     own margin may show above a row, as a section header's does). How many such rows, 0 when
@@ -106,10 +108,14 @@ def pushed_down(prev: Frame, curr: Frame, c: int, p: int, pairs: Mapping[int, in
     )
     if not old_rows or not rows:
         return 0
-    first = min(old_rows, key=lambda q: prev.nodes[q].bounds.top)
-    was = prev.nodes[first].bounds
-    if was.top < box.top:
+    if min(prev.nodes[q].bounds.top for q in old_rows) < box.top:
         return 0  # cut by the top edge: not the list's first item
+    shown = {pairs[k] for k in rows if k in pairs}
+    stayed = [q for q in old_rows if q in shown]
+    if not stayed:
+        return 0
+    first = min(stayed, key=lambda q: prev.nodes[q].bounds.top)  # those above it went
+    was = prev.nodes[first].bounds
     for came, k in enumerate(rows):
         b = curr.nodes[k].bounds
         if k in pairs:

@@ -24,8 +24,11 @@ top or did not move up (:func:`evidence`):
 The finger says one more thing: the content followed it at least its travel less the touch
 slop. A scroll past a new row the dumps do not show any more (the drag went past it) leaves
 the cut short of that; each row of the cut row's kind hidden above it adds its height, until
-the scroll is the finger's (:func:`scrolled_past`). Without the finger the rows the dumps
-show are all that is said (open: two dumps do not show rows scrolled past).
+the scroll is the finger's (:func:`scrolled_past`). Only a slow finger measures the scroll
+(a fast one glides on); without one the scroll said is the least it went (``…, or further
+past more of them``, JSON ``atLeast``): two dumps do not show rows scrolled past. A top row
+whole says no scroll at all (the rows came in, :mod:`~.new_rows`): a fling the list did not
+take (a refresh's circle still settling) moved nothing with the finger.
 
 Without either evidence, two dumps are also a scroll up by ``m`` onto a row cut as the top
 one is: the ``↕`` line says that and the other reading (:func:`or_past`).
@@ -61,16 +64,20 @@ class Past(NamedTuple):
     pushed: int
     """px the rows both frames show moved down (the new rows' height less ``down``)."""
     least: bool
-    """``down`` is the least it scrolled: no finger told how far, and rows that came in and
-    were scrolled past show in neither dump (it went further by their height if any did)."""
+    """``down`` is the least it scrolled: no slow finger told how far (a fast one glides on
+    past its travel), and rows that came in and were scrolled past show in neither dump (it
+    went further by their height if any did)."""
 
 
 def cut_off(frame: Frame, host: int, k: int) -> int | None:
     """px the top edge of list ``host`` cuts off row ``k`` (its top on that edge), from a row
-    of its kind (class and resource id) whole in ``frame``'s list: each child of ``k`` has one
-    of its class and id in that row, as far from its bottom (within a px); every such row
-    gives one height (within a px: a scaled screen rounds each box; the commonest), else
-    None; None too when ``k`` is not on the top edge. 0 when ``k`` is whole. O(rows × children).
+    of its kind (class and resource id) whole in ``frame``'s list that shows what ``k`` shows
+    in as many px above its bottom: each child of ``k`` has one of its class and id there, as
+    far from its bottom (within a px), and each of its children that ends in that band has
+    one in ``k`` (a sliver that shows no child: a row whose children all end higher). Every
+    such row gives one height (within a px: a scaled screen rounds each box; the commonest),
+    else None; None too when ``k`` is not on the top edge. 0 when ``k`` is whole. O(rows ×
+    children).
 
     >>> from deltarec.core.capture.uiautomator import parse_uiautomator
     >>> def row(top, bottom, texts):
@@ -85,10 +92,10 @@ def cut_off(frame: Frame, host: int, k: int) -> int | None:
     box = frame.nodes[host].bounds
     node = frame.nodes[k]
     b = node.bounds
-    kids = [q for q in frame.children[k] if frame.nodes[q].bounds.area]
-    if b.top > box.top + SPREAD or not kids:
+    if b.top > box.top + SPREAD:
         return None
     kind = (node.class_name, node.resource_id)
+    shows = _below(frame, k, b.bottom, b.height)
     heights: list[int] = []
     for q in frame.children[host]:
         other = frame.nodes[q]
@@ -97,21 +104,32 @@ def cut_off(frame: Frame, host: int, k: int) -> int | None:
             continue
         if not (box.top < ob.top and ob.bottom < box.bottom) or ob.height < b.height:
             continue
-        theirs = [frame.nodes[s] for s in frame.children[q]]
-        if all(
-            any(
-                (t.class_name, t.resource_id)
-                == (frame.nodes[s].class_name, frame.nodes[s].resource_id)
-                and abs((ob.bottom - t.bounds.bottom) - (b.bottom - frame.nodes[s].bounds.bottom))
-                <= 1
-                for t in theirs
-            )
-            for s in kids
+        if _alike(shows, _below(frame, q, ob.bottom, b.height - 1)) and _alike(
+            _below(frame, q, ob.bottom, b.height + 1), shows
         ):
             heights.append(ob.height)
     if not heights or max(heights) - min(heights) > 1:
         return None  # rows of the kind of two heights (a px is a scaled screen's rounding)
     return max(0, Counter(heights).most_common(1)[0][0] - b.height)
+
+
+def _below(frame: Frame, row: int, bottom: int, band: int) -> list[tuple[str, str, int]]:
+    """The children of ``row`` (ending at ``bottom``) that end less than ``band`` px above its
+    bottom, as (class, resource id, px above the bottom)."""
+    out = []
+    for q in frame.children[row]:
+        t = frame.nodes[q]
+        if t.bounds.area and bottom - t.bounds.bottom < band:
+            out.append((t.class_name, t.resource_id, bottom - t.bounds.bottom))
+    return out
+
+
+def _alike(these: list[tuple[str, str, int]], those: list[tuple[str, str, int]]) -> bool:
+    """Whether each child of ``these`` has one of its class and id in ``those``, as far above
+    its row's bottom (within a px)."""
+    return all(
+        any(c == c2 and r == r2 and abs(h - h2) <= 1 for c2, r2, h2 in those) for c, r, h in these
+    )
 
 
 def _shape(
@@ -193,12 +211,14 @@ def scrolled_past(
     if shape is None or not evidence(prev, curr, c, p, gesture):
         return None
     came, down, whole, m = shape
-    told = gesture is not None and gesture.content == (0, -1)
-    if told and gesture is not None:
+    if not down:
+        return None  # the top row whole: the rows came in, and nothing says it scrolled
+    slow = finger_up(curr, c, gesture)
+    if gesture is not None and gesture.content == (0, -1):
         travel = abs(gesture.y2 - gesture.y1) - FINGER_SLOP
         while down < travel:
             down, came = down + whole, came + 1
-    return Past(came, down, m, not told) if down else None
+    return Past(came, down, m, not slow)
 
 
 def past_motions(
