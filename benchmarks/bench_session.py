@@ -757,11 +757,19 @@ def _has(keys: set[Key], root: Key) -> bool:
 
 def _inserted(before: Snapshot, after: Snapshot) -> dict[Key, tuple[float, set[Key]]]:
     """The Inbox's list where new mail pushed its rows down at its top and it did not scroll
-    besides: its key → (the new rows' height in px, the rows that came in)."""
+    besides: its key → (the new rows' height in px, the rows that came in). A row archived
+    in the same step (a sideways drag on it as the mail came) took its height back: then the
+    px is the rows' own move, measured on the phone's views that both frames show (the new
+    rows less the archived one: what the rows show pushed, issue 18)."""
     out: dict[Key, tuple[float, set[Key]]] = {}
+    archived = before.state.inbox.archived != after.state.inbox.archived
     for key, a in after.views.items():
         scrolled = scroll_offsets(before.state)["inbox"] != scroll_offsets(after.state)["inbox"]
         if key in before.views and not scrolled and (pushed := _mail_pushed(before, after, a)):
+            common = set(before.children[key]) & set(after.children[key])
+            moved = _shift(before.views[key], a, common, before, after) if archived else None
+            if moved is not None and moved[0] == 0 and moved[1] > 0:
+                pushed = float(moved[1])
             out[key] = (pushed, set(after.children[key]) - set(before.children[key]))
     return out
 

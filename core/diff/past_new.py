@@ -46,7 +46,7 @@ from deltarec.core.diff.motions import SPREAD, Motion
 from deltarec.core.diff.new_rows import refreshing
 from deltarec.core.diff.pages import under
 from deltarec.core.observe.frame import Frame
-from deltarec.core.observe.labels import scrolls_by_nature
+from deltarec.core.observe.labels import natures
 
 if TYPE_CHECKING:
     from deltarec.core.diff.compute import Delta, Scroll
@@ -104,8 +104,8 @@ def cut_off(frame: Frame, host: int, k: int) -> int | None:
             continue
         if not (box.top < ob.top and ob.bottom < box.bottom) or ob.height < b.height:
             continue
-        if _alike(shows, _below(frame, q, ob.bottom, b.height - 1)) and _alike(
-            _below(frame, q, ob.bottom, b.height + 1), shows
+        if _alike(shows, _below(frame, q, ob.bottom, b.height + 1)) and _alike(
+            _below(frame, q, ob.bottom, b.height - 1), shows
         ):
             heights.append(ob.height)
     if not heights or max(heights) - min(heights) > 1:
@@ -235,13 +235,11 @@ def past_motions(
     ``clipped``. O(lists × rows)."""
     named = {m.curr for m in motions}
     out = list(motions)
-    for c, p in pairs.items():
-        if c in named or not scrolls_by_nature(curr.nodes[c]):
-            continue
-        past = scrolled_past(prev, curr, c, p, pairs, gesture)
-        if past is not None:
+    for c, natural in enumerate(natures(curr)):
+        p = pairs.get(c) if natural and c not in named else None
+        if p is not None and (past := scrolled_past(prev, curr, c, p, pairs, gesture)):
             out.append(Motion(c, p, 0, -past.down))
-    return sorted(out, key=lambda m: m.curr)
+    return sorted(out, key=lambda m: m.curr) if len(out) > len(motions) else motions
 
 
 def past_of(d: Delta, s: Scroll) -> Past | None:

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from deltarec.core.devices.virtual.fling import TOUCH_SLOP_LU
 from deltarec.core.devices.virtual.profile import PRESETS, Profile
-from deltarec.core.devices.virtual.screen_inbox import REFRESH_MAIL, REFRESH_PULL
+from deltarec.core.devices.virtual.screen_inbox import REFRESH_MAIL, REFRESH_PULL, ROW_H
 from deltarec.core.diff.gesture import Gesture as Touch
 from deltarec.core.observer import DeltaResult
 from tests.core.truth.steps import STEP, Steps
@@ -136,16 +136,22 @@ def sweep(
         yield case, result, bad
 
 
-DRAG_LENGTHS = (20, 50, 100, 150, 250, 350, 450, 600)
+DRAG_LENGTHS = (20, 50, 100, 150, 190, 250, 350, 450, 600)
 """lu the finger travels in :func:`drag_cases` (the touch slop, 21 lu, included): from within
-the slop (a tap to the phone, told as the drag it was) to more than three new rows."""
-CI_LENGTHS = (50, 250, 450)
-"""The lengths the test suite sweeps (:func:`drag_cases` ``lengths``): past no new row, one,
-two; the whole sweep runs with ``python -m tests.core.truth.inbox_mail``."""
+the slop (a tap to the phone, told as the drag it was) to more than three new rows; 190 lu
+leaves a sliver of the first new row that shows none of its children on every preset."""
+CI_LENGTHS = (50, 190, 250, 450)
+"""The lengths the test suite sweeps (:func:`drag_cases` ``lengths``): past no new row, into
+the first down to a sliver, past one, past two; the whole sweep runs with
+``python -m tests.core.truth.inbox_mail``."""
 DRAG_PLACES = ("top", "short")
 """At the list's top, or just below it (a fling that stopped :data:`SHORT` lu short)."""
 SIDEWAYS_LENGTHS = (100, 300, 600)
 """lu a sideways drag travels in :func:`drag_cases` (a row slides back, or is archived)."""
+SIDEWAYS_AT = {"left": "first", "right": "middle"}
+"""Where a sideways drag starts: on the list's first row going left (a message an earlier
+step brought, flush with the top edge, where it is once the mail came in above it: archived
+in the step the mail came), in the list's middle going right."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,7 +182,7 @@ def drag_cases(
 ) -> Iterator[DragCase]:
     """Every preset × at the top (mail by a refresh or a push) or just below it (a push: a
     drag down there scrolls) × 1-3 messages × a slow drag up or down of every length of
-    ``lengths``, or sideways of ``sideways_lengths`` (a push only) × told or not."""
+    ``lengths``, or sideways of ``sideways_lengths`` (:data:`SIDEWAYS_AT`) × told or not."""
     for preset in presets:
         for place in DRAG_PLACES:
             for by in ("refresh", "push"):
@@ -185,18 +191,24 @@ def drag_cases(
                 for n in (1, 2, 3):
                     for way in WAYS:
                         sideways = way in ("left", "right")
-                        if sideways and by == "refresh":
-                            continue
                         for length in sideways_lengths if sideways else lengths:
                             for told in (True, False):
                                 yield DragCase(preset, place, by, n, way, length, told)
 
 
 def _drag(steps: Steps, case: DragCase, profile: Profile) -> Touch:
-    """A slow drag (600 ms) from the middle of the list's lower half: ``case.length`` lu
-    along its way, drifting 3 lu across."""
+    """A slow drag (600 ms) from the middle of the list's lower half (a sideways one from its
+    first row, :data:`SIDEWAYS_AT`): ``case.length`` lu along its way, drifting 3 lu
+    across."""
     width, height = steps.pg.window_size()
     x1, y1 = width // 2, height * 3 // 5
+    if SIDEWAYS_AT.get(case.way) == "first":
+        row = min(
+            (v for w in steps.pg.windows() for v in w.root.walk() if v.action.startswith("open:")),
+            key=lambda v: v.bounds[1],
+        )
+        shift = profile.px(case.n * ROW_H) if case.place == "top" else 0  # the mail above it
+        y1 = (row.bounds[1] + row.bounds[3]) // 2 + shift
     sx, sy = WAYS[case.way]
     travel, drift = profile.px(case.length), profile.px(3)
     return Touch(x1, y1, x1 + sx * travel + sy * drift, y1 + sy * travel + sx * drift, 600)
@@ -209,6 +221,11 @@ def run_drag(case: DragCase) -> tuple[DeltaResult, list[str]]:
     pg = steps.pg
     pg.state.inbox.offset = PLACES[case.place]
     steps.step()
+    if SIDEWAYS_AT.get(case.way) == "first":  # a message of an earlier step is the first row
+        pg.push_mail(1)
+        tap = _touch(steps, "tap", profile)
+        pg.tap(tap.x1, tap.y1)
+        steps.step(tap)
     if case.by == "refresh":
         pull = _touch(steps, "pull", profile)
         pg.swipe(pull.x1, pull.y1, pull.x2, pull.y2, pull.duration_ms)

@@ -86,12 +86,16 @@ def scroll_truth(
     if not moved:
         # New mail pushed the Inbox's rows down at its top: a scroll entry may say they
         # moved only when it says too that they may have come in new (issue 18).
-        down = exact_px(profile, pushed, axis=1)
+        # Rows archived in the step (a sideways drag as the mail came) took their height back.
+        taken = len(after.inbox.archived - before.inbox.archived) * ROW_H
+        downs = {exact_px(profile, pushed, axis=1), exact_px(profile, pushed - taken, axis=1)}
         scrolls = [
             s
             for s in scrolls
             if not (
-                s.get("orInserted") and pushed > 0 and within(profile, s["dy"], down, slack=SLACK)
+                s.get("orInserted")
+                and pushed > 0
+                and any(within(profile, s["dy"], down, slack=SLACK) for down in downs)
             )
         ]
         if scrolls and before.clock.tab == after.clock.tab:
