@@ -12,6 +12,13 @@ fast drag up the list: the mail and a scroll in one step) or ``drag`` (a slow dr
 by :func:`tests.core.truth.walk.check` against the phone's state, told the gesture or not.
 
 :func:`sweep` yields every case of every preset with its violations.
+
+:func:`drag_sweep` is the drag's own sweep (:class:`DragCase`): mail 1-3 at the top (by a
+refresh or a push) or just below it (a push), delivered by one slow drag up or down of every
+length of :data:`DRAG_LENGTHS` (within the touch slop to past three new rows), or sideways
+(:data:`SIDEWAYS_AT`: on the first row, archived as the mail comes), told or not, on every
+preset: 1,728 cases. ``python -m tests.core.truth.inbox_mail`` runs it whole; the test suite
+runs :data:`CI_LENGTHS`.
 """
 
 from __future__ import annotations
