@@ -22,7 +22,7 @@ from deltarec.core.diff.axis import at_edge, host_sideways, page_swiped
 from deltarec.core.diff.finger import strayed
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.motions import Motion
-from deltarec.core.diff.recycled import shown_texts
+from deltarec.core.diff.recycled import kept_page, shown_texts
 from deltarec.core.diff.resized import kept_through_resize
 from deltarec.core.diff.row_content import own_texts
 from deltarec.core.diff.row_evidence import TextCache, displacement, kin, shown, spanned_past
@@ -177,7 +177,7 @@ def _same_row(prev: Frame, p: int, curr: Frame, c: int, cache: TextCache) -> boo
     if prev.nodes[p].bounds == curr.nodes[c].bounds:
         return True
     a, b = shown(prev, p, cache, False), shown(curr, c, cache, True)
-    return not (a and b) or bool(a & b)
+    return bool(a or b) and (not (a and b) or bool(a & b))
 
 
 def _unmoved(prev: Frame, p: int, curr: Frame, c: int, cache: TextCache) -> bool:
@@ -356,7 +356,8 @@ def bare(node: Node) -> bool:
 def through_wrappers(prev: Frame, curr: Frame, pairs: Mapping[int, int]) -> Mapping[int, int]:
     """``pairs`` and the wrappers no content pairs (module docstring), parents first: under
     a pair, the one unpaired child of each side, of one class, that shows nothing of its own
-    and is not the only child of a list (a list's one row is a row). O(n).
+    and is not the only child of a list (a list's one row is a row) but for the page a
+    ScrollView or pager kept (:func:`~deltarec.core.diff.recycled.kept_page`). O(n).
 
     >>> from deltarec.core.capture.uiautomator import parse_uiautomator
     >>> def shot(text):
@@ -373,13 +374,16 @@ def through_wrappers(prev: Frame, curr: Frame, pairs: Mapping[int, int]) -> Mapp
     parents = curr.parents
     for c in sorted({parents[k] for k in range(len(curr)) if k not in out} - {-1}):
         p = out.get(c)
-        if p is None or (scrolls_by_nature(curr.nodes[c]) and len(curr.children[c]) == 1):
+        if p is None:
             continue
         came = [k for k in curr.children[c] if k not in out]
         left = [q for q in prev.children[p] if q not in used]
         if len(came) != 1 or len(left) != 1:
             continue
         k, q = came[0], left[0]
+        one = scrolls_by_nature(curr.nodes[c]) and len(curr.children[c]) == 1
+        if one and not kept_page(prev, p, curr, c):
+            continue  # a list's one row is a row, but for a page it kept (recycled.py)
         a, b = prev.nodes[q], curr.nodes[k]
         if a.class_name == b.class_name and bare(a) and bare(b) and a.bounds.iou(b.bounds) > 0:
             out[k] = q

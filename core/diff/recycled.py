@@ -77,6 +77,33 @@ def shown_texts(frame: Frame, pos: int) -> set[str]:
     return out
 
 
+def kept_page(prev: Frame, p: int, curr: Frame, c: int) -> bool:
+    """Whether the one page of container ``c`` (paired with ``p``) is its one page before:
+    each fills its container (:func:`page_of`), of one class, and the new one shows something
+    the old one showed, or both show fewer than two texts (:func:`shows_nothing_it_showed`:
+    else it is the next page). The XML path pairs such a page by its resource id (a
+    ScrollView's ``event_holder``); element dicts carry none, and a form scrolled with one
+    field edited had its content unpaired: every field voted as a piece of a row that
+    changed, no offset won, and it read "scrolled about a page or more" with every field
+    listed as come in (the calendar's event editor, issue 18). O(size of the pages).
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> def shot(top, *texts):
+    ...     kids = "".join(f'<node class="T" text="{t}" bounds="[0,{top + 9 * i}]'
+    ...                    f'[9,{top + 9 * i + 9}]"/>' for i, t in enumerate(texts))
+    ...     return Frame(parse_uiautomator('<hierarchy><node class="ScrollView" bounds="[0,0]'
+    ...         f'[9,99]"><node class="F" bounds="[0,0][9,99]">{kids}</node></node></hierarchy>'))
+    >>> kept_page(shot(50, "Ada", "Bo"), 0, shot(20, "Ada (edited)", "Bo", "Cy"), 0)
+    True
+    >>> kept_page(shot(50, "Ada", "Bo"), 0, shot(20, "Dee", "Eve"), 0)
+    False
+    """
+    old, page = page_of(prev, p), page_of(curr, c)
+    if old < 0 or page < 0 or prev.nodes[old].class_name != curr.nodes[page].class_name:
+        return False
+    return not shows_nothing_it_showed(prev, old, curr, page)
+
+
 def recycled_pages(prev: Frame, curr: Frame, pairs: dict[int, int]) -> list[tuple[int, int]]:
     """The pages (curr, prev) of the paired pagers of ``curr`` that show nothing the old
     page showed (module docstring): a pager whose one page filled it before, and a child of
