@@ -27,10 +27,7 @@ SAYS_LESS = frozenset({"missed"})
 the class and the resource id, and may say less, never something false."""
 
 BUDGET: dict[tuple[str, str], int] = {
-    ("ime-open+scroll", "unchanged-listed"): 1,
-    ("ime-open+scroll", "wrong-scroll"): 1,
     ("scroll", "unchanged-listed"): 1,
-    ("scroll", "wrong-scroll"): 1,
 }
 """Violations per (transform, class) the dict path still has in the seeded sample, where the
 XML path has none: a ratchet (lower it when a class closes, never raise it). Was insert
@@ -40,7 +37,9 @@ unnamed (no resource id), when a section was inserted, removed or pushed down
 (``row_place``). Was scroll+edit 27 / 7 / 7 (oracle / unchanged-listed / wrong-scroll): a
 form scrolled with one label edited (calendar-tablet's event editor, the contacts editor)
 read as a page, the ScrollView's content, paired on the XML path by its id only, unpaired
-(``recycled.kept_page``). ``benchmarks/bench_dict_truth.py`` runs more seeds."""
+(``recycled.kept_page``). Was ime-open+scroll 1 / 1 and scroll 1 (wrong-scroll): a form of text
+boxes with no id and no label (their texts are left out of their keys) had nothing to vote
+with (``host._typed_spot``). ``benchmarks/bench_dict_truth.py`` runs more seeds."""
 
 
 def _pairs() -> list[tuple[str, str]]:
