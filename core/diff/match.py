@@ -89,6 +89,7 @@ from deltarec.core.diff.row_content import (
     holds_rows,
     kind,
     one_label_edited,
+    one_viewport,
     other_row,
     rebound_in_place,
     same_content,
@@ -408,6 +409,7 @@ def _align(
                     q
                     for q in candidates
                     if same_content(prev, q, curr, c, placed=placed)
+                    or one_viewport(prev, q, curr, c)  # a list's wrapper: its list's content
                     or (same_row_edited(prev, q, curr, c) and ev.overlaps(c, q))
                     # where the measured offset puts it, one label edited (a like count
                     # that ticked as the feed moved)

@@ -318,7 +318,8 @@ def unpair_other_rows(prev: Frame, curr: Frame, pairs: dict[int, int], used: set
 def other_row(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int]) -> bool:
     """Whether two containers are two rows: they show other content (:func:`shows_other`),
     are not one row bound again in place (:func:`rebound_in_place`, given the ``pairs`` so
-    far), and hold no part known by an id that no other node of either frame has (the
+    far), are not both the wrapper of a list outside a list (:func:`holds_scroller`), and
+    hold no part known by an id that no other node of either frame has (the
     status bar's clock, "9:02" → "9:03"). Only rows of a list (a sibling of their shape)
     are asked: a lone button renamed is one button."""
     parent = curr.parents[c]
@@ -327,6 +328,8 @@ def other_row(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int]
     like = kind(curr.nodes[c])
     if sum(1 for k in curr.children[parent] if kind(curr.nodes[k]) == like) < 2:
         return False
+    if holds_scroller(curr, c) and holds_scroller(prev, p) and not _a_page(curr, c, parent):
+        return False  # what its list shows changed, not which wrapper it is (its docstring)
     if not shows_other(prev, p, curr, c) or rebound_in_place(prev, p, curr, c, pairs):
         return False
     ids, counts = prev.id_counts, curr.id_counts
@@ -339,6 +342,50 @@ def other_row(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int]
         n.resource_id in once and counts[n.resource_id] == 1
         for n in curr.nodes[c : curr.subtree_end(c)]
     )
+
+
+def holds_scroller(frame: Frame, pos: int) -> bool:
+    """Whether ``pos`` wraps a container made to scroll: one child after another, each in
+    ``pos``'s box, down to it (an activity's ``content`` > ``fragment_container`` >
+    ScrollView). Its content is the scroller's: a list scrolled a page shows other labels in
+    the very wrapper that held it. Element dicts call every wrapper a ``container``, so the
+    window's ``content`` has siblings of its kind (the action bar's): :func:`other_row` read
+    it as another row of a list, and the form scrolled a page as wrappers removed and added.
+    O(depth of the chain).
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> f = Frame(parse_uiautomator('<hierarchy><node class="F" bounds="[0,0][9,9]"><node'
+    ...     ' class="android.widget.ScrollView" bounds="[0,0][9,9]"/></node></hierarchy>'))
+    >>> holds_scroller(f, 0), holds_scroller(f, 1)
+    (True, True)
+    """
+    box = frame.nodes[pos].bounds
+    while True:
+        if scrolls_by_nature(frame.nodes[pos]):
+            return True
+        kids = frame.children[pos]
+        if len(kids) != 1 or frame.nodes[kids[0]].bounds != box:
+            return False
+        pos = kids[0]
+
+
+def one_viewport(prev: Frame, q: int, curr: Frame, c: int) -> bool:
+    """Whether rows ``q`` and ``c`` each wrap a list (:func:`holds_scroller`) in one box: a
+    settings screen's ``content_frame`` under its ScrollView, beside the app bar. What it
+    shows is its list's, so a list scrolled a page leaves it no content in common, yet it is
+    the one wrapper (on the XML path its resource id says so; element dicts carry none)."""
+    return (
+        prev.nodes[q].bounds == curr.nodes[c].bounds
+        and holds_scroller(curr, c)
+        and holds_scroller(prev, q)
+    )
+
+
+def _a_page(frame: Frame, pos: int, parent: int) -> bool:
+    """Whether ``pos`` is a page of a pager: the size of its parent, made to scroll (the
+    next page of a pager is another element however its lists scrolled)."""
+    a, b = frame.nodes[pos].bounds, frame.nodes[parent].bounds
+    return scrolls_by_nature(frame.nodes[parent]) and (a.width, a.height) == (b.width, b.height)
 
 
 def shows_other(prev: Frame, p: int, curr: Frame, c: int) -> bool:
