@@ -27,7 +27,7 @@ from deltarec.core.diff.resized import kept_through_resize
 from deltarec.core.diff.row_content import own_texts
 from deltarec.core.diff.row_evidence import TextCache, displacement, kin, shown, spanned_past
 from deltarec.core.diff.row_place import spans
-from deltarec.core.diff.scroll_edits import kept_edited
+from deltarec.core.diff.scroll_edits import kept_edited, reads_as_edited
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.labels import natures, scrolls_by_nature
 from deltarec.core.observe.model import Bounds, Node
@@ -195,11 +195,15 @@ def _same_rows_in_place(
     """Whether a row that "came" shows what a row that "left" showed, in the same place: the
     same row whose key changed with a sibling (a tile's price beside its button's new
     text), or with one of its labels (:func:`~deltarec.core.diff.scroll_edits.kept_edited`:
-    every row's time ticked), so nothing scrolled; half of the rows that came at least. One
+    every row's time ticked), or reads as it with its one label edited, of a shape no other
+    row shows (:func:`~deltarec.core.diff.scroll_edits.reads_as_edited`: a pager's page whose
+    month label alone changed, beside arrows and day cells that show nothing), so nothing
+    scrolled; half of the rows that came at least, but for rows in their very box that show
+    nothing and hold what they held (no evidence either way). One
     row in place among a page of new ones is a footer the page left where it was (the
     Inbox's "Loading more…" at its end, then at its end again one page further). O(rows)."""
     at = {prev.nodes[q].bounds: q for q in left}
-    kept = 0
+    kept = blank = 0
     for k in came:
         q = at.get(curr.nodes[k].bounds)
         texts = shown(curr, k, cache, True) if q is not None else frozenset()
@@ -207,7 +211,11 @@ def _same_rows_in_place(
             kept += 1
         elif texts and q is not None and kept_edited(prev, q, curr, k):
             kept += 1  # its time ticked, its name stayed: the clock moved, not the list
-    return kept > 0 and 2 * kept >= len(came)
+        elif texts and q is not None and reads_as_edited(prev, q, curr, k):
+            kept += 1  # its one label edited ("August" → "August (edited)"), of its own shape
+        elif q is not None and curr.subtree_hashes[k] == prev.subtree_hashes[q]:
+            blank += 1  # nothing shown, one shape in one box: it says nothing either way
+    return kept > 0 and 2 * kept >= len(came) - blank
 
 
 def turned(
