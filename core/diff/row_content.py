@@ -13,6 +13,7 @@ from bisect import bisect_right
 from collections import Counter
 from collections.abc import Callable, Container, Iterable, Mapping
 
+from deltarec.core.capture.element_dicts import ROOT_CLASS
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.labels import scrolls_by_nature
 from deltarec.core.observe.model import Node
@@ -260,14 +261,24 @@ ROW_REPEATS = 3
 
 
 def holds_rows(frame: Frame, pos: int) -> bool:
-    """Whether the children of ``pos`` are rows: it is made to scroll, or they repeat one shape."""
+    """Whether the children of ``pos`` are rows: it is made to scroll, or they repeat one shape
+    (class and resource id). Element dicts carry neither: every wrapper is a ``container``,
+    so a row's parts (an icon's frame, a title's block, a switch's frame: three containers
+    side by side) repeat one shape there; the shape of an element dict without an id is also
+    what it holds (its children's roles), the nearest evidence the dicts keep of a class. A
+    row's parts then read as a list's rows, known only by their content: an icon's frame
+    that shows nothing paired with the title's block beside it, the title listed as come in
+    (settings' Airplane mode row, its title edited)."""
     if scrolls_by_nature(frame.nodes[pos]):
         return True
-    shapes: dict[tuple[str, str], int] = {}
+    shapes: dict[tuple[str, ...], int] = {}
+    dicts = frame.nodes[0].class_name == ROOT_CLASS
     for k in frame.children[pos]:
         if frame.children[k]:
             node = frame.nodes[k]
-            shape = (node.class_name, node.resource_id)
+            shape: tuple[str, ...] = (node.class_name, node.resource_id)
+            if dicts and not node.resource_id:
+                shape += tuple(frame.nodes[q].role for q in frame.children[k])
             shapes[shape] = shapes.get(shape, 0) + 1
             if shapes[shape] >= ROW_REPEATS:
                 return True
