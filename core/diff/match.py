@@ -86,6 +86,7 @@ from deltarec.core.diff.motions import Motion
 from deltarec.core.diff.pair_evidence import Evidence, Guard, own_content
 from deltarec.core.diff.recycled import unpair_recycled_pages
 from deltarec.core.diff.row_content import (
+    blank_in_place,
     holds_rows,
     kind,
     one_label_edited,
@@ -410,6 +411,7 @@ def _align(
                     for q in candidates
                     if same_content(prev, q, curr, c, placed=placed)
                     or one_viewport(prev, q, curr, c)  # a list's wrapper: its list's content
+                    or (not placed and blank_in_place(prev, q, curr, c, pairs))
                     or (same_row_edited(prev, q, curr, c) and ev.overlaps(c, q))
                     # where the measured offset puts it, one label edited (a like count
                     # that ticked as the feed moved)

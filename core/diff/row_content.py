@@ -140,6 +140,44 @@ def rebound_in_place(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[in
     )
 
 
+def blank_in_place(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int]) -> bool:
+    """Whether row ``c`` is old row ``p`` that shows nothing, held in place: neither shows a
+    text or description, both hold one subtree (the same hash, node for node in the same
+    boxes), and the row after each is one row in the same box (:func:`_next_row_held`), or
+    both are their list's last rows, clear of its edges, after one row held so. Such a row
+    has no content to be known by; nothing can have taken its place either (a notification's
+    shadow frames after it, on element dicts, which carry the ids the XML path pairs them
+    by). O(size of the two rows)."""
+    if texts(prev, p) or texts(curr, c) or curr.subtree_hashes[c] != prev.subtree_hashes[p]:
+        return False
+    p_end, c_end = prev.subtree_end(p), curr.subtree_end(c)
+    if p_end - p != c_end - c or any(
+        m.bounds != n.bounds for m, n in zip(prev.nodes[p:p_end], curr.nodes[c:c_end], strict=True)
+    ):
+        return False
+    if _next_row_held(prev, p, curr, c, pairs):
+        return True
+    if _next_sibling(prev, p) is not None or _next_sibling(curr, c) is not None:
+        return False
+    before_c, before_p = _previous_sibling(curr, c), _previous_sibling(prev, p)
+    box, b = curr.nodes[curr.parents[c]].bounds, curr.nodes[c].bounds
+    return (
+        before_c is not None
+        and before_p is not None
+        and pairs.get(before_c) == before_p
+        and curr.nodes[before_c].bounds == prev.nodes[before_p].bounds
+        and box.top < b.top
+        and b.bottom < box.bottom
+    )
+
+
+def _previous_sibling(frame: Frame, pos: int) -> int | None:
+    parent = frame.parents[pos]
+    siblings = frame.children[parent] if parent >= 0 else frame.roots
+    i = bisect_right(siblings, pos) - 2  # siblings are in document order
+    return siblings[i] if i >= 0 else None
+
+
 def _next_row_held(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int]) -> bool:
     """Whether the row after ``c`` in its list is paired with the row after ``p``, and sits
     in the very same box: nothing was inserted or removed between them, and rows above did
@@ -357,11 +395,12 @@ def other_row(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int]
 
 def holds_scroller(frame: Frame, pos: int) -> bool:
     """Whether ``pos`` wraps a container made to scroll: one child after another, each in
-    ``pos``'s box, down to it (an activity's ``content`` > ``fragment_container`` >
-    ScrollView). Its content is the scroller's: a list scrolled a page shows other labels in
-    the very wrapper that held it. Element dicts call every wrapper a ``container``, so the
-    window's ``content`` has siblings of its kind (the action bar's): :func:`other_row` read
-    it as another row of a list, and the form scrolled a page as wrappers removed and added.
+    ``pos``'s box and nine tenths of it at least (a list 8 px below its frame's top), down
+    to it (an activity's ``content`` > ``fragment_container`` > ScrollView). Its content is
+    the scroller's: a list scrolled a page shows other labels in the very wrapper that held
+    it. Element dicts call every wrapper a ``container``, so the window's ``content`` has
+    siblings of its kind (the action bar's): :func:`other_row` read it as another row of a
+    list, and the form scrolled a page as wrappers removed and added.
     O(depth of the chain).
 
     >>> from deltarec.core.capture.uiautomator import parse_uiautomator
@@ -371,11 +410,16 @@ def holds_scroller(frame: Frame, pos: int) -> bool:
     (True, True)
     """
     box = frame.nodes[pos].bounds
+    least = box.area * 9 // 10
     while True:
         if scrolls_by_nature(frame.nodes[pos]):
             return True
         kids = frame.children[pos]
-        if len(kids) != 1 or frame.nodes[kids[0]].bounds != box:
+        if len(kids) != 1:
+            return False
+        b = frame.nodes[kids[0]].bounds
+        inside = box.left <= b.left and b.right <= box.right and box.top <= b.top
+        if not (inside and b.bottom <= box.bottom and b.area >= least):
             return False
         pos = kids[0]
 
