@@ -26,6 +26,7 @@ from pathlib import Path
 os.environ.setdefault("ADBUTILS_ADB_PATH", "/bin/false")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks.bench_real_transforms import KINDS
 from deltarec.core.capture import frame_cache
 from tests.core.dict_truth import graded_by_dicts
 from tests.core.real_scrolls import insertions, keyboards, scroll_edits
@@ -34,8 +35,9 @@ from tests.core.real_scrolls.transforms import cases, check
 Graded = tuple[str, object, list[tuple[str, str]]]
 
 
-def sample(seed: int, per: int) -> Iterator[Graded]:
-    """Every case of the four families for ``seed``: (kind, case, violations)."""
+def sample(seed: int, per: int, every: bool = False) -> Iterator[Graded]:
+    """Every case of the four families for ``seed``: (kind, case, violations); ``every``:
+    the other kinds of ``bench_real_transforms`` too."""
     for case in cases(random.Random(seed), per):
         yield case.kind, case, check(case)
     for ins in insertions.cases(random.Random(seed), per):
@@ -44,6 +46,10 @@ def sample(seed: int, per: int) -> Iterator[Graded]:
         yield keyboards.kind(kb), kb, keyboards.check(kb)
     for se in scroll_edits.cases(random.Random(seed), per):
         yield scroll_edits.kind(se), se, scroll_edits.check(se)
+    for module in KINDS if every else ():
+        if module is not scroll_edits and module is not keyboards:
+            for case in module.cases(random.Random(seed), per):
+                yield module.kind(case), case, module.check(case)
 
 
 def _seeds(spec: str) -> list[int]:
@@ -60,6 +66,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--per", type=int, default=1, help="derived pairs per capture")
     parser.add_argument("--show", type=int, default=0, help="failing cases to print per class")
     parser.add_argument("--xml", action="store_true", help="grade the XML path too")
+    parser.add_argument("--all", action="store_true", help="every kind of bench_real_transforms")
     args = parser.parse_args(argv)
     start = time.perf_counter()
     paths = {"dicts": Counter[tuple[str, str]](), "xml": Counter[tuple[str, str]]()}
@@ -68,7 +75,7 @@ def main(argv: list[str] | None = None) -> int:
     for seed in _seeds(args.seeds):
         frame_cache.clear()
         with graded_by_dicts():
-            for kind, case, got in sample(seed, args.per):
+            for kind, case, got in sample(seed, args.per, args.all):
                 n_cases[kind] += 1
                 for klass, detail in got:
                     paths["dicts"][(kind, klass)] += 1
@@ -76,7 +83,7 @@ def main(argv: list[str] | None = None) -> int:
                         shown[klass] += 1
                         print(f"--- seed {seed} [{kind} {klass}] {case}\n  {detail}")
         if args.xml:
-            for kind, _, got in sample(seed, args.per):
+            for kind, _, got in sample(seed, args.per, args.all):
                 paths["xml"].update((kind, klass) for klass, _ in got)
     took = time.perf_counter() - start
     print(
