@@ -109,10 +109,11 @@ def _pager_swiped(
     the next page (:func:`~deltarec.core.diff.axis.page_swiped`): its items may all be cut
     by both side edges before (a form's rows), so none stayed whole, yet the page's own
     edge measures the swipe. The page now is the one child of ``c`` paired with it, or else
-    the one holding nodes paired with nodes of it (a sliver's wrappers, their ids shared
-    with the next page's, pair with nothing: its labels do), or else the one showing a text
-    it showed (a form's text boxes, keyed without their hints, pair with nothing at all).
-    O(size of the pages)."""
+    the one holding nodes showing content paired with nodes of it (a sliver's wrappers, their
+    ids shared with the next page's, pair with nothing: its labels do; a switch's frame that
+    shows nothing pairs by overlap with its twin on the next page, on element dicts), or
+    else the one showing a text it showed (a form's text boxes, keyed without their hints,
+    pair with nothing at all). O(size of the pages)."""
     olds = prev.children[p]
     if len(olds) != 1 or len(curr.children[c]) < 2:
         return None  # the common container: no page then, or one page now (asked first)
@@ -120,12 +121,13 @@ def _pager_swiped(
     if prev.nodes[old].bounds != prev.nodes[p].bounds:
         return None
     got = [k for k in curr.children[c] if pairs.get(k) == old]
-    if not got:
+    if not got:  # a label paired: a box that shows nothing pairs by overlap with its twin's
         end = prev.subtree_end(old)
+        shows = curr.has_content.__getitem__
         got = [
             k
             for k in curr.children[c]
-            if any(old < pairs.get(q, -1) < end for q in range(k, curr.subtree_end(k)))
+            if any(old < pairs.get(q, -1) < end and shows(q) for q in range(k, curr.subtree_end(k)))
         ]
     if not got:
         was = shown_texts(prev, old)

@@ -428,11 +428,14 @@ def one_viewport(prev: Frame, q: int, curr: Frame, c: int) -> bool:
     """Whether rows ``q`` and ``c`` each wrap a list (:func:`holds_scroller`) in one box: a
     settings screen's ``content_frame`` under its ScrollView, beside the app bar. What it
     shows is its list's, so a list scrolled a page leaves it no content in common, yet it is
-    the one wrapper (on the XML path its resource id says so; element dicts carry none)."""
+    the one wrapper (on the XML path its resource id says so; element dicts carry none).
+    Never a pager's page (:func:`_a_page`): the next page swiped in is another element."""
     return (
         prev.nodes[q].bounds == curr.nodes[c].bounds
         and holds_scroller(curr, c)
         and holds_scroller(prev, q)
+        and not _a_page(curr, c, curr.parents[c])
+        and not _a_page(prev, q, prev.parents[q])
     )
 
 
