@@ -81,11 +81,14 @@ def kept_page(prev: Frame, p: int, curr: Frame, c: int) -> bool:
     """Whether the one page of container ``c`` (paired with ``p``) is its one page before:
     each fills its container (:func:`page_of`), of one class, and the new one shows something
     the old one showed, or both show fewer than two texts (:func:`shows_nothing_it_showed`:
-    else it is the next page), and is not another page laid out alike (:func:`_relabelled`). The XML path pairs such a page by its resource id (a
-    ScrollView's ``event_holder``); element dicts carry none, and a form scrolled with one
-    field edited had its content unpaired: every field voted as a piece of a row that
-    changed, no offset won, and it read "scrolled about a page or more" with every field
-    listed as come in (the calendar's event editor, issue 18). O(size of the pages).
+    else it is the next page), and is not another page laid out alike (:func:`_relabelled`).
+    The XML path pairs such a page by its resource id (a ScrollView's ``event_holder``);
+    element dicts carry none, and a form scrolled with one field edited had its content
+    unpaired: every field voted as a piece of a row that changed, no offset won, and it read
+    "scrolled about a page or more" with every field listed as come in (the calendar's event
+    editor, issue 18). On element dicts, which carry no ids, two pages that share their
+    layout and all their labels but ones that read as edited stay one page. O(size of the
+    pages).
 
     >>> from deltarec.core.capture.uiautomator import parse_uiautomator
     >>> def shot(top, *texts):
