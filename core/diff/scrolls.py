@@ -73,6 +73,7 @@ from collections.abc import Set as AbstractSet
 from deltarec.core.diff.axis import at_edge, item_sideways
 from deltarec.core.diff.gaps import closed_gaps
 from deltarec.core.diff.gesture import Gesture
+from deltarec.core.diff.grown import grew_within
 from deltarec.core.diff.host import host_motion
 from deltarec.core.diff.motions import Motion
 from deltarec.core.diff.new_rows import inserted_at_top, pushed_only
@@ -101,8 +102,14 @@ def find_motions(
     motions = _find_motions(prev, curr, pairs, gesture)
     if gesture is not None:
         motions = with_gesture(prev, curr, pairs, motions, gesture)
-    # Rows that new rows pushed down at a list's top keep their pairs (:mod:`.new_rows`).
-    return [m for m in motions if not pushed_only(prev, curr, m.curr, m.prev, pairs, gesture)]
+    # Rows that new rows pushed down at a list's top keep their pairs (:mod:`.new_rows`),
+    # and so do those of a list that grew with them (:mod:`.grown`: pages found afterwards).
+    return [
+        m
+        for m in motions
+        if not pushed_only(prev, curr, m.curr, m.prev, pairs, gesture)
+        and not (m.page and grew_within(prev, curr, m.curr, m.prev, pairs, m))
+    ]
 
 
 def _find_motions(
@@ -185,6 +192,8 @@ def _find_motions(
             motion = None  # rows taken out (put back) at several places: no one offset
         if motion and inserted_at_top(prev, curr, c, old, pairs, (motion.dx, motion.dy), gesture):
             motion = None  # rows came in at the list's top: no scroll (:mod:`.new_rows`)
+        if motion and grew_within(prev, curr, c, old, pairs, motion):
+            motion = None  # its box grew (shrank) with rows at its top: no scroll (:mod:`.grown`)
         if motion is not None and not (motion.page and cut):  # carried out by the outer scroll
             out.append(motion)
             if not motion.page:
