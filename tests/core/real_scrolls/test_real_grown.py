@@ -16,14 +16,17 @@ BUDGET_TOPS: dict[tuple[str, str], int] = {
     ("insertion", "unchanged-listed"): 8,
     ("insertion", "false-pair"): 2,
     ("insertion", "missed"): 2,
-    ("removal", "false-scroll"): 22,
-    ("removal", "unchanged-listed"): 22,
-    ("removal", "false-pair"): 16,
+    ("removal", "false-scroll"): 8,
+    ("removal", "unchanged-listed"): 8,
+    ("removal", "false-pair"): 2,
     ("removal", "missed"): 2,
 }
 """Violations left at index 0 of real lists, 1 and 2 rows, inserted and removed (168
 cases; 94 failed when the generator was written, 30 after
-:func:`deltarec.core.diff.grown.grew_at_top` and the ``orRemoved`` hedge)."""
+:func:`deltarec.core.diff.grown.grew_at_top` and the ``orRemoved`` hedge, 16 once a row
+that moved up onto a list's top edge showing another row's labels is no sticky header
+staying put (:meth:`deltarec.core.diff.pair_evidence.Guard._shown_elsewhere`: the contact
+form's photo removed, the photo below paired with it by place))."""
 
 BUDGET_WRAPPING: dict[tuple[str, str], int] = {}
 """Violations left at index 0 to 2 of real lists whose box wraps their rows (184 cases;
