@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from deltarec.core.capture.uiautomator import parse_uiautomator
 from deltarec.core.diff.compute import compute_delta, diff_observations
 from deltarec.core.observe.model import Bounds, Observation
+from deltarec.core.observer import observe_delta
 
 SCREEN = 2000
 
@@ -98,3 +99,24 @@ def test_a_list_the_keyboard_uncovered_is_not_said_to_have_grown_rows() -> None:
     curr = _shot(labels, 150, 0, SCREEN)
     d = compute_delta(prev, curr)
     assert [s.dy for s in d.scrolls] == [300]
+
+
+def test_golden_a_row_put_in_and_taken_out_at_the_top_of_a_list_that_wraps_its_rows() -> None:
+    """The text an agent reads: the row, and nothing moved or scrolled (was: ``↕ [0] list ""
+    scrolled up 150px (+1 rows, -0 rows)`` above the row; taken out, ``scrolled down 150px
+    (+0 rows, -1 rows)`` and no row)."""
+    labels = ["Alpha", "Bravo", "Charlie"]
+    short, tall = _shot(labels, 150, 200, 1000), _shot(["New mail", *labels], 150, 200, 1000)
+    assert observe_delta(short, tall).text == '+ [4] text "New mail"'
+    assert observe_delta(tall, short).text == '- text "New mail"'
+
+
+def test_golden_a_row_taken_out_at_the_top_of_a_list_whose_box_stayed() -> None:
+    """The list fills its box before and after: the scroll line says the other reading (was:
+    the scroll alone)."""
+    rows = ["Alpha", "Bravo", "Charlie", "Delta", "Echo", "Foxtrot", "Golf"]
+    text = observe_delta(_shot(["Old", *rows], 150, 200, 700), _shot(rows, 150, 200, 700)).text
+    assert text == (
+        '↕ [0] list "" scrolled down 150px (+1 rows, -1 rows), or its top row was removed\n'
+        '+ [6] text "Echo"'
+    )
