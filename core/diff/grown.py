@@ -27,8 +27,9 @@ entry.
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from deltarec.core.diff.motions import SPREAD, Motion
 from deltarec.core.observe.frame import Frame
@@ -42,7 +43,7 @@ def grew_at_top(prev: Frame, curr: Frame, c: int, p: int, pairs: Mapping[int, in
     """How many rows came in (``dy`` > 0) or left (``dy`` < 0) at the top of host ``c``
     (paired with ``p``), whose rows moved by ``dy``, as its box grew (shrank) with them
     (module docstring); 0 when they did not. ``pairs``: curr → prev positions.
-    O(rows of ``c`` + depth; the pairs inverted when the box shrank).
+    O(rows of ``c`` + depth).
 
     >>> from deltarec.core.capture.uiautomator import parse_uiautomator
     >>> def shot(texts):
@@ -60,8 +61,7 @@ def grew_at_top(prev: Frame, curr: Frame, c: int, p: int, pairs: Mapping[int, in
     if dy > SPREAD:
         return _grew(prev, curr, c, p, pairs, dy)
     if dy < -SPREAD and _stretched(curr, prev, c, p, -dy):
-        back = {q: k for k, q in pairs.items()}
-        return _came(curr, prev, p, c, back, -dy)
+        return _came(curr, prev, p, c, _back(curr, c, pairs), -dy)
     return 0
 
 
@@ -73,22 +73,31 @@ def grew_within(
     at its top (:func:`grew_at_top`): a ScrollView around a preference list that wraps its
     rows carries the move of the list's rows, and only the list's box grew. A page (no
     offset: the only row that stayed sits at an edge) is measured by the list's first row
-    of either frame and its pair. O(nodes of ``c``)."""
+    of either frame and its pair. O(rows + log n, and the lists inside ``c``)."""
     if motion.dx:
         return False
     if _grew_by(prev, curr, c, p, pairs, motion):
         return True
-    natural = natures(curr)
-    for k in range(c + 1, curr.subtree_end(c)):
+    lists = _natural_positions(curr)
+    end = curr.subtree_end(c)
+    for k in lists[bisect_right(lists, c) : bisect_left(lists, end)]:
         q = pairs.get(k)
         if (
             q is not None
-            and natural[k]
             and prev.nodes[q].bounds.bottom != curr.nodes[k].bounds.bottom
             and _grew_by(prev, curr, k, q, pairs, motion)
         ):
             return True
     return False
+
+
+def _natural_positions(frame: Frame) -> list[int]:
+    """The positions of the containers made to scroll, in order: kept in the frame's memo.
+    O(n) once a frame."""
+    got = frame.memo.get(_natural_positions)
+    if got is None:
+        got = frame.memo[_natural_positions] = [k for k, n in enumerate(natures(frame)) if n]
+    return cast(list[int], got)
 
 
 def _grew_by(
@@ -169,6 +178,12 @@ def _came(old: Frame, new: Frame, n: int, o: int, pairs: Mapping[int, int], dy: 
     return 0
 
 
+def _back(curr: Frame, c: int, pairs: Mapping[int, int]) -> dict[int, int]:
+    """``pairs`` (curr → prev) turned around for the rows of list ``c``: the pairs a list's
+    rows removed at its top are asked about. O(rows)."""
+    return {pairs[k]: k for k in curr.children[_rows(curr, c)] if k in pairs}
+
+
 def _rows(frame: Frame, pos: int) -> int:
     """The innermost wrapper filling ``pos`` (one child with its very box): whose children
     are the rows."""
@@ -187,8 +202,7 @@ def removed_at_top(d: Delta, s: Scroll) -> int:
     prev, curr = d.prev, d.curr
     if prev.nodes[s.prev].bounds != curr.nodes[s.curr].bounds:
         return 0
-    back = {q: k for k, q in d.pairs.items()}
-    return _came(curr, prev, s.prev, s.curr, back, -s.dy)
+    return _came(curr, prev, s.prev, s.curr, _back(curr, s.curr, d.pairs), -s.dy)
 
 
 def or_removed(d: Delta, s: Scroll) -> str:
