@@ -20,7 +20,8 @@ rows above it in the other frame are rows no frame pairs, the first at the top e
 
 Where the box stayed, the dumps cannot tell rows removed at the top from a scroll down by
 their height onto a row's top (the mirror of :mod:`deltarec.core.diff.new_rows`): the
-scroll reading stands and says the other (:func:`or_removed`, :func:`removed_at_top`):
+scroll reading stands and says the other (:func:`or_removed`, :func:`removed_at_top`;
+not when the caller told a swipe that moved the content up):
 ``↕ … scrolled down 558px (…), or its top row was removed``, and ``orRemoved`` on its JSON
 entry.
 """
@@ -196,9 +197,17 @@ def _rows(frame: Frame, pos: int) -> int:
 def removed_at_top(d: Delta, s: Scroll) -> int:
     """How many rows at the top of ``s``'s list may have been removed instead of scrolled
     out: its rows moved up onto a row's top, as the rows below rows removed at its top
-    move up, in a box that stayed (module docstring). O(rows)."""
+    move up, in a box that stayed (module docstring); none when the caller told a swipe
+    that moved the content up (content follows the finger: the scroll is the reading).
+    O(rows).
+
+    A scroll down from a list's start by whole rows reads so too (``list_screen(0, 10)``
+    → ``list_screen(3, 10)``, no gesture told): two dumps do not tell it from rows
+    removed at the top, and the line says both."""
     if s.page or s.dx or s.dy >= -SPREAD:
         return 0
+    if d.gesture is not None and d.gesture.content == (0, -1):
+        return 0  # the caller's finger moved the content up: a scroll, as it says
     prev, curr = d.prev, d.curr
     if prev.nodes[s.prev].bounds != curr.nodes[s.curr].bounds:
         return 0

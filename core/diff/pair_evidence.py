@@ -203,6 +203,26 @@ class Guard:
                 return True
         return False
 
+    def _a_row_of_them(self, row: int) -> bool:
+        """Whether ``row`` is of the kind (class and a resource id) of a sibling that moved
+        (paired, in another box): one of the list's rows, which a scroll moves with the
+        rest, not a header of its own kind pinned to the edge. O(siblings)."""
+        curr, prev, pairs = self.curr, self.prev, self.measured
+        node = curr.nodes[row]
+        if not node.resource_id:
+            return False  # Compose's nodes have no ids: a pinned header is a View as well
+        for s in curr.children[curr.parents[row]]:
+            other, q = curr.nodes[s], pairs.get(s)
+            if (
+                s != row
+                and q is not None
+                and other.class_name == node.class_name
+                and other.resource_id == node.resource_id
+                and other.bounds != prev.nodes[q].bounds
+            ):
+                return True
+        return False
+
     def _sticky(self, c: int, p: int, host: int) -> bool:
         """Whether a node that stayed put inside a scrolled host can be one that stayed: its
         row sits on the host's edge (a sticky header: unless its labels came from another
@@ -214,7 +234,7 @@ class Guard:
             row, old = curr.parents[row], prev.parents[old]
         box, b = curr.nodes[host].bounds, curr.nodes[row].bounds
         if b.top <= box.top or b.bottom >= box.bottom:
-            return not self._shown_elsewhere(row, old)
+            return not (self._shown_elsewhere(row, old) or self._a_row_of_them(row))
         shown_a, shown_b = texts(prev, old), texts(curr, row)
         return shown_a <= shown_b or shown_b <= shown_a
 
