@@ -74,7 +74,7 @@ from deltarec.core.diff.axis import at_edge, item_sideways
 from deltarec.core.diff.gaps import closed_gaps
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.host import host_motion
-from deltarec.core.diff.motions import Motion
+from deltarec.core.diff.motions import SPREAD, Motion, near
 from deltarec.core.diff.new_rows import inserted_at_top, pushed_only
 from deltarec.core.diff.pages import (
     started_in,
@@ -145,6 +145,7 @@ def _find_motions(
     # made to scroll only when that is not inside a container made to scroll below it (the
     # rows of a ScrollView are its own: the window around it never scrolled them).
     parents, children = curr.parents, curr.children
+    natural_c, natural_p = natures(curr), natures(prev)  # _natural, read inline
     busy = [False] * n
     direct = [False] * n
     for c in range(n - 1, -1, -1):
@@ -154,7 +155,8 @@ def _find_motions(
                 busy[parent] = True
                 if plain:
                     direct[parent] = True
-                    plain = not _natural(prev, curr, pairs, parent)
+                    old = pairs.get(parent)
+                    plain = not (natural_c[parent] or (old is not None and natural_p[old]))
                 parent = parents[parent]
     offset_of: dict[int, tuple[int, int]] = {}
     around: dict[int, _Around] = {}
@@ -168,6 +170,17 @@ def _find_motions(
             continue
         # The offsets of the scrolled hosts around c, and the box of the innermost one.
         base, outer = _around(curr, parents[c], offset_of, around) if offset_of else _NOWHERE
+        if moved[c] and (
+            base == (0, 0)
+            or (
+                (own := displacement(nodes_p[old].bounds, nodes_c[c].bounds)) is not None
+                and not near(own, base, 2 * SPREAD)
+            )
+        ):
+            # Host c itself moved (its content with it): host_motion's first test, asked
+            # before the set-up for it (an insertion pushes every row below it down, and
+            # each row with children below a host is asked: 760 rows on the 1 MB step).
+            continue
         # Cut by an edge of the innermost scroll around it that cuts its items: the top or
         # bottom of a list, the left or right of a pager moved sideways (a list in a page).
         cut = outer is not None and at_edge(curr.nodes[c].bounds, outer[0], outer[1])
