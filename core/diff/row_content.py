@@ -276,12 +276,37 @@ def holds_rows(frame: Frame, pos: int) -> bool:
 
 def labels(frame: Frame, pos: int) -> frozenset[str]:
     """The texts and descriptions in ``pos``'s subtree that name it: a text box's text (typed,
-    or its hint) is left out, as keys leave it out."""
+    or its hint) is left out, as keys leave it out. A subtree of more than
+    :data:`NAMING_WALK` nodes reads the frame's :func:`_naming` (a big step asks it of every
+    container around its change: the screen's root, its scroll view, its list)."""
+    end = frame.subtree_end(pos)
+    if end - pos > NAMING_WALK:
+        named = set(_naming(frame)[pos:end])
+        named.discard(None)
+        return frozenset(named)  # type: ignore[arg-type]  # None discarded
     return frozenset(
         n.text if n.text and not (n.role == "textbox" or n.password) else n.content_desc
-        for n in frame.nodes[pos : frame.subtree_end(pos)]
+        for n in frame.nodes[pos:end]
         if n.content_desc or (n.text and not (n.role == "textbox" or n.password))
     )
+
+
+NAMING_WALK = 64
+"""Largest subtree :func:`labels` walks node by node; a larger one reads :func:`_naming`."""
+
+
+def _naming(frame: Frame) -> list[str | None]:
+    """Per position, the label :func:`labels` takes from that node, or None (never ""): one
+    pass, kept in the frame's memo, so that a subtree's labels are a slice read at C speed."""
+    got = frame.memo.get(_naming)
+    if got is None:
+        got = frame.memo[_naming] = [
+            (n.text if n.text and not (n.role == "textbox" or n.password) else n.content_desc)
+            if n.content_desc or (n.text and not (n.role == "textbox" or n.password))
+            else None
+            for n in frame.nodes
+        ]
+    return got  # type: ignore[return-value]
 
 
 def unpair_other_rows(prev: Frame, curr: Frame, pairs: dict[int, int], used: set[int]) -> None:
