@@ -317,10 +317,19 @@ def _uncross(prev: Frame, curr: Frame, pairs: dict[int, int], used: set[int]) ->
             not taken(k) and kind(frame.nodes[k]) == kind(like) for k in frame.children[parent]
         )
 
-    for c, p in list(pairs.items()):
-        cp, pp = curr.parents[c], prev.parents[p]
-        if cp < 0 or pp < 0:
-            continue
+    # The pairs whose parents are a pair are left alone: told apart first, in one
+    # comprehension (pairs only go here, so a pair left alone as they are now stays so).
+    parents_c, parents_p = curr.parents, prev.parents
+    crossing = [
+        (c, p)
+        for c, p in pairs.items()
+        if (cp := parents_c[c]) >= 0
+        and (pp := parents_p[p]) >= 0
+        and pairs.get(cp, pp) != pp
+        and pp in owner
+    ]
+    for c, p in crossing:
+        cp, pp = parents_c[c], parents_p[p]
         was, now = pairs.get(cp), owner.get(pp)
         if was is None or now is None or was == pp:
             continue

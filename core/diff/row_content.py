@@ -329,11 +329,13 @@ def unpair_other_rows(prev: Frame, curr: Frame, pairs: dict[int, int], used: set
     >>> pairs
     {0: 0, 1: 1, 2: 2}
     """
-    same = curr.subtree_hashes
-    for c in sorted(pairs):
+    same, was = curr.subtree_hashes, prev.subtree_hashes
+    # Pairs only go (a pair's old side never changes): the pairs of one content, left alone
+    # below, are told apart first, in one comprehension.
+    for c in sorted([c for c, p in pairs.items() if same[c] != was[p]]):
         p = pairs.get(c)
         parent = curr.parents[c]
-        if p is None or parent < 0 or not curr.children[c] or same[c] == prev.subtree_hashes[p]:
+        if p is None or parent < 0 or not curr.children[c]:
             continue  # a label's text changes in place; a row is known by its labels
         if not other_row(prev, p, curr, c, pairs):
             continue
