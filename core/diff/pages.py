@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
+from typing import cast
 
 from deltarec.core.diff.axis import across as _across
 from deltarec.core.diff.axis import at_edge, host_sideways, page_swiped
@@ -250,8 +251,30 @@ def _fills(frame: Frame, pos: int, child: int) -> bool:
 def _viewport(frame: Frame, pos: int) -> Bounds:
     """The box ``pos`` shows its content in: its own, or the nearest container made to
     scroll around it (a web grid is cut to the WebView)."""
-    at = scrollers(frame)[pos]
+    kept = frame.memo.get("scrollers")
+    at = cast(list[int], kept)[pos] if kept is not None else _scroller(frame, pos)
     return frame.nodes[pos if at < 0 else at].bounds
+
+
+def _scroller(frame: Frame, pos: int) -> int:
+    """``scrollers(frame)[pos]``, walked up from ``pos``: the ancestors walked share the
+    answer and are kept in the frame's memo (O(n) over any number of asks, and no pass over
+    every node of a big frame whose step asks it of two containers)."""
+    natural = natures(frame)
+    known = cast(dict[int, int], frame.memo.setdefault("pages.scroller", {}))
+    parents = frame.parents
+    chain = []
+    at = pos
+    while at >= 0 and not natural[at]:
+        got = known.get(at)
+        if got is not None:
+            at = got
+            break
+        chain.append(at)
+        at = parents[at]
+    for a in chain:
+        known[a] = at
+    return at
 
 
 def scrollers(frame: Frame) -> list[int]:
