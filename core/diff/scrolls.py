@@ -116,15 +116,16 @@ def _find_motions(
         a, b = nodes_p[p].bounds, nodes_c[c].bounds
         if a is b:
             continue  # one box object: the node's tag was the same in both dumps
-        d = displacement(a, b)
-        if d is not None and d != (0, 0):
-            moved[c] = any_moved = True
-        elif d is None and (a.left, a.right) == (b.left, b.right) and a.top != b.top:
+        w, h = a.right - a.left, a.bottom - a.top  # displacement(a, b), inline: not None
+        if w > 0 and h > 0 and w == b.right - b.left and h == b.bottom - b.top:
+            if a.left != b.left or a.top != b.top:
+                moved[c] = any_moved = True
+        elif (a.left, a.right) == (b.left, b.right) and a.top != b.top:
             # Both edges moved, its width kept: maybe a label an edge cut that moved (a
             # sliver of "Desk lamp" at the top, whole at the bottom before: cut_move
             # measures it). Not the only way a page turned, then; it marks no host busy.
             any_moved = any_moved or a.bottom != b.bottom
-        elif d is None and (a.top, a.bottom) == (b.top, b.bottom) and a.left != b.left:
+        elif (a.top, a.bottom) == (b.top, b.bottom) and a.left != b.left:
             # The same along x: an item of a carousel a side edge cut (:mod:`.axis`).
             any_moved = any_moved or (a.right != b.right and item_sideways(prev, p, curr, c))
     replaced = len(pairs) < n or len(pairs) < len(prev)
