@@ -150,13 +150,12 @@ def _labels_by_id(frame: Frame, row: int) -> dict[str, str]:
     """The texts of a row's labels, by resource id (ids that one label alone carries)."""
     seen: dict[str, str] = {}
     twice: set[str] = set()
-    for i in range(row + 1, frame.subtree_end(row)):
-        n = frame.nodes[i]
+    for n in frame.nodes[row + 1 : frame.subtree_end(row)]:
         if n.resource_id and n.text:
             if n.resource_id in seen:
                 twice.add(n.resource_id)
             seen[n.resource_id] = n.text
-    return {k: v for k, v in seen.items() if k not in twice}
+    return {k: v for k, v in seen.items() if k not in twice} if twice else seen
 
 
 def _crossed_way(was: Bounds, view: Bounds) -> tuple[int, int]:
