@@ -80,6 +80,26 @@ class Frame:
         self.pos_of: dict[str, int] = dict(zip(self.keys, range(len(nodes)), strict=True))
 
     @classmethod
+    def flat(
+        cls,
+        obs: Observation,
+        nodes: list[Node],
+        parents: list[int],
+        children: list[list[int]],
+        roots: list[int],
+    ) -> Frame:
+        """The frame of ``obs`` whose nodes the caller flattened already: ``nodes``,
+        ``parents``, ``children`` and ``roots`` as :func:`~deltarec.core.observe.identity.
+        flatten_tree` gives them for ``obs.windows`` (a leaf's children list may be shared).
+        Equal to ``Frame(obs)``; the caller vouches for the lists."""
+        self = cls.__new__(cls)
+        self.obs = obs
+        self.nodes, self.parents, self.children, self.roots = nodes, parents, children, roots
+        self.keys, self.subtree_hashes = keys_and_subtree_hashes(nodes, parents, children)
+        self.pos_of = dict(zip(self.keys, range(len(nodes)), strict=True))
+        return self
+
+    @classmethod
     def like(cls, base: Frame, obs: Observation, nodes: list[Node], *, same_keys: bool) -> Frame:
         """The frame of ``obs``, whose flattened ``nodes`` have the shape of ``base``'s (each
         node as many children as the one at its position there): ``base``'s parents, children

@@ -1,0 +1,100 @@
+"""The frame of element dicts made in one walk (``elements_frame``) is the frame the long way
+makes, ``Frame(elements_to_observation(...))``, in every field; and on input the long way
+refuses, it raises the very error (class and message, with its path).
+
+The oracle: every real capture as element dicts (with and without a viewport), random edits
+of them (the edits of ``test_element_frames.py``, malformed values included), hostile
+shapes (nesting at and past the depth limit, ``children`` of other types, elements that are
+not dicts, mappings that are not ``dict``), and the empty list.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections import UserDict
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from deltarec.core.capture.dict_frame import elements_frame
+from deltarec.core.capture.element_dicts import MAX_ELEMENT_DEPTH, elements_to_observation
+from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.identity import _NO_CHILDREN
+from tests.core.capture.test_element_frames import CAPTURES, EDITS, FIELDS, _edit, _walk, elements
+
+Element = dict[str, Any]
+
+
+def same(data: Any, viewport: list[int] | None = None) -> None:
+    """``elements_frame`` against the long way: equal fields, or the same error."""
+    try:
+        want: Frame | None = Frame(elements_to_observation(data, viewport=viewport))
+        error: Exception | None = None
+    except Exception as exc:  # any error the long way raises
+        want, error = None, exc
+    if error is not None:
+        with pytest.raises(type(error)) as got:
+            elements_frame(data, viewport=viewport)
+        assert str(got.value) == str(error)
+        return
+    got_frame = elements_frame(data, viewport=viewport)
+    assert want is not None
+    for name in FIELDS:
+        assert getattr(got_frame, name) == getattr(want, name), name
+    # Leaves share the one empty list, as flattening gives them.
+    for kids, long in zip(got_frame.children, want.children, strict=True):
+        assert (kids is _NO_CHILDREN) == (long is _NO_CHILDREN)
+
+
+@pytest.mark.parametrize("name", CAPTURES)
+def test_every_real_capture_builds_as_the_long_way(name: str) -> None:
+    data = elements(name)
+    same(data)
+    same(data, viewport=[0, 0, 1080, 2400])
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(CAPTURES), st.data())
+def test_edits_of_real_screens_build_as_the_long_way(name: str, draw: st.DataObject) -> None:
+    data = elements(name)
+    flat = _walk(data)
+    for _ in range(draw.draw(st.integers(1, 4))):
+        kind = draw.draw(st.sampled_from(EDITS))
+        _edit(draw.draw(st.sampled_from(flat)), kind, draw)
+    same(data)
+
+
+def _nested(depth: int) -> list[Element]:
+    leaf: Element = {"role": "button", "name": "deep", "x": 0, "y": 0, "width": 9, "height": 9}
+    for _ in range(depth):
+        leaf = {"role": "container", "children": [leaf]}
+    return [leaf]
+
+
+LEAF: Element = {"role": "button", "name": "OK", "x": 0, "y": 0, "width": 9, "height": 9}
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        [],
+        [LEAF, "not an element"],
+        [LEAF, UserDict(LEAF)],
+        [dict(LEAF, children={"a": 1})],
+        [dict(LEAF, children=(dict(LEAF),))],
+        [dict(LEAF, children="")],
+        [dict(LEAF, children=0)],
+        [dict(LEAF, x="wide"), dict(LEAF, children=[dict(LEAF, y=None)])],
+        [dict(LEAF, children=[dict(LEAF, y=None)]), 5],
+        [dict(LEAF, bounds=[0, 0, 9, 9]), dict(LEAF, bounds=[0, 0, 9])],
+        [dict(LEAF, x=10**12)],
+        _nested(MAX_ELEMENT_DEPTH),
+        _nested(MAX_ELEMENT_DEPTH + 1),
+        (LEAF,),
+    ],
+)
+def test_hostile_shapes_build_or_fail_as_the_long_way(data: Any) -> None:
+    same(copy.deepcopy(data))
+    same(copy.deepcopy(data), viewport=[0, 0, 100, 100])
