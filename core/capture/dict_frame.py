@@ -37,12 +37,16 @@ from deltarec.core.capture.element_dicts import (
 )
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.identity import _NO_CHILDREN
+from deltarec.core.observe.labels import SCROLLING_ROLES, keep_natures, scrolls_by_nature
 from deltarec.core.observe.model import Node
 
 _WHERE = ("$",)
 """The JSON path handed to :func:`element_node`, which reads it only to spell an error (and
 a box given as ``bounds``): any error here sends the call down the long way, which spells
 the true path."""
+
+
+_SCROLLS_BY_ROLE = SCROLLING_ROLES
 
 
 class _LongWay(Exception):
@@ -90,18 +94,25 @@ def _walk(data: list[Any], viewport: Sequence[int] | None) -> Frame:
             append_children(_NO_CHILDREN)
     n = len(items)
     nodes: list[Node] = [None] * n  # type: ignore[list-item]  # every slot is filled below
-    where = _WHERE
+    natural = [False] * n
+    where, by_role = _WHERE, _SCROLLS_BY_ROLE
     for pos in range(n - 1, 0, -1):
         kids = children[pos]
-        nodes[pos] = element_node(
+        node = nodes[pos] = element_node(
             items[pos], where, tuple([nodes[k] for k in kids]) if kids else ()
         )
+        # scrolls_by_nature, inline: an element has no class name (what else it reads)
+        if node.scrollable or node.role in by_role:
+            natural[pos] = True
     tops = children[0]
     obs = list_observation(tuple([nodes[k] for k in tops]), viewport=viewport)
     if not tops:
         children[0] = _NO_CHILDREN  # as flattening a root without children gives it
-    nodes[0] = obs.windows[0]
-    return Frame.flat(obs, nodes, parents, children, [0])
+    root = nodes[0] = obs.windows[0]
+    natural[0] = scrolls_by_nature(root)
+    frame = Frame.flat(obs, nodes, parents, children, [0])
+    keep_natures(frame, natural)
+    return frame
 
 
 __all__ = ["elements_frame"]

@@ -22,6 +22,7 @@ from deltarec.core.capture.dict_frame import elements_frame
 from deltarec.core.capture.element_dicts import MAX_ELEMENT_DEPTH, elements_to_observation
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.identity import _NO_CHILDREN
+from deltarec.core.observe.labels import natures, scrolls_by_nature
 from tests.core.capture.test_element_frames import CAPTURES, EDITS, FIELDS, _edit, _walk, elements
 
 Element = dict[str, Any]
@@ -43,6 +44,8 @@ def same(data: Any, viewport: list[int] | None = None) -> None:
     assert want is not None
     for name in FIELDS:
         assert getattr(got_frame, name) == getattr(want, name), name
+    # The natures it keeps are every node's, as natures() would find them.
+    assert natures(got_frame) == list(map(scrolls_by_nature, want.nodes))
     # Leaves share the one empty list, as flattening gives them.
     for kids, long in zip(got_frame.children, want.children, strict=True):
         assert (kids is _NO_CHILDREN) == (long is _NO_CHILDREN)
@@ -90,6 +93,11 @@ LEAF: Element = {"role": "button", "name": "OK", "x": 0, "y": 0, "width": 9, "he
         [dict(LEAF, children=[dict(LEAF, y=None)]), 5],
         [dict(LEAF, bounds=[0, 0, 9, 9]), dict(LEAF, bounds=[0, 0, 9])],
         [dict(LEAF, x=10**12)],
+        [dict(LEAF, x=2**31 - 1, width=1)],
+        [dict(LEAF, x=-(2**31), y=2**31 - 1, width=0, height=0)],
+        [dict(LEAF, x=1.0), dict(LEAF, y="12"), dict(LEAF, width=True)],
+        [dict(LEAF, role="list", children=[dict(LEAF, role="web", scrollable="false")])],
+        [dict(LEAF, role="Listbox", scrollable=1, children=[dict(LEAF, scrollable="yes")])],
         _nested(MAX_ELEMENT_DEPTH),
         _nested(MAX_ELEMENT_DEPTH + 1),
         (LEAF,),
