@@ -95,12 +95,15 @@ def _walk(data: list[Any], viewport: Sequence[int] | None) -> Frame:
     n = len(items)
     nodes: list[Node] = [None] * n  # type: ignore[list-item]  # every slot is filled below
     natural = [False] * n
+    ends = list(range(1, n + 1))  # Frame.subtree_ends: a subtree ends where its last child's does
     where, by_role = _WHERE, _SCROLLS_BY_ROLE
     for pos in range(n - 1, 0, -1):
         kids = children[pos]
-        node = nodes[pos] = element_node(
-            items[pos], where, tuple([nodes[k] for k in kids]) if kids else ()
-        )
+        if kids:
+            ends[pos] = ends[kids[-1]]
+            node = nodes[pos] = element_node(items[pos], where, tuple([nodes[k] for k in kids]))
+        else:
+            node = nodes[pos] = element_node(items[pos], where, ())
         # scrolls_by_nature, inline: an element has no class name (what else it reads)
         if node.scrollable or node.role in by_role:
             natural[pos] = True
@@ -110,7 +113,9 @@ def _walk(data: list[Any], viewport: Sequence[int] | None) -> Frame:
         children[0] = _NO_CHILDREN  # as flattening a root without children gives it
     root = nodes[0] = obs.windows[0]
     natural[0] = scrolls_by_nature(root)
-    frame = Frame.flat(obs, nodes, parents, children, [0])
+    if tops:
+        ends[0] = ends[tops[-1]]
+    frame = Frame.flat(obs, nodes, parents, children, [0], ends=ends)
     keep_natures(frame, natural)
     return frame
 

@@ -20,9 +20,12 @@ from hypothesis import strategies as st
 
 from deltarec.core.capture.dict_frame import elements_frame
 from deltarec.core.capture.element_dicts import MAX_ELEMENT_DEPTH, elements_to_observation
+from deltarec.core.capture.uiautomator import parse_uiautomator
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.identity import _NO_CHILDREN
 from deltarec.core.observe.labels import natures, scrolls_by_nature
+from deltarec.core.observe.model import Observation
+from tests.conftest import REAL_DUMPS
 from tests.core.capture.test_element_frames import CAPTURES, EDITS, FIELDS, _edit, _walk, elements
 
 Element = dict[str, Any]
@@ -44,11 +47,29 @@ def same(data: Any, viewport: list[int] | None = None) -> None:
     assert want is not None
     for name in FIELDS:
         assert getattr(got_frame, name) == getattr(want, name), name
+    assert got_frame.window_of == _window_of(want)
+    assert got_frame.subtree_ends == want.subtree_ends
     # The natures it keeps are every node's, as natures() would find them.
     assert natures(got_frame) == list(map(scrolls_by_nature, want.nodes))
     # Leaves share the one empty list, as flattening gives them.
     for kids, long in zip(got_frame.children, want.children, strict=True):
         assert (kids is _NO_CHILDREN) == (long is _NO_CHILDREN)
+
+
+def _window_of(frame: Frame) -> list[int]:
+    """The window root of every position, the long way (``Frame.window_of`` takes one
+    window's at C speed)."""
+    out = [0] * len(frame.nodes)
+    for pos, parent in enumerate(frame.parents):
+        out[pos] = pos if parent < 0 else out[parent]
+    return out
+
+
+@pytest.mark.parametrize("name", CAPTURES)
+def test_every_real_dump_has_its_windows_as_the_long_way(name: str) -> None:
+    """Dumps of one window or several (a keyboard, a dialog, System UI's bars)."""
+    frame = Frame(parse_uiautomator((REAL_DUMPS / name).read_bytes()))
+    assert frame.window_of == _window_of(frame)
 
 
 @pytest.mark.parametrize("name", CAPTURES)
@@ -106,3 +127,13 @@ LEAF: Element = {"role": "button", "name": "OK", "x": 0, "y": 0, "width": 9, "he
 def test_hostile_shapes_build_or_fail_as_the_long_way(data: Any) -> None:
     same(copy.deepcopy(data))
     same(copy.deepcopy(data), viewport=[0, 0, 100, 100])
+
+
+def test_frames_of_several_windows_have_their_windows_as_the_long_way() -> None:
+    """A dump of several windows (an app, a dialog over it, System UI's bars)."""
+    dumps = [parse_uiautomator((REAL_DUMPS / name).read_bytes()) for name in CAPTURES[:6]]
+    for k in range(2, 5):
+        windows = tuple(w for obs in dumps[:k] for w in obs.windows)
+        frame = Frame(Observation(windows=windows, width=1080, height=2400))
+        assert len(frame.roots) == k
+        assert frame.window_of == _window_of(frame)
