@@ -12,6 +12,7 @@ import re
 from bisect import bisect_right
 from collections import Counter
 from collections.abc import Callable, Container, Iterable, Mapping
+from typing import cast
 
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.labels import scrolls_by_nature
@@ -276,12 +277,20 @@ def holds_rows(frame: Frame, pos: int) -> bool:
 
 def labels(frame: Frame, pos: int) -> frozenset[str]:
     """The texts and descriptions in ``pos``'s subtree that name it: a text box's text (typed,
-    or its hint) is left out, as keys leave it out."""
-    return frozenset(
-        n.text if n.text and not (n.role == "textbox" or n.password) else n.content_desc
-        for n in frame.nodes[pos : frame.subtree_end(pos)]
-        if n.content_desc or (n.text and not (n.role == "textbox" or n.password))
-    )
+    or its hint) is left out, as keys leave it out. Kept per frame (its memo): the rows
+    asked by :func:`other_row` are asked again by the row-order check, four asks in ten."""
+    kept = cast("dict[int, frozenset[str]] | None", frame.memo.get(labels))
+    if kept is None:
+        kept = {}
+        frame.memo[labels] = kept
+    got = kept.get(pos)
+    if got is None:
+        got = kept[pos] = frozenset(
+            n.text if n.text and not (n.role == "textbox" or n.password) else n.content_desc
+            for n in frame.nodes[pos : frame.subtree_end(pos)]
+            if n.content_desc or (n.text and not (n.role == "textbox" or n.password))
+        )
+    return got
 
 
 def unpair_other_rows(prev: Frame, curr: Frame, pairs: dict[int, int], used: set[int]) -> None:
