@@ -12,6 +12,7 @@ import re
 from bisect import bisect_right
 from collections import Counter
 from collections.abc import Callable, Container, Iterable, Mapping
+from typing import cast
 
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.labels import scrolls_by_nature
@@ -276,19 +277,30 @@ def holds_rows(frame: Frame, pos: int) -> bool:
 
 def labels(frame: Frame, pos: int) -> frozenset[str]:
     """The texts and descriptions in ``pos``'s subtree that name it: a text box's text (typed,
-    or its hint) is left out, as keys leave it out. A subtree of more than
-    :data:`NAMING_WALK` nodes reads the frame's :func:`_naming` (a big step asks it of every
-    container around its change: the screen's root, its scroll view, its list)."""
-    end = frame.subtree_end(pos)
-    if end - pos > NAMING_WALK:
-        named = set(_naming(frame)[pos:end])
-        named.discard(None)
-        return frozenset(named)  # type: ignore[arg-type]  # None discarded
-    return frozenset(
-        n.text if n.text and not (n.role == "textbox" or n.password) else n.content_desc
-        for n in frame.nodes[pos:end]
-        if n.content_desc or (n.text and not (n.role == "textbox" or n.password))
-    )
+    or its hint) is left out, as keys leave it out. Kept per frame (its memo): the rows
+    asked by :func:`other_row` are asked again by the row-order check, four asks in ten. A
+    subtree of more than :data:`NAMING_WALK` nodes reads the frame's :func:`_naming` (a big
+    step asks it of every container around its change: the screen's root, its scroll view,
+    its list)."""
+    kept = cast("dict[int, frozenset[str]] | None", frame.memo.get(labels))
+    if kept is None:
+        kept = {}
+        frame.memo[labels] = kept
+    got = kept.get(pos)
+    if got is None:
+        end = frame.subtree_end(pos)
+        if end - pos > NAMING_WALK:
+            named = set(_naming(frame)[pos:end])
+            named.discard(None)
+            got = frozenset(named)  # type: ignore[arg-type]  # None discarded
+        else:
+            got = frozenset(
+                n.text if n.text and not (n.role == "textbox" or n.password) else n.content_desc
+                for n in frame.nodes[pos:end]
+                if n.content_desc or (n.text and not (n.role == "textbox" or n.password))
+            )
+        kept[pos] = got
+    return got
 
 
 NAMING_WALK = 64

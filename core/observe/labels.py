@@ -48,9 +48,13 @@ from deltarec.core.observe.model import INTERACTIVE_ROLES, Node
 _SCROLL_CLASSES = ("ScrollView", "RecyclerView", "ListView", "GridView", "ViewPager", "WebView")
 
 
+SCROLLING_ROLES = ("list", "web")
+"""Roles made to scroll, whatever the node's class."""
+
+
 def scrolls_by_nature(node: Node) -> bool:
     """Whether ``node`` is a container made to scroll (flag, role or class)."""
-    if node.scrollable or node.role in ("list", "web"):
+    if node.scrollable or node.role in SCROLLING_ROLES:
         return True
     known = _SCROLLING_CLASS.get(node.class_name)
     if known is None:  # asked for every node by every stage: each class name is read once
@@ -72,6 +76,13 @@ def natures(frame: Frame) -> list[bool]:
     if got is None:
         got = frame.memo[natures] = list(map(scrolls_by_nature, frame.nodes))
     return cast(list[bool], got)
+
+
+def keep_natures(frame: Frame, natural: list[bool]) -> None:
+    """Keep ``natural`` as :func:`natures` of ``frame``: a builder that read each node's
+    nature as it made it (element dicts, :mod:`deltarec.core.capture.dict_frame`) vouches
+    that it is :func:`scrolls_by_nature` of every node."""
+    frame.memo[natures] = natural
 
 
 MAX_LABEL = 80
