@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
+from typing import cast
 
 from deltarec.core.diff.axis import across as _across
 from deltarec.core.diff.axis import at_edge, host_sideways, page_swiped
@@ -151,13 +152,12 @@ def _labels_by_id(frame: Frame, row: int) -> dict[str, str]:
     """The texts of a row's labels, by resource id (ids that one label alone carries)."""
     seen: dict[str, str] = {}
     twice: set[str] = set()
-    for i in range(row + 1, frame.subtree_end(row)):
-        n = frame.nodes[i]
+    for n in frame.nodes[row + 1 : frame.subtree_end(row)]:
         if n.resource_id and n.text:
             if n.resource_id in seen:
                 twice.add(n.resource_id)
             seen[n.resource_id] = n.text
-    return {k: v for k, v in seen.items() if k not in twice}
+    return {k: v for k, v in seen.items() if k not in twice} if twice else seen
 
 
 def _crossed_way(was: Bounds, view: Bounds) -> tuple[int, int]:
@@ -260,8 +260,30 @@ def _fills(frame: Frame, pos: int, child: int) -> bool:
 def _viewport(frame: Frame, pos: int) -> Bounds:
     """The box ``pos`` shows its content in: its own, or the nearest container made to
     scroll around it (a web grid is cut to the WebView)."""
-    at = scrollers(frame)[pos]
+    kept = frame.memo.get("scrollers")
+    at = cast(list[int], kept)[pos] if kept is not None else _scroller(frame, pos)
     return frame.nodes[pos if at < 0 else at].bounds
+
+
+def _scroller(frame: Frame, pos: int) -> int:
+    """``scrollers(frame)[pos]``, walked up from ``pos``: the ancestors walked share the
+    answer and are kept in the frame's memo (O(n) over any number of asks, and no pass over
+    every node of a big frame whose step asks it of two containers)."""
+    natural = natures(frame)
+    known = cast(dict[int, int], frame.memo.setdefault("pages.scroller", {}))
+    parents = frame.parents
+    chain = []
+    at = pos
+    while at >= 0 and not natural[at]:
+        got = known.get(at)
+        if got is not None:
+            at = got
+            break
+        chain.append(at)
+        at = parents[at]
+    for a in chain:
+        known[a] = at
+    return at
 
 
 def scrollers(frame: Frame) -> list[int]:

@@ -12,6 +12,7 @@ import re
 from bisect import bisect_right
 from collections import Counter
 from collections.abc import Callable, Container, Iterable, Mapping
+from typing import cast
 
 from deltarec.core.capture.element_dicts import ROOT_CLASS
 from deltarec.core.observe.frame import Frame
@@ -325,12 +326,48 @@ def holds_rows(frame: Frame, pos: int) -> bool:
 
 def labels(frame: Frame, pos: int) -> frozenset[str]:
     """The texts and descriptions in ``pos``'s subtree that name it: a text box's text (typed,
-    or its hint) is left out, as keys leave it out."""
-    return frozenset(
-        n.text if n.text and not (n.role == "textbox" or n.password) else n.content_desc
-        for n in frame.nodes[pos : frame.subtree_end(pos)]
-        if n.content_desc or (n.text and not (n.role == "textbox" or n.password))
-    )
+    or its hint) is left out, as keys leave it out. Kept per frame (its memo): the rows
+    asked by :func:`other_row` are asked again by the row-order check, four asks in ten. A
+    subtree of more than :data:`NAMING_WALK` nodes reads the frame's :func:`_naming` (a big
+    step asks it of every container around its change: the screen's root, its scroll view,
+    its list)."""
+    kept = cast("dict[int, frozenset[str]] | None", frame.memo.get(labels))
+    if kept is None:
+        kept = {}
+        frame.memo[labels] = kept
+    got = kept.get(pos)
+    if got is None:
+        end = frame.subtree_end(pos)
+        if end - pos > NAMING_WALK:
+            named = set(_naming(frame)[pos:end])
+            named.discard(None)
+            got = frozenset(named)  # type: ignore[arg-type]  # None discarded
+        else:
+            got = frozenset(
+                n.text if n.text and not (n.role == "textbox" or n.password) else n.content_desc
+                for n in frame.nodes[pos:end]
+                if n.content_desc or (n.text and not (n.role == "textbox" or n.password))
+            )
+        kept[pos] = got
+    return got
+
+
+NAMING_WALK = 64
+"""Largest subtree :func:`labels` walks node by node; a larger one reads :func:`_naming`."""
+
+
+def _naming(frame: Frame) -> list[str | None]:
+    """Per position, the label :func:`labels` takes from that node, or None (never ""): one
+    pass, kept in the frame's memo, so that a subtree's labels are a slice read at C speed."""
+    got = frame.memo.get(_naming)
+    if got is None:
+        got = frame.memo[_naming] = [
+            (n.text if n.text and not (n.role == "textbox" or n.password) else n.content_desc)
+            if n.content_desc or (n.text and not (n.role == "textbox" or n.password))
+            else None
+            for n in frame.nodes
+        ]
+    return got  # type: ignore[return-value]
 
 
 def unpair_other_rows(prev: Frame, curr: Frame, pairs: dict[int, int], used: set[int]) -> None:
@@ -353,11 +390,13 @@ def unpair_other_rows(prev: Frame, curr: Frame, pairs: dict[int, int], used: set
     >>> pairs
     {0: 0, 1: 1, 2: 2}
     """
-    same = curr.subtree_hashes
-    for c in sorted(pairs):
+    same, was = curr.subtree_hashes, prev.subtree_hashes
+    # Pairs only go (a pair's old side never changes): the pairs of one content, left alone
+    # below, are told apart first, in one comprehension.
+    for c in sorted([c for c, p in pairs.items() if same[c] != was[p]]):
         p = pairs.get(c)
         parent = curr.parents[c]
-        if p is None or parent < 0 or not curr.children[c] or same[c] == prev.subtree_hashes[p]:
+        if p is None or parent < 0 or not curr.children[c]:
             continue  # a label's text changes in place; a row is known by its labels
         if not other_row(prev, p, curr, c, pairs):
             continue
