@@ -27,6 +27,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from deltarec.core.diff.gesture import Gesture
+from deltarec.core.diff.grown import removed_at_top
 from deltarec.core.diff.motions import SPREAD
 from deltarec.core.diff.pages import under
 from deltarec.core.observe.frame import Frame
@@ -229,13 +230,17 @@ def or_new(d: Delta, s: Scroll) -> str:
 
 def hedged(d: Delta, out: ObservationDiff) -> ObservationDiff:
     """``out`` (``to_json(d)``) with ``orInserted`` on each scroll entry whose rows may have
-    come in new (:func:`new_at_top`: how many), and the marks of a scroll past new rows
-    (:func:`deltarec.core.diff.past_new.noted`). O(rows of the scrolled lists)."""
+    come in new (:func:`new_at_top`: how many), ``orRemoved`` on each whose top rows may
+    have been removed (:func:`~deltarec.core.diff.grown.removed_at_top`), and the marks of a
+    scroll past new rows (:func:`deltarec.core.diff.past_new.noted`). O(rows of the
+    scrolled lists)."""
     from deltarec.core.diff.past_new import noted  # it reads the refresh from here
 
     for entry, s in zip(out["scrolls"], d.scrolls, strict=True):
         if n := new_at_top(d, s):
             entry["orInserted"] = n
+        if n := removed_at_top(d, s):
+            entry["orRemoved"] = n  # the mirror at a list's top (:mod:`.grown`)
     return noted(d, out)
 
 

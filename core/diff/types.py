@@ -87,6 +87,10 @@ class ScrollEntry(TypedDict):
     atLeast: NotRequired[bool]
     """With ``inserted``: ``dy`` is the least the list moved (no gesture told how far; new
     rows it scrolled past show in neither dump)."""
+    orRemoved: NotRequired[int]
+    """How many rows at the list's top may have been removed instead (only when not 0): its
+    rows moved up onto a row's top as the rows below rows removed at its top move, in a box
+    that stayed, and two dumps do not tell which (:mod:`deltarec.core.diff.grown`)."""
     clipped: NotRequired[dict[str, list[int]]]
 
 
