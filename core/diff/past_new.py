@@ -44,7 +44,7 @@ from deltarec.core.diff.finger import FINGER_SLOP, SLOW
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.motions import SPREAD, Motion
 from deltarec.core.diff.new_rows import refreshing
-from deltarec.core.diff.pages import under
+from deltarec.core.diff.page_gesture import under
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.labels import natures
 
