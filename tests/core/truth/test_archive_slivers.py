@@ -1,0 +1,66 @@
+"""Archives over Inbox lists whose edge rows are slivers, graded for the truth and for the
+numbers (:mod:`tests.core.truth.slivers`; issue 18: a sliver paired by its place took the
+number of the row it was not).
+
+CI runs each :data:`EVERY`-th case of the sweep (every preset, both edges, heights of 1-40
+px, five kinds of archive, and the undo); ``benchmarks/bench_archive.py`` runs them all.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from deltarec.core.devices.virtual.profile import PRESETS
+from tests.core.truth.slivers import KINDS, Case, cases, run
+
+EVERY = 29
+"""Each N-th case in CI (about 25 a preset)."""
+
+OPEN: set[tuple[str, str, int, int, str]] = {
+    # A sliver paired by its place alone takes the number of the row it is not (reuse; the
+    # row both frames show renumbered): the sliver at the bottom edge after a row above it
+    # was archived (it came up whole, the next row is cut in its place), and its undo.
+    # Branch i-archive (closed_gap.resettle_slivers) closes these but states a false scroll
+    # on real lists whose row above the sliver closes a gap downward (test_real_rearranged's
+    # dismiss-top): not landed (issue 18, open).
+    ("large", "top", 24, 18762, "sliver"),
+    ("large", "top", 28, 18759, "below"),
+    ("phone", "bottom", 4, 18322, "sliver"),
+    ("phone", "bottom", 13, 18511, "swipe"),
+    ("tablet", "bottom", 18, 18641, "sliver"),
+    ("tablet", "bottom", 21, 18645, "below"),
+}
+"""Cases of the CI sample still wrong, (preset, edge, px, offset, kind): may only shrink."""
+
+
+def _key(case: Case) -> tuple[str, str, int, int, str]:
+    return (case.preset, case.edge, case.px, case.offset, case.kind)
+
+
+def test_the_generator_cuts_rows_at_both_edges_to_every_height() -> None:
+    """The sweep reaches slivers of 1 to 40 px at both edges on the phone, with every kind
+    of archive."""
+    got = list(cases("phone"))
+    for edge in ("top", "bottom"):
+        assert {c.px for c in got if c.edge == edge} == set(range(1, 41))
+    assert {c.kind for c in got} == set(KINDS)
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_archives_beside_slivers_keep_numbers_and_state_the_truth(preset: str) -> None:
+    found: list[str] = []
+    tried = 0
+    for case in cases(preset, EVERY):
+        tried += 1
+        got = run(case)
+        if got and _key(case) not in OPEN:
+            found += [f"{case} {step}: {klass} {detail}" for step, klass, detail in got]
+    assert tried >= 15
+    assert found == [], (len(found), found[:4])
+
+
+def test_the_open_cases_are_still_wrong() -> None:
+    """A case of :data:`OPEN` that passes leaves the list (the ratchet only goes down)."""
+    sample = {_key(c): c for preset in sorted(PRESETS) for c in cases(preset, EVERY)}
+    fixed = [key for key in sorted(OPEN) if not run(sample[key])]
+    assert fixed == [], f"remove from OPEN: {fixed}"
