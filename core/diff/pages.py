@@ -29,7 +29,7 @@ from deltarec.core.diff.row_evidence import TextCache, kin, shown, spanned_past
 from deltarec.core.diff.row_place import spans
 from deltarec.core.diff.scroll_edits import kept_edited, reads_as_edited
 from deltarec.core.observe.frame import Frame
-from deltarec.core.observe.labels import natures, scrolls_by_nature
+from deltarec.core.observe.labels import marked_above, natures, scrolls_by_nature
 from deltarec.core.observe.model import Bounds, Node
 
 
@@ -269,20 +269,10 @@ def _scroller(frame: Frame, pos: int) -> int:
     answer and are kept in the frame's memo (O(n) over any number of asks, and no pass over
     every node of a big frame whose step asks it of two containers)."""
     natural = natures(frame)
+    if natural[pos]:
+        return pos
     known = cast(dict[int, int], frame.memo.setdefault("pages.scroller", {}))
-    parents = frame.parents
-    chain = []
-    at = pos
-    while at >= 0 and not natural[at]:
-        got = known.get(at)
-        if got is not None:
-            at = got
-            break
-        chain.append(at)
-        at = parents[at]
-    for a in chain:
-        known[a] = at
-    return at
+    return marked_above(frame.parents, natural, pos, known)
 
 
 def scrollers(frame: Frame) -> list[int]:
