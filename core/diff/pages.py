@@ -58,15 +58,20 @@ def page(
         return swiped
     box = curr.nodes[c].bounds
     view, old_view = _viewport(curr, c), _viewport(prev, p)
-    side = host_sideways(prev, p, curr, c, pairs)  # a carousel: its side edges cut its items
+    side: bool | None = None  # a carousel: its side edges cut its items (asked when needed)
     came = [k for k in curr.children[c] if k not in pairs]
     left = [k for k in prev.children[p] if k not in used]
     toward = (0, 0)  # known when a carousel's item of its own text crossed the view
+    still = view == old_view
     for k in curr.children[c]:  # a row cut by one edge, then by the other: its parts passed
         q = pairs.get(k)
         if q is None:
             continue
         a, b = prev.nodes[q].bounds, curr.nodes[k].bounds
+        if still and (a is b or a == b):
+            continue  # in one box in one view: it crossed nothing, spanned and left nothing
+        if side is None:
+            side = host_sideways(prev, p, curr, c, pairs)
         if _across(a, old_view, b, view, side) or (
             not side and spanned_past(a, old_view, b, view)  # a section that spanned it
         ):
@@ -79,6 +84,8 @@ def page(
             left.append(q)
     if not came or not left:
         return None
+    if side is None:
+        side = host_sideways(prev, p, curr, c, pairs)
     cache: TextCache = {}
     old_box = prev.nodes[p].bounds
     stayed = any(
