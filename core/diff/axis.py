@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from itertools import pairwise
+from typing import cast
 
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Bounds
@@ -76,14 +77,29 @@ def host_sideways(
     across the step say which way they went (:func:`_moved_sideways`, given ``pairs``): a
     form scrolled but for a strip of its first field, turned a quarter, was read along y
     and its strip's move never measured (issue 18). Without ``pairs``: along y."""
-    if sideways(curr, c) and sideways(prev, p):
+    side_p, x_p, y_p = _facts(prev, p)
+    side_c, x_c, y_c = _facts(curr, c)
+    if side_c and side_p:
         return True
-    (x_p, y_p), (x_c, y_c) = _cuts(prev, p), _cuts(curr, c)
     if not (x_p or x_c):
         return False
     if not (y_p or y_c):
         return True
     return pairs is not None and _moved_sideways(prev, p, curr, c, pairs)
+
+
+def _facts(frame: Frame, pos: int) -> tuple[bool, bool, bool]:
+    """:func:`sideways` and :func:`_cuts` of ``pos``, kept in the frame's memo: a step asks
+    them of one container again and again (each page a scroll estimate asks walks a form's
+    wrappers, and the matcher's estimate and the delta's walk the same ones; issue 19)."""
+    kept = cast("dict[int, tuple[bool, bool, bool]] | None", frame.memo.get(_facts))
+    if kept is None:
+        kept = {}
+        frame.memo[_facts] = kept
+    got = kept.get(pos)
+    if got is None:
+        got = kept[pos] = (sideways(frame, pos), *_cuts(frame, pos))
+    return got
 
 
 def _moved_sideways(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int]) -> bool:

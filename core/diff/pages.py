@@ -234,11 +234,16 @@ def turned(
     whose rows were all replaced: a web page's ``body > main > article`` beside a fixed
     header, a ScrollView's form. O(wrappers)."""
     todo = [c]
+    host = curr.nodes[c].bounds
     while todo:
         k = todo.pop(0)
-        got = page(prev, curr, pairs, used, k, pairs[k])
-        if got is not None and (k == c or spans(curr.nodes[k].bounds, curr.nodes[c].bounds)):
-            return got  # a wrapper's page is the scroller's where it spans it (row_place)
+        # A wrapper's page is the scroller's where it spans it (row_place); one that does not
+        # is not asked (what it says is never read: a form's sections, a dozen deep, were
+        # each asked twice a step for nothing; issue 19).
+        if k == c or spans(curr.nodes[k].bounds, host):
+            got = page(prev, curr, pairs, used, k, pairs[k])
+            if got is not None:
+                return got
         rows = max(len(curr.children[k]), len(prev.children[pairs[k]]))
         if rows > 1 and scrolls_by_nature(curr.nodes[k]):
             # A list's children are its rows, not wrappers (a WebView's one is); so is the one
