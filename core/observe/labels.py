@@ -224,8 +224,13 @@ def labels(frame: Frame) -> list[str]:
         for _ in range(ANCESTOR_LEVELS):
             if ancestor < 0 or title or natural[ancestor]:
                 break  # a list's first text belongs to another row
-            title = below.get(ancestor, "") or _first_text_below(frame, ancestor)
-            below[ancestor] = title
+            # Kept answers include "" (no text below): a form's wrappers, a dozen deep and
+            # showing nothing of their own above the fields, were each walked again by every
+            # control inside them (issue 19).
+            kept = below.get(ancestor)
+            if kept is None:
+                kept = below[ancestor] = _first_text_below(frame, ancestor)
+            title = kept
             ancestor = parents[ancestor]
         if not title and node.resource_id:
             title = node.resource_id.rsplit("/", 1)[-1]
