@@ -230,7 +230,7 @@ def turned(
     while todo:
         k = todo.pop(0)
         got = page(prev, curr, pairs, used, k, pairs[k])
-        if got is not None and (k == c or spans(curr.nodes[k].bounds, curr.nodes[c].bounds)):
+        if got is not None and (k == c or _spans_both(prev, curr, pairs, k, c)):
             return got  # a wrapper's page is the scroller's where it spans it (row_place)
         rows = max(len(curr.children[k]), len(prev.children[pairs[k]]))
         if rows > 1 and scrolls_by_nature(curr.nodes[k]):
@@ -248,6 +248,15 @@ def turned(
             )
         ]
     return None
+
+
+def _spans_both(prev: Frame, curr: Frame, pairs: Mapping[int, int], k: int, c: int) -> bool:
+    """Whether wrapper ``k`` spans scroller ``c`` (:func:`~deltarec.core.diff.row_place.spans`)
+    in both frames: a row the keyboard's edge cut down to the scroller's box fills it in one
+    frame only, and is a row of it, not its content (the contact form's photo). O(1)."""
+    return spans(curr.nodes[k].bounds, curr.nodes[c].bounds) and spans(
+        prev.nodes[pairs[k]].bounds, prev.nodes[pairs[c]].bounds
+    )
 
 
 def _fills(frame: Frame, pos: int, child: int) -> bool:
