@@ -19,6 +19,10 @@ would have to meet on the pixel:
   on that edge, each where the one before ends: rows stacked from the top, as rows inserted
   there (or rows a scroll up that ended on a row's top brought in) lie.
 
+Only in a ``ScrollView`` (:func:`in_scroll_view`): a recycled list's row and its twin look
+alike, and one row cut by an edge is no offset there (the far scrolls of
+``tests/core/real_scrolls/test_real_long_scrolls.py`` keep reading as a page turned).
+
 Two dumps cannot tell those rows inserted from a scroll up by their height that ended on a
 row's top: the scroll line says both (``orInserted``, :func:`deltarec.core.diff.new_rows.or_new`),
 and read backwards (the rows removed, or a scroll down by their height) ``orRemoved``.
@@ -28,7 +32,7 @@ and read backwards (the rows removed, or a scroll down by their height) ``orRemo
     ...     box = lambda t: f'bounds="[0,{t}][100,{min(t + 600, 1000)}]"'
     ...     kids = "".join(f'<node class="Row" {box(t)}><node class="T" text="{s}" {box(t)}/>'
     ...                    '</node>' for s, t in rows)
-    ...     return Frame(parse_uiautomator('<hierarchy><node class="L" scrollable="true"'
+    ...     return Frame(parse_uiautomator('<hierarchy><node class="ScrollView" scrollable="true"'
     ...                                    f' bounds="[0,0][100,1000]">{kids}</node></hierarchy>'))
     >>> a = shot(("Photo", 0), ("Name", 600))
     >>> b = shot(("New", 0), ("Photo", 600))  # a row came in above: "Photo" pushed to the edge
@@ -43,9 +47,11 @@ and read backwards (the rows removed, or a scroll down by their height) ``orRemo
 
 from __future__ import annotations
 
+from deltarec.core.diff.axis import flip
 from deltarec.core.diff.grown import rows_at
 from deltarec.core.diff.unique_labels import unique_at
 from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.labels import natures
 from deltarec.core.observe.model import Bounds
 
 SLACK = 1
@@ -55,40 +61,46 @@ SLACK = 1
 def pushed_to_edge(prev: Frame, p: int, curr: Frame, c: int, offset: tuple[int, int]) -> bool:
     """Whether list ``p``'s first row, moved down by ``offset``, is the row of list ``c``
     the bottom edge cuts, placed by the rows stacked above it from the top edge (module
-    docstring). Read backwards (``offset`` up), the frames swap. O(rows of both lists)."""
+    docstring). Read backwards (``offset`` up), the frames swap; along x (a carousel, a
+    list turned a quarter), the left edge is the top. O(rows of both lists)."""
     dx, dy = offset
-    if dx or not dy:
+    if dx and dy:
         return False
-    if dy < 0:
-        prev, p, curr, c, dy = curr, c, prev, p, -dy
-    box = curr.nodes[c].bounds
-    if box != prev.nodes[p].bounds:
+    side, move = dx != 0, dx or dy
+    if not move:
+        return False
+    if move < 0:
+        prev, p, curr, c, move = curr, c, prev, p, -move
+    box = _box(curr, c, side)
+    if box != _box(prev, p, side) or not in_scroll_view(curr, c):
         return False
     p, c = rows_at(prev, p), rows_at(curr, c)  # a ScrollView's one wrapper holds the rows
     old_rows = [q for q in prev.children[p] if prev.nodes[q].bounds.area]
     if not old_rows:
         return False
-    first = min(old_rows, key=lambda q: prev.nodes[q].bounds.top)
-    a = prev.nodes[first].bounds
+    first = min(old_rows, key=lambda q: _box(prev, q, side).top)
+    a = _box(prev, first, side)
     if a.top < box.top or a.bottom >= box.bottom:
         return False  # cut by an edge: not the list's first row, whole
+    if any(natures(prev)[first : prev.subtree_end(first)]):
+        return False  # a list inside (YouTube's feed, a "ScrollView" by its class): its rows
     rows = sorted(
         (k for k in curr.children[c] if curr.nodes[k].bounds.area),
-        key=lambda k: curr.nodes[k].bounds.top,
+        key=lambda k: _box(curr, k, side).top,
     )
-    moved = Bounds(a.left, a.top + dy, a.right, a.bottom + dy)
+    top = a.top + move
     for i, k in enumerate(rows):
-        b = curr.nodes[k].bounds
-        if not _near(b.top, moved.top):
+        b = _box(curr, k, side)
+        if not _near(b.top, top):
             continue
         return (
             i > 0
             and (b.left, b.right) == (a.left, a.right)
             and b.top > box.top
             and b.bottom >= box.bottom
-            and moved.bottom > box.bottom
-            and _stacked(curr, rows[:i], box.top, b.top)
-            and _label_pushed(prev, first, curr, k, dy, box)
+            and a.bottom + move > box.bottom
+            and _stacked(curr, rows[:i], box.top, b.top, side)
+            and _label_pushed(prev, first, curr, k, move, box, side)
         )
     return False
 
@@ -96,29 +108,39 @@ def pushed_to_edge(prev: Frame, p: int, curr: Frame, c: int, offset: tuple[int, 
 def pushed_offset(prev: Frame, p: int, curr: Frame, c: int) -> tuple[int, int] | None:
     """The offset :func:`pushed_to_edge` holds for list ``c`` (paired with ``p``), read off
     the label its first row shows (down: rows came in above it; up: the rows above it
-    went), or None. A host with no vote at all asks it
+    went; along x too), or None. A host with no vote at all asks it
     (:func:`~deltarec.core.diff.host.host_motion`): the cut row's label is of another size
-    in the two frames, and votes for nothing.
-    O(rows of both lists)."""
-    for a, pa, b, pb, sign in ((prev, p, curr, c, 1), (curr, c, prev, p, -1)):
-        dy = _first_label_move(a, pa, b, pb)
-        if dy is not None and pushed_to_edge(a, pa, b, pb, (0, dy)):
-            return (0, sign * dy)
+    in the two frames, and votes for nothing. O(rows of both lists)."""
+    for side in (False, True):
+        for a, pa, b, pb, sign in ((prev, p, curr, c, 1), (curr, c, prev, p, -1)):
+            move = _first_label_move(a, pa, b, pb, side)
+            if move is None:
+                continue
+            offset = (move, 0) if side else (0, move)
+            if pushed_to_edge(a, pa, b, pb, offset):
+                return (sign * offset[0], sign * offset[1])
     return None
 
 
-def _first_label_move(prev: Frame, p: int, curr: Frame, c: int) -> int | None:
-    """How far down the labels one node alone of each frame shows, in list ``p``'s first row
-    (whole) and in a row of ``c`` the bottom edge cuts, moved: one move, or None."""
-    box = curr.nodes[c].bounds
-    if box != prev.nodes[p].bounds:
+def _box(frame: Frame, pos: int, side: bool) -> Bounds:
+    """The box of ``pos``, its x and y swapped along x (``side``): the left edge the top."""
+    b = frame.nodes[pos].bounds
+    return flip(b) if side else b
+
+
+def _first_label_move(prev: Frame, p: int, curr: Frame, c: int, side: bool) -> int | None:
+    """How far down (right, ``side``) the labels one node alone of each frame shows, in list
+    ``p``'s first row and in a row of ``c`` the bottom (right) edge cuts, moved: one move,
+    or None."""
+    box = _box(curr, c, side)
+    if box != _box(prev, p, side) or not in_scroll_view(curr, c):
         return None
     p, c = rows_at(prev, p), rows_at(curr, c)
     old_rows = [q for q in prev.children[p] if prev.nodes[q].bounds.area]
     if not old_rows:
         return None
-    first = min(old_rows, key=lambda q: prev.nodes[q].bounds.top)
-    cut = [k for k in curr.children[c] if curr.nodes[k].bounds.bottom >= box.bottom]
+    first = min(old_rows, key=lambda q: _box(prev, q, side).top)
+    cut = [k for k in curr.children[c] if _box(curr, k, side).bottom >= box.bottom]
     olds, news = unique_at(prev), unique_at(curr)
     moves: set[int] = set()
     for k in cut:
@@ -127,29 +149,44 @@ def _first_label_move(prev: Frame, p: int, curr: Frame, c: int) -> int | None:
             key = (n.class_name, n.text, n.content_desc)
             q = olds.get(key) if news.get(key) == pos else None
             if q is not None and first <= q < prev.subtree_end(first):
-                moves.add(n.bounds.top - prev.nodes[q].bounds.top)
+                moves.add(_box(curr, pos, side).top - _box(prev, q, side).top)
     return moves.pop() if len(moves) == 1 and min(moves) > 0 else None
+
+
+def in_scroll_view(frame: Frame, pos: int) -> bool:
+    """Whether the nearest container made to scroll at or around ``pos`` is a
+    ``ScrollView`` (``NestedScrollView``, ``HorizontalScrollView`` too), by its class: it
+    lays its content out once, each row in its one place, where a ``RecyclerView`` or a
+    ``ListView`` binds rows as they come in, and a row and its twin (an ad 18 cards on,
+    :mod:`~deltarec.core.diff.far_anchor`) look alike. Element dicts carry no class: never
+    there. O(depth)."""
+    natural = natures(frame)
+    while pos >= 0 and not natural[pos]:
+        pos = frame.parents[pos]
+    return pos >= 0 and frame.nodes[pos].class_name.endswith("ScrollView")
 
 
 def _near(a: int, b: int) -> bool:
     return abs(a - b) <= SLACK
 
 
-def _stacked(frame: Frame, rows: list[int], top: int, end: int) -> bool:
+def _stacked(frame: Frame, rows: list[int], top: int, end: int, side: bool) -> bool:
     """Whether ``rows`` (sorted by their tops) fill the band from ``top`` to ``end``, each
     starting where the one before ends."""
     at = top
     for k in rows:
-        b = frame.nodes[k].bounds
+        b = _box(frame, k, side)
         if not _near(b.top, at):
             return False
         at = b.bottom
     return _near(at, end)
 
 
-def _label_pushed(prev: Frame, q: int, curr: Frame, k: int, dy: int, box: Bounds) -> bool:
+def _label_pushed(
+    prev: Frame, q: int, curr: Frame, k: int, move: int, box: Bounds, side: bool
+) -> bool:
     """Whether row ``k`` shows a label no other node of either frame shows, which row ``q``
-    showed whole, at the place ``dy`` puts it, cut by the bottom edge of ``box`` alone."""
+    showed whole, at the place ``move`` puts it, cut by the bottom edge of ``box`` alone."""
     olds, news = unique_at(prev), unique_at(curr)
     end = prev.subtree_end(q)
     for pos in range(k, curr.subtree_end(k)):
@@ -158,13 +195,13 @@ def _label_pushed(prev: Frame, q: int, curr: Frame, k: int, dy: int, box: Bounds
         old = olds.get(key) if news.get(key) == pos else None
         if old is None or not q <= old < end:
             continue
-        a, b = prev.nodes[old].bounds, n.bounds
+        a, b = _box(prev, old, side), _box(curr, pos, side)
         if not (a.area and box.top <= a.top and a.bottom <= box.bottom):
             continue  # not whole in ``prev``
         if (
             (a.left, a.right) == (b.left, b.right)
-            and _near(b.top, a.top + dy)
-            and _near(b.bottom, min(a.bottom + dy, box.bottom))
+            and _near(b.top, a.top + move)
+            and _near(b.bottom, min(a.bottom + move, box.bottom))
         ):
             return True
     return False

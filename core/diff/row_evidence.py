@@ -313,7 +313,7 @@ def _placed(
                 return True
     if kept and len(prev.children[p]) == 1 and len(news) == 1:
         return True  # the content is one block (a form, a page): a block has no twin
-    if not side and pushed_to_edge(prev, p, curr, c, offset):
+    if pushed_to_edge(prev, p, curr, c, offset):
         return True  # the first row pushed onto the bottom edge by rows stacked above it
     if not kept or finger is None:
         return False
