@@ -10,6 +10,13 @@ less).
 
     python benchmarks/bench_dict_truth.py --seeds 0-4
     python benchmarks/bench_dict_truth.py --seeds 0 --show 3 --xml
+    python benchmarks/bench_dict_truth.py --sweep --show 3
+
+``--sweep`` runs the sweeps instead of the seeds: the keyboard over every scroller that holds
+a text box, its top every 2 % from 35 % to 85 % of the way down, the scroller scrolled by
+each distance that brings a text below the edge into view (:func:`keyboards_sweep`; the
+seeds found the class: the calendar's event editor, its two dates a row apart), and the
+rows in and out at the tops of real lists (:mod:`tests.core.real_scrolls.grown`).
 """
 
 from __future__ import annotations
@@ -30,7 +37,8 @@ from benchmarks.bench_real_transforms import KINDS
 from deltarec.core.capture import frame_cache
 from tests.core.dict_truth import graded_by_dicts
 from tests.core.real_scrolls import insertions, keyboards, scroll_edits
-from tests.core.real_scrolls.transforms import cases, check
+from tests.core.real_scrolls.grown import strict, top_cases, wrapping_cases
+from tests.core.real_scrolls.transforms import _at, _walk_node, captures, cases, check, scrollers
 
 Graded = tuple[str, object, list[tuple[str, str]]]
 
@@ -52,6 +60,32 @@ def sample(seed: int, per: int, every: bool = False) -> Iterator[Graded]:
                 yield module.kind(case), case, module.check(case)
 
 
+def keyboards_sweep() -> list[keyboards.Keyboard]:
+    """The keyboard over every scroller of a real capture that holds a text box, its top
+    every 2 % from 35 % to 85 % of the way down, with each follow scroll
+    (:func:`.keyboards.fields`), opening and closing."""
+    out: list[keyboards.Keyboard] = []
+    for name, obs in captures():
+        for where in scrollers(obs):
+            host = _at(obs, where)
+            if not any(n.editable for _, n in _walk_node(host)):
+                continue
+            b = host.bounds
+            for t in range(35, 86, 2):
+                edge = b.top + b.height * t // 100
+                for f in keyboards.fields(obs, where, edge):
+                    out += [keyboards.Keyboard(name, where, edge, c, f) for c in (False, True)]
+    return out
+
+
+def swept() -> Iterator[Graded]:
+    """The sweeps of ``--sweep`` (module docstring)."""
+    for kb in keyboards_sweep():
+        yield keyboards.kind(kb), kb, keyboards.check(kb)
+    for ins in top_cases() + wrapping_cases():
+        yield ("removal" if ins.removal else "insert"), ins, strict(ins)
+
+
 def _seeds(spec: str) -> list[int]:
     out: list[int] = []
     for part in spec.split(","):
@@ -67,15 +101,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--show", type=int, default=0, help="failing cases to print per class")
     parser.add_argument("--xml", action="store_true", help="grade the XML path too")
     parser.add_argument("--all", action="store_true", help="every kind of bench_real_transforms")
+    parser.add_argument("--sweep", action="store_true", help="the sweeps, not the seeds")
     args = parser.parse_args(argv)
     start = time.perf_counter()
     paths = {"dicts": Counter[tuple[str, str]](), "xml": Counter[tuple[str, str]]()}
     n_cases: Counter[str] = Counter()
     shown: Counter[str] = Counter()
-    for seed in _seeds(args.seeds):
+    for seed in [-1] if args.sweep else _seeds(args.seeds):
         frame_cache.clear()
         with graded_by_dicts():
-            for kind, case, got in sample(seed, args.per, args.all):
+            graded = swept() if args.sweep else sample(seed, args.per, args.all)
+            for kind, case, got in graded:
                 n_cases[kind] += 1
                 for klass, detail in got:
                     paths["dicts"][(kind, klass)] += 1
@@ -83,11 +119,11 @@ def main(argv: list[str] | None = None) -> int:
                         shown[klass] += 1
                         print(f"--- seed {seed} [{kind} {klass}] {case}\n  {detail}")
         if args.xml:
-            for kind, _, got in sample(seed, args.per, args.all):
+            for kind, _, got in swept() if args.sweep else sample(seed, args.per, args.all):
                 paths["xml"].update((kind, klass) for klass, _ in got)
     took = time.perf_counter() - start
     print(
-        f"seeds {args.seeds}: {sum(n_cases.values())} cases"
+        f"{'sweep' if args.sweep else 'seeds ' + args.seeds}: {sum(n_cases.values())} cases"
         f" ({', '.join(f'{n} {k}' for k, n in sorted(n_cases.items()))}), {took:.1f} s"
     )
     for name, found in paths.items():

@@ -111,8 +111,8 @@ def _grew_by(
 def _first_moves(prev: Frame, curr: Frame, c: int, p: int, pairs: Mapping[int, int]) -> list[int]:
     """How far the first row of list ``p`` in ``prev`` moved (to its pair in ``curr``), and
     the first row of ``c`` in ``curr`` (from its pair): the offsets a page may hide."""
-    old = [q for q in prev.children[_rows(prev, p)] if prev.nodes[q].bounds.area]
-    new = [k for k in curr.children[_rows(curr, c)] if curr.nodes[k].bounds.area]
+    old = [q for q in prev.children[rows_at(prev, p)] if prev.nodes[q].bounds.area]
+    new = [k for k in curr.children[rows_at(curr, c)] if curr.nodes[k].bounds.area]
     out: list[int] = []
     if old and new:
         first = min(old, key=lambda q: prev.nodes[q].bounds.top)
@@ -158,9 +158,9 @@ def _came(old: Frame, new: Frame, n: int, o: int, pairs: Mapping[int, int], dy: 
     top edge, none reaching below that row, which is ``old``'s first row, whole at the top
     edge, ``dy`` px lower (within :data:`SPREAD`). 0 when the rows say otherwise."""
     top = new.nodes[n].bounds.top
-    old_rows = [q for q in old.children[_rows(old, o)] if old.nodes[q].bounds.area]
+    old_rows = [q for q in old.children[rows_at(old, o)] if old.nodes[q].bounds.area]
     rows = sorted(
-        (k for k in new.children[_rows(new, n)] if new.nodes[k].bounds.area),
+        (k for k in new.children[rows_at(new, n)] if new.nodes[k].bounds.area),
         key=lambda k: new.nodes[k].bounds.top,
     )
     if not old_rows or not rows:
@@ -182,10 +182,10 @@ def _came(old: Frame, new: Frame, n: int, o: int, pairs: Mapping[int, int], dy: 
 def _back(curr: Frame, c: int, pairs: Mapping[int, int]) -> dict[int, int]:
     """``pairs`` (curr → prev) turned around for the rows of list ``c``: the pairs a list's
     rows removed at its top are asked about. O(rows)."""
-    return {pairs[k]: k for k in curr.children[_rows(curr, c)] if k in pairs}
+    return {pairs[k]: k for k in curr.children[rows_at(curr, c)] if k in pairs}
 
 
-def _rows(frame: Frame, pos: int) -> int:
+def rows_at(frame: Frame, pos: int) -> int:
     """The innermost wrapper filling ``pos`` (one child with its very box): whose children
     are the rows."""
     box = frame.nodes[pos].bounds

@@ -16,6 +16,7 @@ from deltarec.core.diff.growth import unscrolled
 from deltarec.core.diff.motions import SPREAD, Motion, clustered, near, near_box, shifted
 from deltarec.core.diff.page_gesture import against
 from deltarec.core.diff.pages import bare, replaced_some, turned
+from deltarec.core.diff.pushed_edge import pushed_offset
 from deltarec.core.diff.row_content import holds_rows
 from deltarec.core.diff.row_evidence import (
     TextCache,
@@ -207,6 +208,8 @@ def host_motion(
         for offset, w in weak.items():
             votes[offset] = votes.get(offset, 0.0) + w / 2
         votes = clustered(votes, still)
+    if not votes and (pushed := pushed_offset(prev, p, curr, c)):
+        votes = {pushed: 1.0}  # the first row pushed onto the bottom edge (its module)
     if not votes:
         return turned(prev, curr, pairs, used, c) if natural else None
     ranked = _ranked(votes)

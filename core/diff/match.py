@@ -12,7 +12,8 @@ unmatched, so earlier evidence always wins (the tie-break order):
 3. **top-down** — inside two matched parents, unmatched children with the same class, resource
    id and role pair up when they sit in the same slot (same matched neighbour, or both first /
    last) *and* there is evidence that they are one element (below): a summary "Off" → "On", a
-   field whose hint was replaced. Several candidates: the most similar (text, then geometry).
+   field whose hint was replaced. Several candidates: the most similar (text, then geometry,
+   where a measured scroll puts the old box).
 4. **geometry** — leftovers with the same class, resource id and role whose parents are a pair
    (or that are both window roots) and whose boxes overlap (IoU ≥ ``iou_threshold``, 0.5 by
    default), best overlap first. Two labels that merely sit at the same place on two different
@@ -38,15 +39,13 @@ dropped, and inside such a container a pair must sit where the offset puts it
 paired by slot with a row that came in from the other edge, however alike their ids and texts
 are; inside a container whose rows were all replaced nothing pairs but by key.
 
-Why not positional matching? When a list grows, every sibling after the
-insertion point shifts; matching by position turns one insertion into a wall
-of false changes. Why not IoU first? A scroll moves every row; overlap would
-pair each row with its neighbour.
+Why not positional matching? When a list grows, every sibling after the insertion point
+shifts; matching by position turns one insertion into a wall of false changes. Why not IoU
+first? A scroll moves every row; overlap would pair each row with its neighbour.
 
-Cost: O(n) for passes 1–2 and the scroll estimate, O(k log k) per sibling group
-in pass 3 (text similarity at C speed, rapidfuzz) with at most :data:`ALIGN_SCAN`
-candidates weighed per child (a larger crowd is searched by slot and box), and O(a·b)
-per class group in pass 4 with groups capped at :data:`GEOMETRY_LIMIT`.
+Cost: O(n) for passes 1–2 and the scroll estimate; O(k log k) per sibling group in pass 3 (text
+similarity at C speed) with at most :data:`ALIGN_SCAN` candidates per child (a larger crowd is
+searched by slot and box); O(a·b) per class group in pass 4, capped at :data:`GEOMETRY_LIMIT`.
 
     >>> from deltarec.core.capture.uiautomator import parse_uiautomator
     >>> a = Frame(parse_uiautomator('<hierarchy><node class="E" resource-id="f" text="Name"'
@@ -77,14 +76,13 @@ from deltarec.core.diff.crowd import Crowd
 from deltarec.core.diff.edited_in_place import edited_in_place
 from deltarec.core.diff.geometry import geometry_pass
 from deltarec.core.diff.gesture import Gesture
-from deltarec.core.diff.motions import Motion
+from deltarec.core.diff.motions import Motion, shifted
 from deltarec.core.diff.pair_evidence import Evidence, Guard, own_content
-from deltarec.core.diff.recycled import unpair_recycled_pages
+from deltarec.core.diff.recycled import one_content, unpair_recycled_pages
 from deltarec.core.diff.row_content import (
     holds_rows,
     kind,
     one_label_edited,
-    one_viewport,
     other_row,
     rebound_in_place,
     same_content,
@@ -103,11 +101,12 @@ ALIGN_SCAN = 256
 role is searched only where a pair can be (:class:`~deltarec.core.diff.crowd.Crowd`)."""
 
 
-def _similarity(a: Node, b: Node) -> float:
-    """0..1; text similarity dominates, geometry breaks ties."""
+def _similarity(a: Node, b: Node, shift: tuple[int, int] | None) -> float:
+    """0..1; text similarity dominates, geometry (where the scroll ``shift`` puts a) breaks ties."""
     ta, tb = a.text + "\x00" + a.content_desc, b.text + "\x00" + b.content_desc
     text = 1.0 if ta == tb else ratio(ta, tb) / 100.0
-    return text * 0.7 + a.bounds.iou(b.bounds) * 0.3
+    box = a.bounds if shift is None else shifted(a.bounds, *shift)
+    return text * 0.7 + box.iou(b.bounds) * 0.3
 
 
 def _drop_placeless_keys(ev: Evidence, used: set[int]) -> None:
@@ -415,14 +414,15 @@ def _align(
             candidates = by_sig.get(kind(curr.nodes[c]), [])
             if len(candidates) > ALIGN_SCAN:
                 candidates = crowd.candidates(curr, new_kids, i, candidates)
-            placed = in_list and guard.shift(c) is not None
+            at = guard.shift(c)  # the measured scroll's offset, when c is inside one
+            placed = in_list and at is not None
             if in_list:  # rows are known by their content, never by their place in a list
                 follower = _follower(i, new_kids, old_kids, old_at, pairs)
                 candidates = [
                     q
                     for q in candidates
                     if same_content(prev, q, curr, c, placed=placed)
-                    or one_viewport(prev, q, curr, c)  # a list's wrapper: its list's content
+                    or one_content(prev, q, curr, c)  # a list's wrapper, its content
                     or (not placed and blank_in_place(prev, q, curr, c, pairs))
                     or (same_row_edited(prev, q, curr, c) and ev.overlaps(c, q))
                     # where the measured offset puts it, one label edited (a like count
@@ -456,7 +456,7 @@ def _align(
             if not slot and in_list and not placed:  # moved into a gap a row left (its module)
                 slot = into_gap(prev, curr, c, live, pairs, used)
             if slot:
-                p = max(slot, key=lambda q: (_similarity(prev.nodes[q], curr.nodes[c]), -q))
+                p = max(slot, key=lambda q: (_similarity(prev.nodes[q], curr.nodes[c], at), -q))
                 pairs[c] = p
                 used.add(p)
 

@@ -234,13 +234,12 @@ def turned(
     whose rows were all replaced: a web page's ``body > main > article`` beside a fixed
     header, a ScrollView's form. O(wrappers)."""
     todo = [c]
-    host = curr.nodes[c].bounds
     while todo:
         k = todo.pop(0)
-        # A wrapper's page is the scroller's where it spans it (row_place); one that does not
-        # is not asked (what it says is never read: a form's sections, a dozen deep, were
-        # each asked twice a step for nothing; issue 19).
-        if k == c or spans(curr.nodes[k].bounds, host):
+        # A wrapper's page is the scroller's where it spans it in both frames (row_place); one
+        # that does not is not asked (what it says is never read: a form's sections, a dozen
+        # deep, were each asked twice a step for nothing; issue 19).
+        if k == c or _spans_both(prev, curr, pairs, k, c):
             got = page(prev, curr, pairs, used, k, pairs[k])
             if got is not None:
                 return got
@@ -260,6 +259,15 @@ def turned(
             )
         ]
     return None
+
+
+def _spans_both(prev: Frame, curr: Frame, pairs: Mapping[int, int], k: int, c: int) -> bool:
+    """Whether wrapper ``k`` spans scroller ``c`` (:func:`~deltarec.core.diff.row_place.spans`)
+    in both frames: a row the keyboard's edge cut down to the scroller's box fills it in one
+    frame only, and is a row of it, not its content (the contact form's photo). O(1)."""
+    return spans(curr.nodes[k].bounds, curr.nodes[c].bounds) and spans(
+        prev.nodes[pairs[k]].bounds, prev.nodes[pairs[c]].bounds
+    )
 
 
 def _fills(frame: Frame, pos: int, child: int) -> bool:

@@ -11,11 +11,12 @@ turned a page pairs only a section header cut by both edges). The module docstri
 
 from __future__ import annotations
 
+from deltarec.core.capture.element_dicts import ROOT_CLASS
 from deltarec.core.diff.axis import across, cut_to, flip, host_sideways
 from deltarec.core.diff.far_anchor import anchored
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.motions import OFF, Motion, consistent, near_box, placements, shifted
-from deltarec.core.diff.row_content import own_texts, texts
+from deltarec.core.diff.row_content import own_texts, row_shape, texts
 from deltarec.core.diff.scrolls import find_motions
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Bounds, Node
@@ -204,21 +205,27 @@ class Guard:
         return False
 
     def _a_row_of_them(self, row: int) -> bool:
-        """Whether ``row`` is of the kind (class and a resource id) of a sibling that moved
-        (paired, in another box): one of the list's rows, which a scroll moves with the
-        rest, not a header of its own kind pinned to the edge. O(siblings)."""
+        """Whether ``row`` is of the kind (class and a resource id; on element dicts, which
+        carry no id, the roles of what it holds: :func:`~.row_content.row_shape`) of a
+        sibling that moved (paired, in another box): one of the list's rows, which a scroll
+        moves with the rest, not a header of its own kind pinned to the edge. O(siblings).
+
+        Element dicts: YouTube's suggestion "mrbeast" put in above its twin, the twin
+        paired in place as a pinned header, its move read as a scroll with no ``orInserted``
+        (``tests/core/test_dict_truth.py``, the tops of real lists)."""
         curr, prev, pairs = self.curr, self.prev, self.measured
         node = curr.nodes[row]
-        if not node.resource_id:
+        dicts = curr.nodes[0].class_name == ROOT_CLASS and bool(curr.children[row])
+        if not (node.resource_id or dicts):
             return False  # Compose's nodes have no ids: a pinned header is a View as well
+        shape = row_shape(curr, row, dicts)
         for s in curr.children[curr.parents[row]]:
-            other, q = curr.nodes[s], pairs.get(s)
+            q = pairs.get(s)
             if (
                 s != row
                 and q is not None
-                and other.class_name == node.class_name
-                and other.resource_id == node.resource_id
-                and other.bounds != prev.nodes[q].bounds
+                and curr.nodes[s].bounds != prev.nodes[q].bounds
+                and row_shape(curr, s, dicts) == shape
             ):
                 return True
         return False

@@ -23,7 +23,7 @@ listed as come in and gone.
 
 from __future__ import annotations
 
-from deltarec.core.diff.row_content import reads_as_edit, unpair_inside
+from deltarec.core.diff.row_content import one_viewport, reads_as_edit, unpair_inside
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.labels import natures
 
@@ -106,6 +106,28 @@ def kept_page(prev: Frame, p: int, curr: Frame, c: int) -> bool:
         return False
     return not shows_nothing_it_showed(prev, old, curr, page) and not _relabelled(
         prev, old, curr, page
+    )
+
+
+def one_content(prev: Frame, q: int, curr: Frame, c: int) -> bool:
+    """Whether rows ``q`` and ``c`` are one wrapper of a list's content: a list's wrapper
+    (:func:`~deltarec.core.diff.row_content.one_viewport`), or the one child that fills a
+    container made to scroll in both frames, the page it kept (:func:`kept_page`). A
+    ScrollView that the keyboard shrank, scrolled to keep its focused field in view, has its
+    content in another box: on the XML path its resource id pairs it; on element dicts it was
+    left unpaired, and the fields it holds were listed ``-`` and ``+`` under the scroll
+    (the calendar's event editor, ``tests/core/test_dict_truth.py``). O(size of the pages)."""
+    if one_viewport(prev, q, curr, c):
+        return True
+    p, k = prev.parents[q], curr.parents[c]
+    return (
+        p >= 0
+        and k >= 0
+        and page_of(prev, p) == q
+        and page_of(curr, k) == c
+        and natures(curr)[k]
+        and natures(prev)[p]
+        and kept_page(prev, p, curr, k)
     )
 
 

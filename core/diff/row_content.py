@@ -276,14 +276,21 @@ def holds_rows(frame: Frame, pos: int) -> bool:
     dicts = frame.nodes[0].class_name == ROOT_CLASS
     for k in frame.children[pos]:
         if frame.children[k]:
-            node = frame.nodes[k]
-            shape: tuple[str, ...] = (node.class_name, node.resource_id)
-            if dicts and not node.resource_id:
-                shape += tuple(frame.nodes[q].role for q in frame.children[k])
+            shape = row_shape(frame, k, dicts)
             shapes[shape] = shapes.get(shape, 0) + 1
             if shapes[shape] >= ROW_REPEATS:
                 return True
     return False
+
+
+def row_shape(frame: Frame, k: int, dicts: bool) -> tuple[str, ...]:
+    """The shape of row ``k`` (:func:`holds_rows`): its class and resource id, and on
+    element dicts (``dicts``), where a node has no id, its children's roles too. O(children)."""
+    node = frame.nodes[k]
+    shape: tuple[str, ...] = (node.class_name, node.resource_id)
+    if dicts and not node.resource_id:
+        shape += tuple(frame.nodes[q].role for q in frame.children[k])
+    return shape
 
 
 def labels(frame: Frame, pos: int) -> frozenset[str]:

@@ -28,6 +28,7 @@ from deltarec.core.diff.label_places import label_kept as _label_kept
 from deltarec.core.diff.label_places import labels_place as _labels_place
 from deltarec.core.diff.motions import consistent, near_box
 from deltarec.core.diff.motions import shifted as _shifted
+from deltarec.core.diff.pushed_edge import pushed_to_edge
 from deltarec.core.diff.row_content import holds_rows, own_texts, texts
 from deltarec.core.diff.scroll_edits import EDITS, few_edits, label_edited
 from deltarec.core.diff.unique_labels import in_web, unique_kept
@@ -217,7 +218,10 @@ def refuted(
     if not holds_rows(prev, p):  # web content: its labels, wherever they sit
         labels = prev.subtree_end(p) - p + curr.subtree_end(c) - c
         return labels <= LABEL_LIMIT and not (
-            agree(prev, p, curr, c, offset, edits=EDITS) and _labels_place(prev, p, curr, c, offset)
+            agree(prev, p, curr, c, offset, edits=EDITS)
+            and (
+                _labels_place(prev, p, curr, c, offset) or pushed_to_edge(prev, p, curr, c, offset)
+            )
         )
     back = (-offset[0], -offset[1])
     one = pairs or {}
@@ -309,6 +313,8 @@ def _placed(
                 return True
     if kept and len(prev.children[p]) == 1 and len(news) == 1:
         return True  # the content is one block (a form, a page): a block has no twin
+    if pushed_to_edge(prev, p, curr, c, offset):
+        return True  # the first row pushed onto the bottom edge by rows stacked above it
     if not kept or finger is None:
         return False
     span = box_c.bottom - box_c.top if finger.vertical else box_c.right - box_c.left

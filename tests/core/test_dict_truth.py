@@ -19,6 +19,7 @@ from deltarec.core.diff.compute import compute_delta
 from deltarec.core.elements import delta_observation
 from tests.core.dict_truth import dict_delta, false_scrolls, graded_by_dicts
 from tests.core.real_scrolls import insertions, keyboards, scroll_edits
+from tests.core.real_scrolls.grown import strict, top_cases, wrapping_cases
 from tests.core.real_scrolls.transforms import ROOT, cases, check
 from tests.core.truth.real_oracle import load, sequences, violations
 
@@ -109,3 +110,75 @@ def test_the_focus_steps_of_issue_18_read_as_the_xml_path_reads_them() -> None:
         )
         assert "↕" not in text, (a, b, text)
         assert "focus" in text, (a, b, text)
+
+
+def _said(graded: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    return [(k, v) for k, v in graded if k not in SAYS_LESS]
+
+
+def test_keyboards_over_every_scroller_through_the_dicts_state_no_scroll() -> None:
+    """Every scroller of every real capture, the keyboard's top at 35 % to 85 % of the way
+    down, opening and closing (:func:`.keyboards.sweep`), through the dicts. Was 4 of 492:
+    the contact form's photo, cut by the keyboard's edge to the scroller's box, read as the
+    form's content (one bare wrapper filling the scroller) and its page turned: "scrolled
+    about a page or more", the photo ``-`` and ``+``. A wrapper's page is the scroller's only
+    where it spans the scroller in both frames (``pages._spans_both``)."""
+    frame_cache.clear()
+    tops = (35, 45, 55, 65, 75, 85)
+    sample = keyboards.sweep(tops, False) + keyboards.sweep(tops, True)
+    assert len(sample) >= 480
+    with graded_by_dicts():
+        found = [(kb, got) for kb in sample if (got := _said(keyboards.check(kb)))]
+    assert found == []
+
+
+TOPS_OPEN = {"contacts-agent/0" + k for k in "6789"} | {"contacts-manual/05", "contacts-manual/06"}
+"""Captures whose tops still fail through the dicts (a ratchet: shrink it as they close)."""
+
+
+def test_rows_in_and_out_at_the_tops_of_real_lists_through_the_dicts() -> None:
+    """:mod:`.real_scrolls.grown`'s sweeps (rows inserted at and removed from the top of every
+    real list, 168 cases; lists that wrap their rows, 184) through the dicts, graded as the
+    XML path is (:func:`.grown.strict`). Was 16 and 0. Closed, 4: YouTube's suggestion put
+    in above its twin, the twin held in place as a pinned header (dicts carry no resource
+    id to say it is a row of the list: ``Guard._a_row_of_them`` reads its shape). Open, 12
+    (:data:`TOPS_OPEN`, two rows each way on six captures): the contact form's two photo rows
+    put in above the photo, which the bottom edge then cuts, read as a page; the XML path
+    places the photo by its label in a ``ScrollView`` (:mod:`deltarec.core.diff.pushed_edge`),
+    and dicts carry no class to tell a ScrollView from a recycled list."""
+    frame_cache.clear()
+    sample = top_cases() + wrapping_cases()
+    assert len(sample) >= 340
+    with graded_by_dicts():
+        found = [(case, got) for case in sample if (got := _said(strict(case)))]
+    left = [(case, got) for case, got in found if case.capture[:-4] not in TOPS_OPEN]
+    assert left == []
+    assert len(found) <= 12
+
+
+CALENDAR = "corpus/calendar-tablet/tasks__task_Calendar_2025-08-14_14-22-32__task_Calendar_2025-08-14_14-22-32"
+
+
+def test_a_form_the_keyboard_shrank_and_scrolled_keeps_its_fields_through_the_dicts() -> None:
+    """The calendar's event editor, the keyboard opening (closing) and the form scrolled to
+    keep the focused field in view (the seeds 28, 31, 37 and 38 of ``bench_dict_truth``;
+    ``--sweep``: 3,194 such steps on every form, 11 failed). The form's content, the one
+    child filling the ScrollView in both frames in another box, was left unpaired (no id on
+    element dicts): its fields ``-`` and ``+`` under the scroll
+    (``recycled.one_content``); and of the two "August 14 (Thu)" a row apart, the one in
+    the other's old box was paired in place (pass 3's tie-break reads the box where the
+    measured scroll puts it)."""
+    frame_cache.clear()
+    sample = [
+        keyboards.Keyboard(f"{CALENDAR}_3.xml", (0, 0, 0, 0, 1, 0), 504, False, 26),
+        keyboards.Keyboard(f"{CALENDAR}_4.xml", (0, 0, 0, 0, 1, 0), 497, False, 33),
+        keyboards.Keyboard(f"{CALENDAR}_3.xml", (0, 0, 0, 0, 1, 0), 497, True, 33),
+        keyboards.Keyboard(f"{CALENDAR}_6.xml", (0, 0, 0, 0, 1, 0), 1336, True, 139),
+    ]
+    with graded_by_dicts():
+        found = [(kb, got) for kb in sample if (got := _said(keyboards.check(kb)))]
+    assert found == []
+    prev, curr = keyboards.derive(sample[3])
+    text = delta_observation(observation_to_elements(prev), observation_to_elements(curr))
+    assert text.splitlines()[0] == '↕ list "" scrolled up 139px (+2 rows, -0 rows)', text
+    assert "August 14" not in text, text

@@ -1,0 +1,207 @@
+"""A list's first row pushed down onto its bottom edge by rows that came in above it.
+
+Rows inserted at a list's top (a contact form's photo rows, new mail) push every row down
+by their height; when they are nearly a page high, the list's old first row is the only
+old row left in view, cut by the bottom edge. A row an edge cuts places nothing on its own
+(:func:`~deltarec.core.diff.row_evidence._placed`: a sponsored card and its twin 18 cards
+on show the same strip), so the list read as a page turned: the row ``-`` and ``+``, and
+"scrolled about a page or more" where nothing scrolled (``test_real_grown.BUDGET_TOPS``).
+
+:func:`pushed_to_edge` names the shape that does place it, each part a coincidence a twin
+would have to meet on the pixel:
+
+- the list kept its box, and the offset moves its content down along its length;
+- the old row was the list's first row, whole, at or below its top edge;
+- the new row is cut by the bottom edge only, its top exactly where the offset puts the
+  old row's, and shows a label no other node of either frame shows, at the very place the
+  offset puts it, cut by that edge alone;
+- the rows above it fill the band from the list's top edge down to it, the first starting
+  on that edge, each where the one before ends: rows stacked from the top, as rows inserted
+  there (or rows a scroll up that ended on a row's top brought in) lie.
+
+Only in a ``ScrollView`` (:func:`in_scroll_view`): a recycled list's row and its twin look
+alike, and one row cut by an edge is no offset there (the far scrolls of
+``tests/core/real_scrolls/test_real_long_scrolls.py`` keep reading as a page turned).
+
+Two dumps cannot tell those rows inserted from a scroll up by their height that ended on a
+row's top: the scroll line says both (``orInserted``, :func:`deltarec.core.diff.new_rows.or_new`),
+and read backwards (the rows removed, or a scroll down by their height) ``orRemoved``.
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> def shot(*rows):  # rows 600 px high in a list 1000 px high
+    ...     box = lambda t: f'bounds="[0,{t}][100,{min(t + 600, 1000)}]"'
+    ...     kids = "".join(f'<node class="Row" {box(t)}><node class="T" text="{s}" {box(t)}/>'
+    ...                    '</node>' for s, t in rows)
+    ...     return Frame(parse_uiautomator('<hierarchy><node class="ScrollView" scrollable="true"'
+    ...                                    f' bounds="[0,0][100,1000]">{kids}</node></hierarchy>'))
+    >>> a = shot(("Photo", 0), ("Name", 600))
+    >>> b = shot(("New", 0), ("Photo", 600))  # a row came in above: "Photo" pushed to the edge
+    >>> pushed_to_edge(a, 0, b, 0, (0, 600))
+    True
+    >>> pushed_to_edge(a, 0, b, 0, (0, 500))  # not where the offset puts it
+    False
+    >>> c = shot(("New", 100), ("Photo", 700))  # the band above it starts below the top edge
+    >>> pushed_to_edge(a, 0, c, 0, (0, 700))
+    False
+"""
+
+from __future__ import annotations
+
+from deltarec.core.diff.axis import flip
+from deltarec.core.diff.grown import rows_at
+from deltarec.core.diff.unique_labels import unique_at
+from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.labels import natures
+from deltarec.core.observe.model import Bounds
+
+SLACK = 1
+"""px each edge may lie off: a scaled screen rounds boxes one by one."""
+
+
+def pushed_to_edge(prev: Frame, p: int, curr: Frame, c: int, offset: tuple[int, int]) -> bool:
+    """Whether list ``p``'s first row, moved down by ``offset``, is the row of list ``c``
+    the bottom edge cuts, placed by the rows stacked above it from the top edge (module
+    docstring). Read backwards (``offset`` up), the frames swap; along x (a carousel, a
+    list turned a quarter), the left edge is the top. O(rows of both lists)."""
+    dx, dy = offset
+    if dx and dy:
+        return False
+    side, move = dx != 0, dx or dy
+    if not move:
+        return False
+    if move < 0:
+        prev, p, curr, c, move = curr, c, prev, p, -move
+    box = _box(curr, c, side)
+    if box != _box(prev, p, side) or not in_scroll_view(curr, c):
+        return False
+    p, c = rows_at(prev, p), rows_at(curr, c)  # a ScrollView's one wrapper holds the rows
+    old_rows = [q for q in prev.children[p] if prev.nodes[q].bounds.area]
+    if not old_rows:
+        return False
+    first = min(old_rows, key=lambda q: _box(prev, q, side).top)
+    a = _box(prev, first, side)
+    if a.top < box.top or a.bottom >= box.bottom:
+        return False  # cut by an edge: not the list's first row, whole
+    if any(natures(prev)[first : prev.subtree_end(first)]):
+        return False  # a list inside (YouTube's feed, a "ScrollView" by its class): its rows
+    rows = sorted(
+        (k for k in curr.children[c] if curr.nodes[k].bounds.area),
+        key=lambda k: _box(curr, k, side).top,
+    )
+    top = a.top + move
+    for i, k in enumerate(rows):
+        b = _box(curr, k, side)
+        if not _near(b.top, top):
+            continue
+        return (
+            i > 0
+            and (b.left, b.right) == (a.left, a.right)
+            and b.top > box.top
+            and b.bottom >= box.bottom
+            and a.bottom + move > box.bottom
+            and _stacked(curr, rows[:i], box.top, b.top, side)
+            and _label_pushed(prev, first, curr, k, move, box, side)
+        )
+    return False
+
+
+def pushed_offset(prev: Frame, p: int, curr: Frame, c: int) -> tuple[int, int] | None:
+    """The offset :func:`pushed_to_edge` holds for list ``c`` (paired with ``p``), read off
+    the label its first row shows (down: rows came in above it; up: the rows above it
+    went; along x too), or None. A host with no vote at all asks it
+    (:func:`~deltarec.core.diff.host.host_motion`): the cut row's label is of another size
+    in the two frames, and votes for nothing. O(rows of both lists)."""
+    for side in (False, True):
+        for a, pa, b, pb, sign in ((prev, p, curr, c, 1), (curr, c, prev, p, -1)):
+            move = _first_label_move(a, pa, b, pb, side)
+            if move is None:
+                continue
+            offset = (move, 0) if side else (0, move)
+            if pushed_to_edge(a, pa, b, pb, offset):
+                return (sign * offset[0], sign * offset[1])
+    return None
+
+
+def _box(frame: Frame, pos: int, side: bool) -> Bounds:
+    """The box of ``pos``, its x and y swapped along x (``side``): the left edge the top."""
+    b = frame.nodes[pos].bounds
+    return flip(b) if side else b
+
+
+def _first_label_move(prev: Frame, p: int, curr: Frame, c: int, side: bool) -> int | None:
+    """How far down (right, ``side``) the labels one node alone of each frame shows, in list
+    ``p``'s first row and in a row of ``c`` the bottom (right) edge cuts, moved: one move,
+    or None."""
+    box = _box(curr, c, side)
+    if box != _box(prev, p, side) or not in_scroll_view(curr, c):
+        return None
+    p, c = rows_at(prev, p), rows_at(curr, c)
+    old_rows = [q for q in prev.children[p] if prev.nodes[q].bounds.area]
+    if not old_rows:
+        return None
+    first = min(old_rows, key=lambda q: _box(prev, q, side).top)
+    cut = [k for k in curr.children[c] if _box(curr, k, side).bottom >= box.bottom]
+    olds, news = unique_at(prev), unique_at(curr)
+    moves: set[int] = set()
+    for k in cut:
+        for pos in range(k, curr.subtree_end(k)):
+            n = curr.nodes[pos]
+            key = (n.class_name, n.text, n.content_desc)
+            q = olds.get(key) if news.get(key) == pos else None
+            if q is not None and first <= q < prev.subtree_end(first):
+                moves.add(_box(curr, pos, side).top - _box(prev, q, side).top)
+    return moves.pop() if len(moves) == 1 and min(moves) > 0 else None
+
+
+def in_scroll_view(frame: Frame, pos: int) -> bool:
+    """Whether the nearest container made to scroll at or around ``pos`` is a
+    ``ScrollView`` (``NestedScrollView``, ``HorizontalScrollView`` too), by its class: it
+    lays its content out once, each row in its one place, where a ``RecyclerView`` or a
+    ``ListView`` binds rows as they come in, and a row and its twin (an ad 18 cards on,
+    :mod:`~deltarec.core.diff.far_anchor`) look alike. Element dicts carry no class: never
+    there. O(depth)."""
+    natural = natures(frame)
+    while pos >= 0 and not natural[pos]:
+        pos = frame.parents[pos]
+    return pos >= 0 and frame.nodes[pos].class_name.endswith("ScrollView")
+
+
+def _near(a: int, b: int) -> bool:
+    return abs(a - b) <= SLACK
+
+
+def _stacked(frame: Frame, rows: list[int], top: int, end: int, side: bool) -> bool:
+    """Whether ``rows`` (sorted by their tops) fill the band from ``top`` to ``end``, each
+    starting where the one before ends."""
+    at = top
+    for k in rows:
+        b = _box(frame, k, side)
+        if not _near(b.top, at):
+            return False
+        at = b.bottom
+    return _near(at, end)
+
+
+def _label_pushed(
+    prev: Frame, q: int, curr: Frame, k: int, move: int, box: Bounds, side: bool
+) -> bool:
+    """Whether row ``k`` shows a label no other node of either frame shows, which row ``q``
+    showed whole, at the place ``move`` puts it, cut by the bottom edge of ``box`` alone."""
+    olds, news = unique_at(prev), unique_at(curr)
+    end = prev.subtree_end(q)
+    for pos in range(k, curr.subtree_end(k)):
+        n = curr.nodes[pos]
+        key = (n.class_name, n.text, n.content_desc)
+        old = olds.get(key) if news.get(key) == pos else None
+        if old is None or not q <= old < end:
+            continue
+        a, b = _box(prev, old, side), _box(curr, pos, side)
+        if not (a.area and box.top <= a.top and a.bottom <= box.bottom):
+            continue  # not whole in ``prev``
+        if (
+            (a.left, a.right) == (b.left, b.right)
+            and _near(b.top, a.top + move)
+            and _near(b.bottom, min(a.bottom + move, box.bottom))
+        ):
+            return True
+    return False
