@@ -183,10 +183,14 @@ def beside_its_neighbour(
       state (selected, checked, enabled: a row moved keeps it; a selected sliver, then a
       whole row that is not, is another row as likely, and the pair would state a change).
 
-    A row the bottom edge cut to a sliver, pushed down by rows put back above it, shows
+    A row the bottom edge cut to a sliver, pushed down by a row put back above it, shows
     nothing of its own to be known by: its neighbour places it; so does a sliver at the top
     edge that stayed while rows below it left (its key, made of nothing but its place,
-    changes when another sliver comes in). O(siblings between it and its neighbour).
+    changes when another sliver comes in). Only its very neighbour does, though: with rows
+    put back (or taken away) between them, the sliver may be one of those rows as likely
+    (two rows put back, the second cut to a sliver; the sliver archived with the row above
+    it), and a number given to it would be another element's. O(siblings between it and its
+    neighbour).
 
     >>> from deltarec.core.capture.uiautomator import parse_uiautomator
     >>> def shot(*rows):  # rows 100 px high in a list 250 px high
@@ -195,30 +199,44 @@ def beside_its_neighbour(
     ...                     f' bounds="{b}"/>' if t else '') + '</node>' for t, b in boxes)
     ...     return Frame(parse_uiautomator('<hierarchy><node class="L" scrollable="true"'
     ...                                    f' bounds="[0,0][100,250]">{nodes}</node></hierarchy>'))
-    >>> before = shot(("a", 0), ("c", 100))
-    >>> after = shot(("a", 0), ("b", 100), ("", 200))  # "b" put back: "c" pushed to a sliver
-    >>> beside_its_neighbour(before, 3, after, 5, {0: 0, 1: 1, 2: 2}, {0, 1, 2})
+    >>> before = shot(("b", 0), ("c", 100))
+    >>> after = shot(("a", 0), ("b", 100), ("", 200))  # "a" put back: "c" pushed to a sliver
+    >>> pairs = {0: 0, 3: 1, 4: 2}  # "b" moved down with it
+    >>> beside_its_neighbour(before, 3, after, 5, pairs, {0, 1, 2})
     True
-    >>> beside_its_neighbour(after, 5, before, 3, {0: 0, 1: 1, 2: 2}, {0, 1, 2})  # the undo
+    >>> beside_its_neighbour(after, 5, before, 3, {0: 0, 1: 3, 2: 4}, {0, 3, 4})  # the undo
     True
+    >>> other = shot(("b", 0), ("a", 100), ("", 200))  # "a" put back below "b": the sliver
+    >>> beside_its_neighbour(before, 3, other, 5, {0: 0, 1: 1, 2: 2}, {0, 1, 2})  # may be "a"'s
+    False
     >>> other = shot(("a", 0), ("b", 100), ("d", 200))  # a row that shows other texts
-    >>> beside_its_neighbour(before, 3, other, 5, {0: 0, 1: 1, 2: 2}, {0, 1, 2})
+    >>> beside_its_neighbour(before, 3, other, 5, pairs, {0, 1, 2})
     False
     """
+    return neighbour_skip(prev, p, curr, c, pairs, used) is not None
+
+
+def neighbour_skip(
+    prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int], used: Container[int]
+) -> int | None:
+    """How many rows lie between rows ``p`` / ``c`` and the neighbour that holds them as
+    :func:`beside_its_neighbour` says (rows that left or came in: 0 when the neighbour is
+    the sibling next to each), the fewest over the two sides; None when none holds them."""
     parent, old_parent = curr.parents[c], prev.parents[p]
     if parent < 0 or old_parent < 0 or pairs.get(parent) != old_parent:
-        return False
+        return None
     a, b = texts(prev, p), texts(curr, c)
     if not (a <= b or b <= a) or _state(prev.nodes[p]) != _state(curr.nodes[c]):
-        return False  # other texts, or a state changed: its place is all it has, no pair
+        return None  # other texts, or a state changed: its place is all it has, no pair
     box, old_box = curr.nodes[parent].bounds, prev.nodes[old_parent].bounds
     was, now = prev.nodes[p].bounds, curr.nodes[c].bounds
     if was.height == now.height and was != now:
-        return False  # neither shows more of itself: no edge cut one of them
+        return None  # neither shows more of itself: no edge cut one of them
     low = now.bottom >= box.bottom or was.bottom >= old_box.bottom
     high = now.top <= box.top or was.top <= old_box.top
     if not (low or high):
-        return False  # asked first: most candidates sit clear of the edges (O(1))
+        return None  # asked first: most candidates sit clear of the edges (O(1))
+    best: int | None = None
     kids, old_kids = curr.children[parent], prev.children[old_parent]
     i, j = curr.sibling_index[c], prev.sibling_index[p]
     for step in (-1, 1) if low and high else ((-1,) if low else (1,)):
@@ -236,9 +254,11 @@ def beside_its_neighbour(
             held = _near(now_at.top - nb.bottom, old_at.top - old_nb.bottom)
         else:  # above its neighbour: its bottom is its own; the top edge may cut it
             held = _near(nb.top - now_at.bottom, old_nb.top - old_at.bottom)
-        if held:
-            return True
-    return False
+        if held and (best is None or len(came) + len(gone) < best):
+            best = len(came) + len(gone)
+    if best and bool(a) != bool(b):
+        return None  # a sliver that shows nothing, rows between: it may be one of them
+    return best
 
 
 def unpair_sliver_states(prev: Frame, curr: Frame, pairs: dict[int, int], used: set[int]) -> None:
@@ -321,3 +341,121 @@ def unpair_left_behind(prev: Frame, curr: Frame, pairs: dict[int, int], used: se
         if not any(k not in pairs and kind(curr.nodes[k]) == like for k in curr.children[now]):
             continue
         unpair_inside(prev, p, curr, c, pairs, used)
+
+
+def resettle_slivers(
+    prev: Frame,
+    curr: Frame,
+    pairs: dict[int, int],
+    used: set[int],
+    allowed: Callable[[int, int], bool],
+) -> None:
+    """Re-pair the slivers that were paired by their place alone with the row their
+    neighbour places best (:func:`neighbour_skip`).
+
+    Two rows of a list that show no text are one element on their key, made of nothing but
+    their place (or on their overlap). At an edge of the list that is another row as
+    likely: a row archived above pulls the rows below up, the bottom sliver comes up whole
+    beside its neighbour, and the next row takes its place as a new sliver (the undo: the
+    sliver is pushed out, the whole row above it is cut to a sliver in its place). A pair
+    of such slivers (at the top edge, only where the list is held at its end: the first row
+    in view is its anchor, :func:`_held_far`) gives way to a row of the other frame,
+    unpaired and next to one of them, that its neighbour holds with fewer rows between
+    (none: the very sibling next to each moved with it): that row is the sliver, the other
+    sliver came in (or left). A tie keeps the pair. Every pair inside goes with the old
+    pair. O(pairs of textless rows).
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> def shot(*rows):  # rows 100 px high in a list 250 px high
+    ...     boxes = [(t, f"[0,{y}][100,{min(y + 100, 250)}]") for t, y in rows]
+    ...     nodes = "".join(f'<node class="Row" bounds="{b}">' + (f'<node class="T" text="{t}"'
+    ...                     f' bounds="{b}"/>' if t else '') + '</node>' for t, b in boxes)
+    ...     return Frame(parse_uiautomator('<hierarchy><node class="L" scrollable="true"'
+    ...                                    f' bounds="[0,0][100,250]">{nodes}</node></hierarchy>'))
+    >>> before = shot(("a", 0), ("b", 100), ("", 200))  # a sliver at the bottom
+    >>> after = shot(("b", 0), ("c", 100), ("", 200))  # "a" archived: the sliver came up
+    >>> pairs = {0: 0, 1: 3, 2: 4, 5: 5}  # the two slivers, by their place
+    >>> resettle_slivers(before, after, pairs, set(pairs.values()), lambda c, p: True)
+    >>> sorted(pairs.items())  # "c" is the old sliver; the sliver now is another row
+    [(0, 0), (1, 3), (2, 4), (3, 5)]
+    >>> pairs = {0: 0, 3: 1, 4: 2, 5: 5}  # the undo: the old whole row "c" is the sliver
+    >>> resettle_slivers(after, before, pairs, set(pairs.values()), lambda c, p: True)
+    >>> sorted(pairs.items())
+    [(0, 0), (3, 1), (4, 2), (5, 3)]
+    """
+    owner: dict[int, int] = {}
+    for c, p in sorted(pairs.items()):
+        if pairs.get(c) != p or texts(curr, c) or texts(prev, p):
+            continue
+        parent = curr.parents[c]
+        if parent < 0 or pairs.get(parent) != prev.parents[p]:
+            continue
+        box, b, a = curr.nodes[parent].bounds, curr.nodes[c].bounds, prev.nodes[p].bounds
+        was = prev.nodes[prev.parents[p]].bounds
+        edge = b.top <= box.top or b.bottom >= box.bottom
+        if not (edge or a.top <= was.top or a.bottom >= was.bottom):
+            continue  # clear of the edges: no sliver (asked first: O(1))
+        if not holds_rows(curr, parent):
+            continue
+        now = neighbour_skip(prev, p, curr, c, pairs, used)
+        if now == 0:
+            continue  # the very siblings next to them hold them: the same sliver
+        new_kids, old_kids = curr.children[parent], prev.children[prev.parents[p]]
+        if not _held_far(prev, p, curr, c, pairs, new_kids):
+            continue  # the sliver is the list's anchor: it stays
+        i, j = curr.sibling_index[c], prev.sibling_index[p]
+        rest = {k: q for k, q in pairs.items() if k != c}
+        left = used - {p}
+        sort = kind(curr.nodes[c])
+        if sort != kind(prev.nodes[p]):
+            continue
+        ranked: list[tuple[int, int, int]] = []
+        owner = owner or {q: k for k, q in pairs.items()}
+        for k in _beside_either(new_kids, i, old_kids, j, owner):
+            if k not in pairs and kind(curr.nodes[k]) == sort and allowed(k, p):
+                skip = neighbour_skip(prev, p, curr, k, rest, left)
+                ranked += [] if skip is None else [(skip, k, p)]
+        for q in _beside_either(old_kids, j, new_kids, i, pairs):
+            if q not in used and kind(prev.nodes[q]) == sort and allowed(c, q):
+                skip = neighbour_skip(prev, q, curr, c, rest, left)
+                ranked += [] if skip is None else [(skip, c, q)]
+        ranked = sorted(set(ranked))
+        if not ranked or (now is not None and ranked[0][0] >= now):
+            continue  # no row held better: the pair stands
+        if len(ranked) > 1 and ranked[1][0] == ranked[0][0]:
+            continue  # two rows as likely
+        unpair_inside(prev, p, curr, c, pairs, used)
+        _, k, q = ranked[0]
+        pairs[k] = q
+        used.add(q)
+        owner = {}  # the pairs changed
+
+
+def _beside_either(
+    kids: list[int], i: int, others: list[int], j: int, pair_of: Mapping[int, int]
+) -> list[int]:
+    """The siblings in ``kids`` a sliver's counterpart may be (the sliver is ``kids[i]``'s
+    pair, ``others[j]``): next to ``kids[i]``, or next to the pair of ``others[j]``'s
+    neighbour (the rows between them left or came in), on the same side."""
+    out = [kids[x] for x in (i - 1, i + 1) if 0 <= x < len(kids)]
+    at = {k: x for x, k in enumerate(kids)}
+    for step in (-1, 1):
+        if 0 <= j + step < len(others):
+            x = at.get(pair_of.get(others[j + step], -1), -1)
+            if x >= 0 and 0 <= x - step < len(kids):
+                out.append(kids[x - step])
+    return out
+
+
+def _held_far(
+    prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int], kids: list[int]
+) -> bool:
+    """Whether slivers ``p`` / ``c`` may have moved with their neighbours: a list keeps its
+    anchor, the first row in view, where it is (a sliver at its top edge stays while rows
+    below it leave or come back), unless it is held at its end (the last row stays in its
+    very box: the rows above come down). A sliver at the bottom edge is no anchor."""
+    box, b = curr.nodes[curr.parents[c]].bounds, curr.nodes[c].bounds
+    if b.top > box.top or b.bottom >= box.bottom:
+        return True
+    q = pairs.get(kids[-1])
+    return kids[-1] != c and q is not None and prev.nodes[q].bounds == curr.nodes[kids[-1]].bounds

@@ -74,6 +74,7 @@ from rapidfuzz.fuzz import ratio
 from deltarec.core.diff.closed_gap import (
     beside_its_neighbour,
     into_gap,
+    resettle_slivers,
     unpair_left_behind,
     unpair_sliver_states,
 )
@@ -247,6 +248,7 @@ def _guarded(
 
     # 4. geometry for what is left
     geometry_pass(prev, curr, pairs, used, iou_threshold, guard)
+    resettle_slivers(prev, curr, pairs, used, guard.allowed)  # paired by place: its module
     unpair_other_rows(prev, curr, pairs, used)
     return guard
 

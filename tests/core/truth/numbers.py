@@ -40,6 +40,7 @@ from typing import Any
 from benchmarks.bench_session import _unarchived, content_offsets
 from deltarec.core.devices.virtual import ManualClock, Playground, VirtualDevice
 from deltarec.core.devices.virtual.layout import APP_PACKAGE, MESSAGE, TOOLBAR_BOTTOM
+from deltarec.core.devices.virtual.profile import scale_traced
 from deltarec.core.devices.virtual.views import Rect, View
 from deltarec.core.executor.context import numbers_in
 from deltarec.core.executor.session import Session
@@ -69,7 +70,10 @@ def phone_views(pg: Playground) -> list[tuple[Ident, Rect]]:
         screen = f"{screen}:{state.message}"  # another message is another screen
     out: list[Ident] = []
     bounds: list[Rect] = []
-    for window in pg.windows():
+    # On a scaled profile the views are named where their layout (lu) puts them: the
+    # offsets are in lu, and px rounding must not make one view two.
+    windows, origins = scale_traced(pg.layout_windows(), pg.profile)
+    for window in windows:
         if not window.in_dump:
             continue
         bounds += [v.bounds for v in window.root.walk()]
@@ -79,7 +83,8 @@ def phone_views(pg: Playground) -> list[tuple[Ident, Rect]]:
             prefix = ("status",)
         else:
             prefix = ("app", window.package, screen)
-        _name(window.root, (*prefix, "root"), Place(offsets, _unarchived(state)), out)
+        place = Place(offsets, _unarchived(state))
+        _name(window.root, (*prefix, "root"), place, out, origins)
     return list(zip(out, bounds, strict=True))
 
 
@@ -147,7 +152,9 @@ class Place:
 _AXES = {"chips": "h", "pager": "h"}
 
 
-def _name(view: View, ident: Ident, place: Place, out: list[Ident]) -> None:
+def _name(
+    view: View, ident: Ident, place: Place, out: list[Ident], origins: Mapping[int, View]
+) -> None:
     out.append(ident)
     inner = place.under(view)
     seen: Counter[str] = Counter()
@@ -155,10 +162,10 @@ def _name(view: View, ident: Ident, place: Place, out: list[Ident]) -> None:
         here = inner.of(child)
         base = f"act:{child.action}" if child.action else (child.rid or child.cls)
         if not child.action:
-            base += here.at(child)
+            base += here.at(origins.get(id(child), child))
         part = base if not seen[base] else f"{base}#{seen[base]}"
         seen[base] += 1
-        _name(child, (*ident, part), here, out)
+        _name(child, (*ident, part), here, out, origins)
 
 
 def _dialog_title(root: View) -> str:

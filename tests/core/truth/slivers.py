@@ -1,0 +1,302 @@
+"""Archives over Inbox lists whose edge rows are slivers, graded by the phone: the truth of
+each step and one number per element (issue 18).
+
+A row the list's top or bottom edge cuts to a few px shows no text: its key is made of its
+place alone, and a sliver at that place in the next frame may be another row (the rows
+below an archived one came up: the old sliver is now whole, a new one took its place).
+:func:`cases` puts a row of every item kind (message, promo, header; the load-more footer at
+the list's end) at each edge of the list, cut to every height of 1-40 px (in lu, then in px
+on the scaled presets, which round), on every preset, and archives around it: the selection
+(rows in view above or below it, the sliver itself, rows scrolled away), or one row swiped
+sideways; then the undo. :func:`run` grades every step twice:
+
+- the truth (:class:`tests.core.truth.walk.Stepper`: no false line, no missed fact, no
+  scroll where nothing scrolled, each element once);
+- the numbers (:class:`Numbers`, the oracle of :mod:`tests.core.truth.numbers` over one
+  :class:`~deltarec.core.observer.Observer`): a number is never given to two phone
+  elements (*reuse*), and an element both frames show keeps its number (*renumbered*).
+
+    python -m tests.core.truth.slivers [EVERY]   # the counts (EVERY: each N-th case)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from deltarec.core.devices.virtual import ManualClock, Playground
+from deltarec.core.devices.virtual.layout import APP_PACKAGE, TOOLBAR_BOTTOM
+from deltarec.core.devices.virtual.profile import PRESETS, Profile
+from deltarec.core.devices.virtual.screen_inbox import (
+    is_header,
+    item_tops,
+    max_offset,
+    shown_items,
+)
+from deltarec.core.devices.virtual.views import View
+from deltarec.core.observe.index import ElementIndex
+from tests.core.truth.numbers import Ident, phone_identities
+from tests.core.truth.walk import Gesture, Stepper
+
+EDGES = ("top", "bottom")
+HEIGHTS = range(1, 41)
+"""Sliver heights in px (each reached from the lu offset that rounds to it)."""
+KINDS = ("swipe", "above", "below", "sliver", "away")
+"""What is archived: a row in view swiped sideways; selected rows above the sliver (in view),
+below it, the sliver's row with its neighbour, rows scrolled away out of view."""
+
+
+@dataclass(frozen=True, slots=True)
+class Case:
+    """The Inbox at ``offset`` (lu) on ``preset``, its ``edge`` row cut to ``px`` px; the
+    rows ``picks`` archived from the selection, or the row at ``swipe`` swiped sideways."""
+
+    preset: str
+    edge: str
+    px: int
+    offset: int
+    kind: str
+    picks: tuple[int, ...] = ()
+    swipe: tuple[int, int, int, int, int] = (0, 0, 0, 0, 0)
+
+
+def _bottom(profile: Profile) -> int:
+    """Where the Inbox list ends (lu): the navigation bar's top."""
+    return Playground(profile=profile).screen.nav_top
+
+
+def _sliver_px(pg: Playground, edge: str) -> int:
+    """The px height of the row the list's ``edge`` cuts (0: none is cut)."""
+    rows = list_rows(pg)
+    if not rows:
+        return 0
+    box = next(v for w in pg.windows() for v in w.root.walk() if v.rid.endswith("inbox_list"))
+    row = rows[0] if edge == "top" else rows[-1]
+    top, bottom = row.bounds[1], row.bounds[3]
+    full = top > box.bounds[1] and bottom < box.bounds[3]
+    return 0 if full else bottom - top
+
+
+def list_rows(pg: Playground) -> list[View]:
+    """The Inbox list's children on screen, top to bottom."""
+    for w in pg.windows():
+        for v in w.root.walk():
+            if v.rid.endswith("inbox_list"):
+                return [c for c in v.children if c.bounds[3] > c.bounds[1]]
+    return []
+
+
+def offsets(preset: str) -> Iterator[tuple[str, int, int]]:
+    """``(edge, px, offset)``: for each edge and px height of :data:`HEIGHTS`, the offsets
+    (lu) at which some item is cut to that many px, over the list (its middle and its end,
+    where the footer is the last row)."""
+    profile = PRESETS[preset]
+    bottom = _bottom(profile)
+    view = bottom - TOOLBAR_BOTTOM
+    tops = item_tops()
+    highest = max_offset(bottom)
+    pg = Playground(profile=profile)
+    pg.launch_app(APP_PACKAGE, ".InboxActivity")
+    found: dict[tuple[str, int], list[int]] = {}
+    rng = random.Random(preset)
+    ends = range(len(tops) - 5, len(tops) - 1)  # the last rows and the footer
+    for k in sorted({*rng.sample(range(1, len(tops) - 5), 8), *ends}):
+        for edge in EDGES:
+            for h in range(1, 60):
+                # the bottom edge cuts item k to h lu; the top edge leaves h lu of item k - 1
+                offset = tops[k] + h - view if edge == "bottom" else tops[k] - h
+                if not 0 < offset <= highest:
+                    continue
+                pg.state.inbox.offset = offset
+                px = _sliver_px(pg, edge)
+                if px in HEIGHTS:
+                    found.setdefault((edge, px), []).append(offset)
+    for (edge, px), got in sorted(found.items()):
+        for offset in got:
+            yield edge, px, offset
+
+
+def cases(preset: str, every: int = 1, seed: int = 18) -> Iterator[Case]:
+    """Every :data:`KINDS` archive at every sliver (:func:`offsets`: for each edge and
+    height two offsets, one at the list's end when there is one), each ``every``-th kept."""
+    rng = random.Random(f"{seed}:{preset}")
+    pg = Playground(profile=PRESETS[preset])
+    pg.launch_app(APP_PACKAGE, ".InboxActivity")
+    width = pg.window_size()[0]
+    by_height: dict[tuple[str, int], list[int]] = {}
+    for edge, px, offset in offsets(preset):
+        by_height.setdefault((edge, px), []).append(offset)
+    n = 0
+    for (edge, px), got in sorted(by_height.items()):
+        chosen = sorted({max(got), rng.choice(got)})
+        for offset in chosen:
+            pg.state.inbox.offset = offset
+            for kind in KINDS:
+                case = _case(pg, rng, preset, edge, px, offset, kind, width)
+                if case is None:
+                    continue
+                n += 1
+                if n % every == 0:
+                    yield case
+
+
+def _items_in_view(pg: Playground) -> list[tuple[int, View]]:
+    out = []
+    for v in list_rows(pg):
+        if v.action.startswith("open:"):
+            out.append((int(v.action.partition(":")[2]), v))
+    return out
+
+
+def _case(
+    pg: Playground,
+    rng: random.Random,
+    preset: str,
+    edge: str,
+    px: int,
+    offset: int,
+    kind: str,
+    width: int,
+) -> Case | None:
+    rows = _items_in_view(pg)
+    if not rows:
+        return None
+    order = shown_items()
+    sliver = rows[0] if edge == "top" else rows[-1]
+    inner = [r for r in rows if r is not sliver and r[1].bounds[3] - r[1].bounds[1] > 100]
+    if kind == "swipe":
+        if not inner:
+            return None
+        _, v = rng.choice(inner)
+        y = (v.bounds[1] + v.bounds[3]) // 2
+        x1 = rng.randint(width // 4, width * 3 // 4)
+        x2 = max(0, min(width - 1, x1 + rng.choice((-1, 1)) * width // 2))
+        return Case(preset, edge, px, offset, kind, (), (x1, y, x2, y, rng.choice((80, 200, 600))))
+    first, last = order.index(rows[0][0]), order.index(rows[-1][0])
+    if kind == "above":
+        pool = [i for i, _ in rows[: len(rows) // 2] if (i, _) != sliver]
+    elif kind == "below":
+        pool = [i for i, _ in rows[len(rows) // 2 :] if (i, _) != sliver]
+    elif kind == "sliver":
+        if sliver[0] < 0 or is_header(sliver[0]):
+            return None
+        near = rows[1] if edge == "top" else rows[-2]
+        pool = [sliver[0], near[0]]
+    else:  # rows scrolled away above and below the viewport
+        around = (*range(max(0, first - 4), first), *range(last + 1, last + 5))
+        pool = [order[k] for k in around if k < len(order)]
+    pool = [i for i in pool if not is_header(i)]
+    if not pool:
+        return None
+    k = min(len(pool), rng.choice((1, 1, 2, 3)))
+    picks = pool if kind == "sliver" else rng.sample(pool, k)
+    return Case(preset, edge, px, offset, kind, tuple(sorted(picks)))
+
+
+@dataclass(slots=True)
+class Numbers:
+    """The numbers oracle over an :class:`~deltarec.core.observer.Observer`'s indexes: the
+    phone element each number was first given to, and the last step's numbering."""
+
+    owner: dict[int, Ident] = field(default_factory=dict)
+    last: dict[Ident, int] | None = None
+
+    def grade(self, index: ElementIndex, idents: list[Ident], same_screen: bool) -> list[str]:
+        """Reuse and renumbering in the step that showed ``index`` (its frame is the dump
+        ``idents`` were read from)."""
+        assert len(index.frame.nodes) == len(idents)
+        found = []
+        now: dict[Ident, int] = {}
+        for e in index.elements:
+            ident = idents[e.pos]
+            now[ident] = e.index
+            had = self.owner.setdefault(e.index, ident)
+            if had != ident:
+                found.append(f"reuse: [{e.index}] is {_show(ident)}, was given to {_show(had)}")
+                self.owner[e.index] = ident
+        if self.last is not None and same_screen:
+            for ident, number in now.items():
+                old = self.last.get(ident)
+                if old is not None and old != number:
+                    found.append(f"renumbered: {_show(ident)} was [{old}], now [{number}]")
+        self.last = now
+        return found
+
+
+def _show(ident: Ident) -> str:
+    return "/".join(ident[-2:])
+
+
+def _button(pg: Playground, action: str) -> View | None:
+    found = [v for w in pg.windows() for v in w.root.walk() if v.action == action]
+    return found[0] if found else None
+
+
+def _centre(v: View) -> tuple[int, int]:
+    return (v.bounds[0] + v.bounds[2]) // 2, (v.bounds[1] + v.bounds[3]) // 2
+
+
+def run(case: Case) -> list[tuple[str, str, str]]:
+    """Every violation of the case's steps (the archive, then the undo when the row left):
+    ``(step, class, detail)``, the class a truth class or ``reuse`` / ``renumbered``."""
+    clock = ManualClock()
+    pg = Playground(clock, profile=PRESETS[case.preset])
+    pg.launch_app(APP_PACKAGE, ".InboxActivity")
+    pg.state.inbox.offset = case.offset
+    pg.state.inbox.selected = set(case.picks)
+    stepper = Stepper(pg, clock)
+    numbers = Numbers()
+    assert stepper.observer.index is not None
+    numbers.grade(stepper.observer.index, phone_identities(pg), False)
+    steps: list[tuple[str, Gesture]] = []
+    if case.picks:
+        button = _button(pg, "archive:selected")
+        assert button is not None
+        steps.append(("archive", Gesture("tap", _centre(button), "archive")))
+    else:
+        steps.append(("archive", Gesture("swipe", case.swipe, "swipe-archive")))
+    out: list[tuple[str, str, str]] = []
+    for name, gesture in steps:
+        out += _step(stepper, numbers, name, gesture)
+    undo = _button(pg, "unarchive:")
+    if undo is not None:
+        out += _step(stepper, numbers, "undo", Gesture("tap", _centre(undo), "undo"))
+    return out
+
+
+def _step(
+    stepper: Stepper, numbers: Numbers, name: str, gesture: Gesture
+) -> list[tuple[str, str, str]]:
+    step = stepper.step(gesture)
+    out = [(name, v.klass, v.detail) for v in step.violations]
+    index = stepper.observer.index
+    assert index is not None
+    for problem in numbers.grade(index, phone_identities(stepper.pg), True):
+        out.append((name, problem.split(":", 1)[0], problem))
+    return out
+
+
+def sweep(every: int = 1, presets: tuple[str, ...] = tuple(PRESETS)) -> tuple[int, list]:
+    """Cases run (each ``every``-th) on ``presets``, and every violation with its case."""
+    found: list[tuple[Case, str, str, str]] = []
+    tried = 0
+    for preset in presets:
+        for case in cases(preset, every):
+            tried += 1
+            found += [(case, *v) for v in run(case)]
+    return tried, found
+
+
+if __name__ == "__main__":
+    import sys
+    from collections import Counter
+
+    every = int(sys.argv[1]) if len(sys.argv) > 1 else 1
+    tried, found = sweep(every)
+    failing = {(c, s) for c, s, _, _ in found}
+    print(f"{tried} cases, {len(failing)} failing steps, {len(found)} violations")
+    print(Counter(k for _, _, k, _ in found))
+    print(Counter((c.preset, c.edge, c.kind, s) for c, s in failing))
+    for c, s, k, d in found[:20]:
+        print(c, s, k, d[:300])
