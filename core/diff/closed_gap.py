@@ -420,6 +420,11 @@ def resettle_slivers(
                 skip = neighbour_skip(prev, q, curr, c, rest, left)
                 ranked += [] if skip is None else [(skip, c, q)]
         ranked = sorted(set(ranked))
+        replaced = _replaced_beside(new_kids, i, old_kids, j, (b, box), (pairs, used))
+        if not ranked and now is None and replaced:
+            unpair_inside(prev, p, curr, c, pairs, used)  # rows replaced next to both: it
+            owner = {}  # may be another row as likely, and its number would be another's
+            continue
         if not ranked or (now is not None and ranked[0][0] >= now):
             continue  # no row held better: the pair stands
         if len(ranked) > 1 and ranked[1][0] == ranked[0][0]:
@@ -445,6 +450,24 @@ def _beside_either(
             if x >= 0 and 0 <= x - step < len(kids):
                 out.append(kids[x - step])
     return out
+
+
+def _replaced_beside(
+    kids: list[int],
+    i: int,
+    old_kids: list[int],
+    j: int,
+    edge: tuple[Bounds, Bounds],
+    paired: tuple[Container[int], Container[int]],
+) -> bool:
+    """Whether the rows next to a sliver (``kids[i]``, paired with ``old_kids[j]``; its box
+    and its list's, ``edge``) on the side away from its edge are, in both frames, rows that
+    came in and left (``paired``: the paired positions of each frame)."""
+    b, box = edge
+    step = 1 if b.top <= box.top and b.bottom < box.bottom else -1
+    if not (0 <= i + step < len(kids) and 0 <= j + step < len(old_kids)):
+        return False
+    return kids[i + step] not in paired[0] and old_kids[j + step] not in paired[1]
 
 
 def _held_far(

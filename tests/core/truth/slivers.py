@@ -24,6 +24,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from deltarec.core.devices.virtual import ManualClock, Playground
 from deltarec.core.devices.virtual.layout import APP_PACKAGE, TOOLBAR_BOTTOM
@@ -87,10 +88,15 @@ def list_rows(pg: Playground) -> list[View]:
     return []
 
 
-def offsets(preset: str) -> Iterator[tuple[str, int, int]]:
+@lru_cache(maxsize=8)
+def offsets(preset: str) -> tuple[tuple[str, int, int], ...]:
     """``(edge, px, offset)``: for each edge and px height of :data:`HEIGHTS`, the offsets
     (lu) at which some item is cut to that many px, over the list (its middle and its end,
     where the footer is the last row)."""
+    return tuple(_offsets(preset))
+
+
+def _offsets(preset: str) -> Iterator[tuple[str, int, int]]:
     profile = PRESETS[preset]
     bottom = _bottom(profile)
     view = bottom - TOOLBAR_BOTTOM
@@ -298,5 +304,5 @@ if __name__ == "__main__":
     print(f"{tried} cases, {len(failing)} failing steps, {len(found)} violations")
     print(Counter(k for _, _, k, _ in found))
     print(Counter((c.preset, c.edge, c.kind, s) for c, s in failing))
-    for c, s, k, d in found[:20]:
+    for c, s, k, d in found[: int(sys.argv[2]) if len(sys.argv) > 2 else 20]:
         print(c, s, k, d[:300])

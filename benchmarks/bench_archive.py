@@ -1,0 +1,67 @@
+"""Archives on the virtual Inbox graded by the phone: the whole sliver sweep and the
+200-case archive sweep per preset (issue 18), the figures CI runs only a sample of.
+
+- **slivers** (:mod:`tests.core.truth.slivers`): every preset, a row cut to every px height
+  of 1-40 at the list's top and bottom edges (its middle and its end, the load-more footer),
+  five archives around it (a row swiped sideways; rows selected above it, below it, it and
+  its neighbour, rows scrolled away), then the undo; each step graded for the truth (false,
+  missed, wrong-scroll, duplicate) and the numbers (reuse, renumbered).
+- **archive** (:mod:`tests.core.truth.test_archive`): 200 selections and 200 sideways swipes
+  per preset over the whole list, then the undo, graded for the truth.
+
+    python benchmarks/bench_archive.py                # both (about 20 min on a busy box)
+    python benchmarks/bench_archive.py --slivers 7    # each 7th sliver case only
+    python benchmarks/bench_archive.py --archive 0    # the slivers alone
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+os.environ.setdefault("ADBUTILS_ADB_PATH", "/bin/false")
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tests.core.truth import slivers, test_archive  # noqa: E402
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--slivers", type=int, default=1, help="each N-th case (0: none)")
+    parser.add_argument("--archive", type=int, default=200, help="cases per preset and kind")
+    parser.add_argument("--show", type=int, default=0, help="violations to print")
+    args = parser.parse_args(argv)
+    bad = 0
+    if args.slivers:
+        start = time.perf_counter()
+        tried, found = slivers.sweep(args.slivers)
+        steps = {(c, s) for c, s, _, _ in found}
+        print(
+            f"slivers: {tried} cases, {len(steps)} steps wrong, {time.perf_counter() - start:.0f} s"
+        )
+        print("  " + ", ".join(f"{k} {n}" for k, n in Counter(k for *_, k, _ in found).items()))
+        for preset, n in sorted(Counter(c.preset for c, _ in steps).items()):
+            print(f"  {preset:8s} {n}")
+        for c, s, k, d in found[: args.show]:
+            print(f"  {c} {s}: {k} {d}")
+        bad += len(steps)
+    if args.archive:
+        start = time.perf_counter()
+        tried, got = test_archive.sweep(args.archive)
+        steps = {(c, s) for c, s, _ in got}
+        print(
+            f"archive: {tried} cases, {len(steps)} steps wrong, {time.perf_counter() - start:.0f} s"
+        )
+        for c, s, v in got[: args.show]:
+            print(f"  {c} {s}: {v.klass} {v.detail}")
+        bad += len(steps)
+    return 0 if not bad else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

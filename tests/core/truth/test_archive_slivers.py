@@ -1,0 +1,46 @@
+"""Archives over Inbox lists whose edge rows are slivers, graded for the truth and for the
+numbers (:mod:`tests.core.truth.slivers`; issue 18: a sliver paired by its place took the
+number of the row it was not).
+
+CI runs each :data:`EVERY`-th case of the sweep (every preset, both edges, heights of 1-40
+px, five kinds of archive, and the undo); ``benchmarks/bench_archive.py`` runs them all.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from deltarec.core.devices.virtual.profile import PRESETS
+from tests.core.truth.slivers import KINDS, Case, cases, run
+
+EVERY = 29
+"""Each N-th case in CI (about 25 a preset)."""
+
+OPEN: set[tuple[str, str, int, int, str]] = set()
+"""Cases of the CI sample still wrong, (preset, edge, px, offset, kind): may only shrink."""
+
+
+def _key(case: Case) -> tuple[str, str, int, int, str]:
+    return (case.preset, case.edge, case.px, case.offset, case.kind)
+
+
+def test_the_generator_cuts_rows_at_both_edges_to_every_height() -> None:
+    """The sweep reaches slivers of 1 to 40 px at both edges on the phone, with every kind
+    of archive."""
+    got = list(cases("phone"))
+    for edge in ("top", "bottom"):
+        assert {c.px for c in got if c.edge == edge} == set(range(1, 41))
+    assert {c.kind for c in got} == set(KINDS)
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_archives_beside_slivers_keep_numbers_and_state_the_truth(preset: str) -> None:
+    found: list[str] = []
+    tried = 0
+    for case in cases(preset, EVERY):
+        tried += 1
+        got = run(case)
+        if got and _key(case) not in OPEN:
+            found += [f"{case} {step}: {klass} {detail}" for step, klass, detail in got]
+    assert tried >= 15
+    assert found == [], (len(found), found[:4])
