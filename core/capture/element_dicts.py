@@ -229,7 +229,22 @@ def element_node(item: Any, where: _Where, children: tuple[Node, ...]) -> Node:
     elif value is not None and role != "textbox":
         extras = (("value", str(value)),)
     name = get("name", "")
-    bounds = _bounds(item, where)
+    # _bounds' common case inline (four ints in range, no "bounds"): a call an element less
+    x, y, w, h = get("x", 0), get("y", 0), get("width", 0), get("height", 0)
+    if (
+        type(x) is int
+        and type(y) is int
+        and type(w) is int
+        and type(h) is int
+        and "bounds" not in item
+        and _LOW <= x <= MAX_COORDINATE
+        and _LOW <= y <= MAX_COORDINATE
+        and _LOW <= x + w <= MAX_COORDINATE
+        and _LOW <= y + h <= MAX_COORDINATE
+    ):
+        bounds = Bounds(x, y, x + w, y + h)
+    else:
+        bounds = _bounds(item, where)  # the rest, and every error, with its path
     enabled = get("enabled", True)
     # Positionally, in Node's field order (dump_builder checks it at import; a keyword call
     # of 19 fields costs a third more).

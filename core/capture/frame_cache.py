@@ -29,7 +29,7 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Any
 
-from deltarec.core.capture.element_dicts import elements_to_observation
+from deltarec.core.capture.dict_frame import elements_frame
 from deltarec.core.capture.element_frames import frame_like
 from deltarec.core.capture.jsonio import load_capture
 from deltarec.core.observe import identity
@@ -72,7 +72,7 @@ def frame_of(
     else:
         built = None if like is None else frame_like(data, *like, viewport=viewport)
         if built is None:
-            built = Frame(elements_to_observation(list(data), viewport=viewport))
+            built = elements_frame(list(data), viewport=viewport)
         frame = built
     if key is not None:
         with _lock:

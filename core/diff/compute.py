@@ -265,12 +265,15 @@ def _attribute_changes(
     if a is b:
         return {}  # one node object, kept by the next frame (element_frames.py, dump_scan.py)
     rest_a, rest_b = _beside_box(a), _beside_box(b)
-    boxed = rest_a == rest_b  # only the box may differ (a row pushed down by an insertion)
     box_a, box_b = a.bounds, b.bounds
-    if boxed and box_a == box_b:
-        return {}  # the common case: an untouched node, compared at C speed
+    if rest_a == rest_b:  # only the box may differ (a row pushed down by an insertion)
+        if box_a == box_b:
+            return {}  # the common case: an untouched node, compared at C speed
+        if scrolled or volatile.is_volatile(key, "bounds", b.resource_id):
+            return {}
+        return {"bounds": {"from": box_a.as_list(), "to": box_b.as_list()}}
     out: dict[str, FromToDict] = {}
-    for field_name, old, new in () if boxed else zip(_BESIDE_BOX, rest_a, rest_b, strict=True):
+    for field_name, old, new in zip(_BESIDE_BOX, rest_a, rest_b, strict=True):
         if old == new:
             continue
         if field_name == "extras":

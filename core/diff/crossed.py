@@ -40,11 +40,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 
-from deltarec.core.diff.row_content import kind, reads_as_edit
+from deltarec.core.diff.row_content import reads_as_edit
 from deltarec.core.observe.frame import Frame
-from deltarec.core.observe.model import Bounds, Node
+from deltarec.core.observe.model import Node
 
-_Slot = tuple[Bounds, tuple[str, str, str]]
+_Slot = tuple[int, int, int, int, str, str, str]
+"""A label's box (left, top, right, bottom) and kind (class, resource id, role)."""
 _Crossing = tuple[int, int, int, int]
 """``(c, p, q, r)``: a new label, its key's old label, the old label in ``c``'s box and the
 new label in ``p``'s."""
@@ -63,12 +64,24 @@ def _edit(was: Node, now: Node) -> bool:
 
 
 def _slots(frame: Frame) -> dict[_Slot, int]:
-    """The labels of ``frame`` by box and kind (the first of a box's twins)."""
+    """The labels of ``frame`` by box and kind (the first of a box's twins): :func:`_slot`
+    of each, read inline (this runs over every labelled node of both frames)."""
     out: dict[_Slot, int] = {}
+    setdefault = out.setdefault
     for pos, node in enumerate(frame.nodes):
-        if _label(node) and node.bounds.area:
-            out.setdefault((node.bounds, kind(node)), pos)
+        if node.text or node.content_desc:
+            b = node.bounds
+            if b.right > b.left and b.bottom > b.top:  # b.area
+                key = (b.left, b.top, b.right, b.bottom, node.class_name, node.resource_id)
+                setdefault((*key, node.role), pos)
     return out
+
+
+def _slot(node: Node) -> _Slot:
+    """A label's box and kind (:func:`~deltarec.core.diff.row_content.kind`), as plain values
+    (a tuple hashes at C speed; a box's dataclass hash is a Python call)."""
+    b = node.bounds
+    return (b.left, b.top, b.right, b.bottom, node.class_name, node.resource_id, node.role)
 
 
 def _common(frame: Frame, a: int, b: int) -> int:
@@ -91,20 +104,26 @@ def _crossings(
 ) -> Iterator[tuple[int, int, _Crossing]]:
     """The moved label pairs whose slots are held in both frames by labels that read as
     edited, each with its list in both frames: ``(list, old list, (c, p, q))``."""
-    moved = [
-        (c, p)
-        for c, p in pairs.items()
-        if _label(curr.nodes[c])
-        and curr.nodes[c].bounds != prev.nodes[p].bounds
-        and curr.nodes[c].bounds.area
-    ]
+    nodes_c, nodes_p = curr.nodes, prev.nodes
+    moved = []
+    for c, p in pairs.items():  # labels whose box changed (compared field by field, inline)
+        node = nodes_c[c]
+        if node.text or node.content_desc:
+            b, a = node.bounds, nodes_p[p].bounds
+            if (
+                b is not a
+                and (b.left, b.top, b.right, b.bottom) != (a.left, a.top, a.right, a.bottom)
+                and b.right > b.left
+                and b.bottom > b.top  # b.area
+            ):
+                moved.append((c, p))
     if not moved:
         return
     old_at, new_at = _slots(prev), _slots(curr)
     for c, p in moved:
-        new, old = curr.nodes[c], prev.nodes[p]
-        q = old_at.get((new.bounds, kind(new)))
-        r = new_at.get((old.bounds, kind(old)))
+        new, old = nodes_c[c], nodes_p[p]
+        q = old_at.get(_slot(new))
+        r = new_at.get(_slot(old))
         if q is None or r is None or not (_edit(prev.nodes[q], new) and _edit(old, curr.nodes[r])):
             continue
         top, old_top = _common(curr, c, r), _common(prev, p, q)

@@ -163,7 +163,11 @@ def host_motion(
         # is weak. Identical twins split their vote between the places they could have come
         # from: the true offset gathers every row that stayed.
         if not curr.children[k] and not curr.has_content[k]:
-            continue  # a box that shows nothing (a spacer, a divider) could be any of its twins
+            # A box that shows nothing (a spacer, a divider) could be any of its twins; a text
+            # box's text, left out of its key, shows, and one alone in each frame places it.
+            spots = _typed_spot(prev, curr, k, p, p_end, (box, old.bounds), side)
+            if not spots:
+                continue
         votes = strong if whole and curr.children[k] else weak
         places = [spots[0][1:]] if len(spots) == 1 else list(dict.fromkeys(s[1:] for s in spots))
         if votes is weak and len(places) > 1:
@@ -241,6 +245,33 @@ def host_motion(
         if (dx, dy) == (0, 0):
             return None
     return Motion(c, p, dx, dy)
+
+
+def _typed_spot(
+    prev: Frame,
+    curr: Frame,
+    k: int,
+    p: int,
+    p_end: int,
+    boxes: tuple[Bounds, Bounds],
+    side: bool,
+) -> list[tuple[int, int, int]]:
+    """Where text box ``k`` was by the text it shows (:func:`unique_spot`: one node alone of
+    each frame shows it, of one size), or nothing. Typing leaves a text box's text out of its
+    key, so a text box with no id and no label (element dicts carry no id: the calendar's
+    "Title", "Location", "Description" fields) has no content to vote with, and a form of
+    such fields scrolled read as a page; its text is shown, though, and one the other frame
+    shows alone at the same size is the box (``boxes``: the host's now and before). Never
+    one the edge cut in both frames."""
+    if curr.nodes[k].role != "textbox":
+        return []
+    q = unique_spot(prev, curr, k, p, p_end)
+    if q is None:
+        return []
+    a, b = prev.nodes[q].bounds, curr.nodes[k].bounds
+    if at_edge(b, boxes[0], side) and at_edge(a, boxes[1], side):
+        return []
+    return [(q, a.left, a.top)]
 
 
 def _wraps(

@@ -87,9 +87,11 @@ from deltarec.core.diff.motions import Motion
 from deltarec.core.diff.pair_evidence import Evidence, Guard, own_content
 from deltarec.core.diff.recycled import unpair_recycled_pages
 from deltarec.core.diff.row_content import (
+    blank_in_place,
     holds_rows,
     kind,
     one_label_edited,
+    one_viewport,
     other_row,
     rebound_in_place,
     same_content,
@@ -120,9 +122,18 @@ def _drop_placeless_keys(ev: Evidence, used: set[int]) -> None:
     such a key only says where the node sits among its siblings."""
     curr, pairs = ev.curr, ev.pairs
     has_content = own_content(curr)
+    nodes_p, nodes_c = ev.prev.nodes, curr.nodes
+    # One box object (the node's tag was the same in both dumps: the parser gave the node, or
+    # its box, again) overlaps itself: IoU 1.0, evidence at any threshold up to 1.0 (holds
+    # asks overlap first), told by one identity test instead of three calls.
+    same_box = ev.threshold <= 1.0
     for c in sorted(pairs):
-        if not has_content[c] and not ev.holds(c, pairs[c]):
-            used.discard(pairs.pop(c))
+        if not has_content[c]:
+            p = pairs[c]
+            if same_box and nodes_p[p].bounds is nodes_c[c].bounds:
+                continue
+            if not ev.holds(c, p):
+                used.discard(pairs.pop(c))
 
 
 @dataclass(frozen=True, slots=True)
@@ -310,10 +321,19 @@ def _uncross(prev: Frame, curr: Frame, pairs: dict[int, int], used: set[int]) ->
             not taken(k) and kind(frame.nodes[k]) == kind(like) for k in frame.children[parent]
         )
 
-    for c, p in list(pairs.items()):
-        cp, pp = curr.parents[c], prev.parents[p]
-        if cp < 0 or pp < 0:
-            continue
+    # The pairs whose parents are a pair are left alone: told apart first, in one
+    # comprehension (pairs only go here, so a pair left alone as they are now stays so).
+    parents_c, parents_p = curr.parents, prev.parents
+    crossing = [
+        (c, p)
+        for c, p in pairs.items()
+        if (cp := parents_c[c]) >= 0
+        and (pp := parents_p[p]) >= 0
+        and pairs.get(cp, pp) != pp
+        and pp in owner
+    ]
+    for c, p in crossing:
+        cp, pp = parents_c[c], parents_p[p]
         was, now = pairs.get(cp), owner.get(pp)
         if was is None or now is None or was == pp:
             continue
@@ -410,6 +430,8 @@ def _align(
                     q
                     for q in candidates
                     if same_content(prev, q, curr, c, placed=placed)
+                    or one_viewport(prev, q, curr, c)  # a list's wrapper: its list's content
+                    or (not placed and blank_in_place(prev, q, curr, c, pairs))
                     or (same_row_edited(prev, q, curr, c) and ev.overlaps(c, q))
                     # where the measured offset puts it, one label edited (a like count
                     # that ticked as the feed moved)

@@ -27,6 +27,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from deltarec.core.diff.gesture import Gesture
+from deltarec.core.diff.grown import removed_at_top
 from deltarec.core.diff.motions import SPREAD
 from deltarec.core.diff.pages import under
 from deltarec.core.observe.frame import Frame
@@ -221,10 +222,14 @@ def or_new(d: Delta, s: Scroll) -> str:
 
 def hedged(d: Delta, out: ObservationDiff) -> ObservationDiff:
     """``out`` (``to_json(d)``) with ``orInserted`` on each scroll entry whose rows may have
-    come in new (:func:`new_at_top`: how many). O(rows of the scrolled lists)."""
+    come in new (:func:`new_at_top`: how many), ``orRemoved`` on each whose top rows may
+    have been removed (:func:`~deltarec.core.diff.grown.removed_at_top`). O(rows of the
+    scrolled lists)."""
     for entry, s in zip(out["scrolls"], d.scrolls, strict=True):
         if n := new_at_top(d, s):
             entry["orInserted"] = n
+        if n := removed_at_top(d, s):
+            entry["orRemoved"] = n  # the mirror at a list's top (:mod:`.grown`)
     return out
 
 

@@ -16,18 +16,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
+from typing import cast
 
 from deltarec.core.diff.axis import across as _across
 from deltarec.core.diff.axis import at_edge, host_sideways, page_swiped
 from deltarec.core.diff.finger import strayed
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.motions import Motion
-from deltarec.core.diff.recycled import shown_texts
+from deltarec.core.diff.recycled import kept_page, shown_texts
 from deltarec.core.diff.resized import kept_through_resize
 from deltarec.core.diff.row_content import own_texts
 from deltarec.core.diff.row_evidence import TextCache, displacement, kin, shown, spanned_past
 from deltarec.core.diff.row_place import spans
-from deltarec.core.diff.scroll_edits import kept_edited
+from deltarec.core.diff.scroll_edits import kept_edited, reads_as_edited
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.labels import natures, scrolls_by_nature
 from deltarec.core.observe.model import Bounds, Node
@@ -109,10 +110,11 @@ def _pager_swiped(
     the next page (:func:`~deltarec.core.diff.axis.page_swiped`): its items may all be cut
     by both side edges before (a form's rows), so none stayed whole, yet the page's own
     edge measures the swipe. The page now is the one child of ``c`` paired with it, or else
-    the one holding nodes paired with nodes of it (a sliver's wrappers, their ids shared
-    with the next page's, pair with nothing: its labels do), or else the one showing a text
-    it showed (a form's text boxes, keyed without their hints, pair with nothing at all).
-    O(size of the pages)."""
+    the one holding nodes showing content paired with nodes of it (a sliver's wrappers, their
+    ids shared with the next page's, pair with nothing: its labels do; a switch's frame that
+    shows nothing pairs by overlap with its twin on the next page, on element dicts), or
+    else the one showing a text it showed (a form's text boxes, keyed without their hints,
+    pair with nothing at all). O(size of the pages)."""
     olds = prev.children[p]
     if len(olds) != 1 or len(curr.children[c]) < 2:
         return None  # the common container: no page then, or one page now (asked first)
@@ -120,12 +122,13 @@ def _pager_swiped(
     if prev.nodes[old].bounds != prev.nodes[p].bounds:
         return None
     got = [k for k in curr.children[c] if pairs.get(k) == old]
-    if not got:
+    if not got:  # a label paired: a box that shows nothing pairs by overlap with its twin's
         end = prev.subtree_end(old)
+        shows = curr.has_content.__getitem__
         got = [
             k
             for k in curr.children[c]
-            if any(old < pairs.get(q, -1) < end for q in range(k, curr.subtree_end(k)))
+            if any(old < pairs.get(q, -1) < end and shows(q) for q in range(k, curr.subtree_end(k)))
         ]
     if not got:
         was = shown_texts(prev, old)
@@ -149,13 +152,12 @@ def _labels_by_id(frame: Frame, row: int) -> dict[str, str]:
     """The texts of a row's labels, by resource id (ids that one label alone carries)."""
     seen: dict[str, str] = {}
     twice: set[str] = set()
-    for i in range(row + 1, frame.subtree_end(row)):
-        n = frame.nodes[i]
+    for n in frame.nodes[row + 1 : frame.subtree_end(row)]:
         if n.resource_id and n.text:
             if n.resource_id in seen:
                 twice.add(n.resource_id)
             seen[n.resource_id] = n.text
-    return {k: v for k, v in seen.items() if k not in twice}
+    return {k: v for k, v in seen.items() if k not in twice} if twice else seen
 
 
 def _crossed_way(was: Bounds, view: Bounds) -> tuple[int, int]:
@@ -177,7 +179,7 @@ def _same_row(prev: Frame, p: int, curr: Frame, c: int, cache: TextCache) -> boo
     if prev.nodes[p].bounds == curr.nodes[c].bounds:
         return True
     a, b = shown(prev, p, cache, False), shown(curr, c, cache, True)
-    return not (a and b) or bool(a & b)
+    return bool(a or b) and (not (a and b) or bool(a & b))
 
 
 def _unmoved(prev: Frame, p: int, curr: Frame, c: int, cache: TextCache) -> bool:
@@ -195,11 +197,15 @@ def _same_rows_in_place(
     """Whether a row that "came" shows what a row that "left" showed, in the same place: the
     same row whose key changed with a sibling (a tile's price beside its button's new
     text), or with one of its labels (:func:`~deltarec.core.diff.scroll_edits.kept_edited`:
-    every row's time ticked), so nothing scrolled; half of the rows that came at least. One
+    every row's time ticked), or reads as it with its one label edited, of a shape no other
+    row shows (:func:`~deltarec.core.diff.scroll_edits.reads_as_edited`: a pager's page whose
+    month label alone changed, beside arrows and day cells that show nothing), so nothing
+    scrolled; half of the rows that came at least, but for rows in their very box that show
+    nothing and hold what they held (no evidence either way). One
     row in place among a page of new ones is a footer the page left where it was (the
     Inbox's "Loading more…" at its end, then at its end again one page further). O(rows)."""
     at = {prev.nodes[q].bounds: q for q in left}
-    kept = 0
+    kept = blank = 0
     for k in came:
         q = at.get(curr.nodes[k].bounds)
         texts = shown(curr, k, cache, True) if q is not None else frozenset()
@@ -207,7 +213,11 @@ def _same_rows_in_place(
             kept += 1
         elif texts and q is not None and kept_edited(prev, q, curr, k):
             kept += 1  # its time ticked, its name stayed: the clock moved, not the list
-    return kept > 0 and 2 * kept >= len(came)
+        elif texts and q is not None and reads_as_edited(prev, q, curr, k):
+            kept += 1  # its one label edited ("August" → "August (edited)"), of its own shape
+        elif q is not None and curr.subtree_hashes[k] == prev.subtree_hashes[q]:
+            blank += 1  # nothing shown, one shape in one box: it says nothing either way
+    return kept > 0 and 2 * kept >= len(came) - blank
 
 
 def turned(
@@ -250,8 +260,30 @@ def _fills(frame: Frame, pos: int, child: int) -> bool:
 def _viewport(frame: Frame, pos: int) -> Bounds:
     """The box ``pos`` shows its content in: its own, or the nearest container made to
     scroll around it (a web grid is cut to the WebView)."""
-    at = scrollers(frame)[pos]
+    kept = frame.memo.get("scrollers")
+    at = cast(list[int], kept)[pos] if kept is not None else _scroller(frame, pos)
     return frame.nodes[pos if at < 0 else at].bounds
+
+
+def _scroller(frame: Frame, pos: int) -> int:
+    """``scrollers(frame)[pos]``, walked up from ``pos``: the ancestors walked share the
+    answer and are kept in the frame's memo (O(n) over any number of asks, and no pass over
+    every node of a big frame whose step asks it of two containers)."""
+    natural = natures(frame)
+    known = cast(dict[int, int], frame.memo.setdefault("pages.scroller", {}))
+    parents = frame.parents
+    chain = []
+    at = pos
+    while at >= 0 and not natural[at]:
+        got = known.get(at)
+        if got is not None:
+            at = got
+            break
+        chain.append(at)
+        at = parents[at]
+    for a in chain:
+        known[a] = at
+    return at
 
 
 def scrollers(frame: Frame) -> list[int]:
@@ -356,7 +388,8 @@ def bare(node: Node) -> bool:
 def through_wrappers(prev: Frame, curr: Frame, pairs: Mapping[int, int]) -> Mapping[int, int]:
     """``pairs`` and the wrappers no content pairs (module docstring), parents first: under
     a pair, the one unpaired child of each side, of one class, that shows nothing of its own
-    and is not the only child of a list (a list's one row is a row). O(n).
+    and is not the only child of a list (a list's one row is a row) but for the page a
+    ScrollView or pager kept (:func:`~deltarec.core.diff.recycled.kept_page`). O(n).
 
     >>> from deltarec.core.capture.uiautomator import parse_uiautomator
     >>> def shot(text):
@@ -373,13 +406,16 @@ def through_wrappers(prev: Frame, curr: Frame, pairs: Mapping[int, int]) -> Mapp
     parents = curr.parents
     for c in sorted({parents[k] for k in range(len(curr)) if k not in out} - {-1}):
         p = out.get(c)
-        if p is None or (scrolls_by_nature(curr.nodes[c]) and len(curr.children[c]) == 1):
+        if p is None:
             continue
         came = [k for k in curr.children[c] if k not in out]
         left = [q for q in prev.children[p] if q not in used]
         if len(came) != 1 or len(left) != 1:
             continue
         k, q = came[0], left[0]
+        one = scrolls_by_nature(curr.nodes[c]) and len(curr.children[c]) == 1
+        if one and not kept_page(prev, p, curr, c):
+            continue  # a list's one row is a row, but for a page it kept (recycled.py)
         a, b = prev.nodes[q], curr.nodes[k]
         if a.class_name == b.class_name and bare(a) and bare(b) and a.bounds.iou(b.bounds) > 0:
             out[k] = q

@@ -190,17 +190,51 @@ class Guard:
                 return True
         return False
 
+    def _shown_elsewhere(self, row: int, old: int) -> bool:
+        """Whether a label of row ``row`` was paired (by key, before passes 3 and 4) with a
+        label outside row ``old``: what the row shows came from another row (the row below
+        rows removed at a list's top, moved up onto the edge), so it is not ``old`` staying
+        put there. O(row)."""
+        pairs, end = self.measured, self.prev.subtree_end(old)
+        for k in range(row, self.curr.subtree_end(row)):
+            q = pairs.get(k)
+            n = self.curr.nodes[k]
+            if q is not None and (n.text or n.content_desc) and not old <= q < end:
+                return True
+        return False
+
+    def _a_row_of_them(self, row: int) -> bool:
+        """Whether ``row`` is of the kind (class and a resource id) of a sibling that moved
+        (paired, in another box): one of the list's rows, which a scroll moves with the
+        rest, not a header of its own kind pinned to the edge. O(siblings)."""
+        curr, prev, pairs = self.curr, self.prev, self.measured
+        node = curr.nodes[row]
+        if not node.resource_id:
+            return False  # Compose's nodes have no ids: a pinned header is a View as well
+        for s in curr.children[curr.parents[row]]:
+            other, q = curr.nodes[s], pairs.get(s)
+            if (
+                s != row
+                and q is not None
+                and other.class_name == node.class_name
+                and other.resource_id == node.resource_id
+                and other.bounds != prev.nodes[q].bounds
+            ):
+                return True
+        return False
+
     def _sticky(self, c: int, p: int, host: int) -> bool:
         """Whether a node that stayed put inside a scrolled host can be one that stayed: its
-        row sits on the host's edge (a sticky header) or shows what the old one showed (a
-        recycled row at the same place showing another item is another row)."""
+        row sits on the host's edge (a sticky header: unless its labels came from another
+        row, :meth:`_shown_elsewhere`) or shows what the old one showed (a recycled row at
+        the same place showing another item is another row)."""
         curr, prev = self.curr, self.prev
         row, old = c, p
         while curr.parents[row] != host and curr.parents[row] >= 0 and prev.parents[old] >= 0:
             row, old = curr.parents[row], prev.parents[old]
         box, b = curr.nodes[host].bounds, curr.nodes[row].bounds
         if b.top <= box.top or b.bottom >= box.bottom:
-            return True
+            return not (self._shown_elsewhere(row, old) or self._a_row_of_them(row))
         shown_a, shown_b = texts(prev, old), texts(curr, row)
         return shown_a <= shown_b or shown_b <= shown_a
 

@@ -23,7 +23,7 @@ listed as come in and gone.
 
 from __future__ import annotations
 
-from deltarec.core.diff.row_content import unpair_inside
+from deltarec.core.diff.row_content import reads_as_edit, unpair_inside
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.labels import natures
 
@@ -75,6 +75,59 @@ def shown_texts(frame: Frame, pos: int) -> set[str]:
         if n.content_desc:
             out.add(n.content_desc)
     return out
+
+
+def kept_page(prev: Frame, p: int, curr: Frame, c: int) -> bool:
+    """Whether the one page of container ``c`` (paired with ``p``) is its one page before:
+    each fills its container (:func:`page_of`), of one class, and the new one shows something
+    the old one showed, or both show fewer than two texts (:func:`shows_nothing_it_showed`:
+    else it is the next page), and is not another page laid out alike (:func:`_relabelled`).
+    The XML path pairs such a page by its resource id (a ScrollView's ``event_holder``);
+    element dicts carry none, and a form scrolled with one field edited had its content
+    unpaired: every field voted as a piece of a row that changed, no offset won, and it read
+    "scrolled about a page or more" with every field listed as come in (the calendar's event
+    editor, issue 18). On element dicts, which carry no ids, two pages that share their
+    layout and all their labels but ones that read as edited stay one page. O(size of the
+    pages).
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> def shot(top, *texts):
+    ...     kids = "".join(f'<node class="T" text="{t}" bounds="[0,{top + 9 * i}]'
+    ...                    f'[9,{top + 9 * i + 9}]"/>' for i, t in enumerate(texts))
+    ...     return Frame(parse_uiautomator('<hierarchy><node class="ScrollView" bounds="[0,0]'
+    ...         f'[9,99]"><node class="F" bounds="[0,0][9,99]">{kids}</node></node></hierarchy>'))
+    >>> kept_page(shot(50, "Ada", "Bo"), 0, shot(20, "Ada (edited)", "Bo", "Cy"), 0)
+    True
+    >>> kept_page(shot(50, "Ada", "Bo"), 0, shot(20, "Dee", "Eve"), 0)
+    False
+    """
+    old, page = page_of(prev, p), page_of(curr, c)
+    if old < 0 or page < 0 or prev.nodes[old].class_name != curr.nodes[page].class_name:
+        return False
+    return not shows_nothing_it_showed(prev, old, curr, page) and not _relabelled(
+        prev, old, curr, page
+    )
+
+
+def _relabelled(prev: Frame, old: int, curr: Frame, page: int) -> bool:
+    """Whether page ``page`` is another page laid out as ``old``: their ids (when they carry
+    any) are all others (``timer_reset`` → ``stopwatch_reset``), or a node in the very box
+    and role of one of the old page shows a label that does not read as it edited
+    (:func:`~deltarec.core.diff.row_content.reads_as_edit`: "5:00" → "0:00.00" beside the
+    same "Reset" and "Start" is the Clock's next tab, not the timer's page edited). O(size of
+    the pages)."""
+    olds = prev.nodes[old : prev.subtree_end(old)]
+    news = curr.nodes[page : curr.subtree_end(page)]
+    ids_old = {n.resource_id for n in olds if n.resource_id}
+    ids_new = {n.resource_id for n in news if n.resource_id}
+    if ids_old and ids_new and not ids_old & ids_new:
+        return True
+    at = {(n.bounds, n.role): n.text or n.content_desc for n in olds}
+    for n in news:
+        was, now = at.get((n.bounds, n.role)), n.text or n.content_desc
+        if was and now and was != now and not reads_as_edit(was, now):
+            return True
+    return False
 
 
 def recycled_pages(prev: Frame, curr: Frame, pairs: dict[int, int]) -> list[tuple[int, int]]:

@@ -12,7 +12,9 @@ import re
 from bisect import bisect_right
 from collections import Counter
 from collections.abc import Callable, Container, Iterable, Mapping
+from typing import cast
 
+from deltarec.core.capture.element_dicts import ROOT_CLASS
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.labels import scrolls_by_nature
 from deltarec.core.observe.model import Node
@@ -139,6 +141,44 @@ def rebound_in_place(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[in
     )
 
 
+def blank_in_place(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int]) -> bool:
+    """Whether row ``c`` is old row ``p`` that shows nothing, held in place: neither shows a
+    text or description, both hold one subtree (the same hash, node for node in the same
+    boxes), and the row after each is one row in the same box (:func:`_next_row_held`), or
+    both are their list's last rows, clear of its edges, after one row held so. Such a row
+    has no content to be known by; nothing can have taken its place either (a notification's
+    shadow frames after it, on element dicts, which carry the ids the XML path pairs them
+    by). O(size of the two rows)."""
+    if texts(prev, p) or texts(curr, c) or curr.subtree_hashes[c] != prev.subtree_hashes[p]:
+        return False
+    p_end, c_end = prev.subtree_end(p), curr.subtree_end(c)
+    if p_end - p != c_end - c or any(
+        m.bounds != n.bounds for m, n in zip(prev.nodes[p:p_end], curr.nodes[c:c_end], strict=True)
+    ):
+        return False
+    if _next_row_held(prev, p, curr, c, pairs):
+        return True
+    if _next_sibling(prev, p) is not None or _next_sibling(curr, c) is not None:
+        return False
+    before_c, before_p = _previous_sibling(curr, c), _previous_sibling(prev, p)
+    box, b = curr.nodes[curr.parents[c]].bounds, curr.nodes[c].bounds
+    return (
+        before_c is not None
+        and before_p is not None
+        and pairs.get(before_c) == before_p
+        and curr.nodes[before_c].bounds == prev.nodes[before_p].bounds
+        and box.top < b.top
+        and b.bottom < box.bottom
+    )
+
+
+def _previous_sibling(frame: Frame, pos: int) -> int | None:
+    parent = frame.parents[pos]
+    siblings = frame.children[parent] if parent >= 0 else frame.roots
+    i = bisect_right(siblings, pos) - 2  # siblings are in document order
+    return siblings[i] if i >= 0 else None
+
+
 def _next_row_held(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int]) -> bool:
     """Whether the row after ``c`` in its list is paired with the row after ``p``, and sits
     in the very same box: nothing was inserted or removed between them, and rows above did
@@ -260,14 +300,24 @@ ROW_REPEATS = 3
 
 
 def holds_rows(frame: Frame, pos: int) -> bool:
-    """Whether the children of ``pos`` are rows: it is made to scroll, or they repeat one shape."""
+    """Whether the children of ``pos`` are rows: it is made to scroll, or they repeat one shape
+    (class and resource id). Element dicts carry neither: every wrapper is a ``container``,
+    so a row's parts (an icon's frame, a title's block, a switch's frame: three containers
+    side by side) repeat one shape there; the shape of an element dict without an id is also
+    what it holds (its children's roles), the nearest evidence the dicts keep of a class. A
+    row's parts then read as a list's rows, known only by their content: an icon's frame
+    that shows nothing paired with the title's block beside it, the title listed as come in
+    (settings' Airplane mode row, its title edited)."""
     if scrolls_by_nature(frame.nodes[pos]):
         return True
-    shapes: dict[tuple[str, str], int] = {}
+    shapes: dict[tuple[str, ...], int] = {}
+    dicts = frame.nodes[0].class_name == ROOT_CLASS
     for k in frame.children[pos]:
         if frame.children[k]:
             node = frame.nodes[k]
-            shape = (node.class_name, node.resource_id)
+            shape: tuple[str, ...] = (node.class_name, node.resource_id)
+            if dicts and not node.resource_id:
+                shape += tuple(frame.nodes[q].role for q in frame.children[k])
             shapes[shape] = shapes.get(shape, 0) + 1
             if shapes[shape] >= ROW_REPEATS:
                 return True
@@ -276,12 +326,48 @@ def holds_rows(frame: Frame, pos: int) -> bool:
 
 def labels(frame: Frame, pos: int) -> frozenset[str]:
     """The texts and descriptions in ``pos``'s subtree that name it: a text box's text (typed,
-    or its hint) is left out, as keys leave it out."""
-    return frozenset(
-        n.text if n.text and not (n.role == "textbox" or n.password) else n.content_desc
-        for n in frame.nodes[pos : frame.subtree_end(pos)]
-        if n.content_desc or (n.text and not (n.role == "textbox" or n.password))
-    )
+    or its hint) is left out, as keys leave it out. Kept per frame (its memo): the rows
+    asked by :func:`other_row` are asked again by the row-order check, four asks in ten. A
+    subtree of more than :data:`NAMING_WALK` nodes reads the frame's :func:`_naming` (a big
+    step asks it of every container around its change: the screen's root, its scroll view,
+    its list)."""
+    kept = cast("dict[int, frozenset[str]] | None", frame.memo.get(labels))
+    if kept is None:
+        kept = {}
+        frame.memo[labels] = kept
+    got = kept.get(pos)
+    if got is None:
+        end = frame.subtree_end(pos)
+        if end - pos > NAMING_WALK:
+            named = set(_naming(frame)[pos:end])
+            named.discard(None)
+            got = frozenset(named)  # type: ignore[arg-type]  # None discarded
+        else:
+            got = frozenset(
+                n.text if n.text and not (n.role == "textbox" or n.password) else n.content_desc
+                for n in frame.nodes[pos:end]
+                if n.content_desc or (n.text and not (n.role == "textbox" or n.password))
+            )
+        kept[pos] = got
+    return got
+
+
+NAMING_WALK = 64
+"""Largest subtree :func:`labels` walks node by node; a larger one reads :func:`_naming`."""
+
+
+def _naming(frame: Frame) -> list[str | None]:
+    """Per position, the label :func:`labels` takes from that node, or None (never ""): one
+    pass, kept in the frame's memo, so that a subtree's labels are a slice read at C speed."""
+    got = frame.memo.get(_naming)
+    if got is None:
+        got = frame.memo[_naming] = [
+            (n.text if n.text and not (n.role == "textbox" or n.password) else n.content_desc)
+            if n.content_desc or (n.text and not (n.role == "textbox" or n.password))
+            else None
+            for n in frame.nodes
+        ]
+    return got  # type: ignore[return-value]
 
 
 def unpair_other_rows(prev: Frame, curr: Frame, pairs: dict[int, int], used: set[int]) -> None:
@@ -304,11 +390,13 @@ def unpair_other_rows(prev: Frame, curr: Frame, pairs: dict[int, int], used: set
     >>> pairs
     {0: 0, 1: 1, 2: 2}
     """
-    same = curr.subtree_hashes
-    for c in sorted(pairs):
+    same, was = curr.subtree_hashes, prev.subtree_hashes
+    # Pairs only go (a pair's old side never changes): the pairs of one content, left alone
+    # below, are told apart first, in one comprehension.
+    for c in sorted([c for c, p in pairs.items() if same[c] != was[p]]):
         p = pairs.get(c)
         parent = curr.parents[c]
-        if p is None or parent < 0 or not curr.children[c] or same[c] == prev.subtree_hashes[p]:
+        if p is None or parent < 0 or not curr.children[c]:
             continue  # a label's text changes in place; a row is known by its labels
         if not other_row(prev, p, curr, c, pairs):
             continue
@@ -318,7 +406,8 @@ def unpair_other_rows(prev: Frame, curr: Frame, pairs: dict[int, int], used: set
 def other_row(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int]) -> bool:
     """Whether two containers are two rows: they show other content (:func:`shows_other`),
     are not one row bound again in place (:func:`rebound_in_place`, given the ``pairs`` so
-    far), and hold no part known by an id that no other node of either frame has (the
+    far), are not both the wrapper of a list outside a list (:func:`holds_scroller`), and
+    hold no part known by an id that no other node of either frame has (the
     status bar's clock, "9:02" → "9:03"). Only rows of a list (a sibling of their shape)
     are asked: a lone button renamed is one button."""
     parent = curr.parents[c]
@@ -327,6 +416,8 @@ def other_row(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int]
     like = kind(curr.nodes[c])
     if sum(1 for k in curr.children[parent] if kind(curr.nodes[k]) == like) < 2:
         return False
+    if holds_scroller(curr, c) and holds_scroller(prev, p) and not _a_page(curr, c, parent):
+        return False  # what its list shows changed, not which wrapper it is (its docstring)
     if not shows_other(prev, p, curr, c) or rebound_in_place(prev, p, curr, c, pairs):
         return False
     ids, counts = prev.id_counts, curr.id_counts
@@ -339,6 +430,59 @@ def other_row(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int]
         n.resource_id in once and counts[n.resource_id] == 1
         for n in curr.nodes[c : curr.subtree_end(c)]
     )
+
+
+def holds_scroller(frame: Frame, pos: int) -> bool:
+    """Whether ``pos`` wraps a container made to scroll: one child after another, each in
+    ``pos``'s box and nine tenths of it at least (a list 8 px below its frame's top), down
+    to it (an activity's ``content`` > ``fragment_container`` > ScrollView). Its content is
+    the scroller's: a list scrolled a page shows other labels in the very wrapper that held
+    it. Element dicts call every wrapper a ``container``, so the window's ``content`` has
+    siblings of its kind (the action bar's): :func:`other_row` read it as another row of a
+    list, and the form scrolled a page as wrappers removed and added.
+    O(depth of the chain).
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> f = Frame(parse_uiautomator('<hierarchy><node class="F" bounds="[0,0][9,9]"><node'
+    ...     ' class="android.widget.ScrollView" bounds="[0,0][9,9]"/></node></hierarchy>'))
+    >>> holds_scroller(f, 0), holds_scroller(f, 1)
+    (True, True)
+    """
+    box = frame.nodes[pos].bounds
+    least = box.area * 9 // 10
+    while True:
+        if scrolls_by_nature(frame.nodes[pos]):
+            return True
+        kids = frame.children[pos]
+        if len(kids) != 1:
+            return False
+        b = frame.nodes[kids[0]].bounds
+        inside = box.left <= b.left and b.right <= box.right and box.top <= b.top
+        if not (inside and b.bottom <= box.bottom and b.area >= least):
+            return False
+        pos = kids[0]
+
+
+def one_viewport(prev: Frame, q: int, curr: Frame, c: int) -> bool:
+    """Whether rows ``q`` and ``c`` each wrap a list (:func:`holds_scroller`) in one box: a
+    settings screen's ``content_frame`` under its ScrollView, beside the app bar. What it
+    shows is its list's, so a list scrolled a page leaves it no content in common, yet it is
+    the one wrapper (on the XML path its resource id says so; element dicts carry none).
+    Never a pager's page (:func:`_a_page`): the next page swiped in is another element."""
+    return (
+        prev.nodes[q].bounds == curr.nodes[c].bounds
+        and holds_scroller(curr, c)
+        and holds_scroller(prev, q)
+        and not _a_page(curr, c, curr.parents[c])
+        and not _a_page(prev, q, prev.parents[q])
+    )
+
+
+def _a_page(frame: Frame, pos: int, parent: int) -> bool:
+    """Whether ``pos`` is a page of a pager: the size of its parent, made to scroll (the
+    next page of a pager is another element however its lists scrolled)."""
+    a, b = frame.nodes[pos].bounds, frame.nodes[parent].bounds
+    return scrolls_by_nature(frame.nodes[parent]) and (a.width, a.height) == (b.width, b.height)
 
 
 def shows_other(prev: Frame, p: int, curr: Frame, c: int) -> bool:

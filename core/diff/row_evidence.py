@@ -152,8 +152,16 @@ def agree(
 
 
 def _one_field(a: Node, b: Node) -> bool:
-    """Two text fields of one id (what they show was typed, or is their hint)."""
-    return a.editable and b.editable and bool(a.resource_id) and a.resource_id == b.resource_id
+    """Two text fields of one id (what they show was typed, or is their hint), or of none,
+    one's text holding the other's: typed on, or cut back. Element dicts carry no id, and a
+    form scrolled as one field's text was typed on ("Description" → "Description (edited)")
+    had that field count against the offset, its only other fields in view too few to
+    outvote it (:func:`~deltarec.core.diff.scroll_edits.few_edits`)."""
+    if not (a.editable and b.editable):
+        return False
+    if a.resource_id or b.resource_id:
+        return a.resource_id == b.resource_id
+    return bool(a.text and b.text) and (a.text in b.text or b.text in a.text)
 
 
 def kin(prev: Frame, p: int, curr: Frame, c: int, cache: TextCache) -> bool:

@@ -73,8 +73,9 @@ from collections.abc import Set as AbstractSet
 from deltarec.core.diff.axis import at_edge, item_sideways
 from deltarec.core.diff.gaps import closed_gaps
 from deltarec.core.diff.gesture import Gesture
+from deltarec.core.diff.grown import grew_within
 from deltarec.core.diff.host import host_motion
-from deltarec.core.diff.motions import Motion
+from deltarec.core.diff.motions import SPREAD, Motion, near
 from deltarec.core.diff.new_rows import inserted_at_top, pushed_only
 from deltarec.core.diff.pages import (
     started_in,
@@ -101,8 +102,14 @@ def find_motions(
     motions = _find_motions(prev, curr, pairs, gesture)
     if gesture is not None:
         motions = with_gesture(prev, curr, pairs, motions, gesture)
-    # Rows that new rows pushed down at a list's top keep their pairs (:mod:`.new_rows`).
-    return [m for m in motions if not pushed_only(prev, curr, m.curr, m.prev, pairs, gesture)]
+    # Rows that new rows pushed down at a list's top keep their pairs (:mod:`.new_rows`),
+    # and so do those of a list that grew with them (:mod:`.grown`: pages found afterwards).
+    return [
+        m
+        for m in motions
+        if not pushed_only(prev, curr, m.curr, m.prev, pairs, gesture)
+        and not (m.page and grew_within(prev, curr, m.curr, m.prev, pairs, m))
+    ]
 
 
 def _find_motions(
@@ -116,15 +123,16 @@ def _find_motions(
         a, b = nodes_p[p].bounds, nodes_c[c].bounds
         if a is b:
             continue  # one box object: the node's tag was the same in both dumps
-        d = displacement(a, b)
-        if d is not None and d != (0, 0):
-            moved[c] = any_moved = True
-        elif d is None and (a.left, a.right) == (b.left, b.right) and a.top != b.top:
+        w, h = a.right - a.left, a.bottom - a.top  # displacement(a, b), inline: not None
+        if w > 0 and h > 0 and w == b.right - b.left and h == b.bottom - b.top:
+            if a.left != b.left or a.top != b.top:
+                moved[c] = any_moved = True
+        elif (a.left, a.right) == (b.left, b.right) and a.top != b.top:
             # Both edges moved, its width kept: maybe a label an edge cut that moved (a
             # sliver of "Desk lamp" at the top, whole at the bottom before: cut_move
             # measures it). Not the only way a page turned, then; it marks no host busy.
             any_moved = any_moved or a.bottom != b.bottom
-        elif d is None and (a.top, a.bottom) == (b.top, b.bottom) and a.left != b.left:
+        elif (a.top, a.bottom) == (b.top, b.bottom) and a.left != b.left:
             # The same along x: an item of a carousel a side edge cut (:mod:`.axis`).
             any_moved = any_moved or (a.right != b.right and item_sideways(prev, p, curr, c))
     replaced = len(pairs) < n or len(pairs) < len(prev)
@@ -145,6 +153,7 @@ def _find_motions(
     # made to scroll only when that is not inside a container made to scroll below it (the
     # rows of a ScrollView are its own: the window around it never scrolled them).
     parents, children = curr.parents, curr.children
+    natural_c, natural_p = natures(curr), natures(prev)  # _natural, read inline
     busy = [False] * n
     direct = [False] * n
     for c in range(n - 1, -1, -1):
@@ -154,7 +163,8 @@ def _find_motions(
                 busy[parent] = True
                 if plain:
                     direct[parent] = True
-                    plain = not _natural(prev, curr, pairs, parent)
+                    old = pairs.get(parent)
+                    plain = not (natural_c[parent] or (old is not None and natural_p[old]))
                 parent = parents[parent]
     offset_of: dict[int, tuple[int, int]] = {}
     around: dict[int, _Around] = {}
@@ -168,6 +178,17 @@ def _find_motions(
             continue
         # The offsets of the scrolled hosts around c, and the box of the innermost one.
         base, outer = _around(curr, parents[c], offset_of, around) if offset_of else _NOWHERE
+        if moved[c] and (
+            base == (0, 0)
+            or (
+                (own := displacement(nodes_p[old].bounds, nodes_c[c].bounds)) is not None
+                and not near(own, base, 2 * SPREAD)
+            )
+        ):
+            # Host c itself moved (its content with it): host_motion's first test, asked
+            # before the set-up for it (an insertion pushes every row below it down, and
+            # each row with children below a host is asked: 760 rows on the 1 MB step).
+            continue
         # Cut by an edge of the innermost scroll around it that cuts its items: the top or
         # bottom of a list, the left or right of a pager moved sideways (a list in a page).
         cut = outer is not None and at_edge(curr.nodes[c].bounds, outer[0], outer[1])
@@ -185,6 +206,8 @@ def _find_motions(
             motion = None  # rows taken out (put back) at several places: no one offset
         if motion and inserted_at_top(prev, curr, c, old, pairs, (motion.dx, motion.dy), gesture):
             motion = None  # rows came in at the list's top: no scroll (:mod:`.new_rows`)
+        if motion and grew_within(prev, curr, c, old, pairs, motion):
+            motion = None  # its box grew (shrank) with rows at its top: no scroll (:mod:`.grown`)
         if motion is not None and not (motion.page and cut):  # carried out by the outer scroll
             out.append(motion)
             if not motion.page:

@@ -76,6 +76,10 @@ class ScrollEntry(TypedDict):
     """How many rows at the list's top may have come in new instead (only when not 0): its
     rows moved down as rows inserted at its top push them, and two dumps do not tell which
     (:mod:`deltarec.core.diff.new_rows`)."""
+    orRemoved: NotRequired[int]
+    """How many rows at the list's top may have been removed instead (only when not 0): its
+    rows moved up onto a row's top as the rows below rows removed at its top move, in a box
+    that stayed, and two dumps do not tell which (:mod:`deltarec.core.diff.grown`)."""
     clipped: NotRequired[dict[str, list[int]]]
 
 

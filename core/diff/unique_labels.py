@@ -46,6 +46,7 @@ node alone shows in each frame gives it its place
 
 from __future__ import annotations
 
+import operator
 from collections import Counter
 
 from deltarec.core.diff.axis import clear
@@ -71,9 +72,23 @@ def label_counts(frame: Frame) -> Counter[Label]:
     O(nodes) (kept in :attr:`~deltarec.core.observe.frame.Frame.memo`)."""
     got = frame.memo.get("unique_labels.counts")
     if got is None:
-        got = frame.memo["unique_labels.counts"] = Counter(
-            (n.class_name, n.text, n.content_desc) for n in frame.nodes if n.text or n.content_desc
-        )
+        # Every node counted at C speed, then the signatures of no label (text and
+        # description both empty: a few classes) taken out; the order of first sight is kept.
+        got = Counter(_signatures(frame))
+        for key in [key for key in got if not (key[1] or key[2])]:
+            del got[key]
+        frame.memo["unique_labels.counts"] = got
+    return got  # type: ignore[return-value]
+
+
+_signature = operator.attrgetter("class_name", "text", "content_desc")
+
+
+def _signatures(frame: Frame) -> list[Label]:
+    """Per position, its node's :data:`Label` signature (label or not), kept in the memo."""
+    got = frame.memo.get(_signatures)
+    if got is None:
+        got = frame.memo[_signatures] = list(map(_signature, frame.nodes))
     return got  # type: ignore[return-value]
 
 
@@ -114,12 +129,9 @@ def unique_at(frame: Frame) -> dict[Label, int]:
     """The position of each label that one node alone of ``frame`` shows (memoised)."""
     got = frame.memo.get("unique_labels.at")
     if got is None:
-        counts = label_counts(frame)
+        once = {key for key, count in label_counts(frame).items() if count == 1}  # labels only
         got = frame.memo["unique_labels.at"] = {
-            key: pos
-            for pos, n in enumerate(frame.nodes)
-            if (n.text or n.content_desc)
-            and counts[key := (n.class_name, n.text, n.content_desc)] == 1
+            key: pos for pos, key in enumerate(_signatures(frame)) if key in once
         }
     return got  # type: ignore[return-value]
 

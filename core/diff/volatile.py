@@ -155,16 +155,26 @@ def system_bars(frame: Frame) -> frozenset[int]:
         frame.memo[system_bars] = _NO_BARS
         return _NO_BARS
     limit = frame.obs.height * BAR_SHARE if frame.obs.height else 300
+    # A node is a bar when it starts one (a window root of System UI within the limit, or
+    # a node whose id names a bar) or lies inside one: the subtrees of the starts. The ids
+    # are read at C speed, and only the few nodes whose id ends like a bar's are looked at.
+    parents = frame.parents
+    starts = [
+        pos
+        for pos, rid in enumerate(map(_RESOURCE_ID, nodes))
+        if rid
+        and rid.endswith(_SYSTEM_UI_BAR_IDS)
+        and parents[pos] >= 0
+        and rid.endswith(_SYSTEM_UI_BAR_IDS if nodes[pos].package == SYSTEM_UI else _BAR_IDS)
+    ]
+    starts += [
+        root
+        for root in frame.roots
+        if nodes[root].package == SYSTEM_UI and nodes[root].bounds.height <= limit
+    ]
     out: set[int] = set()
-    for pos, node in enumerate(nodes):
-        parent = frame.parents[pos]
-        if parent >= 0:
-            ids = _SYSTEM_UI_BAR_IDS if node.package == SYSTEM_UI else _BAR_IDS
-            bar = parent in out or node.resource_id.endswith(ids)
-        else:
-            bar = node.package == SYSTEM_UI and node.bounds.height <= limit
-        if bar:
-            out.add(pos)
+    for pos in starts:
+        out.update(range(pos, frame.subtree_end(pos)))
     frame.memo[system_bars] = bars = frozenset(out)
     return bars
 

@@ -80,6 +80,31 @@ class Frame:
         self.pos_of: dict[str, int] = dict(zip(self.keys, range(len(nodes)), strict=True))
 
     @classmethod
+    def flat(
+        cls,
+        obs: Observation,
+        nodes: list[Node],
+        parents: list[int],
+        children: list[list[int]],
+        roots: list[int],
+        *,
+        ends: list[int] | None = None,
+    ) -> Frame:
+        """The frame of ``obs`` whose nodes the caller flattened already: ``nodes``,
+        ``parents``, ``children`` and ``roots`` as :func:`~deltarec.core.observe.identity.
+        flatten_tree` gives them for ``obs.windows`` (a leaf's children list may be shared),
+        and ``ends`` as :attr:`subtree_ends` when the caller worked them out on its way.
+        Equal to ``Frame(obs)``; the caller vouches for the lists."""
+        self = cls.__new__(cls)
+        self.obs = obs
+        self.nodes, self.parents, self.children, self.roots = nodes, parents, children, roots
+        self.keys, self.subtree_hashes = keys_and_subtree_hashes(nodes, parents, children)
+        self.pos_of = dict(zip(self.keys, range(len(nodes)), strict=True))
+        if ends is not None:
+            self.__dict__["subtree_ends"] = ends  # the cached property, computed already
+        return self
+
+    @classmethod
     def like(cls, base: Frame, obs: Observation, nodes: list[Node], *, same_keys: bool) -> Frame:
         """The frame of ``obs``, whose flattened ``nodes`` have the shape of ``base``'s (each
         node as many children as the one at its position there): ``base``'s parents, children
@@ -140,6 +165,8 @@ class Frame:
     @cached_property
     def window_of(self) -> list[int]:
         """For every position, the position of its window root."""
+        if len(self.roots) == 1:  # one window (every list of element dicts): at C speed
+            return [self.roots[0]] * len(self.nodes)
         out = [0] * len(self.nodes)
         for pos, parent in enumerate(self.parents):
             out[pos] = pos if parent < 0 else out[parent]

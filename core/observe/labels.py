@@ -48,9 +48,13 @@ from deltarec.core.observe.model import INTERACTIVE_ROLES, Node
 _SCROLL_CLASSES = ("ScrollView", "RecyclerView", "ListView", "GridView", "ViewPager", "WebView")
 
 
+SCROLLING_ROLES = ("list", "web")
+"""Roles made to scroll, whatever the node's class."""
+
+
 def scrolls_by_nature(node: Node) -> bool:
     """Whether ``node`` is a container made to scroll (flag, role or class)."""
-    if node.scrollable or node.role in ("list", "web"):
+    if node.scrollable or node.role in SCROLLING_ROLES:
         return True
     known = _SCROLLING_CLASS.get(node.class_name)
     if known is None:  # asked for every node by every stage: each class name is read once
@@ -72,6 +76,13 @@ def natures(frame: Frame) -> list[bool]:
     if got is None:
         got = frame.memo[natures] = list(map(scrolls_by_nature, frame.nodes))
     return cast(list[bool], got)
+
+
+def keep_natures(frame: Frame, natural: list[bool]) -> None:
+    """Keep ``natural`` as :func:`natures` of ``frame``: a builder that read each node's
+    nature as it made it (element dicts, :mod:`deltarec.core.capture.dict_frame`) vouches
+    that it is :func:`scrolls_by_nature` of every node."""
+    frame.memo[natures] = natural
 
 
 MAX_LABEL = 80
@@ -191,6 +202,7 @@ def labels(frame: Frame) -> list[str]:
     named = _NAMED_BY_CONTENT
     for pos in [p for p in untitled if nodes[p].resource_id and nodes[p].role not in named]:
         titles[pos] = names[pos] = nodes[pos].resource_id.rsplit("/", 1)[-1]
+    window_of = frame.window_of
     for pos in [p for p in untitled if nodes[p].role in named]:
         node = nodes[pos]
         title = name = ""
@@ -198,7 +210,17 @@ def labels(frame: Frame) -> list[str]:
             title = below[pos] = _first_text_below(frame, pos)
             if node.role == "button" and _inside(parents, natural, pos, inside):  # is_row
                 name = NAME_SEPARATOR.join(shown_texts(frame, pos))
-        ancestor = -1 if _covers_window(frame, pos) else parents[pos]
+        # _covers_window, inline (asked of every control without a title of its own)
+        b, w = node.bounds, nodes[window_of[pos]].bounds
+        covers = (
+            b.right > b.left
+            and b.bottom > b.top
+            and b.left <= w.left
+            and b.top <= w.top
+            and b.right >= w.right
+            and b.bottom >= w.bottom
+        )
+        ancestor = -1 if covers else parents[pos]
         for _ in range(ANCESTOR_LEVELS):
             if ancestor < 0 or title or natural[ancestor]:
                 break  # a list's first text belongs to another row
@@ -240,6 +262,23 @@ def _inside(parents: list[int], natural: list[bool], pos: int, known: dict[int, 
     return got
 
 
+def _above(parents: list[int], marked: list[bool], pos: int, known: dict[int, int]) -> int:
+    """The nearest ancestor of ``pos`` that is ``marked``, or -1. The unmarked ancestors walked
+    on the way share the answer and are noted in ``known``. O(depth) the first time."""
+    chain = []
+    parent = parents[pos]
+    while parent >= 0 and not marked[parent]:
+        got = known.get(parent)
+        if got is not None:
+            parent = got
+            break
+        chain.append(parent)
+        parent = parents[parent]
+    for a in chain:
+        known[a] = parent
+    return parent
+
+
 def element_positions(frame: Frame, names: list[str], *, interactive_only: bool) -> list[int]:
     """Positions of the nodes that count as elements, in document order.
 
@@ -276,20 +315,25 @@ def element_positions(frame: Frame, names: list[str], *, interactive_only: bool)
         titles = frame.__dict__["_label_titles"]
     # Nearest interactive ancestor's label, to fold a row's title into the row: one pass in
     # document order (a parent comes before its children).
-    interactive = [node.interactive for node in nodes]
+    roles = INTERACTIVE_ROLES  # Node.interactive, inline (a property call a node)
+    interactive = [
+        node.clickable
+        or node.long_clickable
+        or node.checkable
+        or node.scrollable
+        or node.role in roles
+        for node in nodes
+    ]
     hosts = [i or node.role == "dialog" for i, node in zip(interactive, nodes, strict=True)]
-    host_label: list[str] = [""] * len(nodes)
-    host_title: list[str] = [""] * len(nodes)
-    in_control = [False] * len(nodes)
+    parents = frame.parents
+    # The nearest host above a node (its label and title fold a row's title into the row),
+    # and whether a control is above it (an icon speaks through its button): asked only of
+    # the leaves that may count, each ancestor's answer kept on the way up (O(n) a frame,
+    # however deep: the pass over every node it was walked each node's parent instead).
+    host_above: dict[int, int] = {}
+    control_above: dict[int, int] = {}
     out = []
-    for pos, parent in enumerate(frame.parents):
-        if parent >= 0:
-            if hosts[parent]:
-                host_label[pos], host_title[pos] = names[parent], titles[parent]
-            else:
-                host_label[pos], host_title[pos] = host_label[parent], host_title[parent]
-            in_control[pos] = interactive[parent] or in_control[parent]
-        node = nodes[pos]
+    for pos, node in enumerate(nodes):
         b = node.bounds
         if (b.right <= b.left or b.bottom <= b.top) and node.role != "dialog":
             continue  # no area (Bounds.area, inline)
@@ -297,11 +341,15 @@ def element_positions(frame: Frame, names: list[str], *, interactive_only: bool)
             if not names[pos] and not node.children and _scrim(frame, pos):
                 continue  # a dialog's scrim: what it does is the dialog's (tap outside)
             out.append(pos)
-        elif node.children or (node.role == "image" and in_control[pos]):
-            continue  # layouts speak through their leaves; an icon through its button
-        elif (node.text or node.content_desc) and names[pos] not in (
-            host_label[pos],
-            host_title[pos],
+        elif node.children or (
+            node.role == "image" and _above(parents, interactive, pos, control_above) >= 0
         ):
-            out.append(pos)
+            continue  # layouts speak through their leaves; an icon through its button
+        elif node.text or node.content_desc:
+            host = _above(parents, hosts, pos, host_above)
+            if host < 0:
+                if names[pos] != "":
+                    out.append(pos)
+            elif names[pos] not in (names[host], titles[host]):
+                out.append(pos)
     return out

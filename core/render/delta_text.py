@@ -45,6 +45,7 @@ from collections.abc import Callable, Iterable
 from collections.abc import Set as AbstractSet
 
 from deltarec.core.diff.compute import Delta, Scroll
+from deltarec.core.diff.grown import or_removed
 from deltarec.core.diff.new_rows import or_new, still
 from deltarec.core.diff.pages import crossed, page_view
 from deltarec.core.diff.row_evidence import TextCache, shown
@@ -352,7 +353,12 @@ def _scroll_lines(
     else:
         how = direction(s.dx, s.dy)
     rows = f"+{count_rows(fc, s.curr, s.entered)} rows, -{count_rows(d.prev, s.prev, s.left)} rows"
-    out = [Line(K.SCROLLED, line("↕", shown_at, f" scrolled {how} ({rows}){or_new(d, s)}"))]
+    out = [
+        Line(
+            K.SCROLLED,
+            line("↕", shown_at, f" scrolled {how} ({rows}){or_new(d, s)}{or_removed(d, s)}"),
+        )
+    ]
     entries: list[Entry] = []
     listed: set[int] = set()
     for r in s.entered:

@@ -26,26 +26,23 @@ SAYS_LESS = frozenset({"missed"})
 """Classes that grade what a delta leaves out: the dicts lose a text beside a description,
 the class and the resource id, and may say less, never something false."""
 
-BUDGET: dict[tuple[str, str], int] = {
-    ("ime-close", "false-scroll"): 3,
-    ("ime-close", "oracle"): 1,
-    ("ime-close", "unchanged-listed"): 3,
-    ("ime-open+scroll", "unchanged-listed"): 1,
-    ("ime-open+scroll", "wrong-scroll"): 1,
-    ("scroll", "unchanged-listed"): 1,
-    ("scroll", "wrong-scroll"): 1,
-    ("scroll+edit", "oracle"): 27,
-    ("scroll+edit", "unchanged-listed"): 7,
-    ("scroll+edit", "wrong-scroll"): 7,
-}
+BUDGET: dict[tuple[str, str], int] = {}
 """Violations per (transform, class) the dict path still has in the seeded sample, where the
-XML path has none: a ratchet (lower it when a class closes, never raise it). Was insert
-12 / 9 / 5 and removal 11 / 10 / 4 (false-scroll / oracle / unchanged-listed), ime-open 1 /
-0 / 1, ime-close 4 / 1 / 4: a page found under a section of a form, which dicts leave
-unnamed (no resource id), when a section was inserted, removed or pushed down
-(``row_place``). Open: a form scrolled with one label edited (scroll+edit: calendar-tablet's
-event editor, the contacts editor) reads as a page, its rows paired on the XML path by
-their ids only (issue 18)."""
+XML path has none: a ratchet (lower it when a class closes, never raise it); empty now.
+
+Was insert 12 / 9 / 5 and removal 11 / 10 / 4 (false-scroll / oracle / unchanged-listed),
+ime-open 1 / 0 / 1, ime-close 4 / 1 / 4: a page found under a section of a form, which
+dicts leave unnamed (no resource id), when a section was inserted, removed or pushed down
+(``row_place``). Was scroll+edit 27 / 7 / 7 (oracle / unchanged-listed / wrong-scroll): a
+form scrolled with one label edited (calendar-tablet's event editor, the contacts editor)
+read as a page, the ScrollView's content, paired on the XML path by its id only, unpaired
+(``recycled.kept_page``). Was ime-open+scroll 1 / 1 and scroll 1 / 1 (unchanged-listed /
+wrong-scroll): a form of text boxes with no id and no label (their texts are left out of
+their keys) had nothing to vote with (``host._typed_spot``). Seeds past the sample found
+more, now closed: wrappers and a row's parts the dicts call alike ``container``
+(``row_content.holds_rows``, ``one_viewport``, ``blank_in_place``), a month pager's label
+edited (``pages._same_rows_in_place``), a field typed on during a scroll
+(``row_evidence._one_field``). ``benchmarks/bench_dict_truth.py`` runs any seeds."""
 
 
 def _pairs() -> list[tuple[str, str]]:

@@ -144,9 +144,12 @@ def test_no_walk_asks_agree_again_on_the_real_pairs() -> None:
 
 
 def test_the_agree_count_sees_the_long_way() -> None:
-    """Not vacuous: asked every time, the contact editor's pieces ask again."""
+    """Not vacuous: asked every time, the contact editor's pieces ask again. (Was 9, checked
+    >= 8: on element dicts a form section's parts read as a list's rows, each a piece asking
+    again; they are no rows since ``row_content.holds_rows`` reads a dict's shape with what it
+    holds, and 5 asks remain.)"""
     with replaced(host, "_agrees", _LONG["_agrees"]):
-        assert over_real_pairs(_agree_asked_again) >= 8
+        assert over_real_pairs(_agree_asked_again) >= 4
 
 
 def _estimates(prev: Frame, curr: Frame) -> tuple[object, ...]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from deltarec.core import Observer, apply_diff, diff_observations, observe_delta, without_volatile
+from deltarec.core.diff.gesture import Gesture
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.index import build_index
 from deltarec.core.observer import IndexOptions
@@ -21,15 +22,20 @@ def test_scroll_is_one_entry_with_rows_in_and_out() -> None:
 
 
 def test_scroll_renders_as_one_line_plus_the_rows_that_came_in() -> None:
-    text = observe_delta(list_screen(0, 10), list_screen(3, 10)).text
-    assert text == "\n".join(
-        [
-            '↕ [1] list "inbox" scrolled down 300px (+3 rows, -3 rows)',
-            '+ [22] button "Row 10", [23] switch (unchecked)',
-            '+ [24] button "Row 11", [25] switch (unchecked)',
-            '+ [26] button "Row 12", [27] switch (unchecked)',
-        ]
-    )
+    """From the list's start, by three whole rows, no gesture told: two dumps do not tell
+    it from three rows removed at the top, and the line says so
+    (:func:`deltarec.core.diff.grown.removed_at_top`); told, the swipe says it scrolled."""
+    rows = [
+        '+ [22] button "Row 10", [23] switch (unchecked)',
+        '+ [24] button "Row 11", [25] switch (unchecked)',
+        '+ [26] button "Row 12", [27] switch (unchecked)',
+    ]
+    before, after = list_screen(0, 10), list_screen(3, 10)
+    line = '↕ [1] list "inbox" scrolled down 300px (+3 rows, -3 rows)'
+    text = observe_delta(before, after).text
+    assert text == "\n".join([f"{line}, or its top 3 rows were removed", *rows])
+    told = observe_delta(before, after, gesture=Gesture(540, 1500, 540, 1200)).text
+    assert told == "\n".join([line, *rows])
 
 
 def test_numbers_stay_while_elements_stay_on_screen() -> None:

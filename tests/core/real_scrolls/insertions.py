@@ -30,6 +30,7 @@ from collections import Counter
 from dataclasses import dataclass
 from itertools import pairwise
 
+from deltarec.core.diff.grown import removed_at_top
 from deltarec.core.diff.new_rows import new_at_top
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Bounds, Node, Observation
@@ -329,13 +330,16 @@ def check(case: Insertion) -> list[tuple[str, str]]:
     prev, curr = derive(case)
     fp, fc, d, out = graded(prev, curr, lambda v: "moved (" in v)
     scrolls = d.scrolls
-    if case.index == 0 and not case.removal:
+    if case.index == 0:
         # At the top, two dumps cannot tell the rows inserted from a scroll up by their
-        # height onto a row's top (:mod:`deltarec.core.diff.new_rows`): a scroll may stand
-        # when it says the other reading, as many rows new as came in, by their height.
-        came = len(_inserted_shown(case, curr))
-        height = sum(b.height for b in _inserted_boxes(case, curr))
-        scrolls = [s for s in scrolls if not (s.dy == height and new_at_top(d, s) == came)]
+        # height onto a row's top (:mod:`deltarec.core.diff.new_rows`), nor rows removed
+        # from a scroll down by it (:mod:`deltarec.core.diff.grown`): a scroll may stand
+        # when it says the other reading, as many rows as came in (left), by their height.
+        grown = prev if case.removal else curr
+        came = len(_inserted_shown(case, grown))
+        height = sum(b.height for b in _inserted_boxes(case, grown))
+        hedge, sign = (removed_at_top, -1) if case.removal else (new_at_top, 1)
+        scrolls = [s for s in scrolls if not (s.dy == sign * height and hedge(d, s) == came)]
     if scrolls:
         keys = [(s.curr, s.dy, s.page) for s in scrolls]
         out.append(("false-scroll", f"{len(scrolls)} scroll(s) for an insertion: {keys}"))

@@ -1,0 +1,123 @@
+"""Element dicts straight to a keyed frame: one walk, no node tree flattened again.
+
+``Frame(elements_to_observation(data))`` turns the dicts into a tree of nodes (a recursive
+call and a list of children per element), then :class:`~deltarec.core.observe.frame.Frame`
+walks that tree again to flatten it (document order, parents, children). The dicts give the
+document order themselves: :func:`elements_frame` walks them once, in document order,
+noting each element's position, parent and children, then makes the nodes from the last
+position back (children before parents) and hands the flat lists to
+:meth:`~deltarec.core.observe.frame.Frame.flat`. Half the per-element bookkeeping of a
+small screen's frame goes (issue 19).
+
+The result is equal to ``Frame(elements_to_observation(data, viewport=viewport))`` in every
+field, leaves sharing one empty children list as there. Whatever the walk cannot vouch
+for (an element that is not a plain ``dict``, ``children`` that is not a plain ``list``, an
+element too deep, a malformed box or value) sends the call down that long way, which raises
+the error a malformed element deserves, with its path, as it always did.
+
+    >>> from deltarec.core.capture.element_dicts import elements_to_observation
+    >>> data = [{"role": "list", "x": 0, "y": 0, "width": 90, "height": 40, "children": [
+    ...     {"role": "button", "name": "OK", "x": 0, "y": 0, "width": 40, "height": 20}]}]
+    >>> frame = elements_frame(data)
+    >>> long = Frame(elements_to_observation(data))
+    >>> frame.nodes == long.nodes, frame.keys == long.keys, frame.parents, frame.children
+    (True, True, [-1, 0, 1], [[1], [2], []])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from deltarec.core.capture.element_dicts import (
+    MAX_ELEMENT_DEPTH,
+    element_node,
+    elements_to_observation,
+    list_observation,
+)
+from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.identity import _NO_CHILDREN
+from deltarec.core.observe.labels import SCROLLING_ROLES, keep_natures, scrolls_by_nature
+from deltarec.core.observe.model import Node
+
+_WHERE = ("$",)
+"""The JSON path handed to :func:`element_node`, which reads it only to spell an error (and
+a box given as ``bounds``): any error here sends the call down the long way, which spells
+the true path."""
+
+
+_SCROLLS_BY_ROLE = SCROLLING_ROLES
+
+
+class _LongWay(Exception):
+    """The walk cannot vouch for an element: the long way decides (and raises)."""
+
+
+def elements_frame(data: list[Any], *, viewport: Sequence[int] | None = None) -> Frame:
+    """The frame of the element dicts ``data`` (see the module docstring)."""
+    try:
+        return _walk(data, viewport)
+    except Exception:  # any doubt: the long way builds it or raises
+        return Frame(elements_to_observation(data, viewport=viewport))
+
+
+def _walk(data: list[Any], viewport: Sequence[int] | None) -> Frame:
+    if type(data) is not list:
+        raise _LongWay
+    items: list[Any] = [None]  # position 0: the synthetic root
+    parents = [-1]
+    children: list[list[int]] = [[]]
+    stack = data[::-1]
+    under = [0] * len(stack)
+    depths = [0] * len(stack)
+    pop, pop_under, pop_depth = stack.pop, under.pop, depths.pop
+    append_item, append_parent, append_children = items.append, parents.append, children.append
+    while stack:
+        item = pop()
+        parent = pop_under()
+        depth = pop_depth()
+        if type(item) is not dict or depth > MAX_ELEMENT_DEPTH:
+            raise _LongWay
+        pos = len(items)
+        append_item(item)
+        append_parent(parent)
+        children[parent].append(pos)
+        kids = item.get("children")
+        if kids:
+            if type(kids) is not list:
+                raise _LongWay
+            append_children([])
+            stack.extend(reversed(kids))
+            under.extend([pos] * len(kids))
+            depths.extend([depth + 1] * len(kids))
+        else:
+            append_children(_NO_CHILDREN)
+    n = len(items)
+    nodes: list[Node] = [None] * n  # type: ignore[list-item]  # every slot is filled below
+    natural = [False] * n
+    ends = list(range(1, n + 1))  # Frame.subtree_ends: a subtree ends where its last child's does
+    where, by_role = _WHERE, _SCROLLS_BY_ROLE
+    for pos in range(n - 1, 0, -1):
+        kids = children[pos]
+        if kids:
+            ends[pos] = ends[kids[-1]]
+            node = nodes[pos] = element_node(items[pos], where, tuple([nodes[k] for k in kids]))
+        else:
+            node = nodes[pos] = element_node(items[pos], where, ())
+        # scrolls_by_nature, inline: an element has no class name (what else it reads)
+        if node.scrollable or node.role in by_role:
+            natural[pos] = True
+    tops = children[0]
+    obs = list_observation(tuple([nodes[k] for k in tops]), viewport=viewport)
+    if not tops:
+        children[0] = _NO_CHILDREN  # as flattening a root without children gives it
+    root = nodes[0] = obs.windows[0]
+    natural[0] = scrolls_by_nature(root)
+    if tops:
+        ends[0] = ends[tops[-1]]
+    frame = Frame.flat(obs, nodes, parents, children, [0], ends=ends)
+    keep_natures(frame, natural)
+    return frame
+
+
+__all__ = ["elements_frame"]

@@ -1,0 +1,139 @@
+"""The frame of element dicts made in one walk (``elements_frame``) is the frame the long way
+makes, ``Frame(elements_to_observation(...))``, in every field; and on input the long way
+refuses, it raises the very error (class and message, with its path).
+
+The oracle: every real capture as element dicts (with and without a viewport), random edits
+of them (the edits of ``test_element_frames.py``, malformed values included), hostile
+shapes (nesting at and past the depth limit, ``children`` of other types, elements that are
+not dicts, mappings that are not ``dict``), and the empty list.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections import UserDict
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from deltarec.core.capture.dict_frame import elements_frame
+from deltarec.core.capture.element_dicts import MAX_ELEMENT_DEPTH, elements_to_observation
+from deltarec.core.capture.uiautomator import parse_uiautomator
+from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.identity import _NO_CHILDREN
+from deltarec.core.observe.labels import natures, scrolls_by_nature
+from deltarec.core.observe.model import Observation
+from tests.conftest import REAL_DUMPS
+from tests.core.capture.test_element_frames import CAPTURES, EDITS, FIELDS, _edit, _walk, elements
+
+Element = dict[str, Any]
+
+
+def same(data: Any, viewport: list[int] | None = None) -> None:
+    """``elements_frame`` against the long way: equal fields, or the same error."""
+    try:
+        want: Frame | None = Frame(elements_to_observation(data, viewport=viewport))
+        error: Exception | None = None
+    except Exception as exc:  # any error the long way raises
+        want, error = None, exc
+    if error is not None:
+        with pytest.raises(type(error)) as got:
+            elements_frame(data, viewport=viewport)
+        assert str(got.value) == str(error)
+        return
+    got_frame = elements_frame(data, viewport=viewport)
+    assert want is not None
+    for name in FIELDS:
+        assert getattr(got_frame, name) == getattr(want, name), name
+    assert got_frame.window_of == _window_of(want)
+    assert got_frame.subtree_ends == want.subtree_ends
+    # The natures it keeps are every node's, as natures() would find them.
+    assert natures(got_frame) == list(map(scrolls_by_nature, want.nodes))
+    # Leaves share the one empty list, as flattening gives them.
+    for kids, long in zip(got_frame.children, want.children, strict=True):
+        assert (kids is _NO_CHILDREN) == (long is _NO_CHILDREN)
+
+
+def _window_of(frame: Frame) -> list[int]:
+    """The window root of every position, the long way (``Frame.window_of`` takes one
+    window's at C speed)."""
+    out = [0] * len(frame.nodes)
+    for pos, parent in enumerate(frame.parents):
+        out[pos] = pos if parent < 0 else out[parent]
+    return out
+
+
+@pytest.mark.parametrize("name", CAPTURES)
+def test_every_real_dump_has_its_windows_as_the_long_way(name: str) -> None:
+    """Dumps of one window or several (a keyboard, a dialog, System UI's bars)."""
+    frame = Frame(parse_uiautomator((REAL_DUMPS / name).read_bytes()))
+    assert frame.window_of == _window_of(frame)
+
+
+@pytest.mark.parametrize("name", CAPTURES)
+def test_every_real_capture_builds_as_the_long_way(name: str) -> None:
+    data = elements(name)
+    same(data)
+    same(data, viewport=[0, 0, 1080, 2400])
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(CAPTURES), st.data())
+def test_edits_of_real_screens_build_as_the_long_way(name: str, draw: st.DataObject) -> None:
+    data = elements(name)
+    flat = _walk(data)
+    for _ in range(draw.draw(st.integers(1, 4))):
+        kind = draw.draw(st.sampled_from(EDITS))
+        _edit(draw.draw(st.sampled_from(flat)), kind, draw)
+    same(data)
+
+
+def _nested(depth: int) -> list[Element]:
+    leaf: Element = {"role": "button", "name": "deep", "x": 0, "y": 0, "width": 9, "height": 9}
+    for _ in range(depth):
+        leaf = {"role": "container", "children": [leaf]}
+    return [leaf]
+
+
+LEAF: Element = {"role": "button", "name": "OK", "x": 0, "y": 0, "width": 9, "height": 9}
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        [],
+        [LEAF, "not an element"],
+        [LEAF, UserDict(LEAF)],
+        [dict(LEAF, children={"a": 1})],
+        [dict(LEAF, children=(dict(LEAF),))],
+        [dict(LEAF, children="")],
+        [dict(LEAF, children=0)],
+        [dict(LEAF, x="wide"), dict(LEAF, children=[dict(LEAF, y=None)])],
+        [dict(LEAF, children=[dict(LEAF, y=None)]), 5],
+        [dict(LEAF, bounds=[0, 0, 9, 9]), dict(LEAF, bounds=[0, 0, 9])],
+        [dict(LEAF, x=10**12)],
+        [dict(LEAF, x=2**31 - 1, width=1)],
+        [dict(LEAF, x=-(2**31), y=2**31 - 1, width=0, height=0)],
+        [dict(LEAF, x=1.0), dict(LEAF, y="12"), dict(LEAF, width=True)],
+        [dict(LEAF, role="list", children=[dict(LEAF, role="web", scrollable="false")])],
+        [dict(LEAF, role="Listbox", scrollable=1, children=[dict(LEAF, scrollable="yes")])],
+        _nested(MAX_ELEMENT_DEPTH),
+        _nested(MAX_ELEMENT_DEPTH + 1),
+        (LEAF,),
+    ],
+)
+def test_hostile_shapes_build_or_fail_as_the_long_way(data: Any) -> None:
+    same(copy.deepcopy(data))
+    same(copy.deepcopy(data), viewport=[0, 0, 100, 100])
+
+
+def test_frames_of_several_windows_have_their_windows_as_the_long_way() -> None:
+    """A dump of several windows (an app, a dialog over it, System UI's bars)."""
+    dumps = [parse_uiautomator((REAL_DUMPS / name).read_bytes()) for name in CAPTURES[:6]]
+    for k in range(2, 5):
+        windows = tuple(w for obs in dumps[:k] for w in obs.windows)
+        frame = Frame(Observation(windows=windows, width=1080, height=2400))
+        assert len(frame.roots) == k
+        assert frame.window_of == _window_of(frame)
