@@ -571,6 +571,12 @@ class Scroll:
     """The phone's move in px along its axis where it is known (measured on rows in both
     frames, or the state's one offset that changed): a px the delta states must be it,
     near or not (a far move measured off an ad's twin is false)."""
+    least: float | None = None
+    """Another px a line may state as the least it moved, saying so (``…, or further past
+    more of them``): new mail came in at the list's top and the scroll went down past
+    whole new rows, which neither dump shows; two dumps without the finger measure the
+    scroll less their height (:mod:`deltarec.core.diff.past_new`). Exactly that px: the
+    scroll less the height of the new rows it went past (issue 18)."""
 
 
 def _inside(child: Rect, box: Rect, axis: int) -> bool:
@@ -695,6 +701,7 @@ def find_scrolls(before: Snapshot, after: Snapshot) -> list[Scroll]:
         if pushed and abs(dy - pushed) <= ROUNDING:
             continue  # new mail came in at the top: its rows moved down, no scroll
         also = float(abs(dy)) if pushed and (dy - pushed) * dy > 0 else None
+        least = _past_new_rows(after, dy - pushed, pushed) if pushed and near else None
         dy -= round(pushed)  # and the scroll the step made besides
         if near:
             px = float(max(abs(dx), abs(dy)))
@@ -725,9 +732,22 @@ def find_scrolls(before: Snapshot, after: Snapshot) -> list[Scroll]:
                 unknown=unknown,
                 px=px,
                 also=also if near else None,
+                least=least,
             )
         )
     return out
+
+
+def _past_new_rows(after: Snapshot, scroll: float, pushed: float) -> float | None:
+    """The least px a line may state of a scroll down (``scroll`` < 0, the content's move)
+    past new mail rows (``pushed`` px of them) when the scroll went past whole ones: the
+    scroll less their height (:attr:`Scroll.least`); None when it went past none, or past
+    them all (the rows both frames show then moved up with it)."""
+    row = exact_px(after.profile, ROW_H, axis=1)
+    down = -scroll
+    if not 0 < down < pushed or down < row - ROUNDING:
+        return None
+    return down - row * int((down + ROUNDING) // row)
 
 
 def _has(keys: set[Key], root: Key) -> bool:
@@ -737,11 +757,19 @@ def _has(keys: set[Key], root: Key) -> bool:
 
 def _inserted(before: Snapshot, after: Snapshot) -> dict[Key, tuple[float, set[Key]]]:
     """The Inbox's list where new mail pushed its rows down at its top and it did not scroll
-    besides: its key → (the new rows' height in px, the rows that came in)."""
+    besides: its key → (the new rows' height in px, the rows that came in). A row archived
+    in the same step (a sideways drag on it as the mail came) took its height back: then the
+    px is the rows' own move, measured on the phone's views that both frames show (the new
+    rows less the archived one: what the rows show pushed, issue 18)."""
     out: dict[Key, tuple[float, set[Key]]] = {}
+    archived = before.state.inbox.archived != after.state.inbox.archived
     for key, a in after.views.items():
         scrolled = scroll_offsets(before.state)["inbox"] != scroll_offsets(after.state)["inbox"]
         if key in before.views and not scrolled and (pushed := _mail_pushed(before, after, a)):
+            common = set(before.children[key]) & set(after.children[key])
+            moved = _shift(before.views[key], a, common, before, after) if archived else None
+            if moved is not None and moved[0] == 0 and moved[1] > 0:
+                pushed = float(moved[1])
             out[key] = (pushed, set(after.children[key]) - set(before.children[key]))
     return out
 
@@ -1372,6 +1400,8 @@ class Grader:
             px = [int(p.replace(",", "")) for p in re.findall(r"(\d[\d,]*)\s*px", line)]
             amount = abs(s.dy) if vertical else abs(s.dx)
             also = [s.also] if s.also is not None else []
+            if s.least is not None and "or further past more of them" in line:
+                also.append(s.least)  # the least it moved, said to be (Scroll.least)
             if s.near and not any(abs(p - q) <= 1 for p in px for q in (amount, *also)):
                 f.why = f"moved {amount}px, line says {px or 'no px'}"
             elif (

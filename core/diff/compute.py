@@ -4,14 +4,13 @@
 in this order (each step only sees what the earlier ones left):
 
 1. **windows** — unmatched window roots are windows opened / closed;
-2. **structure** — unmatched nodes are added / removed; a matched node whose
-   parent is not the match of its old parent was re-parented, and among the
-   children that stayed under matched parents, those outside the longest
-   increasing run of old sibling positions were reordered (both are *moves*);
-3. **scrolls** — a matched scrollable container whose rows all shifted by one
-   offset scrolled: one entry with the offset and the rows that entered and
-   left, instead of one bounds change per row. Rows touching the container's
-   edge are clipped by it and do not vote;
+2. **structure** — unmatched nodes are added / removed; a matched node whose parent is
+   not the match of its old parent was re-parented, and among the children that stayed
+   under matched parents, those outside the longest increasing run of old sibling
+   positions were reordered (both are *moves*);
+3. **scrolls** — a matched scrollable container whose rows all shifted by one offset
+   scrolled: one entry with the offset and the rows that came and left, not a bounds change
+   per row (rows its edge cuts do not vote; a scroll past new rows: :mod:`~.past_new`);
 4. **attributes** — every other difference of a matched pair, except volatile
    attributes (:mod:`deltarec.core.diff.volatile`); bounds count only when they differ
    from the old bounds shifted by the enclosing scrolls;
@@ -37,6 +36,7 @@ from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.match import Matched, match_measured
 from deltarec.core.diff.motions import Motion, placements
 from deltarec.core.diff.new_rows import hedged
+from deltarec.core.diff.past_new import past_motions
 from deltarec.core.diff.row_evidence import displacement
 from deltarec.core.diff.scrolls import find_motions
 from deltarec.core.diff.types import (
@@ -179,8 +179,8 @@ def _scrolls(d: Delta, gesture: Gesture | None, matched: Matched | None) -> list
     """
     prev, curr = d.prev, d.curr
     motions = matched.motions_over(d.pairs) if matched is not None else None
-    if motions is None:
-        motions = find_motions(prev, curr, d.pairs, gesture)
+    found = motions if motions is not None else find_motions(prev, curr, d.pairs, gesture)
+    motions = past_motions(prev, curr, d.pairs, found, gesture)  # past new rows at a top
     if not motions:
         return []
     host_c = {m.curr: i for i, m in enumerate(motions)}

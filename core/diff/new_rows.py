@@ -91,8 +91,10 @@ def refreshing(frame: Frame, host: int) -> bool:
 def pushed_down(prev: Frame, curr: Frame, c: int, p: int, pairs: Mapping[int, int], dy: int) -> int:
     """Whether the rows of list ``c`` (paired with ``p``) moved down by ``dy`` the way rows
     inserted at its top push them: the list's bounds stayed; its first row in ``prev`` was
-    whole (clear of the top edge, as a list's first item is at its top) and is the first
-    row of ``curr`` that both frames show, ``dy`` px lower (within
+    whole (clear of the top edge, as a list's first item is at its top); its first row that
+    ``curr`` shows too (rows above it went: archived in the step, as no scroll up takes a
+    row out at the top) is the first row of ``curr`` that both frames show, ``dy`` px lower
+    (within
     :data:`~deltarec.core.diff.motions.SPREAD`); and above it ``curr`` shows only rows no
     frame pairs, at least one, the first at the top edge and whole (:func:`_whole`; a row's
     own margin may show above a row, as a section header's does). How many such rows, 0 when
@@ -107,10 +109,14 @@ def pushed_down(prev: Frame, curr: Frame, c: int, p: int, pairs: Mapping[int, in
     )
     if not old_rows or not rows:
         return 0
-    first = min(old_rows, key=lambda q: prev.nodes[q].bounds.top)
-    was = prev.nodes[first].bounds
-    if was.top < box.top:
+    if min(prev.nodes[q].bounds.top for q in old_rows) < box.top:
         return 0  # cut by the top edge: not the list's first item
+    shown = {pairs[k] for k in rows if k in pairs}
+    stayed = [q for q in old_rows if q in shown]
+    if not stayed:
+        return 0
+    first = min(stayed, key=lambda q: prev.nodes[q].bounds.top)  # those above it went
+    was = prev.nodes[first].bounds
     for came, k in enumerate(rows):
         b = curr.nodes[k].bounds
         if k in pairs:
@@ -199,8 +205,8 @@ def new_at_top(d: Delta, s: Scroll) -> int:
 
 
 def or_new(d: Delta, s: Scroll) -> str:
-    """The end of a ``↕`` line whose rows may have come in new (:func:`new_at_top`), else
-    "".
+    """The end of a ``↕`` line whose rows may have come in new (:func:`new_at_top`), or
+    that scrolled past such rows (:func:`deltarec.core.diff.past_new.past_said`), else "".
 
     >>> from deltarec.core.capture.uiautomator import parse_uiautomator
     >>> from deltarec.core.diff.compute import compute_delta
@@ -214,23 +220,28 @@ def or_new(d: Delta, s: Scroll) -> str:
     >>> or_new(d, d.scrolls[0])
     ', or its top 2 rows came in new'
     """
+    from deltarec.core.diff.past_new import past_said  # it reads the refresh from here
+
     n = new_at_top(d, s)
     if not n:
-        return ""
+        return past_said(d, s)  # a scroll past new rows, or the other reading of one
     return ", or its top row came in new" if n == 1 else f", or its top {n} rows came in new"
 
 
 def hedged(d: Delta, out: ObservationDiff) -> ObservationDiff:
     """``out`` (``to_json(d)``) with ``orInserted`` on each scroll entry whose rows may have
     come in new (:func:`new_at_top`: how many), ``orRemoved`` on each whose top rows may
-    have been removed (:func:`~deltarec.core.diff.grown.removed_at_top`). O(rows of the
+    have been removed (:func:`~deltarec.core.diff.grown.removed_at_top`), and the marks of a
+    scroll past new rows (:func:`deltarec.core.diff.past_new.noted`). O(rows of the
     scrolled lists)."""
+    from deltarec.core.diff.past_new import noted  # it reads the refresh from here
+
     for entry, s in zip(out["scrolls"], d.scrolls, strict=True):
         if n := new_at_top(d, s):
             entry["orInserted"] = n
         if n := removed_at_top(d, s):
             entry["orRemoved"] = n  # the mirror at a list's top (:mod:`.grown`)
-    return out
+    return noted(d, out)
 
 
 def pushed_only(

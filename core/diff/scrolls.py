@@ -83,6 +83,7 @@ from deltarec.core.diff.pages import (
     turned,
     with_gesture,
 )
+from deltarec.core.diff.past_new import scrolled_past
 from deltarec.core.diff.row_evidence import (
     displacement,
 )
@@ -102,12 +103,14 @@ def find_motions(
     motions = _find_motions(prev, curr, pairs, gesture)
     if gesture is not None:
         motions = with_gesture(prev, curr, pairs, motions, gesture)
-    # Rows that new rows pushed down at a list's top keep their pairs (:mod:`.new_rows`),
-    # and so do those of a list that grew with them (:mod:`.grown`: pages found afterwards).
+    # Rows that new rows pushed down at a list's top keep their pairs (:mod:`.new_rows`), so
+    # do those of a list that scrolled past them (:mod:`.past_new`) and those of a list that
+    # grew with them (:mod:`.grown`: pages found afterwards).
     return [
         m
         for m in motions
         if not pushed_only(prev, curr, m.curr, m.prev, pairs, gesture)
+        and scrolled_past(prev, curr, m.curr, m.prev, pairs, gesture) is None
         and not (m.page and grew_within(prev, curr, m.curr, m.prev, pairs, m))
     ]
 
