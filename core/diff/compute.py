@@ -1,26 +1,23 @@
 """Compute the difference between two observations.
 
-:func:`compute_delta` matches the two frames (:mod:`deltarec.core.diff.match`) and derives,
-in this order (each step only sees what the earlier ones left):
+:func:`compute_delta` matches the two frames (:mod:`~.match`) and derives, in this order (each
+step only sees what the earlier ones left):
 
 1. **windows** — unmatched window roots are windows opened / closed;
-2. **structure** — unmatched nodes are added / removed; a matched node whose parent is
-   not the match of its old parent was re-parented, and among the children that stayed
-   under matched parents, those outside the longest increasing run of old sibling
-   positions were reordered (both are *moves*);
-3. **scrolls** — a matched scrollable container whose rows all shifted by one offset
-   scrolled: one entry with the offset and the rows that came and left, not a bounds change
-   per row (rows its edge cuts do not vote; a scroll past new rows: :mod:`~.past_new`);
-4. **attributes** — every other difference of a matched pair, except volatile
-   attributes (:mod:`deltarec.core.diff.volatile`); bounds count only when they differ
-   from the old bounds shifted by the enclosing scrolls;
-5. **fields** — package, activity, rotation, screen size and the focused
-   element.
+2. **structure** — unmatched nodes are added / removed; a matched node whose parent is not the
+   match of its old parent was re-parented, and of the children that stayed under matched
+   parents, those outside the longest increasing run of old positions were reordered (*moves*);
+3. **scrolls** — a matched scrollable container whose rows all shifted by one offset scrolled:
+   one entry with the offset and the rows that came and left, not a bounds change per row (rows
+   its edge cuts do not vote; a scroll past new rows: :mod:`~.past_new`);
+4. **attributes** — every other difference of a matched pair, except volatile attributes
+   (:mod:`deltarec.core.diff.volatile`); bounds count only when they differ from the old bounds
+   shifted by the enclosing scrolls;
+5. **fields** — package, activity, rotation, screen size and the focused element.
 
-The result, :class:`Delta`, keeps frame positions for rendering;
-:func:`diff_observations` turns it into the JSON :class:`ObservationDiff`.
-Cost: one match plus O(n) (O(k log k) for the reorder check per parent).
-"""
+The result, :class:`Delta`, keeps frame positions for rendering; :func:`diff_observations` turns
+it into the JSON :class:`ObservationDiff`. Cost: one match plus O(n) (O(k log k) for the reorder
+check per parent)."""
 
 from __future__ import annotations
 

@@ -14,7 +14,8 @@ from deltarec.core.diff.axis import at_edge, cut_move, host_sideways
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.growth import unscrolled
 from deltarec.core.diff.motions import SPREAD, Motion, clustered, near, near_box, shifted
-from deltarec.core.diff.pages import against, bare, replaced_some, turned
+from deltarec.core.diff.page_gesture import against
+from deltarec.core.diff.pages import bare, replaced_some, turned
 from deltarec.core.diff.row_content import holds_rows
 from deltarec.core.diff.row_evidence import (
     TextCache,
@@ -60,7 +61,8 @@ def host_motion(
 ) -> Motion | None:
     """The motion of host ``c`` (paired with ``p``), or None; ``finger``: the caller's swipe
     when it started on ``c`` (a vote for a move the content cannot have made following it
-    is twins mismatched, :func:`deltarec.core.diff.pages.against`, and counts for nothing)."""
+    is twins mismatched, :func:`deltarec.core.diff.page_gesture.against`, and counts for
+    nothing)."""
     node, old = curr.nodes[c], prev.nodes[p]
     natural = c in wrapped or scrolls_by_nature(node) or scrolls_by_nature(old)
     own = displacement(old.bounds, node.bounds)

@@ -1,48 +1,42 @@
 """Match the nodes of two frames: which node of ``curr`` is which node of ``prev``.
 
-:func:`match_frames` runs four passes; each only considers nodes the earlier
-passes left unmatched, so earlier evidence always wins (the tie-break order):
+:func:`match_frames` runs four passes; each only considers nodes the earlier passes left
+unmatched, so earlier evidence always wins (the tie-break order):
 
 1. **keys** — equal stable keys (:mod:`deltarec.core.observe.identity`). Keys are unique within
-   a frame, so this is a join. It survives scrolls, inserted siblings and
-   moves between parents.
-2. **bottom-up** — an unmatched node at least half of whose children matched
-   children of one unmatched old node of the same class and resource id is
-   that node (a row whose summary text changed, a container whose rows changed). Visited
-   children-first, so whole chains of ancestors are recovered in one pass;
-   votes break ties, then document order.
-3. **top-down** — inside two matched parents, unmatched children with the same
-   class, resource id and role pair up when they sit in the same slot (same
-   matched neighbour, or both first / last) *and* there is evidence that they are one
-   element (below): a summary "Off" → "On", a field whose hint was replaced. Several
-   candidates: the most similar (text, then geometry).
-4. **geometry** — leftovers with the same class, resource id and role whose
-   parents are a pair (or that are both window roots) and whose boxes overlap
-   (IoU ≥ ``iou_threshold``, 0.5 by default), best overlap first. Two labels
-   that merely sit at the same place on two different screens are not a pair.
+   a frame, so this is a join. It survives scrolls, inserted siblings and moves between parents.
+2. **bottom-up** — an unmatched node at least half of whose children matched children of one
+   unmatched old node of the same class and resource id is that node (a row whose summary text
+   changed, a container whose rows changed). Visited children-first, so whole chains of
+   ancestors are recovered in one pass; votes break ties, then document order.
+3. **top-down** — inside two matched parents, unmatched children with the same class, resource
+   id and role pair up when they sit in the same slot (same matched neighbour, or both first /
+   last) *and* there is evidence that they are one element (below): a summary "Off" → "On", a
+   field whose hint was replaced. Several candidates: the most similar (text, then geometry).
+4. **geometry** — leftovers with the same class, resource id and role whose parents are a pair
+   (or that are both window roots) and whose boxes overlap (IoU ≥ ``iou_threshold``, 0.5 by
+   default), best overlap first. Two labels that merely sit at the same place on two different
+   screens are not a pair.
 
-**Evidence.** Two nodes are one element only on evidence (:class:`Evidence`): shared
-content (the same text or description, or one inside the other; for containers, a text
-shown in both), a shared
-resource id that no other node of either frame carries, or overlap — IoU at least
-``iou_threshold`` (and above 0), where they are, or where the move of their paired parents
-or a measured scroll puts the old one. A slot is never evidence: a button "Spin" replaced
-by an unrelated button "C" below it is ``-`` Spin and ``+`` C, whatever its place among
-its siblings. A key made of no content (a subtree without ids, texts or descriptions,
-told apart only by its place) pairs in pass 1 only with such overlap.
+**Evidence.** Two nodes are one element only on evidence (:class:`Evidence`): shared content
+(the same text or description, or one inside the other; for containers, a text shown in both), a
+shared resource id that no other node of either frame carries, or overlap — IoU at least
+``iou_threshold`` (and above 0), where they are, or where the move of their paired parents or a
+measured scroll puts the old one. A slot is never evidence: a button "Spin" replaced by an
+unrelated button "C" below it is ``-`` Spin and ``+`` C, whatever its place among its siblings.
+A key made of no content (a subtree without ids, texts or descriptions, told apart only by its
+place) pairs in pass 1 only with such overlap.
 
-In a list (a container made to scroll, or whose rows repeat one shape) passes 3
-and 4 pair only rows that show the same content (one's texts all in the
-other's: a row cut by the edge shows part of it), or, where the list did not scroll,
-one row in the very same box with one label edited in place ("40 likes" → "41 likes"
-on a cut card that shows nothing else of its own). Scrolls constrain them too:
-after pass 2, :func:`deltarec.core.diff.scrolls.find_motions` measures how far each scrolled
-container's content moved; pairs that contradict the offset are dropped, and
-inside such a container a pair must sit where the offset puts it
+In a list (a container made to scroll, or whose rows repeat one shape) passes 3 and 4 pair only
+rows that show the same content (one's texts all in the other's: a row cut by the edge shows
+part of it), or, where the list did not scroll, one row in the very same box with one label
+edited in place ("40 likes" → "41 likes" on a cut card that shows nothing else of its own).
+Scrolls constrain them too: after pass 2, :func:`deltarec.core.diff.scrolls.find_motions`
+measures how far each scrolled container's content moved; pairs that contradict the offset are
+dropped, and inside such a container a pair must sit where the offset puts it
 (:func:`deltarec.core.diff.motions.consistent`). Rows are identified by their content, never
-paired by slot with a row that came in from the other edge, however alike
-their ids and texts are; inside a container whose rows were all replaced
-nothing pairs but by key.
+paired by slot with a row that came in from the other edge, however alike their ids and texts
+are; inside a container whose rows were all replaced nothing pairs but by key.
 
 Why not positional matching? When a list grows, every sibling after the
 insertion point shifts; matching by position turns one insertion into a wall
@@ -71,6 +65,7 @@ from dataclasses import dataclass
 
 from rapidfuzz.fuzz import ratio
 
+from deltarec.core.diff.blank_rows import blank_in_place
 from deltarec.core.diff.closed_gap import (
     beside_its_neighbour,
     into_gap,
@@ -87,7 +82,6 @@ from deltarec.core.diff.motions import Motion
 from deltarec.core.diff.pair_evidence import Evidence, Guard, own_content
 from deltarec.core.diff.recycled import unpair_recycled_pages
 from deltarec.core.diff.row_content import (
-    blank_in_place,
     holds_rows,
     kind,
     one_label_edited,

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.grown import removed_at_top
 from deltarec.core.diff.motions import SPREAD
-from deltarec.core.diff.pages import under
+from deltarec.core.diff.page_gesture import under
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.labels import scrolls_by_nature
 
@@ -244,6 +244,27 @@ def hedged(d: Delta, out: ObservationDiff) -> ObservationDiff:
     return noted(d, out)
 
 
+def first_row_moved(
+    prev: Frame, curr: Frame, c: int, p: int, pairs: Mapping[int, int]
+) -> tuple[int, int] | None:
+    """``(k, m)`` when list ``c`` (paired with ``p``) kept its box and the first row of ``p``
+    that shows (whole at the top or below it) is ``c``'s child ``k``, moved down by ``m`` >
+    :data:`SPREAD`; else None. O(rows of ``c``)."""
+    box = curr.nodes[c].bounds
+    if box != prev.nodes[p].bounds:
+        return None
+    old_rows = [q for q in prev.children[p] if prev.nodes[q].bounds.area]
+    if not old_rows:
+        return None
+    first = min(old_rows, key=lambda q: prev.nodes[q].bounds.top)
+    was = prev.nodes[first].bounds
+    k = next((k for k in curr.children[c] if pairs.get(k) == first), None)
+    if k is None or was.top < box.top:
+        return None
+    m = curr.nodes[k].bounds.top - was.top
+    return (k, m) if m > SPREAD else None
+
+
 def pushed_only(
     prev: Frame, curr: Frame, c: int, p: int, pairs: Mapping[int, int], gesture: Gesture | None
 ) -> bool:
@@ -256,22 +277,13 @@ def pushed_only(
     scroll of its). Such rows keep their pairs: a scroll measured off them, or a page turned
     against the finger, would list them anew. The scroll past the new rows, if any, is left
     unsaid (open: a cut row's whole height is not in the dumps). O(rows of ``c``)."""
-    box = curr.nodes[c].bounds
-    if box != prev.nodes[p].bounds:
-        return False
     if not refreshing(prev, p):
         return False  # a finger that moved the content up is no such evidence: a Feed page
-    old_rows = [q for q in prev.children[p] if prev.nodes[q].bounds.area]
-    if not old_rows:
+    moved = first_row_moved(prev, curr, c, p, pairs)
+    if moved is None:
         return False
-    first = min(old_rows, key=lambda q: prev.nodes[q].bounds.top)
-    was = prev.nodes[first].bounds
-    k = next((k for k in curr.children[c] if pairs.get(k) == first), None)
-    if k is None or was.top < box.top:
-        return False
-    m = curr.nodes[k].bounds.top - was.top
-    if m <= SPREAD:
-        return False
+    k, m = moved
+    box = curr.nodes[c].bounds
     for q in curr.children[c]:  # every row both frames show whole moved down by m
         b = curr.nodes[q].bounds
         a = prev.nodes[pairs[q]].bounds if q in pairs else None

@@ -1,8 +1,9 @@
 """Containers turned by about a page or more: no row stayed, so the dumps give no offset.
 
-:func:`page` says whether a container's rows were all replaced; :func:`with_gesture` reads
-the measured scrolls with the caller's gesture (a page takes the finger's direction; an
-offset against the finger is twins mismatched). Both are parts of
+:func:`page` says whether a container's rows were all replaced;
+:func:`~deltarec.core.diff.page_gesture.with_gesture` reads the measured scrolls with the
+caller's gesture (a page takes the finger's direction; an offset against the finger is twins
+mismatched). Both are parts of
 :func:`deltarec.core.diff.scrolls.find_motions`.
 
 A web page's rows sit under wrappers that carry nothing of their own (``body > main >
@@ -20,17 +21,15 @@ from typing import cast
 
 from deltarec.core.diff.axis import across as _across
 from deltarec.core.diff.axis import at_edge, host_sideways, page_swiped
-from deltarec.core.diff.finger import strayed
-from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.motions import Motion
 from deltarec.core.diff.recycled import kept_page, shown_texts
 from deltarec.core.diff.resized import kept_through_resize
 from deltarec.core.diff.row_content import own_texts
-from deltarec.core.diff.row_evidence import TextCache, displacement, kin, shown, spanned_past
+from deltarec.core.diff.row_evidence import TextCache, kin, shown, spanned_past
 from deltarec.core.diff.row_place import spans
 from deltarec.core.diff.scroll_edits import kept_edited, reads_as_edited
 from deltarec.core.observe.frame import Frame
-from deltarec.core.observe.labels import natures, scrolls_by_nature
+from deltarec.core.observe.labels import marked_above, natures, scrolls_by_nature
 from deltarec.core.observe.model import Bounds, Node
 
 
@@ -270,20 +269,10 @@ def _scroller(frame: Frame, pos: int) -> int:
     answer and are kept in the frame's memo (O(n) over any number of asks, and no pass over
     every node of a big frame whose step asks it of two containers)."""
     natural = natures(frame)
+    if natural[pos]:
+        return pos
     known = cast(dict[int, int], frame.memo.setdefault("pages.scroller", {}))
-    parents = frame.parents
-    chain = []
-    at = pos
-    while at >= 0 and not natural[at]:
-        got = known.get(at)
-        if got is not None:
-            at = got
-            break
-        chain.append(at)
-        at = parents[at]
-    for a in chain:
-        known[a] = at
-    return at
+    return marked_above(frame.parents, natural, pos, known)
 
 
 def scrollers(frame: Frame) -> list[int]:
@@ -421,96 +410,3 @@ def through_wrappers(prev: Frame, curr: Frame, pairs: Mapping[int, int]) -> Mapp
             out[k] = q
             used.add(q)
     return out
-
-
-def with_gesture(
-    prev: Frame, curr: Frame, pairs: Mapping[int, int], motions: list[Motion], gesture: Gesture
-) -> list[Motion]:
-    """``motions`` read with the caller's gesture (:mod:`deltarec.core.diff.gesture`).
-
-    In a host under the swipe's start, content moves with the finger: an offset against it
-    is twins mismatched (rows that repeat), so the offset is unknown (a page); a page takes
-    the finger's direction. A list under the start that no motion names, whose rows came in
-    and left while every row paired inside moved against the finger (labels of repeating
-    rows paired across the move), turned a page too. Hosts elsewhere, and every host after
-    a tap, are left alone — and after a touch that some phone takes as a tap
-    (:attr:`~deltarec.core.diff.gesture.Gesture.tap_from_dpi`: 21 px on a 420 dpi phone is
-    within its slop): the list stayed under it, and rows it relabelled (a card liked, its
-    count ticked) are no page turned the finger's way.
-    """
-    toward = gesture.content
-    if toward == (0, 0) or gesture.tap_from_dpi:
-        return motions
-    out = []
-    named: set[int] = set()
-    for m in motions:
-        if started_in(curr, m.curr, gesture) and (m.page or against(gesture, m.dx, m.dy)):
-            m = Motion(m.curr, m.prev, 0, 0, page=True, toward=toward)
-        out.append(m)
-        named.add(m.curr)
-    host = -1
-    for c, node in enumerate(curr.nodes):  # the innermost list under the start
-        if scrolls_by_nature(node) and under(node.bounds, gesture) and c in pairs:
-            host = c
-    if host < 0 or any(host <= m <= curr.subtree_end(host) for m in named):
-        return out
-    if any(m in named for m in curr.ancestors(host)):
-        return out
-    p = pairs[host]
-    used = set(pairs.values())
-    box = curr.nodes[host].bounds
-    came = sum(k not in pairs for k in curr.children[host])
-    left = sum(q not in used for q in prev.children[p])
-    stayed = 0
-    for k in curr.children[host]:
-        q = pairs.get(k)
-        if q is None or at_edge(curr.nodes[k].bounds, box):
-            continue
-        moved = displacement(prev.nodes[q].bounds, curr.nodes[k].bounds)
-        if moved is None or moved == (0, 0):
-            if came and left:
-                stayed += 1
-                continue  # put or resized while rows came and left under the finger: a twin
-            return out  # a row stayed: not a page
-        if not gesture.contradicts(*moved):
-            return out  # a row moved with the finger: not a page
-    # Twins of a turned page are a few of its rows; rows that stayed put outnumbering those
-    # that came and went are the list kept in place (a footer gave way to a page appended).
-    if came and left and stayed <= max(came, left):
-        out.append(Motion(host, p, 0, 0, page=True, toward=toward))
-        out.sort(key=lambda m: m.curr)
-    return out
-
-
-def against(gesture: Gesture, dx: int, dy: int) -> bool:
-    """Whether content moved by (dx, dy) cannot have followed ``gesture``: against the finger
-    on its main axis, or further across it than the finger went, in proportion (a glide keeps
-    the release's direction): a grid tile's "$39.99" 510 px to the side of another's after a
-    swipe 7 px off vertical is a twin, not the move. A tap (no direction) rules out nothing.
-
-    >>> g = Gesture(243, 2054, 236, 172, 200)
-    >>> against(g, 0, 1400), against(g, -510, -1400), against(g, -4, -3308)
-    (True, True, False)
-    """
-    sx, sy = gesture.content
-    if (sx, sy) == (0, 0) or sx * dx < 0 or sy * dy < 0:
-        return (sx, sy) != (0, 0)
-    return strayed(gesture, dx, dy)
-
-
-def started_in(curr: Frame, host: int, gesture: Gesture) -> bool:
-    """Whether the gesture started on ``host``, or on the scrollable that holds it when it
-    is a bare wrapper (a web page's ``article``, cut below a fixed header)."""
-    if under(curr.nodes[host].bounds, gesture):
-        return True
-    if not bare(curr.nodes[host]):
-        return False
-    for a in curr.ancestors(host):  # the nearest
-        if scrolls_by_nature(curr.nodes[a]):
-            return under(curr.nodes[a].bounds, gesture)
-    return False
-
-
-def under(b: Bounds, gesture: Gesture) -> bool:
-    """Whether the gesture started inside ``b``."""
-    return b.left <= gesture.x1 < b.right and b.top <= gesture.y1 < b.bottom

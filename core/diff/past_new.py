@@ -43,8 +43,8 @@ from typing import TYPE_CHECKING, NamedTuple
 from deltarec.core.diff.finger import FINGER_SLOP, SLOW
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.motions import SPREAD, Motion
-from deltarec.core.diff.new_rows import refreshing
-from deltarec.core.diff.pages import under
+from deltarec.core.diff.new_rows import first_row_moved, refreshing
+from deltarec.core.diff.page_gesture import under
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.labels import natures
 
@@ -138,21 +138,11 @@ def _shape(
     """(the rows above the first one both frames show, the cut off the top one, its whole
     height, ``m``: how far the rows both frames show moved down) when list ``c`` (paired
     with ``p``) shows the module's shape; else None. O(rows × children of ``c``)."""
-    box = curr.nodes[c].bounds
-    if box != prev.nodes[p].bounds:
+    moved = first_row_moved(prev, curr, c, p, pairs)
+    if moved is None:
         return None
-    old_rows = [q for q in prev.children[p] if prev.nodes[q].bounds.area]
-    if not old_rows:
-        return None
-    first = min(old_rows, key=lambda q: prev.nodes[q].bounds.top)
-    was = prev.nodes[first].bounds
-    k = next((k for k in curr.children[c] if pairs.get(k) == first), None)
-    if k is None or was.top < box.top:
-        return None
-    top = curr.nodes[k].bounds.top
-    m = top - was.top
-    if m <= SPREAD:
-        return None
+    k, m = moved
+    box, top = curr.nodes[c].bounds, curr.nodes[k].bounds.top
     band = []
     for q in curr.children[c]:
         b = curr.nodes[q].bounds

@@ -128,11 +128,11 @@ def one_label_edited(
 def rebound_in_place(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int]) -> bool:
     """Whether row ``c`` is old row ``p`` bound again in place with one label edited: the
     same nodes (class, id, box) in the very same box, all texts but one shared, and the row
-    after each is one row, in the same box (:func:`_next_row_held`). Airplane mode cut by
+    after each is one row, in the same box (:func:`next_row_held`). Airplane mode cut by
     the top edge to its summary and switch: "Off" → "On" is its only text, nothing it shows
     reads as edited, yet nothing can have taken its place. O(size of the two rows)."""
     a, b = texts(prev, p), texts(curr, c)
-    if len(a - b) != 1 or len(b - a) != 1 or not _next_row_held(prev, p, curr, c, pairs):
+    if len(a - b) != 1 or len(b - a) != 1 or not next_row_held(prev, p, curr, c, pairs):
         return False
     p_end, c_end = prev.subtree_end(p), curr.subtree_end(c)
     return p_end - p == c_end - c and all(
@@ -141,50 +141,12 @@ def rebound_in_place(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[in
     )
 
 
-def blank_in_place(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int]) -> bool:
-    """Whether row ``c`` is old row ``p`` that shows nothing, held in place: neither shows a
-    text or description, both hold one subtree (the same hash, node for node in the same
-    boxes), and the row after each is one row in the same box (:func:`_next_row_held`), or
-    both are their list's last rows, clear of its edges, after one row held so. Such a row
-    has no content to be known by; nothing can have taken its place either (a notification's
-    shadow frames after it, on element dicts, which carry the ids the XML path pairs them
-    by). O(size of the two rows)."""
-    if texts(prev, p) or texts(curr, c) or curr.subtree_hashes[c] != prev.subtree_hashes[p]:
-        return False
-    p_end, c_end = prev.subtree_end(p), curr.subtree_end(c)
-    if p_end - p != c_end - c or any(
-        m.bounds != n.bounds for m, n in zip(prev.nodes[p:p_end], curr.nodes[c:c_end], strict=True)
-    ):
-        return False
-    if _next_row_held(prev, p, curr, c, pairs):
-        return True
-    if _next_sibling(prev, p) is not None or _next_sibling(curr, c) is not None:
-        return False
-    before_c, before_p = _previous_sibling(curr, c), _previous_sibling(prev, p)
-    box, b = curr.nodes[curr.parents[c]].bounds, curr.nodes[c].bounds
-    return (
-        before_c is not None
-        and before_p is not None
-        and pairs.get(before_c) == before_p
-        and curr.nodes[before_c].bounds == prev.nodes[before_p].bounds
-        and box.top < b.top
-        and b.bottom < box.bottom
-    )
-
-
-def _previous_sibling(frame: Frame, pos: int) -> int | None:
-    parent = frame.parents[pos]
-    siblings = frame.children[parent] if parent >= 0 else frame.roots
-    i = bisect_right(siblings, pos) - 2  # siblings are in document order
-    return siblings[i] if i >= 0 else None
-
-
-def _next_row_held(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int]) -> bool:
+def next_row_held(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int]) -> bool:
     """Whether the row after ``c`` in its list is paired with the row after ``p``, and sits
     in the very same box: nothing was inserted or removed between them, and rows above did
     not push these down. (Not the row before: a row inserted after it pushes a cut last row
     out of the list's bottom edge and takes its box.) O(log n) a call."""
-    after_c, after_p = _next_sibling(curr, c), _next_sibling(prev, p)
+    after_c, after_p = next_sibling(curr, c), next_sibling(prev, p)
     return (
         after_c is not None
         and after_p is not None
@@ -193,7 +155,7 @@ def _next_row_held(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int,
     )
 
 
-def _next_sibling(frame: Frame, pos: int) -> int | None:
+def next_sibling(frame: Frame, pos: int) -> int | None:
     parent = frame.parents[pos]
     siblings = frame.children[parent] if parent >= 0 else frame.roots
     i = bisect_right(siblings, pos)  # siblings are in document order

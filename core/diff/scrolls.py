@@ -77,12 +77,8 @@ from deltarec.core.diff.grown import grew_within
 from deltarec.core.diff.host import host_motion
 from deltarec.core.diff.motions import SPREAD, Motion, near
 from deltarec.core.diff.new_rows import inserted_at_top, pushed_only
-from deltarec.core.diff.pages import (
-    started_in,
-    through_wrappers,
-    turned,
-    with_gesture,
-)
+from deltarec.core.diff.page_gesture import started_in, with_gesture
+from deltarec.core.diff.pages import through_wrappers, turned
 from deltarec.core.diff.past_new import scrolled_past
 from deltarec.core.diff.row_evidence import (
     displacement,

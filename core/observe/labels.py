@@ -262,7 +262,7 @@ def _inside(parents: list[int], natural: list[bool], pos: int, known: dict[int, 
     return got
 
 
-def _above(parents: list[int], marked: list[bool], pos: int, known: dict[int, int]) -> int:
+def marked_above(parents: list[int], marked: list[bool], pos: int, known: dict[int, int]) -> int:
     """The nearest ancestor of ``pos`` that is ``marked``, or -1. The unmarked ancestors walked
     on the way share the answer and are noted in ``known``. O(depth) the first time."""
     chain = []
@@ -342,11 +342,11 @@ def element_positions(frame: Frame, names: list[str], *, interactive_only: bool)
                 continue  # a dialog's scrim: what it does is the dialog's (tap outside)
             out.append(pos)
         elif node.children or (
-            node.role == "image" and _above(parents, interactive, pos, control_above) >= 0
+            node.role == "image" and marked_above(parents, interactive, pos, control_above) >= 0
         ):
             continue  # layouts speak through their leaves; an icon through its button
         elif node.text or node.content_desc:
-            host = _above(parents, hosts, pos, host_above)
+            host = marked_above(parents, hosts, pos, host_above)
             if host < 0:
                 if names[pos] != "":
                     out.append(pos)

@@ -3,41 +3,36 @@
 One line per change, most actionable first:
 
 1. the screen: ``» new screen InboxActivity "Inbox": 47 elements (8 gone)``
-   (:func:`deltarec.core.diff.screens.is_new_screen`) followed by what is on it that the
-   caller has not seen — every element new or changed there, in reading order
-   (the budget cuts the list, never a fixed count); or
-   ``» back to InboxActivity "Inbox" (as after step 3)`` when the caller's
-   :class:`~deltarec.core.observer.Observer` remembers the screen (then an ordinary delta
-   from that frame follows); or windows: ``+ [i] dialog`` with the dialog's
-   controls right after it, ``- dialog "…" closed``, and one dialog replacing
-   another as ``» dialog "A" → [i] dialog "B"``;
+   (:func:`deltarec.core.diff.screens.is_new_screen`) followed by what is on it that the caller
+   has not seen — every element new or changed there, in reading order (the budget cuts the
+   list, never a fixed count); or ``» back to InboxActivity "Inbox" (as after step 3)`` when the
+   caller's :class:`~deltarec.core.observer.Observer` remembers the screen (then an ordinary
+   delta from that frame follows); or windows: ``+ [i] dialog`` with the dialog's controls right
+   after it, ``- dialog "…" closed``, and one dialog replacing another as ``» dialog "A" → [i]
+   dialog "B"``;
 2. added elements ``+ [i] role "name" (states)``;
-3. changed elements ``~ [i] role "name" (attr: old→new, …)`` (a plain text
-   whose only change is its text reads ``~ [i] text "old"→"new"``: its name
-   would repeat the new text; a selection that moved between two elements of
-   one role reads ``~ selected: tab "Clock" → [3] tab "Timer"``), the focus
-   move (``~ focus: … → …``) and app / rotation changes first among them;
-   the keyboard's window reads ``+ keyboard opened (covers y 1530–2400)`` /
-   ``- keyboard closed`` with the windows in group 1;
-4. scrolls ``↕ [i] list "name" scrolled down 250px (+3 rows, -3 rows)`` (or
-   ``scrolled about a page or more`` when no row stayed; ``right``/``left`` then
-   when a tab selection moved that way with it), each followed by one
-   line per row that came into view: the row's number and its texts joined by
-   ``·``, then any other control inside the row;
+3. changed elements ``~ [i] role "name" (attr: old→new, …)`` (a plain text whose only change is
+   its text reads ``~ [i] text "old"→"new"``: its name would repeat the new text; a selection
+   that moved between two elements of one role reads ``~ selected: tab "Clock" → [3] tab
+   "Timer"``), the focus move (``~ focus: … → …``) and app / rotation changes first among them;
+   the keyboard's window reads ``+ keyboard opened (covers y 1530–2400)`` / ``- keyboard
+   closed`` with the windows in group 1;
+4. scrolls ``↕ [i] list "name" scrolled down 250px (+3 rows, -3 rows)`` (or ``scrolled about a
+   page or more`` when no row stayed; ``right``/``left`` then when a tab selection moved that
+   way with it), each followed by one line per row that came into view: the row's number and its
+   texts joined by ``·``, then any other control inside the row;
 5. removed elements ``- role "name"`` (no index: the number is no longer valid).
 
-Within a group, lines follow reading order (the ``[i]`` of the new frame;
-removed ones the old frame's). A change that an element shares with its
-nearest element ancestor (a row and its title both disabled) is said once, on
-the ancestor (attribute by attribute), unless it is a control with a line of its own. The
-system bars (``Delta.quiet_*``) are never rendered. Bounds and moves are not rendered one
-by one (the JSON has them); each line's ``facts`` say what it states. When nothing else
-changed, one summary line says so, so the text is never ``no change`` while
-the diff has an entry. Each line carries its :class:`~deltarec.core.diff.types.ChangeKind`;
-the caller (:func:`deltarec.core.observer.observe_delta`) joins them, says ``no change``
-when there are none, and applies the budget last
-(:func:`deltarec.core.render.budget.fit`). Deterministic: same input, same lines.
-"""
+Within a group, lines follow reading order (the ``[i]`` of the new frame; removed ones the old
+frame's). A change that an element shares with its nearest element ancestor (a row and its title
+both disabled) is said once, on the ancestor (attribute by attribute), unless it is a control
+with a line of its own. The system bars (``Delta.quiet_*``) are never rendered. Bounds and moves
+are not rendered one by one (the JSON has them); each line's ``facts`` say what it states. When
+nothing else changed, one summary line says so, so the text is never ``no change`` while the
+diff has an entry. Each line carries its :class:`~deltarec.core.diff.types.ChangeKind`; the
+caller (:func:`deltarec.core.observer.observe_delta`) joins them, says ``no change`` when there
+are none, and applies the budget last (:func:`deltarec.core.render.budget.fit`). Deterministic:
+same input, same lines."""
 
 from __future__ import annotations
 

@@ -102,6 +102,20 @@ def _touch(steps: Steps, what: str, profile: Profile) -> Touch:
     return Touch(cx, cy, cx, cy, 50)
 
 
+def _deliver(steps: Steps, by: str, n: int, profile: Profile) -> None:
+    """``n`` new messages by a pull that refreshes (a step of its own) or a push (shown by
+    the next input)."""
+    pg = steps.pg
+    if by == "refresh":
+        pull = _touch(steps, "pull", profile)
+        pg.swipe(pull.x1, pull.y1, pull.x2, pull.y2, pull.duration_ms)
+        steps.step(pull)
+        assert pg.state.inbox.refreshing, (by, n)
+        pg.state.inbox.refreshes = REFRESH_MAIL.index(n)
+    else:
+        pg.push_mail(n)
+
+
 def run(case: Case) -> tuple[DeltaResult, list[str]]:
     """The delta of the input that delivered the mail, and its violations."""
     profile = PRESETS[case.preset]
@@ -109,14 +123,7 @@ def run(case: Case) -> tuple[DeltaResult, list[str]]:
     pg = steps.pg
     pg.state.inbox.offset = PLACES[case.place]
     steps.step()
-    if case.by == "refresh":
-        pull = _touch(steps, "pull", profile)
-        pg.swipe(pull.x1, pull.y1, pull.x2, pull.y2, pull.duration_ms)
-        steps.step(pull)
-        assert pg.state.inbox.refreshing, case
-        pg.state.inbox.refreshes = REFRESH_MAIL.index(case.n)
-    else:
-        pg.push_mail(case.n)
+    _deliver(steps, case.by, case.n, profile)
     mail = pg.state.inbox.mail
     told: Touch | None = None
     if case.input == "key":
@@ -233,14 +240,7 @@ def run_drag(case: DragCase) -> tuple[DeltaResult, list[str]]:
         tap = _touch(steps, "tap", profile)
         pg.tap(tap.x1, tap.y1)
         steps.step(tap)
-    if case.by == "refresh":
-        pull = _touch(steps, "pull", profile)
-        pg.swipe(pull.x1, pull.y1, pull.x2, pull.y2, pull.duration_ms)
-        steps.step(pull)
-        assert pg.state.inbox.refreshing, case
-        pg.state.inbox.refreshes = REFRESH_MAIL.index(case.n)
-    else:
-        pg.push_mail(case.n)
+    _deliver(steps, case.by, case.n, profile)
     mail = pg.state.inbox.mail
     told = _drag(steps, case, profile)
     pg.swipe(told.x1, told.y1, told.x2, told.y2, told.duration_ms)

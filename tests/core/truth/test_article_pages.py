@@ -7,7 +7,7 @@ whole in the right column before, and another tile's in the left column after, e
 in its frame) and the button below it voted for that. A finger 7 px off vertical cannot move
 content 510 px sideways: a vote the content cannot have made following the finger (against
 it, or further across it than the finger went, in proportion) is twins mismatched and counts
-for nothing (:func:`deltarec.core.diff.pages.against`).
+for nothing (:func:`deltarec.core.diff.page_gesture.against`).
 
 :func:`wrong_offsets` generates the class: every pair of offsets :data:`STEP` apart on the
 page (a product in the cart, as in the walk), the finger's swipe told. Before: 6 of 930 moves

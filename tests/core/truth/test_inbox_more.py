@@ -4,7 +4,7 @@ loads a page at the next input) states only what the phone did, and it reaches b
 
 Generated first, before the fixes: the walk found the list read as "scrolled left about a
 page" (rows listed twice) when a page arrived under a sideways drag
-(:func:`deltarec.core.diff.pages.with_gesture`: rows that stayed put were taken for twins
+(:func:`deltarec.core.diff.page_gesture.with_gesture`: rows that stayed put were taken for twins
 of a turned page), and the grader naming the refresh circle by the list's rows.
 """
 

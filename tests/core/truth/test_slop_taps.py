@@ -73,7 +73,7 @@ def _offsets(pg: Playground) -> tuple[int, ...]:
 def test_a_tap_within_the_slop_never_reads_as_a_scroll() -> None:
     """A Like tapped so on the Feed: its count ticks, the diff was told a 21 px drag down,
     and the relabelled card read as a page turned the finger's way (the Feed from 6,816:
-    12 of 532 here before :func:`deltarec.core.diff.pages.with_gesture` left a touch some
+    12 of 532 here before :func:`deltarec.core.diff.page_gesture.with_gesture` left a touch some
     phone takes as a tap alone)."""
     rng = random.Random(18)
     found: list[str] = []

@@ -1,0 +1,111 @@
+"""The caller's gesture read against the measured scrolls: a page takes the finger's
+direction, an offset against the finger is twins mismatched (:func:`with_gesture`, a part of
+:func:`deltarec.core.diff.scrolls.find_motions`); where a touch started (:func:`started_in`,
+:func:`under`)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from deltarec.core.diff.axis import at_edge
+from deltarec.core.diff.finger import strayed
+from deltarec.core.diff.gesture import Gesture
+from deltarec.core.diff.motions import Motion
+from deltarec.core.diff.pages import bare
+from deltarec.core.diff.row_evidence import displacement
+from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.labels import scrolls_by_nature
+from deltarec.core.observe.model import Bounds
+
+
+def with_gesture(
+    prev: Frame, curr: Frame, pairs: Mapping[int, int], motions: list[Motion], gesture: Gesture
+) -> list[Motion]:
+    """``motions`` read with the caller's gesture (:mod:`deltarec.core.diff.gesture`).
+
+    In a host under the swipe's start, content moves with the finger: an offset against it
+    is twins mismatched (rows that repeat), so the offset is unknown (a page); a page takes
+    the finger's direction. A list under the start that no motion names, whose rows came in
+    and left while every row paired inside moved against the finger (labels of repeating
+    rows paired across the move), turned a page too. Hosts elsewhere, and every host after
+    a tap, are left alone — and after a touch that some phone takes as a tap
+    (:attr:`~deltarec.core.diff.gesture.Gesture.tap_from_dpi`: 21 px on a 420 dpi phone is
+    within its slop): the list stayed under it, and rows it relabelled (a card liked, its
+    count ticked) are no page turned the finger's way.
+    """
+    toward = gesture.content
+    if toward == (0, 0) or gesture.tap_from_dpi:
+        return motions
+    out = []
+    named: set[int] = set()
+    for m in motions:
+        if started_in(curr, m.curr, gesture) and (m.page or against(gesture, m.dx, m.dy)):
+            m = Motion(m.curr, m.prev, 0, 0, page=True, toward=toward)
+        out.append(m)
+        named.add(m.curr)
+    host = -1
+    for c, node in enumerate(curr.nodes):  # the innermost list under the start
+        if scrolls_by_nature(node) and under(node.bounds, gesture) and c in pairs:
+            host = c
+    if host < 0 or any(host <= m <= curr.subtree_end(host) for m in named):
+        return out
+    if any(m in named for m in curr.ancestors(host)):
+        return out
+    p = pairs[host]
+    used = set(pairs.values())
+    box = curr.nodes[host].bounds
+    came = sum(k not in pairs for k in curr.children[host])
+    left = sum(q not in used for q in prev.children[p])
+    stayed = 0
+    for k in curr.children[host]:
+        q = pairs.get(k)
+        if q is None or at_edge(curr.nodes[k].bounds, box):
+            continue
+        moved = displacement(prev.nodes[q].bounds, curr.nodes[k].bounds)
+        if moved is None or moved == (0, 0):
+            if came and left:
+                stayed += 1
+                continue  # put or resized while rows came and left under the finger: a twin
+            return out  # a row stayed: not a page
+        if not gesture.contradicts(*moved):
+            return out  # a row moved with the finger: not a page
+    # Twins of a turned page are a few of its rows; rows that stayed put outnumbering those
+    # that came and went are the list kept in place (a footer gave way to a page appended).
+    if came and left and stayed <= max(came, left):
+        out.append(Motion(host, p, 0, 0, page=True, toward=toward))
+        out.sort(key=lambda m: m.curr)
+    return out
+
+
+def against(gesture: Gesture, dx: int, dy: int) -> bool:
+    """Whether content moved by (dx, dy) cannot have followed ``gesture``: against the finger
+    on its main axis, or further across it than the finger went, in proportion (a glide keeps
+    the release's direction): a grid tile's "$39.99" 510 px to the side of another's after a
+    swipe 7 px off vertical is a twin, not the move. A tap (no direction) rules out nothing.
+
+    >>> g = Gesture(243, 2054, 236, 172, 200)
+    >>> against(g, 0, 1400), against(g, -510, -1400), against(g, -4, -3308)
+    (True, True, False)
+    """
+    sx, sy = gesture.content
+    if (sx, sy) == (0, 0) or sx * dx < 0 or sy * dy < 0:
+        return (sx, sy) != (0, 0)
+    return strayed(gesture, dx, dy)
+
+
+def started_in(curr: Frame, host: int, gesture: Gesture) -> bool:
+    """Whether the gesture started on ``host``, or on the scrollable that holds it when it
+    is a bare wrapper (a web page's ``article``, cut below a fixed header)."""
+    if under(curr.nodes[host].bounds, gesture):
+        return True
+    if not bare(curr.nodes[host]):
+        return False
+    for a in curr.ancestors(host):  # the nearest
+        if scrolls_by_nature(curr.nodes[a]):
+            return under(curr.nodes[a].bounds, gesture)
+    return False
+
+
+def under(b: Bounds, gesture: Gesture) -> bool:
+    """Whether the gesture started inside ``b``."""
+    return b.left <= gesture.x1 < b.right and b.top <= gesture.y1 < b.bottom
