@@ -69,7 +69,6 @@ from deltarec.core.diff.blank_rows import blank_in_place
 from deltarec.core.diff.closed_gap import (
     beside_its_neighbour,
     into_gap,
-    resettle_slivers,
     unpair_left_behind,
     unpair_sliver_states,
 )
@@ -96,6 +95,7 @@ from deltarec.core.diff.row_order import unpair_out_of_order
 from deltarec.core.diff.scroll_edits import reads_as_edited
 from deltarec.core.diff.scrolls import find_motions
 from deltarec.core.diff.settled import settled
+from deltarec.core.diff.sliver_pairs import resettle_slivers
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Node
 
