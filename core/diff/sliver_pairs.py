@@ -42,8 +42,12 @@ def resettle_slivers(
     in view is its anchor, :func:`_held_far`) gives way to a row of the other frame,
     unpaired and next to one of them, that its neighbour holds with fewer rows between
     (none: the very sibling next to each moved with it): that row is the sliver, the other
-    sliver came in (or left). A tie keeps the pair. Every pair inside goes with the old
-    pair. O(pairs of textless rows).
+    sliver came in (or left). A tie keeps the pair, unless no neighbour holds the pair
+    either and the rows next to both slivers were replaced (the sliver archived with the
+    row above it, then the undo: a row left and another came in the very box above each):
+    then any of them is another row as likely, and the pair gives way (the sliver came in,
+    the other left: a new number is never another row's). Every pair inside goes with the
+    old pair. O(pairs of textless rows).
 
     >>> from deltarec.core.capture.uiautomator import parse_uiautomator
     >>> def shot(*rows):  # rows 100 px high in a list 250 px high
@@ -62,6 +66,11 @@ def resettle_slivers(
     >>> resettle_slivers(after, before, pairs, set(pairs.values()), lambda c, p: True)
     >>> sorted(pairs.items())
     [(0, 0), (3, 1), (4, 2), (5, 3)]
+    >>> after = shot(("a", 0), ("c", 100), ("", 200))  # "b" and the sliver gone, two came
+    >>> pairs = {0: 0, 1: 1, 2: 2, 5: 5}
+    >>> resettle_slivers(before, after, pairs, set(pairs.values()), lambda c, p: True)
+    >>> sorted(pairs.items())
+    [(0, 0), (1, 1), (2, 2)]
     """
     owner: dict[int, int] = {}
     for c, p in sorted(pairs.items()):
@@ -103,7 +112,8 @@ def resettle_slivers(
                 ranked += [(skip, c, q)] if moved and skip is not None else []
         ranked = sorted(set(ranked))
         replaced = _replaced_beside(new_kids, i, old_kids, j, (b, box), (pairs, used))
-        if not ranked and now is None and replaced:
+        tie = len(ranked) > 1 and ranked[1][0] == ranked[0][0]
+        if (not ranked or tie) and now is None and replaced:
             unpair_inside(prev, p, curr, c, pairs, used)  # rows replaced next to both: it
             owner = {}  # may be another row as likely, and its number would be another's
             continue
