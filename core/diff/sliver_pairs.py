@@ -74,16 +74,17 @@ def resettle_slivers(
     """
     owner: dict[int, int] = {}
     for c, p in sorted(pairs.items()):
-        if pairs.get(c) != p or texts(curr, c) or texts(prev, p):
-            continue
         parent = curr.parents[c]
-        if parent < 0 or pairs.get(parent) != prev.parents[p]:
+        if pairs.get(c) != p or parent < 0 or pairs.get(parent) != prev.parents[p]:
             continue
         box, b, a = curr.nodes[parent].bounds, curr.nodes[c].bounds, prev.nodes[p].bounds
         was = prev.nodes[prev.parents[p]].bounds
         edge = b.top <= box.top or b.bottom >= box.bottom
         if not (edge or a.top <= was.top or a.bottom >= was.bottom):
             continue  # clear of the edges: no sliver (asked first: O(1))
+        shown = (bool(texts(curr, c)), bool(texts(prev, p)))
+        if all(shown) or (any(shown) and not (b.bottom >= box.bottom and a.bottom >= was.bottom)):
+            continue  # a row that shows texts pairs on them, or is one the bottom edge cut
         if not holds_rows(curr, parent):
             continue
         now = neighbour_skip(prev, p, curr, c, pairs, used)
@@ -132,9 +133,10 @@ def gap_above(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int]
     """Whether rows ``p`` / ``c`` (one of them a sliver at the bottom edge, its top its own)
     moved as a gap above them closed (or opened) says: every row above ``c`` moved with it
     (its top, or its bottom where the top edge cuts it) up to rows that came in or left
-    (none in the frame where the gap closed), and above those either a row that stayed or
-    the list's top, its first moved row then whole in both frames (it came down from, or
-    went up to, where the gap's rows sit: no edge cut it).
+    (none in the frame where the gap closed), past them rows that moved less the same way
+    (gaps further up: rows put back or taken at several places), and above those either a
+    row that stayed or the list's top, its first moved row then whole in both frames (it
+    came down from, or went up to, where the gap's rows sit: no edge cut it).
 
     Archive and undo move rows toward the bottom edge too (the row above a bottom sliver
     pushed down to one), so the neighbour that holds a sliver is no evidence alone: a list
@@ -160,7 +162,7 @@ def gap_above(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int]
     box = curr.nodes[curr.parents[c]].bounds
     old_box = prev.nodes[prev.parents[p]].bounds
     dy = curr.nodes[c].bounds.top - prev.nodes[p].bounds.top
-    if dy == 0:
+    if _near(dy, 0):
         return True
     kids = curr.children[curr.parents[c]]
     first, gap = -1, False
@@ -173,9 +175,11 @@ def gap_above(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int]
         move = b.top - a.top
         if a.top <= old_box.top or b.top <= box.top:
             move = b.bottom - a.bottom  # the top edge cuts it: its bottom is its own
-        if move == 0:
-            return True  # a row that stayed above the gap (the gap's rows: one frame's)
-        if gap or not _near(move, dy):
+        if _near(move, 0):
+            return True  # a row that stayed above the gap (a scaled preset rounds it a px)
+        if move * dy > 0 and abs(move) < abs(dy):
+            dy, gap = move, False  # the rest of the move is a gap's further up (either frame's)
+        elif gap or not _near(move, dy):
             return False
         first = k
     if first < 0:
@@ -189,12 +193,16 @@ def _beside_either(
 ) -> list[int]:
     """The siblings in ``kids`` a sliver's counterpart may be (the sliver is ``kids[i]``'s
     pair, ``others[j]``): next to ``kids[i]``, or next to the pair of ``others[j]``'s
-    neighbour (the rows between them left or came in), on the same side."""
+    nearest paired sibling (the rows between them left or came in), on the same side.
+    O(the unpaired siblings next to ``others[j]``)."""
     out = [kids[x] for x in (i - 1, i + 1) if 0 <= x < len(kids)]
     at = {k: x for x, k in enumerate(kids)}
     for step in (-1, 1):
-        if 0 <= j + step < len(others):
-            x = at.get(pair_of.get(others[j + step], -1), -1)
+        y = j + step
+        while 0 <= y < len(others) and others[y] not in pair_of:
+            y += step  # rows that left (or came in) beside it: the next one paired holds it
+        if 0 <= y < len(others):
+            x = at.get(pair_of[others[y]], -1)
             if x >= 0 and 0 <= x - step < len(kids):
                 out.append(kids[x - step])
     return out
