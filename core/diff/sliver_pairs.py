@@ -1,12 +1,13 @@
 """Slivers re-paired by their neighbours: a row an edge of its list cuts to a few px shows
 nothing of its own, so passes 3 and 4 of :mod:`deltarec.core.diff.match` pair it by its
-place alone, and at a list's bottom edge that is another row as likely (an archive pulls
+place alone, and at a list's edge that is another row as likely (an archive pulls
 the rows below up: the sliver comes up whole and the next row is cut in its place; the
 undo pushes the row above it down to a sliver). :func:`resettle_slivers` gives such a pair
 to the row its neighbour holds (:func:`~deltarec.core.diff.closed_gap.neighbour_skip`)
 when a gap on the sliver's own side explains that row's move (:func:`gap_above`): a list
 held at its end moves the rows above a gap toward the bottom edge too, with the bottom row
-staying, and no sliver may be re-paired there.
+staying, and no sliver may be re-paired there. A sliver at the top edge is re-paired only
+where the rows below it moved as gaps say down to the list's end (:func:`gap_below`).
 """
 
 from __future__ import annotations
@@ -30,24 +31,27 @@ def resettle_slivers(
     used: set[int],
     allowed: Callable[[int, int], bool],
 ) -> None:
-    """Re-pair the slivers that were paired by their place alone with the row their
-    neighbour places best (:func:`neighbour_skip`).
+    """Re-pair the slivers that were paired by their place alone with the row their neighbour
+    places best (:func:`neighbour_skip`).
 
     Two rows of a list that show no text are one element on their key, made of nothing but
-    their place (or on their overlap). At an edge of the list that is another row as
-    likely: a row archived above pulls the rows below up, the bottom sliver comes up whole
-    beside its neighbour, and the next row takes its place as a new sliver (the undo: the
-    sliver is pushed out, the whole row above it is cut to a sliver in its place). A pair
-    of such slivers (at the top edge, only where the list is held at its end: the first row
-    in view is its anchor, :func:`_held_far`) gives way to a row of the other frame,
-    unpaired and next to one of them, that its neighbour holds with fewer rows between
-    (none: the very sibling next to each moved with it): that row is the sliver, the other
-    sliver came in (or left). A tie keeps the pair, unless no neighbour holds the pair
-    either and the rows next to both slivers were replaced (the sliver archived with the
-    row above it, then the undo: a row left and another came in the very box above each):
-    then any of them is another row as likely, and the pair gives way (the sliver came in,
-    the other left: a new number is never another row's). Every pair inside goes with the
-    old pair. O(pairs of textless rows).
+    their place (or on their overlap). At an edge of the list that is another row as likely:
+    a row archived above pulls the rows below up, the bottom sliver comes up whole beside
+    its neighbour, and the next row takes its place as a new sliver (the undo: the sliver is
+    pushed out, the whole row above it is cut to a sliver in its place). A pair of such
+    slivers (one of them may show texts where the same edge cuts it less) gives way to a row
+    of the other frame, unpaired and next to one of them (or to the pair of its nearest
+    paired sibling), that its neighbour holds with fewer rows between (none: the very
+    sibling next to each moved with it) and whose move a gap on the sliver's own side
+    explains (:func:`gap_above`): that row is the sliver, the other sliver came in (or
+    left). At the top edge the first row in view is the list's anchor: only where the list
+    is held at its end (the rows below moved as gaps say down to its end, :func:`gap_below`)
+    and the very sibling next to it holds the row. A tie keeps the pair: the sliver archived
+    with the row above it, then the undo (the two rows put back, the second cut to a sliver:
+    all four rows are others), has the very shape of one row archived above a sliver (the
+    sliver came up whole) or put back above a whole row (pushed down to a sliver), and the
+    dumps cannot tell them apart. Every pair inside goes with the old pair. O(pairs of
+    textless rows).
 
     >>> from deltarec.core.capture.uiautomator import parse_uiautomator
     >>> def shot(*rows):  # rows 100 px high in a list 250 px high
@@ -66,11 +70,6 @@ def resettle_slivers(
     >>> resettle_slivers(after, before, pairs, set(pairs.values()), lambda c, p: True)
     >>> sorted(pairs.items())
     [(0, 0), (3, 1), (4, 2), (5, 3)]
-    >>> after = shot(("a", 0), ("c", 100), ("", 200))  # "b" and the sliver gone, two came
-    >>> pairs = {0: 0, 1: 1, 2: 2, 5: 5}
-    >>> resettle_slivers(before, after, pairs, set(pairs.values()), lambda c, p: True)
-    >>> sorted(pairs.items())
-    [(0, 0), (1, 1), (2, 2)]
     """
     owner: dict[int, int] = {}
     for c, p in sorted(pairs.items()):
@@ -83,15 +82,17 @@ def resettle_slivers(
         if not (edge or a.top <= was.top or a.bottom >= was.bottom):
             continue  # clear of the edges: no sliver (asked first: O(1))
         shown = (bool(texts(curr, c)), bool(texts(prev, p)))
-        if all(shown) or (any(shown) and not (b.bottom >= box.bottom and a.bottom >= was.bottom)):
-            continue  # a row that shows texts pairs on them, or is one the bottom edge cut
+        low = b.bottom >= box.bottom and a.bottom >= was.bottom
+        high = b.top <= box.top and a.top <= was.top and not low
+        if all(shown) or (any(shown) and not (low or high)):
+            continue  # a row that shows texts pairs on them, or is one an edge cut
         if not holds_rows(curr, parent):
             continue
         now = neighbour_skip(prev, p, curr, c, pairs, used)
         if now == 0:
             continue  # the very siblings next to them hold them: the same sliver
         new_kids, old_kids = curr.children[parent], prev.children[prev.parents[p]]
-        if not _held_far(prev, p, curr, c, pairs, new_kids):
+        if not (high or _held_far(prev, p, curr, c, pairs, new_kids)):
             continue  # the sliver is the list's anchor: it stays
         i, j = curr.sibling_index[c], prev.sibling_index[p]
         rest = {k: q for k, q in pairs.items() if k != c}
@@ -104,17 +105,20 @@ def resettle_slivers(
         for k in _beside_either(new_kids, i, old_kids, j, owner):
             if k not in pairs and kind(curr.nodes[k]) == sort and allowed(k, p):
                 skip = neighbour_skip(prev, p, curr, k, rest, left)
-                moved = skip is not None and gap_above(prev, p, curr, k, rest)
+                moved = skip is not None and (gap_below if high else gap_above)(
+                    prev, p, curr, k, rest
+                )
                 ranked += [(skip, k, p)] if moved and skip is not None else []
         for q in _beside_either(old_kids, j, new_kids, i, pairs):
             if q not in used and kind(prev.nodes[q]) == sort and allowed(c, q):
                 skip = neighbour_skip(prev, q, curr, c, rest, left)
-                moved = skip is not None and gap_above(prev, q, curr, c, rest)
+                moved = skip is not None and (gap_below if high else gap_above)(
+                    prev, q, curr, c, rest
+                )
                 ranked += [(skip, c, q)] if moved and skip is not None else []
-        ranked = sorted(set(ranked))
+        ranked = sorted(set(ranked) if not high else {r for r in ranked if r[0] == 0})
         replaced = _replaced_beside(new_kids, i, old_kids, j, (b, box), (pairs, used))
-        tie = len(ranked) > 1 and ranked[1][0] == ranked[0][0]
-        if (not ranked or tie) and now is None and replaced:
+        if not ranked and now is None and replaced:
             unpair_inside(prev, p, curr, c, pairs, used)  # rows replaced next to both: it
             owner = {}  # may be another row as likely, and its number would be another's
             continue
@@ -188,6 +192,61 @@ def gap_above(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int]
     return a.height == b.height  # no edge cut it: the list's top stayed, the gap's rows there
 
 
+def gap_below(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int]) -> bool:
+    """:func:`gap_above` for a sliver at the top edge (its bottom its own), where only a list
+    held at its end moves it: the rows below ``c`` moved with it, their move changing only
+    across rows that left (rows that came in, where they went up), down to a row that
+    stayed or the list's end (rows that came in there, from under the bottom edge): there
+    either the move changed on the way or the last moved row is whole in both frames (every
+    row moved alike and the last one came in from under the bottom edge, cut: a scroll's
+    shape).
+    O(siblings below ``c``).
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> def shot(*rows):  # rows in a list 250 px high
+    ...     nodes = "".join(f'<node class="Row" text="{t}" bounds="[0,{y}][100,{z}]"/>'
+    ...                     for t, y, z in rows)
+    ...     return Frame(parse_uiautomator('<hierarchy><node class="L" scrollable="true"'
+    ...                                    f' bounds="[0,0][100,250]">{nodes}</node></hierarchy>'))
+    >>> before = shot(("", 0, 10), ("b", 10, 110), ("c", 110, 210), ("d", 210, 250))
+    >>> after = shot(("", 0, 10), ("a", 10, 110), ("b", 110, 210), ("d", 210, 250))  # "c" gone
+    >>> gap_below(before, 1, after, 2, {3: 2, 4: 4})  # the sliver came down whole: "d" stayed
+    True
+    >>> after = shot(("", 0, 10), ("c", 10, 110), ("d", 110, 210), ("e", 210, 250))
+    >>> gap_below(before, 2, after, 1, {2: 3, 3: 4})  # "b" went up to a sliver, "e" came in
+    False
+    """
+    box = curr.nodes[curr.parents[c]].bounds
+    old_box = prev.nodes[prev.parents[p]].bounds
+    dy = curr.nodes[c].bounds.bottom - prev.nodes[p].bounds.bottom
+    if _near(dy, 0):
+        return True
+    kids = curr.children[curr.parents[c]]
+    last, gap, changed, at, down = -1, False, False, prev.sibling_index[p], dy > 0
+    for k in kids[curr.sibling_index[c] + 1 :]:
+        q = pairs.get(k, -1)
+        if q < 0:
+            gap = True  # came in
+            continue
+        a, b = prev.nodes[q].bounds, curr.nodes[k].bounds
+        move = b.bottom - a.bottom
+        if a.bottom >= old_box.bottom or b.bottom >= box.bottom:
+            move = b.top - a.top  # the bottom edge cuts it: its top is its own
+        if _near(move, 0):
+            return True  # a row that stayed below the gap
+        left = prev.sibling_index[q] != at + 1  # rows left between the two pairs
+        if (gap and down) or (left and not down):
+            return False  # rows came in below rows that came down (they push, the anchor stays)
+        gap = gap or left
+        if not (gap or _near(move, dy)):
+            return False
+        changed = changed or not _near(move, dy)
+        dy, gap, at, last = move, False, prev.sibling_index[q], k
+    if last < 0:
+        return False  # a scroll moves every row alike: a move that changed is none
+    return changed or prev.nodes[pairs[last]].bounds.height == curr.nodes[last].bounds.height
+
+
 def _beside_either(
     kids: list[int], i: int, others: list[int], j: int, pair_of: Mapping[int, int]
 ) -> list[int]:
@@ -229,9 +288,8 @@ def _replaced_beside(
 def _held_far(
     prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int], kids: list[int]
 ) -> bool:
-    """Whether slivers ``p`` / ``c`` may have moved with their neighbours: a list keeps its
-    anchor, the first row in view, where it is (a sliver at its top edge stays while rows
-    below it leave or come back), unless it is held at its end (the last row stays in its
-    very box: the rows above come down). A sliver at the bottom edge is no anchor."""
+    """Whether slivers ``p`` / ``c`` may have moved with their neighbours as a sliver at the
+    bottom edge, no anchor of its list (a list keeps its first row in view where it is; a
+    sliver at its top edge is :func:`gap_below`'s)."""
     box, b = curr.nodes[curr.parents[c]].bounds, curr.nodes[c].bounds
     return b.top > box.top and b.bottom >= box.bottom and b.bottom - b.top < box.height // 2
