@@ -18,14 +18,13 @@ unmatched, so earlier evidence always wins (the tie-break order):
    default), best overlap first. Two labels that merely sit at the same place on two different
    screens are not a pair.
 
-**Evidence.** Two nodes are one element only on evidence (:class:`Evidence`): shared content
-(the same text or description, or one inside the other; for containers, a text shown in both), a
-shared resource id that no other node of either frame carries, or overlap — IoU at least
-``iou_threshold`` (and above 0), where they are, or where the move of their paired parents or a
-measured scroll puts the old one. A slot is never evidence: a button "Spin" replaced by an
-unrelated button "C" below it is ``-`` Spin and ``+`` C, whatever its place among its siblings.
-A key made of no content (a subtree without ids, texts or descriptions, told apart only by its
-place) pairs in pass 1 only with such overlap.
+**Evidence.** Two nodes are one element only on evidence (:class:`Evidence`): shared content (the
+same text or description, or one inside the other; for containers, a text shown in both), a shared
+resource id that no other node of either frame carries, or overlap — IoU at least ``iou_threshold``
+(and above 0), where they are, or where the move of their paired parents or a measured scroll puts
+the old one. A slot is never evidence: a button "Spin" replaced by an unrelated button "C" below it
+is ``-`` Spin and ``+`` C, whatever its place among its siblings. A key of no content (no ids, texts
+or descriptions: told apart by its place alone) pairs in pass 1 only with such overlap.
 
 In a list (a container made to scroll, or whose rows repeat one shape) passes 3 and 4 pair only
 rows that show the same content (one's texts all in the other's: a row cut by the edge shows
@@ -38,15 +37,14 @@ dropped, and inside such a container a pair must sit where the offset puts it
 paired by slot with a row that came in from the other edge, however alike their ids and texts
 are; inside a container whose rows were all replaced nothing pairs but by key.
 
-Why not positional matching? When a list grows, every sibling after the
-insertion point shifts; matching by position turns one insertion into a wall
-of false changes. Why not IoU first? A scroll moves every row; overlap would
-pair each row with its neighbour.
+Why not positional matching? When a list grows, every sibling after the insertion point shifts;
+matching by position turns one insertion into a wall of false changes. Why not IoU first? A scroll
+moves every row; overlap would pair each row with its neighbour.
 
-Cost: O(n) for passes 1–2 and the scroll estimate, O(k log k) per sibling group
-in pass 3 (text similarity at C speed, rapidfuzz) with at most :data:`ALIGN_SCAN`
-candidates weighed per child (a larger crowd is searched by slot and box), and O(a·b)
-per class group in pass 4 with groups capped at :data:`GEOMETRY_LIMIT`.
+Cost: O(n) for passes 1–2 and the scroll estimate, O(k log k) per sibling group in pass 3 (text
+similarity at C speed, rapidfuzz) with at most :data:`ALIGN_SCAN` candidates weighed per child (a
+larger crowd is searched by slot and box), and O(a·b) per class group in pass 4 with groups capped
+at :data:`GEOMETRY_LIMIT`.
 
     >>> from deltarec.core.capture.uiautomator import parse_uiautomator
     >>> a = Frame(parse_uiautomator('<hierarchy><node class="E" resource-id="f" text="Name"'

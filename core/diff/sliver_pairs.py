@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Container, Mapping
 
-from deltarec.core.diff.closed_gap import SLACK, neighbour_skip
+from deltarec.core.diff.closed_gap import SLACK, neighbour_skip, unpair_sliver_states
 from deltarec.core.diff.row_content import holds_rows, kind, texts, unpair_inside
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Bounds
@@ -50,8 +50,10 @@ def resettle_slivers(
     with the row above it, then the undo (the two rows put back, the second cut to a sliver:
     all four rows are others), has the very shape of one row archived above a sliver (the
     sliver came up whole) or put back above a whole row (pushed down to a sliver), and the
-    dumps cannot tell them apart. Every pair inside goes with the old pair. O(pairs of
-    textless rows).
+    dumps cannot tell them apart. Every pair inside goes with the old pair. Last, slivers
+    whose state changed are unpaired again (:func:`~deltarec.core.diff.closed_gap.
+    unpair_sliver_states`: passes 3 and 4 may have paired a selected sliver archived with
+    the row that came down in its place). O(pairs).
 
     >>> from deltarec.core.capture.uiautomator import parse_uiautomator
     >>> def shot(*rows):  # rows 100 px high in a list 250 px high
@@ -131,6 +133,7 @@ def resettle_slivers(
         pairs[k] = q
         used.add(q)
         owner = {}  # the pairs changed
+    unpair_sliver_states(prev, curr, pairs, used)  # and those passes 3 and 4 paired anew
 
 
 def gap_above(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int]) -> bool:
