@@ -199,10 +199,9 @@ def gap_below(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int]
     """:func:`gap_above` for a sliver at the top edge (its bottom its own), where only a list
     held at its end moves it: the rows below ``c`` moved with it, their move changing only
     across rows that left (rows that came in, where they went up), down to a row that
-    stayed or the list's end (rows that came in there, from under the bottom edge): there
-    either the move changed on the way or the last moved row is whole in both frames (every
-    row moved alike and the last one came in from under the bottom edge, cut: a scroll's
-    shape).
+    stayed or the list's end (rows that came in there, from under the bottom edge), the move
+    changed on the way there (every row moved alike is a scroll's shape, or rows put in
+    below the sliver pushing them all down: the anchor stayed).
     O(siblings below ``c``).
 
     >>> from deltarec.core.capture.uiautomator import parse_uiautomator
@@ -225,7 +224,7 @@ def gap_below(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int]
     if _near(dy, 0):
         return True
     kids = curr.children[curr.parents[c]]
-    last, gap, changed, at, down = -1, False, False, prev.sibling_index[p], dy > 0
+    gap, changed, at, down = False, False, prev.sibling_index[p], dy > 0
     for k in kids[curr.sibling_index[c] + 1 :]:
         q = pairs.get(k, -1)
         if q < 0:
@@ -244,10 +243,9 @@ def gap_below(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int]
         if not (gap or _near(move, dy)):
             return False
         changed = changed or not _near(move, dy)
-        dy, gap, at, last = move, False, prev.sibling_index[q], k
-    if last < 0:
-        return False  # a scroll moves every row alike: a move that changed is none
-    return changed or prev.nodes[pairs[last]].bounds.height == curr.nodes[last].bounds.height
+        dy, gap, at = move, False, prev.sibling_index[q]
+    return changed  # rows that all moved alike to the list's end: a scroll's shape (or rows
+    # put in below the sliver, pushing every row down), not a list held at its end
 
 
 def _beside_either(
