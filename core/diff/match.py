@@ -19,14 +19,13 @@ unmatched, so earlier evidence always wins (the tie-break order):
    default), best overlap first. Two labels that merely sit at the same place on two different
    screens are not a pair.
 
-**Evidence.** Two nodes are one element only on evidence (:class:`Evidence`): shared content
-(the same text or description, or one inside the other; for containers, a text shown in both), a
-shared resource id that no other node of either frame carries, or overlap — IoU at least
-``iou_threshold`` (and above 0), where they are, or where the move of their paired parents or a
-measured scroll puts the old one. A slot is never evidence: a button "Spin" replaced by an
-unrelated button "C" below it is ``-`` Spin and ``+`` C, whatever its place among its siblings.
-A key made of no content (a subtree without ids, texts or descriptions, told apart only by its
-place) pairs in pass 1 only with such overlap.
+**Evidence.** Two nodes are one element only on evidence (:class:`Evidence`): shared content (the
+same text or description, or one inside the other; for containers, a text shown in both), a shared
+resource id that no other node of either frame carries, or overlap — IoU at least ``iou_threshold``
+(and above 0), where they are, or where the move of their paired parents or a measured scroll puts
+the old one. A slot is never evidence: a button "Spin" replaced by an unrelated button "C" below it
+is ``-`` Spin and ``+`` C, whatever its place among its siblings. A key of no content (no ids, texts
+or descriptions: told apart by its place alone) pairs in pass 1 only with such overlap.
 
 In a list (a container made to scroll, or whose rows repeat one shape) passes 3 and 4 pair only
 rows that show the same content (one's texts all in the other's: a row cut by the edge shows
@@ -39,9 +38,8 @@ dropped, and inside such a container a pair must sit where the offset puts it
 paired by slot with a row that came in from the other edge, however alike their ids and texts
 are; inside a container whose rows were all replaced nothing pairs but by key.
 
-Why not positional matching? When a list grows, every sibling after the insertion point
-shifts; matching by position turns one insertion into a wall of false changes. Why not IoU
-first? A scroll moves every row; overlap would pair each row with its neighbour.
+Why not positional matching? A list that grows shifts every sibling after the insertion: one
+insertion would read as a wall of false changes. Why not IoU first? A scroll moves every row.
 
 Cost: O(n) for passes 1–2 and the scroll estimate; O(k log k) per sibling group in pass 3 (text
 similarity at C speed) with at most :data:`ALIGN_SCAN` candidates per child (a larger crowd is
@@ -93,6 +91,7 @@ from deltarec.core.diff.row_order import unpair_out_of_order
 from deltarec.core.diff.scroll_edits import reads_as_edited
 from deltarec.core.diff.scrolls import find_motions
 from deltarec.core.diff.settled import settled
+from deltarec.core.diff.sliver_pairs import resettle_slivers
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Node
 
@@ -251,6 +250,7 @@ def _guarded(
 
     # 4. geometry for what is left
     geometry_pass(prev, curr, pairs, used, iou_threshold, guard)
+    resettle_slivers(prev, curr, pairs, used, guard.allowed)  # paired by place: its module
     unpair_other_rows(prev, curr, pairs, used)
     return guard
 

@@ -52,6 +52,7 @@ from deltarec.core.observe.labels import MAX_LABEL, scrolls_by_nature
 from deltarec.core.render.change_lines import UNRENDERED, join_changed, not_said_by_ancestor
 from deltarec.core.render.facts import Fact, Line, added, changed
 from deltarec.core.render.field_lines import field_lines, keyboard_lines
+from deltarec.core.render.folded import folded_labels
 from deltarec.core.render.layout import direction, layout_line
 from deltarec.core.render.lines import element, quote, states, value
 from deltarec.core.render.rows import (
@@ -199,10 +200,9 @@ def delta_entries(
         for c in _by_order(d.added, order)
         if c not in in_dialog and c not in in_scroll and not new_screen
     ]
-    refreshed, refresh_done = (
-        refresh_lines(d, prev_index, curr_index) if not new_screen else ([], [])
-    )
-    added_lines += refreshed
+    refreshed, done = refresh_lines(d, prev_index, curr_index) if not new_screen else ([], [])
+    folded = folded_labels(d, prev_index, curr_index) if not new_screen else ([], [])
+    added_lines += [Line(K.ADDED, line("+", c), added([c])) for c in folded[0]] + refreshed
 
     changed_lines = field_lines(d, curr_index, prev_index, new_screen=new_screen)
     if not new_screen:
@@ -236,7 +236,7 @@ def delta_entries(
     removed: list[Line] = []
     if not new_screen:
         left = fp.under([r for s in d.scrolls for r in s.left])
-        for p in _by_order(d.removed, old_order):
+        for p in [*_by_order(d.removed, old_order), *folded[1]]:  # folded: its row's name's
             if p in left or p in gone_dialog or p in hidden:
                 continue
             gone = (Fact(K.REMOVED, p),)
@@ -245,7 +245,7 @@ def delta_entries(
             count = sum(1 for p in hidden if p in prev_index.number_of)
             removed.append(Line(K.HIDDEN, f"- ({count} elements behind the dialog)"))
 
-    removed += refresh_done
+    removed += done
     if still(d) and not new_screen:
         scrolls.append(_still(d, curr_index))
     out = head + added_lines + changed_lines + scrolls + removed

@@ -75,6 +75,10 @@ class Rearranged:
     top: bool = False
     """At the top edge: the pair mirrored (:func:`mirrored`): rows above it are cut by the top
     edge or out of view and move down (``index`` counts from the list's last row)."""
+    cut: int = 0
+    """The list's first row cut by its top edge to this many px (its rows moved up by the
+    rest; :func:`sliver_spots`); with ``top``, a sliver at the bottom edge that stays while
+    the rows above it move down into the gap."""
 
 
 def _whole(row: Node, top: int, bottom: int) -> bool:
@@ -144,11 +148,13 @@ def edge_spots(obs: Observation) -> list[Rearranged]:
     return out
 
 
-def full_rows(obs: Observation, where: Path_, index: int, like: int = 0) -> list[Node]:
+def full_rows(
+    obs: Observation, where: Path_, index: int, like: int = 0, past: int = 0
+) -> list[Node]:
     """The rows of the list at ``where`` as laid out past its box: the rows wholly in view
     up to the first that is not, then copies of row ``index + like`` (wholly in view) one
     pitch apart (its height and the gap above the row after ``index``) until two pitches
-    past the clipping box."""
+    (and ``past`` px) past the clipping box."""
     rows = list(_at(obs, where).children)
     box = _clip_box(obs, where)[1]
     top = max(box.top, _at(obs, where).bounds.top)
@@ -159,7 +165,7 @@ def full_rows(obs: Observation, where: Path_, index: int, like: int = 0) -> list
     gap = max(0, rows[index + 1].bounds.top - rows[index].bounds.bottom) if keep > index + 1 else 0
     pitch = row.bounds.height + gap
     y, k, out = rows[keep - 1].bounds.bottom + gap, 0, rows[:keep]
-    while y < box.bottom + 2 * pitch:
+    while y < box.bottom + 2 * pitch + past:
         k += 1
         out.append(_copy(row, y - row.bounds.top, 100 + k, True))
         y += pitch
@@ -167,11 +173,13 @@ def full_rows(obs: Observation, where: Path_, index: int, like: int = 0) -> list
 
 
 def dismissed_at_edge(
-    obs: Observation, where: Path_, index: int, like: int = 0
+    obs: Observation, where: Path_, index: int, like: int = 0, cut: int = 0
 ) -> tuple[Observation, Observation]:
     """The capture with the rows of :func:`full_rows`, and without row ``index``, the rows
-    below it up by its pitch; both clipped to the list's clipping box."""
-    rows = full_rows(obs, where, index, like)
+    below it up by its pitch; both clipped to the list's clipping box. ``cut``: every row
+    moved up first, so that the first row shows that many px (:func:`_cut_by`)."""
+    lift = _cut_by(obs, where, cut)
+    rows = [_shifted(r, -lift) for r in full_rows(obs, where, index, like, lift)]
     row = rows.pop(index)
     step = rows[index].bounds.top - row.bounds.top
     after = [
@@ -179,11 +187,48 @@ def dismissed_at_edge(
     ]
     box = _clip_box(obs, where)[1]
     parent = _at(obs, where)
+    if lift:  # the first row is cut by what shows of the list: its box inside the clip
+        box = dataclasses.replace(box, top=max(box.top, parent.bounds.top))
     frames = []
     for laid in ([*rows[:index], row, *rows[index:]], after):
         kept = tuple(c for r in laid if (c := _moved_clipped(r, 0, box)) is not None)
         frames.append(_replace(obs, where, dataclasses.replace(parent, children=kept)))
     return frames[0], frames[1]
+
+
+def _cut_by(obs: Observation, where: Path_, cut: int) -> int:
+    """How far the rows of the list at ``where`` move up for its top edge to cut its first
+    row to ``cut`` px (0: not cut; none when it shows no more)."""
+    if not cut:
+        return 0
+    parent = _at(obs, where)
+    top = max(_clip_box(obs, where)[1].top, parent.bounds.top)
+    return max(0, parent.children[0].bounds.bottom - top - cut)
+
+
+CUTS = (1, 3, 8, 21, 40)
+"""The px heights :func:`sliver_spots` cuts a list's first row to."""
+
+
+def sliver_spots(obs: Observation, cuts: tuple[int, ...] = CUTS) -> list[Rearranged]:
+    """The edge spots (:func:`edge_spots`) below a list's first row, that row cut by the
+    top edge to each of ``cuts`` px (the rows moved up by the rest) while the row swiped
+    away stays wholly in view: with ``top``, rows swiped away above a bottom sliver."""
+    out: list[Rearranged] = []
+    for spot in edge_spots(obs):
+        parent = _at(obs, spot.where)
+        first, row = parent.children[0], parent.children[spot.index]
+        top = max(_clip_box(obs, spot.where)[1].top, parent.bounds.top)
+        for cut in cuts:
+            lift = _cut_by(obs, spot.where, cut)
+            if (
+                spot.index
+                and lift > 0
+                and first.bounds.height > cut
+                and row.bounds.top - lift > top
+            ):
+                out.append(dataclasses.replace(spot, cut=cut))
+    return out
 
 
 def _flipped(node: Node, h: int, where: Path_ | None) -> Node:
@@ -269,10 +314,20 @@ def edge_sweep(top: bool = False) -> list[Rearranged]:
     ]
 
 
+def sliver_sweep(top: bool = True) -> list[Rearranged]:
+    """Every sliver spot of every real capture (:func:`sliver_spots`), both ways; ``top``
+    (the default): mirrored, the sliver at the bottom edge and the rows above moving down."""
+    return [
+        dataclasses.replace(s, capture=name, top=top)
+        for name, obs in captures()
+        for s in sliver_spots(obs)
+    ]
+
+
 def derive(case: Rearranged) -> tuple[Observation, Observation]:
     obs = dict(captures())[case.capture]
     if case.edge:
-        full, less = dismissed_at_edge(obs, case.where, case.index, case.like)
+        full, less = dismissed_at_edge(obs, case.where, case.index, case.like, case.cut)
         if case.top:
             full, less = mirrored(full, case.where), mirrored(less, case.where)
         return (less, full) if case.undo else (full, less)
@@ -320,6 +375,6 @@ def _taken(case: Rearranged, full: Observation) -> int:
 
 def kind(case: Rearranged) -> str:
     if case.edge:
-        name = "dismiss-top" if case.top else "dismiss-edge"
+        name = ("dismiss-top" if case.top else "dismiss-edge") + ("-sliver" if case.cut else "")
         return f"{name}-undo" if case.undo else name
     return "dismiss" if case.dismiss else "reorder"

@@ -1,0 +1,296 @@
+"""Slivers re-paired by their neighbours: a row an edge of its list cuts to a few px shows
+nothing of its own, so passes 3 and 4 of :mod:`deltarec.core.diff.match` pair it by its
+place alone, and at a list's edge that is another row as likely (an archive pulls
+the rows below up: the sliver comes up whole and the next row is cut in its place; the
+undo pushes the row above it down to a sliver). :func:`resettle_slivers` gives such a pair
+to the row its neighbour holds (:func:`~deltarec.core.diff.closed_gap.neighbour_skip`)
+when a gap on the sliver's own side explains that row's move (:func:`gap_above`): a list
+held at its end moves the rows above a gap toward the bottom edge too, with the bottom row
+staying, and no sliver may be re-paired there. A sliver at the top edge is re-paired only
+where the rows below it moved as gaps say down to the list's end (:func:`gap_below`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Container, Mapping
+
+from deltarec.core.diff.closed_gap import SLACK, neighbour_skip, unpair_sliver_states
+from deltarec.core.diff.row_content import holds_rows, kind, texts, unpair_inside
+from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.model import Bounds
+
+
+def _near(a: int, b: int) -> bool:
+    return abs(a - b) <= SLACK
+
+
+def resettle_slivers(
+    prev: Frame,
+    curr: Frame,
+    pairs: dict[int, int],
+    used: set[int],
+    allowed: Callable[[int, int], bool],
+) -> None:
+    """Re-pair the slivers that were paired by their place alone with the row their neighbour
+    places best (:func:`neighbour_skip`).
+
+    Two rows of a list that show no text are one element on their key, made of nothing but
+    their place (or on their overlap). At an edge of the list that is another row as likely:
+    a row archived above pulls the rows below up, the bottom sliver comes up whole beside
+    its neighbour, and the next row takes its place as a new sliver (the undo: the sliver is
+    pushed out, the whole row above it is cut to a sliver in its place). A pair of such
+    slivers (one of them may show texts where the same edge cuts it less) gives way to a row
+    of the other frame, unpaired and next to one of them (or to the pair of its nearest
+    paired sibling), that its neighbour holds with fewer rows between (none: the very
+    sibling next to each moved with it) and whose move a gap on the sliver's own side
+    explains (:func:`gap_above`): that row is the sliver, the other sliver came in (or
+    left). At the top edge the first row in view is the list's anchor: only where the list
+    is held at its end (the rows below moved as gaps say down to its end, :func:`gap_below`)
+    and the very sibling next to it holds the row. A tie keeps the pair: the sliver archived
+    with the row above it, then the undo (the two rows put back, the second cut to a sliver:
+    all four rows are others), has the very shape of one row archived above a sliver (the
+    sliver came up whole) or put back above a whole row (pushed down to a sliver), and the
+    dumps cannot tell them apart. Every pair inside goes with the old pair. Last, slivers
+    whose state changed are unpaired again (:func:`~deltarec.core.diff.closed_gap.
+    unpair_sliver_states`: passes 3 and 4 may have paired a selected sliver archived with
+    the row that came down in its place). O(pairs).
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> def shot(*rows):  # rows 100 px high in a list 250 px high
+    ...     boxes = [(t, f"[0,{y}][100,{min(y + 100, 250)}]") for t, y in rows]
+    ...     nodes = "".join(f'<node class="Row" bounds="{b}">' + (f'<node class="T" text="{t}"'
+    ...                     f' bounds="{b}"/>' if t else '') + '</node>' for t, b in boxes)
+    ...     return Frame(parse_uiautomator('<hierarchy><node class="L" scrollable="true"'
+    ...                                    f' bounds="[0,0][100,250]">{nodes}</node></hierarchy>'))
+    >>> before = shot(("a", 0), ("b", 100), ("", 200))  # a sliver at the bottom
+    >>> after = shot(("b", 0), ("c", 100), ("", 200))  # "a" archived: the sliver came up
+    >>> pairs = {0: 0, 1: 3, 2: 4, 5: 5}  # the two slivers, by their place
+    >>> resettle_slivers(before, after, pairs, set(pairs.values()), lambda c, p: True)
+    >>> sorted(pairs.items())  # "c" is the old sliver; the sliver now is another row
+    [(0, 0), (1, 3), (2, 4), (3, 5)]
+    >>> pairs = {0: 0, 3: 1, 4: 2, 5: 5}  # the undo: the old whole row "c" is the sliver
+    >>> resettle_slivers(after, before, pairs, set(pairs.values()), lambda c, p: True)
+    >>> sorted(pairs.items())
+    [(0, 0), (3, 1), (4, 2), (5, 3)]
+    """
+    owner: dict[int, int] = {}
+    for c, p in sorted(pairs.items()):
+        parent = curr.parents[c]
+        if pairs.get(c) != p or parent < 0 or pairs.get(parent) != prev.parents[p]:
+            continue
+        box, b, a = curr.nodes[parent].bounds, curr.nodes[c].bounds, prev.nodes[p].bounds
+        was = prev.nodes[prev.parents[p]].bounds
+        edge = b.top <= box.top or b.bottom >= box.bottom
+        if not (edge or a.top <= was.top or a.bottom >= was.bottom):
+            continue  # clear of the edges: no sliver (asked first: O(1))
+        shown = (bool(texts(curr, c)), bool(texts(prev, p)))
+        low = b.bottom >= box.bottom and a.bottom >= was.bottom
+        high = b.top <= box.top and a.top <= was.top and not low
+        if all(shown) or (any(shown) and not (low or high)):
+            continue  # a row that shows texts pairs on them, or is one an edge cut
+        if not holds_rows(curr, parent):
+            continue
+        now = neighbour_skip(prev, p, curr, c, pairs, used)
+        if now == 0:
+            continue  # the very siblings next to them hold them: the same sliver
+        new_kids, old_kids = curr.children[parent], prev.children[prev.parents[p]]
+        if not (high or _held_far(prev, p, curr, c, pairs, new_kids)):
+            continue  # the sliver is the list's anchor: it stays
+        i, j = curr.sibling_index[c], prev.sibling_index[p]
+        rest = {k: q for k, q in pairs.items() if k != c}
+        left = used - {p}
+        sort = kind(curr.nodes[c])
+        if sort != kind(prev.nodes[p]):
+            continue
+        ranked: list[tuple[int, int, int]] = []
+        owner = owner or {q: k for k, q in pairs.items()}
+        for k in _beside_either(new_kids, i, old_kids, j, owner):
+            if k not in pairs and kind(curr.nodes[k]) == sort and allowed(k, p):
+                skip = neighbour_skip(prev, p, curr, k, rest, left)
+                moved = skip is not None and (gap_below if high else gap_above)(
+                    prev, p, curr, k, rest
+                )
+                ranked += [(skip, k, p)] if moved and skip is not None else []
+        for q in _beside_either(old_kids, j, new_kids, i, pairs):
+            if q not in used and kind(prev.nodes[q]) == sort and allowed(c, q):
+                skip = neighbour_skip(prev, q, curr, c, rest, left)
+                moved = skip is not None and (gap_below if high else gap_above)(
+                    prev, q, curr, c, rest
+                )
+                ranked += [(skip, c, q)] if moved and skip is not None else []
+        ranked = sorted(set(ranked) if not high else {r for r in ranked if r[0] == 0})
+        replaced = _replaced_beside(new_kids, i, old_kids, j, (b, box), (pairs, used))
+        if not ranked and now is None and replaced:
+            unpair_inside(prev, p, curr, c, pairs, used)  # rows replaced next to both: it
+            owner = {}  # may be another row as likely, and its number would be another's
+            continue
+        if not ranked or (now is not None and ranked[0][0] >= now):
+            continue  # no row held better: the pair stands
+        if len(ranked) > 1 and ranked[1][0] == ranked[0][0]:
+            continue  # two rows as likely
+        unpair_inside(prev, p, curr, c, pairs, used)
+        _, k, q = ranked[0]
+        pairs[k] = q
+        used.add(q)
+        owner = {}  # the pairs changed
+    unpair_sliver_states(prev, curr, pairs, used)  # and those passes 3 and 4 paired anew
+
+
+def gap_above(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int]) -> bool:
+    """Whether rows ``p`` / ``c`` (one of them a sliver at the bottom edge, its top its own)
+    moved as a gap above them closed (or opened) says: every row above ``c`` moved with it
+    (its top, or its bottom where the top edge cuts it) up to rows that came in or left
+    (none in the frame where the gap closed), past them rows that moved less the same way
+    (gaps further up: rows put back or taken at several places), and above those either a
+    row that stayed or the list's top, its first moved row then whole in both frames (it
+    came down from, or went up to, where the gap's rows sit: no edge cut it).
+
+    Archive and undo move rows toward the bottom edge too (the row above a bottom sliver
+    pushed down to one), so the neighbour that holds a sliver is no evidence alone: a list
+    held at its end pulls the rows *above* a gap down into it while its bottom row stays,
+    and a row that comes in at the top edge, cut, pushes down nothing (a scroll's shape).
+    O(siblings above ``c``).
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> def shot(*rows):  # rows in a list 250 px high
+    ...     nodes = "".join(f'<node class="Row" text="{t}" bounds="[0,{y}][100,{z}]"/>'
+    ...                     for t, y, z in rows)
+    ...     return Frame(parse_uiautomator('<hierarchy><node class="L" scrollable="true"'
+    ...                                    f' bounds="[0,0][100,250]">{nodes}</node></hierarchy>'))
+    >>> before = shot(("a", 0, 100), ("c", 100, 200), ("", 200, 250))
+    >>> after = shot(("a", 0, 100), ("b", 100, 200), ("", 200, 250))  # "b" put back
+    >>> gap_above(before, 2, after, 3, {1: 1})  # "c" pushed down to the sliver: "a" stayed
+    True
+    >>> before = shot(("a", 0, 60), ("c", 60, 160), ("", 160, 250))  # "a" cut by the edge
+    >>> after = shot(("b", 0, 60), ("a", 60, 160), ("", 160, 250))  # all came down 100 px
+    >>> gap_above(before, 2, after, 3, {2: 1})  # "b" came in at the top edge: a scroll's shape
+    False
+    """
+    box = curr.nodes[curr.parents[c]].bounds
+    old_box = prev.nodes[prev.parents[p]].bounds
+    dy = curr.nodes[c].bounds.top - prev.nodes[p].bounds.top
+    if _near(dy, 0):
+        return True
+    kids = curr.children[curr.parents[c]]
+    first, gap = -1, False
+    for k in reversed(kids[: curr.sibling_index[c]]):
+        q = pairs.get(k, -1)
+        if q < 0:
+            gap = True  # came in (or a row shown in no other way)
+            continue
+        a, b = prev.nodes[q].bounds, curr.nodes[k].bounds
+        move = b.top - a.top
+        if a.top <= old_box.top or b.top <= box.top:
+            move = b.bottom - a.bottom  # the top edge cuts it: its bottom is its own
+        if _near(move, 0):
+            return True  # a row that stayed above the gap (a scaled preset rounds it a px)
+        if move * dy > 0 and abs(move) < abs(dy):
+            dy, gap = move, False  # the rest of the move is a gap's further up (either frame's)
+        elif gap or not _near(move, dy):
+            return False
+        first = k
+    if first < 0:
+        return False
+    a, b = prev.nodes[pairs[first]].bounds, curr.nodes[first].bounds
+    return a.height == b.height  # no edge cut it: the list's top stayed, the gap's rows there
+
+
+def gap_below(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int]) -> bool:
+    """:func:`gap_above` for a sliver at the top edge (its bottom its own), where only a list
+    held at its end moves it: the rows below ``c`` moved with it, their move changing only
+    across rows that left (rows that came in, where they went up), down to a row that
+    stayed or the list's end (rows that came in there, from under the bottom edge), the move
+    changed on the way there (every row moved alike is a scroll's shape, or rows put in
+    below the sliver pushing them all down: the anchor stayed).
+    O(siblings below ``c``).
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> def shot(*rows):  # rows in a list 250 px high
+    ...     nodes = "".join(f'<node class="Row" text="{t}" bounds="[0,{y}][100,{z}]"/>'
+    ...                     for t, y, z in rows)
+    ...     return Frame(parse_uiautomator('<hierarchy><node class="L" scrollable="true"'
+    ...                                    f' bounds="[0,0][100,250]">{nodes}</node></hierarchy>'))
+    >>> before = shot(("", 0, 10), ("b", 10, 110), ("c", 110, 210), ("d", 210, 250))
+    >>> after = shot(("", 0, 10), ("a", 10, 110), ("b", 110, 210), ("d", 210, 250))  # "c" gone
+    >>> gap_below(before, 1, after, 2, {3: 2, 4: 4})  # the sliver came down whole: "d" stayed
+    True
+    >>> after = shot(("", 0, 10), ("c", 10, 110), ("d", 110, 210), ("e", 210, 250))
+    >>> gap_below(before, 2, after, 1, {2: 3, 3: 4})  # "b" went up to a sliver, "e" came in
+    False
+    """
+    box = curr.nodes[curr.parents[c]].bounds
+    old_box = prev.nodes[prev.parents[p]].bounds
+    dy = curr.nodes[c].bounds.bottom - prev.nodes[p].bounds.bottom
+    if _near(dy, 0):
+        return True
+    kids = curr.children[curr.parents[c]]
+    gap, changed, at, down = False, False, prev.sibling_index[p], dy > 0
+    for k in kids[curr.sibling_index[c] + 1 :]:
+        q = pairs.get(k, -1)
+        if q < 0:
+            gap = True  # came in
+            continue
+        a, b = prev.nodes[q].bounds, curr.nodes[k].bounds
+        move = b.bottom - a.bottom
+        if a.bottom >= old_box.bottom or b.bottom >= box.bottom:
+            move = b.top - a.top  # the bottom edge cuts it: its top is its own
+        if _near(move, 0):
+            return True  # a row that stayed below the gap
+        left = prev.sibling_index[q] != at + 1  # rows left between the two pairs
+        if (gap and down) or (left and not down):
+            return False  # rows came in below rows that came down (they push, the anchor stays)
+        gap = gap or left
+        if not (gap or _near(move, dy)):
+            return False
+        changed = changed or not _near(move, dy)
+        dy, gap, at = move, False, prev.sibling_index[q]
+    return changed  # rows that all moved alike to the list's end: a scroll's shape (or rows
+    # put in below the sliver, pushing every row down), not a list held at its end
+
+
+def _beside_either(
+    kids: list[int], i: int, others: list[int], j: int, pair_of: Mapping[int, int]
+) -> list[int]:
+    """The siblings in ``kids`` a sliver's counterpart may be (the sliver is ``kids[i]``'s
+    pair, ``others[j]``): next to ``kids[i]``, or next to the pair of ``others[j]``'s
+    nearest paired sibling (the rows between them left or came in), on the same side.
+    O(the unpaired siblings next to ``others[j]``)."""
+    out = [kids[x] for x in (i - 1, i + 1) if 0 <= x < len(kids)]
+    at = {k: x for x, k in enumerate(kids)}
+    for step in (-1, 1):
+        y = j + step
+        while 0 <= y < len(others) and others[y] not in pair_of:
+            y += step  # rows that left (or came in) beside it: the next one paired holds it
+        if 0 <= y < len(others):
+            x = at.get(pair_of[others[y]], -1)
+            if x >= 0 and 0 <= x - step < len(kids):
+                out.append(kids[x - step])
+    return out
+
+
+def _replaced_beside(
+    kids: list[int],
+    i: int,
+    old_kids: list[int],
+    j: int,
+    edge: tuple[Bounds, Bounds],
+    paired: tuple[Container[int], Container[int]],
+) -> bool:
+    """Whether the rows next to a sliver (``kids[i]``, paired with ``old_kids[j]``; its box
+    and its list's, ``edge``) on the side away from its edge are, in both frames, rows that
+    came in and left (``paired``: the paired positions of each frame)."""
+    b, box = edge
+    step = 1 if b.top <= box.top and b.bottom < box.bottom else -1
+    if not (0 <= i + step < len(kids) and 0 <= j + step < len(old_kids)):
+        return False
+    return kids[i + step] not in paired[0] and old_kids[j + step] not in paired[1]
+
+
+def _held_far(
+    prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int], kids: list[int]
+) -> bool:
+    """Whether slivers ``p`` / ``c`` may have moved with their neighbours as a sliver at the
+    bottom edge, no anchor of its list (a list keeps its first row in view where it is; a
+    sliver at its top edge is :func:`gap_below`'s)."""
+    box, b = curr.nodes[curr.parents[c]].bounds, curr.nodes[c].bounds
+    return b.top > box.top and b.bottom >= box.bottom and b.bottom - b.top < box.height // 2
