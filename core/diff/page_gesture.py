@@ -136,7 +136,10 @@ def covered(frame: Frame, host: int, gesture: Gesture) -> bool:
     for q in range(end, len(nodes)):
         b = nodes[q].bounds
         if not under(b, gesture) or (
-            b.left <= box.left and b.top <= box.top and b.right >= box.right and b.bottom >= box.bottom
+            b.left <= box.left
+            and b.top <= box.top
+            and b.right >= box.right
+            and b.bottom >= box.bottom
         ):
             continue
         if any(

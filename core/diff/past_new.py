@@ -15,13 +15,11 @@ top or did not move up (:func:`evidence`):
 
 - **the refresh circle** over the list in ``prev`` (SwipeRefreshLayout shows it only at the
   list's top: nothing scrolls above a first item);
-- **the caller's finger**, told, that moved the content up from a start on the list: a
-  list never moves its content against the finger. A fling too (issue 18, the tablet walk's
-  seed 16 step 48: two new rows of 137 px and a fling of 230 px left the rows 44 px lower,
-  read before as nothing scrolled): a fast finger only says the scroll was at least its
-  travel less the touch slop (:data:`~.finger.FINGER_SLOP`), the bound
-  :func:`~.finger.followed` puts on a fast finger's offset, so the rows scrolled past are
-  counted up to that and the scroll said is the least it went.
+- **the caller's finger**, told, that moved the content up from a start on the list, slowly
+  enough that it carried the content less than a screen (:data:`~.finger.SLOW`: a fling can
+  carry it a period of repeating rows, and twins read as rows pushed down), and as far as the
+  scroll past the new rows at least (less the touch slop, :data:`~.finger.FINGER_SLOP`): a
+  list never moves its content against the finger.
 
 The finger says one more thing: the content followed it at least its travel less the touch
 slop. A scroll past a new row the dumps do not show any more (the drag went past it) leaves
@@ -176,28 +174,17 @@ def _shape(
 
 def evidence(prev: Frame, curr: Frame, c: int, p: int, gesture: Gesture | None) -> bool:
     """Whether something outside the rows says list ``c`` (paired with ``p``) did not scroll
-    up (module docstring): its refresh circle in ``prev``, or a finger told that moved the
-    content up from a start on it. O(siblings)."""
+    up (module docstring): its refresh circle in ``prev``, or a slow finger told that moved
+    the content up from a start on it. O(siblings)."""
     if refreshing(prev, p):
         return True
     return finger_up(curr, c, gesture)
 
 
 def finger_up(curr: Frame, c: int, gesture: Gesture | None) -> bool:
-    """Whether ``gesture`` moved the content of list ``c`` up from a start on it (at any
-    speed: a fling glides on the finger's way too)."""
-    return (
-        gesture is not None
-        and gesture.content == (0, -1)
-        and touched(curr, c, gesture)
-    )
-
-
-def slow_up(curr: Frame, c: int, gesture: Gesture | None) -> bool:
     """Whether ``gesture`` moved the content of list ``c`` up from a start on it, slowly
-    enough (:data:`~deltarec.core.diff.finger.SLOW`) to carry it less than a screen: its
-    travel (less the touch slop) is then the scroll, no glide added."""
-    if gesture is None or not finger_up(curr, c, gesture):
+    enough (:data:`~deltarec.core.diff.finger.SLOW`) to carry it less than a screen."""
+    if gesture is None or gesture.content != (0, -1) or not touched(curr, c, gesture):
         return False
     span = curr.nodes[c].bounds.height
     return abs(gesture.y2 - gesture.y1) * 1_000 <= SLOW * span * max(1, gesture.duration_ms)
@@ -216,7 +203,7 @@ def scrolled_past(
     came, down, whole, m = shape
     if not down:
         return None  # the top row whole: the rows came in, and nothing says it scrolled
-    slow = slow_up(curr, c, gesture)
+    slow = finger_up(curr, c, gesture)
     if gesture is not None and gesture.content == (0, -1):
         travel = abs(gesture.y2 - gesture.y1) - FINGER_SLOP
         while down < travel:
