@@ -19,9 +19,9 @@ unmatched, so earlier evidence always wins (the tie-break order):
 **Evidence.** Two nodes are one element only on evidence (:class:`Evidence`): shared content
 (a text or description, or one inside the other; containers: a text shown in both), a
 resource id no other node of either frame carries, or overlap (IoU ≥ ``iou_threshold``, > 0)
-where they are, or where their paired parents' move or a measured scroll puts the old one. A slot is never evidence: a button "Spin" replaced by an
-unrelated button "C" below it is ``-`` Spin and ``+`` C. A key made of no content (told apart
-only by its place) pairs in pass 1 only with such overlap.
+where they are, or where their paired parents' move or a measured scroll puts the old one.
+A slot is never evidence: a button "Spin" replaced by an unrelated button "C" below it is
+``-`` Spin and ``+`` C. A key made of no content pairs in pass 1 only with such overlap.
 
 In a list (a container made to scroll, or whose rows repeat one shape) passes 3 and 4 pair
 only rows that show the same content (a row cut by the edge shows part of it), or, where the
