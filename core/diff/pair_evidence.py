@@ -298,18 +298,18 @@ class Evidence:
         return self.cut_with_parent(c, p) or (self.guard is not None and self.guard.cut_alike(c, p))
 
     def cut_with_parent(self, c: int, p: int) -> bool:
-        """Whether the old box, moved with the paired parents, and the new one are one box
-        (IoU ≥ the threshold) once each is cut to what both parents' boxes show: a row an
-        edge cut to its first px, its label a sliver of 3 px (IoU 0.06 uncut; the small
-        phone's walk seed 4 step 28). The parents' move is read off their top-left or their
-        bottom-right corner (an edge cut the other). O(1)."""
+        """Whether the two show one label and, the old box moved with the paired parents (off
+        their top-left or bottom-right corner: an edge cut the other), cut each to what both
+        parents show are one box: a row's 3 px sliver of its sender (small walk seed 4 step 28)."""
         cp, pp = self.curr.parents[c], self.prev.parents[p]
+        na, nb = self.prev.nodes[p], self.curr.nodes[c]
+        label = (na.text, na.content_desc)
         if cp < 0 or pp < 0 or self.pairs.get(cp) != pp:
             return False
+        if label == ("", "") or label != (nb.text, nb.content_desc):
+            return False  # a blank sliver is anyone's place
         pa, pb = self.prev.nodes[pp].bounds, self.curr.nodes[cp].bounds
-        if (pa.width, pa.height) == (pb.width, pb.height):
-            return False  # not cut: the IoU already said it
-        a, b = self.prev.nodes[p].bounds, self.curr.nodes[c].bounds
+        a, b = na.bounds, nb.bounds
         for dx, dy in {
             (pb.left - pa.left, pb.top - pa.top),
             (pb.right - pa.right, pb.bottom - pa.bottom),
@@ -318,17 +318,17 @@ class Evidence:
                 max(a.left + dx, pb.left, pa.left + dx),
                 max(a.top + dy, pb.top, pa.top + dy),
             )
-            right = min(a.right + dx, pb.right, pa.right + dx)
-            bottom = min(a.bottom + dy, pb.bottom, pa.bottom + dy)
-            if right <= left or bottom <= top:
-                continue
+            right, bottom = (
+                min(a.right + dx, pb.right, pa.right + dx),
+                min(a.bottom + dy, pb.bottom, pa.bottom + dy),
+            )
             cut = Bounds(
                 max(b.left, pa.left + dx),
                 max(b.top, pa.top + dy),
                 min(b.right, pa.right + dx),
                 min(b.bottom, pa.bottom + dy),
             )
-            if self._enough(_iou(left, top, right, bottom, cut)):
+            if right > left and bottom > top and self._enough(_iou(left, top, right, bottom, cut)):
                 return True
         return False
 
