@@ -32,6 +32,7 @@ from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.page_gesture import under
 from deltarec.core.diff.row_content import holds_rows, kind, texts
 from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.labels import scrolls_by_nature
 
 GONE = 2
 """Labels of the old row that must be gone from the row in its box for it to be another row
@@ -55,6 +56,8 @@ def unpair_swiped(
             continue  # a leaf, or nothing in it changed
         if kind(prev.nodes[p]) != kind(curr.nodes[c]) or not holds_rows(curr, host):
             continue
+        if len(curr.children[host]) < 2 or scrolls_by_nature(curr.nodes[c]):
+            continue  # a list alone in its wrapper (a feed under a chip bar) is no row
         if len(texts(prev, p) - texts(curr, c)) < GONE:
             continue
         box = curr.nodes[host].bounds
@@ -63,6 +66,7 @@ def unpair_swiped(
             and gesture is not None
             and under(box, gesture)
             and cb.width == box.width  # a full-width row: no sideways scroll of its list
+            and not _scrolls_inside(curr, c)  # a carousel in the row took the swipe
         )
         if not (swiped or renamed(prev, curr, c, p)):
             continue
@@ -88,6 +92,12 @@ def renamed(prev: Frame, curr: Frame, c: int, p: int) -> bool:
     others_before = {_name(prev, q) for q in prev.children[prev.parents[p]] if q != p}
     others_after = {_name(curr, q) for q in curr.children[curr.parents[c]] if q != c}
     return new in others_before and old in others_after
+
+
+def _scrolls_inside(frame: Frame, row: int) -> bool:
+    """Whether ``row`` holds a scrollable (a chip carousel in a feed's header row): a sideways
+    swipe on it scrolls that, and dismisses nothing. O(the row's subtree)."""
+    return any(scrolls_by_nature(n) for n in frame.nodes[row + 1 : frame.subtree_end(row)])
 
 
 def _name(frame: Frame, row: int) -> str:
