@@ -698,6 +698,7 @@ def find_scrolls(before: Snapshot, after: Snapshot) -> list[Scroll]:
                 px = abs(exact_px(after.profile, sign, axis=0 if across else 1))
         dx, dy = moved
         pushed = _mail_pushed(before, after, a) if near else 0
+        far_also = _far_also(before, after, a, px, common) if not near else None
         if pushed and abs(dy - pushed) <= ROUNDING:
             continue  # new mail came in at the top: its rows moved down, no scroll
         also = float(abs(dy)) if pushed and (dy - pushed) * dy > 0 else None
@@ -731,7 +732,7 @@ def find_scrolls(before: Snapshot, after: Snapshot) -> list[Scroll]:
                 blind=blind,
                 unknown=unknown,
                 px=px,
-                also=also if near else None,
+                also=also if near else far_also,
                 least=least,
             )
         )
@@ -772,6 +773,21 @@ def _inserted(before: Snapshot, after: Snapshot) -> dict[Key, tuple[float, set[K
                 pushed = float(moved[1])
             out[key] = (pushed, set(after.children[key]) - set(before.children[key]))
     return out
+
+
+def _far_also(
+    before: Snapshot, after: Snapshot, a: ViewInfo, px: float | None, common: set[Key]
+) -> float | None:
+    """For a list scrolled too far to measure on whole rows (``px``: the phone's scroll)
+    while new mail came in at its top: the px the rows both frames show (``common``, cut
+    by opposite edges) moved, the scroll less the new rows' height (:attr:`Scroll.also`:
+    a line may state it; issue 18, the small phone's walk seed 19 step 215: two rows came
+    in, 1,534 px scrolled, "Photos #9" cut at the bottom then at the top moved 1,260 px).
+    None when no row stayed, no mail came, or the rows did not move past the new ones."""
+    if px is None or not common:
+        return None
+    pushed = _mail_pushed(before, after, a)
+    return px - pushed if pushed and px - pushed > ROUNDING else None
 
 
 def _mail_pushed(before: Snapshot, after: Snapshot, a: ViewInfo) -> float:

@@ -3,44 +3,37 @@
 :func:`match_frames` runs four passes; each only considers nodes the earlier passes left
 unmatched, so earlier evidence always wins (the tie-break order):
 
-1. **keys** — equal stable keys (:mod:`deltarec.core.observe.identity`). Keys are unique within
-   a frame, so this is a join. It survives scrolls, inserted siblings and moves between parents.
+1. **keys** — equal stable keys (:mod:`deltarec.core.observe.identity`), unique in a frame: a
+   join that survives scrolls, inserted siblings and moves between parents.
 2. **bottom-up** — an unmatched node at least half of whose children matched children of one
-   unmatched old node of the same class and resource id is that node (a row whose summary text
-   changed, a container whose rows changed). Visited children-first, so whole chains of
-   ancestors are recovered in one pass; votes break ties, then document order.
+   unmatched old node of the same class and resource id is that node (a row whose summary
+   changed). Children first, so chains of ancestors come back in one pass; votes break ties.
 3. **top-down** — inside two matched parents, unmatched children with the same class, resource
-   id and role pair up when they sit in the same slot (same matched neighbour, or both first /
-   last) *and* there is evidence that they are one element (below): a summary "Off" → "On", a
-   field whose hint was replaced. Several candidates: the most similar (text, then geometry,
-   where a measured scroll puts the old box).
+   id and role pair up in the same slot (same matched neighbour, or both first / last) *and*
+   on evidence (below): a summary "Off" → "On". Several: the most similar (text, then box).
 4. **geometry** — leftovers with the same class, resource id and role whose parents are a pair
    (or that are both window roots) and whose boxes overlap (IoU ≥ ``iou_threshold``, 0.5 by
    default), best overlap first. Two labels that merely sit at the same place on two different
    screens are not a pair.
 
-**Evidence.** Two nodes are one element only on evidence (:class:`Evidence`): shared content (the
-same text or description, or one inside the other; for containers, a text shown in both), a shared
-resource id that no other node of either frame carries, or overlap — IoU at least ``iou_threshold``
-(and above 0), where they are, or where the move of their paired parents or a measured scroll puts
-the old one. A slot is never evidence: a button "Spin" replaced by an unrelated button "C" below it
-is ``-`` Spin and ``+`` C, whatever its place among its siblings. A key of no content (no ids, texts
-or descriptions: told apart by its place alone) pairs in pass 1 only with such overlap.
+**Evidence.** Two nodes are one element only on evidence (:class:`Evidence`): shared content
+(a text or description, or one inside the other; containers: a text shown in both), a
+resource id no other node of either frame carries, or overlap (IoU ≥ ``iou_threshold``, > 0)
+where they are, or where their paired parents' move or a measured scroll puts the old one.
+A slot is never evidence: a button "Spin" replaced by an unrelated button "C" below it is
+``-`` Spin and ``+`` C. A key made of no content pairs in pass 1 only with such overlap.
 
-In a list (a container made to scroll, or whose rows repeat one shape) passes 3 and 4 pair only
-rows that show the same content (one's texts all in the other's: a row cut by the edge shows
-part of it), or, where the list did not scroll, one row in the very same box with one label
-edited in place ("40 likes" → "41 likes" on a cut card that shows nothing else of its own).
-Scrolls constrain them too: after pass 2, :func:`deltarec.core.diff.scrolls.find_motions`
-measures how far each scrolled container's content moved; pairs that contradict the offset are
-dropped, and inside such a container a pair must sit where the offset puts it
-(:func:`deltarec.core.diff.motions.consistent`). Rows are identified by their content, never
-paired by slot with a row that came in from the other edge, however alike their ids and texts
-are; inside a container whose rows were all replaced nothing pairs but by key.
+In a list (a container made to scroll, or whose rows repeat one shape) passes 3 and 4 pair
+only rows that show the same content (a row cut by the edge shows part of it), or, where the
+list did not scroll, one row in the very same box with one label edited in place ("40 likes"
+→ "41 likes"). Scrolls constrain them too: after pass 2,
+:func:`deltarec.core.diff.scrolls.find_motions` measures each scrolled container's offset;
+pairs that contradict it are dropped, and inside such a container a pair must sit where the
+offset puts it (:func:`deltarec.core.diff.motions.consistent`). Rows are never paired by slot
+with a row that came in from the other edge; where all rows were replaced only keys pair.
 
 Why not positional matching? A list that grows shifts every sibling after the insertion: one
 insertion would read as a wall of false changes. Why not IoU first? A scroll moves every row.
-
 Cost: O(n) for passes 1–2 and the scroll estimate; O(k log k) per sibling group in pass 3 (text
 similarity at C speed) with at most :data:`ALIGN_SCAN` candidates per child (a larger crowd is
 searched by slot and box); O(a·b) per class group in pass 4, capped at :data:`GEOMETRY_LIMIT`.
@@ -92,6 +85,7 @@ from deltarec.core.diff.scroll_edits import reads_as_edited
 from deltarec.core.diff.scrolls import find_motions
 from deltarec.core.diff.settled import settled
 from deltarec.core.diff.sliver_pairs import resettle_slivers
+from deltarec.core.diff.swiped import unpair_swiped
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Node
 
@@ -149,8 +143,7 @@ def match_frames(
     """Pair nodes of ``curr`` with nodes of ``prev``: ``{curr_pos: prev_pos}``, one-to-one.
 
     ``iou_threshold`` is the overlap that is evidence of one element (passes 1, 3 and 4);
-    ``gesture`` the caller's swipe, evidence for the scrolls (:mod:`deltarec.core.diff.gesture`).
-    """
+    ``gesture`` the caller's swipe, evidence for the scrolls (:mod:`.gesture`)."""
     return match_measured(prev, curr, iou_threshold=iou_threshold, gesture=gesture).pairs
 
 
@@ -158,7 +151,14 @@ def match_measured(
     prev: Frame, curr: Frame, *, iou_threshold: float = 0.5, gesture: Gesture | None = None
 ) -> Matched:
     """:func:`match_frames`, with the scrolls it measured: the delta measures them over the
-    final pairs, and reuses these when the pairs are the same (one estimate per step)."""
+    final pairs, and reuses these when the pairs are the same (one estimate per step). Rows
+    a sideways swipe took away are not the rows in their boxes (:mod:`.swiped`)."""
+    got = _matched(prev, curr, iou_threshold, gesture)
+    unpair_swiped(prev, curr, got.pairs, set(got.pairs.values()), gesture)
+    return got
+
+
+def _matched(prev: Frame, curr: Frame, iou_threshold: float, gesture: Gesture | None) -> Matched:
     pairs: dict[int, int] = {}
     # 1. keys
     for c, key in enumerate(curr.keys):
@@ -193,10 +193,10 @@ def match_measured(
     final = find_motions(prev, curr, pairs, gesture)
     if not _measured_pages(guard.motions, final):
         return Matched(pairs, dict(pairs), tuple(final))
-    # The pairs passes 3 and 4 made measure a list the estimate they were made by took for a
-    # page (a feed card's repeated body paired across the move hid the offset; its pair
-    # dropped, the offset shows): pair again by what they measure, once. Else rows the
-    # final offset keeps in view stay unpaired under the page, and are listed as come in.
+    # The pairs passes 3 and 4 made measure a list the estimate took for a page (a feed
+    # card's repeated body paired across the move hid the offset; its pair dropped, the
+    # offset shows): pair again by what they measure, once. Else rows the final offset
+    # keeps in view stay unpaired under the page, listed as come in.
     pairs, used = start, start_used
     _guarded(prev, curr, pairs, used, iou_threshold, gesture, final)
     return Matched(pairs)

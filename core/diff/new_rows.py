@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.grown import removed_at_top
 from deltarec.core.diff.motions import SPREAD
-from deltarec.core.diff.page_gesture import under
+from deltarec.core.diff.page_gesture import touched
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.labels import scrolls_by_nature
 
@@ -190,7 +190,7 @@ def inserted_at_top(
     return (
         gesture is not None
         and gesture.content == (0, 1)
-        and under(curr.nodes[c].bounds, gesture)
+        and touched(curr, c, gesture)
         and refreshing(curr, c)
     )
 

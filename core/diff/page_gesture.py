@@ -1,7 +1,7 @@
 """The caller's gesture read against the measured scrolls: a page takes the finger's
 direction, an offset against the finger is twins mismatched (:func:`with_gesture`, a part of
 :func:`deltarec.core.diff.scrolls.find_motions`); where a touch started (:func:`started_in`,
-:func:`under`)."""
+:func:`under`) and whether a view drawn over a list took it (:func:`covered`)."""
 
 from __future__ import annotations
 
@@ -45,7 +45,7 @@ def with_gesture(
         named.add(m.curr)
     host = -1
     for c, node in enumerate(curr.nodes):  # the innermost list under the start
-        if scrolls_by_nature(node) and under(node.bounds, gesture) and c in pairs:
+        if scrolls_by_nature(node) and c in pairs and touched(curr, c, gesture):
             host = c
     if host < 0 or any(host <= m <= curr.subtree_end(host) for m in named):
         return out
@@ -94,15 +94,59 @@ def against(gesture: Gesture, dx: int, dy: int) -> bool:
 
 
 def started_in(curr: Frame, host: int, gesture: Gesture) -> bool:
-    """Whether the gesture started on ``host``, or on the scrollable that holds it when it
-    is a bare wrapper (a web page's ``article``, cut below a fixed header)."""
-    if under(curr.nodes[host].bounds, gesture):
+    """Whether the gesture started on ``host`` (:func:`touched`), or on the scrollable that
+    holds it when it is a bare wrapper (a web page's ``article``, cut below a fixed
+    header)."""
+    if touched(curr, host, gesture):
         return True
     if not bare(curr.nodes[host]):
         return False
     for a in curr.ancestors(host):  # the nearest
         if scrolls_by_nature(curr.nodes[a]):
-            return under(curr.nodes[a].bounds, gesture)
+            return touched(curr, a, gesture)
+    return False
+
+
+def touched(frame: Frame, host: int, gesture: Gesture) -> bool:
+    """Whether the gesture started on ``host`` and ``host`` may have taken it: inside its box
+    and not on a view drawn over it (:func:`covered`)."""
+    return under(frame.nodes[host].bounds, gesture) and not covered(frame, host, gesture)
+
+
+def covered(frame: Frame, host: int, gesture: Gesture) -> bool:
+    """Whether the gesture started on a view drawn over part of ``host`` that may have taken
+    the touch: one later in document order (painted after it: a later sibling, a later
+    window), outside ``host``'s subtree and outside every scrollable around ``host`` (a web
+    page's fixed header scrolls with the page the finger moves), under the start, smaller
+    than ``host`` (a full-screen layer over everything is a wrapper, not a view over the
+    list), and clickable or holding a label or a clickable (a snackbar: Material's consumes
+    every touch, though its dump says nothing of it).
+
+    Such a touch says nothing of ``host``: the finger may never have moved it (issue 18,
+    the tablet walk's seed 1 step 48: a fling up from the snackbar over the Inbox moved
+    nothing, two new rows pushed the rows down, read as a page turned with the finger). A
+    view that lets touches through (a sticky label over a list) is read the same way: a
+    doubt, so the dumps alone speak. O(nodes after ``host``'s subtree)."""
+    box = frame.nodes[host].bounds
+    end = frame.subtree_end(host)
+    for a in frame.ancestors(host):
+        if scrolls_by_nature(frame.nodes[a]):
+            end = max(end, frame.subtree_end(a))
+    nodes = frame.nodes
+    for q in range(end, len(nodes)):
+        b = nodes[q].bounds
+        if not under(b, gesture) or (
+            b.left <= box.left
+            and b.top <= box.top
+            and b.right >= box.right
+            and b.bottom >= box.bottom
+        ):
+            continue
+        if any(
+            nodes[k].clickable or nodes[k].text or nodes[k].content_desc
+            for k in range(q, frame.subtree_end(q))
+        ):
+            return True
     return False
 
 

@@ -302,7 +302,42 @@ class Evidence:
             iou = _iou(a.left + dx, a.top + dy, a.right + dx, a.bottom + dy, b)
             if self._enough(iou):
                 return True
-        return self.guard is not None and self.guard.cut_alike(c, p)
+        return self.cut_with_parent(c, p) or (self.guard is not None and self.guard.cut_alike(c, p))
+
+    def cut_with_parent(self, c: int, p: int) -> bool:
+        """Whether the two show one label and, the old box moved with the paired parents (off
+        their top-left or bottom-right corner: an edge cut the other), cut each to what both
+        parents show are one box: a row's 3 px sliver of its sender (small walk seed 4 step 28)."""
+        cp, pp = self.curr.parents[c], self.prev.parents[p]
+        na, nb = self.prev.nodes[p], self.curr.nodes[c]
+        label = (na.text, na.content_desc)
+        if cp < 0 or pp < 0 or self.pairs.get(cp) != pp:
+            return False
+        if label == ("", "") or label != (nb.text, nb.content_desc):
+            return False  # a blank sliver is anyone's place
+        pa, pb = self.prev.nodes[pp].bounds, self.curr.nodes[cp].bounds
+        a, b = na.bounds, nb.bounds
+        for dx, dy in {
+            (pb.left - pa.left, pb.top - pa.top),
+            (pb.right - pa.right, pb.bottom - pa.bottom),
+        }:
+            left, top = (
+                max(a.left + dx, pb.left, pa.left + dx),
+                max(a.top + dy, pb.top, pa.top + dy),
+            )
+            right, bottom = (
+                min(a.right + dx, pb.right, pa.right + dx),
+                min(a.bottom + dy, pb.bottom, pa.bottom + dy),
+            )
+            cut = Bounds(
+                max(b.left, pa.left + dx),
+                max(b.top, pa.top + dy),
+                min(b.right, pa.right + dx),
+                min(b.bottom, pa.bottom + dy),
+            )
+            if right > left and bottom > top and self._enough(_iou(left, top, right, bottom, cut)):
+                return True
+        return False
 
     def overlapping(self, c: int, candidates: list[int]) -> set[int]:
         """The candidates ``p`` for which :meth:`overlaps` ``(c, p)`` holds: the same test,
@@ -345,6 +380,7 @@ class Evidence:
                 if union and inter / union >= threshold:
                     out.add(p)
                     break
+        out.update(p for p in candidates if p not in out and self.cut_with_parent(c, p))
         guard = self.guard
         if guard is not None:  # a box an edge cut in one frame (IoU says little)
             out.update(p for p in candidates if p not in out and guard.cut_alike(c, p))

@@ -44,7 +44,7 @@ from deltarec.core.diff.finger import FINGER_SLOP, SLOW
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.motions import SPREAD, Motion
 from deltarec.core.diff.new_rows import first_row_moved, refreshing
-from deltarec.core.diff.page_gesture import under
+from deltarec.core.diff.page_gesture import touched
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.labels import natures
 
@@ -184,7 +184,7 @@ def evidence(prev: Frame, curr: Frame, c: int, p: int, gesture: Gesture | None) 
 def finger_up(curr: Frame, c: int, gesture: Gesture | None) -> bool:
     """Whether ``gesture`` moved the content of list ``c`` up from a start on it, slowly
     enough (:data:`~deltarec.core.diff.finger.SLOW`) to carry it less than a screen."""
-    if gesture is None or gesture.content != (0, -1) or not under(curr.nodes[c].bounds, gesture):
+    if gesture is None or gesture.content != (0, -1) or not touched(curr, c, gesture):
         return False
     span = curr.nodes[c].bounds.height
     return abs(gesture.y2 - gesture.y1) * 1_000 <= SLOW * span * max(1, gesture.duration_ms)

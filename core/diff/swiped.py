@@ -1,0 +1,111 @@
+"""A row taken out of a list, and the row that came into its box in the same step: two rows,
+not one edited (issue 18).
+
+New mail comes in at the top of the Inbox as a sideways swipe archives its first row: the new
+row takes the archived row's box exactly, and two dumps show one row whose labels changed in
+place (``~ text "Ada"→"Grace"``, ``~ text "Tom's <draft> #200"→"Café menu #201"``: the two
+rows share only their date). A row held in its box (same box, same kind) is another row when
+more than one of its old labels is gone (:data:`GONE`: one changed label is an edit, a
+message marked read, a counter ticked) and either:
+
+- **a sideways swipe told** started on its list, a list of full-width rows (it scrolls along
+  the other axis, so the finger did not scroll it): a swipe to dismiss (``ItemTouchHelper``),
+  the row under the finger left. Which row that was neither dump may show: mail that came in
+  as the input began moved the rows down under the finger (the sweep's drags start on the
+  row at 432-612 px, which both dumps show at 252-432). A pager's page turned sideways over
+  the list is other rows too; or
+- **its name is another row's** (:func:`renamed`): its first label is one another row of the
+  list showed first before ("Grace avatar"), and its old first label still names another row
+  after ("Ada avatar"). The name of a list's item names the item: both names naming items
+  the list shows, the item in the box is another (taken out and another put in its place,
+  rows re-sorted). This needs no gesture: two dumps alone say it. A real in-place update keeps
+  its name (a conversation's snippet and time) or takes one no other row shows (a thread's
+  senders "Ada" → "Ada, Grace"), and stays one row edited.
+
+The pairs are dropped after the four passes (:func:`~.match.match_measured`): the row's parts
+(its date, shown by both) pair with nothing else.
+"""
+
+from __future__ import annotations
+
+from deltarec.core.diff.gesture import Gesture
+from deltarec.core.diff.page_gesture import under
+from deltarec.core.diff.row_content import holds_rows, kind, texts
+from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.labels import scrolls_by_nature
+
+GONE = 2
+"""Labels of the old row that must be gone from the row in its box for it to be another row
+(one changed label is an edit a swipe may make: a message marked read)."""
+
+
+def unpair_swiped(
+    prev: Frame, curr: Frame, pairs: dict[int, int], used: set[int], gesture: Gesture | None
+) -> None:
+    """Drop the pair of a list's row held in its box whose labels say another row is there
+    (module docstring), and every pair inside it: after a sideways swipe told on the list,
+    more than one of its labels gone; or, told or not, also its name (:func:`renamed`).
+    O(pairs + the rows dropped's subtrees)."""
+    sideways = gesture is not None and gesture.swipe and not gesture.vertical
+    for c, p in list(pairs.items()):
+        cb = curr.nodes[c].bounds
+        host = curr.parents[c]
+        if host < 0 or pairs.get(c) != p or cb != prev.nodes[p].bounds or not cb.area:
+            continue  # not in its box: another rule's pair
+        if not curr.children[c] or prev.subtree_hashes[p] == curr.subtree_hashes[c]:
+            continue  # a leaf, or nothing in it changed
+        if kind(prev.nodes[p]) != kind(curr.nodes[c]) or not holds_rows(curr, host):
+            continue
+        if len(curr.children[host]) < 2 or scrolls_by_nature(curr.nodes[c]):
+            continue  # a list alone in its wrapper (a feed under a chip bar) is no row
+        if len(texts(prev, p) - texts(curr, c)) < GONE:
+            continue
+        box = curr.nodes[host].bounds
+        swiped = (
+            sideways
+            and gesture is not None
+            and under(box, gesture)
+            and cb.width == box.width  # a full-width row: no sideways scroll of its list
+            and not _scrolls_inside(curr, c)  # a carousel in the row took the swipe
+        )
+        if not (swiped or renamed(prev, curr, c, p)):
+            continue
+        inside = range(p, prev.subtree_end(p))
+        for k in range(c, curr.subtree_end(c)):
+            q = pairs.get(k)
+            if q is not None and q in inside:
+                del pairs[k]
+                used.discard(q)
+
+
+def renamed(prev: Frame, curr: Frame, c: int, p: int) -> bool:
+    """Whether row ``c`` of a list, held in the box of row ``p``, is named as another row of
+    the list was (its first label, "Grace avatar", shown first by another row before) while
+    ``p``'s name still names another row ("Ada avatar"): the name of a list's item names the
+    item, and both names are those of items the list shows, so the item in the box is
+    another (a row taken away and another in its place, rows re-sorted). A row's name that
+    becomes one no other row shows is the row edited (a thread's senders "Ada" → "Ada,
+    Grace"). O(rows of the list)."""
+    old, new = _name(prev, p), _name(curr, c)
+    if not old or not new or old == new:
+        return False
+    others_before = {_name(prev, q) for q in prev.children[prev.parents[p]] if q != p}
+    others_after = {_name(curr, q) for q in curr.children[curr.parents[c]] if q != c}
+    return new in others_before and old in others_after
+
+
+def _scrolls_inside(frame: Frame, row: int) -> bool:
+    """Whether ``row`` holds a scrollable (a chip carousel in a feed's header row): a sideways
+    swipe on it scrolls that, and dismisses nothing. O(the row's subtree)."""
+    return any(scrolls_by_nature(n) for n in frame.nodes[row + 1 : frame.subtree_end(row)])
+
+
+def _name(frame: Frame, row: int) -> str:
+    """The first label in ``row``'s subtree (text, else description), or ""."""
+    for node in frame.nodes[row : frame.subtree_end(row)]:
+        if node.text or node.content_desc:
+            return node.text or node.content_desc
+    return ""
+
+
+__all__ = ["GONE", "renamed", "unpair_swiped"]
