@@ -38,15 +38,14 @@ dropped, and inside such a container a pair must sit where the offset puts it
 paired by slot with a row that came in from the other edge, however alike their ids and texts
 are; inside a container whose rows were all replaced nothing pairs but by key.
 
-Why not positional matching? When a list grows, every sibling after the
-insertion point shifts; matching by position turns one insertion into a wall
-of false changes. Why not IoU first? A scroll moves every row; overlap would
-pair each row with its neighbour.
+Why not positional matching? When a list grows, every sibling after the insertion point shifts;
+matching by position turns one insertion into a wall of false changes. Why not IoU first? A
+scroll moves every row; overlap would pair each row with its neighbour.
 
-Cost: O(n) for passes 1–2 and the scroll estimate, O(k log k) per sibling group
-in pass 3 (text similarity at C speed, rapidfuzz) with at most :data:`ALIGN_SCAN`
-candidates weighed per child (a larger crowd is searched by slot and box), and O(a·b)
-per class group in pass 4 with groups capped at :data:`GEOMETRY_LIMIT`.
+Cost: O(n) for passes 1–2 and the scroll estimate, O(k log k) per sibling group in pass 3 (text
+similarity at C speed, rapidfuzz) with at most :data:`ALIGN_SCAN` candidates weighed per child
+(a larger crowd is searched by slot and box), and O(a·b) per class group in pass 4 with groups
+capped at :data:`GEOMETRY_LIMIT`.
 
     >>> from deltarec.core.capture.uiautomator import parse_uiautomator
     >>> a = Frame(parse_uiautomator('<hierarchy><node class="E" resource-id="f" text="Name"'
@@ -95,6 +94,7 @@ from deltarec.core.diff.row_order import unpair_out_of_order
 from deltarec.core.diff.scroll_edits import reads_as_edited
 from deltarec.core.diff.scrolls import find_motions
 from deltarec.core.diff.settled import settled
+from deltarec.core.diff.sibling_runs import SiblingRuns
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Node
 
@@ -406,6 +406,7 @@ def _align(
     parent = curr.parents[new_kids[0]] if new_kids else -1
     in_list = parent >= 0 and holds_rows(curr, parent)
     crowd = Crowd(prev, old_kids, old_at, used, ev)
+    runs = SiblingRuns(new_kids, old_kids, pairs, used)  # closed_gap's runs, in O(log n)
     weighed: dict[int, int] = {}  # child -> pairs made before it was last weighed
     for sweep in (todo, todo[::-1]):  # a child paired before the sweeps never pairs again
         for i in sweep:
@@ -435,7 +436,7 @@ def _align(
                         and one_label_edited(prev, q, curr, c, used, pairs)
                     )
                     # cut by the list's edge beside the neighbour it moved with (its module)
-                    or (not placed and beside_its_neighbour(prev, q, curr, c, pairs, used))
+                    or (not placed and beside_its_neighbour(prev, q, curr, c, pairs, used, runs))
                     # its very nodes in their very boxes above the row after it, held:
                     # whatever its one label reads (one sender's rows whose times meet)
                     or (
@@ -454,11 +455,10 @@ def _align(
             anchored = _anchors(i, new_kids, old_kids, old_at, pairs)
             slot = _slot(prev, curr, c, live, anchored, over, placed, ev)
             if not slot and in_list and not placed:  # moved into a gap a row left (its module)
-                slot = into_gap(prev, curr, c, live, pairs, used)
+                slot = into_gap(prev, curr, c, live, pairs, used, runs)
             if slot:
                 p = max(slot, key=lambda q: (_similarity(prev.nodes[q], curr.nodes[c]), -q))
-                pairs[c] = p
-                used.add(p)
+                runs.pair(i, old_at[p])  # pairs[c] = p, used.add(p)
 
 
 def _weighed_alike(weighed: dict[int, int], c: int, made: int) -> bool:
