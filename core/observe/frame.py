@@ -8,7 +8,9 @@ so deep trees cannot exhaust the interpreter stack.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
+from itertools import compress
+from operator import is_not
 from typing import Any, Generic, TypeVar, overload
 
 from deltarec.core.observe.identity import flatten_tree, keys_and_subtree_hashes
@@ -186,19 +188,29 @@ class Frame:
         """For every position, whether its subtree holds any identifying content (a resource
         id, a description, or text but editable text): a subtree without any can be told
         from another of the same shape only by where it is."""
-        return self.content_below(bool)
+        return self.content_below(bool)  # bool: content_below reads every id, without a call
 
     def content_below(self, counts_id: Callable[[str], bool]) -> list[bool]:
         """For every position, whether its subtree holds identifying content: a resource id
         ``counts_id`` accepts, a description, or a text but editable text."""
-        out = [
-            bool(
-                (n.resource_id and counts_id(n.resource_id))
-                or n.content_desc
-                or (n.text and not (n.role == "textbox" or n.password))
-            )
-            for n in self.nodes
-        ]
+        if counts_id is bool:  # every id counts (has_content): no call a node
+            out = [
+                bool(
+                    n.resource_id
+                    or n.content_desc
+                    or (n.text and not (n.role == "textbox" or n.password))
+                )
+                for n in self.nodes
+            ]
+        else:
+            out = [
+                bool(
+                    (n.resource_id and counts_id(n.resource_id))
+                    or n.content_desc
+                    or (n.text and not (n.role == "textbox" or n.password))
+                )
+                for n in self.nodes
+            ]
         parents = self.parents
         for pos in range(len(out) - 1, -1, -1):  # children come after their parent
             if out[pos] and parents[pos] >= 0:
@@ -256,3 +268,18 @@ class Frame:
     def focused(self) -> int:
         """Position of the focused node, or -1."""
         return next((i for i, n in enumerate(self.nodes) if n.focused), -1)
+
+
+def other_nodes(prev: Frame, curr: Frame, pairs: Mapping[int, int]) -> Iterable[tuple[int, int]]:
+    """The items of ``pairs`` (``{curr position: prev position}``, in its order) whose nodes
+    are two objects, picked at C speed. One node object kept by the next frame (the parser
+    gives an unchanged tag's node again, its subtree included) differs in nothing.
+
+    >>> from deltarec.core.observe.model import Bounds, Node, Observation
+    >>> a, b = (Node(class_name="T", text=t, bounds=Bounds(0, 0, 9, 9)) for t in "ab")
+    >>> prev, curr = Frame(Observation((a, a))), Frame(Observation((a, b)))
+    >>> list(other_nodes(prev, curr, {0: 0, 1: 1}))
+    [(1, 1)]
+    """
+    olds = map(prev.nodes.__getitem__, pairs.values())
+    return compress(pairs.items(), map(is_not, olds, map(curr.nodes.__getitem__, pairs)))
