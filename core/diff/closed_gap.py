@@ -29,7 +29,7 @@ from typing import cast
 from deltarec.core.diff.pair_evidence import own_content
 from deltarec.core.diff.row_content import holds_rows, kind, own_texts, texts, unpair_inside
 from deltarec.core.diff.sibling_runs import SiblingRuns
-from deltarec.core.observe.frame import Frame, other_nodes
+from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Bounds, Node
 
 SLACK = 2
@@ -300,9 +300,11 @@ def unpair_sliver_states(prev: Frame, curr: Frame, pairs: dict[int, int], used: 
     """
     nodes_c, nodes_p, state = curr.nodes, prev.nodes, _state
     # The pairs whose state changed, first: one node object kept by the next frame (the
-    # parser's, element_frames.py) is in its state (other_nodes leaves it out at C speed).
+    # parser's, element_frames.py) is in its state; the rest compared at C speed.
     changed = [
-        (c, p) for c, p in other_nodes(prev, curr, pairs) if state(nodes_c[c]) != state(nodes_p[p])
+        (c, p)
+        for c, p in pairs.items()
+        if (node := nodes_c[c]) is not (old := nodes_p[p]) and state(node) != state(old)
     ]
     for c, p in changed:
         node = nodes_c[c]

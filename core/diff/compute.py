@@ -45,7 +45,7 @@ from deltarec.core.diff.types import (
     ScrollEntry,
 )
 from deltarec.core.diff.volatile import DEFAULT_VOLATILE, Volatile, system_bars
-from deltarec.core.observe.frame import Frame, other_nodes
+from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import (
     ATTRIBUTE_OF_FIELD,
     OWN_FIELDS,
@@ -133,7 +133,8 @@ def _moves(prev: Frame, curr: Frame, pairs: dict[int, int]) -> dict[int, tuple[i
     longest increasing run of their old places). O(n log n); the common case (nothing moved)
     at C speed: parents compared through maps, a sibling run checked by its old positions."""
     moved: dict[int, tuple[int, int]] = {}
-    # The old parent each pair should have (its new parent's pair; a window root: none).
+    # The old parent each pair should have (its new parent's pair; a window root: none)
+    # against the one it had.
     pair_of = {**pairs, -1: -1}
     expected = map(pair_of.get, map(curr.parents.__getitem__, pairs), repeat(-2))
     had = map(prev.parents.__getitem__, pairs.values())
@@ -365,7 +366,7 @@ def compute_delta(
     inside = placements(fc, [Motion(s.curr, s.prev, s.dx, s.dy, s.page) for s in d.scrolls])
     scroll_at = {s.curr: s for s in d.scrolls}
     nodes_p, nodes_c, moved = fp.nodes, fc.nodes, d.moved
-    for c, p in pairs.items() if inside or moved else other_nodes(fp, fc, pairs):
+    for c, p in pairs.items():
         where = inside.get(c)
         node = nodes_p[p]
         if node is nodes_c[c] and where is None and c not in moved:

@@ -39,8 +39,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from itertools import compress
-from operator import attrgetter
 
 from deltarec.core.diff.row_content import reads_as_edit
 from deltarec.core.observe.frame import Frame
@@ -70,17 +68,13 @@ def _slots(frame: Frame) -> dict[_Slot, int]:
     of each, read inline (this runs over every labelled node of both frames)."""
     out: dict[_Slot, int] = {}
     setdefault = out.setdefault
-    nodes = frame.nodes
-    labelled = map(any, zip(map(_TEXT, nodes), map(_DESC, nodes), strict=True))  # C speed
-    for pos, node in compress(enumerate(nodes), labelled):
-        b = node.bounds
-        if b.right > b.left and b.bottom > b.top:  # b.area
-            key = (b.left, b.top, b.right, b.bottom, node.class_name, node.resource_id)
-            setdefault((*key, node.role), pos)
+    for pos, node in enumerate(frame.nodes):
+        if node.text or node.content_desc:
+            b = node.bounds
+            if b.right > b.left and b.bottom > b.top:  # b.area
+                key = (b.left, b.top, b.right, b.bottom, node.class_name, node.resource_id)
+                setdefault((*key, node.role), pos)
     return out
-
-
-_TEXT, _DESC = attrgetter("text"), attrgetter("content_desc")
 
 
 def _slot(node: Node) -> _Slot:

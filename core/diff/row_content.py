@@ -12,8 +12,6 @@ import re
 from bisect import bisect_right
 from collections import Counter
 from collections.abc import Callable, Container, Iterable, Mapping
-from itertools import compress
-from operator import ne
 from typing import cast
 
 from deltarec.core.capture.element_dicts import ROOT_CLASS
@@ -357,8 +355,7 @@ def unpair_other_rows(prev: Frame, curr: Frame, pairs: dict[int, int], used: set
     same, was = curr.subtree_hashes, prev.subtree_hashes
     # Pairs only go (a pair's old side never changes): the pairs of one content, left alone
     # below, are told apart first, in one comprehension.
-    differ = map(ne, map(same.__getitem__, pairs), map(was.__getitem__, pairs.values()))
-    for c in sorted(compress(pairs, differ)):  # picked at C speed
+    for c in sorted([c for c, p in pairs.items() if same[c] != was[p]]):
         p = pairs.get(c)
         parent = curr.parents[c]
         if p is None or parent < 0 or not curr.children[c]:

@@ -70,7 +70,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
 from itertools import compress
-from operator import attrgetter, is_not
 
 from deltarec.core.diff.axis import at_edge, item_sideways
 from deltarec.core.diff.gaps import closed_gaps
@@ -88,9 +87,6 @@ from deltarec.core.diff.row_evidence import (
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.labels import natures, scrolls_by_nature
 from deltarec.core.observe.model import Bounds
-
-_BOX = attrgetter("bounds")
-"""A node's box, read at C speed."""
 
 
 def find_motions(
@@ -123,12 +119,10 @@ def _find_motions(
     nodes_p, nodes_c = prev.nodes, curr.nodes
     moved = [False] * n
     any_moved = False
-    # The pairs whose box objects differ, picked at C speed: one box object (the node's tag
-    # was the same in both dumps) did not move, and most pairs of a step are such.
-    olds = list(map(_BOX, map(nodes_p.__getitem__, pairs.values())))
-    news = list(map(_BOX, map(nodes_c.__getitem__, pairs)))
-    differ = map(is_not, olds, news)
-    for (c, p), a, b in compress(zip(pairs.items(), olds, news, strict=True), differ):
+    for c, p in pairs.items():
+        a, b = nodes_p[p].bounds, nodes_c[c].bounds
+        if a is b:
+            continue  # one box object: the node's tag was the same in both dumps
         w, h = a.right - a.left, a.bottom - a.top  # displacement(a, b), inline: not None
         if w > 0 and h > 0 and w == b.right - b.left and h == b.bottom - b.top:
             if a.left != b.left or a.top != b.top:
@@ -162,17 +156,16 @@ def _find_motions(
     natural_c, natural_p = natures(curr), natures(prev)  # _natural, read inline
     busy = [False] * n
     direct = [False] * n
-    # Every position that moved or is unpaired, last first (picked at C speed).
-    todo = set(range(n)).difference(pairs).union(compress(range(n), moved))
-    for c in sorted(todo, reverse=True):
-        parent, plain = parents[c], True
-        while parent >= 0 and (not busy[parent] or (plain and not direct[parent])):
-            busy[parent] = True
-            if plain:
-                direct[parent] = True
-                old = pairs.get(parent)
-                plain = not (natural_c[parent] or (old is not None and natural_p[old]))
-            parent = parents[parent]
+    for c in range(n - 1, -1, -1):
+        if moved[c] or c not in pairs:
+            parent, plain = parents[c], True
+            while parent >= 0 and (not busy[parent] or (plain and not direct[parent])):
+                busy[parent] = True
+                if plain:
+                    direct[parent] = True
+                    old = pairs.get(parent)
+                    plain = not (natural_c[parent] or (old is not None and natural_p[old]))
+                parent = parents[parent]
     offset_of: dict[int, tuple[int, int]] = {}
     around: dict[int, _Around] = {}
     wrapped: set[int] = set()  # wrappers of a container made to scroll: they inherit its nature

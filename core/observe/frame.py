@@ -8,18 +8,13 @@ so deep trees cannot exhaust the interpreter stack.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
-from itertools import compress, repeat
-from operator import attrgetter, is_not, lt, sub
+from collections.abc import Callable, Iterable
 from typing import Any, Generic, TypeVar, overload
 
 from deltarec.core.observe.identity import flatten_tree, keys_and_subtree_hashes
 from deltarec.core.observe.model import Node, Observation
 
 _T = TypeVar("_T")
-
-_BOUNDS, _LEFT, _TOP = attrgetter("bounds"), attrgetter("left"), attrgetter("top")
-_RIGHT, _BOTTOM = attrgetter("right"), attrgetter("bottom")
 
 
 class cached_property(Generic[_T]):  # lowercase: named as the functools one it replaces
@@ -147,18 +142,16 @@ class Frame:
         over every node of a step's old frame, and the collector visits what it leaves."""
         out: dict[tuple[bytes, int, int], list[int]] = {}
         get = out.get
-        # Each node's (content, width, height), and whether its box is not empty, at C speed.
-        boxes = list(map(_BOUNDS, self.nodes))
-        widths = list(map(sub, map(_RIGHT, boxes), map(_LEFT, boxes)))
-        heights = list(map(sub, map(_BOTTOM, boxes), map(_TOP, boxes)))
-        shown = map(lt, repeat(0), map(min, widths, heights))
-        keys = enumerate(zip(self.subtree_hashes, widths, heights, strict=True))
-        for pos, key in compress(keys, shown):
-            same = get(key)
-            if same is None:
-                out[key] = [pos]
-            else:
-                same.append(pos)
+        for pos, (node, content) in enumerate(zip(self.nodes, self.subtree_hashes, strict=True)):
+            b = node.bounds
+            w, h = b.right - b.left, b.bottom - b.top  # b.area, b.width, b.height, inline
+            if w > 0 and h > 0:
+                key = (content, w, h)
+                same = get(key)
+                if same is None:
+                    out[key] = [pos]
+                else:
+                    same.append(pos)
         return out
 
     @cached_property
@@ -273,18 +266,3 @@ class Frame:
     def focused(self) -> int:
         """Position of the focused node, or -1."""
         return next((i for i, n in enumerate(self.nodes) if n.focused), -1)
-
-
-def other_nodes(prev: Frame, curr: Frame, pairs: Mapping[int, int]) -> Iterable[tuple[int, int]]:
-    """The items of ``pairs`` (``{curr position: prev position}``, in its order) whose nodes
-    are two objects, picked at C speed. One node object kept by the next frame (the parser
-    gives an unchanged tag's node again, its subtree included) differs in nothing.
-
-    >>> from deltarec.core.observe.model import Bounds, Node, Observation
-    >>> a, b = (Node(class_name="T", text=t, bounds=Bounds(0, 0, 9, 9)) for t in "ab")
-    >>> prev, curr = Frame(Observation((a, a))), Frame(Observation((a, b)))
-    >>> list(other_nodes(prev, curr, {0: 0, 1: 1}))
-    [(1, 1)]
-    """
-    olds = map(prev.nodes.__getitem__, pairs.values())
-    return compress(pairs.items(), map(is_not, olds, map(curr.nodes.__getitem__, pairs)))

@@ -40,15 +40,10 @@ by another row's text. Names longer than :data:`MAX_LABEL` are cut.
 
 from __future__ import annotations
 
-from itertools import compress, repeat
-from operator import attrgetter, eq, lt, or_, sub
 from typing import cast
 
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import INTERACTIVE_ROLES, Node
-
-_BOUNDS, _ROLE = attrgetter("bounds"), attrgetter("role")
-_LEFT, _TOP, _RIGHT, _BOTTOM = (attrgetter(side) for side in ("left", "top", "right", "bottom"))
 
 _SCROLL_CLASSES = ("ScrollView", "RecyclerView", "ListView", "GridView", "ViewPager", "WebView")
 
@@ -338,12 +333,10 @@ def element_positions(frame: Frame, names: list[str], *, interactive_only: bool)
     host_above: dict[int, int] = {}
     control_above: dict[int, int] = {}
     out = []
-    # The nodes with an area (Bounds.area), and dialogs, picked at C speed.
-    boxes = list(map(_BOUNDS, nodes))
-    widths = map(sub, map(_RIGHT, boxes), map(_LEFT, boxes))
-    area = map(lt, repeat(0), map(min, widths, map(sub, map(_BOTTOM, boxes), map(_TOP, boxes))))
-    dialogs = map(eq, map(_ROLE, nodes), repeat("dialog"))
-    for pos, node in compress(enumerate(nodes), map(or_, area, dialogs)):
+    for pos, node in enumerate(nodes):
+        b = node.bounds
+        if (b.right <= b.left or b.bottom <= b.top) and node.role != "dialog":
+            continue  # no area (Bounds.area, inline)
         if hosts[pos]:
             if not names[pos] and not node.children and _scrim(frame, pos):
                 continue  # a dialog's scrim: what it does is the dialog's (tap outside)
