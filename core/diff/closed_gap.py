@@ -23,14 +23,22 @@ the rows that stayed, so it never makes this shape; a reorder keeps the row coun
 from __future__ import annotations
 
 from collections.abc import Callable, Container, Mapping
+from operator import attrgetter
+from typing import cast
 
 from deltarec.core.diff.pair_evidence import own_content
 from deltarec.core.diff.row_content import holds_rows, kind, own_texts, texts, unpair_inside
+from deltarec.core.diff.sibling_runs import SiblingRuns
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Bounds, Node
 
 SLACK = 2
 """Pixels of rounding allowed where a row sits from its anchor."""
+
+_state = cast(
+    Callable[[Node], tuple[bool, bool, bool]], attrgetter("selected", "checked", "enabled")
+)
+"""A node's state: selected, checked, enabled (read at C speed)."""
 
 
 def into_gap(
@@ -40,13 +48,14 @@ def into_gap(
     candidates: list[int],
     pairs: Mapping[int, int],
     used: Container[int],
+    runs: SiblingRuns | None = None,
 ) -> list[int]:
     """The old rows among ``candidates`` (siblings of row ``c``'s old counterpart, unpaired)
     that ``c`` is, having moved into a gap a sibling left or out of one a new sibling made,
     cut by the list's edge in one of the frames (module docstring), or moved with the
     neighbour beside it (:func:`beside_its_neighbour`: those first). Empty unless ``c`` is a
     row of a list (:func:`~deltarec.core.diff.row_content.holds_rows`). O(siblings) per
-    candidate.
+    candidate; O(log siblings) with ``runs`` (pass 3's, :mod:`.sibling_runs`).
 
     >>> from deltarec.core.capture.uiautomator import parse_uiautomator
     >>> def shot(*rows):  # rows 100 px high in a list 250 px high: the third one is cut
@@ -65,7 +74,7 @@ def into_gap(
     parent = curr.parents[c]
     if parent < 0 or not holds_rows(curr, parent):
         return []
-    beside = [p for p in candidates if beside_its_neighbour(prev, p, curr, c, pairs, used)]
+    beside = [p for p in candidates if beside_its_neighbour(prev, p, curr, c, pairs, used, runs)]
     mine = texts(curr, c) & own_texts(curr, c)
     if beside or not mine:
         return beside
@@ -81,7 +90,7 @@ def into_gap(
             a, prev.nodes[old_parent].bounds, b, curr.nodes[parent].bounds
         ):
             continue
-        if any(_gap(prev, curr, p, c, pairs, used, step) for step in (-1, 1)):
+        if any(_gap(prev, curr, p, c, pairs, used, step, runs) for step in (-1, 1)):
             out.append(p)
     return out
 
@@ -104,44 +113,66 @@ def _gap(
     pairs: Mapping[int, int],
     used: Container[int],
     step: int,
+    runs: SiblingRuns | None,
 ) -> bool:
     """Whether, looking toward the siblings before (``step`` -1) or after (1) the rows, their
     nearest paired siblings are one pair (or there are none), rows of one frame only lie
     between that anchor and the rows, and the rows sit from the anchor where the first of
     those did (taken away) or does (put in)."""
     old_kids, new_kids = prev.children[prev.parents[p]], curr.children[curr.parents[c]]
-    i, j = old_kids.index(p), new_kids.index(c)
-    gone = _run(old_kids, i, step, lambda q: q in used)
-    came = _run(new_kids, j, step, lambda k: k in pairs)
+    i, j = prev.sibling_index[p], curr.sibling_index[c]
+    gone = _span(old_kids, i, step, used, runs)
+    came = _span(new_kids, j, step, pairs, runs)
     if bool(gone) == bool(came):
         return False  # nothing between, or rows both ways: no gap, or another change
-    old_anchor = _next(old_kids, i, step, len(gone))
-    new_anchor = _next(new_kids, j, step, len(came))
+    old_anchor = _next(old_kids, i, step, gone)
+    new_anchor = _next(new_kids, j, step, came)
     if (old_anchor is None) != (new_anchor is None):
         return False
     if new_anchor is not None and pairs.get(new_anchor) != old_anchor:
         return False
-    between = [prev.nodes[q] for q in gone] or [curr.nodes[k] for k in came]
-    if len({(n.class_name, n.resource_id) for n in between}) != 1:
+    frame, kids, at, count = (prev, old_kids, i, gone) if gone else (curr, new_kids, j, came)
+    if not _one_kind(frame, kids, at, step, count, runs):
         return False  # rows of one kind, as a list's rows that went or came are
     old_box, box = prev.nodes[prev.parents[p]].bounds, curr.nodes[curr.parents[c]].bounds
     old_from = _edge(prev, old_anchor, step, old_box)
     new_from = _edge(curr, new_anchor, step, box)
     if gone:  # the row sits where the first row taken away (next to the anchor) sat
-        first = prev.nodes[gone[-1]].bounds
+        first = prev.nodes[old_kids[i + step * gone]].bounds
         return _near(_side(curr.nodes[c].bounds, step) - new_from, _side(first, step) - old_from)
-    first = curr.nodes[came[-1]].bounds
+    first = curr.nodes[new_kids[j + step * came]].bounds
     return _near(_side(prev.nodes[p].bounds, step) - old_from, _side(first, step) - new_from)
 
 
-def _run(kids: list[int], i: int, step: int, paired: Callable[[int], bool]) -> list[int]:
-    """The unpaired siblings next to ``kids[i]`` toward ``step``, nearest first."""
-    out: list[int] = []
+def _span(
+    kids: list[int], i: int, step: int, paired: Container[int], runs: SiblingRuns | None
+) -> int:
+    """How many unpaired siblings (not in ``paired``) lie next to ``kids[i]`` toward ``step``:
+    from ``runs`` when it holds ``kids`` (O(log n)), else walked (O(run))."""
+    got = None if runs is None else runs.span(kids, i, step)
+    if got is not None:
+        return got
     k = i + step
-    while 0 <= k < len(kids) and not paired(kids[k]):
-        out.append(kids[k])
+    while 0 <= k < len(kids) and kids[k] not in paired:
         k += step
-    return out
+    return abs(k - i) - 1
+
+
+def _one_kind(
+    frame: Frame, kids: list[int], i: int, step: int, count: int, runs: SiblingRuns | None
+) -> bool:
+    """Whether the ``count`` siblings next to ``kids[i]`` toward ``step`` have one class and
+    resource id."""
+    lo, hi = sorted((i + step, i + step * count))
+    nodes = frame.nodes
+
+    def kind_of(k: int) -> tuple[str, str]:
+        return (nodes[k].class_name, nodes[k].resource_id)
+
+    got = None if runs is None else runs.one_kind(kids, lo, hi, kind_of)
+    if got is not None:
+        return got
+    return len({kind_of(k) for k in kids[lo : hi + 1]}) == 1
 
 
 def _next(kids: list[int], i: int, step: int, skipped: int) -> int | None:
@@ -167,7 +198,13 @@ def _near(a: int, b: int) -> bool:
 
 
 def beside_its_neighbour(
-    prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int], used: Container[int]
+    prev: Frame,
+    p: int,
+    curr: Frame,
+    c: int,
+    pairs: Mapping[int, int],
+    used: Container[int],
+    runs: SiblingRuns | None = None,
 ) -> bool:
     """Whether row ``c`` is old row ``p`` that an edge of its list cuts in one frame, placed
     by its neighbour:
@@ -189,7 +226,8 @@ def beside_its_neighbour(
     changes when another sliver comes in). With rows put back (or taken away) between them
     the sliver may be one of those rows (two rows put back, the second cut to a sliver; the
     sliver archived with the row above it): the dumps cannot tell, and the common case (the
-    sliver was not selected) is taken. O(siblings between it and its neighbour).
+    sliver was not selected) is taken. O(siblings between it and its neighbour); O(log
+    siblings) with ``runs`` (pass 3's, :mod:`.sibling_runs`).
 
     >>> from deltarec.core.capture.uiautomator import parse_uiautomator
     >>> def shot(*rows):  # rows 100 px high in a list 250 px high
@@ -212,11 +250,17 @@ def beside_its_neighbour(
     >>> beside_its_neighbour(before, 3, other, 5, pairs, {0, 1, 2})
     False
     """
-    return neighbour_skip(prev, p, curr, c, pairs, used) is not None
+    return neighbour_skip(prev, p, curr, c, pairs, used, runs) is not None
 
 
 def neighbour_skip(
-    prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int], used: Container[int]
+    prev: Frame,
+    p: int,
+    curr: Frame,
+    c: int,
+    pairs: Mapping[int, int],
+    used: Container[int],
+    runs: SiblingRuns | None = None,
 ) -> int | None:
     """How many rows lie between rows ``p`` / ``c`` and the neighbour that holds them as
     :func:`beside_its_neighbour` says (rows that left or came in: 0 when the neighbour is
@@ -239,22 +283,22 @@ def neighbour_skip(
     kids, old_kids = curr.children[parent], prev.children[old_parent]
     i, j = curr.sibling_index[c], prev.sibling_index[p]
     for step in (-1, 1) if low and high else ((-1,) if low else (1,)):
-        came = _run(kids, i, step, lambda k: k in pairs)
-        gone = _run(old_kids, j, step, lambda q: q in used)
-        k, q = _next(kids, i, step, len(came)), _next(old_kids, j, step, len(gone))
+        came = _span(kids, i, step, pairs, runs)
+        gone = _span(old_kids, j, step, used, runs)
+        k, q = _next(kids, i, step, came), _next(old_kids, j, step, gone)
         if (came and gone) or k is None or q is None or pairs.get(k) != q:
             continue  # rows both ways between them: another change
         nb, old_nb = curr.nodes[k].bounds, prev.nodes[q].bounds
         # Where the row sits from its neighbour: where the first row that left sat (a gap
         # closed), or where the first row that came in sits (one opened), else where it was.
-        old_at = prev.nodes[gone[-1]].bounds if gone else was
-        now_at = curr.nodes[came[-1]].bounds if came else now
+        old_at = prev.nodes[old_kids[j + step * gone]].bounds if gone else was
+        now_at = curr.nodes[kids[i + step * came]].bounds if came else now
         if step < 0:  # below its neighbour: its top is its own; the bottom edge may cut it
             held = _near(now_at.top - nb.bottom, old_at.top - old_nb.bottom)
         else:  # above its neighbour: its bottom is its own; the top edge may cut it
             held = _near(nb.top - now_at.bottom, old_nb.top - old_at.bottom)
-        if held and (best is None or len(came) + len(gone) < best):
-            best = len(came) + len(gone)
+        if held and (best is None or came + gone < best):
+            best = came + gone
     return best
 
 
@@ -277,9 +321,17 @@ def unpair_sliver_states(prev: Frame, curr: Frame, pairs: dict[int, int], used: 
     >>> sorted(pairs)
     [0, 2, 3]
     """
-    for c, p in list(pairs.items()):
-        node, old = curr.nodes[c], prev.nodes[p]
-        if _state(node) == _state(old) or texts(curr, c) or texts(prev, p):
+    nodes_c, nodes_p, state = curr.nodes, prev.nodes, _state
+    # The pairs whose state changed, first: one node object kept by the next frame (the
+    # parser's, element_frames.py) is in its state; the rest compared at C speed.
+    changed = [
+        (c, p)
+        for c, p in pairs.items()
+        if (node := nodes_c[c]) is not (old := nodes_p[p]) and state(node) != state(old)
+    ]
+    for c, p in changed:
+        node = nodes_c[c]
+        if texts(curr, c) or texts(prev, p):
             continue
         parent = curr.parents[c]
         if parent < 0 or not holds_rows(curr, parent):
@@ -287,10 +339,6 @@ def unpair_sliver_states(prev: Frame, curr: Frame, pairs: dict[int, int], used: 
         box = curr.nodes[parent].bounds
         if node.bounds.top <= box.top or node.bounds.bottom >= box.bottom:
             unpair_inside(prev, p, curr, c, pairs, used)
-
-
-def _state(node: Node) -> tuple[bool, bool, bool]:
-    return (node.selected, node.checked, node.enabled)
 
 
 def unpair_left_behind(prev: Frame, curr: Frame, pairs: dict[int, int], used: set[int]) -> None:

@@ -84,6 +84,7 @@ from deltarec.core.diff.row_order import unpair_out_of_order
 from deltarec.core.diff.scroll_edits import reads_as_edited
 from deltarec.core.diff.scrolls import find_motions
 from deltarec.core.diff.settled import settled
+from deltarec.core.diff.sibling_runs import SiblingRuns
 from deltarec.core.diff.sliver_pairs import resettle_slivers
 from deltarec.core.diff.swiped import unpair_swiped
 from deltarec.core.observe.frame import Frame
@@ -405,6 +406,7 @@ def _align(
     parent = curr.parents[new_kids[0]] if new_kids else -1
     in_list = parent >= 0 and holds_rows(curr, parent)
     crowd = Crowd(prev, old_kids, old_at, used, ev)
+    runs = SiblingRuns(new_kids, old_kids, pairs, used)  # closed_gap's runs, in O(log n)
     weighed: dict[int, int] = {}  # child -> pairs made before it was last weighed
     for sweep in (todo, todo[::-1]):  # a child paired before the sweeps never pairs again
         for i in sweep:
@@ -435,7 +437,7 @@ def _align(
                         and one_label_edited(prev, q, curr, c, used, pairs)
                     )
                     # cut by the list's edge beside the neighbour it moved with (its module)
-                    or (not placed and beside_its_neighbour(prev, q, curr, c, pairs, used))
+                    or (not placed and beside_its_neighbour(prev, q, curr, c, pairs, used, runs))
                     # its very nodes in their very boxes above the row after it, held:
                     # whatever its one label reads (one sender's rows whose times meet)
                     or (
@@ -444,9 +446,8 @@ def _align(
                         and rebound_in_place(prev, q, curr, c, pairs)
                     )
                 ]
-            # holds and (anchored or in place), asked cheapest first: in place implies holds.
-            # A row of a measured scroll that shows the same content where the offset puts it
-            # (allowed) is in place, however little of it an edge left (IoU says nothing then).
+            # holds and (anchored or in place), cheapest first (in place implies holds); a row
+            # of a measured scroll showing its content where the offset puts it is in place.
             live = [p for p in candidates if p not in used and guard.allowed(c, p)]
             if not live:
                 continue
@@ -454,11 +455,10 @@ def _align(
             anchored = _anchors(i, new_kids, old_kids, old_at, pairs)
             slot = _slot(prev, curr, c, live, anchored, over, placed, ev)
             if not slot and in_list and not placed:  # moved into a gap a row left (its module)
-                slot = into_gap(prev, curr, c, live, pairs, used)
+                slot = into_gap(prev, curr, c, live, pairs, used, runs)
             if slot:
                 p = max(slot, key=lambda q: (_similarity(prev.nodes[q], curr.nodes[c], at), -q))
-                pairs[c] = p
-                used.add(p)
+                runs.pair(i, old_at[p])  # pairs[c] = p, used.add(p)
 
 
 def _weighed_alike(weighed: dict[int, int], c: int, made: int) -> bool:

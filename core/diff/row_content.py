@@ -386,8 +386,7 @@ def other_row(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int]
     parent = curr.parents[c]
     if parent < 0 or not (curr.children[c] and prev.children[p]):
         return False
-    like = kind(curr.nodes[c])
-    if sum(1 for k in curr.children[parent] if kind(curr.nodes[k]) == like) < 2:
+    if _kinds(curr, parent)[kind(curr.nodes[c])] < 2:
         return False
     if holds_scroller(curr, c) and holds_scroller(prev, p) and not _a_page(curr, c, parent):
         return False  # what its list shows changed, not which wrapper it is (its docstring)
@@ -403,6 +402,18 @@ def other_row(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int]
         n.resource_id in once and counts[n.resource_id] == 1
         for n in curr.nodes[c : curr.subtree_end(c)]
     )
+
+
+def _kinds(frame: Frame, parent: int) -> Counter[tuple[str, str, str]]:
+    """How many children of ``parent`` are of each :func:`kind`, counted once a parent (kept
+    in the frame's memo): :func:`other_row` asks it of every changed row of a list."""
+    kept = cast("dict[int, Counter[tuple[str, str, str]]] | None", frame.memo.get(_kinds))
+    if kept is None:
+        kept = frame.memo[_kinds] = {}
+    got = kept.get(parent)
+    if got is None:
+        got = kept[parent] = Counter(kind(frame.nodes[k]) for k in frame.children[parent])
+    return got
 
 
 def holds_scroller(frame: Frame, pos: int) -> bool:

@@ -69,6 +69,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
+from itertools import compress
 
 from deltarec.core.diff.axis import at_edge, item_sideways
 from deltarec.core.diff.gaps import closed_gaps
@@ -169,8 +170,8 @@ def _find_motions(
     around: dict[int, _Around] = {}
     wrapped: set[int] = set()  # wrappers of a container made to scroll: they inherit its nature
     out: list[Motion] = []
-    for c in range(n):
-        if not busy[c] or not children[c]:
+    for c in compress(range(n), busy):  # the busy positions, picked at C speed
+        if not children[c]:
             continue
         old = pairs.get(c)
         if old is None or not (direct[c] or c in wrapped or _natural(prev, curr, pairs, c)):

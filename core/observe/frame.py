@@ -186,19 +186,29 @@ class Frame:
         """For every position, whether its subtree holds any identifying content (a resource
         id, a description, or text but editable text): a subtree without any can be told
         from another of the same shape only by where it is."""
-        return self.content_below(bool)
+        return self.content_below(bool)  # bool: content_below reads every id, without a call
 
     def content_below(self, counts_id: Callable[[str], bool]) -> list[bool]:
         """For every position, whether its subtree holds identifying content: a resource id
         ``counts_id`` accepts, a description, or a text but editable text."""
-        out = [
-            bool(
-                (n.resource_id and counts_id(n.resource_id))
-                or n.content_desc
-                or (n.text and not (n.role == "textbox" or n.password))
-            )
-            for n in self.nodes
-        ]
+        if counts_id is bool:  # every id counts (has_content): no call a node
+            out = [
+                bool(
+                    n.resource_id
+                    or n.content_desc
+                    or (n.text and not (n.role == "textbox" or n.password))
+                )
+                for n in self.nodes
+            ]
+        else:
+            out = [
+                bool(
+                    (n.resource_id and counts_id(n.resource_id))
+                    or n.content_desc
+                    or (n.text and not (n.role == "textbox" or n.password))
+                )
+                for n in self.nodes
+            ]
         parents = self.parents
         for pos in range(len(out) - 1, -1, -1):  # children come after their parent
             if out[pos] and parents[pos] >= 0:
