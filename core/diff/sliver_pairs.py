@@ -74,6 +74,7 @@ def resettle_slivers(
     [(0, 0), (3, 1), (4, 2), (5, 3)]
     """
     owner: dict[int, int] = {}
+    lists: dict[int, bool] = {}  # holds_rows per parent: O(children) each, asked per child
     for c, p in sorted(pairs.items()):
         parent = curr.parents[c]
         if pairs.get(c) != p or parent < 0 or pairs.get(parent) != prev.parents[p]:
@@ -88,7 +89,9 @@ def resettle_slivers(
         high = b.top <= box.top and a.top <= was.top and not low
         if all(shown) or (any(shown) and not (low or high)):
             continue  # a row that shows texts pairs on them, or is one an edge cut
-        if not holds_rows(curr, parent):
+        if parent not in lists:
+            lists[parent] = holds_rows(curr, parent)
+        if not lists[parent]:
             continue
         now = neighbour_skip(prev, p, curr, c, pairs, used)
         if now == 0:

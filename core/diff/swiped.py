@@ -13,7 +13,8 @@ message marked read, a counter ticked) and either:
   the row under the finger left. Which row that was neither dump may show: mail that came in
   as the input began moved the rows down under the finger (the sweep's drags start on the
   row at 432-612 px, which both dumps show at 252-432). A pager's page turned sideways over
-  the list is other rows too; or
+  the list is other rows too. A row that holds a scrollable (a chip carousel in a feed's
+  header: the swipe scrolled that) and a list alone in its wrapper are no rows dismissed; or
 - **its name is another row's** (:func:`renamed`): its first label is one another row of the
   list showed first before ("Grace avatar"), and its old first label still names another row
   after ("Ada avatar"). The name of a list's item names the item: both names naming items

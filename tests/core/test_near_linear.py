@@ -116,6 +116,17 @@ def test_a_step_over_many_siblings_is_near_linear(shape: tuple[str, str, str, bo
     assert growth(lambda n: _sibling_step(shape, n), 300) <= GROWTH
 
 
+@pytest.mark.parametrize("new_text", ["item {i}", "row", "Settings {i}", "{i}"])
+@pytest.mark.parametrize("piled", [False, True])
+def test_textless_rows_of_a_plain_layout_are_near_linear(new_text: str, piled: bool) -> None:
+    """Every old row shows nothing, in a layout that is no list: each is a sliver candidate
+    (:func:`deltarec.core.diff.sliver_pairs.resettle_slivers`), which asked
+    :func:`~deltarec.core.diff.row_content.holds_rows` of the parent once a child (10× at 4n;
+    the sweep over all 96 shapes of :func:`sibling_shapes` found 4, all of this family)."""
+    shape = (PLAIN, "", new_text, piled, False)
+    assert growth(lambda n: _sibling_step(shape, n), 300) <= GROWTH
+
+
 # ---------------------------------------------------------------------------------- tokens
 
 RUNS = [
