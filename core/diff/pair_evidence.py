@@ -5,8 +5,7 @@ evidence — shared content, a resource id unique in both frames, or overlap whe
 where their paired parents' move puts the old one, or where a measured scroll does.
 :class:`Guard` is the pairing rule inside scrolled containers: once the scrolls are
 measured, a pair must sit where the offset puts it (a sticky header stays put; a list that
-turned a page pairs only a section header cut by both edges). The module docstring of
-:mod:`deltarec.core.diff.match` says how the passes use them.
+turned a page pairs only a section header cut by both edges); :mod:`.match` uses them.
 """
 
 from __future__ import annotations
@@ -305,9 +304,8 @@ class Evidence:
         return self.cut_with_parent(c, p) or (self.guard is not None and self.guard.cut_alike(c, p))
 
     def cut_with_parent(self, c: int, p: int) -> bool:
-        """Whether the two show one label and, the old box moved with the paired parents (off
-        their top-left or bottom-right corner: an edge cut the other), cut each to what both
-        parents show are one box: a row's 3 px sliver of its sender (small walk seed 4 step 28)."""
+        """Whether the two show one label and, the old box moved with the paired parents (off a
+        corner: an edge cut the other), are one box cut to what both parents show: a sliver."""
         cp, pp = self.curr.parents[c], self.prev.parents[p]
         na, nb = self.prev.nodes[p], self.curr.nodes[c]
         label = (na.text, na.content_desc)
@@ -315,20 +313,15 @@ class Evidence:
             return False
         if label == ("", "") or label != (nb.text, nb.content_desc):
             return False  # a blank sliver is anyone's place
-        pa, pb = self.prev.nodes[pp].bounds, self.curr.nodes[cp].bounds
-        a, b = na.bounds, nb.bounds
+        pa, pb, a, b = self.prev.nodes[pp].bounds, self.curr.nodes[cp].bounds, na.bounds, nb.bounds
         for dx, dy in {
             (pb.left - pa.left, pb.top - pa.top),
             (pb.right - pa.right, pb.bottom - pa.bottom),
         }:
-            left, top = (
-                max(a.left + dx, pb.left, pa.left + dx),
-                max(a.top + dy, pb.top, pa.top + dy),
-            )
-            right, bottom = (
-                min(a.right + dx, pb.right, pa.right + dx),
-                min(a.bottom + dy, pb.bottom, pa.bottom + dy),
-            )
+            left = max(a.left + dx, pb.left, pa.left + dx)
+            top = max(a.top + dy, pb.top, pa.top + dy)
+            right = min(a.right + dx, pb.right, pa.right + dx)
+            bottom = min(a.bottom + dy, pb.bottom, pa.bottom + dy)
             cut = Bounds(
                 max(b.left, pa.left + dx),
                 max(b.top, pa.top + dy),

@@ -323,10 +323,8 @@ def labels(frame: Frame, pos: int) -> frozenset[str]:
 
 NAMING_WALK = 8
 """Largest subtree :func:`labels` walks node by node; a larger one reads :func:`_naming`.
-Small: the rows and wrappers a small screen's step asks of walked their subtrees again and
-again (a form's wrappers nest a dozen deep), while the frame's one pass is as cheap as a
-few of those walks (issue 19: a cold call on the real pairs, 1.5 % fewer bytecodes at 8
-than at 64)."""
+Small: a step's rows and wrappers walked their subtrees again and again (a form's nest a
+dozen deep); the frame's one pass costs a few walks (issue 19: 1.5 % fewer bytecodes)."""
 
 
 def _naming(frame: Frame) -> list[str | None]:
