@@ -29,8 +29,8 @@ GROWTH = 6.0
 """Most work allowed at 4n over the work at n (4× for linear, ~5× for n log n, 16× for n²)."""
 
 
-def work(fn: Callable[[], object]) -> int:
-    """Python lines executed by ``fn()``."""
+def work(fn: Callable[[], object], where: str = "") -> int:
+    """Python lines executed by ``fn()`` in files whose path holds ``where`` (all: "")."""
     count = 0
 
     def local(frame: FrameType, event: str, arg: Any) -> Any:
@@ -40,7 +40,7 @@ def work(fn: Callable[[], object]) -> int:
         return local
 
     def global_(frame: FrameType, event: str, arg: Any) -> Any:
-        return local
+        return local if where in frame.f_code.co_filename else None
 
     old = sys.gettrace()
     sys.settrace(global_)
@@ -226,24 +226,7 @@ UNPAIRED_ROWS = [
 def diff_work(fn: Callable[[], object]) -> int:
     """Python lines executed by ``fn()`` inside ``deltarec.core.diff`` (matching, the scroll
     estimate, the delta): where pass 3's per-row work is, without tracing the rest."""
-    count = 0
-
-    def local(frame: FrameType, event: str, arg: Any) -> Any:
-        nonlocal count
-        if event == "line":
-            count += 1
-        return local
-
-    def global_(frame: FrameType, event: str, arg: Any) -> Any:
-        return local if "/core/diff/" in frame.f_code.co_filename else None
-
-    old = sys.gettrace()
-    sys.settrace(global_)
-    try:
-        fn()
-    finally:
-        sys.settrace(old)
-    return count
+    return work(fn, "/core/diff/")
 
 
 @pytest.mark.parametrize("shape", UNPAIRED_ROWS)
