@@ -84,15 +84,17 @@ def resettle_slivers(
         edge = b.top <= box.top or b.bottom >= box.bottom
         if not (edge or a.top <= was.top or a.bottom >= was.bottom):
             continue  # clear of the edges: no sliver (asked first: O(1))
+        # Asked before what the rows show (any order gives the same answer: every test is
+        # pure): most parents at whose edges a child sits are no list (a form's sections).
+        if parent not in lists:
+            lists[parent] = holds_rows(curr, parent)
+        if not lists[parent]:
+            continue
         shown = (bool(texts(curr, c)), bool(texts(prev, p)))
         low = b.bottom >= box.bottom and a.bottom >= was.bottom
         high = b.top <= box.top and a.top <= was.top and not low
         if all(shown) or (any(shown) and not (low or high)):
             continue  # a row that shows texts pairs on them, or is one an edge cut
-        if parent not in lists:
-            lists[parent] = holds_rows(curr, parent)
-        if not lists[parent]:
-            continue
         now = neighbour_skip(prev, p, curr, c, pairs, used)
         if now == 0:
             continue  # the very siblings next to them hold them: the same sliver
