@@ -67,12 +67,13 @@ def flattened(
     ``children``, ``roots`` as :func:`~deltarec.core.observe.identity.flatten_tree` gives
     them for ``obs.windows`` and ``ends`` as :attr:`Frame.subtree_ends` — its parser met
     the nodes in that order (``capture/dump_scan.py``). ``Frame(obs)`` then takes these
-    lists (shared: a frame is an immutable value) instead of walking the tree again. The
-    caller vouches for the lists; the last :data:`FLATTENED_KEPT` observations are kept."""
+    lists instead of walking the tree again; the first frame of ``obs`` takes them (held
+    by it alone from then on), a later one walks. The caller vouches for the lists; at most
+    the last :data:`FLATTENED_KEPT` observations are kept."""
     with _flattened_lock:
         _flattened[id(obs)] = (obs, nodes, parents, children, roots, ends)
-        while len(_flattened) > FLATTENED_KEPT:
-            del _flattened[next(iter(_flattened))]
+        for old in list(_flattened)[:-FLATTENED_KEPT]:  # a frame may take one meanwhile
+            _flattened.pop(old, None)
 
 
 class Frame:
@@ -100,8 +101,8 @@ class Frame:
 
     def __init__(self, obs: Observation) -> None:
         self.obs = obs
-        known = _flattened.get(id(obs))
-        if known is not None and known[0] is obs:  # its parser flattened it (flattened())
+        known = _flattened.pop(id(obs), None) if _flattened else None  # flattened(): taken
+        if known is not None and known[0] is obs:  # its parser flattened it
             _, nodes, parents, children, roots, ends = known
             self.__dict__["subtree_ends"] = ends  # the cached property, computed already
         else:

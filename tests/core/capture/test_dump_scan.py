@@ -114,6 +114,8 @@ def _frame_is_the_walked_one(obs: Observation) -> bool:
     assert (frame.parents, frame.children, frame.roots) == (parents, children, roots)
     assert frame.subtree_ends == ends
     assert frame.keys == Frame.flat(obs, nodes, parents, children, roots).keys
+    assert id(obs) not in frame_module._flattened  # taken by the frame: a second one walks
+    assert Frame(obs).keys == frame.keys
     return took
 
 
