@@ -91,12 +91,13 @@ def resettle_slivers(
     """
     owner: dict[int, int] = {}
     lists: dict[int, bool] = {}  # holds_rows per parent: O(children) each, asked per child
+    nodes_c, nodes_p, parents_c, parents_p = curr.nodes, prev.nodes, curr.parents, prev.parents
     for c, p in sorted(pairs.items()):
-        parent = curr.parents[c]
-        if pairs.get(c) != p or parent < 0 or pairs.get(parent) != prev.parents[p]:
+        parent = parents_c[c]
+        if pairs.get(c) != p or parent < 0 or pairs.get(parent) != parents_p[p]:
             continue
-        box, b, a = curr.nodes[parent].bounds, curr.nodes[c].bounds, prev.nodes[p].bounds
-        was = prev.nodes[prev.parents[p]].bounds
+        box, b, a = nodes_c[parent].bounds, nodes_c[c].bounds, nodes_p[p].bounds
+        was = nodes_p[parents_p[p]].bounds
         edge = b.top <= box.top or b.bottom >= box.bottom
         if not (edge or a.top <= was.top or a.bottom >= was.bottom):
             continue  # clear of the edges: no sliver (asked first: O(1))
