@@ -44,6 +44,7 @@ import re
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import islice
 from typing import cast
 
 from deltarec.core.capture.boundary import MAX_DEPTH
@@ -216,8 +217,7 @@ def _nodes(
     ends = flat.ends = list(range(1, stop - start + 1))
     parent = -1  # the open element's position
     places = flat.roots  # its children's positions
-    for i in range(start, stop):
-        tag = tags[i]
+    for tag in islice(tags, start, stop):
         hit = take(tag, None)
         if hit is None:
             if tag.startswith(b"/"):
@@ -234,7 +234,8 @@ def _nodes(
                     children[parent] = _NO_CHILDREN  # as flatten_tree gives a childless node
                 parent, places = outer, outer_places
                 kids.append(hit[0])
-                window_cued = window_cued or hit[1]
+                if hit[1]:
+                    window_cued = True
                 if not stack:  # a window root closed
                     cued.append(window_cued)
                     window_cued = False
@@ -257,7 +258,8 @@ def _nodes(
         nodes.append(hit[0])
         parents.append(parent)
         kids.append(hit[0])
-        window_cued = window_cued or hit[1]
+        if hit[1]:
+            window_cued = True
         if not stack:  # a window root closed
             cued.append(window_cued)
             window_cued = False
