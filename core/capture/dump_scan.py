@@ -44,6 +44,7 @@ import re
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import islice
 from typing import cast
 
 from deltarec.core.capture.boundary import MAX_DEPTH
@@ -58,6 +59,7 @@ from deltarec.core.capture.dump_builder import (
 from deltarec.core.capture.gc_pause import gc_paused
 from deltarec.core.capture.roles import DIALOG_CUES
 from deltarec.core.observe import identity
+from deltarec.core.observe.identity import _NO_CHILDREN
 from deltarec.core.observe.model import FLAG_ATTRIBUTES, Node
 
 KEPT_BYTES = 8_000_000
@@ -123,14 +125,34 @@ class _NotPlain(Exception):
     """The dump is not in the plain shape: the full parsers decide."""
 
 
+class Flat:
+    """The dump's nodes flattened in document order, as the scan meets their tags: what
+    :func:`~deltarec.core.observe.identity.flatten_tree` gives for its window roots
+    (``nodes``, ``parents``, ``children``, ``roots``) and
+    :attr:`~deltarec.core.observe.frame.Frame.subtree_ends` (``ends``), for
+    :meth:`~deltarec.core.observe.frame.Frame.flat`: a step's frame is then not walked
+    again."""
+
+    __slots__ = ("children", "ends", "nodes", "parents", "roots")
+
+    def __init__(self) -> None:
+        self.nodes: list[Node] = []
+        self.parents: list[int] = []
+        self.children: list[list[int]] = []
+        self.roots: list[int] = []
+        self.ends: list[int] = []
+
+
 @dataclass(frozen=True, slots=True)
 class Scanned:
     """What :func:`scan` read: as :class:`~deltarec.core.capture.dump_builder.DumpBuilder`
-    gives it (window roots, rotation, whether each window holds a dialog cue)."""
+    gives it (window roots, rotation, whether each window holds a dialog cue), and the
+    nodes flattened (:class:`Flat`)."""
 
     windows: tuple[Node, ...]
     rotation: int
     dialog_cued: list[bool]
+    flat: Flat
 
 
 def scan(data: bytes) -> Scanned | None:
@@ -147,6 +169,7 @@ def scan(data: bytes) -> Scanned | None:
         heads = _heads  # pure values: shared by concurrent calls
     fresh: Kept = {}
     cued: list[bool] = []
+    flat = Flat()
     try:
         if first == 2 and _DECLARATION.fullmatch(_text(tags[1])) is None:
             return None
@@ -156,13 +179,13 @@ def scan(data: bytes) -> Scanned | None:
             return None
         rotation = read_rotation(_attributes(root.group("attrs")))
         with gc_paused():  # nothing built is a cycle (capture/gc_pause.py)
-            windows = _nodes(tags, first + 1, len(tags) - 1, kept, fresh, cued, heads)
+            windows = _nodes(tags, first + 1, len(tags) - 1, kept, fresh, cued, heads, flat)
     except (_NotPlain, Refused):
         return None
     if len(data) <= KEPT_BYTES:
         with _lock:
             _kept = fresh
-    return Scanned(tuple(windows), rotation, cued)
+    return Scanned(tuple(windows), rotation, cued, flat)
 
 
 def _nodes(
@@ -173,47 +196,76 @@ def _nodes(
     fresh: Kept,
     cued: list[bool],
     heads: dict[bytes, Head],
+    flat: Flat,
 ) -> list[Node]:
-    """The window roots made by ``tags[start:stop]``.
+    """The window roots made by ``tags[start:stop]``, and ``flat`` filled (:class:`Flat`).
 
     Nodes come from ``kept`` when their tag (and children) were seen, else are built (an
     opening tag is checked when its element closes); every node goes into ``fresh``;
     ``cued`` gets one flag per window root.
     """
     take = kept.pop
-    stack: list[tuple[bytes, list[Node]]] = []
+    # An open element: its tag, its siblings so far, its parent's position and children.
+    stack: list[tuple[bytes, list[Node], int, list[int]]] = []
     kids: list[Node] = []
     window_cued = False
-    for i in range(start, stop):
-        tag = tags[i]
+    # A position is its opening tag's, in document order: what flatten_tree numbers.
+    # A leaf's children and subtree end are laid for every tag at C speed, and a parent's
+    # set when it opens and closes; cut to the nodes met at the end.
+    nodes, parents = flat.nodes, flat.parents
+    children = flat.children = [_NO_CHILDREN] * (stop - start)
+    ends = flat.ends = list(range(1, stop - start + 1))
+    parent = -1  # the open element's position
+    places = flat.roots  # its children's positions
+    for tag in islice(tags, start, stop):
         hit = take(tag, None)
         if hit is None:
             if tag.startswith(b"/"):
                 if not stack or (tag != b"/node>" and _CLOSE.fullmatch(_text(tag)) is None):
                     raise _NotPlain
-                opened, siblings = stack.pop()
+                opened, siblings, outer, outer_places = stack.pop()
                 key: object = (opened, *map(id, kids))
                 hit = take(key, None) or _built(opened, tuple(kids), heads, leaf=False)
                 kids = siblings
                 fresh[key] = hit
-            elif not tag.rstrip(b" \t\r\n").endswith(b"/>"):
+                nodes[parent] = hit[0]
+                ends[parent] = len(nodes)
+                if not places:
+                    children[parent] = _NO_CHILDREN  # as flatten_tree gives a childless node
+                parent, places = outer, outer_places
+                kids.append(hit[0])
+                if hit[1]:
+                    window_cued = True
+                if not stack:  # a window root closed
+                    cued.append(window_cued)
+                    window_cued = False
+                continue
+            if not tag.rstrip(b" \t\r\n").endswith(b"/>"):
                 if len(stack) >= MAX_DEPTH:
                     raise _NotPlain
-                stack.append((tag, kids))
+                stack.append((tag, kids, parent, places))
                 kids = []
+                pos = len(nodes)
+                places.append(pos)
+                nodes.append(hit)  # type: ignore[arg-type]  # None until it closes
+                parents.append(parent)
+                parent = pos
+                places = children[pos] = []
                 continue
-            else:
-                hit = _built(tag, (), heads, leaf=True)
-                fresh[tag] = hit
-        else:
-            fresh[tag] = hit
+            hit = _built(tag, (), heads, leaf=True)
+        fresh[tag] = hit  # a leaf's tag: no children, its subtree ends after it (as laid)
+        places.append(len(nodes))
+        nodes.append(hit[0])
+        parents.append(parent)
         kids.append(hit[0])
-        window_cued = window_cued or hit[1]
+        if hit[1]:
+            window_cued = True
         if not stack:  # a window root closed
             cued.append(window_cued)
             window_cued = False
     if stack:
         raise _NotPlain
+    del children[len(nodes) :], ends[len(nodes) :]
     return kids
 
 
@@ -334,4 +386,4 @@ def clear() -> None:
     identity.clear()
 
 
-__all__ = ["KEPT_BYTES", "Scanned", "clear", "scan"]
+__all__ = ["KEPT_BYTES", "Flat", "Scanned", "clear", "scan"]

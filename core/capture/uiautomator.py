@@ -52,6 +52,7 @@ from deltarec.core.capture.dump_builder import DumpBuilder, Refused, parse_bool,
 from deltarec.core.capture.dump_scan import Scanned, scan
 from deltarec.core.capture.roles import DIALOG_CUES, SYSTEM_UI
 from deltarec.core.errors import CaptureParseError
+from deltarec.core.observe.frame import flattened
 from deltarec.core.observe.model import Node, Observation
 
 _etree: ModuleType | None
@@ -124,13 +125,20 @@ def _parse(
         built = _build_with_lxml(data)
     if built is None:
         built = _build_with_expat(data, where)
-    return _observation(
+    obs = _observation(
         built.windows,
         built.dialog_cued,
         rotation=built.rotation,
         source=source,
         screen=screen,
     )
+    if isinstance(built, Scanned):  # the scan flattened the nodes on its way: noted for Frame
+        flat = built.flat
+        for root, window, scanned in zip(flat.roots, obs.windows, built.windows, strict=True):
+            if window is not scanned:  # marked as a dialog (_mark_dialog): another root node
+                flat.nodes[root] = window
+        flattened(obs, flat.nodes, flat.parents, flat.children, flat.roots, flat.ends)
+    return obs
 
 
 class _Unsupported(Exception):

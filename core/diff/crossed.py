@@ -65,8 +65,13 @@ def _edit(was: Node, now: Node) -> bool:
 
 def _slots(frame: Frame) -> dict[_Slot, int]:
     """The labels of ``frame`` by box and kind (the first of a box's twins): :func:`_slot`
-    of each, read inline (this runs over every labelled node of both frames)."""
+    of each, read inline (this runs over every labelled node of both frames). Kept in the
+    frame's memo: a session's next step asks it of this frame again, as its old frame."""
+    kept = frame.memo.get(_slots)
+    if kept is not None:
+        return kept  # type: ignore[return-value]
     out: dict[_Slot, int] = {}
+    frame.memo[_slots] = out
     setdefault = out.setdefault
     for pos, node in enumerate(frame.nodes):
         if node.text or node.content_desc:

@@ -15,9 +15,25 @@ from __future__ import annotations
 from collections.abc import Callable, Container, Mapping
 
 from deltarec.core.diff.closed_gap import SLACK, neighbour_skip, unpair_sliver_states
-from deltarec.core.diff.row_content import holds_rows, kind, texts, unpair_inside
+from deltarec.core.diff.row_content import holds_rows, kind, unpair_inside
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Bounds
+
+_NONE: dict[int, frozenset[str]] = {}
+
+
+def shows_texts(frame: Frame, pos: int) -> bool:
+    """``bool(texts(frame, pos))`` (:func:`~deltarec.core.diff.row_content.texts`): whether
+    ``pos``'s subtree shows a text or description, found at its first such node. A screen's
+    wrappers, each at an edge of the one around it, were each read whole into a set to say
+    so: most of a 1 MB step's walks of subtrees (issue 19)."""
+    shown = frame.__dict__.get("_match_texts", _NONE).get(pos)  # texts' answer, if kept
+    if shown is not None:
+        return bool(shown)
+    for node in frame.nodes[pos : frame.subtree_end(pos)]:  # noqa: SIM110 (no generator)
+        if node.text or node.content_desc:
+            return True
+    return False
 
 
 def _near(a: int, b: int) -> bool:
@@ -75,12 +91,13 @@ def resettle_slivers(
     """
     owner: dict[int, int] = {}
     lists: dict[int, bool] = {}  # holds_rows per parent: O(children) each, asked per child
+    nodes_c, nodes_p, parents_c, parents_p = curr.nodes, prev.nodes, curr.parents, prev.parents
     for c, p in sorted(pairs.items()):
-        parent = curr.parents[c]
-        if pairs.get(c) != p or parent < 0 or pairs.get(parent) != prev.parents[p]:
+        parent = parents_c[c]
+        if pairs.get(c) != p or parent < 0 or pairs.get(parent) != parents_p[p]:
             continue
-        box, b, a = curr.nodes[parent].bounds, curr.nodes[c].bounds, prev.nodes[p].bounds
-        was = prev.nodes[prev.parents[p]].bounds
+        box, b, a = nodes_c[parent].bounds, nodes_c[c].bounds, nodes_p[p].bounds
+        was = nodes_p[parents_p[p]].bounds
         edge = b.top <= box.top or b.bottom >= box.bottom
         if not (edge or a.top <= was.top or a.bottom >= was.bottom):
             continue  # clear of the edges: no sliver (asked first: O(1))
@@ -90,7 +107,7 @@ def resettle_slivers(
             lists[parent] = holds_rows(curr, parent)
         if not lists[parent]:
             continue
-        shown = (bool(texts(curr, c)), bool(texts(prev, p)))
+        shown = (shows_texts(curr, c), shows_texts(prev, p))
         low = b.bottom >= box.bottom and a.bottom >= was.bottom
         high = b.top <= box.top and a.top <= was.top and not low
         if all(shown) or (any(shown) and not (low or high)):

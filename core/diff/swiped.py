@@ -48,7 +48,10 @@ def unpair_swiped(
     more than one of its labels gone; or, told or not, also its name (:func:`renamed`).
     O(pairs + the rows dropped's subtrees)."""
     sideways = gesture is not None and gesture.swipe and not gesture.vertical
-    for c, p in list(pairs.items()):
+    same, was = curr.subtree_hashes, prev.subtree_hashes
+    # A pair whose subtree shows the same content is left alone below: those told apart
+    # first, in one comprehension (most of a step's pairs, each a loop's turn before).
+    for c, p in [(c, p) for c, p in pairs.items() if same[c] != was[p]]:
         cb = curr.nodes[c].bounds
         host = curr.parents[c]
         if host < 0 or pairs.get(c) != p or cb != prev.nodes[p].bounds or not cb.area:

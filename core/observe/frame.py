@@ -8,6 +8,7 @@ so deep trees cannot exhaust the interpreter stack.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Iterable
 from typing import Any, Generic, TypeVar, overload
 
@@ -44,6 +45,37 @@ class cached_property(Generic[_T]):  # lowercase: named as the functools one it 
         return value
 
 
+_Flattened = tuple[Observation, list[Node], list[int], list[list[int]], list[int], list[int]]
+_flattened: dict[int, _Flattened] = {}
+"""The last observations a parser flattened on its way (:func:`flattened`), by ``id``: each
+entry holds its observation, so an ``id`` here names no other object."""
+_flattened_lock = threading.Lock()
+
+FLATTENED_KEPT = 2
+"""How many parsed observations' flattenings are kept (a step's two dumps)."""
+
+
+def flattened(
+    obs: Observation,
+    nodes: list[Node],
+    parents: list[int],
+    children: list[list[int]],
+    roots: list[int],
+    ends: list[int],
+) -> None:
+    """Note how ``obs`` flattens, as :class:`Frame` would work it out: ``nodes``, ``parents``,
+    ``children``, ``roots`` as :func:`~deltarec.core.observe.identity.flatten_tree` gives
+    them for ``obs.windows`` and ``ends`` as :attr:`Frame.subtree_ends` — its parser met
+    the nodes in that order (``capture/dump_scan.py``). ``Frame(obs)`` then takes these
+    lists instead of walking the tree again; the first frame of ``obs`` takes them (held
+    by it alone from then on), a later one walks. The caller vouches for the lists; at most
+    the last :data:`FLATTENED_KEPT` observations are kept."""
+    with _flattened_lock:
+        _flattened[id(obs)] = (obs, nodes, parents, children, roots, ends)
+        for old in list(_flattened)[:-FLATTENED_KEPT]:  # a frame may take one meanwhile
+            _flattened.pop(old, None)
+
+
 class Frame:
     """An :class:`Observation` flattened in document order, with stable keys.
 
@@ -69,7 +101,12 @@ class Frame:
 
     def __init__(self, obs: Observation) -> None:
         self.obs = obs
-        nodes, parents, children, roots = flatten_tree(obs.windows)
+        known = _flattened.pop(id(obs), None) if _flattened else None  # flattened(): taken
+        if known is not None and known[0] is obs:  # its parser flattened it
+            _, nodes, parents, children, roots, ends = known
+            self.__dict__["subtree_ends"] = ends  # the cached property, computed already
+        else:
+            nodes, parents, children, roots = flatten_tree(obs.windows)
         self.nodes: list[Node] = nodes
         self.parents: list[int] = parents
         self.children: list[list[int]] = children

@@ -7,6 +7,7 @@
 - :func:`~deltarec.core.diff.compute._attribute_changes` skips one node object (a tag the
   parser reused) and the field loop when only the box differs: on generated pairs of nodes
   it gives what each field compared says.
+- :func:`~deltarec.core.diff.sliver_pairs.shows_texts` says what ``bool(texts(...))`` says.
 """
 
 from __future__ import annotations
@@ -19,10 +20,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from benchmarks import synthetic
 from deltarec.core.capture.uiautomator import parse_uiautomator
 from deltarec.core.diff.compute import Delta, _attribute_changes, compute_delta
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.match import match_frames, match_measured
+from deltarec.core.diff.row_content import texts
+from deltarec.core.diff.sliver_pairs import shows_texts
 from deltarec.core.diff.volatile import DEFAULT_VOLATILE
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import ATTRIBUTE_OF_FIELD, Bounds, Node, Observation
@@ -143,3 +147,19 @@ def test_attribute_changes_are_each_field_compared(
     for x, y in cases:
         got = _attribute_changes(x, y, "k", DEFAULT_VOLATILE, scrolled=scrolled)
         assert got == _field_by_field(x, y, scrolled=scrolled), (x, y)
+
+
+def test_shows_texts_is_whether_the_subtree_has_texts() -> None:
+    """:func:`~deltarec.core.diff.sliver_pairs.shows_texts` (stops at the first text) says what
+    ``bool(texts(...))`` says, at every position of every real capture and of the synthetic
+    dumps, asked before and after ``texts`` kept its answer."""
+    dumps = [p.read_bytes() for p in sorted(REAL_DUMPS.glob("*/*.xml"))]
+    dumps += [d.encode() for d in synthetic.dump_pair(20_000, seed=2)]
+    asked = shown = 0
+    for data in dumps:
+        frame = Frame(parse_uiautomator(data))
+        for pos in range(len(frame)):
+            first = shows_texts(frame, pos)
+            assert first == bool(texts(frame, pos)) == shows_texts(frame, pos)
+            asked, shown = asked + 1, shown + first
+    assert 0 < shown < asked  # both answers were given
