@@ -270,13 +270,16 @@ def kept_in_view(
     :data:`KEPT` px of it inside its host's box both ways. No scroll carries such a row out
     of view, so it was taken out (a row archived in the step a list's end clamped its
     offset), and its own ``-`` line says so where a scroll's count would say it is still in
-    the list, out of view. Never for a page (its offset is unknown), nor for a motion not
-    among ``measured`` (one the finger or new rows at a list's top made of the measured
-    one, :mod:`~deltarec.core.diff.past_new`: its rows moved by another amount). O(motions).
+    the list, out of view. Only a row with something to name it by (an id, a text: a bare
+    shape's line would say nothing, and it stays in the count). Never for a page (its
+    offset is unknown), nor for a motion not among ``measured`` (one the finger or new rows
+    at a list's top made of the measured one, :mod:`~deltarec.core.diff.past_new`: its rows
+    moved by another amount). O(motions).
 
     >>> from deltarec.core.capture.uiautomator import parse_uiautomator
     >>> def shot(*tops):  # rows 100 px high in a list 300 px high
-    ...     rows = "".join(f'<node class="Row" bounds="[0,{t}][100,{t + 100}]"/>' for t in tops)
+    ...     rows = "".join(f'<node class="Row" text="{t}" bounds="[0,{t}][100,{t + 100}]"/>'
+    ...                    for t in tops)
     ...     return Frame(parse_uiautomator('<hierarchy><node class="L" scrollable="true"'
     ...                                    f' bounds="[0,0][100,300]">{rows}</node></hierarchy>'))
     >>> before, after = shot(0, 100, 200), shot(0, 100, 200)
@@ -290,7 +293,7 @@ def kept_in_view(
     b, box = prev.nodes[r].bounds, curr.nodes[m.curr].bounds
     wide = min(b.right + m.dx, box.right) - max(b.left + m.dx, box.left)
     high = min(b.bottom + m.dy, box.bottom) - max(b.top + m.dy, box.top)
-    return b.area > 0 and wide > KEPT and high > KEPT
+    return b.area > 0 and wide > KEPT and high > KEPT and prev.has_content[r]
 
 
 __all__ = [
