@@ -116,6 +116,7 @@ sys.path.insert(0, str(ROOT))
 from benchmarks.profile_units import ROUNDING, exact_px  # noqa: E402
 from benchmarks.timing import git  # noqa: E402
 from deltarec.core.devices.virtual import ManualClock, Playground, VirtualDevice  # noqa: E402
+from deltarec.core.devices.virtual.inbox_archive import kept_offset  # noqa: E402
 from deltarec.core.devices.virtual.layout import ACTIVITIES, TITLES  # noqa: E402
 from deltarec.core.devices.virtual.profile import (  # noqa: E402
     DEFAULT_PROFILE,
@@ -577,6 +578,19 @@ class Scroll:
     whole new rows, which neither dump shows; two dumps without the finger measure the
     scroll less their height (:mod:`deltarec.core.diff.past_new`). Exactly that px: the
     scroll less the height of the new rows it went past (issue 18)."""
+    clamp: bool = False
+    """The list's end clamped its offset as rows were taken out (:func:`clamped_lists`): a
+    scroll a line may state (exactly that px, that way) and need not; its rows that came
+    and went are facts as a relaid list's are, and the rows taken out are never rows it
+    scrolled away (``left_max`` leaves them out)."""
+
+
+def _left_in(row: Rect, down: float, box: Rect) -> bool:
+    """Whether ``row`` moved down by ``down`` px keeps more than 2 px inside ``box`` both
+    ways (the diff's :func:`deltarec.core.diff.motions.kept_in_view`): no scroll by that
+    much carries it out of view."""
+    high = min(row[3] + down, box[3]) - max(row[1] + down, box[1])
+    return min(row[2], box[2]) - max(row[0], box[0]) > 2 and high > 2
 
 
 def _inside(child: Rect, box: Rect, axis: int) -> bool:
@@ -648,6 +662,52 @@ def relaid_lists(before: PhoneState, after: PhoneState) -> set[str]:
     return set()
 
 
+def clamped_lists(before: PhoneState, after: PhoneState) -> dict[str, int]:
+    """The relaid lists (:func:`relaid_lists`) whose offset the list's end clamped: by how
+    many lu the offset moved off the one that keeps the anchor row where it was
+    (:func:`~deltarec.core.devices.virtual.inbox_archive.kept_offset`).
+
+    **Grader decision (issue 18).** Rows taken out at a list's end leave it short of the
+    viewport; the list then moves its offset back (``fixLayoutEndGap``) and every row above
+    the gap comes down by exactly that much: the phone's own scroll offset moved, as a
+    scroll moves it. :func:`relaid_lists` reads the offset a relayout moves to keep its
+    anchor in place as no scroll, and that stays; the clamp beyond it is a scroll the list
+    made, and a line may state it (that px, that way) or leave it out (the rows above the
+    gap closed it: also true). Either way the rows taken out are facts of their own, never
+    rows scrolled out of view. Only an archive or its undo alone (no new mail, no page
+    loaded in the step)."""
+    if "inbox" not in relaid_lists(before, after):
+        return {}
+    a, b = before.inbox, after.inbox
+    if (a.mail, a.pages, a.anchored) != (b.mail, b.pages, b.anchored):
+        return {}
+    items = set(a.archived ^ b.archived)
+    back = items <= a.archived
+    clamp = b.offset - kept_offset(a, items, back=back)
+    return {"inbox": clamp} if clamp else {}
+
+
+def _clamp_scroll(before: Snapshot, after: Snapshot, key: Key, lu: int) -> Scroll:
+    """The scroll a clamp of ``lu`` made in list ``key`` (:func:`clamped_lists`)."""
+    items = before.state.inbox.archived ^ after.state.inbox.archived
+    taken = {f"open:{i}" for i in items}
+    kids_b, kids_a = set(before.children[key]), set(after.children[key])
+    went = {k for k in kids_b - kids_a if before.views[k].view.action not in taken}
+    content = -exact_px(after.profile, lu, axis=1)
+    return Scroll(
+        key,
+        0,
+        round(content),
+        True,
+        entered_min=set(),
+        entered_max=kids_a - kids_b,
+        left_min=set(),
+        left_max=went,
+        px=abs(content),
+        clamp=True,
+    )
+
+
 def find_scrolls(before: Snapshot, after: Snapshot) -> list[Scroll]:
     """Containers that moved their content, outermost first (carried containers excluded)."""
     out: list[Scroll] = []
@@ -657,12 +717,16 @@ def find_scrolls(before: Snapshot, after: Snapshot) -> list[Scroll]:
         if (before_v := _numeric(before.state).get(name)) is not None and after_v != before_v
     ]
     relaid = relaid_lists(before.state, after.state)
+    clamps = clamped_lists(before.state, after.state)
     held: list[Key] = []
     for key in sorted(after.views, key=len):
         b, a = before.views.get(key), after.views.get(key)
         if b is None or a is None:
             continue
         if a.view.swipe.partition(":")[2] in relaid:
+            name = a.view.swipe.partition(":")[2]
+            if name in clamps and a.view.scrollable and not _under(key, held):
+                out.append(_clamp_scroll(before, after, key, clamps[name]))
             held.append(key)  # rows taken out or put back: they moved, the list did not
             continue
         if any(_under(key, [h]) for h in held):
@@ -1079,7 +1143,7 @@ def expected_facts(before: Snapshot, after: Snapshot) -> tuple[list[Fact], list[
         facts.append(Fact("keyboard", f"keyboard {shown}", required=False))
 
     scrolls = find_scrolls(before, after)
-    scrolled = [s.key for s in scrolls]
+    scrolled = [s.key for s in scrolls if not s.clamp]  # a clamp's rows are facts of their own
     for s in scrolls:
         own = _own_names(after.views[s.key].view)
         called, up = own, after.views[s.key].parent
@@ -1087,7 +1151,13 @@ def expected_facts(before: Snapshot, after: Snapshot) -> tuple[list[Fact], list[
             called, up = _own_names(after.views[up].view), after.views[up].parent
         what = _scroll_what(s, called)
         facts.append(
-            Fact("scroll", what, names=frozenset(called), data={"scroll": s, "own": bool(own)})
+            Fact(
+                "scroll",
+                what,
+                required=not s.clamp,
+                names=frozenset(called),
+                data={"scroll": s, "own": bool(own)},
+            )
         )
         for k in sorted(s.entered_min):
             row = after.views[k]
@@ -1451,6 +1521,11 @@ class Grader:
             went = set(self.before.children[key]) - set(self.after.children[key])
             gone = set(self.before.views) - set(self.after.views)
             cut = {k for k in self.before.children[key] if k not in went and _has(gone, k)}
+            # A row that went which a move down by ``px`` leaves in view was taken out (a
+            # row swiped away as the mail came): no reading scrolls it away, so the line
+            # need not count it, and its own ``-`` line reports it.
+            box = self.after.views[key].view.bounds
+            kept = {k for k in went if _left_in(self.before.views[k].view.bounds, px, box)}
             plus = re.search(r"\+(\d+) rows?", line)
             minus = re.search(r"-(\d+) rows?", line)
             numbers = [int(p.replace(",", "")) for p in re.findall(r"(\d[\d,]*)\s*px", line)]
@@ -1461,11 +1536,12 @@ class Grader:
                 and plus is not None
                 and int(plus[1]) == len(came)
                 and minus is not None
-                and len(went) <= int(minus[1]) <= len(went | cut)
+                and len(went - kept) <= int(minus[1]) <= len(went | cut)
             ):
                 return f"new rows at its top: {len(came)} rows, {px:.0f}px, {len(went)} went"
             for f in self.facts:  # the line counts the rows that came in and went
-                if f.kind in "+-" and _under(f.data.get("key", ("",)), [key]):
+                at = f.data.get("key", ("",))
+                if f.kind in "+-" and _under(at, [key]) and not _under(at, list(kept)):
                     f.met = True
             return ""
         return "no (unreported) scroll of that container"

@@ -31,7 +31,7 @@ from typing import Any, cast
 from deltarec.core.diff.focus import focus_moved
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.match import Matched, match_measured
-from deltarec.core.diff.motions import Motion, placements
+from deltarec.core.diff.motions import Motion, kept_in_view, placements
 from deltarec.core.diff.new_rows import hedged
 from deltarec.core.diff.past_new import past_motions
 from deltarec.core.diff.row_evidence import displacement
@@ -195,7 +195,7 @@ def _scrolls(d: Delta, gesture: Gesture | None, matched: Matched | None) -> list
         if prev.parents[r] in removed:
             continue
         owner = _innermost(prev, r, host_p)
-        if owner is not None:
+        if owner is not None and not kept_in_view(prev, r, curr, motions[owner], found):
             left[owner].append(r)
     return [
         Scroll(

@@ -9,11 +9,15 @@ move is a cluster of offsets within :data:`SPREAD` px). Measured by
 from __future__ import annotations
 
 import heapq
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Bounds
 
+KEPT = 2
+"""px of a row a scroll leaves in view beyond which it did not scroll out: a scaled screen
+rounds each box by a px (:func:`kept_in_view`)."""
 SPREAD = 1
 """px a box may sit off its scroll's offset, each way: a web page lays out at fractional
 CSS px and rounds each box on its own (a 562.5 px scroll moves some boxes 562 px, others
@@ -259,13 +263,48 @@ def near(a: tuple[int, int], b: tuple[int, int], spread: int = SPREAD) -> bool:
     return abs(a[0] - b[0]) <= spread and abs(a[1] - b[1]) <= spread
 
 
+def kept_in_view(
+    prev: Frame, r: int, curr: Frame, m: Motion, measured: Sequence[Motion] | None = None
+) -> bool:
+    """Whether a scroll by ``m`` would have left node ``r``, which left, in view: more than
+    :data:`KEPT` px of it inside its host's box both ways. No scroll carries such a row out
+    of view, so it was taken out (a row archived in the step a list's end clamped its
+    offset), and its own ``-`` line says so where a scroll's count would say it is still in
+    the list, out of view. Only a row with something to name it by (an id, a text: a bare
+    shape's line would say nothing, and it stays in the count). Never for a page (its
+    offset is unknown), nor for a motion not among ``measured`` (one the finger or new rows
+    at a list's top made of the measured one, :mod:`~deltarec.core.diff.past_new`: its rows
+    moved by another amount). O(motions).
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> def shot(*tops):  # rows 100 px high in a list 300 px high
+    ...     rows = "".join(f'<node class="Row" text="{t}" bounds="[0,{t}][100,{t + 100}]"/>'
+    ...                    for t in tops)
+    ...     return Frame(parse_uiautomator('<hierarchy><node class="L" scrollable="true"'
+    ...                                    f' bounds="[0,0][100,300]">{rows}</node></hierarchy>'))
+    >>> before, after = shot(0, 100, 200), shot(0, 100, 200)
+    >>> kept_in_view(before, 2, after, Motion(0, 0, 0, 50))  # 50 px of it stay in view
+    True
+    >>> kept_in_view(before, 3, after, Motion(0, 0, 0, 100))  # scrolled wholly out
+    False
+    """
+    if m.page or (measured is not None and m not in measured):
+        return False
+    b, box = prev.nodes[r].bounds, curr.nodes[m.curr].bounds
+    wide = min(b.right + m.dx, box.right) - max(b.left + m.dx, box.left)
+    high = min(b.bottom + m.dy, box.bottom) - max(b.top + m.dy, box.top)
+    return b.area > 0 and wide > KEPT and high > KEPT and prev.has_content[r]
+
+
 __all__ = [
+    "KEPT",
     "OFF",
     "SPREAD",
     "Motion",
     "Placement",
     "clustered",
     "consistent",
+    "kept_in_view",
     "near",
     "near_box",
     "placements",

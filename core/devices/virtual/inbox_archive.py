@@ -67,6 +67,18 @@ def _place(inbox: InboxState, items: set[int], bottom: int, *, back: bool) -> No
     O(items in the list)."""
     now = frozenset(inbox.archived)
     after = now - items if back else now | items
+    offset = kept_offset(inbox, items, back=back)
+    inbox.archived = set(after)
+    highest = max_offset(bottom, inbox.pages, inbox.mail, after)
+    inbox.offset = max(0, min(offset, highest))
+
+
+def kept_offset(inbox: InboxState, items: set[int], *, back: bool) -> int:
+    """The offset that keeps the anchor (the first row in view that stays) where it is once
+    ``items`` leave the list (``back``: come back), before any clamp to the list's ends: the
+    rows in view above the anchor are where they were at this offset. The graders read a
+    clamp (the offset taken off this) as the scroll it is. O(items in the list)."""
+    now = frozenset(inbox.archived)
     tops = item_tops(inbox.pages, inbox.mail, now)
     order = shown_items(inbox.pages, inbox.mail)  # list order: new mail is on top
     place = {item: k for k, item in enumerate(order)}
@@ -78,10 +90,7 @@ def _place(inbox: InboxState, items: set[int], bottom: int, *, back: bool) -> No
             if back:
                 shift = sum(_height(j) for j in items if place[j] < place[i])
             break
-    inbox.archived = set(after)
-    inbox.offset += shift if back else -shift
-    highest = max_offset(bottom, inbox.pages, inbox.mail, after)
-    inbox.offset = max(0, min(inbox.offset, highest))
+    return inbox.offset + (shift if back else -shift)
 
 
 def _height(item: int) -> int:

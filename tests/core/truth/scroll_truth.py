@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from benchmarks.bench_session import Snapshot, relaid_lists, scroll_offsets
+from benchmarks.bench_session import Snapshot, clamped_lists, relaid_lists, scroll_offsets
 from benchmarks.profile_units import exact_px, within
 from deltarec.core.devices.virtual.layout import Screen
 from deltarec.core.devices.virtual.profile import DEFAULT_PROFILE, Profile
@@ -96,6 +96,18 @@ def scroll_truth(
                 s.get("orInserted")
                 and pushed > 0
                 and any(within(profile, s["dy"], down, slack=SLACK) for down in downs)
+            )
+        ]
+        # A relaid list's end clamped its offset: that is a scroll an entry may state, its
+        # px exactly (bench_session.clamped_lists, a grader decision).
+        clamps = [-exact_px(profile, lu, axis=1) for lu in clamped_lists(before, after).values()]
+        scrolls = [
+            s
+            for s in scrolls
+            if not (
+                s["dx"] == 0
+                and not s.get("page")
+                and any(within(profile, s["dy"], c, slack=SLACK) for c in clamps)
             )
         ]
         if scrolls and before.clock.tab == after.clock.tab:

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from deltarec.core.devices.virtual import ManualClock, Playground
+from deltarec.core.devices.virtual.inbox_archive import archive, kept_offset
 from deltarec.core.devices.virtual.layout import APP_PACKAGE, TOOLBAR_BOTTOM
 from deltarec.core.devices.virtual.profile import PRESETS, Profile
 from deltarec.core.devices.virtual.screen_inbox import (
@@ -35,6 +36,7 @@ from deltarec.core.devices.virtual.screen_inbox import (
     max_offset,
     shown_items,
 )
+from deltarec.core.devices.virtual.state import InboxState
 from deltarec.core.devices.virtual.views import View
 from deltarec.core.observe.index import ElementIndex
 from tests.core.truth.numbers import Ident, phone_identities
@@ -198,6 +200,18 @@ def _case(
     k = min(len(pool), rng.choice((1, 1, 2, 3)))
     picks = pool if kind == "sliver" else rng.sample(pool, k)
     return Case(preset, edge, px, offset, kind, tuple(sorted(picks)))
+
+
+def clamped(case: Case) -> bool:
+    """Whether the case's archive moves the list's offset off the one that keeps its anchor
+    row in place (:func:`~deltarec.core.devices.virtual.inbox_archive.kept_offset`): rows
+    taken out at the list's end, which clamps it (the rows above the gap come down)."""
+    if not case.picks:
+        return False
+    inbox = InboxState(offset=case.offset)
+    kept = kept_offset(inbox, set(case.picks), back=False)
+    archive(inbox, case.picks, _bottom(PRESETS[case.preset]))
+    return inbox.offset != kept
 
 
 @dataclass(slots=True)
