@@ -19,7 +19,12 @@ top or did not move up (:func:`evidence`):
   enough that it carried the content less than a screen (:data:`~.finger.SLOW`: a fling can
   carry it a period of repeating rows, and twins read as rows pushed down), and as far as the
   scroll past the new rows at least (less the touch slop, :data:`~.finger.FINGER_SLOP`): a
-  list never moves its content against the finger.
+  list never moves its content against the finger;
+- **a fast finger** so told, when :data:`KEPT` rows showing different labels, whole in both
+  frames, moved down together (:func:`kept_rows`): the Feed's twins (an ad 18 cards on) are
+  one row alone, and no list repeats two rows in a row at the period a fling lands on (the
+  tablet walk's seed 16 step 48: two new rows and a fling up from the Inbox's top read as
+  "nothing scrolled").
 
 The finger says one more thing: the content followed it at least its travel less the touch
 slop. A scroll past a new row the dumps do not show any more (the drag went past it) leaves
@@ -172,20 +177,61 @@ def _shape(
     return len(band), cut, curr.nodes[up].bounds.height + cut, m
 
 
-def evidence(prev: Frame, curr: Frame, c: int, p: int, gesture: Gesture | None) -> bool:
+def evidence(
+    prev: Frame,
+    curr: Frame,
+    c: int,
+    p: int,
+    gesture: Gesture | None,
+    pairs: Mapping[int, int],
+    m: int,
+) -> bool:
     """Whether something outside the rows says list ``c`` (paired with ``p``) did not scroll
-    up (module docstring): its refresh circle in ``prev``, or a slow finger told that moved
-    the content up from a start on it. O(siblings)."""
-    if refreshing(prev, p):
+    up (module docstring): its refresh circle in ``prev``, a slow finger told that moved
+    the content up from a start on it, or a fast one when :data:`KEPT` rows that show
+    different labels, whole in both frames, moved down by ``m`` (:func:`kept_rows`): a
+    fling's twins (the Feed's ad 18 cards on) are one row, and a period of repeating rows
+    that put two alike at once is no list's. O(rows × children)."""
+    if refreshing(prev, p) or finger_up(curr, c, gesture):
         return True
-    return finger_up(curr, c, gesture)
+    return finger_up(curr, c, gesture, fast=True) and kept_rows(prev, curr, c, pairs, m) >= KEPT
 
 
-def finger_up(curr: Frame, c: int, gesture: Gesture | None) -> bool:
+KEPT = 2
+"""Rows whole in both frames, showing different labels, that must have moved down together
+for a fast finger to say the list scrolled past new rows (:func:`evidence`)."""
+
+
+def kept_rows(prev: Frame, curr: Frame, c: int, pairs: Mapping[int, int], m: int) -> int:
+    """How many rows of list ``c``, paired, whole in both frames (clear of the list's edges)
+    and moved down by ``m`` (within :data:`~.motions.SPREAD`), show labels no other such row
+    shows all of. O(rows × children)."""
+    box = curr.nodes[c].bounds
+    seen: set[frozenset[str]] = set()
+    for q in curr.children[c]:
+        b = curr.nodes[q].bounds
+        a = prev.nodes[pairs[q]].bounds if q in pairs else None
+        if a is None or not (box.top < a.top and a.bottom < box.bottom):
+            continue
+        if box.top < b.top and b.bottom < box.bottom and abs(b.top - a.top - m) <= SPREAD:
+            shown = frozenset(
+                n.text + "\x00" + n.content_desc
+                for n in curr.nodes[q : curr.subtree_end(q)]
+                if n.text or n.content_desc
+            )
+            if shown:
+                seen.add(shown)
+    return len(seen)
+
+
+def finger_up(curr: Frame, c: int, gesture: Gesture | None, *, fast: bool = False) -> bool:
     """Whether ``gesture`` moved the content of list ``c`` up from a start on it, slowly
-    enough (:data:`~deltarec.core.diff.finger.SLOW`) to carry it less than a screen."""
+    enough (:data:`~deltarec.core.diff.finger.SLOW`) to carry it less than a screen
+    (``fast``: however fast)."""
     if gesture is None or gesture.content != (0, -1) or not touched(curr, c, gesture):
         return False
+    if fast:
+        return True
     span = curr.nodes[c].bounds.height
     return abs(gesture.y2 - gesture.y1) * 1_000 <= SLOW * span * max(1, gesture.duration_ms)
 
@@ -198,7 +244,7 @@ def scrolled_past(
     that the scroll went past (module docstring). ``pairs``: curr → prev. O(rows × children
     + siblings)."""
     shape = _shape(prev, curr, c, p, pairs)
-    if shape is None or not evidence(prev, curr, c, p, gesture):
+    if shape is None or not evidence(prev, curr, c, p, gesture, pairs, shape[3]):
         return None
     came, down, whole, m = shape
     if not down:

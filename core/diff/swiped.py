@@ -6,7 +6,11 @@ row takes the archived row's box exactly, and two dumps show one row whose label
 place (``~ text "Ada"→"Grace"``, ``~ text "Tom's <draft> #200"→"Café menu #201"``: the two
 rows share only their date). A row held in its box (same box, same kind) is another row when
 more than one of its old labels is gone (:data:`GONE`: one changed label is an edit, a
-message marked read, a counter ticked) and either:
+message marked read, a counter ticked) and either of the two below; or, when it showed one
+label only and that one is gone (a row cut by the list's edge to a strip of its subject,
+the walk's 5 px "Lunch on Friday? #33" → "Invoice 42 #32"), after a sideways swipe told
+that started on the row itself (nothing of the old row is left in the box the finger
+swiped; ``tests/core/truth/test_swiped_slivers.py``):
 
 - **a sideways swipe told** started on its list, a list of full-width rows (it scrolls along
   the other axis, so the finger did not scroll it): a swipe to dismiss (``ItemTouchHelper``),
@@ -62,17 +66,20 @@ def unpair_swiped(
             continue
         if len(curr.children[host]) < 2 or scrolls_by_nature(curr.nodes[c]):
             continue  # a list alone in its wrapper (a feed under a chip bar) is no row
-        if len(texts(prev, p) - texts(curr, c)) < GONE:
+        shown = texts(prev, p)
+        gone = len(shown - texts(curr, c))
+        every = 0 < gone == len(shown) < GONE  # a strip showing one label, another's now
+        if gone < GONE and not every:
             continue
         box = curr.nodes[host].bounds
         swiped = (
             sideways
             and gesture is not None
-            and under(box, gesture)
+            and under(cb if every else box, gesture)  # a strip: the finger started on it
             and cb.width == box.width  # a full-width row: no sideways scroll of its list
             and not _scrolls_inside(curr, c)  # a carousel in the row took the swipe
         )
-        if not (swiped or renamed(prev, curr, c, p)):
+        if not (swiped or (not every and renamed(prev, curr, c, p))):
             continue
         inside = range(p, prev.subtree_end(p))
         for k in range(c, curr.subtree_end(c)):

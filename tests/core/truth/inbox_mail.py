@@ -24,7 +24,7 @@ runs :data:`CI_LENGTHS`.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from deltarec.core.devices.virtual.fling import TOUCH_SLOP_LU
 from deltarec.core.devices.virtual.profile import PRESETS, Profile
@@ -180,10 +180,13 @@ class DragCase:
     way: str
     length: int
     told: bool
+    ms: int = 600
+    """The drag's duration: 600 ms is slow (no glide); :func:`fling_cases` flings."""
 
     def __str__(self) -> str:
         told = "told" if self.told else "not told"
-        return f"{self.preset} {self.place} {self.by} {self.n} by a drag {self.way} {self.length}lu ({told})"
+        what = "a drag" if self.ms == 600 else f"a {self.ms} ms fling"
+        return f"{self.preset} {self.place} {self.by} {self.n} by {what} {self.way} {self.length}lu ({told})"
 
 
 WAYS = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
@@ -210,10 +213,32 @@ def drag_cases(
                                 yield DragCase(preset, place, by, n, way, length, told)
 
 
+FLING_LENGTHS = (60, 120, 190, 300, 500)
+"""lu the finger travels in :func:`fling_cases`: from a flick a third of a row long to past
+three new rows (the glide adds to each)."""
+FLING_MS = (40, 80, 120)
+"""The flings' durations (the walk's)."""
+
+
+def fling_cases(
+    presets: tuple[str, ...] = tuple(PRESETS),
+    lengths: tuple[int, ...] = FLING_LENGTHS,
+    durations: tuple[int, ...] = FLING_MS,
+) -> Iterator[DragCase]:
+    """Every preset × at the top (mail by a refresh or a push) or just below it (a push) ×
+    1-3 messages × a fling up or down of every length of ``lengths`` and duration of
+    ``durations`` × told or not: new mail and a fling in one step (the tablet walk's seed 16
+    step 48: two new rows and a fling up from the top, said as nothing scrolled)."""
+    for case in drag_cases(presets, lengths, ()):
+        if case.way in ("up", "down"):
+            for ms in durations:
+                yield replace(case, ms=ms)
+
+
 def _drag(steps: Steps, case: DragCase, profile: Profile) -> Touch:
-    """A slow drag (600 ms) from the middle of the list's lower half (a sideways one from its
-    first row, :data:`SIDEWAYS_AT`): ``case.length`` lu along its way, drifting 3 lu
-    across."""
+    """A drag (slow: 600 ms, unless ``case.ms`` says otherwise) from the middle of the list's
+    lower half (a sideways one from its first row, :data:`SIDEWAYS_AT`): ``case.length`` lu
+    along its way, drifting 3 lu across."""
     width, height = steps.pg.window_size()
     x1, y1 = width // 2, height * 3 // 5
     if SIDEWAYS_AT.get(case.way) == "first":
@@ -225,7 +250,7 @@ def _drag(steps: Steps, case: DragCase, profile: Profile) -> Touch:
         y1 = (row.bounds[1] + row.bounds[3]) // 2 + shift
     sx, sy = WAYS[case.way]
     travel, drift = profile.px(case.length), profile.px(3)
-    return Touch(x1, y1, x1 + sx * travel + sy * drift, y1 + sy * travel + sx * drift, 600)
+    return Touch(x1, y1, x1 + sx * travel + sy * drift, y1 + sy * travel + sx * drift, case.ms)
 
 
 def run_drag(case: DragCase) -> tuple[DeltaResult, list[str]]:
@@ -262,10 +287,22 @@ def drag_sweep(
         yield case, result, bad
 
 
-def main() -> None:
-    """The whole drag sweep: how many cases, how many failed, and the first few."""
+def fling_sweep(
+    presets: tuple[str, ...] = tuple(PRESETS),
+    lengths: tuple[int, ...] = FLING_LENGTHS,
+    durations: tuple[int, ...] = FLING_MS,
+) -> Iterator[tuple[DragCase, DeltaResult, list[str]]]:
+    """Every case of :func:`fling_cases`, its delta and its violations."""
+    for case in fling_cases(presets, lengths, durations):
+        result, bad = run_drag(case)
+        yield case, result, bad
+
+
+def main(flings: bool = False) -> None:
+    """The whole drag sweep (``flings``: the fling sweep): how many cases, how many failed,
+    and the first few."""
     total, failing = 0, []
-    for case, result, bad in drag_sweep():
+    for case, result, bad in fling_sweep() if flings else drag_sweep():
         total += 1
         if bad:
             failing.append((case, result.text, bad))
@@ -274,5 +311,7 @@ def main() -> None:
     print(f"{len(failing)} of {total} cases failed")
 
 
-if __name__ == "__main__":
-    main()
+if __name__ == "__main__":  # python -m tests.core.truth.inbox_mail [--flings]
+    import sys
+
+    main("--flings" in sys.argv)

@@ -56,6 +56,7 @@ from tests.core.truth.inbox_mail import (
     DragCase,
     cases,
     drag_sweep,
+    fling_sweep,
     run,
     run_drag,
     sweep,
@@ -169,6 +170,30 @@ def test_new_mail_and_a_drag_of_any_length_in_one_step(preset: str) -> None:
     assert bad == []
     assert len(left_open) <= OPEN_IN_PLACE
     assert seen == 180
+
+
+FLING_CI = ((120, 300), (40, 120))
+"""The fling sweep's lengths (lu) and durations (ms) CI runs; ``python -m
+tests.core.truth.inbox_mail --flings`` runs the whole sweep."""
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_new_mail_and_a_fling_in_one_step(preset: str) -> None:
+    """The fling sweep (:func:`~tests.core.truth.inbox_mail.fling_cases`) at the lengths and
+    durations CI runs: mail 1-3 at the top (a refresh or a push) or just below it, a fast
+    fling up or down, told or not. Generated for the tablet walk's seed 16 step 48 (two new
+    rows and a fling up from the Inbox's top said as "nothing scrolled"): a fast finger
+    that moved the content up is evidence of a scroll past the new rows when two rows
+    showing different labels moved down together (:func:`deltarec.core.diff.past_new.
+    evidence`); the scroll said is then the least it went."""
+    lengths, durations = FLING_CI
+    bad = []
+    seen = 0
+    for case, _, violations in fling_sweep((preset,), lengths, durations):
+        seen += 1
+        bad += [f"{case}: {v}" for v in violations]
+    assert bad == []
+    assert seen == 144
 
 
 OPEN_IN_PLACE = 0

@@ -24,6 +24,18 @@ seeded; the bench's walk ``w`` starts on ``STARTS[w]``) and must grade clean:
   Scroll.also`, a grader decision).
 - **tablet seed 106 step 211, small seed 106 step 208**: a sideways swipe archived the
   Inbox's first row as a new message took its box (:mod:`deltarec.core.diff.swiped`).
+- **tablet, seed 16 step 48**: two new rows came in at the Inbox's top as a fling up (80 ms)
+  from its top scrolled it 230 px, past the first of them; the rows both frames show moved
+  down 44 px, the second new row cut to 44 px. Said as "nothing scrolled": only a slow
+  finger was evidence of a scroll past new rows (a fast one may land a twin). Two rows
+  showing different labels that moved down together are no twin
+  (:func:`deltarec.core.diff.past_new.evidence`): ``scrolled down 230px …, after 2 rows came
+  in new at its top, or further past more of them``
+  (:func:`tests.core.truth.test_inbox_mail.test_new_mail_and_a_fling_in_one_step`).
+- **small, seed 110 step 201**: back to the Feed with two cards unliked since; the delta said
+  both ``~ button "Like" (selected: true→false)``, but the grader met one fact twice and
+  missed the other. A grader decision: a line meets a fact no line met yet first
+  (:meth:`benchmarks.bench_session.Grader._unmet_first`).
 """
 
 from __future__ import annotations
@@ -39,6 +51,8 @@ STEPS = [
     ("small", 4, 0, 28),
     ("tablet", 106, 100, 211),
     ("small", 106, 100, 208),
+    ("tablet", 16, 0, 48),
+    ("small", 110, 100, 201),
 ]
 """(profile, seed, the bench's ``--seed``, step): the steps found wrong, replayed."""
 
