@@ -14,9 +14,11 @@ where one row alone stays in view as itself, the rows around it put in or taken 
 the scroll read as a page. On a ``RecyclerView`` the dumps cannot tell that row from its
 twin (:mod:`deltarec.core.diff.far_anchor`), so its labels are listed ``-`` and ``+``; in a
 ``ScrollView``, which lays its content out once, the row is kept (was listed ``-`` and
-``+`` too: on the whole sweep, oracle 375 → 191 on the XML path), but the list still
-reads "about a page or more" where it scrolled 150 to 900 px ("wrong-scroll"), and where
-two rows or more moved by the scroll and rows came in below them, often no scroll line.
+``+`` too: on the whole sweep, oracle 375 → 191 on the XML path), and where every label
+one node alone shows moved by one offset, that is the scroll (was "about a page or more"
+where it scrolled 150 to 900 px: wrong-scroll 508 → 419). Still open: labels that moved
+by two offsets (rows above the spot and rows below it both in view: no scroll line, or a
+page), and YouTube's recycled cards.
 """
 
 from __future__ import annotations
@@ -29,14 +31,16 @@ from tests.core.real_scrolls import composed
 
 _OPEN = {
     ("scroll+insert", "oracle"): 35,
-    ("scroll+insert", "wrong-scroll"): 28,
+    ("scroll+insert", "wrong-scroll"): 16,
     ("scroll+insert-", "oracle"): 35,
-    ("scroll+insert-", "wrong-scroll"): 28,
+    ("scroll+insert-", "wrong-scroll"): 16,
 }
 BUDGET: dict[str, dict[tuple[str, str], int]] = {"xml": dict(_OPEN), "dicts": dict(_OPEN)}
 """Violations per (kind, class) of the sample, per path: a ratchet (lower it when a case
 closes, never raise it). ``missed`` (a fact left unsaid) is not counted. Was oracle 47
-each way on both paths before a ScrollView's row was kept (``far_anchor.anchored``)."""
+and wrong-scroll 28 each way on both paths, before a ScrollView's row was kept
+(``far_anchor.anchored``) and its labels' one move taken for the scroll
+(``pushed_edge.kept_in_scroll_view``)."""
 
 
 def _sample() -> list[composed.Composed]:
