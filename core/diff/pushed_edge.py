@@ -190,34 +190,6 @@ def in_scroll_view(frame: Frame, pos: int) -> bool:
     return frame.nodes[pos].class_name.endswith("ScrollView")
 
 
-def kept_in_scroll_view(prev: Frame, p: int, curr: Frame, c: int, move: tuple[int, int]) -> bool:
-    """Whether list ``c`` (paired with ``p``) is in a ``ScrollView`` (:func:`in_scroll_view`)
-    and every label one node alone of each frame shows, of one size in both (whole, or cut
-    alike), inside the list in both, moved by ``move`` (at least one does): content laid out
-    once has no twin to come in, so those labels place their rows and ``move`` is the
-    scroll's, though rows put in or taken out around them as it scrolled leave other rows
-    where the move puts old ones (``tests/core/real_scrolls/composed.py``: the contact
-    form's photo, Settings' title bar, read as "about a page or more"). Labels that moved
-    by two offsets (the rows above rows put in, and the rows below them) place neither.
-    O(labels of both frames)."""
-    if not in_scroll_view(curr, c):
-        return False
-    olds, news = unique_at(prev), unique_at(curr)
-    end_c, end_p = curr.subtree_end(c), prev.subtree_end(p)
-    found = False
-    for key, pos in news.items():
-        q = olds.get(key)
-        if q is None or not (c < pos < end_c and p < q < end_p):
-            continue
-        a, b = prev.nodes[q].bounds, curr.nodes[pos].bounds
-        if (a.width, a.height) != (b.width, b.height) or not a.area:
-            continue  # cut by an edge in one frame: its move is off by the cut
-        if not (_near(b.left - a.left, move[0]) and _near(b.top - a.top, move[1])):
-            return False
-        found = True
-    return found
-
-
 def _near(a: int, b: int) -> bool:
     return abs(a - b) <= SLACK
 

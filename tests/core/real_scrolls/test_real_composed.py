@@ -12,12 +12,14 @@ scrolled: open (:data:`BUDGET`, a ratchet), in lists of few tall rows (the conta
 photo, Settings' collapsing title bar, YouTube's cards) where few rows stay in view as
 themselves. Closed on the way, on the whole sweep (XML path): in a ``ScrollView``, which
 lays its content out once, one row kept in view is kept (was listed ``-`` and ``+``:
-oracle 375 → 191), and where every label one node alone shows moved by one offset, that
-offset is the scroll (was "about a page or more" for 150 to 900 px: wrong-scroll 508 →
-419). Still open: a ``RecyclerView``'s one row kept in view, which the dumps cannot tell
-from its twin (:mod:`deltarec.core.diff.far_anchor`: listed ``-`` and ``+``), and labels
-that moved by two offsets, the rows above the spot and the rows below it both in view (no
-scroll line, or a page).
+oracle 375 → 191). Still open: such a ScrollView then reads "about a page or more" for a
+scroll of 150 to 900 px (taking the unique labels' one move for the scroll closed 80 of
+those cases, but read a dialog swapped for another, its "Cancel" 12 px aside, as its
+button panel scrolled: ``test_session_numbers``; left out); a ``RecyclerView``'s one row
+kept in view, which the dumps cannot tell from its twin
+(:mod:`deltarec.core.diff.far_anchor`: listed ``-`` and ``+``); labels that moved by two
+offsets, the rows above the spot and the rows below it both in view (no scroll line, or a
+page).
 """
 
 from __future__ import annotations
@@ -30,16 +32,14 @@ from tests.core.real_scrolls import composed
 
 _OPEN = {
     ("scroll+insert", "oracle"): 35,
-    ("scroll+insert", "wrong-scroll"): 16,
+    ("scroll+insert", "wrong-scroll"): 28,
     ("scroll+insert-", "oracle"): 35,
-    ("scroll+insert-", "wrong-scroll"): 16,
+    ("scroll+insert-", "wrong-scroll"): 28,
 }
 BUDGET: dict[str, dict[tuple[str, str], int]] = {"xml": dict(_OPEN), "dicts": dict(_OPEN)}
 """Violations per (kind, class) of the sample, per path: a ratchet (lower it when a case
 closes, never raise it). ``missed`` (a fact left unsaid) is not counted. Was oracle 47
-and wrong-scroll 28 each way on both paths, before a ScrollView's row was kept
-(``far_anchor.anchored``) and its labels' one move taken for the scroll
-(``pushed_edge.kept_in_scroll_view``)."""
+each way on both paths, before a ScrollView's row was kept (``far_anchor.anchored``)."""
 
 
 def _sample() -> list[composed.Composed]:
