@@ -16,6 +16,13 @@ other rows are (7 of the Feed's 19 flings that read so); where nothing else is i
 views (12 of them, and every real far scroll of this kind), the dumps are one row kept in
 view, or its twin in its place, alike.
 
+A ``ScrollView`` lays its content out once, each row in its one place: no twin comes in
+(:func:`~deltarec.core.diff.pushed_edge.in_scroll_view`; on element dicts, a scroller of
+one child). There the label places the row though its move does not account for both
+frames: rows put in or taken out around it as the list scrolled (the contact form's photo,
+Settings' title bar: ``tests/core/real_scrolls/composed.py``, whose oracle then listed the
+row ``-`` and ``+``).
+
 The output taken for that residue states nothing either way (:func:`anchored`): the list
 turned *about a page or more*, no offset and no direction, and the row is kept — neither
 ``+`` nor ``-`` — as a row that crossed the view is (the matcher's page rule,
@@ -43,6 +50,7 @@ from __future__ import annotations
 from deltarec.core.diff.across import explains
 from deltarec.core.diff.axis import clear
 from deltarec.core.diff.gesture import Gesture
+from deltarec.core.diff.pushed_edge import in_scroll_view
 from deltarec.core.diff.unique_labels import unique_at, unique_kept
 from deltarec.core.observe.frame import Frame
 
@@ -89,9 +97,9 @@ def anchored(
     evidence two dumps can give when nothing else stays in view: a label one node alone of
     each frame shows, whole in both (:func:`~deltarec.core.diff.unique_labels.unique_kept`),
     whose move accounts for everything both frames show of the list
-    (:func:`~deltarec.core.diff.across.explains`). The caller states no offset by it
-    (module docstring). A move against ``finger`` (the caller's swipe, when told) is a
-    twin's: content moves with the finger.
+    (:func:`~deltarec.core.diff.across.explains`), or that sits in a ``ScrollView``. The
+    caller states no offset by it (module docstring). A move against ``finger`` (the
+    caller's swipe, when told) is a twin's: content moves with the finger.
 
     Tie-breaks: labels that imply moves more than :data:`SLACK` px apart prove nothing;
     of moves that near, the least. O(labels of the list²) at worst,
@@ -102,8 +110,8 @@ def anchored(
     move = min(moves)
     if finger is not None and finger.contradicts(*move):
         return False
-    return unique_kept(prev, old, curr, row, move) and explains(
-        prev, old_host, curr, host, *move, slack=SLACK
+    return unique_kept(prev, old, curr, row, move) and (
+        explains(prev, old_host, curr, host, *move, slack=SLACK) or in_scroll_view(curr, host)
     )
 
 

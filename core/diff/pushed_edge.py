@@ -19,9 +19,10 @@ would have to meet on the pixel:
   on that edge, each where the one before ends: rows stacked from the top, as rows inserted
   there (or rows a scroll up that ended on a row's top brought in) lie.
 
-Only in a ``ScrollView`` (:func:`in_scroll_view`): a recycled list's row and its twin look
-alike, and one row cut by an edge is no offset there (the far scrolls of
-``tests/core/real_scrolls/test_real_long_scrolls.py`` keep reading as a page turned).
+Only in a ``ScrollView`` (:func:`in_scroll_view`; on element dicts, a scroller of one
+child): a recycled list's row and its twin look alike, and one row cut by an edge is no
+offset there (the far scrolls of ``tests/core/real_scrolls/test_real_long_scrolls.py``
+keep reading as a page turned).
 
 Two dumps cannot tell those rows inserted from a scroll up by their height that ended on a
 row's top: the scroll line says both (``orInserted``, :func:`deltarec.core.diff.new_rows.or_new`),
@@ -43,10 +44,26 @@ and read backwards (the rows removed, or a scroll down by their height) ``orRemo
     >>> c = shot(("New", 100), ("Photo", 700))  # the band above it starts below the top edge
     >>> pushed_to_edge(a, 0, c, 0, (0, 700))
     False
+
+Element dicts carry no class: a scroller of one child (a ScrollView's content) holds rows
+laid out once; a list that holds its rows itself may recycle them, and places nothing so:
+
+    >>> from deltarec.core.capture.dict_frame import elements_frame
+    >>> from deltarec.core.capture.element_dicts import observation_to_elements
+    >>> def dicts(frame, wrapped):  # the list's rows in one wrapper, or its own
+    ...     [scroller] = observation_to_elements(frame.obs)
+    ...     if wrapped:
+    ...         scroller["children"] = [{**scroller, "role": "container", "scrollable": False}]
+    ...     return elements_frame([scroller])
+    >>> pushed_to_edge(dicts(a, True), 1, dicts(b, True), 1, (0, 600))
+    True
+    >>> pushed_to_edge(dicts(a, False), 1, dicts(b, False), 1, (0, 600))
+    False
 """
 
 from __future__ import annotations
 
+from deltarec.core.capture.element_dicts import ROOT_CLASS
 from deltarec.core.diff.axis import flip
 from deltarec.core.diff.grown import rows_at
 from deltarec.core.diff.unique_labels import unique_at
@@ -158,12 +175,19 @@ def in_scroll_view(frame: Frame, pos: int) -> bool:
     ``ScrollView`` (``NestedScrollView``, ``HorizontalScrollView`` too), by its class: it
     lays its content out once, each row in its one place, where a ``RecyclerView`` or a
     ``ListView`` binds rows as they come in, and a row and its twin (an ad 18 cards on,
-    :mod:`~deltarec.core.diff.far_anchor`) look alike. Element dicts carry no class: never
-    there. O(depth)."""
+    :mod:`~deltarec.core.diff.far_anchor`) look alike. Element dicts carry no class: there,
+    by its shape, a scroller holding one child (with an area), as a ``ScrollView`` hosts its
+    one content child and a recycled list holds its rows (every ``RecyclerView`` and
+    ``ListView`` of the real captures shows two or more; a pager's one page reads so too,
+    and a row must still be pushed along its length to the pixel). O(depth + children)."""
     natural = natures(frame)
     while pos >= 0 and not natural[pos]:
         pos = frame.parents[pos]
-    return pos >= 0 and frame.nodes[pos].class_name.endswith("ScrollView")
+    if pos < 0:
+        return False
+    if frame.nodes[0].class_name == ROOT_CLASS:  # element dicts: no class, so the shape
+        return len([k for k in frame.children[pos] if frame.nodes[k].bounds.area]) == 1
+    return frame.nodes[pos].class_name.endswith("ScrollView")
 
 
 def _near(a: int, b: int) -> bool:

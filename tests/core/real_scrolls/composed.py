@@ -1,0 +1,288 @@
+"""Two transforms in one step on real captures, with a known truth (issue 18: hostile variety).
+
+The other kinds derive one change per step. A phone makes several at once: new mail comes
+in while the inbox is flung; a dialog opens over a list that was still settling. Each
+:class:`Composed` case scrolls a scroller of a real capture by ``d`` px
+(:func:`.transforms.scrolled`), then, in that scrolled frame:
+
+- **scroll+insert**: ``n`` rows put into the scrolled list at ``index``
+  (:func:`put_in`): the rows above the spot moved by the scroll alone, the rows
+  below it by the scroll and the rows' height;
+- **scroll+overlay**: an overlay shown over it (:func:`.overlays.shown`: a snackbar, a sheet,
+  a dialog, a toast, a scrim).
+
+Read backwards (``removal``), the rows go (the overlay is taken away) and the list scrolls
+back.
+
+The truth (:func:`check`): the real-capture oracle's rules 1 and 2 (:func:`.transforms.graded`;
+rule 3, rows moved together are one scroll, is what an insertion contradicts, and the
+scroll is graded here instead); no element listed twice; no ``~`` of what an element shows
+(nothing was edited); what the step made never paired with what was there, and listed
+(``missed`` where not); nothing outside the scroller listed but the overlay; and one scroll
+line on the scroller (or a wrapper filling it). Its offset is the scroll's, the move of the
+rows above the spot; where no row above the spot stayed in view as itself (rule 1), the
+rows below place it as well, by the scroll and the rows' height: a scroll by that much with
+the rows come in at the top fits both dumps. "About a page" only when no content stayed in
+view.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from dataclasses import dataclass
+
+from deltarec.core.diff.compute import Delta
+from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.model import Observation
+from tests.core.real_scrolls import overlays
+from tests.core.real_scrolls.grading import Violation, changed_besides
+from tests.core.real_scrolls.insertions import FAR, _below, _copy, _pushed, lists, template
+from tests.core.real_scrolls.transforms import (
+    SLACK,
+    Path_,
+    _at,
+    _content,
+    _fills,
+    _moved_clipped,
+    _positions,
+    _replace,
+    _stayed,
+    captures,
+    graded,
+    scrolled,
+    scrollers,
+)
+from tests.core.truth.real_oracle import persisted
+
+DISTANCES = (-900, -400, -150, 150, 400, 900)
+"""Scroll lengths (px) the cases draw from: short, a few rows, most of a page."""
+
+
+ROWS = 2
+"""Rows of the list (holding nodes that persisted, rule 1) moved by the scroll's offset that
+make the scroll a fact the delta must state. With one, no scroll line is a fact left
+unsaid (``missed``), not a false one: that row's move is also a row above it resized (the
+row the top edge cuts) and the rows below pushed, and the delta states neither. (The real
+oracle's rule 3 counts nodes: one row's three labels are one row's move.)"""
+
+
+@dataclass(frozen=True, slots=True)
+class Composed:
+    """One derived pair: the scroller at ``where`` scrolled by ``d``, then rows inserted
+    (``n`` at ``index`` of its content) or an overlay (``shape``) shown; ``removal``: read
+    backwards."""
+
+    capture: str
+    kind: str  # "scroll+insert" or "scroll+overlay"
+    where: Path_
+    d: int
+    index: int = 0
+    n: int = 0
+    shape: str = ""
+    removal: bool = False
+
+
+def _list_of(obs: Observation, where: Path_) -> Path_ | None:
+    got = _content(where, _at(obs, where))
+    return None if got is None else got[0]
+
+
+def put_in(obs: Observation, where: Path_, index: int, n: int) -> Observation:
+    """``obs`` with ``n`` rows put in at ``index`` of the content of the scroller at ``where``
+    (:func:`.insertions.inserted`'s rows, pushed as it pushes them), the scroller keeping its
+    box and clipping them, the content its own children or a wrapper's."""
+    content = _list_of(obs, where)
+    assert content is not None
+    rows = _at(obs, content).children
+    above = rows[max(0, index - 1)]
+    step = (rows[index].bounds.top if index < len(rows) else above.bounds.bottom) - (
+        above.bounds.top
+    )
+    y = above.bounds.top + step
+    keep = template(rows)
+    new = tuple(_copy(above, step * (j + 1), FAR + j, keep) for j in range(n))
+    host = _at(obs, where)
+    if content == where:
+        kids = [_below(c, y, step * n) for c in host.children]
+        kids[index:index] = new
+    else:
+        k = content[len(where)]
+        kids = list(host.children)
+        kids[k] = _pushed(kids[k], y, step * n, content[len(where) + 1 :], index, new)
+    clipped = tuple(c for kid in kids if (c := _moved_clipped(kid, 0, host.bounds)) is not None)
+    return _replace(obs, where, dataclasses.replace(host, children=clipped))
+
+
+def _spots(mid: Observation, where: Path_) -> list[int]:
+    """Where rows can be put in the scrolled content of ``where``: below a row that shows
+    something, wholly in view (:func:`.insertions.lists`)."""
+    content = _list_of(mid, where)
+    return [i for p, i in lists(mid) if p == content and i > 0]
+
+
+def cases(rng: random.Random, per_capture: int) -> list[Composed]:
+    """``per_capture`` cases of each kind on each real capture with a scroller (insertions
+    only into a scroller's own content, below a row in view after the scroll, the scroller
+    the box that clips it)."""
+    out: list[Composed] = []
+    for name, obs in captures():
+        where_all = scrollers(obs)
+        if not where_all:
+            continue
+        for _ in range(per_capture):
+            where, d = rng.choice(where_all), rng.choice(DISTANCES)
+            mid = scrolled(obs, where, d)
+            spots = _spots(mid, where)
+            if spots:
+                index, n = rng.choice(spots), rng.choice((1, 2, 8))
+                out.append(
+                    Composed(name, "scroll+insert", where, d, index, n, removal=rng.random() < 0.4)
+                )
+            shape = rng.choice([s for s in overlays.SHAPES if overlays.fits(mid, s)])
+            out.append(
+                Composed(name, "scroll+overlay", where, d, shape=shape, removal=rng.random() < 0.4)
+            )
+    return out
+
+
+def sweep(
+    spots: int = 3,
+    shapes: tuple[str, ...] = ("snackbar", "dialog", "scrim"),
+    distances: tuple[int, ...] = DISTANCES,
+) -> list[Composed]:
+    """Every scroller of every real capture scrolled by each of ``distances``, then one and
+    two rows put in at each of its first ``spots`` spots, and each of ``shapes`` shown; both
+    ways."""
+    out: list[Composed] = []
+    for name, obs in captures():
+        for where in scrollers(obs):
+            for d in distances:
+                mid = scrolled(obs, where, d)
+                at = _spots(mid, where)
+                for removal in (False, True):
+                    out += [
+                        Composed(name, "scroll+insert", where, d, i, n, removal=removal)
+                        for i in at[:spots]
+                        for n in (1, 2)
+                    ]
+                    out += [
+                        Composed(name, "scroll+overlay", where, d, shape=shape, removal=removal)
+                        for shape in shapes
+                        if overlays.fits(mid, shape)
+                    ]
+    return out
+
+
+def derive(case: Composed) -> tuple[Observation, Observation]:
+    """(prev, curr): the capture, and the capture scrolled then changed (or the reverse)."""
+    obs = dict(captures())[case.capture]
+    mid = scrolled(obs, case.where, case.d)
+    if case.kind == "scroll+insert":
+        after = put_in(mid, case.where, case.index, case.n)
+    else:
+        after = overlays.shown(mid, case.shape)
+    return (after, obs) if case.removal else (obs, after)
+
+
+def _made(case: Composed, frame: Frame, obs: Observation) -> set[int]:
+    """Positions the step made, in the frame that has them (``obs`` is its observation)."""
+    if case.kind == "scroll+overlay":
+        return overlays._overlay_positions(frame, case.shape)
+    content = _list_of(obs, case.where)
+    assert content is not None
+    kids = _at(obs, content).children
+    out: set[int] = set()
+    for j in range(case.n):
+        if case.index + j < len(kids):
+            out.update(_positions(frame, obs, (*content, case.index + j)))
+    return out
+
+
+def _height(case: Composed) -> int:
+    """How far the rows below the spot moved besides the scroll: the inserted rows' pitch."""
+    if case.kind != "scroll+insert":
+        return 0
+    mid = scrolled(dict(captures())[case.capture], case.where, case.d)
+    content = _list_of(mid, case.where)
+    assert content is not None
+    grown = put_in(mid, case.where, case.index, case.n)
+    rows, more = _at(mid, content).children, _at(grown, content).children
+    below = case.index + case.n
+    if case.index < len(rows) and below < len(more) and more[below].class_name:
+        return more[below].bounds.top - rows[case.index].bounds.top
+    return 0
+
+
+def check(case: Composed) -> list[Violation]:
+    """The violations of the delta of ``case`` (module docstring): (class, detail)."""
+    prev, curr = derive(case)
+    fp, fc, d, out = graded(prev, curr, lambda v: "nodes moved (" in v)
+    out += changed_besides(d)
+    grown, frame = (prev, fp) if case.removal else (curr, fc)
+    made = _made(case, frame, grown)
+    paired = made & (set(d.pairs.values()) if case.removal else set(d.pairs))
+    if paired:
+        out.append(("false-pair", f"{len(paired)} nodes the step made paired with others"))
+    side = set(d.removed if case.removal else d.added)
+    if case.kind == "scroll+overlay" and case.shape in overlays.WINDOWED:
+        side |= set(d.closed if case.removal else d.opened)
+    shown = [q for q in made if frame.nodes[q].text or frame.nodes[q].content_desc]
+    if any(q not in side and not (side & set(frame.ancestors(q))) for q in shown):
+        out.append(("missed", "nodes the step made not listed"))
+    inside_p, inside_c = _positions(fp, prev, case.where), _positions(fc, curr, case.where)
+    made_p, made_c = (made, set()) if case.removal else (set(), made)
+    outside = [c for c in d.added if c not in inside_c and c not in made_c]
+    outside += [p for p in d.removed if p not in inside_p and p not in made_p]
+    if outside:
+        out.append(("unchanged-listed", f"{len(outside)} outside the scroller"))
+    return out + _scroll(case, fp, fc, d, inside_p, inside_c)
+
+
+def _scroll(
+    case: Composed, fp: Frame, fc: Frame, d: Delta, inside_p: range, inside_c: range
+) -> list[Violation]:
+    """One scroll line on the scroller, by the scroll's offset (module docstring)."""
+    true = case.d if case.removal else -case.d  # the content's move, as a scroll line says it
+    hosts = [s for s in d.scrolls if s.curr in inside_c or _fills(fc, s.curr, inside_c.start)]
+    keys = [(s.curr, s.dy, s.page) for s in d.scrolls]
+    kept = [(p, c) for p, c in persisted(fp, fc) if p in inside_p and c in inside_c]
+    moves = [fc.nodes[c].bounds.top - fp.nodes[p].bounds.top for p, c in kept]
+    rows = {
+        _row(fc, c, inside_c.start)
+        for (_, c), m in zip(kept, moves, strict=True)
+        if abs(m - true) <= SLACK
+    }
+    if not d.scrolls and len(rows) < ROWS:
+        return [("missed", f"scrolled {case.d}px: no scroll line")]
+    if len(d.scrolls) != 1 or not hosts:
+        return [("wrong-scroll", f"scrolled {case.d}px; scroll entries {keys}")]
+    s = hosts[0]
+    if s.page:
+        obs = dict(captures())[case.capture]
+        if kept or _stayed(obs, case.where, case.d):
+            return [("wrong-scroll", f"scrolled {case.d}px, content stayed: a page")]
+        return []
+    ok = {true}
+    h = _height(case)
+    if h and not any(abs(m - true) <= SLACK for m in moves):
+        ok.add(true - h if case.removal else true + h)
+    if s.dx or all(abs(s.dy - o) > SLACK for o in ok):
+        return [("wrong-scroll", f"scrolled {case.d}px (+{h}), reported ({s.dx}, {s.dy})")]
+    return []
+
+
+def _row(frame: Frame, pos: int, host: int) -> int:
+    """The child of the innermost wrapper filling ``host`` that holds ``pos`` (its row)."""
+    content = host
+    while len(kids := frame.children[content]) == 1 and (
+        frame.nodes[kids[0]].bounds == frame.nodes[host].bounds
+    ):
+        content = kids[0]
+    while pos >= 0 and frame.parents[pos] != content:
+        pos = frame.parents[pos]
+    return pos
+
+
+def kind(case: Composed) -> str:
+    return case.kind + ("-" if case.removal else "")

@@ -1,0 +1,75 @@
+"""Two transforms in one step on real captures (:mod:`.composed`): a list scrolled while rows
+came in (or went), and an overlay shown (or taken away) over a list that scrolled, graded
+on the XML path and through the element dicts (issue 18: the judges' real captures are
+not these; composed steps are a variety the one-transform sweeps never made).
+
+The sample is :func:`.composed.sweep` at one spot per scroller, one overlay shape and three
+of the six distances (630 cases); ``python benchmarks/bench_real_composed.py`` runs the
+whole sweep (3,276 cases).
+
+Overlays over a scrolled list: 0 on both paths. Rows put in or taken out as the list
+scrolled: open (:data:`BUDGET`, a ratchet), in lists of few tall rows (the contact form's
+photo, Settings' collapsing title bar, YouTube's cards) where few rows stay in view as
+themselves. Closed on the way, on the whole sweep (XML path): in a ``ScrollView``, which
+lays its content out once, one row kept in view is kept (was listed ``-`` and ``+``:
+oracle 375 → 191). Still open: such a ScrollView then reads "about a page or more" for a
+scroll of 150 to 900 px (taking the unique labels' one move for the scroll closed 80 of
+those cases, but read a dialog swapped for another, its "Cancel" 12 px aside, as its
+button panel scrolled: ``test_session_numbers``; left out); a ``RecyclerView``'s one row
+kept in view, which the dumps cannot tell from its twin
+(:mod:`deltarec.core.diff.far_anchor`: listed ``-`` and ``+``); labels that moved by two
+offsets, the rows above the spot and the rows below it both in view (no scroll line, or a
+page).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from deltarec.core.capture import frame_cache
+from tests.core.dict_truth import graded_by_dicts
+from tests.core.real_scrolls import composed
+
+_OPEN = {
+    ("scroll+insert", "oracle"): 35,
+    ("scroll+insert", "wrong-scroll"): 28,
+    ("scroll+insert-", "oracle"): 35,
+    ("scroll+insert-", "wrong-scroll"): 28,
+}
+BUDGET: dict[str, dict[tuple[str, str], int]] = {"xml": dict(_OPEN), "dicts": dict(_OPEN)}
+"""Violations per (kind, class) of the sample, per path: a ratchet (lower it when a case
+closes, never raise it). ``missed`` (a fact left unsaid) is not counted. Was oracle 47
+each way on both paths, before a ScrollView's row was kept (``far_anchor.anchored``)."""
+
+
+def _sample() -> list[composed.Composed]:
+    return composed.sweep(spots=1, shapes=("dialog",), distances=(-400, 150, 900))
+
+
+def _graded(sample: list[composed.Composed]) -> Counter[tuple[str, str]]:
+    found: Counter[tuple[str, str]] = Counter()
+    for case in sample:
+        found.update((composed.kind(case), k) for k, _ in composed.check(case) if k != "missed")
+    return found
+
+
+def _over(
+    found: Counter[tuple[str, str]], budget: dict[tuple[str, str], int]
+) -> dict[tuple[str, str], int]:
+    return {k: n for k, n in found.items() if n > budget.get(k, 0)}
+
+
+def test_composed_steps_on_the_xml_path_within_the_budget() -> None:
+    sample = _sample()
+    assert len(sample) >= 600
+    found = _graded(sample)
+    assert not [k for k in found if k[0].startswith("scroll+overlay")], found
+    assert _over(found, BUDGET["xml"]) == {}, sorted(found.items())
+
+
+def test_composed_steps_through_the_dicts_within_the_budget() -> None:
+    frame_cache.clear()
+    with graded_by_dicts():
+        found = _graded(_sample())
+    assert not [k for k in found if k[0].startswith("scroll+overlay")], found
+    assert _over(found, BUDGET["dicts"]) == {}, sorted(found.items())
