@@ -16,7 +16,7 @@ from deltarec.core.diff.growth import unscrolled
 from deltarec.core.diff.motions import SPREAD, Motion, clustered, near, near_box, shifted
 from deltarec.core.diff.page_gesture import against
 from deltarec.core.diff.pages import bare, replaced_some, turned
-from deltarec.core.diff.pushed_edge import pushed_offset
+from deltarec.core.diff.pushed_edge import kept_in_scroll_view, pushed_offset
 from deltarec.core.diff.row_content import holds_rows
 from deltarec.core.diff.row_evidence import (
     TextCache,
@@ -237,12 +237,14 @@ def host_motion(
         # Labels or one row alone chose it, and a row it keeps in view shows something else
         # there: a coincidence of labels that repeat with a period (senders, dates), or of
         # twin rows (an ad and its twin 18 cards on), not the move; the rows those labels
-        # paired are no rows that stayed.
-        if natural and (
-            replaced_some(prev, curr, pairs, used, c, p) or _passed(prev, curr, pairs, c, p)
-        ):
-            return Motion(c, p, 0, 0, page=True)
-        return None
+        # paired are no rows that stayed. In a ScrollView no twin comes in: rows came or
+        # went around the row its label places (pushed_edge.kept_in_scroll_view).
+        if not kept_in_scroll_view(prev, p, curr, c, moved):
+            if natural and (
+                replaced_some(prev, curr, pairs, used, c, p) or _passed(prev, curr, pairs, c, p)
+            ):
+                return Motion(c, p, 0, 0, page=True)
+            return None
     if base != (0, 0):
         # Along an axis it moved no more than the rounding of its own and the outer offset,
         # a nested scroll did not move (a carousel swiped sideways in a scrolled feed).

@@ -180,14 +180,55 @@ def in_scroll_view(frame: Frame, pos: int) -> bool:
     one content child and a recycled list holds its rows (every ``RecyclerView`` and
     ``ListView`` of the real captures shows two or more; a pager's one page reads so too,
     and a row must still be pushed along its length to the pixel). O(depth + children)."""
-    natural = natures(frame)
-    while pos >= 0 and not natural[pos]:
-        pos = frame.parents[pos]
+    pos = _scroller(frame, pos)
     if pos < 0:
         return False
     if frame.nodes[0].class_name == ROOT_CLASS:  # element dicts: no class, so the shape
         return len([k for k in frame.children[pos] if frame.nodes[k].bounds.area]) == 1
     return frame.nodes[pos].class_name.endswith("ScrollView")
+
+
+def _scroller(frame: Frame, pos: int) -> int:
+    """The nearest container made to scroll at or around ``pos`` (-1: none). O(depth)."""
+    natural = natures(frame)
+    while pos >= 0 and not natural[pos]:
+        pos = frame.parents[pos]
+    return pos
+
+
+def kept_in_scroll_view(prev: Frame, p: int, curr: Frame, c: int, move: tuple[int, int]) -> bool:
+    """Whether list ``c`` (paired with ``p``) is in a ``ScrollView`` (:func:`in_scroll_view`)
+    and every label one node alone of each frame shows, of one size in both (whole, or cut
+    alike), inside the list in both, moved by ``move`` (at least one does), a move along the
+    ScrollView's axis: content laid out
+    once has no twin to come in, so those labels place their rows and ``move`` is the
+    scroll's, though rows put in or taken out around them as it scrolled leave other rows
+    where the move puts old ones (``tests/core/real_scrolls/composed.py``: the contact
+    form's photo, Settings' title bar, read as "about a page or more"). Labels that moved
+    by two offsets (the rows above rows put in, and the rows below them) place neither.
+    O(labels of both frames)."""
+    if not in_scroll_view(curr, c):
+        return False
+    # Along its axis only: a ScrollView scrolls up and down (a HorizontalScrollView, which
+    # element dicts cannot name, sideways); a dialog's "Cancel" 12 px aside as another
+    # dialog took its place is no scroll of its button panel (test_session_numbers).
+    sideways = curr.nodes[_scroller(curr, c)].class_name.endswith("HorizontalScrollView")
+    if not _near(move[1 if sideways else 0], 0):
+        return False
+    olds, news = unique_at(prev), unique_at(curr)
+    end_c, end_p = curr.subtree_end(c), prev.subtree_end(p)
+    found = False
+    for key, pos in news.items():
+        q = olds.get(key)
+        if q is None or not (c < pos < end_c and p < q < end_p):
+            continue
+        a, b = prev.nodes[q].bounds, curr.nodes[pos].bounds
+        if (a.width, a.height) != (b.width, b.height) or not a.area:
+            continue  # cut by an edge in one frame: its move is off by the cut
+        if not (_near(b.left - a.left, move[0]) and _near(b.top - a.top, move[1])):
+            return False
+        found = True
+    return found
 
 
 def _near(a: int, b: int) -> bool:

@@ -4,22 +4,21 @@ on the XML path and through the element dicts (issue 18: the judges' real captur
 not these; composed steps are a variety the one-transform sweeps never made).
 
 The sample is :func:`.composed.sweep` at one spot per scroller, one overlay shape and three
-of the six distances (630 cases); ``python benchmarks/bench_real_composed.py`` runs the
-whole sweep (3,276 cases).
+of the six distances (630 cases);
+``python benchmarks/bench_real_composed.py`` runs the whole sweep (3,276 cases).
 
 Overlays over a scrolled list: 0 on both paths. Rows put in or taken out as the list
-scrolled: open (:data:`BUDGET`, a ratchet), in lists of few tall rows (the contact form's
-photo, Settings' collapsing title bar, YouTube's cards) where few rows stay in view as
-themselves. Closed on the way, on the whole sweep (XML path): in a ``ScrollView``, which
-lays its content out once, one row kept in view is kept (was listed ``-`` and ``+``:
-oracle 375 → 191). Still open: such a ScrollView then reads "about a page or more" for a
-scroll of 150 to 900 px (taking the unique labels' one move for the scroll closed 80 of
-those cases, but read a dialog swapped for another, its "Cancel" 12 px aside, as its
-button panel scrolled: ``test_session_numbers``; left out); a ``RecyclerView``'s one row
-kept in view, which the dumps cannot tell from its twin
-(:mod:`deltarec.core.diff.far_anchor`: listed ``-`` and ``+``); labels that moved by two
-offsets, the rows above the spot and the rows below it both in view (no scroll line, or a
-page).
+scrolled: open (:data:`BUDGET`, a ratchet). What stays open is one class: a list of few
+tall rows (the contact form's photo, Settings' collapsing title bar, YouTube's cards)
+where one row alone stays in view as itself, the rows around it put in or taken out, and
+the scroll read as a page. On a ``RecyclerView`` the dumps cannot tell that row from its
+twin (:mod:`deltarec.core.diff.far_anchor`), so its labels are listed ``-`` and ``+``; in a
+``ScrollView``, which lays its content out once, the row is kept (was listed ``-`` and
+``+`` too: on the whole sweep, oracle 375 → 191 on the XML path), and where every label
+one node alone shows moved by one offset, that is the scroll (was "about a page or more"
+where it scrolled 150 to 900 px: wrong-scroll 508 → 419). Still open: labels that moved
+by two offsets (rows above the spot and rows below it both in view: no scroll line, or a
+page), and YouTube's recycled cards.
 """
 
 from __future__ import annotations
@@ -32,14 +31,16 @@ from tests.core.real_scrolls import composed
 
 _OPEN = {
     ("scroll+insert", "oracle"): 35,
-    ("scroll+insert", "wrong-scroll"): 28,
+    ("scroll+insert", "wrong-scroll"): 16,
     ("scroll+insert-", "oracle"): 35,
-    ("scroll+insert-", "wrong-scroll"): 28,
+    ("scroll+insert-", "wrong-scroll"): 16,
 }
 BUDGET: dict[str, dict[tuple[str, str], int]] = {"xml": dict(_OPEN), "dicts": dict(_OPEN)}
 """Violations per (kind, class) of the sample, per path: a ratchet (lower it when a case
 closes, never raise it). ``missed`` (a fact left unsaid) is not counted. Was oracle 47
-each way on both paths, before a ScrollView's row was kept (``far_anchor.anchored``)."""
+and wrong-scroll 28 each way on both paths, before a ScrollView's row was kept
+(``far_anchor.anchored``) and its labels' one move taken for the scroll
+(``pushed_edge.kept_in_scroll_view``)."""
 
 
 def _sample() -> list[composed.Composed]:
