@@ -51,7 +51,7 @@ from deltarec.core.diff.across import explains
 from deltarec.core.diff.axis import clear
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.pushed_edge import in_scroll_view
-from deltarec.core.diff.unique_labels import unique_at, unique_kept
+from deltarec.core.diff.unique_labels import unique_kept, unique_pairs
 from deltarec.core.observe.frame import Frame
 
 SLACK = 2
@@ -67,17 +67,11 @@ def offsets(prev: Frame, old: int, curr: Frame, row: int) -> set[tuple[int, int]
     frame shows, found in row ``old`` (of ``prev``) whole: of the same size, or within
     :data:`SLACK` px of it when clear of the list's edges in both frames (a label an edge
     cuts by a px or two is no whole label: its move is off by the cut). O(labels of both)."""
-    olds, news = unique_at(prev), unique_at(curr)
     box_p, box_c = prev.nodes[prev.parents[old]].bounds, curr.nodes[curr.parents[row]].bounds
     out: set[tuple[int, int]] = set()
     end = prev.subtree_end(old)
-    for pos in range(row, curr.subtree_end(row)):
-        n = curr.nodes[pos]
-        key = (n.class_name, n.text, n.content_desc)
-        q = olds.get(key) if news.get(key) == pos else None
-        if q is None or not old <= q < end:
-            continue
-        a, b = prev.nodes[q].bounds, n.bounds
+    for q, pos in unique_pairs(prev, old, end, curr, row, curr.subtree_end(row)):
+        a, b = prev.nodes[q].bounds, curr.nodes[pos].bounds
         off = SLACK if clear(a, box_p) and clear(b, box_c) else 0
         if abs(a.width - b.width) <= off and abs(a.height - b.height) <= off and a.area > 0:
             out.add((b.left - a.left, b.top - a.top))

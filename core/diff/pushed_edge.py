@@ -66,7 +66,7 @@ from __future__ import annotations
 from deltarec.core.capture.element_dicts import ROOT_CLASS
 from deltarec.core.diff.axis import flip
 from deltarec.core.diff.grown import rows_at
-from deltarec.core.diff.unique_labels import unique_at
+from deltarec.core.diff.unique_labels import unique_pairs
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.labels import natures
 from deltarec.core.observe.model import Bounds
@@ -158,15 +158,11 @@ def _first_label_move(prev: Frame, p: int, curr: Frame, c: int, side: bool) -> i
         return None
     first = min(old_rows, key=lambda q: _box(prev, q, side).top)
     cut = [k for k in curr.children[c] if _box(curr, k, side).bottom >= box.bottom]
-    olds, news = unique_at(prev), unique_at(curr)
     moves: set[int] = set()
+    end = prev.subtree_end(first)
     for k in cut:
-        for pos in range(k, curr.subtree_end(k)):
-            n = curr.nodes[pos]
-            key = (n.class_name, n.text, n.content_desc)
-            q = olds.get(key) if news.get(key) == pos else None
-            if q is not None and first <= q < prev.subtree_end(first):
-                moves.add(_box(curr, pos, side).top - _box(prev, q, side).top)
+        for q, pos in unique_pairs(prev, first, end, curr, k, curr.subtree_end(k)):
+            moves.add(_box(curr, pos, side).top - _box(prev, q, side).top)
     return moves.pop() if len(moves) == 1 and min(moves) > 0 else None
 
 
@@ -215,13 +211,8 @@ def kept_in_scroll_view(prev: Frame, p: int, curr: Frame, c: int, move: tuple[in
     sideways = curr.nodes[_scroller(curr, c)].class_name.endswith("HorizontalScrollView")
     if not _near(move[1 if sideways else 0], 0):
         return False
-    olds, news = unique_at(prev), unique_at(curr)
-    end_c, end_p = curr.subtree_end(c), prev.subtree_end(p)
     found = False
-    for key, pos in news.items():
-        q = olds.get(key)
-        if q is None or not (c < pos < end_c and p < q < end_p):
-            continue
+    for q, pos in unique_pairs(prev, p + 1, prev.subtree_end(p), curr, c + 1, curr.subtree_end(c)):
         a, b = prev.nodes[q].bounds, curr.nodes[pos].bounds
         if (a.width, a.height) != (b.width, b.height) or not a.area:
             continue  # cut by an edge in one frame: its move is off by the cut
@@ -252,14 +243,7 @@ def _label_pushed(
 ) -> bool:
     """Whether row ``k`` shows a label no other node of either frame shows, which row ``q``
     showed whole, at the place ``move`` puts it, cut by the bottom edge of ``box`` alone."""
-    olds, news = unique_at(prev), unique_at(curr)
-    end = prev.subtree_end(q)
-    for pos in range(k, curr.subtree_end(k)):
-        n = curr.nodes[pos]
-        key = (n.class_name, n.text, n.content_desc)
-        old = olds.get(key) if news.get(key) == pos else None
-        if old is None or not q <= old < end:
-            continue
+    for old, pos in unique_pairs(prev, q, prev.subtree_end(q), curr, k, curr.subtree_end(k)):
         a, b = _box(prev, old, side), _box(curr, pos, side)
         if not (a.area and box.top <= a.top and a.bottom <= box.bottom):
             continue  # not whole in ``prev``

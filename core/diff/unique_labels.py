@@ -48,6 +48,7 @@ from __future__ import annotations
 
 import operator
 from collections import Counter
+from collections.abc import Iterator
 
 from deltarec.core.diff.axis import clear
 from deltarec.core.diff.motions import near_box
@@ -134,6 +135,23 @@ def unique_at(frame: Frame) -> dict[Label, int]:
             key: pos for pos, key in enumerate(_signatures(frame)) if key in once
         }
     return got  # type: ignore[return-value]
+
+
+def unique_pairs(
+    prev: Frame, lo: int, hi: int, curr: Frame, start: int, end: int
+) -> Iterator[tuple[int, int]]:
+    """Each node ``pos`` of ``curr`` (``start <= pos < end``) showing a label one node alone
+    of each frame shows, with that node ``q`` of ``prev`` where ``lo <= q < hi``: ``(q, pos)``
+    in document order. The one walk of :mod:`~deltarec.core.diff.far_anchor` and
+    :mod:`~deltarec.core.diff.pushed_edge` over the labels that place a row. O(end - start)
+    after each frame's :func:`unique_at`."""
+    olds, news, keys = unique_at(prev), unique_at(curr), _signatures(curr)
+    for pos in range(start, end):
+        key = keys[pos]
+        if news.get(key) == pos:
+            q = olds.get(key)
+            if q is not None and lo <= q < hi:
+                yield q, pos
 
 
 def unique_spot(prev: Frame, curr: Frame, k: int, lo: int, hi: int) -> int | None:
