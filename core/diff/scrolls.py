@@ -271,7 +271,45 @@ def _unnamed_pages(
 
 def _seen_elsewhere(prev: Frame, curr: Frame, pairs: Mapping[int, int]) -> bool:
     """Whether an unmatched node of ``curr`` shows content (of its size) that ``prev`` had at
-    another place: only then can content have moved without a matched node moving."""
+    another place: only then can content have moved without a matched node moving.
+
+    Asked of :attr:`Frame.places` when the frame has built it; else only the old positions
+    that show a content some unmatched node shows are looked at (the rest of ``places``, a
+    dict over every old node, is never read here, and a ``False`` needs no host walk that
+    would read it: most new screens). :func:`_seen_elsewhere_by_places` is the long way."""
+    places = prev.__dict__.get("places")
+    if places is not None:
+        return _seen_elsewhere_by_places(prev, curr, pairs)
+    content, was = curr.subtree_hashes, prev.subtree_hashes
+    unpaired = [c for c in range(len(curr)) if c not in pairs]
+    wanted = {content[c] for c in unpaired}.intersection(was)
+    if not wanted:
+        return False
+    spots: dict[bytes, list[Bounds]] = {}
+    old = prev.nodes
+    for q in [q for q, h in enumerate(was) if h in wanted]:
+        spots.setdefault(was[q], []).append(old[q].bounds)
+    new = curr.nodes
+    for c in unpaired:
+        seen = spots.get(content[c])
+        if seen is None:
+            continue
+        b = new[c].bounds
+        w, h = b.right - b.left, b.bottom - b.top
+        if w <= 0 or h <= 0:
+            continue  # places holds no empty box
+        for a in seen:
+            if (
+                a.right - a.left == w
+                and a.bottom - a.top == h
+                and (a.left, a.top) != (b.left, b.top)
+            ):
+                return True
+    return False
+
+
+def _seen_elsewhere_by_places(prev: Frame, curr: Frame, pairs: Mapping[int, int]) -> bool:
+    """:func:`_seen_elsewhere` read off :attr:`Frame.places` (the long way)."""
     places, content, old = prev.places, curr.subtree_hashes, prev.nodes
     for c, node in enumerate(curr.nodes):
         if c in pairs:

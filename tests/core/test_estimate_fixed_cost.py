@@ -1,0 +1,118 @@
+"""The scroll estimate's fixed cost on new screens (issue 19, fixed cost per call): shortcuts
+that say what the long way says.
+
+- :func:`~deltarec.core.diff.scrolls._seen_elsewhere` looks only at the old positions that
+  show a content some unmatched node shows, rather than building
+  :attr:`~deltarec.core.observe.frame.Frame.places` (a dict over every old node) to ask it:
+  on most new screens it answers ``False`` and the estimate then walks no host, so nothing
+  else reads ``places``. Checked against the long way (``_seen_elsewhere_by_places``) on every
+  ordered pair of real captures of a flow (dumps and element dicts) with the matcher's pairs,
+  no pairs, the window roots only and random subsets of the matcher's pairs; on generated
+  edits of real screens; and the estimate itself, with the shortcut and the long way, on the
+  same pairs.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import permutations
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from deltarec.core.capture.element_dicts import elements_to_observation, observation_to_elements
+from deltarec.core.capture.uiautomator import parse_uiautomator
+from deltarec.core.diff import scrolls
+from deltarec.core.diff.match import match_frames
+from deltarec.core.diff.scrolls import find_motions
+from deltarec.core.observe.frame import Frame
+from tests.core.test_pair_speed import _edited
+from tests.core.truth.real_oracle import sequences
+
+REAL_DUMPS = Path(__file__).resolve().parents[2] / "fixtures" / "real"
+SEQUENCES = sequences(REAL_DUMPS)
+
+
+def _elements(path: Path) -> list[dict[str, Any]]:
+    return observation_to_elements(parse_uiautomator(path.read_bytes()))
+
+
+def _fresh(frame: Frame) -> Frame:
+    """The frame again, with no fact computed (``places`` not built)."""
+    return Frame(frame.obs)
+
+
+def _pair_maps(prev: Frame, curr: Frame, rng: random.Random) -> list[dict[int, int]]:
+    full = match_frames(prev, curr)
+    roots = {c: p for c, p in zip(curr.roots, prev.roots, strict=False)}
+    half = {c: p for c, p in full.items() if rng.random() < 0.5}
+    tenth = {c: p for c, p in full.items() if rng.random() < 0.1}
+    return [full, {}, roots, half, tenth]
+
+
+def _check(prev: Frame, curr: Frame, rng: random.Random) -> tuple[int, int]:
+    """Shortcut against the long way on the pair's pair maps: (maps asked, answered ``False``:
+    the estimate then walks no host, and nothing reads ``places``)."""
+    asked = answered = 0
+    for pairs in _pair_maps(prev, curr, rng):
+        a, b = _fresh(prev), _fresh(curr)
+        got = scrolls._seen_elsewhere(a, b, pairs)
+        assert "places" not in a.__dict__  # the shortcut never builds it
+        answered += not got
+        asked += 1
+        assert got == scrolls._seen_elsewhere_by_places(_fresh(prev), _fresh(curr), pairs)
+        assert find_motions(_fresh(prev), _fresh(curr), pairs) == _motions_the_long_way(
+            prev, curr, pairs
+        )
+    return asked, answered
+
+
+def _motions_the_long_way(prev: Frame, curr: Frame, pairs: dict[int, int]) -> Any:
+    real = scrolls._seen_elsewhere
+    scrolls._seen_elsewhere = scrolls._seen_elsewhere_by_places
+    try:
+        return find_motions(_fresh(prev), _fresh(curr), pairs)
+    finally:
+        scrolls._seen_elsewhere = real
+
+
+@pytest.mark.parametrize("name,seq", SEQUENCES, ids=lambda v: str(v)[-40:])
+def test_seen_elsewhere_as_the_long_way_on_real_captures(name: str, seq: list[Path]) -> None:
+    rng = random.Random(name)
+    dumps = [Frame(parse_uiautomator(p.read_bytes())) for p in seq]
+    dicts = [Frame(elements_to_observation(_elements(p))) for p in seq]
+    for frames in (dumps, dicts):
+        for a, b in permutations(frames[:8], 2):
+            _check(a, b, rng)
+
+
+def test_seen_elsewhere_answers_most_new_screens_without_places() -> None:
+    """The generator that found the cost: over every ordered pair of real captures of a flow
+    as element dicts (the first six of each), the pair maps asked (830) and those answered (632)
+    ``False`` without ``places`` (each built ``places`` on ``main``, a dict over every old
+    node, for nothing)."""
+    asked = answered = 0
+    rng = random.Random(0)
+    for _, seq in SEQUENCES:
+        frames = [Frame(elements_to_observation(_elements(p))) for p in seq]
+        for a, b in permutations(frames[:6], 2):
+            got = _check(a, b, rng)
+            asked, answered = asked + got[0], answered + got[1]
+    assert answered > asked // 4  # many are False: new screens, partial pairs
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, len(SEQUENCES) - 1), st.integers(0, 10**6))
+def test_seen_elsewhere_as_the_long_way_on_edited_screens(which: int, seed: int) -> None:
+    seq = SEQUENCES[which][1]
+    rng = random.Random(seed)
+    screen = _elements(seq[rng.randrange(len(seq))])
+    other = _elements(seq[rng.randrange(len(seq))])
+    for prev, curr in ((screen, _edited(screen, rng)), (other, _edited(screen, rng))):
+        a = Frame(elements_to_observation(prev))
+        b = Frame(elements_to_observation(curr))
+        _check(a, b, rng)
+        _check(b, a, rng)
