@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Iterable
-from typing import Any, Generic, TypeVar, overload
+from functools import wraps
+from typing import Any, Generic, TypeVar, cast, overload
 
 from deltarec.core.observe.identity import flatten_tree, keys_and_subtree_hashes
 from deltarec.core.observe.model import Node, Observation
@@ -303,3 +304,26 @@ class Frame:
     def focused(self) -> int:
         """Position of the focused node, or -1."""
         return next((i for i, n in enumerate(self.nodes) if n.focused), -1)
+
+
+def by_position(func: Callable[[Frame, int], _T]) -> Callable[[Frame, int], _T]:
+    """``func(frame, pos)``, a pure fact of a frame at one position, kept in the frame's
+    :attr:`Frame.memo` per position: asked again, it is looked up (a frame is an immutable
+    value, so what is kept never goes stale). For facts a step asks many times of a few
+    positions (:func:`~deltarec.core.diff.row_content.holds_rows`)."""
+
+    @wraps(func)
+    def kept(frame: Frame, pos: int) -> _T:
+        known = cast("dict[int, _T] | None", frame.memo.get(func))
+        if known is None:
+            known = frame.memo[func] = {}
+        got = known.get(pos, _MISSING)
+        if got is _MISSING:
+            got = known[pos] = func(frame, pos)
+        return cast(_T, got)  # _MISSING is never kept
+
+    return kept
+
+
+_MISSING: Any = object()
+"""Not kept yet (a fact may be ``None`` or ``False``)."""

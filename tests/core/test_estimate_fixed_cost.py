@@ -6,10 +6,14 @@ that say what the long way says.
   :attr:`~deltarec.core.observe.frame.Frame.places` (a dict over every old node) to ask it:
   on most new screens it answers ``False`` and the estimate then walks no host, so nothing
   else reads ``places``. Checked against the long way (``_seen_elsewhere_by_places``) on every
-  ordered pair of real captures of a flow (dumps and element dicts) with the matcher's pairs,
-  no pairs, the window roots only and random subsets of the matcher's pairs; on generated
-  edits of real screens; and the estimate itself, with the shortcut and the long way, on the
+  ordered pair of the first eight captures of each flow (dumps and element dicts) with the
+  matcher's pairs, no pairs, the window roots only and random subsets of the matcher's
+  pairs; on generated edits of real screens; and the estimate itself, with the shortcut and the long way, on the
   same pairs.
+- :func:`~deltarec.core.diff.row_content.holds_rows` is kept per frame and position
+  (:func:`~deltarec.core.observe.frame.by_position`): a step asks it ~35 times of ~19
+  positions. Every position of every real capture (dumps and element dicts), asked in a
+  random order, twice, answers as the function worked out does.
 """
 
 from __future__ import annotations
@@ -25,10 +29,10 @@ from hypothesis import strategies as st
 
 from deltarec.core.capture.element_dicts import elements_to_observation, observation_to_elements
 from deltarec.core.capture.uiautomator import parse_uiautomator
-from deltarec.core.diff import scrolls
+from deltarec.core.diff import row_content, scrolls
 from deltarec.core.diff.match import match_frames
 from deltarec.core.diff.scrolls import find_motions
-from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.frame import Frame, by_position
 from tests.core.test_pair_speed import _edited
 from tests.core.truth.real_oracle import sequences
 
@@ -116,3 +120,32 @@ def test_seen_elsewhere_as_the_long_way_on_edited_screens(which: int, seed: int)
         b = Frame(elements_to_observation(curr))
         _check(a, b, rng)
         _check(b, a, rng)
+
+
+@pytest.mark.parametrize("name,seq", SEQUENCES, ids=lambda v: str(v)[-40:])
+def test_holds_rows_kept_as_worked_out_on_real_captures(name: str, seq: list[Path]) -> None:
+    rng = random.Random(name)
+    worked_out = row_content.holds_rows.__wrapped__  # type: ignore[attr-defined]
+    for path in seq:
+        obs = parse_uiautomator(path.read_bytes())
+        for frame in (Frame(obs), Frame(elements_to_observation(observation_to_elements(obs)))):
+            order = list(range(len(frame))) * 2
+            rng.shuffle(order)
+            assert [row_content.holds_rows(frame, pos) for pos in order] == [
+                worked_out(frame, pos) for pos in order
+            ]
+
+
+def test_by_position_keeps_falsy_facts_and_asks_once() -> None:
+    asked: list[int] = []
+
+    @by_position
+    def fact(frame: Frame, pos: int) -> int | None:
+        asked.append(pos)
+        return None if pos % 2 else 0
+
+    frame = Frame(parse_uiautomator(sorted(REAL_DUMPS.rglob("*.xml"))[0].read_bytes()))
+    got = [fact(frame, pos) for pos in (0, 1, 0, 1, 2)]
+    assert got == [0, None, 0, None, 0]
+    assert asked == [0, 1, 2]
+    assert fact(Frame(frame.obs), 1) is None and asked == [0, 1, 2, 1]  # per frame
