@@ -43,13 +43,18 @@ def unpair_out_of_order(prev: Frame, curr: Frame, pairs: dict[int, int], used: s
     >>> sorted(pairs.items())  # "Ken #9" is not "Ken #2": its row and its labels unpaired
     [(0, 0), (1, 1), (2, 2), (3, 3), (4, 7), (5, 8), (6, 9), (7, 10), (8, 11), (9, 12)]
     """
-    same = curr.subtree_hashes
+    same, parents = curr.subtree_hashes, curr.parents
+    # A list is looked at below only when paired and made of rows: asked first (pairs only go,
+    # holds_rows is kept per frame), before the labels of the screen's changed wrappers.
     suspects = [
         c
         for c, p in pairs.items()
-        if same[c] != prev.subtree_hashes[p] and _edited_both_ways(prev, p, curr, c)
+        if same[c] != prev.subtree_hashes[p]
+        and parents[c] in pairs
+        and holds_rows(curr, parents[c])
+        and _edited_both_ways(prev, p, curr, c)
     ]
-    lists = {curr.parents[c] for c in suspects}
+    lists = {parents[c] for c in suspects}
     for parent in sorted(lists):
         old_parent = pairs.get(parent)
         if parent < 0 or old_parent is None or not holds_rows(curr, parent):
