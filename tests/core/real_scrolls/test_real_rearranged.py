@@ -20,6 +20,7 @@ import dataclasses
 import random
 
 from deltarec.core.observe.model import Node
+from deltarec.core.observer import observe_delta
 from tests.core.real_scrolls.insertions import _clip_box
 from tests.core.real_scrolls.rearranged import (
     Rearranged,
@@ -182,3 +183,34 @@ def test_every_row_swiped_away_beside_a_sliver_states_the_truth() -> None:
     assert {s.cut for s in every} >= {1, 3, 8}
     over, found = over_budget(((kind(case), check(case)) for case in every), BUDGET_SLIVER)
     assert over == {}, found
+
+
+def _sliver_case(capture: str, name: str) -> Rearranged:
+    every = [*sliver_sweep(), *sliver_sweep(top=False)]
+    return next(c for c in every if c.capture.endswith(capture) and kind(c) == name and c.cut == 1)
+
+
+def test_a_row_taken_out_beside_a_sliver_is_named_as_the_other_reading() -> None:
+    """The contact form's "Phone" row swiped away below a 1 px sliver of its class that
+    shows nothing: the scroll by its pitch and the row taken out show the same two dumps;
+    the line says both, the JSON names the row (``orRows``), and the undo mirrors it."""
+    for name, said, field in (
+        ("dismiss-edge-sliver", 'or its row "Phone" was removed', "orRemoved"),
+        ("dismiss-edge-sliver-undo", 'or its row "Phone" came in new', "orInserted"),
+    ):
+        prev, curr = derive(_sliver_case("contacts-agent/08.xml", name))
+        result = observe_delta(prev, curr)
+        [line] = [t for t in result.text.splitlines() if t.startswith("↕")]
+        assert line.endswith(said), line
+        [entry] = result.diff["scrolls"]
+        assert entry.get(field) == 1 and len(entry.get("orRows", [])) == 1
+
+
+def test_a_sliver_of_another_kind_stayed_and_nothing_scrolled() -> None:
+    """YouTube's suggestions: the 1 px sliver at the list's top is a ``LinearLayout`` over
+    ``ViewGroup`` rows; a scroll by the pitch of the row swiped away would leave a piece of
+    that row there, so the sliver stayed and the rows closed the gap: no scroll line."""
+    case = _sliver_case("Youtube_2026-02-28_22-03-39_2.xml", "dismiss-edge-sliver")
+    prev, curr = derive(case)
+    assert not [t for t in observe_delta(prev, curr).text.splitlines() if t.startswith("↕")]
+    assert check(case) == []
