@@ -16,19 +16,20 @@ from __future__ import annotations
 
 import hashlib
 from collections import Counter, deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, replace
 from itertools import chain
 from typing import cast
 
 from deltarec.core.capture.gc_pause import gc_paused
-from deltarec.core.diff.across import Page, crossed
+from deltarec.core.diff.across import crossed, pages
 from deltarec.core.diff.compute import Delta, compute_delta, to_json
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.new_rows import hedged
 from deltarec.core.diff.screens import is_new_screen, screen_title
 from deltarec.core.diff.types import ChangeKind, ObservationDiff
+from deltarec.core.diff.undone import undone
 from deltarec.core.diff.volatile import DEFAULT_VOLATILE, Volatile, system_bars
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.index import ElementIndex, Layout, build_index, layout, note_numbers
@@ -87,6 +88,7 @@ def index_frame(
     commit: bool = True,
     screen: str | None = None,
     fresh: AbstractSet[int] = frozenset(),
+    back: Mapping[int, int] | None = None,
 ) -> ElementIndex:
     """Number ``frame`` (:func:`~deltarec.core.observe.index.build_index`). ``screen``
     labels the screen it shows (:attr:`~deltarec.core.observe.index.ElementIndex.screen`:
@@ -103,6 +105,7 @@ def index_frame(
         commit=commit,
         screen=label,
         fresh=fresh,
+        recalled=back,
     )
 
 
@@ -120,22 +123,24 @@ def observe_delta(
     delta: Delta | None = None,
     gesture: Gesture | None = None,
     label: Callable[[Frame], str] | None = None,
+    back: Mapping[int, int] | None = None,
 ) -> DeltaResult:
     """Diff ``prev`` → ``curr`` and render it. ``prev_index`` keeps numbers from earlier steps.
 
-    A delta never costs more tokens than the full frame (the elements form, at the
-    same budget): when it would, the text is that frame under :data:`FULL_FRAME_MARK`.
-    ``back_to`` renders the delta as a return to a remembered screen
-    (:class:`Observer`); ``delta`` is ``compute_delta(prev, curr)`` when the caller has it;
-    ``gesture`` the step's touch when the caller knows it (:mod:`deltarec.core.diff.gesture`);
-    ``label`` names the screen a step moved to (default :func:`screen_label`; the
-    :class:`Observer` gives a screen it remembers as it was its label back).
+    A delta never costs more tokens than the full frame (the elements form, at the same
+    budget): when it would, the text is that frame under :data:`FULL_FRAME_MARK`. ``back_to``
+    renders the delta as a return to a remembered screen (:class:`Observer`); ``delta`` is
+    ``compute_delta(prev, curr)`` when the caller has it; ``gesture`` the step's touch when the
+    caller knows it (:mod:`deltarec.core.diff.gesture`); ``label`` names the screen a step
+    moved to (default :func:`screen_label`; the :class:`Observer` gives a screen it remembers
+    as it was its label back); ``back``: numbers given back to elements ``delta`` left
+    unpaired (:mod:`deltarec.core.diff.undone`).
     """
     if delta is None:
         delta = compute_delta(prev, curr, volatile=volatile, gesture=gesture)
     if prev_index is None or prev_index.frame is not delta.prev:
         prev_index = index_frame(delta.prev, options, previous=prev_index)
-    pairs = crossed(delta.prev, delta.curr, delta.pairs, _pages(delta))
+    pairs = crossed(delta.prev, delta.curr, delta.pairs, pages(delta.scrolls))
     # The frame is numbered once, after it is known whether the step moved to another screen
     # (neither question reads a number: the frame's layout answers both).
     curr = delta.curr
@@ -151,7 +156,7 @@ def observe_delta(
         index = index_frame(curr, options, previous=prev_index, commit=False, screen=screen)
     else:
         index = index_frame(
-            curr, options, previous=prev_index, pairs=pairs, commit=False, fresh=fresh
+            curr, options, previous=prev_index, pairs=pairs, commit=False, fresh=fresh, back=back
         )
     note_numbers(index)
     entries = delta_entries(delta, prev_index, index, new_screen=new_screen, back_to=back_to)
@@ -187,13 +192,6 @@ def layout_of(frame: Frame, options: IndexOptions = IndexOptions()) -> Layout:
         max_elements=options.max_elements,
         interactive_only=options.interactive_only,
     )
-
-
-def _pages(delta: Delta) -> list[Page]:
-    """The scrolls ``delta`` could not measure (about a page or more), for
-    :func:`~deltarec.core.diff.across.crossed`: a row that crossed one keeps its number
-    only on a witness."""
-    return [Page(s.curr, s.prev, s.entered, s.left, s.toward) for s in delta.scrolls if s.page]
 
 
 def observe_frame(
@@ -297,14 +295,14 @@ class Observer:
     ``step(curr)`` returns the delta from the baseline and makes ``curr`` the new
     baseline; ``reset(curr)`` sets a baseline without a delta (a full snapshot).
 
-    Memory: the last :data:`MEMORY` screens shown are kept, each as the latest frame of
-    it shown (a screen is its package, activity and title). When a step moves
-    to a new screen (or a dialog closes back to the window behind it) that
-    matches one of them — the delta from it is not a new screen — the delta is
-    taken from that frame instead: ``» back to InboxActivity "Inbox" (as after
-    step 3)``, what differs since then, and the ``[i]`` numbers it had.
-    Cost: one extra diff per remembered screen of the same app and activity,
-    only on steps that change screen.
+    Memory: the last :data:`MEMORY` screens shown are kept, each as the latest frame of it
+    shown (a screen is its package, activity and title). When a step moves to a new screen
+    (or a dialog closes back to the window behind it) that matches one of them — the delta
+    from it is not a new screen — the delta is taken from that frame instead: ``» back to
+    InboxActivity "Inbox" (as after step 3)``, what differs since then, and the ``[i]``
+    numbers it had. Cost: one extra diff per remembered screen of the same app and
+    activity, only on steps that change screen. And the baseline before the last
+    (``before``): a list back as it was then (an undo) keeps its elements' numbers.
     """
 
     def __init__(
@@ -319,6 +317,7 @@ class Observer:
         self.index: ElementIndex | None = None
         self.recent: deque[Seen] = deque(maxlen=max(0, memory))
         self.steps = 0
+        self.before: ElementIndex | None = None
 
     @property
     def baseline(self) -> Observation | None:
@@ -327,14 +326,14 @@ class Observer:
     def reset(self, obs: Observation, *, step: int | None = None) -> ElementIndex:
         # numbered on from the last index: a number is never given to another element
         frame = Frame(obs)
-        label = self._label(frame)
+        label, self.before = self._label(frame), None
         self.index = index_frame(frame, self.options, previous=self.index, screen=label)
         self._remember(self.index, step)
         return self.index
 
     def remember(self, index: ElementIndex, *, step: int | None = None) -> None:
         """Make ``index`` the baseline, as a frame the caller was shown whole."""
-        self.index = index
+        self.index, self.before = index, None
         self._remember(index, step)
 
     def _label(self, frame: Frame) -> str:
@@ -390,7 +389,12 @@ class Observer:
             result = self._recall(
                 result, max_lines=max_lines, max_tokens=max_tokens, launched=launched
             )
-        self.index = result.index
+        elif self.before and (again := undone(result.delta, self.before, self.index)):
+            delta, back = again  # lists two steps ago, back: their elements keep their numbers
+            result = self._delta(
+                self.index, curr, max_lines=max_lines, max_tokens=max_tokens, delta=delta, back=back
+            )
+        self.before, self.index = self.index, result.index
         self._remember(result.index, step)
         return result
 
@@ -404,6 +408,7 @@ class Observer:
         back_to: str | None = None,
         delta: Delta | None = None,
         gesture: Gesture | None = None,
+        back: Mapping[int, int] | None = None,
     ) -> DeltaResult:
         """:func:`observe_delta` from a frame this observer showed, with its settings."""
         return observe_delta(
@@ -418,6 +423,7 @@ class Observer:
             delta=delta,
             gesture=gesture,
             label=self._label,
+            back=back,
         )
 
     def _recall(

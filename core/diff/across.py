@@ -41,12 +41,15 @@ came in); a row that keeps its number is the element the caller was shown.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
-from typing import NamedTuple
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, NamedTuple
 
 from deltarec.core.diff.motions import near_box, shifted
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Bounds, Node
+
+if TYPE_CHECKING:
+    from deltarec.core.diff.compute import Scroll
 
 
 class Page(NamedTuple):
@@ -62,6 +65,12 @@ class Page(NamedTuple):
     """Old positions of the subtrees said to have gone out."""
     toward: tuple[int, int]
     """The sign of the content's move the caller's gesture tells ((0, 0): not told)."""
+
+
+def pages(scrolls: Iterable[Scroll]) -> list[Page]:
+    """The scrolls a delta could not measure (about a page or more), for :func:`crossed`: a
+    row that crossed one keeps its number only on a witness."""
+    return [Page(s.curr, s.prev, s.entered, s.left, s.toward) for s in scrolls if s.page]
 
 
 Signature = tuple[str, str, str, str, int, int]

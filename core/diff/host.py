@@ -16,7 +16,7 @@ from deltarec.core.diff.growth import unscrolled
 from deltarec.core.diff.motions import SPREAD, Motion, clustered, near, near_box, shifted
 from deltarec.core.diff.page_gesture import against
 from deltarec.core.diff.pages import bare, replaced_some, turned
-from deltarec.core.diff.pushed_edge import kept_in_scroll_view, pushed_offset
+from deltarec.core.diff.pushed_edge import kept_in_scroll_view, pushed_offset, stayed_sliver
 from deltarec.core.diff.row_content import holds_rows
 from deltarec.core.diff.row_evidence import (
     TextCache,
@@ -226,6 +226,8 @@ def host_motion(
         return turned(prev, curr, pairs, used, c) if natural and not rows_decide else None
     if unscrolled(prev, curr, c, p, pairs, used, (dx, dy), base):
         return None  # a row above the rows grew, came or went, or the host moved: no scroll
+    if base == (0, 0) and stayed_sliver(prev, p, curr, c, pairs, (dx, dy)):
+        return None  # a sliver stayed where the offset puts a piece of another kind
     moved = (dx + base[0], dy + base[1])
     if (rivals or edge_kept or not rows_decide or count < 2) and refuted(
         prev, curr, c, p, moved, with_one_edit(prev, curr, c, p, moved, pairs), finger

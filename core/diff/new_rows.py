@@ -231,16 +231,24 @@ def or_new(d: Delta, s: Scroll) -> str:
 def hedged(d: Delta, out: ObservationDiff) -> ObservationDiff:
     """``out`` (``to_json(d)``) with ``orInserted`` on each scroll entry whose rows may have
     come in new (:func:`new_at_top`: how many), ``orRemoved`` on each whose top rows may
-    have been removed (:func:`~deltarec.core.diff.grown.removed_at_top`), and the marks of a
+    have been removed (:func:`~deltarec.core.diff.grown.removed_at_top`), either with
+    ``orRows`` for a row beside a sliver its edge cuts
+    (:func:`~deltarec.core.diff.pushed_edge.beside_sliver`), and the marks of a
     scroll past new rows (:func:`deltarec.core.diff.past_new.noted`). O(rows of the
     scrolled lists)."""
+    from deltarec.core.diff.compute import _added_key
     from deltarec.core.diff.past_new import noted  # it reads the refresh from here
+    from deltarec.core.diff.pushed_edge import beside_sliver
 
     for entry, s in zip(out["scrolls"], d.scrolls, strict=True):
         if n := new_at_top(d, s):
             entry["orInserted"] = n
-        if n := removed_at_top(d, s):
-            entry["orRemoved"] = n  # the mirror at a list's top (:mod:`.grown`)
+        if m := removed_at_top(d, s):
+            entry["orRemoved"] = m  # the mirror at a list's top (:mod:`.grown`)
+        if not (n or m) and (beside := beside_sliver(d, s)) is not None:
+            row, removed = beside  # a row beside a sliver the edge cuts: named by its key
+            entry["orRemoved" if removed else "orInserted"] = 1
+            entry["orRows"] = [d.prev.keys[row] if removed else _added_key(d, row)]
     return noted(d, out)
 
 

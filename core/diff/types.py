@@ -91,6 +91,11 @@ class ScrollEntry(TypedDict):
     """How many rows at the list's top may have been removed instead (only when not 0): its
     rows moved up onto a row's top as the rows below rows removed at its top move, in a box
     that stayed, and two dumps do not tell which (:mod:`deltarec.core.diff.grown`)."""
+    orRows: NotRequired[list[str]]
+    """With ``orRemoved`` (``orInserted``): the keys (old keys; for ``orInserted`` new ones)
+    of the rows the other reading takes out (puts in) when they are not the list's top
+    rows: the row beside a sliver its edge cuts, which a scroll by its pitch reads the same
+    (:func:`deltarec.core.diff.pushed_edge.beside_sliver`)."""
     clipped: NotRequired[dict[str, list[int]]]
 
 

@@ -269,6 +269,7 @@ def build_index(
     commit: bool = True,
     screen: str | None = None,
     fresh: AbstractSet[int] = frozenset(),
+    recalled: Mapping[int, int] | None = None,
 ) -> ElementIndex:
     """Number the elements of ``frame``.
 
@@ -283,6 +284,9 @@ def build_index(
     ``max_elements`` caps the list after reading order; the cap is applied to
     this frame only and never decides what matched. ``fresh``: positions of elements known
     to be new (another dialog in the window of the last): they take no number back by key.
+    ``recalled``: numbers to give back to positions ``pairs`` leaves unnumbered (elements
+    of a frame seen two steps ago come back, :mod:`deltarec.core.diff.undone`), each only
+    when no element of this frame holds it.
     Cost: O(n log n).
     """
     names, positions, ordered = _ordered(frame, viewport, interactive_only)
@@ -297,6 +301,13 @@ def build_index(
             old = previous.number_of.get(pairs.get(pos, -1))
             if old is not None:
                 number_of[pos] = old
+    if recalled:
+        held = set(number_of.values())
+        for pos in ordered:
+            n = recalled.get(pos)
+            if n is not None and pos not in number_of and n not in held:
+                number_of[pos] = n
+                held.add(n)
     _recall_and_give(frame, ordered, number_of, book, previous, screen, fresh)
     made = cast(dict[int, IndexedElement], frame.memo.setdefault("elements", {}))
     elements = tuple(

@@ -40,8 +40,7 @@ from collections.abc import Callable, Iterable
 from collections.abc import Set as AbstractSet
 
 from deltarec.core.diff.compute import Delta, Scroll
-from deltarec.core.diff.grown import or_removed
-from deltarec.core.diff.new_rows import or_new, still
+from deltarec.core.diff.new_rows import still
 from deltarec.core.diff.pages import crossed, page_view
 from deltarec.core.diff.row_evidence import TextCache, shown
 from deltarec.core.diff.screens import is_new_screen, screen_name, screen_title
@@ -58,6 +57,7 @@ from deltarec.core.render.lines import element, quote, states, value
 from deltarec.core.render.rows import (
     Entry,
     count_rows,
+    hedges,
     join_named,
     list_rows,
     row_line,
@@ -351,7 +351,7 @@ def _scroll_lines(
     out = [
         Line(
             K.SCROLLED,
-            line("↕", shown_at, f" scrolled {how} ({rows}){or_new(d, s)}{or_removed(d, s)}"),
+            line("↕", shown_at, f" scrolled {how} ({rows}){hedges(d, s)}"),
         )
     ]
     entries: list[Entry] = []

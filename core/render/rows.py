@@ -27,6 +27,9 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from deltarec.core.diff.compute import Delta, Scroll
+from deltarec.core.diff.grown import or_removed
+from deltarec.core.diff.new_rows import or_new
+from deltarec.core.diff.pushed_edge import beside_sliver
 from deltarec.core.diff.row_content import holds_rows, kind, own_texts
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.index import ElementIndex
@@ -214,3 +217,22 @@ def unknown_cut(d: Delta, s: Scroll, row: int) -> bool:
     if alike < 2 or not holds_rows(fc, s.curr):
         return False  # not a list's row: a web page's sections are the page
     return not own_texts(fc, row)
+
+
+def hedges(d: Delta, s: Scroll) -> str:
+    """The end of scroll ``s``'s ``↕`` line that says the other reading two dumps leave open:
+    rows that came in new at its top (:func:`~deltarec.core.diff.new_rows.or_new`), rows
+    removed at its top (:func:`~deltarec.core.diff.grown.or_removed`), or else the row
+    beside a sliver its edge cuts, named, removed or come in new
+    (:func:`~deltarec.core.diff.pushed_edge.beside_sliver`: ``, or its row "Phone" was
+    removed``), as ``orRemoved`` / ``orInserted`` with ``orRows`` say in the JSON."""
+    said = or_new(d, s) + or_removed(d, s)
+    if said:
+        return said
+    beside = beside_sliver(d, s)
+    if beside is None:
+        return ""
+    row, removed = beside
+    shown = row_texts(d.prev if removed else d.curr, row)
+    name = f"its row {quote(shown[0])}" if shown else "a row beside the sliver its edge cuts"
+    return f", or {name} was removed" if removed else f", or {name} came in new"

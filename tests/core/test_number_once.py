@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 
 from deltarec.core.capture.element_dicts import elements_to_observation, observation_to_elements
 from deltarec.core.capture.uiautomator import parse_uiautomator
-from deltarec.core.diff.across import crossed
+from deltarec.core.diff.across import crossed, pages
 from deltarec.core.diff.compute import Delta, compute_delta
 from deltarec.core.diff.screens import (
     _CLOCK,
@@ -37,7 +37,6 @@ from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.index import ElementIndex
 from deltarec.core.observer import (
     IndexOptions,
-    _pages,
     index_frame,
     layout_of,
     observe_delta,
@@ -57,7 +56,7 @@ def _long_way(
 ) -> tuple[ElementIndex, bool]:
     """The step's index and new-screen answer as observe_delta found them before: the frame
     numbered with the pairs, asked, and numbered again on a new screen."""
-    pairs = crossed(delta.prev, delta.curr, delta.pairs, _pages(delta))
+    pairs = crossed(delta.prev, delta.curr, delta.pairs, pages(delta.scrolls))
     index = index_frame(delta.curr, options, previous=prev_index, pairs=pairs, commit=False)
     swaps = swapped_dialogs(delta, prev_index, index)
     if swaps:

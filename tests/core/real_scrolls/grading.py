@@ -7,7 +7,9 @@ what it did; these helpers say what the delta must then not state:
   and rows that showed only texts that left (or came): a row pushed out of view is gone;
 - :func:`changed_besides`: no ``~`` of a text, a description or a check state but on the
   nodes the step changed;
-- :func:`no_scroll`: no scroll line when nothing scrolled.
+- :func:`no_scroll`: no scroll line when nothing scrolled;
+- :func:`scroll_fits`: whether a scroll a hedged line states would show the second frame
+  too (a hedge is accepted only when each reading it names fits both frames).
 
 Each returns ``(class, detail)`` violations, counted by
 :mod:`benchmarks.bench_real_transforms` under the kind's name.
@@ -20,7 +22,7 @@ from collections.abc import Iterable
 
 from deltarec.core.diff.compute import Delta
 from deltarec.core.observe.frame import Frame
-from deltarec.core.observe.model import Node
+from deltarec.core.observe.model import Bounds, Node
 
 Violation = tuple[str, str]
 SAID = frozenset({"text", "content-desc", "checked", "selected"})
@@ -77,3 +79,75 @@ def no_scroll(d: Delta, why: str) -> list[Violation]:
 
 def subtree(frame: Frame, pos: int) -> range:
     return range(pos, frame.subtree_end(pos))
+
+
+def scroll_fits(prev: Frame, p: int, curr: Frame, c: int, dy: int) -> bool:
+    """Whether list ``p``'s content moved by ``dy`` and cut by its box shows what list ``c``
+    shows, node for node (class, id, text, description, box): the scroll reading of a step
+    fits both frames. Nodes in the band the scroll uncovers are whatever came in; a node the
+    edge the content moves away from cut shows, moved, the part of it seen before: a node of
+    its class and id holds that part, ending where it ends. A scroll that keeps nothing in
+    view places nothing, and does not fit. The box must be the same in both frames."""
+    box = curr.nodes[c].bounds
+    if box != prev.nodes[p].bounds or not dy or abs(dy) >= box.height:
+        return False
+    band = (box.bottom + dy, box.bottom) if dy < 0 else (box.top, box.top + dy)
+
+    def cut(b: Bounds) -> Bounds:
+        return Bounds(
+            max(b.left, box.left),
+            max(b.top, box.top),
+            min(b.right, box.right),
+            min(b.bottom, box.bottom),
+        )
+
+    def seen(n: Node, b: Bounds) -> tuple[str, str, str, str, Bounds] | None:
+        if not b.area or (b.top < band[1] and b.bottom > band[0]):
+            return None  # gone, or in the band the scroll uncovers
+        return (n.class_name, n.resource_id, n.text, n.content_desc, b)
+
+    now = curr.nodes[c + 1 : curr.subtree_end(c)]
+    want: Counter[tuple[str, str, str, str, Bounds]] = Counter()
+    for n in prev.nodes[p + 1 : prev.subtree_end(p)]:
+        b = n.bounds
+        moved = cut(Bounds(b.left, b.top + dy, b.right, b.bottom + dy))
+        if b.area and ((b.bottom >= box.bottom) if dy < 0 else (b.top <= box.top)):
+            # cut by the edge the content moves away from: the rest of it unknown
+            if not any(_holds(m, n, moved, dy) for m in now):
+                return False
+            continue
+        if (key := seen(n, moved)) is not None:
+            want[key] += 1
+    got: Counter[tuple[str, str, str, str, Bounds]] = Counter()
+    for n in now:
+        if (key := seen(n, n.bounds)) is not None:
+            got[key] += 1
+    return bool(want) and want == got
+
+
+def _holds(m: Node, n: Node, part: Bounds, dy: int) -> bool:
+    """Whether ``m`` is node ``n`` (its class and id) holding ``part``, the part of ``n``
+    seen before, moved by ``dy``, and ending where it ends (the end the edge did not cut)."""
+    b = m.bounds
+    end = b.top == part.top if dy < 0 else b.bottom == part.bottom
+    return (
+        (m.class_name, m.resource_id) == (n.class_name, n.resource_id)
+        and end
+        and (b.left, b.right) == (part.left, part.right)
+        and b.top <= part.top
+        and b.bottom >= part.bottom
+        and _labels_in(m, part.top, part.bottom) <= _labels_in(n, part.top - dy, part.bottom - dy)
+    )
+
+
+def _labels_in(node: Node, top: int, bottom: int) -> set[str]:
+    """The labels of ``node``'s subtree whose boxes reach into the band ``top``-``bottom``
+    (what a part of it cut to that band shows)."""
+    out = set()
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if label(n) and n.bounds.top < bottom and n.bounds.bottom > top:
+            out.add(label(n))
+        stack.extend(n.children)
+    return out

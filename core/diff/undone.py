@@ -1,0 +1,102 @@
+"""A step that undid the one before it: a list as it was two steps ago, back node for node.
+
+Rows archived on the Inbox, then the undo: the rows come back, and the rows that had come up
+into their places go. Where an edge cuts a row to a sliver that shows nothing, the two dumps
+of the undo cannot tell the sliver that came back from the one that was there (a sliver's
+key is its place alone): one row put back above a whole row has the very same dumps
+(``tests/core/truth/slivers.py``, the *tie*), and the diff keeps the pair, so the sliver that
+came back took the number of the one that went.
+
+The one piece of evidence outside the two dumps: the list after the undo is, node for node
+(keys and boxes), the list two steps ago. Its elements are that list's elements, and an
+element of it that the step between did not show came back: :func:`undone` unpairs it from
+the element of the last frame the diff paired it with, and gives it its number back
+(:func:`deltarec.core.observe.index.build_index`'s ``recalled``). Only for elements whose
+number the last frame did not show: an element the three frames share keeps its one number.
+Only in a step where something came or went. A list of recycled rows scrolled by exactly a
+period of content that repeats whole, every row's texts and boxes alike, would read so too;
+no list of the virtual phone or the real captures does (``bench_numbers``: reuse 0).
+O(lists) when the lists differ, O(their nodes) when they are alike.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from itertools import compress
+
+from deltarec.core.diff.compute import Delta
+from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.index import ElementIndex
+from deltarec.core.observe.labels import natures
+
+
+def same_lists(before: Frame, curr: Frame) -> dict[int, int]:
+    """``curr`` → ``before`` positions of the nodes of every list (a container made to
+    scroll) that shows the same nodes in the same boxes in both (keys, bounds and content:
+    states aside, a selection the step cleared). O(lists) when they differ, else O(their
+    nodes)."""
+    out: dict[int, int] = {}
+    for c in compress(range(len(curr.nodes)), natures(curr)):  # the lists, at C speed
+        b = before.pos_of.get(curr.keys[c])
+        if b is None or c in out or before.subtree_hashes[b] != curr.subtree_hashes[c]:
+            continue
+        n = curr.subtree_end(c) - c
+        if before.subtree_end(b) - b != n:
+            continue
+        if all(
+            before.keys[b + i] == curr.keys[c + i]
+            and before.nodes[b + i].bounds == curr.nodes[c + i].bounds
+            for i in range(n)
+        ):
+            out.update((c + i, b + i) for i in range(n))
+    return out
+
+
+def undone(
+    d: Delta, before: ElementIndex, last: ElementIndex
+) -> tuple[Delta, dict[int, int]] | None:
+    """``d`` (``last``'s frame → this one) with the elements that came back unpaired, and
+    the numbers they had two steps ago (in ``before``), where a list of this frame is one of
+    ``before``'s again (:func:`same_lists`) and the diff paired an element of it with one of
+    another number; else None (module docstring)."""
+    numbers_before, numbers_last = before.number_of, last.number_of
+    if last.frame is not d.prev or not (d.added or d.removed):
+        return None  # nothing came or went: nothing came back
+    same = same_lists(before.frame, d.curr)
+    if not same:
+        return None
+    shown = set(numbers_last.values())
+    back: dict[int, int] = {}
+    split: set[int] = set()
+    for c, b in same.items():
+        had = numbers_before.get(b)
+        if had is None or had in shown:
+            continue
+        p = d.pairs.get(c)
+        if p is None:
+            back[c] = had  # came back unpaired: its number back too
+        elif numbers_last.get(p, had) != had:
+            back[c] = had
+            split.add(c)  # paired with an element of another number: it came back
+    if not split:
+        return None
+    pairs = {c: p for c, p in d.pairs.items() if c not in split}
+    gone = {d.pairs[c] for c in split}
+    moved = {c: m for c, m in d.moved.items() if c not in split}
+    changed = {c: ch for c, ch in d.changed.items() if c not in split}
+    added = sorted({*d.added, *split})
+    removed = sorted({*d.removed, *gone})
+    scrolls = [
+        replace(s, clipped={c: b for c, b in s.clipped.items() if c not in split})
+        for s in d.scrolls
+    ]
+    again = replace(
+        d,
+        pairs=pairs,
+        moved=moved,
+        changed=changed,
+        added=added,
+        removed=removed,
+        scrolls=scrolls,
+    )
+    return again, back
