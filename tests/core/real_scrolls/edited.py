@@ -141,9 +141,18 @@ def _stays(obs: Observation, where: Path_, path: Path_, d: int) -> bool:
     return _inside(b, box, 0) and _inside(b, box, -d)
 
 
+ROW = 400
+"""Most height of a row (px): taller, a list's "row" is a page of sections."""
+
+
 def _rows(obs: Observation) -> list[Path_]:
-    """Rows of lists (:func:`.insertions.lists`) wholly in view that show something."""
-    return list(dict.fromkeys((*where, index - 1) for where, index in lists(obs)))
+    """Rows of lists (:func:`.insertions.lists`) wholly in view that show something, at most
+    :data:`ROW` high and holding no such row (a settings page's frame is one list's only
+    "row": its preferences are the rows)."""
+    rows = list(dict.fromkeys((*where, index - 1) for where, index in lists(obs)))
+    return [
+        r for r in rows if _at(obs, r).bounds.height <= ROW and not any(_under(o, r) for o in rows)
+    ]
 
 
 def _leaves(obs: Observation, row: Path_) -> list[Path_]:

@@ -3,7 +3,7 @@ edit outside its scroller or of a description inside it, a carousel scrolled sid
 a list that scrolls, a row that gains or loses a second line, a leaf of a row that stays
 coming or going.
 
-A cheap, seeded sample runs here (two derived pairs per real capture and kind);
+A cheap, seeded sample runs here (three derived pairs per real capture and kind);
 ``benchmarks/bench_real_edited.py`` runs more. :data:`BUDGET` is a ratchet: the violations
 each (path, kind, class) still has in this sample. Lower it when a class closes, never
 raise it.
@@ -21,27 +21,39 @@ from tests.core.real_scrolls.edited import Edited, _at, _made, cases, check, der
 from tests.core.real_scrolls.transforms import captures
 
 BUDGET: dict[tuple[str, str, str], int] = {
-    ("dicts", "badge", "unchanged-listed"): 1,
-    ("dicts", "line", "unchanged-listed"): 1,
-    ("dicts", "nested", "unchanged-listed"): 1,
-    ("dicts", "nested", "wrong-scroll"): 2,
-    ("dicts", "scroll+desc", "missed"): 1,
-    ("dicts", "scroll+desc", "oracle"): 11,
-    ("dicts", "scroll+desc", "unchanged-listed"): 1,
-    ("dicts", "scroll+desc", "wrong-scroll"): 1,
-    ("dicts", "unbadge", "unchanged-listed"): 1,
-    ("xml", "badge", "unchanged-listed"): 1,
-    ("xml", "line", "unchanged-listed"): 1,
-    ("xml", "nested", "unchanged-listed"): 1,
-    ("xml", "nested", "wrong-scroll"): 2,
-    ("xml", "unbadge", "unchanged-listed"): 1,
+    ("dicts", "nested", "unchanged-listed"): 2,
+    ("dicts", "nested", "wrong-scroll"): 3,
+    ("dicts", "scroll+desc", "missed"): 2,
+    ("dicts", "scroll+desc", "oracle"): 9,
+    ("dicts", "scroll+desc", "unchanged-listed"): 2,
+    ("dicts", "scroll+desc", "wrong-scroll"): 2,
+    ("xml", "nested", "unchanged-listed"): 2,
+    ("xml", "nested", "wrong-scroll"): 3,
+    ("xml", "scroll+desc", "missed"): 1,
+    ("xml", "scroll+desc", "oracle"): 2,
+    ("xml", "scroll+desc", "unchanged-listed"): 1,
+    ("xml", "scroll+desc", "wrong-scroll"): 1,
 }
-"""Violations per (path, kind, class) in the seeded sample, as measured when the kinds were
-first made (before any fix)."""
+"""Violations per (path, kind, class) in the seeded sample (287 cases each path).
+
+Closed: a row of a list that stayed while one label came or went (a section letter
+"D" a contact row no longer shows beside a name two contacts share, a preference's title
+gone beside its summary "Off", a second line under a row's name) read as the row removed
+and another added, its remaining labels not its own (line 1 / unline 2 / unbadge 1 on
+each path, :mod:`deltarec.core.diff.row_leaves`).
+
+Open: **nested**, a YouTube carousel scrolled sideways in its feed, its one whole card left
+cut by the edge, reads as the carousel turned a page with that card ``-`` and ``+`` (and,
+where the carousel turned a page while its feed moved 98 px, the feed read as a page too);
+**scroll+desc**, YouTube's first card, the only row whole in view, a button's description
+in it edited as the feed moved 10-40 px: a row that changed is no evidence of the offset
+(:mod:`deltarec.core.diff.scroll_edits`), so the feed reads as a page; on element dicts also
+the coordinator (app bar and feed) scrolled by half its height with a description edited
+in the feed reads as no scroll at all."""
 
 
 def _sample() -> list[Edited]:
-    return cases(random.Random(0), 2)
+    return cases(random.Random(0), 3)
 
 
 def _found(path: str) -> Counter[tuple[str, str, str]]:
@@ -64,7 +76,7 @@ def test_the_sample_holds_every_kind() -> None:
         "scroll+badge",
         "scroll+unbadge",
     }, kinds
-    assert sum(kinds.values()) >= 150
+    assert sum(kinds.values()) >= 250
 
 
 def test_a_line_grows_its_row_and_pushes_the_rows_below() -> None:
