@@ -10,7 +10,8 @@ around a list in both frames. Split from :mod:`~deltarec.core.diff.row_content`.
 from __future__ import annotations
 
 from deltarec.core.observe.frame import Frame
-from deltarec.core.observe.labels import scrolls_by_nature
+from deltarec.core.observe.labels import natures, scrolls_by_nature
+from deltarec.core.observe.model import Node
 
 
 def holds_scroller(frame: Frame, pos: int) -> bool:
@@ -76,3 +77,35 @@ def a_page(frame: Frame, pos: int, parent: int) -> bool:
     next page of a pager is another element however its lists scrolled)."""
     a, b = frame.nodes[pos].bounds, frame.nodes[parent].bounds
     return scrolls_by_nature(frame.nodes[parent]) and (a.width, a.height) == (b.width, b.height)
+
+
+def own_labels(frame: Frame, row: int) -> list[Node]:
+    """The nodes of ``row``'s subtree that show something, but those inside a container
+    made to scroll below it (its own labels included): a carousel in a feed's row scrolls
+    on its own, so where its list's offset puts the row, the carousel may show other cards
+    (turned a page sideways as the feed moved 98 px) and says nothing of that offset.
+    O(size of the row).
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> f = Frame(parse_uiautomator('<hierarchy><node class="Row" bounds="[0,0][9,9]">'
+    ...     '<node class="T" text="Latest" bounds="[0,0][9,2]"/><node class="R" scrollable="true"'
+    ...     ' bounds="[0,3][9,9]"><node class="Card" text="Ages" bounds="[0,3][9,9]"/></node>'
+    ...     '</node></hierarchy>'))
+    >>> [n.text for n in own_labels(f, 0)]
+    ['Latest']
+    """
+    end = frame.subtree_end(row)
+    nodes, natural = frame.nodes, natures(frame)
+    if not any(natural[row + 1 : end]):  # no scroller inside: every label (one pass, at C speed)
+        return [n for n in nodes[row:end] if n.text or n.content_desc]
+    out: list[Node] = []
+    i = row
+    while i < end:
+        n = nodes[i]
+        if n.text or n.content_desc:
+            out.append(n)
+        if i != row and natural[i]:
+            i = frame.subtree_end(i)  # a scroller of its own: its labels move with it
+            continue
+        i += 1
+    return out

@@ -301,10 +301,18 @@ def check(case: Edited) -> list[Violation]:
         return _nested(case, prev, curr)
     pushed = case.kind in ("line", "unline")
     fp, fc, d, out = graded(prev, curr, (lambda v: PUSHED in v) if pushed else lambda _: False)
+    made: list[int] = []
+    taken: list[int] = []
     if case.d:
         scroll = Case(case.capture, "scroll", case.where, case.d)
-        out += [v for v in grade(scroll, prev, curr) if v[0] not in ("false-change", "oracle")]
-        out = list(dict.fromkeys(out))
+        said = [v for v in grade(scroll, prev, curr) if v[0] not in ("false-change", "oracle")]
+        out = list(dict.fromkeys(out + said))
+        if any(s.page for s in d.scrolls) and not any(v[0] == "wrong-scroll" for v in said):
+            # Grader decision: a page where no content stayed wholly in view is the house's
+            # hedge (.transforms.grade takes it): rows cut in both frames may be twins, so
+            # the scroller's rows are not graded for -/+ (as .transforms.grade grades none).
+            made += _positions(fc, curr, case.where)
+            taken += _positions(fp, prev, case.where)
     else:
         out += no_scroll(d, case.kind)
     if case.kind.startswith("scroll+") and case.what:
@@ -312,21 +320,21 @@ def check(case: Edited) -> list[Violation]:
             case, fc, curr, _at(_edit(_obs(case), case.target, case.what), case.target)
         )
         out += changed_besides(d, {target})
-        out += stayed_listed(d)
+        out += stayed_listed(d, made, taken)
         if ATTRIBUTE[case.what] not in d.changed.get(target, {}):
             out.append(("missed", f"{case.what} of {label(fc.nodes[target])!r} not reported"))
         return out
     out += changed_besides(d)
     if case.kind in ("line", "badge", "scroll+badge"):
-        made = _made(case, fc, curr, case.kind == "scroll+badge")
-        out += stayed_listed(d, made=[made])
-        if made not in d.added:
-            out.append(("missed", f"{label(fc.nodes[made])!r} came, not listed"))
+        came = _made(case, fc, curr, case.kind == "scroll+badge")
+        out += stayed_listed(d, [*made, came], taken)
+        if came not in d.added:
+            out.append(("missed", f"{label(fc.nodes[came])!r} came, not listed"))
     else:
-        taken = _made(case, fp, prev, False)
-        out += stayed_listed(d, taken=[taken])
-        if taken not in d.removed:
-            out.append(("missed", f"{label(fp.nodes[taken])!r} went, not listed"))
+        went = _made(case, fp, prev, False)
+        out += stayed_listed(d, made, [*taken, went])
+        if went not in d.removed:
+            out.append(("missed", f"{label(fp.nodes[went])!r} went, not listed"))
     return out
 
 
@@ -356,10 +364,16 @@ def _where_now(case: Edited, frame: Frame, obs: Observation, node: Node) -> int:
 
 
 def _nested(case: Edited, prev: Observation, curr: Observation) -> list[Violation]:
-    """Two scrolls (one when ``d`` = 0): the carousel sideways by ``dx``, its list by ``d``."""
-    _, fc, d, out = graded(prev, curr)
+    """Two scrolls (one when ``d`` = 0): the carousel sideways by ``dx``, its list by ``d``.
+
+    Grader decision: where no label of the carousel lay wholly in its box before and after
+    (:func:`_stayed_sideways`), "about a page or more" is the house's hedge for a carousel
+    (:func:`.carousels.check` takes it, as :func:`.transforms.grade` takes it for a list):
+    one card cut by an edge in one frame could be its twin a few cards on
+    (:func:`deltarec.core.diff.row_evidence.refuted`), so under that reading its card
+    ``-`` and ``+`` are two cards, and not counted; outside the carousel every rule holds."""
+    fp, fc, d, out = graded(prev, curr)
     out += changed_besides(d)
-    out += stayed_listed(d)
     carousel = _at(_obs(case), case.inner)
     b = carousel.bounds
     at = Bounds(b.left, b.top - case.d, b.right, b.bottom - case.d)
@@ -370,6 +384,10 @@ def _nested(case: Edited, prev: Observation, curr: Observation) -> list[Violatio
         and (n.class_name, n.resource_id) == (carousel.class_name, carousel.resource_id)
     )
     inner_c = range(inner, fc.subtree_end(inner))
+    if _stayed_sideways(carousel, -case.dx):
+        out += stayed_listed(d)
+    else:  # a page is the hedge: the carousel's cards are not graded (docstring)
+        out += stayed_listed(d, made=inner_c, taken=_positions(fp, prev, case.inner))
     want = [(case.inner, -case.dx, 0)] + ([(case.where, 0, -case.d)] if case.d else [])
     got = [(s.curr, s.dx, s.dy, s.page) for s in d.scrolls]
     for where, dx, dy in want:
