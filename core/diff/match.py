@@ -75,11 +75,11 @@ from deltarec.core.diff.row_content import (
     kind,
     one_label_edited,
     other_row,
-    rebound_in_place,
     same_content,
     same_row_edited,
     unpair_other_rows,
 )
+from deltarec.core.diff.row_leaves import held_in_place
 from deltarec.core.diff.row_order import unpair_out_of_order
 from deltarec.core.diff.scroll_edits import reads_as_edited
 from deltarec.core.diff.scrolls import find_motions
@@ -438,13 +438,8 @@ def _align(
                     )
                     # cut by the list's edge beside the neighbour it moved with (its module)
                     or (not placed and beside_its_neighbour(prev, q, curr, c, pairs, used, runs))
-                    # its very nodes in their very boxes above the row after it, held:
-                    # whatever its one label reads (one sender's rows whose times meet)
-                    or (
-                        not placed
-                        and prev.nodes[q].bounds == curr.nodes[c].bounds
-                        and rebound_in_place(prev, q, curr, c, pairs)
-                    )
+                    # its very nodes in place, one label rebound, come or gone (its module)
+                    or (not placed and held_in_place(prev, q, curr, c, used, pairs))
                 ]
             # holds and (anchored or in place), cheapest first (in place implies holds); a row
             # of a measured scroll showing its content where the offset puts it is in place.

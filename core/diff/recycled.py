@@ -23,7 +23,8 @@ listed as come in and gone.
 
 from __future__ import annotations
 
-from deltarec.core.diff.row_content import one_viewport, reads_as_edit, unpair_inside
+from deltarec.core.diff.row_content import reads_as_edit, unpair_inside
+from deltarec.core.diff.viewport import one_viewport
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.labels import natures
 
@@ -111,7 +112,7 @@ def kept_page(prev: Frame, p: int, curr: Frame, c: int) -> bool:
 
 def one_content(prev: Frame, q: int, curr: Frame, c: int) -> bool:
     """Whether rows ``q`` and ``c`` are one wrapper of a list's content: a list's wrapper
-    (:func:`~deltarec.core.diff.row_content.one_viewport`), or the one child that fills a
+    (:func:`~deltarec.core.diff.viewport.one_viewport`), or the one child that fills a
     container made to scroll in both frames, the page it kept (:func:`kept_page`). A
     ScrollView that the keyboard shrank, scrolled to keep its focused field in view, has its
     content in another box: on the XML path its resource id pairs it; on element dicts it was

@@ -15,6 +15,7 @@ from collections.abc import Callable, Container, Iterable, Mapping
 from typing import cast
 
 from deltarec.core.capture.element_dicts import ROOT_CLASS
+from deltarec.core.diff.viewport import a_page, holds_scroller
 from deltarec.core.observe.frame import Frame, by_position
 from deltarec.core.observe.labels import scrolls_by_nature
 from deltarec.core.observe.model import Node
@@ -387,7 +388,7 @@ def other_row(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int]
         return False
     if _kinds(curr, parent)[kind(curr.nodes[c])] < 2:
         return False
-    if holds_scroller(curr, c) and holds_scroller(prev, p) and not _a_page(curr, c, parent):
+    if holds_scroller(curr, c) and holds_scroller(prev, p) and not a_page(curr, c, parent):
         return False  # what its list shows changed, not which wrapper it is (its docstring)
     if not shows_other(prev, p, curr, c) or rebound_in_place(prev, p, curr, c, pairs):
         return False
@@ -413,59 +414,6 @@ def _kinds(frame: Frame, parent: int) -> Counter[tuple[str, str, str]]:
     if got is None:
         got = kept[parent] = Counter(kind(frame.nodes[k]) for k in frame.children[parent])
     return got
-
-
-def holds_scroller(frame: Frame, pos: int) -> bool:
-    """Whether ``pos`` wraps a container made to scroll: one child after another, each in
-    ``pos``'s box and nine tenths of it at least (a list 8 px below its frame's top), down
-    to it (an activity's ``content`` > ``fragment_container`` > ScrollView). Its content is
-    the scroller's: a list scrolled a page shows other labels in the very wrapper that held
-    it. Element dicts call every wrapper a ``container``, so the window's ``content`` has
-    siblings of its kind (the action bar's): :func:`other_row` read it as another row of a
-    list, and the form scrolled a page as wrappers removed and added.
-    O(depth of the chain).
-
-    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
-    >>> f = Frame(parse_uiautomator('<hierarchy><node class="F" bounds="[0,0][9,9]"><node'
-    ...     ' class="android.widget.ScrollView" bounds="[0,0][9,9]"/></node></hierarchy>'))
-    >>> holds_scroller(f, 0), holds_scroller(f, 1)
-    (True, True)
-    """
-    box = frame.nodes[pos].bounds
-    least = box.area * 9 // 10
-    while True:
-        if scrolls_by_nature(frame.nodes[pos]):
-            return True
-        kids = frame.children[pos]
-        if len(kids) != 1:
-            return False
-        b = frame.nodes[kids[0]].bounds
-        inside = box.left <= b.left and b.right <= box.right and box.top <= b.top
-        if not (inside and b.bottom <= box.bottom and b.area >= least):
-            return False
-        pos = kids[0]
-
-
-def one_viewport(prev: Frame, q: int, curr: Frame, c: int) -> bool:
-    """Whether rows ``q`` and ``c`` each wrap a list (:func:`holds_scroller`) in one box: a
-    settings screen's ``content_frame`` under its ScrollView, beside the app bar. What it
-    shows is its list's, so a list scrolled a page leaves it no content in common, yet it is
-    the one wrapper (on the XML path its resource id says so; element dicts carry none).
-    Never a pager's page (:func:`_a_page`): the next page swiped in is another element."""
-    return (
-        prev.nodes[q].bounds == curr.nodes[c].bounds
-        and holds_scroller(curr, c)
-        and holds_scroller(prev, q)
-        and not _a_page(curr, c, curr.parents[c])
-        and not _a_page(prev, q, prev.parents[q])
-    )
-
-
-def _a_page(frame: Frame, pos: int, parent: int) -> bool:
-    """Whether ``pos`` is a page of a pager: the size of its parent, made to scroll (the
-    next page of a pager is another element however its lists scrolled)."""
-    a, b = frame.nodes[pos].bounds, frame.nodes[parent].bounds
-    return scrolls_by_nature(frame.nodes[parent]) and (a.width, a.height) == (b.width, b.height)
 
 
 def shows_other(prev: Frame, p: int, curr: Frame, c: int) -> bool:

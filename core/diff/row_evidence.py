@@ -32,6 +32,7 @@ from deltarec.core.diff.pushed_edge import pushed_to_edge
 from deltarec.core.diff.row_content import holds_rows, own_texts, texts
 from deltarec.core.diff.scroll_edits import EDITS, few_edits, label_edited
 from deltarec.core.diff.unique_labels import in_web, unique_kept
+from deltarec.core.diff.viewport import own_labels
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Bounds, Node
 
@@ -125,11 +126,12 @@ def agree(
     is what was typed into it: a field of the same id there is the field, whatever it shows
     (a form left filled in, started again empty). ``edits``: how many labels may read as
     edited there (:func:`~deltarec.core.diff.scroll_edits.label_edited`) when more labels
-    than that are found again in place (:func:`~deltarec.core.diff.scroll_edits.few_edits`)."""
+    than that are found again in place (:func:`~deltarec.core.diff.scroll_edits.few_edits`).
+    Labels inside a container made to scroll below the row (a carousel in a feed's row) are
+    not asked: they move on their own (:func:`~deltarec.core.diff.viewport.own_labels`)."""
     if p < 0:
         return False
-    olds = [n for n in prev.nodes[p : prev.subtree_end(p)] if n.text or n.content_desc]
-    news = [n for n in curr.nodes[c : curr.subtree_end(c)] if n.text or n.content_desc]
+    olds, news = own_labels(prev, p), own_labels(curr, c)  # not a carousel's in the row
     # Labels rows apart are never consistent: skipped (:func:`_apart`) before a moved box is
     # built; a row is compared with every label of the other.
     dy = shift[1]
@@ -449,9 +451,9 @@ def _relabelled(
     place. A label an edge cuts still shows its whole text: "$89.99" moved to the top edge
     where a sliver of "$9.99" shows is another label there (the Article's grid from 652 to
     3,260, read off a sliver of a twin price as 1,972 px)."""
-    news = [n for n in b.nodes[k : b.subtree_end(k)] if n.text or n.content_desc]
-    for n in a.nodes[q : a.subtree_end(q)]:
-        if not (n.text or n.content_desc) or not clear(n.bounds, a_box, side):
+    news = own_labels(b, k)
+    for n in own_labels(a, q):  # a carousel in the row scrolls on its own (its module)
+        if not clear(n.bounds, a_box, side):
             continue
         moved = _shifted(n.bounds, *offset)
         cut = cut_to(moved, b_box, side)

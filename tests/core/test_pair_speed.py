@@ -44,6 +44,7 @@ from deltarec.core.diff.pages import _viewport, scrollers
 from deltarec.core.diff.pair_evidence import Evidence
 from deltarec.core.diff.row_content import other_row
 from deltarec.core.diff.row_evidence import _apart, agree
+from deltarec.core.diff.viewport import own_labels
 from deltarec.core.elements import delta_observation
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.labels import scrolls_by_nature
@@ -131,11 +132,11 @@ def test_edited_element_pairs_read_as_with_the_scrolls_measured_again(
 
 def _agree_long(prev: Frame, p: int, curr: Frame, c: int, shift: tuple[int, int]) -> bool:
     """agree as it read before the prefilter: every pair of labels weighed (two text fields
-    of one id show the same field, whatever was typed: ``row_evidence._one_field``)."""
+    of one id show the same field, whatever was typed: ``row_evidence._one_field``), of the
+    labels it asks (a carousel's inside the row move on their own: ``viewport.own_labels``)."""
     if p < 0:
         return False
-    olds = [n for n in prev.nodes[p : prev.subtree_end(p)] if n.text or n.content_desc]
-    news = [n for n in curr.nodes[c : curr.subtree_end(c)] if n.text or n.content_desc]
+    olds, news = own_labels(prev, p), own_labels(curr, c)
     at = [
         (
             i,

@@ -223,19 +223,37 @@ def _continued(parent: Node, box: Bounds, d: int) -> list[Node]:
 
 
 def _other(label: str, k: int) -> str:
-    """Another row's label of the same shape: every letter moved ``k`` places on (another
-    word, never one containing the first)."""
+    """Another row's label of the same shape: every letter and digit moved ``k`` places on,
+    the copy's number appended (another word, never one containing the first). Letters
+    outside ASCII (a CJK title) move on in their script, digits (a count "3,067", a time
+    "9:41") among the ten digits: a label of digits alone was kept and only numbered
+    ("-3067" → "-3067 #-1", which holds "-3067": an edit that appended a word, not another
+    row). A label with nothing to move ("•", "—") is replaced by the copy's number."""
     if not label:
         return ""
-    turn = 1 + k % 25
-    return (
-        "".join(
-            chr((ord(ch) - base + turn) % 26 + base) if ch.isascii() and ch.isalpha() else ch
-            for ch in label
-            for base in [ord("a") if ch.islower() else ord("A")]
-        )
-        + f" #{k}"
-    )  # never another row's label ("E" turned is "D", once again)
+    turned = "".join(_turned(ch, k) for ch in label)
+    # the number keeps copies apart ("E" turned is "D", once again), in letters where its
+    # digits would hold the label ("7 #3" holds "3")
+    number = "".join(chr(ord("a") + int(c)) if c.isdigit() else c for c in str(k))
+    for out in (f"{turned} #{k}", f"{turned} #{number}", f"#{k}", f"#{number}", f"№{number}"):
+        if label not in out:
+            return out
+    raise AssertionError(label)  # a label held by "#k", "#b" and "№b" alike: none
+
+
+def _turned(ch: str, k: int) -> str:
+    """``ch`` moved ``k`` places on: an ASCII letter among its 26 (1 to 25 places), a digit
+    among its 10 (1 to 9), another letter to the one ``1 + k % 25`` code points on when
+    that is a letter too; anything else as it is."""
+    if ch.isascii() and ch.isalpha():
+        base = ord("a") if ch.islower() else ord("A")
+        return chr((ord(ch) - base + 1 + k % 25) % 26 + base)
+    if ch.isascii() and ch.isdigit():
+        return chr((ord(ch) - ord("0") + 1 + k % 9) % 10 + ord("0"))
+    if ch.isalpha():
+        moved = chr(ord(ch) + 1 + k % 25)
+        return moved if moved.isalpha() else ch
+    return ch
 
 
 def _copy(node: Node, dy: int, k: int, listed: bool) -> Node:

@@ -1,0 +1,144 @@
+"""A row of a list that stayed while one label came into it or went out of it (issue 18).
+
+A badge shown on a row ("3", "NEW"), a section letter a contact row no longer shows, a
+preference whose title or summary went, a second line under a message's subject: the row
+stayed, one label came or went. Passes 3 and 4 pair a list's rows only on their content
+(:func:`~deltarec.core.diff.row_content.same_content`), and a row whose remaining labels are
+the list's template ("Off", a name two contacts share) has no content of its own: it read
+as removed, and the same row, less that label, as added.
+
+:func:`one_label_came_or_went` pairs such a row where its list did not scroll: the same
+labels but one, which one of them shows and the other does not; its very nodes (class,
+resource id, box) but the subtree that shows that label, in the very same box — or, where
+that subtree is a line that grew (shrank) the row, the same box but for its bottom edge;
+and the label did not come from another row of the list before, nor went to one after
+(the label moved, the rows did not). The row is then the same row: ``+`` (``-``) of the
+label alone.
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> from deltarec.core.observe.frame import Frame
+    >>> def shot(*rows):
+    ...     out = ""
+    ...     for i, labels in enumerate(rows):
+    ...         top = 100 * i
+    ...         kids = "".join(f'<node class="T" text="{t}" bounds="[{100 * k},{top}]'
+    ...                        f'[{100 * k + 90},{top + 90}]"/>' for k, t in enumerate(labels))
+    ...         out += f'<node class="Row" bounds="[0,{top}][900,{top + 90}]">{kids}</node>'
+    ...     return Frame(parse_uiautomator(f'<hierarchy><node class="L" bounds="[0,0][900,900]">'
+    ...                                    f'{out}</node></hierarchy>'))
+
+Not where the labels left moved (the summary took the title's place: another row's layout).
+
+    >>> after = shot(["Data Saver", "Off"], ["Hotspot", "Off"])
+    >>> one_label_came_or_went(after, 1, shot(["Off"], ["Hotspot", "Off"]), 1, {}, {})
+    False
+
+The title's node went, its summary kept its box: the same row, its title gone.
+
+    >>> gone = Frame(parse_uiautomator('<hierarchy><node class="L" bounds="[0,0][900,900]">'
+    ...     '<node class="Row" bounds="[0,0][900,90]"><node class="T" text="Off"'
+    ...     ' bounds="[100,0][190,90]"/></node><node class="Row" bounds="[0,100][900,190]">'
+    ...     '<node class="T" text="Hotspot" bounds="[0,100][90,190]"/><node class="T"'
+    ...     ' text="Off" bounds="[100,100][190,190]"/></node></node></hierarchy>'))
+    >>> one_label_came_or_went(after, 1, gone, 1, {}, {})
+    True
+
+Not where the title went to the next row (it moved: the rows were rebound).
+
+    >>> moved = Frame(parse_uiautomator('<hierarchy><node class="L" bounds="[0,0][900,900]">'
+    ...     '<node class="Row" bounds="[0,0][900,90]"><node class="T" text="Off"'
+    ...     ' bounds="[100,0][190,90]"/></node><node class="Row" bounds="[0,100][900,190]">'
+    ...     '<node class="T" text="Data Saver" bounds="[0,100][90,190]"/><node class="T"'
+    ...     ' text="Off" bounds="[100,100][190,190]"/></node></node></hierarchy>'))
+    >>> one_label_came_or_went(after, 1, moved, 1, {}, {})
+    False
+"""
+
+from __future__ import annotations
+
+from collections.abc import Container, Mapping
+
+from deltarec.core.diff.row_content import _shown_by_another, rebound_in_place, texts
+from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.model import Node
+
+
+def held_in_place(
+    prev: Frame,
+    p: int,
+    curr: Frame,
+    c: int,
+    used: Container[int],
+    pairs: Mapping[int, int],
+) -> bool:
+    """Whether row ``c`` is row ``p`` held in place in a list that did not scroll (the caller
+    asks): its very nodes in their very boxes above the row after it, whatever its one label
+    reads (:func:`~deltarec.core.diff.row_content.rebound_in_place`: one sender's rows whose
+    times meet), or one label come or gone (:func:`one_label_came_or_went`)."""
+    if prev.nodes[p].bounds == curr.nodes[c].bounds and rebound_in_place(prev, p, curr, c, pairs):
+        return True
+    return one_label_came_or_went(prev, p, curr, c, used, pairs)
+
+
+def one_label_came_or_went(
+    prev: Frame,
+    p: int,
+    curr: Frame,
+    c: int,
+    used: Container[int],
+    pairs: Mapping[int, int],
+) -> bool:
+    """Whether row ``c`` is row ``p`` with one label come or gone (module docstring). The
+    caller asks that their list did not scroll. O(size of the two rows)."""
+    a, b = texts(prev, p), texts(curr, c)
+    gone, came = a - b, b - a
+    if len(gone) + len(came) != 1 or not a & b:
+        return False
+    if gone:
+        (label,) = gone
+        if _shown_by_another(curr, c, label, pairs):
+            return False
+        return _one_subtree_more(prev, p, curr, c, label)
+    (label,) = came
+    if _shown_by_another(prev, p, label, used):
+        return False
+    return _one_subtree_more(curr, c, prev, p, label)
+
+
+def _one_subtree_more(big: Frame, r: int, small: Frame, s: int, label: str) -> bool:
+    """Whether row ``r`` of ``big`` is row ``s`` of ``small`` with one more subtree, which
+    shows ``label`` and nothing else: the other nodes one by one of one kind in one box;
+    the row's own box the same, or but for its bottom edge where that subtree lies below
+    every other node of the row (a line that grew it)."""
+    r_end, s_end = big.subtree_end(r), small.subtree_end(s)
+    bn, sn = big.nodes, small.nodes
+    extra = (r_end - r) - (s_end - s)
+    if extra <= 0:
+        return False
+    i = 1
+    while i < s_end - s and _alike(bn[r + i], sn[s + i]):
+        i += 1
+    start = r + i
+    if big.subtree_end(start) != start + extra:
+        return False
+    if texts(big, start) != {label}:
+        return False
+    if not all(
+        _alike(m, n) for m, n in zip(bn[start + extra : r_end], sn[s + i : s_end], strict=True)
+    ):
+        return False
+    rb, sb = bn[r].bounds, sn[s].bounds
+    if rb == sb:
+        return bn[r].class_name == sn[s].class_name
+    top = bn[start].bounds.top
+    rest = [*range(r + 1, start), *range(start + extra, r_end)]
+    return (
+        (rb.left, rb.top, rb.right) == (sb.left, sb.top, sb.right)
+        and rb.bottom > sb.bottom
+        and bn[r].class_name == sn[s].class_name
+        and all(bn[q].bounds.bottom <= top for q in rest)
+    )
+
+
+def _alike(m: Node, n: Node) -> bool:
+    return (m.class_name, m.resource_id, m.bounds) == (n.class_name, n.resource_id, n.bounds)

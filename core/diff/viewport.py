@@ -1,0 +1,111 @@
+"""A list's wrapper: the nodes around a container made to scroll that show only what its
+list shows (issue 18).
+
+A list scrolled a page shows other labels in the very wrapper that held it (an activity's
+``content`` > ``fragment_container`` > ScrollView): on the XML path its resource id pairs
+it; element dicts carry none, so :func:`one_viewport` says it is one wrapper, in one box,
+around a list in both frames. Split from :mod:`~deltarec.core.diff.row_content`.
+"""
+
+from __future__ import annotations
+
+from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.labels import natures, scrolls_by_nature
+from deltarec.core.observe.model import Node
+
+
+def holds_scroller(frame: Frame, pos: int) -> bool:
+    """Whether ``pos`` wraps a container made to scroll: one child after another, each in
+    ``pos``'s box and nine tenths of it at least (a list 8 px below its frame's top), down
+    to it (an activity's ``content`` > ``fragment_container`` > ScrollView), beside each
+    only children under a tenth (Settings' pinned header) or empty (YouTube's FAB layer).
+    Its content is the scroller's: a list scrolled a page shows other labels in the very
+    wrapper that held it. Element dicts call every wrapper a ``container``, so the window's
+    ``content`` has siblings of its kind (the action bar's):
+    :func:`~deltarec.core.diff.row_content.other_row` read it as another row of a list,
+    and the form scrolled a page as wrappers removed and added (and so it did where a pinned
+    header or an empty layer lay beside the list: settings-wifi, YouTube scrolled a page).
+    O(depth of the chain).
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> f = Frame(parse_uiautomator('<hierarchy><node class="F" bounds="[0,0][9,9]"><node'
+    ...     ' class="android.widget.ScrollView" bounds="[0,0][9,9]"/></node></hierarchy>'))
+    >>> holds_scroller(f, 0), holds_scroller(f, 1)
+    (True, True)
+    """
+    box = frame.nodes[pos].bounds
+    least = box.area * 9 // 10
+    while True:
+        if scrolls_by_nature(frame.nodes[pos]):
+            return True
+        big = [k for k in frame.children[pos] if _holds_any(frame, k, least)]
+        if len(big) != 1:  # beside it a pinned header, a progress bar, an empty layer
+            return False
+        b = frame.nodes[big[0]].bounds
+        inside = box.left <= b.left and b.right <= box.right and box.top <= b.top
+        if not (inside and b.bottom <= box.bottom):
+            return False
+        pos = big[0]
+
+
+def _holds_any(frame: Frame, k: int, least: int) -> bool:
+    """Whether child ``k`` is big enough to be the wrapper's content (``least`` of its area)
+    and holds or shows something, or scrolls: an empty layer (a FAB's) is not the content."""
+    n = frame.nodes[k]
+    return n.bounds.area >= least and bool(
+        frame.children[k] or n.text or n.content_desc or scrolls_by_nature(n)
+    )
+
+
+def one_viewport(prev: Frame, q: int, curr: Frame, c: int) -> bool:
+    """Whether rows ``q`` and ``c`` each wrap a list (:func:`holds_scroller`) in one box: a
+    settings screen's ``content_frame`` under its ScrollView, beside the app bar. What it
+    shows is its list's, so a list scrolled a page leaves it no content in common, yet it is
+    the one wrapper (on the XML path its resource id says so; element dicts carry none).
+    Never a pager's page (:func:`a_page`): the next page swiped in is another element."""
+    return (
+        prev.nodes[q].bounds == curr.nodes[c].bounds
+        and holds_scroller(curr, c)
+        and holds_scroller(prev, q)
+        and not a_page(curr, c, curr.parents[c])
+        and not a_page(prev, q, prev.parents[q])
+    )
+
+
+def a_page(frame: Frame, pos: int, parent: int) -> bool:
+    """Whether ``pos`` is a page of a pager: the size of its parent, made to scroll (the
+    next page of a pager is another element however its lists scrolled)."""
+    a, b = frame.nodes[pos].bounds, frame.nodes[parent].bounds
+    return scrolls_by_nature(frame.nodes[parent]) and (a.width, a.height) == (b.width, b.height)
+
+
+def own_labels(frame: Frame, row: int) -> list[Node]:
+    """The nodes of ``row``'s subtree that show something, but those inside a container
+    made to scroll below it (its own labels included): a carousel in a feed's row scrolls
+    on its own, so where its list's offset puts the row, the carousel may show other cards
+    (turned a page sideways as the feed moved 98 px) and says nothing of that offset.
+    O(size of the row).
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> f = Frame(parse_uiautomator('<hierarchy><node class="Row" bounds="[0,0][9,9]">'
+    ...     '<node class="T" text="Latest" bounds="[0,0][9,2]"/><node class="R" scrollable="true"'
+    ...     ' bounds="[0,3][9,9]"><node class="Card" text="Ages" bounds="[0,3][9,9]"/></node>'
+    ...     '</node></hierarchy>'))
+    >>> [n.text for n in own_labels(f, 0)]
+    ['Latest']
+    """
+    end = frame.subtree_end(row)
+    nodes, natural = frame.nodes, natures(frame)
+    if not any(natural[row + 1 : end]):  # no scroller inside: every label (one pass, at C speed)
+        return [n for n in nodes[row:end] if n.text or n.content_desc]
+    out: list[Node] = []
+    i = row
+    while i < end:
+        n = nodes[i]
+        if n.text or n.content_desc:
+            out.append(n)
+        if i != row and natural[i]:
+            i = frame.subtree_end(i)  # a scroller of its own: its labels move with it
+            continue
+        i += 1
+    return out
