@@ -68,7 +68,8 @@ from deltarec.core.diff.edited_in_place import edited_in_place
 from deltarec.core.diff.geometry import geometry_pass
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.motions import Motion, shifted
-from deltarec.core.diff.pair_evidence import Evidence, Guard, own_content
+from deltarec.core.diff.pair_evidence import Evidence, Guard
+from deltarec.core.diff.placeless import drop_placeless_keys as _drop_placeless_keys
 from deltarec.core.diff.recycled import one_content, unpair_recycled_pages
 from deltarec.core.diff.row_content import (
     holds_rows,
@@ -101,25 +102,6 @@ def _similarity(a: Node, b: Node, shift: tuple[int, int] | None) -> float:
     text = 1.0 if ta == tb else ratio(ta, tb) / 100.0
     box = a.bounds if shift is None else shifted(a.bounds, *shift)
     return text * 0.7 + box.iou(b.bounds) * 0.3
-
-
-def _drop_placeless_keys(ev: Evidence, used: set[int]) -> None:
-    """Pass 1's join, less the pairs whose key is made of no content and that do not overlap:
-    such a key only says where the node sits among its siblings."""
-    curr, pairs = ev.curr, ev.pairs
-    has_content = own_content(curr)
-    nodes_p, nodes_c = ev.prev.nodes, curr.nodes
-    # One box object (the node's tag was the same in both dumps: the parser gave the node, or
-    # its box, again) overlaps itself: IoU 1.0, evidence at any threshold up to 1.0 (holds
-    # asks overlap first), told by one identity test instead of three calls.
-    same_box = ev.threshold <= 1.0
-    for c in sorted(pairs):
-        if not has_content[c]:
-            p = pairs[c]
-            if same_box and nodes_p[p].bounds is nodes_c[c].bounds:
-                continue
-            if not ev.holds(c, p):
-                used.discard(pairs.pop(c))
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,55 @@
+"""What changed in one pair's own fields (:func:`_attribute_changes`): every difference but
+volatile ones, the box only outside a scrolled host. :func:`~deltarec.core.diff.compute.
+compute_delta` asks it of every pair whose node is not the very object of the old frame, and
+tells the commonest case inline (a row pushed down by an insertion: its box alone changed).
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable
+from typing import Any, cast
+
+from deltarec.core.diff.types import FromToDict
+from deltarec.core.diff.volatile import Volatile
+from deltarec.core.observe.model import ATTRIBUTE_OF_FIELD, OWN_FIELDS, Node
+
+_BESIDE_BOX = tuple(f for f in OWN_FIELDS if f != "bounds")
+_beside_box = cast(Callable[[Node], tuple[Any, ...]], operator.attrgetter(*_BESIDE_BOX))
+"""A node's own fields but its box, in :data:`OWN_FIELDS` order, read at C speed."""
+
+
+def _attribute_changes(
+    a: Node, b: Node, key: str, volatile: Volatile, *, scrolled: bool
+) -> dict[str, FromToDict]:
+    """Every non-volatile difference of a pair; bounds only outside scrolled hosts."""
+    if a is b:
+        return {}  # one node object, kept by the next frame (element_frames.py, dump_scan.py)
+    rest_a, rest_b = _beside_box(a), _beside_box(b)
+    box_a, box_b = a.bounds, b.bounds
+    if rest_a == rest_b:  # only the box may differ (a row pushed down by an insertion)
+        if box_a == box_b:
+            return {}  # the common case: an untouched node, compared at C speed
+        if scrolled or volatile.is_volatile(key, "bounds", b.resource_id):
+            return {}
+        return {"bounds": {"from": box_a.as_list(), "to": box_b.as_list()}}
+    out: dict[str, FromToDict] = {}
+    for field_name, old, new in zip(_BESIDE_BOX, rest_a, rest_b, strict=True):
+        if old == new:
+            continue
+        if field_name == "extras":
+            extras_a, extras_b = dict(old), dict(new)
+            for name in sorted(extras_a.keys() | extras_b.keys()):
+                ea, eb = extras_a.get(name), extras_b.get(name)
+                if ea != eb and not volatile.is_volatile(key, name, b.resource_id):
+                    out[name] = {"from": ea, "to": eb}
+            continue
+        name = ATTRIBUTE_OF_FIELD[field_name]
+        if not volatile.is_volatile(key, name, b.resource_id):
+            out[name] = {"from": old, "to": new}
+    moved = not scrolled and box_a != box_b
+    if moved and not volatile.is_volatile(key, "bounds", b.resource_id):
+        out["bounds"] = {"from": box_a.as_list(), "to": box_b.as_list()}
+    if len(out) > 1:
+        out = dict(sorted(out.items()))
+    return out
