@@ -307,8 +307,8 @@ def compute_delta(
         prev=fp,
         curr=fc,
         pairs=pairs,
-        added=[c for c in range(len(fc)) if c not in pairs],
-        removed=[p for p in range(len(fp)) if p not in used],
+        added=sorted(set(range(len(fc))).difference(pairs)),  # the few unpaired, at C speed
+        removed=sorted(set(range(len(fp))).difference(used)),
         changed={},
         moved={} if in_place else _moves(fp, fc, pairs),
         scrolls=[],

@@ -225,7 +225,7 @@ def _guarded(
     # 3. top-down: window roots first (a virtual root), then every matched parent
     _align(prev, curr, prev.roots, curr.roots, pairs, used, guard, ev)
     # Only parents with a child left unpaired have work (only _align(c) pairs c's children).
-    waiting = sorted({curr.parents[k] for k in range(len(curr)) if k not in pairs} - {-1})
+    waiting = sorted({curr.parents[k] for k in set(range(len(curr))).difference(pairs)} - {-1})
     for c in waiting:
         p = pairs.get(c)
         if p is not None:
@@ -288,7 +288,7 @@ def _uncross(prev: Frame, curr: Frame, pairs: dict[int, int], used: set[int]) ->
     the old Airplane row's in one and Wi-Fi's in the next; its key joins them, while each
     row's title says which row is which. Kept: a node that moved where no slot of its
     kind is left empty (a row dragged into another list)."""
-    owner = {p: c for c, p in pairs.items()}
+    owner = dict(zip(pairs.values(), pairs, strict=True))  # {p: c for c, p in pairs.items()}
 
     def vacant(frame: Frame, parent: int, taken: Callable[[int], bool], like: Node) -> bool:
         return any(
