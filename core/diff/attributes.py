@@ -20,20 +20,46 @@ _beside_box = cast(Callable[[Node], tuple[Any, ...]], operator.attrgetter(*_BESI
 """A node's own fields but its box, in :data:`OWN_FIELDS` order, read at C speed."""
 
 
+def same_beside_box(a: Node, b: Node) -> bool:
+    """``_beside_box(a) == _beside_box(b)``: every own field but the box equal, compared
+    field by field (the two tuples of seventeen fields ``attrgetter`` builds took twice as
+    long: this is asked of every pair of a step whose node is not one object, the rows an
+    insertion pushed down). ``tests/core/test_big_step_walks.py`` changes each field alone."""
+    return (
+        a.text == b.text
+        and a.content_desc == b.content_desc
+        and a.resource_id == b.resource_id
+        and a.class_name == b.class_name
+        and a.role == b.role
+        and a.package == b.package
+        and a.checkable == b.checkable
+        and a.checked == b.checked
+        and a.clickable == b.clickable
+        and a.enabled == b.enabled
+        and a.focusable == b.focusable
+        and a.focused == b.focused
+        and a.scrollable == b.scrollable
+        and a.long_clickable == b.long_clickable
+        and a.password == b.password
+        and a.selected == b.selected
+        and a.extras == b.extras
+    )
+
+
 def _attribute_changes(
     a: Node, b: Node, key: str, volatile: Volatile, *, scrolled: bool
 ) -> dict[str, FromToDict]:
     """Every non-volatile difference of a pair; bounds only outside scrolled hosts."""
     if a is b:
         return {}  # one node object, kept by the next frame (element_frames.py, dump_scan.py)
-    rest_a, rest_b = _beside_box(a), _beside_box(b)
     box_a, box_b = a.bounds, b.bounds
-    if rest_a == rest_b:  # only the box may differ (a row pushed down by an insertion)
+    if same_beside_box(a, b):  # only the box may differ (a row pushed down by an insertion)
         if box_a == box_b:
             return {}  # the common case: an untouched node, compared at C speed
         if scrolled or volatile.is_volatile(key, "bounds", b.resource_id):
             return {}
         return {"bounds": {"from": box_a.as_list(), "to": box_b.as_list()}}
+    rest_a, rest_b = _beside_box(a), _beside_box(b)
     out: dict[str, FromToDict] = {}
     # The fields in order, extras last; those before it compared first at C speed (a row
     # below an insertion differs in its index among its siblings alone, an extra).

@@ -321,13 +321,19 @@ def unpair_sliver_states(prev: Frame, curr: Frame, pairs: dict[int, int], used: 
     >>> sorted(pairs)
     [0, 2, 3]
     """
-    nodes_c, nodes_p, state = curr.nodes, prev.nodes, _state
+    nodes_c, nodes_p = curr.nodes, prev.nodes
     # The pairs whose state changed, first: one node object kept by the next frame (the
-    # parser's, element_frames.py) is in its state; the rest compared at C speed.
+    # parser's, element_frames.py) is in its state; the rest compared field by field
+    # (_state's, inline: twice as fast as the two tuples, asked of every row pushed down).
     changed = [
         (c, p)
         for c, p in pairs.items()
-        if (node := nodes_c[c]) is not (old := nodes_p[p]) and state(node) != state(old)
+        if (node := nodes_c[c]) is not (old := nodes_p[p])
+        and (
+            node.selected != old.selected
+            or node.checked != old.checked
+            or node.enabled != old.enabled
+        )
     ]
     for c, p in changed:
         node = nodes_c[c]

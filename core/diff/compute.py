@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from itertools import pairwise, repeat
 from typing import Any
 
-from deltarec.core.diff.attributes import _attribute_changes, _beside_box
+from deltarec.core.diff.attributes import _attribute_changes, same_beside_box
 from deltarec.core.diff.focus import focus_moved
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.match import Matched, match_measured
@@ -332,7 +332,7 @@ def compute_delta(
         if where is None and c not in moved:
             if node is new:
                 continue  # one node object, kept by the next frame: no change
-            if boxes_count and _beside_box(node) == _beside_box(new):
+            if boxes_count and same_beside_box(node, new):
                 # _attribute_changes' first case, inline: the rows below an insertion, pushed
                 # down, are most of a big step's pairs.
                 a, b = node.bounds, new.bounds

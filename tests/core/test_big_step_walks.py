@@ -35,6 +35,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from itertools import pairwise
 
 import pytest
@@ -59,7 +60,7 @@ from deltarec.core.diff.row_evidence import displacement
 from deltarec.core.diff.volatile import DEFAULT_VOLATILE, Volatile
 from deltarec.core.observe import labels as L
 from deltarec.core.observe.frame import Frame
-from deltarec.core.observe.model import Node
+from deltarec.core.observe.model import Bounds, Node
 from tests.core.test_big_step import REAL_DUMPS
 from tests.core.test_step_memo import _sequences
 from tests.core.truth.real_oracle import sequences
@@ -280,6 +281,10 @@ def _check_pair(prev: Frame, curr: Frame) -> None:
             placeless.drop_placeless_keys(Evidence(prev, curr, got, threshold), got_used)
             _drop_placeless_keys_long(Evidence(prev, curr, want, threshold), want_used)
             assert list(got.items()) == list(want.items()) and got_used == want_used
+        for c, p in pairs.items():
+            a, b = prev.nodes[p], curr.nodes[c]
+            want = attributes._beside_box(a) == attributes._beside_box(b)
+            assert attributes.same_beside_box(a, b) == want
         # compute_delta's pairs whose box alone changed, told inline where no box change is
         # volatile, against _attribute_changes for every pair (a learned volatile that names
         # no element here turns the inline case off).
@@ -380,3 +385,19 @@ def test_big_step_walks_on_moved_nests() -> None:
         prev, curr = (Frame(parse_uiautomator(d)) for d in _moved_nests(seed))
         _check_pair(prev, curr)
         _check_pair(curr, prev)
+
+
+def test_same_beside_box_reads_every_field_but_the_box() -> None:
+    """Each own field but the box, changed alone, makes two nodes differ; the box does not."""
+    base = Node(role="text", class_name="T", text="a", extras=(("index", "0"),))
+    assert attributes.same_beside_box(base, replace(base, bounds=Bounds(0, 0, 9, 9)))
+    for name in attributes._BESIDE_BOX:
+        value = getattr(base, name)
+        other = (
+            not value
+            if isinstance(value, bool)
+            else (("index", "1"),)
+            if name == "extras"
+            else value + "x"
+        )
+        assert not attributes.same_beside_box(base, replace(base, **{name: other})), name
