@@ -47,13 +47,15 @@ def same_beside_box(a: Node, b: Node) -> bool:
 
 
 def _attribute_changes(
-    a: Node, b: Node, key: str, volatile: Volatile, *, scrolled: bool
+    a: Node, b: Node, key: str, volatile: Volatile, *, scrolled: bool, told: bool = False
 ) -> dict[str, FromToDict]:
-    """Every non-volatile difference of a pair; bounds only outside scrolled hosts."""
+    """Every non-volatile difference of a pair; bounds only outside scrolled hosts.
+    ``told``: the caller found that the two differ beside the box (:func:`same_beside_box`
+    is False), so it is not asked again."""
     if a is b:
         return {}  # one node object, kept by the next frame (element_frames.py, dump_scan.py)
     box_a, box_b = a.bounds, b.bounds
-    if same_beside_box(a, b):  # only the box may differ (a row pushed down by an insertion)
+    if not told and same_beside_box(a, b):  # only the box may differ (a row pushed down)
         if box_a == box_b:
             return {}  # the common case: an untouched node, compared at C speed
         if scrolled or volatile.is_volatile(key, "bounds", b.resource_id):

@@ -329,10 +329,11 @@ def compute_delta(
     for c, p in pairs.items():
         where = inside.get(c)
         node, new = nodes_p[p], nodes_c[c]
+        told = False  # whether the two are known to differ beside the box
         if where is None and c not in moved:
             if node is new:
                 continue  # one node object, kept by the next frame: no change
-            if boxes_count and same_beside_box(node, new):
+            if boxes_count and not (told := not same_beside_box(node, new)):
                 # _attribute_changes' first case, inline: the rows below an insertion, pushed
                 # down, are most of a big step's pairs.
                 a, b = node.bounds, new.bounds
@@ -343,7 +344,9 @@ def compute_delta(
                 if box_a != box_b:
                     d.changed[c] = {"bounds": {"from": box_a, "to": box_b}}
                 continue
-        changes = _attribute_changes(node, new, keys_c[c], volatile, scrolled=where is not None)
+        changes = _attribute_changes(
+            node, new, keys_c[c], volatile, scrolled=where is not None, told=told
+        )
         if where is not None:
             # Covered by the scroll: a bounds difference is the edge's cut (or a sticky row),
             # kept on the scroll entry so that apply_diff rebuilds it, never a change.

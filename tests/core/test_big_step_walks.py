@@ -51,6 +51,7 @@ from deltarec.core.diff import (
     placeless,
     row_content,
     unique_labels,
+    volatile,
 )
 from deltarec.core.diff.host import host_motion
 from deltarec.core.diff.match import match_frames
@@ -229,6 +230,26 @@ def _drop_placeless_keys_long(ev: Evidence, used: set[int]) -> None:
             used.discard(ev.pairs.pop(c))
 
 
+def _system_bars_long(frame: Frame) -> frozenset[int]:
+    nodes, parents = frame.nodes, frame.parents
+    limit = frame.obs.height * volatile.BAR_SHARE if frame.obs.height else 300
+    starts = [
+        pos
+        for pos, node in enumerate(nodes)
+        if node.resource_id
+        and parents[pos] >= 0
+        and node.resource_id.endswith(
+            volatile._SYSTEM_UI_BAR_IDS if node.package == volatile.SYSTEM_UI else volatile._BAR_IDS
+        )
+    ]
+    starts += [
+        root
+        for root in frame.roots
+        if nodes[root].package == volatile.SYSTEM_UI and nodes[root].bounds.height <= limit
+    ]
+    return frozenset(k for pos in starts for k in range(pos, frame.subtree_end(pos)))
+
+
 # ----------------------------------------------------------------------------------- the checks
 
 _NO_ONE = Volatile(per_element=frozenset({("no such key", "bounds")}))
@@ -236,6 +257,7 @@ _NO_ONE = Volatile(per_element=frozenset({("no such key", "bounds")}))
 
 
 def _check_frame(frame: Frame) -> None:
+    assert volatile.system_bars(frame) == _system_bars_long(frame)
     names = L.labels(frame)
     for interactive_only in (False, True):
         got = L.element_positions(frame, names, interactive_only=interactive_only)
@@ -401,3 +423,34 @@ def test_same_beside_box_reads_every_field_but_the_box() -> None:
             else value + "x"
         )
         assert not attributes.same_beside_box(base, replace(base, **{name: other})), name
+
+
+def _barred(seed: int) -> str:
+    """A dump of a few windows, of System UI or an app, short or tall, whose nodes carry ids
+    of bars, of a bar's parts, or of nothing like them (:func:`test_system_bars_on_barred`)."""
+    rng = random.Random(seed)
+    ids = [*volatile._SYSTEM_UI_BAR_IDS, ":id/title", ":id/clock_face", ""]
+    windows = []
+    for _ in range(rng.randrange(1, 4)):
+        package = rng.choice((volatile.SYSTEM_UI, "com.app"))
+        high = rng.choice((84, 2400))
+        kids = "".join(
+            f'<node class="V" package="{package}" resource-id="{package}{rng.choice(ids)}"'
+            f' bounds="[0,0][9,{rng.randrange(1, 90)}]"/>'
+            for _ in range(rng.randrange(0, 6))
+        )
+        windows.append(
+            f'<node class="W" package="{package}" bounds="[0,0][1080,{high}]">{kids}</node>'
+        )
+    return '<hierarchy rotation="0">' + "".join(windows) + "</hierarchy>"
+
+
+BARRED = 200
+"""Seeds of :func:`_barred` (73 of them fail where :func:`~deltarec.core.diff.volatile.
+system_bars` tells the ids of a bar by the app's list alone)."""
+
+
+def test_system_bars_on_barred() -> None:
+    for seed in range(BARRED):
+        frame = Frame(parse_uiautomator(_barred(seed)))
+        assert volatile.system_bars(frame) == _system_bars_long(frame), seed
