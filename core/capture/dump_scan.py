@@ -60,7 +60,7 @@ from deltarec.core.capture.gc_pause import gc_paused
 from deltarec.core.capture.roles import DIALOG_CUES
 from deltarec.core.observe import identity
 from deltarec.core.observe.identity import _NO_CHILDREN
-from deltarec.core.observe.model import FLAG_ATTRIBUTES, Node
+from deltarec.core.observe.model import FLAG_ATTRIBUTES, Bounds, Node
 
 KEPT_BYTES = 8_000_000
 """Largest dump whose nodes are kept for the next one (a few times their size in memory)."""
@@ -108,10 +108,12 @@ _lock = threading.Lock()
 HEADS_KEPT = 20_000
 """Most tag heads kept (:data:`Head`); past it, the next dump starts a new set."""
 
-Head = tuple[str, str, str, str, str, Flags, tuple[tuple[str, str], ...]]
-"""What a standard tag says before its box (class, resource id, text, description, package,
-flags, extras), kept by those bytes: a row pushed down by an insertion, or scrolled, is the
-same tag but for its box, and is built from them without reading it again."""
+Head = tuple[str, str, str, str, str, str, Flags, tuple[tuple[str, str], ...], bool]
+"""What a standard tag says before its box (role, class, resource id, text, description,
+package, flags, extras, and whether its id is a dialog cue), kept by those bytes: a row
+pushed down by an insertion, or scrolled, is the same tag but for its box, and is built from
+them without reading it again (its role, which class and flags decide, not worked out
+again either)."""
 
 _heads: dict[bytes, Head] = {}
 _BOX = rb'bounds="\[(-?[0-9]{1,9}),(-?[0-9]{1,9})\]\[(-?[0-9]{1,9}),(-?[0-9]{1,9})\]"'
@@ -288,10 +290,11 @@ def _built(
     known = heads.get(head)
     if known is not None:
         box = (_LEAF_BOX if leaf else _OPEN_BOX).fullmatch(tag, cut)
-        if box is not None:
-            a, b, c, d, e, flags, extras = known
-            built = assemble(a, b, c, d, e, box.groups(), flags, kids, extras)
-            return built, built.resource_id in DIALOG_CUES
+        if box is not None:  # assemble(), but the role: the head's
+            role, a, b, c, d, e, flags, extras, cue = known
+            left, top, right, bottom = box.groups()
+            box_of = Bounds(int(left), int(top), int(right), int(bottom))
+            return Node(role, a, b, c, d, e, box_of, *flags, kids, extras), cue
     text = _text(tag)
     parts = text.split('"')
     end = parts[-1].rstrip(" \t\r\n")
@@ -305,6 +308,7 @@ def _built(
         node = _standard(parts, kids)
         if node is not None and cut > 0:
             heads[head] = (
+                node.role,
                 node.class_name,
                 node.resource_id,
                 node.text,
@@ -312,6 +316,7 @@ def _built(
                 node.package,
                 _flags_of(node),
                 node.extras,
+                node.resource_id in DIALOG_CUES,
             )
     if node is None:
         match = (_LEAF if leaf else _OPEN).fullmatch(text)

@@ -23,11 +23,11 @@ from __future__ import annotations
 
 import operator
 from bisect import bisect_left
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import pairwise, repeat
-from typing import Any, cast
+from typing import Any
 
+from deltarec.core.diff.attributes import _attribute_changes, same_beside_box
 from deltarec.core.diff.focus import focus_moved
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.match import Matched, match_measured
@@ -47,8 +47,6 @@ from deltarec.core.diff.types import (
 from deltarec.core.diff.volatile import DEFAULT_VOLATILE, Volatile, system_bars
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import (
-    ATTRIBUTE_OF_FIELD,
-    OWN_FIELDS,
     Bounds,
     Node,
     Observation,
@@ -250,47 +248,6 @@ def _innermost(frame: Frame, pos: int, hosts: dict[int, int]) -> int | None:
     return None
 
 
-_BESIDE_BOX = tuple(f for f in OWN_FIELDS if f != "bounds")
-_beside_box = cast(Callable[[Node], tuple[Any, ...]], operator.attrgetter(*_BESIDE_BOX))
-"""A node's own fields but its box, in :data:`OWN_FIELDS` order, read at C speed."""
-
-
-def _attribute_changes(
-    a: Node, b: Node, key: str, volatile: Volatile, *, scrolled: bool
-) -> dict[str, FromToDict]:
-    """Every non-volatile difference of a pair; bounds only outside scrolled hosts."""
-    if a is b:
-        return {}  # one node object, kept by the next frame (element_frames.py, dump_scan.py)
-    rest_a, rest_b = _beside_box(a), _beside_box(b)
-    box_a, box_b = a.bounds, b.bounds
-    if rest_a == rest_b:  # only the box may differ (a row pushed down by an insertion)
-        if box_a == box_b:
-            return {}  # the common case: an untouched node, compared at C speed
-        if scrolled or volatile.is_volatile(key, "bounds", b.resource_id):
-            return {}
-        return {"bounds": {"from": box_a.as_list(), "to": box_b.as_list()}}
-    out: dict[str, FromToDict] = {}
-    for field_name, old, new in zip(_BESIDE_BOX, rest_a, rest_b, strict=True):
-        if old == new:
-            continue
-        if field_name == "extras":
-            extras_a, extras_b = dict(old), dict(new)
-            for name in sorted(extras_a.keys() | extras_b.keys()):
-                ea, eb = extras_a.get(name), extras_b.get(name)
-                if ea != eb and not volatile.is_volatile(key, name, b.resource_id):
-                    out[name] = {"from": ea, "to": eb}
-            continue
-        name = ATTRIBUTE_OF_FIELD[field_name]
-        if not volatile.is_volatile(key, name, b.resource_id):
-            out[name] = {"from": old, "to": new}
-    moved = not scrolled and box_a != box_b
-    if moved and not volatile.is_volatile(key, "bounds", b.resource_id):
-        out["bounds"] = {"from": box_a.as_list(), "to": box_b.as_list()}
-    if len(out) > 1:
-        out = dict(sorted(out.items()))
-    return out
-
-
 def _frame(bounds: Bounds | None) -> list[int] | None:
     return None if bounds is None else bounds.as_list()
 
@@ -350,8 +307,8 @@ def compute_delta(
         prev=fp,
         curr=fc,
         pairs=pairs,
-        added=[c for c in range(len(fc)) if c not in pairs],
-        removed=[p for p in range(len(fp)) if p not in used],
+        added=sorted(set(range(len(fc))).difference(pairs)),  # the few unpaired, at C speed
+        removed=sorted(set(range(len(fp))).difference(used)),
         changed={},
         moved={} if in_place else _moves(fp, fc, pairs),
         scrolls=[],
@@ -365,14 +322,30 @@ def compute_delta(
         d.scrolls = _scrolls(d, gesture, matched)
     inside = placements(fc, [Motion(s.curr, s.prev, s.dx, s.dy, s.page) for s in d.scrolls])
     scroll_at = {s.curr: s for s in d.scrolls}
-    nodes_p, nodes_c, moved = fp.nodes, fc.nodes, d.moved
+    nodes_p, nodes_c, moved, keys_c = fp.nodes, fc.nodes, d.moved, fc.keys
+    # Whether a box's change is never volatile (none learned, "bounds" not named): then the
+    # common pair below, its box alone changed, is told inline (issue 19).
+    boxes_count = not volatile.per_element and "bounds" not in volatile.names
     for c, p in pairs.items():
         where = inside.get(c)
-        node = nodes_p[p]
-        if node is nodes_c[c] and where is None and c not in moved:
-            continue  # one node object, kept by the next frame: no change (_attribute_changes)
+        node, new = nodes_p[p], nodes_c[c]
+        told = False  # whether the two are known to differ beside the box
+        if where is None and c not in moved:
+            if node is new:
+                continue  # one node object, kept by the next frame: no change
+            if boxes_count and not (told := not same_beside_box(node, new)):
+                # _attribute_changes' first case, inline: the rows below an insertion, pushed
+                # down, are most of a big step's pairs.
+                a, b = node.bounds, new.bounds
+                box_a, box_b = (
+                    [a.left, a.top, a.right, a.bottom],
+                    [b.left, b.top, b.right, b.bottom],
+                )
+                if box_a != box_b:
+                    d.changed[c] = {"bounds": {"from": box_a, "to": box_b}}
+                continue
         changes = _attribute_changes(
-            node, nodes_c[c], fc.keys[c], volatile, scrolled=where is not None
+            node, new, keys_c[c], volatile, scrolled=where is not None, told=told
         )
         if where is not None:
             # Covered by the scroll: a bounds difference is the edge's cut (or a sticky row),

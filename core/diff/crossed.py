@@ -77,8 +77,18 @@ def _slots(frame: Frame) -> dict[_Slot, int]:
         if node.text or node.content_desc:
             b = node.bounds
             if b.right > b.left and b.bottom > b.top:  # b.area
-                key = (b.left, b.top, b.right, b.bottom, node.class_name, node.resource_id)
-                setdefault((*key, node.role), pos)
+                setdefault(
+                    (
+                        b.left,
+                        b.top,
+                        b.right,
+                        b.bottom,
+                        node.class_name,
+                        node.resource_id,
+                        node.role,
+                    ),
+                    pos,
+                )
     return out
 
 

@@ -68,7 +68,8 @@ from deltarec.core.diff.edited_in_place import edited_in_place
 from deltarec.core.diff.geometry import geometry_pass
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.motions import Motion, shifted
-from deltarec.core.diff.pair_evidence import Evidence, Guard, own_content
+from deltarec.core.diff.pair_evidence import Evidence, Guard
+from deltarec.core.diff.placeless import drop_placeless_keys as _drop_placeless_keys
 from deltarec.core.diff.recycled import one_content, unpair_recycled_pages
 from deltarec.core.diff.row_content import (
     holds_rows,
@@ -101,25 +102,6 @@ def _similarity(a: Node, b: Node, shift: tuple[int, int] | None) -> float:
     text = 1.0 if ta == tb else ratio(ta, tb) / 100.0
     box = a.bounds if shift is None else shifted(a.bounds, *shift)
     return text * 0.7 + box.iou(b.bounds) * 0.3
-
-
-def _drop_placeless_keys(ev: Evidence, used: set[int]) -> None:
-    """Pass 1's join, less the pairs whose key is made of no content and that do not overlap:
-    such a key only says where the node sits among its siblings."""
-    curr, pairs = ev.curr, ev.pairs
-    has_content = own_content(curr)
-    nodes_p, nodes_c = ev.prev.nodes, curr.nodes
-    # One box object (the node's tag was the same in both dumps: the parser gave the node, or
-    # its box, again) overlaps itself: IoU 1.0, evidence at any threshold up to 1.0 (holds
-    # asks overlap first), told by one identity test instead of three calls.
-    same_box = ev.threshold <= 1.0
-    for c in sorted(pairs):
-        if not has_content[c]:
-            p = pairs[c]
-            if same_box and nodes_p[p].bounds is nodes_c[c].bounds:
-                continue
-            if not ev.holds(c, p):
-                used.discard(pairs.pop(c))
 
 
 @dataclass(frozen=True, slots=True)
@@ -243,7 +225,7 @@ def _guarded(
     # 3. top-down: window roots first (a virtual root), then every matched parent
     _align(prev, curr, prev.roots, curr.roots, pairs, used, guard, ev)
     # Only parents with a child left unpaired have work (only _align(c) pairs c's children).
-    waiting = sorted({curr.parents[k] for k in range(len(curr)) if k not in pairs} - {-1})
+    waiting = sorted({curr.parents[k] for k in set(range(len(curr))).difference(pairs)} - {-1})
     for c in waiting:
         p = pairs.get(c)
         if p is not None:
@@ -306,7 +288,7 @@ def _uncross(prev: Frame, curr: Frame, pairs: dict[int, int], used: set[int]) ->
     the old Airplane row's in one and Wi-Fi's in the next; its key joins them, while each
     row's title says which row is which. Kept: a node that moved where no slot of its
     kind is left empty (a row dragged into another list)."""
-    owner = {p: c for c, p in pairs.items()}
+    owner = dict(zip(pairs.values(), pairs, strict=True))  # {p: c for c, p in pairs.items()}
 
     def vacant(frame: Frame, parent: int, taken: Callable[[int], bool], like: Node) -> bool:
         return any(

@@ -309,10 +309,8 @@ def labels(frame: Frame, pos: int) -> frozenset[str]:
     got = kept.get(pos)
     if got is None:
         end = frame.subtree_end(pos)
-        if end - pos > NAMING_WALK:
-            named = set(_naming(frame)[pos:end])
-            named.discard(None)
-            got = frozenset(named)  # type: ignore[arg-type]  # None discarded
+        if end - pos > NAMING_WALK:  # no name is "": filter(None) drops the Nones alone
+            got = frozenset(filter(None, _naming(frame)[pos:end]))
         else:
             got = frozenset(
                 n.text if n.text and not (n.role == "textbox" or n.password) else n.content_desc

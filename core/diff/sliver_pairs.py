@@ -97,14 +97,15 @@ def resettle_slivers(
     lists: dict[int, bool] = {}  # holds_rows per parent: O(children) each, asked per child
     nodes_c, nodes_p, parents_c, parents_p = curr.nodes, prev.nodes, curr.parents, prev.parents
     for c, p in sorted(pairs.items()):
-        parent = parents_c[c]
-        if pairs.get(c) != p or parent < 0 or pairs.get(parent) != parents_p[p]:
+        parent, old_parent = parents_c[c], parents_p[p]
+        if parent < 0 or old_parent < 0:
+            continue  # a window root (no pair's parent is -1)
+        box, b = nodes_c[parent].bounds, nodes_c[c].bounds
+        a, was = nodes_p[p].bounds, nodes_p[old_parent].bounds
+        if b.top > box.top and b.bottom < box.bottom and a.top > was.top and a.bottom < was.bottom:
+            continue  # clear of the edges: no sliver (asked first, before the pairs: O(1))
+        if pairs.get(c) != p or pairs.get(parent) != old_parent:
             continue
-        box, b, a = nodes_c[parent].bounds, nodes_c[c].bounds, nodes_p[p].bounds
-        was = nodes_p[parents_p[p]].bounds
-        edge = b.top <= box.top or b.bottom >= box.bottom
-        if not (edge or a.top <= was.top or a.bottom >= was.bottom):
-            continue  # clear of the edges: no sliver (asked first: O(1))
         # Asked before what the rows show (any order gives the same answer: every test is
         # pure): most parents at whose edges a child sits are no list (a form's sections).
         if parent not in lists:

@@ -159,14 +159,21 @@ def system_bars(frame: Frame) -> frozenset[int]:
     # a node whose id names a bar) or lies inside one: the subtrees of the starts. The ids
     # are read at C speed, and only the few nodes whose id ends like a bar's are looked at.
     parents = frame.parents
-    starts = [
-        pos
-        for pos, rid in enumerate(map(_RESOURCE_ID, nodes))
-        if rid
-        and rid.endswith(_SYSTEM_UI_BAR_IDS)
-        and parents[pos] >= 0
-        and rid.endswith(_SYSTEM_UI_BAR_IDS if nodes[pos].package == SYSTEM_UI else _BAR_IDS)
-    ]
+    rids = list(map(_RESOURCE_ID, nodes))
+    # The few distinct ids that end like a bar's, told first (a screen repeats a few dozen
+    # ids over thousands of nodes): most screens have none, and no node is looked at.
+    bar_like = {rid for rid in set(rids) if rid and rid.endswith(_SYSTEM_UI_BAR_IDS)}
+    starts = (
+        [
+            pos
+            for pos, rid in enumerate(rids)
+            if rid in bar_like
+            and parents[pos] >= 0
+            and rid.endswith(_SYSTEM_UI_BAR_IDS if nodes[pos].package == SYSTEM_UI else _BAR_IDS)
+        ]
+        if bar_like
+        else []
+    )
     starts += [
         root
         for root in frame.roots

@@ -37,6 +37,7 @@ import hashlib
 from collections import _count_elements  # type: ignore[attr-defined]  # Counter's C loop
 from collections.abc import Sequence
 from itertools import repeat
+from operator import itemgetter
 from typing import NamedTuple
 
 from deltarec.core.observe.model import Node
@@ -220,10 +221,12 @@ def keys_and_subtree_hashes(
         if head is None:
             head = heads[class_name] = b"s\x1f%s\x1f" % class_name.encode("utf-8", "surrogatepass")
         kids = children[pos]
-        if kids:
-            data = head + own_hash[pos] + b"\x1f" + b"".join([subtree[kid] for kid in kids])
-        else:
+        if not kids:
             data = head + own_hash[pos] + b"\x1f"
+        elif len(kids) == 1:
+            data = head + own_hash[pos] + b"\x1f" + subtree[kids[0]]
+        else:  # the children's hashes gathered at C speed
+            data = head + own_hash[pos] + b"\x1f" + b"".join(itemgetter(*kids)(subtree))
         digest = memo.get(data)
         if digest is None:
             digest = last_subtree.get(data) or blake(data, digest_size=5).digest()

@@ -12,24 +12,30 @@ Each shortcut is checked against the long way, kept here as it was written befor
   the generator and the comprehension over every node, in the same order;
 - :func:`~deltarec.core.diff.crossed._crossings` (slots keyed by plain tuples) against the
   slots keyed by the box and the kind;
-- :func:`~deltarec.core.diff.compute._attribute_changes` (a pair that differs only in its
-  box answered at once) against the loop over every field;
+- :func:`~deltarec.core.diff.attributes._attribute_changes` (a pair that differs only in its
+  box answered at once) against the loop over every field, and
+  :func:`~deltarec.core.diff.compute.compute_delta`'s changes, such a pair told inline,
+  against its changes with every pair asked of it;
 - :func:`~deltarec.core.diff.match._uncross`, :func:`~deltarec.core.diff.row_content.
-  unpair_other_rows` and :func:`~deltarec.core.diff.match._drop_placeless_keys` (the pairs
-  they leave alone told apart first) against the loops over every pair;
+  unpair_other_rows` and :func:`~deltarec.core.diff.placeless.drop_placeless_keys` (the pairs
+  they leave alone told apart first) against the loops over every pair
+  (``drop_placeless_keys`` also tells a box moved exactly as its paired parent's inline);
 - :func:`~deltarec.core.diff.scrolls.find_motions`'s skip of a host that itself moved:
   :func:`~deltarec.core.diff.host.host_motion` says None for every such host;
 
 on every consecutive pair of real captures in ``fixtures/real`` (both ways), on synthetic
 dumps of 20 kB and 200 kB (``benchmarks/synthetic.py``: typing, a toggle, a row inserted that
-pushes the rows below it down) and on generated sequences (real captures perturbed).
+pushes the rows below it down), on generated sequences (real captures perturbed) and on
+nests of wrappers moved with their parents or not (:func:`_moved_nests`).
 ``benchmarks/same_output.py`` holds the whole step, text, JSON and indexes, against ``main``.
 """
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from itertools import pairwise
 
 import pytest
@@ -37,16 +43,25 @@ from hypothesis import HealthCheck, given, settings
 
 from benchmarks.synthetic import dump_pair
 from deltarec.core import parse_uiautomator
-from deltarec.core.diff import compute, crossed, match, row_content, unique_labels
+from deltarec.core.diff import (
+    attributes,
+    compute,
+    crossed,
+    match,
+    placeless,
+    row_content,
+    unique_labels,
+    volatile,
+)
 from deltarec.core.diff.host import host_motion
 from deltarec.core.diff.match import match_frames
 from deltarec.core.diff.pair_evidence import Evidence, own_content
 from deltarec.core.diff.row_content import kind, other_row, unpair_inside
 from deltarec.core.diff.row_evidence import displacement
-from deltarec.core.diff.volatile import DEFAULT_VOLATILE
+from deltarec.core.diff.volatile import DEFAULT_VOLATILE, Volatile
 from deltarec.core.observe import labels as L
 from deltarec.core.observe.frame import Frame
-from deltarec.core.observe.model import Node
+from deltarec.core.observe.model import Bounds, Node
 from tests.core.test_big_step import REAL_DUMPS
 from tests.core.test_step_memo import _sequences
 from tests.core.truth.real_oracle import sequences
@@ -152,7 +167,7 @@ def _attribute_changes_long(a: Node, b: Node, key: str, *, scrolled: bool) -> di
         return {}
     out: dict[str, object] = {}
     for field_name, old, new in zip(
-        compute._BESIDE_BOX, compute._beside_box(a), compute._beside_box(b), strict=True
+        attributes._BESIDE_BOX, attributes._beside_box(a), attributes._beside_box(b), strict=True
     ):
         if old == new:
             continue
@@ -163,7 +178,7 @@ def _attribute_changes_long(a: Node, b: Node, key: str, *, scrolled: bool) -> di
                 if ea != eb and not DEFAULT_VOLATILE.is_volatile(key, name, b.resource_id):
                     out[name] = {"from": ea, "to": eb}
             continue
-        name = compute.ATTRIBUTE_OF_FIELD[field_name]
+        name = attributes.ATTRIBUTE_OF_FIELD[field_name]
         if not DEFAULT_VOLATILE.is_volatile(key, name, b.resource_id):
             out[name] = {"from": old, "to": new}
     if not scrolled and a.bounds != b.bounds:
@@ -215,10 +230,34 @@ def _drop_placeless_keys_long(ev: Evidence, used: set[int]) -> None:
             used.discard(ev.pairs.pop(c))
 
 
+def _system_bars_long(frame: Frame) -> frozenset[int]:
+    nodes, parents = frame.nodes, frame.parents
+    limit = frame.obs.height * volatile.BAR_SHARE if frame.obs.height else 300
+    starts = [
+        pos
+        for pos, node in enumerate(nodes)
+        if node.resource_id
+        and parents[pos] >= 0
+        and node.resource_id.endswith(
+            volatile._SYSTEM_UI_BAR_IDS if node.package == volatile.SYSTEM_UI else volatile._BAR_IDS
+        )
+    ]
+    starts += [
+        root
+        for root in frame.roots
+        if nodes[root].package == volatile.SYSTEM_UI and nodes[root].bounds.height <= limit
+    ]
+    return frozenset(k for pos in starts for k in range(pos, frame.subtree_end(pos)))
+
+
 # ----------------------------------------------------------------------------------- the checks
+
+_NO_ONE = Volatile(per_element=frozenset({("no such key", "bounds")}))
+"""The default volatile attributes, and one learned of an element no frame has."""
 
 
 def _check_frame(frame: Frame) -> None:
+    assert volatile.system_bars(frame) == _system_bars_long(frame)
     names = L.labels(frame)
     for interactive_only in (False, True):
         got = L.element_positions(frame, names, interactive_only=interactive_only)
@@ -246,7 +285,7 @@ def _check_pair(prev: Frame, curr: Frame) -> None:
         for c, p in pairs.items():
             for scrolled in (False, True):
                 a, b, key = prev.nodes[p], curr.nodes[c], curr.keys[c]
-                assert compute._attribute_changes(
+                assert attributes._attribute_changes(
                     a, b, key, DEFAULT_VOLATILE, scrolled=scrolled
                 ) == _attribute_changes_long(a, b, key, scrolled=scrolled)
         for short, long in (
@@ -261,9 +300,19 @@ def _check_pair(prev: Frame, curr: Frame) -> None:
         for threshold in (0.5, 1.0, 1.5):
             got, want = dict(pairs), dict(pairs)
             got_used, want_used = set(got.values()), set(want.values())
-            match._drop_placeless_keys(Evidence(prev, curr, got, threshold), got_used)
+            placeless.drop_placeless_keys(Evidence(prev, curr, got, threshold), got_used)
             _drop_placeless_keys_long(Evidence(prev, curr, want, threshold), want_used)
             assert list(got.items()) == list(want.items()) and got_used == want_used
+        for c, p in pairs.items():
+            a, b = prev.nodes[p], curr.nodes[c]
+            want = attributes._beside_box(a) == attributes._beside_box(b)
+            assert attributes.same_beside_box(a, b) == want
+        # compute_delta's pairs whose box alone changed, told inline where no box change is
+        # volatile, against _attribute_changes for every pair (a learned volatile that names
+        # no element here turns the inline case off).
+        told = compute.compute_delta(prev, curr, pairs=dict(pairs))
+        asked = compute.compute_delta(prev, curr, pairs=dict(pairs), volatile=_NO_ONE)
+        assert list(told.changed.items()) == list(asked.changed.items())
         # A host that itself moved, asked outside every scroll (base (0, 0)), is no host.
         used = set(pairs.values())
         for c, p in pairs.items():
@@ -300,3 +349,108 @@ def test_big_step_walks_on_generated_steps(dumps: list[str]) -> None:
     frames = [Frame(parse_uiautomator(d)) for d in dumps]
     for prev, curr in pairwise(frames):
         _check_pair(prev, curr)
+
+
+def _moved_nests(seed: int) -> tuple[str, str]:
+    """Two dumps of one random nest of wrappers (most show nothing: their keys are their
+    place) and labels, each box in the second moved with its parent, on its own, or not at
+    all, by a step or by a page (some grown or shrunk): the shortcuts' ground where a
+    parent's pair is dropped before its child is weighed."""
+    rng = random.Random(seed)
+    shifts = (0, 40, -40, 700, -700)
+    parts: list[tuple[str, str]] = []
+
+    def node(depth: int, move: tuple[int, int], label: int) -> int:
+        x, y = rng.randrange(0, 900), rng.randrange(0, 2200)
+        w, h = rng.randrange(1, 180), rng.randrange(1, 200)
+        how = rng.random()
+        if how < 0.5:
+            dx, dy = move
+        elif how < 0.8:
+            dx, dy = rng.choice(shifts), rng.choice(shifts)
+        else:
+            dx = dy = 0
+        grow = rng.choice((0, 0, 0, 30, -1))  # a box that grew (or shrank) on its move
+        text = f' text="t{label}"' if rng.random() < 0.25 else ""
+        cls = "android.widget.TextView" if text else rng.choice(("F", "L"))
+        attrs = f'class="{cls}"{text}'
+        parts.append(
+            (
+                f'<node {attrs} bounds="[{x},{y}][{x + w},{y + h}]">',
+                f'<node {attrs} bounds="[{x + dx},{y + dy}][{x + w + dx},{y + h + dy + grow}]">',
+            )
+        )
+        label += 1
+        for _ in range(rng.randrange(0, 4) if depth < 4 else 0):
+            label = node(depth + 1, (dx, dy), label)
+        parts.append(("</node>", "</node>"))
+        return label
+
+    for _ in range(rng.randrange(1, 4)):
+        node(1, (0, 0), len(parts))
+    head = '<hierarchy rotation="0"><node class="W" bounds="[0,0][1080,2400]">'
+    before, after = zip(*parts, strict=True)
+    return (
+        head + "".join(before) + "</node></hierarchy>",
+        head + "".join(after) + "</node></hierarchy>",
+    )
+
+
+NESTS = 300
+"""Seeds of :func:`_moved_nests` (a box moved exactly as its parent, whose pair was dropped:
+91 of them fail where ``drop_placeless_keys`` reads a parent's move without its pair, 155
+where it weighs the top-left corner alone)."""
+
+
+def test_big_step_walks_on_moved_nests() -> None:
+    for seed in range(NESTS):
+        prev, curr = (Frame(parse_uiautomator(d)) for d in _moved_nests(seed))
+        _check_pair(prev, curr)
+        _check_pair(curr, prev)
+
+
+def test_same_beside_box_reads_every_field_but_the_box() -> None:
+    """Each own field but the box, changed alone, makes two nodes differ; the box does not."""
+    base = Node(role="text", class_name="T", text="a", extras=(("index", "0"),))
+    assert attributes.same_beside_box(base, replace(base, bounds=Bounds(0, 0, 9, 9)))
+    for name in attributes._BESIDE_BOX:
+        value = getattr(base, name)
+        other = (
+            not value
+            if isinstance(value, bool)
+            else (("index", "1"),)
+            if name == "extras"
+            else value + "x"
+        )
+        assert not attributes.same_beside_box(base, replace(base, **{name: other})), name
+
+
+def _barred(seed: int) -> str:
+    """A dump of a few windows, of System UI or an app, short or tall, whose nodes carry ids
+    of bars, of a bar's parts, or of nothing like them (:func:`test_system_bars_on_barred`)."""
+    rng = random.Random(seed)
+    ids = [*volatile._SYSTEM_UI_BAR_IDS, ":id/title", ":id/clock_face", ""]
+    windows = []
+    for _ in range(rng.randrange(1, 4)):
+        package = rng.choice((volatile.SYSTEM_UI, "com.app"))
+        high = rng.choice((84, 2400))
+        kids = "".join(
+            f'<node class="V" package="{package}" resource-id="{package}{rng.choice(ids)}"'
+            f' bounds="[0,0][9,{rng.randrange(1, 90)}]"/>'
+            for _ in range(rng.randrange(0, 6))
+        )
+        windows.append(
+            f'<node class="W" package="{package}" bounds="[0,0][1080,{high}]">{kids}</node>'
+        )
+    return '<hierarchy rotation="0">' + "".join(windows) + "</hierarchy>"
+
+
+BARRED = 200
+"""Seeds of :func:`_barred` (73 of them fail where :func:`~deltarec.core.diff.volatile.
+system_bars` tells the ids of a bar by the app's list alone)."""
+
+
+def test_system_bars_on_barred() -> None:
+    for seed in range(BARRED):
+        frame = Frame(parse_uiautomator(_barred(seed)))
+        assert volatile.system_bars(frame) == _system_bars_long(frame), seed

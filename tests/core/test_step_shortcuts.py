@@ -4,7 +4,7 @@
   were measured over, and measures them again otherwise: on every consecutive pair of real
   captures (both ways) and on generated scrolls of every list shape, with and without a
   swipe, the delta equals one whose scrolls were measured again over its final pairs.
-- :func:`~deltarec.core.diff.compute._attribute_changes` skips one node object (a tag the
+- :func:`~deltarec.core.diff.attributes._attribute_changes` skips one node object (a tag the
   parser reused) and the field loop when only the box differs: on generated pairs of nodes
   it gives what each field compared says.
 - :func:`~deltarec.core.diff.sliver_pairs.shows_texts` says what ``bool(texts(...))`` says.
@@ -22,7 +22,8 @@ from hypothesis import strategies as st
 
 from benchmarks import synthetic
 from deltarec.core.capture.uiautomator import parse_uiautomator
-from deltarec.core.diff.compute import Delta, _attribute_changes, compute_delta
+from deltarec.core.diff.attributes import _attribute_changes
+from deltarec.core.diff.compute import Delta, compute_delta
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.match import match_frames, match_measured
 from deltarec.core.diff.row_content import texts
