@@ -402,7 +402,6 @@ def own_content(frame: Frame) -> list[bool]:
     contact form's ``kind_editors``) is told apart only by its place, as one without ids."""
     out: list[bool] | None = frame.__dict__.get("_own_content")
     if out is None:
-        # The ids carried once, asked by a set's own method (no Python call per node).
         once = {rid for rid, count in frame.id_counts.items() if count == 1}
         out = frame.__dict__["_own_content"] = frame.content_below(once.__contains__)
     return out
