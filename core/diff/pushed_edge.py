@@ -63,6 +63,8 @@ laid out once; a list that holds its rows itself may recycle them, and places no
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from deltarec.core.capture.element_dicts import ROOT_CLASS
 from deltarec.core.diff.axis import flip
 from deltarec.core.diff.grown import rows_at
@@ -116,7 +118,7 @@ def pushed_to_edge(prev: Frame, p: int, curr: Frame, c: int, offset: tuple[int, 
             and b.top > box.top
             and b.bottom >= box.bottom
             and a.bottom + move > box.bottom
-            and _stacked(curr, rows[:i], box.top, b.top, side)
+            and _stacked(curr, rows[:i], box.top, b.top, side, _margins(prev, old_rows, side))
             and _label_pushed(prev, first, curr, k, move, box, side)
         )
     return False
@@ -226,16 +228,25 @@ def _near(a: int, b: int) -> bool:
     return abs(a - b) <= SLACK
 
 
-def _stacked(frame: Frame, rows: list[int], top: int, end: int, side: bool) -> bool:
+def _stacked(
+    frame: Frame, rows: list[int], top: int, end: int, side: bool, margins: set[int]
+) -> bool:
     """Whether ``rows`` (sorted by their tops) fill the band from ``top`` to ``end``, each
-    starting where the one before ends."""
+    starting where the one before ends, or a margin the list's old rows leave between
+    them further (``margins``: a form's 21 px between its "Saving to" and "Name" rows)."""
     at = top
     for k in rows:
         b = _box(frame, k, side)
-        if not _near(b.top, at):
+        if not (_near(b.top, at) or (k != rows[0] and any(_near(b.top - at, m) for m in margins))):
             return False
         at = b.bottom
-    return _near(at, end)
+    return _near(at, end) or any(_near(end - at, m) for m in margins)
+
+
+def _margins(frame: Frame, rows: list[int], side: bool) -> set[int]:
+    """The gaps between consecutive rows of a list (``rows``), in px (0 left out)."""
+    boxes = sorted((_box(frame, q, side) for q in rows), key=lambda b: b.top)
+    return {b.top - a.bottom for a, b in pairwise(boxes) if b.top - a.bottom > SLACK}
 
 
 def _label_pushed(
