@@ -23,7 +23,9 @@ line on the scroller (or a wrapper filling it). Its offset is the scroll's, the 
 rows above the spot; where no row above the spot stayed in view as itself (rule 1), the
 rows below place it as well, by the scroll and the rows' height: a scroll by that much with
 the rows come in at the top fits both dumps. "About a page" only when no content stayed in
-view.
+view. Rows put in that show just what the row above the spot shows (a list whose words are
+all its template's) may be read either way: which of identical rows came in, two dumps
+cannot tell (:func:`_twin_made`, a grader decision).
 """
 
 from __future__ import annotations
