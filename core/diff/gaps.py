@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from itertools import pairwise
 
+from deltarec.core.diff.motions import Motion
 from deltarec.core.diff.row_content import own_texts, texts
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Bounds
@@ -51,9 +52,154 @@ def closed_gaps(
     >>> closed_gaps(before, shot("", "", "c", "d", "e", "f", "g"), {0: 0, 1: 3, 2: 4}, 0, 0)
     False
     """
+    rows = _rows(prev, curr, pairs, c, p, slivers)
+    shifts = [s for _, _, s in rows]
+    if len(rows) < 2 or max(shifts) - min(shifts) <= SLACK:
+        return False
+    if any(r[1] >= s[1] for r, s in pairwise(rows)):
+        return False  # out of order: a row dragged, or twins
+    return all(
+        abs(s2 - s) <= SLACK or _gap(prev, curr, c, p, (i, j, s), (i2, j2, s2))
+        for (i, j, s), (i2, j2, s2) in pairwise(rows)
+    )
+
+
+def scrolled_gap(
+    prev: Frame, curr: Frame, pairs: Mapping[int, int], c: int, p: int
+) -> Motion | None:
+    """The motion of list ``c``'s content (old ``p``) when its rows moved by two amounts, the
+    rows above one gap by the first and the rows below it by the first and the gap: rows
+    put in there (taken out) in the step the list scrolled (or was clamped at its end as
+    rows went) by the first amount, which may be 0 (no scroll). None: not so (no two
+    amounts, more than one gap, rows out of order, or no row of the old frame only, or of
+    the new, between the two amounts).
+
+    Why the rows above the gap and not those below? Both moves fit the two frames only as
+    a scroll and the rows between: a scroll by the lower rows' move would have moved the
+    upper rows by it too, unless rows above them, out of view, were taken out (put in) as
+    well: two changes, one unseen, where the upper rows' move needs the one the frames
+    show. Not where the rows below stayed put: a list scrolled to its end pulls the rows
+    above a row swiped away down into its gap, and its offset is no scroll a finger made
+    (:func:`closed_gaps` says so: no one offset). Only rows known by a text of their own
+    in both frames count
+    (:func:`_known_rows`), and only rows that kept their place across the list (no
+    sideways move). O(rows).
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> def shot(top, *rows):  # rows 100 px apart from ``top``, the list cuts them at 0 and 600
+    ...     nodes = "".join(f'<node class="Row" text="{t}" bounds="[0,{max(0, top + 100 * i)}]'
+    ...                     f'[9,{min(600, top + 100 * i + 90)}]"/>' for i, t in enumerate(rows)
+    ...                     if -90 < top + 100 * i < 600)
+    ...     return Frame(parse_uiautomator('<hierarchy><node class="L" scrollable="true"'
+    ...                                    f' bounds="[0,0][9,600]">{nodes}</node></hierarchy>'))
+    >>> before = shot(0, "a", "b", "c", "d", "e", "f")
+    >>> after = shot(-40, "a", "b", "c", "new", "d", "e", "f")  # scrolled 40 px, "new" put in
+    >>> scrolled_gap(before, after, {0: 0, 1: 1, 2: 2, 3: 3, 5: 4, 6: 5}, 0, 0)
+    Motion(curr=0, prev=0, dx=0, dy=-40, page=False, toward=(0, 0), gap=100, below=360)
+    >>> scrolled_gap(after, before, {0: 0, 1: 1, 2: 2, 3: 3, 4: 5, 5: 6}, 0, 0)  # backwards
+    Motion(curr=0, prev=0, dx=0, dy=40, page=False, toward=(0, 0), gap=-100, below=300)
+    >>> scrolled_gap(before, shot(-40, "a", "b", "c", "d", "e"), {}, 0, 0)
+    """
+    rows = _known_rows(prev, curr, pairs, c, p)
+    if len(rows) < 2 or any(r[1] >= s[1] for r, s in pairwise(rows)):
+        return None
+    cuts = [k for k in range(1, len(rows)) if abs(rows[k][2] - rows[k - 1][2]) > SLACK]
+    if len(cuts) != 1:
+        return None
+    (cut,) = cuts
+    upper, lower = [r[2] for r in rows[:cut]], [r[2] for r in rows[cut:]]
+    if max(upper) - min(upper) > SLACK or max(lower) - min(lower) > SLACK:
+        return None
+    if all(abs(s) <= SLACK for s in lower):
+        return None  # the rows below stayed: those above closed the gap (a list at its end)
+    if not _opened(prev, curr, c, p, rows[cut - 1], rows[cut]):
+        return None
+    old_kids, kids = prev.children[p], curr.children[c]
+    if any(
+        prev.nodes[old_kids[j]].bounds.left != curr.nodes[kids[i]].bounds.left for i, j, _ in rows
+    ):
+        return None
+    if all(abs(s) <= SLACK for s in upper):
+        return Motion(c, p, 0, 0)  # the rows above stayed: rows put in (taken out), no scroll
+    if _stayed_above(prev, curr, pairs, c, p, rows[0][0]):
+        return None  # a sliver above them kept its box: they closed a gap above, too
+    first = rows[cut]
+    return Motion(c, p, 0, rows[0][2], gap=first[2] - rows[0][2], below=_top(curr, kids, first[0]))
+
+
+def _top(curr: Frame, kids: list[int], i: int) -> int:
+    """Where the rows below a gap begin in ``curr``: the top of row ``i``, or the bottom of
+    the row before it where it is a gap's rows' (put in) or the lower row's own place."""
+    return curr.nodes[kids[i]].bounds.top
+
+
+def _stayed_above(
+    prev: Frame, curr: Frame, pairs: Mapping[int, int], c: int, p: int, first: int
+) -> bool:
+    """Whether a row of list ``c`` above its ``first`` known row is paired with a row of
+    ``p`` in the very same box (a sliver the top edge cut alike in both frames, known by
+    its id): the rows above the known ones stayed, and those moved to close a gap."""
+    for k in curr.children[c][:first]:
+        q = pairs.get(k)
+        if q is not None and prev.parents[q] == p and prev.nodes[q].bounds == curr.nodes[k].bounds:
+            return True
+    return False
+
+
+def _known_rows(
+    prev: Frame, curr: Frame, pairs: Mapping[int, int], c: int, p: int
+) -> list[tuple[int, int, int]]:
+    """The rows of list ``c`` (old ``p``) known in both frames, in its order: (new index, old
+    index, how far it moved along y). A row is known by a text of its own (one no other row
+    of either list shows: :func:`_known`), its texts all in the other's or the other's all
+    in its (an edge cuts a row's labels; a recycled row that shows the same sender shows
+    another subject), when the matcher paired it so, or, left unpaired
+    on both sides (the matcher drops a pair its scroll estimate does not place: the rows
+    below a gap), when it shows just what the old row showed, every text its own."""
+    box_new, box_old = curr.nodes[c].bounds, prev.nodes[p].bounds
+    old_kids = prev.children[p]
+    where: dict[str, int] = {}
+    for j, q in enumerate(old_kids):
+        for t in own_texts(prev, q):
+            where[t] = j
+    used: set[int] | None = None
+    rows: list[tuple[int, int, int]] = []
+    for i, k in enumerate(curr.children[c]):
+        found = {where[t] for t in own_texts(curr, k) if t in where}
+        if len(found) != 1:
+            continue  # unknown, or its labels in several old rows
+        (j,) = found
+        q = old_kids[j]
+        a, b = texts(prev, q), texts(curr, k)
+        if not (a <= b or b <= a):
+            continue  # other texts beside it: a recycled row showing the same sender
+        if pairs.get(k) != q:
+            if used is None:
+                used = set(pairs.values())
+            if k in pairs or q in used or not _alone(prev, q, curr, k):
+                continue
+        shift = _shift(prev.nodes[q].bounds, box_old, curr.nodes[k].bounds, box_new)
+        if shift is not None:
+            rows.append((i, j, shift))
+    return rows
+
+
+def _alone(prev: Frame, q: int, curr: Frame, k: int) -> bool:
+    """Whether rows ``q`` and ``k`` show the same texts, each its own in its list."""
+    shown = texts(curr, k)
+    return shown == texts(prev, q) and len(own_texts(curr, k)) == len(own_texts(prev, q)) == len(
+        shown
+    )
+
+
+def _rows(
+    prev: Frame, curr: Frame, pairs: Mapping[int, int], c: int, p: int, slivers: bool
+) -> list[tuple[int, int, int]]:
+    """The rows of list ``c`` (old ``p``) that count (:func:`closed_gaps`), in its order:
+    (new index, old index, how far it moved along y)."""
     box_new, box_old = curr.nodes[c].bounds, prev.nodes[p].bounds
     old_at = {q: i for i, q in enumerate(prev.children[p])}
-    rows: list[tuple[int, int, int]] = []  # (new index, old index, shift)
+    rows: list[tuple[int, int, int]] = []
     for i, k in enumerate(curr.children[c]):
         j = old_at.get(pairs.get(k, -1))
         if j is None:
@@ -64,20 +210,46 @@ def closed_gaps(
         shift = _shift(a, box_old, b, box_new)
         if shift is not None:
             rows.append((i, j, shift))
-    shifts = [s for _, _, s in rows]
-    if len(rows) < 2 or max(shifts) - min(shifts) <= SLACK:
-        return False
-    if any(r[1] >= s[1] for r, s in pairwise(rows)):
-        return False  # out of order: a row dragged, or twins
-    for (i, j, s), (i2, j2, s2) in pairwise(rows):
-        if abs(s2 - s) <= SLACK:
-            continue
-        old_kids, kids = prev.children[p], curr.children[c]
-        if s2 < s and not _closed(prev, old_kids, j, j2, curr, kids, i, i2, s - s2):
-            return False
-        if s2 > s and not _closed(curr, kids, i, i2, prev, old_kids, j, j2, s2 - s):
-            return False
-    return True
+    return rows
+
+
+def _opened(
+    prev: Frame,
+    curr: Frame,
+    c: int,
+    p: int,
+    above: tuple[int, int, int],
+    below: tuple[int, int, int],
+) -> bool:
+    """Whether rows came in (went) between rows ``above`` and ``below`` (consecutive rows of
+    :func:`_known_rows`) as they moved apart (together): more rows lie between them in the
+    frame where they are further apart, and the rows' move fits in the room there. Looser
+    than :func:`_gap`, whose rows between are all new: a row put in may show just what its
+    neighbour shows (one is paired, either)."""
+    (i, j, s), (i2, j2, s2) = above, below
+    if s2 > s:
+        full, kids, a, b, fewer = curr, curr.children[c], i, i2, j2 - j
+    else:
+        full, kids, a, b, fewer = prev, prev.children[p], j, j2, i2 - i
+    room = full.nodes[kids[b]].bounds.top - full.nodes[kids[a]].bounds.bottom
+    return b - a > fewer and abs(s2 - s) <= room + SLACK
+
+
+def _gap(
+    prev: Frame,
+    curr: Frame,
+    c: int,
+    p: int,
+    above: tuple[int, int, int],
+    below: tuple[int, int, int],
+) -> bool:
+    """Whether rows ``above`` and ``below`` (consecutive rows of :func:`_rows`) moved apart by
+    a gap that closed (rows of the old frame only between them) or opened (the new)."""
+    (i, j, s), (i2, j2, s2) = above, below
+    old_kids, kids = prev.children[p], curr.children[c]
+    if s2 < s:
+        return _closed(prev, old_kids, j, j2, curr, kids, i, i2, s - s2)
+    return _closed(curr, kids, i, i2, prev, old_kids, j, j2, s2 - s)
 
 
 def _known(prev: Frame, q: int, curr: Frame, k: int) -> bool:

@@ -40,6 +40,16 @@ class Motion:
     """True when no row stayed: the offset is unknown (about a page or more)."""
     toward: tuple[int, int] = (0, 0)
     """The sign of the content's move when the caller's gesture tells it (a page's direction)."""
+    gap: int = 0
+    """px the rows at or below ``below`` moved along y besides the offset: rows were put in
+    (taken out) above them in the step the host scrolled (:func:`.gaps.scrolled_gap`)."""
+    below: int = 0
+    """The y (in ``curr``) of the first row ``gap`` moved, when ``gap`` is not 0."""
+
+    def extra(self, top: int) -> int:
+        """How far a row of the host whose top is at ``top`` (in ``curr``) moved besides the
+        offset: ``gap`` at or below ``below``, else 0."""
+        return self.gap if self.gap and top >= self.below else 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +87,8 @@ def placements(curr: Frame, motions: list[Motion]) -> dict[int, Placement]:
         if host is not None:
             bx, by = around.shift if around is not None else (0, 0)
             paged = host.page or (around is not None and around.paged)
-            out[pos] = Placement((bx + host.dx, by + host.dy), (bx, by), parent, paged)
+            dy = host.dy + host.extra(curr.nodes[pos].bounds.top)
+            out[pos] = Placement((bx + host.dx, by + dy), (bx, by), parent, paged)
         elif around is not None:
             out[pos] = around
     return out
@@ -291,8 +302,9 @@ def kept_in_view(
     if m.page or (measured is not None and m not in measured):
         return False
     b, box = prev.nodes[r].bounds, curr.nodes[m.curr].bounds
+    dy = m.dy + m.extra(b.top + m.dy + m.gap)  # a row below rows put in moved with them
     wide = min(b.right + m.dx, box.right) - max(b.left + m.dx, box.left)
-    high = min(b.bottom + m.dy, box.bottom) - max(b.top + m.dy, box.top)
+    high = min(b.bottom + dy, box.bottom) - max(b.top + dy, box.top)
     return b.area > 0 and wide > KEPT and high > KEPT and prev.has_content[r]
 
 

@@ -69,15 +69,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
+from dataclasses import replace
 from itertools import compress
 
 from deltarec.core.diff.axis import at_edge, item_sideways
-from deltarec.core.diff.gaps import closed_gaps
+from deltarec.core.diff.gaps import closed_gaps, scrolled_gap
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.grown import grew_within
 from deltarec.core.diff.host import host_motion
 from deltarec.core.diff.motions import SPREAD, Motion, near
-from deltarec.core.diff.new_rows import inserted_at_top, pushed_only
+from deltarec.core.diff.new_rows import inserted_at_top, pushed_down, pushed_only
 from deltarec.core.diff.page_gesture import started_in, with_gesture
 from deltarec.core.diff.pages import through_wrappers, turned
 from deltarec.core.diff.past_new import scrolled_past
@@ -202,7 +203,12 @@ def _find_motions(
         motion = host_motion(prev, curr, pairs, used, c, old, base, wrapped, finger)
         dragged = gesture is not None and gesture.swipe and gesture.vertical
         slivers = gesture is not None and not (dragged and started_in(curr, c, gesture))
-        if motion is not None and closed_gaps(prev, curr, pairs, c, old, slivers=slivers):
+        gapped = motion is not None and closed_gaps(prev, curr, pairs, c, old, slivers=slivers)
+        if not slivers and (split := _split(prev, curr, pairs, c, old, base, wrapped)):
+            # Rows above a gap moved by the scroll, those below by the scroll and the gap
+            # (a tap told moved no list: its rows closed gaps, or its end clamped them).
+            motion = None if (split.dx, split.dy) == (0, 0) else split
+        elif gapped:
             motion = None  # rows taken out (put back) at several places: no one offset
         if motion and inserted_at_top(prev, curr, c, old, pairs, (motion.dx, motion.dy), gesture):
             motion = None  # rows came in at the list's top: no scroll (:mod:`.new_rows`)
@@ -213,6 +219,30 @@ def _find_motions(
             if not motion.page:
                 offset_of[c] = (motion.dx, motion.dy)
     return out + _unnamed_pages(prev, curr, pairs, used, out)
+
+
+def _split(
+    prev: Frame,
+    curr: Frame,
+    pairs: Mapping[int, int],
+    c: int,
+    p: int,
+    base: tuple[int, int],
+    wrapped: AbstractSet[int],
+) -> Motion | None:
+    """The scroll of a container made to scroll whose rows moved by two amounts about one
+    gap (:func:`~deltarec.core.diff.gaps.scrolled_gap`), less the scrolls around it."""
+    if not (c in wrapped or _natural(prev, curr, pairs, c)):
+        return None
+    own = displacement(prev.nodes[p].bounds, curr.nodes[c].bounds)
+    if own is None or not near(own, base, 2 * SPREAD):
+        return None  # the container moved or changed size: its rows' moves are not its scroll
+    got = scrolled_gap(prev, curr, pairs, c, p)
+    if got is not None and got.dy > 0 and pushed_down(prev, curr, c, p, pairs, got.dy):
+        return None  # rows came in whole at its top, the first one's old top on the edge
+    if got is None or base == (0, 0):
+        return got
+    return replace(got, dx=got.dx - base[0], dy=got.dy - base[1])
 
 
 def _natural(prev: Frame, curr: Frame, pairs: Mapping[int, int], c: int) -> bool:

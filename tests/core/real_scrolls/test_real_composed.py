@@ -16,9 +16,12 @@ twin (:mod:`deltarec.core.diff.far_anchor`), so its labels are listed ``-`` and 
 ``ScrollView``, which lays its content out once, the row is kept (was listed ``-`` and
 ``+`` too: on the whole sweep, oracle 375 → 191 on the XML path), and where every label
 one node alone shows moved by one offset, that is the scroll (was "about a page or more"
-where it scrolled 150 to 900 px: wrong-scroll 508 → 419). Still open: labels that moved
-by two offsets (rows above the spot and rows below it both in view: no scroll line, or a
-page), and YouTube's recycled cards.
+where it scrolled 150 to 900 px: wrong-scroll 508 → 419). Rows above the spot and rows
+below it both in view moved by two offsets: the upper rows' move is the scroll, the lower
+rows' the scroll and the rows put in (:func:`deltarec.core.diff.gaps.scrolled_gap`; was no
+scroll line, or a page: on the whole sweep 427 → 64 failing cases on the XML path). Still
+open: a recycled list's one row kept in view (YouTube's cards, Settings' "T-Mobile" row
+after a 900 px scroll), read as a page turned, its labels sometimes ``-`` and ``+``.
 """
 
 from __future__ import annotations
@@ -31,16 +34,18 @@ from tests.core.real_scrolls import composed
 
 _OPEN = {
     ("scroll+insert", "oracle"): 35,
-    ("scroll+insert", "wrong-scroll"): 16,
+    ("scroll+insert", "wrong-scroll"): 8,
     ("scroll+insert-", "oracle"): 35,
-    ("scroll+insert-", "wrong-scroll"): 16,
+    ("scroll+insert-", "wrong-scroll"): 8,
 }
 BUDGET: dict[str, dict[tuple[str, str], int]] = {"xml": dict(_OPEN), "dicts": dict(_OPEN)}
 """Violations per (kind, class) of the sample, per path: a ratchet (lower it when a case
 closes, never raise it). ``missed`` (a fact left unsaid) is not counted. Was oracle 47
 and wrong-scroll 28 each way on both paths, before a ScrollView's row was kept
 (``far_anchor.anchored``) and its labels' one move taken for the scroll
-(``pushed_edge.kept_in_scroll_view``)."""
+(``pushed_edge.kept_in_scroll_view``); wrong-scroll 16 before rows that moved by two
+offsets about the spot rows came in were read as the scroll and the rows
+(``gaps.scrolled_gap``)."""
 
 
 def _sample() -> list[composed.Composed]:
