@@ -128,8 +128,8 @@ def scrolled_gap(
 
 
 def _top(curr: Frame, kids: list[int], i: int) -> int:
-    """Where the rows below a gap begin in ``curr``: the top of row ``i``, or the bottom of
-    the row before it where it is a gap's rows' (put in) or the lower row's own place."""
+    """Where the rows below a gap begin in ``curr``: the top of row ``i``, the first row of
+    the list's known rows below the gap."""
     return curr.nodes[kids[i]].bounds.top
 
 
