@@ -35,6 +35,7 @@ import random
 from dataclasses import dataclass
 
 from deltarec.core.diff.compute import Delta
+from deltarec.core.diff.gesture import Gesture
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Observation
 from tests.core.real_scrolls import overlays
@@ -216,10 +217,21 @@ def _height(case: Composed) -> int:
     return 0
 
 
-def check(case: Composed) -> list[Violation]:
-    """The violations of the delta of ``case`` (module docstring): (class, detail)."""
+def told(case: Composed) -> Gesture:
+    """The swipe an executor tells the diff for ``case``'s scroll: 200 px down or up the
+    middle of the scroller, the way its content moved (content moves with the finger)."""
+    box = _at(dict(captures())[case.capture], case.where).bounds
+    x, y = (box.left + box.right) // 2, (box.top + box.bottom) // 2
+    down = (case.d > 0) if case.removal else (case.d < 0)
+    return Gesture(x, y, x, y + (200 if down else -200))
+
+
+def check(case: Composed, *, finger: bool = False) -> list[Violation]:
+    """The violations of the delta of ``case`` (module docstring): (class, detail); with
+    ``finger``, the diff told the swipe (:func:`told`), as the executor tells it."""
     prev, curr = derive(case)
-    fp, fc, d, out = graded(prev, curr, lambda v: "nodes moved (" in v)
+    gesture = told(case) if finger else None
+    fp, fc, d, out = graded(prev, curr, lambda v: "nodes moved (" in v, gesture)
     out += changed_besides(d)
     grown, frame = (prev, fp) if case.removal else (curr, fc)
     made = _made(case, frame, grown)
