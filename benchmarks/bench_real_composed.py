@@ -8,6 +8,7 @@ counted apart.
 
     python benchmarks/bench_real_composed.py
     python benchmarks/bench_real_composed.py --dicts --show 3
+    python benchmarks/bench_real_composed.py --told  # the swipe told, as the executor tells it
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--dicts", action="store_true", help="through the element dicts")
     parser.add_argument("--show", type=int, default=0, help="failing cases to print per class")
+    parser.add_argument("--told", action="store_true", help="the diff told the swipe")
     args = parser.parse_args(argv)
     start = time.perf_counter()
     sample = composed.sweep()
@@ -41,7 +43,7 @@ def main(argv: list[str] | None = None) -> int:
     frame_cache.clear()
     with graded_by_dicts() if args.dicts else contextlib.nullcontext():
         for case in sample:
-            got = composed.check(case)
+            got = composed.check(case, finger=args.told)
             if any(k != "missed" for k, _ in got):
                 failing[composed.kind(case)] += 1
             for klass, detail in got:
@@ -51,7 +53,7 @@ def main(argv: list[str] | None = None) -> int:
                     print(f"--- [{klass}] {case}\n  {detail}")
     kinds = Counter(composed.kind(c) for c in sample)
     print(
-        f"{'dicts' if args.dicts else 'xml'}: {len(sample)} cases"
+        f"{'dicts' if args.dicts else 'xml'}{' told' if args.told else ''}: {len(sample)} cases"
         f" ({', '.join(f'{n} {k}' for k, n in sorted(kinds.items()))}),"
         f" {sum(failing.values())} failing, {time.perf_counter() - start:.1f} s"
     )

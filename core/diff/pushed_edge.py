@@ -16,8 +16,10 @@ would have to meet on the pixel:
   old row's, and shows a label no other node of either frame shows, at the very place the
   offset puts it, cut by that edge alone;
 - the rows above it fill the band from the list's top edge down to it, the first starting
-  on that edge, each where the one before ends: rows stacked from the top, as rows inserted
-  there (or rows a scroll up that ended on a row's top brought in) lie.
+  on that edge, each where the one before ends or a margin of the list's own further (a
+  gap the other frame leaves between rows of the same classes, within the rounding of two
+  boxes): rows stacked from the top, as rows inserted there (or rows a scroll up that
+  ended on a row's top brought in) lie.
 
 Only in a ``ScrollView`` (:func:`in_scroll_view`; on element dicts, a scroller of one
 child): a recycled list's row and its twin look alike, and one row cut by an edge is no
@@ -45,6 +47,23 @@ and read backwards (the rows removed, or a scroll down by their height) ``orRemo
     >>> pushed_to_edge(a, 0, c, 0, (0, 700))
     False
 
+Rows may keep the list's own margins between them (a form's 21 px between two sections),
+the same gap the other frame shows between rows of the same classes; not any gap:
+
+    >>> def form(*rows):  # (label, top, height)
+    ...     kids = "".join(f'<node class="Row" bounds="[0,{t}][100,{min(t + h, 1000)}]"><node'
+    ...                    f' class="T" text="{s}" bounds="[0,{t}][100,{min(t + h, 1000)}]"/>'
+    ...                    '</node>' for s, t, h in rows)
+    ...     head = '<node class="ScrollView" scrollable="true" bounds="[0,0][100,1000]">'
+    ...     return Frame(parse_uiautomator(f"<hierarchy>{head}{kids}</node></hierarchy>"))
+    >>> old = form(("Photo", 0, 400), ("Saving", 400, 100), ("Name", 520, 400))
+    >>> new = form(("Sav", 0, 80), ("Nam", 100, 400), ("New", 500, 400), ("Photo", 900, 400))
+    >>> pushed_to_edge(old, 0, new, 0, (0, 900))  # 20 px as between "Saving" and "Name"
+    True
+    >>> tight = form(("Photo", 0, 400), ("Saving", 400, 100), ("Name", 500, 400))
+    >>> pushed_to_edge(tight, 0, new, 0, (0, 900))  # a gap no rows of the list leave
+    False
+
 Element dicts carry no class: a scroller of one child (a ScrollView's content) holds rows
 laid out once; a list that holds its rows itself may recycle them, and places nothing so:
 
@@ -64,6 +83,7 @@ laid out once; a list that holds its rows itself may recycle them, and places no
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from deltarec.core.capture.element_dicts import ROOT_CLASS
@@ -79,6 +99,9 @@ if TYPE_CHECKING:
 
 SLACK = 1
 """px each edge may lie off: a scaled screen rounds boxes one by one."""
+
+ROUNDED = 2
+"""px two boxes a scaled screen rounded one by one may lie off each other (1 px each)."""
 
 
 def pushed_to_edge(prev: Frame, p: int, curr: Frame, c: int, offset: tuple[int, int]) -> bool:
@@ -122,7 +145,7 @@ def pushed_to_edge(prev: Frame, p: int, curr: Frame, c: int, offset: tuple[int, 
             and b.top > box.top
             and b.bottom >= box.bottom
             and a.bottom + move > box.bottom
-            and _stacked(curr, rows[:i], box.top, b.top, side)
+            and _stacked(curr, rows[:i], box.top, b.top, side, _margins(prev, old_rows, side))
             and _label_pushed(prev, first, curr, k, move, box, side)
         )
     return False
@@ -201,8 +224,9 @@ def _scroller(frame: Frame, pos: int) -> int:
 def kept_in_scroll_view(prev: Frame, p: int, curr: Frame, c: int, move: tuple[int, int]) -> bool:
     """Whether list ``c`` (paired with ``p``) is in a ``ScrollView`` (:func:`in_scroll_view`)
     and every label one node alone of each frame shows, of one size in both (whole, or cut
-    alike), inside the list in both, moved by ``move`` (at least one does), a move along the
-    ScrollView's axis: content laid out
+    alike), inside the list in both, moved by ``move`` within :data:`ROUNDED` px (each label
+    rounded on its own: ``test_jitter``'s rounded form steps read a page at 1 px), at least
+    one, a move along the ScrollView's axis: content laid out
     once has no twin to come in, so those labels place their rows and ``move`` is the
     scroll's, though rows put in or taken out around them as it scrolled leave other rows
     where the move puts old ones (``tests/core/real_scrolls/composed.py``: the contact
@@ -222,7 +246,7 @@ def kept_in_scroll_view(prev: Frame, p: int, curr: Frame, c: int, move: tuple[in
         a, b = prev.nodes[q].bounds, curr.nodes[pos].bounds
         if (a.width, a.height) != (b.width, b.height) or not a.area:
             continue  # cut by an edge in one frame: its move is off by the cut
-        if not (_near(b.left - a.left, move[0]) and _near(b.top - a.top, move[1])):
+        if abs(b.left - a.left - move[0]) > ROUNDED or abs(b.top - a.top - move[1]) > ROUNDED:
             return False
         found = True
     return found
@@ -232,16 +256,61 @@ def _near(a: int, b: int) -> bool:
     return abs(a - b) <= SLACK
 
 
-def _stacked(frame: Frame, rows: list[int], top: int, end: int, side: bool) -> bool:
-    """Whether ``rows`` (sorted by their tops) fill the band from ``top`` to ``end``, each
-    starting where the one before ends."""
-    at = top
+def _stacked(
+    frame: Frame, rows: list[int], top: int, end: int, side: bool, margins: Margins
+) -> bool:
+    """Whether ``rows`` (sorted by their tops) fill the band from ``top`` to ``end``, the
+    first starting on ``top``, each where the one before ends or a margin of the list's own
+    further (``margins``, :func:`_margins`: a form's 21 px between its "Saving to" and
+    "Name" rows).
+
+    Within :data:`ROUNDED` px: a scaled screen rounds each box on its own, so two rows
+    edge to edge may lie 2 px apart or overlap by 2 (``test_jitter``: a contact form
+    scrolled 2,004 px read as that scroll unrounded and as a page rounded, when this took
+    1 px)."""
+    at, before = top, None
     for k in rows:
         b = _box(frame, k, side)
-        if not _near(b.top, at):
+        gap = b.top - at
+        if before is None:
+            if not _near(b.top, at):
+                return False
+        elif abs(gap) > ROUNDED and not _own_margin(frame, before, k, gap, side, margins):
             return False
-        at = b.bottom
-    return _near(at, end)
+        at, before = b.bottom, k
+    return abs(end - at) <= ROUNDED
+
+
+Margins = set[tuple[int, str, str, int]]
+"""A list's margins: (gap px, class above, class below, height of the row below)."""
+
+
+def _margins(frame: Frame, rows: list[int], side: bool) -> Margins:
+    """The margins between consecutive rows of a list (``rows``) more than :data:`ROUNDED`
+    px apart: each gap with the two rows' classes and the lower row's height."""
+    boxes = sorted(rows, key=lambda q: _box(frame, q, side).top)
+    out: Margins = set()
+    for a, b in pairwise(boxes):
+        ba, bb = _box(frame, a, side), _box(frame, b, side)
+        if bb.top - ba.bottom > ROUNDED:
+            kinds = (frame.nodes[a].class_name, frame.nodes[b].class_name)
+            out.add((bb.top - ba.bottom, *kinds, bb.bottom - bb.top))
+    return out
+
+
+def _own_margin(
+    frame: Frame, above: int, below: int, gap: int, side: bool, margins: Margins
+) -> bool:
+    """Whether ``gap`` px between rows ``above`` and ``below`` is a margin of the list's own:
+    the other frame leaves one as wide (within :data:`ROUNDED`) between rows of the same two
+    classes, the lower one as high. Not any gap: rows inserted with room between them, or a
+    row taken out of a stack, leave gaps no row pair of the other frame shows."""
+    kinds = (frame.nodes[above].class_name, frame.nodes[below].class_name)
+    b = _box(frame, below, side)
+    return any(
+        abs(gap - g) <= ROUNDED and (ka, kb) == kinds and _near(b.bottom - b.top, h)
+        for g, ka, kb, h in margins
+    )
 
 
 def _label_pushed(

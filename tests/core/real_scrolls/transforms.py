@@ -31,6 +31,7 @@ from pathlib import Path
 
 from deltarec.core.capture.uiautomator import parse_uiautomator
 from deltarec.core.diff.compute import Delta, compute_delta
+from deltarec.core.diff.gesture import Gesture
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Bounds, Node, Observation
 from tests.core.truth.real_oracle import violations as oracle
@@ -347,14 +348,17 @@ def _stayed(prev: Observation, path: Path_, d: int) -> bool:
 
 
 def graded(
-    prev: Observation, curr: Observation, moot: Callable[[str], bool] = lambda _: False
+    prev: Observation,
+    curr: Observation,
+    moot: Callable[[str], bool] = lambda _: False,
+    gesture: Gesture | None = None,
 ) -> tuple[Frame, Frame, Delta, list[tuple[str, str]]]:
-    """The frames of ``prev`` and ``curr``, their delta, and what every derived step is graded
-    on first: the real-capture oracle's violations (but those the step's own truth makes
-    ``moot``: rows a grown row pushed did move, ticked times are edits) and elements listed
-    twice."""
+    """The frames of ``prev`` and ``curr``, their delta (told ``gesture``, when given), and
+    what every derived step is graded on first: the real-capture oracle's violations (but
+    those the step's own truth makes ``moot``: rows a grown row pushed did move, ticked
+    times are edits) and elements listed twice."""
     fp, fc = Frame(prev), Frame(curr)
-    d = compute_delta(fp, fc)
+    d = compute_delta(fp, fc, gesture=gesture)
     out = [("oracle", v) for v in oracle(fp, fc, d) if not moot(v)]
     out += [("duplicate", v) for v in _twice(d)]
     return fp, fc, d, out
