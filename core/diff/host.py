@@ -141,8 +141,19 @@ def host_motion(
             # nor a row that shows nothing it showed before (a recycled row's id).
             cut = at_edge(b, box, side) or at_edge(shifted(a, *base), box, side)
             keyed = curr.keys[k] == prev.keys[pk] and not cut
-            same = row != k or kin(prev, pk, curr, k, texts) or kept_edited(prev, pk, curr, k)
-            if d is not None and (keyed or (d == base and same)):
+            # Whether it is the same row is asked last: its texts, both frames' walks of its
+            # subtree, are read only for a row that kept its size and moved with the scroll
+            # around it (a list that grew with a row put in, its own host's row, had every
+            # text of the list read twice for nothing; issue 19).
+            if d is not None and (
+                keyed
+                or (
+                    d == base
+                    and (
+                        row != k or kin(prev, pk, curr, k, texts) or kept_edited(prev, pk, curr, k)
+                    )
+                )
+            ):
                 spots = [(pk, a.left, a.top)]
             elif not curr.children[k] or all(q not in pairs for q in curr.children[k]):
                 # A cut row's other edge moved (each frame cut by its own box: a web page's

@@ -56,13 +56,17 @@ def page(
     swiped = _pager_swiped(prev, p, curr, c, pairs)
     if swiped is not None:
         return swiped
-    box = curr.nodes[c].bounds
     view, old_view = _viewport(curr, c), _viewport(prev, p)
     side: bool | None = None  # a carousel: its side edges cut its items (asked when needed)
     came = [k for k in curr.children[c] if k not in pairs]
     left = [k for k in prev.children[p] if k not in used]
     toward = (0, 0)  # known when a carousel's item of its own text crossed the view
     still = view == old_view
+    # The paired rows that moved, in order, and whether they crossed an edge; the others are
+    # asked _relaid, the dear test (two label walks a row), only once no row stayed: a row
+    # that stayed makes the answer None whatever came and left (an insertion pushed half of
+    # a long list down, none of it relaid: every row was walked for nothing; issue 19).
+    moved: list[tuple[int, int, bool]] = []
     for k in curr.children[c]:  # a row cut by one edge, then by the other: its parts passed
         q = pairs.get(k)
         if q is None:
@@ -75,20 +79,44 @@ def page(
         if _across(a, old_view, b, view, side) or (
             not side and spanned_past(a, old_view, b, view)  # a section that spanned it
         ):
-            came.append(k)
-            left.append(q)
+            moved.append((k, q, True))
             if side and own_texts(prev, q) & own_texts(curr, k):
                 toward = _crossed_way(prev.nodes[q].bounds, old_view)
-        elif not side and _relaid(prev, q, curr, k):
-            came.append(k)
-            left.append(q)
-    if not came or not left:
+        elif not side:
+            moved.append((k, q, False))
+    if not (came or moved) or not (left or moved):
         return None
     if side is None:
         side = host_sideways(prev, p, curr, c, pairs)
     cache: TextCache = {}
-    old_box = prev.nodes[p].bounds
-    stayed = any(
+    if _stayed(prev, p, curr, c, pairs, side, cache):
+        return None
+    for k, q, crossed_edge in moved:
+        if crossed_edge or _relaid(prev, q, curr, k):
+            came.append(k)
+            left.append(q)
+    if not came or not left or _same_rows_in_place(prev, curr, came, left, cache):
+        return None
+    rows = (len(came) >= 2 and len(left) >= 2) or any(curr.children[k] for k in came)
+    if not rows:
+        return None  # one label for another (a dialog's message) is not a page of a list
+    return Motion(c, p, 0, 0, page=True, toward=toward)
+
+
+def _stayed(
+    prev: Frame,
+    p: int,
+    curr: Frame,
+    c: int,
+    pairs: Mapping[int, int],
+    side: bool,
+    cache: TextCache,
+) -> bool:
+    """Whether a paired row of container ``c`` stayed in view (so it turned no page): one at
+    an edge in the very box showing the very texts, one clear of the edges the same row
+    (:func:`_same_row`), or one the list's moving edge left in place (the keyboard closed)."""
+    box, old_box = curr.nodes[c].bounds, prev.nodes[p].bounds
+    return any(
         k in pairs
         and (
             (
@@ -101,12 +129,6 @@ def page(
         )
         for k in curr.children[c]
     )
-    if stayed or _same_rows_in_place(prev, curr, came, left, cache):
-        return None
-    rows = (len(came) >= 2 and len(left) >= 2) or any(curr.children[k] for k in came)
-    if not rows:
-        return None  # one label for another (a dialog's message) is not a page of a list
-    return Motion(c, p, 0, 0, page=True, toward=toward)
 
 
 def _pager_swiped(

@@ -1,0 +1,229 @@
+"""The scroll estimate of a list that grew with rows put in, cut short where its answer is known
+(issue 19: the 1 MB step's largest block).
+
+A row put in mid-list pushes the rows below it down: no scroll, and the estimate proves it
+the long way. Two of its walks read every row of such a list for an answer that was already
+known:
+
+- :func:`~deltarec.core.diff.pages.page` asked :func:`~deltarec.core.diff.pages._relaid`
+  (both rows' labels walked) of every paired row that moved before asking whether a row
+  stayed in view, and a row that stayed makes the answer None whatever came and left. It
+  now asks whether a row stayed first, and ``_relaid`` only when none did (the answer is
+  the long way's: ``_relaid`` and the stayed test are pure, and ``came``/``left`` are built
+  in the same order);
+- :func:`~deltarec.core.diff.host.host_motion` read a changed row's texts in both frames
+  (:func:`~deltarec.core.diff.row_evidence.kin`, the whole list's on the list's own
+  host, 2,830 nodes each side on the 1 MB step) before asking whether the row kept its
+  size, which the vote needs first; it now asks the size first (``kin`` is pure).
+
+The generator: rows put into (taken out of) the lists of every real capture
+(:mod:`tests.core.real_scrolls.insertions`, both ways), the synthetic dumps of 20 and 200 kB
+(a row put in mid-list, both ways), and scrolls with rows put in
+(:mod:`tests.core.real_scrolls.composed`). On it, every ``page`` asked gives what the long
+way gives, and the walks read nothing in vain. On ``1fe5943``, over the 453 insertion
+cases of seed 0 (10 a capture), ``_relaid`` was asked 1,697 times in a container where a row
+stayed, and a row's texts were read 646 times for a row that changed size; now 0 and 0
+(``test_the_count_sees_the_long_way`` keeps the first count honest).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Mapping
+from collections.abc import Set as AbstractSet
+from contextlib import ExitStack
+from typing import Any
+
+import pytest
+
+from benchmarks.synthetic import dump_pair
+from deltarec.core.capture.uiautomator import parse_uiautomator
+from deltarec.core.diff import host, pages
+from deltarec.core.diff.axis import across as _across
+from deltarec.core.diff.axis import at_edge, host_sideways
+from deltarec.core.diff.match import match_measured
+from deltarec.core.diff.motions import Motion
+from deltarec.core.diff.pages import (
+    _crossed_way,
+    _same_row,
+    _same_rows_in_place,
+    _unmoved,
+    _viewport,
+    kept_through_resize,
+    own_texts,
+    spanned_past,
+)
+from deltarec.core.diff.row_evidence import TextCache, displacement
+from deltarec.core.diff.scrolls import find_motions
+from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.model import Observation
+from tests.core.estimate_rules import replaced
+from tests.core.real_scrolls import composed, insertions
+
+
+def _page_long(
+    prev: Frame, curr: Frame, pairs: Mapping[int, int], used: AbstractSet[int], c: int, p: int
+) -> Motion | None:
+    """``pages.page`` as it was at ``1fe5943``: ``_relaid`` asked of every moved row first."""
+    swiped = pages._pager_swiped(prev, p, curr, c, pairs)
+    if swiped is not None:
+        return swiped
+    box = curr.nodes[c].bounds
+    view, old_view = _viewport(curr, c), _viewport(prev, p)
+    side: bool | None = None
+    came = [k for k in curr.children[c] if k not in pairs]
+    left = [k for k in prev.children[p] if k not in used]
+    toward = (0, 0)
+    still = view == old_view
+    for k in curr.children[c]:
+        q = pairs.get(k)
+        if q is None:
+            continue
+        a, b = prev.nodes[q].bounds, curr.nodes[k].bounds
+        if still and (a is b or a == b):
+            continue
+        if side is None:
+            side = host_sideways(prev, p, curr, c, pairs)
+        if _across(a, old_view, b, view, side) or (not side and spanned_past(a, old_view, b, view)):
+            came.append(k)
+            left.append(q)
+            if side and own_texts(prev, q) & own_texts(curr, k):
+                toward = _crossed_way(prev.nodes[q].bounds, old_view)
+        elif not side and pages._relaid(prev, q, curr, k):
+            came.append(k)
+            left.append(q)
+    if not came or not left:
+        return None
+    if side is None:
+        side = host_sideways(prev, p, curr, c, pairs)
+    cache: TextCache = {}
+    old_box = prev.nodes[p].bounds
+    stayed = any(
+        k in pairs
+        and (
+            (
+                _unmoved(prev, pairs[k], curr, k, cache)
+                if at_edge(curr.nodes[k].bounds, box, side)
+                else not at_edge(prev.nodes[pairs[k]].bounds, old_box, side)
+                and _same_row(prev, pairs[k], curr, k, cache)
+            )
+            or kept_through_resize(prev, pairs[k], curr, k, p, c)
+        )
+        for k in curr.children[c]
+    )
+    if stayed or _same_rows_in_place(prev, curr, came, left, cache):
+        return None
+    rows = (len(came) >= 2 and len(left) >= 2) or any(curr.children[k] for k in came)
+    if not rows:
+        return None
+    return Motion(c, p, 0, 0, page=True, toward=toward)
+
+
+class _Tally:
+    """What one case's estimates read in vain, and whether every ``page`` said the long
+    way's answer."""
+
+    def __init__(self) -> None:
+        self.pages = self.differ = self.relaid_in_vain = self.texts_in_vain = 0
+
+
+def _watched(prev: Frame, curr: Frame, tally: _Tally) -> None:
+    """The matcher's estimates of the pair, every ``page`` checked against the long way and
+    the asks counted (``_relaid`` in a container where a row stayed; ``kin`` from
+    ``host_motion`` of a row whose box changed size)."""
+    real_page, real_relaid, real_kin = pages.page, pages._relaid, host.kin
+    where: list[tuple[Frame, Frame, int, int, Any]] = []
+
+    def page(p_frame: Frame, c_frame: Frame, pairs: Any, used: Any, c: int, p: int) -> Any:
+        where.append((p_frame, c_frame, c, p, pairs))
+        try:
+            got = real_page(p_frame, c_frame, pairs, used, c, p)
+        finally:
+            where.pop()
+        with replaced(pages, "_relaid", real_relaid):
+            want = _page_long(p_frame, c_frame, pairs, used, c, p)
+        tally.pages += 1
+        tally.differ += got != want
+        return got
+
+    def relaid(p_frame: Frame, q: int, c_frame: Frame, k: int) -> bool:
+        if where:
+            pf, cf, c, p, pairs = where[-1]
+            side = host_sideways(pf, p, cf, c, pairs)
+            tally.relaid_in_vain += pages._stayed(pf, p, cf, c, pairs, side, {})
+        return real_relaid(p_frame, q, c_frame, k)
+
+    def kin(p_frame: Frame, p: int, c_frame: Frame, c: int, cache: TextCache) -> bool:
+        if p >= 0 and displacement(p_frame.nodes[p].bounds, c_frame.nodes[c].bounds) is None:
+            tally.texts_in_vain += 1
+        return real_kin(p_frame, p, c_frame, c, cache)
+
+    with ExitStack() as stack:
+        stack.enter_context(replaced(pages, "page", page))
+        stack.enter_context(replaced(pages, "_relaid", relaid))
+        stack.enter_context(replaced(host, "kin", kin))
+        got = match_measured(prev, curr)
+        measured = got.measured if got.measured is not None else got.pairs
+        find_motions(prev, curr, measured)
+        find_motions(prev, curr, got.pairs)
+
+
+def _insertion_pairs(per_capture: int, seed: int) -> Iterator[tuple[Observation, Observation]]:
+    for case in insertions.cases(random.Random(seed), per_capture):
+        yield insertions.derive(case)
+
+
+def _composed_pairs(per_capture: int, seed: int) -> Iterator[tuple[Observation, Observation]]:
+    for case in composed.cases(random.Random(seed), per_capture):
+        if case.kind == "scroll+insert":
+            yield composed.derive(case)
+
+
+def _synthetic_pairs() -> Iterator[tuple[Observation, Observation]]:
+    for size in (20_000, 200_000):
+        for seed in (0, 1):
+            before, after = (parse_uiautomator(x) for x in dump_pair(size, seed))
+            yield before, after
+            yield after, before
+
+
+def _tally(pairs: Iterator[tuple[Observation, Observation]]) -> tuple[_Tally, int]:
+    tally, cases = _Tally(), 0
+    for prev, curr in pairs:
+        _watched(Frame(prev), Frame(curr), tally)
+        cases += 1
+    return tally, cases
+
+
+def test_page_says_what_the_long_way_says_on_rows_put_in() -> None:
+    tally, cases = _tally(_insertion_pairs(2, 0))
+    assert cases >= 100 and tally.pages >= 100  # not vacuous
+    assert tally.differ == 0
+
+
+def test_page_says_what_the_long_way_says_on_scrolls_with_rows_put_in() -> None:
+    tally, cases = _tally(_composed_pairs(3, 1))
+    assert cases >= 50
+    assert tally.differ == 0
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_no_walk_reads_in_vain_on_rows_put_in(seed: int) -> None:
+    """The generator that found the cost: no ``_relaid`` where a row stayed, no row's texts
+    read for a row that changed size (the long way: thousands of each)."""
+    tally, _ = _tally(_insertion_pairs(2, seed))
+    assert (tally.relaid_in_vain, tally.texts_in_vain, tally.differ) == (0, 0, 0)
+
+
+def test_the_synthetic_steps_read_nothing_in_vain() -> None:
+    tally, cases = _tally(_synthetic_pairs())
+    assert cases == 8
+    assert (tally.relaid_in_vain, tally.texts_in_vain, tally.differ) == (0, 0, 0)
+
+
+def test_the_count_sees_the_long_way() -> None:
+    """Not vacuous: with ``page`` the long way, the insertions ask ``_relaid`` where a row
+    stayed."""
+    with replaced(pages, "page", _page_long):
+        tally, _ = _tally(_insertion_pairs(2, 3))
+    assert tally.relaid_in_vain > 100
