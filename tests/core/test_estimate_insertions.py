@@ -14,7 +14,11 @@ known:
 - :func:`~deltarec.core.diff.host.host_motion` read a changed row's texts in both frames
   (:func:`~deltarec.core.diff.row_evidence.kin`, the whole list's on the list's own
   host, 2,830 nodes each side on the 1 MB step) before asking whether the row kept its
-  size, which the vote needs first; it now asks the size first (``kin`` is pure).
+  size, which the vote needs first; it now asks the size first (``kin`` is pure);
+- :func:`~deltarec.core.diff.axis.sideways` sorted every item of a list to find its rows
+  stacked; items side by side start at distinct lefts, so a repeated left answers first
+  (held against the sort on generated rows of boxes and every container of the real
+  captures).
 
 The generator: rows put into (taken out of) the lists of every real capture
 (:mod:`tests.core.real_scrolls.insertions`, both ways), the synthetic dumps of 20 and 200 kB
@@ -32,13 +36,16 @@ import random
 from collections.abc import Iterator, Mapping
 from collections.abc import Set as AbstractSet
 from contextlib import ExitStack
+from itertools import pairwise
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from benchmarks.synthetic import dump_pair
 from deltarec.core.capture.uiautomator import parse_uiautomator
-from deltarec.core.diff import host, pages
+from deltarec.core.diff import axis, host, pages
 from deltarec.core.diff.axis import across as _across
 from deltarec.core.diff.axis import at_edge, host_sideways
 from deltarec.core.diff.match import match_measured
@@ -57,7 +64,7 @@ from deltarec.core.diff.row_evidence import TextCache, displacement
 from deltarec.core.diff.scrolls import find_motions
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Observation
-from tests.core.estimate_rules import replaced
+from tests.core.estimate_rules import SEQUENCES, replaced
 from tests.core.real_scrolls import composed, insertions
 
 
@@ -227,3 +234,72 @@ def test_the_count_sees_the_long_way() -> None:
     with replaced(pages, "page", _page_long):
         tally, _ = _tally(_insertion_pairs(2, 3))
     assert tally.relaid_in_vain > 100
+
+
+def _sideways_long(frame: Frame, pos: int) -> bool:
+    """``axis.sideways`` as it was at ``1fe5943``: every box sorted, then each pair asked."""
+    boxes = sorted(
+        (b.left, b.top, b.right, b.bottom)
+        for k in frame.children[pos]
+        for b in (frame.nodes[k].bounds,)
+        if b.area
+    )
+    if len(boxes) < 2:
+        return False
+    return all(
+        right <= left2 and top < bottom2 and top2 < bottom
+        for (_, top, right, bottom), (left2, top2, _, bottom2) in pairwise(boxes)
+    )
+
+
+def _row_of(boxes: list[tuple[int, int, int, int]]) -> Frame:
+    kids = "".join(f'<node class="C" bounds="[{a},{b}][{c},{d}]"/>' for a, b, c, d in boxes)
+    return Frame(
+        parse_uiautomator(
+            f'<hierarchy><node class="L" bounds="[0,0][900,900]">{kids}</node></hierarchy>'
+        )
+    )
+
+
+_UNIT = st.integers(0, 12).map(lambda v: v * 25)  # few values: shared lefts, touching boxes
+
+
+@st.composite
+def _boxes(draw: st.DrawFn) -> list[tuple[int, int, int, int]]:
+    """Items of one container: a row of boxes side by side (touching or apart, in any order,
+    some of them moved, stacked or emptied), or boxes anywhere."""
+    if draw(st.booleans()):
+        out, left = [], draw(_UNIT)
+        for _ in range(draw(st.integers(0, 6))):
+            width, gap = draw(st.integers(0, 4)) * 25, draw(st.integers(0, 2)) * 25
+            top, height = draw(_UNIT), draw(st.integers(1, 4)) * 25
+            out.append((left, top, left + width, top + height))
+            left += width + gap
+        for i in draw(st.lists(st.integers(0, 5), max_size=2)):
+            if i < len(out):  # one item moved elsewhere
+                a, b, c, d = out[i]
+                dx, dy = draw(_UNIT), draw(_UNIT)
+                out[i] = (a - dx, b + dy, c - dx, d + dy)
+        return draw(st.permutations(out))
+    return draw(st.lists(st.tuples(_UNIT, _UNIT, _UNIT, _UNIT), max_size=6))
+
+
+@settings(max_examples=400, deadline=None)
+@given(_boxes())
+def test_sideways_says_what_the_sort_says(boxes: list[tuple[int, int, int, int]]) -> None:
+    """Side by side, stacked, overlapping, touching and empty boxes: the items' lefts told
+    first (a repeated left is no carousel) give the sort's answer."""
+    frame = _row_of(boxes)
+    assert axis.sideways(frame, 0) == _sideways_long(frame, 0)
+
+
+def test_sideways_says_what_the_sort_says_on_the_real_captures() -> None:
+    asked = 0
+    for _, seq in SEQUENCES:
+        for path in seq:
+            frame = Frame(parse_uiautomator(path.read_bytes()))
+            for pos in range(len(frame)):
+                if frame.children[pos]:
+                    assert axis.sideways(frame, pos) == _sideways_long(frame, pos), (path, pos)
+                    asked += 1
+    assert asked > 1000
