@@ -107,12 +107,20 @@ def host_motion(
             if natural:
                 wrapped.add(k)
             return None  # one wrapper holds the content: it is the host, if any
-        spots = [
-            (q, bq.left, bq.top)
-            for q in old_at.get((content[k], b.right - b.left, b.bottom - b.top), ())
-            if p < q < p_end
-            for bq in (prev.nodes[q].bounds,)
-        ][:TWIN_LIMIT]
+        same = old_at.get((content[k], b.right - b.left, b.bottom - b.top))
+        if same is None:
+            spots = []
+        elif len(same) == 1:  # the common row: one place (the comprehension below, unrolled)
+            only = same[0]
+            bq = prev.nodes[only].bounds
+            spots = [(only, bq.left, bq.top)] if p < only < p_end else []
+        else:
+            spots = [
+                (q, bq.left, bq.top)
+                for q in same
+                if p < q < p_end
+                for bq in (prev.nodes[q].bounds,)
+            ][:TWIN_LIMIT]
         if not spots:  # one label of either frame, its size rounded, whole in one at least
             q = unique_spot(prev, curr, k, p, p_end)
             if q is not None and not (
@@ -311,13 +319,11 @@ def _wraps(
     cut to the viewport (its box changes as it scrolls). Then that wrapper is the host, if
     any, and ``c`` is not."""
     b = curr.nodes[k].bounds
-    d = displacement(prev.nodes[pk].bounds, b)
     alone = len(curr.children[c]) == 1
-    if (
-        d is not None
-        and near(d, base, still)
-        and (alone or near_box(b, curr.nodes[c].bounds, still))
-    ):
+    if not (alone or near_box(b, curr.nodes[c].bounds, still)):
+        return False  # both ways below need one of them: a list's rows are told here
+    d = displacement(prev.nodes[pk].bounds, b)
+    if d is not None and near(d, base, still):
         return True
     return (
         alone

@@ -18,7 +18,14 @@ known:
 - :func:`~deltarec.core.diff.axis.sideways` sorted every item of a list to find its rows
   stacked; items side by side start at distinct lefts, so a repeated left answers first
   (held against the sort on generated rows of boxes and every container of the real
-  captures).
+  captures);
+- :func:`~deltarec.core.diff.host._wraps` asked a row's move before whether it could wrap
+  the host at all (alone, or the host's box): a list's rows are told by the box now;
+- :func:`~deltarec.core.diff.unique_labels.unique_spot` built both frames' label maps
+  (:func:`~deltarec.core.diff.unique_labels.unique_at`) to place a few labels of a row
+  put in, which are new: :func:`~deltarec.core.diff.unique_labels.alone_at` tells a text
+  no node or one node shows by a scan at C speed (maps built: synthetic steps 8 -> 0,
+  insertion cases of seed 0 524 -> 232).
 
 The generator: rows put into (taken out of) the lists of every real capture
 (:mod:`tests.core.real_scrolls.insertions`, both ways), the synthetic dumps of 20 and 200 kB
@@ -45,11 +52,11 @@ from hypothesis import strategies as st
 
 from benchmarks.synthetic import dump_pair
 from deltarec.core.capture.uiautomator import parse_uiautomator
-from deltarec.core.diff import axis, host, pages
+from deltarec.core.diff import axis, host, pages, unique_labels
 from deltarec.core.diff.axis import across as _across
 from deltarec.core.diff.axis import at_edge, host_sideways
 from deltarec.core.diff.match import match_measured
-from deltarec.core.diff.motions import Motion
+from deltarec.core.diff.motions import Motion, near, near_box
 from deltarec.core.diff.pages import (
     _crossed_way,
     _same_row,
@@ -126,12 +133,58 @@ def _page_long(
     return Motion(c, p, 0, 0, page=True, toward=toward)
 
 
+def _wraps_long(
+    prev: Frame,
+    curr: Frame,
+    c: int,
+    p: int,
+    k: int,
+    pk: int,
+    base: tuple[int, int],
+    still: int,
+    natural: bool,
+) -> bool:
+    """``host._wraps`` as it was at ``1fe5943``: the row's move asked first."""
+    b = curr.nodes[k].bounds
+    d = displacement(prev.nodes[pk].bounds, b)
+    alone = len(curr.children[c]) == 1
+    if (
+        d is not None
+        and near(d, base, still)
+        and (alone or near_box(b, curr.nodes[c].bounds, still))
+    ):
+        return True
+    return (
+        alone
+        and natural
+        and len(prev.children[p]) == 1
+        and pages.bare(curr.nodes[k])
+        and pages.bare(prev.nodes[pk])
+    )
+
+
+def _check_alone_at(frame: Frame) -> None:
+    """``alone_at`` says what the frame's ``unique_at`` says, for every label it shows and
+    labels it does not, asked before the map (scans) and after it."""
+    keys = [(n.class_name, n.text, n.content_desc) for n in frame.nodes]
+    keys = [k for k in dict.fromkeys(keys) if k[1] or k[2]]
+    # Labels no node shows whose text (description) one does: another class, another
+    # description beside the text; and one no node shows at all.
+    keys += [(f"{c}.Other", t, d) for c, t, d in keys] + [(c, t, f"{d}!") for c, t, d in keys]
+    keys.append(("X", "no such label", ""))
+    fresh = Frame.like(frame, frame.obs, frame.nodes, same_keys=True)  # no memo
+    want = unique_labels.unique_at(frame)
+    for key in keys:
+        assert unique_labels.alone_at(fresh, key) == want.get(key), key
+
+
 class _Tally:
     """What one case's estimates read in vain, and whether every ``page`` said the long
     way's answer."""
 
     def __init__(self) -> None:
         self.pages = self.differ = self.relaid_in_vain = self.texts_in_vain = 0
+        self.maps = 0  # unique_at built
 
 
 def _watched(prev: Frame, curr: Frame, tally: _Tally) -> None:
@@ -139,6 +192,7 @@ def _watched(prev: Frame, curr: Frame, tally: _Tally) -> None:
     the asks counted (``_relaid`` in a container where a row stayed; ``kin`` from
     ``host_motion`` of a row whose box changed size)."""
     real_page, real_relaid, real_kin = pages.page, pages._relaid, host.kin
+    real_wraps, real_unique_at = host._wraps, unique_labels.unique_at
     where: list[tuple[Frame, Frame, int, int, Any]] = []
 
     def page(p_frame: Frame, c_frame: Frame, pairs: Any, used: Any, c: int, p: int) -> Any:
@@ -165,10 +219,21 @@ def _watched(prev: Frame, curr: Frame, tally: _Tally) -> None:
             tally.texts_in_vain += 1
         return real_kin(p_frame, p, c_frame, c, cache)
 
+    def wraps(*args: Any) -> bool:
+        got = real_wraps(*args)
+        tally.differ += got != _wraps_long(*args)
+        return got
+
+    def unique_at(frame: Frame) -> Any:
+        tally.maps += "unique_labels.at" not in frame.memo
+        return real_unique_at(frame)
+
     with ExitStack() as stack:
         stack.enter_context(replaced(pages, "page", page))
         stack.enter_context(replaced(pages, "_relaid", relaid))
         stack.enter_context(replaced(host, "kin", kin))
+        stack.enter_context(replaced(host, "_wraps", wraps))
+        stack.enter_context(replaced(unique_labels, "unique_at", unique_at))
         got = match_measured(prev, curr)
         measured = got.measured if got.measured is not None else got.pairs
         find_motions(prev, curr, measured)
@@ -303,3 +368,20 @@ def test_sideways_says_what_the_sort_says_on_the_real_captures() -> None:
                     assert axis.sideways(frame, pos) == _sideways_long(frame, pos), (path, pos)
                     asked += 1
     assert asked > 1000
+
+
+def test_alone_at_says_what_the_map_says() -> None:
+    """On every real capture and the synthetic dumps: labels shown once, several times (the
+    map built), by description only, and none; more asks than DIRECT_ASKS."""
+    for _, seq in SEQUENCES:
+        for path in seq:
+            _check_alone_at(Frame(parse_uiautomator(path.read_bytes())))
+    for prev, _ in _synthetic_pairs():
+        _check_alone_at(Frame(prev))
+
+
+def test_no_label_map_is_built_for_the_rows_put_in() -> None:
+    """The generator that found the cost: the labels of rows put in are new, and one scan
+    tells it (``1fe5943`` built both frames' maps: 2 a case where a label was asked)."""
+    tally, _ = _tally(_synthetic_pairs())
+    assert tally.maps == 0
