@@ -93,15 +93,25 @@ def host_motion(
     texts: TextCache = {}
     agreed: dict[tuple[int, int, tuple[int, int]], bool] = {}  # the pieces of a row ask alike
     visited = 0
+    nodes_c, kids_of, parents_c = curr.nodes, curr.children, curr.parents  # read a row
+    alone = len(kids_of[c]) == 1  # _wraps needs it or a row of the host's box: asked first
     while stack and visited < VISIT_LIMIT:
         visited += 1
         k, whole, row = stack.pop()  # whole: a row of the container, not a piece of one
-        b = curr.nodes[k].bounds
+        b = nodes_c[k].bounds
         pk = pairs.get(k)
+        # at_edge(b, box, side), inline: asked of every row that has a place, and again of
+        # every vote to stay put
+        edge = (
+            (b.left <= box.left or b.right >= box.right)
+            if side
+            else (b.top <= box.top or b.bottom >= box.bottom)
+        )
         if (
             pk is not None
-            and curr.parents[k] == c
-            and curr.children[k]
+            and parents_c[k] == c
+            and kids_of[k]
+            and (alone or near_box(b, box, still))
             and _wraps(prev, curr, c, p, k, pk, base, still, natural)
         ):
             if natural:
@@ -123,11 +133,9 @@ def host_motion(
             ][:TWIN_LIMIT]
         if not spots:  # one label of either frame, its size rounded, whole in one at least
             q = unique_spot(prev, curr, k, p, p_end)
-            if q is not None and not (
-                at_edge(b, box, side) and at_edge(prev.nodes[q].bounds, old.bounds, side)
-            ):
+            if q is not None and not (edge and at_edge(prev.nodes[q].bounds, old.bounds, side)):
                 spots = [(q, prev.nodes[q].bounds.left, prev.nodes[q].bounds.top)]
-        if spots and at_edge(b, box, side):
+        if spots and edge:
             # A sliver an edge cut is as high as a sliver the other edge cut before by
             # chance ("Tech Daily avatar": its last 45 px at the bottom, then its first 45
             # at the top): neither box is where the node is, so that is no move.
@@ -147,7 +155,7 @@ def host_motion(
             # own key moved with its content. A row paired only through its children's labels
             # ("Ken avatar") vouches for nothing, nor a row two edges cut to equal heights,
             # nor a row that shows nothing it showed before (a recycled row's id).
-            cut = at_edge(b, box, side) or at_edge(shifted(a, *base), box, side)
+            cut = edge or at_edge(shifted(a, *base), box, side)
             keyed = curr.keys[k] == prev.keys[pk] and not cut
             # Whether it is the same row is asked last: its texts, both frames' walks of its
             # subtree, are read only for a row that kept its size and moved with the scroll
@@ -207,7 +215,7 @@ def host_motion(
                 continue
         for left, top in places:
             offset = (b.left - left - base[0], b.top - top - base[1])
-            if offset == (0, 0) and at_edge(b, box, side):
+            if offset == (0, 0) and edge:
                 edge_kept = edge_kept or votes is strong  # a whole row: sticky, or no scroll
                 continue  # two rows cut alike by the same edge prove nothing
             if finger is not None and against(finger, *offset):
