@@ -385,3 +385,21 @@ def test_no_label_map_is_built_for_the_rows_put_in() -> None:
     tells it (``1fe5943`` built both frames' maps: 2 a case where a label was asked)."""
     tally, _ = _tally(_synthetic_pairs())
     assert tally.maps == 0
+
+
+def test_alone_at_scans_a_frame_a_bounded_number_of_times() -> None:
+    """Hostile input: a step asking thousands of labels scans the frame at most
+    DIRECT_ASKS times, then reads the map (O(n) a frame, not O(n) an ask)."""
+    rows = "".join(
+        f'<node class="T" text="t{i}" bounds="[0,{i}][9,{i + 1}]"/>' for i in range(3000)
+    )
+    frame = Frame(
+        parse_uiautomator(
+            f'<hierarchy><node class="L" bounds="[0,0][9,3000]">{rows}</node></hierarchy>'
+        )
+    )
+    for i in range(3000):
+        assert unique_labels.alone_at(frame, ("T", f"new {i}", "")) is None
+    assert len(frame.memo[unique_labels.alone_at]) == unique_labels.DIRECT_ASKS  # type: ignore[arg-type]
+    assert "unique_labels.at" in frame.memo
+    assert unique_labels.alone_at(frame, ("T", "t7", "")) == 8
