@@ -57,42 +57,41 @@ def page(
     if swiped is not None:
         return swiped
     view, old_view = _viewport(curr, c), _viewport(prev, p)
-    side: bool | None = None  # a carousel: its side edges cut its items (asked when needed)
     came = [k for k in curr.children[c] if k not in pairs]
     left = [k for k in prev.children[p] if k not in used]
-    toward = (0, 0)  # known when a carousel's item of its own text crossed the view
     still = view == old_view
-    # The paired rows that moved, in order, and whether they crossed an edge; the others are
-    # asked _relaid, the dear test (two label walks a row), only once no row stayed: a row
-    # that stayed makes the answer None whatever came and left (an insertion pushed half of
-    # a long list down, none of it relaid: every row was walked for nothing; issue 19).
-    moved: list[tuple[int, int, bool]] = []
-    for k in curr.children[c]:  # a row cut by one edge, then by the other: its parts passed
+    # The paired rows that may have crossed an edge or been relaid: those that moved, or all
+    # where the view moved. Whether they did is asked only once no row stayed: a row that
+    # stayed makes the answer None whatever came and left (an insertion pushed half of a long
+    # list down: every row was asked of its edges, and _relaid, the dear test, walked both
+    # rows' labels, for nothing; issue 19).
+    moving: list[tuple[int, int]] = []
+    for k in curr.children[c]:
         q = pairs.get(k)
         if q is None:
             continue
-        a, b = prev.nodes[q].bounds, curr.nodes[k].bounds
-        if still and (a is b or a == b):
-            continue  # in one box in one view: it crossed nothing, spanned and left nothing
-        if side is None:
-            side = host_sideways(prev, p, curr, c, pairs)
-        if _across(a, old_view, b, view, side) or (
-            not side and spanned_past(a, old_view, b, view)  # a section that spanned it
-        ):
-            moved.append((k, q, True))
-            if side and own_texts(prev, q) & own_texts(curr, k):
-                toward = _crossed_way(prev.nodes[q].bounds, old_view)
-        elif not side:
-            moved.append((k, q, False))
-    if not (came or moved) or not (left or moved):
+        if still:
+            a, b = prev.nodes[q].bounds, curr.nodes[k].bounds
+            if a is b or a == b:
+                continue  # in one box in one view: it crossed nothing, spanned and left nothing
+        moving.append((k, q))
+    if not (came or moving) or not (left or moving):
         return None
-    if side is None:
-        side = host_sideways(prev, p, curr, c, pairs)
+    side = host_sideways(prev, p, curr, c, pairs)  # a carousel: its side edges cut its items
     cache: TextCache = {}
     if _stayed(prev, p, curr, c, pairs, side, cache):
         return None
-    for k, q, crossed_edge in moved:
-        if crossed_edge or _relaid(prev, q, curr, k):
+    toward = (0, 0)  # known when a carousel's item of its own text crossed the view
+    for k, q in moving:  # a row cut by one edge, then by the other: its parts passed
+        a, b = prev.nodes[q].bounds, curr.nodes[k].bounds
+        if _across(a, old_view, b, view, side) or (
+            not side and spanned_past(a, old_view, b, view)  # a section that spanned it
+        ):
+            came.append(k)
+            left.append(q)
+            if side and own_texts(prev, q) & own_texts(curr, k):
+                toward = _crossed_way(prev.nodes[q].bounds, old_view)
+        elif not side and _relaid(prev, q, curr, k):
             came.append(k)
             left.append(q)
     if not came or not left or _same_rows_in_place(prev, curr, came, left, cache):

@@ -8,9 +8,9 @@ known:
 - :func:`~deltarec.core.diff.pages.page` asked :func:`~deltarec.core.diff.pages._relaid`
   (both rows' labels walked) of every paired row that moved before asking whether a row
   stayed in view, and a row that stayed makes the answer None whatever came and left. It
-  now asks whether a row stayed first, and ``_relaid`` only when none did (the answer is
-  the long way's: ``_relaid`` and the stayed test are pure, and ``came``/``left`` are built
-  in the same order);
+  now asks whether a row stayed first, then which moved rows crossed an edge and
+  ``_relaid`` only when none stayed (the answer is the long way's: every test is pure, and
+  ``came``/``left`` are built in the same order);
 - :func:`~deltarec.core.diff.host.host_motion` read a changed row's texts in both frames
   (:func:`~deltarec.core.diff.row_evidence.kin`, the whole list's on the list's own
   host, 2,830 nodes each side on the 1 MB step) before asking whether the row kept its
