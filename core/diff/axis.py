@@ -51,12 +51,21 @@ def sideways(frame: Frame, pos: int) -> bool:
     >>> sideways(row("[0,0][900,40]", "[0,50][900,90]"), 0)
     False
     """
-    boxes = sorted(
-        (b.left, b.top, b.right, b.bottom)
-        for k in frame.children[pos]
-        for b in (frame.nodes[k].bounds,)
-        if b.area
-    )
+    # Items side by side start at distinct lefts (each ends where or before the next one
+    # starts), so two that start at one left answer False before any sort: a list's rows,
+    # stacked at one left, are told at its second row (a 1 MB list sorted 520 rows to say
+    # so; issue 19). tests/core/test_estimate_insertions.py holds it against the sort alone.
+    nodes = frame.nodes
+    boxes = []
+    lefts: set[int] = set()
+    for k in frame.children[pos]:
+        b = nodes[k].bounds
+        if b.right > b.left and b.bottom > b.top:  # b.area, inline
+            if b.left in lefts:
+                return False
+            lefts.add(b.left)
+            boxes.append((b.left, b.top, b.right, b.bottom))
+    boxes.sort()
     if len(boxes) < 2:
         return False
     return all(

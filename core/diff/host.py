@@ -93,33 +93,49 @@ def host_motion(
     texts: TextCache = {}
     agreed: dict[tuple[int, int, tuple[int, int]], bool] = {}  # the pieces of a row ask alike
     visited = 0
+    nodes_c, kids_of, parents_c = curr.nodes, curr.children, curr.parents  # read a row
+    alone = len(kids_of[c]) == 1  # _wraps needs it or a row of the host's box: asked first
     while stack and visited < VISIT_LIMIT:
         visited += 1
         k, whole, row = stack.pop()  # whole: a row of the container, not a piece of one
-        b = curr.nodes[k].bounds
+        b = nodes_c[k].bounds
         pk = pairs.get(k)
+        # at_edge(b, box, side), inline: asked of every row that has a place, and again of
+        # every vote to stay put
+        edge = (
+            (b.left <= box.left or b.right >= box.right)
+            if side
+            else (b.top <= box.top or b.bottom >= box.bottom)
+        )
         if (
             pk is not None
-            and curr.parents[k] == c
-            and curr.children[k]
+            and parents_c[k] == c
+            and kids_of[k]
+            and (alone or near_box(b, box, still))
             and _wraps(prev, curr, c, p, k, pk, base, still, natural)
         ):
             if natural:
                 wrapped.add(k)
             return None  # one wrapper holds the content: it is the host, if any
-        spots = [
-            (q, bq.left, bq.top)
-            for q in old_at.get((content[k], b.right - b.left, b.bottom - b.top), ())
-            if p < q < p_end
-            for bq in (prev.nodes[q].bounds,)
-        ][:TWIN_LIMIT]
+        same = old_at.get((content[k], b.right - b.left, b.bottom - b.top))
+        if same is None:
+            spots = []
+        elif len(same) == 1:  # the common row: one place (the comprehension below, unrolled)
+            only = same[0]
+            bq = prev.nodes[only].bounds
+            spots = [(only, bq.left, bq.top)] if p < only < p_end else []
+        else:
+            spots = [
+                (q, bq.left, bq.top)
+                for q in same
+                if p < q < p_end
+                for bq in (prev.nodes[q].bounds,)
+            ][:TWIN_LIMIT]
         if not spots:  # one label of either frame, its size rounded, whole in one at least
             q = unique_spot(prev, curr, k, p, p_end)
-            if q is not None and not (
-                at_edge(b, box, side) and at_edge(prev.nodes[q].bounds, old.bounds, side)
-            ):
+            if q is not None and not (edge and at_edge(prev.nodes[q].bounds, old.bounds, side)):
                 spots = [(q, prev.nodes[q].bounds.left, prev.nodes[q].bounds.top)]
-        if spots and at_edge(b, box, side):
+        if spots and edge:
             # A sliver an edge cut is as high as a sliver the other edge cut before by
             # chance ("Tech Daily avatar": its last 45 px at the bottom, then its first 45
             # at the top): neither box is where the node is, so that is no move.
@@ -139,10 +155,21 @@ def host_motion(
             # own key moved with its content. A row paired only through its children's labels
             # ("Ken avatar") vouches for nothing, nor a row two edges cut to equal heights,
             # nor a row that shows nothing it showed before (a recycled row's id).
-            cut = at_edge(b, box, side) or at_edge(shifted(a, *base), box, side)
+            cut = edge or at_edge(shifted(a, *base), box, side)
             keyed = curr.keys[k] == prev.keys[pk] and not cut
-            same = row != k or kin(prev, pk, curr, k, texts) or kept_edited(prev, pk, curr, k)
-            if d is not None and (keyed or (d == base and same)):
+            # Whether it is the same row is asked last: its texts, both frames' walks of its
+            # subtree, are read only for a row that kept its size and moved with the scroll
+            # around it (a list that grew with a row put in, its own host's row, had every
+            # text of the list read twice for nothing; issue 19).
+            if d is not None and (
+                keyed
+                or (
+                    d == base
+                    and (
+                        row != k or kin(prev, pk, curr, k, texts) or kept_edited(prev, pk, curr, k)
+                    )
+                )
+            ):
                 spots = [(pk, a.left, a.top)]
             elif not curr.children[k] or all(q not in pairs for q in curr.children[k]):
                 # A cut row's other edge moved (each frame cut by its own box: a web page's
@@ -188,7 +215,7 @@ def host_motion(
                 continue
         for left, top in places:
             offset = (b.left - left - base[0], b.top - top - base[1])
-            if offset == (0, 0) and at_edge(b, box, side):
+            if offset == (0, 0) and edge:
                 edge_kept = edge_kept or votes is strong  # a whole row: sticky, or no scroll
                 continue  # two rows cut alike by the same edge prove nothing
             if finger is not None and against(finger, *offset):
@@ -300,13 +327,11 @@ def _wraps(
     cut to the viewport (its box changes as it scrolls). Then that wrapper is the host, if
     any, and ``c`` is not."""
     b = curr.nodes[k].bounds
-    d = displacement(prev.nodes[pk].bounds, b)
     alone = len(curr.children[c]) == 1
-    if (
-        d is not None
-        and near(d, base, still)
-        and (alone or near_box(b, curr.nodes[c].bounds, still))
-    ):
+    if not (alone or near_box(b, curr.nodes[c].bounds, still)):
+        return False  # both ways below need one of them: a list's rows are told here
+    d = displacement(prev.nodes[pk].bounds, b)
+    if d is not None and near(d, base, still):
         return True
     return (
         alone

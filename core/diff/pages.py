@@ -56,22 +56,34 @@ def page(
     swiped = _pager_swiped(prev, p, curr, c, pairs)
     if swiped is not None:
         return swiped
-    box = curr.nodes[c].bounds
     view, old_view = _viewport(curr, c), _viewport(prev, p)
-    side: bool | None = None  # a carousel: its side edges cut its items (asked when needed)
     came = [k for k in curr.children[c] if k not in pairs]
     left = [k for k in prev.children[p] if k not in used]
-    toward = (0, 0)  # known when a carousel's item of its own text crossed the view
     still = view == old_view
-    for k in curr.children[c]:  # a row cut by one edge, then by the other: its parts passed
+    # The paired rows that may have crossed an edge or been relaid: those that moved, or all
+    # where the view moved. Whether they did is asked only once no row stayed: a row that
+    # stayed makes the answer None whatever came and left (an insertion pushed half of a long
+    # list down: every row was asked of its edges, and _relaid, the dear test, walked both
+    # rows' labels, for nothing; issue 19).
+    moving: list[tuple[int, int]] = []
+    for k in curr.children[c]:
         q = pairs.get(k)
         if q is None:
             continue
+        if still:
+            a, b = prev.nodes[q].bounds, curr.nodes[k].bounds
+            if a is b or a == b:
+                continue  # in one box in one view: it crossed nothing, spanned and left nothing
+        moving.append((k, q))
+    if not (came or moving) or not (left or moving):
+        return None
+    side = host_sideways(prev, p, curr, c, pairs)  # a carousel: its side edges cut its items
+    cache: TextCache = {}
+    if _stayed(prev, p, curr, c, pairs, side, cache):
+        return None
+    toward = (0, 0)  # known when a carousel's item of its own text crossed the view
+    for k, q in moving:  # a row cut by one edge, then by the other: its parts passed
         a, b = prev.nodes[q].bounds, curr.nodes[k].bounds
-        if still and (a is b or a == b):
-            continue  # in one box in one view: it crossed nothing, spanned and left nothing
-        if side is None:
-            side = host_sideways(prev, p, curr, c, pairs)
         if _across(a, old_view, b, view, side) or (
             not side and spanned_past(a, old_view, b, view)  # a section that spanned it
         ):
@@ -82,13 +94,28 @@ def page(
         elif not side and _relaid(prev, q, curr, k):
             came.append(k)
             left.append(q)
-    if not came or not left:
+    if not came or not left or _same_rows_in_place(prev, curr, came, left, cache):
         return None
-    if side is None:
-        side = host_sideways(prev, p, curr, c, pairs)
-    cache: TextCache = {}
-    old_box = prev.nodes[p].bounds
-    stayed = any(
+    rows = (len(came) >= 2 and len(left) >= 2) or any(curr.children[k] for k in came)
+    if not rows:
+        return None  # one label for another (a dialog's message) is not a page of a list
+    return Motion(c, p, 0, 0, page=True, toward=toward)
+
+
+def _stayed(
+    prev: Frame,
+    p: int,
+    curr: Frame,
+    c: int,
+    pairs: Mapping[int, int],
+    side: bool,
+    cache: TextCache,
+) -> bool:
+    """Whether a paired row of container ``c`` stayed in view (so it turned no page): one at
+    an edge in the very box showing the very texts, one clear of the edges the same row
+    (:func:`_same_row`), or one the list's moving edge left in place (the keyboard closed)."""
+    box, old_box = curr.nodes[c].bounds, prev.nodes[p].bounds
+    return any(
         k in pairs
         and (
             (
@@ -101,12 +128,6 @@ def page(
         )
         for k in curr.children[c]
     )
-    if stayed or _same_rows_in_place(prev, curr, came, left, cache):
-        return None
-    rows = (len(came) >= 2 and len(left) >= 2) or any(curr.children[k] for k in came)
-    if not rows:
-        return None  # one label for another (a dialog's message) is not a page of a list
-    return Motion(c, p, 0, 0, page=True, toward=toward)
 
 
 def _pager_swiped(
