@@ -82,6 +82,7 @@ from deltarec.core.diff.new_rows import inserted_at_top, pushed_down, pushed_onl
 from deltarec.core.diff.page_gesture import started_in, with_gesture
 from deltarec.core.diff.pages import through_wrappers, turned
 from deltarec.core.diff.past_new import scrolled_past
+from deltarec.core.diff.resized import moved_with_edge
 from deltarec.core.diff.row_evidence import (
     displacement,
 )
@@ -214,6 +215,8 @@ def _find_motions(
             motion = None  # rows came in at the list's top: no scroll (:mod:`.new_rows`)
         if motion and grew_within(prev, curr, c, old, pairs, motion):
             motion = None  # its box grew (shrank) with rows at its top: no scroll (:mod:`.grown`)
+        if motion and not motion.page and moved_with_edge(prev, old, curr, c, motion.dx, motion.dy):
+            motion = None  # its rows moved with its top edge: its box moved (:mod:`.resized`)
         if motion is not None and not (motion.page and cut):  # carried out by the outer scroll
             out.append(motion)
             if not motion.page:
