@@ -45,6 +45,10 @@ class Motion:
     (taken out) above them in the step the host scrolled (:func:`.gaps.scrolled_gap`)."""
     below: int = 0
     """The y (in ``curr``) of the first row ``gap`` moved, when ``gap`` is not 0."""
+    dragged: tuple[tuple[int, int], ...] = ()
+    """(row in ``curr``, row in ``prev``) of the host's rows that moved besides the offset in
+    the step it scrolled: a row dragged to another place and the rows it passed
+    (:mod:`.reordered`). They pair with their old rows wherever they are."""
 
     def extra(self, top: int) -> int:
         """How far a row of the host whose top is at ``top`` (in ``curr``) moved besides the

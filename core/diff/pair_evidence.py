@@ -51,6 +51,7 @@ class Guard:
         self._in_host_prev: set[int] = set()
         for m in motions:
             self._in_host_prev.update(range(m.prev + 1, prev.subtree_end(m.prev)))
+        self._dragged = {m.curr: dict(m.dragged) for m in motions if m.dragged}
 
     def shift(self, c: int) -> tuple[int, int] | None:
         placed = self._placed.get(c)
@@ -64,6 +65,10 @@ class Guard:
             return self._header(c, p, placed.host)
         if placed is None and p not in self._in_host_prev:
             return True
+        if placed is not None and placed.host in self._dragged:
+            got = self._with_dragged(c, p, placed.host)
+            if got is not None:
+                return got
         a, b = self.prev.nodes[p].bounds, self.curr.nodes[c].bounds
         view = self.curr.nodes[placed.host].bounds if placed is not None else None
         if consistent(a, b, placed.shift if placed is not None else (0, 0), view):
@@ -72,6 +77,22 @@ class Guard:
         if b != Bounds(a.left + sx, a.top + sy, a.right + sx, a.bottom + sy):
             return False
         return placed is None or self._sticky(c, p, placed.host)
+
+    def _with_dragged(self, c: int, p: int, host: int) -> bool | None:
+        """Whether ``c`` in a row of ``host`` the step dragged (or passed: ``Motion.dragged``)
+        is ``p``: in that row's old row, moved as the row moved. None: not in such a row."""
+        curr, prev = self.curr, self.prev
+        row = c
+        while curr.parents[row] != host:
+            row = curr.parents[row]
+        old = self._dragged[host].get(row)
+        if old is None:
+            return None
+        if not old <= p < prev.subtree_end(old):
+            return False
+        r, q = curr.nodes[row].bounds, prev.nodes[old].bounds
+        a, b = prev.nodes[p].bounds, curr.nodes[c].bounds
+        return (b.left - a.left, b.top - a.top) == (r.left - q.left, r.top - q.top)
 
     def cut_alike(self, c: int, p: int) -> bool:
         """Whether the two boxes are one box that the scroll around ``c`` moved and each

@@ -7,7 +7,8 @@ Each :class:`Reshaped` case derives a pair from a real capture (``fixtures/real`
   two or more places up or down (a sort, ``ItemTouchHelper``'s drag, AutoMobile's
   "replaced-and-moved"): the rows between move by its pitch, the row lands where they
   were; **reorder+scroll**: the same in a list that then scrolls by ``d``
-  (:func:`.transforms.scrolled`: a drag near the edge scrolls it);
+  (:func:`.transforms.scrolled`: a drag near the edge scrolls it), where two dumps can
+  tell it (:func:`_told`);
 - **sheet** / **unsheet**: a scroller's top edge moves up by ``g`` px (a bottom sheet
   dragged up, a collapsing bar gone), its content moving with the edge, its offset kept;
   rows of its layout come in at its bottom (:func:`sheet`); read backwards it shrinks.
@@ -41,6 +42,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections import Counter
 from dataclasses import dataclass
 
 from deltarec.core.diff.compute import Delta
@@ -65,6 +67,7 @@ from tests.core.real_scrolls.transforms import (
     _content,
     _continued,
     _copy,
+    _fills,
     _marked,
     _moved_clipped,
     _positions,
@@ -156,6 +159,28 @@ def _reorders(obs: Observation) -> list[tuple[Path_, int, int]]:
             out += [(where, i, j) for j in range(i + 2, run + 1)]
             out += [(where, j, i) for j in range(i + 2, run + 1)]
     return out
+
+
+def _told(obs: Observation, where: Path_, host: Path_, i: int, j: int, d: int) -> bool:
+    """Whether two dumps can tell a drag of row ``i`` to ``j`` in a list scrolled by ``d``:
+    the row wholly in the box before (at ``i``) and after (at ``j``, scrolled), and a row it
+    did not pass too. Else a scroll by another amount reads the same: the rows it passed
+    kept their place and it crossed them (no other row to say they moved), or it left the
+    view and a row was taken out (put in) where it was (:mod:`deltarec.core.diff.gaps`)."""
+    box = _at(obs, host).bounds
+    rows = _at(obs, where).children
+    moved = _at(moved_row(obs, where, i, j), where).children
+    lo, hi = min(i, j), max(i, j)
+
+    def whole(r: Node, dy: int) -> bool:
+        return box.top < r.bounds.top - dy and r.bounds.bottom - dy < box.bottom
+
+    others = [r for k, r in enumerate(rows) if not lo <= k <= hi and _shown(r)]
+    return (
+        whole(rows[i], 0)
+        and whole(moved[j], d)
+        and any(whole(r, 0) and whole(r, d) for r in others)
+    )
 
 
 def _distance(rng: random.Random, h: int) -> int:
@@ -263,6 +288,19 @@ def _grids(obs: Observation) -> list[Path_]:
     return out
 
 
+def _lists(obs: Observation) -> list[Path_]:
+    """Scrollers whose content is a list: :data:`.rearranged.ALIKE` rows of one class and id
+    at least, stacked (a tab's page; a screen's whole layout is not one)."""
+    out: list[Path_] = []
+    for host in scrollers(obs):
+        rows = [r for r in _at(obs, _chain(obs, host)[-1]).children if r.bounds.area]
+        tops_ = [r.bounds.top for r in rows]
+        shapes = Counter((r.class_name, r.resource_id) for r in rows)
+        if shapes and max(shapes.values()) >= ALIKE and tops_ == sorted(set(tops_)):
+            out.append(host)
+    return out
+
+
 def _tab_strip(obs: Observation, host: Path_) -> Selection | None:
     """A ``selected`` tab outside the scroller at ``host`` moved to its first sibling."""
     for parent, old, others, state in groups(obs):
@@ -328,8 +366,10 @@ def _spots(rng: random.Random, per: int, obs: Observation) -> list[Reshaped]:
     for _ in range(per if scrolling else 0):
         where, i, j = rng.choice(scrolling)
         host = contents[where]
-        d = _distance(rng, _at(obs, host).bounds.height)
-        out.append(Reshaped("", "reorder+scroll", where, host, i, j, d))
+        b = _at(obs, host).bounds
+        ds = [d for d in range(-b.height, b.height, 5) if d and _told(obs, where, host, i, j, d)]
+        if ds:
+            out.append(Reshaped("", "reorder+scroll", where, host, i, j, rng.choice(ds)))
     for _ in range(per if hosts else 0):
         host = rng.choice(hosts)
         b = _at(obs, host).bounds
@@ -340,7 +380,9 @@ def _spots(rng: random.Random, per: int, obs: Observation) -> list[Reshaped]:
         out.append(Reshaped("", rng.choice(("anchored", "unanchored")), host=host, g=g))
         h = rng.choice((48, 64, 96))
         out.append(Reshaped("", "pinned", host=host, d=_distance(rng, b.height), g=h))
-        out.append(Reshaped("", "tab", host=host))
+    pages = _lists(obs)
+    for _ in range(per if pages else 0):
+        out.append(Reshaped("", "tab", host=rng.choice(pages)))
     spots = [w for w, i in tops(obs) if i == 0 and len(_at(obs, w).children) >= 2]
     for _ in range(per if spots else 0):
         where = rng.choice(spots)
@@ -389,13 +431,31 @@ def check(case: Reshaped) -> list[Violation]:
     fp, fc, d, out = graded(prev, curr, (lambda v: MOVED in v) if moot else lambda _: False)
     if case.kind == "refresh+edit":
         return out + _refreshed(case, fp, fc, d, curr)
-    out += no_scroll(d, case.kind)
     if case.kind != "tab":
-        return out + changed_besides(d) + stayed_listed(d)
+        return out + no_scroll(d, case.kind) + changed_besides(d) + stayed_listed(d)
+    return out + _tab(case, prev, curr, fp, fc, d)
+
+
+def _tab(
+    case: Reshaped, prev: Observation, curr: Observation, fp: Frame, fc: Frame, d: Delta
+) -> list[Violation]:
+    """A page replaced: its rows ``-`` and the new page's ``+``; the tab strip's selection
+    ``~``; no scroll.
+
+    Grader decision: with no tab strip whose selection moved, a page replaced in place by
+    rows of its layout is what a scroll by whole pages shows too, and "about a page or
+    more" on its list (or a wrapper filling it) is the house's hedge, true under both
+    readings (:func:`.transforms.grade` takes it where nothing stayed in view). A tab
+    strip whose selection moved tells the page was replaced: then no scroll line."""
+    tab = _tab_strip(prev, case.host)
+    host = _positions(fc, curr, case.host)
+    hedged = tab is None and all(
+        s.page and (s.curr in host or _fills(fc, s.curr, host.start)) for s in d.scrolls
+    )
+    out = [] if hedged else no_scroll(d, case.kind)
     page = _chain(prev, case.host)[-1]
     taken = set(_positions(fp, prev, page)) - {_positions(fp, prev, page).start}
     made = set(_positions(fc, curr, page)) - {_positions(fc, curr, page).start}
-    tab = _tab_strip(prev, case.host)
     tabs: set[int] = set()
     if tab is not None:
         for k in (tab.old, tab.new):
@@ -428,7 +488,14 @@ def _scrolled(case: Reshaped, prev: Observation, curr: Observation) -> list[Viol
         if was.text != now.text and "text" not in d.changed.get(min(header), {}):
             out.append(("missed", f"header {was.text!r} -> {now.text!r} not ~"))
     out += changed_besides(d, header)
-    out += stayed_listed(d)
+    made: list[int] = []
+    taken: list[int] = []
+    if any(s.page for s in d.scrolls) and not any(v[0] == "wrong-scroll" for v in said):
+        # Grader decision, as :func:`.edited.check`'s: a page where no content stayed wholly
+        # in view is the house's hedge (.transforms.grade takes it): rows cut in both frames
+        # may be twins, so the scroller's rows are not graded for -/+.
+        made, taken = list(_positions(fc, curr, case.host)), list(_positions(fp, prev, case.host))
+    out += stayed_listed(d, made, taken)
     return list(dict.fromkeys(out))
 
 

@@ -35,34 +35,35 @@ from tests.core.real_scrolls.transforms import _walk, captures
 
 BUDGET: dict[tuple[str, str, str], int] = {
     ("dicts", "pinned", "false-change"): 1,
-    ("dicts", "pinned", "unchanged-listed"): 1,
-    ("dicts", "refresh+edit", "missed"): 10,
-    ("dicts", "refresh+edit", "unchanged-listed"): 6,
-    ("dicts", "reorder+scroll", "oracle"): 50,
-    ("dicts", "reorder+scroll", "unchanged-listed"): 8,
-    ("dicts", "reorder+scroll", "wrong-scroll"): 4,
-    ("dicts", "tab", "false-scroll"): 60,
-    ("dicts", "tab", "unchanged-listed"): 34,
+    ("dicts", "refresh+edit", "missed"): 4,
     ("dicts", "unsheet", "oracle"): 8,
     ("dicts", "unsheet", "unchanged-listed"): 2,
-    ("xml", "pinned", "unchanged-listed"): 6,
-    ("xml", "refresh+edit", "missed"): 9,
-    ("xml", "refresh+edit", "unchanged-listed"): 6,
-    ("xml", "reorder+scroll", "oracle"): 50,
-    ("xml", "reorder+scroll", "unchanged-listed"): 8,
-    ("xml", "reorder+scroll", "wrong-scroll"): 4,
-    ("xml", "tab", "false-change"): 14,
-    ("xml", "tab", "false-scroll"): 54,
-    ("xml", "tab", "missed"): 14,
-    ("xml", "tab", "unchanged-listed"): 34,
+    ("xml", "refresh+edit", "missed"): 3,
+    ("xml", "tab", "false-change"): 4,
+    ("xml", "tab", "missed"): 4,
     ("xml", "unanchored", "oracle"): 1,
-    ("xml", "unanchored", "unchanged-listed"): 1,
 }
-"""Violations per (path, kind, class) in the seeded sample (313 cases each path).
+"""Violations per (path, kind, class) in the seeded sample (272 cases each path).
 
-Closed: a list whose top edge moved with its content (a bottom sheet dragged up or down)
-read as a scroll by the edge's move (sheet / unsheet false-scroll: sample 27 + 33 → 0 on
-XML; :func:`deltarec.core.diff.resized.moved_with_edge`)."""
+Closed (figures: ``bench_real_reshaped.py --per 10 --seed 2``, XML / dicts, before → after):
+
+- **sheet / unsheet**: a list whose top edge moved with its content (a bottom sheet dragged
+  up or down) read as a scroll by the edge's move (XML 237 → 0 of 243 cases;
+  :func:`deltarec.core.diff.resized.moved_with_edge`).
+- **tab**: a list's page replaced as a tab strip's selection moved read as the list turned
+  "about a page" (:mod:`deltarec.core.diff.tab_switch`); with no tab strip that hedge is
+  the house's (a grader decision: :func:`tests.core.real_scrolls.reshaped._tab`).
+- **reorder+scroll**: a row dragged past others as its list scrolled read as a scroll off
+  by the row's pitch, the rows that kept their place ``-`` and ``+``
+  (:mod:`deltarec.core.diff.reordered`: the rows it did not pass tell the scroll, and the
+  rows it moved keep their pairs, ``Motion.dragged``).
+- **refresh+edit**: a row whose title was edited as a new row at the list's top pushed it
+  down read as the row removed and another added, its other labels too
+  (:func:`deltarec.core.diff.row_content.one_label_edited` with ``shift``: the move of the
+  row before it).
+
+Open: see the report of issue 18 (pinned headers over a long scroll, grids, Settings'
+Wi-Fi page replaced read as a new screen, unsheet on element dicts)."""
 
 
 def _sample() -> list[Reshaped]:
