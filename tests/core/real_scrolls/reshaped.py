@@ -24,7 +24,7 @@ Each :class:`Reshaped` case derives a pair from a real capture (``fixtures/real`
   one (:func:`.selections.moved`);
 - **refresh+edit**: a list refreshed: one new row at its top (:func:`.insertions.inserted`
   at index 0), all rows shifted down by it, and a text of a row that stays edited;
-- **grid**: a list made a grid (:func:`gridded`: each row beside copies of itself showing
+- **grid**: a list made a grid (:func:`.reshaped_pages.gridded`: each row beside copies of itself showing
   other words, 2 or 3 tiles a line), scrolled by ``d``.
 
 The truth (:func:`check`): the real-capture oracle (:func:`.transforms.graded`; its rule 3,
@@ -42,7 +42,6 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections import Counter
 from dataclasses import dataclass
 
 from deltarec.core.diff.compute import Delta
@@ -59,14 +58,19 @@ from tests.core.real_scrolls.grading import (
 from tests.core.real_scrolls.insertions import _shown, inserted, tops
 from tests.core.real_scrolls.keyboards import opened
 from tests.core.real_scrolls.rearranged import ALIKE, _shifted, _stacks
-from tests.core.real_scrolls.selections import Selection, groups, moved
+from tests.core.real_scrolls.reshaped_pages import (
+    _grids,
+    _lists,
+    _tab_strip,
+    chain,
+    gridded,
+    replaced,
+)
 from tests.core.real_scrolls.transforms import (
     Case,
     Path_,
     _at,
-    _content,
     _continued,
-    _copy,
     _fills,
     _marked,
     _moved_clipped,
@@ -187,26 +191,19 @@ def _distance(rng: random.Random, h: int) -> int:
     return rng.choice((-1, 1)) * max(10, rng.choice((10, 40, 150, h // 3, h // 2, h - 60)))
 
 
-def _chain(obs: Observation, host: Path_) -> list[Path_]:
-    """The host and the wrappers filling it down to its content's parent."""
-    got = _content(host, _at(obs, host))
-    assert got is not None
-    return [got[0][:k] for k in range(len(host), len(got[0]) + 1)]
-
-
 def sheet(obs: Observation, host: Path_, g: int) -> Observation:
     """``obs`` with the scroller at ``host`` (and the wrappers filling it) ``g`` px taller at
     its top, its content moved up with the edge, offset kept: the rows below its old
     bottom edge (more of its layout) come in."""
     b = _at(obs, host).bounds
     box = Bounds(b.left, b.top - g, b.right, b.bottom)
-    chain = _chain(obs, host)
-    parent = _at(obs, chain[-1])
+    paths = chain(obs, host)
+    parent = _at(obs, paths[-1])
     kids = tuple(
         k for c in _continued(parent, b, g) if (k := _moved_clipped(c, -g, box)) is not None
     )
-    out = _replace(obs, chain[-1], dataclasses.replace(parent, children=kids, bounds=box))
-    for path in chain[:-1]:
+    out = _replace(obs, paths[-1], dataclasses.replace(parent, children=kids, bounds=box))
+    for path in paths[:-1]:
         out = _replace(out, path, dataclasses.replace(_at(out, path), bounds=box))
     return out
 
@@ -228,7 +225,7 @@ def pinned(obs: Observation, host: Path_, h: int) -> Observation:
     its content whose bottom lies below the header: ``Section`` and that row's first
     letter."""
     b = _at(obs, host).bounds
-    parent = _at(obs, _chain(obs, host)[-1])
+    parent = _at(obs, chain(obs, host)[-1])
     first = next(
         (r for r in parent.children if r.bounds.area and r.bounds.bottom > b.top + h and _shown(r)),
         None,
@@ -243,81 +240,6 @@ def pinned(obs: Observation, host: Path_, h: int) -> Observation:
     )
     up = _at(obs, host[:-1])
     return _replace(obs, host[:-1], dataclasses.replace(up, children=(*up.children, header)))
-
-
-def _tiled(node: Node, left: int, cols: int, col: int, width: int) -> Node:
-    """``node`` squeezed into column ``col`` of ``cols`` of a grid ``width`` px wide from
-    ``left``: every x of its subtree scaled by ``1 / cols`` and moved to that column."""
-
-    def x(v: int) -> int:
-        return left + col * width // cols + (v - left) // cols
-
-    b = node.bounds
-    return dataclasses.replace(
-        node,
-        bounds=Bounds(x(b.left), b.top, x(b.right), b.bottom),
-        children=tuple(_tiled(c, left, cols, col, width) for c in node.children),
-    )
-
-
-def gridded(obs: Observation, host: Path_, cols: int) -> Observation:
-    """``obs`` with the content of the scroller at ``host`` a grid of ``cols`` columns: each
-    row squeezed into the first column, copies of it showing other words beside it (a grid
-    of tiles: a shop, a gallery, a launcher's apps)."""
-    parent_path = _chain(obs, host)[-1]
-    parent = _at(obs, parent_path)
-    b = _at(obs, host).bounds
-    tiles: list[Node] = []
-    for r in parent.children:
-        tiles.append(_tiled(r, b.left, cols, 0, b.width))
-        tiles += [
-            _tiled(_copy(r, 0, 60 + c, True), b.left, cols, c, b.width) for c in range(1, cols)
-        ]
-    return _replace(obs, parent_path, dataclasses.replace(parent, children=tuple(tiles)))
-
-
-def _grids(obs: Observation) -> list[Path_]:
-    """Scrollers whose content is rows of one class and id, stacked, showing something."""
-    out: list[Path_] = []
-    for host in scrollers(obs):
-        rows = [r for r in _at(obs, _chain(obs, host)[-1]).children if r.bounds.area]
-        like = {(r.class_name, r.resource_id) for r in rows}
-        tops_ = [r.bounds.top for r in rows]
-        if len(rows) >= ALIKE and len(like) == 1 and tops_ == sorted(set(tops_)):
-            out.append(host)
-    return out
-
-
-def _lists(obs: Observation) -> list[Path_]:
-    """Scrollers whose content is a list: :data:`.rearranged.ALIKE` rows of one class and id
-    at least, stacked (a tab's page; a screen's whole layout is not one)."""
-    out: list[Path_] = []
-    for host in scrollers(obs):
-        rows = [r for r in _at(obs, _chain(obs, host)[-1]).children if r.bounds.area]
-        tops_ = [r.bounds.top for r in rows]
-        shapes = Counter((r.class_name, r.resource_id) for r in rows)
-        if shapes and max(shapes.values()) >= ALIKE and tops_ == sorted(set(tops_)):
-            out.append(host)
-    return out
-
-
-def _tab_strip(obs: Observation, host: Path_) -> Selection | None:
-    """A ``selected`` tab outside the scroller at ``host`` moved to its first sibling."""
-    for parent, old, others, state in groups(obs):
-        if state == "selected" and parent[: len(host)] != host:
-            return Selection("", parent, old, others[0], state)
-    return None
-
-
-def replaced(obs: Observation, host: Path_) -> Observation:
-    """``obs`` with the content of the scroller at ``host`` another page of its layout: every
-    row showing other words, in place; with a tab strip, its selection moved."""
-    parent_path = _chain(obs, host)[-1]
-    parent = _at(obs, parent_path)
-    kids = tuple(_copy(c, 0, 40, True) for c in parent.children)
-    out = _replace(obs, parent_path, dataclasses.replace(parent, children=kids))
-    tab = _tab_strip(obs, host)
-    return moved(out, tab) if tab else out
 
 
 def _refresh_edits(obs: Observation, where: Path_) -> list[tuple[Path_, str]]:
@@ -357,7 +279,7 @@ def cases(rng: random.Random, per_capture: int) -> list[Reshaped]:
 def _spots(rng: random.Random, per: int, obs: Observation) -> list[Reshaped]:
     out: list[Reshaped] = []
     hosts = scrollers(obs)
-    contents = {_chain(obs, h)[-1]: h for h in hosts}
+    contents = {chain(obs, h)[-1]: h for h in hosts}
     found = _reorders(obs)
     for _ in range(per if found else 0):
         where, i, j = rng.choice(found)
@@ -453,7 +375,7 @@ def _tab(
         s.page and (s.curr in host or _fills(fc, s.curr, host.start)) for s in d.scrolls
     )
     out = [] if hedged else no_scroll(d, case.kind)
-    page = _chain(prev, case.host)[-1]
+    page = chain(prev, case.host)[-1]
     taken = set(_positions(fp, prev, page)) - {_positions(fp, prev, page).start}
     made = set(_positions(fc, curr, page)) - {_positions(fc, curr, page).start}
     tabs: set[int] = set()
