@@ -10,15 +10,21 @@ turned a page pairs only a section header cut by both edges); :mod:`.match` uses
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from deltarec.core.capture.element_dicts import ROOT_CLASS
 from deltarec.core.diff.axis import across, cut_to, flip, host_sideways
 from deltarec.core.diff.far_anchor import anchored
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.motions import OFF, Motion, consistent, near_box, placements, shifted
+from deltarec.core.diff.reordered import in_dragged_row
 from deltarec.core.diff.row_content import own_texts, row_shape, texts
 from deltarec.core.diff.scrolls import find_motions
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Bounds, Node
+
+_SHOWN = attrgetter("class_name", "text", "content_desc")
+_SHOWN_ID = attrgetter("class_name", "resource_id", "text", "content_desc")
 
 
 class Guard:
@@ -65,10 +71,9 @@ class Guard:
             return self._header(c, p, placed.host)
         if placed is None and p not in self._in_host_prev:
             return True
-        if placed is not None and placed.host in self._dragged:
-            got = self._with_dragged(c, p, placed.host)
-            if got is not None:
-                return got
+        dragged = self._dragged.get(placed.host) if placed is not None else None
+        if dragged and (got := in_dragged_row(self.prev, self.curr, dragged, c, p)) is not None:
+            return got
         a, b = self.prev.nodes[p].bounds, self.curr.nodes[c].bounds
         view = self.curr.nodes[placed.host].bounds if placed is not None else None
         if consistent(a, b, placed.shift if placed is not None else (0, 0), view):
@@ -77,22 +82,6 @@ class Guard:
         if b != Bounds(a.left + sx, a.top + sy, a.right + sx, a.bottom + sy):
             return False
         return placed is None or self._sticky(c, p, placed.host)
-
-    def _with_dragged(self, c: int, p: int, host: int) -> bool | None:
-        """Whether ``c`` in a row of ``host`` the step dragged (or passed: ``Motion.dragged``)
-        is ``p``: in that row's old row, moved as the row moved. None: not in such a row."""
-        curr, prev = self.curr, self.prev
-        row = c
-        while curr.parents[row] != host:
-            row = curr.parents[row]
-        old = self._dragged[host].get(row)
-        if old is None:
-            return None
-        if not old <= p < prev.subtree_end(old):
-            return False
-        r, q = curr.nodes[row].bounds, prev.nodes[old].bounds
-        a, b = prev.nodes[p].bounds, curr.nodes[c].bounds
-        return (b.left - a.left, b.top - a.top) == (r.left - q.left, r.top - q.top)
 
     def cut_alike(self, c: int, p: int) -> bool:
         """Whether the two boxes are one box that the scroll around ``c`` moved and each
@@ -125,12 +114,7 @@ class Guard:
         curr, prev = self.curr, self.prev
         if curr.parents[c] != host or curr.children[c] or prev.children[p]:
             return self._crossed(c, p, host)
-        a, b = prev.nodes[p], curr.nodes[c]
-        if not b.text or (a.class_name, a.text, a.content_desc) != (
-            b.class_name,
-            b.text,
-            b.content_desc,
-        ):
+        if not curr.nodes[c].text or _SHOWN(prev.nodes[p]) != _SHOWN(curr.nodes[c]):
             return False
         return own_texts(prev, p) == own_texts(curr, c) == texts(curr, c)
 
@@ -148,13 +132,8 @@ class Guard:
             return False
         if row == c:
             return True
-        x, y = prev.nodes[p], curr.nodes[c]
-        return (x.class_name, x.resource_id, x.text, x.content_desc) == (
-            y.class_name,
-            y.resource_id,
-            y.text,
-            y.content_desc,
-        ) and curr.depth[c] - curr.depth[row] == prev.depth[p] - prev.depth[old]
+        same = _SHOWN_ID(prev.nodes[p]) == _SHOWN_ID(curr.nodes[c])
+        return same and curr.depth[c] - curr.depth[row] == prev.depth[p] - prev.depth[old]
 
     def _crossed_row(self, row: int, old: int, host: int) -> bool:
         """Whether row ``row`` of list ``host`` is row ``old`` that crossed its view: cut by

@@ -91,3 +91,22 @@ def _scroll(rows: list[tuple[int, int, int]], k: int) -> int | None:
     if a is None or b is None or abs(b - a) <= SPREAD or (b > a) != up:
         return None
     return a
+
+
+def in_dragged_row(
+    prev: Frame, curr: Frame, dragged: Mapping[int, int], c: int, p: int
+) -> bool | None:
+    """Whether ``c``, in a row of a list the step dragged (or passed: ``dragged``, new row to
+    old row, ``Motion.dragged``), is ``p``: in that row's old row, moved as the row moved.
+    None: ``c`` is in no such row. O(depth)."""
+    row = c
+    while row >= 0 and row not in dragged:
+        row = curr.parents[row]
+    if row < 0:
+        return None
+    old = dragged[row]
+    if not old <= p < prev.subtree_end(old):
+        return False
+    r, q = curr.nodes[row].bounds, prev.nodes[old].bounds
+    a, b = prev.nodes[p].bounds, curr.nodes[c].bounds
+    return (b.left - a.left, b.top - a.top) == (r.left - q.left, r.top - q.top)
