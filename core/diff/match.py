@@ -337,6 +337,17 @@ def _follower(
     return old_kids[j + 1] if j < len(old_kids) - 1 else None
 
 
+def _pushed(
+    prev: Frame, curr: Frame, i: int, new_kids: list[int], pairs: dict[int, int]
+) -> tuple[int, int]:
+    """How far the i-th new child's sibling before it moved, when paired; else (0, 0)."""
+    p = pairs.get(new_kids[i - 1], -1) if i else -1
+    if p < 0:
+        return (0, 0)
+    a, b = prev.nodes[p].bounds, curr.nodes[new_kids[i - 1]].bounds
+    return (b.left - a.left, b.top - a.top)
+
+
 def _anchors(
     i: int, new_kids: list[int], old_kids: list[int], old_at: dict[int, int], pairs: dict[int, int]
 ) -> set[int]:
@@ -416,7 +427,19 @@ def _align(
                     or (
                         not placed
                         and q == follower
-                        and one_label_edited(prev, q, curr, c, used, pairs)
+                        and (
+                            one_label_edited(prev, q, curr, c, used, pairs)
+                            # pushed with the row before it (rows put in above them)
+                            or one_label_edited(
+                                prev,
+                                q,
+                                curr,
+                                c,
+                                used,
+                                pairs,
+                                shift=_pushed(prev, curr, i, new_kids, pairs),
+                            )
+                        )
                     )
                     # cut by the list's edge beside the neighbour it moved with (its module)
                     or (not placed and beside_its_neighbour(prev, q, curr, c, pairs, used, runs))

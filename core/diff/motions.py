@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Bounds
@@ -45,6 +45,10 @@ class Motion:
     (taken out) above them in the step the host scrolled (:func:`.gaps.scrolled_gap`)."""
     below: int = 0
     """The y (in ``curr``) of the first row ``gap`` moved, when ``gap`` is not 0."""
+    dragged: tuple[tuple[int, int], ...] = field(default=(), repr=False)
+    """(row in ``curr``, row in ``prev``) of the host's rows that moved besides the offset in
+    the step it scrolled: a row dragged to another place and the rows it passed
+    (:mod:`.reordered`). They pair with their old rows wherever they are."""
 
     def extra(self, top: int) -> int:
         """How far a row of the host whose top is at ``top`` (in ``curr``) moved besides the

@@ -10,15 +10,21 @@ turned a page pairs only a section header cut by both edges); :mod:`.match` uses
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from deltarec.core.capture.element_dicts import ROOT_CLASS
 from deltarec.core.diff.axis import across, cut_to, flip, host_sideways
 from deltarec.core.diff.far_anchor import anchored
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.motions import OFF, Motion, consistent, near_box, placements, shifted
+from deltarec.core.diff.reordered import in_dragged_row
 from deltarec.core.diff.row_content import own_texts, row_shape, texts
 from deltarec.core.diff.scrolls import find_motions
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Bounds, Node
+
+_SHOWN = attrgetter("class_name", "text", "content_desc")
+_SHOWN_ID = attrgetter("class_name", "resource_id", "text", "content_desc")
 
 
 class Guard:
@@ -51,6 +57,7 @@ class Guard:
         self._in_host_prev: set[int] = set()
         for m in motions:
             self._in_host_prev.update(range(m.prev + 1, prev.subtree_end(m.prev)))
+        self._dragged = {m.curr: dict(m.dragged) for m in motions if m.dragged}
 
     def shift(self, c: int) -> tuple[int, int] | None:
         placed = self._placed.get(c)
@@ -64,6 +71,9 @@ class Guard:
             return self._header(c, p, placed.host)
         if placed is None and p not in self._in_host_prev:
             return True
+        dragged = self._dragged.get(placed.host) if placed is not None else None
+        if dragged and (got := in_dragged_row(self.prev, self.curr, dragged, c, p)) is not None:
+            return got
         a, b = self.prev.nodes[p].bounds, self.curr.nodes[c].bounds
         view = self.curr.nodes[placed.host].bounds if placed is not None else None
         if consistent(a, b, placed.shift if placed is not None else (0, 0), view):
@@ -104,12 +114,7 @@ class Guard:
         curr, prev = self.curr, self.prev
         if curr.parents[c] != host or curr.children[c] or prev.children[p]:
             return self._crossed(c, p, host)
-        a, b = prev.nodes[p], curr.nodes[c]
-        if not b.text or (a.class_name, a.text, a.content_desc) != (
-            b.class_name,
-            b.text,
-            b.content_desc,
-        ):
+        if not curr.nodes[c].text or _SHOWN(prev.nodes[p]) != _SHOWN(curr.nodes[c]):
             return False
         return own_texts(prev, p) == own_texts(curr, c) == texts(curr, c)
 
@@ -127,13 +132,8 @@ class Guard:
             return False
         if row == c:
             return True
-        x, y = prev.nodes[p], curr.nodes[c]
-        return (x.class_name, x.resource_id, x.text, x.content_desc) == (
-            y.class_name,
-            y.resource_id,
-            y.text,
-            y.content_desc,
-        ) and curr.depth[c] - curr.depth[row] == prev.depth[p] - prev.depth[old]
+        same = _SHOWN_ID(prev.nodes[p]) == _SHOWN_ID(curr.nodes[c])
+        return same and curr.depth[c] - curr.depth[row] == prev.depth[p] - prev.depth[old]
 
     def _crossed_row(self, row: int, old: int, host: int) -> bool:
         """Whether row ``row`` of list ``host`` is row ``old`` that crossed its view: cut by

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from deltarec.core.diff.row_content import own_texts, texts
 from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.labels import natures
 
 
 def kept_through_resize(
@@ -53,3 +54,35 @@ def kept_through_resize(
         and cut
         and bool(texts(prev, p) & texts(curr, c) & own_texts(prev, p) & own_texts(curr, c))
     )
+
+
+def moved_with_edge(prev: Frame, p: int, curr: Frame, c: int, dx: int, dy: int) -> bool:
+    """Whether a content move of ``(dx, dy)`` in list ``c`` (``p`` before) is its top edge's
+    move: the list's box moved its top edge only, and its content moved with it (a bottom
+    sheet dragged up over the screen, its list taller; a bar above it gone), and no container
+    made to scroll holds it (one that does scrolled it, its edge cut by that container's).
+    A list lays its rows out from its top edge: its offset did not change, nothing
+    scrolled. O(depth).
+
+    Content that kept its place on the screen as the top edge moved did scroll (by the
+    edge's move, in the list), and so did content that moved with the bottom edge (a chat
+    kept at its end as the keyboard opened): those are not this.
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> def shot(top):
+    ...     return Frame(parse_uiautomator(f'<hierarchy><node class="L" bounds="[0,{top}][9,300]">'
+    ...         f'</node></hierarchy>'))
+    >>> moved_with_edge(shot(100), 0, shot(40), 0, 0, -60)
+    True
+    >>> moved_with_edge(shot(100), 0, shot(40), 0, 0, 60)
+    False
+    """
+    a, b = prev.nodes[p].bounds, curr.nodes[c].bounds
+    if (a.left, a.right, a.bottom) != (b.left, b.right, b.bottom) or a.top == b.top:
+        return False
+    if dx or dy != b.top - a.top:
+        return False
+    # Inside a container made to scroll (a web page's section, its bottom cut by the page's
+    # edge), the top edge moved with the content because the outer one scrolled it.
+    natural = natures(curr)
+    return not any(natural[q] and curr.nodes[q].bounds != b for q in curr.ancestors(c))

@@ -74,6 +74,8 @@ def one_label_edited(
     c: int,
     used: Container[int] = (),
     pairs: Mapping[int, int] | None = None,
+    *,
+    shift: tuple[int, int] = (0, 0),
 ) -> bool:
     """Whether two rows in the very same box are one row with one label edited in place: all
     but one text shared, and the edited text neither shown by another row before ("41
@@ -87,7 +89,8 @@ def one_label_edited(
     edited (:func:`_edited`): what every row shows (a "Like" button, the list's template
     "Edit suggestion “…”") says nothing of which row it is, and a row inserted above a cut
     row takes its box and shows the same template. The caller asks that its list did not
-    scroll.
+    scroll. ``shift``: the box moved so (a row pushed down with the row before it, by rows
+    put in above them: a list refreshed, its new row at the top).
 
     >>> from deltarec.core.capture.uiautomator import parse_uiautomator
     >>> def shot(*labels):
@@ -109,7 +112,14 @@ def one_label_edited(
     >>> one_label_edited(shot("Off", "Wi-Fi"), 1, shot("On", "Wi-Fi"), 1, {3, 4}, {3: 3, 4: 4})
     True
     """
-    if prev.nodes[p].bounds != curr.nodes[c].bounds:
+    was_at, at = prev.nodes[p].bounds, curr.nodes[c].bounds
+    dx, dy = shift
+    if (was_at.left + dx, was_at.top + dy, was_at.right + dx, was_at.bottom + dy) != (
+        at.left,
+        at.top,
+        at.right,
+        at.bottom,
+    ):
         return False
     a, b = texts(prev, p), texts(curr, c)
     gone, came = a - b, b - a

@@ -82,9 +82,12 @@ from deltarec.core.diff.new_rows import inserted_at_top, pushed_down, pushed_onl
 from deltarec.core.diff.page_gesture import started_in, with_gesture
 from deltarec.core.diff.pages import through_wrappers, turned
 from deltarec.core.diff.past_new import scrolled_past
+from deltarec.core.diff.reordered import reordered_scroll
+from deltarec.core.diff.resized import moved_with_edge
 from deltarec.core.diff.row_evidence import (
     displacement,
 )
+from deltarec.core.diff.tab_switch import tab_switched
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.labels import natures, scrolls_by_nature
 from deltarec.core.observe.model import Bounds
@@ -110,6 +113,7 @@ def find_motions(
         if not pushed_only(prev, curr, m.curr, m.prev, pairs, gesture)
         and scrolled_past(prev, curr, m.curr, m.prev, pairs, gesture) is None
         and not (m.page and grew_within(prev, curr, m.curr, m.prev, pairs, m))
+        and not (m.page and tab_switched(prev, curr, pairs, m.curr))
     ]
 
 
@@ -201,6 +205,10 @@ def _find_motions(
         if finger is not None and not started_in(curr, c, finger):
             finger = None
         motion = host_motion(prev, curr, pairs, used, c, old, base, wrapped, finger)
+        if motion and not motion.page and (by := reordered_scroll(prev, curr, pairs, c, old)):
+            # A row dragged past others: the rows it did not pass tell the scroll (.reordered).
+            own = (by.dx - base[0], by.dy - base[1])
+            motion = replace(by, dx=own[0], dy=own[1]) if own != (0, 0) else None
         dragged = gesture is not None and gesture.swipe and gesture.vertical
         slivers = gesture is not None and not (dragged and started_in(curr, c, gesture))
         gapped = motion is not None and closed_gaps(prev, curr, pairs, c, old, slivers=slivers)
@@ -214,6 +222,8 @@ def _find_motions(
             motion = None  # rows came in at the list's top: no scroll (:mod:`.new_rows`)
         if motion and grew_within(prev, curr, c, old, pairs, motion):
             motion = None  # its box grew (shrank) with rows at its top: no scroll (:mod:`.grown`)
+        if motion and not motion.page and moved_with_edge(prev, old, curr, c, motion.dx, motion.dy):
+            motion = None  # its rows moved with its top edge: its box moved (:mod:`.resized`)
         if motion is not None and not (motion.page and cut):  # carried out by the outer scroll
             out.append(motion)
             if not motion.page:

@@ -1,0 +1,112 @@
+"""A list that scrolled in the step one of its rows was dragged to another place.
+
+A row dragged two places or more (a drag to reorder, a sort that moved one row) shifts the
+rows between its old and its new place by its pitch; the rows above both places and below
+them keep theirs. When the list also scrolled (a drag near its edge scrolls it), the rows
+moved by two amounts: the scroll, and the scroll and the pitch. The host's vote
+(:mod:`deltarec.core.diff.host`) counts rows, and where more of the rows between stay in
+view than of the others, it picks the rows between: a scroll off by a row's pitch, and the
+rows that kept their place then read as gone and come again.
+
+:func:`reordered_scroll` reads the rows a list knows in both frames
+(:func:`deltarec.core.diff.gaps._known_rows`, in its order) and finds the one row out of
+their order: without it the others keep their order (where either of two rows can be
+that one, both readings must name one scroll). The rows it passed (those between
+its two places) moved by one amount, all the others by another, and the rows it passed
+moved the way it did not (down when it went up). The scroll is the others' move: a list
+lays its rows out from its start, and a row taken from one place and put at another moves
+only the rows between. One row out of order, and two runs of equal moves: nothing else is
+read so. The motion names the rows that moved besides the scroll (``Motion.dragged``):
+the pairing keeps them with their old rows (:class:`deltarec.core.diff.pair_evidence.Guard`).
+O(rows).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from itertools import pairwise
+
+from deltarec.core.diff.gaps import _known_rows as known_rows
+from deltarec.core.diff.motions import SPREAD, Motion
+from deltarec.core.observe.frame import Frame
+
+
+def _rising(values: list[int]) -> bool:
+    return all(a < b for a, b in pairwise(values))
+
+
+def _one(shifts: list[int]) -> int | None:
+    """The one amount ``shifts`` share (within :data:`~.motions.SPREAD`), or None."""
+    if not shifts or max(shifts) - min(shifts) > SPREAD:
+        return None
+    return sorted(shifts)[len(shifts) // 2]
+
+
+def reordered_scroll(
+    prev: Frame, curr: Frame, pairs: Mapping[int, int], c: int, p: int
+) -> Motion | None:
+    """The scroll of list ``c`` (``p`` before) when one of its rows was dragged to another
+    place in the step (module docstring): the move of the rows it did not pass, offset 0
+    when they stayed. None: no such reading.
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> def shot(top, *rows):  # rows 100 px apart from ``top``, the list cuts them at 0, 600
+    ...     nodes = "".join(f'<node class="Row" text="{t}" bounds="[0,{max(0, top + 100 * i)}]'
+    ...                     f'[9,{min(600, top + 100 * i + 90)}]"/>' for i, t in enumerate(rows)
+    ...                     if -90 < top + 100 * i < 600)
+    ...     return Frame(parse_uiautomator('<hierarchy><node class="L" scrollable="true"'
+    ...                                    f' bounds="[0,0][9,600]">{nodes}</node></hierarchy>'))
+    >>> before = shot(0, "a", "b", "c", "d", "e", "f")
+    >>> after = shot(-40, "a", "e", "b", "c", "d", "f")  # "e" dragged up, the list scrolled 40 px
+    >>> pairs = {1: 1, 2: 5, 3: 2, 4: 3, 5: 4, 6: 6}
+    >>> m = reordered_scroll(before, after, pairs, 0, 0)
+    >>> m.dy, m.dragged  # "e" and the rows it passed, "b" "c" "d", moved besides the scroll
+    (-40, ((2, 5), (3, 2), (4, 3), (5, 4)))
+    >>> reordered_scroll(before, shot(-40, "a", "b", "c", "d", "e", "f"), {}, 0, 0)
+    """
+    rows = known_rows(prev, curr, pairs, c, p)
+    olds = [j for _, j, _ in rows]
+    if len(rows) < 3 or _rising(olds):
+        return None
+    outs = [k for k in range(len(rows)) if _rising(olds[:k] + olds[k + 1 :])]
+    found = {a for k in outs if (a := _scroll(rows, k)) is not None}
+    if len(found) != 1:
+        return None  # no reading, or readings that disagree (more than one row moved)
+    a = found.pop()
+    kids, old_kids = curr.children[c], prev.children[p]
+    dragged = tuple((kids[i], old_kids[j]) for i, j, s in rows if abs(s - a) > SPREAD)
+    return Motion(c, p, 0, a, dragged=dragged)
+
+
+def _scroll(rows: list[tuple[int, int, int]], k: int) -> int | None:
+    """The scroll when row ``k`` of ``rows`` (new index, old index, move) is the one dragged:
+    the move the rows it did not pass share, the rows it passed sharing another, the other
+    way. None: not so. Two rows that swapped, or a row dragged over one other, read either
+    way: the readings agree on the scroll, or name none."""
+    _, j, _ = rows[k]
+    up = k + 1 < len(rows) and rows[k + 1][1] < j  # it went above rows that were above it
+    passed = [r for r in rows[k + 1 :] if r[1] < j] if up else [r for r in rows[:k] if r[1] > j]
+    others = [r for r in rows if r is not rows[k] and r not in passed]
+    a, b = _one([s for _, _, s in others]), _one([s for _, _, s in passed])
+    if a is None or b is None or abs(b - a) <= SPREAD or (b > a) != up:
+        return None
+    return a
+
+
+def in_dragged_row(
+    prev: Frame, curr: Frame, dragged: Mapping[int, int], c: int, p: int
+) -> bool | None:
+    """Whether ``c``, in a row of a list the step dragged (or passed: ``dragged``, new row to
+    old row, ``Motion.dragged``), is ``p``: in that row's old row, moved as the row moved.
+    None: ``c`` is in no such row. O(depth)."""
+    row = c
+    while row >= 0 and row not in dragged:
+        row = curr.parents[row]
+    if row < 0:
+        return None
+    old = dragged[row]
+    if not old <= p < prev.subtree_end(old):
+        return False
+    r, q = curr.nodes[row].bounds, prev.nodes[old].bounds
+    a, b = prev.nodes[p].bounds, curr.nodes[c].bounds
+    return (b.left - a.left, b.top - a.top) == (r.left - q.left, r.top - q.top)
