@@ -389,7 +389,9 @@ class Observer:
             result = self._recall(
                 result, max_lines=max_lines, max_tokens=max_tokens, launched=launched
             )
-        elif self.before and (again := undone(result.delta, self.before, self.index)):
+        elif self.before and (
+            again := undone(result.delta, self.before, self.index, self.volatile)
+        ):
             delta, back = again  # lists two steps ago, back: their elements keep their numbers
             result = self._delta(
                 self.index, curr, max_lines=max_lines, max_tokens=max_tokens, delta=delta, back=back

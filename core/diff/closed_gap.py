@@ -304,11 +304,13 @@ def neighbour_skip(
 
 def unpair_sliver_states(prev: Frame, curr: Frame, pairs: dict[int, int], used: set[int]) -> None:
     """Drop the pairs of rows of a list that show nothing (an edge of the list cut them to
-    slivers), sit at its edge, and changed state (selected, checked, enabled): known by
+    slivers), or a strip whose every label changed ("Lunch on Friday? #99" → "Invoice 42
+    #98"), sit at its edge, and changed state (selected, checked, enabled): known by
     their place alone, they are two rows as likely as one, and the pair would state a
     change. Rows archived from a selection take the selected sliver at the top with them,
     and the row above comes down in its place: ``~ button "message_row" (selected:
-    true→false)`` was that. O(pairs whose state changed).
+    true→false)`` was that (``~ button "Invoice 42 #98" (selected: true→false)`` where the
+    edge leaves a strip of its subject). O(pairs whose state changed).
 
     >>> from deltarec.core.capture.uiautomator import parse_uiautomator
     >>> def shot(flag):  # a sliver at the top of a list, then a row
@@ -337,8 +339,9 @@ def unpair_sliver_states(prev: Frame, curr: Frame, pairs: dict[int, int], used: 
     ]
     for c, p in changed:
         node = nodes_c[c]
-        if texts(curr, c) or texts(prev, p):
-            continue
+        now, was = texts(curr, c), texts(prev, p)
+        if (now or was) and not (now and was and now.isdisjoint(was)):
+            continue  # a label kept (or one sliver showing none): no row of its place alone
         parent = curr.parents[c]
         if parent < 0 or not holds_rows(curr, parent):
             continue

@@ -233,7 +233,7 @@ def _guarded(
 
     # 4. geometry for what is left
     geometry_pass(prev, curr, pairs, used, iou_threshold, guard)
-    resettle_slivers(prev, curr, pairs, used, guard.allowed)  # paired by place: its module
+    resettle_slivers(prev, curr, pairs, used, guard.allowed, gesture)  # paired by place
     unpair_other_rows(prev, curr, pairs, used)
     return guard
 

@@ -18,15 +18,17 @@ not (an edit both ways: a cut row only shows less); every pair inside goes with 
 
 from __future__ import annotations
 
-from deltarec.core.diff.row_content import holds_rows, kind, labels, unpair_inside
+from deltarec.core.diff.row_content import holds_rows, labels, unpair_inside
 from deltarec.core.observe.frame import Frame
 
 
 def unpair_out_of_order(prev: Frame, curr: Frame, pairs: dict[int, int], used: set[int]) -> None:
-    """Drop the pairs of rows of a list (children of a paired list, of its rows' kind) that
-    cross a pair of the same list whose rows show the same labels, and show other labels
-    both ways (module docstring). O(rows²) per list with a pair edited both ways, O(pairs)
-    when there is none.
+    """Drop the pairs of rows of a list (children of a paired list) that cross a pair of the
+    same list whose rows show the same labels, of any kind (an ad and the message rows
+    around it keep their order too: an archived selected ad paired by its sender "Ad" with
+    the next ad come up from under the bottom edge read ``~ button "Ad · Mar 20" (selected:
+    true→false)``), and show other labels both ways (module docstring). O(rows²) per list
+    with a pair edited both ways, O(pairs) when there is none.
 
     >>> from deltarec.core.capture.uiautomator import parse_uiautomator
     >>> def shot(*rows):  # rows of a sender and a subject, 10 px apart
@@ -68,8 +70,7 @@ def unpair_out_of_order(prev: Frame, curr: Frame, pairs: dict[int, int], used: s
         edited = [r for r in rows if _edited_both_ways(prev, pairs[r[2]], curr, r[2])]
         if not edited:
             continue
-        like = {kind(curr.nodes[r[2]]) for r in edited}
-        held = [r for r in rows if r not in edited and kind(curr.nodes[r[2]]) in like]
+        held = [r for r in rows if r not in edited]
         for i, j, c in edited:
             if any((i < k) != (j < m) for k, m, _ in held):
                 unpair_inside(prev, pairs[c], curr, c, pairs, used)

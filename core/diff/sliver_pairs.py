@@ -15,7 +15,9 @@ from __future__ import annotations
 from collections.abc import Callable, Container, Mapping
 
 from deltarec.core.diff.closed_gap import SLACK, neighbour_skip, unpair_sliver_states
+from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.row_content import holds_rows, kind, unpair_inside
+from deltarec.core.diff.swiped import dismissed
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Bounds
 
@@ -46,6 +48,7 @@ def resettle_slivers(
     pairs: dict[int, int],
     used: set[int],
     allowed: Callable[[int, int], bool],
+    gesture: Gesture | None = None,
 ) -> None:
     """Re-pair the slivers that were paired by their place alone with the row their neighbour
     places best (:func:`neighbour_skip`).
@@ -139,7 +142,9 @@ def resettle_slivers(
                 )
                 ranked += [(skip, k, p)] if moved and skip is not None else []
         for q in _beside_either(old_kids, j, new_kids, i, pairs):
-            if q not in used and kind(prev.nodes[q]) == sort and allowed(c, q):
+            if q in used or dismissed(prev, q, gesture):
+                continue  # paired, or the row a sideways swipe told took out (it left)
+            if kind(prev.nodes[q]) == sort and allowed(c, q):
                 skip = neighbour_skip(prev, q, curr, c, rest, left)
                 moved = skip is not None and (gap_below if high else gap_above)(
                     prev, q, curr, c, rest

@@ -89,6 +89,27 @@ def unpair_swiped(
                 used.discard(q)
 
 
+def dismissed(frame: Frame, row: int, gesture: Gesture | None) -> bool:
+    """Whether a sideways swipe told started on ``row``, a full-width row of a list that
+    holds no scrollable: the row under the finger is the one a swipe to dismiss took out
+    (``ItemTouchHelper``), so where ``row`` is left unpaired by its content, no rule may give
+    its place to another row (:func:`~deltarec.core.diff.sliver_pairs.resettle_slivers`: the
+    row under the finger "pushed down to a sliver" or "gone up to one" is the reading that
+    keeps it). O(the row's subtree)."""
+    if gesture is None or not gesture.swipe or gesture.vertical:
+        return False
+    host = frame.parents[row]
+    if host < 0:
+        return False
+    b = frame.nodes[row].bounds
+    return (
+        under(b, gesture)
+        and b.width == frame.nodes[host].bounds.width
+        and holds_rows(frame, host)
+        and not _scrolls_inside(frame, row)
+    )
+
+
 def renamed(prev: Frame, curr: Frame, c: int, p: int) -> bool:
     """Whether row ``c`` of a list, held in the box of row ``p``, is named as another row of
     the list was (its first label, "Grace avatar", shown first by another row before) while
@@ -119,4 +140,4 @@ def _name(frame: Frame, row: int) -> str:
     return ""
 
 
-__all__ = ["GONE", "renamed", "unpair_swiped"]
+__all__ = ["GONE", "dismissed", "renamed", "unpair_swiped"]

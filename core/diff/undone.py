@@ -13,7 +13,13 @@ element of it that the step between did not show came back: :func:`undone` unpai
 the element of the last frame the diff paired it with, and gives it its number back
 (:func:`deltarec.core.observe.index.build_index`'s ``recalled``). Only for elements whose
 number the last frame did not show: an element the three frames share keeps its one number.
-Only in a step where something came or went. A list of recycled rows scrolled by exactly a
+Where the last frame showed that number on an element the diff left unpaired (it "went"),
+that element is the one come back, moved: the archive's step said it is the element of two
+steps ago, and the undo's list says that element is this one. The pair is made
+(:func:`undone` recomputes the delta over it): a row the archive pulled up whole from a
+sliver, pushed back down to one by the undo, the sliver that left beside it another row
+(the tie above, the undo of a swipe that took out the row above a sliver). Only in a step
+where something came or went. A list of recycled rows scrolled by exactly a
 period of content that repeats whole, every row's texts and boxes alike, would read so too;
 no list of the virtual phone or the real captures does (``bench_numbers``: reuse 0).
 O(lists) when the lists differ, O(their nodes) when they are alike.
@@ -24,7 +30,8 @@ from __future__ import annotations
 from dataclasses import replace
 from itertools import compress
 
-from deltarec.core.diff.compute import Delta
+from deltarec.core.diff.compute import Delta, compute_delta
+from deltarec.core.diff.volatile import DEFAULT_VOLATILE, Volatile
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.index import ElementIndex
 from deltarec.core.observe.labels import natures
@@ -53,31 +60,47 @@ def same_lists(before: Frame, curr: Frame) -> dict[int, int]:
 
 
 def undone(
-    d: Delta, before: ElementIndex, last: ElementIndex
+    d: Delta, before: ElementIndex, last: ElementIndex, volatile: Volatile = DEFAULT_VOLATILE
 ) -> tuple[Delta, dict[int, int]] | None:
     """``d`` (``last``'s frame → this one) with the elements that came back unpaired, and
     the numbers they had two steps ago (in ``before``), where a list of this frame is one of
     ``before``'s again (:func:`same_lists`) and the diff paired an element of it with one of
-    another number; else None (module docstring)."""
+    another number; or paired with the unpaired element of the last frame that showed that
+    number (the delta computed anew over those pairs, with ``volatile``); else None (module
+    docstring)."""
     numbers_before, numbers_last = before.number_of, last.number_of
     if last.frame is not d.prev or not (d.added or d.removed):
         return None  # nothing came or went: nothing came back
     same = same_lists(before.frame, d.curr)
     if not same:
         return None
-    shown = set(numbers_last.values())
+    shown = {n: q for q, n in numbers_last.items()}
     back: dict[int, int] = {}
     split: set[int] = set()
+    kept: dict[int, int] = {}  # the last frame showed its number: on that element
     for c, b in same.items():
         had = numbers_before.get(b)
-        if had is None or had in shown:
+        if had is None:
             continue
         p = d.pairs.get(c)
-        if p is None:
+        if had in shown:
+            kept[c] = shown[had]
+        elif p is None:
             back[c] = had  # came back unpaired: its number back too
         elif numbers_last.get(p, had) != had:
             back[c] = had
             split.add(c)  # paired with an element of another number: it came back
+    used = {p for c, p in d.pairs.items() if c not in split}
+    repaired = {
+        c: q
+        for c, q in kept.items()
+        if d.pairs.get(c) != q and q not in used and _siblings(d, c, q)
+    }  # came back from the last frame's element the diff left unpaired
+    if repaired:
+        pairs = {c: p for c, p in d.pairs.items() if c not in split and c not in repaired}
+        pairs.update(repaired)
+        again = compute_delta(d.prev, d.curr, volatile=volatile, pairs=pairs, gesture=d.gesture)
+        return again, {c: n for c, n in back.items() if c not in pairs}
     if not split:
         return None
     pairs = {c: p for c, p in d.pairs.items() if c not in split}
@@ -100,3 +123,9 @@ def undone(
         scrolls=scrolls,
     )
     return again, back
+
+
+def _siblings(d: Delta, c: int, q: int) -> bool:
+    """Whether current ``c`` and old ``q`` sit in one list (their parents paired)."""
+    parent, old = d.curr.parents[c], d.prev.parents[q]
+    return parent >= 0 and old >= 0 and d.pairs.get(parent) == old

@@ -181,8 +181,7 @@ def _out_of_order_the_long_way(
         edited = [r for r in rows if row_order._edited_both_ways(prev, pairs[r[2]], curr, r[2])]
         if not edited:
             continue
-        like = {row_content.kind(curr.nodes[r[2]]) for r in edited}
-        held = [r for r in rows if r not in edited and row_content.kind(curr.nodes[r[2]]) in like]
+        held = [r for r in rows if r not in edited]
         for i, j, c in edited:
             if any((i < k) != (j < m) for k, m, _ in held):
                 row_content.unpair_inside(prev, pairs[c], curr, c, pairs, used)

@@ -62,6 +62,8 @@ def evidence(d: Delta, c: int, p: int) -> str:
         return "moved with its neighbour"
     if cp >= 0 and pp >= 0 and d.pairs.get(cp) == pp and _into_gap(d, c, p):
         return "moved into the gap its neighbour left"
+    if cp >= 0 and pp >= 0 and d.pairs.get(cp) == pp and _across_gap(d, c, p):
+        return "moved with its neighbour as the rows between them left"
     kids = set(d.prev.children[p])
     if any(d.pairs.get(k) in kids for k in d.curr.children[c]):
         return "a child stayed"
@@ -118,6 +120,45 @@ def _into_gap(d: Delta, c: int, p: int) -> bool:
                 d, old_kids, j + step, back
             ):
                 return True
+    return False
+
+
+def _across_gap(d: Delta, c: int, p: int) -> bool:
+    """The nearest paired sibling before ``c`` (after it) is paired with the nearest paired
+    sibling before ``p`` (after it), and the siblings between them in one frame are rows no
+    node of the other frame is paired with (rows that left, or came in), none in the other:
+    ``c`` sits as far from the neighbour as the row of those next to it sat (sits), to 2 px
+    of rounding. Several rows archived at once: a row below them (a sliver the bottom edge cut
+    to 5 px) came up whole beside the row above the gap, which stayed or moved less; read
+    backwards (the undo), the rows came back between them.
+
+    **Grader decision (round 5 of issue 18).** :func:`_beside` with the rows between the
+    two read as the gap they left: the sliver sweep's phone truth (each element's identity,
+    the *reuse* and *renumbered* checks) confirms every such pair it met (4 steps that
+    failed only on this evidence)."""
+    kids, old_kids = d.curr.children[d.curr.parents[c]], d.prev.children[d.prev.parents[p]]
+    i, j = kids.index(c), old_kids.index(p)
+    a, b = d.prev.nodes[p].bounds, d.curr.nodes[c].bounds
+    back = {q: k for k, q in d.pairs.items()}
+    for step in (-1, 1):
+        x, y = i + step, j + step
+        while 0 <= x < len(kids) and kids[x] not in d.pairs:
+            x += step  # rows that came in between
+        while 0 <= y < len(old_kids) and old_kids[y] not in back:
+            y += step  # rows that left between
+        came, gone = abs(x - i) - 1, abs(y - j) - 1
+        if not (0 <= x < len(kids) and 0 <= y < len(old_kids)) or (came and gone):
+            continue
+        if not (came or gone) or d.pairs[kids[x]] != old_kids[y]:
+            continue  # no rows between (:func:`_beside`'s), or another neighbour
+        nb, old_nb = d.curr.nodes[kids[x]].bounds, d.prev.nodes[old_kids[y]].bounds
+        # where the row next to the neighbour sits (sat): the gap's rows, else the row
+        now = d.curr.nodes[kids[i + step * came]].bounds if came else b
+        was = d.prev.nodes[old_kids[j + step * gone]].bounds if gone else a
+        if step < 0 and abs((now.top - nb.bottom) - (was.top - old_nb.bottom)) <= 2:
+            return True
+        if step > 0 and abs((nb.top - now.bottom) - (old_nb.top - was.bottom)) <= 2:
+            return True
     return False
 
 
