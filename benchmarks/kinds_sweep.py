@@ -1,0 +1,71 @@
+"""One command line for the real-capture sweeps whose cases carry a ``kind``: violations per
+kind and class, on the XML path and on element dicts
+(:func:`tests.core.dict_truth.graded_by_dicts`). ``bench_real_edited.py`` and
+``bench_real_reshaped.py`` each name their generator and call :func:`main`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from collections import Counter
+from collections.abc import Callable, Sequence
+from contextlib import nullcontext
+from typing import Protocol, TypeVar
+
+from deltarec.core.capture import frame_cache
+from tests.core.dict_truth import graded_by_dicts
+
+
+class KindCase(Protocol):
+    @property
+    def kind(self) -> str: ...
+
+
+C = TypeVar("C", bound=KindCase)
+
+
+def main(
+    doc: str,
+    name: str,
+    cases: Callable[[random.Random, int], Sequence[C]],
+    check: Callable[[C], Sequence[tuple[str, str]]],
+    argv: list[str] | None = None,
+) -> int:
+    """Run ``cases`` through ``check`` on the paths the command line asks for and print the
+    counts (``doc``'s first paragraph is the command's description, ``name`` the sweep's)."""
+    parser = argparse.ArgumentParser(description=doc.split("\n\n")[0])
+    parser.add_argument("--per", type=int, default=10, help="derived pairs per capture and kind")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--show", type=int, default=0, help="failing cases to print per class")
+    parser.add_argument("--path", choices=("xml", "dicts", "both"), default="both")
+    args = parser.parse_args(argv)
+    sample = cases(random.Random(args.seed), args.per)
+    kinds = Counter(c.kind for c in sample)
+    print(
+        f"real-capture {name} kinds: {len(sample)} cases"
+        f" ({', '.join(f'{n} {k}' for k, n in sorted(kinds.items()))})"
+    )
+    for path in ("xml", "dicts") if args.path == "both" else (args.path,):
+        start = time.perf_counter()
+        found: Counter[tuple[str, str]] = Counter()
+        failing: Counter[str] = Counter()
+        shown: Counter[tuple[str, str]] = Counter()
+        frame_cache.clear()
+        with graded_by_dicts() if path == "dicts" else nullcontext():
+            for case in sample:
+                got = check(case)
+                failing[case.kind] += bool(got)
+                for klass, detail in got:
+                    found[(case.kind, klass)] += 1
+                    if shown[(case.kind, klass)] < args.show:
+                        shown[(case.kind, klass)] += 1
+                        print(f"--- {path} [{case.kind} {klass}] {case}\n  {detail}")
+        took = time.perf_counter() - start
+        print(f"{path}: {sum(failing.values())} cases with a violation, {took:.1f} s")
+        for kind in sorted(kinds):
+            print(f"  {kind:<16} {failing[kind]:>4} of {kinds[kind]}")
+        for (kind, klass), n in sorted(found.items()):
+            print(f"    {kind:<16} {klass:<18} {n}")
+    return 0
