@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from collections.abc import Set as AbstractSet
+from dataclasses import replace
 
 from deltarec.core.diff.motions import SPREAD
 from deltarec.core.observe.frame import Frame
@@ -152,6 +153,12 @@ def pushed_in(
     False
     """
     dx, dy = offset
+    if dx != 0 and dy == 0:
+        # Sideways: a node put in at the start of a row (a checkbox as selection mode
+        # opens), what the row showed pushed right by its width. The same band, read across
+        # the diagonal (:func:`_across`).
+        turned = (_across(prev, p), _across(curr, c))
+        return pushed_in(*turned, c, p, pairs, used, (0, dx), (base[1], base[0]))
     if dy == 0 or dx != 0:
         return False
     back = {q: k for k, q in pairs.items()}
@@ -163,6 +170,17 @@ def pushed_in(
         if got:
             return True
     return False
+
+
+def _across(frame: Frame, host: int) -> Frame:
+    """``frame`` with the boxes of ``host``'s subtree mirrored across the diagonal (x for
+    y, :func:`~deltarec.core.diff.axis.flip`): a band along x read as one along y. The
+    nodes outside that subtree are ``frame``'s own. O(nodes of ``host``)."""
+    nodes = list(frame.nodes)
+    for k in range(host, frame.subtree_end(host)):
+        b = nodes[k].bounds
+        nodes[k] = replace(nodes[k], bounds=Bounds(b.top, b.left, b.bottom, b.right))
+    return Frame.like(frame, frame.obs, nodes, same_keys=True)
 
 
 def _span(b: Bounds, s: int) -> tuple[int, int]:

@@ -16,6 +16,8 @@ land on the very pixel, on the very step the list changed size.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from deltarec.core.diff.row_content import own_texts, texts
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.labels import natures
@@ -86,3 +88,41 @@ def moved_with_edge(prev: Frame, p: int, curr: Frame, c: int, dx: int, dy: int) 
     # edge), the top edge moved with the content because the outer one scrolled it.
     natural = natures(curr)
     return not any(natural[q] and curr.nodes[q].bounds != b for q in curr.ancestors(c))
+
+
+def inner_moved_with_edge(
+    prev: Frame, curr: Frame, pairs: Mapping[int, int], c: int, dx: int, dy: int
+) -> bool:
+    """Whether a content move of ``(dx, dy)`` measured on ``c``, a container not made to
+    scroll, is the top edge's move of a container made to scroll inside it
+    (:func:`moved_with_edge`): a bar put in above a list, the list shrunk from its top edge
+    by the bar's height and its rows laid out from that edge, read on the plain layout
+    around both. The plain layout never scrolled its list's rows (:mod:`.scrolls`); the
+    list did not either. ``pairs``: curr → prev positions. O(nodes of ``c`` down to the
+    first containers made to scroll).
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> def shot(bar):
+    ...     top = 40 if bar else 0
+    ...     head = '<node class="Bar" text="Offline" bounds="[0,0][9,40]"/>' if bar else ""
+    ...     return Frame(parse_uiautomator(f'<hierarchy><node class="Page" bounds="[0,0][9,300]">'
+    ...         f'{head}<node class="L" scrollable="true" bounds="[0,{top}][9,300]"/></node>'
+    ...         '</hierarchy>'))
+    >>> inner_moved_with_edge(shot(False), shot(True), {0: 0, 2: 1}, 0, 0, 40)
+    True
+    >>> inner_moved_with_edge(shot(False), shot(True), {0: 0, 2: 1}, 0, 0, 60)
+    False
+    """
+    natural_c, natural_p = natures(curr), natures(prev)
+    stack = list(curr.children[c])
+    while stack:
+        k = stack.pop()
+        old = pairs.get(k)
+        if old is None:
+            continue
+        if natural_c[k] or natural_p[old]:
+            if moved_with_edge(prev, old, curr, k, dx, dy):
+                return True
+            continue  # its rows are its own: a scroll inside it is its, not c's
+        stack.extend(curr.children[k])
+    return False

@@ -18,7 +18,7 @@ from deltarec.core.capture.element_dicts import ROOT_CLASS
 from deltarec.core.diff.viewport import a_page, holds_scroller
 from deltarec.core.observe.frame import Frame, by_position
 from deltarec.core.observe.labels import scrolls_by_nature
-from deltarec.core.observe.model import Node
+from deltarec.core.observe.model import Bounds, Node
 
 WORD = re.compile(r"\w+")
 
@@ -90,7 +90,9 @@ def one_label_edited(
     "Edit suggestion “…”") says nothing of which row it is, and a row inserted above a cut
     row takes its box and shows the same template. The caller asks that its list did not
     scroll. ``shift``: the box moved so (a row pushed down with the row before it, by rows
-    put in above them: a list refreshed, its new row at the top).
+    put in above them: a list refreshed, its new row at the top). The box may have grown
+    (shrunk) at its bottom by what the edited label grew (:func:`wrapped`: a text that
+    wrapped onto a second line).
 
     >>> from deltarec.core.capture.uiautomator import parse_uiautomator
     >>> def shot(*labels):
@@ -114,18 +116,16 @@ def one_label_edited(
     """
     was_at, at = prev.nodes[p].bounds, curr.nodes[c].bounds
     dx, dy = shift
-    if (was_at.left + dx, was_at.top + dy, was_at.right + dx, was_at.bottom + dy) != (
-        at.left,
-        at.top,
-        at.right,
-        at.bottom,
-    ):
+    if (was_at.left + dx, was_at.top + dy, was_at.right + dx) != (at.left, at.top, at.right):
         return False
+    grown = at.bottom - was_at.bottom - dy
     a, b = texts(prev, p), texts(curr, c)
     gone, came = a - b, b - a
     if len(gone) != 1 or len(came) != 1:
         return False
     was, now = next(iter(gone)), next(iter(came))
+    if grown and not wrapped(prev, p, was, curr, c, now, grown):
+        return False
     paired = pairs or {}
     if _shown_by_another(prev, p, now, used) or _shown_by_another(curr, c, was, paired):
         return False
@@ -134,6 +134,29 @@ def one_label_edited(
     if a & b & own_texts(prev, p) & own_texts(curr, c):
         return True  # a text of their own, kept: the row's
     return _edited(prev, p, was, curr, c, now)
+
+
+def wrapped(prev: Frame, p: int, was: str, curr: Frame, c: int, now: str, grown: int) -> bool:
+    """Whether row ``c``, ``grown`` px taller than row ``p`` (shorter, when negative), grew by
+    what its edited label grew: the one node showing ``was`` in ``p`` and the one showing
+    ``now`` in ``c`` (texts as :func:`texts` keeps them) keep their top, left and right, and
+    the second is as much taller: a text edited longer wrapped onto another line (shorter:
+    back onto fewer), and what lay below it in the row moved down (up) with the row's
+    bottom. Nothing else makes a row's box grow by its one edited label's growth.
+    O(size of the two rows)."""
+
+    def one(frame: Frame, at: int, label: str) -> list[Bounds]:
+        return [
+            n.bounds
+            for n in frame.nodes[at : frame.subtree_end(at)]
+            if (n.text or n.content_desc) and n.text + "\x00" + n.content_desc == label
+        ]
+
+    old, new = one(prev, p, was), one(curr, c, now)
+    if len(old) != 1 or len(new) != 1:
+        return False
+    a, b = old[0], new[0]
+    return (a.left, a.top, a.right) == (b.left, b.top, b.right) and b.height - a.height == grown
 
 
 def rebound_in_place(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int]) -> bool:
@@ -204,7 +227,16 @@ def _edited(prev: Frame, p: int, was: str, curr: Frame, c: int, now: str) -> boo
     """Whether label ``was`` of row ``p`` reads as edited into ``now`` of row ``c``: only its
     numbers changed ("40 likes" → "41 likes"), one holds the other ("Drive" → "Drive
     (2)"), or they share a word no other row of either list shows. The template's words
-    ("Edit suggestion") are every row's, and say nothing."""
+    ("Edit suggestion") are every row's, and say nothing. A node showing a text and a
+    description reads as edited when one of them stayed and the other reads so (a name
+    whose description kept it as the text grew)."""
+    (was_text, was_desc), (now_text, now_desc) = (t.split("\x00", 1) for t in (was, now))
+    for kept, now_kept, a, b in (
+        (was_desc, now_desc, was_text, now_text),
+        (was_text, now_text, was_desc, now_desc),
+    ):
+        if kept and kept == now_kept and a and b and reads_as_edit(a, b):
+            return True
     was, now = (" ".join(x for x in t.split("\x00") if x) for t in (was, now))
     if reads_as_edit(was, now):
         return True

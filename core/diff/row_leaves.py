@@ -13,7 +13,9 @@ resource id, box) but the subtree that shows that label, in the very same box â€
 that subtree is a line that grew (shrank) the row, the same box but for its bottom edge;
 and the label did not come from another row of the list before, nor went to one after
 (the label moved, the rows did not). The row is then the same row: ``+`` (``-``) of the
-label alone.
+label alone. An accordion row that opened (closed) is the same: its options came in (went)
+below everything it showed, the row grown (shrunk) at its bottom by them, several labels
+at once.
 
     >>> from deltarec.core.capture.uiautomator import parse_uiautomator
     >>> from deltarec.core.observe.frame import Frame
@@ -57,6 +59,7 @@ Not where the title went to the next row (it moved: the rows were rebound).
 from __future__ import annotations
 
 from collections.abc import Container, Mapping
+from collections.abc import Set as AbstractSet
 
 from deltarec.core.diff.row_content import _shown_by_another, rebound_in_place, texts
 from deltarec.core.observe.frame import Frame
@@ -92,24 +95,24 @@ def one_label_came_or_went(
     caller asks that their list did not scroll. O(size of the two rows)."""
     a, b = texts(prev, p), texts(curr, c)
     gone, came = a - b, b - a
-    if len(gone) + len(came) != 1 or not a & b:
+    if (gone and came) or not (gone or came) or not a & b:
         return False
     if gone:
-        (label,) = gone
-        if _shown_by_another(curr, c, label, pairs):
+        if any(_shown_by_another(curr, c, label, pairs) for label in gone):
             return False
-        return _one_subtree_more(prev, p, curr, c, label)
-    (label,) = came
-    if _shown_by_another(prev, p, label, used):
+        return _one_subtree_more(prev, p, curr, c, gone)
+    if any(_shown_by_another(prev, p, label, used) for label in came):
         return False
-    return _one_subtree_more(curr, c, prev, p, label)
+    return _one_subtree_more(curr, c, prev, p, came)
 
 
-def _one_subtree_more(big: Frame, r: int, small: Frame, s: int, label: str) -> bool:
+def _one_subtree_more(big: Frame, r: int, small: Frame, s: int, labels: AbstractSet[str]) -> bool:
     """Whether row ``r`` of ``big`` is row ``s`` of ``small`` with one more subtree, which
-    shows ``label`` and nothing else: the other nodes one by one of one kind in one box;
-    the row's own box the same, or but for its bottom edge where that subtree lies below
-    every other node of the row (a line that grew it)."""
+    shows the one label of ``labels`` and nothing else: the other nodes one by one of one
+    kind in one box; the row's own box the same, or but for its bottom edge where that
+    subtree lies below every other node of the row (a line that grew it). Where the row
+    grew so, a run of sibling subtrees below every other node may show several labels
+    (an accordion row opened: its options came in below what it showed)."""
     r_end, s_end = big.subtree_end(r), small.subtree_end(s)
     bn, sn = big.nodes, small.nodes
     extra = (r_end - r) - (s_end - s)
@@ -119,10 +122,15 @@ def _one_subtree_more(big: Frame, r: int, small: Frame, s: int, label: str) -> b
     while i < s_end - s and _alike(bn[r + i], sn[s + i]):
         i += 1
     start = r + i
-    if big.subtree_end(start) != start + extra:
+    end = big.subtree_end(start)
+    while end < start + extra and big.parents[end] == big.parents[start]:
+        end = big.subtree_end(end)  # the next sibling's subtree: one of a run
+    if end != start + extra:
         return False
-    if texts(big, start) != {label}:
+    if {t for q in range(start, end) for t in texts(big, q)} != labels:
         return False
+    if len(labels) > 1 and bn[r].bounds.bottom == sn[s].bounds.bottom:
+        return False  # several labels in a row that kept its box: not one line that grew
     if not all(
         _alike(m, n) for m, n in zip(bn[start + extra : r_end], sn[s + i : s_end], strict=True)
     ):
