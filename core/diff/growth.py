@@ -312,8 +312,8 @@ def carried(
     several children of its parent or with its parent: its content moved with it (a list
     pushed down inside a page by a refresh header above it, its bottom cut by the page's
     edge), as a host that moved whole carries its content. The sole child of a parent that
-    stayed is left out: a web page's wrapper, cut to its viewport, moves its top as the
-    page scrolls. ``pairs``: curr → prev positions. O(1).
+    stayed, in both frames, is left out: a web page's wrapper, cut to its viewport, moves
+    its top as the page scrolls. ``pairs``: curr → prev positions. O(1).
 
     >>> from deltarec.core.observe.model import Node, Observation
     >>> def page(top, bottom, *more):
@@ -337,6 +337,8 @@ def carried(
     if len(curr.children[parent]) >= 2:
         return True
     old = pairs.get(parent)
+    if old is not None and prev.parents[p] == old and len(prev.children[old]) >= 2:
+        return True  # a sibling that went (a banner above it gone) let it move up
     return old is not None and _moved_by(
         prev.nodes[old].bounds, curr.nodes[parent].bounds, offset, base
     )

@@ -3,7 +3,8 @@
 Each :class:`Filtered` case derives a second frame from a real capture (``fixtures/real``),
 on a list of :func:`.insertions.lists`; none of the other sweeps makes these steps:
 
-- **filter** / **clear**: a search narrows the list: two or more rows wholly in view taken
+- **filter** / **clear**: a search narrows the list (its query typed into the search box
+  above the list, where the screen has one): two or more rows wholly in view taken
   out from anywhere (not the first rows alone: that is :mod:`.grown`'s insertion at the
   top), the rows below each gap closing up by the gaps above them, the list's box
   unchanged; nothing new comes in below (the results end). Read backwards (the search
@@ -22,6 +23,9 @@ on a list of :func:`.insertions.lists`; none of the other sweeps makes these ste
 - **shrink** / **unshrink**: the same bar shown above the list, the list's scroller
   shrunk from its top edge by the bar's height, its content moved down with that edge and
   clipped at its bottom;
+- **push** / **unpush**: the bar shown above the list, the scroller and what lies below it
+  in its parent (a bottom bar) pushed down whole by the bar's height, clipped by the
+  parent's box;
 - **wrap** / **unwrap**: one text of a row grows longer and wraps to two lines: the text
   node grows by its height, what lies below it in the row, the row and the rows below it
   are pushed down by as much.
@@ -31,7 +35,8 @@ nodes moved together scrolled, is moot where rows moved without a scroll); no el
 listed twice; no scroll line (nothing scrolled); what the step put in (took out) is ``+``
 (``-``) where it shows a label, paired with nothing that stayed; nothing else is ``+`` /
 ``-`` but rows pushed out of view (:func:`.grading.stayed_listed`); no ``~`` of what an
-element shows but the title (select) or the wrapped text (wrap), which must be ``~``.
+element shows but the title (select), the search box (filter) or the wrapped text (wrap),
+which must be ``~``.
 """
 
 from __future__ import annotations
@@ -65,9 +70,9 @@ from tests.core.real_scrolls.transforms import (
     graded,
 )
 
-KINDS = ("filter", "expand", "select", "banner", "shrink", "wrap")
+KINDS = ("filter", "expand", "select", "banner", "shrink", "push", "wrap")
 BACK = {"filter": "clear", "expand": "collapse", "select": "unselect", "banner": "unbanner"}
-BACK |= {"shrink": "unshrink", "wrap": "unwrap"}
+BACK |= {"shrink": "unshrink", "push": "unpush", "wrap": "unwrap"}
 BAR = 140
 """The banner's height (px)."""
 ROOM = 112
@@ -115,6 +120,33 @@ def filtered(obs: Observation, where: Path_, gone: tuple[int, ...]) -> Observati
         kids.append(_moved(row, -shift))
     node = _at(obs, where)
     return _replace(obs, where, dataclasses.replace(node, children=tuple(kids)))
+
+
+def _query(obs: Observation, where: Path_) -> Path_ | None:
+    """The search box the filter's query is typed into: the first text field above the
+    list's box in its window, if any."""
+    box = _at(obs, where).bounds
+    return next(
+        (
+            p
+            for p, n in _walk(obs)
+            if p[0] == where[0] and "EditText" in n.class_name and n.bounds.bottom <= box.top
+        ),
+        None,
+    )
+
+
+def searched(obs: Observation, where: Path_, gone: tuple[int, ...]) -> Observation:
+    """``obs`` filtered (:func:`filtered`), the query typed into its search box if it has
+    one (:func:`_query`): the first word of the first row the filter kept."""
+    out = filtered(obs, where, gone)
+    box = _query(obs, where)
+    if box is None:
+        return out
+    kept = [r for i, r in enumerate(_at(obs, where).children) if i not in gone]
+    words = [w for r in kept for n in r.walk() for w in label(n).split()[:1]]
+    query = (words[0] if words else "q")[:3].lower()
+    return _replace(out, box, dataclasses.replace(_at(obs, box), text=query))
 
 
 def _option(row: Node, j: int, top: int, h: int) -> Node:
@@ -256,28 +288,34 @@ def _host(obs: Observation, where: Path_) -> Path_:
     return _clip_box(obs, where)[0]
 
 
-def bannered(obs: Observation, where: Path_, shrink: bool) -> Observation:
-    """``obs`` with a banner over the list's top (``shrink``: above it, the scroller shrunk
-    from its top edge and its content moved down with it, clipped)."""
+def bannered(obs: Observation, where: Path_, how: str) -> Observation:
+    """``obs`` with a banner over the list's top (``how`` = "banner"); above it, the
+    scroller shrunk from its top edge and its content moved down with it, clipped
+    ("shrink"); or above it, the scroller and what lies below it in its parent pushed down
+    whole, clipped by the parent's box ("push")."""
     host = _host(obs, where)
     node = _at(obs, host)
     box = node.bounds
     bar = _bar(node.package, box, box.top)
     parent = _at(obs, host[:-1])
     kids = list(parent.children)
-    if not shrink:
+    if how == "banner":
         kids.append(bar)
-    else:
+    elif how == "shrink":
         short = Bounds(box.left, box.top + BAR, box.right, box.bottom)
         inner = tuple(c for k in node.children if (c := _moved_clipped(k, BAR, short)) is not None)
         kids[host[-1]] = dataclasses.replace(node, bounds=short, children=inner)
         kids.insert(host[-1], bar)
+    else:
+        pushed = [k if i < host[-1] else _below(k, box.top, BAR) for i, k in enumerate(kids)]
+        pushed.insert(host[-1], bar)
+        kids = [c for k in pushed if (c := _moved_clipped(k, 0, parent.bounds)) is not None]
     return _replace(obs, host[:-1], dataclasses.replace(parent, children=tuple(kids)))
 
 
-def _bar_path(obs: Observation, where: Path_, shrink: bool) -> Path_:
+def _bar_path(obs: Observation, where: Path_, how: str) -> Path_:
     host = _host(obs, where)
-    if shrink:
+    if how != "banner":
         return host
     return (*host[:-1], len(_at(obs, host[:-1]).children))
 
@@ -341,6 +379,7 @@ def cases(rng: random.Random, per_capture: int) -> list[Filtered]:
                 picks["banner"].append(Filtered(name, "banner", p))
                 if _at(obs, _host(obs, p)).bounds.height > 3 * BAR:
                     picks["shrink"].append(Filtered(name, "shrink", p))
+                    picks["push"].append(Filtered(name, "push", p))
         for row in _rows(obs):
             picks["wrap"] += [
                 Filtered(name, "wrap", row[:-1], target=t) for t in _texts_in(obs, row)
@@ -370,13 +409,13 @@ def derive(case: Filtered) -> tuple[Observation, Observation]:
     obs = dict(captures())[case.capture]
     kind = case.forward
     if kind == "filter":
-        other = filtered(obs, case.where, case.rows)
+        other = searched(obs, case.where, case.rows)
     elif kind == "expand":
         other = opened(obs, case.where, case.rows[0], case.n)
     elif kind == "select":
         other = selecting(obs, case.where, case.rows[0])
-    elif kind in ("banner", "shrink"):
-        other = bannered(obs, case.where, kind == "shrink")
+    elif kind in ("banner", "shrink", "push"):
+        other = bannered(obs, case.where, kind)
     else:
         other = wrapped(obs, _row_of(case), case.target)
     return (obs, other) if kind == case.kind else (other, obs)
@@ -399,8 +438,8 @@ def _made(case: Filtered, frame: Frame, obs: Observation) -> list[int]:
             for i, r in enumerate(_at(obs, case.where).children)
             if r.children and r.children[0].class_name == "android.widget.CheckBox"
         ]
-    if kind in ("banner", "shrink"):
-        bar = _bar_path(dict(captures())[case.capture], case.where, kind == "shrink")
+    if kind in ("banner", "shrink", "push"):
+        bar = _bar_path(dict(captures())[case.capture], case.where, kind)
         return list(_positions(frame, obs, bar))
     return []
 
@@ -409,9 +448,10 @@ def _edited(case: Filtered, frame: Frame, obs: Observation) -> int | None:
     """The position in ``frame`` (of ``obs``) of the text the step edits, if any."""
     if case.forward == "wrap":
         return _positions(frame, obs, case.target).start
-    if case.forward == "select":
-        title = _title(dict(captures())[case.capture], case.where)
-        return None if title is None else _positions(frame, obs, title).start
+    if case.forward in ("select", "filter"):
+        find = _title if case.forward == "select" else _query
+        at = find(dict(captures())[case.capture], case.where)
+        return None if at is None else _positions(frame, obs, at).start
     return None
 
 

@@ -20,6 +20,7 @@ from tests.core.real_scrolls.filtered import (
     ROOM,
     Filtered,
     _host,
+    _query,
     _title,
     cases,
     check,
@@ -43,7 +44,10 @@ it, read as the row removed and another added
 text grew reads as edited). Beyond this sample (``bench_real_filtered.py``): an accordion
 row whose only label another row shows too, opened or closed, read as removed and added
 (:func:`deltarec.core.diff.row_leaves.one_label_came_or_went`: several labels below what
-the row showed). Grader decision: a text beside a description is not in element dicts,
+the row showed); a banner above a list that pushed it (and its parent's bottom bar) down
+went away, the list moving up with its top edge, read as the list scrolled (unpush 10 of
+98 on each path, seed 1: :func:`deltarec.core.diff.growth.carried`, the sibling that went
+counted). Grader decision: a text beside a description is not in element dicts,
 so its edit is asked of the XML path only
 (:func:`tests.core.real_scrolls.filtered._in_input`)."""
 
@@ -72,6 +76,8 @@ def test_the_sample_holds_every_kind() -> None:
         "unbanner",
         "shrink",
         "unshrink",
+        "push",
+        "unpush",
         "wrap",
         "unwrap",
     }, kinds
@@ -97,6 +103,19 @@ def test_a_filter_takes_rows_out_and_closes_the_gaps() -> None:
     assert any(a.bounds.top > before.children[last].bounds.top for a, _ in moved)
     back = Filtered(case.capture, "clear", case.where, case.rows)
     assert derive(back) == (curr, prev)
+
+
+def test_a_filter_types_its_query_where_the_screen_has_a_search_box() -> None:
+    case = next(
+        c
+        for c in _sample()
+        if c.kind == "filter" and _query(dict(captures())[c.capture], c.where) is not None
+    )
+    prev, curr = derive(case)
+    box = _query(prev, case.where)
+    assert box is not None
+    assert _at(curr, box).text != _at(prev, box).text
+    assert len(_at(curr, box).text) <= 3
 
 
 def test_selection_mode_puts_a_checkbox_at_every_rows_start() -> None:
