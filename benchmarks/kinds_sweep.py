@@ -1,7 +1,8 @@
 """One command line for the real-capture sweeps whose cases carry a ``kind``: violations per
 kind and class, on the XML path and on element dicts
-(:func:`tests.core.dict_truth.graded_by_dicts`). ``bench_real_edited.py`` and
-``bench_real_reshaped.py`` each name their generator and call :func:`main`.
+(:func:`tests.core.dict_truth.graded_by_dicts`). ``bench_real_edited.py``,
+``bench_real_reshaped.py`` and ``bench_real_filtered.py`` each name their generator and
+call :func:`main`.
 """
 
 from __future__ import annotations
