@@ -80,7 +80,18 @@ dumps differ by a strip of 2-9 lu of one label only (and the snackbar, a view th
 not read): one row edited in place, or one row swiped away and another come into its box
 cut alike. Overlap is evidence that they are one; the finger that started on the strip is
 what says the row under it left. The JSON states the text change; the text, a strip too
-thin to name, says nothing of the row."""
+thin to name, says nothing of the row.
+
+Looked at again (round 5): what both frames prove is one row of the list held in its box,
+of its kind and state, its one label shown (a 2-5 lu strip of a subject) replaced by a label
+no row of the last frame showed, every other row of the list in its very box, and a
+snackbar come in outside the list. An edit of that subject in place and the row taken out
+with the row above come down into its box, cut alike, both fit node for node; the step
+between and the baseline two steps back (``Observer.before``) show the same strip, so they
+add nothing. The house's hedge (:func:`deltarec.core.render.rows.hedges`) ends a scroll's
+``↕`` line, and here no row moved: a hedge needs a line of its own there (``~ text "A"→"B",
+or its row was taken out and another came into its box``) and the walk's grader a decision
+to take it for the row gone and the row come. Not done this round."""
 
 
 @pytest.mark.parametrize("preset", sorted(PRESETS))
