@@ -184,16 +184,21 @@ def pair_lone_slivers(prev: Frame, curr: Frame, pairs: dict[int, int], used: set
     archived with them would be in their state, and no row is then paired). Read backwards
     (the undo), a whole row is pushed down to the sliver. Only where one row of the other
     frame, unpaired, is so held. O(the unpaired rows of the lists with a sliver left)."""
+    owner: dict[int, int] | None = None
     for frame, other, mine in ((prev, curr, False), (curr, prev, True)):
         paired = set(pairs) if mine else used
         for row in set(range(len(frame.nodes))).difference(paired):
             parent = frame.parents[row]
-            twin = pairs.get(parent) if mine else _owner(pairs, parent)
-            if parent < 0 or twin is None:
+            if parent < 0:
                 continue
             box, b = frame.nodes[parent].bounds, frame.nodes[row].bounds
             if not (b.top > box.top and b.bottom >= box.bottom and 0 < b.height < box.height // 2):
-                continue  # no sliver at the bottom edge
+                continue  # no sliver at the bottom edge (asked first: O(1))
+            if not mine and owner is None:
+                owner = {q: k for k, q in pairs.items()}
+            twin = pairs.get(parent) if mine else (owner or {}).get(parent)
+            if twin is None:
+                continue
             if not holds_rows(frame, parent):
                 continue
             sort = kind(frame.nodes[row])
@@ -230,11 +235,6 @@ def _pair_inside(
         if len(mine) == len(theirs) == 1 and mine[0] not in pairs and theirs[0] not in used:
             pairs[mine[0]] = theirs[0]
             used.add(theirs[0])
-
-
-def _owner(pairs: Mapping[int, int], p: int) -> int | None:
-    """The current position paired with old position ``p`` (None: none). O(pairs)."""
-    return next((c for c, q in pairs.items() if q == p), None)
 
 
 def gap_above(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int]) -> bool:
