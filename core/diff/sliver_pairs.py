@@ -165,7 +165,76 @@ def resettle_slivers(
         pairs[k] = q
         used.add(q)
         owner = {}  # the pairs changed
+    pair_lone_slivers(prev, curr, pairs, used)
     unpair_sliver_states(prev, curr, pairs, used)  # and those passes 3 and 4 paired anew
+
+
+def pair_lone_slivers(prev: Frame, curr: Frame, pairs: dict[int, int], used: set[int]) -> None:
+    """Pair a sliver at a list's bottom edge (or a strip: what it shows, the other shows
+    too) that no pass paired with the one row of the other frame its neighbour holds across
+    a gap (:func:`~deltarec.core.diff.closed_gap.neighbour_skip`: rows between them left, or
+    came in; the same state).
+
+    Rows archived at a list's end: the list, held at its end, pulls the rows above the gap
+    down (its offset clamped, measured as a scroll), and the sliver below the gap comes up
+    whole. Pass 3 places the rows of a measured scroll by its offset, which puts the sliver
+    below the edge: it is left unpaired, and the row it became is listed as come in, under a
+    new number. The neighbour holds it where the first row taken out sat, and the rows taken
+    out are the selected ones (the sliver, not selected, is no row of theirs: a sliver
+    archived with them would be in their state, and no row is then paired). Read backwards
+    (the undo), a whole row is pushed down to the sliver. Only where one row of the other
+    frame, unpaired, is so held. O(the unpaired rows of the lists with a sliver left)."""
+    owner: dict[int, int] | None = None
+    for frame, other, mine in ((prev, curr, False), (curr, prev, True)):
+        paired = set(pairs) if mine else used
+        for row in set(range(len(frame.nodes))).difference(paired):
+            parent = frame.parents[row]
+            if parent < 0:
+                continue
+            box, b = frame.nodes[parent].bounds, frame.nodes[row].bounds
+            if not (b.top > box.top and b.bottom >= box.bottom and 0 < b.height < box.height // 2):
+                continue  # no sliver at the bottom edge (asked first: O(1))
+            if not mine and owner is None:
+                owner = {q: k for k, q in pairs.items()}
+            twin = pairs.get(parent) if mine else (owner or {}).get(parent)
+            if twin is None:
+                continue
+            if not holds_rows(frame, parent):
+                continue
+            sort = kind(frame.nodes[row])
+            held = []
+            for k in other.children[twin]:
+                if (k in used if mine else k in pairs) or kind(other.nodes[k]) != sort:
+                    continue
+                c, p = (row, k) if mine else (k, row)
+                if neighbour_skip(prev, p, curr, c, pairs, used):  # rows between: 1 or more
+                    held.append((c, p))
+            if len(held) == 1:
+                c, p = held[0]
+                pairs[c] = p
+                used.add(p)
+                _pair_inside(prev, p, curr, c, pairs, used)
+
+
+def _pair_inside(
+    prev: Frame, p: int, curr: Frame, c: int, pairs: dict[int, int], used: set[int]
+) -> None:
+    """Pair the nodes inside rows ``p`` / ``c`` (one a strip of the other) that are alike
+    (kind, text, description) and one of a kind in each row. O(the rows' nodes)."""
+
+    def alike(frame: Frame, pos: int) -> dict[tuple[object, ...], list[int]]:
+        out: dict[tuple[object, ...], list[int]] = {}
+        for k in range(pos + 1, frame.subtree_end(pos)):
+            n = frame.nodes[k]
+            out.setdefault((*kind(n), n.text, n.content_desc), []).append(k)
+        return out
+
+    old = alike(prev, p)
+    for sig, mine in alike(curr, c).items():
+        theirs = old.get(sig, [])
+        if len(mine) == len(theirs) == 1 and mine[0] not in pairs and theirs[0] not in used:
+            pairs[mine[0]] = theirs[0]
+            used.add(theirs[0])
 
 
 def gap_above(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int]) -> bool:
