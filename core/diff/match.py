@@ -80,7 +80,7 @@ from deltarec.core.diff.row_content import (
     same_row_edited,
     unpair_other_rows,
 )
-from deltarec.core.diff.row_leaves import held_in_place, unpair_strays
+from deltarec.core.diff.row_leaves import held_in_place
 from deltarec.core.diff.row_order import unpair_out_of_order
 from deltarec.core.diff.scroll_edits import reads_as_edited
 from deltarec.core.diff.scrolls import find_motions
@@ -234,7 +234,6 @@ def _guarded(
     # 4. geometry for what is left
     geometry_pass(prev, curr, pairs, used, iou_threshold, guard)
     resettle_slivers(prev, curr, pairs, used, guard.allowed, gesture)  # paired by place
-    unpair_strays(prev, curr, pairs, used)  # a label come into its row: not a row's gone
     unpair_other_rows(prev, curr, pairs, used)
     return guard
 

@@ -320,6 +320,7 @@ def closed_around(
     m: Motion,
     pairs: Mapping[int, int],
     removed: AbstractSet[int],
+    seen: dict[int, Around] | None = None,
 ) -> bool:
     """Whether row ``r`` of list ``m`` (a row that left, with something to name it by) lies
     between two rows still in view, the one before it moved with the scroll and the one
@@ -327,7 +328,9 @@ def closed_around(
     above the gap down (its offset clamped, measured as the scroll) while the rows below
     come up into it (the sliver the bottom edge cut, whole now). A scroll moves the row
     after ``r`` with the one before: ``r`` was taken out, not carried out of view, and its
-    own ``-`` line says so. ``removed``: the old positions no pair holds. O(rows).
+    own ``-`` line says so. ``removed``: the old positions no pair holds; ``seen``: the
+    :class:`Around` of each list asked before (give one dict for every row of a step: each
+    list's is built once, O(its rows), and each question is then O(1)).
 
     >>> from deltarec.core.capture.uiautomator import parse_uiautomator
     >>> def shot(*rows):  # rows in a list 300 px high
@@ -346,13 +349,14 @@ def closed_around(
     parent = prev.parents[r]
     if m.page or m.dx or not m.dy or parent != m.prev or not prev.has_content[r]:
         return False
-    kids, j = prev.children[parent], prev.sibling_index[r]
-    above = next((q for q in reversed(kids[:j]) if q not in removed), None)
-    below = next((q for q in kids[j + 1 :] if q not in removed), None)
-    if above is None or below is None:
-        return False
-    new = {pairs[c]: c for c in curr.children[m.curr] if c in pairs}
-    c1, c2 = new.get(above), new.get(below)
+    seen = {} if seen is None else seen
+    around = seen.get(parent)
+    if around is None:
+        around = seen[parent] = Around(prev, parent, curr, m.curr, pairs, removed)
+    j = prev.sibling_index[r]
+    above, below = around.above[j], around.below[j]
+    c1 = around.new.get(above) if above >= 0 else None
+    c2 = around.new.get(below) if below >= 0 else None
     if c1 is None or c2 is None:
         return False
     a1, b1 = prev.nodes[above].bounds, curr.nodes[c1].bounds  # its bottom is its own
@@ -360,10 +364,41 @@ def closed_around(
     return abs(b1.bottom - a1.bottom - m.dy) <= 2 and (b2.top - a2.top) * m.dy < 0
 
 
+class Around:
+    """The rows of an old list ``parent`` that stayed around each of its children
+    (:func:`closed_around`): ``above[j]`` / ``below[j]``, the nearest sibling before / after
+    child ``j`` that ``removed`` does not hold (-1: none), and ``new``, each old child's
+    partner among the children of ``curr_parent``. O(the two lists' children), once."""
+
+    __slots__ = ("above", "below", "new")
+
+    def __init__(
+        self,
+        prev: Frame,
+        parent: int,
+        curr: Frame,
+        curr_parent: int,
+        pairs: Mapping[int, int],
+        removed: AbstractSet[int],
+    ) -> None:
+        kids = prev.children[parent]
+        self.new = {pairs[c]: c for c in curr.children[curr_parent] if c in pairs}
+        self.above, self.below = [-1] * len(kids), [-1] * len(kids)
+        last = -1
+        for j, q in enumerate(kids):
+            self.above[j] = last
+            last = q if q not in removed else last
+        last = -1
+        for j in range(len(kids) - 1, -1, -1):
+            self.below[j] = last
+            last = kids[j] if kids[j] not in removed else last
+
+
 __all__ = [
     "KEPT",
     "OFF",
     "SPREAD",
+    "Around",
     "Motion",
     "Placement",
     "closed_around",

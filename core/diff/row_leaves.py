@@ -156,7 +156,8 @@ def unpair_strays(prev: Frame, curr: Frame, pairs: dict[int, int], used: set[int
     row (the list's edge no longer cuts it: "Linus", the sender of a row come down whole)
     paired by its key with the same label of a row taken out (another "Linus"). A row's
     parts are its own: the old label left with its row. Every pair inside goes with it.
-    O(the old nodes no pair holds, and their children) when no such part is paired.
+    O(the old nodes no pair holds, and their children) when no such part is paired; each
+    list asked of once.
 
     >>> from deltarec.core.capture.uiautomator import parse_uiautomator
     >>> def shot(*rows):
@@ -177,6 +178,7 @@ def unpair_strays(prev: Frame, curr: Frame, pairs: dict[int, int], used: set[int
     if not loose:
         return
     owner = dict(zip(pairs.values(), pairs, strict=True))  # {p: c for c, p in pairs.items()}
+    lists: dict[tuple[int, int], bool] = {}  # holds_rows of both lists, asked once a pair
     for p in sorted(loose):
         c = owner.get(p)
         if c is None or pairs.get(c) != p:
@@ -184,5 +186,8 @@ def unpair_strays(prev: Frame, curr: Frame, pairs: dict[int, int], used: set[int
         row, old_list = curr.parents[c], prev.parents[prev.parents[p]]
         if row < 0 or pairs.get(row) is None or curr.parents[row] < 0 or old_list < 0:
             continue
-        if holds_rows(curr, curr.parents[row]) and holds_rows(prev, old_list):
+        both = (curr.parents[row], old_list)
+        if both not in lists:
+            lists[both] = holds_rows(curr, both[0]) and holds_rows(prev, old_list)
+        if lists[both]:
             unpair_inside(prev, p, curr, c, pairs, used)

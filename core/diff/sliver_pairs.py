@@ -17,6 +17,8 @@ from collections.abc import Callable, Container, Mapping
 from deltarec.core.diff.closed_gap import SLACK, neighbour_skip, unpair_sliver_states
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.row_content import holds_rows, kind, unpair_inside
+from deltarec.core.diff.row_leaves import unpair_strays
+from deltarec.core.diff.sibling_runs import SiblingRuns
 from deltarec.core.diff.swiped import dismissed
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Bounds
@@ -73,10 +75,12 @@ def resettle_slivers(
     replaced took the sliver sweep's reuse from 67 to 49 steps, but listed the new sliver
     as a row that came in where one row was put back above a whole row: 4 steps of the
     200-per-preset archive sweep, ``+ button "message_row"`` listed twice.) Every pair
-    inside goes with the old pair. Last, slivers
-    whose state changed are unpaired again (:func:`~deltarec.core.diff.closed_gap.
-    unpair_sliver_states`: passes 3 and 4 may have paired a selected sliver archived with
-    the row that came down in its place). O(pairs).
+    inside goes with the old pair. Then a sliver no pass paired is paired with the row its
+    neighbour holds across a gap (:func:`pair_lone_slivers`); slivers whose state changed
+    are unpaired again (:func:`~deltarec.core.diff.closed_gap.unpair_sliver_states`: passes
+    3 and 4 may have paired a selected sliver archived with the row that came down in its
+    place); last, a label the edge no longer cuts loses a pair with the label of a row taken
+    out (:func:`~deltarec.core.diff.row_leaves.unpair_strays`). O(pairs).
 
     >>> from deltarec.core.capture.uiautomator import parse_uiautomator
     >>> def shot(*rows):  # rows 100 px high in a list 250 px high
@@ -167,6 +171,7 @@ def resettle_slivers(
         owner = {}  # the pairs changed
     pair_lone_slivers(prev, curr, pairs, used)
     unpair_sliver_states(prev, curr, pairs, used)  # and those passes 3 and 4 paired anew
+    unpair_strays(prev, curr, pairs, used)  # a label the edge no longer cuts: not a row's gone
 
 
 def pair_lone_slivers(prev: Frame, curr: Frame, pairs: dict[int, int], used: set[int]) -> None:
@@ -186,34 +191,64 @@ def pair_lone_slivers(prev: Frame, curr: Frame, pairs: dict[int, int], used: set
     frame, unpaired, is so held. O(the unpaired rows of the lists with a sliver left)."""
     owner: dict[int, int] | None = None
     for frame, other, mine in ((prev, curr, False), (curr, prev, True)):
-        paired = set(pairs) if mine else used
-        for row in set(range(len(frame.nodes))).difference(paired):
-            parent = frame.parents[row]
-            if parent < 0:
-                continue
-            box, b = frame.nodes[parent].bounds, frame.nodes[row].bounds
-            if not (b.top > box.top and b.bottom >= box.bottom and 0 < b.height < box.height // 2):
-                continue  # no sliver at the bottom edge (asked first: O(1))
+        for parent, row in _lone_slivers(frame, set(pairs) if mine else used).items():
             if not mine and owner is None:
                 owner = {q: k for k, q in pairs.items()}
             twin = pairs.get(parent) if mine else (owner or {}).get(parent)
-            if twin is None:
+            if twin is None or not holds_rows(frame, parent):
                 continue
-            if not holds_rows(frame, parent):
-                continue
-            sort = kind(frame.nodes[row])
+            kids, old_kids = (frame, other) if mine else (other, frame)
+            runs = SiblingRuns(
+                kids.children[parent if mine else twin],
+                old_kids.children[twin if mine else parent],
+                pairs,
+                used,
+            )
+            sort, edge = kind(frame.nodes[row]), other.nodes[twin].bounds.bottom
             held = []
             for k in other.children[twin]:
                 if (k in used if mine else k in pairs) or kind(other.nodes[k]) != sort:
                     continue
+                if other.nodes[k].bounds.bottom >= edge:
+                    continue  # the edge cuts it too: a sliver beside a sliver tells nothing
                 c, p = (row, k) if mine else (k, row)
-                if neighbour_skip(prev, p, curr, c, pairs, used):  # rows between: 1 or more
+                if neighbour_skip(prev, p, curr, c, pairs, used, runs):  # rows between: 1+
                     held.append((c, p))
-            if len(held) == 1:
+            if len(held) == 1 and _against(prev, held[0][1], curr, held[0][0], pairs):
                 c, p = held[0]
                 pairs[c] = p
                 used.add(p)
                 _pair_inside(prev, p, curr, c, pairs, used)
+
+
+def _against(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int]) -> bool:
+    """Whether the nearest paired row above ``c`` / ``p`` (its bottom is its own) stayed or
+    moved against the row (its top is its own): a gap closed (or opened) between them, the
+    list held at its end. Both moved the same way: the list scrolled, and the neighbour may
+    be a twin of the row in its place (an ad 18 cards on, flung into view): whether rows
+    left between them, no place tells (``tests/core/truth/test_twin_flings.py``).
+    O(the rows between them)."""
+    kids, i = curr.children[curr.parents[c]], curr.sibling_index[c]
+    k = next((q for q in reversed(kids[:i]) if q in pairs), None)
+    if k is None:
+        return False
+    nb, old_nb = curr.nodes[k].bounds, prev.nodes[pairs[k]].bounds
+    moved = curr.nodes[c].bounds.top - prev.nodes[p].bounds.top
+    return (nb.bottom - old_nb.bottom) * moved <= 0
+
+
+def _lone_slivers(frame: Frame, paired: Container[int]) -> dict[int, int]:
+    """{list: its one unpaired row the list's bottom edge cuts to a sliver} (lists where more
+    than one row is so cut, piled at the edge, left out: no place tells them apart). O(n)."""
+    out: dict[int, int] = {}
+    for row in range(len(frame.nodes)):
+        parent = frame.parents[row]
+        if parent < 0 or row in paired:
+            continue
+        box, b = frame.nodes[parent].bounds, frame.nodes[row].bounds
+        if box.top < b.top < box.bottom <= b.bottom and 0 < b.height < box.height // 2:
+            out[parent] = -1 if parent in out else row
+    return {parent: row for parent, row in out.items() if row >= 0}
 
 
 def _pair_inside(
