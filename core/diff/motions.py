@@ -9,7 +9,8 @@ move is a cluster of offsets within :data:`SPREAD` px). Measured by
 from __future__ import annotations
 
 import heapq
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 
 from deltarec.core.observe.frame import Frame
@@ -312,12 +313,95 @@ def kept_in_view(
     return b.area > 0 and wide > KEPT and high > KEPT and prev.has_content[r]
 
 
+def closed_around(
+    prev: Frame,
+    r: int,
+    curr: Frame,
+    m: Motion,
+    pairs: Mapping[int, int],
+    removed: AbstractSet[int],
+    seen: dict[int, Around] | None = None,
+) -> bool:
+    """Whether row ``r`` of list ``m`` (a row that left, with something to name it by) lies
+    between two rows still in view, the one before it moved with the scroll and the one
+    after it against it: a list held at its end, rows taken out near it, pulls the rows
+    above the gap down (its offset clamped, measured as the scroll) while the rows below
+    come up into it (the sliver the bottom edge cut, whole now). A scroll moves the row
+    after ``r`` with the one before: ``r`` was taken out, not carried out of view, and its
+    own ``-`` line says so. ``removed``: the old positions no pair holds; ``seen``: the
+    :class:`Around` of each list asked before (give one dict for every row of a step: each
+    list's is built once, O(its rows), and each question is then O(1)).
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> def shot(*rows):  # rows in a list 300 px high
+    ...     nodes = "".join(f'<node class="Row" text="{t}" bounds="[0,{y}][100,{z}]"/>'
+    ...                     for t, y, z in rows)
+    ...     return Frame(parse_uiautomator('<hierarchy><node class="L" scrollable="true"'
+    ...                                    f' bounds="[0,0][100,300]">{nodes}</node></hierarchy>'))
+    >>> before = shot(("a", 0, 100), ("b", 100, 200), ("c", 200, 290), ("", 290, 300))
+    >>> after = shot(("", 0, 30), ("a", 30, 130), ("d", 130, 230), ("e", 230, 300))
+    >>> pairs = {2: 1, 3: 4}  # "b" and "c" archived: "a" came down 30 px, "d" came up whole
+    >>> closed_around(before, 2, after, Motion(0, 0, 0, 30), pairs, {2, 3})
+    True
+    >>> closed_around(before, 2, after, Motion(0, 0, 0, 30), {2: 1}, {2, 3, 4})
+    False
+    """
+    parent = prev.parents[r]
+    if m.page or m.dx or not m.dy or parent != m.prev or not prev.has_content[r]:
+        return False
+    seen = {} if seen is None else seen
+    around = seen.get(parent)
+    if around is None:
+        around = seen[parent] = Around(prev, parent, curr, m.curr, pairs, removed)
+    j = prev.sibling_index[r]
+    above, below = around.above[j], around.below[j]
+    c1 = around.new.get(above) if above >= 0 else None
+    c2 = around.new.get(below) if below >= 0 else None
+    if c1 is None or c2 is None:
+        return False
+    a1, b1 = prev.nodes[above].bounds, curr.nodes[c1].bounds  # its bottom is its own
+    a2, b2 = prev.nodes[below].bounds, curr.nodes[c2].bounds  # its top is its own
+    return abs(b1.bottom - a1.bottom - m.dy) <= 2 and (b2.top - a2.top) * m.dy < 0
+
+
+class Around:
+    """The rows of an old list ``parent`` that stayed around each of its children
+    (:func:`closed_around`): ``above[j]`` / ``below[j]``, the nearest sibling before / after
+    child ``j`` that ``removed`` does not hold (-1: none), and ``new``, each old child's
+    partner among the children of ``curr_parent``. O(the two lists' children), once."""
+
+    __slots__ = ("above", "below", "new")
+
+    def __init__(
+        self,
+        prev: Frame,
+        parent: int,
+        curr: Frame,
+        curr_parent: int,
+        pairs: Mapping[int, int],
+        removed: AbstractSet[int],
+    ) -> None:
+        kids = prev.children[parent]
+        self.new = {pairs[c]: c for c in curr.children[curr_parent] if c in pairs}
+        self.above, self.below = [-1] * len(kids), [-1] * len(kids)
+        last = -1
+        for j, q in enumerate(kids):
+            self.above[j] = last
+            last = q if q not in removed else last
+        last = -1
+        for j in range(len(kids) - 1, -1, -1):
+            self.below[j] = last
+            last = kids[j] if kids[j] not in removed else last
+
+
 __all__ = [
     "KEPT",
     "OFF",
     "SPREAD",
+    "Around",
     "Motion",
     "Placement",
+    "closed_around",
     "clustered",
     "consistent",
     "kept_in_view",

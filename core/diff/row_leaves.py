@@ -61,7 +61,13 @@ from __future__ import annotations
 from collections.abc import Container, Mapping
 from collections.abc import Set as AbstractSet
 
-from deltarec.core.diff.row_content import _shown_by_another, rebound_in_place, texts
+from deltarec.core.diff.row_content import (
+    _shown_by_another,
+    holds_rows,
+    rebound_in_place,
+    texts,
+    unpair_inside,
+)
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Node
 
@@ -150,3 +156,46 @@ def _one_subtree_more(big: Frame, r: int, small: Frame, s: int, labels: Abstract
 
 def _alike(m: Node, n: Node) -> bool:
     return (m.class_name, m.resource_id, m.bounds) == (n.class_name, n.resource_id, n.bounds)
+
+
+def unpair_strays(prev: Frame, curr: Frame, pairs: dict[int, int], used: set[int]) -> None:
+    """Drop the pairs of a row's parts whose old row left (no node of the new frame is paired
+    with it) while their new row is paired with another old row: a label that came into its
+    row (the list's edge no longer cuts it: "Linus", the sender of a row come down whole)
+    paired by its key with the same label of a row taken out (another "Linus"). A row's
+    parts are its own: the old label left with its row. Every pair inside goes with it.
+    O(the old nodes no pair holds, and their children) when no such part is paired; each
+    list asked of once.
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> def shot(*rows):
+    ...     nodes = "".join(f'<node class="Row" bounds="[0,{y}][100,{y + 50}]">' + "".join(
+    ...         f'<node class="T" text="{t}" bounds="[0,{y}][100,{y + 50}]"/>' for t in texts)
+    ...         + '</node>' for texts, y in rows)
+    ...     return Frame(parse_uiautomator('<hierarchy><node class="L" scrollable="true"'
+    ...                                    f' bounds="[0,0][100,150]">{nodes}</node></hierarchy>'))
+    >>> before = shot((["#6"], 0), (["Ada", "#7"], 50), (["Linus", "#8"], 100))
+    >>> after = shot((["Linus", "#6"], 0), (["Ada", "#7"], 50))  # "#8" taken out
+    >>> pairs = {0: 0, 1: 1, 2: 8, 3: 2, 4: 3, 5: 4, 6: 5}  # "Linus" of #6 paired with #8's
+    >>> unpair_strays(before, after, pairs, set(pairs.values()))
+    >>> sorted(pairs.items())
+    [(0, 0), (1, 1), (3, 2), (4, 3), (5, 4), (6, 5)]
+    """
+    gone = set(range(len(prev.nodes))).difference(used)
+    loose = [k for u in gone for k in prev.children[u] if k in used]
+    if not loose:
+        return
+    owner = dict(zip(pairs.values(), pairs, strict=True))  # {p: c for c, p in pairs.items()}
+    lists: dict[tuple[int, int], bool] = {}  # holds_rows of both lists, asked once a pair
+    for p in sorted(loose):
+        c = owner.get(p)
+        if c is None or pairs.get(c) != p:
+            continue
+        row, old_list = curr.parents[c], prev.parents[prev.parents[p]]
+        if row < 0 or pairs.get(row) is None or curr.parents[row] < 0 or old_list < 0:
+            continue
+        both = (curr.parents[row], old_list)
+        if both not in lists:
+            lists[both] = holds_rows(curr, both[0]) and holds_rows(prev, old_list)
+        if lists[both]:
+            unpair_inside(prev, p, curr, c, pairs, used)

@@ -17,6 +17,8 @@ from collections.abc import Callable, Container, Mapping
 from deltarec.core.diff.closed_gap import SLACK, neighbour_skip, unpair_sliver_states
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.row_content import holds_rows, kind, unpair_inside
+from deltarec.core.diff.row_leaves import unpair_strays
+from deltarec.core.diff.sibling_runs import SiblingRuns
 from deltarec.core.diff.swiped import dismissed
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Bounds
@@ -73,10 +75,12 @@ def resettle_slivers(
     replaced took the sliver sweep's reuse from 67 to 49 steps, but listed the new sliver
     as a row that came in where one row was put back above a whole row: 4 steps of the
     200-per-preset archive sweep, ``+ button "message_row"`` listed twice.) Every pair
-    inside goes with the old pair. Last, slivers
-    whose state changed are unpaired again (:func:`~deltarec.core.diff.closed_gap.
-    unpair_sliver_states`: passes 3 and 4 may have paired a selected sliver archived with
-    the row that came down in its place). O(pairs).
+    inside goes with the old pair. Then a sliver no pass paired is paired with the row its
+    neighbour holds across a gap (:func:`pair_lone_slivers`); slivers whose state changed
+    are unpaired again (:func:`~deltarec.core.diff.closed_gap.unpair_sliver_states`: passes
+    3 and 4 may have paired a selected sliver archived with the row that came down in its
+    place); last, a label the edge no longer cuts loses a pair with the label of a row taken
+    out (:func:`~deltarec.core.diff.row_leaves.unpair_strays`). O(pairs).
 
     >>> from deltarec.core.capture.uiautomator import parse_uiautomator
     >>> def shot(*rows):  # rows 100 px high in a list 250 px high
@@ -165,7 +169,107 @@ def resettle_slivers(
         pairs[k] = q
         used.add(q)
         owner = {}  # the pairs changed
+    pair_lone_slivers(prev, curr, pairs, used)
     unpair_sliver_states(prev, curr, pairs, used)  # and those passes 3 and 4 paired anew
+    unpair_strays(prev, curr, pairs, used)  # a label the edge no longer cuts: not a row's gone
+
+
+def pair_lone_slivers(prev: Frame, curr: Frame, pairs: dict[int, int], used: set[int]) -> None:
+    """Pair a sliver at a list's bottom edge (or a strip: what it shows, the other shows
+    too) that no pass paired with the one row of the other frame its neighbour holds across
+    a gap (:func:`~deltarec.core.diff.closed_gap.neighbour_skip`: rows between them left, or
+    came in; the same state).
+
+    Rows archived at a list's end: the list, held at its end, pulls the rows above the gap
+    down (its offset clamped, measured as a scroll), and the sliver below the gap comes up
+    whole. Pass 3 places the rows of a measured scroll by its offset, which puts the sliver
+    below the edge: it is left unpaired, and the row it became is listed as come in, under a
+    new number. The neighbour holds it where the first row taken out sat, and the rows taken
+    out are the selected ones (the sliver, not selected, is no row of theirs: a sliver
+    archived with them would be in their state, and no row is then paired). Read backwards
+    (the undo), a whole row is pushed down to the sliver. Only where one row of the other
+    frame, unpaired, is so held. O(the unpaired rows of the lists with a sliver left)."""
+    owner: dict[int, int] | None = None
+    for frame, other, mine in ((prev, curr, False), (curr, prev, True)):
+        for parent, row in _lone_slivers(frame, set(pairs) if mine else used).items():
+            if not mine and owner is None:
+                owner = {q: k for k, q in pairs.items()}
+            twin = pairs.get(parent) if mine else (owner or {}).get(parent)
+            if twin is None or not holds_rows(frame, parent):
+                continue
+            kids, old_kids = (frame, other) if mine else (other, frame)
+            runs = SiblingRuns(
+                kids.children[parent if mine else twin],
+                old_kids.children[twin if mine else parent],
+                pairs,
+                used,
+            )
+            sort, edge = kind(frame.nodes[row]), other.nodes[twin].bounds.bottom
+            held = []
+            for k in other.children[twin]:
+                if (k in used if mine else k in pairs) or kind(other.nodes[k]) != sort:
+                    continue
+                if other.nodes[k].bounds.bottom >= edge:
+                    continue  # the edge cuts it too: a sliver beside a sliver tells nothing
+                c, p = (row, k) if mine else (k, row)
+                if neighbour_skip(prev, p, curr, c, pairs, used, runs):  # rows between: 1+
+                    held.append((c, p))
+            if len(held) == 1 and _against(prev, held[0][1], curr, held[0][0], pairs):
+                c, p = held[0]
+                pairs[c] = p
+                used.add(p)
+                _pair_inside(prev, p, curr, c, pairs, used)
+
+
+def _against(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int]) -> bool:
+    """Whether the nearest paired row above ``c`` / ``p`` (its bottom is its own) stayed or
+    moved against the row (its top is its own): a gap closed (or opened) between them, the
+    list held at its end. Both moved the same way: the list scrolled, and the neighbour may
+    be a twin of the row in its place (an ad 18 cards on, flung into view): whether rows
+    left between them, no place tells (``tests/core/truth/test_twin_flings.py``).
+    O(the rows between them)."""
+    kids, i = curr.children[curr.parents[c]], curr.sibling_index[c]
+    k = next((q for q in reversed(kids[:i]) if q in pairs), None)
+    if k is None:
+        return False
+    nb, old_nb = curr.nodes[k].bounds, prev.nodes[pairs[k]].bounds
+    moved = curr.nodes[c].bounds.top - prev.nodes[p].bounds.top
+    return (nb.bottom - old_nb.bottom) * moved <= 0
+
+
+def _lone_slivers(frame: Frame, paired: Container[int]) -> dict[int, int]:
+    """{list: its one unpaired row the list's bottom edge cuts to a sliver} (lists where more
+    than one row is so cut, piled at the edge, left out: no place tells them apart). O(n)."""
+    out: dict[int, int] = {}
+    for row in range(len(frame.nodes)):
+        parent = frame.parents[row]
+        if parent < 0 or row in paired:
+            continue
+        box, b = frame.nodes[parent].bounds, frame.nodes[row].bounds
+        if box.top < b.top < box.bottom <= b.bottom and 0 < b.height < box.height // 2:
+            out[parent] = -1 if parent in out else row
+    return {parent: row for parent, row in out.items() if row >= 0}
+
+
+def _pair_inside(
+    prev: Frame, p: int, curr: Frame, c: int, pairs: dict[int, int], used: set[int]
+) -> None:
+    """Pair the nodes inside rows ``p`` / ``c`` (one a strip of the other) that are alike
+    (kind, text, description) and one of a kind in each row. O(the rows' nodes)."""
+
+    def alike(frame: Frame, pos: int) -> dict[tuple[object, ...], list[int]]:
+        out: dict[tuple[object, ...], list[int]] = {}
+        for k in range(pos + 1, frame.subtree_end(pos)):
+            n = frame.nodes[k]
+            out.setdefault((*kind(n), n.text, n.content_desc), []).append(k)
+        return out
+
+    old = alike(prev, p)
+    for sig, mine in alike(curr, c).items():
+        theirs = old.get(sig, [])
+        if len(mine) == len(theirs) == 1 and mine[0] not in pairs and theirs[0] not in used:
+            pairs[mine[0]] = theirs[0]
+            used.add(theirs[0])
 
 
 def gap_above(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int]) -> bool:

@@ -98,9 +98,13 @@ def test_archives_at_a_clamped_end_state_the_clamp_or_no_scroll() -> None:
 
 
 CLOSED: list[tuple[str, str, int, int, str, tuple[int, ...], tuple[int, int, int, int, int]]] = [
+    ("phone", "bottom", 15, 18513, "below", (115, 116, 117), (0, 0, 0, 0, 0)),
+    ("phone", "bottom", 23, 18521, "below", (114, 115, 116), (0, 0, 0, 0, 0)),
     ("phone", "bottom", 32, 10490, "below", (66,), (0, 0, 0, 0, 0)),
     ("phone", "top", 35, 16105, "below", (99, 102, 103), (0, 0, 0, 0, 0)),
+    ("small", "bottom", 19, 19003, "below", (116, 117, 118), (0, 0, 0, 0, 0)),
     ("small", "bottom", 21, 10126, "swipe", (), (466, 1414, 719, 1414, 600)),
+    ("small", "bottom", 39, 19029, "below", (116, 117, 118), (0, 0, 0, 0, 0)),
     ("small", "top", 4, 3294, "below", (24, 25), (0, 0, 0, 0, 0)),
     ("small", "top", 26, 17366, "sliver", (99, 101), (0, 0, 0, 0, 0)),
     ("small", "top", 27, 17365, "sliver", (99, 101), (0, 0, 0, 0, 0)),
@@ -111,11 +115,13 @@ CLOSED: list[tuple[str, str, int, int, str, tuple[int, ...], tuple[int, int, int
     ("large", "bottom", 32, 16842, "below", (107,), (0, 0, 0, 0, 0)),
     ("large", "bottom", 33, 16843, "swipe", (), (810, 2799, 90, 2799, 200)),
     ("large", "bottom", 37, 7606, "swipe", (), (487, 2795, 1207, 2795, 600)),
+    ("large", "top", 1, 18779, "below", (116, 117, 118), (0, 0, 0, 0, 0)),
     ("large", "top", 21, 18764, "swipe", (), (598, 477, 1318, 477, 200)),
     ("large", "top", 28, 1179, "swipe", (), (574, 484, 1294, 484, 80)),
     ("large", "top", 32, 9156, "below", (63,), (0, 0, 0, 0, 0)),
     ("large", "top", 39, 991, "swipe", (), (773, 2815, 1439, 2815, 600)),
     ("tablet", "bottom", 5, 17905, "swipe", (), (1645, 1430, 2559, 1430, 80)),
+    ("tablet", "bottom", 9, 18809, "below", (115, 116, 117), (0, 0, 0, 0, 0)),
     ("tablet", "bottom", 10, 18811, "below", (117,), (0, 0, 0, 0, 0)),
     ("tablet", "bottom", 11, 18272, "below", (114,), (0, 0, 0, 0, 0)),
     ("tablet", "bottom", 15, 18278, "below", (111, 112, 114), (0, 0, 0, 0, 0)),
@@ -126,13 +132,16 @@ CLOSED: list[tuple[str, str, int, int, str, tuple[int, ...], tuple[int, int, int
     ("tablet", "bottom", 23, 18289, "below", (114,), (0, 0, 0, 0, 0)),
 ]
 """Cases of the whole sweep (``benchmarks/bench_archive.py``) that failed on ``1fe5943`` and
-pass since (44 failing cases, 60 failing steps then; 26 of the cases here, each failing on
-``1fe5943``): a row swiped away beside a sliver, the sliver re-paired by its place (the finger
-says which row left: :func:`deltarec.core.diff.swiped.dismissed`), and its undo
-(:mod:`deltarec.core.diff.undone`: the element of the last frame that showed a number two steps
-ago is paired back); an ad archived and the next ad come up paired by its sender
-(:mod:`deltarec.core.diff.row_order`); a strip whose every label and state changed
-(:func:`deltarec.core.diff.closed_gap.unpair_sliver_states`)."""
+pass since (44 failing cases, 60 failing steps then; 32 of the cases here): a row swiped
+away beside a sliver, the sliver re-paired by its place (the finger says which row left:
+:func:`deltarec.core.diff.swiped.dismissed`), and its undo (:mod:`deltarec.core.diff.
+undone`: the element of the last frame that showed a number two steps ago is paired back);
+an ad archived and the next ad come up paired by its sender (:mod:`deltarec.core.diff.
+row_order`); a strip whose every label and state changed (:func:`deltarec.core.diff.
+closed_gap.unpair_sliver_states`); a sliver come up whole at a list's clamped end
+(:func:`deltarec.core.diff.sliver_pairs.pair_lone_slivers`, :func:`deltarec.core.diff.
+motions.closed_around`); a label come into its row paired with one of a row taken out
+(:func:`deltarec.core.diff.row_leaves.unpair_strays`)."""
 
 
 @pytest.mark.parametrize("preset", sorted(PRESETS))
