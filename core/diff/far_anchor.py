@@ -169,7 +169,21 @@ def least(
     and none is shorter. Whichever holds, a row with exactly that content is in view at
     that place (the lead's decision, issue 18). Without the finger, a twin may come from
     beyond the other edge, a scroll the other way: the dumps say "about a page" and the
-    caller gets no hedge. O(rows × labels of the list²) at worst."""
+    caller gets no hedge. O(rows × labels of the list²) at worst.
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> def shot(*rows):
+    ...     kids = "".join(f'<node class="Row" bounds="[0,{max(t, 0)}][100,{min(t + 200, 1000)}]">'
+    ...                    f'<node class="T" text="{s}" bounds="[0,{t + 80}][100,{t + 120}]"/>'
+    ...                    '</node>' for s, t in rows)
+    ...     return Frame(parse_uiautomator('<hierarchy><node class="L" scrollable="true"'
+    ...                                    f' bounds="[0,0][100,1000]">{kids}</node></hierarchy>'))
+    >>> a = shot(("Wifi", -60), ("Calls", 140), ("SIMs", 340))
+    >>> b = shot(("Bbmmt", 450), ("TJNt", 650), ("Wifi", 850))
+    >>> down, up = Gesture(50, 100, 50, 600), Gesture(50, 600, 50, 100)
+    >>> [least(a, 0, b, 0, {5: 1}, finger) for finger in (down, up, None)]
+    [910, None, None]
+    """
     if finger is None or not finger.swipe:
         return None
     moves: set[int] = set()
