@@ -1358,6 +1358,13 @@ def _value(text: str) -> Any:
     return {"true": True, "false": False, "none": None}.get(text, text)
 
 
+def _further(line: str, px: list[int], moved: float) -> bool:
+    """Whether ``line`` says "D px or further" (a page turned that kept a row whose twin
+    may stand in its place: ``deltarec.core.diff.far_anchor.least``) with D no more than
+    the content ``moved`` (px)."""
+    return "px or further (" in line and bool(px) and px[0] <= moved + 2
+
+
 class Grader:
     """Grades one reply against the facts of one step (module docstring)."""
 
@@ -1375,6 +1382,8 @@ class Grader:
             self.appeared |= {k for k in after.views if k in rows or _under(k, rows)}
             self.gone |= {k for k in before.views if k in rows or _under(k, rows)}
         self.used: set[tuple[str, Key]] = set()
+        self.kept: list[Fact] = []
+        """Facts of rows come in that a hedged scroll line keeps in view (:meth:`_twins_kept`)."""
         self.false: list[str] = []
         self.inserted = _inserted(before, after)
 
@@ -1400,6 +1409,7 @@ class Grader:
         for f in self.facts:
             if f.kind == "row":
                 f.met = any(_one(p, f.names) for q in quoted for p in [q, *_parts(q)])
+                f.met = f.met or any(f is k for k in self.kept)  # a twin kept (_twins_kept)
             if full and f.kind != "screen":
                 f.met = True  # a full frame shows the whole new state
         missed = [
@@ -1488,6 +1498,9 @@ class Grader:
             also = [s.also] if s.also is not None else []
             if s.least is not None and "or further past more of them" in line:
                 also.append(s.least)  # the least it moved, said to be (Scroll.least)
+            if _further(line, px, s.px if s.px is not None else amount):
+                self._twins_kept(s)
+                also = [*also, *px]  # "D px or further": D the least it moved, said to be
             if s.near and not any(abs(p - q) <= 1 for p in px for q in (amount, *also)):
                 f.why = f"moved {amount}px, line says {px or 'no px'}"
             elif (
@@ -1505,6 +1518,18 @@ class Grader:
             stray = [q for q in quoted[1:] if not _named(q, row_names)]
             return f"names rows that did not come in: {stray}" if stray else ""
         return self._or_new(line, name, words)
+
+    def _twins_kept(self, s: Scroll) -> None:
+        """Under a hedged line ("D px or further", :func:`_further`), a row that came in
+        showing just what a row that left showed is the row the line keeps in view: its
+        twin, further on, or itself at D (``far_anchor.least``). Grader decision (issue 18,
+        the lead's): accepted with the line's D the least the content moved, the finger's
+        way, and the JSON grader (``tests/core/truth/scroll_truth._further``) holding the D
+        reading to both frames node for node."""
+        gone = [_texts(self.before.views[o].view) for o in s.left_max if o in self.before.views]
+        for r in self._facts("row"):
+            if any(r.names <= t for t in gone):
+                self.kept.append(r)
 
     def _or_new(self, line: str, name: str, words: set[str]) -> str:
         """A ``↕`` line for a list whose rows new mail pushed down at its top: true only

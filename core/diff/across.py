@@ -68,9 +68,12 @@ class Page(NamedTuple):
 
 
 def pages(scrolls: Iterable[Scroll]) -> list[Page]:
-    """The scrolls a delta could not measure (about a page or more), for :func:`crossed`: a
-    row that crossed one keeps its number only on a witness."""
-    return [Page(s.curr, s.prev, s.entered, s.left, s.toward) for s in scrolls if s.page]
+    """The scrolls a delta could not measure (about a page or more, or at least D px the
+    finger's way: ``Scroll.further``), for :func:`crossed`: a row that crossed one keeps
+    its number only on a witness."""
+    return [
+        Page(s.curr, s.prev, s.entered, s.left, s.toward) for s in scrolls if s.page or s.further
+    ]
 
 
 Signature = tuple[str, str, str, str, int, int]
@@ -219,18 +222,31 @@ def _alike(a: Node, b: Node) -> bool:
     )
 
 
-def explains(prev: Frame, p: int, curr: Frame, c: int, dx: int, dy: int, slack: int = 0) -> bool:
+def explains(
+    prev: Frame,
+    p: int,
+    curr: Frame,
+    c: int,
+    dx: int,
+    dy: int,
+    slack: int = 0,
+    beyond: tuple[int, int] | None = None,
+) -> bool:
     """Whether the content of container ``p`` (of ``prev``) moved by (dx, dy) explains
     everything both frames show of it (``c`` in ``curr``): each node showing a text or a
     description in one frame that the move puts in the other frame's view has its like
     there, at its moved box (only overlapping along the move where either is cut by an
     edge), each edge within ``slack`` px (a scaled screen rounds boxes one by one). A
     twin's offset puts the rows around the twin where other rows are: it explains nothing.
+    ``beyond`` (``(1, y)``: below ``y``; ``(-1, y)``: above it, in ``curr``'s place) leaves
+    out the nodes whose boxes, where ``curr`` has them, lie wholly there (rows put in or
+    taken out beside a row, :func:`deltarec.core.diff.far_anchor.anchored`).
     O(labels of ``p`` × labels of ``c``)."""
     for here, start, there, stop, sx, sy in (
         (prev, p, curr, c, dx, dy),
         (curr, c, prev, p, -dx, -dy),
     ):
+        mine_moved = here is prev  # whether ``curr``'s place of a node is its moved box
         mine, box = here.nodes[start].bounds, there.nodes[stop].bounds
         others = [
             q
@@ -244,6 +260,8 @@ def explains(prev: Frame, p: int, curr: Frame, c: int, dx: int, dy: int, slack: 
             moved = shifted(node.bounds, sx, sy)
             if not _reaches(moved, box, slack):
                 continue  # beyond the view, or within ``slack`` px of its edge
+            if beyond is not None and _past(moved if mine_moved else node.bounds, beyond):
+                continue
             cut = not _inside(node.bounds, mine) or not _inside(moved, box)
             found = False
             for q in others:
@@ -260,6 +278,12 @@ def explains(prev: Frame, p: int, curr: Frame, c: int, dx: int, dy: int, slack: 
             if not found:
                 return False
     return True
+
+
+def _past(box: Bounds, beyond: tuple[int, int]) -> bool:
+    """Whether ``box`` lies wholly beyond ``beyond`` (:func:`explains`)."""
+    way, y = beyond
+    return box.top >= y if way > 0 else box.bottom <= y
 
 
 def _reaches(box: Bounds, view: Bounds, slack: int) -> bool:

@@ -28,6 +28,7 @@ from itertools import pairwise, repeat
 from typing import Any
 
 from deltarec.core.diff.attributes import _attribute_changes, same_beside_box
+from deltarec.core.diff.far_anchor import least
 from deltarec.core.diff.focus import focus_moved
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.match import Matched, match_measured
@@ -74,6 +75,10 @@ class Scroll:
     offset (cut by the container's edge, or sticky), with their new bounds."""
     toward: tuple[int, int] = (0, 0)
     """A page's direction when the caller's gesture tells it: the sign of the content's move."""
+    further: bool = False
+    """``dy`` is the least the content moved, the finger's way: a page turned that kept a
+    row whose twin may stand in its place (:func:`deltarec.core.diff.far_anchor.least`;
+    "scrolled down D px or further", JSON ``atLeast``)."""
 
 
 @dataclass(slots=True)
@@ -198,12 +203,23 @@ def _scrolls(d: Delta, gesture: Gesture | None, matched: Matched | None) -> list
             continue
         if not closed_around(prev, r, curr, motions[owner], d.pairs, removed, seen):
             left[owner].append(r)
-    return [
-        Scroll(
-            m.curr, m.prev, m.dx, m.dy, tuple(entered[i]), tuple(left[i]), m.page, toward=m.toward
+    out = []
+    for i, m in enumerate(motions):
+        dy = least(prev, m.prev, curr, m.curr, d.pairs, gesture) if m.page else None
+        out.append(
+            Scroll(
+                m.curr,
+                m.prev,
+                m.dx,
+                m.dy if dy is None else dy,
+                tuple(entered[i]),
+                tuple(left[i]),
+                m.page and dy is None,
+                toward=m.toward,
+                further=dy is not None,
+            )
         )
-        for i, m in enumerate(motions)
-    ]
+    return out
 
 
 def _identical(prev: Frame, curr: Frame, pairs: dict[int, int]) -> bool:
@@ -436,6 +452,8 @@ def to_json(d: Delta) -> ObservationDiff:
         }
         if fp.keys[s.prev] != fc.keys[s.curr]:
             scroll["fromKey"] = fp.keys[s.prev]
+        if s.further:
+            scroll["atLeast"] = True  # a row kept, or its twin further on (far_anchor.least)
         if s.page:
             scroll["page"] = True
             if s.toward != (0, 0):

@@ -29,6 +29,15 @@ turned *about a page or more*, no offset and no direction, and the row is kept �
 :meth:`~deltarec.core.diff.pair_evidence.Guard._crossed_row`). Its number stays, as
 :func:`~deltarec.core.diff.across.crossed` keeps it on the same proof.
 
+With the caller's swipe told, the finger says more (:func:`least`): content moved its way,
+so a twin came from beyond the edge the content came from, and every twin reading is
+further than the row's own move D, the same way. The list then "scrolled down D px or
+further" (``Scroll.further``, JSON ``atLeast``; the lead's decision, issue 18). And the row
+is kept where rows on one side of it came or went as the list scrolled (YouTube's cards,
+rows put in below the one kept: ``tests/core/real_scrolls/composed.py`` with the swipe
+told, 40 → 0 of 3,276): its move, the finger's way, accounts for everything but that side
+(:func:`_beside`).
+
     >>> from deltarec.core.capture.uiautomator import parse_uiautomator
     >>> def shot(*rows):
     ...     kids = "".join(f'<node class="Row" bounds="[0,{max(t, 0)}][100,{min(t + 200, 1000)}]">'
@@ -46,6 +55,8 @@ turned *about a page or more*, no offset and no direction, and the row is kept �
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
 
 from deltarec.core.diff.across import explains
 from deltarec.core.diff.axis import clear
@@ -104,9 +115,92 @@ def anchored(
     move = min(moves)
     if finger is not None and finger.contradicts(*move):
         return False
-    return unique_kept(prev, old, curr, row, move) and (
-        explains(prev, old_host, curr, host, *move, slack=SLACK) or in_scroll_view(curr, host)
+    if not unique_kept(prev, old, curr, row, move):
+        return False
+    if explains(prev, old_host, curr, host, *move, slack=SLACK) or in_scroll_view(curr, host):
+        return True
+    return finger is not None and _beside(prev, old_host, old, curr, host, row, move, finger)
+
+
+def _beside(
+    prev: Frame,
+    old_host: int,
+    old: int,
+    curr: Frame,
+    host: int,
+    row: int,
+    move: tuple[int, int],
+    finger: Gesture,
+) -> bool:
+    """Whether the row's move, the finger's way along it (told), accounts for everything
+    both frames show of the list but on one side of the row: rows put in (or taken out)
+    beside it as the list scrolled (``tests/core/real_scrolls/composed.py``: YouTube's
+    cards, one kept in view as cards came in below it). With the finger told, every twin
+    reading is further the finger's way (:func:`least`), and none is shorter; the rows
+    the move does not account for are listed as come and gone whichever holds. Both sides
+    unaccounted for is no row kept. Vertical lists only. O(labels of the list²)."""
+    dx, dy = move
+    if dx or not dy or finger.content != (0, 1 if dy > 0 else -1):
+        return False
+    b = curr.nodes[row].bounds
+    return any(
+        explains(prev, old_host, curr, host, dx, dy, slack=SLACK, beyond=edge)
+        for edge in ((1, b.bottom), (-1, b.top))
     )
+
+
+def least(
+    prev: Frame,
+    old_host: int,
+    curr: Frame,
+    host: int,
+    pairs: Mapping[int, int],
+    finger: Gesture | None,
+) -> int | None:
+    """The least the content of list ``host`` moved, the finger's way, when it turned about
+    a page (no offset measured) and kept rows (:func:`anchored`) the finger's way: the
+    rows' one move ``D`` (px, signed as ``dy``). None without a finger told, or when
+    another row of the list stayed paired, or the rows' moves disagree.
+
+    Why "D or further" and not D: the kept row may be its twin (a recycled list repeats
+    rows). Its label shows once in each frame, whole, so a twin was not in the old view;
+    the content moved the finger's way (the finger is told), so the twin came from beyond
+    the edge the content came from: every twin reading is further than D, the same way,
+    and none is shorter. Whichever holds, a row with exactly that content is in view at
+    that place (the lead's decision, issue 18). Without the finger, a twin may come from
+    beyond the other edge, a scroll the other way: the dumps say "about a page" and the
+    caller gets no hedge. O(rows × labels of the list²) at worst.
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> def shot(*rows):
+    ...     kids = "".join(f'<node class="Row" bounds="[0,{max(t, 0)}][100,{min(t + 200, 1000)}]">'
+    ...                    f'<node class="T" text="{s}" bounds="[0,{t + 80}][100,{t + 120}]"/>'
+    ...                    '</node>' for s, t in rows)
+    ...     return Frame(parse_uiautomator('<hierarchy><node class="L" scrollable="true"'
+    ...                                    f' bounds="[0,0][100,1000]">{kids}</node></hierarchy>'))
+    >>> a = shot(("Wifi", -60), ("Calls", 140), ("SIMs", 340))
+    >>> b = shot(("Bbmmt", 450), ("TJNt", 650), ("Wifi", 850))
+    >>> down, up = Gesture(50, 100, 50, 600), Gesture(50, 600, 50, 100)
+    >>> [least(a, 0, b, 0, {5: 1}, finger) for finger in (down, up, None)]
+    [910, None, None]
+    """
+    if finger is None or not finger.swipe:
+        return None
+    moves: set[int] = set()
+    for k in curr.children[host]:
+        q = pairs.get(k)
+        if q is None:
+            continue
+        if prev.parents[q] != old_host or not anchored(prev, old_host, q, curr, host, k, finger):
+            return None
+        got = offsets(prev, q, curr, k)
+        if not got or any(dx for dx, _ in got):
+            return None
+        moves.update(dy for _, dy in got)
+    if not moves or max(moves) - min(moves) > SLACK:
+        return None
+    dy = min(moves, key=abs)
+    return dy if finger.content == (0, 1 if dy > 0 else -1) else None
 
 
 def _spread(moves: set[tuple[int, int]]) -> int:

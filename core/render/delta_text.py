@@ -346,7 +346,7 @@ def _scroll_lines(
     elif s.page:
         how = f"{_page_direction(d)}about a page or more"
     else:
-        how = direction(s.dx, s.dy)
+        how = direction(s.dx, s.dy) + (" or further" if s.further else "")
     rows = f"+{count_rows(fc, s.curr, s.entered)} rows, -{count_rows(d.prev, s.prev, s.left)} rows"
     out = [
         Line(

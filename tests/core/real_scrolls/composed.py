@@ -34,10 +34,10 @@ import dataclasses
 import random
 from dataclasses import dataclass
 
-from deltarec.core.diff.compute import Delta
+from deltarec.core.diff.compute import Delta, Scroll
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.observe.frame import Frame
-from deltarec.core.observe.model import Observation
+from deltarec.core.observe.model import Bounds, Node, Observation
 from tests.core.real_scrolls import overlays
 from tests.core.real_scrolls.grading import Violation, changed_besides
 from tests.core.real_scrolls.insertions import FAR, _below, _copy, _pushed, lists, template
@@ -318,6 +318,8 @@ def _scroll(
         if kept or _stayed_through(case, fp, fc, inside_p, inside_c, (true, true + h, true - h)):
             return [("wrong-scroll", f"scrolled {case.d}px, content stayed: a page")]
         return []
+    if s.further and not _hedge_holds(fp, fc, d, s, true):
+        return [("wrong-scroll", f"scrolled {case.d}px; reported {s.dy}px or further")]
     ok = {true}
     h = _height(case)
     if h and not any(abs(m - true) <= SLACK for m in moves):
@@ -325,6 +327,47 @@ def _scroll(
     if s.dx or all(abs(s.dy - o) > SLACK for o in ok):
         return [("wrong-scroll", f"scrolled {case.d}px (+{h}), reported ({s.dx}, {s.dy})")]
     return []
+
+
+def _hedge_holds(fp: Frame, fc: Frame, d: Delta, s: Scroll, true: int) -> bool:
+    """Whether a scroll line's hedge, "D px or further" (``Scroll.further``: a page turned
+    that kept a row whose twin may stand in its place), names the truth and shows it:
+    D the truth's way, and each node of the rows it kept (the scroller's children paired)
+    that shows something shown alike (class, id, text, description, size) at its old box
+    moved by D. Grader decision: the D reading is graded below as any scroll line is (the
+    case's scroll, with the rows put in: no node-for-node fit of a pure scroll,
+    :func:`.grading.scroll_fits`, holds where rows came in); the further readings put the
+    kept row's twin where it is, and only it: the frames show that row alike at D."""
+    if s.dy * true <= 0:
+        return False
+    box_p, box_c = fp.nodes[s.prev].bounds, fc.nodes[s.curr].bounds
+    for k in fc.children[s.curr]:
+        if k not in d.pairs:
+            continue
+        for c in range(k, fc.subtree_end(k)):
+            p, n = d.pairs.get(c), fc.nodes[c]
+            if not (n.text or n.content_desc):
+                continue
+            if p is None or _sign(fp.nodes[p]) != _sign(n):
+                return False
+            a, b = fp.nodes[p].bounds, n.bounds
+            if (
+                _whole(a, box_p)
+                and _whole(b, box_c)
+                and (
+                    a.width != b.width or a.height != b.height or abs(b.top - a.top - s.dy) > SLACK
+                )
+            ):
+                return False  # a node an edge cuts shows a part: its box is the cut
+    return True
+
+
+def _sign(n: Node) -> tuple[str, str, str, str]:
+    return (n.class_name, n.resource_id, n.text, n.content_desc)
+
+
+def _whole(b: Bounds, box: Bounds) -> bool:
+    return box.top < b.top and b.bottom < box.bottom
 
 
 def _stayed_through(

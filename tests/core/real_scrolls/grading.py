@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
+from collections.abc import Set as AbstractSet
 
 from deltarec.core.diff.compute import Delta
 from deltarec.core.observe.frame import Frame
@@ -81,13 +82,23 @@ def subtree(frame: Frame, pos: int) -> range:
     return range(pos, frame.subtree_end(pos))
 
 
-def scroll_fits(prev: Frame, p: int, curr: Frame, c: int, dy: int) -> bool:
+def scroll_fits(
+    prev: Frame,
+    p: int,
+    curr: Frame,
+    c: int,
+    dy: int,
+    gone: AbstractSet[int] = frozenset(),
+    came: AbstractSet[int] = frozenset(),
+) -> bool:
     """Whether list ``p``'s content moved by ``dy`` and cut by its box shows what list ``c``
     shows, node for node (class, id, text, description, box): the scroll reading of a step
     fits both frames. Nodes in the band the scroll uncovers are whatever came in; a node the
     edge the content moves away from cut shows, moved, the part of it seen before: a node of
     its class and id holds that part, ending where it ends. A scroll that keeps nothing in
-    view places nothing, and does not fit. The box must be the same in both frames."""
+    view places nothing, and does not fit. The box must be the same in both frames.
+    ``gone`` / ``came``: positions of ``prev`` / ``curr`` the reading says were taken out /
+    put in as it scrolled (a delta's ``-`` and ``+``), left out of both sides."""
     box = curr.nodes[c].bounds
     if box != prev.nodes[p].bounds or not dy or abs(dy) >= box.height:
         return False
@@ -106,9 +117,12 @@ def scroll_fits(prev: Frame, p: int, curr: Frame, c: int, dy: int) -> bool:
             return None  # gone, or in the band the scroll uncovers
         return (n.class_name, n.resource_id, n.text, n.content_desc, b)
 
-    now = curr.nodes[c + 1 : curr.subtree_end(c)]
+    now = [curr.nodes[k] for k in range(c + 1, curr.subtree_end(c)) if k not in came]
     want: Counter[tuple[str, str, str, str, Bounds]] = Counter()
-    for n in prev.nodes[p + 1 : prev.subtree_end(p)]:
+    for q in range(p + 1, prev.subtree_end(p)):
+        if q in gone:
+            continue
+        n = prev.nodes[q]
         b = n.bounds
         moved = cut(Bounds(b.left, b.top + dy, b.right, b.bottom + dy))
         if b.area and ((b.bottom >= box.bottom) if dy < 0 else (b.top <= box.top)):

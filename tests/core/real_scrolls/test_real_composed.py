@@ -23,10 +23,12 @@ scroll line, or a page: on the whole sweep 427 → 64 failing cases on the XML p
 pushed above a form's photo row with the form's own 21 px margins between them are
 stacked too (``pushed_edge._stacked``; the contact form after 900 px: 12 → 0 on the whole
 sweep, with the grader's page where the rows put in pushed out all a scroll alone keeps,
-:func:`.composed._stayed_through`). Still open (48 on the whole sweep, 40 with the swipe
-told, ``--told``): a recycled list's one row kept in view (YouTube's cards, Settings'
-"T-Mobile" row after a 900 px scroll), read as a page turned, its labels ``-`` and ``+``:
-without the swipe, a twin of that row from either side reads the same.
+:func:`.composed._stayed_through`). Still open (48 on the whole sweep): a recycled list's one
+row kept in view (YouTube's cards, Settings' "T-Mobile" row after a 900 px scroll), read
+as a page turned, its labels ``-`` and ``+``: without the swipe, a twin of that row from
+either side reads the same. With the swipe told (``--told``: 40 → 0 on the whole sweep) the
+row is kept and the line says "scrolled down D px or further" (``far_anchor.least``): a
+twin comes only from beyond the edge the content came from, further the same way.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from __future__ import annotations
 from collections import Counter
 
 from deltarec.core.capture import frame_cache
+from deltarec.core.diff.compute import compute_delta
 from tests.core.dict_truth import graded_by_dicts
 from tests.core.real_scrolls import composed
 
@@ -76,6 +79,24 @@ def test_composed_steps_on_the_xml_path_within_the_budget() -> None:
     found = _graded(sample)
     assert not [k for k in found if k[0].startswith("scroll+overlay")], found
     assert _over(found, BUDGET["xml"]) == {}, sorted(found.items())
+
+
+def test_composed_steps_with_the_swipe_told_hold_the_hedge() -> None:
+    """The swipe told (:func:`.composed.told`, as the executor tells it): the one row kept
+    in view of a recycled list is kept, and the scroll is "D px or further" the finger's
+    way (``far_anchor.least``), graded by :func:`.composed._hedge_holds`. Was 40 failing
+    on the whole sweep (``--told``), the row ``-`` and ``+`` and the scroll a page."""
+    found: Counter[tuple[str, str]] = Counter()
+    hedged = 0
+    for case in _sample():
+        found.update(
+            (composed.kind(case), k) for k, _ in composed.check(case, finger=True) if k != "missed"
+        )
+        prev, curr = composed.derive(case)
+        d = compute_delta(prev, curr, gesture=composed.told(case))
+        hedged += any(s.further for s in d.scrolls)
+    assert found == Counter(), sorted(found.items())
+    assert hedged >= 10  # the class is in the sample: the hedge is what holds it
 
 
 def test_composed_steps_through_the_dicts_within_the_budget() -> None:

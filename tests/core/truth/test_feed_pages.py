@@ -7,11 +7,18 @@ keys an item known by no action by its place in the content (the phone's offset 
 unclipped edge: :func:`benchmarks.bench_session._place`), which is what the phone says it
 is. The grader stays honest: the scroll line reversed or left out, and a card that stayed
 listed as come in, are still caught.
+
+With the finger told, an ad kept in view while rows on one side of it came and went reads
+"scrolled down D px or further" (``far_anchor.least``): the ad itself moved by D, or its
+twin stands there, further on the finger's way; the grader takes that line only with D no
+more than the fling went (a D past it is caught) and the D reading fitting both frames
+node for node, the rows listed as come and gone left out (``scroll_truth._further``).
 """
 
 from __future__ import annotations
 
 import dataclasses
+import re
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -66,7 +73,11 @@ def test_an_ad_flung_to_its_twin_is_a_page_the_grader_accepts(
     lines = result.text.splitlines()
     (i,) = [n for n, line in enumerate(lines) if line.startswith("↕")]
     word = "down" if down else "up"
-    assert f"scrolled {word} about a page" in lines[i]
+    hedge = re.search(rf"scrolled {word} (\d+)px or further \(", lines[i])
+    assert hedge or f"scrolled {word} about a page" in lines[i]
+    if hedge:  # the ad kept in view, its twin further on (far_anchor.least): D no more
+        too_far = lines[i].replace(f"{hedge[1]}px", "99999px")  # than the fling went
+        assert violations(feed, _told(result, [*lines[:i], too_far, *lines[i + 1 :]]))
     reversed_ = lines[i].replace(f"scrolled {word}", f"scrolled {'up' if down else 'down'}")
     assert any("wrong" in v for v in violations(feed, _told(result, [*lines[:i], reversed_])))
     assert violations(feed, _told(result, lines[:i] + lines[i + 1 :]))  # the scroll omitted
