@@ -13,7 +13,10 @@ generator found them first; these keep them closed, whatever the seeded sample o
 - **unsheet** (element dicts): the calendar form's twin dates and times, paired crosswise as
   the form moved with its sheet's edge (:func:`deltarec.core.diff.match._align`);
 - **pinned** (element dicts): the calendar form scrolled by a page, its name-less text boxes
-  paired with the copies' by place (:func:`deltarec.core.diff.match._measured_pages`).
+  paired with the copies' by place (:func:`deltarec.core.diff.match._measured_pages`);
+- **reorder+scroll** (both paths; seed 2, and Settings' Wi-Fi list of seed 3): a row the
+  dragged row passed, cut to a sliver by the list's top edge, its parts ``-`` / ``+``
+  (:func:`deltarec.core.diff.reordered.in_dragged_row`, ``Motion.passed``).
 """
 
 from __future__ import annotations
@@ -27,13 +30,91 @@ from tests.core.dict_truth import graded_by_dicts
 from tests.core.real_scrolls.reshaped import Reshaped, check
 from tests.core.real_scrolls.transforms import captures
 
+_CAL, _YT = "task_Calendar_2025-08-14_", "demo_Youtube_2026-02-28_22-03-39_"
+_FORM = (0, 0, 0, 0, 1, 0)
+"""The calendar form's scroll view."""
+_SUGGESTIONS = (0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 1, 0, 0)
+"""YouTube's search suggestions (a RecyclerView)."""
+
 CLOSED: list[tuple[str, Reshaped]] = [
     (
+        "xml",
+        Reshaped(
+            "settings-wifi/05.xml",
+            "reorder+scroll",
+            (0, 0, 0, 0, 1, 0, 0, 0, 1, 0),
+            (0, 0, 0, 0, 1, 0, 0, 0, 1, 0),
+            1,
+            4,
+            325,
+        ),
+    ),
+    (
         "dicts",
         Reshaped(
-            "task_Calendar_2025-08-14_14-15-55_3.xml",
+            "settings-wifi/05.xml",
+            "reorder+scroll",
+            (0, 0, 0, 0, 1, 0, 0, 0, 1, 0),
+            (0, 0, 0, 0, 1, 0, 0, 0, 1, 0),
+            1,
+            4,
+            325,
+        ),
+    ),
+    (
+        "xml",
+        Reshaped(
+            _YT + "2.xml",
+            "reorder+scroll",
+            _SUGGESTIONS,
+            _SUGGESTIONS,
+            1,
+            7,
+            680,
+        ),
+    ),
+    (
+        "xml",
+        Reshaped(
+            _YT + "3.xml",
+            "reorder+scroll",
+            _SUGGESTIONS,
+            _SUGGESTIONS,
+            1,
+            5,
+            285,
+        ),
+    ),
+    (
+        "dicts",
+        Reshaped(
+            _YT + "2.xml",
+            "reorder+scroll",
+            _SUGGESTIONS,
+            _SUGGESTIONS,
+            1,
+            7,
+            680,
+        ),
+    ),
+    (
+        "dicts",
+        Reshaped(
+            _YT + "3.xml",
+            "reorder+scroll",
+            _SUGGESTIONS,
+            _SUGGESTIONS,
+            1,
+            5,
+            285,
+        ),
+    ),
+    (
+        "dicts",
+        Reshaped(
+            _CAL + "14-15-55_3.xml",
             "pinned",
-            host=(0, 0, 0, 0, 1, 0),
+            host=_FORM,
             d=-644,
             g=64,
         ),
@@ -41,9 +122,9 @@ CLOSED: list[tuple[str, Reshaped]] = [
     (
         "dicts",
         Reshaped(
-            "task_Calendar_2025-08-14_14-15-55_3.xml",
+            _CAL + "14-15-55_3.xml",
             "pinned",
-            host=(0, 0, 0, 0, 1, 0),
+            host=_FORM,
             d=644,
             g=96,
         ),
@@ -51,9 +132,9 @@ CLOSED: list[tuple[str, Reshaped]] = [
     (
         "dicts",
         Reshaped(
-            "task_Calendar_2025-08-14_14-15-55_4.xml",
+            _CAL + "14-15-55_4.xml",
             "pinned",
-            host=(0, 0, 0, 0, 1, 0),
+            host=_FORM,
             d=644,
             g=48,
         ),
@@ -61,9 +142,9 @@ CLOSED: list[tuple[str, Reshaped]] = [
     (
         "dicts",
         Reshaped(
-            "task_Calendar_2025-08-14_14-15-55_4.xml",
+            _CAL + "14-15-55_4.xml",
             "pinned",
-            host=(0, 0, 0, 0, 1, 0),
+            host=_FORM,
             d=644,
             g=64,
         ),
@@ -71,9 +152,9 @@ CLOSED: list[tuple[str, Reshaped]] = [
     (
         "dicts",
         Reshaped(
-            "task_Calendar_2025-08-14_14-20-47_3.xml",
+            _CAL + "14-20-47_3.xml",
             "pinned",
-            host=(0, 0, 0, 0, 1, 0),
+            host=_FORM,
             d=-1564,
             g=48,
         ),
@@ -81,9 +162,9 @@ CLOSED: list[tuple[str, Reshaped]] = [
     (
         "dicts",
         Reshaped(
-            "task_Calendar_2025-08-14_14-20-47_3.xml",
+            _CAL + "14-20-47_3.xml",
             "pinned",
-            host=(0, 0, 0, 0, 1, 0),
+            host=_FORM,
             d=-1564,
             g=96,
         ),
@@ -91,9 +172,9 @@ CLOSED: list[tuple[str, Reshaped]] = [
     (
         "dicts",
         Reshaped(
-            "task_Calendar_2025-08-14_14-20-47_3.xml",
+            _CAL + "14-20-47_3.xml",
             "pinned",
-            host=(0, 0, 0, 0, 1, 0),
+            host=_FORM,
             d=1564,
             g=48,
         ),
@@ -101,9 +182,9 @@ CLOSED: list[tuple[str, Reshaped]] = [
     (
         "dicts",
         Reshaped(
-            "task_Calendar_2025-08-14_14-20-47_3.xml",
+            _CAL + "14-20-47_3.xml",
             "pinned",
-            host=(0, 0, 0, 0, 1, 0),
+            host=_FORM,
             d=1564,
             g=96,
         ),
@@ -111,9 +192,9 @@ CLOSED: list[tuple[str, Reshaped]] = [
     (
         "dicts",
         Reshaped(
-            "task_Calendar_2025-08-14_14-22-32_3.xml",
+            _CAL + "14-22-32_3.xml",
             "pinned",
-            host=(0, 0, 0, 0, 1, 0),
+            host=_FORM,
             d=644,
             g=96,
         ),
@@ -121,9 +202,9 @@ CLOSED: list[tuple[str, Reshaped]] = [
     (
         "dicts",
         Reshaped(
-            "task_Calendar_2025-08-14_14-22-32_4.xml",
+            _CAL + "14-22-32_4.xml",
             "pinned",
-            host=(0, 0, 0, 0, 1, 0),
+            host=_FORM,
             d=-644,
             g=64,
         ),
@@ -131,9 +212,9 @@ CLOSED: list[tuple[str, Reshaped]] = [
     (
         "dicts",
         Reshaped(
-            "task_Calendar_2025-08-14_14-22-32_4.xml",
+            _CAL + "14-22-32_4.xml",
             "pinned",
-            host=(0, 0, 0, 0, 1, 0),
+            host=_FORM,
             d=-644,
             g=96,
         ),
@@ -141,9 +222,9 @@ CLOSED: list[tuple[str, Reshaped]] = [
     (
         "dicts",
         Reshaped(
-            "task_Calendar_2025-08-14_14-22-32_8.xml",
+            _CAL + "14-22-32_8.xml",
             "pinned",
-            host=(0, 0, 0, 0, 1, 0),
+            host=_FORM,
             d=1564,
             g=64,
         ),
@@ -211,7 +292,7 @@ CLOSED: list[tuple[str, Reshaped]] = [
     (
         "dicts",
         Reshaped(
-            "demo_Youtube_2026-02-28_22-03-39_2.xml",
+            _YT + "2.xml",
             "refresh+edit",
             where=(0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 1, 0),
             target=(0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 2, 0, 0, 0, 0),
@@ -240,69 +321,47 @@ CLOSED: list[tuple[str, Reshaped]] = [
     ),
     (
         "dicts",
-        Reshaped(
-            "task_Calendar_2025-08-14_14-20-47_3.xml", "unsheet", host=(0, 0, 0, 0, 1, 0), g=101
-        ),
+        Reshaped(_CAL + "14-20-47_3.xml", "unsheet", host=_FORM, g=101),
     ),
     (
         "dicts",
-        Reshaped(
-            "task_Calendar_2025-08-14_14-20-47_3.xml", "unsheet", host=(0, 0, 0, 0, 1, 0), g=127
-        ),
+        Reshaped(_CAL + "14-20-47_3.xml", "unsheet", host=_FORM, g=127),
     ),
     (
         "dicts",
-        Reshaped(
-            "task_Calendar_2025-08-14_14-20-47_3.xml", "unsheet", host=(0, 0, 0, 0, 1, 0), g=99
-        ),
+        Reshaped(_CAL + "14-20-47_3.xml", "unsheet", host=_FORM, g=99),
     ),
     (
         "dicts",
-        Reshaped(
-            "task_Calendar_2025-08-14_14-22-32_6.xml", "unsheet", host=(0, 0, 0, 0, 1, 0), g=114
-        ),
+        Reshaped(_CAL + "14-22-32_6.xml", "unsheet", host=_FORM, g=114),
     ),
     (
         "dicts",
-        Reshaped(
-            "task_Calendar_2025-08-14_14-22-32_6.xml", "unsheet", host=(0, 0, 0, 0, 1, 0), g=155
-        ),
+        Reshaped(_CAL + "14-22-32_6.xml", "unsheet", host=_FORM, g=155),
     ),
     (
         "dicts",
-        Reshaped(
-            "task_Calendar_2025-08-14_14-22-32_6.xml", "unsheet", host=(0, 0, 0, 0, 1, 0), g=157
-        ),
+        Reshaped(_CAL + "14-22-32_6.xml", "unsheet", host=_FORM, g=157),
     ),
     (
         "dicts",
-        Reshaped(
-            "task_Calendar_2025-08-14_14-22-32_8.xml", "unsheet", host=(0, 0, 0, 0, 1, 0), g=101
-        ),
+        Reshaped(_CAL + "14-22-32_8.xml", "unsheet", host=_FORM, g=101),
     ),
     (
         "dicts",
-        Reshaped(
-            "task_Calendar_2025-08-14_14-22-32_8.xml", "unsheet", host=(0, 0, 0, 0, 1, 0), g=114
-        ),
+        Reshaped(_CAL + "14-22-32_8.xml", "unsheet", host=_FORM, g=114),
     ),
     (
         "dicts",
-        Reshaped(
-            "task_Calendar_2025-08-14_14-22-32_8.xml", "unsheet", host=(0, 0, 0, 0, 1, 0), g=133
-        ),
+        Reshaped(_CAL + "14-22-32_8.xml", "unsheet", host=_FORM, g=133),
     ),
     (
         "dicts",
-        Reshaped(
-            "task_Calendar_2025-08-14_14-22-32_8.xml", "unsheet", host=(0, 0, 0, 0, 1, 0), g=138
-        ),
+        Reshaped(_CAL + "14-22-32_8.xml", "unsheet", host=_FORM, g=138),
     ),
     (
         "dicts",
-        Reshaped(
-            "task_Calendar_2025-08-14_14-22-32_8.xml", "unsheet", host=(0, 0, 0, 0, 1, 0), g=168
-        ),
+        Reshaped(_CAL + "14-22-32_8.xml", "unsheet", host=_FORM, g=168),
     ),
     (
         "xml",
@@ -377,7 +436,7 @@ CLOSED: list[tuple[str, Reshaped]] = [
     (
         "xml",
         Reshaped(
-            "demo_Youtube_2026-02-28_22-03-39_2.xml",
+            _YT + "2.xml",
             "refresh+edit",
             where=(0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 1, 0),
             target=(0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 2, 0, 0, 0, 0),
@@ -425,4 +484,6 @@ def test_every_class_closed_is_pinned() -> None:
         ("dicts", "refresh+edit"),
         ("dicts", "unsheet"),
         ("dicts", "pinned"),
+        ("xml", "reorder+scroll"),
+        ("dicts", "reorder+scroll"),
     }
