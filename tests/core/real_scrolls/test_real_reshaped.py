@@ -80,9 +80,15 @@ Closed next (``--per 10 --seed 2``, XML / element dicts, before → after):
   0 / 14 → 0 / 0 of 300 (:func:`deltarec.core.diff.match._measured_pages`: a page turned
   on a host the estimate could not weigh pairs again under it).
 
-Open: refresh+edit on element dicts (a text beside a description, which element dicts drop, and
-YouTube's shelf titles); reorder+scroll 2 (YouTube suggestions, the dragged row ``-`` /
-``+``); unanchored 2, anchored 1 on dicts."""
+- **reorder+scroll**: a row the dragged row passed, cut to a sliver by the list's top
+  edge, read as ``-`` / ``+``: 2 / 2 → 0 / 0 of 28
+  (:func:`deltarec.core.diff.reordered.in_dragged_row`, ``Motion.passed``).
+
+Open (seed 2, XML 2 / dicts 12): refresh+edit on element dicts 9 (the text edited sits beside
+a description, which element dicts drop: both frames' dicts are the same); unanchored 2
+(YouTube's results, one ad cut in view before the keyboard closed); anchored 1 on element
+dicts (the keyboard's frame, which element dicts drop: a list shrunk at its bottom with its
+rows moved up reads as rows removed at a wrapping list's top)."""
 
 
 def _sample() -> list[Reshaped]:
