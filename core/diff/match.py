@@ -70,6 +70,7 @@ from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.motions import Motion, shifted
 from deltarec.core.diff.pair_evidence import Evidence, Guard
 from deltarec.core.diff.placeless import drop_placeless_keys as _drop_placeless_keys
+from deltarec.core.diff.pushed_edit import edited_where_pushed, pushed_by
 from deltarec.core.diff.recycled import one_content, unpair_recycled_pages
 from deltarec.core.diff.row_content import (
     holds_rows,
@@ -187,13 +188,17 @@ def _matched(prev: Frame, curr: Frame, iou_threshold: float, gesture: Gesture | 
 
 def _measured_pages(estimate: list[Motion], final: list[Motion]) -> bool:
     """Whether ``final`` differs from ``estimate`` only in offsets measured on hosts the
-    estimate took for pages turned (nothing else changes what passes 3 and 4 may pair)."""
+    estimate took for pages turned, or in pages turned on hosts the estimate could not
+    weigh (unpaired then: element dicts name no list, and a list whose rows all changed is
+    paired by its place in pass 3) — nothing else changes what passes 3 and 4 may pair."""
     pages = {(m.curr, m.prev) for m in estimate if m.page}
+    hosts = {(m.curr, m.prev) for m in estimate}
     changed = [m for m in final if m not in estimate]
-    return (
-        bool(changed)
-        and len(final) == len(estimate)
-        and all((m.curr, m.prev) in pages and not m.page for m in changed)
+    return bool(changed) and (
+        all((m.curr, m.prev) in pages and not m.page for m in changed)
+        if len(final) == len(estimate)
+        else all(m.page and (m.curr, m.prev) not in hosts for m in changed)
+        and all(m in final for m in estimate)
     )
 
 
@@ -337,17 +342,6 @@ def _follower(
     return old_kids[j + 1] if j < len(old_kids) - 1 else None
 
 
-def _pushed(
-    prev: Frame, curr: Frame, i: int, new_kids: list[int], pairs: dict[int, int]
-) -> tuple[int, int]:
-    """How far the i-th new child's sibling before it moved, when paired; else (0, 0)."""
-    p = pairs.get(new_kids[i - 1], -1) if i else -1
-    if p < 0:
-        return (0, 0)
-    a, b = prev.nodes[p].bounds, curr.nodes[new_kids[i - 1]].bounds
-    return (b.left - a.left, b.top - a.top)
-
-
 def _anchors(
     i: int, new_kids: list[int], old_kids: list[int], old_at: dict[int, int], pairs: dict[int, int]
 ) -> set[int]:
@@ -411,8 +405,13 @@ def _align(
                 candidates = crowd.candidates(curr, new_kids, i, candidates)
             at = guard.shift(c)  # the measured scroll's offset, when c is inside one
             placed = in_list and at is not None
+            pushed = None  # the old row it follows from, pushed with what is before it
             if in_list:  # rows are known by their content, never by their place in a list
                 follower = _follower(i, new_kids, old_kids, old_at, pairs)
+                if not placed and edited_where_pushed(
+                    prev, follower, curr, i, new_kids, used, pairs
+                ):
+                    pushed = follower
                 candidates = [
                     q
                     for q in candidates
@@ -427,19 +426,8 @@ def _align(
                     or (
                         not placed
                         and q == follower
-                        and (
-                            one_label_edited(prev, q, curr, c, used, pairs)
-                            # pushed with the row before it (rows put in above them)
-                            or one_label_edited(
-                                prev,
-                                q,
-                                curr,
-                                c,
-                                used,
-                                pairs,
-                                shift=_pushed(prev, curr, i, new_kids, pairs),
-                            )
-                        )
+                        # or pushed with what is before it (rows put in above: its module)
+                        and (q == pushed or one_label_edited(prev, q, curr, c, used, pairs))
                     )
                     # cut by the list's edge beside the neighbour it moved with (its module)
                     or (not placed and beside_its_neighbour(prev, q, curr, c, pairs, used, runs))
@@ -452,12 +440,22 @@ def _align(
             if not live:
                 continue
             over = ev.overlapping(c, live)  # one sweep over the boxes, not a call a candidate
+            if pushed in live:
+                over.add(pushed)  # held in the box the push puts it in (its module)
             anchored = _anchors(i, new_kids, old_kids, old_at, pairs)
             slot = _slot(prev, curr, c, live, anchored, over, placed, ev)
             if not slot and in_list and not placed:  # moved into a gap a row left (its module)
                 slot = into_gap(prev, curr, c, live, pairs, used, runs)
             if slot:
-                p = max(slot, key=lambda q: (_similarity(prev.nodes[q], curr.nodes[c], at), -q))
+                # Where no scroll was measured, the boxes compare where the sibling before
+                # it moved them (a form moved with its sheet's edge: twin dates, each where
+                # the move puts its own, not where the other one was).
+                by = (
+                    at
+                    if at is not None or len(slot) < 2
+                    else pushed_by(prev, curr, i, new_kids, pairs)
+                )
+                p = max(slot, key=lambda q: (_similarity(prev.nodes[q], curr.nodes[c], by), -q))
                 runs.pair(i, old_at[p])  # pairs[c] = p, used.add(p)
 
 

@@ -50,6 +50,10 @@ class Motion:
     """(row in ``curr``, row in ``prev``) of the host's rows that moved besides the offset in
     the step it scrolled: a row dragged to another place and the rows it passed
     (:mod:`.reordered`). They pair with their old rows wherever they are."""
+    passed: tuple[int, ...] = field(default=(), repr=False)
+    """(first, last, dx, dy): the host's old rows, by index among its children, that a row
+    dragged passed, and how far they moved (the scroll and the dragged row's pitch): a row
+    among them that only one frame shows whole (cut by the list's edge) moved so too."""
 
     def extra(self, top: int) -> int:
         """How far a row of the host whose top is at ``top`` (in ``curr``) moved besides the

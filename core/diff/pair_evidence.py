@@ -57,7 +57,7 @@ class Guard:
         self._in_host_prev: set[int] = set()
         for m in motions:
             self._in_host_prev.update(range(m.prev + 1, prev.subtree_end(m.prev)))
-        self._dragged = {m.curr: dict(m.dragged) for m in motions if m.dragged}
+        self._dragged = {m.curr: (dict(m.dragged), m.passed) for m in motions if m.dragged}
 
     def shift(self, c: int) -> tuple[int, int] | None:
         placed = self._placed.get(c)
@@ -72,7 +72,7 @@ class Guard:
         if placed is None and p not in self._in_host_prev:
             return True
         dragged = self._dragged.get(placed.host) if placed is not None else None
-        if dragged and (got := in_dragged_row(self.prev, self.curr, dragged, c, p)) is not None:
+        if dragged and (got := in_dragged_row(self.prev, self.curr, *dragged, c, p)) is not None:
             return got
         a, b = self.prev.nodes[p].bounds, self.curr.nodes[c].bounds
         view = self.curr.nodes[placed.host].bounds if placed is not None else None

@@ -23,11 +23,12 @@ O(rows).
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Mapping
 from itertools import pairwise
 
 from deltarec.core.diff.gaps import _known_rows as known_rows
-from deltarec.core.diff.motions import SPREAD, Motion
+from deltarec.core.diff.motions import SPREAD, Motion, consistent
 from deltarec.core.observe.frame import Frame
 
 
@@ -69,20 +70,25 @@ def reordered_scroll(
     if len(rows) < 3 or _rising(olds):
         return None
     outs = [k for k in range(len(rows)) if _rising(olds[:k] + olds[k + 1 :])]
-    found = {a for k in outs if (a := _scroll(rows, k)) is not None}
+    readings = [got for k in outs if (got := _scroll(rows, k)) is not None]
+    found = {a for a, _ in readings}
     if len(found) != 1:
         return None  # no reading, or readings that disagree (more than one row moved)
     a = found.pop()
     kids, old_kids = curr.children[c], prev.children[p]
     dragged = tuple((kids[i], old_kids[j]) for i, j, s in rows if abs(s - a) > SPREAD)
-    return Motion(c, p, 0, a, dragged=dragged)
+    passed = (c, p, *readings[0][1]) if len(readings) == 1 else ()
+    return Motion(c, p, 0, a, dragged=dragged, passed=passed)
 
 
-def _scroll(rows: list[tuple[int, int, int]], k: int) -> int | None:
+def _scroll(
+    rows: list[tuple[int, int, int]], k: int
+) -> tuple[int, tuple[int, int, int, int]] | None:
     """The scroll when row ``k`` of ``rows`` (new index, old index, move) is the one dragged:
     the move the rows it did not pass share, the rows it passed sharing another, the other
-    way. None: not so. Two rows that swapped, or a row dragged over one other, read either
-    way: the readings agree on the scroll, or name none."""
+    way; and ``Motion.passed``: the old indexes from the row's old place to the farthest row
+    it passed, and their move. None: not so. Two rows that swapped, or a row dragged over
+    one other, read either way: the readings agree on the scroll, or name none."""
     _, j, _ = rows[k]
     up = k + 1 < len(rows) and rows[k + 1][1] < j  # it went above rows that were above it
     passed = [r for r in rows[k + 1 :] if r[1] < j] if up else [r for r in rows[:k] if r[1] > j]
@@ -90,23 +96,54 @@ def _scroll(rows: list[tuple[int, int, int]], k: int) -> int | None:
     a, b = _one([s for _, _, s in others]), _one([s for _, _, s in passed])
     if a is None or b is None or abs(b - a) <= SPREAD or (b > a) != up:
         return None
-    return a
+    ends = [r[1] for r in passed]
+    return a, ((min(ends), j - 1, 0, b) if up else (j + 1, max(ends), 0, b))
 
 
 def in_dragged_row(
-    prev: Frame, curr: Frame, dragged: Mapping[int, int], c: int, p: int
+    prev: Frame,
+    curr: Frame,
+    dragged: Mapping[int, int],
+    passed: tuple[int, ...],
+    c: int,
+    p: int,
 ) -> bool | None:
     """Whether ``c``, in a row of a list the step dragged (or passed: ``dragged``, new row to
-    old row, ``Motion.dragged``), is ``p``: in that row's old row, moved as the row moved.
-    None: ``c`` is in no such row. O(depth)."""
+    old row, ``Motion.dragged``), is ``p``: in that row's old row, moved as the row moved;
+    or ``p`` is in an old row the dragged row passed (``Motion.passed``) and ``c`` moved as
+    those rows did, its box cut by the list's edge as the move puts it (a row passed, cut
+    to a sliver at the top edge: YouTube's suggestions, Settings' Wi-Fi list: its parts
+    moved otherwise than its cut box). None: ``c`` is in no such row, nor where a row
+    passed moved. O(depth)."""
     row = c
     while row >= 0 and row not in dragged:
         row = curr.parents[row]
     if row < 0:
-        return None
+        return _passed(prev, curr, passed, c, p) or None
     old = dragged[row]
     if not old <= p < prev.subtree_end(old):
         return False
     r, q = curr.nodes[row].bounds, prev.nodes[old].bounds
     a, b = prev.nodes[p].bounds, curr.nodes[c].bounds
-    return (b.left - a.left, b.top - a.top) == (r.left - q.left, r.top - q.top)
+    moved = (b.left - a.left, b.top - a.top) == (r.left - q.left, r.top - q.top)
+    return moved or _passed(prev, curr, passed, c, p)  # a part the list's edge cut
+
+
+def _passed(prev: Frame, curr: Frame, passed: tuple[int, ...], c: int, p: int) -> bool:
+    """Whether ``p`` is in an old row of ``passed`` (``Motion.passed``: the host's positions,
+    the old rows' first and last index, their move) and ``c`` sits where that move puts it,
+    cut by the host's box (:func:`.motions.consistent`), at the same depth in its row."""
+    if not passed:
+        return False
+    host, old_host, first, last, dx, dy = passed
+    old, row = p, c
+    while old >= 0 and prev.parents[old] != old_host:
+        old = prev.parents[old]
+    while row >= 0 and curr.parents[row] != host:
+        row = curr.parents[row]
+    if old < 0 or row < 0 or curr.depth[c] - curr.depth[row] != prev.depth[p] - prev.depth[old]:
+        return False
+    if not first <= bisect_left(prev.children[old_host], old) <= last:
+        return False
+    view = curr.nodes[host].bounds
+    return consistent(prev.nodes[p].bounds, curr.nodes[c].bounds, (dx, dy), view)

@@ -406,14 +406,40 @@ def unpair_other_rows(prev: Frame, curr: Frame, pairs: dict[int, int], used: set
     same, was = curr.subtree_hashes, prev.subtree_hashes
     # Pairs only go (a pair's old side never changes): the pairs of one content, left alone
     # below, are told apart first, in one comprehension.
+    by_id: list[int] = []  # rows that show other content, kept by a part's id alone
     for c in sorted([c for c, p in pairs.items() if same[c] != was[p]]):
         p = pairs.get(c)
         parent = curr.parents[c]
         if p is None or parent < 0 or not curr.children[c]:
             continue  # a label's text changes in place; a row is known by its labels
-        if not other_row(prev, p, curr, c, pairs):
+        if not _other_content(prev, p, curr, c, pairs):
+            continue
+        if _known_by_id(prev, p, curr, c):
+            by_id.append(c)
             continue
         unpair_inside(prev, p, curr, c, pairs, used)
+    for c in by_id:
+        p = pairs.get(c)
+        if p is not None and _list_replaced(curr, c, pairs):
+            unpair_inside(prev, p, curr, c, pairs, used)
+
+
+def _list_replaced(curr: Frame, c: int, pairs: Mapping[int, int]) -> bool:
+    """Whether every other row of ``c``'s shape in its list that shows a label is unpaired,
+    and there are :data:`REPLACED_ROWS` or more: the list's page was replaced whole (a tab
+    switched), and a part whose id no other node has (Settings' one ``switch_widget``) is
+    that layout's, not evidence that its row stayed while every label it shows changed."""
+    siblings = [
+        k
+        for k in curr.children[curr.parents[c]]
+        if k != c and kind(curr.nodes[k]) == kind(curr.nodes[c]) and labels(curr, k)
+    ]
+    return len(siblings) >= REPLACED_ROWS and not any(k in pairs for k in siblings)
+
+
+REPLACED_ROWS = 2
+"""Rows beside it, all replaced, that make a row kept by an id alone part of a page
+replaced (one row beside it is a list's two rows edited, no page)."""
 
 
 def other_row(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int]) -> bool:
@@ -423,6 +449,11 @@ def other_row(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int]
     hold no part known by an id that no other node of either frame has (the
     status bar's clock, "9:02" → "9:03"). Only rows of a list (a sibling of their shape)
     are asked: a lone button renamed is one button."""
+    return _other_content(prev, p, curr, c, pairs) and not _known_by_id(prev, p, curr, c)
+
+
+def _other_content(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int]) -> bool:
+    """:func:`other_row` but for its ids: two rows of a list that show other content."""
     parent = curr.parents[c]
     if parent < 0 or not (curr.children[c] and prev.children[p]):
         return False
@@ -430,15 +461,19 @@ def other_row(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int]
         return False
     if holds_scroller(curr, c) and holds_scroller(prev, p) and not a_page(curr, c, parent):
         return False  # what its list shows changed, not which wrapper it is (its docstring)
-    if not shows_other(prev, p, curr, c) or rebound_in_place(prev, p, curr, c, pairs):
-        return False
+    return shows_other(prev, p, curr, c) and not rebound_in_place(prev, p, curr, c, pairs)
+
+
+def _known_by_id(prev: Frame, p: int, curr: Frame, c: int) -> bool:
+    """Whether rows ``p`` and ``c`` hold a part known by an id no other node of either frame
+    has (the status bar's clock, "9:02" → "9:03")."""
     ids, counts = prev.id_counts, curr.id_counts
     once = {
         n.resource_id
         for n in prev.nodes[p : prev.subtree_end(p)]
         if n.resource_id and ids[n.resource_id] == 1
     }
-    return not any(
+    return any(
         n.resource_id in once and counts[n.resource_id] == 1
         for n in curr.nodes[c : curr.subtree_end(c)]
     )
