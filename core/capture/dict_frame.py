@@ -67,31 +67,35 @@ def _walk(data: list[Any], viewport: Sequence[int] | None) -> Frame:
     items: list[Any] = [None]  # position 0: the synthetic root
     parents = [-1]
     children: list[list[int]] = [[]]
-    stack = data[::-1]
-    under = [0] * len(stack)
-    depths = [0] * len(stack)
-    pop, pop_under, pop_depth = stack.pop, under.pop, depths.pop
+    # Document order by a stack of the children lists being read (an iterator each, resumed
+    # where it stopped to read an element's children first): one step an element, no stacks
+    # of parents and depths pushed and popped element by element.
+    lists = [iter(data)]
+    owners = [0]  # the position whose children lists[i] reads
     append_item, append_parent, append_children = items.append, parents.append, children.append
-    while stack:
-        item = pop()
-        parent = pop_under()
-        depth = pop_depth()
-        if type(item) is not dict or depth > MAX_ELEMENT_DEPTH:
-            raise _LongWay
-        pos = len(items)
-        append_item(item)
-        append_parent(parent)
-        children[parent].append(pos)
-        kids = item.get("children")
-        if kids:
-            if type(kids) is not list:
+    while lists:
+        parent = owners[-1]
+        siblings = children[parent]
+        for item in lists[-1]:
+            if type(item) is not dict:
                 raise _LongWay
-            append_children([])
-            stack.extend(reversed(kids))
-            under.extend([pos] * len(kids))
-            depths.extend([depth + 1] * len(kids))
-        else:
+            pos = len(items)
+            append_item(item)
+            append_parent(parent)
+            siblings.append(pos)
+            kids = item.get("children")
+            if kids:
+                # its children are one level deeper than it: len(lists) (the top level is 0)
+                if type(kids) is not list or len(lists) > MAX_ELEMENT_DEPTH:
+                    raise _LongWay
+                append_children([])
+                lists.append(iter(kids))
+                owners.append(pos)
+                break
             append_children(_NO_CHILDREN)
+        else:
+            lists.pop()
+            owners.pop()
     n = len(items)
     nodes: list[Node] = [None] * n  # type: ignore[list-item]  # every slot is filled below
     natural = [False] * n

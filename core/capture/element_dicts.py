@@ -35,7 +35,7 @@ from deltarec.core.capture.boundary import (
     number,
 )
 from deltarec.core.errors import CaptureParseError
-from deltarec.core.observe.model import Bounds, Node, Observation
+from deltarec.core.observe.model import Bounds, Node, Observation, bounds_of, node_of
 
 ROOT_CLASS = "deltarec.ElementList"
 MAX_ELEMENT_DEPTH = MAX_DEPTH - 2
@@ -242,13 +242,13 @@ def element_node(item: Any, where: _Where, children: tuple[Node, ...]) -> Node:
         and _LOW <= x + w <= MAX_COORDINATE
         and _LOW <= y + h <= MAX_COORDINATE
     ):
-        bounds = Bounds(x, y, x + w, y + h)
+        bounds = bounds_of(x, y, x + w, y + h)
     else:
         bounds = _bounds(item, where)  # the rest, and every error, with its path
     enabled = get("enabled", True)
     # Positionally, in Node's field order (dump_builder checks it at import; a keyword call
-    # of 19 fields costs a third more).
-    return Node(
+    # of 19 fields costs a third more), without the class call (node_of: a third less).
+    return node_of(
         role,
         raw_role if type(raw_role) is str else str(raw_role),
         "",

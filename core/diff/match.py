@@ -49,7 +49,7 @@ searched by slot and box); O(a·b) per class group in pass 4, capped at :data:`G
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict
+from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -259,13 +259,13 @@ def _bottom_up(
     for c in range(len(curr) - 1, -1, -1):
         if c in pairs or not curr.children[c]:
             continue
-        votes: Counter[int] = Counter()
+        votes: dict[int, int] = {}  # a plain dict: a Counter's set-up a parent was most of it
         for child in curr.children[c]:
             p_child = pairs.get(child)
             if p_child is not None:
                 p_parent = prev.parents[p_child]
                 if p_parent >= 0 and p_parent not in used:
-                    votes[p_parent] += 1
+                    votes[p_parent] = votes.get(p_parent, 0) + 1
         if not votes:
             continue
         kids = len(curr.children[c])

@@ -487,7 +487,9 @@ def _kinds(frame: Frame, parent: int) -> Counter[tuple[str, str, str]]:
         kept = frame.memo[_kinds] = {}
     got = kept.get(parent)
     if got is None:
-        got = kept[parent] = Counter(kind(frame.nodes[k]) for k in frame.children[parent])
+        got = kept[parent] = Counter(
+            map(kind, map(frame.nodes.__getitem__, frame.children[parent]))
+        )
     return got
 
 

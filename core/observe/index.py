@@ -89,6 +89,28 @@ class IndexedElement(_ElementSlots):
         return (self.index, self.pos, self.key, self.role, self.name, self.bounds)
 
 
+def _indexed(
+    index: int, pos: int, key: str, role: str, name: str, bounds: Bounds
+) -> IndexedElement:
+    """``IndexedElement(index, pos, key, role, name, bounds)`` without the class call (its
+    ``type.__call__``, ``__new__`` and ``object.__init__``), as
+    :func:`~deltarec.core.observe.model.node_of` builds a node: an element a frame's index.
+
+        >>> b = Bounds(0, 0, 9, 9)
+        >>> _indexed(3, 1, "k", "button", "OK", b) == IndexedElement(3, 1, "k", "button", "OK", b)
+        True
+    """
+    self: Any = _new(_ElementBuild)
+    self.index = index
+    self.pos = pos
+    self.key = key
+    self.role = role
+    self.name = name
+    self.bounds = bounds
+    self.__class__ = IndexedElement
+    return self  # type: ignore[no-any-return]
+
+
 Scope = tuple[str, str, str, str]
 """An element's identity for a session: (package, activity, stable key, screen instance)."""
 
@@ -333,9 +355,7 @@ def _element(
     to three times, mostly with the same numbers: an element is a value, so it is shared),
     by position alone (the last one numbered there; no tuple key per element)."""
     node = frame.nodes[pos]
-    made[pos] = element = IndexedElement(
-        number, pos, frame.keys[pos], node.role, names[pos], node.bounds
-    )
+    made[pos] = element = _indexed(number, pos, frame.keys[pos], node.role, names[pos], node.bounds)
     return element
 
 

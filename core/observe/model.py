@@ -22,7 +22,8 @@ base class, and ``__new__`` fills an instance of a second, mutable subclass of t
 with ordinary stores, then makes it a ``Node`` (``__class__`` assignment between two
 classes of one layout): about 1 µs. What comes out is the same value as before — frozen
 (``FrozenInstanceError`` on assignment), hashed and compared by its fields, a dataclass
-to ``dataclasses.replace``, ``fields`` and pickle.
+to ``dataclasses.replace``, ``fields`` and pickle. A builder of many nodes calls
+:func:`node_of` and :func:`bounds_of`, the same stores without the class call.
 
     >>> n.text = "Cancel"
     Traceback (most recent call last):
@@ -302,6 +303,76 @@ class Node(_NodeSlots):
             node = stack.pop()
             yield node
             stack.extend(reversed(node.children))
+
+
+def node_of(
+    role: str,
+    class_name: str,
+    resource_id: str,
+    text: str,
+    content_desc: str,
+    package: str,
+    bounds: Bounds,
+    checkable: bool,
+    checked: bool,
+    clickable: bool,
+    enabled: bool,
+    focusable: bool,
+    focused: bool,
+    scrollable: bool,
+    long_clickable: bool,
+    password: bool,
+    selected: bool,
+    children: tuple[Node, ...],
+    extras: tuple[tuple[str, str], ...],
+    /,
+) -> Node:
+    """``Node(role, class_name, …, extras)``: every field given, in the field order, built
+    as ``Node.__new__`` builds it but without the class call (``type.__call__`` runs
+    ``__new__`` and then ``object.__init__`` with the nineteen arguments: a third of a
+    node's construction). What a builder of a frame's nodes calls, a node per element.
+
+        >>> n = Node(role="button", text="OK", bounds=Bounds(0, 0, 9, 9))
+        >>> node_of(*(getattr(n, f) for f in Node.__dataclass_fields__)) == n
+        True
+    """
+    self = _new(_NodeBuild)
+    self.role = role
+    self.class_name = class_name
+    self.resource_id = resource_id
+    self.text = text
+    self.content_desc = content_desc
+    self.package = package
+    self.bounds = bounds
+    self.checkable = checkable
+    self.checked = checked
+    self.clickable = clickable
+    self.enabled = enabled
+    self.focusable = focusable
+    self.focused = focused
+    self.scrollable = scrollable
+    self.long_clickable = long_clickable
+    self.password = password
+    self.selected = selected
+    self.children = children
+    self.extras = extras
+    self.__class__ = Node  # type: ignore[assignment]
+    return self  # type: ignore[return-value]
+
+
+def bounds_of(left: int, top: int, right: int, bottom: int, /) -> Bounds:
+    """``Bounds(left, top, right, bottom)`` without the class call (:func:`node_of`).
+
+    >>> bounds_of(0, 1, 2, 3) == Bounds(0, 1, 2, 3)
+    True
+    """
+    self = _new(_BoundsBuild)
+    self.left = left
+    self.top = top
+    self.right = right
+    self.bottom = bottom
+    self.__class__ = Bounds  # type: ignore[assignment]
+    return self  # type: ignore[return-value]
 
 
 INTERACTIVE_ROLES = frozenset(

@@ -9,6 +9,7 @@ trees, and every real capture.
 from __future__ import annotations
 
 import copy
+import inspect
 import pickle
 from dataclasses import replace
 from pathlib import Path
@@ -19,7 +20,7 @@ from hypothesis import strategies as st
 
 from deltarec.core.capture.uiautomator import parse_uiautomator
 from deltarec.core.observe.frame import Frame
-from deltarec.core.observe.model import Bounds, Node
+from deltarec.core.observe.model import Bounds, Node, bounds_of, node_of
 
 ints = st.integers(min_value=-10_000, max_value=10_000)
 bounds = st.builds(Bounds, ints, ints, ints, ints)
@@ -67,3 +68,25 @@ def test_every_real_capture_pickles(real_dumps: Path) -> None:
 @pytest.mark.parametrize("box", [Bounds(0, 0, 0, 0), Bounds(-5, 3, 1080, 2400)])
 def test_bounds_pickle_with_their_four_numbers(box: Bounds) -> None:
     _round_trips(box)
+
+
+def test_the_builders_take_the_fields_in_their_order() -> None:
+    """node_of and bounds_of (the class call left out) name every field, in its order."""
+    assert tuple(inspect.signature(node_of).parameters) == tuple(Node.__dataclass_fields__)
+    assert tuple(inspect.signature(bounds_of).parameters) == tuple(Bounds.__dataclass_fields__)
+
+
+@settings(max_examples=60, deadline=None)
+@given(tree=trees)
+def test_the_builders_build_the_same_values(tree: Node) -> None:
+    """A node (and box) built by node_of (bounds_of) from another's fields is equal to it, of
+    its type, frozen, hashed alike, and round-trips as the class-built one does."""
+    for node in tree.walk():
+        box = node.bounds
+        built = node_of(*(getattr(node, f) for f in Node.__dataclass_fields__))
+        b = bounds_of(box.left, box.top, box.right, box.bottom)
+        assert built == node and hash(built) == hash(node) and type(built) is Node
+        assert b == box and hash(b) == hash(box) and type(b) is Bounds
+        _round_trips(built)
+        with pytest.raises(AttributeError):  # FrozenInstanceError
+            built.text = "x"  # type: ignore[misc]
