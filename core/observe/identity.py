@@ -204,11 +204,14 @@ def keys_and_subtree_hashes(
             text = ""
         if node.resource_id or node.content_desc or text:
             ident = (node.class_name, node.resource_id, node.content_desc, text)
-            digest = last_own.get(ident)
+            digest = known_own.get(ident)  # a twin in this frame: every row's icon, its switch
             if digest is None:
-                data = b"o\x1f" + "\x1e".join(ident).encode("utf-8", "surrogatepass")
-                digest = blake(data, digest_size=5).digest()
-            own_hash[pos] = known_own[ident] = digest
+                digest = last_own.get(ident)
+                if digest is None:
+                    data = b"o\x1f" + "\x1e".join(ident).encode("utf-8", "surrogatepass")
+                    digest = blake(data, digest_size=5).digest()
+                known_own[ident] = digest
+            own_hash[pos] = digest
     # Subtree hashes, children before parents: walk positions backwards. Equal
     # inputs (leaves of one class with no content, repeated rows) are hashed once.
     heads: dict[str, bytes] = {}
