@@ -154,19 +154,22 @@ class _Memo(NamedTuple):
     """Own hashes by the identifying content they hash."""
     subtree: dict[bytes, bytes]
     """Subtree hashes by their hashed input."""
-    own_of: dict[int, bytes]
-    """Own hash by node object (its ``id``; the objects are kept in ``nodes``)."""
-    subtree_of: dict[int, bytes]
-    """Subtree hash by node object (two dicts of atoms, no tuple per node: the collector
-    visits every container a step leaves behind)."""
+    at: dict[int, int]
+    """A position of each node object (its ``id``; the objects are kept in ``nodes``): one
+    map of atoms for both hashes (no tuple per node: the collector visits every container
+    a step leaves behind; and a map of a few thousand entries costs more to build than the
+    two lists read through it)."""
+    own_at: list[bytes]
+    """The own hash at each position, then ``b""`` (what position -1, no object, reads)."""
+    subtree_at: list[bytes]
+    """The subtree hash at each position, then ``b""``."""
     nodes: Sequence[Node]
-    """The last frame's nodes: they keep the ids of ``own_of`` and ``subtree_of`` from
-    naming other objects."""
+    """The last frame's nodes: they keep the ids of ``at`` from naming other objects."""
     qualified: dict[bytes, bytes]
     """Parent-qualified hashes (step 3 of the module docstring) by their hashed input."""
 
 
-_EMPTY = _Memo({}, {}, {}, {}, (), {})
+_EMPTY = _Memo({}, {}, {}, [b""], [b""], (), {})
 _last: _Memo = _EMPTY
 """The hashes the last frame made, by what they hash: its nodes' identifying content (own
 hashes), its subtrees' hashed inputs (subtree hashes) and the parent-qualified inputs; and
@@ -205,9 +208,10 @@ def keys_and_subtree_hashes(
     known: dict[bytes, bytes] = {}
     # A node object the last frame had: both hashes, unread (looked up at C speed).
     ids = list(map(id, nodes))
-    if last.subtree_of:
-        own_hash = list(map(last.own_of.get, ids, repeat(b"", n)))
-        subtree = list(map(last.subtree_of.get, ids, repeat(b"", n)))
+    if last.at:
+        at = list(map(last.at.get, ids, repeat(-1, n)))
+        own_hash = list(map(last.own_at.__getitem__, at))
+        subtree = list(map(last.subtree_at.__getitem__, at))
     else:
         own_hash, subtree = [b""] * n, [b""] * n  # b"" subtree: not known yet (never a digest)
     # Own hashes: _digest("o", own_content(node)), inlined (this runs once per node).
@@ -219,12 +223,15 @@ def keys_and_subtree_hashes(
             text = ""
         if node.resource_id or node.content_desc or text:
             ident = (node.class_name, node.resource_id, node.content_desc, text)
-            digest = last_own.get(ident)
+            digest = known_own.get(ident)  # a twin in this frame: every row's icon, its switch
             if digest is None:
-                state = fresh()
-                state.update(b"o\x1f" + "\x1e".join(ident).encode("utf-8", "surrogatepass"))
-                digest = state.digest()
-            own_hash[pos] = known_own[ident] = digest
+                digest = last_own.get(ident)
+                if digest is None:
+                    state = fresh()
+                    state.update(b"o\x1f" + "\x1e".join(ident).encode("utf-8", "surrogatepass"))
+                    digest = state.digest()
+                known_own[ident] = digest
+            own_hash[pos] = digest
     # Subtree hashes, children before parents: walk positions backwards. Equal
     # inputs (leaves of one class with no content, repeated rows) are hashed once.
     heads: dict[str, bytes] = {}
@@ -286,8 +293,9 @@ def keys_and_subtree_hashes(
     _last = _Memo(
         known_own,
         known,
-        dict(zip(ids, own_hash, strict=True)),
-        dict(zip(ids, subtree, strict=True)),
+        dict(zip(ids, range(n), strict=True)),
+        [*own_hash, b""],
+        [*subtree, b""],
         list(nodes),
         known_qualified,
     )

@@ -152,12 +152,14 @@ def test_the_memo_holds_one_frame_and_no_more() -> None:
     frame = Frame(_cold(data))
     memo = identity._last
     assert 0 < len(memo.subtree) <= len(frame) and len(memo.own) <= len(frame)
-    assert len(memo.own_of) == len(memo.subtree_of) == len(memo.nodes) == len(frame)
+    assert len(memo.at) == len(memo.nodes) == len(frame)
+    assert len(memo.own_at) == len(memo.subtree_at) == len(frame) + 1
     assert len(memo.qualified) <= len(frame)
     Frame(parse_uiautomator('<hierarchy><node text="a" bounds="[0,0][5,5]"/></hierarchy>'))
     memo = identity._last
     assert len(memo.own) == 1 and len(memo.subtree) == 1 and len(memo.nodes) == 1
-    assert len(memo.own_of) == len(memo.subtree_of) == 1 and not memo.qualified
+    assert len(memo.at) == 1 and len(memo.own_at) == len(memo.subtree_at) == 2
+    assert not memo.qualified
 
 
 def test_a_node_object_keyed_again_wherever_it_sits() -> None:
