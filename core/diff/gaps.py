@@ -204,7 +204,8 @@ def _rows(
         j = old_at.get(pairs.get(k, -1))
         if j is None:
             continue
-        if not (_known(prev, prev.children[p][j], curr, k) or (slivers and not texts(curr, k))):
+        q = prev.children[p][j]
+        if not (_known(prev, q, curr, k) or (slivers and not (texts(curr, k) and texts(prev, q)))):
             continue
         a, b = prev.nodes[prev.children[p][j]].bounds, curr.nodes[k].bounds
         shift = _shift(a, box_old, b, box_new)

@@ -191,7 +191,7 @@ def pair_lone_slivers(prev: Frame, curr: Frame, pairs: dict[int, int], used: set
     frame, unpaired, is so held. O(the unpaired rows of the lists with a sliver left)."""
     owner: dict[int, int] | None = None
     for frame, other, mine in ((prev, curr, False), (curr, prev, True)):
-        for parent, row in _lone_slivers(frame, set(pairs) if mine else used).items():
+        for (parent, top), row in _lone_slivers(frame, set(pairs) if mine else used).items():
             if not mine and owner is None:
                 owner = {q: k for k, q in pairs.items()}
             twin = pairs.get(parent) if mine else (owner or {}).get(parent)
@@ -209,46 +209,60 @@ def pair_lone_slivers(prev: Frame, curr: Frame, pairs: dict[int, int], used: set
             for k in other.children[twin]:
                 if (k in used if mine else k in pairs) or kind(other.nodes[k]) != sort:
                     continue
-                if other.nodes[k].bounds.bottom >= edge:
+                if not top and other.nodes[k].bounds.bottom >= edge:
                     continue  # the edge cuts it too: a sliver beside a sliver tells nothing
                 c, p = (row, k) if mine else (k, row)
                 if neighbour_skip(prev, p, curr, c, pairs, used, runs):  # rows between: 1+
                     held.append((c, p))
-            if len(held) == 1 and _against(prev, held[0][1], curr, held[0][0], pairs):
-                c, p = held[0]
-                pairs[c] = p
-                used.add(p)
-                _pair_inside(prev, p, curr, c, pairs, used)
+            if len(held) != 1 or not _against(prev, held[0][1], curr, held[0][0], pairs, top):
+                continue
+            c, p = held[0]
+            if top and not gap_below(prev, p, curr, c, pairs):
+                continue  # a top sliver moves only where the list is held at its end
+            pairs[c] = p
+            used.add(p)
+            _pair_inside(prev, p, curr, c, pairs, used)
 
 
-def _against(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int]) -> bool:
-    """Whether the nearest paired row above ``c`` / ``p`` (its bottom is its own) stayed or
-    moved against the row (its top is its own): a gap closed (or opened) between them, the
-    list held at its end. Both moved the same way: the list scrolled, and the neighbour may
-    be a twin of the row in its place (an ad 18 cards on, flung into view): whether rows
-    left between them, no place tells (``tests/core/truth/test_twin_flings.py``).
-    O(the rows between them)."""
+def _against(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int], top: bool) -> bool:
+    """Whether the nearest paired row on the side of ``c`` / ``p`` away from its edge (above
+    a sliver at the bottom edge: its bottom is its own; below one at the top: its top)
+    stayed or moved against the row (its other edge, its own): a gap closed (or opened)
+    between them, the list held at its end. Both moved the same way: the list scrolled, and
+    the neighbour may be a twin of the row in its place (an ad 18 cards on, flung into
+    view): whether rows left between them, no place tells
+    (``tests/core/truth/test_twin_flings.py``). O(the rows between them)."""
     kids, i = curr.children[curr.parents[c]], curr.sibling_index[c]
-    k = next((q for q in reversed(kids[:i]) if q in pairs), None)
+    k = next((q for q in (kids[i + 1 :] if top else reversed(kids[:i])) if q in pairs), None)
     if k is None:
         return False
-    nb, old_nb = curr.nodes[k].bounds, prev.nodes[pairs[k]].bounds
-    moved = curr.nodes[c].bounds.top - prev.nodes[p].bounds.top
-    return (nb.bottom - old_nb.bottom) * moved <= 0
+    nb, old_nb, b, a = (
+        curr.nodes[k].bounds,
+        prev.nodes[pairs[k]].bounds,
+        curr.nodes[c].bounds,
+        prev.nodes[p].bounds,
+    )
+    if top:
+        return (nb.top - old_nb.top) * (b.bottom - a.bottom) <= 0
+    return (nb.bottom - old_nb.bottom) * (b.top - a.top) <= 0
 
 
-def _lone_slivers(frame: Frame, paired: Container[int]) -> dict[int, int]:
-    """{list: its one unpaired row the list's bottom edge cuts to a sliver} (lists where more
+def _lone_slivers(frame: Frame, paired: Container[int]) -> dict[tuple[int, bool], int]:
+    """{(list, at its top edge): its one unpaired row that edge cuts to a sliver} (where more
     than one row is so cut, piled at the edge, left out: no place tells them apart). O(n)."""
-    out: dict[int, int] = {}
+    out: dict[tuple[int, bool], int] = {}
     for row in range(len(frame.nodes)):
         parent = frame.parents[row]
         if parent < 0 or row in paired:
             continue
         box, b = frame.nodes[parent].bounds, frame.nodes[row].bounds
-        if box.top < b.top < box.bottom <= b.bottom and 0 < b.height < box.height // 2:
-            out[parent] = -1 if parent in out else row
-    return {parent: row for parent, row in out.items() if row >= 0}
+        if not 0 < b.height < box.height // 2:
+            continue
+        if box.top < b.top < box.bottom <= b.bottom:
+            out[parent, False] = -1 if (parent, False) in out else row
+        elif b.top <= box.top < b.bottom < box.bottom:
+            out[parent, True] = -1 if (parent, True) in out else row
+    return {key: row for key, row in out.items() if row >= 0}
 
 
 def _pair_inside(
