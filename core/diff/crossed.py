@@ -18,7 +18,7 @@ labels edited in place when, for every pair ``(c, p)`` of the group:
 
 - an old label of ``c``'s kind sat in ``c``'s very box, and a new one of ``p``'s kind sits in
   ``p``'s box (both slots are held in both frames), each reading as the other edited
-  (:func:`~deltarec.core.diff.row_content.reads_as_edit`: only numbers changed, or one holds
+  (:func:`~deltarec.core.diff.label_edit.reads_as_edit`: only numbers changed, or one holds
   the other: "9:41" → "9:42", "(3)" → "(4)");
 
 and, in that list, every other pair stayed in its box, and a row holding a label of the
@@ -40,7 +40,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 
-from deltarec.core.diff.row_content import reads_as_edit
+from deltarec.core.diff.label_edit import reads_as_edit
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Node
 

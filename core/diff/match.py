@@ -67,6 +67,7 @@ from deltarec.core.diff.crowd import Crowd
 from deltarec.core.diff.edited_in_place import edited_in_place
 from deltarec.core.diff.geometry import geometry_pass
 from deltarec.core.diff.gesture import Gesture
+from deltarec.core.diff.label_edit import one_label_edited
 from deltarec.core.diff.motions import Motion, shifted
 from deltarec.core.diff.pair_evidence import Evidence, Guard
 from deltarec.core.diff.placeless import drop_placeless_keys as _drop_placeless_keys
@@ -75,7 +76,6 @@ from deltarec.core.diff.recycled import one_content, unpair_recycled_pages
 from deltarec.core.diff.row_content import (
     holds_rows,
     kind,
-    one_label_edited,
     other_row,
     same_content,
     same_row_edited,

@@ -5,7 +5,7 @@ moved down by its pitch, and one row's label edited as it went ("zr" → "zr (ed
 The row moved with what is before it (the paired sibling before it; the first child: its
 parent, a dropdown's one label pushed down with its form's row) and sits in the very box
 that move puts the old row in, all its texts but one kept
-(:func:`~deltarec.core.diff.row_content.one_label_edited` with ``shift``). That box is the
+(:func:`~deltarec.core.diff.label_edit.one_label_edited` with ``shift``). That box is the
 row's place, the evidence that holds it, as an overlap where paired parents' move puts an
 old box does (:meth:`~deltarec.core.diff.pair_evidence.Evidence.overlaps`): a push by more
 than the row's height leaves no overlap where the boxes are.
@@ -13,7 +13,7 @@ than the row's height leaves no overlap where the boxes are.
 
 from __future__ import annotations
 
-from deltarec.core.diff.row_content import one_label_edited
+from deltarec.core.diff.label_edit import one_label_edited
 from deltarec.core.observe.frame import Frame
 
 

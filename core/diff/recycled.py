@@ -23,7 +23,8 @@ listed as come in and gone.
 
 from __future__ import annotations
 
-from deltarec.core.diff.row_content import reads_as_edit, unpair_inside
+from deltarec.core.diff.label_edit import reads_as_edit
+from deltarec.core.diff.row_content import unpair_inside
 from deltarec.core.diff.viewport import one_viewport
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.labels import natures
@@ -136,7 +137,7 @@ def _relabelled(prev: Frame, old: int, curr: Frame, page: int) -> bool:
     """Whether page ``page`` is another page laid out as ``old``: their ids (when they carry
     any) are all others (``timer_reset`` → ``stopwatch_reset``), or a node in the very box
     and role of one of the old page shows a label that does not read as it edited
-    (:func:`~deltarec.core.diff.row_content.reads_as_edit`: "5:00" → "0:00.00" beside the
+    (:func:`~deltarec.core.diff.label_edit.reads_as_edit`: "5:00" → "0:00.00" beside the
     same "Reset" and "Start" is the Clock's next tab, not the timer's page edited). O(size of
     the pages)."""
     olds = prev.nodes[old : prev.subtree_end(old)]

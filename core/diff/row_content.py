@@ -11,14 +11,14 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections import Counter
-from collections.abc import Callable, Container, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import cast
 
 from deltarec.core.capture.element_dicts import ROOT_CLASS
 from deltarec.core.diff.viewport import a_page, holds_scroller
 from deltarec.core.observe.frame import Frame, by_position
 from deltarec.core.observe.labels import scrolls_by_nature
-from deltarec.core.observe.model import Bounds, Node
+from deltarec.core.observe.model import Node
 
 WORD = re.compile(r"\w+")
 
@@ -67,98 +67,6 @@ def same_row_edited(prev: Frame, p: int, curr: Frame, c: int) -> bool:
     return bool(shared and shared & own_texts(prev, p) & own_texts(curr, c))
 
 
-def one_label_edited(
-    prev: Frame,
-    p: int,
-    curr: Frame,
-    c: int,
-    used: Container[int] = (),
-    pairs: Mapping[int, int] | None = None,
-    *,
-    shift: tuple[int, int] = (0, 0),
-) -> bool:
-    """Whether two rows in the very same box are one row with one label edited in place: all
-    but one text shared, and the edited text neither shown by another row before ("41
-    likes" did not come from elsewhere) nor still shown by one after ("40 likes" did not
-    move). A row already paired (``used`` old rows, ``pairs`` new ones: by a title of its
-    own) is known, so a text it shows neither came from nor went to these two: Airplane
-    mode cut to its summary, "Off" → "On", while Wi-Fi's summary read "On"; and a row
-    :func:`rebound_in_place` is the old row, whatever its label reads. A cut card whose
-    only text of its own was the one edited has nothing else to be known by. Unless a text
-    they share is shown by no other row of their lists, the label must read as itself
-    edited (:func:`_edited`): what every row shows (a "Like" button, the list's template
-    "Edit suggestion “…”") says nothing of which row it is, and a row inserted above a cut
-    row takes its box and shows the same template. The caller asks that its list did not
-    scroll. ``shift``: the box moved so (a row pushed down with the row before it, by rows
-    put in above them: a list refreshed, its new row at the top). The box may have grown
-    (shrunk) at its bottom by what the edited label grew (:func:`wrapped`: a text that
-    wrapped onto a second line).
-
-    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
-    >>> def shot(*labels):
-    ...     rows = "".join(f'<node class="Row" bounds="[0,{10 * i}][9,{10 * i + 9}]"><node'
-    ...                    f' class="I" content-desc="{t}" bounds="[0,{10 * i}][9,{10 * i + 9}]"/>'
-    ...                    f'</node>' for i, t in enumerate(labels))
-    ...     return Frame(parse_uiautomator(f'<hierarchy><node class="L" bounds="[0,0][9,30]">'
-    ...                                    f'{rows}</node></hierarchy>'))
-    >>> one_label_edited(shot("Edit “ab”", "Edit “cd”"), 3, shot("Edit “ab”", "Edit “xy”"), 3)
-    False
-    >>> one_label_edited(shot("Edit “ab”", "40 likes"), 3, shot("Edit “ab”", "41 likes"), 3)
-    True
-
-    A first row cut to its summary, "Off" → "On": it reads as no edit, but the row after it
-    is paired and in its box, so nothing took its place.
-
-    >>> one_label_edited(shot("Off", "Wi-Fi"), 1, shot("On", "Wi-Fi"), 1)
-    False
-    >>> one_label_edited(shot("Off", "Wi-Fi"), 1, shot("On", "Wi-Fi"), 1, {3, 4}, {3: 3, 4: 4})
-    True
-    """
-    was_at, at = prev.nodes[p].bounds, curr.nodes[c].bounds
-    dx, dy = shift
-    if (was_at.left + dx, was_at.top + dy, was_at.right + dx) != (at.left, at.top, at.right):
-        return False
-    grown = at.bottom - was_at.bottom - dy
-    a, b = texts(prev, p), texts(curr, c)
-    gone, came = a - b, b - a
-    if len(gone) != 1 or len(came) != 1:
-        return False
-    was, now = next(iter(gone)), next(iter(came))
-    if grown and not wrapped(prev, p, was, curr, c, now, grown):
-        return False
-    paired = pairs or {}
-    if _shown_by_another(prev, p, now, used) or _shown_by_another(curr, c, was, paired):
-        return False
-    if rebound_in_place(prev, p, curr, c, paired):
-        return True
-    if a & b & own_texts(prev, p) & own_texts(curr, c):
-        return True  # a text of their own, kept: the row's
-    return _edited(prev, p, was, curr, c, now)
-
-
-def wrapped(prev: Frame, p: int, was: str, curr: Frame, c: int, now: str, grown: int) -> bool:
-    """Whether row ``c``, ``grown`` px taller than row ``p`` (shorter, when negative), grew by
-    what its edited label grew: the one node showing ``was`` in ``p`` and the one showing
-    ``now`` in ``c`` (texts as :func:`texts` keeps them) keep their top, left and right, and
-    the second is as much taller: a text edited longer wrapped onto another line (shorter:
-    back onto fewer), and what lay below it in the row moved down (up) with the row's
-    bottom. Nothing else makes a row's box grow by its one edited label's growth.
-    O(size of the two rows)."""
-
-    def one(frame: Frame, at: int, label: str) -> list[Bounds]:
-        return [
-            n.bounds
-            for n in frame.nodes[at : frame.subtree_end(at)]
-            if (n.text or n.content_desc) and n.text + "\x00" + n.content_desc == label
-        ]
-
-    old, new = one(prev, p, was), one(curr, c, now)
-    if len(old) != 1 or len(new) != 1:
-        return False
-    a, b = old[0], new[0]
-    return (a.left, a.top, a.right) == (b.left, b.top, b.right) and b.height - a.height == grown
-
-
 def rebound_in_place(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int]) -> bool:
     """Whether row ``c`` is old row ``p`` bound again in place with one label edited: the
     same nodes (class, id, box) in the very same box, all texts but one shared, and the row
@@ -196,84 +104,22 @@ def next_sibling(frame: Frame, pos: int) -> int | None:
     return siblings[i] if i < len(siblings) else None
 
 
-SHOWN_LIMIT = 8
-"""Most rows showing one text that :func:`_shown_by_another` looks at one by one; past it,
-the text is taken as shown by another row (bounded time: a list of alike rows)."""
-
-
-def _shown_by_another(frame: Frame, row: int, text: str, paired: Container[int]) -> bool:
-    """Whether a row of ``row``'s list other than it and not ``paired`` shows ``text``."""
-    count = _list_counts(frame, row)[text]
-    if not count:
-        return False
-    if count > SHOWN_LIMIT:
-        return True
-    parent = frame.parents[row]
-    memo: dict[int, dict[str, list[int]]] = frame.__dict__.setdefault("_match_row_showing", {})
-    showing = memo.get(parent)
-    if showing is None:
-        siblings = frame.children[parent] if parent >= 0 else frame.roots
-        showing = memo[parent] = {}
-        for s in siblings:
-            for t in texts(frame, s):
-                showing.setdefault(t, []).append(s)
-    return any(s != row and s not in paired for s in showing.get(text, ()))
-
-
-NUMBER = re.compile(r"\d+")
-
-
-def _edited(prev: Frame, p: int, was: str, curr: Frame, c: int, now: str) -> bool:
-    """Whether label ``was`` of row ``p`` reads as edited into ``now`` of row ``c``: only its
-    numbers changed ("40 likes" → "41 likes"), one holds the other ("Drive" → "Drive
-    (2)"), or they share a word no other row of either list shows. The template's words
-    ("Edit suggestion") are every row's, and say nothing. A node showing a text and a
-    description reads as edited when one of them stayed and the other reads so (a name
-    whose description kept it as the text grew)."""
-    (was_text, was_desc), (now_text, now_desc) = (t.split("\x00", 1) for t in (was, now))
-    for kept, now_kept, a, b in (
-        (was_desc, now_desc, was_text, now_text),
-        (was_text, now_text, was_desc, now_desc),
-    ):
-        if kept and kept == now_kept and a and b and reads_as_edit(a, b):
-            return True
-    was, now = (" ".join(x for x in t.split("\x00") if x) for t in (was, now))
-    if reads_as_edit(was, now):
-        return True
-    shared = _words(was) & _words(now)
-    return bool(shared) and any(
-        _list_words(prev, p)[w] == 1 and _list_words(curr, c)[w] == 1 for w in shared
-    )
-
-
-def reads_as_edit(was: str, now: str) -> bool:
-    """Whether label ``was`` reads as edited into ``now`` whatever else the list shows: only
-    its numbers changed, or one holds the other.
-
-    >>> reads_as_edit("40 likes", "41 likes"), reads_as_edit("Drive", "Drive (2)")
-    (True, True)
-    >>> reads_as_edit("Tom's <draft> #46", "Café menu #102")
-    False
-    """
-    return NUMBER.sub("0", was) == NUMBER.sub("0", now) or was in now or now in was
-
-
 def _share_a_word(x: str, y: str) -> bool:
     """Whether two labels share a word of two letters or more (``"Drive"``, ``"Drive (2)"``)."""
-    return bool(_words(x) & _words(y))
+    return bool(words(x) & words(y))
 
 
-def _words(label: str) -> set[str]:
+def words(label: str) -> set[str]:
     """The words of a label of two letters or more, lower case."""
     return {w for w in WORD.findall(label.lower()) if len(w) > 1}
 
 
-def _list_words(frame: Frame, row: int) -> Counter[str]:
+def list_words(frame: Frame, row: int) -> Counter[str]:
     """How many rows of ``row``'s list show each word (kept on the frame)."""
-    return _per_list(frame, row, "_match_row_words", lambda ts: {w for t in ts for w in _words(t)})
+    return _per_list(frame, row, "_match_row_words", lambda ts: {w for t in ts for w in words(t)})
 
 
-def _list_counts(frame: Frame, row: int) -> Counter[str]:
+def list_counts(frame: Frame, row: int) -> Counter[str]:
     """How many rows of ``row``'s list show each text (kept on the frame)."""
     return _per_list(frame, row, "_match_row_counts", lambda ts: ts)
 
@@ -296,7 +142,7 @@ def own_texts(frame: Frame, row: int) -> set[str]:
     """The texts of ``row`` that no other row of its list shows. (A row's own texts less
     those of the other rows; counted once per list, so a list of n rows costs O(n), not
     O(n²).)"""
-    shown_by = _list_counts(frame, row)
+    shown_by = list_counts(frame, row)
     return {t for t in texts(frame, row) if shown_by[t] == 1}
 
 

@@ -61,13 +61,8 @@ from __future__ import annotations
 from collections.abc import Container, Mapping
 from collections.abc import Set as AbstractSet
 
-from deltarec.core.diff.row_content import (
-    _shown_by_another,
-    holds_rows,
-    rebound_in_place,
-    texts,
-    unpair_inside,
-)
+from deltarec.core.diff.label_edit import shown_by_another
+from deltarec.core.diff.row_content import holds_rows, rebound_in_place, texts, unpair_inside
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Node
 
@@ -104,10 +99,10 @@ def one_label_came_or_went(
     if (gone and came) or not (gone or came) or not a & b:
         return False
     if gone:
-        if any(_shown_by_another(curr, c, label, pairs) for label in gone):
+        if any(shown_by_another(curr, c, label, pairs) for label in gone):
             return False
         return _one_subtree_more(prev, p, curr, c, gone)
-    if any(_shown_by_another(prev, p, label, used) for label in came):
+    if any(shown_by_another(prev, p, label, used) for label in came):
         return False
     return _one_subtree_more(curr, c, prev, p, came)
 

@@ -19,8 +19,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping
 
+from deltarec.core.diff.label_edit import NUMBER, reads_as_edit
 from deltarec.core.diff.motions import near_box, shifted
-from deltarec.core.diff.row_content import NUMBER, kind, own_texts, reads_as_edit, texts
+from deltarec.core.diff.row_content import kind, own_texts, texts
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Bounds, Node
 

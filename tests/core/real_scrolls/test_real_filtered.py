@@ -49,7 +49,7 @@ read as the plain layout around it scrolled
 banner gone, the list moving up with its top edge, read as the list scrolled
 (:func:`deltarec.core.diff.growth.carried`: the sibling that went counts); **wrap** /
 **unwrap** 13 / 7, a text grown longer and a line taller, its row with it, read as the
-row removed and another added (:func:`deltarec.core.diff.row_content.wrapped`; a name
+row removed and another added (:func:`deltarec.core.diff.label_edit.wrapped`; a name
 whose description stayed as its text grew reads as edited); **expand** / **collapse**
 6 / 6, an accordion row whose only label another row shows too read as removed and added
 (:func:`deltarec.core.diff.row_leaves.one_label_came_or_went`: several labels below what

@@ -55,7 +55,7 @@ XML / element dicts, before → after):
   rows it moved keep their pairs, ``Motion.dragged``).
 - **refresh+edit**: a row whose title was edited as a new row at the list's top pushed it
   down read as the row removed and another added, its other labels too: 39 / 45 → 10 / 19
-  of 230 (:func:`deltarec.core.diff.row_content.one_label_edited` with ``shift``: the move
+  of 230 (:func:`deltarec.core.diff.label_edit.one_label_edited` with ``shift``: the move
   of the row before it).
 
 Closed next (``--per 10 --seed 2``, XML / element dicts, before → after):

@@ -40,7 +40,7 @@ here):
 - rows that show *only* the stamped label, of one sender, whose times meet another row's
   (``settings-wifi/05.xml``: a summary-only row "didi · 9:04" → "9:05" where a title-only
   row goes "9:05" → "9:06") refused each other: each one's edited label was the other's
-  (:func:`~deltarec.core.diff.row_content.one_label_edited`). A row whose very nodes sit in
+  (:func:`~deltarec.core.diff.label_edit.one_label_edited`). A row whose very nodes sit in
   their very boxes above the row after it, held, is that row whatever its one label reads
   (:func:`~deltarec.core.diff.row_content.rebound_in_place`, now a candidate of
   ``match._align`` in a list that did not scroll)."""
