@@ -106,12 +106,15 @@ def _weak(size: int) -> Callable[..., Any]:
 
 @contextmanager
 def _weak_hashes(size: int) -> Iterator[None]:
-    """Both the keys and the oracle hash with :func:`_weak` (the memo of the last frame's
+    """Both the keys (through the state every digest is copied from, ``identity._BLANK``)
+    and the oracle hash with :func:`_weak` (the memo of the last frame's
     hashes forgotten before and after: it holds digests of the other length)."""
     identity.clear()
     try:
         with pytest.MonkeyPatch.context() as patch:
-            patch.setattr(identity, "_blake", _weak(size))
+            patch.setattr(
+                identity, "_BLANK", hashlib.blake2b(digest_size=size)
+            )  # copied per digest
             patch.setattr(old_identity, "_blake", _weak(size))
             yield
     finally:
