@@ -247,28 +247,14 @@ class Node(_NodeSlots):
         children: tuple[Node, ...] = (),
         extras: tuple[tuple[str, str], ...] = (),
     ) -> Node:
-        self = _new(_NodeBuild)  # see "Construction" in the module docstring
-        self.role = role
-        self.class_name = class_name
-        self.resource_id = resource_id
-        self.text = text
-        self.content_desc = content_desc
-        self.package = package
-        self.bounds = bounds
-        self.checkable = checkable
-        self.checked = checked
-        self.clickable = clickable
-        self.enabled = enabled
-        self.focusable = focusable
-        self.focused = focused
-        self.scrollable = scrollable
-        self.long_clickable = long_clickable
-        self.password = password
-        self.selected = selected
-        self.children = children
-        self.extras = extras
-        self.__class__ = cls  # type: ignore[assignment]
-        return self  # type: ignore[return-value]
+        self = node_of(  # see "Construction" in the module docstring
+            role, class_name, resource_id, text, content_desc, package, bounds, checkable,
+            checked, clickable, enabled, focusable, focused, scrollable, long_clickable,
+            password, selected, children, extras,
+        )  # fmt: skip
+        if cls is not Node:
+            self.__class__ = cls
+        return self
 
     @property
     def name(self) -> str:
