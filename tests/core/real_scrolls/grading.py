@@ -18,8 +18,9 @@ Each returns ``(class, detail)`` violations, counted by
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from collections.abc import Set as AbstractSet
+from typing import TypeVar
 
 from deltarec.core.diff.compute import Delta
 from deltarec.core.observe.frame import Frame
@@ -28,6 +29,9 @@ from deltarec.core.observe.model import Bounds, Node
 Violation = tuple[str, str]
 SAID = frozenset({"text", "content-desc", "checked", "selected"})
 """Attributes whose ``~`` states that an element shows something else."""
+
+
+_C = TypeVar("_C")
 
 
 def label(node: Node) -> str:
@@ -165,3 +169,19 @@ def _labels_in(node: Node, top: int, bottom: int) -> set[str]:
             out.add(label(n))
         stack.extend(n.children)
     return out
+
+
+def by_kind(
+    path: str,
+    sample: Iterable[_C],
+    kind: Callable[[_C], str],
+    check: Callable[[_C], Iterable[tuple[str, str]]],
+) -> Counter[tuple[str, str, str]]:
+    """Violations of the cases of ``sample`` counted per ``(path, kind, class)``: what the CI
+    samples of the kinds sweeps (``test_real_edited``, ``test_real_reshaped``,
+    ``test_real_filtered``) hold against their ``BUDGET``. ``check`` grades one case;
+    ``path`` only labels the count (the caller runs it under the path it names)."""
+    found: Counter[tuple[str, str, str]] = Counter()
+    for case in sample:
+        found.update((path, kind(case), klass) for klass, _ in check(case))
+    return found

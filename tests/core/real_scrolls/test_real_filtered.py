@@ -16,6 +16,7 @@ from collections import Counter
 from deltarec.core.capture import frame_cache
 from tests.core.dict_truth import graded_by_dicts
 from tests.core.real_scrolls.filtered import Filtered, cases, check, derive, kind
+from tests.core.real_scrolls.grading import by_kind
 from tests.core.real_scrolls.list_steps import BAR, ROOM, _host, _query, _title
 from tests.core.real_scrolls.transforms import _at, captures
 
@@ -63,10 +64,7 @@ def _sample() -> list[Filtered]:
 
 
 def _found(path: str) -> Counter[tuple[str, str, str]]:
-    found: Counter[tuple[str, str, str]] = Counter()
-    for case in _sample():
-        found.update((path, kind(case), klass) for klass, _ in check(case))
-    return found
+    return by_kind(path, _sample(), kind, check)
 
 
 def test_the_sample_holds_every_kind() -> None:

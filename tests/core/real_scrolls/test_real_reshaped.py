@@ -18,6 +18,7 @@ from collections import Counter
 from deltarec.core.capture import frame_cache
 from deltarec.core.observe.model import Observation
 from tests.core.dict_truth import graded_by_dicts
+from tests.core.real_scrolls.grading import by_kind
 from tests.core.real_scrolls.reshaped import (
     HEADER,
     KINDS,
@@ -96,10 +97,7 @@ def _sample() -> list[Reshaped]:
 
 
 def _found(path: str) -> Counter[tuple[str, str, str]]:
-    found: Counter[tuple[str, str, str]] = Counter()
-    for case in _sample():
-        found.update((path, kind(case), klass) for klass, _ in check(case))
-    return found
+    return by_kind(path, _sample(), kind, check)
 
 
 def test_the_sample_holds_every_kind() -> None:
