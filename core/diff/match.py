@@ -85,6 +85,7 @@ from deltarec.core.diff.row_leaves import held_in_place
 from deltarec.core.diff.row_order import unpair_out_of_order
 from deltarec.core.diff.scroll_edits import reads_as_edited
 from deltarec.core.diff.scrolls import find_motions
+from deltarec.core.diff.second_pass import Noted, measured_pages, replays
 from deltarec.core.diff.settled import settled
 from deltarec.core.diff.sibling_runs import SiblingRuns
 from deltarec.core.diff.sliver_pairs import resettle_slivers
@@ -175,31 +176,18 @@ def _matched(prev: Frame, curr: Frame, iou_threshold: float, gesture: Gesture | 
     if settled(prev, curr, guard.measured, pairs, guard.motions, gesture):
         return Matched(pairs, dict(pairs), tuple(guard.motions))  # what it finds (settled.py)
     final = find_motions(prev, curr, pairs, gesture)
-    if not _measured_pages(guard.motions, final):
+    if not measured_pages(guard.motions, final):
         return Matched(pairs, dict(pairs), tuple(final))
     # The pairs passes 3 and 4 made measure a list the estimate took for a page (a feed
     # card's repeated body paired across the move hid the offset; its pair dropped, the
     # offset shows): pair again by what they measure, once. Else rows the final offset
-    # keeps in view stay unpaired under the page, listed as come in.
+    # keeps in view stay unpaired under the page, listed as come in. Where every answer
+    # the first run got stands under that estimate, it is that run (second_pass.py).
+    if replays(prev, curr, start, start_used, guard, final, gesture, _bottom_up):
+        return Matched(pairs)
     pairs, used = start, start_used
     _guarded(prev, curr, pairs, used, iou_threshold, gesture, final)
     return Matched(pairs)
-
-
-def _measured_pages(estimate: list[Motion], final: list[Motion]) -> bool:
-    """Whether ``final`` differs from ``estimate`` only in offsets measured on hosts the
-    estimate took for pages turned, or in pages turned on hosts the estimate could not
-    weigh (unpaired then: element dicts name no list, and a list whose rows all changed is
-    paired by its place in pass 3) — nothing else changes what passes 3 and 4 may pair."""
-    pages = {(m.curr, m.prev) for m in estimate if m.page}
-    hosts = {(m.curr, m.prev) for m in estimate}
-    changed = [m for m in final if m not in estimate]
-    return bool(changed) and (
-        all((m.curr, m.prev) in pages and not m.page for m in changed)
-        if len(final) == len(estimate)
-        else all(m.page and (m.curr, m.prev) not in hosts for m in changed)
-        and all(m in final for m in estimate)
-    )
 
 
 def _guarded(
@@ -217,8 +205,13 @@ def _guarded(
         motions = []  # nothing paired, no swipe: no host to measure (find_motions finds none)
     elif motions is None and edited_in_place(prev, curr, pairs, gesture):
         motions = []  # labels edited in rows that stayed: nothing to measure (its module)
-    # Scrolls: drop pairs a scroll contradicts, then pair only where offsets allow.
-    guard = Guard(prev, curr, pairs, gesture, motions)
+    if motions is None:
+        motions = find_motions(prev, curr, pairs, gesture)
+    # Scrolls: drop pairs a scroll contradicts, then pair only where offsets allow. With no
+    # scroll, the pairs it was asked about are noted (a second run may be this one).
+    guard = (
+        Guard(prev, curr, pairs, gesture, motions) if motions else Noted(prev, curr, pairs, gesture)
+    )
     ev.guard = guard
     if guard.active:
         for c, q in list(pairs.items()):

@@ -104,11 +104,6 @@ def next_sibling(frame: Frame, pos: int) -> int | None:
     return siblings[i] if i < len(siblings) else None
 
 
-def _share_a_word(x: str, y: str) -> bool:
-    """Whether two labels share a word of two letters or more (``"Drive"``, ``"Drive (2)"``)."""
-    return bool(words(x) & words(y))
-
-
 def words(label: str) -> set[str]:
     """The words of a label of two letters or more, lower case."""
     return {w for w in WORD.findall(label.lower()) if len(w) > 1}
@@ -343,15 +338,21 @@ def shows_other(prev: Frame, p: int, curr: Frame, c: int) -> bool:
     """Whether two subtrees both show labels (:func:`labels`) and none of one is related to
     any of the other: not the same, no word in common, none inside another."""
     a, b = labels(prev, p), labels(curr, c)
-    return bool(a and b) and not _related(a, b)
+    if not (a and b):
+        return False
+    # Related: they share a label, a word, or one label is inside another ("9" in "9
+    # (edited)"). Past the limit rows that big are no form's sections: leave them be.
+    if a & b or len(a) * len(b) > RELATED_LIMIT or label_words(prev, p) & label_words(curr, c):
+        return False
+    return not any(x in y or y in x for x in a for y in b)
 
 
-def _related(a: frozenset[str], b: frozenset[str]) -> bool:
-    """Whether two sets of labels share one, a word, or one label is inside another ("9" in
-    "9 (edited)")."""
-    if a & b or len(a) * len(b) > RELATED_LIMIT or _share_a_word(" ".join(a), " ".join(b)):
-        return True  # past the limit: rows that big are no form's sections; leave them be
-    return any(x in y or y in x for x in a for y in b)
+@by_position  # a row is weighed against each candidate of its slot, both runs of pass 3
+def label_words(frame: Frame, pos: int) -> frozenset[str]:
+    """The :func:`words` of ``pos``'s :func:`labels` read as one text (joined by spaces, which
+    no word crosses), kept per frame and position: two rows share a word exactly when
+    these sets meet."""
+    return frozenset(words(" ".join(labels(frame, pos))))
 
 
 RELATED_LIMIT = 400
