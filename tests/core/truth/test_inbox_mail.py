@@ -155,13 +155,13 @@ def test_no_input_is_left_open() -> None:
 @pytest.mark.parametrize("preset", list(PRESETS))
 def test_new_mail_and_a_drag_of_any_length_in_one_step(preset: str) -> None:
     """The drag sweep (:func:`~tests.core.truth.inbox_mail.drag_cases`) at the lengths CI
-    runs: mail 1-3 at the top (a refresh or a push) or just below it, a slow drag up or
+    runs, half of them on each preset (:func:`_rotated`): mail 1-3 at the top (a refresh or a push) or just below it, a slow drag up or
     down past no new row, into the first down to a sliver, past one or two of them, or
     sideways (archiving the first row as the mail comes), told or not. The whole sweep runs
     with ``python -m tests.core.truth.inbox_mail``."""
     bad, left_open = [], []
     seen = 0
-    for case, _, violations in drag_sweep((preset,), CI_LENGTHS, (300,)):
+    for case, _, violations in drag_sweep((preset,), _rotated(preset, CI_LENGTHS), (300,)):
         seen += 1
         if violations and _open_in_place(case):
             left_open.append(case)
@@ -169,7 +169,21 @@ def test_new_mail_and_a_drag_of_any_length_in_one_step(preset: str) -> None:
         bad += [f"{case}: {v}" for v in violations]
     assert bad == []
     assert len(left_open) <= OPEN_IN_PLACE
-    assert seen == 180
+    assert seen == 108
+
+
+def _rotated(preset: str, lengths: tuple[int, ...]) -> tuple[int, ...]:
+    """Every other length, starting at the first on the even presets and the second on the
+    odd ones: each length runs on two presets of different sizes (phone and large, small and
+    tablet), which halves the suite's time and keeps every length and every preset swept."""
+    return lengths[list(PRESETS).index(preset) % 2 :: 2]
+
+
+def test_the_rotation_sweeps_every_length() -> None:
+    """The rotated CI sample leaves no length out and runs each on two presets."""
+    for lengths in (CI_LENGTHS, FLING_CI[0]):
+        runs = Counter(n for p in PRESETS for n in _rotated(p, lengths))
+        assert runs == {n: 2 for n in lengths}
 
 
 FLING_CI = ((120, 300), (40, 120))
@@ -180,7 +194,7 @@ tests.core.truth.inbox_mail --flings`` runs the whole sweep."""
 @pytest.mark.parametrize("preset", list(PRESETS))
 def test_new_mail_and_a_fling_in_one_step(preset: str) -> None:
     """The fling sweep (:func:`~tests.core.truth.inbox_mail.fling_cases`) at the lengths and
-    durations CI runs: mail 1-3 at the top (a refresh or a push) or just below it, a fast
+    durations CI runs (half the lengths on each preset, :func:`_rotated`): mail 1-3 at the top (a refresh or a push) or just below it, a fast
     fling up or down, told or not. Generated for the tablet walk's seed 16 step 48 (two new
     rows and a fling up from the Inbox's top said as "nothing scrolled"): a fast finger
     that moved the content up is evidence of a scroll past the new rows when two rows
@@ -189,11 +203,11 @@ def test_new_mail_and_a_fling_in_one_step(preset: str) -> None:
     lengths, durations = FLING_CI
     bad = []
     seen = 0
-    for case, _, violations in fling_sweep((preset,), lengths, durations):
+    for case, _, violations in fling_sweep((preset,), _rotated(preset, lengths), durations):
         seen += 1
         bad += [f"{case}: {v}" for v in violations]
     assert bad == []
-    assert seen == 144
+    assert seen == 72
 
 
 OPEN_IN_PLACE = 0
