@@ -76,15 +76,13 @@ def natures(frame: Frame) -> list[bool]:
     every node, four to five times a frame). Read only."""
     got = frame.memo.get(natures)
     if got is None:
-        # scrolls_by_nature of every node, inline (a call a node was half of it): each class
-        # name is read once (_class_scrolls), then kept
-        known, roles, by_class = _SCROLLING_CLASS, SCROLLING_ROLES, _class_scrolls
-        got = [
-            n.scrollable
-            or n.role in roles
-            or (known[n.class_name] if n.class_name in known else by_class(n.class_name))
-            for n in frame.nodes
-        ]
+        # scrolls_by_nature of every node, inline (a call a node was half of it): a class
+        # is looked up (None: not read yet), then the classes not read yet, once each
+        nodes, roles, get = frame.nodes, SCROLLING_ROLES, _SCROLLING_CLASS.get
+        got = [n.scrollable or n.role in roles or get(n.class_name) for n in nodes]
+        if None in got:
+            for pos in [pos for pos, known in enumerate(got) if known is None]:
+                got[pos] = _class_scrolls(nodes[pos].class_name)
         frame.memo[natures] = got
     return cast(list[bool], got)
 
