@@ -208,14 +208,8 @@ def labels(frame: Frame) -> list[str]:
     nodes, parents = frame.nodes, frame.parents
     # Most nodes are named by their own text or description: those in one pass at C speed,
     # then only the rest (and the names too long) one by one.
-    titles = [node.text for node in nodes]
-    untitled = []  # no text nor description
-    for pos in compress(count(), map(not_, titles)):
-        desc = nodes[pos].content_desc
-        if desc:
-            titles[pos] = desc
-        else:
-            untitled.append(pos)
+    titles = [node.text or node.content_desc for node in nodes]
+    untitled = list(compress(count(), map(not_, titles)))  # no text nor description
     names = titles.copy()
     natural = natures(frame)
     # Whether a position lies inside a container made to scroll (in_scrolling's answer), asked
