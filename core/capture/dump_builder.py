@@ -27,7 +27,14 @@ from typing import cast
 
 from deltarec.core.capture.boundary import MAX_DEPTH, check_coordinates, check_rotation, number
 from deltarec.core.capture.roles import DIALOG_CUES, role_for_class
-from deltarec.core.observe.model import EMPTY_BOUNDS, FLAG_ATTRIBUTES, Bounds, Node
+from deltarec.core.observe.model import (
+    EMPTY_BOUNDS,
+    FLAG_ATTRIBUTES,
+    Bounds,
+    Node,
+    bounds_of,
+    node_of,
+)
 
 _BOUNDS = re.compile(r"\[(-?[0-9]{1,9}),(-?[0-9]{1,9})\]\[(-?[0-9]{1,9}),(-?[0-9]{1,9})\]")
 """The common shape, read without checks: ASCII digits, short enough to be in range (2^31)."""
@@ -210,14 +217,14 @@ def assemble(
     range; text or bytes), ``flags`` the ten of
     :data:`~deltarec.core.observe.model.FLAG_ATTRIBUTES`."""
     left, top, right, bottom = box
-    return Node(
+    return node_of(  # Node(...) without the class call: a node per new tag
         role_for_class(class_name, clickable=flags[2], checkable=flags[0]),
         class_name,
         resource_id,
         text,
         desc,
         package,
-        Bounds(int(left), int(top), int(right), int(bottom)),
+        bounds_of(int(left), int(top), int(right), int(bottom)),
         *flags,
         kids,
         extras,

@@ -9,6 +9,7 @@ so deep trees cannot exhaust the interpreter stack.
 from __future__ import annotations
 
 import threading
+from collections import _count_elements  # type: ignore[attr-defined]  # Counter's C loop
 from collections.abc import Callable, Iterable
 from functools import wraps
 from typing import Any, Generic, TypeVar, cast, overload
@@ -257,9 +258,9 @@ class Frame:
     def id_counts(self) -> dict[str, int]:
         """How many nodes carry each resource id."""
         out: dict[str, int] = {}
-        for n in self.nodes:
-            if n.resource_id:
-                out[n.resource_id] = out.get(n.resource_id, 0) + 1
+        # Counted at C speed, in the order ids first occur (as the loop over nodes counted);
+        # the ids read by a comprehension (attrgetter's generic look-up costs more on slots)
+        _count_elements(out, filter(None, [n.resource_id for n in self.nodes]))
         return out
 
     @cached_property

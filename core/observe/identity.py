@@ -280,8 +280,12 @@ def keys_and_subtree_hashes(
                 parent = parents[pos]
                 parent_key = keys[parent] if parent >= 0 else ""
                 data = b"p\x1f%s\x1f%s" % (qualified, parent_key.encode())
-                qualified = last_qualified.get(data) or _hash(data)
-                known_qualified[data] = qualified
+                got = last_qualified.get(data)
+                if got is None:  # _hash(data), inline (an icon's in every row)
+                    state = fresh()
+                    state.update(data)
+                    got = state.digest()
+                known_qualified[data] = qualified = got
         # Identical twins (same subtree, same parent): number them in document order.
         ordinal = seen.get(qualified)
         if ordinal is None:

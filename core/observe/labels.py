@@ -40,6 +40,8 @@ by another row's text. Names longer than :data:`MAX_LABEL` are cut.
 
 from __future__ import annotations
 
+from itertools import compress, count
+from operator import not_
 from typing import cast
 
 from deltarec.core.observe.frame import Frame
@@ -74,8 +76,26 @@ def natures(frame: Frame) -> list[bool]:
     every node, four to five times a frame). Read only."""
     got = frame.memo.get(natures)
     if got is None:
-        got = frame.memo[natures] = list(map(scrolls_by_nature, frame.nodes))
+        # scrolls_by_nature of every node, inline (a call a node was half of it): a class
+        # is looked up (None: not read yet), then the classes not read yet, once each
+        nodes, roles, get = frame.nodes, SCROLLING_ROLES, _SCROLLING_CLASS.get
+        got = [n.scrollable or n.role in roles or get(n.class_name) for n in nodes]
+        if None in got:
+            for pos in [pos for pos, known in enumerate(got) if known is None]:
+                got[pos] = _class_scrolls(nodes[pos].class_name)
+        frame.memo[natures] = got
     return cast(list[bool], got)
+
+
+def _class_scrolls(name: str) -> bool:
+    """Whether nodes of the class ``name`` scroll by their class (:func:`scrolls_by_nature`'s
+    last test, kept as it keeps it)."""
+    known = _SCROLLING_CLASS.get(name)
+    if known is None:
+        known = name.rsplit(".", 1)[-1].endswith(_SCROLL_CLASSES)
+        if len(_SCROLLING_CLASS) < _CLASSES_KEPT:
+            _SCROLLING_CLASS[name] = known
+    return known
 
 
 def keep_natures(frame: Frame, natural: list[bool]) -> None:
@@ -189,6 +209,7 @@ def labels(frame: Frame) -> list[str]:
     # Most nodes are named by their own text or description: those in one pass at C speed,
     # then only the rest (and the names too long) one by one.
     titles = [node.text or node.content_desc for node in nodes]
+    untitled = list(compress(count(), map(not_, titles)))  # no text nor description
     names = titles.copy()
     natural = natures(frame)
     # Whether a position lies inside a container made to scroll (in_scrolling's answer), asked
@@ -196,44 +217,25 @@ def labels(frame: Frame) -> list[str]:
     inside: dict[int, bool] = {}
     # The first text below a node, by position: a row's, asked again by each control in it.
     below: dict[int, str] = {}
-    untitled = [pos for pos, title in enumerate(titles) if not title]
     # A layout (no role that borrows a label) is called by its resource id's last part, or
     # nothing: one pass over them, then the controls one by one.
     named = _NAMED_BY_CONTENT
-    for pos in [p for p in untitled if nodes[p].resource_id and nodes[p].role not in named]:
-        titles[pos] = names[pos] = nodes[pos].resource_id.rsplit("/", 1)[-1]
-    window_of = frame.window_of
-    for pos in [p for p in untitled if nodes[p].role in named]:
+    controls = []
+    for pos in untitled:
+        node = nodes[pos]
+        if node.role in named:
+            controls.append(pos)
+        elif node.resource_id:
+            titles[pos] = names[pos] = node.resource_id.rsplit("/", 1)[-1]
+    for pos in controls:
         node = nodes[pos]
         title = name = ""
         if frame.children[pos]:
             title = below[pos] = _first_text_below(frame, pos)
             if node.role == "button" and _inside(parents, natural, pos, inside):  # is_row
                 name = NAME_SEPARATOR.join(shown_texts(frame, pos))
-        # _covers_window, inline (asked of every control without a title of its own)
-        b, w = node.bounds, nodes[window_of[pos]].bounds
-        covers = (
-            b.right > b.left
-            and b.bottom > b.top
-            and b.left <= w.left
-            and b.top <= w.top
-            and b.right >= w.right
-            and b.bottom >= w.bottom
-        )
-        ancestor = -1 if covers else parents[pos]
-        for _ in range(ANCESTOR_LEVELS):
-            if ancestor < 0 or title or natural[ancestor]:
-                break  # a list's first text belongs to another row
-            # Kept answers include "" (no text below): a form's wrappers, a dozen deep and
-            # showing nothing of their own above the fields, were each walked again by every
-            # control inside them (issue 19).
-            kept = below.get(ancestor)
-            if kept is None:
-                kept = below[ancestor] = _first_text_below(frame, ancestor)
-            title = kept
-            ancestor = parents[ancestor]
-        if not title and node.resource_id:
-            title = node.resource_id.rsplit("/", 1)[-1]
+        if not title:  # a title of its own: none borrowed (the walk up below stops at once)
+            title = _borrowed(frame, pos, natural, below)
         titles[pos] = title
         names[pos] = name or title
     for cut in (names, titles):  # the lengths read at C speed: most screens have none too long
@@ -242,6 +244,42 @@ def labels(frame: Frame) -> list[str]:
                 cut[pos] = _cut(cut[pos])
     frame.__dict__["_label_titles"] = titles
     return names
+
+
+def _borrowed(frame: Frame, pos: int, natural: list[bool], below: dict[int, str]) -> str:
+    """The title of control ``pos`` that shows no text of its own: the first text below one
+    of its :data:`ANCESTOR_LEVELS` nearest ancestors (none when it covers its window, a
+    scrim's; the walk stops at a list: a list's first text belongs to another row), else the
+    last part of its resource id, else "". ``below``: the first text below a position, kept
+    across calls."""
+    nodes, parents = frame.nodes, frame.parents
+    node = nodes[pos]
+    # _covers_window, inline
+    b, w = node.bounds, nodes[frame.window_of[pos]].bounds
+    covers = (
+        b.right > b.left
+        and b.bottom > b.top
+        and b.left <= w.left
+        and b.top <= w.top
+        and b.right >= w.right
+        and b.bottom >= w.bottom
+    )
+    title = ""
+    ancestor = -1 if covers else parents[pos]
+    for _ in range(ANCESTOR_LEVELS):
+        if ancestor < 0 or title or natural[ancestor]:
+            break  # a list's first text belongs to another row
+        # Kept answers include "" (no text below): a form's wrappers, a dozen deep and
+        # showing nothing of their own above the fields, were each walked again by every
+        # control inside them (issue 19).
+        kept = below.get(ancestor)
+        if kept is None:
+            kept = below[ancestor] = _first_text_below(frame, ancestor)
+        title = kept
+        ancestor = parents[ancestor]
+    if not title and node.resource_id:
+        title = node.resource_id.rsplit("/", 1)[-1]
+    return title
 
 
 def _inside(parents: list[int], natural: list[bool], pos: int, known: dict[int, bool]) -> bool:

@@ -85,6 +85,7 @@ def _list_rows_long_way(frame: Frame) -> dict[int, int]:
 def _check(frame: Frame) -> None:
     names = lab.labels(frame)
     assert (names, frame.__dict__["_label_titles"]) == _labels_long_way(frame)
+    assert lab.natures(frame) == list(map(lab.scrolls_by_nature, frame.nodes))
     assert list_rows(frame) == _list_rows_long_way(frame)
     inside, known = lab.in_scrolling(frame), {}  # the walk, asked of every node in any order
     for pos in [*range(0, len(frame), 2), *range(len(frame) - 1, -1, -2)]:
@@ -151,3 +152,30 @@ def test_no_position_is_walked_below_twice_on_the_real_captures() -> None:
         obs = parse_uiautomator(path.read_bytes())
         again += _walks_again(Frame(elements_to_observation(observation_to_elements(obs))))
     assert again == 0
+
+
+@pytest.mark.parametrize("kept", [0, 4096], ids=["cache empty", "cache full"])
+def test_natures_read_each_class_as_scrolls_by_nature_does(
+    kept: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """:func:`~deltarec.core.observe.labels.natures` looks each class up inline and reads the
+    classes not read yet once each: the same answer as asking every node, whether the class
+    cache is empty or full (nothing more is kept then), on every real capture's classes and
+    on classes no capture has (a scrolling one among them)."""
+    full = {f"never.Seen{i}": False for i in range(kept)}
+    monkeypatch.setattr(lab, "_SCROLLING_CLASS", full)
+    odd = [
+        Node(class_name="com.example.FancyRecyclerView", bounds=Bounds(0, 0, 9, 9)),
+        Node(class_name="com.example.Plain", role="list", bounds=Bounds(0, 0, 9, 9)),
+        Node(class_name="com.example.Plain2", scrollable=True, bounds=Bounds(0, 0, 9, 9)),
+        Node(class_name="Bare", bounds=Bounds(0, 0, 9, 9)),
+    ]
+    frames = [Frame(Observation(windows=(Node(children=tuple(odd)),), width=9, height=9))]
+    frames += [Frame(parse_uiautomator(path.read_bytes())) for path in CAPTURES[::5]]
+    for frame in frames:
+        got = lab.natures(frame)
+        assert got == list(map(lab.scrolls_by_nature, frame.nodes))
+        assert all(type(v) is bool for v in got)
+    assert lab.natures(frames[0])[1:] == [True, True, True, False]
+    if kept:
+        assert len(full) == kept  # full: nothing more kept
