@@ -101,10 +101,41 @@ def one_label_came_or_went(
     if gone:
         if any(shown_by_another(curr, c, label, pairs) for label in gone):
             return False
-        return _one_subtree_more(prev, p, curr, c, gone)
+        return _one_subtree_more(prev, p, curr, c, gone) or _labelled_blanks(prev, p, curr, c)
     if any(shown_by_another(prev, p, label, used) for label in came):
         return False
-    return _one_subtree_more(curr, c, prev, p, came)
+    return _one_subtree_more(curr, c, prev, p, came) or _labelled_blanks(curr, c, prev, p)
+
+
+def _labelled_blanks(big: Frame, r: int, small: Frame, s: int) -> bool:
+    """Whether row ``r`` of ``big`` is row ``s`` of ``small``, node for node (class, id,
+    box), where the nodes whose labels differ showed nothing in ``small``: a label that
+    loaded into a node in place (an avatar's description, "" → "Photo of Ada", as its
+    image came), or, read the other way, one cleared (a recycled row not bound yet).
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> def row(desc):
+    ...     return Frame(parse_uiautomator('<hierarchy><node class="R" bounds="[0,0][900,90]">'
+    ...         f'<node class="I" content-desc="{desc}" bounds="[0,0][90,90]"/><node class="T"'
+    ...         ' text="didi" bounds="[100,0][900,90]"/></node></hierarchy>'))
+    >>> _labelled_blanks(row("Photo of didi"), 0, row(""), 0)
+    True
+    >>> _labelled_blanks(row("Photo of didi"), 0, row("Photo of zr"), 0)
+    False
+    """
+    end = big.subtree_end(r)
+    if end - r != small.subtree_end(s) - s:
+        return False
+    filled = False
+    for q in range(end - r):
+        m, n = big.nodes[r + q], small.nodes[s + q]
+        if not _alike(m, n) or (q and big.parents[r + q] - r != small.parents[s + q] - s):
+            return False
+        if (m.text, m.content_desc) != (n.text, n.content_desc):
+            if n.text or n.content_desc:
+                return False
+            filled = True
+    return filled
 
 
 def _one_subtree_more(big: Frame, r: int, small: Frame, s: int, labels: AbstractSet[str]) -> bool:

@@ -23,8 +23,6 @@ from tests.core.real_scrolls.reshaped_pages import chain
 from tests.core.real_scrolls.transforms import _at, _walk, _walk_node, captures
 
 BUDGET: dict[tuple[str, str, str], int] = {
-    ("dicts", "described", "missed"): 3,
-    ("dicts", "described", "unchanged-listed"): 3,
     ("dicts", "grid-insert", "false-pair"): 3,
     ("dicts", "grid-insert", "false-scroll"): 8,
     ("dicts", "grid-insert", "oracle"): 62,
@@ -32,16 +30,9 @@ BUDGET: dict[tuple[str, str, str], int] = {
     ("dicts", "grid-remove", "false-scroll"): 3,
     ("dicts", "grid-remove", "oracle"): 30,
     ("dicts", "grid-remove", "unchanged-listed"): 3,
-    ("dicts", "let-go", "false-scroll"): 10,
-    ("dicts", "let-go", "oracle"): 2,
-    ("dicts", "let-go", "unchanged-listed"): 3,
+    ("dicts", "let-go", "unchanged-listed"): 1,
     ("dicts", "loaded", "false-scroll"): 3,
     ("dicts", "loaded", "oracle"): 3,
-    ("dicts", "swipe", "false-scroll"): 9,
-    ("dicts", "undescribed", "missed"): 3,
-    ("dicts", "undescribed", "unchanged-listed"): 3,
-    ("xml", "described", "missed"): 3,
-    ("xml", "described", "unchanged-listed"): 3,
     ("xml", "grid-insert", "false-pair"): 3,
     ("xml", "grid-insert", "false-scroll"): 8,
     ("xml", "grid-insert", "oracle"): 62,
@@ -50,27 +41,29 @@ BUDGET: dict[tuple[str, str, str], int] = {
     ("xml", "grid-remove", "false-scroll"): 3,
     ("xml", "grid-remove", "oracle"): 30,
     ("xml", "grid-remove", "unchanged-listed"): 3,
-    ("xml", "let-go", "false-scroll"): 10,
-    ("xml", "let-go", "oracle"): 5,
-    ("xml", "let-go", "unchanged-listed"): 4,
+    ("xml", "let-go", "unchanged-listed"): 1,
     ("xml", "loaded", "false-scroll"): 3,
     ("xml", "loaded", "oracle"): 3,
-    ("xml", "swipe", "false-scroll"): 9,
-    ("xml", "swipe", "oracle"): 5,
-    ("xml", "swipe", "unchanged-listed"): 3,
-    ("xml", "undescribed", "missed"): 3,
-    ("xml", "undescribed", "unchanged-listed"): 3,
 }
 """Violations per (path, kind, class) in the seeded sample (271 cases each path).
 
-Open (measured on main, bench_real_daily seed 1, 10 a capture and kind, 900 cases, XML /
-dicts): **swipe** / **let-go** 63 / 64 cases, a row slid sideways read as its list
-scrolled sideways; **described** / **undescribed** 20 / 20, an image's description loaded
-in a row whose text another row shows too read as the row removed and added;
-**grid-insert** / **grid-remove** 24 / 24, tiles moved one slot on read as the grid
-scrolled and the tiles removed and added; **loaded** / **reloading** 10 / 10, placeholder
-rows replaced under a header that stayed read as the list turned a page. Closed from the
-start: **chat** / **unsend**, **swiped-away** / **undone**, **lift** / **drop-back**."""
+Open: **grid-insert** / **grid-remove**, tiles moved one slot on read as the grid
+scrolled and the tiles removed and added; **loaded** / **reloading**, placeholder rows
+replaced under a header that stayed read as the list turned a page; **swipe** /
+**let-go**, a row slid sideways in a list where another row shows its one label (the
+contacts' two "didi") read as removed and added.
+
+Closed (bench_real_daily, seed 1, 10 a capture and kind, 900 cases, main → this branch,
+XML / dicts): **swipe** / **let-go** 63 / 64 → 2 / 2, a row slid sideways under the finger
+in a list whose rows span its width read as the list scrolled sideways
+(:func:`deltarec.core.diff.axis.host_sideways`: such a list is no carousel);
+**described** / **undescribed** 20 / 20 → 0 / 0, an avatar's description loaded in a row
+whose name another row shows too read as the row removed and added
+(:func:`deltarec.core.diff.row_leaves.one_label_came_or_went`: labels that came into
+nodes that showed nothing, node for node). Closed from the start: **chat** / **unsend**,
+**swiped-away** / **undone**, **lift** / **drop-back**. Grader decisions: a chat's
+message may read as a scroll by its pitch, placeholders replaced where no label of the
+list stayed as a page turned (:mod:`tests.core.real_scrolls.daily`)."""
 
 
 def _sample() -> list[Daily]:
