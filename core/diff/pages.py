@@ -28,6 +28,7 @@ from deltarec.core.diff.row_content import own_texts
 from deltarec.core.diff.row_evidence import TextCache, kin, shown, spanned_past
 from deltarec.core.diff.row_place import spans
 from deltarec.core.diff.scroll_edits import kept_edited, reads_as_edited
+from deltarec.core.diff.unique_labels import unique_at
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.labels import marked_above, natures, scrolls_by_nature
 from deltarec.core.observe.model import Bounds, Node
@@ -79,7 +80,9 @@ def page(
         return None
     side = host_sideways(prev, p, curr, c, pairs)  # a carousel: its side edges cut its items
     cache: TextCache = {}
-    if _stayed(prev, p, curr, c, pairs, side, cache):
+    if _stayed(prev, p, curr, c, pairs, side, cache) or (
+        side and _changed_lines(prev, curr, moving)
+    ):
         return None
     toward = (0, 0)  # known when a carousel's item of its own text crossed the view
     for k, q in moving:  # a row cut by one edge, then by the other: its parts passed
@@ -100,6 +103,20 @@ def page(
     if not rows:
         return None  # one label for another (a dialog's message) is not a page of a list
     return Motion(c, p, 0, 0, page=True, toward=toward)
+
+
+def _changed_lines(prev: Frame, curr: Frame, moving: list[tuple[int, int]]) -> bool:
+    """Whether two or more paired items of one size moved to another line (their top
+    changed): a carousel's items move along x alone, so its content did not turn sideways;
+    a grid's tiles went on one slot (a tile put in before them, or taken out)."""
+    lines = 0
+    for k, q in moving:
+        a, b = prev.nodes[q].bounds, curr.nodes[k].bounds
+        if a.top != b.top and (a.width, a.height) == (b.width, b.height):
+            lines += 1
+            if lines > 1:
+                return True
+    return False
 
 
 def _stayed(
@@ -211,11 +228,34 @@ def _same_row(prev: Frame, p: int, curr: Frame, c: int, cache: TextCache) -> boo
 
 def _unmoved(prev: Frame, p: int, curr: Frame, c: int, cache: TextCache) -> bool:
     """Whether a row at an edge stayed: the same box, showing the very same texts, two or
-    more (a row cut alike by the edge that shows one label could be any of its twins)."""
+    more (a row cut alike by the edge that shows one label could be any of its twins), or
+    one that one node alone of each frame shows, in one box (no twin of the row is in
+    view: a list's header above rows that loaded in place)."""
     if prev.nodes[p].bounds != curr.nodes[c].bounds:
         return False
     a = shown(prev, p, cache, False)
-    return len(a) >= 2 and a == shown(curr, c, cache, True)
+    if a != shown(curr, c, cache, True):
+        return False
+    return len(a) >= 2 or (len(a) == 1 and _alone_in_place(prev, p, curr, c))
+
+
+def _alone_in_place(prev: Frame, p: int, curr: Frame, c: int) -> bool:
+    """Whether the one labelled node of row ``p`` is the one node of ``prev`` showing its
+    label, the one of row ``c`` the one of ``curr``, in one box. O(size of the rows)."""
+    q = next(q for q in range(p, prev.subtree_end(p)) if _labelled(prev.nodes[q]))
+    k = next(k for k in range(c, curr.subtree_end(c)) if _labelled(curr.nodes[k]))
+    a, b = prev.nodes[q], curr.nodes[k]
+    key = (a.class_name, a.text, a.content_desc)
+    return (
+        a.bounds == b.bounds
+        and key == (b.class_name, b.text, b.content_desc)
+        and unique_at(prev).get(key) == q
+        and unique_at(curr).get(key) == k
+    )
+
+
+def _labelled(node: Node) -> bool:
+    return bool(node.text or node.content_desc)
 
 
 def _same_rows_in_place(

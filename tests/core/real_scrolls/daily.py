@@ -21,9 +21,10 @@ sweeps makes these steps (:mod:`.rearranged` swipes a row away and drags one pas
   their descriptions as their content loads ("" → "Photo of Ada");
 - **loaded** / **reloading**: a list's rows were placeholders of their boxes ("Loading…",
   another layout) and are now the real rows, in place; backwards a reload clears them;
-- **grid-insert** / **grid-remove**: a grid of 2 or 3 columns (a list's rows wholly in view
-  made tiles) takes a tile: every tile from that slot on moves to the next slot, the last
-  of a line to the start of the next.
+- **grid-insert** / **grid-remove**: a grid of 2 or 3 columns (its cells alike: a list's
+  first row wholly in view squeezed into a column, copies of it showing other words,
+  :func:`.daily_steps.grid_inserted`) takes a tile: every tile from that slot on moves to
+  the next slot, the last of a line to the start of the next, clipped by the list's box.
 
 The truth (:func:`check`): the real-capture oracle (:func:`.transforms.graded`; its rule 3,
 nodes moved together scrolled, is moot where rows moved without a scroll); no element

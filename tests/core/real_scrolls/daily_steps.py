@@ -182,14 +182,22 @@ def placeholders(obs: Observation, where: Path_) -> Observation:
     return _replace(obs, where, dataclasses.replace(parent, children=kids))
 
 
+def _cell(obs: Observation, host: Path_) -> Node | None:
+    """The first row of the scroller at ``host`` wholly in view that shows something: the
+    cell :func:`grid_inserted` lays its grid out of."""
+    box = _at(obs, host).bounds
+    rows = _at(obs, chain(obs, host)[-1]).children
+    return next((r for r in rows if _shown(r) and _whole(r, box.top - 1, box.bottom + 1)), None)
+
+
 def grid_spots(obs: Observation, hosts: list[Path_]) -> list[Path_]:
-    """The hosts among ``hosts`` (:func:`.reshaped_pages._grids`) with two rows at least
-    wholly in view: what :func:`grid_inserted` lays out as a grid."""
+    """The hosts among ``hosts`` (:func:`.reshaped_pages._grids`) with a row wholly in view
+    that shows something, a third of the box high at most: what :func:`grid_inserted`
+    lays out as a grid's cell."""
     out = []
     for host in hosts:
-        box = _at(obs, host).bounds
-        rows = _at(obs, chain(obs, host)[-1]).children
-        if sum(1 for r in rows if _whole(r, box.top - 1, box.bottom + 1)) >= 2:
+        cell = _cell(obs, host)
+        if cell is not None and 3 * cell.bounds.height <= _at(obs, host).bounds.height:
             out.append(host)
     return out
 
@@ -197,38 +205,32 @@ def grid_spots(obs: Observation, hosts: list[Path_]) -> list[Path_]:
 def grid_inserted(
     obs: Observation, host: Path_, cols: int, at: int
 ) -> tuple[Observation, Observation, int]:
-    """A grid of ``cols`` columns (the rows wholly in view of the scroller at ``host``, each
-    squeezed into the first column beside copies of itself showing other words: a shop's
-    results, a gallery) before and after a tile (a copy of tile ``at``, other words) is put
-    in at ``at``: every tile from there on moves to the next slot, the last of a line to
-    the first of the next line, and the last tile to a new line below, clipped by the
-    scroller's box. Also the number of tiles before."""
+    """A grid of ``cols`` columns (cells alike: the scroller's first row wholly in view
+    squeezed into a column, copies of it showing other words, laid out line by line from
+    that row's top past the scroller's bottom edge: a shop's results, a gallery) before and
+    after a tile (another copy) is put in at slot ``at``: every tile from there on moves to
+    the next slot, the last of a line to the first of the next; both clipped by the
+    scroller's box. Also the number of tiles laid out."""
     parent_path = chain(obs, host)[-1]
     parent = _at(obs, parent_path)
     box = _at(obs, host).bounds
-    tiles: list[Node] = []
-    for r in parent.children:
-        if not _whole(r, box.top - 1, box.bottom + 1):
-            continue
-        tiles.append(_tiled(r, box.left, cols, 0, box.width))
-        tiles += [
-            _tiled(_copy(r, 0, 60 + c, True), box.left, cols, c, box.width) for c in range(1, cols)
-        ]
-    n = len(tiles)
-    gap = max(0, tiles[cols].bounds.top - tiles[0].bounds.bottom)
-    slots = [t.bounds for t in tiles]
-    last = tiles[n - cols].bounds
-    slots.append(Bounds(slots[0].left, last.bottom + gap, slots[0].right, last.bottom + gap))
-    new = _copy(tiles[at], 0, 500, True)
-    after = [*tiles[:at], new, *tiles[at:]]
-    moved: list[Node] = []
-    for i, t in enumerate(after):
-        if i <= at:
-            moved.append(t)
-            continue
-        a, b = slots[i - 1], slots[i]
-        if (c := _moved_clipped(t, b.top - a.top, box, b.left - a.left)) is not None:
-            moved.append(c)
-    before = _replace(obs, parent_path, dataclasses.replace(parent, children=tuple(tiles)))
-    grown = _replace(obs, parent_path, dataclasses.replace(parent, children=tuple(moved)))
-    return before, grown, n
+    cell = _cell(obs, host)
+    assert cell is not None
+    pitch = cell.bounds.height
+    lines = (box.bottom - cell.bounds.top) // pitch + 2
+    slots = [(col, line * pitch) for line in range(lines) for col in range(cols)]
+
+    def tile(k: int, slot: int) -> Node:
+        col, dy = slots[slot]
+        return _tiled(_copy(cell, dy, 60 + k, True), box.left, cols, col, box.width)
+
+    n = len(slots) - 1
+    before = [tile(k, k) for k in range(n)]
+    after = [tile(k, k) for k in range(at)] + [tile(500, at)]
+    after += [tile(k, k + 1) for k in range(at, n)]
+
+    def laid(tiles: list[Node]) -> Observation:
+        kept = tuple(c for t in tiles if (c := _moved_clipped(t, 0, box)) is not None)
+        return _replace(obs, parent_path, dataclasses.replace(parent, children=kept))
+
+    return laid(before), laid(after), n
