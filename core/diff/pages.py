@@ -28,7 +28,7 @@ from deltarec.core.diff.row_content import own_texts
 from deltarec.core.diff.row_evidence import TextCache, kin, shown, spanned_past
 from deltarec.core.diff.row_place import spans
 from deltarec.core.diff.scroll_edits import kept_edited, reads_as_edited
-from deltarec.core.diff.unique_labels import unique_at
+from deltarec.core.diff.unique_labels import alone_in_place
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.labels import marked_above, natures, scrolls_by_nature
 from deltarec.core.observe.model import Bounds, Node
@@ -136,7 +136,7 @@ def _stayed(
         k in pairs
         and (
             (
-                _unmoved(prev, pairs[k], curr, k, cache)
+                _unmoved(prev, pairs[k], curr, k, cache, _leading(curr.nodes[k].bounds, box, side))
                 if at_edge(curr.nodes[k].bounds, box, side)
                 else not at_edge(prev.nodes[pairs[k]].bounds, old_box, side)
                 and _same_row(prev, pairs[k], curr, k, cache)
@@ -226,36 +226,26 @@ def _same_row(prev: Frame, p: int, curr: Frame, c: int, cache: TextCache) -> boo
     return bool(a or b) and (not (a and b) or bool(a & b))
 
 
-def _unmoved(prev: Frame, p: int, curr: Frame, c: int, cache: TextCache) -> bool:
+def _unmoved(
+    prev: Frame, p: int, curr: Frame, c: int, cache: TextCache, lead: bool = False
+) -> bool:
     """Whether a row at an edge stayed: the same box, showing the very same texts, two or
-    more (a row cut alike by the edge that shows one label could be any of its twins), or
-    one that one node alone of each frame shows, in one box (no twin of the row is in
-    view: a list's header above rows that loaded in place)."""
+    more (a row cut alike by the edge that shows one label could be any of its twins), or,
+    at the leading edge (``lead``: the top, a carousel's left), one that one node alone of
+    each frame shows, in one box (:func:`~deltarec.core.diff.unique_labels.alone_in_place`:
+    a list's header above rows that loaded in place). Not at the trailing edge: a list's
+    footer ("Loading more…") is at its end again after a fling that loaded more."""
     if prev.nodes[p].bounds != curr.nodes[c].bounds:
         return False
     a = shown(prev, p, cache, False)
     if a != shown(curr, c, cache, True):
         return False
-    return len(a) >= 2 or (len(a) == 1 and _alone_in_place(prev, p, curr, c))
+    return len(a) >= 2 or (lead and len(a) == 1 and alone_in_place(prev, p, curr, c))
 
 
-def _alone_in_place(prev: Frame, p: int, curr: Frame, c: int) -> bool:
-    """Whether the one labelled node of row ``p`` is the one node of ``prev`` showing its
-    label, the one of row ``c`` the one of ``curr``, in one box. O(size of the rows)."""
-    q = next(q for q in range(p, prev.subtree_end(p)) if _labelled(prev.nodes[q]))
-    k = next(k for k in range(c, curr.subtree_end(c)) if _labelled(curr.nodes[k]))
-    a, b = prev.nodes[q], curr.nodes[k]
-    key = (a.class_name, a.text, a.content_desc)
-    return (
-        a.bounds == b.bounds
-        and key == (b.class_name, b.text, b.content_desc)
-        and unique_at(prev).get(key) == q
-        and unique_at(curr).get(key) == k
-    )
-
-
-def _labelled(node: Node) -> bool:
-    return bool(node.text or node.content_desc)
+def _leading(b: Bounds, box: Bounds, side: bool) -> bool:
+    """Whether ``b`` reaches the leading edge of ``box``: its top (its left when ``side``)."""
+    return b.left <= box.left if side else b.top <= box.top
 
 
 def _same_rows_in_place(

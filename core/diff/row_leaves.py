@@ -78,10 +78,69 @@ def held_in_place(
     """Whether row ``c`` is row ``p`` held in place in a list that did not scroll (the caller
     asks): its very nodes in their very boxes above the row after it, whatever its one label
     reads (:func:`~deltarec.core.diff.row_content.rebound_in_place`: one sender's rows whose
-    times meet), or one label come or gone (:func:`one_label_came_or_went`)."""
+    times meet), one label come or gone (:func:`one_label_came_or_went`), or the row slid
+    sideways under a finger, or back (:func:`slid`)."""
     if prev.nodes[p].bounds == curr.nodes[c].bounds and rebound_in_place(prev, p, curr, c, pairs):
         return True
-    return one_label_came_or_went(prev, p, curr, c, used, pairs)
+    return (
+        one_label_came_or_went(prev, p, curr, c, used, pairs)
+        or slid(prev, p, curr, c)
+        or slid(curr, c, prev, p)  # let go: the row springs back
+    )
+
+
+def slid(prev: Frame, p: int, curr: Frame, c: int) -> bool:
+    """Whether row ``c`` is row ``p`` slid sideways under a finger (a swipe to dismiss not
+    let go yet): its top and bottom kept, every node of it moved by one ``dx`` and cut by
+    its list's box, node for node (class, id, labels, box), what the box cut off gone, and
+    a label left to show it. O(size of the two rows).
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> def shot(row, *labels):
+    ...     kids = "".join(f'<node class="T" text="{t}" bounds="{b}"/>' for t, b in labels)
+    ...     return Frame(parse_uiautomator('<hierarchy><node class="L" bounds="[0,0][900,200]">'
+    ...         f'<node class="R" bounds="{row}">{kids}</node></node></hierarchy>'))
+    >>> before = shot("[0,0][900,90]", ("D", "[10,0][60,90]"), ("didi", "[100,0][800,90]"))
+    >>> slid(before, 1, shot("[0,0][600,90]", ("didi", "[0,0][500,90]")), 1)  # 300 px left
+    True
+    >>> slid(before, 1, shot("[0,0][600,90]", ("didi", "[0,0][400,90]")), 1)
+    False
+    """
+    a, b = prev.nodes[p].bounds, curr.nodes[c].bounds
+    up_p, up_c = prev.parents[p], curr.parents[c]
+    if (a.top, a.bottom) != (b.top, b.bottom) or a == b or up_p < 0 or up_c < 0:
+        return False
+    box = curr.nodes[up_c].bounds
+    if box != prev.nodes[up_p].bounds or not _alike_kind(prev.nodes[p], curr.nodes[c]):
+        return False
+    dx = b.left - a.left if b.left > a.left else b.right - a.right
+    if not dx:
+        return False
+    moved = []
+    for q in range(p, prev.subtree_end(p)):
+        n, m = prev.nodes[q], prev.nodes[q].bounds
+        left, right = max(box.left, m.left + dx), min(box.right, m.right + dx)
+        if left < right and m.top < m.bottom:
+            moved.append((n.class_name, n.resource_id, n.text, n.content_desc, left, right, m.top))
+    now = [
+        (
+            n.class_name,
+            n.resource_id,
+            n.text,
+            n.content_desc,
+            n.bounds.left,
+            n.bounds.right,
+            n.bounds.top,
+        )
+        for n in curr.nodes[c : curr.subtree_end(c)]
+    ]
+    return moved == now and any(
+        n.text or n.content_desc for n in curr.nodes[c : curr.subtree_end(c)]
+    )
+
+
+def _alike_kind(m: Node, n: Node) -> bool:
+    return (m.class_name, m.resource_id) == (n.class_name, n.resource_id)
 
 
 def one_label_came_or_went(
