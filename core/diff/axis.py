@@ -92,9 +92,39 @@ def host_sideways(
         return True
     if not (x_p or x_c):
         return False
+    if _spanned(prev, p) or _spanned(curr, c):
+        # A list whose rows span its width (two or more, stacked) with one row cut by a
+        # side edge has that row slid sideways under a finger (a swipe to dismiss, not let
+        # go yet), not a carousel turned: a carousel's items are narrower than its box.
+        return False
     if not (y_p or y_c):
         return True
     return pairs is not None and _moved_sideways(prev, p, curr, c, pairs)
+
+
+def _spanned(frame: Frame, pos: int) -> bool:
+    """Whether two or more items of container ``pos`` reach both its side edges, one above
+    the other: a list's rows. O(children).
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> def rows(*boxes):
+    ...     kids = "".join(f'<node class="C" bounds="{b}"/>' for b in boxes)
+    ...     return Frame(parse_uiautomator('<hierarchy><node class="L" scrollable="true"'
+    ...                                    f' bounds="[0,0][900,90]">{kids}</node></hierarchy>'))
+    >>> _spanned(rows("[0,0][900,40]", "[0,50][900,90]"), 0)
+    True
+    >>> _spanned(rows("[0,0][900,40]", "[300,50][900,90]"), 0)
+    False
+    """
+    box = frame.nodes[pos].bounds
+    tops = set()
+    for k in frame.children[pos]:
+        b = frame.nodes[k].bounds
+        if b.area and b.left <= box.left and b.right >= box.right:
+            tops.add(b.top)
+            if len(tops) > 1:
+                return True
+    return False
 
 
 def _facts(frame: Frame, pos: int) -> tuple[bool, bool, bool]:

@@ -253,6 +253,8 @@ def host_motion(
         return turned(prev, curr, pairs, used, c) if natural and not rows_decide else None
     if unscrolled(prev, curr, c, p, pairs, used, (dx, dy), base):
         return None  # a row above the rows grew, came or went, or the host moved: no scroll
+    if side and not dy and _relined(strong, weak, dx):
+        return None  # a grid's tiles went on a slot, some to the next line: no carousel
     if base == (0, 0) and stayed_sliver(prev, p, curr, c, pairs, (dx, dy)):
         return None  # a sliver stayed where the offset puts a piece of another kind
     moved = (dx + base[0], dy + base[1])
@@ -419,6 +421,17 @@ def _along_edge(a: Bounds, old_box: Bounds, b: Bounds, box: Bounds, base: tuple[
         and (a.top <= old_box.top, a.bottom >= old_box.bottom)
         == (b.top <= box.top, b.bottom >= box.bottom)
     )
+
+
+def _relined(
+    strong: dict[tuple[int, int], float], weak: dict[tuple[int, int], float], dx: int
+) -> bool:
+    """Whether items worth two rows' votes (a label's is half) moved across a carousel's
+    axis and back along it, against the winning ``dx``: a grid's tiles went on one slot as
+    a tile came in before them (or went), along their line, and the last of each line to
+    the start of the next one. A carousel's items move along x alone."""
+    back = [(o, v) for o, v in strong.items()] + [(o, v / 2) for o, v in weak.items()]
+    return sum(v for (ox, oy), v in back if oy and ox * dx < 0) >= 2
 
 
 def _ranked(votes: dict[tuple[int, int], float]) -> list[tuple[tuple[int, int], float]]:

@@ -28,6 +28,7 @@ from deltarec.core.diff.row_content import own_texts
 from deltarec.core.diff.row_evidence import TextCache, kin, shown, spanned_past
 from deltarec.core.diff.row_place import spans
 from deltarec.core.diff.scroll_edits import kept_edited, reads_as_edited
+from deltarec.core.diff.unique_labels import alone_in_place
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.labels import marked_above, natures, scrolls_by_nature
 from deltarec.core.observe.model import Bounds, Node
@@ -79,7 +80,9 @@ def page(
         return None
     side = host_sideways(prev, p, curr, c, pairs)  # a carousel: its side edges cut its items
     cache: TextCache = {}
-    if _stayed(prev, p, curr, c, pairs, side, cache):
+    if _stayed(prev, p, curr, c, pairs, side, cache) or (
+        side and _changed_lines(prev, curr, moving)
+    ):
         return None
     toward = (0, 0)  # known when a carousel's item of its own text crossed the view
     for k, q in moving:  # a row cut by one edge, then by the other: its parts passed
@@ -102,6 +105,20 @@ def page(
     return Motion(c, p, 0, 0, page=True, toward=toward)
 
 
+def _changed_lines(prev: Frame, curr: Frame, moving: list[tuple[int, int]]) -> bool:
+    """Whether two or more paired items of one size moved to another line (their top
+    changed): a carousel's items move along x alone, so its content did not turn sideways;
+    a grid's tiles went on one slot (a tile put in before them, or taken out)."""
+    lines = 0
+    for k, q in moving:
+        a, b = prev.nodes[q].bounds, curr.nodes[k].bounds
+        if a.top != b.top and (a.width, a.height) == (b.width, b.height):
+            lines += 1
+            if lines > 1:
+                return True
+    return False
+
+
 def _stayed(
     prev: Frame,
     p: int,
@@ -119,7 +136,7 @@ def _stayed(
         k in pairs
         and (
             (
-                _unmoved(prev, pairs[k], curr, k, cache)
+                _unmoved(prev, pairs[k], curr, k, cache, _leading(curr.nodes[k].bounds, box, side))
                 if at_edge(curr.nodes[k].bounds, box, side)
                 else not at_edge(prev.nodes[pairs[k]].bounds, old_box, side)
                 and _same_row(prev, pairs[k], curr, k, cache)
@@ -209,13 +226,26 @@ def _same_row(prev: Frame, p: int, curr: Frame, c: int, cache: TextCache) -> boo
     return bool(a or b) and (not (a and b) or bool(a & b))
 
 
-def _unmoved(prev: Frame, p: int, curr: Frame, c: int, cache: TextCache) -> bool:
+def _unmoved(
+    prev: Frame, p: int, curr: Frame, c: int, cache: TextCache, lead: bool = False
+) -> bool:
     """Whether a row at an edge stayed: the same box, showing the very same texts, two or
-    more (a row cut alike by the edge that shows one label could be any of its twins)."""
+    more (a row cut alike by the edge that shows one label could be any of its twins), or,
+    at the leading edge (``lead``: the top, a carousel's left), one that one node alone of
+    each frame shows, in one box (:func:`~deltarec.core.diff.unique_labels.alone_in_place`:
+    a list's header above rows that loaded in place). Not at the trailing edge: a list's
+    footer ("Loading more…") is at its end again after a fling that loaded more."""
     if prev.nodes[p].bounds != curr.nodes[c].bounds:
         return False
     a = shown(prev, p, cache, False)
-    return len(a) >= 2 and a == shown(curr, c, cache, True)
+    if a != shown(curr, c, cache, True):
+        return False
+    return len(a) >= 2 or (lead and len(a) == 1 and alone_in_place(prev, p, curr, c))
+
+
+def _leading(b: Bounds, box: Bounds, side: bool) -> bool:
+    """Whether ``b`` reaches the leading edge of ``box``: its top (its left when ``side``)."""
+    return b.left <= box.left if side else b.top <= box.top
 
 
 def _same_rows_in_place(

@@ -78,10 +78,69 @@ def held_in_place(
     """Whether row ``c`` is row ``p`` held in place in a list that did not scroll (the caller
     asks): its very nodes in their very boxes above the row after it, whatever its one label
     reads (:func:`~deltarec.core.diff.row_content.rebound_in_place`: one sender's rows whose
-    times meet), or one label come or gone (:func:`one_label_came_or_went`)."""
+    times meet), one label come or gone (:func:`one_label_came_or_went`), or the row slid
+    sideways under a finger, or back (:func:`slid`)."""
     if prev.nodes[p].bounds == curr.nodes[c].bounds and rebound_in_place(prev, p, curr, c, pairs):
         return True
-    return one_label_came_or_went(prev, p, curr, c, used, pairs)
+    return (
+        one_label_came_or_went(prev, p, curr, c, used, pairs)
+        or slid(prev, p, curr, c)
+        or slid(curr, c, prev, p)  # let go: the row springs back
+    )
+
+
+def slid(prev: Frame, p: int, curr: Frame, c: int) -> bool:
+    """Whether row ``c`` is row ``p`` slid sideways under a finger (a swipe to dismiss not
+    let go yet): its top and bottom kept, every node of it moved by one ``dx`` and cut by
+    its list's box, node for node (class, id, labels, box), what the box cut off gone, and
+    a label left to show it. O(size of the two rows).
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> def shot(row, *labels):
+    ...     kids = "".join(f'<node class="T" text="{t}" bounds="{b}"/>' for t, b in labels)
+    ...     return Frame(parse_uiautomator('<hierarchy><node class="L" bounds="[0,0][900,200]">'
+    ...         f'<node class="R" bounds="{row}">{kids}</node></node></hierarchy>'))
+    >>> before = shot("[0,0][900,90]", ("D", "[10,0][60,90]"), ("didi", "[100,0][800,90]"))
+    >>> slid(before, 1, shot("[0,0][600,90]", ("didi", "[0,0][500,90]")), 1)  # 300 px left
+    True
+    >>> slid(before, 1, shot("[0,0][600,90]", ("didi", "[0,0][400,90]")), 1)
+    False
+    """
+    a, b = prev.nodes[p].bounds, curr.nodes[c].bounds
+    up_p, up_c = prev.parents[p], curr.parents[c]
+    if (a.top, a.bottom) != (b.top, b.bottom) or a == b or up_p < 0 or up_c < 0:
+        return False
+    box = curr.nodes[up_c].bounds
+    if box != prev.nodes[up_p].bounds or not _alike_kind(prev.nodes[p], curr.nodes[c]):
+        return False
+    dx = b.left - a.left if b.left > a.left else b.right - a.right
+    if not dx:
+        return False
+    moved = []
+    for q in range(p, prev.subtree_end(p)):
+        n, m = prev.nodes[q], prev.nodes[q].bounds
+        left, right = max(box.left, m.left + dx), min(box.right, m.right + dx)
+        if left < right and m.top < m.bottom:
+            moved.append((n.class_name, n.resource_id, n.text, n.content_desc, left, right, m.top))
+    now = [
+        (
+            n.class_name,
+            n.resource_id,
+            n.text,
+            n.content_desc,
+            n.bounds.left,
+            n.bounds.right,
+            n.bounds.top,
+        )
+        for n in curr.nodes[c : curr.subtree_end(c)]
+    ]
+    return moved == now and any(
+        n.text or n.content_desc for n in curr.nodes[c : curr.subtree_end(c)]
+    )
+
+
+def _alike_kind(m: Node, n: Node) -> bool:
+    return (m.class_name, m.resource_id) == (n.class_name, n.resource_id)
 
 
 def one_label_came_or_went(
@@ -101,10 +160,41 @@ def one_label_came_or_went(
     if gone:
         if any(shown_by_another(curr, c, label, pairs) for label in gone):
             return False
-        return _one_subtree_more(prev, p, curr, c, gone)
+        return _one_subtree_more(prev, p, curr, c, gone) or _labelled_blanks(prev, p, curr, c)
     if any(shown_by_another(prev, p, label, used) for label in came):
         return False
-    return _one_subtree_more(curr, c, prev, p, came)
+    return _one_subtree_more(curr, c, prev, p, came) or _labelled_blanks(curr, c, prev, p)
+
+
+def _labelled_blanks(big: Frame, r: int, small: Frame, s: int) -> bool:
+    """Whether row ``r`` of ``big`` is row ``s`` of ``small``, node for node (class, id,
+    box), where the nodes whose labels differ showed nothing in ``small``: a label that
+    loaded into a node in place (an avatar's description, "" → "Photo of Ada", as its
+    image came), or, read the other way, one cleared (a recycled row not bound yet).
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> def row(desc):
+    ...     return Frame(parse_uiautomator('<hierarchy><node class="R" bounds="[0,0][900,90]">'
+    ...         f'<node class="I" content-desc="{desc}" bounds="[0,0][90,90]"/><node class="T"'
+    ...         ' text="didi" bounds="[100,0][900,90]"/></node></hierarchy>'))
+    >>> _labelled_blanks(row("Photo of didi"), 0, row(""), 0)
+    True
+    >>> _labelled_blanks(row("Photo of didi"), 0, row("Photo of zr"), 0)
+    False
+    """
+    end = big.subtree_end(r)
+    if end - r != small.subtree_end(s) - s:
+        return False
+    filled = False
+    for q in range(end - r):
+        m, n = big.nodes[r + q], small.nodes[s + q]
+        if not _alike(m, n) or (q and big.parents[r + q] - r != small.parents[s + q] - s):
+            return False
+        if (m.text, m.content_desc) != (n.text, n.content_desc):
+            if n.text or n.content_desc:
+                return False
+            filled = True
+    return filled
 
 
 def _one_subtree_more(big: Frame, r: int, small: Frame, s: int, labels: AbstractSet[str]) -> bool:

@@ -223,3 +223,25 @@ def unique_spot(prev: Frame, curr: Frame, k: int, lo: int, hi: int) -> int | Non
     if w <= 0 or h <= 0 or abs(w - (b.right - b.left)) > 1 or abs(h - (b.bottom - b.top)) > 1:
         return None
     return q
+
+
+def alone_in_place(prev: Frame, p: int, curr: Frame, c: int) -> bool:
+    """Whether the one labelled node of row ``p`` is the one node of ``prev`` showing its
+    label, the one of row ``c`` the one of ``curr``, in one box: no twin of the row is in
+    view (a list's header that stayed: :func:`deltarec.core.diff.pages.page`). O(size of
+    the rows) after each frame's :func:`unique_at`."""
+    q = next(q for q in range(p, prev.subtree_end(p)) if _shows(prev, q))
+    k = next(k for k in range(c, curr.subtree_end(c)) if _shows(curr, k))
+    a, b = prev.nodes[q], curr.nodes[k]
+    key = (a.class_name, a.text, a.content_desc)
+    return (
+        a.bounds == b.bounds
+        and key == (b.class_name, b.text, b.content_desc)
+        and unique_at(prev).get(key) == q
+        and unique_at(curr).get(key) == k
+    )
+
+
+def _shows(frame: Frame, pos: int) -> bool:
+    node = frame.nodes[pos]
+    return bool(node.text or node.content_desc)
