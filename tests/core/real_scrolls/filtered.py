@@ -51,8 +51,7 @@ from dataclasses import dataclass
 
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Observation
-from tests.core.dict_truth import dict_delta
-from tests.core.real_scrolls import transforms
+from tests.core.dict_truth import in_input
 from tests.core.real_scrolls.edited import _rows
 from tests.core.real_scrolls.grading import (
     Violation,
@@ -269,20 +268,9 @@ def check(case: Filtered) -> list[Violation]:
     edit = _edited(case, fc, curr)
     out += changed_besides(d, {edit} if edit is not None else set())
     said = "content-desc" if case.forward == "expand+icon" else "text"
-    if edit is not None and said not in d.changed.get(edit, {}) and _in_input(fc, edit, said):
+    if edit is not None and said not in d.changed.get(edit, {}) and in_input(fc, edit, said):
         out.append(("missed", f"{said} of {label(fc.nodes[edit])!r} not reported"))
     return out
-
-
-def _in_input(frame: Frame, pos: int, said: str) -> bool:
-    """Whether the text of the node at ``pos`` is in what the delta was computed from.
-
-    Grader decision: element dicts name a node by its description, else its text
-    (:mod:`tests.core.dict_truth`): a text beside a description is not in them, so its
-    edit is asked of the XML path only (the dict path may say less, never something
-    false: a ``~`` of it would still count as one of the step's)."""
-    on_dicts = transforms.compute_delta is dict_delta
-    return said != "text" or not (on_dicts and frame.nodes[pos].content_desc)
 
 
 def kind(case: Filtered) -> str:

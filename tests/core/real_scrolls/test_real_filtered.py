@@ -47,7 +47,7 @@ list's template, :func:`deltarec.core.diff.label_edit.label_moved`), and the che
 section that holds rows, its description's edit unsaid (a node of a kind none of its
 siblings shares, in the very same box: ``label_edit._lone_in_place``). Grader decision: a text beside a description is not in element dicts,
 so its edit is asked of the XML path only
-(:func:`tests.core.real_scrolls.filtered._in_input`)."""
+(:func:`tests.core.dict_truth.in_input`)."""
 
 
 def _sample() -> list[Filtered]:
