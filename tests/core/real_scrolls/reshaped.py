@@ -321,6 +321,20 @@ def _spots(rng: random.Random, per: int, obs: Observation) -> list[Reshaped]:
     return out
 
 
+def keyboards(prefix: str = "") -> list[Reshaped]:
+    """Every scroller of every real capture whose name starts with ``prefix``, the keyboard
+    opened over it (anchored) and closed (unanchored) by 12 % to 63 % of its height, in
+    steps of 3 %: the two kinds whole, no sample."""
+    return [
+        Reshaped(name, k, host=host, g=_at(obs, host).bounds.height * pct // 100)
+        for name, obs in captures()
+        if name.startswith(prefix)
+        for host in scrollers(obs)
+        for pct in range(12, 64, 3)
+        for k in ("anchored", "unanchored")
+    ]
+
+
 def derive(case: Reshaped) -> tuple[Observation, Observation]:
     obs = _obs(case)
     if case.kind == "reorder":
