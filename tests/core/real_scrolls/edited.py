@@ -238,6 +238,20 @@ def _scroll_cases(rng: random.Random, per: int, name: str, obs: Observation) -> 
     return out
 
 
+def scroll_descs(distances: tuple[int, ...] = (-300, -150, -60, 60, 150, 300)) -> list[Edited]:
+    """Every description inside every scroller of every real capture that stays in view as
+    the scroller scrolls by each of ``distances``, edited as it scrolls (scroll+desc): the
+    kind whole, no sample."""
+    return [
+        Edited(name, "scroll+desc", where, d, target, what)
+        for name, obs in captures()
+        for where in scrollers(obs)
+        for d in distances
+        for target, what in _descs(obs)
+        if _stays(obs, where, target, d)
+    ]
+
+
 def _nested_cases(rng: random.Random, per: int, name: str, obs: Observation) -> list[Edited]:
     out: list[Edited] = []
     for inner in carousels(obs):
