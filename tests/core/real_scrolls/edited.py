@@ -252,6 +252,24 @@ def scroll_descs(distances: tuple[int, ...] = (-300, -150, -60, 60, 150, 300)) -
     ]
 
 
+def nested_all(step: int = 97, dxs: tuple[int, ...] = (-150, -10, 10, 150)) -> list[Edited]:
+    """Every carousel of every real capture in every scroller around it, scrolled sideways
+    by each of ``dxs`` while that scroller scrolls by 0 and every ``step`` px either way
+    that keeps the carousel wholly in its box (nested): the kind whole, no sample."""
+    out: list[Edited] = []
+    for name, obs in captures():
+        for inner in carousels(obs):
+            b = _at(obs, inner).bounds
+            for where in [h for h in scrollers(obs) if _under(inner, h)]:
+                box = _at(obs, where).bounds
+                ds = range(-box.height, box.height, step)
+                room = [0] + [d for d in ds if d and _inside(b, box, -d)]
+                out += [
+                    Edited(name, "nested", where, d, inner=inner, dx=x) for d in room for x in dxs
+                ]
+    return out
+
+
 def _nested_cases(rng: random.Random, per: int, name: str, obs: Observation) -> list[Edited]:
     out: list[Edited] = []
     for inner in carousels(obs):
