@@ -94,12 +94,28 @@ def one_label_edited(
 
 
 def _lone_in_place(prev: Frame, p: int, curr: Frame, c: int) -> bool:
-    """Whether ``p`` and ``c`` are one node of the list's that is not one of its rows: in the
-    very same box, of a kind (class, resource id, role) no sibling of either shares — a
-    chevron beside a section's rows ("Expand" → "Collapse"). Rows are known by their
-    content because another row can take a row's box; nothing of a lone kind can take its
-    place, as outside a list, where overlap is evidence. O(siblings)."""
-    if prev.nodes[p].bounds != curr.nodes[c].bounds or kind(prev.nodes[p]) != kind(curr.nodes[c]):
+    """Whether ``p`` and ``c`` are one icon of the list's that is not one of its rows: in
+    the very same box, of a kind (class, resource id, role) no sibling of either shares,
+    named by its description alone — a chevron beside a section's rows ("Expand" →
+    "Collapse"): an icon's description says its state. Rows are known by their content
+    because another row can take a row's box; nothing of a lone kind can take its place,
+    as outside a list, where overlap is evidence. Not a text: a dialog's "Delete" that an
+    "OK" replaced, in its box, is another button. O(siblings).
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> def shot(end):
+    ...     rows = "".join(f'<node class="Row" text="r{i}" bounds="[0,{10 * i}][9,{10 * i + 9}]"/>'
+    ...                    for i in range(3))
+    ...     return Frame(parse_uiautomator(f'<hierarchy><node class="L" bounds="[0,0][9,50]">'
+    ...                                    f'{rows}<node class="I" {end} bounds="[0,40][9,49]"/>'
+    ...                                    '</node></hierarchy>'))
+    >>> _lone_in_place(shot('content-desc="Expand"'), 4, shot('content-desc="Collapse"'), 4)
+    True
+    >>> _lone_in_place(shot('text="Delete"'), 4, shot('text="OK"'), 4)
+    False
+    """
+    a, b = prev.nodes[p], curr.nodes[c]
+    if a.text or b.text or a.bounds != b.bounds or kind(a) != kind(b):
         return False
     return _lone(prev, p) and _lone(curr, c)
 
