@@ -87,10 +87,6 @@ def host_motion(
     strong: dict[tuple[int, int], float] = {}
     edge_kept = False
     weak: dict[tuple[int, int], float] = {}
-    # How many containers made to scroll inside c hold a node (none: not kept), and the
-    # (strong, weak) votes of the nodes at each such depth.
-    depth: dict[int, int] = {}
-    deeper: dict[int, tuple[dict[tuple[int, int], float], dict[tuple[int, int], float]]] = {}
     # (position, whole, row): ``row`` is the list row the node is (a piece of), or -1.
     in_list = holds_rows(curr, c)
     stack = [(k, True, k if in_list else -1) for k in reversed(curr.children[c])]
@@ -186,15 +182,11 @@ def host_motion(
                         continue
                 if move is not None:
                     if finger is None or not against(finger, *move):
-                        into = deeper.setdefault(depth[k], ({}, {}))[1] if k in depth else weak
-                        into[move] = into.get(move, 0.0) + 1.0
+                        weak[move] = weak.get(move, 0.0) + 1.0
                     continue
         if not spots:  # clipped or new: its pieces vote (a list's rows, if it is a list)
             rows = holds_rows(curr, k)
             stack.extend((q, rows, q if rows else row) for q in reversed(curr.children[k]))
-            level = depth.get(k, 0) + scrolls_by_nature(nodes_c[k])
-            if level:  # inside a carousel (a list) inside c: its own scroll adds to c's
-                depth.update((q, level) for q in curr.children[k])
             continue
         # A whole row with content is strong evidence; a piece of a row that came in (a
         # card's "Like · Share" bar) or a lone label ("Ken avatar") may be another row's, and
@@ -207,8 +199,6 @@ def host_motion(
             if not spots:
                 continue
         votes = strong if whole and curr.children[k] else weak
-        if k in depth:
-            votes = deeper.setdefault(depth[k], ({}, {}))[votes is weak]
         places = [spots[0][1:]] if len(spots) == 1 else list(dict.fromkeys(s[1:] for s in spots))
         if votes is weak and len(places) > 1:
             continue  # a label seen in several places vouches for none of them
@@ -231,12 +221,6 @@ def host_motion(
             if finger is not None and against(finger, *offset):
                 continue  # content moves with the finger: another row of the same looks
             votes[offset] = votes.get(offset, 0.0) + 1.0 / len(places)
-    if not (strong or weak) and deeper:
-        # Only what containers made to scroll inside c hold voted: the outermost's moved
-        # with c (and by their own scroll, if any). Else it is no evidence of c's offset: a
-        # carousel swiped 10 px as its feed was flung 1,428 px past it, its cards the only
-        # rows whole in both frames, read as the feed moved 10 px sideways too.
-        strong, weak = deeper[min(deeper)]
     # Whole rows decide when one offset leads them with at least one row's worth of votes
     # (periodic twins give the true offset the lead, not always a wide one). Else rows and
     # labels (half a vote each) decide together, and the winner must stand out by MARGIN.
