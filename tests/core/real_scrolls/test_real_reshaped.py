@@ -90,10 +90,15 @@ Closed next (``--per 10 --seed 2``, XML / element dicts, before → after):
   decision, as :mod:`.filtered`'s: such an edit is asked of the XML path only
   (:func:`tests.core.dict_truth.in_input`).
 
-Open (seed 2, XML 2 / dicts 3): unanchored 2
-(YouTube's results, one ad cut in view before the keyboard closed); anchored 1 on element
-dicts (the keyboard's frame, which element dicts drop: a list shrunk at its bottom with its
-rows moved up reads as rows removed at a wrapping list's top)."""
+- **anchored** on element dicts, seed 2 1 → 0: Settings' list shrunk at its bottom by the
+  keyboard, its rows moved up with that edge, read as rows removed at a wrapping list's
+  top (the keyboard's frame, which tells them apart, is not in element dicts); a row laid
+  out past the list's bottom edge says it does not wrap its rows
+  (:func:`deltarec.core.diff.grown._past_bottom`; :data:`KEYBOARD_OPEN`).
+
+Open (seed 2, XML 2 / dicts 2): unanchored 2 (YouTube's results, one ad cut in view before
+the keyboard closed, filling the list: its move is told only by a content-less icon at its
+bottom edge)."""
 
 
 def _sample() -> list[Reshaped]:
