@@ -144,12 +144,23 @@ def _stretched(short: Frame, tall: Frame, s: int, t: int, dy: int) -> bool:
     if g <= 0 or g > dy + SPREAD:
         return False
     if abs(g - dy) <= SPREAD:
-        return True
+        # Grown by all the rows came in, it wraps its rows in both frames: none laid out
+        # past its bottom edge (a list cut by its own box whose edge moved with its rows
+        # is a list the keyboard resized, stacked from its end: element dicts drop the
+        # keyboard's frame, its rows do not).
+        return not (_past_bottom(short, s) or _past_bottom(tall, t))
     outer = {short.nodes[q].bounds for q in short.ancestors(s)}
     return any(
         tall.nodes[q].bounds in outer and tall.nodes[q].bounds.bottom == b.bottom
         for q in tall.ancestors(t)
     )
+
+
+def _past_bottom(frame: Frame, pos: int) -> bool:
+    """Whether a row of ``pos`` starts at or below its bottom edge (laid out past it, its
+    box cut to nothing): its content runs past its box."""
+    bottom = frame.nodes[pos].bounds.bottom
+    return any(frame.nodes[k].bounds.top >= bottom for k in frame.children[rows_at(frame, pos)])
 
 
 def _came(old: Frame, new: Frame, n: int, o: int, pairs: Mapping[int, int], dy: int) -> int:

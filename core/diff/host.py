@@ -384,11 +384,16 @@ def _agrees(
     pieces of one row mostly name one place (a form's labels under the keyboard: three of
     its four asks on the contact editor, each comparing every label pair of the form's two
     rows). ``agree`` is pure, so a kept answer is the answer:
-    ``tests/core/test_estimate_walks.py``."""
+    ``tests/core/test_estimate_walks.py``. A row that is the old row with one label edited
+    (:func:`~deltarec.core.diff.scroll_edits.kept_edited`: a label of its own kept beside
+    it, a row's menu "… on" as its list scrolled) contradicts nothing its pieces say: the
+    edit is the row's, not another row's label in its place."""
     key = (p, c, shift)
     got = agreed.get(key)
     if got is None:
-        got = agreed[key] = agree(prev, p, curr, c, shift)
+        got = agreed[key] = agree(prev, p, curr, c, shift) or (
+            p >= 0 and kept_edited(prev, p, curr, c)
+        )
     return got
 
 

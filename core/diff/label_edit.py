@@ -12,6 +12,7 @@ import re
 from collections.abc import Container, Mapping
 
 from deltarec.core.diff.row_content import (
+    kind,
     list_counts,
     list_words,
     own_texts,
@@ -85,11 +86,44 @@ def one_label_edited(
     paired = pairs or {}
     if shown_by_another(prev, p, now, used) or shown_by_another(curr, c, was, paired):
         return False
-    if rebound_in_place(prev, p, curr, c, paired):
+    if rebound_in_place(prev, p, curr, c, paired) or _lone_in_place(prev, p, curr, c):
         return True
     if a & b & own_texts(prev, p) & own_texts(curr, c):
         return True  # a text of their own, kept: the row's
     return _edited(prev, p, was, curr, c, now)
+
+
+def _lone_in_place(prev: Frame, p: int, curr: Frame, c: int) -> bool:
+    """Whether ``p`` and ``c`` are one icon of the list's that is not one of its rows: in
+    the very same box, of a kind (class, resource id, role) no sibling of either shares,
+    named by its description alone — a chevron beside a section's rows ("Expand" →
+    "Collapse"): an icon's description says its state. Rows are known by their content
+    because another row can take a row's box; nothing of a lone kind can take its place,
+    as outside a list, where overlap is evidence. Not a text: a dialog's "Delete" that an
+    "OK" replaced, in its box, is another button. O(siblings).
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> def shot(end):
+    ...     rows = "".join(f'<node class="Row" text="r{i}" bounds="[0,{10 * i}][9,{10 * i + 9}]"/>'
+    ...                    for i in range(3))
+    ...     return Frame(parse_uiautomator(f'<hierarchy><node class="L" bounds="[0,0][9,50]">'
+    ...                                    f'{rows}<node class="I" {end} bounds="[0,40][9,49]"/>'
+    ...                                    '</node></hierarchy>'))
+    >>> _lone_in_place(shot('content-desc="Expand"'), 4, shot('content-desc="Collapse"'), 4)
+    True
+    >>> _lone_in_place(shot('text="Delete"'), 4, shot('text="OK"'), 4)
+    False
+    """
+    a, b = prev.nodes[p], curr.nodes[c]
+    if a.text or b.text or a.bounds != b.bounds or kind(a) != kind(b):
+        return False
+    return _lone(prev, p) and _lone(curr, c)
+
+
+def _lone(frame: Frame, pos: int) -> bool:
+    parent, like = frame.parents[pos], kind(frame.nodes[pos])
+    siblings = frame.children[parent] if parent >= 0 else frame.roots
+    return sum(kind(frame.nodes[s]) == like for s in siblings) == 1
 
 
 def wrapped(prev: Frame, p: int, was: str, curr: Frame, c: int, now: str, grown: int) -> bool:
@@ -137,6 +171,27 @@ def shown_by_another(frame: Frame, row: int, text: str, paired: Container[int]) 
             for t in texts(frame, s):
                 showing.setdefault(t, []).append(s)
     return any(s != row and s not in paired for s in showing.get(text, ()))
+
+
+def label_moved(
+    prev: Frame,
+    p: int,
+    curr: Frame,
+    c: int,
+    was: str,
+    now: str,
+    used: Container[int],
+    pairs: Container[int],
+) -> bool:
+    """Whether row ``c``'s label ``now``, where row ``p`` showed ``was``, came from another row
+    of the list, or ``was`` went to one: shown by a row not yet known (:func:`shown_by_another`)
+    that lost it (``now``) or gained it (``was``) — as many other rows show it on both sides,
+    it moved nowhere. A label every row shows is the list's template (a chevron's "Expand"
+    on every accordion of the list, "Collapse" on the one opened): its count tells, its
+    rows cannot. The caller asks that the list did not scroll (its rows are the same rows)."""
+    before, after = list_counts(prev, p), list_counts(curr, c)
+    came = shown_by_another(prev, p, now, used) and before[now] >= after[now]
+    return came or (shown_by_another(curr, c, was, pairs) and after[was] >= before[was])
 
 
 NUMBER = re.compile(r"\d+")

@@ -61,7 +61,7 @@ from __future__ import annotations
 from collections.abc import Container, Mapping
 from collections.abc import Set as AbstractSet
 
-from deltarec.core.diff.label_edit import shown_by_another
+from deltarec.core.diff.label_edit import label_moved, shown_by_another
 from deltarec.core.diff.row_content import holds_rows, rebound_in_place, texts, unpair_inside
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Node
@@ -155,7 +155,9 @@ def one_label_came_or_went(
     caller asks that their list did not scroll. O(size of the two rows)."""
     a, b = texts(prev, p), texts(curr, c)
     gone, came = a - b, b - a
-    if (gone and came) or not (gone or came) or not a & b:
+    if gone and came and a & b:
+        return _flipped(prev, p, curr, c, used, pairs)
+    if not (gone or came) or not a & b:
         return False
     if gone:
         if any(shown_by_another(curr, c, label, pairs) for label in gone):
@@ -195,6 +197,50 @@ def _labelled_blanks(big: Frame, r: int, small: Frame, s: int) -> bool:
                 return False
             filled = True
     return filled
+
+
+def _flipped(
+    prev: Frame,
+    p: int,
+    curr: Frame,
+    c: int,
+    used: Container[int],
+    pairs: Mapping[int, int],
+) -> bool:
+    """Whether row ``c`` is row ``p`` opened (closed) as its chevron's label flipped: the
+    smaller row shows one label the larger does not, on a node the larger keeps (class,
+    resource id, box) with that one label edited ("Expand" → "Collapse"); the edit moved
+    no label between rows (:func:`~deltarec.core.diff.label_edit.label_moved`: a label
+    every accordion shows is the list's template), and the rest came in (went) below what
+    the row showed (:func:`_one_subtree_more`). O(size of the two rows)."""
+    a, b = texts(prev, p), texts(curr, c)
+    opened = len(a - b) == 1
+    big, r, small, s = (curr, c, prev, p) if opened else (prev, p, curr, c)
+    few, more = (a - b, b - a) if opened else (b - a, a - b)
+    if len(few) != 1 or len(more) < 2:
+        return False
+    (label,) = few
+    node = [n for n in small.nodes[s : small.subtree_end(s)] if _shows(n) == label]
+    if len(node) != 1:
+        return False
+    edited = {
+        _shows(n)
+        for n in big.nodes[r : big.subtree_end(r)]
+        if _alike(n, node[0]) and _shows(n) in more
+    }
+    if len(edited) != 1:
+        return False
+    (other,) = edited
+    was, now = (label, other) if opened else (other, label)
+    if label_moved(prev, p, curr, c, was, now, used, pairs):
+        return False
+    if any(shown_by_another(small, s, t, used if opened else pairs) for t in more - edited):
+        return False
+    return _one_subtree_more(big, r, small, s, more - edited)
+
+
+def _shows(n: Node) -> str:
+    return n.text + "\x00" + n.content_desc
 
 
 def _one_subtree_more(big: Frame, r: int, small: Frame, s: int, labels: AbstractSet[str]) -> bool:

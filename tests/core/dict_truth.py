@@ -132,13 +132,31 @@ GRADERS = (
 """The modules whose graders call ``compute_delta`` (the others call ``transforms.graded``)."""
 
 
+_GRADING: list[bool] = []  # one entry per graded_by_dicts entered and not left
+
+
 @contextmanager
 def graded_by_dicts() -> Iterator[None]:
     """Within it, the real-capture graders grade the dict path's delta."""
     with ExitStack() as stack:
         for module in GRADERS:
             stack.enter_context(mock.patch(f"{module}.compute_delta", dict_delta))
-        yield
+        _GRADING.append(True)
+        try:
+            yield
+        finally:
+            _GRADING.pop()
+
+
+def in_input(frame: Frame, pos: int, said: str) -> bool:
+    """Whether attribute ``said`` (``text`` or ``content-desc``) of the node at ``pos`` is in
+    what the delta being graded was computed from.
+
+    Grader decision: element dicts name a node by its description, else its text (module
+    docstring): a text beside a description is not in them, so its edit is asked of the XML
+    path only (the dict path may say less, never something false: a ``~`` of it would
+    still count as one of the step's)."""
+    return said != "text" or not (_GRADING and frame.nodes[pos].content_desc)
 
 
 def false_scrolls(d: Delta) -> list[str]:

@@ -238,6 +238,38 @@ def _scroll_cases(rng: random.Random, per: int, name: str, obs: Observation) -> 
     return out
 
 
+def scroll_descs(distances: tuple[int, ...] = (-300, -150, -60, 60, 150, 300)) -> list[Edited]:
+    """Every description inside every scroller of every real capture that stays in view as
+    the scroller scrolls by each of ``distances``, edited as it scrolls (scroll+desc): the
+    kind whole, no sample."""
+    return [
+        Edited(name, "scroll+desc", where, d, target, what)
+        for name, obs in captures()
+        for where in scrollers(obs)
+        for d in distances
+        for target, what in _descs(obs)
+        if _stays(obs, where, target, d)
+    ]
+
+
+def nested_all(step: int = 97, dxs: tuple[int, ...] = (-150, -10, 10, 150)) -> list[Edited]:
+    """Every carousel of every real capture in every scroller around it, scrolled sideways
+    by each of ``dxs`` while that scroller scrolls by 0 and every ``step`` px either way
+    that keeps the carousel wholly in its box (nested): the kind whole, no sample."""
+    out: list[Edited] = []
+    for name, obs in captures():
+        for inner in carousels(obs):
+            b = _at(obs, inner).bounds
+            for where in [h for h in scrollers(obs) if _under(inner, h)]:
+                box = _at(obs, where).bounds
+                ds = range(-box.height, box.height, step)
+                room = [0] + [d for d in ds if d and _inside(b, box, -d)]
+                out += [
+                    Edited(name, "nested", where, d, inner=inner, dx=x) for d in room for x in dxs
+                ]
+    return out
+
+
 def _nested_cases(rng: random.Random, per: int, name: str, obs: Observation) -> list[Edited]:
     out: list[Edited] = []
     for inner in carousels(obs):

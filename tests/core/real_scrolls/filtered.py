@@ -27,7 +27,9 @@ on a list of :func:`.insertions.lists`; none of the other sweeps makes these ste
   in its parent (a bottom bar) pushed down whole by the bar's height, clipped by the
   parent's box;
 - **expand+icon** / **collapse+icon**: the accordion row with a chevron at its end whose
-  description reads "Expand" ("Collapse" once open), flipped as it opens (closes);
+  description reads "Expand" ("Collapse" once open), flipped as it opens (closes); with
+  ``every``, each row of the list wholly in view that has room shows one (a list of
+  accordions: "Expand" a label every row shows). :func:`accordions` derives them all;
 - **wrap** / **unwrap**: one text of a row grows longer and wraps to two lines: the text
   node grows by its height, what lies below it in the row, the row and the rows below it
   are pushed down by as much.
@@ -49,8 +51,7 @@ from dataclasses import dataclass
 
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Observation
-from tests.core.dict_truth import dict_delta
-from tests.core.real_scrolls import transforms
+from tests.core.dict_truth import in_input
 from tests.core.real_scrolls.edited import _rows
 from tests.core.real_scrolls.grading import (
     Violation,
@@ -73,7 +74,7 @@ from tests.core.real_scrolls.list_steps import (
     opened_with_icon,
     searched,
     selecting,
-    with_icon,
+    with_icons,
     wrapped,
 )
 from tests.core.real_scrolls.transforms import (
@@ -93,7 +94,8 @@ BACK |= {"shrink": "unshrink", "push": "unpush", "wrap": "unwrap", "expand+icon"
 class Filtered:
     """One derived pair of kind ``kind`` (module docstring) on the list at ``where``:
     ``rows`` the rows taken out (filter), the row opened (expand), the row long-pressed
-    (select); ``n`` the options an accordion opens; ``target`` the text that wraps."""
+    (select); ``n`` the options an accordion opens; ``target`` the text that wraps;
+    ``every``: the rows of the list (expand+icon) that show a chevron besides the row opened."""
 
     capture: str
     kind: str
@@ -101,6 +103,7 @@ class Filtered:
     rows: tuple[int, ...] = ()
     n: int = 0
     target: Path_ = ()
+    every: tuple[int, ...] = ()
 
     @property
     def forward(self) -> str:
@@ -155,6 +158,31 @@ def cases(rng: random.Random, per_capture: int) -> list[Filtered]:
     return out
 
 
+def _icon_rows(obs: Observation, where: Path_, shown: list[int]) -> list[int]:
+    """The rows of ``shown`` that hold children and have room for a chevron."""
+    rows = [(i, _at(obs, (*where, i))) for i in shown]
+    return [i for i, r in rows if r.children and r.bounds.height >= 100 and r.bounds.width >= 400]
+
+
+def accordions() -> list[Filtered]:
+    """Every expand+icon spot of every real capture, its chevron on the row alone and on
+    every row of :func:`_icon_rows` (when there are two or more), opened and closed, with
+    two options and three: the class whole, no sample."""
+    out: list[Filtered] = []
+    for name, obs in captures():
+        spots = lists(obs)
+        for p in dict.fromkeys(q for q, _ in spots):
+            rows = _icon_rows(obs, p, sorted({i - 1 for q, i in spots if q == p}))
+            for i in rows:
+                for every in ((), tuple(rows)) if len(rows) > 1 else ((),):
+                    out += [
+                        Filtered(name, k, p, (i,), n, every=every)
+                        for n in (2, 3)
+                        for k in ("expand+icon", "collapse+icon")
+                    ]
+    return out
+
+
 def _row_of(case: Filtered) -> Path_:
     return case.target[: len(case.where) + 1]
 
@@ -172,7 +200,7 @@ def derive(case: Filtered) -> tuple[Observation, Observation]:
     elif kind in ("banner", "shrink", "push"):
         other = bannered(obs, case.where, kind)
     elif kind == "expand+icon":
-        obs = with_icon(obs, (*case.where, case.rows[0]))
+        obs = with_icons(obs, case.where, tuple(sorted({*case.every, case.rows[0]})))
         other = opened_with_icon(obs, case.where, case.rows[0], case.n)
     else:
         other = wrapped(obs, _row_of(case), case.target)
@@ -240,20 +268,9 @@ def check(case: Filtered) -> list[Violation]:
     edit = _edited(case, fc, curr)
     out += changed_besides(d, {edit} if edit is not None else set())
     said = "content-desc" if case.forward == "expand+icon" else "text"
-    if edit is not None and said not in d.changed.get(edit, {}) and _in_input(fc, edit, said):
+    if edit is not None and said not in d.changed.get(edit, {}) and in_input(fc, edit, said):
         out.append(("missed", f"{said} of {label(fc.nodes[edit])!r} not reported"))
     return out
-
-
-def _in_input(frame: Frame, pos: int, said: str) -> bool:
-    """Whether the text of the node at ``pos`` is in what the delta was computed from.
-
-    Grader decision: element dicts name a node by its description, else its text
-    (:mod:`tests.core.dict_truth`): a text beside a description is not in them, so its
-    edit is asked of the XML path only (the dict path may say less, never something
-    false: a ``~`` of it would still count as one of the step's)."""
-    on_dicts = transforms.compute_delta is dict_delta
-    return said != "text" or not (on_dicts and frame.nodes[pos].content_desc)
 
 
 def kind(case: Filtered) -> str:

@@ -109,6 +109,15 @@ def with_icon(obs: Observation, row_path: Path_) -> Observation:
     return _replace(obs, row_path, dataclasses.replace(row, children=(*row.children, icon)))
 
 
+def with_icons(obs: Observation, where: Path_, rows: tuple[int, ...]) -> Observation:
+    """``obs`` with a chevron reading "Expand" on each row ``rows`` of the list at
+    ``where`` (:func:`with_icon`): a list of accordions, the chevron's description a label
+    every row shows."""
+    for i in rows:
+        obs = with_icon(obs, (*where, i))
+    return obs
+
+
 def opened_with_icon(obs: Observation, where: Path_, index: int, n: int) -> Observation:
     """:func:`with_icon`'s row opened (:func:`opened`), its chevron reading "Collapse"."""
     row_path = (*where, index)

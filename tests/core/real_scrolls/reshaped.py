@@ -48,6 +48,7 @@ from deltarec.core.diff.compute import Delta
 from deltarec.core.diff.new_rows import new_at_top
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Bounds, Node, Observation
+from tests.core.dict_truth import in_input
 from tests.core.real_scrolls.grading import (
     Violation,
     changed_besides,
@@ -320,6 +321,20 @@ def _spots(rng: random.Random, per: int, obs: Observation) -> list[Reshaped]:
     return out
 
 
+def keyboards(prefix: str = "") -> list[Reshaped]:
+    """Every scroller of every real capture whose name starts with ``prefix``, the keyboard
+    opened over it (anchored) and closed (unanchored) by 12 % to 63 % of its height, in
+    steps of 3 %: the two kinds whole, no sample."""
+    return [
+        Reshaped(name, k, host=host, g=_at(obs, host).bounds.height * pct // 100)
+        for name, obs in captures()
+        if name.startswith(prefix)
+        for host in scrollers(obs)
+        for pct in range(12, 64, 3)
+        for k in ("anchored", "unanchored")
+    ]
+
+
 def derive(case: Reshaped) -> tuple[Observation, Observation]:
     obs = _obs(case)
     if case.kind == "reorder":
@@ -453,7 +468,7 @@ def _refreshed(
         out.append(("missed", f"{len(missed)} labels of the new row not +"))
     target = _positions(fc, curr, case.target).start
     out += changed_besides(d, {target})
-    if "text" not in d.changed.get(target, {}):
+    if "text" not in d.changed.get(target, {}) and in_input(fc, target, "text"):
         out.append(("missed", f"edit of {label(fc.nodes[target])!r} not ~"))
     return out
 
