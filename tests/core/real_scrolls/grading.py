@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterable
 from collections.abc import Set as AbstractSet
 from typing import TypeVar
 
-from deltarec.core.diff.compute import Delta
+from deltarec.core.diff.compute import Delta, Scroll
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Bounds, Node
 
@@ -102,6 +102,7 @@ def scroll_fits(
     gone: AbstractSet[int] = frozenset(),
     came: AbstractSet[int] = frozenset(),
     slack: int = 0,
+    cut_places: bool = False,
 ) -> bool:
     """Whether list ``p``'s content moved by ``dy`` and cut by its box shows what list ``c``
     shows, node for node (class, id, text, description, box): the scroll reading of a step
@@ -113,7 +114,10 @@ def scroll_fits(
     put in as it scrolled (a delta's ``-`` and ``+``), left out of both sides. ``slack``:
     px each edge may lie off (a scaled phone rounds each box on its own, a px either way:
     the virtual phone's scaled profiles, ``scroll_truth.rounded_apart``; 0 on the reference
-    profile and on real captures, whose boxes are compared as they are)."""
+    profile and on real captures, whose boxes are compared as they are). ``cut_places``: a
+    node the edge cut, held where the scroll puts it, is enough to fit (a hedge's reading
+    of one strip kept, :func:`hedge_names`: whether that reading is the only one is what
+    the hedge's other readings answer; a plain scroll line needs more)."""
     box = curr.nodes[c].bounds
     if box != prev.nodes[p].bounds or not dy or abs(dy) >= box.height:
         return False
@@ -133,6 +137,7 @@ def scroll_fits(
         return (n.class_name, n.resource_id, n.text, n.content_desc, b)
 
     now = [curr.nodes[k] for k in range(c + 1, curr.subtree_end(c)) if k not in came]
+    held = False
     want: Counter[tuple[str, str, str, str, Bounds]] = Counter()
     for q in range(p + 1, prev.subtree_end(p)):
         if q in gone:
@@ -142,8 +147,12 @@ def scroll_fits(
         moved = cut(Bounds(b.left, b.top + dy, b.right, b.bottom + dy))
         if b.area and ((b.bottom >= box.bottom) if dy < 0 else (b.top <= box.top)):
             # cut by the edge the content moves away from: the rest of it unknown
-            if not any(_holds(m, n, moved, dy, slack) for m in now):
+            m = next((m for m in now if _holds(m, n, moved, dy, slack)), None)
+            if m is None:
                 return False
+            held = held or cut_places
+            if (key := seen(m, m.bounds)) is not None:
+                want[key] += 1  # its holder clear of the band: that node, there
             continue
         if (key := seen(n, moved)) is not None:
             want[key] += 1
@@ -151,7 +160,7 @@ def scroll_fits(
     for n in now:
         if (key := seen(n, n.bounds)) is not None:
             got[key] += 1
-    return bool(want) and (want == got if not slack else _alike(want, got, slack))
+    return bool(want or held) and (want == got if not slack else _alike(want, got, slack))
 
 
 def _alike(
@@ -186,6 +195,26 @@ def _alike(
             for x, y in zip(a[k], b[k], strict=True)
         )
         for k in a
+    )
+
+
+def hedge_names(d: Delta, s: Scroll, truth: int, slack: int = 0) -> bool:
+    """Whether hedged scroll ``s`` of ``d`` ("D px or further", ``Scroll.further``; no swipe
+    told, also "…, or up E px or further", ``Scroll.other``) names ``truth`` (the content's
+    move, px, ±2) and each reading it names fits both frames: D node for node
+    (:func:`scroll_fits`, the rows listed as come and gone left out), E with each kept row a
+    twin (:func:`twin_fits`). False for a line with no hedge. ``slack``: as
+    :func:`scroll_fits` (1 px on a scaled virtual phone)."""
+    if not s.further or s.dx:
+        return False
+    if not any(m * truth > 0 and abs(truth) >= abs(m) - 2 for m in (s.dy, s.other) if m):
+        return False
+    prev, curr = d.prev, d.curr
+    gone, came = set(d.removed), set(d.added)
+    if not scroll_fits(prev, s.prev, curr, s.curr, s.dy, gone, came, slack, cut_places=True):
+        return False
+    return not s.other or (
+        s.other * s.dy < 0 and twin_fits(prev, s.prev, curr, s.curr, d.pairs, s.other)
     )
 
 
