@@ -27,7 +27,8 @@ sweep, with the grader's page where the rows put in pushed out all a scroll alon
 Settings' "T-Mobile" row after a 900 px scroll) was open (48 on the whole sweep), read as a page
 turned, its labels ``-`` and ``+``: without the swipe, a twin of that row from either side
 reads the same. The row is kept now and the line names both ways (whole sweep: XML 48 → 0,
-dicts 58 → 2): "scrolled up D px or further (…), or down E px or further"
+dicts 58 → 2; → 0 with a separator never paired with a card, ``test_real_separators``):
+"scrolled up D px or further (…), or down E px or further"
 (``far_anchor.least``, ``Scroll.other``). With the swipe told (``--told``: 40 → 0 on the
 whole sweep) the finger rules the other way out: "scrolled down D px or further".
 """
@@ -107,7 +108,8 @@ def test_composed_steps_not_told_name_both_ways() -> None:
     a px off either way, or on the same side as D, is caught. On the whole sweep this class
     was XML 48 failing (oracle 79 + 79, wrong-scroll 24 + 24), dicts 58 (oracle 93 + 93,
     wrong-scroll 28 + 28, 8 of them Settings' airplane title bar, whose ScrollView holds two
-    children and reads as one only by its class, which element dicts lack); now 0 / 2."""
+    children and reads as one only by its class, which element dicts lack); now 0 / 2 (the
+    2: a separator paired with a card put in, ``test_real_separators``, since 0)."""
     hedged = 0
     for case in _sample():
         prev, curr = composed.derive(case)
