@@ -76,9 +76,10 @@ class Scroll:
     toward: tuple[int, int] = (0, 0)
     """A page's direction when the caller's gesture tells it: the sign of the content's move."""
     further: bool = False
-    """``dy`` is the least the content moved, the finger's way: a page turned that kept a
-    row whose twin may stand in its place (:func:`deltarec.core.diff.far_anchor.least`;
-    "scrolled down D px or further", JSON ``atLeast``)."""
+    """``dy`` is the least the content moved, its way: a page turned that kept a row whose
+    twin may stand in its place (:func:`deltarec.core.diff.far_anchor.least`; JSON ``atLeast``)."""
+    other: int = 0
+    """With ``further``, no swipe told: the least it moved the other way (JSON ``orDy``)."""
 
 
 @dataclass(slots=True)
@@ -205,18 +206,19 @@ def _scrolls(d: Delta, gesture: Gesture | None, matched: Matched | None) -> list
             left[owner].append(r)
     out = []
     for i, m in enumerate(motions):
-        dy = least(prev, m.prev, curr, m.curr, d.pairs, gesture) if m.page else None
+        got = least(prev, m.prev, curr, m.curr, d.pairs, gesture) if m.page else None
         out.append(
             Scroll(
                 m.curr,
                 m.prev,
                 m.dx,
-                m.dy if dy is None else dy,
+                m.dy if got is None else got[0],
                 tuple(entered[i]),
                 tuple(left[i]),
-                m.page and dy is None,
+                m.page and got is None,
                 toward=m.toward,
-                further=dy is not None,
+                further=got is not None,
+                other=0 if got is None else got[1],
             )
         )
     return out
@@ -454,6 +456,8 @@ def to_json(d: Delta) -> ObservationDiff:
             scroll["fromKey"] = fp.keys[s.prev]
         if s.further:
             scroll["atLeast"] = True  # a row kept, or its twin further on (far_anchor.least)
+            if s.other:  # untold: or a twin from the other side
+                scroll["orDy"] = s.other
         if s.page:
             scroll["page"] = True
             if s.toward != (0, 0):

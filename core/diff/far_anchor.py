@@ -23,20 +23,25 @@ frames: rows put in or taken out around it as the list scrolled (the contact for
 Settings' title bar: ``tests/core/real_scrolls/composed.py``, whose oracle then listed the
 row ``-`` and ``+``).
 
-The output taken for that residue states nothing either way (:func:`anchored`): the list
-turned *about a page or more*, no offset and no direction, and the row is kept — neither
-``+`` nor ``-`` — as a row that crossed the view is (the matcher's page rule,
-:meth:`~deltarec.core.diff.pair_evidence.Guard._crossed_row`). Its number stays, as
-:func:`~deltarec.core.diff.across.crossed` keeps it on the same proof.
+The row is kept — neither ``+`` nor ``-`` — as a row that crossed the view is (the
+matcher's page rule, :meth:`~deltarec.core.diff.pair_evidence.Guard._crossed_row`), and
+its number stays, as :func:`~deltarec.core.diff.across.crossed` keeps it on the same proof:
+whichever reading holds, a row with exactly that content is in view at that place. It is
+kept too where rows on one side of it came or went as the list scrolled (YouTube's cards,
+rows put in below the one kept: ``tests/core/real_scrolls/composed.py``): its move accounts
+for everything but that side (:func:`_beside`).
 
-With the caller's swipe told, the finger says more (:func:`least`): content moved its way,
-so a twin came from beyond the edge the content came from, and every twin reading is
-further than the row's own move D, the same way. The list then "scrolled down D px or
-further" (``Scroll.further``, JSON ``atLeast``; the lead's decision, issue 18). And the row
-is kept where rows on one side of it came or went as the list scrolled (YouTube's cards,
-rows put in below the one kept: ``tests/core/real_scrolls/composed.py`` with the swipe
-told, 40 → 0 of 3,276): its move, the finger's way, accounts for everything but that side
-(:func:`_beside`).
+What the line says is every reading that fits both frames (:func:`least`), and only that.
+The row's own move D, or a twin from beyond the edge the content came from, further the
+same way: "D px or further". With the caller's swipe told, that is all (content moved the
+finger's way; the lead's decision, issue 18): "scrolled down D px or further"
+(``Scroll.further``, JSON ``atLeast``; the composed sweep told, 40 → 0 of 3,276). Without
+it, a twin may also come from beyond the other edge, the content moved the other way at
+least as far as takes the row out of the new view and the twin's old place out of the old
+one (:func:`other_way`): "scrolled down D px or further (…), or up E px or further"
+(``Scroll.other``, JSON ``orDy``; the composed sweep untold, XML 48 → 0 and dicts 58 → 2 of
+3,276; was "about a page or more", no offset, no way, which a short D contradicts: a
+YouTube card kept after a 150 px scroll as cards came in below it).
 
     >>> from deltarec.core.capture.uiautomator import parse_uiautomator
     >>> def shot(*rows):
@@ -50,7 +55,11 @@ told, 40 → 0 of 3,276): its move, the finger's way, accounts for everything bu
     >>> anchored(a, 0, 1, b, 0, 5)  # nothing else in both views: the label's move holds
     True
     >>> c = shot(("Bbmmt", 300), ("TJNt", 500), ("Wifi", 700), ("Kbx", 900))
-    >>> anchored(a, 0, 1, c, 0, 5)  # its move puts "Calls" where "Kbx" is: a twin
+    >>> anchored(a, 0, 1, c, 0, 5)  # "Calls" moved where "Kbx" is: rows came in below it
+    True
+    >>> d = shot(("Abc", 0), ("Wifi", 200), ("Calls", 400))
+    >>> e = shot(("Xyz", 300), ("Wifi", 500), ("Kbx", 700))
+    >>> anchored(d, 0, 3, e, 0, 3)  # "Abc" onto "Xyz", "Calls" onto "Kbx": both sides, a twin
     False
 """
 
@@ -119,28 +128,29 @@ def anchored(
         return False
     if explains(prev, old_host, curr, host, *move, slack=SLACK) or in_scroll_view(curr, host):
         return True
-    return finger is not None and _beside(prev, old_host, old, curr, host, row, move, finger)
+    return _beside(prev, old_host, curr, host, row, move, finger)
 
 
 def _beside(
     prev: Frame,
     old_host: int,
-    old: int,
     curr: Frame,
     host: int,
     row: int,
     move: tuple[int, int],
-    finger: Gesture,
+    finger: Gesture | None,
 ) -> bool:
-    """Whether the row's move, the finger's way along it (told), accounts for everything
-    both frames show of the list but on one side of the row: rows put in (or taken out)
-    beside it as the list scrolled (``tests/core/real_scrolls/composed.py``: YouTube's
-    cards, one kept in view as cards came in below it). With the finger told, every twin
-    reading is further the finger's way (:func:`least`), and none is shorter; the rows
-    the move does not account for are listed as come and gone whichever holds. Both sides
-    unaccounted for is no row kept. Vertical lists only. O(labels of the list²)."""
+    """Whether the row's move, along the list (the finger's way, when told), accounts for
+    everything both frames show of the list but on one side of the row: rows put in (or
+    taken out) beside it as the list scrolled (``tests/core/real_scrolls/composed.py``:
+    YouTube's cards, one kept in view as cards came in below it). Every twin reading keeps
+    a row with exactly that content at that place (:func:`least` says which readings fit);
+    the rows the move does not account for are listed as come and gone whichever holds.
+    Both sides unaccounted for is no row kept. Vertical lists only. O(labels of the list²)."""
     dx, dy = move
-    if dx or not dy or finger.content != (0, 1 if dy > 0 else -1):
+    if dx or not dy:
+        return False
+    if finger is not None and finger.swipe and finger.content != (0, 1 if dy > 0 else -1):
         return False
     b = curr.nodes[row].bounds
     return any(
@@ -156,20 +166,25 @@ def least(
     host: int,
     pairs: Mapping[int, int],
     finger: Gesture | None,
-) -> int | None:
-    """The least the content of list ``host`` moved, the finger's way, when it turned about
-    a page (no offset measured) and kept rows (:func:`anchored`) the finger's way: the
-    rows' one move ``D`` (px, signed as ``dy``). None without a finger told, or when
-    another row of the list stayed paired, or the rows' moves disagree.
+) -> tuple[int, int] | None:
+    """What the content of list ``host`` moved when it turned about a page (no offset
+    measured) and kept rows (:func:`anchored`): ``(dy, other)``, both px signed as ``dy``.
+    ``dy``: the rows' one move, the least the content moved its way; ``other``: 0 when the
+    finger told the way, else the least it moved the other way (:func:`other_way`). None
+    when another row of the list stayed paired, the rows' moves disagree, or ``dy`` went
+    against the finger.
 
     Why "D or further" and not D: the kept row may be its twin (a recycled list repeats
     rows). Its label shows once in each frame, whole, so a twin was not in the old view;
-    the content moved the finger's way (the finger is told), so the twin came from beyond
+    with the finger told, the content moved the finger's way, so the twin came from beyond
     the edge the content came from: every twin reading is further than D, the same way,
     and none is shorter. Whichever holds, a row with exactly that content is in view at
-    that place (the lead's decision, issue 18). Without the finger, a twin may come from
-    beyond the other edge, a scroll the other way: the dumps say "about a page" and the
-    caller gets no hedge. O(rows × labels of the list²) at worst.
+    that place (the lead's decision, issue 18). Without the finger, a twin may also come
+    from beyond the other edge, a scroll the other way, as far at least as takes the kept
+    row out of the new view and its twin's old place out of the old one: the line names
+    both readings, "scrolled up D px or further, or down E px or further" (``other``),
+    and every reading that fits both frames node for node (the rows listed as come and
+    gone left out) is one of them. O(rows × labels of the list²) at worst.
 
     >>> from deltarec.core.capture.uiautomator import parse_uiautomator
     >>> def shot(*rows):
@@ -182,11 +197,15 @@ def least(
     >>> b = shot(("Bbmmt", 450), ("TJNt", 650), ("Wifi", 850))
     >>> down, up = Gesture(50, 100, 50, 600), Gesture(50, 600, 50, 100)
     >>> [least(a, 0, b, 0, {5: 1}, finger) for finger in (down, up, None)]
-    [910, None, None]
+    [(910, 0), None, (910, -150)]
+
+    Untold: the row "Wifi" moved down 910 px (the list scrolled up) or further, or a twin
+    of it came up from below the old view, its old place 150 px or more below where it is
+    now (149 would put its top px in that view), as "Wifi" went up out of the new one.
     """
-    if finger is None or not finger.swipe:
-        return None
+    told = finger is not None and finger.swipe
     moves: set[int] = set()
+    kept: list[tuple[int, int]] = []
     for k in curr.children[host]:
         q = pairs.get(k)
         if q is None:
@@ -197,10 +216,41 @@ def least(
         if not got or any(dx for dx, _ in got):
             return None
         moves.update(dy for _, dy in got)
+        kept.append((q, k))
     if not moves or max(moves) - min(moves) > SLACK:
         return None
     dy = min(moves, key=abs)
-    return dy if finger.content == (0, 1 if dy > 0 else -1) else None
+    way = 1 if dy > 0 else -1
+    if told:
+        assert finger is not None
+        return (dy, 0) if finger.content == (0, way) else None
+    return dy, other_way(prev, old_host, curr, host, kept, way)
+
+
+def other_way(
+    prev: Frame,
+    old_host: int,
+    curr: Frame,
+    host: int,
+    kept: list[tuple[int, int]],
+    way: int,
+) -> int:
+    """The least move against ``way`` (the sign of the kept rows' move) under which the
+    kept rows (``(old, new)`` row positions) are twins: every node of each kept row, moved
+    by it, out of the new view, and every node of its new row, moved back, out of the old
+    view (else the other frame would show it there). Signed as a ``dy``, never 0. The rows
+    the delta lists as come and gone are whatever that reading puts there. O(nodes of the
+    kept rows)."""
+    box_p, box_c = prev.nodes[old_host].bounds, curr.nodes[host].bounds
+    least = 1
+    for q, k in kept:
+        for a in (prev.nodes[x].bounds for x in range(q, prev.subtree_end(q))):
+            if a.area:  # the old node goes out across the edge the content moves to
+                least = max(least, a.bottom - box_c.top if way > 0 else box_c.bottom - a.top)
+        for b in (curr.nodes[x].bounds for x in range(k, curr.subtree_end(k))):
+            if b.area:  # the twin was beyond the edge the content comes from
+                least = max(least, box_p.bottom - b.top if way > 0 else b.bottom - box_p.top)
+    return -way * least
 
 
 def _spread(moves: set[tuple[int, int]]) -> int:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import TYPE_CHECKING
 
-from deltarec.core.diff.row_content import holds_rows, kind, same_content
+from deltarec.core.diff.row_content import holds_rows, kind, same_content, texts
 from deltarec.core.observe.frame import Frame
 
 if TYPE_CHECKING:
@@ -91,11 +91,48 @@ def geometry_pass(
             if (
                 cp >= 0
                 and holds_rows(curr, cp)
-                and not same_content(prev, p, curr, c, placed=placed)
+                and (
+                    not same_content(prev, p, curr, c, placed=placed)
+                    or blank_leaf_for_labels(prev, p, curr, c)
+                )
             ):
                 continue
             pairs[c] = p
             used.add(p)
 
 
-__all__ = ["GEOMETRY_LIMIT", "geometry_pass"]
+def blank_leaf_for_labels(prev: Frame, p: int, curr: Frame, c: int) -> bool:
+    """Whether one of rows ``p`` / ``c`` is a leaf that shows nothing, whole in its list
+    (clear of its top and bottom edges), and the other holds labels: a separator shows all
+    it is, nothing, and a row of labels is not it, wherever a scroll puts it (element dicts
+    name no class: YouTube's 28 px divider, moved by the scroll, lay inside a 1,146 px card
+    put in below it and paired with it by overlap over the smaller box; or, no scroll
+    measured, with a card the list's edge cut beside it, in pass 3, which asks this too). A
+    row cut to a sliver by
+    an edge may still be any row: the edge hides what it holds. O(rows' sizes)."""
+    return (_blank_leaf(prev, p) and bool(texts(curr, c))) or (
+        _blank_leaf(curr, c) and bool(texts(prev, p))
+    )
+
+
+def unpair_blank_leaves(prev: Frame, curr: Frame, pairs: dict[int, int], used: set[int]) -> None:
+    """Drop the pairs of a list's rows where one is a separator whole in view and the other
+    holds labels (:func:`blank_leaf_for_labels`), whichever pass made them (a card the
+    list's edge cut, paired as a sliver with the row its neighbour holds across a gap:
+    :mod:`~deltarec.core.diff.sliver_pairs`). O(pairs)."""
+    for c, p in list(pairs.items()):
+        cp = curr.parents[c]
+        if cp >= 0 and blank_leaf_for_labels(prev, p, curr, c) and holds_rows(curr, cp):
+            del pairs[c]
+            used.discard(p)
+
+
+def _blank_leaf(frame: Frame, pos: int) -> bool:
+    node, parent = frame.nodes[pos], frame.parents[pos]
+    if frame.children[pos] or node.text or node.content_desc or parent < 0:
+        return False
+    b, box = node.bounds, frame.nodes[parent].bounds
+    return box.top < b.top and b.bottom < box.bottom
+
+
+__all__ = ["GEOMETRY_LIMIT", "blank_leaf_for_labels", "geometry_pass", "unpair_blank_leaves"]

@@ -65,7 +65,7 @@ from deltarec.core.diff.closed_gap import (
 from deltarec.core.diff.crossed import uncross_slots
 from deltarec.core.diff.crowd import Crowd
 from deltarec.core.diff.edited_in_place import edited_in_place
-from deltarec.core.diff.geometry import geometry_pass
+from deltarec.core.diff.geometry import blank_leaf_for_labels, geometry_pass, unpair_blank_leaves
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.label_edit import one_label_edited
 from deltarec.core.diff.motions import Motion, shifted
@@ -229,10 +229,10 @@ def _guarded(
         if p is not None:
             _align(prev, curr, prev.children[p], curr.children[c], pairs, used, guard, ev)
 
-    # 4. geometry for what is left
-    geometry_pass(prev, curr, pairs, used, iou_threshold, guard)
+    geometry_pass(prev, curr, pairs, used, iou_threshold, guard)  # 4. what is left
     resettle_slivers(prev, curr, pairs, used, guard.allowed, gesture)  # paired by place
     unpair_other_rows(prev, curr, pairs, used)
+    unpair_blank_leaves(prev, curr, pairs, used)  # a separator is no row of labels
     return guard
 
 
@@ -430,6 +430,8 @@ def _align(
             # holds and (anchored or in place), cheapest first (in place implies holds); a row
             # of a measured scroll showing its content where the offset puts it is in place.
             live = [p for p in candidates if p not in used and guard.allowed(c, p)]
+            if in_list:  # a separator whole in view is no row of labels (geometry.py)
+                live = [p for p in live if not blank_leaf_for_labels(prev, p, curr, c)]
             if not live:
                 continue
             over = ev.overlapping(c, live)  # one sweep over the boxes, not a call a candidate

@@ -79,14 +79,17 @@ class ScrollEntry(TypedDict):
     orDy: NotRequired[int]
     """With ``orInserted``, when the top row is cut: the content's move under that other
     reading (the rows came in new, then the list scrolled down by at least ``-orDy`` px;
-    :mod:`deltarec.core.diff.past_new`)."""
+    :mod:`deltarec.core.diff.past_new`). With ``atLeast`` alone (no swipe told): the least
+    the content moved the other way, a twin of the row kept come from beyond the other
+    edge (:func:`deltarec.core.diff.far_anchor.other_way`)."""
     inserted: NotRequired[int]
     """How many rows came in new at the list's top in the step it scrolled (``dy``: its own
     scroll past them; the rows both frames show moved by the new rows' height less that,
     their boxes in ``clipped``; :mod:`deltarec.core.diff.past_new`)."""
     atLeast: NotRequired[bool]
     """With ``inserted``: ``dy`` is the least the list moved (no gesture told how far; new
-    rows it scrolled past show in neither dump)."""
+    rows it scrolled past show in neither dump). Alone: a page turned that kept a row whose
+    twin may stand in its place, ``dy`` its move (:func:`deltarec.core.diff.far_anchor.least`)."""
     orRemoved: NotRequired[int]
     """How many rows at the list's top may have been removed instead (only when not 0): its
     rows moved up onto a row's top as the rows below rows removed at its top move, in a box

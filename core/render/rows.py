@@ -222,10 +222,14 @@ def unknown_cut(d: Delta, s: Scroll, row: int) -> bool:
 def hedges(d: Delta, s: Scroll) -> str:
     """The end of scroll ``s``'s ``↕`` line that says the other reading two dumps leave open:
     rows that came in new at its top (:func:`~deltarec.core.diff.new_rows.or_new`), rows
-    removed at its top (:func:`~deltarec.core.diff.grown.or_removed`), or else the row
+    removed at its top (:func:`~deltarec.core.diff.grown.or_removed`), a twin of a row kept
+    come from beyond the other edge, no swipe told (``Scroll.other``:
+    :func:`~deltarec.core.diff.far_anchor.least`: ``, or down 1560px or further``), or the row
     beside a sliver its edge cuts, named, removed or come in new
     (:func:`~deltarec.core.diff.pushed_edge.beside_sliver`: ``, or its row "Phone" was
     removed``), as ``orRemoved`` / ``orInserted`` with ``orRows`` say in the JSON."""
+    if s.further and s.other:  # untold: a twin of the kept row from the other side
+        return f", or {'down' if s.other < 0 else 'up'} {abs(s.other)}px or further"
     said = or_new(d, s) + or_removed(d, s)
     if said:
         return said

@@ -39,7 +39,7 @@ from deltarec.core.diff.gesture import Gesture
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Bounds, Node, Observation
 from tests.core.real_scrolls import overlays
-from tests.core.real_scrolls.grading import Violation, changed_besides
+from tests.core.real_scrolls.grading import Violation, changed_besides, twin_fits
 from tests.core.real_scrolls.insertions import FAR, _below, _copy, _pushed, lists, template
 from tests.core.real_scrolls.transforms import (
     SLACK,
@@ -337,9 +337,13 @@ def _hedge_holds(fp: Frame, fc: Frame, d: Delta, s: Scroll, true: int) -> bool:
     moved by D. Grader decision: the D reading is graded below as any scroll line is (the
     case's scroll, with the rows put in: no node-for-node fit of a pure scroll,
     :func:`.grading.scroll_fits`, holds where rows came in); the further readings put the
-    kept row's twin where it is, and only it: the frames show that row alike at D."""
+    kept row's twin where it is, and only it: the frames show that row alike at D. No swipe
+    told, the line names the other way too, "or up E px or further" (``Scroll.other``): at
+    E each kept row is a twin and E is the least such move (:func:`.grading.twin_fits`)."""
     if s.dy * true <= 0:
         return False
+    if s.other and (s.other * s.dy >= 0 or not twin_fits(fp, s.prev, fc, s.curr, d.pairs, s.other)):
+        return False  # untold, the other way must fit too: each kept row a twin
     box_p, box_c = fp.nodes[s.prev].bounds, fc.nodes[s.curr].bounds
     for k in fc.children[s.curr]:
         if k not in d.pairs:

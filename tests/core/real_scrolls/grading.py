@@ -9,7 +9,14 @@ what it did; these helpers say what the delta must then not state:
   nodes the step changed;
 - :func:`no_scroll`: no scroll line when nothing scrolled;
 - :func:`scroll_fits`: whether a scroll a hedged line states would show the second frame
-  too (a hedge is accepted only when each reading it names fits both frames).
+  too (a hedge is accepted only when each reading it names fits both frames);
+- :func:`twin_fits`: whether the other way a hedged line names without a swipe told
+  ("scrolled up D px or further, or down E px or further": ``Scroll.other``) fits both
+  frames with each row the delta kept a twin, E the least that does.
+
+A hedge is accepted only when every reading it names fits the two frames and the truth is
+one of them (a grader decision, issue 18): a hedge that names a reading the frames rule
+out, or leaves the truth out, is a false fact.
 
 Each returns ``(class, detail)`` violations, counted by
 :mod:`benchmarks.bench_real_transforms` under the kind's name.
@@ -22,7 +29,7 @@ from collections.abc import Callable, Iterable
 from collections.abc import Set as AbstractSet
 from typing import TypeVar
 
-from deltarec.core.diff.compute import Delta
+from deltarec.core.diff.compute import Delta, Scroll
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Bounds, Node
 
@@ -94,6 +101,8 @@ def scroll_fits(
     dy: int,
     gone: AbstractSet[int] = frozenset(),
     came: AbstractSet[int] = frozenset(),
+    slack: int = 0,
+    cut_places: bool = False,
 ) -> bool:
     """Whether list ``p``'s content moved by ``dy`` and cut by its box shows what list ``c``
     shows, node for node (class, id, text, description, box): the scroll reading of a step
@@ -102,7 +111,13 @@ def scroll_fits(
     its class and id holds that part, ending where it ends. A scroll that keeps nothing in
     view places nothing, and does not fit. The box must be the same in both frames.
     ``gone`` / ``came``: positions of ``prev`` / ``curr`` the reading says were taken out /
-    put in as it scrolled (a delta's ``-`` and ``+``), left out of both sides."""
+    put in as it scrolled (a delta's ``-`` and ``+``), left out of both sides. ``slack``:
+    px each edge may lie off (a scaled phone rounds each box on its own, a px either way:
+    the virtual phone's scaled profiles, ``scroll_truth.rounded_apart``; 0 on the reference
+    profile and on real captures, whose boxes are compared as they are). ``cut_places``: a
+    node the edge cut, held where the scroll puts it, is enough to fit (a hedge's reading
+    of one strip kept, :func:`hedge_names`: whether that reading is the only one is what
+    the hedge's other readings answer; a plain scroll line needs more)."""
     box = curr.nodes[c].bounds
     if box != prev.nodes[p].bounds or not dy or abs(dy) >= box.height:
         return False
@@ -122,6 +137,7 @@ def scroll_fits(
         return (n.class_name, n.resource_id, n.text, n.content_desc, b)
 
     now = [curr.nodes[k] for k in range(c + 1, curr.subtree_end(c)) if k not in came]
+    held = False
     want: Counter[tuple[str, str, str, str, Bounds]] = Counter()
     for q in range(p + 1, prev.subtree_end(p)):
         if q in gone:
@@ -131,8 +147,12 @@ def scroll_fits(
         moved = cut(Bounds(b.left, b.top + dy, b.right, b.bottom + dy))
         if b.area and ((b.bottom >= box.bottom) if dy < 0 else (b.top <= box.top)):
             # cut by the edge the content moves away from: the rest of it unknown
-            if not any(_holds(m, n, moved, dy) for m in now):
+            m = next((m for m in now if _holds(m, n, moved, dy, slack)), None)
+            if m is None:
                 return False
+            held = held or cut_places
+            if (key := seen(m, m.bounds)) is not None:
+                want[key] += 1  # its holder clear of the band: that node, there
             continue
         if (key := seen(n, moved)) is not None:
             want[key] += 1
@@ -140,20 +160,104 @@ def scroll_fits(
     for n in now:
         if (key := seen(n, n.bounds)) is not None:
             got[key] += 1
-    return bool(want) and want == got
+    return bool(want or held) and (want == got if not slack else _alike(want, got, slack))
 
 
-def _holds(m: Node, n: Node, part: Bounds, dy: int) -> bool:
+def _alike(
+    want: Counter[tuple[str, str, str, str, Bounds]],
+    got: Counter[tuple[str, str, str, str, Bounds]],
+    slack: int,
+) -> bool:
+    """Whether ``want`` and ``got`` hold the same nodes, boxes ``slack`` px apart at most
+    each edge (the boxes of one look matched in the order of their places)."""
+
+    def groups(
+        c: Counter[tuple[str, str, str, str, Bounds]],
+    ) -> dict[tuple[str, ...], list[Bounds]]:
+        out: dict[tuple[str, ...], list[Bounds]] = {}
+        for (*look, b), n in c.items():
+            out.setdefault(tuple(look), []).extend([b] * n)
+        return {
+            k: sorted(v, key=lambda b: (b.top, b.left, b.bottom, b.right)) for k, v in out.items()
+        }
+
+    a, b = groups(want), groups(got)
+    return a.keys() == b.keys() and all(
+        len(a[k]) == len(b[k])
+        and all(
+            max(
+                abs(x.left - y.left),
+                abs(x.top - y.top),
+                abs(x.right - y.right),
+                abs(x.bottom - y.bottom),
+            )
+            <= slack
+            for x, y in zip(a[k], b[k], strict=True)
+        )
+        for k in a
+    )
+
+
+def hedge_names(d: Delta, s: Scroll, truth: int, slack: int = 0) -> bool:
+    """Whether hedged scroll ``s`` of ``d`` ("D px or further", ``Scroll.further``; no swipe
+    told, also "…, or up E px or further", ``Scroll.other``) names ``truth`` (the content's
+    move, px, ±2) and each reading it names fits both frames: D node for node
+    (:func:`scroll_fits`, the rows listed as come and gone left out), E with each kept row a
+    twin (:func:`twin_fits`). False for a line with no hedge. ``slack``: as
+    :func:`scroll_fits` (1 px on a scaled virtual phone)."""
+    if not s.further or s.dx:
+        return False
+    if not any(m * truth > 0 and abs(truth) >= abs(m) - 2 for m in (s.dy, s.other) if m):
+        return False
+    prev, curr = d.prev, d.curr
+    gone, came = set(d.removed), set(d.added)
+    if not scroll_fits(prev, s.prev, curr, s.curr, s.dy, gone, came, slack, cut_places=True):
+        return False
+    return not s.other or (
+        s.other * s.dy < 0 and twin_fits(prev, s.prev, curr, s.curr, d.pairs, s.other)
+    )
+
+
+def twin_fits(prev: Frame, p: int, curr: Frame, c: int, pairs: dict[int, int], dy: int) -> bool:
+    """Whether list ``p``'s content moved by ``dy`` (the other way of a hedge told no
+    swipe) reads every row of list ``c`` the delta kept (its children paired) as a twin:
+    each node of the old row, moved by ``dy``, wholly out of ``c``'s box (else the new
+    frame would show it), and each node of the new row, moved back, wholly out of ``p``'s
+    (else the old frame would have shown the twin); and ``dy`` the least such move, one px
+    less leaving some node in view. The rows the delta lists as come and gone are what
+    that reading puts there. False when no row was kept."""
+    box_p, box_c = prev.nodes[p].bounds, curr.nodes[c].bounds
+    kept = [(pairs[k], k) for k in curr.children[c] if k in pairs]
+
+    def out(m: int) -> bool:
+        for q, k in kept:
+            for x in range(q, prev.subtree_end(q)):
+                b = prev.nodes[x].bounds
+                if b.area and b.top + m < box_c.bottom and b.bottom + m > box_c.top:
+                    return False
+            for x in range(k, curr.subtree_end(k)):
+                b = curr.nodes[x].bounds
+                if b.area and b.top - m < box_p.bottom and b.bottom - m > box_p.top:
+                    return False
+        return True
+
+    toward = 1 if dy > 0 else -1
+    return bool(kept) and out(dy) and (abs(dy) == 1 or not out(dy - toward))
+
+
+def _holds(m: Node, n: Node, part: Bounds, dy: int, slack: int = 0) -> bool:
     """Whether ``m`` is node ``n`` (its class and id) holding ``part``, the part of ``n``
-    seen before, moved by ``dy``, and ending where it ends (the end the edge did not cut)."""
+    seen before, moved by ``dy``, and ending where it ends (the end the edge did not cut),
+    each edge within ``slack`` px."""
     b = m.bounds
-    end = b.top == part.top if dy < 0 else b.bottom == part.bottom
+    end = abs(b.top - part.top if dy < 0 else b.bottom - part.bottom) <= slack
     return (
         (m.class_name, m.resource_id) == (n.class_name, n.resource_id)
         and end
-        and (b.left, b.right) == (part.left, part.right)
-        and b.top <= part.top
-        and b.bottom >= part.bottom
+        and abs(b.left - part.left) <= slack
+        and abs(b.right - part.right) <= slack
+        and b.top <= part.top + slack
+        and b.bottom >= part.bottom - slack
         and _labels_in(m, part.top, part.bottom) <= _labels_in(n, part.top - dy, part.bottom - dy)
     )
 

@@ -13,8 +13,9 @@ whose change is known because this module made it:
 :func:`check` grades a delta against that truth and against the real-capture oracle
 (:func:`tests.core.truth.real_oracle.violations`): one scroll line, on that container (or a
 wrapper filling it), in that direction, by that offset (±2 px) — "about a page" only when no
-content stayed in view; no change between different elements; each element once; nothing
-outside the container listed; an edit is one ``~`` of that element and nothing else.
+content stayed in view; a hedge's other way (``Scroll.other``, no swipe told: "…, or down
+E px or further") only where it fits both frames (:func:`.grading.twin_fits`); no change
+between different elements; each element once; nothing outside the container listed; an edit is one ``~`` of that element and nothing else.
 Violations carry a class, so :mod:`benchmarks.bench_real_transforms` can count them.
 """
 
@@ -34,6 +35,7 @@ from deltarec.core.diff.compute import Delta, compute_delta
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Bounds, Node, Observation
+from tests.core.real_scrolls.grading import twin_fits
 from tests.core.truth.real_oracle import violations as oracle
 
 ROOT = Path(__file__).resolve().parents[3] / "fixtures" / "real"
@@ -404,6 +406,8 @@ def grade(case: Case, prev: Observation, curr: Observation) -> list[tuple[str, s
             out.append(("wrong-scroll", f"scrolled {case.d}px, content stayed: a page"))
     elif abs(s.dy + case.d) > SLACK or s.dx:
         out.append(("wrong-scroll", f"scrolled {case.d}px, reported ({s.dx}, {s.dy})"))
+    elif s.further and s.other and not twin_fits(fp, s.prev, fc, s.curr, d.pairs, s.other):
+        out.append(("wrong-scroll", f"scrolled {case.d}px; the other way, {s.other}, unfit"))
     return out
 
 
