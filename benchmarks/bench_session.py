@@ -694,13 +694,16 @@ def _clamp_scroll(before: Snapshot, after: Snapshot, key: Key, lu: int) -> Scrol
     kids_b, kids_a = set(before.children[key]), set(after.children[key])
     went = {k for k in kids_b - kids_a if before.views[k].view.action not in taken}
     content = -exact_px(after.profile, lu, axis=1)
+    # Rows an edge cut before may be counted as come in, as any scroll's are (their labels
+    # came into view with it: Grader._clamp_labels).
+    full_b = _full(before, kids_b, before.views[key].view.bounds, 1)
     return Scroll(
         key,
         0,
         round(content),
         True,
         entered_min=set(),
-        entered_max=kids_a - kids_b,
+        entered_max=kids_a - full_b,
         left_min=set(),
         left_max=went,
         px=abs(content),
@@ -1513,11 +1516,27 @@ class Grader:
                 pass  # rows are a list's items; moved web content has no such unit
             else:
                 f.met = True
+                if s.clamp:
+                    self._clamp_labels(s)
             rows = {k2 for k in s.entered_max for k2 in [k] if k2}
             row_names = set().union(*(self.after.views[k].names for k in rows)) if rows else set()
             stray = [q for q in quoted[1:] if not _named(q, row_names)]
             return f"names rows that did not come in: {stray}" if stray else ""
         return self._or_new(line, name, words)
+
+    def _clamp_labels(self, s: Scroll) -> None:
+        """A clamp stated as the scroll it is, at its px (:func:`clamped_lists`): the labels
+        that came into view (or went out of it) inside rows of the list both frames show,
+        their edge moved with the rows, are met by that line, as any scroll's line meets
+        them. Grader decision (issue 18, the archive helper's): a clamp's rows that came
+        and went stay facts of their own, and its rows taken out too; only the labels of a
+        row that stayed, which a scroll by that px brings into view (the top row an edge
+        cut, come down whole), are the line's."""
+        kept = set(self.before.children[s.key]) & set(self.after.children[s.key])
+        for f in self.facts:
+            key = f.data.get("key") if f.kind in ("+", "-") else None
+            if key is not None and _under(key, [s.key]) and key[: len(s.key) + 1] in kept:
+                f.met = f.met or key[: len(s.key) + 1] != key
 
     def _twins_kept(self, s: Scroll) -> None:
         """Under a hedged line ("D px or further", :func:`_further`), a row that came in

@@ -32,7 +32,7 @@ from deltarec.core.diff.far_anchor import least
 from deltarec.core.diff.focus import focus_moved
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.match import Matched, match_measured
-from deltarec.core.diff.motions import Around, Motion, closed_around, kept_in_view, placements
+from deltarec.core.diff.motions import Around, Motion, carried_out, closed_around, placements
 from deltarec.core.diff.new_rows import hedged
 from deltarec.core.diff.past_new import past_motions
 from deltarec.core.diff.row_evidence import displacement
@@ -190,6 +190,7 @@ def _scrolls(d: Delta, gesture: Gesture | None, matched: Matched | None) -> list
     left: list[list[int]] = [[] for _ in motions]
     added, removed = set(d.added), set(d.removed)
     seen: dict[int, Around] = {}  # closed_around's lists, each built once
+    chosen: dict[int, bool] = {}  # carried_out's lists, each asked once
     for a in d.added:
         if curr.parents[a] in added:
             continue
@@ -200,7 +201,7 @@ def _scrolls(d: Delta, gesture: Gesture | None, matched: Matched | None) -> list
         if prev.parents[r] in removed:
             continue
         owner = _innermost(prev, r, host_p)
-        if owner is None or kept_in_view(prev, r, curr, motions[owner], found):
+        if owner is None or not carried_out(prev, r, curr, motions[owner], found, removed, chosen):
             continue
         if not closed_around(prev, r, curr, motions[owner], d.pairs, removed, seen):
             left[owner].append(r)

@@ -317,6 +317,67 @@ def kept_in_view(
     return b.area > 0 and wide > KEPT and high > KEPT and prev.has_content[r]
 
 
+def carried_out(
+    prev: Frame,
+    r: int,
+    curr: Frame,
+    m: Motion,
+    measured: Sequence[Motion] | None,
+    removed: AbstractSet[int],
+    seen: dict[int, bool],
+) -> bool:
+    """Whether row ``r`` of list ``m``, which left, may have left by the scroll: no scroll
+    by ``m`` keeps it in view (:func:`kept_in_view`), and it did not go with a selection
+    taken out (:func:`taken_with_selection`; ``seen`` as there)."""
+    return not (
+        kept_in_view(prev, r, curr, m, measured)
+        or taken_with_selection(prev, r, curr, m, removed, measured, seen)
+    )
+
+
+def taken_with_selection(
+    prev: Frame,
+    r: int,
+    curr: Frame,
+    m: Motion,
+    removed: AbstractSet[int],
+    measured: Sequence[Motion] | None,
+    seen: dict[int, bool],
+) -> bool:
+    """Whether row ``r`` of list ``m``, selected, that a scroll by ``m`` would carry out of
+    view, left with the selection: a selected row of its list that left was one the scroll
+    would have kept in view (:func:`kept_in_view`: taken out). Rows archived from a
+    selection leave together, and a list held at its end moves its offset as they go: the
+    selected sliver its bottom edge cut went with them, not out of view under the clamp
+    (its ``-`` line says so, not the scroll's count). A scroll carries no selected row out
+    while another leaves in view. ``seen``: each list's answer, asked once (O(its
+    children)); O(1) after.
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> def shot(*rows):  # rows in a list 300 px high
+    ...     nodes = "".join(f'<node class="Row" text="{t}" selected="{s}" bounds="[0,{y}][100,'
+    ...                     f'{z}]"/>' for t, s, y, z in rows)
+    ...     return Frame(parse_uiautomator('<hierarchy><node class="L" scrollable="true"'
+    ...                                    f' bounds="[0,0][100,300]">{nodes}</node></hierarchy>'))
+    >>> before = shot(("a", "false", 0, 200), ("b", "true", 200, 290), ("c", "true", 290, 300))
+    >>> after = shot(("z", "false", 0, 30), ("a", "false", 30, 230), ("d", "false", 230, 300))
+    >>> m = Motion(0, 0, 0, 30)  # "b" and "c" archived, the list's end clamped: 30 px
+    >>> taken_with_selection(before, 3, after, m, {2, 3}, None, {})
+    True
+    >>> taken_with_selection(before, 3, after, m, {3}, None, {})  # no other selected row left
+    False
+    """
+    if not prev.nodes[r].selected or prev.parents[r] != m.prev or m.page:
+        return False
+    got = seen.get(m.prev)
+    if got is None:
+        got = seen[m.prev] = any(
+            q in removed and prev.nodes[q].selected and kept_in_view(prev, q, curr, m, measured)
+            for q in prev.children[m.prev]
+        )
+    return got
+
+
 def closed_around(
     prev: Frame,
     r: int,
@@ -405,6 +466,7 @@ __all__ = [
     "Around",
     "Motion",
     "Placement",
+    "carried_out",
     "closed_around",
     "clustered",
     "consistent",
@@ -412,4 +474,5 @@ __all__ = [
     "near",
     "near_box",
     "placements",
+    "taken_with_selection",
 ]

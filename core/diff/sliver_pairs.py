@@ -383,6 +383,8 @@ def gap_below(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int]
         a, b = prev.nodes[q].bounds, curr.nodes[k].bounds
         move = b.bottom - a.bottom
         if a.bottom >= old_box.bottom or b.bottom >= box.bottom:
+            if not (shows_texts(curr, k) or shows_texts(prev, q)):
+                continue  # a sliver paired by its place: that it "stayed" says nothing
             move = b.top - a.top  # the bottom edge cuts it: its top is its own
         if _near(move, 0):
             return True  # a row that stayed below the gap

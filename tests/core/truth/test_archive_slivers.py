@@ -71,10 +71,9 @@ TRUTH = ("false", "missed", "wrong-scroll", "duplicate")
 
 OPEN_CLAMPED: set[tuple[str, str, int, int, str]] = set()
 """Clamped cases of the CI sample whose archive still states something false or misses a
-fact: may only shrink. Open in the whole sweep (``benchmarks/bench_archive.py``), not in
-this sample: ``("large", "top", 15, 18769, "below")`` and ``("small", "bottom", 39, 19029,
-"sliver")``: a row scrolled in at the top, or a sliver archived past the bottom edge, left
-in the scroll's count."""
+fact: may only shrink. Open in the whole sweep (``benchmarks/bench_archive.py``): none
+since round seven (``("large", "top", 15, 18769, "below")`` and ``("small", "bottom", 39,
+19029, "sliver")`` closed: :data:`CLOSED`)."""
 
 
 def test_archives_at_a_clamped_end_state_the_clamp_or_no_scroll() -> None:
@@ -129,6 +128,11 @@ CLOSED: list[tuple[str, str, int, int, str, tuple[int, ...], tuple[int, int, int
     ("tablet", "bottom", 23, 18289, "swipe", (), (1606, 1412, 326, 1412, 600)),
     ("tablet", "bottom", 23, 18289, "below", (114,), (0, 0, 0, 0, 0)),
     ("large", "top", 5, 18776, "above", (108, 109), (0, 0, 0, 0, 0)),
+    ("large", "bottom", 29, 18580, "above", (106,), (0, 0, 0, 0, 0)),
+    ("large", "bottom", 39, 7607, "above", (43,), (0, 0, 0, 0, 0)),
+    ("large", "bottom", 23, 18755, "sliver", (118, 119), (0, 0, 0, 0, 0)),
+    ("large", "top", 15, 18769, "below", (118, 119), (0, 0, 0, 0, 0)),
+    ("small", "bottom", 39, 19029, "sliver", (118, 119), (0, 0, 0, 0, 0)),
 ]
 """Cases of the whole sweep (``benchmarks/bench_archive.py``) that failed on ``1fe5943`` and
 pass since (44 failing cases, 60 failing steps then; 32 of the cases here): a row swiped
@@ -145,7 +149,15 @@ motions.closed_around`); a label come into its row paired with one of a row take
 91 px, and a row renumbered): rows archived above a top sliver at the large preset's
 clamped end, the sliver paired at the top edge where the list is held at its end
 (:func:`deltarec.core.diff.sliver_pairs.pair_lone_slivers`) and the gaps closed, no scroll
-(:mod:`deltarec.core.diff.gaps`)."""
+(:mod:`deltarec.core.diff.gaps`). The last five, closed in round seven (failing on
+``f86682b``; their classes generated in ``tests/core/truth/test_sliver_edges.py``): the top
+row archived beside a bottom sliver, then the undo (two), where the bottom slivers paired
+by their place alone read as a row that stayed below the gap
+(:func:`deltarec.core.diff.sliver_pairs.gap_below`) and the top sliver took the number of
+the row put back; rows archived at the clamped end (three), the selected bottom sliver
+counted as a row the clamp scrolled out (:func:`deltarec.core.diff.motions.
+taken_with_selection`) and the labels the clamp brought into the top row asked for besides
+its line (``Grader._clamp_labels``, a grader decision)."""
 
 
 @pytest.mark.parametrize("preset", sorted(PRESETS))
