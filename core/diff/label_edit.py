@@ -9,7 +9,9 @@ says what a row shows.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Container, Mapping
+from typing import cast
 
 from deltarec.core.diff.row_content import (
     kind,
@@ -121,9 +123,15 @@ def _lone_in_place(prev: Frame, p: int, curr: Frame, c: int) -> bool:
 
 
 def _lone(frame: Frame, pos: int) -> bool:
-    parent, like = frame.parents[pos], kind(frame.nodes[pos])
-    siblings = frame.children[parent] if parent >= 0 else frame.roots
-    return sum(kind(frame.nodes[s]) == like for s in siblings) == 1
+    """Whether no sibling of ``pos`` is of its kind: the kinds of a parent's children are
+    counted once a frame (kept in its memo), so asking every row of a long list is O(n)."""
+    parent = frame.parents[pos]
+    key = ("label_edit.kinds", parent)
+    counts = cast("Counter[tuple[str, str, str]] | None", frame.memo.get(key))
+    if counts is None:
+        siblings = frame.children[parent] if parent >= 0 else frame.roots
+        counts = frame.memo[key] = Counter(kind(frame.nodes[s]) for s in siblings)
+    return counts[kind(frame.nodes[pos])] == 1
 
 
 def wrapped(prev: Frame, p: int, was: str, curr: Frame, c: int, now: str, grown: int) -> bool:

@@ -228,8 +228,8 @@ def unique_spot(prev: Frame, curr: Frame, k: int, lo: int, hi: int) -> int | Non
 def alone_in_place(prev: Frame, p: int, curr: Frame, c: int) -> bool:
     """Whether the one labelled node of row ``p`` is the one node of ``prev`` showing its
     label, the one of row ``c`` the one of ``curr``, in one box: no twin of the row is in
-    view (a list's header that stayed: :func:`deltarec.core.diff.pages.page`). O(size of
-    the rows) after each frame's :func:`unique_at`."""
+    view (a list's header that stayed: :func:`deltarec.core.diff.pages.page`). Asked
+    through :func:`alone_at`, so a step that asks a few labels builds no map."""
     q = next(q for q in range(p, prev.subtree_end(p)) if _shows(prev, q))
     k = next(k for k in range(c, curr.subtree_end(c)) if _shows(curr, k))
     a, b = prev.nodes[q], curr.nodes[k]
@@ -237,8 +237,8 @@ def alone_in_place(prev: Frame, p: int, curr: Frame, c: int) -> bool:
     return (
         a.bounds == b.bounds
         and key == (b.class_name, b.text, b.content_desc)
-        and unique_at(prev).get(key) == q
-        and unique_at(curr).get(key) == k
+        and alone_at(prev, key) == q
+        and alone_at(curr, key) == k
     )
 
 
