@@ -62,7 +62,13 @@ from collections.abc import Container, Mapping
 from collections.abc import Set as AbstractSet
 
 from deltarec.core.diff.label_edit import label_moved, shown_by_another
-from deltarec.core.diff.row_content import holds_rows, rebound_in_place, texts, unpair_inside
+from deltarec.core.diff.row_content import (
+    holds_rows,
+    kind,
+    rebound_in_place,
+    texts,
+    unpair_inside,
+)
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Node
 
@@ -111,7 +117,7 @@ def slid(prev: Frame, p: int, curr: Frame, c: int) -> bool:
     if (a.top, a.bottom) != (b.top, b.bottom) or a == b or up_p < 0 or up_c < 0:
         return False
     box = curr.nodes[up_c].bounds
-    if box != prev.nodes[up_p].bounds or not _alike_kind(prev.nodes[p], curr.nodes[c]):
+    if box != prev.nodes[up_p].bounds or kind(prev.nodes[p]) != kind(curr.nodes[c]):
         return False
     dx = b.left - a.left if b.left > a.left else b.right - a.right
     if not dx:
@@ -137,10 +143,6 @@ def slid(prev: Frame, p: int, curr: Frame, c: int) -> bool:
     return moved == now and any(
         n.text or n.content_desc for n in curr.nodes[c : curr.subtree_end(c)]
     )
-
-
-def _alike_kind(m: Node, n: Node) -> bool:
-    return (m.class_name, m.resource_id) == (n.class_name, n.resource_id)
 
 
 def one_label_came_or_went(
