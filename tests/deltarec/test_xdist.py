@@ -3,7 +3,9 @@
 Three Playground phones are served as ``deltarec virtual serve`` serves one: each
 behind its own fake adb server (a device farm's endpoints look the same), named
 ``SERIAL@127.0.0.1:PORT``. The suite runs in a pytest subprocess with pytest-xdist;
-the junit report says which device and worker each test had.
+the junit report says which device and worker each test had. Two workers share the three
+phones' pool, so the run shows both that each worker kept its own phone and that the phone no
+worker had was never driven (a three-worker run adds neither check and cost a minute of CI).
 """
 
 from __future__ import annotations
@@ -41,7 +43,7 @@ def _properties(junit: Path) -> list[dict[str, str]]:
     ]
 
 
-@pytest.mark.parametrize("workers", [2, 3])
+@pytest.mark.parametrize("workers", [2])
 def test_each_worker_runs_the_exported_suite_on_its_own_phone(
     pytester: pytest.Pytester,
     tmp_path: Path,

@@ -357,7 +357,7 @@ def _dumps(draw: st.DrawFn) -> str:
     return f'{prolog}<hierarchy rotation="{rotation}">{"".join(windows)}</hierarchy>'
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=75, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(_dumps())
 def test_generated_dump_has_the_old_outcome(text: str) -> None:
     assert_same_outcome(text)
@@ -371,7 +371,7 @@ def assert_scan_agrees(data: str | bytes, *, before: str | bytes) -> None:
     assert _outcome(_scan_after(before), data) == expected
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(_dumps(), _dumps())
 def test_generated_dump_after_another_reads_as_expat_reads_it(before: str, text: str) -> None:
     # The small vocabulary makes the two share tags: reused nodes meet new ones.

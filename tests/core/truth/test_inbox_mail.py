@@ -44,6 +44,7 @@ What the fix says, and why the grader accepts exactly that:
 from __future__ import annotations
 
 from collections import Counter
+from typing import TypeVar
 
 import pytest
 
@@ -63,6 +64,8 @@ from tests.core.truth.inbox_mail import (
 )
 from tests.core.truth.steps import STEP, Steps
 from tests.core.truth.walk import check
+
+T = TypeVar("T")
 
 
 @pytest.mark.parametrize("preset", list(PRESETS))
@@ -155,7 +158,7 @@ def test_no_input_is_left_open() -> None:
 @pytest.mark.parametrize("preset", list(PRESETS))
 def test_new_mail_and_a_drag_of_any_length_in_one_step(preset: str) -> None:
     """The drag sweep (:func:`~tests.core.truth.inbox_mail.drag_cases`) at the lengths CI
-    runs, half of them on each preset (:func:`_rotated`): mail 1-3 at the top (a refresh or a push) or just below it, a slow drag up or
+    runs, one of them on each preset (:func:`_rotated`): mail 1-3 at the top (a refresh or a push) or just below it, a slow drag up or
     down past no new row, into the first down to a sliver, past one or two of them, or
     sideways (archiving the first row as the mail comes), told or not. The whole sweep runs
     with ``python -m tests.core.truth.inbox_mail``."""
@@ -169,21 +172,31 @@ def test_new_mail_and_a_drag_of_any_length_in_one_step(preset: str) -> None:
         bad += [f"{case}: {v}" for v in violations]
     assert bad == []
     assert len(left_open) <= OPEN_IN_PLACE
-    assert seen == 108
+    assert seen == 72
 
 
-def _rotated(preset: str, lengths: tuple[int, ...]) -> tuple[int, ...]:
-    """Every other length, starting at the first on the even presets and the second on the
-    odd ones: each length runs on two presets of different sizes (phone and large, small and
-    tablet), which halves the suite's time and keeps every length and every preset swept."""
-    return lengths[list(PRESETS).index(preset) % 2 :: 2]
+def _rotated(preset: str, items: tuple[T, ...]) -> tuple[T, ...]:
+    """The ``items`` dealt round the presets, one in every ``len(PRESETS)`` to each: with as
+    many items as presets, each preset runs one and each item runs on one preset (the
+    phone, the small and large phones and the tablet each take a different length). The
+    suite's time is a quarter of every item on every preset; every item and every preset
+    is still swept, and the whole sweep runs from the module's command line."""
+    return items[list(PRESETS).index(preset) :: len(PRESETS)]
 
 
-def test_the_rotation_sweeps_every_length() -> None:
-    """The rotated CI sample leaves no length out and runs each on two presets."""
-    for lengths in (CI_LENGTHS, FLING_CI[0]):
-        runs = Counter(n for p in PRESETS for n in _rotated(p, lengths))
-        assert runs == {n: 2 for n in lengths}
+def _fling_combos() -> tuple[tuple[int, int], ...]:
+    """Each CI fling length with each CI duration: as many as there are presets."""
+    lengths, durations = FLING_CI
+    return tuple((n, ms) for n in lengths for ms in durations)
+
+
+def test_the_rotation_sweeps_every_length_on_every_preset() -> None:
+    """The rotated CI sample leaves no length (nor fling length and duration) out, runs
+    each once, and gives every preset one."""
+    for items in (CI_LENGTHS, _fling_combos()):
+        dealt = [_rotated(p, items) for p in PRESETS]
+        assert all(dealt)
+        assert Counter(n for d in dealt for n in d) == dict.fromkeys(items, 1)
 
 
 FLING_CI = ((120, 300), (40, 120))
@@ -194,20 +207,20 @@ tests.core.truth.inbox_mail --flings`` runs the whole sweep."""
 @pytest.mark.parametrize("preset", list(PRESETS))
 def test_new_mail_and_a_fling_in_one_step(preset: str) -> None:
     """The fling sweep (:func:`~tests.core.truth.inbox_mail.fling_cases`) at the lengths and
-    durations CI runs (half the lengths on each preset, :func:`_rotated`): mail 1-3 at the top (a refresh or a push) or just below it, a fast
+    durations CI runs (one length and duration on each preset, :func:`_rotated`): mail 1-3 at the top (a refresh or a push) or just below it, a fast
     fling up or down, told or not. Generated for the tablet walk's seed 16 step 48 (two new
     rows and a fling up from the Inbox's top said as "nothing scrolled"): a fast finger
     that moved the content up is evidence of a scroll past the new rows when two rows
     showing different labels moved down together (:func:`deltarec.core.diff.past_new.
     evidence`); the scroll said is then the least it went."""
-    lengths, durations = FLING_CI
     bad = []
     seen = 0
-    for case, _, violations in fling_sweep((preset,), _rotated(preset, lengths), durations):
-        seen += 1
-        bad += [f"{case}: {v}" for v in violations]
+    for n, ms in _rotated(preset, _fling_combos()):
+        for case, _, violations in fling_sweep((preset,), (n,), (ms,)):
+            seen += 1
+            bad += [f"{case}: {v}" for v in violations]
     assert bad == []
-    assert seen == 72
+    assert seen == 36
 
 
 OPEN_IN_PLACE = 0
