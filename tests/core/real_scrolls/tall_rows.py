@@ -171,7 +171,9 @@ def check(case: Tall) -> list[Violation]:
     """The violations of the delta of ``case``: (class, detail)."""
     prev, curr = derive(case)
     if case.kind == "scroll":
-        return list(dict.fromkeys(grade(Case(case.capture, "scroll", case.host, case.d), prev, curr)))
+        return list(
+            dict.fromkeys(grade(Case(case.capture, "scroll", case.host, case.d), prev, curr))
+        )
     if case.kind in ("anchored", "unanchored"):
         return _scrolled(Reshaped(case.capture, case.kind, host=case.host, g=case.d), prev, curr)
     from deltarec.core.diff.compute import compute_delta
