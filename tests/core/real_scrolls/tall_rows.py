@@ -32,6 +32,7 @@ kinds that keep the content as :func:`.keyboards.check` does (no scroll).
 
 from __future__ import annotations
 
+import bisect
 import dataclasses
 from dataclasses import dataclass
 
@@ -239,13 +240,29 @@ def _told(case: Tall, obs: Observation) -> bool:
     views = ((case.offset, case.offset + h), (case.offset + case.d, case.offset + case.d + h))
     if keyboard:
         views = (views[0], (views[1][0], views[1][1] - case.d))
-    _, _, rows = laid_out(case, obs)
-    for r in rows:
-        for _, n in _walk_node(r):
-            b = n.bounds
-            if b.area and any(all(v[0] < e < v[1] for v in views) for e in (b.top, b.bottom)):
-                return True
-    return False
+    lo, hi = max(v[0] for v in views), min(v[1] for v in views)
+    edges = _edges(dataclasses.replace(case, offset=0, d=0, kind="scroll"), obs)
+    k = bisect.bisect_right(edges, lo)
+    return k < len(edges) and edges[k] < hi
+
+
+_EDGES: dict[Tall, list[int]] = {}
+
+
+def _edges(key: Tall, obs: Observation) -> list[int]:
+    """The tops and bottoms of the nodes of the laid-out content (sorted), once a row."""
+    got = _EDGES.get(key)
+    if got is None:
+        _, _, rows = laid_out(key, obs)
+        got = sorted(
+            e
+            for r in rows
+            for _, n in _walk_node(r)
+            if n.bounds.area
+            for e in (n.bounds.top, n.bounds.bottom)
+        )
+        _EDGES[key] = got
+    return got
 
 
 def _within(ends: tuple[int, int], offset: int, h: int) -> bool:
