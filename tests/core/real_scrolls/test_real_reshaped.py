@@ -183,7 +183,8 @@ KEYBOARD_OPEN: dict[tuple[str, str, str], int] = {
     ("dicts", "anchored", "wrong-scroll"): 1,
     ("dicts", "unanchored", "wrong-scroll"): 1,
 }
-"""Violations of :func:`.reshaped.keyboards` on Settings' lists (432 cases each path).
+"""Violations of :func:`.reshaped.keyboards` on Settings' lists and YouTube ``_1``'s (504
+cases each path).
 
 Closed on element dicts, 10 → 2: a list the keyboard shrank (grew) at its bottom, its rows
 moved with that edge (stacked from its end), read as rows removed from (put in at) the top
@@ -193,8 +194,18 @@ element dicts. A list whose row is laid out past its bottom edge does not wrap i
 exactly at its bottom edge (settings-wifi/04, 28 %): on element dicts both readings fit."""
 
 
+YOUTUBE_AD = (
+    "corpus/youtube/apps__Youtube__demos__demo_Youtube_2026-02-28_22-03-39__xml__"
+    "demo_Youtube_2026-02-28_22-03-39_1.xml"
+)
+"""YouTube's results whose only rows are a video and an ad filling the list."""
+
+
 def test_the_keyboard_over_settings_lists_scrolls_them_on_both_paths() -> None:
-    sample = keyboards("settings")
+    """Settings' lists, and YouTube's results list and its pane's scroller whose ad fills it
+    (``_1``: XML 16 / dicts 14 of 72 a path on main, its move told only by the edges no edge
+    of the list cuts: :mod:`deltarec.core.diff.edge_pieces`)."""
+    sample = keyboards("settings") + keyboards(YOUTUBE_AD)
     found = by_kind("xml", sample, kind, check)
     frame_cache.clear()
     with graded_by_dicts():
