@@ -69,6 +69,7 @@ from collections.abc import Mapping
 
 from deltarec.core.diff.across import explains
 from deltarec.core.diff.axis import clear
+from deltarec.core.diff.edge_pieces import kept_at_edge
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.pushed_edge import in_scroll_view
 from deltarec.core.diff.unique_labels import unique_kept, unique_pairs
@@ -124,7 +125,7 @@ def anchored(
     move = min(moves)
     if finger is not None and finger.contradicts(*move):
         return False
-    if not unique_kept(prev, old, curr, row, move):
+    if not (unique_kept(prev, old, curr, row, move) or kept_at_edge(prev, old, curr, row, move)):
         return False
     if explains(prev, old_host, curr, host, *move, slack=SLACK) or in_scroll_view(curr, host):
         return True

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
 
 from deltarec.core.diff.axis import at_edge, cut_move, host_sideways
+from deltarec.core.diff.edge_pieces import edge_offset
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.growth import unscrolled
 from deltarec.core.diff.motions import SPREAD, Motion, clustered, near, near_box, shifted
@@ -237,6 +238,9 @@ def host_motion(
         votes = clustered(votes, still)
     if not votes and (pushed := pushed_offset(prev, p, curr, c)):
         votes = {pushed: 1.0}  # the first row pushed onto the bottom edge (its module)
+    edged = not votes and natural and base == (0, 0)
+    if edged and (by_edges := edge_offset(prev, p, curr, c, pairs, used)):
+        votes = {by_edges: 1.0}  # one row fills the list: its uncut edges (.edge_pieces)
     if not votes:
         return turned(prev, curr, pairs, used, c) if natural else None
     ranked = _ranked(votes)
@@ -272,7 +276,9 @@ def host_motion(
         # went around the row its label places (pushed_edge.kept_in_scroll_view).
         if not kept_in_scroll_view(prev, p, curr, c, moved):
             if natural and (
-                replaced_some(prev, curr, pairs, used, c, p) or _passed(prev, curr, pairs, c, p)
+                edged  # its one row moved, or its twin came in: a page (.edge_pieces)
+                or replaced_some(prev, curr, pairs, used, c, p)
+                or _passed(prev, curr, pairs, c, p)
             ):
                 return Motion(c, p, 0, 0, page=True)
             return None

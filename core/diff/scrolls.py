@@ -231,11 +231,20 @@ def _find_motions(
             and inner_moved_with_edge(prev, curr, pairs, c, motion.dx, motion.dy)
         ):
             motion = None  # the list inside it moved its top edge, its rows with it (.resized)
+        if motion is not None and _in_page(curr, c, out):
+            motion = None  # inside a page turned, which moved it: the outer one's line says it
         if motion is not None and not (motion.page and cut):  # carried out by the outer scroll
             out.append(motion)
             if not motion.page:
                 offset_of[c] = (motion.dx, motion.dy)
     return out + _unnamed_pages(prev, curr, pairs, used, out)
+
+
+def _in_page(curr: Frame, c: int, found: list[Motion]) -> bool:
+    """Whether a host found so far around ``c`` turned a page (parents are visited first):
+    its move is of no known offset, so none inside it is measured against it. O(depth)."""
+    pages = {m.curr for m in found if m.page}
+    return bool(pages) and any(a in pages for a in curr.ancestors(c))
 
 
 def _split(

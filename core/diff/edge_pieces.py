@@ -1,0 +1,195 @@
+"""A list whose only row in view fills it: where it moved, read off the edges an edge of the
+list does not cut.
+
+A row taller than its list (YouTube's sponsored card over its whole results list) is cut by
+the list's edges; its box is no size of its own, and nothing inside it that shows content
+is whole in either frame, so no row votes
+(:func:`~deltarec.core.diff.host.host_motion`): the list read as unchanged, or as a page
+turned, its one row ``-`` and ``+``. What the dumps do show is where its edges are: an edge
+of a node that no edge of the list cuts, inside the list in both frames, is where that node
+is. :func:`edge_offset` reads the move off such edges, only when nothing else voted (it
+never outvotes a vote of content):
+
+- a node cut by one edge of the list alike in both frames (the card cut by the bottom edge
+  before and after, the keyboard's edge moving up with it; a sliver of the row above cut by
+  the top edge in both), its breadth kept: its other edge, inside the list both times,
+  moved by the offset;
+- a node whole in both frames that shows nothing (the card's "Learn more" icon, a divider),
+  of a kind and size no other node of the list shows in either frame: its box moved by the
+  offset.
+
+Nodes inside a container made to scroll within the list are that one's, not the list's.
+Every such node is one the matching paired (content, structure) inside the host in both
+frames, and all of them name the same move (within the rounding of
+:data:`~deltarec.core.diff.motions.SPREAD`), or none is named: pieces that disagree tell
+nothing. A node cut alike whose uncut edge stayed says nothing either (the keyboard opened
+over a list that did not follow it).
+
+Cost: only asked of a host no node voted for, one walk over its subtree (at most
+:data:`LIMIT` nodes).
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> def shot(top, bottom):  # one card from ``top`` on, cut by the list's bottom edge
+    ...     card = (f'<node class="Card" content-desc="Ad" bounds="[0,{top}][100,{bottom}]">'
+    ...             f'<node class="Icon" bounds="[80,{top + 600}][96,{top + 616}]"/></node>')
+    ...     head = f'<hierarchy><node class="L" scrollable="true" bounds="[0,0][100,{bottom}]">'
+    ...     return Frame(parse_uiautomator(f"{head}{card}</node></hierarchy>"))
+    >>> a, b = shot(300, 1000), shot(100, 800)  # the keyboard's edge rose 200 px, the card too
+    >>> edge_offset(a, 0, b, 0, {0: 0, 1: 1, 2: 2})
+    (0, -200)
+    >>> edge_offset(a, 0, shot(300, 800), 0, {0: 0, 1: 1, 2: 2}) is None  # it stayed
+    True
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from collections.abc import Set as AbstractSet
+
+from deltarec.core.diff.motions import SPREAD, clustered
+from deltarec.core.diff.unique_labels import label_counts
+from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.labels import natures
+from deltarec.core.observe.model import Bounds
+
+LIMIT = 2_000
+"""At most this many nodes of a host's subtree are looked at."""
+
+
+def edge_offset(
+    prev: Frame,
+    p: int,
+    curr: Frame,
+    c: int,
+    pairs: Mapping[int, int],
+    used: AbstractSet[int] = frozenset(),
+) -> tuple[int, int] | None:
+    """The move of list ``c`` (paired with ``p``) its nodes' uncut edges name (module
+    docstring), or None. ``used``: the positions of ``prev`` paired."""
+    box, old_box = curr.nodes[c].bounds, prev.nodes[p].bounds
+    if (box.left, box.right) != (old_box.left, old_box.right):
+        return None
+    end, p_end = min(curr.subtree_end(c), c + LIMIT), prev.subtree_end(p)
+    kinds = _kinds(curr, c + 1, end), _kinds(prev, p + 1, min(p_end, p + LIMIT))
+    votes: dict[tuple[int, int], float] = {}
+    natural = natures(curr)
+    k = c
+    while k + 1 < end:
+        k += 1
+        if natural[k]:
+            k = curr.subtree_end(k) - 1  # a list inside scrolls on its own: its nodes are its
+            continue
+        q = pairs.get(k)
+        if q is None:
+            q = _unique_child(prev, curr, k, pairs, used, kinds)
+        if q is None or not p < q < p_end:
+            continue
+        move = _moved(prev.nodes[q].bounds, old_box, curr.nodes[k].bounds, box)
+        if move is None:
+            b = curr.nodes[k].bounds
+            if curr.has_content[k] or curr.children[k]:
+                continue
+            kind = (curr.nodes[k].class_name, b.width, b.height)
+            if kinds[0][kind] != 1 or kinds[1][kind] != 1:
+                continue
+            move = _whole_move(prev.nodes[q].bounds, old_box, b, box)
+            if move is None:
+                continue
+        votes[(0, move)] = votes.get((0, move), 0.0) + 1.0
+    moves = clustered(votes)
+    if len(moves) != 1:
+        return None
+    (offset,) = moves
+    return None if offset == (0, 0) else offset
+
+
+def _unique_child(
+    prev: Frame,
+    curr: Frame,
+    k: int,
+    pairs: Mapping[int, int],
+    used: AbstractSet[int],
+    kinds: tuple[Counter[tuple[str, int, int]], Counter[tuple[str, int, int]]],
+) -> int | None:
+    """The old node of unpaired ``k`` by its kind and size alone: its parent's pair's one
+    unpaired child of them, that kind and size shown once in each frame's list. A box that
+    shows nothing is paired by its place (:mod:`.placeless`), and an icon a row carried
+    far is in no place it was."""
+    n = curr.nodes[k]
+    kind = (n.class_name, n.bounds.width, n.bounds.height)
+    parent = pairs.get(curr.parents[k])
+    if parent is None or kinds[0][kind] != 1 or kinds[1][kind] != 1:
+        return None
+    found = [
+        q
+        for q in prev.children[parent]
+        if q not in used
+        and (prev.nodes[q].class_name, prev.nodes[q].bounds.width, prev.nodes[q].bounds.height)
+        == kind
+    ]
+    return found[0] if len(found) == 1 else None
+
+
+def _kinds(frame: Frame, start: int, end: int) -> Counter[tuple[str, int, int]]:
+    """(class, width, height) of the nodes of positions ``start`` to ``end``."""
+    out: Counter[tuple[str, int, int]] = Counter()
+    for n in frame.nodes[start:end]:
+        b = n.bounds
+        out[(n.class_name, b.width, b.height)] += 1
+    return out
+
+
+def _moved(a: Bounds, a_box: Bounds, b: Bounds, b_box: Bounds) -> int | None:
+    """How far a node cut by one edge of its list alike in both frames (top in both, or
+    bottom in both, its breadth kept) moved, read off its other edge, inside the list both
+    times; None for any other node."""
+    if (a.left, a.right) != (b.left, b.right) or a.width <= 0 or a.height <= 0 or b.height <= 0:
+        return None
+    top_a, bottom_a = a.top <= a_box.top, a.bottom >= a_box.bottom
+    top_b, bottom_b = b.top <= b_box.top, b.bottom >= b_box.bottom
+    if (top_a, bottom_a) != (top_b, bottom_b) or top_a == bottom_a:
+        return None
+    if top_a:  # its bottom edge is its own
+        return b.bottom - a.bottom if b.bottom < b_box.bottom and a.bottom < a_box.bottom else None
+    return b.top - a.top if b.top > b_box.top and a.top > a_box.top else None
+
+
+def _whole_move(a: Bounds, a_box: Bounds, b: Bounds, b_box: Bounds) -> int | None:
+    """How far a box whole inside its list in both frames, its size kept, moved up or down."""
+    inside = a_box.top < a.top and a.bottom < a_box.bottom and b_box.top < b.top
+    if not (inside and b.bottom < b_box.bottom):
+        return None
+    if (a.left, a.width, a.height) != (b.left, b.width, b.height):
+        return None
+    return b.top - a.top if abs(b.top - a.top) > SPREAD else 0
+
+
+def kept_at_edge(prev: Frame, q: int, curr: Frame, k: int, offset: tuple[int, int]) -> bool:
+    """Whether row ``q`` (of ``prev``) shows a label one node alone of each frame shows,
+    cut by one edge of its list alike in both frames, of one size in both, that ``offset``
+    puts where row ``k`` (of ``curr``) shows it: its uncut edge inside the list both times,
+    and the list's edge that cuts it moved with it (the keyboard's edge rose with a card
+    anchored to the list's end). :func:`~deltarec.core.diff.unique_labels.unique_kept` asks
+    the label whole in one frame; a label cut alike, its box moved whole with the edge,
+    is the same evidence: no twin shows that label in either frame. O(labels of both)."""
+    counts_p, counts_c = label_counts(prev), label_counts(curr)
+    box_p = prev.nodes[prev.parents[q]].bounds
+    box_c = curr.nodes[curr.parents[k]].bounds
+    news = {}
+    for m in curr.nodes[k : curr.subtree_end(k)]:
+        key = (m.class_name, m.text, m.content_desc)
+        if (m.text or m.content_desc) and counts_c[key] == 1:
+            news[key] = m.bounds
+    for n in prev.nodes[q : prev.subtree_end(q)]:
+        key = (n.class_name, n.text, n.content_desc)
+        b = news.get(key)
+        if b is None or counts_p[key] != 1:
+            continue
+        a = n.bounds
+        if (b.left - a.left, b.top - a.top) != offset or (a.width, a.height) != (b.width, b.height):
+            continue
+        move = _moved(a, box_p, b, box_c)
+        if move is not None and move == offset[1] and move != 0:
+            return True
+    return False

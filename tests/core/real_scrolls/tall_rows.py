@@ -1,0 +1,330 @@
+"""A list whose only row in view is taller than the list, on real captures, with a known truth
+(issue 18: YouTube's ad filling its results list under the keyboard).
+
+Each :class:`Tall` case picks a row of a real scroller (:func:`.transforms.scrollers`) and
+makes it fill the list (:func:`filled`): the row stretched to ``span`` px, taller than the
+list, its pieces in its upper half kept at their place from its top and those in its lower
+half at their place from its bottom (a layout constrained to both edges: the ad's image
+over the whole card, its "Learn more" icon at its bottom); the rows before it stacked above
+it and those after it below, as they were laid out. The list shows the content from
+``offset`` px above the stretched row's top (negative: the row starts below the list's top),
+clipped to its box, so the tall row is its only row in view, an edge or both cutting it.
+With ``merged`` the row's labels are the row's own description, its pieces showing
+nothing (the ad: one description on the card, a Compose row's merged semantics).
+
+Kinds:
+
+- **scroll**: the list scrolled by ``d`` (every distance from a tenth of the list to more
+  than it, both ways);
+- **anchored** / **unanchored**: the keyboard opened over the list, ``d`` px of its bottom,
+  its content moved up with that edge (``stackFromEnd``: a scroll by ``d``,
+  :func:`.reshaped.derive`'s kind of that name); read backwards the keyboard closes;
+- **ime-open** / **ime-close**: the keyboard opened over the list, its content kept in
+  place (``adjustResize`` over a list that does not follow it): no scroll.
+
+The truth: the scroll kinds are graded as :func:`.reshaped._scrolled` grades a scroll (one
+scroll line on the list by that offset, or the house's page hedge where nothing with a label
+stayed wholly in view, the oracle, nothing of what stayed ``+`` / ``-``); the keyboard
+kinds that keep the content as :func:`.keyboards.check` does (no scroll).
+
+    python -m tests.core.real_scrolls.tall_rows [--path xml|dicts] [--show N]
+"""
+
+from __future__ import annotations
+
+import bisect
+import dataclasses
+from dataclasses import dataclass
+
+from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.model import Bounds, Node, Observation
+from tests.core.real_scrolls.grading import Violation, changed_besides, no_scroll, stayed_listed
+from tests.core.real_scrolls.keyboards import opened
+from tests.core.real_scrolls.reshaped import Reshaped, _scrolled
+from tests.core.real_scrolls.transforms import (
+    Case,
+    Path_,
+    _at,
+    _content,
+    _moved_clipped,
+    _replace,
+    _twice,
+    _walk_node,
+    captures,
+    grade,
+    scrollers,
+)
+from tests.core.truth.real_oracle import violations as oracle
+
+KINDS = ("scroll", "anchored", "unanchored", "ime-open", "ime-close")
+
+
+@dataclass(frozen=True, slots=True)
+class Tall:
+    """Row ``row`` of the scroller at ``host`` stretched to ``span`` px, the list showing
+    its content from ``offset`` px above that row's top; ``d`` the scroll (or how far the
+    keyboard's edge rose); ``merged``: the row's labels on the row alone."""
+
+    capture: str
+    host: Path_
+    row: int
+    span: int
+    offset: int
+    d: int
+    kind: str
+    merged: bool = False
+
+
+def _stretched(row: Node, top: int, span: int) -> Node:
+    """``row`` moved to ``top`` and ``span`` px high, its layout constrained to both edges:
+    an edge of a piece in the row's upper half keeps its place from the row's top, one in its
+    lower half its place from the row's bottom (a piece across the middle stretches with the
+    row; pieces stay inside their parents)."""
+    b = row.bounds
+    mid = (b.top + b.bottom) / 2
+    down, up = top - b.top, top + span - b.bottom
+
+    def put(node: Node) -> Node:
+        n = node.bounds
+        new_top = n.top + (down if n.top < mid else up)
+        new_bottom = n.bottom + (down if n.bottom <= mid else up)
+        kids = tuple(put(c) for c in node.children)
+        box = Bounds(n.left, new_top, n.right, new_bottom)
+        return dataclasses.replace(node, bounds=box, children=kids)
+
+    return put(row)
+
+
+def _merged(row: Node) -> Node:
+    """``row`` with every label of its subtree joined into its own description, its pieces
+    showing nothing."""
+    said = [n.text or n.content_desc for _, n in _walk_node(row) if n.text or n.content_desc]
+
+    def bare(node: Node) -> Node:
+        kids = tuple(bare(c) for c in node.children)
+        return dataclasses.replace(node, text="", content_desc="", children=kids)
+
+    return dataclasses.replace(bare(row), content_desc="\n".join(dict.fromkeys(said)))
+
+
+def _rows(obs: Observation, host: Path_) -> tuple[Path_, Node, list[Node]]:
+    got = _content(host, _at(obs, host))
+    assert got is not None
+    where, parent = got
+    return where, parent, [c for c in parent.children if c.bounds.area]
+
+
+def laid_out(case: Tall, obs: Observation) -> tuple[Path_, Node, list[Node]]:
+    """The content of the case's list laid out unclipped, its tall row's top at 0."""
+    where, parent, rows = _rows(obs, case.host)
+    row = rows[case.row]
+    tall = _stretched(_merged(row) if case.merged else row, 0, case.span)
+    out = [tall]
+    y = 0
+    for k in range(case.row - 1, -1, -1):
+        gap = rows[k + 1].bounds.top - rows[k].bounds.bottom
+        r = rows[k]
+        y -= gap + r.bounds.height
+        out.insert(0, _moved_clipped(r, y - r.bounds.top, _huge()) or r)
+    y = case.span
+    for k in range(case.row + 1, len(rows)):
+        gap = rows[k].bounds.top - rows[k - 1].bounds.bottom
+        r = rows[k]
+        y += gap
+        out.append(_moved_clipped(r, y - r.bounds.top, _huge()) or r)
+        y += r.bounds.height
+    return where, parent, out
+
+
+def _huge() -> Bounds:
+    return Bounds(-(10**7), -(10**7), 10**7, 10**7)
+
+
+def shown(case: Tall, obs: Observation, offset: int, bottom: int | None = None) -> Observation:
+    """``obs`` with the case's list showing its laid-out content from ``offset`` px above
+    the tall row's top, clipped to its box (its bottom edge at ``bottom`` when given: the
+    keyboard's top)."""
+    box = _at(obs, case.host).bounds
+    edge = box.bottom if bottom is None else bottom
+    view = Bounds(box.left, box.top, box.right, edge)
+    where, parent, rows = laid_out(case, obs)
+    kids = tuple(k for r in rows if (k := _moved_clipped(r, box.top - offset, view)) is not None)
+    out = _replace(obs, where, dataclasses.replace(parent, children=kids))
+    if bottom is None:
+        return out
+    return opened(out, case.host, bottom)
+
+
+def derive(case: Tall) -> tuple[Observation, Observation]:
+    obs = dict(captures())[case.capture]
+    before = shown(case, obs, case.offset)
+    bottom = _at(obs, case.host).bounds.bottom
+    if case.kind == "scroll":
+        return before, shown(case, obs, case.offset + case.d)
+    if case.kind in ("anchored", "unanchored"):
+        typed = shown(case, obs, case.offset + case.d, bottom - case.d)
+        return (before, typed) if case.kind == "anchored" else (typed, before)
+    typed = shown(case, obs, case.offset, bottom - case.d)
+    return (before, typed) if case.kind == "ime-open" else (typed, before)
+
+
+def check(case: Tall) -> list[Violation]:
+    """The violations of the delta of ``case``: (class, detail)."""
+    prev, curr = derive(case)
+    if case.kind == "scroll":
+        return list(
+            dict.fromkeys(grade(Case(case.capture, "scroll", case.host, case.d), prev, curr))
+        )
+    if case.kind in ("anchored", "unanchored"):
+        return _scrolled(Reshaped(case.capture, case.kind, host=case.host, g=case.d), prev, curr)
+    from deltarec.core.diff.compute import compute_delta
+
+    fp, fc = Frame(prev), Frame(curr)
+    d = compute_delta(fp, fc)
+    out = [("oracle", v) for v in oracle(fp, fc, d)]
+    out += [("duplicate", v) for v in _twice(d)]
+    out += no_scroll(d, "the keyboard")
+    return out + stayed_listed(d) + changed_besides(d)
+
+
+def _labelled(row: Node) -> bool:
+    """A row of pieces (not one text box stretched) that shows something."""
+    return bool(row.children) and any(n.text or n.content_desc for _, n in _walk_node(row))
+
+
+def cases(*, every: int = 1, rows_per: int = 3) -> list[Tall]:
+    """Every real scroller, up to ``rows_per`` of its rows that show something (its first,
+    middle and last such), each stretched to 1.3 and 2.2 times the list's height, the list
+    showing it from inside the list's top (the ad: the row starts in view, runs past the
+    bottom), across both edges and ending inside, moved by every distance of
+    :func:`_distances`; kinds :data:`KINDS`, the row's labels its own or merged onto it.
+    ``every``: every ``every``-th case (a sample that keeps every kind)."""
+    out: list[Tall] = []
+    for name, obs in captures():
+        for host in scrollers(obs):
+            box = _at(obs, host).bounds
+            _, _, rows = _rows(obs, host)
+            picks = [i for i, r in enumerate(rows) if _labelled(r)]
+            if not picks:
+                continue
+            chosen = list(dict.fromkeys((picks[0], picks[len(picks) // 2], picks[-1])))
+            for i in chosen[:rows_per]:
+                for span in (box.height * 13 // 10, box.height * 22 // 10):
+                    extra = span - box.height
+                    base = Tall(name, host, i, span, 0, 0, "scroll")
+                    _, _, laid = laid_out(base, obs)
+                    ends = (laid[0].bounds.top, laid[-1].bounds.bottom)
+                    for offset in (-box.height // 5, extra // 2, extra + box.height // 5):
+                        if not _within(ends, offset, box.height):
+                            continue
+                        for kind in KINDS:
+                            for d in _distances(kind, box.height, offset, span):
+                                if kind in ("scroll", "anchored", "unanchored") and not _within(
+                                    ends, offset + d, box.height
+                                ):
+                                    continue  # past the content's end: no list shows that
+                                for merged in (False, True):
+                                    case = Tall(name, host, i, span, offset, d, kind, merged)
+                                    if kind.startswith("ime") or _told(case, obs):
+                                        out.append(case)
+    return out[::every]
+
+
+def _told(case: Tall, obs: Observation) -> bool:
+    """Whether two dumps can tell the scroll: an edge of a node of the content (a row's top, a
+    piece's bottom) lies inside the view in both frames, so its move is the scroll. Else
+    nothing in view shows where it is (one box stretched across both edges, a sliver that
+    came in at one edge): no dump tells how far it moved."""
+    h = _at(obs, case.host).bounds.height
+    keyboard = case.kind in ("anchored", "unanchored")
+    views = ((case.offset, case.offset + h), (case.offset + case.d, case.offset + case.d + h))
+    if keyboard:
+        views = (views[0], (views[1][0], views[1][1] - case.d))
+    lo, hi = max(v[0] for v in views), min(v[1] for v in views)
+    edges = _edges(dataclasses.replace(case, offset=0, d=0, kind="scroll"), obs)
+    k = bisect.bisect_right(edges, lo)
+    return k < len(edges) and edges[k] < hi
+
+
+_EDGES: dict[Tall, list[int]] = {}
+
+
+def _edges(key: Tall, obs: Observation) -> list[int]:
+    """The tops and bottoms of the nodes of the laid-out content (sorted), once a row."""
+    got = _EDGES.get(key)
+    if got is None:
+        _, _, rows = laid_out(key, obs)
+        got = sorted(
+            e
+            for r in rows
+            for _, n in _walk_node(r)
+            if n.bounds.area
+            for e in (n.bounds.top, n.bounds.bottom)
+        )
+        _EDGES[key] = got
+    return got
+
+
+def _within(ends: tuple[int, int], offset: int, h: int) -> bool:
+    """Whether a view ``h`` px high from ``offset`` lies within the content (``ends``: its
+    first row's top and last row's bottom): a list never shows past its ends."""
+    return ends[0] <= offset and offset + h <= ends[1]
+
+
+def _distances(kind: str, h: int, offset: int, span: int) -> list[int]:
+    """How far: a scroll by a tenth of the list to more than it, either way, kept where the
+    tall row still shows a quarter of the list; the keyboard over 15 % to 60 % of it."""
+    if kind != "scroll":
+        return [h * pct // 100 for pct in (15, 30, 45, 60)]
+    out = []
+    for pct in (10, 25, 40, 60, 85, 110):
+        for sign in (-1, 1):
+            d = sign * h * pct // 100
+            top = -(offset + d)  # the row's top, from the list's top, after
+            if top < h * 3 // 4 and top + span > h // 4:
+                out.append(d)
+    return out
+
+
+def kind(case: Tall) -> str:
+    return case.kind + ("+merged" if case.merged else "")
+
+
+if __name__ == "__main__":
+    import argparse
+    import time
+    from collections import Counter
+    from contextlib import nullcontext
+
+    from deltarec.core.capture import frame_cache
+    from tests.core.dict_truth import graded_by_dicts
+
+    parser = argparse.ArgumentParser(description="tall rows filling a list, every real scroller")
+    parser.add_argument("--path", choices=("xml", "dicts", "both"), default="both")
+    parser.add_argument("--show", type=int, default=0)
+    parser.add_argument("--every", type=int, default=1)
+    args = parser.parse_args()
+    sample = cases(every=args.every)
+    kinds = Counter(kind(c) for c in sample)
+    print(f"tall rows: {len(sample)} cases ({dict(sorted(kinds.items()))})")
+    for path in ("xml", "dicts") if args.path == "both" else (args.path,):
+        start = time.perf_counter()
+        failing: Counter[str] = Counter()
+        found: Counter[tuple[str, str]] = Counter()
+        shown_: Counter[tuple[str, str]] = Counter()
+        frame_cache.clear()
+        with graded_by_dicts() if path == "dicts" else nullcontext():
+            for c in sample:
+                got = check(c)
+                failing[kind(c)] += bool(got)
+                for klass, detail in got:
+                    found[(kind(c), klass)] += 1
+                    if shown_[(kind(c), klass)] < args.show:
+                        shown_[(kind(c), klass)] += 1
+                        print(f"--- {path} [{kind(c)} {klass}] {c}\n  {detail}")
+        took = time.perf_counter() - start
+        print(f"{path}: {sum(failing.values())} cases with a violation, {took:.1f} s")
+        for k in sorted(kinds):
+            print(f"  {k:<18} {failing[k]:>5} of {kinds[k]}")
+        for (k, klass), n in sorted(found.items()):
+            print(f"    {k:<18} {klass:<18} {n}")
