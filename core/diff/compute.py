@@ -216,7 +216,7 @@ def _scrolls(d: Delta, gesture: Gesture | None, matched: Matched | None) -> list
         edge = (
             0
             if m.page or got is not None
-            else scroll_edge(prev, m.prev, curr, m.curr, (m.dx, m.dy), d.pairs)
+            else scroll_edge(prev, m.prev, curr, m.curr, (m.dx, m.dy))
         )
         out.append(
             Scroll(

@@ -148,9 +148,7 @@ def inner_moved_with_edge(
     return False
 
 
-def scroll_edge(
-    prev: Frame, p: int, curr: Frame, c: int, move: tuple[int, int], pairs: Mapping[int, int]
-) -> int:
+def scroll_edge(prev: Frame, p: int, curr: Frame, c: int, move: tuple[int, int]) -> int:
     """How far list ``c`` (``p`` before), whose content moved by ``move`` (dx, dy), moved
     its top edge, its rows with it, as they moved further that way: a top app bar slid out
     as the list scrolled down (in as it scrolled up), a large title collapsing into its
@@ -160,38 +158,43 @@ def scroll_edge(
     box grew at its top over rows the bar hid, the list scrolled by the whole move); a list
     lays its rows out from its top edge and ``CoordinatorLayout`` moves it with the bar, so
     the first is what happened. Its bottom edge may move too (a bottom navigation hidden as
-    well: rows are not laid out from it). Measured on a wrapper whose box stayed (the list
-    filled it in one frame), the edge is the one list made to scroll inside it. 0 for a
-    sideways move, or one against the edge's. O(depth + children on the way).
+    well: rows are not laid out from it). Only a container made to scroll, or its content's
+    wrapper, in both frames (a web page's section below its header, cut by the page's top
+    edge as the page scrolled, moved its edge with the page's cut), none around it in
+    another box (it scrolled it: the edge is that one's cut). 0 for a sideways move, or one
+    against the edge's. O(depth).
 
     >>> from deltarec.core.capture.uiautomator import parse_uiautomator
     >>> def shot(top):
-    ...     return Frame(parse_uiautomator(f'<hierarchy><node class="L" bounds="[0,{top}][9,900]">'
-    ...         f'</node></hierarchy>'))
-    >>> scroll_edge(shot(147), 0, shot(0), 0, (0, -648), {0: 0})
+    ...     return Frame(parse_uiautomator(f'<hierarchy><node class="L" scrollable="true"'
+    ...         f' bounds="[0,{top}][9,900]"></node></hierarchy>'))
+    >>> scroll_edge(shot(147), 0, shot(0), 0, (0, -648))
     -147
-    >>> scroll_edge(shot(147), 0, shot(0), 0, (0, 300), {0: 0})
+    >>> scroll_edge(shot(147), 0, shot(0), 0, (0, 300))
     0
     """
     dx, dy = move
-    if dx:
+    a, b = prev.nodes[p].bounds, curr.nodes[c].bounds
+    if dx or (a.left, a.right) != (b.left, b.right) or a.top == b.top:
+        return 0
+    if not (_fills_scroller(curr, c) and _fills_scroller(prev, p)):
         return 0
     natural = natures(curr)
-    while True:
-        a, b = prev.nodes[p].bounds, curr.nodes[c].bounds
-        if (a.left, a.right) != (b.left, b.right):
-            return 0
-        if a.top != b.top:
-            break
-        inner = [k for k in curr.children[c] if natural[k] and k in pairs]
-        if len(inner) != 1:
-            return 0
-        c = inner[0]
-        p = pairs[c]
     if any(natural[q] and curr.nodes[q].bounds != b for q in curr.ancestors(c)):
-        return 0  # a section of a page scrolled by the page around it (top_edge_moved)
+        return 0
     edge = b.top - a.top
     return edge if (dy - edge) * edge > 0 else 0
+
+
+def _fills_scroller(frame: Frame, pos: int) -> bool:
+    """Whether ``pos`` is a container made to scroll, or fills one (its content's wrapper,
+    in its very box). O(depth of the wrappers)."""
+    natural, box = natures(frame), frame.nodes[pos].bounds
+    while pos >= 0 and frame.nodes[pos].bounds == box:
+        if natural[pos]:
+            return True
+        pos = frame.parents[pos]
+    return False
 
 
 def list_inside(

@@ -11,13 +11,22 @@ scroller's edge with its content and no bar, :mod:`.daily` adds a message like t
   (``AppBarLayout``'s ``scroll|enterAlways``): the bar is gone, the scroller's box grew
   at its top by the bar's height, its content moved up with that edge and by ``d``
   (:func:`.chrome_steps.barred`); backwards the list scrolled up and the bar came back;
-- **hide-nav** / **show-nav**: the same with a bottom navigation below the list (``HideBottomViewOnScrollBehavior``):
-  the scroller's box grew at its bottom; **hide-both** / **show-both**: both bars at once;
+- **half-bar** / **half-show**: the same, the bar slid up part of its height only (20 to
+  60 px: a dump taken as it slid), cut by the window's top, the list's top edge moved up as
+  much; the bar and its parts stayed;
+- **hide-nav** / **show-nav**: the same with a bottom navigation below the list
+  (``HideBottomViewOnScrollBehavior``): the scroller's box grew at its bottom;
+  **hide-both** / **show-both**: both bars at once;
+- **immersive** / **unimmersive**: both bars hidden as the list scrolled, the extended
+  FAB over the list moved down with the list's bottom edge (backwards: up);
 - **collapse** / **expand**: a large top app bar whose title, large below the toolbar's row,
   moved into that row smaller as the list scrolled (``LargeTopAppBar``): the bar shrank, the
   scroller's top edge moved up with its content;
 - **fab-shrink** / **fab-extend**: an extended FAB over the list ("Compose" beside its icon)
   shrank to its icon as the list scrolled down: the text left the button, the button narrowed;
+- **fab-dodge** / **fab-return**: a snackbar shown at the bottom of the window, the
+  extended FAB over the list moved up out of its way (``FloatingActionButton.Behavior``);
+  backwards the snackbar went and the FAB came back down;
 - **typing** / **typed**: a chat laid out from its bottom showed "Ada is typing…" below its
   last message, every message moved up by the indicator's pitch (backwards: it went);
 - **ghost-lift** / **ghost-drop**: a row lifted as an elevated copy, drawn over the list
@@ -32,7 +41,8 @@ put in (took out) said, each label once, paired with nothing that stayed.
 **Scrolls** (grader decision): the list's own offset is ``d``, the distance the bar's
 height did not take (the box moved with its content by the bar's height, as
 :mod:`.reshaped`'s sheet, which is no scroll): one scroll line on the scroller (or a wrapper
-filling it) by ``d`` ±2 px. The button that shrank, and the title that moved, are each one
+filling it) by ``d`` ±2 px, from 10 px to a fling past the whole box (that one may read
+"about a page": no row stays in view). The button that shrank, and the title that moved, are each one
 element that stayed (neither ``+`` nor ``-``): the FAB's "Compose" said gone (or come) as its
 text leaf's ``-`` (``+``) or a ``~`` of the button. **Typing**: as :mod:`.daily`'s chat, no
 scroll line or one on the list by exactly the indicator's pitch. **Ghost**: no scroll line,
@@ -53,6 +63,7 @@ from tests.core.real_scrolls.chrome_steps import (
     bottom_nav,
     ghosted,
     header,
+    slid_up,
     top_bar,
     typing,
     with_fab,
@@ -65,6 +76,7 @@ from tests.core.real_scrolls.grading import (
     no_scroll,
     stayed_listed,
 )
+from tests.core.real_scrolls.overlays import layers, shown
 from tests.core.real_scrolls.reshaped import _free
 from tests.core.real_scrolls.transforms import (
     SLACK,
@@ -78,11 +90,14 @@ from tests.core.real_scrolls.transforms import (
     scrollers,
 )
 
-KINDS = ("hide-bar", "hide-nav", "hide-both", "collapse", "fab-shrink", "typing", "ghost-lift")
+KINDS = ("hide-bar", "hide-nav", "hide-both", "half-bar", "collapse", "fab-shrink", "typing")
+KINDS += ("ghost-lift", "fab-dodge", "immersive")
 BACK = {"hide-bar": "show-bar", "hide-nav": "show-nav", "hide-both": "show-both"}
+BACK |= {"half-bar": "half-show", "fab-dodge": "fab-return", "immersive": "unimmersive"}
 BACK |= {"collapse": "expand", "fab-shrink": "fab-extend", "typing": "typed"}
 BACK |= {"ghost-lift": "ghost-drop"}
-SCROLLED = ("hide-bar", "hide-nav", "hide-both", "collapse", "fab-shrink")
+SCROLLED = ("hide-bar", "hide-nav", "hide-both", "half-bar", "collapse", "fab-shrink")
+SCROLLED += ("immersive",)
 MOVED = "moved ("
 
 
@@ -136,8 +151,9 @@ def _spots(name: str, obs: Observation, rng: random.Random, per: int) -> list[Ch
         for _ in range(per if hosts else 0):
             host = rng.choice(hosts)
             h = _at(obs, host).bounds.height - 560
-            d = max(10, rng.choice((10, 40, 150, h // 3, h // 2)))
-            out.append(Chrome(name, kind_, host, d))
+            d = max(10, rng.choice((10, 40, 150, h // 3, h // 2, h + 900)))
+            up = rng.choice((20, 40, 60)) if kind_ == "half-bar" else 0
+            out.append(Chrome(name, kind_, host, d, up))
     rows = list(alike_rows(obs))
     lists_ = list(dict.fromkeys(w for w, *_ in rows))
     chats = [(w, max(j for v, j, *_ in rows if v == w)) for w in lists_]
@@ -145,6 +161,8 @@ def _spots(name: str, obs: Observation, rng: random.Random, per: int) -> list[Ch
     for _ in range(per if chats else 0):
         where, j = rng.choice(chats)
         out.append(Chrome(name, "typing", where, row=j))
+    for _ in range(per if hosts else 0):
+        out.append(Chrome(name, "fab-dodge", rng.choice(hosts)))
     lifts = [(w, j, dy) for w, j, top, bottom in rows if (dy := lift_by(obs, w, j, top, bottom))]
     for _ in range(per if lifts else 0):
         where, j, dy = rng.choice(lifts)
@@ -182,6 +200,22 @@ def _forward(case: Chrome) -> Pair:
     kind, host = case.forward, case.where
     if kind in ("hide-bar", "hide-nav", "hide-both"):
         return _bars(obs, host, case.d, kind != "hide-nav", kind != "hide-bar")
+    if kind == "immersive":
+        bars = _bars(obs, host, case.d, True, True)
+        before = with_fab(bars.before, bars.host_before, True)
+        after = with_fab(bars.after, host, True)
+        was = (*host[:-1], len(_at(bars.before, host[:-1]).children))
+        now = (*host[:-1], len(_at(obs, host[:-1]).children))
+        return dataclasses.replace(bars, before=before, after=after, kept=((was, now),))
+    if kind == "half-bar":
+        b, pkg = _at(obs, host).bounds, _at(obs, host).package
+        bar = top_bar(pkg, b.left, b.right, b.top)
+        before = barred(obs, host, bar, None)
+        after = barred(scrolled(obs, host, case.d), host, slid_up(bar, case.row), None)
+        inside = (*host[:-1], host[-1] + 1)
+        at = (*host[:-1], host[-1])
+        kept = ((at, at), ((*at, 0), (*at, 0)), ((*at, 1), (*at, 1)))
+        return Pair(before, after, inside, inside, kept=kept)
     if kind == "collapse":
         b, pkg = _at(obs, host).bounds, _at(obs, host).package
         before = barred(obs, host, header(pkg, b.left, b.right, b.top, True), None)
@@ -195,6 +229,13 @@ def _forward(case: Chrome) -> Pair:
         after = with_fab(scrolled(obs, host, case.d), host, False)
         button = (*host[:-1], len(_at(obs, host[:-1]).children))
         return Pair(before, after, host, host, taken=((*button, 1),), kept=((button, button),))
+    if kind == "fab-dodge":
+        before = with_fab(obs, host, True)
+        snack = layers("snackbar", obs.windows[0].bounds)[0]
+        after = shown(with_fab(obs, host, True, snack.bounds.top), "snackbar")
+        button = (*host[:-1], len(_at(obs, host[:-1]).children))
+        made = ((0, len(after.windows[0].children) - 1),)
+        return Pair(before, after, host, host, made=made, kept=((button, button),))
     if kind == "typing":
         before, after, _ = typing(obs, host, case.row)
         n = len(_at(after, host).children)
@@ -272,13 +313,12 @@ def _one_scroll(
     that filled it in one frame is named for it), by ``want``: the list's own offset."""
     p, c = hosts
     inside = range(c, fc.subtree_end(c))
+    far = abs(want) >= max(fp.nodes[p].bounds.height, fc.nodes[c].bounds.height)
     ok = [
         s
         for s in d.scrolls
         if (s.curr in inside or _fills(fc, s.curr, c) or _fills(fp, s.prev, p))
-        and not s.page
-        and not s.dx
-        and abs(s.dy - want) <= SLACK
+        and ((s.page and far) or (not s.page and not s.dx and abs(s.dy - want) <= SLACK))
     ]
     if len(d.scrolls) == 1 and ok:
         return []

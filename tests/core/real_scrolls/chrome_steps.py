@@ -57,6 +57,15 @@ def top_bar(package: str, left: int, right: int, top: int) -> Node:
     )
 
 
+def slid_up(bar: Node, k: int) -> Node:
+    """``bar`` slid ``k`` px up out of its box, cut by its old top edge (a toolbar hidden on
+    scroll, caught part of the way: its parts cut by the window's top)."""
+    b = bar.bounds
+    moved = _moved_clipped(bar, -k, b)
+    assert moved is not None
+    return moved
+
+
 def bottom_nav(package: str, left: int, right: int, top: int) -> Node:
     """A bottom navigation ``NAV`` px high at ``top``: three items, the first selected."""
     step = (right - left) // len(NAV_ITEMS)
@@ -167,11 +176,17 @@ def fab(package: str, box: Bounds, expanded: bool) -> Node:
     )
 
 
-def with_fab(obs: Observation, host: Path_, expanded: bool) -> Observation:
-    """``obs`` with :func:`fab` over the scroller at ``host``: its parent's last child."""
+def with_fab(
+    obs: Observation, host: Path_, expanded: bool, above: int | None = None
+) -> Observation:
+    """``obs`` with :func:`fab` over the scroller at ``host``: its parent's last child;
+    moved up to end 42 px above ``above`` where it reached lower (a snackbar's top: the FAB
+    dodges it, ``CoordinatorLayout``'s ``FloatingActionButton.Behavior``)."""
     node = _at(obs, host)
     parent = _at(obs, host[:-1])
     button = fab(node.package, node.bounds, expanded)
+    if above is not None and button.bounds.bottom > above - 42:
+        button = _shifted(button, above - 42 - button.bounds.bottom)
     kids = (*parent.children, button)
     return _replace(obs, host[:-1], dataclasses.replace(parent, children=kids))
 
