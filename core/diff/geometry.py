@@ -122,6 +122,18 @@ def _cornered(al: int, at: int, ar: int, ab: int, bl: int, bt: int, br: int, bb:
     return holds and (al == bl or ar == br) and (at == bt or ab == bb)
 
 
+def corner_only(prev: Frame, p: int, curr: Frame, c: int, threshold: float) -> bool:
+    """Whether pair ``p`` → ``c`` stands on a kept corner alone (a button shrunk into it,
+    one side showing nothing), its boxes' IoU under ``threshold``: what a caller that asked
+    for overlap of at least ``threshold`` (``match_elements``) does not take. O(labels)."""
+    a, b = prev.nodes[p].bounds, curr.nodes[c].bounds
+    return (
+        a.iou(b) < threshold
+        and _cornered(a.left, a.top, a.right, a.bottom, b.left, b.top, b.right, b.bottom)
+        and _one_blank(prev, p, curr, c)
+    )
+
+
 def _one_blank(prev: Frame, p: int, curr: Frame, c: int) -> bool:
     """Whether exactly one of ``p`` / ``c`` shows nothing, the other's labels its own: a
     button whose text left it as it shrank (or came as it grew), no other label to tell
