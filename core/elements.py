@@ -29,6 +29,7 @@ from deltarec.core.capture.frame_cache import frame_of
 from deltarec.core.capture.gc_pause import gc_paused
 from deltarec.core.capture.jsonio import load_capture
 from deltarec.core.diff.compute import compute_delta
+from deltarec.core.diff.geometry import corner_only
 from deltarec.core.diff.match import match_frames, match_measured
 from deltarec.core.diff.types import ChangeKind, FromToDict
 from deltarec.core.observe.frame import Frame
@@ -204,6 +205,9 @@ def match_elements(before: Any, after: Any, *, iou_threshold: float = 0.5) -> di
     fb = Frame(to_observation(before))
     fa = Frame(to_observation(after))
     pairs = match_frames(fb, fa, iou_threshold=iou_threshold)
+    # Geometry under the threshold pairs nothing here, not even a button shrunk into a
+    # corner it kept (the delta takes that one: .diff.geometry).
+    pairs = {c: p for c, p in pairs.items() if not corner_only(fb, p, fa, c, iou_threshold)}
     used = set(pairs.values())
     real_b = [p for p in range(len(fb)) if fb.parents[p] >= 0]
     real_a = [c for c in range(len(fa)) if fa.parents[c] >= 0]
@@ -255,6 +259,9 @@ def delta_index(
     fb = Frame(to_observation(prev))
     fa = Frame(to_observation(curr))
     pairs = match_frames(fb, fa, iou_threshold=iou_threshold)
+    # Geometry under the threshold pairs nothing here, not even a button shrunk into a
+    # corner it kept (the delta takes that one: .diff.geometry).
+    pairs = {c: p for c, p in pairs.items() if not corner_only(fb, p, fa, c, iou_threshold)}
     used = set(pairs.values())
     added, changed, stable = [], [], []
     for c in range(len(fa)):

@@ -100,7 +100,7 @@ def apply_diff(prev: Observation, diff: ObservationDiff) -> Observation:
             stack.extend(kids[node_id])
             if node_id < from_prev:
                 left, top, right, bottom = attrs[node_id]["bounds"]
-                dx, dy = scroll["dx"], scroll["dy"]
+                dx, dy = scroll["dx"], scroll["dy"] + scroll.get("edge", 0)
                 attrs[node_id]["bounds"] = [left + dx, top + dy, right + dx, bottom + dy]
     for scroll in diff["scrolls"]:
         for key, bounds in scroll.get("clipped", {}).items():

@@ -29,13 +29,14 @@ from typing import Any
 
 from deltarec.core.diff.attributes import _attribute_changes, same_beside_box
 from deltarec.core.diff.far_anchor import least
-from deltarec.core.diff.focus import focus_moved
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.match import Matched, match_measured
 from deltarec.core.diff.motions import Around, Motion, carried_out, closed_around, placements
 from deltarec.core.diff.new_rows import hedged
 from deltarec.core.diff.past_new import past_motions
+from deltarec.core.diff.resized import scroll_edge
 from deltarec.core.diff.row_evidence import displacement
+from deltarec.core.diff.screen_fields import screen_fields
 from deltarec.core.diff.scrolls import find_motions
 from deltarec.core.diff.types import (
     AddedEntry,
@@ -48,7 +49,6 @@ from deltarec.core.diff.types import (
 from deltarec.core.diff.volatile import DEFAULT_VOLATILE, Volatile, system_bars
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import (
-    Bounds,
     Node,
     Observation,
     node_attributes,
@@ -80,6 +80,11 @@ class Scroll:
     twin may stand in its place (:func:`deltarec.core.diff.far_anchor.least`; JSON ``atLeast``)."""
     other: int = 0
     """With ``further``, no swipe told: the least it moved the other way (JSON ``orDy``)."""
+    edge: int = 0
+    """px the content moved along y with the container's top edge besides ``dy``: its box
+    moved that edge alone, the rows laid out from it (a bar above it slid out as it
+    scrolled: :func:`~deltarec.core.diff.resized.scroll_edge`; JSON
+    ``edge``). The rows moved by ``dy + edge``."""
 
 
 @dataclass(slots=True)
@@ -208,18 +213,24 @@ def _scrolls(d: Delta, gesture: Gesture | None, matched: Matched | None) -> list
     out = []
     for i, m in enumerate(motions):
         got = least(prev, m.prev, curr, m.curr, d.pairs, gesture) if m.page else None
+        edge = (
+            0
+            if m.page or got is not None
+            else scroll_edge(prev, m.prev, curr, m.curr, (m.dx, m.dy))
+        )
         out.append(
             Scroll(
                 m.curr,
                 m.prev,
                 m.dx,
-                m.dy if got is None else got[0],
+                m.dy - edge if got is None else got[0],
                 tuple(entered[i]),
                 tuple(left[i]),
                 m.page and got is None,
                 toward=m.toward,
                 further=got is not None,
                 other=0 if got is None else got[1],
+                edge=edge,
             )
         )
     return out
@@ -270,31 +281,6 @@ def _innermost(frame: Frame, pos: int, hosts: dict[int, int]) -> int | None:
     return None
 
 
-def _frame(bounds: Bounds | None) -> list[int] | None:
-    return None if bounds is None else bounds.as_list()
-
-
-def _fields(prev: Frame, curr: Frame, pairs: dict[int, int]) -> dict[str, FromToDict]:
-    a, b = prev.obs, curr.obs
-    out: dict[str, FromToDict] = {}
-    for name, old, new in (
-        ("package", a.package, b.package),
-        ("activity", a.activity, b.activity),
-        ("rotation", a.rotation, b.rotation),
-        ("screen", [a.width, a.height], [b.width, b.height]),
-        ("keyboard", _frame(a.keyboard), _frame(b.keyboard)),
-    ):
-        if old != new:
-            out[name] = {"from": old, "to": new}
-    pf, cf = prev.focused, curr.focused
-    if focus_moved(prev, curr, pairs):
-        out["focusedElement"] = {
-            "from": prev.keys[pf] if pf >= 0 else None,
-            "to": curr.keys[cf] if cf >= 0 else None,
-        }
-    return out
-
-
 def compute_delta(
     prev: Observation | Frame,
     curr: Observation | Frame,
@@ -321,7 +307,7 @@ def compute_delta(
         pairs = matched.pairs
     if _identical(fp, fc, pairs):
         return Delta(
-            fp, fc, pairs, [], [], {}, {}, [], [], [], _fields(fp, fc, pairs), gesture=gesture
+            fp, fc, pairs, [], [], {}, {}, [], [], [], screen_fields(fp, fc, pairs), gesture=gesture
         )
     used = set(pairs.values())
     in_place = _in_place(fp, fc, pairs)
@@ -342,7 +328,8 @@ def compute_delta(
         d.quiet_prev, d.quiet_curr = system_bars(fp), system_bars(fc)
     if not in_place or gesture is not None or _slid(fp, fc):
         d.scrolls = _scrolls(d, gesture, matched)
-    inside = placements(fc, [Motion(s.curr, s.prev, s.dx, s.dy, s.page) for s in d.scrolls])
+    moves = [Motion(s.curr, s.prev, s.dx, s.dy + s.edge, s.page) for s in d.scrolls]
+    inside = placements(fc, moves)
     scroll_at = {s.curr: s for s in d.scrolls}
     nodes_p, nodes_c, moved, keys_c = fp.nodes, fc.nodes, d.moved, fc.keys
     # Whether a box's change is never volatile (none learned, "bounds" not named): then the
@@ -392,7 +379,7 @@ def compute_delta(
             )
         if changes:
             d.changed[c] = changes
-    d.fields = _fields(fp, fc, pairs)
+    d.fields = screen_fields(fp, fc, pairs)
     return d
 
 
@@ -455,6 +442,8 @@ def to_json(d: Delta) -> ObservationDiff:
         }
         if fp.keys[s.prev] != fc.keys[s.curr]:
             scroll["fromKey"] = fp.keys[s.prev]
+        if s.edge:
+            scroll["edge"] = s.edge  # the rows moved by dy + edge: the top edge moved them too
         if s.further:
             scroll["atLeast"] = True  # a row kept, or its twin further on (far_anchor.least)
             if s.other:  # untold: or a twin from the other side

@@ -60,6 +60,7 @@ def geometry_pass(
             continue
         boxes = [(p, *prev.nodes[p].bounds.as_list()) for p in candidates]
         scored = []
+        cornered: set[tuple[int, int]] = set()
         for c in group:
             bl, bt, br, bb = curr.nodes[c].bounds.as_list()
             shift = guard.shift(c)
@@ -79,7 +80,15 @@ def geometry_pass(
                 # IoU outside scrolled containers; inside, over the smaller box (a row cut by
                 # the edge is smaller).
                 den = min(a_area, b_area) if shift is not None else a_area + b_area - inter
-                scored.append((-inter / den, c, p))
+                iou = inter / den
+                if iou < threshold and _cornered(
+                    al - dx, at - dy, ar - dx, ab - dy, bl, bt, br, bb
+                ):
+                    # Shrunk to (grown from) a corner it kept where it was (a button over a
+                    # list, the list's scroll estimate around it): asked last.
+                    iou = threshold
+                    cornered.add((c, p))
+                scored.append((-iou, c, p))
         scored.sort()
         for neg, c, p in scored:
             if -neg < threshold or -neg <= 0:
@@ -88,6 +97,8 @@ def geometry_pass(
                 continue
             cp = curr.parents[c]
             placed = guard.shift(c) is not None
+            if (c, p) in cornered and not _one_blank(prev, p, curr, c):
+                continue  # a corner kept is evidence only where one side shows nothing
             if (
                 cp >= 0
                 and holds_rows(curr, cp)
@@ -99,6 +110,36 @@ def geometry_pass(
                 continue
             pairs[c] = p
             used.add(p)
+
+
+def _cornered(al: int, at: int, ar: int, ab: int, bl: int, bt: int, br: int, bb: int) -> bool:
+    """Whether one box holds the other and they share a corner (a vertical edge and a
+    horizontal one): a button shrunk into its corner (an extended FAB collapsed to its icon,
+    anchored at the screen's bottom right), or grown out of it."""
+    holds = (al <= bl and at <= bt and br <= ar and bb <= ab) or (
+        bl <= al and bt <= at and ar <= br and ab <= bb
+    )
+    return holds and (al == bl or ar == br) and (at == bt or ab == bb)
+
+
+def corner_only(prev: Frame, p: int, curr: Frame, c: int, threshold: float) -> bool:
+    """Whether pair ``p`` → ``c`` stands on a kept corner alone (a button shrunk into it,
+    one side showing nothing), its boxes' IoU under ``threshold``: what a caller that asked
+    for overlap of at least ``threshold`` (``match_elements``) does not take. O(labels)."""
+    a, b = prev.nodes[p].bounds, curr.nodes[c].bounds
+    return (
+        a.iou(b) < threshold
+        and _cornered(a.left, a.top, a.right, a.bottom, b.left, b.top, b.right, b.bottom)
+        and _one_blank(prev, p, curr, c)
+    )
+
+
+def _one_blank(prev: Frame, p: int, curr: Frame, c: int) -> bool:
+    """Whether exactly one of ``p`` / ``c`` shows nothing, the other's labels its own: a
+    button whose text left it as it shrank (or came as it grew), no other label to tell
+    two elements apart."""
+    a, b = texts(prev, p), texts(curr, c)
+    return bool(a) != bool(b)
 
 
 def blank_leaf_for_labels(prev: Frame, p: int, curr: Frame, c: int) -> bool:

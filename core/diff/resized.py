@@ -79,15 +79,35 @@ def moved_with_edge(prev: Frame, p: int, curr: Frame, c: int, dx: int, dy: int) 
     >>> moved_with_edge(shot(100), 0, shot(40), 0, 0, 60)
     False
     """
+    return not dx and dy != 0 and dy == top_edge_moved(prev, p, curr, c)
+
+
+def top_edge_moved(prev: Frame, p: int, curr: Frame, c: int) -> int:
+    """How far list ``c`` (``p`` before) moved its top edge alone (its other edges kept),
+    no container made to scroll holding it: the move its rows, laid out from that edge,
+    made with it (a bar above it slid out as it scrolled, ``AppBarLayout``'s
+    ``scroll|enterAlways``: the rows moved by the bar's height and the list's own scroll,
+    and the list's offset changed by the scroll alone). 0 when its box did not move so.
+    O(depth).
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> def shot(top):
+    ...     return Frame(parse_uiautomator(f'<hierarchy><node class="L" bounds="[0,{top}][9,300]">'
+    ...         f'</node></hierarchy>'))
+    >>> top_edge_moved(shot(100), 0, shot(40), 0)
+    -60
+    >>> top_edge_moved(shot(100), 0, shot(100), 0)
+    0
+    """
     a, b = prev.nodes[p].bounds, curr.nodes[c].bounds
     if (a.left, a.right, a.bottom) != (b.left, b.right, b.bottom) or a.top == b.top:
-        return False
-    if dx or dy != b.top - a.top:
-        return False
+        return 0
     # Inside a container made to scroll (a web page's section, its bottom cut by the page's
     # edge), the top edge moved with the content because the outer one scrolled it.
     natural = natures(curr)
-    return not any(natural[q] and curr.nodes[q].bounds != b for q in curr.ancestors(c))
+    if any(natural[q] and curr.nodes[q].bounds != b for q in curr.ancestors(c)):
+        return 0
+    return b.top - a.top
 
 
 def inner_moved_with_edge(
@@ -126,3 +146,92 @@ def inner_moved_with_edge(
             continue  # its rows are its own: a scroll inside it is its, not c's
         stack.extend(curr.children[k])
     return False
+
+
+def scroll_edge(prev: Frame, p: int, curr: Frame, c: int, move: tuple[int, int]) -> int:
+    """How far list ``c`` (``p`` before), whose content moved by ``move`` (dx, dy), moved
+    its top edge, its rows with it, as they moved further that way: a top app bar slid out
+    as the list scrolled down (in as it scrolled up), a large title collapsing into its
+    toolbar. The rows moved by the edge's move and the list's own scroll; the list's offset
+    changed by the scroll alone (as a bottom sheet dragged up moved its rows with its edge
+    and scrolled nothing, :func:`moved_with_edge`). Two dumps fit the other reading too (the
+    box grew at its top over rows the bar hid, the list scrolled by the whole move); a list
+    lays its rows out from its top edge and ``CoordinatorLayout`` moves it with the bar, so
+    the first is what happened. Its bottom edge may move too (a bottom navigation hidden as
+    well: rows are not laid out from it). Only a container made to scroll, or its content's
+    wrapper, in both frames (a web page's section below its header, cut by the page's top
+    edge as the page scrolled, moved its edge with the page's cut), none around it in
+    another box (it scrolled it: the edge is that one's cut). 0 for a sideways move, or one
+    against the edge's. O(depth).
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> def shot(top):
+    ...     return Frame(parse_uiautomator(f'<hierarchy><node class="L" scrollable="true"'
+    ...         f' bounds="[0,{top}][9,900]"></node></hierarchy>'))
+    >>> scroll_edge(shot(147), 0, shot(0), 0, (0, -648))
+    -147
+    >>> scroll_edge(shot(147), 0, shot(0), 0, (0, 300))
+    0
+    """
+    dx, dy = move
+    a, b = prev.nodes[p].bounds, curr.nodes[c].bounds
+    if dx or (a.left, a.right) != (b.left, b.right) or a.top == b.top:
+        return 0
+    if not (_fills_scroller(curr, c) and _fills_scroller(prev, p)):
+        return 0
+    natural = natures(curr)
+    if any(natural[q] and curr.nodes[q].bounds != b for q in curr.ancestors(c)):
+        return 0
+    edge = b.top - a.top
+    return edge if (dy - edge) * edge > 0 else 0
+
+
+def _fills_scroller(frame: Frame, pos: int) -> bool:
+    """Whether ``pos`` is a container made to scroll, or fills one (its content's wrapper,
+    in its very box). O(depth of the wrappers)."""
+    natural, box = natures(frame), frame.nodes[pos].bounds
+    while pos >= 0 and frame.nodes[pos].bounds == box:
+        if natural[pos]:
+            return True
+        pos = frame.parents[pos]
+    return False
+
+
+def list_inside(
+    prev: Frame, curr: Frame, pairs: Mapping[int, int], c: int, move: tuple[int, int]
+) -> bool:
+    """Whether a move of ``move`` (dx, dy) measured on ``c``, a container not made to
+    scroll, is the one list made to scroll inside it scrolling: no other node of ``c``
+    paired moved so, keeping its size (a bar came or went beside the list as it scrolled,
+    its box changed: a bottom navigation hidden, a top app bar shown, a large title
+    collapsed into its toolbar). The list is the host, not the layout that holds it and its
+    bar. ``pairs``: curr → prev positions. O(nodes of ``c`` outside its lists).
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> def shot(nav, y):
+    ...     return Frame(parse_uiautomator(f'<hierarchy><node class="Page" bounds="[0,0][9,300]">'
+    ...         f'<node class="L" scrollable="true" bounds="[0,0][9,{nav}]"><node class="R"'
+    ...         f' text="Ada" bounds="[0,{y}][9,{y + 40}]"/></node><node class="Nav" text="Home"'
+    ...         f' bounds="[0,{nav}][9,{nav + 50}]"/></node></hierarchy>'))
+    >>> list_inside(shot(250, 40), shot(250, 90), {0: 0, 1: 1, 2: 2, 3: 3}, 0, (0, 50))
+    True
+    >>> list_inside(shot(200, 40), shot(250, 90), {0: 0, 1: 1, 2: 2, 3: 3}, 0, (0, 50))
+    False
+    """
+    natural, nodes_p, nodes_c = natures(curr), prev.nodes, curr.nodes
+    dx, dy = move
+    lists: list[int] = []
+    i, end = c + 1, curr.subtree_end(c)
+    while i < end:
+        if natural[i]:
+            lists.append(i)
+            i = curr.subtree_end(i)
+            continue
+        old = pairs.get(i)
+        if old is not None:
+            a, b = nodes_p[old].bounds, nodes_c[i].bounds
+            shift = (b.left - a.left, b.top - a.top, b.right - a.right, b.bottom - a.bottom)
+            if a.area and shift == (dx, dy, dx, dy):
+                return False  # moved with the rows beside the lists: the layout scrolled
+        i += 1
+    return len(lists) == 1 and lists[0] in pairs

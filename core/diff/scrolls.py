@@ -83,7 +83,7 @@ from deltarec.core.diff.page_gesture import started_in, with_gesture
 from deltarec.core.diff.pages import through_wrappers, turned
 from deltarec.core.diff.past_new import scrolled_past
 from deltarec.core.diff.reordered import reordered_scroll
-from deltarec.core.diff.resized import inner_moved_with_edge, moved_with_edge
+from deltarec.core.diff.resized import inner_moved_with_edge, list_inside, moved_with_edge
 from deltarec.core.diff.row_evidence import (
     displacement,
 )
@@ -233,6 +233,12 @@ def _find_motions(
             motion = None  # the list inside it moved its top edge, its rows with it (.resized)
         if motion is not None and _in_page(curr, c, out):
             motion = None  # inside a page turned, which moved it: the outer one's line says it
+        if (
+            motion
+            and not (c in wrapped or _natural(prev, curr, pairs, c))
+            and list_inside(prev, curr, pairs, c, (motion.dx, motion.dy))
+        ):
+            continue  # the list inside it scrolled, a bar beside it came or went (.resized)
         if motion is not None and not (motion.page and cut):  # carried out by the outer scroll
             out.append(motion)
             if not motion.page:

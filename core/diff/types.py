@@ -72,6 +72,10 @@ class ScrollEntry(TypedDict):
     toward: NotRequired[list[int]]
     """A page's direction, when the caller's gesture told it: the sign of the content's
     move ``[dx, dy]`` (``[0, -1]``: content moved up, the list scrolled down)."""
+    edge: NotRequired[int]
+    """px the content moved along y with the container's top edge besides ``dy`` (only when
+    not 0): its box moved that edge alone (a bar above it slid out as it scrolled); the rows
+    moved by ``dy + edge``."""
     orInserted: NotRequired[int]
     """How many rows at the list's top may have come in new instead (only when not 0): its
     rows moved down as rows inserted at its top push them, and two dumps do not tell which
