@@ -15,6 +15,7 @@ of it.
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import cast
 
 from deltarec.core.observe.frame import Frame
@@ -56,11 +57,15 @@ def may_span(frame: Frame, pos: int, host: Bounds) -> bool:
         kept = frame.memo[may_span] = {}
     box = kept.get(pos)
     if box is None:
-        boxes = [node.bounds for node in frame.nodes[pos : frame.subtree_end(pos)]]
+        boxes = list(map(_BOX, frame.nodes[pos : frame.subtree_end(pos)]))  # at C speed
         box = kept[pos] = Bounds(
-            min([b.left for b in boxes]),
-            min([b.top for b in boxes]),
-            max([b.right for b in boxes]),
-            max([b.bottom for b in boxes]),
+            min(map(_LEFT, boxes)),
+            min(map(_TOP, boxes)),
+            max(map(_RIGHT, boxes)),
+            max(map(_BOTTOM, boxes)),
         )
     return spans(box, host)
+
+
+_BOX = attrgetter("bounds")
+_LEFT, _TOP, _RIGHT, _BOTTOM = map(attrgetter, ("left", "top", "right", "bottom"))
