@@ -14,12 +14,20 @@ both frames. On element dicts (no resource ids) every section and field wrapper 
 bare, so each estimate walked the contact editor's form down to every field for nothing: no
 row of it spans the list. The walk now goes below a wrapper only where the box around its
 whole subtree spans the scroller (:func:`~deltarec.core.diff.row_place.may_span`; no node
-inside spans it otherwise). Checked here:
+inside spans it otherwise).
+
+:func:`~deltarec.core.diff.settled.settled` reads the pairs passes 3 and 4 added twice, the
+second time with both sets' wrappers paired through. Where something came or went, the
+window's root is added by pass 3 and its walk meets the node that came: the first reading
+fails, and the second fails there too (that node shows something of its own, so no wrapper
+pairs it). The first reading now says so ("for good") and the second is not made. Checked
+here:
 
 - the generators that found the cost: over every consecutive pair of real captures as
   element dicts (both ways, the benchmark's input), no plain host without rows replaced asks
-  for the push (before: 23), and the walk visits no wrapper none of whose nodes can span the
-  scroller (before: 252);
+  for the push (before: 23), the walk visits no wrapper none of whose nodes can span the
+  scroller (before: 252), and no second reading follows a first that failed for good
+  (before: 22 of the 62 second readings);
 - why the shortcuts give what the long way gives: the matcher's result and the scroll
   estimates over its measured and final pairs equal those with the push always asked and
   every wrapper walked —
@@ -39,7 +47,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from deltarec.core.diff import host, pages, scrolls
+from deltarec.core.diff import host, match, pages, scrolls, settled
 from deltarec.core.diff.match import match_measured
 from deltarec.core.diff.pages import replaced_some
 from deltarec.core.diff.row_place import spans
@@ -124,7 +132,51 @@ def test_the_walk_count_sees_the_long_way() -> None:
         assert over_real_pairs(_walked_for_nothing) >= 200
 
 
-_LONG = {(host, "_may_push"), (pages, "_reaches")}
+def _read_twice(prev: Frame, curr: Frame, *, long: bool = False) -> int:
+    """In one match of the pair, the second readings ``settled`` made after a first reading
+    that failed for good (``long``: every failure read again, as before the rule)."""
+    found = [0]
+    last: list[str] = []
+    real_wrappers = settled.through_wrappers
+
+    def reading(*args: Any) -> Any:
+        got = _REAL_READING(*args)
+        last.append(got)
+        return "unsettled" if long and got == "for good" else got
+
+    def wrappers(p_frame: Frame, c_frame: Frame, pairs: Any) -> Any:
+        if last and last[-1] == "for good":
+            found[0] += 1
+            last.pop()  # one count a second reading (through_wrappers is asked twice there)
+        return real_wrappers(p_frame, c_frame, pairs)
+
+    with (
+        replaced(settled, "_added_settled", reading),
+        replaced(settled, "through_wrappers", wrappers),
+    ):
+        match_measured(prev, curr)
+    return found[0]
+
+
+_REAL_READING = settled._added_settled
+
+
+def _read_again(*args: Any) -> Any:
+    """The long way of ``_added_settled``: a failure is never for good."""
+    got = _REAL_READING(*args)
+    return "unsettled" if got == "for good" else got
+
+
+def test_no_second_reading_follows_a_failure_for_good_on_the_real_pairs() -> None:
+    assert over_real_pairs(_read_twice) == 0
+
+
+def test_the_reading_count_sees_the_long_way() -> None:
+    """Not vacuous: read twice every time, the root added by pass 3 is read twice."""
+    assert over_real_pairs(lambda a, b: _read_twice(a, b, long=True)) >= 20
+
+
+_LONG = {(host, "_may_push", lambda *args: True), (pages, "_reaches", lambda *args: True)}
 """The long way: the push asked by every host with no vote, every wrapper walked."""
 
 
@@ -136,12 +188,26 @@ def _estimates(prev: Frame, curr: Frame) -> tuple[object, ...]:
 
 
 def _check(prev: Frame, curr: Frame) -> None:
-    short = _estimates(prev, curr)
+    short = _estimates(prev, curr), _settled_answers(prev, curr)
     with ExitStack() as stack:
-        for module, name in _LONG:
-            stack.enter_context(replaced(module, name, lambda *args: True))
-        long = _estimates(prev, curr)
+        for module, name, value in (*_LONG, (settled, "_added_settled", _read_again)):
+            stack.enter_context(replaced(module, name, value))
+        long = _estimates(prev, curr), _settled_answers(prev, curr)
     assert short == long
+
+
+def _settled_answers(prev: Frame, curr: Frame) -> list[bool]:
+    """What ``settled`` answered in one match of the pair (the matcher reads it once at most)."""
+    got: list[bool] = []
+    real = match.settled
+
+    def spying(*args: Any) -> bool:
+        got.append(real(*args))
+        return got[-1]
+
+    with replaced(match, "settled", spying):
+        match_measured(prev, curr)
+    return got
 
 
 @pytest.mark.parametrize("name,seq", SEQUENCES, ids=lambda v: str(v)[-40:])
