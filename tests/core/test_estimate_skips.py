@@ -28,6 +28,9 @@ here:
   for the push (before: 23), the walk visits no wrapper none of whose nodes can span the
   scroller (before: 252), and no second reading follows a first that failed for good
   (before: 22 of the 62 second readings);
+- ``geometry.unpair_blank_leaves`` asks its rule only of the pairs with a leaf showing
+  nothing on one side (the rule's first tests, at C speed), and drops what asking it of
+  every pair drops, on real captures' matched pairs and random ones;
 - why the shortcuts give what the long way gives: the matcher's result and the scroll
   estimates over its measured and final pairs equal those with the push always asked and
   every wrapper walked —
@@ -48,8 +51,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from deltarec.core.diff import host, match, pages, scrolls, settled
+from deltarec.core.diff.geometry import blank_leaf_for_labels, unpair_blank_leaves
 from deltarec.core.diff.match import match_measured
 from deltarec.core.diff.pages import replaced_some
+from deltarec.core.diff.row_content import holds_rows
 from deltarec.core.diff.row_place import spans
 from deltarec.core.diff.scrolls import find_motions
 from deltarec.core.observe.frame import Frame
@@ -225,3 +230,46 @@ def test_estimates_equal_the_long_way_on_generated_edits(seed: int) -> None:
     other = _scrolled(screen, rng)
     _check(_frame(screen), _frame(other))
     _check(_frame(other), _frame(screen))
+
+
+def _blank_leaves_long_way(prev: Frame, curr: Frame, pairs: dict[int, int], used: set[int]) -> None:
+    """``geometry.unpair_blank_leaves`` asking the rule of every pair (before issue 19)."""
+    for c, p in list(pairs.items()):
+        cp = curr.parents[c]
+        if cp >= 0 and blank_leaf_for_labels(prev, p, curr, c) and holds_rows(curr, cp):
+            del pairs[c]
+            used.discard(p)
+
+
+def _unpaired_as_the_long_way(prev: Frame, curr: Frame, pairs: dict[int, int]) -> None:
+    short, long = dict(pairs), dict(pairs)
+    short_used, long_used = set(short.values()), set(long.values())
+    unpair_blank_leaves(prev, curr, short, short_used)
+    _blank_leaves_long_way(prev, curr, long, long_used)
+    assert (short, short_used) == (long, long_used)
+
+
+def _any_pairs(prev: Frame, curr: Frame, rng: random.Random) -> dict[int, int]:
+    """One-to-one pairs of the two frames: the keys', then random ones (a separator paired
+    with a row of labels, a row with a row, as any pass might)."""
+    pairs = {c: prev.pos_of[key] for c, key in enumerate(curr.keys) if key in prev.pos_of}
+    free = [p for p in range(len(prev)) if p not in set(pairs.values())]
+    rng.shuffle(free)
+    for c in range(len(curr)):
+        if c not in pairs and free and rng.random() < 0.7:
+            pairs[c] = free.pop()
+    return pairs
+
+
+@pytest.mark.parametrize("name,seq", SEQUENCES, ids=lambda v: str(v)[-40:])
+def test_blank_leaves_unpair_as_the_long_way_on_real_captures(name: str, seq: list[Path]) -> None:
+    """The pairs with a leaf showing nothing on one side, picked first, are the pairs the
+    rule can drop: the same pairs dropped as asking it of every pair, on every ordered pair
+    of real captures (dumps and element dicts), their matched pairs and random ones."""
+    rng = random.Random(name)
+
+    def check(prev: Frame, curr: Frame) -> None:
+        _unpaired_as_the_long_way(prev, curr, dict(match_measured(prev, curr).pairs))
+        _unpaired_as_the_long_way(prev, curr, _any_pairs(prev, curr, rng))
+
+    each_ordered_pair(seq, check)
