@@ -26,7 +26,7 @@ from deltarec.core.diff.recycled import kept_page, shown_texts
 from deltarec.core.diff.resized import kept_through_resize
 from deltarec.core.diff.row_content import own_texts
 from deltarec.core.diff.row_evidence import TextCache, kin, shown, spanned_past
-from deltarec.core.diff.row_place import spans
+from deltarec.core.diff.row_place import may_span, spans
 from deltarec.core.diff.scroll_edits import kept_edited, reads_as_edited
 from deltarec.core.diff.unique_labels import alone_in_place
 from deltarec.core.observe.frame import Frame
@@ -284,7 +284,7 @@ def turned(
     wrappers inside it (paired, showing nothing of their own, or the one child filling it)
     whose rows were all replaced: a web page's ``body > main > article`` beside a fixed
     header, a ScrollView's form. O(wrappers)."""
-    todo = [c]
+    todo, box = [c], curr.nodes[c].bounds
     while todo:
         k = todo.pop(0)
         # A wrapper's page is the scroller's where it spans it in both frames (row_place); one
@@ -308,8 +308,15 @@ def turned(
                 (bare(curr.nodes[q]) and bare(prev.nodes[pairs[q]]))
                 or (_fills(prev, pairs[k], pairs[q]) and _fills(curr, k, q))
             )
+            and _reaches(curr, q, box)
         ]
     return None
+
+
+def _reaches(curr: Frame, q: int, box: Bounds) -> bool:
+    """:func:`~deltarec.core.diff.row_place.may_span`: whether the walk of :func:`turned`
+    can ask a page of ``q`` or a wrapper inside it (none spans the scroller's ``box`` else)."""
+    return may_span(curr, q, box)
 
 
 def _spans_both(prev: Frame, curr: Frame, pairs: Mapping[int, int], k: int, c: int) -> bool:

@@ -15,6 +15,10 @@ of it.
 
 from __future__ import annotations
 
+from operator import attrgetter
+from typing import cast
+
+from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Bounds
 
 
@@ -28,3 +32,40 @@ def spans(inner: Bounds, host: Bounds) -> bool:
         False
     """
     return 2 * inner.intersection(host) >= host.area
+
+
+def may_span(frame: Frame, pos: int, host: Bounds) -> bool:
+    """Whether ``pos`` or a node inside it may :func:`spans` ``host``: the box around its
+    whole subtree (every box in it: a subtree is one run of positions) does. The area two
+    boxes share never shrinks as either grows, so where that box does not span ``host``, no
+    node inside ``pos`` does (whatever the boxes, children outside their parent's too): a
+    walk looking for the wrapper whose page is ``host``'s need not go below ``pos``
+    (:func:`~deltarec.core.diff.pages.turned`: a form's sections under its scroller, walked
+    down to every field by each estimate of a step; issue 19). The box is kept in the frame's
+    memo, made the first time a walk reaches ``pos``. O(subtree) once, then O(1).
+
+        >>> from deltarec.core.capture.element_dicts import elements_to_observation
+        >>> row = {"role": "group", "x": 0, "y": 860, "width": 10, "height": 140,
+        ...        "children": [{"role": "text", "x": 0, "y": 0, "width": 10, "height": 900}]}
+        >>> frame = Frame(elements_to_observation([row]))
+        >>> may_span(frame, 1, Bounds(0, 0, 10, 1000)), spans(frame.nodes[1].bounds,
+        ...                                                  Bounds(0, 0, 10, 1000))
+        (True, False)
+    """
+    kept = cast("dict[int, Bounds] | None", frame.memo.get(may_span))
+    if kept is None:
+        kept = frame.memo[may_span] = {}
+    box = kept.get(pos)
+    if box is None:
+        boxes = list(map(_BOX, frame.nodes[pos : frame.subtree_end(pos)]))  # at C speed
+        box = kept[pos] = Bounds(
+            min(map(_LEFT, boxes)),
+            min(map(_TOP, boxes)),
+            max(map(_RIGHT, boxes)),
+            max(map(_BOTTOM, boxes)),
+        )
+    return spans(box, host)
+
+
+_BOX = attrgetter("bounds")
+_LEFT, _TOP, _RIGHT, _BOTTOM = map(attrgetter, ("left", "top", "right", "bottom"))

@@ -54,8 +54,9 @@ def _reading(prev: Frame, curr: Frame) -> str:
     measured = dict(guard.measured)
     if not settled_module.settled(prev, curr, measured, final, guard.motions, None):
         return "none"
-    raw = all(final.get(c) == p for c, p in measured.items()) and settled_module._added_settled(
-        prev, curr, measured, final, guard.motions
+    raw = (
+        all(final.get(c) == p for c, p in measured.items())
+        and settled_module._added_settled(prev, curr, measured, final, guard.motions) == "settled"
     )
     return "raw" if raw else "wrapped"
 
