@@ -12,6 +12,9 @@ Each shortcut is checked against the long way, kept here as it was written befor
 - :func:`~deltarec.core.diff.sliver_pairs._at_edges` (the pairs clear of their parents'
   edges told apart in one comprehension) against the first tests of the walk over every
   pair of :func:`~deltarec.core.diff.sliver_pairs.resettle_slivers`;
+- :func:`~deltarec.core.diff.crossed._slots` (the map built backwards from two
+  comprehensions) against the loop of ``setdefault`` over every node (the same map; it is
+  only read by its keys);
 
 on every consecutive pair of real captures in ``fixtures/real`` (both ways), on synthetic
 dumps of 20 kB and 200 kB, on generated sequences (real captures perturbed) and on nests of
@@ -29,7 +32,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from deltarec.core import parse_uiautomator
-from deltarec.core.diff import geometry, sliver_pairs
+from deltarec.core.diff import crossed, geometry, sliver_pairs
 from deltarec.core.diff.match import match_frames
 from deltarec.core.observe import identity
 from deltarec.core.observe.frame import Frame
@@ -108,6 +111,14 @@ def _at_edges_long(prev: Frame, curr: Frame, pairs: dict[int, int]) -> list[tupl
     return out
 
 
+def _slots_long(frame: Frame) -> dict[tuple[int, int, int, int, str, str, str], int]:
+    out: dict[tuple[int, int, int, int, str, str, str], int] = {}
+    for pos, node in enumerate(frame.nodes):
+        if (node.text or node.content_desc) and node.bounds.area > 0:
+            out.setdefault(crossed._slot(node), pos)
+    return out
+
+
 # ----------------------------------------------------------------------------------- the checks
 
 
@@ -126,8 +137,9 @@ def _check_keys(frame: Frame) -> None:
 
 
 def _check_pair(prev: Frame, curr: Frame) -> None:
-    _check_keys(prev)
-    _check_keys(curr)
+    for frame in (prev, curr):
+        _check_keys(frame)
+        assert crossed._slots(frame) == _slots_long(frame)
     for pairs in (
         {c: prev.pos_of[k] for c, k in enumerate(curr.keys) if k in prev.pos_of},
         match_frames(prev, curr),
