@@ -70,23 +70,25 @@ def _slots(frame: Frame) -> dict[_Slot, int]:
     kept = frame.memo.get(_slots)
     if kept is not None:
         return kept  # type: ignore[return-value]
-    nodes = frame.nodes
-    labelled = [
-        pos
-        for pos, node in enumerate(nodes)
-        if (node.text or node.content_desc)
-        and (b := node.bounds).right > b.left
-        and b.bottom > b.top  # b.area
-    ]
-    slots = [
-        (b.left, b.top, b.right, b.bottom, node.class_name, node.resource_id, node.role)
-        for node in map(nodes.__getitem__, labelled)
-        for b in (node.bounds,)
-    ]
-    # The first of a box's twins: the map built backwards, each later pair overwriting (only
-    # read by its slots, never in order; a loop of setdefault calls a label was twice this).
-    out = dict(zip(reversed(slots), reversed(labelled), strict=True))
+    out: dict[_Slot, int] = {}
     frame.memo[_slots] = out
+    setdefault = out.setdefault
+    for pos, node in enumerate(frame.nodes):
+        if node.text or node.content_desc:
+            b = node.bounds
+            if b.right > b.left and b.bottom > b.top:  # b.area
+                setdefault(
+                    (
+                        b.left,
+                        b.top,
+                        b.right,
+                        b.bottom,
+                        node.class_name,
+                        node.resource_id,
+                        node.role,
+                    ),
+                    pos,
+                )
     return out
 
 

@@ -35,11 +35,9 @@ def texts(frame: Frame, pos: int) -> frozenset[str]:
     shown = memo.get(pos)
     if shown is None:
         shown = memo[pos] = frozenset(
-            [  # a list, not a generator: a generator's frame resumed a node (issue 19)
-                n.text + "\x00" + n.content_desc
-                for n in frame.nodes[pos : frame.subtree_end(pos)]
-                if n.text or n.content_desc
-            ]
+            n.text + "\x00" + n.content_desc
+            for n in frame.nodes[pos : frame.subtree_end(pos)]
+            if n.text or n.content_desc
         )
     return shown
 

@@ -12,7 +12,7 @@ where the rows below it moved as gaps say down to the list's end (:func:`gap_bel
 
 from __future__ import annotations
 
-from collections.abc import Callable, Container, Mapping
+from collections.abc import Callable, Collection, Container, Mapping
 
 from deltarec.core.diff.closed_gap import SLACK, neighbour_skip, unpair_sliver_states
 from deltarec.core.diff.gesture import Gesture
@@ -38,30 +38,6 @@ def shows_texts(frame: Frame, pos: int) -> bool:
         if node.text or node.content_desc:
             return True
     return False
-
-
-def _at_edges(prev: Frame, curr: Frame, pairs: Mapping[int, int]) -> list[tuple[int, int]]:
-    """The pairs :func:`resettle_slivers` weighs, sorted: neither node a window root (no pair's
-    parent is -1), and one of them at the top or bottom edge of its parent (a pair clear of
-    its parents' edges is no sliver). Each test is a pure fact of the two nodes and their
-    parents, so the pairs it leaves out are told apart before the walk, in one
-    comprehension: the walk skipped them first, and re-pairing changes no box (issue 19:
-    three pairs in four of a 1 MB step are clear of the edges)."""
-    nodes_c, nodes_p, parents_c, parents_p = curr.nodes, prev.nodes, curr.parents, prev.parents
-    return sorted(
-        [
-            (c, p)
-            for c, p in pairs.items()
-            if (parent := parents_c[c]) >= 0
-            and (old_parent := parents_p[p]) >= 0
-            and not (
-                (b := nodes_c[c].bounds).top > (box := nodes_c[parent].bounds).top
-                and b.bottom < box.bottom
-                and (a := nodes_p[p].bounds).top > (was := nodes_p[old_parent].bounds).top
-                and a.bottom < was.bottom
-            )
-        ]
-    )
 
 
 def _near(a: int, b: int) -> bool:
@@ -127,10 +103,14 @@ def resettle_slivers(
     owner: dict[int, int] = {}
     lists: dict[int, bool] = {}  # holds_rows per parent: O(children) each, asked per child
     nodes_c, nodes_p, parents_c, parents_p = curr.nodes, prev.nodes, curr.parents, prev.parents
-    for c, p in _at_edges(prev, curr, pairs):
+    for c, p in sorted(pairs.items()):
         parent, old_parent = parents_c[c], parents_p[p]
+        if parent < 0 or old_parent < 0:
+            continue  # a window root (no pair's parent is -1)
         box, b = nodes_c[parent].bounds, nodes_c[c].bounds
         a, was = nodes_p[p].bounds, nodes_p[old_parent].bounds
+        if b.top > box.top and b.bottom < box.bottom and a.top > was.top and a.bottom < was.bottom:
+            continue  # clear of the edges: no sliver (asked first, before the pairs: O(1))
         if pairs.get(c) != p or pairs.get(parent) != old_parent:
             continue
         # Asked before what the rows show (any order gives the same answer: every test is
@@ -211,7 +191,7 @@ def pair_lone_slivers(prev: Frame, curr: Frame, pairs: dict[int, int], used: set
     frame, unpaired, is so held. O(the unpaired rows of the lists with a sliver left)."""
     owner: dict[int, int] | None = None
     for frame, other, mine in ((prev, curr, False), (curr, prev, True)):
-        for (parent, top), row in _lone_slivers(frame, set(pairs) if mine else used).items():
+        for (parent, top), row in _lone_slivers(frame, pairs.keys() if mine else used).items():
             if not mine and owner is None:
                 owner = {q: k for k, q in pairs.items()}
             twin = pairs.get(parent) if mine else (owner or {}).get(parent)
@@ -267,13 +247,15 @@ def _against(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int],
     return (nb.bottom - old_nb.bottom) * (b.top - a.top) <= 0
 
 
-def _lone_slivers(frame: Frame, paired: Container[int]) -> dict[tuple[int, bool], int]:
+def _lone_slivers(frame: Frame, paired: Collection[int]) -> dict[tuple[int, bool], int]:
     """{(list, at its top edge): its one unpaired row that edge cuts to a sliver} (where more
-    than one row is so cut, piled at the edge, left out: no place tells them apart). O(n)."""
+    than one row is so cut, piled at the edge, left out: no place tells them apart). O(n)
+    at C speed (the positions not in ``paired``, told by a set difference), then O(the
+    unpaired), in document order (each was every position, in a walk; issue 19)."""
     out: dict[tuple[int, bool], int] = {}
-    for row in range(len(frame.nodes)):
+    for row in sorted(set(range(len(frame.nodes))).difference(paired)):
         parent = frame.parents[row]
-        if parent < 0 or row in paired:
+        if parent < 0:
             continue
         box, b = frame.nodes[parent].bounds, frame.nodes[row].bounds
         if not 0 < b.height < box.height // 2:

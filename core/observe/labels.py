@@ -376,17 +376,10 @@ def element_positions(frame: Frame, names: list[str], *, interactive_only: bool)
     host_above: dict[int, int] = {}
     control_above: dict[int, int] = {}
     out = []
-    # Only hosts and leaves that show a text or a description may count (a layout speaks
-    # through its leaves, a leaf that shows nothing is no element), each with an area or a
-    # dialog's: told apart at C speed, then the walk below over those alone, in order.
-    asked = [
-        pos
-        for pos, node, host in zip(count(), nodes, hosts)
-        if (host or (not node.children and (node.text or node.content_desc)))
-        and (((b := node.bounds).right > b.left and b.bottom > b.top) or node.role == "dialog")
-    ]
-    for pos in asked:
-        node = nodes[pos]
+    for pos, node in enumerate(nodes):
+        b = node.bounds
+        if (b.right <= b.left or b.bottom <= b.top) and node.role != "dialog":
+            continue  # no area (Bounds.area, inline)
         if hosts[pos]:
             if not names[pos] and not node.children and _scrim(frame, pos):
                 continue  # a dialog's scrim: what it does is the dialog's (tap outside)

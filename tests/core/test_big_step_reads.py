@@ -9,12 +9,10 @@ Each shortcut is checked against the long way, kept here as it was written befor
   parent-qualified one equals a hash taken) on hashes made to collide;
 - :func:`~deltarec.core.diff.geometry.unpair_blank_leaves` (only the pairs of a blank leaf
   and a node that is none asked) against the loop over every pair;
-- :func:`~deltarec.core.diff.sliver_pairs._at_edges` (the pairs clear of their parents'
-  edges told apart in one comprehension) against the first tests of the walk over every
-  pair of :func:`~deltarec.core.diff.sliver_pairs.resettle_slivers`;
-- :func:`~deltarec.core.diff.crossed._slots` (the map built backwards from two
-  comprehensions) against the loop of ``setdefault`` over every node (the same map; it is
-  only read by its keys);
+- :func:`~deltarec.core.diff.sliver_pairs._lone_slivers` (the unpaired positions told by a
+  set difference) against the walk over every position;
+- :func:`~deltarec.core.diff.match._bottom_up` (the unpaired positions told by a set
+  difference) against the walk over every position, last first;
 
 on every consecutive pair of real captures in ``fixtures/real`` (both ways), on synthetic
 dumps of 20 kB and 200 kB, on generated sequences (real captures perturbed) and on nests of
@@ -32,8 +30,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from deltarec.core import parse_uiautomator
-from deltarec.core.diff import crossed, geometry, sliver_pairs
+from deltarec.core.diff import geometry, match, sliver_pairs
 from deltarec.core.diff.match import match_frames
+from deltarec.core.diff.row_content import kind
 from deltarec.core.observe import identity
 from deltarec.core.observe.frame import Frame
 from tests.core.test_big_step_walks import _moved_nests, _real_pairs, _synthetic_pairs
@@ -97,26 +96,47 @@ def _unpair_blank_leaves_long(
             used.discard(p)
 
 
-def _at_edges_long(prev: Frame, curr: Frame, pairs: dict[int, int]) -> list[tuple[int, int]]:
-    out = []
-    for c, p in sorted(pairs.items()):
-        parent, old_parent = curr.parents[c], prev.parents[p]
-        if parent < 0 or old_parent < 0:
+def _lone_slivers_long(frame: Frame, paired: set[int]) -> dict[tuple[int, bool], int]:
+    out: dict[tuple[int, bool], int] = {}
+    for row in range(len(frame.nodes)):
+        parent = frame.parents[row]
+        if parent < 0 or row in paired:
             continue
-        box, b = curr.nodes[parent].bounds, curr.nodes[c].bounds
-        a, was = prev.nodes[p].bounds, prev.nodes[old_parent].bounds
-        if b.top > box.top and b.bottom < box.bottom and a.top > was.top and a.bottom < was.bottom:
+        box, b = frame.nodes[parent].bounds, frame.nodes[row].bounds
+        if not 0 < b.height < box.height // 2:
             continue
-        out.append((c, p))
-    return out
+        if box.top < b.top < box.bottom <= b.bottom:
+            out[parent, False] = -1 if (parent, False) in out else row
+        elif b.top <= box.top < b.bottom < box.bottom:
+            out[parent, True] = -1 if (parent, True) in out else row
+    return {key: row for key, row in out.items() if row >= 0}
 
 
-def _slots_long(frame: Frame) -> dict[tuple[int, int, int, int, str, str, str], int]:
-    out: dict[tuple[int, int, int, int, str, str, str], int] = {}
-    for pos, node in enumerate(frame.nodes):
-        if (node.text or node.content_desc) and node.bounds.area > 0:
-            out.setdefault(crossed._slot(node), pos)
-    return out
+def _bottom_up_long(prev: Frame, curr: Frame, pairs: dict[int, int], used: set[int]) -> None:
+    for c in range(len(curr) - 1, -1, -1):
+        if c in pairs or not curr.children[c]:
+            continue
+        votes: dict[int, int] = {}
+        for child in curr.children[c]:
+            p_child = pairs.get(child)
+            if p_child is not None:
+                p_parent = prev.parents[p_child]
+                if p_parent >= 0 and p_parent not in used:
+                    votes[p_parent] = votes.get(p_parent, 0) + 1
+        if not votes:
+            continue
+        kids = len(curr.children[c])
+        box = curr.nodes[c].bounds
+        ranked = sorted(
+            votes.items(), key=lambda kv: (-kv[1], -prev.nodes[kv[0]].bounds.iou(box), kv[0])
+        )
+        for p, n in ranked:
+            if 2 * n < min(kids, len(prev.children[p])):
+                break
+            if kind(prev.nodes[p]) == kind(curr.nodes[c]):
+                pairs[c] = p
+                used.add(p)
+                break
 
 
 # ----------------------------------------------------------------------------------- the checks
@@ -139,7 +159,6 @@ def _check_keys(frame: Frame) -> None:
 def _check_pair(prev: Frame, curr: Frame) -> None:
     for frame in (prev, curr):
         _check_keys(frame)
-        assert crossed._slots(frame) == _slots_long(frame)
     for pairs in (
         {c: prev.pos_of[k] for c, k in enumerate(curr.keys) if k in prev.pos_of},
         match_frames(prev, curr),
@@ -149,7 +168,20 @@ def _check_pair(prev: Frame, curr: Frame) -> None:
         geometry.unpair_blank_leaves(prev, curr, got, got_used)
         _unpair_blank_leaves_long(prev, curr, want, want_used)
         assert list(got.items()) == list(want.items()) and got_used == want_used
-        assert sliver_pairs._at_edges(prev, curr, pairs) == _at_edges_long(prev, curr, pairs)
+        used = set(pairs.values())
+        for frame, paired in ((prev, used), (curr, set(pairs))):
+            got_lone = sliver_pairs._lone_slivers(frame, paired)
+            assert list(got_lone.items()) == list(_lone_slivers_long(frame, paired).items())
+        got_lone = sliver_pairs._lone_slivers(curr, pairs.keys())
+        assert list(got_lone.items()) == list(_lone_slivers_long(curr, set(pairs)).items())
+        # Pass 2 from what the keys paired, some pairs dropped (parents left to vote for).
+        for dropped in (0, 2, 3):
+            start = {c: p for i, (c, p) in enumerate(pairs.items()) if dropped and i % dropped}
+            got, want = dict(start), dict(start)
+            got_used, want_used = set(got.values()), set(want.values())
+            match._bottom_up(prev, curr, got, got_used, lambda c, p: True)
+            _bottom_up_long(prev, curr, want, want_used)
+            assert list(got.items()) == list(want.items()) and got_used == want_used
 
 
 @pytest.mark.parametrize(
