@@ -249,8 +249,10 @@ def _bottom_up(
     short label that happens to be unique in both frames ("2h") does not make two feed
     cards one.
     """
-    for c in range(len(curr) - 1, -1, -1):
-        if c in pairs or not curr.children[c]:
+    # The unpaired positions, last first, told at C speed: only the one a turn looks at is
+    # paired in it, so a later turn's position is as unpaired as it was at the start.
+    for c in sorted(set(range(len(curr))).difference(pairs), reverse=True):
+        if not curr.children[c]:
             continue
         votes: dict[int, int] = {}  # a plain dict: a Counter's set-up a parent was most of it
         for child in curr.children[c]:

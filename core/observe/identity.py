@@ -36,8 +36,8 @@ from __future__ import annotations
 import hashlib
 from collections import _count_elements  # type: ignore[attr-defined]  # Counter's C loop
 from collections.abc import Sequence
-from itertools import repeat
-from operator import itemgetter
+from itertools import compress, repeat
+from operator import itemgetter, not_
 from typing import NamedTuple
 
 from deltarec.core.observe.model import Node
@@ -268,12 +268,99 @@ def keys_and_subtree_hashes(
     counts = {}
     _count_elements(counts, subtree)
     unique_sub = {h for h, count in counts.items() if count == 1}
-    keys: list[str] = [""] * n
-    seen: dict[bytes, int] = {}
     last_qualified = last.qualified
     known_qualified: dict[bytes, bytes] = {}
-    for pos in range(n):
-        qualified = own_hash[pos]
+    keys = _keys(
+        own_hash, subtree, unique_own, unique_sub, parents, last_qualified, known_qualified
+    )
+    _last = _Memo(
+        known_own,
+        known,
+        dict(zip(ids, range(n), strict=True)),
+        [*own_hash, b""],
+        [*subtree, b""],
+        list(nodes),
+        known_qualified,
+    )
+    return keys, subtree
+
+
+def _keys(
+    own_hash: list[bytes],
+    subtree: list[bytes],
+    unique_own: set[bytes],
+    unique_sub: set[bytes],
+    parents: Sequence[int],
+    last_qualified: dict[bytes, bytes],
+    known_qualified: dict[bytes, bytes],
+) -> list[str]:
+    """Each node's key (steps 1 to 4 of the module docstring), from its own and subtree
+    hashes and the unique ones of each; the parent-qualified hashes made go into
+    ``known_qualified`` (looked up first in ``last_qualified``).
+
+    Most nodes take their own hash or their subtree hash, a pure fact of the node: those
+    keys are read at C speed, and only the rest walk (each needs its parent's key, so in
+    document order: a parent comes first). A key is numbered as a twin only where an
+    earlier node took the same hash. The own hashes taken are unique among own hashes and
+    the subtree hashes taken among subtree hashes, so two of those are alike only where an
+    own hash equals a subtree hash (two 40-bit digests of other bytes); that is checked at C
+    speed, and so is whether a parent-qualified hash equals one of them: a frame where
+    either holds is keyed the long way (:func:`_keys_walked`, which numbers every twin in
+    document order). Equal to it on every frame (``tests/core/test_keys_read.py``)."""
+    # A node takes its own hash where it is unique, else its subtree hash where that is (the
+    # walk's first two tests); the rest are walked.
+    direct = [o in unique_own or s in unique_sub for o, s in zip(own_hash, subtree, strict=True)]
+    taken = [o if o in unique_own else s for o, s in zip(own_hash, subtree, strict=True)]
+    walked = list(compress(range(len(taken)), map(not_, direct)))
+    direct_taken = list(compress(taken, direct))
+    direct_hashes = set(direct_taken)
+    if len(direct_hashes) != len(direct_taken):  # an own hash equal to a subtree hash
+        return _keys_walked(
+            own_hash, subtree, unique_own, unique_sub, parents, last_qualified, known_qualified
+        )
+    keys = list(map(bytes.hex, taken))
+    fresh = _BLANK.copy
+    seen: dict[bytes, int] = {}
+    for pos in walked:
+        parent = parents[pos]
+        parent_key = keys[parent] if parent >= 0 else ""
+        data = b"p\x1f%s\x1f%s" % (taken[pos], parent_key.encode())
+        got = last_qualified.get(data)
+        if got is None:  # _hash(data), inline (an icon's in every row)
+            state = fresh()
+            state.update(data)
+            got = state.digest()
+        known_qualified[data] = got
+        if got in direct_hashes:  # a parent-qualified hash equal to one taken: the long way
+            known_qualified.clear()
+            return _keys_walked(
+                own_hash, subtree, unique_own, unique_sub, parents, last_qualified, known_qualified
+            )
+        # Identical twins (same subtree, same parent): number them in document order.
+        ordinal = seen.get(got)
+        if ordinal is None:
+            seen[got] = 1
+            keys[pos] = got.hex()
+        else:
+            seen[got] = ordinal + 1
+            keys[pos] = f"{got.hex()}-{ordinal + 1}"
+    return keys
+
+
+def _keys_walked(
+    own_hash: list[bytes],
+    subtree: list[bytes],
+    unique_own: set[bytes],
+    unique_sub: set[bytes],
+    parents: Sequence[int],
+    last_qualified: dict[bytes, bytes],
+    known_qualified: dict[bytes, bytes],
+) -> list[str]:
+    """:func:`_keys` the long way: every node in document order, twins numbered as met."""
+    fresh = _BLANK.copy
+    keys: list[str] = [""] * len(own_hash)
+    seen: dict[bytes, int] = {}
+    for pos, qualified in enumerate(own_hash):
         if qualified not in unique_own:
             qualified = subtree[pos]
             if qualified not in unique_sub:
@@ -294,13 +381,4 @@ def keys_and_subtree_hashes(
         else:
             seen[qualified] = ordinal + 1
             keys[pos] = f"{qualified.hex()}-{ordinal + 1}"
-    _last = _Memo(
-        known_own,
-        known,
-        dict(zip(ids, range(n), strict=True)),
-        [*own_hash, b""],
-        [*subtree, b""],
-        list(nodes),
-        known_qualified,
-    )
-    return keys, subtree
+    return keys
