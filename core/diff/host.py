@@ -30,7 +30,7 @@ from deltarec.core.diff.row_evidence import (
 from deltarec.core.diff.scroll_edits import kept_edited, with_one_edit
 from deltarec.core.diff.unique_labels import unique_spot
 from deltarec.core.observe.frame import Frame
-from deltarec.core.observe.labels import scrolls_by_nature
+from deltarec.core.observe.labels import natures, scrolls_by_nature
 from deltarec.core.observe.model import Bounds
 
 AGREEMENT = 0.8
@@ -89,15 +89,20 @@ def host_motion(
     weak: dict[tuple[int, int], float] = {}
     # (position, whole, row): ``row`` is the list row the node is (a piece of), or -1.
     in_list = holds_rows(curr, c)
-    stack = [(k, True, k if in_list else -1) for k in reversed(curr.children[c])]
+    # (…, across): the share of the host in the moves below a container made to scroll
+    # across the host's axis (:func:`_across`), or None.
+    stack: list[tuple[int, bool, int, _Across]] = [
+        (k, True, k if in_list else -1, None) for k in reversed(curr.children[c])
+    ]
     texts: TextCache = {}
     agreed: dict[tuple[int, int, tuple[int, int]], bool] = {}  # the pieces of a row ask alike
     visited = 0
     nodes_c, kids_of, parents_c = curr.nodes, curr.children, curr.parents  # read a row
     alone = len(kids_of[c]) == 1  # _wraps needs it or a row of the host's box: asked first
+    natures_c = natures(curr)
     while stack and visited < VISIT_LIMIT:
         visited += 1
-        k, whole, row = stack.pop()  # whole: a row of the container, not a piece of one
+        k, whole, row, across = stack.pop()  # whole: a row of the container, not a piece
         b = nodes_c[k].bounds
         pk = pairs.get(k)
         # at_edge(b, box, side), inline: asked of every row that has a place, and again of
@@ -181,12 +186,16 @@ def host_motion(
                     if not _agrees(prev, up(prev, pk, levels), curr, row, shift, agreed):
                         continue
                 if move is not None:
+                    if across is not None:
+                        move = _projected(move, across)
                     if finger is None or not against(finger, *move):
                         weak[move] = weak.get(move, 0.0) + 1.0
                     continue
         if not spots:  # clipped or new: its pieces vote (a list's rows, if it is a list)
             rows = holds_rows(curr, k)
-            stack.extend((q, rows, q if rows else row) for q in reversed(curr.children[k]))
+            if across is None and natures_c[k]:
+                across = _across(prev, curr, pairs, k, side, base)
+            stack.extend((q, rows, q if rows else row, across) for q in reversed(curr.children[k]))
             continue
         # A whole row with content is strong evidence; a piece of a row that came in (a
         # card's "Like · Share" bar) or a lone label ("Ken avatar") may be another row's, and
@@ -215,6 +224,8 @@ def host_motion(
                 continue
         for left, top in places:
             offset = (b.left - left - base[0], b.top - top - base[1])
+            if across is not None:
+                offset = _projected(offset, across)
             if offset == (0, 0) and edge:
                 edge_kept = edge_kept or votes is strong  # a whole row: sticky, or no scroll
                 continue  # two rows cut alike by the same edge prove nothing
@@ -283,6 +294,48 @@ def host_motion(
         if (dx, dy) == (0, 0):
             return None
     return Motion(c, p, dx, dy)
+
+
+_Across = tuple[bool, int] | None
+"""Whether a nested scroller's own axis is x, and the host's share of the moves along it."""
+
+
+def _across(
+    prev: Frame,
+    curr: Frame,
+    pairs: Mapping[int, int],
+    k: int,
+    side: bool,
+    base: tuple[int, int],
+) -> _Across:
+    """What the moves below container ``k`` (made to scroll, inside the host; ``side``: the
+    host's axis is x, ``base``: the scrolls around the host) say of the host, when ``k``
+    scrolls across the host's axis: a carousel in a feed, a list in a pager's page.
+
+    A card of a carousel nudged sideways in a flung feed moved by (dx, dy): dy is the
+    feed's, dx the carousel's own. Along the carousel's axis only its box says what the
+    feed did (it moved with the feed: by (0, dy)); across it, its items do. So each move
+    below ``k`` counts for the host as its move across ``k``'s axis and ``k``'s box's move
+    along it (:func:`_projected`): the carousel's own scroll is no vote for its host (a feed
+    flung 1,441 px past a carousel nudged 10 px read as the feed moved sideways too, the
+    carousel's cards its only whole rows; issue 18). None when ``k`` scrolls along the
+    host's axis (a list in a ScrollView: its rows' moves are the host's where the list's
+    box moved with them, and its own scroll is asked of it next), when it has no pair, or
+    its box changed its breadth along its own axis (cut there: its move is not read)."""
+    pk = pairs.get(k)
+    if pk is None or host_sideways(prev, pk, curr, k, pairs) == side:
+        return None
+    a, b = prev.nodes[pk].bounds, curr.nodes[k].bounds
+    if side:  # a list in a pager's page: its own axis is y
+        return None if a.height != b.height else (False, b.top - a.top - base[1])
+    return None if a.width != b.width else (True, b.left - a.left - base[0])
+
+
+def _projected(offset: tuple[int, int], across: tuple[bool, int]) -> tuple[int, int]:
+    """``offset`` of a node below a scroller across the host's axis (:func:`_across`): its
+    move across that scroller's axis, and the scroller's box's along it."""
+    along_x, share = across
+    return (share, offset[1]) if along_x else (offset[0], share)
 
 
 def _typed_spot(
