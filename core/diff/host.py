@@ -176,9 +176,15 @@ def host_motion(
                 )
             ):
                 spots = [(pk, a.left, a.top)]
-            elif not curr.children[k] or all(q not in pairs for q in curr.children[k]):
+            elif (curr.children[k] and all(q not in pairs for q in curr.children[k])) or (
+                not curr.children[k] and (curr.has_content[k] or prev.has_content[pk])
+            ):
                 # A cut row's other edge moved (each frame cut by its own box: a web page's
                 # content starts below its fixed header at the top, under it further down).
+                # Not a leaf that shows nothing in either frame: paired by its place alone
+                # (a feed's 21 px spacer, first of its rows, and the sliver of its third row
+                # the top edge cut after a fling of 1,926 px), it is any row's, and its edge
+                # voted a move of 150 px that tied the feed's with the header's (issue 18).
                 move = cut_move(shifted(a, *base), b, box, side, shifted(old.bounds, *base))
                 if move is not None and row >= 0 and row != k:  # a piece: of a row that agrees
                     levels = curr.depth[k] - curr.depth[row]
