@@ -397,8 +397,11 @@ def _where_now(case: Edited, frame: Frame, obs: Observation, node: Node) -> int:
     return next(i for i, n in enumerate(frame.nodes) if n == moved)
 
 
-def _nested(case: Edited, prev: Observation, curr: Observation) -> list[Violation]:
-    """Two scrolls (one when ``d`` = 0): the carousel sideways by ``dx``, its list by ``d``.
+def _nested(
+    case: Edited, prev: Observation, curr: Observation, source: Observation | None = None
+) -> list[Violation]:
+    """Two scrolls (one when ``d`` = 0): the carousel sideways by ``dx``, its list by ``d``
+    (``source``: the screen both came from, when not the capture: :mod:`.nested`'s).
 
     Grader decision: where no label of the carousel lay wholly in its box before and after
     (:func:`_stayed_sideways`), "about a page or more" is the house's hedge for a carousel
@@ -408,11 +411,12 @@ def _nested(case: Edited, prev: Observation, curr: Observation) -> list[Violatio
     ``-`` and ``+`` are two cards, and not counted; outside the carousel every rule holds."""
     fp, fc, d, out = graded(prev, curr)
     out += changed_besides(d)
-    if case.d and not _stayed(_obs(case), case.where, case.d):
+    obs = _obs(case) if source is None else source
+    if case.d and not _stayed(obs, case.where, case.d):
         paged = _paged(case, fp, fc, prev, curr, d)
         if paged is not None:
             return out + paged
-    carousel = _at(_obs(case), case.inner)
+    carousel = _at(obs, case.inner)
     b = carousel.bounds
     at = Bounds(b.left, b.top - case.d, b.right, b.bottom - case.d)
     inner = next(
