@@ -1,8 +1,9 @@
 """How the rows below one candidate host vote for its scroll offset (steps 1-4 of
 :mod:`deltarec.core.diff.scrolls`): :func:`host_motion` walks the host's rows, collects
 strong (whole rows) and weak (pieces, lone labels) votes, ranks the offsets
-(:func:`_ranked`) and keeps the winner only when the rows that stayed put, the rows
-around it and what the offset puts in view agree with it.
+(:func:`~deltarec.core.diff.vote_rank.by_votes`) and keeps the winner only when the rows
+that stayed put, the rows around it and what the offset puts in view agree with it. A
+nested scroller's moves count through :mod:`~deltarec.core.diff.nested_votes`.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from deltarec.core.diff.edge_pieces import edge_offset
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.growth import unscrolled
 from deltarec.core.diff.motions import SPREAD, Motion, clustered, near, near_box, shifted
+from deltarec.core.diff.nested_votes import Across, across_host, projected
 from deltarec.core.diff.page_gesture import against
 from deltarec.core.diff.pages import bare, replaced_some, turned
 from deltarec.core.diff.pushed_edge import kept_in_scroll_view, pushed_offset, stayed_sliver
@@ -30,8 +32,9 @@ from deltarec.core.diff.row_evidence import (
 )
 from deltarec.core.diff.scroll_edits import kept_edited, with_one_edit
 from deltarec.core.diff.unique_labels import unique_spot
+from deltarec.core.diff.vote_rank import by_votes, leads
 from deltarec.core.observe.frame import Frame
-from deltarec.core.observe.labels import scrolls_by_nature
+from deltarec.core.observe.labels import natures, scrolls_by_nature
 from deltarec.core.observe.model import Bounds
 
 AGREEMENT = 0.8
@@ -39,9 +42,6 @@ AGREEMENT = 0.8
 
 VISIT_LIMIT = 5_000
 """At most this many nodes are looked at below one host."""
-
-PERIODIC = 2.0
-"""Votes (rows' worth) an offset needs before a tie with another is read as a period."""
 
 MARGIN = 1.25
 """Without an unambiguous row, the winning offset needs this many times the next one's votes."""
@@ -90,15 +90,20 @@ def host_motion(
     weak: dict[tuple[int, int], float] = {}
     # (position, whole, row): ``row`` is the list row the node is (a piece of), or -1.
     in_list = holds_rows(curr, c)
-    stack = [(k, True, k if in_list else -1) for k in reversed(curr.children[c])]
+    # (…, across): the share of the host in the moves below a container made to scroll
+    # across the host's axis (:func:`~deltarec.core.diff.nested_votes.across_host`), or None.
+    stack: list[tuple[int, bool, int, Across]] = [
+        (k, True, k if in_list else -1, None) for k in reversed(curr.children[c])
+    ]
     texts: TextCache = {}
     agreed: dict[tuple[int, int, tuple[int, int]], bool] = {}  # the pieces of a row ask alike
     visited = 0
     nodes_c, kids_of, parents_c = curr.nodes, curr.children, curr.parents  # read a row
     alone = len(kids_of[c]) == 1  # _wraps needs it or a row of the host's box: asked first
+    natures_c = natures(curr)
     while stack and visited < VISIT_LIMIT:
         visited += 1
-        k, whole, row = stack.pop()  # whole: a row of the container, not a piece of one
+        k, whole, row, across = stack.pop()  # whole: a row of the container, not a piece
         b = nodes_c[k].bounds
         pk = pairs.get(k)
         # at_edge(b, box, side), inline: asked of every row that has a place, and again of
@@ -172,9 +177,15 @@ def host_motion(
                 )
             ):
                 spots = [(pk, a.left, a.top)]
-            elif not curr.children[k] or all(q not in pairs for q in curr.children[k]):
+            elif (curr.children[k] and all(q not in pairs for q in curr.children[k])) or (
+                not curr.children[k] and (curr.has_content[k] or prev.has_content[pk])
+            ):
                 # A cut row's other edge moved (each frame cut by its own box: a web page's
                 # content starts below its fixed header at the top, under it further down).
+                # Not a leaf that shows nothing in either frame: paired by its place alone
+                # (a feed's 21 px spacer, first of its rows, and the sliver of its third row
+                # the top edge cut after a fling of 1,926 px), it is any row's, and its edge
+                # voted a move of 150 px that tied the feed's with the header's (issue 18).
                 move = cut_move(shifted(a, *base), b, box, side, shifted(old.bounds, *base))
                 if move is not None and row >= 0 and row != k:  # a piece: of a row that agrees
                     levels = curr.depth[k] - curr.depth[row]
@@ -182,12 +193,16 @@ def host_motion(
                     if not _agrees(prev, up(prev, pk, levels), curr, row, shift, agreed):
                         continue
                 if move is not None:
+                    if across is not None:
+                        move = projected(move, across)
                     if finger is None or not against(finger, *move):
                         weak[move] = weak.get(move, 0.0) + 1.0
                     continue
         if not spots:  # clipped or new: its pieces vote (a list's rows, if it is a list)
             rows = holds_rows(curr, k)
-            stack.extend((q, rows, q if rows else row) for q in reversed(curr.children[k]))
+            if across is None and natures_c[k]:
+                across = across_host(prev, curr, pairs, k, side, base)
+            stack.extend((q, rows, q if rows else row, across) for q in reversed(curr.children[k]))
             continue
         # A whole row with content is strong evidence; a piece of a row that came in (a
         # card's "Like · Share" bar) or a lone label ("Ken avatar") may be another row's, and
@@ -216,6 +231,8 @@ def host_motion(
                 continue
         for left, top in places:
             offset = (b.left - left - base[0], b.top - top - base[1])
+            if across is not None:
+                offset = projected(offset, across)
             if offset == (0, 0) and edge:
                 edge_kept = edge_kept or votes is strong  # a whole row: sticky, or no scroll
                 continue  # two rows cut alike by the same edge prove nothing
@@ -227,8 +244,8 @@ def host_motion(
     # labels (half a vote each) decide together, and the winner must stand out by MARGIN.
     # Offsets within SPREAD of each other are one move, rounded box by box (_clustered).
     strong_moves = clustered(strong, still)
-    best = _ranked(strong_moves)
-    rows_decide = bool(best) and best[0][1] >= 1.0 and _leads(best)
+    best = by_votes(strong_moves)
+    rows_decide = bool(best) and best[0][1] >= 1.0 and leads(best)
     if rows_decide:
         votes, margin = strong_moves, 1.0
     else:
@@ -247,7 +264,7 @@ def host_motion(
         votes = {by_edges: 1.0}  # one row fills the list: its uncut edges (.edge_pieces)
     if not votes:
         return turned(prev, curr, pairs, used, c) if natural else None
-    ranked = _ranked(votes)
+    ranked = by_votes(votes)
     (dx, dy), count = ranked[0]
     runner_up = next((v for o, v in ranked[1:] if o != (0, 0)), 0.0)
     rivals = votes.get((0, 0), 0.0)
@@ -466,24 +483,3 @@ def _relined(
     the start of the next one. A carousel's items move along x alone."""
     back = [(o, v) for o, v in strong.items()] + [(o, v / 2) for o, v in weak.items()]
     return sum(v for (ox, oy), v in back if oy and ox * dx < 0) >= 2
-
-
-def _ranked(votes: dict[tuple[int, int], float]) -> list[tuple[tuple[int, int], float]]:
-    """Offsets by votes, most first. Ties between offsets that several rows back (rows that
-    repeat with a period fit the content moved by any number of periods): the shorter move
-    first; other ties: the order they were first seen in."""
-    if len(votes) < 2:
-        return list(votes.items())  # nothing to rank (the common estimate: one offset)
-    order = {offset: i for i, offset in enumerate(votes)}
-
-    def key(kv: tuple[tuple[int, int], float]) -> tuple[float, int]:
-        (dx, dy), v = kv
-        return (-round(v, 9), abs(dx) + abs(dy) if v >= PERIODIC else order[(dx, dy)])
-
-    return sorted(votes.items(), key=key)
-
-
-def _leads(ranked: list[tuple[tuple[int, int], float]]) -> bool:
-    """Whether the first offset leads: more votes than the next, or a tie that several rows
-    back (broken by :func:`_ranked`)."""
-    return len(ranked) < 2 or ranked[0][1] > ranked[1][1] or ranked[0][1] >= PERIODIC

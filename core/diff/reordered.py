@@ -28,6 +28,7 @@ from collections.abc import Mapping
 from itertools import pairwise
 
 from deltarec.core.diff.gaps import _known_rows as known_rows
+from deltarec.core.diff.gaps import _shift
 from deltarec.core.diff.motions import SPREAD, Motion, consistent
 from deltarec.core.observe.frame import Frame
 
@@ -126,7 +127,26 @@ def in_dragged_row(
     r, q = curr.nodes[row].bounds, prev.nodes[old].bounds
     a, b = prev.nodes[p].bounds, curr.nodes[c].bounds
     moved = (b.left - a.left, b.top - a.top) == (r.left - q.left, r.top - q.top)
-    return moved or _passed(prev, curr, passed, c, p)  # a part the list's edge cut
+    return moved or _cut_row(prev, curr, row, old, c, p) or _passed(prev, curr, passed, c, p)
+
+
+def _cut_row(prev: Frame, curr: Frame, row: int, old: int, c: int, p: int) -> bool:
+    """Whether ``c``, in dragged row ``row`` (``old`` before) that the list's edge cuts, sits
+    where the row's move puts ``p``, cut by the list's box: the row's move read off its edge
+    the list cut in neither frame (:func:`~deltarec.core.diff.gaps._shift`), not its cut
+    box's top. A row the dragged row passed, cut to a sliver by the top edge as the list
+    scrolled, is one of the rows that moved besides the scroll; its cut box moved otherwise
+    than its labels, and they read as gone and come again (``bench_real_reshaped --seed 3``:
+    YouTube's suggestions, a row dragged 2 and 6 places as the list scrolled ~1,000 px)."""
+    host, old_host = curr.parents[row], prev.parents[old]
+    if host < 0 or old_host < 0:
+        return False
+    view = curr.nodes[host].bounds
+    r, q = curr.nodes[row].bounds, prev.nodes[old].bounds
+    dy = _shift(q, prev.nodes[old_host].bounds, r, view)
+    if dy is None or q.left != r.left or dy == r.top - q.top:
+        return False  # no edge left to read it on, or its box moved as it did (not cut)
+    return consistent(prev.nodes[p].bounds, curr.nodes[c].bounds, (0, dy), view)
 
 
 def _passed(prev: Frame, curr: Frame, passed: tuple[int, ...], c: int, p: int) -> bool:

@@ -46,7 +46,7 @@ How one host's rows vote is in :mod:`deltarec.core.diff.host`; what rows say of 
 offset in :mod:`deltarec.core.diff.row_evidence`; pages and the caller's gesture in
 :mod:`deltarec.core.diff.pages`.
 
-Tie-breaks (:func:`deltarec.core.diff.host._ranked`): the most voted offset wins; a
+Tie-breaks (:func:`deltarec.core.diff.vote_rank.by_votes`): the most voted offset wins; a
 tie between offsets that several rows back is a period of repeating rows, and the
 shorter move wins; other ties name no winner. Cost: O(n) to find moved nodes
 (nothing more when no matched node moved and nothing new was elsewhere before), then

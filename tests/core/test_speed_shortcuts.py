@@ -7,7 +7,7 @@
   holding nodes with or without ids, bar ids among them).
 - :func:`~deltarec.core.diff.motions.clustered` finds the offsets that may share a centre
   pair by pair when there are a few (:func:`~deltarec.core.diff.motions._crowded`), and
-  :func:`~deltarec.core.diff.host._ranked` returns one offset unsorted: both against the
+  :func:`~deltarec.core.diff.vote_rank.by_votes` returns one offset unsorted: both against the
   long way (every neighbourhood looked up; the sort) on generated votes, offsets packed
   close so that neighbours are common, from none to past the pair-by-pair limit.
 """
@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 from deltarec.core.capture.element_dicts import elements_to_observation, observation_to_elements
 from deltarec.core.capture.roles import SYSTEM_UI
 from deltarec.core.capture.uiautomator import parse_uiautomator
-from deltarec.core.diff import host, motions, volatile
+from deltarec.core.diff import motions, volatile, vote_rank
 from deltarec.core.diff.volatile import BAR_SHARE, system_bars
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.labels import natures, scrolls_by_nature
@@ -102,7 +102,7 @@ def _ranked_the_long_way(
 
     def key(kv: tuple[tuple[int, int], float]) -> tuple[float, int]:
         (dx, dy), v = kv
-        return (-round(v, 9), abs(dx) + abs(dy) if v >= host.PERIODIC else order[(dx, dy)])
+        return (-round(v, 9), abs(dx) + abs(dy) if v >= vote_rank.PERIODIC else order[(dx, dy)])
 
     return sorted(votes.items(), key=key)
 
@@ -120,7 +120,7 @@ def test_crowded_and_ranked_are_the_long_way_on_generated_votes(
     votes: dict[tuple[int, int], float],
 ) -> None:
     assert motions._crowded(votes) == _crowded_the_long_way(votes)
-    assert host._ranked(votes) == _ranked_the_long_way(votes)
+    assert vote_rank.by_votes(votes) == _ranked_the_long_way(votes)
 
 
 def test_natures_are_each_nodes_own_on_every_real_capture() -> None:

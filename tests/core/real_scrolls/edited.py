@@ -37,6 +37,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 
+from deltarec.core.diff.compute import Delta
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Bounds, Node, Observation
 from tests.core.real_scrolls.carousels import carousels, scrolled_sideways
@@ -59,6 +60,7 @@ from tests.core.real_scrolls.transforms import (
     _moved_clipped,
     _positions,
     _replace,
+    _stayed,
     _walk,
     captures,
     edited,
@@ -395,8 +397,11 @@ def _where_now(case: Edited, frame: Frame, obs: Observation, node: Node) -> int:
     return next(i for i, n in enumerate(frame.nodes) if n == moved)
 
 
-def _nested(case: Edited, prev: Observation, curr: Observation) -> list[Violation]:
-    """Two scrolls (one when ``d`` = 0): the carousel sideways by ``dx``, its list by ``d``.
+def _nested(
+    case: Edited, prev: Observation, curr: Observation, source: Observation | None = None
+) -> list[Violation]:
+    """Two scrolls (one when ``d`` = 0): the carousel sideways by ``dx``, its list by ``d``
+    (``source``: the screen both came from, when not the capture: :mod:`.nested`'s).
 
     Grader decision: where no label of the carousel lay wholly in its box before and after
     (:func:`_stayed_sideways`), "about a page or more" is the house's hedge for a carousel
@@ -406,7 +411,12 @@ def _nested(case: Edited, prev: Observation, curr: Observation) -> list[Violatio
     ``-`` and ``+`` are two cards, and not counted; outside the carousel every rule holds."""
     fp, fc, d, out = graded(prev, curr)
     out += changed_besides(d)
-    carousel = _at(_obs(case), case.inner)
+    obs = _obs(case) if source is None else source
+    if case.d and not _stayed(obs, case.where, case.d):
+        paged = _paged(case, fp, fc, prev, curr, d)
+        if paged is not None:
+            return out + paged
+    carousel = _at(obs, case.inner)
     b = carousel.bounds
     at = Bounds(b.left, b.top - case.d, b.right, b.bottom - case.d)
     inner = next(
@@ -438,6 +448,31 @@ def _nested(case: Edited, prev: Observation, curr: Observation) -> list[Violatio
             out.append(("wrong-scroll", f"{where[-3:]} by ({dx}, {dy}); reported {got}"))
     if len(d.scrolls) != len(want):
         out.append(("wrong-scroll", f"{len(want)} scroll(s) made; reported {got}"))
+    return out
+
+
+def _paged(
+    case: Edited, fp: Frame, fc: Frame, prev: Observation, curr: Observation, d: Delta
+) -> list[Violation] | None:
+    """The violations of a delta that read the list around the carousel as a page (None when
+    it did not), where nothing that shows something lay wholly in the list's box before and
+    after (:func:`.transforms._stayed`).
+
+    Grader decision: that page is the house's hedge, as :func:`.transforms.grade` takes it
+    for a list scrolled alone: a row cut (or touching the edge) in one frame may be its
+    twin a page on, and so may the carousel, the only content left of the list's page
+    (the coordinator flung 2,120 px: the carousel had touched the bottom edge). Under it
+    nothing in the list is graded for ``-`` / ``+`` and the carousel's own scroll is not
+    asked (which carousel it is, the frames do not say); outside the list every rule holds,
+    and the page is the step's one scroll line."""
+    inside = _positions(fc, curr, case.where)
+    hosts = [s for s in d.scrolls if s.curr in inside or _fills(fc, s.curr, inside.start)]
+    if not hosts or not hosts[0].page:
+        return None
+    out = stayed_listed(d, made=inside, taken=_positions(fp, prev, case.where))
+    if len(d.scrolls) != 1:
+        got = [(s.curr, s.dx, s.dy, s.page) for s in d.scrolls]
+        out.append(("wrong-scroll", f"a page and more scroll lines: {got}"))
     return out
 
 

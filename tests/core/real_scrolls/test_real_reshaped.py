@@ -19,6 +19,7 @@ from deltarec.core.capture import frame_cache
 from deltarec.core.observe.model import Observation
 from tests.core.dict_truth import graded_by_dicts
 from tests.core.real_scrolls.grading import by_kind
+from tests.core.real_scrolls.reorders import reorder_scrolls
 from tests.core.real_scrolls.reshaped import (
     HEADER,
     KINDS,
@@ -212,4 +213,29 @@ def test_the_keyboard_over_settings_lists_scrolls_them_on_both_paths() -> None:
     with graded_by_dicts():
         found += by_kind("dicts", sample, kind, check)
     over = {k: n for k, n in found.items() if n > KEYBOARD_OPEN.get(k, 0)}
+    assert over == {}, found
+
+
+REORDER_OPEN: dict[tuple[str, str, str], int] = {
+    ("dicts", "reorder+scroll", "unchanged-listed"): 1,
+    ("xml", "reorder+scroll", "unchanged-listed"): 1,
+}
+"""Violations of every 11th case of :func:`.reorders.reorder_scrolls` (172 of 1,882 each
+path), a ratchet. Closed: a row the dragged row passed, cut to a sliver by the list's top
+edge as the list scrolled, read as gone and come again (its labels' pairs were refused:
+they moved otherwise than its cut box): 7 / 7 → 1 / 1 here, the whole kind XML 115 → 38
+of 1,882 (``deltarec.core.diff.reordered._cut_row``; ``bench_real_reshaped --per 10
+--seed 3`` reorder+scroll 2 / 2 → 0 / 0). Open, not examined: the scroll misread where a
+row was dragged 4 to 6 places as YouTube's suggestions scrolled 800 to 1,000 px ("up
+131px" for 803; 33 of the 38), and 5 on Settings' Wi-Fi list."""
+
+
+def test_rows_dragged_as_their_list_scrolled_within_the_budget_on_both_paths() -> None:
+    sample = reorder_scrolls()[::11]
+    assert len(sample) >= 150
+    found = by_kind("xml", sample, kind, check)
+    frame_cache.clear()
+    with graded_by_dicts():
+        found += by_kind("dicts", sample, kind, check)
+    over = {k: n for k, n in found.items() if n > REORDER_OPEN.get(k, 0)}
     assert over == {}, found
