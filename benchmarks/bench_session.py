@@ -1588,6 +1588,45 @@ class Grader:
                 if f.kind in "+-" and _under(at, [key]) and not _under(at, list(kept)):
                     f.met = True
             return ""
+        return self._put_back(line, words)
+
+    def _put_back(self, line: str, words: set[str]) -> str:
+        """A ``↕`` line for the Inbox's list where one row put back (an undo) below a sliver
+        its top edge cuts pushed the rows below it down: pixel for pixel a scroll up by the
+        row's pitch (the sliver scrolled down whole as the row, a new sliver above it), true
+        only when it names that row as the other reading (``…, or its row "Ada" came in
+        new``: :func:`deltarec.core.diff.pushed_edge.beside_sliver`), up, by that pitch: then
+        it reports the row put back and the labels the rows pushed down took out of view.
+
+        **Grader decision (issue 18).** A hedge is accepted only when each reading it names
+        fits both frames and the truth is one of them: the row named is the one put back
+        (the truth), and the scroll by its pitch is what the dumps show
+        (``tests/core/truth/scroll_truth.py`` holds the JSON entry to the same)."""
+        said = re.search(r', or its row "([^"]*)" came in new$', line)
+        b, a = self.before.state.inbox, self.after.state.inbox
+        back = b.archived - a.archived
+        same = (b.mail, b.pages, b.anchored, b.offset) == (a.mail, a.pages, a.anchored, a.offset)
+        if said is None or len(back) != 1 or a.archived - b.archived or not same:
+            return "no (unreported) scroll of that container"
+        (item,) = back
+        for key, view in self.after.views.items():
+            if view.view.swipe != "v:inbox" or key not in self.before.views:
+                continue
+            came = [k for k in self.after.children[key] if k not in self.before.children[key]]
+            rows = [k for k in came if self.after.views[k].view.action == f"open:{item}"]
+            px = exact_px(self.after.profile, ROW_H, axis=1)
+            numbers = [int(p.replace(",", "")) for p in re.findall(r"(\d[\d,]*)\s*px", line)]
+            if not (
+                rows
+                and _named(said[1], self.after.views[rows[0]].names)
+                and "up" in words
+                and any(abs(p - px) <= 1 for p in numbers)
+            ):
+                return f"a row put back: {px:.0f}px up, or that row came in new"
+            for f in self.facts:  # the line's scroll moves them: the rows pushed down
+                if f.kind in "+-" and _under(f.data.get("key", ("",)), [key]):
+                    f.met = True
+            return ""
         return "no (unreported) scroll of that container"
 
     @staticmethod

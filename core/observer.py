@@ -26,7 +26,7 @@ from deltarec.core.capture.gc_pause import gc_paused
 from deltarec.core.diff.across import crossed, pages
 from deltarec.core.diff.compute import Delta, compute_delta, to_json
 from deltarec.core.diff.gesture import Gesture
-from deltarec.core.diff.new_rows import hedged
+from deltarec.core.diff.new_rows import hedged, unnumbered
 from deltarec.core.diff.screens import is_new_screen, screen_title
 from deltarec.core.diff.types import ChangeKind, ObservationDiff
 from deltarec.core.diff.undone import undone
@@ -143,12 +143,12 @@ def observe_delta(
     pairs = crossed(delta.prev, delta.curr, delta.pairs, pages(delta.scrolls))
     # The frame is numbered once, after it is known whether the step moved to another screen
     # (neither question reads a number: the frame's layout answers both).
-    curr = delta.curr
-    fresh: AbstractSet[int] = frozenset()
+    curr, fresh = delta.curr, unnumbered(delta)  # a row two readings give two elements
+    pairs = {c: p for c, p in pairs.items() if c not in fresh} if fresh else pairs
     placed = layout_of(curr, options)
     swaps = swapped_dialogs(delta, prev_index, placed)
     if swaps:  # another dialog in the window of the last: its elements are other elements
-        fresh = curr.under(c for _, c in swaps)
+        fresh |= curr.under(c for _, c in swaps)
         pairs = {c: p for c, p in pairs.items() if c not in fresh}
     new_screen = back_to is None and is_new_screen(delta, prev_index, placed)
     if new_screen:  # another screen's label is not this one's: numbers go by element only

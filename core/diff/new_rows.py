@@ -27,7 +27,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from deltarec.core.diff.gesture import Gesture
-from deltarec.core.diff.grown import removed_at_top
+from deltarec.core.diff.grown import removed_at_top, rows_at
 from deltarec.core.diff.motions import SPREAD
 from deltarec.core.diff.page_gesture import touched
 from deltarec.core.observe.frame import Frame
@@ -35,7 +35,7 @@ from deltarec.core.observe.labels import scrolls_by_nature
 
 if TYPE_CHECKING:
     from deltarec.core.diff.compute import Delta, Scroll
-    from deltarec.core.diff.types import ObservationDiff
+    from deltarec.core.diff.types import ChangedEntry, ObservationDiff
 
 INDICATOR_ROLES = ("image", "progress")
 """What a refresh indicator is dumped as: SwipeRefreshLayout's ``CircleImageView`` (an
@@ -235,10 +235,12 @@ def hedged(d: Delta, out: ObservationDiff) -> ObservationDiff:
     ``orRows`` for a row beside a sliver its edge cuts
     (:func:`~deltarec.core.diff.pushed_edge.beside_sliver`), and the marks of a
     scroll past new rows (:func:`deltarec.core.diff.past_new.noted`). O(rows of the
-    scrolled lists)."""
+    scrolled lists), and ``orNew`` on each changed entry whose pair may be two rows
+    (:func:`~deltarec.core.diff.twin_sliver.twin_slivers`: O(added + removed))."""
     from deltarec.core.diff.compute import _added_key
     from deltarec.core.diff.past_new import noted  # it reads the refresh from here
     from deltarec.core.diff.pushed_edge import beside_sliver
+    from deltarec.core.diff.twin_sliver import twin_slivers
 
     for entry, s in zip(out["scrolls"], d.scrolls, strict=True):
         if n := new_at_top(d, s):
@@ -249,7 +251,37 @@ def hedged(d: Delta, out: ObservationDiff) -> ObservationDiff:
             row, removed = beside  # a row beside a sliver the edge cuts: named by its key
             entry["orRemoved" if removed else "orInserted"] = 1
             entry["orRows"] = [d.prev.keys[row] if removed else _added_key(d, row)]
+    twins = {d.curr.keys[c]: d.prev.keys[p] for c, p in twin_slivers(d).items()}
+    for changed in out["changed"]:
+        if twins.pop(changed["key"], None) is not None:  # the sliver, or another row
+            changed["orNew"] = True
+    for key, old in twins.items():  # a sliver paired with one of its box: nothing changed
+        same: ChangedEntry = {"key": key, "changes": {}, "orNew": True}
+        if old != key:
+            same["fromKey"] = old
+        out["changed"].append(same)
     return noted(d, out)
+
+
+def unnumbered(d: Delta) -> frozenset[int]:
+    """Current positions of rows a scroll paired that its hedge names as maybe put in (or
+    the sliver paired with a row it names as maybe taken out): the two readings give that
+    place to two different elements, so it takes no number over, and no number is ever
+    given to an element it was not (:func:`~deltarec.core.diff.pushed_edge.beside_sliver`;
+    the sliver beside it is new in the scroll's reading anyway). O(rows of the lists)."""
+    from deltarec.core.diff.pushed_edge import beside_sliver
+
+    out: set[int] = set()
+    for s in d.scrolls:
+        beside = beside_sliver(d, s)
+        if beside is None:
+            continue
+        row, removed = beside
+        if not removed and row in d.pairs:
+            out.add(row)
+        elif removed:
+            out.update(c for c in d.curr.children[rows_at(d.curr, s.curr)] if d.pairs.get(c) == row)
+    return frozenset(out)
 
 
 def first_row_moved(

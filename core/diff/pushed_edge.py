@@ -344,7 +344,9 @@ def beside_sliver(d: Delta, s: Scroll) -> tuple[int, bool] | None:
     backwards, puts in (``orRemoved`` / ``orInserted`` with the row's key,
     :func:`deltarec.core.diff.new_rows.hedged`). Each part is asked: the list kept its box;
     ``S`` kept its box and class and shows nothing in both frames; ``R`` lies against it,
-    whole, of its class, no frame pairs it, its labels clear of its last ``S``-high px; the
+    whole, of its class, unpaired or paired with ``S``'s place in the other frame (the scroll
+    reading's own pair: a row put back below a top sliver, "scrolled up 240px"), its labels
+    clear of its last ``S``-high px; the
     scroll puts ``R``'s far end on ``S``'s; the row beyond ``R`` is paired with the row at
     ``R``'s place. Along y only. O(rows of the list)."""
     if s.page or s.dx or not s.dy:
@@ -355,20 +357,25 @@ def beside_sliver(d: Delta, s: Scroll) -> tuple[int, bool] | None:
     pl, cl = rows_at(prev, s.prev), rows_at(curr, s.curr)
     back = {p: c for c in curr.children[cl] if (p := d.pairs.get(c)) is not None}
     # Taken out of ``prev`` (the rows beyond it moved toward the sliver by ``dy``), or put
-    # into ``curr`` (read backwards: taken out of ``curr``, the rows moved by ``-dy``).
-    row = _taken_beside(prev, pl, curr, cl, back, s.dy)
-    if row is not None:
-        return row, True
-    row = _taken_beside(curr, cl, prev, pl, d.pairs, -s.dy)
-    return None if row is None else (row, False)
+    # into ``curr`` (read backwards: taken out of ``curr``, the rows moved by ``-dy``). A row
+    # the scroll paired with the sliver's place, beside the top sliver first (put in below
+    # it, or taken out: the rows beyond moved; at the bottom the list is held at its end).
+    ways = ((prev, pl, curr, cl, back, s.dy, True), (curr, cl, prev, pl, d.pairs, -s.dy, False))
+    for paired in (False, True):
+        for a, pa, b, pb, pairs, move, removed in sorted(ways, key=lambda w: paired and w[5] > 0):
+            row = _taken_beside(a, pa, b, pb, pairs, move, paired)
+            if row is not None:
+                return row, removed
+    return None
 
 
 def _taken_beside(
-    a: Frame, pa: int, b: Frame, pb: int, pairs: Mapping[int, int], move: int
+    a: Frame, pa: int, b: Frame, pb: int, pairs: Mapping[int, int], move: int, paired: bool
 ) -> int | None:
     """Row ``R`` of list ``pa`` that :func:`beside_sliver`'s reading takes out going from
     ``a`` to ``b`` (list ``pb``; ``pairs``: ``a`` → ``b`` positions), the rows beyond it
-    moved by ``move`` toward the sliver (up: the top edge's), or None."""
+    moved by ``move`` toward the sliver (up: the top edge's), or None. ``paired``: ``R`` is
+    paired with the row at the sliver's place in ``b`` (the scroll's pair), else unpaired."""
     box = a.nodes[pa].bounds
     rows_a = sorted((k for k in a.children[pa] if a.nodes[k].bounds.area), key=_top(a))
     rows_b = sorted((k for k in b.children[pb] if b.nodes[k].bounds.area), key=_top(b))
@@ -386,7 +393,7 @@ def _taken_beside(
         and kept.bounds == s.bounds
         and s.class_name == kept.class_name == r.class_name
         and s.bounds.height < r.bounds.height
-        and row not in pairs
+        and pairs.get(row, -1) == (rows_b[0] if paired else -1)  # or paired to S's place
         and not _shows(a, sliver)
         and not _shows(b, rows_b[0])
     ):

@@ -55,6 +55,11 @@ class ChangedEntry(TypedDict):
     key: str
     fromKey: NotRequired[str]
     changes: dict[str, FromToDict]
+    orNew: NotRequired[bool]
+    """(Only when true.) The element may be another one: a sliver at its list's bottom edge
+    that is this row pushed onto the edge, or another row put in after the rows that came in
+    as this one went out of view (read backwards: taken out); two dumps cannot tell
+    (:mod:`deltarec.core.diff.twin_sliver`)."""
 
 
 class ScrollEntry(TypedDict):

@@ -17,22 +17,23 @@ One line per change, most actionable first:
    "Timer"``), the focus move (``~ focus: … → …``) and app / rotation changes first among them;
    the keyboard's window reads ``+ keyboard opened (covers y 1530–2400)`` / ``- keyboard
    closed`` with the windows in group 1;
-4. scrolls ``↕ [i] list "name" scrolled down 250px (+3 rows, -3 rows)`` (or ``scrolled about a
-   page or more`` when no row stayed; ``right``/``left`` then when a tab selection moved that
-   way with it), each followed by one line per row that came into view: the row's number and its
-   texts joined by ``·``, then any other control inside the row;
-5. removed elements ``- role "name"`` (no index: the number is no longer valid).
+4. scrolls ``↕ [i] list "name" scrolled down 250px (+3 rows, -3 rows)`` (or ``scrolled about a page
+   or more`` when no row stayed; ``right``/``left`` then when a tab selection moved that way with
+   it), each followed by one line per row that came into view: the row's number and its texts
+   joined by ``·``, then any other control inside the row;
+5. removed elements ``- role "name"`` (no index: the number is no longer valid); a label of a
+   row a sliver may be, or another row (:func:`~deltarec.core.render.rows.twin_notes`), says both.
 
 Within a group, lines follow reading order (the ``[i]`` of the new frame; removed ones the old
 frame's). A change that an element shares with its nearest element ancestor (a row and its title
-both disabled) is said once, on the ancestor (attribute by attribute), unless it is a control
-with a line of its own. The system bars (``Delta.quiet_*``) are never rendered. Bounds and moves
-are not rendered one by one (the JSON has them); each line's ``facts`` say what it states. When
-nothing else changed, one summary line says so, so the text is never ``no change`` while the
-diff has an entry. Each line carries its :class:`~deltarec.core.diff.types.ChangeKind`; the
-caller (:func:`deltarec.core.observer.observe_delta`) joins them, says ``no change`` when there
-are none, and applies the budget last (:func:`deltarec.core.render.budget.fit`). Deterministic:
-same input, same lines."""
+both disabled) is said once, on the ancestor (attribute by attribute), unless it is a control with
+a line of its own. The system bars (``Delta.quiet_*``) are never rendered. Bounds and moves are not
+rendered one by one (the JSON has them); each line's ``facts`` say what it states. When nothing
+else changed, one summary line says so, so the text is never ``no change`` while the diff has an
+entry. Each line carries its :class:`~deltarec.core.diff.types.ChangeKind`; the caller
+(:func:`deltarec.core.observer.observe_delta`) joins them, says ``no change`` when there are none,
+and applies the budget last (:func:`deltarec.core.render.budget.fit`). Deterministic: same input,
+same lines."""
 
 from __future__ import annotations
 
@@ -52,7 +53,7 @@ from deltarec.core.render.change_lines import UNRENDERED, join_changed, not_said
 from deltarec.core.render.facts import Fact, Line, added, changed
 from deltarec.core.render.field_lines import field_lines, keyboard_lines
 from deltarec.core.render.folded import folded_labels
-from deltarec.core.render.layout import direction, layout_line
+from deltarec.core.render.layout import direction, unlisted
 from deltarec.core.render.lines import element, quote, states, value
 from deltarec.core.render.rows import (
     Entry,
@@ -62,6 +63,7 @@ from deltarec.core.render.rows import (
     list_rows,
     row_line,
     row_texts,
+    twin_notes,
     unknown_cut,
     whole_row,
 )
@@ -194,15 +196,16 @@ def delta_entries(
             if fp.nodes[p].role != "dialog" and p not in d.quiet_prev:
                 hidden.update(range(p, fp.subtree_end(p)))
 
-    in_scroll = fc.under([a for s in d.scrolls for a in s.entered])
+    in_scroll, note = fc.under([a for s in d.scrolls for a in s.entered]), twin_notes(d)
     added_lines = [
-        Line(K.ADDED, line("+", c, states(fc.nodes[c])), added([c]))
+        Line(K.ADDED, line("+", c, states(fc.nodes[c])) + note(c, True), added([c]))
         for c in _by_order(d.added, order)
         if c not in in_dialog and c not in in_scroll and not new_screen
     ]
     refreshed, done = refresh_lines(d, prev_index, curr_index) if not new_screen else ([], [])
     folded = folded_labels(d, prev_index, curr_index) if not new_screen else ([], [])
-    added_lines += [Line(K.ADDED, line("+", c), added([c])) for c in folded[0]] + refreshed
+    added_lines += [Line(K.ADDED, line("+", c) + note(c, True), added([c])) for c in folded[0]]
+    added_lines += refreshed
 
     changed_lines = field_lines(d, curr_index, prev_index, new_screen=new_screen)
     if not new_screen:
@@ -239,8 +242,8 @@ def delta_entries(
         for p in [*_by_order(d.removed, old_order), *folded[1]]:  # folded: its row's name's
             if p in left or p in gone_dialog or p in hidden:
                 continue
-            gone = (Fact(K.REMOVED, p),)
-            removed.append(Line(K.REMOVED, f"- {element(None, fp.nodes[p], names_p[p])}", gone))
+            gone = f"- {element(None, fp.nodes[p], names_p[p])}{note(p, False)}"
+            removed.append(Line(K.REMOVED, gone, (Fact(K.REMOVED, p),)))
         if hidden:
             count = sum(1 for p in hidden if p in prev_index.number_of)
             removed.append(Line(K.HIDDEN, f"- ({count} elements behind the dialog)"))
@@ -250,7 +253,7 @@ def delta_entries(
         scrolls.append(_still(d, curr_index))
     out = head + added_lines + changed_lines + scrolls + removed
     if not out and not d.empty:
-        out.append(_unlisted(d, prev_index, curr_index))
+        out.append(unlisted(d, prev_index, curr_index))
     return out
 
 
@@ -431,18 +434,6 @@ def _selection_moves(
     new = element(curr_index.number_of.get(b), fc.nodes[b], curr_index.names[b])
     said = (Fact(K.CHANGED, a, "selected"), Fact(K.CHANGED, b, "selected"))
     return [Line(K.CHANGED, f"~ selected: {old} → {new}", said)]
-
-
-def _unlisted(d: Delta, prev_index: ElementIndex, curr_index: ElementIndex) -> Line:
-    """The one line for a diff whose entries are all left out of the text."""
-    if (
-        all(c in d.quiet_curr for c in d.changed)
-        and all(c in d.quiet_curr for c in d.added)
-        and all(p in d.quiet_prev for p in d.removed)
-        and not d.scrolls
-    ):
-        return Line(K.FIELD, "(only the status bar changed)")
-    return Line(K.CHANGED, layout_line(d, prev_index, curr_index))
 
 
 def _by_order(positions: Iterable[int], order: dict[int, int]) -> list[int]:

@@ -13,7 +13,9 @@ up by the keyboard is one fact, not 24:
 from __future__ import annotations
 
 from deltarec.core.diff.compute import Delta
+from deltarec.core.diff.types import ChangeKind as K
 from deltarec.core.observe.index import ElementIndex
+from deltarec.core.render.facts import Line
 from deltarec.core.render.lines import element
 from deltarec.core.render.unlabelled import hidden_parts, unnamed_move
 
@@ -64,3 +66,15 @@ def moves_named(d: Delta, moved: list[int], curr_index: ElementIndex) -> str:
     more = len(tops) - len(said)
     named = ", ".join(said) + (f" and {more} more" if more > 0 else "")
     return named + (f" ({len(moved)} moved or resized in all)" if len(moved) > len(tops) else "")
+
+
+def unlisted(d: Delta, prev_index: ElementIndex, curr_index: ElementIndex) -> Line:
+    """The one line for a diff whose entries are all left out of the text."""
+    if (
+        all(c in d.quiet_curr for c in d.changed)
+        and all(c in d.quiet_curr for c in d.added)
+        and all(p in d.quiet_prev for p in d.removed)
+        and not d.scrolls
+    ):
+        return Line(K.FIELD, "(only the status bar changed)")
+    return Line(K.CHANGED, layout_line(d, prev_index, curr_index))

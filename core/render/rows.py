@@ -24,6 +24,7 @@ an Inbox message with its avatar, sender, subject and date is one line.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import NamedTuple
 
 from deltarec.core.diff.compute import Delta, Scroll
@@ -31,6 +32,7 @@ from deltarec.core.diff.grown import or_removed
 from deltarec.core.diff.new_rows import or_new
 from deltarec.core.diff.pushed_edge import beside_sliver
 from deltarec.core.diff.row_content import holds_rows, kind, own_texts
+from deltarec.core.diff.twin_sliver import twins
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.index import ElementIndex
 from deltarec.core.observe.labels import natures, scrolls_by_nature
@@ -240,3 +242,29 @@ def hedges(d: Delta, s: Scroll) -> str:
     shown = row_texts(d.prev if removed else d.curr, row)
     name = f"its row {quote(shown[0])}" if shown else "a row beside the sliver its edge cuts"
     return f", or {name} was removed" if removed else f", or {name} came in new"
+
+
+WENT = " (its row is the sliver at the list's edge now, or that sliver is another row, put in)"
+"""The end of a label's ``-`` line whose row :func:`twin_notes` names."""
+CAME = " (its row was the sliver at the list's edge, or that sliver was another row, taken out)"
+"""The end of a label's ``+`` line whose row :func:`twin_notes` names."""
+
+
+def twin_notes(d: Delta) -> Callable[[int, bool], str]:
+    """What ends the ``-`` line of a label (``came``: the ``+`` line) of a row that is the
+    sliver at its list's bottom edge in the other frame, or went out of view (came into
+    it) as another row took that sliver's place: both readings fit the two dumps
+    (:func:`~deltarec.core.diff.twin_sliver.twin_slivers`), and the line says both. ""
+    for any other label. O(added + removed) once; O(depth) a line."""
+    found = twins(d)
+    if not found:
+        return lambda pos, came: ""
+    rows = {True: {t.row for t in found if t.came}, False: {t.row for t in found if not t.came}}
+
+    def note(pos: int, came: bool) -> str:
+        frame, held = (d.curr, rows[True]) if came else (d.prev, rows[False])
+        if held and (pos in held or any(a in held for a in frame.ancestors(pos))):
+            return CAME if came else WENT
+        return ""
+
+    return note

@@ -30,8 +30,9 @@ from collections import Counter
 from dataclasses import dataclass
 from itertools import pairwise
 
+from deltarec.core.diff.compute import Delta, to_json
 from deltarec.core.diff.grown import removed_at_top
-from deltarec.core.diff.new_rows import new_at_top
+from deltarec.core.diff.new_rows import hedged, new_at_top
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Bounds, Node, Observation
 from tests.core.real_scrolls.transforms import (
@@ -347,7 +348,7 @@ def check(case: Insertion) -> list[tuple[str, str]]:
     new = _inserted_positions(grown_frame, grown, case)
     new_side = set(d.removed) if case.removal else set(d.added)
     paired = new & (set(d.pairs.values()) if case.removal else set(d.pairs))
-    if paired:
+    if paired and not _hedged_twin(case, d, paired):
         out.append(("false-pair", f"{len(paired)} inserted nodes paired with old ones"))
     # Anything else listed + or - shows only texts that left (or came): rows pushed out.
     gone, came = _gone(fp, fc, new, case.removal)
@@ -364,6 +365,64 @@ def check(case: Insertion) -> list[tuple[str, str]]:
     if texts:
         out.append(("false-change", f"{len(texts)} ~ text between different elements"))
     return out
+
+
+def _normal(node: Node, place: int = 0) -> Node:
+    """``node`` with uiautomator's ``index`` its place among its parent's children, as a
+    dump writes it (the derived rows copy the index of the row they copy)."""
+    extras = tuple((k, str(place)) if k == "index" else (k, v) for k, v in node.extras)
+    kids = tuple(_normal(c, j) for j, c in enumerate(node.children))
+    return dataclasses.replace(node, extras=extras, children=kids)
+
+
+def same_dump(a: Observation, b: Observation) -> bool:
+    """Whether ``a`` and ``b`` dump the same bytes (each node's ``index`` its place)."""
+    return dataclasses.replace(a, windows=tuple(_normal(w) for w in a.windows)) == (
+        dataclasses.replace(b, windows=tuple(_normal(w) for w in b.windows))
+    )
+
+
+def _hedged_twin(case: Insertion, d: Delta, paired: set[int]) -> bool:
+    """Whether each inserted node the delta paired with an old one is one of a pair it
+    hedges (``orNew`` on the pair's changed entry: :mod:`deltarec.core.diff.twin_sliver`)
+    whose stated reading fits both frames (:func:`_sliver_fits`: one of the two a sliver at
+    its list's bottom edge that shows nothing, the other its row: its class, as wide, no
+    label in the px the sliver would show of it).
+
+    **Grader decision (issue 18).** The pair states a reading that fits both frames, and
+    ``orNew`` names the truth (the inserted node is another element than the old one): a
+    hedge whose every reading fits and that names the truth is true. An unhedged pair, or
+    one whose stated reading the frames rule out, is not accepted.
+    (:mod:`.twins` proves the class: one row fewer put in dumps the very same bytes.)"""
+    back = {p: c for c, p in d.pairs.items()}
+    hedged_keys = {e["key"] for e in hedged(d, to_json(d))["changed"] if e.get("orNew")}
+    for x in paired:
+        c, p = (back[x], x) if case.removal else (x, d.pairs[x])
+        if d.curr.keys[c] not in hedged_keys:
+            return False
+        if not (_sliver_fits(d.curr, c, d.prev, p) or _sliver_fits(d.prev, p, d.curr, c)):
+            return False
+    return True
+
+
+def _sliver_fits(a: Frame, s: int, b: Frame, row: int) -> bool:
+    """Whether node ``s`` of ``a`` is a sliver its list's bottom edge cuts, showing nothing,
+    and row ``row`` of ``b``, pushed onto that edge, would show just that."""
+    sb, rb = a.nodes[s].bounds, b.nodes[row].bounds
+    parent = a.parents[s]
+    return (
+        parent >= 0
+        and sb.area > 0
+        and sb.bottom >= a.nodes[parent].bounds.bottom
+        and not _texts(a, s)
+        and a.nodes[s].class_name == b.nodes[row].class_name
+        and (sb.left, sb.right) == (rb.left, rb.right)
+        and rb.height >= sb.height
+        and not any(
+            _label(n) and n.bounds.top < rb.top + sb.height and n.bounds.bottom > rb.top
+            for n in b.nodes[row : b.subtree_end(row)]
+        )
+    )
 
 
 def _inserted_boxes(case: Insertion, grown: Observation) -> list[Bounds]:

@@ -99,6 +99,22 @@ def scroll_truth(
                 and any(within(profile, s["dy"], down, slack=SLACK) for down in downs)
             )
         ]
+        # One row put back (an undo) below a sliver the top edge cuts: pixel for pixel a
+        # scroll up by its pitch; an entry may state it when it names one row that may have
+        # come in new (``orInserted`` 1 with ``orRows``: pushed_edge.beside_sliver; the text
+        # grader, bench_session.Grader._put_back, checks the row named is the one put back).
+        back = len(before.inbox.archived - after.inbox.archived)
+        if back == 1 and not after.inbox.archived - before.inbox.archived:
+            pitch = exact_px(profile, ROW_H, axis=1)
+            scrolls = [
+                s
+                for s in scrolls
+                if not (
+                    s.get("orInserted") == 1
+                    and len(s.get("orRows", ())) == 1
+                    and within(profile, s["dy"], pitch, slack=SLACK)
+                )
+            ]
         # A relaid list's end clamped its offset: that is a scroll an entry may state, its
         # px exactly (bench_session.clamped_lists, a grader decision).
         clamps = [-exact_px(profile, lu, axis=1) for lu in clamped_lists(before, after).values()]

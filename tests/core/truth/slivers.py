@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -38,7 +39,9 @@ from deltarec.core.devices.virtual.screen_inbox import (
 )
 from deltarec.core.devices.virtual.state import InboxState
 from deltarec.core.devices.virtual.views import View
+from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.index import ElementIndex
+from deltarec.core.observer import DeltaResult
 from tests.core.truth.numbers import Ident, phone_identities
 from tests.core.truth.walk import Gesture, Stepper
 
@@ -222,15 +225,23 @@ class Numbers:
     owner: dict[int, Ident] = field(default_factory=dict)
     last: dict[Ident, int] | None = None
 
-    def grade(self, index: ElementIndex, idents: list[Ident], same_screen: bool) -> list[str]:
+    def grade(
+        self,
+        index: ElementIndex,
+        idents: list[Ident],
+        same_screen: bool,
+        doubted: AbstractSet[int] = frozenset(),
+    ) -> list[str]:
         """Reuse and renumbering in the step that showed ``index`` (its frame is the dump
-        ``idents`` were read from)."""
+        ``idents`` were read from); ``doubted``: positions of that frame a hedge gives two
+        readings of (:func:`doubted`), which may be renumbered, never take another's."""
         assert len(index.frame.nodes) == len(idents)
         found = []
         now: dict[Ident, int] = {}
+        at: dict[Ident, int] = {}
         for e in index.elements:
             ident = idents[e.pos]
-            now[ident] = e.index
+            now[ident], at[ident] = e.index, e.pos
             had = self.owner.setdefault(e.index, ident)
             if had != ident:
                 found.append(f"reuse: [{e.index}] is {_show(ident)}, was given to {_show(had)}")
@@ -238,10 +249,35 @@ class Numbers:
         if self.last is not None and same_screen:
             for ident, number in now.items():
                 old = self.last.get(ident)
-                if old is not None and old != number:
+                if old is not None and old != number and at[ident] not in doubted:
                     found.append(f"renumbered: {_show(ident)} was [{old}], now [{number}]")
         self.last = now
         return found
+
+
+def doubted(result: DeltaResult) -> set[int]:
+    """Positions of the step's new frame beside a row a scroll's hedge names as maybe put
+    in (``orInserted`` with ``orRows``) that show nothing: the sliver the scroll's reading
+    made new and the insertion's kept (:func:`deltarec.core.diff.pushed_edge.beside_sliver`).
+
+    **Grader decision (issue 18).** The two readings give that place to two elements; the
+    numbers give it a number of its own (``new_rows.unnumbered``), so it may be renumbered,
+    never given another's number (a reuse is still counted)."""
+    frame = result.index.frame
+    out: set[int] = set()
+    for s in result.diff["scrolls"]:
+        for key in s.get("orRows", []) if s.get("orInserted") else []:
+            pos = frame.pos_of.get(key.removesuffix("+"))
+            if pos is None or frame.parents[pos] < 0:
+                continue
+            kids = frame.children[frame.parents[pos]]
+            i = kids.index(pos)
+            out.update(k for k in kids[max(0, i - 1) : i + 2] if k != pos and not _shows(frame, k))
+    return out
+
+
+def _shows(frame: Frame, pos: int) -> bool:
+    return any(n.text or n.content_desc for n in frame.nodes[pos : frame.subtree_end(pos)])
 
 
 def _show(ident: Ident) -> str:
@@ -292,7 +328,8 @@ def _step(
     out = [(name, v.klass, v.detail) for v in step.violations]
     index = stepper.observer.index
     assert index is not None
-    for problem in numbers.grade(index, phone_identities(stepper.pg), True):
+    hedged = doubted(stepper.result) if stepper.result is not None else set()
+    for problem in numbers.grade(index, phone_identities(stepper.pg), True, hedged):
         out.append((name, problem.split(":", 1)[0], problem))
     return out
 

@@ -444,6 +444,8 @@ class Stepper:
         # step (all: the observer remembers screens, not frames, so "as after step 3" can
         # come late)
         self.number = 0
+        self.result: DeltaResult | None = None
+        """The last step's delta (what the numbers oracles read its hedges from)."""
 
     def step(self, gesture: Gesture, *, mail: bool = False) -> Step:
         """Perform ``gesture`` and grade the delta the session shows for it; ``mail``: new
@@ -460,7 +462,9 @@ class Stepper:
         after = _shown_as(snapshot(pg))  # after the dumps: "Refreshed N times" agrees
         told = touch(gesture) if self.gesture else None
         launched = gesture.kind == "launch"  # what the executor says of AC_launch_app
-        result = self.observer.step(now, max_lines=None, gesture=told, launched=launched)
+        result = self.result = self.observer.step(
+            now, max_lines=None, gesture=told, launched=launched
+        )
         self.shown[number] = after
         back = BACK_TO.search(result.text)
         if back and int(back[1]) in self.shown:

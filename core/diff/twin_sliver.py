@@ -1,0 +1,162 @@
+"""A sliver at a list's bottom edge that two dumps leave two readings of: the row that was
+there pushed onto the edge, or another row put in (read backwards: taken out).
+
+Rows put in above a row pull it down; the list's bottom edge cuts what reaches it. When
+the edge leaves a sliver of the last row that shows nothing, ``n - 1`` rows put in (the old
+row pushed onto the edge, a sliver of its top) and ``n`` rows put in (the old row pushed
+out, the sliver the ``n``-th new row's top) dump the same bytes, whenever the new rows are
+of the old row's class (``tests/core/real_scrolls/twins.py`` makes both and compares
+them). Pass 3 pairs the sliver with the old row (the ``n - 1`` reading: an undo on the
+virtual phone's Inbox puts one row back, and the sliver *is* the old row); the pair stands,
+and the delta says the other reading too (:func:`twin_slivers`): the labels of the row
+that left read ``- text "zr" (its row is the sliver at the list's edge now, or that sliver
+is another row, put in)``, and the JSON's changed entry of the pair carries ``orNew``. The
+numbers follow the pair (a number is a handle: a fresh one would renumber the old row
+where it *is* the sliver, and split it where an undo gives numbers back, ``undone.py``).
+
+Along y, the bottom edge only: rows put in push rows toward it. Cost: O(added + removed)
+and one map of the pairs when a removal's candidate is found.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, NamedTuple
+
+from deltarec.core.observe.frame import Frame
+
+if TYPE_CHECKING:
+    from deltarec.core.diff.compute import Delta
+
+
+def twin_slivers(d: Delta) -> dict[int, int]:
+    """The pairs (current → previous position) of ``d`` that are a sliver at a list's
+    bottom edge and the row whose top it may be, where the sliver may as well be another
+    row put in (or, read backwards, taken out) beside the unpaired rows before it (module
+    docstring). Each part is asked: the sliver's list did not scroll; the sliver ends on
+    its list's bottom edge, shows nothing, is thinner than the row before it, which is
+    unpaired, of its class and id, and ends above it; the row paired with it is of its
+    class, as wide, taller, and shows no label in its top sliver-high px.
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> from deltarec.core.diff.compute import compute_delta
+    >>> def shot(*rows):
+    ...     kids = "".join(
+    ...         f'<node class="Row" bounds="[0,{t}][90,{b}]">'
+    ...         + (f'<node class="T" text="{x}" bounds="[0,{t + 2}][90,{t + 8}]"/>' if x else "")
+    ...         + "</node>" for t, b, x in rows)
+    ...     return Frame(parse_uiautomator('<hierarchy><node class="L" scrollable="true"'
+    ...         f' bounds="[0,0][90,32]">{kids}</node></hierarchy>'))
+    >>> before = shot((0, 10, "a"), (10, 20, "b"), (20, 30, "zr"))
+    >>> after = shot((0, 10, "a"), (10, 20, "b"), (20, 30, "new"), (30, 32, ""))
+    >>> d = compute_delta(before, after)
+    >>> {after.nodes[c].bounds.top: before.nodes[p].bounds.top for c, p in twin_slivers(d).items()}
+    {30: 20}
+    """
+    return {t.curr: t.prev for t in twins(d)}
+
+
+class Twin(NamedTuple):
+    """A pair :func:`twin_slivers` doubts: ``curr`` → ``prev``, and the whole ``row`` the
+    sliver may be (of ``d.curr`` when ``came``, else of ``d.prev``)."""
+
+    curr: int
+    prev: int
+    row: int
+    came: bool
+
+
+def twins(d: Delta) -> list[Twin]:
+    """The pairs of :func:`twin_slivers`, each with the row the sliver may be: the row
+    paired with it, or, where the sliver is paired with a sliver of the same box, the
+    unpaired row before that one (the old sliver pushed out, that row pushed onto the
+    edge: a third reading, which the pair states)."""
+    out: list[Twin] = []
+    came: set[int] | None = None  # made once a candidate needs it
+    went: set[int] | None = None
+    scrolls = ({s.curr for s in d.scrolls}, {s.prev for s in d.scrolls})
+    sides = ((True, d.curr, d.prev, d.pairs), (False, d.prev, d.curr, None))
+    for grown, frame, other, pairs in sides:
+        scrolled, scrolled_o = scrolls if grown else scrolls[::-1]
+        for n in d.added if grown else d.removed:
+            s = _next_row(frame, n)
+            if s is None or not _sliver_after(frame, n, s, scrolled):
+                continue
+            if pairs is None:  # one map for every candidate, only once one is found
+                pairs = {p: c for c, p in d.pairs.items()}
+            t = pairs.get(s)
+            if t is None:
+                continue
+            if _row_as_sliver(other, t, frame, s):
+                out.append(Twin(s, t, t, False) if grown else Twin(t, s, t, True))
+                continue
+            q = _row_before(other, t)
+            if q is None or other.nodes[t].bounds != frame.nodes[s].bounds:
+                continue
+            if grown:
+                went = set(d.removed) if went is None else went
+                fresh = q in went
+            else:
+                came = set(d.added) if came is None else came
+                fresh = q in came
+            if (
+                fresh
+                and _sliver_after(other, q, t, scrolled_o)
+                and _row_as_sliver(other, q, frame, s)
+            ):
+                out.append(Twin(s, t, q, False) if grown else Twin(t, s, q, True))
+    return out
+
+
+def _row_before(frame: Frame, pos: int) -> int | None:
+    """The sibling before ``pos``, or None. O(depth)."""
+    parent, q = frame.parents[pos], pos - 1
+    while q != parent and frame.parents[q] != parent:
+        q = frame.parents[q]
+    return None if q == parent else q
+
+
+def _next_row(frame: Frame, pos: int) -> int | None:
+    """The next sibling of ``pos`` (the node right after its subtree), or None."""
+    after = frame.subtree_end(pos)
+    if after < len(frame.nodes) and frame.parents[after] == frame.parents[pos] >= 0:
+        return after
+    return None
+
+
+def _sliver_after(frame: Frame, row: int, s: int, scrolled: Iterable[int]) -> bool:
+    """Whether ``s``, the sibling after ``row``, is a sliver of its list's bottom edge that
+    shows nothing, thinner than ``row``, of its class and id, below it."""
+    a, b = frame.nodes[row], frame.nodes[s]
+    box = frame.nodes[frame.parents[s]].bounds
+    sb, rb = b.bounds, a.bounds
+    return (
+        sb.area > 0
+        and sb.bottom >= box.bottom
+        and sb.height < rb.height
+        and rb.bottom <= sb.top
+        and (a.class_name, a.resource_id) == (b.class_name, b.resource_id)
+        and frame.parents[s] not in scrolled
+        and not _shows(frame, s, sb.top, sb.bottom)
+    )
+
+
+def _row_as_sliver(frame: Frame, row: int, other: Frame, s: int) -> bool:
+    """Whether ``row`` of ``frame``, moved onto sliver ``s`` of ``other`` and cut there,
+    looks like it: its class, as wide, taller, no label in its top sliver-high px."""
+    a, b = frame.nodes[row], other.nodes[s]
+    rb, sb = a.bounds, b.bounds
+    return (
+        a.class_name == b.class_name
+        and (rb.left, rb.right) == (sb.left, sb.right)
+        and rb.height > sb.height
+        and not _shows(frame, row, rb.top, rb.top + sb.height)
+    )
+
+
+def _shows(frame: Frame, pos: int, top: int, bottom: int) -> bool:
+    """Whether a node of ``pos``'s subtree showing a label reaches into ``top``-``bottom``."""
+    return any(
+        (n.text or n.content_desc) and n.bounds.top < bottom and n.bounds.bottom > top
+        for n in frame.nodes[pos : frame.subtree_end(pos)]
+    )
