@@ -178,7 +178,7 @@ def delta_entries(
 
     changed_lines = field_lines(d, curr_index, prev_index, new_screen=new_screen)
     if not new_screen:
-        edits, spoken = folded_edits(d, prev_index, curr_index)
+        edits, spoken = folded_edits(d, prev_index, curr_index, in_dialog)
         changes = {c: ch for c, ch in _listed_changes(d, in_dialog).items() if c not in spoken}
         changed_lines += _selection_moves(d, changes, curr_index, prev_index)
         at: dict[int, int] = {}  # element → its line in changed_lines

@@ -85,7 +85,7 @@ def folded_labels(
 
 
 def folded_edits(
-    d: Delta, prev_index: ElementIndex, curr_index: ElementIndex
+    d: Delta, prev_index: ElementIndex, curr_index: ElementIndex, skip: AbstractSet[int]
 ) -> tuple[list[Line], frozenset[int]]:
     """``~`` lines for labels edited in rows that stayed, outside lists that scrolled, and the
     labels they speak for (no other line does). A row that may as well be another row
@@ -93,8 +93,10 @@ def folded_edits(
     after, with the hedge :data:`EITHER`: ``~ [6] button "Tom's <draft> #2"→"Standup moved
     #1", or its row was taken out and another came into its box`` (its labels' own lines
     would state the edit as fact). Else a label folded into its host's name (no number of
-    its own) whose host has no line to show the new name reads ``~ text "A"→"B"``. In
-    document order; none when a dialog opened or closed. O(changed) × depth.
+    its own) whose host has no line to show the new name reads ``~ text "A"→"B"``. Left
+    out: ``skip`` (positions of the new frame another line speaks for: a dialog that
+    replaced another, its title with it). In document order; none when a dialog opened or
+    closed. O(changed) × depth.
 
     >>> from deltarec.core.capture.uiautomator import parse_uiautomator
     >>> from deltarec.core.diff.compute import compute_delta
@@ -108,7 +110,7 @@ def folded_edits(
     ...         + '</node></hierarchy>'))
     >>> def edits(before, after):
     ...     d = compute_delta(before, after)
-    ...     return [x.text for x in folded_edits(d, build_index(before), build_index(after))[0]]
+    ...     return [x.text for x in folded_edits(d, build_index(before), build_index(after), ())[0]]
     >>> edits(shot("Lunch"), shot("Invoice"))
     ['~ [1] button "Lunch"→"Invoice", or its row was taken out and another came into its box']
     >>> edits(shot("Lunch"), shot("Lunch", "Kept, edited"))
@@ -125,7 +127,7 @@ def folded_edits(
     out: list[tuple[int, Line]] = []
     for c in sorted(d.changed):
         edit = d.changed[c].get("text")
-        if edit is None or c in d.quiet_curr or not fc.nodes[c].text:
+        if edit is None or c in d.quiet_curr or c in skip or not fc.nodes[c].text:
             continue
         up = fc.ancestors(c)
         host = next((a for a in up if a in numbered), None)
