@@ -223,6 +223,9 @@ MOVE_PROPS = {"focus": "focused", "selected": "selected", "checked": "checked"}
 DIGITS = re.compile(r"\d+")
 """Digit runs: a label's identity leaves them out (a count changes, the label stays)."""
 QUOTED = re.compile(r'"(?:[^"\\]|\\.)*"')
+EITHER_ROW = ", or its row was taken out and another came into its box"
+"""The end of a ``~`` line of a folded label whose row may be another row
+(:data:`deltarec.core.render.folded.EITHER`)."""
 UNLABELLED = re.compile(r"layout: unlabelled [\w-]+ (?:appeared|went|moved)\b.*")
 """A layout line that says a view showing nothing came, went or moved (where, and in what)."""
 REFRESH = re.compile(r"([+-]) refresh indicator over .*")
@@ -1261,6 +1264,8 @@ def expected_facts(before: Snapshot, after: Snapshot) -> tuple[list[Fact], list[
             required = info.window != "status" and not info.volatile
             if not _texts(info.view) and (_under(k, held) or _in_scroller(snap, k)):
                 required = False  # a sliver an edge cut to nothing (a footer, rows taken out)
+            if _edge_icon(info, before, after):
+                required = False  # an icon its row's cut showed or hid: the row's (_edge_icon)
             what = f"{'appeared' if sign == '+' else 'gone'}: {_label(info)}"
             facts.append(
                 Fact(
@@ -1273,6 +1278,32 @@ def expected_facts(before: Snapshot, after: Snapshot) -> tuple[list[Fact], list[
                 )
             )
     return facts, scrolls
+
+
+def _edge_icon(info: ViewInfo, before: Snapshot, after: Snapshot) -> bool:
+    """Whether ``info`` is an icon (a view that shows a description and no text, and does
+    nothing when tapped: an avatar) inside an element both frames show that its list's edge
+    cuts in one frame at least, shown or hidden by that edge: the element's cut changed
+    (rows archived at a clamped end brought it down whole), or the edge cuts the icon (a
+    scaled screen rounds each box on its own: the icon moved a px inside its row). Grader decision (issue 18, the slivers helper's): such an icon
+    is no fact of its own. deltarec numbers no icon inside a control, names the control by
+    its texts (:func:`deltarec.core.observe.labels.element_positions`), and lists labels
+    that came or went inside an element that stayed only when its name holds them
+    (:mod:`deltarec.core.render.folded`, which says why): a px more or less of a picture the
+    row's name already said is nothing an agent acts on. An icon that came into a row that
+    stayed where it was (a star put on a message) stays a fact."""
+    view, owner = info.view, info.element
+    if view.clickable or not view.desc or any(v.text for v in view.walk()):
+        return False
+    if owner is None or owner == info.key or owner not in before.views:
+        return False
+    if owner not in after.views:
+        return False
+    a, b = before.views[owner].view, after.views[owner].view
+    if a.drawn is None and b.drawn is None:
+        return False  # its row whole in both frames: the icon itself came or went
+    moved = a.bounds != b.bounds or (a.drawn or a.bounds) != (b.drawn or b.bounds)
+    return moved or view.drawn is not None  # the row's cut moved, or the edge cuts the icon
 
 
 def _in_scroller(snap: Snapshot, key: Key) -> bool:
@@ -1658,6 +1689,8 @@ class Grader:
             return "names no element"
         name = _value(quoted[0].group())
         rest = body[quoted[0].end() :].strip()
+        if rest.startswith("→") and rest.endswith(EITHER_ROW):  # a row's label, or another row
+            return self._either_row(name, _value(rest[1 : -len(EITHER_ROW)]))
         if rest.startswith("→"):  # ~ [i] role "old"→"new"
             return self._text_change(name, _value(rest[1:]))
         pairs = re.findall(
@@ -1667,6 +1700,31 @@ class Grader:
             return "says no change"
         reasons = [self._attr(name, attr, _value(old), _value(new)) for attr, old, new in pairs]
         return "; ".join(r for r in reasons if r)
+
+    def _either_row(self, old: Any, new: Any) -> str:
+        """``~ [6] button "A"→"B", or its row was taken out and another came into its box``
+        (:data:`EITHER_ROW`, :mod:`deltarec.core.render.folded`): a row at its list's edge
+        that shows none of what it showed, its names before and after (its texts joined by
+        " · "). True when its labels went from A's to B's, or when a row called A went and
+        one called B came (the row beyond the edge come into its box, cut alike): then it
+        reports both rows.
+        Grader decision (issue 18, the slivers helper's): the line names both readings and
+        both rows, as a scroll's hedged line (``…, or its row "Phone" was removed``) does;
+        two dumps fit either node for node, and neither one is stated as fact."""
+        was, now = _parts(str(old)) or [old], _parts(str(new)) or [new]
+        edits = [(a, b) for a, b in zip(was, now, strict=False) if a != b]
+        if len(was) == len(now) and edits:  # its labels edited (a row's name: its texts)
+            facts = self._unmet_first()
+            if all(
+                any(f.prop == "text" and (f.old, f.new) == (a, b) for f in facts) for a, b in edits
+            ):
+                return "".join(self._text_change(a, b) for a, b in edits)
+        gone = [f for f in self._facts("-") if not f.met and _named(str(old), f.names)]
+        came = [f for f in self._facts("+") if not f.met and _named(str(new), f.names)]
+        if not (gone and came):
+            return "no view's text went from that to that, nor a row showing it for another"
+        gone[0].met = came[0].met = True
+        return ""
 
     def _unlabelled(self, came: bool = True, went: bool = True) -> bool:
         """Whether a view that shows nothing (named by nothing, or by its id alone) came

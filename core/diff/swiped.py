@@ -29,6 +29,13 @@ swiped; ``tests/core/truth/test_swiped_slivers.py``):
 
 The pairs are dropped after the four passes (:func:`~.match.match_measured`): the row's parts
 (its date, shown by both) pair with nothing else.
+
+Where neither holds, two readings may be left: a row at its list's edge, held in its box,
+that shows none of the labels it showed (:func:`either_row`: a strip of 2-9 px of one
+subject, "Tom's <draft> #2" → "Standup moved #1", with no finger told). Its labels edited in
+place, or the row taken out and the row beyond the edge come into its box, cut alike: every
+other row in its very box, both fit node for node. The pair stands (overlap is evidence that
+they are one), and the renderer says both (:mod:`deltarec.core.render.folded`).
 """
 
 from __future__ import annotations
@@ -38,6 +45,7 @@ from deltarec.core.diff.page_gesture import under
 from deltarec.core.diff.row_content import holds_rows, kind, texts
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.labels import scrolls_by_nature
+from deltarec.core.observe.model import Bounds
 
 GONE = 2
 """Labels of the old row that must be gone from the row in its box for it to be another row
@@ -58,7 +66,7 @@ def unpair_swiped(
     for c, p in [(c, p) for c, p in pairs.items() if same[c] != was[p]]:
         cb = curr.nodes[c].bounds
         host = curr.parents[c]
-        if host < 0 or pairs.get(c) != p or cb != prev.nodes[p].bounds or not cb.area:
+        if host < 0 or pairs.get(c) != p or not held(cb, prev.nodes[p].bounds) or not cb.area:
             continue  # not in its box: another rule's pair
         if not curr.children[c] or prev.subtree_hashes[p] == curr.subtree_hashes[c]:
             continue  # a leaf, or nothing in it changed
@@ -110,6 +118,63 @@ def dismissed(frame: Frame, row: int, gesture: Gesture | None) -> bool:
     )
 
 
+def either_row(prev: Frame, curr: Frame, c: int, p: int) -> bool:
+    """Whether row ``c``, paired with ``p`` in its box (:func:`held`), may as well be another
+    row come into that box (module docstring): a row of a list at the list's top or bottom edge, of
+    ``p``'s kind, that shows labels and none of those ``p`` showed. Taken out, the rows
+    beyond that edge come in by its height, and the one beside it lands in its box, cut
+    alike by the edge; no row in view moved, so nothing tells which. A row inside the list
+    (not at an edge) cannot be replaced so: the rows on one side of it would have moved.
+    O(the rows' subtrees).
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> def shot(label, top=0):
+    ...     row = ('<node class="Row" clickable="true" bounds="[0,{}][90,{}]">'
+    ...         '<node class="android.widget.TextView" text="{}" bounds="[9,{}][80,{}]"/></node>')
+    ...     return Frame(parse_uiautomator('<hierarchy><node class="android.widget.ListView"'
+    ...         ' scrollable="true" bounds="[0,0][90,99]">'
+    ...         + row.format(0, 5, label, 0, 2) + row.format(5, 50, "Kept", 9, 30)
+    ...         + '</node></hierarchy>'))
+    >>> either_row(shot("Lunch"), shot("Invoice"), 1, 1)
+    True
+    >>> either_row(shot("Lunch"), shot("Lunch"), 1, 1)  # the same labels: the same row
+    False
+    >>> either_row(shot("Lunch"), shot("Invoice"), 3, 3)  # "Kept", not at an edge
+    False
+    """
+    host = curr.parents[c]
+    if host < 0 or prev.parents[p] < 0 or not held(curr.nodes[c].bounds, prev.nodes[p].bounds):
+        return False
+    if kind(prev.nodes[p]) != kind(curr.nodes[c]) or not holds_rows(curr, host):
+        return False
+    cb, pb, box = curr.nodes[c].bounds, prev.nodes[p].bounds, curr.nodes[host].bounds
+    if not (cb.top == pb.top == box.top or cb.bottom == pb.bottom == box.bottom):
+        return False  # not at an edge: a row replaced inside a list moves a side of it
+    was, now = texts(prev, p), texts(curr, c)
+    return bool(was) and bool(now) and not was & now
+
+
+ROUNDING = 2
+"""px a row's box may gain or lose on a scaled screen and still be the box it was: the row
+that comes into a row's box beyond the list's edge sits a px off it where the px of its
+place round otherwise (the rows below it a px lower or higher too)."""
+
+
+def held(now: Bounds, was: Bounds) -> bool:
+    """Whether ``now`` is the box ``was``, but for :data:`ROUNDING`: the same left and right
+    edges and one of top and bottom, the other within :data:`ROUNDING` px.
+
+    >>> held(Bounds(0, 192, 720, 218), Bounds(0, 192, 720, 217))
+    True
+    >>> held(Bounds(0, 193, 720, 218), Bounds(0, 192, 720, 217))  # moved: no edge kept
+    False
+    """
+    if (now.left, now.right) != (was.left, was.right):
+        return False
+    top, bottom = abs(now.top - was.top), abs(now.bottom - was.bottom)
+    return min(top, bottom) == 0 and max(top, bottom) <= ROUNDING
+
+
 def renamed(prev: Frame, curr: Frame, c: int, p: int) -> bool:
     """Whether row ``c`` of a list, held in the box of row ``p``, is named as another row of
     the list was (its first label, "Grace avatar", shown first by another row before) while
@@ -140,4 +205,4 @@ def _name(frame: Frame, row: int) -> str:
     return ""
 
 
-__all__ = ["GONE", "dismissed", "renamed", "unpair_swiped"]
+__all__ = ["GONE", "ROUNDING", "dismissed", "either_row", "held", "renamed", "unpair_swiped"]

@@ -48,13 +48,13 @@ from deltarec.core.diff.screens import is_new_screen, screen_name, screen_title
 from deltarec.core.diff.types import ChangeKind as K
 from deltarec.core.diff.types import FromToDict
 from deltarec.core.observe.index import ElementIndex, Layout
-from deltarec.core.observe.labels import MAX_LABEL, scrolls_by_nature
+from deltarec.core.observe.labels import scrolls_by_nature
 from deltarec.core.render.change_lines import UNRENDERED, join_changed, not_said_by_ancestor
 from deltarec.core.render.facts import Fact, Line, added, changed
 from deltarec.core.render.field_lines import field_lines, keyboard_lines
-from deltarec.core.render.folded import folded_labels
+from deltarec.core.render.folded import folded_edits, folded_labels
 from deltarec.core.render.layout import direction, unlisted
-from deltarec.core.render.lines import element, quote, states, value
+from deltarec.core.render.lines import element, pair, quote, states
 from deltarec.core.render.rows import (
     Entry,
     count_rows,
@@ -82,39 +82,11 @@ def changes_text(changes: dict[str, FromToDict]) -> str:
     'text: ""→"zr"'
     """
     parts = [
-        f"{name}: {_pair(ft['from'], ft['to'])}"
+        f"{name}: {pair(ft['from'], ft['to'])}"
         for name, ft in sorted(changes.items())
         if name not in UNRENDERED
     ]
     return ", ".join(parts)
-
-
-def _pair(old: object, new: object) -> str:
-    """``old→new``; long texts are cut to :data:`MAX_LABEL` around where they first differ,
-    so a changed paragraph is one readable line, not a wall of text.
-
-    >>> _pair("a" * 100 + "X", "a" * 100 + "Y")
-    '"…aaaaaaaaaaaaaaaaaaaaX"→"…aaaaaaaaaaaaaaaaaaaaY"'
-    """
-    if not (isinstance(old, str) and isinstance(new, str)) or max(len(old), len(new)) <= MAX_LABEL:
-        return f"{value(old)}→{value(new)}"
-    same = 0
-    for a, b in zip(old, new, strict=False):
-        if a != b:
-            break
-        same += 1
-    start = max(0, same - CONTEXT)
-    return f"{value(_window(old, start))}→{value(_window(new, start))}"
-
-
-CONTEXT = 20
-"""How much of the shared beginning a cut text keeps before the first difference."""
-
-
-def _window(text: str, start: int) -> str:
-    head = "…" if start else ""
-    rest = text[start:]
-    return head + (rest if len(rest) <= MAX_LABEL else rest[: MAX_LABEL - 1] + "…")
 
 
 LineMaker = Callable[..., str]
@@ -152,7 +124,7 @@ def delta_entries(
             # The label is the new text; saying it twice costs tokens and adds nothing.
             marker = f"[{num[pos]}] " if pos in num else ""
             ft = changes["text"]
-            return f"~ {marker}{node.role} {_pair(ft['from'], ft['to'])}"
+            return f"~ {marker}{node.role} {pair(ft['from'], ft['to'])}"
         return line("~", pos, f" ({text})")
 
     head: list[Line] = []
@@ -209,7 +181,8 @@ def delta_entries(
 
     changed_lines = field_lines(d, curr_index, prev_index, new_screen=new_screen)
     if not new_screen:
-        changes = _listed_changes(d, in_dialog)
+        edits, spoken = folded_edits(d, prev_index, curr_index, in_dialog)
+        changes = {c: ch for c, ch in _listed_changes(d, in_dialog).items() if c not in spoken}
         changed_lines += _selection_moves(d, changes, curr_index, prev_index)
         at: dict[int, int] = {}  # element → its line in changed_lines
         for c in _by_order(changes, order):
@@ -229,6 +202,7 @@ def delta_entries(
                     continue
             at[c] = len(changed_lines)
             changed_lines.append(Line(K.CHANGED, changed_line(c, own, text), said))
+        changed_lines += edits
 
     scrolls: list[Line] = []
     if not new_screen:

@@ -10,7 +10,25 @@ row — the row's line says nothing (its own attributes did not change): the lab
 unsaid. :func:`folded_labels` finds them, and the delta lists them as it lists any label
 that went or came: ``- text "Re: build is green #106"`` (no number: it had none).
 
+A label the name holds that was edited while its row stayed is said the same way, when the
+row has no line of its own to show its new name (:func:`folded_edits`): ``~ text "Re:
+build"→"Re: build is green"``. Where the row may as well be another row come into its box
+(a row at its list's edge that shows none of its labels:
+:func:`~deltarec.core.diff.swiped.either_row`), one line says both readings: ``~ [6] button
+"Tom's <draft> #2"→"Standup moved #1", or its row was taken out and another came into its
+box``.
+
 Left to the scroll lines: labels inside a list that scrolled (its rows entered and left).
+
+Not listed: an icon inside a row (an image with a description, an avatar) that came into
+view or left it while its row stayed. The icon is no element of its own (an icon inside a
+control speaks through it: :func:`~deltarec.core.observe.labels.element_positions`), has
+no number, and its description is no part of the row's name, which the caller read before
+and reads after: an edge of the list that cuts its row a px further (a scaled screen's
+rounding), or less (the rows above closed up and brought it down whole), shows more or
+less of a picture the row already named, and nothing the caller can act on. The walk's
+grader agrees (:meth:`benchmarks.bench_session.Grader`'s ``+`` / ``-`` facts: such an icon
+is no fact of its own; ``tests/core/truth/test_edge_icons.py``).
 """
 
 from __future__ import annotations
@@ -19,9 +37,17 @@ from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
 
 from deltarec.core.diff.compute import Delta
+from deltarec.core.diff.swiped import either_row
+from deltarec.core.diff.types import ChangeKind
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.index import ElementIndex
 from deltarec.core.observe.labels import NAME_SEPARATOR
+from deltarec.core.render.change_lines import UNRENDERED
+from deltarec.core.render.facts import Line, changed
+from deltarec.core.render.lines import pair
+
+EITHER = ", or its row was taken out and another came into its box"
+"""The end of a folded label's ``~`` line whose row may be another row (module docstring)."""
 
 
 def folded_labels(
@@ -56,6 +82,76 @@ def folded_labels(
     came = _unsaid(d.curr, d.added, curr_index, d.prev, d.pairs, d.quiet_curr, _lists(d, True))
     went = _unsaid(d.prev, d.removed, prev_index, d.curr, owner, d.quiet_prev, _lists(d, False))
     return came, went
+
+
+def folded_edits(
+    d: Delta, prev_index: ElementIndex, curr_index: ElementIndex, skip: AbstractSet[int]
+) -> tuple[list[Line], frozenset[int]]:
+    """``~`` lines for labels edited in rows that stayed, outside lists that scrolled, and the
+    labels they speak for (no other line does). A row that may as well be another row
+    (:func:`~deltarec.core.diff.swiped.either_row`) reads as one line, its name before and
+    after, with the hedge :data:`EITHER`: ``~ [6] button "Tom's <draft> #2"→"Standup moved
+    #1", or its row was taken out and another came into its box`` (its labels' own lines
+    would state the edit as fact). Else a label folded into its host's name (no number of
+    its own) whose host has no line to show the new name reads ``~ text "A"→"B"``. Left
+    out: ``skip`` (positions of the new frame another line speaks for: a dialog that
+    replaced another, its title with it). In document order; none when a dialog opened or
+    closed. O(changed) × depth.
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> from deltarec.core.diff.compute import compute_delta
+    >>> from deltarec.core.observe.index import build_index
+    >>> def shot(label, kept="Kept"):
+    ...     row = ('<node class="Row" clickable="true" bounds="[0,{}][90,{}]">'
+    ...         '<node class="android.widget.TextView" text="{}" bounds="[9,{}][80,{}]"/></node>')
+    ...     return Frame(parse_uiautomator('<hierarchy><node class="android.widget.ListView"'
+    ...         ' scrollable="true" bounds="[0,0][90,99]">'
+    ...         + row.format(0, 5, label, 0, 2) + row.format(5, 50, kept, 9, 30)
+    ...         + '</node></hierarchy>'))
+    >>> def edits(before, after):
+    ...     d = compute_delta(before, after)
+    ...     return [x.text for x in folded_edits(d, build_index(before), build_index(after), ())[0]]
+    >>> edits(shot("Lunch"), shot("Invoice"))
+    ['~ [1] button "Lunch"→"Invoice", or its row was taken out and another came into its box']
+    >>> edits(shot("Lunch"), shot("Lunch", "Kept, edited"))
+    ['~ text "Kept"→"Kept, edited"']
+    """
+    if any(d.curr.nodes[c].role == "dialog" for c in d.opened) or any(
+        d.prev.nodes[p].role == "dialog" for p in d.closed
+    ):
+        return [], frozenset()
+    numbered, fc = curr_index.number_of, d.curr
+    scrolled = _lists(d, True)
+    either: dict[int, bool] = {}  # a host: whether it may be another row
+    rows: dict[int, list[int]] = {}  # such a row: its labels edited
+    out: list[tuple[int, Line]] = []
+    for c in sorted(d.changed):
+        edit = d.changed[c].get("text")
+        if edit is None or c in d.quiet_curr or c in skip or not fc.nodes[c].text:
+            continue
+        up = fc.ancestors(c)
+        host = next((a for a in up if a in numbered), None)
+        if host is None or host not in d.pairs or any(a in scrolled for a in up):
+            continue
+        if host not in either:
+            either[host] = either_row(d.prev, fc, host, d.pairs[host])
+        if either[host]:
+            rows.setdefault(host, []).append(c)
+            continue
+        if c in numbered or set(d.changed.get(host, ())) - UNRENDERED:
+            continue  # a line of its own, or its host's line shows the new name
+        if fc.nodes[c].text not in curr_index.names[host].split(NAME_SEPARATOR):
+            continue  # not what its host is called by
+        text = f"~ {fc.nodes[c].role} {pair(edit['from'], edit['to'])}"
+        out.append((c, Line(ChangeKind.CHANGED, text, changed(c, ["text"]))))
+    for host, labels in rows.items():
+        node, p = fc.nodes[host], d.pairs[host]
+        names = pair(prev_index.names[p], curr_index.names[host])
+        text = f"~ [{numbered[host]}] {node.role} {names}{EITHER}"
+        said = tuple(f for c in labels for f in changed(c, ["text"]))
+        out.append((host, Line(ChangeKind.CHANGED, text, said)))
+    out.sort(key=lambda x: x[0])
+    return [line for _, line in out], frozenset(c for labels in rows.values() for c in labels)
 
 
 def _lists(d: Delta, curr: bool) -> set[int]:

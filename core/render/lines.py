@@ -24,6 +24,7 @@ import re
 from json.encoder import encode_basestring
 from typing import Any
 
+from deltarec.core.observe.labels import MAX_LABEL
 from deltarec.core.observe.model import Node
 
 _UNSAFE = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]")
@@ -93,3 +94,31 @@ def element(index: int | None, node: Node, name: str) -> str:
     """``[i] role "name"`` (no index when ``index`` is None)."""
     marker = f"[{index}] " if index is not None else ""
     return f"{marker}{node.role} {quote(name)}"
+
+
+def pair(old: object, new: object) -> str:
+    """``old→new``; long texts are cut to :data:`MAX_LABEL` around where they first differ,
+    so a changed paragraph is one readable line, not a wall of text.
+
+    >>> pair("a" * 100 + "X", "a" * 100 + "Y")
+    '"…aaaaaaaaaaaaaaaaaaaaX"→"…aaaaaaaaaaaaaaaaaaaaY"'
+    """
+    if not (isinstance(old, str) and isinstance(new, str)) or max(len(old), len(new)) <= MAX_LABEL:
+        return f"{value(old)}→{value(new)}"
+    same = 0
+    for a, b in zip(old, new, strict=False):
+        if a != b:
+            break
+        same += 1
+    start = max(0, same - CONTEXT)
+    return f"{value(_window(old, start))}→{value(_window(new, start))}"
+
+
+CONTEXT = 20
+"""How much of the shared beginning a cut text keeps before the first difference."""
+
+
+def _window(text: str, start: int) -> str:
+    head = "…" if start else ""
+    rest = text[start:]
+    return head + (rest if len(rest) <= MAX_LABEL else rest[: MAX_LABEL - 1] + "…")
