@@ -110,7 +110,7 @@ def assign_stable_ids(
         return [{k: v for k, v in e.items() if k not in ("children", "id")} for e in items]
 
     fp, fc = Frame(to_observation(flat(prior))), Frame(to_observation(flat(elements)))
-    pairs = match_frames(fp, fc, iou_threshold=iou_threshold)
+    pairs = _matched(fp, fc, iou_threshold)
     out: list[Element] = []
     taken: set[int] = set()
     for i, element in enumerate(elements):
@@ -121,6 +121,14 @@ def assign_stable_ids(
         taken.add(carried)
         out.append(dict(element, id=carried))
     return out
+
+
+def _matched(fb: Frame, fa: Frame, iou_threshold: float) -> dict[int, int]:
+    """The pairs of :func:`~deltarec.core.diff.match.match_frames`, for the peer's names:
+    geometry under ``iou_threshold`` pairs nothing here, not even a button shrunk into a
+    corner it kept (the delta takes that one: :func:`~deltarec.core.diff.geometry.corner_only`)."""
+    pairs = match_frames(fb, fa, iou_threshold=iou_threshold)
+    return {c: p for c, p in pairs.items() if not corner_only(fb, p, fa, c, iou_threshold)}
 
 
 def _id_of(element: Element) -> int | None:
@@ -204,10 +212,7 @@ def match_elements(before: Any, after: Any, *, iou_threshold: float = 0.5) -> di
     """
     fb = Frame(to_observation(before))
     fa = Frame(to_observation(after))
-    pairs = match_frames(fb, fa, iou_threshold=iou_threshold)
-    # Geometry under the threshold pairs nothing here, not even a button shrunk into a
-    # corner it kept (the delta takes that one: .diff.geometry).
-    pairs = {c: p for c, p in pairs.items() if not corner_only(fb, p, fa, c, iou_threshold)}
+    pairs = _matched(fb, fa, iou_threshold)
     used = set(pairs.values())
     real_b = [p for p in range(len(fb)) if fb.parents[p] >= 0]
     real_a = [c for c in range(len(fa)) if fa.parents[c] >= 0]
@@ -258,10 +263,7 @@ def delta_index(
     """
     fb = Frame(to_observation(prev))
     fa = Frame(to_observation(curr))
-    pairs = match_frames(fb, fa, iou_threshold=iou_threshold)
-    # Geometry under the threshold pairs nothing here, not even a button shrunk into a
-    # corner it kept (the delta takes that one: .diff.geometry).
-    pairs = {c: p for c, p in pairs.items() if not corner_only(fb, p, fa, c, iou_threshold)}
+    pairs = _matched(fb, fa, iou_threshold)
     used = set(pairs.values())
     added, changed, stable = [], [], []
     for c in range(len(fa)):
