@@ -65,8 +65,9 @@ def test_the_open_cases_are_still_wrong() -> None:
     assert fixed == [], f"remove from OPEN: {fixed}"
 
 
-CLAMP_EVERY = 6
-"""Each N-th clamped case in CI (about 20 a preset, of about 120)."""
+CLAMP_EVERY = 12
+"""Each N-th clamped case in CI (about 10 a preset, of about 120; the whole sweep runs from
+``benchmarks/bench_archive.py``)."""
 TRUTH = ("false", "missed", "wrong-scroll", "duplicate")
 
 OPEN_CLAMPED: set[tuple[str, str, int, int, str]] = set()
@@ -90,7 +91,7 @@ def test_archives_at_a_clamped_end_state_the_clamp_or_no_scroll() -> None:
             got = [v for v in run(case) if v[0] == "archive" and v[1] in TRUTH]
             if got and _key(case) not in OPEN_CLAMPED:
                 found += [f"{case}: {klass} {detail}" for _, klass, detail in got]
-    assert tried >= 60
+    assert tried >= 30
     assert found == [], (len(found), found[:4])
 
 

@@ -38,8 +38,9 @@ from tests.core.truth.slivers import Case, _items_in_view, cases, clamped, offse
 
 UNDO_EVERY = 4
 """Each N-th bottom-sliver offset in :func:`undo_cases` (the whole generator)."""
-CI_EVERY = 5
-"""Each N-th case of :func:`clamped_cases` in CI."""
+CI_EVERY = 10
+"""Each N-th case of :func:`clamped_cases` in CI (every 5th closed the class: 19 of 999
+failed in the whole sweep before, 0 now; every 10th halves CI's time)."""
 CI_UNDO = 7
 """Each N-th case of :func:`undo_cases` in CI (prime to the five offsets the large preset
 cuts each height at, so that the sample meets every one)."""
@@ -121,7 +122,7 @@ def test_archives_at_a_clamped_end_tell_the_rows_taken_out(preset: str) -> None:
             got = run(case)
             if got and (seed, _key(case)) not in OPEN_CLAMPED:
                 found += [f"{seed} {case} {step}: {klass} {detail}" for step, klass, detail in got]
-    assert tried >= 40
+    assert tried >= 20
     assert found == [], (len(found), found[:4])
 
 
