@@ -48,7 +48,7 @@ from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
 
 from deltarec.core.diff.motions import SPREAD, clustered
-from deltarec.core.diff.unique_labels import label_counts
+from deltarec.core.diff.unique_labels import label_counts, unique_in_row
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.labels import natures
 from deltarec.core.observe.model import Bounds
@@ -173,14 +173,10 @@ def kept_at_edge(prev: Frame, q: int, curr: Frame, k: int, offset: tuple[int, in
     anchored to the list's end). :func:`~deltarec.core.diff.unique_labels.unique_kept` asks
     the label whole in one frame; a label cut alike, its box moved whole with the edge,
     is the same evidence: no twin shows that label in either frame. O(labels of both)."""
-    counts_p, counts_c = label_counts(prev), label_counts(curr)
+    counts_p = label_counts(prev)
     box_p = prev.nodes[prev.parents[q]].bounds
     box_c = curr.nodes[curr.parents[k]].bounds
-    news = {}
-    for m in curr.nodes[k : curr.subtree_end(k)]:
-        key = (m.class_name, m.text, m.content_desc)
-        if (m.text or m.content_desc) and counts_c[key] == 1:
-            news[key] = m.bounds
+    news = unique_in_row(curr, k)
     for n in prev.nodes[q : prev.subtree_end(q)]:
         key = (n.class_name, n.text, n.content_desc)
         b = news.get(key)

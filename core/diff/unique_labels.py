@@ -55,6 +55,7 @@ from deltarec.core.diff.axis import clear
 from deltarec.core.diff.motions import near_box
 from deltarec.core.diff.motions import shifted as _shifted
 from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.model import Bounds
 
 Label = tuple[str, str, str]
 """A label's signature: class, text, description."""
@@ -104,14 +105,10 @@ def unique_kept(
 
     Tie-breaks: none; any one such label places the row. O(labels of ``q`` + ``k``) after
     each frame's counts."""
-    counts_p, counts_c = label_counts(prev), label_counts(curr)
+    counts_p = label_counts(prev)
     box_p = prev.nodes[prev.parents[q]].bounds
     box_c = curr.nodes[curr.parents[k]].bounds
-    news = {}
-    for m in curr.nodes[k : curr.subtree_end(k)]:
-        key = (m.class_name, m.text, m.content_desc)
-        if (m.text or m.content_desc) and counts_c[key] == 1:
-            news[key] = m.bounds
+    news = unique_in_row(curr, k)
     if not news:
         return False
     for n in prev.nodes[q : prev.subtree_end(q)]:
@@ -125,6 +122,18 @@ def unique_kept(
         ):
             return True
     return False
+
+
+def unique_in_row(frame: Frame, k: int) -> dict[Label, Bounds]:
+    """The labels below row ``k`` (itself included) that no other node of ``frame`` shows,
+    with their boxes. O(the row's nodes) after the frame's counts."""
+    counts = label_counts(frame)
+    out = {}
+    for m in frame.nodes[k : frame.subtree_end(k)]:
+        key = (m.class_name, m.text, m.content_desc)
+        if (m.text or m.content_desc) and counts[key] == 1:
+            out[key] = m.bounds
+    return out
 
 
 def unique_at(frame: Frame) -> dict[Label, int]:
