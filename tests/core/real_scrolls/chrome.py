@@ -68,6 +68,7 @@ from tests.core.real_scrolls.chrome_steps import (
     typing,
     with_fab,
 )
+from tests.core.real_scrolls.daily import pitch_scroll
 from tests.core.real_scrolls.daily_steps import alike_rows, lift_by
 from tests.core.real_scrolls.grading import (
     Violation,
@@ -329,22 +330,8 @@ def _one_scroll(
 def _pitch_scroll(case: Chrome, d: Delta, fp: Frame, prev: Observation) -> list[Violation]:
     """No scroll line, or one on the list (or a container around it) by the indicator's
     pitch (:mod:`.daily`'s chat decision)."""
-    if not d.scrolls:
-        return []
-    obs = dict(captures())[case.capture]
-    pitch = typing(obs, case.where, case.row)[2]
-    want = -pitch if case.kind == "typing" else pitch
-    spot = _positions(fp, prev, case.where).start
-    around = {spot, *fp.ancestors(spot)}
-    ok = [
-        s
-        for s in d.scrolls
-        if s.prev in around and not s.page and not s.dx and abs(s.dy - want) <= SLACK
-    ]
-    if len(d.scrolls) == 1 and ok:
-        return []
-    keys = [(s.curr, s.dx, s.dy, s.page) for s in d.scrolls]
-    return [("wrong-scroll", f"an indicator's pitch {pitch}px; scroll entries {keys}")]
+    pitch = typing(dict(captures())[case.capture], case.where, case.row)[2]
+    return pitch_scroll(d, fp, prev, case.where, pitch, case.kind == "typing", "an indicator")
 
 
 def kind(case: Chrome) -> str:

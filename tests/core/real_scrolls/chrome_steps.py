@@ -12,10 +12,9 @@ from __future__ import annotations
 import dataclasses
 
 from deltarec.core.observe.model import Bounds, Node, Observation
-from tests.core.real_scrolls.daily_steps import _clipped, _gap
-from tests.core.real_scrolls.insertions import _clip_box
+from tests.core.real_scrolls.daily_steps import _clipped, bottom_laid
 from tests.core.real_scrolls.rearranged import _shifted
-from tests.core.real_scrolls.transforms import Path_, _at, _copy, _moved_clipped, _replace
+from tests.core.real_scrolls.transforms import Path_, _at, _moved_clipped, _replace
 
 TOOLBAR = 147
 """A toolbar's height (56 dp at 2.625×)."""
@@ -197,19 +196,7 @@ def typing(obs: Observation, where: Path_, j: int) -> tuple[Observation, Observa
     :func:`.daily_steps.chatted` lays the chat out, the indicator is a row of its own layout
     (a bubble holding the text and three dots that show nothing), every row above moved up
     by its pitch, both frames clipped to what shows of the list."""
-    parent = _at(obs, where)
-    rows = list(parent.children[: j + 1])
-    clip = _clip_box(obs, where)[1]
-    top, bottom = max(clip.top, parent.bounds.top), min(clip.bottom, parent.bounds.bottom)
-    box = Bounds(clip.left, top, clip.right, bottom)
-    gap = _gap(rows, j)
-    laid = [_shifted(r, bottom - gap - rows[j].bounds.bottom) for r in rows]
-    first = laid[0]
-    pitch0 = first.bounds.height + gap
-    k = 0
-    while laid[0].bounds.top > top - pitch0:
-        k += 1
-        laid.insert(0, _copy(first, -k * pitch0, 200 + k, True))
+    parent, box, gap, laid = bottom_laid(obs, where, j)
     last = laid[-1].bounds
     height = 126
     y = last.bottom + gap

@@ -246,12 +246,21 @@ def _desc_moved(fp: Frame, fc: Frame, q: int) -> bool:
 def _chat_scroll(case: Daily, d: Delta, fp: Frame, prev: Observation) -> list[Violation]:
     """No scroll line, or one on the list (or a container around it) by the message's pitch
     (the module docstring's grader decision)."""
+    pitch = chatted(dict(captures())[case.capture], case.where, case.row)[2]
+    return pitch_scroll(d, fp, prev, case.where, pitch, case.kind == "chat", "a message")
+
+
+def pitch_scroll(
+    d: Delta, fp: Frame, prev: Observation, where: Path_, pitch: int, up: bool, what: str
+) -> list[Violation]:
+    """No scroll line, or one on the list at ``where`` (or a container around it) by
+    ``pitch`` px (``up``: the rows moved up), nothing else: a bottom-anchored list's offset
+    moves by the pitch of a row put in at its end, which two dumps cannot tell from no
+    scroll. Shared by this module's chat and :mod:`.chrome`'s typing indicator."""
     if not d.scrolls:
         return []
-    obs = dict(captures())[case.capture]
-    pitch = chatted(obs, case.where, case.row)[2]
-    want = -pitch if case.kind == "chat" else pitch
-    spot = _positions(fp, prev, case.where).start
+    want = -pitch if up else pitch
+    spot = _positions(fp, prev, where).start
     around = {spot, *fp.ancestors(spot)}
     ok = [
         s
@@ -261,7 +270,7 @@ def _chat_scroll(case: Daily, d: Delta, fp: Frame, prev: Observation) -> list[Vi
     if len(d.scrolls) == 1 and ok:
         return []
     keys = [(s.curr, s.dx, s.dy, s.page) for s in d.scrolls]
-    return [("wrong-scroll", f"a message's pitch {pitch}px; scroll entries {keys}")]
+    return [("wrong-scroll", f"{what}'s pitch {pitch}px; scroll entries {keys}")]
 
 
 def _loaded(

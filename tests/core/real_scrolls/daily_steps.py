@@ -50,16 +50,12 @@ def _clipped(obs: Observation, where: Path_, rows: list[Node], box: Bounds) -> O
     return _replace(obs, where, dataclasses.replace(parent, children=kept))
 
 
-def chatted(obs: Observation, where: Path_, j: int) -> tuple[Observation, Observation, int]:
-    """A chat laid out from its bottom (``stackFromEnd``, or ``reverseLayout``) before and
-    after a message came: (before, after, the message's pitch).
-
-    Before: the list's rows up to row ``j`` moved down until row ``j`` ends at the bottom
-    of what shows of the list (the space under its last row kept, as the gap between its
-    rows), earlier messages (copies of its first row, other words) filling the space that
-    opens above. After: a message like row ``j`` (other words) below it, every row moved
-    up by its pitch; both clipped to what shows of the list, so the rows at its top are
-    cut, or gone."""
+def bottom_laid(obs: Observation, where: Path_, j: int) -> tuple[Node, Bounds, int, list[Node]]:
+    """A chat's rows up to ``j`` laid out from the bottom of what shows of its list (the
+    space under its last row kept, as the gap between its rows), earlier messages (copies of
+    its first row, other words) filling the space that opens above: (the list, the box that
+    shows of it, the gap, the rows laid). Shared by :func:`chatted` and
+    :func:`.chrome_steps.typing`."""
     parent = _at(obs, where)
     rows = list(parent.children[: j + 1])
     clip = _clip_box(obs, where)[1]
@@ -73,6 +69,20 @@ def chatted(obs: Observation, where: Path_, j: int) -> tuple[Observation, Observ
     while laid[0].bounds.top > top - pitch0:
         k += 1
         laid.insert(0, _copy(first, -k * pitch0, 200 + k, True))
+    return parent, box, gap, laid
+
+
+def chatted(obs: Observation, where: Path_, j: int) -> tuple[Observation, Observation, int]:
+    """A chat laid out from its bottom (``stackFromEnd``, or ``reverseLayout``) before and
+    after a message came: (before, after, the message's pitch).
+
+    Before: the list's rows up to row ``j`` moved down until row ``j`` ends at the bottom
+    of what shows of the list (the space under its last row kept, as the gap between its
+    rows), earlier messages (copies of its first row, other words) filling the space that
+    opens above. After: a message like row ``j`` (other words) below it, every row moved
+    up by its pitch; both clipped to what shows of the list, so the rows at its top are
+    cut, or gone."""
+    _, box, gap, laid = bottom_laid(obs, where, j)
     last = laid[-1]
     pitch = last.bounds.height + gap
     message = _copy(last, pitch, 300, True)
