@@ -34,17 +34,22 @@ def _text(package: str, text: str, box: Bounds) -> Node:
     return Node("text", "android.widget.TextView", "", text=text, package=package, bounds=box)
 
 
-def top_bar(package: str, left: int, right: int, top: int) -> Node:
-    """A toolbar ``TOOLBAR`` px high at ``top``: its navigation button and its title."""
-    nav = Node(
+def _nav_button(package: str, left: int, top: int, desc: str) -> Node:
+    """A toolbar's navigation button at its start, described ``desc``."""
+    return Node(
         "button",
         "android.widget.ImageButton",
         "",
-        content_desc="Open navigation drawer",
+        content_desc=desc,
         package=package,
         bounds=Bounds(left + 11, top + 11, left + 136, top + 136),
         clickable=True,
     )
+
+
+def top_bar(package: str, left: int, right: int, top: int) -> Node:
+    """A toolbar ``TOOLBAR`` px high at ``top``: its navigation button and its title."""
+    nav = _nav_button(package, left, top, "Open navigation drawer")
     title = _text(package, TITLE, Bounds(left + 189, top + 40, right - 200, top + 107))
     return Node(
         "container",
@@ -98,15 +103,7 @@ def bottom_nav(package: str, left: int, right: int, top: int) -> Node:
 def header(package: str, left: int, right: int, top: int, expanded: bool) -> Node:
     """A collapsing app bar at ``top``: ``LARGE`` px high with its title large below the
     toolbar's row (``expanded``), or ``TOOLBAR`` px with the title moved into that row, smaller."""
-    nav = Node(
-        "button",
-        "android.widget.ImageButton",
-        "",
-        content_desc="Navigate up",
-        package=package,
-        bounds=Bounds(left + 11, top + 11, left + 136, top + 136),
-        clickable=True,
-    )
+    nav = _nav_button(package, left, top, "Navigate up")
     if expanded:
         box = Bounds(left + 42, top + TOOLBAR + 40, right - 42, top + LARGE - 40)
     else:
