@@ -2,7 +2,8 @@
 kind and class, on the XML path and on element dicts
 (:func:`tests.core.dict_truth.graded_by_dicts`). ``bench_real_edited.py``,
 ``bench_real_reshaped.py`` and ``bench_real_filtered.py`` each name their generator and
-call :func:`main`.
+call :func:`main`; ``bench_real_tall_rows.py``, whose cases are sampled otherwise, calls
+:func:`run`.
 """
 
 from __future__ import annotations
@@ -43,12 +44,26 @@ def main(
     parser.add_argument("--path", choices=("xml", "dicts", "both"), default="both")
     args = parser.parse_args(argv)
     sample = cases(random.Random(args.seed), args.per)
-    kinds = Counter(c.kind for c in sample)
+    run(name, sample, check, args.path, args.show)
+    return 0
+
+
+def run(
+    name: str,
+    sample: Sequence[C],
+    check: Callable[[C], Sequence[tuple[str, str]]],
+    paths: str = "both",
+    show: int = 0,
+    kind: Callable[[C], str] = lambda case: case.kind,
+) -> None:
+    """Grade every case of ``sample`` on ``paths`` (``xml``, ``dicts`` or ``both``) and print
+    the counts per ``kind`` of case and class, and up to ``show`` failing cases a class."""
+    kinds = Counter(kind(c) for c in sample)
     print(
         f"real-capture {name} kinds: {len(sample)} cases"
         f" ({', '.join(f'{n} {k}' for k, n in sorted(kinds.items()))})"
     )
-    for path in ("xml", "dicts") if args.path == "both" else (args.path,):
+    for path in ("xml", "dicts") if paths == "both" else (paths,):
         start = time.perf_counter()
         found: Counter[tuple[str, str]] = Counter()
         failing: Counter[str] = Counter()
@@ -57,16 +72,15 @@ def main(
         with graded_by_dicts() if path == "dicts" else nullcontext():
             for case in sample:
                 got = check(case)
-                failing[case.kind] += bool(got)
+                failing[kind(case)] += bool(got)
                 for klass, detail in got:
-                    found[(case.kind, klass)] += 1
-                    if shown[(case.kind, klass)] < args.show:
-                        shown[(case.kind, klass)] += 1
-                        print(f"--- {path} [{case.kind} {klass}] {case}\n  {detail}")
+                    found[(kind(case), klass)] += 1
+                    if shown[(kind(case), klass)] < show:
+                        shown[(kind(case), klass)] += 1
+                        print(f"--- {path} [{kind(case)} {klass}] {case}\n  {detail}")
         took = time.perf_counter() - start
         print(f"{path}: {sum(failing.values())} cases with a violation, {took:.1f} s")
-        for kind in sorted(kinds):
-            print(f"  {kind:<16} {failing[kind]:>4} of {kinds[kind]}")
-        for (kind, klass), n in sorted(found.items()):
-            print(f"    {kind:<16} {klass:<18} {n}")
-    return 0
+        for k in sorted(kinds):
+            print(f"  {k:<16} {failing[k]:>4} of {kinds[k]}")
+        for (k, klass), n in sorted(found.items()):
+            print(f"    {k:<16} {klass:<18} {n}")

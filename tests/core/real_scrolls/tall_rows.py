@@ -27,7 +27,7 @@ scroll line on the list by that offset, or the house's page hedge where nothing 
 stayed wholly in view, the oracle, nothing of what stayed ``+`` / ``-``); the keyboard
 kinds that keep the content as :func:`.keyboards.check` does (no scroll).
 
-    python -m tests.core.real_scrolls.tall_rows [--path xml|dicts] [--show N]
+    python benchmarks/bench_real_tall_rows.py [--path xml|dicts] [--show N] [--every N]
 """
 
 from __future__ import annotations
@@ -288,43 +288,3 @@ def _distances(kind: str, h: int, offset: int, span: int) -> list[int]:
 
 def kind(case: Tall) -> str:
     return case.kind + ("+merged" if case.merged else "")
-
-
-if __name__ == "__main__":
-    import argparse
-    import time
-    from collections import Counter
-    from contextlib import nullcontext
-
-    from deltarec.core.capture import frame_cache
-    from tests.core.dict_truth import graded_by_dicts
-
-    parser = argparse.ArgumentParser(description="tall rows filling a list, every real scroller")
-    parser.add_argument("--path", choices=("xml", "dicts", "both"), default="both")
-    parser.add_argument("--show", type=int, default=0)
-    parser.add_argument("--every", type=int, default=1)
-    args = parser.parse_args()
-    sample = cases(every=args.every)
-    kinds = Counter(kind(c) for c in sample)
-    print(f"tall rows: {len(sample)} cases ({dict(sorted(kinds.items()))})")
-    for path in ("xml", "dicts") if args.path == "both" else (args.path,):
-        start = time.perf_counter()
-        failing: Counter[str] = Counter()
-        found: Counter[tuple[str, str]] = Counter()
-        shown_: Counter[tuple[str, str]] = Counter()
-        frame_cache.clear()
-        with graded_by_dicts() if path == "dicts" else nullcontext():
-            for c in sample:
-                got = check(c)
-                failing[kind(c)] += bool(got)
-                for klass, detail in got:
-                    found[(kind(c), klass)] += 1
-                    if shown_[(kind(c), klass)] < args.show:
-                        shown_[(kind(c), klass)] += 1
-                        print(f"--- {path} [{kind(c)} {klass}] {c}\n  {detail}")
-        took = time.perf_counter() - start
-        print(f"{path}: {sum(failing.values())} cases with a violation, {took:.1f} s")
-        for k in sorted(kinds):
-            print(f"  {k:<18} {failing[k]:>5} of {kinds[k]}")
-        for (k, klass), n in sorted(found.items()):
-            print(f"    {k:<18} {klass:<18} {n}")

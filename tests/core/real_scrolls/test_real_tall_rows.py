@@ -1,7 +1,7 @@
 """A list whose only row in view is taller than the list (:mod:`.tall_rows`), on both paths.
 
 A cheap sample runs here (every 39th case of the whole sweep, every kind);
-``python -m tests.core.real_scrolls.tall_rows`` runs all 9,042. :data:`BUDGET` is a ratchet:
+``python benchmarks/bench_real_tall_rows.py`` runs all 9,042. :data:`BUDGET` is a ratchet:
 the violations each (path, kind, class) still has in this sample. Lower it when a class
 closes, never raise it.
 """

@@ -1,0 +1,29 @@
+"""Lists whose only row in view is taller than the list (issue 18), violations per kind and
+class, both paths: every real scroller, up to 3 rows each stretched to fill it, moved by
+every distance, with and without a keyboard (:mod:`tests.core.real_scrolls.tall_rows`).
+Target: 0 in every class.
+
+    python benchmarks/bench_real_tall_rows.py                  # all 9,042 cases
+    python benchmarks/bench_real_tall_rows.py --every 39 --path xml --show 3
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+os.environ.setdefault("ADBUTILS_ADB_PATH", "/bin/false")
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks import kinds_sweep
+from tests.core.real_scrolls.tall_rows import cases, check, kind
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    parser.add_argument("--path", choices=("xml", "dicts", "both"), default="both")
+    parser.add_argument("--show", type=int, default=0, help="failing cases to print per class")
+    parser.add_argument("--every", type=int, default=1, help="every N-th case")
+    args = parser.parse_args()
+    kinds_sweep.run("tall-row", cases(every=args.every), check, args.path, args.show, kind)
