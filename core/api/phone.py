@@ -26,7 +26,6 @@ compared step for step.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Mapping
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
@@ -57,8 +56,8 @@ class Phone:
         self,
         device: Device,
         *,
-        clock: Callable[[], float] = time.monotonic,
-        sleep: Callable[[float], None] = time.sleep,
+        clock: Callable[[], float] | None = None,
+        sleep: Callable[[float], None] | None = None,
         settle_timeout: float = 3.0,
         log: Callable[[str], None] | None = None,
     ) -> None:
@@ -281,8 +280,8 @@ class Phone:
 def connect(
     device: str | Device = "virtual",
     *,
-    clock: Callable[[], float] = time.monotonic,
-    sleep: Callable[[float], None] = time.sleep,
+    clock: Callable[[], float] | None = None,
+    sleep: Callable[[float], None] | None = None,
     settle_timeout: float = 3.0,
     log: Callable[[str], None] | None = None,
 ) -> Phone:

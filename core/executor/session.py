@@ -125,6 +125,24 @@ def _timing(
     }
 
 
+def waits(
+    device: Device,
+    clock: Callable[[], float] | None = None,
+    sleep: Callable[[float], None] | None = None,
+) -> tuple[Callable[[], float], Callable[[float], None]]:
+    """The clock a session times its steps by and how it waits: those given, else the
+    device's own time when it keeps one (the virtual phone's :class:`ManualClock`: waiting
+    moves the phone's time, not the host's), else the host's (``time.monotonic``,
+    ``time.sleep``)."""
+    if clock is None and sleep is None:
+        own_time = getattr(device, "own_time", None)
+        own = own_time() if callable(own_time) else None
+        if own is not None:
+            own_clock, own_sleep = own
+            return own_clock, own_sleep
+    return clock or time.monotonic, sleep or time.sleep
+
+
 class Session:
     """A device plus the caller's baseline; runs commands one at a time (thread-safe).
 
@@ -142,8 +160,8 @@ class Session:
         self,
         device: Device,
         *,
-        clock: Callable[[], float] = time.monotonic,
-        sleep: Callable[[float], None] = time.sleep,
+        clock: Callable[[], float] | None = None,
+        sleep: Callable[[float], None] | None = None,
         settle_timeout: float = 3.0,
         settle_interval: float = 0.25,
         poll_interval: float = 0.25,
@@ -164,8 +182,7 @@ class Session:
         self.write_anywhere = write_anywhere
         """Let a script write any path it names (the caller opted in)."""
         self._scratch: list[Path] = []
-        self.clock = clock
-        self.sleep = sleep
+        self.clock, self.sleep = waits(device, clock, sleep)
         self.settle_timeout = settle_timeout
         self.settle_interval = settle_interval
         self.poll_interval = poll_interval

@@ -13,7 +13,7 @@ unknown key, package or activity. Faults: see :mod:`.faults`.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import replace
 from typing import TYPE_CHECKING
@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from deltarec.core.capture.uiautomator import parse_uiautomator
 from deltarec.core.devices.base import AppInfo
 from deltarec.core.devices.virtual.faults import EMPTY_DUMP, IDLE_ERROR, FaultInjector, Faults
-from deltarec.core.devices.virtual.playground import Playground
+from deltarec.core.devices.virtual.playground import ManualClock, Playground
 from deltarec.core.devices.window_state import WindowState
 from deltarec.core.errors import DeviceDisconnected, DeviceError, DeviceTimeout
 from deltarec.core.observe.model import Bounds
@@ -50,6 +50,15 @@ class VirtualDevice:
         self.serial = serial
         self.injector = FaultInjector(faults)
         self.last_dump = ""
+
+    def own_time(self) -> tuple[Callable[[], float], Callable[[float], None]] | None:
+        """``(clock, sleep)`` of the phone's own time when it keeps one (its default
+        :class:`ManualClock`, which moves only when told): a session waiting on this phone
+        moves the phone's time by what it waits, without waiting on the host, since nothing
+        on the phone changes but by the steps and its clock. None for a phone on a clock of
+        the caller's (real time: wait on the host as for a real phone)."""
+        clock = self.playground.clock
+        return (clock, clock.advance) if isinstance(clock, ManualClock) else None
 
     @contextmanager
     def _call(self) -> Iterator[Playground]:

@@ -92,7 +92,7 @@ def _shell() -> VirtualShell:
     return shell
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=16, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(hostile_command())
 def test_any_hostile_command_ends_in_budget_within_the_caps(command: str) -> None:
     shell = _shell()

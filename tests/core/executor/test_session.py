@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Any
 
@@ -385,3 +386,23 @@ def test_an_unsafe_command_built_in_code_is_refused(session: Session) -> None:
 
     outcome = session.execute(Shell(command="id"))
     assert not outcome.ok and "UNSAFE" in str(outcome.error)
+
+
+def test_a_session_on_the_virtual_phone_waits_on_the_phones_own_time() -> None:
+    """The built-in phone keeps a ManualClock: nothing on it changes but by the steps and its
+    clock, so a session waits by moving that clock (a replay on it never waits on the host);
+    a phone on a clock of the caller's is waited on by the host's clock, as a real phone."""
+    device = make_virtual_device()
+    session = Session(device)
+    phone_clock = device.playground.clock
+    assert isinstance(phone_clock, ManualClock)
+    before = phone_clock()
+    assert session.call("AC_sleep", {"seconds": 30, "reason": "let a toast pass"})["ok"]
+    assert phone_clock() == before + 30
+    assert session.clock is phone_clock
+
+    real = Session(make_virtual_device(clock=time.time))
+    assert (real.clock, real.sleep) == (time.monotonic, time.sleep)
+    given = ManualClock(0)
+    told = Session(make_virtual_device(), clock=given, sleep=given.advance)
+    assert told.clock is given
