@@ -57,7 +57,9 @@ def test_a_number_means_one_phone_element_for_a_whole_session() -> None:
     assert over == {}, (dict(counts), [first[k] for k in over])
 
 
-SLOP_SEEDS = range(10)
+SLOP_SEEDS = (1, 4, 5, 8, 9)
+"""Five of ten seeds in CI, for its time (1 and 8 reach the open rows below); ``bench_numbers
+--slop`` walks more."""
 SLOP_STEPS = 100
 SLOP_BUDGET = {"renumbered": 6}
 """Open (issue 18), and not to be closed on the dumps: a row cut by one edge, then by the
@@ -109,11 +111,11 @@ twin shares); never a reuse."""
 
 
 def test_a_row_crossing_a_page_keeps_its_number_only_on_a_witness() -> None:
-    """Generated: every screen with a list, dragged from 5 offsets by 10 lengths of
-    900..2,070 px each way (:func:`tests.core.truth.crossing.sweep`; ``bench_numbers
+    """Generated: every screen with a list, dragged from 5 offsets by 5 lengths of
+    900..1,940 px each way (:func:`tests.core.truth.crossing.sweep`; ``bench_numbers
     --cross`` runs a finer grid). A number is never given to another element."""
-    cases, counts, first = sweep(range(0, 2000, 411), range(900, 2200, 130))
-    assert cases == 300
+    cases, counts, first = sweep(range(0, 2000, 411), range(900, 2200, 260))
+    assert cases == 150
     over = {k: n for k, n in counts.items() if n > CROSS_BUDGET.get(k, 0)}
     assert over == {}, (dict(counts), [first[k] for k in over])
 
@@ -130,12 +132,12 @@ def _dialogs() -> list[tuple[str, int, Observation]]:
 
 def test_a_twin_landed_where_a_row_crossed_never_takes_its_number() -> None:
     """Generated: the Inbox moved by about one period of its repeats plus a page, from 8
-    offsets by 22 lengths, both ways (:func:`tests.core.truth.crossing.twin_sweep`): the
+    offsets by 11 lengths, both ways (:func:`tests.core.truth.crossing.twin_sweep`): the
     row cut at one edge and its twin cut at the other show the same sender and date. A
     number is never given to the twin (8 before: the diff paired the dates, and the
     number went with them)."""
-    cases, counts, found = twin_sweep(range(1000, 4000, 389), range(6600, 7100, 23))
-    assert cases == 352
+    cases, counts, found = twin_sweep(range(1000, 4000, 389), range(6600, 7100, 46))
+    assert cases == 176
     assert counts["reuse"] == 0, found[:3]
 
 

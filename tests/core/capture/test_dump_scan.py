@@ -140,7 +140,7 @@ def test_a_parsed_frame_is_flattened_by_the_scan_as_a_walk_flattens_it() -> None
     assert _frame_is_the_walked_one(obs)
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(_dumps())
 def test_a_generated_dump_is_flattened_by_the_scan_as_a_walk_flattens_it(text: str) -> None:
     try:

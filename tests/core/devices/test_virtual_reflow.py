@@ -287,7 +287,7 @@ def test_every_invariant_holds_on_the_presets() -> None:
         check_profile(profile)
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=8, deadline=None)
 @given(profiles())
 def test_every_invariant_holds_on_any_realistic_screen(profile: Profile) -> None:
     check_profile(profile)

@@ -16,6 +16,8 @@ from typing import Any
 
 import pytest
 
+from deltarec.core.devices.fakeadb import FakeAdbServer
+from deltarec.core.devices.virtual import VirtualShell
 from deltarec.core.mcp.stdio import MAX_LINE
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -33,9 +35,10 @@ INITIALIZED = {"jsonrpc": "2.0", "method": "notifications/initialized"}
 
 
 class Server:
-    """A ``deltarec mcp --device virtual`` process; lines it writes arrive on a queue."""
+    """A ``deltarec mcp --device DEVICE`` process (the built-in virtual phone by default);
+    lines it writes arrive on a queue."""
 
-    def __init__(self, tmp: Path) -> None:
+    def __init__(self, tmp: Path, device: str = "virtual") -> None:
         env = {
             **os.environ,
             "DELTAREC_HOME": str(tmp),
@@ -43,7 +46,7 @@ class Server:
             "ADBUTILS_ADB_PATH": "/bin/false",
         }
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "deltarec.core.cli.main", "mcp", "--device", "virtual"],
+            [sys.executable, "-m", "deltarec.core.cli.main", "mcp", "--device", device],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
@@ -88,6 +91,19 @@ def server(tmp_path: Path) -> Iterator[Server]:
         s.proc.wait()
 
 
+@pytest.fixture
+def served_server(tmp_path: Path) -> Iterator[Server]:
+    """The server on a virtual phone served over adb, waited on by the host's clock as a real
+    phone is (the built-in phone keeps its own time: a sleep there moves its clock and
+    returns at once, ``VirtualDevice.own_time``)."""
+    with FakeAdbServer([VirtualShell(serial="phone-0")]) as adb:
+        s = Server(tmp_path, f"phone-0@127.0.0.1:{adb.port}")
+        yield s
+        if s.proc.poll() is None:
+            s.proc.kill()
+            s.proc.wait()
+
+
 def call(ident: int, name: str, arguments: dict[str, Any]) -> dict[str, Any]:
     return {
         "jsonrpc": "2.0",
@@ -108,7 +124,8 @@ def test_ctrl_c_stops_it_within_2s_without_a_traceback(server: Server) -> None:
     assert "Traceback" not in err and "ExceptionGroup" not in err, err
 
 
-def test_ctrl_c_during_a_long_call_answers_it_and_stops(server: Server) -> None:
+def test_ctrl_c_during_a_long_call_answers_it_and_stops(served_server: Server) -> None:
+    server = served_server
     server.start()
     sleep = [["AC_sleep", {"seconds": 30, "reason": "a long call"}]]
     server.send(

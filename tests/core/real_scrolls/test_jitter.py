@@ -61,7 +61,7 @@ def test_the_generator_rounds_inside_the_container_only() -> None:
     assert {h for _, h in moves} == {0}
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(CASES), st.integers(0, 2**16))
 def test_a_real_scroll_rounded_box_by_box_reads_as_the_same_scroll(case: Case, seed: int) -> None:
     got = check(case, seed)
@@ -165,7 +165,7 @@ def _nested(d: int, e: int, rng: random.Random | None) -> Observation:
     return Observation(windows=(root,), width=1000, height=2000)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(
     st.integers(-90, 90).filter(lambda d: abs(d) >= 10),
     st.integers(-60, 60).filter(lambda e: abs(e) >= 3),

@@ -56,8 +56,11 @@ offsets about the spot rows came in were read as the scroll and the rows
 (``gaps.scrolled_gap``)."""
 
 
-def _sample() -> list[composed.Composed]:
-    return composed.sweep(spots=1, shapes=("dialog",), distances=(-400, 150, 900))
+def _sample(half: int | None = None) -> list[composed.Composed]:
+    """The CI sample; ``half`` 0 or 1: every other case of it, from that one (the two
+    paths and the told swipe each grade a half, for CI's time; together every case)."""
+    sample = composed.sweep(spots=1, shapes=("dialog",), distances=(-400, 150, 900))
+    return sample if half is None else sample[half::2]
 
 
 def _graded(sample: list[composed.Composed]) -> Counter[tuple[str, str]]:
@@ -74,8 +77,8 @@ def _over(
 
 
 def test_composed_steps_on_the_xml_path_within_the_budget() -> None:
-    sample = _sample()
-    assert len(sample) >= 600
+    sample = _sample(0)
+    assert len(sample) >= 300
     found = _graded(sample)
     assert not [k for k in found if k[0].startswith("scroll+overlay")], found
     assert _over(found, BUDGET["xml"]) == {}, sorted(found.items())
@@ -88,7 +91,7 @@ def test_composed_steps_with_the_swipe_told_hold_the_hedge() -> None:
     on the whole sweep (``--told``), the row ``-`` and ``+`` and the scroll a page."""
     found: Counter[tuple[str, str]] = Counter()
     hedged = 0
-    for case in _sample():
+    for case in _sample(0):
         found.update(
             (composed.kind(case), k) for k, _ in composed.check(case, finger=True) if k != "missed"
         )
@@ -96,7 +99,7 @@ def test_composed_steps_with_the_swipe_told_hold_the_hedge() -> None:
         d = compute_delta(prev, curr, gesture=composed.told(case))
         hedged += any(s.further for s in d.scrolls)
     assert found == Counter(), sorted(found.items())
-    assert hedged >= 10  # the class is in the sample: the hedge is what holds it
+    assert hedged >= 5  # the class is in the half (8 of it): the hedge is what holds it
 
 
 def test_composed_steps_not_told_name_both_ways() -> None:
@@ -131,6 +134,6 @@ def test_composed_steps_not_told_name_both_ways() -> None:
 def test_composed_steps_through_the_dicts_within_the_budget() -> None:
     frame_cache.clear()
     with graded_by_dicts():
-        found = _graded(_sample())
+        found = _graded(_sample(1))
     assert not [k for k in found if k[0].startswith("scroll+overlay")], found
     assert _over(found, BUDGET["dicts"]) == {}, sorted(found.items())

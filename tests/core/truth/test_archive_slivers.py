@@ -13,8 +13,8 @@ import pytest
 from deltarec.core.devices.virtual.profile import PRESETS
 from tests.core.truth.slivers import KINDS, Case, cases, clamped, run
 
-EVERY = 29
-"""Each N-th case in CI (about 25 a preset)."""
+EVERY = 58
+"""Each N-th case in CI (about 12 a preset; every 29th until CI's time needed it)."""
 
 OPEN: set[tuple[str, str, int, int, str]] = set()
 """Cases of the CI sample still wrong, (preset, edge, px, offset, kind): may only shrink.
@@ -54,7 +54,7 @@ def test_archives_beside_slivers_keep_numbers_and_state_the_truth(preset: str) -
         got = run(case)
         if got and _key(case) not in OPEN:
             found += [f"{case} {step}: {klass} {detail}" for step, klass, detail in got]
-    assert tried >= 15
+    assert tried >= 7
     assert found == [], (len(found), found[:4])
 
 
@@ -65,8 +65,8 @@ def test_the_open_cases_are_still_wrong() -> None:
     assert fixed == [], f"remove from OPEN: {fixed}"
 
 
-CLAMP_EVERY = 12
-"""Each N-th clamped case in CI (about 10 a preset, of about 120; the whole sweep runs from
+CLAMP_EVERY = 24
+"""Each N-th clamped case in CI (about 5 a preset, of about 120; the whole sweep runs from
 ``benchmarks/bench_archive.py``)."""
 TRUTH = ("false", "missed", "wrong-scroll", "duplicate")
 
@@ -91,7 +91,7 @@ def test_archives_at_a_clamped_end_state_the_clamp_or_no_scroll() -> None:
             got = [v for v in run(case) if v[0] == "archive" and v[1] in TRUTH]
             if got and _key(case) not in OPEN_CLAMPED:
                 found += [f"{case}: {klass} {detail}" for _, klass, detail in got]
-    assert tried >= 30
+    assert tried >= 15
     assert found == [], (len(found), found[:4])
 
 

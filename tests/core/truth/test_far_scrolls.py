@@ -64,7 +64,7 @@ def about_a_page(draw: st.DrawFn) -> tuple[str, str, int, int]:
     return screen, name, start, min(top, max(0, start + move))
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(about_a_page())
 def test_rows_cut_by_opposite_edges_never_give_a_false_offset_or_direction(
     scroll: tuple[str, str, int, int],

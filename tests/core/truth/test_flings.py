@@ -104,7 +104,7 @@ def _check(s: Swipe) -> None:
     assert wrong(s) == [], s
 
 
-GENERATED = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+GENERATED = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @GENERATED

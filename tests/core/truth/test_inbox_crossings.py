@@ -100,7 +100,7 @@ def false_facts(c: Crossing) -> list[str]:
     return [f"{c}: {f}" for f in grade.false + grade.missed]
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=75, deadline=None)
 @given(crossings("InboxActivity"))
 def test_a_row_that_crossed_the_inbox_is_never_new(crossing: Crossing) -> None:
     """The generated class: a row cut by the bottom edge, then by the top edge, is never
@@ -108,7 +108,7 @@ def test_a_row_that_crossed_the_inbox_is_never_new(crossing: Crossing) -> None:
     assert false_facts(crossing) == []
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=75, deadline=None)
 @given(crossings("InboxActivity", back=True))
 def test_a_row_that_crossed_the_inbox_downward_is_never_new(crossing: Crossing) -> None:
     """The same class the other way (content moving down): a row cut by the top edge, then
@@ -120,7 +120,7 @@ def test_a_row_that_crossed_the_inbox_downward_is_never_new(crossing: Crossing) 
     assert false_facts(crossing) == []
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=50, deadline=None)
 @given(crossings("FeedActivity", back=True))
 def test_a_card_that_crossed_the_feed_downward_is_never_new(crossing: Crossing) -> None:
     """The Feed's cards the same way: an author strip ("Lena Vogel · 2h") at the bottom edge
@@ -207,7 +207,7 @@ def grader_facts(c: AdCrossing) -> list[str]:
     return [f"{c}: {f.kind} {f.what}" for f in facts if f.kind not in ("scroll", "row")]
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=75, deadline=None)
 @given(ad_crossings())
 def test_an_ad_that_crossed_the_feed_changed_nothing_for_the_grader(crossing: AdCrossing) -> None:
     """The grader's own class (swipes-only Feed walks, ``bench_truth --swipes-only --start

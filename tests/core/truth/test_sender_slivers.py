@@ -175,7 +175,8 @@ def far_flings(seed: int, per_list: int) -> list[str]:
 
 
 def test_far_moves_state_no_offset_but_the_phones() -> None:
-    assert far_jumps(0, 150) == OPEN
+    """75 moves a profile and list in CI (150 until CI's time needed it)."""
+    assert far_jumps(0, 75) == OPEN
 
 
 FLINGS_OPEN: list[str] = []

@@ -45,7 +45,8 @@ CI_UNDO = 7
 """Each N-th case of :func:`undo_cases` in CI (prime to the five offsets the large preset
 cuts each height at, so that the sample meets every one)."""
 SEEDS = (19, 20)
-"""The seeds :func:`clamped_cases` draws the sweep's cases with (the sweep's own is 18)."""
+"""The seeds :func:`clamped_cases` draws the sweep's cases with (the sweep's own is 18); CI
+deals them one to each preset, each seed on two."""
 
 Key = tuple[str, str, int, int, str]
 
@@ -116,13 +117,14 @@ def test_a_row_put_back_below_the_top_row_keeps_every_number(preset: str) -> Non
 @pytest.mark.parametrize("preset", sorted(PRESETS))
 def test_archives_at_a_clamped_end_tell_the_rows_taken_out(preset: str) -> None:
     found, tried = [], 0
-    for seed in SEEDS:
+    seeds = SEEDS[sorted(PRESETS).index(preset) % len(SEEDS) :: len(SEEDS)]  # one a preset
+    for seed in seeds:
         for case in list(clamped_cases(preset, seed))[::CI_EVERY]:
             tried += 1
             got = run(case)
             if got and (seed, _key(case)) not in OPEN_CLAMPED:
                 found += [f"{seed} {case} {step}: {klass} {detail}" for step, klass, detail in got]
-    assert tried >= 20
+    assert tried >= 10
     assert found == [], (len(found), found[:4])
 
 
