@@ -184,7 +184,7 @@ def _matched(prev: Frame, curr: Frame, iou_threshold: float, gesture: Gesture | 
     # keeps in view stay unpaired under the page, listed as come in. Where every answer
     # the first run got stands under that estimate, it is that run (second_pass.py).
     if replays(prev, curr, start, start_used, guard, final, gesture, _bottom_up):
-        return Matched(pairs)
+        return Matched(pairs, dict(pairs), tuple(final))  # the run stands: final measured it
     pairs, used = start, start_used
     _guarded(prev, curr, pairs, used, iou_threshold, gesture, final)
     return Matched(pairs)
