@@ -112,7 +112,7 @@ class Matched:
 
     pairs: dict[int, int]
     measured: dict[int, int] | None = None
-    """The pairs the scrolls were measured over (before passes 3 and 4), None if they were not."""
+    """The pairs :attr:`motions` were measured over, None if none were (:meth:`motions_over`)."""
     motions: tuple[Motion, ...] = ()
     """:func:`~deltarec.core.diff.scrolls.find_motions` over ``measured``, with the gesture."""
 
@@ -184,10 +184,11 @@ def _matched(prev: Frame, curr: Frame, iou_threshold: float, gesture: Gesture | 
     # keeps in view stay unpaired under the page, listed as come in. Where every answer
     # the first run got stands under that estimate, it is that run (second_pass.py).
     if replays(prev, curr, start, start_used, guard, final, gesture, _bottom_up):
-        return Matched(pairs)
+        return Matched(pairs, dict(pairs), tuple(final))  # the run stands: final measured it
+    measured = dict(pairs)  # what final measured: the delta's estimate if the run makes it
     pairs, used = start, start_used
     _guarded(prev, curr, pairs, used, iou_threshold, gesture, final)
-    return Matched(pairs)
+    return Matched(pairs, measured, tuple(final))
 
 
 def _guarded(

@@ -255,8 +255,7 @@ class Evidence:
         self.guard: Guard | None = None
 
     def holds(self, c: int, p: int) -> bool:
-        # Overlap first: the common pair of pass 1 sits in one box (IoU 1.0 at once), while
-        # shared content may gather the texts of two subtrees. All three are pure.
+        # Overlap first (pass 1's pair sits in one box); shared content reads subtrees. Pure.
         return self.overlaps(c, p) or self.shares(c, p) or self.synthetic_roots(c, p)
 
     def synthetic_roots(self, c: int, p: int) -> bool:
@@ -333,9 +332,8 @@ class Evidence:
         return False
 
     def overlapping(self, c: int, candidates: list[int]) -> set[int]:
-        """The candidates ``p`` for which :meth:`overlaps` ``(c, p)`` holds: the same test,
-        with the moves worked out once per old parent and the IoU inline, not once per
-        candidate (pass 3 weighs every candidate of a slot: a calendar's alike cells)."""
+        """The candidates ``p`` for which :meth:`overlaps` ``(c, p)`` holds: the same test, the
+        moves once per old parent, the IoU inline (pass 3 weighs a calendar's alike cells)."""
         b = self.curr.nodes[c].bounds
         bl, bt, br, bb = b.left, b.top, b.right, b.bottom
         area_b = (br - bl if br > bl else 0) * (bb - bt if bb > bt else 0)
@@ -343,8 +341,7 @@ class Evidence:
         nodes, parents = self.prev.nodes, self.prev.parents
         moves_of: dict[int, list[tuple[int, int]]] = {}
         out: set[int] = set()
-        # Comparisons and conditional expressions, not abs(), min() and max(): a builtin
-        # call costs what a dozen comparisons do, and a calendar's slot holds dozens of cells.
+        # Comparisons, not abs(), min() and max(): a builtin call costs a dozen comparisons.
         for p in candidates:
             moves = moves_of.get(parents[p])
             if moves is None:  # _moves depends on p only through its parent
@@ -373,9 +370,12 @@ class Evidence:
                 if union and inter / union >= threshold:
                     out.add(p)
                     break
-        out.update(p for p in candidates if p not in out and self.cut_with_parent(c, p))
-        guard = self.guard
-        if guard is not None:  # a box an edge cut in one frame (IoU says little)
+        label, guard = (self.curr.nodes[c].text, self.curr.nodes[c].content_desc), self.guard
+        if label != ("", ""):  # cut_with_parent's label test first: a dial's cells show others
+            same = [p for p in candidates if (nodes[p].text, nodes[p].content_desc) == label]
+            out.update(p for p in same if p not in out and self.cut_with_parent(c, p))
+        at = guard.shift(c) if guard is not None else None  # cut_alike's first tests, once
+        if guard is not None and at is not None and (at[0] == 0) != (at[1] == 0):  # an edge cut
             out.update(p for p in candidates if p not in out and guard.cut_alike(c, p))
         return out
 

@@ -253,17 +253,23 @@ def _lone_slivers(frame: Frame, paired: Collection[int]) -> dict[tuple[int, bool
     at C speed (the positions not in ``paired``, told by a set difference), then O(the
     unpaired), in document order (each was every position, in a walk; issue 19)."""
     out: dict[tuple[int, bool], int] = {}
-    for row in sorted(set(range(len(frame.nodes))).difference(paired)):
-        parent = frame.parents[row]
+    nodes, parents = frame.nodes, frame.parents
+    for row in sorted(set(range(len(nodes))).difference(paired)):
+        parent = parents[row]
         if parent < 0:
             continue
-        box, b = frame.nodes[parent].bounds, frame.nodes[row].bounds
-        if not 0 < b.height < box.height // 2:
-            continue
+        box, b = nodes[parent].bounds, nodes[row].bounds
+        # Across an edge first (most rows sit inside their parent), then thinner than half
+        # the parent: b.height and box.height // 2, inline (either edge test puts each
+        # box's top above its bottom, so neither height is clamped at 0).
         if box.top < b.top < box.bottom <= b.bottom:
-            out[parent, False] = -1 if (parent, False) in out else row
+            top = False
         elif b.top <= box.top < b.bottom < box.bottom:
-            out[parent, True] = -1 if (parent, True) in out else row
+            top = True
+        else:
+            continue
+        if b.bottom - b.top < (box.bottom - box.top) // 2:
+            out[parent, top] = -1 if (parent, top) in out else row
     return {key: row for key, row in out.items() if row >= 0}
 
 

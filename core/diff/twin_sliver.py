@@ -130,9 +130,9 @@ def _sliver_after(frame: Frame, row: int, s: int, scrolled: Iterable[int]) -> bo
     a, b = frame.nodes[row], frame.nodes[s]
     box = frame.nodes[frame.parents[s]].bounds
     sb, rb = b.bounds, a.bounds
-    return (
-        sb.area > 0
-        and sb.bottom >= box.bottom
+    return (  # on the bottom edge first: most siblings after a row that came are inside
+        sb.bottom >= box.bottom
+        and sb.area > 0
         and sb.height < rb.height
         and rb.bottom <= sb.top
         and (a.class_name, a.resource_id) == (b.class_name, b.resource_id)

@@ -9,11 +9,12 @@ around a list in both frames. Split from :mod:`~deltarec.core.diff.row_content`.
 
 from __future__ import annotations
 
-from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.frame import Frame, by_position
 from deltarec.core.observe.labels import natures, scrolls_by_nature
 from deltarec.core.observe.model import Node
 
 
+@by_position  # asked of a step's changed wrappers by both runs of unpair_other_rows
 def holds_scroller(frame: Frame, pos: int) -> bool:
     """Whether ``pos`` wraps a container made to scroll: one child after another, each in
     ``pos``'s box and nine tenths of it at least (a list 8 px below its frame's top), down
@@ -25,7 +26,9 @@ def holds_scroller(frame: Frame, pos: int) -> bool:
     :func:`~deltarec.core.diff.row_content.other_row` read it as another row of a list,
     and the form scrolled a page as wrappers removed and added (and so it did where a pinned
     header or an empty layer lay beside the list: settings-wifi, YouTube scrolled a page).
-    O(depth of the chain).
+    O(depth of the chain), kept per position (a pure fact of the frame: the matcher's two
+    runs of :func:`~deltarec.core.diff.row_content.unpair_other_rows` ask it of the same
+    changed wrappers, half its asks on the real pairs; issue 19).
 
     >>> from deltarec.core.capture.uiautomator import parse_uiautomator
     >>> f = Frame(parse_uiautomator('<hierarchy><node class="F" bounds="[0,0][9,9]"><node'

@@ -1,8 +1,10 @@
-"""``row_content.labels`` kept per frame is the long way's answer, asked in any order.
+"""``row_content.labels`` and ``viewport.holds_scroller`` kept per frame are the long way's
+answers, asked in any order.
 
-The long way (the frozenset of a subtree's naming texts, as it was computed on every ask)
-against the kept one, on every position of every real capture, as a dump and as element
-dicts, asked in a shuffled order and each asked twice.
+The long way (the frozenset of a subtree's naming texts, as it was computed on every ask;
+the chain of wrappers walked on every ask) against the kept one, on every position of every
+real capture, as a dump and as element dicts, asked in a shuffled order and each asked
+twice.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import pytest
 from deltarec.core.capture.element_dicts import elements_to_observation, observation_to_elements
 from deltarec.core.capture.uiautomator import parse_uiautomator
 from deltarec.core.diff.row_content import labels
+from deltarec.core.diff.viewport import holds_scroller
 from deltarec.core.observe.frame import Frame
 from tests.conftest import REAL_DUMPS
 
@@ -37,3 +40,4 @@ def test_kept_labels_are_the_long_way(name: str) -> None:
         rng.shuffle(order)
         for pos in order:
             assert labels(frame, pos) == _long(frame, pos), pos
+            assert holds_scroller(frame, pos) == holds_scroller.__wrapped__(frame, pos), pos
