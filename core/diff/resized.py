@@ -82,6 +82,38 @@ def moved_with_edge(prev: Frame, p: int, curr: Frame, c: int, dx: int, dy: int) 
     return not dx and dy != 0 and dy == top_edge_moved(prev, p, curr, c)
 
 
+def moved_with_side(prev: Frame, p: int, curr: Frame, c: int, dx: int, dy: int) -> bool:
+    """Whether a sideways content move of ``dx`` in list ``c`` (``p`` before) is the move of
+    one of its side edges, the list's box made wider or narrower with its other side kept:
+    the window laid out again on a screen of another width (a rotation, split screen, a
+    foldable), each row's end-aligned pieces (a switch, a chevron, a count) moving with the
+    end edge while the rest kept the start. No list scrolls by widening: its box moved.
+    O(1).
+
+    Lists that do scroll sideways (a carousel, a pager) keep their box as they do, so a
+    move that equals a side edge's, on a step that moved that edge, is not theirs either.
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> def shot(right):
+    ...     return Frame(parse_uiautomator(f'<hierarchy><node class="L"'
+    ...         f' bounds="[0,0][{right},900]"></node></hierarchy>'))
+    >>> moved_with_side(shot(1080), 0, shot(2220), 0, 1140, 0)
+    True
+    >>> moved_with_side(shot(1080), 0, shot(2220), 0, 40, 0)
+    False
+    >>> moved_with_side(shot(1080), 0, shot(1080), 0, 40, 0)
+    False
+    """
+    if dy or not dx:
+        return False
+    a, b = prev.nodes[p].bounds, curr.nodes[c].bounds
+    if a.left == b.left and a.right != b.right:
+        return dx == b.right - a.right
+    if a.right == b.right and a.left != b.left:
+        return dx == b.left - a.left
+    return False
+
+
 def top_edge_moved(prev: Frame, p: int, curr: Frame, c: int) -> int:
     """How far list ``c`` (``p`` before) moved its top edge alone (its other edges kept),
     no container made to scroll holding it: the move its rows, laid out from that edge,
