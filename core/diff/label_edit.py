@@ -119,10 +119,10 @@ def _lone_in_place(prev: Frame, p: int, curr: Frame, c: int) -> bool:
     a, b = prev.nodes[p], curr.nodes[c]
     if a.text or b.text or a.bounds != b.bounds or kind(a) != kind(b):
         return False
-    return _lone(prev, p) and _lone(curr, c)
+    return lone_kind(prev, p) and lone_kind(curr, c)
 
 
-def _lone(frame: Frame, pos: int) -> bool:
+def lone_kind(frame: Frame, pos: int) -> bool:
     """Whether no sibling of ``pos`` is of its kind: the kinds of a parent's children are
     counted once a frame (kept in its memo), so asking every row of a long list is O(n)."""
     parent = frame.parents[pos]
