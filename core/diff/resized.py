@@ -10,8 +10,10 @@ that stayed, and read the rows that came in as a page turned.
 :func:`kept_through_resize` names the one cut row that does prove something: the list's box
 moved one edge only (the other kept its place), the row is cut by that moving edge in one
 frame, keeps the other edge of its own box, clear of the list's edge that stayed, and shows
-a label of its own in both frames. A twin that landed there after a turn would have to
-land on the very pixel, on the very step the list changed size.
+a label of its own in both frames. The list may have been made wider or narrower too (the
+screen turned: a row as wide as its list keeps its margins), its left edge kept. A twin
+that landed there after a turn would have to land on the very pixel, on the very step the
+list changed size.
 """
 
 from __future__ import annotations
@@ -41,8 +43,9 @@ def kept_through_resize(
     """
     old_box, box = prev.nodes[old_box_at].bounds, curr.nodes[box_at].bounds
     a, b = prev.nodes[p].bounds, curr.nodes[c].bounds
-    if (a.left, a.right, old_box.left, old_box.right) != (b.left, b.right, box.left, box.right):
-        return False  # moved or resized sideways: not a list resized along its length
+    margins = (a.left - old_box.left, old_box.right - a.right)
+    if margins != (b.left - box.left, box.right - b.right) or old_box.left != box.left:
+        return False  # moved sideways, or not resized with its list: not the row kept
     if old_box.top == box.top and old_box.bottom != box.bottom:  # the bottom edge moved
         kept = a.top == b.top > box.top
         cut = a.bottom >= old_box.bottom or b.bottom >= box.bottom
