@@ -119,10 +119,10 @@ def _lone_in_place(prev: Frame, p: int, curr: Frame, c: int) -> bool:
     a, b = prev.nodes[p], curr.nodes[c]
     if a.text or b.text or a.bounds != b.bounds or kind(a) != kind(b):
         return False
-    return _lone(prev, p) and _lone(curr, c)
+    return lone_kind(prev, p) and lone_kind(curr, c)
 
 
-def _lone(frame: Frame, pos: int) -> bool:
+def lone_kind(frame: Frame, pos: int) -> bool:
     """Whether no sibling of ``pos`` is of its kind: the kinds of a parent's children are
     counted once a frame (kept in its memo), so asking every row of a long list is O(n)."""
     parent = frame.parents[pos]
@@ -230,11 +230,37 @@ def _edited(prev: Frame, p: int, was: str, curr: Frame, c: int, now: str) -> boo
 
 def reads_as_edit(was: str, now: str) -> bool:
     """Whether label ``was`` reads as edited into ``now`` whatever else the list shows: only
-    its numbers changed, or one holds the other.
+    its numbers changed, one holds the other, or one is the other cut at another length (an
+    app's own ellipsis: "All-day OFF" → "All-day…", "Standup mo…" → "Standup moved…").
 
     >>> reads_as_edit("40 likes", "41 likes"), reads_as_edit("Drive", "Drive (2)")
     (True, True)
     >>> reads_as_edit("Tom's <draft> #46", "Café menu #102")
     False
+    >>> reads_as_edit("All-day OFF", "All-day…"), reads_as_edit("Sta…", "Standup mo…")
+    (True, True)
+    >>> reads_as_edit("Al…", "All-day"), reads_as_edit("Standup…", "Stand by me")
+    (False, False)
     """
-    return NUMBER.sub("0", was) == NUMBER.sub("0", now) or was in now or now in was
+    if NUMBER.sub("0", was) == NUMBER.sub("0", now) or was in now or now in was:
+        return True
+    a, b = _uncut(was), _uncut(now)
+    if a is None and b is None:
+        return False
+    a, b = a or was, b or now
+    short, long = sorted((a, b), key=len)
+    return len(short) >= CUT_KEPT and long.startswith(short)
+
+
+CUT_KEPT = 3
+"""A label cut to fewer characters than this (``"Al…"``) says too little to be known by."""
+ELLIPSES = ("…", "...")
+
+
+def _uncut(label: str) -> str | None:
+    """``label`` without the ellipsis an app cut it with (and the space before it), or
+    None when it ends with none."""
+    for mark in ELLIPSES:
+        if label.endswith(mark):
+            return label[: -len(mark)].rstrip()
+    return None

@@ -70,6 +70,7 @@ from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.label_edit import one_label_edited
 from deltarec.core.diff.motions import Motion, shifted
 from deltarec.core.diff.pair_evidence import Evidence, Guard
+from deltarec.core.diff.pinned import pinned_at_edge
 from deltarec.core.diff.placeless import drop_placeless_keys as _drop_placeless_keys
 from deltarec.core.diff.pushed_edit import edited_where_pushed, pushed_by
 from deltarec.core.diff.recycled import one_content, unpair_recycled_pages
@@ -418,6 +419,7 @@ def _align(
                     # where the measured offset puts it, one label edited (a like count
                     # that ticked as the feed moved)
                     or (placed and reads_as_edited(prev, q, curr, c))
+                    or pinned_at_edge(prev, q, curr, c)  # a sticky header (its module)
                     # edited in place below the row it followed (two last rows: pushed out)
                     or (
                         not placed

@@ -10,8 +10,10 @@ that stayed, and read the rows that came in as a page turned.
 :func:`kept_through_resize` names the one cut row that does prove something: the list's box
 moved one edge only (the other kept its place), the row is cut by that moving edge in one
 frame, keeps the other edge of its own box, clear of the list's edge that stayed, and shows
-a label of its own in both frames. A twin that landed there after a turn would have to
-land on the very pixel, on the very step the list changed size.
+a label of its own in both frames. The list may have been made wider or narrower too (the
+screen turned: a row as wide as its list keeps its margins), its left edge kept. A twin
+that landed there after a turn would have to land on the very pixel, on the very step the
+list changed size.
 """
 
 from __future__ import annotations
@@ -41,8 +43,9 @@ def kept_through_resize(
     """
     old_box, box = prev.nodes[old_box_at].bounds, curr.nodes[box_at].bounds
     a, b = prev.nodes[p].bounds, curr.nodes[c].bounds
-    if (a.left, a.right, old_box.left, old_box.right) != (b.left, b.right, box.left, box.right):
-        return False  # moved or resized sideways: not a list resized along its length
+    margins = (a.left - old_box.left, old_box.right - a.right)
+    if margins != (b.left - box.left, box.right - b.right) or old_box.left != box.left:
+        return False  # moved sideways, or not resized with its list: not the row kept
     if old_box.top == box.top and old_box.bottom != box.bottom:  # the bottom edge moved
         kept = a.top == b.top > box.top
         cut = a.bottom >= old_box.bottom or b.bottom >= box.bottom
@@ -80,6 +83,38 @@ def moved_with_edge(prev: Frame, p: int, curr: Frame, c: int, dx: int, dy: int) 
     False
     """
     return not dx and dy != 0 and dy == top_edge_moved(prev, p, curr, c)
+
+
+def moved_with_side(prev: Frame, p: int, curr: Frame, c: int, dx: int, dy: int) -> bool:
+    """Whether a sideways content move of ``dx`` in list ``c`` (``p`` before) is the move of
+    one of its side edges, the list's box made wider or narrower with its other side kept:
+    the window laid out again on a screen of another width (a rotation, split screen, a
+    foldable), each row's end-aligned pieces (a switch, a chevron, a count) moving with the
+    end edge while the rest kept the start. No list scrolls by widening: its box moved.
+    O(1).
+
+    Lists that do scroll sideways (a carousel, a pager) keep their box as they do, so a
+    move that equals a side edge's, on a step that moved that edge, is not theirs either.
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> def shot(right):
+    ...     return Frame(parse_uiautomator(f'<hierarchy><node class="L"'
+    ...         f' bounds="[0,0][{right},900]"></node></hierarchy>'))
+    >>> moved_with_side(shot(1080), 0, shot(2220), 0, 1140, 0)
+    True
+    >>> moved_with_side(shot(1080), 0, shot(2220), 0, 40, 0)
+    False
+    >>> moved_with_side(shot(1080), 0, shot(1080), 0, 40, 0)
+    False
+    """
+    if dy or not dx:
+        return False
+    a, b = prev.nodes[p].bounds, curr.nodes[c].bounds
+    if a.left == b.left and a.right != b.right:
+        return dx == b.right - a.right
+    if a.right == b.right and a.left != b.left:
+        return dx == b.left - a.left
+    return False
 
 
 def top_edge_moved(prev: Frame, p: int, curr: Frame, c: int) -> int:

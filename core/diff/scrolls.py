@@ -83,7 +83,12 @@ from deltarec.core.diff.page_gesture import started_in, with_gesture
 from deltarec.core.diff.pages import through_wrappers, turned
 from deltarec.core.diff.past_new import scrolled_past
 from deltarec.core.diff.reordered import reordered_scroll
-from deltarec.core.diff.resized import inner_moved_with_edge, list_inside, moved_with_edge
+from deltarec.core.diff.resized import (
+    inner_moved_with_edge,
+    list_inside,
+    moved_with_edge,
+    moved_with_side,
+)
 from deltarec.core.diff.row_evidence import (
     displacement,
 )
@@ -224,6 +229,8 @@ def _find_motions(
             motion = None  # its box grew (shrank) with rows at its top: no scroll (:mod:`.grown`)
         if motion and not motion.page and moved_with_edge(prev, old, curr, c, motion.dx, motion.dy):
             motion = None  # its rows moved with its top edge: its box moved (:mod:`.resized`)
+        if motion and not motion.page and moved_with_side(prev, old, curr, c, motion.dx, motion.dy):
+            motion = None  # pieces moved with its side edge as its box widened (.resized)
         if (
             motion
             and not motion.page

@@ -4,10 +4,12 @@ their groups)."""
 
 from __future__ import annotations
 
+from deltarec.core.capture.element_dicts import ROOT_CLASS
 from deltarec.core.diff.compute import Delta
 from deltarec.core.diff.types import ChangeKind as K
 from deltarec.core.diff.types import FromToDict
 from deltarec.core.observe.index import ElementIndex
+from deltarec.core.observe.model import Observation
 from deltarec.core.render.facts import Line
 from deltarec.core.render.lines import element
 
@@ -36,8 +38,9 @@ def keyboard_lines(fields: dict[str, FromToDict]) -> list[Line]:
 def field_lines(
     d: Delta, curr_index: ElementIndex, prev_index: ElementIndex, *, new_screen: bool
 ) -> list[Line]:
-    """``~ app: A → B``, ``~ rotation: 0 → 1`` and ``~ focus: … → …`` (app and focus only when
-    the screen is not new: its header says it)."""
+    """``~ app: A → B``, ``~ rotation: 0 → 1`` (else ``~ screen: W0xH0 → W1xH1`` when the
+    screen's size changed: :func:`screen_shown`) and ``~ focus: … → …`` (app and focus only
+    when the screen is not new: its header says it)."""
     out: list[Line] = []
     f = d.fields
     if ("package" in f or "activity" in f) and not new_screen:
@@ -46,6 +49,9 @@ def field_lines(
         out.append(Line(K.FIELD, f"~ app: {a} → {b}"))
     if "rotation" in f:
         out.append(Line(K.FIELD, f"~ rotation: {f['rotation']['from']} → {f['rotation']['to']}"))
+    elif "screen" in f and screen_shown(d.prev.obs) and screen_shown(d.curr.obs):
+        (w0, h0), (w1, h1) = f["screen"]["from"], f["screen"]["to"]
+        out.append(Line(K.FIELD, f"~ screen: {w0}x{h0} → {w1}x{h1}"))
     if "focusedElement" in f and not new_screen:
         pf, cf = d.prev.focused, d.curr.focused
         old = element(None, d.prev.nodes[pf], prev_index.names[pf]) if pf >= 0 else "none"
@@ -58,4 +64,29 @@ def field_lines(
     return out
 
 
-__all__ = ["field_lines", "keyboard_lines"]
+def screen_shown(obs: Observation) -> bool:
+    """Whether ``obs``'s size is its screen's: a window (or, for element dicts, a top-level
+    element) spans it. Element dicts with no such element give only the extent of what
+    they show, which changes whenever the lowest element moves: not the screen's size, so
+    no ``~ screen:`` line is said of it (the JSON's ``fields.screen`` still gives it).
+
+    A window laid out again on a screen of another size (split screen, a foldable, a
+    rotation) moves and resizes nearly every box; ``~ screen: 2800x1840 → 1680x1840``
+    says why in one line, where the ``~ layout:`` line would list the moves as if each
+    were its own (:mod:`tests.core.real_scrolls.screens`, issue 18).
+
+    >>> from deltarec.core.observe.model import Bounds, Node, Observation
+    >>> win = Node(bounds=Bounds(0, 0, 1080, 2400))
+    >>> screen_shown(Observation(windows=(win,), width=1080, height=2400))
+    True
+    >>> screen_shown(Observation(windows=(win,), width=1080, height=2500))
+    False
+    """
+    whole = (0, 0, obs.width, obs.height)
+    tops = [c for w in obs.windows for c in (w.children if w.class_name == ROOT_CLASS else (w,))]
+    return obs.width > 0 and any(
+        (b.left, b.top, b.right, b.bottom) == whole for b in (n.bounds for n in tops[:64])
+    )
+
+
+__all__ = ["field_lines", "keyboard_lines", "screen_shown"]

@@ -137,7 +137,8 @@ def test_every_description_edited_as_its_list_scrolls_states_the_truth_on_both_p
 
 
 NESTED_OPEN: dict[tuple[str, str, str], int] = {}
-"""Violations of :func:`.edited.nested_all` (352 cases each path), a ratchet: none.
+"""Violations of every 2nd case of :func:`.edited.nested_all` (176 of 352 each path), a
+ratchet: none (the whole sweep: none).
 
 Closed: a feed flung 1,300 px or more past a carousel that moved 10 px sideways, its cards
 the only rows whole in both frames, read as the feed moved sideways too (and the carousel
@@ -157,8 +158,10 @@ wholly in the list's box before and after: the house's hedge (a grader decision,
 
 
 def test_every_carousel_scrolled_in_a_flung_feed_within_the_budget_on_both_paths() -> None:
-    sample = nested_all()
-    assert len(sample) >= 300
+    """Every 2nd case of :func:`.edited.nested_all` (``benchmarks/bench_real_nested.py``
+    runs them all)."""
+    sample = nested_all()[::2]
+    assert len(sample) >= 150
     found = by_kind("xml", sample, kind, check)
     frame_cache.clear()
     with graded_by_dicts():

@@ -1,0 +1,45 @@
+"""Hostile variety on real captures, round 6 (issue 18): a sticky section header replaced
+as a list scrolls under it, violations per kind and class, both paths.
+
+Derives the cases of :mod:`tests.core.real_scrolls.sticky` from every scroller of every
+real capture under ``fixtures/real``: a header pinned to the list's top edge (a view over
+the list, or the list's own first child held there), its letter kept or turned to the next
+section's as the list scrolls 10 px to more than a page either way. Each delta is graded
+against the scroll's truth, the header's (never ``+`` / ``-``, its new letter one ``~``)
+and the real-capture oracle, on the XML path and on element dicts. Target: 0 in every
+class.
+
+    python benchmarks/bench_real_sticky.py                 # 10 pairs per capture
+    python benchmarks/bench_real_sticky.py --per 6 --show 3 --path xml
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+from pathlib import Path
+
+os.environ.setdefault("ADBUTILS_ADB_PATH", "/bin/false")
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks import kinds_sweep
+from tests.core.real_scrolls.sticky import cases, check, kind
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    parser.add_argument("--per", type=int, default=10, help="derived pairs per capture")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--show", type=int, default=0, help="failing cases to print per class")
+    parser.add_argument("--path", choices=("xml", "dicts", "both"), default="both")
+    args = parser.parse_args(argv)
+    kinds_sweep.run(
+        "sticky", cases(random.Random(args.seed), args.per), check, args.path, args.show, kind=kind
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

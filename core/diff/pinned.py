@@ -1,0 +1,56 @@
+"""A list's sticky header, its label replaced as the list scrolled under it.
+
+A contacts list pins the header of the section at its top ("M") to its top edge while the
+rows scroll under it; when the next section reaches the edge the header reads "N". Where the
+header is one of the list's children (a header view held at the edge, Compose's
+``stickyHeader``), the list scrolled, so :func:`deltarec.core.diff.match._align` pairs its
+children only where the measured offset puts them, or by their content: the header is in
+neither place, and read as removed and added (``tests/core/real_scrolls/sticky.py``).
+
+:func:`pinned_at_edge` names the one child that is the header: in the very same box in both
+frames, flush with its list's top or bottom edge, of a kind (class, resource id, role) that
+no other child of the list shares in either frame (a row of the list is one of many alike,
+and a row recycled onto the edge is another row), showing one or two labels. Nothing else
+of its kind could have come into that box.
+"""
+
+from __future__ import annotations
+
+from deltarec.core.diff.label_edit import lone_kind
+from deltarec.core.diff.row_content import kind, texts
+from deltarec.core.observe.frame import Frame
+
+LABELS = 2
+"""A header shows at most this many labels (a letter, and perhaps its count)."""
+
+
+def pinned_at_edge(prev: Frame, p: int, curr: Frame, c: int) -> bool:
+    """Whether child ``c`` of a scrolled list (``p`` before) is its sticky header, its label
+    replaced (module docstring). O(1) but for the first ask of a list (its kinds counted once,
+    :func:`~deltarec.core.diff.label_edit.lone_kind`).
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> def shot(head, top):
+    ...     rows = "".join(f'<node class="R" text="r{i}" bounds="[0,{top + 30 * i}]'
+    ...                    f'[9,{top + 30 * i + 30}]"/>' for i in range(4))
+    ...     return Frame(parse_uiautomator('<hierarchy><node class="L" bounds="[0,0][9,90]">'
+    ...         f'<node class="H" text="{head}" bounds="[0,0][9,20]"/>{rows}</node></hierarchy>'))
+    >>> pinned_at_edge(shot("M", 0), 1, shot("N", -40), 1)
+    True
+    >>> pinned_at_edge(shot("M", 0), 2, shot("N", -40), 2)
+    False
+    """
+    old, new = prev.nodes[p], curr.nodes[c]
+    a, b = old.bounds, new.bounds
+    if a != b or not b.area or kind(old) != kind(new):
+        return False
+    box_p, box_c = prev.nodes[prev.parents[p]].bounds, curr.nodes[curr.parents[c]].bounds
+    on_edge = (b.top == box_c.top and a.top == box_p.top) or (
+        b.bottom == box_c.bottom and a.bottom == box_p.bottom
+    )
+    if not on_edge:
+        return False
+    shown_a, shown_b = texts(prev, p), texts(curr, c)
+    if not (0 < len(shown_a) <= LABELS and 0 < len(shown_b) <= LABELS):
+        return False
+    return lone_kind(prev, p) and lone_kind(curr, c)

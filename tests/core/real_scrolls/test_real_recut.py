@@ -1,0 +1,71 @@
+"""Ellipsized labels of a real capture's list cut at another length (:mod:`.recut`), graded
+on both paths: each label one ``~`` of its own node, nothing else, no scroll.
+
+A cheap, seeded sample runs here (one derived pair per real capture with a list of long
+labels, the kinds dealt in turn); ``benchmarks/bench_real_recut.py`` runs more.
+:data:`BUDGET` is a ratchet: the violations each (path, kind, class) still has in this
+sample. Lower it when a class closes, never raise it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from deltarec.core.capture import frame_cache
+from tests.core.dict_truth import graded_by_dicts
+from tests.core.real_scrolls.grading import by_kind
+from tests.core.real_scrolls.recut import ELLIPSIS, KINDS, Recut, cases, check, derive, kind
+from tests.core.real_scrolls.transforms import _walk
+
+BUDGET: dict[tuple[str, str, str], int] = {("dicts", "collide", "missed"): 1}
+"""Violations per (path, kind, class) in the seeded sample (about 20 cases each path).
+
+Closed (``bench_real_recut.py``, seed 1, 8 a capture, 168 cases; XML 0 → 0, dicts 56 → 6):
+on element dicts, which carry no class and no id, a label cut at another length ("All-day
+OFF" → "All-day…", "August 14 (Thu)" → "August 14 (…") read as removed and added: a name
+that is the other cut at another length reads as edited
+(:func:`deltarec.core.diff.label_edit.reads_as_edit`).
+
+Open (the bench's 6, dicts, **collide**): the calendar's event form cut to a fifth of each
+label ("All-day OFF" → "Al…", "Location" → "Lo…"): fewer than three characters kept say too
+little to know a label by (``label_edit.CUT_KEPT``), and the form's fields have no other
+name on dicts."""
+
+
+def _sample() -> list[Recut]:
+    return cases(random.Random(0), 1)
+
+
+def test_the_sample_holds_every_kind() -> None:
+    kinds = Counter(kind(c) for c in _sample())
+    assert set(kinds) == set(KINDS), kinds
+
+
+def test_the_labels_keep_their_words_and_boxes() -> None:
+    """The generator itself: the two frames differ only in texts, each a cut of the other
+    (or of one whole text), every box kept."""
+    for case in _sample()[:8]:
+        prev, curr = derive(case)
+        nodes = list(zip(_walk(prev), _walk(curr), strict=True))
+        assert any(a.text != b.text for (_, a), (_, b) in nodes)
+        for (_, a), (_, b) in nodes:
+            assert a.bounds == b.bounds
+            if a.text != b.text:
+                short, long = sorted((a.text, b.text), key=len)
+                assert short.endswith(ELLIPSIS)
+                assert long.removesuffix(ELLIPSIS).startswith(short.removesuffix(ELLIPSIS))
+
+
+def test_recut_labels_state_the_truth_within_the_budget_on_xml() -> None:
+    found = by_kind("xml", _sample(), kind, check)
+    over = {k: n for k, n in found.items() if n > BUDGET.get(k, 0)}
+    assert over == {}, found
+
+
+def test_recut_labels_state_the_truth_within_the_budget_on_dicts() -> None:
+    frame_cache.clear()
+    with graded_by_dicts():
+        found = by_kind("dicts", _sample(), kind, check)
+    over = {k: n for k, n in found.items() if n > BUDGET.get(k, 0)}
+    assert over == {}, found
