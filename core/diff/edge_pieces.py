@@ -104,6 +104,32 @@ def edge_offset(
     return None if offset == (0, 0) else offset
 
 
+def edge_tie(
+    prev: Frame,
+    p: int,
+    curr: Frame,
+    c: int,
+    pairs: Mapping[int, int],
+    used: AbstractSet[int],
+    votes: Mapping[tuple[int, int], float],
+) -> tuple[int, int] | None:
+    """The one of the offsets ``votes`` split between (no winner) that the uncut edges name
+    (:func:`edge_offset`), or None. Rows that show nothing of their own (a list whose labels
+    are all merged onto the card around it) are twins of one another: each votes for every
+    place one of its twins held, a pitch apart, and no place wins. The edges of the nodes
+    around them that no edge of the list cuts (a bar cut by the top edge alike, its bottom
+    edge moved; the card's top edge moved under its cut bottom) are no twins: where they
+    name one of the places voted for, it is the move. They never name a move nothing voted
+    for. O(:func:`edge_offset`), asked only of a host its votes left undecided."""
+    if not votes:
+        return None
+    by_edges = edge_offset(prev, p, curr, c, pairs, used)
+    if by_edges is None:
+        return None
+    near = [o for o in votes if max(abs(o[0] - by_edges[0]), abs(o[1] - by_edges[1])) <= SPREAD]
+    return by_edges if near else None
+
+
 def _unique_child(
     prev: Frame,
     curr: Frame,
