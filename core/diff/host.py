@@ -31,7 +31,7 @@ from deltarec.core.diff.row_evidence import (
     up,
 )
 from deltarec.core.diff.scroll_edits import kept_edited, with_one_edit
-from deltarec.core.diff.unique_labels import unique_spot
+from deltarec.core.diff.unique_labels import twinned, unique_spot
 from deltarec.core.diff.vote_rank import by_votes, leads
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.labels import natures, scrolls_by_nature
@@ -216,7 +216,7 @@ def host_motion(
                 continue
         votes = strong if whole and curr.children[k] else weak
         places = [spots[0][1:]] if len(spots) == 1 else list(dict.fromkeys(s[1:] for s in spots))
-        if votes is weak and len(places) > 1:
+        if votes is weak and (len(places) > 1 or twinned(prev, spots[0][0], curr, k)):
             continue  # a label seen in several places vouches for none of them
         if row >= 0 and row != k:
             # A piece votes only for a place in a row that shows nothing its row contradicts:
