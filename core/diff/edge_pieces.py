@@ -18,7 +18,8 @@ never outvotes a vote of content):
   of a kind and size no other node of the list shows in either frame: its box moved by the
   offset.
 
-Nodes inside a container made to scroll within the list are that one's, not the list's.
+Nodes inside a container made to scroll within the list are that one's, not the list's;
+its own box is a row of the list (a dropdown marked scrollable, cut with its field).
 Every such node is one the matching paired (content, structure) inside the host in both
 frames, and all of them name the same move (within the rounding of
 :data:`~deltarec.core.diff.motions.SPREAD`), or none is named: pieces that disagree tell
@@ -74,34 +75,50 @@ def edge_offset(
     kinds = _kinds(curr, c + 1, end), _kinds(prev, p + 1, min(p_end, p + LIMIT))
     votes: dict[tuple[int, int], float] = {}
     natural = natures(curr)
-    k = c
-    while k + 1 < end:
-        k += 1
-        if natural[k]:
-            k = curr.subtree_end(k) - 1  # a list inside scrolls on its own: its nodes are its
-            continue
-        q = pairs.get(k)
-        if q is None:
-            q = _unique_child(prev, curr, k, pairs, used, kinds)
-        if q is None or not p < q < p_end:
-            continue
-        move = _moved(prev.nodes[q].bounds, old_box, curr.nodes[k].bounds, box)
-        if move is None:
-            b = curr.nodes[k].bounds
-            if curr.has_content[k] or curr.children[k]:
-                continue
-            kind = (curr.nodes[k].class_name, b.width, b.height)
-            if kinds[0][kind] != 1 or kinds[1][kind] != 1:
-                continue
-            move = _whole_move(prev.nodes[q].bounds, old_box, b, box)
-            if move is None:
-                continue
-        votes[(0, move)] = votes.get((0, move), 0.0) + 1.0
+    k = c + 1
+    while k < end:
+        # A list inside scrolls on its own: its nodes are its, but its box is a row of this
+        # one's (a dropdown marked scrollable, cut by the list's edge with its row).
+        move = _edge_move(prev, p, p_end, curr, k, pairs, used, kinds, (old_box, box))
+        if move is not None:
+            votes[(0, move)] = votes.get((0, move), 0.0) + 1.0
+        k = curr.subtree_end(k) if natural[k] else k + 1
     moves = clustered(votes)
     if len(moves) != 1:
         return None
     (offset,) = moves
     return None if offset == (0, 0) else offset
+
+
+def _edge_move(
+    prev: Frame,
+    p: int,
+    p_end: int,
+    curr: Frame,
+    k: int,
+    pairs: Mapping[int, int],
+    used: AbstractSet[int],
+    kinds: tuple[Counter[tuple[str, int, int]], Counter[tuple[str, int, int]]],
+    boxes: tuple[Bounds, Bounds],
+) -> int | None:
+    """How far node ``k`` of list ``p``'s content moved, read off an edge no edge of the
+    list cuts (:func:`edge_offset`), or None. ``boxes``: the list's, before and now."""
+    old_box, box = boxes
+    q = pairs.get(k)
+    if q is None:
+        q = _unique_child(prev, curr, k, pairs, used, kinds)
+    if q is None or not p < q < p_end:
+        return None
+    move = _moved(prev.nodes[q].bounds, old_box, curr.nodes[k].bounds, box)
+    if move is not None:
+        return move
+    b = curr.nodes[k].bounds
+    if curr.has_content[k] or curr.children[k]:
+        return None
+    kind = (curr.nodes[k].class_name, b.width, b.height)
+    if kinds[0][kind] != 1 or kinds[1][kind] != 1:
+        return None
+    return _whole_move(prev.nodes[q].bounds, old_box, b, box)
 
 
 def edge_tie(
