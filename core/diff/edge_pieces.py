@@ -18,7 +18,8 @@ never outvotes a vote of content):
   of a kind and size no other node of the list shows in either frame: its box moved by the
   offset.
 
-Nodes inside a container made to scroll within the list are that one's, not the list's.
+Nodes inside a container made to scroll within the list are that one's, not the list's;
+its own box is a row of the list (a dropdown marked scrollable, cut with its field).
 Every such node is one the matching paired (content, structure) inside the host in both
 frames, and all of them name the same move (within the rounding of
 :data:`~deltarec.core.diff.motions.SPREAD`), or none is named: pieces that disagree tell
@@ -74,34 +75,76 @@ def edge_offset(
     kinds = _kinds(curr, c + 1, end), _kinds(prev, p + 1, min(p_end, p + LIMIT))
     votes: dict[tuple[int, int], float] = {}
     natural = natures(curr)
-    k = c
-    while k + 1 < end:
-        k += 1
-        if natural[k]:
-            k = curr.subtree_end(k) - 1  # a list inside scrolls on its own: its nodes are its
-            continue
-        q = pairs.get(k)
-        if q is None:
-            q = _unique_child(prev, curr, k, pairs, used, kinds)
-        if q is None or not p < q < p_end:
-            continue
-        move = _moved(prev.nodes[q].bounds, old_box, curr.nodes[k].bounds, box)
-        if move is None:
-            b = curr.nodes[k].bounds
-            if curr.has_content[k] or curr.children[k]:
-                continue
-            kind = (curr.nodes[k].class_name, b.width, b.height)
-            if kinds[0][kind] != 1 or kinds[1][kind] != 1:
-                continue
-            move = _whole_move(prev.nodes[q].bounds, old_box, b, box)
-            if move is None:
-                continue
-        votes[(0, move)] = votes.get((0, move), 0.0) + 1.0
+    k = c + 1
+    while k < end:
+        # A list inside scrolls on its own: its nodes are its, but its box is a row of this
+        # one's (a dropdown marked scrollable, cut by the list's edge with its row).
+        move = _edge_move(prev, p, p_end, curr, k, pairs, used, kinds, (old_box, box))
+        if move is not None:
+            votes[(0, move)] = votes.get((0, move), 0.0) + 1.0
+        k = curr.subtree_end(k) if natural[k] else k + 1
     moves = clustered(votes)
     if len(moves) != 1:
         return None
     (offset,) = moves
     return None if offset == (0, 0) else offset
+
+
+def _edge_move(
+    prev: Frame,
+    p: int,
+    p_end: int,
+    curr: Frame,
+    k: int,
+    pairs: Mapping[int, int],
+    used: AbstractSet[int],
+    kinds: tuple[Counter[tuple[str, int, int]], Counter[tuple[str, int, int]]],
+    boxes: tuple[Bounds, Bounds],
+) -> int | None:
+    """How far node ``k`` of list ``p``'s content moved, read off an edge no edge of the
+    list cuts (:func:`edge_offset`), or None. ``boxes``: the list's, before and now."""
+    old_box, box = boxes
+    q = pairs.get(k)
+    if q is None:
+        q = _unique_child(prev, curr, k, pairs, used, kinds)
+    if q is None or not p < q < p_end:
+        return None
+    move = _moved(prev.nodes[q].bounds, old_box, curr.nodes[k].bounds, box)
+    if move is not None:
+        return move
+    b = curr.nodes[k].bounds
+    if curr.has_content[k] or curr.children[k]:
+        return None
+    kind = (curr.nodes[k].class_name, b.width, b.height)
+    if kinds[0][kind] != 1 or kinds[1][kind] != 1:
+        return None
+    return _whole_move(prev.nodes[q].bounds, old_box, b, box)
+
+
+def edge_tie(
+    prev: Frame,
+    p: int,
+    curr: Frame,
+    c: int,
+    pairs: Mapping[int, int],
+    used: AbstractSet[int],
+    votes: Mapping[tuple[int, int], float],
+) -> tuple[int, int] | None:
+    """The one of the offsets ``votes`` split between (no winner) that the uncut edges name
+    (:func:`edge_offset`), or None. Rows that show nothing of their own (a list whose labels
+    are all merged onto the card around it) are twins of one another: each votes for every
+    place one of its twins held, a pitch apart, and no place wins. The edges of the nodes
+    around them that no edge of the list cuts (a bar cut by the top edge alike, its bottom
+    edge moved; the card's top edge moved under its cut bottom) are no twins: where they
+    name one of the places voted for, it is the move. They never name a move nothing voted
+    for. O(:func:`edge_offset`), asked only of a host its votes left undecided."""
+    if not votes:
+        return None
+    by_edges = edge_offset(prev, p, curr, c, pairs, used)
+    if by_edges is None:
+        return None
+    near = [o for o in votes if max(abs(o[0] - by_edges[0]), abs(o[1] - by_edges[1])) <= SPREAD]
+    return by_edges if near else None
 
 
 def _unique_child(

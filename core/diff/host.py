@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
 
 from deltarec.core.diff.axis import at_edge, cut_move, host_sideways
-from deltarec.core.diff.edge_pieces import edge_offset
+from deltarec.core.diff.edge_pieces import edge_offset, edge_tie
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.growth import unscrolled
 from deltarec.core.diff.motions import SPREAD, Motion, clustered, near, near_box, shifted
@@ -31,7 +31,7 @@ from deltarec.core.diff.row_evidence import (
     up,
 )
 from deltarec.core.diff.scroll_edits import kept_edited, with_one_edit
-from deltarec.core.diff.unique_labels import unique_spot
+from deltarec.core.diff.unique_labels import twinned, unique_spot
 from deltarec.core.diff.vote_rank import by_votes, leads
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.labels import natures, scrolls_by_nature
@@ -216,7 +216,7 @@ def host_motion(
                 continue
         votes = strong if whole and curr.children[k] else weak
         places = [spots[0][1:]] if len(spots) == 1 else list(dict.fromkeys(s[1:] for s in spots))
-        if votes is weak and len(places) > 1:
+        if votes is weak and (len(places) > 1 or twinned(prev, spots[0][0], curr, k)):
             continue  # a label seen in several places vouches for none of them
         if row >= 0 and row != k:
             # A piece votes only for a place in a row that shows nothing its row contradicts:
@@ -275,7 +275,10 @@ def host_motion(
         or count < margin * runner_up
         or (lone and not natural)
     ):
-        return turned(prev, curr, pairs, used, c) if natural and not rows_decide else None
+        tie = edge_tie(prev, p, curr, c, pairs, used, votes) if natural and base == (0, 0) else None
+        if tie is None:
+            return turned(prev, curr, pairs, used, c) if natural and not rows_decide else None
+        (dx, dy), rivals = tie, 0.0  # twins' votes split, the uncut edges name one of them
     if unscrolled(prev, curr, c, p, pairs, used, (dx, dy), base):
         return None  # a row above the rows grew, came or went, or the host moved: no scroll
     if side and not dy and _relined(strong, weak, dx):

@@ -23,7 +23,7 @@ from deltarec.core.diff.axis import across as _across
 from deltarec.core.diff.axis import at_edge, host_sideways, page_swiped
 from deltarec.core.diff.motions import Motion
 from deltarec.core.diff.recycled import kept_page, shown_texts
-from deltarec.core.diff.resized import kept_through_resize
+from deltarec.core.diff.resized import kept_in_place, kept_through_resize
 from deltarec.core.diff.row_content import own_texts
 from deltarec.core.diff.row_evidence import TextCache, kin, shown, spanned_past
 from deltarec.core.diff.row_place import may_span, spans
@@ -99,6 +99,8 @@ def page(
             left.append(q)
     if not came or not left or _same_rows_in_place(prev, curr, came, left, cache):
         return None
+    if not still and kept_in_place(prev, p, curr, c, old_view, view):
+        return None  # the keyboard opened or closed over it, its rows in place (.resized)
     rows = (len(came) >= 2 and len(left) >= 2) or any(curr.children[k] for k in came)
     if not rows:
         return None  # one label for another (a dialog's message) is not a page of a list

@@ -23,6 +23,7 @@ from collections.abc import Mapping
 from deltarec.core.diff.row_content import own_texts, texts
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.labels import natures
+from deltarec.core.observe.model import Bounds
 
 
 def kept_through_resize(
@@ -59,6 +60,56 @@ def kept_through_resize(
         and cut
         and bool(texts(prev, p) & texts(curr, c) & own_texts(prev, p) & own_texts(curr, c))
     )
+
+
+def kept_in_place(prev: Frame, p: int, curr: Frame, c: int, old_view: Bounds, view: Bounds) -> bool:
+    """Whether the content of container ``c`` (``p`` before), shown in ``view``
+    (``old_view`` before), kept its place while the view moved its bottom edge alone: node
+    for node in document order, at the same depth, the same class, id, text and description,
+    and the same box cut to the part of the view both frames show (a node the moving edge
+    cut, or showed whole, or hid, is that node there). The keyboard opened over a list laid
+    out with ``adjustResize`` that did not follow it, or closed: its top edge kept its place,
+    so did its rows, and nothing scrolled, however little of them either frame shows whole
+    (one card filling the list, cut by both edges in one frame: no edge of it is its own in
+    both, and its pieces, cut, pair with nothing; :func:`deltarec.core.diff.pages.page` read
+    that as a page turned). A page turned in that step would have to bring in rows that show
+    what the old ones showed, in their very boxes. O(size of both subtrees).
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> def shot(bottom, top=0):
+    ...     return Frame(parse_uiautomator(f'<hierarchy><node class="L" bounds="[0,0][9,{bottom}]">'
+    ...         f'<node class="Ad" content-desc="Ad" bounds="[0,{top}][9,{min(bottom, 90)}]"/>'
+    ...         '</node></hierarchy>'))
+    >>> kept_in_place(shot(80), 0, shot(50), 0, Bounds(0, 0, 9, 80), Bounds(0, 0, 9, 50))
+    True
+    >>> kept_in_place(shot(80), 0, shot(50, 10), 0, Bounds(0, 0, 9, 80), Bounds(0, 0, 9, 50))
+    False
+    """
+    if (old_view.left, old_view.top, old_view.right) != (view.left, view.top, view.right):
+        return False
+    if old_view.bottom == view.bottom:
+        return False
+    both = Bounds(view.left, view.top, view.right, min(view.bottom, old_view.bottom))
+    return _shown(prev, p, both) == _shown(curr, c, both)
+
+
+def _shown(frame: Frame, pos: int, view: Bounds) -> list[tuple[int, str, str, str, str, Bounds]]:
+    """The nodes below ``pos`` that ``view`` shows a part of: depth below ``pos``, class,
+    id, text, description and the part shown, in document order."""
+    out = []
+    top = frame.depth[pos]
+    for k in range(pos + 1, frame.subtree_end(pos)):
+        n, b = frame.nodes[k], frame.nodes[k].bounds
+        cut = Bounds(
+            max(b.left, view.left),
+            max(b.top, view.top),
+            min(b.right, view.right),
+            min(b.bottom, view.bottom),
+        )
+        if cut.right > cut.left and cut.bottom > cut.top:
+            row = (frame.depth[k] - top, n.class_name, n.resource_id, n.text, n.content_desc)
+            out.append((*row, cut))
+    return out
 
 
 def moved_with_edge(prev: Frame, p: int, curr: Frame, c: int, dx: int, dy: int) -> bool:

@@ -128,6 +128,7 @@ def _find_motions(
     n = len(curr)
     nodes_p, nodes_c = prev.nodes, curr.nodes
     moved = [False] * n
+    stretched = [False] * n
     any_moved = False
     for c, p in pairs.items():
         a, b = nodes_p[p].bounds, nodes_c[c].bounds
@@ -142,6 +143,12 @@ def _find_motions(
             # sliver of "Desk lamp" at the top, whole at the bottom before: cut_move
             # measures it). Not the only way a page turned, then; it marks no host busy.
             any_moved = any_moved or a.bottom != b.bottom
+        elif (a.left, a.top, a.right) == (b.left, b.top, b.right) and a.bottom != b.bottom:
+            # Its bottom edge alone moved: maybe a piece the top edge cut alike in both
+            # frames, its own edge moved with the content (a card filling its list, the
+            # list scrolled; .edge_pieces measures it), or a row that grew: its hosts are
+            # worth a look, none of them moved by it.
+            any_moved = stretched[c] = True
         elif (a.top, a.bottom) == (b.top, b.bottom) and a.left != b.left:
             # The same along x: an item of a carousel a side edge cut (:mod:`.axis`).
             any_moved = any_moved or (a.right != b.right and item_sideways(prev, p, curr, c))
@@ -167,7 +174,7 @@ def _find_motions(
     busy = [False] * n
     direct = [False] * n
     for c in range(n - 1, -1, -1):
-        if moved[c] or c not in pairs:
+        if moved[c] or c not in pairs or stretched[c]:
             parent, plain = parents[c], True
             while parent >= 0 and (not busy[parent] or (plain and not direct[parent])):
                 busy[parent] = True

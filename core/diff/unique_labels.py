@@ -84,6 +84,19 @@ def label_counts(frame: Frame) -> Counter[Label]:
     return got  # type: ignore[return-value]
 
 
+def twinned(prev: Frame, q: int, curr: Frame, k: int) -> bool:
+    """Whether node ``k`` shows a label that another node of either frame shows too (``q``:
+    the node of ``prev`` it is taken for): placed by its size alone where its twin is cut
+    by the list's edge (a contact's "Home" type under its second "Phone" field, put in above
+    the Email section's "Home", whose place it took), it may be that twin, and vouches for
+    no move (:func:`~deltarec.core.diff.host.host_motion`'s weak votes). False for a node
+    showing no label. O(1) after :func:`label_counts`."""
+    key = _signature(curr.nodes[k])
+    if not (key[1] or key[2]):
+        return False
+    return label_counts(curr)[key] > 1 or label_counts(prev)[_signature(prev.nodes[q])] > 1
+
+
 _signature = operator.attrgetter("class_name", "text", "content_desc")
 
 
