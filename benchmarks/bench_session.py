@@ -1628,33 +1628,49 @@ class Grader:
         only when it names that row as the other reading (``…, or its row "Ada" came in
         new``: :func:`deltarec.core.diff.pushed_edge.beside_sliver`), up, by that pitch: then
         it reports the row put back and the labels the rows pushed down took out of view.
+        Its mirror, one row archived below that sliver, the rows below pulled up by its
+        pitch: a scroll down by it (the row scrolled up to the sliver's place, the sliver
+        out), true only when it names that row as taken out (``…, or its row "Ada" was
+        removed``), down, by that pitch.
 
         **Grader decision (issue 18).** A hedge is accepted only when each reading it names
         fits both frames and the truth is one of them: the row named is the one put back
-        (the truth), and the scroll by its pitch is what the dumps show
-        (``tests/core/truth/scroll_truth.py`` holds the JSON entry to the same)."""
-        said = re.search(r', or its row "([^"]*)" came in new$', line)
+        (archived: the truth), and the scroll by its pitch is what the dumps show
+        (``tests/core/truth/scroll_truth.py`` holds the JSON entry to the same; the archive
+        mirror accepted as the undo's was, by the slivers helper: with no gesture told, two
+        dumps tell neither apart)."""
+        came = re.search(r', or its row "([^"]*)" came in new$', line)
+        said = came or re.search(r', or its row "([^"]*)" was removed$', line)
         b, a = self.before.state.inbox, self.after.state.inbox
-        back = b.archived - a.archived
-        same = (b.mail, b.pages, b.anchored, b.offset) == (a.mail, a.pages, a.anchored, a.offset)
-        if said is None or len(back) != 1 or a.archived - b.archived or not same:
+        back, went = b.archived - a.archived, a.archived - b.archived
+        moved = back if came else went
+        # Nothing else moved the list: a page loaded at its end (its footer came into view)
+        # appends rows after its last item, which the line's rows out at the bottom count.
+        same = (b.mail, b.anchored, b.offset) == (a.mail, a.anchored, a.offset) and (
+            b.pages <= a.pages
+        )
+        if said is None or len(moved) != 1 or (went if came else back) or not same:
             return "no (unreported) scroll of that container"
-        (item,) = back
-        for key, view in self.after.views.items():
-            if view.view.swipe != "v:inbox" or key not in self.before.views:
+        (item,) = moved
+        way, shown, other = (
+            ("up", self.after, self.before) if came else ("down", self.before, self.after)
+        )
+        for key, view in shown.views.items():
+            if view.view.swipe != "v:inbox" or key not in other.views:
                 continue
-            came = [k for k in self.after.children[key] if k not in self.before.children[key]]
-            rows = [k for k in came if self.after.views[k].view.action == f"open:{item}"]
+            new = [k for k in shown.children[key] if k not in other.children[key]]
+            rows = [k for k in new if shown.views[k].view.action == f"open:{item}"]
             px = exact_px(self.after.profile, ROW_H, axis=1)
             numbers = [int(p.replace(",", "")) for p in re.findall(r"(\d[\d,]*)\s*px", line)]
             if not (
                 rows
-                and _named(said[1], self.after.views[rows[0]].names)
-                and "up" in words
+                and _named(said[1], shown.views[rows[0]].names)
+                and way in words
                 and any(abs(p - px) <= 1 for p in numbers)
             ):
-                return f"a row put back: {px:.0f}px up, or that row came in new"
-            for f in self.facts:  # the line's scroll moves them: the rows pushed down
+                verb = "put back" if came else "taken out"
+                return f"a row {verb}: {px:.0f}px {way}, or that row {verb}"
+            for f in self.facts:  # the line's scroll moves them: the rows pushed or pulled
                 if f.kind in "+-" and _under(f.data.get("key", ("",)), [key]):
                     f.met = True
             return ""

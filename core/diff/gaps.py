@@ -35,7 +35,9 @@ def closed_gaps(
     their own in both frames count (:func:`_known`); rows that show no text (slivers an
     edge cut to nothing), paired by their place alone, count too with ``slivers``: the
     caller's finger did not drag the list (a tap on "Archive"); a sliver at the top that
-    "stayed" while every other row moved is a scroll's as likely. O(rows).
+    "stayed" while every other row moved is a scroll's as likely. With ``slivers``, a blank
+    sliver left unpaired in the very box a blank row had counts as that row
+    (:func:`_edge_twins`: its key renumbered by a blank twin come elsewhere). O(rows).
 
     >>> from deltarec.core.capture.uiautomator import parse_uiautomator
     >>> def shot(*rows):  # rows 100 px apart from the top, "" leaves a slot empty
@@ -199,9 +201,10 @@ def _rows(
     (new index, old index, how far it moved along y)."""
     box_new, box_old = curr.nodes[c].bounds, prev.nodes[p].bounds
     old_at = {q: i for i, q in enumerate(prev.children[p])}
+    twins = _edge_twins(prev, curr, pairs, c, p) if slivers else {}
     rows: list[tuple[int, int, int]] = []
     for i, k in enumerate(curr.children[c]):
-        j = old_at.get(pairs.get(k, -1))
+        j = old_at.get(pairs.get(k, twins.get(k, -1)))
         if j is None:
             continue
         q = prev.children[p][j]
@@ -291,3 +294,35 @@ def _closed(
     span = last.bottom - first.top
     room = full.nodes[full_kids[j2]].bounds.top - full.nodes[full_kids[j]].bounds.bottom
     return span - SLACK <= step <= room + SLACK
+
+
+def _edge_twins(
+    prev: Frame, curr: Frame, pairs: Mapping[int, int], c: int, p: int
+) -> dict[int, int]:
+    """Rows of list ``c`` that an edge of it cuts to a sliver showing nothing, left unpaired,
+    each with the one unpaired row of ``p`` in the very same box, of its class, showing
+    nothing too: ``{new: old}``, for :func:`_rows` under a tap told (``slivers``).
+
+    Pass 1 pairs such slivers on their keys, made of their place among blank siblings
+    (:mod:`deltarec.core.observe.identity`: the ``-N`` of identical twins), unless a blank
+    row came or went elsewhere in the list (an archive pulls a row up to a blank sliver at
+    the bottom edge) and numbered the twins anew: the top sliver then had no pair while
+    the scroll was estimated, and the rows below a row taken out read as one scroll by its
+    pitch. A tap moved no list, so a sliver in the box it had is the sliver that stayed
+    (a row swiped or archived away beside it left a gap). O(rows)."""
+    box = curr.nodes[c].bounds
+    if box != prev.nodes[p].bounds:
+        return {}
+    used = set(pairs.values())
+    blank = [q for q in prev.children[p] if q not in used and not texts(prev, q)]
+    out: dict[int, int] = {}
+    for k in curr.children[c]:
+        b, kind = curr.nodes[k].bounds, curr.nodes[k].class_name
+        if k in pairs or not b.area or (box.top < b.top and b.bottom < box.bottom):
+            continue  # paired, empty, or clear of both edges
+        if texts(curr, k):
+            continue
+        found = [q for q in blank if prev.nodes[q].bounds == b and prev.nodes[q].class_name == kind]
+        if len(found) == 1:
+            out[k] = found[0]
+    return out

@@ -40,10 +40,19 @@ if TYPE_CHECKING:
     from deltarec.core.diff.compute import Delta, Scroll
 
 
-def grew_at_top(prev: Frame, curr: Frame, c: int, p: int, pairs: Mapping[int, int], dy: int) -> int:
+def grew_at_top(
+    prev: Frame,
+    curr: Frame,
+    c: int,
+    p: int,
+    pairs: Mapping[int, int],
+    dy: int,
+    spread: int = SPREAD,
+) -> int:
     """How many rows came in (``dy`` > 0) or left (``dy`` < 0) at the top of host ``c``
     (paired with ``p``), whose rows moved by ``dy``, as its box grew (shrank) with them
-    (module docstring); 0 when they did not. ``pairs``: curr → prev positions.
+    (module docstring); 0 when they did not. ``pairs``: curr → prev positions; ``spread``:
+    the px each edge may be off (a scaled screen rounds each box on its own).
     O(rows of ``c`` + depth).
 
     >>> from deltarec.core.capture.uiautomator import parse_uiautomator
@@ -60,10 +69,52 @@ def grew_at_top(prev: Frame, curr: Frame, c: int, p: int, pairs: Mapping[int, in
     1
     """
     if dy > SPREAD:
-        return _grew(prev, curr, c, p, pairs, dy)
-    if dy < -SPREAD and _stretched(curr, prev, c, p, -dy):
-        return _came(curr, prev, p, c, _back(curr, c, pairs), -dy)
+        return _grew(prev, curr, c, p, pairs, dy, spread)
+    if dy < -SPREAD and _stretched(curr, prev, c, p, -dy, spread):
+        return _came(curr, prev, p, c, _back(curr, c, pairs), -dy, spread)
     return 0
+
+
+def grown_by_rounding(
+    prev: Frame, curr: Frame, c: int, p: int, pairs: Mapping[int, int], motion: Motion | Scroll
+) -> int:
+    """How many rows came in (left) at the top of host ``c`` (paired with ``p``) as its box
+    grew (shrank) with them (:func:`grew_at_top`) where that reading fits the frames only
+    within the px it allows each edge for rounding, never exactly: 0 where it fits exactly,
+    or not at all.
+
+    Rows put in at the top of a list that wraps them move the rows below by their height,
+    and the box grows by as much: exactly, on a screen of whole px. A list the keyboard
+    shrank (grew) at its bottom, its rows stacked from its end moved with that edge, shows
+    the same but for what the edge cuts: a scroll by the edge's move leaves the row at its
+    top cut by a px where the rows that left spanned a px less (Settings' Wi-Fi list,
+    ending on its footer at its bottom edge, the keyboard over 593 px of it: the three rows
+    above "Saved networks" spanned 592 px, and "Saved networks" came up cut to 214 of its
+    215 px). The keyboard's frame tells them apart, and element dicts carry none (nor a dump
+    read without the window probe): there both readings fit, so the scroll stands and says
+    the other (``orRemoved`` / ``orInserted``: :func:`removed_at_top`,
+    :func:`~deltarec.core.diff.new_rows.new_at_top`). Along y, the host's own box only.
+    O(rows of ``c`` + depth).
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> def shot(bottom, rows):
+    ...     kids = "".join(f'<node class="Row" text="{t}" bounds="[0,{a}][1080,{b}]"/>'
+    ...                    for t, a, b in rows)
+    ...     return Frame(parse_uiautomator('<hierarchy><node class="Root" bounds="[0,0]'
+    ...         f'[1080,2000]"><node class="android.widget.ScrollView" scrollable="true"'
+    ...         f' bounds="[0,0][1080,{bottom}]">{kids}</node></node></hierarchy>'))
+    >>> whole = shot(300, [("a", 0, 100), ("b", 100, 200), ("c", 200, 300)])
+    >>> cut = shot(199, [("b", 0, 99), ("c", 99, 199)])  # up 101 px: "b" cut by one
+    >>> grown_by_rounding(whole, cut, 1, 1, {0: 0, 1: 1, 2: 3, 3: 4}, Motion(1, 1, 0, -101))
+    1
+    >>> gone = shot(200, [("b", 0, 100), ("c", 100, 200)])  # "a" taken out: exact
+    >>> grown_by_rounding(whole, gone, 1, 1, {0: 0, 1: 1, 2: 3, 3: 4}, Motion(1, 1, 0, -100))
+    0
+    """
+    if motion.page or motion.dx or not motion.dy:
+        return 0  # (a keyboard that came or went is no growth: :func:`_stretched`)
+    n = grew_at_top(prev, curr, c, p, pairs, motion.dy)
+    return n if n and not grew_at_top(prev, curr, c, p, pairs, motion.dy, 0) else 0
 
 
 def grew_within(
@@ -125,13 +176,15 @@ def _first_moves(prev: Frame, curr: Frame, c: int, p: int, pairs: Mapping[int, i
     return out
 
 
-def _grew(prev: Frame, curr: Frame, c: int, p: int, pairs: Mapping[int, int], dy: int) -> int:
-    if not _stretched(prev, curr, p, c, dy):
+def _grew(
+    prev: Frame, curr: Frame, c: int, p: int, pairs: Mapping[int, int], dy: int, spread: int
+) -> int:
+    if not _stretched(prev, curr, p, c, dy, spread):
         return 0
-    return _came(prev, curr, c, p, pairs, dy)
+    return _came(prev, curr, c, p, pairs, dy, spread)
 
 
-def _stretched(short: Frame, tall: Frame, s: int, t: int, dy: int) -> bool:
+def _stretched(short: Frame, tall: Frame, s: int, t: int, dy: int, spread: int = SPREAD) -> bool:
     """Whether box ``t`` of ``tall`` is box ``s`` of ``short`` grown at its bottom by ``dy``
     (within :data:`SPREAD`), or by less, up to the bottom of an ancestor that kept its box;
     the keyboard the same in both frames."""
@@ -141,9 +194,9 @@ def _stretched(short: Frame, tall: Frame, s: int, t: int, dy: int) -> bool:
     ):
         return False
     g = b.bottom - a.bottom
-    if g <= 0 or g > dy + SPREAD:
+    if g <= 0 or g > dy + spread:
         return False
-    if abs(g - dy) <= SPREAD:
+    if abs(g - dy) <= spread:
         # Grown by all the rows came in, it wraps its rows in both frames: none laid out
         # past its bottom edge (a list cut by its own box whose edge moved with its rows
         # is a list the keyboard resized, stacked from its end: element dicts drop the
@@ -163,7 +216,9 @@ def _past_bottom(frame: Frame, pos: int) -> bool:
     return any(frame.nodes[k].bounds.top >= bottom for k in frame.children[rows_at(frame, pos)])
 
 
-def _came(old: Frame, new: Frame, n: int, o: int, pairs: Mapping[int, int], dy: int) -> int:
+def _came(
+    old: Frame, new: Frame, n: int, o: int, pairs: Mapping[int, int], dy: int, spread: int = SPREAD
+) -> int:
     """How many rows ``new`` shows at the top of host ``n`` (``o`` in ``old``) above the
     first row both frames show: rows ``pairs`` (new → old) does not pair, the first at the
     top edge, none reaching below that row, which is ``old``'s first row, whole at the top
@@ -178,14 +233,14 @@ def _came(old: Frame, new: Frame, n: int, o: int, pairs: Mapping[int, int], dy: 
         return 0
     first = min(old_rows, key=lambda q: old.nodes[q].bounds.top)
     was = old.nodes[first].bounds
-    if abs(was.top - old.nodes[o].bounds.top) > SPREAD:
+    if abs(was.top - old.nodes[o].bounds.top) > spread:
         return 0  # not at the top edge: the list's start is not in view
     for came, k in enumerate(rows):
         b = new.nodes[k].bounds
         if k in pairs:
-            kept = pairs[k] == first and abs(b.top - was.top - dy) <= SPREAD
+            kept = pairs[k] == first and abs(b.top - was.top - dy) <= spread
             return came if kept else 0
-        if b.bottom > was.top + dy + SPREAD or (not came and abs(b.top - top) > SPREAD):
+        if b.bottom > was.top + dy + spread or (not came and abs(b.top - top) > spread):
             return 0
     return 0
 
@@ -212,6 +267,9 @@ def removed_at_top(d: Delta, s: Scroll) -> int:
     that moved the content up (content follows the finger: the scroll is the reading).
     O(rows).
 
+    Where its box shrank with them, only where that reading fits within a px of rounding
+    alone (:func:`grown_by_rounding`: a list the keyboard shrank, on element dicts).
+
     A scroll down from a list's start by whole rows reads so too (``list_screen(0, 10)``
     → ``list_screen(3, 10)``, no gesture told): two dumps do not tell it from rows
     removed at the top, and the line says both."""
@@ -221,7 +279,7 @@ def removed_at_top(d: Delta, s: Scroll) -> int:
         return 0  # the caller's finger moved the content up: a scroll, as it says
     prev, curr = d.prev, d.curr
     if prev.nodes[s.prev].bounds != curr.nodes[s.curr].bounds:
-        return 0
+        return grown_by_rounding(prev, curr, s.curr, s.prev, d.pairs, s)  # both fit
     return _came(curr, prev, s.prev, s.curr, _back(curr, s.curr, d.pairs), -s.dy)
 
 

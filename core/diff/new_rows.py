@@ -27,7 +27,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from deltarec.core.diff.gesture import Gesture
-from deltarec.core.diff.grown import removed_at_top, rows_at
+from deltarec.core.diff.grown import grown_by_rounding, removed_at_top, rows_at
 from deltarec.core.diff.motions import SPREAD
 from deltarec.core.diff.page_gesture import touched
 from deltarec.core.observe.frame import Frame
@@ -132,14 +132,20 @@ def _whole(prev: Frame, curr: Frame, c: int, p: int, k: int) -> bool:
     by that edge: another row of its kind (class and resource id) is as high (within a px)
     in either frame, clear of the bottom edge and not above the top one (the first row of
     ``prev``, whole at the top, is one). A row a scroll brought in at the edge is cut there
-    unless the scroll ended on its top. O(rows of ``c`` and ``p``)."""
+    unless the scroll ended on its top. A row that shows nothing is not known whole by a
+    row that shows nothing in its very box (the other frame's, or itself): both may be the
+    one sliver an edge cut (a row put back below the top sliver, read backwards: that
+    sliver and the row came in new). O(rows of ``c`` and ``p``)."""
     node = curr.nodes[k]
     kind = (node.class_name, node.resource_id)
+    blank = not _shows(curr, k)
     for frame, host in ((curr, c), (prev, p)):
         box = frame.nodes[host].bounds
         for q in frame.children[host]:
             other = frame.nodes[q]
             b = other.bounds
+            if blank and b == node.bounds and not _shows(frame, q):
+                continue  # a blank sliver the edge cut alike in both frames says nothing
             if (
                 (frame is not curr or q != k)
                 and (other.class_name, other.resource_id) == kind
@@ -201,6 +207,8 @@ def new_at_top(d: Delta, s: Scroll) -> int:
     scroll the refresh rules out is no scroll at all, :func:`inserted_at_top`). O(rows)."""
     if s.page or s.dx or s.dy <= 0:
         return 0
+    if d.prev.nodes[s.prev].bounds != d.curr.nodes[s.curr].bounds:  # both readings fit
+        return grown_by_rounding(d.prev, d.curr, s.curr, s.prev, d.pairs, s)
     return pushed_down(d.prev, d.curr, s.curr, s.prev, d.pairs, s.dy)
 
 
@@ -355,3 +363,8 @@ def still(d: Delta) -> bool:
         for c in range(len(fc))
         if c in pairs and scrolls_by_nature(fc.nodes[c])
     )
+
+
+def _shows(frame: Frame, pos: int) -> bool:
+    """Whether ``pos``'s subtree shows a text or description."""
+    return any(n.text or n.content_desc for n in frame.nodes[pos : frame.subtree_end(pos)])

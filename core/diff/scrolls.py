@@ -75,7 +75,7 @@ from itertools import compress
 from deltarec.core.diff.axis import at_edge, item_sideways
 from deltarec.core.diff.gaps import closed_gaps, scrolled_gap
 from deltarec.core.diff.gesture import Gesture
-from deltarec.core.diff.grown import grew_within
+from deltarec.core.diff.grown import grew_within, grown_by_rounding
 from deltarec.core.diff.host import host_motion
 from deltarec.core.diff.motions import SPREAD, Motion, near
 from deltarec.core.diff.new_rows import inserted_at_top, pushed_down, pushed_only
@@ -232,7 +232,11 @@ def _find_motions(
             motion = None  # rows taken out (put back) at several places: no one offset
         if motion and inserted_at_top(prev, curr, c, old, pairs, (motion.dx, motion.dy), gesture):
             motion = None  # rows came in at the list's top: no scroll (:mod:`.new_rows`)
-        if motion and grew_within(prev, curr, c, old, pairs, motion):
+        if (
+            motion
+            and grew_within(prev, curr, c, old, pairs, motion)
+            and not grown_by_rounding(prev, curr, c, old, pairs, motion)  # else both fit
+        ):
             motion = None  # its box grew (shrank) with rows at its top: no scroll (:mod:`.grown`)
         if motion and not motion.page and moved_with_edge(prev, old, curr, c, motion.dx, motion.dy):
             motion = None  # its rows moved with its top edge: its box moved (:mod:`.resized`)

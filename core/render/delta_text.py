@@ -41,7 +41,7 @@ from collections.abc import Callable, Iterable
 from collections.abc import Set as AbstractSet
 
 from deltarec.core.diff.compute import Delta, Scroll
-from deltarec.core.diff.new_rows import still
+from deltarec.core.diff.new_rows import still, unnumbered
 from deltarec.core.diff.pages import crossed, page_view
 from deltarec.core.diff.row_evidence import TextCache, shown
 from deltarec.core.diff.screens import is_new_screen, screen_name, screen_title
@@ -377,8 +377,12 @@ def _listed_changes(d: Delta, in_dialog: AbstractSet[int]) -> dict[int, dict[str
     not only in what a line never shows (:data:`UNRENDERED`: a row that only moved has no
     line, and :func:`_selection_moves` takes none). Left out before any pass over them: an
     insertion on a big screen moves thousands of nodes, each weighed by the selection and
-    sorted into reading order for nothing."""
-    quiet = d.quiet_curr
+    sorted into reading order for nothing. Nor a row a scroll's hedge gives two readings of
+    (:func:`~deltarec.core.diff.new_rows.unnumbered`: the sliver paired with a row that may
+    have been taken out, or a row that may have come in new paired with the sliver's place):
+    it takes a number of its own, so no ``[i]`` was what it changed from (a selected row
+    archived below a top sliver, read as scrolled up into it: ``selected: true→false``)."""
+    quiet = d.quiet_curr | (unnumbered(d) if d.scrolls else frozenset())
     return {
         c: ch
         for c, ch in d.changed.items()

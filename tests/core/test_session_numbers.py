@@ -61,7 +61,7 @@ SLOP_SEEDS = (1, 4, 5, 8, 9)
 """Five of ten seeds in CI, for its time (1 and 8 reach the open rows below); ``bench_numbers
 --slop`` walks more."""
 SLOP_STEPS = 100
-SLOP_BUDGET = {"renumbered": 6}
+SLOP_BUDGET = {"renumbered": 3}
 """Open (issue 18), and not to be closed on the dumps: a row cut by one edge, then by the
 other, or a strip at the bottom that comes whole to the top, after a long Inbox drag or
 fling the reply calls "about a page or more" (seed 1 step 34, a fling: 3; seed 8 step 94, a
@@ -73,7 +73,11 @@ stated, so no content position tells them apart, and the touch does not bound it
 phone (a fling glides on). So such a row keeps its number only on a witness
 (:mod:`deltarec.core.diff.across`) and otherwise takes a new one, which the stale check
 refuses safely. Was 5: seed 8 step 94's date, paired by the diff on the same evidence
-that gave seed 33's twin the row's number, takes a new number now."""
+that gave seed 33's twin the row's number, takes a new number now. 6 → 3: that new number is
+no longer counted where the row is cut by the list's edges in both frames and shows no
+label whole in both that no other node shows (a grader decision:
+:mod:`tests.core.truth.page_rows`, seed 8 step 94); seed 1 step 34's rows are whole in one
+frame, and stay counted."""
 
 
 def test_a_number_means_one_phone_element_when_taps_slide_by_the_slop() -> None:
@@ -93,8 +97,7 @@ def test_a_number_means_one_phone_element_when_taps_slide_by_the_slop() -> None:
 
 
 CROSS_BUDGET = {
-    ("renumbered", "InboxActivity", "page"): 7,
-    ("renumbered", "FeedActivity", "page"): 9,
+    ("renumbered", "FeedActivity", "page"): 5,
     ("renumbered", "ArticleActivity", "page"): 14,
 }
 """Open (issue 18): a row that crosses a page (cut by one edge, then whole or cut by the other)
@@ -107,7 +110,9 @@ was: ``bench_numbers --slop --seed 20``, seed 33 step 40), so it takes a new num
 stale check then refuses the old one; it never acts on another element). 35 before the
 witness rule (Feed 16), 28 after; 30 since a node of a row that came in no longer keeps the
 number of a node of a row that went out (Inbox 5 -> 7: a cut date paired on the evidence a
-twin shares); never a reuse."""
+twin shares); never a reuse. Inbox 7 → 0, Feed 9 → 5 since the new number of a row cut by
+the list's edges in both frames, with no label whole in both that no other node shows, is
+not counted (a grader decision: :mod:`tests.core.truth.page_rows`)."""
 
 
 def test_a_row_crossing_a_page_keeps_its_number_only_on_a_witness() -> None:

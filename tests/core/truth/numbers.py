@@ -15,7 +15,8 @@ After every step, :meth:`NumbersWalk.grade` checks, over the whole session:
 - **reuse**: a number is never given to two different phone elements;
 - **renumbered**: an element that stays on screen from one step to the next on the same
   screen, or that comes back in a ``» back to … (as after step N)`` reply, keeps the
-  number it had;
+  number it had (but a row a page turned that the dumps cannot keep:
+  :mod:`tests.core.truth.page_rows`, a grader decision);
 - **wrong target**: ``tap {index: N}`` / ``tap {name: …}`` taken from the last reply taps
   the element that reply showed with that number or name (a stale number is refused,
   never acted on elsewhere);
@@ -33,7 +34,7 @@ import json
 import random
 import re
 from collections import Counter
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -45,6 +46,7 @@ from deltarec.core.devices.virtual.views import Rect, View
 from deltarec.core.executor.context import numbers_in
 from deltarec.core.executor.session import Session
 from deltarec.core.observe.index import ElementIndex
+from tests.core.truth.page_rows import unproven
 from tests.core.truth.walk import random_gesture, slid
 
 CLASSES = ("reuse", "renumbered", "wrong-target", "refused", "misnamed")
@@ -327,13 +329,19 @@ class NumbersWalk:
         delta = self.session._delta
         new_screen = bool(delta is not None and delta.new_screen and name != "AC_observe")
         shown = Shown(self.steps, index, idents, text, self.pg.state.screen, new_screen)
-        found += self._grade(shown, before, gesture)
+        fresh = delta is not None and delta.index is index and name != "AC_observe"
+        scrolls = delta.diff["scrolls"] if delta is not None and fresh else []
+        found += self._grade(shown, before, gesture, scrolls)
         self.history[out["step"] + 1] = shown
         self.last = shown
         return found
 
     # ------------------------------------------------------------ the grades
-    def _grade(self, now: Shown, before: Shown | None, gesture: str) -> list[Violation]:
+    def _grade(
+        self, now: Shown, before: Shown | None, gesture: str, scrolls: Sequence[Any] = ()
+    ) -> list[Violation]:
+        """``scrolls``: the step's JSON scroll entries (a page turned excuses the rows the
+        dumps cannot keep: :func:`~tests.core.truth.page_rows.unproven`)."""
         step = now.step
         found = [Violation("misnamed", step, gesture, m) for m in misnamed(now.text, now.index)]
         for e in now.index.elements:
@@ -358,9 +366,13 @@ class NumbersWalk:
             then = before
         if then is not None:
             had_numbers = then.numbers()
+            excused = set()
+            if then is before:
+                frame, old_frame = now.index.frame, then.index.frame
+                excused = unproven(scrolls, frame, now.idents, old_frame, then.idents)
             for ident, number in now.numbers().items():
                 old = had_numbers.get(ident)
-                if old is not None and old != number:
+                if old is not None and old != number and ident not in excused:
                     where = "back to" if back else "stayed"
                     found.append(
                         Violation(

@@ -103,14 +103,17 @@ def scroll_truth(
         # scroll up by its pitch; an entry may state it when it names one row that may have
         # come in new (``orInserted`` 1 with ``orRows``: pushed_edge.beside_sliver; the text
         # grader, bench_session.Grader._put_back, checks the row named is the one put back).
+        # Its mirror, one row archived there: a scroll down by its pitch, named by
+        # ``orRemoved`` 1 with ``orRows``.
         back = len(before.inbox.archived - after.inbox.archived)
-        if back == 1 and not after.inbox.archived - before.inbox.archived:
-            pitch = exact_px(profile, ROW_H, axis=1)
+        went = len(after.inbox.archived - before.inbox.archived)
+        if {back, went} == {0, 1}:
+            pitch = exact_px(profile, ROW_H, axis=1) * (1 if back else -1)
             scrolls = [
                 s
                 for s in scrolls
                 if not (
-                    s.get("orInserted") == 1
+                    s.get("orInserted" if back else "orRemoved") == 1
                     and len(s.get("orRows", ())) == 1
                     and within(profile, s["dy"], pitch, slack=SLACK)
                 )

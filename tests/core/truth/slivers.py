@@ -258,14 +258,20 @@ class Numbers:
 def doubted(result: DeltaResult) -> set[int]:
     """Positions of the step's new frame beside a row a scroll's hedge names as maybe put
     in (``orInserted`` with ``orRows``) that show nothing: the sliver the scroll's reading
-    made new and the insertion's kept (:func:`deltarec.core.diff.pushed_edge.beside_sliver`).
+    made new and the insertion's kept (:func:`deltarec.core.diff.pushed_edge.beside_sliver`);
+    and the mirror, the sliver paired with a row the hedge names as maybe taken out
+    (``orRemoved`` with ``orRows``, an old key): the row scrolled into the sliver's box, or
+    the sliver that stayed.
 
     **Grader decision (issue 18).** The two readings give that place to two elements; the
     numbers give it a number of its own (``new_rows.unnumbered``), so it may be renumbered,
     never given another's number (a reuse is still counted)."""
     frame = result.index.frame
+    d = result.delta
     out: set[int] = set()
     for s in result.diff["scrolls"]:
+        named = set(s.get("orRows", [])) if s.get("orRemoved") else set()
+        out.update(c for c, p in d.pairs.items() if d.prev.keys[p] in named)
         for key in s.get("orRows", []) if s.get("orInserted") else []:
             pos = frame.pos_of.get(key.removesuffix("+"))
             if pos is None or frame.parents[pos] < 0:
@@ -293,15 +299,17 @@ def _centre(v: View) -> tuple[int, int]:
     return (v.bounds[0] + v.bounds[2]) // 2, (v.bounds[1] + v.bounds[3]) // 2
 
 
-def run(case: Case) -> list[tuple[str, str, str]]:
+def run(case: Case, *, gesture: bool = True) -> list[tuple[str, str, str]]:
     """Every violation of the case's steps (the archive, then the undo when the row left):
-    ``(step, class, detail)``, the class a truth class or ``reuse`` / ``renumbered``."""
+    ``(step, class, detail)``, the class a truth class or ``reuse`` / ``renumbered``.
+    ``gesture``: the observer is told the taps (as the executor tells it), else it diffs
+    the two dumps alone (``deltarec delta A B``)."""
     clock = ManualClock()
     pg = Playground(clock, profile=PRESETS[case.preset])
     pg.launch_app(APP_PACKAGE, ".InboxActivity")
     pg.state.inbox.offset = case.offset
     pg.state.inbox.selected = set(case.picks)
-    stepper = Stepper(pg, clock)
+    stepper = Stepper(pg, clock, gesture=gesture)
     numbers = Numbers()
     assert stepper.observer.index is not None
     numbers.grade(stepper.observer.index, phone_identities(pg), False)

@@ -1,0 +1,83 @@
+"""Rows a reply that reads a page turned may number anew: the numbers grader's exception.
+
+A fling can carry a list's row from one edge to the other: cut by the bottom edge before,
+by the top edge after, every other row gone. The delta then reads the list as turned
+"about a page or more" (no offset measured) and lists that row as come in, under a number
+of its own. The phone knows it is the same element; the two dumps may not. A row cut by an
+edge in both frames shows only a piece of itself in each, and a recycled list repeats its
+senders, dates and layouts: another row of that sender and date, further on, shows the very
+same pieces. Only a label shown whole in both frames and by no other node of either is
+evidence that the row stayed (what the diff keeps a row by: a unique label,
+``deltarec.core.diff.unique_labels``).
+
+**Grader decision (issue 18, the slivers helper's; ``bench_numbers`` seed 3 step 52).**
+Where the reply reads the list as a page turned, an element of a row the list's edges cut
+in both frames, with no such label, may take a new number: carrying its number would state
+that the row stayed, which the dumps do not prove, and the page's hedge says it may be
+another. Such a number is never reused (the old one is retired: a tap by it is refused, a
+stale use caught), and every other element still counts as renumbered. Not where the row
+shows such a label, nor where the reply measured an offset.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.model import Bounds
+
+Ident = tuple[str, ...]
+
+
+def unproven(
+    scrolls: Sequence[Any],
+    frame: Frame,
+    idents: Sequence[Ident],
+    old: Frame,
+    old_idents: Sequence[Ident],
+) -> set[Ident]:
+    """The idents of the elements of rows that ``scrolls`` (the reply's JSON scroll entries)
+    turn a page over whose renumbering the module docstring excuses, between the frame
+    ``old`` shown before (its elements ``old_idents``) and ``frame`` (``idents``)."""
+    pages = {s["key"] for s in scrolls if s.get("page")}
+    if not pages:
+        return set()
+    where = {ident: q for q, ident in enumerate(old_idents)}
+    seen, seen_old = _texts(frame), _texts(old)
+    out: set[Ident] = set()
+    for host, key in enumerate(frame.keys):
+        if key not in pages:
+            continue
+        box = frame.nodes[host].bounds
+        for row in frame.children[host]:
+            q = where.get(idents[row], -1)
+            if q < 0 or old.parents[q] < 0:
+                continue
+            was = old.nodes[old.parents[q]].bounds
+            if not (_cut(frame.nodes[row].bounds, box) and _cut(old.nodes[q].bounds, was)):
+                continue
+            labels = _whole(frame, row, box) & _whole(old, q, was)
+            if any(seen[t] == 1 and seen_old[t] == 1 for t in labels):
+                continue  # a label of its own, whole in both: the row is known
+            out.update(idents[k] for k in range(row, frame.subtree_end(row)))
+    return out
+
+
+def _cut(b: Bounds, box: Bounds) -> bool:
+    """Whether row box ``b`` lies on an edge of list box ``box`` (cut by it)."""
+    return b.area > 0 and (b.top <= box.top or b.bottom >= box.bottom)
+
+
+def _whole(frame: Frame, row: int, box: Bounds) -> set[str]:
+    """The labels of ``row`` whose nodes lie inside ``box``, clear of its edges."""
+    return {
+        n.text or n.content_desc
+        for n in frame.nodes[row : frame.subtree_end(row)]
+        if (n.text or n.content_desc) and box.top < n.bounds.top and n.bounds.bottom < box.bottom
+    }
+
+
+def _texts(frame: Frame) -> Counter[str]:
+    return Counter(n.text or n.content_desc for n in frame.nodes if n.text or n.content_desc)
