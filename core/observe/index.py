@@ -340,6 +340,7 @@ def _elements(
     made = cast("dict[int, Any]", frame.memo.setdefault("elements", {}))
     nodes, keys = frame.nodes, frame.keys
     out: list[Any] = []
+    element: Any  # an _ElementBuild until its class is set (IndexedElement is frozen)
     for pos in ordered:
         number = number_of[pos]
         element = made.get(pos)
