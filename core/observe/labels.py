@@ -227,11 +227,18 @@ def labels(frame: Frame) -> list[str]:
             controls.append(pos)
         elif node.resource_id:
             titles[pos] = names[pos] = node.resource_id.rsplit("/", 1)[-1]
+    children, ends = frame.children, frame.subtree_ends
     for pos in controls:
         node = nodes[pos]
         title = name = ""
-        if frame.children[pos]:
-            title = below[pos] = _first_text_below(frame, pos)
+        if children[pos]:
+            # _first_text_below, inline (a call a control of both frames of a step)
+            for child in range(pos + 1, min(ends[pos], pos + 1 + SCAN_LIMIT)):
+                shown = nodes[child]
+                if shown.text or shown.content_desc:
+                    title = shown.text or shown.content_desc
+                    break
+            below[pos] = title
             if node.role == "button" and _inside(parents, natural, pos, inside):  # is_row
                 name = NAME_SEPARATOR.join(shown_texts(frame, pos))
         if not title:  # a title of its own: none borrowed (the walk up below stops at once)
@@ -252,7 +259,7 @@ def _borrowed(frame: Frame, pos: int, natural: list[bool], below: dict[int, str]
     scrim's; the walk stops at a list: a list's first text belongs to another row), else the
     last part of its resource id, else "". ``below``: the first text below a position, kept
     across calls."""
-    nodes, parents = frame.nodes, frame.parents
+    nodes, parents, ends = frame.nodes, frame.parents, frame.subtree_ends
     node = nodes[pos]
     # _covers_window, inline
     b, w = node.bounds, nodes[frame.window_of[pos]].bounds
@@ -274,7 +281,13 @@ def _borrowed(frame: Frame, pos: int, natural: list[bool], below: dict[int, str]
         # control inside them (issue 19).
         kept = below.get(ancestor)
         if kept is None:
-            kept = below[ancestor] = _first_text_below(frame, ancestor)
+            kept = ""  # _first_text_below, inline (an ancestor of a control of both frames)
+            for child in range(ancestor + 1, min(ends[ancestor], ancestor + 1 + SCAN_LIMIT)):
+                shown = nodes[child]
+                if shown.text or shown.content_desc:
+                    kept = shown.text or shown.content_desc
+                    break
+            below[ancestor] = kept
         title = kept
         ancestor = parents[ancestor]
     if not title and node.resource_id:
@@ -389,7 +402,15 @@ def element_positions(frame: Frame, names: list[str], *, interactive_only: bool)
         ):
             continue  # layouts speak through their leaves; an icon through its button
         elif node.text or node.content_desc:
-            host = marked_above(parents, hosts, pos, host_above)
+            # marked_above's answer, its two commonest cases inline (a leaf's parent is a host,
+            # or a sibling's walk noted the parent's): a call a labelled leaf of both frames
+            parent = parents[pos]
+            if parent < 0 or hosts[parent]:
+                host = parent
+            else:
+                host = host_above.get(parent, -2)
+                if host == -2:
+                    host = marked_above(parents, hosts, pos, host_above)
             if host < 0:
                 if names[pos] != "":
                     out.append(pos)
