@@ -12,7 +12,7 @@ import threading
 from collections import _count_elements  # type: ignore[attr-defined]  # Counter's C loop
 from collections.abc import Callable, Iterable
 from functools import wraps
-from typing import Any, Generic, TypeVar, cast, overload
+from typing import Any, Generic, TypeVar, overload
 
 from deltarec.core.observe.identity import flatten_tree, keys_and_subtree_hashes
 from deltarec.core.observe.model import Node, Observation
@@ -316,13 +316,14 @@ def by_position(func: Callable[[Frame, int], _T]) -> Callable[[Frame, int], _T]:
 
     @wraps(func)
     def kept(frame: Frame, pos: int) -> _T:
-        known = cast("dict[int, _T] | None", frame.memo.get(func))
+        # No typing.cast: a Python call each, twice a fact asked (issue 19)
+        known: dict[int, _T] | None = frame.memo.get(func)  # type: ignore[assignment]
         if known is None:
             known = frame.memo[func] = {}
         got = known.get(pos, _MISSING)
         if got is _MISSING:
             got = known[pos] = func(frame, pos)
-        return cast(_T, got)  # _MISSING is never kept
+        return got  # type: ignore[no-any-return]  # _MISSING is never kept
 
     return kept
 

@@ -149,7 +149,7 @@ def shown_texts(frame: Frame, pos: int) -> list[str]:
     when it shows no text (at most :data:`SCAN_LIMIT` nodes are visited)."""
     found: list[str] = []
     descriptions: list[str] = []
-    end = min(frame.subtree_end(pos), pos + SCAN_LIMIT)
+    end = min(frame.subtree_ends[pos], pos + SCAN_LIMIT)  # subtree_end's, read (a call a row)
     for node in frame.nodes[pos:end]:
         if node.text:
             found.append(node.text)
@@ -239,7 +239,12 @@ def labels(frame: Frame) -> list[str]:
                     title = shown.text or shown.content_desc
                     break
             below[pos] = title
-            if node.role == "button" and _inside(parents, natural, pos, inside):  # is_row
+            # is_row: a button inside a container made to scroll (_inside's answer; its
+            # commonest case inline: a list's row, the list its parent)
+            up = parents[pos]
+            if node.role == "button" and (
+                (up >= 0 and natural[up]) or _inside(parents, natural, pos, inside)
+            ):
                 name = NAME_SEPARATOR.join(shown_texts(frame, pos))
         if not title:  # a title of its own: none borrowed (the walk up below stops at once)
             title = _borrowed(frame, pos, natural, below)
@@ -397,14 +402,23 @@ def element_positions(frame: Frame, names: list[str], *, interactive_only: bool)
             if not names[pos] and not node.children and _scrim(frame, pos):
                 continue  # a dialog's scrim: what it does is the dialog's (tap outside)
             out.append(pos)
-        elif node.children or (
-            node.role == "image" and marked_above(parents, interactive, pos, control_above) >= 0
-        ):
-            continue  # layouts speak through their leaves; an icon through its button
-        elif node.text or node.content_desc:
-            # marked_above's answer, its two commonest cases inline (a leaf's parent is a host,
-            # or a sibling's walk noted the parent's): a call a labelled leaf of both frames
+        elif node.children:
+            continue  # layouts speak through their leaves
+        else:
+            # marked_above's answers, their commonest cases inline (the parent is the one
+            # marked, or a sibling's walk noted the parent's): a call a leaf of both frames
             parent = parents[pos]
+            if node.role == "image":  # an icon speaks through its button
+                if parent < 0 or interactive[parent]:
+                    control = parent
+                else:
+                    control = control_above.get(parent, -2)
+                    if control == -2:
+                        control = marked_above(parents, interactive, pos, control_above)
+                if control >= 0:
+                    continue
+            if not (node.text or node.content_desc):
+                continue
             if parent < 0 or hosts[parent]:
                 host = parent
             else:
