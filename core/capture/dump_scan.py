@@ -370,7 +370,13 @@ def _attributes(attrs: str) -> dict[str, str]:
     if len(values) != len(pairs):  # a duplicate attribute: malformed
         raise _NotPlain
     if "&" in attrs or "\t" in attrs or "\n" in attrs or "\r" in attrs:
-        return {name: _value(value) for name, value in values.items()}
+        # Only a value that holds one is read again (_value gives any other back as it is)
+        return {
+            name: _value(value)
+            if "&" in value or "\t" in value or "\n" in value or "\r" in value
+            else value
+            for name, value in values.items()
+        }
     return values
 
 

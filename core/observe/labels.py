@@ -423,8 +423,12 @@ def element_positions(frame: Frame, names: list[str], *, interactive_only: bool)
                 host = parent
             else:
                 host = host_above.get(parent, -2)
-                if host == -2:
-                    host = marked_above(parents, hosts, pos, host_above)
+                if host == -2:  # the grandparent (a row around a label's wrapper), noted
+                    host = parents[parent]
+                    if host >= 0 and not hosts[host]:
+                        host = marked_above(parents, hosts, pos, host_above)
+                    else:
+                        host_above[parent] = host
             if host < 0:
                 if names[pos] != "":
                     out.append(pos)
