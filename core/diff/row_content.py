@@ -155,13 +155,15 @@ def holds_rows(frame: Frame, pos: int) -> bool:
     row's parts then read as a list's rows, known only by their content: an icon's frame
     that shows nothing paired with the title's block beside it, the title listed as come in
     (settings' Airplane mode row, its title edited)."""
-    if scrolls_by_nature(frame.nodes[pos]):
+    nodes, children = frame.nodes, frame.children
+    if scrolls_by_nature(nodes[pos]):
         return True
     shapes: dict[tuple[str, ...], int] = {}
-    dicts = frame.nodes[0].class_name == ROOT_CLASS
-    for k in frame.children[pos]:
-        if frame.children[k]:
-            shape = row_shape(frame, k, dicts)
+    dicts = nodes[0].class_name == ROOT_CLASS
+    for k in children[pos]:
+        if children[k]:
+            node = nodes[k]  # row_shape, inline where it is class and id (a call a row)
+            shape = row_shape(frame, k, dicts) if dicts else (node.class_name, node.resource_id)
             shapes[shape] = shapes.get(shape, 0) + 1
             if shapes[shape] >= ROW_REPEATS:
                 return True

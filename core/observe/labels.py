@@ -245,7 +245,15 @@ def labels(frame: Frame) -> list[str]:
             if node.role == "button" and (
                 (up >= 0 and natural[up]) or _inside(parents, natural, pos, inside)
             ):
-                name = NAME_SEPARATOR.join(shown_texts(frame, pos))
+                # shown_texts, inline (a call a row of both frames of a step)
+                found: list[str] = []
+                descriptions: list[str] = []
+                for shown in nodes[pos : min(ends[pos], pos + SCAN_LIMIT)]:
+                    if shown.text:
+                        found.append(shown.text)
+                    elif shown.content_desc and not found:
+                        descriptions.append(shown.content_desc)
+                name = NAME_SEPARATOR.join(dict.fromkeys(found or descriptions))
         if not title:  # a title of its own: none borrowed (the walk up below stops at once)
             title = _borrowed(frame, pos, natural, below)
         titles[pos] = title
