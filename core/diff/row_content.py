@@ -35,9 +35,11 @@ def texts(frame: Frame, pos: int) -> frozenset[str]:
     shown = memo.get(pos)
     if shown is None:
         shown = memo[pos] = frozenset(
-            n.text + "\x00" + n.content_desc
-            for n in frame.nodes[pos : frame.subtree_end(pos)]
-            if n.text or n.content_desc
+            [
+                n.text + "\x00" + n.content_desc
+                for n in frame.nodes[pos : frame.subtree_ends[pos]]
+                if n.text or n.content_desc
+            ]
         )
     return shown
 
@@ -129,7 +131,7 @@ def _per_list(
     shown_by = memo.get(parent)
     if shown_by is None:
         siblings = frame.children[parent] if parent >= 0 else frame.roots
-        shown_by = memo[parent] = Counter(t for s in siblings for t in items(texts(frame, s)))
+        shown_by = memo[parent] = Counter([t for s in siblings for t in items(texts(frame, s))])
     return shown_by
 
 
