@@ -60,7 +60,7 @@ from deltarec.core.capture.gc_pause import gc_paused
 from deltarec.core.capture.roles import DIALOG_CUES
 from deltarec.core.observe import identity
 from deltarec.core.observe.identity import _NO_CHILDREN
-from deltarec.core.observe.model import FLAG_ATTRIBUTES, Node, bounds_of, node_of
+from deltarec.core.observe.model import FLAG_ATTRIBUTES, Node, boxed_node_of
 
 KEPT_BYTES = 8_000_000
 """Largest dump whose nodes are kept for the next one (a few times their size in memory)."""
@@ -293,8 +293,22 @@ def _built(
         if box is not None:  # assemble(), but the role: the head's
             role, a, b, c, d, e, flags, extras, cue = known
             left, top, right, bottom = box.groups()
-            box_of = bounds_of(int(left), int(top), int(right), int(bottom))
-            return node_of(role, a, b, c, d, e, box_of, *flags, kids, extras), cue
+            again = boxed_node_of(
+                role,
+                a,
+                b,
+                c,
+                d,
+                e,
+                flags,
+                int(left),
+                int(top),
+                int(right),
+                int(bottom),
+                kids,
+                extras,
+            )
+            return again, cue
     text = _text(tag)
     parts = text.split('"')
     end = parts[-1].rstrip(" \t\r\n")
@@ -356,7 +370,13 @@ def _attributes(attrs: str) -> dict[str, str]:
     if len(values) != len(pairs):  # a duplicate attribute: malformed
         raise _NotPlain
     if "&" in attrs or "\t" in attrs or "\n" in attrs or "\r" in attrs:
-        return {name: _value(value) for name, value in values.items()}
+        # Only a value that holds one is read again (_value gives any other back as it is)
+        return {
+            name: _value(value)
+            if "&" in value or "\t" in value or "\n" in value or "\r" in value
+            else value
+            for name, value in values.items()
+        }
     return values
 
 

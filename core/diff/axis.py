@@ -223,7 +223,7 @@ def _cuts(frame: Frame, pos: int) -> tuple[bool, bool]:
     x = y = False
     for k in frame.children[pos]:
         b = frame.nodes[k].bounds
-        if b.area:
+        if b.right > b.left and b.bottom > b.top:  # b.area, inline (a list's every row)
             x = x or (b.left <= box.left) != (b.right >= box.right)
             y = y or (b.top <= box.top) != (b.bottom >= box.bottom)
     return x, y

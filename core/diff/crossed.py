@@ -137,8 +137,13 @@ def _crossings(
     old_at, new_at = _slots(prev), _slots(curr)
     for c, p in moved:
         new, old = nodes_c[c], nodes_p[p]
-        q = old_at.get(_slot(new))
-        r = new_at.get(_slot(old))
+        nb, ob = new.bounds, old.bounds  # _slot of each, inline (a call a moved label)
+        q = old_at.get(
+            (nb.left, nb.top, nb.right, nb.bottom, new.class_name, new.resource_id, new.role)
+        )
+        r = new_at.get(
+            (ob.left, ob.top, ob.right, ob.bottom, old.class_name, old.resource_id, old.role)
+        )
         if q is None or r is None or not (_edit(prev.nodes[q], new) and _edit(old, curr.nodes[r])):
             continue
         top, old_top = _common(curr, c, r), _common(prev, p, q)

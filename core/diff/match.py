@@ -140,7 +140,7 @@ def match_measured(
     final pairs, and reuses these when the pairs are the same (one estimate per step). Rows
     a sideways swipe took away are not the rows in their boxes (:mod:`.swiped`)."""
     got = _matched(prev, curr, iou_threshold, gesture)
-    unpair_swiped(prev, curr, got.pairs, set(got.pairs.values()), gesture)
+    unpair_swiped(prev, curr, got.pairs, gesture)
     return got
 
 

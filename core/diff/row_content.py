@@ -35,9 +35,11 @@ def texts(frame: Frame, pos: int) -> frozenset[str]:
     shown = memo.get(pos)
     if shown is None:
         shown = memo[pos] = frozenset(
-            n.text + "\x00" + n.content_desc
-            for n in frame.nodes[pos : frame.subtree_end(pos)]
-            if n.text or n.content_desc
+            [
+                n.text + "\x00" + n.content_desc
+                for n in frame.nodes[pos : frame.subtree_ends[pos]]
+                if n.text or n.content_desc
+            ]
         )
     return shown
 
@@ -129,7 +131,7 @@ def _per_list(
     shown_by = memo.get(parent)
     if shown_by is None:
         siblings = frame.children[parent] if parent >= 0 else frame.roots
-        shown_by = memo[parent] = Counter(t for s in siblings for t in items(texts(frame, s)))
+        shown_by = memo[parent] = Counter([t for s in siblings for t in items(texts(frame, s))])
     return shown_by
 
 
@@ -155,13 +157,15 @@ def holds_rows(frame: Frame, pos: int) -> bool:
     row's parts then read as a list's rows, known only by their content: an icon's frame
     that shows nothing paired with the title's block beside it, the title listed as come in
     (settings' Airplane mode row, its title edited)."""
-    if scrolls_by_nature(frame.nodes[pos]):
+    nodes, children = frame.nodes, frame.children
+    if scrolls_by_nature(nodes[pos]):
         return True
     shapes: dict[tuple[str, ...], int] = {}
-    dicts = frame.nodes[0].class_name == ROOT_CLASS
-    for k in frame.children[pos]:
-        if frame.children[k]:
-            shape = row_shape(frame, k, dicts)
+    dicts = nodes[0].class_name == ROOT_CLASS
+    for k in children[pos]:
+        if children[k]:
+            node = nodes[k]  # row_shape, inline where it is class and id (a call a row)
+            shape = row_shape(frame, k, dicts) if dicts else (node.class_name, node.resource_id)
             shapes[shape] = shapes.get(shape, 0) + 1
             if shapes[shape] >= ROW_REPEATS:
                 return True

@@ -77,7 +77,8 @@ def is_new_screen(
     used = set(d.pairs.values())
     if before and all(p in used for p in before):
         return False  # nothing of the old screen went: it grew (a list's rows added below)
-    replaced = sum(1 for c in now if c not in d.pairs) + sum(1 for p in before if p not in used)
+    pairs = d.pairs  # counted by comprehensions (a generator's turn an element)
+    replaced = len([c for c in now if c not in pairs]) + len([p for p in before if p not in used])
     if replaced <= REPLACED_SHARE * (len(now) + len(before)):
         return False
     # The same activity under the same title is the same screen whose content moved on (a

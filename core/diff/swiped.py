@@ -52,13 +52,12 @@ GONE = 2
 (one changed label is an edit a swipe may make: a message marked read)."""
 
 
-def unpair_swiped(
-    prev: Frame, curr: Frame, pairs: dict[int, int], used: set[int], gesture: Gesture | None
-) -> None:
+def unpair_swiped(prev: Frame, curr: Frame, pairs: dict[int, int], gesture: Gesture | None) -> None:
     """Drop the pair of a list's row held in its box whose labels say another row is there
     (module docstring), and every pair inside it: after a sideways swipe told on the list,
     more than one of its labels gone; or, told or not, also its name (:func:`renamed`).
-    O(pairs + the rows dropped's subtrees)."""
+    O(pairs + the rows dropped's subtrees). Its caller, the match's last pass, keeps only
+    ``pairs``: no set of the paired old positions is made for it (issue 19)."""
     sideways = gesture is not None and gesture.swipe and not gesture.vertical
     same, was = curr.subtree_hashes, prev.subtree_hashes
     # A pair whose subtree shows the same content is left alone below: those told apart
@@ -94,7 +93,6 @@ def unpair_swiped(
             q = pairs.get(k)
             if q is not None and q in inside:
                 del pairs[k]
-                used.discard(q)
 
 
 def dismissed(frame: Frame, row: int, gesture: Gesture | None) -> bool:

@@ -12,7 +12,7 @@ import threading
 from collections import _count_elements  # type: ignore[attr-defined]  # Counter's C loop
 from collections.abc import Callable, Iterable
 from functools import wraps
-from typing import Any, Generic, TypeVar, cast, overload
+from typing import Any, Generic, TypeVar, overload
 
 from deltarec.core.observe.identity import flatten_tree, keys_and_subtree_hashes
 from deltarec.core.observe.model import Node, Observation
@@ -96,7 +96,6 @@ class Frame:
         "nodes",
         "obs",
         "parents",
-        "pos_of",
         "roots",
         "subtree_hashes",
     )
@@ -116,7 +115,6 @@ class Frame:
         keys, subtree_hashes = keys_and_subtree_hashes(nodes, parents, children)
         self.keys: list[str] = keys
         self.subtree_hashes: list[bytes] = subtree_hashes
-        self.pos_of: dict[str, int] = dict(zip(self.keys, range(len(nodes)), strict=True))
 
     @classmethod
     def flat(
@@ -138,7 +136,6 @@ class Frame:
         self.obs = obs
         self.nodes, self.parents, self.children, self.roots = nodes, parents, children, roots
         self.keys, self.subtree_hashes = keys_and_subtree_hashes(nodes, parents, children)
-        self.pos_of = dict(zip(self.keys, range(len(nodes)), strict=True))
         if ends is not None:
             self.__dict__["subtree_ends"] = ends  # the cached property, computed already
         return self
@@ -156,20 +153,24 @@ class Frame:
         self.nodes = nodes
         self.parents, self.children, self.roots = base.parents, base.children, base.roots
         if same_keys:
-            self.keys, self.subtree_hashes, self.pos_of = (
-                base.keys,
-                base.subtree_hashes,
-                base.pos_of,
-            )
+            self.keys, self.subtree_hashes = base.keys, base.subtree_hashes
+            if "pos_of" in base.__dict__:  # made already: shared (the keys are base's)
+                self.__dict__["pos_of"] = base.__dict__["pos_of"]
         else:
             self.keys, self.subtree_hashes = keys_and_subtree_hashes(
                 nodes, base.parents, base.children
             )
-            self.pos_of = dict(zip(self.keys, range(len(nodes)), strict=True))
         return self
 
     def __len__(self) -> int:
         return len(self.nodes)
+
+    @cached_property
+    def pos_of(self) -> dict[str, int]:
+        """The position of each key (the inverse of :attr:`keys`). Made on first read: a
+        step reads it of its old frame (pass 1 of the match) but seldom of its new one (the
+        JSON, an added node's key), which is the old frame of the next step (issue 19)."""
+        return dict(zip(self.keys, range(len(self.nodes)), strict=True))
 
     @cached_property
     def places(self) -> dict[tuple[bytes, int, int], list[int]]:
@@ -315,13 +316,14 @@ def by_position(func: Callable[[Frame, int], _T]) -> Callable[[Frame, int], _T]:
 
     @wraps(func)
     def kept(frame: Frame, pos: int) -> _T:
-        known = cast("dict[int, _T] | None", frame.memo.get(func))
+        # No typing.cast: a Python call each, twice a fact asked (issue 19)
+        known: dict[int, _T] | None = frame.memo.get(func)  # type: ignore[assignment]
         if known is None:
             known = frame.memo[func] = {}
         got = known.get(pos, _MISSING)
         if got is _MISSING:
             got = known[pos] = func(frame, pos)
-        return cast(_T, got)  # _MISSING is never kept
+        return got  # type: ignore[no-any-return]  # _MISSING is never kept
 
     return kept
 

@@ -154,11 +154,11 @@ class _Memo(NamedTuple):
     """Own hashes by the identifying content they hash."""
     subtree: dict[bytes, bytes]
     """Subtree hashes by their hashed input."""
-    at: dict[int, int]
-    """A position of each node object (its ``id``; the objects are kept in ``nodes``): one
-    map of atoms for both hashes (no tuple per node: the collector visits every container
-    a step leaves behind; and a map of a few thousand entries costs more to build than the
-    two lists read through it)."""
+    ids: list[int]
+    """Each node object's ``id``, by position (the objects are kept in ``nodes``). The next
+    frame maps them to a position each (one map of atoms for both hashes: no tuple per
+    node, the collector visits every container a step leaves behind), made only when a
+    next frame comes (a step's new frame is hashed last: its map was made for none)."""
     own_at: list[bytes]
     """The own hash at each position, then ``b""`` (what position -1, no object, reads)."""
     subtree_at: list[bytes]
@@ -169,7 +169,7 @@ class _Memo(NamedTuple):
     """Parent-qualified hashes (step 3 of the module docstring) by their hashed input."""
 
 
-_EMPTY = _Memo({}, {}, {}, [b""], [b""], (), {})
+_EMPTY = _Memo({}, {}, [], [b""], [b""], (), {})
 _last: _Memo = _EMPTY
 """The hashes the last frame made, by what they hash: its nodes' identifying content (own
 hashes), its subtrees' hashed inputs (subtree hashes) and the parent-qualified inputs; and
@@ -208,8 +208,10 @@ def keys_and_subtree_hashes(
     known: dict[bytes, bytes] = {}
     # A node object the last frame had: both hashes, unread (looked up at C speed).
     ids = list(map(id, nodes))
-    if last.at:
-        at = list(map(last.at.get, ids, repeat(-1, n)))
+    if last.ids:
+        # The last frame's objects' positions (a duplicate object: its last), made now.
+        seen_at = dict(zip(last.ids, range(len(last.ids)), strict=True))
+        at = list(map(seen_at.get, ids, repeat(-1, n)))
         own_hash = list(map(last.own_at.__getitem__, at))
         subtree = list(map(last.subtree_at.__getitem__, at))
     else:
@@ -273,11 +275,12 @@ def keys_and_subtree_hashes(
     keys = _keys(
         own_hash, subtree, unique_own, unique_sub, parents, last_qualified, known_qualified
     )
+    own_hash.append(b"")  # read no more here: what position -1 reads, for the next frame
     _last = _Memo(
         known_own,
         known,
-        dict(zip(ids, range(n), strict=True)),
-        [*own_hash, b""],
+        ids,
+        own_hash,
         [*subtree, b""],
         list(nodes),
         known_qualified,

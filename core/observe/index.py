@@ -37,6 +37,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import Any, cast
 
 from deltarec.core.observe.frame import Frame
@@ -87,28 +88,6 @@ class IndexedElement(_ElementSlots):
     def __getnewargs__(self) -> tuple[int, int, str, str, str, Bounds]:
         """What pickle and copy pass to ``__new__`` (it has no defaults)."""
         return (self.index, self.pos, self.key, self.role, self.name, self.bounds)
-
-
-def _indexed(
-    index: int, pos: int, key: str, role: str, name: str, bounds: Bounds
-) -> IndexedElement:
-    """``IndexedElement(index, pos, key, role, name, bounds)`` without the class call (its
-    ``type.__call__``, ``__new__`` and ``object.__init__``), as
-    :func:`~deltarec.core.observe.model.node_of` builds a node: an element a frame's index.
-
-        >>> b = Bounds(0, 0, 9, 9)
-        >>> _indexed(3, 1, "k", "button", "OK", b) == IndexedElement(3, 1, "k", "button", "OK", b)
-        True
-    """
-    self: Any = _new(_ElementBuild)
-    self.index = index
-    self.pos = pos
-    self.key = key
-    self.role = role
-    self.name = name
-    self.bounds = bounds
-    self.__class__ = IndexedElement
-    return self  # type: ignore[no-any-return]
 
 
 Scope = tuple[str, str, str, str]
@@ -210,6 +189,10 @@ def _viewport_box(frame: Frame, viewport: Sequence[int] | None) -> Bounds | None
     return None
 
 
+_THIRD = itemgetter(2)
+"""A row's position, read at C speed (a comprehension was a call a row of elements)."""
+
+
 def reading_order(frame: Frame, positions: Sequence[int]) -> list[int]:
     """``positions`` sorted in reading order (see the module docstring). O(n log n).
 
@@ -234,14 +217,14 @@ def reading_order(frame: Frame, positions: Sequence[int]) -> list[int]:
             continue
         if len(row) > 1:
             row.sort()
-            out += [q for _, _, q in row]
+            out += map(_THIRD, row)
         elif row:
             out.append(row[0][2])
         row = [(left, top, pos)]
         band_top, band_center, band_end = top, center, bottom if bottom > top else top + 1
     if len(row) > 1:
         row.sort()
-        out += [q for _, _, q in row]
+        out += map(_THIRD, row)
     elif row:
         out.append(row[0][2])
     return out
@@ -331,32 +314,54 @@ def build_index(
                 number_of[pos] = n
                 held.add(n)
     _recall_and_give(frame, ordered, number_of, book, previous, screen, fresh)
-    made = cast(dict[int, IndexedElement], frame.memo.setdefault("elements", {}))
-    elements = tuple(
-        e
-        if (e := made.get(p)) is not None and e.index == number_of[p]
-        else _element(frame, names, number_of[p], p, made)
-        for p in ordered
-    )
+    elements = _elements(frame, names, number_of, ordered)
     index = ElementIndex(frame, names, elements, number_of, positions, book, screen)
     if commit:
         note_numbers(index)
     return index
 
 
-def _element(
-    frame: Frame,
-    names: list[str],
-    number: int,
-    pos: int,
-    made: dict[int, IndexedElement],
-) -> IndexedElement:
-    """A new numbered element, kept for the frame's next index (a step indexes one frame up
-    to three times, mostly with the same numbers: an element is a value, so it is shared),
-    by position alone (the last one numbered there; no tuple key per element)."""
-    node = frame.nodes[pos]
-    made[pos] = element = _indexed(number, pos, frame.keys[pos], node.role, names[pos], node.bounds)
-    return element
+def _elements(
+    frame: Frame, names: list[str], number_of: Mapping[int, int], ordered: Sequence[int]
+) -> tuple[IndexedElement, ...]:
+    """The numbered elements at ``ordered``: each one the frame's last index made at its
+    position with its number, else a new one, kept for the frame's next index (a step
+    indexes one frame up to three times, mostly with the same numbers: an element is a
+    value, so it is shared), by position alone (the last one numbered there; no tuple key
+    per element). A new element is built without the class call (its ``type.__call__``,
+    ``__new__`` and ``object.__init__``), as :func:`~deltarec.core.observe.model.node_of`
+    builds a node, inline in one loop (two calls an element of both frames of a step were
+    a third of their numbering, issue 19).
+
+        >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+        >>> f = Frame(parse_uiautomator('<hierarchy><node class="android.widget.Button"'
+        ...     ' text="OK" bounds="[0,0][9,9]"/></hierarchy>'))
+        >>> made = _elements(f, ["OK"], {0: 3}, [0])
+        >>> made == (IndexedElement(3, 0, f.keys[0], "button", "OK", Bounds(0, 0, 9, 9)),)
+        True
+        >>> _elements(f, ["OK"], {0: 3}, [0])[0] is made[0]  # kept for the next index
+        True
+    """
+    made = cast("dict[int, Any]", frame.memo.setdefault("elements", {}))
+    nodes, keys = frame.nodes, frame.keys
+    out: list[Any] = []
+    element: Any  # an _ElementBuild until its class is set (IndexedElement is frozen)
+    for pos in ordered:
+        number = number_of[pos]
+        element = made.get(pos)
+        if element is None or element.index != number:
+            node = nodes[pos]
+            element = _new(_ElementBuild)
+            element.index = number
+            element.pos = pos
+            element.key = keys[pos]
+            element.role = node.role
+            element.name = names[pos]
+            element.bounds = node.bounds
+            element.__class__ = IndexedElement
+            made[pos] = element
+        out.append(element)
+    return tuple(out)
 
 
 def _scope(frame: Frame, pos: int, screen: str) -> Scope:

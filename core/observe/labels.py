@@ -149,7 +149,7 @@ def shown_texts(frame: Frame, pos: int) -> list[str]:
     when it shows no text (at most :data:`SCAN_LIMIT` nodes are visited)."""
     found: list[str] = []
     descriptions: list[str] = []
-    end = min(frame.subtree_end(pos), pos + SCAN_LIMIT)
+    end = min(frame.subtree_ends[pos], pos + SCAN_LIMIT)  # subtree_end's, read (a call a row)
     for node in frame.nodes[pos:end]:
         if node.text:
             found.append(node.text)
@@ -227,13 +227,33 @@ def labels(frame: Frame) -> list[str]:
             controls.append(pos)
         elif node.resource_id:
             titles[pos] = names[pos] = node.resource_id.rsplit("/", 1)[-1]
+    children, ends = frame.children, frame.subtree_ends
     for pos in controls:
         node = nodes[pos]
         title = name = ""
-        if frame.children[pos]:
-            title = below[pos] = _first_text_below(frame, pos)
-            if node.role == "button" and _inside(parents, natural, pos, inside):  # is_row
-                name = NAME_SEPARATOR.join(shown_texts(frame, pos))
+        if children[pos]:
+            # _first_text_below, inline (a call a control of both frames of a step)
+            for child in range(pos + 1, min(ends[pos], pos + 1 + SCAN_LIMIT)):
+                shown = nodes[child]
+                if shown.text or shown.content_desc:
+                    title = shown.text or shown.content_desc
+                    break
+            below[pos] = title
+            # is_row: a button inside a container made to scroll (_inside's answer; its
+            # commonest case inline: a list's row, the list its parent)
+            up = parents[pos]
+            if node.role == "button" and (
+                (up >= 0 and natural[up]) or _inside(parents, natural, pos, inside)
+            ):
+                # shown_texts, inline (a call a row of both frames of a step)
+                found: list[str] = []
+                descriptions: list[str] = []
+                for shown in nodes[pos : min(ends[pos], pos + SCAN_LIMIT)]:
+                    if shown.text:
+                        found.append(shown.text)
+                    elif shown.content_desc and not found:
+                        descriptions.append(shown.content_desc)
+                name = NAME_SEPARATOR.join(dict.fromkeys(found or descriptions))
         if not title:  # a title of its own: none borrowed (the walk up below stops at once)
             title = _borrowed(frame, pos, natural, below)
         titles[pos] = title
@@ -252,7 +272,7 @@ def _borrowed(frame: Frame, pos: int, natural: list[bool], below: dict[int, str]
     scrim's; the walk stops at a list: a list's first text belongs to another row), else the
     last part of its resource id, else "". ``below``: the first text below a position, kept
     across calls."""
-    nodes, parents = frame.nodes, frame.parents
+    nodes, parents, ends = frame.nodes, frame.parents, frame.subtree_ends
     node = nodes[pos]
     # _covers_window, inline
     b, w = node.bounds, nodes[frame.window_of[pos]].bounds
@@ -274,7 +294,13 @@ def _borrowed(frame: Frame, pos: int, natural: list[bool], below: dict[int, str]
         # control inside them (issue 19).
         kept = below.get(ancestor)
         if kept is None:
-            kept = below[ancestor] = _first_text_below(frame, ancestor)
+            kept = ""  # _first_text_below, inline (an ancestor of a control of both frames)
+            for child in range(ancestor + 1, min(ends[ancestor], ancestor + 1 + SCAN_LIMIT)):
+                shown = nodes[child]
+                if shown.text or shown.content_desc:
+                    kept = shown.text or shown.content_desc
+                    break
+            below[ancestor] = kept
         title = kept
         ancestor = parents[ancestor]
     if not title and node.resource_id:
@@ -384,12 +410,33 @@ def element_positions(frame: Frame, names: list[str], *, interactive_only: bool)
             if not names[pos] and not node.children and _scrim(frame, pos):
                 continue  # a dialog's scrim: what it does is the dialog's (tap outside)
             out.append(pos)
-        elif node.children or (
-            node.role == "image" and marked_above(parents, interactive, pos, control_above) >= 0
-        ):
-            continue  # layouts speak through their leaves; an icon through its button
-        elif node.text or node.content_desc:
-            host = marked_above(parents, hosts, pos, host_above)
+        elif node.children:
+            continue  # layouts speak through their leaves
+        else:
+            # marked_above's answers, their commonest cases inline (the parent is the one
+            # marked, or a sibling's walk noted the parent's): a call a leaf of both frames
+            parent = parents[pos]
+            if node.role == "image":  # an icon speaks through its button
+                if parent < 0 or interactive[parent]:
+                    control = parent
+                else:
+                    control = control_above.get(parent, -2)
+                    if control == -2:
+                        control = marked_above(parents, interactive, pos, control_above)
+                if control >= 0:
+                    continue
+            if not (node.text or node.content_desc):
+                continue
+            if parent < 0 or hosts[parent]:
+                host = parent
+            else:
+                host = host_above.get(parent, -2)
+                if host == -2:  # the grandparent (a row around a label's wrapper), noted
+                    host = parents[parent]
+                    if host >= 0 and not hosts[host]:
+                        host = marked_above(parents, hosts, pos, host_above)
+                    else:
+                        host_above[parent] = host
             if host < 0:
                 if names[pos] != "":
                     out.append(pos)

@@ -361,6 +361,65 @@ def bounds_of(left: int, top: int, right: int, bottom: int, /) -> Bounds:
     return self  # type: ignore[return-value]
 
 
+def boxed_node_of(
+    role: str,
+    class_name: str,
+    resource_id: str,
+    text: str,
+    content_desc: str,
+    package: str,
+    flags: tuple[bool, bool, bool, bool, bool, bool, bool, bool, bool, bool],
+    left: int,
+    top: int,
+    right: int,
+    bottom: int,
+    children: tuple[Node, ...],
+    extras: tuple[tuple[str, str], ...],
+    /,
+) -> Node:
+    """``node_of(role, …, package, bounds_of(left, top, right, bottom), *flags, children,
+    extras)`` in one call: ``flags`` are the ten state flags in the field order. What the
+    dump reader calls for a tag it read before but for its box (a row pushed down or
+    scrolled: most new nodes of a big step), without the second call and the flags'
+    unpacking into arguments (issue 19).
+
+        >>> n = Node(role="button", text="OK", bounds=Bounds(0, 1, 2, 3), clickable=True)
+        >>> flags = (False, False, True, True, False, False, False, False, False, False)
+        >>> boxed_node_of("button", "", "", "OK", "", "", flags, 0, 1, 2, 3, (), ()) == n
+        True
+    """
+    box = _new(_BoundsBuild)
+    box.left = left
+    box.top = top
+    box.right = right
+    box.bottom = bottom
+    box.__class__ = Bounds  # type: ignore[assignment]
+    self = _new(_NodeBuild)
+    self.role = role
+    self.class_name = class_name
+    self.resource_id = resource_id
+    self.text = text
+    self.content_desc = content_desc
+    self.package = package
+    self.bounds = box  # type: ignore[assignment]
+    (
+        self.checkable,
+        self.checked,
+        self.clickable,
+        self.enabled,
+        self.focusable,
+        self.focused,
+        self.scrollable,
+        self.long_clickable,
+        self.password,
+        self.selected,
+    ) = flags
+    self.children = children
+    self.extras = extras
+    self.__class__ = Node  # type: ignore[assignment]
+    return self  # type: ignore[return-value]
+
+
 INTERACTIVE_ROLES = frozenset(
     {"button", "textbox", "switch", "checkbox", "radio", "link", "tab", "slider", "dropdown"}
 )

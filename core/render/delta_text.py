@@ -241,12 +241,14 @@ def swapped_dialogs(
     """Dialog windows that stayed as a window but now show another dialog (its title and
     buttons replaced): ``[(prev root, curr root)]``."""
     fc, fp = d.curr, d.prev
-    used = set(d.pairs.values())
+    used: set[int] | None = None  # the paired old positions, made for the first dialog kept
     out = []
     for c in fc.roots:
         p = d.pairs.get(c)
         if p is None or fc.nodes[c].role != "dialog" or fp.nodes[p].role != "dialog":
             continue
+        if used is None:
+            used = set(d.pairs.values())
         now = [e for e in curr_index.candidates if c < e < fc.subtree_end(c)]
         before = [e for e in prev_index.candidates if p < e < fp.subtree_end(p)]
         gone = sum(1 for e in now if e not in d.pairs) + sum(1 for e in before if e not in used)

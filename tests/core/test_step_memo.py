@@ -152,13 +152,13 @@ def test_the_memo_holds_one_frame_and_no_more() -> None:
     frame = Frame(_cold(data))
     memo = identity._last
     assert 0 < len(memo.subtree) <= len(frame) and len(memo.own) <= len(frame)
-    assert len(memo.at) == len(memo.nodes) == len(frame)
+    assert len(memo.ids) == len(memo.nodes) == len(frame)
     assert len(memo.own_at) == len(memo.subtree_at) == len(frame) + 1
     assert len(memo.qualified) <= len(frame)
     Frame(parse_uiautomator('<hierarchy><node text="a" bounds="[0,0][5,5]"/></hierarchy>'))
     memo = identity._last
     assert len(memo.own) == 1 and len(memo.subtree) == 1 and len(memo.nodes) == 1
-    assert len(memo.at) == 1 and len(memo.own_at) == len(memo.subtree_at) == 2
+    assert len(memo.ids) == 1 and len(memo.own_at) == len(memo.subtree_at) == 2
     assert not memo.qualified
 
 

@@ -78,17 +78,17 @@ def test_a_row_pushed_down_is_built_from_its_kept_head() -> None:
     parse_uiautomator(before)
     kept = len(dump_scan._heads)
     built = []
-    real = dump_scan.bounds_of  # the scan builds a box itself only from a kept head's tag
+    real = dump_scan.boxed_node_of  # the scan builds a node so only from a kept head's tag
 
-    def counting(*args: int) -> object:
+    def counting(*args: object) -> object:
         built.append(args)
-        return real(*args)
+        return real(*args)  # type: ignore[arg-type]
 
-    dump_scan.bounds_of = counting  # type: ignore[assignment]
+    dump_scan.boxed_node_of = counting  # type: ignore[assignment]
     try:
         fast = parse_uiautomator(after)
     finally:
-        dump_scan.bounds_of = real
+        dump_scan.boxed_node_of = real
     dump_scan.clear()
     assert parse_uiautomator(after) == fast  # cold: every tag read in full
     assert kept > 0
