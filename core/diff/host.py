@@ -214,7 +214,11 @@ def host_motion(
             spots = _typed_spot(prev, curr, k, p, p_end, (box, old.bounds), side)
             if not spots:
                 continue
-        votes = strong if whole and curr.children[k] else weak
+        # A row with no content below it (no id, no label: an icon's frame in a dump that
+        # names no view by id, a Compose app's or element dicts') is told from the frames of
+        # the rows around it by its place alone: weak (two such frames voted a settings
+        # list flung 2,494 px as scrolled 407 px, the rows' labels all other there).
+        votes = strong if whole and curr.children[k] and curr.has_content[k] else weak
         places = [spots[0][1:]] if len(spots) == 1 else list(dict.fromkeys(s[1:] for s in spots))
         if votes is weak and (len(places) > 1 or twinned(prev, spots[0][0], curr, k)):
             continue  # a label seen in several places vouches for none of them

@@ -8,9 +8,9 @@ mismatched). Both are parts of
 
 A web page's rows sit under wrappers that carry nothing of their own (``body > main >
 article``), cut to the WebView's box. When the page is flung past everything it showed,
-no content pairs the wrappers, so :func:`through_wrappers` pairs them by what is left:
-the one unpaired child of each side of a pair, of one class, showing nothing of its own.
-The page then turns on the innermost wrapper, and a fixed header beside it stays.
+no content pairs the wrappers, so :func:`~deltarec.core.diff.wrappers.through_wrappers`
+pairs them by what is left (:func:`bare`: showing nothing of its own). The page then turns
+on the innermost wrapper, and a fixed header beside it stays.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from typing import cast
 from deltarec.core.diff.axis import across as _across
 from deltarec.core.diff.axis import at_edge, host_sideways, page_swiped
 from deltarec.core.diff.motions import Motion
-from deltarec.core.diff.recycled import kept_page, shown_texts
+from deltarec.core.diff.recycled import shown_texts
 from deltarec.core.diff.resized import kept_in_place, kept_through_resize
 from deltarec.core.diff.row_content import own_texts
 from deltarec.core.diff.row_evidence import TextCache, kin, shown, spanned_past
@@ -452,41 +452,3 @@ def page_view(frame: Frame, pos: int) -> int:
 def bare(node: Node) -> bool:
     """Whether ``node`` shows nothing of its own (no text, description or id): a wrapper."""
     return not (node.text or node.content_desc or node.resource_id)
-
-
-def through_wrappers(prev: Frame, curr: Frame, pairs: Mapping[int, int]) -> Mapping[int, int]:
-    """``pairs`` and the wrappers no content pairs (module docstring), parents first: under
-    a pair, the one unpaired child of each side, of one class, that shows nothing of its own
-    and is not the only child of a list (a list's one row is a row) but for the page a
-    ScrollView or pager kept (:func:`~deltarec.core.diff.recycled.kept_page`). O(n).
-
-    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
-    >>> def shot(text):
-    ...     return Frame(parse_uiautomator('<hierarchy><node class="Web" bounds="[0,0][9,9]">'
-    ...         f'<node class="V" bounds="[0,0][9,9]"><node class="T" text="{text}"'
-    ...         ' bounds="[0,0][9,5]"/></node></node></hierarchy>'))
-    >>> through_wrappers(shot("a"), shot("b"), {0: 0})
-    {0: 0, 1: 1}
-    """
-    out = dict(pairs)
-    used = set(pairs.values())
-    # Only a parent of a node left unpaired has a child that came: those, parents first (a
-    # wrapper paired here is such a parent already, and comes later in document order).
-    parents = curr.parents
-    for c in sorted({parents[k] for k in range(len(curr)) if k not in out} - {-1}):
-        p = out.get(c)
-        if p is None:
-            continue
-        came = [k for k in curr.children[c] if k not in out]
-        left = [q for q in prev.children[p] if q not in used]
-        if len(came) != 1 or len(left) != 1:
-            continue
-        k, q = came[0], left[0]
-        one = scrolls_by_nature(curr.nodes[c]) and len(curr.children[c]) == 1
-        if one and not kept_page(prev, p, curr, c):
-            continue  # a list's one row is a row, but for a page it kept (recycled.py)
-        a, b = prev.nodes[q], curr.nodes[k]
-        if a.class_name == b.class_name and bare(a) and bare(b) and a.bounds.iou(b.bounds) > 0:
-            out[k] = q
-            used.add(q)
-    return out

@@ -80,7 +80,7 @@ from deltarec.core.diff.host import host_motion
 from deltarec.core.diff.motions import SPREAD, Motion, near
 from deltarec.core.diff.new_rows import inserted_at_top, pushed_down, pushed_only
 from deltarec.core.diff.page_gesture import started_in, with_gesture
-from deltarec.core.diff.pages import through_wrappers, turned
+from deltarec.core.diff.pages import turned
 from deltarec.core.diff.past_new import scrolled_past
 from deltarec.core.diff.reordered import reordered_scroll
 from deltarec.core.diff.resized import (
@@ -93,6 +93,7 @@ from deltarec.core.diff.row_evidence import (
     displacement,
 )
 from deltarec.core.diff.tab_switch import tab_switched
+from deltarec.core.diff.wrappers import through_wrappers
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.labels import natures, scrolls_by_nature
 from deltarec.core.observe.model import Bounds

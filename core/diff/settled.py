@@ -10,7 +10,7 @@ sets are equal the one estimate serves both
 added pair
 
 - is a host the estimate found, paired as the estimate paired it through its wrappers
-  (:func:`~deltarec.core.diff.pages.through_wrappers`), or lies outside every such host,
+  (:func:`~deltarec.core.diff.wrappers.through_wrappers`), or lies outside every such host,
   on both sides (a host's rows are what its motion was measured from);
 - keeps its top-left corner (no node that moved keeping its size, nor an edge's sliver
   moved: the only evidence of a scroll a pair gives; a summary "Off" → "On" that grew
@@ -20,14 +20,14 @@ added pair
 - is a leaf, or a container whose every node below, outside the hosts found, is paired
   and kept its corner (nothing below it moved or came but what a found host holds);
 - sits under parents, on both sides, all of whose children are paired (no wrapper can
-  then be paired through the others, :func:`~deltarec.core.diff.pages.through_wrappers`),
+  then be paired through the others, :func:`~deltarec.core.diff.wrappers.through_wrappers`),
   or, a leaf in its very box, under a pair of parents that still have children unpaired on
   both sides and lie under no container made to scroll (``_left_alike``: the estimate
   reads those parents as it read them);
 
 and no pair of the first set was dropped or changed, and there is no gesture. Then the
 final estimate is the first one. The estimate's first step pairs the wrappers no content
-pairs (:func:`~deltarec.core.diff.pages.through_wrappers`), so where the two sets do not
+pairs (:func:`~deltarec.core.diff.wrappers.through_wrappers`), so where the two sets do not
 meet the conditions as they are, they are read again as the estimate reads them, both with
 their wrappers paired through: a dial the first estimate paired through its wrappers and
 pass 3 paired again (with its cells, relabelled in their boxes) is then no added pair
@@ -57,7 +57,8 @@ from typing import Literal, cast
 
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.motions import Motion
-from deltarec.core.diff.pages import bare, through_wrappers
+from deltarec.core.diff.pages import bare
+from deltarec.core.diff.wrappers import through_wrappers
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.labels import natures
 from deltarec.core.observe.model import Bounds
@@ -106,7 +107,7 @@ def _added_settled(
     so that the second reading (both sets with their wrappers paired through) fails too: a
     node below an added container, outside the hosts, paired and moved, or unpaired and
     showing something of its own (text, description or id), the container a window's root
-    or showing something of its own. :func:`~deltarec.core.diff.pages.through_wrappers`
+    or showing something of its own. :func:`~deltarec.core.diff.wrappers.through_wrappers`
     never changes a pair, and pairs only nodes that show nothing of their own, each under a
     pair; so that container is added in the second reading too, and whether it is reached
     or the reading fails before it, no container around that node completes its walk (the
@@ -192,7 +193,7 @@ def _left_alike(
     with a child left unpaired on each side, two at least on one side, and a child of the
     curr parent paired in the first set. Then, both ways,
 
-    - :func:`~deltarec.core.diff.pages.through_wrappers` pairs no wrapper under them (it
+    - :func:`~deltarec.core.diff.wrappers.through_wrappers` pairs no wrapper under them (it
       pairs the one child left on each side);
     - rows came into them and left them (:func:`~deltarec.core.diff.pages.replaced_some`);
     - no page is asked of them, nor of a row of theirs

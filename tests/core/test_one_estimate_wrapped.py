@@ -3,7 +3,7 @@ the wrappers the estimate pairs first (issue 19: the calendar's dial, estimated 
 
 :func:`~deltarec.core.diff.settled.settled` compares the pairs passes 3 and 4 left with the
 pairs the first estimate was measured over. The estimate's first step pairs wrappers no
-content pairs (:func:`~deltarec.core.diff.pages.through_wrappers`): on the calendar's time
+content pairs (:func:`~deltarec.core.diff.wrappers.through_wrappers`): on the calendar's time
 picker the dial (a bare container) is paired so before pass 3, and pass 3 pairs it again,
 with its cells, whose labels all changed (hours → minutes) in their boxes. Read raw, the
 dial is an added container with cells still unpaired below it, and the estimate ran twice;
@@ -150,7 +150,7 @@ def test_through_wrappers_is_what_the_estimate_reads(seed: int) -> None:
     pairs nothing more (so the estimate over the wrapped pairs is the estimate over the raw
     ones). Every ordered pair of one flow's captures, with the matcher's pairs."""
     from deltarec.core.diff.match import match_frames
-    from deltarec.core.diff.pages import through_wrappers
+    from deltarec.core.diff.wrappers import through_wrappers
 
     _, seq = SEQUENCES[seed % len(SEQUENCES)]
     frames = [_frame(_elements(p)) for p in seq]

@@ -33,6 +33,10 @@ scroller's edge with its content and no bar, :mod:`.daily` adds a message like t
   and dragged a third of the way onto its neighbour, its slot left an empty view of its box
   (two nodes for one row); backwards the copy was dropped back in its slot.
 
+Each kind also runs on dumps that name no view by id (:attr:`Chrome.ids`,
+:func:`without_ids`: a Compose app's, which gives the XML path no more than element dicts
+to pair a list's wrappers by).
+
 The truth (:func:`check`): the real-capture oracle (:func:`.transforms.graded`; its rule 3,
 nodes moved together scrolled, is moot where a box moved with its content); no element
 listed twice; no ``~`` of what an element shows; nothing ``+`` / ``-`` but what the step put
@@ -57,7 +61,7 @@ from dataclasses import dataclass
 
 from deltarec.core.diff.compute import Delta
 from deltarec.core.observe.frame import Frame
-from deltarec.core.observe.model import Observation
+from deltarec.core.observe.model import Node, Observation
 from tests.core.real_scrolls.chrome_steps import (
     barred,
     bottom_nav,
@@ -85,6 +89,7 @@ from tests.core.real_scrolls.transforms import (
     _at,
     _fills,
     _positions,
+    _walk,
     captures,
     graded,
     scrolled,
@@ -113,6 +118,9 @@ class Chrome:
     where: Path_
     d: int = 0
     row: int = 0
+    ids: bool = True
+    """False: every resource id left out of both frames (a Compose app's dump, which names
+    no view by id: the XML path then has no more than element dicts to pair wrappers by)."""
 
     @property
     def forward(self) -> str:
@@ -246,9 +254,24 @@ def _forward(case: Chrome) -> Pair:
 
 
 def derive(case: Chrome) -> tuple[Observation, Observation]:
-    """(prev, curr): the pair read forwards, or the reverse."""
+    """(prev, curr): the pair read forwards, or the reverse (without ids: ``case.ids``)."""
     p = _forward(case)
-    return (p.before, p.after) if case.kind == case.forward else (p.after, p.before)
+    pair = (p.before, p.after) if case.kind == case.forward else (p.after, p.before)
+    return pair if case.ids else (_no_ids(pair[0]), _no_ids(pair[1]))
+
+
+def without_ids(sample: list[Chrome]) -> list[Chrome]:
+    """``sample`` on dumps that name no view by id (:attr:`Chrome.ids`), where they named
+    some (the others' cases would be the same pairs again)."""
+    named = {name for name, obs in captures() if any(n.resource_id for _, n in _walk(obs))}
+    return [dataclasses.replace(c, ids=False) for c in sample if c.capture in named]
+
+
+def _no_ids(obs: Observation) -> Observation:
+    def bare(n: Node) -> Node:
+        return dataclasses.replace(n, resource_id="", children=tuple(map(bare, n.children)))
+
+    return dataclasses.replace(obs, windows=tuple(map(bare, obs.windows)))
 
 
 def _all(frame: Frame, obs: Observation, paths: tuple[Path_, ...]) -> list[int]:

@@ -1,0 +1,100 @@
+"""The wrappers no content pairs, paired for the scroll estimate by what is left.
+
+A web page's rows sit under wrappers that carry nothing of their own (``body > main >
+article``), cut to the WebView's box. When the page is flung past everything it showed, no
+content pairs the wrappers, so :func:`through_wrappers` pairs them by what is left: the
+one unpaired child of each side of a pair, of one class, showing nothing of its own. The
+page then turns on the innermost wrapper (:mod:`~deltarec.core.diff.pages`), and a fixed
+header beside it stays.
+
+Beside the wrapper there may be a sibling that changed too, unpaired as well: an extended
+FAB over a form that shrank to its icon, a bar that came or went. Then the wrapper is the
+one unpaired child of each side that holds pairs (:func:`_holding`): the fields keyed
+inside it say it is the form's. On the XML path the form's ScrollView pairs by its
+resource id; element dicts carry none, and the calendar's event form (a ScrollView whose
+fields key only where their labels are unique: 5 of 25) was measured on the layout around
+it, the FAB inside that host, so the FAB's own pair was refused as against the scroll
+(issue 18's chrome sweep, 41 of 2,320 on element dicts). Never among a list's children:
+they are its rows (:func:`~deltarec.core.diff.row_content.holds_rows`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from deltarec.core.diff.pages import bare
+from deltarec.core.diff.recycled import kept_page
+from deltarec.core.diff.row_content import holds_rows
+from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.labels import scrolls_by_nature
+
+
+def through_wrappers(prev: Frame, curr: Frame, pairs: Mapping[int, int]) -> Mapping[int, int]:
+    """``pairs`` and the wrappers no content pairs (module docstring), parents first: under
+    a pair, the one unpaired child of each side (else, outside a list's rows, the one of
+    each side that holds pairs), of one class, that shows nothing of its own and is not the
+    only child of a list (a list's one row is a row) but for the page a ScrollView or pager
+    kept (:func:`~deltarec.core.diff.recycled.kept_page`). O(n).
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> def shot(text, fab):
+    ...     return Frame(parse_uiautomator('<hierarchy><node class="Web" bounds="[0,0][9,9]">'
+    ...         f'<node class="V" bounds="[0,0][9,9]"><node class="T" text="{text}"'
+    ...         ' bounds="[0,0][9,5]"/><node class="T" text="Ada" bounds="[0,5][9,9]"/></node>'
+    ...         f'<node class="B" bounds="[{fab},7][9,9]"/></node></hierarchy>'))
+    >>> through_wrappers(shot("a", 7), shot("b", 7), {0: 0, 4: 4, 3: 3})
+    {0: 0, 4: 4, 3: 3, 1: 1}
+    >>> through_wrappers(shot("a", 7), shot("b", 5), {0: 0, 3: 3})
+    {0: 0, 3: 3, 1: 1}
+    """
+    out = dict(pairs)
+    used = set(pairs.values())
+    holding: tuple[set[int], set[int]] | None = None
+    # Only a parent of a node left unpaired has a child that came: those, parents first (a
+    # wrapper paired here is such a parent already, and comes later in document order).
+    parents = curr.parents
+    for c in sorted({parents[k] for k in range(len(curr)) if k not in out} - {-1}):
+        p = out.get(c)
+        if p is None:
+            continue
+        came = [k for k in curr.children[c] if k not in out]
+        left = [q for q in prev.children[p] if q not in used]
+        if len(came) != 1 or len(left) != 1:
+            if holds_rows(curr, c) or holds_rows(prev, p):
+                continue  # a list's children are its rows, never its wrappers
+            if holding is None:
+                holding = (_holding(curr, pairs), _holding(prev, pairs.values()))
+            came = [k for k in came if k in holding[0]]
+            left = [q for q in left if q in holding[1]]
+            if len(came) != 1 or len(left) != 1:
+                continue
+        k, q = came[0], left[0]
+        one = scrolls_by_nature(curr.nodes[c]) and len(curr.children[c]) == 1
+        if one and not kept_page(prev, p, curr, c):
+            continue  # a list's one row is a row, but for a page it kept (recycled.py)
+        a, b = prev.nodes[q], curr.nodes[k]
+        if a.class_name == b.class_name and bare(a) and bare(b) and a.bounds.iou(b.bounds) > 0:
+            out[k] = q
+            used.add(q)
+    return out
+
+
+def _holding(frame: Frame, paired: Iterable[int]) -> set[int]:
+    """The positions of ``frame`` whose subtree holds a position of ``paired`` below them.
+    O(n): each position is added once, and a walk up stops at one added before.
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> f = Frame(parse_uiautomator('<hierarchy><node class="A" bounds="[0,0][9,9]"><node'
+    ...     ' class="B" bounds="[0,0][9,9]"/><node class="C" bounds="[0,0][9,9]"/></node>'
+    ...     '</hierarchy>'))
+    >>> sorted(_holding(f, [2]))
+    [0]
+    """
+    out: set[int] = set()
+    parents = frame.parents
+    for pos in paired:
+        pos = parents[pos]
+        while pos >= 0 and pos not in out:
+            out.add(pos)
+            pos = parents[pos]
+    return out
