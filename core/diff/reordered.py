@@ -27,6 +27,7 @@ from bisect import bisect_left
 from collections.abc import Mapping
 from itertools import pairwise
 
+from deltarec.core.diff.cut_rows import blank_cuts
 from deltarec.core.diff.gaps import _known_rows as known_rows
 from deltarec.core.diff.gaps import _shift
 from deltarec.core.diff.motions import SPREAD, Motion, consistent
@@ -67,6 +68,33 @@ def reordered_scroll(
     >>> reordered_scroll(before, shot(-40, "a", "b", "c", "d", "e", "f"), {}, 0, 0)
     """
     rows = known_rows(prev, curr, pairs, c, p)
+    got = _reordered(prev, curr, pairs, c, p, rows)
+    if got is not None or len(rows) < 2:
+        return got
+    # The row may have passed rows that all left but a sliver the list's edge cut to
+    # nothing of its own: known by its cut layout, maybe several rows' (one layout), each
+    # tried; the readings must agree.
+    known = {j for _, j, _ in rows}
+    found: list[Motion] = []
+    for i, maybe in blank_cuts(prev, curr, pairs, c, p, known):
+        for j, dy in maybe:
+            tried = sorted([*rows, (i, j, dy)])
+            if (m := _reordered(prev, curr, pairs, c, p, tried)) is not None:
+                found.append(m)
+    if not found or any(m.dy != found[0].dy for m in found):
+        return None
+    return found[0]
+
+
+def _reordered(
+    prev: Frame,
+    curr: Frame,
+    pairs: Mapping[int, int],
+    c: int,
+    p: int,
+    rows: list[tuple[int, int, int]],
+) -> Motion | None:
+    """:func:`reordered_scroll` read off ``rows`` (new index, old index, move)."""
     olds = [j for _, j, _ in rows]
     if len(rows) < 3 or _rising(olds):
         return None
