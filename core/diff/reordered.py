@@ -69,8 +69,9 @@ def reordered_scroll(
     """
     rows = known_rows(prev, curr, pairs, c, p)
     got = _reordered(prev, curr, pairs, c, p, rows)
-    if got is not None or len(rows) < 2:
-        return got
+    shifts = [s for _, _, s in rows]
+    if got is not None or len(rows) < 2 or max(shifts) - min(shifts) <= SPREAD:
+        return got  # a drag moves the rows it passed otherwise than the others
     # The row may have passed rows that all left but a sliver the list's edge cut to
     # nothing of its own: known by its cut layout, maybe several rows' (one layout), each
     # tried; the readings must agree.
