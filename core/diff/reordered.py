@@ -50,7 +50,14 @@ def reordered_scroll(
 ) -> Motion | None:
     """The scroll of list ``c`` (``p`` before) when one of its rows was dragged to another
     place in the step (module docstring): the move of the rows it did not pass, offset 0
-    when they stayed. None: no such reading.
+    when they stayed. None: no such reading. Where the rows known in both frames moved by
+    two amounts, none stayed put, and they keep their order, the rows the dragged row
+    passed may all have left but a sliver the list's edge cut to nothing of its own: each
+    old row its cut layout may be (:func:`~deltarec.core.diff.cut_rows.blank_cuts`) is
+    tried, and the readings found must name one scroll (Settings' Wi-Fi list, its rows of
+    one layout). A known row that stayed put is a list that did not scroll there: rows
+    came or went (an archive's gap closed below a sliver: a row of that layout is no
+    evidence against it).
 
     >>> from deltarec.core.capture.uiautomator import parse_uiautomator
     >>> def shot(top, *rows):  # rows 100 px apart from ``top``, the list cuts them at 0, 600
@@ -72,6 +79,8 @@ def reordered_scroll(
     shifts = [s for _, _, s in rows]
     if got is not None or len(rows) < 2 or max(shifts) - min(shifts) <= SPREAD:
         return got  # a drag moves the rows it passed otherwise than the others
+    if any(abs(s) <= SPREAD for s in shifts):
+        return None  # a row stayed put: rows came or went, as likely (docstring)
     # The row may have passed rows that all left but a sliver the list's edge cut to
     # nothing of its own: known by its cut layout, maybe several rows' (one layout), each
     # tried; the readings must agree.
