@@ -27,7 +27,6 @@ from bisect import bisect_left
 from collections.abc import Mapping
 from itertools import pairwise
 
-from deltarec.core.diff.cut_rows import blank_cuts
 from deltarec.core.diff.gaps import _known_rows as known_rows
 from deltarec.core.diff.gaps import _shift
 from deltarec.core.diff.motions import SPREAD, Motion, consistent
@@ -50,14 +49,10 @@ def reordered_scroll(
 ) -> Motion | None:
     """The scroll of list ``c`` (``p`` before) when one of its rows was dragged to another
     place in the step (module docstring): the move of the rows it did not pass, offset 0
-    when they stayed. None: no such reading. Where the rows known in both frames moved by
-    two amounts, none stayed put, and they keep their order, the rows the dragged row
-    passed may all have left but a sliver the list's edge cut to nothing of its own: each
-    old row its cut layout may be (:func:`~deltarec.core.diff.cut_rows.blank_cuts`) is
-    tried, and the readings found must name one scroll (Settings' Wi-Fi list, its rows of
-    one layout). A known row that stayed put is a list that did not scroll there: rows
-    came or went (an archive's gap closed below a sliver: a row of that layout is no
-    evidence against it).
+    when they stayed. None: no such reading. A row it passed cut by the list's edge to
+    some of its labels is known by them (:func:`~deltarec.core.diff.cut_rows.cut_alone`);
+    one cut to nothing of its own is not known (rows of one layout cut alike: an archive's
+    gap closed below a sliver reads the same), and the drag is not read.
 
     >>> from deltarec.core.capture.uiautomator import parse_uiautomator
     >>> def shot(top, *rows):  # rows 100 px apart from ``top``, the list cuts them at 0, 600
@@ -74,26 +69,7 @@ def reordered_scroll(
     (-40, ((2, 5), (3, 2), (4, 3), (5, 4)))
     >>> reordered_scroll(before, shot(-40, "a", "b", "c", "d", "e", "f"), {}, 0, 0)
     """
-    rows = known_rows(prev, curr, pairs, c, p)
-    got = _reordered(prev, curr, pairs, c, p, rows)
-    shifts = [s for _, _, s in rows]
-    if got is not None or len(rows) < 2 or max(shifts) - min(shifts) <= SPREAD:
-        return got  # a drag moves the rows it passed otherwise than the others
-    if any(abs(s) <= SPREAD for s in shifts):
-        return None  # a row stayed put: rows came or went, as likely (docstring)
-    # The row may have passed rows that all left but a sliver the list's edge cut to
-    # nothing of its own: known by its cut layout, maybe several rows' (one layout), each
-    # tried; the readings must agree.
-    known = {j for _, j, _ in rows}
-    found: list[Motion] = []
-    for i, maybe in blank_cuts(prev, curr, pairs, c, p, known):
-        for j, dy in maybe:
-            tried = sorted([*rows, (i, j, dy)])
-            if (m := _reordered(prev, curr, pairs, c, p, tried)) is not None:
-                found.append(m)
-    if not found or any(m.dy != found[0].dy for m in found):
-        return None
-    return found[0]
+    return _reordered(prev, curr, pairs, c, p, known_rows(prev, curr, pairs, c, p))
 
 
 def _reordered(
