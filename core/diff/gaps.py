@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from itertools import pairwise
 
+from deltarec.core.diff.cut_rows import cut_alone
 from deltarec.core.diff.motions import Motion
 from deltarec.core.diff.row_content import own_texts, texts
 from deltarec.core.observe.frame import Frame
@@ -157,7 +158,8 @@ def _known_rows(
     in its (an edge cuts a row's labels; a recycled row that shows the same sender shows
     another subject), when the matcher paired it so, or, left unpaired
     on both sides (the matcher drops a pair its scroll estimate does not place: the rows
-    below a gap), when it shows just what the old row showed, every text its own."""
+    below a gap), when it shows just what the old row showed, every text its own, or some
+    of it, cut by the list's edge (:func:`~deltarec.core.diff.cut_rows.cut_alone`)."""
     box_new, box_old = curr.nodes[c].bounds, prev.nodes[p].bounds
     old_kids = prev.children[p]
     where: dict[str, int] = {}
@@ -178,7 +180,9 @@ def _known_rows(
         if pairs.get(k) != q:
             if used is None:
                 used = set(pairs.values())
-            if k in pairs or q in used or not _alone(prev, q, curr, k):
+            if k in pairs or q in used:
+                continue
+            if not (_alone(prev, q, curr, k) or cut_alone(prev, q, box_old, curr, k, box_new)):
                 continue
         shift = _shift(prev.nodes[q].bounds, box_old, curr.nodes[k].bounds, box_new)
         if shift is not None:

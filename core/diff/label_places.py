@@ -17,6 +17,7 @@ from deltarec.core.diff.axis import clear, flip, host_sideways
 from deltarec.core.diff.motions import OFF, near_box
 from deltarec.core.diff.motions import shifted as _shifted
 from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.labels import natures
 from deltarec.core.observe.model import Bounds
 
 
@@ -28,7 +29,9 @@ def labels_place(prev: Frame, p: int, curr: Frame, c: int, offset: tuple[int, in
     at the top, and every product tile shows one (the small phone's Article flung 8,468 lu
     read as 1,122 px off the last tile's button measured against the first's). Content that
     shows no label in either frame (an icon moved in its row) has nothing to place it, and
-    nothing here refutes its move."""
+    nothing here refutes its move. A label inside a scroller of its own below the content
+    (a carousel's card) is placed by its move along the content's axis alone
+    (:func:`_across`): across it, the carousel's own scroll moved it."""
     side = host_sideways(prev, p, curr, c)
     box_p, box_c = prev.nodes[p].bounds, curr.nodes[c].bounds
     news: dict[tuple[str, str], list[Bounds]] = {}
@@ -40,18 +43,52 @@ def labels_place(prev: Frame, p: int, curr: Frame, c: int, offset: tuple[int, in
     ):
         return True  # no label on one side: labels place nothing, and refute nothing
     places: list[Bounds] = []  # where cut labels kept show, in ``curr``
-    for n in prev.nodes[p + 1 : prev.subtree_end(p)]:
+    nested = _in_nested(prev, p)
+    for at, n in enumerate(prev.nodes[p + 1 : prev.subtree_end(p)], p + 1):
         a = n.bounds
         moved = _shifted(a, *offset)
         for b in news.get((n.text, n.content_desc), ()):
-            if clear(a, box_p, side) and clear(b, box_c, side) and near_box(moved, b):
+            m = _across(moved, b, side) if at in nested else moved
+            if clear(a, box_p, side) and clear(b, box_c, side) and near_box(m, b):
                 return True
-            if edges_agree(a, box_p, moved, b, box_c, side):
+            if edges_agree(a, box_p, m, b, box_c, side):
                 o = flip(b) if side else b
                 if any(o.top >= q.bottom or q.top >= o.bottom for q in places):
                     return True
                 places.append(o)
     return False
+
+
+def _in_nested(frame: Frame, p: int) -> set[int]:
+    """Positions below ``p`` inside a container made to scroll below it (not ``p``). O(size
+    of ``p``'s subtree); empty at C speed where none is."""
+    end = frame.subtree_end(p)
+    natural = natures(frame)
+    if not any(natural[p + 1 : end]):
+        return set()
+    out: set[int] = set()
+    i = p + 1
+    while i < end:
+        if natural[i]:
+            out.update(range(i + 1, frame.subtree_end(i)))
+            i = frame.subtree_end(i)
+            continue
+        i += 1
+    return out
+
+
+def _across(moved: Bounds, b: Bounds, side: bool) -> Bounds:
+    """``moved`` put where ``b`` is across the content's axis, when they are as wide there: a
+    label inside a scroller of its own below the content (a carousel's card in a form) moved
+    across the content's axis by that scroller's own scroll, and only its move along the
+    axis is the content's, as :func:`~deltarec.core.diff.nested_votes.projected` counts a
+    vote (a calendar form scrolled 306 px past a carousel nudged 10 px: its one other field
+    on the bottom edge before, the cards' titles the only other labels kept in view)."""
+    if side:
+        same = moved.bottom - moved.top == b.bottom - b.top
+        return Bounds(moved.left, b.top, moved.right, b.bottom) if same else moved
+    same = moved.right - moved.left == b.right - b.left
+    return Bounds(b.left, moved.top, b.right, moved.bottom) if same else moved
 
 
 def label_kept(

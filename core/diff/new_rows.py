@@ -244,8 +244,12 @@ def hedged(d: Delta, out: ObservationDiff) -> ObservationDiff:
     (:func:`~deltarec.core.diff.pushed_edge.beside_sliver`), and the marks of a
     scroll past new rows (:func:`deltarec.core.diff.past_new.noted`). O(rows of the
     scrolled lists), and ``orNew`` on each changed entry whose pair may be two rows
-    (:func:`~deltarec.core.diff.twin_sliver.twin_slivers`: O(added + removed))."""
+    (:func:`~deltarec.core.diff.twin_sliver.twin_slivers`: O(added + removed)), whose row
+    may be another come into its box (:func:`~deltarec.core.diff.edited_or_new.either_labels`)
+    or may have come in new, its old row pushed down into an added one, ``orPushedTo``
+    (:func:`~deltarec.core.diff.edited_or_new.edited_or_new`): O(changed × depth)."""
     from deltarec.core.diff.compute import _added_key
+    from deltarec.core.diff.edited_or_new import edited_or_new, either_labels
     from deltarec.core.diff.past_new import noted  # it reads the refresh from here
     from deltarec.core.diff.pushed_edge import beside_sliver
     from deltarec.core.diff.twin_sliver import twin_slivers
@@ -260,9 +264,16 @@ def hedged(d: Delta, out: ObservationDiff) -> ObservationDiff:
             entry["orRemoved" if removed else "orInserted"] = 1
             entry["orRows"] = [d.prev.keys[row] if removed else _added_key(d, row)]
     twins = {d.curr.keys[c]: d.prev.keys[p] for c, p in twin_slivers(d).items()}
+    either = {d.curr.keys[c] for c in either_labels(d)}  # its row, or another in its box
+    pushed = {d.curr.keys[c]: _added_key(d, y) for c, y in edited_or_new(d).items()}
     for changed in out["changed"]:
         if twins.pop(changed["key"], None) is not None:  # the sliver, or another row
             changed["orNew"] = True
+        if changed["key"] in either:
+            changed["orNew"] = True
+        if (to := pushed.get(changed["key"])) is not None:  # edited, or new and its old row
+            changed["orNew"] = True  # pushed down into the row added after it
+            changed["orPushedTo"] = to
     for key, old in twins.items():  # a sliver paired with one of its box: nothing changed
         same: ChangedEntry = {"key": key, "changes": {}, "orNew": True}
         if old != key:

@@ -49,7 +49,10 @@ def reordered_scroll(
 ) -> Motion | None:
     """The scroll of list ``c`` (``p`` before) when one of its rows was dragged to another
     place in the step (module docstring): the move of the rows it did not pass, offset 0
-    when they stayed. None: no such reading.
+    when they stayed. None: no such reading. A row it passed cut by the list's edge to
+    some of its labels is known by them (:func:`~deltarec.core.diff.cut_rows.cut_alone`);
+    one cut to nothing of its own is not known (rows of one layout cut alike: an archive's
+    gap closed below a sliver reads the same), and the drag is not read.
 
     >>> from deltarec.core.capture.uiautomator import parse_uiautomator
     >>> def shot(top, *rows):  # rows 100 px apart from ``top``, the list cuts them at 0, 600
@@ -66,7 +69,18 @@ def reordered_scroll(
     (-40, ((2, 5), (3, 2), (4, 3), (5, 4)))
     >>> reordered_scroll(before, shot(-40, "a", "b", "c", "d", "e", "f"), {}, 0, 0)
     """
-    rows = known_rows(prev, curr, pairs, c, p)
+    return _reordered(prev, curr, pairs, c, p, known_rows(prev, curr, pairs, c, p))
+
+
+def _reordered(
+    prev: Frame,
+    curr: Frame,
+    pairs: Mapping[int, int],
+    c: int,
+    p: int,
+    rows: list[tuple[int, int, int]],
+) -> Motion | None:
+    """:func:`reordered_scroll` read off ``rows`` (new index, old index, move)."""
     olds = [j for _, j, _ in rows]
     if len(rows) < 3 or _rising(olds):
         return None

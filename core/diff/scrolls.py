@@ -224,12 +224,13 @@ def _find_motions(
             motion = replace(by, dx=own[0], dy=own[1]) if own != (0, 0) else None
         dragged = gesture is not None and gesture.swipe and gesture.vertical
         slivers = gesture is not None and not (dragged and started_in(curr, c, gesture))
-        gapped = motion is not None and closed_gaps(prev, curr, pairs, c, old, slivers=slivers)
-        if not slivers and (split := _split(prev, curr, pairs, c, old, base, wrapped)):
+        if motion is not None and motion.dragged:
+            pass  # a row dragged past others: its reading explains the rows' two moves
+        elif not slivers and (split := _split(prev, curr, pairs, c, old, base, wrapped)):
             # Rows above a gap moved by the scroll, those below by the scroll and the gap
             # (a tap told moved no list: its rows closed gaps, or its end clamped them).
             motion = None if (split.dx, split.dy) == (0, 0) else split
-        elif gapped:
+        elif motion is not None and closed_gaps(prev, curr, pairs, c, old, slivers=slivers):
             motion = None  # rows taken out (put back) at several places: no one offset
         if motion and inserted_at_top(prev, curr, c, old, pairs, (motion.dx, motion.dy), gesture):
             motion = None  # rows came in at the list's top: no scroll (:mod:`.new_rows`)

@@ -59,7 +59,14 @@ class ChangedEntry(TypedDict):
     """(Only when true.) The element may be another one: a sliver at its list's bottom edge
     that is this row pushed onto the edge, or another row put in after the rows that came in
     as this one went out of view (read backwards: taken out); two dumps cannot tell
-    (:mod:`deltarec.core.diff.twin_sliver`)."""
+    (:mod:`deltarec.core.diff.twin_sliver`). Also on a label edited in a row at its list's
+    edge that may be another row come into its box, its own taken out
+    (:func:`deltarec.core.diff.edited_or_new.either_labels`), and with ``orPushedTo``."""
+    orPushedTo: NotRequired[str]
+    """(With ``orNew``.) The element's row may have come in new, and its old row been pushed
+    down into the row added after it, edited: the key (an added entry's) of the element
+    that old row would be. Its ``changes`` are the edit in place, the other reading
+    (:mod:`deltarec.core.diff.edited_or_new`)."""
 
 
 class ScrollEntry(TypedDict):

@@ -52,7 +52,7 @@ from deltarec.core.observe.labels import scrolls_by_nature
 from deltarec.core.render.change_lines import UNRENDERED, join_changed, not_said_by_ancestor
 from deltarec.core.render.facts import Fact, Line, added, changed
 from deltarec.core.render.field_lines import field_lines, keyboard_lines
-from deltarec.core.render.folded import folded_edits, folded_labels
+from deltarec.core.render.folded import folded_edits, folded_labels, pushed_notes
 from deltarec.core.render.layout import direction, unlisted
 from deltarec.core.render.lines import element, pair, quote, states
 from deltarec.core.render.rows import (
@@ -182,6 +182,7 @@ def delta_entries(
     changed_lines = field_lines(d, curr_index, prev_index, new_screen=new_screen)
     if not new_screen:
         edits, spoken = folded_edits(d, prev_index, curr_index, in_dialog)
+        pushed = pushed_notes(d, curr_index)
         changes = {c: ch for c, ch in _listed_changes(d, in_dialog).items() if c not in spoken}
         changed_lines += _selection_moves(d, changes, curr_index, prev_index)
         at: dict[int, int] = {}  # element → its line in changed_lines
@@ -201,7 +202,7 @@ def delta_entries(
                     changed_lines[at[host]] = Line(row.kind, row.text + joined, row.facts + said)
                     continue
             at[c] = len(changed_lines)
-            changed_lines.append(Line(K.CHANGED, changed_line(c, own, text), said))
+            changed_lines.append(Line(K.CHANGED, changed_line(c, own, text) + pushed(c), said))
         changed_lines += edits
 
     scrolls: list[Line] = []

@@ -16,7 +16,11 @@ build"→"Re: build is green"``. Where the row may as well be another row come i
 (a row at its list's edge that shows none of its labels:
 :func:`~deltarec.core.diff.swiped.either_row`), one line says both readings: ``~ [6] button
 "Tom's <draft> #2"→"Standup moved #1", or its row was taken out and another came into its
-box``.
+box``. Where the row may as well have come in new, its old row pushed down and edited
+into the row added after it (:func:`~deltarec.core.diff.edited_or_new.edited_or_new`: a
+list refreshed), the label's ``~`` line ends naming that row (:func:`pushed_notes`):
+``~ [4] text "A"→"A #40", or its row came in new, and its old row was pushed down to [24]
+text "A (edited)"``.
 
 Left to the scroll lines: labels inside a list that scrolled (its rows entered and left).
 
@@ -33,10 +37,11 @@ is no fact of its own; ``tests/core/truth/test_edge_icons.py``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from collections.abc import Set as AbstractSet
 
 from deltarec.core.diff.compute import Delta
+from deltarec.core.diff.edited_or_new import edited_or_new
 from deltarec.core.diff.swiped import either_row
 from deltarec.core.diff.types import ChangeKind
 from deltarec.core.observe.frame import Frame
@@ -44,10 +49,31 @@ from deltarec.core.observe.index import ElementIndex
 from deltarec.core.observe.labels import NAME_SEPARATOR
 from deltarec.core.render.change_lines import UNRENDERED
 from deltarec.core.render.facts import Line, changed
-from deltarec.core.render.lines import pair
+from deltarec.core.render.lines import element, pair
 
 EITHER = ", or its row was taken out and another came into its box"
 """The end of a folded label's ``~`` line whose row may be another row (module docstring)."""
+
+PUSHED = ", or its row came in new, and its old row was pushed down to "
+"""The start of the end of a label's ``~`` line whose row may have come in new
+(:func:`pushed_notes`), before the element its old row would be."""
+
+
+def pushed_notes(d: Delta, curr_index: ElementIndex) -> Callable[[int], str]:
+    """What ends the ``~`` line of a label whose row may as well have come in new, its old
+    row pushed down into the row added after it and edited
+    (:func:`~deltarec.core.diff.edited_or_new.edited_or_new`): :data:`PUSHED` and that
+    row's element (the row, or the first element numbered in it). "" for any other
+    label. O(changed × depth) once."""
+    found = edited_or_new(d)
+    if not found:
+        return lambda pos: ""
+    fc, num, names = d.curr, curr_index.number_of, curr_index.names
+    notes: dict[int, str] = {}
+    for c, y in found.items():
+        shown = next((e for e in range(y, fc.subtree_end(y)) if e in num), y)
+        notes[c] = PUSHED + element(num.get(shown), fc.nodes[shown], names[shown])
+    return lambda pos: notes.get(pos, "")
 
 
 def folded_labels(

@@ -171,16 +171,23 @@ def test_every_carousel_scrolled_in_a_flung_feed_within_the_budget_on_both_paths
 
 
 GRAFTED_OPEN: dict[tuple[str, str, str], int] = {}
-"""Violations of every 8th case of :func:`.nested.nested_grafted` (YouTube's carousel
-grafted into the 31 other real lists it fits in, 956 cases each path), a ratchet. The
-whole sweep (``python -m tests.core.real_scrolls.nested``): 9 / 9 of 956 (XML / dicts),
-all the calendar's form flung 306 px, the carousel's row scaled to 1,449 px of its
-1,624 px box, the form's one other field on the bottom edge before: no scroll (XML) or a
-page (dicts). Open, not examined further."""
+"""Violations of every 9th case of :func:`.nested.nested_grafted` and
+:data:`GRAFTED_PINNED` (YouTube's carousel grafted into the 31 other real lists it fits in,
+956 cases each path; every 8th before), a ratchet. Closed: the calendar's form flung 306
+px, the carousel's row scaled to 1,449 px of its 1,624 px box, the form's one other field
+on the bottom edge before, read as no scroll (XML) or a page (dicts): the cards' titles,
+moved sideways by the carousel's own scroll, placed nothing
+(:func:`deltarec.core.diff.label_places.labels_place` now reads a label inside a scroller
+of its own by its move along the content's axis): the whole sweep 9 / 9 → 0 / 0 of 956."""
+
+GRAFTED_PINNED = (316, 333, 349)
+"""Cases of :func:`.nested.nested_grafted` that failed before (the calendar form, the
+carousel nudged −150, −10 and 10 px), kept in CI beside every 9th."""
 
 
 def test_a_carousel_grafted_in_every_real_list_within_the_budget_on_both_paths() -> None:
-    sample = nested_grafted()[::8]
+    every = nested_grafted()
+    sample = every[::9] + [every[i] for i in GRAFTED_PINNED if i % 9]
     assert len(sample) >= 100
     found = by_kind("xml", sample, kind, check_grafted)
     frame_cache.clear()

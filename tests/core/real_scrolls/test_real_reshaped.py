@@ -225,22 +225,33 @@ def test_the_keyboard_over_settings_lists_scrolls_them_on_both_paths() -> None:
     assert over == {}, found
 
 
-REORDER_OPEN: dict[tuple[str, str, str], int] = {
-    ("dicts", "reorder+scroll", "unchanged-listed"): 1,
-    ("xml", "reorder+scroll", "unchanged-listed"): 1,
-}
-"""Violations of every 11th case of :func:`.reorders.reorder_scrolls` (172 of 1,882 each
-path), a ratchet. Closed: a row the dragged row passed, cut to a sliver by the list's top
+REORDER_OPEN: dict[tuple[str, str, str], int] = {}
+"""Violations of every 12th case of :func:`.reorders.reorder_scrolls` and
+:data:`REORDER_PINNED` (162 of 1,882 each path; every 11th before), a ratchet. Closed: a row the dragged row passed, cut to a sliver by the list's top
 edge as the list scrolled, read as gone and come again (its labels' pairs were refused:
 they moved otherwise than its cut box): 7 / 7 → 1 / 1 here, the whole kind XML 115 → 38
 of 1,882 (``deltarec.core.diff.reordered._cut_row``; ``bench_real_reshaped --per 10
---seed 3`` reorder+scroll 2 / 2 → 0 / 0). Open, not examined: the scroll misread where a
-row was dragged 4 to 6 places as YouTube's suggestions scrolled 800 to 1,000 px ("up
-131px" for 803; 33 of the 38), and 5 on Settings' Wi-Fi list."""
+--seed 3`` reorder+scroll 2 / 2 → 0 / 0). Then the scroll misread where the rows the
+dragged row passed all left the view but a sliver the top edge cut (YouTube's suggestions
+dragged 4-6 places as they scrolled 800-1,000 px, read "down 131px" for 803; Settings'
+Wi-Fi list): the rows known in view kept their order and read as a gap closed. The sliver
+is known by its labels' remnant (:func:`deltarec.core.diff.cut_rows.cut_alone`), and a
+dragged row's reading is not overruled by a gap's: 1 / 1 → 0 / 0 here, the whole kind
+38 / 38 → 5 / 5 of 1,882. Open: Settings' Wi-Fi list (1494, 1563, 1601, 1676, 1772 of
+the sweep, none in this sample), where the rows passed left a sliver cut to nothing of its
+own: known by its cut layout it closed them all, but read rows archived below a sliver
+(``test_archive``, ``test_archive_slivers``) as a drag too: reverted."""
+
+
+REORDER_PINNED = (58, 330)
+"""Cases of :func:`.reorders.reorder_scrolls` that failed before the passed rows' sliver was
+known, kept in CI beside every 12th: YouTube's suggestions dragged down (58: its labels'
+remnant) and up (330)."""
 
 
 def test_rows_dragged_as_their_list_scrolled_within_the_budget_on_both_paths() -> None:
-    sample = reorder_scrolls()[::11]
+    every = reorder_scrolls()
+    sample = every[::12] + [every[i] for i in REORDER_PINNED if i % 12]
     assert len(sample) >= 150
     found = by_kind("xml", sample, kind, check)
     frame_cache.clear()
