@@ -73,24 +73,34 @@ def _bottom(profile: Profile) -> int:
 
 
 def _sliver_px(pg: Playground, edge: str) -> int:
-    """The px height of the row the list's ``edge`` cuts (0: none is cut)."""
-    rows = list_rows(pg)
-    if not rows:
+    """The px height of the row the list's ``edge`` cuts (0: none is cut). One layout of the
+    screen (asked of some 1,200 offsets a preset by :func:`offsets`)."""
+    box = _inbox_list(pg)
+    rows = _rows(box) if box is not None else []
+    if box is None or not rows:
         return 0
-    box = next(v for w in pg.windows() for v in w.root.walk() if v.rid.endswith("inbox_list"))
     row = rows[0] if edge == "top" else rows[-1]
     top, bottom = row.bounds[1], row.bounds[3]
     full = top > box.bounds[1] and bottom < box.bounds[3]
     return 0 if full else bottom - top
 
 
-def list_rows(pg: Playground) -> list[View]:
-    """The Inbox list's children on screen, top to bottom."""
+def _inbox_list(pg: Playground) -> View | None:
     for w in pg.windows():
         for v in w.root.walk():
             if v.rid.endswith("inbox_list"):
-                return [c for c in v.children if c.bounds[3] > c.bounds[1]]
-    return []
+                return v
+    return None
+
+
+def _rows(box: View) -> list[View]:
+    return [c for c in box.children if c.bounds[3] > c.bounds[1]]
+
+
+def list_rows(pg: Playground) -> list[View]:
+    """The Inbox list's children on screen, top to bottom."""
+    box = _inbox_list(pg)
+    return _rows(box) if box is not None else []
 
 
 @lru_cache(maxsize=8)
