@@ -77,13 +77,13 @@ def _trees(draw: st.DrawFn, depth: int = 0) -> Node:
     )
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=75, deadline=None)
 @given(st.lists(_trees(), max_size=3))
 def test_generated_tree_keys_are_unchanged(windows: list[Node]) -> None:
     assert_same_keys_and_layout(tuple(windows))
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=50, deadline=None)
 @given(st.lists(_trees(), min_size=1, max_size=3))
 def test_subtree_hash_depends_on_content_only(windows: list[Node]) -> None:
     frame = Frame(Observation(windows=tuple(windows)))
@@ -121,7 +121,7 @@ def _weak_hashes(size: int) -> Iterator[None]:
         identity.clear()
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=75, deadline=None)
 @given(st.lists(_trees(), max_size=3), st.sampled_from([1, 2]))
 def test_colliding_digests_key_as_the_definition(windows: list[Node], size: int) -> None:
     """With digests short enough to collide (an own hash equal to a subtree hash, a qualified

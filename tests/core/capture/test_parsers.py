@@ -357,7 +357,7 @@ def _dumps(draw: st.DrawFn) -> str:
     return f'{prolog}<hierarchy rotation="{rotation}">{"".join(windows)}</hierarchy>'
 
 
-@settings(max_examples=75, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(_dumps())
 def test_generated_dump_has_the_old_outcome(text: str) -> None:
     assert_same_outcome(text)
@@ -440,7 +440,7 @@ def _standard_dumps(draw: st.DrawFn) -> str:
     return f'{prolog}<hierarchy rotation="0">{"".join(windows)}</hierarchy>{draw(_GAPS)}'
 
 
-@settings(max_examples=75, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(_standard_dumps(), _standard_dumps())
 def test_uiautomator_spelling_perturbed_reads_as_expat_reads_it(before: str, text: str) -> None:
     assert_scan_agrees(text, before=before)
