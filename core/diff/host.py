@@ -279,7 +279,13 @@ def host_motion(
         or count < margin * runner_up
         or (lone and not natural)
     ):
-        tie = edge_tie(prev, p, curr, c, pairs, used, votes) if natural and base == (0, 0) else None
+        # A split only: where the host's staying won outright, no twins' votes tied.
+        split = (dx, dy) != (0, 0) or count < margin * runner_up
+        tie = (
+            edge_tie(prev, p, curr, c, pairs, used, votes)
+            if natural and base == (0, 0) and split
+            else None
+        )
         if tie is None:
             return turned(prev, curr, pairs, used, c) if natural and not rows_decide else None
         (dx, dy), rivals = tie, 0.0  # twins' votes split, the uncut edges name one of them

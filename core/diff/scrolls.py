@@ -123,6 +123,19 @@ def find_motions(
     ]
 
 
+def _on_top_edge(frame: Frame, pos: int) -> bool:
+    """Whether ``pos``'s top is the top edge of the nearest container made to scroll around
+    it (that edge cuts it, or it starts there). O(depth)."""
+    natural, parents = natures(frame), frame.parents
+    top = frame.nodes[pos].bounds.top
+    parent = parents[pos]
+    while parent >= 0:
+        if natural[parent]:
+            return frame.nodes[parent].bounds.top == top
+        parent = parents[parent]
+    return False
+
+
 def _find_motions(
     prev: Frame, curr: Frame, pairs: Mapping[int, int], gesture: Gesture | None = None
 ) -> list[Motion]:
@@ -144,11 +157,17 @@ def _find_motions(
             # sliver of "Desk lamp" at the top, whole at the bottom before: cut_move
             # measures it). Not the only way a page turned, then; it marks no host busy.
             any_moved = any_moved or a.bottom != b.bottom
-        elif (a.left, a.top, a.right) == (b.left, b.top, b.right) and a.bottom != b.bottom:
-            # Its bottom edge alone moved: maybe a piece the top edge cut alike in both
-            # frames, its own edge moved with the content (a card filling its list, the
-            # list scrolled; .edge_pieces measures it), or a row that grew: its hosts are
-            # worth a look, none of them moved by it.
+        elif (
+            (a.left, a.top, a.right) == (b.left, b.top, b.right)
+            and a.bottom != b.bottom
+            and _on_top_edge(curr, c)
+        ):
+            # Its bottom edge alone moved, its top on its list's top edge: maybe a piece
+            # that edge cut alike in both frames, its own edge moved with the content (a
+            # card filling its list, the list scrolled; .edge_pieces measures it): its
+            # hosts are worth a look, none of them moved by it. (A row that grew below the
+            # list's top, a form's section given a field, is no such piece: asking its
+            # hosts cost the contact editor's pairs a third more, issue 19.)
             any_moved = stretched[c] = True
         elif (a.top, a.bottom) == (b.top, b.bottom) and a.left != b.left:
             # The same along x: an item of a carousel a side edge cut (:mod:`.axis`).
