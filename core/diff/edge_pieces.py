@@ -137,9 +137,11 @@ def edge_tie(
     around them that no edge of the list cuts (a bar cut by the top edge alike, its bottom
     edge moved; the card's top edge moved under its cut bottom) are no twins: where they
     name one of the places voted for, it is the move. They never name a move nothing voted
-    for. O(:func:`edge_offset`), asked only of a host its votes left undecided."""
-    if not votes:
-        return None
+    for. O(:func:`edge_offset`), asked only of a host its votes left undecided, of at most
+    :data:`LIMIT` nodes (a host the walk reads in part is no list whose one row fills it: the
+    1 MB step's split host paid a twelfth of its bytecodes for nothing, issue 19)."""
+    if not votes or curr.subtree_end(c) - c > LIMIT:
+        return None  # a host past the walk's reach: its edges would be read in part
     by_edges = edge_offset(prev, p, curr, c, pairs, used)
     if by_edges is None:
         return None

@@ -301,3 +301,37 @@ def test_a_node_grown_below_its_lists_top_makes_no_host_worth_a_look() -> None:
     with replaced(scrolls, "_on_top_edge", lambda *args: True):
         long_way = over_real_pairs(_hosts_asked)
     assert asked < long_way, (asked, long_way)
+
+
+def _edge_walks(size: int) -> int:
+    """The uncut-edge walks the tie-break makes in the synthetic dump pair's step."""
+    from benchmarks.synthetic import dump_pair
+    from deltarec.core.capture import dump_scan
+    from deltarec.core.capture.uiautomator import parse_uiautomator
+    from deltarec.core.diff import edge_pieces
+    from deltarec.core.observer import observe_delta
+
+    walks = [0]
+    real = edge_pieces.edge_offset
+
+    def counted(*args: Any) -> Any:
+        walks[0] += 1
+        return real(*args)
+
+    before, after = dump_pair(size)
+    dump_scan.clear()
+    prev = parse_uiautomator(before)
+    with replaced(edge_pieces, "edge_offset", counted):
+        observe_delta(prev, parse_uiautomator(after))
+    return walks[0]
+
+
+def test_the_uncut_edges_settle_no_split_in_a_host_past_their_walk() -> None:
+    """A host of more than ``edge_pieces.LIMIT`` nodes is no list whose one row fills it;
+    the tie-break would read its edges in part (the 1 MB step's split host: a twelfth of its
+    bytecodes, for nothing; the step's text and JSON unchanged)."""
+    from deltarec.core.diff import edge_pieces
+
+    assert _edge_walks(1_000_000) == 0
+    with replaced(edge_pieces, "LIMIT", 10**9):
+        assert _edge_walks(1_000_000) >= 1
