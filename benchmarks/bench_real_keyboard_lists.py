@@ -9,7 +9,6 @@ path). CI runs every 3rd case.
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 from pathlib import Path
@@ -21,15 +20,7 @@ from benchmarks import kinds_sweep
 from tests.core.real_scrolls.reshaped import check, kind
 from tests.core.real_scrolls.test_real_reshaped import keyboard_lists
 
-
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
-    parser.add_argument("--show", type=int, default=0, help="failing cases to print per class")
-    parser.add_argument("--path", choices=("xml", "dicts", "both"), default="both")
-    args = parser.parse_args(argv)
-    kinds_sweep.run("keyboard lists", keyboard_lists(), check, args.path, args.show, kind=kind)
-    return 0
-
-
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(
+        kinds_sweep.whole(__doc__ or "", "keyboard lists", keyboard_lists, check, kind=kind)
+    )

@@ -12,9 +12,7 @@ carousel, a pager) across the screen's width and grades each with its sweep's ow
 
 from __future__ import annotations
 
-import argparse
 import os
-import random
 import sys
 from pathlib import Path
 
@@ -24,18 +22,5 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from benchmarks import kinds_sweep
 from tests.core.real_scrolls.mirrored import cases, check, kind
 
-
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
-    parser.add_argument("--per", type=int, default=1, help="derived pairs per capture and sweep")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--show", type=int, default=0, help="failing cases to print per class")
-    parser.add_argument("--path", choices=("xml", "dicts", "both"), default="both")
-    args = parser.parse_args(argv)
-    sample = cases(random.Random(args.seed), args.per)
-    kinds_sweep.run("mirrored", sample, check, args.path, args.show, kind=kind)
-    return 0
-
-
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(kinds_sweep.main(__doc__ or "", "mirrored", cases, check, kind=kind, per=1))

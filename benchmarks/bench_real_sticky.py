@@ -15,9 +15,7 @@ class.
 
 from __future__ import annotations
 
-import argparse
 import os
-import random
 import sys
 from pathlib import Path
 
@@ -27,19 +25,5 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from benchmarks import kinds_sweep
 from tests.core.real_scrolls.sticky import cases, check, kind
 
-
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
-    parser.add_argument("--per", type=int, default=10, help="derived pairs per capture")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--show", type=int, default=0, help="failing cases to print per class")
-    parser.add_argument("--path", choices=("xml", "dicts", "both"), default="both")
-    args = parser.parse_args(argv)
-    kinds_sweep.run(
-        "sticky", cases(random.Random(args.seed), args.per), check, args.path, args.show, kind=kind
-    )
-    return 0
-
-
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(kinds_sweep.main(__doc__ or "", "sticky", cases, check, kind=kind))

@@ -1,9 +1,10 @@
 """One command line for the real-capture sweeps whose cases carry a ``kind``: violations per
 kind and class, on the XML path and on element dicts
 (:func:`tests.core.dict_truth.graded_by_dicts`). ``bench_real_edited.py``,
-``bench_real_reshaped.py`` and ``bench_real_filtered.py`` each name their generator and
-call :func:`main`; ``bench_real_tall_rows.py``, whose cases are sampled otherwise, calls
-:func:`run`.
+``bench_real_reshaped.py``, ``bench_real_filtered.py`` and the round-6 sweeps each name
+their generator and call :func:`main` (derived cases, ``--per`` and ``--seed``) or
+:func:`whole` (a fixed generator: ``bench_real_nested.py``, ``bench_real_keyboard_lists.py``);
+``bench_real_tall_rows.py``, whose cases are sampled otherwise, calls :func:`run`.
 """
 
 from __future__ import annotations
@@ -28,23 +29,48 @@ class KindCase(Protocol):
 C = TypeVar("C", bound=KindCase)
 
 
+def _parser(doc: str) -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(description=doc.split("\n\n")[0])
+    parser.add_argument("--show", type=int, default=0, help="failing cases to print per class")
+    parser.add_argument("--path", choices=("xml", "dicts", "both"), default="both")
+    return parser
+
+
 def main(
     doc: str,
     name: str,
     cases: Callable[[random.Random, int], Sequence[C]],
     check: Callable[[C], Sequence[tuple[str, str]]],
     argv: list[str] | None = None,
+    *,
+    kind: Callable[[C], str] = lambda case: case.kind,
+    per: int = 10,
 ) -> int:
     """Run ``cases`` through ``check`` on the paths the command line asks for and print the
-    counts (``doc``'s first paragraph is the command's description, ``name`` the sweep's)."""
-    parser = argparse.ArgumentParser(description=doc.split("\n\n")[0])
-    parser.add_argument("--per", type=int, default=10, help="derived pairs per capture and kind")
+    counts (``doc``'s first paragraph is the command's description, ``name`` the sweep's;
+    ``per``: the default of ``--per``, derived pairs per capture and kind)."""
+    parser = _parser(doc)
+    parser.add_argument("--per", type=int, default=per, help="derived pairs per capture and kind")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--show", type=int, default=0, help="failing cases to print per class")
-    parser.add_argument("--path", choices=("xml", "dicts", "both"), default="both")
     args = parser.parse_args(argv)
     sample = cases(random.Random(args.seed), args.per)
-    run(name, sample, check, args.path, args.show)
+    run(name, sample, check, args.path, args.show, kind)
+    return 0
+
+
+def whole(
+    doc: str,
+    name: str,
+    cases: Callable[[], Sequence[C]],
+    check: Callable[[C], Sequence[tuple[str, str]]],
+    argv: list[str] | None = None,
+    *,
+    kind: Callable[[C], str] = lambda case: case.kind,
+) -> int:
+    """:func:`main` for a sweep of fixed cases (no ``--per``, no ``--seed``): the whole
+    generator whose CI sample a test deals."""
+    args = _parser(doc).parse_args(argv)
+    run(name, cases(), check, args.path, args.show, kind)
     return 0
 
 
