@@ -44,6 +44,20 @@ def replaced(module: ModuleType, name: str, value: Any) -> Iterator[Any]:
         setattr(module, name, real)
 
 
+def calls_to(module: ModuleType, name: str, run: Callable[[], object]) -> int:
+    """How many times ``run`` calls ``module.name`` (as the module's own callers reach it)."""
+    calls = [0]
+    real = getattr(module, name)
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        calls[0] += 1
+        return real(*args, **kwargs)
+
+    with replaced(module, name, counted):
+        run()
+    return calls[0]
+
+
 def estimates_answered(module: ModuleType, rule: Rule, prev: Frame, curr: Frame) -> int:
     """How many scroll estimates ``module.find_motions`` is asked for, in one match of the
     pair, that ``rule`` (called with the estimate's arguments) would answer."""

@@ -59,7 +59,13 @@ from deltarec.core.diff.row_place import spans
 from deltarec.core.diff.scrolls import find_motions
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.labels import scrolls_by_nature
-from tests.core.estimate_rules import SEQUENCES, each_ordered_pair, over_real_pairs, replaced
+from tests.core.estimate_rules import (
+    SEQUENCES,
+    calls_to,
+    each_ordered_pair,
+    over_real_pairs,
+    replaced,
+)
 from tests.core.estimate_rules import frame_of as _frame
 from tests.core.test_estimate_walks import _scrolled
 from tests.core.test_one_estimate import _generated
@@ -277,16 +283,7 @@ def test_blank_leaves_unpair_as_the_long_way_on_real_captures(name: str, seq: li
 
 def _hosts_asked(prev: Frame, curr: Frame) -> int:
     """In one match of the pair, the hosts whose rows' votes were counted."""
-    asked = [0]
-    real = scrolls.host_motion
-
-    def motion(*args: Any) -> Any:
-        asked[0] += 1
-        return real(*args)
-
-    with replaced(scrolls, "host_motion", motion):
-        match_measured(prev, curr)
-    return asked[0]
+    return calls_to(scrolls, "host_motion", lambda: match_measured(prev, curr))
 
 
 def test_a_node_grown_below_its_lists_top_makes_no_host_worth_a_look() -> None:
@@ -311,19 +308,12 @@ def _edge_walks(size: int) -> int:
     from deltarec.core.diff import edge_pieces
     from deltarec.core.observer import observe_delta
 
-    walks = [0]
-    real = edge_pieces.edge_offset
-
-    def counted(*args: Any) -> Any:
-        walks[0] += 1
-        return real(*args)
-
     before, after = dump_pair(size)
     dump_scan.clear()
     prev = parse_uiautomator(before)
-    with replaced(edge_pieces, "edge_offset", counted):
-        observe_delta(prev, parse_uiautomator(after))
-    return walks[0]
+    return calls_to(
+        edge_pieces, "edge_offset", lambda: observe_delta(prev, parse_uiautomator(after))
+    )
 
 
 def test_the_uncut_edges_settle_no_split_in_a_host_past_their_walk() -> None:
