@@ -48,7 +48,9 @@ def _ms(seconds: float) -> int:
 class Phone:
     """A device under test (see the module docstring).
 
-    ``clock``/``sleep`` are injected into the executor (tests pass a fake clock);
+    ``clock``/``sleep`` are injected into the executor (tests pass a fake clock); neither
+    given, the device's own time where it keeps one (the virtual phone's clock: waiting moves
+    it, :func:`~deltarec.core.executor.session.waits`), else the host's;
     ``settle_timeout`` bounds the wait for the screen to settle after each action.
     """
 
