@@ -1482,7 +1482,19 @@ class Grader:
             return "" if self._facts("keyboard") else "the keyboard did not change"
         if line.startswith(("+", "-")) or full:
             return self._listed(line, full)
+        if line == "(only the status bar changed)":  # its clock ticked: no fact of the app's
+            return "" if self._status_changed() else "the status bar did not change"
         return "not a delta line"
+
+    def _status_changed(self) -> bool:
+        """Whether a view of the status bar shows another text or description."""
+
+        def shown(snap: Snapshot) -> set[tuple[Key, str, str]]:
+            return {
+                (k, i.view.text, i.view.desc) for k, i in snap.views.items() if i.window == "status"
+            }
+
+        return shown(self.before) != shown(self.after)
 
     def _facts(self, kind: str) -> list[Fact]:
         return [f for f in self.facts if f.kind == kind]

@@ -28,6 +28,7 @@ from deltarec.core.diff.row_content import own_texts
 from deltarec.core.diff.row_evidence import TextCache, kin, shown, spanned_past
 from deltarec.core.diff.row_place import may_span, spans
 from deltarec.core.diff.scroll_edits import kept_edited, reads_as_edited
+from deltarec.core.diff.toggled import toggled_in_place
 from deltarec.core.diff.unique_labels import alone_in_place
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.labels import marked_above, natures, scrolls_by_nature
@@ -274,6 +275,8 @@ def _same_rows_in_place(
             kept += 1  # its time ticked, its name stayed: the clock moved, not the list
         elif texts and q is not None and reads_as_edited(prev, q, curr, k):
             kept += 1  # its one label edited ("August" → "August (edited)"), of its own shape
+        elif texts and q is not None and toggled_in_place(prev, q, curr, k):
+            kept += 1  # its button toggled ("Pause" → "Start") as its time ran (.toggled)
         elif q is not None and curr.subtree_hashes[k] == prev.subtree_hashes[q]:
             blank += 1  # nothing shown, one shape in one box: it says nothing either way
     return kept > 0 and 2 * kept >= len(came) - blank
