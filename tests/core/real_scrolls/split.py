@@ -26,7 +26,14 @@ screen's halves and its 1/3–2/3 snap):
 The truth (:func:`check`): :func:`.screens.grade`'s: every element the new layout kept is
 the element it was (never ``+`` / ``-``, never paired with another, its label never
 ``~``), nothing scrolled, no ``~ layout:`` line listing the moves, and the change of the
-window's size said once (``~ screen: …``, JSON ``fields``).
+window's size said once (``~ screen: …``, JSON ``fields``); and no screen said larger than
+the screen is (``false-size``). **Grader decisions** (``bottom`` / ``unbottom``): the
+window moved on a screen of the same size, which the dump shows as it is (the window ends
+at the screen's bottom edge), so no change of the screen's size is asked to be said, and
+the oracle's rule 3 (nodes that moved together in a container that did not move
+scrolled) is moot: every node moved with the window (:func:`.screens.grade`'s ``moved``).
+A whole frame sent instead of the delta (cheaper) whose header names the new size says the
+change too (:func:`.screens.grade`, for every kind of both sweeps).
 """
 
 from __future__ import annotations

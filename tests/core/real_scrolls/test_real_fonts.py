@@ -19,15 +19,30 @@ from tests.core.real_scrolls.fonts import KINDS, Font, check, derive, kind, pair
 from tests.core.real_scrolls.grading import by_kind
 
 BUDGET: dict[tuple[str, str, str], int] = {
-    ("xml", "smaller", "false-scroll"): 1,
-    ("dicts", "larger", "false-change"): 1,
-    ("dicts", "larger", "false-scroll"): 1,
-    ("dicts", "larger", "oracle"): 2,
-    ("dicts", "larger", "unchanged-listed"): 2,
-    ("dicts", "smaller", "false-scroll"): 1,
+    ("dicts", "larger", "unchanged-listed"): 1,
     ("dicts", "smaller", "unchanged-listed"): 1,
 }
-"""Violations per (path, kind, class) in the dealt sample (26 cases each path)."""
+"""Violations per (path, kind, class) in the dealt sample (26 cases each path).
+
+Closed (``bench_real_fonts.py``, the whole sweep, 180 cases; before → after this round, XML
+14 → 2, dicts 36 → 16):
+
+- **rows pushed down by the texts above them read as a scroll** (``↕ list "list" scrolled
+  up 54px`` on the contacts list, whose header grew 50 px and its first row 4; YouTube's
+  results under a search bar that grew): the rows moved by the growth of all the rows above
+  them, each by its own offset, and the agreeing ones voted for a scroll
+  (:mod:`deltarec.core.diff.growth` tells one row that grew, not many). A host whose rows
+  stay stacked as they were below a first row that kept its place, with a text wholly in
+  view resized, did not scroll (:func:`deltarec.core.diff.relaid.relaid`). On element
+  dicts the false estimate also made the guard cross Settings' title and summary
+  (``~ text "Internet"→"AndroidWifi"``): gone with it.
+
+Open (the bench's 2 / 16): the launcher's workspace read as a page turned when its icons'
+labels shrank (XML and dicts, ``contacts-*/02``, ``smaller`` 1.15: the pager's rows are
+twins, ``梦幻西游``-like icons, paired by nothing once their cells moved); the calendar's
+event form on element dicts (12: its fields carry no id and no key, moved by 34, 68, 102 px,
+and the first estimate read the form's ScrollView as a page, whose guard left them
+unpaired: ``- switch "All-day OFF"`` / ``+ switch "All-day OFF"``)."""
 
 
 def _sample() -> list[Font]:

@@ -34,7 +34,13 @@ Closed (``bench_real_split.py``, seed 1, 8 a capture, 360 cases; before → afte
   neither axis (:func:`deltarec.core.capture.uiautomator._infer_screen`);
 - **the element dicts' root scrolled by the window's move** (dicts, 26 of 180: ``↕
   container "" scrolled up 910px``): the synthetic root around one top-level element is no
-  host (:func:`deltarec.core.diff.scrolls._window_frame`)."""
+  host (:func:`deltarec.core.diff.scrolls._window_frame`).
+
+Open (the bench's 6 / 20): a list whose window moved read as a page turned (XML and dicts:
+the launcher's workspace, whose icons are twins, and YouTube's results, whose ad row the
+new edge cut at another height: nothing of the list paired, so nothing measured that its
+rows moved with its top edge); the calendar's event form on element dicts (its fields carry
+no id and no key: the first estimate's page left them unpaired)."""
 
 
 def _sample() -> list[Split]:
