@@ -298,9 +298,12 @@ def _infer_screen(windows: tuple[Node, ...]) -> tuple[int, int]:
         b = window.bounds
         if b.area == 0:  # empty or inverted: it occupies no part of the screen
             continue
-        # A floating window (dialog-only dump) sits centred: mirror its margins.
-        width = max(width, b.right + (b.left if b.left > 0 else 0))
-        height = max(height, b.bottom + (b.top if b.top > 0 else 0))
+        # A floating window (dialog-only dump) sits centred: mirror its margins. A window
+        # flush with the screen's left edge floats on neither axis (an app in split screen's
+        # lower half, a bottom sheet's window): the screen ends where it ends.
+        floats = b.left > 0 and b.top > 0
+        width = max(width, b.right + (b.left if floats else 0))
+        height = max(height, b.bottom + (b.top if floats else 0))
     return width, height
 
 

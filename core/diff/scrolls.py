@@ -72,6 +72,7 @@ from collections.abc import Set as AbstractSet
 from dataclasses import replace
 from itertools import compress
 
+from deltarec.core.capture.element_dicts import ROOT_CLASS
 from deltarec.core.diff.axis import at_edge, item_sideways
 from deltarec.core.diff.gaps import closed_gaps, scrolled_gap
 from deltarec.core.diff.gesture import Gesture
@@ -82,6 +83,7 @@ from deltarec.core.diff.new_rows import inserted_at_top, pushed_down, pushed_onl
 from deltarec.core.diff.page_gesture import started_in, with_gesture
 from deltarec.core.diff.pages import turned
 from deltarec.core.diff.past_new import scrolled_past
+from deltarec.core.diff.relaid import relaid
 from deltarec.core.diff.reordered import reordered_scroll
 from deltarec.core.diff.resized import (
     inner_moved_with_edge,
@@ -208,7 +210,7 @@ def _find_motions(
     wrapped: set[int] = set()  # wrappers of a container made to scroll: they inherit its nature
     out: list[Motion] = []
     for c in compress(range(n), busy):  # the busy positions, picked at C speed
-        if not children[c]:
+        if not children[c] or (c == 0 and _window_frame(curr)):
             continue
         old = pairs.get(c)
         if old is None or not (direct[c] or c in wrapped or _natural(prev, curr, pairs, c)):
@@ -263,6 +265,8 @@ def _find_motions(
             motion = None  # its rows moved with its top edge: its box moved (:mod:`.resized`)
         if motion and not motion.page and moved_with_side(prev, old, curr, c, motion.dx, motion.dy):
             motion = None  # pieces moved with its side edge as its box widened (.resized)
+        if motion and not motion.page and not motion.dx and relaid(prev, curr, pairs, c, old):
+            motion = None  # its rows laid out again at other heights: font size (.relaid)
         if (
             motion
             and not motion.page
@@ -283,6 +287,15 @@ def _find_motions(
             if not motion.page:
                 offset_of[c] = (motion.dx, motion.dy)
     return out + _unnamed_pages(prev, curr, pairs, used, out)
+
+
+def _window_frame(curr: Frame) -> bool:
+    """Whether position 0 is element dicts' synthetic root around one top-level element (an
+    app's window, as :func:`~deltarec.core.capture.element_dicts.observation_to_elements`
+    gives it): no host, as a window has no parent to scroll in on the XML path. A window
+    moved on the screen (an app put in split screen's lower half) moves all it holds
+    alike, and is no scroll of the root (:mod:`tests.core.real_scrolls.split`)."""
+    return len(curr.children[0]) == 1 and curr.nodes[0].class_name == ROOT_CLASS
 
 
 def _in_page(curr: Frame, c: int, found: list[Motion]) -> bool:

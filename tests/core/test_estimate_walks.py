@@ -109,9 +109,11 @@ def test_no_walk_is_set_up_for_a_wrapper_on_the_real_pairs() -> None:
 
 
 def test_the_count_sees_the_long_way() -> None:
-    """Not vacuous: with the walk set up every time, the count finds the calendar's wrappers."""
+    """Not vacuous: with the walk set up every time, the count finds the calendar's wrappers
+    (94; 110 when the element dicts' synthetic root around one window was still asked as a
+    host, issue 18 round 7: ``scrolls._window_frame``)."""
     with replaced(host, "_first_wraps", _LONG["_first_wraps"]):
-        assert over_real_pairs(_walks_set_up_for_a_wrapper) >= 100
+        assert over_real_pairs(_walks_set_up_for_a_wrapper) >= 90
 
 
 def _agree_asked_again(prev: Frame, curr: Frame) -> int:

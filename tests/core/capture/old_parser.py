@@ -3,7 +3,9 @@
 A frozen copy, not maintained: the tests in this folder compare
 :func:`deltarec.core.capture.uiautomator.parse_uiautomator` with :func:`parse` on real,
 synthetic and generated dumps. Only ``MAX_DEPTH`` differs from the original
-(512 then): it is the shared limit now, so deep dumps compare too.
+(512 then): it is the shared limit now, so deep dumps compare too; and the screen's size
+inferred from a window flush with the left edge (issue 18, round 7: an app in split
+screen's lower half is no floating window whose margins mirror), as the parser infers it.
 """
 
 # ruff: noqa
@@ -230,8 +232,9 @@ def _infer_screen(windows: tuple[Node, ...]) -> tuple[int, int]:
         if b == EMPTY_BOUNDS:
             continue
         # A floating window (dialog-only dump) sits centred: mirror its margins.
-        width = max(width, b.right + (b.left if b.left > 0 else 0))
-        height = max(height, b.bottom + (b.top if b.top > 0 else 0))
+        floats = b.left > 0 and b.top > 0
+        width = max(width, b.right + (b.left if floats else 0))
+        height = max(height, b.bottom + (b.top if floats else 0))
     return width, height
 
 

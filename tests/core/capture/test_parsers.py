@@ -456,3 +456,19 @@ def test_the_scan_reads_plain_dumps_and_reuses_their_nodes() -> None:
     shared = sum(id(n) in old for n in second.walk())
     assert _scan_accepts(after)
     assert 0 < shared < len(list(second.walk()))  # the unchanged rows, not the changed ones
+
+
+def test_a_window_flush_with_the_left_edge_is_no_floating_window() -> None:
+    """An app in split screen's lower half (its window alone dumped) reads as a screen that
+    ends where the window ends, not one as tall again as its top margin (issue 18, round 7:
+    ``~ screen: 1080x2220 → 1080x3330`` was said of such a window); a dialog-only dump,
+    floating on both axes, still mirrors its margins."""
+    low = '<hierarchy rotation="0"><node class="a" bounds="[0,1110][1080,2220]"/></hierarchy>'
+    obs = parse_uiautomator(low)
+    assert (obs.width, obs.height) == (1080, 2220)
+    assert obs.windows[0].role != "dialog"
+    right = '<hierarchy rotation="1"><node class="a" bounds="[1200,0][2400,1080]"/></hierarchy>'
+    assert (parse_uiautomator(right).width, parse_uiautomator(right).height) == (2400, 1080)
+    dialog = '<hierarchy rotation="0"><node class="a" bounds="[120,943][960,1393]"/></hierarchy>'
+    assert (parse_uiautomator(dialog).width, parse_uiautomator(dialog).height) == (1080, 2336)
+    assert_same_outcome(low)

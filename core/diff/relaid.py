@@ -1,0 +1,130 @@
+"""Whether a host's rows moved because its texts were laid out again at another size, not
+because it scrolled.
+
+The font size changed (Settings › Display › Font size, or an app's own text-size control):
+every text's box grows or shrinks, and each row of a list is laid out again below the one
+above it, so the rows move by the growth of all the rows above them, each by its own
+offset. Those offsets often agree (rows of images, a header that grew above rows that did
+not), and a scroll estimate reads the agreeing ones as a scroll. :mod:`.growth` tells one
+row that grew from a scroll (the rows below moved by its growth); here many grew, so no one
+row's growth is the offset.
+
+What tells a relayout from a scroll: the host's rows stay stacked as they were (each row's
+top the same distance below the bottom of the row above it, in both frames), the first row
+kept its place below the host's top edge (which may have moved: a bar above it grew), and
+a text wholly in view, clear of the host's edges, changed height. A scroll moves a first
+row wholly in view with the content; a first row the top edge cuts keeps its top and
+shrinks (or grows) as the rows below move, stacked, but then no text wholly in view
+changes height: a scroll moves boxes, it does not resize them. So that a scroll in the step
+a text wrapped is not taken for one, a first row the top edge cuts must hold a label that
+kept its place in it (a scroll moves it up under the edge).
+(:mod:`tests.core.real_scrolls.fonts`, issue 18, round 7.)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from itertools import pairwise
+
+from deltarec.core.observe.frame import Frame
+
+LIMIT = 2_000
+"""At most this many nodes of a host are looked at for a text that changed height."""
+
+
+def _content_rows(frame: Frame, c: int) -> list[int]:
+    """The rows of host ``c`` that take room: its children, through wrappers that fill it
+    alone (a row with no area, laid out off screen, is no row of the stack)."""
+    nodes = frame.nodes
+    box = nodes[c].bounds
+    kids = frame.children[c]
+    while len(kids) == 1 and nodes[kids[0]].bounds == box and frame.children[kids[0]]:
+        kids = frame.children[kids[0]]
+    return [k for k in kids if nodes[k].bounds.area]
+
+
+def relaid(prev: Frame, curr: Frame, pairs: Mapping[int, int], c: int, old: int) -> bool:
+    """Whether host ``c`` (``old`` in ``prev``) holds rows laid out again at other heights
+    below a first row that kept its top (module docstring): no scroll. ``pairs``: curr →
+    prev positions. O(rows + nodes of ``c``, at most :data:`LIMIT`).
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> def shot(scale, shift=0):
+    ...     rows, y = [], 100 - shift
+    ...     for t in "abcd":
+    ...         h = round(60 * scale)
+    ...         rows.append(f'<node class="Row" bounds="[0,{y}][100,{y + h + 20}]">'
+    ...                     f'<node class="T" text="{t}" bounds="[0,{y + 10}][100,{y + 10 + h}]"/>'
+    ...                     '</node>')
+    ...         y += h + 20
+    ...     return Frame(parse_uiautomator('<hierarchy><node class="L" scrollable="true"'
+    ...                  f' bounds="[0,50][100,1000]">{"".join(rows)}</node></hierarchy>'))
+    >>> pairs = {i: i for i in range(9)}
+    >>> relaid(shot(1.0), shot(1.3), pairs, 0, 0)
+    True
+    >>> relaid(shot(1.0), shot(1.0, shift=30), pairs, 0, 0)
+    False
+    """
+    rows_c, rows_p = _content_rows(curr, c), _content_rows(prev, old)
+    kept = [(k, pairs[k]) for k in rows_c if k in pairs]
+    if len(kept) < 2 or [k for k, _ in kept] != rows_c[: len(kept)]:
+        return False  # an unpaired row above a paired one: rows came in, not a relayout
+    if [p for _, p in kept] != rows_p[: len(kept)]:
+        return False  # rows went from above, or were paired out of order
+    nodes_p, nodes_c = prev.nodes, curr.nodes
+    first_b, first_a = nodes_c[kept[0][0]].bounds, nodes_p[kept[0][1]].bounds
+    box_b, box_a = nodes_c[c].bounds, nodes_p[old].bounds
+    if first_b.top - box_b.top != first_a.top - box_a.top or first_b.left != first_a.left:
+        return False  # the first row moved in its host (or with its top edge, as it moved)
+    if first_b.top <= box_b.top and not _held(prev, curr, pairs, *kept[0]):
+        return False  # the top edge cuts it: a scroll keeps its top there too
+    for (k1, p1), (k2, p2) in pairwise(kept):
+        a1, a2, b1, b2 = (
+            nodes_p[p1].bounds,
+            nodes_p[p2].bounds,
+            nodes_c[k1].bounds,
+            nodes_c[k2].bounds,
+        )
+        if b2.top - b1.bottom != a2.top - a1.bottom or (b2.left, b2.right) != (a2.left, a2.right):
+            return False
+    return _text_resized(prev, curr, pairs, c, old)
+
+
+def _held(prev: Frame, curr: Frame, pairs: Mapping[int, int], k: int, p: int) -> bool:
+    """Whether row ``k`` (``p`` before) holds a label below its top that kept its place in
+    it: a row cut by its host's top edge in a scroll moves its content up under the edge."""
+    top_b, top_a = curr.nodes[k].bounds.top, prev.nodes[p].bounds.top
+    for j in range(k + 1, min(curr.subtree_end(k), k + 1 + LIMIT)):
+        q = pairs.get(j)
+        node = curr.nodes[j]
+        if q is None or not (node.text or node.content_desc):
+            continue
+        b = node.bounds.top - top_b
+        if b > 0 and b == prev.nodes[q].bounds.top - top_a:
+            return True
+    return False
+
+
+def _text_resized(prev: Frame, curr: Frame, pairs: Mapping[int, int], c: int, old: int) -> bool:
+    """Whether a leaf showing a label (element dicts name a text as a description), wholly
+    inside the host's box in both frames (clear of its edges), changed height."""
+    box_c, box_p = curr.nodes[c].bounds, prev.nodes[old].bounds
+    nodes_p, nodes_c, kids = prev.nodes, curr.nodes, curr.children
+    for k in range(c + 1, min(curr.subtree_end(c), c + 1 + LIMIT)):
+        p = pairs.get(k)
+        node = nodes_c[k]
+        if p is None or kids[k] or not (node.text or node.content_desc):
+            continue
+        a, b = nodes_p[p].bounds, node.bounds
+        if a.bottom - a.top == b.bottom - b.top or a.bottom == a.top or b.bottom == b.top:
+            continue
+        if (
+            box_c.top < b.top
+            and b.bottom < box_c.bottom
+            and box_p.top < a.top < a.bottom < box_p.bottom
+        ):
+            return True
+    return False
+
+
+__all__ = ["relaid"]
