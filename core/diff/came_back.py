@@ -301,17 +301,18 @@ class Books:
                 *by_top.get((box[0], box[1], box[2]), ()),
                 *by_bottom.get((box[0], box[3], box[2]), ()),
             }
-            alike = [n for n in at if entries[n].sign == sign and _cut(entries[n].box, view) == box]
-            if not alike:  # cut otherwise by the edge: the same place, its row to confirm it
+            # in the box noted, as either frame's edges cut it
+            placed_alike = [
+                n
+                for n in at
+                if _cut(entries[n].box, view) == box or _cut(box, entries[n].seen) == entries[n].box
+            ]
+            alike = [n for n in placed_alike if entries[n].sign == sign]
+            if not alike:  # showing more or less as it is cut: its row to confirm it
                 alike = [
                     n
-                    for n in at
-                    if entries[n].sign[0] == sign[0]
-                    and entries[n].tag is not None
-                    and (
-                        _cut(entries[n].box, view) == box
-                        or _cut(box, entries[n].seen) == entries[n].box
-                    )
+                    for n in placed_alike
+                    if entries[n].sign[0] == sign[0] and entries[n].tag is not None
                 ]
                 if len(alike) == 1 and alike[0] not in held:
                     found[c] = (alike[0], False)

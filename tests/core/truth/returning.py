@@ -15,6 +15,11 @@ screen or a ``» back to`` reply starts a visit) is counted as
 - **kept**: it has the number it had when last shown;
 - **renumbered**: it has another number (safe: the old one is retired, the stale check
   refuses it; against "an element that comes back keeps its number");
+- **renumbered-unstated**: so, but a reply since it was last shown stated a scroll with no
+  exact offset (:data:`UNSTATED`: a page turned, "D px or further", another reading).
+  A grader decision: counted apart, never hidden — the dumps of such a step do not say
+  where the rows sit in the list's content (a fling can land a twin where a row was), so
+  no number can be proven to come back across it; a reuse there still counts;
 - **reuse** (the worst): its number was given to another phone element before — counted
   by the walk's own grader over the whole session, whatever entered.
 
