@@ -9,23 +9,29 @@ summed. :class:`Books` keeps, per scrolled list of the screen, such a book: the 
 offset of the last frame and, per number shown in the list, the element's box in content
 coordinates (screen + offset) and what it shows (role and label).
 
-A row that enters the list at content box ``B`` takes back the number the book holds for
-``B`` (the remembered box, cut by the list's edges as the row is now) only when
+A row that enters the list in the box the book noted for a number (that box and the
+row's, each cut by the edges of the list as the other frame showed it, agree) takes the
+number back only when confirmed:
 
-- its role and label are the remembered ones, and that label names one element of the
-  book and one of the list in view, or the element is inside such a confirmed one (the
-  text "Ken" of the row "Ken · Standup moved #12 · Mar 25"): periodic content (the Feed's
-  ads, repeated whole) is never confirmed by content, so it takes a new number;
-- the number is held by no element of the previous frame nor given to another one here.
+- by what it shows: its role and label are the noted ones, and that label names one
+  element of the book and one of the list in view (periodic content — the Feed's ads,
+  repeated whole; a sender and a date repeated 28 rows on — is never confirmed so);
+- or by its row (:func:`_rows`: the outermost node around it in the list that does not
+  span the list's box), noted under one tag: an element of that row confirmed by its own
+  label, or one that kept its number through the step, confirms the others noted in it,
+  also those that show nothing, or more or less than noted as the edge cut them;
+- and the number is held by no element of the previous frame nor given to another one here.
 
-A book is dropped — the rows take new numbers, never a wrong one — when its list's box
-changed, when its scroll was anything but exact (a page turned, "D px or further", a top
+A book is dropped — the rows take new numbers, never a wrong one — when its list is not
+paired, when its scroll was anything but exact (a page turned, "D px or further", a top
 edge moved with it, a hedge: rows maybe put in or taken out at its top or beside a
 sliver), when a row of it moved other than by the offset (rows put in or taken out, a
 sticky header), when a row came or went wholly inside the part of the list both frames
-show, and on a new screen or a screen recalled (the :class:`~deltarec.core.observer.
-Observer` starts anew). A reuse — a number given to another element — is far worse than a
-renumbering (the stale check cannot catch it): when in doubt, a new number.
+show, when it noted more than :data:`MAX_ENTRIES` numbers, and on a new screen or a
+screen recalled (the :class:`~deltarec.core.observer.Observer` starts anew). A frame
+shown whole (``AC_observe``) keeps the books of the lists it shows as they were. A reuse —
+a number given to another element — is far worse than a renumbering (the stale check
+cannot catch it): when in doubt, a new number.
 
     >>> Books().recall(None, None, None)  # nothing kept: nothing to give back
     {}
