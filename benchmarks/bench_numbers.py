@@ -12,6 +12,8 @@ element was there) — and per gesture class. Target: 0 each.
     python benchmarks/bench_numbers.py --steps 400 --show 3
     python benchmarks/bench_numbers.py --slop          # point taps slid by the touch slop
     python benchmarks/bench_numbers.py --cross         # rows crossing a page (a grid of drags)
+    python benchmarks/bench_numbers.py --returning     # rows that leave and come back (lists)
+    python benchmarks/bench_numbers.py --real          # the same on real captures' lists
 """
 
 from __future__ import annotations
@@ -28,11 +30,16 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.bench_truth import STARTS  # noqa: E402
+from tests.core.real_scrolls.came_back import sweep as real_sweep  # noqa: E402
 from tests.core.truth.crossing import sweep  # noqa: E402
 from tests.core.truth.numbers import CLASSES, NumbersWalk  # noqa: E402
+from tests.core.truth.returning import sweep as returning_sweep  # noqa: E402
 
 WALK = 100
 """Steps per session (each on a fresh phone)."""
+
+RETURNING_WALK = 60
+"""Steps per walk of ``--returning`` (each on a fresh phone, on one of the list screens)."""
 
 
 def _args(argv: list[str] | None) -> argparse.Namespace:
@@ -46,6 +53,16 @@ def _args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--slop", action="store_true", help="slide some point taps by the slop")
     parser.add_argument(
         "--cross", action="store_true", help="rows crossing a page: tests/core/truth/crossing.py"
+    )
+    parser.add_argument(
+        "--real",
+        action="store_true",
+        help="rows that leave and come back on real lists: tests/core/real_scrolls/came_back.py",
+    )
+    parser.add_argument(
+        "--returning",
+        action="store_true",
+        help="rows that leave and come back: tests/core/truth/returning.py",
     )
     return parser.parse_args(argv)
 
@@ -64,10 +81,53 @@ def cross(show: int) -> int:
     return 0 if not counts else 1
 
 
+def returning(first: int, steps: int, show: int) -> int:
+    """Rows that left a list and came back, kept / renumbered, and every reuse: walks of
+    :data:`RETURNING_WALK` steps from seed ``first`` on, ``steps`` in all."""
+    start = time.perf_counter()
+    seeds = range(first, first + max(1, steps // RETURNING_WALK))
+    counts, examples = returning_sweep(seeds, RETURNING_WALK)
+    print(
+        f"returning: {len(seeds)} walks x {RETURNING_WALK} steps, {time.perf_counter() - start:.0f} s"
+    )
+    print(", ".join(f"{k} {n}" for k, n in sorted(counts.items())))
+    print("\n".join(examples[:show]))
+    bad = counts["back-renumbered"] + counts["reuse"]
+    return 0 if not bad else 1
+
+
+def real(seeds: int, show: int) -> int:
+    """Rows that left a real list and came back, walked down and back up per scroller of
+    every real capture (``seeds`` walks each), on both input paths."""
+    bad = 0
+    for path in ("xml", "dicts"):
+        start = time.perf_counter()
+        counts: Counter[str] = Counter()
+        examples: list[str] = []
+        walks = 0
+        for seed in range(seeds):
+            for _, found, said in real_sweep(path, seed):
+                counts.update(found)
+                examples += said
+                walks += 1
+        seconds = time.perf_counter() - start
+        print(
+            f"real {path}: {walks} walks, {seconds:.0f} s: "
+            + ", ".join(f"{k} {n}" for k, n in sorted(counts.items()))
+        )
+        print("\n".join(examples[:show]))
+        bad += counts["renumbered"] + counts["reuse"]
+    return 0 if not bad else 1
+
+
 def main(argv: list[str] | None = None) -> int:
     args = _args(argv)
     if args.cross:
         return cross(args.show)
+    if args.returning:
+        return returning(args.seed, args.steps, args.show)
+    if args.real:
+        return real(max(1, args.steps // 600), args.show)
     total: Counter[str] = Counter()
     by_gesture: dict[str, Counter[str]] = defaultdict(Counter)
     shown: Counter[str] = Counter()

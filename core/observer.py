@@ -14,23 +14,27 @@ stable across a session of steps; :func:`observe_delta` is the one-shot form.
 
 from __future__ import annotations
 
-import hashlib
-from collections import Counter, deque
+from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, replace
-from itertools import chain
-from typing import cast
 
 from deltarec.core.capture.gc_pause import gc_paused
 from deltarec.core.diff.across import crossed, pages
+from deltarec.core.diff.came_back import Books
 from deltarec.core.diff.compute import Delta, compute_delta, to_json
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.new_rows import hedged, unnumbered
+from deltarec.core.diff.screen_labels import RECALL_KEPT as RECALL_KEPT
+from deltarec.core.diff.screen_labels import _shown_texts as _shown_texts
+from deltarec.core.diff.screen_labels import _still_shows
+from deltarec.core.diff.screen_labels import labels_by_texts as labels_by_texts
+from deltarec.core.diff.screen_labels import same_label as same_label
+from deltarec.core.diff.screen_labels import screen_label as screen_label
 from deltarec.core.diff.screens import is_new_screen, screen_title
 from deltarec.core.diff.types import ChangeKind, ObservationDiff
 from deltarec.core.diff.undone import undone
-from deltarec.core.diff.volatile import DEFAULT_VOLATILE, Volatile, system_bars
+from deltarec.core.diff.volatile import DEFAULT_VOLATILE, Volatile
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.index import ElementIndex, Layout, build_index, layout, note_numbers
 from deltarec.core.observe.model import Observation
@@ -208,71 +212,6 @@ def observe_frame(
     )
 
 
-RECALL_KEPT = 0.5
-"""Least share of a remembered frame's texts a screen must still show to be that frame
-come back (:meth:`Observer._recall`)."""
-
-
-def _shown_texts(frame: Frame) -> Counter[str]:
-    """The texts and descriptions a frame shows outside its system bars (typed text left
-    out: a form typed into or emptied is the same form). Kept in the frame's memo: a new
-    screen is compared with every remembered one (:meth:`Observer._label`). Read only."""
-    got = frame.memo.get("shown_texts")
-    if got is None:
-        bars = system_bars(frame)
-        nodes = [n for pos, n in enumerate(frame.nodes) if pos not in bars] if bars else frame.nodes
-        # Each node's description, then its text (not typed text: Node.editable, inline), in
-        # document order, counted at C speed.
-        descriptions = [n.content_desc for n in nodes]
-        texts = ["" if n.role == "textbox" else n.text for n in nodes]
-        got = frame.memo["shown_texts"] = Counter(
-            filter(None, chain.from_iterable(zip(descriptions, texts, strict=True)))
-        )
-    return cast(Counter[str], got)
-
-
-def screen_label(frame: Frame) -> str:
-    """What a screen showed when it was entered, as a label (:attr:`ElementIndex.screen`):
-    its activity and a digest of its texts (:func:`_shown_texts`). A form started again,
-    emptied, is labelled as it was; another message from the same sender is not."""
-    texts = sorted(_shown_texts(frame).items())
-    digest = hashlib.blake2b(repr(texts).encode("utf-8", "surrogatepass"), digest_size=8)
-    return f"{frame.obs.activity}#{digest.hexdigest()}"
-
-
-def same_label(a: Frame, b: Frame) -> bool:
-    """Whether :func:`screen_label` labels ``a`` and ``b`` alike, without digesting either:
-    the same activity and the same texts (what the label's digest is of; a collision of
-    its 8 bytes aside)."""
-    return a.obs.activity == b.obs.activity and _shown_texts(a) == _shown_texts(b)
-
-
-def labels_by_texts(prev: Frame) -> tuple[str, Callable[[Frame], str]]:
-    """Screen labels for a one-shot delta read only as text and lines (not its indexes'
-    labels): a label for ``prev`` (:func:`index_frame` ``screen=``) and one for a new screen
-    (:func:`observe_delta` ``label=``), alike exactly when :func:`screen_label` labels them
-    alike (:func:`same_label`). A label is only ever compared, in a book that holds these
-    two, so the numbers and the text are :func:`screen_label`'s, and no label is digested:
-    the previous frame's on every call, the new one's on a new screen (issue 19)."""
-    return "prev", lambda frame: "prev" if same_label(frame, prev) else "new"
-
-
-def _still_shows(old: Frame, curr: Frame) -> bool:
-    """Whether ``curr`` still shows at least :data:`RECALL_KEPT` of what ``old`` showed, in
-    texts and in characters. A page scrolled far, then started again at its top (a new
-    instance), shares its title and toolbar and little else: it is a new screen, whatever
-    the pairs of alike tiles say. So is another item in the same activity (another message
-    from the same sender: its name, avatar and date kept, its subject and body not): what
-    an item is, its long texts say more than its short labels."""
-    then, now = _shown_texts(old), _shown_texts(curr)
-    kept = then & now
-    total = sum(then.values())
-    if total and sum(kept.values()) < RECALL_KEPT * total:
-        return False
-    chars = sum(len(t) * n for t, n in then.items())
-    return not chars or sum(len(t) * n for t, n in kept.items()) >= RECALL_KEPT * chars
-
-
 def _screen_of(index: ElementIndex) -> tuple[str, str, str]:
     """Which screen a frame shows: its package, activity and title."""
     obs = index.frame.obs
@@ -302,7 +241,10 @@ class Observer:
     InboxActivity "Inbox" (as after step 3)``, what differs since then, and the ``[i]``
     numbers it had. Cost: one extra diff per remembered screen of the same app and
     activity, only on steps that change screen. And the baseline before the last
-    (``before``): a list back as it was then (an undo) keeps its elements' numbers.
+    (``before``): a list back as it was then (an undo) keeps its elements' numbers. And per
+    list scrolled by exact offsets, where its rows sit in its content (``books``,
+    :mod:`deltarec.core.diff.came_back`): a row that scrolled out and comes back, confirmed
+    by what it shows, keeps its number.
     """
 
     def __init__(
@@ -318,6 +260,7 @@ class Observer:
         self.recent: deque[Seen] = deque(maxlen=max(0, memory))
         self.steps = 0
         self.before: ElementIndex | None = None
+        self.books = Books()  # the scrolled lists': a row that comes back keeps its number
 
     @property
     def baseline(self) -> Observation | None:
@@ -327,12 +270,14 @@ class Observer:
         # numbered on from the last index: a number is never given to another element
         frame = Frame(obs)
         label, self.before = self._label(frame), None
+        self.books.clear()
         self.index = index_frame(frame, self.options, previous=self.index, screen=label)
         self._remember(self.index, step)
         return self.index
 
     def remember(self, index: ElementIndex, *, step: int | None = None) -> None:
         """Make ``index`` the baseline, as a frame the caller was shown whole."""
+        self.books.shown_whole(self.index, index)  # its lists' books, where they stayed
         self.index, self.before = index, None
         self._remember(index, step)
 
@@ -382,8 +327,10 @@ class Observer:
         if self.index is None:
             self.reset(curr, step=step)
         assert self.index is not None
+        delta = compute_delta(self.index.frame, curr, volatile=self.volatile, gesture=gesture)
+        rows = self.books.recall(delta, self.index, layout_of(delta.curr, self.options))
         result = self._delta(
-            self.index, curr, max_lines=max_lines, max_tokens=max_tokens, gesture=gesture
+            self.index, curr, max_lines=max_lines, max_tokens=max_tokens, delta=delta, back=rows
         )
         if result.new_screen:
             result = self._recall(
@@ -392,10 +339,13 @@ class Observer:
         elif self.before and (
             again := undone(result.delta, self.before, self.index, self.volatile)
         ):
-            delta, back = again  # lists two steps ago, back: their elements keep their numbers
+            delta, back = again[0], {**rows, **again[1]}  # lists two steps ago, back
             result = self._delta(
                 self.index, curr, max_lines=max_lines, max_tokens=max_tokens, delta=delta, back=back
             )
+        self.books.note(
+            result.index, kept=result.prev_index is self.index and not result.new_screen
+        )
         self.before, self.index = self.index, result.index
         self._remember(result.index, step)
         return result
@@ -409,10 +359,10 @@ class Observer:
         max_tokens: int | None,
         back_to: str | None = None,
         delta: Delta | None = None,
-        gesture: Gesture | None = None,
         back: Mapping[int, int] | None = None,
     ) -> DeltaResult:
-        """:func:`observe_delta` from a frame this observer showed, with its settings."""
+        """:func:`observe_delta` from a frame this observer showed, with its settings (the
+        step's gesture, if any, is in ``delta``)."""
         return observe_delta(
             since.frame,
             curr,
@@ -423,7 +373,6 @@ class Observer:
             max_tokens=max_tokens,
             back_to=back_to,
             delta=delta,
-            gesture=gesture,
             label=self._label,
             back=back,
         )

@@ -57,9 +57,10 @@ def test_a_number_means_one_phone_element_for_a_whole_session() -> None:
     assert over == {}, (dict(counts), [first[k] for k in over])
 
 
-SLOP_SEEDS = (1, 4, 5, 8, 9)
-"""Five of ten seeds in CI, for its time (1 and 8 reach the open rows below); ``bench_numbers
---slop`` walks more."""
+SLOP_SEEDS = (1, 8)
+"""Two of ten seeds in CI, for its time (1 and 8 reach the open rows below; 4, 5 and 9, which
+found nothing, paid for ``tests/core/truth/test_returning.py`` and
+``tests/core/real_scrolls/test_real_came_back.py``); ``bench_numbers --slop`` walks more."""
 SLOP_STEPS = 100
 SLOP_BUDGET = {"renumbered": 3}
 """Open (issue 18), and not to be closed on the dumps: a row cut by one edge, then by the

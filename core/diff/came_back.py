@@ -1,0 +1,413 @@
+"""Rows that scrolled out of a list and come back take their numbers back.
+
+A recycled row's stable key may name a later row (:func:`~deltarec.core.observe.index.
+in_recycled_content`: rows repeat senders, ids, whole contents), so the index never gives a
+number back by key inside a list: a row that scrolled out and comes back would take a new
+number. What does identify it is where it sits in the list's *content*, and that is known
+exactly while every step of the list is an exact scroll: the offsets the deltas stated,
+summed. :class:`Books` keeps, per scrolled list of the screen, such a book: the content
+offset of the last frame and, per number shown in the list, the element's box in content
+coordinates (screen + offset) and what it shows (role and label).
+
+A row that enters the list in the box the book noted for a number (that box and the
+row's, each cut by the edges of the list as the other frame showed it, agree) takes the
+number back only when confirmed:
+
+- by what it shows: its role and label are the noted ones, and that label names one
+  element of the book and one of the list in view (periodic content — the Feed's ads,
+  repeated whole; a sender and a date repeated 28 rows on — is never confirmed so);
+- or by its row (:func:`_rows`: the outermost node around it in the list that does not
+  span the list's box), noted under one tag: an element of that row confirmed by its own
+  label, or one that kept its number through the step, confirms the others noted in it,
+  also those that show nothing, or more or less than noted as the edge cut them;
+- and the number is held by no element of the previous frame nor given to another one here.
+
+A book is dropped — the rows take new numbers, never a wrong one — when its list is not
+paired, when its scroll was anything but exact (a page turned, "D px or further", a top
+edge moved with it, a hedge: rows maybe put in or taken out at its top or beside a
+sliver), when a row of it moved other than by the offset (rows put in or taken out, a
+sticky header), when a row came or went wholly inside the part of the list both frames
+show, when it noted more than :data:`MAX_ENTRIES` numbers, and on a new screen or a
+screen recalled (the :class:`~deltarec.core.observer.Observer` starts anew). A frame
+shown whole (``AC_observe``) keeps the books of the lists it shows as they were. A reuse —
+a number given to another element — is far worse than a renumbering (the stale check
+cannot catch it): when in doubt, a new number.
+
+    >>> Books().recall(None, None, None)  # nothing kept: nothing to give back
+    {}
+
+Cost: O(elements of the books' lists + entries of their books) per step, only in steps of
+an :class:`~deltarec.core.observer.Observer` where a list has a book or scrolled.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from deltarec.core.diff.compute import Delta, Scroll
+from deltarec.core.diff.grown import removed_at_top
+from deltarec.core.diff.match import match_frames
+from deltarec.core.diff.new_rows import new_at_top, unnumbered
+from deltarec.core.diff.pushed_edge import beside_sliver
+from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.index import ElementIndex, Layout
+from deltarec.core.observe.model import Bounds
+
+MAX_ENTRIES = 5_000
+"""A book noting more numbers than this is dropped (rows take new numbers): a step's cost
+stays linear in the dump, whatever the session scrolled through."""
+
+Box = tuple[int, int, int, int]
+"""(left, top, right, bottom) in a list's content coordinates."""
+Sign = tuple[str, str]
+"""What an element shows: its role and label."""
+
+
+class Entry(NamedTuple):
+    """What a book noted of one number."""
+
+    box: Box
+    """Its box in content coordinates (cut by the list's edge when it was noted)."""
+    sign: Sign
+    tag: int | None
+    """Its row's tag (:func:`_rows`, :func:`_note`): one per row the book noted."""
+    seen: Box
+    """The part of the content the frame it was noted on showed."""
+
+
+def _cut(box: Box, view: Box) -> Box | None:
+    """``box`` cut by ``view``, or None when they do not overlap."""
+    left, top = max(box[0], view[0]), max(box[1], view[1])
+    right, bottom = min(box[2], view[2]), min(box[3], view[3])
+    return (left, top, right, bottom) if left < right and top < bottom else None
+
+
+def _moved(b: Bounds, ox: int, oy: int) -> Box:
+    return (b.left + ox, b.top + oy, b.right + ox, b.bottom + oy)
+
+
+@dataclass(slots=True)
+class Book:
+    """One list's book: its box, the content offset of the frame it was last noted on,
+    and per number the element's content box and what it showed."""
+
+    pos: int
+    """The list's position in the frame last noted."""
+    view: Bounds
+    """The list's box there: the part of its content that frame shows (web content cut by
+    its WebView's edge: its box moves as it scrolls)."""
+    offset: tuple[int, int]
+    entries: dict[int, Entry] = field(default_factory=dict)
+    """By number."""
+    tags: int = 0
+    """The next row tag never given."""
+
+    def content_view(self) -> Box:
+        """The part of the content the frame last noted shows."""
+        return _moved(self.view, *self.offset)
+
+
+@dataclass(slots=True)
+class _Step:
+    """A book carried through one step: its list's and window's positions now, the new
+    offset."""
+
+    book: Book
+    curr: int
+    offset: tuple[int, int]
+    view: Bounds
+
+
+def _carried(
+    book: Book, curr: Frame, back_of: Mapping[int, int], offset: tuple[int, int]
+) -> _Step | None:
+    """``book`` carried into ``curr``: its list paired."""
+    c = back_of.get(book.pos)
+    return None if c is None else _Step(book, c, offset, curr.nodes[c].bounds)
+
+
+def _inside(frame: Frame, host: int, positions: Iterable[int]) -> list[int]:
+    end = frame.subtree_end(host)
+    return [p for p in positions if host < p < end]
+
+
+def _exact(d: Delta, s: Scroll) -> bool:
+    """Whether scroll ``s`` states its offset exactly, with no other reading."""
+    if s.page or s.further or s.edge or s.other:
+        return False
+    return not (new_at_top(d, s) or removed_at_top(d, s) or beside_sliver(d, s) is not None)
+
+
+class Books:
+    """The books of the lists of the screen an observer shows (module docstring)."""
+
+    __slots__ = ("books", "pending")
+
+    def __init__(self) -> None:
+        self.books: dict[int, Book] = {}
+        """By the list's position in the last frame noted."""
+        self.pending: list[_Step] = []
+        """The books :meth:`recall` carried into the step :meth:`note` is told of."""
+
+    def clear(self) -> None:
+        self.books, self.pending = {}, []
+
+    def recall(
+        self, d: Delta | None, prev: ElementIndex | None, placed: Layout | None
+    ) -> dict[int, int]:
+        """The numbers to give back in step ``d`` (current position -> number), from the
+        books carried through it; ``prev`` numbers ``d.prev``, ``placed`` lays out
+        ``d.curr``. Lists that scrolled exactly in ``d`` are given a book (from ``prev``)."""
+        self.pending = []
+        if d is None or prev is None or placed is None or prev.frame is not d.prev:
+            self.books = {}
+            return {}
+        scroll_of = {s.prev: s for s in d.scrolls}
+        back_of = {p: c for c, p in d.pairs.items()}
+        for s in d.scrolls:
+            if s.prev not in self.books and not s.page:
+                self.books[s.prev] = self._started(d.prev, s.prev, prev)
+        if not self.books:
+            return {}
+        order = placed.order
+        prev_elements = [e.pos for e in prev.elements]
+        held = set(prev.number_of.values())
+        back: dict[int, int] = {}
+        for p, book in self.books.items():
+            scroll = scroll_of.get(p)
+            if scroll is not None and not _exact(d, scroll):
+                continue
+            dx, dy = (scroll.dx, scroll.dy) if scroll is not None else (0, 0)
+            ox, oy = book.offset
+            carried = _carried(book, d.curr, back_of, (ox - dx, oy - dy))
+            if carried is None:
+                continue
+            inside = _inside(d.curr, carried.curr, order)
+            if not self._pure(d.prev, d.curr, d.pairs, carried, inside, prev_elements):
+                continue
+            self.pending.append(carried)
+            self._give(d, carried, placed, prev, held, back)
+        fresh = unnumbered(d)
+        return {c: n for c, n in back.items() if c not in fresh}
+
+    @staticmethod
+    def _started(frame: Frame, host: int, index: ElementIndex) -> Book:
+        book = Book(host, frame.nodes[host].bounds, (0, 0))
+        _note(book, frame, host, index)
+        return book
+
+    @staticmethod
+    def _pure(
+        prev: Frame,
+        curr: Frame,
+        pairs: Mapping[int, int],
+        step: _Step,
+        curr_elements: Sequence[int],
+        prev_all: Sequence[int],
+    ) -> bool:
+        """Whether the list's rows all moved by the offset alone: every pair in the list
+        keeps its content box (cut by the part both frames show), and every element that
+        came or went lies partly outside that part."""
+        book = step.book
+        both = _cut(book.content_view(), _moved(step.view, *step.offset))
+        if both is None:
+            return True  # no part shown twice: nothing to check
+        (ox, oy), (nx, ny) = book.offset, step.offset
+        pnodes, cnodes = prev.nodes, curr.nodes
+        paired_prev: set[int] = set()
+        for c in curr_elements:
+            box = _moved(cnodes[c].bounds, nx, ny)
+            p = pairs.get(c)
+            if p is not None:
+                paired_prev.add(p)
+                if _cut(box, both) != _cut(_moved(pnodes[p].bounds, ox, oy), both):
+                    return False
+            elif _cut(box, both) == box and box[0] < box[2] and box[1] < box[3]:
+                return False  # came in inside the part the last frame showed
+        for p in _inside(prev, book.pos, prev_all):
+            if p in paired_prev:
+                continue
+            box = _moved(pnodes[p].bounds, ox, oy)
+            if _cut(box, both) == box and box[0] < box[2] and box[1] < box[3]:
+                return False  # went out inside the part this frame shows
+        return True
+
+    def shown_whole(self, last: ElementIndex | None, index: ElementIndex) -> None:
+        """Carry the books to ``index``, a frame the caller was shown whole in place of a
+        delta from ``last`` (``AC_observe``): each book whose list the two frames show alike
+        (its box, its elements in their boxes) is kept, the others dropped. One
+        :func:`~deltarec.core.diff.match.match_frames` when a book is kept; none else."""
+        self.pending = []
+        if last is None:
+            self.books = {}
+        if last is None or index is last or not self.books:
+            return
+        prev, curr = last.frame, index.frame
+        pairs = match_frames(prev, curr)
+        back_of = {p: c for c, p in pairs.items()}
+        order = [e.pos for e in index.elements]
+        prev_elements = [e.pos for e in last.elements]
+        for book in self.books.values():
+            carried = _carried(book, curr, back_of, book.offset)
+            if carried is None:
+                continue
+            inside = _inside(curr, carried.curr, order)
+            if self._pure(prev, curr, pairs, carried, inside, prev_elements):
+                self.pending.append(carried)
+        self.note(index)
+
+    @staticmethod
+    def _give(
+        d: Delta,
+        step: _Step,
+        placed: Layout,
+        prev: ElementIndex,
+        held: set[int],
+        back: dict[int, int],
+    ) -> None:
+        """Fill ``back`` with the numbers the book confirms for the list's new elements
+        (module docstring). An element in the box the book noted (cut by the list's edge
+        as it is now), showing what it showed, is confirmed by a label that names one
+        element of the book and of the list in view; an element of a row so confirmed, or
+        of a row that holds an element that kept its number, is confirmed too, also one
+        that shows nothing or that the list's edge cuts otherwise than when it was noted
+        (a row whole now, noted cut: its label shows more)."""
+        book, curr = step.book, d.curr
+        entries = book.entries
+        if not entries:
+            return
+        nx, ny = step.offset
+        view = _moved(step.view, nx, ny)
+        by_top: dict[tuple[int, int, int], list[int]] = {}
+        by_bottom: dict[tuple[int, int, int], list[int]] = {}
+        for number, entry in entries.items():
+            box = entry.box
+            by_top.setdefault((box[0], box[1], box[2]), []).append(number)
+            by_bottom.setdefault((box[0], box[3], box[2]), []).append(number)
+        in_book = Counter(entry.sign for entry in entries.values())
+        inside = _inside(curr, step.curr, placed.order)
+        names, nodes, pairs = placed.names, curr.nodes, d.pairs
+        numbered = prev.number_of
+        in_view = Counter((nodes[c].role, names[c]) for c in inside)
+        rows = _rows(curr, step.curr, step.view, inside)
+        sure: set[int] = set()  # rows confirmed, by their tag in the book
+        found: dict[int, tuple[int, bool]] = {}  # position -> (number, by its own label)
+        for c in inside:
+            kept = numbered.get(pairs.get(c, -1))
+            if kept is not None:
+                if (had := entries.get(kept)) is not None and had.tag is not None:
+                    sure.add(had.tag)  # the row holds an element that stayed: that row
+                continue
+            box = _moved(nodes[c].bounds, nx, ny)
+            sign = (nodes[c].role, names[c])
+            at = {
+                *by_top.get((box[0], box[1], box[2]), ()),
+                *by_bottom.get((box[0], box[3], box[2]), ()),
+            }
+            # in the box noted, as either frame's edges cut it
+            placed_alike = [
+                n
+                for n in at
+                if _cut(entries[n].box, view) == box or _cut(box, entries[n].seen) == entries[n].box
+            ]
+            alike = [n for n in placed_alike if entries[n].sign == sign]
+            if not alike:  # showing more or less as it is cut: its row to confirm it
+                alike = [
+                    n
+                    for n in placed_alike
+                    if entries[n].sign[0] == sign[0] and entries[n].tag is not None
+                ]
+                if len(alike) == 1 and alike[0] not in held:
+                    found[c] = (alike[0], False)
+                continue
+            if len(alike) != 1 or alike[0] in held:
+                continue
+            n = alike[0]
+            own = bool(sign[1]) and in_book[sign] == 1 and in_view[sign] == 1
+            found[c] = (n, own)
+            if own and (tag := entries[n].tag) is not None:
+                sure.add(tag)
+        given = set(back.values())
+        for c, (n, own) in found.items():
+            tag = entries[n].tag
+            if (own or (tag in sure and rows.get(c) is not None)) and n not in given:
+                back[c] = n
+                given.add(n)
+
+    def note(self, index: ElementIndex, *, kept: bool = True) -> None:
+        """Note the numbers ``index`` (the step's frame, numbered) shows in the lists whose
+        books :meth:`recall` carried through the step: the only books kept. ``kept``: False
+        when the step went to another screen, or to one remembered (its lists' offsets are
+        unknown): every book is dropped."""
+        if not kept:
+            self.clear()
+            return
+        books: dict[int, Book] = {}
+        frame = index.frame
+        for step in self.pending:
+            book = step.book
+            book.pos, book.offset, book.view = step.curr, step.offset, step.view
+            _note(book, frame, step.curr, index)
+            if len(book.entries) <= MAX_ENTRIES:
+                books[step.curr] = book
+        self.books, self.pending = books, []
+
+
+def _rows(frame: Frame, host: int, view: Bounds, positions: Iterable[int]) -> dict[int, int | None]:
+    """Per position inside ``host``: its row, the outermost node around it below ``host``
+    that does not span the list's box ``view`` from its top to its bottom edge (a web
+    page's wrappers are no rows), or None when the element itself spans it. One pass down
+    ``host``'s subtree, parents first: O(its nodes), whatever its depth."""
+    parents, nodes = frame.parents, frame.nodes
+    top, bottom = view.top, view.bottom
+    row_of: dict[int, int | None] = {host: None}
+    for pos in range(host + 1, frame.subtree_end(host)):
+        b = nodes[pos].bounds
+        above = row_of.get(parents[pos])
+        row_of[pos] = (
+            above if above is not None else (None if b.top <= top and b.bottom >= bottom else pos)
+        )
+    return {pos: row_of.get(pos) for pos in positions}
+
+
+def _note(book: Book, frame: Frame, host: int, index: ElementIndex) -> None:
+    """Write in ``book`` each element of ``index`` inside ``host``: its content box, role
+    and label, and its row's tag (a row keeps the tag its elements were noted under; a row
+    none of whose elements were noted takes a new one). A box cut by the list's edge is
+    kept as the whole one noted before when that is what it is cut from; an entry of
+    another number in the same box is dropped (its element went, or came back under a new
+    number)."""
+    end = frame.subtree_end(host)
+    ox, oy = book.offset
+    view = book.content_view()
+    entries, nodes, names = book.entries, frame.nodes, index.names
+    inside = [e for e in index.elements if host < e.pos < end]
+    rows = _rows(frame, host, book.view, [e.pos for e in inside])
+    tags: dict[int, int] = {}
+    for e in inside:
+        row, had = rows[e.pos], entries.get(e.index)
+        if row is not None and row not in tags and had is not None and had.tag is not None:
+            tags[row] = had.tag
+    written: dict[Box, int] = {}
+    for e in inside:
+        pos = e.pos
+        box = _moved(nodes[pos].bounds, ox, oy)
+        sign = (nodes[pos].role, names[pos])
+        row = rows[pos]
+        tag = None
+        if row is not None:
+            tag = tags.get(row)
+            if tag is None:
+                tag = tags[row] = book.tags
+                book.tags += 1
+        had = entries.get(e.index)
+        if had is not None and had.sign == sign and box != had.box and _cut(had.box, view) == box:
+            entries[e.index] = had._replace(tag=tag)  # cut by the edge now: the whole box stays
+        else:
+            entries[e.index] = Entry(box, sign, tag, view)
+        written[entries[e.index].box] = e.index
+    for number in [n for n, entry in entries.items() if written.get(entry.box, n) != n]:
+        del entries[number]

@@ -1,0 +1,31 @@
+"""Rows that scroll out of a real list and come back keep their number (issue 18, item 5): a
+dealt sample of :mod:`tests.core.real_scrolls.came_back` (every 8th walk of seed 0, both
+input paths), graded by each node's identity in the tall source. On main before the content
+books (:mod:`deltarec.core.diff.came_back`) this sample renumbered 59 (XML) and 69 (element
+dicts) rows that came back through scrolls the replies stated exactly; now none. A row that
+comes back after a reply that stated no exact offset (a page turned, a hedge) takes a new
+number: nothing in the dumps says where it sits. Never a reuse. The whole sweep:
+``python benchmarks/bench_numbers.py --real``. 0.3 s of CPU, paid for with
+``tests/core/truth/test_returning.py`` by three slop walks (``test_session_numbers``)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from tests.core.real_scrolls.came_back import sweep
+
+KEPT = {"xml": 88, "dicts": 69}
+
+
+@pytest.mark.parametrize("path", sorted(KEPT))
+def test_rows_that_scroll_out_of_a_real_list_and_back_keep_their_number(path: str) -> None:
+    counts: Counter[str] = Counter()
+    examples: list[str] = []
+    for _, found, said in sweep(path, 0, 8):
+        counts.update(found)
+        examples += said
+    assert counts["reuse"] == 0, examples
+    assert counts["renumbered"] == 0, examples
+    assert counts["kept"] == KEPT[path]

@@ -1,0 +1,26 @@
+"""Rows that scroll out of a list and come back keep their number (issue 18, item 5): a
+dealt sample of :mod:`tests.core.truth.returning` — one walk a list screen (the Inbox, the
+Feed, Settings, the Article's web page), 30 steps each. Every row that comes back through
+scrolls the replies stated exactly keeps its number; no number is ever given to another
+element. On main before the content books (:mod:`deltarec.core.diff.came_back`) these walks
+renumbered 103 such rows and kept 11. The whole sweep: ``python benchmarks/bench_numbers.py
+--returning``. With ``tests/core/real_scrolls/test_real_came_back.py``
+1.0 s of CPU, paid for by three of the slop walks (``test_session_numbers.SLOP_SEEDS``: 1.1 s)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.core.truth.returning import SCREENS, ReturningWalk
+
+SEEDS = {0: 13, 3: 39, 5: 21, 6: 41}
+"""seed -> rows that came back (kept) in its walk; seed % 4 picks its screen."""
+
+
+@pytest.mark.parametrize("seed", sorted(SEEDS))
+def test_rows_that_scroll_out_and_back_keep_their_number(seed: int) -> None:
+    walk = ReturningWalk(seed, SCREENS[seed % len(SCREENS)])
+    found = [v for violations in walk.run(30) for v in violations]
+    assert [v for v in found if v.klass == "reuse"] == []
+    assert walk.counts["back-renumbered"] == 0, walk.examples
+    assert walk.counts["back-kept"] == SEEDS[seed]
