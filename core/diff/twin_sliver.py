@@ -78,15 +78,25 @@ def twins(d: Delta) -> list[Twin]:
     sides = ((True, d.curr, d.prev, d.pairs), (False, d.prev, d.curr, None))
     for grown, frame, other, pairs in sides:
         scrolled, scrolled_o = scrolls if grown else scrolls[::-1]
-        for n in d.added if grown else d.removed:
-            s = _next_row(frame, n)
-            if s is None or not _sliver_after(frame, n, s, scrolled):
+        rows = d.added if grown else d.removed
+        if not rows:
+            continue
+        # The rows whose next sibling (_next_row, inline) is paired, told first in one
+        # comprehension: most rows that came or went (a new screen's every row) have none,
+        # and the pair was asked below anyway (each test is pure: the order changes no
+        # answer; two calls a row before, issue 19).
+        paired = d.pairs if grown else set(d.pairs.values())
+        ends, parents, size = frame.subtree_ends, frame.parents, len(frame.nodes)
+        for n, s in [
+            (n, s)
+            for n in rows
+            if (s := ends[n]) < size and parents[s] == parents[n] >= 0 and s in paired
+        ]:
+            if not _sliver_after(frame, n, s, scrolled):
                 continue
             if pairs is None:  # one map for every candidate, only once one is found
                 pairs = {p: c for c, p in d.pairs.items()}
-            t = pairs.get(s)
-            if t is None:
-                continue
+            t = pairs[s]
             if _row_as_sliver(other, t, frame, s):
                 out.append(Twin(s, t, t, False) if grown else Twin(t, s, t, True))
                 continue
@@ -117,7 +127,8 @@ def _row_before(frame: Frame, pos: int) -> int | None:
 
 
 def _next_row(frame: Frame, pos: int) -> int | None:
-    """The next sibling of ``pos`` (the node right after its subtree), or None."""
+    """The next sibling of ``pos`` (the node right after its subtree), or None (what
+    :func:`twins` tells inline of every row that came or went)."""
     after = frame.subtree_end(pos)
     if after < len(frame.nodes) and frame.parents[after] == frame.parents[pos] >= 0:
         return after

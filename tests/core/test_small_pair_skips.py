@@ -13,6 +13,12 @@ every ordered pair of real captures of a flow, as dumps and as element dicts, wi
 pairs (the keys) on both sides and random ones, and on generated lists whose rows the edges
 cut (thin and thick slivers, one or several at an edge, rows of no height, a list of no
 height).
+
+:func:`~deltarec.core.diff.twin_sliver.twins` tells the rows that came or went whose next
+sibling is paired first, at C speed, and asks whether that sibling is a sliver only of them
+(the long way asked it of every row first, two calls a row, then the pair): against the long
+way on every ordered pair of real captures of a flow (dumps and element dicts) and on
+generated lists cut by their bottom edge.
 """
 
 from __future__ import annotations
@@ -25,8 +31,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from deltarec.core.capture.uiautomator import parse_uiautomator
+from deltarec.core.diff.compute import Delta, compute_delta
 from deltarec.core.diff.sliver_pairs import _lone_slivers
-from deltarec.core.diff.twin_sliver import _next_row, _shows, _sliver_after
+from deltarec.core.diff.twin_sliver import (
+    Twin,
+    _next_row,
+    _row_as_sliver,
+    _row_before,
+    _shows,
+    _sliver_after,
+    twins,
+)
 from deltarec.core.observe.frame import Frame
 from tests.core.estimate_rules import SEQUENCES, each_ordered_pair, elements_of, frame_of
 from tests.core.test_big_step_reads import _lone_slivers_long
@@ -111,3 +126,95 @@ def test_slivers_after_rows_are_the_long_ways_on_real_captures(name: str, seq: l
     for path in seq:
         _same_slivers_after(Frame(parse_uiautomator(path.read_bytes())))
         _same_slivers_after(frame_of(elements_of(path)))
+
+
+def _twins_long(d: Delta) -> list[Twin]:
+    """``twins`` as it was: each row's next sibling, then whether it is a sliver, then its
+    pair (the pair map made once a candidate is found)."""
+    out: list[Twin] = []
+    came: set[int] | None = None
+    went: set[int] | None = None
+    scrolls = ({s.curr for s in d.scrolls}, {s.prev for s in d.scrolls})
+    sides = ((True, d.curr, d.prev, d.pairs), (False, d.prev, d.curr, None))
+    for grown, frame, other, pairs in sides:
+        scrolled, scrolled_o = scrolls if grown else scrolls[::-1]
+        for n in d.added if grown else d.removed:
+            s = _next_row(frame, n)
+            if s is None or not _sliver_after(frame, n, s, scrolled):
+                continue
+            if pairs is None:
+                pairs = {p: c for c, p in d.pairs.items()}
+            t = pairs.get(s)
+            if t is None:
+                continue
+            if _row_as_sliver(other, t, frame, s):
+                out.append(Twin(s, t, t, False) if grown else Twin(t, s, t, True))
+                continue
+            q = _row_before(other, t)
+            if q is None or other.nodes[t].bounds != frame.nodes[s].bounds:
+                continue
+            if grown:
+                went = set(d.removed) if went is None else went
+                fresh = q in went
+            else:
+                came = set(d.added) if came is None else came
+                fresh = q in came
+            if (
+                fresh
+                and _sliver_after(other, q, t, scrolled_o)
+                and _row_as_sliver(other, q, frame, s)
+            ):
+                out.append(Twin(s, t, q, False) if grown else Twin(t, s, q, True))
+    return out
+
+
+@pytest.mark.parametrize("name,seq", SEQUENCES, ids=lambda v: str(v)[-40:])
+def test_twins_are_the_long_ways_on_real_captures(name: str, seq: list[Path]) -> None:
+    """The rows whose next sibling is paired told first (``twins``), against the long way, on
+    every ordered pair of a flow's captures, dumps and element dicts."""
+
+    def check(prev: Frame, curr: Frame) -> None:
+        d = compute_delta(prev, curr)
+        assert twins(d) == _twins_long(d)
+
+    each_ordered_pair(seq, check)
+
+
+def _pushed_list(labels: list[str], height: int, pitch: int) -> Frame:
+    """A list ``height`` px high of rows ``pitch`` px high, top down, each showing its label
+    (none: ""), the row the bottom edge crosses cut there (its label gone with the part
+    cut off), the rows below it out of view: as rows put in above push rows onto the edge."""
+    kids = ""
+    for i, label in enumerate(labels):
+        top = i * pitch
+        if top >= height:
+            break
+        bottom = min(top + pitch, height)
+        shown = label and top + 8 <= bottom
+        text = f'<node class="T" text="{label}" bounds="[0,{top + 2}][90,{top + 8}]"/>'
+        kids += f'<node class="Row" bounds="[0,{top}][90,{bottom}]">{text if shown else ""}</node>'
+    return Frame(
+        parse_uiautomator(
+            '<hierarchy><node class="L" scrollable="true" bounds="[0,0][90,'
+            f'{height}]">{kids}</node></hierarchy>'
+        )
+    )
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.sampled_from(["a", "b", "zr", ""]), min_size=1, max_size=6),
+    st.lists(st.sampled_from(["new", "b", ""]), max_size=3),
+    st.integers(0, 6),
+    st.integers(12, 40),
+    st.integers(8, 12),
+)
+def test_twins_are_the_long_ways_on_pushed_lists(
+    labels: list[str], put: list[str], at: int, height: int, pitch: int
+) -> None:
+    """Generated lists whose rows were pushed toward their bottom edge by rows put in (read
+    backwards: taken out), slivers left there: ``twin_sliver``'s own case and its kin."""
+    a = _pushed_list(labels, height, pitch)
+    b = _pushed_list([*labels[:at], *put, *labels[at:]], height, pitch)
+    for d in (compute_delta(a, b), compute_delta(b, a)):
+        assert twins(d) == _twins_long(d)
