@@ -122,6 +122,12 @@ def _normalise(role: str) -> str:
     return _ROLE_ALIASES.get(key, key or "element")
 
 
+_ROLE_OF: dict[str, str] = {}
+""":func:`_normalise` of the role strings met, as :func:`element_node` reads them."""
+_ROLES_KEPT = 1024
+"""Most roles :data:`_ROLE_OF` keeps (as many as :func:`_normalise` caches)."""
+
+
 def normalise_role(role: Any) -> str:
     return _normalise(str(role or ""))
 
@@ -216,7 +222,13 @@ def element_node(item: Any, where: _Where, children: tuple[Node, ...]) -> Node:
     caller: a mapping, within the depth limit, its ``children`` a list)."""
     get = item.get
     raw_role = get("role", "")
-    role = _normalise(raw_role) if type(raw_role) is str else normalise_role(raw_role)
+    # _normalise's answer looked up in a plain dict first (its lru_cache wrapper costs twice
+    # a dict look-up, an element of both frames of a step; issue 19)
+    role = _ROLE_OF.get(raw_role) if type(raw_role) is str else None
+    if role is None:
+        role = _normalise(raw_role) if type(raw_role) is str else normalise_role(raw_role)
+        if type(raw_role) is str and len(_ROLE_OF) < _ROLES_KEPT:
+            _ROLE_OF[raw_role] = role
     value = get("value")
     extras: tuple[tuple[str, str], ...] = ()
     checkable = checked = focused = scrollable = password = selected = False
