@@ -20,7 +20,7 @@ and one map of the pairs when a removal's candidate is found.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Container, Iterable
 from typing import TYPE_CHECKING, NamedTuple
 
 from deltarec.core.observe.frame import Frame
@@ -81,17 +81,10 @@ def twins(d: Delta) -> list[Twin]:
         rows = d.added if grown else d.removed
         if not rows:
             continue
-        # The rows whose next sibling (_next_row, inline) is paired, told first in one
-        # comprehension: most rows that came or went (a new screen's every row) have none,
-        # and the pair was asked below anyway (each test is pure: the order changes no
-        # answer; two calls a row before, issue 19).
-        paired = d.pairs if grown else set(d.pairs.values())
-        ends, parents, size = frame.subtree_ends, frame.parents, len(frame.nodes)
-        for n, s in [
-            (n, s)
-            for n in rows
-            if (s := ends[n]) < size and parents[s] == parents[n] >= 0 and s in paired
-        ]:
+        # The rows whose next sibling is paired, told first: most rows that came or went (a
+        # new screen's every row) have none, and the pair was asked below anyway (each test
+        # is pure: the order changes no answer; two calls a row before, issue 19).
+        for n, s in _paired_next(frame, rows, d.pairs if grown else set(d.pairs.values())):
             if not _sliver_after(frame, n, s, scrolled):
                 continue
             if pairs is None:  # one map for every candidate, only once one is found
@@ -124,6 +117,17 @@ def _row_before(frame: Frame, pos: int) -> int | None:
     while q != parent and frame.parents[q] != parent:
         q = frame.parents[q]
     return None if q == parent else q
+
+
+def _paired_next(frame: Frame, rows: list[int], paired: Container[int]) -> list[tuple[int, int]]:
+    """``(row, s)`` for each of ``rows`` whose next sibling ``s`` (:func:`_next_row`) is in
+    ``paired``, in the order of ``rows``: one comprehension, :func:`_next_row` inline."""
+    ends, parents, size = frame.subtree_ends, frame.parents, len(frame.nodes)
+    return [
+        (n, s)
+        for n in rows
+        if (s := ends[n]) < size and parents[s] == parents[n] >= 0 and s in paired
+    ]
 
 
 def _next_row(frame: Frame, pos: int) -> int | None:

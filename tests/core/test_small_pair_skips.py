@@ -24,10 +24,12 @@ generated lists cut by their bottom edge.
 from __future__ import annotations
 
 import random
+from itertools import permutations
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from deltarec.core.capture.uiautomator import parse_uiautomator
@@ -36,6 +38,7 @@ from deltarec.core.diff.sliver_pairs import _lone_slivers
 from deltarec.core.diff.twin_sliver import (
     Twin,
     _next_row,
+    _paired_next,
     _row_as_sliver,
     _row_before,
     _shows,
@@ -43,26 +46,13 @@ from deltarec.core.diff.twin_sliver import (
     twins,
 )
 from deltarec.core.observe.frame import Frame
-from tests.core.estimate_rules import SEQUENCES, each_ordered_pair, elements_of, frame_of
+from tests.core.estimate_rules import SEQUENCES, elements_of, frame_of
 from tests.core.test_big_step_reads import _lone_slivers_long
 
 
 def _same(frame: Frame, paired: set[int]) -> None:
     got = _lone_slivers(frame, paired)
     assert list(got.items()) == list(_lone_slivers_long(frame, paired).items())
-
-
-@pytest.mark.parametrize("name,seq", SEQUENCES, ids=lambda v: str(v)[-40:])
-def test_lone_slivers_are_the_long_ways_on_real_captures(name: str, seq: list[Path]) -> None:
-    rng = random.Random(name)
-
-    def check(prev: Frame, curr: Frame) -> None:
-        pairs = {c: prev.pos_of[key] for c, key in enumerate(curr.keys) if key in prev.pos_of}
-        _same(curr, set(pairs))
-        _same(prev, set(pairs.values()))
-        _same(curr, {c for c in range(len(curr)) if rng.random() < 0.5})
-
-    each_ordered_pair(seq, check)
 
 
 def _list(height: int, rows: list[tuple[int, int]]) -> Frame:
@@ -121,13 +111,6 @@ def _same_slivers_after(frame: Frame) -> int:
     return found
 
 
-@pytest.mark.parametrize("name,seq", SEQUENCES, ids=lambda v: str(v)[-40:])
-def test_slivers_after_rows_are_the_long_ways_on_real_captures(name: str, seq: list[Path]) -> None:
-    for path in seq:
-        _same_slivers_after(Frame(parse_uiautomator(path.read_bytes())))
-        _same_slivers_after(frame_of(elements_of(path)))
-
-
 def _twins_long(d: Delta) -> list[Twin]:
     """``twins`` as it was: each row's next sibling, then whether it is a sliver, then its
     pair (the pair map made once a candidate is found)."""
@@ -168,16 +151,63 @@ def _twins_long(d: Delta) -> list[Twin]:
     return out
 
 
+def _delta(prev: Frame, curr: Frame, pairs: dict[int, int], scrolled: list[int]) -> Delta:
+    """The delta ``twins`` reads, of ``pairs`` as they are: what came and went, and the
+    pairs of ``scrolled`` (current positions) as its scrolls (their hosts and nothing else)."""
+    used = set(pairs.values())
+    return Delta(
+        prev=prev,
+        curr=curr,
+        pairs=pairs,
+        added=sorted(set(range(len(curr))).difference(pairs)),
+        removed=sorted(set(range(len(prev))).difference(used)),
+        changed={},
+        moved={},
+        scrolls=[SimpleNamespace(curr=c, prev=pairs[c]) for c in scrolled],  # type: ignore[misc]
+        opened=[],
+        closed=[],
+    )
+
+
 @pytest.mark.parametrize("name,seq", SEQUENCES, ids=lambda v: str(v)[-40:])
-def test_twins_are_the_long_ways_on_real_captures(name: str, seq: list[Path]) -> None:
-    """The rows whose next sibling is paired told first (``twins``), against the long way, on
-    every ordered pair of a flow's captures, dumps and element dicts."""
+def test_sliver_rules_are_the_long_ways_on_real_captures(name: str, seq: list[Path]) -> None:
+    """On every capture of a flow, dumps and element dicts, ``_sliver_after`` of every row
+    and the sibling after it; on every ordered pair of them (one walk for the three rules:
+    each frame built once), ``_lone_slivers`` with pass 1's pairs (the keys) on both sides
+    and random ones, and ``twins`` (the rows whose next sibling is paired told first) on the
+    delta of the keys' pairs with random pairs added (any row with any, as a pass might)
+    and half the paired lists scrolled (a delta of those pairs: no matching run), and the
+    rows it tells first against :func:`_next_row` row by row."""
+    rng = random.Random(name)
+    dumps = [Frame(parse_uiautomator(p.read_bytes())) for p in seq]
+    dicts = [frame_of(elements_of(p)) for p in seq]
+    for frame in (*dumps, *dicts):
+        _same_slivers_after(frame)
 
     def check(prev: Frame, curr: Frame) -> None:
-        d = compute_delta(prev, curr)
+        keys = {c: prev.pos_of[key] for c, key in enumerate(curr.keys) if key in prev.pos_of}
+        _same(curr, set(keys))
+        _same(prev, set(keys.values()))
+        _same(curr, {c for c in range(len(curr)) if rng.random() < 0.5})
+        free = [p for p in range(len(prev)) if p not in set(keys.values())]
+        rng.shuffle(free)
+        more = dict(keys)
+        for c in range(len(curr)):
+            if c not in more and free and rng.random() < 0.5:
+                more[c] = free.pop()
+        lists = [c for c in more if curr.children[c] and rng.random() < 0.5]
+        d = _delta(prev, curr, more, lists)
         assert twins(d) == _twins_long(d)
+        used = set(more.values())
+        for frame, paired in ((curr, set(more)), (prev, used)):
+            rows = list(range(len(frame)))
+            assert _paired_next(frame, rows, paired) == [
+                (n, s) for n in rows if (s := _next_row(frame, n)) is not None and s in paired
+            ]
 
-    each_ordered_pair(seq, check)
+    for frames in (dumps, dicts):
+        for prev, curr in permutations(frames, 2):
+            check(prev, curr)
 
 
 def _pushed_list(labels: list[str], height: int, pitch: int) -> Frame:
@@ -201,7 +231,8 @@ def _pushed_list(labels: list[str], height: int, pitch: int) -> Frame:
     )
 
 
-@settings(max_examples=60, deadline=None)
+@example(["a", "b", "zr"], ["new"], 2, 32, 10)  # the module's own case: a twin found
+@settings(max_examples=20, deadline=None)
 @given(
     st.lists(st.sampled_from(["a", "b", "zr", ""]), min_size=1, max_size=6),
     st.lists(st.sampled_from(["new", "b", ""]), max_size=3),
