@@ -35,7 +35,14 @@ from deltarec.core.capture.boundary import (
     number,
 )
 from deltarec.core.errors import CaptureParseError
-from deltarec.core.observe.model import Bounds, Node, Observation, bounds_of, node_of
+from deltarec.core.observe.model import (
+    Bounds,
+    Node,
+    Observation,
+    _BoundsBuild,
+    _new,
+    _NodeBuild,
+)
 
 ROOT_CLASS = "deltarec.ElementList"
 MAX_ELEMENT_DEPTH = MAX_DEPTH - 2
@@ -115,6 +122,12 @@ def _normalise(role: str) -> str:
     return _ROLE_ALIASES.get(key, key or "element")
 
 
+_ROLE_OF: dict[str, str] = {}
+""":func:`_normalise` of the role strings met, as :func:`element_node` reads them."""
+_ROLES_KEPT = 1024
+"""Most roles :data:`_ROLE_OF` keeps (as many as :func:`_normalise` caches)."""
+
+
 def normalise_role(role: Any) -> str:
     return _normalise(str(role or ""))
 
@@ -162,6 +175,14 @@ def _bounds(item: Mapping[str, Any], where: Any) -> Bounds:
 
 _LOW = -MAX_COORDINATE - 1
 
+# element_node stores every field of a Node by name (node_of's stores, inline): a field
+# added to Node must be stored there too.
+assert set(Node.__dataclass_fields__) == {
+    *("role", "class_name", "resource_id", "text", "content_desc", "package", "bounds"),
+    *("checkable", "checked", "clickable", "enabled", "focusable", "focused", "scrollable"),
+    *("long_clickable", "password", "selected", "children", "extras"),
+}
+
 
 _Where = tuple[Any, ...]
 """A JSON path kept as ``(parent path, child index)`` pairs, spelt out only for an error
@@ -201,7 +222,13 @@ def element_node(item: Any, where: _Where, children: tuple[Node, ...]) -> Node:
     caller: a mapping, within the depth limit, its ``children`` a list)."""
     get = item.get
     raw_role = get("role", "")
-    role = _normalise(raw_role) if type(raw_role) is str else normalise_role(raw_role)
+    # _normalise's answer looked up in a plain dict first (its lru_cache wrapper costs twice
+    # a dict look-up, an element of both frames of a step; issue 19)
+    role = _ROLE_OF.get(raw_role) if type(raw_role) is str else None
+    if role is None:
+        role = _normalise(raw_role) if type(raw_role) is str else normalise_role(raw_role)
+        if type(raw_role) is str and len(_ROLE_OF) < _ROLES_KEPT:
+            _ROLE_OF[raw_role] = role
     value = get("value")
     extras: tuple[tuple[str, str], ...] = ()
     checkable = checked = focused = scrollable = password = selected = False
@@ -239,36 +266,42 @@ def element_node(item: Any, where: _Where, children: tuple[Node, ...]) -> Node:
         and "bounds" not in item
         and _LOW <= x <= MAX_COORDINATE
         and _LOW <= y <= MAX_COORDINATE
-        and _LOW <= x + w <= MAX_COORDINATE
-        and _LOW <= y + h <= MAX_COORDINATE
+        and _LOW <= (right := x + w) <= MAX_COORDINATE
+        and _LOW <= (bottom := y + h) <= MAX_COORDINATE
     ):
-        bounds = bounds_of(x, y, x + w, y + h)
+        # bounds_of(x, y, right, bottom), inline (a call an element less, issue 19)
+        bounds: Any = _new(_BoundsBuild)
+        bounds.left, bounds.top, bounds.right, bounds.bottom = x, y, right, bottom
+        bounds.__class__ = Bounds
     else:
         bounds = _bounds(item, where)  # the rest, and every error, with its path
     enabled = get("enabled", True)
-    # Positionally, in Node's field order (dump_builder checks it at import; a keyword call
-    # of 19 fields costs a third more), without the class call (node_of: a third less).
-    return node_of(
-        role,
-        raw_role if type(raw_role) is str else str(raw_role),
-        "",
-        str(value) if value is not None and role == "textbox" else "",
-        name if type(name) is str else str(name or ""),
-        "",
-        bounds,
-        checkable,
-        checked,
-        role in _INTERACTIVE,
-        enabled if enabled is True else as_bool(enabled),
-        False,
-        focused,
-        scrollable,
-        False,
-        password,
-        selected,
-        children,
-        extras,
-    )
+    # node_of(role, class_name, …, extras), inline: its stores in Node's field order, without
+    # the class call (a third less) nor the call of nineteen arguments (a tenth less of an
+    # element's conversion, issue 19; tests/core/capture/test_dict_frame.py holds every field
+    # against the long way).
+    node: Any = _new(_NodeBuild)
+    node.role = role
+    node.class_name = raw_role if type(raw_role) is str else str(raw_role)
+    node.resource_id = ""
+    node.text = str(value) if value is not None and role == "textbox" else ""
+    node.content_desc = name if type(name) is str else str(name or "")
+    node.package = ""
+    node.bounds = bounds
+    node.checkable = checkable
+    node.checked = checked
+    node.clickable = role in _INTERACTIVE
+    node.enabled = enabled if enabled is True else as_bool(enabled)
+    node.focusable = False
+    node.focused = focused
+    node.scrollable = scrollable
+    node.long_clickable = False
+    node.password = password
+    node.selected = selected
+    node.children = children
+    node.extras = extras
+    node.__class__ = Node
+    return node  # type: ignore[no-any-return]
 
 
 def elements_to_observation(

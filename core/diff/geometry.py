@@ -39,19 +39,21 @@ def geometry_pass(
     # but the place would pair two screens' labels, or a row that left with one that came.
     Slot = tuple[tuple[str, str, str], int]
     news: dict[Slot, list[int]] = defaultdict(list)
-    for c, node in enumerate(curr.nodes):
-        if c in pairs:
-            continue
-        cp = curr.parents[c]
+    # The leftovers alone, in document order, told at C speed (a loop's turn a paired node
+    # before: most nodes of a step are paired; issue 19).
+    nodes_c, parents_c = curr.nodes, curr.parents
+    for c in sorted(set(range(len(nodes_c))).difference(pairs)):
+        cp = parents_c[c]
         want = pairs.get(cp, -2) if cp >= 0 else -1
         if want != -2:
-            news[(kind(node), want)].append(c)
+            news[(kind(nodes_c[c]), want)].append(c)
     if not news:
         return
     # The old side only where a new leftover asks (its kind under its parent's pair).
     olds: dict[Slot, list[int]] = defaultdict(list)
-    for p, node in enumerate(prev.nodes):
-        if p not in used and (slot := (kind(node), prev.parents[p])) in news:
+    nodes_p, parents_p = prev.nodes, prev.parents
+    for p in sorted(set(range(len(nodes_p))).difference(used)):
+        if (slot := (kind(nodes_p[p]), parents_p[p])) in news:
             olds[slot].append(p)
     news = {slot: group for slot, group in news.items() if slot in olds}
     for sig, group in news.items():

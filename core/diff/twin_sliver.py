@@ -20,7 +20,7 @@ and one map of the pairs when a removal's candidate is found.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Container, Iterable
 from typing import TYPE_CHECKING, NamedTuple
 
 from deltarec.core.observe.frame import Frame
@@ -78,15 +78,18 @@ def twins(d: Delta) -> list[Twin]:
     sides = ((True, d.curr, d.prev, d.pairs), (False, d.prev, d.curr, None))
     for grown, frame, other, pairs in sides:
         scrolled, scrolled_o = scrolls if grown else scrolls[::-1]
-        for n in d.added if grown else d.removed:
-            s = _next_row(frame, n)
-            if s is None or not _sliver_after(frame, n, s, scrolled):
+        rows = d.added if grown else d.removed
+        if not rows:
+            continue
+        # The rows whose next sibling is paired, told first: most rows that came or went (a
+        # new screen's every row) have none, and the pair was asked below anyway (each test
+        # is pure: the order changes no answer; two calls a row before, issue 19).
+        for n, s in _paired_next(frame, rows, d.pairs if grown else set(d.pairs.values())):
+            if not _sliver_after(frame, n, s, scrolled):
                 continue
             if pairs is None:  # one map for every candidate, only once one is found
                 pairs = {p: c for c, p in d.pairs.items()}
-            t = pairs.get(s)
-            if t is None:
-                continue
+            t = pairs[s]
             if _row_as_sliver(other, t, frame, s):
                 out.append(Twin(s, t, t, False) if grown else Twin(t, s, t, True))
                 continue
@@ -116,8 +119,20 @@ def _row_before(frame: Frame, pos: int) -> int | None:
     return None if q == parent else q
 
 
+def _paired_next(frame: Frame, rows: list[int], paired: Container[int]) -> list[tuple[int, int]]:
+    """``(row, s)`` for each of ``rows`` whose next sibling ``s`` (:func:`_next_row`) is in
+    ``paired``, in the order of ``rows``: one comprehension, :func:`_next_row` inline."""
+    ends, parents, size = frame.subtree_ends, frame.parents, len(frame.nodes)
+    return [
+        (n, s)
+        for n in rows
+        if (s := ends[n]) < size and parents[s] == parents[n] >= 0 and s in paired
+    ]
+
+
 def _next_row(frame: Frame, pos: int) -> int | None:
-    """The next sibling of ``pos`` (the node right after its subtree), or None."""
+    """The next sibling of ``pos`` (the node right after its subtree), or None (what
+    :func:`twins` tells inline of every row that came or went)."""
     after = frame.subtree_end(pos)
     if after < len(frame.nodes) and frame.parents[after] == frame.parents[pos] >= 0:
         return after

@@ -1,0 +1,97 @@
+"""Machine instructions cold ``delta_observation`` calls execute on the real pairs, per checkout.
+
+    python benchmarks/pair_instructions.py /tmp/main .       # every real pair, under callgrind
+
+``pair_bytecodes.py`` counts Python bytecodes, which leave out the work done in C (hashing,
+sorting, ``marshal``, the token pattern) and weigh a slotted attribute store like a call's
+argument; ``ab_pairs.py`` times the calls, which a machine shared by other jobs moves by more
+than a cut of a few per cent (issue 19: at load 8-11 two runs of one checkout differed by
+4 %). This script counts what the processor executes, as ``step_instructions.py`` does for
+the 1 MB step: each checkout in its own process under valgrind's callgrind, collecting only
+inside ``functools.reduce``, inside which every real pair (element dicts, as
+``pair_bytecodes.py`` feeds them) runs once cold (the frame cache cleared first), after one
+untimed run of every pair (imports, one-time tables). Deterministic to a few thousand
+instructions; about a minute a checkout. Needs ``valgrind``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+
+def one(root: Path) -> None:
+    """Run every real pair of the checkout at ``root`` cold, once untimed, once in reduce."""
+    sys.path.insert(0, str(root))
+    from benchmarks.realpairs import dumps_dir, every_pair
+    from deltarec import core
+    from deltarec.core.capture import frame_cache
+
+    as_dicts = core.observation_to_elements
+    pairs = []
+    for pair in every_pair(dumps_dir(str(root / "fixtures" / "real"))):
+        a, b = pair.read()
+        pairs.append((as_dicts(core.parse_uiautomator(a)), as_dicts(core.parse_uiautomator(b))))
+
+    def run(_a: object, _b: object) -> None:
+        for prev, curr in pairs:
+            frame_cache.clear()
+            core.delta_observation(prev, curr)
+
+    run(None, None)
+    functools.reduce(run, [0], None)
+
+
+def measure(root: Path) -> int:
+    """Instructions of one cold call on every real pair (callgrind, collected in reduce)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "callgrind.out"
+        cmd = [
+            "valgrind",
+            "--tool=callgrind",
+            "--collect-atstart=no",
+            "--toggle-collect=functools_reduce",
+            f"--callgrind-out-file={out}",
+            sys.executable,
+            __file__,
+            "--one",
+            str(root),
+        ]
+        env = {"PYTHONPATH": str(root), "PATH": "/usr/bin:/bin"}
+        done = subprocess.run(cmd, check=True, capture_output=True, text=True, env=env)
+    found = re.search(r"Collected : (\d+)", done.stderr)
+    if found is None:
+        raise RuntimeError(f"callgrind printed no total:\n{done.stderr[-2000:]}")
+    return int(found.group(1))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("roots", nargs="*", type=Path)
+    parser.add_argument("--one", type=Path)
+    args = parser.parse_args(argv)
+    if args.one is not None:
+        one(args.one.resolve())
+        return 0
+    if not args.roots:
+        parser.error("give one or two checkouts")
+    if shutil.which("valgrind") is None:
+        print("valgrind is not installed (apt-get install valgrind)", file=sys.stderr)
+        return 2
+    counts = [measure(root.resolve()) for root in args.roots]
+    print(
+        "   ".join(f"{root}: {n / 1e6:,.1f}M" for root, n in zip(args.roots, counts, strict=True))
+    )
+    if len(counts) == 2:
+        print(f"change: {100 * (counts[1] / counts[0] - 1):+.2f}%")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
