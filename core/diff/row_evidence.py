@@ -28,6 +28,7 @@ from deltarec.core.diff.label_places import label_kept as _label_kept
 from deltarec.core.diff.label_places import labels_place as _labels_place
 from deltarec.core.diff.motions import consistent, near_box
 from deltarec.core.diff.motions import shifted as _shifted
+from deltarec.core.diff.pinned import pinned_at_edge
 from deltarec.core.diff.pushed_edge import pushed_to_edge
 from deltarec.core.diff.row_content import holds_rows, own_texts, texts
 from deltarec.core.diff.scroll_edits import EDITS, few_edits, label_edited
@@ -391,7 +392,7 @@ def _clash(
     cache: TextCache = {}
     for q in a.children[p]:
         moved = _shifted(a.nodes[q].bounds, *offset)
-        if moved.area == 0 or not moved.intersection(box):
+        if moved.area == 0 or not moved.intersection(box) or _held(a, q, b, news, old_box):
             continue
         there = [k for k in news if b.nodes[k].bounds.intersection(moved)]
         if any(paired(q, k) and _edited(a, q, b, k) for k in there):
@@ -416,6 +417,17 @@ def _clash(
         if there and words and not any(words & shown(b, k, cache, True) for k in there):
             return True
     return False
+
+
+def _held(a: Frame, q: int, b: Frame, news: list[int], old_box: Bounds) -> bool:
+    """Whether row ``q``, at its list's top edge, is the list's sticky header, held in its
+    very box in the other frame (:func:`~deltarec.core.diff.pinned.pinned_at_edge`): it did
+    not scroll, so where the offset puts it says nothing (a YouTube result list scrolled
+    150 px under its header "M" → "N" read as a page). O(rows) for a row on the top edge."""
+    box = a.nodes[q].bounds
+    return box.top == old_box.top and any(
+        b.nodes[k].bounds == box and pinned_at_edge(a, q, b, k) for k in news
+    )
 
 
 def _edited(a: Frame, q: int, b: Frame, k: int) -> bool:
