@@ -390,11 +390,12 @@ def _clash(
     box, old_box = b.nodes[c].bounds, a.nodes[p].bounds
     news = b.children[c]
     cache: TextCache = {}
+    held_a, held_b = _held(a, p, b, c)
     for q in a.children[p]:
         moved = _shifted(a.nodes[q].bounds, *offset)
-        if moved.area == 0 or not moved.intersection(box) or _held(a, q, b, news, old_box):
+        if moved.area == 0 or not moved.intersection(box) or q in held_a:
             continue
-        there = [k for k in news if b.nodes[k].bounds.intersection(moved)]
+        there = [k for k in news if b.nodes[k].bounds.intersection(moved) and k not in held_b]
         if any(paired(q, k) and _edited(a, q, b, k) for k in there):
             continue  # the row itself, moved there: what it shows changed
         if at_edge(moved, box, side):
@@ -419,15 +420,24 @@ def _clash(
     return False
 
 
-def _held(a: Frame, q: int, b: Frame, news: list[int], old_box: Bounds) -> bool:
-    """Whether row ``q``, at its list's top edge, is the list's sticky header, held in its
-    very box in the other frame (:func:`~deltarec.core.diff.pinned.pinned_at_edge`): it did
-    not scroll, so where the offset puts it says nothing (a YouTube result list scrolled
-    150 px under its header "M" → "N" read as a page). O(rows) for a row on the top edge."""
-    box = a.nodes[q].bounds
-    return box.top == old_box.top and any(
-        b.nodes[k].bounds == box and pinned_at_edge(a, q, b, k) for k in news
-    )
+def _held(a: Frame, p: int, b: Frame, c: int) -> tuple[set[int], set[int]]:
+    """The list's sticky header in each frame (``a``'s positions, ``b``'s), held in its
+    very box at the list's top edge (:func:`~deltarec.core.diff.pinned.pinned_at_edge`): it
+    did not scroll, so where the offset puts it, or a row it overlays, says nothing (a
+    YouTube result list scrolled 150 px under its header "M" → "N", an app drawer 10 px
+    under "M", read as a page or as no scroll). O(rows) but for rows on the top edge.
+    """
+    top = a.nodes[p].bounds.top
+    in_a: set[int] = set()
+    in_b: set[int] = set()
+    for q in a.children[p]:
+        box = a.nodes[q].bounds
+        if box.top == top:
+            for k in b.children[c]:
+                if b.nodes[k].bounds == box and pinned_at_edge(a, q, b, k):
+                    in_a.add(q)
+                    in_b.add(k)
+    return in_a, in_b
 
 
 def _edited(a: Frame, q: int, b: Frame, k: int) -> bool:
