@@ -25,6 +25,7 @@ none in this sample:
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 
 from deltarec.core.capture import frame_cache
 from tests.core.dict_truth import graded_by_dicts
@@ -33,8 +34,11 @@ from tests.core.real_scrolls.tall_rows import KINDS, Tall, cases, check, derive,
 from tests.core.real_scrolls.transforms import _at
 
 
-def _sample() -> list[Tall]:
-    return cases(every=39)
+@cache
+def _sample() -> tuple[Tall, ...]:
+    """Every 39th case, made once for the module's tests (each test made it again: 0.4 s of
+    CPU, which pays for ``test_outer_hedge.py`` and ``test_real_sticky.FLUNG``)."""
+    return tuple(cases(every=39))
 
 
 def test_the_sample_holds_every_kind() -> None:
