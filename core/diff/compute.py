@@ -33,6 +33,7 @@ from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.match import Matched, match_measured
 from deltarec.core.diff.motions import Around, Motion, carried_out, closed_around, placements
 from deltarec.core.diff.new_rows import hedged
+from deltarec.core.diff.outer_scroll import outer_reading
 from deltarec.core.diff.past_new import past_motions
 from deltarec.core.diff.resized import scroll_edge
 from deltarec.core.diff.row_evidence import displacement
@@ -85,6 +86,10 @@ class Scroll:
     moved that edge alone, the rows laid out from it (a bar above it slid out as it
     scrolled: :func:`~deltarec.core.diff.resized.scroll_edge`; JSON
     ``edge``). The rows moved by ``dy + edge``."""
+    outer: int = -1
+    """With ``edge``: the container made to scroll around it whose own scroll by ``dy + edge``
+    fits both frames too (:func:`~deltarec.core.diff.outer_scroll.outer_reading`; JSON
+    ``orHost``), or -1."""
 
 
 @dataclass(slots=True)
@@ -231,6 +236,7 @@ def _scrolls(d: Delta, gesture: Gesture | None, matched: Matched | None) -> list
                 further=got is not None,
                 other=0 if got is None else got[1],
                 edge=edge,
+                outer=outer_reading(prev, m.prev, curr, m.curr, d.pairs, m.dy) if edge else -1,
             )
         )
     return out
@@ -444,6 +450,8 @@ def to_json(d: Delta) -> ObservationDiff:
             scroll["fromKey"] = fp.keys[s.prev]
         if s.edge:
             scroll["edge"] = s.edge  # the rows moved by dy + edge: the top edge moved them too
+            if s.outer >= 0:  # or the scroller around it scrolled by dy + edge (outer_scroll)
+                scroll["orHost"] = fc.keys[s.outer]
         if s.further:
             scroll["atLeast"] = True  # a row kept, or its twin further on (far_anchor.least)
             if s.other:  # untold: or a twin from the other side

@@ -5,7 +5,8 @@ evidence — shared content, a resource id unique in both frames, or overlap whe
 where their paired parents' move puts the old one, or where a measured scroll does.
 :class:`Guard` is the pairing rule inside scrolled containers: once the scrolls are
 measured, a pair must sit where the offset puts it (a sticky header stays put; a list that
-turned a page pairs only a section header cut by both edges); :mod:`.match` uses them.
+turned a page pairs only a section header cut by both edges, its sticky header, its letter
+turned, or a ScrollView's content: :mod:`.pinned`); :mod:`.match` uses them.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from deltarec.core.diff.axis import across, cut_to, flip, host_sideways
 from deltarec.core.diff.far_anchor import anchored
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.motions import OFF, Motion, consistent, near_box, placements, shifted
+from deltarec.core.diff.pinned import held_in_turned
 from deltarec.core.diff.reordered import in_dragged_row
 from deltarec.core.diff.row_content import own_texts, row_shape, texts
 from deltarec.core.diff.scrolls import find_motions
@@ -28,11 +30,9 @@ _SHOWN_ID = attrgetter("class_name", "resource_id", "text", "content_desc")
 
 
 class Guard:
-    """The pairing rule inside scrolled containers (module docstring), from the pairs so far.
-
-    ``allowed(c, p)``: may passes 3 and 4 pair these two nodes? ``shift(c)``: how far the
-    scrolls around current position ``c`` moved it (None outside every scrolled container).
-    """
+    """The pairing rule inside scrolled containers (module docstring), from the pairs so far:
+    ``allowed(c, p)``, may passes 3 and 4 pair these two nodes; ``shift(c)``, how far the
+    scrolls around current position ``c`` moved it (None outside every scrolled container)."""
 
     def __init__(
         self,
@@ -108,14 +108,14 @@ class Guard:
 
     def _header(self, c: int, p: int, host: int) -> bool:
         """Whether, in a list that turned a page (nothing pairs there by place), a node is
-        one that was there: a section header ("Week 3") cut by one edge, then by the other —
-        a row of the list that is one label, showing a text no other row of either frame
-        shows — or a part of a row that crossed the view so (:meth:`_crossed`)."""
+        one that was there: a section header ("Week 3") cut by one edge, then by the other,
+        one label no other row of either frame shows; a part of a row that crossed the view
+        so (:meth:`_crossed`); its sticky header or a ScrollView's content (pinned.py)."""
         curr, prev = self.curr, self.prev
         if curr.parents[c] != host or curr.children[c] or prev.children[p]:
-            return self._crossed(c, p, host)
+            return held_in_turned(prev, p, curr, c, host) or self._crossed(c, p, host)
         if not curr.nodes[c].text or _SHOWN(prev.nodes[p]) != _SHOWN(curr.nodes[c]):
-            return False
+            return held_in_turned(prev, p, curr, c, host)
         return own_texts(prev, p) == own_texts(curr, c) == texts(curr, c)
 
     def _crossed(self, c: int, p: int, host: int) -> bool:

@@ -17,6 +17,7 @@ of its kind could have come into that box.
 from __future__ import annotations
 
 from deltarec.core.diff.label_edit import lone_kind
+from deltarec.core.diff.recycled import page_of, scroll_content
 from deltarec.core.diff.row_content import kind, texts
 from deltarec.core.observe.frame import Frame
 
@@ -54,3 +55,30 @@ def pinned_at_edge(prev: Frame, p: int, curr: Frame, c: int) -> bool:
     if not (0 < len(shown_a) <= LABELS and 0 < len(shown_b) <= LABELS):
         return False
     return lone_kind(prev, p) and lone_kind(curr, c)
+
+
+def held_in_turned(prev: Frame, p: int, curr: Frame, c: int, host: int) -> bool:
+    """Whether ``c`` (``p`` before), a child of list ``host`` that turned a page or of its
+    one content child, is one that was there though no row stayed: the list's sticky header
+    (:func:`pinned_at_edge`), its letter turned to the section come to the top, or a
+    ``ScrollView``'s content (:func:`~deltarec.core.diff.recycled.scroll_content`), whose
+    rows all came and left. A contacts form flung 2,004 px read its header as removed and
+    added (``tests/core/real_scrolls/sticky.py``). O(1) but for the first ask of a list.
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> def shot(head, *rows):
+    ...     kids = "".join(f'<node class="R" text="{t}" bounds="[0,{20 + 40 * i}]'
+    ...                    f'[9,{60 + 40 * i}]"/>' for i, t in enumerate(rows))
+    ...     return Frame(parse_uiautomator('<hierarchy><node class="android.widget.ScrollView"'
+    ...         ' bounds="[0,0][9,99]"><node class="F" bounds="[0,0][9,99]"><node class="H"'
+    ...         f' text="{head}" bounds="[0,0][9,20]"/>{kids}</node></node></hierarchy>'))
+    >>> was, now = shot("M", "Ada", "Bo"), shot("P", "Pia", "Quy")
+    >>> held_in_turned(was, 1, now, 1, 0), held_in_turned(was, 2, now, 2, 0)
+    (True, True)
+    >>> held_in_turned(was, 3, now, 3, 0)
+    False
+    """
+    up = curr.parents[c]
+    if up != host and (up < 0 or page_of(curr, host) != up):
+        return False
+    return pinned_at_edge(prev, p, curr, c) or scroll_content(prev, p, curr, c)

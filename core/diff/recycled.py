@@ -23,6 +23,7 @@ listed as come in and gone.
 
 from __future__ import annotations
 
+from deltarec.core.capture.element_dicts import ROOT_CLASS
 from deltarec.core.diff.label_edit import reads_as_edit
 from deltarec.core.diff.row_content import unpair_inside
 from deltarec.core.diff.viewport import one_viewport
@@ -129,7 +130,22 @@ def one_content(prev: Frame, q: int, curr: Frame, c: int) -> bool:
         and page_of(curr, k) == c
         and natures(curr)[k]
         and natures(prev)[p]
-        and kept_page(prev, p, curr, k)
+        and (kept_page(prev, p, curr, k) or (laid_out_once(prev, p) and laid_out_once(curr, k)))
+    )
+
+
+def scroll_content(prev: Frame, q: int, curr: Frame, c: int) -> bool:
+    """Whether ``c`` and ``q`` are the one content child of a ScrollView in both frames
+    (:func:`laid_out_once`), whatever each shows: flung a page or more, its rows all came
+    and left, and it stayed. O(children)."""
+    p, k = prev.parents[q], curr.parents[c]
+    return (
+        p >= 0
+        and k >= 0
+        and page_of(prev, p) == q
+        and page_of(curr, k) == c
+        and laid_out_once(prev, p)
+        and laid_out_once(curr, k)
     )
 
 
@@ -158,8 +174,8 @@ def recycled_pages(prev: Frame, curr: Frame, pairs: dict[int, int]) -> list[tupl
     """The pages (curr, prev) of the paired pagers of ``curr`` that show nothing the old
     page showed (module docstring): a pager whose one page filled it before, and a child of
     it now (the page in its place, or the pages a swipe left side by side) showing nothing
-    that page showed, outermost first. O(n) when no pager's content changed; O(size of the
-    pages) else."""
+    that page showed, outermost first; never a ScrollView's content (:func:`laid_out_once`).
+    O(n) when no pager's content changed; O(size of the pages) else."""
     out: list[tuple[int, int]] = []
     natural = natures(curr)
     end = 0
@@ -169,6 +185,8 @@ def recycled_pages(prev: Frame, curr: Frame, pairs: dict[int, int]) -> list[tupl
         p = pairs.get(c)
         if p is None or prev.nodes[p].role == "web":
             continue
+        if laid_out_once(curr, c) or laid_out_once(prev, p):
+            continue
         old = page_of(prev, p)
         if old < 0:
             continue
@@ -177,6 +195,37 @@ def recycled_pages(prev: Frame, curr: Frame, pairs: dict[int, int]) -> list[tupl
             out += got
             end = curr.subtree_end(c)
     return out
+
+
+def laid_out_once(frame: Frame, pos: int) -> bool:
+    """Whether container ``pos`` is a ``ScrollView`` (``NestedScrollView``,
+    ``HorizontalScrollView``): its one child is its content, laid out once and scrolled,
+    never a page recycled. Flung a page or more, it shows other rows in that child's very
+    box: the rows came and left, the child stayed (a sticky header held at its top reads its
+    next letter, ``tests/core/real_scrolls/sticky.py``). By its class; element dicts carry
+    none, so there by its shape: its one child fills it, is made to scroll by no mark of its
+    own, and holds two or more rows that span its width, a ScrollView's form's sections and
+    dividers (a pager's page is a list, a month's grid of cells, or one frame). O(children).
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> f = Frame(parse_uiautomator('<hierarchy><node class="android.widget.ScrollView"'
+    ...     ' bounds="[0,0][9,9]"><node class="F" bounds="[0,0][9,9]"/></node></hierarchy>'))
+    >>> laid_out_once(f, 0), laid_out_once(f, 1)
+    (True, False)
+    """
+    if frame.nodes[0].class_name != ROOT_CLASS:
+        return frame.nodes[pos].class_name.endswith("ScrollView")
+    page = page_of(frame, pos)
+    if page < 0 or natures(frame)[page]:
+        return False
+    box = frame.nodes[page].bounds
+    edges = (box.left, box.right)
+    wide = [
+        k
+        for k in frame.children[page]
+        if edges == (frame.nodes[k].bounds.left, frame.nodes[k].bounds.right)
+    ]
+    return len(wide) >= 2
 
 
 def unpair_recycled_pages(prev: Frame, curr: Frame, pairs: dict[int, int], used: set[int]) -> None:

@@ -28,6 +28,7 @@ from deltarec.core.diff.label_places import label_kept as _label_kept
 from deltarec.core.diff.label_places import labels_place as _labels_place
 from deltarec.core.diff.motions import consistent, near_box
 from deltarec.core.diff.motions import shifted as _shifted
+from deltarec.core.diff.pinned import pinned_at_edge
 from deltarec.core.diff.pushed_edge import pushed_to_edge
 from deltarec.core.diff.row_content import holds_rows, own_texts, texts
 from deltarec.core.diff.scroll_edits import EDITS, few_edits, label_edited
@@ -389,11 +390,12 @@ def _clash(
     box, old_box = b.nodes[c].bounds, a.nodes[p].bounds
     news = b.children[c]
     cache: TextCache = {}
+    held_a, held_b = _held(a, p, b, c)
     for q in a.children[p]:
         moved = _shifted(a.nodes[q].bounds, *offset)
-        if moved.area == 0 or not moved.intersection(box):
+        if moved.area == 0 or not moved.intersection(box) or q in held_a:
             continue
-        there = [k for k in news if b.nodes[k].bounds.intersection(moved)]
+        there = [k for k in news if b.nodes[k].bounds.intersection(moved) and k not in held_b]
         if any(paired(q, k) and _edited(a, q, b, k) for k in there):
             continue  # the row itself, moved there: what it shows changed
         if at_edge(moved, box, side):
@@ -416,6 +418,26 @@ def _clash(
         if there and words and not any(words & shown(b, k, cache, True) for k in there):
             return True
     return False
+
+
+def _held(a: Frame, p: int, b: Frame, c: int) -> tuple[set[int], set[int]]:
+    """The list's sticky header in each frame (``a``'s positions, ``b``'s), held in its
+    very box at the list's top edge (:func:`~deltarec.core.diff.pinned.pinned_at_edge`): it
+    did not scroll, so where the offset puts it, or a row it overlays, says nothing (a
+    YouTube result list scrolled 150 px under its header "M" → "N", an app drawer 10 px
+    under "M", read as a page or as no scroll). O(rows) but for rows on the top edge.
+    """
+    top = a.nodes[p].bounds.top
+    in_a: set[int] = set()
+    in_b: set[int] = set()
+    for q in a.children[p]:
+        box = a.nodes[q].bounds
+        if box.top == top:
+            for k in b.children[c]:
+                if b.nodes[k].bounds == box and pinned_at_edge(a, q, b, k):
+                    in_a.add(q)
+                    in_b.add(k)
+    return in_a, in_b
 
 
 def _edited(a: Frame, q: int, b: Frame, k: int) -> bool:

@@ -88,6 +88,10 @@ class ScrollEntry(TypedDict):
     """px the content moved along y with the container's top edge besides ``dy`` (only when
     not 0): its box moved that edge alone (a bar above it slid out as it scrolled); the rows
     moved by ``dy + edge``."""
+    orHost: NotRequired[str]
+    """(With ``edge``.) The key of the container made to scroll around it whose own scroll by
+    ``dy + edge`` fits both frames too: its bar scrolled out above the list's wrapper, and
+    the list did not scroll (:mod:`deltarec.core.diff.outer_scroll`)."""
     orInserted: NotRequired[int]
     """How many rows at the list's top may have come in new instead (only when not 0): its
     rows moved down as rows inserted at its top push them, and two dumps do not tell which

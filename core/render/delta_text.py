@@ -310,6 +310,15 @@ def _new_screen(
     return [Line(K.SCREEN, head, head_facts or ()), *join_named(entries, curr_index)]
 
 
+def outer(s: Scroll, line: LineMaker) -> str:
+    """The end of scroll ``s``'s line where the scroller around it may have scrolled it all
+    (``Scroll.outer``: :mod:`~deltarec.core.diff.outer_scroll`): ``, or [1] list
+    "content_parent" around it scrolled down 538px``; "" else."""
+    if s.outer < 0:
+        return ""
+    return f", or {line('', s.outer).strip()} around it scrolled {direction(0, s.dy + s.edge)}"
+
+
 def _scroll_lines(
     d: Delta, s: Scroll, curr_index: ElementIndex, order: dict[int, int], line: LineMaker
 ) -> list[Line]:
@@ -331,7 +340,7 @@ def _scroll_lines(
     out = [
         Line(
             K.SCROLLED,
-            line("↕", shown_at, f" scrolled {how} ({rows}){hedges(d, s)}"),
+            line("↕", shown_at, f" scrolled {how} ({rows}){hedges(d, s)}{outer(s, line)}"),
         )
     ]
     entries: list[Entry] = []

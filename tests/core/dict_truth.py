@@ -77,6 +77,7 @@ def on_xml(d: Delta, prev: Frame, curr: Frame) -> Delta:
             entered=tuple(p(a) for a in s.entered),
             left=tuple(p(r) for r in s.left),
             clipped={p(k): v for k, v in s.clipped.items()},
+            outer=p(s.outer) if s.outer >= 0 else -1,
         )
         for s in d.scrolls
     ]

@@ -28,13 +28,8 @@ from tests.core.real_scrolls.sticky import (
 )
 from tests.core.real_scrolls.transforms import _at, captures
 
-BUDGET: dict[tuple[str, str, str], int] = {
-    ("xml", "inside-turned", "header-listed"): 7,
-    ("xml", "inside-turned", "missed"): 7,
-    ("dicts", "inside-turned", "header-listed"): 7,
-    ("dicts", "inside-turned", "missed"): 7,
-}
-"""Violations per (path, kind, class) in the seeded sample (30 cases each path).
+BUDGET: dict[tuple[str, str, str], int] = {}
+"""Violations per (path, kind, class) in the seeded sample (30 cases each path): none.
 
 Closed (``bench_real_sticky.py``, seed 1, 6 a capture, 180 cases; XML 43 → 29, dicts 42 →
 29): a header held at the top of a list that scrolled under it, one of the list's own
@@ -44,11 +39,22 @@ the list's edge, of a kind no other child shares, showing a label or two, is the
 (:func:`deltarec.core.diff.pinned.pinned_at_edge`). Closed from the start: a header
 overlaid on the list (a view of its own), its letter kept or turned.
 
-Open (the bench's 28 a path, and the 7 here): every one a list flung a page or more (the
-contact editor's form, Settings, YouTube's feed): the page turned reads the list's content
-wrapper as left and come (``+1 rows, -1 rows``), so nothing inside it pairs, the header
-neither; and Settings' Wi-Fi list scrolled 150 px with the header at its top (1: the list
-reads no scroll)."""
+Closed next (the bench's default, 10 a capture, 300 cases: XML 52 → 3, dicts 51 → 0;
+header-listed and missed 48 / 50 → 0 each; this sample's 7 a class → 0; widened to 20 a
+capture, seeds 2 and 3, 600 cases each: XML 93 → 2 and dicts 95 → 0 for seed 2): a list
+flung a page or more (the contact editor's form, the calendar's event form: ScrollViews)
+read its content wrapper as a pager's page recycled (``+1 rows, -1 rows``), so nothing
+inside it paired, the header neither. A ScrollView's one child is its content, laid out
+once (:func:`deltarec.core.diff.recycled.laid_out_once`: by class; on element dicts by
+shape), and in a list that turned a page its sticky header and its content still pair
+(:func:`deltarec.core.diff.pinned.held_in_turned`). And a list scrolled under its header
+(YouTube's results 150 to 1,281 px, the contacts' app drawer 10 px) read as a page or as no
+scroll: the header, held in its box, was taken for a row the offset moves onto other
+content, or a row moved onto it (``row_evidence._held``: it did not scroll).
+
+Open in the bench (none in this sample): the calendar's event form scrolled 150 to 352 px
+under its header, its letter kept, read as a page (XML: the form is no list of rows, so
+every label is asked where the offset puts it, the header's too)."""
 
 
 def _sample() -> list[Sticky]:
@@ -84,3 +90,29 @@ def test_sticky_headers_state_the_truth_within_the_budget_on_dicts() -> None:
         found = by_kind("dicts", _sample(), kind, check)
     over = {k: n for k, n in found.items() if n > BUDGET.get(k, 0)}
     assert over == {}, found
+
+
+FLUNG = (
+    Sticky("contacts-manual/08.xml", (0, 0, 1, 0, 0), 2004, "inside", 120, 77),
+    Sticky(
+        "corpus/youtube/apps__Youtube__demos__demo_Youtube_2026-02-28_22-03-39__xml__"
+        "demo_Youtube_2026-02-28_22-03-39_1.xml",
+        (0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 1, 0, 0, 0),
+        150,
+        "inside",
+        300,
+        251,
+    ),
+    Sticky("contacts-manual/02.xml", (0, 0, 0, 0, 0, 1, 0, 1), 10, "inside", 300, 24),
+)
+"""One case of each class closed after the sample reached 0 (:data:`BUDGET`'s docstring): the
+contact form flung 2,004 px, its header "M" → "^" (read ``+`` / ``-`` with the form's content
+on both paths), YouTube's results scrolled 150 px under "M" → "N" (read as a page), and the
+contacts' app drawer scrolled 10 px under "M" (read as no scroll)."""
+
+
+def test_a_form_flung_and_a_list_scrolled_under_its_header_on_both_paths() -> None:
+    assert [check(c) for c in FLUNG] == [[], [], []]
+    frame_cache.clear()
+    with graded_by_dicts():
+        assert [check(c) for c in FLUNG] == [[], [], []]

@@ -31,7 +31,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from deltarec.core.capture.uiautomator import parse_uiautomator
-from deltarec.core.diff.compute import Delta, compute_delta
+from deltarec.core.diff.compute import Delta, Scroll, compute_delta
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Bounds, Node, Observation
@@ -404,11 +404,30 @@ def grade(case: Case, prev: Observation, curr: Observation) -> list[tuple[str, s
     if s.page:
         if _stayed(prev, case.where, case.d):
             out.append(("wrong-scroll", f"scrolled {case.d}px, content stayed: a page"))
-    elif abs(s.dy + case.d) > SLACK or s.dx:
+    elif (abs(s.dy + case.d) > SLACK or s.dx) and not _outer(fc, s, inside_c.start, case.d):
         out.append(("wrong-scroll", f"scrolled {case.d}px, reported ({s.dx}, {s.dy})"))
     elif s.further and s.other and not twin_fits(fp, s.prev, fc, s.curr, d.pairs, s.other):
         out.append(("wrong-scroll", f"scrolled {case.d}px; the other way, {s.other}, unfit"))
     return out
+
+
+def _outer(fc: Frame, s: Scroll, host: int, d: int) -> bool:
+    """Whether scroll ``s`` of a list inside the host states, as its other reading, the
+    host's own scroll by ``d`` (``Scroll.outer``: the list's top edge moved with its rows
+    as the host's bar left, :mod:`deltarec.core.diff.outer_scroll`).
+
+    Grader decision: a host made to scroll that holds a bar above a list's wrapper, scrolled
+    so the bar left, leaves two dumps that fit the bar sliding out as the list scrolled the
+    rest (``CoordinatorLayout``, the delta's first reading) as well as the host scrolling it
+    all (this generator's truth): every box is the same either way. A line that says both,
+    the host's scroll by ``d`` among them, states the truth (the sweep's own rule for the
+    house's other hedges: "every reading that fits both frames is one of the two")."""
+    return (
+        s.outer >= 0
+        and not s.dx
+        and abs(s.dy + s.edge + d) <= SLACK
+        and (s.outer == host or _fills(fc, s.outer, host))
+    )
 
 
 def _fills(frame: Frame, pos: int, host: int) -> bool:
