@@ -244,12 +244,70 @@ def reads_as_edit(was: str, now: str) -> bool:
     """
     if NUMBER.sub("0", was) == NUMBER.sub("0", now) or was in now or now in was:
         return True
+    return _cut_again(was, now)
+
+
+def _cut_again(was: str, now: str) -> bool:
+    """Whether one label is the other cut by an app's ellipsis at another length, at least
+    :data:`CUT_KEPT` characters kept (:func:`reads_as_edit`'s last reading)."""
     a, b = _uncut(was), _uncut(now)
     if a is None and b is None:
         return False
     a, b = a or was, b or now
     short, long = sorted((a, b), key=len)
     return len(short) >= CUT_KEPT and long.startswith(short)
+
+
+def cut_in_place(prev: Frame, p: int, curr: Frame, c: int) -> bool:
+    """Whether row ``c`` is row ``p`` with labels the app cut again at another length (the
+    room beside them changed: "August 14 (Thu)" → "Augu…", "No repetition" → "No…"): one
+    shape node for node (class, role, place in the subtree), every node in its very box,
+    every text and description the same or one the other cut by an ellipsis (at any
+    length), and one label at least cut again keeping :data:`CUT_KEPT` characters or more.
+    Not an edit of numbers ("August 14" → "August 21": another date's row of one shape):
+    a row of the new page that lies node for node where an old one was and shows its very
+    labels but cut is that row, twins too (each shows its label cut alike). O(the row's
+    nodes), the boxes compared first.
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> def row(*labels):
+    ...     kids = "".join(f'<node class="T" text="{t}" bounds="[0,{10 * i}][9,{10 * i + 9}]"/>'
+    ...                    for i, t in enumerate(labels))
+    ...     return Frame(parse_uiautomator(f'<hierarchy><node class="R" bounds="[0,0][9,99]">'
+    ...                                    f'{kids}</node></hierarchy>'))
+    >>> cut_in_place(row("August 14 (Thu)", "No repetition"), 0, row("Augu…", "No…"), 0)
+    True
+    >>> cut_in_place(row("August 14 (Thu)"), 0, row("August 21 (Thu)"), 0)
+    False
+    >>> cut_in_place(row("No repetition", "3 pm"), 0, row("No…", "3 pm"), 0)
+    False
+    """
+    n = prev.subtree_end(p) - p
+    if curr.subtree_end(c) - c != n:
+        return False
+    nodes_p, nodes_c, parents_p, parents_c = prev.nodes, curr.nodes, prev.parents, curr.parents
+    kept = False
+    for i in range(n):
+        a, b = nodes_p[p + i], nodes_c[c + i]
+        if a.bounds != b.bounds or (a.class_name, a.role) != (b.class_name, b.role):
+            return False
+        if i and parents_p[p + i] - p != parents_c[c + i] - c:
+            return False
+        for was, now in ((a.text, b.text), (a.content_desc, b.content_desc)):
+            if was != now:
+                if not _cut_short(was, now):
+                    return False
+                kept = kept or _cut_again(was, now)
+    return kept
+
+
+def _cut_short(was: str, now: str) -> bool:
+    """Whether one label is the other cut by an ellipsis, however few characters it kept."""
+    a, b = _uncut(was), _uncut(now)
+    if a is None and b is None:
+        return False
+    short, long = sorted((a or was, b or now), key=len)
+    return bool(short) and long.startswith(short)
 
 
 CUT_KEPT = 3

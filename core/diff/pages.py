@@ -21,9 +21,10 @@ from typing import cast
 
 from deltarec.core.diff.axis import across as _across
 from deltarec.core.diff.axis import at_edge, host_sideways, page_swiped
+from deltarec.core.diff.label_edit import cut_in_place
 from deltarec.core.diff.motions import Motion
 from deltarec.core.diff.recycled import shown_texts
-from deltarec.core.diff.resized import kept_in_place, kept_through_resize
+from deltarec.core.diff.resized import kept_in_lines, kept_in_place, kept_through_resize
 from deltarec.core.diff.row_content import own_texts
 from deltarec.core.diff.row_evidence import TextCache, kin, shown, spanned_past
 from deltarec.core.diff.row_place import may_span, spans
@@ -102,6 +103,8 @@ def page(
         return None
     if not still and kept_in_place(prev, p, curr, c, old_view, view):
         return None  # the keyboard opened or closed over it, its rows in place (.resized)
+    if not still and kept_in_lines(prev, p, curr, c, old_view, view):
+        return None  # laid out again at another width, its rows on their lines (.resized)
     rows = (len(came) >= 2 and len(left) >= 2) or any(curr.children[k] for k in came)
     if not rows:
         return None  # one label for another (a dialog's message) is not a page of a list
@@ -277,6 +280,8 @@ def _same_rows_in_place(
             kept += 1  # its one label edited ("August" → "August (edited)"), of its own shape
         elif texts and q is not None and toggled_in_place(prev, q, curr, k):
             kept += 1  # its button toggled ("Pause" → "Start") as its time ran (.toggled)
+        elif texts and q is not None and cut_in_place(prev, q, curr, k):
+            kept += 1  # labels cut again by the app, node for node (label_edit.cut_in_place)
         elif q is not None and curr.subtree_hashes[k] == prev.subtree_hashes[q]:
             blank += 1  # nothing shown, one shape in one box: it says nothing either way
     return kept > 0 and 2 * kept >= len(came) - blank

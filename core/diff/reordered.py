@@ -31,6 +31,7 @@ from deltarec.core.diff.gaps import _known_rows as known_rows
 from deltarec.core.diff.gaps import _shift
 from deltarec.core.diff.motions import SPREAD, Motion, consistent
 from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.model import Bounds
 
 
 def _rising(values: list[int]) -> bool:
@@ -181,3 +182,95 @@ def _passed(prev: Frame, curr: Frame, passed: tuple[int, ...], c: int, p: int) -
         return False
     view = curr.nodes[host].bounds
     return consistent(prev.nodes[p].bounds, curr.nodes[c].bounds, (dx, dy), view)
+
+
+def dragged_past_gap(
+    prev: Frame, curr: Frame, pairs: Mapping[int, int], c: int, p: int, split: Motion
+) -> Motion | None:
+    """The scroll of list ``c`` (``p`` before) whose rows moved by two amounts about one gap
+    (``split``: :func:`~deltarec.core.diff.gaps.scrolled_gap`, the rows above it moved by
+    ``split.dy``, those below by ``split.dy + split.gap``) read as one row dragged down past
+    rows that the scroll took out of view: the list scrolled by the lower rows' move, and
+    the one whole row above the gap is the row dragged. None: not so.
+
+    Both readings fit the rows both frames show; the sliver the list's top edge cuts above
+    that row tells them apart (Settings' Wi-Fi list, its rows of several layouts: a row
+    dragged two places down as the list scrolled ~600 px, read "scrolled 208px", its rows
+    passed "taken out"). The gap's reading leaves there the piece of the old row above the
+    dragged one, moved by its scroll; the drag's, the piece of the last row it passed,
+    moved by the scroll and up by the dragged row's pitch. What an edge leaves of a row is
+    of the row's layout, node for node (:func:`_piece`), so the drag is read only where the
+    sliver is that row's piece and not the other's. An archive below a sliver (rows taken
+    out, the list still, or scrolled with them) leaves the sliver the piece the gap's
+    reading puts there: it stays a gap. O(rows + the three rows' nodes).
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> def shot(*rows):  # (top, text, holds an icon), rows 90 px high in a list 0..600
+    ...     nodes = "".join(f'<node class="Row" text="{t}" bounds="[0,{max(0, y)}][9,{y + 90}]">'
+    ...                     + (f'<node class="I" bounds="[0,{max(0, y)}][9,{y + 90}]"/>' if i
+    ...                        else "") + "</node>" for y, t, i in rows)
+    ...     return Frame(parse_uiautomator('<hierarchy><node class="L" scrollable="true"'
+    ...                                    f' bounds="[0,0][9,600]">{nodes}</node></hierarchy>'))
+    >>> before = shot((0, "", True), (100, "w", False), (200, "p", False), (300, "", False),
+    ...               (400, "e", False), (500, "f", False))
+    >>> after = shot((-80, "", False), (20, "w", False), (120, "e", False), (220, "f", False))
+    >>> split = Motion(0, 0, 0, -80, gap=-200, below=120)  # "w" scrolled 80 px, 2 rows out
+    >>> dragged_past_gap(before, after, {2: 3, 3: 6, 4: 7}, 0, 0, split).dy  # or dragged
+    -280
+    >>> bare = shot((0, "", False), (100, "w", False), (200, "p", False), (300, "", False),
+    ...             (400, "e", False), (500, "f", False))  # the row above "w" of the sliver's kind
+    >>> dragged_past_gap(bare, after, {2: 2, 3: 5, 4: 6}, 0, 0, split)  # its sliver stayed
+    """
+    if not split.gap or split.dx or split.gap > 0:
+        return None
+    box = curr.nodes[c].bounds
+    if box != prev.nodes[p].bounds:
+        return None
+    kids, old_kids = curr.children[c], prev.children[p]
+    above = [k for k in kids if curr.nodes[k].bounds.top < split.below]
+    if len(above) != 2:
+        return None
+    sliver, row = above
+    q = pairs.get(row)
+    s, r = curr.nodes[sliver].bounds, curr.nodes[row].bounds
+    if q is None or s.top > box.top or r.top <= box.top or s.bottom > r.top:
+        return None  # not one sliver the top edge cuts above one whole row
+    j = prev.parents[q] == p and old_kids.index(q)
+    below = next((pairs[k] for k in kids[2:] if k in pairs), None)
+    if not j or below is None or prev.parents[below] != p:
+        return None
+    j2 = old_kids.index(below)
+    if j2 < j + 2 or pairs.get(sliver, old_kids[j2 - 1]) not in old_kids[j + 1 : j2]:
+        return None  # no row passed, or the sliver paired with a row the drag did not pass
+    span = prev.nodes[below].bounds.top - prev.nodes[old_kids[j + 1]].bounds.top
+    if abs(span + split.gap) > SPREAD:
+        return None  # the rows passed do not span the gap
+    scroll = split.dy + split.gap
+    pitch = prev.nodes[old_kids[j + 1]].bounds.top - prev.nodes[q].bounds.top
+    shown = _piece(curr, sliver, 0, box)
+    if _piece(prev, old_kids[j - 1], split.dy, box) == shown:
+        return None  # the gap's reading leaves the sliver there: no drag read
+    if _piece(prev, old_kids[j2 - 1], scroll - pitch, box) != shown:
+        return None
+    return Motion(
+        c, p, 0, scroll, dragged=((row, q),), passed=(c, p, j + 1, j2 - 1, 0, scroll - pitch)
+    )
+
+
+def _piece(frame: Frame, row: int, dy: int, box: Bounds) -> list[tuple[int, str, Bounds, bool]]:
+    """What ``box`` shows of ``row`` moved by ``dy``: node by node in document order, its
+    depth in the row, class, box cut to ``box`` and whether it shows a label."""
+    out = []
+    top = frame.depth[row]
+    for k in range(row, frame.subtree_end(row)):
+        n = frame.nodes[k]
+        b = n.bounds
+        cut = Bounds(
+            max(b.left, box.left),
+            max(b.top + dy, box.top),
+            min(b.right, box.right),
+            min(b.bottom + dy, box.bottom),
+        )
+        if cut.right > cut.left and cut.bottom > cut.top:
+            out.append((frame.depth[k] - top, n.class_name, cut, bool(n.text or n.content_desc)))
+    return out

@@ -93,6 +93,51 @@ def kept_in_place(prev: Frame, p: int, curr: Frame, c: int, old_view: Bounds, vi
     return _shown(prev, p, both) == _shown(curr, c, both)
 
 
+def kept_in_lines(prev: Frame, p: int, curr: Frame, c: int, old_view: Bounds, view: Bounds) -> bool:
+    """Whether the content of container ``c`` (``p`` before) was laid out again at another
+    width in place: the view kept its top-left corner and moved its right edge (the screen
+    turned, a window narrowed or widened; its bottom edge may have moved too), and node for
+    node in document order, at the same depth, the same class, id, text and description, on
+    the same lines (top and bottom, cut to the height both frames show). Cells stretched
+    with their grid (a month's days, narrower) are the cells they were, however their boxes
+    changed across: their lines did not move, so nothing scrolled along the content's axis,
+    and a page turned in that step would have to bring in what the old page showed, line
+    for line. O(size of both subtrees).
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> def shot(width, text=""):
+    ...     cells = "".join(f'<node class="C" text="{text}" bounds="[{i * width},0]'
+    ...                     f'[{i * width + width},50]"/>' for i in range(3))
+    ...     return Frame(parse_uiautomator(f'<hierarchy><node class="G" bounds="[0,0][{3 * width},'
+    ...                                    f'50]">{cells}</node></hierarchy>'))
+    >>> kept_in_lines(shot(40), 0, shot(25), 0, Bounds(0, 0, 120, 50), Bounds(0, 0, 75, 50))
+    True
+    >>> kept_in_lines(shot(40), 0, shot(25, "x"), 0, Bounds(0, 0, 120, 50), Bounds(0, 0, 75, 50))
+    False
+    """
+    if (old_view.left, old_view.top) != (view.left, view.top) or old_view.right == view.right:
+        return False
+    bottom = min(view.bottom, old_view.bottom)
+    return _lines(prev, p, view.top, bottom) == _lines(curr, c, view.top, bottom)
+
+
+def _lines(
+    frame: Frame, pos: int, top: int, bottom: int
+) -> list[tuple[int, str, str, str, str, int, int]]:
+    """The nodes below ``pos`` shown between ``top`` and ``bottom``: depth below ``pos``,
+    class, id, text, description and the lines they take, in document order."""
+    out = []
+    first = frame.depth[pos]
+    for k in range(pos + 1, frame.subtree_end(pos)):
+        n, b = frame.nodes[k], frame.nodes[k].bounds
+        t, u = max(b.top, top), min(b.bottom, bottom)
+        if u > t and b.right > b.left:
+            out.append(
+                (frame.depth[k] - first, n.class_name, n.resource_id, n.text, n.content_desc, t, u)
+            )
+    return out
+
+
 def _shown(frame: Frame, pos: int, view: Bounds) -> list[tuple[int, str, str, str, str, Bounds]]:
     """The nodes below ``pos`` that ``view`` shows a part of: depth below ``pos``, class,
     id, text, description and the part shown, in document order."""

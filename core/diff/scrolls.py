@@ -84,7 +84,7 @@ from deltarec.core.diff.page_gesture import started_in, with_gesture
 from deltarec.core.diff.pages import turned
 from deltarec.core.diff.past_new import scrolled_past
 from deltarec.core.diff.relaid import relaid
-from deltarec.core.diff.reordered import reordered_scroll
+from deltarec.core.diff.reordered import dragged_past_gap, reordered_scroll
 from deltarec.core.diff.resized import (
     inner_moved_with_edge,
     list_inside,
@@ -322,6 +322,8 @@ def _split(
     if own is None or not near(own, base, 2 * SPREAD):
         return None  # the container moved or changed size: its rows' moves are not its scroll
     got = scrolled_gap(prev, curr, pairs, c, p)
+    if got is not None and got.gap:
+        got = dragged_past_gap(prev, curr, pairs, c, p, got) or got  # a row dragged (its module)
     if got is not None and got.dy > 0 and pushed_down(prev, curr, c, p, pairs, got.dy):
         return None  # rows came in whole at its top, the first one's old top on the edge
     if got is None or base == (0, 0):

@@ -16,8 +16,9 @@ appended; or kept whole, share 1); its box is kept (the view did not move). The 
 - **cut**: whole labels cut (the rows made room for something beside them);
 - **uncut**: the same pair read backwards;
 - **recut**: a cut label cut at another length (a preview that updated, a pane resized);
-- **collide**: cut so short that rows whose labels start alike read the same (two
-  "Standup moved #1…" rows both "Standup…").
+- **collide**: cut so short (a sixth to a third) that rows whose labels start alike read
+  the same (two "Standup moved #1…" rows both "Standup…"), some to fewer than three
+  characters ("No repetition" → "No…").
 
 The truth (:func:`check`): each recut label is one ``~`` of its own node (its text), and
 nothing else: no scroll, no ``+`` / ``-``, no ``~`` of another node. The real-capture
@@ -124,8 +125,8 @@ def cases(rng: random.Random, per_capture: int) -> list[Recut]:
                 pair = (short, 1.0)
             elif kind == "recut":
                 pair = (short, rng.choice([s for s in (0.45, 0.55, 0.7, 0.85) if s != short]))
-            else:
-                pair = (1.0, 0.2)
+            else:  # a fifth of it or so: two to five characters of most labels
+                pair = (1.0, round(short / 2.5, 2))
             case = Recut(name, rng.choice(where), kind, *pair)
             if recut(obs, case.where, case.before) != recut(obs, case.where, case.after):
                 out.append(case)  # (labels so short that both cuts keep them whole: none)

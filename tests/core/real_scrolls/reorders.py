@@ -12,6 +12,10 @@ cut box (``bench_real_reshaped --per 10 --seed 3``, YouTube's suggestions). Grad
 
     python -m tests.core.real_scrolls.reorders           # the whole kind, both paths
     python -m tests.core.real_scrolls.reorders 31 xml    # every 31 px, XML only
+
+Every 31 px (3,713 cases), XML / dicts: 10 / 10 failing before
+:func:`deltarec.core.diff.reordered.dragged_past_gap` (Settings' Wi-Fi list, the rows passed
+cut to a blank sliver), 0 / 0 after.
 """
 
 from __future__ import annotations

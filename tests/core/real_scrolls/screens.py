@@ -52,8 +52,9 @@ from tests.core.real_scrolls.grading import (
 from tests.core.real_scrolls.transforms import _marked, captures, graded
 
 KINDS = ("rotate", "unrotate", "narrow", "widen")
-SCALES = (0.5, 0.6, 0.75)
-"""How much of its width a narrowed window keeps (split screen halves, thirds, freeform)."""
+SCALES = (0.4, 0.5, 0.6, 0.75, 0.85)
+"""How much of its width a narrowed window keeps (split screen halves, thirds, freeform; two
+fifths and 0.85 widen the sweep past the ratios a split screen snaps to)."""
 STRETCH = 0.9
 FULL = "» full frame (cheaper than the delta)"
 """A child at least this much of its parent's width (height) is laid out to match it."""

@@ -237,16 +237,20 @@ dragged 4-6 places as they scrolled 800-1,000 px, read "down 131px" for 803; Set
 Wi-Fi list): the rows known in view kept their order and read as a gap closed. The sliver
 is known by its labels' remnant (:func:`deltarec.core.diff.cut_rows.cut_alone`), and a
 dragged row's reading is not overruled by a gap's: 1 / 1 → 0 / 0 here, the whole kind
-38 / 38 → 5 / 5 of 1,882. Open: Settings' Wi-Fi list (1494, 1563, 1601, 1676, 1772 of
-the sweep, none in this sample), where the rows passed left a sliver cut to nothing of its
-own: known by its cut layout it closed them all, but read rows archived below a sliver
-(``test_archive``, ``test_archive_slivers``) as a drag too: reverted."""
+38 / 38 → 5 / 5 of 1,882. Then Settings' Wi-Fi list (1494, 1563, 1601, 1676, 1772 of
+the sweep), where the rows passed left a sliver cut to nothing of its own, read as rows
+taken out below the dragged row ("scrolled 208px" for 564): the sliver is the piece of the
+last row passed, of its layout node for node, and not the piece of the row above the
+dragged one that the gap's reading leaves there
+(:func:`deltarec.core.diff.reordered.dragged_past_gap`): 5 / 5 → 0 / 0 of 1,882; rows
+archived below a sliver leave it the gap's piece (``bench_archive``: unchanged)."""
 
 
-REORDER_PINNED = (58, 330)
+REORDER_PINNED = (58, 330, 1563, 1772)
 """Cases of :func:`.reorders.reorder_scrolls` that failed before the passed rows' sliver was
 known, kept in CI beside every 12th: YouTube's suggestions dragged down (58: its labels'
-remnant) and up (330)."""
+remnant) and up (330); Settings' Wi-Fi list, a row dragged two places down past rows cut
+to a blank sliver (1563, 1772)."""
 
 
 def test_rows_dragged_as_their_list_scrolled_within_the_budget_on_both_paths() -> None:

@@ -19,7 +19,7 @@ from tests.core.dict_truth import graded_by_dicts
 from tests.core.real_scrolls.grading import by_kind
 from tests.core.real_scrolls.screens import KINDS, Screen, cases, check, derive, kind, pairs
 
-BUDGET: dict[tuple[str, str, str], int] = {("dicts", "widen", "false-scroll"): 2}
+BUDGET: dict[tuple[str, str, str], int] = {}
 """Violations per (path, kind, class) in the seeded sample (55 cases each path).
 
 Closed (``bench_real_screens.py``, seed 1, 4 a capture, 220 cases; before → after this
@@ -42,9 +42,12 @@ round, XML 100 → 0, dicts 180 → 8):
   margins as its list widened is the row kept through the resize
   (:func:`deltarec.core.diff.resized.kept_through_resize`).
 
-Open (the bench's 8, dicts): the calendar's dialog-only frames laid out again (the dialog's
-list of one child read as a page turned: on element dicts, which carry no id, nothing says
-its only row is the same one)."""
+- **a month's grid of blank day cells laid out again** (issue 18, dicts; the bench's seeds
+  1-3 with the scales widened to 0.4-0.85, 593 cases: XML 0 → 0, dicts 17 → 0): the
+  calendar's month view turned or narrowed, its cells narrower, read as the grid's page
+  turned (on element dicts, which carry no id, the cells' keys do not join them). Content
+  laid out again at another width, node for node on the lines it took, is the content it
+  was (:func:`deltarec.core.diff.resized.kept_in_lines`)."""
 
 
 def _sample() -> list[Screen]:
