@@ -352,14 +352,17 @@ def _step(
     return out
 
 
-def sweep(every: int = 1, presets: tuple[str, ...] = tuple(PRESETS)) -> tuple[int, list]:
-    """Cases run (each ``every``-th) on ``presets``, and every violation with its case."""
+def sweep(
+    every: int = 1, presets: tuple[str, ...] = tuple(PRESETS), *, gesture: bool = True
+) -> tuple[int, list]:
+    """Cases run (each ``every``-th) on ``presets``, and every violation with its case;
+    ``gesture``: the taps told (:func:`run`)."""
     found: list[tuple[Case, str, str, str]] = []
     tried = 0
     for preset in presets:
         for case in cases(preset, every):
             tried += 1
-            found += [(case, *v) for v in run(case)]
+            found += [(case, *v) for v in run(case, gesture=gesture)]
     return tried, found
 
 
