@@ -12,6 +12,13 @@
     python benchmarks/bench_archive.py                # both (about 20 min on a busy box)
     python benchmarks/bench_archive.py --slivers 7    # each 7th sliver case only
     python benchmarks/bench_archive.py --archive 0    # the slivers alone
+    python benchmarks/bench_archive.py --archive 0 --untold   # the slivers, two dumps alone
+
+``--untold``: the sliver sweep's taps are not told (``deltarec delta A B``). Open there on
+``f9c62f9`` (issue 18): 57 of 2,865 cases' steps wrong (62 on ``952489c``), 38 reuses (41),
+most of them rows archived several at once beside a top sliver (``above``): pixel for pixel
+a scroll by their pitches, which :func:`deltarec.core.diff.edge_sliver.beside_sliver` hedges
+for one row only.
 """
 
 from __future__ import annotations
@@ -35,11 +42,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--slivers", type=int, default=1, help="each N-th case (0: none)")
     parser.add_argument("--archive", type=int, default=200, help="cases per preset and kind")
     parser.add_argument("--show", type=int, default=0, help="violations to print")
+    parser.add_argument("--untold", action="store_true", help="slivers: taps not told")
     args = parser.parse_args(argv)
     bad = 0
     if args.slivers:
         start = time.perf_counter()
-        tried, found = slivers.sweep(args.slivers)
+        tried, found = slivers.sweep(args.slivers, gesture=not args.untold)
         steps = {(c, s) for c, s, _, _ in found}
         print(
             f"slivers: {tried} cases, {len(steps)} steps wrong, {time.perf_counter() - start:.0f} s"

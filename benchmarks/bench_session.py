@@ -1638,7 +1638,7 @@ class Grader:
         its top edge cuts pushed the rows below it down: pixel for pixel a scroll up by the
         row's pitch (the sliver scrolled down whole as the row, a new sliver above it), true
         only when it names that row as the other reading (``…, or its row "Ada" came in
-        new``: :func:`deltarec.core.diff.pushed_edge.beside_sliver`), up, by that pitch: then
+        new``: :func:`deltarec.core.diff.edge_sliver.beside_sliver`), up, by that pitch: then
         it reports the row put back and the labels the rows pushed down took out of view.
         Its mirror, one row archived below that sliver, the rows below pulled up by its
         pitch: a scroll down by it (the row scrolled up to the sliver's place, the sliver

@@ -48,10 +48,10 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from deltarec.core.diff.compute import Delta, Scroll
+from deltarec.core.diff.edge_sliver import beside_sliver
 from deltarec.core.diff.grown import removed_at_top
 from deltarec.core.diff.match import match_frames
 from deltarec.core.diff.new_rows import new_at_top, unnumbered
-from deltarec.core.diff.pushed_edge import beside_sliver
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.index import ElementIndex, Layout
 from deltarec.core.observe.model import Bounds

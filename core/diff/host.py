@@ -13,13 +13,14 @@ from collections.abc import Set as AbstractSet
 
 from deltarec.core.diff.axis import at_edge, cut_move, host_sideways
 from deltarec.core.diff.edge_pieces import edge_offset, edge_tie
+from deltarec.core.diff.edge_sliver import stayed_sliver
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.growth import unscrolled
 from deltarec.core.diff.motions import SPREAD, Motion, clustered, near, near_box, shifted
 from deltarec.core.diff.nested_votes import Across, across_host, projected
 from deltarec.core.diff.page_gesture import against
 from deltarec.core.diff.pages import bare, replaced_some, turned
-from deltarec.core.diff.pushed_edge import kept_in_scroll_view, pushed_offset, stayed_sliver
+from deltarec.core.diff.pushed_edge import kept_in_scroll_view, pushed_offset
 from deltarec.core.diff.row_content import holds_rows
 from deltarec.core.diff.row_evidence import (
     TextCache,

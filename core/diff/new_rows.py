@@ -241,7 +241,7 @@ def hedged(d: Delta, out: ObservationDiff) -> ObservationDiff:
     come in new (:func:`new_at_top`: how many), ``orRemoved`` on each whose top rows may
     have been removed (:func:`~deltarec.core.diff.grown.removed_at_top`), either with
     ``orRows`` for a row beside a sliver its edge cuts
-    (:func:`~deltarec.core.diff.pushed_edge.beside_sliver`), and the marks of a
+    (:func:`~deltarec.core.diff.edge_sliver.beside_sliver`), and the marks of a
     scroll past new rows (:func:`deltarec.core.diff.past_new.noted`). O(rows of the
     scrolled lists), and ``orNew`` on each changed entry whose pair may be two rows
     (:func:`~deltarec.core.diff.twin_sliver.twin_slivers`: O(added + removed)), whose row
@@ -249,9 +249,9 @@ def hedged(d: Delta, out: ObservationDiff) -> ObservationDiff:
     or may have come in new, its old row pushed down into an added one, ``orPushedTo``
     (:func:`~deltarec.core.diff.edited_or_new.edited_or_new`): O(changed × depth)."""
     from deltarec.core.diff.compute import _added_key
+    from deltarec.core.diff.edge_sliver import beside_sliver
     from deltarec.core.diff.edited_or_new import edited_or_new, either_labels
     from deltarec.core.diff.past_new import noted  # it reads the refresh from here
-    from deltarec.core.diff.pushed_edge import beside_sliver
     from deltarec.core.diff.twin_sliver import twin_slivers
 
     for entry, s in zip(out["scrolls"], d.scrolls, strict=True):
@@ -286,9 +286,9 @@ def unnumbered(d: Delta) -> frozenset[int]:
     """Current positions of rows a scroll paired that its hedge names as maybe put in (or
     the sliver paired with a row it names as maybe taken out): the two readings give that
     place to two different elements, so it takes no number over, and no number is ever
-    given to an element it was not (:func:`~deltarec.core.diff.pushed_edge.beside_sliver`;
+    given to an element it was not (:func:`~deltarec.core.diff.edge_sliver.beside_sliver`;
     the sliver beside it is new in the scroll's reading anyway). O(rows of the lists)."""
-    from deltarec.core.diff.pushed_edge import beside_sliver
+    from deltarec.core.diff.edge_sliver import beside_sliver
 
     out: set[int] = set()
     for s in d.scrolls:

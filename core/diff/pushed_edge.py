@@ -82,9 +82,7 @@ laid out once; a list that holds its rows itself may recycle them, and places no
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
 from itertools import pairwise
-from typing import TYPE_CHECKING
 
 from deltarec.core.capture.element_dicts import ROOT_CLASS
 from deltarec.core.diff.axis import flip
@@ -93,9 +91,6 @@ from deltarec.core.diff.unique_labels import unique_pairs
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.labels import natures
 from deltarec.core.observe.model import Bounds
-
-if TYPE_CHECKING:
-    from deltarec.core.diff.compute import Delta, Scroll
 
 SLACK = 1
 """px each edge may lie off: a scaled screen rounds boxes one by one."""
@@ -327,173 +322,5 @@ def _label_pushed(
             and _near(b.top, a.top + move)
             and _near(b.bottom, min(a.bottom + move, box.bottom))
         ):
-            return True
-    return False
-
-
-def beside_sliver(d: Delta, s: Scroll) -> tuple[int, bool] | None:
-    """The row the other reading of scroll ``s`` takes out (``(prev position, True)``) or
-    puts in (``(curr position, False)``) beside a sliver its list's edge cuts, or None.
-
-    A row ``R`` taken out beside a sliver ``S`` (the list's first row cut by its top edge,
-    or its last by the bottom edge, showing nothing), the rows beyond ``R`` closing its gap,
-    is pixel for pixel a scroll by ``R``'s pitch toward the sliver: ``S`` scrolled out and
-    ``R``'s last px, of ``S``'s class and showing nothing, took its box. Two dumps cannot
-    tell them (``tests/core/real_scrolls/test_real_rearranged.py``, ``BUDGET_SLIVER``);
-    the scroll line stands and names the row the other reading takes out, or, read
-    backwards, puts in (``orRemoved`` / ``orInserted`` with the row's key,
-    :func:`deltarec.core.diff.new_rows.hedged`). Each part is asked: the list kept its box;
-    ``S`` kept its box and class and shows nothing in both frames; ``R`` lies against it,
-    whole, of its class, unpaired or paired with ``S``'s place in the other frame (the scroll
-    reading's own pair: a row put back below a top sliver, "scrolled up 240px"), its labels
-    clear of its last ``S``-high px; the
-    scroll puts ``R``'s far end on ``S``'s; the row beyond ``R`` is paired with the row at
-    ``R``'s place. Along y only. O(rows of the list)."""
-    if s.page or s.dx or not s.dy:
-        return None
-    prev, curr = d.prev, d.curr
-    if prev.nodes[s.prev].bounds != curr.nodes[s.curr].bounds:
-        return None
-    pl, cl = rows_at(prev, s.prev), rows_at(curr, s.curr)
-    back = {p: c for c in curr.children[cl] if (p := d.pairs.get(c)) is not None}
-    # Taken out of ``prev`` (the rows beyond it moved toward the sliver by ``dy``), or put
-    # into ``curr`` (read backwards: taken out of ``curr``, the rows moved by ``-dy``). A row
-    # the scroll paired with the sliver's place, beside the top sliver first (put in below
-    # it, or taken out: the rows beyond moved; at the bottom the list is held at its end).
-    ways = ((prev, pl, curr, cl, back, s.dy, True), (curr, cl, prev, pl, d.pairs, -s.dy, False))
-    for paired in (False, True):
-        for a, pa, b, pb, pairs, move, removed in sorted(ways, key=lambda w: paired and w[5] > 0):
-            row = _taken_beside(a, pa, b, pb, pairs, move, paired)
-            if row is not None:
-                return row, removed
-    return None
-
-
-def _taken_beside(
-    a: Frame, pa: int, b: Frame, pb: int, pairs: Mapping[int, int], move: int, paired: bool
-) -> int | None:
-    """Row ``R`` of list ``pa`` that :func:`beside_sliver`'s reading takes out going from
-    ``a`` to ``b`` (list ``pb``; ``pairs``: ``a`` → ``b`` positions), the rows beyond it
-    moved by ``move`` toward the sliver (up: the top edge's), or None. ``paired``: ``R`` is
-    paired with the row at the sliver's place in ``b`` (the scroll's pair), else unpaired."""
-    box = a.nodes[pa].bounds
-    rows_a = sorted((k for k in a.children[pa] if a.nodes[k].bounds.area), key=_top(a))
-    rows_b = sorted((k for k in b.children[pb] if b.nodes[k].bounds.area), key=_top(b))
-    if len(rows_a) < 3 or not rows_b:
-        return None
-    top = move < 0
-    if not top:
-        rows_a, rows_b = rows_a[::-1], rows_b[::-1]
-    sliver, row, beyond = rows_a[:3]
-    s, r = a.nodes[sliver], a.nodes[row]
-    kept = b.nodes[rows_b[0]]
-    cut = s.bounds.top <= box.top if top else s.bounds.bottom >= box.bottom
-    if not (
-        cut
-        and kept.bounds == s.bounds
-        and s.class_name == kept.class_name == r.class_name
-        and s.bounds.height < r.bounds.height
-        and pairs.get(row, -1) == (rows_b[0] if paired else -1)  # or paired to S's place
-        and not _shows(a, sliver)
-        and not _shows(b, rows_b[0])
-    ):
-        return None
-    rb, sb = r.bounds, s.bounds
-    if top:  # R against S, whole; the scroll puts R's bottom on S's
-        fits = (
-            _near(rb.top, sb.bottom)
-            and rb.bottom < box.bottom
-            and _near(rb.bottom + move, sb.bottom)
-        )
-    else:
-        fits = _near(rb.bottom, sb.top) and rb.top > box.top and _near(rb.top + move, sb.top)
-    there = pairs.get(beyond)
-    if not fits or there is None:
-        return None
-    nb = b.nodes[there].bounds
-    if not (_near(nb.top, rb.top) if top else _near(nb.bottom, rb.bottom)):
-        return None
-    band = (rb.bottom - sb.height, rb.bottom) if top else (rb.top, rb.top + sb.height)
-    if _label_reaches(a, row, *band):
-        return None  # a label in R's last px: the scroll would show it in S's box
-    return row
-
-
-def _shows(frame: Frame, pos: int) -> bool:
-    """Whether ``pos``'s subtree shows a text or description (``sliver_pairs.shows_texts``,
-    which imports this module's users)."""
-    return any(n.text or n.content_desc for n in frame.nodes[pos : frame.subtree_end(pos)])
-
-
-def _top(frame: Frame) -> Callable[[int], int]:
-    return lambda k: frame.nodes[k].bounds.top
-
-
-def stayed_sliver(
-    prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int], move: tuple[int, int]
-) -> bool:
-    """Whether list ``c`` (paired with ``p``) shows, cut by an edge, a row paired with one of
-    the very box in ``prev``, where ``move`` leaves the piece of another old row of another
-    class, or of a label where the sliver shows none (or, read backwards, where ``-move``
-    leaves the piece of another new row): what an edge leaves of a row is of the row's
-    class and shows its labels that reach into it, so that row did not move there, and the
-    sliver stayed put: rows were taken out (put in) beside it, no scroll.
-
-    A 1 px sliver at the top of YouTube's suggestions (a ``LinearLayout`` over its
-    ``ViewGroup`` rows; a bare ``ViewGroup`` over a sponsored card whose description spans
-    it) stayed as the rows below closed the gap of one swiped away; a scroll by that row's
-    pitch would have left its last px there (``BUDGET_SLIVER`` of
-    ``tests/core/real_scrolls/test_real_rearranged.py``). A sliver shows nothing and votes
-    for no offset (:mod:`~deltarec.core.diff.host`); its class still says what it is not.
-    Along y only. O(rows of the list)."""
-    dx, dy = move
-    if dx or not dy:
-        return False
-    box = curr.nodes[c].bounds
-    if box != prev.nodes[p].bounds:
-        return False
-    pl, cl = rows_at(prev, p), rows_at(curr, c)
-    kept = {k: q for k in curr.children[cl] if (q := pairs.get(k)) is not None}
-    back = {q: k for k, q in kept.items()}
-    return _piece_of_other(curr, cl, prev, pl, kept, dy, box) or _piece_of_other(
-        prev, pl, curr, cl, back, -dy, box
-    )
-
-
-def _piece_of_other(
-    b: Frame, pb: int, a: Frame, pa: int, kept: Mapping[int, int], dy: int, box: Bounds
-) -> bool:
-    """Whether a sliver of list ``pb`` kept its box from ``a`` (``kept``: ``b`` → ``a``
-    rows) where a row of ``pa`` of another class, moved by ``dy``, leaves its piece."""
-    for k in b.children[pb]:
-        sb = b.nodes[k].bounds
-        q = kept.get(k)
-        if q is None or a.nodes[q].bounds != sb or not sb.area:
-            continue
-        if not (sb.top <= box.top or sb.bottom >= box.bottom) or sb.height * 4 > box.height:
-            continue  # not a sliver an edge cuts
-        kind = b.nodes[k].class_name
-        for r in a.children[pa]:
-            ra = a.nodes[r].bounds
-            piece = Bounds(
-                max(ra.left, box.left),
-                max(ra.top + dy, box.top),
-                min(ra.right, box.right),
-                min(ra.bottom + dy, box.bottom),
-            )
-            if r == q or piece != sb:
-                continue
-            if a.nodes[r].class_name != kind or (
-                not _shows(b, k) and _label_reaches(a, r, sb.top - dy, sb.bottom - dy)
-            ):
-                return True
-    return False
-
-
-def _label_reaches(frame: Frame, row: int, top: int, bottom: int) -> bool:
-    """Whether a node of ``row`` showing a label reaches into the band ``top``-``bottom``:
-    the edge that leaves that band of the row shows the label, cut to it."""
-    for n in frame.nodes[row : frame.subtree_end(row)]:
-        if (n.text or n.content_desc) and n.bounds.top < bottom and n.bounds.bottom > top:
             return True
     return False

@@ -118,7 +118,7 @@ class ScrollEntry(TypedDict):
     """With ``orRemoved`` (``orInserted``): the keys (old keys; for ``orInserted`` new ones)
     of the rows the other reading takes out (puts in) when they are not the list's top
     rows: the row beside a sliver its edge cuts, which a scroll by its pitch reads the same
-    (:func:`deltarec.core.diff.pushed_edge.beside_sliver`)."""
+    (:func:`deltarec.core.diff.edge_sliver.beside_sliver`)."""
     clipped: NotRequired[dict[str, list[int]]]
 
 

@@ -18,7 +18,12 @@ that element is the one come back, moved: the archive's step said it is the elem
 steps ago, and the undo's list says that element is this one. The pair is made
 (:func:`undone` recomputes the delta over it): a row the archive pulled up whole from a
 sliver, pushed back down to one by the undo, the sliver that left beside it another row
-(the tie above, the undo of a swipe that took out the row above a sliver). Only in a step
+(the tie above, the undo of a swipe that took out the row above a sliver). Where the undo's
+scroll is hedged with the row come back as maybe put in beside a top sliver ("scrolled up
+180px …, or its row "Ken" came in new") and the scroll's reading paired that row with the
+old sliver, the row comes back unpaired and the old sliver stays paired in its box (the
+other reading's pair): in neither reading did the sliver go, so no ``-`` line names it
+(``tests/core/truth/test_sliver_undo_twins.py``: 60 untold undos). Only in a step
 where something came or went. A list of recycled rows scrolled by exactly a
 period of content that repeats whole, every row's texts and boxes alike, would read so too;
 no list of the virtual phone or the real captures does (``bench_numbers``: reuse 0).
@@ -31,6 +36,7 @@ from dataclasses import replace
 from itertools import compress
 
 from deltarec.core.diff.compute import Delta, compute_delta
+from deltarec.core.diff.edge_sliver import beside_sliver, shows
 from deltarec.core.diff.volatile import DEFAULT_VOLATILE, Volatile
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.index import ElementIndex
@@ -104,15 +110,25 @@ def undone(
     if not split:
         return None
     pairs = {c: p for c, p in d.pairs.items() if c not in split}
-    gone = {d.pairs[c] for c in split}
+    stayed = _sliver_stayed(d, split)
+    pairs.update(stayed)
+    gone = {d.pairs[c] for c in split} - set(stayed.values())
     moved = {c: m for c, m in d.moved.items() if c not in split}
     changed = {c: ch for c, ch in d.changed.items() if c not in split}
-    added = sorted({*d.added, *split})
+    added = sorted({*d.added, *split} - stayed.keys())
     removed = sorted({*d.removed, *gone})
     scrolls = [
-        replace(s, clipped={c: b for c, b in s.clipped.items() if c not in split})
+        replace(
+            s,
+            entered=tuple(c for c in s.entered if c not in stayed),
+            clipped={
+                **{c: b for c, b in s.clipped.items() if c not in split},
+                **{c: d.curr.nodes[c].bounds.as_list() for c in stayed if c in s.entered},
+            },
+        )
         for s in d.scrolls
     ]
+    back = {c: n for c, n in back.items() if c not in stayed}
     again = replace(
         d,
         pairs=pairs,
@@ -123,6 +139,36 @@ def undone(
         scrolls=scrolls,
     )
     return again, back
+
+
+def _sliver_stayed(d: Delta, split: set[int]) -> dict[int, int]:
+    """Slivers that stayed, ``curr`` → ``prev``: where the step's scroll is hedged with a
+    row maybe put in beside a sliver its edge cuts (:func:`~deltarec.core.diff.edge_sliver.
+    beside_sliver`: "…, or its row "Ken" came in new") and the scroll's reading paired that
+    row with the old sliver (the sliver scrolled down whole as the row), a row of ``split``
+    came back: the list two steps ago says it was put in, the other reading, in which the
+    old sliver is the one in its very box (same key, box and content, showing nothing). So
+    the old sliver is paired there, never said gone: in neither reading did it go. O(rows
+    of the scrolled lists)."""
+    out: dict[int, int] = {}
+    prev, curr = d.prev, d.curr
+    for s in d.scrolls:
+        beside = beside_sliver(d, s)
+        if beside is None or beside[1] or beside[0] not in split:
+            continue
+        row = beside[0]
+        p = d.pairs[row]
+        for k in curr.children[curr.parents[row]]:
+            if (
+                k not in d.pairs
+                and curr.keys[k] == prev.keys[p]
+                and curr.nodes[k].bounds == prev.nodes[p].bounds
+                and curr.subtree_hashes[k] == prev.subtree_hashes[p]
+                and not shows(curr, k)
+            ):
+                out[k] = p
+                break
+    return out
 
 
 def _siblings(d: Delta, c: int, q: int) -> bool:

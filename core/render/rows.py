@@ -28,9 +28,9 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from deltarec.core.diff.compute import Delta, Scroll
+from deltarec.core.diff.edge_sliver import beside_sliver
 from deltarec.core.diff.grown import or_removed
 from deltarec.core.diff.new_rows import or_new
-from deltarec.core.diff.pushed_edge import beside_sliver
 from deltarec.core.diff.row_content import holds_rows, kind, own_texts
 from deltarec.core.diff.twin_sliver import twins
 from deltarec.core.observe.frame import Frame
@@ -228,7 +228,7 @@ def hedges(d: Delta, s: Scroll) -> str:
     come from beyond the other edge, no swipe told (``Scroll.other``:
     :func:`~deltarec.core.diff.far_anchor.least`: ``, or down 1560px or further``), or the row
     beside a sliver its edge cuts, named, removed or come in new
-    (:func:`~deltarec.core.diff.pushed_edge.beside_sliver`: ``, or its row "Phone" was
+    (:func:`~deltarec.core.diff.edge_sliver.beside_sliver`: ``, or its row "Phone" was
     removed``), as ``orRemoved`` / ``orInserted`` with ``orRows`` say in the JSON."""
     if s.further and s.other:  # untold: a twin of the kept row from the other side
         return f", or {'down' if s.other < 0 else 'up'} {abs(s.other)}px or further"

@@ -168,12 +168,12 @@ as on main. 0 since branch i-archive (round 4):
 - 24 (YouTube ``_2/_4/_5.xml`` at 1 px): a scroll by the pitch of the row swiped away
   would leave in the sliver's box a piece of another class, or of a label spanning the
   row, and the sliver shows neither: it stayed, and there is no scroll
-  (:func:`~deltarec.core.diff.pushed_edge.stayed_sliver`).
+  (:func:`~deltarec.core.diff.edge_sliver.stayed_sliver`).
 - 8 (``contacts-agent/08.xml`` at 1 and 3 px): that row's last px, of the sliver's class
   and showing nothing, lands exactly in the sliver's box; both dumps are what that scroll
   would show too. The line states the scroll and names the row as the other reading
   (``, or its row "Phone" was removed``; ``orRemoved`` / ``orInserted`` with ``orRows``:
-  :func:`~deltarec.core.diff.pushed_edge.beside_sliver`), and the grader accepts it only
+  :func:`~deltarec.core.diff.edge_sliver.beside_sliver`), and the grader accepts it only
   when each reading fits both frames (:func:`~tests.core.real_scrolls.rearranged._hedged`)."""
 
 

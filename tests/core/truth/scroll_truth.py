@@ -101,7 +101,7 @@ def scroll_truth(
         ]
         # One row put back (an undo) below a sliver the top edge cuts: pixel for pixel a
         # scroll up by its pitch; an entry may state it when it names one row that may have
-        # come in new (``orInserted`` 1 with ``orRows``: pushed_edge.beside_sliver; the text
+        # come in new (``orInserted`` 1 with ``orRows``: edge_sliver.beside_sliver; the text
         # grader, bench_session.Grader._put_back, checks the row named is the one put back).
         # Its mirror, one row archived there: a scroll down by its pitch, named by
         # ``orRemoved`` 1 with ``orRows``.

@@ -268,7 +268,7 @@ class Numbers:
 def doubted(result: DeltaResult) -> set[int]:
     """Positions of the step's new frame beside a row a scroll's hedge names as maybe put
     in (``orInserted`` with ``orRows``) that show nothing: the sliver the scroll's reading
-    made new and the insertion's kept (:func:`deltarec.core.diff.pushed_edge.beside_sliver`);
+    made new and the insertion's kept (:func:`deltarec.core.diff.edge_sliver.beside_sliver`);
     and the mirror, the sliver paired with a row the hedge names as maybe taken out
     (``orRemoved`` with ``orRows``, an old key): the row scrolled into the sliver's box, or
     the sliver that stayed.
@@ -352,14 +352,17 @@ def _step(
     return out
 
 
-def sweep(every: int = 1, presets: tuple[str, ...] = tuple(PRESETS)) -> tuple[int, list]:
-    """Cases run (each ``every``-th) on ``presets``, and every violation with its case."""
+def sweep(
+    every: int = 1, presets: tuple[str, ...] = tuple(PRESETS), *, gesture: bool = True
+) -> tuple[int, list]:
+    """Cases run (each ``every``-th) on ``presets``, and every violation with its case;
+    ``gesture``: the taps told (:func:`run`)."""
     found: list[tuple[Case, str, str, str]] = []
     tried = 0
     for preset in presets:
         for case in cases(preset, every):
             tried += 1
-            found += [(case, *v) for v in run(case)]
+            found += [(case, *v) for v in run(case, gesture=gesture)]
     return tried, found
 
 

@@ -55,7 +55,7 @@ OPEN_UNDO: set[Key] = set()
 back below the top sliver (row 95, 17-39 px) on the large preset, the rows below came down
 by its pitch, exactly as a scroll up by one pitch moves them. The line states the scroll
 and names the row put back as the other reading (``… scrolled up 240px (+1 rows, -1 rows),
-or its row "Ada" came in new``: :func:`deltarec.core.diff.pushed_edge.beside_sliver`, now
+or its row "Ada" came in new``: :func:`deltarec.core.diff.edge_sliver.beside_sliver`, now
 also where the scroll paired the row with the sliver's place); the row and the sliver take
 numbers of their own (``new_rows.unnumbered``: the sliver renumbered, never reused), and
 the walk's graders read the hedge (``bench_session.Grader._put_back``,
