@@ -26,7 +26,7 @@ import sys
 import time
 import traceback
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache, partial
 from itertools import pairwise
 from pathlib import Path
@@ -68,6 +68,7 @@ from tests.core.real_scrolls import (
     transforms,
     turned,
 )
+from tests.core.real_scrolls.ext_shapes import captures_as
 from tests.core.truth.real_oracle import violations as oracle
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -108,8 +109,7 @@ def dumps_in(folder: Path) -> tuple[list[Path], list[Path]]:
     return whole, other
 
 
-@contextlib.contextmanager
-def captures_from(folder: Path, paths: Sequence[Path]) -> Iterator[None]:
+def captures_from(folder: Path, paths: Sequence[Path]) -> contextlib.AbstractContextManager[None]:
     """Within it, every sweep that reads :func:`transforms.captures` reads ``paths``
     (named relative to ``folder``) instead; modules with their own list are left alone."""
 
@@ -121,21 +121,7 @@ def captures_from(folder: Path, paths: Sequence[Path]) -> Iterator[None]:
                 out.append((str(p.relative_to(folder)), parse_uiautomator(p.read_bytes())))
         return tuple(out)
 
-    theirs = transforms.captures
-    patched = [
-        m
-        for m in list(sys.modules.values())
-        if m is not None
-        and m.__name__.startswith("tests.core.real_scrolls")
-        and getattr(m, "captures", None) is theirs
-    ]
-    for m in patched:
-        m.captures = ours  # type: ignore[attr-defined]
-    try:
-        yield
-    finally:
-        for m in patched:
-            m.captures = theirs  # type: ignore[attr-defined]
+    return captures_as(ours)
 
 
 def _quiet(argv: list[str]) -> tuple[int, str]:
