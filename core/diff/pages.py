@@ -26,9 +26,10 @@ from deltarec.core.diff.motions import Motion
 from deltarec.core.diff.recycled import shown_texts
 from deltarec.core.diff.resized import kept_in_lines, kept_in_place, kept_through_resize
 from deltarec.core.diff.row_content import own_texts
+from deltarec.core.diff.row_content import texts as labels_of
 from deltarec.core.diff.row_evidence import TextCache, kin, shown, spanned_past
 from deltarec.core.diff.row_place import may_span, spans
-from deltarec.core.diff.scroll_edits import kept_edited, reads_as_edited
+from deltarec.core.diff.scroll_edits import kept_edited, label_edited, reads_as_edited
 from deltarec.core.diff.toggled import toggled_in_place
 from deltarec.core.diff.unique_labels import alone_in_place
 from deltarec.core.observe.frame import Frame
@@ -284,7 +285,19 @@ def _same_rows_in_place(
             kept += 1  # labels cut again by the app, node for node (label_edit.cut_in_place)
         elif q is not None and curr.subtree_hashes[k] == prev.subtree_hashes[q]:
             blank += 1  # nothing shown, one shape in one box: it says nothing either way
+        elif texts and q is not None and _one_label_ticked(prev, q, curr, k):
+            blank += 1  # a date header whose one label ticked: any header of its shape
     return kept > 0 and 2 * kept >= len(came) - blank
+
+
+def _one_label_ticked(prev: Frame, q: int, curr: Frame, k: int) -> bool:
+    """Whether row ``k``, in row ``q``'s box, shows one label: ``q``'s one label edited (a
+    date header whose time ticked, "01:34:27 · 2 min ago" → "· 3 min ago"). Another header
+    of its shape could be there as well, so it says nothing either way, as a row that shows
+    nothing: no evidence of a page turned under rows that kept their names (a trading app's
+    history, its date headers between rows whose instruments repeat, issue 18)."""
+    was, now = labels_of(prev, q), labels_of(curr, k)
+    return len(was) == 1 == len(now) and label_edited(next(iter(was)), next(iter(now)))
 
 
 def turned(

@@ -1,0 +1,166 @@
+"""Synthetic dumps shaped like external captures whose derived pairs failed (issue 18).
+
+``benchmarks/bench_real_any.py --dumps DIR`` over public dumps (a probe, never vendored)
+found classes no capture of ``fixtures/real`` has; these dumps have the same shapes with
+invented words, so CI holds those classes without the external files
+(``benchmarks/ext_classes.py DIR`` writes them for the sweeps):
+
+- :func:`repeated_rows` (after a trading app's history list): a RecyclerView of rows and
+  date headers in which the same three instruments come back row after row ("Alder Corp"
+  three times), so both edge rows show only labels other rows show too; the labels one row
+  alone shows sit in the middle rows, the bottom row cut by the list's edge.
+- :func:`twin_rows` (after a Compose tablet app's review queue): a list with no ids whose
+  rows 0 and 2 (1 and 3) are the very same product, each row with edit and delete buttons
+  described alike, the last row holding a panel of three buttons.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from xml.sax.saxutils import quoteattr
+
+from deltarec.core.observe.model import Observation
+from tests.core.real_scrolls import transforms
+
+FLAGS = ("checkable", "checked", "clickable", "enabled", "focusable", "focused", "scrollable")
+
+
+def _node(cls: str, box: tuple[int, int, int, int], *, pkg: str, **kw: str | bool) -> str:
+    """One ``<node`` opening tag of a uiautomator dump (``kw``: text, rid, desc, flags)."""
+    flags = {f: bool(kw.get(f, f == "enabled")) for f in FLAGS}
+    attrs = {
+        "text": str(kw.get("text", "")),
+        "resource-id": str(kw.get("rid", "")),
+        "class": cls,
+        "package": pkg,
+        "content-desc": str(kw.get("desc", "")),
+    }
+    left, top, right, bottom = box
+    return (
+        "<node "
+        + " ".join(f"{k}={quoteattr(v)}" for k, v in attrs.items())
+        + " "
+        + " ".join(f'{k}="{str(v).lower()}"' for k, v in flags.items())
+        + f' bounds="[{left},{top}][{right},{bottom}]">'
+    )
+
+
+LAYOUT = "HRRHRHRRRHR"
+"""The history list's children top to bottom: date headers (H) and rows (R), the last cut."""
+
+
+def repeated_rows() -> str:
+    """A history list whose instruments repeat, unique labels only in its middle rows."""
+    pkg = "com.example.ledger"
+    rid = f"{pkg}:id/"
+    tv = "android.widget.TextView"
+    out = ["<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation=\"0\">"]
+    out.append(_node("android.widget.FrameLayout", (0, 0, 1080, 1920), pkg=pkg))
+    out.append(_node("android.view.ViewGroup", (0, 72, 1080, 240), pkg=pkg, rid=rid + "toolbar"))
+    out.append(_node(tv, (156, 121, 372, 194), pkg=pkg, text="History", rid=rid + "title"))
+    out.append("</node></node>")
+    out.append(
+        _node(
+            "androidx.recyclerview.widget.RecyclerView",
+            (0, 240, 1080, 1920),
+            pkg=pkg,
+            rid=rid + "history_rv",
+            scrollable=True,
+            focusable=True,
+        )
+    )
+    names = [("Alder Corp", "AC"), ("Birch Short 3x", "BS"), ("Cedar Index 3x", "CI")]
+    changes = iter(
+        (
+            *("0.00%->20.00%", "49.57%->40.00%", "50.01%->0.00%", "19.65%->0.00%"),
+            *("40.21%->50.00%", "40.14%->50.00%", "0.00%->20.00%"),
+        )
+    )
+    prices = iter(["83.060", "4.630", "15.615", "81.910", "4.635", "15.375", "83.529"])
+    top, k, stamp = 240, 0, 34
+    for kind in LAYOUT:
+        if kind == "H":  # a date header, after a blank gap but at the list's top
+            top += 72 if top > 240 else 0
+            out.append(_node("android.view.ViewGroup", (0, top, 1080, top + 77), pkg=pkg))
+            when = f"2025/10/11 01:{stamp:02d}:27"
+            out.append(_node(tv, (0, top, 1080, top + 53), pkg=pkg, text=when, rid=rid + "time"))
+            out.append("</node></node>")
+            stamp -= 9
+            top += 77
+            continue
+        bottom = min(top + 175, 1920)
+        name, code = names[k % 3]
+        row = (0, top, 1080, bottom)
+        out.append(_node("android.view.ViewGroup", row, pkg=pkg, clickable=True, focusable=True))
+        for text, box, key in (
+            (name, (36, top + 24, 669, top + 92), "name"),
+            (next(changes, "1.00%->2.00%"), (675, top + 24, 1044, top + 92), "change"),
+            (code, (36, top + 98, 713, top + 151), "code"),
+            (f"price {next(prices, '1.000')}", (719, top + 98, 1044, top + 151), "price"),
+        ):
+            if box[1] < 1920:
+                cut = (box[0], box[1], box[2], min(box[3], 1920))
+                out.append(_node(tv, cut, pkg=pkg, text=text, rid=rid + key) + "</node>")
+        out.append("</node>")
+        top, k = bottom + 1, k + 1
+    out.append("</node></node></hierarchy>")
+    return "".join(out)
+
+
+def twin_rows() -> str:
+    """A Compose list with no ids whose rows repeat the same products, twin for twin."""
+    pkg = "com.example.queue"
+    view, tv, btn = "android.view.View", "android.widget.TextView", "android.widget.Button"
+    out = ["<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation=\"0\">"]
+    out.append(_node("android.widget.FrameLayout", (0, 0, 1600, 2560), pkg=pkg))
+    out.append(_node("androidx.compose.ui.platform.ComposeView", (0, 0, 1600, 2560), pkg=pkg))
+    out.append(_node(tv, (128, 90, 1423, 131), pkg=pkg, text="Review queue") + "</node>")
+    out.append(_node(view, (38, 225, 1562, 1927), pkg=pkg))
+    rows = [(225, 372, "Walnut Headset"), (395, 542, "Amber Lamp")]
+    rows += [(565, 712, "Walnut Headset"), (735, 1130, "Amber Lamp")]
+    for top, bottom, name in rows:
+        out.append(_node(view, (38, top, 1562, bottom), pkg=pkg))
+        out.append(_node(view, (61, top + 23, 162, top + 124), pkg=pkg) + "</node>")
+        out.append(_node(tv, (181, top + 29, 405, top + 70), pkg=pkg, text=name) + "</node>")
+        out.append(_node(tv, (206, top + 78, 246, top + 119), pkg=pkg, text="0.00") + "</node>")
+        for x, desc in ((1360, "Edit item"), (1450, "Delete item")):
+            out.append(_node(view, (x, top + 30, x + 90, top + 120), pkg=pkg, clickable=True))
+            out.append(_node(view, (x + 28, top + 58, x + 62, top + 92), pkg=pkg, desc=desc))
+            out.append("</node>" + _node(btn, (x + 7, top + 37, x + 82, top + 112), pkg=pkg))
+            out.append("</node></node>")
+        if bottom - top > 200:  # the last row's panel of three buttons
+            out.append(_node(view, (80, top + 158, 1520, top + 353), pkg=pkg))
+            for left, word in ((80, "Merge"), (204, "Keep both"), (349, "Remove")):
+                box = (left, top + 264, left + 110, top + 354)
+                out.append(_node(view, box, pkg=pkg, clickable=True))
+                out.append(_node(tv, box, pkg=pkg, text=word) + "</node></node>")
+            out.append("</node>")
+        out.append("</node>")
+    out.append("</node>")
+    out.append(_node(view, (38, 2073, 1562, 2174), pkg=pkg, clickable=True))
+    out.append(_node(tv, (644, 2103, 1005, 2144), pkg=pkg, text="Confirm") + "</node></node>")
+    out.append("</node></node></hierarchy>")
+    return "".join(out)
+
+
+@contextmanager
+def captures_as(ours: Callable[[], tuple[tuple[str, Observation], ...]]) -> Iterator[None]:
+    """Within it, every sweep module that reads :func:`transforms.captures` (imported by
+    name) reads ``ours`` instead; modules with their own list of captures are left alone."""
+    theirs = transforms.captures
+    patched = [
+        m
+        for m in list(sys.modules.values())
+        if m is not None
+        and m.__name__.startswith("tests.core.real_scrolls")
+        and getattr(m, "captures", None) is theirs
+    ]
+    for m in patched:
+        m.captures = ours  # type: ignore[attr-defined]
+    try:
+        yield
+    finally:
+        for m in patched:
+            m.captures = theirs  # type: ignore[attr-defined]
