@@ -6,7 +6,8 @@ more (+1 rows, -1 rows)`` and listed the page's three elements as new; the phone
 the time, "Pause" → "Start" and Reset's ``enabled``. :func:`sessions` generates the class:
 the Timer's or the Stopwatch's page, then toggles, resets and waits in seeded order, the
 clock moved by any amount before a tap, with and without the tap told. Before
-:mod:`deltarec.core.diff.toggled`, 47 of 80 sessions' taps read as pages turned (each way).
+:mod:`deltarec.core.diff.toggled`, 47 of 80 sessions' taps read as pages turned (each way;
+seeds 0–39); the six seeds CI runs fail in 10 of 12 sessions (72 violations) without it.
 
 The same sessions found a grader fault: a wait across a minute replied ``(only the status
 bar changed)`` (true: its clock ticked) and the grader called it "not a delta line"; it now
@@ -61,9 +62,9 @@ def session(seed: int, told: bool, steps: int = 12) -> list[str]:
 
 
 def test_a_toggled_page_reads_as_its_edits_told_or_not() -> None:
-    """24 sessions (12 seeds, told and not) hold every toggle of both pages, each with its
+    """12 sessions (6 seeds, told and not) hold every toggle of both pages, each with its
     time run or not, and Reset from running and paused: no violation."""
-    bad = [v for seed in range(12) for told in (True, False) for v in session(seed, told)]
+    bad = [v for seed in range(6) for told in (True, False) for v in session(seed, told)]
     assert bad == []
 
 
