@@ -3,7 +3,7 @@
 ``bench_truth.py --steps 10000 --seed 500``, seed 523 step 97: on the Clock's stopwatch,
 running at 0:00.50, a tap on "Reset" read ``↕ [117] list "pager" scrolled about a page or
 more (+1 rows, -1 rows)`` and listed the page's three elements as new; the phone changed
-the time, "Pause" → "Start" and Reset's ``enabled``. :func:`sessions` generates the class:
+the time, "Pause" → "Start" and Reset's ``enabled``. :func:`session` generates the class:
 the Timer's or the Stopwatch's page, then toggles, resets and waits in seeded order, the
 clock moved by any amount before a tap, with and without the tap told. Before
 :mod:`deltarec.core.diff.toggled`, 47 of 80 sessions' taps read as pages turned (each way;
