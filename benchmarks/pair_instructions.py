@@ -18,12 +18,12 @@ from __future__ import annotations
 
 import argparse
 import functools
-import re
 import shutil
-import subprocess
 import sys
-import tempfile
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from benchmarks.step_instructions import callgrind_total
 
 
 def one(root: Path) -> None:
@@ -50,25 +50,8 @@ def one(root: Path) -> None:
 
 def measure(root: Path) -> int:
     """Instructions of one cold call on every real pair (callgrind, collected in reduce)."""
-    with tempfile.TemporaryDirectory() as tmp:
-        out = Path(tmp) / "callgrind.out"
-        cmd = [
-            "valgrind",
-            "--tool=callgrind",
-            "--collect-atstart=no",
-            "--toggle-collect=functools_reduce",
-            f"--callgrind-out-file={out}",
-            sys.executable,
-            __file__,
-            "--one",
-            str(root),
-        ]
-        env = {"PYTHONPATH": str(root), "PATH": "/usr/bin:/bin"}
-        done = subprocess.run(cmd, check=True, capture_output=True, text=True, env=env)
-    found = re.search(r"Collected : (\d+)", done.stderr)
-    if found is None:
-        raise RuntimeError(f"callgrind printed no total:\n{done.stderr[-2000:]}")
-    return int(found.group(1))
+    env = {"PYTHONPATH": str(root), "PATH": "/usr/bin:/bin"}
+    return callgrind_total(__file__, ["--one", str(root)], env)
 
 
 def main(argv: list[str] | None = None) -> int:

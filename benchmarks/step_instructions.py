@@ -55,6 +55,13 @@ def one(root: Path, size: int, steps: int) -> None:
 
 def measure(root: Path, size: int, steps: int) -> float:
     """Instructions per step of the checkout at ``root`` (callgrind, collected in reduce)."""
+    args = ["--one", str(root), "--bytes", str(size), "--steps", str(steps)]
+    return callgrind_total(__file__, args) / steps
+
+
+def callgrind_total(script: str, args: list[str], env: dict[str, str] | None = None) -> int:
+    """Instructions ``python script *args`` executes inside ``functools.reduce`` (valgrind's
+    callgrind, collecting only there): ``pair_instructions.py`` counts with it too."""
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "callgrind.out"
         cmd = [
@@ -64,19 +71,14 @@ def measure(root: Path, size: int, steps: int) -> float:
             "--toggle-collect=functools_reduce",
             f"--callgrind-out-file={out}",
             sys.executable,
-            __file__,
-            "--one",
-            str(root),
-            "--bytes",
-            str(size),
-            "--steps",
-            str(steps),
+            script,
+            *args,
         ]
-        done = subprocess.run(cmd, check=True, capture_output=True, text=True)
+        done = subprocess.run(cmd, check=True, capture_output=True, text=True, env=env)
     found = re.search(r"Collected : (\d+)", done.stderr)
     if found is None:
         raise RuntimeError(f"callgrind printed no total:\n{done.stderr[-2000:]}")
-    return int(found.group(1)) / steps
+    return int(found.group(1))
 
 
 def main(argv: list[str] | None = None) -> int:

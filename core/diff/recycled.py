@@ -122,13 +122,12 @@ def one_content(prev: Frame, q: int, curr: Frame, c: int) -> bool:
     (the calendar's event editor, ``tests/core/test_dict_truth.py``). O(size of the pages)."""
     if one_viewport(prev, q, curr, c):
         return True
-    p, k = prev.parents[q], curr.parents[c]
+    pages = _pages_of(prev, q, curr, c)
+    if pages is None:
+        return False
+    p, k = pages
     return (
-        p >= 0
-        and k >= 0
-        and page_of(prev, p) == q
-        and page_of(curr, k) == c
-        and natures(curr)[k]
+        natures(curr)[k]
         and natures(prev)[p]
         and (kept_page(prev, p, curr, k) or (laid_out_once(prev, p) and laid_out_once(curr, k)))
     )
@@ -138,15 +137,17 @@ def scroll_content(prev: Frame, q: int, curr: Frame, c: int) -> bool:
     """Whether ``c`` and ``q`` are the one content child of a ScrollView in both frames
     (:func:`laid_out_once`), whatever each shows: flung a page or more, its rows all came
     and left, and it stayed. O(children)."""
+    pages = _pages_of(prev, q, curr, c)
+    return pages is not None and laid_out_once(prev, pages[0]) and laid_out_once(curr, pages[1])
+
+
+def _pages_of(prev: Frame, q: int, curr: Frame, c: int) -> tuple[int, int] | None:
+    """The parents of ``q`` and ``c`` when each is its parent's one child filling it (a
+    page, :func:`page_of`), else None."""
     p, k = prev.parents[q], curr.parents[c]
-    return (
-        p >= 0
-        and k >= 0
-        and page_of(prev, p) == q
-        and page_of(curr, k) == c
-        and laid_out_once(prev, p)
-        and laid_out_once(curr, k)
-    )
+    if p >= 0 and k >= 0 and page_of(prev, p) == q and page_of(curr, k) == c:
+        return p, k
+    return None
 
 
 def _relabelled(prev: Frame, old: int, curr: Frame, page: int) -> bool:
