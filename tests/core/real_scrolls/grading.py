@@ -29,9 +29,11 @@ from collections.abc import Callable, Iterable
 from collections.abc import Set as AbstractSet
 from typing import TypeVar
 
+from deltarec.core.capture import frame_cache
 from deltarec.core.diff.compute import Delta, Scroll
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Bounds, Node
+from tests.core.dict_truth import graded_by_dicts
 
 Violation = tuple[str, str]
 SAID = frozenset({"text", "content-desc", "checked", "selected"})
@@ -289,3 +291,22 @@ def by_kind(
     for case in sample:
         found.update((path, kind(case), klass) for klass, _ in check(case))
     return found
+
+
+def over_budget(
+    path: str,
+    sample: Iterable[_C],
+    kind: Callable[[_C], str],
+    check: Callable[[_C], Iterable[tuple[str, str]]],
+    budget: dict[tuple[str, str, str], int],
+) -> tuple[dict[tuple[str, str, str], int], Counter[tuple[str, str, str]]]:
+    """:func:`by_kind` run on ``path`` ("dicts": graded through element dicts, the frame
+    cache cleared first), and the counts over ``budget`` (a ratchet per (path, kind, class)):
+    ``({}, found)`` when the sample holds to it, ``found`` for the assertion's message."""
+    if path == "dicts":
+        frame_cache.clear()
+        with graded_by_dicts():
+            found = by_kind(path, sample, kind, check)
+    else:
+        found = by_kind(path, sample, kind, check)
+    return {k: n for k, n in found.items() if n > budget.get(k, 0)}, found

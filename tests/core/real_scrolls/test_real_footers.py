@@ -12,11 +12,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from deltarec.core.capture import frame_cache
 from deltarec.core.observe.frame import Frame
-from tests.core.dict_truth import graded_by_dicts
 from tests.core.real_scrolls.footers import KINDS, LOADING, Footer, check, derive, kind, sweep
-from tests.core.real_scrolls.grading import by_kind
+from tests.core.real_scrolls.grading import over_budget
 
 BUDGET: dict[tuple[str, str, str], int] = {}
 """Violations per (path, kind, class) in the dealt sample: none."""
@@ -46,14 +44,10 @@ def test_the_footer_is_in_the_frame_before_and_the_rows_after() -> None:
 
 
 def test_real_footers_state_the_truth_within_the_budget_on_xml() -> None:
-    found = by_kind("xml", _sample(), kind, check)
-    over = {k: n for k, n in found.items() if n > BUDGET.get(k, 0)}
+    over, found = over_budget("xml", _sample(), kind, check, BUDGET)
     assert over == {}, found
 
 
 def test_real_footers_state_the_truth_within_the_budget_on_dicts() -> None:
-    frame_cache.clear()
-    with graded_by_dicts():
-        found = by_kind("dicts", _sample(), kind, check)
-    over = {k: n for k, n in found.items() if n > BUDGET.get(k, 0)}
+    over, found = over_budget("dicts", _sample(), kind, check, BUDGET)
     assert over == {}, found

@@ -17,7 +17,7 @@ from collections import Counter
 from deltarec.core.capture import frame_cache
 from deltarec.core.observe.frame import Frame
 from tests.core.dict_truth import graded_by_dicts
-from tests.core.real_scrolls.grading import by_kind
+from tests.core.real_scrolls.grading import over_budget
 from tests.core.real_scrolls.mirrored import SWEEPS, Mirrored, cases, check, derive, kind
 
 BUDGET: dict[tuple[str, str, str], int] = {
@@ -66,8 +66,7 @@ def test_a_mirrored_frame_keeps_its_tree_and_flips_its_boxes() -> None:
 
 
 def test_right_to_left_steps_state_the_truth_within_the_budget_on_xml() -> None:
-    found = by_kind("xml", _sample(), kind, check)
-    over = {k: n for k, n in found.items() if n > BUDGET.get(k, 0)}
+    over, found = over_budget("xml", _sample(), kind, check, BUDGET)
     assert over == {}, found
 
 

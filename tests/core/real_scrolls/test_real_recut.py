@@ -13,9 +13,7 @@ import functools
 import random
 from collections import Counter
 
-from deltarec.core.capture import frame_cache
-from tests.core.dict_truth import graded_by_dicts
-from tests.core.real_scrolls.grading import by_kind
+from tests.core.real_scrolls.grading import over_budget
 from tests.core.real_scrolls.recut import ELLIPSIS, KINDS, Recut, cases, check, derive, kind
 from tests.core.real_scrolls.transforms import _walk
 
@@ -64,14 +62,10 @@ def test_the_labels_keep_their_words_and_boxes() -> None:
 
 
 def test_recut_labels_state_the_truth_within_the_budget_on_xml() -> None:
-    found = by_kind("xml", _sample(), kind, check)
-    over = {k: n for k, n in found.items() if n > BUDGET.get(k, 0)}
+    over, found = over_budget("xml", _sample(), kind, check, BUDGET)
     assert over == {}, found
 
 
 def test_recut_labels_state_the_truth_within_the_budget_on_dicts() -> None:
-    frame_cache.clear()
-    with graded_by_dicts():
-        found = by_kind("dicts", _sample(), kind, check)
-    over = {k: n for k, n in found.items() if n > BUDGET.get(k, 0)}
+    over, found = over_budget("dicts", _sample(), kind, check, BUDGET)
     assert over == {}, found

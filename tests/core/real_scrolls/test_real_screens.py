@@ -13,10 +13,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from deltarec.core.capture import frame_cache
 from deltarec.core.observe.frame import Frame
-from tests.core.dict_truth import graded_by_dicts
-from tests.core.real_scrolls.grading import by_kind
+from tests.core.real_scrolls.grading import over_budget
 from tests.core.real_scrolls.screens import KINDS, Screen, cases, check, derive, kind, pairs
 
 BUDGET: dict[tuple[str, str, str], int] = {}
@@ -81,14 +79,10 @@ def test_the_layout_keeps_every_node_it_dumps_in_order() -> None:
 
 
 def test_real_screens_state_the_truth_within_the_budget_on_xml() -> None:
-    found = by_kind("xml", _sample(), kind, check)
-    over = {k: n for k, n in found.items() if n > BUDGET.get(k, 0)}
+    over, found = over_budget("xml", _sample(), kind, check, BUDGET)
     assert over == {}, found
 
 
 def test_real_screens_state_the_truth_within_the_budget_on_dicts() -> None:
-    frame_cache.clear()
-    with graded_by_dicts():
-        found = by_kind("dicts", _sample(), kind, check)
-    over = {k: n for k, n in found.items() if n > BUDGET.get(k, 0)}
+    over, found = over_budget("dicts", _sample(), kind, check, BUDGET)
     assert over == {}, found

@@ -12,9 +12,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from deltarec.core.capture import frame_cache
-from tests.core.dict_truth import graded_by_dicts
-from tests.core.real_scrolls.grading import by_kind
+from tests.core.real_scrolls.grading import over_budget
 from tests.core.real_scrolls.split import KINDS, Split, cases, check, kind
 
 BUDGET: dict[tuple[str, str, str], int] = {
@@ -54,14 +52,10 @@ def test_the_sample_holds_every_kind() -> None:
 
 
 def test_real_split_states_the_truth_within_the_budget_on_xml() -> None:
-    found = by_kind("xml", _sample(), kind, check)
-    over = {k: n for k, n in found.items() if n > BUDGET.get(k, 0)}
+    over, found = over_budget("xml", _sample(), kind, check, BUDGET)
     assert over == {}, found
 
 
 def test_real_split_states_the_truth_within_the_budget_on_dicts() -> None:
-    frame_cache.clear()
-    with graded_by_dicts():
-        found = by_kind("dicts", _sample(), kind, check)
-    over = {k: n for k, n in found.items() if n > BUDGET.get(k, 0)}
+    over, found = over_budget("dicts", _sample(), kind, check, BUDGET)
     assert over == {}, found
