@@ -18,12 +18,11 @@ from __future__ import annotations
 
 import argparse
 import functools
-import shutil
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from benchmarks.step_instructions import callgrind_total
+from benchmarks.step_instructions import callgrind_total, report
 
 
 def one(root: Path) -> None:
@@ -64,16 +63,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if not args.roots:
         parser.error("give one or two checkouts")
-    if shutil.which("valgrind") is None:
-        print("valgrind is not installed (apt-get install valgrind)", file=sys.stderr)
-        return 2
-    counts = [measure(root.resolve()) for root in args.roots]
-    print(
-        "   ".join(f"{root}: {n / 1e6:,.1f}M" for root, n in zip(args.roots, counts, strict=True))
-    )
-    if len(counts) == 2:
-        print(f"change: {100 * (counts[1] / counts[0] - 1):+.2f}%")
-    return 0
+    return report(args.roots, measure)
 
 
 if __name__ == "__main__":

@@ -26,6 +26,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 
@@ -93,13 +94,18 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if not args.roots:
         parser.error("give one or two checkouts")
+    return report(args.roots, lambda root: measure(root, args.bytes, args.steps))
+
+
+def report(roots: list[Path], count: Callable[[Path], float]) -> int:
+    """Print each checkout's instructions (``count`` of its resolved path), and the change
+    from the first to the second; 2 when valgrind is missing. ``pair_instructions.py``
+    reports with it too."""
     if shutil.which("valgrind") is None:
         print("valgrind is not installed (apt-get install valgrind)", file=sys.stderr)
         return 2
-    counts = [measure(root.resolve(), args.bytes, args.steps) for root in args.roots]
-    print(
-        "   ".join(f"{root}: {n / 1e6:,.1f}M" for root, n in zip(args.roots, counts, strict=True))
-    )
+    counts = [count(root.resolve()) for root in roots]
+    print("   ".join(f"{root}: {n / 1e6:,.1f}M" for root, n in zip(roots, counts, strict=True)))
     if len(counts) == 2:
         print(f"change: {100 * (counts[1] / counts[0] - 1):+.2f}%")
     return 0
