@@ -275,9 +275,16 @@ class Observer:
         self._remember(self.index, step)
         return self.index
 
-    def remember(self, index: ElementIndex, *, step: int | None = None) -> None:
-        """Make ``index`` the baseline, as a frame the caller was shown whole."""
-        self.books.shown_whole(self.index, index)  # its lists' books, where they stayed
+    def remember(
+        self,
+        index: ElementIndex,
+        *,
+        step: int | None = None,
+        pairs: Mapping[int, int] | None = None,
+    ) -> None:
+        """Make ``index`` the baseline, as a frame the caller was shown whole; ``pairs``: the
+        baseline's and ``index``'s frames matched, when the caller numbered it with them."""
+        self.books.shown_whole(self.index, index, pairs)  # its lists' books, where they stayed
         self.index, self.before = index, None
         self._remember(index, step)
 

@@ -235,18 +235,25 @@ class Books:
                 return False  # went out inside the part this frame shows
         return True
 
-    def shown_whole(self, last: ElementIndex | None, index: ElementIndex) -> None:
+    def shown_whole(
+        self,
+        last: ElementIndex | None,
+        index: ElementIndex,
+        pairs: Mapping[int, int] | None = None,
+    ) -> None:
         """Carry the books to ``index``, a frame the caller was shown whole in place of a
         delta from ``last`` (``AC_observe``): each book whose list the two frames show alike
-        (its box, its elements in their boxes) is kept, the others dropped. One
-        :func:`~deltarec.core.diff.match.match_frames` when a book is kept; none else."""
+        (its box, its elements in their boxes) is kept, the others dropped. ``pairs``: the
+        two frames' :func:`~deltarec.core.diff.match.match_frames`, when the caller numbered
+        ``index`` with them; else matched here, once, when a book is kept."""
         self.pending = []
         if last is None:
             self.books = {}
         if last is None or index is last or not self.books:
             return
         prev, curr = last.frame, index.frame
-        pairs = match_frames(prev, curr)
+        if pairs is None:
+            pairs = match_frames(prev, curr)
         back_of = {p: c for c, p in pairs.items()}
         order = [e.pos for e in index.elements]
         prev_elements = [e.pos for e in last.elements]

@@ -195,6 +195,8 @@ class Session:
         self.commands: Mapping[str, type[Command]] = command_table(allow_unsafe=allow_unsafe)
         self.observer = Observer(options, volatile)
         self.numbers = ShownNumbers()
+        self._numbered: tuple[ElementIndex | None, ElementIndex | None, dict[int, int] | None]
+        self._numbered = (None, None, None)
         """What each ``[i]`` shown meant (stale numbers fail), and the last frame shown."""
         self._step: int | None = None
         self._delta: DeltaResult | None = None
@@ -280,7 +282,15 @@ class Session:
         frame = Frame(obs)
         seen = self.seen
         pairs = match_frames(seen.frame, frame) if seen is not None else None
-        return index_frame(frame, self.options, previous=seen, pairs=pairs)
+        index = index_frame(frame, self.options, previous=seen, pairs=pairs)
+        self._numbered = (seen, index, pairs)  # the match, for the baseline it may become
+        return index
+
+    def _pairs_of(self, index: ElementIndex) -> dict[int, int] | None:
+        """The pairs :meth:`number` matched ``index`` with, when it matched it against the
+        baseline (the frame the books were noted on): never matched twice."""
+        seen, numbered, pairs = self._numbered
+        return pairs if numbered is index and seen is self.observer.index else None
 
     def screen(self) -> ElementIndex:
         """Capture and :meth:`number` the live screen (never moves the baseline)."""
@@ -406,7 +416,8 @@ class Session:
                 self.numbers.learn(ctx.screened, read, step=step)
         if ctx.shown is not None and error is None and not result.get("cut"):
             label = step + 1  # people count steps from 1
-            self.observer.remember(ctx.shown, step=label)  # shown whole: the caller saw it
+            # shown whole: the caller saw it (its match with the baseline kept, when made)
+            self.observer.remember(ctx.shown, step=label, pairs=self._pairs_of(ctx.shown))
         elif command.resets_baseline and error is None:
             self.reset_baseline()
         observation: str | None = None

@@ -11,6 +11,11 @@ from __future__ import annotations
 
 import pytest
 
+from deltarec.core.devices.virtual import ManualClock, Playground, VirtualDevice
+from deltarec.core.devices.virtual.layout import APP_PACKAGE
+from deltarec.core.diff import came_back
+from deltarec.core.executor.session import Session
+from tests.core.estimate_rules import calls_to
 from tests.core.truth.returning import SCREENS, ReturningWalk
 
 SEEDS = {0: 13, 3: 39, 5: 21, 6: 41}
@@ -24,3 +29,20 @@ def test_rows_that_scroll_out_and_back_keep_their_number(seed: int) -> None:
     assert [v for v in found if v.klass == "reuse"] == []
     assert walk.counts["back-renumbered"] == 0, walk.examples
     assert walk.counts["back-kept"] == SEEDS[seed]
+
+
+def test_a_frame_shown_whole_keeps_the_books_on_the_match_it_was_numbered_with() -> None:
+    """``AC_observe`` after an exact scroll: the session numbered the frame by matching it
+    with the baseline, and the books are carried on those pairs, not on a second match
+    (``Session._pairs_of``); the book of the list that stayed is kept."""
+    clock = ManualClock()
+    pg = Playground(clock)
+    pg.launch_app(APP_PACKAGE, ".InboxActivity")
+    session = Session(VirtualDevice(pg), clock=clock, sleep=clock.advance)
+    session.call("AC_observe", {})
+    out = session.call("AC_swipe", {"x1": 540, "y1": 1600, "x2": 540, "y2": 1300})
+    assert "scrolled down" in str(out), out
+    assert session.observer.books.books  # an exact scroll: its list has a book
+    matched = calls_to(came_back, "match_frames", lambda: session.call("AC_observe", {}))
+    assert matched == 0
+    assert session.observer.books.books  # the list stayed: its book is kept
