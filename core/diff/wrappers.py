@@ -9,7 +9,7 @@ header beside it stays.
 
 Beside the wrapper there may be a sibling that changed too, unpaired as well: an extended
 FAB over a form that shrank to its icon, a bar that came or went. Then the wrapper is the
-one unpaired child of each side that holds pairs (:func:`_holding`): the fields keyed
+one unpaired child of each side that holds pairs (:func:`_holds`): the fields keyed
 inside it say it is the form's. On the XML path the form's ScrollView pairs by its
 resource id; element dicts carry none, and the calendar's event form (a ScrollView whose
 fields key only where their labels are unique: 5 of 25) was measured on the layout around
@@ -20,6 +20,7 @@ they are its rows (:func:`~deltarec.core.diff.row_content.holds_rows`).
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Iterable, Mapping
 
 from deltarec.core.diff.pages import bare
@@ -49,7 +50,7 @@ def through_wrappers(prev: Frame, curr: Frame, pairs: Mapping[int, int]) -> Mapp
     """
     out = dict(pairs)
     used = set(pairs.values())
-    holding: tuple[set[int], set[int]] | None = None
+    holding: tuple[list[int], list[int]] | None = None
     # Only a parent of a node left unpaired has a child that came: those, parents first (a
     # wrapper paired here is such a parent already, and comes later in document order).
     parents = curr.parents
@@ -62,10 +63,10 @@ def through_wrappers(prev: Frame, curr: Frame, pairs: Mapping[int, int]) -> Mapp
         if len(came) != 1 or len(left) != 1:
             if holds_rows(curr, c) or holds_rows(prev, p):
                 continue  # a list's children are its rows, never its wrappers
-            if holding is None:
-                holding = (_holding(curr, pairs), _holding(prev, pairs.values()))
-            came = [k for k in came if k in holding[0]]
-            left = [q for q in left if q in holding[1]]
+            if holding is None:  # the paired positions, sorted once (see _holds)
+                holding = (sorted(pairs), sorted(pairs.values()))
+            came = [k for k in came if _holds(curr, holding[0], k)]
+            left = [q for q in left if _holds(prev, holding[1], q)]
             if len(came) != 1 or len(left) != 1:
                 continue
         k, q = came[0], left[0]
@@ -79,8 +80,27 @@ def through_wrappers(prev: Frame, curr: Frame, pairs: Mapping[int, int]) -> Mapp
     return out
 
 
+def _holds(frame: Frame, paired: list[int], pos: int) -> bool:
+    """Whether ``pos``'s subtree holds a position of ``paired`` (sorted) below it: one lies
+    between ``pos`` and the end of its subtree (document order). O(log n) a position asked,
+    after one sort at C speed; :func:`_holding` is the long way, which walked up from every
+    paired position of both frames on each of a step's three calls that asked it (2 % of a
+    contact form's bytecodes, for the one or two children asked; issue 19).
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> f = Frame(parse_uiautomator('<hierarchy><node class="A" bounds="[0,0][9,9]"><node'
+    ...     ' class="B" bounds="[0,0][9,9]"/><node class="C" bounds="[0,0][9,9]"/></node>'
+    ...     '</hierarchy>'))
+    >>> [_holds(f, [2], pos) for pos in range(3)]
+    [True, False, False]
+    """
+    i = bisect_right(paired, pos)
+    return i < len(paired) and paired[i] < frame.subtree_end(pos)
+
+
 def _holding(frame: Frame, paired: Iterable[int]) -> set[int]:
-    """The positions of ``frame`` whose subtree holds a position of ``paired`` below them.
+    """The positions of ``frame`` whose subtree holds a position of ``paired`` below them:
+    :func:`_holds` of every position, the long way (``tests/core/test_small_pair_skips.py``).
     O(n): each position is added once, and a walk up stops at one added before.
 
     >>> from deltarec.core.capture.uiautomator import parse_uiautomator

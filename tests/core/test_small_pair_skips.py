@@ -19,6 +19,12 @@ sibling is paired first, at C speed, and asks whether that sibling is a sliver o
 (the long way asked it of every row first, two calls a row, then the pair): against the long
 way on every ordered pair of real captures of a flow (dumps and element dicts) and on
 generated lists cut by their bottom edge.
+
+:func:`~deltarec.core.diff.wrappers._holds` tells whether a position holds a paired one below
+it by bisecting the sorted paired positions (the long way, :func:`~deltarec.core.diff.
+wrappers._holding`, walked up from every paired position of both frames): against the long
+way at every position of both frames of every ordered pair of real captures of a flow (dumps
+and element dicts), with pass 1's pairs and with random ones.
 """
 
 from __future__ import annotations
@@ -45,6 +51,7 @@ from deltarec.core.diff.twin_sliver import (
     _sliver_after,
     twins,
 )
+from deltarec.core.diff.wrappers import _holding, _holds
 from deltarec.core.observe.frame import Frame
 from tests.core.estimate_rules import SEQUENCES, elements_of, frame_of
 from tests.core.test_big_step_reads import _lone_slivers_long
@@ -203,6 +210,11 @@ def test_sliver_rules_are_the_long_ways_on_real_captures(name: str, seq: list[Pa
             rows = list(range(len(frame)))
             assert _paired_next(frame, rows, paired) == [
                 (n, s) for n in rows if (s := _next_row(frame, n)) is not None and s in paired
+            ]
+        for frame, paired in ((curr, keys), (prev, keys.values()), (curr, more), (prev, used)):
+            holding, ordered = _holding(frame, paired), sorted(paired)
+            assert [_holds(frame, ordered, pos) for pos in range(len(frame))] == [
+                pos in holding for pos in range(len(frame))
             ]
 
     for frames in (dumps, dicts):
