@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from collections import Counter
+from collections import Counter, _count_elements  # type: ignore[attr-defined]  # C loop
 from collections.abc import Callable, Iterable, Mapping
 from typing import cast
 
@@ -324,17 +324,19 @@ def _known_by_id(prev: Frame, p: int, curr: Frame, c: int) -> bool:
     )
 
 
-def _kinds(frame: Frame, parent: int) -> Counter[tuple[str, str, str]]:
+def _kinds(frame: Frame, parent: int) -> dict[tuple[str, str, str], int]:
     """How many children of ``parent`` are of each :func:`kind`, counted once a parent (kept
-    in the frame's memo): :func:`other_row` asks it of every changed row of a list."""
-    kept = cast("dict[int, Counter[tuple[str, str, str]]] | None", frame.memo.get(_kinds))
+    in the frame's memo): :func:`other_row` asks it of every changed row of a list, the kind
+    of a child of ``parent`` (always counted). Counted at C speed into a plain dict (the
+    Python-level set-up of a ``Counter``, its ``update`` and its ABC check, cost more than
+    the count of a form's few children; issue 19)."""
+    kept = cast("dict[int, dict[tuple[str, str, str], int]] | None", frame.memo.get(_kinds))
     if kept is None:
         kept = frame.memo[_kinds] = {}
     got = kept.get(parent)
     if got is None:
-        got = kept[parent] = Counter(
-            map(kind, map(frame.nodes.__getitem__, frame.children[parent]))
-        )
+        got = kept[parent] = {}
+        _count_elements(got, map(kind, map(frame.nodes.__getitem__, frame.children[parent])))
     return got
 
 

@@ -42,7 +42,9 @@ def may_span(frame: Frame, pos: int, host: Bounds) -> bool:
     walk looking for the wrapper whose page is ``host``'s need not go below ``pos``
     (:func:`~deltarec.core.diff.pages.turned`: a form's sections under its scroller, walked
     down to every field by each estimate of a step; issue 19). The box is kept in the frame's
-    memo, made the first time a walk reaches ``pos``. O(subtree) once, then O(1).
+    memo, made the first time a walk reaches ``pos`` whose own box does not span ``host``
+    (where it does, so does the box around it: the ScrollView's content, the form's sections
+    that fill it, asked first). O(subtree) once, then O(1).
 
         >>> from deltarec.core.capture.element_dicts import elements_to_observation
         >>> row = {"role": "group", "x": 0, "y": 860, "width": 10, "height": 140,
@@ -52,6 +54,8 @@ def may_span(frame: Frame, pos: int, host: Bounds) -> bool:
         ...                                                  Bounds(0, 0, 10, 1000))
         (True, False)
     """
+    if spans(frame.nodes[pos].bounds, host):
+        return True  # its own box spans it, so does the box around its subtree (it holds it)
     kept = cast("dict[int, Bounds] | None", frame.memo.get(may_span))
     if kept is None:
         kept = frame.memo[may_span] = {}

@@ -14,7 +14,9 @@ both frames. On element dicts (no resource ids) every section and field wrapper 
 bare, so each estimate walked the contact editor's form down to every field for nothing: no
 row of it spans the list. The walk now goes below a wrapper only where the box around its
 whole subtree spans the scroller (:func:`~deltarec.core.diff.row_place.may_span`; no node
-inside spans it otherwise).
+inside spans it otherwise). Where a wrapper's own box spans the scroller, so does the box
+around its subtree (which holds it): that box is not made (held to the long way, the box
+made at every position of every real capture, in ``test_small_pair_skips``).
 
 :func:`~deltarec.core.diff.settled.settled` reads the pairs passes 3 and 4 added twice, the
 second time with both sets' wrappers paired through. Where something came or went, the

@@ -25,6 +25,11 @@ it by bisecting the sorted paired positions (the long way, :func:`~deltarec.core
 wrappers._holding`, walked up from every paired position of both frames): against the long
 way at every position of both frames of every ordered pair of real captures of a flow (dumps
 and element dicts), with pass 1's pairs and with random ones.
+
+:func:`~deltarec.core.diff.row_place.may_span` answers yes where a position's own box spans
+the host, without making the box around its subtree (which holds its own): against that box,
+made at every position of every real capture (dumps and element dicts), for the boxes of
+its root and of its containers made to scroll.
 """
 
 from __future__ import annotations
@@ -40,6 +45,7 @@ from hypothesis import strategies as st
 
 from deltarec.core.capture.uiautomator import parse_uiautomator
 from deltarec.core.diff.compute import Delta, compute_delta
+from deltarec.core.diff.row_place import may_span, spans
 from deltarec.core.diff.sliver_pairs import _lone_slivers
 from deltarec.core.diff.twin_sliver import (
     Twin,
@@ -53,6 +59,8 @@ from deltarec.core.diff.twin_sliver import (
 )
 from deltarec.core.diff.wrappers import _holding, _holds
 from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.labels import scrolls_by_nature
+from deltarec.core.observe.model import Bounds
 from tests.core.estimate_rules import SEQUENCES, elements_of, frame_of
 from tests.core.test_big_step_reads import _lone_slivers_long
 
@@ -73,7 +81,7 @@ def _list(height: int, rows: list[tuple[int, int]]) -> Frame:
     )
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=20, deadline=None)  # 25 until may_span's and _holds' checks paid
 @given(
     st.integers(0, 300),
     st.lists(st.tuples(st.integers(-80, 380), st.integers(0, 200)), max_size=8),
@@ -190,6 +198,7 @@ def test_sliver_rules_are_the_long_ways_on_real_captures(name: str, seq: list[Pa
     dicts = [frame_of(elements_of(p)) for p in seq]
     for frame in (*dumps, *dicts):
         _same_slivers_after(frame)
+        _same_may_span(frame)
 
     def check(prev: Frame, curr: Frame) -> None:
         keys = {c: prev.pos_of[key] for c, key in enumerate(curr.keys) if key in prev.pos_of}
@@ -220,6 +229,25 @@ def test_sliver_rules_are_the_long_ways_on_real_captures(name: str, seq: list[Pa
     for frames in (dumps, dicts):
         for prev, curr in permutations(frames, 2):
             check(prev, curr)
+
+
+def _same_may_span(frame: Frame) -> None:
+    """``may_span`` (its own box first) against the box around every subtree, made."""
+    nodes, around = frame.nodes, [n.bounds for n in frame.nodes]
+    for pos in range(len(frame) - 1, -1, -1):  # children come after their parent
+        for k in frame.children[pos]:
+            a, b = around[pos], around[k]
+            around[pos] = Bounds(
+                min(a.left, b.left),
+                min(a.top, b.top),
+                max(a.right, b.right),
+                max(a.bottom, b.bottom),
+            )
+    hosts = [0, *(pos for pos in range(len(frame)) if scrolls_by_nature(nodes[pos]))]
+    for box in (nodes[h].bounds for h in hosts):
+        assert [may_span(frame, pos, box) for pos in range(len(frame))] == [
+            spans(b, box) for b in around
+        ]
 
 
 def _pushed_list(labels: list[str], height: int, pitch: int) -> Frame:
