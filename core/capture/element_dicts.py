@@ -217,6 +217,24 @@ def _element(item: Any, where: _Where, depth: int) -> Node:
     return element_node(item, where, children)
 
 
+BOXES_KEPT = 16_384
+"""At most this many boxes are kept in :data:`_boxes` (then it starts again, empty)."""
+
+_boxes: dict[tuple[int, int, int, int], Bounds] = {}
+"""The boxes element dicts were given, by their edges: a box is an immutable value, so one
+object serves every element with those edges, in this frame and the next. An element that
+kept its place has its old box object, and every stage that compares a pair's boxes tells it
+by one identity test (the scroll estimate twice a step, over every pair: a third of its own
+work on a small screen; :mod:`deltarec.core.capture.dump_scan` hands an unchanged tag's box
+again alike). Bounded (:data:`BOXES_KEPT`); two threads that race make two equal boxes,
+which compare equal; :func:`forget_boxes` empties it (benchmarks measure the cold path)."""
+
+
+def forget_boxes() -> None:
+    """Forget the boxes kept (:data:`_boxes`)."""
+    _boxes.clear()
+
+
 def element_node(item: Any, where: _Where, children: tuple[Node, ...]) -> Node:
     """The node of one element dict whose ``children`` are already nodes (checked by the
     caller: a mapping, within the depth limit, its ``children`` a list)."""
@@ -269,10 +287,16 @@ def element_node(item: Any, where: _Where, children: tuple[Node, ...]) -> Node:
         and _LOW <= (right := x + w) <= MAX_COORDINATE
         and _LOW <= (bottom := y + h) <= MAX_COORDINATE
     ):
-        # bounds_of(x, y, right, bottom), inline (a call an element less, issue 19)
-        bounds: Any = _new(_BoundsBuild)
-        bounds.left, bounds.top, bounds.right, bounds.bottom = x, y, right, bottom
-        bounds.__class__ = Bounds
+        # The box the last frames made for these edges, else bounds_of(x, y, right, bottom),
+        # inline (a call an element less, issue 19): see _BOXES.
+        bounds: Any = _boxes.get(edges := (x, y, right, bottom))
+        if bounds is None:
+            bounds = _new(_BoundsBuild)
+            bounds.left, bounds.top, bounds.right, bounds.bottom = edges
+            bounds.__class__ = Bounds
+            if len(_boxes) >= BOXES_KEPT:
+                _boxes.clear()
+            _boxes[edges] = bounds
     else:
         bounds = _bounds(item, where)  # the rest, and every error, with its path
     enabled = get("enabled", True)

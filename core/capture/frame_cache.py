@@ -30,6 +30,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from deltarec.core.capture.dict_frame import elements_frame
+from deltarec.core.capture.element_dicts import forget_boxes
 from deltarec.core.capture.element_frames import frame_like
 from deltarec.core.capture.jsonio import load_capture
 from deltarec.core.observe import identity
@@ -83,11 +84,12 @@ def frame_of(
 
 
 def clear() -> None:
-    """Forget every kept frame, and the hashes the last one made (benchmarks measure the cold
-    path with it)."""
+    """Forget every kept frame, and the hashes and boxes the last ones made (benchmarks measure
+    the cold path with it)."""
     with _lock:
         _frames.clear()
     identity.clear()
+    forget_boxes()
 
 
 def _key(data: Any, viewport: Sequence[int] | None) -> tuple[str, str, str | bytes] | None:

@@ -137,3 +137,36 @@ def test_frames_of_several_windows_have_their_windows_as_the_long_way() -> None:
         frame = Frame(Observation(windows=windows, width=1080, height=2400))
         assert len(frame.roots) == k
         assert frame.window_of == _window_of(frame)
+
+
+def test_a_box_kept_in_place_is_one_object_in_both_frames() -> None:
+    """An element whose edges stayed has its old box object in the next frame (one identity
+    test tells a pair that stayed: ``element_dicts._boxes``), an element moved a new one; the
+    values are the long way's (the tests above). The kept boxes are forgotten with the kept
+    frames (``frame_cache.clear``: the cold path)."""
+    from deltarec.core.capture import element_dicts, frame_cache
+
+    frame_cache.clear()
+    data = elements(CAPTURES[0])
+    before = elements_frame(data)
+    moved = copy.deepcopy(data)
+    moved[0]["y"] = moved[0].get("y", 0) + 7
+    after = elements_frame(moved)
+    assert all(a.bounds is b.bounds for a, b in zip(before.nodes[2:], after.nodes[2:], strict=True))
+    assert before.nodes[1].bounds == Frame(elements_to_observation(data)).nodes[1].bounds
+    assert before.nodes[1].bounds is not after.nodes[1].bounds
+    frame_cache.clear()
+    assert element_dicts._boxes == {}
+
+
+def test_the_kept_boxes_stay_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past ``BOXES_KEPT`` the table starts again: a session of screens never grows it."""
+    from deltarec.core.capture import element_dicts
+
+    monkeypatch.setattr(element_dicts, "BOXES_KEPT", 5)
+    element_dicts.forget_boxes()
+    rows = [dict(LEAF, y=10 * i) for i in range(12)]
+    frame = elements_frame(rows)
+    assert len(element_dicts._boxes) <= 5
+    assert [n.bounds.top for n in frame.nodes[1:]] == [10 * i for i in range(12)]
+    element_dicts.forget_boxes()
