@@ -352,6 +352,8 @@ def compute_delta(
                 # _attribute_changes' first case, inline: the rows below an insertion, pushed
                 # down, are most of a big step's pairs.
                 a, b = node.bounds, new.bounds
+                if a is b:  # one box object (element_dicts._boxes, dump_scan): none changed
+                    continue
                 box_a, box_b = (
                     [a.left, a.top, a.right, a.bottom],
                     [b.left, b.top, b.right, b.bottom],
