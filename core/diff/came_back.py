@@ -27,11 +27,15 @@ paired, when its scroll was anything but exact (a page turned, "D px or further"
 edge moved with it, a hedge: rows maybe put in or taken out at its top or beside a
 sliver), when a row of it moved other than by the offset (rows put in or taken out, a
 sticky header), when a row came or went wholly inside the part of the list both frames
-show, when it noted more than :data:`MAX_ENTRIES` numbers, and on a new screen or a
-screen recalled (the :class:`~deltarec.core.observer.Observer` starts anew). A frame
-shown whole (``AC_observe``) keeps the books of the lists it shows as they were. A reuse —
-a number given to another element — is far worse than a renumbering (the stale check
-cannot catch it): when in doubt, a new number.
+show (a piece on the edge the content moved across, a sliver, is not wholly inside it),
+when it noted more than :data:`MAX_ENTRIES` numbers, and on a new screen or a screen
+recalled (the :class:`~deltarec.core.observer.Observer` starts anew). A list with no scroll
+of its own stated in a step, around or inside one that scrolled exactly (a web page's
+nested wrappers: which one a step's scroll is stated on may change), is carried by that
+scroll where every row of it moved by it (:func:`_moves`). A frame shown whole
+(``AC_observe``) keeps the books of the lists it shows as they were. A reuse — a number
+given to another element — is far worse than a renumbering (the stale check cannot catch
+it): when in doubt, a new number.
 
     >>> Books().recall(None, None, None)  # nothing kept: nothing to give back
     {}
@@ -83,6 +87,19 @@ def _cut(box: Box, view: Box) -> Box | None:
     left, top = max(box[0], view[0]), max(box[1], view[1])
     right, bottom = min(box[2], view[2]), min(box[3], view[3])
     return (left, top, right, bottom) if left < right and top < bottom else None
+
+
+def _within(box: Box, view: Box) -> bool:
+    """Whether ``box`` has an area and lies wholly inside ``view``."""
+    return box[0] < box[2] and box[1] < box[3] and _cut(box, view) == box
+
+
+def _at_edge(box: Box, view: Box, across: bool, along: bool) -> bool:
+    """Whether ``box`` lies on an edge of ``view`` the list's content moved across: a
+    piece of a row that edge cuts (a sliver), which the frame shows only in part."""
+    return (along and (box[1] == view[1] or box[3] == view[3])) or (
+        across and (box[0] == view[0] or box[2] == view[2])
+    )
 
 
 def _moved(b: Bounds, ox: int, oy: int) -> Box:
@@ -141,6 +158,28 @@ def _exact(d: Delta, s: Scroll) -> bool:
     return not (new_at_top(d, s) or removed_at_top(d, s) or beside_sliver(d, s) is not None)
 
 
+def _moves(d: Delta, host: int, scroll: Scroll | None) -> list[tuple[int, int]]:
+    """The content moves to try for the book of ``host`` (a position of ``d.prev``) in
+    step ``d``, in order: its own exact scroll's (none when it has a scroll stated
+    otherwise); with no scroll of its own, none, then that of each exact scroll of a
+    container around it or inside it. Which of nested wrappers a step's scroll is stated
+    on may change from step to step (a web page's wrappers, cut alike by the WebView's
+    edge), and rows moved by such a scroll moved the book's content: the move is taken
+    only where :meth:`Books._pure` finds every row of the list moved by it. A nested
+    scroll stated otherwise than exactly leaves only the first. O(scrolls of ``d``)."""
+    if scroll is not None:
+        return [(scroll.dx, scroll.dy)] if _exact(d, scroll) else []
+    moves = [(0, 0)]
+    end = d.prev.subtree_end(host)
+    for s in d.scrolls:
+        if s.prev < host < d.prev.subtree_end(s.prev) or host < s.prev < end:
+            if not _exact(d, s):
+                return moves[:1]
+            if (s.dx, s.dy) not in moves:
+                moves.append((s.dx, s.dy))
+    return moves
+
+
 class Books:
     """The books of the lists of the screen an observer shows (module docstring)."""
 
@@ -177,19 +216,16 @@ class Books:
         held = set(prev.number_of.values())
         back: dict[int, int] = {}
         for p, book in self.books.items():
-            scroll = scroll_of.get(p)
-            if scroll is not None and not _exact(d, scroll):
-                continue
-            dx, dy = (scroll.dx, scroll.dy) if scroll is not None else (0, 0)
             ox, oy = book.offset
-            carried = _carried(book, d.curr, back_of, (ox - dx, oy - dy))
-            if carried is None:
-                continue
-            inside = _inside(d.curr, carried.curr, order)
-            if not self._pure(d.prev, d.curr, d.pairs, carried, inside, prev_elements):
-                continue
-            self.pending.append(carried)
-            self._give(d, carried, placed, prev, held, back)
+            for dx, dy in _moves(d, p, scroll_of.get(p)):
+                carried = _carried(book, d.curr, back_of, (ox - dx, oy - dy))
+                if carried is None:
+                    break
+                inside = _inside(d.curr, carried.curr, order)
+                if self._pure(d.prev, d.curr, d.pairs, carried, inside, prev_elements):
+                    self.pending.append(carried)
+                    self._give(d, carried, placed, prev, held, back)
+                    break
         fresh = unnumbered(d)
         return {c: n for c, n in back.items() if c not in fresh}
 
@@ -216,8 +252,10 @@ class Books:
         if both is None:
             return True  # no part shown twice: nothing to check
         (ox, oy), (nx, ny) = book.offset, step.offset
+        across, along = ox != nx, oy != ny
         pnodes, cnodes = prev.nodes, curr.nodes
         paired_prev: set[int] = set()
+        now = _moved(step.view, nx, ny)
         for c in curr_elements:
             box = _moved(cnodes[c].bounds, nx, ny)
             p = pairs.get(c)
@@ -225,13 +263,14 @@ class Books:
                 paired_prev.add(p)
                 if _cut(box, both) != _cut(_moved(pnodes[p].bounds, ox, oy), both):
                     return False
-            elif _cut(box, both) == box and box[0] < box[2] and box[1] < box[3]:
+            elif _within(box, both) and not _at_edge(box, now, across, along):
                 return False  # came in inside the part the last frame showed
+        then = book.content_view()
         for p in _inside(prev, book.pos, prev_all):
             if p in paired_prev:
                 continue
             box = _moved(pnodes[p].bounds, ox, oy)
-            if _cut(box, both) == box and box[0] < box[2] and box[1] < box[3]:
+            if _within(box, both) and not _at_edge(box, then, across, along):
                 return False  # went out inside the part this frame shows
         return True
 

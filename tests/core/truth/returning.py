@@ -37,6 +37,7 @@ from typing import Any
 from deltarec.core.devices.virtual.layout import APP_PACKAGE
 from deltarec.core.devices.virtual.profile import _map
 from tests.core.truth.numbers import Ident, NumbersWalk, Violation
+from tests.core.truth.renumbered_why import TracedBooks
 from tests.core.truth.walk import _clickables
 
 UNSTATED = frozenset({"page", "atLeast", "orDy", "edge", "orInserted", "orRemoved", "orRows"})
@@ -75,6 +76,12 @@ class ReturningWalk(NumbersWalk):
     :attr:`unstated` count when it was shown."""
     unstated: int = 0
     """How many replies of the session stated a scroll with no exact offset."""
+    books: TracedBooks = field(default_factory=TracedBooks)
+    """The session's observer's books, traced: why a row took a new number."""
+
+    def __post_init__(self) -> None:
+        NumbersWalk.__post_init__(self)
+        self.session.observer.books = self.books
 
     def next_call(self) -> tuple[str, dict[str, Any], str]:
         if self.last is None:
@@ -120,6 +127,7 @@ class ReturningWalk(NumbersWalk):
         ):
             self.visit = {}
         shown_before = {before.idents[e.pos] for e in before.index.elements} if before else set()
+        pos_of = {now.idents[e.pos]: e.pos for e in now.index.elements}
         for ident, number in now.numbers().items():
             had, then = self.visit.get(ident, (None, 0))
             if had is None or ident in shown_before:
@@ -130,10 +138,12 @@ class ReturningWalk(NumbersWalk):
                 self.counts["back-renumbered-unstated"] += 1
             else:
                 self.counts["back-renumbered"] += 1
+                why = self.books.why(had, pos_of[ident], now.index.frame)
+                self.counts[f"why:{why}"] += 1
                 if len(self.examples) < 20:
                     self.examples.append(
                         f"seed {self.seed} step {self.steps}: {'/'.join(ident[-3:])}"
-                        f" was [{had}], now [{number}]"
+                        f" was [{had}], now [{number}] ({why})"
                     )
         self.visit.update((i, (n, self.unstated)) for i, n in now.numbers().items())
         return found

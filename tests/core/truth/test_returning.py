@@ -3,7 +3,10 @@ dealt sample of :mod:`tests.core.truth.returning` — one walk a list screen (th
 Feed, Settings, the Article's web page), 30 steps each. Every row that comes back through
 scrolls the replies stated exactly keeps its number; no number is ever given to another
 element. On main before the content books (:mod:`deltarec.core.diff.came_back`) these walks
-renumbered 103 such rows and kept 11. The whole sweep: ``python benchmarks/bench_numbers.py
+renumbered 103 such rows and kept 11. Seeds 19 (the Article) and 22 (Settings) renumbered
+51 and 16 before a book was carried through a scroll stated on another of the web page's
+nested wrappers and past a sliver at the list's edge (``came_back._moves``, ``_at_edge``);
+they took the places of seeds 3 and 6, which those books already passed. The whole sweep: ``python benchmarks/bench_numbers.py
 --returning``. With ``tests/core/real_scrolls/test_real_came_back.py``
 1.0 s of CPU, paid for by three of the slop walks (``test_session_numbers.SLOP_SEEDS``: 1.1 s)."""
 
@@ -18,7 +21,7 @@ from deltarec.core.executor.session import Session
 from tests.core.estimate_rules import calls_to
 from tests.core.truth.returning import SCREENS, ReturningWalk
 
-SEEDS = {0: 13, 3: 39, 5: 21, 6: 41}
+SEEDS = {0: 13, 5: 21, 19: 113, 22: 27}
 """seed -> rows that came back (kept) in its walk; seed % 4 picks its screen."""
 
 
