@@ -92,7 +92,7 @@ def returning(first: int, steps: int, show: int) -> int:
     )
     print(", ".join(f"{k} {n}" for k, n in sorted(counts.items())))
     print("\n".join(examples[:show]))
-    bad = counts["back-renumbered"] + counts["reuse"]
+    bad = counts["back-renumbered"] + counts["recalled-renumbered"] + counts["reuse"]
     return 0 if not bad else 1
 
 

@@ -28,14 +28,15 @@ edge moved with it, a hedge: rows maybe put in or taken out at its top or beside
 sliver), when a row of it moved other than by the offset (rows put in or taken out, a
 sticky header), when a row came or went wholly inside the part of the list both frames
 show (a piece on the edge the content moved across, a sliver, is not wholly inside it),
-when it noted more than :data:`MAX_ENTRIES` numbers, and on a new screen or a screen
-recalled (the :class:`~deltarec.core.observer.Observer` starts anew). A list with no scroll
-of its own stated in a step, around or inside one that scrolled exactly (a web page's
-nested wrappers: which one a step's scroll is stated on may change), is carried by that
-scroll where every row of it moved by it (:func:`_moves`). A frame shown whole
-(``AC_observe``) keeps the books of the lists it shows as they were. A reuse — a number
-given to another element — is far worse than a renumbering (the stale check cannot catch
-it): when in doubt, a new number.
+when it noted more than :data:`MAX_ENTRIES` numbers, and on a new screen. A list with no
+scroll of its own stated in a step, around or inside one that scrolled exactly, is carried
+by that scroll where every row of it moved by it (:mod:`~deltarec.core.diff.book_moves`).
+The books of a screen left wait with its frame (:meth:`Books.shelve`): a screen recalled
+as that frame (``» back to``: it shows what it showed, no list scrolled) takes them back.
+A row in the box noted between two rows confirmed in the step is confirmed by its place
+(:func:`_between`). A frame shown whole (``AC_observe``) keeps the books of the lists it
+shows as they were. A reuse — a number given to another element — is far worse than a
+renumbering (the stale check cannot catch it): when in doubt, a new number.
 
     >>> Books().recall(None, None, None)  # nothing kept: nothing to give back
     {}
@@ -51,11 +52,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from deltarec.core.diff.compute import Delta, Scroll
-from deltarec.core.diff.edge_sliver import beside_sliver
-from deltarec.core.diff.grown import removed_at_top
+from deltarec.core.diff.book_moves import moves
+from deltarec.core.diff.compute import Delta
 from deltarec.core.diff.match import match_frames
-from deltarec.core.diff.new_rows import new_at_top, unnumbered
+from deltarec.core.diff.new_rows import unnumbered
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.index import ElementIndex, Layout
 from deltarec.core.observe.model import Bounds
@@ -151,48 +151,46 @@ def _inside(frame: Frame, host: int, positions: Iterable[int]) -> list[int]:
     return [p for p in positions if host < p < end]
 
 
-def _exact(d: Delta, s: Scroll) -> bool:
-    """Whether scroll ``s`` states its offset exactly, with no other reading."""
-    if s.page or s.further or s.edge or s.other:
-        return False
-    return not (new_at_top(d, s) or removed_at_top(d, s) or beside_sliver(d, s) is not None)
-
-
-def _moves(d: Delta, host: int, scroll: Scroll | None) -> list[tuple[int, int]]:
-    """The content moves to try for the book of ``host`` (a position of ``d.prev``) in
-    step ``d``, in order: its own exact scroll's (none when it has a scroll stated
-    otherwise); with no scroll of its own, none, then that of each exact scroll of a
-    container around it or inside it. Which of nested wrappers a step's scroll is stated
-    on may change from step to step (a web page's wrappers, cut alike by the WebView's
-    edge), and rows moved by such a scroll moved the book's content: the move is taken
-    only where :meth:`Books._pure` finds every row of the list moved by it. A nested
-    scroll stated otherwise than exactly leaves only the first. O(scrolls of ``d``)."""
-    if scroll is not None:
-        return [(scroll.dx, scroll.dy)] if _exact(d, scroll) else []
-    moves = [(0, 0)]
-    end = d.prev.subtree_end(host)
-    for s in d.scrolls:
-        if s.prev < host < d.prev.subtree_end(s.prev) or host < s.prev < end:
-            if not _exact(d, s):
-                return moves[:1]
-            if (s.dx, s.dy) not in moves:
-                moves.append((s.dx, s.dy))
-    return moves
-
-
 class Books:
     """The books of the lists of the screen an observer shows (module docstring)."""
 
-    __slots__ = ("books", "pending")
+    __slots__ = ("books", "pending", "shelf")
 
     def __init__(self) -> None:
         self.books: dict[int, Book] = {}
         """By the list's position in the last frame noted."""
         self.pending: list[_Step] = []
         """The books :meth:`recall` carried into the step :meth:`note` is told of."""
+        self.shelf: dict[int, tuple[ElementIndex, dict[int, Book]]] = {}
+        """The books of screens left, by (the id of) the frame they were noted on: a screen
+        recalled as that very frame (``» back to``) takes them back (:meth:`unshelve`)."""
 
     def clear(self) -> None:
+        self.books, self.pending, self.shelf = {}, [], {}
+
+    def shelve(self, index: ElementIndex | None) -> None:
+        """Put the books aside with ``index``, the frame they were noted on, as the step
+        leaves its screen; none are kept meanwhile."""
+        if index is not None and self.books:
+            self.shelf[id(index)] = (index, self.books)
         self.books, self.pending = {}, []
+
+    def unshelve(self, index: ElementIndex) -> bool:
+        """Take back the books put aside with ``index``, a remembered frame the step comes
+        back to as it was (its lists at the offsets the books hold: a screen scrolled since
+        is never recalled); False when none were."""
+        had = self.shelf.pop(id(index), None)
+        if had is None or had[0] is not index:
+            return False
+        self.books, self.pending = had[1], []
+        return True
+
+    def prune(self, remembered: Iterable[ElementIndex]) -> None:
+        """Keep on the shelf only the books of the frames still ``remembered``: O(shelf +
+        remembered)."""
+        if self.shelf:
+            keep = {id(i) for i in remembered}
+            self.shelf = {k: v for k, v in self.shelf.items() if k in keep}
 
     def recall(
         self, d: Delta | None, prev: ElementIndex | None, placed: Layout | None
@@ -217,7 +215,7 @@ class Books:
         back: dict[int, int] = {}
         for p, book in self.books.items():
             ox, oy = book.offset
-            for dx, dy in _moves(d, p, scroll_of.get(p)):
+            for dx, dy in moves(d, p, scroll_of.get(p)):
                 carried = _carried(book, d.curr, back_of, (ox - dx, oy - dy))
                 if carried is None:
                     break
@@ -376,6 +374,8 @@ class Books:
             found[c] = (n, own)
             if own and (tag := entries[n].tag) is not None:
                 sure.add(tag)
+        if any(not own and entries[n].tag not in sure for n, own in found.values()):
+            sure |= _between(entries, sure)
         given = set(back.values())
         for c, (n, own) in found.items():
             tag = entries[n].tag
@@ -389,7 +389,7 @@ class Books:
         when the step went to another screen, or to one remembered (its lists' offsets are
         unknown): every book is dropped."""
         if not kept:
-            self.clear()
+            self.books, self.pending = {}, []
             return
         books: dict[int, Book] = {}
         frame = index.frame
@@ -400,6 +400,33 @@ class Books:
             if len(book.entries) <= MAX_ENTRIES:
                 books[step.curr] = book
         self.books, self.pending = books, []
+
+
+def _between(entries: Mapping[int, Entry], sure: set[int]) -> set[int]:
+    """The rows (tags) the book holds between two rows confirmed in the step (``sure``),
+    next to each in the book's order (its rows by their content boxes, top then left): a
+    book is carried only through steps where every row moved by the stated offset alone,
+    so the row between two rows confirmed where the book noted them is the row it noted
+    between them — a sliver noted whole now, a row whose labels repeat 28 rows on. O(e log
+    e) for the book's e entries, only in steps where an element in a box noted waits on its
+    row's confirmation.
+
+    >>> e = {n: Entry((0, t, 9, t + 9), ("text", "A"), n, (0, 0, 9, 99)) for n, t in
+    ...      [(1, 0), (2, 10), (3, 20), (4, 30)]}
+    >>> sorted(_between(e, {1, 3}))  # 2 lies between 1 and 3; 4 has no confirmed row below
+    [2]
+    """
+    spans: dict[int, tuple[int, int]] = {}
+    for entry in entries.values():
+        if entry.tag is not None:
+            top, left = spans.get(entry.tag, (entry.box[1], entry.box[0]))
+            spans[entry.tag] = (min(top, entry.box[1]), min(left, entry.box[0]))
+    order = sorted(spans, key=spans.__getitem__)
+    return {
+        order[i]
+        for i in range(1, len(order) - 1)
+        if order[i - 1] in sure and order[i + 1] in sure and order[i] not in sure
+    }
 
 
 def _rows(frame: Frame, host: int, view: Bounds, positions: Iterable[int]) -> dict[int, int | None]:

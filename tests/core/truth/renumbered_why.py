@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from deltarec.core.diff.book_moves import moves
 from deltarec.core.diff.came_back import (
     Book,
     Books,
@@ -41,7 +42,6 @@ from deltarec.core.diff.came_back import (
     _cut,
     _inside,
     _moved,
-    _moves,
     _Step,
     _within,
 )
@@ -120,7 +120,7 @@ class TracedBooks(Books):
             order, prev_all = placed.order, [e.pos for e in prev.elements]
             for p, book in self.books.items():
                 self.dropping[id(book)] = "dropped:hedge"
-                for dx, dy in _moves(d, p, scroll_of.get(p)):
+                for dx, dy in moves(d, p, scroll_of.get(p)):
                     ox, oy = book.offset
                     carried = _carried(book, d.curr, back_of, (ox - dx, oy - dy))
                     if carried is None:
