@@ -5,10 +5,14 @@ exact scroll: the offset a scroll states with no other reading (:func:`exact`). 
 nested wrappers a step's scroll is stated on may change from step to step (a web page's
 wrappers, cut alike by the WebView's edge): a list with no scroll of its own stated is
 tried with none, then with the move of each exact scroll of a container around it or
-inside it (:func:`moves`); the book takes the first its rows all moved by.
+inside it (:func:`moves`), and last with the move its rows made (:func:`rows_move`: new
+rows put in at its top); the book takes the first its rows all moved by.
 """
 
 from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
 
 from deltarec.core.diff.compute import Delta, Scroll
 from deltarec.core.diff.edge_sliver import beside_sliver
@@ -43,3 +47,20 @@ def moves(d: Delta, host: int, scroll: Scroll | None) -> list[tuple[int, int]]:
             if (s.dx, s.dy) not in found:
                 found.append((s.dx, s.dy))
     return found
+
+
+def rows_move(d: Delta, inside: Iterable[int]) -> tuple[int, int] | None:
+    """The move most of the list's paired elements (``inside``, positions of ``d.curr``)
+    made, their size kept; None when none moved. New rows put in at a list's top (new
+    mail, a refresh) move the rows below as a scroll up by their height would, and are
+    noted so: the rows above them in the book are none (the list shows its first item),
+    and every row must have moved by it (the book checks it). O(elements inside)."""
+    pnodes, cnodes, pairs = d.prev.nodes, d.curr.nodes, d.pairs
+    moved: Counter[tuple[int, int]] = Counter()
+    for c in inside:
+        p = pairs.get(c)
+        if p is not None:
+            a, b = pnodes[p].bounds, cnodes[c].bounds
+            if (a.width, a.height) == (b.width, b.height) and (a.left, a.top) != (b.left, b.top):
+                moved[(b.left - a.left, b.top - a.top)] += 1
+    return moved.most_common(1)[0][0] if moved else None

@@ -30,7 +30,8 @@ sticky header), when a row came or went wholly inside the part of the list both 
 show (a piece on the edge the content moved across, a sliver, is not wholly inside it),
 when it noted more than :data:`MAX_ENTRIES` numbers, and on a new screen. A list with no
 scroll of its own stated in a step, around or inside one that scrolled exactly, is carried
-by that scroll where every row of it moved by it (:mod:`~deltarec.core.diff.book_moves`).
+by that scroll where every row of it moved by it, and else by its rows' own move (new mail
+put in at its top: :mod:`~deltarec.core.diff.book_moves`).
 The books of a screen left wait with its frame (:meth:`Books.shelve`): a screen recalled
 as that frame (``» back to``: it shows what it showed, no list scrolled) takes them back.
 A row in the box noted between two rows confirmed in the step is confirmed by its place
@@ -52,7 +53,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from deltarec.core.diff.book_moves import moves
+from deltarec.core.diff.book_moves import moves, rows_move
 from deltarec.core.diff.compute import Delta
 from deltarec.core.diff.match import match_frames
 from deltarec.core.diff.new_rows import unnumbered
@@ -215,7 +216,8 @@ class Books:
         back: dict[int, int] = {}
         for p, book in self.books.items():
             ox, oy = book.offset
-            for dx, dy in moves(d, p, scroll_of.get(p)):
+            tried = moves(d, p, scroll := scroll_of.get(p))
+            for dx, dy in tried:  # the rows' own move, last, where no scroll was stated on it
                 carried = _carried(book, d.curr, back_of, (ox - dx, oy - dy))
                 if carried is None:
                     break
@@ -224,6 +226,9 @@ class Books:
                     self.pending.append(carried)
                     self._give(d, carried, placed, prev, held, back)
                     break
+                last = scroll is None and (dx, dy) == tried[-1]
+                if last and (move := rows_move(d, inside)) is not None and move not in tried:
+                    tried.append(move)
         fresh = unnumbered(d)
         return {c: n for c, n in back.items() if c not in fresh}
 
