@@ -14,6 +14,10 @@ element was there) — and per gesture class. Target: 0 each.
     python benchmarks/bench_numbers.py --cross         # rows crossing a page (a grid of drags)
     python benchmarks/bench_numbers.py --returning     # rows that leave and come back (lists)
     python benchmarks/bench_numbers.py --real          # the same on real captures' lists
+
+``--returning`` and ``--real`` count each renumbered row's cause too (``why:…``, and
+``recalled-why:…`` for rows of a screen a ``» back to`` reply brought back:
+:mod:`tests.core.truth.renumbered_why`).
 """
 
 from __future__ import annotations
@@ -92,7 +96,7 @@ def returning(first: int, steps: int, show: int) -> int:
     )
     print(", ".join(f"{k} {n}" for k, n in sorted(counts.items())))
     print("\n".join(examples[:show]))
-    bad = counts["back-renumbered"] + counts["reuse"]
+    bad = counts["back-renumbered"] + counts["recalled-renumbered"] + counts["reuse"]
     return 0 if not bad else 1
 
 

@@ -350,11 +350,17 @@ class Observer:
             result = self._delta(
                 self.index, curr, max_lines=max_lines, max_tokens=max_tokens, delta=delta, back=back
             )
-        self.books.note(
-            result.index, kept=result.prev_index is self.index and not result.new_screen
-        )
+        kept = result.prev_index is self.index and not result.new_screen
+        if not kept:  # left the screen: its books wait with its frame; a recalled one's return
+            self.books.shelve(self.index)
+            if not result.new_screen and self.books.unshelve(result.prev_index):
+                placed = layout_of(result.delta.curr, self.options)
+                self.books.recall(result.delta, result.prev_index, placed)
+                kept = True
+        self.books.note(result.index, kept=kept)
         self.before, self.index = self.index, result.index
         self._remember(result.index, step)
+        self.books.prune(seen.index for seen in self.recent)
         return result
 
     def _delta(

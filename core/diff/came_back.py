@@ -27,11 +27,17 @@ paired, when its scroll was anything but exact (a page turned, "D px or further"
 edge moved with it, a hedge: rows maybe put in or taken out at its top or beside a
 sliver), when a row of it moved other than by the offset (rows put in or taken out, a
 sticky header), when a row came or went wholly inside the part of the list both frames
-show, when it noted more than :data:`MAX_ENTRIES` numbers, and on a new screen or a
-screen recalled (the :class:`~deltarec.core.observer.Observer` starts anew). A frame
-shown whole (``AC_observe``) keeps the books of the lists it shows as they were. A reuse —
-a number given to another element — is far worse than a renumbering (the stale check
-cannot catch it): when in doubt, a new number.
+show (a piece on the edge the content moved across, a sliver, is not wholly inside it),
+when it noted more than :data:`MAX_ENTRIES` numbers, and on a new screen. A list with no
+scroll of its own stated in a step, around or inside one that scrolled exactly, is carried
+by that scroll where every row of it moved by it, and else by its rows' own move (new mail
+put in at its top: :mod:`~deltarec.core.diff.book_moves`).
+The books of a screen left wait with its frame (:meth:`Books.shelve`): a screen recalled
+as that frame (``» back to``: it shows what it showed, no list scrolled) takes them back.
+A row in the box noted between two rows confirmed in the step is confirmed by its place
+(:func:`_between`). A frame shown whole (``AC_observe``) keeps the books of the lists it
+shows as they were. A reuse — a number given to another element — is far worse than a
+renumbering (the stale check cannot catch it): when in doubt, a new number.
 
     >>> Books().recall(None, None, None)  # nothing kept: nothing to give back
     {}
@@ -47,11 +53,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from deltarec.core.diff.compute import Delta, Scroll
-from deltarec.core.diff.edge_sliver import beside_sliver
-from deltarec.core.diff.grown import removed_at_top
+from deltarec.core.diff.book_moves import moves, rows_move
+from deltarec.core.diff.compute import Delta
 from deltarec.core.diff.match import match_frames
-from deltarec.core.diff.new_rows import new_at_top, unnumbered
+from deltarec.core.diff.new_rows import unnumbered
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.index import ElementIndex, Layout
 from deltarec.core.observe.model import Bounds
@@ -83,6 +88,19 @@ def _cut(box: Box, view: Box) -> Box | None:
     left, top = max(box[0], view[0]), max(box[1], view[1])
     right, bottom = min(box[2], view[2]), min(box[3], view[3])
     return (left, top, right, bottom) if left < right and top < bottom else None
+
+
+def _within(box: Box, view: Box) -> bool:
+    """Whether ``box`` has an area and lies wholly inside ``view``."""
+    return box[0] < box[2] and box[1] < box[3] and _cut(box, view) == box
+
+
+def _at_edge(box: Box, view: Box, across: bool, along: bool) -> bool:
+    """Whether ``box`` lies on an edge of ``view`` the list's content moved across: a
+    piece of a row that edge cuts (a sliver), which the frame shows only in part."""
+    return (along and (box[1] == view[1] or box[3] == view[3])) or (
+        across and (box[0] == view[0] or box[2] == view[2])
+    )
 
 
 def _moved(b: Bounds, ox: int, oy: int) -> Box:
@@ -134,26 +152,46 @@ def _inside(frame: Frame, host: int, positions: Iterable[int]) -> list[int]:
     return [p for p in positions if host < p < end]
 
 
-def _exact(d: Delta, s: Scroll) -> bool:
-    """Whether scroll ``s`` states its offset exactly, with no other reading."""
-    if s.page or s.further or s.edge or s.other:
-        return False
-    return not (new_at_top(d, s) or removed_at_top(d, s) or beside_sliver(d, s) is not None)
-
-
 class Books:
     """The books of the lists of the screen an observer shows (module docstring)."""
 
-    __slots__ = ("books", "pending")
+    __slots__ = ("books", "pending", "shelf")
 
     def __init__(self) -> None:
         self.books: dict[int, Book] = {}
         """By the list's position in the last frame noted."""
         self.pending: list[_Step] = []
         """The books :meth:`recall` carried into the step :meth:`note` is told of."""
+        self.shelf: dict[int, tuple[ElementIndex, dict[int, Book]]] = {}
+        """The books of screens left, by (the id of) the frame they were noted on: a screen
+        recalled as that very frame (``» back to``) takes them back (:meth:`unshelve`)."""
 
     def clear(self) -> None:
+        self.books, self.pending, self.shelf = {}, [], {}
+
+    def shelve(self, index: ElementIndex | None) -> None:
+        """Put the books aside with ``index``, the frame they were noted on, as the step
+        leaves its screen; none are kept meanwhile."""
+        if index is not None and self.books:
+            self.shelf[id(index)] = (index, self.books)
         self.books, self.pending = {}, []
+
+    def unshelve(self, index: ElementIndex) -> bool:
+        """Take back the books put aside with ``index``, a remembered frame the step comes
+        back to as it was (its lists at the offsets the books hold: a screen scrolled since
+        is never recalled); False when none were."""
+        had = self.shelf.pop(id(index), None)
+        if had is None or had[0] is not index:
+            return False
+        self.books, self.pending = had[1], []
+        return True
+
+    def prune(self, remembered: Iterable[ElementIndex]) -> None:
+        """Keep on the shelf only the books of the frames still ``remembered``: O(shelf +
+        remembered)."""
+        if self.shelf:
+            keep = {id(i) for i in remembered}
+            self.shelf = {k: v for k, v in self.shelf.items() if k in keep}
 
     def recall(
         self, d: Delta | None, prev: ElementIndex | None, placed: Layout | None
@@ -177,19 +215,20 @@ class Books:
         held = set(prev.number_of.values())
         back: dict[int, int] = {}
         for p, book in self.books.items():
-            scroll = scroll_of.get(p)
-            if scroll is not None and not _exact(d, scroll):
-                continue
-            dx, dy = (scroll.dx, scroll.dy) if scroll is not None else (0, 0)
             ox, oy = book.offset
-            carried = _carried(book, d.curr, back_of, (ox - dx, oy - dy))
-            if carried is None:
-                continue
-            inside = _inside(d.curr, carried.curr, order)
-            if not self._pure(d.prev, d.curr, d.pairs, carried, inside, prev_elements):
-                continue
-            self.pending.append(carried)
-            self._give(d, carried, placed, prev, held, back)
+            tried = moves(d, p, scroll := scroll_of.get(p))
+            for dx, dy in tried:  # the rows' own move, last, where no scroll was stated on it
+                carried = _carried(book, d.curr, back_of, (ox - dx, oy - dy))
+                if carried is None:
+                    break
+                inside = _inside(d.curr, carried.curr, order)
+                if self._pure(d.prev, d.curr, d.pairs, carried, inside, prev_elements):
+                    self.pending.append(carried)
+                    self._give(d, carried, placed, prev, held, back)
+                    break
+                last = scroll is None and (dx, dy) == tried[-1]
+                if last and (move := rows_move(d, inside)) is not None and move not in tried:
+                    tried.append(move)
         fresh = unnumbered(d)
         return {c: n for c, n in back.items() if c not in fresh}
 
@@ -216,8 +255,10 @@ class Books:
         if both is None:
             return True  # no part shown twice: nothing to check
         (ox, oy), (nx, ny) = book.offset, step.offset
+        across, along = ox != nx, oy != ny
         pnodes, cnodes = prev.nodes, curr.nodes
         paired_prev: set[int] = set()
+        now = _moved(step.view, nx, ny)
         for c in curr_elements:
             box = _moved(cnodes[c].bounds, nx, ny)
             p = pairs.get(c)
@@ -225,13 +266,14 @@ class Books:
                 paired_prev.add(p)
                 if _cut(box, both) != _cut(_moved(pnodes[p].bounds, ox, oy), both):
                     return False
-            elif _cut(box, both) == box and box[0] < box[2] and box[1] < box[3]:
+            elif _within(box, both) and not _at_edge(box, now, across, along):
                 return False  # came in inside the part the last frame showed
+        then = book.content_view()
         for p in _inside(prev, book.pos, prev_all):
             if p in paired_prev:
                 continue
             box = _moved(pnodes[p].bounds, ox, oy)
-            if _cut(box, both) == box and box[0] < box[2] and box[1] < box[3]:
+            if _within(box, both) and not _at_edge(box, then, across, along):
                 return False  # went out inside the part this frame shows
         return True
 
@@ -337,6 +379,8 @@ class Books:
             found[c] = (n, own)
             if own and (tag := entries[n].tag) is not None:
                 sure.add(tag)
+        if any(not own and entries[n].tag not in sure for n, own in found.values()):
+            sure |= _between(entries, sure)
         given = set(back.values())
         for c, (n, own) in found.items():
             tag = entries[n].tag
@@ -350,7 +394,7 @@ class Books:
         when the step went to another screen, or to one remembered (its lists' offsets are
         unknown): every book is dropped."""
         if not kept:
-            self.clear()
+            self.books, self.pending = {}, []
             return
         books: dict[int, Book] = {}
         frame = index.frame
@@ -361,6 +405,33 @@ class Books:
             if len(book.entries) <= MAX_ENTRIES:
                 books[step.curr] = book
         self.books, self.pending = books, []
+
+
+def _between(entries: Mapping[int, Entry], sure: set[int]) -> set[int]:
+    """The rows (tags) the book holds between two rows confirmed in the step (``sure``),
+    next to each in the book's order (its rows by their content boxes, top then left): a
+    book is carried only through steps where every row moved by the stated offset alone,
+    so the row between two rows confirmed where the book noted them is the row it noted
+    between them — a sliver noted whole now, a row whose labels repeat 28 rows on. O(e log
+    e) for the book's e entries, only in steps where an element in a box noted waits on its
+    row's confirmation.
+
+    >>> e = {n: Entry((0, t, 9, t + 9), ("text", "A"), n, (0, 0, 9, 99)) for n, t in
+    ...      [(1, 0), (2, 10), (3, 20), (4, 30)]}
+    >>> sorted(_between(e, {1, 3}))  # 2 lies between 1 and 3; 4 has no confirmed row below
+    [2]
+    """
+    spans: dict[int, tuple[int, int]] = {}
+    for entry in entries.values():
+        if entry.tag is not None:
+            top, left = spans.get(entry.tag, (entry.box[1], entry.box[0]))
+            spans[entry.tag] = (min(top, entry.box[1]), min(left, entry.box[0]))
+    order = sorted(spans, key=spans.__getitem__)
+    return {
+        order[i]
+        for i in range(1, len(order) - 1)
+        if order[i - 1] in sure and order[i + 1] in sure and order[i] not in sure
+    }
 
 
 def _rows(frame: Frame, host: int, view: Bounds, positions: Iterable[int]) -> dict[int, int | None]:

@@ -43,6 +43,7 @@ from tests.core.real_scrolls.transforms import (
     captures,
     scrollers,
 )
+from tests.core.truth.renumbered_why import TracedBooks
 from tests.core.truth.returning import UNSTATED
 
 Ident = tuple[object, ...]
@@ -133,6 +134,7 @@ def run(walk: Walk, path: str = "xml") -> tuple[Counter[str], list[str]]:
     """The walk's counts (module docstring) and the first few renumbered or reused rows."""
     obs = dict(captures())[walk.capture]
     observer = Observer()
+    books = observer.books = TracedBooks()
     counts: Counter[str] = Counter()
     examples: list[str] = []
     owner: dict[int, Ident] = {}
@@ -156,6 +158,7 @@ def run(walk: Walk, path: str = "xml") -> tuple[Counter[str], list[str]]:
                 unstated += 1
         assert len(index.frame.nodes) == len(idents), (walk, len(index.frame.nodes), len(idents))
         now = {idents[e.pos]: e.index for e in index.elements}
+        pos_of = {idents[e.pos]: e.pos for e in index.elements}
         for ident, number in now.items():
             if owner.setdefault(number, ident) != ident:
                 counts["reuse"] += 1
@@ -170,8 +173,12 @@ def run(walk: Walk, path: str = "xml") -> tuple[Counter[str], list[str]]:
                 counts["renumbered-unstated"] += 1
             else:
                 counts["renumbered"] += 1
+                why = books.why(had, pos_of[ident], index.frame)
+                counts[f"why:{why}"] += 1
                 if len(examples) < 5:
-                    examples.append(f"{walk} step {step}: {ident} was [{had}], now [{number}]")
+                    examples.append(
+                        f"{walk} step {step}: {ident} was [{had}], now [{number}] ({why})"
+                    )
         seen.update((i, (n, unstated)) for i, n in now.items())
         shown = set(now)
     return counts, examples

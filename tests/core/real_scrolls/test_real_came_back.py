@@ -14,7 +14,7 @@ from collections import Counter
 
 import pytest
 
-from tests.core.real_scrolls.came_back import sweep
+from tests.core.real_scrolls.came_back import run, sweep, walks
 
 KEPT = {"xml": 88, "dicts": 69}
 
@@ -29,3 +29,14 @@ def test_rows_that_scroll_out_of_a_real_list_and_back_keep_their_number(path: st
     assert counts["reuse"] == 0, examples
     assert counts["renumbered"] == 0, examples
     assert counts["kept"] == KEPT[path]
+
+
+@pytest.mark.parametrize("path", ["xml", "dicts"])
+def test_a_row_whose_labels_repeat_is_confirmed_between_confirmed_rows(path: str) -> None:
+    """Settings rows that come back showing only labels other rows show too ("Off"): each
+    lies in the box the book noted between two rows confirmed in the step, so it is the row
+    the book holds there (``came_back._between``). Before, 2 were renumbered on each path."""
+    walk = walks(1)[30]
+    assert walk.capture == "settings-airplane/03.xml"
+    counts, examples = run(walk, path)
+    assert (counts["reuse"], counts["renumbered"], counts["kept"]) == (0, 0, 25), examples

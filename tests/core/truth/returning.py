@@ -20,6 +20,11 @@ screen or a ``» back to`` reply starts a visit) is counted as
   A grader decision: counted apart, never hidden — the dumps of such a step do not say
   where the rows sit in the list's content (a fling can land a twin where a row was), so
   no number can be proven to come back across it; a reuse there still counts;
+- **recalled-kept** / **recalled-renumbered** (-unstated): the same, for an element that
+  the visit itself has not shown but that the screen showed before it was left, when a
+  ``» back to`` reply brought the screen back (that reply states the screen is the one
+  seen then, with the numbers it had: its rows, also those scrolled out before it was
+  left, are that screen's rows);
 - **reuse** (the worst): its number was given to another phone element before — counted
   by the walk's own grader over the whole session, whatever entered.
 
@@ -37,6 +42,7 @@ from typing import Any
 from deltarec.core.devices.virtual.layout import APP_PACKAGE
 from deltarec.core.devices.virtual.profile import _map
 from tests.core.truth.numbers import Ident, NumbersWalk, Violation
+from tests.core.truth.renumbered_why import TracedBooks
 from tests.core.truth.walk import _clickables
 
 UNSTATED = frozenset({"page", "atLeast", "orDy", "edge", "orInserted", "orRemoved", "orRows"})
@@ -75,6 +81,16 @@ class ReturningWalk(NumbersWalk):
     :attr:`unstated` count when it was shown."""
     unstated: int = 0
     """How many replies of the session stated a scroll with no exact offset."""
+    left: dict[str, dict[Ident, tuple[int, int]]] = field(default_factory=dict)
+    """Per screen left: its visit (as :attr:`visit`), resumed by a ``» back to`` reply."""
+    resumed: dict[Ident, tuple[int, int]] = field(default_factory=dict)
+    """The visit a ``» back to`` reply resumed: what the screen showed before it was left."""
+    books: TracedBooks = field(default_factory=TracedBooks)
+    """The session's observer's books, traced: why a row took a new number."""
+
+    def __post_init__(self) -> None:
+        NumbersWalk.__post_init__(self)
+        self.session.observer.books = self.books
 
     def next_call(self) -> tuple[str, dict[str, Any], str]:
         if self.last is None:
@@ -112,28 +128,34 @@ class ReturningWalk(NumbersWalk):
             and any(UNSTATED & e.keys() for e in result.diff["scrolls"])
         ):
             self.unstated += 1
-        if (
-            before is None
-            or now.new_screen
-            or now.screen != before.screen
-            or "» back to" in now.text
-        ):
+        back_to = "» back to" in now.text
+        if before is None or now.new_screen or now.screen != before.screen or back_to:
+            if before is not None:
+                self.left[before.screen] = {**self.resumed, **self.visit}
             self.visit = {}
+            self.resumed = self.left.pop(now.screen, {}) if back_to else {}
         shown_before = {before.idents[e.pos] for e in before.index.elements} if before else set()
+        pos_of = {now.idents[e.pos]: e.pos for e in now.index.elements}
         for ident, number in now.numbers().items():
             had, then = self.visit.get(ident, (None, 0))
+            kind = "back"
+            if had is None:
+                had, then = self.resumed.get(ident, (None, 0))
+                kind = "recalled"
             if had is None or ident in shown_before:
                 continue
             if had == number:
-                self.counts["back-kept"] += 1
+                self.counts[f"{kind}-kept"] += 1
             elif then != self.unstated:
-                self.counts["back-renumbered-unstated"] += 1
+                self.counts[f"{kind}-renumbered-unstated"] += 1
             else:
-                self.counts["back-renumbered"] += 1
+                self.counts[f"{kind}-renumbered"] += 1
+                why = self.books.why(had, pos_of[ident], now.index.frame)
+                self.counts[f"why:{why}" if kind == "back" else f"{kind}-why:{why}"] += 1
                 if len(self.examples) < 20:
                     self.examples.append(
                         f"seed {self.seed} step {self.steps}: {'/'.join(ident[-3:])}"
-                        f" was [{had}], now [{number}]"
+                        f" was [{had}], now [{number}] ({why})"
                     )
         self.visit.update((i, (n, self.unstated)) for i, n in now.numbers().items())
         return found
