@@ -986,6 +986,13 @@ def _across(snap: Snapshot, key: Key) -> bool:
     return len({b[0] for b in boxes}) > len({b[1] for b in boxes})
 
 
+HEDGED_ROWS = (
+    r'(row "(?:[^"\\]|\\.)*"|rows (?:"(?:[^"\\]|\\.)*", )*"(?:[^"\\]|\\.)*" and "(?:[^"\\]|\\.)*")'
+)
+"""The rows a scroll's hedge beside a sliver names (:meth:`Grader._put_back`): ``row "Ada"``,
+``rows "Ada" and "Ken"``, ``rows "Ada", "Ken" and "Lin"`` (group 1)."""
+
+
 def _own_names(v: View) -> set[str]:
     return {t for t in (v.desc, v.text, v.rid.rpartition(":id/")[2]) if t}
 
@@ -1634,25 +1641,31 @@ class Grader:
         return self._put_back(line, words)
 
     def _put_back(self, line: str, words: set[str]) -> str:
-        """A ``↕`` line for the Inbox's list where one row put back (an undo) below a sliver
-        its top edge cuts pushed the rows below it down: pixel for pixel a scroll up by the
-        row's pitch (the sliver scrolled down whole as the row, a new sliver above it), true
-        only when it names that row as the other reading (``…, or its row "Ada" came in
-        new``: :func:`deltarec.core.diff.edge_sliver.beside_sliver`), up, by that pitch: then
-        it reports the row put back and the labels the rows pushed down took out of view.
-        Its mirror, one row archived below that sliver, the rows below pulled up by its
-        pitch: a scroll down by it (the row scrolled up to the sliver's place, the sliver
-        out), true only when it names that row as taken out (``…, or its row "Ada" was
-        removed``), down, by that pitch.
+        """A ``↕`` line for the Inbox's list where rows put back (an undo) below a sliver its
+        top edge cuts pushed the rows below them down: pixel for pixel a scroll up by the
+        rows' pitches (the sliver scrolled down whole as the last of them, a new sliver
+        above it), true only when it names those rows as the other reading (``…, or its row
+        "Ada" came in new``; ``…, or its rows "Ada", "Ken" and "Lin" came in new``:
+        :func:`deltarec.core.diff.edge_sliver.beside_slivers`), up, by their pitches: then it
+        reports the rows put back and the labels the rows pushed down took out of view. Its
+        mirror, rows archived below that sliver, the rows below pulled up by their pitches:
+        a scroll down by them (the last of them scrolled up to the sliver's place, the
+        sliver and the others out), true only when it names those rows as taken out (``…,
+        or its row "Ada" was removed``, ``…, or its rows "Ada" and "Ken" were removed``),
+        down, by their pitches.
 
         **Grader decision (issue 18).** A hedge is accepted only when each reading it names
-        fits both frames and the truth is one of them: the row named is the one put back
-        (archived: the truth), and the scroll by its pitch is what the dumps show
+        fits both frames and the truth is one of them: the rows named are the ones put back
+        (archived: the truth) next to the sliver, each by its name and in the list's order,
+        and the scroll by their pitches is what the dumps show; rows put back (archived)
+        further on, which the line does not name, need lines of their own
         (``tests/core/truth/scroll_truth.py`` holds the JSON entry to the same; the archive
         mirror accepted as the undo's was, by the slivers helper: with no gesture told, two
-        dumps tell neither apart)."""
-        came = re.search(r', or its row "([^"]*)" came in new$', line)
-        said = came or re.search(r', or its row "([^"]*)" was removed$', line)
+        dumps tell neither apart). A hedge that names no rows ("…, or its 3 rows beside the
+        sliver its edge cuts were removed") is not accepted: it does not say which rows
+        the truth took out."""
+        came = re.search(rf", or its {HEDGED_ROWS} came in new$", line)
+        said = came or re.search(rf", or its {HEDGED_ROWS} (?:was|were) removed$", line)
         b, a = self.before.state.inbox, self.after.state.inbox
         back, went = b.archived - a.archived, a.archived - b.archived
         moved = back if came else went
@@ -1661,9 +1674,9 @@ class Grader:
         same = (b.mail, b.anchored, b.offset) == (a.mail, a.anchored, a.offset) and (
             b.pages <= a.pages
         )
-        if said is None or len(moved) != 1 or (went if came else back) or not same:
+        if said is None or not moved or (went if came else back) or not same:
             return "no (unreported) scroll of that container"
-        (item,) = moved
+        names = [_value(q) for q in re.findall(r'"(?:[^"\\]|\\.)*"', said[1])]
         way, shown, other = (
             ("up", self.after, self.before) if came else ("down", self.before, self.after)
         )
@@ -1671,20 +1684,31 @@ class Grader:
             if view.view.swipe != "v:inbox" or key not in other.views:
                 continue
             new = [k for k in shown.children[key] if k not in other.children[key]]
-            rows = [k for k in new if shown.views[k].view.action == f"open:{item}"]
-            px = exact_px(self.after.profile, ROW_H, axis=1)
+            rows = [
+                k
+                for k in new
+                if shown.views[k].view.action.startswith("open:")
+                and int(shown.views[k].view.action.partition(":")[2]) in moved
+            ]
+            rows.sort(key=lambda k: shown.views[k].view.bounds[1])
+            if len(rows) > len(names) and _named(names[0], shown.views[rows[-1]].names):
+                rows.reverse()  # from a sliver at the bottom edge, up
+            named, others = rows[: len(names)], rows[len(names) :]
+            px = exact_px(self.after.profile, ROW_H * len(names), axis=1)
             numbers = [int(p.replace(",", "")) for p in re.findall(r"(\d[\d,]*)\s*px", line)]
             if not (
-                rows
-                and _named(said[1], shown.views[rows[0]].names)
+                names
+                and len(named) == len(names)
+                and all(_named(n, shown.views[k].names) for n, k in zip(names, named, strict=True))
                 and way in words
                 and any(abs(p - px) <= 1 for p in numbers)
             ):
                 verb = "put back" if came else "taken out"
-                return f"a row {verb}: {px:.0f}px {way}, or that row {verb}"
+                return f"{len(moved)} row(s) {verb}: {px:.0f}px {way}, or those rows {verb}"
             for f in self.facts:  # the line's scroll moves them: the rows pushed or pulled
-                if f.kind in "+-" and _under(f.data.get("key", ("",)), [key]):
-                    f.met = True
+                at = f.data.get("key", ("",))
+                if f.kind in "+-" and _under(at, [key]) and not _under(at, others):
+                    f.met = True  # a row taken out (put back) the line does not name: its own
             return ""
         return "no (unreported) scroll of that container"
 

@@ -32,6 +32,7 @@ from deltarec.core.diff.screen_labels import labels_by_texts as labels_by_texts
 from deltarec.core.diff.screen_labels import same_label as same_label
 from deltarec.core.diff.screen_labels import screen_label as screen_label
 from deltarec.core.diff.screens import is_new_screen, screen_title
+from deltarec.core.diff.twin_sliver import unnumbered_twins
 from deltarec.core.diff.types import ChangeKind, ObservationDiff
 from deltarec.core.diff.undone import undone
 from deltarec.core.diff.volatile import DEFAULT_VOLATILE, Volatile
@@ -147,7 +148,7 @@ def observe_delta(
     pairs = crossed(delta.prev, delta.curr, delta.pairs, pages(delta.scrolls))
     # The frame is numbered once, after it is known whether the step moved to another screen
     # (neither question reads a number: the frame's layout answers both).
-    curr, fresh = delta.curr, unnumbered(delta)  # a row two readings give two elements
+    curr, fresh = delta.curr, unnumbered(delta) | unnumbered_twins(delta)  # two readings
     pairs = {c: p for c, p in pairs.items() if c not in fresh} if fresh else pairs
     placed = layout_of(curr, options)
     swaps = swapped_dialogs(delta, prev_index, placed)
@@ -260,6 +261,10 @@ class Observer:
         self.recent: deque[Seen] = deque(maxlen=max(0, memory))
         self.steps = 0
         self.before: ElementIndex | None = None
+        self.twinned: AbstractSet[int] = frozenset()
+        """Positions of the baseline's frame a twin sliver's hedge numbered anew in the step
+        that showed it (:func:`~deltarec.core.diff.twin_sliver.unnumbered_twins`): an undo
+        gives such a sliver its number back and keeps the pair (:mod:`.diff.undone`)."""
         self.books = Books()  # the scrolled lists': a row that comes back keeps its number
 
     @property
@@ -269,7 +274,7 @@ class Observer:
     def reset(self, obs: Observation, *, step: int | None = None) -> ElementIndex:
         # numbered on from the last index: a number is never given to another element
         frame = Frame(obs)
-        label, self.before = self._label(frame), None
+        label, self.before, self.twinned = self._label(frame), None, frozenset()
         self.books.clear()
         self.index = index_frame(frame, self.options, previous=self.index, screen=label)
         self._remember(self.index, step)
@@ -285,7 +290,7 @@ class Observer:
         """Make ``index`` the baseline, as a frame the caller was shown whole; ``pairs``: the
         baseline's and ``index``'s frames matched, when the caller numbered it with them."""
         self.books.shown_whole(self.index, index, pairs)  # its lists' books, where they stayed
-        self.index, self.before = index, None
+        self.index, self.before, self.twinned = index, None, frozenset()
         self._remember(index, step)
 
     def _label(self, frame: Frame) -> str:
@@ -344,7 +349,7 @@ class Observer:
                 result, max_lines=max_lines, max_tokens=max_tokens, launched=launched
             )
         elif self.before and (
-            again := undone(result.delta, self.before, self.index, self.volatile)
+            again := undone(result.delta, self.before, self.index, self.volatile, self.twinned)
         ):
             delta, back = again[0], {**rows, **again[1]}  # lists two steps ago, back
             result = self._delta(
@@ -358,6 +363,7 @@ class Observer:
                 self.books.recall(result.delta, result.prev_index, placed)
                 kept = True
         self.books.note(result.index, kept=kept)
+        self.twinned = frozenset() if result.new_screen else unnumbered_twins(result.delta)
         self.before, self.index = self.index, result.index
         self._remember(result.index, step)
         self.books.prune(seen.index for seen in self.recent)

@@ -249,7 +249,7 @@ def hedged(d: Delta, out: ObservationDiff) -> ObservationDiff:
     or may have come in new, its old row pushed down into an added one, ``orPushedTo``
     (:func:`~deltarec.core.diff.edited_or_new.edited_or_new`): O(changed × depth)."""
     from deltarec.core.diff.compute import _added_key
-    from deltarec.core.diff.edge_sliver import beside_sliver
+    from deltarec.core.diff.edge_sliver import beside_slivers
     from deltarec.core.diff.edited_or_new import edited_or_new, either_labels
     from deltarec.core.diff.past_new import noted  # it reads the refresh from here
     from deltarec.core.diff.twin_sliver import twin_slivers
@@ -259,10 +259,10 @@ def hedged(d: Delta, out: ObservationDiff) -> ObservationDiff:
             entry["orInserted"] = n
         if m := removed_at_top(d, s):
             entry["orRemoved"] = m  # the mirror at a list's top (:mod:`.grown`)
-        if not (n or m) and (beside := beside_sliver(d, s)) is not None:
-            row, removed = beside  # a row beside a sliver the edge cuts: named by its key
-            entry["orRemoved" if removed else "orInserted"] = 1
-            entry["orRows"] = [d.prev.keys[row] if removed else _added_key(d, row)]
+        if not (n or m) and (beside := beside_slivers(d, s)) is not None:
+            rows, removed = beside  # rows beside a sliver the edge cuts: named by their keys
+            entry["orRemoved" if removed else "orInserted"] = len(rows)
+            entry["orRows"] = [d.prev.keys[r] if removed else _added_key(d, r) for r in rows]
     twins = {d.curr.keys[c]: d.prev.keys[p] for c, p in twin_slivers(d).items()}
     either = {d.curr.keys[c] for c in either_labels(d)}  # its row, or another in its box
     pushed = {d.curr.keys[c]: _added_key(d, y) for c, y in edited_or_new(d).items()}
@@ -286,20 +286,24 @@ def unnumbered(d: Delta) -> frozenset[int]:
     """Current positions of rows a scroll paired that its hedge names as maybe put in (or
     the sliver paired with a row it names as maybe taken out): the two readings give that
     place to two different elements, so it takes no number over, and no number is ever
-    given to an element it was not (:func:`~deltarec.core.diff.edge_sliver.beside_sliver`;
-    the sliver beside it is new in the scroll's reading anyway). O(rows of the lists)."""
-    from deltarec.core.diff.edge_sliver import beside_sliver
+    given to an element it was not (:func:`~deltarec.core.diff.edge_sliver.beside_slivers`;
+    the sliver beside it is new in the scroll's reading anyway); and slivers a scroll
+    paired with a row of another state (:func:`~deltarec.core.diff.edge_sliver.
+    flipped_slivers`), whose ``~`` lines are not written either. O(rows of the lists)."""
+    from deltarec.core.diff.edge_sliver import beside_slivers, flipped_slivers
 
     out: set[int] = set()
     for s in d.scrolls:
-        beside = beside_sliver(d, s)
+        out.update(flipped_slivers(d, s))
+        beside = beside_slivers(d, s)
         if beside is None:
             continue
-        row, removed = beside
-        if not removed and row in d.pairs:
-            out.add(row)
-        elif removed:
-            out.update(c for c in d.curr.children[rows_at(d.curr, s.curr)] if d.pairs.get(c) == row)
+        rows, removed = beside
+        if not removed:
+            out.update(row for row in rows if row in d.pairs)
+        else:
+            kids = d.curr.children[rows_at(d.curr, s.curr)]
+            out.update(c for c in kids if d.pairs.get(c, -1) in rows)
     return frozenset(out)
 
 

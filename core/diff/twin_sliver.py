@@ -12,7 +12,9 @@ and the delta says the other reading too (:func:`twin_slivers`): the labels of t
 that left read ``- text "zr" (its row is the sliver at the list's edge now, or that sliver
 is another row, put in)``, and the JSON's changed entry of the pair carries ``orNew``. The
 numbers follow the pair (a number is a handle: a fresh one would renumber the old row
-where it *is* the sliver, and split it where an undo gives numbers back, ``undone.py``).
+where it *is* the sliver, and split it where an undo gives numbers back, ``undone.py``),
+but where two slivers of one box are paired by their place alone (:func:`unnumbered_twins`:
+the sliver takes a fresh number, and an undo gives it its number back).
 
 Along y, the bottom edge only: rows put in push rows toward it. Cost: O(added + removed)
 and one map of the pairs when a removal's candidate is found.
@@ -56,6 +58,24 @@ def twin_slivers(d: Delta) -> dict[int, int]:
     return {t.curr: t.prev for t in twins(d)}
 
 
+def unnumbered_twins(d: Delta) -> frozenset[int]:
+    """The current positions of :func:`twins`' pairs of two slivers of one box (the third
+    reading: the old sliver pushed out, the row before it pushed onto the edge, or the
+    sliver the same): a pair on the place alone, which gives that place to two elements,
+    so it takes no number over (:func:`~deltarec.core.diff.new_rows.unnumbered`'s rule
+    for a scroll's hedge): a number is never given to an element it was not. A row swiped
+    away above the bottom sliver, the row beyond coming up whole and another cut in its
+    place, paired the two slivers by their box: the old sliver's number went to the row
+    after it (10 reuses of the untold sliver sweep, ``benchmarks/bench_archive.py
+    --untold``). A sliver paired with the whole row whose top it may be keeps the pair's
+    number (the row pushed onto the edge, the common reading: a fresh number there
+    renumbered 20 steps of that sweep that were right). O(added + removed)."""
+    found = twins(d)
+    if not found:
+        return frozenset()
+    return frozenset(t.curr for t in found if t.row not in (t.curr, t.prev))
+
+
 class Twin(NamedTuple):
     """A pair :func:`twin_slivers` doubts: ``curr`` → ``prev``, and the whole ``row`` the
     sliver may be (of ``d.curr`` when ``came``, else of ``d.prev``)."""
@@ -66,11 +86,25 @@ class Twin(NamedTuple):
     came: bool
 
 
+_LAST: list[tuple[Delta, tuple[Twin, ...]]] = []
+"""The last delta :func:`twins` read and its answer: a step asks it of one delta up to
+three times (its lines' notes, its JSON's ``orNew``, its numbers), and a delta is not
+changed once computed (``undone.py`` makes another with :func:`dataclasses.replace`)."""
+
+
 def twins(d: Delta) -> list[Twin]:
     """The pairs of :func:`twin_slivers`, each with the row the sliver may be: the row
     paired with it, or, where the sliver is paired with a sliver of the same box, the
     unpaired row before that one (the old sliver pushed out, that row pushed onto the
-    edge: a third reading, which the pair states)."""
+    edge: a third reading, which the pair states). Answered once per delta (:data:`_LAST`)."""
+    if _LAST and _LAST[0][0] is d:
+        return list(_LAST[0][1])
+    found = _twins(d)
+    _LAST[:] = [(d, tuple(found))]
+    return found
+
+
+def _twins(d: Delta) -> list[Twin]:
     out: list[Twin] = []
     came: set[int] | None = None  # made once a candidate needs it
     went: set[int] | None = None

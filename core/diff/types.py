@@ -117,8 +117,8 @@ class ScrollEntry(TypedDict):
     orRows: NotRequired[list[str]]
     """With ``orRemoved`` (``orInserted``): the keys (old keys; for ``orInserted`` new ones)
     of the rows the other reading takes out (puts in) when they are not the list's top
-    rows: the row beside a sliver its edge cuts, which a scroll by its pitch reads the same
-    (:func:`deltarec.core.diff.edge_sliver.beside_sliver`)."""
+    rows: the rows beside a sliver its edge cuts, from the sliver out, which a scroll by
+    their pitches reads the same (:func:`deltarec.core.diff.edge_sliver.beside_slivers`)."""
     clipped: NotRequired[dict[str, list[int]]]
 
 

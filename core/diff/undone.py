@@ -32,11 +32,13 @@ O(lists) when the lists differ, O(their nodes) when they are alike.
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
 from dataclasses import replace
 from itertools import compress
 
 from deltarec.core.diff.compute import Delta, compute_delta
-from deltarec.core.diff.edge_sliver import beside_sliver, shows
+from deltarec.core.diff.edge_sliver import beside_slivers, shows
+from deltarec.core.diff.twin_sliver import unnumbered_twins
 from deltarec.core.diff.volatile import DEFAULT_VOLATILE, Volatile
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.index import ElementIndex
@@ -66,14 +68,23 @@ def same_lists(before: Frame, curr: Frame) -> dict[int, int]:
 
 
 def undone(
-    d: Delta, before: ElementIndex, last: ElementIndex, volatile: Volatile = DEFAULT_VOLATILE
+    d: Delta,
+    before: ElementIndex,
+    last: ElementIndex,
+    volatile: Volatile = DEFAULT_VOLATILE,
+    twinned: AbstractSet[int] = frozenset(),
 ) -> tuple[Delta, dict[int, int]] | None:
     """``d`` (``last``'s frame → this one) with the elements that came back unpaired, and
     the numbers they had two steps ago (in ``before``), where a list of this frame is one of
     ``before``'s again (:func:`same_lists`) and the diff paired an element of it with one of
     another number; or paired with the unpaired element of the last frame that showed that
     number (the delta computed anew over those pairs, with ``volatile``); else None (module
-    docstring)."""
+    docstring). ``twinned``: positions of ``last``'s frame a twin sliver's hedge numbered
+    anew (:func:`~deltarec.core.diff.twin_sliver.unnumbered_twins`); an element paired
+    with one of them by the same hedge again keeps that pair, hedged, and takes its number
+    back alone (a row swiped away above a bottom sliver, then the undo: the sliver come
+    back is the old one, or the row the undo pushed down; unpaired it read as come in
+    beside that row's ``-`` line, the row listed twice)."""
     numbers_before, numbers_last = before.number_of, last.number_of
     if last.frame is not d.prev or not (d.added or d.removed):
         return None  # nothing came or went: nothing came back
@@ -96,6 +107,11 @@ def undone(
         elif numbers_last.get(p, had) != had:
             back[c] = had
             split.add(c)  # paired with an element of another number: it came back
+    if split and twinned and (held := {c for c in split if d.pairs[c] in twinned}):
+        held &= unnumbered_twins(d)
+        split -= held  # a twin sliver's pair stands, hedged; its number comes back alone
+        if not split:
+            return d, back
     used = {p for c, p in d.pairs.items() if c not in split}
     repaired = {
         c: q
@@ -153,10 +169,10 @@ def _sliver_stayed(d: Delta, split: set[int]) -> dict[int, int]:
     out: dict[int, int] = {}
     prev, curr = d.prev, d.curr
     for s in d.scrolls:
-        beside = beside_sliver(d, s)
-        if beside is None or beside[1] or beside[0] not in split:
+        beside = beside_slivers(d, s)
+        if beside is None or beside[1] or beside[0][-1] not in split:
             continue
-        row = beside[0]
+        row = beside[0][-1]  # the row the scroll's reading paired with the old sliver
         p = d.pairs[row]
         for k in curr.children[curr.parents[row]]:
             if (

@@ -28,7 +28,7 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from deltarec.core.diff.compute import Delta, Scroll
-from deltarec.core.diff.edge_sliver import beside_sliver
+from deltarec.core.diff.edge_sliver import beside_slivers
 from deltarec.core.diff.grown import or_removed
 from deltarec.core.diff.new_rows import or_new
 from deltarec.core.diff.row_content import holds_rows, kind, own_texts
@@ -228,20 +228,31 @@ def hedges(d: Delta, s: Scroll) -> str:
     come from beyond the other edge, no swipe told (``Scroll.other``:
     :func:`~deltarec.core.diff.far_anchor.least`: ``, or down 1560px or further``), or the row
     beside a sliver its edge cuts, named, removed or come in new
-    (:func:`~deltarec.core.diff.edge_sliver.beside_sliver`: ``, or its row "Phone" was
-    removed``), as ``orRemoved`` / ``orInserted`` with ``orRows`` say in the JSON."""
+    (:func:`~deltarec.core.diff.edge_sliver.beside_slivers`: ``, or its row "Phone" was
+    removed``; several: ``, or its rows "Ada", "Ken" and "Lin" were removed``), as
+    ``orRemoved`` / ``orInserted`` with ``orRows`` say in the JSON."""
     if s.further and s.other:  # untold: a twin of the kept row from the other side
         return f", or {'down' if s.other < 0 else 'up'} {abs(s.other)}px or further"
     said = or_new(d, s) + or_removed(d, s)
     if said:
         return said
-    beside = beside_sliver(d, s)
+    beside = beside_slivers(d, s)
     if beside is None:
         return ""
-    row, removed = beside
-    shown = row_texts(d.prev if removed else d.curr, row)
-    name = f"its row {quote(shown[0])}" if shown else "a row beside the sliver its edge cuts"
-    return f", or {name} was removed" if removed else f", or {name} came in new"
+    rows, removed = beside
+    frame = d.prev if removed else d.curr
+    shown = [row_texts(frame, row) for row in rows]
+    if len(rows) == 1:
+        name = (
+            f"its row {quote(shown[0][0])}" if shown[0] else "a row beside the sliver its edge cuts"
+        )
+        return f", or {name} was removed" if removed else f", or {name} came in new"
+    if all(shown):
+        *most, last = (quote(t[0]) for t in shown)
+        name = f"its rows {', '.join(most)} and {last}"
+    else:
+        name = f"its {len(rows)} rows beside the sliver its edge cuts"
+    return f", or {name} were removed" if removed else f", or {name} came in new"
 
 
 WENT = " (its row is the sliver at the list's edge now, or that sliver is another row, put in)"

@@ -99,23 +99,27 @@ def scroll_truth(
                 and any(within(profile, s["dy"], down, slack=SLACK) for down in downs)
             )
         ]
-        # One row put back (an undo) below a sliver the top edge cuts: pixel for pixel a
-        # scroll up by its pitch; an entry may state it when it names one row that may have
-        # come in new (``orInserted`` 1 with ``orRows``: edge_sliver.beside_sliver; the text
-        # grader, bench_session.Grader._put_back, checks the row named is the one put back).
-        # Its mirror, one row archived there: a scroll down by its pitch, named by
-        # ``orRemoved`` 1 with ``orRows``.
+        # Rows put back (an undo) below a sliver the top edge cuts: pixel for pixel a
+        # scroll up by their pitches; an entry may state it when it names as many rows that
+        # may have come in new (``orInserted`` k with ``orRows``: edge_sliver.beside_slivers;
+        # the text grader, bench_session.Grader._put_back, checks the rows named are the
+        # ones put back). Its mirror, rows archived there: a scroll down by their pitches,
+        # named by ``orRemoved`` k with ``orRows``.
         back = len(before.inbox.archived - after.inbox.archived)
         went = len(after.inbox.archived - before.inbox.archived)
-        if {back, went} == {0, 1}:
-            pitch = exact_px(profile, ROW_H, axis=1) * (1 if back else -1)
+        # (The rows named may be the first of them beside the sliver, those further on
+        # listed on their own: as many pitches as rows named.)
+        if (back or went) and not (back and went):
+            way = 1 if back else -1
             scrolls = [
                 s
                 for s in scrolls
                 if not (
-                    s.get("orInserted" if back else "orRemoved") == 1
-                    and len(s.get("orRows", ())) == 1
-                    and within(profile, s["dy"], pitch, slack=SLACK)
+                    0 < (k := s.get("orInserted" if back else "orRemoved", 0)) <= back + went
+                    and len(s.get("orRows", ())) == k
+                    and within(
+                        profile, s["dy"], way * exact_px(profile, ROW_H * k, axis=1), slack=SLACK
+                    )
                 )
             ]
         # A relaid list's end clamped its offset: that is a scroll an entry may state, its

@@ -275,10 +275,25 @@ def doubted(result: DeltaResult) -> set[int]:
 
     **Grader decision (issue 18).** The two readings give that place to two elements; the
     numbers give it a number of its own (``new_rows.unnumbered``), so it may be renumbered,
-    never given another's number (a reuse is still counted)."""
+    never given another's number (a reuse is still counted).
+
+    The same holds for a sliver at a list's bottom edge paired with one of its box or the
+    row whose top it may be (``orNew`` on a changed entry that shows nothing:
+    :func:`deltarec.core.diff.twin_sliver.twin_slivers`, whose lines say "its row was the
+    sliver at the list's edge, or that sliver was another row"): the sliver and the row
+    before it, which that hedge names, take no number over either
+    (:func:`~deltarec.core.diff.twin_sliver.unnumbered_twins`), so they may be renumbered,
+    never given another's."""
     frame = result.index.frame
     d = result.delta
     out: set[int] = set()
+    for entry in result.diff["changed"]:
+        pos = frame.pos_of.get(entry["key"]) if entry.get("orNew") else None
+        if pos is None or _shows(frame, pos) or frame.parents[pos] < 0:
+            continue
+        kids = frame.children[frame.parents[pos]]
+        i = kids.index(pos)
+        out.update(kids[max(0, i - 1) : i + 1])
     for s in result.diff["scrolls"]:
         named = set(s.get("orRows", [])) if s.get("orRemoved") else set()
         out.update(c for c, p in d.pairs.items() if d.prev.keys[p] in named)
