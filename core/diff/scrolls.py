@@ -125,9 +125,18 @@ def find_motions(
     ]
 
 
-def _on_edge(frame: Frame, pos: int, bottom: bool = False) -> bool:
-    """Whether ``pos``'s top (``bottom``: its bottom) is that edge of the nearest container
-    made to scroll around it (that edge cuts it, or it starts there). O(depth)."""
+def _on_top_edge(frame: Frame, pos: int) -> bool:
+    """Whether ``pos``'s top is the top edge of the nearest container made to scroll around
+    it (that edge cuts it, or it starts there). O(depth)."""
+    return _on_edge(frame, pos, False)
+
+
+def _on_bottom_edge(frame: Frame, pos: int) -> bool:
+    """:func:`_on_top_edge` for ``pos``'s bottom and that container's bottom edge."""
+    return _on_edge(frame, pos, True)
+
+
+def _on_edge(frame: Frame, pos: int, bottom: bool) -> bool:
     natural, parents = natures(frame), frame.parents
     b = frame.nodes[pos].bounds
     edge = b.bottom if bottom else b.top
@@ -164,12 +173,12 @@ def _find_motions(
             # (a tall row run past that edge in both frames, issue 18).
             if a.bottom != b.bottom:
                 any_moved = True
-            elif _on_edge(curr, c, bottom=True):
+            elif _on_bottom_edge(curr, c):
                 any_moved = stretched[c] = True
         elif (
             (a.left, a.top, a.right) == (b.left, b.top, b.right)
             and a.bottom != b.bottom
-            and _on_edge(curr, c)
+            and _on_top_edge(curr, c)
         ):
             # Its bottom edge alone moved, its top on its list's top edge: maybe a piece
             # that edge cut alike in both frames, its own edge moved with the content (a

@@ -114,7 +114,7 @@ def test_a_list_inside_a_scrollview_scrolled_past_its_tall_row_reads_as_the_scro
     stretched past its bottom edge, the row above it scrolled until its title left. No
     paired node moved whole (each is cut by an edge in one frame), so no host was asked and
     the reply had no scroll line; the tall row's top moved with its content, its bottom
-    the list's edge in both frames (:func:`deltarec.core.diff.scrolls._on_edge`): 4 of 4
+    the list's edge in both frames (:func:`deltarec.core.diff.scrolls._on_bottom_edge`): 4 of 4
     failed on both paths before; on every 13 px (`ext_classes.py --tall 13`) 68 of 2,044
     scrolls of that list failed on either path, 0 after."""
     failed = []
