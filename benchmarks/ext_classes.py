@@ -1,32 +1,79 @@
 """Write the synthetic dumps of :mod:`tests.core.real_scrolls.ext_shapes` into a directory.
 
 They have the shapes of the external captures whose derived pairs failed (issue 18: rows
-whose names repeat, so no edge row shows a label of its own; twin rows with no ids), with
-invented words, so the sweeps reproduce those classes without the external files:
+whose names repeat, so no edge row shows a label of its own; twin rows with no ids; a list
+not made to scroll inside the ScrollView that is), with invented words, so the sweeps
+reproduce those classes without the external files:
 
     python benchmarks/ext_classes.py /tmp/ext-synth
     python benchmarks/bench_real_any.py --dumps /tmp/ext-synth --per 3 --show 2
+
+``--tall STEP`` also runs :mod:`tests.core.real_scrolls.tall_rows`' scrolls of the nested
+list at every ``STEP`` px (the sweep's own distances miss the class) and prints the
+failing cases per host and row on both paths:
+
+    python benchmarks/ext_classes.py /tmp/ext-synth --tall 13
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import sys
+from collections import Counter
+from contextlib import nullcontext
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tests.core.real_scrolls.ext_shapes import repeated_rows, twin_rows
+from deltarec.core.capture.uiautomator import parse_uiautomator
+from tests.core.dict_truth import graded_by_dicts
+from tests.core.real_scrolls import tall_rows
+from tests.core.real_scrolls.ext_shapes import captures_as, nested_list, repeated_rows, twin_rows
+
+SHAPES = {"repeated_rows.xml": repeated_rows, "twin_rows.xml": twin_rows}
+SHAPES["nested_list.xml"] = nested_list
+
+
+def every_distance(step: int) -> list[tall_rows.Tall]:
+    """The tall-row sweep's scrolls of the nested list (each host, row, span and offset it
+    draws), moved by every ``step`` px from -700 to 700 the content allows."""
+    obs = parse_uiautomator(nested_list().encode())
+    bases = {dataclasses.replace(c, d=0) for c in tall_rows.cases() if c.kind == "scroll"}
+    out = []
+    for base in sorted(bases, key=lambda c: (c.host, c.row, c.span, c.offset, c.merged)):
+        _, _, laid = tall_rows.laid_out(base, obs)
+        ends = (laid[0].bounds.top, laid[-1].bounds.bottom)
+        height = tall_rows._at(obs, base.host).bounds.height
+        for d in range(-700, 701, step):
+            if d and tall_rows._within(ends, base.offset + d, height):
+                out.append(dataclasses.replace(base, d=d))
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("out", type=Path, help="the directory to write the dumps into")
+    parser.add_argument("--tall", type=int, default=0, help="run the nested list every N px")
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
-    for name, text in (("repeated_rows.xml", repeated_rows()), ("twin_rows.xml", twin_rows())):
-        (args.out / name).write_text(text, encoding="utf-8")
-    print(f"wrote 2 dumps into {args.out}")
+    for name, make in SHAPES.items():
+        (args.out / name).write_text(make(), encoding="utf-8")
+    print(f"wrote {len(SHAPES)} dumps into {args.out}")
+    if args.tall:
+        ours = (("nested_list.xml", parse_uiautomator(nested_list().encode())),)
+        with captures_as(lambda: ours):
+            cases = every_distance(args.tall)
+            for dicts in (False, True):
+                bad: Counter[tuple[tuple[int, ...], int]] = Counter()
+                for case in cases:
+                    with graded_by_dicts() if dicts else nullcontext():
+                        if tall_rows.check(case):
+                            bad[(case.host, case.row)] += 1
+                path = "dicts" if dicts else "xml"
+                print(
+                    f"{path}: {sum(bad.values())} of {len(cases)} failed, per (host, row): {dict(bad)}"
+                )
     return 0
 
 

@@ -91,6 +91,7 @@ from deltarec.core.diff.settled import settled
 from deltarec.core.diff.sibling_runs import SiblingRuns
 from deltarec.core.diff.sliver_pairs import resettle_slivers
 from deltarec.core.diff.swiped import unpair_swiped
+from deltarec.core.diff.twin_moved import moved_twin
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Node
 
@@ -368,10 +369,10 @@ def _align(
 ) -> None:
     """Pair unmatched children of two matched parents that sit in the same slot, on evidence.
 
-    A new child and an old child pair when they have the same class, resource
-    id and role and the same neighbour: the sibling before (or after) each is
-    already a pair, or both are first (or last). Without that anchor, rows
-    that scrolled out would pair with rows that scrolled in. The slot only narrows the
+    A new child and an old child pair when they have the same class, resource id and role
+    and the same neighbour: the sibling before (or after) each is already a pair, or both
+    are first (or last). Without that anchor, rows that scrolled out would pair with rows
+    that scrolled in (a row among its twins: :mod:`.twin_moved`). The slot only narrows the
     candidates: a pair also needs evidence (:class:`Evidence`); a pair with content and
     place as evidence needs no anchor (a row between two replaced rows). Two sweeps (left
     to right, then right to left) let a pair anchor the next one.
@@ -444,8 +445,10 @@ def _align(
                 over.add(pushed)  # held in the box the push puts it in (its module)
             anchored = _anchors(i, new_kids, old_kids, old_at, pairs)
             slot = _slot(prev, curr, c, live, anchored, over, placed, ev)
-            if not slot and in_list and not placed:  # moved into a gap a row left (its module)
-                slot = into_gap(prev, curr, c, live, pairs, used, runs)
+            if not slot and in_list and not placed:  # into a gap a row left; among twins
+                slot = into_gap(prev, curr, c, live, pairs, used, runs) or moved_twin(
+                    prev, curr, c, live, new_kids, pairs, used
+                )
             if slot:
                 # Where no scroll was measured, the boxes compare where the sibling before
                 # it moved them (a form moved with its sheet's edge: twin dates, each where
@@ -461,10 +464,9 @@ def _align(
 
 def _weighed_alike(weighed: dict[int, int], c: int, made: int) -> bool:
     """Whether child ``c`` was weighed by :func:`_align` when ``made`` pairs had been made
-    (``used`` had ``made`` positions), and notes that it is weighed now. Weighing a child
-    reads only the frames and the pairs so far, so with none made since it pairs with
-    nothing again: the second sweep after a first that paired nothing (the calendar's dial,
-    10 alike cells) weighed every child a second time for nothing."""
+    (``used`` had ``made`` positions), and notes that it is weighed now. Weighing a child reads
+    only the frames and the pairs so far, so with none made since it pairs with nothing again:
+    the second sweep after a first that paired nothing (the calendar's dial) weighed twice."""
     again = weighed.get(c) == made
     weighed[c] = made
     return again

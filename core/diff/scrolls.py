@@ -128,12 +128,23 @@ def find_motions(
 def _on_top_edge(frame: Frame, pos: int) -> bool:
     """Whether ``pos``'s top is the top edge of the nearest container made to scroll around
     it (that edge cuts it, or it starts there). O(depth)."""
+    return _on_edge(frame, pos, False)
+
+
+def _on_bottom_edge(frame: Frame, pos: int) -> bool:
+    """:func:`_on_top_edge` for ``pos``'s bottom and that container's bottom edge."""
+    return _on_edge(frame, pos, True)
+
+
+def _on_edge(frame: Frame, pos: int, bottom: bool) -> bool:
     natural, parents = natures(frame), frame.parents
-    top = frame.nodes[pos].bounds.top
+    b = frame.nodes[pos].bounds
+    edge = b.bottom if bottom else b.top
     parent = parents[pos]
     while parent >= 0:
         if natural[parent]:
-            return frame.nodes[parent].bounds.top == top
+            box = frame.nodes[parent].bounds
+            return (box.bottom if bottom else box.top) == edge
         parent = parents[parent]
     return False
 
@@ -158,7 +169,12 @@ def _find_motions(
             # Both edges moved, its width kept: maybe a label an edge cut that moved (a
             # sliver of "Desk lamp" at the top, whole at the bottom before: cut_move
             # measures it). Not the only way a page turned, then; it marks no host busy.
-            any_moved = any_moved or a.bottom != b.bottom
+            # Its top alone moved, its bottom on its list's bottom edge: the piece below
+            # (a tall row run past that edge in both frames, issue 18).
+            if a.bottom != b.bottom:
+                any_moved = True
+            elif _on_bottom_edge(curr, c):
+                any_moved = stretched[c] = True
         elif (
             (a.left, a.top, a.right) == (b.left, b.top, b.right)
             and a.bottom != b.bottom

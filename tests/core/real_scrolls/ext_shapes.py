@@ -12,6 +12,9 @@ invented words, so CI holds those classes without the external files
 - :func:`twin_rows` (after a Compose tablet app's review queue): a list with no ids whose
   rows 0 and 2 (1 and 3) are the very same product, each row with edit and delete buttons
   described alike, the last row holding a panel of three buttons.
+- :func:`nested_list` (after a settings home): a list not made to scroll below a card, both
+  inside the one ScrollView, each row an icon frame and a text frame (title, summary)
+  spanning it, spacers between rows.
 """
 
 from __future__ import annotations
@@ -142,6 +145,48 @@ def twin_rows() -> str:
     out.append(_node(view, (38, 2073, 1562, 2174), pkg=pkg, clickable=True))
     out.append(_node(tv, (644, 2103, 1005, 2144), pkg=pkg, text="Confirm") + "</node></node>")
     out.append("</node></node></hierarchy>")
+    return "".join(out)
+
+
+def nested_list() -> str:
+    """A settings home: a list not made to scroll (its rows' icon, title and summary) below a
+    card, both inside the one ScrollView, rows of two heights and two spacers between them."""
+    pkg = "com.example.panel"
+    rid = f"{pkg}:id/"
+    lin, frame = "android.widget.LinearLayout", "android.widget.FrameLayout"
+    tv, img = "android.widget.TextView", "android.widget.ImageView"
+    out = ["<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation=\"0\">"]
+    out.append(_node(frame, (0, 0, 1080, 2400), pkg=pkg))
+    out.append(_node(lin, (0, 88, 1080, 512), pkg=pkg, rid=rid + "app_bar"))
+    out.append(_node(tv, (71, 160, 885, 260), pkg=pkg, text="Control panel") + "</node></node>")
+    out.append(_node("android.widget.ScrollView", (0, 512, 1080, 2284), pkg=pkg, scrollable=True))
+    out.append(_node(lin, (0, 512, 1080, 2284), pkg=pkg, rid=rid + "home"))
+    out.append(_node(frame, (30, 542, 1050, 808), pkg=pkg, rid=rid + "cards", clickable=True))
+    out.append(_node(tv, (85, 625, 945, 669), pkg=pkg, text="Try the quiet hours:") + "</node>")
+    out.append("</node>")
+    box = (0, 863, 1080, 2284)
+    out.append(_node("androidx.recyclerview.widget.RecyclerView", box, pkg=pkg, focusable=True))
+    rows = [(891, 1158, "Orchard account", "Keys, devices, help & notes")]
+    rows += [(1186, 1241, "", ""), (1269, 1524, "Lanes & links", "Relays, beacons & tethers")]
+    rows += [(1524, 1750, "Lamps & pairings", "Mirrors, dashboards")]
+    rows += [(1750, 1861, "", ""), (1861, 2087, "Glow & tint", "Night shade, bar tones")]
+    rows += [(2087, 2284, "Locks & backdrops", "Always on, themes, homes")]
+    for top, bottom, title, summary in rows:
+        out.append(_node(lin, (0, top, 1080, bottom), pkg=pkg, clickable=bool(title)))
+        if title:
+            mid = (top + bottom) // 2
+            out.append(_node(lin, (63, mid - 55, 195, mid + 55), pkg=pkg, rid=rid + "icon_frame"))
+            box = (63, mid - 44, 151, mid + 44)
+            out.append(_node(img, box, pkg=pkg, rid="android:id/icon") + "</node></node>")
+            box = (198, top + 9, 1036, bottom - 10)
+            out.append(_node("android.widget.RelativeLayout", box, pkg=pkg, rid=rid + "text_frame"))
+            box = (198, top + 53, 640, top + 116)
+            out.append(_node(tv, box, pkg=pkg, rid="android:id/title", text=title) + "</node>")
+            box = (198, top + 116, 1036, min(top + 220, bottom - 10))
+            out.append(_node(tv, box, pkg=pkg, rid="android:id/summary", text=summary))
+            out.append("</node></node>")
+        out.append("</node>")
+    out.append("</node></node></node></node></hierarchy>")
     return "".join(out)
 
 

@@ -13,6 +13,14 @@ Three rules, each a fact any correct delta between two dumps of one phone must r
    four that moved (a sticky header) — are a scroll of that offset: one scroll entry
    of a host around them says so, within :data:`SLACK` px, and only one.
 
+Rule 1 has one exception, the frames' own evidence against it (grader decision, issue 18:
+a trading app's history whose instrument comes back row after row): a node that the
+content of its scroller carried wholly out of the scroller's box, by the offset rule 3's
+measure gives that scroller's persisting nodes (:func:`content_moves`), is not the node
+that the same offset brought in from wholly outside it, however alike the two are
+(:func:`left_view`, :func:`came_into_view`). One row of "Alder Corp 0.00%→20.00%" left at
+the top as its twin came in at the bottom: two rows, each unique in its frame.
+
 :func:`sequences` lists the consecutive captures of ``fixtures/real`` (each flow, and each
 run of ``corpus/``); :func:`violations` grades one pair.
 """
@@ -26,7 +34,7 @@ from pathlib import Path
 from deltarec.core.capture.uiautomator import parse_uiautomator
 from deltarec.core.diff.compute import Delta, compute_delta, to_json
 from deltarec.core.observe.frame import Frame
-from deltarec.core.observe.model import Node
+from deltarec.core.observe.model import Bounds, Node
 
 SLACK = 2
 AGREEMENT = 4
@@ -95,6 +103,125 @@ def persisted(prev: Frame, curr: Frame) -> list[tuple[int, int]]:
     return [(a[s], b[s]) for s in a.keys() & b.keys()]
 
 
+Move = tuple[int, int, int]
+"""A scroller's content move: (its position in ``curr``, dx, dy)."""
+
+
+def _scroller(frame: Frame, pos: int) -> int:
+    """The nearest ancestor of ``pos`` made to scroll (``scrollable``), or -1."""
+    q = frame.parents[pos]
+    while q >= 0 and not frame.nodes[q].scrollable:
+        q = frame.parents[q]
+    return q
+
+
+def content_moves(prev: Frame, curr: Frame) -> dict[int, Move]:
+    """``{prev scroller: (curr scroller, dx, dy)}``: the offset by which rule 1's persisting
+    nodes inside a scroller moved together, where rule 3 reads one (three or more, at least
+    :data:`AGREEMENT` moved for one that stayed): the frames' own measure, whatever a delta
+    says. A scroller whose nodes mostly stayed, or moved apart, has none."""
+    votes: Counter[tuple[int, int, int, int]] = Counter()
+    for p, c in persisted(prev, curr):
+        sp, sc = _scroller(prev, p), _scroller(curr, c)
+        if sp >= 0 and sc >= 0:
+            a, b = prev.nodes[p].bounds, curr.nodes[c].bounds
+            votes[(sp, sc, b.left - a.left, b.top - a.top)] += 1
+    out: dict[int, Move] = {}
+    seen: set[int] = set()
+    for (sp, sc, dx, dy), n in votes.most_common():
+        if sp in seen:
+            continue
+        seen.add(sp)
+        if (dx, dy) != (0, 0) and n >= 3 and n >= AGREEMENT * votes[(sp, sc, 0, 0)]:
+            out[sp] = (sc, dx, dy)
+    return out
+
+
+def left_view(prev: Frame, curr: Frame, moves: dict[int, Move], p: int) -> bool:
+    """Whether the move of its scroller's content (:func:`content_moves`) carries node ``p``
+    of ``prev`` wholly out of that scroller's box in ``curr``."""
+    move = moves.get(_scroller(prev, p))
+    if move is None:
+        return False
+    sc, dx, dy = move
+    b = prev.nodes[p].bounds
+    return (
+        Bounds(b.left + dx, b.top + dy, b.right + dx, b.bottom + dy).intersection(
+            curr.nodes[sc].bounds
+        )
+        == 0
+        and b.area > 0
+    )
+
+
+def came_into_view(prev: Frame, curr: Frame, moves: dict[int, Move], c: int) -> bool:
+    """Whether node ``c`` of ``curr``, moved back by its scroller's content move, lies wholly
+    out of that scroller's box in ``prev``: it came in from outside the view."""
+    sc = _scroller(curr, c)
+    for sp, (at, dx, dy) in moves.items():
+        if at == sc:
+            b = curr.nodes[c].bounds
+            back = Bounds(b.left - dx, b.top - dy, b.right - dx, b.bottom - dy)
+            return back.intersection(prev.nodes[sp].bounds) == 0 and b.area > 0
+    return False
+
+
+def _cut_copy(frame: Frame, box: int, node: Node, at: Bounds) -> bool:
+    """Whether ``frame`` shows, inside the scroller at ``box``, a node of ``node``'s class, id
+    and label at ``at`` clipped to that scroller's box (within :data:`SLACK` px): ``node``
+    itself, carried there by its content's move and cut by the scroller's edge."""
+    v = frame.nodes[box].bounds
+    want = (
+        max(at.left, v.left),
+        max(at.top, v.top),
+        min(at.right, v.right),
+        min(at.bottom, v.bottom),
+    )
+    for q in range(box + 1, frame.subtree_end(box)):
+        n = frame.nodes[q]
+        b = n.bounds
+        if (n.class_name, n.resource_id, n.text, n.content_desc) == (
+            node.class_name,
+            node.resource_id,
+            node.text,
+            node.content_desc,
+        ) and all(
+            abs(x - y) <= SLACK
+            for x, y in zip((b.left, b.top, b.right, b.bottom), want, strict=True)
+        ):
+            return True
+    return False
+
+
+def gone_from(prev: Frame, curr: Frame, moves: dict[int, Move], p: int) -> bool:
+    """Whether node ``p`` of ``prev`` is not the node its signature names in ``curr``: its
+    content's move carried it wholly out of view (:func:`left_view`), or it is still shown
+    where that move put it, cut by the scroller's edge (another size: another signature)."""
+    if left_view(prev, curr, moves, p):
+        return True
+    move = moves.get(_scroller(prev, p))
+    if move is None:
+        return False
+    sc, dx, dy = move
+    b = prev.nodes[p].bounds
+    at = Bounds(b.left + dx, b.top + dy, b.right + dx, b.bottom + dy)
+    return _cut_copy(curr, sc, prev.nodes[p], at)
+
+
+def new_in(prev: Frame, curr: Frame, moves: dict[int, Move], c: int) -> bool:
+    """:func:`gone_from` read backwards: node ``c`` of ``curr`` came in from outside the view
+    (:func:`came_into_view`), or was shown cut where its content's move puts it back."""
+    if came_into_view(prev, curr, moves, c):
+        return True
+    sc = _scroller(curr, c)
+    for sp, (at, dx, dy) in moves.items():
+        if at == sc:
+            b = curr.nodes[c].bounds
+            back = Bounds(b.left - dx, b.top - dy, b.right - dx, b.bottom - dy)
+            return _cut_copy(prev, sp, curr.nodes[c], back)
+    return False
+
+
 def _label(n: Node) -> str:
     return f"{n.class_name.rsplit('.', 1)[-1]} {n.text or n.content_desc!r}"
 
@@ -108,8 +235,12 @@ def violations(prev: Frame, curr: Frame, delta: Delta | None = None) -> list[str
     d = delta if delta is not None else compute_delta(prev, curr)
     out: list[str] = []
     same = persisted(prev, curr)
+    moves: dict[int, Move] | None = None
     for p, c in same:
         if d.pairs.get(c) != p:
+            moves = content_moves(prev, curr) if moves is None else moves
+            if gone_from(prev, curr, moves, p) and new_in(prev, curr, moves, c):
+                continue  # twins: one scrolled out, the other in (module docstring)
             how = "added" if c not in d.pairs else "paired with another"
             gone = " and removed" if p not in set(d.pairs.values()) else ""
             out.append(f"persisted {_label(curr.nodes[c])} reported {how}{gone}")
