@@ -11,6 +11,7 @@ class.
 
     python benchmarks/bench_real_sticky.py                 # 10 pairs per capture
     python benchmarks/bench_real_sticky.py --per 6 --show 3 --path xml
+    python benchmarks/bench_real_sticky.py --swept 29      # every 29th px, every scroller
 """
 
 from __future__ import annotations
@@ -23,7 +24,16 @@ os.environ.setdefault("ADBUTILS_ADB_PATH", "/bin/false")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks import kinds_sweep
-from tests.core.real_scrolls.sticky import cases, check, kind
+from tests.core.real_scrolls.sticky import cases, check, kind, swept
 
 if __name__ == "__main__":
+    if "--swept" in sys.argv:  # the whole sweep (:func:`swept`): ``--swept STEP [--seed N]``
+        at = sys.argv.index("--swept")
+        step = int(sys.argv[at + 1])
+        del sys.argv[at : at + 2]
+        raise SystemExit(
+            kinds_sweep.main(
+                __doc__ or "", "sticky", lambda rng, _: swept(rng, step), check, kind=kind
+            )
+        )
     raise SystemExit(kinds_sweep.main(__doc__ or "", "sticky", cases, check, kind=kind))

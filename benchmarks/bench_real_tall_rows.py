@@ -5,6 +5,7 @@ Target: 0 in every class.
 
     python benchmarks/bench_real_tall_rows.py                  # all 9,042 cases
     python benchmarks/bench_real_tall_rows.py --every 39 --path xml --show 3
+    python benchmarks/bench_real_tall_rows.py --wide --every 3   # the scroll kinds, widened
 """
 
 from __future__ import annotations
@@ -25,5 +26,7 @@ if __name__ == "__main__":
     parser.add_argument("--path", choices=("xml", "dicts", "both"), default="both")
     parser.add_argument("--show", type=int, default=0, help="failing cases to print per class")
     parser.add_argument("--every", type=int, default=1, help="every N-th case")
+    parser.add_argument("--wide", action="store_true", help="the scroll kinds, more offsets")
     args = parser.parse_args()
-    kinds_sweep.run("tall-row", cases(every=args.every), check, args.path, args.show, kind)
+    sample = cases(every=args.every, wide=args.wide)
+    kinds_sweep.run("tall-row", sample, check, args.path, args.show, kind)

@@ -11,7 +11,10 @@ neither place, and read as removed and added (``tests/core/real_scrolls/sticky.p
 frames, flush with its list's top or bottom edge, of a kind (class, resource id, role) that
 no other child of the list shares in either frame (a row of the list is one of many alike,
 and a row recycled onto the edge is another row), showing one or two labels. Nothing else
-of its kind could have come into that box.
+of its kind could have come into that box. :func:`held_headers` finds it among a list's
+children, :func:`held_labels` names its nodes, for the scroll's evidence
+(:mod:`deltarec.core.diff.row_evidence`): a header that did not scroll says nothing of the
+offset.
 """
 
 from __future__ import annotations
@@ -82,3 +85,40 @@ def held_in_turned(prev: Frame, p: int, curr: Frame, c: int, host: int) -> bool:
     if up != host and (up < 0 or page_of(curr, host) != up):
         return False
     return pinned_at_edge(prev, p, curr, c) or scroll_content(prev, p, curr, c)
+
+
+def held_headers(a: Frame, p: int, b: Frame, c: int) -> tuple[set[int], set[int]]:
+    """The list's sticky header in each frame (``a``'s positions, ``b``'s), held in its
+    very box at the list's top edge (:func:`pinned_at_edge`): it
+    did not scroll, so where the offset puts it, or a row it overlays, says nothing (a
+    YouTube result list scrolled 150 px under its header "M" → "N", an app drawer 10 px
+    under "M", read as a page or as no scroll). O(rows) but for rows on the top edge.
+    """
+    top = a.nodes[p].bounds.top
+    in_a: set[int] = set()
+    in_b: set[int] = set()
+    for q in a.children[p]:
+        box = a.nodes[q].bounds
+        if box.top == top:
+            for k in b.children[c]:
+                if b.nodes[k].bounds == box and pinned_at_edge(a, q, b, k):
+                    in_a.add(q)
+                    in_b.add(k)
+    return in_a, in_b
+
+
+def held_labels(a: Frame, p: int, b: Frame, c: int) -> frozenset[int]:
+    """The nodes (their ``id``) of the sticky header :func:`held_headers` finds in content
+    ``p`` (``c`` in ``b``), both frames: asked only once
+    :func:`~deltarec.core.diff.row_evidence.agree` found a label where the offset puts
+    another, as the header it holds did not move. The calendar's event form scrolled up
+    150 px under its header "M" read as a page: the header, moved with the form, landed on
+    a date's label of its class (``tests/core/real_scrolls/sticky.py``, swept). O(children
+    of ``p`` on its top edge, and their subtrees)."""
+    held_a, held_b = held_headers(a, p, b, c)
+    if not held_a:
+        return frozenset()
+    return frozenset(
+        [id(n) for q in held_a for n in a.nodes[q : a.subtree_end(q)]]
+        + [id(n) for k in held_b for n in b.nodes[k : b.subtree_end(k)]]
+    )

@@ -28,7 +28,7 @@ from deltarec.core.diff.label_places import label_kept as _label_kept
 from deltarec.core.diff.label_places import labels_place as _labels_place
 from deltarec.core.diff.motions import consistent, near_box
 from deltarec.core.diff.motions import shifted as _shifted
-from deltarec.core.diff.pinned import pinned_at_edge
+from deltarec.core.diff.pinned import held_headers, held_labels
 from deltarec.core.diff.pushed_edge import pushed_to_edge
 from deltarec.core.diff.row_content import holds_rows, own_texts, texts
 from deltarec.core.diff.scroll_edits import EDITS, few_edits, label_edited
@@ -117,7 +117,14 @@ def _apart(top: int, bottom: int, new_top: int, new_bottom: int) -> bool:
 
 
 def agree(
-    prev: Frame, p: int, curr: Frame, c: int, shift: tuple[int, int], *, edits: int = 0
+    prev: Frame,
+    p: int,
+    curr: Frame,
+    c: int,
+    shift: tuple[int, int],
+    *,
+    edits: int = 0,
+    held: frozenset[int] = frozenset(),
 ) -> bool:
     """Whether row ``p`` moved by ``shift`` can be row ``c``: no label of one lands where a
     label of the same class of the other is, showing something else (row #4's subject where
@@ -129,10 +136,15 @@ def agree(
     edited there (:func:`~deltarec.core.diff.scroll_edits.label_edited`) when more labels
     than that are found again in place (:func:`~deltarec.core.diff.scroll_edits.few_edits`).
     Labels inside a container made to scroll below the row (a carousel in a feed's row) are
-    not asked: they move on their own (:func:`~deltarec.core.diff.viewport.own_labels`)."""
+    not asked: they move on their own (:func:`~deltarec.core.diff.viewport.own_labels`).
+    Nor are the labels of ``held`` (the ``id`` of each node): a sticky header held in its box
+    did not scroll (:func:`~deltarec.core.diff.pinned.held_labels`)."""
     if p < 0:
         return False
     olds, news = own_labels(prev, p), own_labels(curr, c)  # not a carousel's in the row
+    if held:
+        olds = [n for n in olds if id(n) not in held]
+        news = [n for n in news if id(n) not in held]
     # Labels rows apart are never consistent: skipped (:func:`_apart`) before a moved box is
     # built; a row is compared with every label of the other.
     dy = shift[1]
@@ -170,10 +182,16 @@ def _one_field(a: Node, b: Node) -> bool:
 
 def kin(prev: Frame, p: int, curr: Frame, c: int, cache: TextCache) -> bool:
     """Whether two rows can be one row: the texts of one are all in the other's (a row cut
-    by an edge shows part of them), or it shows at most one text (a label that changed)."""
+    by an edge shows part of them), or it shows at most one text (a label that changed).
+    Two rows that show nothing are one row only when made of the same nodes: Settings' rows,
+    their labels merged onto the list, scrolled by one row's pitch, had a row with a switch
+    come into the box of a row with an icon, paired in place, and vote that the list stayed
+    (``tests/core/real_scrolls/tall_rows.py``)."""
     if p < 0:
         return False
     a, b = shown(prev, p, cache, False), shown(curr, c, cache, True)
+    if not (a or b):
+        return prev.subtree_hashes[p] == curr.subtree_hashes[c]
     return a <= b or b <= a or min(len(a), len(b)) <= 1
 
 
@@ -218,10 +236,16 @@ def refuted(
     >>> refuted(a, shot("b", "x", "d", "e"), 0, 0, (0, -100))
     True
     """
-    if not holds_rows(prev, p):  # web content: its labels, wherever they sit
+    if not holds_rows(prev, p):  # web content, a form: its labels, wherever they sit
         labels = prev.subtree_end(p) - p + curr.subtree_end(c) - c
         return labels <= LABEL_LIMIT and not (
-            agree(prev, p, curr, c, offset, edits=EDITS)
+            (
+                agree(prev, p, curr, c, offset, edits=EDITS)
+                or (
+                    bool(held := held_labels(prev, p, curr, c))
+                    and agree(prev, p, curr, c, offset, edits=EDITS, held=held)
+                )
+            )
             and (
                 _labels_place(prev, p, curr, c, offset) or pushed_to_edge(prev, p, curr, c, offset)
             )
@@ -390,7 +414,7 @@ def _clash(
     box, old_box = b.nodes[c].bounds, a.nodes[p].bounds
     news = b.children[c]
     cache: TextCache = {}
-    held_a, held_b = _held(a, p, b, c)
+    held_a, held_b = held_headers(a, p, b, c)
     for q in a.children[p]:
         moved = _shifted(a.nodes[q].bounds, *offset)
         if moved.area == 0 or not moved.intersection(box) or q in held_a:
@@ -418,26 +442,6 @@ def _clash(
         if there and words and not any(words & shown(b, k, cache, True) for k in there):
             return True
     return False
-
-
-def _held(a: Frame, p: int, b: Frame, c: int) -> tuple[set[int], set[int]]:
-    """The list's sticky header in each frame (``a``'s positions, ``b``'s), held in its
-    very box at the list's top edge (:func:`~deltarec.core.diff.pinned.pinned_at_edge`): it
-    did not scroll, so where the offset puts it, or a row it overlays, says nothing (a
-    YouTube result list scrolled 150 px under its header "M" → "N", an app drawer 10 px
-    under "M", read as a page or as no scroll). O(rows) but for rows on the top edge.
-    """
-    top = a.nodes[p].bounds.top
-    in_a: set[int] = set()
-    in_b: set[int] = set()
-    for q in a.children[p]:
-        box = a.nodes[q].bounds
-        if box.top == top:
-            for k in b.children[c]:
-                if b.nodes[k].bounds == box and pinned_at_edge(a, q, b, k):
-                    in_a.add(q)
-                    in_b.add(k)
-    return in_a, in_b
 
 
 def _edited(a: Frame, q: int, b: Frame, k: int) -> bool:

@@ -130,6 +130,23 @@ def cases(rng: random.Random, per_capture: int) -> list[Sticky]:
     return out
 
 
+def swept(rng: random.Random, step: int) -> list[Sticky]:
+    """Every scroller of every real capture scrolled by every ``step``-th px from 10 px to
+    200 px past its height, each way, under a header overlaid and one inside, sections 120 to
+    700 px long (one drawn per case) starting anywhere (:func:`cases` draws seven lengths:
+    a class seen at one length is a class at the lengths around it)."""
+    out: list[Sticky] = []
+    for name, obs in captures():
+        for path in (p for p in scrollers(obs) if _can_scroll(obs, p)):
+            h = _at(obs, path).bounds.height
+            for d in range(10, h + 201, step):
+                for sign in (-1, 1):
+                    for place in PLACES:
+                        span = rng.choice((120, 300, 700))
+                        out.append(Sticky(name, path, sign * d, place, span, rng.randrange(span)))
+    return out
+
+
 def derive(case: Sticky) -> tuple[Observation, Observation]:
     obs = dict(captures())[case.capture]
     return pinned(obs, case, 0), pinned(obs, case, case.d)

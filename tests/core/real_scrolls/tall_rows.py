@@ -192,13 +192,36 @@ def _labelled(row: Node) -> bool:
     return bool(row.children) and any(n.text or n.content_desc for _, n in _walk_node(row))
 
 
-def cases(*, every: int = 1, rows_per: int = 3) -> list[Tall]:
+WIDE_OFFSETS = (-20, -10, 0, 25, 50, 75, 110, 120)
+"""With ``wide``: where the list shows the row from, in % of the list's height (negative: the
+row starts that far below the list's top) or past 100 of what the row overruns it by (110: a
+tenth of the list past the overrun), :func:`cases`' three and more."""
+WIDE_PCTS = tuple(range(5, 125, 5))
+"""With ``wide``: the scrolls, in % of the list's height (each way), every 5 % to 120 %."""
+
+
+def _offsets(h: int, extra: int, wide: bool) -> list[int]:
+    if not wide:
+        return [-h // 5, extra // 2, extra + h // 5]
+    return [
+        pct * h // 100
+        if pct <= 0
+        else extra * pct // 100
+        if pct <= 100
+        else extra + (pct - 100) * h // 100
+        for pct in WIDE_OFFSETS
+    ]
+
+
+def cases(*, every: int = 1, rows_per: int = 3, wide: bool = False) -> list[Tall]:
     """Every real scroller, up to ``rows_per`` of its rows that show something (its first,
     middle and last such), each stretched to 1.3 and 2.2 times the list's height, the list
     showing it from inside the list's top (the ad: the row starts in view, runs past the
     bottom), across both edges and ending inside, moved by every distance of
     :func:`_distances`; kinds :data:`KINDS`, the row's labels its own or merged onto it.
-    ``every``: every ``every``-th case (a sample that keeps every kind)."""
+    ``every``: every ``every``-th case (a sample that keeps every kind). ``wide``: the
+    scroll kinds only, from more places (:data:`WIDE_OFFSETS`) by more distances
+    (:data:`WIDE_PCTS`): a class seen at one offset is a class at those around it."""
     out: list[Tall] = []
     for name, obs in captures():
         for host in scrollers(obs):
@@ -214,11 +237,11 @@ def cases(*, every: int = 1, rows_per: int = 3) -> list[Tall]:
                     base = Tall(name, host, i, span, 0, 0, "scroll")
                     _, _, laid = laid_out(base, obs)
                     ends = (laid[0].bounds.top, laid[-1].bounds.bottom)
-                    for offset in (-box.height // 5, extra // 2, extra + box.height // 5):
+                    for offset in _offsets(box.height, extra, wide):
                         if not _within(ends, offset, box.height):
                             continue
-                        for kind in KINDS:
-                            for d in _distances(kind, box.height, offset, span):
+                        for kind in KINDS[:3] if wide else KINDS:
+                            for d in _distances(kind, box.height, offset, span, wide):
                                 if kind in ("scroll", "anchored", "unanchored") and not _within(
                                     ends, offset + d, box.height
                                 ):
@@ -271,13 +294,15 @@ def _within(ends: tuple[int, int], offset: int, h: int) -> bool:
     return ends[0] <= offset and offset + h <= ends[1]
 
 
-def _distances(kind: str, h: int, offset: int, span: int) -> list[int]:
+def _distances(kind: str, h: int, offset: int, span: int, wide: bool = False) -> list[int]:
     """How far: a scroll by a tenth of the list to more than it, either way, kept where the
-    tall row still shows a quarter of the list; the keyboard over 15 % to 60 % of it."""
+    tall row still shows a quarter of the list; the keyboard over 15 % to 60 % of it
+    (``wide``: every 5 %, :data:`WIDE_PCTS`)."""
     if kind != "scroll":
-        return [h * pct // 100 for pct in (15, 30, 45, 60)]
+        pcts = [p for p in WIDE_PCTS if p <= 70] if wide else (15, 30, 45, 60)
+        return [h * pct // 100 for pct in pcts]
     out = []
-    for pct in (10, 25, 40, 60, 85, 110):
+    for pct in WIDE_PCTS if wide else (10, 25, 40, 60, 85, 110):
         for sign in (-1, 1):
             d = sign * h * pct // 100
             top = -(offset + d)  # the row's top, from the list's top, after
