@@ -83,6 +83,8 @@ class Shown:
     name: dict[int, str] = field(default_factory=dict)
     now: dict[int, tuple[str, str]] = field(default_factory=dict)
     """``[i] -> (role, name)`` printed by replies since the screen was last seen whole."""
+    rid: dict[int, str] = field(default_factory=dict)
+    """``[i] -> resource id`` of the element it was first printed for, where it has one."""
 
 
 def unquote(text: str) -> str:
@@ -186,22 +188,34 @@ class Walk:
         header = text.startswith("» new screen") or text.startswith("» back to") or whole
         if header:
             self.shown.now = {}
+        seen = self.session.seen
+        ids = (
+            {e.index: seen.frame.nodes[e.pos].resource_id for e in seen.elements}
+            if seen is not None
+            else {}
+        )  # what the element is, beyond its label (a button whose word toggled is one button)
         for line, i, role, name, new in numbered(text):
             if line.startswith("- "):
                 continue
-            known = self.shown.role.get(i)
+            known, rid = self.shown.role.get(i), ids.get(i, "")
             if known is not None and known != role:
                 self.flag("reuse", f"[{i}] was {known} {self.shown.name[i]!r}, now: {line}")
+            elif known is not None and rid and self.shown.rid.get(i, rid) != rid:
+                self.flag("reuse", f"[{i}] was {self.shown.rid[i]}, now {rid}: {line}")
             elif (
                 known not in (None, "textbox")
+                and not rid
                 and line.startswith("+ ")
                 and (name != self.shown.name[i])
             ):  # a field shows its text or its hint: a form started again shows the hint
                 self.flag("reuse", f"[{i}] was {known} {self.shown.name[i]!r}, added: {line}")
+            if rid:
+                self.shown.rid.setdefault(i, rid)
             self.shown.role[i] = role
             self.shown.name[i] = new if new is not None else name
             self.shown.now[i] = (role, self.shown.name[i])
-        seen = self.session.seen
+            if new is not None:  # a row's name holds its labels: "Vibrate · Off" → "… · On"
+                self.relabel(i, name, new)
         if not last.isError and seen is not None:
             self.check_names(text, seen)
         for line in text.splitlines():
@@ -212,6 +226,18 @@ class Walk:
             self.check_title(text)
             self.check_budget(tool, text)
             self.check_return(text)
+
+    def relabel(self, label: int, old: str, new: str) -> None:
+        """The rows around ``[label]`` whose `` · ``-joined name held ``old`` hold ``new`` now."""
+        seen = self.session.seen
+        if seen is None:
+            return
+        pos = {e.index: e.pos for e in seen.elements}
+        inner = pos.get(label, -1)
+        for i, name in self.shown.name.items():
+            parts, row = name.split(" · "), pos.get(i, len(seen.frame.nodes))
+            if old in parts and len(parts) > 1 and row < inner < seen.frame.subtree_end(row):
+                self.shown.name[i] = " · ".join(new if p == old else p for p in parts)
 
     def check_names(self, text: str, seen: ElementIndex) -> None:
         """Every element a reply prints as on screen now has the name the frame gives it (the
@@ -321,6 +347,9 @@ class Walk:
         role, name = self.shown.role[i], self.shown.name[i]
         seen = self.session.seen
         held = _holder(seen, i) if seen is not None else None
+        quiet = seen is not None and any(  # the status bar changes with no delta line
+            e.index == i and e.pos in _status(seen.frame) for e in seen.elements
+        )
         text = await self.call("ac_tap", {"selector": {"index": i}})
         last = self.agent.last
         assert last is not None
@@ -329,7 +358,9 @@ class Walk:
                 self.flag("index", f"[{i}] {role} {name!r} on screen, refused: {text[:160]}")
             return
         hit = _facts_element(text)
-        if hit is not None and (hit[0] != i or hit[1] != role):  # a name may change quietly
+        if hit is not None and (
+            hit[0] != i or hit[1] != role or (not quiet and _renamed(name, hit[2], role))
+        ):
             self.flag("index", f"[{i}] {role} {name!r} printed, tap acted on {hit}")
 
     async def tap_name(self) -> None:
@@ -425,6 +456,15 @@ class Walk:
             await self.call("ac_type_text", {"text": word, "selector": {"index": i}})
         else:
             await self.call("ac_type_text", {"text": word})
+
+
+def _renamed(printed: str, now: str, role: str) -> bool:
+    """Whether ``now`` is another element's name than ``printed`` was, as far as names tell: a
+    field shows its text or its hint, and a count that ticked (``Refreshed 5 times``, a
+    clock, a status-bar icon: no delta says these) is the same label."""
+    if role == "textbox" or printed == now:
+        return False
+    return re.sub(r"\d+", "#", printed) != re.sub(r"\d+", "#", now)
 
 
 def _compact(data: dict[str, Any]) -> str:
