@@ -458,21 +458,27 @@ def _still(d: Delta, curr_index: ElementIndex) -> Line:
     caller cut it to fit (a swipe that starts in the navigation bar moves nothing); a drag
     within the touch slop says from which density a phone took it as a tap.
 
-    What was under the start is the scrollable the touch landed in: the node drawn on top
-    there (the last in document order holding the point), or its nearest scrolling ancestor,
-    as the executor reads it (``swipe_area.top_node``): a swipe that started on a snackbar
-    drawn over a list started on nothing that scrolls, never "on" the list below it."""
+    The touch landed on the screen as it was before the step, on the node drawn on top at
+    the start (the last in document order holding the point), as the executor reads it
+    (``swipe_area.top_node``): when neither it nor an ancestor scrolls (a snackbar drawn
+    over a list) the swipe started on nothing that scrolls, never "on" the list below it;
+    else the line names the innermost scrollable under the start after the step."""
     g = d.gesture
     assert g is not None
-    fc = d.curr
-    under = -1
-    for pos in range(len(fc.nodes) - 1, -1, -1):  # the node drawn on top at the start
-        b = fc.nodes[pos].bounds
+    fc, fp = d.curr, d.prev
+    touched = -1
+    for pos in range(len(fp.nodes) - 1, -1, -1):  # the node drawn on top at the start
+        b = fp.nodes[pos].bounds
         if b.left <= g.x1 < b.right and b.top <= g.y1 < b.bottom:
-            under = pos
+            touched = pos
             break
-    while under >= 0 and not scrolls_by_nature(fc.nodes[under]):
-        under = fc.parents[under]
+    while touched >= 0 and not scrolls_by_nature(fp.nodes[touched]):
+        touched = fp.parents[touched]
+    under = -1
+    for pos, node in enumerate(fc.nodes if touched >= 0 else ()):  # the innermost one now
+        b = node.bounds
+        if scrolls_by_nature(node) and b.left <= g.x1 < b.right and b.top <= g.y1 < b.bottom:
+            under = pos
     where = f"({g.x1},{g.y1})"
     if under >= 0:
         what = element(curr_index.number_of.get(under), fc.nodes[under], curr_index.names[under])

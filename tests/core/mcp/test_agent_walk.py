@@ -23,6 +23,7 @@ from tests.core.mcp.agent_walk import ACTIVITIES, Walk, walk
 WALKS = [
     pytest.param(305, 6, "phone", id="budget-keyboard-closed"),  # structuredContent's diff URI
     pytest.param(0, 28, "phone", id="swipe-on-a-snackbar"),  # "on [14] list" vs "outside"
+    pytest.param(141, 6, "tablet", id="swipe-under-its-own-snackbar"),  # read before the step
 ]
 
 
