@@ -47,8 +47,15 @@ from deltarec.core.render.tokens import count_tokens, tokens_at_least
 FULL_FRAME_MARK = "» full frame (cheaper than the delta)"
 """First line of a full frame sent in place of a delta that would have cost more."""
 
-MEMORY = 8
-"""How many recent screens an :class:`Observer` remembers."""
+MEMORY = 32
+"""How many recent screens an :class:`Observer` remembers. An agent reads screens, not frames:
+the Playground alone has eight activities besides the launcher, and each message read is a
+screen of its own, so eight screens forgot the launcher within one tour (an agent's session,
+``tests/core/mcp/agent_walk.py``: back on it, a new screen)."""
+MEMORY_NODES = 50_000
+"""How many nodes the remembered screens may hold in all: past it the oldest are forgotten
+(the latest is always kept): 32 real screens of a few hundred nodes each, but not 32 dumps
+of a megabyte."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -235,8 +242,9 @@ class Observer:
     ``step(curr)`` returns the delta from the baseline and makes ``curr`` the new
     baseline; ``reset(curr)`` sets a baseline without a delta (a full snapshot).
 
-    Memory: the last :data:`MEMORY` screens shown are kept, each as the latest frame of it
-    shown (a screen is its package, activity and title). When a step moves to a new screen
+    Memory: the last :data:`MEMORY` screens shown are kept (:data:`MEMORY_NODES` nodes in
+    all at most), each as the latest frame of it shown (a screen is its package, activity
+    and title). When a step moves to a new screen
     (or a dialog closes back to the window behind it) that matches one of them — the delta
     from it is not a new screen — the delta is taken from that frame instead: ``» back to
     InboxActivity "Inbox" (as after step 3)``, what differs since then, and the ``[i]``
@@ -314,6 +322,9 @@ class Observer:
         for seen in [s for s in self.recent if s.screen == screen]:
             self.recent.remove(seen)
         self.recent.append(Seen(index, self.steps if step is None else step, screen))
+        held = sum(len(s.index.frame.nodes) for s in self.recent)
+        while held > MEMORY_NODES and len(self.recent) > 1:
+            held -= len(self.recent.popleft().index.frame.nodes)
 
     @gc_paused()
     def step(

@@ -22,8 +22,9 @@ tokens on every step (:data:`~deltarec.core.mcp.schema.STEP_OUTPUT`):
 wait for the server included), result? (what the text does not say: a swipe's from/to,
 a look's ``cut``, a delta's counts, how many characters were cleared; none of
 :data:`SAID`; left out when empty), diff? (the URI of the step's full ObservationDiff,
-when its delta is not empty), warnings? (as the facts line says them: a client acts on
-them, a recording that could not be saved)}``. The element-dict tools are the exception: their data
+when its delta is not empty and naming it keeps the budget: :func:`within_budget`),
+warnings? (as the facts line says them: a client acts on them, a recording that could not
+be saved)}``. The element-dict tools are the exception: their data
 is their result. What changed — counts, keys,
 fields, windows — is in that resource (``deltarec://diff/{step}``); the command is the
 tool called, warnings and the element acted on are in the facts line.
@@ -33,6 +34,7 @@ and timing (:data:`~deltarec.core.mcp.schema.RUN_OUTPUT`).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -41,6 +43,7 @@ import mcp.types as types
 from deltarec.core.executor.runner import RunReport
 from deltarec.core.executor.session import StepOutcome
 from deltarec.core.mcp.tools import ELEMENT_TOOLS
+from deltarec.core.render.tokens import count_tokens
 
 Content = types.ContentBlock
 
@@ -199,7 +202,34 @@ def step_reply(
             blocks.append(text_block(outcome.observation))
     if facts:
         blocks.append(text_block(facts))
+    if "diff" in data:
+        data = within_budget(data, [b.text for b in blocks if isinstance(b, types.TextContent)])
     return types.CallToolResult(content=blocks, structuredContent=data, isError=not outcome.ok)
+
+
+def within_budget(data: dict[str, Any], texts: Sequence[str]) -> dict[str, Any]:
+    """``data`` without its ``diff`` URI when naming it would take ``data`` past its budget:
+    twice the text's cl100k tokens, or the bare ``{ok, step, ms}`` when the text is shorter
+    (``- keyboard closed``, 3 tokens, against ``"diff":"deltarec://diff/24"``'s 11). Such a
+    delta is its whole change in words; its resource is still kept under the step's number.
+
+    >>> bare = {"ok": True, "step": 24, "ms": 0}
+    >>> within_budget({**bare, "diff": "deltarec://diff/24"}, ["- keyboard closed"]) == bare
+    True
+    >>> long = ["~ [6] switch 'Wi-Fi' (checked: true→false)", "[6] switch 'Wi-Fi'"]
+    >>> "diff" in within_budget({**bare, "diff": "deltarec://diff/24"}, long)
+    True
+    """
+    text = sum(count_tokens(t) for t in texts)
+    floor = count_tokens(_compact({k: data[k] for k in ("ok", "step", "ms")}))
+    if count_tokens(_compact(data)) <= max(2 * text, floor):
+        return data
+    return {k: v for k, v in data.items() if k != "diff"}
+
+
+def _compact(data: Mapping[str, Any]) -> str:
+    """``data`` as the SDK sends it: compact JSON, unescaped."""
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
 
 def run_text(report: RunReport) -> str:

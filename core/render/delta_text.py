@@ -456,12 +456,26 @@ def _page_direction(d: Delta) -> str:
 def _still(d: Delta, curr_index: ElementIndex) -> Line:
     """The line for a swipe that scrolled nothing: what was under its start, and whether the
     caller cut it to fit (a swipe that starts in the navigation bar moves nothing); a drag
-    within the touch slop says from which density a phone took it as a tap."""
+    within the touch slop says from which density a phone took it as a tap.
+
+    The touch landed on the screen as it was before the step, on the node drawn on top at
+    the start (the last in document order holding the point), as the executor reads it
+    (``swipe_area.top_node``): when neither it nor an ancestor scrolls (a snackbar drawn
+    over a list) the swipe started on nothing that scrolls, never "on" the list below it;
+    else the line names the innermost scrollable under the start after the step."""
     g = d.gesture
     assert g is not None
-    fc = d.curr
+    fc, fp = d.curr, d.prev
+    touched = -1
+    for pos in range(len(fp.nodes) - 1, -1, -1):  # the node drawn on top at the start
+        b = fp.nodes[pos].bounds
+        if b.left <= g.x1 < b.right and b.top <= g.y1 < b.bottom:
+            touched = pos
+            break
+    while touched >= 0 and not scrolls_by_nature(fp.nodes[touched]):
+        touched = fp.parents[touched]
     under = -1
-    for pos, node in enumerate(fc.nodes):  # the innermost scrollable under the start
+    for pos, node in enumerate(fc.nodes if touched >= 0 else ()):  # the innermost one now
         b = node.bounds
         if scrolls_by_nature(node) and b.left <= g.x1 < b.right and b.top <= g.y1 < b.bottom:
             under = pos

@@ -18,7 +18,10 @@ import re
 from collections import Counter
 from dataclasses import replace
 
+from pytest import MonkeyPatch
+
 from benchmarks.bench_truth import STARTS
+from deltarec.core import observer as observer_module
 from deltarec.core.devices.virtual import Playground, VirtualDevice
 from deltarec.core.devices.virtual.playground import ManualClock
 from deltarec.core.diff.screens import screen_title
@@ -230,3 +233,22 @@ def test_the_launcher_is_remembered_after_many_scrolls_and_titled_by_no_clock() 
     assert {e.key: e.index for e in back.index.elements if e.key in launcher} == {
         k: n for k, n in launcher.items() if k in {e.key for e in back.index.elements}
     }
+
+
+def test_the_screens_remembered_hold_at_most_their_node_budget(monkeypatch: MonkeyPatch) -> None:
+    """Screens, not frames, and a bounded number of nodes in all: past ``MEMORY_NODES`` the
+    oldest screens are forgotten, the latest always kept."""
+    clock = ManualClock()
+    device = VirtualDevice(Playground(clock))
+    observer = Observer()
+    observer.reset(device.capture())  # the launcher
+    for activity in (".InboxActivity", ".SettingsActivity", ".ClockActivity"):
+        device.launch_app(APP, activity)
+        observer.step(device.capture())
+    assert len(observer.recent) == 4  # every screen, under the default budget
+    monkeypatch.setattr(observer_module, "MEMORY_NODES", 1)
+    device.launch_app(APP, ".FeedActivity")
+    observer.step(device.capture())  # the Feed alone is over that budget: kept, alone
+    assert [s.index.frame.obs.activity.rsplit(".", 1)[-1] for s in observer.recent] == [
+        "FeedActivity"
+    ]

@@ -1,0 +1,56 @@
+"""A dealt sample of the seeded agent sessions (:mod:`tests.core.mcp.agent_walk`): the SDK's
+client drives the MCP server on the virtual phone as an agent does, and every reply holds to
+its names, numbers, swipe facts, titles, returns and budgets.
+
+The whole sweep is ``python benchmarks/bench_agent.py``; the walks here are the ones that
+found a class, each of which failed before its fix (the tablet and the other profiles run in
+the benchmark).
+"""
+
+from __future__ import annotations
+
+import random
+import tempfile
+from pathlib import Path
+
+import anyio
+import pytest
+
+from deltarec.core.devices.virtual.layout import APP_PACKAGE
+from tests.core.mcp.agent import agent
+from tests.core.mcp.agent_walk import ACTIVITIES, Walk, walk
+
+WALKS = [
+    pytest.param(305, 6, "phone", id="budget-keyboard-closed"),  # structuredContent's diff URI
+    pytest.param(0, 28, "phone", id="swipe-on-a-snackbar"),  # "on [14] list" vs "outside"
+    pytest.param(141, 6, "tablet", id="swipe-under-its-own-snackbar"),  # read before the step
+]
+
+
+@pytest.mark.parametrize(("seed", "steps", "profile"), WALKS)
+def test_an_agent_session_holds_to_what_its_replies_said(
+    seed: int, steps: int, profile: str
+) -> None:
+    result = anyio.run(walk, seed, steps, profile)
+    assert result.violations == (), "\n".join(map(str, result.violations))
+
+
+async def tour() -> tuple[str, list[str]]:
+    """The reduced case of seed 21's session (step 56): every activity of the Playground and a
+    message, then home. The launcher is the tenth screen back: ``» back to``, its numbers
+    kept."""
+    async with agent(Path(tempfile.mkdtemp(prefix="deltarec-tour-"))) as a:
+        w = Walk(a, -1, random.Random(0))
+        await w.call("ac_describe_screen")
+        for activity in ACTIVITIES:
+            await w.call("ac_launch_app", {"package": APP_PACKAGE, "activity": activity})
+        await w.call("ac_launch_app", {"package": APP_PACKAGE, "activity": ".InboxActivity"})
+        await w.call("ac_tap", {"selector": {"name": "Standup moved #1"}})  # a message
+        home = await w.call("ac_home")
+        return home, [str(v) for v in w.violations]
+
+
+def test_the_launcher_after_a_tour_of_every_screen_is_the_launcher_back() -> None:
+    home, violations = anyio.run(tour)
+    assert home.startswith("» back to Launcher"), home
+    assert violations == []
