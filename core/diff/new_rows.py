@@ -244,12 +244,15 @@ def hedged(d: Delta, out: ObservationDiff) -> ObservationDiff:
     (:func:`~deltarec.core.diff.edge_sliver.beside_sliver`), and the marks of a
     scroll past new rows (:func:`deltarec.core.diff.past_new.noted`). O(rows of the
     scrolled lists), and ``orNew`` on each changed entry whose pair may be two rows
-    (:func:`~deltarec.core.diff.twin_sliver.twin_slivers`: O(added + removed)), whose row
+    (:func:`~deltarec.core.diff.twin_sliver.twin_slivers`: O(added + removed)), or rests on
+    a sliver's place alone (:func:`~deltarec.core.diff.edge_sliver.flipped_slivers`: the
+    text writes no ``~`` line for it; the entry stays, so ``apply_diff`` still rebuilds the
+    frame, and says the other reading), whose row
     may be another come into its box (:func:`~deltarec.core.diff.edited_or_new.either_labels`)
     or may have come in new, its old row pushed down into an added one, ``orPushedTo``
     (:func:`~deltarec.core.diff.edited_or_new.edited_or_new`): O(changed × depth)."""
     from deltarec.core.diff.compute import _added_key
-    from deltarec.core.diff.edge_sliver import beside_slivers
+    from deltarec.core.diff.edge_sliver import beside_slivers, flipped_slivers
     from deltarec.core.diff.edited_or_new import edited_or_new, either_labels
     from deltarec.core.diff.past_new import noted  # it reads the refresh from here
     from deltarec.core.diff.twin_sliver import twin_slivers
@@ -265,6 +268,7 @@ def hedged(d: Delta, out: ObservationDiff) -> ObservationDiff:
             entry["orRows"] = [d.prev.keys[r] if removed else _added_key(d, r) for r in rows]
     twins = {d.curr.keys[c]: d.prev.keys[p] for c, p in twin_slivers(d).items()}
     either = {d.curr.keys[c] for c in either_labels(d)}  # its row, or another in its box
+    either.update(d.curr.keys[c] for s in d.scrolls for c in flipped_slivers(d, s))
     pushed = {d.curr.keys[c]: _added_key(d, y) for c, y in edited_or_new(d).items()}
     for changed in out["changed"]:
         if twins.pop(changed["key"], None) is not None:  # the sliver, or another row

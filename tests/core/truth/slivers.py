@@ -329,29 +329,35 @@ def run(case: Case, *, gesture: bool = True) -> list[tuple[str, str, str]]:
     ``(step, class, detail)``, the class a truth class or ``reuse`` / ``renumbered``.
     ``gesture``: the observer is told the taps (as the executor tells it), else it diffs
     the two dumps alone (``deltarec delta A B``)."""
+    stepper = started(case, gesture=gesture)
+    pg = stepper.pg
+    numbers = Numbers()
+    assert stepper.observer.index is not None
+    numbers.grade(stepper.observer.index, phone_identities(pg), False)
+    out = _step(stepper, numbers, "archive", archiving(case, pg))
+    undo = _button(pg, "unarchive:")
+    if undo is not None:
+        out += _step(stepper, numbers, "undo", Gesture("tap", _centre(undo), "undo"))
+    return out
+
+
+def started(case: Case, *, gesture: bool = True) -> Stepper:
+    """The case's Inbox at its offset, its picks selected, observed (``gesture``: taps told)."""
     clock = ManualClock()
     pg = Playground(clock, profile=PRESETS[case.preset])
     pg.launch_app(APP_PACKAGE, ".InboxActivity")
     pg.state.inbox.offset = case.offset
     pg.state.inbox.selected = set(case.picks)
-    stepper = Stepper(pg, clock, gesture=gesture)
-    numbers = Numbers()
-    assert stepper.observer.index is not None
-    numbers.grade(stepper.observer.index, phone_identities(pg), False)
-    steps: list[tuple[str, Gesture]] = []
+    return Stepper(pg, clock, gesture=gesture)
+
+
+def archiving(case: Case, pg: Playground) -> Gesture:
+    """The case's archive: a tap on "Archive" with rows picked, else its swipe."""
     if case.picks:
         button = _button(pg, "archive:selected")
         assert button is not None
-        steps.append(("archive", Gesture("tap", _centre(button), "archive")))
-    else:
-        steps.append(("archive", Gesture("swipe", case.swipe, "swipe-archive")))
-    out: list[tuple[str, str, str]] = []
-    for name, gesture in steps:
-        out += _step(stepper, numbers, name, gesture)
-    undo = _button(pg, "unarchive:")
-    if undo is not None:
-        out += _step(stepper, numbers, "undo", Gesture("tap", _centre(undo), "undo"))
-    return out
+        return Gesture("tap", _centre(button), "archive")
+    return Gesture("swipe", case.swipe, "swipe-archive")
 
 
 def _step(

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from deltarec.core.devices.virtual.profile import PRESETS
-from tests.core.truth.slivers import KINDS, Case, cases, clamped, run
+from tests.core.truth.slivers import KINDS, Case, archiving, cases, clamped, run, started
 
 EVERY = 58
 """Each N-th case in CI (about 12 a preset; every 29th until CI's time needed it)."""
@@ -209,3 +209,16 @@ def test_the_untold_archives_closed_stay_closed() -> None:
         for step, klass, detail in run(case, gesture=False)
     ]
     assert found == [], found
+
+
+def test_a_flipped_sliver_s_entry_says_it_may_be_another_row() -> None:
+    """The text writes no ``~`` line for a sliver a scroll paired with a row of another state
+    (:func:`deltarec.core.diff.edge_sliver.flipped_slivers`); its JSON entry stays (so
+    ``apply_diff`` rebuilds the frame) and says so with ``orNew``, never a bare ``selected:
+    true→false`` an agent reads as a fact (it carried none on ``4c2115f``)."""
+    stepper = started(CLOSED_UNTOLD[0], gesture=False)
+    stepper.step(archiving(CLOSED_UNTOLD[0], stepper.pg))
+    assert stepper.result is not None
+    flipped = [c for c in stepper.result.diff["changed"] if "selected" in c["changes"]]
+    assert flipped and all(c.get("orNew") for c in flipped), flipped
+    assert "selected" not in stepper.result.text
