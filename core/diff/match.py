@@ -74,7 +74,6 @@ from deltarec.core.diff.pinned import pinned_at_edge
 from deltarec.core.diff.placeless import drop_placeless_keys as _drop_placeless_keys
 from deltarec.core.diff.pushed_edit import edited_where_pushed, pushed_by
 from deltarec.core.diff.recycled import one_content, unpair_recycled_pages
-from deltarec.core.diff.rekeyed import rekey
 from deltarec.core.diff.row_content import (
     holds_rows,
     kind,
@@ -160,7 +159,6 @@ def _matched(prev: Frame, curr: Frame, iou_threshold: float, gesture: Gesture | 
     # 2. bottom-up, children before parents
     _bottom_up(prev, curr, pairs, used, lambda c, p: True)
     unpair_recycled_pages(prev, curr, pairs, used)  # a pager turned whole: its ids recycled
-    rekey(prev, curr, pairs, used, ev)  # keys under a parent whose key changed (its module)
     if len(pairs) == len(curr) == len(prev) and all(
         curr.nodes[c].bounds == prev.nodes[p].bounds for c, p in pairs.items()
     ):
