@@ -143,7 +143,15 @@ def _stayed(
         k in pairs
         and (
             (
-                _unmoved(prev, pairs[k], curr, k, cache, _leading(curr.nodes[k].bounds, box, side))
+                _unmoved(
+                    prev,
+                    pairs[k],
+                    curr,
+                    k,
+                    cache,
+                    _leading(curr.nodes[k].bounds, box, side),
+                    (box.left - old_box.left, box.top - old_box.top),
+                )
                 if at_edge(curr.nodes[k].bounds, box, side)
                 else not at_edge(prev.nodes[pairs[k]].bounds, old_box, side)
                 and _same_row(prev, pairs[k], curr, k, cache)
@@ -234,15 +242,30 @@ def _same_row(prev: Frame, p: int, curr: Frame, c: int, cache: TextCache) -> boo
 
 
 def _unmoved(
-    prev: Frame, p: int, curr: Frame, c: int, cache: TextCache, lead: bool = False
+    prev: Frame,
+    p: int,
+    curr: Frame,
+    c: int,
+    cache: TextCache,
+    lead: bool = False,
+    moved: tuple[int, int] = (0, 0),
 ) -> bool:
-    """Whether a row at an edge stayed: the same box, showing the very same texts, two or
-    more (a row cut alike by the edge that shows one label could be any of its twins), or,
-    at the leading edge (``lead``: the top, a carousel's left), one that one node alone of
-    each frame shows, in one box (:func:`~deltarec.core.diff.unique_labels.alone_in_place`:
-    a list's header above rows that loaded in place). Not at the trailing edge: a list's
-    footer ("Loading more…") is at its end again after a fling that loaded more."""
-    if prev.nodes[p].bounds != curr.nodes[c].bounds:
+    """Whether a row at an edge stayed: the same box (where the list's own move, ``moved``
+    by its top left corner, puts it: a window put in split screen's lower half moved the
+    list with its rows), showing the very same texts, two or more (a row cut alike by the
+    edge that shows one label could be any of its twins), or, at the leading edge
+    (``lead``: the top, a carousel's left), one that one node alone of each frame shows, in
+    one box (:func:`~deltarec.core.diff.unique_labels.alone_in_place`: a list's header above
+    rows that loaded in place). Not at the trailing edge: a list's footer ("Loading more…")
+    is at its end again after a fling that loaded more."""
+    was, now = prev.nodes[p].bounds, curr.nodes[c].bounds
+    dx, dy = moved
+    if (was.left + dx, was.top + dy, was.right + dx, was.bottom + dy) != (
+        now.left,
+        now.top,
+        now.right,
+        now.bottom,
+    ):
         return False
     a = shown(prev, p, cache, False)
     if a != shown(curr, c, cache, True):

@@ -32,6 +32,7 @@ from tests.core.real_scrolls.transforms import (
     edited,
     edits,
     grade,
+    said_in_input,
     scrolled,
     scrollers,
 )
@@ -112,7 +113,9 @@ def check(case: ScrollEdit) -> list[Violation]:
     target = _target(case, fc)
     out += changed_besides(d, {target})
     out += stayed_listed(d)
-    if ATTRIBUTE[case.what] not in d.changed.get(target, {}):
+    if ATTRIBUTE[case.what] not in d.changed.get(target, {}) and said_in_input(
+        fc, target, case.what
+    ):
         out.append(("missed", f"{case.what} of {fc.nodes[target].text!r} not reported"))
     return out
 

@@ -34,7 +34,15 @@ Closed (``bench_real_split.py``, seed 1, 8 a capture, 360 cases; before → afte
   container "" scrolled up 910px``): the synthetic root around one top-level element is no
   host (:func:`deltarec.core.diff.scrolls._window_frame`).
 
-Open (the bench's 6 / 20): a list whose window moved read as a page turned (XML and dicts:
+Closed on branch i-split (the bench: XML 6 → 5, dicts 20 → 17): **a list moved with its
+window, its first row in place in it** (``settings-wifi/04`` on dicts, 2;
+``settings-airplane/04`` on both paths, 1): the row the new bottom edge cut paired with
+nothing, and the list read as a page turned; a row at the list's edge where the list's own
+move puts it, showing the very texts, stayed (:func:`deltarec.core.diff.pages._unmoved`).
+
+Open (the bench's 5 / 17; the calendar's 11 and YouTube's 2 on dicts closed on branch
+i-split by a pass, ``rekeyed.rekey``, reverted there for the cost guards it broke): a list
+whose window moved read as a page turned (XML and dicts:
 the launcher's workspace, whose icons are twins, and YouTube's results, whose ad row the
 new edge cut at another height: nothing of the list paired, so nothing measured that its
 rows moved with its top edge); the calendar's event form on element dicts (its fields carry
