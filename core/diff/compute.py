@@ -92,7 +92,7 @@ class Scroll:
     ``orHost``), or -1."""
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, weakref_slot=True)
 class Delta:
     """Everything :func:`compute_delta` found, in frame positions."""
 

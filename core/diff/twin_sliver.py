@@ -22,6 +22,7 @@ and one map of the pairs when a removal's candidate is found.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Container, Iterable
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -86,10 +87,12 @@ class Twin(NamedTuple):
     came: bool
 
 
-_LAST: list[tuple[Delta, tuple[Twin, ...]]] = []
+_LAST: list[tuple[weakref.ref[Delta], tuple[Twin, ...]]] = []
 """The last delta :func:`twins` read and its answer: a step asks it of one delta up to
 three times (its lines' notes, its JSON's ``orNew``, its numbers), and a delta is not
-changed once computed (``undone.py`` makes another with :func:`dataclasses.replace`)."""
+changed once computed (``undone.py`` makes another with :func:`dataclasses.replace`). The
+delta is held weakly: held, a 1 MB step's two frames lived on until the next step, which
+paid for freeing them (+5 % on ``benchmarks/ab_dump.py``'s step)."""
 
 
 def twins(d: Delta) -> list[Twin]:
@@ -97,10 +100,10 @@ def twins(d: Delta) -> list[Twin]:
     paired with it, or, where the sliver is paired with a sliver of the same box, the
     unpaired row before that one (the old sliver pushed out, that row pushed onto the
     edge: a third reading, which the pair states). Answered once per delta (:data:`_LAST`)."""
-    if _LAST and _LAST[0][0] is d:
+    if _LAST and _LAST[0][0]() is d:
         return list(_LAST[0][1])
     found = _twins(d)
-    _LAST[:] = [(d, tuple(found))]
+    _LAST[:] = [(weakref.ref(d), tuple(found))]
     return found
 
 
