@@ -23,6 +23,12 @@ Without a gesture (``deltarec delta A B``), the diff is what the dumps alone say
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from deltarec.core.observe.labels import scrolls_by_nature
+
+if TYPE_CHECKING:
+    from deltarec.core.observe.frame import Frame
 
 TAP_SLOP = 16
 """A touch that moved no further than this (px) on either axis is a tap or a long press: the
@@ -85,3 +91,22 @@ class Gesture:
         """Whether content moved by (dx, dy) went against the finger on its main axis."""
         sx, sy = self.content
         return sx * dx < 0 or sy * dy < 0
+
+
+def top_node(frame: Frame, x: int, y: int) -> int:
+    """The node drawn on top at (x, y), where a touch there lands: the last in document order
+    holding it; -1: none."""
+    for pos in range(len(frame.nodes) - 1, -1, -1):
+        if frame.nodes[pos].bounds.contains_point(x, y):
+            return pos
+    return -1
+
+
+def scrollable_of(frame: Frame, pos: int) -> int | None:
+    """``pos`` when it scrolls, else its nearest scrolling ancestor; None when none does."""
+    if pos < 0:
+        return None
+    for p in (pos, *frame.ancestors(pos)):
+        if scrolls_by_nature(frame.nodes[p]):
+            return p
+    return None

@@ -39,7 +39,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from deltarec.core.diff.gesture import Gesture
+from deltarec.core.diff.gesture import Gesture, scrollable_of, top_node
 from deltarec.core.executor.gestures import SWIPE_SHARE, extent, length, swipe_points
 from deltarec.core.executor.selectors import Selector, match
 from deltarec.core.observe.frame import Frame
@@ -59,24 +59,6 @@ _SYSTEM_IDS = ("id/statusBarBackground", "id/navigationBarBackground")
 
 def _vertical(direction: str) -> bool:
     return direction in ("up", "down")
-
-
-def top_node(frame: Frame, x: int, y: int) -> int:
-    """The node drawn on top at (x, y): the last in document order holding it; -1: none."""
-    for pos in range(len(frame.nodes) - 1, -1, -1):
-        if frame.nodes[pos].bounds.contains_point(x, y):
-            return pos
-    return -1
-
-
-def scrollable_of(frame: Frame, pos: int) -> int | None:
-    """``pos`` when it scrolls, else its nearest scrolling ancestor; None when none does."""
-    if pos < 0:
-        return None
-    for p in (pos, *frame.ancestors(pos)):
-        if scrolls_by_nature(frame.nodes[p]):
-            return p
-    return None
 
 
 def scrollables(frame: Frame) -> list[int]:

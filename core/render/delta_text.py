@@ -41,6 +41,7 @@ from collections.abc import Callable, Iterable
 from collections.abc import Set as AbstractSet
 
 from deltarec.core.diff.compute import Delta, Scroll
+from deltarec.core.diff.gesture import scrollable_of, top_node
 from deltarec.core.diff.new_rows import still, unnumbered
 from deltarec.core.diff.pages import crossed, page_view
 from deltarec.core.diff.row_evidence import TextCache, shown
@@ -459,23 +460,16 @@ def _still(d: Delta, curr_index: ElementIndex) -> Line:
     within the touch slop says from which density a phone took it as a tap.
 
     The touch landed on the screen as it was before the step, on the node drawn on top at
-    the start (the last in document order holding the point), as the executor reads it
-    (``swipe_area.top_node``): when neither it nor an ancestor scrolls (a snackbar drawn
-    over a list) the swipe started on nothing that scrolls, never "on" the list below it;
-    else the line names the innermost scrollable under the start after the step."""
+    the start, as the executor reads it (:func:`~deltarec.core.diff.gesture.top_node`):
+    when neither it nor an ancestor scrolls (a snackbar drawn over a list) the swipe started
+    on nothing that scrolls, never "on" the list below it; else the line names the innermost
+    scrollable under the start after the step."""
     g = d.gesture
     assert g is not None
-    fc, fp = d.curr, d.prev
-    touched = -1
-    for pos in range(len(fp.nodes) - 1, -1, -1):  # the node drawn on top at the start
-        b = fp.nodes[pos].bounds
-        if b.left <= g.x1 < b.right and b.top <= g.y1 < b.bottom:
-            touched = pos
-            break
-    while touched >= 0 and not scrolls_by_nature(fp.nodes[touched]):
-        touched = fp.parents[touched]
+    fc = d.curr
+    touched = scrollable_of(d.prev, top_node(d.prev, g.x1, g.y1))
     under = -1
-    for pos, node in enumerate(fc.nodes if touched >= 0 else ()):  # the innermost one now
+    for pos, node in enumerate(fc.nodes if touched is not None else ()):  # the innermost now
         b = node.bounds
         if scrolls_by_nature(node) and b.left <= g.x1 < b.right and b.top <= g.y1 < b.bottom:
             under = pos
