@@ -51,8 +51,8 @@ def moved_twin(
     >>> moved_twin(a, b, 3, [5], [1, 3, 5], {0: 0, 2: 2, 5: 3, 6: 4}, {0, 2, 3, 4})
     []
     """
-    if len(new_kids) > TWIN_SCAN:
-        return []
+    if len(new_kids) > TWIN_SCAN or len(live) > TWIN_SCAN:
+        return []  # (``live`` are old siblings: more than that, the scan below says [] too)
     shown = texts(curr, c)
     if not shown:
         return []
