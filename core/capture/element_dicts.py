@@ -35,6 +35,7 @@ from deltarec.core.capture.boundary import (
     number,
 )
 from deltarec.core.errors import CaptureParseError
+from deltarec.core.observe.labels import class_scrolls
 from deltarec.core.observe.model import (
     Bounds,
     Node,
@@ -126,6 +127,11 @@ _ROLE_OF: dict[str, str] = {}
 """:func:`_normalise` of the role strings met, as :func:`element_node` reads them."""
 _ROLES_KEPT = 1024
 """Most roles :data:`_ROLE_OF` keeps (as many as :func:`_normalise` caches)."""
+SCROLLING_CLASSES_MET: set[str] = set()
+"""The classes made to scroll by their name (``scrolls_by_nature``'s last test: "ScrollView",
+"android.widget.ListView") that :func:`element_node` has met as an element's class, which is
+its role as given: asked where a role is not in :data:`_ROLE_OF` (met first, or not kept), so
+every class a node it made scrolls by is here. Never shrinks; a handful of names."""
 
 
 def normalise_role(role: Any) -> str:
@@ -247,6 +253,9 @@ def element_node(item: Any, where: _Where, children: tuple[Node, ...]) -> Node:
         role = _normalise(raw_role) if type(raw_role) is str else normalise_role(raw_role)
         if type(raw_role) is str and len(_ROLE_OF) < _ROLES_KEPT:
             _ROLE_OF[raw_role] = role
+        # Its class (the role as given) asked once here, where a role is first met or not kept
+        if class_scrolls(spelled := raw_role if type(raw_role) is str else str(raw_role)):
+            SCROLLING_CLASSES_MET.add(spelled)
     value = get("value")
     extras: tuple[tuple[str, str], ...] = ()
     checkable = checked = focused = scrollable = password = selected = False

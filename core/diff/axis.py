@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from itertools import pairwise
-from typing import cast
 
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Bounds
@@ -131,7 +130,9 @@ def _facts(frame: Frame, pos: int) -> tuple[bool, bool, bool]:
     """:func:`sideways` and :func:`_cuts` of ``pos``, kept in the frame's memo: a step asks
     them of one container again and again (each page a scroll estimate asks walks a form's
     wrappers, and the matcher's estimate and the delta's walk the same ones; issue 19)."""
-    kept = cast("dict[int, tuple[bool, bool, bool]] | None", frame.memo.get(_facts))
+    # No typing.cast: a Python call each ask (issue 19)
+    kept: dict[int, tuple[bool, bool, bool]] | None
+    kept = frame.memo.get(_facts)  # type: ignore[assignment]
     if kept is None:
         kept = {}
         frame.memo[_facts] = kept

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import TYPE_CHECKING
 
-from deltarec.core.diff.row_content import holds_rows, kind, same_content, texts
+from deltarec.core.diff.row_content import holds_rows, same_content, texts
 from deltarec.core.observe.frame import Frame
 
 if TYPE_CHECKING:
@@ -46,14 +46,16 @@ def geometry_pass(
         cp = parents_c[c]
         want = pairs.get(cp, -2) if cp >= 0 else -1
         if want != -2:
-            news[(kind(nodes_c[c]), want)].append(c)
+            n = nodes_c[c]  # kind(n), inline (a call a leftover)
+            news[((n.class_name, n.resource_id, n.role), want)].append(c)
     if not news:
         return
     # The old side only where a new leftover asks (its kind under its parent's pair).
     olds: dict[Slot, list[int]] = defaultdict(list)
     nodes_p, parents_p = prev.nodes, prev.parents
     for p in sorted(set(range(len(nodes_p))).difference(used)):
-        if (slot := (kind(nodes_p[p]), parents_p[p])) in news:
+        n = nodes_p[p]  # kind(n), inline
+        if (slot := ((n.class_name, n.resource_id, n.role), parents_p[p])) in news:
             olds[slot].append(p)
     news = {slot: group for slot, group in news.items() if slot in olds}
     for sig, group in news.items():

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
-from typing import cast
 
 from deltarec.core.diff.axis import across as _across
 from deltarec.core.diff.axis import at_edge, host_sideways, page_swiped
@@ -384,7 +383,8 @@ def _viewport(frame: Frame, pos: int) -> Bounds:
     """The box ``pos`` shows its content in: its own, or the nearest container made to
     scroll around it (a web grid is cut to the WebView)."""
     kept = frame.memo.get("scrollers")
-    at = cast(list[int], kept)[pos] if kept is not None else _scroller(frame, pos)
+    # No typing.cast: a Python call each ask (issue 19)
+    at: int = kept[pos] if kept is not None else _scroller(frame, pos)  # type: ignore[index]
     return frame.nodes[pos if at < 0 else at].bounds
 
 
@@ -395,7 +395,7 @@ def _scroller(frame: Frame, pos: int) -> int:
     natural = natures(frame)
     if natural[pos]:
         return pos
-    known = cast(dict[int, int], frame.memo.setdefault("pages.scroller", {}))
+    known: dict[int, int] = frame.memo.setdefault("pages.scroller", {})  # type: ignore[assignment]
     return marked_above(frame.parents, natural, pos, known)
 
 

@@ -12,7 +12,7 @@ import re
 from bisect import bisect_right
 from collections import Counter, _count_elements  # type: ignore[attr-defined]  # C loop
 from collections.abc import Callable, Iterable, Mapping
-from typing import cast
+from operator import attrgetter
 
 from deltarec.core.capture.element_dicts import ROOT_CLASS
 from deltarec.core.diff.viewport import a_page, holds_scroller
@@ -143,6 +143,8 @@ def own_texts(frame: Frame, row: int) -> set[str]:
     return {t for t in texts(frame, row) if shown_by[t] == 1}
 
 
+_ROLE = attrgetter("role")
+
 ROW_REPEATS = 3
 """Children sharing class and resource id this many times are a list's rows."""
 
@@ -178,7 +180,7 @@ def row_shape(frame: Frame, k: int, dicts: bool) -> tuple[str, ...]:
     node = frame.nodes[k]
     shape: tuple[str, ...] = (node.class_name, node.resource_id)
     if dicts and not node.resource_id:
-        shape += tuple(frame.nodes[q].role for q in frame.children[k])
+        shape += tuple(map(_ROLE, map(frame.nodes.__getitem__, frame.children[k])))  # C speed
     return shape
 
 
@@ -189,7 +191,9 @@ def labels(frame: Frame, pos: int) -> frozenset[str]:
     subtree of more than :data:`NAMING_WALK` nodes reads the frame's :func:`_naming` (a big
     step asks it of every container around its change: the screen's root, its scroll view,
     its list)."""
-    kept = cast("dict[int, frozenset[str]] | None", frame.memo.get(labels))
+    # No typing.cast: a Python call each ask (issue 19)
+    kept: dict[int, frozenset[str]] | None
+    kept = frame.memo.get(labels)  # type: ignore[assignment]
     if kept is None:
         kept = {}
         frame.memo[labels] = kept
@@ -330,7 +334,9 @@ def _kinds(frame: Frame, parent: int) -> dict[tuple[str, str, str], int]:
     of a child of ``parent`` (always counted). Counted at C speed into a plain dict (the
     Python-level set-up of a ``Counter``, its ``update`` and its ABC check, cost more than
     the count of a form's few children; issue 19)."""
-    kept = cast("dict[int, dict[tuple[str, str, str], int]] | None", frame.memo.get(_kinds))
+    # No typing.cast: a Python call each ask (issue 19)
+    kept: dict[int, dict[tuple[str, str, str], int]] | None
+    kept = frame.memo.get(_kinds)  # type: ignore[assignment]
     if kept is None:
         kept = frame.memo[_kinds] = {}
     got = kept.get(parent)

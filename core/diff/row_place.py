@@ -16,7 +16,6 @@ of it.
 from __future__ import annotations
 
 from operator import attrgetter
-from typing import cast
 
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Bounds
@@ -56,7 +55,7 @@ def may_span(frame: Frame, pos: int, host: Bounds) -> bool:
     """
     if spans(frame.nodes[pos].bounds, host):
         return True  # its own box spans it, so does the box around its subtree (it holds it)
-    kept = cast("dict[int, Bounds] | None", frame.memo.get(may_span))
+    kept: dict[int, Bounds] | None = frame.memo.get(may_span)  # type: ignore[assignment]
     if kept is None:
         kept = frame.memo[may_span] = {}
     box = kept.get(pos)

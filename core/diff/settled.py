@@ -61,7 +61,6 @@ from deltarec.core.diff.pages import bare
 from deltarec.core.diff.wrappers import through_wrappers
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.labels import natures
-from deltarec.core.observe.model import Bounds
 
 Reading = Literal["settled", "unsettled", "for good"]
 """What one reading of :func:`_added_settled` found: the conditions hold; one fails; one
@@ -130,7 +129,8 @@ def _added_settled(
             continue  # a host the estimate paired through its wrappers, measured as such
         if inside_c[c] or inside_p[p] or nature_c[c] or nature_p[p]:
             return "unsettled"
-        if not _corner_kept(nodes_p[p].bounds, nodes_c[c].bounds):
+        a, b = nodes_p[p].bounds, nodes_c[c].bounds  # _corner_kept, inline (a call a pair)
+        if a.left != b.left or a.top != b.top:
             return "unsettled"
         if not (
             _siblings_paired(curr, c, pairs, seen_c) and _siblings_paired(prev, p, used, seen_p)
@@ -143,7 +143,9 @@ def _added_settled(
             if inside_c[k]:
                 continue  # a found host's own: measured already
             q = pairs.get(k)
-            if q is None or not _corner_kept(nodes_p[q].bounds, nodes_c[k].bounds):
+            if q is None or not (
+                (a := nodes_p[q].bounds).left == (b := nodes_c[k].bounds).left and a.top == b.top
+            ):  # _corner_kept, inline
                 kept = curr.parents[c] < 0 or not bare(nodes_c[c])
                 return (
                     "for good" if kept and (q is not None or not bare(nodes_c[k])) else "unsettled"
@@ -240,7 +242,3 @@ def _under_scroll(frame: Frame, pos: int) -> bool:
             memo.append(natural[k] or (up >= 0 and memo[up]))
         frame.memo[_under_scroll] = memo
     return memo[pos]
-
-
-def _corner_kept(a: Bounds, b: Bounds) -> bool:
-    return a.left == b.left and a.top == b.top

@@ -111,7 +111,9 @@ def _holds_any(frame: Frame, k: int, least: int) -> bool:
     """Whether child ``k`` is big enough to be the wrapper's content (``least`` of its area)
     and holds or shows something, or scrolls: an empty layer (a FAB's) is not the content."""
     n = frame.nodes[k]
-    return n.bounds.area >= least and bool(
+    b = n.bounds  # b.area, inline (a property call a child)
+    w, h = b.right - b.left, b.bottom - b.top
+    return (w * h if w > 0 and h > 0 else 0) >= least and bool(
         frame.children[k] or n.text or n.content_desc or scrolls_by_nature(n)
     )
 

@@ -81,13 +81,13 @@ def natures(frame: Frame) -> list[bool]:
         got = [n.scrollable or n.role in roles or get(n.class_name) for n in nodes]
         if None in got:
             for pos in [pos for pos, known in enumerate(got) if known is None]:
-                got[pos] = _class_scrolls(nodes[pos].class_name)
+                got[pos] = class_scrolls(nodes[pos].class_name)
         frame.memo[natures] = got
     # No typing.cast: a Python call and a generic alias made each ask, some thirty a step
     return got  # type: ignore[return-value]
 
 
-def _class_scrolls(name: str) -> bool:
+def class_scrolls(name: str) -> bool:
     """Whether nodes of the class ``name`` scroll by their class (:func:`scrolls_by_nature`'s
     last test, kept as it keeps it)."""
     known = _SCROLLING_CLASS.get(name)

@@ -119,6 +119,9 @@ LEAF: Element = {"role": "button", "name": "OK", "x": 0, "y": 0, "width": 9, "he
         [dict(LEAF, x=1.0), dict(LEAF, y="12"), dict(LEAF, width=True)],
         [dict(LEAF, role="list", children=[dict(LEAF, role="web", scrollable="false")])],
         [dict(LEAF, role="Listbox", scrollable=1, children=[dict(LEAF, scrollable="yes")])],
+        # a role spelled as a class made to scroll: it scrolls by its class, as the long way
+        # reads it (the fast build kept it as not made to scroll; benchmarks/dict_natures.py)
+        [dict(LEAF, role="ScrollView", children=[dict(LEAF, role="android.widget.ListView")])],
         _nested(MAX_ELEMENT_DEPTH),
         _nested(MAX_ELEMENT_DEPTH + 1),
         (LEAF,),

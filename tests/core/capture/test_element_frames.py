@@ -147,7 +147,10 @@ def _edit(element: Element, kind: str, draw: st.DataObject) -> None:
     elif kind == "name":
         element["name"] = draw.draw(st.sampled_from(["", "OK", "Name", element.get("name", "")]))
     elif kind == "role":
-        element["role"] = draw.draw(st.sampled_from(["button", "textbox", "text", "list"]))
+        # A role spelled as a class made to scroll ("ScrollView") scrolls by its class name,
+        # which an element dict's role is: a builder must read it so too.
+        roles = ["button", "textbox", "text", "list", "ScrollView", "android.widget.ListView"]
+        element["role"] = draw.draw(st.sampled_from(roles))
     elif kind == "insert":
         kids = element.setdefault("children", [])
         kids.insert(draw.draw(st.integers(0, len(kids))), {"role": "button", "name": "New"})
