@@ -161,7 +161,8 @@ def _carried(
 ) -> dict[int, int]:
     """The pairs of the ``group``'s labels and of the wrappers around them, inside their
     rows, that their keys paired with the wrappers around the old labels (a wrapper's key is
-    made of its content: it crossed with its label)."""
+    made of its content: it crossed with its label), and the wrappers that crossed with
+    their content alone (:func:`_loose`)."""
     out: dict[int, int] = {}
     for c, p, _, _ in group:
         out[c] = p
@@ -172,6 +173,37 @@ def _carried(
                 break  # not a wrapper of the old label
             out[k] = pk
             k = curr.parents[k]
+    out.update(_loose(prev, curr, pairs, top, out))
+    return out
+
+
+def _loose(
+    prev: Frame, curr: Frame, pairs: dict[int, int], top: int, carried: dict[int, int]
+) -> dict[int, int]:
+    """The pairs inside list ``top`` of wrappers that show nothing of their own and moved,
+    with no label below them paired but the group's (``carried``): a wrapper's key is made
+    of its content, so one around a label whose twin kept it from pairing ("didi · (9)"
+    twice) crossed with that content alone. O(size of the list), one backward pass."""
+    end = curr.subtree_end(top)
+    nodes_c, nodes_p, parents = curr.nodes, prev.nodes, curr.parents
+    held = [False] * (end - top)  # a label below it paired, not one of the group's
+    out: dict[int, int] = {}
+    for k in range(end - 1, top, -1):
+        node = nodes_c[k]
+        if k in pairs and k not in carried and _label(node):
+            held[k - top] = True
+        pk = pairs.get(k)
+        if (
+            pk is not None
+            and k not in carried
+            and not held[k - top]
+            and curr.children[k]
+            and not _label(node)
+            and node.bounds != nodes_p[pk].bounds
+        ):
+            out[k] = pk
+        if held[k - top] and parents[k] > top:
+            held[parents[k] - top] = True
     return out
 
 

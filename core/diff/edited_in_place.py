@@ -15,7 +15,11 @@ make the estimate walk every list around them to find nothing: a third of such a
   made to scroll, its top-left corner kept, and the nearest paired node around it (its
   row) is not made to scroll either and shows a paired label that reads the same in both
   frames (the row's title: a row that stayed, never a row of a list, nor a row whose
-  every label changed in place — a list whose rows all changed so turned a page);
+  every label changed in place — a list whose rows all changed so turned a page), and
+  its parent, when unpaired too, holds it alone (a wrapper of one child: an unpaired
+  container of several holds no pair, every item of it changed, and the estimate pairs it
+  through the wrappers and reads its items as rows that turned a page: the calendar's
+  month grid relabelled whole under a pager's page that ``rekeyed.rekey`` pairs);
 - and there is no gesture (the caller's swipe is evidence of its own).
 
 A label edited so leaves its row's other labels where they were; its text seen in another
@@ -82,6 +86,8 @@ def edited_in_place(
         if a.bounds.left != b.bounds.left or a.bounds.top != b.bounds.top:
             return False
         parent = parents[c]
+        if parent >= 0 and parent not in pairs and len(curr.children[parent]) > 1:
+            return False  # a container whose every item is unpaired: a grid turned a page
         # The nearest paired node around c: its parent's, when the parent is unpaired too
         # (looked at before c: parents come first), so a deep chain is climbed once.
         row = parent if parent < 0 or parent in pairs else row_of[parent]

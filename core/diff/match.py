@@ -8,6 +8,7 @@ unmatched, so earlier evidence always wins (the tie-break order):
 2. **bottom-up** — an unmatched node at least half of whose children matched children of one
    unmatched old node of the same class and resource id is that node (a row whose summary
    changed). Children first, so chains of ancestors come back in one pass; votes break ties.
+   Then pass 1's keys are read again under paired parents whose keys changed (:mod:`.rekeyed`).
 3. **top-down** — inside two matched parents, unmatched children with the same class, resource
    id and role pair up in the same slot (same matched neighbour, or both first / last) *and*
    on evidence (below): a summary "Off" → "On". Several: the most similar (text, then box).
@@ -32,8 +33,7 @@ pairs that contradict it are dropped, and inside such a container a pair must si
 offset puts it (:func:`deltarec.core.diff.motions.consistent`). Rows are never paired by slot
 with a row that came in from the other edge; where all rows were replaced only keys pair.
 
-Why not positional matching? A list that grows shifts every sibling after the insertion: one
-insertion would read as a wall of false changes. Why not IoU first? A scroll moves every row.
+Never by position (an insertion shifts every later sibling), nor IoU first (a scroll moves all).
 Cost: O(n) for passes 1–2 and the scroll estimate; O(k log k) per sibling group in pass 3 (text
 similarity at C speed) with at most :data:`ALIGN_SCAN` candidates per child (a larger crowd is
 searched by slot and box); O(a·b) per class group in pass 4, capped at :data:`GEOMETRY_LIMIT`.
@@ -74,6 +74,7 @@ from deltarec.core.diff.pinned import pinned_at_edge
 from deltarec.core.diff.placeless import drop_placeless_keys as _drop_placeless_keys
 from deltarec.core.diff.pushed_edit import edited_where_pushed, pushed_by
 from deltarec.core.diff.recycled import one_content, unpair_recycled_pages
+from deltarec.core.diff.rekeyed import rekey
 from deltarec.core.diff.row_content import (
     holds_rows,
     kind,
@@ -160,6 +161,7 @@ def _matched(prev: Frame, curr: Frame, iou_threshold: float, gesture: Gesture | 
     # 2. bottom-up, children before parents
     _bottom_up(prev, curr, pairs, used, lambda c, p: True)
     unpair_recycled_pages(prev, curr, pairs, used)  # a pager turned whole: its ids recycled
+    rekey(prev, curr, pairs, used, ev)  # keys under a parent whose key changed (its module)
     if len(pairs) == len(curr) == len(prev) and all(
         curr.nodes[c].bounds == prev.nodes[p].bounds for c, p in pairs.items()
     ):
@@ -210,8 +212,7 @@ def _guarded(
         motions = []  # labels edited in rows that stayed: nothing to measure (its module)
     if motions is None:
         motions = find_motions(prev, curr, pairs, gesture)
-    # Scrolls: drop pairs a scroll contradicts, then pair only where offsets allow. With no
-    # scroll, the pairs it was asked about are noted (a second run may be this one).
+    # Drop pairs a scroll contradicts; with none, note the pairs asked (a second run's test).
     guard = (
         Guard(prev, curr, pairs, gesture, motions) if motions else Noted(prev, curr, pairs, gesture)
     )
@@ -323,9 +324,8 @@ def _uncross(prev: Frame, curr: Frame, pairs: dict[int, int], used: set[int]) ->
 
 
 def _in_place(prev: Frame, p: int, curr: Frame, c: int, ev: Evidence, over: set[int]) -> bool:
-    """Content and place both say one element (no anchoring neighbour needed): they overlap
-    (``over``: :meth:`Evidence.overlapping`) and share content, or (rows) a text no other
-    row shows."""
+    """Content and place say one element (no anchor needed): they overlap (``over``:
+    :meth:`Evidence.overlapping`) and share content, or (rows) a text no other row shows."""
     return p in over and (ev.shares(c, p) or same_row_edited(prev, p, curr, c))
 
 

@@ -78,16 +78,38 @@ def relaid(prev: Frame, curr: Frame, pairs: Mapping[int, int], c: int, old: int)
         return False  # the first row moved in its host (or with its top edge, as it moved)
     if first_b.top <= box_b.top and not _held(prev, curr, pairs, *kept[0]):
         return False  # the top edge cuts it: a scroll keeps its top there too
-    for (k1, p1), (k2, p2) in pairwise(kept):
-        a1, a2, b1, b2 = (
-            nodes_p[p1].bounds,
-            nodes_p[p2].bounds,
-            nodes_c[k1].bounds,
-            nodes_c[k2].bounds,
-        )
-        if b2.top - b1.bottom != a2.top - a1.bottom or (b2.left, b2.right) != (a2.left, a2.right):
-            return False
+    lines = _lines(prev, curr, kept)
+    if lines is None:
+        return False  # cells side by side in one frame and not in the other
+    for (b1, a1), (b2, a2) in pairwise(lines):
+        if b2[0] - b1[1] != a2[0] - a1[1]:
+            return False  # a line not stacked below the one above as it was
     return _text_resized(prev, curr, pairs, c, old)
+
+
+def _lines(
+    prev: Frame, curr: Frame, kept: list[tuple[int, int]]
+) -> list[tuple[tuple[int, int], tuple[int, int]]] | None:
+    """The lines the rows ``kept`` (curr, prev pairs, in order) stand on: a list's rows one
+    a line, a grid's cells side by side (one top in both frames) each in its column (its
+    left and right kept; the first row's right may change, as it always could). Per line,
+    ``((top, bottom), (old top, old bottom))``, its bottom its tallest cell's; None when
+    the cells of a line in one frame are not one line in the other, or a cell left its
+    column. O(rows)."""
+    nodes_p, nodes_c = prev.nodes, curr.nodes
+    out: list[tuple[tuple[int, int], tuple[int, int]]] = []
+    for k, p in kept:
+        b, a = nodes_c[k].bounds, nodes_p[p].bounds
+        if out and (b.left, b.right) != (a.left, a.right):
+            return None
+        if out and (out[-1][0][0] == b.top) != (out[-1][1][0] == a.top):
+            return None
+        if out and out[-1][0][0] == b.top:
+            (top, bottom), (was_top, was_bottom) = out[-1]
+            out[-1] = ((top, max(bottom, b.bottom)), (was_top, max(was_bottom, a.bottom)))
+        else:
+            out.append(((b.top, b.bottom), (a.top, a.bottom)))
+    return out
 
 
 def _held(prev: Frame, curr: Frame, pairs: Mapping[int, int], k: int, p: int) -> bool:

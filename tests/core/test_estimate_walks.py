@@ -111,9 +111,13 @@ def test_no_walk_is_set_up_for_a_wrapper_on_the_real_pairs() -> None:
 def test_the_count_sees_the_long_way() -> None:
     """Not vacuous: with the walk set up every time, the count finds the calendar's wrappers
     (94; 110 when the element dicts' synthetic root around one window was still asked as a
-    host, issue 18 round 7: ``scrolls._window_frame``)."""
+    host, issue 18 round 7: ``scrolls._window_frame``). 89 since
+    :func:`~deltarec.core.diff.rekeyed.rekey` pairs the contact editor's fields before the
+    estimate: six walks there (``contacts-agent`` 4→5, 7→6, 7→8, 8→7, ``contacts-manual``
+    3→4) are not set up at all, every output the same (``benchmarks/equivalence.py``); the
+    calendar's, which the rule was written for, are all still counted."""
     with replaced(host, "_first_wraps", _LONG["_first_wraps"]):
-        assert over_real_pairs(_walks_set_up_for_a_wrapper) >= 90
+        assert over_real_pairs(_walks_set_up_for_a_wrapper) >= 85
 
 
 def _agree_asked_again(prev: Frame, curr: Frame) -> int:
@@ -149,9 +153,19 @@ def test_the_agree_count_sees_the_long_way() -> None:
     """Not vacuous: asked every time, the contact editor's pieces ask again. (Was 9, checked
     >= 8: on element dicts a form section's parts read as a list's rows, each a piece asking
     again; they are no rows since ``row_content.holds_rows`` reads a dict's shape with what it
-    holds, and 5 asks remain.)"""
+    holds, and 5 asks remain; 2 since :func:`~deltarec.core.diff.rekeyed.rekey` pairs the
+    form's fields before the estimate, so ``contacts-agent`` 4↔5 and ``contacts-manual`` 3↔4
+    walk no host that asks, every output the same.) So the generated pages of
+    ``test_one_estimate`` count too: the seeds of its first 150 that ask again most (39
+    asks over those 150 seeds, 61 before ``rekey``), 16 asks."""
     with replaced(host, "_agrees", _LONG["_agrees"]):
-        assert over_real_pairs(_agree_asked_again) >= 4
+        generated = sum(
+            _agree_asked_again(_frame(a), _frame(b))
+            for seed in (40, 55, 100)
+            for a, b in _generated(seed)
+        )
+        assert over_real_pairs(_agree_asked_again) >= 2
+        assert generated >= 12
 
 
 def _estimates(prev: Frame, curr: Frame) -> tuple[object, ...]:

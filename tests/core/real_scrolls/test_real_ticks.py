@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import random
 
+from deltarec.core.capture import frame_cache
+from tests.core.dict_truth import graded_by_dicts
 from tests.core.real_scrolls.ticks import Tick, cases, check, derive, kind, stamps
 from tests.core.real_scrolls.transforms import _at, over_budget
 
@@ -78,3 +80,19 @@ def test_every_row_ticking_states_the_truth_within_the_budget() -> None:
 
 def test_rows_whose_times_meet_read_as_ticks() -> None:
     assert [check(case) for case in MET] == [[]] * len(MET)
+
+
+def test_a_wrapper_crossing_with_its_twinned_label_is_uncrossed_on_element_dicts() -> None:
+    """The last case of the sweep on element dicts (``bench_real_any --sweeps ticks``: 1 of
+    30, 1 of 250 with ``--per 25``; 0 on XML): "didi · (9)" shown twice before, so its label
+    took no key, while the wrapper around the next row's new "(9)" paired by its content
+    with the wrapper around an old one, a row below; ``crossed._stayed`` read that as the
+    list moving and the ticks stood as ``-`` / ``+``. A wrapper that shows nothing, moved,
+    with no label below it paired but the group's, crossed with its content
+    (``crossed._loose``)."""
+    case = Tick(
+        "settings-wifi/05.xml", (0, 0, 0, 0, 1, 0, 0, 0, 1, 0), (1, 6, 7, 8, 9, 9, 14, 19), 4, True
+    )
+    frame_cache.clear()
+    with graded_by_dicts():
+        assert check(case) == []
