@@ -29,10 +29,17 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from deltarec.core.capture.uiautomator import parse_uiautomator
 from tests.core.dict_truth import graded_by_dicts
 from tests.core.real_scrolls import tall_rows
-from tests.core.real_scrolls.ext_shapes import captures_as, nested_list, repeated_rows, twin_rows
+from tests.core.real_scrolls.ext_shapes import (
+    captures_as,
+    nested_list,
+    paged_list,
+    repeated_rows,
+    twin_rows,
+)
 
 SHAPES = {"repeated_rows.xml": repeated_rows, "twin_rows.xml": twin_rows}
 SHAPES["nested_list.xml"] = nested_list
+SHAPES["paged_list.xml"] = paged_list
 
 
 def every_distance(step: int) -> list[tall_rows.Tall]:

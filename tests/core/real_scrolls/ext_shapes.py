@@ -15,6 +15,9 @@ invented words, so CI holds those classes without the external files
 - :func:`nested_list` (after a settings home): a list not made to scroll below a card, both
   inside the one ScrollView, each row an icon frame and a text frame (title, summary)
   spanning it, spacers between rows.
+- :func:`paged_list` (after a directory app's contacts tab): a tab strip above a ViewPager
+  whose one page (two wrappers filling it) holds a list of folder rows (a chevron indented
+  by depth, a name) then people (a name, a title), its box running well below its last row.
 """
 
 from __future__ import annotations
@@ -187,6 +190,55 @@ def nested_list() -> str:
             out.append("</node></node>")
         out.append("</node>")
     out.append("</node></node></node></node></hierarchy>")
+    return "".join(out)
+
+
+def paged_list() -> str:
+    """A directory app's tab: a ViewPager's page (two wrappers) filled by a list of folders
+    (a chevron indented by depth, a name) and people (a name, a title), no ids but theirs."""
+    pkg = "com.example.roster"
+    rid = f"{pkg}:id/"
+    lin, frame = "android.widget.LinearLayout", "android.widget.FrameLayout"
+    tv, rv = "android.widget.TextView", "androidx.recyclerview.widget.RecyclerView"
+    out = ["<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation=\"0\">"]
+    out.append(_node(frame, (0, 0, 1440, 2476), pkg=pkg) + _node(lin, (0, 84, 1440, 2476), pkg=pkg))
+    out.append(_node("android.widget.HorizontalScrollView", (0, 84, 1440, 252), pkg=pkg))
+    out.append(_node(lin, (0, 84, 1440, 252), pkg=pkg))
+    for left, right, word in ((0, 252, "NORTH"), (252, 504, "WEST"), (504, 756, "HUB")):
+        out.append(_node(lin, (left, 84, right, 252), pkg=pkg, desc=word.title(), clickable=True))
+        box = (left + 60, 135, right - 60, 201)
+        out.append(_node(tv, box, pkg=pkg, text=word) + "</node></node>")
+    out.append("</node></node>")
+    box = (0, 252, 1440, 2476)
+    out.append(_node("androidx.viewpager.widget.ViewPager", box, pkg=pkg, scrollable=True))
+    out.append(_node(rv, box, pkg=pkg, scrollable=True) + _node(frame, box, pkg=pkg))
+    out.append(_node(frame, box, pkg=pkg))
+    out.append(_node(rv, box, pkg=pkg, rid=rid + "roster", scrollable=True, focusable=True))
+    top = 252
+    for depth, name in (
+        (0, "Upland rangers and keepers"),
+        (1, "Fernwood station"),
+        (2, "Mossy Ford"),
+    ):
+        out.append(_node(lin, (0, top, 1440, top + 155), pkg=pkg, clickable=True))
+        x = 56 * (depth + 1)
+        box = (x, top + 42, x + 70, top + 112)
+        out.append(_node("android.widget.ImageView", box, pkg=pkg, rid=rid + "chevron") + "</node>")
+        box = (x + 105, top + 42, 1384, top + 113)
+        out.append(_node(tv, box, pkg=pkg, text=name, rid=rid + "name"))
+        out.append("</node></node>")
+        top += 155
+    people = [("Orla Vant", "Head keeper"), ("Bram Tuller", "Trail warden")]
+    people += [("Ines Corrow", "Night watch"), ("Teo Marsh", "Game tracker")]
+    people += [("Pia Lund", "Radio clerk")]
+    for name, title in people:
+        out.append(_node(lin, (0, top, 1440, top + 200), pkg=pkg, clickable=True))
+        box = (350, top + 35, 350 + 26 * len(name), top + 101)
+        out.append(_node(tv, box, pkg=pkg, text=name, rid=rid + "name") + "</node>")
+        box = (350, top + 108, 350 + 18 * len(title), top + 165)
+        out.append(_node(tv, box, pkg=pkg, text=title, rid=rid + "title") + "</node></node>")
+        top += 200
+    out.append("</node></node></node></node></node></node></node></hierarchy>")
     return "".join(out)
 
 
