@@ -18,6 +18,9 @@ invented words, so CI holds those classes without the external files
 - :func:`paged_list` (after a directory app's contacts tab): a tab strip above a ViewPager
   whose one page (two wrappers filling it) holds a list of folder rows (a chevron indented
   by depth, a name) then people (a name, a title), its box running well below its last row.
+- :func:`compose_column` (after a finance app's model picker): a Compose ScrollView whose
+  first child is a column of bare labels (three to an entry, a 32 px gap between entries,
+  no row around them), then a card of labels and buttons cut by the ScrollView's bottom.
 """
 
 from __future__ import annotations
@@ -239,6 +242,46 @@ def paged_list() -> str:
         out.append(_node(tv, box, pkg=pkg, text=title, rid=rid + "title") + "</node></node>")
         top += 200
     out.append("</node></node></node></node></node></node></node></hierarchy>")
+    return "".join(out)
+
+
+def compose_column() -> str:
+    """A Compose model picker: bare labels in a column (a name, a size, a note per entry,
+    32 px between entries), then a status card of labels and buttons the edge cuts."""
+    pkg = "com.example.ledgerbot"
+    view, tv, btn = "android.view.View", "android.widget.TextView", "android.widget.Button"
+    out = ["<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation=\"0\">"]
+    out.append(_node("android.widget.FrameLayout", (0, 0, 1080, 2424), pkg=pkg))
+    out.append(_node("androidx.compose.ui.platform.ComposeView", (0, 0, 1080, 2424), pkg=pkg))
+    out.append(_node("android.widget.ScrollView", (0, 142, 1080, 2151), pkg=pkg, scrollable=True))
+    column = len(out)  # its box once the entries are laid out
+    entries = [("Otter-2B Q8", "~1.9 GB · 8-bit · Sharpest", "Needs a newer chip to run")]
+    entries += [("Otter-2B Q4  ← PICKED", "~1.1 GB · 4-bit · Balanced", "Picked: size and wit")]
+    entries += [("Heron 5 Q8", "~5.0 GB · 8-bit · Largest", "Needs a newer chip as well")]
+    entries += [("Heron 5 Q4", "~3.1 GB · 4-bit · Spare", "Runs, but ranks below")]
+    entries += [("Otter-1B Q8", "~0.7 GB · 8-bit · Lightest", "Runs, but ranks lower")]
+    top = 142
+    for name, size, note in entries:
+        out.append(_node(tv, (136, top, 560, top + 27 + 26), pkg=pkg, text=name) + "</node>")
+        out.append(_node(tv, (136, top + 53, 800, top + 95), pkg=pkg, text=size) + "</node>")
+        out.append(_node(tv, (137, top + 100, 996, top + 142), pkg=pkg, text=note) + "</node>")
+        top += 142 + 32
+    out.insert(column, _node(view, (42, 142, 1038, top + 10), pkg=pkg))
+    out.append("</node>" + _node(view, (42, top + 52, 1038, 2151), pkg=pkg))
+    y = top + 94
+    for left, word in (("ENGINE", ""), ("State", "READY"), ("File  ", "otter.bin")):
+        out.append(_node(tv, (84, y, 312, y + 42), pkg=pkg, text=left) + "</node>")
+        if word:
+            out.append(_node(tv, (858, y, 996, y + 42), pkg=pkg, text=word) + "</node>")
+        y += 85
+    for x0, x1, word in ((84, 412, "LOAD"), (433, 687, "UNLOAD")):
+        out.append(_node(view, (x0, 1742, x1, 1868), pkg=pkg, clickable=True))
+        out.append(_node(tv, (x0 + 63, 1784, x1 - 63, 1826), pkg=pkg, text=word) + "</node>")
+        out.append(_node(btn, (x0, 1752, x1, 1857), pkg=pkg) + "</node></node>")
+    out.append(_node(view, (84, 1889, 996, 2015), pkg=pkg, clickable=True))
+    out.append(_node(tv, (423, 1931, 657, 1973), pkg=pkg, text="RUN A TEST") + "</node>")
+    out.append(_node(btn, (84, 1899, 996, 2004), pkg=pkg) + "</node></node>")
+    out.append("</node></node></node></node></hierarchy>")
     return "".join(out)
 
 
