@@ -4,7 +4,7 @@ edges there (:func:`label_kept` for a row of a list, :func:`labels_place` for we
 Split from :mod:`deltarec.core.diff.row_evidence`, which reads them in
 :func:`~deltarec.core.diff.row_evidence.refuted`.
 
-    >>> from deltarec.core.observe.model import Bounds, Node
+    >>> from deltarec.core.observe.model import Bounds
     >>> view = Bounds(0, 0, 100, 1000)
     >>> edges_agree(Bounds(0, 900, 50, 1000), view, Bounds(0, 700, 50, 800),
     ...             Bounds(0, 700, 50, 760), view)
@@ -16,10 +16,9 @@ from __future__ import annotations
 from deltarec.core.diff.axis import clear, flip, host_sideways
 from deltarec.core.diff.motions import OFF, near_box
 from deltarec.core.diff.motions import shifted as _shifted
-from deltarec.core.diff.pushed_edge import in_scroll_view
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.labels import natures
-from deltarec.core.observe.model import Bounds, Node
+from deltarec.core.observe.model import Bounds
 
 
 def labels_place(prev: Frame, p: int, curr: Frame, c: int, offset: tuple[int, int]) -> bool:
@@ -56,26 +55,8 @@ def labels_place(prev: Frame, p: int, curr: Frame, c: int, offset: tuple[int, in
                 o = flip(b) if side else b
                 if any(o.top >= q.bottom or q.top >= o.bottom for q in places):
                     return True
-                if _alone(prev, p, n, news) and in_scroll_view(curr, c):
-                    return True  # one label no other node of either side shows: no twin's
                 places.append(o)
     return False
-
-
-def _alone(prev: Frame, p: int, n: Node, news: dict[tuple[str, str], list[Bounds]]) -> bool:
-    """Whether label ``n`` of content ``p`` is the one node of it showing its text and
-    description, in both frames (``news``: the new side's labels and their boxes). In a
-    ScrollView (:func:`~deltarec.core.diff.pushed_edge.in_scroll_view`), which lays its
-    content out once, a cut label kept so places its content where it alone says what it
-    is: a settings home's row title cut by the ScrollView's bottom edge, the card above it
-    cut by the top edge (issue 18). A label every tile shows ("Add to cart") is no place,
-    nor one in a pager's page (a bar slid as the page's list was flung past everything: the
-    bar's label moved by the bar's slide). O(size of ``p``)."""
-    key = (n.text, n.content_desc)
-    if len(news[key]) != 1:
-        return False
-    said = [m for m in prev.nodes[p + 1 : prev.subtree_end(p)] if (m.text, m.content_desc) == key]
-    return len(said) == 1
 
 
 def _in_nested(frame: Frame, p: int) -> set[int]:

@@ -205,29 +205,3 @@ def test_labels_put_in_a_spaced_compose_column_are_no_scroll(dicts: bool) -> Non
             if got:
                 failed.append((case, got[:2]))
     assert not failed, failed
-
-
-STRETCHED = ((2303, 885, -180, False), (2303, 885, -232, True), (3898, 2480, -193, False))
-"""(span, offset, d, merged) of :mod:`.tall_rows` scrolls of the settings home's ScrollView,
-its card (the first row) stretched past the top edge, scrolled up by less than its list."""
-
-
-@pytest.mark.parametrize("dicts", [False, True], ids=["xml", "dicts"])
-def test_a_scrollview_s_stretched_card_scrolled_by_its_list_s_one_title(dicts: bool) -> None:
-    """The settings home's ScrollView: its card cut by the top edge in both frames, the list
-    below it scrolled down until its first row's title alone is left, cut by the bottom
-    edge. The votes named the move, but one cut label was no place for it (a web page's
-    "Add to cart" strip, every tile's): a label no other node of either side shows is
-    (:func:`deltarec.core.diff.label_places.labels_place`, ``_alone``). 3 of 3 failed on
-    XML before, 2 of 3 on dicts; ``benchmarks/ext_classes.py DIR --tall 13``: the told
-    scrolls of that card 24 → 0 on XML, 16 → 0 on dicts (the 108 left on each are untold:
-    no edge of the content shows in both frames)."""
-    failed = []
-    with captures_as(_shapes):
-        for span, offset, d, merged in STRETCHED:
-            case = tall_rows.Tall("nested_list.xml", (0, 1), 0, span, offset, d, "scroll", merged)
-            with graded_by_dicts() if dicts else nullcontext():
-                got = tall_rows.check(case)
-            if got:
-                failed.append((case, got[:2]))
-    assert not failed, failed
