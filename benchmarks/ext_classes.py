@@ -13,6 +13,13 @@ list at every ``STEP`` px (the sweep's own distances miss the class) and prints 
 failing cases per host and row on both paths:
 
     python benchmarks/ext_classes.py /tmp/ext-synth --tall 13
+
+``--insertions`` runs every :mod:`tests.core.real_scrolls.insertions` case of each dump
+(1, 2 and 8 rows put in or taken out at every spot, the list cut above every row too) and
+prints the failing cases per dump and class on both paths (the sweep's own draw samples a
+few):
+
+    python benchmarks/ext_classes.py /tmp/ext-synth --insertions
 """
 
 from __future__ import annotations
@@ -28,11 +35,20 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from deltarec.core.capture.uiautomator import parse_uiautomator
 from tests.core.dict_truth import graded_by_dicts
-from tests.core.real_scrolls import tall_rows
-from tests.core.real_scrolls.ext_shapes import captures_as, nested_list, repeated_rows, twin_rows
+from tests.core.real_scrolls import insertions, tall_rows
+from tests.core.real_scrolls.ext_shapes import (
+    captures_as,
+    compose_column,
+    nested_list,
+    paged_list,
+    repeated_rows,
+    twin_rows,
+)
 
 SHAPES = {"repeated_rows.xml": repeated_rows, "twin_rows.xml": twin_rows}
 SHAPES["nested_list.xml"] = nested_list
+SHAPES["paged_list.xml"] = paged_list
+SHAPES["compose_column.xml"] = compose_column
 
 
 def every_distance(step: int) -> list[tall_rows.Tall]:
@@ -51,10 +67,24 @@ def every_distance(step: int) -> list[tall_rows.Tall]:
     return out
 
 
+def every_insertion() -> list[insertions.Insertion]:
+    """Every insertion and removal of 1, 2 and 8 rows the sweep can draw, on the captures
+    in force: at each spot of each list, and above each row with the list cut there."""
+    out = []
+    for name, obs in insertions.captures():
+        spots = [(where, index, 0) for where, index in insertions.lists(obs)]
+        for where, index, edge in [*spots, *insertions.cut_edges(obs)]:
+            for n in (1, 2, 8):
+                for removal in (False, True):
+                    out.append(insertions.Insertion(name, where, index, n, removal, edge))
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("out", type=Path, help="the directory to write the dumps into")
     parser.add_argument("--tall", type=int, default=0, help="run the nested list every N px")
+    parser.add_argument("--insertions", action="store_true", help="every insertion, each dump")
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
     for name, make in SHAPES.items():
@@ -74,6 +104,19 @@ def main(argv: list[str] | None = None) -> int:
                 print(
                     f"{path}: {sum(bad.values())} of {len(cases)} failed, per (host, row): {dict(bad)}"
                 )
+    if args.insertions:
+        ours = tuple((name, parse_uiautomator(make().encode())) for name, make in SHAPES.items())
+        with captures_as(lambda: ours):
+            cases = every_insertion()
+            for dicts in (False, True):
+                found: Counter[tuple[str, str]] = Counter()
+                for case in cases:
+                    with graded_by_dicts() if dicts else nullcontext():
+                        got = insertions.check(case)
+                    if got:
+                        found[(case.capture, got[0][0])] += 1
+                path = "dicts" if dicts else "xml"
+                print(f"{path}: {sum(found.values())} of {len(cases)} failed: {dict(found)}")
     return 0
 
 

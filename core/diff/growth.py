@@ -230,8 +230,9 @@ def _band(
     ]
     if not band or abs(min(spans[k][0] for k in band) - y) > SPREAD:
         return False
-    if abs(max(spans[k][1] for k in band) - y - h) > SPREAD:
-        return False
+    low = max(spans[k][1] for k in band)
+    if abs(low - y - h) > SPREAD and abs(low + _gap_above(other, o, y - shift, s) - y - h) > SPREAD:
+        return False  # (a column spaced by its own gap ends the band that gap short of a row)
     if any(t < y - SPREAD for t, _ in spans.values()):
         return False  # new content above the band too: a scroll that showed what was above
     # The strip the band's nodes would have filled in ``other`` had the list scrolled: in
@@ -266,6 +267,20 @@ def _band(
             and _hides(other, k, busy, labelled, s, shift + h)
         )
     )
+
+
+def _gap_above(frame: Frame, host: int, y: int, s: int) -> int:
+    """The gap between ``y`` (the first pushed row's top in ``frame``, along the axis turned
+    by ``s``) and the nearest node of ``host`` that ends above it: a Compose column spaced
+    by its own gap, no row around its labels, puts rows in that gap short of the next (a
+    model picker's labels, issue 18). O(nodes of ``host``), at most :data:`LIMIT`."""
+    ends = [
+        d
+        for k in range(host + 1, min(frame.subtree_end(host), host + 1 + LIMIT))
+        for d in (_span(frame.nodes[k].bounds, s)[1],)
+        if d <= y
+    ]
+    return y - max(ends) if ends else 0
 
 
 def _label(node: Node) -> str:

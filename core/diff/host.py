@@ -21,6 +21,7 @@ from deltarec.core.diff.nested_votes import Across, across_host, projected
 from deltarec.core.diff.page_gesture import against
 from deltarec.core.diff.pages import bare, replaced_some, turned
 from deltarec.core.diff.pushed_edge import kept_in_scroll_view, pushed_offset
+from deltarec.core.diff.resized import list_resized
 from deltarec.core.diff.row_content import holds_rows
 from deltarec.core.diff.row_evidence import (
     TextCache,
@@ -386,7 +387,8 @@ def _wraps(
     """Whether row ``k`` of host ``c`` (paired with ``pk``, a child of its own) is one
     wrapper holding the host's content: it stayed put (relative to ``base``, within
     ``still``) and covers the host or is its one child, or it is a web page's bare wrapper,
-    cut to the viewport (its box changes as it scrolls). Then that wrapper is the host, if
+    cut to the viewport (its box changes as it scrolls), or a list the keyboard resized
+    (:func:`~deltarec.core.diff.resized.list_resized`). Then that wrapper is the host, if
     any, and ``c`` is not."""
     b = curr.nodes[k].bounds
     alone = len(curr.children[c]) == 1
@@ -395,13 +397,10 @@ def _wraps(
     d = displacement(prev.nodes[pk].bounds, b)
     if d is not None and near(d, base, still):
         return True
-    return (
-        alone
-        and natural
-        and len(prev.children[p]) == 1
-        and bare(curr.nodes[k])
-        and bare(prev.nodes[pk])
-    )
+    if not alone:
+        return False
+    bared = natural and len(prev.children[p]) == 1 and bare(curr.nodes[k]) and bare(prev.nodes[pk])
+    return bared or list_resized(prev, pk, curr, k, c, base)  # a list in a page, resized
 
 
 def _first_wraps(

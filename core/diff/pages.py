@@ -23,7 +23,7 @@ from deltarec.core.diff.axis import at_edge, host_sideways, page_swiped
 from deltarec.core.diff.label_edit import cut_in_place
 from deltarec.core.diff.motions import Motion
 from deltarec.core.diff.recycled import shown_texts
-from deltarec.core.diff.resized import kept_in_lines, kept_in_place, kept_through_resize
+from deltarec.core.diff.resized import kept_in_lines, kept_in_place, kept_through_resize, list_kept
 from deltarec.core.diff.row_content import own_texts
 from deltarec.core.diff.row_content import texts as labels_of
 from deltarec.core.diff.row_evidence import TextCache, kin, shown, spanned_past
@@ -89,6 +89,8 @@ def page(
     toward = (0, 0)  # known when a carousel's item of its own text crossed the view
     for k, q in moving:  # a row cut by one edge, then by the other: its parts passed
         a, b = prev.nodes[q].bounds, curr.nodes[k].bounds
+        if list_kept(prev, q, curr, k):
+            continue  # a list in a page, the keyboard over it, its rows in place: it stayed
         if _across(a, old_view, b, view, side) or (
             not side and spanned_past(a, old_view, b, view)  # a section that spanned it
         ):

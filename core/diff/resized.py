@@ -93,6 +93,65 @@ def kept_in_place(prev: Frame, p: int, curr: Frame, c: int, old_view: Bounds, vi
     return _shown(prev, p, both) == _shown(curr, c, both)
 
 
+def list_kept(prev: Frame, q: int, curr: Frame, k: int) -> bool:
+    """Whether ``k`` (``q`` before) is a container made to scroll whose box moved its bottom
+    edge alone, its content node for node in place (:func:`kept_in_place` asked of the
+    list's own box): the keyboard opened or closed over a list inside a pager's page, the
+    page's wrappers keeping their box. It spanned the page in one frame and ends inside it
+    in the other, which :func:`deltarec.core.diff.pages.page` read as a section scrolled
+    past, the page turned (a directory app's tab, issue 18). Content that scrolled is not in
+    place. O(1) unless such a list, then O(its subtree).
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> def shot(bottom, top=0):
+    ...     return Frame(parse_uiautomator(f'<hierarchy><node class="P" bounds="[0,0][9,80]">'
+    ...         f'<node class="L" scrollable="true" bounds="[0,0][9,{bottom}]"><node class="Ad"'
+    ...         f' content-desc="Ad" bounds="[0,{top}][9,{bottom}]"/></node></node></hierarchy>'))
+    >>> list_kept(shot(80), 1, shot(50), 1), list_kept(shot(80), 1, shot(50, 10), 1)
+    (True, False)
+    """
+    if not natures(curr)[k]:
+        return False
+    a, b = prev.nodes[q].bounds, curr.nodes[k].bounds
+    return (a.left, a.top, a.right) == (b.left, b.top, b.right) and kept_in_place(
+        prev, q, curr, k, a, b
+    )
+
+
+def list_resized(
+    prev: Frame, p: int, curr: Frame, c: int, host: int, base: tuple[int, int]
+) -> bool:
+    """Whether ``c`` (``p`` before), the one child of ``host``, a wrapper not made to scroll
+    itself (a pager's page), is a container made to scroll whose box moved its top or
+    bottom edge, its width kept and its left edge moved by ``base`` (the scrolls around
+    it): the keyboard opened or closed over the list (``adjustResize``), or a bar slid in
+    or out above it. The list is the page's content, and the host, if any
+    (:func:`deltarec.core.diff.host.host_motion`), as it is when its box stayed; the
+    page's wrapper, which kept its box, is not: the rows the list laid out again from its
+    end (``stackFromEnd``), or moved with its top edge, read as the wrapper's scroll, the
+    list's own rules (:func:`scroll_edge`) never asked (a directory app's tab, issue 18).
+    A container made to scroll around its one list (a ScrollView's content) cuts it to its
+    box as it scrolls: that is its own scroll, not this. O(1).
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> def shot(top, bottom):
+    ...     return Frame(parse_uiautomator('<hierarchy><node class="Page" bounds="[0,0][9,80]">'
+    ...         f'<node class="L" scrollable="true" bounds="[0,{top}][9,{bottom}]"/></node>'
+    ...         '</hierarchy>'))
+    >>> list_resized(shot(0, 80), 1, shot(0, 50), 1, 0, (0, 0))
+    True
+    >>> list_resized(shot(0, 80), 1, shot(30, 80), 1, 0, (0, 0))
+    True
+    >>> list_resized(shot(0, 80), 1, shot(0, 80), 1, 0, (0, 0))
+    False
+    """
+    natural = natures(curr)
+    if natural[host] or not natural[c]:
+        return False
+    a, b = prev.nodes[p].bounds, curr.nodes[c].bounds
+    return b.left - a.left == base[0] and b.width == a.width and b.height != a.height
+
+
 def kept_in_lines(prev: Frame, p: int, curr: Frame, c: int, old_view: Bounds, view: Bounds) -> bool:
     """Whether the content of container ``c`` (``p`` before) was laid out again at another
     width in place: the view kept its top-left corner and moved its right edge (the screen

@@ -15,6 +15,12 @@ invented words, so CI holds those classes without the external files
 - :func:`nested_list` (after a settings home): a list not made to scroll below a card, both
   inside the one ScrollView, each row an icon frame and a text frame (title, summary)
   spanning it, spacers between rows.
+- :func:`paged_list` (after a directory app's contacts tab): a tab strip above a ViewPager
+  whose one page (two wrappers filling it) holds a list of folder rows (a chevron indented
+  by depth, a name) then people (a name, a title), its box running well below its last row.
+- :func:`compose_column` (after a finance app's model picker): a Compose ScrollView whose
+  first child is a column of bare labels (three to an entry, a 32 px gap between entries,
+  no row around them), then a card of labels and buttons cut by the ScrollView's bottom.
 """
 
 from __future__ import annotations
@@ -186,6 +192,95 @@ def nested_list() -> str:
             out.append(_node(tv, box, pkg=pkg, rid="android:id/summary", text=summary))
             out.append("</node></node>")
         out.append("</node>")
+    out.append("</node></node></node></node></hierarchy>")
+    return "".join(out)
+
+
+def paged_list() -> str:
+    """A directory app's tab: a ViewPager's page (two wrappers) filled by a list of folders
+    (a chevron indented by depth, a name) and people (a name, a title), no ids but theirs."""
+    pkg = "com.example.roster"
+    rid = f"{pkg}:id/"
+    lin, frame = "android.widget.LinearLayout", "android.widget.FrameLayout"
+    tv, rv = "android.widget.TextView", "androidx.recyclerview.widget.RecyclerView"
+    out = ["<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation=\"0\">"]
+    out.append(_node(frame, (0, 0, 1440, 2476), pkg=pkg) + _node(lin, (0, 84, 1440, 2476), pkg=pkg))
+    out.append(_node("android.widget.HorizontalScrollView", (0, 84, 1440, 252), pkg=pkg))
+    out.append(_node(lin, (0, 84, 1440, 252), pkg=pkg))
+    for left, right, word in ((0, 252, "NORTH"), (252, 504, "WEST"), (504, 756, "HUB")):
+        out.append(_node(lin, (left, 84, right, 252), pkg=pkg, desc=word.title(), clickable=True))
+        box = (left + 60, 135, right - 60, 201)
+        out.append(_node(tv, box, pkg=pkg, text=word) + "</node></node>")
+    out.append("</node></node>")
+    box = (0, 252, 1440, 2476)
+    out.append(_node("androidx.viewpager.widget.ViewPager", box, pkg=pkg, scrollable=True))
+    out.append(_node(rv, box, pkg=pkg, scrollable=True) + _node(frame, box, pkg=pkg))
+    out.append(_node(frame, box, pkg=pkg))
+    out.append(_node(rv, box, pkg=pkg, rid=rid + "roster", scrollable=True, focusable=True))
+    top = 252
+    for depth, name in (
+        (0, "Upland rangers and keepers"),
+        (1, "Fernwood station"),
+        (2, "Mossy Ford"),
+    ):
+        out.append(_node(lin, (0, top, 1440, top + 155), pkg=pkg, clickable=True))
+        x = 56 * (depth + 1)
+        box = (x, top + 42, x + 70, top + 112)
+        out.append(_node("android.widget.ImageView", box, pkg=pkg, rid=rid + "chevron") + "</node>")
+        box = (x + 105, top + 42, 1384, top + 113)
+        out.append(_node(tv, box, pkg=pkg, text=name, rid=rid + "name"))
+        out.append("</node></node>")
+        top += 155
+    people = [("Orla Vant", "Head keeper"), ("Bram Tuller", "Trail warden")]
+    people += [("Ines Corrow", "Night watch"), ("Teo Marsh", "Game tracker")]
+    people += [("Pia Lund", "Radio clerk")]
+    for name, title in people:
+        out.append(_node(lin, (0, top, 1440, top + 200), pkg=pkg, clickable=True))
+        box = (350, top + 35, 350 + 26 * len(name), top + 101)
+        out.append(_node(tv, box, pkg=pkg, text=name, rid=rid + "name") + "</node>")
+        box = (350, top + 108, 350 + 18 * len(title), top + 165)
+        out.append(_node(tv, box, pkg=pkg, text=title, rid=rid + "title") + "</node></node>")
+        top += 200
+    out.append("</node></node></node></node></node></node></node></hierarchy>")
+    return "".join(out)
+
+
+def compose_column() -> str:
+    """A Compose model picker: bare labels in a column (a name, a size, a note per entry,
+    32 px between entries), then a status card of labels and buttons the edge cuts."""
+    pkg = "com.example.ledgerbot"
+    view, tv, btn = "android.view.View", "android.widget.TextView", "android.widget.Button"
+    out = ["<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation=\"0\">"]
+    out.append(_node("android.widget.FrameLayout", (0, 0, 1080, 2424), pkg=pkg))
+    out.append(_node("androidx.compose.ui.platform.ComposeView", (0, 0, 1080, 2424), pkg=pkg))
+    out.append(_node("android.widget.ScrollView", (0, 142, 1080, 2151), pkg=pkg, scrollable=True))
+    column = len(out)  # its box once the entries are laid out
+    entries = [("Otter-2B Q8", "~1.9 GB · 8-bit · Sharpest", "Needs a newer chip to run")]
+    entries += [("Otter-2B Q4  ← PICKED", "~1.1 GB · 4-bit · Balanced", "Picked: size and wit")]
+    entries += [("Heron 5 Q8", "~5.0 GB · 8-bit · Largest", "Needs a newer chip as well")]
+    entries += [("Heron 5 Q4", "~3.1 GB · 4-bit · Spare", "Runs, but ranks below")]
+    entries += [("Otter-1B Q8", "~0.7 GB · 8-bit · Lightest", "Runs, but ranks lower")]
+    top = 142
+    for name, size, note in entries:
+        out.append(_node(tv, (136, top, 560, top + 27 + 26), pkg=pkg, text=name) + "</node>")
+        out.append(_node(tv, (136, top + 53, 800, top + 95), pkg=pkg, text=size) + "</node>")
+        out.append(_node(tv, (137, top + 100, 996, top + 142), pkg=pkg, text=note) + "</node>")
+        top += 142 + 32
+    out.insert(column, _node(view, (42, 142, 1038, top + 10), pkg=pkg))
+    out.append("</node>" + _node(view, (42, top + 52, 1038, 2151), pkg=pkg))
+    y = top + 94
+    for left, word in (("ENGINE", ""), ("State", "READY"), ("File  ", "otter.bin")):
+        out.append(_node(tv, (84, y, 312, y + 42), pkg=pkg, text=left) + "</node>")
+        if word:
+            out.append(_node(tv, (858, y, 996, y + 42), pkg=pkg, text=word) + "</node>")
+        y += 85
+    for x0, x1, word in ((84, 412, "LOAD"), (433, 687, "UNLOAD")):
+        out.append(_node(view, (x0, 1742, x1, 1868), pkg=pkg, clickable=True))
+        out.append(_node(tv, (x0 + 63, 1784, x1 - 63, 1826), pkg=pkg, text=word) + "</node>")
+        out.append(_node(btn, (x0, 1752, x1, 1857), pkg=pkg) + "</node></node>")
+    out.append(_node(view, (84, 1889, 996, 2015), pkg=pkg, clickable=True))
+    out.append(_node(tv, (423, 1931, 657, 1973), pkg=pkg, text="RUN A TEST") + "</node>")
+    out.append(_node(btn, (84, 1899, 996, 2004), pkg=pkg) + "</node></node>")
     out.append("</node></node></node></node></hierarchy>")
     return "".join(out)
 
