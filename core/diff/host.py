@@ -8,6 +8,7 @@ nested scroller's moves count through :mod:`~deltarec.core.diff.nested_votes`.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
 
@@ -132,13 +133,15 @@ def host_motion(
             only = same[0]
             bq = prev.nodes[only].bounds
             spots = [(only, bq.left, bq.top)] if p < only < p_end else []
-        else:
+        else:  # ``same`` is in document order: the first TWIN_LIMIT inside the host, found
+            # by bisection, never a walk over every twin (n blank twins each asked: n²)
+            start = bisect_right(same, p)
             spots = [
                 (q, bq.left, bq.top)
-                for q in same
-                if p < q < p_end
+                for q in same[start : start + TWIN_LIMIT]
+                if q < p_end
                 for bq in (prev.nodes[q].bounds,)
-            ][:TWIN_LIMIT]
+            ]
         if not spots:  # one label of either frame, its size rounded, whole in one at least
             q = unique_spot(prev, curr, k, p, p_end)
             if q is not None and not (edge and at_edge(prev.nodes[q].bounds, old.bounds, side)):
