@@ -24,9 +24,10 @@ sliver), the taps told and not (``--untold``: not only), its failing steps by cl
 at once beside a top sliver (``above``): pixel for pixel a scroll by their pitches, hedged
 for one row only then; now named, one or several
 (:func:`deltarec.core.diff.edge_sliver.beside_slivers`), and a sliver paired with a row of
-another state takes no number over (``flipped_slivers``): 10 steps wrong, 0 reuses. Open:
-rows archived at the large preset's clamped end above a top sliver (read as a scroll down,
-the clamp moved them up: 7), and rows archived below at the end (3).
+another state takes no number over (``flipped_slivers``): 10 steps wrong, 0 reuses; on
+``bbce953`` those 10, all at the large and tablet presets' clamped end, and 0 since
+(``gaps._slot_taken`` / ``_came_down``, ``sliver_pairs._held_above``:
+``tests/core/truth/test_archive_slivers.CLOSED_UNTOLD``).
 """
 
 from __future__ import annotations
