@@ -271,14 +271,16 @@ def _top_came_down(
     rows: list[tuple[int, int, int]],
 ) -> list[tuple[int, int, int]]:
     """``rows`` (:func:`_rows`, no tap told) and before them the list's first row, when it is
-    no known row and came down as the first of them moved up (:func:`_came_down`): rows
-    taken out at the list's clamped end, where the rows above the gap come down into it,
-    read as one scroll by the rows below's move where the sliver above is left out. O(rows
-    before the first known)."""
+    no known row, showed nothing (a sliver) and came down as the first of them moved up
+    (:func:`_came_down`): rows taken out at the list's clamped end, where the rows above the
+    gap come down into it, read as one scroll by the rows below's move where the sliver
+    above is left out. O(rows before the first known)."""
     first, kids = rows[0][0], curr.children[c]
     for i, k in enumerate(kids[:first]):
         q = pairs.get(k)
         if q is not None and curr.nodes[k].bounds.area:
+            if texts(prev, q):  # only a sliver that showed nothing: a card the top edge
+                return rows  # cut showing labels may be paired across cards (a Feed fling)
             shift = _came_down(prev, curr, c, p, k, q, rows[0][2])
             if shift is None:
                 return rows
