@@ -13,15 +13,21 @@
     python benchmarks/bench_archive.py --slivers 7    # each 7th sliver case only
     python benchmarks/bench_archive.py --archive 0    # the slivers alone
     python benchmarks/bench_archive.py --archive 0 --untold   # the slivers, two dumps alone
+    python benchmarks/bench_archive.py --slivers 0 --archive 0 --ends   # the list's end alone
+
+``--ends``: the list's end swept wider (:mod:`tests.core.truth.sliver_ends`: every sliver
+px at both edges where the end is in view, 1-4 rows archived above, below or with the
+sliver), the taps told and not (``--untold``: not only), its failing steps by class.
 
 ``--untold``: the sliver sweep's taps are not told (``deltarec delta A B``). On ``c7d1433``
 (issue 18): 57 of 2,865 cases' steps wrong, 38 reuses, most of them rows archived several
 at once beside a top sliver (``above``): pixel for pixel a scroll by their pitches, hedged
 for one row only then; now named, one or several
 (:func:`deltarec.core.diff.edge_sliver.beside_slivers`), and a sliver paired with a row of
-another state takes no number over (``flipped_slivers``): 10 steps wrong, 0 reuses. Open:
-rows archived at the large preset's clamped end above a top sliver (read as a scroll down,
-the clamp moved them up: 7), and rows archived below at the end (3).
+another state takes no number over (``flipped_slivers``): 10 steps wrong, 0 reuses; on
+``bbce953`` those 10, all at the large and tablet presets' clamped end, and 0 since
+(``gaps._slot_taken`` / ``_came_down``, ``sliver_pairs._held_above``:
+``tests/core/truth/test_archive_slivers.CLOSED_UNTOLD``).
 """
 
 from __future__ import annotations
@@ -37,7 +43,7 @@ os.environ.setdefault("ADBUTILS_ADB_PATH", "/bin/false")
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.core.truth import slivers, test_archive  # noqa: E402
+from tests.core.truth import sliver_ends, slivers, test_archive  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -46,6 +52,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--archive", type=int, default=200, help="cases per preset and kind")
     parser.add_argument("--show", type=int, default=0, help="violations to print")
     parser.add_argument("--untold", action="store_true", help="slivers: taps not told")
+    parser.add_argument("--ends", action="store_true", help="the list's end swept wider")
     args = parser.parse_args(argv)
     bad = 0
     if args.slivers:
@@ -61,6 +68,14 @@ def main(argv: list[str] | None = None) -> int:
         for c, s, k, d in found[: args.show]:
             print(f"  {c} {s}: {k} {d}")
         bad += len(steps)
+    if args.ends:
+        for told in (False,) if args.untold else (True, False):
+            start = time.perf_counter()
+            tried, found = sliver_ends.sweep(gesture=told)
+            took = time.perf_counter() - start
+            print(f"ends, {'told' if told else 'untold'} ({took:.0f} s):")
+            print("\n".join("  " + line for line in sliver_ends.report(tried, found, args.show)))
+            bad += len({(c, s) for c, s, _, _ in found})
     if args.archive:
         start = time.perf_counter()
         tried, got = test_archive.sweep(args.archive)

@@ -41,6 +41,7 @@ from deltarec.core.observe.index import ElementIndex, Layout, build_index, layou
 from deltarec.core.observe.model import Observation
 from deltarec.core.render.budget import fit
 from deltarec.core.render.delta_text import Line, delta_entries, swapped_dialogs
+from deltarec.core.render.facts import short_lines
 from deltarec.core.render.frame_text import frame_lines, frame_tokens_floor, render_frame
 from deltarec.core.render.tokens import count_tokens, tokens_at_least
 
@@ -173,7 +174,7 @@ def observe_delta(
     note_numbers(index)
     entries = delta_entries(delta, prev_index, index, new_screen=new_screen, back_to=back_to)
     lines = [e.text for e in entries] or ["no change"]
-    text = fit(lines, max_lines=max_lines, max_tokens=max_tokens)
+    text = fit(lines, max_lines=max_lines, max_tokens=max_tokens, short=short_lines(entries))
     full_frame = False
     # Never dearer than the full frame. Tokens follow characters closely within one
     # vocabulary, and a frame line is at least its label plus ~20 characters: a delta under
@@ -473,6 +474,7 @@ class Observer:
                 return back
             # The dialog the caller last saw closed: say so before the screen it left.
             entries = closed + back.entries
-            text = fit([e.text for e in entries], max_lines=max_lines, max_tokens=max_tokens)
+            lines, short = [e.text for e in entries], short_lines(entries)
+            text = fit(lines, max_lines=max_lines, max_tokens=max_tokens, short=short)
             return replace(back, text=text, entries=entries)
         return result

@@ -310,7 +310,11 @@ def unpair_sliver_states(prev: Frame, curr: Frame, pairs: dict[int, int], used: 
     change. Rows archived from a selection take the selected sliver at the top with them,
     and the row above comes down in its place: ``~ button "message_row" (selected:
     true→false)`` was that (``~ button "Invoice 42 #98" (selected: true→false)`` where the
-    edge leaves a strip of its subject). O(pairs whose state changed).
+    edge leaves a strip of its subject). So is a strip showing a label the other row does
+    not show beside one it shares (a sender): a strip of a row shows some of its labels,
+    and "Ken · Mar 25" cut at the bottom edge is no strip of "Ken · Your order shipped #116
+    · Mar 5" archived from the selection (the rows after it came up at the list's end).
+    O(pairs whose state changed).
 
     >>> from deltarec.core.capture.uiautomator import parse_uiautomator
     >>> def shot(flag):  # a sliver at the top of a list, then a row
@@ -340,8 +344,8 @@ def unpair_sliver_states(prev: Frame, curr: Frame, pairs: dict[int, int], used: 
     for c, p in changed:
         node = nodes_c[c]
         now, was = texts(curr, c), texts(prev, p)
-        if (now or was) and not (now and was and now.isdisjoint(was)):
-            continue  # a label kept (or one sliver showing none): no row of its place alone
+        if (now or was) and not (now and was and not (now <= was or was <= now)):
+            continue  # its labels kept, some cut (or one sliver showing none): one row
         parent = curr.parents[c]
         if parent < 0 or not holds_rows(curr, parent):
             continue

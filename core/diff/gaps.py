@@ -56,6 +56,8 @@ def closed_gaps(
     False
     """
     rows = _rows(prev, curr, pairs, c, p, slivers)
+    if rows and not slivers:
+        rows = _top_came_down(prev, curr, pairs, c, p, rows)
     shifts = [s for _, _, s in rows]
     if len(rows) < 2 or max(shifts) - min(shifts) <= SLACK:
         return False
@@ -124,8 +126,8 @@ def scrolled_gap(
         return None
     if all(abs(s) <= SLACK for s in upper):
         return Motion(c, p, 0, 0)  # the rows above stayed: rows put in (taken out), no scroll
-    if _stayed_above(prev, curr, pairs, c, p, rows[0][0]):
-        return None  # a sliver above them kept its box: they closed a gap above, too
+    if _stayed_above(prev, curr, pairs, c, p, rows[0][0], upper[0]):
+        return None  # a sliver above them kept its box, or a row came down: a gap above, too
     first = rows[cut]
     return Motion(c, p, 0, rows[0][2], gap=first[2] - rows[0][2], below=_top(curr, kids, first[0]))
 
@@ -137,16 +139,55 @@ def _top(curr: Frame, kids: list[int], i: int) -> int:
 
 
 def _stayed_above(
-    prev: Frame, curr: Frame, pairs: Mapping[int, int], c: int, p: int, first: int
+    prev: Frame, curr: Frame, pairs: Mapping[int, int], c: int, p: int, first: int, dy: int
 ) -> bool:
     """Whether a row of list ``c`` above its ``first`` known row is paired with a row of
     ``p`` in the very same box (a sliver the top edge cut alike in both frames, known by
-    its id): the rows above the known ones stayed, and those moved to close a gap."""
+    its id): the rows above the known ones stayed, and those moved to close a gap. Or the
+    row just above them is not the one the known rows' move ``dy`` puts there
+    (:func:`_slot_taken`): a gap closed above them too. O(rows)."""
     for k in curr.children[c][:first]:
         q = pairs.get(k)
         if q is not None and prev.parents[q] == p and prev.nodes[q].bounds == curr.nodes[k].bounds:
             return True
+    return first > 0 and _slot_taken(prev, curr, pairs, c, p, curr.children[c][first - 1], dy)
+
+
+def _slot_taken(
+    prev: Frame, curr: Frame, pairs: Mapping[int, int], c: int, p: int, k: int, dy: int
+) -> bool:
+    """Whether row ``k`` of list ``c``, moved back by ``dy``, lies on the box of a row of ``p``
+    that went (no row pairs it), both showing texts, none alike: a scroll by ``dy`` would
+    have kept that row in view where ``k`` is, so it was taken out, and ``k`` came down into
+    its place from above (rows taken out at a list's clamped end: the rows above a gap come
+    down). Boxes compared on an edge neither list's edge cuts (:func:`_shift`). O(rows)."""
+    shown = texts(curr, k)
+    if not shown:
+        return False
+    box_old, box_new, b = prev.nodes[p].bounds, curr.nodes[c].bounds, curr.nodes[k].bounds
+    paired = {pairs.get(n) for n in curr.children[c]}
+    for q in prev.children[p]:
+        if q in paired:
+            continue
+        shift = _shift(prev.nodes[q].bounds, box_old, b, box_new)
+        if shift is not None and abs(shift - dy) <= SLACK:
+            was = texts(prev, q)
+            return bool(was) and not was & shown
     return False
+
+
+def _came_down(prev: Frame, curr: Frame, c: int, p: int, k: int, q: int, dy: int) -> int | None:
+    """How far row ``k`` of list ``c`` (paired with ``q`` of ``p``) came down, above rows that
+    moved up by ``dy``, showing a text (a sliver the top edge cut come down whole as rows
+    went at the list's clamped end: the rows above a gap come down into it there); None when
+    it did not. No scroll does that: content that moved up brings no row in above the rows
+    it moved, and the row shows what it is, so it is no other row's sliver paired by its
+    place. Measured on an edge neither list's edge cuts (:func:`_shift`). O(its subtree)."""
+    if dy >= -SLACK or prev.parents[q] != p:
+        return None
+    a, b = prev.nodes[q].bounds, curr.nodes[k].bounds
+    shift = _shift(a, prev.nodes[p].bounds, b, curr.nodes[c].bounds)
+    return shift if shift is not None and shift > SLACK and texts(curr, k) else None
 
 
 def _known_rows(
@@ -218,6 +259,33 @@ def _rows(
         shift = _shift(a, box_old, b, box_new)
         if shift is not None:
             rows.append((i, j, shift))
+    return rows
+
+
+def _top_came_down(
+    prev: Frame,
+    curr: Frame,
+    pairs: Mapping[int, int],
+    c: int,
+    p: int,
+    rows: list[tuple[int, int, int]],
+) -> list[tuple[int, int, int]]:
+    """``rows`` (:func:`_rows`, no tap told) and before them the list's first row, when it is
+    no known row, showed nothing (a sliver) and came down as the first of them moved up
+    (:func:`_came_down`): rows taken out at the list's clamped end, where the rows above the
+    gap come down into it, read as one scroll by the rows below's move where the sliver
+    above is left out. O(rows before the first known)."""
+    first, kids = rows[0][0], curr.children[c]
+    for i, k in enumerate(kids[:first]):
+        q = pairs.get(k)
+        if q is not None and curr.nodes[k].bounds.area:
+            if texts(prev, q):  # only a sliver that showed nothing: a card the top edge
+                return rows  # cut showing labels may be paired across cards (a Feed fling)
+            shift = _came_down(prev, curr, c, p, k, q, rows[0][2])
+            if shift is None:
+                return rows
+            j = prev.children[p].index(q)
+            return [(i, j, shift), *rows] if j < rows[0][1] else rows
     return rows
 
 

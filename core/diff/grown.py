@@ -20,10 +20,10 @@ rows above it in the other frame are rows no frame pairs, the first at the top e
 
 Where the box stayed, the dumps cannot tell rows removed at the top from a scroll down by
 their height onto a row's top (the mirror of :mod:`deltarec.core.diff.new_rows`): the
-scroll reading stands and says the other (:func:`or_removed`, :func:`removed_at_top`;
-not when the caller told a swipe that moved the content up):
-``↕ … scrolled down 558px (…), or its top row was removed``, and ``orRemoved`` on its JSON
-entry.
+scroll reading stands and says the other, naming the rows (:func:`removed_rows`,
+:func:`removed_at_top`; not when the caller told a swipe that moved the content up):
+``↕ … scrolled down 558px (…), or its row "Ada" was removed``, and ``orRemoved`` with
+``orRows`` on its JSON entry.
 """
 
 from __future__ import annotations
@@ -283,10 +283,11 @@ def removed_at_top(d: Delta, s: Scroll) -> int:
     return _came(curr, prev, s.prev, s.curr, _back(curr, s.curr, d.pairs), -s.dy)
 
 
-def or_removed(d: Delta, s: Scroll) -> str:
-    """The end of a ``↕`` line whose top rows may have been removed
-    (:func:`removed_at_top`), else ""."""
+def removed_rows(d: Delta, s: Scroll) -> list[int]:
+    """The rows of ``d.prev`` that :func:`removed_at_top` counts, top down: the first rows
+    of ``s``'s list in the old frame, which the hedge names (``orRows``). O(rows)."""
     n = removed_at_top(d, s)
     if not n:
-        return ""
-    return ", or its top row was removed" if n == 1 else f", or its top {n} rows were removed"
+        return []
+    old = [q for q in d.prev.children[rows_at(d.prev, s.prev)] if d.prev.nodes[q].bounds.area]
+    return sorted(old, key=lambda q: d.prev.nodes[q].bounds.top)[:n]

@@ -27,7 +27,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from deltarec.core.diff.gesture import Gesture
-from deltarec.core.diff.grown import grown_by_rounding, removed_at_top, rows_at
+from deltarec.core.diff.grown import grown_by_rounding, removed_rows, rows_at
 from deltarec.core.diff.motions import SPREAD
 from deltarec.core.diff.page_gesture import touched
 from deltarec.core.observe.frame import Frame
@@ -239,8 +239,8 @@ def or_new(d: Delta, s: Scroll) -> str:
 def hedged(d: Delta, out: ObservationDiff) -> ObservationDiff:
     """``out`` (``to_json(d)``) with ``orInserted`` on each scroll entry whose rows may have
     come in new (:func:`new_at_top`: how many), ``orRemoved`` on each whose top rows may
-    have been removed (:func:`~deltarec.core.diff.grown.removed_at_top`), either with
-    ``orRows`` for a row beside a sliver its edge cuts
+    have been removed (:func:`~deltarec.core.diff.grown.removed_rows`, with their keys in
+    ``orRows``), either with ``orRows`` for a row beside a sliver its edge cuts
     (:func:`~deltarec.core.diff.edge_sliver.beside_sliver`), and the marks of a
     scroll past new rows (:func:`deltarec.core.diff.past_new.noted`). O(rows of the
     scrolled lists), and ``orNew`` on each changed entry whose pair may be two rows
@@ -260,8 +260,9 @@ def hedged(d: Delta, out: ObservationDiff) -> ObservationDiff:
     for entry, s in zip(out["scrolls"], d.scrolls, strict=True):
         if n := new_at_top(d, s):
             entry["orInserted"] = n
-        if m := removed_at_top(d, s):
-            entry["orRemoved"] = m  # the mirror at a list's top (:mod:`.grown`)
+        if m := removed_rows(d, s):  # the mirror at a list's top (:mod:`.grown`), named
+            entry["orRemoved"] = len(m)
+            entry["orRows"] = [d.prev.keys[r] for r in m]
         if not (n or m) and (beside := beside_slivers(d, s)) is not None:
             rows, removed = beside  # rows beside a sliver the edge cuts: named by their keys
             entry["orRemoved" if removed else "orInserted"] = len(rows)

@@ -244,7 +244,30 @@ def _against(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int],
     )
     if top:
         return (nb.top - old_nb.top) * (b.bottom - a.bottom) <= 0
-    return (nb.bottom - old_nb.bottom) * (b.top - a.top) <= 0
+    moved = nb.bottom - old_nb.bottom
+    return moved * (b.top - a.top) <= 0 or _held_above(prev, curr, kids, pairs, moved)
+
+
+def _held_above(
+    prev: Frame, curr: Frame, kids: list[int], pairs: Mapping[int, int], moved: int
+) -> bool:
+    """Whether the first row of ``kids`` (a list's rows) paired with a row whose top neither
+    frame's list edge cuts moved against ``moved``, the move of the neighbour above a bottom
+    sliver: the rows above a gap came down (a list held at its end, its offset clamped) as
+    the neighbour went up, so the neighbour closed a gap itself, and no one scroll moved
+    both (a fling moves every row one way). O(the rows down to the first such pair)."""
+    if abs(moved) <= SLACK:
+        return False
+    box = curr.nodes[curr.parents[kids[0]]].bounds
+    for k in kids:
+        q = pairs.get(k)
+        if q is None:
+            continue
+        a, b = prev.nodes[q].bounds, curr.nodes[k].bounds
+        if a.top > prev.nodes[prev.parents[q]].bounds.top and b.top > box.top:
+            shift = b.top - a.top
+            return shift * moved < 0 and abs(shift) > SLACK
+    return False
 
 
 def _lone_slivers(frame: Frame, paired: Collection[int]) -> dict[tuple[int, bool], int]:

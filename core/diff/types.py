@@ -116,8 +116,9 @@ class ScrollEntry(TypedDict):
     that stayed, and two dumps do not tell which (:mod:`deltarec.core.diff.grown`)."""
     orRows: NotRequired[list[str]]
     """With ``orRemoved`` (``orInserted``): the keys (old keys; for ``orInserted`` new ones)
-    of the rows the other reading takes out (puts in) when they are not the list's top
-    rows: the rows beside a sliver its edge cuts, from the sliver out, which a scroll by
+    of the rows the other reading takes out (puts in): the rows removed at the list's top,
+    from the top down (:func:`deltarec.core.diff.grown.removed_rows`), or the rows beside a
+    sliver its edge cuts, from the sliver out, which a scroll by
     their pitches reads the same (:func:`deltarec.core.diff.edge_sliver.beside_slivers`)."""
     clipped: NotRequired[dict[str, list[int]]]
 

@@ -27,7 +27,11 @@ def _join(lines: Sequence[str], kept: int) -> str:
 
 
 def fit(
-    lines: Sequence[str], *, max_lines: int | None = None, max_tokens: int | None = None
+    lines: Sequence[str],
+    *,
+    max_lines: int | None = None,
+    max_tokens: int | None = None,
+    short: Sequence[str] | None = None,
 ) -> str:
     """Join ``lines``, keeping a prefix that respects both budgets.
 
@@ -39,13 +43,36 @@ def fit(
     included. When not even the marker fits, the result is "". Cost: a binary
     search, O(log n) token counts (a prefix whose pre-tokens alone pass the budget is
     turned away uncounted).
+
+    ``short``: the same lines, each as it reads without the names a hedge gives
+    (:attr:`deltarec.core.render.facts.Line.short`). Where the token budget cuts ``lines``,
+    the prefix of ``short`` is taken instead when it keeps more lines: a budget drops a
+    hedge's names before a line it would cut, and keeps them where they cost no line. A
+    second binary search, only then.
+
+        >>> head = '↕ list "Inbox" scrolled down 9px, or its '
+        >>> named = [head + 'row "Ada" was removed', "+ x"]
+        >>> plain = [head + "top row was removed", "+ x"]
+        >>> fit(named, max_tokens=23, short=plain)
+        '↕ list "Inbox" scrolled down 9px, or its top row was removed\\n+ x'
+        >>> fit(named, max_tokens=40, short=plain) == "\\n".join(named)
+        True
     """
     kept = len(lines) if max_lines is None else min(len(lines), max(0, max_lines))
     if max_tokens is None:
         return _join(lines, kept)
     budget = max(0, max_tokens)
+    best = _kept(lines, kept, budget)
+    if short is not None and best < kept and (plain := _kept(short, kept, budget)) > best:
+        return _join(short, plain)
+    return _join(lines, best) if best >= 0 else ""
+
+
+def _kept(lines: Sequence[str], kept: int, budget: int) -> int:
+    """The most of the first ``kept`` lines whose join fits ``budget`` tokens (-1: not even
+    the marker fits)."""
     if _fits(_join(lines, kept), budget):
-        return _join(lines, kept)
+        return kept
     lo, hi = 0, kept - 1  # the answer is the largest k in [lo, hi] that fits, if any
     best = -1
     while lo <= hi:
@@ -54,7 +81,7 @@ def fit(
             best, lo = mid, mid + 1
         else:
             hi = mid - 1
-    return _join(lines, best) if best >= 0 else ""
+    return best
 
 
 def _fits(text: str, budget: int) -> bool:

@@ -338,12 +338,12 @@ def _scroll_lines(
     else:
         how = direction(s.dx, s.dy) + (" or further" if s.further else "")
     rows = f"+{count_rows(fc, s.curr, s.entered)} rows, -{count_rows(d.prev, s.prev, s.left)} rows"
-    out = [
-        Line(
-            K.SCROLLED,
-            line("↕", shown_at, f" scrolled {how} ({rows}){hedges(d, s)}{outer(s, line)}"),
-        )
-    ]
+    head = f" scrolled {how} ({rows})"
+    hedge, tail = hedges(d, s), outer(s, line)
+    short = ""  # the line without the hedge's names, which a token budget drops first
+    if '"' in hedge:
+        short = line("↕", shown_at, f"{head}{hedges(d, s, named=False)}{tail}")
+    out = [Line(K.SCROLLED, line("↕", shown_at, f"{head}{hedge}{tail}"), (), short)]
     entries: list[Entry] = []
     listed: set[int] = set()
     for r in s.entered:

@@ -21,7 +21,7 @@ A :class:`Fact` is one element and how the line speaks of it:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 from deltarec.core.diff.types import ChangeKind
@@ -42,6 +42,10 @@ class Line(NamedTuple):
     text: str
     facts: tuple[Fact, ...] = ()
     """What the line states, element by element (above)."""
+    short: str = ""
+    """The line without the names a hedge gives, when it gives some (a scroll's ``…, or its
+    row "Ada" was removed`` reads ``…, or its top row was removed``): what a token budget
+    keeps where the names would cost a line (:func:`deltarec.core.render.budget.fit`)."""
 
 
 def added(positions: Iterable[int]) -> tuple[Fact, ...]:
@@ -62,4 +66,20 @@ def changed(pos: int, attributes: Iterable[str]) -> tuple[Fact, ...]:
     return tuple(Fact(ChangeKind.CHANGED, pos, a) for a in sorted(attributes))
 
 
-__all__ = ["Fact", "Line", "added", "changed"]
+def short_lines(lines: Sequence[Line]) -> list[str] | None:
+    """The texts of ``lines``, each without a hedge's names (:attr:`Line.short`) where it
+    gives some, for a token budget to fall back to (:func:`deltarec.core.render.budget.fit`);
+    None when no line gives names. O(lines).
+
+    >>> short_lines([Line(ChangeKind.ADDED, "+ a")]) is None
+    True
+    >>> short_lines([Line(ChangeKind.SCROLLED, '↕ … its row "A" was removed', (), "↕ … its top row "
+    ...     "was removed"), Line(ChangeKind.ADDED, "+ a")])
+    ['↕ … its top row was removed', '+ a']
+    """
+    if not any(line.short for line in lines):
+        return None
+    return [line.short or line.text for line in lines]
+
+
+__all__ = ["Fact", "Line", "added", "changed", "short_lines"]

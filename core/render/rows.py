@@ -24,18 +24,18 @@ an Inbox message with its avatar, sender, subject and date is one line.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from deltarec.core.diff.compute import Delta, Scroll
 from deltarec.core.diff.edge_sliver import beside_slivers
-from deltarec.core.diff.grown import or_removed
+from deltarec.core.diff.grown import removed_rows
 from deltarec.core.diff.new_rows import or_new
 from deltarec.core.diff.row_content import holds_rows, kind, own_texts
 from deltarec.core.diff.twin_sliver import twins
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.index import ElementIndex
-from deltarec.core.observe.labels import natures, scrolls_by_nature
+from deltarec.core.observe.labels import MAX_LABEL, natures, scrolls_by_nature
 from deltarec.core.render.facts import Line
 from deltarec.core.render.lines import element, quote, states
 
@@ -221,37 +221,57 @@ def unknown_cut(d: Delta, s: Scroll, row: int) -> bool:
     return not own_texts(fc, row)
 
 
-def hedges(d: Delta, s: Scroll) -> str:
+def hedges(d: Delta, s: Scroll, *, named: bool = True) -> str:
     """The end of scroll ``s``'s ``↕`` line that says the other reading two dumps leave open:
     rows that came in new at its top (:func:`~deltarec.core.diff.new_rows.or_new`), rows
-    removed at its top (:func:`~deltarec.core.diff.grown.or_removed`), a twin of a row kept
-    come from beyond the other edge, no swipe told (``Scroll.other``:
-    :func:`~deltarec.core.diff.far_anchor.least`: ``, or down 1560px or further``), or the row
-    beside a sliver its edge cuts, named, removed or come in new
+    removed at its top, named (:func:`~deltarec.core.diff.grown.removed_rows`: ``, or its row
+    "Ada" was removed``), a twin of a row kept come from beyond the other edge, no swipe told
+    (``Scroll.other``: :func:`~deltarec.core.diff.far_anchor.least`: ``, or down 1560px or
+    further``), or the row beside a sliver its edge cuts, named, removed or come in new
     (:func:`~deltarec.core.diff.edge_sliver.beside_slivers`: ``, or its row "Phone" was
     removed``; several: ``, or its rows "Ada", "Ken" and "Lin" were removed``), as
-    ``orRemoved`` / ``orInserted`` with ``orRows`` say in the JSON."""
+    ``orRemoved`` / ``orInserted`` with ``orRows`` say in the JSON.
+
+    ``named=False``: the same hedge without the rows' names (``, or its top row was
+    removed``, ``, or its 3 rows beside the sliver its edge cuts were removed``), what a
+    token budget falls back to before it cuts lines (:func:`~deltarec.core.render.budget.
+    fit`'s ``short``)."""
     if s.further and s.other:  # untold: a twin of the kept row from the other side
         return f", or {'down' if s.other < 0 else 'up'} {abs(s.other)}px or further"
-    said = or_new(d, s) + or_removed(d, s)
+    said = or_new(d, s)
+    if gone := removed_rows(d, s):
+        several = f"its top {len(gone)} rows"
+        return said + _rows_hedge(d.prev, gone, True, "its top row", several, named)
     if said:
         return said
     beside = beside_slivers(d, s)
     if beside is None:
         return ""
     rows, removed = beside
-    frame = d.prev if removed else d.curr
-    shown = [row_texts(frame, row) for row in rows]
+    cut = "beside the sliver its edge cuts"
+    one, several = f"a row {cut}", f"its {len(rows)} rows {cut}"
+    return _rows_hedge(d.prev if removed else d.curr, rows, removed, one, several, named)
+
+
+def _rows_hedge(
+    frame: Frame, rows: Sequence[int], removed: bool, one: str, several: str, named: bool
+) -> str:
+    """``, or its row "Ada" was removed`` / ``, or its rows "Ada", "Ken" and "Lin" came in
+    new``: ``rows`` of ``frame`` named by their first texts (cut as labels are, at
+    :data:`~deltarec.core.observe.labels.MAX_LABEL`), in their order; where one shows no
+    text, or not ``named``, by ``one`` / ``several`` ("its top row", "its top 3 rows")."""
+    shown = [row_texts(frame, row)[:1] for row in rows] if named else [[] for _ in rows]
+    names = [
+        quote(t[0] if len(t[0]) <= MAX_LABEL else t[0][: MAX_LABEL - 1] + "…") for t in shown if t
+    ]
     if len(rows) == 1:
-        name = (
-            f"its row {quote(shown[0][0])}" if shown[0] else "a row beside the sliver its edge cuts"
-        )
+        name = f"its row {names[0]}" if names else one
         return f", or {name} was removed" if removed else f", or {name} came in new"
-    if all(shown):
-        *most, last = (quote(t[0]) for t in shown)
+    if len(names) == len(rows):
+        *most, last = names
         name = f"its rows {', '.join(most)} and {last}"
     else:
-        name = f"its {len(rows)} rows beside the sliver its edge cuts"
+        name = several
     return f", or {name} were removed" if removed else f", or {name} came in new"
 
 

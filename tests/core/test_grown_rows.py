@@ -11,9 +11,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from deltarec.core.capture.uiautomator import parse_uiautomator
-from deltarec.core.diff.compute import compute_delta, diff_observations
+from deltarec.core.diff.compute import compute_delta, diff_observations, to_json
+from deltarec.core.diff.new_rows import hedged
 from deltarec.core.observe.model import Bounds, Observation
 from deltarec.core.observer import observe_delta
+from deltarec.core.render.budget import fit
+from deltarec.core.render.facts import short_lines
+from deltarec.core.render.tokens import count_tokens
 
 SCREEN = 2000
 
@@ -113,10 +117,35 @@ def test_golden_a_row_put_in_and_taken_out_at_the_top_of_a_list_that_wraps_its_r
 
 def test_golden_a_row_taken_out_at_the_top_of_a_list_whose_box_stayed() -> None:
     """The list fills its box before and after: the scroll line says the other reading (was:
-    the scroll alone)."""
+    the scroll alone), naming the row (was: "or its top row was removed", which says not
+    which row an agent would look for: issue 18, ``bench_truth --no-gesture`` seed 1203)."""
     rows = ["Alpha", "Bravo", "Charlie", "Delta", "Echo", "Foxtrot", "Golf"]
-    text = observe_delta(_shot(["Old", *rows], 150, 200, 700), _shot(rows, 150, 200, 700)).text
-    assert text == (
-        '↕ [0] list "" scrolled down 150px (+1 rows, -1 rows), or its top row was removed\n'
+    before, after = _shot(["Old", *rows], 150, 200, 700), _shot(rows, 150, 200, 700)
+    result = observe_delta(before, after)
+    assert result.text == (
+        '↕ [0] list "" scrolled down 150px (+1 rows, -1 rows), or its row "Old" was removed\n'
         '+ [6] text "Echo"'
     )
+    (entry,) = hedged(result.delta, to_json(result.delta))["scrolls"]
+    prev = result.delta.prev
+    named = [prev.nodes[prev.pos_of[k] + 1].text for k in entry["orRows"]]  # the row's label
+    assert entry["orRemoved"] == 1 and named == ["Old"]
+
+
+def test_a_token_budget_drops_the_hedge_s_names_before_a_line() -> None:
+    """Under a token budget the names cost a line: the line reads as it did without them
+    (``Line.short``, :func:`~deltarec.core.render.budget.fit`'s ``short``), and keeps them
+    where they cost none; never cut to the named line alone."""
+    rows = ["Alpha", "Bravo", "Charlie", "Delta", "Echo", "Foxtrot", "Golf"]
+    long = "Old mail from a sender whose name runs on and on and on"
+    before, after = _shot([long, *rows], 150, 200, 700), _shot(rows, 150, 200, 700)
+    result = observe_delta(before, after)
+    named = result.text
+    plain = named.replace(f'its row "{long}"', "its top row")
+    lines, short = [e.text for e in result.entries], short_lines(result.entries)
+    assert named != plain and short is not None
+    assert fit(lines, max_tokens=count_tokens(plain), short=short) == plain
+    assert fit(lines, max_tokens=count_tokens(named), short=short) == named
+    for budget in range(count_tokens(named) + 1):
+        text = observe_delta(before, after, max_tokens=budget).text
+        assert long not in text or text == named, (budget, text)

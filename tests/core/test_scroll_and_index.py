@@ -23,8 +23,8 @@ def test_scroll_is_one_entry_with_rows_in_and_out() -> None:
 
 def test_scroll_renders_as_one_line_plus_the_rows_that_came_in() -> None:
     """From the list's start, by three whole rows, no gesture told: two dumps do not tell
-    it from three rows removed at the top, and the line says so
-    (:func:`deltarec.core.diff.grown.removed_at_top`); told, the swipe says it scrolled."""
+    it from three rows removed at the top, and the line says so, naming them
+    (:func:`deltarec.core.diff.grown.removed_rows`); told, the swipe says it scrolled."""
     rows = [
         '+ [22] button "Row 10", [23] switch (unchecked)',
         '+ [24] button "Row 11", [25] switch (unchecked)',
@@ -33,7 +33,8 @@ def test_scroll_renders_as_one_line_plus_the_rows_that_came_in() -> None:
     before, after = list_screen(0, 10), list_screen(3, 10)
     line = '↕ [1] list "inbox" scrolled down 300px (+3 rows, -3 rows)'
     text = observe_delta(before, after).text
-    assert text == "\n".join([f"{line}, or its top 3 rows were removed", *rows])
+    hedge = ', or its rows "Row 0", "Row 1" and "Row 2" were removed'
+    assert text == "\n".join([f"{line}{hedge}", *rows])
     told = observe_delta(before, after, gesture=Gesture(540, 1500, 540, 1200)).text
     assert told == "\n".join([line, *rows])
 
