@@ -12,6 +12,9 @@ screen, action, resource id, place in its scroller's content), never by the repl
 - ``stale``: ``tap {name: N}`` with a name a reply printed for ``[i]`` that ``[i]`` no longer
   carries (its label changed since: ``"Vibrate · Off"`` → ``"Vibrate · On"``) while ``[i]``
   still holds that very element, refused, or acting on another element.
+- ``said``: the issue's smaller items, on every reply: a ``» new screen …: N elements`` header
+  (uncut) listing other than N elements, an element added under an empty name (``+ [32]
+  container ""``), a ``~ layout:`` line naming no element (``24 moved or resized``).
 
 :class:`Numbers` keeps what each number and name meant; :meth:`Numbers.check` runs after each
 reply, :meth:`Numbers.stale_tap` is the agent's tap by a name it was shown earlier (its own
@@ -33,10 +36,12 @@ from tests.core.truth.numbers import Ident, phone_identities
 if TYPE_CHECKING:
     from tests.core.mcp.agent_walk import Walk
 
-CLASSES = ("bar", "relaunch", "stale")
+CLASSES = ("bar", "relaunch", "stale", "said")
 STALE_SHARE = 0.2
 """How often the agent, holding a name that went stale, taps by it (its own generator)."""
 _FACTS = re.compile(r'^\[(\d+)\] (\S+) "((?:[^"\\]|\\.)*)"', re.M)
+_COUNTED = re.compile(r"^» new screen .*?: (\d+) elements")
+_EMPTY = re.compile(r'^\+ .*\[\d+\] [a-z]+ ""')
 
 Visit = dict[Ident, tuple[int, str, str]]
 """A screen's elements at the last reply on it: phone identity -> (number, role, name), only
@@ -98,6 +103,7 @@ class Numbers:
                     self.bar[ident] = e.index
         if error:
             return
+        self.check_said(walk, text)
         entered = text.startswith(("» new screen", "» back to"))
         now = _visit(seen, idents)
         by_screen: dict[Ident, Visit] = {}
@@ -125,6 +131,19 @@ class Numbers:
                 walk.flag("relaunch", f"[{e.index}] was {'/'.join(last_owner[-2:])}, "
                           f"given to {'/'.join(ident[-2:])}")  # fmt: skip
             self.owner[e.index], self.names[e.index] = ident, seen.names[e.pos]
+
+    def check_said(self, walk: Walk, text: str) -> None:
+        """The ``said`` class (module docstring)."""
+        lines = text.split("\n")
+        counted = _COUNTED.match(lines[0])
+        if counted and not any(line.startswith("… (+") for line in lines):
+            listed = sum(len(re.findall(r"\[\d+\]", ln)) for ln in lines[1:] if ln[:2] == "+ ")
+            titled = re.match(r"^» new screen \S+ \[\d+\]", lines[0]) is not None
+            if listed + titled != int(counted[1]):
+                walk.flag("said", f"{lines[0]!r} lists {listed + titled}")
+        for line in lines:
+            if _EMPTY.match(line) or (line.startswith("~ layout:") and "[" not in line):
+                walk.flag("said", line)
 
     # ------------------------------------------------------------------ acting
     def stale_names(self, walk: Walk) -> list[tuple[int, str, str]]:
