@@ -294,8 +294,8 @@ class Context:
         (a stale one raises StaleIndexError) and of names it showed
         (:meth:`ShownNumbers.renamed`): a name that finds nothing means the element it was
         shown for, when exactly one such element is on screen under another name (a
-        warning says so); a name that finds an element it was never shown for, while one
-        it was shown for carries another name now, is ambiguous (a stale name never acts
+        warning says so); a name that finds an element while another it was shown for
+        carries another name now, unseen, is ambiguous, both listed (a stale name never acts
         on another element)."""
         numbers = self.session.numbers
         try:
