@@ -6,9 +6,12 @@
 
 Each session is :func:`tests.core.mcp.agent_walk.walk`: the SDK's own client drives the MCP
 server on the virtual phone as an agent does (taps by the ``[i]`` and the name a reply
-printed, swipes of 50–20,000 px, typing, back, home, relaunches) and checks every reply
-(names, numbers, swipe facts, titles, returns, budgets: the module's docstring). Prints
-sessions × steps run and the count per class (target 0 each); ``--json F`` writes them.
+printed, swipes of 50–20,000 px, typing, back, home, relaunches, and names it was shown
+before a label changed) and checks every reply (names, numbers, swipe facts, titles, returns,
+budgets: the module's docstring; and, by the phone's identities, the system bars' numbers,
+rows of a screen entered again, stale names and the smaller facts a reply states:
+``tests/core/mcp/agent_numbers.py``). Prints sessions × steps run and the count per class
+(target 0 each); ``--json F`` writes them.
 """
 
 from __future__ import annotations

@@ -35,7 +35,8 @@ from deltarec.core.diff.screens import is_new_screen, screen_title
 from deltarec.core.diff.twin_sliver import unnumbered_twins
 from deltarec.core.diff.types import ChangeKind, ObservationDiff
 from deltarec.core.diff.undone import undone
-from deltarec.core.diff.volatile import DEFAULT_VOLATILE, Volatile
+from deltarec.core.diff.volatile import DEFAULT_VOLATILE, Volatile, system_bars
+from deltarec.core.observe.again import bar_pairs, numbers_again
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.index import ElementIndex, Layout, build_index, layout, note_numbers
 from deltarec.core.observe.model import Observation
@@ -137,6 +138,7 @@ def observe_delta(
     gesture: Gesture | None = None,
     label: Callable[[Frame], str] | None = None,
     back: Mapping[int, int] | None = None,
+    again: Callable[[Frame, str], Mapping[int, int]] | None = None,
 ) -> DeltaResult:
     """Diff ``prev`` → ``curr`` and render it. ``prev_index`` keeps numbers from earlier steps.
 
@@ -147,7 +149,8 @@ def observe_delta(
     caller knows it (:mod:`deltarec.core.diff.gesture`); ``label`` names the screen a step
     moved to (default :func:`screen_label`; the :class:`Observer` gives a screen it remembers
     as it was its label back); ``back``: numbers given back to elements ``delta`` left
-    unpaired (:mod:`deltarec.core.diff.undone`).
+    unpaired (:mod:`deltarec.core.diff.undone`); ``again``: on a new screen, the numbers its
+    elements had when a screen of that label was last shown (:meth:`Observer._again`).
     """
     if delta is None:
         delta = compute_delta(prev, curr, volatile=volatile, gesture=gesture)
@@ -166,7 +169,11 @@ def observe_delta(
     new_screen = back_to is None and is_new_screen(delta, prev_index, placed)
     if new_screen:  # another screen's label is not this one's: numbers go by element only
         screen = (label or screen_label)(curr)
-        index = index_frame(curr, options, previous=prev_index, commit=False, screen=screen)
+        bars = bar_pairs(pairs, system_bars(curr), system_bars(delta.prev))  # observe/again.py
+        back = again(curr, screen) if again is not None else None
+        index = index_frame(
+            curr, options, previous=prev_index, pairs=bars, commit=False, screen=screen, back=back
+        )
     else:
         index = index_frame(
             curr, options, previous=prev_index, pairs=pairs, commit=False, fresh=fresh, back=back
@@ -316,6 +323,18 @@ class Observer:
                 return seen.index.screen
         return screen_label(frame)
 
+    def _again(self, frame: Frame, label: str) -> dict[int, int]:
+        """For a new screen ``frame`` labelled ``label`` (a relaunch that differs), the numbers
+        of the latest remembered frame of that label (:func:`.observe.again.numbers_again`)."""
+        seen = next((s for s in reversed(self.recent) if s.index.screen == label), None)
+        if seen is None or seen.screen[:2] != (frame.obs.package, frame.obs.activity):
+            return {}
+        old = seen.index
+        delta = compute_delta(old.frame, frame, volatile=self.volatile)
+        placed = layout_of(frame, self.options)
+        measured = [(s.dx, s.dy + s.edge) for s in delta.scrolls if not (s.page or s.further)]
+        return numbers_again(old, frame, placed.names, placed.order, delta.pairs, measured)
+
     def _remember(self, index: ElementIndex, step: int | None) -> None:
         """Remember ``index`` as its screen's latest frame: screens, not frames, fill the
         memory (a few scrolls of one list do not push the launcher out of it)."""
@@ -406,6 +425,7 @@ class Observer:
             delta=delta,
             label=self._label,
             back=back,
+            again=self._again,
         )
 
     def _recall(

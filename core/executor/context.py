@@ -19,8 +19,21 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from deltarec.core.diff.match import match_frames
-from deltarec.core.errors import SelectorError, StaleIndexError, StepFailedError
-from deltarec.core.executor.selectors import Match, Resolution, Selector, resolve, wait_for
+from deltarec.core.errors import (
+    AmbiguousSelectorError,
+    ElementNotFoundError,
+    SelectorError,
+    StaleIndexError,
+    StepFailedError,
+)
+from deltarec.core.executor.selectors import (
+    Match,
+    Resolution,
+    Selector,
+    holder,
+    resolve,
+    wait_for,
+)
 from deltarec.core.render.lines import quote
 
 if TYPE_CHECKING:
@@ -97,6 +110,11 @@ class ShownNumbers:
         self.seen: ElementIndex | None = None
         """The last frame shown: its numbers are the ones new captures keep."""
         self._meant: OrderedDict[int, Meaning] = OrderedDict()
+        self._named: OrderedDict[str, tuple[tuple[str, int], ...]] = OrderedDict()
+        """name -> (role, number) of each element last shown under it, newest last (at most
+        8; :meth:`renamed`): a number shown under another name since leaves the old one."""
+        self._name_of: dict[int, str] = {}
+        """number -> the name it was last shown under."""
 
     def meaning(self, number: int) -> Meaning | None:
         """What ``[number]`` meant when last shown, or None."""
@@ -113,6 +131,8 @@ class ShownNumbers:
         if index is None:
             self.seen = None
             self._meant.clear()
+            self._named.clear()
+            self._name_of.clear()
             return
         old, self.seen = self.seen, index
         now = _by_number(index)
@@ -129,12 +149,23 @@ class ShownNumbers:
 
     def _learn(self, now: dict[int, IndexedElement], shown: Set[int], step: int | None) -> None:
         when = "shown at the start" if step is None else f"shown after step {step + 1}"
+        named, name_of = self._named, self._name_of
         for number in sorted(shown):
             element = now[number]
             self._meant[number] = Meaning(element.key, _describe(element), when)
             self._meant.move_to_end(number)
+            old = name_of.get(number)
+            if old is not None and old != element.name and old in named:
+                # the caller read its new name: the old one no longer means it
+                named[old] = tuple(h for h in named[old] if h[1] != number)
+            name_of[number] = element.name
+            was = named.pop(element.name, ())
+            held = (element.role, number)
+            named[element.name] = was if held in was else (*was[-7:], held)
         while len(self._meant) > self.limit:
-            self._meant.popitem(last=False)
+            name_of.pop(self._meant.popitem(last=False)[0], None)
+        while len(named) > self.limit:
+            named.popitem(last=False)
 
     def _follow(
         self, old: ElementIndex, new: ElementIndex, now: dict[int, IndexedElement], shown: Set[int]
@@ -153,6 +184,35 @@ class ShownNumbers:
                 pairs = match_frames(old.frame, new.frame)
             if pairs.get(held.pos) == was.pos:
                 self._meant[number] = replace(meant, key=held.key)
+
+    def renamed(self, selector: Selector, screen: ElementIndex) -> list[tuple[Match, str]]:
+        """The elements ``selector``'s name was shown for that carry another name now: each
+        ``(element, name it was shown under)``, where the number shown with that name is on
+        ``screen`` and still holds the element it meant (:meth:`verify`). Only a selector of a
+        name (and a role) alone, as an agent writes one from a reply. O(n) per number.
+
+        One name per element for a session: a row named by its labels (``"Vibrate · Off"``)
+        is renamed by a toggle (``"Vibrate · On"``) that the reply says as its checkbox's and
+        its label's lines, not the row's; the name a reply printed still means the element
+        it was printed for until a reply shows that element under another name, found by the
+        number printed with it — never by a part of the name (a title every row of another
+        sender shares)."""
+        name = selector.name
+        if name is None or _more_than_name(selector):
+            return []
+        out: list[tuple[Match, str]] = []
+        for role, number in self._named.get(name, ()):
+            if selector.role not in (None, role):
+                continue
+            now = holder(screen, number)
+            if now is None or now.name == name or now.role != role:
+                continue
+            try:
+                self.verify(Selector(index=number), now, screen)
+            except StaleIndexError:
+                continue  # the number holds another element now (not the one it meant)
+            out.append((now, name))
+        return out
 
     def verify(self, selector: Selector, element: Match, screen: ElementIndex) -> None:
         """Raise StaleIndexError unless ``element`` is what ``selector.index`` meant."""
@@ -174,6 +234,13 @@ class ShownNumbers:
             pos = next((p for p, q in pairs.items() if q == was.pos), None)
         moved = screen.number_of.get(pos) if pos is not None else None
         raise StaleIndexError(number, meant.label, meant.when, _describe(element), moved)
+
+
+def _more_than_name(selector: Selector) -> bool:
+    """Whether ``selector`` gives more than a name and a role (or has fallbacks: a recorded
+    script's selector, which says itself what it means)."""
+    given = selector.given()
+    return bool(selector.alternates) or any(k not in ("name", "role") for k in given)
 
 
 def _describe(element: IndexedElement | Match) -> str:
@@ -224,8 +291,37 @@ class Context:
 
     def resolve(self, selector: Selector, screen: ElementIndex) -> Resolution:
         """:func:`~.selectors.resolve` with the session's check of ``[i]`` numbers
-        (a stale one raises StaleIndexError)."""
-        return resolve(selector, screen, verify=self.session.numbers.verify)
+        (a stale one raises StaleIndexError) and of names it showed
+        (:meth:`ShownNumbers.renamed`): a name that finds nothing means the element it was
+        shown for, when exactly one such element is on screen under another name (a
+        warning says so); a name that finds an element while another it was shown for
+        carries another name now, unseen, is ambiguous, both listed (a stale name never acts
+        on another element)."""
+        numbers = self.session.numbers
+        try:
+            found = resolve(selector, screen, verify=numbers.verify)
+        except AmbiguousSelectorError as exc:
+            renamed = numbers.renamed(selector, screen)
+            if not renamed:
+                raise
+            shown = [f"{m} (shown as {quote(was)})" for m, was in renamed]
+            raise AmbiguousSelectorError(exc.selector, [*shown, *exc.candidates]) from None
+        except ElementNotFoundError:
+            renamed = numbers.renamed(selector, screen)
+            if len(renamed) != 1:
+                raise
+            element, was = renamed[0]
+            self.warnings.append(
+                f"name {quote(was)} was shown for [{element.index}], which reads "
+                f"{quote(element.name)} now: acted on [{element.index}]"
+            )
+            return Resolution(element, selector, None, ())
+        renamed = numbers.renamed(selector, screen) if found.alternate is None else []
+        meant = [m for m, _ in renamed if m.pos != found.element.pos]
+        if meant:
+            shown = [f"{m} (shown as {quote(was)})" for m, was in renamed]
+            raise AmbiguousSelectorError(selector.describe(), [str(found.element), *shown])
+        return found
 
     def find(self, selector: Selector, *, timeout: float) -> Match:
         """Resolve ``selector`` on the live screen, retrying until ``timeout`` seconds.

@@ -163,13 +163,26 @@ def not_found_message(
 
 
 def _row(screen: ElementIndex, pos: int, others: set[int]) -> str:
-    """The names of the row ``pos`` sits in: its highest ancestor holding no other candidate,
-    the first :data:`ROW_NAMES` names of the numbered elements in it (not its own), "" none."""
+    """The row ``pos`` sits in (its highest ancestor holding no other candidate) as the
+    replies name it: the outermost numbered element of it that holds ``pos``, ``[21] button
+    "Vibrate · Off"`` (one name per element: never its labels joined anew); else ``row "…"``,
+    the first :data:`ROW_NAMES` names of the numbered elements in it (not its own); "" none."""
     frame = screen.frame
     row = pos
     parent = frame.parents[pos]
     while parent >= 0 and not any(_inside(frame.parents, o, parent) for o in others):
         row, parent = parent, frame.parents[parent]
+    holder, at = None, frame.parents[pos]
+    while row != pos and at >= 0:
+        if at in screen.number_of:
+            holder = at
+        if at == row:
+            break
+        at = frame.parents[at]
+    if holder is not None:
+        return element_label(
+            frame.nodes[holder].role, screen.names[holder], screen.number_of[holder]
+        )
     own = screen.names[pos]
     names: list[str] = []
     for element in screen.elements:
@@ -184,7 +197,7 @@ def _row(screen: ElementIndex, pos: int, others: set[int]) -> str:
             names.append(_short(name))
         if len(names) == ROW_NAMES:
             break
-    return " · ".join(names)
+    return f"row {quote(' · '.join(names))}" if names else ""
 
 
 def _short(name: str, width: int = 30) -> str:
@@ -220,7 +233,7 @@ def ambiguous_message(exc: AmbiguousSelectorError, selector: Selector, screen: E
     shown = []
     for m in found[:CANDIDATES_SHOWN]:
         row = _row(screen, m.pos, positions - {m.pos})
-        where = f" in row {quote(row)}" if row else ""
+        where = f" in {row}" if row else ""
         pick = "" if m.index is not None else f' (select {{"key": "{m.key}"}})'
         shown.append(f"{m}{where}{pick}")
     more = len(found) - len(shown)

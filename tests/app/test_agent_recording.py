@@ -38,7 +38,7 @@ def test_a_saved_agent_session_opens_in_the_script_builder(
     shown = "; ".join(r.label for r in window.model.rows)
     assert shown == 'tap button "Sign up"; tap textbox "Name"; type "Ada"; back'
     window.steps_panel.select_row(2)
-    assert '~ [15] textbox "Ada" (text: "Name"→"Ada")' in window.delta_panel.text
+    assert '~ [12] textbox "Ada" (text: "Name"→"Ada")' in window.delta_panel.text
     window.steps_panel.select_row(0)
     assert "» new screen" in window.delta_panel.text
     assert window.studio.view is not None and window.studio.view.bundle == saved.path

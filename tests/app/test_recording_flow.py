@@ -47,7 +47,7 @@ def test_sign_up_flow_by_clicking_the_screen(qtbot: QtBot, window: MainWindow) -
     assert labels(window) == ['tap button "Sign up"']
     # The new step is selected and its delta is in the panel.
     assert window.steps_panel.current_row() == 0
-    assert '[15] textbox "Name"' in window.delta_panel.text
+    assert '[12] textbox "Name"' in window.delta_panel.text
 
     click(qtbot, window, "Name", "textbox")
     type_text(qtbot, window, "Ada")

@@ -50,7 +50,7 @@ def test_gui_stays_responsive_while_a_capture_is_slow(
         assert window.inspector.value("name") == "Email"
         # selecting a step shows its delta,
         window.steps_panel.select_row(0)
-        assert '[15] textbox "Name"' in window.delta_panel.text
+        assert '[12] textbox "Name"' in window.delta_panel.text
         # and a click on the busy screen is not queued behind the stuck one.
         qtbot.mouseClick(view, Qt.MouseButton.LeftButton, pos=point_of(window, "Email", "textbox"))
         pending = window.studio.runner.pending

@@ -47,7 +47,7 @@ def test_restore_an_unfinished_recording(
     assert [r.label for r in window.model.rows] == ['tap button "Sign up"', 'tap textbox "Name"']
     assert window.studio.view is not None and window.studio.view.bundle == crashed
     window.steps_panel.select_row(0)
-    assert '[15] textbox "Name"' in window.delta_panel.text  # the deltas came back too
+    assert '[12] textbox "Name"' in window.delta_panel.text  # the deltas came back too
     # Bug 9: the picture is where the recording left off (the Sign up form), not the launcher.
     view = window.studio.view
     assert view.recorded_picture and view.index is None and view.image is not None

@@ -55,7 +55,8 @@ def _long_way(
     delta: Delta, prev_index: ElementIndex, options: IndexOptions
 ) -> tuple[ElementIndex, bool]:
     """The step's index and new-screen answer as observe_delta found them before: the frame
-    numbered with the pairs, asked, and numbered again on a new screen."""
+    numbered with the pairs, asked, and numbered again on a new screen (with the pairs of its
+    system bars alone)."""
     pairs = crossed(delta.prev, delta.curr, delta.pairs, pages(delta.scrolls))
     index = index_frame(delta.curr, options, previous=prev_index, pairs=pairs, commit=False)
     swaps = swapped_dialogs(delta, prev_index, index)
@@ -66,9 +67,13 @@ def _long_way(
             delta.curr, options, previous=prev_index, pairs=pairs, commit=False, fresh=inside
         )
     new_screen = is_new_screen(delta, prev_index, index)
-    if new_screen:
+    if new_screen:  # the system bars keep their numbers (issue 18): their pairs alone
         screen = screen_label(delta.curr)
-        index = index_frame(delta.curr, options, previous=prev_index, commit=False, screen=screen)
+        now, before = system_bars(delta.curr), system_bars(delta.prev)
+        bars = {c: p for c, p in pairs.items() if c in now and p in before}
+        index = index_frame(
+            delta.curr, options, previous=prev_index, pairs=bars, commit=False, screen=screen
+        )
     return index, new_screen
 
 

@@ -42,8 +42,8 @@ def test_a_launch_reads_as_a_delta_from_the_screen_last_shown(session: Session) 
     assert open_sign_up(session)["observation"] == "no change"  # already on top: as it was
     settings = session.call("AC_launch_app", {"package": APP, "activity": ".SettingsActivity"})
     lines = settings["observation"].splitlines()
-    assert lines[0] == '» new screen SettingsActivity [15] "Settings": 18 elements (6 gone)'
-    assert '+ [16] button "Airplane mode · Off", [17] switch (unchecked)' in lines
+    assert lines[0] == '» new screen SettingsActivity [12] "Settings": 18 elements (6 gone)'
+    assert '+ [13] button "Airplane mode · Off", [14] switch (unchecked)' in lines
     # Back on the form, which lost its focus and keyboard: changed, so not "» back to" (a
     # launch may start a fresh instance); its elements keep their numbers.
     again = open_sign_up(session)["observation"].splitlines()

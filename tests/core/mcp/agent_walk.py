@@ -22,6 +22,9 @@ one seeded session and returns its :class:`Violation` s, one class each (:data:`
   shown again) reads as a new screen, or gives an element it showed then another number.
 - ``budget``: a delta over its line budget, a structuredContent over twice its text, or a delta
   dearer than the whole frame.
+- ``bar``, ``relaunch``, ``stale``: one number and one name per element for the whole session
+  (system bars across screens, rows of a screen entered again, a name gone stale), graded by
+  the phone's identities: :mod:`tests.core.mcp.agent_numbers`.
 
 Ground truth is the server's session read in process (the frame the agent last saw, the
 phone's own nodes), never the reply being checked. ``benchmarks/bench_agent.py`` runs the whole
@@ -49,8 +52,10 @@ from deltarec.core.observe.index import ElementIndex
 from deltarec.core.render.frame_text import render_frame
 from deltarec.core.render.tokens import count_tokens
 from tests.core.mcp.agent import Agent, agent, new_session
+from tests.core.mcp.agent_numbers import CLASSES as SESSION_CLASSES
+from tests.core.mcp.agent_numbers import Numbers
 
-CLASSES = ("name", "index", "reuse", "swipe", "title", "return", "budget")
+CLASSES = ("name", "index", "reuse", "swipe", "title", "return", "budget", *SESSION_CLASSES)
 
 LINE = re.compile(r'\[(\d+)\](?: ([a-z]\S*))? "((?:[^"\\]|\\.)*)"(→"(?:[^"\\]|\\.)*")?')
 """``[i] role "name"`` (with ``→"new"`` on a changed label's line) anywhere in a line; in a
@@ -146,6 +151,11 @@ class Walk:
     step: int = 0
     steps_run: int = 0
     tool: str = ""
+    numbers: Numbers = field(init=False)
+    """The session-wide classes (:mod:`tests.core.mcp.agent_numbers`)."""
+
+    def __post_init__(self) -> None:
+        self.numbers = Numbers(self.seed)
 
     @property
     def session(self) -> Session:
@@ -163,6 +173,7 @@ class Walk:
         blocks = [c.text for c in last.content if isinstance(c, types.TextContent)]
         main = blocks[1 if last.isError else 0] if len(blocks) > last.isError else ""
         self.read(tool, main)
+        self.numbers.check(self, main, last.isError)
         for other in blocks:  # facts and error lines: numbers too, but not on screen now
             if other is not main:
                 self.check_reuse(other)
@@ -318,6 +329,9 @@ class Walk:
     # ------------------------------------------------------------------ acting
     async def act(self) -> None:
         self.step += 1
+        if await self.numbers.stale_tap(self):  # its own generator: this one's rolls stay
+            self.steps_run += 1
+            return
         roll = self.rng.random()
         if roll < 0.22:
             await self.tap_index()
@@ -387,7 +401,8 @@ class Walk:
             self.flag("name", f"{selector} ([{i}] {role}) → {text.splitlines()[0][:200]}")
             return
         hit = _facts_element(text)
-        if hit is not None and hit[2] != name:
+        renamed = f"was shown for [{i}], which reads" in text  # its label changed meanwhile
+        if hit is not None and (hit[0] != i or (hit[2] != name and not renamed)):
             self.flag("name", f"{selector} ([{i}]) acted on {hit}")
 
     async def swipe(self) -> None:

@@ -24,6 +24,11 @@ WALKS = [
     pytest.param(305, 6, "phone", id="budget-keyboard-closed"),  # structuredContent's diff URI
     pytest.param(0, 28, "phone", id="swipe-on-a-snackbar"),  # "on [14] list" vs "outside"
     pytest.param(141, 6, "tablet", id="swipe-under-its-own-snackbar"),  # read before the step
+    # issue 18, one number and one name per element for the session (agent_numbers.py):
+    pytest.param(0, 3, "phone", id="bar-the-clock-renumbered-in-an-app"),
+    pytest.param(66, 24, "phone", id="relaunch-the-article-renumbered"),
+    pytest.param(55, 17, "phone", id="stale-a-label-toggled-beside-its-twins"),
+    pytest.param(138, 14, "tablet", id="stale-the-wifi-icon-renamed"),
 ]
 
 

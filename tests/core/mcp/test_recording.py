@@ -72,8 +72,8 @@ async def test_an_agent_session_saved_is_a_recording_with_the_deltas_it_saw(
         assert step["delta"] and step["before"] < step["after"]
     # The deltas the agent read, under each step.
     assert steps[0]["delta"].startswith("» new screen dev.deltarec.playground/SignUpActivity")
-    assert '~ [15] textbox "Ada" (text: "Name"→"Ada")' in steps[2]["delta"]
-    assert steps[7]["delta"].startswith('↕ [42] list "inbox_list" scrolled down')
+    assert '~ [12] textbox "Ada" (text: "Name"→"Ada")' in steps[2]["delta"]
+    assert steps[7]["delta"].startswith('↕ [33] list "inbox_list" scrolled down')
     # The agent's assertion is a check of the step before it, by a readable selector.
     assert {"selector": {"resource_id": name_id}, "text": "Ada"} in steps[2]["checks"]
     script = load_script(path / "script.json")
@@ -109,7 +109,7 @@ async def test_the_exported_pytest_passes_on_a_fresh_virtual_phone(
     assert exported.returncode == 0, exported.stderr
     code = out.read_text(encoding="utf-8")
     assert "phone.type('a@x.org')" not in code  # typed into the field it named, not anywhere
-    assert '# 3: ~ [15] textbox "Ada" (text: "Name"→"Ada")' in code  # the delta under its step
+    assert '# 3: ~ [12] textbox "Ada" (text: "Name"→"Ada")' in code  # the delta under its step
     env = dict(os.environ, DELTAREC_DEVICE=f"virtual:{profile}", ADBUTILS_ADB_PATH="/bin/false")
     ran = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(out)],
                          capture_output=True, text=True, env=env, timeout=300, cwd=tmp_path)  # fmt: skip

@@ -93,9 +93,9 @@ async def test_replies_are_the_delta_then_the_facts(connect: Connect) -> None:
     assert not tapped.isError
     delta, facts = texts(tapped)
     assert delta.splitlines()[0].startswith(
-        '» new screen dev.deltarec.playground/SignUpActivity [13] "Sign up"'
+        '» new screen dev.deltarec.playground/SignUpActivity [10] "Sign up"'
     )
-    assert '+ [14] text "Create your account", [15] textbox "Name", [16] "Email"' in delta
+    assert '+ [11] text "Create your account", [12] textbox "Name", [13] "Email"' in delta
     assert facts == '[6] button "Sign up"'
     tap = envelope(tapped)
     assert (tap["ok"], tap["step"], tap["diff"]) == (True, 2, "deltarec://diff/2")
@@ -105,10 +105,10 @@ async def test_replies_are_the_delta_then_the_facts(connect: Connect) -> None:
 
     assert texts(typed) == [
         "+ keyboard opened (covers y 1530–2400)\n"
-        '~ focus: none → [15] textbox "zr"\n'
-        '~ [15] textbox "zr" (text: "Name"→"zr")\n'
-        '~ [19] button "Save" (enabled: false→true)',
-        '[15] textbox "Name"',
+        '~ focus: none → [12] textbox "zr"\n'
+        '~ [12] textbox "zr" (text: "Name"→"zr")\n'
+        '~ [16] button "Save" (enabled: false→true)',
+        '[12] textbox "Name"',
     ]
     assert len(texts(back)) == 1  # nothing acted on, no warning: no facts line
 

@@ -63,7 +63,7 @@ def test_the_index_alternate_records_the_name_and_role_it_meant(tmp_path: Path) 
     params = record_airplane_tap(tmp_path).steps[1].params
     selector = params["selector"]
     assert list(selector) == ["key", "alternates"]
-    assert selector["alternates"] == [{"index": 15, "name": "Airplane mode", "role": "switch"}]
+    assert selector["alternates"] == [{"index": 12, "name": "Airplane mode", "role": "switch"}]
     # The shape is the selector's own fields: the script validates, and reads back the same.
     load_script(json.dumps([["AC_tap", params]]))
     assert Selector.from_json(selector).to_json() == selector
@@ -103,7 +103,7 @@ def test_an_index_alternate_whose_name_is_on_no_element_fails_and_taps_nothing(
 def test_the_index_alternate_still_rescues_a_step_when_it_is_the_recorded_element(
     tmp_path: Path,
 ) -> None:
-    """Shown the launcher first, as the recording was, [15] is the Airplane switch again."""
+    """Shown the launcher first, as the recording was, [12] is the Airplane switch again."""
     rec = record_airplane_tap(tmp_path)
     device = airplane_already_on()
     steps = [["AC_describe_screen"], *rec.script().to_json()]
@@ -111,7 +111,7 @@ def test_the_index_alternate_still_rescues_a_step_when_it_is_the_recorded_elemen
     assert report.ok, [r.error for r in report.failures]
     rescued = report.results[2]
     assert rescued.result["alternate"] == 0
-    assert rescued.result["element"] == '[15] switch "Airplane mode"'
+    assert rescued.result["element"] == '[12] switch "Airplane mode"'
     assert not switch(device, "Airplane mode").checked  # it was on; the replay turned it off
 
 

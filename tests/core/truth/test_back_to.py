@@ -94,8 +94,8 @@ def test_a_relaunched_form_is_back_to_the_screen_with_what_the_new_instance_clea
     assert result.text == (
         '» back to SignUpActivity "Sign up" (as after step 4)\n'  # the keyboard closed
         '~ focus: textbox "zr" → none\n'
-        '~ [23] textbox "Name" (text: "zr"→"Name")\n'
-        '~ [26] checkbox "Send me news" (checked: true→false)\n'
-        '~ [27] button "Save" (enabled: true→false)'
+        '~ [20] textbox "Name" (text: "zr"→"Name")\n'
+        '~ [23] checkbox "Send me news" (checked: true→false)\n'
+        '~ [24] button "Save" (enabled: true→false)'
     )
     assert violations(form, result) == []

@@ -1,0 +1,125 @@
+"""Numbers an element keeps across screens: what an :class:`~deltarec.core.observer.Observer`
+gives a step that reads as a new screen (issue 18: one number per element for a session).
+
+- :func:`bar_pairs`: the system bars persist across screens (the clock, the battery), so on a
+  new screen their elements keep the numbers they had, paired by the diff bar to bar (a clock
+  that ticked is still the clock): ``[0]`` on the launcher and in every app.
+- :func:`numbers_again`: a screen started again that differs from the one remembered under
+  its label (a relaunched list: a row archived since, or put in, or the list back at its top)
+  gives back the numbers of the elements the diff from that frame pairs, under the same role
+  and a name no other element of either frame has, that stayed in place or moved as
+  :data:`ALONG` such elements side by side moved (by the edge a list's edge does not cut): a
+  row's name holds all its labels, so that is its whole content, unique on both sides (and a
+  label's row is paired as that row too: senders repeat), at the offset its neighbours agree
+  on — the evidence that it is that row (its key alone never is inside recycled content,
+  :func:`~deltarec.core.observe.index.in_recycled_content`; a lone ad of the same words
+  further down the list is another ad).
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> from deltarec.core.observe.index import build_index
+    >>> row = '<node class="android.widget.Button" text="{}" clickable="true" bounds="{}"/>'
+    >>> dump = lambda *rows: Frame(parse_uiautomator('<hierarchy><node class="L" '
+    ...     'scrollable="true" bounds="[0,0][100,300]">' + "".join(
+    ...     row.format(t, f"[0,{i * 50}][100,{i * 50 + 40}]") for i, t in enumerate(rows))
+    ...     + '</node></hierarchy>'))
+    >>> old = build_index(dump("Ada #1", "Ken #2", "Ken #2", "Bo #3", "Cy #4", "Di #5"))
+    >>> new = dump("Ada #1", "Ken #2", "Bo #3", "Cy #4", "Di #5")  # a Ken #2 archived
+    >>> names = ["", "Ada #1", "Ken #2", "Bo #3", "Cy #4", "Di #5"]
+    >>> pairs = {0: 0, 1: 1, 2: 2, 3: 4, 4: 5, 5: 6}  # the diff's
+    >>> numbers_again(old, new, names, [1, 2, 3, 4, 5], pairs)  # Ken #2 was twice: not back
+    {1: 1, 3: 4, 4: 5, 5: 6}
+    >>> numbers_again(old, new, names, [1, 2, 3, 4, 5], {1: 1, 3: 4})  # Bo #3 moved alone
+    {1: 1}
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
+
+from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.index import ElementIndex
+from deltarec.core.observe.model import Bounds
+
+ALONG = 3
+"""How many elements side by side (boxes that do not overlap) must have moved by one offset
+for that move to be the list's, not a coincidence of words (module docstring)."""
+
+
+def bar_pairs(
+    pairs: Mapping[int, int], bars_now: AbstractSet[int], bars_before: AbstractSet[int]
+) -> dict[int, int] | None:
+    """The ``pairs`` (current position -> previous) from a bar node to a bar node; None when
+    the current frame has no bars. O(pairs)."""
+    if not bars_now:
+        return None
+    return {c: p for c, p in pairs.items() if c in bars_now and p in bars_before}
+
+
+def unique_names(frame: Frame, names: Sequence[str], order: Sequence[int]) -> dict[int, str]:
+    """``pos -> "role name"`` of the elements at ``order`` whose role and name no other
+    element there has (empty names left out). O(elements)."""
+    said = [(frame.nodes[p].role, names[p]) for p in order]
+    counts = Counter(said)
+    return {p: f"{r} {n}" for p, (r, n) in zip(order, said, strict=True) if n and counts[r, n] == 1}
+
+
+def numbers_again(
+    old: ElementIndex,
+    frame: Frame,
+    names: Sequence[str],
+    order: Sequence[int],
+    pairs: Mapping[int, int],
+    measured: Iterable[tuple[int, int]] = (),
+) -> dict[int, int]:
+    """``pos -> number`` for the elements of ``frame`` (its labels ``names``, its elements
+    ``order``) that ``pairs`` (the diff from ``old``'s frame) pairs with an element ``old``
+    numbered, under the same role and a name unique on both sides, and so is every element
+    around it that has such a name (its row), in place or moved as :data:`ALONG` such
+    elements side by side moved, or as a scroll the diff measured moved its content
+    (``measured``: each ``(dx, dy)``), within a px of a scaled screen's rounding (module
+    docstring). O(pairs × depth)."""
+    was = unique_names(old.frame, old.names, [e.pos for e in old.elements])
+    now = unique_names(frame, names, order)
+
+    def _rows_too(c: int) -> bool:
+        """Whether every element around ``c`` with a name of its own is paired under that
+        name too: a sender's name is in many rows (``Barbara`` of mail #13 and of #5), its
+        row's name, all its labels, in one."""
+        a = parents[c]
+        while a >= 0:
+            if a in now and (pairs.get(a) is None or was.get(pairs[a]) != now[a]):
+                return False
+            a = parents[a]
+        return True
+
+    moves: dict[tuple[int, int], list[Bounds]] = {}
+    found: list[tuple[int, int, tuple[int, int], tuple[int, int]]] = []
+    parents = frame.parents
+    for c, p in pairs.items():
+        number = old.number_of.get(p)
+        if number is not None and c in now and now[c] == was.get(p) and _rows_too(c):
+            a, b = old.frame.nodes[p].bounds, frame.nodes[c].bounds
+            top = (b.left - a.left, b.top - a.top)
+            moves.setdefault(top, []).append(b)
+            found.append((c, number, top, (b.right - a.right, b.bottom - a.bottom)))
+    agreed = {(0, 0), *measured}
+    agreed.update(m for m, boxes in moves.items() if _side_by_side(boxes, m[1] == 0) >= ALONG)
+
+    def fits(move: tuple[int, int]) -> bool:
+        return any(abs(move[0] - x) <= 1 and abs(move[1] - y) <= 1 for x, y in agreed)
+
+    # a row the list's edge cuts moved with the rest by its uncut edge
+    return {c: number for c, number, top, end in found if fits(top) or fits(end)}
+
+
+def _side_by_side(boxes: Iterable[Bounds], across: bool) -> int:
+    """How many of ``boxes`` lie apart along the move's axis (``across``: sideways, a chip
+    strip), each past the last counted: a row and the labels inside it count once.
+    O(k log k)."""
+    count, end = 0, None
+    for start, stop in sorted((b.left, b.right) if across else (b.top, b.bottom) for b in boxes):
+        if end is None or start >= end:
+            count, end = count + 1, stop
+    return count
