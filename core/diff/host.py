@@ -133,8 +133,7 @@ def host_motion(
             only = same[0]
             bq = prev.nodes[only].bounds
             spots = [(only, bq.left, bq.top)] if p < only < p_end else []
-        else:  # ``same`` is in document order: the first TWIN_LIMIT inside the host, found
-            # by bisection, never a walk over every twin (n blank twins each asked: n²)
+        else:  # in document order: the first TWIN_LIMIT inside the host, by bisection
             start = bisect_right(same, p)
             spots = [
                 (q, bq.left, bq.top)
