@@ -126,3 +126,45 @@ def test_a_form_flung_and_a_list_scrolled_under_its_header_on_both_paths() -> No
     frame_cache.clear()
     with graded_by_dicts():
         assert [check(c) for c in FLUNG] == [[], [], [], []]
+
+
+_YOUTUBE = (
+    "corpus/youtube/apps__Youtube__demos__demo_Youtube_2026-02-28_22-03-39__xml__demo_Youtube_"
+    "2026-02-28_22-03-39_"
+)
+TURNED = (
+    Sticky("settings-airplane/04.xml", (0, 0, 0, 0, 1, 0, 0, 0, 0, 0), 1474, "inside", 700, 242),
+    Sticky(
+        _YOUTUBE + "1.xml",
+        (0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 1, 0, 0, 0),
+        1169,
+        "inside",
+        120,
+        97,
+    ),
+    Sticky(
+        _YOUTUBE + "2.xml",
+        (0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 1, 0, 0),
+        -1413,
+        "inside",
+        300,
+        104,
+    ),
+)
+"""One case of each class the swept bench (``--swept 61``) closed next (inside-turned: XML
+44 → 0 of 5,372, dicts 103 → 15): a list flung more than a page under a header held at its
+top, its letter turned, one row kept in view by a label no other node shows. The kept row
+places the content "D px or further" (:func:`deltarec.core.diff.far_anchor.least`), but the
+header, a child of the list paired in its box, read as a row that stayed elsewhere, and as
+a row the move does not explain (its letter is another): the list read as a page, its
+content stayed in view (Settings flung 1,474 px), or its rows ``-`` and ``+`` (YouTube flung
+1,169 px, ``Button '更多选项'``). The header held in its box is no row of the scroll
+(:func:`deltarec.core.diff.pinned.held_headers`, ``held_labels``); the grader's twin reading
+asks it to move neither (:func:`.grading.twin_fits`, its decision)."""
+
+
+def test_a_list_flung_under_its_header_turned_keeps_its_row_on_both_paths() -> None:
+    assert [check(c) for c in TURNED] == [[], [], []]
+    frame_cache.clear()
+    with graded_by_dicts():
+        assert [check(c) for c in TURNED] == [[], [], []]

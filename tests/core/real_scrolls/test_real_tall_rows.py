@@ -95,6 +95,48 @@ def test_bare_rows_and_a_cut_dropdown_on_both_paths() -> None:
         assert [check(c) for c in CLOSED] == [[], []]
 
 
+_YOUTUBE = (
+    "corpus/youtube/apps__Youtube__demos__demo_Youtube_2026-02-28_22-03-39__xml__demo_Youtube_"
+    "2026-02-28_22-03-39_"
+)
+HOST = (0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 1, 0)
+WIDE = (
+    Tall("settings-airplane/04.xml", (0, 0, 0, 0), 0, 2800, 0, 215, "scroll", True),
+    Tall(_YOUTUBE + "2.xml", HOST, 1, 3768, 513, 85, "anchored", True),
+    Tall(_YOUTUBE + "3.xml", HOST, 1, 3768, 0, 171, "anchored", True),
+)
+"""One case of each class the widened sweep (``--wide``) closed next, on both paths: the
+collapsing bar of Settings stretched over its list, scrolled 215 px, its action bar whole
+below the top edge and then cut to 5 px by it, the only node that moved (read as nothing
+changed: every node paired in place, and a box cut in one frame only marked no host;
+:func:`deltarec.core.diff.edge_pieces.edge_offset` reads its uncut edge now); and YouTube's
+suggestions under the keyboard, the list's page stated twice, once by the ScrollView around
+it and once by the list (``(17, 0, True)`` twice). The third case passed before: a first
+version of the one-line rule kept the wrapper's page beside the list's own measured move
+(one line a host, the measured one)."""
+
+XML_ONLY = (
+    Tall("settings-airplane/04.xml", (0, 0, 0, 0), 0, 2800, 0, 107, "scroll", False),
+    Tall("settings-airplane/04.xml", (0, 0, 0, 0), 1, 4738, 646, 107, "scroll", False),
+)
+"""The same bar with its labels its own ("Navigate up"), scrolled 107 px: its cut piece voted
+weakly, and one cut row is no evidence of which row it is, so the list read as nothing
+changed; no whole row voted and none stayed: its one row moved, or its twin came in, a page
+(:func:`deltarec.core.diff.host.host_motion`). And Settings' "Airplane mode" row stretched
+over its list, scrolled 107 px: its icon, title and switch side by side read it as a
+carousel (:func:`deltarec.core.diff.axis.host_sideways`: only the top edge cuts them, and
+the pieces paired moved along y), and its two pieces spanning the list, cut by both edges,
+as rows that stayed. Open on element dicts, where the bar itself is the host its pieces are
+cut with."""
+
+
+def test_a_tall_row_s_pieces_cut_in_one_frame_place_its_move() -> None:
+    assert [check(c) for c in WIDE + XML_ONLY] == [[], [], [], [], []]
+    frame_cache.clear()
+    with graded_by_dicts():
+        assert [check(c) for c in WIDE] == [[], [], []]
+
+
 def test_the_oracle_keeps_a_dropdown_beside_another_rows_cut_one() -> None:
     """The grader's decision leaves the rule as strict where the cut box shows something the
     node did not: a phone row put in, its dropdown ("Home") cut by the bottom edge, beside
