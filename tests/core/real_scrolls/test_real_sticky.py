@@ -57,8 +57,10 @@ Closed next (XML 3 → 0 of 300; swept, every 61st px of every scroller each way
 132 to 352 px under its header, its letter kept, read as a page. The form is no list of
 rows, so every label is asked where the offset puts it, and the header, which did not
 move, landed on a date's label of its class (:func:`deltarec.core.diff.pinned.held_labels`:
-asked again without it). Open in the swept bench (XML, none in this sample): YouTube's
-results flung 1,169 to 1,413 px under a header turned (inside-turned, 43 cases)."""
+asked again without it). Closed next (swept, inside-turned: XML 44 → 0, dicts 103 → 15):
+YouTube's results and Settings flung 1,169 to 1,474 px under a header turned (:data:`TURNED`).
+Open on dicts: Settings' Wi-Fi pages and YouTube's results, inside-turned, read as a page
+where a labelled row stayed in view."""
 
 
 def _sample() -> list[Sticky]:
