@@ -212,6 +212,23 @@ def _moved(a: Bounds, a_box: Bounds, b: Bounds, b_box: Bounds) -> int | None:
     return b.top - a.top if b.top > b_box.top and a.top > a_box.top else None
 
 
+def cut_only(strong: Mapping[tuple[int, int], float], old_box: Bounds, box: Bounds) -> bool:
+    """Whether a host whose offset was refuted, and where no row stayed, turned about a page:
+    no whole row voted (``strong`` empty: only pieces an edge cuts, their uncut edges moved,
+    or lone labels), its sides kept. One cut row is no evidence of which row it is, so the
+    content moved, or its twin came in: a tall row filling its list, the list scrolled, read
+    as nothing changed (``tests/core/real_scrolls/tall_rows.py``, ``--wide``). Not a list
+    whose width changed: a screen laid out again (rotated) moves every piece, and no row
+    scrolled (``tests/core/real_scrolls/screens.py``).
+
+    >>> cut_only({}, Bounds(0, 0, 9, 90), Bounds(0, 0, 9, 60))  # the keyboard's edge rose
+    True
+    >>> cut_only({}, Bounds(0, 0, 9, 90), Bounds(0, 0, 5, 90))  # rotated, laid out again
+    False
+    """
+    return not strong and (old_box.left, old_box.right) == (box.left, box.right)
+
+
 def slid_cut(a: Bounds, b: Bounds) -> bool:
     """Whether a box moved both its top and bottom, its sides kept: maybe a piece of a tall
     row filling its list, whole in one frame and cut by the list's edge in the other

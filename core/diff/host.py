@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
 
 from deltarec.core.diff.axis import at_edge, cut_move, host_sideways, spans
-from deltarec.core.diff.edge_pieces import edge_offset, edge_tie
+from deltarec.core.diff.edge_pieces import cut_only, edge_offset, edge_tie
 from deltarec.core.diff.edge_sliver import stayed_sliver
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.growth import unscrolled
@@ -312,7 +312,7 @@ def host_motion(
         if not kept_in_scroll_view(prev, p, curr, c, moved):
             if natural and (
                 edged  # its one row moved, or its twin came in: a page (.edge_pieces)
-                or not strong  # no whole row voted, none stayed: a page (a tall row), not none
+                or cut_only(strong, old.bounds, box)  # no whole row voted, none stayed
                 or replaced_some(prev, curr, pairs, used, c, p)
                 or _passed(prev, curr, pairs, c, p)
             ):
