@@ -53,6 +53,7 @@ from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
 
 from deltarec.core.diff.motions import SPREAD, clustered
+from deltarec.core.diff.relaid import relaid
 from deltarec.core.diff.unique_labels import label_counts, unique_in_row
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.labels import natures
@@ -212,21 +213,48 @@ def _moved(a: Bounds, a_box: Bounds, b: Bounds, b_box: Bounds) -> int | None:
     return b.top - a.top if b.top > b_box.top and a.top > a_box.top else None
 
 
-def cut_only(strong: Mapping[tuple[int, int], float], old_box: Bounds, box: Bounds) -> bool:
+def cut_only(
+    prev: Frame,
+    curr: Frame,
+    pairs: Mapping[int, int],
+    c: int,
+    p: int,
+    strong: Mapping[tuple[int, int], float],
+) -> bool:
     """Whether a host whose offset was refuted, and where no row stayed, turned about a page:
     no whole row voted (``strong`` empty: only pieces an edge cuts, their uncut edges moved,
     or lone labels), its sides kept. One cut row is no evidence of which row it is, so the
     content moved, or its twin came in: a tall row filling its list, the list scrolled, read
     as nothing changed (``tests/core/real_scrolls/tall_rows.py``, ``--wide``). Not a list
     whose width changed: a screen laid out again (rotated) moves every piece, and no row
-    scrolled (``tests/core/real_scrolls/screens.py``).
+    scrolled (``tests/core/real_scrolls/screens.py``); nor rows laid out again at other
+    heights (:func:`~deltarec.core.diff.relaid.relaid`: the font size changed,
+    ``tests/core/real_scrolls/fonts.py``). ``c``: the host (``p`` before).
 
-    >>> cut_only({}, Bounds(0, 0, 9, 90), Bounds(0, 0, 9, 60))  # the keyboard's edge rose
-    True
-    >>> cut_only({}, Bounds(0, 0, 9, 90), Bounds(0, 0, 5, 90))  # rotated, laid out again
-    False
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> def shot(right):
+    ...     return Frame(parse_uiautomator('<hierarchy><node class="L" scrollable="true"'
+    ...                                    f' bounds="[0,0][{right},90]"/></hierarchy>'))
+    >>> cut_only(shot(9), shot(9), {0: 0}, 0, 0, {}), cut_only(shot(9), shot(5), {0: 0}, 0, 0, {})
+    (True, False)
     """
-    return not strong and (old_box.left, old_box.right) == (box.left, box.right)
+    if strong or not (_all_cut(curr, c) or _all_cut(prev, p)):
+        return False
+    old_box, box = prev.nodes[p].bounds, curr.nodes[c].bounds
+    if (old_box.left, old_box.right) != (box.left, box.right):
+        return False
+    return not relaid(prev, curr, pairs, c, p)
+
+
+def _all_cut(frame: Frame, pos: int) -> bool:
+    """Whether every item of container ``pos`` reaches its top or bottom edge: no row whole
+    in view (a tall row's pieces, cut or spanning it). O(children)."""
+    box = frame.nodes[pos].bounds
+    return all(
+        b.top <= box.top or b.bottom >= box.bottom
+        for k in frame.children[pos]
+        for b in (frame.nodes[k].bounds,)
+    )
 
 
 def slid_cut(a: Bounds, b: Bounds) -> bool:

@@ -312,7 +312,7 @@ def host_motion(
         if not kept_in_scroll_view(prev, p, curr, c, moved):
             if natural and (
                 edged  # its one row moved, or its twin came in: a page (.edge_pieces)
-                or cut_only(strong, old.bounds, box)  # no whole row voted, none stayed
+                or cut_only(prev, curr, pairs, c, p, strong)  # no whole row voted, none stayed
                 or replaced_some(prev, curr, pairs, used, c, p)
                 or _passed(prev, curr, pairs, c, p)
             ):
