@@ -231,6 +231,7 @@ def explains(
     dy: int,
     slack: int = 0,
     beyond: tuple[int, int] | None = None,
+    held: frozenset[int] = frozenset(),
 ) -> bool:
     """Whether the content of container ``p`` (of ``prev``) moved by (dx, dy) explains
     everything both frames show of it (``c`` in ``curr``): each node showing a text or a
@@ -240,7 +241,9 @@ def explains(
     twin's offset puts the rows around the twin where other rows are: it explains nothing.
     ``beyond`` (``(1, y)``: below ``y``; ``(-1, y)``: above it, in ``curr``'s place) leaves
     out the nodes whose boxes, where ``curr`` has them, lie wholly there (rows put in or
-    taken out beside a row, :func:`deltarec.core.diff.far_anchor.anchored`).
+    taken out beside a row, :func:`deltarec.core.diff.far_anchor.anchored`). ``held``: the
+    nodes (their ``id``) of a sticky header held in its box, its letter turned
+    (:func:`deltarec.core.diff.pinned.held_labels`): it did not scroll, and witnesses nothing.
     O(labels of ``p`` × labels of ``c``)."""
     for here, start, there, stop, sx, sy in (
         (prev, p, curr, c, dx, dy),
@@ -256,6 +259,8 @@ def explains(
         for pos in range(start + 1, here.subtree_end(start)):
             node = here.nodes[pos]
             if not (node.text or node.content_desc) or node.bounds.area <= 0:
+                continue
+            if held and id(node) in held:
                 continue
             moved = shifted(node.bounds, sx, sy)
             if not _reaches(moved, box, slack):

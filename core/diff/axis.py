@@ -88,6 +88,12 @@ def host_sideways(
     side_p, x_p, y_p = _facts(prev, p)
     side_c, x_c, y_c = _facts(curr, c)
     if side_c and side_p:
+        if (y_p or y_c) and not (x_p or x_c) and pairs is not None:
+            # Side by side, but only the top or bottom edge cuts items: the pieces of a tall
+            # row filling its list, the list scrolled along y under them (a Settings row,
+            # its icon cut to 17 px, read as a carousel that stayed; issue 18). The items
+            # paired say which way they went.
+            return _moved_sideways(prev, p, curr, c, pairs)
         return True
     if not (x_p or x_c):
         return False
@@ -228,6 +234,20 @@ def _cuts(frame: Frame, pos: int) -> tuple[bool, bool]:
             x = x or (b.left <= box.left) != (b.right >= box.right)
             y = y or (b.top <= box.top) != (b.bottom >= box.bottom)
     return x, y
+
+
+def spans(b: Bounds, box: Bounds, side: bool = False) -> bool:
+    """Whether ``b`` reaches both edges of ``box`` that cut items (left and right when
+    ``side``): a tall row's piece spanning its list has the list's box wherever the row is,
+    so its staying in that box is no row that stayed (issue 18).
+
+    >>> box = Bounds(0, 0, 90, 100)
+    >>> spans(Bounds(0, 0, 10, 100), box), spans(Bounds(0, 5, 10, 100), box)
+    (True, False)
+    """
+    if side:
+        return b.left <= box.left and b.right >= box.right
+    return b.top <= box.top and b.bottom >= box.bottom
 
 
 def at_edge(b: Bounds, box: Bounds, side: bool = False) -> bool:

@@ -14,6 +14,10 @@ never outvotes a vote of content):
   before and after, the keyboard's edge moving up with it; a sliver of the row above cut by
   the top edge in both), its breadth kept: its other edge, inside the list both times,
   moved by the offset;
+- where the list holds one row in each frame, also a node whole in one frame and cut by one
+  edge in the other, its box there the whole one moved and cut to the list px for px (a
+  collapsing bar stretched over its list, whole below the top edge, then cut to 5 px by
+  it): its uncut edge moved by the offset;
 - a node whole in both frames that shows nothing (the card's "Learn more" icon, a divider),
   of a kind and size no other node of the list shows in either frame: its box moved by the
   offset.
@@ -49,6 +53,7 @@ from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
 
 from deltarec.core.diff.motions import SPREAD, clustered
+from deltarec.core.diff.relaid import relaid
 from deltarec.core.diff.unique_labels import label_counts, unique_in_row
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.labels import natures
@@ -75,11 +80,12 @@ def edge_offset(
     kinds = _kinds(curr, c + 1, end), _kinds(prev, p + 1, min(p_end, p + LIMIT))
     votes: dict[tuple[int, int], float] = {}
     natural = natures(curr)
+    one = len(curr.children[c]) == 1 and len(prev.children[p]) == 1
     k = c + 1
     while k < end:
         # A list inside scrolls on its own: its nodes are its, but its box is a row of this
         # one's (a dropdown marked scrollable, cut by the list's edge with its row).
-        move = _edge_move(prev, p, p_end, curr, k, pairs, used, kinds, (old_box, box))
+        move = _edge_move(prev, p, p_end, curr, k, pairs, used, kinds, (old_box, box), one)
         if move is not None:
             votes[(0, move)] = votes.get((0, move), 0.0) + 1.0
         k = curr.subtree_end(k) if natural[k] else k + 1
@@ -100,9 +106,14 @@ def _edge_move(
     used: AbstractSet[int],
     kinds: tuple[Counter[tuple[str, int, int]], Counter[tuple[str, int, int]]],
     boxes: tuple[Bounds, Bounds],
+    one: bool = False,
 ) -> int | None:
     """How far node ``k`` of list ``p``'s content moved, read off an edge no edge of the
-    list cuts (:func:`edge_offset`), or None. ``boxes``: the list's, before and now."""
+    list cuts (:func:`edge_offset`), or None. ``boxes``: the list's, before and now;
+    ``one``: the list holds one row in each frame, whose pieces may also be whole in one
+    frame and cut in the other (:func:`_cut_once`). Not among several rows: new mail put
+    in at an Inbox's top pushed its last row onto the bottom edge, and that row's move
+    read as a scroll (``bench_truth.py``, seed 7 step 185)."""
     old_box, box = boxes
     q = pairs.get(k)
     if q is None:
@@ -110,6 +121,8 @@ def _edge_move(
     if q is None or not p < q < p_end:
         return None
     move = _moved(prev.nodes[q].bounds, old_box, curr.nodes[k].bounds, box)
+    if move is None and one:
+        move = _cut_once(prev.nodes[q].bounds, old_box, curr.nodes[k].bounds, box)
     if move is not None:
         return move
     b = curr.nodes[k].bounds
@@ -198,6 +211,89 @@ def _moved(a: Bounds, a_box: Bounds, b: Bounds, b_box: Bounds) -> int | None:
     if top_a:  # its bottom edge is its own
         return b.bottom - a.bottom if b.bottom < b_box.bottom and a.bottom < a_box.bottom else None
     return b.top - a.top if b.top > b_box.top and a.top > a_box.top else None
+
+
+def cut_only(
+    prev: Frame,
+    curr: Frame,
+    pairs: Mapping[int, int],
+    c: int,
+    p: int,
+    strong: Mapping[tuple[int, int], float],
+) -> bool:
+    """Whether a host whose offset was refuted, and where no row stayed, turned about a page:
+    no whole row voted (``strong`` empty: only pieces an edge cuts, their uncut edges moved,
+    or lone labels), its sides kept. One cut row is no evidence of which row it is, so the
+    content moved, or its twin came in: a tall row filling its list, the list scrolled, read
+    as nothing changed (``tests/core/real_scrolls/tall_rows.py``, ``--wide``). Not a list
+    whose width changed: a screen laid out again (rotated) moves every piece, and no row
+    scrolled (``tests/core/real_scrolls/screens.py``); nor rows laid out again at other
+    heights (:func:`~deltarec.core.diff.relaid.relaid`: the font size changed,
+    ``tests/core/real_scrolls/fonts.py``). ``c``: the host (``p`` before).
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> def shot(right):
+    ...     return Frame(parse_uiautomator('<hierarchy><node class="L" scrollable="true"'
+    ...                                    f' bounds="[0,0][{right},90]"/></hierarchy>'))
+    >>> cut_only(shot(9), shot(9), {0: 0}, 0, 0, {}), cut_only(shot(9), shot(5), {0: 0}, 0, 0, {})
+    (True, False)
+    """
+    if strong or not (_all_cut(curr, c) or _all_cut(prev, p)):
+        return False
+    old_box, box = prev.nodes[p].bounds, curr.nodes[c].bounds
+    if (old_box.left, old_box.right) != (box.left, box.right):
+        return False
+    return not relaid(prev, curr, pairs, c, p)
+
+
+def _all_cut(frame: Frame, pos: int) -> bool:
+    """Whether every item of container ``pos`` reaches its top or bottom edge: no row whole
+    in view (a tall row's pieces, cut or spanning it). O(children)."""
+    box = frame.nodes[pos].bounds
+    return all(
+        b.top <= box.top or b.bottom >= box.bottom
+        for k in frame.children[pos]
+        for b in (frame.nodes[k].bounds,)
+    )
+
+
+def slid_cut(a: Bounds, b: Bounds) -> bool:
+    """Whether a box moved both its top and bottom, its sides kept: maybe a piece of a tall
+    row filling its list, whole in one frame and cut by the list's edge in the other
+    (:func:`_cut_once`), the only node that moved where every node is paired in place (the
+    delta looks for a scroll only where a node slid: ``compute._slid``).
+
+    >>> slid_cut(Bounds(0, 66, 9, 220), Bounds(0, 0, 9, 5))
+    True
+    >>> slid_cut(Bounds(0, 0, 9, 9), Bounds(0, 0, 9, 5))  # its bottom alone: resized
+    False
+    """
+    return a.top != b.top and a.bottom != b.bottom and (a.left, a.right) == (b.left, b.right)
+
+
+def _cut_once(a: Bounds, a_box: Bounds, b: Bounds, b_box: Bounds) -> int | None:
+    """How far a node whole in one frame and cut by one edge of its list in the other moved,
+    read off its uncut edge (inside the list both times), when the cut box is the whole one
+    moved so and cut to the list, px for px; None for any other node. The action bar of a
+    tall row filling its list, whole below the top edge, then cut to 5 px by it: its bottom
+    edge moved 215 px (``tests/core/real_scrolls/tall_rows.py``, ``--wide``)."""
+    if (a.left, a.right) != (b.left, b.right) or a.height <= 0 or b.height <= 0:
+        return None
+    whole_a = a_box.top < a.top and a.bottom < a_box.bottom
+    whole_b = b_box.top < b.top and b.bottom < b_box.bottom
+    if whole_a == whole_b:
+        return None
+    whole, cut, cut_box = (a, b, b_box) if whole_a else (b, a, a_box)
+    if cut.top <= cut_box.top and cut.bottom < cut_box.bottom:  # its bottom edge is its own
+        move = cut.bottom - whole.bottom
+    elif cut.bottom >= cut_box.bottom and cut.top > cut_box.top:  # its top edge
+        move = cut.top - whole.top
+    else:
+        return None
+    top, bottom = whole.top + move, whole.bottom + move
+    if (max(top, cut_box.top), min(bottom, cut_box.bottom)) != (cut.top, cut.bottom):
+        return None  # not the whole box moved and cut: resized
+    return move if whole_a else -move
 
 
 def _whole_move(a: Bounds, a_box: Bounds, b: Bounds, b_box: Bounds) -> int | None:

@@ -71,6 +71,7 @@ from deltarec.core.diff.across import explains
 from deltarec.core.diff.axis import clear
 from deltarec.core.diff.edge_pieces import kept_at_edge
 from deltarec.core.diff.gesture import Gesture
+from deltarec.core.diff.pinned import held_headers, held_labels
 from deltarec.core.diff.pushed_edge import in_scroll_view
 from deltarec.core.diff.unique_labels import unique_kept, unique_pairs
 from deltarec.core.observe.frame import Frame
@@ -129,6 +130,11 @@ def anchored(
         return False
     if explains(prev, old_host, curr, host, *move, slack=SLACK) or in_scroll_view(curr, host):
         return True
+    # A sticky header held in its box, its letter turned, is nothing the move must explain
+    # (asked again without it only where the move did not explain the list).
+    held = held_labels(prev, old_host, curr, host)
+    if held and explains(prev, old_host, curr, host, *move, slack=SLACK, held=held):
+        return True
     return _beside(prev, old_host, curr, host, row, move, finger)
 
 
@@ -173,7 +179,10 @@ def least(
     ``dy``: the rows' one move, the least the content moved its way; ``other``: 0 when the
     finger told the way, else the least it moved the other way (:func:`other_way`). None
     when another row of the list stayed paired, the rows' moves disagree, or ``dy`` went
-    against the finger.
+    against the finger. The list's sticky header held in its box as the rows scrolled under
+    it (:func:`~deltarec.core.diff.pinned.held_headers`) is no row that stayed: Settings and
+    YouTube's results flung 1,169 to 1,474 px under a header whose letter turned read as a
+    page (``tests/core/real_scrolls/sticky.py``, swept).
 
     Why "D or further" and not D: the kept row may be its twin (a recycled list repeats
     rows). Its label shows once in each frame, whole, so a twin was not in the old view;
@@ -207,9 +216,10 @@ def least(
     told = finger is not None and finger.swipe
     moves: set[int] = set()
     kept: list[tuple[int, int]] = []
+    held = held_headers(prev, old_host, curr, host)  # its sticky header did not scroll
     for k in curr.children[host]:
         q = pairs.get(k)
-        if q is None:
+        if q is None or (k in held[1] and q in held[0]):
             continue
         if prev.parents[q] != old_host or not anchored(prev, old_host, q, curr, host, k, finger):
             return None

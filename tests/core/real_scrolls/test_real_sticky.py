@@ -57,8 +57,10 @@ Closed next (XML 3 → 0 of 300; swept, every 61st px of every scroller each way
 132 to 352 px under its header, its letter kept, read as a page. The form is no list of
 rows, so every label is asked where the offset puts it, and the header, which did not
 move, landed on a date's label of its class (:func:`deltarec.core.diff.pinned.held_labels`:
-asked again without it). Open in the swept bench (XML, none in this sample): YouTube's
-results flung 1,169 to 1,413 px under a header turned (inside-turned, 43 cases)."""
+asked again without it). Closed next (swept, inside-turned: XML 44 → 0, dicts 103 → 15):
+YouTube's results and Settings flung 1,169 to 1,474 px under a header turned (:data:`TURNED`).
+Open on dicts: Settings' Wi-Fi pages and YouTube's results, inside-turned, read as a page
+where a labelled row stayed in view."""
 
 
 def _sample() -> list[Sticky]:
@@ -126,3 +128,45 @@ def test_a_form_flung_and_a_list_scrolled_under_its_header_on_both_paths() -> No
     frame_cache.clear()
     with graded_by_dicts():
         assert [check(c) for c in FLUNG] == [[], [], [], []]
+
+
+_YOUTUBE = (
+    "corpus/youtube/apps__Youtube__demos__demo_Youtube_2026-02-28_22-03-39__xml__demo_Youtube_"
+    "2026-02-28_22-03-39_"
+)
+TURNED = (
+    Sticky("settings-airplane/04.xml", (0, 0, 0, 0, 1, 0, 0, 0, 0, 0), 1474, "inside", 700, 242),
+    Sticky(
+        _YOUTUBE + "1.xml",
+        (0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 1, 0, 0, 0),
+        1169,
+        "inside",
+        120,
+        97,
+    ),
+    Sticky(
+        _YOUTUBE + "2.xml",
+        (0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 1, 0, 0),
+        -1413,
+        "inside",
+        300,
+        104,
+    ),
+)
+"""One case of each class the swept bench (``--swept 61``) closed next (inside-turned: XML
+44 → 0 of 5,372, dicts 103 → 15): a list flung more than a page under a header held at its
+top, its letter turned, one row kept in view by a label no other node shows. The kept row
+places the content "D px or further" (:func:`deltarec.core.diff.far_anchor.least`), but the
+header, a child of the list paired in its box, read as a row that stayed elsewhere, and as
+a row the move does not explain (its letter is another): the list read as a page, its
+content stayed in view (Settings flung 1,474 px), or its rows ``-`` and ``+`` (YouTube flung
+1,169 px, ``Button '更多选项'``). The header held in its box is no row of the scroll
+(:func:`deltarec.core.diff.pinned.held_headers`, ``held_labels``); the grader's twin reading
+asks it to move neither (:func:`.grading.twin_fits`, its decision)."""
+
+
+def test_a_list_flung_under_its_header_turned_keeps_its_row_on_both_paths() -> None:
+    assert [check(c) for c in TURNED] == [[], [], []]
+    frame_cache.clear()
+    with graded_by_dicts():
+        assert [check(c) for c in TURNED] == [[], [], []]
