@@ -1,9 +1,8 @@
 """How the rows below one candidate host vote for its scroll offset (steps 1-4 of
 :mod:`deltarec.core.diff.scrolls`): :func:`host_motion` walks the host's rows, collects
-strong (whole rows) and weak (pieces, lone labels) votes, ranks the offsets
-(:func:`~deltarec.core.diff.vote_rank.by_votes`) and keeps the winner only when the rows
-that stayed put, the rows around it and what the offset puts in view agree with it. A
-nested scroller's moves count through :mod:`~deltarec.core.diff.nested_votes`.
+strong (whole rows) and weak (pieces, lone labels) votes, ranks the offsets (:mod:`.vote_rank`)
+and keeps the winner only when the rows that stayed put, the rows around it and what the
+offset puts in view agree with it; a nested scroller's moves count through :mod:`.nested_votes`.
 """
 
 from __future__ import annotations
