@@ -15,8 +15,11 @@ number back only when confirmed:
 
 - by what it shows: its role and label are the noted ones, and that label names one
   element of the book and one of the list in view (periodic content — the Feed's ads,
-  repeated whole; a sender and a date repeated 28 rows on — is never confirmed so);
-- or by its row (:func:`_rows`: the outermost node around it in the list that does not
+  repeated whole; a sender and a date repeated 28 rows on — is never confirmed so); or,
+  noted cut by the list's edge and whole now or the reverse, the labels its cut part shows,
+  one of them so unique (:func:`~deltarec.core.diff.book_rows.shown_part`);
+- or by its row (:func:`~deltarec.core.diff.book_rows.rows`: the outermost node around it
+  in the list that does not
   span the list's box), noted under one tag: an element of that row confirmed by its own
   label, or one that kept its number through the step, confirms the others noted in it,
   also those that show nothing, or more or less than noted as the edge cut them;
@@ -34,10 +37,12 @@ by that scroll where every row of it moved by it, and else by its rows' own move
 put in at its top: :mod:`~deltarec.core.diff.book_moves`).
 The books of a screen left wait with its frame (:meth:`Books.shelve`): a screen recalled
 as that frame (``» back to``: it shows what it showed, no list scrolled) takes them back.
-A row in the box noted between two rows confirmed in the step is confirmed by its place
-(:func:`_between`). A frame shown whole (``AC_observe``) keeps the books of the lists it
-shows as they were. A reuse — a number given to another element — is far worse than a
-renumbering (the stale check cannot catch it): when in doubt, a new number.
+A row in the box noted between two rows confirmed in the step, or next to one at the end
+of what the book or the view holds, is confirmed by its place
+(:func:`~deltarec.core.diff.book_rows.beside`). A frame shown whole (``AC_observe``) keeps
+the books of the lists it shows as they were. A reuse — a number given to another element —
+is far worse than a renumbering (the stale check cannot catch it): when in doubt, a new
+number.
 
     >>> Books().recall(None, None, None)  # nothing kept: nothing to give back
     {}
@@ -51,9 +56,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import NamedTuple
 
 from deltarec.core.diff.book_moves import moves, rows_move
+from deltarec.core.diff.book_rows import Box, Entry, Parts, beside, cut, cut_of, rows, shown_part
 from deltarec.core.diff.compute import Delta
 from deltarec.core.diff.match import match_frames
 from deltarec.core.diff.new_rows import unnumbered
@@ -65,34 +70,10 @@ MAX_ENTRIES = 5_000
 """A book noting more numbers than this is dropped (rows take new numbers): a step's cost
 stays linear in the dump, whatever the session scrolled through."""
 
-Box = tuple[int, int, int, int]
-"""(left, top, right, bottom) in a list's content coordinates."""
-Sign = tuple[str, str]
-"""What an element shows: its role and label."""
-
-
-class Entry(NamedTuple):
-    """What a book noted of one number."""
-
-    box: Box
-    """Its box in content coordinates (cut by the list's edge when it was noted)."""
-    sign: Sign
-    tag: int | None
-    """Its row's tag (:func:`_rows`, :func:`_note`): one per row the book noted."""
-    seen: Box
-    """The part of the content the frame it was noted on showed."""
-
-
-def _cut(box: Box, view: Box) -> Box | None:
-    """``box`` cut by ``view``, or None when they do not overlap."""
-    left, top = max(box[0], view[0]), max(box[1], view[1])
-    right, bottom = min(box[2], view[2]), min(box[3], view[3])
-    return (left, top, right, bottom) if left < right and top < bottom else None
-
 
 def _within(box: Box, view: Box) -> bool:
     """Whether ``box`` has an area and lies wholly inside ``view``."""
-    return box[0] < box[2] and box[1] < box[3] and _cut(box, view) == box
+    return box[0] < box[2] and box[1] < box[3] and cut(box, view) == box
 
 
 def _at_edge(box: Box, view: Box, across: bool, along: bool) -> bool:
@@ -105,6 +86,12 @@ def _at_edge(box: Box, view: Box, across: bool, along: bool) -> bool:
 
 def _moved(b: Bounds, ox: int, oy: int) -> Box:
     return (b.left + ox, b.top + oy, b.right + ox, b.bottom + oy)
+
+
+SHARED = 4
+"""More elements than this written in one box by one note (nested wrappers, alike siblings
+stacked) make no place a book can confirm: the note checks its other entries against at
+most this many, so a step stays linear in the dump."""
 
 
 @dataclass(slots=True)
@@ -251,7 +238,7 @@ class Books:
         keeps its content box (cut by the part both frames show), and every element that
         came or went lies partly outside that part."""
         book = step.book
-        both = _cut(book.content_view(), _moved(step.view, *step.offset))
+        both = cut(book.content_view(), _moved(step.view, *step.offset))
         if both is None:
             return True  # no part shown twice: nothing to check
         (ox, oy), (nx, ny) = book.offset, step.offset
@@ -264,7 +251,7 @@ class Books:
             p = pairs.get(c)
             if p is not None:
                 paired_prev.add(p)
-                if _cut(box, both) != _cut(_moved(pnodes[p].bounds, ox, oy), both):
+                if cut(box, both) != cut(_moved(pnodes[p].bounds, ox, oy), both):
                     return False
             elif _within(box, both) and not _at_edge(box, now, across, along):
                 return False  # came in inside the part the last frame showed
@@ -341,7 +328,8 @@ class Books:
         names, nodes, pairs = placed.names, curr.nodes, d.pairs
         numbered = prev.number_of
         in_view = Counter((nodes[c].role, names[c]) for c in inside)
-        rows = _rows(curr, step.curr, step.view, inside)
+        row_of = rows(curr, step.curr, step.view, inside)
+        parts = Parts(entries.values(), (names[c] for c in inside))
         sure: set[int] = set()  # rows confirmed, by their tag in the book
         found: dict[int, tuple[int, bool]] = {}  # position -> (number, by its own label)
         for c in inside:
@@ -360,17 +348,18 @@ class Books:
             placed_alike = [
                 n
                 for n in at
-                if _cut(entries[n].box, view) == box or _cut(box, entries[n].seen) == entries[n].box
+                if cut(entries[n].box, view) == box or cut(box, entries[n].seen) == entries[n].box
             ]
             alike = [n for n in placed_alike if entries[n].sign == sign]
-            if not alike:  # showing more or less as it is cut: its row to confirm it
-                alike = [
-                    n
-                    for n in placed_alike
-                    if entries[n].sign[0] == sign[0] and entries[n].tag is not None
-                ]
+            if not alike:  # showing more or less as it is cut: the part it shows, or its row
+                alike = [n for n in placed_alike if entries[n].sign[0] == sign[0]]
                 if len(alike) == 1 and alike[0] not in held:
-                    found[c] = (alike[0], False)
+                    n = alike[0]
+                    own = shown_part(entries[n].sign, sign, parts)
+                    if own and (tag := entries[n].tag) is not None:
+                        sure.add(tag)
+                    if own or entries[n].tag is not None:
+                        found[c] = (n, own)
                 continue
             if len(alike) != 1 or alike[0] in held:
                 continue
@@ -380,11 +369,11 @@ class Books:
             if own and (tag := entries[n].tag) is not None:
                 sure.add(tag)
         if any(not own and entries[n].tag not in sure for n, own in found.values()):
-            sure |= _between(entries, sure)
+            sure |= beside(entries, sure, view)
         given = set(back.values())
         for c, (n, own) in found.items():
             tag = entries[n].tag
-            if (own or (tag in sure and rows.get(c) is not None)) and n not in given:
+            if (own or (tag in sure and row_of.get(c) is not None)) and n not in given:
                 back[c] = n
                 given.add(n)
 
@@ -407,50 +396,6 @@ class Books:
         self.books, self.pending = books, []
 
 
-def _between(entries: Mapping[int, Entry], sure: set[int]) -> set[int]:
-    """The rows (tags) the book holds between two rows confirmed in the step (``sure``),
-    next to each in the book's order (its rows by their content boxes, top then left): a
-    book is carried only through steps where every row moved by the stated offset alone,
-    so the row between two rows confirmed where the book noted them is the row it noted
-    between them — a sliver noted whole now, a row whose labels repeat 28 rows on. O(e log
-    e) for the book's e entries, only in steps where an element in a box noted waits on its
-    row's confirmation.
-
-    >>> e = {n: Entry((0, t, 9, t + 9), ("text", "A"), n, (0, 0, 9, 99)) for n, t in
-    ...      [(1, 0), (2, 10), (3, 20), (4, 30)]}
-    >>> sorted(_between(e, {1, 3}))  # 2 lies between 1 and 3; 4 has no confirmed row below
-    [2]
-    """
-    spans: dict[int, tuple[int, int]] = {}
-    for entry in entries.values():
-        if entry.tag is not None:
-            top, left = spans.get(entry.tag, (entry.box[1], entry.box[0]))
-            spans[entry.tag] = (min(top, entry.box[1]), min(left, entry.box[0]))
-    order = sorted(spans, key=spans.__getitem__)
-    return {
-        order[i]
-        for i in range(1, len(order) - 1)
-        if order[i - 1] in sure and order[i + 1] in sure and order[i] not in sure
-    }
-
-
-def _rows(frame: Frame, host: int, view: Bounds, positions: Iterable[int]) -> dict[int, int | None]:
-    """Per position inside ``host``: its row, the outermost node around it below ``host``
-    that does not span the list's box ``view`` from its top to its bottom edge (a web
-    page's wrappers are no rows), or None when the element itself spans it. One pass down
-    ``host``'s subtree, parents first: O(its nodes), whatever its depth."""
-    parents, nodes = frame.parents, frame.nodes
-    top, bottom = view.top, view.bottom
-    row_of: dict[int, int | None] = {host: None}
-    for pos in range(host + 1, frame.subtree_end(host)):
-        b = nodes[pos].bounds
-        above = row_of.get(parents[pos])
-        row_of[pos] = (
-            above if above is not None else (None if b.top <= top and b.bottom >= bottom else pos)
-        )
-    return {pos: row_of.get(pos) for pos in positions}
-
-
 def _note(book: Book, frame: Frame, host: int, index: ElementIndex) -> None:
     """Write in ``book`` each element of ``index`` inside ``host``: its content box, role
     and label, and its row's tag (a row keeps the tag its elements were noted under; a row
@@ -463,18 +408,18 @@ def _note(book: Book, frame: Frame, host: int, index: ElementIndex) -> None:
     view = book.content_view()
     entries, nodes, names = book.entries, frame.nodes, index.names
     inside = [e for e in index.elements if host < e.pos < end]
-    rows = _rows(frame, host, book.view, [e.pos for e in inside])
+    row_of = rows(frame, host, book.view, [e.pos for e in inside])
     tags: dict[int, int] = {}
     for e in inside:
-        row, had = rows[e.pos], entries.get(e.index)
+        row, had = row_of[e.pos], entries.get(e.index)
         if row is not None and row not in tags and had is not None and had.tag is not None:
             tags[row] = had.tag
-    written: dict[Box, int] = {}
+    written: dict[Box, set[int]] = {}  # nested elements may share one box
     for e in inside:
         pos = e.pos
         box = _moved(nodes[pos].bounds, ox, oy)
         sign = (nodes[pos].role, names[pos])
-        row = rows[pos]
+        row = row_of[pos]
         tag = None
         if row is not None:
             tag = tags.get(row)
@@ -482,10 +427,44 @@ def _note(book: Book, frame: Frame, host: int, index: ElementIndex) -> None:
                 tag = tags[row] = book.tags
                 book.tags += 1
         had = entries.get(e.index)
-        if had is not None and had.sign == sign and box != had.box and _cut(had.box, view) == box:
+        if had is not None and box != had.box and cut(had.box, view) == box and cut_of(sign, had):
             entries[e.index] = had._replace(tag=tag)  # cut by the edge now: the whole box stays
         else:
             entries[e.index] = Entry(box, sign, tag, view)
-        written[entries[e.index].box] = e.index
-    for number in [n for n, entry in entries.items() if written.get(entry.box, n) != n]:
+        written.setdefault(entries[e.index].box, set()).add(e.index)
+    tops = {(b[0], b[1], b[2]): ns for b, ns in written.items()}
+    bottoms = {(b[0], b[3], b[2]): ns for b, ns in written.items()}
+    for number in [
+        n
+        for n, entry in entries.items()
+        if n not in written.get(entry.box, {n}) or _over(n, entry, entries, tops, bottoms, view)
+    ]:
         del entries[number]
+
+
+def _over(
+    number: int,
+    entry: Entry,
+    entries: Mapping[int, Entry],
+    tops: Mapping[tuple[int, int, int], set[int]],
+    bottoms: Mapping[tuple[int, int, int], set[int]],
+    view: Box,
+) -> bool:
+    """Whether another number of ``entry``'s role was written (``tops`` / ``bottoms``: by
+    the box's top or bottom edge and its sides) in the box ``entry``'s is cut from, or in
+    its cut, as the frames' edges cut them: its element came back under a new number, and
+    an entry left there would make the place ambiguous. O(1): a box more than
+    :data:`SHARED` elements were written in names no place (its entries are dropped)."""
+    box = entry.box
+    for found in (tops.get((box[0], box[1], box[2])), bottoms.get((box[0], box[3], box[2]))):
+        if found is not None and len(found) > SHARED:
+            return number not in found
+        for other in found or ():
+            had = entries[other]
+            if (
+                other != number
+                and had.sign[0] == entry.sign[0]
+                and (cut(box, view) == had.box or cut(had.box, entry.seen) == box)
+            ):
+                return True
+    return False

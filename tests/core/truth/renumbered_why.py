@@ -34,12 +34,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from deltarec.core.diff.book_moves import moves
+from deltarec.core.diff.book_rows import cut as _cut
 from deltarec.core.diff.came_back import (
     Book,
     Books,
     _at_edge,
     _carried,
-    _cut,
     _inside,
     _moved,
     _Step,

@@ -1,0 +1,177 @@
+"""What a list's book (:mod:`deltarec.core.diff.came_back`) holds, and the evidence that
+confirms a row of it in a step.
+
+A book notes, per number, an :class:`Entry`: the element's box in the list's content, what
+it showed (role and label) and its row's tag. A row coming back is confirmed by evidence
+it carries, never by its place alone where rows repeat:
+
+- by its own label, or, cut by the list's edge when noted or now (a sliver noted that comes
+  back whole, or the reverse), by the labels the cut part shows: a run of the whole row's
+  labels one of which names one entry of the book and one element in view
+  (:func:`shown_part`);
+- by its row's neighbours in the book's order (its rows by their content boxes, top then
+  left), confirmed in the step (:func:`beside`): a book is carried only through steps where
+  every row moved by the stated offset alone, so the row noted between two rows confirmed
+  where the book noted them is the row it noted there, and so is the row noted next to a
+  confirmed row at the end of what the book or the view holds (nothing beyond it could
+  tell it apart: a row cut by the list's edge, the last row the book noted).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from typing import NamedTuple
+
+from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.labels import NAME_SEPARATOR
+from deltarec.core.observe.model import Bounds
+
+Box = tuple[int, int, int, int]
+"""(left, top, right, bottom) in a list's content coordinates."""
+Sign = tuple[str, str]
+"""What an element shows: its role and label."""
+
+
+class Entry(NamedTuple):
+    """What a book noted of one number."""
+
+    box: Box
+    """Its box in content coordinates (cut by the list's edge when it was noted)."""
+    sign: Sign
+    tag: int | None
+    """Its row's tag (:func:`rows`, ``came_back._note``): one per row the book noted."""
+    seen: Box
+    """The part of the content the frame it was noted on showed."""
+
+
+def cut(box: Box, view: Box) -> Box | None:
+    """``box`` cut by ``view``, or None when they do not overlap."""
+    left, top = max(box[0], view[0]), max(box[1], view[1])
+    right, bottom = min(box[2], view[2]), min(box[3], view[3])
+    return (left, top, right, bottom) if left < right and top < bottom else None
+
+
+def _run_of(part: Sequence[str], whole: Sequence[str]) -> bool:
+    """Whether ``part`` is a run of ``whole`` (consecutive labels, in order), shorter."""
+    n = len(part)
+    return 0 < n < len(whole) and any(
+        list(whole[i : i + n]) == list(part) for i in range(len(whole) - n + 1)
+    )
+
+
+class Parts:
+    """How many entries of a book and elements in view show each label, counted once each
+    when :func:`shown_part` first asks: O(entries + elements in view) per step that asks."""
+
+    __slots__ = ("_book", "_entries", "_names", "_view")
+
+    def __init__(self, entries: Iterable[Entry], names: Iterable[str]) -> None:
+        self._entries, self._names = entries, names
+        self._book: Counter[str] | None = None
+        self._view: Counter[str] = Counter()
+
+    def unique(self, label: str) -> bool:
+        """Whether ``label`` names one entry of the book and one element in view."""
+        if self._book is None:
+            self._book = Counter(p for e in self._entries for p in set(_labels(e.sign[1])))
+            self._view = Counter(p for name in self._names for p in set(_labels(name)))
+        return self._book[label] == 1 and self._view[label] == 1
+
+
+def _labels(name: str) -> list[str]:
+    return name.split(NAME_SEPARATOR) if name else []
+
+
+def cut_of(sign: Sign, noted: Entry) -> bool:
+    """Whether an element showing ``sign`` may be the part of ``noted`` the list's edge
+    leaves: the same role, and the same label or a run of its labels.
+
+    >>> noted = Entry((0, 0, 9, 9), ("button", "Ada · Q&A #8"), 0, (0, 0, 9, 9))
+    >>> cut_of(("button", "Q&A #8"), noted), cut_of(("text", "Q&A #8"), noted)
+    (True, False)
+    """
+    return sign == noted.sign or (
+        sign[0] == noted.sign[0] and _run_of(_labels(sign[1]), _labels(noted.sign[1]))
+    )
+
+
+def shown_part(noted: Sign, now: Sign, parts: Parts) -> bool:
+    """Whether an element showing ``now`` in the box a book noted ``noted`` in, the list's
+    edge cutting one of them, is the element noted: one role, and the labels of one a run of
+    the other's (the part a cut row shows), one of them shown by no other entry of the book
+    nor element in view (:class:`Parts`). A sliver showing no label, or only labels other
+    rows show too (a sender, a date, "Like"), is never confirmed so.
+
+    >>> parts = Parts([Entry((0, 0, 9, 9), ("button", "Ada · Q&A #8 · Mar 1"), 0, (0, 0, 9, 9))],
+    ...               ["Q&A #8", "Mar 1", "Ken · Hike #4 · Mar 1"])
+    >>> shown_part(("button", "Ada · Q&A #8 · Mar 1"), ("button", "Q&A #8"), parts)
+    True
+    >>> shown_part(("button", "Ada · Q&A #8 · Mar 1"), ("button", "Mar 1"), parts)  # twice in view
+    False
+    """
+    if noted[0] != now[0]:
+        return False
+    a, b = _labels(noted[1]), _labels(now[1])
+    part = b if _run_of(b, a) else a if _run_of(a, b) else None
+    return part is not None and any(parts.unique(label) for label in part)
+
+
+def beside(entries: Mapping[int, Entry], sure: set[int], view: Box) -> set[int]:
+    """The rows (tags) the book holds next to rows confirmed in the step (``sure``), in the
+    book's order (its rows by their content boxes, top then left): between two confirmed
+    rows, or next to one with nothing the book holds beyond it in the part of the content
+    the frame shows (``view``): no row noted further, or the next one wholly out of view. A
+    book is carried only through steps where every row moved by the stated offset alone, so
+    that row is the row it noted there — a sliver noted whole now, a Feed card cut to its
+    actions, a row whose labels repeat 28 rows on. O(e log e) for the book's e entries, only
+    in steps where an element in a box noted waits on its row's confirmation.
+
+    >>> e = {n: Entry((0, t, 9, t + 9), ("text", "A"), n, (0, 0, 9, 99)) for n, t in
+    ...      [(1, 0), (2, 10), (3, 20), (4, 30), (5, 40)]}
+    >>> sorted(beside(e, {1, 3}, (0, 0, 9, 35)))  # 2 between; 4 cut by the view, 5 beyond it
+    [2, 4]
+    >>> sorted(beside(e, {1, 3}, (0, 0, 9, 55)))  # 4 and 5 in view: 4 is not the last
+    [2]
+    """
+    spans: dict[int, tuple[int, int, int]] = {}
+    for entry in entries.values():
+        if entry.tag is not None:
+            top, left, bottom = spans.get(entry.tag, (entry.box[1], entry.box[0], entry.box[3]))
+            spans[entry.tag] = (
+                min(top, entry.box[1]),
+                min(left, entry.box[0]),
+                max(bottom, entry.box[3]),
+            )
+    order = sorted(spans, key=spans.__getitem__)
+    last = len(order) - 1
+    out: set[int] = set()
+    for i, tag in enumerate(order):
+        if tag in sure:
+            continue
+        above = i > 0 and order[i - 1] in sure
+        below = i < last and order[i + 1] in sure
+        if (
+            (above and below)
+            or (above and (i == last or spans[order[i + 1]][0] >= view[3]))
+            or (below and (i == 0 or spans[order[i - 1]][2] <= view[1]))
+        ):
+            out.add(tag)
+    return out
+
+
+def rows(frame: Frame, host: int, view: Bounds, positions: Iterable[int]) -> dict[int, int | None]:
+    """Per position inside ``host``: its row, the outermost node around it below ``host``
+    that does not span the list's box ``view`` from its top to its bottom edge (a web
+    page's wrappers are no rows), or None when the element itself spans it. One pass down
+    ``host``'s subtree, parents first: O(its nodes), whatever its depth."""
+    parents, nodes = frame.parents, frame.nodes
+    top, bottom = view.top, view.bottom
+    row_of: dict[int, int | None] = {host: None}
+    for pos in range(host + 1, frame.subtree_end(host)):
+        b = nodes[pos].bounds
+        above = row_of.get(parents[pos])
+        row_of[pos] = (
+            above if above is not None else (None if b.top <= top and b.bottom >= bottom else pos)
+        )
+    return {pos: row_of.get(pos) for pos in positions}
