@@ -6,15 +6,14 @@ it showed (role and label) and its row's tag. A row coming back is confirmed by 
 it carries, never by its place alone where rows repeat:
 
 - by its own label, or, cut by the list's edge when noted or now (a sliver noted that comes
-  back whole, or the reverse), by the labels the cut part shows: a run of the whole row's
-  labels one of which names one entry of the book and one element in view
+  back whole, or the reverse), by the labels the cut part shows: some of the whole row's
+  labels, in order, one of which names one entry of the book and one element in view
   (:func:`shown_part`);
 - by its row's neighbours in the book's order (its rows by their content boxes, top then
   left), confirmed in the step (:func:`beside`): a book is carried only through steps where
-  every row moved by the stated offset alone, so the row noted between two rows confirmed
-  where the book noted them is the row it noted there, and so is the row noted next to a
-  confirmed row at the end of what the book or the view holds (nothing beyond it could
-  tell it apart: a row cut by the list's edge, the last row the book noted).
+  every row moved by the stated offset alone, so the rows noted between two rows confirmed
+  where the book noted them are the rows it noted there, and so are those between one and
+  the end of the book (a row noted as a sliver at the list's edge, whole now).
 """
 
 from __future__ import annotations
@@ -53,11 +52,13 @@ def cut(box: Box, view: Box) -> Box | None:
 
 
 def _run_of(part: Sequence[str], whole: Sequence[str]) -> bool:
-    """Whether ``part`` is a run of ``whole`` (consecutive labels, in order), shorter."""
-    n = len(part)
-    return 0 < n < len(whole) and any(
-        list(whole[i : i + n]) == list(part) for i in range(len(whole) - n + 1)
-    )
+    """Whether ``part`` is fewer of ``whole``'s labels, in its order (a row cut by the list's
+    edge shows the labels of its lines in view: an Inbox row's sender and date, not its
+    subject below them). O(len(whole))."""
+    if not 0 < len(part) < len(whole):
+        return False
+    labels = iter(whole)
+    return all(label in labels for label in part)
 
 
 class Parts:
@@ -85,7 +86,7 @@ def _labels(name: str) -> list[str]:
 
 def cut_of(sign: Sign, noted: Entry) -> bool:
     """Whether an element showing ``sign`` may be the part of ``noted`` the list's edge
-    leaves: the same role, and the same label or a run of its labels.
+    leaves: the same role, and the same label or some of its labels, in order.
 
     >>> noted = Entry((0, 0, 9, 9), ("button", "Ada · Q&A #8"), 0, (0, 0, 9, 9))
     >>> cut_of(("button", "Q&A #8"), noted), cut_of(("text", "Q&A #8"), noted)
@@ -98,9 +99,9 @@ def cut_of(sign: Sign, noted: Entry) -> bool:
 
 def shown_part(noted: Sign, now: Sign, parts: Parts) -> bool:
     """Whether an element showing ``now`` in the box a book noted ``noted`` in, the list's
-    edge cutting one of them, is the element noted: one role, and the labels of one a run of
-    the other's (the part a cut row shows), one of them shown by no other entry of the book
-    nor element in view (:class:`Parts`). A sliver showing no label, or only labels other
+    edge cutting one of them, is the element noted: one role, and the labels of one some of
+    the other's (the part a cut row shows, in order), one of them shown by no other entry of
+    the book nor element in view (:class:`Parts`). A sliver showing no label, or only labels other
     rows show too (a sender, a date, "Like"), is never confirmed so.
 
     >>> parts = Parts([Entry((0, 0, 9, 9), ("button", "Ada · Q&A #8 · Mar 1"), 0, (0, 0, 9, 9))],
@@ -117,46 +118,39 @@ def shown_part(noted: Sign, now: Sign, parts: Parts) -> bool:
     return part is not None and any(parts.unique(label) for label in part)
 
 
-def beside(entries: Mapping[int, Entry], sure: set[int], view: Box) -> set[int]:
+def beside(entries: Mapping[int, Entry], sure: set[int]) -> set[int]:
     """The rows (tags) the book holds next to rows confirmed in the step (``sure``), in the
-    book's order (its rows by their content boxes, top then left): between two confirmed
-    rows, or next to one with nothing the book holds beyond it in the part of the content
-    the frame shows (``view``): no row noted further, or the next one wholly out of view. A
-    book is carried only through steps where every row moved by the stated offset alone, so
-    that row is the row it noted there — a sliver noted whole now, a Feed card cut to its
-    actions, a row whose labels repeat 28 rows on. O(e log e) for the book's e entries, only
-    in steps where an element in a box noted waits on its row's confirmation.
+    book's order (its rows by their content boxes, top then left): each run of rows not
+    confirmed between two confirmed rows, or between one and the end of the book (beyond it
+    the book noted no row to tell them from: a row noted as a sliver at the list's edge, whole
+    now). A book is carried only through steps where every row moved by the stated offset
+    alone, so such a row is the row it noted there — a sliver noted whole now, a Feed card
+    cut to its actions, a form's twin date buttons, a row whose labels repeat 28 rows on.
+    An element is given its number so only in the box noted, of the role noted
+    (``came_back.Books._give``). O(e log e) for the book's e entries, only in steps where
+    an element in a box noted waits on its row's confirmation.
 
     >>> e = {n: Entry((0, t, 9, t + 9), ("text", "A"), n, (0, 0, 9, 99)) for n, t in
-    ...      [(1, 0), (2, 10), (3, 20), (4, 30), (5, 40)]}
-    >>> sorted(beside(e, {1, 3}, (0, 0, 9, 35)))  # 2 between; 4 cut by the view, 5 beyond it
-    [2, 4]
-    >>> sorted(beside(e, {1, 3}, (0, 0, 9, 55)))  # 4 and 5 in view: 4 is not the last
-    [2]
+    ...      [(1, 0), (2, 10), (3, 20), (4, 30), (5, 40), (6, 50)]}
+    >>> sorted(beside(e, {1, 4}))  # 2 and 3 between; 5 and 6 to the end
+    [2, 3, 5, 6]
+    >>> sorted(beside(e, set()))  # no row confirmed: none
+    []
     """
-    spans: dict[int, tuple[int, int, int]] = {}
+    spans: dict[int, tuple[int, int]] = {}
     for entry in entries.values():
-        if entry.tag is not None:
-            top, left, bottom = spans.get(entry.tag, (entry.box[1], entry.box[0], entry.box[3]))
-            spans[entry.tag] = (
-                min(top, entry.box[1]),
-                min(left, entry.box[0]),
-                max(bottom, entry.box[3]),
-            )
+        if (tag := entry.tag) is not None:
+            top, left = spans.get(tag, (entry.box[1], entry.box[0]))
+            spans[tag] = (min(top, entry.box[1]), min(left, entry.box[0]))
     order = sorted(spans, key=spans.__getitem__)
-    last = len(order) - 1
     out: set[int] = set()
-    for i, tag in enumerate(order):
-        if tag in sure:
+    start = 0  # the first row of the run of rows not confirmed that ends before i
+    for i in range(len(order) + 1):
+        if i < len(order) and order[i] not in sure:
             continue
-        above = i > 0 and order[i - 1] in sure
-        below = i < last and order[i + 1] in sure
-        if (
-            (above and below)
-            or (above and (i == last or spans[order[i + 1]][0] >= view[3]))
-            or (below and (i == 0 or spans[order[i - 1]][2] <= view[1]))
-        ):
-            out.add(tag)
+        if start > 0 or i < len(order):  # a confirmed row on one side at least
+            out.update(order[start:i])
+        start = i + 1
     return out
 
 

@@ -37,8 +37,8 @@ by that scroll where every row of it moved by it, and else by its rows' own move
 put in at its top: :mod:`~deltarec.core.diff.book_moves`).
 The books of a screen left wait with its frame (:meth:`Books.shelve`): a screen recalled
 as that frame (``» back to``: it shows what it showed, no list scrolled) takes them back.
-A row in the box noted between two rows confirmed in the step, or next to one at the end
-of what the book or the view holds, is confirmed by its place
+A row in the box noted between two rows confirmed in the step, or between one and the end
+of the book, is confirmed by its place
 (:func:`~deltarec.core.diff.book_rows.beside`). A frame shown whole (``AC_observe``) keeps
 the books of the lists it shows as they were. A reuse — a number given to another element —
 is far worse than a renumbering (the stale check cannot catch it): when in doubt, a new
@@ -369,7 +369,7 @@ class Books:
             if own and (tag := entries[n].tag) is not None:
                 sure.add(tag)
         if any(not own and entries[n].tag not in sure for n, own in found.values()):
-            sure |= beside(entries, sure, view)
+            sure |= beside(entries, sure)
         given = set(back.values())
         for c, (n, own) in found.items():
             tag = entries[n].tag
