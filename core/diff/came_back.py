@@ -19,29 +19,30 @@ number back only when confirmed:
   noted cut by the list's edge and whole now or the reverse, the labels its cut part shows,
   one of them so unique (:func:`~deltarec.core.diff.book_rows.shown_part`);
 - or by its row (:func:`~deltarec.core.diff.book_rows.rows`: the outermost node around it
-  in the list that does not
-  span the list's box), noted under one tag: an element of that row confirmed by its own
-  label, or one that kept its number through the step, confirms the others noted in it,
-  also those that show nothing, or more or less than noted as the edge cut them;
+  in the list that does not span the list's box), noted under one tag: an element of that
+  row confirmed by its own label, or one that kept its number through the step, confirms
+  the others noted in it, also those that show nothing, or more or less than noted as the
+  edge cut them; and the rows in the boxes noted between two rows confirmed in the step,
+  or between one and the end of the book, are confirmed by their place
+  (:func:`~deltarec.core.diff.book_rows.beside`);
 - and the number is held by no element of the previous frame nor given to another one here.
 
 A book is dropped — the rows take new numbers, never a wrong one — when its list is not
 paired, when its scroll was anything but exact (a page turned, "D px or further", a top
 edge moved with it, a hedge: rows maybe put in or taken out at its top or beside a
-sliver), when a row of it moved other than by the offset (rows put in or taken out, a
-sticky header), when a row came or went wholly inside the part of the list both frames
-show (a piece on the edge the content moved across, a sliver, is not wholly inside it),
-when it noted more than :data:`MAX_ENTRIES` numbers, and on a new screen. A list with no
-scroll of its own stated in a step, around or inside one that scrolled exactly, is carried
-by that scroll where every row of it moved by it, and else by its rows' own move (new mail
-put in at its top: :mod:`~deltarec.core.diff.book_moves`).
-The books of a screen left wait with its frame (:meth:`Books.shelve`): a screen recalled
-as that frame (``» back to``: it shows what it showed, no list scrolled) takes them back.
-A row in the box noted between two rows confirmed in the step, or between one and the end
-of the book, is confirmed by its place
-(:func:`~deltarec.core.diff.book_rows.beside`). A frame shown whole (``AC_observe``) keeps
-the books of the lists it shows as they were. A reuse — a number given to another element —
-is far worse than a renumbering (the stale check cannot catch it): when in doubt, a new
+sliver) unless rows whose labels it holds once place its content again
+(:func:`~deltarec.core.diff.book_moves.anchored`), when a row of it moved other than by
+the offset (rows put in or taken out, a sticky header), when a row came or went wholly
+inside the part of the list both frames show (a piece on the edge the content moved
+across, a sliver, is not wholly inside it), when it noted more than :data:`MAX_ENTRIES`
+numbers, and on a new screen. A list with no scroll of its own stated in a step, around or
+inside one that scrolled exactly, is carried by that scroll where every row of it moved by
+it, and else by its rows' own move (new mail put in at its top:
+:mod:`~deltarec.core.diff.book_moves`). The books of a screen left wait with its frame
+(:meth:`Books.shelve`): a screen recalled as that frame (``» back to``: it shows what it
+showed, no list scrolled) takes them back. A frame shown whole (``AC_observe``) keeps the
+books of the lists it shows as they were. A reuse — a number given to another element — is
+far worse than a renumbering (the stale check cannot catch it): when in doubt, a new
 number.
 
     >>> Books().recall(None, None, None)  # nothing kept: nothing to give back
@@ -57,7 +58,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from deltarec.core.diff.book_moves import moves, rows_move
+from deltarec.core.diff.book_moves import anchored, moves, rows_move
 from deltarec.core.diff.book_rows import Box, Entry, Parts, beside, cut, cut_of, rows, shown_part
 from deltarec.core.diff.compute import Delta
 from deltarec.core.diff.match import match_frames
@@ -204,6 +205,11 @@ class Books:
         for p, book in self.books.items():
             ox, oy = book.offset
             tried = moves(d, p, scroll := scroll_of.get(p))
+            if not tried and (c := back_of.get(p)) is not None:  # no exact offset stated
+                inside = _inside(d.curr, c, order)
+                signs = [(d.curr.nodes[i].role, placed.names[i]) for i in inside]
+                at = anchored(book.entries, [d.curr.nodes[i].bounds for i in inside], signs)
+                tried = [] if at is None else [(ox - at[0], oy - at[1])]
             for dx, dy in tried:  # the rows' own move, last, where no scroll was stated on it
                 carried = _carried(book, d.curr, back_of, (ox - dx, oy - dy))
                 if carried is None:
