@@ -1,9 +1,9 @@
-"""What a list's book (:mod:`deltarec.core.diff.came_back`) holds, and the evidence that
-confirms a row of it in a step.
+"""What a list's book (:mod:`deltarec.core.diff.came_back`) holds, how a frame is noted in
+it, and the evidence that confirms a row of it in a step.
 
-A book notes, per number, an :class:`Entry`: the element's box in the list's content, what
-it showed (role and label) and its row's tag. A row coming back is confirmed by evidence
-it carries, never by its place alone where rows repeat:
+A :class:`Book` notes, per number, an :class:`Entry` (:func:`note`): the element's box in
+the list's content, what it showed (role and label) and its row's tag. A row coming back is
+confirmed by evidence it carries, never by its place alone where rows repeat:
 
 - by its own label, or, cut by the list's edge when noted or now (a sliver noted that comes
   back whole, or the reverse), by the labels the cut part shows: some of the whole row's
@@ -20,9 +20,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.index import ElementIndex
 from deltarec.core.observe.labels import NAME_SEPARATOR
 from deltarec.core.observe.model import Bounds
 
@@ -39,7 +41,7 @@ class Entry(NamedTuple):
     """Its box in content coordinates (cut by the list's edge when it was noted)."""
     sign: Sign
     tag: int | None
-    """Its row's tag (:func:`rows`, ``came_back._note``): one per row the book noted."""
+    """Its row's tag (:func:`rows`, :func:`note`): one per row the book noted."""
     seen: Box
     """The part of the content the frame it was noted on showed."""
 
@@ -169,3 +171,108 @@ def rows(frame: Frame, host: int, view: Bounds, positions: Iterable[int]) -> dic
             above if above is not None else (None if b.top <= top and b.bottom >= bottom else pos)
         )
     return {pos: row_of.get(pos) for pos in positions}
+
+
+def moved(b: Bounds, ox: int, oy: int) -> Box:
+    return (b.left + ox, b.top + oy, b.right + ox, b.bottom + oy)
+
+
+SHARED = 4
+"""More elements than this written in one box by one note (nested wrappers, alike siblings
+stacked) make no place a book can confirm: the note checks its other entries against at
+most this many, so a step stays linear in the dump."""
+
+
+@dataclass(slots=True)
+class Book:
+    """One list's book: its box, the content offset of the frame it was last noted on,
+    and per number the element's content box and what it showed."""
+
+    pos: int
+    """The list's position in the frame last noted."""
+    view: Bounds
+    """The list's box there: the part of its content that frame shows (web content cut by
+    its WebView's edge: its box moves as it scrolls)."""
+    offset: tuple[int, int]
+    entries: dict[int, Entry] = field(default_factory=dict)
+    """By number."""
+    tags: int = 0
+    """The next row tag never given."""
+
+    def content_view(self) -> Box:
+        """The part of the content the frame last noted shows."""
+        return moved(self.view, *self.offset)
+
+
+def note(book: Book, frame: Frame, host: int, index: ElementIndex) -> None:
+    """Write in ``book`` each element of ``index`` inside ``host``: its content box, role
+    and label, and its row's tag (a row keeps the tag its elements were noted under; a row
+    none of whose elements were noted takes a new one). A box cut by the list's edge is
+    kept as the whole one noted before when that is what it is cut from; an entry of
+    another number in the same box is dropped (its element went, or came back under a new
+    number)."""
+    end = frame.subtree_end(host)
+    ox, oy = book.offset
+    view = book.content_view()
+    entries, nodes, names = book.entries, frame.nodes, index.names
+    inside = [e for e in index.elements if host < e.pos < end]
+    row_of = rows(frame, host, book.view, [e.pos for e in inside])
+    tags: dict[int, int] = {}
+    for e in inside:
+        row, had = row_of[e.pos], entries.get(e.index)
+        if row is not None and row not in tags and had is not None and had.tag is not None:
+            tags[row] = had.tag
+    written: dict[Box, set[int]] = {}  # nested elements may share one box
+    for e in inside:
+        pos = e.pos
+        box = moved(nodes[pos].bounds, ox, oy)
+        sign = (nodes[pos].role, names[pos])
+        row = row_of[pos]
+        tag = None
+        if row is not None:
+            tag = tags.get(row)
+            if tag is None:
+                tag = tags[row] = book.tags
+                book.tags += 1
+        had = entries.get(e.index)
+        if had is not None and box != had.box and cut(had.box, view) == box and cut_of(sign, had):
+            entries[e.index] = had._replace(tag=tag)  # cut by the edge now: the whole box stays
+        else:
+            entries[e.index] = Entry(box, sign, tag, view)
+        written.setdefault(entries[e.index].box, set()).add(e.index)
+    tops = {(b[0], b[1], b[2]): ns for b, ns in written.items()}
+    bottoms = {(b[0], b[3], b[2]): ns for b, ns in written.items()}
+    for number in [
+        n
+        for n, entry in entries.items()
+        if n not in written.get(entry.box, {n}) or over(n, entry, entries, tops, bottoms, view)
+    ]:
+        del entries[number]
+
+
+def over(
+    number: int,
+    entry: Entry,
+    entries: Mapping[int, Entry],
+    tops: Mapping[tuple[int, int, int], set[int]],
+    bottoms: Mapping[tuple[int, int, int], set[int]],
+    view: Box,
+) -> bool:
+    """Whether another number of ``entry``'s role was written (``tops`` / ``bottoms``: by
+    the box's top or bottom edge and its sides) in the box ``entry``'s is cut from, or in
+    its cut, as the frames' edges cut them: its element came back under a new number, and
+    an entry left there would make the place ambiguous. O(1): a box more than
+    :data:`SHARED` elements were written in names no place (its entries are dropped)."""
+    box = entry.box
+    for found in (tops.get((box[0], box[1], box[2])), bottoms.get((box[0], box[3], box[2]))):
+        if found is not None and len(found) > SHARED:
+            return number not in found
+        for other in found or ():
+            had = entries[other]
+            if (
+                other != number
+                and had.sign[0] == entry.sign[0]
+                and (cut(box, view) == had.box or cut(had.box, entry.seen) == box)
+            ):
+                return True
+    return False
