@@ -15,45 +15,63 @@ number back only when confirmed:
 
 - by what it shows: its role and label are the noted ones, and that label names one
   element of the book and one of the list in view (periodic content — the Feed's ads,
-  repeated whole; a sender and a date repeated 28 rows on — is never confirmed so);
-- or by its row (:func:`_rows`: the outermost node around it in the list that does not
-  span the list's box), noted under one tag: an element of that row confirmed by its own
-  label, or one that kept its number through the step, confirms the others noted in it,
-  also those that show nothing, or more or less than noted as the edge cut them;
+  repeated whole; a sender and a date repeated 28 rows on — is never confirmed so); or,
+  noted cut by the list's edge and whole now or the reverse, the labels its cut part shows,
+  one of them so unique (:func:`~deltarec.core.diff.book_rows.shown_part`);
+- or by its row (:func:`~deltarec.core.diff.book_rows.rows`: the outermost node around it
+  in the list that does not span the list's box), noted under one tag: an element of that
+  row confirmed by its own label, or one that kept its number through the step, confirms
+  the others noted in it, also those that show nothing, or more or less than noted as the
+  edge cut them; and the rows in the boxes noted between two rows confirmed in the step,
+  or between one and the end of the book, are confirmed by their place
+  (:func:`~deltarec.core.diff.book_rows.beside`);
 - and the number is held by no element of the previous frame nor given to another one here.
 
 A book is dropped — the rows take new numbers, never a wrong one — when its list is not
 paired, when its scroll was anything but exact (a page turned, "D px or further", a top
 edge moved with it, a hedge: rows maybe put in or taken out at its top or beside a
-sliver), when a row of it moved other than by the offset (rows put in or taken out, a
-sticky header), when a row came or went wholly inside the part of the list both frames
-show (a piece on the edge the content moved across, a sliver, is not wholly inside it),
-when it noted more than :data:`MAX_ENTRIES` numbers, and on a new screen. A list with no
-scroll of its own stated in a step, around or inside one that scrolled exactly, is carried
-by that scroll where every row of it moved by it, and else by its rows' own move (new mail
-put in at its top: :mod:`~deltarec.core.diff.book_moves`).
-The books of a screen left wait with its frame (:meth:`Books.shelve`): a screen recalled
-as that frame (``» back to``: it shows what it showed, no list scrolled) takes them back.
-A row in the box noted between two rows confirmed in the step is confirmed by its place
-(:func:`_between`). A frame shown whole (``AC_observe``) keeps the books of the lists it
-shows as they were. A reuse — a number given to another element — is far worse than a
-renumbering (the stale check cannot catch it): when in doubt, a new number.
+sliver) unless rows whose labels it holds once place its content again
+(:func:`~deltarec.core.diff.book_moves.anchored`; else it waits, ``Books.dormant``, until
+such rows place it in a later step, taking in the rows another book noted since), when a
+row of it moved other than by the offset (rows put in or taken out, a sticky header), when
+a row came or went wholly inside the part of the list both frames show (a piece on the
+edge the content moved across, a sliver, is not wholly inside it), when it noted more than
+:data:`MAX_ENTRIES` numbers, and on a new screen. A list with no scroll of its own stated
+in a step, around or inside one that scrolled exactly, is carried by that scroll where
+every row of it moved by it, and else by its rows' own move (new mail put in at its top:
+:mod:`~deltarec.core.diff.book_moves`). The books of a screen left wait with its frame
+(:meth:`Books.shelve`): a screen recalled as that frame (``» back to``: it shows what it
+showed, no list scrolled) takes them back. A frame shown whole (``AC_observe``) keeps the
+books of the lists it shows as they were. A reuse — a number given to another element — is
+far worse than a renumbering (the stale check cannot catch it): when in doubt, a new
+number.
 
     >>> Books().recall(None, None, None)  # nothing kept: nothing to give back
     {}
 
-Cost: O(elements of the books' lists + entries of their books) per step, only in steps of
-an :class:`~deltarec.core.observer.Observer` where a list has a book or scrolled.
+Cost: O(elements of the books' lists + entries of their books, dormant ones too) per step,
+only in steps of an :class:`~deltarec.core.observer.Observer` where a list has a book or
+scrolled.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import NamedTuple
+from dataclasses import dataclass
 
-from deltarec.core.diff.book_moves import moves, rows_move
+from deltarec.core.diff.book_moves import anchored, moves, rows_move
+from deltarec.core.diff.book_rows import (
+    Book,
+    Box,
+    Parts,
+    beside,
+    cut,
+    moved,
+    note,
+    rows,
+    shown_part,
+)
 from deltarec.core.diff.compute import Delta
 from deltarec.core.diff.match import match_frames
 from deltarec.core.diff.new_rows import unnumbered
@@ -65,34 +83,10 @@ MAX_ENTRIES = 5_000
 """A book noting more numbers than this is dropped (rows take new numbers): a step's cost
 stays linear in the dump, whatever the session scrolled through."""
 
-Box = tuple[int, int, int, int]
-"""(left, top, right, bottom) in a list's content coordinates."""
-Sign = tuple[str, str]
-"""What an element shows: its role and label."""
-
-
-class Entry(NamedTuple):
-    """What a book noted of one number."""
-
-    box: Box
-    """Its box in content coordinates (cut by the list's edge when it was noted)."""
-    sign: Sign
-    tag: int | None
-    """Its row's tag (:func:`_rows`, :func:`_note`): one per row the book noted."""
-    seen: Box
-    """The part of the content the frame it was noted on showed."""
-
-
-def _cut(box: Box, view: Box) -> Box | None:
-    """``box`` cut by ``view``, or None when they do not overlap."""
-    left, top = max(box[0], view[0]), max(box[1], view[1])
-    right, bottom = min(box[2], view[2]), min(box[3], view[3])
-    return (left, top, right, bottom) if left < right and top < bottom else None
-
 
 def _within(box: Box, view: Box) -> bool:
     """Whether ``box`` has an area and lies wholly inside ``view``."""
-    return box[0] < box[2] and box[1] < box[3] and _cut(box, view) == box
+    return box[0] < box[2] and box[1] < box[3] and cut(box, view) == box
 
 
 def _at_edge(box: Box, view: Box, across: bool, along: bool) -> bool:
@@ -101,31 +95,6 @@ def _at_edge(box: Box, view: Box, across: bool, along: bool) -> bool:
     return (along and (box[1] == view[1] or box[3] == view[3])) or (
         across and (box[0] == view[0] or box[2] == view[2])
     )
-
-
-def _moved(b: Bounds, ox: int, oy: int) -> Box:
-    return (b.left + ox, b.top + oy, b.right + ox, b.bottom + oy)
-
-
-@dataclass(slots=True)
-class Book:
-    """One list's book: its box, the content offset of the frame it was last noted on,
-    and per number the element's content box and what it showed."""
-
-    pos: int
-    """The list's position in the frame last noted."""
-    view: Bounds
-    """The list's box there: the part of its content that frame shows (web content cut by
-    its WebView's edge: its box moves as it scrolls)."""
-    offset: tuple[int, int]
-    entries: dict[int, Entry] = field(default_factory=dict)
-    """By number."""
-    tags: int = 0
-    """The next row tag never given."""
-
-    def content_view(self) -> Box:
-        """The part of the content the frame last noted shows."""
-        return _moved(self.view, *self.offset)
 
 
 @dataclass(slots=True)
@@ -155,12 +124,18 @@ def _inside(frame: Frame, host: int, positions: Iterable[int]) -> list[int]:
 class Books:
     """The books of the lists of the screen an observer shows (module docstring)."""
 
-    __slots__ = ("books", "pending", "shelf")
+    __slots__ = ("books", "dormant", "pending", "shelf", "waking")
 
     def __init__(self) -> None:
         self.books: dict[int, Book] = {}
         """By the list's position in the last frame noted."""
         self.pending: list[_Step] = []
+        self.dormant: dict[int, Book] = {}
+        """Books whose list's offset a step left unknown, by the list's position in the last
+        frame: each waits until rows whose labels it holds once place the content again."""
+        self.waking: dict[int, Book] = {}
+        """The dormant books as the step being recalled leaves them, by the list's position
+        in its frame: :attr:`dormant` once :meth:`note` keeps the step's books."""
         """The books :meth:`recall` carried into the step :meth:`note` is told of."""
         self.shelf: dict[int, tuple[ElementIndex, dict[int, Book]]] = {}
         """The books of screens left, by (the id of) the frame they were noted on: a screen
@@ -168,6 +143,7 @@ class Books:
 
     def clear(self) -> None:
         self.books, self.pending, self.shelf = {}, [], {}
+        self.dormant, self.waking = {}, {}
 
     def shelve(self, index: ElementIndex | None) -> None:
         """Put the books aside with ``index``, the frame they were noted on, as the step
@@ -175,6 +151,7 @@ class Books:
         if index is not None and self.books:
             self.shelf[id(index)] = (index, self.books)
         self.books, self.pending = {}, []
+        self.dormant, self.waking = {}, {}
 
     def unshelve(self, index: ElementIndex) -> bool:
         """Take back the books put aside with ``index``, a remembered frame the step comes
@@ -184,6 +161,7 @@ class Books:
         if had is None or had[0] is not index:
             return False
         self.books, self.pending = had[1], []
+        self.dormant, self.waking = {}, {}
         return True
 
     def prune(self, remembered: Iterable[ElementIndex]) -> None:
@@ -199,16 +177,16 @@ class Books:
         """The numbers to give back in step ``d`` (current position -> number), from the
         books carried through it; ``prev`` numbers ``d.prev``, ``placed`` lays out
         ``d.curr``. Lists that scrolled exactly in ``d`` are given a book (from ``prev``)."""
-        self.pending = []
+        self.pending, self.waking = [], {}
         if d is None or prev is None or placed is None or prev.frame is not d.prev:
-            self.books = {}
+            self.books, self.dormant = {}, {}
             return {}
         scroll_of = {s.prev: s for s in d.scrolls}
         back_of = {p: c for c, p in d.pairs.items()}
         for s in d.scrolls:
             if s.prev not in self.books and not s.page:
                 self.books[s.prev] = self._started(d.prev, s.prev, prev)
-        if not self.books:
+        if not self.books and not self.dormant:
             return {}
         order = placed.order
         prev_elements = [e.pos for e in prev.elements]
@@ -217,6 +195,13 @@ class Books:
         for p, book in self.books.items():
             ox, oy = book.offset
             tried = moves(d, p, scroll := scroll_of.get(p))
+            if not tried and (c := back_of.get(p)) is not None:  # no exact offset stated
+                inside = _inside(d.curr, c, order)
+                signs = [(d.curr.nodes[i].role, placed.names[i]) for i in inside]
+                at = anchored(book.entries, [d.curr.nodes[i].bounds for i in inside], signs)
+                tried = [] if at is None else [(ox - at[0], oy - at[1])]
+                if at is None:
+                    self.waking[c] = book
             for dx, dy in tried:  # the rows' own move, last, where no scroll was stated on it
                 carried = _carried(book, d.curr, back_of, (ox - dx, oy - dy))
                 if carried is None:
@@ -229,13 +214,37 @@ class Books:
                 last = scroll is None and (dx, dy) == tried[-1]
                 if last and (move := rows_move(d, inside)) is not None and move not in tried:
                     tried.append(move)
+        for p, book in self.dormant.items():
+            if (c := back_of.get(p)) is None or c in self.waking:
+                continue
+            inside = _inside(d.curr, c, order)
+            signs = [(d.curr.nodes[i].role, placed.names[i]) for i in inside]
+            at = anchored(book.entries, [d.curr.nodes[i].bounds for i in inside], signs)
+            if at is None:
+                self.waking[c] = book
+                continue
+            woke = _Step(book, c, at, d.curr.nodes[c].bounds)
+            live = next((s for s in self.pending if s.curr == c), None)
+            if live is not None:  # the rows seen since, moved into the book's content
+                self.pending.remove(live)
+                sx, sy = at[0] - live.offset[0], at[1] - live.offset[1]
+                for n, e in live.book.entries.items():
+                    b, v = e.box, e.seen
+                    book.entries[n] = e._replace(
+                        box=(b[0] + sx, b[1] + sy, b[2] + sx, b[3] + sy),
+                        seen=(v[0] + sx, v[1] + sy, v[2] + sx, v[3] + sy),
+                        tag=None if e.tag is None else e.tag + book.tags,
+                    )
+                book.tags += live.book.tags
+            self.pending.append(woke)
+            self._give(d, woke, placed, prev, held, back)
         fresh = unnumbered(d)
         return {c: n for c, n in back.items() if c not in fresh}
 
     @staticmethod
     def _started(frame: Frame, host: int, index: ElementIndex) -> Book:
         book = Book(host, frame.nodes[host].bounds, (0, 0))
-        _note(book, frame, host, index)
+        note(book, frame, host, index)
         return book
 
     @staticmethod
@@ -251,20 +260,20 @@ class Books:
         keeps its content box (cut by the part both frames show), and every element that
         came or went lies partly outside that part."""
         book = step.book
-        both = _cut(book.content_view(), _moved(step.view, *step.offset))
+        both = cut(book.content_view(), moved(step.view, *step.offset))
         if both is None:
             return True  # no part shown twice: nothing to check
         (ox, oy), (nx, ny) = book.offset, step.offset
         across, along = ox != nx, oy != ny
         pnodes, cnodes = prev.nodes, curr.nodes
         paired_prev: set[int] = set()
-        now = _moved(step.view, nx, ny)
+        now = moved(step.view, nx, ny)
         for c in curr_elements:
-            box = _moved(cnodes[c].bounds, nx, ny)
+            box = moved(cnodes[c].bounds, nx, ny)
             p = pairs.get(c)
             if p is not None:
                 paired_prev.add(p)
-                if _cut(box, both) != _cut(_moved(pnodes[p].bounds, ox, oy), both):
+                if cut(box, both) != cut(moved(pnodes[p].bounds, ox, oy), both):
                     return False
             elif _within(box, both) and not _at_edge(box, now, across, along):
                 return False  # came in inside the part the last frame showed
@@ -272,7 +281,7 @@ class Books:
         for p in _inside(prev, book.pos, prev_all):
             if p in paired_prev:
                 continue
-            box = _moved(pnodes[p].bounds, ox, oy)
+            box = moved(pnodes[p].bounds, ox, oy)
             if _within(box, both) and not _at_edge(box, then, across, along):
                 return False  # went out inside the part this frame shows
         return True
@@ -288,15 +297,16 @@ class Books:
         (its box, its elements in their boxes) is kept, the others dropped. ``pairs``: the
         two frames' :func:`~deltarec.core.diff.match.match_frames`, when the caller numbered
         ``index`` with them; else matched here, once, when a book is kept."""
-        self.pending = []
+        self.pending, self.waking = [], {}
         if last is None:
-            self.books = {}
-        if last is None or index is last or not self.books:
+            self.books, self.dormant = {}, {}
+        if last is None or index is last or not (self.books or self.dormant):
             return
         prev, curr = last.frame, index.frame
         if pairs is None:
             pairs = match_frames(prev, curr)
         back_of = {p: c for c, p in pairs.items()}
+        self.waking = {c: b for p, b in self.dormant.items() if (c := back_of.get(p)) is not None}
         order = [e.pos for e in index.elements]
         prev_elements = [e.pos for e in last.elements]
         for book in self.books.values():
@@ -329,7 +339,7 @@ class Books:
         if not entries:
             return
         nx, ny = step.offset
-        view = _moved(step.view, nx, ny)
+        view = moved(step.view, nx, ny)
         by_top: dict[tuple[int, int, int], list[int]] = {}
         by_bottom: dict[tuple[int, int, int], list[int]] = {}
         for number, entry in entries.items():
@@ -341,7 +351,8 @@ class Books:
         names, nodes, pairs = placed.names, curr.nodes, d.pairs
         numbered = prev.number_of
         in_view = Counter((nodes[c].role, names[c]) for c in inside)
-        rows = _rows(curr, step.curr, step.view, inside)
+        row_of = rows(curr, step.curr, step.view, inside)
+        parts = Parts(entries.values(), (names[c] for c in inside))
         sure: set[int] = set()  # rows confirmed, by their tag in the book
         found: dict[int, tuple[int, bool]] = {}  # position -> (number, by its own label)
         for c in inside:
@@ -350,7 +361,7 @@ class Books:
                 if (had := entries.get(kept)) is not None and had.tag is not None:
                     sure.add(had.tag)  # the row holds an element that stayed: that row
                 continue
-            box = _moved(nodes[c].bounds, nx, ny)
+            box = moved(nodes[c].bounds, nx, ny)
             sign = (nodes[c].role, names[c])
             at = {
                 *by_top.get((box[0], box[1], box[2]), ()),
@@ -360,17 +371,18 @@ class Books:
             placed_alike = [
                 n
                 for n in at
-                if _cut(entries[n].box, view) == box or _cut(box, entries[n].seen) == entries[n].box
+                if cut(entries[n].box, view) == box or cut(box, entries[n].seen) == entries[n].box
             ]
             alike = [n for n in placed_alike if entries[n].sign == sign]
-            if not alike:  # showing more or less as it is cut: its row to confirm it
-                alike = [
-                    n
-                    for n in placed_alike
-                    if entries[n].sign[0] == sign[0] and entries[n].tag is not None
-                ]
+            if not alike:  # showing more or less as it is cut: the part it shows, or its row
+                alike = [n for n in placed_alike if entries[n].sign[0] == sign[0]]
                 if len(alike) == 1 and alike[0] not in held:
-                    found[c] = (alike[0], False)
+                    n = alike[0]
+                    own = shown_part(entries[n].sign, sign, parts)
+                    if own and (tag := entries[n].tag) is not None:
+                        sure.add(tag)
+                    if own or entries[n].tag is not None:
+                        found[c] = (n, own)
                 continue
             if len(alike) != 1 or alike[0] in held:
                 continue
@@ -380,11 +392,15 @@ class Books:
             if own and (tag := entries[n].tag) is not None:
                 sure.add(tag)
         if any(not own and entries[n].tag not in sure for n, own in found.values()):
-            sure |= _between(entries, sure)
+            sure |= beside(entries, sure)
         given = set(back.values())
         for c, (n, own) in found.items():
             tag = entries[n].tag
-            if (own or (tag in sure and rows.get(c) is not None)) and n not in given:
+            if (
+                (own or (tag in sure and row_of.get(c) is not None))
+                and n not in given
+                and c not in back
+            ):
                 back[c] = n
                 given.add(n)
 
@@ -395,97 +411,15 @@ class Books:
         unknown): every book is dropped."""
         if not kept:
             self.books, self.pending = {}, []
+            self.dormant, self.waking = {}, {}
             return
+        self.dormant, self.waking = self.waking, {}
         books: dict[int, Book] = {}
         frame = index.frame
         for step in self.pending:
             book = step.book
             book.pos, book.offset, book.view = step.curr, step.offset, step.view
-            _note(book, frame, step.curr, index)
+            note(book, frame, step.curr, index)
             if len(book.entries) <= MAX_ENTRIES:
                 books[step.curr] = book
         self.books, self.pending = books, []
-
-
-def _between(entries: Mapping[int, Entry], sure: set[int]) -> set[int]:
-    """The rows (tags) the book holds between two rows confirmed in the step (``sure``),
-    next to each in the book's order (its rows by their content boxes, top then left): a
-    book is carried only through steps where every row moved by the stated offset alone,
-    so the row between two rows confirmed where the book noted them is the row it noted
-    between them — a sliver noted whole now, a row whose labels repeat 28 rows on. O(e log
-    e) for the book's e entries, only in steps where an element in a box noted waits on its
-    row's confirmation.
-
-    >>> e = {n: Entry((0, t, 9, t + 9), ("text", "A"), n, (0, 0, 9, 99)) for n, t in
-    ...      [(1, 0), (2, 10), (3, 20), (4, 30)]}
-    >>> sorted(_between(e, {1, 3}))  # 2 lies between 1 and 3; 4 has no confirmed row below
-    [2]
-    """
-    spans: dict[int, tuple[int, int]] = {}
-    for entry in entries.values():
-        if entry.tag is not None:
-            top, left = spans.get(entry.tag, (entry.box[1], entry.box[0]))
-            spans[entry.tag] = (min(top, entry.box[1]), min(left, entry.box[0]))
-    order = sorted(spans, key=spans.__getitem__)
-    return {
-        order[i]
-        for i in range(1, len(order) - 1)
-        if order[i - 1] in sure and order[i + 1] in sure and order[i] not in sure
-    }
-
-
-def _rows(frame: Frame, host: int, view: Bounds, positions: Iterable[int]) -> dict[int, int | None]:
-    """Per position inside ``host``: its row, the outermost node around it below ``host``
-    that does not span the list's box ``view`` from its top to its bottom edge (a web
-    page's wrappers are no rows), or None when the element itself spans it. One pass down
-    ``host``'s subtree, parents first: O(its nodes), whatever its depth."""
-    parents, nodes = frame.parents, frame.nodes
-    top, bottom = view.top, view.bottom
-    row_of: dict[int, int | None] = {host: None}
-    for pos in range(host + 1, frame.subtree_end(host)):
-        b = nodes[pos].bounds
-        above = row_of.get(parents[pos])
-        row_of[pos] = (
-            above if above is not None else (None if b.top <= top and b.bottom >= bottom else pos)
-        )
-    return {pos: row_of.get(pos) for pos in positions}
-
-
-def _note(book: Book, frame: Frame, host: int, index: ElementIndex) -> None:
-    """Write in ``book`` each element of ``index`` inside ``host``: its content box, role
-    and label, and its row's tag (a row keeps the tag its elements were noted under; a row
-    none of whose elements were noted takes a new one). A box cut by the list's edge is
-    kept as the whole one noted before when that is what it is cut from; an entry of
-    another number in the same box is dropped (its element went, or came back under a new
-    number)."""
-    end = frame.subtree_end(host)
-    ox, oy = book.offset
-    view = book.content_view()
-    entries, nodes, names = book.entries, frame.nodes, index.names
-    inside = [e for e in index.elements if host < e.pos < end]
-    rows = _rows(frame, host, book.view, [e.pos for e in inside])
-    tags: dict[int, int] = {}
-    for e in inside:
-        row, had = rows[e.pos], entries.get(e.index)
-        if row is not None and row not in tags and had is not None and had.tag is not None:
-            tags[row] = had.tag
-    written: dict[Box, int] = {}
-    for e in inside:
-        pos = e.pos
-        box = _moved(nodes[pos].bounds, ox, oy)
-        sign = (nodes[pos].role, names[pos])
-        row = rows[pos]
-        tag = None
-        if row is not None:
-            tag = tags.get(row)
-            if tag is None:
-                tag = tags[row] = book.tags
-                book.tags += 1
-        had = entries.get(e.index)
-        if had is not None and had.sign == sign and box != had.box and _cut(had.box, view) == box:
-            entries[e.index] = had._replace(tag=tag)  # cut by the edge now: the whole box stays
-        else:
-            entries[e.index] = Entry(box, sign, tag, view)
-        written[entries[e.index].box] = e.index
-    for number in [n for n, entry in entries.items() if written.get(entry.box, n) != n]:
-        del entries[number]

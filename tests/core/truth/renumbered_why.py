@@ -34,17 +34,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from deltarec.core.diff.book_moves import moves
-from deltarec.core.diff.came_back import (
-    Book,
-    Books,
-    _at_edge,
-    _carried,
-    _cut,
-    _inside,
-    _moved,
-    _Step,
-    _within,
-)
+from deltarec.core.diff.book_rows import Book
+from deltarec.core.diff.book_rows import cut as _cut
+from deltarec.core.diff.book_rows import moved as _moved
+from deltarec.core.diff.came_back import Books, _at_edge, _carried, _inside, _Step, _within
 from deltarec.core.diff.compute import Delta
 from deltarec.core.observe.index import ElementIndex, Layout
 

@@ -148,7 +148,11 @@ def test_mail_above_a_scrolled_list_changes_nothing_on_screen() -> None:
 def test_a_scroll_up_by_one_whole_row_says_the_other_reading() -> None:
     """The other side of the ambiguity: the list scrolled up by exactly one row onto that
     row's top. The dumps are those of a row inserted at the top of a list at its top; the
-    line says both, and the grader takes it for the scroll it was."""
+    line says both, and the grader takes it for the scroll it was. The row that came in shows
+    exactly the labels the list's book noted in that box when the session first showed it
+    as [7] (the rows that stayed re-anchor the book: ``book_moves.anchored``), so it takes
+    [7] back; before, a new [55] (a new row would have to repeat its sender, subject and
+    date to the letter)."""
     steps = Steps(".InboxActivity")
     steps.pg.state.inbox.offset = 300
     steps.step()
@@ -157,7 +161,7 @@ def test_a_scroll_up_by_one_whole_row_says_the_other_reading() -> None:
     result = steps.step()
     assert result.text.splitlines() == [
         '↕ [5] list "inbox_list" scrolled up 180px (+1 rows, -1 rows), or its top row came in new',
-        '+ [55] button "Grace · Standup moved #1 · Mar 8"',
+        '+ [7] button "Grace · Standup moved #1 · Mar 8"',
     ]
     n = len(steps.shown) - 1
     assert check(steps.shown[n - 1], steps.shown[n], result, "InboxActivity", STEP) == []
