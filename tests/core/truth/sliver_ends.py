@@ -29,7 +29,8 @@ from deltarec.core.devices.virtual import Playground
 from deltarec.core.devices.virtual.layout import APP_PACKAGE, TOOLBAR_BOTTOM
 from deltarec.core.devices.virtual.profile import PRESETS
 from deltarec.core.devices.virtual.screen_inbox import is_header, max_offset
-from tests.core.truth.slivers import Case, _bottom, _items_in_view, clamped, offsets, run
+from tests.core.truth import slivers
+from tests.core.truth.slivers import Case, _bottom, _items_in_view, clamped, offsets
 
 KINDS = ("above", "below", "sliver")
 ROWS = (1, 2, 3, 4)
@@ -94,13 +95,7 @@ def sweep(
     every: int = 1, presets: tuple[str, ...] = tuple(PRESETS), *, gesture: bool = True
 ) -> tuple[int, list[tuple[Case, str, str, str]]]:
     """Cases run (each ``every``-th) and every violation with its case (:func:`run`)."""
-    found: list[tuple[Case, str, str, str]] = []
-    tried = 0
-    for preset in presets:
-        for case in cases(preset, every):
-            tried += 1
-            found += [(case, *v) for v in run(case, gesture=gesture)]
-    return tried, found
+    return slivers.sweep(every, presets, gesture=gesture, dealt=cases)
 
 
 def classes(found: list[tuple[Case, str, str, str]]) -> Counter[tuple[str, ...]]:

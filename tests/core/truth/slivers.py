@@ -22,7 +22,7 @@ sideways; then the undo. :func:`run` grades every step twice:
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -374,14 +374,19 @@ def _step(
 
 
 def sweep(
-    every: int = 1, presets: tuple[str, ...] = tuple(PRESETS), *, gesture: bool = True
-) -> tuple[int, list]:
+    every: int = 1,
+    presets: tuple[str, ...] = tuple(PRESETS),
+    *,
+    gesture: bool = True,
+    dealt: Callable[[str, int], Iterable[Case]] | None = None,
+) -> tuple[int, list[tuple[Case, str, str, str]]]:
     """Cases run (each ``every``-th) on ``presets``, and every violation with its case;
-    ``gesture``: the taps told (:func:`run`)."""
+    ``gesture``: the taps told (:func:`run`); ``dealt``: the cases of a preset (:func:`cases`,
+    or another sweep's: :func:`tests.core.truth.sliver_ends.cases`)."""
     found: list[tuple[Case, str, str, str]] = []
     tried = 0
     for preset in presets:
-        for case in cases(preset, every):
+        for case in (dealt or cases)(preset, every):
             tried += 1
             found += [(case, *v) for v in run(case, gesture=gesture)]
     return tried, found
