@@ -82,6 +82,17 @@ def _twinned(frame: Frame, pos: int) -> bool:
     return counts[frame.subtree_hashes[pos]] > 1
 
 
+def _relabelled(prev: Frame, q: int, curr: Frame, c: int) -> bool:
+    """Whether ``q`` and ``c`` both show a text and not the same one. A text box's key leaves
+    its typed text out, so its number among its twins is a slot: a form scrolled by about a
+    field's pitch puts each box over the one before it, and overlap alone would pair each
+    with the next one's text (a sticky header inside the event form, on element dicts; issue
+    18: never paired by slot). Its place (:func:`_in_place`, :func:`_pushed`) still pairs an
+    edited box."""
+    a, b = prev.nodes[q].text, curr.nodes[c].text
+    return bool(a and b and a != b)
+
+
 def _in_place(prev: Frame, q: int, curr: Frame, c: int) -> bool:
     """Whether ``c`` sits where ``q`` sat in its parent: the same box moved as the parent's
     top left corner moved (a window put in split screen's lower half moves all it holds),
@@ -158,7 +169,7 @@ def rekey(prev: Frame, curr: Frame, pairs: dict[int, int], used: set[int], ev: E
             and _twinned(curr, c)
             and (
                 has_content[c]
-                or ev.holds(c, q)
+                or (ev.holds(c, q) and not _relabelled(prev, q, curr, c))
                 or _in_place(prev, q, curr, c)
                 or _pushed(prev, q, curr, c, before.get(c, -1), pairs)
             )

@@ -165,6 +165,29 @@ content stayed in view (Settings flung 1,474 px), or its rows ``-`` and ``+`` (Y
 asks it to move neither (:func:`.grading.twin_fits`, its decision)."""
 
 
+SLOTTED = Sticky(
+    "corpus/calendar-tablet/tasks__task_Calendar_2025-08-14_14-22-32__task_Calendar_"
+    "2025-08-14_14-22-32_6.xml",
+    (0, 0, 0, 0, 1, 0),
+    150,
+    "inside",
+    300,
+    9,
+)
+"""The calendar's event form scrolled down 150 px (about one field's pitch) under "M": on
+element dicts each text box overlapped the box of the field before it, and
+:func:`deltarec.core.diff.rekeyed.rekey` paired them by their number among their twins
+(``~ [2] textbox "Location" (text: "Group Meeting"→"Location")``, no scroll). Found by the
+sample (:func:`_sample`) on the merge of the rekey branch."""
+
+
+def test_text_boxes_a_form_scrolled_by_a_field_are_not_paired_by_slot_on_both_paths() -> None:
+    assert check(SLOTTED) == []
+    frame_cache.clear()
+    with graded_by_dicts():
+        assert check(SLOTTED) == []
+
+
 def test_a_list_flung_under_its_header_turned_keeps_its_row_on_both_paths() -> None:
     assert [check(c) for c in TURNED] == [[], [], []]
     frame_cache.clear()
