@@ -40,6 +40,7 @@ from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.identity import _NO_CHILDREN
 from deltarec.core.observe.labels import (
     SCROLLING_ROLES,
+    class_scrolls,
     keep_natures,
     scrolls_by_nature,
 )
@@ -120,9 +121,10 @@ def _walk(data: list[Any], viewport: Sequence[int] | None) -> Frame:
     # scrolls_by_nature's last test, a class made to scroll: an element's class is its role as
     # given ("ScrollView", "android.widget.ListView"), which element_node noted when it met it
     # (a look-up an element here cost 0.3 % of the real pairs' instructions; none met: no pass).
-    if SCROLLING_CLASSES_MET:
+    if met := SCROLLING_CLASSES_MET:
+        scrolls = class_scrolls if "" in met else met.__contains__  # "": too many to keep
         for pos in range(1, n):
-            if nodes[pos].class_name in SCROLLING_CLASSES_MET:
+            if scrolls(nodes[pos].class_name):
                 natural[pos] = True
     tops = children[0]
     obs = list_observation(tuple([nodes[k] for k in tops]), viewport=viewport)

@@ -131,7 +131,11 @@ SCROLLING_CLASSES_MET: set[str] = set()
 """The classes made to scroll by their name (``scrolls_by_nature``'s last test: "ScrollView",
 "android.widget.ListView") that :func:`element_node` has met as an element's class, which is
 its role as given: asked where a role is not in :data:`_ROLE_OF` (met first, or not kept), so
-every class a node it made scrolls by is here. Never shrinks; a handful of names."""
+every class a node it made scrolls by is here. Never shrinks; a handful of names, at most
+:data:`_CLASSES_MET_KEPT`: past that it holds ``""`` too (no class's name), which tells
+:func:`~deltarec.core.capture.dict_frame.dict_frame` to ask every node's class again (hostile
+input naming thousands of scrolling classes grows no set)."""
+_CLASSES_MET_KEPT = 256
 
 
 def normalise_role(role: Any) -> str:
@@ -255,7 +259,8 @@ def element_node(item: Any, where: _Where, children: tuple[Node, ...]) -> Node:
             _ROLE_OF[raw_role] = role
         # Its class (the role as given) asked once here, where a role is first met or not kept
         if class_scrolls(spelled := raw_role if type(raw_role) is str else str(raw_role)):
-            SCROLLING_CLASSES_MET.add(spelled)
+            met = SCROLLING_CLASSES_MET
+            met.add(spelled if len(met) < _CLASSES_MET_KEPT else "")
     value = get("value")
     extras: tuple[tuple[str, str], ...] = ()
     checkable = checked = focused = scrollable = password = selected = False

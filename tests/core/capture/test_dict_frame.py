@@ -173,3 +173,22 @@ def test_the_kept_boxes_stay_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     assert len(element_dicts._boxes) <= 5
     assert [n.bounds.top for n in frame.nodes[1:]] == [10 * i for i in range(12)]
     element_dicts.forget_boxes()
+
+
+def test_the_scrolling_classes_met_stay_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Element dicts naming more scrolling classes than are kept (hostile input: a role a
+    node, each a "…ScrollView") grow no set, and every node still scrolls as the long way
+    says: past the bound the fast build asks each node's class again."""
+    from deltarec.core.capture import element_dicts
+
+    met: set[str] = set()
+    monkeypatch.setattr(element_dicts, "SCROLLING_CLASSES_MET", met)
+    monkeypatch.setattr("deltarec.core.capture.dict_frame.SCROLLING_CLASSES_MET", met)
+    monkeypatch.setattr(element_dicts, "_CLASSES_MET_KEPT", 3)
+    monkeypatch.setattr(element_dicts, "_ROLE_OF", {})  # every role met anew
+    rows = [dict(LEAF, y=10 * i, role=f"com.x.Pane{i}ScrollView") for i in range(8)]
+    rows.append(dict(LEAF, y=90, role="android.widget.TextView"))
+    same(rows)
+    assert len(met) <= 4 and "" in met
+    frame = elements_frame(rows)
+    assert natures(frame)[1:] == [True] * 8 + [False]
