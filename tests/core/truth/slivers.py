@@ -373,6 +373,19 @@ def _step(
     return out
 
 
+def failures(
+    found_in: Iterable[Case], *, gesture: bool = True, step: str | None = None
+) -> list[str]:
+    """Every violation :func:`run` finds in the cases ``found_in`` (those of ``step`` alone,
+    if given), one line each: what a test that keeps closed cases closed asserts empty."""
+    return [
+        f"{case} {at}: {klass} {detail}"
+        for case in found_in
+        for at, klass, detail in run(case, gesture=gesture)
+        if step is None or at == step
+    ]
+
+
 def sweep(
     every: int = 1,
     presets: tuple[str, ...] = tuple(PRESETS),

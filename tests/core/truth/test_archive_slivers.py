@@ -15,7 +15,16 @@ import pytest
 
 from deltarec.core.devices.virtual.profile import PRESETS
 from deltarec.core.diff.twin_sliver import twins
-from tests.core.truth.slivers import KINDS, Case, archiving, cases, clamped, run, started
+from tests.core.truth.slivers import (
+    KINDS,
+    Case,
+    archiving,
+    cases,
+    clamped,
+    failures,
+    run,
+    started,
+)
 
 EVERY = 72
 """Each N-th case in CI (about 10 a preset; every 29th, then 58th, until CI's time needed
@@ -246,21 +255,12 @@ refresh+edit), so no pair is dropped on its labels alone."""
 
 @pytest.mark.parametrize("told", [True, False])
 def test_the_archives_at_the_list_s_end_closed_stay_closed(told: bool) -> None:
-    found = [
-        f"{case} {step}: {klass} {detail}"
-        for case in CLOSED_ENDS
-        for step, klass, detail in run(case, gesture=told)
-        if step == "archive"
-    ]
+    found = failures(CLOSED_ENDS, gesture=told, step="archive")
     assert found == [], found
 
 
 def test_the_untold_archives_closed_stay_closed() -> None:
-    found = [
-        f"{case} {step}: {klass} {detail}"
-        for case in CLOSED_UNTOLD
-        for step, klass, detail in run(case, gesture=False)
-    ]
+    found = failures(CLOSED_UNTOLD, gesture=False)
     assert found == [], found
 
 

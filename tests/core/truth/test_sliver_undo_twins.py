@@ -28,7 +28,7 @@ from deltarec.core.devices.virtual.layout import APP_PACKAGE
 from deltarec.core.devices.virtual.profile import PRESETS
 from deltarec.core.devices.virtual.screen_inbox import is_header
 from tests.core.real_scrolls.grading import scroll_fits
-from tests.core.truth.slivers import Case, _button, _centre, _items_in_view, offsets, run
+from tests.core.truth.slivers import Case, _button, _centre, _items_in_view, failures, offsets, run
 from tests.core.truth.walk import Gesture, Stepper
 
 CI_EVERY = 40
@@ -84,11 +84,7 @@ sample above holds none: they are not on the large preset):
 
 
 def test_the_untold_undos_closed_stay_closed() -> None:
-    found = [
-        f"{case} {step}: {klass} {detail}"
-        for case in CLOSED_UNTOLD
-        for step, klass, detail in run(case, gesture=False)
-    ]
+    found = failures(CLOSED_UNTOLD, gesture=False)
     assert found == [], found
 
 
