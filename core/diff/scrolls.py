@@ -67,6 +67,7 @@ counterpart), each trying at most :data:`~deltarec.core.diff.host.TWIN_LIMIT` tw
 
 from __future__ import annotations
 
+from bisect import bisect_right, insort
 from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
 from dataclasses import replace
@@ -239,7 +240,11 @@ def _find_motions(
     offset_of: dict[int, tuple[int, int]] = {}
     around: dict[int, _Around] = {}
     wrapped: set[int] = set()  # wrappers of a container made to scroll: they inherit its nature
-    out: list[Motion] = []
+    # The motions found so far, one a host, in the order found, and the hosts among them that
+    # turned a page: each asked per host by a look-up, not a scan of every motion found (a
+    # screen of many lists, each scrolled, was O(hosts x motions): test_near_linear).
+    out: dict[int, Motion] = {}
+    paged: set[int] = set()
     for c in compress(range(n), busy):  # the busy positions, picked at C speed
         if not children[c] or (c == 0 and _window_frame(curr)):
             continue
@@ -305,7 +310,7 @@ def _find_motions(
             and inner_moved_with_edge(prev, curr, pairs, c, motion.dx, motion.dy)
         ):
             motion = None  # the list inside it moved its top edge, its rows with it (.resized)
-        if motion is not None and _in_page(curr, c, out):
+        if motion is not None and paged and _in_page(curr, c, paged):
             motion = None  # inside a page turned, which moved it: the outer one's line says it
         if (
             motion
@@ -313,17 +318,21 @@ def _find_motions(
             and list_inside(prev, curr, pairs, c, (motion.dx, motion.dy))
         ):
             continue  # the list inside it scrolled, a bar beside it came or went (.resized)
-        if motion is not None and (said := [m for m in out if m.curr == motion.curr]):
+        if motion is not None and (said := out.get(motion.curr)) is not None:
             # A wrapper around it turned its page already: one line a host, the measured
             # one where the host's own rows measured it (a tall row's uncut edges).
-            if motion.page or not said[0].page:
+            if motion.page or not said.page:
                 continue
-            out.remove(said[0])
+            del out[motion.curr]  # the measured one goes last, where it was found
+            paged.discard(motion.curr)
         if motion is not None and not (motion.page and cut):  # carried out by the outer scroll
-            out.append(motion)
-            if not motion.page:
+            out[motion.curr] = motion
+            if motion.page:
+                paged.add(motion.curr)
+            else:
                 offset_of[c] = (motion.dx, motion.dy)
-    return out + _unnamed_pages(prev, curr, pairs, used, out)
+    found = list(out.values())
+    return found + _unnamed_pages(prev, curr, pairs, used, found)
 
 
 def _window_frame(curr: Frame) -> bool:
@@ -335,11 +344,11 @@ def _window_frame(curr: Frame) -> bool:
     return len(curr.children[0]) == 1 and curr.nodes[0].class_name == ROOT_CLASS
 
 
-def _in_page(curr: Frame, c: int, found: list[Motion]) -> bool:
-    """Whether a host found so far around ``c`` turned a page (parents are visited first):
-    its move is of no known offset, so none inside it is measured against it. O(depth)."""
-    pages = {m.curr for m in found if m.page}
-    return bool(pages) and any(a in pages for a in curr.ancestors(c))
+def _in_page(curr: Frame, c: int, pages: AbstractSet[int]) -> bool:
+    """Whether a host found so far around ``c`` turned a page (parents are visited first;
+    ``pages``: those hosts): its move is of no known offset, so none inside it is measured
+    against it. O(depth)."""
+    return any(a in pages for a in curr.ancestors(c))
 
 
 def _split(
@@ -407,18 +416,21 @@ def _unnamed_pages(
     inside it: a web page flung past a grid whose wrappers changed size (no vote)."""
     out: list[Motion] = []
     hosts = {m.curr for m in found}
+    ordered = sorted(hosts)  # a host inside c: one bisection, not a scan of every host
     natural = natures(curr)
     for c in pairs:
         if not natural[c] or c in hosts:
             continue
-        if any(h in hosts for h in curr.ancestors(c)) or any(
-            c < h < curr.subtree_end(c) for h in hosts
+        inside = bisect_right(ordered, c)
+        if (inside < len(ordered) and ordered[inside] < curr.subtree_end(c)) or any(
+            h in hosts for h in curr.ancestors(c)
         ):
             continue
         got = turned(prev, curr, pairs, used, c)
         if got is not None:
             out.append(got)
             hosts.add(got.curr)
+            insort(ordered, got.curr)
     return out
 
 

@@ -259,3 +259,63 @@ def test_pass_3_over_rows_none_of_which_pairs_is_near_linear(
 
     small, large = _sibling_step(shape, 300), _sibling_step(shape, 1200)
     assert measured(large) / measured(small) <= GROWTH
+
+
+# ------------------------------------------------------------- many lists, each one a host
+
+
+def _lists_step(n: int, moved: str) -> Callable[[], object]:
+    """A page of ``n`` short lists, every other one scrolled and the rest as they were:
+    ``n / 2`` hosts, each with a motion, beside as many lists made to scroll that are no
+    host. ``moved``: "row" (each scrolled by one row) or "mixed" (every other one of those
+    turned a page instead: every row replaced)."""
+
+    def dump(step: int) -> str:
+        lists = []
+        for i in range(n):
+            top, shift = 100 + 200 * i, step * (i % 2)
+            page = shift and moved == "mixed" and i % 4 == 3
+            rows = "".join(
+                f'<node class="android.widget.TextView" bounds="[0,{y}][1080,{y + 40}]" '
+                f'text="list {i} row {j + (5 if page else 0)}"/>'
+                for j in range(5)
+                if top <= (y := top + 50 * j - (0 if page else 50 * shift)) and y + 40 <= top + 150
+            )
+            lists.append(
+                f'<node {LIST} resource-id="com.example:id/list{i}" '
+                f'bounds="[0,{top}][1080,{top + 150}]">{rows}</node>'
+            )
+        height = 200 + 200 * n
+        return (
+            '<?xml version="1.0" encoding="UTF-8"?><hierarchy rotation="0">'
+            '<node class="android.widget.FrameLayout" package="com.example" '
+            f'bounds="[0,0][1080,{height}]"><node class="android.widget.ScrollView" '
+            f'scrollable="true" bounds="[0,0][1080,{height}]">'
+            f'<node class="android.widget.LinearLayout" bounds="[0,0][1080,{height}]">'
+            + "".join(lists)
+            + "</node></node></node></hierarchy>"
+        )
+
+    prev, after = parse_uiautomator(dump(0)), dump(1)
+    return lambda: observe_delta(prev, parse_uiautomator(after)).text
+
+
+def test_many_hosts_each_with_a_motion_are_near_linear_in_the_estimate() -> None:
+    """The scroll estimate's hosts over many motions: each host's motion looked for the line
+    of its own host, and whether a page turned around it, by a scan of every motion found so
+    far, and each list made to scroll that is no host for a host inside it by a scan of every
+    host (``scrolls._find_motions``, ``_in_page``, ``_unnamed_pages``: 7.2× the work at 4×
+    the lists on ``d05b5db``, 8.4× at 200 lists); they are look-ups and a bisection now
+    (3.9×). The lists scrolled by a row alone grew as fast; the pages turned among them
+    make ``_in_page`` look.
+    Measured in ``scrolls.py`` alone: the rules each motion is then asked of grow faster on
+    this shape (``new_rows.refreshing`` asks every sibling list, ``growth``, ``across``,
+    ``tab_switch``; benchmarks/README.md, "A seventh pass") and are not this test's."""
+    assert "scrolled down 50px" in (text := str(_lists_step(6, "mixed")())) and "page" in text
+
+    def measured(step: Callable[[], object]) -> int:
+        step()
+        return work(step, "/core/diff/scrolls.py")
+
+    small, large = _lists_step(32, "mixed"), _lists_step(128, "mixed")
+    assert measured(large) / measured(small) <= GROWTH
