@@ -159,7 +159,9 @@ def test_counting_tokens_of_an_unbroken_run_is_near_linear(unit: str, around: st
     assert growth(make, 1_000, rerun=False) <= GROWTH
 
 
-@settings(max_examples=200, deadline=None)
+# 170, not 200: pays for the many-hosts case below (issue 19); counts on any text and on every
+# real frame are test_tokens_bound's (300 examples each), this one is about long runs.
+@settings(max_examples=170, deadline=None)
 @given(
     st.lists(
         st.one_of(
