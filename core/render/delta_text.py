@@ -155,15 +155,17 @@ def delta_entries(
     for p in closed_dialogs:
         if p not in swapped_out:
             head.append(Line(K.WINDOW_CLOSED, f"- {element(None, fp.nodes[p], names_p[p])} closed"))
-    if new_screen:
-        head += _new_screen(d, prev_index, curr_index, in_dialog, line)
+    opened: list[Line] = []
     for c in [*dialogs, *(c for c in swapped_in if c not in dialogs)]:
         if c not in swapped_in:
-            head.append(Line(K.WINDOW_OPENED, line("+", c), (Fact(K.WINDOW_OPENED, c),)))
+            opened.append(Line(K.WINDOW_OPENED, line("+", c), (Fact(K.WINDOW_OPENED, c),)))
         inside_dialog = _by_order(range(c + 1, fc.subtree_end(c)), order)
-        head += [
+        opened += [
             Line(K.ADDED, line("+", a, states(fc.nodes[a])), added([a])) for a in inside_dialog
         ]
+    if new_screen:  # its count is what it lists, a dialog's lines too (a time picker alone)
+        head += _new_screen(d, prev_index, curr_index, in_dialog, line, len(opened))
+    head += opened
     head += keyboard_lines(d.fields)
     hidden: set[int] = set()
     if dialogs:
@@ -272,8 +274,10 @@ def _new_screen(
     curr_index: ElementIndex,
     in_dialog: set[int],
     line: LineMaker,
+    beside: int = 0,
 ) -> list[Line]:
-    """The header of a new screen and what on it the caller has not seen, in reading order."""
+    """The header of a new screen and what on it the caller has not seen, in reading order;
+    its count those elements and the ``beside`` a dialog's lines list after them."""
     fc = d.curr
     skip = d.quiet_curr | in_dialog
     was = d.prev.obs.package
@@ -289,7 +293,7 @@ def _new_screen(
     rows = list_rows(fc)
     said: set[int] = set()
     covered: set[int] = set()
-    listed = 0  # the header counts the elements listed (a row line may list a few)
+    listed = beside  # the header counts the elements listed (a row line may list a few)
     head_facts: tuple[Fact, ...] | None = None  # the title's, once the header numbers it
     for e in curr_index.elements:
         c = e.pos
