@@ -39,10 +39,11 @@ from deltarec.core.observer import observe_delta  # noqa: E402
 
 LABELS = ("Alarm", "Clock", "Timer", "Stopwatch", "Bedtime")
 APP = "com.android.deskclock"
-LAYOUTS = ("below", "above", "beside", "rail", "top", "compose", "scrolled")
+LAYOUTS = ("below", "above", "beside", "rail", "top", "compose", "scrolled", "shifting")
 """Where the label sits and what holds the bar: below / above / beside the icon in a bottom
 bar, a navigation rail (vertical, label below), a top ``TabLayout`` (label beside), a Compose
-bar (one node a tab), a bottom-style bar inside a page scrolled by 500 px."""
+bar (one node a tab), a bottom-style bar inside a page scrolled by 500 px, a Material bar in
+shifting mode (the selected item half as wide again as the others: every tab's box moves)."""
 PATHS = ("xml", "dicts")
 
 
@@ -87,7 +88,7 @@ def _tab(kind: Kind, i: int, selected: bool, box: tuple[int, int, int, int]) -> 
     cx, cy = (left + right) // 2, (top + bottom) // 2
     icon = (cx - 30, cy - 30, cx + 30, cy + 30)  # alone: in the tab's middle
     text: tuple[int, int, int, int] = (0, 0, 0, 0)
-    if selected and kind.layout in ("below", "rail", "scrolled"):
+    if selected and kind.layout in ("below", "rail", "scrolled", "shifting"):
         icon, text = (cx - 30, cy - 55, cx + 30, cy + 5), (left + 10, cy + 12, right - 10, cy + 50)
     elif selected and kind.layout == "above":
         text, icon = (left + 10, cy - 50, right - 10, cy - 12), (cx - 30, cy - 5, cx + 30, cy + 55)
@@ -120,6 +121,12 @@ def dump(kind: Kind, tabs: int, selected: int) -> str:
         h = 1800 // tabs
         boxes = [(0, 300 + i * h, 200, 300 + (i + 1) * h) for i in range(tabs)]
         strip = (0, 300, 200, 300 + tabs * h)
+    elif kind.layout == "shifting":
+        wide = 1080 * 3 // (2 * tabs + 1)
+        w = (1080 - wide) // (tabs - 1)
+        lefts = [i * w + (wide - w if i > selected else 0) for i in range(tabs)]
+        boxes = [(x, 2180, x + (wide if i == selected else w), 2320) for i, x in enumerate(lefts)]
+        strip = (0, 2180, boxes[-1][2], 2320)
     else:
         top = {"top": 240, "scrolled": 900}.get(kind.layout, 2180)
         w = 1080 // tabs

@@ -35,6 +35,7 @@ from itertools import compress, repeat
 from operator import attrgetter, contains
 
 from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.labels import natures
 
 
 def tab_switched(prev: Frame, curr: Frame, pairs: Mapping[int, int], host: int) -> bool:
@@ -113,6 +114,44 @@ def pair_tabs(prev: Frame, curr: Frame, pairs: dict[int, int], used: set[int]) -
                 pairs[kc] = kp
                 used.add(kp)
             _pair_within(prev, kp, curr, kc, pairs, used)
+
+
+def strip_reflowed(prev: Frame, q: int, curr: Frame, k: int) -> bool:
+    """Whether host ``k`` (``q`` before), not made to scroll, is a tab strip whose selection
+    moved (its children of one kind slot for slot, one selected in each frame, in another
+    slot): its tabs moved as the selected one widened (a Material bar in shifting mode), no
+    scroll. O(strip).
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> def bar(chosen):
+    ...     tabs, left = "", 0
+    ...     for i in range(3):
+    ...         w = 6 if i == chosen else 3
+    ...         tabs += (f'<node class="T" clickable="true" selected="{str(i == chosen).lower()}"'
+    ...                  f' bounds="[{left},0][{left + w},9]"/>')
+    ...         left += w
+    ...     return Frame(parse_uiautomator(
+    ...         f'<hierarchy><node class="S" bounds="[0,0][12,9]">{tabs}</node></hierarchy>'))
+    >>> strip_reflowed(bar(0), 0, bar(2), 0), strip_reflowed(bar(0), 0, bar(0), 0)
+    (True, False)
+    """
+    if natures(curr)[k]:
+        return False
+    olds, news = prev.children[q], curr.children[k]
+    if len(olds) != len(news) or len(news) < 2:
+        return False
+    nodes_p, nodes_c = prev.nodes, curr.nodes
+    was = [i for i, p in enumerate(olds) if nodes_p[p].selected]
+    now = [i for i, c in enumerate(news) if nodes_c[c].selected]
+    return (
+        len(was) == 1
+        and len(now) == 1
+        and was != now
+        and all(
+            (nodes_p[p].class_name, nodes_p[p].role) == (nodes_c[c].class_name, nodes_c[c].role)
+            for p, c in zip(olds, news, strict=True)
+        )
+    )
 
 
 def _slots(
