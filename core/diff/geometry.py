@@ -13,6 +13,7 @@ from collections import defaultdict
 from typing import TYPE_CHECKING
 
 from deltarec.core.diff.row_content import holds_rows, same_content, texts
+from deltarec.core.diff.tab_switch import pair_tabs
 from deltarec.core.observe.frame import Frame
 
 if TYPE_CHECKING:
@@ -32,7 +33,21 @@ def geometry_pass(
 ) -> None:
     """Pass 4 of :func:`~deltarec.core.diff.match.match_frames`: leftovers of one kind whose
     parents are a pair pair up by overlap (IoU ≥ ``threshold``, best first; over the smaller
-    box inside a scrolled container, the old box moved by the scroll)."""
+    box inside a scrolled container, the old box moved by the scroll); then the tabs of a
+    strip whose selection moved, slot for slot, where their labels came and went with it
+    (:func:`~deltarec.core.diff.tab_switch.pair_tabs`: their icons moved too)."""
+    _by_overlap(prev, curr, pairs, used, threshold, guard)
+    pair_tabs(prev, curr, pairs, used)
+
+
+def _by_overlap(
+    prev: Frame,
+    curr: Frame,
+    pairs: dict[int, int],
+    used: set[int],
+    threshold: float,
+    guard: Guard,
+) -> None:
     if len(pairs) == len(curr) or len(used) == len(prev):
         return  # nothing left on one side
     # Only nodes whose parents are a pair (or two window roots) may pair here: no evidence

@@ -95,7 +95,7 @@ from deltarec.core.diff.resized import (
 from deltarec.core.diff.row_evidence import (
     displacement,
 )
-from deltarec.core.diff.tab_switch import tab_switched
+from deltarec.core.diff.tab_switch import strip_reflowed, tab_switched
 from deltarec.core.diff.wrappers import through_wrappers
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.labels import natures, scrolls_by_nature
@@ -123,6 +123,7 @@ def find_motions(
         and scrolled_past(prev, curr, m.curr, m.prev, pairs, gesture) is None
         and not (m.page and grew_within(prev, curr, m.curr, m.prev, pairs, m))
         and not (m.page and tab_switched(prev, curr, pairs, m.curr))
+        and not strip_reflowed(prev, m.prev, curr, m.curr)  # a tab widened as it was selected
     ]
 
 

@@ -18,12 +18,15 @@ joined with ``" · "``: an Inbox row is ``"Grace · Standup moved #1 · Mar 8"``
 of the screen sees it, not ``"Grace avatar"``, the description of the icon it starts with
 (rows repeat their first text — a sender, a title — so only all of it tells one from
 another); a row that shows no text is called by the descriptions inside it. Any other
-control (not a list, not a layout) is called by its *title*, the first text or description
-found below it (a button by its caption, a dialog by its heading), else the first text below
-one of its three nearest ancestors (a Settings switch is called by its row's title; never a
-control that covers its whole window, a dialog's scrim); last, the final part of its
-resource id. The walk up stops at a list: an empty row is never called
-by another row's text. Names longer than :data:`MAX_LABEL` are cut.
+control (not a list, not a layout) is called by its *title*, the first text or description found
+below it (a button by its caption, a dialog by its heading), else the first text below one of its
+three nearest ancestors (a Settings switch is called by its row's title; never a control that covers
+its whole window, a dialog's scrim); last, the final part of its resource id. The walk up stops at a
+list: an empty row is never called by another row's text; and at a tab strip (controls of one class
+and role, one of them selected: a bottom bar, a rail, a top tab strip): a tab that shows no label of
+its own is never called by the label the selected tab alone shows, and, nothing else naming it,
+reads with no name (its resource id's last part where it has one) rather than another tab's. Names
+longer than :data:`MAX_LABEL` are cut.
 
     >>> from deltarec.core.capture.uiautomator import parse_uiautomator
     >>> row = Frame(parse_uiautomator(
@@ -41,7 +44,7 @@ by another row's text. Names longer than :data:`MAX_LABEL` are cut.
 from __future__ import annotations
 
 from itertools import compress, count
-from operator import not_
+from operator import attrgetter, not_
 
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import INTERACTIVE_ROLES, Node
@@ -217,6 +220,9 @@ def labels(frame: Frame) -> list[str]:
     inside: dict[int, bool] = {}
     # The first text below a node, by position: a row's, asked again by each control in it.
     below: dict[int, str] = {}
+    # Per parent, the kinds of control two of its children share (a tab strip's: _borrowed),
+    # asked only of the parents of a selected node (most frames: none)
+    alike: dict[int, frozenset[tuple[str, str]]] = {}
     # A layout (no role that borrows a label) is called by its resource id's last part, or
     # nothing: one pass over them, then the controls one by one.
     named = _NAMED_BY_CONTENT
@@ -228,6 +234,7 @@ def labels(frame: Frame) -> list[str]:
         elif node.resource_id:
             titles[pos] = names[pos] = node.resource_id.rsplit("/", 1)[-1]
     children, ends = frame.children, frame.subtree_ends
+    chosen = _selected_parents(frame) if controls else frozenset()
     for pos in controls:
         node = nodes[pos]
         title = name = ""
@@ -255,7 +262,7 @@ def labels(frame: Frame) -> list[str]:
                         descriptions.append(shown.content_desc)
                 name = NAME_SEPARATOR.join(dict.fromkeys(found or descriptions))
         if not title:  # a title of its own: none borrowed (the walk up below stops at once)
-            title = _borrowed(frame, pos, natural, below)
+            title = _borrowed(frame, pos, natural, below, alike, chosen)
         titles[pos] = title
         names[pos] = name or title
     for cut in (names, titles):  # the lengths read at C speed: most screens have none too long
@@ -266,7 +273,14 @@ def labels(frame: Frame) -> list[str]:
     return names
 
 
-def _borrowed(frame: Frame, pos: int, natural: list[bool], below: dict[int, str]) -> str:
+def _borrowed(
+    frame: Frame,
+    pos: int,
+    natural: list[bool],
+    below: dict[int, str],
+    alike: dict[int, frozenset[tuple[str, str]]],
+    chosen: frozenset[int],
+) -> str:
     """The title of control ``pos`` that shows no text of its own: the first text below one
     of its :data:`ANCESTOR_LEVELS` nearest ancestors (none when it covers its window, a
     scrim's; the walk stops at a list: a list's first text belongs to another row), else the
@@ -286,6 +300,8 @@ def _borrowed(frame: Frame, pos: int, natural: list[bool], below: dict[int, str]
     )
     title = ""
     ancestor = -1 if covers else parents[pos]
+    if ancestor in chosen and _among_alike(frame, pos, ancestor, alike):
+        ancestor = -1  # a tab in its strip: the strip's first text is another tab's label
     for _ in range(ANCESTOR_LEVELS):
         if ancestor < 0 or title or natural[ancestor]:
             break  # a list's first text belongs to another row
@@ -306,6 +322,43 @@ def _borrowed(frame: Frame, pos: int, natural: list[bool], below: dict[int, str]
     if not title and node.resource_id:
         title = node.resource_id.rsplit("/", 1)[-1]
     return title
+
+
+def _among_alike(
+    frame: Frame, pos: int, parent: int, alike: dict[int, frozenset[tuple[str, str]]]
+) -> bool:
+    """Whether ``pos`` is a tab in its strip: a control beside a sibling control of its class
+    and role, one of them selected (a bottom bar's, a rail's, a top tab strip's). The first
+    text below their parent is the label the selected tab alone shows (a Clock app's bottom
+    bar, a Material bar whose labels show on the selected item only), never the name of the
+    others. ``alike``: per parent, the kinds two of its controls share, one of them selected,
+    kept across calls (a parent's children are read once: O(n) a frame however many ask)."""
+    kinds = alike.get(parent)
+    if kinds is None:
+        seen: set[tuple[str, str]] = set()
+        twice: set[tuple[str, str]] = set()
+        chosen: set[tuple[str, str]] = set()
+        for k in frame.children[parent]:
+            sibling = frame.nodes[k]
+            if sibling.interactive:
+                kind = (sibling.class_name, sibling.role)
+                (twice if kind in seen else seen).add(kind)
+                if sibling.selected:
+                    chosen.add(kind)
+        kinds = alike[parent] = frozenset(twice & chosen)
+    node = frame.nodes[pos]
+    return bool(kinds) and node.interactive and (node.class_name, node.role) in kinds
+
+
+def _selected_parents(frame: Frame) -> frozenset[int]:
+    """The parents of the selected nodes of ``frame`` (kept in its memo; the flags read at C
+    speed: a frame selects a few nodes, if any)."""
+    got = frame.memo.get(_selected_parents)
+    if got is None:
+        nodes, parents = frame.nodes, frame.parents
+        chosen = compress(range(len(nodes)), map(attrgetter("selected"), nodes))
+        got = frame.memo[_selected_parents] = frozenset(map(parents.__getitem__, chosen))
+    return got  # type: ignore[return-value]
 
 
 def _inside(parents: list[int], natural: list[bool], pos: int, known: dict[int, bool]) -> bool:

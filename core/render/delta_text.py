@@ -46,6 +46,7 @@ from deltarec.core.diff.new_rows import still, unnumbered
 from deltarec.core.diff.pages import crossed, page_view
 from deltarec.core.diff.row_evidence import TextCache, shown
 from deltarec.core.diff.screens import is_new_screen, screen_name, screen_title
+from deltarec.core.diff.tab_switch import moved_labels
 from deltarec.core.diff.types import ChangeKind as K
 from deltarec.core.diff.types import FromToDict
 from deltarec.core.observe.index import ElementIndex, Layout
@@ -68,6 +69,7 @@ from deltarec.core.render.rows import (
     unknown_cut,
     whole_row,
 )
+from deltarec.core.render.selection import selection, selection_moves
 from deltarec.core.render.unlabelled import refresh_lines
 
 NAMING_LEVELS = 4
@@ -153,15 +155,17 @@ def delta_entries(
     for p in closed_dialogs:
         if p not in swapped_out:
             head.append(Line(K.WINDOW_CLOSED, f"- {element(None, fp.nodes[p], names_p[p])} closed"))
-    if new_screen:
-        head += _new_screen(d, prev_index, curr_index, in_dialog, line)
+    opened: list[Line] = []
     for c in [*dialogs, *(c for c in swapped_in if c not in dialogs)]:
         if c not in swapped_in:
-            head.append(Line(K.WINDOW_OPENED, line("+", c), (Fact(K.WINDOW_OPENED, c),)))
+            opened.append(Line(K.WINDOW_OPENED, line("+", c), (Fact(K.WINDOW_OPENED, c),)))
         inside_dialog = _by_order(range(c + 1, fc.subtree_end(c)), order)
-        head += [
+        opened += [
             Line(K.ADDED, line("+", a, states(fc.nodes[a])), added([a])) for a in inside_dialog
         ]
+    if new_screen:  # its count is what it lists, a dialog's lines too (a time picker alone)
+        head += _new_screen(d, prev_index, curr_index, in_dialog, line, len(opened))
+    head += opened
     head += keyboard_lines(d.fields)
     hidden: set[int] = set()
     if dialogs:
@@ -170,6 +174,9 @@ def delta_entries(
                 hidden.update(range(p, fp.subtree_end(p)))
 
     in_scroll, note = fc.under([a for s in d.scrolls for a in s.entered]), twin_notes(d)
+    # A tab's label that came or went as the selection moved: the selection line says it
+    came, went = moved_labels(fp, fc, d.pairs, d.changed, d.added, d.removed)
+    in_scroll |= came
     added_lines = [
         Line(K.ADDED, line("+", c, states(fc.nodes[c])) + note(c, True), added([c]))
         for c in _by_order(d.added, order)
@@ -177,7 +184,9 @@ def delta_entries(
     ]
     refreshed, done = refresh_lines(d, prev_index, curr_index) if not new_screen else ([], [])
     folded = folded_labels(d, prev_index, curr_index) if not new_screen else ([], [])
-    added_lines += [Line(K.ADDED, line("+", c) + note(c, True), added([c])) for c in folded[0]]
+    added_lines += [
+        Line(K.ADDED, line("+", c) + note(c, True), added([c])) for c in folded[0] if c not in came
+    ]
     added_lines += refreshed
 
     changed_lines = field_lines(d, curr_index, prev_index, new_screen=new_screen)
@@ -185,7 +194,7 @@ def delta_entries(
         edits, spoken = folded_edits(d, prev_index, curr_index, in_dialog)
         pushed = pushed_notes(d, curr_index)
         changes = {c: ch for c, ch in _listed_changes(d, in_dialog).items() if c not in spoken}
-        changed_lines += _selection_moves(d, changes, curr_index, prev_index)
+        changed_lines += selection_moves(d, changes, curr_index, prev_index)
         at: dict[int, int] = {}  # element → its line in changed_lines
         for c in _by_order(changes, order):
             if UNRENDERED.issuperset(changes[c]):
@@ -216,7 +225,7 @@ def delta_entries(
     if not new_screen:
         left = fp.under([r for s in d.scrolls for r in s.left])
         for p in [*_by_order(d.removed, old_order), *folded[1]]:  # folded: its row's name's
-            if p in left or p in gone_dialog or p in hidden:
+            if p in left or p in gone_dialog or p in hidden or p in went:
                 continue
             gone = f"- {element(None, fp.nodes[p], names_p[p])}{note(p, False)}"
             removed.append(Line(K.REMOVED, gone, (Fact(K.REMOVED, p),)))
@@ -265,8 +274,10 @@ def _new_screen(
     curr_index: ElementIndex,
     in_dialog: set[int],
     line: LineMaker,
+    beside: int = 0,
 ) -> list[Line]:
-    """The header of a new screen and what on it the caller has not seen, in reading order."""
+    """The header of a new screen and what on it the caller has not seen, in reading order;
+    its count those elements and the ``beside`` a dialog's lines list after them."""
     fc = d.curr
     skip = d.quiet_curr | in_dialog
     was = d.prev.obs.package
@@ -282,7 +293,7 @@ def _new_screen(
     rows = list_rows(fc)
     said: set[int] = set()
     covered: set[int] = set()
-    listed = 0  # the header counts the elements listed (a row line may list a few)
+    listed = beside  # the header counts the elements listed (a row line may list a few)
     head_facts: tuple[Fact, ...] | None = None  # the title's, once the header numbers it
     for e in curr_index.elements:
         c = e.pos
@@ -386,15 +397,15 @@ def _scroll_lines(
 
 
 def _listed_changes(d: Delta, in_dialog: AbstractSet[int]) -> dict[int, dict[str, FromToDict]]:
-    """The changes ``~`` lines may say: outside the system bars and a dialog that opened, and
-    not only in what a line never shows (:data:`UNRENDERED`: a row that only moved has no
-    line, and :func:`_selection_moves` takes none). Left out before any pass over them: an
-    insertion on a big screen moves thousands of nodes, each weighed by the selection and
-    sorted into reading order for nothing. Nor a row a scroll's hedge gives two readings of
-    (:func:`~deltarec.core.diff.new_rows.unnumbered`: the sliver paired with a row that may
-    have been taken out, or a row that may have come in new paired with the sliver's place):
-    it takes a number of its own, so no ``[i]`` was what it changed from (a selected row
-    archived below a top sliver, read as scrolled up into it: ``selected: true→false``)."""
+    """The changes ``~`` lines may say: outside the system bars and a dialog that opened, and not
+    only in what a line never shows (:data:`UNRENDERED`: a row that only moved has no line, and
+    :func:`~deltarec.core.render.selection.selection_moves` takes none). Left out before any pass
+    over them: an insertion on a big screen moves thousands of nodes, each weighed by the selection
+    and sorted into reading order for nothing. Nor a row a scroll's hedge gives two readings of
+    (:func:`~deltarec.core.diff.new_rows.unnumbered`: the sliver paired with a row that may have
+    been taken out, or a row that may have come in new paired with the sliver's place): it takes a
+    number of its own, so no ``[i]`` was what it changed from (a selected row archived below a top
+    sliver, read as scrolled up into it: ``selected: true→false``)."""
     quiet = d.quiet_curr | (unnumbered(d) if d.scrolls else frozenset())
     return {
         c: ch
@@ -403,49 +414,15 @@ def _listed_changes(d: Delta, in_dialog: AbstractSet[int]) -> dict[int, dict[str
     }
 
 
-def _selection_moves(
-    d: Delta,
-    changes: dict[int, dict[str, FromToDict]],
-    curr_index: ElementIndex,
-    prev_index: ElementIndex,
-) -> list[Line]:
-    """One line for a selection that moved from one element to another of the same role.
-
-    The two changes it stands for are removed from ``changes``.
-    """
-    only_selected = {c: ch for c, ch in changes.items() if set(ch) - UNRENDERED == {"selected"}}
-    lost, won = _selection(d, only_selected)
-    if len(lost) != 1 or len(won) != 1 or d.curr.nodes[lost[0]].role != d.curr.nodes[won[0]].role:
-        return []
-    a, b = lost[0], won[0]
-    fc = d.curr
-    for c in fc.under([a, b]):
-        changes.pop(c, None)
-    old = element(None, fc.nodes[a], curr_index.names[a])
-    new = element(curr_index.number_of.get(b), fc.nodes[b], curr_index.names[b])
-    said = (Fact(K.CHANGED, a, "selected"), Fact(K.CHANGED, b, "selected"))
-    return [Line(K.CHANGED, f"~ selected: {old} → {new}", said)]
-
-
 def _by_order(positions: Iterable[int], order: dict[int, int]) -> list[int]:
     """Indexed positions only, in reading order."""
     return sorted((p for p in positions if p in order), key=order.__getitem__)
 
 
-def _selection(d: Delta, changes: dict[int, dict[str, FromToDict]]) -> tuple[list[int], list[int]]:
-    """The outermost elements whose ``selected`` turned off, and on (a tab and the icon and
-    label inside it change together: the tab stands for them)."""
-    out: tuple[list[int], list[int]] = ([], [])
-    for turned, side in ((False, out[0]), (True, out[1])):
-        nodes = {c for c, ch in changes.items() if ch.get("selected", {}).get("to") is turned}
-        side += sorted(c for c in nodes if not any(a in nodes for a in d.curr.ancestors(c)))
-    return out
-
-
 def _page_direction(d: Delta) -> str:
     """``"right "`` / ``"left "`` when a selection moved along with a page (the tab over a
     pager: its content has no row left to measure), else ""."""
-    lost, won = _selection(d, d.changed)
+    lost, won = selection(d, d.changed)
     if len(lost) != 1 or len(won) != 1:
         return ""
     a, b = d.curr.nodes[lost[0]].bounds, d.curr.nodes[won[0]].bounds

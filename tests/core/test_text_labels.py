@@ -100,7 +100,9 @@ def test_churned_screens_read_as_with_real_labels() -> None:
     assert said[1] >= 10, said
 
 
-@settings(max_examples=20, deadline=None)
+# 16 draws (20 before): test_tab_labels' dealt sample of tab strips paid for with 4 (~0.4 s);
+# the seeded churn above already reads every capture of every sequence both ways
+@settings(max_examples=16, deadline=None)
 @given(st.integers(0, len(SEQUENCES) - 1), st.integers(0, 10**6))
 def test_generated_churn_reads_as_with_real_labels(which: int, seed: int) -> None:
     seq = SEQUENCES[which][1]

@@ -5,7 +5,9 @@
 - a row that came in never has an empty name while its texts show;
 - a dialog moved whole (the keyboard pushing it up) reads as one line saying what moved.
 
-(A clamped direction swipe says so: tests/core/mcp/test_swipe_clamp.py.)
+(A clamped direction swipe says so: tests/core/mcp/test_swipe_clamp.py.) And on real captures,
+a new screen that is a dialog alone counts the dialog's lines (every ordered pair:
+``python benchmarks/bench_screens_said.py``).
 """
 
 from __future__ import annotations
@@ -13,9 +15,11 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from benchmarks.bench_screens_said import captures, miscounted, said
 from benchmarks.bench_truth import STARTS
 from deltarec.core.capture.uiautomator import parse_uiautomator
 from deltarec.core.devices.virtual import Playground
@@ -61,6 +65,31 @@ def test_new_screens_count_what_they_list_and_rows_come_in_named() -> None:
             wrong += [f"seed {seed} step {walk.steps}: {w}" for w in _said_wrong(text, walk)]
     assert screens >= 5  # the walks do reach new screens
     assert wrong == []
+
+
+DIALOGS_ALONE = (
+    "contacts-manual/07.xml",
+    "corpus/calendar-tablet/tasks__task_Calendar_2025-08-14_14-20-47__task_Calendar_2025-08-14_14-20-47_2.xml",
+)
+"""Real captures of a dialog over an activity the dump leaves out (a confirmation, a time
+picker): a new screen that is a dialog alone."""
+
+
+@pytest.mark.parametrize("path", ["xml", "dicts"])
+def test_a_new_screen_that_is_a_dialog_alone_counts_the_dialogs_lines(path: str) -> None:
+    """Its header counted the screen's elements outside the dialog, ``0 elements``, then
+    listed the dialog and its controls (355 of 2,135 XML new screens among every ordered pair
+    of real captures: ``python benchmarks/bench_screens_said.py``; here from the first
+    capture of each flow)."""
+    shots = dict(captures())
+    sources = [name for name in shots if name.endswith("/01.xml")] + [sorted(shots)[-1]]
+    wrong = [
+        f"{a} → {b}: {bad}"
+        for a in sources
+        for b in DIALOGS_ALONE
+        if (bad := miscounted(said(shots[a], shots[b], path))) is not None
+    ]
+    assert not wrong, "\n".join(wrong)
 
 
 # ------------------------------------------------------------------ a dialog moved whole
