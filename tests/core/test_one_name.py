@@ -97,10 +97,9 @@ def check_element(obs: Observation, frame: Frame, pos: int) -> None:
         return  # the system bars are never rendered in a delta
     if gone.new_screen:  # without it, another screen: its header and what is on it
         return
-    assert f"- {element(None, node, index.names[pos])}" in [e.text for e in gone.entries], (
-        said,
-        gone.text,
-    )
+    # a dialog closed reads "- dialog "…" closed" (docs/formats.md), under the same name
+    removal = f"- {element(None, node, index.names[pos])}"
+    assert {removal, f"{removal} closed"} & {e.text for e in gone.entries}, (said, gone.text)
     # changed: the line names it as the frame of that moment does
     changed = observe_delta(frame, without(obs, pos, change=True), max_lines=None)
     lines = [e.text for e in changed.entries]
