@@ -171,7 +171,7 @@ def test_a_card_swiped_away_above_its_spacer_is_no_scroll_on_element_dicts() -> 
 
 BUDGET_SLIVER: dict[tuple[str, str], int] = {}
 """The edge sweep with the list's first row cut to a sliver of 1, 3, 8, 21 or 40 px (772
-cases: :func:`~tests.core.real_scrolls.rearranged.sliver_spots`; CI every 2nd), a ratchet (lower it
+cases: :func:`~tests.core.real_scrolls.rearranged.sliver_spots`; CI every 3rd), a ratchet (lower it
 when a class closes, never raise it). Both ways: the sliver at the top edge (rows below
 the one swiped away move up) and mirrored at the bottom (rows above move down into the
 gap, the sliver stays: what archive and undo do on the virtual Inbox, the rows moving
@@ -196,10 +196,12 @@ as on main. 0 since branch i-archive (round 4):
 
 
 def test_every_row_swiped_away_beside_a_sliver_states_the_truth() -> None:
-    """Every 2nd case of the sweep (``python -m tests.core.real_scrolls.rearranged``: all)."""
+    """Every 3rd case of the sweep (``python -m tests.core.real_scrolls.rearranged``: all;
+    every 2nd until branch i-dicts, whose element-dict case below the sweep's 4 failures
+    on dicts paid for: every cut and kind is still dealt, 3 and the 5 cuts coprime)."""
     every = [*sliver_sweep(), *sliver_sweep(top=False)]
     assert len(every) >= 700 and len({s.capture for s in every}) >= 8
-    dealt = every[::2]
+    dealt = every[::3]
     assert {s.cut for s in dealt} >= {1, 3, 8}
     over, found = over_budget(((kind(case), check(case)) for case in dealt), BUDGET_SLIVER)
     assert over == {}, found
