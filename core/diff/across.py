@@ -244,7 +244,11 @@ def explains(
     taken out beside a row, :func:`deltarec.core.diff.far_anchor.anchored`). ``held``: the
     nodes (their ``id``) of a sticky header held in its box, its letter turned
     (:func:`deltarec.core.diff.pinned.held_labels`): it did not scroll, and witnesses nothing.
-    O(labels of ``p`` × labels of ``c``)."""
+    A node the move puts only past the end of what the other frame draws (:func:`_drawn`:
+    nothing there, not even a wrapper) is no witness either way: Settings' form flung past
+    the blank strip below its last row read, on element dicts, which carry no class to name
+    its ScrollView, as a page turned (``tests/core/real_scrolls/sticky.py``, swept: 10 of
+    5,372). O(labels of ``p`` × labels of ``c`` + size of both)."""
     for here, start, there, stop, sx, sy in (
         (prev, p, curr, c, dx, dy),
         (curr, c, prev, p, -dx, -dy),
@@ -256,6 +260,7 @@ def explains(
             for q in range(stop + 1, there.subtree_end(stop))
             if there.nodes[q].text or there.nodes[q].content_desc
         ]
+        drawn: Bounds | None = None  # where ``there`` draws its content: asked when needed
         for pos in range(start + 1, here.subtree_end(start)):
             node = here.nodes[pos]
             if not (node.text or node.content_desc) or node.bounds.area <= 0:
@@ -265,6 +270,9 @@ def explains(
             moved = shifted(node.bounds, sx, sy)
             if not _reaches(moved, box, slack):
                 continue  # beyond the view, or within ``slack`` px of its edge
+            drawn = _drawn(there, stop) if drawn is None else drawn
+            if not _reaches(moved, drawn, slack):
+                continue  # past the end of what the other frame draws (:func:`_drawn`)
             if beyond is not None and _past(moved if mine_moved else node.bounds, beyond):
                 continue
             cut = not _inside(node.bounds, mine) or not _inside(moved, box)
@@ -283,6 +291,23 @@ def explains(
             if not found:
                 return False
     return True
+
+
+def _drawn(frame: Frame, pos: int) -> Bounds:
+    """The box around every node below ``pos`` with an area: where its content is drawn.
+    Past it the view shows nothing at all, not even a wrapper: a list at its end, a blank
+    strip below its last row (Settings' form, 67 px short of its ScrollView's bottom edge),
+    where a row loaded since (or laid out past that end) comes in whatever the offset, and
+    no node moved there contradicts a move (:func:`explains`). O(size of ``pos``'s subtree)."""
+    boxes = [b for b in (n.bounds for n in frame.nodes[pos + 1 : frame.subtree_end(pos)]) if b.area]
+    if not boxes:
+        return Bounds(0, 0, 0, 0)
+    return Bounds(
+        min(b.left for b in boxes),
+        min(b.top for b in boxes),
+        max(b.right for b in boxes),
+        max(b.bottom for b in boxes),
+    )
 
 
 def _past(box: Bounds, beyond: tuple[int, int]) -> bool:

@@ -33,7 +33,7 @@ from deltarec.core.diff.row_evidence import (
     up,
 )
 from deltarec.core.diff.scroll_edits import kept_edited, with_one_edit
-from deltarec.core.diff.unique_labels import twinned, unique_spot
+from deltarec.core.diff.unique_labels import spot_of, twinned, unique_spot
 from deltarec.core.diff.vote_rank import by_votes, leads
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.labels import natures, scrolls_by_nature
@@ -143,7 +143,7 @@ def host_motion(
         if not spots:  # one label of either frame, its size rounded, whole in one at least
             q = unique_spot(prev, curr, k, p, p_end)
             if q is not None and not (edge and at_edge(prev.nodes[q].bounds, old.bounds, side)):
-                spots = [(q, prev.nodes[q].bounds.left, prev.nodes[q].bounds.top)]
+                spots = [spot_of(prev, q, b, (box, old.bounds), side, base)]
         if spots and edge:
             # A sliver an edge cut is as high as a sliver the other edge cut before by
             # chance ("Tech Daily avatar": its last 45 px at the bottom, then its first 45

@@ -23,7 +23,7 @@ from deltarec.core.diff.axis import at_edge, host_sideways, page_swiped
 from deltarec.core.diff.label_edit import cut_in_place
 from deltarec.core.diff.motions import Motion
 from deltarec.core.diff.recycled import shown_texts
-from deltarec.core.diff.resized import kept_in_lines, kept_in_place, kept_through_resize, list_kept
+from deltarec.core.diff.resized import in_place, kept_through_resize, list_kept
 from deltarec.core.diff.row_content import own_texts
 from deltarec.core.diff.row_content import texts as labels_of
 from deltarec.core.diff.row_evidence import TextCache, kin, shown, spanned_past
@@ -103,10 +103,8 @@ def page(
             left.append(q)
     if not came or not left or _same_rows_in_place(prev, curr, came, left, cache):
         return None
-    if not still and kept_in_place(prev, p, curr, c, old_view, view):
-        return None  # the keyboard opened or closed over it, its rows in place (.resized)
-    if not still and kept_in_lines(prev, p, curr, c, old_view, view):
-        return None  # laid out again at another width, its rows on their lines (.resized)
+    if not still and in_place(prev, p, curr, c, old_view, view):
+        return None  # the view's edges moved, its rows in place in it (.resized)
     rows = (len(came) >= 2 and len(left) >= 2) or any(curr.children[k] for k in came)
     if not rows:
         return None  # one label for another (a dialog's message) is not a page of a list

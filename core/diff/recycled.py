@@ -206,7 +206,10 @@ def laid_out_once(frame: Frame, pos: int) -> bool:
     next letter, ``tests/core/real_scrolls/sticky.py``). By its class; element dicts carry
     none, so there by its shape: its one child fills it, is made to scroll by no mark of its
     own, and holds two or more rows that span its width, a ScrollView's form's sections and
-    dividers (a pager's page is a list, a month's grid of cells, or one frame). O(children).
+    dividers (a pager's page is a list, a month's grid of cells, or one frame), or, laid
+    out sideways, two or more columns that span its height (a form turned a quarter read
+    its content as a page recycled, and its page on the ScrollView, not on that content:
+    ``tests/core/real_scrolls/turned.py``, 7 of 64 on element dicts). O(children).
 
     >>> from deltarec.core.capture.uiautomator import parse_uiautomator
     >>> f = Frame(parse_uiautomator('<hierarchy><node class="android.widget.ScrollView"'
@@ -220,13 +223,10 @@ def laid_out_once(frame: Frame, pos: int) -> bool:
     if page < 0 or natures(frame)[page]:
         return False
     box = frame.nodes[page].bounds
-    edges = (box.left, box.right)
-    wide = [
-        k
-        for k in frame.children[page]
-        if edges == (frame.nodes[k].bounds.left, frame.nodes[k].bounds.right)
-    ]
-    return len(wide) >= 2
+    kids = [frame.nodes[k].bounds for k in frame.children[page]]
+    wide = sum(1 for b in kids if (b.left, b.right) == (box.left, box.right))
+    tall = sum(1 for b in kids if (b.top, b.bottom) == (box.top, box.bottom))
+    return wide >= 2 or tall >= 2
 
 
 def unpair_recycled_pages(prev: Frame, curr: Frame, pairs: dict[int, int], used: set[int]) -> None:

@@ -18,7 +18,8 @@ list changed size.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from itertools import zip_longest
 
 from deltarec.core.diff.row_content import own_texts, texts
 from deltarec.core.observe.frame import Frame
@@ -90,7 +91,64 @@ def kept_in_place(prev: Frame, p: int, curr: Frame, c: int, old_view: Bounds, vi
     if old_view.bottom == view.bottom:
         return False
     both = Bounds(view.left, view.top, view.right, min(view.bottom, old_view.bottom))
-    return _shown(prev, p, both) == _shown(curr, c, both)
+    return _same(_shown(prev, p, both), _shown(curr, c, both)) >= 0
+
+
+def in_place(prev: Frame, p: int, curr: Frame, c: int, old_view: Bounds, view: Bounds) -> bool:
+    """Whether the content of container ``c`` (``p`` before), shown in ``view``
+    (``old_view`` before, another box), kept its place in it: the keyboard opened or
+    closed over it (:func:`kept_in_place`), it moved with the view's corner
+    (:func:`moved_in_place`), or it was laid out again at another width on its lines
+    (:func:`kept_in_lines`). No page turned (:func:`deltarec.core.diff.pages.page`).
+    O(size of both subtrees)."""
+    return (
+        kept_in_place(prev, p, curr, c, old_view, view)
+        or moved_in_place(prev, p, curr, c, old_view, view)
+        or kept_in_lines(prev, p, curr, c, old_view, view)
+    )
+
+
+def moved_in_place(
+    prev: Frame, p: int, curr: Frame, c: int, old_view: Bounds, view: Bounds
+) -> bool:
+    """Whether the content of container ``c`` (``p`` before) moved with the view's top-left
+    corner, its top edge moved: node for node in document order, at the same depth, the
+    same class, id, text and description, each box moved by the corner's move and cut to
+    the part of the view both frames show (a node the view's other edge cut, or showed
+    whole, or hid, is that node there), two or more nodes showing a label among them. An
+    app's window put into split screen's lower half (or taken out of it) moved a launcher's
+    pager with its page, cut by the screen's bottom edge, the page's icons twins of one
+    another (:mod:`tests.core.real_scrolls.split`): its page and every icon kept their
+    places in it, nothing scrolled, as :func:`moved_with_edge` reads a list whose rows
+    moved with its top edge. A page turned in that step would have to bring in rows that
+    show what the old ones showed, in their very boxes moved with the view.
+    O(size of both subtrees).
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> def shot(top, bottom=90, text="A"):
+    ...     icons = "".join(f'<node class="I" text="{text}" bounds="[{i * 3},{top + 5}]'
+    ...                     f'[{i * 3 + 3},{top + 20}]"/>' for i in range(2))
+    ...     return Frame(parse_uiautomator(f'<hierarchy><node class="P" bounds="[0,{top}][9,90]">'
+    ...         f'<node class="G" bounds="[0,{top}][9,{min(top + 80, 90)}]">{icons}</node>'
+    ...         '</node></hierarchy>'))
+    >>> moved_in_place(shot(0), 0, shot(40), 0, Bounds(0, 0, 9, 90), Bounds(0, 40, 9, 90))
+    True
+    >>> moved_in_place(shot(0), 0, shot(40, text="B"), 0, Bounds(0, 0, 9, 90),
+    ...                Bounds(0, 40, 9, 90))
+    False
+    """
+    dx, dy = view.left - old_view.left, view.top - old_view.top
+    if not dy:
+        return False
+    moved = Bounds(old_view.left + dx, view.top, old_view.right + dx, old_view.bottom + dy)
+    both = Bounds(
+        max(view.left, moved.left),
+        view.top,
+        min(view.right, moved.right),
+        min(view.bottom, moved.bottom),
+    )
+    back = Bounds(both.left - dx, both.top - dy, both.right - dx, both.bottom - dy)
+    return _same(_shown(prev, p, back, (dx, dy)), _shown(curr, c, both)) >= 2
 
 
 def list_kept(prev: Frame, q: int, curr: Frame, k: int) -> bool:
@@ -197,23 +255,34 @@ def _lines(
     return out
 
 
-def _shown(frame: Frame, pos: int, view: Bounds) -> list[tuple[int, str, str, str, str, Bounds]]:
+def _shown(
+    frame: Frame, pos: int, view: Bounds, by: tuple[int, int] = (0, 0)
+) -> Iterator[tuple[int, str, str, str, str, Bounds]]:
     """The nodes below ``pos`` that ``view`` shows a part of: depth below ``pos``, class,
-    id, text, description and the part shown, in document order."""
-    out = []
+    id, text, description and the part shown, moved by ``by``, in document order."""
     top = frame.depth[pos]
+    dx, dy = by
     for k in range(pos + 1, frame.subtree_end(pos)):
         n, b = frame.nodes[k], frame.nodes[k].bounds
-        cut = Bounds(
-            max(b.left, view.left),
-            max(b.top, view.top),
-            min(b.right, view.right),
-            min(b.bottom, view.bottom),
-        )
-        if cut.right > cut.left and cut.bottom > cut.top:
+        left, upper = max(b.left, view.left), max(b.top, view.top)
+        right, lower = min(b.right, view.right), min(b.bottom, view.bottom)
+        if right > left and lower > upper:
             row = (frame.depth[k] - top, n.class_name, n.resource_id, n.text, n.content_desc)
-            out.append((*row, cut))
-    return out
+            yield (*row, Bounds(left + dx, upper + dy, right + dx, lower + dy))
+
+
+def _same(
+    was: Iterator[tuple[int, str, str, str, str, Bounds]],
+    now: Iterator[tuple[int, str, str, str, str, Bounds]],
+) -> int:
+    """How many of the nodes ``now`` shows show a label, or -1 unless ``was`` shows the
+    very same nodes (read only as far as the first that differs)."""
+    labels = 0
+    for a, b in zip_longest(was, now):
+        if a != b or b is None:
+            return -1
+        labels += bool(b[3] or b[4])
+    return labels
 
 
 def moved_with_edge(prev: Frame, p: int, curr: Frame, c: int, dx: int, dy: int) -> bool:

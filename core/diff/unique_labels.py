@@ -50,7 +50,7 @@ import operator
 from collections import Counter
 from collections.abc import Iterator
 
-from deltarec.core.diff.axis import clear
+from deltarec.core.diff.axis import clear, cut_move
 from deltarec.core.diff.motions import near_box
 from deltarec.core.diff.motions import shifted as _shifted
 from deltarec.core.observe.frame import Frame
@@ -246,6 +246,34 @@ def unique_spot(prev: Frame, curr: Frame, k: int, lo: int, hi: int) -> int | Non
     if w <= 0 or h <= 0 or abs(w - (b.right - b.left)) > 1 or abs(h - (b.bottom - b.top)) > 1:
         return None
     return q
+
+
+def spot_of(
+    prev: Frame, q: int, b: Bounds, boxes: tuple[Bounds, Bounds], side: bool, base: tuple[int, int]
+) -> tuple[int, int, int]:
+    """Where label ``q`` of ``prev`` (:func:`unique_spot`, node box ``b`` now) was, for a
+    vote: its corner, or, its size a px off because an edge of its view cut it in one frame
+    (``boxes``: the view now and before), the corner its uncut edge puts it at
+    (:func:`~deltarec.core.diff.axis.cut_move`, less ``base``, the scrolls around): a
+    dropdown cut by a form's top edge by 1 px voted a move 1 px short of its row's, which the
+    vote took, and the row taken out beside the form's sliver read as a scroll by 288 px of a
+    289 px pitch, on element dicts (``tests/core/real_scrolls/rearranged.py``). O(1).
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> f = Frame(parse_uiautomator('<hierarchy><node class="L" bounds="[0,10][9,99]">'
+    ...     '<node class="T" text="a" bounds="[0,10][9,30]"/></node></hierarchy>'))
+    >>> box = Bounds(0, 10, 9, 99)
+    >>> spot_of(f, 1, Bounds(0, 50, 9, 71), (box, box), False, (0, 0))  # cut at the top: its bottom
+    (1, 0, 9)
+    >>> spot_of(f, 1, Bounds(0, 50, 9, 70), (box, box), False, (0, 0))  # whole: its corner
+    (1, 0, 10)
+    """
+    a = prev.nodes[q].bounds
+    if (a.right - a.left, a.bottom - a.top) != (b.right - b.left, b.bottom - b.top):
+        move = cut_move(_shifted(a, *base), b, boxes[0], side, _shifted(boxes[1], *base))
+        if move is not None:
+            return q, b.left - move[0] - base[0], b.top - move[1] - base[1]
+    return q, a.left, a.top
 
 
 def alone_in_place(prev: Frame, p: int, curr: Frame, c: int) -> bool:

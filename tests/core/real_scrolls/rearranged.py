@@ -411,14 +411,28 @@ def kind(case: Rearranged) -> str:
     return "dismiss" if case.dismiss else "reorder"
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
     """The whole sliver sweep (:func:`sliver_sweep`, both ways), violations per kind and
-    class: what ``test_real_rearranged`` samples every 2nd case of."""
+    class, on the XML path and on element dicts (``--path``): what ``test_real_rearranged``
+    samples every 3rd case of (on XML)."""
+    import argparse
+    from contextlib import nullcontext
+
+    from deltarec.core.capture import frame_cache
+    from tests.core.dict_truth import graded_by_dicts
+
+    parser = argparse.ArgumentParser(description=(main.__doc__ or "").split("\n\n")[0])
+    parser.add_argument("--path", choices=("xml", "dicts", "both"), default="both")
+    args = parser.parse_args(argv)
     every = [*sliver_sweep(), *sliver_sweep(top=False)]
-    found: Counter[tuple[str, str]] = Counter()
-    for case in every:
-        found.update((kind(case), klass) for klass, _ in check(case))
-    print(f"rows swiped away beside a sliver: {len(every)} cases, {dict(found) or 'no violation'}")
+    for path in ("xml", "dicts") if args.path == "both" else (args.path,):
+        found: Counter[tuple[str, str]] = Counter()
+        frame_cache.clear()
+        with graded_by_dicts() if path == "dicts" else nullcontext():
+            for case in every:
+                found.update((kind(case), klass) for klass, _ in check(case))
+        said = dict(found) or "no violation"
+        print(f"{path}: rows swiped away beside a sliver: {len(every)} cases, {said}")
     return 0
 
 

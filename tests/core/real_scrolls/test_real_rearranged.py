@@ -171,7 +171,7 @@ def test_a_card_swiped_away_above_its_spacer_is_no_scroll_on_element_dicts() -> 
 
 BUDGET_SLIVER: dict[tuple[str, str], int] = {}
 """The edge sweep with the list's first row cut to a sliver of 1, 3, 8, 21 or 40 px (772
-cases: :func:`~tests.core.real_scrolls.rearranged.sliver_spots`; CI every 2nd), a ratchet (lower it
+cases: :func:`~tests.core.real_scrolls.rearranged.sliver_spots`; CI every 3rd), a ratchet (lower it
 when a class closes, never raise it). Both ways: the sliver at the top edge (rows below
 the one swiped away move up) and mirrored at the bottom (rows above move down into the
 gap, the sliver stays: what archive and undo do on the virtual Inbox, the rows moving
@@ -196,10 +196,12 @@ as on main. 0 since branch i-archive (round 4):
 
 
 def test_every_row_swiped_away_beside_a_sliver_states_the_truth() -> None:
-    """Every 2nd case of the sweep (``python -m tests.core.real_scrolls.rearranged``: all)."""
+    """Every 3rd case of the sweep (``python -m tests.core.real_scrolls.rearranged``: all;
+    every 2nd until branch i-dicts, whose element-dict case below the sweep's 4 failures
+    on dicts paid for: every cut and kind is still dealt, 3 and the 5 cuts coprime)."""
     every = [*sliver_sweep(), *sliver_sweep(top=False)]
     assert len(every) >= 700 and len({s.capture for s in every}) >= 8
-    dealt = every[::2]
+    dealt = every[::3]
     assert {s.cut for s in dealt} >= {1, 3, 8}
     over, found = over_budget(((kind(case), check(case)) for case in dealt), BUDGET_SLIVER)
     assert over == {}, found
@@ -234,3 +236,26 @@ def test_a_sliver_of_another_kind_stayed_and_nothing_scrolled() -> None:
     prev, curr = derive(case)
     assert not [t for t in observe_delta(prev, curr).text.splitlines() if t.startswith("↕")]
     assert check(case) == []
+
+
+def test_a_row_taken_out_beside_a_sliver_cut_by_a_px_is_hedged_by_its_pitch_on_element_dicts() -> (
+    None
+):
+    """The contact form's "Phone" row swiped away above the form's 3 px sliver at its bottom
+    edge, the rows above it moving down into the gap, on element dicts: the dropdown of the
+    row the top edge cut by 1 px voted a move 1 px short of the row's pitch, and the line
+    said "scrolled 288px" (or the row removed), a scroll that fits neither frame; its uncut
+    edge places it (:func:`deltarec.core.diff.unique_labels.spot_of`): the hedge is by the
+    pitch, 289 px, which fits both (4 of 772 in the sliver sweep on element dicts)."""
+    cases = [
+        c
+        for c in sliver_sweep()
+        if c.capture in ("contacts-agent/06.xml", "contacts-manual/05.xml")
+        and kind(c) == "dismiss-top-sliver"
+        and c.cut == 3
+        and c.index == 1
+    ]
+    assert len(cases) == 2
+    frame_cache.clear()
+    with graded_by_dicts():
+        assert {str(case): got for case in cases if (got := check(case))} == {}

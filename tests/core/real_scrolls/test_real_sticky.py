@@ -59,8 +59,16 @@ rows, so every label is asked where the offset puts it, and the header, which di
 move, landed on a date's label of its class (:func:`deltarec.core.diff.pinned.held_labels`:
 asked again without it). Closed next (swept, inside-turned: XML 44 → 0, dicts 103 → 15):
 YouTube's results and Settings flung 1,169 to 1,474 px under a header turned (:data:`TURNED`).
-Open on dicts: Settings' Wi-Fi pages and YouTube's results, inside-turned, read as a page
-where a labelled row stayed in view."""
+Closed on branch i-dicts (swept, inside-turned dicts 15 → 5; XML 0 → 0): Settings' Wi-Fi
+pages flung 559 to 1,962 px under a header turned read as a page on element dicts, whose
+ScrollView holds two children (no shape names it one), where its labelled row stayed in
+view: the row the move keeps places it only if the move explains everything both frames
+show, and the content the scroll brought in sat, moved back, in the blank strip below the
+form's last row, which the old frame draws nothing in (:func:`deltarec.core.diff.across._drawn`:
+no witness; :data:`BLANK_END`). Open on dicts (5): YouTube's results flung 1,535 / 1,596 px,
+inside-turned and overlay-turned: a 21 px strip at the list's top paired with the ad row at
+its bottom edge (:func:`deltarec.core.diff.sliver_pairs.pair_lone_slivers`), so the row that
+stayed is ``-`` and ``+``, and the list a page."""
 
 
 def _sample() -> list[Sticky]:
@@ -193,3 +201,18 @@ def test_a_list_flung_under_its_header_turned_keeps_its_row_on_both_paths() -> N
     frame_cache.clear()
     with graded_by_dicts():
         assert [check(c) for c in TURNED] == [[], [], []]
+
+
+BLANK_END = (
+    Sticky("settings-wifi/04.xml", (0, 0, 0, 0), 1596, "inside", 120, 31),
+    Sticky("settings-wifi/05.xml", (0, 0, 0, 0), 559, "inside", 700, 261),
+)
+"""Settings flung under a header turned, on element dicts (``--swept 61``: 10 of 5,372
+once): its form's blank strip below its last row witnessed against the move its kept row
+places (module docstring)."""
+
+
+def test_a_form_flung_past_the_blank_below_its_last_row_keeps_its_row_on_element_dicts() -> None:
+    frame_cache.clear()
+    with graded_by_dicts():
+        assert [check(c) for c in BLANK_END] == [[], []]

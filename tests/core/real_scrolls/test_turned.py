@@ -11,6 +11,8 @@ import random
 
 import pytest
 
+from deltarec.core.capture import frame_cache
+from tests.core.dict_truth import graded_by_dicts
 from tests.core.real_scrolls.transforms import Case, _at, captures, over_budget
 from tests.core.real_scrolls.turned import cases, check, check_nested, kind, nested_cases, sweep
 
@@ -76,3 +78,26 @@ def test_every_list_scrolled_a_page_or_but_for_a_sliver_turned(shard: int) -> No
 def _long_scrolls() -> list[Case]:
     obs = dict(captures())
     return [c for c in sweep() if abs(c.d) >= _at(obs[c.capture], c.where).bounds.height - 63]
+
+
+FORMS_TURNED = [
+    Case("contacts-agent/07.xml", "scroll", (0, 0, 1, 0, 0), 1489),
+    Case("contacts-manual/08.xml", "scroll", (0, 0, 1, 0, 0), -2264),
+    Case(
+        "corpus/calendar-tablet/tasks__task_Calendar_2025-08-14_14-22-32__task_Calendar_"
+        "2025-08-14_14-22-32_8.xml",
+        "scroll",
+        (0, 0, 0, 0, 1, 0),
+        1824,
+    ),
+]
+"""A ScrollView's form flung a page, on element dicts (``bench_real_any.py --sweeps turned``:
+7 of 64 once): its content, known by its shape (rows that span its width), was not known
+turned (columns that span its height), and the page was said on the ScrollView, not on its
+content (:func:`deltarec.core.diff.recycled.laid_out_once`)."""
+
+
+def test_a_form_flung_a_page_turned_says_what_it_says_upright_on_element_dicts() -> None:
+    frame_cache.clear()
+    with graded_by_dicts():
+        assert [(case, got) for case in FORMS_TURNED if (got := check(case))] == []
