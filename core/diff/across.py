@@ -40,6 +40,7 @@ came in); a row that keeps its number is the element the caller was shown.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, NamedTuple
@@ -159,13 +160,18 @@ def crossed(
                 del out[pos]
     taken = set(out.values())
     old_once, new_once = _witnesses(prev), _witnesses(curr)
+    by_place = sorted((pos, sig) for sig, pos in new_once.items())
     for page in pages:
         entered, left = set(page.entered), set(page.left)
         if not entered or not left:
             continue
         old_box, new_box = prev.nodes[page.prev].bounds, curr.nodes[page.curr].bounds
         moves: set[tuple[int, int]] = set()
-        for sig, pos in new_once.items():
+        # a witness is under the page's host or under a row that came in (below): those
+        # subtrees alone, not every witness of the frame a page (O(pages × witnesses))
+        lo = min(page.curr, min(entered))
+        hi = max(curr.subtree_end(page.curr), max(map(curr.subtree_end, entered)))
+        for pos, sig in by_place[bisect_left(by_place, (lo,)) : bisect_left(by_place, (hi,))]:
             was = old_once.get(sig)
             if was is None:
                 continue

@@ -95,7 +95,7 @@ from deltarec.core.diff.resized import (
 from deltarec.core.diff.row_evidence import (
     displacement,
 )
-from deltarec.core.diff.tab_switch import strip_reflowed, tab_switched
+from deltarec.core.diff.tab_switch import Flip, selection_flips, strip_reflowed, tab_switched
 from deltarec.core.diff.wrappers import through_wrappers
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.labels import natures, scrolls_by_nature
@@ -116,13 +116,21 @@ def find_motions(
     # Rows that new rows pushed down at a list's top keep their pairs (:mod:`.new_rows`), so
     # do those of a list that scrolled past them (:mod:`.past_new`) and those of a list that
     # grew with them (:mod:`.grown`: pages found afterwards).
+    flips: list[Flip] | None = None  # the selections that moved, read once if a page turned
+
+    def switched(host: int) -> bool:
+        nonlocal flips
+        if flips is None:
+            flips = selection_flips(prev, curr, pairs)
+        return tab_switched(curr, flips, host)
+
     return [
         m
         for m in motions
         if not pushed_only(prev, curr, m.curr, m.prev, pairs, gesture)
         and scrolled_past(prev, curr, m.curr, m.prev, pairs, gesture) is None
         and not (m.page and grew_within(prev, curr, m.curr, m.prev, pairs, m))
-        and not (m.page and tab_switched(prev, curr, pairs, m.curr))
+        and not (m.page and switched(m.curr))
         and not strip_reflowed(prev, m.prev, curr, m.curr)  # a tab widened as it was selected
     ]
 

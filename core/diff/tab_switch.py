@@ -10,7 +10,8 @@ replaced, not scrolled: the list's rows are ``-`` and ``+`` and nothing scrolled
 :func:`tab_switched` is the evidence: a pair that lost ``selected`` and a pair that gained
 it, siblings (one parent in both frames), neither holding nor inside the list; the list
 holds rows stacked (two tops at least). A pager (one page as wide as itself) that its tab
-turned did turn a page, and says so. O(pairs).
+turned did turn a page, and says so. O(pairs) once an estimate (:func:`selection_flips`),
+then O(flips) a host.
 
 :func:`pair_tabs` pairs the tabs themselves where their labels change structure as the
 selection moves: a Clock app's bottom bar, a Material bar whose labels show on the selected
@@ -30,17 +31,33 @@ went stays unpaired, and the delta's selection line speaks for it
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from itertools import compress, repeat
 from operator import attrgetter, contains
 
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.labels import natures
 
+Flip = tuple[int, bool, int]
+"""A pair whose ``selected`` changed: its new position, whether it is selected now, and its
+new parent."""
 
-def tab_switched(prev: Frame, curr: Frame, pairs: Mapping[int, int], host: int) -> bool:
+
+def selection_flips(prev: Frame, curr: Frame, pairs: Mapping[int, int]) -> list[Flip]:
+    """The pairs whose ``selected`` changed, once per estimate (few on any screen): each
+    host :func:`tab_switched` asks reads these, not every pair (every pair a host was
+    O(hosts × pairs) over a page of lists that turned pages). O(pairs)."""
+    nodes_p, nodes_c, parents = prev.nodes, curr.nodes, curr.parents
+    return [
+        (c, now, parents[c])
+        for c, p in pairs.items()
+        if nodes_p[p].selected != (now := nodes_c[c].selected)
+    ]
+
+
+def tab_switched(curr: Frame, flips: Sequence[Flip], host: int) -> bool:
     """Whether a selection moved between two siblings outside the subtree at ``host`` (and
-    not around it) in ``curr`` (module docstring).
+    not around it) in ``curr`` (module docstring); ``flips``: :func:`selection_flips`.
 
     >>> from deltarec.core.capture.uiautomator import parse_uiautomator
     >>> def shot(a, b):
@@ -51,11 +68,14 @@ def tab_switched(prev: Frame, curr: Frame, pairs: Mapping[int, int], host: int) 
     ...         '<node class="List" bounds="[0,10][9,99]"><node class="R" bounds="[0,10][9,50]"/>'
     ...         '<node class="R" bounds="[0,50][9,99]"/></node></node></hierarchy>'))
     >>> same = {i: i for i in range(7)}
-    >>> tab_switched(shot("true", "false"), shot("false", "true"), same, 4)
+    >>> new = shot("false", "true")
+    >>> tab_switched(new, selection_flips(shot("true", "false"), new, same), 4)
     True
-    >>> tab_switched(shot("true", "false"), shot("true", "false"), same, 4)
+    >>> tab_switched(new, selection_flips(new, new, same), 4)
     False
     """
+    if not flips:
+        return False
     kids = [curr.nodes[k].bounds for k in curr.children[host]]
     if len({b.top for b in kids if b.area}) < 2:
         return False  # a pager's page (or none): a pager turned by its tab is a page turned
@@ -63,12 +83,10 @@ def tab_switched(prev: Frame, curr: Frame, pairs: Mapping[int, int], host: int) 
     around = set(curr.ancestors(host))
     lost: set[int] = set()
     gained: set[int] = set()
-    nodes_p, nodes_c, parents = prev.nodes, curr.nodes, curr.parents
-    for c, p in pairs.items():
-        was, now = nodes_p[p].selected, nodes_c[c].selected
-        if was == now or host <= c < end or c in around:
+    for c, now, parent in flips:
+        if host <= c < end or c in around:
             continue
-        (gained if now else lost).add(parents[c])
+        (gained if now else lost).add(parent)
     return bool(lost & gained)
 
 
