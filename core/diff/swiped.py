@@ -186,10 +186,15 @@ def _template(frame: Frame, row: int) -> frozenset[str]:
     return out if out is not None and seen >= TEMPLATE_ROWS else frozenset()
 
 
-WORDS = re.compile(r"[^\W\d_]+|\d+")
-"""A word or a number of a label: a clock's "9:03" → "9:04" keeps its "9"."""
+WORDS = re.compile(r"[^\W\d_]+")
+"""A word of a label: letters (a label's numbers tick: "5 min ago" → "6 min ago")."""
 
-LETTERS = re.compile(r"[^\W\d_]")
+NUMBERS = re.compile(r"\d+")
+
+
+def _words(label: str) -> set[str]:
+    """The words of ``label``, lowercased; its numbers where it has no word ("21")."""
+    return set(WORDS.findall(label.lower())) or set(NUMBERS.findall(label))
 
 
 def either_label(prev: Frame, curr: Frame, c: int, p: int) -> bool:
@@ -198,8 +203,9 @@ def either_label(prev: Frame, curr: Frame, c: int, p: int) -> bool:
     box: at the column's top or bottom edge in both frames, that edge the edge of the
     scroller around it (the label cut by it), its box but for its far edge and a px of
     rounding at its start (:data:`ROUNDING`: a label of another length is as wide as its
-    text), of ``p``'s kind, its label sharing no word nor number with ``p``'s (one of them
-    showing a letter: numbers alone that change are a counter ticking). Labels put in above it
+    text), of ``p``'s kind, its label sharing no word with ``p``'s (its numbers where it
+    shows no word; numbers alone on both sides that change are a counter ticking). Labels
+    put in above it
     push it out beyond the scroller's edge and the first of them lands in its box, cut
     alike; no label in view moved, so nothing tells that from ``p`` edited in place
     (:func:`either_row` for a row of labels). O(depth).
@@ -216,7 +222,7 @@ def either_label(prev: Frame, curr: Frame, c: int, p: int) -> bool:
     True
     >>> either_label(shot("Needs a newer chip"), shot("Needs an older chip"), 3, 3)  # an edit
     False
-    >>> either_label(shot("9:03"), shot("9:04"), 3, 3)  # a clock's tick keeps its "9"
+    >>> either_label(shot("9:03"), shot("9:04"), 3, 3)  # a clock's tick: no word
     False
     >>> either_label(shot("59"), shot("60"), 3, 3)  # a counter's tick: no letter
     False
@@ -246,9 +252,9 @@ def either_label(prev: Frame, curr: Frame, c: int, p: int) -> bool:
         return False  # an edge nothing clips: labels put in would have grown the column
     old_label = prev.nodes[p].text or prev.nodes[p].content_desc
     new_label = curr.nodes[c].text or curr.nodes[c].content_desc
-    if not (LETTERS.search(old_label) or LETTERS.search(new_label)):
+    if not (WORDS.search(old_label) or WORDS.search(new_label)):
         return False  # numbers only, both: a counter or a clock ticked ("59" → "60")
-    was, now = set(WORDS.findall(old_label.lower())), set(WORDS.findall(new_label.lower()))
+    was, now = _words(old_label), _words(new_label)
     return bool(was) and bool(now) and not was & now
 
 

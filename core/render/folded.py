@@ -160,8 +160,9 @@ def folded_edits(
         if edit is None or c in d.quiet_curr or c in skip or not fc.nodes[c].text:
             continue
         if c in numbered:
-            if hedged is None:
-                hedged = either_labels(d)  # the labels whose JSON entries carry orNew
+            if hedged is None:  # the labels whose JSON entries carry orNew, but those whose
+                # line names where their old row was pushed (:func:`pushed_notes`)
+                hedged = either_labels(d) - edited_or_new(d).keys()
             if c in hedged:  # a label with a number of its own, its row or it maybe another
                 rows[c] = [c]
                 continue
