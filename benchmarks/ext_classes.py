@@ -40,6 +40,7 @@ from tests.core.real_scrolls.ext_shapes import (
     captures_as,
     compose_column,
     nested_list,
+    padded_cards,
     paged_list,
     repeated_rows,
     twin_rows,
@@ -49,6 +50,7 @@ SHAPES = {"repeated_rows.xml": repeated_rows, "twin_rows.xml": twin_rows}
 SHAPES["nested_list.xml"] = nested_list
 SHAPES["paged_list.xml"] = paged_list
 SHAPES["compose_column.xml"] = compose_column
+SHAPES["padded_cards.xml"] = padded_cards
 
 
 def every_distance(step: int) -> list[tall_rows.Tall]:

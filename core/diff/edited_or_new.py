@@ -25,7 +25,7 @@ from __future__ import annotations
 from deltarec.core.diff.compute import Delta
 from deltarec.core.diff.label_edit import one_label_edited
 from deltarec.core.diff.row_content import holds_rows, kind
-from deltarec.core.diff.swiped import either_row, held
+from deltarec.core.diff.swiped import either_label, either_row, held
 from deltarec.core.observe.frame import Frame
 
 SLACK = 2
@@ -104,8 +104,10 @@ def either_labels(d: Delta) -> set[int]:
     """Labels edited (positions of ``d.curr``, a text changed) in a row at its list's edge
     that may as well be another row come into its box
     (:func:`~deltarec.core.diff.swiped.either_row`; the row: the label's nearest ancestor
-    its list holds), outside lists that scrolled and dialogs that came or went: the labels
-    whose JSON changed entries carry ``orNew``, as the row's ``~`` line says
+    its list holds), or bare labels of a column that may as well be another label come into
+    theirs (:func:`~deltarec.core.diff.swiped.either_label`), outside lists that scrolled
+    and dialogs that came or went: the labels whose JSON changed entries carry ``orNew``,
+    as the row's ``~`` line says
     (:func:`deltarec.core.render.folded.folded_edits`). O(changed × depth).
 
     >>> from deltarec.core.capture.uiautomator import parse_uiautomator
@@ -133,6 +135,9 @@ def either_labels(d: Delta) -> set[int]:
             continue
         up = fc.ancestors(c)
         if any(a in scrolled for a in up):
+            continue
+        if c in d.pairs and either_label(fp, fc, c, d.pairs[c]):
+            out.add(c)  # a bare label of a column, or another come into its box
             continue
         row = next((a for a in up if fc.parents[a] >= 0 and holds_rows(fc, fc.parents[a])), -1)
         if row < 0 or row not in d.pairs:

@@ -97,11 +97,13 @@ def pushed_down(prev: Frame, curr: Frame, c: int, p: int, pairs: Mapping[int, in
     (within
     :data:`~deltarec.core.diff.motions.SPREAD`); and above it ``curr`` shows only rows no
     frame pairs, at least one, the first at the top edge and whole (:func:`_whole`; a row's
-    own margin may show above a row, as a section header's does). How many such rows, 0 when
+    own margin may show above a row, as a section header's does; where the list's first row
+    was, below the list's own padding). How many such rows, 0 when
     they did not. ``pairs``: curr → prev positions. O(rows of ``c``)."""
-    box = curr.nodes[c].bounds
-    if dy <= SPREAD or box != prev.nodes[p].bounds:
+    if dy <= SPREAD or curr.nodes[c].bounds != prev.nodes[p].bounds:
         return 0
+    c, p = _content(prev, curr, c, p, pairs)
+    box = curr.nodes[c].bounds
     old_rows = [q for q in prev.children[p] if prev.nodes[q].bounds.area]
     rows = sorted(
         (k for k in curr.children[c] if curr.nodes[k].bounds.area),
@@ -109,7 +111,8 @@ def pushed_down(prev: Frame, curr: Frame, c: int, p: int, pairs: Mapping[int, in
     )
     if not old_rows or not rows:
         return 0
-    if min(prev.nodes[q].bounds.top for q in old_rows) < box.top:
+    top = min(prev.nodes[q].bounds.top for q in old_rows)
+    if top < box.top:
         return 0  # cut by the top edge: not the list's first item
     shown = {pairs[k] for k in rows if k in pairs}
     stayed = [q for q in old_rows if q in shown]
@@ -122,9 +125,35 @@ def pushed_down(prev: Frame, curr: Frame, c: int, p: int, pairs: Mapping[int, in
         if k in pairs:
             kept = pairs[k] == first and abs(b.top - was.top - dy) <= SPREAD
             return came if kept and _whole(prev, curr, c, p, rows[0]) else 0
-        if b.bottom > was.top + dy + SPREAD or (not came and b.top - box.top > SPREAD):
+        if b.bottom > was.top + dy + SPREAD:
             return 0
+        if not came and b.top - box.top > SPREAD and abs(b.top - top) > SPREAD:
+            return 0  # at the top edge, or where the first row was (below the list's padding)
     return 0
+
+
+def _content(prev: Frame, curr: Frame, c: int, p: int, pairs: Mapping[int, int]) -> tuple[int, int]:
+    """The list whose rows a move of ``c``'s content moved: ``c`` itself, or down a chain of
+    wrappers each the one child of the one above it (a ScrollView's content, an app's
+    layers around its column), each paired and its top kept, the first that holds several
+    (a row put in at the top of a ScrollView's column pushes the column's rows, not the
+    column). O(the chain).
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> def shot(*tops):
+    ...     rows = "".join(f'<node class="Row" bounds="[0,{t}][90,{t + 40}]"/>' for t in tops)
+    ...     return Frame(parse_uiautomator('<hierarchy><node class="android.widget.ScrollView"'
+    ...         ' scrollable="true" bounds="[0,0][90,99]"><node class="Column"'
+    ...         f' bounds="[0,0][90,99]">{rows}</node></node></hierarchy>'))
+    >>> _content(shot(0, 50), shot(0, 50), 0, 0, {0: 0, 1: 1, 2: 2, 3: 3})
+    (1, 1)
+    """
+    while len(curr.children[c]) == 1 and len(prev.children[p]) == 1:
+        k, q = curr.children[c][0], prev.children[p][0]
+        if pairs.get(k) != q or curr.nodes[k].bounds.top != prev.nodes[q].bounds.top:
+            break
+        c, p = k, q
+    return c, p
 
 
 def _whole(prev: Frame, curr: Frame, c: int, p: int, k: int) -> bool:

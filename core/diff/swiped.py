@@ -40,6 +40,8 @@ they are one), and the renderer says both (:mod:`deltarec.core.render.folded`).
 
 from __future__ import annotations
 
+import re
+
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.page_gesture import under
 from deltarec.core.diff.row_content import holds_rows, kind, texts
@@ -149,6 +151,110 @@ def either_row(prev: Frame, curr: Frame, c: int, p: int) -> bool:
     if not (cb.top == pb.top == box.top or cb.bottom == pb.bottom == box.bottom):
         return False  # not at an edge: a row replaced inside a list moves a side of it
     was, now = texts(prev, p), texts(curr, c)
+    if not (was and now):
+        return False
+    shared = was & now
+    if not shared:
+        return True
+    # Labels every other row of the list shows ("Edit item", "Delete item") are the list's
+    # template: any row there shows them, so sharing them says nothing of which row it is.
+    if not (was - shared and now - shared):
+        return False
+    return shared <= _template(prev, p) and shared <= _template(curr, c)
+
+
+TEMPLATE_ROWS = 2
+"""Other rows of a list that must show a label for it to be the list's template
+(:func:`_template`): one other row showing it is a twin, not a template."""
+
+
+def _template(frame: Frame, row: int) -> frozenset[str]:
+    """The labels every other row of ``row``'s list (of its kind, showing labels) shows in
+    ``frame``, if there are :data:`TEMPLATE_ROWS` such rows at least; else none. Asked only
+    of a row at its list's edge that kept labels (:func:`either_row`). O(the list's rows'
+    subtrees, memoised per frame)."""
+    shape = kind(frame.nodes[row])
+    out: frozenset[str] | None = None
+    seen = 0
+    for q in frame.children[frame.parents[row]]:
+        if q == row or kind(frame.nodes[q]) != shape or not (shown := texts(frame, q)):
+            continue
+        out = shown if out is None else out & shown
+        seen += 1
+        if not out:
+            return frozenset()
+    return out if out is not None and seen >= TEMPLATE_ROWS else frozenset()
+
+
+WORDS = re.compile(r"[^\W\d_]+")
+"""A word of a label: letters (a label's numbers tick: "5 min ago" → "6 min ago")."""
+
+NUMBERS = re.compile(r"\d+")
+
+
+def _words(label: str) -> set[str]:
+    """The words of ``label``, lowercased; its numbers where it has no word ("21")."""
+    return set(WORDS.findall(label.lower())) or set(NUMBERS.findall(label))
+
+
+def either_label(prev: Frame, curr: Frame, c: int, p: int) -> bool:
+    """Whether label ``c``, paired with ``p``, a bare label of a column (no row around it: a
+    Compose column's entries are its labels), may as well be another label come into its
+    box: at the column's top or bottom edge in both frames, that edge the edge of the
+    scroller around it (the label cut by it), its box but for its far edge and a px of
+    rounding at its start (:data:`ROUNDING`: a label of another length is as wide as its
+    text), of ``p``'s kind, its label sharing no word with ``p``'s (its numbers where it
+    shows no word; numbers alone on both sides that change are a counter ticking). Labels
+    put in above it
+    push it out beyond the scroller's edge and the first of them lands in its box, cut
+    alike; no label in view moved, so nothing tells that from ``p`` edited in place
+    (:func:`either_row` for a row of labels). O(depth).
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> def shot(label, right=80):
+    ...     t = '<node class="android.widget.TextView" text="{}" bounds="[9,{}][{},{}]"/>'
+    ...     return Frame(parse_uiautomator('<hierarchy><node class="android.widget.ScrollView"'
+    ...         ' scrollable="true" bounds="[0,0][90,99]">'
+    ...         '<node class="Column" bounds="[0,0][90,99]">'
+    ...         + t.format("Kept", 5, 80, 40) + t.format(label, 50, right, 99)
+    ...         + '</node></node></hierarchy>'))
+    >>> either_label(shot("Needs a newer chip"), shot("Fits in memory", 70), 3, 3)
+    True
+    >>> either_label(shot("Needs a newer chip"), shot("Needs an older chip"), 3, 3)  # an edit
+    False
+    >>> either_label(shot("9:03"), shot("9:04"), 3, 3)  # a clock's tick: no word
+    False
+    >>> either_label(shot("59"), shot("60"), 3, 3)  # a counter's tick: no letter
+    False
+    >>> either_label(shot("SUN"), shot("21"), 3, 3)  # a day's name, another label's number
+    True
+    >>> either_label(shot("Kept"), shot("Other"), 2, 2)  # not at the edge
+    False
+    """
+    host, old_host = curr.parents[c], prev.parents[p]
+    if host < 0 or old_host < 0 or curr.children[c] or prev.children[p]:
+        return False
+    if len(curr.children[host]) < 2 or kind(prev.nodes[p]) != kind(curr.nodes[c]):
+        return False
+    cb, pb, box = curr.nodes[c].bounds, prev.nodes[p].bounds, curr.nodes[host].bounds
+    if box != prev.nodes[old_host].bounds:
+        return False  # the column moved or resized: other rules read it
+    if abs(cb.left - pb.left) > ROUNDING and abs(cb.right - pb.right) > ROUNDING:
+        return False
+    if cb.top == pb.top and cb.bottom == pb.bottom == box.bottom:
+        edge = box.bottom
+    elif cb.bottom == pb.bottom and cb.top == pb.top == box.top:
+        edge = box.top
+    else:
+        return False  # not at an edge: labels put in inside the column move a side of it
+    clip = next((a for a in [host, *curr.ancestors(host)] if scrolls_by_nature(curr.nodes[a])), -1)
+    if clip < 0 or edge not in (curr.nodes[clip].bounds.top, curr.nodes[clip].bounds.bottom):
+        return False  # an edge nothing clips: labels put in would have grown the column
+    old_label = prev.nodes[p].text or prev.nodes[p].content_desc
+    new_label = curr.nodes[c].text or curr.nodes[c].content_desc
+    if not (WORDS.search(old_label) or WORDS.search(new_label)):
+        return False  # numbers only, both: a counter or a clock ticked ("59" → "60")
+    was, now = _words(old_label), _words(new_label)
     return bool(was) and bool(now) and not was & now
 
 
@@ -203,4 +309,13 @@ def _name(frame: Frame, row: int) -> str:
     return ""
 
 
-__all__ = ["GONE", "ROUNDING", "dismissed", "either_row", "held", "renamed", "unpair_swiped"]
+__all__ = [
+    "GONE",
+    "ROUNDING",
+    "dismissed",
+    "either_label",
+    "either_row",
+    "held",
+    "renamed",
+    "unpair_swiped",
+]

@@ -41,7 +41,7 @@ from collections.abc import Callable, Mapping
 from collections.abc import Set as AbstractSet
 
 from deltarec.core.diff.compute import Delta
-from deltarec.core.diff.edited_or_new import edited_or_new
+from deltarec.core.diff.edited_or_new import edited_or_new, either_labels
 from deltarec.core.diff.swiped import either_row
 from deltarec.core.diff.types import ChangeKind
 from deltarec.core.observe.frame import Frame
@@ -118,7 +118,10 @@ def folded_edits(
     (:func:`~deltarec.core.diff.swiped.either_row`) reads as one line, its name before and
     after, with the hedge :data:`EITHER`: ``~ [6] button "Tom's <draft> #2"→"Standup moved
     #1", or its row was taken out and another came into its box`` (its labels' own lines
-    would state the edit as fact). Else a label folded into its host's name (no number of
+    would state the edit as fact); so does a label with a number of its own whose JSON entry
+    carries that hedge (:func:`~deltarec.core.diff.edited_or_new.either_labels`: a bare
+    label of a column at its clipped edge, or a label of such a row with no number), its
+    own line. Else a label folded into its host's name (no number of
     its own) whose host has no line to show the new name reads ``~ text "A"→"B"``. Left
     out: ``skip`` (positions of the new frame another line speaks for: a dialog that
     replaced another, its title with it). In document order; none when a dialog opened or
@@ -149,12 +152,20 @@ def folded_edits(
     numbered, fc = curr_index.number_of, d.curr
     scrolled = _lists(d, True)
     either: dict[int, bool] = {}  # a host: whether it may be another row
+    hedged: set[int] | None = None  # labels with a number of their own that may be another
     rows: dict[int, list[int]] = {}  # such a row: its labels edited
     out: list[tuple[int, Line]] = []
     for c in sorted(d.changed):
         edit = d.changed[c].get("text")
         if edit is None or c in d.quiet_curr or c in skip or not fc.nodes[c].text:
             continue
+        if c in numbered:
+            if hedged is None:  # the labels whose JSON entries carry orNew, but those whose
+                # line names where their old row was pushed (:func:`pushed_notes`)
+                hedged = either_labels(d) - edited_or_new(d).keys()
+            if c in hedged:  # a label with a number of its own, its row or it maybe another
+                rows[c] = [c]
+                continue
         up = fc.ancestors(c)
         host = next((a for a in up if a in numbered), None)
         if host is None or host not in d.pairs or any(a in scrolled for a in up):

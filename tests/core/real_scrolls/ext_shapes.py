@@ -21,6 +21,9 @@ invented words, so CI holds those classes without the external files
 - :func:`compose_column` (after a finance app's model picker): a Compose ScrollView whose
   first child is a column of bare labels (three to an entry, a 32 px gap between entries,
   no row around them), then a card of labels and buttons cut by the ScrollView's bottom.
+- :func:`padded_cards` (after a safety app's home): a ScrollView inside app layers (each
+  the one child of the one above), its column padded 42 px above its first card, cards of
+  three heights, the last cut by the ScrollView's bottom.
 """
 
 from __future__ import annotations
@@ -282,6 +285,36 @@ def compose_column() -> str:
     out.append(_node(tv, (423, 1931, 657, 1973), pkg=pkg, text="RUN A TEST") + "</node>")
     out.append(_node(btn, (84, 1899, 996, 2004), pkg=pkg) + "</node></node>")
     out.append("</node></node></node></node></hierarchy>")
+    return "".join(out)
+
+
+def padded_cards() -> str:
+    """A safety app's home: app layers, each the one child of the one above, around a
+    ScrollView whose column keeps a 42 px padding above its first card; cards of three
+    heights (a title, a figure, a note), the last cut by the ScrollView's bottom."""
+    pkg = "com.example.guard"
+    rid = f"{pkg}:id/"
+    ll, tv = "android.widget.LinearLayout", "android.widget.TextView"
+    out = ["<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation=\"0\">"]
+    out.append(_node("android.widget.FrameLayout", (0, 0, 1440, 3120), pkg=pkg))
+    out.append(_node(ll, (0, 0, 1440, 3120), pkg=pkg))
+    out.append(
+        _node("android.widget.FrameLayout", (0, 0, 1440, 3120), pkg=pkg, rid="android:id/content")
+    )
+    out.append(_node(tv, (48, 170, 900, 260), pkg=pkg, text="Guard home", rid=rid + "title"))
+    out.append("</node>")
+    out.append(_node("android.widget.ScrollView", (0, 426, 1440, 2948), pkg=pkg, scrollable=True))
+    out.append(_node(ll, (0, 426, 1440, 2948), pkg=pkg, rid=rid + "scrollContent"))
+    cards = [(468, 1004, "Weekly summary", "12 calls checked", "Quiet week so far")]
+    cards += [(1039, 1504, "Blocked numbers", "3 numbers held", "Review them any time")]
+    cards += [(1539, 2948, "Tips for today", "Spot a fake parcel text", "Never share a code")]
+    for top, bottom, title, figure, note in cards:
+        out.append(_node(ll, (42, top, 1398, bottom), pkg=pkg, rid=rid + "card"))
+        out.append(_node(tv, (84, top + 42, 1356, top + 112), pkg=pkg, text=title) + "</node>")
+        out.append(_node(tv, (84, top + 130, 1356, top + 230), pkg=pkg, text=figure) + "</node>")
+        out.append(_node(tv, (84, top + 250, 1356, top + 310), pkg=pkg, text=note) + "</node>")
+        out.append("</node>")
+    out.append("</node></node></node></node></node></hierarchy>")
     return "".join(out)
 
 

@@ -348,7 +348,8 @@ def check(case: Insertion) -> list[tuple[str, str]]:
     new = _inserted_positions(grown_frame, grown, case)
     new_side = set(d.removed) if case.removal else set(d.added)
     paired = new & (set(d.pairs.values()) if case.removal else set(d.pairs))
-    if paired and not _hedged_twin(case, d, paired):
+    hedged_pairs = bool(paired) and _hedged_twin(case, d, paired)
+    if paired and not hedged_pairs:
         out.append(("false-pair", f"{len(paired)} inserted nodes paired with old ones"))
     # Anything else listed + or - shows only texts that left (or came): rows pushed out.
     gone, came = _gone(fp, fc, new, case.removal)
@@ -358,10 +359,15 @@ def check(case: Insertion) -> list[tuple[str, str]]:
     ]
     if extra:
         out.append(("unchanged-listed", f"{len(extra)} +/- of rows that stayed"))
-    missed = [q for q in new if q not in new_side and _label(grown_frame.nodes[q])]
+    said = paired if hedged_pairs else set()  # the hedge names them as come in (went)
+    missed = [q for q in new if q not in new_side | said and _label(grown_frame.nodes[q])]
     if missed:
         out.append(("missed", f"{len(missed)} inserted nodes not listed"))
-    texts = [c for c, ch in d.changed.items() if set(ch) & {"text", "content-desc"}]
+    back = {p: c for c, p in d.pairs.items()}
+    hedged_c = {back[x] for x in said} if case.removal else said  # positions of d.curr
+    texts = [
+        c for c, ch in d.changed.items() if set(ch) & {"text", "content-desc"} and c not in hedged_c
+    ]
     if texts:
         out.append(("false-change", f"{len(texts)} ~ text between different elements"))
     return out
@@ -393,9 +399,14 @@ def _hedged_twin(case: Insertion, d: Delta, paired: set[int]) -> bool:
     ``orNew`` names the truth (the inserted node is another element than the old one): a
     hedge whose every reading fits and that names the truth is true. An unhedged pair, or
     one whose stated reading the frames rule out, is not accepted.
-    (:mod:`.twins` proves the class: one row fewer put in dumps the very same bytes.)"""
+    (:mod:`.twins` proves the class: one row fewer put in dumps the very same bytes.)
+    Or the pairs are those of one row edited in place, each of its edited labels hedged
+    (:func:`_edited_in_place`: a row or a bare label at its list's clipped edge, the
+    inserted one pushed it out and took its box, ``either_row`` / ``either_label``)."""
     back = {p: c for c, p in d.pairs.items()}
     hedged_keys = {e["key"] for e in hedged(d, to_json(d))["changed"] if e.get("orNew")}
+    if _edited_in_place(d, {back[x] if case.removal else x for x in paired}, hedged_keys):
+        return True
     for x in paired:
         c, p = (back[x], x) if case.removal else (x, d.pairs[x])
         if d.curr.keys[c] not in hedged_keys:
@@ -403,6 +414,43 @@ def _hedged_twin(case: Insertion, d: Delta, paired: set[int]) -> bool:
         if not (_sliver_fits(d.curr, c, d.prev, p) or _sliver_fits(d.prev, p, d.curr, c)):
             return False
     return True
+
+
+def _edited_in_place(d: Delta, paired: set[int], hedged_keys: set[str]) -> bool:
+    """Whether the two frames are one frame with one row edited in place, and the delta hedges
+    each label that row changed (``orNew``): node for node the same tree, classes and ids,
+    every node outside one subtree (the lowest holding every node whose box, text or
+    description changed and every inserted node ``paired``, positions of ``d.curr``) as it
+    was, that subtree's top and bottom kept.
+
+    **Grader decision (issue 18, round 4).** Rows put in above the last row a list's clipped
+    edge shows push it out of view, and the first of them lands in its box, cut alike: the
+    two dumps are exactly those of that row's labels edited in place (nothing else in view
+    moved), so no delta can say which. The pair stands on overlap, which the issue allows as
+    evidence, and its ``~`` line names the truth as the other reading (``, or its row was
+    taken out and another came into its box``, JSON ``orNew``). A hedge whose reading the
+    frames do not fit node for node (a row below it moved, another label changed unhedged)
+    is not accepted. O(nodes)."""
+    a, b = d.prev, d.curr
+    if len(a.nodes) != len(b.nodes) or a.parents != b.parents or not paired:
+        return False
+    region = set(paired)
+    for q, (x, y) in enumerate(zip(a.nodes, b.nodes, strict=True)):
+        if (x.class_name, x.resource_id) != (y.class_name, y.resource_id):
+            return False
+        if (x.text, x.content_desc) != (y.text, y.content_desc):
+            if b.keys[q] not in hedged_keys:
+                return False  # a label changed that the delta states as fact
+            region.add(q)
+        elif x.bounds != y.bounds:
+            region.add(q)
+    root = min(region)
+    while any(not root <= q < b.subtree_end(root) for q in region):
+        root = b.parents[root]
+        if root < 0:
+            return False
+    was, now = a.nodes[root].bounds, b.nodes[root].bounds
+    return root > 0 and (was.top, was.bottom) == (now.top, now.bottom)
 
 
 def _sliver_fits(a: Frame, s: int, b: Frame, row: int) -> bool:

@@ -20,12 +20,22 @@ import pytest
 
 from deltarec.core.capture.uiautomator import parse_uiautomator
 from deltarec.core.observe.model import Observation
+from deltarec.core.observer import observe_delta
 from tests.core.dict_truth import graded_by_dicts
-from tests.core.real_scrolls import chrome, insertions, keyboards, rearranged, tall_rows, ticks
+from tests.core.real_scrolls import (
+    chrome,
+    insertions,
+    keyboards,
+    rearranged,
+    reshaped,
+    tall_rows,
+    ticks,
+)
 from tests.core.real_scrolls.ext_shapes import (
     captures_as,
     compose_column,
     nested_list,
+    padded_cards,
     paged_list,
     repeated_rows,
     twin_rows,
@@ -43,6 +53,7 @@ def _shapes() -> tuple[tuple[str, Observation], ...]:
         ("nested_list.xml", parse_uiautomator(nested_list().encode())),
         ("paged_list.xml", parse_uiautomator(paged_list().encode())),
         ("compose_column.xml", parse_uiautomator(compose_column().encode())),
+        ("padded_cards.xml", parse_uiautomator(padded_cards().encode())),
     )
 
 
@@ -202,6 +213,72 @@ def test_labels_put_in_a_spaced_compose_column_are_no_scroll(dicts: bool) -> Non
             case = insertions.Insertion("compose_column.xml", (0, 0, 0, 0), index, n, removal)
             with graded_by_dicts() if dicts else nullcontext():
                 got = insertions.check(case)
+            if got:
+                failed.append((case, got[:2]))
+    assert not failed, failed
+
+
+EDGE = (
+    ("compose_column.xml", (0, 0, 0, 0), 2, 1, False, 263),
+    ("compose_column.xml", (0, 0, 0, 0), 2, 8, True, 263),
+    ("twin_rows.xml", (0, 0, 1), 2, 1, False, 640),
+    ("twin_rows.xml", (0, 0, 1), 3, 2, True, 810),
+)
+"""(capture, list, index, n, removal, edge) of :mod:`.insertions` above the last label (row)
+a list's clipped edge shows: the model picker's bare labels, the review queue's twin rows."""
+
+
+@pytest.mark.parametrize("dicts", [False, True], ids=["xml", "dicts"])
+def test_a_label_pushed_out_at_a_clipped_edge_is_hedged_not_stated_edited(dicts: bool) -> None:
+    """Labels (rows) put in above the last one a ScrollView's clipped edge shows push it out
+    of view, and the first lands in its box, cut alike: the two dumps are those of that
+    label edited in place. The delta stated the edit as fact (``~ [3] text "Needs a newer
+    chip to run"→"~1.9 GB …"``); it now says both readings, ``, or its row was taken out and
+    another came into its box`` (JSON ``orNew``): a bare label of a column
+    (:func:`deltarec.core.diff.swiped.either_label`), or a row whose other labels are the
+    list's template, "Edit item" / "Delete item" on every row
+    (:func:`~deltarec.core.diff.swiped.either_row`). 4 of 4 failed on both paths before;
+    every insertion of the synthetic dumps (``benchmarks/ext_classes.py DIR
+    --insertions``): 70 → 4 of 696 on both paths (the 4 left: false scrolls mid-column)."""
+    failed = []
+    with captures_as(_shapes):
+        for capture, where, index, n, removal, edge in EDGE:
+            case = insertions.Insertion(capture, where, index, n, removal, edge)
+            with graded_by_dicts() if dicts else nullcontext():
+                got = insertions.check(case)
+            if got:
+                failed.append((case, got[:2]))
+            prev, curr = insertions.derive(case)
+            text = observe_delta(prev, curr).text
+            if not text.endswith(", or its row was taken out and another came into its box"):
+                failed.append((case, text))
+    assert not failed, failed
+
+
+COLUMN = (0, 0, 0, 1, 0)
+"""The column of :func:`.ext_shapes.padded_cards`' ScrollView."""
+
+
+@pytest.mark.parametrize("dicts", [False, True], ids=["xml", "dicts"])
+def test_a_card_put_in_atop_a_padded_column_is_hedged_as_new(dicts: bool) -> None:
+    """A safety app's home refreshed: a card put in at the top of the ScrollView's column
+    (padded 42 px above its first card) as a card below was edited. The cards moved down by
+    its height with its top where the first card was, which a scroll up by as much onto a
+    card's top shows too; the scroll line must say the other reading (``, or its top row
+    came in new``, JSON ``orInserted``). It did not: the first card put in was asked to sit
+    at the list's very top edge, not below its padding, and a ScrollView's column, the one
+    child of the host, was never looked into
+    (:func:`deltarec.core.diff.new_rows.pushed_down`, ``_content``): 2 of 2 failed on both
+    paths before; :mod:`.reshaped`'s refresh+edit in the probe of 37 external captures
+    (``--per 3``) 12 → 6 of 26 (XML) and 11 → 4 (dicts)."""
+    failed = []
+    with captures_as(_shapes):
+        for k in (1, 2):
+            case = reshaped.Reshaped(
+                "padded_cards.xml", "refresh+edit", COLUMN, target=(*COLUMN, k, 2), what="text"
+            )
+            with graded_by_dicts() if dicts else nullcontext():
+                got = reshaped.check(case)
             if got:
                 failed.append((case, got[:2]))
     assert not failed, failed
