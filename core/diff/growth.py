@@ -32,6 +32,28 @@ LIMIT = 5_000
 """At most this many nodes of a host are looked at."""
 
 
+class Paired(set[int]):
+    """The old positions ``pairs`` holds (the estimate's ``used``), and, the first time a
+    rule asks, the new position each one is paired with (:meth:`partner`): one reverse map
+    an estimate, where :func:`pushed_in` built one a motion (a page of many lists each
+    scrolled was O(motions × pairs): test_near_linear). ``pairs`` is not changed while the
+    estimate runs."""
+
+    __slots__ = ("_back", "_pairs")
+
+    def __init__(self, pairs: Mapping[int, int]) -> None:
+        super().__init__(pairs.values())
+        self._pairs = pairs
+        self._back: dict[int, int] | None = None
+
+    def partner(self, q: int) -> int | None:
+        """The new position paired with old position ``q`` (None: unpaired)."""
+        back = self._back
+        if back is None:
+            back = self._back = {old: new for new, old in self._pairs.items()}
+        return back.get(q)
+
+
 def grew(
     prev: Frame,
     curr: Frame,
@@ -161,12 +183,13 @@ def pushed_in(
         return pushed_in(*turned, c, p, pairs, used, (0, dx), (base[1], base[0]))
     if dy == 0 or dx != 0:
         return False
-    back = {q: k for k, q in pairs.items()}
+    # (asked once an estimate, not once a motion, when the caller's ``used`` holds it)
+    back = used.partner if isinstance(used, Paired) else Paired(pairs).partner
     for s in (1, -1):  # nodes put in above the rows, or below them (a list held at its end)
         if s * dy > 0:  # the busy frame is curr: what it shows new fills the band
-            got = _band(curr, prev, c, p, pairs.__contains__, pairs.get, back.get, s, dy, base[1])
+            got = _band(curr, prev, c, p, pairs.__contains__, pairs.get, back, s, dy, base[1])
         else:
-            got = _band(prev, curr, p, c, used.__contains__, back.get, pairs.get, s, -dy, -base[1])
+            got = _band(prev, curr, p, c, used.__contains__, back, pairs.get, s, -dy, -base[1])
         if got:
             return True
     return False

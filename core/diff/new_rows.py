@@ -30,7 +30,7 @@ from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.grown import grown_by_rounding, removed_rows, rows_at
 from deltarec.core.diff.motions import SPREAD
 from deltarec.core.diff.page_gesture import touched
-from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.frame import Frame, by_position
 from deltarec.core.observe.labels import scrolls_by_nature
 
 if TYPE_CHECKING:
@@ -81,11 +81,18 @@ def refresh_host(frame: Frame, pos: int) -> int:
 
 def refreshing(frame: Frame, host: int) -> bool:
     """Whether a refresh indicator shows over list ``host`` (one of its siblings).
-    O(siblings)."""
+    O(siblings) the first time a parent's lists are asked, then a look-up."""
     parent = frame.parents[host]
-    if parent < 0:
-        return False
-    return any(refresh_host(frame, s) == host for s in frame.children[parent] if s != host)
+    return parent >= 0 and host in _refreshed(frame, parent)
+
+
+@by_position
+def _refreshed(frame: Frame, parent: int) -> frozenset[int]:
+    """The lists among ``parent``'s children a refresh indicator beside them shows over,
+    kept: :func:`refreshing` asked every sibling of each host it was asked of (a page of
+    many lists, each scrolled: O(hosts × siblings), test_near_linear). An indicator never
+    names itself (:func:`refresh_host`). O(children)."""
+    return frozenset(h for s in frame.children[parent] if (h := refresh_host(frame, s)) >= 0)
 
 
 def pushed_down(prev: Frame, curr: Frame, c: int, p: int, pairs: Mapping[int, int], dy: int) -> int:

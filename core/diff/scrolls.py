@@ -78,6 +78,7 @@ from deltarec.core.diff.axis import at_edge, item_sideways
 from deltarec.core.diff.gaps import closed_gaps, scrolled_gap
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.grown import grew_within, grown_by_rounding
+from deltarec.core.diff.growth import Paired
 from deltarec.core.diff.host import host_motion
 from deltarec.core.diff.motions import SPREAD, Motion, near
 from deltarec.core.diff.new_rows import inserted_at_top, pushed_down, pushed_only
@@ -218,7 +219,7 @@ def _find_motions(
     replaced = len(pairs) < n or len(pairs) < len(prev)
     if not (any_moved or replaced):
         return []
-    used = set(pairs.values())
+    used = Paired(pairs)  # and which new position each old one is paired with, asked once
     if not any_moved and not _seen_elsewhere(prev, curr, pairs):
         # Nothing matched moved, and nothing new was somewhere else before: a scroll could
         # only have replaced a whole page (a toggle that renamed a summary is the common case).
