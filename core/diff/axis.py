@@ -377,3 +377,17 @@ def page_swiped(prev: Frame, p: int, curr: Frame, c: int, old_page: int, page: i
     if page == pages[-1]:
         return b.left - a.left
     return None
+
+
+def along_edge(a: Bounds, old_box: Bounds, b: Bounds, box: Bounds, base: tuple[int, int]) -> bool:
+    """Whether a node cut by the top or bottom edge in both frames is cut alike (the same
+    edges, the same height, no vertical move but the outer scroll's) and moved sideways
+    only: a chip of a carousel the feed's edge cuts, swiped along that edge
+    (:func:`~deltarec.core.diff.host.host_motion`)."""
+    return (
+        b.left - a.left != base[0]
+        and b.top - a.top == base[1]
+        and b.bottom - b.top == a.bottom - a.top
+        and (a.top <= old_box.top, a.bottom >= old_box.bottom)
+        == (b.top <= box.top, b.bottom >= box.bottom)
+    )

@@ -156,3 +156,24 @@ def test_the_oracle_keeps_a_dropdown_beside_another_rows_cut_one() -> None:
     prev, curr = Frame(shots["contacts-agent/08.xml"]), Frame(shots["contacts-agent/09.xml"])
     kept = [prev.nodes[p] for p, _ in persisted(prev, curr)]
     assert any(n.content_desc == "Phone" and "Spinner" in n.class_name for n in kept)
+
+
+TWIN_CUT = (
+    Tall(_YOUTUBE + "5.xml", (*HOST, 1, 0, 0), 2, 3330, 576, 256, "anchored"),
+    Tall(_YOUTUBE + "4.xml", (*HOST, 1, 0, 0), 2, 3330, 576, 640, "unanchored"),
+)
+"""YouTube's suggestion card stretched over its list, the keyboard opening (closing) with
+the list's bottom edge and the card's "转到频道" button, cut by the top edge alike, its own
+bottom edge moved with it (``--wide``: 9 cases on each path). The matcher's estimate read
+a page (one cut piece is no evidence of which card it is), unpaired the button under it,
+and the delta's own pass then found no vote and no page of two rows: the button removed
+and added, no scroll. The one piece that came and the one that left, the same label cut by
+the same edge, its own edge moved, are the page
+(:func:`deltarec.core.diff.edge_pieces.twin_cut`)."""
+
+
+def test_one_cut_piece_removed_and_added_is_a_page_on_both_paths() -> None:
+    assert [check(c) for c in TWIN_CUT] == [[], []]
+    frame_cache.clear()
+    with graded_by_dicts():
+        assert [check(c) for c in TWIN_CUT] == [[], []]
