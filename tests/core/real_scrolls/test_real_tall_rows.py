@@ -177,3 +177,25 @@ def test_one_cut_piece_removed_and_added_is_a_page_on_both_paths() -> None:
     frame_cache.clear()
     with graded_by_dicts():
         assert [check(c) for c in TWIN_CUT] == [[], []]
+
+
+UNDER_THE_TOP = (
+    Tall("settings-wifi/04.xml", (0, 0, 0, 0), 1, 4738, 0, 215, "scroll"),
+    Tall("settings-wifi/04.xml", (0, 0, 0, 0), 1, 2800, 0, 430, "anchored"),
+)
+"""Settings' Wi-Fi list, 8 px under the top of the scroller around it, scrolled 215 px
+(430 px with the keyboard): its rows moved 215 px and its top edge came onto the
+scroller's. On XML the scroller measures it; on element dicts its wrappers carry no id, so
+they hand the host down to the list, which read 207 px (its edge moved 8) and said nothing
+of the scroller's own reading, nothing having left it but the 8 px gap (``--wide``, dicts:
+9 cases). Both readings fit box for box: the line states both
+(:func:`deltarec.core.diff.outer_scroll.outer_reading`), and the oracle's rule 3 takes the
+other reading as :func:`.transforms._outer` does (the grader's decision in
+:func:`tests.core.truth.real_oracle._or_host`)."""
+
+
+def test_a_list_under_its_scroller_s_top_says_the_scroller_s_reading_on_both_paths() -> None:
+    assert [check(c) for c in UNDER_THE_TOP] == [[], []]
+    frame_cache.clear()
+    with graded_by_dicts():
+        assert [check(c) for c in UNDER_THE_TOP] == [[], []]
