@@ -403,7 +403,16 @@ def _wraps(
         return True
     if not alone:
         return False
-    bared = natural and len(prev.children[p]) == 1 and bare(curr.nodes[k]) and bare(prev.nodes[pk])
+    # A bare wrapper cut to the viewport reaches its edge in both frames; one clear of both
+    # edges in either is a row (element dicts name no id: Settings' action bar, resized).
+    bared = (
+        natural
+        and len(prev.children[p]) == 1
+        and bare(curr.nodes[k])
+        and bare(prev.nodes[pk])
+        and at_edge(b, curr.nodes[c].bounds)
+        and at_edge(prev.nodes[pk].bounds, prev.nodes[p].bounds)
+    )
     return bared or list_resized(prev, pk, curr, k, c, base)  # a list in a page, resized
 
 
