@@ -88,11 +88,12 @@ def host_sideways(
     side_p, x_p, y_p = _facts(prev, p)
     side_c, x_c, y_c = _facts(curr, c)
     if side_c and side_p:
-        if (y_p or y_c) and not (x_p or x_c) and pairs is not None:
-            # Side by side, but only the top or bottom edge cuts items: the pieces of a tall
-            # row filling its list, the list scrolled along y under them (a Settings row,
-            # its icon cut to 17 px, read as a carousel that stayed; issue 18). The items
-            # paired say which way they went.
+        if (y_p or y_c) and pairs is not None:
+            # Side by side, but the top or bottom edge cuts items: the pieces of a tall row
+            # filling its list, the list scrolled along y under them (a Settings row, its
+            # icon cut to 17 px, read as a carousel that stayed; issue 18). The items paired
+            # say which way they went; also where a side edge touches one (the calendar's
+            # event type, flush with the right edge beside its icon cut by the top one).
             return _moved_sideways(prev, p, curr, c, pairs)
         return True
     if not (x_p or x_c):

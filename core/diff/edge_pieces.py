@@ -327,6 +327,36 @@ def slid_cut(a: Bounds, b: Bounds) -> bool:
     return a.top != b.top and a.bottom != b.bottom and (a.left, a.right) == (b.left, b.right)
 
 
+def edge_slid(frame: Frame, pos: int, a: Bounds, b: Bounds) -> bool:
+    """Whether node ``pos`` of ``frame`` (box ``b``; ``a`` before), its sides kept, moved
+    both its top and bottom (:func:`slid_cut`), or one edge only, its other on the same
+    edge of the nearest container made to scroll
+    around it: a piece that edge cut alike in both frames, its own edge moved with the
+    content (the calendar's event-type icon under the form's top edge, its bottom up 81 px,
+    the type's colour swatch on the bottom edge, its top cut anew). With every node paired
+    in place it is the only evidence of a scroll (``compute._slid``), as
+    :func:`~deltarec.core.diff.scrolls.find_motions` takes it. O(depth).
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> f = Frame(parse_uiautomator('<hierarchy><node class="L" scrollable="true" '
+    ...     'bounds="[0,0][90,900]"><node class="I" bounds="[0,0][9,40]"/></node></hierarchy>'))
+    >>> edge_slid(f, 1, Bounds(0, 0, 9, 121), Bounds(0, 0, 9, 40))
+    True
+    >>> edge_slid(f, 1, Bounds(0, 5, 9, 121), Bounds(0, 5, 9, 40))  # clear of the edge
+    False
+    """
+    if (a.left, a.right) != (b.left, b.right) or (a.top == b.top) == (a.bottom == b.bottom):
+        return slid_cut(a, b)
+    natural, parents = natures(frame), frame.parents
+    parent = parents[pos]
+    while parent >= 0 and not natural[parent]:
+        parent = parents[parent]
+    if parent < 0:
+        return False
+    box = frame.nodes[parent].bounds
+    return b.top == box.top if a.top == b.top else b.bottom == box.bottom
+
+
 def _cut_once(a: Bounds, a_box: Bounds, b: Bounds, b_box: Bounds) -> int | None:
     """How far a node whole in one frame and cut by one edge of its list in the other moved,
     read off its uncut edge (inside the list both times), when the cut box is the whole one

@@ -313,7 +313,7 @@ def host_motion(
         # twin rows (an ad and its twin 18 cards on), not the move; the rows those labels
         # paired are no rows that stayed. In a ScrollView no twin comes in: rows came or
         # went around the row its label places (pushed_edge.kept_in_scroll_view).
-        if not kept_in_scroll_view(prev, p, curr, c, moved):
+        if not kept_in_scroll_view(prev, p, curr, c, moved, edged):
             if natural and (
                 edged  # its one row moved, or its twin came in: a page (.edge_pieces)
                 or cut_only(prev, curr, pairs, c, p, strong)  # no whole row voted, none stayed

@@ -202,3 +202,31 @@ def test_a_list_under_its_scroller_s_top_says_the_scroller_s_reading_on_both_pat
     frame_cache.clear()
     with graded_by_dicts():
         assert [check(c) for c in UNDER_THE_TOP] == [[], []]
+
+
+_CALENDAR = "corpus/calendar-tablet/tasks__task_Calendar_2025-08-14_14-22-32__task_Calendar_2025-08-14_14-22-32_"
+FORM_TOP = (Tall(_CALENDAR + "6.xml", (0, 0, 0, 0, 1, 0), 21, 2111, 0, 81, "scroll"),)
+"""The calendar's event form on a tablet, its event type stretched over the form and
+scrolled 81 px (``--wide``: 6 cases on each path, read as two icons resized, no scroll).
+Four things stood in the way: the type, flush with the form's right edge beside its icon
+cut by the top one, read as a carousel (:func:`deltarec.core.diff.axis.host_sideways` asks
+the pieces paired which way they went); the one label, spanning the form in both frames,
+stayed put against the icon's uncut edge (a spanning label places nothing); no label
+confirmed the uncut edge's move in a ``ScrollView``, whose content has no twin
+(:func:`deltarec.core.diff.pushed_edge.kept_in_scroll_view`, ``edged``: none may contradict
+it, and what one frame shows the other shows too); and with every node paired in place,
+each piece moving one edge only, the delta looked for no scroll at all
+(:func:`deltarec.core.diff.edge_pieces.edge_slid`)."""
+
+CUT_OFF = (Tall("settings-airplane/03.xml", (0, 0, 0, 0), 1, 2800, 0, 215, "scroll"),)
+"""Settings scrolled 215 px, "Hotspot & tethering"'s "Off" cut to 25 px at the bottom edge,
+then whole 215 px up, and "Data Saver"'s "Off" come in cut to the same 25 px at the same
+place: the oracle's rule 1 paired the two cut ones by their size. The grader's decision in
+:func:`tests.core.truth.real_oracle._cut_copy` (2 cases on each path)."""
+
+
+def test_a_form_s_stretched_row_and_a_cut_label_s_twin_on_both_paths() -> None:
+    assert [check(c) for c in FORM_TOP + CUT_OFF] == [[], []]
+    frame_cache.clear()
+    with graded_by_dicts():
+        assert [check(c) for c in FORM_TOP + CUT_OFF] == [[], []]
