@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from itertools import pairwise
 
+from deltarec.core.diff.motions import SPREAD
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Bounds
 
@@ -93,7 +94,14 @@ def host_sideways(
             # filling its list, the list scrolled along y under them (a Settings row, its
             # icon cut to 17 px, read as a carousel that stayed; issue 18). The items paired
             # say which way they went; also where a side edge touches one (the calendar's
-            # event type, flush with the right edge beside its icon cut by the top one).
+            # event type, flush with the right edge beside its icon cut by the top one),
+            # each edge within a px of rounding, and a carousel unless its items went along
+            # y, asked of a container that kept its box (a carousel in a feed, moved with
+            # the feed's scroll, its items rounded box by box: test_jitter).
+            if x_p or x_c:
+                if prev.nodes[p].bounds != curr.nodes[c].bounds:
+                    return True
+                return not _moved_sideways(prev, p, curr, c, pairs, SPREAD, along=True)
             return _moved_sideways(prev, p, curr, c, pairs)
         return True
     if not (x_p or x_c):
@@ -149,11 +157,21 @@ def _facts(frame: Frame, pos: int) -> tuple[bool, bool, bool]:
     return got
 
 
-def _moved_sideways(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int]) -> bool:
+def _moved_sideways(
+    prev: Frame,
+    p: int,
+    curr: Frame,
+    c: int,
+    pairs: Mapping[int, int],
+    spread: int = 0,
+    *,
+    along: bool = False,
+) -> bool:
     """Whether more items of ``c`` paired with items of ``p`` kept their top and bottom and
     changed their left or right than kept their left and right and changed their top or
     bottom: a row scrolled, or cut anew by an edge, keeps its breadth across the axis it
-    moved along. Flipped across the diagonal, the answer flips. O(children).
+    moved along (``spread``: within that many px; ``along``: whether more went the other
+    way, along y). Flipped across the diagonal, the answer flips. O(children).
 
     >>> from deltarec.core.capture.uiautomator import parse_uiautomator
     >>> def form(strip):
@@ -164,19 +182,19 @@ def _moved_sideways(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int
     >>> _moved_sideways(form("[10,0][300,40]"), 0, form("[880,0][900,40]"), 0, {1: 1})
     True
     """
-    along = across = 0
+    sideways = lengthways = 0
     for k in curr.children[c]:
         q = pairs.get(k, -1)
         if q < 0 or prev.parents[q] != p:
             continue
         a, b = prev.nodes[q].bounds, curr.nodes[k].bounds
         x_kept, y_kept = (
-            (a.left, a.right) == (b.left, b.right),
-            (a.top, a.bottom) == (b.top, b.bottom),
+            abs(a.left - b.left) <= spread and abs(a.right - b.right) <= spread,
+            abs(a.top - b.top) <= spread and abs(a.bottom - b.bottom) <= spread,
         )
-        across += y_kept and not x_kept
-        along += x_kept and not y_kept
-    return across > along
+        sideways += y_kept and not x_kept
+        lengthways += x_kept and not y_kept
+    return lengthways > sideways if along else sideways > lengthways
 
 
 def item_sideways(prev: Frame, p: int, curr: Frame, c: int) -> bool:

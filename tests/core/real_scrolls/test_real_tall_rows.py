@@ -35,6 +35,18 @@ only (a bar whole below the top edge, then cut to 5 px), no whole row voting, re
 nothing changed; its pieces side by side read it as a carousel; a piece spanning the list
 as a row that stayed; and a list's page stated twice (by the ScrollView around it and by
 the list).
+
+Then (:data:`TWIN_CUT`, :data:`UNDER_THE_TOP`, :data:`FORM_TOP`, :data:`CUT_OFF`, and
+:data:`XML_ONLY`'s first case on dicts): the widened sweep XML 41 → 23 and dicts 75 → 34,
+the whole sweep unchanged (2 / 0): one cut piece removed and added under a page the matcher
+read (YouTube "转到频道", 9 / 9); a list under its scroller's top, the scroller's reading
+not said on dicts (0 / 9); Settings' action bar handed the host on dicts (0 / 10); the
+calendar's event type stretched over its form (6 / 6) and Settings' cut "Off" (the oracle's
+decision, 2 / 2); a page of Settings' tall row read on dicts (0 / 5) and a merged one on XML
+(1 / 0). Open: Settings' list under the keyboard on dicts (23: no keyboard frame, so rows
+removed at its top fit as well, :mod:`deltarec.core.diff.grown`), Settings' tall row scrolled
+under one cut row read as a page (XML 5: one cut row is no evidence of which row it is), the
+contact editor's photo (2 / 2) and its merged sections, YouTube's merged card (3 / 3).
 """
 
 from __future__ import annotations
