@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from itertools import pairwise
 
+from deltarec.core.diff.motions import SPREAD
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Bounds
 
@@ -88,11 +89,19 @@ def host_sideways(
     side_p, x_p, y_p = _facts(prev, p)
     side_c, x_c, y_c = _facts(curr, c)
     if side_c and side_p:
-        if (y_p or y_c) and not (x_p or x_c) and pairs is not None:
-            # Side by side, but only the top or bottom edge cuts items: the pieces of a tall
-            # row filling its list, the list scrolled along y under them (a Settings row,
-            # its icon cut to 17 px, read as a carousel that stayed; issue 18). The items
-            # paired say which way they went.
+        if (y_p or y_c) and pairs is not None:
+            # Side by side, but the top or bottom edge cuts items: the pieces of a tall row
+            # filling its list, the list scrolled along y under them (a Settings row, its
+            # icon cut to 17 px, read as a carousel that stayed; issue 18). The items paired
+            # say which way they went; also where a side edge touches one (the calendar's
+            # event type, flush with the right edge beside its icon cut by the top one),
+            # each edge within a px of rounding, and a carousel unless its items went along
+            # y, asked of a container that kept its box (a carousel in a feed, moved with
+            # the feed's scroll, its items rounded box by box: test_jitter).
+            if x_p or x_c:
+                if prev.nodes[p].bounds != curr.nodes[c].bounds:
+                    return True
+                return not _moved_sideways(prev, p, curr, c, pairs, SPREAD, along=True)
             return _moved_sideways(prev, p, curr, c, pairs)
         return True
     if not (x_p or x_c):
@@ -148,11 +157,21 @@ def _facts(frame: Frame, pos: int) -> tuple[bool, bool, bool]:
     return got
 
 
-def _moved_sideways(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int]) -> bool:
+def _moved_sideways(
+    prev: Frame,
+    p: int,
+    curr: Frame,
+    c: int,
+    pairs: Mapping[int, int],
+    spread: int = 0,
+    *,
+    along: bool = False,
+) -> bool:
     """Whether more items of ``c`` paired with items of ``p`` kept their top and bottom and
     changed their left or right than kept their left and right and changed their top or
     bottom: a row scrolled, or cut anew by an edge, keeps its breadth across the axis it
-    moved along. Flipped across the diagonal, the answer flips. O(children).
+    moved along (``spread``: within that many px; ``along``: whether more went the other
+    way, along y). Flipped across the diagonal, the answer flips. O(children).
 
     >>> from deltarec.core.capture.uiautomator import parse_uiautomator
     >>> def form(strip):
@@ -163,19 +182,19 @@ def _moved_sideways(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int
     >>> _moved_sideways(form("[10,0][300,40]"), 0, form("[880,0][900,40]"), 0, {1: 1})
     True
     """
-    along = across = 0
+    sideways = lengthways = 0
     for k in curr.children[c]:
         q = pairs.get(k, -1)
         if q < 0 or prev.parents[q] != p:
             continue
         a, b = prev.nodes[q].bounds, curr.nodes[k].bounds
         x_kept, y_kept = (
-            (a.left, a.right) == (b.left, b.right),
-            (a.top, a.bottom) == (b.top, b.bottom),
+            abs(a.left - b.left) <= spread and abs(a.right - b.right) <= spread,
+            abs(a.top - b.top) <= spread and abs(a.bottom - b.bottom) <= spread,
         )
-        across += y_kept and not x_kept
-        along += x_kept and not y_kept
-    return across > along
+        sideways += y_kept and not x_kept
+        lengthways += x_kept and not y_kept
+    return lengthways > sideways if along else sideways > lengthways
 
 
 def item_sideways(prev: Frame, p: int, curr: Frame, c: int) -> bool:
@@ -377,3 +396,17 @@ def page_swiped(prev: Frame, p: int, curr: Frame, c: int, old_page: int, page: i
     if page == pages[-1]:
         return b.left - a.left
     return None
+
+
+def along_edge(a: Bounds, old_box: Bounds, b: Bounds, box: Bounds, base: tuple[int, int]) -> bool:
+    """Whether a node cut by the top or bottom edge in both frames is cut alike (the same
+    edges, the same height, no vertical move but the outer scroll's) and moved sideways
+    only: a chip of a carousel the feed's edge cuts, swiped along that edge
+    (:func:`~deltarec.core.diff.host.host_motion`)."""
+    return (
+        b.left - a.left != base[0]
+        and b.top - a.top == base[1]
+        and b.bottom - b.top == a.bottom - a.top
+        and (a.top <= old_box.top, a.bottom >= old_box.bottom)
+        == (b.top <= box.top, b.bottom >= box.bottom)
+    )

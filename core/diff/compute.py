@@ -28,7 +28,7 @@ from itertools import pairwise, repeat
 from typing import Any
 
 from deltarec.core.diff.attributes import _attribute_changes, same_beside_box
-from deltarec.core.diff.edge_pieces import slid_cut
+from deltarec.core.diff.edge_pieces import edge_slid
 from deltarec.core.diff.far_anchor import least
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.match import Matched, match_measured
@@ -268,12 +268,12 @@ def _in_place(prev: Frame, curr: Frame, pairs: dict[int, int]) -> bool:
 def _slid(prev: Frame, curr: Frame) -> bool:
     """Whether a node of two frames of one shape moved keeping its size: the only evidence of
     a scroll when every node is paired in place (:func:`deltarec.core.diff.scrolls.find_motions`
-    finds none without it), or both its edges moved along y, its sides kept (:func:`slid_cut`)."""
-    for a, b in zip(prev.nodes, curr.nodes, strict=True):
+    finds none without it), or an edge cut it in one frame or alike in both (:func:`edge_slid`)."""
+    for pos, (a, b) in enumerate(zip(prev.nodes, curr.nodes, strict=True)):
         if a is b:
             continue
         ba, bb = a.bounds, b.bounds
-        if ba != bb and (displacement(ba, bb) is not None or slid_cut(ba, bb)):
+        if ba != bb and (displacement(ba, bb) is not None or edge_slid(curr, pos, ba, bb)):
             return True
     return False
 

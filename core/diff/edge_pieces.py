@@ -49,7 +49,7 @@ Cost: only asked of a host no node voted for, one walk over its subtree (at most
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from collections.abc import Set as AbstractSet
 
 from deltarec.core.diff.motions import SPREAD, clustered
@@ -246,6 +246,62 @@ def cut_only(
     return not relaid(prev, curr, pairs, c, p)
 
 
+def twin_cut(
+    prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int], used: AbstractSet[int]
+) -> bool:
+    """Whether list ``c`` (``p`` before), where nothing voted and no page was found, turned
+    about a page by its one piece of content: below wrappers that fill the list in both
+    frames, one leaf came and one left, the same label (class, text, description) and
+    breadth, each cut by the same edge of the list and its other edge, its own, inside it
+    and moved. The content moved (a tall row filling its list, the keyboard's edge rising
+    with it: YouTube's "转到频道" over its results, ``tall_rows.py --wide``), and one cut
+    piece cannot tell itself from its twin a card on (:func:`.row_evidence.refuted`): the
+    matcher's estimate said a page, unpaired the piece under it, and the delta's own pass
+    found no vote and no page of two rows (:func:`.pages.page`): the step read as the piece
+    removed and added, nothing scrolled. A dialog's message changed is no such piece: no
+    list's edge cuts it. O(depth of the wrappers).
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> def shot(bottom, label="Go"):  # the list's bottom edge rose with the piece's
+    ...     return Frame(parse_uiautomator(
+    ...         f'<hierarchy><node class="L" scrollable="true" bounds="[0,0][100,{bottom}]">'
+    ...         f'<node class="B" content-desc="{label}" bounds="[0,0][90,{bottom - 30}]"/>'
+    ...         '</node></hierarchy>'))
+    >>> twin_cut(shot(900), 0, shot(700), 0, {0: 0}, {0})
+    True
+    >>> twin_cut(shot(900), 0, shot(700, "Stop"), 0, {0: 0}, {0})  # another label
+    False
+    """
+    a, b = _one_leaf(prev, p, used.__contains__), _one_leaf(curr, c, pairs.__contains__)
+    if a < 0 or b < 0:
+        return False
+    old, new = prev.nodes[a], curr.nodes[b]
+    if (old.class_name, old.text, old.content_desc) != (new.class_name, new.text, new.content_desc):
+        return False
+    x, y = old.bounds, new.bounds
+    x_box, y_box = prev.nodes[p].bounds, curr.nodes[c].bounds
+    if (x.left, x.right) != (y.left, y.right) or not (old.text or old.content_desc):
+        return False
+    if x.top <= x_box.top and y.top <= y_box.top:  # cut by the top edge: its bottom its own
+        return x.bottom < x_box.bottom and y.bottom < y_box.bottom and x.bottom != y.bottom
+    if x.bottom >= x_box.bottom and y.bottom >= y_box.bottom:
+        return x.top > x_box.top and y.top > y_box.top and x.top != y.top
+    return False
+
+
+def _one_leaf(frame: Frame, pos: int, paired: Callable[[int], bool]) -> int:
+    """The one leaf below ``pos`` through paired wrappers that each hold one child, when it
+    is unpaired; else -1."""
+    kids = frame.children[pos]
+    while len(kids) == 1 and frame.children[kids[0]]:
+        if not paired(kids[0]):
+            return -1
+        kids = frame.children[kids[0]]
+    if len(kids) != 1 or paired(kids[0]):
+        return -1
+    return kids[0]
+
+
 def _all_cut(frame: Frame, pos: int) -> bool:
     """Whether every item of container ``pos`` reaches its top or bottom edge: no row whole
     in view (a tall row's pieces, cut or spanning it). O(children)."""
@@ -269,6 +325,36 @@ def slid_cut(a: Bounds, b: Bounds) -> bool:
     False
     """
     return a.top != b.top and a.bottom != b.bottom and (a.left, a.right) == (b.left, b.right)
+
+
+def edge_slid(frame: Frame, pos: int, a: Bounds, b: Bounds) -> bool:
+    """Whether node ``pos`` of ``frame`` (box ``b``; ``a`` before), its sides kept, moved
+    both its top and bottom (:func:`slid_cut`), or one edge only, its other on the same
+    edge of the nearest container made to scroll
+    around it: a piece that edge cut alike in both frames, its own edge moved with the
+    content (the calendar's event-type icon under the form's top edge, its bottom up 81 px,
+    the type's colour swatch on the bottom edge, its top cut anew). With every node paired
+    in place it is the only evidence of a scroll (``compute._slid``), as
+    :func:`~deltarec.core.diff.scrolls.find_motions` takes it. O(depth).
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> f = Frame(parse_uiautomator('<hierarchy><node class="L" scrollable="true" '
+    ...     'bounds="[0,0][90,900]"><node class="I" bounds="[0,0][9,40]"/></node></hierarchy>'))
+    >>> edge_slid(f, 1, Bounds(0, 0, 9, 121), Bounds(0, 0, 9, 40))
+    True
+    >>> edge_slid(f, 1, Bounds(0, 5, 9, 121), Bounds(0, 5, 9, 40))  # clear of the edge
+    False
+    """
+    if (a.left, a.right) != (b.left, b.right) or (a.top == b.top) == (a.bottom == b.bottom):
+        return slid_cut(a, b)
+    natural, parents = natures(frame), frame.parents
+    parent = parents[pos]
+    while parent >= 0 and not natural[parent]:
+        parent = parents[parent]
+    if parent < 0:
+        return False
+    box = frame.nodes[parent].bounds
+    return b.top == box.top if a.top == b.top else b.bottom == box.bottom
 
 
 def _cut_once(a: Bounds, a_box: Bounds, b: Bounds, b_box: Bounds) -> int | None:

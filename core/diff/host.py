@@ -11,8 +11,8 @@ from bisect import bisect_right
 from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
 
-from deltarec.core.diff.axis import at_edge, cut_move, host_sideways, spans
-from deltarec.core.diff.edge_pieces import cut_only, edge_offset, edge_tie
+from deltarec.core.diff.axis import along_edge, at_edge, cut_move, host_sideways, spans
+from deltarec.core.diff.edge_pieces import cut_only, edge_offset, edge_tie, twin_cut
 from deltarec.core.diff.edge_sliver import stayed_sliver
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.growth import unscrolled
@@ -155,7 +155,7 @@ def host_motion(
                 for s in spots
                 if (b.left - s[1], b.top - s[2]) == base
                 or not at_edge(prev.nodes[s[0]].bounds, old.bounds, side)
-                or (not side and _along_edge(prev.nodes[s[0]].bounds, old.bounds, b, box, base))
+                or (not side and along_edge(prev.nodes[s[0]].bounds, old.bounds, b, box, base))
             ]
         if not spots and pk is not None:
             a = prev.nodes[pk].bounds
@@ -269,8 +269,10 @@ def host_motion(
     edged = not votes and natural and base == (0, 0)
     if edged and (by_edges := edge_offset(prev, p, curr, c, pairs, used)):
         votes = {by_edges: 1.0}  # one row fills the list: its uncut edges (.edge_pieces)
-    if not votes:
-        return turned(prev, curr, pairs, used, c) if natural else None
+    if not votes:  # a page, or one cut piece removed and added (.edge_pieces.twin_cut)
+        got = turned(prev, curr, pairs, used, c) if natural else None
+        page = got is None and edged and twin_cut(prev, p, curr, c, pairs, used)
+        return Motion(c, p, 0, 0, page=True) if page else got
     ranked = by_votes(votes)
     (dx, dy), count = ranked[0]
     runner_up = next((v for o, v in ranked[1:] if o != (0, 0)), 0.0)
@@ -311,7 +313,7 @@ def host_motion(
         # twin rows (an ad and its twin 18 cards on), not the move; the rows those labels
         # paired are no rows that stayed. In a ScrollView no twin comes in: rows came or
         # went around the row its label places (pushed_edge.kept_in_scroll_view).
-        if not kept_in_scroll_view(prev, p, curr, c, moved):
+        if not kept_in_scroll_view(prev, p, curr, c, moved, edged):
             if natural and (
                 edged  # its one row moved, or its twin came in: a page (.edge_pieces)
                 or cut_only(prev, curr, pairs, c, p, strong)  # no whole row voted, none stayed
@@ -401,7 +403,16 @@ def _wraps(
         return True
     if not alone:
         return False
-    bared = natural and len(prev.children[p]) == 1 and bare(curr.nodes[k]) and bare(prev.nodes[pk])
+    # A bare wrapper cut to the viewport reaches its edge in both frames; one clear of both
+    # edges in either is a row (element dicts name no id: Settings' action bar, resized).
+    bared = (
+        natural
+        and len(prev.children[p]) == 1
+        and bare(curr.nodes[k])
+        and bare(prev.nodes[pk])
+        and at_edge(b, curr.nodes[c].bounds)
+        and at_edge(prev.nodes[pk].bounds, prev.nodes[p].bounds)
+    )
     return bared or list_resized(prev, pk, curr, k, c, base)  # a list in a page, resized
 
 
@@ -474,19 +485,6 @@ def _passed(prev: Frame, curr: Frame, pairs: Mapping[int, int], c: int, p: int) 
         if spanned_past(prev.nodes[q].bounds, old_box, curr.nodes[k].bounds, box):
             return True
     return False
-
-
-def _along_edge(a: Bounds, old_box: Bounds, b: Bounds, box: Bounds, base: tuple[int, int]) -> bool:
-    """Whether a node cut by the top or bottom edge in both frames is cut alike (the same
-    edges, the same height, no vertical move but the outer scroll's) and moved sideways
-    only: a chip of a carousel the feed's edge cuts, swiped along that edge."""
-    return (
-        b.left - a.left != base[0]
-        and b.top - a.top == base[1]
-        and b.bottom - b.top == a.bottom - a.top
-        and (a.top <= old_box.top, a.bottom >= old_box.bottom)
-        == (b.top <= box.top, b.bottom >= box.bottom)
-    )
 
 
 def _relined(

@@ -67,4 +67,9 @@ def outer_reading(
             return -1  # a bar pinned in place, a row that stayed: no scroll of it all
         kept += 1
     shown = sum(1 for q in range(op + 1, prev.subtree_end(op)) if not p <= q < end_p)
-    return o if shown > kept else -1
+    if shown > kept:
+        return o
+    # Nothing left, but the list's own top edge, below the scroller's before, came onto it:
+    # the gap above the list left (Settings' Wi-Fi list, 8 px under the scroller's top, on
+    # element dicts: its wrappers carry no id, so they hand the host down to the list).
+    return o if curr.nodes[c].bounds.top == view.top < prev.nodes[p].bounds.top else -1

@@ -85,8 +85,9 @@ from __future__ import annotations
 from itertools import pairwise
 
 from deltarec.core.capture.element_dicts import ROOT_CLASS
-from deltarec.core.diff.axis import flip
+from deltarec.core.diff.axis import flip, spans
 from deltarec.core.diff.grown import rows_at
+from deltarec.core.diff.row_content import texts
 from deltarec.core.diff.unique_labels import unique_pairs
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.labels import natures
@@ -216,7 +217,9 @@ def _scroller(frame: Frame, pos: int) -> int:
     return pos
 
 
-def kept_in_scroll_view(prev: Frame, p: int, curr: Frame, c: int, move: tuple[int, int]) -> bool:
+def kept_in_scroll_view(
+    prev: Frame, p: int, curr: Frame, c: int, move: tuple[int, int], edged: bool = False
+) -> bool:
     """Whether list ``c`` (paired with ``p``) is in a ``ScrollView`` (:func:`in_scroll_view`)
     and every label one node alone of each frame shows, of one size in both (whole, or cut
     alike), inside the list in both, moved by ``move`` within :data:`ROUNDED` px (each label
@@ -227,7 +230,14 @@ def kept_in_scroll_view(prev: Frame, p: int, curr: Frame, c: int, move: tuple[in
     where the move puts old ones (``tests/core/real_scrolls/composed.py``: the contact
     form's photo, Settings' title bar, read as "about a page or more"). Labels that moved
     by two offsets (the rows above rows put in, and the rows below them) place neither.
-    O(labels of both frames)."""
+    A label spanning the list in both frames (both edges cut it) has the list's box
+    wherever it is: it places nothing. ``edged``: the move was read off the uncut edges of
+    the pieces of the one row filling the list (:func:`~deltarec.core.diff.edge_pieces.edge_offset`,
+    every such edge naming it): then no label need confirm it, only none contradict it (the
+    calendar's event type stretched over its form, its icon's bottom edge moved 81 px, its
+    one label spanning the form), and what one frame shows the other shows too, or all of
+    it (a form whose every field shows another text is another form, not this one moved:
+    ``test_dict_truth``'s event form relabelled). O(labels of both frames)."""
     if not in_scroll_view(curr, c):
         return False
     # Along its axis only: a ScrollView scrolls up and down (a HorizontalScrollView, which
@@ -237,14 +247,20 @@ def kept_in_scroll_view(prev: Frame, p: int, curr: Frame, c: int, move: tuple[in
     if not _near(move[1 if sideways else 0], 0):
         return False
     found = False
+    old_box, box = prev.nodes[p].bounds, curr.nodes[c].bounds
     for q, pos in unique_pairs(prev, p + 1, prev.subtree_end(p), curr, c + 1, curr.subtree_end(c)):
         a, b = prev.nodes[q].bounds, curr.nodes[pos].bounds
         if (a.width, a.height) != (b.width, b.height) or not a.area:
             continue  # cut by an edge in one frame: its move is off by the cut
+        if edged and spans(a, old_box, sideways) and spans(b, box, sideways):
+            continue  # the list's box in both frames, wherever the row is
         if abs(b.left - a.left - move[0]) > ROUNDED or abs(b.top - a.top - move[1]) > ROUNDED:
             return False
         found = True
-    return found
+    if found or not edged:
+        return found
+    before, after = texts(prev, p), texts(curr, c)
+    return before <= after or after <= before  # moved, none replaced (a form refilled is not)
 
 
 def _near(a: int, b: int) -> bool:
