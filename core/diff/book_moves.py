@@ -78,7 +78,12 @@ def rows_move(d: Delta, inside: Iterable[int]) -> tuple[int, int] | None:
 
 
 ANCHORS = 2
-"""Rows whose labels must agree on one offset for :func:`anchored` to place a list's content."""
+"""Rows whose labels must agree on one offset for :func:`anchored` to place a list's content
+on their labels alone."""
+
+ROW_AGREES = 2
+"""Elements of one row (the label that places the content among them) that must show what
+the book noted, each in the box it noted, for that row alone to place the content."""
 
 
 def anchored(
@@ -88,12 +93,15 @@ def anchored(
     ``boxes`` (on screen), where its own scroll stated none (a page turned, a
     hedge): the one that puts each element showing a label its book holds once (``entries``:
     an element of the book alone shows it, one element in view does) in the box the book
-    noted, both boxes whole, when at least :data:`ANCHORS` rows (tags) place it, no such
-    element places another, and no element it puts in a box the book noted shows other than
-    noted there; else None (the book is dropped). Content that repeats whole (the Feed's
-    ads) shows no label once, so it never places one; content that repeats in part (the
-    Feed's authors, a period on, under other titles and times) may, and what the rest of
-    its rows show then drops the book. O(entries + elements inside).
+    noted, both boxes whole, when at least :data:`ANCHORS` rows (tags) place it — or one
+    row whose elements, :data:`ROW_AGREES` at least, each show what the book noted in the
+    box it noted (its other labels agree: a Settings row's title and its summary, placed by
+    the title alone after a fling turned a page) — no such element places another, and no
+    element it puts in a box the book noted shows other than noted there; else None (the
+    book is dropped). Content that repeats whole (the Feed's ads) shows no label once, so
+    it never places one; content that repeats in part (the Feed's authors, a period on,
+    under other titles and times) may, and what the rest of its rows show then drops the
+    book. O(entries + elements inside).
 
     >>> from deltarec.core.observe.model import Bounds
     >>> e = {n: Entry((0, t, 9, t + 9), ("text", f"r{t}"), n, (0, 0, 9, 99)) for n, t in
@@ -106,6 +114,17 @@ def anchored(
     >>> now.append(Bounds(0, 25, 9, 34))  # where r120 was noted: another label
     >>> anchored(e, now, [("text", "r100"), ("text", "r110"), ("text", "r7")]) is None
     True
+
+    One row places it where another element of that row agrees (its own box, its own
+    label), never its unique label alone:
+
+    >>> row = {1: Entry((0, 100, 9, 120), ("button", "Wi-Fi · On"), 7, (0, 0, 9, 99)),
+    ...        2: Entry((0, 110, 9, 120), ("text", "On"), 7, (0, 0, 9, 99))}
+    >>> anchored(row, [Bounds(0, 5, 9, 25)], [("button", "Wi-Fi · On")]) is None
+    True
+    >>> anchored(row, [Bounds(0, 5, 9, 25), Bounds(0, 15, 9, 25)],
+    ...          [("button", "Wi-Fi · On"), ("text", "On")])
+    (0, 95)
     """
     once: dict[tuple[str, str], Box | None] = {}
     for entry in entries.values():
@@ -127,16 +146,23 @@ def anchored(
     if len(offsets) != 1:
         return None
     (ox, oy), tags = next(iter(offsets.items()))
-    if len(tags - {None}) < ANCHORS:
+    rows = tags - {None}
+    if not rows:
         return None
     noted: dict[Box, set[tuple[str, str]]] = {}
+    row: set[tuple[Box, tuple[str, str]]] = set()  # the one row's entries (one row placing it)
     for entry in entries.values():
         noted.setdefault(entry.box, set()).add(entry.sign)
+        if len(rows) < ANCHORS and entry.tag in rows:
+            row.add((entry.box, entry.sign))
+    agree = 0
     for b, sign in zip(boxes, signs, strict=True):  # content that repeats with other words
-        had = noted.get((b.left + ox, b.top + oy, b.right + ox, b.bottom + oy))
+        box = (b.left + ox, b.top + oy, b.right + ox, b.bottom + oy)
+        had = noted.get(box)
         if had is not None and sign not in had:
             return None
-    return ox, oy
+        agree += (box, sign) in row
+    return (ox, oy) if len(rows) >= ANCHORS or agree >= ROW_AGREES else None
 
 
 def left_unsaid(d: Delta, numbered: Mapping[int, int], back_of: Mapping[int, int]) -> list[int]:

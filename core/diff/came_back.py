@@ -33,7 +33,8 @@ edge moved with it, a hedge: rows maybe put in or taken out at its top or beside
 sliver) or no row of the list confirms the offset stated (an edge of it in one place of
 the content in both frames, inside both views, :func:`~deltarec.core.diff.book_moves.confirmed`:
 a row cut by the top edge, then by the bottom one, places nothing) unless rows whose
-labels it holds once place its content again
+labels it holds once place its content again (two rows, or one whose other elements show
+what it noted in their boxes)
 (:func:`~deltarec.core.diff.book_moves.anchored`; else it waits, ``Books.dormant``, until
 such rows place it in a later step, taking in the rows another book noted since), when a
 row of it moved other than by the offset (rows put in or taken out, a sticky header), when
