@@ -233,7 +233,7 @@ class Books:
                     if carried is None:
                         break
                     inside = _inside(d.curr, carried.curr, order)
-                    if self._pure(d.prev, d.curr, d.pairs, carried, inside, prev_elements):
+                    if self._pure(d.prev, d.curr, d.pairs, carried, inside, prev_elements, back_of):
                         unsure = not anchoring and not confirmed(
                             d, book, carried.offset, carried.view, inside
                         )
@@ -287,10 +287,14 @@ class Books:
         step: _Step,
         curr_elements: Sequence[int],
         prev_all: Sequence[int],
+        back_of: Mapping[int, int],
     ) -> bool:
         """Whether the list's rows all moved by the offset alone: every pair in the list
         keeps its content box (cut by the part both frames show), and every element that
-        came or went lies partly outside that part."""
+        came or went lies partly outside that part. An element paired with a node that is
+        no element in the other frame (``back_of``: the pairs by their node of ``prev``; an
+        Inbox row cut by the list's edge to its subject line is one element, its subject
+        folded into its name) neither came nor went: its box is checked as a pair's."""
         book = step.book
         both = cut(book.content_view(), moved(step.view, *step.offset))
         if both is None:
@@ -314,7 +318,10 @@ class Books:
             if p in paired_prev:
                 continue
             box = moved(pnodes[p].bounds, ox, oy)
-            if _within(box, both) and not _at_edge(box, then, across, along):
+            if (k := back_of.get(p)) is not None:  # paired with a node no element now
+                if cut(box, both) != cut(moved(cnodes[k].bounds, nx, ny), both):
+                    return False
+            elif _within(box, both) and not _at_edge(box, then, across, along):
                 return False  # went out inside the part this frame shows
         return True
 
@@ -346,7 +353,7 @@ class Books:
             if carried is None:
                 continue
             inside = _inside(curr, carried.curr, order)
-            if self._pure(prev, curr, pairs, carried, inside, prev_elements):
+            if self._pure(prev, curr, pairs, carried, inside, prev_elements, back_of):
                 self.pending.append(carried)
         self.note(index)
 

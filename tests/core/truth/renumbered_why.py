@@ -202,9 +202,15 @@ def _impure(d: Delta, step: _Step, curr_elements: list[int], prev_all: list[int]
                 return "pair"
         elif _within(box, both) and not _at_edge(box, now, across, along):
             return "came"
+    back_of = {q: k for k, q in pairs.items()}
     for p in _inside(prev, book.pos, prev_all):
         box = _moved(prev.nodes[p].bounds, ox, oy)
-        if p not in paired and _within(box, both) and not _at_edge(box, then, across, along):
+        if p in paired:
+            continue
+        if (k := back_of.get(p)) is not None:  # paired with a node no element now
+            if _cut(box, both) != _cut(_moved(curr.nodes[k].bounds, nx, ny), both):
+                return "pair"
+        elif _within(box, both) and not _at_edge(box, then, across, along):
             return "went"
     return "none"
 
