@@ -389,9 +389,9 @@ class Observer:
         kept = result.prev_index is self.index and not result.new_screen
         if not kept:  # left the screen: its books wait with its frame; a recalled one's return
             self.books.shelve(self.index)
-            if not result.new_screen and self.books.unshelve(result.prev_index):
+            if not result.new_screen:  # recalled: its books, and rows pushed out since then
                 placed = layout_of(result.delta.curr, self.options)
-                self.books.recall(result.delta, result.prev_index, placed)
+                self.books.come_back(result.delta, result.prev_index, placed)
                 kept = True
         self.books.note(result.index, kept=kept)
         self.twinned = frozenset() if result.new_screen else unnumbered_twins(result.delta)

@@ -30,7 +30,11 @@ number back only when confirmed:
 A book is dropped — the rows take new numbers, never a wrong one — when its list is not
 paired, when its scroll was anything but exact (a page turned, "D px or further", a top
 edge moved with it, a hedge: rows maybe put in or taken out at its top or beside a
-sliver) unless rows whose labels it holds once place its content again
+sliver) or no row of the list confirms the offset stated (an edge of it in one place of
+the content in both frames, inside both views, :func:`~deltarec.core.diff.book_moves.confirmed`:
+a row cut by the top edge, then by the bottom one, places nothing) unless rows whose
+labels it holds once place its content again (two rows, or one whose other elements show
+what it noted in their boxes)
 (:func:`~deltarec.core.diff.book_moves.anchored`; else it waits, ``Books.dormant``, until
 such rows place it in a later step, taking in the rows another book noted since), when a
 row of it moved other than by the offset (rows put in or taken out, a sticky header), when
@@ -39,7 +43,10 @@ edge the content moved across, a sliver, is not wholly inside it), when it noted
 :data:`MAX_ENTRIES` numbers, and on a new screen. A list with no scroll of its own stated
 in a step, around or inside one that scrolled exactly, is carried by that scroll where
 every row of it moved by it, and else by its rows' own move (new mail put in at its top:
-:mod:`~deltarec.core.diff.book_moves`). The books of a screen left wait with its frame
+:mod:`~deltarec.core.diff.book_moves`); a list that rows left in a step with no scroll
+stated on it (new mail pushed them out) is given a book then
+(:func:`~deltarec.core.diff.book_moves.left_unsaid`), also in a step that recalls its
+screen (:meth:`Books.come_back`). The books of a screen left wait with its frame
 (:meth:`Books.shelve`): a screen recalled as that frame (``» back to``: it shows what it
 showed, no list scrolled) takes them back. A frame shown whole (``AC_observe``) keeps the
 books of the lists it shows as they were. A reuse — a number given to another element — is
@@ -50,8 +57,8 @@ number.
     {}
 
 Cost: O(elements of the books' lists + entries of their books, dormant ones too) per step,
-only in steps of an :class:`~deltarec.core.observer.Observer` where a list has a book or
-scrolled.
+only in steps of an :class:`~deltarec.core.observer.Observer` where a list has a book,
+scrolled, or lost elements (and O(elements removed + the nodes above them) to find those).
 """
 
 from __future__ import annotations
@@ -60,7 +67,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from deltarec.core.diff.book_moves import anchored, moves, rows_move
+from deltarec.core.diff.book_moves import anchored, confirmed, left_unsaid, moves, rows_move
 from deltarec.core.diff.book_rows import (
     Book,
     Box,
@@ -164,6 +171,14 @@ class Books:
         self.dormant, self.waking = {}, {}
         return True
 
+    def come_back(self, d: Delta, prev: ElementIndex, placed: Layout) -> None:
+        """Carry through ``d`` (a delta from ``prev``, a remembered frame: ``» back to``)
+        the books put aside with ``prev`` (:meth:`unshelve`), and start those of lists that
+        rows left since with no scroll stated (new mail pushed them out while the screen
+        was away: :meth:`recall`); :meth:`note` keeps them."""
+        self.unshelve(prev)
+        self.recall(d, prev, placed)
+
     def prune(self, remembered: Iterable[ElementIndex]) -> None:
         """Keep on the shelf only the books of the frames still ``remembered``: O(shelf +
         remembered)."""
@@ -183,9 +198,15 @@ class Books:
             return {}
         scroll_of = {s.prev: s for s in d.scrolls}
         back_of = {p: c for c, p in d.pairs.items()}
+        started: set[int] = set()
         for s in d.scrolls:
             if s.prev not in self.books and not s.page:
                 self.books[s.prev] = self._started(d.prev, s.prev, prev)
+                started.add(s.prev)
+        for host in left_unsaid(d, prev.number_of, back_of):
+            if host not in self.books:  # rows pushed out: the rows' own move may carry it
+                self.books[host] = self._started(d.prev, host, prev)
+                started.add(host)
         if not self.books and not self.dormant:
             return {}
         order = placed.order
@@ -194,26 +215,37 @@ class Books:
         back: dict[int, int] = {}
         for p, book in self.books.items():
             ox, oy = book.offset
-            tried = moves(d, p, scroll := scroll_of.get(p))
-            if not tried and (c := back_of.get(p)) is not None:  # no exact offset stated
-                inside = _inside(d.curr, c, order)
-                signs = [(d.curr.nodes[i].role, placed.names[i]) for i in inside]
-                at = anchored(book.entries, [d.curr.nodes[i].bounds for i in inside], signs)
-                tried = [] if at is None else [(ox - at[0], oy - at[1])]
-                if at is None:
-                    self.waking[c] = book
-            for dx, dy in tried:  # the rows' own move, last, where no scroll was stated on it
-                carried = _carried(book, d.curr, back_of, (ox - dx, oy - dy))
-                if carried is None:
+            tried = moves(d, p, scroll_of.get(p))
+            c = back_of.get(p)
+            # the offset stated, else (none stated, or no row of the list confirms it) where
+            # the labels the book holds once place the content
+            for anchoring in (False, True) if tried else (True,):
+                if anchoring and c is not None:
+                    inside = _inside(d.curr, c, order)
+                    signs = [(d.curr.nodes[i].role, placed.names[i]) for i in inside]
+                    at = anchored(book.entries, [d.curr.nodes[i].bounds for i in inside], signs)
+                    tried = [] if at is None else [(ox - at[0], oy - at[1])]
+                    if at is None:
+                        self.waking[c] = book
+                unsure = False
+                for dx, dy in tried:  # the rows' own move, last (rows put in at its top)
+                    carried = _carried(book, d.curr, back_of, (ox - dx, oy - dy))
+                    if carried is None:
+                        break
+                    inside = _inside(d.curr, carried.curr, order)
+                    if self._pure(d.prev, d.curr, d.pairs, carried, inside, prev_elements, back_of):
+                        unsure = not anchoring and not confirmed(
+                            d, book, carried.offset, carried.view, inside
+                        )
+                        if not unsure:
+                            self.pending.append(carried)
+                            self._give(d, carried, placed, prev, held, back)
+                        break
+                    last = not anchoring and (dx, dy) == tried[-1]
+                    if last and (move := rows_move(d, inside)) is not None and move not in tried:
+                        tried.append(move)
+                if not unsure or p in started:  # a book started here notes nothing to place
                     break
-                inside = _inside(d.curr, carried.curr, order)
-                if self._pure(d.prev, d.curr, d.pairs, carried, inside, prev_elements):
-                    self.pending.append(carried)
-                    self._give(d, carried, placed, prev, held, back)
-                    break
-                last = scroll is None and (dx, dy) == tried[-1]
-                if last and (move := rows_move(d, inside)) is not None and move not in tried:
-                    tried.append(move)
         for p, book in self.dormant.items():
             if (c := back_of.get(p)) is None or c in self.waking:
                 continue
@@ -255,10 +287,14 @@ class Books:
         step: _Step,
         curr_elements: Sequence[int],
         prev_all: Sequence[int],
+        back_of: Mapping[int, int],
     ) -> bool:
         """Whether the list's rows all moved by the offset alone: every pair in the list
         keeps its content box (cut by the part both frames show), and every element that
-        came or went lies partly outside that part."""
+        came or went lies partly outside that part. An element paired with a node that is
+        no element in the other frame (``back_of``: the pairs by their node of ``prev``; an
+        Inbox row cut by the list's edge to its subject line is one element, its subject
+        folded into its name) neither came nor went: its box is checked as a pair's."""
         book = step.book
         both = cut(book.content_view(), moved(step.view, *step.offset))
         if both is None:
@@ -282,7 +318,10 @@ class Books:
             if p in paired_prev:
                 continue
             box = moved(pnodes[p].bounds, ox, oy)
-            if _within(box, both) and not _at_edge(box, then, across, along):
+            if (k := back_of.get(p)) is not None:  # paired with a node no element now
+                if cut(box, both) != cut(moved(cnodes[k].bounds, nx, ny), both):
+                    return False
+            elif _within(box, both) and not _at_edge(box, then, across, along):
                 return False  # went out inside the part this frame shows
         return True
 
@@ -314,7 +353,7 @@ class Books:
             if carried is None:
                 continue
             inside = _inside(curr, carried.curr, order)
-            if self._pure(prev, curr, pairs, carried, inside, prev_elements):
+            if self._pure(prev, curr, pairs, carried, inside, prev_elements, back_of):
                 self.pending.append(carried)
         self.note(index)
 

@@ -11,7 +11,8 @@ cause for a row that came back under a new number (``number`` the one it had), o
   offset), ``unpaired`` (its list was not paired), ``moved-pair`` / ``moved-came`` /
   ``moved-went`` (rows moved otherwise than by the offset: a pair's content box changed,
   an element came or went wholly inside the part both frames show: rows put in at the
-  top, a web page's wrappers), ``unmatched`` (the step was not diffed from the frame the
+  top, a web page's wrappers), ``moved-unconfirmed`` (no row of the list confirms the
+  offset: ``book_moves.confirmed``), ``unmatched`` (the step was not diffed from the frame the
   books were noted on), ``screen`` (a new or recalled screen), ``whole`` (a frame shown
   whole that showed the list otherwise), ``reset``, ``full`` (more than MAX_ENTRIES);
 - ``overwritten``: another number was noted in its box;
@@ -33,7 +34,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from deltarec.core.diff.book_moves import moves
+from deltarec.core.diff.book_moves import confirmed, moves
 from deltarec.core.diff.book_rows import Book
 from deltarec.core.diff.book_rows import cut as _cut
 from deltarec.core.diff.book_rows import moved as _moved
@@ -48,6 +49,7 @@ CAUSES = (
     "dropped:moved-pair",
     "dropped:moved-came",
     "dropped:moved-went",
+    "dropped:moved-unconfirmed",
     "dropped:unmatched",
     "dropped:screen",
     "dropped:whole",
@@ -121,6 +123,10 @@ class TracedBooks(Books):
                         break
                     inside = _inside(d.curr, carried.curr, order)
                     why = _impure(d, carried, inside, prev_all)
+                    if why == "none" and not confirmed(
+                        d, book, carried.offset, carried.view, inside
+                    ):
+                        why = "unconfirmed"
                     self.dropping[id(book)] = f"dropped:moved-{why}"
         elif self.books:
             self.dropping = {id(b): "dropped:unmatched" for b in self.books.values()}
@@ -196,9 +202,15 @@ def _impure(d: Delta, step: _Step, curr_elements: list[int], prev_all: list[int]
                 return "pair"
         elif _within(box, both) and not _at_edge(box, now, across, along):
             return "came"
+    back_of = {q: k for k, q in pairs.items()}
     for p in _inside(prev, book.pos, prev_all):
         box = _moved(prev.nodes[p].bounds, ox, oy)
-        if p not in paired and _within(box, both) and not _at_edge(box, then, across, along):
+        if p in paired:
+            continue
+        if (k := back_of.get(p)) is not None:  # paired with a node no element now
+            if _cut(box, both) != _cut(_moved(curr.nodes[k].bounds, nx, ny), both):
+                return "pair"
+        elif _within(box, both) and not _at_edge(box, then, across, along):
             return "went"
     return "none"
 

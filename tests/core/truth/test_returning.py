@@ -78,3 +78,30 @@ def test_a_frame_shown_whole_keeps_the_books_on_the_match_it_was_numbered_with()
     matched = calls_to(came_back, "match_frames", lambda: session.call("AC_observe", {}))
     assert matched == 0
     assert session.observer.books.books  # the list stayed: its book is kept
+
+
+def test_rows_new_mail_pushed_out_before_any_scroll_keep_their_number() -> None:
+    """Seed 52 of the held-out seeds (40-119), its first 8 steps on the Inbox: a refresh
+    puts new mail in at the list's top and pushes rows out before any scroll gave the list
+    a book, then a scroll past more new rows brings them back. A book is started where rows
+    leave a list with no scroll stated on it (``book_moves.left_unsaid``), and carried by
+    the rows' own move also where the scroll stated on the list (rows in at its top, then
+    a scroll) moved them otherwise (``came_back.Books.recall``): 6 rows renumbered before
+    (never noted, then their book dropped), kept now."""
+    walk = ReturningWalk(52, SCREENS[52 % len(SCREENS)])
+    found = [v for violations in walk.run(8) for v in violations]
+    assert [v for v in found if v.klass == "reuse"] == []
+    assert (walk.counts["back-kept"], walk.counts["back-renumbered"]) == (6, 0), walk.examples
+
+
+def test_a_row_cut_to_one_element_is_no_row_gone() -> None:
+    """Seed 112 of the held-out seeds, its first 7 steps on the Inbox: a scroll leaves a
+    row cut by the list's edge to its subject line, one element now (its texts folded into
+    its name), paired with the row's texts that were elements before. Those texts are no
+    rows gone inside the part both frames show (``came_back.Books._pure`` checks their
+    boxes as a pair's), so the book is carried: 2 rows renumbered before (the book dropped
+    as "moved-went"), kept now; over seeds 40-119 that class renumbered 72 + 8 recalled."""
+    walk = ReturningWalk(112, SCREENS[112 % len(SCREENS)])
+    found = [v for violations in walk.run(7) for v in violations]
+    assert [v for v in found if v.klass == "reuse"] == []
+    assert (walk.counts["back-kept"], walk.counts["back-renumbered"]) == (2, 0), walk.examples
