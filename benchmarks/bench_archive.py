@@ -23,9 +23,11 @@ sliver's row and its nearest rows archived at the clamped bottom (false, missed,
 the strip "Ken · Mar 25" paired with the row put back through their sender); untold also 11
 archives on both sides of a row there (reuse, renumbered) and one small-preset top case.
 Since (:func:`deltarec.core.diff.closed_gap.unpair_strips_moved_alone`,
-``sliver_pairs._placed_across``): told 0, untold 2 (that top case, open: four rows archived
-below a top sliver read as "scrolled down 549px", though the scroll would show a label of
-the last row in the sliver's box; ``tests/core/truth/test_archive_slivers.CLOSED_ENDS``).
+``tests/core/truth/test_archive_slivers.CLOSED_ENDS``): told 0, untold 13, open: the 11
+archives on both sides of a row (the clamp read as one gap placed the bottom sliver on the
+row after the one it came up as) and the small top case (four rows archived below a top
+sliver read as "scrolled down 549px", though that scroll would show a label of the last
+row in the sliver's box).
 
 ``--untold``: the sliver sweep's taps are not told (``deltarec delta A B``). On ``c7d1433``
 (issue 18): 57 of 2,865 cases' steps wrong, 38 reuses, most of them rows archived several

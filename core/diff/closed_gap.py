@@ -304,9 +304,7 @@ def neighbour_skip(
     return best
 
 
-def unpair_sliver_states(
-    prev: Frame, curr: Frame, pairs: dict[int, int], used: set[int], strips: bool = True
-) -> None:
+def unpair_sliver_states(prev: Frame, curr: Frame, pairs: dict[int, int], used: set[int]) -> None:
     """Drop the pairs of rows of a list that show nothing (an edge of the list cut them to
     slivers), or a strip whose every label changed ("Lunch on Friday? #99" → "Invoice 42
     #98"), sit at its edge, and changed state (selected, checked, enabled): known by
@@ -331,11 +329,10 @@ def unpair_sliver_states(
     >>> sorted(pairs)
     [0, 2, 3]
 
-    Then, with ``strips``, the strips that moved alone whatever their state
-    (:func:`unpair_strips_moved_alone`; asked before passes 3 and 4, not again after).
+    Then the strips that moved alone, whatever their state
+    (:func:`unpair_strips_moved_alone`).
     """
-    if strips:
-        unpair_strips_moved_alone(prev, curr, pairs, used)
+    unpair_strips_moved_alone(prev, curr, pairs, used)
     nodes_c, nodes_p = curr.nodes, prev.nodes
     # The pairs whose state changed, first: one node object kept by the next frame (the
     # parser's, element_frames.py) is in its state; the rest compared field by field

@@ -123,9 +123,6 @@ def resettle_slivers(
         low = b.bottom >= box.bottom and a.bottom >= was.bottom
         high = b.top <= box.top and a.top <= was.top and not low
         if all(shown) or (any(shown) and not (low or high)):
-            if any(shown) and _placed_across(prev, p, curr, c, (pairs, used)):
-                unpair_inside(prev, p, curr, c, pairs, used)
-                owner = {}
             continue  # a row that shows texts pairs on them, or is one an edge cut
         now = neighbour_skip(prev, p, curr, c, pairs, used)
         if now == 0:
@@ -173,7 +170,7 @@ def resettle_slivers(
         used.add(q)
         owner = {}  # the pairs changed
     pair_lone_slivers(prev, curr, pairs, used)
-    unpair_sliver_states(prev, curr, pairs, used, strips=False)  # and those 3 and 4 paired anew
+    unpair_sliver_states(prev, curr, pairs, used)  # and those passes 3 and 4 paired anew
     unpair_strays(prev, curr, pairs, used)  # a label the edge no longer cuts: not a row's gone
 
 
@@ -470,23 +467,6 @@ def _replaced_beside(
     if not (0 <= i + step < len(kids) and 0 <= j + step < len(old_kids)):
         return False
     return kids[i + step] not in paired[0] and old_kids[j + step] not in paired[1]
-
-
-def _placed_across(
-    prev: Frame, p: int, curr: Frame, c: int, paired: tuple[Mapping[int, int], set[int]]
-) -> bool:
-    """Whether a sliver an edge cuts, showing nothing, is paired with a taller row by place
-    alone (no neighbour holds it; the rows next to both away from the edge replaced): a
-    scroll's gap placed it, though the row next to it is not where that gap puts it."""
-    was, now = prev.nodes[p].bounds, curr.nodes[c].bounds
-    frame, blank = (curr, c) if shows_texts(prev, p) else (prev, p)
-    cut, box = frame.nodes[blank].bounds, frame.nodes[frame.parents[blank]].bounds
-    if cut.height >= max(was.height, now.height) or box.top < cut.top < cut.bottom < box.bottom:
-        return False  # no edge cuts it (or it shows as much): its place pairs it as well
-    kids = (curr.children[curr.parents[c]], prev.children[prev.parents[p]])
-    at = (curr.sibling_index[c], prev.sibling_index[p])
-    held = neighbour_skip(prev, p, curr, c, *paired)
-    return held is None and _replaced_beside(kids[0], at[0], kids[1], at[1], (cut, box), paired)
 
 
 def _held_far(

@@ -30,7 +30,7 @@ EVERY = 80
 """Each N-th case in CI (7-9 a preset; every 29th, then 58th, then 72nd, until CI's time
 needed it: the cases of the clamped end, where the last classes were, are pinned below
 instead, :data:`CLOSED_UNTOLD` and :data:`CLOSED_ENDS`, whose three more cases, told and
-not, cost about the CPU 72 → 80 and :data:`CLAMP_EVERY` 24 → 32 save)."""
+not, cost about the CPU 72 → 80 saves)."""
 
 OPEN: set[tuple[str, str, int, int, str]] = set()
 """Cases of the CI sample still wrong, (preset, edge, px, offset, kind): may only shrink.
@@ -84,10 +84,9 @@ def test_the_open_cases_are_still_wrong() -> None:
     assert fixed == [], f"remove from OPEN: {fixed}"
 
 
-CLAMP_EVERY = 32
-"""Each N-th clamped case in CI (about 4 a preset, of about 120; the whole sweep runs from
-``benchmarks/bench_archive.py``; 24 until the four untold cases of :data:`CLOSED_UNTOLD`'s
-last class took its CPU)."""
+CLAMP_EVERY = 24
+"""Each N-th clamped case in CI (about 5 a preset, of about 120; the whole sweep runs from
+``benchmarks/bench_archive.py``)."""
 TRUTH = ("false", "missed", "wrong-scroll", "duplicate")
 
 OPEN_CLAMPED: set[tuple[str, str, int, int, str]] = set()
@@ -201,10 +200,6 @@ CLOSED_UNTOLD = [
     Case("large", "top", 5, 18776, "above", (108, 109)),
     Case("large", "top", 7, 18775, "below", (115, 116, 118)),
     Case("tablet", "bottom", 7, 18986, "below", (115, 118)),
-    Case("phone", "bottom", 3, 18321, "below", (112, 113, 114, 116)),
-    Case("small", "bottom", 1, 18799, "below", (114, 115, 117)),
-    Case("large", "bottom", 3, 18560, "below", (113, 114, 115, 117)),
-    Case("tablet", "bottom", 9, 18810, "below", (114, 115, 117)),
 ]
 """Archives of the whole sweep with no tap told (two dumps alone: ``python
 benchmarks/bench_archive.py --archive 0 --untold``) that failed on ``c7d1433`` (57 of 2,865
@@ -238,16 +233,7 @@ steps, 38 number reuses; 10 steps on ``bbce953``, none a reuse; 0 since):
   below its neighbour where the rows above a gap came down as that neighbour went up
   (``sliver_pairs._held_above``), not listed as gone and come in.
   ``python benchmarks/bench_archive.py --slivers 0 --archive 0 --ends`` sweeps that end
-  wider (:mod:`tests.core.truth.sliver_ends`).
-- **rows archived on both sides of a row at a clamped end, the bottom sliver come up whole
-  past both gaps** (the last four, from that wider sweep, failing on ``d05b5db``: 11 steps,
-  each a reuse and a renumbering): the clamp read as "scrolled up 33px" with one gap
-  (``Motion.gap``), which placed the sliver, showing nothing, on the row after the one it
-  came up as ("Dennis #118" for "Barbara #117"), though the row next to it is not where
-  that gap puts it ("Ken #116" went too); such a pair is dropped and the sliver paired
-  with the row its neighbour holds across the second gap
-  (``sliver_pairs._placed_across``, :func:`~deltarec.core.diff.sliver_pairs.
-  pair_lone_slivers`)."""
+  wider (:mod:`tests.core.truth.sliver_ends`)."""
 
 
 CLOSED_ENDS = [
