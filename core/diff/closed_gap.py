@@ -23,6 +23,7 @@ the rows that stayed, so it never makes this shape; a reorder keeps the row coun
 from __future__ import annotations
 
 from collections.abc import Callable, Container, Mapping
+from itertools import compress
 from operator import attrgetter
 from typing import cast
 
@@ -30,6 +31,7 @@ from deltarec.core.diff.pair_evidence import own_content
 from deltarec.core.diff.row_content import holds_rows, kind, own_texts, texts, unpair_inside
 from deltarec.core.diff.sibling_runs import SiblingRuns
 from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.labels import natures
 from deltarec.core.observe.model import Bounds, Node
 
 SLACK = 2
@@ -326,7 +328,11 @@ def unpair_sliver_states(prev: Frame, curr: Frame, pairs: dict[int, int], used: 
     >>> unpair_sliver_states(shot("true"), shot("false"), pairs, set(pairs.values()))
     >>> sorted(pairs)
     [0, 2, 3]
+
+    Then the strips that moved alone, whatever their state
+    (:func:`unpair_strips_moved_alone`).
     """
+    unpair_strips_moved_alone(prev, curr, pairs, used)
     nodes_c, nodes_p = curr.nodes, prev.nodes
     # The pairs whose state changed, first: one node object kept by the next frame (the
     # parser's, element_frames.py) is in its state; the rest compared field by field
@@ -402,3 +408,88 @@ def unpair_left_behind(prev: Frame, curr: Frame, pairs: dict[int, int], used: se
         if not any(k not in pairs and kind(curr.nodes[k]) == like for k in curr.children[now]):
             continue
         unpair_inside(prev, p, curr, c, pairs, used)
+
+
+def unpair_strips_moved_alone(
+    prev: Frame, curr: Frame, pairs: dict[int, int], used: set[int]
+) -> None:
+    """Drop the pairs of a list's first or last row cut by its edge in one frame (a strip)
+    with a row that shows more of itself in the other, where the strip shows a label the
+    row does not (beside one they share) and the row moved as none of its list's paired
+    rows did. A strip shows some of its row's labels, each where the row's move puts it;
+    one that shows another label is that row only if it moved as the list did (a row
+    pushed down by a refresh, edited as it went: its neighbours moved as far). The shared
+    label (a sender) is all that pairs them: "Ken · Mar 25" cut by the bottom edge is no
+    strip of "Ken · Your order shipped #116 · Mar 5" put back by an undo above it while
+    every row above stayed (the strip's row pushed out of view; read as the strip moved up
+    660 px into a gap, its date edited, the undo's rows took their numbers). O(lists)
+    when no edge row is such a strip, else O(their rows).
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> def shot(*rows):  # rows 100 px high in a list 250 px high: the last one may be cut
+    ...     nodes = "".join(f'<node class="Row" bounds="[0,{y}][100,{min(y + 100, 250)}]">'
+    ...         + "".join(f'<node class="T" text="{t}" bounds="[0,{y}][100,{y + 9}]"/>'
+    ...                   for t in ts) + '</node>' for ts, y in rows)
+    ...     return Frame(parse_uiautomator('<hierarchy><node class="L" scrollable="true"'
+    ...                                    f' bounds="[0,0][100,250]">{nodes}</node></hierarchy>'))
+    >>> before = shot((["a"], 0), (["x"], 100), (["Ken", "Mar 25"], 200))
+    >>> after = shot((["a"], 0), (["Ken", "Mar 5"], 100), (["b"], 200))  # "a" stayed
+    >>> pairs = {0: 0, 1: 1, 2: 2, 3: 5, 4: 6}  # the strip's row and its sender paired
+    >>> unpair_strips_moved_alone(before, after, pairs, set(pairs.values()))
+    >>> sorted(pairs)
+    [0, 1, 2]
+    >>> was = shot((["a"], 0), (["Ken", "Mar 25"], 100))
+    >>> pushed = shot((["n"], 0), (["a"], 100), (["Ken", "Mar 5"], 200))  # a refresh, edited
+    >>> pairs = {0: 0, 3: 1, 4: 2, 5: 3, 6: 4}  # "a" pushed down as far: one row
+    >>> unpair_strips_moved_alone(was, pushed, pairs, {0, 1, 2, 3, 4})
+    >>> sorted(pairs)
+    [0, 3, 4, 5, 6]
+    """
+    for lc in compress(range(len(curr.nodes)), natures(curr)):  # the lists, at C speed
+        lp = pairs.get(lc)
+        if lp is None:
+            continue
+        kids, old_kids = curr.children[lc], prev.children[lp]
+        if not (kids and old_kids):
+            continue
+        strips = [(c, pairs.get(c, -1)) for c in (kids[0], kids[-1])]
+        old = [p for p in (old_kids[0], old_kids[-1]) if p in used]
+        if old:  # an old edge row paired: with which row (its list's rows, walked once)
+            strips += [(c, q) for c in kids if (q := pairs.get(c, -1)) in old]
+        for c, p in strips:
+            if p >= 0 and _moved_alone(prev, p, curr, c, pairs):
+                unpair_inside(prev, p, curr, c, pairs, used)
+
+
+def _moved_alone(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int]) -> bool:
+    """Whether the pair ``c`` / ``p`` is a strip and a row that shows more of itself, the
+    strip showing a label the row does not beside one they share, moved (read off the
+    strip's uncut edge, from its list's top) as no other paired row of its list moved,
+    and some did (:func:`unpair_strips_moved_alone`)."""
+    was, now = prev.nodes[p].bounds, curr.nodes[c].bounds
+    if was.height == now.height:
+        return False  # asked first: neither shows more of itself (most edge rows, O(1))
+    parent, old_parent = curr.parents[c], prev.parents[p]
+    if pairs.get(parent) != old_parent:
+        return False
+    box, old_box = curr.nodes[parent].bounds, prev.nodes[old_parent].bounds
+    if not _cut(was, old_box, now, box):
+        return False
+    old_shown, shown = texts(prev, p), texts(curr, c)
+    strip, row = (old_shown, shown) if was.height < now.height else (shown, old_shown)
+    if not (strip & row and strip - row):
+        return False  # some of the row's labels (or none): a strip of it as likely
+    cut = was if was.height < now.height else now
+    top = cut.top > (old_box if cut is was else box).top  # its top uncut: read off it
+    move = _rel(now, box, top) - _rel(was, old_box, top)
+    others = [
+        _rel(curr.nodes[k].bounds, box, True) - _rel(prev.nodes[q].bounds, old_box, True)
+        for k in curr.children[parent]
+        if k != c and (q := pairs.get(k)) is not None and prev.parents[q] == old_parent
+    ]
+    return bool(others) and all(abs(m - move) > SLACK for m in others)
+
+
+def _rel(b: Bounds, box: Bounds, top: bool) -> int:
+    """Where ``b``'s top (or bottom) edge sits from its list's top."""
+    return (b.top if top else b.bottom) - box.top
