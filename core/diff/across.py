@@ -23,6 +23,10 @@ And the other way: a node of a row said to have come in keeps no number of a nod
 said to have gone out, whatever the diff paired them on (a cut date with a cut date is what
 a twin shows too), unless a witness pairs their rows.
 
+Nor does a sliver (a node an edge of the list cuts) keep the number of the node the diff
+paired it with by place where either shows nothing of its own: after a page the place is
+another row's (:func:`_unpair_slivers`); only the witnesses' move pairs it.
+
 What this decides is numbers, not lines: the delta still says what the dumps say (the rows
 came in); a row that keeps its number is the element the caller was shown.
 
@@ -162,47 +166,16 @@ def crossed(
     old_once, new_once = _witnesses(prev), _witnesses(curr)
     by_place = sorted((pos, sig) for sig, pos in new_once.items())
     for page in pages:
-        entered, left = set(page.entered), set(page.left)
-        if not entered or not left:
-            continue
-        old_box, new_box = prev.nodes[page.prev].bounds, curr.nodes[page.curr].bounds
-        moves: set[tuple[int, int]] = set()
-        # a witness is under the page's host or under a row that came in (below): those
-        # subtrees alone, not every witness of the frame a page (O(pages × witnesses))
-        lo = min(page.curr, min(entered))
-        hi = max(curr.subtree_end(page.curr), max(map(curr.subtree_end, entered)))
-        for pos, sig in by_place[bisect_left(by_place, (lo,)) : bisect_left(by_place, (hi,))]:
-            was = old_once.get(sig)
-            if was is None:
-                continue
-            a, b = prev.nodes[was].bounds, curr.nodes[pos].bounds
-            if out.get(pos) == was:  # a row the diff kept across the page (far_anchor)
-                if a == b or not (
-                    _root_of(curr, pos, {page.curr}) >= 0 and _root_of(prev, was, {page.prev}) >= 0
-                ):
-                    continue  # put (a sticky header), or outside the page
-            elif (
-                pos in out
-                or was in taken
-                or _root_of(curr, pos, entered) < 0
-                or _root_of(prev, was, left) < 0
-            ):
-                continue
-            if not (_within(a, old_box) and _within(b, new_box)):
-                continue
-            dx, dy = b.left - a.left, b.top - a.top
-            tx, ty = page.toward
-            if dx * tx < 0 or dy * ty < 0 or (ty and dx) or (tx and dy):
-                continue  # against the finger, or off its axis: a twin, not this row
-            moves.add((dx, dy))
-        kept = [m for m in moves if explains(prev, page.prev, curr, page.curr, *m)]
+        kept = _measured(prev, curr, page, out, taken, old_once, by_place)
+        freed = _unpair_slivers(prev, curr, page, out, taken, kept)
         if len(kept) != 1:
             continue  # no witness, or witnesses of two offsets: no proof
         dx, dy = kept[0]
+        old_box, new_box = prev.nodes[page.prev].bounds, curr.nodes[page.curr].bounds
         rows_was = [
             r for r in page.left if shifted(prev.nodes[r].bounds, dx, dy).intersection(new_box)
         ]
-        for row in page.entered:
+        for row in (*page.entered, *freed):
             b = curr.nodes[row].bounds
             if row in out or not shifted(b, -dx, -dy).intersection(old_box):
                 continue
@@ -216,6 +189,119 @@ def crossed(
             if len(same) == 1:
                 _pair_rows(prev, curr, same[0], row, dx, dy, out, taken)
     return out
+
+
+def _measured(
+    prev: Frame,
+    curr: Frame,
+    page: Page,
+    out: Mapping[int, int],
+    taken: set[int],
+    old_once: Mapping[Signature, int],
+    by_place: Sequence[tuple[int, Signature]],
+) -> list[tuple[int, int]]:
+    """The moves of ``page``'s content its witnesses measure and :func:`explains` keeps
+    (:func:`crossed`; more than one: no proof)."""
+    entered, left = set(page.entered), set(page.left)
+    if not entered or not left:
+        return []
+    old_box, new_box = prev.nodes[page.prev].bounds, curr.nodes[page.curr].bounds
+    moves: set[tuple[int, int]] = set()
+    # a witness is under the page's host or under a row that came in (below): those
+    # subtrees alone, not every witness of the frame a page (O(pages × witnesses))
+    lo = min(page.curr, min(entered))
+    hi = max(curr.subtree_end(page.curr), max(map(curr.subtree_end, entered)))
+    for pos, sig in by_place[bisect_left(by_place, (lo,)) : bisect_left(by_place, (hi,))]:
+        was = old_once.get(sig)
+        if was is None:
+            continue
+        a, b = prev.nodes[was].bounds, curr.nodes[pos].bounds
+        if out.get(pos) == was:  # a row the diff kept across the page (far_anchor)
+            if a == b or not (
+                _root_of(curr, pos, {page.curr}) >= 0 and _root_of(prev, was, {page.prev}) >= 0
+            ):
+                continue  # put (a sticky header), or outside the page
+        elif (
+            pos in out
+            or was in taken
+            or _root_of(curr, pos, entered) < 0
+            or _root_of(prev, was, left) < 0
+        ):
+            continue
+        if not (_within(a, old_box) and _within(b, new_box)):
+            continue
+        dx, dy = b.left - a.left, b.top - a.top
+        tx, ty = page.toward
+        if dx * tx < 0 or dy * ty < 0 or (ty and dx) or (tx and dy):
+            continue  # against the finger, or off its axis: a twin, not this row
+        moves.add((dx, dy))
+    return [m for m in moves if explains(prev, page.prev, curr, page.curr, *m)]
+
+
+def _unpair_slivers(
+    prev: Frame,
+    curr: Frame,
+    page: Page,
+    out: dict[int, int],
+    taken: set[int],
+    kept: Sequence[tuple[int, int]],
+) -> list[int]:
+    """Unpair the slivers ``out`` holds across ``page`` by their place alone; the new
+    positions freed, in document order.
+
+    A sliver is a node of the page's content that an edge of the list cuts (its box
+    touches one edge of an axis, :func:`_at_edge`). Paired with a node where one of the
+    two shows no text or description (nor does anything under it), the pair was made by
+    place, never by content (a 20 px strip showing nothing, and the row cut to 74 px that
+    shows a cut title), and after a move of about a page the place is another row's:
+    ``settings-airplane/03``'s top strip took the number of the strip a page before it (a
+    number reuse, ``bench_numbers --real``). Across a page turned the two are one element
+    only on evidence: the one move the page's witnesses measured (``kept``,
+    :func:`_measured`) puts the old one where the new one is. Unpaired, the new one is
+    paired on that move as a row that came in (:func:`crossed`). O(size of the
+    page's content) per page; only pages walk it."""
+    box = curr.nodes[page.curr].bounds
+    old_box = prev.nodes[page.prev].bounds
+    end, old_end = curr.subtree_end(page.curr), prev.subtree_end(page.prev)
+    move = kept[0] if len(kept) == 1 else None
+    shown = _showing(curr, page.curr, end)
+    old_shown = _showing(prev, page.prev, old_end)
+    freed: list[int] = []
+    for pos in range(page.curr + 1, end):
+        was = out.get(pos)
+        if was is None or not page.prev < was < old_end or (pos in shown and was in old_shown):
+            continue
+        b, a = curr.nodes[pos].bounds, prev.nodes[was].bounds
+        if not (_at_edge(b, box) or _at_edge(a, old_box)):
+            continue
+        if move is not None and _placed(a, b, *move):
+            continue
+        del out[pos]
+        taken.discard(was)
+        freed.append(pos)
+    return freed
+
+
+def _showing(frame: Frame, start: int, end: int) -> set[int]:
+    """The nodes in ``start``'s subtree (ending at ``end``) that show a text or description
+    or hold one that does. One pass from the end: O(end - start)."""
+    out: set[int] = set()
+    parents = frame.parents
+    for pos in range(end - 1, start, -1):
+        node = frame.nodes[pos]
+        if pos in out or node.text or node.content_desc:
+            out.add(pos)
+            out.add(parents[pos])
+    return out
+
+
+def _at_edge(b: Bounds, box: Bounds) -> bool:
+    """Whether an edge of ``box`` cuts ``b``: ``b`` touches (or passes) one of its two
+    edges on an axis, not both (a full-width row touches the left and right edges of its
+    list wherever it is)."""
+    return ((b.top <= box.top) != (b.bottom >= box.bottom)) or (
+        (b.left <= box.left) != (b.right >= box.right)
+    )
 
 
 def _alike(a: Node, b: Node) -> bool:
