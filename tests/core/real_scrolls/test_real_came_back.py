@@ -78,9 +78,7 @@ its content (``book_moves.anchored``): kept 3 / 0 before."""
 def test_a_book_is_carried_only_by_an_offset_a_row_of_its_list_confirms(
     seed: int, at: int, path: str
 ) -> None:
-    counts, examples = run(walks(seed)[at], path)
-    kept = CONFIRMED_OFFSET[seed, at, path]
-    assert (counts["reuse"], counts["renumbered"], counts["kept"]) == (0, 0, kept), examples
+    _no_reuse_and_kept(CONFIRMED_OFFSET, seed, at, path)
 
 
 ONE_ROW_PLACES = {
@@ -101,11 +99,7 @@ path's walk is left to ``bench_numbers --real`` (-0.06 s of CPU, paying for
 def test_one_row_whose_elements_agree_places_a_book_after_a_page_turned(
     seed: int, at: int, path: str
 ) -> None:
-    counts, examples = run(walks(seed)[at], path)
-    kept = ONE_ROW_PLACES[seed, at, path]
-    assert (counts["reuse"], counts["renumbered-unstated"], counts["kept"]) == (0, 0, kept), (
-        examples
-    )
+    _no_reuse_and_kept(ONE_ROW_PLACES, seed, at, path, "renumbered-unstated")
 
 
 SLIVERS_ACROSS_A_PAGE = {
@@ -128,6 +122,18 @@ element dicts) before, 0 / 0 after."""
 def test_slivers_across_a_page_turned_are_paired_only_on_the_measured_move(
     seed: int, at: int, path: str
 ) -> None:
+    _no_reuse_and_kept(SLIVERS_ACROSS_A_PAGE, seed, at, path)
+
+
+def _no_reuse_and_kept(
+    table: dict[tuple[int, int, str], int],
+    seed: int,
+    at: int,
+    path: str,
+    renumbered: str = "renumbered",
+) -> None:
+    """Walk ``at`` of ``seed`` on ``path``: no number reused, none renumbered (of the
+    ``renumbered`` count), and the rows ``table`` says kept."""
     counts, examples = run(walks(seed)[at], path)
-    kept = SLIVERS_ACROSS_A_PAGE[seed, at, path]
-    assert (counts["reuse"], counts["renumbered"], counts["kept"]) == (0, 0, kept), examples
+    kept = table[seed, at, path]
+    assert (counts["reuse"], counts[renumbered], counts["kept"]) == (0, 0, kept), examples
