@@ -39,8 +39,19 @@ def work(fn: Callable[[], object], where: str = "") -> int:
             count += 1
         return local
 
+    _traced(fn, lambda frame: where in frame.f_code.co_filename, local)
+    return count
+
+
+def _traced(
+    fn: Callable[[], object],
+    wanted: Callable[[FrameType], bool],
+    local: Callable[[FrameType, str, Any], Any],
+) -> None:
+    """Run ``fn()`` with ``local`` tracing the frames ``wanted`` picks."""
+
     def global_(frame: FrameType, event: str, arg: Any) -> Any:
-        return local if where in frame.f_code.co_filename else None
+        return local if wanted(frame) else None
 
     old = sys.gettrace()
     sys.settrace(global_)
@@ -48,7 +59,6 @@ def work(fn: Callable[[], object], where: str = "") -> int:
         fn()
     finally:
         sys.settrace(old)
-    return count
 
 
 def growth(make: Callable[[int], Callable[[], object]], n: int, *, rerun: bool = True) -> float:
@@ -358,13 +368,5 @@ def _work_by_file(fn: Callable[[], object], modules: tuple[str, ...]) -> dict[st
                         counts[m] += 1
         return local
 
-    def global_(frame: FrameType, event: str, arg: Any) -> Any:
-        return local
-
-    old = sys.gettrace()
-    sys.settrace(global_)
-    try:
-        fn()
-    finally:
-        sys.settrace(old)
+    _traced(fn, lambda frame: True, local)
     return counts
