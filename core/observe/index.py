@@ -41,6 +41,7 @@ from operator import itemgetter
 from typing import Any, cast
 
 from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.kept_names import kept_names, note_names
 from deltarec.core.observe.labels import element_positions, labels, natures
 from deltarec.core.observe.model import Bounds
 
@@ -109,11 +110,12 @@ class NumberBook:
         (4, None)
     """
 
-    __slots__ = ("by_screen", "next")
+    __slots__ = ("by_screen", "names", "next")
 
     def __init__(self) -> None:
         self.next = 0
         self.by_screen: dict[tuple[str, str, str], dict[str, int]] = {}
+        self.names: dict[int, str] = {}  # a number's name (:mod:`.kept_names`)
 
     def screen(self, package: str, activity: str, screen: str) -> dict[str, int]:
         """The numbers noted on one screen, by stable key (made empty on first use)."""
@@ -314,6 +316,7 @@ def build_index(
                 number_of[pos] = n
                 held.add(n)
     _recall_and_give(frame, ordered, number_of, book, previous, screen, fresh)
+    names = kept_names(frame, names, number_of, book.names)  # one name a number a session
     elements = _elements(frame, names, number_of, ordered)
     index = ElementIndex(frame, names, elements, number_of, positions, book, screen)
     if commit:
@@ -349,7 +352,7 @@ def _elements(
     for pos in ordered:
         number = number_of[pos]
         element = made.get(pos)
-        if element is None or element.index != number:
+        if element is None or element.index != number or element.name != names[pos]:
             node = nodes[pos]
             element = _new(_ElementBuild)
             element.index = number
@@ -369,8 +372,8 @@ def _scope(frame: Frame, pos: int, screen: str) -> Scope:
 
 
 def note_numbers(index: ElementIndex) -> None:
-    """Write ``index``'s numbers in its session's book: each element's number, and the next
-    number never given past every one of them."""
+    """Write ``index``'s numbers in its session's book: each element's number, the next
+    number never given past every one of them, and each number's name."""
     number_of = index.number_of
     if not number_of:
         return
@@ -378,6 +381,7 @@ def note_numbers(index: ElementIndex) -> None:
     by_key = book.screen(obs.package, obs.activity, index.screen)
     by_key.update(zip(map(keys.__getitem__, number_of), number_of.values(), strict=True))
     book.next = max(book.next, max(number_of.values()) + 1)
+    note_names(book.names, index.names, number_of)
 
 
 def _recall_and_give(

@@ -7,9 +7,9 @@ dialog. A text node whose text is already the label of the interactive element
 around it (the title inside a Settings row) is folded into that element rather
 than listed twice.
 
-One name per element: :func:`labels` is the only place a name is made, and the frame,
-every delta line (a row that scrolled in included), the ``name=`` selector, error messages,
-MCP replies and the recorder's selectors all read it.
+One name per element: :func:`labels` is the only place a name is made (for the session,
+:mod:`~deltarec.core.observe.kept_names` keeps it per number), and the frame, every delta line,
+the ``name=`` selector, error messages, MCP replies and the recorder's selectors all read it.
 
 The rule: a node's own text, else its content description. A *row* — a button (a clickable
 container) with content inside, within content made to scroll (:func:`is_row`: an Inbox

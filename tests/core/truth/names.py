@@ -63,6 +63,7 @@ class Seen:
     content: Content
     weak: bool
     step: int
+    number: int
 
 
 @dataclass(slots=True)
@@ -93,7 +94,8 @@ class NameLog:
             shows = content(frame, pos)
             was = self.last.get(ident)
             is_weak = weak(frame, pos, name)
-            self.last[ident] = Seen(name, shows, is_weak, step)
+            number = index.number_of[pos]
+            self.last[ident] = Seen(name, shows, is_weak, step, number)
             if was is None or was.name == name:
                 if was is not None:
                     self.elements += 1
@@ -114,8 +116,8 @@ class NameLog:
             if klass in DEFECTS:
                 role = frame.nodes[pos].role
                 out.append(
-                    f"{klass}: [{index.number_of[pos]}] {role} {was.name!r} (step {was.step})"
-                    f" -> {name!r} (step {step}), showing {shows}"
+                    f"{klass}: [{was.number}] {role} {was.name!r} (step {was.step})"
+                    f" -> [{number}] {name!r} (step {step}), showing {shows}"
                 )
         self.found += out
         return out

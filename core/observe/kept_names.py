@@ -1,0 +1,88 @@
+"""One name per element for a whole session: the name an element was shown under, kept by
+its ``[i]`` number while nothing on screen names it any more.
+
+:func:`~deltarec.core.observe.labels.labels` names the nodes of one frame. An element whose
+name came from something that comes and goes while the element stays reads otherwise from
+one step to the next: a tab that shows no label of its own is called by the label only the
+selected tab shows, and reads with no name (or its resource id's last part) once another tab
+is selected; a list's row cut down to a sliver that shows none of its texts reads as its
+resource id. Its number is kept all along (:mod:`deltarec.core.observe.index`), so the
+session's :class:`~deltarec.core.observe.index.NumberBook` keeps each number's name too
+(:func:`note_names`), and an element that now has no name of its own (:func:`nameless`) is
+shown under the one its number had (:func:`kept_names`): the frame, every delta line, the
+``name=`` a tap resolves and the error messages read it, all from the index's ``names``.
+
+Never a name borrowed from another element: a number is one element for the session, so the
+kept name is this element's own. Not a text box: what it showed was what was typed, and a
+field cleared shows nothing. An element that shows a name again takes that one (a row whose
+label was edited reads its new label). Cost: O(elements) per index, the names copied only
+where one is kept.
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> from deltarec.core.observe.frame import Frame
+    >>> tab = Frame(parse_uiautomator('<hierarchy><node class="android.widget.FrameLayout"'
+    ...     ' clickable="true" resource-id="app:id/tab_timer" bounds="[0,0][9,9]"/></hierarchy>'))
+    >>> kept_names(tab, ["tab_timer"], {0: 4}, {4: "Timer"})
+    ['Timer']
+    >>> kept_names(tab, ["Timers"], {0: 4}, {4: "Timer"})
+    ['Timers']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.model import Node
+
+
+def nameless(node: Node, name: str) -> bool:
+    """Whether ``name`` tells nothing of ``node``: nothing, or its resource id's last part, the
+    name it falls back on when nothing on screen names it.
+
+        >>> from deltarec.core.observe.model import Node
+        >>> nameless(Node(resource_id="app:id/tab_timer"), "tab_timer")
+        True
+        >>> nameless(Node(resource_id="app:id/ok", text="ok"), "ok")
+        False
+    """
+    if not name:
+        return True
+    rid = node.resource_id
+    return (
+        rid.endswith(name)
+        and rid[-len(name) - 1 : -len(name)] in ("/", "")
+        and name != node.text
+        and name != node.content_desc
+    )
+
+
+def kept_names(
+    frame: Frame, names: list[str], number_of: Mapping[int, int], kept: Mapping[int, str]
+) -> list[str]:
+    """``names`` with the name ``kept`` holds for its number given to every numbered element
+    that is :func:`nameless` (not a text box); ``names`` itself when none is (module
+    docstring)."""
+    out = names
+    if not kept:
+        return out
+    nodes = frame.nodes
+    for pos, number in number_of.items():
+        name = names[pos]
+        if name and not nodes[pos].resource_id:
+            continue  # a name, and no id it may have fallen back on: its own
+        had = kept.get(number)
+        if had and had != name and nodes[pos].role != "textbox" and nameless(nodes[pos], name):
+            if out is names:
+                out = names.copy()
+            out[pos] = had
+    return out
+
+
+def note_names(kept: dict[int, str], names: list[str], number_of: Mapping[int, int]) -> None:
+    """Keep, per number of ``number_of``, the name ``names`` gives it (nothing for a nameless
+    one: an element that had a name keeps it). O(elements)."""
+    for pos, number in number_of.items():
+        name = names[pos]
+        if name:
+            kept[number] = name
