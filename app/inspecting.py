@@ -79,7 +79,8 @@ def picked_selector(index: ElementIndex, x: int, y: int, *, tap: bool) -> dict[s
         return None
     if tap:
         return dict(tap_params(index, x, y)["selector"])
-    return dict(selector_for(index.frame, target.pos, index.number_of.get(target.pos)))
+    number = index.number_of.get(target.pos)
+    return dict(selector_for(index.frame, target.pos, number, name=index.names[target.pos]))
 
 
 class Inspecting:

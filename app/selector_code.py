@@ -47,7 +47,8 @@ def copied_selector(index: ElementIndex, pos: int) -> dict[str, Any]:
     """The selector Copy selector copies for the element at frame position ``pos``: that of
     the element a recorded tap on it acts on (the module docstring)."""
     target = actionable(index.frame, pos)
-    return dict(selector_for(index.frame, target, index.number_of.get(target)))
+    number = index.number_of.get(target)
+    return dict(selector_for(index.frame, target, number, name=index.names[target]))
 
 
 def selector_code(selector: Mapping[str, Any], kind: str) -> str:

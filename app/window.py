@@ -393,7 +393,8 @@ class MainWindow(UnsavedWork, Inspecting, QMainWindow):
         picked = self.inspector.element
         index = self.screen_view.index
         if entry.wants_selector and picked is not None and index is not None:
-            selector: dict[str, Any] = dict(selector_for(index.frame, picked.pos, picked.index))
+            made = selector_for(index.frame, picked.pos, picked.index, name=picked.name)
+            selector: dict[str, Any] = dict(made)
             selector.pop("alternates", None)
             initial.setdefault("selector", selector)
         dialog = CommandDialog(entry.command, entry.title, fields=entry.fields,

@@ -14,7 +14,8 @@ under no name where they had one (lost), or under the name another element on sc
 - ``--tabs``: a session per kind of :mod:`benchmarks.bench_tab_labels`' tab bars (3-5 tabs,
   each selected in turn and the first again: every tab gains and loses the selection, and its
   label with it), a tab known by its slot; the names the delta lines print are the frame's
-  (:func:`tests.core.truth.numbers.misnamed`, ``misnamed``);
+  (:func:`tests.core.truth.numbers.misnamed`), and so is the name of the ``[i]`` alternate the
+  recorder writes for a tap on a tab (:func:`recorded`): ``misnamed`` counts both;
 - ``--virtual``: :class:`tests.core.truth.numbers.NumbersWalk`'s seeded sessions (taps by
   number and by ``name=`` from the last reply, swipes, back, relaunches, typing), the phone's
   own identity of every element; its ``misnamed`` (a delta line or an error message naming a
@@ -45,8 +46,10 @@ from benchmarks.bench_tab_labels import Kind, dump, kinds  # noqa: E402
 from benchmarks.bench_truth import STARTS  # noqa: E402
 from deltarec.core.capture.uiautomator import parse_uiautomator  # noqa: E402
 from deltarec.core.observe.frame import Frame  # noqa: E402
+from deltarec.core.observe.index import ElementIndex  # noqa: E402
 from deltarec.core.observe.model import Observation  # noqa: E402
 from deltarec.core.observer import Observer, observe_delta  # noqa: E402
+from deltarec.core.recorder.targets import tap_params  # noqa: E402
 from tests.core.truth.names import CLASSES, NameLog, content  # noqa: E402
 from tests.core.truth.numbers import NumbersWalk, misnamed  # noqa: E402
 
@@ -62,9 +65,24 @@ def tab_idents(frame: Frame) -> list[Hashable | None]:
     return out
 
 
+def recorded(index: ElementIndex) -> list[str]:
+    """The taps the recorder writes on the tabs of ``index`` whose ``[i]`` alternate names the
+    tab otherwise than the frame (the name an index alternate must match at replay)."""
+    out = []
+    for e in index.elements:
+        if index.frame.nodes[e.pos].clickable:
+            x, y = e.bounds.center
+            selector = tap_params(index, x, y)["selector"]
+            for alt in [selector, *selector.get("alternates", [])]:
+                if "index" in alt and alt.get("name") != e.name:
+                    out.append(f"[{e.index}] recorded as {alt}, the frame calls it {e.name!r}")
+    return out
+
+
 def tab_session(kind: Kind, tabs: int) -> tuple[NameLog, list[str]]:
-    """Each tab selected in turn, then the first again (module docstring); the log and the
-    delta lines that name a number otherwise than the frame."""
+    """Each tab selected in turn, then the first again (module docstring); the log, the
+    delta lines that name a number otherwise than the frame, and the recorded taps whose
+    index alternate does (:func:`recorded`)."""
     log, wrong = NameLog(), []
     observer = Observer()
     for step, selected in enumerate([*range(tabs), 0]):
@@ -75,6 +93,7 @@ def tab_session(kind: Kind, tabs: int) -> tuple[NameLog, list[str]]:
             result = observer.step(obs, max_lines=None)
             index = result.index
             wrong += [f"{kind} step {step}: {m}" for m in misnamed(result.text, index)]
+        wrong += [f"{kind} step {step}: {m}" for m in recorded(index)]
         log.step(step, index, tab_idents(index.frame))
     return log, wrong
 

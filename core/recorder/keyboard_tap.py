@@ -71,7 +71,7 @@ def _selector(rec: RecordingSession, field: Node) -> dict[str, Any] | None:
     if index is None:
         return None
     hit = next((e for e in index.elements if index.frame.nodes[e.pos] is field), None)
-    return None if hit is None else selector_for(index.frame, hit.pos, hit.index)
+    return None if hit is None else selector_for(index.frame, hit.pos, hit.index, name=hit.name)
 
 
 def _typing_step(rec: RecordingSession, screen: int) -> RecordedStep | None:

@@ -63,8 +63,12 @@ def count_matches(frame: Frame, selector: SelectorDict) -> int:
     return sum(1 for node in frame.nodes if matches(node, selector))
 
 
-def candidates(frame: Frame, pos: int, index: int | None = None) -> list[SelectorDict]:
-    """Every candidate selector for ``pos`` in preference order (unique or not)."""
+def candidates(
+    frame: Frame, pos: int, index: int | None = None, *, name: str | None = None
+) -> list[SelectorDict]:
+    """Every candidate selector for ``pos`` in preference order (unique or not). ``name``: the
+    name its ``[index]`` was shown under (the index's, which keeps an element's name for the
+    session: :mod:`deltarec.core.observe.kept_names`); None: the frame's own label."""
     node = frame.nodes[pos]
     out: list[SelectorDict] = []
     if node.resource_id:
@@ -77,18 +81,22 @@ def candidates(frame: Frame, pos: int, index: int | None = None) -> list[Selecto
             out.append({"resource_id": node.resource_id, "text": node.text})
     out.append({"key": frame.keys[pos]})
     if index is not None:
-        out.append({"index": index, "name": labels(frame)[pos], "role": node.role})
+        said = labels(frame)[pos] if name is None else name
+        out.append({"index": index, "name": said, "role": node.role})
     return out
 
 
-def selector_for(frame: Frame, pos: int, index: int | None = None) -> SelectorDict:
-    """The best unique selector for the node at ``pos``, with unique ``alternates``.
+def selector_for(
+    frame: Frame, pos: int, index: int | None = None, *, name: str | None = None
+) -> SelectorDict:
+    """The best unique selector for the node at ``pos``, with unique ``alternates``
+    (``name``: as :func:`candidates` takes it).
 
     The stable key is always unique, so a selector is always found. Cost:
     O(n) per candidate.
     """
     unique: list[SelectorDict] = []
-    for c in candidates(frame, pos, index):
+    for c in candidates(frame, pos, index, name=name):
         if "index" not in c and count_matches(frame, c) != 1:
             continue
         if len(c) > 1 and any(set(u) < set(c) for u in unique):

@@ -69,7 +69,7 @@ def scrollable_at(frame: Frame, pos: int, *, strict: bool = False) -> int | None
 
 
 def _selector(screen: ElementIndex, pos: int) -> dict[str, Any]:
-    return selector_for(screen.frame, pos, screen.number_of.get(pos))
+    return selector_for(screen.frame, pos, screen.number_of.get(pos), name=screen.names[pos])
 
 
 def _screen(screen: ElementIndex) -> Bounds:

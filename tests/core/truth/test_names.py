@@ -17,6 +17,7 @@ from benchmarks.bench_truth import STARTS
 from deltarec.core.capture.uiautomator import parse_uiautomator
 from deltarec.core.executor.selectors import Selector, resolve_one
 from deltarec.core.observer import Observer
+from deltarec.core.recorder.targets import tap_params
 from deltarec.core.render.frame_text import frame_lines
 from tests.core.truth.names import NameLog
 from tests.core.truth.numbers import NumbersWalk
@@ -24,7 +25,8 @@ from tests.core.truth.numbers import NumbersWalk
 
 def test_every_kind_of_tab_bar_keeps_its_tabs_names_for_the_session() -> None:
     """One session a kind of bar, its number of tabs dealt (failed on de44706: every kind
-    whose unselected tabs show no label nor description of their own, 'lost')."""
+    whose unselected tabs show no label nor description of their own, 'lost'; on dd93f37 the
+    recorder's index alternates, :func:`benchmarks.bench_names.recorded`)."""
     rng = random.Random(5)
     found = []
     for kind in kinds():
@@ -53,6 +55,18 @@ def test_the_clock_bars_tab_keeps_its_name_once_another_is_selected() -> None:
         '[4] button "" [810,2180,1080,2320] (clickable)',
     ]
     assert resolve_one(Selector(name="Alarm"), result.index).index == 1
+
+
+def test_a_recorded_tap_on_a_tab_writes_the_name_the_frame_shows() -> None:
+    """The recorder's ``[i]`` alternate carries the name the frame showed, which a replay
+    matches (on dd93f37, names kept but the recorder reading the frame's own labels, it
+    wrote ``"name": ""`` for the Alarm tab the frame called "Alarm")."""
+    kind = Kind("below", icon_id=False, described=False, label_class="CheckedTextView")
+    observer = Observer()
+    observer.reset(parse_uiautomator(dump(kind, 4, 0)))
+    index = observer.step(parse_uiautomator(dump(kind, 4, 2))).index
+    selector = tap_params(index, 135, 2250)["selector"]
+    assert selector["alternates"] == [{"index": 1, "name": "Alarm", "role": "button"}]
 
 
 def test_a_virtual_session_keeps_every_elements_name() -> None:
