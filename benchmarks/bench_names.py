@@ -5,6 +5,7 @@
     python benchmarks/bench_names.py --virtual      # seeded sessions on the virtual phone
     python benchmarks/bench_names.py --real         # every ordered pair of real captures
     python benchmarks/bench_names.py --show 3       # and the first defects of each sweep
+    python benchmarks/bench_names.py --borrowed     # names not an element's own (found, open)
 
 Each sweep feeds every reply's index to :class:`tests.core.truth.names.NameLog`, which counts
 the elements shown again under another name though they show what they showed (renamed),
@@ -214,6 +215,39 @@ def real_sweep(show: int) -> int:
     return sum(counts[k] for k in CLASSES[:3])
 
 
+def not_own(index: ElementIndex) -> list[tuple[str, bool]]:
+    """Per element of ``index`` called by a text that is not its own (not its text, its
+    description, a text below it nor its resource id: the first text below an ancestor), the
+    name and whether another element of the frame is called so too."""
+    frame = index.frame
+    said = Counter(index.names[e.pos] for e in index.elements)
+    out = []
+    for e in index.elements:
+        node, name = frame.nodes[e.pos], index.names[e.pos]
+        own = {node.text, node.content_desc, node.resource_id.rsplit("/", 1)[-1]}
+        if name and name not in own and name not in content(frame, e.pos)[2]:
+            out.append((name, said[name] > 1))
+    return out
+
+
+def borrowed_sweep(show: int) -> int:
+    """Every real capture: the elements called by a text not their own (found, not closed:
+    the labels' rule, :mod:`deltarec.core.observe.labels`, calls a control by the first text
+    below one of its three nearest ancestors)."""
+    named = shared = 0
+    shown: list[str] = []
+    for name, obs in captures():
+        index = Observer().reset(obs)
+        for said, twice in not_own(index):
+            named += 1
+            shared += twice
+            if twice:
+                shown.append(f"{name}: {said!r}")
+    print(f"borrowed names, real captures: {named} elements, {shared} sharing it with another")
+    print("\n".join(shown[:show]))
+    return 0
+
+
 def _print(what: str, scope: str, counts: Counter[str], misnamed_n: int | None) -> None:
     said = ", ".join(f"{k} {counts[k]}" for k in CLASSES)
     extra = "" if misnamed_n is None else f", misnamed {misnamed_n}"
@@ -225,10 +259,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tabs", action="store_true", help="tab bars only")
     parser.add_argument("--virtual", action="store_true", help="the virtual phone only")
     parser.add_argument("--real", action="store_true", help="real capture pairs only")
+    parser.add_argument(
+        "--borrowed", action="store_true", help="names not an element's own, per real capture"
+    )
     parser.add_argument("--steps", type=int, default=2_000, help="virtual steps in all")
     parser.add_argument("--seed", type=int, default=0, help="first virtual seed")
     parser.add_argument("--show", type=int, default=0, help="defects shown per sweep")
     args = parser.parse_args(argv)
+    if args.borrowed:
+        return borrowed_sweep(args.show)
     every = not (args.tabs or args.virtual or args.real)
     bad = 0
     if every or args.tabs:
