@@ -162,7 +162,9 @@ def run(walk: Walk, path: str = "xml") -> tuple[Counter[str], list[str]]:
         for ident, number in now.items():
             if owner.setdefault(number, ident) != ident:
                 counts["reuse"] += 1
-                examples.append(f"{walk} step {step}: [{number}] {ident} was {owner[number]}")
+                examples.append(
+                    f"reuse: {walk} step {step}: [{number}] {ident} was {owner[number]}"
+                )
                 owner[number] = ident
             had, then = seen.get(ident, (None, 0))
             if had is None or ident in shown:
@@ -177,7 +179,7 @@ def run(walk: Walk, path: str = "xml") -> tuple[Counter[str], list[str]]:
                 counts[f"why:{why}"] += 1
                 if len(examples) < 5:
                     examples.append(
-                        f"{walk} step {step}: {ident} was [{had}], now [{number}] ({why})"
+                        f"renumbered: {walk} step {step}: {ident} was [{had}], now [{number}] ({why})"
                     )
         seen.update((i, (n, unstated)) for i, n in now.items())
         shown = set(now)
