@@ -125,6 +125,27 @@ def test_slivers_across_a_page_turned_are_paired_only_on_the_measured_move(
     _no_reuse_and_kept(SLIVERS_ACROSS_A_PAGE, seed, at, path)
 
 
+FORM_FLUNG_A_PAGE = {
+    (7, 14, "dicts"): 12,
+}
+"""(seed, walk, path) -> rows kept. Walk 14 of seed 7 (a tablet calendar's event form,
+``corpus/calendar-tablet/…14-20-47_3.xml``, element dicts): flung up 1,410 px, the
+fields the fling brought in filling just the band below the one row it kept, the other
+frame blank there but for its bottom padding: read as fields put in below the rows that
+pushed them up (``growth.pushed_in``), no scroll, and five fields that left paired by
+their slot, 29-39 px off, with the fields that came in (5 reuses). A ScrollView's
+content grows down from its top (``growth.held_from_top``): the scroll is read, and
+those fields come in new. The rows that come back after its page turned are left to
+``renumbered-unstated`` (18; the XML path keeps them by its ids)."""
+
+
+@pytest.mark.parametrize(("seed", "at", "path"), sorted(FORM_FLUNG_A_PAGE))
+def test_a_form_flung_near_a_page_gives_no_field_the_number_of_one_that_left(
+    seed: int, at: int, path: str
+) -> None:
+    _no_reuse_and_kept(FORM_FLUNG_A_PAGE, seed, at, path)
+
+
 def _no_reuse_and_kept(
     table: dict[tuple[int, int, str], int],
     seed: int,
