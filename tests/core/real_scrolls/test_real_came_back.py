@@ -125,6 +125,26 @@ def test_slivers_across_a_page_turned_are_paired_only_on_the_measured_move(
     _no_reuse_and_kept(SLIVERS_ACROSS_A_PAGE, seed, at, path)
 
 
+SCROLLED_ONTO_THE_EDGE = {
+    (8, 36, "xml"): 26,
+}
+"""(seed, walk, path) -> rows kept. Walk 36 of seed 8 (``settings-airplane/06.xml``): the
+list scrolled 215 px, its rows' height, and the 57 px sliver its top edge cut of "Data
+Saver · Off" sat in the very box, showing the same "Off", where the sliver of the row
+before it sat (one key); the old sliver was taken for a pinned header staying put, so the
+new one kept its number (a reuse), the row whose sliver it is went, and 25 rows were
+renumbered after it. A node that stayed put on the edge where the measured scroll puts
+another old row of its kind, unpaired, cut to its box and showing all it shows, is that
+row (``unpinned.scrolled_onto``): reuse 1, renumbered 26, kept 0 before."""
+
+
+@pytest.mark.parametrize(("seed", "at", "path"), sorted(SCROLLED_ONTO_THE_EDGE))
+def test_a_sliver_the_scroll_puts_where_a_twin_sliver_was_is_the_row_scrolled_there(
+    seed: int, at: int, path: str
+) -> None:
+    _no_reuse_and_kept(SCROLLED_ONTO_THE_EDGE, seed, at, path)
+
+
 FORM_FLUNG_A_PAGE = {
     (7, 14, "dicts"): 12,
 }
