@@ -129,10 +129,10 @@ def real(seeds: range, show: int) -> int:
             f"real {path}: seeds {seeds.start}-{seeds.stop - 1}, {walks} walks, {seconds:.0f} s: "
             + ", ".join(f"{k} {n}" for k, n in sorted(counts.items()))
         )
-        for kind in ("reuse", "renumbered"):
+        for kind in ("reuse", "renumbered", "misstated"):
             for line in examples[kind][:show]:
                 print(f"  {kind}: {line}")
-        bad += counts["renumbered"] + counts["reuse"]
+        bad += counts["renumbered"] + counts["reuse"] + counts["misstated"]
     return 0 if not bad else 1
 
 
