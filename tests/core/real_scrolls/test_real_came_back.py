@@ -81,6 +81,18 @@ def test_a_book_is_carried_only_by_an_offset_a_row_of_its_list_confirms(
     _no_reuse_and_kept(CONFIRMED_OFFSET, seed, at, path)
 
 
+@pytest.mark.parametrize(("seed", "at", "path"), sorted(CONFIRMED_OFFSET))
+def test_a_move_read_off_a_row_the_edge_may_have_cut_is_the_least_it_went(
+    seed: int, at: int, path: str
+) -> None:
+    """The same walk: that scroll up of 934 px was stated "917px", read off the photo row
+    pushed onto the bottom edge (``pushed_edge.pushed_to_edge``) whose top had sat on the
+    top edge, which may have cut it: "917px or further" now (``pushed_edge.pushed_least``;
+    misstated 1 on each path before, on bc4b05e)."""
+    counts, examples = run(walks(seed)[at], path)
+    assert counts["misstated"] == 0, examples
+
+
 ONE_ROW_PLACES = {
     (1, 31, "dicts"): 39,
 }
