@@ -14,10 +14,13 @@ element was there) — and per gesture class. Target: 0 each.
     python benchmarks/bench_numbers.py --cross         # rows crossing a page (a grid of drags)
     python benchmarks/bench_numbers.py --returning     # rows that leave and come back (lists)
     python benchmarks/bench_numbers.py --real          # the same on real captures' lists
+    python benchmarks/bench_numbers.py --real --seeds 0-19 --show 20   # the wider sweep
 
 ``--returning`` and ``--real`` count each renumbered row's cause too (``why:…``, and
 ``recalled-why:…`` for rows of a screen a ``» back to`` reply brought back:
-:mod:`tests.core.truth.renumbered_why`).
+:mod:`tests.core.truth.renumbered_why`). ``--real --seeds A-B`` walks seeds ``A`` to ``B``
+(both included; default ``0`` to ``steps // 600 - 1``) and names every reuse and
+renumbered row by its seed and walk (``walks(seed)[walk]``), as its CI cases are dealt.
 """
 
 from __future__ import annotations
@@ -64,6 +67,9 @@ def _args(argv: list[str] | None) -> argparse.Namespace:
         help="rows that leave and come back on real lists: tests/core/real_scrolls/came_back.py",
     )
     parser.add_argument(
+        "--seeds", default="", help="--real: the seeds walked, A-B (both included) or A"
+    )
+    parser.add_argument(
         "--returning",
         action="store_true",
         help="rows that leave and come back: tests/core/truth/returning.py",
@@ -100,28 +106,42 @@ def returning(first: int, steps: int, show: int) -> int:
     return 0 if not bad else 1
 
 
-def real(seeds: int, show: int) -> int:
+def real(seeds: range, show: int) -> int:
     """Rows that left a real list and came back, walked down and back up per scroller of
-    every real capture (``seeds`` walks each), on both input paths."""
+    every real capture (one walk each per seed of ``seeds``), on both input paths: the
+    counts per path, then up to ``show`` examples each of reuse and renumbered, named by
+    seed and walk."""
     bad = 0
     for path in ("xml", "dicts"):
         start = time.perf_counter()
         counts: Counter[str] = Counter()
-        examples: list[str] = []
+        examples: dict[str, list[str]] = defaultdict(list)
         walks = 0
-        for seed in range(seeds):
-            for _, found, said in real_sweep(path, seed):
+        for seed in seeds:
+            for at, (_, found, said) in enumerate(real_sweep(path, seed)):
                 counts.update(found)
-                examples += said
+                for line in said:
+                    kind, _, what = line.partition(": ")
+                    examples[kind].append(f"seed {seed} walk {at}: {what}")
                 walks += 1
         seconds = time.perf_counter() - start
         print(
-            f"real {path}: {walks} walks, {seconds:.0f} s: "
+            f"real {path}: seeds {seeds.start}-{seeds.stop - 1}, {walks} walks, {seconds:.0f} s: "
             + ", ".join(f"{k} {n}" for k, n in sorted(counts.items()))
         )
-        print("\n".join(examples[:show]))
-        bad += counts["renumbered"] + counts["reuse"]
+        for kind in ("reuse", "renumbered", "misstated"):
+            for line in examples[kind][:show]:
+                print(f"  {kind}: {line}")
+        bad += counts["renumbered"] + counts["reuse"] + counts["misstated"]
     return 0 if not bad else 1
+
+
+def _seeds(text: str, steps: int) -> range:
+    """``A-B`` or ``A`` as a range of seeds; empty: ``steps // 600`` seeds from 0."""
+    if not text:
+        return range(max(1, steps // 600))
+    first, _, last = text.partition("-")
+    return range(int(first), int(last or first) + 1)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -131,7 +151,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.returning:
         return returning(args.seed, args.steps, args.show)
     if args.real:
-        return real(max(1, args.steps // 600), args.show)
+        return real(_seeds(args.seeds, args.steps), args.show)
     total: Counter[str] = Counter()
     by_gesture: dict[str, Counter[str]] = defaultdict(Counter)
     shown: Counter[str] = Counter()

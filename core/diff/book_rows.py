@@ -261,7 +261,9 @@ def over(
     """Whether another number of ``entry``'s role was written (``tops`` / ``bottoms``: by
     the box's top or bottom edge and its sides) in the box ``entry``'s is cut from, or in
     its cut, as the frames' edges cut them: its element came back under a new number, and
-    an entry left there would make the place ambiguous. O(1): a box more than
+    an entry left there would make the place ambiguous. Not one written with it in its very
+    box (nested elements of one role: a YouTube card and the frame around it, which erased
+    each other, so the card was never noted and came back under a new number). O(1): a box more than
     :data:`SHARED` elements were written in names no place (its entries are dropped)."""
     box = entry.box
     for found in (tops.get((box[0], box[1], box[2])), bottoms.get((box[0], box[3], box[2]))):
@@ -272,6 +274,7 @@ def over(
             if (
                 other != number
                 and had.sign[0] == entry.sign[0]
+                and not (had.box == box and number in (found or ()))  # both written: nested
                 and (cut(box, view) == had.box or cut(had.box, entry.seen) == box)
             ):
                 return True

@@ -36,6 +36,7 @@ from deltarec.core.diff.motions import Around, Motion, carried_out, closed_aroun
 from deltarec.core.diff.new_rows import hedged
 from deltarec.core.diff.outer_scroll import outer_reading
 from deltarec.core.diff.past_new import past_motions
+from deltarec.core.diff.pushed_edge import pushed_least
 from deltarec.core.diff.resized import scroll_edge
 from deltarec.core.diff.row_evidence import displacement
 from deltarec.core.diff.screen_fields import screen_fields
@@ -234,7 +235,7 @@ def _scrolls(d: Delta, gesture: Gesture | None, matched: Matched | None) -> list
                 tuple(left[i]),
                 m.page and got is None,
                 toward=m.toward,
-                further=got is not None,
+                further=got is not None or pushed_least(prev, m.prev, curr, m.curr, (m.dx, m.dy)),
                 other=0 if got is None else got[1],
                 edge=edge,
                 outer=outer_reading(prev, m.prev, curr, m.curr, d.pairs, m.dy) if edge else -1,

@@ -14,7 +14,8 @@ Rows pushed down by nodes put in above them (a pull-to-refresh header, rows inse
 the start of a list, a row swiped away above them) move as a scroll moves them too;
 :func:`pushed_in` reads the band they left, filled by nodes the other frame lacks where
 that frame showed an empty strip in view (or only a row that stayed put), which no scroll
-explains; and the same below them (a list held at its end). A list pushed down whole
+explains; and the same below them (a list held at its end, never a ScrollView's content:
+:func:`held_from_top`). A list pushed down whole
 inside its page carries its rows (:func:`carried`). :func:`unscrolled` asks all three.
 """
 
@@ -25,6 +26,7 @@ from collections.abc import Set as AbstractSet
 from dataclasses import replace
 
 from deltarec.core.diff.motions import SPREAD
+from deltarec.core.diff.recycled import laid_out_once, page_of
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Bounds, Node
 
@@ -186,6 +188,8 @@ def pushed_in(
     # (asked once an estimate, not once a motion, when the caller's ``used`` holds it)
     back = used.partner if isinstance(used, Paired) else Paired(pairs).partner
     for s in (1, -1):  # nodes put in above the rows, or below them (a list held at its end)
+        if s < 0 and dy < 0 and held_from_top(curr, c):
+            continue  # nodes put in below a ScrollView's rows push none of them up
         if s * dy > 0:  # the busy frame is curr: what it shows new fills the band
             got = _band(curr, prev, c, p, pairs.__contains__, pairs.get, back, s, dy, base[1])
         else:
@@ -193,6 +197,21 @@ def pushed_in(
         if got:
             return True
     return False
+
+
+def held_from_top(frame: Frame, host: int) -> bool:
+    """Whether ``host`` is a ScrollView's content, or the ScrollView
+    (:func:`~deltarec.core.diff.recycled.laid_out_once`): laid out once from its top, it
+    grows down, so nodes put in below its rows never push them up (a chat list held at its
+    end does). A form flung up 1,410 px, the fields the fling brought in just filling the
+    band below the row it kept, read as fields put in below (the other frame blank there
+    but for its bottom padding), and its fields were paired by slot with the fields that
+    left (element dicts: no id tells them apart; ``bench_numbers --real``, issue 18).
+    O(children)."""
+    parent = frame.parents[host]
+    return laid_out_once(frame, host) or (
+        parent >= 0 and page_of(frame, parent) == host and laid_out_once(frame, parent)
+    )
 
 
 def _across(frame: Frame, host: int) -> Frame:

@@ -13,15 +13,15 @@ from __future__ import annotations
 
 from operator import attrgetter
 
-from deltarec.core.capture.element_dicts import ROOT_CLASS
 from deltarec.core.diff.axis import across, cut_to, flip, host_sideways
 from deltarec.core.diff.far_anchor import anchored
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.motions import OFF, Motion, consistent, near_box, placements, shifted
 from deltarec.core.diff.pinned import held_in_turned
 from deltarec.core.diff.reordered import in_dragged_row
-from deltarec.core.diff.row_content import own_texts, row_shape, texts
+from deltarec.core.diff.row_content import own_texts, texts
 from deltarec.core.diff.scrolls import find_motions
+from deltarec.core.diff.unpinned import a_row_of_them, scrolled_onto
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Bounds, Node
 
@@ -54,6 +54,7 @@ class Guard:
         self._gesture = gesture
         self._host_prev = {m.curr: m.prev for m in motions}
         self._rows: dict[tuple[int, int], bool] = {}
+        self._paired: set[int] | None = None
         self._in_host_prev: set[int] = set()
         for m in motions:
             self._in_host_prev.update(range(m.prev + 1, prev.subtree_end(m.prev)))
@@ -105,6 +106,12 @@ class Guard:
         was = cut_to(shifted(a, dx, dy), self.curr.nodes[placed.host].bounds, side)
         now = cut_to(b, shifted(self.prev.nodes[old_host].bounds, dx, dy), side)
         return was.area > 0 and 2 * was.area >= min(a.area, b.area) and near_box(was, now)
+
+    def _by(self, c: int) -> tuple[tuple[int, int], set[int]]:
+        """The scroll around ``c`` and the old positions paired before passes 3 and 4."""
+        if self._paired is None:
+            self._paired = set(self.measured.values())
+        return self._placed[c].shift, self._paired
 
     def _header(self, c: int, p: int, host: int) -> bool:
         """Whether, in a list that turned a page (nothing pairs there by place), a node is
@@ -203,44 +210,22 @@ class Guard:
                 return True
         return False
 
-    def _a_row_of_them(self, row: int) -> bool:
-        """Whether ``row`` is of the kind (class and a resource id; on element dicts, which
-        carry no id, the roles of what it holds: :func:`~.row_content.row_shape`) of a
-        sibling that moved (paired, in another box): one of the list's rows, which a scroll
-        moves with the rest, not a header of its own kind pinned to the edge. O(siblings).
-
-        Element dicts: YouTube's suggestion "mrbeast" put in above its twin, the twin
-        paired in place as a pinned header, its move read as a scroll with no ``orInserted``
-        (``tests/core/test_dict_truth.py``, the tops of real lists)."""
-        curr, prev, pairs = self.curr, self.prev, self.measured
-        node = curr.nodes[row]
-        dicts = curr.nodes[0].class_name == ROOT_CLASS and bool(curr.children[row])
-        if not (node.resource_id or dicts):
-            return False  # Compose's nodes have no ids: a pinned header is a View as well
-        shape = row_shape(curr, row, dicts)
-        for s in curr.children[curr.parents[row]]:
-            q = pairs.get(s)
-            if (
-                s != row
-                and q is not None
-                and curr.nodes[s].bounds != prev.nodes[q].bounds
-                and row_shape(curr, s, dicts) == shape
-            ):
-                return True
-        return False
-
     def _sticky(self, c: int, p: int, host: int) -> bool:
         """Whether a node that stayed put inside a scrolled host can be one that stayed: its
         row sits on the host's edge (a sticky header: unless its labels came from another
-        row, :meth:`_shown_elsewhere`) or shows what the old one showed (a recycled row at
-        the same place showing another item is another row)."""
+        row, :meth:`_shown_elsewhere`, or the scroll put another row there, .scrolled_onto)
+        or shows what the old one showed (a recycled row there showing another is another)."""
         curr, prev = self.curr, self.prev
         row, old = c, p
         while curr.parents[row] != host and curr.parents[row] >= 0 and prev.parents[old] >= 0:
             row, old = curr.parents[row], prev.parents[old]
         box, b = curr.nodes[host].bounds, curr.nodes[row].bounds
         if b.top <= box.top or b.bottom >= box.bottom:
-            return not (self._shown_elsewhere(row, old) or self._a_row_of_them(row))
+            return not (
+                self._shown_elsewhere(row, old)
+                or a_row_of_them(prev, curr, self.measured, row)
+                or scrolled_onto(prev, self._host_prev[host], curr, host, row, old, *self._by(c))
+            )
         shown_a, shown_b = texts(prev, old), texts(curr, row)
         return shown_a <= shown_b or shown_b <= shown_a
 

@@ -147,6 +147,40 @@ def pushed_to_edge(prev: Frame, p: int, curr: Frame, c: int, offset: tuple[int, 
     return False
 
 
+def pushed_least(prev: Frame, p: int, curr: Frame, c: int, offset: tuple[int, int]) -> bool:
+    """Whether ``offset`` of list ``c`` (paired with ``p``) is only the least its content
+    moved: :func:`pushed_to_edge` holds for it, and the first row it is read off had its top
+    on the list's top edge (left, along x), which may have cut it. A scroll up by more
+    than the rows above the row pushed onto the bottom edge brings it there as well, its
+    height then unknown in both frames: the contact form's photo row, 551 px high, 534 px
+    shown under the top edge, then its top 372 px above the bottom one, read "scrolled up
+    917px" where the rows moved 934 (``bench_numbers --real``, misstated; issue 18). The
+    line says "917px or further" (JSON ``atLeast``). O(rows of both lists).
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> def shot(*rows):  # rows 600 px high in a list 1000 px high, from 100
+    ...     box = lambda t: f'bounds="[0,{max(t, 100)}][100,{min(t + 600, 1000)}]"'
+    ...     kids = "".join(f'<node class="Row" {box(t)}><node class="T" text="{s}" {box(t)}/>'
+    ...                    '</node>' for s, t in rows)
+    ...     head = '<node class="ScrollView" scrollable="true" bounds="[0,100][100,1000]">'
+    ...     return Frame(parse_uiautomator(f"<hierarchy>{head}{kids}</node></hierarchy>"))
+    >>> a, b = shot(("Photo", 100), ("Name", 700)), shot(("New", 100), ("Photo", 700))
+    >>> pushed_to_edge(a, 0, b, 0, (0, 600)), pushed_least(a, 0, b, 0, (0, 600))
+    (True, True)
+    >>> c = shot(("Photo", 110), ("Name", 710))  # its top below the edge: whole
+    >>> pushed_least(c, 0, shot(("New", 100), ("Photo", 710)), 0, (0, 600))
+    False
+    """
+    if not pushed_to_edge(prev, p, curr, c, offset):
+        return False
+    side = offset[0] != 0
+    if (offset[0] or offset[1]) < 0:
+        prev, p, curr, c = curr, c, prev, p
+    box, p = _box(prev, p, side), rows_at(prev, p)
+    tops = [_box(prev, q, side).top for q in prev.children[p] if prev.nodes[q].bounds.area]
+    return min(tops) - box.top <= SLACK
+
+
 def pushed_offset(prev: Frame, p: int, curr: Frame, c: int) -> tuple[int, int] | None:
     """The offset :func:`pushed_to_edge` holds for list ``c`` (paired with ``p``), read off
     the label its first row shows (down: rows came in above it; up: the rows above it

@@ -14,7 +14,10 @@ and that an earlier index of the session showed is counted as **kept** (the numb
 or **renumbered** — **renumbered-unstated** when a reply since it was last shown stated a
 scroll with no exact offset (:data:`tests.core.truth.returning.UNSTATED`: a page turned, a
 hedge). Every number given to two source nodes is a **reuse** (the worst: the stale check
-cannot catch it). Both input paths: the capture as dumped (``xml``), and its element dicts
+cannot catch it). Every scroll a reply states exactly (no key of
+:data:`~tests.core.truth.returning.UNSTATED`) that is more than :data:`SLACK` px off the
+content's true move is **misstated** (a pushed edge read off a label the edge cut: "917 px"
+where the rows moved 934 px). Both input paths: the capture as dumped (``xml``), and its element dicts
 read back (``dicts``, :func:`deltarec.core.elements.to_observation`).
 
     python benchmarks/bench_numbers.py --real [--path xml|dicts]
@@ -47,6 +50,9 @@ from tests.core.truth.renumbered_why import TracedBooks
 from tests.core.truth.returning import UNSTATED
 
 Ident = tuple[object, ...]
+
+SLACK = 2
+"""px a scroll stated exactly may be off the content's true move (boxes rounded apart)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,13 +162,20 @@ def run(walk: Walk, path: str = "xml") -> tuple[Counter[str], list[str]]:
             index = result.index
             if any(UNSTATED & e.keys() for e in result.diff["scrolls"]):
                 unstated += 1
+            moved = walk.offsets[step - 1] - d  # the content's move down: a scroll's dy
+            for e in result.diff["scrolls"]:
+                if not UNSTATED & e.keys() and abs(e["dy"] - moved) > SLACK:
+                    counts["misstated"] += 1
+                    examples.append(f"misstated: {walk} step {step}: {e['dy']} px for {moved}")
         assert len(index.frame.nodes) == len(idents), (walk, len(index.frame.nodes), len(idents))
         now = {idents[e.pos]: e.index for e in index.elements}
         pos_of = {idents[e.pos]: e.pos for e in index.elements}
         for ident, number in now.items():
             if owner.setdefault(number, ident) != ident:
                 counts["reuse"] += 1
-                examples.append(f"{walk} step {step}: [{number}] {ident} was {owner[number]}")
+                examples.append(
+                    f"reuse: {walk} step {step}: [{number}] {ident} was {owner[number]}"
+                )
                 owner[number] = ident
             had, then = seen.get(ident, (None, 0))
             if had is None or ident in shown:
@@ -177,7 +190,7 @@ def run(walk: Walk, path: str = "xml") -> tuple[Counter[str], list[str]]:
                 counts[f"why:{why}"] += 1
                 if len(examples) < 5:
                     examples.append(
-                        f"{walk} step {step}: {ident} was [{had}], now [{number}] ({why})"
+                        f"renumbered: {walk} step {step}: {ident} was [{had}], now [{number}] ({why})"
                     )
         seen.update((i, (n, unstated)) for i, n in now.items())
         shown = set(now)
