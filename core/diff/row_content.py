@@ -313,6 +313,39 @@ def _other_content(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int,
     return shows_other(prev, p, curr, c) and not rebound_in_place(prev, p, curr, c, pairs)
 
 
+LEAF_RUN = 2
+"""Leaf rows that came and went, each way, for two leaves in one box to be two rows."""
+
+
+def replaced_leaf_rows(prev: Frame, p: int, curr: Frame, c: int) -> bool:
+    """Whether two clickable leaves that show unrelated labels (:func:`shows_other`) are two
+    rows of a list whose rows came and went: at least :data:`LEAF_RUN` of ``c``'s clickable
+    leaf siblings of its kind show labels ``p``'s parent showed none of, and as many of
+    ``p``'s showed labels ``c``'s parent shows none of. A Flutter list's row is one node
+    whose description merges its texts: eight rows put in after a drawer's fourth push the
+    rest out of the window, each new row in a box an old one had ("Open Folder" → "Jflitv
+    Tfekifc" is no button renamed). One leaf relabelled alone (a button's "Play" → "Pause")
+    stays one element. O(siblings), asked of two such leaves only."""
+    pc, pp = curr.parents[c], prev.parents[p]
+    a, b = prev.nodes[p], curr.nodes[c]
+    if pc < 0 or pp < 0 or curr.children[c] or prev.children[p]:
+        return False
+    if not (a.clickable and b.clickable) or not shows_other(prev, p, curr, c):
+        return False
+    k = kind(b)
+    now = [labels(curr, s) for s in curr.children[pc] if _clickable_leaf(curr, s, k)]
+    before = [labels(prev, s) for s in prev.children[pp] if _clickable_leaf(prev, s, k)]
+    shown_now, shown_before = frozenset().union(*now), frozenset().union(*before)
+    came = sum(1 for got in now if got and not got & shown_before)
+    went = sum(1 for had in before if had and not had & shown_now)
+    return came >= LEAF_RUN and went >= LEAF_RUN
+
+
+def _clickable_leaf(frame: Frame, pos: int, k: tuple[str, str, str]) -> bool:
+    node = frame.nodes[pos]
+    return node.clickable and not frame.children[pos] and kind(node) == k
+
+
 def _known_by_id(prev: Frame, p: int, curr: Frame, c: int) -> bool:
     """Whether rows ``p`` and ``c`` hold a part known by an id no other node of either frame
     has (the status bar's clock, "9:02" → "9:03")."""

@@ -8,8 +8,10 @@
    bar closed and another opened;
 3. most of the **content** was replaced: of the elements on either frame —
    leaving out the system bars, dialogs that opened or closed, and the
-   content of scrolled containers (a scroll is not a new screen) — more than
-   :data:`REPLACED_SHARE` did not stay. This also holds inside one app (an
+   content scrolled containers brought into view or took out of it (a scroll is
+   not a new screen; what it kept in view stayed: a list scrolled as the bars
+   around it went, Chrome's new tab page as its toolbar turned into the address
+   bar) — more than :data:`REPLACED_SHARE` did not stay. This also holds inside one app (an
    Inbox row opening its message), unless the activity is known, unchanged and
    the title is the same (a list flung past every row it showed).
 
@@ -64,17 +66,18 @@ def is_new_screen(
         return True
     skip_c = fc.under(opened_dialogs) | d.quiet_curr
     skip_p = fp.under(closed_dialogs) | d.quiet_prev
+    used = set(d.pairs.values())
     for s in d.scrolls:  # the content of the scrolled container, or of the one around it
         c, p = _scroller(fc, s.curr), _scroller(fp, s.prev)  # (a web page's wrapper)
-        skip_c |= set(range(c + 1, fc.subtree_end(c)))
-        skip_p |= set(range(p + 1, fp.subtree_end(p)))
+        # what came into view or left it; what the scroll kept in view stayed
+        skip_c.update(x for x in range(c + 1, fc.subtree_end(c)) if x not in d.pairs)
+        skip_p.update(x for x in range(p + 1, fp.subtree_end(p)) if x not in used)
     now = [c for c in curr_index.candidates if c not in skip_c]
     before = [p for p in prev_index.candidates if p not in skip_p]
     if opened_dialogs and not now:
         return False  # a dump of the dialog alone: the window behind is hidden, not gone
     if len(now) + len(before) < MIN_ELEMENTS:
         return False
-    used = set(d.pairs.values())
     if before and all(p in used for p in before):
         return False  # nothing of the old screen went: it grew (a list's rows added below)
     pairs = d.pairs  # counted by comprehensions (a generator's turn an element)

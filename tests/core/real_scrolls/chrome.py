@@ -39,7 +39,7 @@ to pair a list's wrappers by).
 
 The truth (:func:`check`): the real-capture oracle (:func:`.transforms.graded`; its rule 3,
 nodes moved together scrolled, is moot where a box moved with its content); no element
-listed twice; no ``~`` of what an element shows; nothing ``+`` / ``-`` but what the step put
+listed twice; no ``» new screen`` (:func:`.grading.kept_screen`); no ``~`` of what an element shows; nothing ``+`` / ``-`` but what the step put
 in (took out) and rows that came into (left) view (:func:`.grading.stayed_listed`); what it
 put in (took out) said, each label once, paired with nothing that stayed.
 **Scrolls** (grader decision): the list's own offset is ``d``, the distance the bar's
@@ -77,6 +77,7 @@ from tests.core.real_scrolls.daily_steps import alike_rows, lift_by
 from tests.core.real_scrolls.grading import (
     Violation,
     changed_besides,
+    kept_screen,
     label,
     no_scroll,
     stayed_listed,
@@ -300,7 +301,7 @@ def check(case: Chrome) -> list[Violation]:
     taken = _all(fa, p.before, p.taken)
     made = _all(fb, p.after, p.made)
     came, went = (taken, made) if back else (made, taken)
-    out += stayed_listed(d, came, went)
+    out += stayed_listed(d, came, went) + kept_screen(d)
     kept_c = [_positions(fc, curr, (a if back else b)).start for a, b in p.kept]
     kept_p = [_positions(fp, prev, (b if back else a)).start for a, b in p.kept]
     out += changed_besides(d, kept_c if case.forward == "fab-shrink" else ())

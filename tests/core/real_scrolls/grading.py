@@ -8,6 +8,8 @@ what it did; these helpers say what the delta must then not state:
 - :func:`changed_besides`: no ``~`` of a text, a description or a check state but on the
   nodes the step changed;
 - :func:`no_scroll`: no scroll line when nothing scrolled;
+- :func:`kept_screen`: no ``» new screen`` for a step that kept the screen (a list scrolled
+  as the bars around it went);
 - :func:`scroll_fits`: whether a scroll a hedged line states would show the second frame
   too (a hedge is accepted only when each reading it names fits both frames);
 - :func:`twin_fits`: whether the other way a hedged line names without a swipe told
@@ -31,7 +33,9 @@ from typing import TypeVar
 
 from deltarec.core.capture import frame_cache
 from deltarec.core.diff.compute import Delta, Scroll
+from deltarec.core.diff.screens import is_new_screen
 from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.index import layout
 from deltarec.core.observe.model import Bounds, Node
 from tests.core.dict_truth import graded_by_dicts
 from tests.core.truth.real_oracle import came_into_view, content_moves, left_view
@@ -91,6 +95,14 @@ def changed_besides(d: Delta, allowed: Iterable[int] = ()) -> list[Violation]:
         return []
     show = [(label(d.curr.nodes[c]), sorted(SAID & set(d.changed[c]))) for c in wrong[:3]]
     return [("false-change", f"{len(wrong)} ~ of unchanged elements: {show}")]
+
+
+def kept_screen(d: Delta) -> list[Violation]:
+    """``» new screen`` (:func:`~deltarec.core.diff.screens.is_new_screen`, on the frames'
+    own layouts) for a step that kept the screen."""
+    if not is_new_screen(d, layout(d.prev), layout(d.curr)):
+        return []
+    return [("new-screen", "a step that kept the screen read as a new screen")]
 
 
 def no_scroll(d: Delta, why: str) -> list[Violation]:

@@ -47,7 +47,26 @@ event form (a ScrollView of 25 fields, 5 keyed on dicts) with an extended FAB or
 beside it (41: the FAB beside the form changed too, so the estimate's walk through the
 wrappers stopped at the layout around the form, measured the scroll there and refused the
 FAB's own pair as against it; now the walk takes the one unpaired child that holds pairs,
-:func:`deltarec.core.diff.wrappers.through_wrappers`)."""
+:func:`deltarec.core.diff.wrappers.through_wrappers`).
+
+Closed in round 5 of issue 18's external captures (ext): a list scrolled as both bars (or
+every bar and the FAB) went read ``» new screen`` (:func:`.grading.kept_screen`): the
+screen's rule left out all the scrolled content, so the bars that went were most of what
+was left (bench_real_chrome --per 3, seed 1: hide-both 7 → 1, immersive 4 → 1 of 36 / 40
+on both paths; the two left flung past the whole list, nothing on screen stayed); what a
+scroll kept in view now counts as staying (:func:`deltarec.core.diff.screens.is_new_screen`).
+The sample failed on bc4b05e (XML)."""
+
+
+def test_a_list_scrolled_as_both_bars_went_is_the_same_screen() -> None:
+    """Settings' list scrolled 531 px as its top bar and a bottom navigation slid out: one
+    scroll line, no ``» new screen`` (read so on bc4b05e, both paths: the bars were most of
+    what the screen's rule counted)."""
+    case = Chrome("settings-airplane/03.xml", "hide-both", (0, 0, 0, 0), d=531)
+    assert check(case) == []
+    frame_cache.clear()
+    with graded_by_dicts():
+        assert check(case) == []
 
 
 def _sample() -> list[Chrome]:
