@@ -18,7 +18,8 @@ without the gesture told. Classes, counted per step by :mod:`benchmarks.bench_gr
   that names a scrollable when the swipe started on none, or none when it started on one.
 
 Only nodes that show something (a text or a description) are asked about pairing: a
-wrapper's pairing is no fact a reply states.
+wrapper's pairing is no fact a reply states; and a node left unpaired only where the dumps
+can show it is one element (:func:`_provable`: whole in both, or its label shown once).
 """
 
 from __future__ import annotations
@@ -129,11 +130,27 @@ def _pairing(d: Delta, kp: list[str], kc: list[str]) -> Iterator[tuple[str, str]
             if kp[q] and _label(d.curr, c) != _label(d.prev, q):
                 yield "false", f"{k} paired with {kp[q]}"
             continue
+        if q is None and not _provable(d, p, c):
+            continue
         if q is None:
             if p in removed and c in added:
                 yield "duplicate", f"{k} listed - and +"
             else:
                 yield "false", f"{k} stayed, listed {'+' if c in added else 'unpaired'}"
+
+
+def _provable(d: Delta, p: int, c: int) -> bool:
+    """Whether the dumps alone can show that ``p`` and ``c`` are one element: whole in both
+    (the same size), or what it shows in no other node of either frame. A price cut to a
+    strip by the list's edge, another row showing that price, may as well be that row's."""
+    a, b = d.prev.nodes[p], d.curr.nodes[c]
+    if (a.bounds.width, a.bounds.height) == (b.bounds.width, b.bounds.height):
+        return True
+    said = _label(d.curr, c)
+    return (
+        sum(_label(d.prev, q) == said for q in range(len(d.prev))) == 1
+        and sum(_label(d.curr, q) == said for q in range(len(d.curr))) == 1
+    )
 
 
 def _moved(step: Step) -> dict[str, int]:
