@@ -82,12 +82,12 @@ def with_gesture(
 
 
 def across_swipe(frame: Frame, host: int, gesture: Gesture) -> bool:
-    """Whether ``host`` is a ScrollView (:func:`~deltarec.core.diff.recycled.laid_out_once`)
-    whose content lies across the swipe's axis, so the swipe did not scroll it: its column's
-    rows stacked one above another under a sideways swipe, its items side by side under a
-    vertical one. A page whose grid grew as tiles were put in, swiped sideways, turned no
-    page (``tests/core/shapes/grids.py``, ``grown``). A list or a pager may scroll either
-    way by its shape alone, and is not asked. O(children).
+    """Whether ``host``'s items lie across the swipe's axis, so the swipe did not scroll it:
+    rows stacked one above another (a list, a grid's tiles, a ScrollView's column, looked
+    into: :func:`~deltarec.core.diff.recycled.laid_out_once`) under a sideways swipe, items
+    side by side (a carousel) under a vertical one. A grid that grew as tiles were put in,
+    swiped sideways, turned no page (``tests/core/shapes/grids.py``, ``stagger`` and
+    ``grown``). A pager's one page lies along neither axis: not asked. O(children).
 
     >>> from deltarec.core.capture.uiautomator import parse_uiautomator
     >>> rows = "".join(f'<node class="T" bounds="[0,{y}][9,{y + 4}]"/>' for y in (0, 5))
@@ -98,9 +98,7 @@ def across_swipe(frame: Frame, host: int, gesture: Gesture) -> bool:
     (True, False)
     """
     kids = frame.children[host]
-    if len(kids) != 1 or not laid_out_once(frame, host):
-        return False
-    content = kids[0]
+    content = kids[0] if len(kids) == 1 and laid_out_once(frame, host) else host
     if sideways(frame, content):
         return gesture.vertical
     if gesture.vertical:

@@ -19,7 +19,8 @@ without the gesture told. Classes, counted per step by :mod:`benchmarks.bench_gr
 
 Only nodes that show something (a text or a description) are asked about pairing: a
 wrapper's pairing is no fact a reply states; and a node left unpaired only where the dumps
-can show it is one element (:func:`_provable`: whole in both, or its label shown once).
+can show it is one element (:func:`_provable`: its label shown once, or its item whole in
+both and alone in what it shows).
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from deltarec.core.devices.virtual.render_xml import render_dump
 from deltarec.core.devices.virtual.views import View
 from deltarec.core.diff.compute import Delta, Scroll
 from deltarec.core.diff.gesture import Gesture
+from deltarec.core.diff.row_content import texts
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observer import DeltaResult, observe_delta
 from tests.core.dict_truth import on_xml
@@ -130,7 +132,7 @@ def _pairing(d: Delta, kp: list[str], kc: list[str]) -> Iterator[tuple[str, str]
             if kp[q] and _label(d.curr, c) != _label(d.prev, q):
                 yield "false", f"{k} paired with {kp[q]}"
             continue
-        if q is None and not _provable(d, p, c):
+        if q is None and not _provable(d, kp, kc, p, c):
             continue
         if q is None:
             if p in removed and c in added:
@@ -139,18 +141,30 @@ def _pairing(d: Delta, kp: list[str], kc: list[str]) -> Iterator[tuple[str, str]
                 yield "false", f"{k} stayed, listed {'+' if c in added else 'unpaired'}"
 
 
-def _provable(d: Delta, p: int, c: int) -> bool:
-    """Whether the dumps alone can show that ``p`` and ``c`` are one element: whole in both
-    (the same size), or what it shows in no other node of either frame. A price cut to a
-    strip by the list's edge, another row showing that price, may as well be that row's."""
-    a, b = d.prev.nodes[p], d.curr.nodes[c]
-    if (a.bounds.width, a.bounds.height) == (b.bounds.width, b.bounds.height):
-        return True
+def _provable(d: Delta, kp: list[str], kc: list[str], p: int, c: int) -> bool:
+    """Whether the dumps alone can show that ``p`` and ``c`` are one element: what it shows
+    no other node of either frame shows, or its item (the tile or row it is part of) is
+    whole in both frames (the same size) and shows what no other item beside it shows in
+    either. A tile cut to its "Add to cart" at the list's edge, a tile put in above it cut
+    to the same strip, may as well be the one that stayed there."""
     said = _label(d.curr, c)
-    return (
+    if (
         sum(_label(d.prev, q) == said for q in range(len(d.prev))) == 1
         and sum(_label(d.curr, q) == said for q in range(len(d.curr))) == 1
-    )
+    ):
+        return True
+    item = kc[c].split("/", 1)[0]
+    ip, ic = kp.index(item), kc.index(item)
+    a, b = d.prev.nodes[ip].bounds, d.curr.nodes[ic].bounds
+    if (a.width, a.height) != (b.width, b.height):
+        return False
+    return _alone(d.prev, ip) and _alone(d.curr, ic)
+
+
+def _alone(frame: Frame, item: int) -> bool:
+    """Whether no other child of ``item``'s parent shows the texts ``item`` shows."""
+    shown = texts(frame, item)
+    return all(k == item or texts(frame, k) != shown for k in frame.children[frame.parents[item]])
 
 
 def _moved(step: Step) -> dict[str, int]:
