@@ -195,14 +195,15 @@ def _host_name(kc: list[str], frame: Frame, pos: int, names: set[str]) -> str:
 
 def _stayed_in(d: Delta, kp: list[str], kc: list[str], host: str) -> bool:
     """Whether an element of ``host``'s content that shows something is in both frames,
-    whole."""
+    whole, and the dumps can show it is one (:func:`_provable`): a page stated where only
+    twins stayed is a reading the dumps leave."""
     at_p = {k: p for p, k in enumerate(kp)}
     for c, k in enumerate(kc):
         p = at_p.get(k)
         if p is None or not _shows(d.curr, c) or not _under(kc, d.curr, c, host):
             continue
         a, b = d.prev.nodes[p].bounds, d.curr.nodes[c].bounds
-        if (a.width, a.height) == (b.width, b.height):
+        if (a.width, a.height) == (b.width, b.height) and _provable(d, kp, kc, p, c):
             return True
     return False
 
