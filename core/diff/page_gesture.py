@@ -6,12 +6,14 @@ direction, an offset against the finger is twins mismatched (:func:`with_gesture
 from __future__ import annotations
 
 from collections.abc import Mapping
+from itertools import pairwise
 
-from deltarec.core.diff.axis import at_edge
+from deltarec.core.diff.axis import at_edge, sideways
 from deltarec.core.diff.finger import strayed
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.motions import Motion
 from deltarec.core.diff.pages import bare
+from deltarec.core.diff.recycled import laid_out_once
 from deltarec.core.diff.row_evidence import displacement
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.labels import scrolls_by_nature
@@ -49,6 +51,8 @@ def with_gesture(
             host = c
     if host < 0 or any(host <= m <= curr.subtree_end(host) for m in named):
         return out
+    if across_swipe(curr, host, gesture):
+        return out  # rows stacked under a sideways swipe (or side by side under a vertical one)
     if any(m in named for m in curr.ancestors(host)):
         return out
     p = pairs[host]
@@ -75,6 +79,33 @@ def with_gesture(
         out.append(Motion(host, p, 0, 0, page=True, toward=toward))
         out.sort(key=lambda m: m.curr)
     return out
+
+
+def across_swipe(frame: Frame, host: int, gesture: Gesture) -> bool:
+    """Whether ``host``'s items lie across the swipe's axis, so the swipe did not scroll it:
+    rows stacked one above another (a list, a grid's tiles, a ScrollView's column, looked
+    into: :func:`~deltarec.core.diff.recycled.laid_out_once`) under a sideways swipe, items
+    side by side (a carousel) under a vertical one. A grid that grew as tiles were put in,
+    swiped sideways, turned no page (``tests/core/shapes/grids.py``, ``stagger`` and
+    ``grown``). A pager's one page lies along neither axis: not asked. O(children).
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> rows = "".join(f'<node class="T" bounds="[0,{y}][9,{y + 4}]"/>' for y in (0, 5))
+    >>> f = Frame(parse_uiautomator('<hierarchy><node class="android.widget.ScrollView" '
+    ...     f'bounds="[0,0][9,9]"><node class="F" bounds="[0,0][9,9]">{rows}</node></node>'
+    ...     '</hierarchy>'))
+    >>> across_swipe(f, 0, Gesture(8, 5, 1, 5)), across_swipe(f, 0, Gesture(5, 8, 5, 1))
+    (True, False)
+    """
+    kids = frame.children[host]
+    content = kids[0] if len(kids) == 1 and laid_out_once(frame, host) else host
+    if sideways(frame, content):
+        return gesture.vertical
+    if gesture.vertical:
+        return False
+    boxes = (frame.nodes[k].bounds for k in frame.children[content])
+    tops = sorted((b.top, b.bottom) for b in boxes if b.area)
+    return any(b_top >= a_bottom for (_, a_bottom), (b_top, _) in pairwise(tops))
 
 
 def against(gesture: Gesture, dx: int, dy: int) -> bool:

@@ -40,6 +40,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from collections.abc import Set as AbstractSet
 
+from deltarec.core.diff.axis import sideways
 from deltarec.core.diff.compute import Delta, Scroll
 from deltarec.core.diff.gesture import scrollable_of, top_node
 from deltarec.core.diff.new_rows import still, unnumbered
@@ -440,16 +441,22 @@ def _still(d: Delta, curr_index: ElementIndex) -> Line:
     the start, as the executor reads it (:func:`~deltarec.core.diff.gesture.top_node`):
     when neither it nor an ancestor scrolls (a snackbar drawn over a list) the swipe started
     on nothing that scrolls, never "on" the list below it; else the line names the innermost
-    scrollable under the start after the step."""
+    scrollable under the start after the step that scrolls along the swipe's axis (a vertical
+    swipe on a carousel inside a list asked the list, which the carousel's items lying side
+    by side tell: :func:`~deltarec.core.diff.axis.sideways`), else the innermost."""
     g = d.gesture
     assert g is not None
     fc = d.curr
     touched = scrollable_of(d.prev, top_node(d.prev, g.x1, g.y1))
-    under = -1
+    under = across = -1
     for pos, node in enumerate(fc.nodes if touched is not None else ()):  # the innermost now
         b = node.bounds
         if scrolls_by_nature(node) and b.left <= g.x1 < b.right and b.top <= g.y1 < b.bottom:
-            under = pos
+            if sideways(fc, pos) == g.vertical:  # its items sit across the swipe's axis
+                across = pos
+            else:
+                under = pos
+    under = under if under >= 0 else across
     where = f"({g.x1},{g.y1})"
     if under >= 0:
         what = element(curr_index.number_of.get(under), fc.nodes[under], curr_index.names[under])
