@@ -296,3 +296,52 @@ def alone_in_place(prev: Frame, p: int, curr: Frame, c: int) -> bool:
 def _shows(frame: Frame, pos: int) -> bool:
     node = frame.nodes[pos]
     return bool(node.text or node.content_desc)
+
+
+def _label_places(frame: Frame) -> dict[Label, list[int]]:
+    """The positions of the nodes showing each label shown more than once (memoised, O(n))."""
+    got = frame.memo.get(_label_places)
+    if got is None:
+        counts = label_counts(frame)
+        places: dict[Label, list[int]] = {}
+        for pos, key in enumerate(_signatures(frame)):
+            if counts.get(key, 0) > 1:
+                places.setdefault(key, []).append(pos)
+        got = frame.memo[_label_places] = places
+    return got  # type: ignore[return-value]
+
+
+def list_own(prev: Frame, old: int, curr: Frame, row: int) -> set[tuple[int, int]]:
+    """The moves of the labels of row ``row`` (of ``curr``; row ``old`` of ``prev``) that
+    one node alone of each frame's list shows, the other nodes of its frame showing it all
+    outside the list, in the same boxes in both frames: an app bar's overflow button
+    ("更多选项", "More options") beside a card's, which element dicts, carrying no class,
+    name alike. Each such label of one size in both frames, clear of the list's edges in
+    one; labels one node alone of the frame shows are :func:`unique_pairs`' (not here).
+    O(labels of the row) after each frame's :func:`_label_places`."""
+    host_p, host_c = prev.parents[old], curr.parents[row]
+    ends = (prev.subtree_end(host_p), curr.subtree_end(host_c))
+    places_p, places_c, keys = _label_places(prev), _label_places(curr), _signatures(curr)
+    box_p, box_c = prev.nodes[host_p].bounds, curr.nodes[host_c].bounds
+    out: set[tuple[int, int]] = set()
+    for pos in range(row, curr.subtree_end(row)):
+        mine, theirs = places_c.get(keys[pos]), places_p.get(keys[pos])
+        if mine is None or theirs is None:
+            continue
+        inside = [q for q in theirs if host_p < q < ends[0]]
+        if [k for k in mine if host_c < k < ends[1]] != [pos] or len(inside) != 1:
+            continue
+        q = inside[0]
+        outside = [curr.nodes[k].bounds for k in mine if not host_c < k < ends[1]]
+        if not old <= q < prev.subtree_end(old) or outside != [
+            prev.nodes[x].bounds for x in theirs if not host_p < x < ends[0]
+        ]:
+            continue  # another row's, or a twin outside the list that moved
+        a, b = prev.nodes[q].bounds, curr.nodes[pos].bounds
+        if (
+            (a.width, a.height) == (b.width, b.height)
+            and a.area
+            and (clear(a, box_p) or clear(b, box_c))
+        ):
+            out.add((b.left - a.left, b.top - a.top))
+    return out
