@@ -298,17 +298,15 @@ def _shows(frame: Frame, pos: int) -> bool:
     return bool(node.text or node.content_desc)
 
 
-def _label_places(frame: Frame) -> dict[Label, list[int]]:
-    """The positions of the nodes showing each label shown more than once (memoised, O(n))."""
-    got = frame.memo.get(_label_places)
-    if got is None:
-        counts = label_counts(frame)
-        places: dict[Label, list[int]] = {}
-        for pos, key in enumerate(_signatures(frame)):
-            if counts.get(key, 0) > 1:
-                places.setdefault(key, []).append(pos)
-        got = frame.memo[_label_places] = places
-    return got  # type: ignore[return-value]
+def _places(frame: Frame, key: Label) -> list[int]:
+    """The positions of the nodes of ``frame`` showing label ``key``, found at C speed."""
+    keys, out, at = _signatures(frame), [], -1
+    try:
+        while True:
+            at = keys.index(key, at + 1)
+            out.append(at)
+    except ValueError:
+        return out
 
 
 def list_own(prev: Frame, old: int, curr: Frame, row: int) -> set[tuple[int, int]]:
@@ -318,16 +316,16 @@ def list_own(prev: Frame, old: int, curr: Frame, row: int) -> set[tuple[int, int
     ("更多选项", "More options") beside a card's, which element dicts, carrying no class,
     name alike. Each such label of one size in both frames, clear of the list's edges in
     one; labels one node alone of the frame shows are :func:`unique_pairs`' (not here).
-    O(labels of the row) after each frame's :func:`_label_places`."""
+    O(labels of the row × nodes) at C speed, after each frame's :func:`label_counts`."""
     host_p, host_c = prev.parents[old], curr.parents[row]
     ends = (prev.subtree_end(host_p), curr.subtree_end(host_c))
-    places_p, places_c, keys = _label_places(prev), _label_places(curr), _signatures(curr)
+    counts_p, counts_c, keys = label_counts(prev), label_counts(curr), _signatures(curr)
     box_p, box_c = prev.nodes[host_p].bounds, curr.nodes[host_c].bounds
     out: set[tuple[int, int]] = set()
     for pos in range(row, curr.subtree_end(row)):
-        mine, theirs = places_c.get(keys[pos]), places_p.get(keys[pos])
-        if mine is None or theirs is None:
-            continue
+        if counts_c[keys[pos]] < 2 or counts_p[keys[pos]] < 2:
+            continue  # no label, or one alone of its frame shows it (unique_pairs')
+        mine, theirs = _places(curr, keys[pos]), _places(prev, keys[pos])
         inside = [q for q in theirs if host_p < q < ends[0]]
         if [k for k in mine if host_c < k < ends[1]] != [pos] or len(inside) != 1:
             continue
