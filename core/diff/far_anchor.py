@@ -73,7 +73,7 @@ from deltarec.core.diff.edge_pieces import kept_at_edge
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.pinned import held_headers, held_labels
 from deltarec.core.diff.pushed_edge import in_scroll_view
-from deltarec.core.diff.unique_labels import unique_kept, unique_pairs
+from deltarec.core.diff.unique_labels import list_own, unique_kept, unique_pairs
 from deltarec.core.observe.frame import Frame
 
 SLACK = 2
@@ -121,12 +121,15 @@ def anchored(
     of moves that near, the least. O(labels of the list²) at worst,
     as :func:`~deltarec.core.diff.across.explains`."""
     moves = offsets(prev, old, curr, row)
+    own = not moves and bool(moves := list_own(prev, old, curr, row))  # an app bar's twin
     if not moves or _spread(moves) > SLACK:
         return False
     move = min(moves)
     if finger is not None and finger.contradicts(*move):
         return False
-    if not (unique_kept(prev, old, curr, row, move) or kept_at_edge(prev, old, curr, row, move)):
+    if not (
+        own or unique_kept(prev, old, curr, row, move) or kept_at_edge(prev, old, curr, row, move)
+    ):
         return False
     if explains(prev, old_host, curr, host, *move, slack=SLACK) or in_scroll_view(curr, host):
         return True
@@ -223,7 +226,7 @@ def least(
             continue
         if prev.parents[q] != old_host or not anchored(prev, old_host, q, curr, host, k, finger):
             return None
-        got = offsets(prev, q, curr, k)
+        got = offsets(prev, q, curr, k) or list_own(prev, q, curr, k)
         if not got or any(dx for dx, _ in got):
             return None
         moves.update(dy for _, dy in got)

@@ -313,7 +313,9 @@ def host_motion(
         # twin rows (an ad and its twin 18 cards on), not the move; the rows those labels
         # paired are no rows that stayed. In a ScrollView no twin comes in: rows came or
         # went around the row its label places (pushed_edge.kept_in_scroll_view).
-        if not kept_in_scroll_view(prev, p, curr, c, moved, edged):
+        # A piece's move (no whole row's) that the uncut edges name too is read off them.
+        named = not strong and base == (0, 0) and edge_offset(prev, p, curr, c, pairs, used)
+        if not kept_in_scroll_view(prev, p, curr, c, moved, edged or named == moved):
             if natural and (
                 edged  # its one row moved, or its twin came in: a page (.edge_pieces)
                 or cut_only(prev, curr, pairs, c, p, strong)  # no whole row voted, none stayed

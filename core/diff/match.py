@@ -87,7 +87,7 @@ from deltarec.core.diff.row_leaves import held_in_place
 from deltarec.core.diff.row_order import unpair_out_of_order
 from deltarec.core.diff.scroll_edits import reads_as_edited
 from deltarec.core.diff.scrolls import find_motions
-from deltarec.core.diff.second_pass import Noted, measured_pages, replays
+from deltarec.core.diff.second_pass import Noted, measured_pages, replays, unmeasured_pages
 from deltarec.core.diff.settled import settled
 from deltarec.core.diff.sibling_runs import SiblingRuns
 from deltarec.core.diff.sliver_pairs import resettle_slivers
@@ -179,7 +179,7 @@ def _matched(prev: Frame, curr: Frame, iou_threshold: float, gesture: Gesture | 
         return Matched(pairs, guard.measured, tuple(guard.motions))
     if settled(prev, curr, guard.measured, pairs, guard.motions, gesture):
         return Matched(pairs, dict(pairs), tuple(guard.motions))  # what it finds (settled.py)
-    final = find_motions(prev, curr, pairs, gesture)
+    final = unmeasured_pages(curr, pairs, guard, find_motions(prev, curr, pairs, gesture))
     if not measured_pages(guard.motions, final):
         return Matched(pairs, dict(pairs), tuple(final))
     # The pairs passes 3 and 4 made measure a list the estimate took for a page (a feed

@@ -64,6 +64,40 @@ class Noted(Guard):
         return True
 
 
+def unmeasured_pages(
+    curr: Frame, pairs: dict[int, int], first: Guard, final: list[Motion]
+) -> list[Motion]:
+    """``final``, the estimate over the pairs passes 3 and 4 made, and every page ``first``
+    (the guard they ran under) turned that ``final`` names no motion on, around or inside,
+    on a host still paired, where the pairs ``first`` was measured over held a node inside
+    it that it unpaired. The page dropped what measured it: the pieces of one tall row
+    filling its list, all replaced (a twin's may have come in), so nothing paired moved and
+    ``final`` found no motion, and the step read as pieces removed and added, nothing
+    scrolled (YouTube's channel card stretched over its results, scrolled 410 px up:
+    ``tests/core/real_scrolls/tall_rows.py --wide``). O(motions × (motions + measured)).
+
+        >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+        >>> frame = Frame(parse_uiautomator('<hierarchy><node class="L" scrollable="true"'
+        ...     ' bounds="[0,0][9,9]"><node class="B" bounds="[0,5][9,9]"/></node></hierarchy>'))
+        >>> page = Motion(0, 0, 0, 0, page=True)
+        >>> first = Guard(frame, frame, {0: 0, 1: 1}, None, [page])  # measured over the piece
+        >>> unmeasured_pages(frame, {0: 0}, first, [])  # the page unpaired it: it stands
+        [Motion(curr=0, prev=0, dx=0, dy=0, page=True, toward=(0, 0), gap=0, below=0)]
+        >>> unmeasured_pages(frame, {0: 0, 1: 1}, first, [])  # the piece is paired still
+        []
+    """
+    out = final
+    for m in first.motions:
+        if not m.page or pairs.get(m.curr) != m.prev:
+            continue
+        end = curr.subtree_end(m.curr)
+        if any(m.curr <= f.curr < end or f.curr < m.curr < curr.subtree_end(f.curr) for f in out):
+            continue  # named, or inside or around a host that is
+        if any(m.curr < c < end and c not in pairs for c in first.measured):
+            out = [*out, m]
+    return out
+
+
 def measured_pages(estimate: list[Motion], final: list[Motion]) -> bool:
     """Whether ``final`` differs from ``estimate`` only in offsets measured on hosts the
     estimate took for pages turned, or in pages turned on hosts the estimate could not

@@ -296,3 +296,50 @@ def alone_in_place(prev: Frame, p: int, curr: Frame, c: int) -> bool:
 def _shows(frame: Frame, pos: int) -> bool:
     node = frame.nodes[pos]
     return bool(node.text or node.content_desc)
+
+
+def _places(frame: Frame, key: Label) -> list[int]:
+    """The positions of the nodes of ``frame`` showing label ``key``, found at C speed."""
+    keys, out, at = _signatures(frame), [], -1
+    try:
+        while True:
+            at = keys.index(key, at + 1)
+            out.append(at)
+    except ValueError:
+        return out
+
+
+def list_own(prev: Frame, old: int, curr: Frame, row: int) -> set[tuple[int, int]]:
+    """The moves of the labels of row ``row`` (of ``curr``; row ``old`` of ``prev``) that
+    one node alone of each frame's list shows, the other nodes of its frame showing it all
+    outside the list, in the same boxes in both frames: an app bar's overflow button
+    ("更多选项", "More options") beside a card's, which element dicts, carrying no class,
+    name alike. Each such label of one size in both frames, clear of the list's edges in
+    one; labels one node alone of the frame shows are :func:`unique_pairs`' (not here).
+    O(labels of the row × nodes) at C speed, after each frame's :func:`label_counts`."""
+    host_p, host_c = prev.parents[old], curr.parents[row]
+    ends = (prev.subtree_end(host_p), curr.subtree_end(host_c))
+    counts_p, counts_c, keys = label_counts(prev), label_counts(curr), _signatures(curr)
+    box_p, box_c = prev.nodes[host_p].bounds, curr.nodes[host_c].bounds
+    out: set[tuple[int, int]] = set()
+    for pos in range(row, curr.subtree_end(row)):
+        if counts_c[keys[pos]] < 2 or counts_p[keys[pos]] < 2:
+            continue  # no label, or one alone of its frame shows it (unique_pairs')
+        mine, theirs = _places(curr, keys[pos]), _places(prev, keys[pos])
+        inside = [q for q in theirs if host_p < q < ends[0]]
+        if [k for k in mine if host_c < k < ends[1]] != [pos] or len(inside) != 1:
+            continue
+        q = inside[0]
+        outside = [curr.nodes[k].bounds for k in mine if not host_c < k < ends[1]]
+        if not old <= q < prev.subtree_end(old) or outside != [
+            prev.nodes[x].bounds for x in theirs if not host_p < x < ends[0]
+        ]:
+            continue  # another row's, or a twin outside the list that moved
+        a, b = prev.nodes[q].bounds, curr.nodes[pos].bounds
+        if (
+            (a.width, a.height) == (b.width, b.height)
+            and a.area
+            and (clear(a, box_p) or clear(b, box_c))
+        ):
+            out.add((b.left - a.left, b.top - a.top))
+    return out

@@ -65,10 +65,15 @@ ScrollView holds two children (no shape names it one), where its labelled row st
 view: the row the move keeps places it only if the move explains everything both frames
 show, and the content the scroll brought in sat, moved back, in the blank strip below the
 form's last row, which the old frame draws nothing in (:func:`deltarec.core.diff.across._drawn`:
-no witness; :data:`BLANK_END`). Open on dicts (5): YouTube's results flung 1,535 / 1,596 px,
-inside-turned and overlay-turned: a 21 px strip at the list's top paired with the ad row at
-its bottom edge (:func:`deltarec.core.diff.sliver_pairs.pair_lone_slivers`), so the row that
-stayed is ``-`` and ``+``, and the list a page."""
+no witness; :data:`BLANK_END`). Closed on branch i-tall (swept dicts 5 → 1): YouTube's results flung
+1,596 px up, the ad card the one row kept, read as a page, the card ``-`` and ``+``: its
+"更多选项" button, whole in both frames, is named as the app bar's overflow button on
+element dicts, so no label one node alone shows placed it; the same without a header
+(``test_real_swept_scrolls.APP_BAR_TWIN``, :func:`deltarec.core.diff.unique_labels.list_own`).
+Open on dicts (1): YouTube's search page (its ScrollView of two children, the search bar and
+the suggestions) flung 1,535 px up under a header inside it: the bar's one whole row votes
+the move, refuted (the header, a third child, is no ScrollView's content on element dicts,
+which name a ScrollView by one child), and nothing scrolled."""
 
 
 def _sample() -> list[Sticky]:
