@@ -14,6 +14,7 @@
     python benchmarks/bench_archive.py --archive 0    # the slivers alone
     python benchmarks/bench_archive.py --archive 0 --untold   # the slivers, two dumps alone
     python benchmarks/bench_archive.py --slivers 0 --archive 0 --ends   # the list's end alone
+    python benchmarks/bench_archive.py --slivers 0 --archive 0 --ends --untold --dicts
 
 ``--ends``: the list's end swept wider (:mod:`tests.core.truth.sliver_ends`: every sliver
 px at both edges where the end is in view, 1-4 rows archived above, below or with the
@@ -63,6 +64,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--show", type=int, default=0, help="violations to print")
     parser.add_argument("--untold", action="store_true", help="slivers: taps not told")
     parser.add_argument("--ends", action="store_true", help="the list's end swept wider")
+    parser.add_argument(
+        "--dicts", action="store_true", help="--ends: also through element dicts (untold)"
+    )
     args = parser.parse_args(argv)
     bad = 0
     if args.slivers:
@@ -79,11 +83,13 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  {c} {s}: {k} {d}")
         bad += len(steps)
     if args.ends:
-        for told in (False,) if args.untold else (True, False):
+        ways = [(False, False)] if args.untold else [(True, False), (False, False)]
+        for told, dicts in ways + ([(False, True)] if args.dicts else []):
             start = time.perf_counter()
-            tried, found = sliver_ends.sweep(gesture=told)
+            tried, found = sliver_ends.sweep(gesture=told, dicts=dicts)
             took = time.perf_counter() - start
-            print(f"ends, {'told' if told else 'untold'} ({took:.0f} s):")
+            way = "dicts" if dicts else "told" if told else "untold"
+            print(f"ends, {way} ({took:.0f} s):")
             print("\n".join("  " + line for line in sliver_ends.report(tried, found, args.show)))
             bad += len({(c, s) for c, s, _, _ in found})
     if args.archive:
