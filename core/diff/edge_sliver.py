@@ -184,7 +184,11 @@ def _rows_fit(
     if not (_near(nb.top, ab.top + move) if top else _near(nb.bottom, ab.bottom + move)):
         return None
     rb = r.bounds
-    band = (rb.bottom - sb.height, rb.bottom) if top else (rb.top, rb.top + sb.height)
+    # Rk's last px, less a px of rounding at the inner end: a scaled screen rounds each box,
+    # and a label may reach a px further into its row's end than the edge's cut shows it
+    band = (
+        (rb.bottom - sb.height + SLACK, rb.bottom) if top else (rb.top, rb.top + sb.height - SLACK)
+    )
     if _label_reaches(a, row, *band):
         return None  # a label in Rk's last px: the scroll would show it in S's box
     return tuple(rows_a[1 : k + 1])

@@ -234,7 +234,7 @@ def _guarded(
             _align(prev, curr, prev.children[p], curr.children[c], pairs, used, guard, ev)
 
     geometry_pass(prev, curr, pairs, used, iou_threshold, guard)  # 4. what is left
-    resettle_slivers(prev, curr, pairs, used, guard.allowed, gesture)  # paired by place
+    resettle_slivers(prev, curr, pairs, used, guard.allowed, gesture, guard.motions)  # by place
     unpair_other_rows(prev, curr, pairs, used)
     unpair_blank_leaves(prev, curr, pairs, used)  # a separator is no row of labels
     return guard

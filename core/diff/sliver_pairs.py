@@ -12,16 +12,17 @@ where the rows below it moved as gaps say down to the list's end (:func:`gap_bel
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Container, Mapping
+from collections.abc import Callable, Collection, Mapping, Sequence
 
 from deltarec.core.diff.closed_gap import SLACK, neighbour_skip, unpair_sliver_states
+from deltarec.core.diff.gap_placed import gapped, placed_across, replaced_beside
 from deltarec.core.diff.gesture import Gesture
+from deltarec.core.diff.motions import Motion
 from deltarec.core.diff.row_content import holds_rows, kind, unpair_inside
 from deltarec.core.diff.row_leaves import unpair_strays
 from deltarec.core.diff.sibling_runs import SiblingRuns
 from deltarec.core.diff.swiped import dismissed
 from deltarec.core.observe.frame import Frame
-from deltarec.core.observe.model import Bounds
 
 _NONE: dict[int, frozenset[str]] = {}
 
@@ -51,6 +52,7 @@ def resettle_slivers(
     used: set[int],
     allowed: Callable[[int, int], bool],
     gesture: Gesture | None = None,
+    motions: Sequence[Motion] = (),
 ) -> None:
     """Re-pair the slivers that were paired by their place alone with the row their neighbour
     places best (:func:`neighbour_skip`).
@@ -101,6 +103,7 @@ def resettle_slivers(
     [(0, 0), (3, 1), (4, 2), (5, 3)]
     """
     owner: dict[int, int] = {}
+    gaps = gapped(motions)  # a sliver a gap placed across a row: unpaired (gap_placed.py)
     lists: dict[int, bool] = {}  # holds_rows per parent: O(children) each, asked per child
     nodes_c, nodes_p, parents_c, parents_p = curr.nodes, prev.nodes, curr.parents, prev.parents
     for c, p in sorted(pairs.items()):
@@ -123,6 +126,10 @@ def resettle_slivers(
         low = b.bottom >= box.bottom and a.bottom >= was.bottom
         high = b.top <= box.top and a.top <= was.top and not low
         if all(shown) or (any(shown) and not (low or high)):
+            m = gaps.get(parent)
+            if m is not None and any(shown) and placed_across(prev, p, curr, c, (pairs, used), m):
+                unpair_inside(prev, p, curr, c, pairs, used)  # a gap placed it across a row
+                owner = {}
             continue  # a row that shows texts pairs on them, or is one an edge cut
         now = neighbour_skip(prev, p, curr, c, pairs, used)
         if now == 0:
@@ -155,7 +162,7 @@ def resettle_slivers(
                 )
                 ranked += [(skip, c, q)] if moved and skip is not None else []
         ranked = sorted(set(ranked) if not high else {r for r in ranked if r[0] == 0})
-        replaced = _replaced_beside(new_kids, i, old_kids, j, (b, box), (pairs, used))
+        replaced = replaced_beside(new_kids, i, old_kids, j, (b, box), (pairs, used))
         if not ranked and now is None and replaced:
             unpair_inside(prev, p, curr, c, pairs, used)  # rows replaced next to both: it
             owner = {}  # may be another row as likely, and its number would be another's
@@ -449,24 +456,6 @@ def _beside_either(
             if x >= 0 and 0 <= x - step < len(kids):
                 out.append(kids[x - step])
     return out
-
-
-def _replaced_beside(
-    kids: list[int],
-    i: int,
-    old_kids: list[int],
-    j: int,
-    edge: tuple[Bounds, Bounds],
-    paired: tuple[Container[int], Container[int]],
-) -> bool:
-    """Whether the rows next to a sliver (``kids[i]``, paired with ``old_kids[j]``; its box
-    and its list's, ``edge``) on the side away from its edge are, in both frames, rows that
-    came in and left (``paired``: the paired positions of each frame)."""
-    b, box = edge
-    step = 1 if b.top <= box.top and b.bottom < box.bottom else -1
-    if not (0 <= i + step < len(kids) and 0 <= j + step < len(old_kids)):
-        return False
-    return kids[i + step] not in paired[0] and old_kids[j + step] not in paired[1]
 
 
 def _held_far(

@@ -92,10 +92,15 @@ def _archives(
 
 
 def sweep(
-    every: int = 1, presets: tuple[str, ...] = tuple(PRESETS), *, gesture: bool = True
+    every: int = 1,
+    presets: tuple[str, ...] = tuple(PRESETS),
+    *,
+    gesture: bool = True,
+    dicts: bool = False,
 ) -> tuple[int, list[tuple[Case, str, str, str]]]:
-    """Cases run (each ``every``-th) and every violation with its case (:func:`run`)."""
-    return slivers.sweep(every, presets, gesture=gesture, dealt=cases)
+    """Cases run (each ``every``-th) and every violation with its case (:func:`run`;
+    ``dicts``: through element dicts, no tap told)."""
+    return slivers.sweep(every, presets, gesture=gesture, dealt=cases, dicts=dicts)
 
 
 def classes(found: list[tuple[Case, str, str, str]]) -> Counter[tuple[str, ...]]:

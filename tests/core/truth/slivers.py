@@ -24,8 +24,11 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Iterator
 from collections.abc import Set as AbstractSet
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
+from unittest import mock
 
 from deltarec.core.devices.virtual import ManualClock, Playground
 from deltarec.core.devices.virtual.inbox_archive import archive, kept_offset
@@ -39,9 +42,12 @@ from deltarec.core.devices.virtual.screen_inbox import (
 )
 from deltarec.core.devices.virtual.state import InboxState
 from deltarec.core.devices.virtual.views import View
+from deltarec.core.diff.compute import Delta
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.index import ElementIndex
+from deltarec.core.observe.model import Observation
 from deltarec.core.observer import DeltaResult
+from tests.core.dict_truth import dict_delta
 from tests.core.truth.numbers import Ident, phone_identities
 from tests.core.truth.walk import Gesture, Stepper
 
@@ -324,11 +330,34 @@ def _centre(v: View) -> tuple[int, int]:
     return (v.bounds[0] + v.bounds[2]) // 2, (v.bounds[1] + v.bounds[3]) // 2
 
 
-def run(case: Case, *, gesture: bool = True) -> list[tuple[str, str, str]]:
+def run(case: Case, *, gesture: bool = True, dicts: bool = False) -> list[tuple[str, str, str]]:
     """Every violation of the case's steps (the archive, then the undo when the row left):
     ``(step, class, detail)``, the class a truth class or ``reuse`` / ``renumbered``.
     ``gesture``: the observer is told the taps (as the executor tells it), else it diffs
-    the two dumps alone (``deltarec delta A B``)."""
+    the two dumps alone (``deltarec delta A B``); ``dicts``: the observer diffs the dumps'
+    element dicts (:func:`on_dicts`; no tap told: the element-dict API takes none)."""
+    if dicts:
+        with on_dicts():
+            return _run(case, gesture=False)
+    return _run(case, gesture=gesture)
+
+
+def _dict_delta(prev: Observation | Frame, curr: Observation | Frame, **_: Any) -> Delta:
+    def frame(x: Observation | Frame) -> Frame:
+        return x if isinstance(x, Frame) else Frame(x)
+
+    return dict_delta(frame(prev), frame(curr))
+
+
+def on_dicts() -> AbstractContextManager[Any]:
+    """Within it, the :class:`~deltarec.core.observer.Observer` diffs element dicts: the delta
+    ``delta_observation`` computes from the dumps' dicts, in the dumps' positions
+    (:func:`tests.core.dict_truth.dict_delta`), so the oracles grade the dict path unchanged
+    (the numbers the observer gives by its pairs)."""
+    return mock.patch("deltarec.core.observer.compute_delta", _dict_delta)
+
+
+def _run(case: Case, *, gesture: bool) -> list[tuple[str, str, str]]:
     stepper = started(case, gesture=gesture)
     pg = stepper.pg
     numbers = Numbers()
@@ -374,14 +403,18 @@ def _step(
 
 
 def failures(
-    found_in: Iterable[Case], *, gesture: bool = True, step: str | None = None
+    found_in: Iterable[Case],
+    *,
+    gesture: bool = True,
+    step: str | None = None,
+    dicts: bool = False,
 ) -> list[str]:
     """Every violation :func:`run` finds in the cases ``found_in`` (those of ``step`` alone,
     if given), one line each: what a test that keeps closed cases closed asserts empty."""
     return [
         f"{case} {at}: {klass} {detail}"
         for case in found_in
-        for at, klass, detail in run(case, gesture=gesture)
+        for at, klass, detail in run(case, gesture=gesture, dicts=dicts)
         if step is None or at == step
     ]
 
@@ -392,16 +425,18 @@ def sweep(
     *,
     gesture: bool = True,
     dealt: Callable[[str, int], Iterable[Case]] | None = None,
+    dicts: bool = False,
 ) -> tuple[int, list[tuple[Case, str, str, str]]]:
     """Cases run (each ``every``-th) on ``presets``, and every violation with its case;
     ``gesture``: the taps told (:func:`run`); ``dealt``: the cases of a preset (:func:`cases`,
-    or another sweep's: :func:`tests.core.truth.sliver_ends.cases`)."""
+    or another sweep's: :func:`tests.core.truth.sliver_ends.cases`); ``dicts``: element dicts
+    (:func:`run`)."""
     found: list[tuple[Case, str, str, str]] = []
     tried = 0
     for preset in presets:
         for case in (dealt or cases)(preset, every):
             tried += 1
-            found += [(case, *v) for v in run(case, gesture=gesture)]
+            found += [(case, *v) for v in run(case, gesture=gesture, dicts=dicts)]
     return tried, found
 
 
