@@ -6,16 +6,23 @@ Settings switch by its row's title. The walk stops at a list (a list's first tex
 another row), at a control that covers its whole window (a scrim: what is under it is not
 its label), and at a tab strip (:func:`among_alike`: a tab never reads the label the
 selected tab alone shows).
-Nothing borrowed, it is called by its resource id's last part, or nothing
-(:func:`deltarec.core.observe.labels.labels`).
+
+A borrowed text is never a name another element is called by (:func:`unshared`): an agent
+tapping ``name: "August"`` must hit the month's header, not one of the 44 day cells that sit
+beside it. The text a control borrows stays its own only when the element it belongs to is
+one of the control's ancestors (the Settings row its switch sits in: tapping either toggles
+it) and no other control borrows it too; else the control is called by its resource id's last
+part, or nothing (:func:`deltarec.core.observe.labels.labels`).
 """
 
 from __future__ import annotations
 
-from itertools import compress
+from collections import Counter
+from itertools import compress, count
 from operator import attrgetter
 
 from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.model import INTERACTIVE_ROLES
 
 ANCESTOR_LEVELS = 3
 """How many ancestors a control that shows no text looks below for one."""
@@ -107,3 +114,78 @@ def selected_parents(frame: Frame) -> frozenset[int]:
         chosen = compress(range(len(nodes)), map(attrgetter("selected"), nodes))
         got = frame.memo[selected_parents] = frozenset(map(parents.__getitem__, chosen))
     return got  # type: ignore[return-value]
+
+
+def unshared(frame: Frame, names: list[str], lent: dict[int, str]) -> None:
+    """Drop from ``lent`` (per control, the text :func:`borrowed_text` found it) the texts
+    another element is called by: a node named so (``names``: every node's name but the
+    borrowers') whose element — itself where it is a control or a dialog, else the control
+    around it that it speaks for — is no ancestor of the borrower, and a text two elements
+    borrow (an icon inside a control is none: it speaks through its control). A Settings
+    switch keeps its row's title (its row is the element called so); the arrows and day cells
+    beside a calendar's month header ("August", a button of its own) do not, nor an icon beside
+    a form's title field. Asked only where some control borrows: ``names`` read once at C speed
+    for the texts borrowed, then each such node's walk up to its element."""
+    lenders = Counter(lent.values())  # at C speed: most texts are borrowed once
+    lenders.pop("", None)
+    if not lenders:
+        return
+    ends = frame.subtree_ends
+    owners: dict[str, list[int]] = {}
+    for pos in compress(count(), map(lenders.__contains__, names)):
+        owners.setdefault(names[pos], []).append(pos)
+    # per text, the elements called so (each owner's walk up once, however many borrow it)
+    called: dict[str, list[int]] = {}
+    known: dict[int, int] = {}  # per node walked, the element it speaks for
+    for text, found in owners.items():
+        called[text] = [_element_of(frame, owner, known) for owner in found]
+    # the texts two elements borrow (an icon inside a row borrows its title too: it is none)
+    twice = {text for text, n in lenders.items() if n > 1}
+    if twice:
+        elements = Counter(
+            text
+            for p, text in lent.items()
+            if text in twice and _element_of(frame, p, known) in (p, -1)
+        )
+        twice = {text for text in twice if elements[text] > 1}
+    for pos, text in lent.items():
+        if not text:
+            continue
+        if text in twice:
+            lent[pos] = ""
+            continue
+        for host in called.get(text, ()):
+            if host < 0 or not host <= pos < ends[host]:
+                lent[pos] = ""  # another element is called so: not one around the borrower
+                break
+
+
+def _element_of(frame: Frame, pos: int, known: dict[int, int]) -> int:
+    """The element ``pos`` speaks for: the nearest control or dialog, itself included, or -1.
+    The nodes walked on the way share the answer and are noted in ``known`` (the owners of
+    the texts borrowed in a frame sit in a few subtrees: O(n) a frame however many ask)."""
+    nodes, parents, roles = frame.nodes, frame.parents, INTERACTIVE_ROLES
+    chain = []
+    got = -1
+    while pos >= 0:
+        was = known.get(pos)
+        if was is not None:
+            got = was
+            break
+        node = nodes[pos]
+        # Node.interactive, inline, and a dialog
+        if (
+            node.clickable
+            or node.long_clickable
+            or node.checkable
+            or node.scrollable
+            or node.role in roles
+            or node.role == "dialog"
+        ):
+            got = pos
+            break
+        chain.append(pos)
+        pos = parents[pos]
+    for walked in chain:
+        known[walked] = got
+    return got

@@ -21,12 +21,13 @@ another); a row that shows no text is called by the descriptions inside it. Any 
 control (not a list, not a layout) is called by its *title*, the first text or description found
 below it (a button by its caption, a dialog by its heading), else the first text below one of its
 three nearest ancestors (a Settings switch is called by its row's title; never a control that covers
-its whole window, a dialog's scrim); last, the final part of its resource id. The walk up stops at a
-list: an empty row is never called by another row's text; and at a tab strip (controls of one class
-and role, one of them selected: a bottom bar, a rail, a top tab strip): a tab that shows no label of
-its own is never called by the label the selected tab alone shows, and, nothing else naming it,
-reads with no name (its resource id's last part where it has one) rather than another tab's. Names
-longer than :data:`MAX_LABEL` are cut.
+its whole window, a dialog's scrim; never a text another element is called by,
+:mod:`~deltarec.core.observe.borrowed`); last, the final part of its resource id. The walk
+up stops at a list: an empty row is never called by another row's text; and at a tab strip
+(controls of one class and role, one of them selected: a bottom bar, a rail, a top tab strip): a
+tab that shows no label of its own is never called by the label the selected tab alone shows, and,
+nothing else naming it, reads with no name (its resource id's last part where it has one) rather
+than another tab's. Names longer than :data:`MAX_LABEL` are cut.
 
     >>> from deltarec.core.capture.uiautomator import parse_uiautomator
     >>> row = Frame(parse_uiautomator(
@@ -48,7 +49,7 @@ from operator import not_
 
 from deltarec.core.observe.borrowed import ANCESTOR_LEVELS as ANCESTOR_LEVELS
 from deltarec.core.observe.borrowed import SCAN_LIMIT as SCAN_LIMIT
-from deltarec.core.observe.borrowed import borrowed_text, selected_parents
+from deltarec.core.observe.borrowed import borrowed_text, selected_parents, unshared
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import INTERACTIVE_ROLES, Node
 
@@ -264,8 +265,10 @@ def labels(frame: Frame) -> list[str]:
             continue
         titles[pos] = title
         names[pos] = name or title
-    # The borrowers (a row that shows no text has no name either): the text they borrowed,
-    # else their resource id's last part
+    # The borrowers (a row that shows no text has no name either): the text they borrowed but
+    # one another element is called by (borrowed.unshared), else their resource id's last part
+    if lent:
+        unshared(frame, names, lent)
     for pos, title in lent.items():
         if not title and nodes[pos].resource_id:
             title = nodes[pos].resource_id.rsplit("/", 1)[-1]
