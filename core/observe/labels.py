@@ -21,12 +21,13 @@ another); a row that shows no text is called by the descriptions inside it. Any 
 control (not a list, not a layout) is called by its *title*, the first text or description found
 below it (a button by its caption, a dialog by its heading), else the first text below one of its
 three nearest ancestors (a Settings switch is called by its row's title; never a control that covers
-its whole window, a dialog's scrim); last, the final part of its resource id. The walk up stops at a
-list: an empty row is never called by another row's text; and at a tab strip (controls of one class
-and role, one of them selected: a bottom bar, a rail, a top tab strip): a tab that shows no label of
-its own is never called by the label the selected tab alone shows, and, nothing else naming it,
-reads with no name (its resource id's last part where it has one) rather than another tab's. Names
-longer than :data:`MAX_LABEL` are cut.
+its whole window, a dialog's scrim; never a text another element is called by,
+:mod:`~deltarec.core.observe.borrowed`); last, the final part of its resource id. The walk
+up stops at a list: an empty row is never called by another row's text; and at a tab strip
+(controls of one class and role, one of them selected: a bottom bar, a rail, a top tab strip): a
+tab that shows no label of its own is never called by the label the selected tab alone shows, and,
+nothing else naming it, reads with no name (its resource id's last part where it has one) rather
+than another tab's. Names longer than :data:`MAX_LABEL` are cut.
 
     >>> from deltarec.core.capture.uiautomator import parse_uiautomator
     >>> row = Frame(parse_uiautomator(
@@ -44,8 +45,11 @@ longer than :data:`MAX_LABEL` are cut.
 from __future__ import annotations
 
 from itertools import compress, count
-from operator import attrgetter, not_
+from operator import not_
 
+from deltarec.core.observe.borrowed import ANCESTOR_LEVELS as ANCESTOR_LEVELS
+from deltarec.core.observe.borrowed import SCAN_LIMIT as SCAN_LIMIT
+from deltarec.core.observe.borrowed import borrowed_text, selected_parents, unshared
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import INTERACTIVE_ROLES, Node
 
@@ -129,12 +133,6 @@ _NAMED_BY_CONTENT = frozenset(
     }
 )
 """Roles that may borrow a label from the text around them."""
-
-ANCESTOR_LEVELS = 3
-
-
-SCAN_LIMIT = 200
-"""At most this many nodes are visited when looking below a node for a label."""
 
 
 def _first_text_below(frame: Frame, pos: int) -> str:
@@ -220,7 +218,7 @@ def labels(frame: Frame) -> list[str]:
     inside: dict[int, bool] = {}
     # The first text below a node, by position: a row's, asked again by each control in it.
     below: dict[int, str] = {}
-    # Per parent, the kinds of control two of its children share (a tab strip's: _borrowed),
+    # Per parent, the kinds of control two of its children share (a tab strip's: borrowed_text),
     # asked only of the parents of a selected node (most frames: none)
     alike: dict[int, frozenset[tuple[str, str]]] = {}
     # A layout (no role that borrows a label) is called by its resource id's last part, or
@@ -234,7 +232,8 @@ def labels(frame: Frame) -> list[str]:
         elif node.resource_id:
             titles[pos] = names[pos] = node.resource_id.rsplit("/", 1)[-1]
     children, ends = frame.children, frame.subtree_ends
-    chosen = _selected_parents(frame) if controls else frozenset()
+    chosen = selected_parents(frame) if controls else frozenset()
+    lent: dict[int, str] = {}  # per control that shows no text, what it borrows
     for pos in controls:
         node = nodes[pos]
         title = name = ""
@@ -262,103 +261,24 @@ def labels(frame: Frame) -> list[str]:
                         descriptions.append(shown.content_desc)
                 name = NAME_SEPARATOR.join(dict.fromkeys(found or descriptions))
         if not title:  # a title of its own: none borrowed (the walk up below stops at once)
-            title = _borrowed(frame, pos, natural, below, alike, chosen)
+            lent[pos] = borrowed_text(frame, pos, natural, below, alike, chosen)
+            continue
         titles[pos] = title
         names[pos] = name or title
+    # The borrowers (a row that shows no text has no name either): the text they borrowed but
+    # one another element is called by (borrowed.unshared), else their resource id's last part
+    if lent:
+        unshared(frame, names, lent)
+    for pos, title in lent.items():
+        if not title and nodes[pos].resource_id:
+            title = nodes[pos].resource_id.rsplit("/", 1)[-1]
+        titles[pos] = names[pos] = title
     for cut in (names, titles):  # the lengths read at C speed: most screens have none too long
         if max(map(len, cut), default=0) > MAX_LABEL:
             for pos in [pos for pos, n in enumerate(map(len, cut)) if n > MAX_LABEL]:
                 cut[pos] = _cut(cut[pos])
     frame.__dict__["_label_titles"] = titles
     return names
-
-
-def _borrowed(
-    frame: Frame,
-    pos: int,
-    natural: list[bool],
-    below: dict[int, str],
-    alike: dict[int, frozenset[tuple[str, str]]],
-    chosen: frozenset[int],
-) -> str:
-    """The title of control ``pos`` that shows no text of its own: the first text below one
-    of its :data:`ANCESTOR_LEVELS` nearest ancestors (none when it covers its window, a
-    scrim's; the walk stops at a list: a list's first text belongs to another row), else the
-    last part of its resource id, else "". ``below``: the first text below a position, kept
-    across calls."""
-    nodes, parents, ends = frame.nodes, frame.parents, frame.subtree_ends
-    node = nodes[pos]
-    # _covers_window, inline
-    b, w = node.bounds, nodes[frame.window_of[pos]].bounds
-    covers = (
-        b.right > b.left
-        and b.bottom > b.top
-        and b.left <= w.left
-        and b.top <= w.top
-        and b.right >= w.right
-        and b.bottom >= w.bottom
-    )
-    title = ""
-    ancestor = -1 if covers else parents[pos]
-    if ancestor in chosen and _among_alike(frame, pos, ancestor, alike):
-        ancestor = -1  # a tab in its strip: the strip's first text is another tab's label
-    for _ in range(ANCESTOR_LEVELS):
-        if ancestor < 0 or title or natural[ancestor]:
-            break  # a list's first text belongs to another row
-        # Kept answers include "" (no text below): a form's wrappers, a dozen deep and
-        # showing nothing of their own above the fields, were each walked again by every
-        # control inside them (issue 19).
-        kept = below.get(ancestor)
-        if kept is None:
-            kept = ""  # _first_text_below, inline (an ancestor of a control of both frames)
-            for child in range(ancestor + 1, min(ends[ancestor], ancestor + 1 + SCAN_LIMIT)):
-                shown = nodes[child]
-                if shown.text or shown.content_desc:
-                    kept = shown.text or shown.content_desc
-                    break
-            below[ancestor] = kept
-        title = kept
-        ancestor = parents[ancestor]
-    if not title and node.resource_id:
-        title = node.resource_id.rsplit("/", 1)[-1]
-    return title
-
-
-def _among_alike(
-    frame: Frame, pos: int, parent: int, alike: dict[int, frozenset[tuple[str, str]]]
-) -> bool:
-    """Whether ``pos`` is a tab in its strip: a control beside a sibling control of its class
-    and role, one of them selected (a bottom bar's, a rail's, a top tab strip's). The first
-    text below their parent is the label the selected tab alone shows (a Clock app's bottom
-    bar, a Material bar whose labels show on the selected item only), never the name of the
-    others. ``alike``: per parent, the kinds two of its controls share, one of them selected,
-    kept across calls (a parent's children are read once: O(n) a frame however many ask)."""
-    kinds = alike.get(parent)
-    if kinds is None:
-        seen: set[tuple[str, str]] = set()
-        twice: set[tuple[str, str]] = set()
-        chosen: set[tuple[str, str]] = set()
-        for k in frame.children[parent]:
-            sibling = frame.nodes[k]
-            if sibling.interactive:
-                kind = (sibling.class_name, sibling.role)
-                (twice if kind in seen else seen).add(kind)
-                if sibling.selected:
-                    chosen.add(kind)
-        kinds = alike[parent] = frozenset(twice & chosen)
-    node = frame.nodes[pos]
-    return bool(kinds) and node.interactive and (node.class_name, node.role) in kinds
-
-
-def _selected_parents(frame: Frame) -> frozenset[int]:
-    """The parents of the selected nodes of ``frame`` (kept in its memo; the flags read at C
-    speed: a frame selects a few nodes, if any)."""
-    got = frame.memo.get(_selected_parents)
-    if got is None:
-        nodes, parents = frame.nodes, frame.parents
-        chosen = compress(range(len(nodes)), map(attrgetter("selected"), nodes))
-        got = frame.memo[_selected_parents] = frozenset(map(parents.__getitem__, chosen))
-    return got  # type: ignore[return-value]
 
 
 def _inside(parents: list[int], natural: list[bool], pos: int, known: dict[int, bool]) -> bool:

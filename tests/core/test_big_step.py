@@ -46,6 +46,7 @@ from deltarec.core.diff.match import match_frames
 from deltarec.core.diff.volatile import Volatile, system_bars
 from deltarec.core.observe import identity
 from deltarec.core.observe import labels as L
+from deltarec.core.observe.borrowed import unshared
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observer import _shown_texts
 from deltarec.core.render import delta_text
@@ -114,6 +115,7 @@ def _labels_long(frame: Frame) -> list[str]:
     inside: list[bool] | None = None  # made when the first control without a title asks
     # The first text below a node, by position: a row's, asked again by each control in it.
     below: dict[int, str] = {}
+    lent: dict[int, str] = {}  # per control that shows no text, what it borrows
     for pos in [pos for pos, title in enumerate(titles) if not title]:
         node = nodes[pos]
         title = name = ""
@@ -124,17 +126,25 @@ def _labels_long(frame: Frame) -> list[str]:
                     inside = L.in_scrolling(frame)
                 if L.is_row(frame, pos, inside):
                     name = L.NAME_SEPARATOR.join(L.shown_texts(frame, pos))
-            ancestor = parents[pos]
+            own, ancestor = title, parents[pos]
             for _ in range(L.ANCESTOR_LEVELS):
                 if ancestor < 0 or title or L.scrolls_by_nature(nodes[ancestor]):
                     break  # a list's first text belongs to another row
                 title = below.get(ancestor, "") or L._first_text_below(frame, ancestor)
                 below[ancestor] = title
                 ancestor = parents[ancestor]
+            if not own:  # borrowed (or nothing): named after the walk
+                lent[pos] = title
+                continue
         if not title and node.resource_id:
             title = node.resource_id.rsplit("/", 1)[-1]
         titles[pos] = title
         names[pos] = name or title
+    unshared(frame, names, lent)  # a text another element is called by is not borrowed
+    for pos, title in lent.items():
+        if not title and nodes[pos].resource_id:
+            title = nodes[pos].resource_id.rsplit("/", 1)[-1]
+        titles[pos] = names[pos] = title
     for pos in [pos for pos, name in enumerate(names) if len(name) > L.MAX_LABEL]:
         names[pos] = L._cut(names[pos])
     for pos in [pos for pos, title in enumerate(titles) if len(title) > L.MAX_LABEL]:

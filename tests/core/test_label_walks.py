@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from deltarec.core.capture.element_dicts import elements_to_observation, observation_to_elements
 from deltarec.core.capture.uiautomator import parse_uiautomator
 from deltarec.core.observe import labels as lab
+from deltarec.core.observe.borrowed import unshared
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Bounds, Node, Observation
 from deltarec.core.render.rows import list_rows, whole_row
@@ -37,6 +38,7 @@ def _labels_long_way(frame: Frame) -> tuple[list[str], list[str]]:
     inside: list[bool] | None = None
     below: dict[int, str] = {}
     untitled = [pos for pos, title in enumerate(titles) if not title]
+    lent: dict[int, str] = {}
     named = lab._NAMED_BY_CONTENT
     for pos in [p for p in untitled if nodes[p].resource_id and nodes[p].role not in named]:
         titles[pos] = names[pos] = nodes[pos].resource_id.rsplit("/", 1)[-1]
@@ -49,6 +51,10 @@ def _labels_long_way(frame: Frame) -> tuple[list[str], list[str]]:
                 inside = lab.in_scrolling(frame)
             if lab.is_row(frame, pos, inside):
                 name = lab.NAME_SEPARATOR.join(lab.shown_texts(frame, pos))
+        if title:
+            titles[pos] = title
+            names[pos] = name or title
+            continue
         ancestor = -1 if lab._covers_window(frame, pos) else parents[pos]  # a scrim
         for _ in range(lab.ANCESTOR_LEVELS):
             if ancestor < 0 or title or lab.scrolls_by_nature(nodes[ancestor]):
@@ -56,10 +62,13 @@ def _labels_long_way(frame: Frame) -> tuple[list[str], list[str]]:
             title = below.get(ancestor, "") or lab._first_text_below(frame, ancestor)
             below[ancestor] = title
             ancestor = parents[ancestor]
+        lent[pos] = title
+    unshared(frame, names, lent)  # a text another element is called by is not borrowed
+    for pos, title in lent.items():
+        node = nodes[pos]
         if not title and node.resource_id:
             title = node.resource_id.rsplit("/", 1)[-1]
-        titles[pos] = title
-        names[pos] = name or title
+        titles[pos] = names[pos] = title
     for cut in (names, titles):
         for pos, text in enumerate(cut):
             if len(text) > lab.MAX_LABEL:

@@ -124,3 +124,25 @@ class NameLog:
 
     def defects(self) -> int:
         return sum(self.counts[k] for k in DEFECTS)
+
+
+def not_own(index: ElementIndex) -> list[tuple[str, bool, bool]]:
+    """Per element of ``index`` called by a text that is not its own (not its text, its
+    description, a text below it nor its resource id: the first text below an ancestor), the
+    name, whether another element of the frame is called so too, and whether each such element
+    is one around it (a Settings switch called by its row's title, the row called so: by
+    design, tapping either toggles it)."""
+    frame = index.frame
+    said: dict[str, list[int]] = {}
+    for e in index.elements:
+        said.setdefault(index.names[e.pos], []).append(e.pos)
+    ends = frame.subtree_ends
+    out = []
+    for e in index.elements:
+        node, name = frame.nodes[e.pos], index.names[e.pos]
+        own = {node.text, node.content_desc, node.resource_id.rsplit("/", 1)[-1]}
+        if name and name not in own and name not in content(frame, e.pos)[2]:
+            others = [p for p in said[name] if p != e.pos]
+            around = bool(others) and all(p < e.pos < ends[p] for p in others)
+            out.append((name, bool(others), around))
+    return out

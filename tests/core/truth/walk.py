@@ -48,6 +48,7 @@ from deltarec.core.diff.gesture import Gesture as Touch
 from deltarec.core.observe.model import Observation
 from deltarec.core.observer import DeltaResult, Observer
 from tests.core.truth.evidence import unexplained
+from tests.core.truth.kept_called import kept_called
 from tests.core.truth.scroll_truth import offsets, rounded_apart, scroll_truth
 
 BACK_TO = re.compile(r"^» back to .*\(as after step (\d+)\)", re.M)
@@ -440,9 +441,10 @@ class Stepper:
         self.observer = Observer()
         self.latest = _settled(self.device, clock, self.observer, None)  # the first look
         self.observer.reset(self.latest)
-        self.shown = {0: _shown_as(snapshot(pg))}  # what the caller was shown after each
-        # step (all: the observer remembers screens, not frames, so "as after step 3" can
-        # come late)
+        self.called: dict[Key, frozenset[str]] = {}  # names a view had (kept_called)
+        # what the caller was shown after each step (all: the observer remembers screens, not
+        # frames, so "as after step 3" can come late)
+        self.shown = {0: kept_called(_shown_as(snapshot(pg)), self.called)}
         self.number = 0
         self.result: DeltaResult | None = None
         """The last step's delta (what the numbers oracles read its hedges from)."""
@@ -460,6 +462,7 @@ class Stepper:
         perform(pg, gesture)
         now = self.latest = _settled(self.device, self.clock, self.observer, self.latest)
         after = _shown_as(snapshot(pg))  # after the dumps: "Refreshed N times" agrees
+        after = kept_called(after, self.called)
         told = touch(gesture) if self.gesture else None
         launched = gesture.kind == "launch"  # what the executor says of AC_launch_app
         result = self.result = self.observer.step(
