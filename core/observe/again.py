@@ -123,3 +123,11 @@ def _side_by_side(boxes: Iterable[Bounds], across: bool) -> int:
         if end is None or start >= end:
             count, end = count + 1, stop
     return count
+
+
+def rows_moved(prev: Frame, curr: Frame, pairs: Mapping[int, int], given: Iterable[int]) -> bool:
+    """Whether an element given its number back (``given``, of ``curr``; ``pairs`` from
+    ``prev``) moved: a relaunched list's rows, left far from its top, come back elsewhere in
+    its view; another item shown by the same activity under the same title (another message
+    of one sender) keeps only its bars and labels in place, which are that item's."""
+    return any(curr.nodes[c].bounds != prev.nodes[pairs[c]].bounds for c in given)
