@@ -41,6 +41,12 @@ def test_an_inbox_left_far_from_its_top_opened_again_keeps_its_numbers() -> None
     assert run(_case(1534, "relaunch", ())) == []
 
 
+def test_an_inbox_left_a_page_from_what_it_showed_opened_again_keeps_its_bar() -> None:
+    """No row in common: the bar, the title and the list keep their numbers (``'Navigate
+    up' [3]→[63]`` on bc4b05e and on 04aac06)."""
+    assert run(_case(2577, "relaunch", ())) == []
+
+
 OPEN = {(1849, "relaunch", ()), (434, "relaunch", (9, 11))}
 """Cases still wrong (the ``relaunch`` class), (offset, way, picks): the one row both frames
 show, cut by the list's top edge then and by its bottom edge now; a week's header between
