@@ -32,11 +32,12 @@ from deltarec.core.diff.screen_labels import labels_by_texts as labels_by_texts
 from deltarec.core.diff.screen_labels import same_label as same_label
 from deltarec.core.diff.screen_labels import screen_label as screen_label
 from deltarec.core.diff.screens import is_new_screen, screen_title
+from deltarec.core.diff.strips_back import recalled_delta
 from deltarec.core.diff.twin_sliver import unnumbered_twins
 from deltarec.core.diff.types import ChangeKind, ObservationDiff
 from deltarec.core.diff.undone import undone
 from deltarec.core.diff.volatile import DEFAULT_VOLATILE, Volatile, system_bars
-from deltarec.core.observe.again import bar_pairs, numbers_again
+from deltarec.core.observe.again import bar_pairs, numbers_again, rows_moved
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.index import ElementIndex, Layout, build_index, layout, note_numbers
 from deltarec.core.observe.model import Observation
@@ -51,13 +52,11 @@ FULL_FRAME_MARK = "» full frame (cheaper than the delta)"
 
 MEMORY = 32
 """How many recent screens an :class:`Observer` remembers. An agent reads screens, not frames:
-the Playground alone has eight activities besides the launcher, and each message read is a
-screen of its own, so eight screens forgot the launcher within one tour (an agent's session,
-``tests/core/mcp/agent_walk.py``: back on it, a new screen)."""
+the Playground has eight activities besides the launcher, and each message read is a screen:
+eight screens forgot the launcher within one tour (``tests/core/mcp/agent_walk.py``)."""
 MEMORY_NODES = 50_000
 """How many nodes the remembered screens may hold in all: past it the oldest are forgotten
-(the latest is always kept): 32 real screens of a few hundred nodes each, but not 32 dumps
-of a megabyte."""
+(the latest is always kept): 32 real screens of a few hundred nodes each, not 32 MB dumps."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,10 +103,9 @@ def index_frame(
     fresh: AbstractSet[int] = frozenset(),
     back: Mapping[int, int] | None = None,
 ) -> ElementIndex:
-    """Number ``frame`` (:func:`~deltarec.core.observe.index.build_index`). ``screen``
-    labels the screen it shows (:attr:`~deltarec.core.observe.index.ElementIndex.screen`:
-    numbers come back by key only on a screen labelled alike); None: the label of
-    ``previous``, or with none what the frame shows (:func:`screen_label`)."""
+    """Number ``frame`` (:func:`~deltarec.core.observe.index.build_index`). ``screen`` labels
+    the screen it shows (numbers come back by key only on a screen labelled alike); None: the
+    label of ``previous``, or with none what the frame shows (:func:`screen_label`)."""
     label = screen_label(frame) if screen is None and previous is None else screen
     return build_index(
         frame,
@@ -252,8 +250,8 @@ class Observer:
 
     Memory: the last :data:`MEMORY` screens shown are kept (:data:`MEMORY_NODES` nodes in
     all at most), each as the latest frame of it shown (a screen is its package, activity
-    and title). When a step moves to a new screen
-    (or a dialog closes back to the window behind it) that matches one of them — the delta
+    and title). When a step moves to a new screen (or a dialog closes back to the window
+    behind it) that matches one of them (a row cut to a strip then, whole now) — the delta
     from it is not a new screen — the delta is taken from that frame instead: ``» back to
     InboxActivity "Inbox" (as after step 3)``, what differs since then, and the ``[i]``
     numbers it had. Cost: one extra diff per remembered screen of the same app and
@@ -324,20 +322,22 @@ class Observer:
         return screen_label(frame)
 
     def _again(self, frame: Frame, label: str) -> dict[int, int]:
-        """For a new screen ``frame`` labelled ``label`` (a relaunch that differs), the numbers
-        of the latest remembered frame of that label (:func:`.observe.again.numbers_again`)."""
-        seen = next((s for s in reversed(self.recent) if s.index.screen == label), None)
-        if seen is None or seen.screen[:2] != (frame.obs.package, frame.obs.activity):
-            return {}
-        old = seen.index
-        delta = compute_delta(old.frame, frame, volatile=self.volatile)
+        """A new screen ``frame`` (a relaunch that differs): :func:`.observe.again.numbers_again`
+        from the remembered frame labelled ``label``, else of its screen where rows moved."""
         placed = layout_of(frame, self.options)
+        screen = (frame.obs.package, frame.obs.activity, screen_title(placed))
+        found = [s for s in reversed(self.recent) if s.index.screen == label or s.screen == screen]
+        seen = max(found, key=lambda s: s.index.screen == label, default=None)
+        if seen is None or seen.screen[:2] != screen[:2]:
+            return {}
+        delta = recalled_delta(seen.index.frame, frame, self.volatile)
         measured = [(s.dx, s.dy + s.edge) for s in delta.scrolls if not (s.page or s.further)]
-        return numbers_again(old, frame, placed.names, placed.order, delta.pairs, measured)
+        got = numbers_again(seen.index, frame, placed.names, placed.order, delta.pairs, measured)
+        moved = rows_moved(delta.prev, frame, delta.pairs, got)
+        return got if seen.index.screen == label or moved else {}
 
     def _remember(self, index: ElementIndex, step: int | None) -> None:
-        """Remember ``index`` as its screen's latest frame: screens, not frames, fill the
-        memory (a few scrolls of one list do not push the launcher out of it)."""
+        """Remember ``index`` as its screen's latest frame (screens, not frames, fill memory)."""
         screen = _screen_of(index)
         for seen in [s for s in self.recent if s.screen == screen]:
             self.recent.remove(seen)
@@ -473,7 +473,7 @@ class Observer:
                 continue
             if title and seen.screen[2] and seen.screen[2] != title:
                 continue  # the same activity showing another item (another message) is new
-            delta = compute_delta(old, curr, volatile=self.volatile)
+            delta = recalled_delta(old, curr, self.volatile)  # cut strips whole again
             if (
                 is_new_screen(delta, seen.index, layout_of(curr, self.options))
                 or delta.scrolls

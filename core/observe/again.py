@@ -123,3 +123,23 @@ def _side_by_side(boxes: Iterable[Bounds], across: bool) -> int:
         if end is None or start >= end:
             count, end = count + 1, stop
     return count
+
+
+def rows_moved(prev: Frame, curr: Frame, pairs: Mapping[int, int], given: Iterable[int]) -> bool:
+    """Whether ``curr`` shows the screen of ``prev`` scrolled (``pairs``: the diff's, ``curr``
+    to ``prev``; ``given``: elements of ``curr`` given their numbers back): such an element
+    moved (a relaunched list's rows, left far from its top, come back elsewhere in its view),
+    or a list of rows (two or more children) is paired in both frames, none of its rows given
+    a number back (left a page or more from its top). Another item shown by the same activity
+    under the same title (another message of one sender, laid out once in its ScrollView)
+    keeps only its bars and labels in place, which are that item's, not the last one's."""
+    kept = set(given)
+    if any(curr.nodes[c].bounds != prev.nodes[pairs[c]].bounds for c in kept):
+        return True
+    return any(
+        curr.nodes[c].scrollable
+        and len(curr.children[c]) > 1
+        and len(prev.children[p]) > 1
+        and kept.isdisjoint(curr.children[c])
+        for c, p in pairs.items()
+    )
