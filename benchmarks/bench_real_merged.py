@@ -31,7 +31,7 @@ def kind(case: insertions.Insertion) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = kinds_sweep._parser(__doc__ or "")
+    parser = kinds_sweep.parser(__doc__ or "")
     parser.add_argument("--per", type=int, default=10, help="derived pairs per capture")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)

@@ -9,7 +9,6 @@ each way (:mod:`tests.core.real_scrolls.swept_scrolls`), graded as
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 from pathlib import Path
@@ -22,9 +21,7 @@ from tests.core.real_scrolls.swept_scrolls import kind, swept
 from tests.core.real_scrolls.transforms import check
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
-    parser.add_argument("--path", choices=("xml", "dicts", "both"), default="both")
-    parser.add_argument("--show", type=int, default=0, help="failing cases to print per class")
+    parser = kinds_sweep.parser(__doc__ or "")
     parser.add_argument("--step", type=int, default=61, help="every N-th px")
     args = parser.parse_args()
     kinds_sweep.run("swept-scroll", swept(args.step), check, args.path, args.show, kind)

@@ -10,7 +10,6 @@ Target: 0 in every class.
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 from pathlib import Path
@@ -22,9 +21,7 @@ from benchmarks import kinds_sweep
 from tests.core.real_scrolls.tall_rows import cases, check, kind
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
-    parser.add_argument("--path", choices=("xml", "dicts", "both"), default="both")
-    parser.add_argument("--show", type=int, default=0, help="failing cases to print per class")
+    parser = kinds_sweep.parser(__doc__ or "")
     parser.add_argument("--every", type=int, default=1, help="every N-th case")
     parser.add_argument("--wide", action="store_true", help="the scroll kinds, more offsets")
     args = parser.parse_args()

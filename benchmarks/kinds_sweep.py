@@ -29,7 +29,9 @@ class KindCase(Protocol):
 C = TypeVar("C", bound=KindCase)
 
 
-def _parser(doc: str) -> argparse.ArgumentParser:
+def parser(doc: str) -> argparse.ArgumentParser:
+    """The sweeps' common options (``--show``, ``--path``), ``doc``'s first paragraph their
+    description: a bench adds its own."""
     parser = argparse.ArgumentParser(description=doc.split("\n\n")[0])
     parser.add_argument("--show", type=int, default=0, help="failing cases to print per class")
     parser.add_argument("--path", choices=("xml", "dicts", "both"), default="both")
@@ -49,10 +51,10 @@ def main(
     """Run ``cases`` through ``check`` on the paths the command line asks for and print the
     counts (``doc``'s first paragraph is the command's description, ``name`` the sweep's;
     ``per``: the default of ``--per``, derived pairs per capture and kind)."""
-    parser = _parser(doc)
-    parser.add_argument("--per", type=int, default=per, help="derived pairs per capture and kind")
-    parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args(argv)
+    options = parser(doc)
+    options.add_argument("--per", type=int, default=per, help="derived pairs per capture and kind")
+    options.add_argument("--seed", type=int, default=1)
+    args = options.parse_args(argv)
     sample = cases(random.Random(args.seed), args.per)
     run(name, sample, check, args.path, args.show, kind)
     return 0
@@ -69,7 +71,7 @@ def whole(
 ) -> int:
     """:func:`main` for a sweep of fixed cases (no ``--per``, no ``--seed``): the whole
     generator whose CI sample a test deals."""
-    args = _parser(doc).parse_args(argv)
+    args = parser(doc).parse_args(argv)
     run(name, cases(), check, args.path, args.show, kind)
     return 0
 
