@@ -89,15 +89,16 @@ def _regex(value: str) -> str:
 
 
 def _maestro_selector(selector: Selector) -> dict[str, Any] | None:
-    """The Maestro form of one selector (no alternates), or None when nothing maps."""
-    if selector.key is not None or (selector.index is not None and selector.name is None):
+    """The Maestro form of one selector (no alternates), or None when nothing maps. An index
+    whose element had no name maps to nothing: ``text: ""`` would tap the first unnamed view."""
+    if selector.key is not None or (selector.index is not None and not selector.name):
         return None
     out: dict[str, Any] = {}
     if selector.resource_id is not None:
         rid = selector.resource_id
         out["id"] = _regex(rid) if ":" in rid else ".*:id/" + _regex(rid)
     label = selector.text if selector.text is not None else selector.content_desc
-    label = label if label is not None else selector.name
+    label = label if label is not None else selector.name or None
     if label is not None:
         out["text"] = _regex(label)
     return out or None

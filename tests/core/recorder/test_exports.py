@@ -37,7 +37,7 @@ from deltarec.core.executor import (
 from deltarec.core.executor.checks import check_command
 from deltarec.core.executor.registry import command_table, lookup
 from deltarec.core.recorder.export import FORMATS, export
-from deltarec.core.recorder.export_maestro import to_maestro
+from deltarec.core.recorder.export_maestro import selector_command, to_maestro
 from deltarec.core.recorder.export_python import to_pytest, to_python
 from tests.core.recorder.recordings import EVERY, record
 
@@ -236,6 +236,20 @@ def test_maestro_flow_maps_the_recording_and_says_what_does_not_map(tmp_path: Pa
     assert {"tapOn": {"id": r".*:id/email"}} in flow and "eraseText" in commands
     assert "# 3: alternates not exported:" in out
     assert "# 6: eraseText erases a fixed count" in out
+
+
+@pytest.mark.parametrize("name", ["", None])
+def test_an_index_whose_element_had_no_name_has_no_maestro_form(name: str | None) -> None:
+    # ``text: ""`` would tap the first unnamed view: the recorder writes "name": "" for an
+    # element shown with no name (a calendar's day cell no longer borrows its month's title).
+    alternate: dict[str, Any] = {"index": 10, "role": "button"}
+    if name is not None:
+        alternate["name"] = name
+    flow = selector_command({"key": "60c80f8aa8", "alternates": [alternate]})
+    assert yaml.safe_load(flow) is None, flow
+    assert "no Maestro selector" in flow
+    named = selector_command({"key": "60c80f8aa8", "alternates": [{**alternate, "name": "Go"}]})
+    assert yaml.safe_load(named) == [{"tapOn": {"text": "Go"}}]
 
 
 def test_formats_registry_names_every_target() -> None:
