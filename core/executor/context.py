@@ -294,9 +294,9 @@ class Context:
         (a stale one raises StaleIndexError) and of names it showed
         (:meth:`ShownNumbers.renamed`): a name that finds nothing means the element it was
         shown for, when exactly one such element is on screen under another name (a
-        warning says so); a name that finds an element while another it was shown for
-        carries another name now, unseen, is ambiguous, both listed (a stale name never acts
-        on another element)."""
+        warning says so), and is ambiguous, each listed, when several are; a name that
+        finds an element while another it was shown for carries another name now, unseen,
+        is ambiguous, both listed (a stale name never acts on another element)."""
         numbers = self.session.numbers
         try:
             found = resolve(selector, screen, verify=numbers.verify)
@@ -308,8 +308,11 @@ class Context:
             raise AmbiguousSelectorError(exc.selector, [*shown, *exc.candidates]) from None
         except ElementNotFoundError:
             renamed = numbers.renamed(selector, screen)
-            if len(renamed) != 1:
+            if not renamed:
                 raise
+            if len(renamed) > 1:  # shown for several, each renamed since: any can be meant
+                shown = [f"{m} (shown as {quote(was)})" for m, was in renamed]
+                raise AmbiguousSelectorError(selector.describe(), shown) from None
             element, was = renamed[0]
             self.warnings.append(
                 f"name {quote(was)} was shown for [{element.index}], which reads "

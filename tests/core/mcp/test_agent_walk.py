@@ -29,6 +29,7 @@ WALKS = [
     pytest.param(66, 24, "phone", id="relaunch-the-article-renumbered"),
     pytest.param(55, 17, "phone", id="stale-a-label-toggled-beside-its-twins"),
     pytest.param(138, 14, "tablet", id="stale-the-wifi-icon-renamed"),
+    pytest.param(5025, 36, "phone", id="stale-a-label-three-rows-showed"),
 ]
 
 

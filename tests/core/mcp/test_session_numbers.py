@@ -19,6 +19,8 @@ from typing import Any, cast
 
 import anyio
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from deltarec.core.capture.uiautomator import parse_uiautomator
 from deltarec.core.errors import AmbiguousSelectorError
@@ -129,3 +131,37 @@ def test_a_stale_name_never_acts_on_another_element() -> None:
     shown.show(index, '~ [0] button "Save"→"Saved"', step=2)  # the caller read it
     assert shown.renamed(Selector(name="Save"), index) == []
     assert context.resolve(Selector(name="Save"), index).element.index == new
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    shared=st.integers(min_value=1, max_value=4),
+    renamed=st.data(),
+    another=st.booleans(),
+)
+def test_a_name_shown_for_several_elements_never_finds_nothing(
+    shared: int, renamed: st.DataObject, another: bool
+) -> None:
+    """A name printed for several elements (three rows' "Airplane mode is on" label, found by
+    ``bench_agent.py`` seed 5025), some or all of them renamed since, unseen: tapping by it
+    acts on the one it meant when exactly one element can be meant, and otherwise is
+    ambiguous, listing every element it can mean — never "no element matches", which hides
+    that the agent's name was shown for [i]."""
+    gone = renamed.draw(st.sets(st.integers(0, shared - 1), min_size=1), label="renamed")
+    shown = ShownNumbers()
+    first = build_index(_frame(*((f"row{i}", "On", 100 * i) for i in range(shared))))
+    shown.show(first, "\n".join(f'+ [{i}] button "On"' for i in range(shared)), step=0)
+    rows = [(f"row{i}", "Off" if i in gone else "On", 100 * i) for i in range(shared)]
+    extra = [("again", "On", 100 * shared)] if another else []
+    index = build_index(
+        _frame(*rows, *extra), previous=first, pairs={p: p for p in range(shared + 1)}
+    )
+    context = Context(cast(Any, SimpleNamespace(numbers=shown)), 1, "AC_tap")
+    meant = sorted({*range(shared)} | ({index.number_of[shared + 1]} if another else set()))
+    if len(meant) == 1:
+        assert context.resolve(Selector(name="On"), index).element.index == meant[0]
+        return
+    with pytest.raises(AmbiguousSelectorError) as raised:
+        context.resolve(Selector(name="On"), index)
+    for i in meant:
+        assert f"[{i}] button" in str(raised.value), (i, raised.value)
