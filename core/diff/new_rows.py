@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.grown import grown_by_rounding, removed_rows, rows_at
 from deltarec.core.diff.motions import SPREAD
-from deltarec.core.diff.page_gesture import touched
+from deltarec.core.diff.page_gesture import touched, under
 from deltarec.core.observe.frame import Frame, by_position
 from deltarec.core.observe.labels import scrolls_by_nature
 
@@ -408,16 +408,19 @@ def pushed_only(
 
 def still(d: Delta) -> bool:
     """Whether ``d``'s swipe moved nothing it can say: a swipe told, no scroll, and no list
-    whose rows new rows pushed down at its top (:func:`pushed_only`: the finger may have
-    scrolled it past them, which the dumps do not measure). O(lists × rows)."""
+    under the swipe's start whose rows new rows pushed down at its top (:func:`pushed_only`:
+    the finger may have scrolled it past them, which the dumps do not measure). A list the
+    swipe did not start in took no part of it (a touch goes to the views under its start and
+    their ancestors), so rows pushed there leave the swipe's nothing to say (issue 18: a swipe
+    from the status bar as a refresh brought mail in). O(lists × rows)."""
     g = d.gesture
     if g is None or not g.swipe or d.scrolls:
         return False
-    fc, pairs = d.curr, d.pairs
+    fc, fp, pairs = d.curr, d.prev, d.pairs
     return not any(
-        pushed_only(d.prev, fc, c, pairs[c], pairs, g)
+        pushed_only(fp, fc, c, pairs[c], pairs, g)
         for c in range(len(fc))
-        if c in pairs and scrolls_by_nature(fc.nodes[c])
+        if c in pairs and scrolls_by_nature(fc.nodes[c]) and under(fp.nodes[pairs[c]].bounds, g)
     )
 
 
