@@ -24,7 +24,8 @@ screen (or the selected element) minus the same bars.
 :func:`plan` lays the gestures out in that box: each stays :data:`EDGE_SHARE` of the box's
 extent away from its ends (an edge swipe is a system gesture on phones with gesture
 navigation); a ``distance`` longer than one gesture can go is honoured with several equal
-gestures, at most :data:`MAX_GESTURES`, and what could not be honoured is reported as
+gestures, at most :data:`MAX_GESTURES`, in a scrollable that moves along the swipe's axis
+(:func:`takes_axis`; across it, once), and what could not be honoured is reported as
 clamped (asked vs done, in px). A ``percent`` (what recordings write) is one gesture.
 
     >>> p = plan(Bounds(0, 252, 1080, 2274), "up", 540, 4000)
@@ -39,6 +40,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from deltarec.core.diff.axis import sideways
 from deltarec.core.diff.gesture import Gesture, scrollable_of, top_node
 from deltarec.core.executor.gestures import SWIPE_SHARE, extent, length, swipe_points
 from deltarec.core.executor.selectors import Selector, match
@@ -242,7 +244,8 @@ def swipe_direction(
     low = area.left if _vertical(direction) else area.top
     cross = min(max(cx if _vertical(direction) else cy, low), _last(area, direction))
     box = visible_box(frame, pos, area, direction, cross)
-    swipe = plan(box, direction, cross, distance, percent, most=1 if pos is None else MAX_GESTURES)
+    along = pos is not None and takes_axis(frame, pos, _vertical(direction))
+    swipe = plan(box, direction, cross, distance, percent, most=MAX_GESTURES if along else 1)
     x1, y1, x2, y2 = swipe.points
     if swipe.done > 0:
         for gesture in swipe.gestures():
@@ -255,6 +258,37 @@ def swipe_direction(
     if swipe.clamped:
         result["clamped"] = [swipe.asked, swipe.done]
     return result
+
+
+def takes_axis(frame: Frame, pos: int, vertical: bool) -> bool:
+    """Whether scrollable ``pos`` or a scrolling ancestor (nested scrolling hands a swipe up)
+    may move its content along the swipe's axis: a class of one axis (:data:`_ONE_AXIS`)
+    along it alone; else items side by side scroll sideways, anything else up and down
+    (a list's stacked rows; one item, a web page's or a ScrollView's content, clipped to the
+    viewport, shows no axis: vertical, Android's default). Across every one of them a swipe
+    moves no content: it acts on the item under it (a row swiped away), so it is made once,
+    never repeated to honour a distance (``bench_agent.py`` tablet seed 7004: ``swipe
+    {right, 12974}`` on the Inbox, six gestures, six rows archived). O(depth × items)."""
+    for p in (pos, *frame.ancestors(pos)):
+        if p != pos and not scrolls_by_nature(frame.nodes[p]):
+            continue
+        kind = frame.nodes[p].class_name.rsplit(".", 1)[-1]
+        up_down = _ONE_AXIS[kind] if kind in _ONE_AXIS else not sideways(frame, p)
+        if up_down == vertical:
+            return True
+    return False
+
+
+_ONE_AXIS = {
+    "ScrollView": True,
+    "NestedScrollView": True,
+    "ListView": True,
+    "ExpandableListView": True,
+    "HorizontalScrollView": False,
+    "ViewPager": False,
+}
+"""Scrollables whose class fixes their axis (True: vertical), whatever their items show: a
+ScrollView's one child (its content, clipped) tells no axis."""
 
 
 def _last(box: Bounds, direction: str) -> int:
