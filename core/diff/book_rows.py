@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import NamedTuple
 
 from deltarec.core.observe.frame import Frame
@@ -154,6 +155,41 @@ def beside(entries: Mapping[int, Entry], sure: set[int]) -> set[int]:
             out.update(order[start:i])
         start = i + 1
     return out
+
+
+def _holds(outer: Box, inner: Box) -> bool:
+    return (
+        outer != inner
+        and all(outer[i] <= inner[i] for i in (0, 1))
+        and all(outer[i] >= inner[i] for i in (2, 3))
+    )
+
+
+def nested(
+    frame: Frame, stacked: Sequence[int], noted: Mapping[int, Entry]
+) -> list[tuple[int, int]]:
+    """Elements in one box now (``stacked``: positions, in document order) that the book
+    noted in one place each (``noted``: number -> entry, each the place of every one of
+    them as the list's edges cut it), paired outermost first (position, number): where the
+    elements nest (each inside the one before) and the boxes noted do too, each strictly
+    inside the one before — the edge cut two nested lists to one box, so their nesting is
+    what tells them apart. Else none (their place alone is ambiguous: new numbers).
+    O(k log k) for the k elements stacked."""
+    stacked = sorted(stacked)
+    if len(stacked) < 2 or len(stacked) != len(noted):
+        return []
+    for a, b in pairwise(stacked):
+        if not a < b < frame.subtree_end(a):
+            return []
+    order = sorted(noted, key=lambda n: -_area(noted[n].box))
+    for a, b in pairwise(order):
+        if not _holds(noted[a].box, noted[b].box):
+            return []
+    return list(zip(stacked, order, strict=True))
+
+
+def _area(box: Box) -> int:
+    return (box[2] - box[0]) * (box[3] - box[1])
 
 
 def rows(frame: Frame, host: int, view: Bounds, positions: Iterable[int]) -> dict[int, int | None]:

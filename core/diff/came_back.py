@@ -75,6 +75,7 @@ from deltarec.core.diff.book_rows import (
     beside,
     cut,
     moved,
+    nested,
     note,
     rows,
     shown_part,
@@ -394,6 +395,7 @@ class Books:
         parts = Parts(entries.values(), (names[c] for c in inside))
         sure: set[int] = set()  # rows confirmed, by their tag in the book
         found: dict[int, tuple[int, bool]] = {}  # position -> (number, by its own label)
+        stacked: dict[tuple[int, ...], list[int]] = {}  # numbers noted in one box -> elements
         for c in inside:
             kept = numbered.get(pairs.get(c, -1))
             if kept is not None:
@@ -415,6 +417,8 @@ class Books:
             alike = [n for n in placed_alike if entries[n].sign == sign]
             if not alike:  # showing more or less as it is cut: the part it shows, or its row
                 alike = [n for n in placed_alike if entries[n].sign[0] == sign[0]]
+                if len(alike) > 1:  # in one box: nested, told apart by their nesting
+                    stacked.setdefault(tuple(sorted(alike)), []).append(c)
                 if len(alike) == 1 and alike[0] not in held:
                     n = alike[0]
                     own = shown_part(entries[n].sign, sign, parts)
@@ -423,6 +427,8 @@ class Books:
                     if own or entries[n].tag is not None:
                         found[c] = (n, own)
                 continue
+            if len(alike) > 1:
+                stacked.setdefault(tuple(sorted(alike)), []).append(c)
             if len(alike) != 1 or alike[0] in held:
                 continue
             n = alike[0]
@@ -430,6 +436,10 @@ class Books:
             found[c] = (n, own)
             if own and (tag := entries[n].tag) is not None:
                 sure.add(tag)
+        for group, stack in stacked.items():
+            for c, n in nested(curr, stack, {n: entries[n] for n in group}):
+                if n not in held:
+                    found[c] = (n, False)
         if any(not own and entries[n].tag not in sure for n, own in found.values()):
             sure |= beside(entries, sure)
         given = set(back.values())
