@@ -216,6 +216,29 @@ def test_nested_lists_the_edge_cuts_to_one_box_keep_their_numbers(
     _no_reuse_and_kept(NESTED_LISTS_CUT_TO_ONE_BOX, seed, at, path)
 
 
+CUT_AT_OPPOSITE_EDGES = {
+    (1, 39, "dicts"): 22,
+    (2, 39, "dicts"): 22,
+}
+"""(seed, walk, path) -> rows kept. Walk 39 of seeds 1 and 2 (``settings-wifi/05.xml``'s
+toolbar, the next copy's, on element dicts): an element only while an edge cuts it — 48 px
+of it at the list's bottom edge, then 149 px at its top, whole in between where its
+children are the elements — so the book held only the first sliver's box, which the second
+does not share: renumbered 1 each (``box``; the XML path keeps it by its resource id). A
+sliver noted cut by one edge and an element cut by the other, on the same sides, each
+showing the part of one box the other frame could not (the noted top above the view, the
+bottom now below the old one), are one element when its own label says so
+(``book_rows.across_edges``). Found by ``bench_numbers --real --seeds 0-19``: 18 such
+(``box``) on element dicts before, 15 of them this toolbar."""
+
+
+@pytest.mark.parametrize(("seed", "at", "path"), sorted(CUT_AT_OPPOSITE_EDGES))
+def test_an_element_cut_by_one_edge_then_the_other_keeps_its_number(
+    seed: int, at: int, path: str
+) -> None:
+    _no_reuse_and_kept(CUT_AT_OPPOSITE_EDGES, seed, at, path)
+
+
 def _no_reuse_and_kept(
     table: dict[tuple[int, int, str], int],
     seed: int,
