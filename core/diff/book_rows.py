@@ -157,6 +157,34 @@ def beside(entries: Mapping[int, Entry], sure: set[int]) -> set[int]:
     return out
 
 
+def across_edges(entries: Mapping[int, Entry], box: Box, view: Box) -> list[int]:
+    """The numbers noted as a piece one edge of the list cut (its ``seen`` edge) of a box
+    that ``box``, cut by the opposite edge of ``view`` now, continues: the same sides, the
+    noted top above the view (the part it showed is out of it now) and the bottom now
+    below the noted one (the part it shows was out of the frame noted), or the reverse —
+    one box shown in two pieces that share nothing (an element only while an edge cuts it:
+    whole, its children are the elements). Place alone is no evidence of it: the caller
+    confirms it by its own label. O(entries).
+
+    >>> e = Entry((0, 2106, 9, 2154), ("container", "Net"), 2, (0, 0, 9, 2154))
+    >>> across_edges({20: e}, (0, 2515, 9, 2664), (0, 2515, 9, 4669))
+    [20]
+    >>> across_edges({20: e}, (0, 2515, 9, 2664), (0, 2400, 9, 4554))  # not cut now
+    []
+    """
+    left, top, right, bottom = box
+    out = []
+    for n, e in entries.items():
+        b, seen = e.box, e.seen
+        if b[0] != left or b[2] != right:
+            continue
+        if (b[3] == seen[3] and top == view[1] and b[1] < top and bottom > b[3]) or (
+            b[1] == seen[1] and bottom == view[3] and b[3] > bottom and top < b[1]
+        ):
+            out.append(n)
+    return out
+
+
 def _holds(outer: Box, inner: Box) -> bool:
     return (
         outer != inner

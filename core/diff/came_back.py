@@ -72,6 +72,7 @@ from deltarec.core.diff.book_rows import (
     Book,
     Box,
     Parts,
+    across_edges,
     beside,
     cut,
     moved,
@@ -415,6 +416,12 @@ class Books:
                 if cut(entries[n].box, view) == box or cut(box, entries[n].seen) == entries[n].box
             ]
             alike = [n for n in placed_alike if entries[n].sign == sign]
+            if not placed_alike and (box[1] == view[1] or box[3] == view[3]):
+                pieces = [n for n in across_edges(entries, box, view) if entries[n].sign == sign]
+                own = bool(sign[1]) and in_book[sign] == 1 and in_view[sign] == 1
+                if own and len(pieces) == 1 and pieces[0] not in held:
+                    found[c] = (pieces[0], True)  # one box, each frame's edge cut a piece
+                continue
             if not alike:  # showing more or less as it is cut: the part it shows, or its row
                 alike = [n for n in placed_alike if entries[n].sign[0] == sign[0]]
                 if len(alike) > 1:  # in one box: nested, told apart by their nesting
