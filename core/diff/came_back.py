@@ -25,6 +25,10 @@ number back only when confirmed:
   edge cut them; and the rows in the boxes noted between two rows confirmed in the step,
   or between one and the end of the book, are confirmed by their place
   (:func:`~deltarec.core.diff.book_rows.beside`);
+- two or more in one box the list's edge cut them to, noted in nested boxes (a list of cards
+  and a shelf inside one), by their nesting (:func:`~deltarec.core.diff.book_rows.nested`);
+  one cut by an edge now whose piece the other edge cut was noted of the same box (an
+  element only while cut), by its own label (:func:`~deltarec.core.diff.book_rows.across_edges`);
 - and the number is held by no element of the previous frame nor given to another one here.
 
 A book is dropped — the rows take new numbers, never a wrong one — when its list is not
