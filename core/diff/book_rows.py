@@ -45,6 +45,8 @@ class Entry(NamedTuple):
     """Its row's tag (:func:`rows`, :func:`note`): one per row the book noted."""
     seen: Box
     """The part of the content the frame it was noted on showed."""
+    depth: int = 0
+    """Its depth in the frame it was noted on (:func:`nested`: of two in one box, the outer)."""
 
 
 def cut(box: Box, view: Box) -> Box | None:
@@ -200,8 +202,9 @@ def nested(
     noted in one place each (``noted``: number -> entry, each the place of every one of
     them as the list's edges cut it), paired outermost first (position, number): where the
     elements nest (each inside the one before) and the boxes noted do too, each strictly
-    inside the one before — the edge cut two nested lists to one box, so their nesting is
-    what tells them apart. Else none (their place alone is ambiguous: new numbers).
+    inside the one before, or in the same box at a greater depth — the edge cut two nested
+    lists to one box, so their nesting is what tells them apart. Else none (their place
+    alone is ambiguous: new numbers).
     O(k log k) for the k elements stacked."""
     stacked = sorted(stacked)
     if len(stacked) < 2 or len(stacked) != len(noted):
@@ -209,9 +212,12 @@ def nested(
     for a, b in pairwise(stacked):
         if not a < b < frame.subtree_end(a):
             return []
-    order = sorted(noted, key=lambda n: -_area(noted[n].box))
+    order = sorted(noted, key=lambda n: (-_area(noted[n].box), noted[n].depth))
     for a, b in pairwise(order):
-        if not _holds(noted[a].box, noted[b].box):
+        outer, inner = noted[a], noted[b]
+        if not (
+            _holds(outer.box, inner.box) or (outer.box == inner.box and outer.depth < inner.depth)
+        ):
             return []
     return list(zip(stacked, order, strict=True))
 
@@ -302,7 +308,7 @@ def note(book: Book, frame: Frame, host: int, index: ElementIndex) -> None:
         if had is not None and box != had.box and cut(had.box, view) == box and cut_of(sign, had):
             entries[e.index] = had._replace(tag=tag)  # cut by the edge now: the whole box stays
         else:
-            entries[e.index] = Entry(box, sign, tag, view)
+            entries[e.index] = Entry(box, sign, tag, view, frame.depth[pos])
         written.setdefault(entries[e.index].box, set()).add(e.index)
     tops = {(b[0], b[1], b[2]): ns for b, ns in written.items()}
     bottoms = {(b[0], b[3], b[2]): ns for b, ns in written.items()}
