@@ -1422,7 +1422,8 @@ class Grader:
         if rows:  # a page the dumps cannot measure: its rows may be told as new
             self.appeared |= {k for k in after.views if k in rows or _under(k, rows)}
             self.gone |= {k for k in before.views if k in rows or _under(k, rows)}
-        self.used: set[tuple[str, Key]] = set()
+        self.held: dict[tuple[str, Key], list[Key]] = {}
+        """Per listed view (by the line's sign): the candidates of the line holding it."""
         self.kept: list[Fact] = []
         """Facts of rows come in that a hedged scroll line keeps in view (:meth:`_twins_kept`)."""
         self.false: list[str] = []
@@ -1882,15 +1883,33 @@ class Grader:
         fitting = [k for k in own if k in fit] or fit
         if not fitting:
             return f"wrong state {sorted(stated)}"
-        free = [k for k in sorted(fitting) if (sign, k) not in self.used]
-        if not free:
+        if not self._claim(sign, sorted(fitting)):
             return "listed twice"
-        key = free[0]
-        self.used.add((sign, key))
         for f in self.facts:
             if f.kind == sign and _named(name, f.names):
                 f.met = True
         return ""
+
+    def _claim(self, sign: str, candidates: list[Key]) -> bool:
+        """Give a line one view of ``candidates`` no other line of ``sign`` holds, moving
+        the lines before it to other views they may name where that frees one (an
+        augmenting path): a line is listed twice only when no assignment of the lines
+        so far gives each its own view, whatever their order or the keys' sort order.
+        O(lines x candidates) per line."""
+        seen: set[Key] = set()
+
+        def take(names: list[Key]) -> bool:
+            for k in names:
+                if k in seen:
+                    continue
+                seen.add(k)
+                holder = self.held.get((sign, k))
+                if holder is None or take(holder):
+                    self.held[sign, k] = names
+                    return True
+            return False
+
+        return take(candidates)
 
     @staticmethod
     def _flags_fit(info: ViewInfo, stated: set[str]) -> bool:

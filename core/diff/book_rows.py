@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import NamedTuple
 
 from deltarec.core.observe.frame import Frame
@@ -44,6 +45,8 @@ class Entry(NamedTuple):
     """Its row's tag (:func:`rows`, :func:`note`): one per row the book noted."""
     seen: Box
     """The part of the content the frame it was noted on showed."""
+    depth: int = 0
+    """Its depth in the frame it was noted on (:func:`nested`: of two in one box, the outer)."""
 
 
 def cut(box: Box, view: Box) -> Box | None:
@@ -156,6 +159,73 @@ def beside(entries: Mapping[int, Entry], sure: set[int]) -> set[int]:
     return out
 
 
+def across_edges(entries: Mapping[int, Entry], box: Box, view: Box) -> list[int]:
+    """The numbers noted as a piece one edge of the list cut (its ``seen`` edge) of a box
+    that ``box``, cut by the opposite edge of ``view`` now, continues: the same sides, the
+    noted top above the view (the part it showed is out of it now) and the bottom now
+    below the noted one (the part it shows was out of the frame noted), or the reverse —
+    one box shown in two pieces that share nothing (an element only while an edge cuts it:
+    whole, its children are the elements). Place alone is no evidence of it: the caller
+    confirms it by its own label. O(entries).
+
+    >>> e = Entry((0, 2106, 9, 2154), ("container", "Net"), 2, (0, 0, 9, 2154))
+    >>> across_edges({20: e}, (0, 2515, 9, 2664), (0, 2515, 9, 4669))
+    [20]
+    >>> across_edges({20: e}, (0, 2515, 9, 2664), (0, 2400, 9, 4554))  # not cut now
+    []
+    """
+    left, top, right, bottom = box
+    out = []
+    for n, e in entries.items():
+        b, seen = e.box, e.seen
+        if b[0] != left or b[2] != right:
+            continue
+        if (b[3] == seen[3] and top == view[1] and b[1] < top and bottom > b[3]) or (
+            b[1] == seen[1] and bottom == view[3] and b[3] > bottom and top < b[1]
+        ):
+            out.append(n)
+    return out
+
+
+def _holds(outer: Box, inner: Box) -> bool:
+    return (
+        outer != inner
+        and all(outer[i] <= inner[i] for i in (0, 1))
+        and all(outer[i] >= inner[i] for i in (2, 3))
+    )
+
+
+def nested(
+    frame: Frame, stacked: Sequence[int], noted: Mapping[int, Entry]
+) -> list[tuple[int, int]]:
+    """Elements in one box now (``stacked``: positions, in document order) that the book
+    noted in one place each (``noted``: number -> entry, each the place of every one of
+    them as the list's edges cut it), paired outermost first (position, number): where the
+    elements nest (each inside the one before) and the boxes noted do too, each strictly
+    inside the one before, or in the same box at a greater depth — the edge cut two nested
+    lists to one box, so their nesting is what tells them apart. Else none (their place
+    alone is ambiguous: new numbers).
+    O(k log k) for the k elements stacked."""
+    stacked = sorted(stacked)
+    if len(stacked) < 2 or len(stacked) != len(noted):
+        return []
+    for a, b in pairwise(stacked):
+        if not a < b < frame.subtree_end(a):
+            return []
+    order = sorted(noted, key=lambda n: (-_area(noted[n].box), noted[n].depth))
+    for a, b in pairwise(order):
+        outer, inner = noted[a], noted[b]
+        if not (
+            _holds(outer.box, inner.box) or (outer.box == inner.box and outer.depth < inner.depth)
+        ):
+            return []
+    return list(zip(stacked, order, strict=True))
+
+
+def _area(box: Box) -> int:
+    return (box[2] - box[0]) * (box[3] - box[1])
+
+
 def rows(frame: Frame, host: int, view: Bounds, positions: Iterable[int]) -> dict[int, int | None]:
     """Per position inside ``host``: its row, the outermost node around it below ``host``
     that does not span the list's box ``view`` from its top to its bottom edge (a web
@@ -238,7 +308,7 @@ def note(book: Book, frame: Frame, host: int, index: ElementIndex) -> None:
         if had is not None and box != had.box and cut(had.box, view) == box and cut_of(sign, had):
             entries[e.index] = had._replace(tag=tag)  # cut by the edge now: the whole box stays
         else:
-            entries[e.index] = Entry(box, sign, tag, view)
+            entries[e.index] = Entry(box, sign, tag, view, frame.depth[pos])
         written.setdefault(entries[e.index].box, set()).add(e.index)
     tops = {(b[0], b[1], b[2]): ns for b, ns in written.items()}
     bottoms = {(b[0], b[3], b[2]): ns for b, ns in written.items()}

@@ -25,6 +25,10 @@ number back only when confirmed:
   edge cut them; and the rows in the boxes noted between two rows confirmed in the step,
   or between one and the end of the book, are confirmed by their place
   (:func:`~deltarec.core.diff.book_rows.beside`);
+- two or more in one box the list's edge cut them to, noted in nested boxes (a list of cards
+  and a shelf inside one), by their nesting (:func:`~deltarec.core.diff.book_rows.nested`);
+  one cut by an edge now whose piece the other edge cut was noted of the same box (an
+  element only while cut), by its own label (:func:`~deltarec.core.diff.book_rows.across_edges`);
 - and the number is held by no element of the previous frame nor given to another one here.
 
 A book is dropped — the rows take new numbers, never a wrong one — when its list is not
@@ -72,9 +76,11 @@ from deltarec.core.diff.book_rows import (
     Book,
     Box,
     Parts,
+    across_edges,
     beside,
     cut,
     moved,
+    nested,
     note,
     rows,
     shown_part,
@@ -394,6 +400,7 @@ class Books:
         parts = Parts(entries.values(), (names[c] for c in inside))
         sure: set[int] = set()  # rows confirmed, by their tag in the book
         found: dict[int, tuple[int, bool]] = {}  # position -> (number, by its own label)
+        stacked: dict[tuple[int, ...], list[int]] = {}  # numbers noted in one box -> elements
         for c in inside:
             kept = numbered.get(pairs.get(c, -1))
             if kept is not None:
@@ -413,8 +420,16 @@ class Books:
                 if cut(entries[n].box, view) == box or cut(box, entries[n].seen) == entries[n].box
             ]
             alike = [n for n in placed_alike if entries[n].sign == sign]
+            if not placed_alike and (box[1] == view[1] or box[3] == view[3]):
+                pieces = [n for n in across_edges(entries, box, view) if entries[n].sign == sign]
+                own = bool(sign[1]) and in_book[sign] == 1 and in_view[sign] == 1
+                if own and len(pieces) == 1 and pieces[0] not in held:
+                    found[c] = (pieces[0], True)  # one box, each frame's edge cut a piece
+                continue
             if not alike:  # showing more or less as it is cut: the part it shows, or its row
                 alike = [n for n in placed_alike if entries[n].sign[0] == sign[0]]
+                if len(alike) > 1:  # in one box: nested, told apart by their nesting
+                    stacked.setdefault(tuple(sorted(alike)), []).append(c)
                 if len(alike) == 1 and alike[0] not in held:
                     n = alike[0]
                     own = shown_part(entries[n].sign, sign, parts)
@@ -423,6 +438,8 @@ class Books:
                     if own or entries[n].tag is not None:
                         found[c] = (n, own)
                 continue
+            if len(alike) > 1:
+                stacked.setdefault(tuple(sorted(alike)), []).append(c)
             if len(alike) != 1 or alike[0] in held:
                 continue
             n = alike[0]
@@ -430,6 +447,10 @@ class Books:
             found[c] = (n, own)
             if own and (tag := entries[n].tag) is not None:
                 sure.add(tag)
+        for group, stack in stacked.items():
+            for c, n in nested(curr, stack, {n: entries[n] for n in group}):
+                if n not in held:
+                    found[c] = (n, False)
         if any(not own and entries[n].tag not in sure for n, own in found.values()):
             sure |= beside(entries, sure)
         given = set(back.values())

@@ -13,7 +13,10 @@ gives a step that reads as a new screen (issue 18: one number per element for a 
   label's row is paired as that row too: senders repeat), at the offset its neighbours agree
   on — the evidence that it is that row (its key alone never is inside recycled content,
   :func:`~deltarec.core.observe.index.in_recycled_content`; a lone ad of the same words
-  further down the list is another ad).
+  further down the list is another ad). A row alone places itself where two labels of its
+  own, one whole in both frames, agree with it on its move, each frame's list edge cutting
+  it or not (:func:`_one_row`: a list relaunched at its top shows last the row it showed
+  first).
 
     >>> from deltarec.core.capture.uiautomator import parse_uiautomator
     >>> from deltarec.core.observe.index import build_index
@@ -106,12 +109,98 @@ def numbers_again(
             found.append((c, number, top, (b.right - a.right, b.bottom - a.bottom)))
     agreed = {(0, 0), *measured}
     agreed.update(m for m, boxes in moves.items() if _side_by_side(boxes, m[1] == 0) >= ALONG)
+    rowed = _one_row(found, old.frame, frame, pairs)
 
     def fits(move: tuple[int, int]) -> bool:
         return any(abs(move[0] - x) <= 1 and abs(move[1] - y) <= 1 for x, y in agreed)
 
     # a row the list's edge cuts moved with the rest by its uncut edge
-    return {c: number for c, number, top, end in found if fits(top) or fits(end)}
+    return {c: number for c, number, top, end in found if fits(top) or fits(end) or c in rowed}
+
+
+IN_ROW = 2
+"""How many labels of one row, apart along the move, one of them whole in both frames,
+must have moved with it for the row alone to place its list (:func:`_one_row`)."""
+
+
+def _one_row(
+    found: Sequence[tuple[int, int, tuple[int, int], tuple[int, int]]],
+    old: Frame,
+    frame: Frame,
+    pairs: Mapping[int, int],
+) -> set[int]:
+    """The elements one row alone places (it and the labels in it): a row whose name (all
+    its labels) is its own on both sides, holding :data:`IN_ROW` labels of their own apart
+    along the move, one of them whole in both frames (its size kept), each of which moved
+    by it (:func:`_agrees`: an edge the list's edge cut in one frame excepted), as the row
+    did, and no element of its own name inside it moved otherwise — a relaunched list back
+    at its top shows last the row its last frame showed first, each frame's edge cutting
+    it. Its content, whole and unique on both sides, names it; its labels, where it went.
+    O(found x depth)."""
+    at = {c: (top, end) for c, _, top, end in found}
+    inside: dict[int, list[int]] = {}
+    parents = frame.parents
+    for c in at:
+        a = parents[c]
+        while a >= 0:
+            if a in at:
+                inside.setdefault(a, []).append(c)
+            a = parents[a]
+    out: set[int] = set()
+    for row, labels in inside.items():
+        was, now = _list_box(old, pairs[row]), _list_box(frame, row)
+        if was is None or now is None:
+            continue
+        boxes = {c: (old.nodes[pairs[c]].bounds, frame.nodes[c].bounds) for c in [row, *labels]}
+        for move in {m for c in labels for m in at[c]}:
+            if not all(_agrees(*boxes[c], move, was, now) for c in [row, *labels]):
+                continue
+            whole = any(
+                (a.width, a.height) == (b.width, b.height) for a, b in (boxes[c] for c in labels)
+            )
+            if whole and _side_by_side([boxes[c][1] for c in labels], move[1] == 0) >= IN_ROW:
+                out.update(boxes)
+                break
+    return out
+
+
+def _list_box(frame: Frame, pos: int) -> Bounds | None:
+    """The box of the nearest scrollable node around ``pos``."""
+    a = frame.parents[pos]
+    while a >= 0 and not frame.nodes[a].scrollable:
+        a = frame.parents[a]
+    return None if a < 0 else frame.nodes[a].bounds
+
+
+def _agrees(a: Bounds, b: Bounds, move: tuple[int, int], was: Bounds, now: Bounds) -> bool:
+    """Whether an element at ``a`` then, ``b`` now, moved by ``move``: each edge where the
+    move puts it, or short of it on the edge of its list (``was``, ``now``) that cut it.
+
+    >>> B = Bounds
+    >>> _agrees(B(0, 252, 9, 392), B(0, 2112, 9, 2274), (0, 1900), B(0, 252, 9, 2274),
+    ...         B(0, 252, 9, 2274))  # cut by the top edge then, by the bottom edge now
+    True
+    >>> _agrees(B(0, 300, 9, 392), B(0, 2112, 9, 2274), (0, 1900), B(0, 252, 9, 2274),
+    ...         B(0, 252, 9, 2274))  # its top was in view: it moved otherwise
+    False
+    """
+    dx, dy = move
+    for then, nowe, low_then, low_now, high_then, high_now in (
+        (a.left + dx, b.left, a.left == was.left, b.left == now.left, False, False),
+        (a.top + dy, b.top, a.top == was.top, b.top == now.top, False, False),
+        (a.right + dx, b.right, False, False, a.right == was.right, b.right == now.right),
+        (a.bottom + dy, b.bottom, False, False, a.bottom == was.bottom, b.bottom == now.bottom),
+    ):
+        if abs(then - nowe) <= 1:
+            continue
+        low = low_then or low_now  # a left or top edge: the cut one lies further in
+        if low and ((then > nowe and low_then) or (then < nowe and low_now)):
+            continue
+        high = high_then or high_now
+        if high and ((then < nowe and high_then) or (then > nowe and high_now)):
+            continue
+        return False
+    return True
 
 
 def _side_by_side(boxes: Iterable[Bounds], across: bool) -> int:

@@ -6,9 +6,13 @@ wrong) delta would say, written by hand from what the Playground did.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 
-from benchmarks.bench_session import APP, Grader, snapshot
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from benchmarks.bench_session import APP, Grader, Key, Snapshot, snapshot
 from deltarec.core.devices.virtual import Playground
 
 
@@ -77,3 +81,37 @@ def test_a_full_frame_in_place_of_a_delta_is_graded_as_a_listing() -> None:
     pg = _settings()
     step = _step(pg, lambda: pg.perform("toggle:vibrate"))
     assert step.grade(head + '[12] checkbox "Vibrate" @(960,1300) (unchecked)').false
+
+
+@functools.cache
+def _inbox_scrolled() -> tuple[Snapshot, Snapshot, list[Key]]:
+    """The Inbox before and after a drag up of 1,200 px, and the views that came in."""
+    pg = Playground()
+    pg.launch_app(APP, ".InboxActivity")
+    before = snapshot(pg)
+    pg.swipe(540, 1900, 540, 700)
+    after = snapshot(pg)
+    came = sorted(k for k in Grader(before, after).appeared if after.views[k].names)
+    return before, after, came
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_listed_lines_are_graded_alike_in_any_order(data: st.DataObject) -> None:
+    """The oracle must neither hide nor invent a failure by the order of a reply's lines:
+    ``+`` lines, each naming one view that came in by one of its names, are false as many
+    times whatever their order (a view claimed by two lines, where another view both
+    could name is free, is no line listed twice). Before the fix the first free candidate
+    in sorted-key order was taken for good (``Grader._listed``), so a line taking a view
+    another line alone could name made that one "listed twice" — or not, reordered."""
+    before, after, came = _inbox_scrolled()
+    picks = data.draw(st.lists(st.sampled_from(came), min_size=2, max_size=12, unique=True))
+    lines = [
+        f'+ [1] text "{data.draw(st.sampled_from(sorted(after.views[k].names)))}"' for k in picks
+    ]
+    order = data.draw(st.permutations(lines))
+
+    def false(reply: list[str]) -> int:
+        return len(Grader(before, after).grade("\n".join(reply)).false)
+
+    assert false(lines) == false(order)

@@ -196,6 +196,51 @@ def test_nested_elements_in_one_box_are_both_noted(seed: int, at: int, path: str
     _no_reuse_and_kept(NESTED_IN_ONE_BOX, seed, at, path)
 
 
+NESTED_LISTS_CUT_TO_ONE_BOX = {
+    (11, 25, "dicts"): 12,
+    (15, 25, "dicts"): 20,
+}
+"""(seed, walk, path) -> rows kept. Walk 25 of seed 15 (YouTube's results, element dicts):
+two nested lists with no label (a list of cards and a shelf inside one of them, end to
+end at the bottom) are noted in two boxes, the inner one inside the outer; scrolled back,
+the list's top edge cuts both to one box, so each entry's place matched both elements
+and both took new numbers (renumbered 2, ``overwritten``; the XML path keeps them by
+their ids). The edge cut them to one box; their nesting tells them apart: the outer
+element is the entry whose box holds the other's (``book_rows.nested``), or, noted in one
+box too (walk 25 of seed 11: kept 10 before), the one noted less deep. Found by
+``bench_numbers --real --seeds 0-19``: 18 such on element dicts before, on YouTube."""
+
+
+@pytest.mark.parametrize(("seed", "at", "path"), sorted(NESTED_LISTS_CUT_TO_ONE_BOX))
+def test_nested_lists_the_edge_cuts_to_one_box_keep_their_numbers(
+    seed: int, at: int, path: str
+) -> None:
+    _no_reuse_and_kept(NESTED_LISTS_CUT_TO_ONE_BOX, seed, at, path)
+
+
+CUT_AT_OPPOSITE_EDGES = {
+    (1, 39, "dicts"): 22,
+    (2, 39, "dicts"): 22,
+}
+"""(seed, walk, path) -> rows kept. Walk 39 of seeds 1 and 2 (``settings-wifi/05.xml``'s
+toolbar, the next copy's, on element dicts): an element only while an edge cuts it — 48 px
+of it at the list's bottom edge, then 149 px at its top, whole in between where its
+children are the elements — so the book held only the first sliver's box, which the second
+does not share: renumbered 1 each (``box``; the XML path keeps it by its resource id). A
+sliver noted cut by one edge and an element cut by the other, on the same sides, each
+showing the part of one box the other frame could not (the noted top above the view, the
+bottom now below the old one), are one element when its own label says so
+(``book_rows.across_edges``). Found by ``bench_numbers --real --seeds 0-19``: 18 such
+(``box``) on element dicts before, 15 of them this toolbar."""
+
+
+@pytest.mark.parametrize(("seed", "at", "path"), sorted(CUT_AT_OPPOSITE_EDGES))
+def test_an_element_cut_by_one_edge_then_the_other_keeps_its_number(
+    seed: int, at: int, path: str
+) -> None:
+    _no_reuse_and_kept(CUT_AT_OPPOSITE_EDGES, seed, at, path)
+
+
 def _no_reuse_and_kept(
     table: dict[tuple[int, int, str], int],
     seed: int,
