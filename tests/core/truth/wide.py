@@ -14,7 +14,10 @@ what it leaves out:
 - **keys** the plain walk never presses: enter (next field, the keyboard closes after
   the last), del, space, tab, menu and search, on whatever screen is up;
 - **typing** of other texts (spaces, an accent, a long run) on whatever screen is up
-  (dropped where nothing has focus, as on the phone).
+  (dropped where nothing has focus, as on the phone);
+- **dialogs on every screen**: about one step in :data:`PROMPTS` on an app screen, the app
+  shows its "Enjoying Playground?" prompt just before the step's input (which then lands on
+  the dialog, outside it, or is swallowed by it), as apps show one when they decide to.
 
 ``bench_truth.py --wide`` walks with :func:`wide_walk`.
 """
@@ -32,6 +35,10 @@ from deltarec.core.devices.virtual.views import View
 from tests.core.truth.walk import Gesture, Step, Stepper, random_gesture, slid
 from tests.core.truth.walk import _swipe_class as _plain_class
 
+PROMPTS = 12
+"""About one widened step in this many on an app screen opens the app's prompt first
+(those whose gesture's numbers sum to 2 past a multiple): chosen from the gesture, not the
+walk's random stream."""
 TEXTS = ("zr", "a b", "héllo", "42", "the quick brown fox jumps over", " ")
 KEYS = ("enter", "del", "space", "tab", "menu", "search")
 
@@ -102,4 +109,15 @@ def wide_walk(
         pg.launch_app(APP_PACKAGE, "." + start)
     stepper = Stepper(pg, clock, gesture=gesture)
     for _ in range(steps):
-        yield stepper.step(wide_gesture(rng, pg), mail=True)
+        g = wide_gesture(rng, pg)
+        prompt(g, pg)
+        yield stepper.step(g, mail=True)
+
+
+def prompt(g: Gesture, pg: Playground) -> None:
+    """The app's prompt opened over the screen just before ``g``, one step in
+    :data:`PROMPTS` on an app screen with no dialog open."""
+    total = sum(a for a in g.args if isinstance(a, int))
+    st = pg.state
+    if st.in_app and st.dialog is None and total % PROMPTS == 2:
+        pg.perform("ask:rate")
