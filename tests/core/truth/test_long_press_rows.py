@@ -21,6 +21,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from benchmarks.bench_session import Grader
 from deltarec.core.devices.virtual import ManualClock, Playground, screen_inbox
 from deltarec.core.devices.virtual.layout import APP_PACKAGE
 from deltarec.core.devices.virtual.profile import PRESETS
@@ -77,6 +78,26 @@ def test_a_row_long_pressed_at_the_lists_edge_is_that_row_selected(preset: str) 
     for press in cases(preset, OFFSETS):
         found += run(press)
     assert found == [], (len(found), found[:4])
+
+
+def test_a_nameless_sliver_selected_is_graded_by_its_change() -> None:
+    """The grader takes ``~ [i] button ""`` for a row that shows nothing (no text, no id)
+    only for the change that row made: another value, or a row that shows text, is false."""
+    clock = ManualClock()
+    pg = Playground(clock, profile=PRESETS["tablet"])
+    pg.launch_app(APP_PACKAGE, ".InboxActivity")
+    pg.state.inbox.offset = 2435  # an ad row cut to a 13 px sliver at the list's bottom
+    stepper = Stepper(pg, clock)
+    left, top, right, bottom = _rows(pg)[-1]
+    step = stepper.step(Gesture("long", ((left + right) // 2, (top + bottom) // 2), "long"))
+    assert step.violations == []
+    assert '] button "" (selected: false→true)' in step.text
+    before, after = stepper.shown[0], stepper.shown[1]
+    for lie in ("(selected: true→false)", "(checked: false→true)"):
+        text = step.text.replace("(selected: false→true)", lie)
+        assert Grader(before, after).grade(text).false, lie
+    named = step.text.replace('button ""', 'button "Zebra"')
+    assert Grader(before, after).grade(named).false
 
 
 if __name__ == "__main__":  # the counts: python -m tests.core.truth.test_long_press_rows [N]
