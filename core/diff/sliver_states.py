@@ -3,9 +3,10 @@
 A sliver at a list's edge is known by its place alone. When it changed state (selected,
 checked, enabled) the pair would state a change, and it is two rows as likely as one: rows
 archived from a selection take the selected sliver with them and the row above comes down
-in its place. :func:`unpair_sliver_states` drops such pairs — unless nothing else in the
-list moved, came or went (:func:`_list_still`): then the sliver in its very box is the row
-that was there, long-pressed or toggled in place (``tests/core/truth/test_long_press_rows.py``:
+in its place. :func:`unpair_sliver_states` drops such pairs — unless the sliver took a state
+on (selected, checked, enabled) and nothing else in the list moved, came or went
+(:func:`_list_still`): then the sliver in its very box is the row that was there,
+long-pressed or toggled in place (``tests/core/truth/test_long_press_rows.py``:
 a 27 px sliver at the Inbox's bottom long-pressed read ``+ button "message_row" (selected)``
 / ``- button "Frances · …"``).
 """
@@ -17,6 +18,7 @@ from collections.abc import Mapping
 from deltarec.core.diff.closed_gap import unpair_strips_moved_alone
 from deltarec.core.diff.row_content import holds_rows, texts, unpair_inside
 from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.model import Node
 
 
 def unpair_sliver_states(prev: Frame, curr: Frame, pairs: dict[int, int], used: set[int]) -> None:
@@ -24,7 +26,8 @@ def unpair_sliver_states(prev: Frame, curr: Frame, pairs: dict[int, int], used: 
     slivers), or a strip whose every label changed ("Lunch on Friday? #99" → "Invoice 42
     #98"), sit at its edge, and changed state (selected, checked, enabled): known by
     their place alone, they are two rows as likely as one, and the pair would state a
-    change — unless nothing else in the list moved, came or went (:func:`_list_still`).
+    change — unless it took a state on (:func:`_turned_on`) and nothing else in the list
+    moved, came or went (:func:`_list_still`).
     Rows archived from a selection take the selected sliver at the top with them, and the
     row above comes down in its place: ``~ button "message_row" (selected:
     true→false)`` was that (``~ button "Invoice 42 #98" (selected: true→false)`` where the
@@ -50,6 +53,10 @@ def unpair_sliver_states(prev: Frame, curr: Frame, pairs: dict[int, int], used: 
     >>> unpair_sliver_states(shot("false"), shot("true"), pairs, set(pairs.values()))
     >>> sorted(pairs)  # nothing else in the list moved: that row, selected in place
     [0, 1, 2, 3]
+    >>> pairs = {0: 0, 1: 1, 2: 2, 3: 3}
+    >>> unpair_sliver_states(shot("true"), shot("false"), pairs, set(pairs.values()))
+    >>> sorted(pairs)  # a selection gone: the selected row archived as likely
+    [0, 2, 3]
 
     Then the strips that moved alone, whatever their state
     (:func:`unpair_strips_moved_alone`).
@@ -78,10 +85,23 @@ def unpair_sliver_states(prev: Frame, curr: Frame, pairs: dict[int, int], used: 
         if parent < 0 or not holds_rows(curr, parent):
             continue
         box = curr.nodes[parent].bounds
-        if (node.bounds.top <= box.top or node.bounds.bottom >= box.bottom) and not _list_still(
-            prev, curr, pairs, parent
-        ):
-            unpair_inside(prev, p, curr, c, pairs, used)
+        if not (node.bounds.top <= box.top or node.bounds.bottom >= box.bottom):
+            continue
+        if _turned_on(nodes_p[p], node) and _list_still(prev, curr, pairs, parent):
+            continue  # selected (checked) in place: no row takes a state on by leaving
+        unpair_inside(prev, p, curr, c, pairs, used)
+
+
+def _turned_on(old: Node, node: Node) -> bool:
+    """Whether every state that changed went from off to on (a row selected, checked or
+    enabled). A state gone off is the selected row taken away as likely: rows archived
+    from a selection where the list is held at its end bring the row above down into the
+    sliver's box, every other row in its own (``test_archive_slivers``' large preset)."""
+    return (
+        old.selected <= node.selected
+        and old.checked <= node.checked
+        and old.enabled <= node.enabled
+    )
 
 
 def _list_still(prev: Frame, curr: Frame, pairs: Mapping[int, int], parent: int) -> bool:
