@@ -1829,10 +1829,21 @@ class Grader:
         if prop is None:
             return f"{attr}: not a change an agent reads"
         for f in self._unmet_first():
-            if f.prop == prop and f.new == new and _named(str(name), f.names):
+            if (
+                f.prop == prop
+                and f.new == new
+                and (_named(str(name), f.names) or self._blank(name, f))
+            ):
                 f.met = True
                 return "a clock or counter (volatile)" if f.volatile else ""
         return f"no {attr} change to {new!r} on {name!r}"
+
+    def _blank(self, name: str, f: Fact) -> bool:
+        """Whether a line naming nothing (``""``) may state ``f``: its element shows nothing on
+        screen (a row an edge cut to a sliver, no id), so nothing can name it
+        (``tests/core/truth/test_long_press_rows.py``: an ad row's sliver long-pressed)."""
+        info = self.after.views.get(f.data.get("element"))
+        return not name and info is not None and not _texts(info.view)
 
     def _moved(self, prop: str, body: str) -> str:
         """``~ focus: A → B``: ``prop`` left A (if named) and went to B (if named)."""

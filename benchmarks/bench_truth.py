@@ -11,6 +11,11 @@ wrong-scroll / duplicate), per screen and per gesture class. Target: 0 each.
     python benchmarks/bench_truth.py --no-gesture    # diff without the gesture (as the CLI)
     python benchmarks/bench_truth.py --profile small --profile tablet   # other screen sizes
     python benchmarks/bench_truth.py --swipes-only --start FeedActivity  # one screen's scrolls
+    python benchmarks/bench_truth.py --wide          # half the steps what the plain walk never does
+
+``--wide`` (:mod:`tests.core.truth.wide`) makes half the steps from what the plain walk leaves
+out: drags at any angle from any point (the bars too), 20 ms to 1.5 s; long presses; taps
+anywhere; enter, del, space, tab, menu, search; other texts typed on any screen.
 
 ``--profile`` (repeatable; a preset of :data:`deltarec.core.devices.virtual.profile.PRESETS`
 or ``WIDTHxHEIGHT@DPI``) walks a phone of that screen: gestures in its px, anywhere on its
@@ -33,6 +38,7 @@ sys.path.insert(0, str(ROOT))
 
 from deltarec.core.devices.virtual.profile import Profile, parse_profile  # noqa: E402
 from tests.core.truth.walk import CLASSES, walk  # noqa: E402
+from tests.core.truth.wide import wide_walk  # noqa: E402
 
 STARTS = (
     "",
@@ -64,6 +70,9 @@ def main(argv: list[str] | None = None) -> int:
         "--swipes-only", action="store_true", help="every step a drag or a fling (no taps)"
     )
     parser.add_argument(
+        "--wide", action="store_true", help="half the steps what the plain walk never does"
+    )
+    parser.add_argument(
         "--start", default=None, help="start every walk on this screen (e.g. FeedActivity)"
     )
     args = parser.parse_args(argv)
@@ -90,14 +99,17 @@ def _run(args: argparse.Namespace, name: str, profile: Profile) -> tuple[str, in
         n = min(WALK, args.steps - done)
         seed = args.seed + w
         start_on = STARTS[w % len(STARTS)] if args.start is None else args.start
-        steps = walk(
-            seed,
-            n,
-            start=start_on,
-            gesture=not args.no_gesture,
-            swipes_only=args.swipes_only,
-            profile=profile,
-        )
+        if args.wide:
+            steps = wide_walk(seed, n, start=start_on, gesture=not args.no_gesture, profile=profile)
+        else:
+            steps = walk(
+                seed,
+                n,
+                start=start_on,
+                gesture=not args.no_gesture,
+                swipes_only=args.swipes_only,
+                profile=profile,
+            )
         for step in steps:
             steps_screen[step.screen] += 1
             steps_gesture[step.gesture.klass] += 1
@@ -133,6 +145,8 @@ def _run(args: argparse.Namespace, name: str, profile: Profile) -> tuple[str, in
     mode = "without the gesture" if args.no_gesture else "with the gesture"
     if args.swipes_only:
         mode += ", swipes only"
+    if args.wide:
+        mode += ", widened"
     print(f"\n=== profile {name} ({profile.name})")
     print(
         f"{done} steps in {w} walks ({mode}), {seconds:.0f} s; steps with a violation: {bad_steps}"

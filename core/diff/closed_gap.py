@@ -304,62 +304,6 @@ def neighbour_skip(
     return best
 
 
-def unpair_sliver_states(prev: Frame, curr: Frame, pairs: dict[int, int], used: set[int]) -> None:
-    """Drop the pairs of rows of a list that show nothing (an edge of the list cut them to
-    slivers), or a strip whose every label changed ("Lunch on Friday? #99" → "Invoice 42
-    #98"), sit at its edge, and changed state (selected, checked, enabled): known by
-    their place alone, they are two rows as likely as one, and the pair would state a
-    change. Rows archived from a selection take the selected sliver at the top with them,
-    and the row above comes down in its place: ``~ button "message_row" (selected:
-    true→false)`` was that (``~ button "Invoice 42 #98" (selected: true→false)`` where the
-    edge leaves a strip of its subject). So is a strip showing a label the other row does
-    not show beside one it shares (a sender): a strip of a row shows some of its labels,
-    and "Ken · Mar 25" cut at the bottom edge is no strip of "Ken · Your order shipped #116
-    · Mar 5" archived from the selection (the rows after it came up at the list's end).
-    O(pairs whose state changed).
-
-    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
-    >>> def shot(flag):  # a sliver at the top of a list, then a row
-    ...     return Frame(parse_uiautomator('<hierarchy><node class="L" scrollable="true"'
-    ...         ' bounds="[0,0][9,90]"><node class="Row" selected="' + flag + '"'
-    ...         ' bounds="[0,0][9,5]"/><node class="Row" bounds="[0,5][9,45]">'
-    ...         '<node class="T" text="a" bounds="[0,5][9,45]"/></node></node></hierarchy>'))
-    >>> pairs = {0: 0, 1: 1, 2: 2, 3: 3}
-    >>> unpair_sliver_states(shot("true"), shot("false"), pairs, set(pairs.values()))
-    >>> sorted(pairs)
-    [0, 2, 3]
-
-    Then the strips that moved alone, whatever their state
-    (:func:`unpair_strips_moved_alone`).
-    """
-    unpair_strips_moved_alone(prev, curr, pairs, used)
-    nodes_c, nodes_p = curr.nodes, prev.nodes
-    # The pairs whose state changed, first: one node object kept by the next frame (the
-    # parser's, element_frames.py) is in its state; the rest compared field by field
-    # (_state's, inline: twice as fast as the two tuples, asked of every row pushed down).
-    changed = [
-        (c, p)
-        for c, p in pairs.items()
-        if (node := nodes_c[c]) is not (old := nodes_p[p])
-        and (
-            node.selected != old.selected
-            or node.checked != old.checked
-            or node.enabled != old.enabled
-        )
-    ]
-    for c, p in changed:
-        node = nodes_c[c]
-        now, was = texts(curr, c), texts(prev, p)
-        if (now or was) and not (now and was and not (now <= was or was <= now)):
-            continue  # its labels kept, some cut (or one sliver showing none): one row
-        parent = curr.parents[c]
-        if parent < 0 or not holds_rows(curr, parent):
-            continue
-        box = curr.nodes[parent].bounds
-        if node.bounds.top <= box.top or node.bounds.bottom >= box.bottom:
-            unpair_inside(prev, p, curr, c, pairs, used)
-
-
 def unpair_left_behind(prev: Frame, curr: Frame, pairs: dict[int, int], used: set[int]) -> None:
     """Drop the pairs of parts known only by their place (a form section's ``kind_editors``:
     :func:`~deltarec.core.diff.pair_evidence.own_content`) that a row which came in holds

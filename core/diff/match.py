@@ -56,12 +56,7 @@ from dataclasses import dataclass
 from rapidfuzz.fuzz import ratio
 
 from deltarec.core.diff.blank_rows import blank_in_place
-from deltarec.core.diff.closed_gap import (
-    beside_its_neighbour,
-    into_gap,
-    unpair_left_behind,
-    unpair_sliver_states,
-)
+from deltarec.core.diff.closed_gap import beside_its_neighbour, into_gap, unpair_left_behind
 from deltarec.core.diff.crossed import uncross_slots
 from deltarec.core.diff.crowd import Crowd
 from deltarec.core.diff.edited_in_place import edited_in_place
@@ -91,6 +86,7 @@ from deltarec.core.diff.second_pass import Noted, measured_pages, replays, unmea
 from deltarec.core.diff.settled import settled
 from deltarec.core.diff.sibling_runs import SiblingRuns
 from deltarec.core.diff.sliver_pairs import resettle_slivers
+from deltarec.core.diff.sliver_states import unpair_sliver_states
 from deltarec.core.diff.swiped import unpair_swiped
 from deltarec.core.diff.twin_moved import moved_twin
 from deltarec.core.observe.frame import Frame

@@ -12,7 +12,8 @@ row's growth is the offset.
 What tells a relayout from a scroll: the host's rows stay stacked as they were (each row's
 top the same distance below the bottom of the row above it, in both frames), the first row
 kept its place below the host's top edge (which may have moved: a bar above it grew), and
-a text wholly in view, clear of the host's edges, changed height. A scroll moves a first
+a text wholly in view, clear of the host's edges, changed height by more than a px of
+rounding (:data:`ROUNDING`). A scroll moves a first
 row wholly in view with the content; a first row the top edge cuts keeps its top and
 shrinks (or grows) as the rows below move, stacked, but then no text wholly in view
 changes height: a scroll moves boxes, it does not resize them. So that a scroll in the step
@@ -30,6 +31,11 @@ from deltarec.core.observe.frame import Frame
 
 LIMIT = 2_000
 """At most this many nodes of a host are looked at for a text that changed height."""
+ROUNDING = 1
+"""A text's height may change by this many px as it moves: each edge of a box rounds to a
+whole px on its own (a web page on a scaled screen: "By Sam Lee" 33 px, then 34, as the
+page scrolled 129 px; ``tests/core/truth/test_article_top.py``). A font size changed grows
+a text by more (a 30 px line by 5 at 1.15)."""
 
 
 def _content_rows(frame: Frame, c: int) -> list[int]:
@@ -129,7 +135,8 @@ def _held(prev: Frame, curr: Frame, pairs: Mapping[int, int], k: int, p: int) ->
 
 def _text_resized(prev: Frame, curr: Frame, pairs: Mapping[int, int], c: int, old: int) -> bool:
     """Whether a leaf showing a label (element dicts name a text as a description), wholly
-    inside the host's box in both frames (clear of its edges), changed height."""
+    inside the host's box in both frames (clear of its edges), changed height by more than
+    :data:`ROUNDING`."""
     box_c, box_p = curr.nodes[c].bounds, prev.nodes[old].bounds
     nodes_p, nodes_c, kids = prev.nodes, curr.nodes, curr.children
     for k in range(c + 1, min(curr.subtree_end(c), c + 1 + LIMIT)):
@@ -138,7 +145,8 @@ def _text_resized(prev: Frame, curr: Frame, pairs: Mapping[int, int], c: int, ol
         if p is None or kids[k] or not (node.text or node.content_desc):
             continue
         a, b = nodes_p[p].bounds, node.bounds
-        if a.bottom - a.top == b.bottom - b.top or a.bottom == a.top or b.bottom == b.top:
+        grew = abs((b.bottom - b.top) - (a.bottom - a.top))
+        if grew <= ROUNDING or a.bottom == a.top or b.bottom == b.top:
             continue
         if (
             box_c.top < b.top

@@ -14,13 +14,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
 
-from deltarec.core.diff.closed_gap import SLACK, neighbour_skip, unpair_sliver_states
+from deltarec.core.diff.closed_gap import SLACK, neighbour_skip
 from deltarec.core.diff.gap_placed import gapped, placed_across, replaced_beside
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.motions import Motion
 from deltarec.core.diff.row_content import holds_rows, kind, unpair_inside
 from deltarec.core.diff.row_leaves import unpair_strays
 from deltarec.core.diff.sibling_runs import SiblingRuns
+from deltarec.core.diff.sliver_states import unpair_sliver_states
 from deltarec.core.diff.swiped import dismissed
 from deltarec.core.observe.frame import Frame
 
@@ -79,7 +80,7 @@ def resettle_slivers(
     200-per-preset archive sweep, ``+ button "message_row"`` listed twice.) Every pair
     inside goes with the old pair. Then a sliver no pass paired is paired with the row its
     neighbour holds across a gap (:func:`pair_lone_slivers`); slivers whose state changed
-    are unpaired again (:func:`~deltarec.core.diff.closed_gap.unpair_sliver_states`: passes
+    are unpaired again (:func:`~deltarec.core.diff.sliver_states.unpair_sliver_states`: passes
     3 and 4 may have paired a selected sliver archived with the row that came down in its
     place); last, a label the edge no longer cuts loses a pair with the label of a row taken
     out (:func:`~deltarec.core.diff.row_leaves.unpair_strays`). O(pairs).

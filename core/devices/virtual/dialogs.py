@@ -13,6 +13,10 @@ Dialogs (:data:`DIALOGS`, the values of ``PhoneState.dialog``):
   Delete. Delete empties the history and *replaces* this dialog with
   ``history_deleted``, with no frame in between, as a real app does.
 - ``history_deleted``: "History deleted" — OK closes it.
+- ``rate`` (the app's own prompt, over whatever app screen is up: no button opens it,
+  ``perform("ask:rate")`` does, as an app shows one when it decides to; the widened truth
+  walk, ``tests/core/truth/wide.py``): "Enjoying Playground?" — Not now / Rate (both
+  close it).
 
 Back, Cancel and a tap outside close any of them.
 """
@@ -33,7 +37,7 @@ from deltarec.core.devices.virtual.layout import (
 from deltarec.core.devices.virtual.state import PhoneState
 from deltarec.core.devices.virtual.views import View
 
-DIALOGS = ("save", "clear_history", "history_deleted")
+DIALOGS = ("save", "clear_history", "history_deleted", "rate")
 
 _MAX_WIDTH, _HEIGHT = 840, 536
 """The dialog's widest (a phone's width less 120 lu a side) and its height, in lu."""
@@ -165,6 +169,16 @@ def dialog_view(state: PhoneState, screen: Screen = DEFAULT_SCREEN) -> View | No
             "Delete history?",
             f"All {state.settings.history} items will be removed.",
             (CANCEL, ("Delete", "android:id/button1", "history:delete")),
+            screen,
+        )
+    if state.dialog == "rate":
+        return alert_dialog(
+            "Enjoying Playground?",
+            "Tell others what you think of it in the store.",
+            (
+                ("Not now", "android:id/button2", "dialog:cancel"),
+                ("Rate", "android:id/button1", "dialog:cancel"),
+            ),
             screen,
         )
     if state.dialog == "history_deleted":
