@@ -14,9 +14,12 @@ node before, shares nothing with the old row but what a row of the same sender s
 is the old row taken out and another come in.
 
 One label edited stays an edit (a message marked read, a counter ticked, a row pushed down
-as a refresh edits it: ``pushed_edit.py``). A row held in its box is :mod:`.swiped`'s (an
-in-place update of a thread's snippet and time is one row edited); a row cut by the list's
-edge shows less, not other labels (nothing came). A row moved past others with other labels
+as a refresh edits it: ``pushed_edit.py``). A row held in its box is one edited in place (a
+thread's snippet and time; :mod:`.swiped` after a swipe told) unless, cut by the edge of its
+list, the row before it is not the one that was: rows taken out above it, others come in
+(the same rows archived in one go, 8 of them, the senders' period: the row the bottom edge
+cuts held by a row of its sender, every row above it in view replaced). A row cut by the
+list's edge shows less, not other labels (nothing came). A row moved past others with other labels
 both ways is :mod:`.row_order`'s too, before the passes; this runs after them (passes 3 and 4
 pair a row's sender again by its text where its first pairs were dropped), in the match's
 last pass (:func:`~deltarec.core.diff.swiped.unpair_swiped`).
@@ -24,8 +27,11 @@ last pass (:func:`~deltarec.core.diff.swiped.unpair_swiped`).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from deltarec.core.diff.row_content import holds_rows, kind, labels, unpair_inside
 from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.labels import scrolls_by_nature
 
 GONE = 2
 """Old labels of a moved row gone from the screen for it to be another row (one label edited
@@ -33,7 +39,7 @@ is an edit)."""
 
 
 def unpair_relabelled(prev: Frame, curr: Frame, pairs: dict[int, int]) -> None:
-    """Drop the pairs of rows of a paired list that moved and are other rows (:func:`other`),
+    """Drop the pairs of rows of a paired list that are other rows (:func:`other`),
     and every pair inside them. O(pairs whose subtrees differ + the rows dropped's subtrees).
 
     >>> from deltarec.core.capture.uiautomator import parse_uiautomator
@@ -57,20 +63,19 @@ def unpair_relabelled(prev: Frame, curr: Frame, pairs: dict[int, int]) -> None:
     for c, p in [(c, p) for c, p in pairs.items() if same[c] != was[p]]:
         if pairs.get(c) != p or parents[c] not in pairs or not holds_rows(curr, parents[c]):
             continue
-        if other(prev, p, curr, c):
+        if other(prev, p, curr, c, pairs):
             unpair_inside(prev, p, curr, c, pairs, set())
 
 
-def other(prev: Frame, p: int, curr: Frame, c: int) -> bool:
-    """Whether row ``c``, paired with ``p`` away from its box, is another row: :data:`GONE`
-    or more of ``p``'s labels left the screen (no node of ``curr`` shows them), no fewer
-    than the labels both show, and every label ``c`` shows that ``p`` did not was on no node
-    of ``prev``; both rows of a list (a sibling of their kind, no rows inside). Module
+def other(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int]) -> bool:
+    """Whether row ``c``, paired with ``p``, is another row: :data:`GONE` or more of ``p``'s
+    labels left the screen (no node of ``curr`` shows them), no fewer than the labels both
+    show, and every label ``c`` shows that ``p`` did not was on no node of ``prev``; both
+    rows of a list (a sibling of their kind, no rows inside); moved, or held in its box at
+    its list's edge with another row before it than before (``pairs`` so far). Module
     docstring."""
     if not (curr.children[c] and prev.children[p]):
         return False  # a label's text changes in place; a row is known by its labels
-    if curr.nodes[c].bounds == prev.nodes[p].bounds:
-        return False  # held in its box: the swipe's rule (swiped.py), or an edit in place
     a, b = labels(prev, p), labels(curr, c)
     gone, came = a - b, b - a
     if len(gone) < GONE or not came or len(a & b) > len(gone):
@@ -79,7 +84,31 @@ def other(prev: Frame, p: int, curr: Frame, c: int) -> bool:
         return False  # its labels moved elsewhere, or came from elsewhere: not evidence
     if any(y.startswith(x + " ") for x in gone for y in came):
         return False  # a label extended: "vibe coding" → "vibe coding (edited)", an edit
-    return _a_row(prev, p) and _a_row(curr, c)
+    if not (_a_row(prev, p) and _a_row(curr, c)):
+        return False
+    held = curr.nodes[c].bounds == prev.nodes[p].bounds  # an edit in place, or swiped.py's
+    if not held:
+        return True
+    # Held: its sender kept (what paired it; a row sharing nothing is swiped.either_row's,
+    # hedged) at its list's edge, another row before it.
+    return bool(a & b) and _at_edge(curr, c) and _neighbour_left(prev, p, curr, c, pairs)
+
+
+def _at_edge(frame: Frame, row: int) -> bool:
+    """Whether ``row`` is cut by the top or bottom edge of a list made to scroll: the row
+    beyond that edge comes into its box when rows above it are taken out (not both edges:
+    a page the size of its list, which is no row)."""
+    host = frame.parents[row]
+    box, b = frame.nodes[host].bounds, frame.nodes[row].bounds
+    return scrolls_by_nature(frame.nodes[host]) and (b.top == box.top) != (b.bottom == box.bottom)
+
+
+def _neighbour_left(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int]) -> bool:
+    """Whether the row before ``c`` in its list is not the row that was before ``p``: rows
+    taken out or put in above it (nothing above ``c``: no evidence)."""
+    now, was = curr.children[curr.parents[c]], prev.children[prev.parents[p]]
+    at, then = now.index(c), was.index(p)
+    return at > 0 and (then == 0 or pairs.get(now[at - 1]) != was[then - 1])
 
 
 def _a_row(frame: Frame, pos: int) -> bool:
