@@ -44,6 +44,7 @@ import re
 
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.page_gesture import under
+from deltarec.core.diff.relabelled import unpair_relabelled
 from deltarec.core.diff.row_content import holds_rows, kind, texts
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.labels import scrolls_by_nature
@@ -59,7 +60,8 @@ def unpair_swiped(prev: Frame, curr: Frame, pairs: dict[int, int], gesture: Gest
     (module docstring), and every pair inside it: after a sideways swipe told on the list,
     more than one of its labels gone; or, told or not, also its name (:func:`renamed`).
     O(pairs + the rows dropped's subtrees). Its caller, the match's last pass, keeps only
-    ``pairs``: no set of the paired old positions is made for it (issue 19)."""
+    ``pairs``: no set of the paired old positions is made for it (issue 19). Then the moved
+    rows that are other rows (:mod:`.relabelled`): the same pass, after passes 3 and 4."""
     sideways = gesture is not None and gesture.swipe and not gesture.vertical
     same, was = curr.subtree_hashes, prev.subtree_hashes
     # A pair whose subtree shows the same content is left alone below: those told apart
@@ -95,6 +97,7 @@ def unpair_swiped(prev: Frame, curr: Frame, pairs: dict[int, int], gesture: Gest
             q = pairs.get(k)
             if q is not None and q in inside:
                 del pairs[k]
+    unpair_relabelled(prev, curr, pairs)  # a moved row whose labels left (its module)
 
 
 def dismissed(frame: Frame, row: int, gesture: Gesture | None) -> bool:
