@@ -162,6 +162,10 @@ def folded_edits(
         if c in numbered and c not in skip and either_leaf(d, c, scrolled):
             rows[c] = [c]  # a row that is one leaf: its own line, hedged
             continue
+        if c not in numbered and c not in skip and (desc := _group_edit(d, c, scrolled)):
+            text = f"~ {fc.nodes[c].role} {pair(desc['from'], desc['to'])}"
+            out.append((c, Line(ChangeKind.CHANGED, text, changed(c, ["content-desc"]))))
+            continue
         edit = d.changed[c].get("text")
         if edit is None or c in d.quiet_curr or c in skip or not fc.nodes[c].text:
             continue
@@ -199,6 +203,21 @@ def folded_edits(
         out.append((host, Line(ChangeKind.CHANGED, text, said)))
     out.sort(key=lambda x: x[0])
     return [line for _, line in out], frozenset(c for labels in rows.values() for c in labels)
+
+
+def _group_edit(d: Delta, c: int, scrolled: set[int]) -> Mapping[str, str] | None:
+    """The edit of the description of ``c`` (a position of ``d.curr``), a node with no
+    number that holds nodes and is named by a description of its own, outside lists that
+    ``scrolled``: Flutter's semantics group (a card's merged label over its buttons), said
+    ``~ container "A"→"B"`` as a label is (the ``~ layout:`` line said only "changed").
+    O(depth)."""
+    edit = d.changed[c].get("content-desc")
+    fc = d.curr
+    if edit is None or c in d.quiet_curr or not fc.children[c] or fc.nodes[c].text:
+        return None
+    if not fc.nodes[c].content_desc or any(a in scrolled for a in fc.ancestors(c)):
+        return None
+    return edit
 
 
 def _lists(d: Delta, curr: bool) -> set[int]:
