@@ -131,6 +131,9 @@ def either_labels(d: Delta) -> set[int]:
     rows: dict[int, bool] = {}
     out: set[int] = set()
     for c in d.changed:
+        if either_leaf(d, c, scrolled):
+            out.add(c)  # a row that is one leaf (a Flutter tile), or another in its box
+            continue
         if "text" not in d.changed[c] or c in d.quiet_curr or not fc.nodes[c].text:
             continue
         up = fc.ancestors(c)
@@ -147,3 +150,20 @@ def either_labels(d: Delta) -> set[int]:
         if rows[row]:
             out.add(c)
     return out
+
+
+def either_leaf(d: Delta, c: int, scrolled: set[int]) -> bool:
+    """Whether changed element ``c`` (a position of ``d.curr``) is a row that is one leaf
+    (Flutter merges a tile's texts into its one node's description), its label changed, at
+    its list's edge, that may as well be another row come into its box
+    (:func:`~deltarec.core.diff.swiped.either_row`), outside lists that ``scrolled``: a row
+    put in above the one the window's edge cuts in a drawer of such tiles lands in its box,
+    cut alike. O(the row's siblings)."""
+    fc = d.curr
+    if fc.children[c] or not fc.nodes[c].clickable or c in d.quiet_curr or c not in d.pairs:
+        return False
+    if not {"text", "content-desc"} & set(d.changed[c]):
+        return False
+    if any(a in scrolled for a in fc.ancestors(c)):
+        return False
+    return either_row(d.prev, fc, c, d.pairs[c])

@@ -20,6 +20,10 @@ changes height: a scroll moves boxes, it does not resize them. So that a scroll 
 a text wrapped is not taken for one, a first row the top edge cuts must hold a label that
 kept its place in it (a scroll moves it up under the edge).
 (:mod:`tests.core.real_scrolls.fonts`, issue 18, round 7.)
+
+Along x (:func:`relaid_across`): a strip made to scroll sideways, made wider or narrower
+with the screen, whose items whole in view all changed width: laid out again, no scroll
+(:func:`.ext_shapes.tile_strip`, issue 18, ext round 6).
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from itertools import pairwise
 
+from deltarec.core.diff.motions import Motion
 from deltarec.core.observe.frame import Frame
 
 LIMIT = 2_000
@@ -93,6 +98,56 @@ def relaid(prev: Frame, curr: Frame, pairs: Mapping[int, int], c: int, old: int)
     return _text_resized(prev, curr, pairs, c, old)
 
 
+def laid_out_again(
+    prev: Frame, curr: Frame, pairs: Mapping[int, int], c: int, old: int, motion: Motion
+) -> bool:
+    """Whether host ``c``'s (``old``'s) measured ``motion`` is its rows laid out again, no
+    scroll: at other heights along y (:func:`relaid`), or at other widths along x
+    (:func:`relaid_across`)."""
+    if not motion.dx:
+        return relaid(prev, curr, pairs, c, old)
+    return not motion.dy and relaid_across(prev, curr, pairs, c, old)
+
+
+def relaid_across(prev: Frame, curr: Frame, pairs: Mapping[int, int], c: int, old: int) -> bool:
+    """Whether host ``c`` (``old`` in ``prev``), made wider or narrower, holds items laid out
+    again at other widths: every paired item wholly inside the host's box in both frames,
+    clear of its side edges, changed width, and one did. A scroll moves boxes, it does not
+    resize them; a strip of tiles that share its width (a browser's shortcuts) stretched as
+    the screen turned, each tile's icon of its own size moved with its tile's centre, and
+    that icon's move read as the strip scrolled sideways (``fixtures/ext/chrome-ntp``
+    turned: "scrolled left 281px"). O(items).
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> def strip(width, tile):
+    ...     tiles = "".join(f'<node class="T" text="{t}" bounds="[{10 + i * tile},0]'
+    ...                     f'[{tile * (i + 1)},50]"/>' for i, t in enumerate("ab"))
+    ...     return Frame(parse_uiautomator('<hierarchy><node class="H" scrollable="true"'
+    ...                  f' bounds="[0,0][{width},50]">{tiles}</node></hierarchy>'))
+    >>> relaid_across(strip(300, 100), strip(600, 200), {0: 0, 1: 1, 2: 2}, 0, 0)
+    True
+    >>> relaid_across(strip(300, 100), strip(300, 100), {0: 0, 1: 1, 2: 2}, 0, 0)
+    False
+    """
+    box_c, box_p = curr.nodes[c].bounds, prev.nodes[old].bounds
+    if box_c.right - box_c.left == box_p.right - box_p.left:
+        return False  # the strip kept its width: nothing laid it out again
+    resized = False
+    for k in _content_rows(curr, c):
+        q = pairs.get(k)
+        if q is None:
+            continue
+        b, a = curr.nodes[k].bounds, prev.nodes[q].bounds
+        if not (box_c.left < b.left and b.right < box_c.right):
+            continue
+        if not (box_p.left < a.left and a.right < box_p.right):
+            continue
+        if b.right - b.left == a.right - a.left:
+            return False  # an item whole in both frames kept its size: it may have scrolled
+        resized = True
+    return resized
+
+
 def _lines(
     prev: Frame, curr: Frame, kept: list[tuple[int, int]]
 ) -> list[tuple[tuple[int, int], tuple[int, int]]] | None:
@@ -157,4 +212,4 @@ def _text_resized(prev: Frame, curr: Frame, pairs: Mapping[int, int], c: int, ol
     return False
 
 
-__all__ = ["relaid"]
+__all__ = ["laid_out_again", "relaid", "relaid_across"]

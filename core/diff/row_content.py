@@ -341,6 +341,22 @@ def replaced_leaf_rows(prev: Frame, p: int, curr: Frame, c: int) -> bool:
     return came >= LEAF_RUN and went >= LEAF_RUN
 
 
+def leaf_rows(frame: Frame, pos: int, k: tuple[str, str, str]) -> bool:
+    """Whether ``pos`` holds :data:`ROW_REPEATS` or more clickable leaves of kind ``k`` that
+    show labels, stacked one below the other: rows, as :func:`holds_rows` reads rows that
+    hold nodes (a Flutter column's tiles: each one node whose description merges its
+    texts), not a row's parts side by side (a phone field, its type's dropdown, its delete
+    button). O(children)."""
+    got, bottom = 0, None
+    for s in frame.children[pos]:
+        if _clickable_leaf(frame, s, k) and labels(frame, s):
+            b = frame.nodes[s].bounds
+            if bottom is not None and b.top < bottom:
+                return False  # beside the one before: a row's parts
+            got, bottom = got + 1, b.bottom
+    return got >= ROW_REPEATS
+
+
 def _clickable_leaf(frame: Frame, pos: int, k: tuple[str, str, str]) -> bool:
     node = frame.nodes[pos]
     return node.clickable and not frame.children[pos] and kind(node) == k

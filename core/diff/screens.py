@@ -80,6 +80,8 @@ def is_new_screen(
         return False
     if before and all(p in used for p in before):
         return False  # nothing of the old screen went: it grew (a list's rows added below)
+    if all(c in d.pairs for c in now) and _hid_under(d, [p for p in before if p not in used]):
+        return False  # bars went as a list scrolled far, nothing came: they hid (immersive)
     pairs = d.pairs  # counted by comprehensions (a generator's turn an element)
     replaced = len([c for c in now if c not in pairs]) + len([p for p in before if p not in used])
     if replaced <= REPLACED_SHARE * (len(now) + len(before)):
@@ -89,6 +91,22 @@ def is_new_screen(
     same_activity = fp.obs.activity and fp.obs.activity == fc.obs.activity
     title = screen_title(curr_index, frozenset(skip_c))
     return not (same_activity and title and title == screen_title(prev_index, frozenset(skip_p)))
+
+
+def _hid_under(d: Delta, gone: list[int]) -> bool:
+    """Whether every element of ``gone`` (positions of ``d.prev``) lies where a list that
+    scrolled grew over: outside its old box, inside its new one (bars that slid out as the
+    list was flung past all it showed, the list taking their room: immersive mode)."""
+    for s in d.scrolls:
+        was, now = d.prev.nodes[s.prev].bounds, d.curr.nodes[s.curr].bounds
+        if was == now or was.intersection(now) != was.area:
+            continue
+        if gone and all(
+            now.intersection(b) == b.area and not was.intersection(b)
+            for b in (d.prev.nodes[p].bounds for p in gone)
+        ):
+            return True
+    return False
 
 
 def _scroller(frame: Frame, host: int) -> int:

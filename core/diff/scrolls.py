@@ -85,7 +85,7 @@ from deltarec.core.diff.new_rows import inserted_at_top, pushed_down, pushed_onl
 from deltarec.core.diff.page_gesture import started_in, with_gesture
 from deltarec.core.diff.pages import turned
 from deltarec.core.diff.past_new import scrolled_past
-from deltarec.core.diff.relaid import relaid
+from deltarec.core.diff.relaid import laid_out_again
 from deltarec.core.diff.reordered import dragged_past_gap, reordered_scroll
 from deltarec.core.diff.resized import (
     inner_moved_with_edge,
@@ -311,8 +311,8 @@ def _find_motions(
             motion = None  # its rows moved with its top edge: its box moved (:mod:`.resized`)
         if motion and not motion.page and moved_with_side(prev, old, curr, c, motion.dx, motion.dy):
             motion = None  # pieces moved with its side edge as its box widened (.resized)
-        if motion and not motion.page and not motion.dx and relaid(prev, curr, pairs, c, old):
-            motion = None  # its rows laid out again at other heights: font size (.relaid)
+        if motion and not motion.page and laid_out_again(prev, curr, pairs, c, old, motion):
+            motion = None  # its rows laid out again at other heights or widths (.relaid)
         if (
             motion
             and not motion.page

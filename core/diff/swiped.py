@@ -45,7 +45,7 @@ import re
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.page_gesture import under
 from deltarec.core.diff.relabelled import unpair_relabelled
-from deltarec.core.diff.row_content import holds_rows, kind, texts
+from deltarec.core.diff.row_content import holds_rows, kind, leaf_rows, texts
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.labels import scrolls_by_nature
 from deltarec.core.observe.model import Bounds
@@ -144,12 +144,18 @@ def either_row(prev: Frame, curr: Frame, c: int, p: int) -> bool:
     False
     >>> either_row(shot("Lunch"), shot("Invoice"), 3, 3)  # "Kept", not at an edge
     False
+
+    A column's clickable leaves are rows too (:func:`.row_content.leaf_rows`): a Flutter
+    drawer, its tiles one node each under a view not made to scroll, cut by the window's
+    edge, a row put in above the cut one.
     """
     host = curr.parents[c]
     if host < 0 or prev.parents[p] < 0 or not held(curr.nodes[c].bounds, prev.nodes[p].bounds):
         return False
-    if kind(prev.nodes[p]) != kind(curr.nodes[c]) or not holds_rows(curr, host):
+    if kind(prev.nodes[p]) != kind(curr.nodes[c]):
         return False
+    if not (holds_rows(curr, host) or leaf_rows(curr, host, kind(curr.nodes[c]))):
+        return False  # rows: a list's, or a column's clickable leaves (Flutter's tiles)
     cb, pb, box = curr.nodes[c].bounds, prev.nodes[p].bounds, curr.nodes[host].bounds
     if not (cb.top == pb.top == box.top or cb.bottom == pb.bottom == box.bottom):
         return False  # not at an edge: a row replaced inside a list moves a side of it

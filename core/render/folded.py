@@ -41,7 +41,7 @@ from collections.abc import Callable, Mapping
 from collections.abc import Set as AbstractSet
 
 from deltarec.core.diff.compute import Delta
-from deltarec.core.diff.edited_or_new import edited_or_new, either_labels
+from deltarec.core.diff.edited_or_new import edited_or_new, either_labels, either_leaf
 from deltarec.core.diff.swiped import either_row
 from deltarec.core.diff.types import ChangeKind
 from deltarec.core.observe.frame import Frame
@@ -53,6 +53,9 @@ from deltarec.core.render.lines import element, pair
 
 EITHER = ", or its row was taken out and another came into its box"
 """The end of a folded label's ``~`` line whose row may be another row (module docstring)."""
+
+_LABELS = frozenset({"text", "content-desc"})
+"""What a row's hedged ``~`` line speaks for: its labels' edits, or a leaf row's own."""
 
 PUSHED = ", or its row came in new, and its old row was pushed down to "
 """The start of the end of a label's ``~`` line whose row may have come in new
@@ -156,6 +159,13 @@ def folded_edits(
     rows: dict[int, list[int]] = {}  # such a row: its labels edited
     out: list[tuple[int, Line]] = []
     for c in sorted(d.changed):
+        if c in numbered and c not in skip and either_leaf(d, c, scrolled):
+            rows[c] = [c]  # a row that is one leaf: its own line, hedged
+            continue
+        if c not in numbered and c not in skip and (desc := _group_edit(d, c, scrolled)):
+            text = f"~ {fc.nodes[c].role} {pair(desc['from'], desc['to'])}"
+            out.append((c, Line(ChangeKind.CHANGED, text, changed(c, ["content-desc"]))))
+            continue
         edit = d.changed[c].get("text")
         if edit is None or c in d.quiet_curr or c in skip or not fc.nodes[c].text:
             continue
@@ -185,10 +195,29 @@ def folded_edits(
         node, p = fc.nodes[host], d.pairs[host]
         names = pair(prev_index.names[p], curr_index.names[host])
         text = f"~ [{numbered[host]}] {node.role} {names}{EITHER}"
-        said = tuple(f for c in labels for f in changed(c, ["text"]))
+        said = tuple(
+            f
+            for c in labels
+            for f in changed(c, _LABELS.intersection(d.changed[c]) if c == host else ["text"])
+        )
         out.append((host, Line(ChangeKind.CHANGED, text, said)))
     out.sort(key=lambda x: x[0])
     return [line for _, line in out], frozenset(c for labels in rows.values() for c in labels)
+
+
+def _group_edit(d: Delta, c: int, scrolled: set[int]) -> Mapping[str, str] | None:
+    """The edit of the description of ``c`` (a position of ``d.curr``), a node with no
+    number that holds nodes and is named by a description of its own, outside lists that
+    ``scrolled``: Flutter's semantics group (a card's merged label over its buttons), said
+    ``~ container "A"→"B"`` as a label is (the ``~ layout:`` line said only "changed").
+    O(depth)."""
+    edit = d.changed[c].get("content-desc")
+    fc = d.curr
+    if edit is None or c in d.quiet_curr or not fc.children[c] or fc.nodes[c].text:
+        return None
+    if not fc.nodes[c].content_desc or any(a in scrolled for a in fc.ancestors(c)):
+        return None
+    return edit
 
 
 def _lists(d: Delta, curr: bool) -> set[int]:

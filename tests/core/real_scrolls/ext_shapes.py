@@ -24,6 +24,8 @@ invented words, so CI holds those classes without the external files
 - :func:`padded_cards` (after a safety app's home): a ScrollView inside app layers (each
   the one child of the one above), its column padded 42 px above its first card, cards of
   three heights, the last cut by the ScrollView's bottom.
+- :func:`tile_strip` (after Chrome's new tab page): a strip of shortcut tiles made to scroll
+  sideways inside a ScrollView's column, the tiles filling it, the last cut by its edge.
 """
 
 from __future__ import annotations
@@ -315,6 +317,62 @@ def padded_cards() -> str:
         out.append(_node(tv, (84, top + 250, 1356, top + 310), pkg=pkg, text=note) + "</node>")
         out.append("</node>")
     out.append("</node></node></node></node></node></hierarchy>")
+    return "".join(out)
+
+
+TILES = (
+    ("Navigate: Ember News: ember.example", "Ember News", 550, 66),
+    ("Navigate: Fjord Mail: fjord.example", "Fjord Mail", 545, 72),
+    ("Navigate: Gable Video: gable.example", "Gable Video", 545, 66),
+    ("Navigate: Heron Wiki: heron.example", "Heron Wiki", 550, 66),
+    ("Navigate: Ivy Daily: ivy.example", "Ivy Daily", 550, 60),
+)
+"""The shortcut tiles of :func:`tile_strip`: a description, the label under the icon, the
+tile's bottom (a label in another script is taller) and the icon's size (a site's own)."""
+
+
+def tile_strip() -> str:
+    """A browser's new tab page (after Chrome's, ``fixtures/ext/chrome-ntp``): a ScrollView
+    whose column holds a search box, a strip of shortcut tiles made to scroll sideways (each
+    tile a clickable frame described "Navigate: …", its icon's two frames, the icon and its
+    label inside, the tiles filling the strip, the last cut by its right edge) and a feed's
+    header."""
+    pkg = "com.example.browser"
+    rid = f"{pkg}:id/"
+    fl, ll, v = "android.widget.FrameLayout", "android.widget.LinearLayout", "android.view.View"
+    out = ["<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation=\"0\">"]
+    out.append(_node(fl, (0, 0, 1080, 2220), pkg=pkg))
+    out.append(_node("android.widget.ScrollView", (0, 66, 1080, 1398), pkg=pkg, scrollable=True))
+    out.append(_node(ll, (0, 66, 1080, 1398), pkg=pkg))
+    out.append(_node(ll, (0, 66, 1080, 286), pkg=pkg, rid=rid + "search_box"))
+    edit = "android.widget.EditText"
+    out.append(_node(edit, (154, 140, 893, 212), pkg=pkg, text="Search or type") + "</node>")
+    out.append("</node>")
+    out.append(_node(fl, (0, 333, 1080, 550), pkg=pkg, rid=rid + "tiles_container"))
+    hsv = "android.widget.HorizontalScrollView"
+    out.append(_node(hsv, (0, 333, 1080, 550), pkg=pkg, scrollable=True))
+    out.append(_node(ll, (0, 333, 1080, 550), pkg=pkg, rid=rid + "tiles_layout"))
+    for i, (desc, label, bottom, size) in enumerate(TILES):
+        left = 33 + 234 * i
+        tile = _node(fl, (left, 333, min(left + 220, 1080), bottom), pkg=pkg, desc=desc)
+        frame = (left + 44, 352, min(left + 176, 1080), 484)
+        lo, hi = left + 110 - size // 2, 418 - size // 2
+        icon = (lo, hi, min(lo + size, 1080), hi + size)
+        title = (left + 11, 501, min(left + 209, 1080), bottom)
+        out.append(tile.replace('clickable="false"', 'clickable="true"'))
+        out.append(_node(v, frame, pkg=pkg, rid=rid + "tile_icon_background") + "</node>")
+        out.append(_node(v, frame, pkg=pkg) + "</node>")
+        out.append(_node("android.widget.ImageView", icon, pkg=pkg, rid=rid + "tile_icon"))
+        out.append("</node>")
+        out.append(_node("android.widget.TextView", title, pkg=pkg, text=label, rid=rid + "title"))
+        out.append("</node></node>")
+    out.append("</node></node></node>")
+    out.append(_node(fl, (0, 835, 1080, 967), pkg=pkg, rid=rid + "feed_header"))
+    out.append(_node("android.widget.TextView", (44, 876, 402, 926), pkg=pkg, text="Discover"))
+    out.append("</node>")
+    button = _node("android.widget.ImageButton", (981, 835, 1036, 967), pkg=pkg, desc="Options")
+    out.append(button + "</node></node>")
+    out.append("</node></node></node></hierarchy>")
     return "".join(out)
 
 

@@ -28,6 +28,7 @@ from tests.core.real_scrolls import (
     keyboards,
     rearranged,
     reshaped,
+    screens,
     tall_rows,
     ticks,
 )
@@ -38,6 +39,7 @@ from tests.core.real_scrolls.ext_shapes import (
     padded_cards,
     paged_list,
     repeated_rows,
+    tile_strip,
     twin_rows,
 )
 
@@ -282,3 +284,32 @@ def test_a_card_put_in_atop_a_padded_column_is_hedged_as_new(dicts: bool) -> Non
             if got:
                 failed.append((case, got[:2]))
     assert not failed, failed
+
+
+def _strip() -> tuple[tuple[str, Observation], ...]:
+    return (("tile_strip.xml", parse_uiautomator(tile_strip().encode())),)
+
+
+STRIP_CASES = [
+    screens.Screen("tile_strip.xml", kind, scale)
+    for kind in screens.KINDS
+    for scale in (screens.SCALES if kind in ("narrow", "widen") else (1.0,))
+]
+
+
+@pytest.mark.parametrize("dicts", [False, True], ids=["xml", "dicts"])
+def test_a_strip_of_tiles_laid_out_again_at_another_width_scrolled_nowhere(dicts: bool) -> None:
+    """A browser's new tab page laid out on a screen of another size (turned, narrowed,
+    widened: every kind and share of :mod:`.screens`), its shortcut tiles stretched to share
+    the strip's new width as they did, their icons of their own sizes kept. On 1cdaa2a the
+    turn read ``↕ [2] list "" scrolled left 281px (+3 rows, -0 rows)``, three tiles ``-``
+    and ``+`` (the one icon of its size moved 281 px with its widened tile), both ways, on
+    the XML path (element dicts name no strip made to scroll: they held); Chrome's new tab
+    page (``fixtures/ext/chrome-ntp``) so too."""
+    with captures_as(_strip):
+        failed: dict[screens.Screen, list[tuple[str, str]]] = {}
+        for case in STRIP_CASES:
+            with graded_by_dicts() if dicts else nullcontext():
+                if got := screens.check(case):
+                    failed[case] = got
+    assert failed == {}

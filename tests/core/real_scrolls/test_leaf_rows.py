@@ -73,15 +73,13 @@ def test_a_leaf_button_relabelled_alone_is_one_button() -> None:
     )
 
 
-BUDGET: dict[tuple[str, str, str], int] = {
-    ("xml", "insertion", "false-scroll"): 1,
-    ("xml", "insertion", "unchanged-listed"): 1,
-}
+BUDGET: dict[tuple[str, str, str], int] = {}
 """Violations per (path, kind, class) in the seeded merged sample below (a ratchet: lower it
-when a class closes, never raise it). Open: a row put in above a ScrollView's form whose
-rows carry no id (the contact editor merged: a second bar above it) reads as the form
-turning about a page, its rows ``-`` / ``+``, where the dump that keeps ids reads no
-scroll (``bench_real_merged.py --per 30 --path xml``: 25 of 1,147, all such)."""
+when a class closes, never raise it). 1cdaa2a allowed one false scroll and one row listed
+that stayed (a row put in above a ScrollView's form whose rows carry no id read as the form
+turning about a page: ``resized.moved_in_place`` asked two labels of a form whose one row
+left in view shows one); none left (``bench_real_merged.py --per 30 --path xml``: 53 -> 2
+of 2,759, the two a text box pushed out paired with the empty one left in its box)."""
 
 
 def test_merged_captures_take_rows_within_the_budget() -> None:
@@ -92,3 +90,63 @@ def test_merged_captures_take_rows_within_the_budget() -> None:
         )
     over = {k: n for k, n in found.items() if n > BUDGET.get(k, 0)}
     assert over == {}, found
+
+
+def _window_spots() -> list[insertions.Insertion]:
+    """One row put in (or taken out) at every spot of a stack the window clips, in every
+    merged capture: a second bar above the content, say, which pushes a view down, its
+    content with its top edge, the window's bottom edge cutting it (one cut edge drawn per
+    spot). Flutter's dumps carry no ids, so the app's stacked layers are such a stack."""
+    rng = random.Random(0)
+    out: list[insertions.Insertion] = []
+    for name, obs in insertions.captures():
+        spots: dict[tuple[tuple[int, ...], int], list[int]] = {}
+        for where, index, edge in insertions.cut_edges(obs):
+            if len(insertions._clip_box(obs, where)[0]) == 1:
+                spots.setdefault((where, index), []).append(edge)
+        for (where, index), cuts in spots.items():
+            removal = rng.random() < 0.5
+            out.append(insertions.Insertion(name, where, index, 1, removal, rng.choice(cuts)))
+    return out
+
+
+def test_a_bar_put_in_above_a_view_the_window_cuts_turns_no_page() -> None:
+    """A bar put in above a form (the contact editor merged: its photo the one row left in
+    view, cut by the window's bottom edge) moved the form with its view's top edge: no
+    scroll, the photo stayed. On 1cdaa2a 7 of these 110 cases read ``↕ list "" scrolled
+    about a page or more``, the photo ``+`` and ``-``."""
+    with captures_as(merged.captures):
+        failed = [c for c in _window_spots() if insertions.check(c)]
+    assert failed == []
+
+
+def _leaf_edge_spots() -> list[insertions.Insertion]:
+    """One and two rows put in (taken out) above every row an edge moved up cuts, in every
+    list that shows three or more clickable leaves (Flutter's rows) once cut, of the
+    captures in force. Open: a list cut to two such rows (the drawer cut at 764 px: four
+    cases), which :func:`~deltarec.core.diff.row_content.leaf_rows` does not call a list."""
+    out: list[insertions.Insertion] = []
+    for name, obs in insertions.captures():
+        for where, index, edge in insertions.cut_edges(obs):
+            rows = insertions._at(insertions.cut(obs, where, edge), where).children
+            if sum(1 for r in rows if r.clickable and not r.children) < 3:
+                continue
+            for n in (1, 2):
+                out += [
+                    insertions.Insertion(name, where, index, n, rem, edge) for rem in (False, True)
+                ]
+    return out
+
+
+def test_a_leaf_row_put_in_at_the_window_s_cut_edge_is_hedged_not_a_relabel() -> None:
+    """A row put in where the window's edge cuts a list of leaf rows takes the box of the
+    row it pushed out, cut alike: the dumps cannot tell it from that row relabelled, so the
+    ``~`` line hedges (``either_row``: ``, or its row was taken out and another came into
+    its box``). On 1cdaa2a the Flutter drawer's column (not made to scroll) read as a
+    button renamed, unhedged: all 32 of its cases (``~ [10] button "Seccqdt Fqbujju #40"
+    (content-desc: "Settings"→…)``); the merged captures' 208 held."""
+    failed = []
+    for source in (_ext, merged.captures):
+        with captures_as(source):
+            failed += [c for c in _leaf_edge_spots() if insertions.check(c)]
+    assert failed == []

@@ -12,6 +12,7 @@ raise it.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 
@@ -173,3 +174,29 @@ def test_real_chrome_kinds_state_the_truth_within_the_budget_on_dicts() -> None:
         found = _found("dicts")
     over = {k: n for k, n in found.items() if n > BUDGET.get(k, 0)}
     assert over == {}, found
+
+
+FAR = 3000
+"""A fling past every row a real capture's list shows (its longest is under 2,500 px)."""
+
+
+def test_a_list_flung_past_all_it_showed_as_its_bars_hid_is_the_same_screen() -> None:
+    """Every spot of the sample's hide-both and immersive kinds (both bars slid out, or the
+    system's too) flung :data:`FAR` px: nothing of the list stays, the bars went and
+    nothing came in their place, so the screen is the one it was, its list turned a page.
+    On 1cdaa2a Settings' list read ``» new screen com.android.settings "Cktrncpg oqfg ku qp
+    #1": 13 elements (20 gone)`` (the app bar's title gone, a row's label taken for the
+    title); bench_real_chrome's two cases of that (--per 3: hide-both on Settings,
+    immersive on YouTube) so too."""
+    seen: set[tuple[str, str, tuple[int, ...]]] = set()
+    failed = []
+    for case in _sample():
+        if case.kind not in ("hide-both", "immersive") or case.d <= 0:
+            continue
+        if (case.capture, case.kind, case.where) in seen:
+            continue
+        seen.add((case.capture, case.kind, case.where))
+        far = dataclasses.replace(case, d=FAR)
+        if got := check(far):
+            failed.append((far, got))
+    assert failed == []
