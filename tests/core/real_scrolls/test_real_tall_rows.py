@@ -324,3 +324,26 @@ def test_a_keyboard_over_a_list_stacked_from_its_end_scrolls_on_dicts() -> None:
     with graded_by_dicts():
         found = by_kind("dicts", _keyboard_sample(), kind, check)
     assert found == Counter(), found
+
+
+NESTED = (0, 0, 0, 0, 1, 0, 0, 0, 0, 0)
+"""Settings' list inside its ScrollView (the airplane captures)."""
+
+
+def test_one_cut_row_placed_by_its_uncut_edges_and_a_whole_label_is_no_page() -> None:
+    """The widened sweep's scrolls of Settings' list (``--wide``: 1,920 cases), every 8th:
+    one tall row ("Hotspot & tethering", "Data Saver" below it) cut by the top edge in both
+    frames, scrolled up, its summary "Off" whole in both frames where the move puts it.
+    One cut row is no evidence of which row it is (a twin), so the move its uncut edges name
+    was refuted and the list read as a page, which that "Off" contradicts (XML: 16 of 1,920
+    on ``1cdaa2a``, 8 of this sample; element dicts, whose list of one row reads as a
+    ScrollView, said the move). Now the move hedged with its twins' readings, "up 160px or
+    further, or down 1596px or further" (:func:`deltarec.core.diff.edge_pieces.page_or_twin`)."""
+    sample = tuple(
+        c
+        for c in cases(wide=True)
+        if c.kind == "scroll" and c.capture.startswith("settings-airplane") and c.host == NESTED
+    )[::8]
+    assert len(sample) == 240
+    found = by_kind("xml", sample, kind, check)
+    assert found == Counter(), found
