@@ -347,3 +347,28 @@ def test_one_cut_row_placed_by_its_uncut_edges_and_a_whole_label_is_no_page() ->
     assert len(sample) == 240
     found = by_kind("xml", sample, kind, check)
     assert found == Counter(), found
+
+
+WIFI = (0, 0, 0, 0, 1, 0, 0, 0, 1, 0)
+"""Settings' Wi-Fi list inside its ScrollView."""
+
+
+def test_one_row_cut_alike_by_the_keyboard_s_edge_is_kept_on_both_paths() -> None:
+    """The widened sweep's keyboard kinds over Settings' Wi-Fi list (392 cases), every 4th
+    from the 4th (the merged rows): "Add network" stretched over the list, its labels merged
+    onto it, cut by the list's bottom edge, which the keyboard moved with the content; the
+    row of one size in both frames, its description unique in both (the oracle's rule 1:
+    the same element), read as a page, the row ``-`` and ``+`` (XML 16 and dicts 8 of 392 on
+    ``bf2adc3``, as on ``1cdaa2a``, all in this sample). Its uncut edge names the move: now the move, hedged
+    with its twins' readings (:func:`deltarec.core.diff.edge_pieces.page_or_twin`)."""
+    sample = tuple(
+        c
+        for c in cases(wide=True)
+        if c.kind != "scroll" and c.capture.startswith("settings-wifi") and c.host == WIFI
+    )[3::4]
+    assert len(sample) == 98
+    found = by_kind("xml", sample, kind, check)
+    frame_cache.clear()
+    with graded_by_dicts():
+        found += by_kind("dicts", sample, kind, check)
+    assert found == Counter(), found
