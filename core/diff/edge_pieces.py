@@ -469,21 +469,28 @@ def _down(b: Bounds, dy: int) -> Bounds:
 
 
 def _whole_kept(prev: Frame, p: int, curr: Frame, c: int, dy: int) -> bool:
-    """Whether a node of list ``c`` showing a text or a description lies clear of its edges
-    in both frames, and ``prev`` shows its like (same text, description and size) ``dy`` px
-    away, clear of the list's edges there too. O(nodes of both lists)."""
+    """Whether a node of list ``c`` showing a text or a description has its like (same text,
+    description and size) in list ``p`` ``dy`` px away, the two clear of the list's edges in
+    both frames, or each the only node of its list showing that label (the real-capture
+    oracle's rule: a label unique in both frames, of one size, is the element; the keyboard's
+    edge moving with the one row it cuts keeps its size). O(nodes of both lists)."""
     box_p, box_c = prev.nodes[p].bounds, curr.nodes[c].bounds
-    old = {
-        (n.text, n.content_desc, n.bounds)
-        for q in range(p + 1, prev.subtree_end(p))
-        if ((n := prev.nodes[q]).text or n.content_desc)
-        and box_p.top < n.bounds.top
-        and n.bounds.bottom < box_p.bottom
-    }
-    return any(
-        (n.text or n.content_desc)
-        and box_c.top < n.bounds.top
-        and n.bounds.bottom < box_c.bottom
-        and (n.text, n.content_desc, _down(n.bounds, -dy)) in old
-        for n in (curr.nodes[k] for k in range(c + 1, curr.subtree_end(c)))
-    )
+    old = [n for n in prev.nodes[p + 1 : prev.subtree_end(p)] if n.text or n.content_desc]
+    new = [n for n in curr.nodes[c + 1 : curr.subtree_end(c)] if n.text or n.content_desc]
+    once = Counter((n.text, n.content_desc) for n in old)
+    once_c = Counter((n.text, n.content_desc) for n in new)
+    places = {(n.text, n.content_desc, n.bounds): n for n in old}
+    for n in new:
+        a = places.get((n.text, n.content_desc, _down(n.bounds, -dy)))
+        if a is None:
+            continue
+        label = (n.text, n.content_desc)
+        if once[label] == once_c[label] == 1 or (
+            _clear(a.bounds, box_p) and _clear(n.bounds, box_c)
+        ):
+            return True
+    return False
+
+
+def _clear(b: Bounds, box: Bounds) -> bool:
+    return box.top < b.top and b.bottom < box.bottom
