@@ -460,3 +460,29 @@ def _pair_rows(
             out[pos] = found[0]
             taken.add(found[0])
             olds.remove(found[0])
+
+
+def other_way(
+    prev: Frame,
+    old_host: int,
+    curr: Frame,
+    host: int,
+    kept: list[tuple[int, int]],
+    way: int,
+) -> int:
+    """The least move against ``way`` (the sign of the kept rows' move) under which the
+    kept rows (``(old, new)`` row positions) are twins: every node of each kept row, moved
+    by it, out of the new view, and every node of its new row, moved back, out of the old
+    view (else the other frame would show it there). Signed as a ``dy``, never 0. The rows
+    the delta lists as come and gone are whatever that reading puts there. O(nodes of the
+    kept rows)."""
+    box_p, box_c = prev.nodes[old_host].bounds, curr.nodes[host].bounds
+    least = 1
+    for q, k in kept:
+        for a in (prev.nodes[x].bounds for x in range(q, prev.subtree_end(q))):
+            if a.area:  # the old node goes out across the edge the content moves to
+                least = max(least, a.bottom - box_c.top if way > 0 else box_c.bottom - a.top)
+        for b in (curr.nodes[x].bounds for x in range(k, curr.subtree_end(k))):
+            if b.area:  # the twin was beyond the edge the content comes from
+                least = max(least, box_p.bottom - b.top if way > 0 else b.bottom - box_p.top)
+    return -way * least

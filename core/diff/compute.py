@@ -219,7 +219,7 @@ def _scrolls(d: Delta, gesture: Gesture | None, matched: Matched | None) -> list
             left[owner].append(r)
     out = []
     for i, m in enumerate(motions):
-        got = least(prev, m.prev, curr, m.curr, d.pairs, gesture) if m.page else None
+        got = least(prev, m.prev, curr, m.curr, d.pairs, gesture) if m.page else m.hedge
         edge = (
             0
             if m.page or got is not None

@@ -32,6 +32,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, cast
 
+from deltarec.core.capture.element_dicts import ROOT_CLASS
 from deltarec.core.diff.motions import SPREAD, Motion
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.labels import natures
@@ -93,8 +94,9 @@ def grown_by_rounding(
     215 px). The keyboard's frame tells them apart, and element dicts carry none (nor a dump
     read without the window probe): there both readings fit, so the scroll stands and says
     the other (``orRemoved`` / ``orInserted``: :func:`removed_at_top`,
-    :func:`~deltarec.core.diff.new_rows.new_at_top`). Along y, the host's own box only.
-    O(rows of ``c`` + depth).
+    :func:`~deltarec.core.diff.new_rows.new_at_top`). On element dicts both fit exactly too
+    where the viewport around the list moved its bottom edge with it (:func:`_keyboard_fits`).
+    Along y, the host's own box only. O(rows of ``c`` + depth).
 
     >>> from deltarec.core.capture.uiautomator import parse_uiautomator
     >>> def shot(bottom, rows):
@@ -114,7 +116,36 @@ def grown_by_rounding(
     if motion.page or motion.dx or not motion.dy:
         return 0  # (a keyboard that came or went is no growth: :func:`_stretched`)
     n = grew_at_top(prev, curr, c, p, pairs, motion.dy)
-    return n if n and not grew_at_top(prev, curr, c, p, pairs, motion.dy, 0) else 0
+    if not n or _keyboard_fits(prev, curr, c, p, pairs, motion.dy):
+        return n
+    return 0 if grew_at_top(prev, curr, c, p, pairs, motion.dy, 0) else n
+
+
+def _keyboard_fits(
+    prev: Frame, curr: Frame, c: int, p: int, pairs: Mapping[int, int], dy: int
+) -> bool:
+    """Whether host ``c`` (``p``) is element dicts' and its bottom edge moved by its rows'
+    move ``dy`` with the bottom edge of the container made to scroll around it: the viewport
+    itself shrank (grew), as the keyboard resizes it, where rows put in at (taken out of) the
+    top of a list that wraps them grow (shrink) the list inside a viewport that keeps its box.
+    Dicts carry no keyboard frame, so a keyboard that came (went) over a list stacked from its
+    end, its rows moved with that edge, fits as exactly as rows at its top (Settings' list in
+    its ScrollView, the keyboard over 215 px of it, its rows 215 px high). On a dump the
+    window probe's frame tells them apart (:func:`_stretched`). O(depth)."""
+    if curr.nodes[0].class_name != ROOT_CLASS or prev.nodes[0].class_name != ROOT_CLASS:
+        return False
+    g = curr.nodes[c].bounds.bottom - prev.nodes[p].bounds.bottom
+    if abs(g - dy) > SPREAD:
+        return False
+    natural = natures(curr)
+    outer = next((k for k in curr.ancestors(c) if natural[k]), None)
+    q = None if outer is None else pairs.get(outer)
+    if outer is None or q is None:
+        return False
+    a, b = prev.nodes[q].bounds, curr.nodes[outer].bounds
+    return (a.left, a.top, a.right) == (b.left, b.top, b.right) and abs(
+        b.bottom - a.bottom - g
+    ) <= SPREAD
 
 
 def grew_within(
@@ -268,7 +299,8 @@ def removed_at_top(d: Delta, s: Scroll) -> int:
     O(rows).
 
     Where its box shrank with them, only where that reading fits within a px of rounding
-    alone (:func:`grown_by_rounding`: a list the keyboard shrank, on element dicts).
+    alone, or a viewport shrank with it on element dicts (:func:`grown_by_rounding`: a list
+    the keyboard shrank).
 
     A scroll down from a list's start by whole rows reads so too (``list_screen(0, 10)``
     → ``list_screen(3, 10)``, no gesture told): two dumps do not tell it from rows

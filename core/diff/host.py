@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
 
 from deltarec.core.diff.axis import along_edge, at_edge, cut_move, host_sideways, spans
-from deltarec.core.diff.edge_pieces import cut_only, edge_offset, edge_tie, twin_cut
+from deltarec.core.diff.edge_pieces import cut_only, edge_offset, edge_tie, page_or_twin, twin_cut
 from deltarec.core.diff.edge_sliver import stayed_sliver
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.growth import unscrolled
@@ -322,7 +322,7 @@ def host_motion(
                 or replaced_some(prev, curr, pairs, used, c, p)
                 or _passed(prev, curr, pairs, c, p)
             ):
-                return Motion(c, p, 0, 0, page=True)
+                return page_or_twin(prev, p, curr, c, pairs, used, moved)
             return None
     if base != (0, 0):
         # Along an axis it moved no more than the rounding of its own and the outer offset,

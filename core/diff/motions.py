@@ -54,6 +54,9 @@ class Motion:
     """(first, last, dx, dy): the host's old rows, by index among its children, that a row
     dragged passed, and how far they moved (the scroll and the dragged row's pitch): a row
     among them that only one frame shows whole (cut by the list's edge) moved so too."""
+    hedge: tuple[int, int] | None = field(default=None, repr=False)
+    """``(dy, other)`` where the one row the offset keeps may be its twin: "D px or further,
+    or the other way E px or further" (:func:`.edge_pieces.page_or_twin`)."""
 
     def extra(self, top: int) -> int:
         """How far a row of the host whose top is at ``top`` (in ``curr``) moved besides the

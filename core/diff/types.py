@@ -101,7 +101,7 @@ class ScrollEntry(TypedDict):
     reading (the rows came in new, then the list scrolled down by at least ``-orDy`` px;
     :mod:`deltarec.core.diff.past_new`). With ``atLeast`` alone (no swipe told): the least
     the content moved the other way, a twin of the row kept come from beyond the other
-    edge (:func:`deltarec.core.diff.far_anchor.other_way`)."""
+    edge (:func:`deltarec.core.diff.across.other_way`)."""
     inserted: NotRequired[int]
     """How many rows came in new at the list's top in the step it scrolled (``dy``: its own
     scroll past them; the rows both frames show moved by the new rows' height less that,
