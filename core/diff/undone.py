@@ -79,12 +79,18 @@ def undone(
     ``before``'s again (:func:`same_lists`) and the diff paired an element of it with one of
     another number; or paired with the unpaired element of the last frame that showed that
     number (the delta computed anew over those pairs, with ``volatile``); else None (module
-    docstring). ``twinned``: positions of ``last``'s frame a twin sliver's hedge numbered
-    anew (:func:`~deltarec.core.diff.twin_sliver.unnumbered_twins`); an element paired
-    with one of them by the same hedge again keeps that pair, hedged, and takes its number
-    back alone (a row swiped away above a bottom sliver, then the undo: the sliver come
-    back is the old one, or the row the undo pushed down; unpaired it read as come in
-    beside that row's ``-`` line, the row listed twice)."""
+    docstring). ``twinned``: positions of ``last``'s frame a hedge numbered anew
+    (:func:`~deltarec.core.diff.new_rows.two_readings`); an element paired with one of
+    them by a twin sliver's hedge again keeps that pair, hedged, and takes its number back
+    alone (a row swiped away above a bottom sliver, then the undo: the sliver come back is
+    the old one, or the row the undo pushed down; unpaired it read as come in beside that
+    row's ``-`` line, the row listed twice). One held in its very box, showing nothing
+    (its box and subtree hash), keeps the pair and the number the last frame gave it: the
+    hedge said the sliver beside the rows archived was the old one or another, and in the
+    undo's list it is the one that stayed (a row archived below a top sliver on element
+    dicts, whose pairs read the archive as a scroll, hedged, and held the sliver in its box
+    at the undo: unpaired it read ``+ [7] button`` and ``- button`` of one sliver, its
+    number taken back from the frame before the last)."""
     numbers_before, numbers_last = before.number_of, last.number_of
     if last.frame is not d.prev or not (d.added or d.removed):
         return None  # nothing came or went: nothing came back
@@ -108,7 +114,9 @@ def undone(
             back[c] = had
             split.add(c)  # paired with an element of another number: it came back
     if split and twinned and (held := {c for c in split if d.pairs[c] in twinned}):
-        held &= unnumbered_twins(d)
+        kept_box = {c for c in held if _in_its_box(d, c)}
+        back = {c: n for c, n in back.items() if c not in kept_box}
+        held = (held & unnumbered_twins(d)) | kept_box
         split -= held  # a twin sliver's pair stands, hedged; its number comes back alone
         if not split:
             return d, back
@@ -185,6 +193,17 @@ def _sliver_stayed(d: Delta, split: set[int]) -> dict[int, int]:
                 out[k] = p
                 break
     return out
+
+
+def _in_its_box(d: Delta, c: int) -> bool:
+    """Whether ``c`` is paired with a node of its box and content (its subtree hash: a twin's
+    key may take another ordinal) that shows nothing: a sliver held in its very box."""
+    p = d.pairs[c]
+    return (
+        d.curr.nodes[c].bounds == d.prev.nodes[p].bounds
+        and d.curr.subtree_hashes[c] == d.prev.subtree_hashes[p]
+        and not shows(d.curr, c)
+    )
 
 
 def _siblings(d: Delta, c: int, q: int) -> bool:
