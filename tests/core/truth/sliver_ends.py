@@ -127,6 +127,27 @@ def _cut(inbox: InboxState, bottom: int) -> set[int]:
     return {i for k, i in enumerate(items) for y in edges if tops[k] < y < tops[k + 1]}
 
 
+def twin_cases(preset: str) -> Iterator[Case]:
+    """At every offset of :func:`~tests.core.truth.slivers.offsets` where both of the
+    list's edges cut a message row (two slivers of one kind, each showing nothing on the
+    scaled presets), the row below the top sliver archived (then the undo): the rows below
+    close its gap, and the bottom sliver is the next row's in the very box of the last."""
+    profile = PRESETS[preset]
+    bottom = _bottom(profile)
+    order = shown_items()
+    place = {item: k for k, item in enumerate(order)}
+    seen: set[Case] = set()
+    for edge, px, offset in offsets(preset):
+        cut = sorted(_cut(InboxState(offset=offset), bottom), key=place.__getitem__)
+        if len(cut) != 2 or any(_kind(i) != "message" for i in cut):
+            continue
+        below = order[place[cut[0]] + 1]
+        case = Case(preset, edge, px, offset, "above", (below,))
+        if _kind(below) == "message" and case not in seen:
+            seen.add(case)
+            yield case
+
+
 def _kind(item: int) -> str:
     return "header" if is_header(item) else "promo" if is_promo(item) else "message"
 

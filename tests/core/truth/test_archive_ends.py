@@ -72,3 +72,25 @@ def test_rows_taken_out_beside_a_sliver_of_another_kind_on_element_dicts() -> No
     assert len(picked) >= 70
     found = failures(picked, gesture=False, dicts=True)
     assert found == [], found[:4]
+
+
+TWINS_EVERY = 40
+"""Each N-th case of :func:`~tests.core.truth.sliver_ends.twin_cases` (1,138), on element
+dicts."""
+
+
+def test_rows_archived_between_two_slivers_of_one_kind_on_element_dicts() -> None:
+    """Both edges cut a message row to a sliver that shows nothing, and the row below the
+    top one is archived: the rows below close its gap, and the bottom sliver in the very box
+    of the last is the next row's. On element dicts a sliver holds nothing, and its shape (the
+    roles of what it holds) was none: it was held in its box as a pinned header, and took
+    the number of the row that had been cut there (a reuse, "scrolled down 240px"). Failing
+    on ``14f715e``: 3 of 28 (``large bottom 24 10896 above (63,)``, ``large top 24 1182
+    above (7,)``; the whole generator 114 of 1,643 before its kinds were narrowed to
+    message rows). An element dict cut to a sliver is of the kind of a moved row of its
+    role and span (:func:`deltarec.core.diff.unpinned.a_row_of_them`)."""
+    twins = [c for p in PRESETS for c in sliver_ends.twin_cases(p)]
+    picked = twins[TWINS_EVERY - 1 :: TWINS_EVERY]
+    assert len(picked) >= 20
+    found = failures(picked, gesture=False, dicts=True)
+    assert found == [], found[:4]
