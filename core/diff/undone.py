@@ -90,7 +90,9 @@ def undone(
     undo's list it is the one that stayed (a row archived below a top sliver on element
     dicts, whose pairs read the archive as a scroll, hedged, and held the sliver in its box
     at the undo: unpaired it read ``+ [7] button`` and ``- button`` of one sliver, its
-    number taken back from the frame before the last)."""
+    number taken back from the frame before the last); so is one the diff left unpaired
+    in both frames, in one box, where the undo's scroll did not pair it with the row come
+    back (:func:`_unpaired_in_box`)."""
     numbers_before, numbers_last = before.number_of, last.number_of
     if last.frame is not d.prev or not (d.added or d.removed):
         return None  # nothing came or went: nothing came back
@@ -126,6 +128,11 @@ def undone(
         for c, q in kept.items()
         if d.pairs.get(c) != q and q not in used and _siblings(d, c, q)
     }  # came back from the last frame's element the diff left unpaired
+    for c in [c for c in back if c not in d.pairs] if twinned else ():
+        q = _unpaired_in_box(d, c, twinned, used)
+        if q is not None:  # a sliver a hedge numbered anew, held in its box: the diff left
+            repaired[c] = q  # both unpaired, which neither reading does (docstring)
+            used.add(q)
     if repaired:
         pairs = {c: p for c, p in d.pairs.items() if c not in split and c not in repaired}
         pairs.update(repaired)
@@ -204,6 +211,26 @@ def _in_its_box(d: Delta, c: int) -> bool:
         and d.curr.subtree_hashes[c] == d.prev.subtree_hashes[p]
         and not shows(d.curr, c)
     )
+
+
+def _unpaired_in_box(
+    d: Delta, c: int, twinned: AbstractSet[int], used: AbstractSet[int]
+) -> int | None:
+    """The old node of ``twinned`` (numbered anew by the last step's hedge) that no pair holds,
+    in ``c``'s list, of its box and content, showing nothing, or None. O(siblings)."""
+    parent = d.pairs.get(d.curr.parents[c], -1)
+    if parent < 0 or shows(d.curr, c):
+        return None
+    box, content = d.curr.nodes[c].bounds, d.curr.subtree_hashes[c]
+    for q in d.prev.children[parent]:
+        if (
+            q in twinned
+            and q not in used
+            and d.prev.nodes[q].bounds == box
+            and d.prev.subtree_hashes[q] == content
+        ):
+            return q
+    return None
 
 
 def _siblings(d: Delta, c: int, q: int) -> bool:
