@@ -24,7 +24,7 @@ from deltarec.core.diff.across import crossed, pages
 from deltarec.core.diff.came_back import Books
 from deltarec.core.diff.compute import Delta, compute_delta, to_json
 from deltarec.core.diff.gesture import Gesture
-from deltarec.core.diff.new_rows import hedged, unnumbered
+from deltarec.core.diff.new_rows import hedged, two_readings
 from deltarec.core.diff.screen_labels import RECALL_KEPT as RECALL_KEPT
 from deltarec.core.diff.screen_labels import _shown_texts as _shown_texts
 from deltarec.core.diff.screen_labels import _still_shows
@@ -33,7 +33,6 @@ from deltarec.core.diff.screen_labels import same_label as same_label
 from deltarec.core.diff.screen_labels import screen_label as screen_label
 from deltarec.core.diff.screens import is_new_screen, screen_title
 from deltarec.core.diff.strips_back import recalled_delta
-from deltarec.core.diff.twin_sliver import unnumbered_twins
 from deltarec.core.diff.types import ChangeKind, ObservationDiff
 from deltarec.core.diff.undone import undone
 from deltarec.core.diff.volatile import DEFAULT_VOLATILE, Volatile, system_bars
@@ -157,7 +156,7 @@ def observe_delta(
     pairs = crossed(delta.prev, delta.curr, delta.pairs, pages(delta.scrolls))
     # The frame is numbered once, after it is known whether the step moved to another screen
     # (neither question reads a number: the frame's layout answers both).
-    curr, fresh = delta.curr, unnumbered(delta) | unnumbered_twins(delta)  # two readings
+    curr, fresh = delta.curr, two_readings(delta)  # numbered anew
     pairs = {c: p for c, p in pairs.items() if c not in fresh} if fresh else pairs
     placed = layout_of(curr, options)
     swaps = swapped_dialogs(delta, prev_index, placed)
@@ -276,9 +275,9 @@ class Observer:
         self.steps = 0
         self.before: ElementIndex | None = None
         self.twinned: AbstractSet[int] = frozenset()
-        """Positions of the baseline's frame a twin sliver's hedge numbered anew in the step
-        that showed it (:func:`~deltarec.core.diff.twin_sliver.unnumbered_twins`): an undo
-        gives such a sliver its number back and keeps the pair (:mod:`.diff.undone`)."""
+        """Positions of the baseline's frame a hedge numbered anew in the step that showed it
+        (:func:`~deltarec.core.diff.new_rows.two_readings`): an undo keeps such a sliver's
+        pair where it holds it again, or holds it in its box (:mod:`.diff.undone`)."""
         self.books = Books()  # the scrolled lists': a row that comes back keeps its number
 
     @property
@@ -394,7 +393,7 @@ class Observer:
                 self.books.come_back(result.delta, result.prev_index, placed)
                 kept = True
         self.books.note(result.index, kept=kept)
-        self.twinned = frozenset() if result.new_screen else unnumbered_twins(result.delta)
+        self.twinned = frozenset() if result.new_screen else two_readings(result.delta)
         self.before, self.index = self.index, result.index
         self._remember(result.index, step)
         self.books.prune(seen.index for seen in self.recent)

@@ -82,15 +82,20 @@ def beside_slivers(d: Delta, s: Scroll) -> tuple[tuple[int, ...], bool] | None:
     (``orRemoved`` / ``orInserted`` ``k`` with the rows' keys,
     :func:`deltarec.core.diff.new_rows.hedged`). Each part is asked: the list kept its box;
     ``S`` kept its box, class and id and shows nothing in both frames; ``R1`` lies against
-    it, the rows whole; ``Rk`` of its class and id, unpaired or paired with ``S``'s place
-    in the other frame (the scroll reading's own pair: a row put back below a top sliver,
-    "scrolled up 240px"), its labels clear of its last ``S``-high px, the rows before it
-    unpaired (scrolled out); the scroll puts ``Rk``'s far end on ``S``'s; the row beyond
-    ``Rk`` is paired, moved by the scroll (with the margin it keeps from ``Rk``: a section
+    it, the rows whole; ``Rk`` unpaired or paired with ``S``'s place in the other frame
+    (the scroll reading's own pair: a row put back below a top sliver, "scrolled up
+    240px"), its labels clear of its last ``S``-high px, the rows before it unpaired
+    (scrolled out); the scroll puts ``Rk``'s far end on ``S``'s; the row beyond ``Rk`` is
+    paired, moved by the scroll (with the margin it keeps from ``Rk``: a section
     header's 30 px below the row archived over it,
     ``tests/core/truth/test_sliver_undo_twins.py``; at ``Rk``'s place where it keeps
-    none). The fewest rows that fit are the reading (one where one fits). Along y only.
-    O(rows of the list)."""
+    none). The fewest rows that fit are the reading (one where one fits). ``Rk``'s class
+    and id are not asked: where they are not ``S``'s the scroll's reading is the one that
+    does not fit, which is for the pairs to refuse (:func:`stayed_sliver`), never for the
+    hedge, which names the other reading wherever the scroll stands; element dicts carry
+    neither, and their pairs state the scroll (the small preset's top sliver archived, a
+    promo's sliver come down into its box, then the undo; rows archived below a promo's
+    sliver: ``tests/core/truth/test_archive_ends.py``). Along y only. O(rows of the list)."""
     if s.page or s.dx or not s.dy:
         return None
     prev, curr = d.prev, d.curr
@@ -171,9 +176,7 @@ def _rows_fit(
     row, beyond = rows_a[k], rows_a[k + 1]
     r, sb = a.nodes[row], s.bounds
     if not (
-        r.class_name == s.class_name
-        and r.resource_id == s.resource_id
-        and sb.height < r.bounds.height
+        sb.height < r.bounds.height
         and pairs.get(row, -1) == mine  # unpaired, or paired to S's place
     ):
         return None

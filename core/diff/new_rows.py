@@ -427,3 +427,12 @@ def still(d: Delta) -> bool:
 def _shows(frame: Frame, pos: int) -> bool:
     """Whether ``pos``'s subtree shows a text or description."""
     return any(n.text or n.content_desc for n in frame.nodes[pos : frame.subtree_end(pos)])
+
+
+def two_readings(d: Delta) -> frozenset[int]:
+    """Current positions a hedge of ``d`` gives two readings of, numbered anew: the rows of
+    :func:`unnumbered` and the twin slivers of :func:`~deltarec.core.diff.twin_sliver.
+    unnumbered_twins`. O(rows of the lists)."""
+    from deltarec.core.diff.twin_sliver import unnumbered_twins
+
+    return unnumbered(d) | unnumbered_twins(d)

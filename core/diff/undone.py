@@ -79,12 +79,20 @@ def undone(
     ``before``'s again (:func:`same_lists`) and the diff paired an element of it with one of
     another number; or paired with the unpaired element of the last frame that showed that
     number (the delta computed anew over those pairs, with ``volatile``); else None (module
-    docstring). ``twinned``: positions of ``last``'s frame a twin sliver's hedge numbered
-    anew (:func:`~deltarec.core.diff.twin_sliver.unnumbered_twins`); an element paired
-    with one of them by the same hedge again keeps that pair, hedged, and takes its number
-    back alone (a row swiped away above a bottom sliver, then the undo: the sliver come
-    back is the old one, or the row the undo pushed down; unpaired it read as come in
-    beside that row's ``-`` line, the row listed twice)."""
+    docstring). ``twinned``: positions of ``last``'s frame a hedge numbered anew
+    (:func:`~deltarec.core.diff.new_rows.two_readings`); an element paired with one of
+    them by a twin sliver's hedge again keeps that pair, hedged, and takes its number back
+    alone (a row swiped away above a bottom sliver, then the undo: the sliver come back is
+    the old one, or the row the undo pushed down; unpaired it read as come in beside that
+    row's ``-`` line, the row listed twice). One held in its very box, showing nothing
+    (its box and subtree hash), keeps the pair and the number the last frame gave it: the
+    hedge said the sliver beside the rows archived was the old one or another, and in the
+    undo's list it is the one that stayed (a row archived below a top sliver on element
+    dicts, whose pairs read the archive as a scroll, hedged, and held the sliver in its box
+    at the undo: unpaired it read ``+ [7] button`` and ``- button`` of one sliver, its
+    number taken back from the frame before the last); so is one the diff left unpaired
+    in both frames, in one box, where the undo's scroll did not pair it with the row come
+    back (:func:`_unpaired_in_box`)."""
     numbers_before, numbers_last = before.number_of, last.number_of
     if last.frame is not d.prev or not (d.added or d.removed):
         return None  # nothing came or went: nothing came back
@@ -108,7 +116,9 @@ def undone(
             back[c] = had
             split.add(c)  # paired with an element of another number: it came back
     if split and twinned and (held := {c for c in split if d.pairs[c] in twinned}):
-        held &= unnumbered_twins(d)
+        kept_box = {c for c in held if _in_its_box(d, c)}
+        back = {c: n for c, n in back.items() if c not in kept_box}
+        held = (held & unnumbered_twins(d)) | kept_box
         split -= held  # a twin sliver's pair stands, hedged; its number comes back alone
         if not split:
             return d, back
@@ -118,6 +128,11 @@ def undone(
         for c, q in kept.items()
         if d.pairs.get(c) != q and q not in used and _siblings(d, c, q)
     }  # came back from the last frame's element the diff left unpaired
+    for c in [c for c in back if c not in d.pairs] if twinned else ():
+        q = _unpaired_in_box(d, c, twinned, used)
+        if q is not None:  # a sliver a hedge numbered anew, held in its box: the diff left
+            repaired[c] = q  # both unpaired, which neither reading does (docstring)
+            used.add(q)
     if repaired:
         pairs = {c: p for c, p in d.pairs.items() if c not in split and c not in repaired}
         pairs.update(repaired)
@@ -185,6 +200,37 @@ def _sliver_stayed(d: Delta, split: set[int]) -> dict[int, int]:
                 out[k] = p
                 break
     return out
+
+
+def _in_its_box(d: Delta, c: int) -> bool:
+    """Whether ``c`` is paired with a node of its box and content (its subtree hash: a twin's
+    key may take another ordinal) that shows nothing: a sliver held in its very box."""
+    p = d.pairs[c]
+    return (
+        d.curr.nodes[c].bounds == d.prev.nodes[p].bounds
+        and d.curr.subtree_hashes[c] == d.prev.subtree_hashes[p]
+        and not shows(d.curr, c)
+    )
+
+
+def _unpaired_in_box(
+    d: Delta, c: int, twinned: AbstractSet[int], used: AbstractSet[int]
+) -> int | None:
+    """The old node of ``twinned`` (numbered anew by the last step's hedge) that no pair holds,
+    in ``c``'s list, of its box and content, showing nothing, or None. O(siblings)."""
+    parent = d.pairs.get(d.curr.parents[c], -1)
+    if parent < 0 or shows(d.curr, c):
+        return None
+    box, content = d.curr.nodes[c].bounds, d.curr.subtree_hashes[c]
+    for q in d.prev.children[parent]:
+        if (
+            q in twinned
+            and q not in used
+            and d.prev.nodes[q].bounds == box
+            and d.prev.subtree_hashes[q] == content
+        ):
+            return q
+    return None
 
 
 def _siblings(d: Delta, c: int, q: int) -> bool:

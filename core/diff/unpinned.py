@@ -27,6 +27,7 @@ from deltarec.core.diff.axis import cut_to
 from deltarec.core.diff.motions import shifted
 from deltarec.core.diff.row_content import kind, row_shape, texts
 from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.model import Node
 
 
 def a_row_of_them(prev: Frame, curr: Frame, pairs: Mapping[int, int], row: int) -> bool:
@@ -38,22 +39,34 @@ def a_row_of_them(prev: Frame, curr: Frame, pairs: Mapping[int, int], row: int) 
 
     Element dicts: YouTube's suggestion "mrbeast" put in above its twin, the twin
     paired in place as a pinned header, its move read as a scroll with no ``orInserted``
-    (``tests/core/test_dict_truth.py``, the tops of real lists)."""
+    (``tests/core/test_dict_truth.py``, the tops of real lists). An element dict cut to a
+    sliver that holds nothing is of the kind of a moved sibling of its role and span
+    (:func:`_span`): the Inbox's bottom sliver, another row's as the rows below one
+    archived closed its gap, was held in its box as a header and its number given to that
+    row (``tests/core/truth/test_archive_ends.py``, the twin slivers)."""
     node = curr.nodes[row]
-    dicts = curr.nodes[0].class_name == ROOT_CLASS and bool(curr.children[row])
+    dicts = curr.nodes[0].class_name == ROOT_CLASS
     if not (node.resource_id or dicts):
         return False  # Compose's nodes have no ids: a pinned header is a View as well
-    shape = row_shape(curr, row, dicts)
+    cut = dicts and not node.resource_id and not curr.children[row]
+    shape = _span(node) if cut else row_shape(curr, row, dicts)
     for s in curr.children[curr.parents[row]]:
         q = pairs.get(s)
         if (
             s != row
             and q is not None
             and curr.nodes[s].bounds != prev.nodes[q].bounds
-            and row_shape(curr, s, dicts) == shape
+            and (_span(curr.nodes[s]) if cut else row_shape(curr, s, dicts)) == shape
         ):
             return True
     return False
+
+
+def _span(node: Node) -> tuple[str, int, int]:
+    """What an element dict cut to a sliver that holds nothing shares with its list's rows:
+    its role and its span across the list (its class and id, which the XML reads, are not
+    in the dicts; what it held, which :func:`~.row_content.row_shape` reads, is cut away)."""
+    return node.class_name, node.bounds.left, node.bounds.right
 
 
 def scrolled_onto(

@@ -26,9 +26,17 @@ from collections import Counter
 from collections.abc import Iterator
 
 from deltarec.core.devices.virtual import Playground
+from deltarec.core.devices.virtual.inbox_archive import archive
 from deltarec.core.devices.virtual.layout import APP_PACKAGE, TOOLBAR_BOTTOM
 from deltarec.core.devices.virtual.profile import PRESETS
-from deltarec.core.devices.virtual.screen_inbox import is_header, max_offset
+from deltarec.core.devices.virtual.screen_inbox import (
+    is_header,
+    is_promo,
+    item_tops,
+    max_offset,
+    shown_items,
+)
+from deltarec.core.devices.virtual.state import InboxState
 from tests.core.truth import slivers
 from tests.core.truth.slivers import Case, _bottom, _items_in_view, clamped, offsets
 
@@ -89,6 +97,59 @@ def _archives(
             if (kind, picks) not in seen:
                 seen.add((kind, picks))
                 yield Case(preset, edge, px, offset, kind, picks)
+
+
+def beside_unlike(case: Case) -> bool:
+    """Whether the case takes out a row next to an edge sliver of another kind, before the
+    archive or after it (a message row beside a promo's sliver, or a promo beside a message
+    row's): what the XML's class and resource id tell apart (a scroll by the row's pitch
+    would leave the row's own kind in the sliver's box) and element dicts, which carry
+    neither, do not. From the list's model (lu), the pages as they stand."""
+    bottom = _bottom(PRESETS[case.preset])
+    inbox = InboxState(offset=case.offset)
+    edges = _cut(inbox, bottom)
+    archive(inbox, case.picks, bottom)
+    edges |= _cut(inbox, bottom)
+    order = shown_items()
+    place = {item: k for k, item in enumerate(order)}
+    return any(
+        abs(place[p] - place[e]) == 1 and _kind(p) != _kind(e) and not is_header(e)
+        for p in case.picks
+        for e in edges
+    )
+
+
+def _cut(inbox: InboxState, bottom: int) -> set[int]:
+    """The items the list's edges cut at ``inbox``'s offset (lu)."""
+    items = shown_items(archived=frozenset(inbox.archived))
+    tops = item_tops(archived=frozenset(inbox.archived))
+    edges = (inbox.offset, inbox.offset + bottom - TOOLBAR_BOTTOM)
+    return {i for k, i in enumerate(items) for y in edges if tops[k] < y < tops[k + 1]}
+
+
+def twin_cases(preset: str) -> Iterator[Case]:
+    """At every offset of :func:`~tests.core.truth.slivers.offsets` where both of the
+    list's edges cut a message row (two slivers of one kind, each showing nothing on the
+    scaled presets), the row below the top sliver archived (then the undo): the rows below
+    close its gap, and the bottom sliver is the next row's in the very box of the last."""
+    profile = PRESETS[preset]
+    bottom = _bottom(profile)
+    order = shown_items()
+    place = {item: k for k, item in enumerate(order)}
+    seen: set[Case] = set()
+    for edge, px, offset in offsets(preset):
+        cut = sorted(_cut(InboxState(offset=offset), bottom), key=place.__getitem__)
+        if len(cut) != 2 or any(_kind(i) != "message" for i in cut):
+            continue
+        below = order[place[cut[0]] + 1]
+        case = Case(preset, edge, px, offset, "above", (below,))
+        if _kind(below) == "message" and case not in seen:
+            seen.add(case)
+            yield case
+
+
+def _kind(item: int) -> str:
+    return "header" if is_header(item) else "promo" if is_promo(item) else "message"
 
 
 def sweep(
