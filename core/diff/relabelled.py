@@ -8,10 +8,12 @@ of a row that went: its sender and avatar, each shown once in both frames, pair 
 key, and the row around them by its children — moved, its date and subject "edited"
 (``~ [20] text "Mar 5"→"Mar 25"``, ``~ [21] text "Weekend hike #4"→"Standup moved #12"``;
 ``tests/core/truth/test_archived_in_turn.py``: 28 of 128 cases on main). Two elements are one
-only on evidence: a row of a list that moved, :data:`GONE` or more of whose old labels left
-the screen (no node shows them now) while every label it shows that it did not was on no
-node before, shares nothing with the old row but what a row of the same sender shows — it
-is the old row taken out and another come in.
+only on evidence: a row of a list that moved (its size kept),
+:data:`GONE` or more of whose old labels left the screen (no node shows them now) while
+every label it shows that it did not was on no node before, shares nothing with the old
+row but what a row of the same sender shows — it is the old row taken out and another come
+in. A row resized in view (an accordion collapsed, its options gone, its chevron's word
+flipped) edited its own content.
 
 One label edited stays an edit (a message marked read, a counter ticked, a row pushed down
 as a refresh edits it: ``pushed_edit.py``). A row held in its box is one edited in place (a
@@ -33,6 +35,8 @@ from deltarec.core.diff.row_content import holds_rows, kind, labels, unpair_insi
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.labels import scrolls_by_nature
 
+SIZE_SLACK = 2
+"""px a moved row's size may differ by and be the same size (each edge rounded on its own)."""
 GONE = 2
 """Old labels of a moved row gone from the screen for it to be another row (one label edited
 is an edit)."""
@@ -86,9 +90,12 @@ def other(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int]) ->
         return False  # a label extended: "vibe coding" → "vibe coding (edited)", an edit
     if not (_a_row(prev, p) and _a_row(curr, c)):
         return False
-    held = curr.nodes[c].bounds == prev.nodes[p].bounds  # an edit in place, or swiped.py's
-    if not held:
-        return True
+    cb, pb = curr.nodes[c].bounds, prev.nodes[p].bounds
+    held = cb == pb  # an edit in place, or swiped.py's
+    if not held:  # moved, its size kept but for a scaled screen's px of rounding: a row
+        # resized (an accordion collapsed) edited its content; open: one the edge cut
+        kept = abs(cb.width - pb.width) <= SIZE_SLACK and abs(cb.height - pb.height) <= SIZE_SLACK
+        return kept or (_at_edge(curr, c) and not _at_edge(prev, p) and _moved_onto(curr, c))
     # Held: its sender kept (what paired it; a row sharing nothing is swiped.either_row's,
     # hedged) at its list's edge, another row before it.
     return bool(a & b) and _at_edge(curr, c) and _neighbour_left(prev, p, curr, c, pairs)
@@ -101,6 +108,13 @@ def _at_edge(frame: Frame, row: int) -> bool:
     host = frame.parents[row]
     box, b = frame.nodes[host].bounds, frame.nodes[row].bounds
     return scrolls_by_nature(frame.nodes[host]) and (b.top == box.top) != (b.bottom == box.bottom)
+
+
+def _moved_onto(frame: Frame, row: int) -> bool:
+    """Whether ``row``, cut by its list's edge, is the last or first child of its list: the
+    slot rows taken out above bring another row into."""
+    kids = frame.children[frame.parents[row]]
+    return row in (kids[0], kids[-1])
 
 
 def _neighbour_left(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int]) -> bool:
