@@ -8,7 +8,7 @@ of a row that went: its sender and avatar, each shown once in both frames, pair 
 key, and the row around them by its children — moved, its date and subject "edited"
 (``~ [20] text "Mar 5"→"Mar 25"``, ``~ [21] text "Weekend hike #4"→"Standup moved #12"``;
 ``tests/core/truth/test_archived_in_turn.py``: 28 of 128 cases on main). Two elements are one
-only on evidence: a row of a list that moved (its size kept),
+only on evidence: a row of a list that moved (its size kept, or onto the list's edge),
 :data:`GONE` or more of whose old labels left the screen (no node shows them now) while
 every label it shows that it did not was on no node before, shares nothing with the old
 row but what a row of the same sender shows — it is the old row taken out and another come
@@ -75,7 +75,8 @@ def other(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int]) ->
     """Whether row ``c``, paired with ``p``, is another row: :data:`GONE` or more of ``p``'s
     labels left the screen (no node of ``curr`` shows them), no fewer than the labels both
     show, and every label ``c`` shows that ``p`` did not was on no node of ``prev``; both
-    rows of a list (a sibling of their kind, no rows inside); moved, or held in its box at
+    rows of a list (a sibling of their kind, no rows inside); moved (its size kept, or onto
+    its list's edge as its first or last child), or held in its box at
     its list's edge with another row before it than before (``pairs`` so far). Module
     docstring."""
     if not (curr.children[c] and prev.children[p]):
@@ -92,8 +93,8 @@ def other(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int]) ->
         return False
     cb, pb = curr.nodes[c].bounds, prev.nodes[p].bounds
     held = cb == pb  # an edit in place, or swiped.py's
-    if not held:  # moved, its size kept but for a scaled screen's px of rounding: a row
-        # resized (an accordion collapsed) edited its content; open: one the edge cut
+    if not held:  # moved, its size kept but for a scaled screen's px of rounding, or cut by
+        # the edge it moved onto; a row resized in view (an accordion collapsed) was edited
         kept = abs(cb.width - pb.width) <= SIZE_SLACK and abs(cb.height - pb.height) <= SIZE_SLACK
         return kept or (_at_edge(curr, c) and not _at_edge(prev, p) and _moved_onto(curr, c))
     # Held: its sender kept (what paired it; a row sharing nothing is swiped.either_row's,
