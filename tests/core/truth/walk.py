@@ -32,7 +32,7 @@ import dataclasses
 import random
 import re
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -504,6 +504,28 @@ def walk(
     the two dumps alone, as ``deltarec delta A B`` does); ``swipes_only``: every step a
     drag or a fling (the scroll truth of one screen).
     """
+    return driven(
+        seed,
+        steps,
+        lambda rng, pg: slid(random_gesture(rng, pg, swipes_only=swipes_only), pg),
+        start=start,
+        gesture=gesture,
+        profile=profile,
+    )
+
+
+def driven(
+    seed: int,
+    steps: int,
+    draw: Callable[[random.Random, Playground], Gesture],
+    *,
+    start: str = "",
+    gesture: bool = True,
+    profile: Profile = DEFAULT_PROFILE,
+) -> Iterator[Step]:
+    """``steps`` graded steps on a fresh phone of ``profile`` (started on ``start``), each the
+    gesture ``draw`` makes of the seeded generator and the phone (new mail on the Inbox too):
+    :func:`walk`'s and the widened walk's (:mod:`tests.core.truth.wide`) one loop."""
     rng = random.Random(seed)
     clock = ManualClock()
     pg = Playground(clock, profile=profile)
@@ -511,4 +533,4 @@ def walk(
         pg.launch_app(APP_PACKAGE, "." + start)
     stepper = Stepper(pg, clock, gesture=gesture)
     for _ in range(steps):
-        yield stepper.step(slid(random_gesture(rng, pg, swipes_only=swipes_only), pg), mail=True)
+        yield stepper.step(draw(rng, pg), mail=True)

@@ -28,11 +28,10 @@ import math
 import random
 from collections.abc import Iterator
 
-from deltarec.core.devices.virtual import ManualClock, Playground
-from deltarec.core.devices.virtual.layout import APP_PACKAGE
+from deltarec.core.devices.virtual import Playground
 from deltarec.core.devices.virtual.profile import DEFAULT_PROFILE, Profile
 from deltarec.core.devices.virtual.views import View
-from tests.core.truth.walk import Gesture, Step, Stepper, random_gesture, slid
+from tests.core.truth.walk import Gesture, Step, driven, random_gesture, slid
 from tests.core.truth.walk import _swipe_class as _plain_class
 
 PROMPTS = 12
@@ -102,16 +101,14 @@ def wide_walk(
 ) -> Iterator[Step]:
     """``steps`` graded steps of the widened walk from ``seed``, as
     :func:`~tests.core.truth.walk.walk` grades its own (new mail on the Inbox too)."""
-    rng = random.Random(seed)
-    clock = ManualClock()
-    pg = Playground(clock, profile=profile)
-    if start:
-        pg.launch_app(APP_PACKAGE, "." + start)
-    stepper = Stepper(pg, clock, gesture=gesture)
-    for _ in range(steps):
-        g = wide_gesture(rng, pg)
-        prompt(g, pg)
-        yield stepper.step(g, mail=True)
+    return driven(seed, steps, _prompted, start=start, gesture=gesture, profile=profile)
+
+
+def _prompted(rng: random.Random, pg: Playground) -> Gesture:
+    """The next gesture of the widened walk, the app's prompt opened before it if due."""
+    g = wide_gesture(rng, pg)
+    prompt(g, pg)
+    return g
 
 
 def prompt(g: Gesture, pg: Playground) -> None:
