@@ -108,3 +108,20 @@ def every_pair(directory: Path) -> list[RealPair]:
 
 
 __all__ = ["DEFAULT_DIR", "LOCALIZED", "RealPair", "dumps_dir", "every_pair", "real_pairs"]
+
+
+def dict_pairs(
+    directory: Path,
+) -> list[tuple[str, list[dict[str, object]], list[dict[str, object]]]]:
+    """:func:`every_pair` as ``(name, before, after)`` element dicts, the peer's input (the
+    checkout on ``sys.path`` parses them). The A/B tools that load an older checkout's copy
+    of this module (``pair_bytecodes.py``, ``ab_pairs.py``) keep their own loop, which every
+    revision has."""
+    from deltarec import core
+
+    out = []
+    for pair in every_pair(directory):
+        a, b = pair.read()
+        before = core.observation_to_elements(core.parse_uiautomator(a))
+        out.append((pair.name, before, core.observation_to_elements(core.parse_uiautomator(b))))
+    return out

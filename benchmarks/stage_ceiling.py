@@ -36,7 +36,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from benchmarks.realpairs import dumps_dir, every_pair  # noqa: E402
+from benchmarks.realpairs import dict_pairs, dumps_dir  # noqa: E402
 from deltarec import core  # noqa: E402
 from deltarec.core.capture import frame_cache  # noqa: E402
 
@@ -65,13 +65,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("functions", nargs="+", help="module:function, replayed together")
     parser.add_argument("--rounds", type=int, default=9)
     args = parser.parse_args(argv)
-    as_dicts = core.observation_to_elements
-    pairs = []
-    for pair in every_pair(dumps_dir(str(ROOT / "fixtures" / "real"))):
-        a, b = pair.read()
-        pairs.append(
-            (pair.name, as_dicts(core.parse_uiautomator(a)), as_dicts(core.parse_uiautomator(b)))
-        )
+    pairs = dict_pairs(dumps_dir(str(ROOT / "fixtures" / "real")))
     targets = _targets(args.functions)
     tape: dict[tuple[str, str], list[Any]] = {}  # (function, pair) -> its answers in order
     mode = {"pair": "", "record": False, "replay": False}
