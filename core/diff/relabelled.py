@@ -34,6 +34,7 @@ from collections.abc import Mapping
 from deltarec.core.diff.row_content import holds_rows, kind, labels, unpair_inside
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.labels import scrolls_by_nature
+from deltarec.core.observe.model import Bounds
 
 SIZE_SLACK = 2
 """px a moved row's size may differ by and be the same size (each edge rounded on its own)."""
@@ -92,14 +93,33 @@ def other(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int]) ->
     if not (_a_row(prev, p) and _a_row(curr, c)):
         return False
     cb, pb = curr.nodes[c].bounds, prev.nodes[p].bounds
-    held = cb == pb  # an edit in place, or swiped.py's
+    kept = abs(cb.width - pb.width) <= SIZE_SLACK and abs(cb.height - pb.height) <= SIZE_SLACK
+    # An edit in place, or swiped.py's; or resized in place, one edge kept (rows put in
+    # inside it pushed its end onto its list's edge): not moved onto that edge.
+    held = cb == pb or (not kept and _one_edge_kept(cb, pb))
     if not held:  # moved, its size kept but for a scaled screen's px of rounding, or cut by
         # the edge it moved onto; a row resized in view (an accordion collapsed) was edited
-        kept = abs(cb.width - pb.width) <= SIZE_SLACK and abs(cb.height - pb.height) <= SIZE_SLACK
         return kept or (_at_edge(curr, c) and not _at_edge(prev, p) and _moved_onto(curr, c))
     # Held: its sender kept (what paired it; a row sharing nothing is swiped.either_row's,
     # hedged) at its list's edge, another row before it.
     return bool(a & b) and _at_edge(curr, c) and _neighbour_left(prev, p, curr, c, pairs)
+
+
+def _one_edge_kept(now: Bounds, was: Bounds) -> bool:
+    """Whether ``now`` is ``was`` grown or shrunk in place: its sides and its top (or its
+    bottom) kept. On element dicts, which carry no class nor id, a screen's content under its
+    app bar is a "row" of its ScrollView as much as the bar: 8 rows put into its list pushed
+    the content's end onto the ScrollView's bottom edge, its top kept, and it read as a row
+    moved onto that edge, another row (``tests/core/test_dict_insertions.py``).
+
+    >>> _one_edge_kept(Bounds(0, 558, 1080, 2154), Bounds(0, 558, 1080, 2087))
+    True
+    >>> _one_edge_kept(Bounds(0, 600, 1080, 2154), Bounds(0, 558, 1080, 2087))  # moved
+    False
+    """
+    return (now.left, now.right) == (was.left, was.right) and (
+        now.top == was.top or now.bottom == was.bottom
+    )
 
 
 def _at_edge(frame: Frame, row: int) -> bool:
