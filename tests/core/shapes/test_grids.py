@@ -55,6 +55,55 @@ def test_a_page_whose_grid_grew_under_a_sideways_swipe_turned_no_page(path: str)
     assert "scrolled right" not in text and "↕ nothing scrolled" in text, text
 
 
+@pytest.mark.parametrize("path", PATHS)
+def test_a_grid_whose_tiles_an_insertion_laid_out_again_turned_no_page(path: str) -> None:
+    """Seed 18: a WebView's 2-column staggered grid (offset 4,010) got two tiles put in at
+    data position 12 as a swipe went sideways over it: every tile after them went to the
+    other column, each by its own offset, the stories below pushed down 486 px. No offset
+    wins the vote; the tiles each show what no other node shows, whole in both frames
+    (:mod:`deltarec.core.diff.reflowed`): nothing scrolled. Failed on 1cdaa2a on both
+    paths: "↕ [2] web "Deskly" scrolled right about a page or more", every tile and story
+    listed ``-`` and ``+`` (duplicate 17, wrong-scroll)."""
+    got = step(18)
+    assert got.scene.kind == "web" and got.inserted == 2 and got.target() == ""
+    assert grade(got, path, True) == []
+    text = said(got, path, True)[2].text
+    assert "about a page" not in text and '- text "Plant pot"' not in text, text
+
+
+@pytest.mark.parametrize("told", [True, False])
+@pytest.mark.parametrize("path", PATHS)
+@pytest.mark.parametrize("seed", [37, 268])
+def test_a_tile_an_insertion_sent_to_another_slot_stays_paired(
+    seed: int, path: str, told: bool
+) -> None:
+    """Seed 37: a ScrollView page scrolled 303 px as a tile was put in at data position 8 of
+    its 2-column grid; the tiles after it went on one slot (the left one to the right, the
+    right one to the next row's left). "USB hub · $19.99" is shown by no other tile, whole
+    in both frames: the one tile, though the scroll does not put it there
+    (:func:`deltarec.core.diff.reflowed.kept_unique`). Seed 268: the same on a 3-column
+    grid. Failed on 1cdaa2a, all four readings: the tile's parts listed ``-`` and ``+``
+    (duplicate)."""
+    got = step(seed)
+    assert got.scene.kind == "grown" and got.inserted
+    assert grade(got, path, told) == []
+
+
+@pytest.mark.parametrize("told", [True, False])
+@pytest.mark.parametrize("path", PATHS)
+def test_a_row_flush_with_its_lists_edge_places_a_long_drag(path: str, told: bool) -> None:
+    """Seed 205: a 900 px list inside a ScrollView page dragged 743 px up (its end cut to
+    the screen's top). One row stays in view: "Desk lamp · $24.99", flush with the list's
+    bottom edge before, clear of the edges after, shown by no other row (titles repeat every
+    5 rows, prices every 4). Its content places the offset
+    (:func:`deltarec.core.diff.reflowed.placed_by_content`). Failed on 1cdaa2a, all four
+    readings: "scrolled about a page", the row listed ``-`` and ``+``."""
+    got = step(205)
+    assert got.scene.kind == "nested" and got.target() == "inner"
+    assert grade(got, path, told) == []
+    assert '↕ [4] list "inner" scrolled down 743px' in said(got, path, told)[2].text
+
+
 SLICE = range(0, 400, 25)
 """Every 25th step of ``bench_grids --steps 400 --seed 0`` (16 steps: each scene, swipes on
 nothing, clamped, sideways, items put in)."""
