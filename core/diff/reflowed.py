@@ -5,9 +5,10 @@ A scroll by a page or more leaves no row of the container in view. Items put int
 after them to other slots, each by its own offset: no offset wins the vote, and the
 container reads as a page turned, every item ``-`` and ``+``. Yet an item that shows what
 no other node of either frame shows (its subtree's content unique in both), whole in both
-and somewhere else in the same container, is one element that stayed in view: the
-container turned no page (issue 18 item 6: "tiles that stayed are not ``+``; a container
-that grew is an insertion, not a scroll").
+and somewhere else in the same container, is one element that stayed in view; two such
+items moved by different offsets were laid out again: the container turned no page (issue
+18 item 6: "tiles that stayed are not ``+``; a container that grew is an insertion, not a
+scroll"). Moved by one offset, that is the scroll (:func:`unpaged`).
 
 Only items with a label of their own below them count (an image's frame alone is any
 tile's), and only those that moved: a pinned header that stayed put through a page turned
@@ -22,17 +23,23 @@ is no sign of a reflow.
     ...         for t, x, y in tiles) + '</node></hierarchy>'))
     >>> a = shot([("a", 0, 0), ("b", 100, 0), ("c", 0, 100)])
     >>> b = shot([("new", 0, 0), ("a", 100, 0), ("b", 0, 100)])
-    >>> reflowed(a, 0, b, 0, {0: 0, 3: 1, 4: 2, 5: 3, 6: 4})
-    True
+    >>> sorted(reflowed(a, 0, b, 0, {0: 0, 3: 1, 4: 2, 5: 3, 6: 4}))
+    [(-100, 100), (100, 0)]
+    >>> reflowed(a, 0, shot([("x", 0, 0), ("a", 0, 100)]), 0, {0: 0, 3: 1, 4: 2})
+    {(0, 100)}
     >>> reflowed(a, 0, b, 0, {0: 0})
-    False
+    set()
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
+from dataclasses import replace
 
+from deltarec.core.diff.finger import strayed
+from deltarec.core.diff.gesture import Gesture
+from deltarec.core.diff.motions import Motion
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Bounds
 
@@ -61,16 +68,19 @@ def _inside(b: Bounds, box: Bounds) -> bool:
     )
 
 
-def reflowed(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int]) -> bool:
-    """Whether an item inside container ``c`` (paired with ``p``) that has children and a
-    label below them is paired with a node of ``p``'s that shows the same content, which no
-    other node of either frame shows, is whole in both (the same size, inside the
-    container's box) and moved. O(subtree of ``c``); the counts once per frame."""
+def reflowed(
+    prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int]
+) -> set[tuple[int, int]]:
+    """The moves of the items inside container ``c`` (paired with ``p``) that have children
+    and a label below them, each paired with a node of ``p``'s that shows the same content,
+    which no other node of either frame shows, whole in both (the same size, inside the
+    container's box), moved; two at most (two: laid out again). O(subtree of ``c``); the
+    counts once per frame."""
     box, old_box = curr.nodes[c].bounds, prev.nodes[p].bounds
     p_end = prev.subtree_end(p)
     hp, hc = prev.subtree_hashes, curr.subtree_hashes
-    count_p = count_c = None
     labelled_c = _labelled(curr)
+    moves: set[tuple[int, int]] = set()
     for k in range(c + 1, curr.subtree_end(c)):
         q = pairs.get(k)
         if q is None or not p < q < p_end or not curr.children[k] or hc[k] != hp[q]:
@@ -80,11 +90,46 @@ def reflowed(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int])
             continue
         if not (_inside(b, box) and _inside(a, old_box)):
             continue
-        if count_p is None or count_c is None:
-            count_p, count_c = _counts(prev), _counts(curr)
-        if count_p[hp[q]] == 1 and count_c[hc[k]] == 1:
-            return True
-    return False
+        if _counts(prev)[hp[q]] == 1 and _counts(curr)[hc[k]] == 1:
+            moves.add((b.left - a.left, b.top - a.top))
+            if len(moves) > 1:
+                break
+    return moves
+
+
+def _against(gesture: Gesture, dx: int, dy: int) -> bool:
+    """:func:`~deltarec.core.diff.page_gesture.against`, which imports what imports this."""
+    sx, sy = gesture.content
+    if (sx, sy) == (0, 0) or sx * dx < 0 or sy * dy < 0:
+        return (sx, sy) != (0, 0)
+    return strayed(gesture, dx, dy)
+
+
+def unpaged(
+    prev: Frame,
+    curr: Frame,
+    pairs: Mapping[int, int],
+    m: Motion,
+    motions: list[Motion],
+    gesture: Gesture | None = None,
+) -> Motion | None:
+    """Page ``m`` read again by the items that stayed in view (:func:`reflowed`): none, it
+    stands; two moves or more, its items were laid out again and nothing scrolled (None);
+    one along one axis that ``gesture`` (the caller's swipe) could have made, that is the
+    scroll, else nothing scrolled (a host inside another that moved keeps its page: its own
+    offset is not its items' move)."""
+    if not m.page:
+        return m
+    moves = reflowed(prev, m.prev, curr, m.curr, pairs)
+    if len(moves) != 1:
+        return None if moves else m
+    ancestors = set(curr.ancestors(m.curr))
+    if any(o.curr in ancestors for o in motions):
+        return m
+    ((dx, dy),) = moves
+    if (dx and dy) or (gesture is not None and _against(gesture, dx, dy)):
+        return None  # a slot of a grid's next line, or a way the finger did not go: relaid
+    return replace(m, dx=dx, dy=dy, page=False, toward=(0, 0))
 
 
 def kept_unique(prev: Frame, p: int, curr: Frame, c: int, levels: int = 4) -> bool:

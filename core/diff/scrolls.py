@@ -85,7 +85,7 @@ from deltarec.core.diff.new_rows import inserted_at_top, pushed_down, pushed_onl
 from deltarec.core.diff.page_gesture import started_in, with_gesture
 from deltarec.core.diff.pages import turned
 from deltarec.core.diff.past_new import scrolled_past
-from deltarec.core.diff.reflowed import reflowed
+from deltarec.core.diff.reflowed import unpaged
 from deltarec.core.diff.relaid import laid_out_again
 from deltarec.core.diff.reordered import dragged_past_gap, reordered_scroll
 from deltarec.core.diff.resized import (
@@ -126,13 +126,13 @@ def find_motions(
             flips = selection_flips(prev, curr, pairs)
         return tab_switched(curr, flips, host)
 
+    motions = [k for m in motions if (k := unpaged(prev, curr, pairs, m, motions, gesture))]
     return [
         m
         for m in motions
         if not pushed_only(prev, curr, m.curr, m.prev, pairs, gesture)
         and scrolled_past(prev, curr, m.curr, m.prev, pairs, gesture) is None
         and not (m.page and grew_within(prev, curr, m.curr, m.prev, pairs, m))
-        and not (m.page and reflowed(prev, m.prev, curr, m.curr, pairs))  # items relaid
         and not (m.page and switched(m.curr))
         and not strip_reflowed(prev, m.prev, curr, m.curr)  # a tab widened as it was selected
     ]
