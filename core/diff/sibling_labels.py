@@ -26,17 +26,34 @@ from __future__ import annotations
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Node
 
+Label = tuple[str, str, str]
 
-def _label(node: Node) -> tuple[str, str, str]:
+
+def _label(node: Node) -> Label:
     return (node.class_name, node.text, node.content_desc)
+
+
+def _by_label(
+    frame: Frame, parent: int, index: dict[int, dict[Label, list[int]]]
+) -> dict[Label, list[int]]:
+    """``parent``'s children by their label, built once per parent and call (``index``)."""
+    got = index.get(parent)
+    if got is None:
+        got = index[parent] = {}
+        for k in frame.children[parent]:
+            got.setdefault(_label(frame.nodes[k]), []).append(k)
+    return got
 
 
 def by_own_labels(prev: Frame, curr: Frame, pairs: dict[int, int], used: set[int]) -> None:
     """Re-pair, in place, each leaf of ``curr`` paired with a leaf of ``prev`` that shows
     another label, under paired parents, with the unpaired old sibling that shows its very
-    label (the first such; only a label no other child of either parent shows); then the
-    old leaf it left with an unpaired new sibling showing that one's label. O(pairs x
-    siblings)."""
+    label (only a label no other child of either parent shows); then the old leaf it left
+    with an unpaired new sibling showing that one's label. O(pairs + children of the
+    parents asked): each parent's children are indexed by label once, so a list of
+    thousands of alike siblings paired by place costs no scan per pair."""
+    olds_of: dict[int, dict[Label, list[int]]] = {}
+    news_of: dict[int, dict[Label, list[int]]] = {}
     for c, q in list(pairs.items()):
         if curr.children[c] or prev.children[q]:
             continue
@@ -47,15 +64,14 @@ def by_own_labels(prev: Frame, curr: Frame, pairs: dict[int, int], used: set[int
         pc, pq = curr.parents[c], prev.parents[q]
         if pc < 0 or pq < 0 or pairs.get(pc) != pq:
             continue
-        olds = [k for k in prev.children[pq] if _label(prev.nodes[k]) == own]
-        news = [k for k in curr.children[pc] if _label(curr.nodes[k]) == own]
+        olds = _by_label(prev, pq, olds_of).get(own, ())
+        news = _by_label(curr, pc, news_of).get(own, ())
         if len(olds) != 1 or len(news) != 1 or olds[0] in used or prev.children[olds[0]]:
             continue
         pairs[c] = olds[0]
         used.add(olds[0])
         used.discard(q)
-        left = _label(a)
-        takers = [k for k in curr.children[pc] if _label(curr.nodes[k]) == left]
+        takers = _by_label(curr, pc, news_of).get(_label(a), ())
         if len(takers) == 1 and takers[0] not in pairs and not curr.children[takers[0]]:
             pairs[takers[0]] = q
             used.add(q)
