@@ -8,10 +8,13 @@ no other node of either frame shows (its subtree's content unique in both), whol
 and somewhere else in the same container, is one element that stayed in view; two such
 items moved by different offsets were laid out again: the container turned no page (issue
 18 item 6: "tiles that stayed are not ``+``; a container that grew is an insertion, not a
-scroll"). Moved by one offset, that is the scroll (:func:`unpaged`).
+scroll"). Moved diagonally, an item went to a grid's next line: laid out again too
+(:func:`unpaged`). One item moved along one axis proves no offset: it may be its twin.
 
 Only items with a label of their own below them count (an image's frame alone is any
-tile's), and only those that moved: a pinned header that stayed put through a page turned
+tile's), only items a layout holds, not their parts (a card's "Like · Comment · Share"
+strip, once a frame where the window cut the cards around: :func:`_a_row`), and only those
+that moved: a pinned header that stayed put through a page turned
 is no sign of a reflow.
 
     >>> from deltarec.core.capture.uiautomator import parse_uiautomator
@@ -35,11 +38,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import replace
 
-from deltarec.core.diff.finger import strayed
-from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.motions import Motion
+from deltarec.core.diff.row_content import holds_rows
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Bounds
 
@@ -68,6 +69,21 @@ def _inside(b: Bounds, box: Bounds) -> bool:
     )
 
 
+def _a_row(frame: Frame, pos: int) -> bool:
+    """Whether ``pos`` is one of the items its parent lays out (a list's or a grid's: the
+    parent scrolls, or holds three children of one shape), not a part of an item: a
+    card's "Like · Comment · Share" strip, an ad's "Learn more" button. A part shows what
+    every item of its layout shows (a template) or what the item's twin shows, and the
+    window cuts the item that holds the part's twin: once a frame, it is unique in neither
+    (the Feed's cards flung a page, ``tests/core/truth/test_twin_flings.py``)."""
+    parent = frame.parents[pos]
+    return parent >= 0 and holds_rows(frame, parent)
+
+
+def _rows(prev: Frame, q: int, curr: Frame, k: int) -> bool:
+    return _a_row(curr, k) and _a_row(prev, q)
+
+
 def reflowed(
     prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int]
 ) -> set[tuple[int, int]]:
@@ -90,46 +106,27 @@ def reflowed(
             continue
         if not (_inside(b, box) and _inside(a, old_box)):
             continue
-        if _counts(prev)[hp[q]] == 1 and _counts(curr)[hc[k]] == 1:
+        if _counts(prev)[hp[q]] == 1 and _counts(curr)[hc[k]] == 1 and _rows(prev, q, curr, k):
             moves.add((b.left - a.left, b.top - a.top))
             if len(moves) > 1:
                 break
     return moves
 
 
-def _against(gesture: Gesture, dx: int, dy: int) -> bool:
-    """:func:`~deltarec.core.diff.page_gesture.against`, which imports what imports this."""
-    sx, sy = gesture.content
-    if (sx, sy) == (0, 0) or sx * dx < 0 or sy * dy < 0:
-        return (sx, sy) != (0, 0)
-    return strayed(gesture, dx, dy)
-
-
-def unpaged(
-    prev: Frame,
-    curr: Frame,
-    pairs: Mapping[int, int],
-    m: Motion,
-    motions: list[Motion],
-    gesture: Gesture | None = None,
-) -> Motion | None:
+def unpaged(prev: Frame, curr: Frame, pairs: Mapping[int, int], m: Motion) -> Motion | None:
     """Page ``m`` read again by the items that stayed in view (:func:`reflowed`): none, it
-    stands; two moves or more, its items were laid out again and nothing scrolled (None);
-    one along one axis that ``gesture`` (the caller's swipe) could have made, that is the
-    scroll, else nothing scrolled (a host inside another that moved keeps its page: its own
-    offset is not its items' move)."""
+    stands; two moves or more, or one diagonal (a slot of a grid's next line), its items
+    were laid out again and nothing scrolled (None). One move along one axis is no offset
+    and the page stands: the items may be twins come in from beyond an edge (an ad 18 cards
+    on, a whole card unique in both frames: ``tests/core/truth/test_feed_pages.py``), which
+    :mod:`~deltarec.core.diff.far_anchor` reads (both ways it may have gone)."""
     if not m.page:
         return m
     moves = reflowed(prev, m.prev, curr, m.curr, pairs)
     if len(moves) != 1:
         return None if moves else m
-    ancestors = set(curr.ancestors(m.curr))
-    if any(o.curr in ancestors for o in motions):
-        return m
     ((dx, dy),) = moves
-    if (dx and dy) or (gesture is not None and _against(gesture, dx, dy)):
-        return None  # a slot of a grid's next line, or a way the finger did not go: relaid
-    return replace(m, dx=dx, dy=dy, page=False, toward=(0, 0))
+    return None if dx and dy else m
 
 
 def kept_unique(prev: Frame, p: int, curr: Frame, c: int, levels: int = 4) -> bool:
@@ -148,7 +145,7 @@ def kept_unique(prev: Frame, p: int, curr: Frame, c: int, levels: int = 4) -> bo
         a, b = prev.nodes[p].bounds, curr.nodes[c].bounds
         if (b.left - a.left, b.top - a.top) != move or (a.width, a.height) != (b.width, b.height):
             return False
-        if curr.children[c] and labelled[c]:
+        if curr.children[c] and labelled[c] and _rows(prev, p, curr, c):
             return _counts(prev)[hp[p]] == 1 and _counts(curr)[hc[c]] == 1
         c, p = curr.parents[c], prev.parents[p]
     return False
@@ -163,6 +160,6 @@ def placed_by_content(prev: Frame, q: int, curr: Frame, k: int, moved: Bounds) -
     b = curr.nodes[k].bounds
     if b != moved or not curr.children[k] or prev.subtree_hashes[q] != curr.subtree_hashes[k]:
         return False
-    if not _labelled(curr)[k]:
+    if not _labelled(curr)[k] or not _rows(prev, q, curr, k):
         return False
     return _counts(prev)[prev.subtree_hashes[q]] == 1 and _counts(curr)[curr.subtree_hashes[k]] == 1
