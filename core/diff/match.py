@@ -53,8 +53,6 @@ from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from rapidfuzz.fuzz import ratio
-
 from deltarec.core.diff.blank_rows import blank_in_place
 from deltarec.core.diff.closed_gap import beside_its_neighbour, into_gap, unpair_left_behind
 from deltarec.core.diff.crossed import uncross_slots
@@ -63,7 +61,7 @@ from deltarec.core.diff.edited_in_place import edited_in_place
 from deltarec.core.diff.geometry import blank_leaf_for_labels, geometry_pass, unpair_blank_leaves
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.label_edit import one_label_edited
-from deltarec.core.diff.motions import Motion, shifted
+from deltarec.core.diff.motions import Motion
 from deltarec.core.diff.pair_evidence import Evidence, Guard
 from deltarec.core.diff.pinned import pinned_at_edge
 from deltarec.core.diff.placeless import drop_placeless_keys as _drop_placeless_keys
@@ -84,25 +82,19 @@ from deltarec.core.diff.scroll_edits import reads_as_edited
 from deltarec.core.diff.scrolls import find_motions
 from deltarec.core.diff.second_pass import Noted, measured_pages, replays, unmeasured_pages
 from deltarec.core.diff.settled import settled
+from deltarec.core.diff.sibling_labels import by_own_labels
 from deltarec.core.diff.sibling_runs import SiblingRuns
 from deltarec.core.diff.sliver_pairs import resettle_slivers
 from deltarec.core.diff.sliver_states import unpair_sliver_states
 from deltarec.core.diff.swiped import unpair_swiped
 from deltarec.core.diff.twin_moved import moved_twin
+from deltarec.core.diff.weighing import similarity, weighed_alike
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Node
 
 ALIGN_SCAN = 256
 """Most old siblings pass 3 weighs for one new child. A larger group of one class, id and
 role is searched only where a pair can be (:class:`~deltarec.core.diff.crowd.Crowd`)."""
-
-
-def _similarity(a: Node, b: Node, shift: tuple[int, int] | None) -> float:
-    """0..1; text similarity dominates, geometry (where the scroll ``shift`` puts a) breaks ties."""
-    ta, tb = a.text + "\x00" + a.content_desc, b.text + "\x00" + b.content_desc
-    text = 1.0 if ta == tb else ratio(ta, tb) / 100.0
-    box = a.bounds if shift is None else shifted(a.bounds, *shift)
-    return text * 0.7 + box.iou(b.bounds) * 0.3
 
 
 @dataclass(frozen=True, slots=True)
@@ -233,6 +225,7 @@ def _guarded(
     resettle_slivers(prev, curr, pairs, used, guard.allowed, gesture, guard.motions)  # by place
     unpair_other_rows(prev, curr, pairs, used)
     unpair_blank_leaves(prev, curr, pairs, used)  # a separator is no row of labels
+    by_own_labels(prev, curr, pairs, used)  # a label paired beside its own (its module)
     return guard
 
 
@@ -392,7 +385,7 @@ def _align(
     for sweep in (todo, todo[::-1]):  # a child paired before the sweeps never pairs again
         for i in sweep:
             c = new_kids[i]
-            if c in pairs or _weighed_alike(weighed, c, len(used)):
+            if c in pairs or weighed_alike(weighed, c, len(used)):
                 continue
             candidates = by_sig.get(kind(curr.nodes[c]), [])
             if len(candidates) > ALIGN_SCAN:
@@ -454,18 +447,8 @@ def _align(
                     if at is not None or len(slot) < 2
                     else pushed_by(prev, curr, i, new_kids, pairs)
                 )
-                p = max(slot, key=lambda q: (_similarity(prev.nodes[q], curr.nodes[c], by), -q))
+                p = max(slot, key=lambda q: (similarity(prev.nodes[q], curr.nodes[c], by), -q))
                 runs.pair(i, old_at[p])  # pairs[c] = p, used.add(p)
-
-
-def _weighed_alike(weighed: dict[int, int], c: int, made: int) -> bool:
-    """Whether child ``c`` was weighed by :func:`_align` when ``made`` pairs had been made
-    (``used`` had ``made`` positions), and notes that it is weighed now. Weighing a child reads
-    only the frames and the pairs so far, so with none made since it pairs with nothing again:
-    the second sweep after a first that paired nothing (the calendar's dial) weighed twice."""
-    again = weighed.get(c) == made
-    weighed[c] = made
-    return again
 
 
 def _slot(

@@ -30,6 +30,7 @@ from deltarec.core.diff.motions import consistent, near_box
 from deltarec.core.diff.motions import shifted as _shifted
 from deltarec.core.diff.pinned import held_headers, held_labels
 from deltarec.core.diff.pushed_edge import pushed_to_edge
+from deltarec.core.diff.reflowed import placed_by_content as _by_content
 from deltarec.core.diff.row_content import holds_rows, own_texts, texts
 from deltarec.core.diff.scroll_edits import EDITS, few_edits, label_edited
 from deltarec.core.diff.unique_labels import in_web, unique_kept
@@ -317,7 +318,7 @@ def _placed(
         there = [k for k in news if curr.nodes[k].bounds.intersection(moved)]
         whole = clear(a, box_p, side) and clear(moved, box_c, side)
         for k in there:
-            if whole and _same_row(prev, q, curr, k):
+            if (whole and _same_row(prev, q, curr, k)) or _by_content(prev, q, curr, k, moved):
                 return True  # its neighbours' edges are kept in view too, and agree
             if a == box_p and _page_placed(prev, q, curr, k, offset, finger):
                 return True  # a pager's page: the items it holds, kept in view, place it

@@ -85,6 +85,7 @@ from deltarec.core.diff.new_rows import inserted_at_top, pushed_down, pushed_onl
 from deltarec.core.diff.page_gesture import started_in, with_gesture
 from deltarec.core.diff.pages import turned
 from deltarec.core.diff.past_new import scrolled_past
+from deltarec.core.diff.reflowed import unpaged
 from deltarec.core.diff.relaid import laid_out_again
 from deltarec.core.diff.reordered import dragged_past_gap, reordered_scroll
 from deltarec.core.diff.resized import (
@@ -125,6 +126,7 @@ def find_motions(
             flips = selection_flips(prev, curr, pairs)
         return tab_switched(curr, flips, host)
 
+    motions = [k for m in motions if (k := unpaged(prev, curr, pairs, m))]
     return [
         m
         for m in motions

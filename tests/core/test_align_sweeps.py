@@ -44,8 +44,9 @@ def _long(weighed: dict[int, int], c: int, made: int) -> bool:
 
 def _weighed_again(prev: Frame, curr: Frame) -> int:
     """In one match of the pair, the children pass 3 weighed with no pair made since it
-    last weighed them (whichever way ``match._weighed_alike`` answers)."""
-    real = match._weighed_alike
+    last weighed them (whichever way ``match.weighed_alike`` answers: ``_align`` calls it
+    by that name, imported from :mod:`~deltarec.core.diff.weighing`)."""
+    real = match.weighed_alike
     seen: set[tuple[int, int, int]] = set()
     kept: list[dict[int, int]] = []  # the sweeps' dicts, alive: their ids stay theirs
     again = [0]
@@ -59,7 +60,7 @@ def _weighed_again(prev: Frame, curr: Frame) -> int:
             seen.add(key)
         return skip
 
-    with replaced(match, "_weighed_alike", counting):
+    with replaced(match, "weighed_alike", counting):
         match_measured(prev, curr)
     return again[0]
 
@@ -70,13 +71,13 @@ def test_no_child_is_weighed_again_for_nothing_on_the_real_pairs() -> None:
 
 def test_the_count_sees_the_long_way() -> None:
     """Not vacuous: with both sweeps weighing every child, the dial's cells count."""
-    with replaced(match, "_weighed_alike", _long):
+    with replaced(match, "weighed_alike", _long):
         assert over_real_pairs(_weighed_again) >= 100
 
 
 def _check(prev: Frame, curr: Frame) -> None:
     short = match_measured(prev, curr)
-    with replaced(match, "_weighed_alike", _long):
+    with replaced(match, "weighed_alike", _long):
         long = match_measured(prev, curr)
     assert short == long
 
