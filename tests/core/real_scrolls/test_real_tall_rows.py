@@ -389,3 +389,23 @@ def test_one_row_cut_alike_by_the_keyboard_s_edge_is_kept_on_both_paths() -> Non
     with graded_by_dicts():
         found += by_kind("dicts", sample, kind, check)
     assert found == Counter(), found
+
+
+def test_merged_twin_rows_take_the_move_their_boxes_bear_out_on_both_paths() -> None:
+    """The widened sweep's scrolls of YouTube's suggestions (:data:`HOST`) with the labels
+    merged onto the pane around the list (586 cases), every 3rd: the rows show nothing, so
+    each is a twin of every other, and a sliver's uncut edge, paired by its place, named a
+    move a pitch off the tall row's own (YouTube 03 scrolled 342 px: -6 against -342),
+    so none was read: no scroll, its rows ``-`` (``--wide``, all 586: XML 6, dicts 8 on
+    ``6eca1fa``; this sample XML 1, dicts 2). The move the boxes bear out, each row whole
+    in one frame found whole at its moved box in the other, is the one
+    (:func:`deltarec.core.diff.edge_shapes.borne_out`)."""
+    sample = tuple(
+        c for c in cases(wide=True) if c.host == HOST and c.merged and c.kind == "scroll"
+    )[::3]
+    assert len(sample) == 196
+    found = by_kind("xml", sample, kind, check)
+    frame_cache.clear()
+    with graded_by_dicts():
+        found += by_kind("dicts", sample, kind, check)
+    assert found == Counter(), found
