@@ -409,3 +409,30 @@ def test_merged_twin_rows_take_the_move_their_boxes_bear_out_on_both_paths() -> 
     with graded_by_dicts():
         found += by_kind("dicts", sample, kind, check)
     assert found == Counter(), found
+
+
+def test_a_lone_twin_s_vote_a_pitch_off_gives_way_to_the_boxes_on_both_paths() -> None:
+    """The widened sweep's scrolls of Settings' Wi-Fi screen and the contact editor, the
+    labels merged onto the tall row (1,223 cases), every 4th from the 2nd: the rows left
+    show nothing, each a twin of the others, and one whole row a pitch off decided the move
+    alone (Wi-Fi scrolled 753 px read "scrolled up 948px": a row of the same make come in
+    below, paired with one that left above; no label clear of the edges to refute it). All
+    1,223: XML 10, dicts 4 on ``6eca1fa``; this sample XML 3, dicts 1. A move one vote
+    chose is the list's only where the boxes bear it out; else the one other move voted for
+    that they bear out, else, no label placing anything, a page
+    (:func:`deltarec.core.diff.edge_shapes.by_shapes`)."""
+    hosts = ((0, 0, 0, 0), (0, 0, 1, 0, 0))
+    sample = tuple(
+        c
+        for c in cases(wide=True)
+        if c.merged
+        and c.kind == "scroll"
+        and c.capture.startswith(("settings-wifi", "contacts-manual"))
+        and c.host in hosts
+    )[1::4]
+    assert len(sample) == 306
+    found = by_kind("xml", sample, kind, check)
+    frame_cache.clear()
+    with graded_by_dicts():
+        found += by_kind("dicts", sample, kind, check)
+    assert found == Counter(), found
