@@ -49,6 +49,42 @@ def borne_out(
     return kept[0] if len(kept) == 1 else None
 
 
+def by_shapes(
+    prev: Frame,
+    p: int,
+    curr: Frame,
+    c: int,
+    move: tuple[int, int],
+    voted: Sequence[tuple[int, int]],
+) -> tuple[int, int] | None:
+    """What the boxes say of ``move``, list ``c``'s (paired with ``p``) one voted for alone
+    (by twin rows that show nothing: Settings' Wi-Fi rows, their labels merged onto the
+    content around them, a row a pitch off voting 948 px for 753 px the other way): ``move``
+    where they bear it out (module docstring, or the list past :data:`LIMIT` nodes); else
+    the one other move ``voted`` for they bear out; else None where no node showing a label
+    lies clear of the list's edges in either frame (nothing but the boxes places anything,
+    and they refute it), else ``move`` (labels place rows: theirs to weigh)."""
+    if move[0] or curr.subtree_end(c) - c > LIMIT or prev.subtree_end(p) - p > LIMIT:
+        return move
+    if _fits(prev, p, curr, c, move[1]) and _fits(curr, c, prev, p, -move[1]):
+        return move
+    other = borne_out(prev, p, curr, c, [o for o in dict.fromkeys(voted) if o != move])
+    if other is not None:
+        return other
+    return None if _unlabelled(prev, p, curr, c) else move
+
+
+def _unlabelled(prev: Frame, p: int, curr: Frame, c: int) -> bool:
+    """Whether no node showing a text or a description lies clear of the list's edges in
+    either frame: no label places anything, the boxes alone can."""
+    for frame, pos in ((prev, p), (curr, c)):
+        box = frame.nodes[pos].bounds
+        for n in frame.nodes[pos + 1 : frame.subtree_end(pos)]:
+            if (n.text or n.content_desc) and _clear(n.bounds, box):
+                return False
+    return True
+
+
 def _fits(here: Frame, start: int, there: Frame, stop: int, dy: int) -> bool:
     """Whether every node of ``here``'s list whole in it, moved ``dy`` px and clear of the
     edges of ``there``'s list, has a node of its content at that box there."""
