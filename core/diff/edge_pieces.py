@@ -157,8 +157,8 @@ def edge_tie(
     if not votes or curr.subtree_end(c) - c > LIMIT:
         return None  # a host past the walk's reach: its edges would be read in part
     by_edges = edge_offset(prev, p, curr, c, pairs, used)
-    if by_edges is None:  # no uncut edge tells: the one the boxes bear out (.edge_shapes)
-        return borne_out(prev, p, curr, c, list(votes))
+    if by_edges is None:
+        return None
     near = [o for o in votes if max(abs(o[0] - by_edges[0]), abs(o[1] - by_edges[1])) <= SPREAD]
     return by_edges if near else None
 
