@@ -460,26 +460,3 @@ def test_two_labels_cut_alike_by_one_edge_are_no_one_node_on_both_paths() -> Non
     with graded_by_dicts():
         found += by_kind("dicts", sample, kind, check)
     assert found == Counter(), found
-
-
-def test_twin_rows_laid_out_a_pitch_on_take_the_move_their_boxes_bear_out() -> None:
-    """The widened sweep's scrolls of Settings with its whole content's labels merged onto
-    the one child of its ScrollView (704 cases), every 8th from the 6th: scrolled one row's
-    pitch (215 px), every bare row lies where a twin lay, so the rows' votes split between
-    staying and the move, and no uncut edge told them apart: nothing scrolled, a row ``+``
-    and ``-``. The widths of the rows' bare texts differ, and only the move puts each where
-    the other frame shows its like (all 704: XML 4 on ``4e23df6``, all in this sample; on
-    element dicts the rows read as a ScrollView's). The tie goes to the move the boxes bear
-    out (:func:`deltarec.core.diff.edge_pieces.edge_tie`,
-    :func:`deltarec.core.diff.edge_shapes.borne_out`)."""
-    sample = tuple(
-        c
-        for c in cases(wide=True)
-        if c.capture.startswith("settings-airplane")
-        and c.kind == "scroll"
-        and c.host == (0, 0, 0, 0)
-        and c.merged
-    )[5::8]
-    assert len(sample) == 88
-    found = by_kind("xml", sample, kind, check)
-    assert found == Counter(), found
