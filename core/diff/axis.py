@@ -410,3 +410,14 @@ def along_edge(a: Bounds, old_box: Bounds, b: Bounds, box: Bounds, base: tuple[i
         and (a.top <= old_box.top, a.bottom >= old_box.bottom)
         == (b.top <= box.top, b.bottom >= box.bottom)
     )
+
+
+def relined(
+    strong: dict[tuple[int, int], float], weak: dict[tuple[int, int], float], dx: int
+) -> bool:
+    """Whether items worth two rows' votes (a label's is half) moved across a carousel's
+    axis and back along it, against the winning ``dx``: a grid's tiles went on one slot as
+    a tile came in before them (or went), along their line, and the last of each line to
+    the start of the next one. A carousel's items move along x alone."""
+    back = [(o, v) for o, v in strong.items()] + [(o, v / 2) for o, v in weak.items()]
+    return sum(v for (ox, oy), v in back if oy and ox * dx < 0) >= 2

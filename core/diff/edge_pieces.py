@@ -53,6 +53,7 @@ from collections.abc import Callable, Mapping
 from collections.abc import Set as AbstractSet
 
 from deltarec.core.diff.across import explains, other_way
+from deltarec.core.diff.edge_shapes import borne_out
 from deltarec.core.diff.motions import SPREAD, Motion, clustered
 from deltarec.core.diff.pushed_edge import in_scroll_view
 from deltarec.core.diff.relaid import relaid
@@ -91,11 +92,9 @@ def edge_offset(
         if move is not None:
             votes[(0, move)] = votes.get((0, move), 0.0) + 1.0
         k = curr.subtree_end(k) if natural[k] else k + 1
-    moves = clustered(votes)
-    if len(moves) != 1:
-        return None
-    (offset,) = moves
-    return None if offset == (0, 0) else offset
+    moves = clustered(votes)  # twins' edges may name several: the boxes pick (.edge_shapes)
+    offset = next(iter(moves)) if len(moves) == 1 else borne_out(prev, p, curr, c, list(moves))
+    return None if offset is None or offset == (0, 0) else offset
 
 
 def _edge_move(

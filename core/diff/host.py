@@ -11,8 +11,9 @@ from bisect import bisect_right
 from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
 
-from deltarec.core.diff.axis import along_edge, at_edge, cut_move, host_sideways, spans
+from deltarec.core.diff.axis import along_edge, at_edge, cut_move, host_sideways, relined, spans
 from deltarec.core.diff.edge_pieces import cut_only, edge_offset, edge_tie, page_or_twin, twin_cut
+from deltarec.core.diff.edge_shapes import by_shapes
 from deltarec.core.diff.edge_sliver import stayed_sliver
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.growth import unscrolled
@@ -296,13 +297,18 @@ def host_motion(
         (dx, dy), rivals = tie, 0.0  # twins' votes split, the uncut edges name one of them
     if unscrolled(prev, curr, c, p, pairs, used, (dx, dy), base):
         return None  # a row above the rows grew, came or went, or the host moved: no scroll
-    if side and not dy and _relined(strong, weak, dx):
+    if side and not dy and relined(strong, weak, dx):
         return None  # a grid's tiles went on a slot, some to the next line: no carousel
     if base == (0, 0) and stayed_sliver(prev, p, curr, c, pairs, (dx, dy)):
         return None  # a sliver stayed where the offset puts a piece of another kind
     moved = (dx + base[0], dy + base[1])
-    if (rivals or edge_kept or not rows_decide or count < 2) and refuted(
-        prev, curr, c, p, moved, with_one_edit(prev, curr, c, p, moved, pairs), finger
+    by_one = count < 2 and natural and base == (0, 0)  # a lone vote: the boxes ask too
+    shaped = by_shapes(prev, p, curr, c, moved, (*weak, *strong)) if by_one else moved
+    if shaped is not None and shaped != moved:
+        return Motion(c, p, *shaped)  # a pitch off: the move the boxes bear out (.edge_shapes)
+    if (rivals or edge_kept or not rows_decide or count < 2) and (
+        shaped is None
+        or refuted(prev, curr, c, p, moved, with_one_edit(prev, curr, c, p, moved, pairs), finger)
     ):
         if rivals or edge_kept:
             # Rows stayed put (clear of the edges, or whole at one: a row swiped away under
@@ -487,14 +493,3 @@ def _passed(prev: Frame, curr: Frame, pairs: Mapping[int, int], c: int, p: int) 
         if spanned_past(prev.nodes[q].bounds, old_box, curr.nodes[k].bounds, box):
             return True
     return False
-
-
-def _relined(
-    strong: dict[tuple[int, int], float], weak: dict[tuple[int, int], float], dx: int
-) -> bool:
-    """Whether items worth two rows' votes (a label's is half) moved across a carousel's
-    axis and back along it, against the winning ``dx``: a grid's tiles went on one slot as
-    a tile came in before them (or went), along their line, and the last of each line to
-    the start of the next one. A carousel's items move along x alone."""
-    back = [(o, v) for o, v in strong.items()] + [(o, v / 2) for o, v in weak.items()]
-    return sum(v for (ox, oy), v in back if oy and ox * dx < 0) >= 2

@@ -124,8 +124,36 @@ def persisted(prev: Frame, curr: Frame) -> list[tuple[int, int]]:
         if not (
             _cut_elsewhere(curr, places_c, s, _shown(prev, a[s]))
             or _cut_elsewhere(prev, places_p, s, _shown(curr, b[s]))
+            or _edge_sized(prev, places_p, a[s], curr, places_c, b[s])
         )
     ]
+
+
+def _edge_sized(
+    prev: Frame, places_p: Places, p: int, curr: Frame, places_c: Places, c: int
+) -> bool:
+    """Whether nodes ``p`` and ``c``, one signature, are each cut by the same edge of
+    their scroller (:func:`_cut`) while a frame shows their content in a larger box: the
+    size they share is the edge's, not a node's.
+
+    Grader decision (issue 18, ``settings-airplane/04``, "Hotspot & tethering" stretched
+    over its list, scrolled 215 px, :mod:`tests.core.real_scrolls.tall_rows`): its "Off"
+    summary cut to 25 px by the bottom edge, then whole 215 px up, and "Data Saver"'s "Off"
+    come in cut to the same 25 px at the same place. Too few labels persist for rule 3 to
+    measure the move that :func:`_cut_copy` places the cut one by, so rule 1 took the two
+    cut boxes for one node. A cut box's size is the edge's (the decision of
+    :func:`_cut_copy`): two labels cut alike by one edge are one node only as far as their
+    own edges say, and where the same content is shown larger, it may be either."""
+    cut = _cut(prev, p)
+    if cut == (False, False) or cut != _cut(curr, c):
+        return False
+    n = prev.nodes[p]
+    key, size = (n.class_name, n.resource_id, n.text, n.content_desc), n.bounds
+    return any(
+        frame.nodes[q].bounds.height > size.height or frame.nodes[q].bounds.width > size.width
+        for frame, places in ((prev, places_p), (curr, places_c))
+        for q in places.get(key, ())
+    )
 
 
 Places = dict[tuple[str, str, str, str], list[int]]

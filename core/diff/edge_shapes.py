@@ -1,0 +1,122 @@
+"""Which of the moves a list's uncut edges split between its boxes bear out.
+
+Rows that show nothing of their own (a list whose labels are all merged onto the card
+around it: YouTube's suggestions under a merged pane) are twins of one another, and so are
+the slivers an edge cuts of them: :func:`~deltarec.core.diff.edge_pieces.edge_offset` reads
+one move off a twin's sliver (the row the matching paired by its place, a pitch off) and
+another off the one tall row's uncut top, and with two moves named it read none (the list
+unchanged, its rows ``-``). A move is the list's only where every node of the content whole
+in one frame, clear of the list's edges, that the move keeps clear of them in the other
+frame, finds a node of the same content (subtree hash) at its moved box there, px for px
+within :data:`~deltarec.core.diff.motions.SPREAD`: the twin's pitch puts a whole row where
+the other frame shows the tall one. :func:`borne_out` keeps the one such move, or none.
+
+Cost: asked only where the edges named two moves or more, one walk over each list's
+subtree per move (at most :data:`LIMIT` nodes each).
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> def shot(*rows):  # bare rows of a list 400 px high, each (top, bottom)
+    ...     kids = "".join(f'<node class="Row" bounds="[0,{t}][100,{b}]"/>' for t, b in rows)
+    ...     head = '<hierarchy><node class="L" scrollable="true" bounds="[0,0][100,400]">'
+    ...     return Frame(parse_uiautomator(f"{head}{kids}</node></hierarchy>"))
+    >>> a = shot((0, 100), (100, 200), (200, 300), (300, 400))  # its last row runs on
+    >>> b = shot((0, 94), (94, 400))  # 206 px on: a row cut, then the tall one
+    >>> borne_out(a, 0, b, 0, [(0, -6), (0, -206)])
+    (0, -206)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from deltarec.core.diff.motions import SPREAD
+from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.labels import natures
+from deltarec.core.observe.model import Bounds
+
+LIMIT = 2_000
+"""At most this many nodes of a list's subtree are looked at."""
+
+
+def borne_out(
+    prev: Frame, p: int, curr: Frame, c: int, moves: Sequence[tuple[int, int]]
+) -> tuple[int, int] | None:
+    """The one of ``moves`` (of list ``c``, paired with ``p``) the boxes of both frames
+    bear out (module docstring), or None."""
+    if curr.subtree_end(c) - c > LIMIT or prev.subtree_end(p) - p > LIMIT:
+        return None
+    kept = [m for m in moves if _fits(prev, p, curr, c, m[1]) and _fits(curr, c, prev, p, -m[1])]
+    return kept[0] if len(kept) == 1 else None
+
+
+def by_shapes(
+    prev: Frame,
+    p: int,
+    curr: Frame,
+    c: int,
+    move: tuple[int, int],
+    voted: Sequence[tuple[int, int]],
+) -> tuple[int, int] | None:
+    """What the boxes say of ``move``, list ``c``'s (paired with ``p``) one voted for alone
+    (by twin rows that show nothing: Settings' Wi-Fi rows, their labels merged onto the
+    content around them, a row a pitch off voting 948 px for 753 px the other way): ``move``
+    where they bear it out (module docstring, or the list past :data:`LIMIT` nodes); else
+    the one other move ``voted`` for they bear out; else None where no node showing a label
+    lies clear of the list's edges in either frame (nothing but the boxes places anything,
+    and they refute it), else ``move`` (labels place rows: theirs to weigh)."""
+    if move[0] or curr.subtree_end(c) - c > LIMIT or prev.subtree_end(p) - p > LIMIT:
+        return move
+    if _fits(prev, p, curr, c, move[1]) and _fits(curr, c, prev, p, -move[1]):
+        return move
+    other = borne_out(prev, p, curr, c, [o for o in dict.fromkeys(voted) if o != move])
+    if other is not None:
+        return other
+    return None if _unlabelled(prev, p, curr, c) else move
+
+
+def _unlabelled(prev: Frame, p: int, curr: Frame, c: int) -> bool:
+    """Whether no node showing a text or a description lies clear of the list's edges in
+    either frame: no label places anything, the boxes alone can."""
+    for frame, pos in ((prev, p), (curr, c)):
+        box = frame.nodes[pos].bounds
+        for n in frame.nodes[pos + 1 : frame.subtree_end(pos)]:
+            if (n.text or n.content_desc) and _clear(n.bounds, box):
+                return False
+    return True
+
+
+def _fits(here: Frame, start: int, there: Frame, stop: int, dy: int) -> bool:
+    """Whether every node of ``here``'s list whole in it, moved ``dy`` px and clear of the
+    edges of ``there``'s list, has a node of its content at that box there."""
+    mine, box = here.nodes[start].bounds, there.nodes[stop].bounds
+    places: dict[bytes, list[Bounds]] = {}
+    k, end, natural = stop + 1, there.subtree_end(stop), natures(there)
+    while k < end:
+        places.setdefault(there.subtree_hashes[k], []).append(there.nodes[k].bounds)
+        k = there.subtree_end(k) if natural[k] else k + 1
+    k, end, natural = start + 1, here.subtree_end(start), natures(here)
+    while k < end:
+        b = here.nodes[k].bounds
+        moved = Bounds(b.left, b.top + dy, b.right, b.bottom + dy)
+        if (
+            b.area
+            and _clear(b, mine)
+            and _clear(moved, box)
+            and not any(_near(o, moved) for o in places.get(here.subtree_hashes[k], ()))
+        ):
+            return False
+        k = here.subtree_end(k) if natural[k] else k + 1
+    return True
+
+
+def _clear(b: Bounds, box: Bounds) -> bool:
+    return box.top < b.top and b.bottom < box.bottom
+
+
+def _near(a: Bounds, b: Bounds) -> bool:
+    return (
+        abs(a.left - b.left) <= SPREAD
+        and abs(a.top - b.top) <= SPREAD
+        and abs(a.right - b.right) <= SPREAD
+        and abs(a.bottom - b.bottom) <= SPREAD
+    )
