@@ -22,6 +22,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from deltarec.core.devices.virtual import Playground
+from deltarec.core.devices.virtual.layout import APP_PACKAGE
 from deltarec.core.observe.index import ElementIndex
 from tests.core.truth.steps import Steps, violations
 
@@ -76,9 +77,10 @@ def _visit(s: Steps, activity: str) -> None:
     like=st.booleans(),
     others=st.lists(st.sampled_from(OTHERS), max_size=6),
     memory=st.integers(2, 8),
+    route=st.sampled_from(("open", "launch")),
 )
 def test_a_screen_opened_again_at_its_top_is_back_to_the_step_that_showed_it(
-    activity: str, drags: list[int], like: bool, others: list[str], memory: int
+    activity: str, drags: list[int], like: bool, others: list[str], memory: int, route: str
 ) -> None:
     s = Steps(".MainActivity")
     s.observer.recent = deque(s.observer.recent, maxlen=memory)
@@ -95,11 +97,16 @@ def test_a_screen_opened_again_at_its_top_is_back_to_the_step_that_showed_it(
     s.step()
     for other in others:
         _visit(s, other)
-    s.tap(f"open:{activity}")
-    result = s.step()
+    if route == "open":  # by the same route: its button on the main screen
+        s.tap(f"open:{activity}")
+        result = s.step()
+    else:  # started by its activity (the agent's ac_launch_app: seed 14039 step 73)
+        s.pg.launch_app(APP_PACKAGE, "." + activity)
+        result = s.step(launched=True)
     assert violations(s, result) == [], result.text
     screens = {"MainActivity", *(o for o in others if o != activity)}
     if look(s.pg) != shown or len(screens) >= memory:
         return  # it shows something else, or the memory forgot it: nothing more required
+    renumbered = kept(entered.index, result.index)
+    assert renumbered == [], f"renumbered {renumbered}\n{result.text}"
     assert result.text.startswith("» back to"), result.text
-    assert kept(entered.index, result.index) == [], result.text
