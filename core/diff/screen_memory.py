@@ -30,6 +30,7 @@ from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from deltarec.core.diff.screen_labels import same_label
 from deltarec.core.diff.screens import screen_title
 from deltarec.core.observe.index import ElementIndex
 
@@ -65,16 +66,18 @@ def remember(
     recent: deque[Seen], index: ElementIndex, step: int, *, entered: bool, nodes: int
 ) -> None:
     """Remember ``index`` (shown at ``step``) as its screen's latest frame, and as a frame it
-    was entered showing when ``entered`` (or when the screen is not remembered yet). Past
-    ``nodes`` nodes in all the oldest screens are forgotten (the latest is always kept).
-    O(screens + entries)."""
+    was entered showing when ``entered`` (or when the screen is not remembered yet), in place
+    of an entry frame that shows the same texts (:func:`same_label`: a session that comes
+    back to a screen as it was holds no more than it did). Past ``nodes`` nodes in all the
+    oldest screens are forgotten (the latest is always kept). O(screens + entries)."""
     screen = screen_of(index)
     entries: tuple[tuple[ElementIndex, int], ...] = ()
     for seen in [s for s in recent if s.screen == screen]:
         entries = seen.entries
         recent.remove(seen)
-    if entered or not entries:
-        entries = (*entries, (index, step))[-ENTRIES:]
+    if entered or not entries:  # an entry showing what this one shows is replaced by it
+        kept = tuple(e for e in entries if not same_label(e[0].frame, index.frame))
+        entries = (*kept, (index, step))[-ENTRIES:]
     recent.append(Seen(index, step, screen, entries))
     held = sum(_nodes(s) for s in recent)
     while held > nodes and len(recent) > 1:
