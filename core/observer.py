@@ -31,6 +31,7 @@ from deltarec.core.diff.screen_labels import _still_shows
 from deltarec.core.diff.screen_labels import labels_by_texts as labels_by_texts
 from deltarec.core.diff.screen_labels import same_label as same_label
 from deltarec.core.diff.screen_labels import screen_label as screen_label
+from deltarec.core.diff.screen_memory import Seen, candidates, remember, screen_of
 from deltarec.core.diff.screens import is_new_screen, screen_title
 from deltarec.core.diff.strips_back import recalled_delta
 from deltarec.core.diff.types import ChangeKind, ObservationDiff
@@ -225,22 +226,6 @@ def observe_frame(
     )
 
 
-def _screen_of(index: ElementIndex) -> tuple[str, str, str]:
-    """Which screen a frame shows: its package, activity and title."""
-    obs = index.frame.obs
-    return (obs.package, obs.activity, screen_title(index))
-
-
-@dataclass(frozen=True, slots=True)
-class Seen:
-    """A screen an :class:`Observer` showed: its numbered index and the step that showed it."""
-
-    index: ElementIndex
-    step: int
-    screen: tuple[str, str, str] = ("", "", "")
-    """:func:`_screen_of` the index."""
-
-
 class Observer:
     """Keeps the baseline frame between steps so ``[i]`` numbers stay stable.
 
@@ -249,15 +234,17 @@ class Observer:
 
     Memory: the last :data:`MEMORY` screens shown are kept (:data:`MEMORY_NODES` nodes in
     all at most), each as the latest frame of it shown (a screen is its package, activity
-    and title). When a step moves to a new screen (or a dialog closes back to the window
-    behind it) that matches one of them (a row cut to a strip then, whole now) — the delta
-    from it is not a new screen — the delta is taken from that frame instead: ``» back to
-    InboxActivity "Inbox" (as after step 3)``, what differs since then, and the ``[i]``
-    numbers it had. Cost: one extra diff per remembered screen of the same app and
-    activity, only on steps that change screen. And the baseline before the last
-    (``before``): a list back as it was then (an undo) keeps its elements' numbers. And per
-    list scrolled by exact offsets, where its rows sit in its content (``books``,
-    :mod:`deltarec.core.diff.came_back`): a row that scrolled out and comes back, confirmed
+    and title) and the frames its last visits were entered showing (a fresh instance at its
+    top: :mod:`deltarec.core.diff.screen_memory`). When a step moves to a new screen (or a
+    dialog closes back to the window behind it) that matches one of them (a row cut to a
+    strip then, whole now) — the delta from it is not a new screen — the delta is taken
+    from that frame instead: ``» back to InboxActivity "Inbox" (as after step 3)``, what
+    differs since then, and the ``[i]`` numbers it had. Cost: one extra diff per
+    remembered frame of the same app and activity, only on steps that change screen. And
+    the baseline before the last (``before``): a list back as it was then (an undo) keeps
+    its elements' numbers. And per list scrolled by exact offsets, where its rows sit in
+    its content (``books``, :mod:`deltarec.core.diff.came_back`): a row that scrolled out
+    and comes back, confirmed
     by what it shows, keeps its number.
     """
 
@@ -289,8 +276,13 @@ class Observer:
         frame = Frame(obs)
         label, self.before, self.twinned = self._label(frame), None, frozenset()
         self.books.clear()
-        self.index = index_frame(frame, self.options, previous=self.index, screen=label)
-        self._remember(self.index, step)
+        was, self.index = (
+            self.index,
+            index_frame(frame, self.options, previous=self.index, screen=label),
+        )
+        self._remember(
+            self.index, step, entered=was is None or screen_of(was) != screen_of(self.index)
+        )
         return self.index
 
     def remember(
@@ -303,8 +295,8 @@ class Observer:
         """Make ``index`` the baseline, as a frame the caller was shown whole; ``pairs``: the
         baseline's and ``index``'s frames matched, when the caller numbered it with them."""
         self.books.shown_whole(self.index, index, pairs)  # its lists' books, where they stayed
-        self.index, self.before, self.twinned = index, None, frozenset()
-        self._remember(index, step)
+        was, self.index, self.before, self.twinned = self.index, index, None, frozenset()
+        self._remember(index, step, entered=was is None or screen_of(was) != screen_of(index))
 
     def _label(self, frame: Frame) -> str:
         """The label of the screen ``frame`` shows: the label of the latest remembered
@@ -335,15 +327,11 @@ class Observer:
         moved = rows_moved(delta.prev, frame, delta.pairs, got)
         return got if seen.index.screen == label or moved else {}
 
-    def _remember(self, index: ElementIndex, step: int | None) -> None:
-        """Remember ``index`` as its screen's latest frame (screens, not frames, fill memory)."""
-        screen = _screen_of(index)
-        for seen in [s for s in self.recent if s.screen == screen]:
-            self.recent.remove(seen)
-        self.recent.append(Seen(index, self.steps if step is None else step, screen))
-        held = sum(len(s.index.frame.nodes) for s in self.recent)
-        while held > MEMORY_NODES and len(self.recent) > 1:
-            held -= len(self.recent.popleft().index.frame.nodes)
+    def _remember(self, index: ElementIndex, step: int | None, *, entered: bool) -> None:
+        """Remember ``index`` as its screen's latest frame (screens, not frames, fill memory),
+        and as a frame it was entered showing when ``entered`` (:mod:`.diff.screen_memory`)."""
+        step = self.steps if step is None else step
+        remember(self.recent, index, step, entered=entered, nodes=MEMORY_NODES)
 
     @gc_paused()
     def step(
@@ -386,6 +374,7 @@ class Observer:
                 self.index, curr, max_lines=max_lines, max_tokens=max_tokens, delta=delta, back=back
             )
         kept = result.prev_index is self.index and not result.new_screen
+        entered = not kept
         if not kept:  # left the screen: its books wait with its frame; a recalled one's return
             self.books.shelve(self.index)
             if not result.new_screen:  # recalled: its books, and rows pushed out since then
@@ -395,8 +384,8 @@ class Observer:
         self.books.note(result.index, kept=kept)
         self.twinned = frozenset() if result.new_screen else two_readings(result.delta)
         self.before, self.index = self.index, result.index
-        self._remember(result.index, step)
-        self.books.prune(seen.index for seen in self.recent)
+        self._remember(result.index, step, entered=entered)
+        self.books.prune(seen.index for seen in self.recent)  # an entry frame has none
         return result
 
     def _delta(
@@ -463,37 +452,39 @@ class Observer:
             return result
         title = screen_title(result.index)
         for seen in reversed(self.recent):
-            old = seen.index.frame
-            if old is result.delta.prev:
+            was = seen.index.frame.obs
+            if obs.package and was.package and was.package != obs.package:
                 continue
-            if obs.package and old.obs.package and old.obs.package != obs.package:
-                continue
-            if obs.activity and old.obs.activity and old.obs.activity != obs.activity:
+            if obs.activity and was.activity and was.activity != obs.activity:
                 continue
             if title and seen.screen[2] and seen.screen[2] != title:
                 continue  # the same activity showing another item (another message) is new
-            delta = recalled_delta(old, curr, self.volatile)  # cut strips whole again
-            if (
-                is_new_screen(delta, seen.index, layout_of(curr, self.options))
-                or delta.scrolls
-                or not _still_shows(old, curr)
-            ):
-                continue  # a screen comes back as it was left: scrolled, it is a new instance
-            back = self._delta(
-                seen.index,
-                curr,
-                max_lines=max_lines,
-                max_tokens=max_tokens,
-                back_to=f"as after step {seen.step}",
-                delta=delta,
-            )
-            if launched and any(e.kind is not ChangeKind.SCREEN for e in back.entries):
-                continue  # a launched screen that differs is a fresh instance (step docstring)
-            if not closed or back.full_frame:
-                return back
-            # The dialog the caller last saw closed: say so before the screen it left.
-            entries = closed + back.entries
-            lines, short = [e.text for e in entries], short_lines(entries)
-            text = fit(lines, max_lines=max_lines, max_tokens=max_tokens, short=short)
-            return replace(back, text=text, entries=entries)
+            for index, step in candidates(seen):  # as left, else as entered (a new instance)
+                old = index.frame
+                if old is result.delta.prev:
+                    continue
+                delta = recalled_delta(old, curr, self.volatile)  # cut strips whole again
+                if (
+                    is_new_screen(delta, index, layout_of(curr, self.options))
+                    or delta.scrolls
+                    or not _still_shows(old, curr)
+                ):
+                    continue  # a screen comes back as it was left: scrolled, it is a new instance
+                back = self._delta(
+                    index,
+                    curr,
+                    max_lines=max_lines,
+                    max_tokens=max_tokens,
+                    back_to=f"as after step {step}",
+                    delta=delta,
+                )
+                if launched and any(e.kind is not ChangeKind.SCREEN for e in back.entries):
+                    continue  # a launched screen that differs is a fresh instance (step docstring)
+                if not closed or back.full_frame:
+                    return back
+                # The dialog the caller last saw closed: say so before the screen it left.
+                entries = closed + back.entries
+                lines, short = [e.text for e in entries], short_lines(entries)
+                text = fit(lines, max_lines=max_lines, max_tokens=max_tokens, short=short)
+                return replace(back, text=text, entries=entries)
         return result

@@ -123,8 +123,18 @@ class ShownNumbers:
     def __len__(self) -> int:
         return len(self._meant)
 
-    def show(self, index: ElementIndex | None, text: str | None, *, step: int | None) -> None:
-        """The caller was shown ``index`` (as ``text``; None: every number) after ``step``.
+    def show(
+        self,
+        index: ElementIndex | None,
+        text: str | None,
+        *,
+        step: int | None,
+        since: ElementIndex | None = None,
+    ) -> None:
+        """The caller was shown ``index`` (as ``text``; None: every number) after ``step``;
+        ``since``: the frame it was numbered from when not the last one shown (a remembered
+        screen, ``» back to``: its elements' meanings follow from there, also those the
+        reply did not print, a row renamed as new mail pushed it onto the list's edge).
 
         ``None`` for ``index`` forgets everything (cleanup).
         """
@@ -137,7 +147,9 @@ class ShownNumbers:
         old, self.seen = self.seen, index
         now = _by_number(index)
         shown = now.keys() if text is None else numbers_in(text) & now.keys()
-        if old is not None and old is not index:
+        if since is not None and since is not old and since is not index:
+            self._follow(since, index, now, shown)
+        elif old is not None and old is not index:
             self._follow(old, index, now, shown)
         self._learn(now, shown, step)
 

@@ -331,7 +331,8 @@ class Session:
             )
             text = self._delta.text
         self.launched = False
-        self.numbers.show(self.observer.index, text, step=self._step)
+        since = self._delta.prev_index if self._delta is not None else None
+        self.numbers.show(self.observer.index, text, step=self._step, since=since)
         return text
 
     # ------------------------------------------------------------ execution

@@ -30,6 +30,12 @@ WALKS = [
     pytest.param(55, 17, "phone", id="stale-a-label-toggled-beside-its-twins"),
     pytest.param(138, 14, "tablet", id="stale-the-wifi-icon-renamed"),
     pytest.param(5025, 36, "phone", id="stale-a-label-three-rows-showed"),
+    # stop 53: a feed left scrolled and liked, launched again at its top (renumbered two
+    # cards' labels; test_come_back_fresh generates the class), and a row renamed unseen as
+    # a refresh pushed it onto the list's edge while a message was read, then back to the
+    # Inbox: its printed name found nothing
+    pytest.param(14039, 73, "phone", id="relaunch-a-feed-left-scrolled-and-liked"),
+    pytest.param(15000, 33, "phone", id="stale-a-row-renamed-while-away-then-back-to"),
 ]
 
 

@@ -33,11 +33,12 @@ class Steps:
         )
         self.pg.tap((view.bounds[0] + view.bounds[2]) // 2, (view.bounds[1] + view.bounds[3]) // 2)
 
-    def step(self, gesture: Touch | None = None) -> DeltaResult:
+    def step(self, gesture: Touch | None = None, *, launched: bool = False) -> DeltaResult:
         """Observe the step just done, as the walk does (``gesture``: what the executor
-        tells the diff of it)."""
+        tells the diff of it; ``launched``: the step started an activity, as the executor's
+        launch tells the observer)."""
         self.latest = _settled(self.device, self.clock, self.observer, self.latest)
-        result = self.observer.step(self.latest, max_lines=None, gesture=gesture)
+        result = self.observer.step(self.latest, max_lines=None, gesture=gesture, launched=launched)
         self.shown[len(self.shown)] = _shown_as(snapshot(self.pg))
         return result
 
