@@ -273,6 +273,15 @@ def _hold_on_both_paths(cases: Sequence[Tall]) -> None:
         assert [check(c) for c in cases] == [[] for _ in cases]
 
 
+def _kinds_on_both_paths(sample: Sequence[Tall]) -> Counter[tuple[str, str, str]]:
+    """What ``sample`` gets wrong, by kind, on XML, then on element dicts."""
+    found = by_kind("xml", sample, kind, check)
+    frame_cache.clear()
+    with graded_by_dicts():
+        found += by_kind("dicts", sample, kind, check)
+    return found
+
+
 WEAK_EDGED = (
     Tall(_CALENDAR + "6.xml", (0, 0, 0, 0, 1, 0), 21, 2111, -163, 162, "scroll"),
     Tall(_CALENDAR + "6.xml", (0, 0, 0, 0, 1, 0), 21, 3572, -325, 324, "scroll", True),
@@ -384,10 +393,7 @@ def test_one_row_cut_alike_by_the_keyboard_s_edge_is_kept_on_both_paths() -> Non
         if c.kind != "scroll" and c.capture.startswith("settings-wifi") and c.host == WIFI
     )[3::4]
     assert len(sample) == 98
-    found = by_kind("xml", sample, kind, check)
-    frame_cache.clear()
-    with graded_by_dicts():
-        found += by_kind("dicts", sample, kind, check)
+    found = _kinds_on_both_paths(sample)
     assert found == Counter(), found
 
 
@@ -404,10 +410,7 @@ def test_merged_twin_rows_take_the_move_their_boxes_bear_out_on_both_paths() -> 
         c for c in cases(wide=True) if c.host == HOST and c.merged and c.kind == "scroll"
     )[::3]
     assert len(sample) == 196
-    found = by_kind("xml", sample, kind, check)
-    frame_cache.clear()
-    with graded_by_dicts():
-        found += by_kind("dicts", sample, kind, check)
+    found = _kinds_on_both_paths(sample)
     assert found == Counter(), found
 
 
@@ -431,10 +434,7 @@ def test_a_lone_twin_s_vote_a_pitch_off_gives_way_to_the_boxes_on_both_paths() -
         and c.host in hosts
     )[1::4]
     assert len(sample) == 306
-    found = by_kind("xml", sample, kind, check)
-    frame_cache.clear()
-    with graded_by_dicts():
-        found += by_kind("dicts", sample, kind, check)
+    found = _kinds_on_both_paths(sample)
     assert found == Counter(), found
 
 
@@ -455,8 +455,5 @@ def test_two_labels_cut_alike_by_one_edge_are_no_one_node_on_both_paths() -> Non
         and not c.merged
     )[3::4]
     assert len(sample) == 176
-    found = by_kind("xml", sample, kind, check)
-    frame_cache.clear()
-    with graded_by_dicts():
-        found += by_kind("dicts", sample, kind, check)
+    found = _kinds_on_both_paths(sample)
     assert found == Counter(), found
