@@ -144,12 +144,12 @@ def host_motion(
             q = unique_spot(prev, curr, k, p, p_end)
             if q is not None and not (edge and at_edge(prev.nodes[q].bounds, old.bounds, side)):
                 spots = [spot_of(prev, q, b, (box, old.bounds), side, base)]
-        if spots and (edge or not curr.has_content[k]):
-            # A sliver an edge cut is as high as a sliver the other edge cut before by chance
-            # ("Tech Daily avatar": its last 45 px at the bottom, then its first 45 at the top),
-            # and so a row that shows nothing whole now (Chrome's feed: a 46 px spacer, a card
-            # cut to 46 px before): no move. Cut alike by one edge in both frames, moved along
-            # it (a carousel's chip under the feed's top edge, swiped sideways), no chance.
+        if spots and edge:
+            # A sliver an edge cut is as high as a sliver the other edge cut before by
+            # chance ("Tech Daily avatar": its last 45 px at the bottom, then its first 45
+            # at the top): neither box is where the node is, so that is no move.
+            # A sliver cut alike by one edge in both frames, moved along it (a carousel's
+            # chip under the top edge of the feed around it, swiped sideways), is no chance.
             spots = [
                 s
                 for s in spots

@@ -76,8 +76,26 @@ def _blank_for_labels(
     return [
         s
         for s in siblings
-        if (q := paired.get(s)) is not None and not texts(frame, s) and texts(other, q)
+        if (q := paired.get(s)) is not None
+        and not texts(frame, s)
+        and texts(other, q)
+        and _would_show(frame, s, other, q)
     ]
+
+
+def _would_show(frame: Frame, s: int, other: Frame, q: int) -> bool:
+    """Whether blank row ``s`` shows some of the room where row ``q`` of ``other`` shows a
+    label: a label of ``q``, placed from ``q``'s top left corner at ``s``'s, overlaps ``s``'s
+    box. A sliver an edge cut above its first label shows nothing of any row
+    (:mod:`.twin_sliver`: which row it is, two dumps cannot tell). O(size of ``q``)."""
+    a, b = frame.nodes[s].bounds, other.nodes[q].bounds
+    dx, dy = a.left - b.left, a.top - b.top
+    return any(
+        (n.text or n.content_desc)
+        and max(a.left, n.bounds.left + dx) < min(a.right, n.bounds.right + dx)
+        and max(a.top, n.bounds.top + dy) < min(a.bottom, n.bounds.bottom + dy)
+        for n in other.nodes[q : other.subtree_end(q)]
+    )
 
 
 def _twin(frame: Frame, u: int, other: Frame, mixed: list[int]) -> int | None:
