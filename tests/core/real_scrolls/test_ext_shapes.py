@@ -18,6 +18,9 @@ from functools import lru_cache
 
 import pytest
 
+from deltarec.core import elements
+from deltarec.core.capture import frame_cache
+from deltarec.core.capture.element_dicts import observation_to_elements
 from deltarec.core.capture.uiautomator import parse_uiautomator
 from deltarec.core.observe.model import Observation
 from deltarec.core.observer import observe_delta
@@ -33,7 +36,9 @@ from tests.core.real_scrolls import (
     ticks,
 )
 from tests.core.real_scrolls.ext_shapes import (
+    CHAT,
     captures_as,
+    compose_chat,
     compose_column,
     nested_list,
     padded_cards,
@@ -313,3 +318,54 @@ def test_a_strip_of_tiles_laid_out_again_at_another_width_scrolled_nowhere(dicts
                 if got := screens.check(case):
                     failed[case] = got
     assert failed == {}
+
+
+ANSWER = (("bot", "I can answer", 200), ("bot", "I can answer questions and translate.", 400))
+"""The model's answer as it streamed, then done."""
+CHAT_STEPS = {
+    "sent": (
+        compose_chat(typed="tell me a joke"),
+        compose_chat((*CHAT, ("me", "tell me a joke", 110)), button="Stop"),
+        ("Send", "Stop"),
+    ),
+    "answered": (
+        compose_chat((*CHAT, ANSWER[0]), button="Stop"),
+        compose_chat((*CHAT, ANSWER[1])),
+        ("Stop", "Send"),
+    ),
+    "stopped": (compose_chat(button="Stop"), compose_chat(), ("Stop", "Send")),
+}
+"""A Compose chat's steps: a message sent (the field cleared, its hint back, the button
+"Send" → "Stop"), the answer done (its text grown, "Stop" → "Send"), the answer stopped."""
+
+
+def _chat_delta(prev: str, curr: str, dicts: bool) -> str:
+    a, b = parse_uiautomator(prev.encode()), parse_uiautomator(curr.encode())
+    if not dicts:
+        return observe_delta(a, b).text
+    frame_cache.clear()
+    return elements.delta_observation(observation_to_elements(a), observation_to_elements(b))
+
+
+@pytest.mark.parametrize("dicts", [False, True], ids=["xml", "dicts"])
+@pytest.mark.parametrize("step", sorted(CHAT_STEPS))
+def test_a_compose_chat_s_send_button_renamed_is_one_button(step: str, dicts: bool) -> None:
+    """A Compose chat's sections are plain views with no ids, three side by side in its
+    column, which read as a list's rows: the input bar, its field cleared and its button's
+    icon renamed, showed labels all other than before and was taken for another row
+    (:func:`deltarec.core.diff.row_content.other_row`): on 1da1a38 ``sent`` read the field
+    and both buttons ``-`` and ``+`` (element dicts: ``» new screen``), and the icon's
+    description edited alone (``stopped``) read ``~ layout: container "Send" changed``.
+    Rows of no id are of one shape only where they hold the same (as on element dicts), and
+    a control named by its icon's description says it edited (``~ container "Stop"→"Send"``,
+    :func:`deltarec.core.render.folded.folded_edits`). Open: on element dicts the answer's
+    text grown is unsaid (``delta_observation`` numbers controls only, and the bubble around
+    the text is none)."""
+    prev, curr, (old, new) = CHAT_STEPS[step]
+    text = _chat_delta(prev, curr, dicts)
+    lines = text.splitlines()
+    assert not text.startswith("»"), text
+    assert not [x for x in lines if x[:1] in "+-" and (" button " in x or " textbox " in x)], text
+    assert any(f'"{old}"' in x and f'"{new}"' in x for x in lines), text
+    if step == "answered" and not dicts:  # the dict API numbers controls only: open
+        assert any(f'"{ANSWER[1][1]}"' in x and f'"{ANSWER[0][1]}"' in x for x in lines), text
