@@ -308,8 +308,6 @@ def _other_content(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int,
         return False
     if _kinds(curr, parent)[kind(curr.nodes[c])] < 2:
         return False
-    if not curr.nodes[c].resource_id and _shapes(curr, parent)[row_shape(curr, c, True)] < 2:
-        return False  # no id: a row's shape is also what it holds (a Compose app's sections)
     if holds_scroller(curr, c) and holds_scroller(prev, p) and not a_page(curr, c, parent):
         return False  # what its list shows changed, not which wrapper it is (its docstring)
     return shows_other(prev, p, curr, c) and not rebound_in_place(prev, p, curr, c, pairs)
@@ -377,22 +375,6 @@ def _known_by_id(prev: Frame, p: int, curr: Frame, c: int) -> bool:
         n.resource_id in once and counts[n.resource_id] == 1
         for n in curr.nodes[c : curr.subtree_end(c)]
     )
-
-
-def _shapes(frame: Frame, parent: int) -> dict[tuple[str, ...], int]:
-    """How many children of ``parent`` are of each :func:`row_shape` (what they hold too),
-    counted once a parent (kept in the frame's memo)."""
-    kept: dict[int, dict[tuple[str, ...], int]] | None
-    kept = frame.memo.get(_shapes)  # type: ignore[assignment]
-    if kept is None:
-        kept = frame.memo[_shapes] = {}
-    got = kept.get(parent)
-    if got is None:
-        got = kept[parent] = {}
-        for k in frame.children[parent]:
-            shape = row_shape(frame, k, True)
-            got[shape] = got.get(shape, 0) + 1
-    return got
 
 
 def _kinds(frame: Frame, parent: int) -> dict[tuple[str, str, str], int]:
