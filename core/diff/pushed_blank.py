@@ -13,6 +13,7 @@ blank row of its very shape left over keeps its pair (``daily``'s ``loaded``).
 
 from __future__ import annotations
 
+from deltarec.core.capture.element_dicts import ROOT_CLASS
 from deltarec.core.diff.row_content import holds_rows, kind, leaf_rows, texts
 from deltarec.core.observe.frame import Frame
 
@@ -25,6 +26,8 @@ def repair_pushed_blanks(prev: Frame, curr: Frame, pairs: dict[int, int], used: 
     out (in ``prev``). O(unpaired nodes) but the few unpaired blank rows of a paired list."""
     if len(pairs) == len(curr) and len(used) == len(prev):
         return
+    if curr.nodes and curr.nodes[0].class_name == ROOT_CLASS:
+        return  # element dicts: a shape is roles only, which any blank container shares
     back = {p: c for c, p in pairs.items()}
     for parent, kids in _unpaired_by_parent(curr, pairs):
         pp = pairs.get(parent)
