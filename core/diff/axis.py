@@ -284,6 +284,29 @@ def clear(b: Bounds, box: Bounds, side: bool = False) -> bool:
     return b.top > box.top and b.bottom < box.bottom
 
 
+def kept_whole(
+    a: Bounds, box_a: Bounds, b: Bounds, box_b: Bounds, at: Bounds, side: bool = False
+) -> bool:
+    """Whether an item in box ``a`` (in view ``box_a``) and one in box ``b`` (``box_b``), in
+    the box ``at`` an offset puts ``a`` in, are whole: flush with an edge in one view and
+    clear of the edges in the other (:func:`clear`), the very same size in both. A piece an
+    edge cut would be smaller than the item it shows whole (Chrome's feed header, flush
+    with the feed's top edge, the feed then scrolled down under it, its title edited)."""
+    return (
+        b == at
+        and (a.width, a.height) == (b.width, b.height)
+        and _within(a, box_a)
+        and _within(b, box_b)
+        and (clear(a, box_a, side) or clear(b, box_b, side))
+    )
+
+
+def _within(b: Bounds, box: Bounds) -> bool:
+    return (
+        box.left <= b.left and box.top <= b.top and b.right <= box.right and b.bottom <= box.bottom
+    )
+
+
 def cut_move(
     a: Bounds, b: Bounds, box: Bounds, side: bool = False, old_box: Bounds | None = None
 ) -> tuple[int, int] | None:

@@ -65,6 +65,7 @@ from deltarec.core.diff.motions import Motion
 from deltarec.core.diff.pair_evidence import Evidence, Guard
 from deltarec.core.diff.pinned import pinned_at_edge
 from deltarec.core.diff.placeless import drop_placeless_keys as _drop_placeless_keys
+from deltarec.core.diff.pushed_blank import repair_pushed_blanks
 from deltarec.core.diff.pushed_edit import edited_where_pushed, pushed_by
 from deltarec.core.diff.recycled import one_content, unpair_recycled_pages
 from deltarec.core.diff.rekeyed import rekey
@@ -223,6 +224,7 @@ def _guarded(
 
     geometry_pass(prev, curr, pairs, used, iou_threshold, guard)  # 4. what is left
     resettle_slivers(prev, curr, pairs, used, guard.allowed, gesture, guard.motions)  # by place
+    repair_pushed_blanks(prev, curr, pairs, used)  # a blank row pushed, not the row in its box
     unpair_other_rows(prev, curr, pairs, used)
     unpair_blank_leaves(prev, curr, pairs, used)  # a separator is no row of labels
     by_own_labels(prev, curr, pairs, used)  # a label paired beside its own (its module)

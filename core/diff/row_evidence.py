@@ -1,6 +1,5 @@
 """What the rows of a container say of an offset: their moves, whether two rows can be one
-row, and what refutes an offset (:func:`refuted`). Read by
-:func:`deltarec.core.diff.scrolls.find_motions` and :mod:`deltarec.core.diff.pages`.
+row, and what refutes an offset (:func:`refuted`). Read by :mod:`.scrolls` and :mod:`.pages`.
 
 A row is a node of a scrolled container's content: a list item, a web page's block. Rows
 cut by the container's top or bottom edge show part of themselves, so two rows "agree"
@@ -20,6 +19,7 @@ from deltarec.core.diff.axis import (
     clear,
     cut_to,
     host_sideways,
+    kept_whole,
     page_items,
 )
 from deltarec.core.diff.finger import followed
@@ -317,8 +317,9 @@ def _placed(
             continue
         there = [k for k in news if curr.nodes[k].bounds.intersection(moved)]
         whole = clear(a, box_p, side) and clear(moved, box_c, side)
-        for k in there:
-            if (whole and _same_row(prev, q, curr, k)) or _by_content(prev, q, curr, k, moved):
+        for k in there:  # whole: or flush with an edge, at the size it shows whole
+            whole_k = whole or kept_whole(a, box_p, curr.nodes[k].bounds, box_c, moved, side)
+            if (whole_k and _same_row(prev, q, curr, k)) or _by_content(prev, q, curr, k, moved):
                 return True  # its neighbours' edges are kept in view too, and agree
             if a == box_p and _page_placed(prev, q, curr, k, offset, finger):
                 return True  # a pager's page: the items it holds, kept in view, place it

@@ -166,8 +166,8 @@ def folded_edits(
             text = f"~ {fc.nodes[c].role} {pair(desc['from'], desc['to'])}"
             out.append((c, Line(ChangeKind.CHANGED, text, changed(c, ["content-desc"]))))
             continue
-        edit = d.changed[c].get("text")
-        if edit is None or c in d.quiet_curr or c in skip or not fc.nodes[c].text:
+        what, edit = _label_edit(d, c)
+        if edit is None or c in d.quiet_curr or c in skip:
             continue
         if c in numbered:
             if hedged is None:  # the labels whose JSON entries carry orNew, but those whose
@@ -187,10 +187,12 @@ def folded_edits(
             continue
         if c in numbered or set(d.changed.get(host, ())) - UNRENDERED:
             continue  # a line of its own, or its host's line shows the new name
-        if fc.nodes[c].text not in curr_index.names[host].split(NAME_SEPARATOR):
+        if what == "content-desc" and not fc.nodes[host].clickable:
+            continue  # an icon speaks through the control around it only
+        if edit["to"] not in curr_index.names[host].split(NAME_SEPARATOR):
             continue  # not what its host is called by
         text = f"~ {fc.nodes[c].role} {pair(edit['from'], edit['to'])}"
-        out.append((c, Line(ChangeKind.CHANGED, text, changed(c, ["text"]))))
+        out.append((c, Line(ChangeKind.CHANGED, text, changed(c, [what]))))
     for host, labels in rows.items():
         node, p = fc.nodes[host], d.pairs[host]
         names = pair(prev_index.names[p], curr_index.names[host])
@@ -218,6 +220,18 @@ def _group_edit(d: Delta, c: int, scrolled: set[int]) -> Mapping[str, str] | Non
     if not fc.nodes[c].content_desc or any(a in scrolled for a in fc.ancestors(c)):
         return None
     return edit
+
+
+def _label_edit(d: Delta, c: int) -> tuple[str, Mapping[str, str] | None]:
+    """What label of ``c`` (a position of ``d.curr``) was edited, and the edit: its text, or
+    the description of a leaf that shows no text (an icon that names the button around it,
+    a Compose send button's "Send" → "Stop"). (``"text"``, None) when neither."""
+    node, changes = d.curr.nodes[c], d.changed[c]
+    if node.text:
+        return "text", changes.get("text")
+    if node.content_desc and not d.curr.children[c]:
+        return "content-desc", changes.get("content-desc")
+    return "text", None
 
 
 def _lists(d: Delta, curr: bool) -> set[int]:

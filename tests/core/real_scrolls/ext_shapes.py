@@ -24,6 +24,8 @@ invented words, so CI holds those classes without the external files
 - :func:`padded_cards` (after a safety app's home): a ScrollView inside app layers (each
   the one child of the one above), its column padded 42 px above its first card, cards of
   three heights, the last cut by the ScrollView's bottom.
+- :func:`compose_chat` (after a Compose chat with a local model): its sections plain views
+  with no ids, its send button named by the icon inside it ("Send", "Stop").
 - :func:`tile_strip` (after Chrome's new tab page): a strip of shortcut tiles made to scroll
   sideways inside a ScrollView's column, the tiles filling it, the last cut by its edge.
 """
@@ -373,6 +375,59 @@ def tile_strip() -> str:
     button = _node("android.widget.ImageButton", (981, 835, 1036, 967), pkg=pkg, desc="Options")
     out.append(button + "</node></node>")
     out.append("</node></node></node></hierarchy>")
+    return "".join(out)
+
+
+CHAT = (("me", "hello there", 110), ("bot", "Hi! How can I help you today?", 300))
+"""The chat's messages: who sent it (right or left), its text, its bubble's height."""
+
+
+def compose_chat(
+    messages: tuple[tuple[str, str, int], ...] = CHAT,
+    *,
+    typed: str = "",
+    button: str = "Send",
+    enabled: bool = True,
+) -> str:
+    """A Compose chat with a local model (after HarnessTeam/Nora's dump, probed, not
+    vendored): every container an ``android.view.View`` with no id, the screen's column
+    holding a message list made to scroll, a top bar and an input bar; the input bar a text
+    field (its hint a label inside it, shown while nothing is typed) and a send button,
+    a clickable view around an icon whose description names it ("Send", "Stop" while the
+    model answers) and an unlabelled ``Button``."""
+    pkg = "com.example.chat"
+    v, tv = "android.view.View", "android.widget.TextView"
+    out = ["<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation=\"0\">"]
+    out.append(_node("android.widget.FrameLayout", (0, 0, 1080, 2400), pkg=pkg))
+    out.append(_node("androidx.compose.ui.platform.ComposeView", (0, 0, 1080, 2400), pkg=pkg))
+    out.append(_node(v, (0, 0, 1080, 2400), pkg=pkg))
+    out.append(_node(v, (42, 231, 1038, 2190), pkg=pkg, scrollable=True))
+    top = 231
+    for who, text, height in messages:
+        left = 787 if who == "me" else 42
+        out.append(_node(v, (left, top, 1038, top + height), pkg=pkg))
+        box = (left + 37, top + 26, 1001, top + height - 26)
+        out.append(_node(tv, box, pkg=pkg, text=text) + "</node></node>")
+        top += height + 21
+    out.append("</node>")
+    out.append(_node(v, (0, 0, 1080, 231), pkg=pkg) + _node(v, (0, 63, 1080, 231), pkg=pkg))
+    out.append(_node(v, (43, 84, 349, 210), pkg=pkg))
+    out.append(_node(tv, (43, 113, 349, 181), pkg=pkg, text="Local Agent") + "</node>")
+    out.append("</node></node></node>")
+    out.append(_node(v, (0, 2190, 1080, 2400), pkg=pkg))
+    field = (32, 2211, 901, 2358)
+    out.append(_node("android.widget.EditText", field, pkg=pkg, text=typed, clickable=True))
+    out.append(_node(v, field, pkg=pkg) + "</node>")
+    if not typed:
+        out.append(_node(v, (74, 2222, 412, 2348), pkg=pkg))
+        hint = _node(tv, (74, 2253, 412, 2316), pkg=pkg, text="Type a message...")
+        out.append(hint + "</node></node>")
+    out.append("</node>")
+    send = _node(v, (923, 2223, 1049, 2349), pkg=pkg, clickable=True)
+    out.append(send if enabled else send.replace('enabled="true"', 'enabled="false"'))
+    out.append(_node(v, (954, 2254, 1017, 2317), pkg=pkg, desc=button) + "</node>")
+    out.append(_node("android.widget.Button", (933, 2233, 1038, 2338), pkg=pkg) + "</node>")
+    out.append("</node></node></node></node></node></hierarchy>")
     return "".join(out)
 
 

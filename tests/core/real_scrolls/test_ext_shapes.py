@@ -18,6 +18,9 @@ from functools import lru_cache
 
 import pytest
 
+from deltarec.core import elements
+from deltarec.core.capture import frame_cache
+from deltarec.core.capture.element_dicts import observation_to_elements
 from deltarec.core.capture.uiautomator import parse_uiautomator
 from deltarec.core.observe.model import Observation
 from deltarec.core.observer import observe_delta
@@ -33,7 +36,9 @@ from tests.core.real_scrolls import (
     ticks,
 )
 from tests.core.real_scrolls.ext_shapes import (
+    CHAT,
     captures_as,
+    compose_chat,
     compose_column,
     nested_list,
     padded_cards,
@@ -313,3 +318,52 @@ def test_a_strip_of_tiles_laid_out_again_at_another_width_scrolled_nowhere(dicts
                 if got := screens.check(case):
                     failed[case] = got
     assert failed == {}
+
+
+ANSWER = (("bot", "I can answer", 200), ("bot", "I can answer questions and translate.", 400))
+"""The model's answer as it streamed, then done."""
+CHAT_STEPS = {
+    "answered": (
+        compose_chat((*CHAT, ANSWER[0]), button="Stop"),
+        compose_chat((*CHAT, ANSWER[1])),
+        ("Stop", "Send"),
+    ),
+    "stopped": (compose_chat(button="Stop"), compose_chat(), ("Stop", "Send")),
+}
+"""A Compose chat's steps: the answer done (its text grown, the button "Stop" → "Send"),
+the answer stopped. Open, left out: a message sent (the field cleared, its hint back, the
+button "Send" → "Stop", the message put in the list): the chat's sections are plain views
+with no ids, side by side in its column, which read as a list's rows, and the input bar,
+its labels all other than before, as another row (``row_content.other_row``): its field
+and both buttons ``-`` and ``+``, on element dicts ``» new screen``. Reading a row of no id
+as of its siblings' shape only where it holds the same (as element dicts do) closed it,
+but let rows put into merged real lists pair with old ones (``bench_real_merged.py --per
+30``: 2 → 116 of 2,759): taken back."""
+
+
+def _chat_delta(prev: str, curr: str, dicts: bool) -> str:
+    a, b = parse_uiautomator(prev.encode()), parse_uiautomator(curr.encode())
+    if not dicts:
+        return observe_delta(a, b).text
+    frame_cache.clear()
+    return elements.delta_observation(observation_to_elements(a), observation_to_elements(b))
+
+
+@pytest.mark.parametrize("dicts", [False, True], ids=["xml", "dicts"])
+@pytest.mark.parametrize("step", sorted(CHAT_STEPS))
+def test_a_compose_chat_s_send_button_renamed_is_one_button(step: str, dicts: bool) -> None:
+    """A Compose send button named by its icon's description: the description edited read
+    ``~ layout: container "Stop" changed`` on 1da1a38 (both steps, both paths: 4 of 4), the
+    button's old name nowhere; a control named by a leaf's description says it edited as a
+    text is (``~ container "Stop"→"Send"``, :func:`deltarec.core.render.folded.folded_edits`).
+    Open: on element dicts the answer's text grown is unsaid (``delta_observation`` numbers
+    controls only, and the bubble around the text is none); the message sent
+    (:data:`CHAT_STEPS`)."""
+    prev, curr, (old, new) = CHAT_STEPS[step]
+    text = _chat_delta(prev, curr, dicts)
+    lines = text.splitlines()
+    assert not text.startswith("»"), text
+    assert not [x for x in lines if x[:1] in "+-" and (" button " in x or " textbox " in x)], text
+    assert any(f'"{old}"' in x and f'"{new}"' in x for x in lines), text
+    if step == "answered" and not dicts:  # the dict API numbers controls only: open
+        assert any(f'"{ANSWER[1][1]}"' in x and f'"{ANSWER[0][1]}"' in x for x in lines), text
