@@ -29,24 +29,19 @@ def repair_pushed_blanks(prev: Frame, curr: Frame, pairs: dict[int, int], used: 
     if curr.nodes and curr.nodes[0].class_name == ROOT_CLASS:
         return  # element dicts: a shape is roles only, which any blank container shares
     back = {p: c for c, p in pairs.items()}
-    for parent, kids in _unpaired_by_parent(curr, pairs):
-        pp = pairs.get(parent)
-        mixed = [] if pp is None else _blank_for_labels(prev, prev.children[pp], curr, back)
-        for u in kids if mixed else ():
-            if u not in pairs and not texts(curr, u) and _rows(curr, u):
-                v = _twin(curr, u, prev, mixed)
-                if v is not None:
-                    mixed.remove(v)  # now the blank row's own pair
-                    _repair(prev, v, curr, u, pairs, used, back)
-    for parent, kids in _unpaired_by_parent(prev, back):
-        pc = back.get(parent)
-        mixed = [] if pc is None else _blank_for_labels(curr, curr.children[pc], prev, pairs)
-        for u in kids if mixed else ():
-            if u not in back and not texts(prev, u) and _rows(prev, u):
-                v = _twin(prev, u, curr, mixed)
-                if v is not None:
-                    mixed.remove(v)
-                    _repair(prev, u, curr, v, pairs, used, back)
+    for frame, other, paired, other_map in ((curr, prev, pairs, back), (prev, curr, back, pairs)):
+        for parent, kids in _unpaired_by_parent(frame, paired):
+            po = paired.get(parent)
+            mixed = (
+                [] if po is None else _blank_for_labels(other, other.children[po], frame, other_map)
+            )
+            for u in kids if mixed else ():
+                if u not in paired and not texts(frame, u) and _rows(frame, u):
+                    v = _twin(frame, u, other, mixed)
+                    if v is not None:
+                        mixed.remove(v)  # now the blank row's own pair
+                        q, k = (v, u) if frame is curr else (u, v)
+                        _repair(prev, q, curr, k, pairs, used, back)
 
 
 def _unpaired_by_parent(frame: Frame, paired: dict[int, int]) -> list[tuple[int, list[int]]]:
