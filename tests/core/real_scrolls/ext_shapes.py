@@ -35,8 +35,11 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from functools import lru_cache
+from pathlib import Path
 from xml.sax.saxutils import quoteattr
 
+from deltarec.core.capture.uiautomator import parse_uiautomator
 from deltarec.core.observe.model import Observation
 from tests.core.real_scrolls import transforms
 
@@ -429,6 +432,20 @@ def compose_chat(
     out.append(_node("android.widget.Button", (933, 2233, 1038, 2338), pkg=pkg) + "</node>")
     out.append("</node></node></node></node></node></hierarchy>")
     return "".join(out)
+
+
+EXT = Path(__file__).resolve().parents[3] / "fixtures" / "ext"
+"""The external captures (``fixtures/ext``: Chrome, Flutter, Compose apps)."""
+
+
+@lru_cache(maxsize=1)
+def ext_captures() -> tuple[tuple[str, Observation], ...]:
+    """Every capture of :data:`EXT`, parsed once, named by its path there: what
+    :func:`captures_as` gives the sweeps to run them on ``fixtures/ext``."""
+    return tuple(
+        (str(p.relative_to(EXT)), parse_uiautomator(p.read_bytes()))
+        for p in sorted(EXT.rglob("*.xml"))
+    )
 
 
 @contextmanager

@@ -15,18 +15,13 @@ from __future__ import annotations
 
 from collections import Counter
 from contextlib import nullcontext
-from functools import lru_cache
-from pathlib import Path
 
-from deltarec.core.capture.uiautomator import parse_uiautomator
-from deltarec.core.observe.model import Observation
 from tests.core.dict_truth import graded_by_dicts
 from tests.core.real_scrolls import scroll_edits
-from tests.core.real_scrolls.ext_shapes import captures_as
+from tests.core.real_scrolls.ext_shapes import captures_as, ext_captures
 from tests.core.real_scrolls.scroll_edits import ScrollEdit
 from tests.core.real_scrolls.transforms import _at, _content, captures, scrollers
 
-EXT = Path(__file__).resolve().parents[3] / "fixtures" / "ext"
 SHARES = (4, 2)
 """The offsets: a quarter and a half of the room below the flush row, and all of it but
 8 px (the row then the only one whole in view)."""
@@ -34,14 +29,6 @@ SHARES = (4, 2)
 
 def _sign(n: int) -> int:
     return -1 if n < 0 else 1
-
-
-@lru_cache(maxsize=1)
-def _ext() -> tuple[tuple[str, Observation], ...]:
-    return tuple(
-        (str(p.relative_to(EXT)), parse_uiautomator(p.read_bytes()))
-        for p in sorted(EXT.rglob("*.xml"))
-    )
 
 
 def cases() -> list[ScrollEdit]:
@@ -74,7 +61,7 @@ def cases() -> list[ScrollEdit]:
 
 def _failing(path: str) -> Counter[tuple[str, str, str]]:
     got: Counter[tuple[str, str, str]] = Counter()
-    for where, source in (("real", nullcontext), ("ext", lambda: captures_as(_ext))):
+    for where, source in (("real", nullcontext), ("ext", lambda: captures_as(ext_captures))):
         with source():
             for case in cases():
                 with graded_by_dicts() if path == "dicts" else nullcontext():
@@ -116,5 +103,5 @@ def test_dicts() -> None:
 
 
 def test_the_cases_hold_the_chrome_feed_s_header() -> None:
-    with captures_as(_ext):
+    with captures_as(ext_captures):
         assert any(c.capture == "chrome-ntp/04.xml" for c in cases())

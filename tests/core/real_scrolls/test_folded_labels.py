@@ -14,30 +14,17 @@ from __future__ import annotations
 import dataclasses
 from collections import Counter
 from contextlib import nullcontext
-from functools import lru_cache
-from pathlib import Path
 
 from deltarec.core import elements
 from deltarec.core.capture import frame_cache
 from deltarec.core.capture.element_dicts import observation_to_elements
-from deltarec.core.capture.uiautomator import parse_uiautomator
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.index import build_index
 from deltarec.core.observe.labels import NAME_SEPARATOR
 from deltarec.core.observe.model import Observation
 from deltarec.core.observer import observe_delta
-from tests.core.real_scrolls.ext_shapes import captures_as
+from tests.core.real_scrolls.ext_shapes import captures_as, ext_captures
 from tests.core.real_scrolls.transforms import Path_, _at, _replace, _walk, captures
-
-EXT = Path(__file__).resolve().parents[3] / "fixtures" / "ext"
-
-
-@lru_cache(maxsize=1)
-def _ext() -> tuple[tuple[str, Observation], ...]:
-    return tuple(
-        (str(p.relative_to(EXT)), parse_uiautomator(p.read_bytes()))
-        for p in sorted(EXT.rglob("*.xml"))
-    )
 
 
 def folded(obs: Observation) -> list[tuple[Path_, str]]:
@@ -65,7 +52,7 @@ def _said(text: str, old: str, new: str) -> bool:
 
 def _failing() -> Counter[tuple[str, str, str]]:
     got: Counter[tuple[str, str, str]] = Counter()
-    for where, source in (("real", nullcontext), ("ext", lambda: captures_as(_ext))):
+    for where, source in (("real", nullcontext), ("ext", lambda: captures_as(ext_captures))):
         with source():
             for _, obs in captures():
                 for path, what in folded(obs):

@@ -20,33 +20,21 @@ import random
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
-from functools import lru_cache
-from pathlib import Path
 
 from deltarec.core.capture import frame_cache
-from deltarec.core.capture.uiautomator import parse_uiautomator
-from deltarec.core.observe.model import Node, Observation
+from deltarec.core.observe.model import Node
 from deltarec.core.observer import observe_delta
 from tests.core.dict_truth import graded_by_dicts
 from tests.core.real_scrolls import insertions, merged
-from tests.core.real_scrolls.ext_shapes import captures_as
+from tests.core.real_scrolls.ext_shapes import captures_as, ext_captures
 from tests.core.real_scrolls.grading import by_kind
 
-EXT = Path(__file__).resolve().parents[3] / "fixtures" / "ext"
 DRAWER = "termux-ide/02.xml"
-
-
-@lru_cache(maxsize=1)
-def _ext() -> tuple[tuple[str, Observation], ...]:
-    return tuple(
-        (str(p.relative_to(EXT)), parse_uiautomator(p.read_bytes()))
-        for p in sorted(EXT.rglob("*.xml"))
-    )
 
 
 @contextmanager
 def _on_ext() -> Iterator[None]:
-    with captures_as(_ext):
+    with captures_as(ext_captures):
         yield
 
 
@@ -60,7 +48,7 @@ def test_eight_rows_put_into_a_drawer_of_leaf_buttons_are_eight_rows() -> None:
 
 
 def test_a_leaf_button_relabelled_alone_is_one_button() -> None:
-    prev = dict(_ext())[DRAWER]
+    prev = dict(ext_captures())[DRAWER]
 
     def renamed(node: Node) -> Node:
         desc = "Preferences" if node.content_desc == "Settings" else node.content_desc
@@ -146,7 +134,7 @@ def test_a_leaf_row_put_in_at_the_window_s_cut_edge_is_hedged_not_a_relabel() ->
     button renamed, unhedged: all 32 of its cases (``~ [10] button "Seccqdt Fqbujju #40"
     (content-desc: "Settings"→…)``); the merged captures' 208 held."""
     failed = []
-    for source in (_ext, merged.captures):
+    for source in (ext_captures, merged.captures):
         with captures_as(source):
             failed += [c for c in _leaf_edge_spots() if insertions.check(c)]
     assert failed == []

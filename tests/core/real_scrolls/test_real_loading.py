@@ -12,17 +12,11 @@ from __future__ import annotations
 
 from collections import Counter
 from contextlib import nullcontext
-from functools import lru_cache
-from pathlib import Path
 
-from deltarec.core.capture.uiautomator import parse_uiautomator
-from deltarec.core.observe.model import Observation
 from tests.core.dict_truth import graded_by_dicts
 from tests.core.real_scrolls import insertions, loading
-from tests.core.real_scrolls.ext_shapes import captures_as
+from tests.core.real_scrolls.ext_shapes import captures_as, ext_captures
 from tests.core.real_scrolls.transforms import _at
-
-EXT = Path(__file__).resolve().parents[3] / "fixtures" / "ext"
 
 BUDGET: dict[tuple[str, str, str], int] = {
     **{
@@ -57,17 +51,9 @@ roles only, which any blank container shares: re-pairing them renumbered the vir
 Inbox's rows, ``truth/test_archive_ends``): real false-pair 46 → 40, ext 36."""
 
 
-@lru_cache(maxsize=1)
-def _ext() -> tuple[tuple[str, Observation], ...]:
-    return tuple(
-        (str(p.relative_to(EXT)), parse_uiautomator(p.read_bytes()))
-        for p in sorted(EXT.rglob("*.xml"))
-    )
-
-
 def _failing(path: str) -> Counter[tuple[str, str, str]]:
     got: Counter[tuple[str, str, str]] = Counter()
-    for where, source in (("real", nullcontext), ("ext", lambda: captures_as(_ext))):
+    for where, source in (("real", nullcontext), ("ext", lambda: captures_as(ext_captures))):
         with source():
             for case in loading.cases():
                 with graded_by_dicts() if path == "dicts" else nullcontext():
