@@ -295,13 +295,14 @@ def kept_whole(
     return (
         b == at
         and (a.width, a.height) == (b.width, b.height)
-        and _within(a, box_a)
-        and _within(b, box_b)
+        and within(a, box_a)
+        and within(b, box_b)
         and (clear(a, box_a, side) or clear(b, box_b, side))
     )
 
 
-def _within(b: Bounds, box: Bounds) -> bool:
+def within(b: Bounds, box: Bounds) -> bool:
+    """Whether box ``b`` lies inside ``box`` (edges shared included)."""
     return (
         box.left <= b.left and box.top <= b.top and b.right <= box.right and b.bottom <= box.bottom
     )

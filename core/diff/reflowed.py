@@ -39,6 +39,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 
+from deltarec.core.diff.axis import within
 from deltarec.core.diff.motions import Motion
 from deltarec.core.diff.row_content import holds_rows
 from deltarec.core.observe.frame import Frame
@@ -61,12 +62,6 @@ def _labelled(frame: Frame) -> list[bool]:
     if got is None:
         got = frame.memo[key] = frame.content_below(lambda _: False)
     return got  # type: ignore[return-value]
-
-
-def _inside(b: Bounds, box: Bounds) -> bool:
-    return (
-        box.left <= b.left and box.top <= b.top and b.right <= box.right and b.bottom <= box.bottom
-    )
 
 
 def _a_row(frame: Frame, pos: int) -> bool:
@@ -104,7 +99,7 @@ def reflowed(
         a, b = prev.nodes[q].bounds, curr.nodes[k].bounds
         if a == b or (a.width, a.height) != (b.width, b.height) or not labelled_c[k]:
             continue
-        if not (_inside(b, box) and _inside(a, old_box)):
+        if not (within(b, box) and within(a, old_box)):
             continue
         if _counts(prev)[hp[q]] == 1 and _counts(curr)[hc[k]] == 1 and _rows(prev, q, curr, k):
             moves.add((b.left - a.left, b.top - a.top))

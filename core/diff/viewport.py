@@ -9,9 +9,10 @@ around a list in both frames. Split from :mod:`~deltarec.core.diff.row_content`.
 
 from __future__ import annotations
 
+from deltarec.core.diff.axis import within
 from deltarec.core.observe.frame import Frame, by_position
 from deltarec.core.observe.labels import natures, scrolls_by_nature
-from deltarec.core.observe.model import Bounds, Node
+from deltarec.core.observe.model import Node
 
 
 @by_position  # asked of a step's changed wrappers by both runs of unpair_other_rows
@@ -92,7 +93,7 @@ def between_bars(frame: Frame, pos: int) -> int:
         return -1
     main = max(shown, key=lambda k: frame.nodes[k].bounds.area)
     m = frame.nodes[main].bounds
-    if not _within(m, box):
+    if not within(m, box):
         return -1
     for k in shown:
         b = frame.nodes[k].bounds
@@ -102,7 +103,7 @@ def between_bars(frame: Frame, pos: int) -> int:
         beside = b.top <= m.top and m.bottom <= b.bottom and b.width < m.width
         stacked = across and (b.bottom <= m.top or m.bottom <= b.top)
         railed = beside and (b.right <= m.left or m.right <= b.left)
-        if not (_within(b, box) and (stacked or railed)):
+        if not (within(b, box) and (stacked or railed)):
             return -1
     return main
 
@@ -115,15 +116,6 @@ def _holds_any(frame: Frame, k: int, least: int) -> bool:
     w, h = b.right - b.left, b.bottom - b.top
     return (w * h if w > 0 and h > 0 else 0) >= least and bool(
         frame.children[k] or n.text or n.content_desc or scrolls_by_nature(n)
-    )
-
-
-def _within(inner: Bounds, outer: Bounds) -> bool:
-    return (
-        outer.left <= inner.left
-        and inner.right <= outer.right
-        and outer.top <= inner.top
-        and inner.bottom <= outer.bottom
     )
 
 
