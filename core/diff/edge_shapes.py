@@ -29,7 +29,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from deltarec.core.diff.motions import SPREAD
+from deltarec.core.diff.axis import clear
+from deltarec.core.diff.motions import SPREAD, near_box, shifted
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.labels import natures
 from deltarec.core.observe.model import Bounds
@@ -100,7 +101,7 @@ def _unlabelled(prev: Frame, p: int, curr: Frame, c: int) -> bool:
     for frame, pos in ((prev, p), (curr, c)):
         box = frame.nodes[pos].bounds
         for n in frame.nodes[pos + 1 : frame.subtree_end(pos)]:
-            if (n.text or n.content_desc) and _clear(n.bounds, box):
+            if (n.text or n.content_desc) and clear(n.bounds, box):
                 return False
     return True
 
@@ -119,23 +120,10 @@ def _fits(here: Frame, start: int, there: Frame, stop: int, dy: int) -> bool | N
     kept = False
     while k < end:
         b = here.nodes[k].bounds
-        moved = Bounds(b.left, b.top + dy, b.right, b.bottom + dy)
-        if b.area and _clear(b, mine) and _clear(moved, box):
-            if not any(_near(o, moved) for o in places.get(here.subtree_hashes[k], ())):
+        moved = shifted(b, 0, dy)
+        if b.area and clear(b, mine) and clear(moved, box):
+            if not any(near_box(o, moved, SPREAD) for o in places.get(here.subtree_hashes[k], ())):
                 return False
             kept = True
         k = here.subtree_end(k) if natural[k] else k + 1
     return True if kept else None
-
-
-def _clear(b: Bounds, box: Bounds) -> bool:
-    return box.top < b.top and b.bottom < box.bottom
-
-
-def _near(a: Bounds, b: Bounds) -> bool:
-    return (
-        abs(a.left - b.left) <= SPREAD
-        and abs(a.top - b.top) <= SPREAD
-        and abs(a.right - b.right) <= SPREAD
-        and abs(a.bottom - b.bottom) <= SPREAD
-    )
