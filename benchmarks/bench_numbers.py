@@ -15,6 +15,7 @@ element was there) — and per gesture class. Target: 0 each.
     python benchmarks/bench_numbers.py --returning     # rows that leave and come back (lists)
     python benchmarks/bench_numbers.py --real          # the same on real captures' lists
     python benchmarks/bench_numbers.py --real --seeds 0-19 --show 20   # the wider sweep
+    python benchmarks/bench_numbers.py --real --seeds 0-19 --path dicts   # one input path
 
 ``--returning`` and ``--real`` count each renumbered row's cause too (``why:…``, and
 ``recalled-why:…`` for rows of a screen a ``» back to`` reply brought back:
@@ -70,6 +71,12 @@ def _args(argv: list[str] | None) -> argparse.Namespace:
         "--seeds", default="", help="--real: the seeds walked, A-B (both included) or A"
     )
     parser.add_argument(
+        "--path",
+        choices=("xml", "dicts"),
+        action="append",
+        help="--real: walk this input path only (repeatable; default both)",
+    )
+    parser.add_argument(
         "--returning",
         action="store_true",
         help="rows that leave and come back: tests/core/truth/returning.py",
@@ -106,13 +113,13 @@ def returning(first: int, steps: int, show: int) -> int:
     return 0 if not bad else 1
 
 
-def real(seeds: range, show: int) -> int:
+def real(seeds: range, show: int, paths: tuple[str, ...] = ("xml", "dicts")) -> int:
     """Rows that left a real list and came back, walked down and back up per scroller of
     every real capture (one walk each per seed of ``seeds``), on both input paths: the
     counts per path, then up to ``show`` examples each of reuse and renumbered, named by
     seed and walk."""
     bad = 0
-    for path in ("xml", "dicts"):
+    for path in paths:
         start = time.perf_counter()
         counts: Counter[str] = Counter()
         examples: dict[str, list[str]] = defaultdict(list)
@@ -151,7 +158,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.returning:
         return returning(args.seed, args.steps, args.show)
     if args.real:
-        return real(_seeds(args.seeds, args.steps), args.show)
+        return real(_seeds(args.seeds, args.steps), args.show, tuple(args.path or ("xml", "dicts")))
     total: Counter[str] = Counter()
     by_gesture: dict[str, Counter[str]] = defaultdict(Counter)
     shown: Counter[str] = Counter()
