@@ -32,8 +32,12 @@ the cut short of that; each row of the cut row's kind hidden above it adds its h
 the scroll is the finger's (:func:`scrolled_past`). Only a slow finger measures the scroll
 (a fast one glides on); without one the scroll said is the least it went (``…, or further
 past more of them``, JSON ``atLeast``): two dumps do not show rows scrolled past. A top row
-whole says no scroll at all (the rows came in, :mod:`~.new_rows`): a fling the list did not
-take (a refresh's circle still settling) moved nothing with the finger.
+whole says no scroll (the rows came in, :mod:`~.new_rows`): a fling the list did not take (a
+refresh's circle still settling) moved nothing with the finger. Only a slow finger told
+says otherwise: it carried the content its travel less the slop, so the drag landed on a
+row's edge, and each row of the top one's kind above it that the travel covers is a row it
+went past (the small walk's seed 13001 step 85: ``scrolled down 137px``, two new rows, the
+second whole on the top edge).
 
 Without either evidence, two dumps are also a scroll up by ``m`` onto a row cut as the top
 one is: the ``↕`` line says that and the other reading (:func:`or_past`).
@@ -247,14 +251,14 @@ def scrolled_past(
     if shape is None or not evidence(prev, curr, c, p, gesture, pairs, shape[3]):
         return None
     came, down, whole, m = shape
-    if not down:
-        return None  # the top row whole: the rows came in, and nothing says it scrolled
     slow = finger_up(curr, c, gesture)
+    if not down and not slow:
+        return None  # the top row whole: the rows came in, and no slow finger says it scrolled
     if gesture is not None and gesture.content == (0, -1):
         travel = abs(gesture.y2 - gesture.y1) - FINGER_SLOP
         while down < travel:
             down, came = down + whole, came + 1
-    return Past(came, down, m, not slow)
+    return Past(came, down, m, not slow) if down else None
 
 
 def past_motions(
