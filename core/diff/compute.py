@@ -15,9 +15,8 @@ step only sees what the earlier ones left):
    shifted by the enclosing scrolls;
 5. **fields** — package, activity, rotation, screen size and the focused element.
 
-The result, :class:`Delta`, keeps frame positions for rendering; :func:`diff_observations` turns
-it into the JSON :class:`ObservationDiff`. Cost: one match plus O(n) (O(k log k) for the reorder
-check per parent)."""
+The result, :class:`Delta`, keeps frame positions; :func:`diff_observations` turns it into the
+JSON :class:`ObservationDiff`. Cost: one match plus O(n) (O(k log k) per parent's reorders)."""
 
 from __future__ import annotations
 
@@ -30,7 +29,7 @@ from typing import Any
 from deltarec.core.diff.attributes import _attribute_changes, same_beside_box
 from deltarec.core.diff.edge_pieces import edge_slid
 from deltarec.core.diff.far_anchor import least
-from deltarec.core.diff.gesture import Gesture
+from deltarec.core.diff.gesture import Gesture, reaching
 from deltarec.core.diff.match import Matched, match_measured
 from deltarec.core.diff.motions import Around, Motion, carried_out, closed_around, placements
 from deltarec.core.diff.new_rows import hedged
@@ -308,6 +307,7 @@ def compute_delta(
     """
     fp = prev if isinstance(prev, Frame) else Frame(prev)
     fc = curr if isinstance(curr, Frame) else Frame(curr)
+    gesture = reaching(fp, gesture)  # a dialog over its start took the touch
     if matched is not None:
         pairs = matched.pairs
     elif pairs is None:

@@ -9,6 +9,9 @@ it only where the two dumps leave a doubt:
   mismatch of twins, and the scroll's offset is unknown (about a page or more).
 - **Direction of a page.** When no row stayed (a fling), the dumps give no direction; the
   finger does: ``scrolled down about a page or more``.
+- **A dialog takes the touch.** A touch that starts outside a dialog's box, below its window,
+  goes to the dialog (it dismisses it), never to the view behind: the finger is then no
+  evidence (:func:`reaching`).
 - **A swipe that moved nothing** says so (``↕ nothing scrolled …``), naming the scrollable
   under its start, or that there was none; a swipe the caller clamped to the screen says it.
 
@@ -100,6 +103,19 @@ def top_node(frame: Frame, x: int, y: int) -> int:
         if frame.nodes[pos].bounds.contains_point(x, y):
             return pos
     return -1
+
+
+def reaching(frame: Frame, gesture: Gesture | None) -> Gesture | None:
+    """The gesture as the app's views took it: None when a dialog's window, drawn over the
+    point where it started, took it. A dialog is modal: a touch outside its box dismisses
+    it (or does nothing) and the window behind never sees it, so the finger is no evidence
+    for what moved there (new mail pushing rows down under a prompt the drag dismissed)."""
+    if gesture is None:
+        return None
+    at = top_node(frame, gesture.x1, gesture.y1)
+    if any(r > at and frame.nodes[r].role == "dialog" for r in frame.roots):
+        return None
+    return gesture
 
 
 def scrollable_of(frame: Frame, pos: int) -> int | None:
