@@ -11,6 +11,7 @@ import random
 
 import pytest
 
+from deltarec.core.diff.gesture import Gesture
 from tests.core.shapes.grid_truth import grade, said
 from tests.core.shapes.grids import Step, draw_step
 
@@ -127,6 +128,37 @@ def test_a_label_paired_beside_its_own_is_paired_with_its_own(
     assert [v for v in grade(got, path, told) if v[0] == "false"] == []
     edits = [ln for ln in said(got, path, told)[2].text.splitlines() if ln.startswith("~")]
     assert not any('"→"' in ln for ln in edits), edits  # no text was edited on the phone
+
+
+SIDEWAYS = range(0, 1500)
+"""The walk's seeds searched for sideways swipes over a grid or page that items were put in."""
+
+
+def test_a_sideways_swipe_scrolls_no_rows_that_lie_across_it() -> None:
+    """Generated: every step of the walk (seeds 0-1,499, both paths, the gesture told) whose
+    swipe goes sideways (past every phone's slop) from a point where nothing scrolls that
+    way, while items are put in: no container the swipe started on whose items lie across
+    it (a page's column, a grid's tiles, a staggered grid's columns, rows stacked) is said
+    to have turned a page (the finger's way: "scrolled left about a page") or to have moved
+    across the finger (the rows an insertion pushed down): the finger moved none of them.
+    Failed on 7c5a435 at 19 of the 154 readings (77 steps): seeds 58, 490, 496, 664, 673,
+    725, 920, 948, 1000, 1014, 1230, 1310, 1432 (``↕ [2] list "page" scrolled left about a
+    page or more`` over a ScrollView whose grid grew; a staggered grid's columns, which
+    overlap from one column to the next, read as not stacked; a page's column holding one
+    grid in view)."""
+    bad = []
+    for seed in SIDEWAYS:
+        got = step(seed)
+        if got.axis != "h" or not got.inserted or got.target():
+            continue
+        if Gesture(got.x1, got.y1, got.x2, got.y2).tap_from_dpi:
+            continue  # within some phone's slop: a tap there
+        for path in PATHS:
+            _, curr, seen = said(got, path, True)
+            for s in seen.delta.scrolls:
+                if (s.page or s.dy) and curr.nodes[s.curr].bounds.contains_point(got.x1, got.y1):
+                    bad.append((seed, path, s.dx, s.dy, s.page, s.toward))
+    assert bad == []
 
 
 SLICE = range(0, 400, 25)
