@@ -15,6 +15,7 @@ from deltarec.core.diff.motions import Motion
 from deltarec.core.diff.pages import bare
 from deltarec.core.diff.recycled import laid_out_once
 from deltarec.core.diff.row_evidence import displacement
+from deltarec.core.diff.unique_labels import in_web
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.labels import scrolls_by_nature
 from deltarec.core.observe.model import Bounds
@@ -27,7 +28,11 @@ def with_gesture(
 
     In a host under the swipe's start, content moves with the finger: an offset against it
     is twins mismatched (rows that repeat), so the offset is unknown (a page); a page takes
-    the finger's direction. A list under the start that no motion names, whose rows came in
+    the finger's direction. A host whose items lie across the swipe (:func:`across_swipe`:
+    rows stacked under a sideways swipe) the finger moved not at all: a page read there, or
+    a move across the finger (rows an insertion pushed down), is no scroll of the swipe's,
+    and is dropped (``tests/core/shapes/test_grids.py``: "scrolled left about a page" on a
+    ScrollView whose grid grew). A list under the start that no motion names, whose rows came in
     and left while every row paired inside moved against the finger (labels of repeating
     rows paired across the move), turned a page too. Hosts elsewhere, and every host after
     a tap, are left alone — and after a touch that some phone takes as a tap
@@ -41,7 +46,11 @@ def with_gesture(
     out = []
     named: set[int] = set()
     for m in motions:
-        if started_in(curr, m.curr, gesture) and (m.page or against(gesture, m.dx, m.dy)):
+        if not started_in(curr, m.curr, gesture):
+            pass
+        elif (m.page or (m.dy if toward[0] else m.dx)) and across_swipe(curr, m.curr, gesture):
+            continue  # its items lie across the swipe: the finger moved none of them
+        elif m.page or against(gesture, m.dx, m.dy):
             m = Motion(m.curr, m.prev, 0, 0, page=True, toward=toward)
         out.append(m)
         named.add(m.curr)
@@ -81,13 +90,22 @@ def with_gesture(
     return out
 
 
+MAX_WRAPPERS = 4
+"""How deep :func:`across_swipe` looks into content laid out once that shows one item."""
+
+
 def across_swipe(frame: Frame, host: int, gesture: Gesture) -> bool:
     """Whether ``host``'s items lie across the swipe's axis, so the swipe did not scroll it:
     rows stacked one above another (a list, a grid's tiles, a ScrollView's column, looked
     into: :func:`~deltarec.core.diff.recycled.laid_out_once`) under a sideways swipe, items
     side by side (a carousel) under a vertical one. A grid that grew as tiles were put in,
     swiped sideways, turned no page (``tests/core/shapes/grids.py``, ``stagger`` and
-    ``grown``). A pager's one page lies along neither axis: not asked. O(children).
+    ``grown``). Stacked: one item wholly below another, or below another of its column (a
+    staggered grid's columns overlap one another); under a sideways swipe, a container of
+    one item in view is asked of that item's, in content laid out once only (a
+    ``ScrollView``'s column or a web page's body holding one grid; a pager's one page holds
+    a list of its own, which a swipe sideways does not ask). A pager's one page lies along
+    neither axis: not asked. O(children · log).
 
     >>> from deltarec.core.capture.uiautomator import parse_uiautomator
     >>> rows = "".join(f'<node class="T" bounds="[0,{y}][9,{y + 4}]"/>' for y in (0, 5))
@@ -103,9 +121,25 @@ def across_swipe(frame: Frame, host: int, gesture: Gesture) -> bool:
         return gesture.vertical
     if gesture.vertical:
         return False
-    boxes = (frame.nodes[k].bounds for k in frame.children[content])
-    tops = sorted((b.top, b.bottom) for b in boxes if b.area)
-    return any(b_top >= a_bottom for (_, a_bottom), (b_top, _) in pairwise(tops))
+    parent = frame.parents[host]
+    column = (
+        content != host or (parent >= 0 and laid_out_once(frame, parent)) or in_web(frame, host)
+    )
+    for _ in range(MAX_WRAPPERS if column else 0):  # content laid out once, one item in view
+        if len(kids := frame.children[content]) != 1:
+            break
+        content = kids[0]
+        if sideways(frame, content):
+            return False
+    boxes = [b for k in frame.children[content] if (b := frame.nodes[k].bounds).area]
+    tops = sorted((b.top, b.bottom) for b in boxes)
+    if any(b_top >= a_bottom for (_, a_bottom), (b_top, _) in pairwise(tops)):
+        return True
+    columns = sorted((b.left, b.top, b.bottom) for b in boxes)  # a staggered grid's
+    return any(
+        left == b_left and b_top >= a_bottom
+        for (left, _, a_bottom), (b_left, b_top, _) in pairwise(columns)
+    )
 
 
 def against(gesture: Gesture, dx: int, dy: int) -> bool:

@@ -10,6 +10,8 @@ items moved by different offsets were laid out again: the container turned no pa
 18 item 6: "tiles that stayed are not ``+``; a container that grew is an insertion, not a
 scroll"). Moved diagonally, an item went to a grid's next line: laid out again too
 (:func:`unpaged`). One item moved along one axis proves no offset: it may be its twin.
+A move voted along both axes is such a slot, not a scroll: the first item in the data's
+order, which items put in after it did not move, tells the scroll (:func:`unslotted`).
 
 Only items with a label of their own below them count (an image's frame alone is any
 tile's), only items a layout holds, not their parts (a card's "Like · Comment · Share"
@@ -38,6 +40,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
+from dataclasses import replace
 
 from deltarec.core.diff.axis import within
 from deltarec.core.diff.motions import Motion
@@ -108,20 +111,76 @@ def reflowed(
     return moves
 
 
-def unpaged(prev: Frame, curr: Frame, pairs: Mapping[int, int], m: Motion) -> Motion | None:
+def unpaged(
+    prev: Frame, curr: Frame, pairs: Mapping[int, int], m: Motion, motions: list[Motion]
+) -> Motion | None:
     """Page ``m`` read again by the items that stayed in view (:func:`reflowed`): none, it
     stands; two moves or more, or one diagonal (a slot of a grid's next line), its items
     were laid out again and nothing scrolled (None). One move along one axis is no offset
     and the page stands: the items may be twins come in from beyond an edge (an ad 18 cards
     on, a whole card unique in both frames: ``tests/core/truth/test_feed_pages.py``), which
-    :mod:`~deltarec.core.diff.far_anchor` reads (both ways it may have gone)."""
+    :mod:`~deltarec.core.diff.far_anchor` reads (both ways it may have gone). A measured
+    move, not a page, is read by :func:`unslotted` (``motions``: every host's, to tell a
+    host inside another that scrolled)."""
     if not m.page:
-        return m
+        return unslotted(prev, curr, pairs, m, motions)
     moves = reflowed(prev, m.prev, curr, m.curr, pairs)
     if len(moves) != 1:
         return None if moves else m
     ((dx, dy),) = moves
     return None if dx and dy else m
+
+
+def _leading(
+    prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int]
+) -> tuple[int, int] | None:
+    """The move of the first item inside container ``c`` (paired with ``p``), in document
+    order (the data's), that shows what no other node of either frame shows, whole in both
+    (the same size, inside the container's box), moved or not; None: none. O(subtree of
+    ``c``)."""
+    box, old_box = curr.nodes[c].bounds, prev.nodes[p].bounds
+    p_end = prev.subtree_end(p)
+    hp, hc = prev.subtree_hashes, curr.subtree_hashes
+    labelled_c = _labelled(curr)
+    for k in range(c + 1, curr.subtree_end(c)):
+        q = pairs.get(k)
+        if q is None or not p < q < p_end or not curr.children[k] or hc[k] != hp[q]:
+            continue
+        a, b = prev.nodes[q].bounds, curr.nodes[k].bounds
+        if (a.width, a.height) != (b.width, b.height) or not labelled_c[k]:
+            continue
+        if not (within(b, box) and within(a, old_box)):
+            continue
+        if _counts(prev)[hp[q]] == 1 and _counts(curr)[hc[k]] == 1 and _rows(prev, q, curr, k):
+            return (b.left - a.left, b.top - a.top)
+    return None
+
+
+def unslotted(
+    prev: Frame, curr: Frame, pairs: Mapping[int, int], m: Motion, motions: list[Motion]
+) -> Motion | None:
+    """Diagonal move ``m`` read again by the first item that stayed in view
+    (:func:`_leading`). A container scrolls along one axis; a move along both is a grid's
+    tiles sent to a slot of another line by items put in (taken out) before them. Items put
+    in move only the items after them, so the first item, in the data's order, moved by the
+    scroll alone, and a tile put on another slot of its line as well: its move along the
+    container's long side (a list taller than wide scrolls up and down) is the scroll
+    (the slot's part is no scroll of the container's); not moved along it (a tile gone two
+    slots sideways), the items were laid out again and nothing scrolled (None). No such
+    item, or a host inside another that scrolled (its items' moves hold the outer one's):
+    ``m`` stands (``tests/core/shapes/test_grids.py``: no scene's container scrolls along both
+    axes; no real capture's pair reads so)."""
+    if m.page or not (m.dx and m.dy):
+        return m
+    ancestors = set(curr.ancestors(m.curr))
+    if any(o.curr in ancestors for o in motions):
+        return m
+    move = _leading(prev, m.prev, curr, m.curr, pairs)
+    if move is None:
+        return m
+    if curr.nodes[m.curr].bounds.height >= curr.nodes[m.curr].bounds.width:
+        return replace(m, dx=0, dy=move[1]) if move[1] else None
+    return replace(m, dx=move[0], dy=0) if move[0] else None
 
 
 def kept_unique(prev: Frame, p: int, curr: Frame, c: int, levels: int = 4) -> bool:

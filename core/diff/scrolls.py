@@ -126,7 +126,7 @@ def find_motions(
             flips = selection_flips(prev, curr, pairs)
         return tab_switched(curr, flips, host)
 
-    motions = [k for m in motions if (k := unpaged(prev, curr, pairs, m))]
+    motions = [k for m in motions if (k := unpaged(prev, curr, pairs, m, motions))]
     return [
         m
         for m in motions
