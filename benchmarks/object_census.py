@@ -117,7 +117,8 @@ def census(prev: list[Any], curr: list[Any], lines: int = 0) -> list[tuple[str, 
             kept = sys.getallocatedblocks() - blocks
             if snap is not None:
                 diff = tracemalloc.take_snapshot().compare_to(snap, "lineno")
-                top = sorted(diff, key=lambda d: -d.count_diff)[:lines]
+                ours = [d for d in diff if "tracemalloc" not in d.traceback[0].filename]
+                top = sorted(ours, key=lambda d: -d.count_diff)[:lines]
                 where = [(str(d.traceback[0]).split("deltarec/")[-1], d.count_diff) for d in top]
                 out.append((name, kept, where))
             else:
