@@ -488,30 +488,3 @@ def test_merged_twin_rows_moved_by_whole_pitches_on_both_paths() -> None:
     assert len(sample) == 308
     found = _kinds_on_both_paths(sample)
     assert found == Counter(), found
-
-
-HOST_CARDS = (*HOST, 1, 0, 0)
-"""YouTube's results list (:data:`TWIN_CUT`'s)."""
-
-
-def test_a_bare_piece_the_top_edge_cuts_anew_places_the_move_on_xml() -> None:
-    """Every real scroller's rows moved by their pitches (:func:`.tall_rows.pitch_cases`):
-    YouTube's channel card filling its results (capture 5), scrolled down (365 cases), its
-    "转到频道" button spanning the list, its bare corner button cut by the top edge to 54 px,
-    then shorter (scrolled 36 to 48 px): the only node whose own edge moved. Its key is
-    made of no content and the two boxes barely overlap, so pass 1 dropped the pair
-    (:mod:`deltarec.core.diff.placeless`): nothing moved but a button ``-`` and ``+``, no
-    scroll (5 of these on ``a0f6bfa``; ``--pitches`` on YouTube's results, labels their
-    own, 3,264 cases: XML 30)."""
-    sample = tuple(
-        c
-        for c in pitch_cases()
-        if c.host == HOST_CARDS
-        and c.capture == _YOUTUBE + "5.xml"
-        and not c.merged
-        and c.kind == "scroll"
-        and c.d > 0
-    )
-    assert len(sample) == 365
-    found = by_kind("xml", sample, kind, check)
-    assert found == Counter(), found
