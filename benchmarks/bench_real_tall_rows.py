@@ -6,6 +6,7 @@ Target: 0 in every class.
     python benchmarks/bench_real_tall_rows.py                  # all 9,042 cases
     python benchmarks/bench_real_tall_rows.py --every 39 --path xml --show 3
     python benchmarks/bench_real_tall_rows.py --wide --every 3   # the scroll kinds, widened
+    python benchmarks/bench_real_tall_rows.py --pitches --every 3   # moves by rows' pitches
 """
 
 from __future__ import annotations
@@ -18,12 +19,16 @@ os.environ.setdefault("ADBUTILS_ADB_PATH", "/bin/false")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks import kinds_sweep
-from tests.core.real_scrolls.tall_rows import cases, check, kind
+from tests.core.real_scrolls.tall_rows import cases, check, kind, pitch_cases
 
 if __name__ == "__main__":
     parser = kinds_sweep.parser(__doc__ or "")
     parser.add_argument("--every", type=int, default=1, help="every N-th case")
     parser.add_argument("--wide", action="store_true", help="the scroll kinds, more offsets")
+    parser.add_argument("--pitches", action="store_true", help="moves by the rows' pitches")
     args = parser.parse_args()
-    sample = cases(every=args.every, wide=args.wide)
+    if args.pitches:
+        sample = pitch_cases(every=args.every)
+    else:
+        sample = cases(every=args.every, wide=args.wide)
     kinds_sweep.run("tall-row", sample, check, args.path, args.show, kind)

@@ -53,7 +53,7 @@ from collections.abc import Callable, Mapping
 from collections.abc import Set as AbstractSet
 
 from deltarec.core.diff.across import explains, other_way
-from deltarec.core.diff.edge_shapes import borne_out
+from deltarec.core.diff.edge_shapes import borne_out, tie_by_shapes
 from deltarec.core.diff.motions import SPREAD, Motion, clustered
 from deltarec.core.diff.pushed_edge import in_scroll_view
 from deltarec.core.diff.relaid import relaid
@@ -157,8 +157,8 @@ def edge_tie(
     if not votes or curr.subtree_end(c) - c > LIMIT:
         return None  # a host past the walk's reach: its edges would be read in part
     by_edges = edge_offset(prev, p, curr, c, pairs, used)
-    if by_edges is None:
-        return None
+    if by_edges is None:  # no uncut edge tells: the boxes may (.edge_shapes)
+        return tie_by_shapes(prev, p, curr, c, list(votes))
     near = [o for o in votes if max(abs(o[0] - by_edges[0]), abs(o[1] - by_edges[1])) <= SPREAD]
     return by_edges if near else None
 

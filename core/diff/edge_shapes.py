@@ -95,6 +95,59 @@ def by_shapes(
     return None if _unlabelled(prev, p, curr, c) else move
 
 
+def carried(
+    prev: Frame, p: int, curr: Frame, c: int, move: tuple[int, int], outer: tuple[int, int]
+) -> bool:
+    """Whether list ``c`` (paired with ``p``), inside a host that moved ``outer``, moved with
+    it and not by ``move``, its one vote's: the boxes refute ``move`` and bear out ``outer``,
+    keeping a node whole in view (Settings' merged rows under the keyboard: the ScrollView's
+    content moved up 430 px with the edge, the list inside it, its rows twins, voted 215 px
+    by one row a pitch off, and read scrolled up 215 px besides)."""
+    if move[0] or outer[0] or curr.subtree_end(c) - c > LIMIT or prev.subtree_end(p) - p > LIMIT:
+        return False
+    return not _bears(prev, p, curr, c, move[1]) and _bears(prev, p, curr, c, outer[1], True)
+
+
+def tie_by_shapes(
+    prev: Frame, p: int, curr: Frame, c: int, moves: Sequence[tuple[int, int]]
+) -> tuple[int, int] | None:
+    """The one of ``moves``, offsets the twin rows of list ``c`` (paired with ``p``) split
+    their votes between and no uncut edge tells apart, that the boxes bear out keeping a node
+    whole in view (:func:`borne_out`), or None. Settings' content merged onto its
+    ScrollView's one child, scrolled one row's pitch: every bare row lies where a twin lay,
+    so staying and the move tie, but the widths of their bare texts differ, and only the
+    move puts each where the other frame shows its like. Never where a node clear of the
+    list's edges kept its box with every box inside it (:func:`_kept_whole`): rows stayed
+    there, so rows may have been put in (taken out) beside them, their pitch the move's (a
+    suggestion put into YouTube's merged list: the rows below it moved one pitch)."""
+    if _kept_whole(prev, p, curr, c):
+        return None
+    return borne_out(prev, p, curr, c, moves, in_view=True)
+
+
+def _kept_whole(prev: Frame, p: int, curr: Frame, c: int) -> bool:
+    """Whether a node of list ``c``'s content wider than half the list (a row, not a row's
+    icon: a twin's icon lies where the row's did), clear of its edges in both frames, shows
+    the same content (subtree hash) in the same box in both, every box inside it kept too."""
+    old_box, box = prev.nodes[p].bounds, curr.nodes[c].bounds
+    if curr.subtree_end(c) - c > LIMIT or prev.subtree_end(p) - p > LIMIT:
+        return True  # read in part: nothing is ruled out
+    places: dict[tuple[bytes, Bounds], int] = {}
+    for pos in range(p + 1, prev.subtree_end(p)):
+        places.setdefault((prev.subtree_hashes[pos], prev.nodes[pos].bounds), pos)
+    for k in range(c + 1, curr.subtree_end(c)):
+        b = curr.nodes[k].bounds
+        q = places.get((curr.subtree_hashes[k], b))
+        if q is None or 2 * b.width <= box.width or not (clear(b, box) and clear(b, old_box)):
+            continue
+        span = curr.subtree_end(k) - k
+        if prev.subtree_end(q) - q == span and all(
+            prev.nodes[q + i].bounds == curr.nodes[k + i].bounds for i in range(span)
+        ):
+            return True
+    return False
+
+
 def _unlabelled(prev: Frame, p: int, curr: Frame, c: int) -> bool:
     """Whether no node showing a text or a description lies clear of the list's edges in
     either frame: no label places anything, the boxes alone can."""

@@ -13,7 +13,7 @@ from collections.abc import Set as AbstractSet
 
 from deltarec.core.diff.axis import along_edge, at_edge, cut_move, host_sideways, relined, spans
 from deltarec.core.diff.edge_pieces import cut_only, edge_offset, edge_tie, page_or_twin, twin_cut
-from deltarec.core.diff.edge_shapes import by_shapes
+from deltarec.core.diff.edge_shapes import by_shapes, carried
 from deltarec.core.diff.edge_sliver import stayed_sliver
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.growth import unscrolled
@@ -331,10 +331,10 @@ def host_motion(
                 return page_or_twin(prev, p, curr, c, pairs, used, moved)
             return None
     if base != (0, 0):
-        # Along an axis it moved no more than the rounding of its own and the outer offset,
-        # a nested scroll did not move (a carousel swiped sideways in a scrolled feed).
+        # Within rounding of the outer offset a nested scroll did not move (a carousel in a
+        # feed), nor where the boxes refute its one vote, bearing out the outer move alone.
         dx, dy = (0 if abs(dx) <= still else dx), (0 if abs(dy) <= still else dy)
-        if (dx, dy) == (0, 0):
+        if (dx, dy) == (0, 0) or (count < 2 and carried(prev, p, curr, c, moved, base)):
             return None
     return Motion(c, p, dx, dy)
 

@@ -34,7 +34,9 @@ from __future__ import annotations
 
 import bisect
 import dataclasses
+from collections import Counter
 from dataclasses import dataclass
+from itertools import pairwise
 
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Bounds, Node, Observation
@@ -313,3 +315,77 @@ def _distances(kind: str, h: int, offset: int, span: int, wide: bool = False) ->
 
 def kind(case: Tall) -> str:
     return case.kind + ("+merged" if case.merged else "")
+
+
+AROUND = (-6, -1, 0, 1, 6)
+"""With :func:`pitch_cases`: px off a whole number of the rows' pitch a move lands, each way."""
+
+
+def _pitches(rows: list[Node], row: Node) -> list[int]:
+    """The distances between consecutive tops of a list's rows, and of the children of every
+    node of three or more inside ``row`` (a list inside it: Settings' whole content one row
+    of its ScrollView), the two most shown: rows of one make repeat at their pitch, and a move by it
+    puts each where its twin was."""
+    got = Counter[int]()
+    inner = (n.children for _, n in _walk_node(row) if len(n.children) > 2)
+    for kids in (rows, *inner):
+        got.update(b.bounds.top - a.bounds.top for a, b in pairwise(kids))
+    return [p for p, _ in got.most_common() if p > 0][:2]
+
+
+def pitch_cases(
+    *, every: int = 1, rows_per: int = 3, around: tuple[int, ...] = AROUND
+) -> list[Tall]:
+    """The moves :func:`cases` samples by percent of the list's height land a whole pitch
+    off a twin row only by chance (Settings' rows, 215 px, a tenth of its list): every real
+    scroller's rows as :func:`cases` picks them (its wide offsets), moved (scrolled, or the
+    keyboard opening with the content, ``anchored``) by one to three of its rows' pitches
+    (:func:`_pitches`) and by ``around`` px off each, both ways, the labels their own or
+    merged onto the row. ``every``: every ``every``-th case."""
+    out: list[Tall] = []
+    for name, obs in captures():
+        for host in scrollers(obs):
+            box = _at(obs, host).bounds
+            _, _, rows = _rows(obs, host)
+            picks = [i for i, r in enumerate(rows) if _labelled(r)]
+            if not picks:
+                continue
+            chosen = list(dict.fromkeys((picks[0], picks[len(picks) // 2], picks[-1])))
+            for i in chosen[:rows_per]:
+                pitches = _pitches(rows, rows[i])
+                moves = sorted(
+                    {k * p + e for p in pitches for k in (1, 2, 3) for e in around} - {0},
+                    key=abs,
+                )
+                for span in (box.height * 13 // 10, box.height * 22 // 10):
+                    extra = span - box.height
+                    base = Tall(name, host, i, span, 0, 0, "scroll")
+                    _, _, laid = laid_out(base, obs)
+                    ends = (laid[0].bounds.top, laid[-1].bounds.bottom)
+                    for offset in _offsets(box.height, extra, True):
+                        if not _within(ends, offset, box.height):
+                            continue
+                        for kind in ("scroll", "anchored"):
+                            for d in _pitched(kind, box.height, offset, span, moves):
+                                if not _within(ends, offset + d, box.height):
+                                    continue
+                                for merged in (False, True):
+                                    case = Tall(name, host, i, span, offset, d, kind, merged)
+                                    if _told(case, obs):
+                                        out.append(case)
+    return out[::every]
+
+
+def _pitched(kind: str, h: int, offset: int, span: int, moves: list[int]) -> list[int]:
+    """Of ``moves`` (px, each way), those :func:`_distances` would keep for ``kind``: a
+    scroll that leaves a quarter of the list on the tall row, the keyboard over 5 % to 70 %
+    of it (the content moved up with its edge)."""
+    if kind != "scroll":
+        return [m for m in moves if h * 5 // 100 <= m <= h * 70 // 100]
+    out = []
+    for m in moves:
+        for d in (-m, m):
+            top = -(offset + d)
+            if top < h * 3 // 4 and top + span > h // 4:
+                out.append(d)
+    return out

@@ -88,7 +88,15 @@ from deltarec.core.capture import frame_cache
 from deltarec.core.observe.frame import Frame
 from tests.core.dict_truth import graded_by_dicts
 from tests.core.real_scrolls.grading import by_kind
-from tests.core.real_scrolls.tall_rows import KINDS, Tall, cases, check, derive, kind
+from tests.core.real_scrolls.tall_rows import (
+    KINDS,
+    Tall,
+    cases,
+    check,
+    derive,
+    kind,
+    pitch_cases,
+)
 from tests.core.real_scrolls.transforms import _at, captures
 from tests.core.truth.real_oracle import persisted
 
@@ -455,5 +463,28 @@ def test_two_labels_cut_alike_by_one_edge_are_no_one_node_on_both_paths() -> Non
         and not c.merged
     )[3::4]
     assert len(sample) == 176
+    found = _kinds_on_both_paths(sample)
+    assert found == Counter(), found
+
+
+def test_merged_twin_rows_moved_by_whole_pitches_on_both_paths() -> None:
+    """Every real scroller's rows moved by one to three of their pitches
+    (:func:`.tall_rows.pitch_cases`, ``around=(0,)``), Settings' whole content merged onto
+    the one child of its ScrollView (captures 03 and 05: 308 cases): its list's bare rows
+    are twins, so a move by a whole pitch puts every row where a twin lay (XML 8 of these on
+    ``7c5a435``, dicts 0; of the four captures' 3,080 cases ``--pitches`` makes, XML 16, all
+    whole pitches).
+    Scrolled one pitch (215 px), the votes tie between staying and the move and no uncut edge
+    tells them apart: nothing scrolled, a row ``+`` and ``-``; the keyboard opening with
+    the content 430 px, the ScrollView reads it and the list inside it, one row a pitch off
+    voting alone, reads "scrolled up 215px" besides."""
+    sample = tuple(
+        c
+        for c in pitch_cases(around=(0,))
+        if c.capture in ("settings-airplane/03.xml", "settings-airplane/05.xml")
+        and c.host == (0, 0, 0, 0)
+        and c.merged
+    )
+    assert len(sample) == 308
     found = _kinds_on_both_paths(sample)
     assert found == Counter(), found
