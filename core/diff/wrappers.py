@@ -35,11 +35,10 @@ from deltarec.core.observe.labels import scrolls_by_nature
 
 def through_wrappers(prev: Frame, curr: Frame, pairs: Mapping[int, int]) -> Mapping[int, int]:
     """``pairs`` and the wrappers no content pairs (module docstring), parents first: under
-    a pair, the one unpaired child of each side (else the one of each side that holds
-    pairs; among a list's rows, each holding only what the other holds), of one class,
-    that shows nothing of its own and is not the only child of a list (a list's one row is
-    a row) but for the page a ScrollView or pager kept
-    (:func:`~deltarec.core.diff.recycled.kept_page`). O(n).
+    a pair, the one unpaired child of each side (else the one of each side that
+    holds pairs; among a list's rows, each holding only what the other holds), of one class, that shows nothing of its own and is not the
+    only child of a list (a list's one row is a row) but for the page a ScrollView or pager
+    kept (:func:`~deltarec.core.diff.recycled.kept_page`). O(n).
 
     >>> from deltarec.core.capture.uiautomator import parse_uiautomator
     >>> def shot(text, fab):
