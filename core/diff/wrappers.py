@@ -14,11 +14,8 @@ inside it say it is the form's. On the XML path the form's ScrollView pairs by i
 resource id; element dicts carry none, and the calendar's event form (a ScrollView whose
 fields key only where their labels are unique: 5 of 25) was measured on the layout around
 it, the FAB inside that host, so the FAB's own pair was refused as against the scroll
-(issue 18's chrome sweep, 41 of 2,320 on element dicts). Among a list's children, which
-are its rows (:func:`~deltarec.core.diff.row_content.holds_rows`), only where every pair
-one holds lies inside the other (:func:`_held_within`): element dicts read Chrome's new
-tab page's sections as rows of its ScrollView (no class to tell them apart), and its header,
-one label edited as the page scrolled up, was measured as the page turned.
+(issue 18's chrome sweep, 41 of 2,320 on element dicts). Never among a list's children:
+they are its rows (:func:`~deltarec.core.diff.row_content.holds_rows`).
 """
 
 from __future__ import annotations
@@ -35,8 +32,8 @@ from deltarec.core.observe.labels import scrolls_by_nature
 
 def through_wrappers(prev: Frame, curr: Frame, pairs: Mapping[int, int]) -> Mapping[int, int]:
     """``pairs`` and the wrappers no content pairs (module docstring), parents first: under
-    a pair, the one unpaired child of each side (else the one of each side that
-    holds pairs; among a list's rows, each holding only what the other holds), of one class, that shows nothing of its own and is not the
+    a pair, the one unpaired child of each side (else, outside a list's rows, the one of
+    each side that holds pairs), of one class, that shows nothing of its own and is not the
     only child of a list (a list's one row is a row) but for the page a ScrollView or pager
     kept (:func:`~deltarec.core.diff.recycled.kept_page`). O(n).
 
