@@ -61,15 +61,14 @@ def through_wrappers(prev: Frame, curr: Frame, pairs: Mapping[int, int]) -> Mapp
         came = [k for k in curr.children[c] if k not in out]
         left = [q for q in prev.children[p] if q not in used]
         if len(came) != 1 or len(left) != 1:
-            rows = holds_rows(curr, c) or holds_rows(prev, p)
+            if holds_rows(curr, c) or holds_rows(prev, p):
+                continue  # a list's children are its rows, never its wrappers
             if holding is None:  # the paired positions, sorted once (see _holds)
                 holding = (sorted(pairs), sorted(pairs.values()))
             came = [k for k in came if _holds(curr, holding[0], k)]
             left = [q for q in left if _holds(prev, holding[1], q)]
             if len(came) != 1 or len(left) != 1:
                 continue
-            if rows and not _held_within(prev, left[0], curr, came[0], pairs):
-                continue  # a list's children are its rows, a wrapper only by what it holds
         k, q = came[0], left[0]
         one = scrolls_by_nature(curr.nodes[c]) and len(curr.children[c]) == 1
         if one and not kept_page(prev, p, curr, c):
@@ -79,15 +78,6 @@ def through_wrappers(prev: Frame, curr: Frame, pairs: Mapping[int, int]) -> Mapp
             out[k] = q
             used.add(q)
     return out
-
-
-def _held_within(prev: Frame, q: int, curr: Frame, k: int, pairs: Mapping[int, int]) -> bool:
-    """Whether every pair below row ``k`` of ``curr`` joins it to a node below row ``q`` of
-    ``prev``: the one row of a list that holds pairs, of each side, holds the same ones (a
-    ScrollView's header on element dicts, its tiles keyed, one label edited, the content
-    above it come in as the page scrolled up). O(size of ``k``)."""
-    end = prev.subtree_end(q)
-    return all(q < pairs[x] < end for x in range(k + 1, curr.subtree_end(k)) if x in pairs)
 
 
 def _holds(frame: Frame, paired: list[int], pos: int) -> bool:
