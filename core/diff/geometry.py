@@ -12,8 +12,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import TYPE_CHECKING
 
-from deltarec.core.diff.row_content import holds_rows, same_content, texts
-from deltarec.core.diff.row_order import other_leaf_rows
+from deltarec.core.diff.row_content import holds_rows, replaced_leaf_rows, same_content, texts
 from deltarec.core.diff.tab_switch import pair_tabs
 from deltarec.core.observe.frame import Frame
 
@@ -126,7 +125,7 @@ def _by_overlap(
                     not same_content(prev, p, curr, c, placed=placed)
                     or blank_leaf_for_labels(prev, p, curr, c)
                 )
-            ) or other_leaf_rows(prev, p, curr, c, pairs):
+            ) or replaced_leaf_rows(prev, p, curr, c):
                 continue
             pairs[c] = p
             used.add(p)

@@ -78,7 +78,7 @@ from deltarec.core.diff.row_content import (
     unpair_other_rows,
 )
 from deltarec.core.diff.row_leaves import held_in_place
-from deltarec.core.diff.row_order import other_leaf_rows, unpair_out_of_order
+from deltarec.core.diff.row_order import unpair_out_of_order
 from deltarec.core.diff.scroll_edits import reads_as_edited
 from deltarec.core.diff.scrolls import find_motions
 from deltarec.core.diff.second_pass import Noted, measured_pages, replays, unmeasured_pages
@@ -478,5 +478,4 @@ def _slot(
             else placed or (p in over and _in_place(prev, p, curr, c, ev, over))
         )
         and not other_row(prev, p, curr, c, ev.pairs)
-        and not other_leaf_rows(prev, p, curr, c, ev.pairs)
     ]

@@ -18,15 +18,7 @@ not (an edit both ways: a cut row only shows less); every pair inside goes with 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
-from deltarec.core.diff.row_content import (
-    holds_rows,
-    labels,
-    replaced_leaf_rows,
-    shows_other,
-    unpair_inside,
-)
+from deltarec.core.diff.row_content import holds_rows, labels, unpair_inside
 from deltarec.core.observe.frame import Frame
 
 
@@ -90,40 +82,3 @@ def _edited_both_ways(prev: Frame, p: int, curr: Frame, c: int) -> bool:
         return False
     a, b = labels(prev, p), labels(curr, c)
     return bool(a - b) and bool(b - a)
-
-
-def crosses_kept(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int]) -> bool:
-    """Whether pairing row ``c`` with old row ``p`` (children of one paired list) would put it
-    on the other side of a pair of that list whose rows show the same labels, and some:
-    before a row it was after, or after one it was before (module docstring). Asked by pass
-    4 of two clickable leaves that show other labels (a Flutter drawer's tiles, one node
-    each): rows put in above "Command Palette" pushed it down past the box "Settings" left,
-    and the row put in there is no Settings renamed. O(siblings)."""
-    parent, old_parent = curr.parents[c], prev.parents[p]
-    if parent < 0 or old_parent < 0 or pairs.get(parent) != old_parent:
-        return False
-    old_parents = prev.parents
-    for k in curr.children[parent]:
-        m = pairs.get(k)
-        if m is None or k == c or old_parents[m] != old_parent or (k < c) == (m < p):
-            continue
-        shown = labels(curr, k)
-        if shown and shown == labels(prev, m):
-            return True
-    return False
-
-
-def other_leaf_rows(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int]) -> bool:
-    """Whether ``c`` and ``p`` are two clickable leaves that show other labels
-    (:func:`~deltarec.core.diff.row_content.shows_other`), two rows: in a list whose leaf
-    rows came and went (:func:`~deltarec.core.diff.row_content.replaced_leaf_rows`), or
-    whose pair would cross a pair of their list that kept its labels (:func:`crosses_kept`).
-    Passes 3 and 4 ask it of what they would pair by place alone (a slot's anchor and
-    overlap, or overlap): a Flutter drawer's tiles, one node each, rows put in above its
-    last two. O(siblings), only of two such leaves."""
-    a, b = prev.nodes[p], curr.nodes[c]
-    if curr.children[c] or prev.children[p] or not (a.clickable and b.clickable):
-        return False
-    return replaced_leaf_rows(prev, p, curr, c) or (
-        crosses_kept(prev, p, curr, c, pairs) and shows_other(prev, p, curr, c)
-    )
