@@ -9,7 +9,8 @@ Palette" push it onto the window's edge and "Settings" out; the second row put i
 that overlaps Settings' old one by over half, read as Settings renamed: ``~ [10] button
 "Ile Gifavtk #41" (content-desc: "Settings"→"Ile Gifavtk #41")``, though "Command Palette",
 paired by its label, moved down past it: the pair crossed a pair of the column that kept
-its labels, which no scroll, insertion or removal does (:mod:`deltarec.core.diff.row_order`).
+its labels, which no scroll, insertion or removal does (:mod:`deltarec.core.diff.row_order`
+reads so rows with nodes, not leaves). Open (:data:`BUDGET`).
 
 :data:`BUDGET` is a ratchet (lower it when a case closes, never raise it)."""
 
@@ -32,10 +33,15 @@ BUDGET: Counter[tuple[str, str]] = Counter(
         ("xml", "chrome-ntp/04.xml"): 6,
         ("dicts", "chrome-ntp/03.xml"): 6,
         ("dicts", "chrome-ntp/04.xml"): 6,
+        ("xml", "termux-ide/02.xml"): 14,
+        ("dicts", "termux-ide/02.xml"): 14,
     }
 )
 """Failing cases per (path, capture), of 90 a path. On 7c5a435: XML 24, dicts 26, of
-which the drawer 14 / 14. Left: Chrome's feed, rows put in above the card still loading
+which the drawer 14 / 14, open: a fix on i-ext3 (two clickable leaves paired by place
+across a pair of their column that kept its labels are two rows, asked in passes 3 and 4)
+closed 12 of them on both paths but broke ``test_real_recut`` (a recut label missed,
+XML collide and uncut): taken back. Left too: Chrome's feed, rows put in above the card still loading
 at its end (spot 2): the first row put in, cut by the window to 46 px that show nothing,
 lands in the loading card's box and pairs with it (two blank slivers of one box, which
 two dumps cannot tell apart: a placeholder loaded in place reads the same); on element
