@@ -110,13 +110,25 @@ def between_bars(frame: Frame, pos: int) -> int:
 
 def _holds_any(frame: Frame, k: int, least: int) -> bool:
     """Whether child ``k`` is big enough to be the wrapper's content (``least`` of its area)
-    and holds or shows something, or scrolls: an empty layer (a FAB's) is not the content."""
+    and shows something or scrolls, itself or below it: an empty layer (a FAB's) is not the
+    content, nor a layer of empty views (Chrome's compositor, a FrameLayout around one empty
+    View, beside the layout that holds its new tab page)."""
     n = frame.nodes[k]
     b = n.bounds  # b.area, inline (a property call a child)
     w, h = b.right - b.left, b.bottom - b.top
-    return (w * h if w > 0 and h > 0 else 0) >= least and bool(
-        frame.children[k] or n.text or n.content_desc or scrolls_by_nature(n)
-    )
+    if (w * h if w > 0 and h > 0 else 0) < least:
+        return False
+    if n.text or n.content_desc or scrolls_by_nature(n):
+        return True
+    if not frame.children[k]:
+        return False
+    natural = natures(frame)
+    end = frame.subtree_end(k)
+    for pos in range(k + 1, end):  # the first that shows or scrolls ends it (the content's)
+        m = frame.nodes[pos]
+        if m.text or m.content_desc or natural[pos]:
+            return True
+    return False
 
 
 def one_viewport(prev: Frame, q: int, curr: Frame, c: int) -> bool:
