@@ -27,12 +27,16 @@ latest (:func:`candidates`): ``» back to FeedActivity "Feed" (as after step 42)
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
+from deltarec.core.diff.new_rows import two_readings
 from deltarec.core.diff.screen_labels import same_label
 from deltarec.core.diff.screens import screen_title
-from deltarec.core.observe.index import ElementIndex
+from deltarec.core.diff.strips_back import recalled_delta
+from deltarec.core.diff.volatile import Volatile
+from deltarec.core.observe.again import numbers_again, rows_moved
+from deltarec.core.observe.index import ElementIndex, Layout
 
 ENTRIES = 3
 """How many visits' entry frames a screen keeps (the latest visits'): a screen entered again
@@ -98,3 +102,48 @@ def candidates(seen: Seen) -> Iterator[tuple[ElementIndex, int]]:
     for index, step in reversed(seen.entries):
         if index is not seen.index:
             yield index, step
+
+
+def again(recent: Iterable[Seen], placed: Layout, label: str, volatile: Volatile) -> dict[int, int]:
+    """A new screen (a relaunch that differs), laid out as ``placed``: the numbers its elements
+    had (:func:`~deltarec.core.observe.again.numbers_again`) in the remembered frame labelled
+    ``label``, else in the latest of its screen where rows moved (:meth:`Observer._again`)."""
+    frame = placed.frame
+    screen = (frame.obs.package, frame.obs.activity, screen_title(placed))
+    found = [s for s in reversed(list(recent)) if s.index.screen == label or s.screen == screen]
+    seen = max(found, key=lambda s: s.index.screen == label, default=None)
+    if seen is None or seen.screen[:2] != screen[:2]:
+        return {}
+    delta = recalled_delta(seen.index.frame, frame, volatile)
+    measured = [(s.dx, s.dy + s.edge) for s in delta.scrolls if not (s.page or s.further)]
+    got = numbers_again(seen.index, frame, placed.names, placed.order, delta.pairs, measured)
+    moved = rows_moved(delta.prev, frame, delta.pairs, got)
+    return got if seen.index.screen == label or moved else {}
+
+
+def carried(
+    seen: Seen, entry: ElementIndex, volatile: Volatile, number: Callable[..., ElementIndex]
+) -> ElementIndex:
+    """``entry``, a frame ``seen``'s screen was entered showing, numbered again by ``number``
+    (the observer's ``index_frame``) with the numbers its elements had at the screen's latest
+    frame: an element numbered again later in the visit (a row scrolled out and back, a card
+    laid out again) keeps one number (``bench_agent`` small seed 16002 step 19 read the
+    Inbox's "Week 1" [56] as [12] again). Where the two frames show an element alike
+    (:func:`~deltarec.core.diff.strips_back.recalled_delta`: a visit scrolls its screen), but
+    not in a list the diff turned a page of (no row stayed: a twin's pair there is a guess,
+    a later card's author "Maya Chen" for the first card's) nor where it gives two readings;
+    elsewhere the entry's own numbers (unless the latest gave one to another of them). One
+    diff, only when an entry frame is recalled; unnoted (the caller notes the index it
+    numbers from it)."""
+    delta = recalled_delta(seen.index.frame, entry.frame, volatile)
+    guessed = entry.frame.under(s.curr for s in delta.scrolls if s.page or s.further)
+    guessed |= two_readings(delta)
+    pairs = {c: p for c, p in delta.pairs.items() if c not in guessed}
+    return number(
+        entry.frame,
+        previous=seen.index,
+        pairs=pairs,
+        commit=False,
+        screen=entry.screen,
+        back=entry.number_of,
+    )
