@@ -430,7 +430,9 @@ class Observer:
         relaunch starts at the top), a new screen, never ``» back to`` and a page scroll; so
         is one the screen no longer mostly shows (:func:`_still_shows`). A new instance that
         shows what the remembered one showed (a form started again, emptied) is that screen
-        come back: its lines state what differs since that step, under the numbers it had.
+        come back: its lines state what differs since that step, under the numbers it had
+        (of the frames of a screen that fit, the one it differs from least; an entry frame
+        with the numbers the screen's latest frame gave: :func:`.screen_memory.carried`).
         """
         curr = result.delta.curr
         obs = curr.obs

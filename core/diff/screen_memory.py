@@ -9,7 +9,9 @@ it was first entered, and every element of it comes back (``bench_agent`` phone 
 step 75: read ``» new screen`` with all 30 elements, since the latest frame, scrolled, is no
 screen come back to). So each screen also keeps the frames it was entered showing at its
 last :data:`ENTRIES` visits (:attr:`Seen.entries`), which the observer tries after the
-latest (:func:`candidates`): ``» back to FeedActivity "Feed" (as after step 42)``.
+latest (:func:`candidates`): ``» back to FeedActivity "Feed" (as after step 42)``. An entry
+frame recalled keeps the numbers it had only where the screen's latest frame does not show
+its element: an element renumbered later in the visit keeps its later number (:func:`carried`).
 
     >>> from deltarec.core.observe.frame import Frame
     >>> from deltarec.core.observe.index import build_index
