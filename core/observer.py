@@ -431,8 +431,9 @@ class Observer:
         is one the screen no longer mostly shows (:func:`_still_shows`). A new instance that
         shows what the remembered one showed (a form started again, emptied) is that screen
         come back: its lines state what differs since that step, under the numbers it had
-        (of the frames of a screen that fit, the one it differs from least; an entry frame
-        with the numbers the screen's latest frame gave: :func:`.screen_memory.carried`).
+        (an entry frame with the numbers the screen's latest frame gave,
+        :func:`.screen_memory.carried`; the latest, with the numbers an entry frame gave the
+        elements it took out since, :func:`.screen_memory.came_back`).
         """
         curr = result.delta.curr
         obs = curr.obs
@@ -449,12 +450,7 @@ class Observer:
         ):
             return result
 
-        def told(index: ElementIndex, step: int, delta: Delta) -> DeltaResult:
-            at = f"as after step {step}"
-            return self._delta(
-                index, curr, max_lines=max_lines, max_tokens=max_tokens, back_to=at, delta=delta
-            )
-
+        tell = partial(self._delta, curr=curr, max_lines=max_lines, max_tokens=max_tokens)
         title = screen_title(result.index)
         for seen in reversed(self.recent):
             was = seen.index.frame.obs
@@ -464,7 +460,6 @@ class Observer:
                 continue
             if title and seen.screen[2] and seen.screen[2] != title:
                 continue  # the same activity showing another item (another message) is new
-            best: tuple[DeltaResult, ElementIndex, int] | None = None
             for index, step in candidates(seen):  # as left, else as entered (a new instance)
                 old = index.frame
                 if old is result.delta.prev:
@@ -476,19 +471,19 @@ class Observer:
                     or not _still_shows(old, curr)
                 ):
                     continue  # a screen comes back as it was left: scrolled, it is a new instance
-                back = told(index, step, delta)
+                back = tell(index, back_to=f"as after step {step}", delta=delta)
                 if launched and any(e.kind is not ChangeKind.SCREEN for e in back.entries):
                     continue  # a launched screen that differs is a fresh instance (step docstring)
-                # the frame the screen shows: the one it differs least from, as left first
-                if best is None or len(back.entries) < len(best[0].entries):
-                    best = (back, index, step)
-            if best is None:
+                break
+            else:
                 continue
-            back, index, step = best
+            at = f"as after step {step}"
             if index is not seen.index:  # an entry frame: its elements' numbers, their last
                 number = partial(index_frame, options=self.options)
                 index = screen_memory.carried(seen, index, self.volatile, number)
-                back = replace(told(index, step, back.delta), followed=(seen.index,))
+                back = replace(tell(index, back_to=at, delta=back.delta), followed=(seen.index,))
+            elif given := screen_memory.came_back(seen, back.delta, self.volatile):
+                back = tell(index, back_to=at, delta=back.delta, back=given)  # rows taken out
             if not closed or back.full_frame:
                 return back
             # The dialog the caller last saw closed: say so before the screen it left.

@@ -32,6 +32,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
+from deltarec.core.diff.compute import Delta
 from deltarec.core.diff.new_rows import two_readings
 from deltarec.core.diff.screen_labels import same_label
 from deltarec.core.diff.screens import screen_title
@@ -39,6 +40,7 @@ from deltarec.core.diff.strips_back import recalled_delta
 from deltarec.core.diff.volatile import Volatile
 from deltarec.core.observe.again import numbers_again, rows_moved
 from deltarec.core.observe.index import ElementIndex, Layout
+from deltarec.core.observe.model import Node
 
 ENTRIES = 3
 """How many visits' entry frames a screen keeps (the latest visits'): a screen entered again
@@ -133,14 +135,16 @@ def carried(
     Inbox's "Week 1" [56] as [12] again). Where the two frames show an element alike
     (:func:`~deltarec.core.diff.strips_back.recalled_delta`: a visit scrolls its screen), but
     not in a list the diff turned a page of (no row stayed: a twin's pair there is a guess,
-    a later card's author "Maya Chen" for the first card's) nor where it gives two readings;
+    a later card's author "Maya Chen" for the first card's), nor where it gives two readings,
+    nor where one of the two is cut and the other not (:func:`_alike`);
     elsewhere the entry's own numbers (unless the latest gave one to another of them). One
     diff, only when an entry frame is recalled; unnoted (the caller notes the index it
     numbers from it)."""
     delta = recalled_delta(seen.index.frame, entry.frame, volatile)
-    guessed = entry.frame.under(s.curr for s in delta.scrolls if s.page or s.further)
+    guessed = entry.frame.under(s.curr for s in delta.scrolls if s.page)
     guessed |= two_readings(delta)
-    pairs = {c: p for c, p in delta.pairs.items() if c not in guessed}
+    now, then = entry.frame.nodes, seen.index.frame.nodes
+    pairs = {c: p for c, p in delta.pairs.items() if c not in guessed and _alike(now[c], then[p])}
     return number(
         entry.frame,
         previous=seen.index,
@@ -149,3 +153,35 @@ def carried(
         screen=entry.screen,
         back=entry.number_of,
     )
+
+
+def came_back(seen: Seen, delta: Delta, volatile: Volatile) -> dict[int, int]:
+    """``delta`` recalls ``seen``'s latest frame: the positions of its new frame it leaves
+    unpaired that an entry frame shows alike (one diff per entry frame, the latest first,
+    none inside a page or a hedge), each with the number the entry frame gave it. A fresh
+    instance shows again what the visit took out (Grace's row archived, the Inbox opened
+    again): it keeps the number it had, not a new one. Only when ``delta`` added any."""
+    curr, out, unpaired = delta.curr, dict[int, int](), set(delta.added)
+    if not unpaired:
+        return out
+    for entry, _ in reversed(seen.entries):
+        if entry is seen.index:
+            continue
+        found = recalled_delta(entry.frame, curr, volatile)
+        guessed = curr.under(s.curr for s in found.scrolls if s.page)
+        guessed |= two_readings(found)
+        for c, p in found.pairs.items():
+            n = entry.number_of.get(p)
+            if n is None or c not in unpaired or c in guessed:
+                continue
+            if _alike(curr.nodes[c], entry.frame.nodes[p]):
+                out.setdefault(c, n)
+    return out
+
+
+def _alike(a: Node, b: Node) -> bool:
+    """Two paired nodes of about one size (within half): not a sliver a list's edge cut and
+    a whole node (a sliver paired with a whole row is a guess: the entry's Linus row given
+    the number of the Grace row's sliver left above it)."""
+    (w1, h1), (w2, h2) = (a.bounds.width, a.bounds.height), (b.bounds.width, b.bounds.height)
+    return 2 * min(w1, w2) >= max(w1, w2) and 2 * min(h1, h2) >= max(h1, h2)

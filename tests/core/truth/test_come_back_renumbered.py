@@ -53,6 +53,8 @@ class Visit:
         self.last: dict[Ident, dict[Ident, tuple[int, str, str]]] = {}
         """Per screen (the identity's window and screen), its elements' numbers, roles and
         names at the last reply on it."""
+        self.size: dict[Ident, tuple[int, int]] = {}
+        """Each phone element's size at the last reply that showed it."""
         self.had: dict[Ident, list[int]] = {}
         """Each phone element's numbers, in the order replies showed them."""
         self.owner: dict[int, Ident] = {}
@@ -66,6 +68,13 @@ class Visit:
         out: dict[str, Any] = self.session.call(name, params or {})
         self.reply = out["observation"] or (out.get("result") or {}).get("text") or ""
         return out
+
+    def box(self, number: int) -> tuple[int, int]:
+        """The size of the element numbered ``number`` in the frame last shown."""
+        index = self.session.seen
+        assert index is not None
+        b = next(index.frame.nodes[e.pos].bounds for e in index.elements if e.index == number)
+        return b.width, b.height
 
     def shown(self) -> list[tuple[int, Ident, str, str]]:
         """``(number, identity, role, name)`` of every element of the frame last shown."""
@@ -88,6 +97,7 @@ class Visit:
             if number in printed:
                 self.printed[number] = ident
             screens.setdefault(ident[:3], {})[ident] = (number, role, name)
+            self.size[ident] = self.box(number)
             numbers = self.had.setdefault(ident, [])
             if number not in numbers:
                 numbers.append(number)
@@ -148,6 +158,10 @@ class Visit:
         for number, ident, role, name in shown:
             had = self.last.get(ident[:3], {}).get(ident)
             own = counts[role, name] == 1 and name
+            (w1, h1), (w2, h2) = self.size.get(ident, (0, 0)), self.box(number)
+            cut = 2 * min(w1, w2) < max(w1, w2) or 2 * min(h1, h2) < max(h1, h2)
+            if cut:  # shown cut to a sliver last (or now): a sliver's pair is a guess, open
+                continue
             if own and had is not None and had[1:] == (role, name) and had[0] != number:
                 out.append(f"{name!r} [{had[0]}]→[{number}]")
             numbers = self.had.get(ident, [])
