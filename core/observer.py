@@ -18,8 +18,10 @@ from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, replace
+from functools import partial
 
 from deltarec.core.capture.gc_pause import gc_paused
+from deltarec.core.diff import screen_memory
 from deltarec.core.diff.across import crossed, pages
 from deltarec.core.diff.came_back import Books
 from deltarec.core.diff.compute import Delta, compute_delta, to_json
@@ -37,7 +39,7 @@ from deltarec.core.diff.strips_back import recalled_delta
 from deltarec.core.diff.types import ChangeKind, ObservationDiff
 from deltarec.core.diff.undone import undone
 from deltarec.core.diff.volatile import DEFAULT_VOLATILE, Volatile, system_bars
-from deltarec.core.observe.again import bar_pairs, numbers_again, rows_moved
+from deltarec.core.observe.again import bar_pairs
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.index import ElementIndex, Layout, build_index, layout, note_numbers
 from deltarec.core.observe.model import Observation
@@ -82,6 +84,9 @@ class DeltaResult:
     """The step moved to another screen (:func:`deltarec.core.diff.screens.is_new_screen`)."""
     full_frame: bool = False
     """``text`` is the full frame (marked by :data:`FULL_FRAME_MARK`): the delta cost more."""
+    followed: tuple[ElementIndex, ...] = ()
+    """Frames a caller's numbers follow through to ``prev_index``: a recalled entry frame's
+    screen's latest frame, whose numbers it took (:meth:`Observer._recall`)."""
 
     @property
     def diff(self) -> ObservationDiff:
@@ -313,19 +318,10 @@ class Observer:
         return screen_label(frame)
 
     def _again(self, frame: Frame, label: str) -> dict[int, int]:
-        """A new screen ``frame`` (a relaunch that differs): :func:`.observe.again.numbers_again`
-        from the remembered frame labelled ``label``, else of its screen where rows moved."""
-        placed = layout_of(frame, self.options)
-        screen = (frame.obs.package, frame.obs.activity, screen_title(placed))
-        found = [s for s in reversed(self.recent) if s.index.screen == label or s.screen == screen]
-        seen = max(found, key=lambda s: s.index.screen == label, default=None)
-        if seen is None or seen.screen[:2] != screen[:2]:
-            return {}
-        delta = recalled_delta(seen.index.frame, frame, self.volatile)
-        measured = [(s.dx, s.dy + s.edge) for s in delta.scrolls if not (s.page or s.further)]
-        got = numbers_again(seen.index, frame, placed.names, placed.order, delta.pairs, measured)
-        moved = rows_moved(delta.prev, frame, delta.pairs, got)
-        return got if seen.index.screen == label or moved else {}
+        """A new screen ``frame`` (a relaunch that differs): :func:`.diff.screen_memory.again`."""
+        return screen_memory.again(
+            self.recent, layout_of(frame, self.options), label, self.volatile
+        )
 
     def _remember(self, index: ElementIndex, step: int | None, *, entered: bool) -> None:
         """Remember ``index`` as its screen's latest frame (screens, not frames, fill memory),
@@ -434,7 +430,10 @@ class Observer:
         relaunch starts at the top), a new screen, never ``» back to`` and a page scroll; so
         is one the screen no longer mostly shows (:func:`_still_shows`). A new instance that
         shows what the remembered one showed (a form started again, emptied) is that screen
-        come back: its lines state what differs since that step, under the numbers it had.
+        come back: its lines state what differs since that step, under the numbers it had
+        (an entry frame with the numbers the screen's latest frame gave,
+        :func:`.screen_memory.carried`; the latest, with the numbers an entry frame gave the
+        elements it took out since, :func:`.screen_memory.came_back`).
         """
         curr = result.delta.curr
         obs = curr.obs
@@ -450,6 +449,8 @@ class Observer:
             )
         ):
             return result
+
+        tell = partial(self._delta, curr=curr, max_lines=max_lines, max_tokens=max_tokens)
         title = screen_title(result.index)
         for seen in reversed(self.recent):
             was = seen.index.frame.obs
@@ -470,21 +471,24 @@ class Observer:
                     or not _still_shows(old, curr)
                 ):
                     continue  # a screen comes back as it was left: scrolled, it is a new instance
-                back = self._delta(
-                    index,
-                    curr,
-                    max_lines=max_lines,
-                    max_tokens=max_tokens,
-                    back_to=f"as after step {step}",
-                    delta=delta,
-                )
+                back = tell(index, back_to=f"as after step {step}", delta=delta)
                 if launched and any(e.kind is not ChangeKind.SCREEN for e in back.entries):
                     continue  # a launched screen that differs is a fresh instance (step docstring)
-                if not closed or back.full_frame:
-                    return back
-                # The dialog the caller last saw closed: say so before the screen it left.
-                entries = closed + back.entries
-                lines, short = [e.text for e in entries], short_lines(entries)
-                text = fit(lines, max_lines=max_lines, max_tokens=max_tokens, short=short)
-                return replace(back, text=text, entries=entries)
+                break
+            else:
+                continue
+            at = f"as after step {step}"
+            if index is not seen.index:  # an entry frame: its elements' numbers, their last
+                number = partial(index_frame, options=self.options)
+                index = screen_memory.carried(seen, index, self.volatile, number)
+                back = replace(tell(index, back_to=at, delta=back.delta), followed=(seen.index,))
+            elif given := screen_memory.came_back(seen, back.delta, self.volatile):
+                back = tell(index, back_to=at, delta=back.delta, back=given)  # rows taken out
+            if not closed or back.full_frame:
+                return back
+            # The dialog the caller last saw closed: say so before the screen it left.
+            entries = closed + back.entries
+            lines, short = [e.text for e in entries], short_lines(entries)
+            text = fit(lines, max_lines=max_lines, max_tokens=max_tokens, short=short)
+            return replace(back, text=text, entries=entries)
         return result

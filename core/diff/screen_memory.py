@@ -9,7 +9,9 @@ it was first entered, and every element of it comes back (``bench_agent`` phone 
 step 75: read ``» new screen`` with all 30 elements, since the latest frame, scrolled, is no
 screen come back to). So each screen also keeps the frames it was entered showing at its
 last :data:`ENTRIES` visits (:attr:`Seen.entries`), which the observer tries after the
-latest (:func:`candidates`): ``» back to FeedActivity "Feed" (as after step 42)``.
+latest (:func:`candidates`): ``» back to FeedActivity "Feed" (as after step 42)``. An entry
+frame recalled keeps the numbers it had only where the screen's latest frame does not show
+its element: an element renumbered later in the visit keeps its later number (:func:`carried`).
 
     >>> from deltarec.core.observe.frame import Frame
     >>> from deltarec.core.observe.index import build_index
@@ -27,12 +29,18 @@ latest (:func:`candidates`): ``» back to FeedActivity "Feed" (as after step 42)
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
+from deltarec.core.diff.compute import Delta
+from deltarec.core.diff.new_rows import two_readings
 from deltarec.core.diff.screen_labels import same_label
 from deltarec.core.diff.screens import screen_title
-from deltarec.core.observe.index import ElementIndex
+from deltarec.core.diff.strips_back import recalled_delta
+from deltarec.core.diff.volatile import Volatile
+from deltarec.core.observe.again import numbers_again, rows_moved
+from deltarec.core.observe.index import ElementIndex, Layout
+from deltarec.core.observe.model import Node
 
 ENTRIES = 3
 """How many visits' entry frames a screen keeps (the latest visits'): a screen entered again
@@ -98,3 +106,82 @@ def candidates(seen: Seen) -> Iterator[tuple[ElementIndex, int]]:
     for index, step in reversed(seen.entries):
         if index is not seen.index:
             yield index, step
+
+
+def again(recent: Iterable[Seen], placed: Layout, label: str, volatile: Volatile) -> dict[int, int]:
+    """A new screen (a relaunch that differs), laid out as ``placed``: the numbers its elements
+    had (:func:`~deltarec.core.observe.again.numbers_again`) in the remembered frame labelled
+    ``label``, else in the latest of its screen where rows moved (:meth:`Observer._again`)."""
+    frame = placed.frame
+    screen = (frame.obs.package, frame.obs.activity, screen_title(placed))
+    found = [s for s in reversed(list(recent)) if s.index.screen == label or s.screen == screen]
+    seen = max(found, key=lambda s: s.index.screen == label, default=None)
+    if seen is None or seen.screen[:2] != screen[:2]:
+        return {}
+    delta = recalled_delta(seen.index.frame, frame, volatile)
+    measured = [(s.dx, s.dy + s.edge) for s in delta.scrolls if not (s.page or s.further)]
+    got = numbers_again(seen.index, frame, placed.names, placed.order, delta.pairs, measured)
+    moved = rows_moved(delta.prev, frame, delta.pairs, got)
+    return got if seen.index.screen == label or moved else {}
+
+
+def carried(
+    seen: Seen, entry: ElementIndex, volatile: Volatile, number: Callable[..., ElementIndex]
+) -> ElementIndex:
+    """``entry``, a frame ``seen``'s screen was entered showing, numbered again by ``number``
+    (the observer's ``index_frame``) with the numbers its elements had at the screen's latest
+    frame: an element numbered again later in the visit (a row scrolled out and back, a card
+    laid out again) keeps one number (``bench_agent`` small seed 16002 step 19 read the
+    Inbox's "Week 1" [56] as [12] again). Where the two frames show an element alike
+    (:func:`~deltarec.core.diff.strips_back.recalled_delta`: a visit scrolls its screen), but
+    not in a list the diff turned a page of (no row stayed: a twin's pair there is a guess,
+    a later card's author "Maya Chen" for the first card's), nor where it gives two readings,
+    nor where one of the two is cut and the other not (:func:`_alike`);
+    elsewhere the entry's own numbers (unless the latest gave one to another of them). One
+    diff, only when an entry frame is recalled; unnoted (the caller notes the index it
+    numbers from it)."""
+    delta = recalled_delta(seen.index.frame, entry.frame, volatile)
+    guessed = entry.frame.under(s.curr for s in delta.scrolls if s.page)
+    guessed |= two_readings(delta)
+    now, then = entry.frame.nodes, seen.index.frame.nodes
+    pairs = {c: p for c, p in delta.pairs.items() if c not in guessed and _alike(now[c], then[p])}
+    return number(
+        entry.frame,
+        previous=seen.index,
+        pairs=pairs,
+        commit=False,
+        screen=entry.screen,
+        back=entry.number_of,
+    )
+
+
+def came_back(seen: Seen, delta: Delta, volatile: Volatile) -> dict[int, int]:
+    """``delta`` recalls ``seen``'s latest frame: the positions of its new frame it leaves
+    unpaired that an entry frame shows alike (one diff per entry frame, the latest first,
+    none inside a page or a hedge), each with the number the entry frame gave it. A fresh
+    instance shows again what the visit took out (Grace's row archived, the Inbox opened
+    again): it keeps the number it had, not a new one. Only when ``delta`` added any."""
+    curr, out, unpaired = delta.curr, dict[int, int](), set(delta.added)
+    if not unpaired:
+        return out
+    for entry, _ in reversed(seen.entries):
+        if entry is seen.index:
+            continue
+        found = recalled_delta(entry.frame, curr, volatile)
+        guessed = curr.under(s.curr for s in found.scrolls if s.page)
+        guessed |= two_readings(found)
+        for c, p in found.pairs.items():
+            n = entry.number_of.get(p)
+            if n is None or c not in unpaired or c in guessed:
+                continue
+            if _alike(curr.nodes[c], entry.frame.nodes[p]):
+                out.setdefault(c, n)
+    return out
+
+
+def _alike(a: Node, b: Node) -> bool:
+    """Two paired nodes of about one size (within half): not a sliver a list's edge cut and
+    a whole node (a sliver paired with a whole row is a guess: the entry's Linus row given
+    the number of the Grace row's sliver left above it)."""
+    (w1, h1), (w2, h2) = (a.bounds.width, a.bounds.height), (b.bounds.width, b.bounds.height)
+    return 2 * min(w1, w2) >= max(w1, w2) and 2 * min(h1, h2) >= max(h1, h2)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections import OrderedDict
-from collections.abc import Callable, Set
+from collections.abc import Callable, Sequence, Set
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, NoReturn
 
@@ -129,12 +129,15 @@ class ShownNumbers:
         text: str | None,
         *,
         step: int | None,
-        since: ElementIndex | None = None,
+        since: Sequence[ElementIndex] = (),
     ) -> None:
         """The caller was shown ``index`` (as ``text``; None: every number) after ``step``;
         ``since``: the frame it was numbered from when not the last one shown (a remembered
         screen, ``» back to``: its elements' meanings follow from there, also those the
-        reply did not print, a row renamed as new mail pushed it onto the list's edge).
+        reply did not print, a row renamed as new mail pushed it onto the list's edge),
+        last, after the frames they follow through to it (a recalled entry frame took its
+        numbers from its screen's latest frame, where the caller learned them: a twin's key
+        there is not its key at entry, ``bench_agent`` small seed 16016 step 78).
 
         ``None`` for ``index`` forgets everything (cleanup).
         """
@@ -147,8 +150,12 @@ class ShownNumbers:
         old, self.seen = self.seen, index
         now = _by_number(index)
         shown = now.keys() if text is None else numbers_in(text) & now.keys()
-        if since is not None and since is not old and since is not index:
-            self._follow(since, index, now, shown)
+        chain = [f for f in since if f is not old and f is not index]
+        if chain:
+            for was, then in zip(chain, [*chain[1:], index], strict=True):
+                if then is index:  # ``» back to … (as after step N)``: its numbers, its elements
+                    self._adopt(was)
+                self._follow(was, then, _by_number(then), shown)
         elif old is not None and old is not index:
             self._follow(old, index, now, shown)
         self._learn(now, shown, step)
@@ -178,6 +185,18 @@ class ShownNumbers:
             name_of.pop(self._meant.popitem(last=False)[0], None)
         while len(named) > self.limit:
             named.popitem(last=False)
+
+    def _adopt(self, recalled: ElementIndex) -> None:
+        """A reply recalled ``recalled`` (``» back to … (as after step N)``): each number it
+        holds means its element there, as at that step, also one the caller last saw changed
+        since (a like undone by a fresh instance of the Feed: ``[32]`` read "4 likes", is "3
+        likes" as after step N). A number names one element for a session, so this never
+        points a meaning at another element."""
+        held = _by_number(recalled)
+        for number, meant in list(self._meant.items()):
+            element = held.get(number)
+            if element is not None and element.key != meant.key:
+                self._meant[number] = replace(meant, key=element.key, label=_describe(element))
 
     def _follow(
         self, old: ElementIndex, new: ElementIndex, now: dict[int, IndexedElement], shown: Set[int]

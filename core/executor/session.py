@@ -331,7 +331,8 @@ class Session:
             )
             text = self._delta.text
         self.launched = False
-        since = self._delta.prev_index if self._delta is not None else None
+        d = self._delta
+        since = () if d is None else (*d.followed, d.prev_index)  # a recalled entry: its latest
         self.numbers.show(self.observer.index, text, step=self._step, since=since)
         return text
 
