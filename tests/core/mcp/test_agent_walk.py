@@ -36,6 +36,11 @@ WALKS = [
     # Inbox: its printed name found nothing
     pytest.param(14039, 73, "phone", id="relaunch-a-feed-left-scrolled-and-liked"),
     pytest.param(15000, 33, "phone", id="stale-a-row-renamed-while-away-then-back-to"),
+    # stop 54: back to a message opened at step 7 after another message of the same sender
+    # (the same screen title) was read: the other's numbers carried onto it; a swipe a
+    # dialog took replied "no change", saying nothing of where it went
+    pytest.param(14084, 43, "phone", id="relaunch-another-message-of-the-same-sender"),
+    pytest.param(14002, 37, "phone", id="budget-a-swipe-a-dialog-took"),
 ]
 
 
