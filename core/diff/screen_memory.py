@@ -34,7 +34,7 @@ from dataclasses import dataclass
 
 from deltarec.core.diff.compute import Delta
 from deltarec.core.diff.new_rows import two_readings
-from deltarec.core.diff.screen_labels import same_label
+from deltarec.core.diff.screen_labels import _still_shows, same_label
 from deltarec.core.diff.screens import screen_title
 from deltarec.core.diff.strips_back import recalled_delta
 from deltarec.core.diff.volatile import Volatile
@@ -137,9 +137,21 @@ def carried(
     not in a list the diff turned a page of (no row stayed: a twin's pair there is a guess,
     a later card's author "Maya Chen" for the first card's), nor where it gives two readings,
     nor where one of the two is cut and the other not (:func:`_alike`);
-    elsewhere the entry's own numbers (unless the latest gave one to another of them). One
+    elsewhere the entry's own numbers (unless the latest gave one to another of them), and
+    only those where the latest frame shows another item of the screen (another message of
+    the same sender, its title kept: :func:`~.screen_labels._still_shows`; ``bench_agent``
+    phone seed 14084 step 43 gave Margaret's first message the second's numbers). One
     diff, only when an entry frame is recalled; unnoted (the caller notes the index it
     numbers from it)."""
+    if not _still_shows(entry.frame, seen.index.frame):  # another item of the screen's
+        return number(
+            entry.frame,
+            previous=seen.index,
+            pairs={},
+            commit=False,
+            screen=entry.screen,
+            back=entry.number_of,
+        )
     delta = recalled_delta(seen.index.frame, entry.frame, volatile)
     guessed = entry.frame.under(s.curr for s in delta.scrolls if s.page)
     guessed |= two_readings(delta)
