@@ -4,15 +4,14 @@
 step only sees what the earlier ones left):
 
 1. **windows** — unmatched window roots are windows opened / closed;
-2. **structure** — unmatched nodes are added / removed; a matched node whose parent is not the
-   match of its old parent was re-parented, and of the children that stayed under matched
-   parents, those outside the longest increasing run of old positions were reordered (*moves*);
+2. **structure** — unmatched nodes are added / removed; a matched node under another parent
+   than its old one's match, or outside the longest increasing run of old positions among the
+   children that stayed under matched parents, moved (*moves*);
 3. **scrolls** — a matched scrollable container whose rows all shifted by one offset scrolled:
    one entry with the offset and the rows that came and left, not a bounds change per row (rows
    its edge cuts do not vote; a scroll past new rows: :mod:`~.past_new`);
-4. **attributes** — every other difference of a matched pair, except volatile attributes
-   (:mod:`deltarec.core.diff.volatile`); bounds count only when they differ from the old bounds
-   shifted by the enclosing scrolls;
+4. **attributes** — every other difference of a matched pair but volatile ones (:mod:`~.volatile`);
+   bounds count only where they are not the old ones shifted by the enclosing scrolls;
 5. **fields** — package, activity, rotation, screen size and the focused element.
 
 The result, :class:`Delta`, keeps frame positions; :func:`diff_observations` turns it into the
@@ -115,6 +114,7 @@ class Delta:
     """Positions of ``curr`` that renderers leave out."""
     gesture: Gesture | None = None
     """The caller's gesture, when it told it (:mod:`deltarec.core.diff.gesture`)."""
+    taken: Gesture | None = None  # the caller's, a dialog over its start took (no evidence)
 
     @property
     def empty(self) -> bool:
@@ -307,16 +307,15 @@ def compute_delta(
     """
     fp = prev if isinstance(prev, Frame) else Frame(prev)
     fc = curr if isinstance(curr, Frame) else Frame(curr)
-    gesture = reaching(fp, gesture)  # a dialog over its start took the touch
+    gesture, taken = reaching(fp, gesture)  # a dialog over its start took it: no evidence
     if matched is not None:
         pairs = matched.pairs
     elif pairs is None:
         matched = match_measured(fp, fc, gesture=gesture)
         pairs = matched.pairs
     if _identical(fp, fc, pairs):
-        return Delta(
-            fp, fc, pairs, [], [], {}, {}, [], [], [], screen_fields(fp, fc, pairs), gesture=gesture
-        )
+        f = screen_fields(fp, fc, pairs)
+        return Delta(fp, fc, pairs, [], [], {}, {}, [], [], [], f, gesture=gesture, taken=taken)
     used = set(pairs.values())
     in_place = _in_place(fp, fc, pairs)
     d = Delta(
@@ -331,6 +330,7 @@ def compute_delta(
         opened=[c for c in fc.roots if c not in pairs],
         closed=[p for p in fp.roots if p not in used],
         gesture=gesture,
+        taken=taken,
     )
     if volatile.status_bar:
         d.quiet_prev, d.quiet_curr = system_bars(fp), system_bars(fc)

@@ -105,17 +105,19 @@ def top_node(frame: Frame, x: int, y: int) -> int:
     return -1
 
 
-def reaching(frame: Frame, gesture: Gesture | None) -> Gesture | None:
-    """The gesture as the app's views took it: None when a dialog's window, drawn over the
-    point where it started, took it. A dialog is modal: a touch outside its box dismisses
-    it (or does nothing) and the window behind never sees it, so the finger is no evidence
-    for what moved there (new mail pushing rows down under a prompt the drag dismissed)."""
+def reaching(frame: Frame, gesture: Gesture | None) -> tuple[Gesture | None, Gesture | None]:
+    """The gesture as evidence for what moved, and the gesture a dialog took: ``(None,
+    gesture)`` when a dialog's window, drawn over the point where it started, took it. A
+    dialog is modal: a touch outside its box dismisses it (or does nothing) and the window
+    behind never sees it, so the finger is no evidence for what moved there (new mail
+    pushing rows down under a prompt the drag dismissed), and the reply says where it went
+    (``↕ nothing scrolled: the swipe from (338,647) went to [66] dialog "Delete history?"``)."""
     if gesture is None:
-        return None
+        return None, None
     at = top_node(frame, gesture.x1, gesture.y1)
     if any(r > at and frame.nodes[r].role == "dialog" for r in frame.roots):
-        return None
-    return gesture
+        return None, gesture
+    return gesture, None
 
 
 def scrollable_of(frame: Frame, pos: int) -> int | None:

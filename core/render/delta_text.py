@@ -42,7 +42,7 @@ from collections.abc import Set as AbstractSet
 
 from deltarec.core.diff.axis import sideways
 from deltarec.core.diff.compute import Delta, Scroll
-from deltarec.core.diff.gesture import scrollable_of, top_node
+from deltarec.core.diff.gesture import Gesture, scrollable_of, top_node
 from deltarec.core.diff.new_rows import still, unnumbered
 from deltarec.core.diff.pages import crossed, page_view
 from deltarec.core.diff.row_evidence import TextCache, shown
@@ -237,6 +237,8 @@ def delta_entries(
     removed += done
     if still(d) and not new_screen:
         scrolls.append(_still(d, curr_index))
+    elif d.taken is not None and d.taken.swipe and not d.scrolls and not new_screen:
+        scrolls.append(_taken(d, d.taken, prev_index, curr_index))
     out = head + added_lines + changed_lines + scrolls + removed
     if not out and not d.empty:
         out.append(unlisted(d, prev_index, curr_index))
@@ -467,6 +469,23 @@ def _still(d: Delta, curr_index: ElementIndex) -> Line:
         text += f" (within the touch slop on a phone of {g.tap_from_dpi} dpi or more: a tap)"
     if g.clamped:
         text += " (the swipe was cut to fit the screen)"
+    return Line(K.SCROLLED, text)
+
+
+def _taken(d: Delta, g: Gesture, prev_index: ElementIndex, curr_index: ElementIndex) -> Line:
+    """The line for a swipe a dialog over its start took
+    (:func:`~deltarec.core.diff.gesture.reaching`): it scrolled nothing, and went to the
+    dialog (a touch outside one dismisses it or does nothing; the view behind never sees it),
+    numbered if it is still shown."""
+    fp, at = d.prev, top_node(d.prev, g.x1, g.y1)
+    took = max(r for r in fp.roots if r > at and fp.nodes[r].role == "dialog")
+    still_shown = [c for c, p in d.pairs.items() if p == took]
+    if still_shown:
+        c = still_shown[0]
+        what = element(curr_index.number_of.get(c), d.curr.nodes[c], curr_index.names[c])
+    else:
+        what = element(None, fp.nodes[took], prev_index.names[took])
+    text = f"↕ nothing scrolled: the swipe from ({g.x1},{g.y1}) went to {what} over it"
     return Line(K.SCROLLED, text)
 
 

@@ -97,6 +97,22 @@ def test_new_mail_under_a_drag_a_seen_dialog_took() -> None:
     assert list(failing(("phone", "tablet"), (0, 2), (0.2,), (300,), seen=True)) == []
 
 
+def test_a_drag_a_seen_dialog_took_says_where_it_went() -> None:
+    """No mail: nothing changed, and the reply says the swipe went to the dialog, not that
+    it moved nothing on the list behind (``bench_agent`` phone seed 14002 step 37 replied
+    ``no change``: a swipe said nothing of where it went)."""
+    clock = ManualClock()
+    pg = Playground(clock, profile=PRESETS["phone"])
+    pg.launch_app(APP_PACKAGE, ".InboxActivity")
+    pg.perform("ask:rate")
+    step = Stepper(pg, clock).step(Gesture("swipe", (540, 720, 545, 240, 300), "drag-medium"))
+    assert step.text == (
+        '↕ nothing scrolled: the swipe from (540,720) went to [19] dialog "Enjoying Playground?"'
+        " over it"
+    )
+    assert step.violations == []
+
+
 def test_the_walk_that_found_it() -> None:
     """Seed 16001's 46 steps: the prompt was in the dump before step 46 (closed by
     :func:`deltarec.core.diff.gesture.reaching`; fails on 9841692)."""
