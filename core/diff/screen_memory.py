@@ -138,12 +138,14 @@ def carried(
     a later card's author "Maya Chen" for the first card's), nor where it gives two readings,
     nor where one of the two is cut and the other not (:func:`_alike`);
     elsewhere the entry's own numbers (unless the latest gave one to another of them), and
-    only those where the latest frame shows another item of the screen (another message of
-    the same sender, its title kept: :func:`~.screen_labels._still_shows`; ``bench_agent``
-    phone seed 14084 step 43 gave Margaret's first message the second's numbers). One
+    only those where the latest frame comes from a later visit and shows another item of the
+    screen (another message of the same sender, its title kept:
+    :func:`~.screen_labels._still_shows`; ``bench_agent`` phone seed 14084 step 43 gave
+    Margaret's first message the second's numbers). One
     diff, only when an entry frame is recalled; unnoted (the caller notes the index it
     numbers from it)."""
-    if not _still_shows(entry.frame, seen.index.frame):  # another item of the screen's
+    latest_visit = entry is seen.entries[-1][0]  # else its texts differ from that visit's entry
+    if not latest_visit and not _still_shows(entry.frame, seen.index.frame):
         return number(
             entry.frame,
             previous=seen.index,
