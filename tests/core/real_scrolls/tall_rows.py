@@ -35,6 +35,7 @@ from __future__ import annotations
 import bisect
 import dataclasses
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import pairwise
 
@@ -225,6 +226,28 @@ def cases(*, every: int = 1, rows_per: int = 3, wide: bool = False) -> list[Tall
     scroll kinds only, from more places (:data:`WIDE_OFFSETS`) by more distances
     (:data:`WIDE_PCTS`): a class seen at one offset is a class at those around it."""
     out: list[Tall] = []
+    for at, obs, _, h, ends in _placed(rows_per, wide):
+        for kind in KINDS[:3] if wide else KINDS:
+            for d in _distances(kind, h, at.offset, at.span, wide):
+                if kind in ("scroll", "anchored", "unanchored") and not _within(
+                    ends, at.offset + d, h
+                ):
+                    continue  # past the content's end: no list shows that
+                for merged in (False, True):
+                    case = Tall(at.capture, at.host, at.row, at.span, at.offset, d, kind, merged)
+                    if kind.startswith("ime") or _told(case, obs):
+                        out.append(case)
+    return out[::every]
+
+
+def _placed(
+    rows_per: int, wide: bool
+) -> Iterator[tuple[Tall, Observation, list[Node], int, tuple[int, int]]]:
+    """The places :func:`cases` and :func:`pitch_cases` move a tall row from: every real
+    scroller's first, middle and last rows that show something (up to ``rows_per``),
+    stretched to 1.3 and 2.2 times its list's height, at each offset of :func:`_offsets`
+    inside the content: ``(Tall at that offset, unmoved; the capture; its list's rows; the
+    list's height; the content's ends)``."""
     for name, obs in captures():
         for host in scrollers(obs):
             box = _at(obs, host).bounds
@@ -235,24 +258,12 @@ def cases(*, every: int = 1, rows_per: int = 3, wide: bool = False) -> list[Tall
             chosen = list(dict.fromkeys((picks[0], picks[len(picks) // 2], picks[-1])))
             for i in chosen[:rows_per]:
                 for span in (box.height * 13 // 10, box.height * 22 // 10):
-                    extra = span - box.height
-                    base = Tall(name, host, i, span, 0, 0, "scroll")
-                    _, _, laid = laid_out(base, obs)
+                    _, _, laid = laid_out(Tall(name, host, i, span, 0, 0, "scroll"), obs)
                     ends = (laid[0].bounds.top, laid[-1].bounds.bottom)
-                    for offset in _offsets(box.height, extra, wide):
-                        if not _within(ends, offset, box.height):
-                            continue
-                        for kind in KINDS[:3] if wide else KINDS:
-                            for d in _distances(kind, box.height, offset, span, wide):
-                                if kind in ("scroll", "anchored", "unanchored") and not _within(
-                                    ends, offset + d, box.height
-                                ):
-                                    continue  # past the content's end: no list shows that
-                                for merged in (False, True):
-                                    case = Tall(name, host, i, span, offset, d, kind, merged)
-                                    if kind.startswith("ime") or _told(case, obs):
-                                        out.append(case)
-    return out[::every]
+                    for offset in _offsets(box.height, span - box.height, wide):
+                        if _within(ends, offset, box.height):
+                            at = Tall(name, host, i, span, offset, 0, "scroll")
+                            yield at, obs, rows, box.height, ends
 
 
 def _told(case: Tall, obs: Observation) -> bool:
@@ -343,36 +354,19 @@ def pitch_cases(
     (:func:`_pitches`) and by ``around`` px off each, both ways, the labels their own or
     merged onto the row. ``every``: every ``every``-th case."""
     out: list[Tall] = []
-    for name, obs in captures():
-        for host in scrollers(obs):
-            box = _at(obs, host).bounds
-            _, _, rows = _rows(obs, host)
-            picks = [i for i, r in enumerate(rows) if _labelled(r)]
-            if not picks:
-                continue
-            chosen = list(dict.fromkeys((picks[0], picks[len(picks) // 2], picks[-1])))
-            for i in chosen[:rows_per]:
-                pitches = _pitches(rows, rows[i])
-                moves = sorted(
-                    {k * p + e for p in pitches for k in (1, 2, 3) for e in around} - {0},
-                    key=abs,
-                )
-                for span in (box.height * 13 // 10, box.height * 22 // 10):
-                    extra = span - box.height
-                    base = Tall(name, host, i, span, 0, 0, "scroll")
-                    _, _, laid = laid_out(base, obs)
-                    ends = (laid[0].bounds.top, laid[-1].bounds.bottom)
-                    for offset in _offsets(box.height, extra, True):
-                        if not _within(ends, offset, box.height):
-                            continue
-                        for kind in ("scroll", "anchored"):
-                            for d in _pitched(kind, box.height, offset, span, moves):
-                                if not _within(ends, offset + d, box.height):
-                                    continue
-                                for merged in (False, True):
-                                    case = Tall(name, host, i, span, offset, d, kind, merged)
-                                    if _told(case, obs):
-                                        out.append(case)
+    for at, obs, rows, h, ends in _placed(rows_per, True):
+        pitches = _pitches(rows, rows[at.row])
+        moves = sorted(
+            {k * p + e for p in pitches for k in (1, 2, 3) for e in around} - {0}, key=abs
+        )
+        for kind in ("scroll", "anchored"):
+            for d in _pitched(kind, h, at.offset, at.span, moves):
+                if not _within(ends, at.offset + d, h):
+                    continue
+                for merged in (False, True):
+                    case = Tall(at.capture, at.host, at.row, at.span, at.offset, d, kind, merged)
+                    if _told(case, obs):
+                        out.append(case)
     return out[::every]
 
 

@@ -29,7 +29,6 @@ shows it): 144 of its 192 cases fail, every one with mail; none of the 48 withou
 
 from __future__ import annotations
 
-import random
 import sys
 from collections.abc import Iterator
 
@@ -39,7 +38,7 @@ from benchmarks.bench_truth import STARTS
 from deltarec.core.devices.virtual import Playground
 from deltarec.core.devices.virtual.profile import PRESETS, parse_profile
 from tests.core.truth.walk import APP_PACKAGE, Gesture, ManualClock, Stepper
-from tests.core.truth.wide import _prompted
+from tests.core.truth.wide import wide_walk
 
 
 def failing(
@@ -116,14 +115,8 @@ def test_a_drag_a_seen_dialog_took_says_where_it_went() -> None:
 def test_the_walk_that_found_it() -> None:
     """Seed 16001's 46 steps: the prompt was in the dump before step 46 (closed by
     :func:`deltarec.core.diff.gesture.reaching`; fails on 9841692)."""
-    rng, clock = random.Random(16001), ManualClock()
-    pg = Playground(clock, profile=parse_profile("large"))
-    pg.launch_app(APP_PACKAGE, "." + STARTS[1])
-    stepper = Stepper(pg, clock)
-    bad = []
-    for _ in range(46):
-        step = stepper.step(_prompted(rng, pg), mail=True)
-        bad += [f"step {step.number}: {v.klass}: {v.detail}" for v in step.violations]
+    walked = wide_walk(16001, 46, start=STARTS[1], profile=parse_profile("large"))
+    bad = [f"step {s.number}: {v.klass}: {v.detail}" for s in walked for v in s.violations]
     assert bad == []
 
 

@@ -21,20 +21,17 @@ view (``k < n``): 32 of 120.
 
 from __future__ import annotations
 
-import random
 import sys
 from collections.abc import Iterator
 
 import pytest
 
 from benchmarks.bench_truth import STARTS
-from deltarec.core.devices.virtual import Playground
 from deltarec.core.devices.virtual.fling import TOUCH_SLOP_LU
 from deltarec.core.devices.virtual.profile import PRESETS, parse_profile
 from deltarec.core.devices.virtual.screen_inbox import ROW_H
 from tests.core.truth.inbox_mail import DragCase, run_drag
-from tests.core.truth.walk import APP_PACKAGE, ManualClock, Stepper
-from tests.core.truth.wide import _prompted
+from tests.core.truth.wide import wide_walk
 
 EDGES = (-2, -1, 0, 1, 2)
 """lu off a row's edge the drag lands (the content moves the drag less the touch slop)."""
@@ -106,14 +103,8 @@ def test_a_drag_that_leaves_a_new_row_whole_on_the_top_edge_not_told() -> None:
 def test_the_walk_that_found_it_grades_clean() -> None:
     """The widened walk's seed 13001 on the small phone (the bench's second walk, started on
     the Inbox) to its step 85, graded as the bench grades it."""
-    rng, clock = random.Random(13001), ManualClock()
-    pg = Playground(clock, profile=parse_profile("small"))
-    pg.launch_app(APP_PACKAGE, "." + STARTS[1])
-    stepper = Stepper(pg, clock)
-    bad = []
-    for _ in range(85):
-        step = stepper.step(_prompted(rng, pg), mail=True)
-        bad += [f"step {step.number}: {v.klass}: {v.detail}" for v in step.violations]
+    walked = wide_walk(13001, 85, start=STARTS[1], profile=parse_profile("small"))
+    bad = [f"step {s.number}: {v.klass}: {v.detail}" for s in walked for v in s.violations]
     assert bad == []
 
 
