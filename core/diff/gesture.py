@@ -107,17 +107,24 @@ def top_node(frame: Frame, x: int, y: int) -> int:
 
 def reaching(frame: Frame, gesture: Gesture | None) -> tuple[Gesture | None, Gesture | None]:
     """The gesture as evidence for what moved, and the gesture a dialog took: ``(None,
-    gesture)`` when a dialog's window, drawn over the point where it started, took it. A
-    dialog is modal: a touch outside its box dismisses it (or does nothing) and the window
-    behind never sees it, so the finger is no evidence for what moved there (new mail
-    pushing rows down under a prompt the drag dismissed), and the reply says where it went
+    gesture)`` when a dialog's window, drawn over the point where it started, took it
+    (:func:`dialog_over`). A dialog is modal: a touch outside its box dismisses it (or does
+    nothing) and the window behind never sees it, so the finger is no evidence for what
+    moved there (new mail pushing rows down under a prompt the drag dismissed), and the
+    reply says where it went
     (``↕ nothing scrolled: the swipe from (338,647) went to [66] dialog "Delete history?"``)."""
     if gesture is None:
         return None, None
-    at = top_node(frame, gesture.x1, gesture.y1)
-    if any(r > at and frame.nodes[r].role == "dialog" for r in frame.roots):
+    if dialog_over(frame, gesture) >= 0:
         return None, gesture
     return gesture, None
+
+
+def dialog_over(frame: Frame, gesture: Gesture) -> int:
+    """The topmost dialog window drawn over the node where ``gesture`` started (the start
+    outside its box, below its window), which took the touch; -1: none."""
+    at = top_node(frame, gesture.x1, gesture.y1)
+    return max((r for r in frame.roots if r > at and frame.nodes[r].role == "dialog"), default=-1)
 
 
 def scrollable_of(frame: Frame, pos: int) -> int | None:

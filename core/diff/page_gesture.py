@@ -46,12 +46,12 @@ def with_gesture(
     out = []
     named: set[int] = set()
     for m in motions:
-        if not started_in(curr, m.curr, gesture):
-            pass
-        elif (m.page or (m.dy if toward[0] else m.dx)) and across_swipe(curr, m.curr, gesture):
-            continue  # its items lie across the swipe: the finger moved none of them
-        elif m.page or against(gesture, m.dx, m.dy):
-            m = Motion(m.curr, m.prev, 0, 0, page=True, toward=toward)
+        if started_in(curr, m.curr, gesture):
+            crossed = m.dy if toward[0] else m.dx  # a move across the finger's axis
+            if (m.page or crossed) and across_swipe(curr, m.curr, gesture):
+                continue  # its items lie across the swipe: the finger moved none of them
+            if m.page or against(gesture, m.dx, m.dy):
+                m = Motion(m.curr, m.prev, 0, 0, page=True, toward=toward)
         out.append(m)
         named.add(m.curr)
     host = -1

@@ -42,7 +42,7 @@ from collections.abc import Set as AbstractSet
 
 from deltarec.core.diff.axis import sideways
 from deltarec.core.diff.compute import Delta, Scroll
-from deltarec.core.diff.gesture import Gesture, scrollable_of, top_node
+from deltarec.core.diff.gesture import Gesture, dialog_over, scrollable_of, top_node
 from deltarec.core.diff.new_rows import still, unnumbered
 from deltarec.core.diff.pages import crossed, page_view
 from deltarec.core.diff.row_evidence import TextCache, shown
@@ -477,8 +477,7 @@ def _taken(d: Delta, g: Gesture, prev_index: ElementIndex, curr_index: ElementIn
     (:func:`~deltarec.core.diff.gesture.reaching`): it scrolled nothing, and went to the
     dialog (a touch outside one dismisses it or does nothing; the view behind never sees it),
     numbered if it is still shown."""
-    fp, at = d.prev, top_node(d.prev, g.x1, g.y1)
-    took = max(r for r in fp.roots if r > at and fp.nodes[r].role == "dialog")
+    fp, took = d.prev, dialog_over(d.prev, g)
     still_shown = [c for c, p in d.pairs.items() if p == took]
     if still_shown:
         c = still_shown[0]
