@@ -29,7 +29,7 @@ import re
 from collections import Counter
 from typing import Any
 
-from hypothesis import example, given, settings
+from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
 from deltarec.core.devices.virtual import ManualClock, Playground, parse_profile
@@ -258,3 +258,22 @@ def test_an_element_renumbered_in_a_visit_keeps_its_last_number_when_its_screen_
     number = meant[pick % len(meant)]
     out = v.call("AC_tap", {"selector": {"index": number}, "timeout": 0.25})
     assert out["ok"], f"tap [{number}] refused: {out.get('error')}\n{v.reply}"
+
+
+@settings(max_examples=12, deadline=None)
+@given(profile=st.sampled_from(("phone", "small", "tablet")), first=st.integers(0, 7))
+def test_back_to_a_message_after_another_message_of_its_sender(profile: str, first: int) -> None:
+    """A message read, then another of the same sender (the same screen title: one screen
+    remembered), then the first again: its elements keep the numbers they had at its visit,
+    none of the other message's (``bench_agent`` phone seed 14084 step 43 read Margaret's
+    first message with the second's numbers, ``'Navigate up' [80]→[108]``)."""
+    v = Visit(profile)
+    v.tap("open:InboxActivity")
+    second = first + 8  # the Inbox's senders repeat every 8 rows
+    assume(bool(v.views(re.escape(f"open:{first}")) and v.views(re.escape(f"open:{second}"))))
+    for row in (first, second):
+        v.tap(f"open:{row}")
+        v.act("AC_back")
+    v.call("AC_tap", v.centre(f"open:{first}"))
+    found = v.renumbered()
+    assert found == [], f"renumbered {found}\n{v.reply}"
