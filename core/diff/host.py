@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
 
 from deltarec.core.diff.axis import along_edge, at_edge, cut_move, host_sideways, relined, spans
-from deltarec.core.diff.edge_pieces import cut_only, edge_offset, edge_tie, page_or_twin, twin_cut
+from deltarec.core.diff.edge_pieces import cut_only, edge_offset, edge_tie, twin_cut
 from deltarec.core.diff.edge_shapes import by_shapes, carried
 from deltarec.core.diff.edge_sliver import stayed_sliver
 from deltarec.core.diff.gesture import Gesture
@@ -34,6 +34,7 @@ from deltarec.core.diff.row_evidence import (
     up,
 )
 from deltarec.core.diff.scroll_edits import kept_edited, with_one_edit
+from deltarec.core.diff.stayed_rows import page_unless_held
 from deltarec.core.diff.unique_labels import spot_of, twinned, unique_spot
 from deltarec.core.diff.vote_rank import by_votes, leads
 from deltarec.core.observe.frame import Frame
@@ -328,7 +329,7 @@ def host_motion(
                 or replaced_some(prev, curr, pairs, used, c, p)
                 or _passed(prev, curr, pairs, c, p)
             ):
-                return page_or_twin(prev, p, curr, c, pairs, used, moved)
+                return page_unless_held(prev, p, curr, c, pairs, used, moved)
             return None
     if base != (0, 0):
         # Within rounding of the outer offset a nested scroll did not move (a carousel in a

@@ -19,18 +19,18 @@ from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
 
 from deltarec.core.diff.axis import across as _across
-from deltarec.core.diff.axis import at_edge, host_sideways, page_swiped
+from deltarec.core.diff.axis import host_sideways, page_swiped
 from deltarec.core.diff.label_edit import cut_in_place
 from deltarec.core.diff.motions import Motion
 from deltarec.core.diff.recycled import shown_texts
-from deltarec.core.diff.resized import in_place, kept_through_resize, list_kept
+from deltarec.core.diff.resized import in_place, list_kept
 from deltarec.core.diff.row_content import own_texts
 from deltarec.core.diff.row_content import texts as labels_of
-from deltarec.core.diff.row_evidence import TextCache, kin, shown, spanned_past
+from deltarec.core.diff.row_evidence import TextCache, shown, spanned_past
 from deltarec.core.diff.row_place import may_span, spans
 from deltarec.core.diff.scroll_edits import kept_edited, label_edited, reads_as_edited
+from deltarec.core.diff.stayed_rows import stayed
 from deltarec.core.diff.toggled import toggled_in_place
-from deltarec.core.diff.unique_labels import alone_in_place
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.labels import marked_above, natures, scrolls_by_nature
 from deltarec.core.observe.model import Bounds, Node
@@ -82,7 +82,7 @@ def page(
         return None
     side = host_sideways(prev, p, curr, c, pairs)  # a carousel: its side edges cut its items
     cache: TextCache = {}
-    if _stayed(prev, p, curr, c, pairs, side, cache) or (
+    if stayed(prev, p, curr, c, pairs, side, cache) or (
         side and _changed_lines(prev, curr, moving)
     ):
         return None
@@ -123,42 +123,6 @@ def _changed_lines(prev: Frame, curr: Frame, moving: list[tuple[int, int]]) -> b
             if lines > 1:
                 return True
     return False
-
-
-def _stayed(
-    prev: Frame,
-    p: int,
-    curr: Frame,
-    c: int,
-    pairs: Mapping[int, int],
-    side: bool,
-    cache: TextCache,
-) -> bool:
-    """Whether a paired row of container ``c`` stayed in view (so it turned no page): one at
-    an edge in the very box showing the very texts, one clear of the edges the same row
-    (:func:`_same_row`), or one the list's moving edge left in place (the keyboard closed)."""
-    box, old_box = curr.nodes[c].bounds, prev.nodes[p].bounds
-    return any(
-        k in pairs
-        and (
-            (
-                _unmoved(
-                    prev,
-                    pairs[k],
-                    curr,
-                    k,
-                    cache,
-                    _leading(curr.nodes[k].bounds, box, side),
-                    (box.left - old_box.left, box.top - old_box.top),
-                )
-                if at_edge(curr.nodes[k].bounds, box, side)
-                else not at_edge(prev.nodes[pairs[k]].bounds, old_box, side)
-                and _same_row(prev, pairs[k], curr, k, cache)
-            )
-            or kept_through_resize(prev, pairs[k], curr, k, p, c)  # the keyboard closed
-        )
-        for k in curr.children[c]
-    )
 
 
 def _pager_swiped(
@@ -224,57 +188,6 @@ def _crossed_way(was: Bounds, view: Bounds) -> tuple[int, int]:
     cut, so one that no other item shows crossed the view (the Feed's chips on the phone
     from 56 to 1,023 lu: "Technology" at the right edge, then at the left: content left)."""
     return (-1, 0) if was.right >= view.right else (1, 0)
-
-
-def _same_row(prev: Frame, p: int, curr: Frame, c: int, cache: TextCache) -> bool:
-    """Whether a paired row is one row that stayed in view: :func:`kin`, and a row that moved
-    still shows something it showed. A row that moved and shows other words ("Wi-Fi" where
-    "Yk-Hk" is) is another row of the same layout, paired by its ids. A row in its very box
-    with one label edited beside one kept (:func:`~deltarec.core.diff.scroll_edits.kept_edited`:
-    its time ticked) stayed too."""
-    if not kin(prev, p, curr, c, cache):
-        return prev.nodes[p].bounds == curr.nodes[c].bounds and kept_edited(prev, p, curr, c)
-    if prev.nodes[p].bounds == curr.nodes[c].bounds:
-        return True
-    a, b = shown(prev, p, cache, False), shown(curr, c, cache, True)
-    return bool(a or b) and (not (a and b) or bool(a & b))
-
-
-def _unmoved(
-    prev: Frame,
-    p: int,
-    curr: Frame,
-    c: int,
-    cache: TextCache,
-    lead: bool = False,
-    moved: tuple[int, int] = (0, 0),
-) -> bool:
-    """Whether a row at an edge stayed: the same box (where the list's own move, ``moved``
-    by its top left corner, puts it: a window put in split screen's lower half moved the
-    list with its rows), showing the very same texts, two or more (a row cut alike by the
-    edge that shows one label could be any of its twins), or, at the leading edge
-    (``lead``: the top, a carousel's left), one that one node alone of each frame shows, in
-    one box (:func:`~deltarec.core.diff.unique_labels.alone_in_place`: a list's header above
-    rows that loaded in place). Not at the trailing edge: a list's footer ("Loading more…")
-    is at its end again after a fling that loaded more."""
-    was, now = prev.nodes[p].bounds, curr.nodes[c].bounds
-    dx, dy = moved
-    if (was.left + dx, was.top + dy, was.right + dx, was.bottom + dy) != (
-        now.left,
-        now.top,
-        now.right,
-        now.bottom,
-    ):
-        return False
-    a = shown(prev, p, cache, False)
-    if a != shown(curr, c, cache, True):
-        return False
-    return len(a) >= 2 or (lead and len(a) == 1 and alone_in_place(prev, p, curr, c))
-
-
-def _leading(b: Bounds, box: Bounds, side: bool) -> bool:
-    """Whether ``b`` reaches the leading edge of ``box``: its top (its left when ``side``)."""
-    return b.left <= box.left if side else b.top <= box.top
 
 
 def _same_rows_in_place(

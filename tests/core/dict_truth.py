@@ -164,7 +164,9 @@ def false_scrolls(d: Delta) -> list[str]:
     """Scroll entries the persisting nodes contradict (:func:`real_oracle.persisted`: unique
     in both frames by class, id, text, description and size): a page where such a node
     inside the host was in its box before and after (content stayed in view), or an offset
-    that no such node inside the host moved by while one stayed put."""
+    that no such node inside the host moved by while one stayed put, or by no offset at all
+    (``dx = dy = 0`` and no page: "scrolled up 0px or further" moved nothing, whatever else
+    the line hedges; a scroll's own offset is never 0)."""
     same = persisted(d.prev, d.curr)
     out: list[str] = []
     for s in d.scrolls:
@@ -174,6 +176,9 @@ def false_scrolls(d: Delta) -> list[str]:
             if _within(d.curr, s.curr, c) and _within(d.prev, s.prev, p) and c != s.curr
         ]
         what = f"scroll of {_label(d.curr.nodes[s.curr])} ({s.dx}, {s.dy}, page={s.page})"
+        if not s.page and (s.dx, s.dy) == (0, 0):
+            out.append(f"{what}: by no offset")
+            continue
         if s.page:
             stayed = _in_place(d, s.prev, s.curr)
             if stayed:

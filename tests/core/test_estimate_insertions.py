@@ -52,18 +52,15 @@ from hypothesis import strategies as st
 
 from benchmarks.synthetic import dump_pair
 from deltarec.core.capture.uiautomator import parse_uiautomator
-from deltarec.core.diff import axis, host, pages, unique_labels
+from deltarec.core.diff import axis, host, pages, stayed_rows, unique_labels
 from deltarec.core.diff.axis import across as _across
-from deltarec.core.diff.axis import at_edge, host_sideways
+from deltarec.core.diff.axis import host_sideways
 from deltarec.core.diff.match import match_measured
 from deltarec.core.diff.motions import Motion, near, near_box
 from deltarec.core.diff.pages import (
     _crossed_way,
-    _same_row,
     _same_rows_in_place,
-    _unmoved,
     _viewport,
-    kept_through_resize,
     own_texts,
     spanned_past,
 )
@@ -82,7 +79,6 @@ def _page_long(
     swiped = pages._pager_swiped(prev, p, curr, c, pairs)
     if swiped is not None:
         return swiped
-    box = curr.nodes[c].bounds
     view, old_view = _viewport(curr, c), _viewport(prev, p)
     side: bool | None = None
     came = [k for k in curr.children[c] if k not in pairs]
@@ -111,20 +107,7 @@ def _page_long(
     if side is None:
         side = host_sideways(prev, p, curr, c, pairs)
     cache: TextCache = {}
-    old_box = prev.nodes[p].bounds
-    stayed = any(
-        k in pairs
-        and (
-            (
-                _unmoved(prev, pairs[k], curr, k, cache)
-                if at_edge(curr.nodes[k].bounds, box, side)
-                else not at_edge(prev.nodes[pairs[k]].bounds, old_box, side)
-                and _same_row(prev, pairs[k], curr, k, cache)
-            )
-            or kept_through_resize(prev, pairs[k], curr, k, p, c)
-        )
-        for k in curr.children[c]
-    )
+    stayed = stayed_rows.stayed(prev, p, curr, c, pairs, side, cache)
     if stayed or _same_rows_in_place(prev, curr, came, left, cache):
         return None
     rows = (len(came) >= 2 and len(left) >= 2) or any(curr.children[k] for k in came)
@@ -211,7 +194,7 @@ def _watched(prev: Frame, curr: Frame, tally: _Tally) -> None:
         if where:
             pf, cf, c, p, pairs = where[-1]
             side = host_sideways(pf, p, cf, c, pairs)
-            tally.relaid_in_vain += pages._stayed(pf, p, cf, c, pairs, side, {})
+            tally.relaid_in_vain += stayed_rows.stayed(pf, p, cf, c, pairs, side, {})
         return real_relaid(p_frame, q, c_frame, k)
 
     def kin(p_frame: Frame, p: int, c_frame: Frame, c: int, cache: TextCache) -> bool:
