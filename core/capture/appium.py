@@ -52,7 +52,8 @@ from deltarec.core.capture.dump_builder import DumpBuilder, Refused
 
 APPIUM_ONLY = frozenset(
     {
-        *("displayed", "a11y-important", "screenReaderFocusable", "input-type"),
+        *("displayed", "a11y-important", "screenReaderFocusable", "screen-reader-focusable"),
+        *("input-type", "tooltip-text", "window-id"),
         *("drawing-order", "showing-hint", "text-entry-key", "multiline", "dismissable"),
         *("a11y-focused", "heading", "live-region", "context-clickable", "max-text-length"),
         *("content-invalid", "error", "pane-title", "actions", "extras", "hint"),
@@ -60,7 +61,8 @@ APPIUM_ONLY = frozenset(
     }
 )
 """The attributes Appium's UiAutomator2 server writes and ``uiautomator dump`` does not
-(the server's ``Attribute`` names, ``uiElementIndex`` of its indexed sources included)."""
+(the server's ``Attribute`` names, both spellings where versions differ, ``window-id`` and
+``tooltip-text`` of newer servers, ``uiElementIndex`` of its indexed sources)."""
 
 _SKIPPED = rb"(?:[ \t\r\n]++|<!--(?:[^-]++|-(?!->))*+-->|<\?(?:[^?]++|\?(?!>))*+\?>)*+"
 _FIRST_ELEMENT = re.compile(

@@ -19,6 +19,10 @@ does not take) goes to two parsers feeding one
   result. lxml only takes plain prologs (XML 1.0, UTF-8, no byte-order mark)
   and dumps without namespaces, so both parsers read the same characters.
 
+An Appium page source (UiAutomator2's ``driver.page_source``: elements named by their
+class) is told apart by the root's first element and read by the same parsers into the dump
+it shows (:mod:`~deltarec.core.capture.appium`).
+
 So the output, and every error message, is exactly what expat alone gives;
 the scan and lxml only make it faster (lxml is optional: without it, expat does all).
 

@@ -9,8 +9,9 @@ node whose *tag* is its class (``$ @ # &`` made dots, a blank class ``android.vi
 indented two spaces a level. Attributes in the server's order: ``index package class text
 resource-id content-desc`` (the last two left out when the view has none), the ten flags,
 ``bounds``, then what Appium adds: ``displayed``, ``a11y-important``, ``drawing-order``,
-``hint``, ``selection-start``/``selection-end`` on a text box, ``screenReaderFocusable``,
-``heading``… Some server versions write no ``class`` attribute (``with_class=False``); the
+``hint``, ``selection-start``/``selection-end`` on a text box, ``screen-reader-focusable``,
+``heading``, ``live-region``, ``window-id``… (as ``fixtures/appium/settings-home/01.xml``, a
+real one, has them) Some server versions write no ``class`` attribute (``with_class=False``); the
 class is then the tag, so a class the tag rule rewrites reads rewritten (:func:`tag_class`).
 
 Independent of the parser under test: the original is read with the standard library's
@@ -84,7 +85,10 @@ def _attributes(attrs: dict[str, str], shape: Shape, depth: int) -> list[tuple[s
         if attrs.get("class", "").endswith("EditText"):
             size = str(len(attrs.get("text", "")))
             out += [("hint", ""), ("selection-start", size), ("selection-end", size)]
-        out += [("screenReaderFocusable", "false"), ("heading", "false")]
+        out += [("screen-reader-focusable", "false"), ("text-entry-key", "false")]
+        out += [("a11y-focused", "false"), ("heading", "false"), ("live-region", "0")]
+        out += [("context-clickable", "false"), ("content-invalid", "false")]
+        out += [("window-id", "780")]
     return out
 
 

@@ -17,6 +17,7 @@ import pytest
 
 from benchmarks.realpairs import every_pair
 from deltarec.core.capture.jsonio import load_capture
+from deltarec.core.cli.main import main
 from deltarec.core.errors import CaptureParseError
 from deltarec.core.observe.model import Observation
 from deltarec.core.observer import observe_delta, observe_frame
@@ -96,3 +97,41 @@ def test_a_dump_then_a_page_source_deltas_as_two_dumps() -> None:
         if mixed != want or reverse != want:
             differ.append(f"{before.parent.name}/{before.name}")
     assert differ == [], f"{len(differ)} of {len(PAIRS)} pairs read otherwise"
+
+
+APPIUM = REAL_DUMPS.parent / "appium"
+
+SETTINGS_HOME = """\
+screen com.android.settings 1080x1920
+[0] list "settings_homepage_container" @(540,928)
+[1] text "Settings" @(235,399)
+[2] button "Search settings" @(540,594)
+[3] button "Search settings" @(126,594)
+[4] list "main_content_scrollable_container" @(540,1249)
+[5] button "Network & internet · Mobile, Wi\u2011Fi, hotspot" @(540,820)
+[6] text "Mobile, Wi\u2011Fi, hotspot" @(364,855)
+[7] button "Connected devices · Bluetooth, pairing" @(540,1051)
+[8] text "Bluetooth, pairing" @(332,1086)
+[9] button "Apps · Recent apps, default apps" @(540,1282)
+[10] text "Recent apps, default apps" @(401,1317)
+[11] button "Notifications · Notification history, conversations" @(540,1513)
+[12] text "Notification history, conversations" @(467,1548)
+[13] button "Battery · 100%" @(540,1711)
+[14] text "100%" @(234,1774)
+"""
+
+
+def test_a_real_page_source_reads_as_the_screen_it_shows(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Android Settings' home page as Appium's UiAutomator2 server wrote it
+    (``fixtures/appium/settings-home/01.xml``, MIT), through ``deltarec observe --elements``
+    (above). Its root's ``width``/``height`` are the display less the navigation bar
+    (1080x1794); the screen is the windows' (1080x1920), as a dump of it says. Every Appium
+    attribute is left out; ``index`` is kept, as a dump's is."""
+    path = APPIUM / "settings-home" / "01.xml"
+    assert main(["observe", "--elements", str(path)]) == 0
+    assert capsys.readouterr().out == SETTINGS_HOME
+    obs = load_capture(path.read_bytes(), source="01.xml")
+    assert {name for node in obs.windows[0].walk() for name, _ in node.extras} == {"index"}
+    assert (obs.width, obs.height, obs.package) == (1080, 1920, "com.android.settings")
