@@ -156,11 +156,17 @@ def load_capture(content: str | bytes, *, source: str = "") -> Observation:
         return parse_uiautomator(raw, source=source)
     if head in (b"{", b"["):
         data = loads_json(raw, where=source or "<json>")
-        if isinstance(data, dict) and data.get("format") == FORMAT:
-            return observation_from_json(data)
-        if is_automobile(data):
-            return automobile_to_observation(data, source=source)
-        return elements_to_observation(data, source=source or "elements")
+        try:
+            if isinstance(data, dict) and data.get("format") == FORMAT:
+                return observation_from_json(data)
+            if is_automobile(data):
+                return automobile_to_observation(data, source=source)
+            return elements_to_observation(data, source=source or "elements")
+        except CaptureParseError as exc:  # a JSON path: named in the input, as XML's lines are
+            if not source or exc.where.startswith(source):
+                raise
+            where = f"{source}, {exc.where}" if exc.where else source
+            raise CaptureParseError(exc.problem, where=where) from None
     raise CaptureParseError(
         "not a uiautomator dump, Appium page source, observation JSON, AutoMobile observation "
         "or element list",

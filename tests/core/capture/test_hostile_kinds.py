@@ -356,7 +356,7 @@ def read_or_refuse(data: bytes) -> Observation | None:
 
 
 @settings(
-    max_examples=400,
+    max_examples=250,
     deadline=None,
     database=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
@@ -369,7 +369,7 @@ def test_every_input_kind_reads_or_is_refused_in_one_typed_line(case: tuple[str,
 
 
 @settings(
-    max_examples=200,
+    max_examples=100,
     deadline=None,
     database=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
