@@ -130,13 +130,15 @@ def as_dump_attributes(tag: str, attrs: Mapping[str, str]) -> Mapping[str, str]:
     """A page source element's attributes as a dump's ``<node>`` writes them.
 
     >>> as_dump_attributes("android.widget.Button", {"text": "OK", "displayed": "true"})
-    {'text': 'OK', 'class': 'android.widget.Button'}
+    {'text': 'OK', 'class': 'android.widget.Button', 'resource-id': '', 'content-desc': ''}
     """
-    if attrs.keys() & APPIUM_ONLY:
-        attrs = {k: v for k, v in attrs.items() if k not in APPIUM_ONLY}
-    if "class" not in attrs:
-        attrs = {**attrs, "class": tag}
-    return attrs
+    out = {k: v for k, v in attrs.items() if k not in APPIUM_ONLY}
+    out.setdefault("class", tag)
+    # What the server leaves out for a view without one, spelt as a dump spells it: empty,
+    # as node_from_dump reads a missing one, and build_node's shortcut then takes the node.
+    out.setdefault("resource-id", "")
+    out.setdefault("content-desc", "")
+    return out
 
 
 __all__ = ["APPIUM_ONLY", "PageSourceBuilder", "as_dump_attributes", "is_page_source"]
