@@ -25,6 +25,7 @@ numbers, nesting and size onto this tree.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -54,13 +55,58 @@ class InputError(DeltarecError):
 class CaptureParseError(InputError):
     """A UI dump, element dict or observation JSON is malformed or hostile.
 
-    ``where`` names the place (a line/column, an element path or a JSON path).
+    ``where`` names the place (a line/column, an element path or a JSON path), a long JSON
+    path folded (:func:`short_where`).
     """
 
     def __init__(self, problem: str, *, where: str = "") -> None:
         self.problem = problem
-        self.where = where
+        self.where = where = short_where(where)
         super().__init__(f"{problem} (at {where})" if where else problem)
+
+
+WHERE_LIMIT = 160
+"""Longest JSON path an error spells in full."""
+
+_REPEATED_STEP = re.compile(r"(\.[A-Za-z_][A-Za-z0-9_]*(?:\[[0-9]+\])?|\[[0-9]+\])\1{3,}")
+
+
+def short_where(where: str) -> str:
+    """``where`` with its JSON path (the part from ``$``, first or after ``", "``) short.
+
+    A tree refused for its depth is refused where a path runs hundreds of levels long
+    (``$[0].children[0].children[0]…``: 2,400 characters). A step repeated four times or
+    more is written once with its count; a path still over :data:`WHERE_LIMIT` characters
+    keeps its first and last steps around the number of steps left out.
+
+    >>> short_where("a.json, $[0]" + ".children[0]" * 198 + ".x")
+    'a.json, $[0](.children[0])×198.x'
+    >>> folded = short_where("$" + "".join(f".node[{i % 7}]" for i in range(60)))
+    >>> folded[:19], "…(41 steps)…" in folded, folded[-16:]
+    ('$.node[0].node[1].n', True, '.node[2].node[3]')
+    >>> short_where("d.xml line 3")
+    'd.xml line 3'
+    """
+    at = 0 if where.startswith("$") else where.find(", $") + 2
+    if at == 1 or len(where) - at <= WHERE_LIMIT:  # no JSON path (find gave -1), or short
+        return where
+    path = _REPEATED_STEP.sub(
+        lambda run: f"({run.group(1)})×{len(run.group(0)) // len(run.group(1))}", where[at:]
+    )
+    if len(path) > WHERE_LIMIT:
+        steps = re.findall(r"\$|\.[^.\[]*(?:\[[^\]]*\])*|\[[^\]]*\]|[^.\[]+", path)
+        head: list[str] = []
+        tail: list[str] = []
+        used = 0
+        while steps and used + len(steps[0]) <= WHERE_LIMIT // 2:
+            used += len(steps[0])
+            head.append(steps.pop(0))
+        used = 0
+        while steps and used + len(steps[-1]) <= WHERE_LIMIT // 2:
+            used += len(steps[-1])
+            tail.insert(0, steps.pop())
+        path = f"{''.join(head)}…({len(steps)} steps)…{''.join(tail)}"
+    return where[:at] + path
 
 
 class ScriptValidationError(InputError):

@@ -5,7 +5,8 @@ Observation JSON: ``{"format": "deltarec.observation/1", "width", "height",
 where a node is ``{"attributes": {...}, "children": [node]}`` with the
 attribute names of :func:`deltarec.core.observe.model.node_attributes`.
 
-:func:`load_capture` accepts uiautomator XML, observation JSON, AutoMobile's observe
+:func:`load_capture` accepts uiautomator XML (a dump, or an Appium page source:
+:mod:`deltarec.core.capture.appium`), observation JSON, AutoMobile's observe
 JSON (:mod:`deltarec.core.capture.automobile`), or a JSON list of element dicts (or
 ``{"elements": [...]}``), sniffed from the content.
 
@@ -144,7 +145,8 @@ def observation_from_json(data: Any) -> Observation:
 
 
 def load_capture(content: str | bytes, *, source: str = "") -> Observation:
-    """Parse XML, observation JSON, AutoMobile JSON or element JSON, whichever it is."""
+    """Parse XML (a dump or an Appium page source), observation JSON, AutoMobile JSON or element
+    JSON, whichever it is."""
     raw = content.encode("utf-8", "surrogatepass") if isinstance(content, str) else content
     if len(raw) > MAX_BYTES:
         raise CaptureParseError(f"input is over the {MAX_BYTES}-byte limit", where=source)
@@ -154,13 +156,20 @@ def load_capture(content: str | bytes, *, source: str = "") -> Observation:
         return parse_uiautomator(raw, source=source)
     if head in (b"{", b"["):
         data = loads_json(raw, where=source or "<json>")
-        if isinstance(data, dict) and data.get("format") == FORMAT:
-            return observation_from_json(data)
-        if is_automobile(data):
-            return automobile_to_observation(data, source=source)
-        return elements_to_observation(data, source=source or "elements")
+        try:
+            if isinstance(data, dict) and data.get("format") == FORMAT:
+                return observation_from_json(data)
+            if is_automobile(data):
+                return automobile_to_observation(data, source=source)
+            return elements_to_observation(data, source=source or "elements")
+        except CaptureParseError as exc:  # a JSON path: named in the input, as XML's lines are
+            if not source or exc.where.startswith(source):
+                raise
+            where = f"{source}, {exc.where}" if exc.where else source
+            raise CaptureParseError(exc.problem, where=where) from None
     raise CaptureParseError(
-        "not a uiautomator dump, observation JSON, AutoMobile observation or element list",
+        "not a uiautomator dump, Appium page source, observation JSON, AutoMobile observation "
+        "or element list",
         where=source or "<input>",
     )
 

@@ -19,6 +19,10 @@ does not take) goes to two parsers feeding one
   result. lxml only takes plain prologs (XML 1.0, UTF-8, no byte-order mark)
   and dumps without namespaces, so both parsers read the same characters.
 
+An Appium page source (UiAutomator2's ``driver.page_source``: elements named by their
+class) is told apart by the root's first element and read by the same parsers into the dump
+it shows (:mod:`~deltarec.core.capture.appium`).
+
 So the output, and every error message, is exactly what expat alone gives;
 the scan and lxml only make it faster (lxml is optional: without it, expat does all).
 
@@ -47,6 +51,7 @@ import re
 import xml.parsers.expat
 from types import ModuleType
 
+from deltarec.core.capture.appium import PageSourceBuilder, is_page_source
 from deltarec.core.capture.boundary import MAX_BYTES, MAX_DEPTH
 from deltarec.core.capture.dump_builder import DumpBuilder, Refused, parse_bool, parse_bounds
 from deltarec.core.capture.dump_scan import Scanned, scan
@@ -121,10 +126,11 @@ def _parse(
             where=f"{where} line 1",
         )
     built: Scanned | DumpBuilder | None = scan(data) if use_scan else None
+    page = built is None and is_page_source(data)  # Appium's shape (capture/appium.py)
     if built is None and use_lxml:
-        built = _build_with_lxml(data)
+        built = _build_with_lxml(data, _LxmlPageSource if page else _LxmlTarget)
     if built is None:
-        built = _build_with_expat(data, where)
+        built = _build_with_expat(data, where, PageSourceBuilder if page else DumpBuilder)
     obs = _observation(
         built.windows,
         built.dialog_cued,
@@ -145,8 +151,8 @@ class _Unsupported(Exception):
     """Something the lxml path leaves to expat (namespaces)."""
 
 
-class _LxmlTarget(DumpBuilder):
-    """A DumpBuilder as an lxml parser target, refusing what expat's handlers refuse."""
+class _LxmlHooks:
+    """What makes a builder an lxml parser target, refusing what expat's handlers refuse."""
 
     __slots__ = ()
 
@@ -163,7 +169,21 @@ class _LxmlTarget(DumpBuilder):
         return None
 
 
-def _build_with_lxml(data: bytes) -> DumpBuilder | None:
+class _LxmlTarget(_LxmlHooks, DumpBuilder):
+    """A DumpBuilder as an lxml parser target."""
+
+    __slots__ = ()
+
+
+class _LxmlPageSource(_LxmlHooks, PageSourceBuilder):
+    """An Appium page source's builder as an lxml parser target."""
+
+    __slots__ = ()
+
+
+def _build_with_lxml(
+    data: bytes, target_class: type[DumpBuilder] = _LxmlTarget
+) -> DumpBuilder | None:
     """Parse with lxml (libxml2); None when expat must decide (an error, or an unusual prolog).
 
     The result, when there is one, equals what :func:`_build_with_expat` builds:
@@ -178,7 +198,7 @@ def _build_with_lxml(data: bytes) -> DumpBuilder | None:
         return None
     if data.startswith(b"<?xml") and _XML_DECLARATION.match(data) is None:
         return None
-    target = _LxmlTarget()
+    target = target_class()
     parser = _etree.XMLParser(
         target=target,
         # No entity can be declared: the DOCTYPE is refused before its internal
@@ -213,9 +233,11 @@ def _refuse_entity(*_: object) -> None:
     raise Refused("entity declarations are not allowed in a UI dump")
 
 
-def _build_with_expat(data: bytes, where: str) -> DumpBuilder:
+def _build_with_expat(
+    data: bytes, where: str, builder_class: type[DumpBuilder] = DumpBuilder
+) -> DumpBuilder:
     """Parse with expat, refusing a DOCTYPE at its first byte; the reference for every error."""
-    builder = DumpBuilder()
+    builder = builder_class()
     parser = xml.parsers.expat.ParserCreate("UTF-8")  # whatever a byte-order mark says
     parser.StartDoctypeDeclHandler = _refuse_doctype
     parser.EntityDeclHandler = _refuse_entity

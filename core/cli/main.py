@@ -111,8 +111,8 @@ def build_parser() -> argparse.ArgumentParser:
     delta = sub.add_parser(
         "delta",
         help="what changed between two captures",
-        description="Print what changed from BEFORE to AFTER (uiautomator XML dumps, "
-        "observation JSON, AutoMobile observe JSON or element-dict JSON).",
+        description="Print what changed from BEFORE to AFTER (uiautomator XML dumps, Appium "
+        "page sources, observation JSON, AutoMobile observe JSON or element-dict JSON).",
         epilog=BASELINES,
     )
     delta.add_argument("before", metavar="BEFORE", nargs="?")
@@ -153,7 +153,8 @@ def build_parser() -> argparse.ArgumentParser:
     observe = sub.add_parser(
         "observe",
         help="print one whole frame",
-        description="Print the full frame of DUMP.",
+        description="Print the full frame of DUMP (a uiautomator XML dump, an Appium page "
+        "source, observation JSON, AutoMobile observe JSON or element-dict JSON).",
         epilog=BASELINES,
     )
     observe.add_argument("dump", metavar="DUMP", nargs="?")

@@ -150,7 +150,8 @@ def kind_schema(kind: Kind[Any]) -> JsonSchema | None:
     if isinstance(kind, CaptureKind):
         return {
             "type": ["array", "string", "object"],
-            "description": "element dicts, XML dump or observation JSON",
+            "description": "element dicts, XML (uiautomator dump or Appium page source) "
+            "or observation JSON",
         }
     return None
 

@@ -117,8 +117,8 @@ DESCRIPTIONS: Mapping[str, str] = {
     "AC_screenshot": "A PNG screenshot, as an image.",
     "AC_delta_observation": "What changed (+ added, ~ changed, - removed, ↕ scrolled) between "
     "two frames, or from the screen you last saw to now.",
-    "AC_observation_index": "Number a given frame's elements (element dicts, a dump or "
-    "observation JSON): {count, elements}.",
+    "AC_observation_index": "Number a given frame's elements (element dicts, a dump, an "
+    "Appium page source or observation JSON): {count, elements}.",
     "AC_serialize_observation": 'A given frame as `[i] role "name" @(x,y)` lines: '
     "{observation, count}.",
     "AC_match_elements": "Pair two given frames' elements: {matched, added, removed}.",

@@ -2,8 +2,9 @@
 
 ``AC_observation_index``, ``AC_serialize_observation``, ``AC_match_elements`` and
 ``AC_assign_stable_ids`` run :mod:`deltarec.core.elements` on what the caller passes
-(element dicts, a uiautomator dump or observation JSON, as ``AC_delta_observation``
-takes them) and return its result as JSON, in the peer's shapes (``{count, elements}``,
+(element dicts, a uiautomator dump or Appium page source, or observation JSON, as
+``AC_delta_observation`` takes them) and return its result as JSON, in the peer's shapes
+(``{count, elements}``,
 ``{observation, count}``, ``{matched, added, removed}``). They never touch the device,
 the session's baseline or its ``[i]`` numbers: an ``index`` here numbers the frame
 given, not the screen (``AC_observe`` and ``AC_describe_screen`` show the session's).

@@ -164,13 +164,14 @@ def _write_atomically(target: Path, image: Image) -> None:
 
 
 class CaptureKind(Kind[Any]):
-    """Element dicts, a uiautomator dump, or observation JSON (text or object).
+    """Element dicts, a uiautomator dump or Appium page source, or observation JSON (text or
+    object).
 
     Checked by parsing it (a bad capture fails validation with its path); the
     raw value is kept and parsed again when the command runs.
     """
 
-    label = "an element list, a dump, or observation JSON"
+    label = "an element list, a dump or Appium page source, or observation JSON"
 
     def parse(self, value: object, path: str) -> Any:
         if isinstance(value, dict):
