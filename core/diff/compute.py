@@ -307,7 +307,7 @@ def compute_delta(
     """
     fp = prev if isinstance(prev, Frame) else Frame(prev)
     fc = curr if isinstance(curr, Frame) else Frame(curr)
-    gesture, taken = reaching(fp, gesture)  # a dialog over its start took it: no evidence
+    gesture, taken = reaching(fp, gesture, fc)  # a dialog took it (maybe): no evidence
     if matched is not None:
         pairs = matched.pairs
     elif pairs is None:
