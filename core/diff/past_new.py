@@ -279,9 +279,10 @@ def _held_past(
     held their places (:func:`_held`), though the finger, told, carried the content up its
     travel less the touch slop and the list had more below to show. Only rows come in above
     the first, as high as the scroll (less the ``m`` px the rows moved down), square the two:
-    as many whole rows of the first row's kind as put the scroll within the slop of the
-    finger's travel (the small walk's drags past one, two or three new rows to a px, read
-    ``nothing scrolled: the swipe … moved nothing``). None where no count of rows does, or
+    as many whole rows of the list's commonest kind as put the scroll within the slop of the
+    finger's travel (drags past one, two or three new rows to a px,
+    ``tests/core/truth/test_whole_rows_past.py``, read ``nothing scrolled: the swipe …
+    moved nothing`` or a page with every row listed twice). None where no count does, or
     without such a finger (two dumps alone show nothing moved). O(rows)."""
     if gesture is None or not finger_up(curr, c, gesture):
         return None
@@ -299,10 +300,11 @@ def _held(
     prev: Frame, curr: Frame, c: int, p: int, pairs: Mapping[int, int]
 ) -> tuple[int, int] | None:
     """``(whole, m)`` when list ``c`` (paired with ``p``) kept its box, its first row in
-    ``prev`` whole and a row cut by its bottom edge (more to show), and every row both
-    frames show whole moved down by one ``m`` of at most :data:`~.motions.SPREAD` px, no row
-    whole in ``curr`` unpaired; ``whole``: the height of its rows of the commonest kind (class
-    and resource id) whole in ``curr``, one height within a px. Else None. O(rows of ``c``)."""
+    ``prev`` clear of its edges and a row cut by its bottom edge (more to show), and every
+    row both frames show moved down by one ``m`` (a row an edge cuts: its other edge) of at
+    most :data:`~.motions.SPREAD` px, no row whole in ``curr`` unpaired; ``whole``: the
+    height of its rows of the commonest kind (class and resource id) whole in ``curr``, one
+    height within a px. Else None. O(rows of ``c``)."""
     box = curr.nodes[c].bounds
     if box != prev.nodes[p].bounds:
         return None
@@ -312,8 +314,8 @@ def _held(
     first = min(old_rows, key=lambda q: prev.nodes[q].bounds.top)
     was = prev.nodes[first].bounds
     k = next((k for k in curr.children[c] if pairs.get(k) == first), None)
-    if k is None or was.top < box.top or was.bottom >= box.bottom:
-        return None
+    if k is None or was.top <= box.top or was.bottom >= box.bottom:
+        return None  # the first row cut (or on the edge, maybe cut): no list held at its top
     m = curr.nodes[k].bounds.top - was.top
     if abs(m) > SPREAD:
         return None
@@ -327,8 +329,11 @@ def _held(
                 return None  # a row came into view whole: no row held its place for it
             continue
         a = prev.nodes[pairs[q]].bounds
-        if a.bottom < box.bottom and b.bottom < box.bottom and abs(b.top - a.top - m) > SPREAD:
-            return None  # a row both frames show whole moved otherwise
+        top_cut = a.top <= box.top or b.top <= box.top  # judged by its other edge
+        bottom_cut = a.bottom >= box.bottom or b.bottom >= box.bottom
+        edge = b.bottom - a.bottom if top_cut else b.top - a.top
+        if not (top_cut and bottom_cut) and abs(edge - m) > SPREAD:
+            return None  # a row both frames show moved otherwise (a web page's cut section)
         if clear_now:
             kinds.setdefault((n.class_name, n.resource_id), []).append(b.height)
     heights = max(kinds.values(), key=len, default=[])
