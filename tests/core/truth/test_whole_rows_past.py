@@ -16,7 +16,9 @@ that goes past ``k`` of them to within 2 lu of a row's edge
 graded by the walk's grader (:func:`tests.core.truth.walk.check`, through
 :func:`~tests.core.truth.inbox_mail.run_drag`). On main (7c5a435) 188 of its 480 cases
 failed (``python -m tests.core.truth.test_whole_rows_past``); told, with a new row left in
-view (``k < n``): 32 of 120.
+view (``k < n``): 32 of 120. Stop 54 closed those (188 → 156); stop 55 the told drags past
+every new row (``k == n``, 52 → 0: :func:`deltarec.core.diff.past_new._held_past`): 104 left,
+every one two dumps alone with a new row whole on the top edge (pinned below).
 """
 
 from __future__ import annotations
