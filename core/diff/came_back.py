@@ -40,7 +40,9 @@ a row cut by the top edge, then by the bottom one, places nothing) unless rows w
 labels it holds once place its content again (two rows, or one whose other elements show
 what it noted in their boxes)
 (:func:`~deltarec.core.diff.book_moves.anchored`; else it waits, ``Books.dormant``, until
-such rows place it in a later step, taking in the rows another book noted since), when a
+such rows place it in a later step, taking in the rows another book noted since; so does a
+book started in a step whose offset no row confirms, YouTube's results list scrolled 2,139 px
+inside its host, which kept only its own cut box: its rows came back renumbered), when a
 row of it moved other than by the offset (rows put in or taken out, a sticky header), when
 a row came or went wholly inside the part of the list both frames show (a piece on the
 edge the content moved across, a sliver, is not wholly inside it), when it noted more than
@@ -250,6 +252,8 @@ class Books:
                     last = not anchoring and (dx, dy) == tried[-1]
                     if last and (move := rows_move(d, inside)) is not None and move not in tried:
                         tried.append(move)
+                if unsure and p in started and c is not None:  # the offset unconfirmed: it
+                    self.waking.setdefault(c, book)  # waits for rows to place it (anchored)
                 if not unsure or p in started:  # a book started here notes nothing to place
                     break
         for p, book in self.dormant.items():

@@ -33,7 +33,7 @@ from deltarec.core.diff.match import Matched, match_measured
 from deltarec.core.diff.motions import Around, Motion, carried_out, closed_around, placements
 from deltarec.core.diff.new_rows import hedged
 from deltarec.core.diff.outer_scroll import outer_reading
-from deltarec.core.diff.past_new import past_motions
+from deltarec.core.diff.past_new import held_any, past_motions
 from deltarec.core.diff.pushed_edge import pushed_least
 from deltarec.core.diff.resized import scroll_edge
 from deltarec.core.diff.row_evidence import displacement
@@ -307,13 +307,13 @@ def compute_delta(
     """
     fp = prev if isinstance(prev, Frame) else Frame(prev)
     fc = curr if isinstance(curr, Frame) else Frame(curr)
-    gesture, taken = reaching(fp, gesture)  # a dialog over its start took it: no evidence
+    gesture, taken = reaching(fp, gesture, fc)  # a dialog took it (maybe): no evidence
     if matched is not None:
         pairs = matched.pairs
     elif pairs is None:
         matched = match_measured(fp, fc, gesture=gesture)
         pairs = matched.pairs
-    if _identical(fp, fc, pairs):
+    if _identical(fp, fc, pairs) and not held_any(fp, fc, pairs, gesture):
         f = screen_fields(fp, fc, pairs)
         return Delta(fp, fc, pairs, [], [], {}, {}, [], [], [], f, gesture=gesture, taken=taken)
     used = set(pairs.values())

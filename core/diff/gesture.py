@@ -11,7 +11,8 @@ it only where the two dumps leave a doubt:
   finger does: ``scrolled down about a page or more``.
 - **A dialog takes the touch.** A touch that starts outside a dialog's box, below its window,
   goes to the dialog (it dismisses it), never to the view behind: the finger is then no
-  evidence (:func:`reaching`).
+  evidence (:func:`reaching`); nor is it where a dialog came up in the step, maybe before
+  the touch (:func:`came_up`).
 - **A swipe that moved nothing** says so (``↕ nothing scrolled …``), naming the scrollable
   under its start, or that there was none; a swipe the caller clamped to the screen says it.
 
@@ -105,7 +106,9 @@ def top_node(frame: Frame, x: int, y: int) -> int:
     return -1
 
 
-def reaching(frame: Frame, gesture: Gesture | None) -> tuple[Gesture | None, Gesture | None]:
+def reaching(
+    frame: Frame, gesture: Gesture | None, after: Frame | None = None
+) -> tuple[Gesture | None, Gesture | None]:
     """The gesture as evidence for what moved, and the gesture a dialog took: ``(None,
     gesture)`` when a dialog's window, drawn over the point where it started, took it
     (:func:`dialog_over`). A dialog is modal: a touch outside its box dismisses it (or does
@@ -117,7 +120,23 @@ def reaching(frame: Frame, gesture: Gesture | None) -> tuple[Gesture | None, Ges
         return None, None
     if dialog_over(frame, gesture) >= 0:
         return None, gesture
+    if after is not None and gesture.swipe and came_up(frame, after):
+        return None, gesture
     return gesture, None
+
+
+def came_up(before: Frame, after: Frame) -> bool:
+    """A dialog's window shown in ``after`` where ``before`` shows none: it came up in the
+    step, maybe before the swipe, which it then took (the window behind never sees a touch
+    while a dialog is up), maybe after it. The dumps cannot say which, so the finger is no
+    evidence for what moved (new mail pushing rows down under a drag the app's prompt took,
+    read as the list scrolled with the finger); the reply says the dialog came up. A tap is
+    still evidence: a tap opens dialogs."""
+    return _has_dialog(after) and not _has_dialog(before)
+
+
+def _has_dialog(frame: Frame) -> bool:
+    return any(frame.nodes[r].role == "dialog" for r in frame.roots)
 
 
 def dialog_over(frame: Frame, gesture: Gesture) -> int:

@@ -41,6 +41,14 @@ second whole on the top edge).
 
 Without either evidence, two dumps are also a scroll up by ``m`` onto a row cut as the top
 one is: the ``↕`` line says that and the other reading (:func:`or_past`).
+
+A slow drag that went past *every* new row to within a px leaves no new row in view: both
+dumps show the same rows, or all moved a px (:func:`_held`), though the finger carried the
+content its travel less the slop and the list had more to show. Only rows come in above,
+as high as the scroll, square the two: as many whole rows of the list's commonest kind as
+put the scroll within the slop of the travel (:func:`_held_past`; none fits: the finger's
+word stands alone, and the swipe moved nothing). Two frames alike are looked at for it
+before they are called unchanged (:func:`held_any`).
 """
 
 from __future__ import annotations
@@ -248,7 +256,9 @@ def scrolled_past(
     that the scroll went past (module docstring). ``pairs``: curr → prev. O(rows × children
     + siblings)."""
     shape = _shape(prev, curr, c, p, pairs)
-    if shape is None or not evidence(prev, curr, c, p, gesture, pairs, shape[3]):
+    if shape is None:
+        return _held_past(prev, curr, c, p, pairs, gesture)
+    if not evidence(prev, curr, c, p, gesture, pairs, shape[3]):
         return None
     came, down, whole, m = shape
     slow = finger_up(curr, c, gesture)
@@ -259,6 +269,92 @@ def scrolled_past(
         while down < travel:
             down, came = down + whole, came + 1
     return Past(came, down, m, not slow) if down else None
+
+
+def _held_past(
+    prev: Frame, curr: Frame, c: int, p: int, pairs: Mapping[int, int], gesture: Gesture | None
+) -> Past | None:
+    """List ``c`` (paired with ``p``) scrolled down past every row that came in at its top,
+    to within :data:`~.motions.SPREAD` of a row's edge, on a slow finger's word: its rows
+    held their places (:func:`_held`), though the finger, told, carried the content up its
+    travel less the touch slop and the list had more below to show. Only rows come in above
+    the first, as high as the scroll (less the ``m`` px the rows moved down), square the two:
+    as many whole rows of the list's commonest kind as put the scroll within the slop of the
+    finger's travel (drags past one, two or three new rows to a px,
+    ``tests/core/truth/test_whole_rows_past.py``, read ``nothing scrolled: the swipe …
+    moved nothing`` or a page with every row listed twice). None where no count does, or
+    without such a finger (two dumps alone show nothing moved). O(rows)."""
+    if gesture is None or not finger_up(curr, c, gesture):
+        return None
+    held = _held(prev, curr, c, p, pairs)
+    if held is None:
+        return None
+    whole, m = held
+    travel = abs(gesture.y2 - gesture.y1)
+    came = max(1, -(-(travel - FINGER_SLOP + m) // whole))
+    down = came * whole - m
+    return Past(came, down, m, False) if down <= travel + SPREAD else None
+
+
+def _held(
+    prev: Frame, curr: Frame, c: int, p: int, pairs: Mapping[int, int]
+) -> tuple[int, int] | None:
+    """``(whole, m)`` when list ``c`` (paired with ``p``) kept its box, its first row in
+    ``prev`` clear of its edges and a row cut by its bottom edge (more to show), and every
+    row both frames show moved down by one ``m`` (a row an edge cuts: its other edge) of at
+    most :data:`~.motions.SPREAD` px, no row whole in ``curr`` unpaired; ``whole``: the
+    height of its rows of the commonest kind (class and resource id) whole in ``curr``, one
+    height within a px. Else None. O(rows of ``c``)."""
+    box = curr.nodes[c].bounds
+    if box != prev.nodes[p].bounds:
+        return None
+    old_rows = [q for q in prev.children[p] if prev.nodes[q].bounds.area]
+    if not old_rows:
+        return None
+    first = min(old_rows, key=lambda q: prev.nodes[q].bounds.top)
+    was = prev.nodes[first].bounds
+    k = next((k for k in curr.children[c] if pairs.get(k) == first), None)
+    if k is None or was.top <= box.top or was.bottom >= box.bottom:
+        return None  # the first row cut (or on the edge, maybe cut): no list held at its top
+    m = curr.nodes[k].bounds.top - was.top
+    if abs(m) > SPREAD:
+        return None
+    kinds: dict[tuple[str, str], list[int]] = {}
+    for q in curr.children[c]:
+        n = curr.nodes[q]
+        b = n.bounds
+        clear_now = box.top < b.top and b.bottom < box.bottom
+        if q not in pairs:
+            if clear_now:
+                return None  # a row came into view whole: no row held its place for it
+            continue
+        a = prev.nodes[pairs[q]].bounds
+        top_cut = a.top <= box.top or b.top <= box.top  # judged by its other edge
+        bottom_cut = a.bottom >= box.bottom or b.bottom >= box.bottom
+        edge = b.bottom - a.bottom if top_cut else b.top - a.top
+        if not (top_cut and bottom_cut) and abs(edge - m) > SPREAD:
+            return None  # a row both frames show moved otherwise (a web page's cut section)
+        if clear_now:
+            kinds.setdefault((n.class_name, n.resource_id), []).append(b.height)
+    heights = max(kinds.values(), key=len, default=[])
+    if not heights or max(heights) - min(heights) > 1:
+        return None
+    whole = Counter(heights).most_common(1)[0][0]
+    if not any(
+        b.bottom >= box.bottom and b.height < whole - SPREAD
+        for b in (prev.nodes[q].bounds for q in old_rows)
+    ):
+        return None  # no row cut by the bottom edge: maybe at its end, a drag up moves nothing
+    return whole, m
+
+
+def held_any(prev: Frame, curr: Frame, pairs: Mapping[int, int], g: Gesture | None) -> bool:
+    """Whether a list of two frames alike (every node in its place) scrolled past every row
+    that came in at its top, on a slow finger's word (:func:`_held_past`). O(lists × rows)."""
+    return g is not None and any(
+        natural and c in pairs and _held_past(prev, curr, c, pairs[c], pairs, g) is not None
+        for c, natural in enumerate(natures(curr))
+    )
 
 
 def past_motions(

@@ -473,11 +473,16 @@ def _still(d: Delta, curr_index: ElementIndex) -> Line:
 
 
 def _taken(d: Delta, g: Gesture, prev_index: ElementIndex, curr_index: ElementIndex) -> Line:
-    """The line for a swipe a dialog over its start took
+    """The line for a swipe a dialog over its start took, or one that came up in the step
     (:func:`~deltarec.core.diff.gesture.reaching`): it scrolled nothing, and went to the
     dialog (a touch outside one dismisses it or does nothing; the view behind never sees it),
     numbered if it is still shown."""
     fp, took = d.prev, dialog_over(d.prev, g)
+    if took < 0:  # none over it before: one came up in the step (gesture.came_up)
+        c = max(r for r in d.curr.roots if d.curr.nodes[r].role == "dialog")
+        what = element(curr_index.number_of.get(c), d.curr.nodes[c], curr_index.names[c])
+        text = f"↕ nothing scrolled: the swipe from ({g.x1},{g.y1}) moved nothing; {what} came up"
+        return Line(K.SCROLLED, text)
     still_shown = [c for c, p in d.pairs.items() if p == took]
     if still_shown:
         c = still_shown[0]

@@ -253,3 +253,23 @@ def _no_reuse_and_kept(
     counts, examples = run(walks(seed)[at], path)
     kept = table[seed, at, path]
     assert (counts["reuse"], counts[renumbered], counts["kept"]) == (0, 0, kept), examples
+
+
+UNCONFIRMED_WAITS = {
+    (20, 27, "xml"): 30,
+}
+"""(seed, walk, path) -> rows kept. Walk 27 of seed 20 (YouTube's results list inside its
+host, ``corpus/youtube/…22-03-39_5.xml``), found by ``bench_numbers --real --seeds 20-29``
+(stop 55): scrolled 2,139 px, stated exactly, the list kept in view only its own box cut by
+the top edge, so no row confirmed the offset (``book_moves.confirmed``) and the book started
+in that step was dropped; its ad row and a header, never noted, came back two and three
+steps on under new numbers: renumbered 10 (never-noted), kept 20 on c245569. A book started
+where no row confirms the offset now waits (``Books.dormant``) for rows whose labels it holds
+once to place it (``book_moves.anchored``)."""
+
+
+@pytest.mark.parametrize(("seed", "at", "path"), sorted(UNCONFIRMED_WAITS))
+def test_a_book_whose_offset_no_row_confirms_waits_to_be_placed(
+    seed: int, at: int, path: str
+) -> None:
+    _no_reuse_and_kept(UNCONFIRMED_WAITS, seed, at, path)
