@@ -8,13 +8,22 @@ runs more. :data:`BUDGET` is a ratchet (lower it when a class closes, never rais
 from __future__ import annotations
 
 import random
+from contextlib import nullcontext
 
 import pytest
 
 from deltarec.core.capture import frame_cache
 from tests.core.dict_truth import graded_by_dicts
 from tests.core.real_scrolls.transforms import Case, _at, captures, over_budget
-from tests.core.real_scrolls.turned import cases, check, check_nested, kind, nested_cases, sweep
+from tests.core.real_scrolls.turned import (
+    cases,
+    check,
+    check_nested,
+    kind,
+    nested_cases,
+    scroll_view_sweep,
+    sweep,
+)
 
 BUDGET: dict[tuple[str, str], int] = {}
 """Violations per (kind, class) in the seeded sample. Closed (issue 18): a grid swiped
@@ -101,3 +110,25 @@ def test_a_form_flung_a_page_turned_says_what_it_says_upright_on_element_dicts()
     frame_cache.clear()
     with graded_by_dicts():
         assert [(case, got) for case in FORMS_TURNED if (got := check(case))] == []
+
+
+SCROLL_VIEWS = 392
+""":func:`.turned.scroll_view_sweep`'s cases."""
+SCROLL_VIEWS_OPEN: dict[str, list[Case]] = {"xml": [], "dicts": []}
+"""Its cases still failing, per path (a ratchet: remove a case when it closes)."""
+
+
+@pytest.mark.parametrize("path", ["xml", "dicts"])
+def test_every_list_in_a_scroll_view_scrolled_by_eighths_turned(path: str) -> None:
+    """:func:`.turned.scroll_view_sweep` on both paths: a ``ScrollView``'s content, laid out
+    once, placed by its labels, turned a quarter (a ``ScrollView`` by its class scrolling
+    along x), says what it says upright. Before :func:`~deltarec.core.diff.pushed_edge.kept_in_scroll_view`
+    took the list's axis from its items' cuts (``c245569``): XML 5, dicts 17 of 392 read as
+    a page turned (YouTube's results scrolled 1,433 px, ``bench_dict_truth.py`` seed 69;
+    Settings' Wi-Fi and Airplane lists 1,615 and 1,884 px)."""
+    sample = scroll_view_sweep()
+    assert len(sample) == SCROLL_VIEWS
+    frame_cache.clear()
+    with graded_by_dicts() if path == "dicts" else nullcontext():
+        failing = [case for case in sample if check(case)]
+    assert failing == SCROLL_VIEWS_OPEN[path]
