@@ -8,7 +8,9 @@ carousel's evidence is a list's): :func:`edge_offset_across` asks it of both fra
 across the diagonal (:func:`turned_frame`, one frame of the same nodes in the same order,
 so positions and pairs stay), and turns the move back. Asked only of a host whose items
 its side edges cut (:func:`~deltarec.core.diff.axis.host_sideways`) where nothing voted:
-the turned frames are built once a frame (its memo).
+the turned frames are built once a frame (its memo). Where it names nothing,
+:func:`~deltarec.core.diff.host.host_motion` asks the reading along y (a form whose items
+both axes' edges reach: the calendar's event form, its time flush with the right edge).
 
     >>> from deltarec.core.capture.uiautomator import parse_uiautomator
     >>> def shot(left, right):  # one card from ``left`` on, cut by the carousel's right edge

@@ -269,8 +269,9 @@ def host_motion(
     ):
         votes = {pushed: 1.0}  # the first row pushed onto the bottom edge (its module)
     edged = not votes and natural and base == (0, 0)
-    by_edges = edged and (edge_offset_across if side else edge_offset)(
-        prev, p, curr, c, pairs, used
+    by_edges = edged and (
+        (side and edge_offset_across(prev, p, curr, c, pairs, used))
+        or edge_offset(prev, p, curr, c, pairs, used)  # a form both axes' edges reach
     )
     if by_edges:
         votes = {by_edges: 1.0}  # one row fills the list: its uncut edges (.edge_pieces)
@@ -325,7 +326,7 @@ def host_motion(
         # went around the row its label places (pushed_edge.kept_in_scroll_view).
         # A piece's move (no whole row's) that the uncut edges name too is read off them.
         named = not strong and base == (0, 0) and edge_offset(prev, p, curr, c, pairs, used)
-        if not kept_in_scroll_view(prev, p, curr, c, moved, edged or named == moved, side):
+        if not kept_in_scroll_view(prev, p, curr, c, moved, edged or named == moved):
             if natural and (
                 edged  # its one row moved, or its twin came in: a page (.edge_pieces)
                 or cut_only(prev, curr, pairs, c, p, strong)  # no whole row voted, none stayed
