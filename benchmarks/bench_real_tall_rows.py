@@ -7,6 +7,7 @@ Target: 0 in every class.
     python benchmarks/bench_real_tall_rows.py --every 39 --path xml --show 3
     python benchmarks/bench_real_tall_rows.py --wide --every 3   # the scroll kinds, widened
     python benchmarks/bench_real_tall_rows.py --pitches --every 3   # moves by rows' pitches
+    python benchmarks/bench_real_tall_rows.py --anew   # a bare piece cut anew (3,630 cases)
 """
 
 from __future__ import annotations
@@ -19,15 +20,18 @@ os.environ.setdefault("ADBUTILS_ADB_PATH", "/bin/false")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks import kinds_sweep
-from tests.core.real_scrolls.tall_rows import cases, check, kind, pitch_cases
+from tests.core.real_scrolls.tall_rows import anew_cases, cases, check, kind, pitch_cases
 
 if __name__ == "__main__":
     parser = kinds_sweep.parser(__doc__ or "")
     parser.add_argument("--every", type=int, default=1, help="every N-th case")
     parser.add_argument("--wide", action="store_true", help="the scroll kinds, more offsets")
     parser.add_argument("--pitches", action="store_true", help="moves by the rows' pitches")
+    parser.add_argument("--anew", action="store_true", help="a bare piece cut anew by an edge")
     args = parser.parse_args()
-    if args.pitches:
+    if args.anew:
+        sample = anew_cases(every=args.every)
+    elif args.pitches:
         sample = pitch_cases(every=args.every)
     else:
         sample = cases(every=args.every, wide=args.wide)

@@ -383,3 +383,48 @@ def _pitched(kind: str, h: int, offset: int, span: int, moves: list[int]) -> lis
             if top < h * 3 // 4 and top + span > h // 4:
                 out.append(d)
     return out
+
+
+CUTS = (6, 24, 48)
+"""With :func:`anew_cases`: px of a bare piece an edge leaves in view."""
+
+
+def anew_cases(*, every: int = 1, rows_per: int = 3, cuts: tuple[int, ...] = CUTS) -> list[Tall]:
+    """The scrolls :func:`cases` samples by percent of the list cut a piece that shows nothing
+    (a card's corner button, a photo's icon overlay) anew only by chance: every real
+    scroller's rows as :func:`cases` picks them (its wide offsets), each such piece of the
+    tall row whole in one frame and cut by either edge of the list to ``cuts`` px in the
+    other (whole before and cut after, or the reverse, 20 px clear of the edge), the labels
+    the row's own or merged onto it. ``every``: every ``every``-th case."""
+    out: list[Tall] = []
+    for at, obs, _, h, ends in _placed(rows_per, True):
+        _, _, laid = laid_out(at, obs)
+        for piece in _bare_pieces(laid[at.row]):
+            a, b = piece.bounds.top, piece.bounds.bottom  # in the content, as offsets are
+            moves: set[int] = set()
+            if at.offset < a and b < at.offset + h:  # whole before: cut after
+                moves |= {a + s - h - at.offset for s in cuts}
+                moves |= {b - s - at.offset for s in cuts}
+            elif a < at.offset < b or a < at.offset + h < b:  # cut before: whole after
+                moves |= {b + 20 - h - at.offset, a - 20 - at.offset}
+            for d in sorted(moves - {0}, key=lambda m: (abs(m), m)):
+                if d not in _pitched("scroll", h, at.offset, at.span, [abs(d)]):
+                    continue  # the tall row leaves less than a quarter of the list
+                if not _within(ends, at.offset + d, h):
+                    continue
+                for merged in (False, True):
+                    case = Tall(
+                        at.capture, at.host, at.row, at.span, at.offset, d, "scroll", merged
+                    )
+                    if _told(case, obs):
+                        out.append(case)
+    return list(dict.fromkeys(out))[::every]
+
+
+def _bare_pieces(row: Node) -> list[Node]:
+    """The leaves of ``row`` that show nothing, with an area."""
+    return [
+        n
+        for _, n in _walk_node(row)
+        if n is not row and not n.children and not (n.text or n.content_desc) and n.bounds.area
+    ]

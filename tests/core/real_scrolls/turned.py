@@ -129,3 +129,26 @@ def check_nested(case: Nested) -> list[Violation]:
     outer = next(p for p in scrollers(obs) if case.where[: len(p)] == p)
     curr = scrolled(scrolled_sideways(obs, case.where, case.page), outer, case.d)
     return _compared(obs, curr)
+
+
+EIGHTHS = range(1, 8)
+""":func:`scroll_view_sweep`'s offsets, in eighths of the list's height."""
+
+
+def scroll_view_sweep() -> list[Case]:
+    """Every real list in a ``ScrollView`` (itself, or the nearest container around it made
+    to scroll, by its class)
+    scrolled by every eighth of its height but none and a page, both ways: content laid out
+    once, placed by its labels alone (:func:`deltarec.core.diff.pushed_edge.kept_in_scroll_view`),
+    which turned a quarter move along x (YouTube's results in its coordinator, scrolled half
+    its height, read as a page turned sideways: ``bench_dict_truth.py`` seed 69)."""
+    out: list[Case] = []
+    for name, obs in captures():
+        for where in scrollers(obs):
+            around = [_at(obs, where[:n]) for n in range(len(where), 0, -1)]
+            made = next((n for n in around if n.scrollable), around[0])
+            if not made.class_name.endswith("ScrollView"):
+                continue
+            h = _at(obs, where).bounds.height
+            out += [Case(name, "scroll", where, s * (h * k // 8)) for k in EIGHTHS for s in (1, -1)]
+    return out
