@@ -41,6 +41,9 @@ WALKS = [
     # dialog took replied "no change", saying nothing of where it went
     pytest.param(14084, 43, "phone", id="relaunch-another-message-of-the-same-sender"),
     pytest.param(14002, 37, "phone", id="budget-a-swipe-a-dialog-took"),
+    # stop 55: an archive put an ad row (no resource id) in at the list's bottom edge, cut
+    # to a 30 px sliver that shows none of its texts: `+ [275] button ""`
+    pytest.param(18002, 80, "phone", id="said-a-cut-row-named-by-nothing"),
 ]
 
 
