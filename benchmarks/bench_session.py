@@ -502,6 +502,8 @@ def _add(
 def _names(info: ViewInfo, views: Mapping[Key, ViewInfo]) -> frozenset[str]:
     v = info.view
     names = {t for t in (v.text, v.desc, v.rid.rpartition(":id/")[2]) if t} | _texts(v)
+    if not (names or v.rid):  # it shows nothing to be named by: what the dump says of it,
+        names.add(v.cls.rpartition(".")[2])  # its class (labels.class_part; an ad's sliver)
     if info.element is not None:
         names |= _texts(views[info.element].view)
         if info.element == info.key and not _texts(v) and info.parent is not None:

@@ -22,11 +22,13 @@ control (not a list, not a layout) is called by its *title*, the first text or d
 below it (a button by its caption, a dialog by its heading), else the first text below one of its
 three nearest ancestors (a Settings switch is called by its row's title; never a control that covers
 its whole window, a dialog's scrim; never a text another element is called by,
-:mod:`~deltarec.core.observe.borrowed`); last, the final part of its resource id. The walk
-up stops at a list: an empty row is never called by another row's text; and at a tab strip
+:mod:`~deltarec.core.observe.borrowed`); last, the final part of its resource id, else its
+class's short name (:func:`class_part`: never ``""``; a list with no id too). The walk
+up stops at a list: an empty row is never called by another row's text (a row an edge cut to a
+sliver that shows none of its texts, with no id, is a ``"LinearLayout"``); and at a tab strip
 (controls of one class and role, one of them selected: a bottom bar, a rail, a top tab strip): a
 tab that shows no label of its own is never called by the label the selected tab alone shows, and,
-nothing else naming it, reads with no name (its resource id's last part where it has one) rather
+nothing else naming it, reads as its resource id's last part or its class rather
 than another tab's. Names longer than :data:`MAX_LABEL` are cut.
 
     >>> from deltarec.core.capture.uiautomator import parse_uiautomator
@@ -231,6 +233,8 @@ def labels(frame: Frame) -> list[str]:
             controls.append(pos)
         elif node.resource_id:
             titles[pos] = names[pos] = node.resource_id.rsplit("/", 1)[-1]
+        elif natural[pos]:  # a list with no id: never ""
+            titles[pos] = names[pos] = class_part(node)
     children, ends = frame.children, frame.subtree_ends
     chosen = selected_parents(frame) if controls else frozenset()
     lent: dict[int, str] = {}  # per control that shows no text, what it borrows
@@ -270,8 +274,9 @@ def labels(frame: Frame) -> list[str]:
     if lent:
         unshared(frame, names, lent)
     for pos, title in lent.items():
-        if not title and nodes[pos].resource_id:
-            title = nodes[pos].resource_id.rsplit("/", 1)[-1]
+        if not title:
+            node = nodes[pos]
+            title = node.resource_id.rsplit("/", 1)[-1] if node.resource_id else class_part(node)
         titles[pos] = names[pos] = title
     for cut in (names, titles):  # the lengths read at C speed: most screens have none too long
         if max(map(len, cut), default=0) > MAX_LABEL:
@@ -279,6 +284,22 @@ def labels(frame: Frame) -> list[str]:
                 cut[pos] = _cut(cut[pos])
     frame.__dict__["_label_titles"] = titles
     return names
+
+
+def class_part(node: Node) -> str:
+    """What a dump says of a node nothing names and that has no resource id: its class's short
+    name (``"LinearLayout"``), the last resort of :func:`labels`, so that no element is
+    called ``""`` (an agent reads ``+ [9] button ""`` as a control named by the empty
+    string, and ``name=`` finds nothing). An element dict's class is its role: a name that
+    repeats the role tells nothing, so there it stays ``""``.
+
+        >>> class_part(Node(class_name="android.widget.LinearLayout"))
+        'LinearLayout'
+        >>> class_part(Node(class_name="button"))
+        ''
+    """
+    head, dot, tail = node.class_name.rpartition(".")
+    return tail if dot and head else ""
 
 
 def _inside(parents: list[int], natural: list[bool], pos: int, known: dict[int, bool]) -> bool:
@@ -380,7 +401,11 @@ def element_positions(frame: Frame, names: list[str], *, interactive_only: bool)
         if (b.right <= b.left or b.bottom <= b.top) and node.role != "dialog":
             continue  # no area (Bounds.area, inline)
         if hosts[pos]:
-            if not names[pos] and not node.children and _scrim(frame, pos):
+            if (
+                not node.children
+                and (not names[pos] or names[pos] == class_part(node))
+                and _scrim(frame, pos)
+            ):
                 continue  # a dialog's scrim: what it does is the dialog's (tap outside)
             out.append(pos)
         elif node.children:
