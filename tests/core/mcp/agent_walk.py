@@ -453,14 +453,19 @@ class Walk:
 
     def check_outside(self, frame: Frame, x: int, y: int, text: str, args: dict[str, Any]) -> None:
         outside = "started outside every scrollable" in text
-        said = outside or "started on nothing that" in text
+        # a dialog is modal: a touch outside its box goes to it, wherever it started (the
+        # navigation bar's strip too: a gesture bar passes what is no edge swipe on)
+        took = any(frame.nodes[r].role == "dialog" for r in frame.roots) and bool(
+            re.search(r"the swipe from \(\d+,\d+\) went to \[\d+\] dialog ", text)
+        )
+        said = outside or took or "started on nothing that" in text
         if outside and re.search(r"the swipe from \(\d+,\d+\) on ", text):
             self.flag("swipe", f"{args}: the delta names a list the swipe was on, the facts "
                       f"say it started outside every scrollable: {text[-200:]!r}")  # fmt: skip
         under = scrollable_under(frame, x, y)
         if not under and not said and "moved nothing" not in text:
             self.flag("swipe", f"{args} from ({x},{y}) on nothing scrollable, not said")
-        if under and said:
+        if under and said and not took:
             self.flag("swipe", f"{args} from ({x},{y}) in a scrollable, said outside")
 
     async def type_text(self) -> None:

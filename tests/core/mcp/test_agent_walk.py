@@ -44,6 +44,9 @@ WALKS = [
     # stop 55: an archive put an ad row (no resource id) in at the list's bottom edge, cut
     # to a 30 px sliver that shows none of its texts: `+ [275] button ""`
     pytest.param(18002, 80, "phone", id="said-a-cut-row-named-by-nothing"),
+    # a grader's: a swipe from the navigation bar's strip under a dialog, said to go to the
+    # dialog (it is modal), was taken for a swipe on nothing scrollable left unsaid
+    pytest.param(22009, 69, "small", id="swipe-from-the-nav-bar-a-dialog-took"),
 ]
 
 
