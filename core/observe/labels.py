@@ -233,8 +233,9 @@ def labels(frame: Frame) -> list[str]:
             controls.append(pos)
         elif node.resource_id:
             titles[pos] = names[pos] = node.resource_id.rsplit("/", 1)[-1]
-        elif natural[pos]:  # a list with no id: never ""
-            titles[pos] = names[pos] = class_part(node)
+    for pos in compress(count(), natural):  # a list nothing names: never "" (a few a frame)
+        if not names[pos]:
+            titles[pos] = names[pos] = class_part(nodes[pos])
     children, ends = frame.children, frame.subtree_ends
     chosen = selected_parents(frame) if controls else frozenset()
     lent: dict[int, str] = {}  # per control that shows no text, what it borrows
@@ -274,9 +275,12 @@ def labels(frame: Frame) -> list[str]:
     if lent:
         unshared(frame, names, lent)
     for pos, title in lent.items():
-        if not title:
+        if not title:  # its id, else its class (a scrim stays "": it is no element)
             node = nodes[pos]
-            title = node.resource_id.rsplit("/", 1)[-1] if node.resource_id else class_part(node)
+            if node.resource_id:
+                title = node.resource_id.rsplit("/", 1)[-1]
+            elif "." in node.class_name and (children[pos] or not _scrim(frame, pos)):
+                title = class_part(node)  # (an element dict's class is its role: no dot)
         titles[pos] = names[pos] = title
     for cut in (names, titles):  # the lengths read at C speed: most screens have none too long
         if max(map(len, cut), default=0) > MAX_LABEL:
@@ -401,11 +405,7 @@ def element_positions(frame: Frame, names: list[str], *, interactive_only: bool)
         if (b.right <= b.left or b.bottom <= b.top) and node.role != "dialog":
             continue  # no area (Bounds.area, inline)
         if hosts[pos]:
-            if (
-                not node.children
-                and (not names[pos] or names[pos] == class_part(node))
-                and _scrim(frame, pos)
-            ):
+            if not names[pos] and not node.children and _scrim(frame, pos):
                 continue  # a dialog's scrim: what it does is the dialog's (tap outside)
             out.append(pos)
         elif node.children:
