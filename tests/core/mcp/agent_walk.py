@@ -66,6 +66,14 @@ ACTIVITIES = ("", ".InboxActivity", ".SignUpActivity", ".SettingsActivity", ".Fe
 DIRECTIONS = ("up", "down", "left", "right")
 SCROLLING = ("ScrollView", "RecyclerView", "ListView", "ViewPager", "WebView", "GridView")
 TEXTS = ("Ada", "zr", "hello world", "42")
+WIDE = ("long_press", "fling_tap", "key", "wait_for", "assert")
+"""What an agent also does (:meth:`Walk.act_wide`, ``walk(wide=True)``): a long press on a
+number shown, a fling and at once a tap on a number its reply showed, a key (enter, delete,
+back, the keyboard's search), finding an element by the name shown (``ac_wait_for``,
+``ac_assert``)."""
+WIDE_SHARE = 0.25
+"""How often a wide walk does one of :data:`WIDE` instead of the original mix."""
+KEYS = ("enter", "del", "back", "search", "tab")
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,9 +161,13 @@ class Walk:
     tool: str = ""
     numbers: Numbers = field(init=False)
     """The session-wide classes (:mod:`tests.core.mcp.agent_numbers`)."""
+    wide: bool = False
+    """Also what :data:`WIDE` lists, drawn by a generator of its own (:meth:`act_wide`)."""
+    extra: random.Random = field(init=False)
 
     def __post_init__(self) -> None:
         self.numbers = Numbers(self.seed)
+        self.extra = random.Random(f"wide:{self.seed}")
 
     @property
     def session(self) -> Session:
@@ -332,6 +344,9 @@ class Walk:
         if await self.numbers.stale_tap(self):  # its own generator: this one's rolls stay
             self.steps_run += 1
             return
+        if self.wide and self.extra.random() < WIDE_SHARE and await self.act_wide():
+            self.steps_run += 1
+            return
         roll = self.rng.random()
         if roll < 0.22:
             await self.tap_index()
@@ -354,28 +369,71 @@ class Walk:
             await self.call(self.rng.choice(("ac_describe_screen", "ac_observe")))
         self.steps_run += 1
 
-    async def tap_index(self) -> None:
-        if not self.shown.role:
-            return
-        i = self.rng.choice(sorted(self.shown.role))
+    async def act_wide(self) -> bool:
+        """One of :data:`WIDE`, drawn by its own generator; False: none could be made."""
+        kind = self.extra.choice(WIDE)
+        if kind == "long_press":
+            return await self.tap_index("ac_long_press", self.extra, among=list(self.shown.now))
+        if kind == "fling_tap":  # a fling, then at once a number its reply showed
+            direction = self.extra.choice(DIRECTIONS)
+            distance = self.extra.randrange(300, 3000)
+            args = {"direction": direction, "distance": distance,
+                    "duration_ms": self.extra.randrange(40, 120)}  # fmt: skip
+            text = await self.call("ac_swipe", args)
+            shown = [i for line, i, _, _, _ in numbered(text) if line[:2] in ("+ ", "~ ")]
+            return await self.tap_index("ac_tap", self.extra, among=shown) or True
+        if kind == "key":
+            await self.call("ac_press_key", {"key": self.extra.choice(KEYS)})
+            return True
+        # find: wait for / assert an element by the name a reply printed for it, on screen now
+        seen = self.session.seen
+        candidates = [
+            (i, r, n)
+            for i, (r, n) in self.shown.now.items()
+            if n and seen is not None and _holder(seen, i) == (r, n)
+        ]
+        if not candidates:
+            return False
+        i, role, name = self.extra.choice(sorted(candidates))
+        tool = "ac_wait_for" if kind == "wait_for" else "ac_assert"
+        args = {"selector": {"name": name, "role": role}}
+        args |= {"timeout": 0.5} if tool == "ac_wait_for" else {"exists": True}
+        text = await self.call(tool, args)
+        last = self.agent.last
+        assert last is not None
+        if last.isError and "matches" not in text:  # ambiguous names are a fair refusal
+            self.flag("name", f"{tool} {args} ([{i}] on screen) → {text.splitlines()[0][:200]}")
+        return True
+
+    async def tap_index(
+        self, tool: str = "ac_tap", rng: random.Random | None = None, among: list[int] | None = None
+    ) -> bool:
+        rng = rng or self.rng
+        pool = [
+            i for i in (among if among is not None else self.shown.role) if i in self.shown.role
+        ]
+        if not pool:
+            return False
+        i = rng.choice(sorted(pool))
         role, name = self.shown.role[i], self.shown.name[i]
         seen = self.session.seen
         held = _holder(seen, i) if seen is not None else None
         quiet = seen is not None and any(  # the status bar changes with no delta line
             e.index == i and e.pos in _status(seen.frame) for e in seen.elements
         )
-        text = await self.call("ac_tap", {"selector": {"index": i}})
+        text = await self.call(tool, {"selector": {"index": i}})
         last = self.agent.last
         assert last is not None
         if last.isError:
             if held is not None and held == (role, name):
                 self.flag("index", f"[{i}] {role} {name!r} on screen, refused: {text[:160]}")
-            return
+            return True
         hit = _facts_element(text)
         if hit is not None and (
             hit[0] != i or hit[1] != role or (not quiet and _renamed(name, hit[2], role))
         ):
-            self.flag("index", f"[{i}] {role} {name!r} printed, tap acted on {hit}")
+            self.flag("index", f"[{i}] {role} {name!r} printed, {tool} acted on {hit}")
+        return True
 
     async def tap_name(self) -> None:
         if not self.shown.now:
@@ -522,12 +580,15 @@ class WalkResult:
     violations: tuple[Violation, ...]
 
 
-async def walk(seed: int, steps: int = 40, profile: str = "phone") -> WalkResult:
-    """One seeded agent session of ``steps`` calls (module docstring)."""
+async def walk(
+    seed: int, steps: int = 40, profile: str = "phone", wide: bool = False
+) -> WalkResult:
+    """One seeded agent session of ``steps`` calls (module docstring); ``wide``: with
+    :data:`WIDE` too (the same seed's session is another one)."""
     rng = random.Random(seed)
     with tempfile.TemporaryDirectory(prefix="deltarec-walk-") as tmp:
         async with agent(Path(tmp), session=new_session(profile)) as a:
-            w = Walk(a, seed, rng)
+            w = Walk(a, seed, rng, wide=wide)
             await w.call("ac_describe_screen")
             for _ in range(steps):
                 await w.act()
