@@ -34,7 +34,6 @@ sweep; ``tests/core/mcp/test_agent_walk.py`` a dealt sample.
 from __future__ import annotations
 
 import json
-import math
 import random
 import re
 import tempfile
@@ -51,7 +50,9 @@ from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.index import ElementIndex
 from deltarec.core.render.frame_text import render_frame
 from deltarec.core.render.tokens import count_tokens
+from tests.core.mcp import agent_acts as acts
 from tests.core.mcp.agent import Agent, agent, new_session
+from tests.core.mcp.agent_acts import WIDE_SHARE
 from tests.core.mcp.agent_numbers import CLASSES as SESSION_CLASSES
 from tests.core.mcp.agent_numbers import Numbers
 
@@ -63,17 +64,7 @@ row's line (``+ [19] text "6:30", [21] "Wake up"``) the role is left out where i
 HEADER = re.compile(r'^» (?:new screen|back to) (\S+)(?: \[\d+\])? "((?:[^"\\]|\\.)*)"')
 ACTIVITIES = ("", ".InboxActivity", ".SignUpActivity", ".SettingsActivity", ".FeedActivity",
               ".ArticleActivity", ".ClockActivity")  # fmt: skip
-DIRECTIONS = ("up", "down", "left", "right")
-SCROLLING = ("ScrollView", "RecyclerView", "ListView", "ViewPager", "WebView", "GridView")
 TEXTS = ("Ada", "zr", "hello world", "42")
-WIDE = ("long_press", "fling_tap", "key", "wait_for", "assert")
-"""What an agent also does (:meth:`Walk.act_wide`, ``walk(wide=True)``): a long press on a
-number shown, a fling and at once a tap on a number its reply showed, a key (enter, delete,
-back, the keyboard's search), finding an element by the name shown (``ac_wait_for``,
-``ac_assert``)."""
-WIDE_SHARE = 0.25
-"""How often a wide walk does one of :data:`WIDE` instead of the original mix."""
-KEYS = ("enter", "del", "back", "search", "tab")
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,19 +121,6 @@ def status_texts(frame: Frame) -> set[str]:
         for t in (n.text, n.content_desc)
         if t
     }
-
-
-def scrollable_under(frame: Frame, x: int, y: int) -> bool:
-    """Whether the node drawn on top at (x, y) (the last in document order holding it), or
-    one of its ancestors, is marked scrollable or is of a class made to scroll."""
-    top = next((p for p in range(len(frame.nodes) - 1, -1, -1)
-                if frame.nodes[p].bounds.contains_point(x, y)), -1)  # fmt: skip
-    while top >= 0:
-        node = frame.nodes[top]
-        if node.scrollable or node.class_name.endswith(SCROLLING):
-            return True
-        top = frame.parents[top]
-    return False
 
 
 @dataclass
@@ -234,11 +212,14 @@ class Walk:
                 self.flag("reuse", f"[{i}] was {known} {self.shown.name[i]!r}, added: {line}")
             if rid:
                 self.shown.rid.setdefault(i, rid)
+            was = self.shown.name.get(i) if line.startswith("~ ") else None
             self.shown.role[i] = role
             self.shown.name[i] = new if new is not None else name
             self.shown.now[i] = (role, self.shown.name[i])
             if new is not None:  # a row's name holds its labels: "Vibrate · Off" → "… · On"
                 self.relabel(i, name, new)
+            elif was is not None and was != name:  # a row's line under its new name
+                self.unfold(i, was, name)
         if not last.isError and seen is not None:
             self.check_names(text, seen)
         for line in text.splitlines():
@@ -261,6 +242,23 @@ class Walk:
             parts, row = name.split(" · "), pos.get(i, len(seen.frame.nodes))
             if old in parts and len(parts) > 1 and row < inner < seen.frame.subtree_end(row):
                 self.shown.name[i] = " · ".join(new if p == old else p for p in parts)
+
+    def unfold(self, row: int, old: str, new: str) -> None:
+        """A row printed under a new name (``~ [14] button "Wi-Fi · On" (enabled: …)``, was
+        ``"Wi-Fi · Airplane mode is on"``): its labels read the new name's parts, part for
+        part (the line says what the row's texts read now)."""
+        seen = self.session.seen
+        was, now = old.split(" · "), new.split(" · ")
+        if seen is None or len(was) != len(now) or len(was) < 2:
+            return
+        pos = {e.index: e.pos for e in seen.elements}
+        at = pos.get(row, -1)
+        if at < 0:
+            return
+        edits = {a: b for a, b in zip(was, now, strict=True) if a != b}
+        for j, name in self.shown.name.items():
+            if name in edits and at < pos.get(j, -1) < seen.frame.subtree_end(at):
+                self.shown.name[j] = edits[name]
 
     def check_names(self, text: str, seen: ElementIndex) -> None:
         """Every element a reply prints as on screen now has the name the frame gives it (the
@@ -353,9 +351,9 @@ class Walk:
         elif roll < 0.44:
             await self.tap_name()
         elif roll < 0.64:
-            await self.swipe()
+            await acts.swipe(self)
         elif roll < 0.70:
-            await self.raw_swipe()
+            await acts.raw_swipe(self)
         elif roll < 0.76:
             await self.type_text()
         elif roll < 0.84:
@@ -370,40 +368,8 @@ class Walk:
         self.steps_run += 1
 
     async def act_wide(self) -> bool:
-        """One of :data:`WIDE`, drawn by its own generator; False: none could be made."""
-        kind = self.extra.choice(WIDE)
-        if kind == "long_press":
-            return await self.tap_index("ac_long_press", self.extra, among=list(self.shown.now))
-        if kind == "fling_tap":  # a fling, then at once a number its reply showed
-            direction = self.extra.choice(DIRECTIONS)
-            distance = self.extra.randrange(300, 3000)
-            args = {"direction": direction, "distance": distance,
-                    "duration_ms": self.extra.randrange(40, 120)}  # fmt: skip
-            text = await self.call("ac_swipe", args)
-            shown = [i for line, i, _, _, _ in numbered(text) if line[:2] in ("+ ", "~ ")]
-            return await self.tap_index("ac_tap", self.extra, among=shown) or True
-        if kind == "key":
-            await self.call("ac_press_key", {"key": self.extra.choice(KEYS)})
-            return True
-        # find: wait for / assert an element by the name a reply printed for it, on screen now
-        seen = self.session.seen
-        candidates = [
-            (i, r, n)
-            for i, (r, n) in self.shown.now.items()
-            if n and seen is not None and _holder(seen, i) == (r, n)
-        ]
-        if not candidates:
-            return False
-        i, role, name = self.extra.choice(sorted(candidates))
-        tool = "ac_wait_for" if kind == "wait_for" else "ac_assert"
-        args = {"selector": {"name": name, "role": role}}
-        args |= {"timeout": 0.5} if tool == "ac_wait_for" else {"exists": True}
-        text = await self.call(tool, args)
-        last = self.agent.last
-        assert last is not None
-        if last.isError and "matches" not in text:  # ambiguous names are a fair refusal
-            self.flag("name", f"{tool} {args} ([{i}] on screen) → {text.splitlines()[0][:200]}")
-        return True
+        """:func:`tests.core.mcp.agent_acts.act_wide`."""
+        return await acts.act_wide(self)
 
     async def tap_index(
         self, tool: str = "ac_tap", rng: random.Random | None = None, among: list[int] | None = None
@@ -462,69 +428,6 @@ class Walk:
         renamed = f"was shown for [{i}], which reads" in text  # its label changed meanwhile
         if hit is not None and (hit[0] != i or (hit[2] != name and not renamed)):
             self.flag("name", f"{selector} ([{i}]) acted on {hit}")
-
-    async def swipe(self) -> None:
-        direction = self.rng.choice(DIRECTIONS)
-        distance = int(math.exp(self.rng.uniform(math.log(50), math.log(20_000))))
-        args: dict[str, Any] = {"direction": direction, "distance": distance}
-        if self.shown.now and self.rng.random() < 0.3:
-            i = self.rng.choice(sorted(self.shown.now))
-            args["selector"] = {"index": i}
-        seen = self.session.seen
-        text = await self.call("ac_swipe", args)
-        last = self.agent.last
-        assert last is not None
-        if last.isError or seen is None or not last.structuredContent:
-            return
-        result = last.structuredContent.get("result", {})
-        (x1, y1), (x2, y2) = result.get("from", (0, 0)), result.get("to", (0, 0))
-        each = abs(x2 - x1) + abs(y2 - y1)
-        many = re.search(r"in (\d+) gestures", text)
-        done = each * (int(many[1]) if many else 1)
-        said = "clamped: asked" in text
-        if done + (int(many[1]) if many else 1) < distance and not said:
-            self.flag("swipe", f"{args}: finger moved {done}px, no clamped: {text[-160:]!r}")
-        if said and done >= distance:
-            self.flag("swipe", f"{args}: moved {done}px, yet clamped: {text[-160:]!r}")
-        self.check_outside(seen.frame, x1, y1, text, args)
-
-    async def raw_swipe(self) -> None:
-        seen = self.session.seen
-        if seen is None:
-            await self.call("ac_describe_screen")
-            seen = self.session.seen
-            assert seen is not None
-        screen = seen.frame.obs.screen
-        x1 = self.rng.randrange(screen.left, screen.right)
-        y1 = self.rng.randrange(screen.top, screen.bottom)
-        direction = self.rng.choice(DIRECTIONS)
-        length = int(math.exp(self.rng.uniform(math.log(50), math.log(20_000))))
-        dx = {"left": -length, "right": length}.get(direction, 0)
-        dy = {"up": -length, "down": length}.get(direction, 0)
-        args = {"x1": x1, "y1": y1, "x2": x1 + dx, "y2": y1 + dy}
-        text = await self.call("ac_swipe", args)
-        last = self.agent.last
-        assert last is not None
-        if last.isError:
-            return
-        self.check_outside(seen.frame, x1, y1, text, args)
-
-    def check_outside(self, frame: Frame, x: int, y: int, text: str, args: dict[str, Any]) -> None:
-        outside = "started outside every scrollable" in text
-        # a dialog is modal: a touch outside its box goes to it, wherever it started (the
-        # navigation bar's strip too: a gesture bar passes what is no edge swipe on)
-        took = any(frame.nodes[r].role == "dialog" for r in frame.roots) and bool(
-            re.search(r"the swipe from \(\d+,\d+\) went to \[\d+\] dialog ", text)
-        )
-        said = outside or took or "started on nothing that" in text
-        if outside and re.search(r"the swipe from \(\d+,\d+\) on ", text):
-            self.flag("swipe", f"{args}: the delta names a list the swipe was on, the facts "
-                      f"say it started outside every scrollable: {text[-200:]!r}")  # fmt: skip
-        under = scrollable_under(frame, x, y)
-        if not under and not said and "moved nothing" not in text:
-            self.flag("swipe", f"{args} from ({x},{y}) on nothing scrollable, not said")
-        if under and said and not took:
-            self.flag("swipe", f"{args} from ({x},{y}) in a scrollable, said outside")
 
     async def type_text(self) -> None:
         boxes = [(i, n) for i, (r, n) in self.shown.now.items() if r == "textbox"]

@@ -47,6 +47,10 @@ WALKS = [
     # a grader's: a swipe from the navigation bar's strip under a dialog, said to go to the
     # dialog (it is modal), was taken for a swipe on nothing scrollable left unsaid
     pytest.param(22009, 69, "small", id="swipe-from-the-nav-bar-a-dialog-took"),
+    # a grader's: Airplane mode off, "~ [14] button "Wi-Fi · On" (enabled: …)" renamed the
+    # row's label [16] "Airplane mode is on" → "On" through the row's new name; the walk
+    # kept the old name and took the tap on [16] for a tap on another element
+    pytest.param(24020, 35, "large", id="index-a-label-renamed-through-its-rows-line"),
 ]
 
 
