@@ -22,8 +22,9 @@ control (not a list, not a layout) is called by its *title*, the first text or d
 below it (a button by its caption, a dialog by its heading), else the first text below one of its
 three nearest ancestors (a Settings switch is called by its row's title; never a control that covers
 its whole window, a dialog's scrim; never a text another element is called by,
-:mod:`~deltarec.core.observe.borrowed`); last, the final part of its resource id, else its
-class's short name (:func:`class_part`: never ``""``; a list with no id too). The walk
+:mod:`~deltarec.core.observe.borrowed`); last, the final part of its resource id; an element
+still called by nothing, its class's short name (:func:`class_part`, given by
+:func:`element_positions`: never ``""``; a list with no id, a spacer marked focusable). The walk
 up stops at a list: an empty row is never called by another row's text (a row an edge cut to a
 sliver that shows none of its texts, with no id, is a ``"LinearLayout"``); and at a tab strip
 (controls of one class and role, one of them selected: a bottom bar, a rail, a top tab strip): a
@@ -233,9 +234,6 @@ def labels(frame: Frame) -> list[str]:
             controls.append(pos)
         elif node.resource_id:
             titles[pos] = names[pos] = node.resource_id.rsplit("/", 1)[-1]
-    for pos in compress(count(), natural):  # a list nothing names: never "" (a few a frame)
-        if not names[pos]:
-            titles[pos] = names[pos] = class_part(nodes[pos])
     children, ends = frame.children, frame.subtree_ends
     chosen = selected_parents(frame) if controls else frozenset()
     lent: dict[int, str] = {}  # per control that shows no text, what it borrows
@@ -275,12 +273,8 @@ def labels(frame: Frame) -> list[str]:
     if lent:
         unshared(frame, names, lent)
     for pos, title in lent.items():
-        if not title:  # its id, else its class (a scrim stays "": it is no element)
-            node = nodes[pos]
-            if node.resource_id:
-                title = node.resource_id.rsplit("/", 1)[-1]
-            elif "." in node.class_name and (children[pos] or not _scrim(frame, pos)):
-                title = class_part(node)  # (an element dict's class is its role: no dot)
+        if not title and nodes[pos].resource_id:
+            title = nodes[pos].resource_id.rsplit("/", 1)[-1]
         titles[pos] = names[pos] = title
     for cut in (names, titles):  # the lengths read at C speed: most screens have none too long
         if max(map(len, cut), default=0) > MAX_LABEL:
@@ -354,6 +348,10 @@ def element_positions(frame: Frame, names: list[str], *, interactive_only: bool)
     nearest interactive or dialog ancestor) or its host's title (the first thing it
     shows: a Settings row's title) and that is not an icon inside a control.
     ``interactive_only`` keeps only interactive nodes and dialogs.
+
+    An element ``names`` calls ``""`` (nothing names it, it has no resource id) is called by
+    its class's short name there (:func:`class_part`; the module docstring): an element is
+    never called ``""`` where the capture names a class.
     """
     nodes = frame.nodes
     if interactive_only:  # no host labels to compare with: one pass
@@ -405,8 +403,10 @@ def element_positions(frame: Frame, names: list[str], *, interactive_only: bool)
         if (b.right <= b.left or b.bottom <= b.top) and node.role != "dialog":
             continue  # no area (Bounds.area, inline)
         if hosts[pos]:
-            if not names[pos] and not node.children and _scrim(frame, pos):
-                continue  # a dialog's scrim: what it does is the dialog's (tap outside)
+            if not names[pos]:
+                if not node.children and _scrim(frame, pos):
+                    continue  # a dialog's scrim: what it does is the dialog's (tap outside)
+                names[pos] = class_part(node)  # never "": what the dump says of it
             out.append(pos)
         elif node.children:
             continue  # layouts speak through their leaves
