@@ -133,7 +133,7 @@ def check_outside(w: Walk, frame: Frame, x: int, y: int, text: str, args: dict[s
     # a dialog is modal: a touch outside its box goes to it, wherever it started (the
     # navigation bar's strip too: a gesture bar passes what is no edge swipe on)
     took = any(frame.nodes[r].role == "dialog" for r in frame.roots) and bool(
-        re.search(r"the swipe from \(\d+,\d+\) went to \[\d+\] dialog ", text)
+        re.search(r"the swipe from \(\d+,\d+\) went to (?:\[\d+\] )?dialog ", text)
     )
     said = outside or took or "started on nothing that" in text
     if outside and re.search(r"the swipe from \(\d+,\d+\) on ", text):
