@@ -3,6 +3,7 @@
     python benchmarks/bench_agent.py                       # 100 phone + 25 small + 25 tablet, 60 steps
     python benchmarks/bench_agent.py --sessions 20 --steps 40 --profile small
     python benchmarks/bench_agent.py --show 5              # also the first 5 of each class
+    python benchmarks/bench_agent.py --wide                # the wider mix (agent_walk.WIDE)
 
 Each session is :func:`tests.core.mcp.agent_walk.walk`: the SDK's own client drives the MCP
 server on the virtual phone as an agent does (taps by the ``[i]`` and the name a reply
@@ -38,14 +39,14 @@ DEFAULT = (("phone", 100), ("small", 25), ("tablet", 25))
 
 
 async def sweep(
-    plan: list[tuple[str, int]], steps: int, first_seed: int
+    plan: list[tuple[str, int]], steps: int, first_seed: int, wide: bool = False
 ) -> tuple[int, int, list[Violation]]:
     """Run every session of ``plan``; ``(sessions, steps run, violations)``."""
     seed, sessions, ran = first_seed, 0, 0
     found: list[Violation] = []
     for profile, count in plan:
         for _ in range(count):
-            result = await walk(seed, steps, profile)
+            result = await walk(seed, steps, profile, wide)
             sessions, ran = sessions + 1, ran + result.steps
             found.extend(result.violations)
             seed += 1
@@ -60,13 +61,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--profile", action="append", help="virtual phone profile(s)")
     parser.add_argument("--show", type=int, default=3, help="violations shown per class")
     parser.add_argument("--json", type=Path, help="write the counts here")
+    parser.add_argument(
+        "--wide", action="store_true", help="also long presses, flings then taps, keys, finds"
+    )
     args = parser.parse_args(argv)
     if args.profile:
         plan = [(p, args.sessions or 20) for p in args.profile]
     else:
         plan = [(p, args.sessions or n) for p, n in DEFAULT]
     started = time.perf_counter()
-    sessions, ran, found = anyio.run(sweep, plan, args.steps, args.seed)
+    sessions, ran, found = anyio.run(sweep, plan, args.steps, args.seed, args.wide)
     counts = Counter(v.kind for v in found)
     print(f"{sessions} sessions × {args.steps} steps ({ran} calls) in "
           f"{time.perf_counter() - started:.0f} s")  # fmt: skip

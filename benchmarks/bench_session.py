@@ -502,6 +502,10 @@ def _add(
 def _names(info: ViewInfo, views: Mapping[Key, ViewInfo]) -> frozenset[str]:
     v = info.view
     names = {t for t in (v.text, v.desc, v.rid.rpartition(":id/")[2]) if t} | _texts(v)
+    if not (names or v.rid) and (v.clickable or v.long_clickable or v.checkable or v.scrollable):
+        # an element that shows nothing to be named by (an ad's sliver): what the dump says
+        # of it, its class (labels.class_part); a blank view that is no element has no name
+        names.add(v.cls.rpartition(".")[2])
     if info.element is not None:
         names |= _texts(views[info.element].view)
         if info.element == info.key and not _texts(v) and info.parent is not None:

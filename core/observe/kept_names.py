@@ -35,28 +35,31 @@ from itertools import compress
 from operator import ne
 
 from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.labels import class_part
 from deltarec.core.observe.model import Node
 
 
 def nameless(node: Node, name: str) -> bool:
-    """Whether ``name`` tells nothing of ``node``: nothing, or its resource id's last part, the
-    name it falls back on when nothing on screen names it.
+    """Whether ``name`` tells nothing of ``node``: nothing, or its resource id's last part or
+    its class's short name (:func:`~deltarec.core.observe.labels.class_part`), the names it
+    falls back on when nothing on screen names it.
 
         >>> from deltarec.core.observe.model import Node
         >>> nameless(Node(resource_id="app:id/tab_timer"), "tab_timer")
         True
         >>> nameless(Node(resource_id="app:id/ok", text="ok"), "ok")
         False
+        >>> nameless(Node(class_name="android.widget.LinearLayout"), "LinearLayout")
+        True
     """
     if not name:
         return True
+    if name == node.text or name == node.content_desc:
+        return False
     rid = node.resource_id
-    return (
-        rid.endswith(name)
-        and rid[-len(name) - 1 : -len(name)] in ("/", "")
-        and name != node.text
-        and name != node.content_desc
-    )
+    if rid.endswith(name) and rid[-len(name) - 1 : -len(name)] in ("/", ""):
+        return True
+    return not rid and name == class_part(node)
 
 
 def kept_names(

@@ -22,11 +22,14 @@ control (not a list, not a layout) is called by its *title*, the first text or d
 below it (a button by its caption, a dialog by its heading), else the first text below one of its
 three nearest ancestors (a Settings switch is called by its row's title; never a control that covers
 its whole window, a dialog's scrim; never a text another element is called by,
-:mod:`~deltarec.core.observe.borrowed`); last, the final part of its resource id. The walk
-up stops at a list: an empty row is never called by another row's text; and at a tab strip
+:mod:`~deltarec.core.observe.borrowed`); last, the final part of its resource id; an element
+still called by nothing, its class's short name (:func:`class_part`, given by
+:func:`element_positions`: never ``""``; a list with no id, a spacer marked focusable). The walk
+up stops at a list: an empty row is never called by another row's text (a row an edge cut to a
+sliver that shows none of its texts, with no id, is a ``"LinearLayout"``); and at a tab strip
 (controls of one class and role, one of them selected: a bottom bar, a rail, a top tab strip): a
 tab that shows no label of its own is never called by the label the selected tab alone shows, and,
-nothing else naming it, reads with no name (its resource id's last part where it has one) rather
+nothing else naming it, reads as its resource id's last part or its class rather
 than another tab's. Names longer than :data:`MAX_LABEL` are cut.
 
     >>> from deltarec.core.capture.uiautomator import parse_uiautomator
@@ -281,6 +284,22 @@ def labels(frame: Frame) -> list[str]:
     return names
 
 
+def class_part(node: Node) -> str:
+    """What a dump says of a node nothing names and that has no resource id: its class's short
+    name (``"LinearLayout"``), the last resort of :func:`labels`, so that no element is
+    called ``""`` (an agent reads ``+ [9] button ""`` as a control named by the empty
+    string, and ``name=`` finds nothing). An element dict's class is its role: a name that
+    repeats the role tells nothing, so there it stays ``""``.
+
+        >>> class_part(Node(class_name="android.widget.LinearLayout"))
+        'LinearLayout'
+        >>> class_part(Node(class_name="button"))
+        ''
+    """
+    head, dot, tail = node.class_name.rpartition(".")
+    return tail if dot and head else ""
+
+
 def _inside(parents: list[int], natural: list[bool], pos: int, known: dict[int, bool]) -> bool:
     """:func:`in_scrolling`'s answer for one position: whether an ancestor is a container
     made to scroll. The ancestors walked below the first natural one (or the first whose
@@ -329,6 +348,10 @@ def element_positions(frame: Frame, names: list[str], *, interactive_only: bool)
     nearest interactive or dialog ancestor) or its host's title (the first thing it
     shows: a Settings row's title) and that is not an icon inside a control.
     ``interactive_only`` keeps only interactive nodes and dialogs.
+
+    An element ``names`` calls ``""`` (nothing names it, it has no resource id) is called by
+    its class's short name there (:func:`class_part`; the module docstring): an element is
+    never called ``""`` where the capture names a class.
     """
     nodes = frame.nodes
     if interactive_only:  # no host labels to compare with: one pass
@@ -380,8 +403,10 @@ def element_positions(frame: Frame, names: list[str], *, interactive_only: bool)
         if (b.right <= b.left or b.bottom <= b.top) and node.role != "dialog":
             continue  # no area (Bounds.area, inline)
         if hosts[pos]:
-            if not names[pos] and not node.children and _scrim(frame, pos):
-                continue  # a dialog's scrim: what it does is the dialog's (tap outside)
+            if not names[pos]:
+                if not node.children and _scrim(frame, pos):
+                    continue  # a dialog's scrim: what it does is the dialog's (tap outside)
+                names[pos] = class_part(node)  # never "": what the dump says of it
             out.append(pos)
         elif node.children:
             continue  # layouts speak through their leaves

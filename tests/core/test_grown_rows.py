@@ -123,7 +123,7 @@ def test_golden_a_row_taken_out_at_the_top_of_a_list_whose_box_stayed() -> None:
     before, after = _shot(["Old", *rows], 150, 200, 700), _shot(rows, 150, 200, 700)
     result = observe_delta(before, after)
     assert result.text == (
-        '↕ [0] list "" scrolled down 150px (+1 rows, -1 rows), or its row "Old" was removed\n'
+        '↕ [0] list "ScrollView" scrolled down 150px (+1 rows, -1 rows), or its row "Old" was removed\n'
         '+ [6] text "Echo"'
     )
     (entry,) = hedged(result.delta, to_json(result.delta))["scrolls"]

@@ -34,7 +34,6 @@ sweep; ``tests/core/mcp/test_agent_walk.py`` a dealt sample.
 from __future__ import annotations
 
 import json
-import math
 import random
 import re
 import tempfile
@@ -51,7 +50,9 @@ from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.index import ElementIndex
 from deltarec.core.render.frame_text import render_frame
 from deltarec.core.render.tokens import count_tokens
+from tests.core.mcp import agent_acts as acts
 from tests.core.mcp.agent import Agent, agent, new_session
+from tests.core.mcp.agent_acts import WIDE_SHARE
 from tests.core.mcp.agent_numbers import CLASSES as SESSION_CLASSES
 from tests.core.mcp.agent_numbers import Numbers
 
@@ -63,8 +64,6 @@ row's line (``+ [19] text "6:30", [21] "Wake up"``) the role is left out where i
 HEADER = re.compile(r'^» (?:new screen|back to) (\S+)(?: \[\d+\])? "((?:[^"\\]|\\.)*)"')
 ACTIVITIES = ("", ".InboxActivity", ".SignUpActivity", ".SettingsActivity", ".FeedActivity",
               ".ArticleActivity", ".ClockActivity")  # fmt: skip
-DIRECTIONS = ("up", "down", "left", "right")
-SCROLLING = ("ScrollView", "RecyclerView", "ListView", "ViewPager", "WebView", "GridView")
 TEXTS = ("Ada", "zr", "hello world", "42")
 
 
@@ -124,19 +123,6 @@ def status_texts(frame: Frame) -> set[str]:
     }
 
 
-def scrollable_under(frame: Frame, x: int, y: int) -> bool:
-    """Whether the node drawn on top at (x, y) (the last in document order holding it), or
-    one of its ancestors, is marked scrollable or is of a class made to scroll."""
-    top = next((p for p in range(len(frame.nodes) - 1, -1, -1)
-                if frame.nodes[p].bounds.contains_point(x, y)), -1)  # fmt: skip
-    while top >= 0:
-        node = frame.nodes[top]
-        if node.scrollable or node.class_name.endswith(SCROLLING):
-            return True
-        top = frame.parents[top]
-    return False
-
-
 @dataclass
 class Walk:
     """One seeded session (:func:`walk`)."""
@@ -153,9 +139,13 @@ class Walk:
     tool: str = ""
     numbers: Numbers = field(init=False)
     """The session-wide classes (:mod:`tests.core.mcp.agent_numbers`)."""
+    wide: bool = False
+    """Also what :data:`WIDE` lists, drawn by a generator of its own (:meth:`act_wide`)."""
+    extra: random.Random = field(init=False)
 
     def __post_init__(self) -> None:
         self.numbers = Numbers(self.seed)
+        self.extra = random.Random(f"wide:{self.seed}")
 
     @property
     def session(self) -> Session:
@@ -222,11 +212,14 @@ class Walk:
                 self.flag("reuse", f"[{i}] was {known} {self.shown.name[i]!r}, added: {line}")
             if rid:
                 self.shown.rid.setdefault(i, rid)
+            was = self.shown.name.get(i) if line.startswith("~ ") else None
             self.shown.role[i] = role
             self.shown.name[i] = new if new is not None else name
             self.shown.now[i] = (role, self.shown.name[i])
             if new is not None:  # a row's name holds its labels: "Vibrate · Off" → "… · On"
                 self.relabel(i, name, new)
+            elif was is not None and was != name:  # a row's line under its new name
+                self.unfold(i, was, name)
         if not last.isError and seen is not None:
             self.check_names(text, seen)
         for line in text.splitlines():
@@ -249,6 +242,23 @@ class Walk:
             parts, row = name.split(" · "), pos.get(i, len(seen.frame.nodes))
             if old in parts and len(parts) > 1 and row < inner < seen.frame.subtree_end(row):
                 self.shown.name[i] = " · ".join(new if p == old else p for p in parts)
+
+    def unfold(self, row: int, old: str, new: str) -> None:
+        """A row printed under a new name (``~ [14] button "Wi-Fi · On" (enabled: …)``, was
+        ``"Wi-Fi · Airplane mode is on"``): its labels read the new name's parts, part for
+        part (the line says what the row's texts read now)."""
+        seen = self.session.seen
+        was, now = old.split(" · "), new.split(" · ")
+        if seen is None or len(was) != len(now) or len(was) < 2:
+            return
+        pos = {e.index: e.pos for e in seen.elements}
+        at = pos.get(row, -1)
+        if at < 0:
+            return
+        edits = {a: b for a, b in zip(was, now, strict=True) if a != b}
+        for j, name in self.shown.name.items():
+            if name in edits and at < pos.get(j, -1) < seen.frame.subtree_end(at):
+                self.shown.name[j] = edits[name]
 
     def check_names(self, text: str, seen: ElementIndex) -> None:
         """Every element a reply prints as on screen now has the name the frame gives it (the
@@ -332,15 +342,18 @@ class Walk:
         if await self.numbers.stale_tap(self):  # its own generator: this one's rolls stay
             self.steps_run += 1
             return
+        if self.wide and self.extra.random() < WIDE_SHARE and await self.act_wide():
+            self.steps_run += 1
+            return
         roll = self.rng.random()
         if roll < 0.22:
             await self.tap_index()
         elif roll < 0.44:
             await self.tap_name()
         elif roll < 0.64:
-            await self.swipe()
+            await acts.swipe(self)
         elif roll < 0.70:
-            await self.raw_swipe()
+            await acts.raw_swipe(self)
         elif roll < 0.76:
             await self.type_text()
         elif roll < 0.84:
@@ -354,28 +367,39 @@ class Walk:
             await self.call(self.rng.choice(("ac_describe_screen", "ac_observe")))
         self.steps_run += 1
 
-    async def tap_index(self) -> None:
-        if not self.shown.role:
-            return
-        i = self.rng.choice(sorted(self.shown.role))
+    async def act_wide(self) -> bool:
+        """:func:`tests.core.mcp.agent_acts.act_wide`."""
+        return await acts.act_wide(self)
+
+    async def tap_index(
+        self, tool: str = "ac_tap", rng: random.Random | None = None, among: list[int] | None = None
+    ) -> bool:
+        rng = rng or self.rng
+        pool = [
+            i for i in (among if among is not None else self.shown.role) if i in self.shown.role
+        ]
+        if not pool:
+            return False
+        i = rng.choice(sorted(pool))
         role, name = self.shown.role[i], self.shown.name[i]
         seen = self.session.seen
         held = _holder(seen, i) if seen is not None else None
         quiet = seen is not None and any(  # the status bar changes with no delta line
             e.index == i and e.pos in _status(seen.frame) for e in seen.elements
         )
-        text = await self.call("ac_tap", {"selector": {"index": i}})
+        text = await self.call(tool, {"selector": {"index": i}})
         last = self.agent.last
         assert last is not None
         if last.isError:
             if held is not None and held == (role, name):
                 self.flag("index", f"[{i}] {role} {name!r} on screen, refused: {text[:160]}")
-            return
+            return True
         hit = _facts_element(text)
         if hit is not None and (
             hit[0] != i or hit[1] != role or (not quiet and _renamed(name, hit[2], role))
         ):
-            self.flag("index", f"[{i}] {role} {name!r} printed, tap acted on {hit}")
+            self.flag("index", f"[{i}] {role} {name!r} printed, {tool} acted on {hit}")
+        return True
 
     async def tap_name(self) -> None:
         if not self.shown.now:
@@ -404,64 +428,6 @@ class Walk:
         renamed = f"was shown for [{i}], which reads" in text  # its label changed meanwhile
         if hit is not None and (hit[0] != i or (hit[2] != name and not renamed)):
             self.flag("name", f"{selector} ([{i}]) acted on {hit}")
-
-    async def swipe(self) -> None:
-        direction = self.rng.choice(DIRECTIONS)
-        distance = int(math.exp(self.rng.uniform(math.log(50), math.log(20_000))))
-        args: dict[str, Any] = {"direction": direction, "distance": distance}
-        if self.shown.now and self.rng.random() < 0.3:
-            i = self.rng.choice(sorted(self.shown.now))
-            args["selector"] = {"index": i}
-        seen = self.session.seen
-        text = await self.call("ac_swipe", args)
-        last = self.agent.last
-        assert last is not None
-        if last.isError or seen is None or not last.structuredContent:
-            return
-        result = last.structuredContent.get("result", {})
-        (x1, y1), (x2, y2) = result.get("from", (0, 0)), result.get("to", (0, 0))
-        each = abs(x2 - x1) + abs(y2 - y1)
-        many = re.search(r"in (\d+) gestures", text)
-        done = each * (int(many[1]) if many else 1)
-        said = "clamped: asked" in text
-        if done + (int(many[1]) if many else 1) < distance and not said:
-            self.flag("swipe", f"{args}: finger moved {done}px, no clamped: {text[-160:]!r}")
-        if said and done >= distance:
-            self.flag("swipe", f"{args}: moved {done}px, yet clamped: {text[-160:]!r}")
-        self.check_outside(seen.frame, x1, y1, text, args)
-
-    async def raw_swipe(self) -> None:
-        seen = self.session.seen
-        if seen is None:
-            await self.call("ac_describe_screen")
-            seen = self.session.seen
-            assert seen is not None
-        screen = seen.frame.obs.screen
-        x1 = self.rng.randrange(screen.left, screen.right)
-        y1 = self.rng.randrange(screen.top, screen.bottom)
-        direction = self.rng.choice(DIRECTIONS)
-        length = int(math.exp(self.rng.uniform(math.log(50), math.log(20_000))))
-        dx = {"left": -length, "right": length}.get(direction, 0)
-        dy = {"up": -length, "down": length}.get(direction, 0)
-        args = {"x1": x1, "y1": y1, "x2": x1 + dx, "y2": y1 + dy}
-        text = await self.call("ac_swipe", args)
-        last = self.agent.last
-        assert last is not None
-        if last.isError:
-            return
-        self.check_outside(seen.frame, x1, y1, text, args)
-
-    def check_outside(self, frame: Frame, x: int, y: int, text: str, args: dict[str, Any]) -> None:
-        outside = "started outside every scrollable" in text
-        said = outside or "started on nothing that" in text
-        if outside and re.search(r"the swipe from \(\d+,\d+\) on ", text):
-            self.flag("swipe", f"{args}: the delta names a list the swipe was on, the facts "
-                      f"say it started outside every scrollable: {text[-200:]!r}")  # fmt: skip
-        under = scrollable_under(frame, x, y)
-        if not under and not said and "moved nothing" not in text:
-            self.flag("swipe", f"{args} from ({x},{y}) on nothing scrollable, not said")
-        if under and said:
-            self.flag("swipe", f"{args} from ({x},{y}) in a scrollable, said outside")
 
     async def type_text(self) -> None:
         boxes = [(i, n) for i, (r, n) in self.shown.now.items() if r == "textbox"]
@@ -517,12 +483,15 @@ class WalkResult:
     violations: tuple[Violation, ...]
 
 
-async def walk(seed: int, steps: int = 40, profile: str = "phone") -> WalkResult:
-    """One seeded agent session of ``steps`` calls (module docstring)."""
+async def walk(
+    seed: int, steps: int = 40, profile: str = "phone", wide: bool = False
+) -> WalkResult:
+    """One seeded agent session of ``steps`` calls (module docstring); ``wide``: with
+    :data:`WIDE` too (the same seed's session is another one)."""
     rng = random.Random(seed)
     with tempfile.TemporaryDirectory(prefix="deltarec-walk-") as tmp:
         async with agent(Path(tmp), session=new_session(profile)) as a:
-            w = Walk(a, seed, rng)
+            w = Walk(a, seed, rng, wide=wide)
             await w.call("ac_describe_screen")
             for _ in range(steps):
                 await w.act()

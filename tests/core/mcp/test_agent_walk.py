@@ -41,6 +41,16 @@ WALKS = [
     # dialog took replied "no change", saying nothing of where it went
     pytest.param(14084, 43, "phone", id="relaunch-another-message-of-the-same-sender"),
     pytest.param(14002, 37, "phone", id="budget-a-swipe-a-dialog-took"),
+    # stop 55: an archive put an ad row (no resource id) in at the list's bottom edge, cut
+    # to a 30 px sliver that shows none of its texts: `+ [275] button ""`
+    pytest.param(18002, 80, "phone", id="said-a-cut-row-named-by-nothing"),
+    # a grader's: a swipe from the navigation bar's strip under a dialog, said to go to the
+    # dialog (it is modal), was taken for a swipe on nothing scrollable left unsaid
+    pytest.param(22009, 69, "small", id="swipe-from-the-nav-bar-a-dialog-took"),
+    # a grader's: Airplane mode off, "~ [14] button "Wi-Fi · On" (enabled: …)" renamed the
+    # row's label [16] "Airplane mode is on" → "On" through the row's new name; the walk
+    # kept the old name and took the tap on [16] for a tap on another element
+    pytest.param(24020, 35, "large", id="index-a-label-renamed-through-its-rows-line"),
 ]
 
 

@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.index import ElementIndex
+from deltarec.core.observe.kept_names import nameless
 from deltarec.core.observe.labels import shown_texts
 
 DEFECTS = ("renamed", "lost", "borrowed")
@@ -50,11 +51,9 @@ def content(frame: Frame, pos: int) -> Content:
 
 def weak(frame: Frame, pos: int, name: str) -> bool:
     """Whether ``name`` is no name for the element at ``pos``: nothing, or its resource id's
-    last part (which it falls back on when nothing on screen names it)."""
-    node = frame.nodes[pos]
-    return not name or (
-        name == node.resource_id.rsplit("/", 1)[-1] and name not in (node.text, node.content_desc)
-    )
+    last part or its class's short name (which it falls back on when nothing on screen names
+    it: :func:`deltarec.core.observe.kept_names.nameless`)."""
+    return nameless(frame.nodes[pos], name)
 
 
 @dataclass(slots=True)

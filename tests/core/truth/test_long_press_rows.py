@@ -81,8 +81,10 @@ def test_a_row_long_pressed_at_the_lists_edge_is_that_row_selected(preset: str) 
 
 
 def test_a_nameless_sliver_selected_is_graded_by_its_change() -> None:
-    """The grader takes ``~ [i] button ""`` for a row that shows nothing (no text, no id)
-    only for the change that row made: another value, or a row that shows text, is false."""
+    """The grader takes ``~ [i] button "LinearLayout"`` (its class: nothing names it,
+    ``labels.class_part``; ``""`` before stop 55) for a row that shows nothing (no text, no
+    id) only for the change that row made: another value, or a row that shows text, is
+    false."""
     clock = ManualClock()
     pg = Playground(clock, profile=PRESETS["tablet"])
     pg.launch_app(APP_PACKAGE, ".InboxActivity")
@@ -91,12 +93,12 @@ def test_a_nameless_sliver_selected_is_graded_by_its_change() -> None:
     left, top, right, bottom = _rows(pg)[-1]
     step = stepper.step(Gesture("long", ((left + right) // 2, (top + bottom) // 2), "long"))
     assert step.violations == []
-    assert '] button "" (selected: false→true)' in step.text
+    assert '] button "LinearLayout" (selected: false→true)' in step.text
     before, after = stepper.shown[0], stepper.shown[1]
     for lie in ("(selected: true→false)", "(checked: false→true)"):
         text = step.text.replace("(selected: false→true)", lie)
         assert Grader(before, after).grade(text).false, lie
-    named = step.text.replace('button ""', 'button "Zebra"')
+    named = step.text.replace('button "LinearLayout"', 'button "Zebra"')
     assert Grader(before, after).grade(named).false
 
 

@@ -50,9 +50,9 @@ def test_the_clock_bars_tab_keeps_its_name_once_another_is_selected() -> None:
     tabs = [ln.strip() for ln in frame_lines(result.index) if "] button" in ln]
     assert tabs == [
         '[1] button "Alarm" [0,2180,270,2320] (clickable)',
-        '[2] button "" [270,2180,540,2320] (clickable)',
+        '[2] button "FrameLayout" [270,2180,540,2320] (clickable)',
         '[3] button "Timer" [540,2180,810,2320] (clickable, selected)',
-        '[4] button "" [810,2180,1080,2320] (clickable)',
+        '[4] button "FrameLayout" [810,2180,1080,2320] (clickable)',
     ]
     assert resolve_one(Selector(name="Alarm"), result.index).index == 1
 
