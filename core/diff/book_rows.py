@@ -26,8 +26,8 @@ from typing import NamedTuple
 
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.index import ElementIndex
-from deltarec.core.observe.labels import NAME_SEPARATOR
-from deltarec.core.observe.model import Bounds
+from deltarec.core.observe.labels import NAME_SEPARATOR, class_part
+from deltarec.core.observe.model import Bounds, Node
 
 Box = tuple[int, int, int, int]
 """(left, top, right, bottom) in a list's content coordinates."""
@@ -87,6 +87,23 @@ class Parts:
 
 def _labels(name: str) -> list[str]:
     return name.split(NAME_SEPARATOR) if name else []
+
+
+def sign_of(node: Node, name: str) -> Sign:
+    """What a book notes an element by: its role and the label it shows, ``""`` where it
+    shows none (its name the class's short name, the index's last resort,
+    :func:`~deltarec.core.observe.labels.class_part`: a row an edge cut to a sliver reads
+    ``"LinearLayout"``, then shows its title whole; a part of it, as ``""`` is of any label).
+
+        >>> sign_of(Node(class_name="android.widget.LinearLayout"), "LinearLayout")
+        ('container', '')
+        >>> sign_of(Node(role="button", text="Send"), "Send")
+        ('button', 'Send')
+    """
+    fallback = name and not node.resource_id and name == class_part(node)
+    if fallback and name != node.text and name != node.content_desc:
+        return node.role, ""
+    return node.role, name
 
 
 def cut_of(sign: Sign, noted: Entry) -> bool:
@@ -296,7 +313,7 @@ def note(book: Book, frame: Frame, host: int, index: ElementIndex) -> None:
     for e in inside:
         pos = e.pos
         box = moved(nodes[pos].bounds, ox, oy)
-        sign = (nodes[pos].role, names[pos])
+        sign = sign_of(nodes[pos], names[pos])
         row = row_of[pos]
         tag = None
         if row is not None:

@@ -86,6 +86,7 @@ from deltarec.core.diff.book_rows import (
     note,
     rows,
     shown_part,
+    sign_of,
 )
 from deltarec.core.diff.compute import Delta
 from deltarec.core.diff.match import match_frames
@@ -230,7 +231,7 @@ class Books:
             for anchoring in (False, True) if tried else (True,):
                 if anchoring and c is not None:
                     inside = _inside(d.curr, c, order)
-                    signs = [(d.curr.nodes[i].role, placed.names[i]) for i in inside]
+                    signs = [sign_of(d.curr.nodes[i], placed.names[i]) for i in inside]
                     at = anchored(book.entries, [d.curr.nodes[i].bounds for i in inside], signs)
                     tried = [] if at is None else [(ox - at[0], oy - at[1])]
                     if at is None:
@@ -260,7 +261,7 @@ class Books:
             if (c := back_of.get(p)) is None or c in self.waking:
                 continue
             inside = _inside(d.curr, c, order)
-            signs = [(d.curr.nodes[i].role, placed.names[i]) for i in inside]
+            signs = [sign_of(d.curr.nodes[i], placed.names[i]) for i in inside]
             at = anchored(book.entries, [d.curr.nodes[i].bounds for i in inside], signs)
             if at is None:
                 self.waking[c] = book
@@ -399,9 +400,9 @@ class Books:
         inside = _inside(curr, step.curr, placed.order)
         names, nodes, pairs = placed.names, curr.nodes, d.pairs
         numbered = prev.number_of
-        in_view = Counter((nodes[c].role, names[c]) for c in inside)
+        in_view = Counter(sign_of(nodes[c], names[c]) for c in inside)
         row_of = rows(curr, step.curr, step.view, inside)
-        parts = Parts(entries.values(), (names[c] for c in inside))
+        parts = Parts(entries.values(), (sign_of(nodes[c], names[c])[1] for c in inside))
         sure: set[int] = set()  # rows confirmed, by their tag in the book
         found: dict[int, tuple[int, bool]] = {}  # position -> (number, by its own label)
         stacked: dict[tuple[int, ...], list[int]] = {}  # numbers noted in one box -> elements
@@ -412,7 +413,7 @@ class Books:
                     sure.add(had.tag)  # the row holds an element that stayed: that row
                 continue
             box = moved(nodes[c].bounds, nx, ny)
-            sign = (nodes[c].role, names[c])
+            sign = sign_of(nodes[c], names[c])
             at = {
                 *by_top.get((box[0], box[1], box[2]), ()),
                 *by_bottom.get((box[0], box[3], box[2]), ()),

@@ -11,6 +11,7 @@ same delta text and JSON, also for a pair of one dump and one page source.
 from __future__ import annotations
 
 import json
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -24,12 +25,12 @@ from deltarec.core.observer import observe_delta, observe_frame
 from deltarec.core.render.diff_json import diff_json
 from tests.conftest import REAL_DUMPS
 from tests.core.capture.appium_shape import Shape, classes_as_tags, to_appium
+from tests.core.truth.real_oracle import sequences
 
 EXT = REAL_DUMPS.parent / "ext"
 CAPTURES = sorted([*REAL_DUMPS.rglob("*.xml"), *EXT.rglob("*.xml")])
 PAIRS = [(p.before_path, p.after_path) for p in every_pair(REAL_DUMPS)] + [
-    (EXT / "chrome-ntp" / "03.xml", EXT / "chrome-ntp" / "04.xml"),
-    (EXT / "termux-ide" / "01.xml", EXT / "termux-ide" / "02.xml"),
+    pair for _, run in sequences(EXT) for pair in pairwise(run)
 ]
 SHAPES = {
     "with-class": Shape(),
@@ -63,7 +64,7 @@ def _delta(a: Observation | None, b: Observation | None) -> tuple[str, str]:
 
 
 def test_the_generator_covers_every_real_capture_and_pair() -> None:
-    assert (len(CAPTURES), len(PAIRS)) == (59, 45)
+    assert (len(CAPTURES), len(PAIRS)) == (77, 55)
 
 
 @pytest.mark.parametrize("shape", SHAPES.values(), ids=SHAPES.keys())
