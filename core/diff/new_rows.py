@@ -32,6 +32,7 @@ from deltarec.core.diff.motions import SPREAD
 from deltarec.core.diff.page_gesture import touched, under
 from deltarec.core.observe.frame import Frame, by_position
 from deltarec.core.observe.labels import scrolls_by_nature
+from deltarec.core.observe.model import Bounds
 
 if TYPE_CHECKING:
     from deltarec.core.diff.compute import Delta, Scroll
@@ -354,6 +355,21 @@ def first_row_moved(
     """``(k, m)`` when list ``c`` (paired with ``p``) kept its box and the first row of ``p``
     that shows (whole at the top or below it) is ``c``'s child ``k``, moved down by ``m`` >
     :data:`SPREAD`; else None. O(rows of ``c``)."""
+    first = first_row(prev, curr, c, p, pairs)
+    if first is None:
+        return None
+    box, was, k = first
+    if was.top < box.top:
+        return None
+    m = curr.nodes[k].bounds.top - was.top
+    return (k, m) if m > SPREAD else None
+
+
+def first_row(
+    prev: Frame, curr: Frame, c: int, p: int, pairs: Mapping[int, int]
+) -> tuple[Bounds, Bounds, int] | None:
+    """``(box, was, k)`` when list ``c`` (paired with ``p``) kept its ``box`` and the top row
+    of ``p`` that shows, in ``was``, is paired with ``c``'s child ``k``; else None."""
     box = curr.nodes[c].bounds
     if box != prev.nodes[p].bounds:
         return None
@@ -361,12 +377,8 @@ def first_row_moved(
     if not old_rows:
         return None
     first = min(old_rows, key=lambda q: prev.nodes[q].bounds.top)
-    was = prev.nodes[first].bounds
     k = next((k for k in curr.children[c] if pairs.get(k) == first), None)
-    if k is None or was.top < box.top:
-        return None
-    m = curr.nodes[k].bounds.top - was.top
-    return (k, m) if m > SPREAD else None
+    return None if k is None else (box, prev.nodes[first].bounds, k)
 
 
 def pushed_only(

@@ -60,7 +60,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from deltarec.core.diff.finger import FINGER_SLOP, SLOW
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.motions import SPREAD, Motion
-from deltarec.core.diff.new_rows import first_row_moved, refreshing
+from deltarec.core.diff.new_rows import first_row, first_row_moved, refreshing
 from deltarec.core.diff.page_gesture import touched
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.labels import natures
@@ -305,16 +305,11 @@ def _held(
     most :data:`~.motions.SPREAD` px, no row whole in ``curr`` unpaired; ``whole``: the
     height of its rows of the commonest kind (class and resource id) whole in ``curr``, one
     height within a px. Else None. O(rows of ``c``)."""
-    box = curr.nodes[c].bounds
-    if box != prev.nodes[p].bounds:
+    first = first_row(prev, curr, c, p, pairs)
+    if first is None:
         return None
-    old_rows = [q for q in prev.children[p] if prev.nodes[q].bounds.area]
-    if not old_rows:
-        return None
-    first = min(old_rows, key=lambda q: prev.nodes[q].bounds.top)
-    was = prev.nodes[first].bounds
-    k = next((k for k in curr.children[c] if pairs.get(k) == first), None)
-    if k is None or was.top <= box.top or was.bottom >= box.bottom:
+    box, was, k = first
+    if was.top <= box.top or was.bottom >= box.bottom:
         return None  # the first row cut (or on the edge, maybe cut): no list held at its top
     m = curr.nodes[k].bounds.top - was.top
     if abs(m) > SPREAD:
@@ -341,8 +336,8 @@ def _held(
         return None
     whole = Counter(heights).most_common(1)[0][0]
     if not any(
-        b.bottom >= box.bottom and b.height < whole - SPREAD
-        for b in (prev.nodes[q].bounds for q in old_rows)
+        b.area and b.bottom >= box.bottom and b.height < whole - SPREAD
+        for b in (prev.nodes[q].bounds for q in prev.children[p])
     ):
         return None  # no row cut by the bottom edge: maybe at its end, a drag up moves nothing
     return whole, m

@@ -41,9 +41,22 @@ def scrollable_under(frame: Frame, x: int, y: int) -> bool:
     return False
 
 
+def named(w: Walk) -> list[tuple[int, str, str]]:
+    """``(number, role, name)`` of each element a reply printed with a name and that is on
+    screen now under that number and name, in number order."""
+    from tests.core.mcp.agent_walk import _holder
+
+    seen = w.session.seen
+    return sorted(
+        (i, r, n)
+        for i, (r, n) in w.shown.now.items()
+        if n and seen is not None and _holder(seen, i) == (r, n)
+    )
+
+
 async def act_wide(w: Walk) -> bool:
     """One of :data:`WIDE`, drawn by its own generator; False: none could be made."""
-    from tests.core.mcp.agent_walk import _holder, numbered
+    from tests.core.mcp.agent_walk import numbered
 
     kind = w.extra.choice(WIDE)
     if kind == "long_press":
@@ -60,15 +73,10 @@ async def act_wide(w: Walk) -> bool:
         await w.call("ac_press_key", {"key": w.extra.choice(KEYS)})
         return True
     # find: wait for / assert an element by the name a reply printed for it, on screen now
-    seen = w.session.seen
-    candidates = [
-        (i, r, n)
-        for i, (r, n) in w.shown.now.items()
-        if n and seen is not None and _holder(seen, i) == (r, n)
-    ]
+    candidates = named(w)
     if not candidates:
         return False
-    i, role, name = w.extra.choice(sorted(candidates))
+    i, role, name = w.extra.choice(candidates)
     tool = "ac_wait_for" if kind == "wait_for" else "ac_assert"
     args = {"selector": {"name": name, "role": role}}
     args |= {"timeout": 0.5} if tool == "ac_wait_for" else {"exists": True}

@@ -404,15 +404,10 @@ class Walk:
     async def tap_name(self) -> None:
         if not self.shown.now:
             await self.call("ac_describe_screen")
-        seen = self.session.seen
-        candidates = [
-            (i, r, n)
-            for i, (r, n) in self.shown.now.items()
-            if n and seen is not None and _holder(seen, i) == (r, n)
-        ]
+        candidates = acts.named(self)
         if not candidates:
             return
-        i, role, name = self.rng.choice(sorted(candidates))
+        i, role, name = self.rng.choice(candidates)
         selector = {"name": name, "role": role} if self.rng.random() < 0.5 else {"name": name}
         text = await self.call("ac_tap", {"selector": selector})
         last = self.agent.last
