@@ -50,7 +50,7 @@ def stayed(
     edges the same row (:func:`_same_row`), or one the list's moving edge left in place (the
     keyboard closed)."""
     box, old_box = curr.nodes[c].bounds, prev.nodes[p].bounds
-    moved = (box.left - old_box.left, box.top - old_box.top)
+    moved = _offset(old_box, box)
     for k in curr.children[c]:
         q = pairs.get(k)
         if q is None:
@@ -102,14 +102,7 @@ def _unmoved(
     one box (:func:`~deltarec.core.diff.unique_labels.alone_in_place`: a list's header above
     rows that loaded in place). Not at the trailing edge: a list's footer ("Loading more…")
     is at its end again after a fling that loaded more."""
-    was, now = prev.nodes[p].bounds, curr.nodes[c].bounds
-    dx, dy = moved
-    if (was.left + dx, was.top + dy, was.right + dx, was.bottom + dy) != (
-        now.left,
-        now.top,
-        now.right,
-        now.bottom,
-    ):
+    if _moved(prev.nodes[p].bounds, *moved) != curr.nodes[c].bounds:
         return False
     a = shown(prev, p, cache, False)
     if a != shown(curr, c, cache, True):
@@ -135,8 +128,8 @@ def page_unless_held(
     ``move`` was refuted, unless a row at its leading edge stayed, held in its very box by
     a label (:func:`held_by_label`): then the list turned no page (None), whatever came and
     went below that row (module docstring: Settings' app bar above a new list)."""
-    box, old_box = curr.nodes[c].bounds, prev.nodes[p].bounds
-    moved = (box.left - old_box.left, box.top - old_box.top)
+    box = curr.nodes[c].bounds
+    moved = _offset(prev.nodes[p].bounds, box)
     side = host_sideways(prev, p, curr, c, pairs)
     for k in curr.children[c]:
         q = pairs.get(k)
@@ -168,6 +161,11 @@ def held_by_label(prev: Frame, p: int, curr: Frame, c: int, moved: tuple[int, in
         if q is not None and p <= q < end_p and _moved(prev.nodes[q].bounds, dx, dy) == node.bounds:
             return True
     return False
+
+
+def _offset(was: Bounds, now: Bounds) -> tuple[int, int]:
+    """How far a box's top left corner moved, ``was`` to ``now``."""
+    return now.left - was.left, now.top - was.top
 
 
 def _moved(b: Bounds, dx: int, dy: int) -> Bounds:
