@@ -1,0 +1,131 @@
+"""Every derived sweep on Gmail's inbox (``fixtures/ext/gmail-compose/02.xml``), on both paths
+(issue 18, stop 56).
+
+The inbox is the harvested capture (stop 55) whose derived pairs failed most
+(``benchmarks/bench_real_any.py --dumps fixtures/ext``): its conversation rows are one
+clickable ViewGroup each whose own text is every label of the row ("Unread, , , Reddit, ,
+…"), over children that show those labels again; its list (a RecyclerView inside a
+SwipeRefreshLayout) sits in a CoordinatorLayout that uiautomator calls a ScrollView, whose
+children (the search bar, an empty search overlay, the list) overlap. The sweeps draw
+``--per 3`` cases from it with seed 1, as ``bench_real_any.py`` does (:data:`PER`,
+:data:`SEED`), the tall rows every :data:`EVERY`-th case.
+
+:data:`BUDGET` is a ratchet: failing cases per (sweep, path), lowered when a case closes,
+never raised; a sweep not named holds 0."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable, Sequence
+from contextlib import nullcontext
+from functools import cache
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from deltarec.core.capture import frame_cache
+from deltarec.core.capture.uiautomator import parse_uiautomator
+from deltarec.core.observe.model import Observation
+from tests.core.dict_truth import graded_by_dicts
+from tests.core.real_scrolls import (
+    chrome,
+    edited,
+    expansions,
+    filtered,
+    insertions,
+    keyboards,
+    mirrored,
+    overlays,
+    pagers,
+    rearranged,
+    refreshes,
+    reshaped,
+    screens,
+    scroll_edits,
+    selections,
+    sticky,
+    tall_rows,
+    transforms,
+    turned,
+)
+from tests.core.real_scrolls.ext_shapes import EXT, captures_as
+
+INBOX = "gmail-compose/02.xml"
+PER, SEED, EVERY = 3, 1, 3
+DRAWN: tuple[ModuleType, ...] = (
+    transforms,
+    insertions,
+    expansions,
+    scroll_edits,
+    overlays,
+    selections,
+    keyboards,
+    pagers,
+    turned,
+    refreshes,
+    rearranged,
+    edited,
+    reshaped,
+    filtered,
+    chrome,
+    screens,
+    sticky,
+    mirrored,
+)
+"""The sweeps whose ``cases(rng, per)`` draw from the captures in force."""
+
+BUDGET: Counter[tuple[str, str]] = Counter(
+    {
+        ("tall_rows", "xml"): 7,
+        ("tall_rows", "dicts"): 7,
+        ("chrome", "xml"): 11,
+        ("chrome", "dicts"): 11,
+        ("mirrored", "xml"): 12,
+        ("mirrored", "dicts"): 8,
+        ("reshaped", "xml"): 5,
+        ("reshaped", "dicts"): 5,
+        ("filtered", "xml"): 3,
+        ("edited", "xml"): 1,
+        ("edited", "dicts"): 1,
+        ("sticky", "xml"): 1,
+        ("sticky", "dicts"): 1,
+    }
+)
+"""Failing cases per (sweep, path) on ``a355f8b`` (XML 40, dicts 33, of 409 cases a path)."""
+
+
+@cache
+def _inbox() -> tuple[tuple[str, Observation], ...]:
+    return ((INBOX, parse_uiautomator((EXT / INBOX).read_bytes())),)
+
+
+def _sweeps() -> list[tuple[str, Sequence[Any], Callable[[Any], Sequence[tuple[str, str]]]]]:
+    out: list[tuple[str, Sequence[Any], Callable[[Any], Sequence[tuple[str, str]]]]] = [
+        ("tall_rows", tall_rows.cases(every=EVERY), tall_rows.check)
+    ]
+    for module in DRAWN:
+        name = module.__name__.rsplit(".", 1)[-1]
+        out.append((name, module.cases(random.Random(SEED), PER), module.check))
+    return out
+
+
+def failing(path: str) -> Counter[tuple[str, str]]:
+    """Failing cases per (sweep, path) of every sweep on the inbox, on ``path``."""
+    got: Counter[tuple[str, str]] = Counter()
+    with captures_as(_inbox):
+        for name, sample, check in _sweeps():
+            assert sample or name in ("pagers", "turned"), name
+            for case in sample:
+                frame_cache.clear()
+                with graded_by_dicts() if path == "dicts" else nullcontext():
+                    if check(case):
+                        got[(name, path)] += 1
+    return got
+
+
+@pytest.mark.parametrize("path", ["xml", "dicts"])
+def test_the_inbox_s_derived_steps_fail_no_more_than_budgeted(path: str) -> None:
+    found = failing(path)
+    assert not +(found - BUDGET), found
