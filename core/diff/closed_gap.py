@@ -407,9 +407,10 @@ def unpair_strips_moved_alone(
 
 def _moved_alone(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int]) -> bool:
     """Whether the pair ``c`` / ``p`` is a strip and a row that shows more of itself, the
-    strip showing a label the row does not beside one they share, moved (read off the
-    strip's uncut edge, from its list's top) as no other paired row of its list moved,
-    and some did (:func:`unpair_strips_moved_alone`)."""
+    strip showing a label the row does not beside one they share, moved (read off an edge
+    its list cuts in neither frame, from its list's top) as no other paired row of its
+    list moved (each read so), and some did (:func:`unpair_strips_moved_alone`). A strip
+    with no such edge tells nothing: it is no strip moved alone."""
     was, now = prev.nodes[p].bounds, curr.nodes[c].bounds
     if was.height == now.height:
         return False  # asked first: neither shows more of itself (most edge rows, O(1))
@@ -423,13 +424,19 @@ def _moved_alone(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, i
     strip, row = (old_shown, shown) if was.height < now.height else (shown, old_shown)
     if not (strip & row and strip - row):
         return False  # some of the row's labels (or none): a strip of it as likely
-    cut = was if was.height < now.height else now
-    top = cut.top > (old_box if cut is was else box).top  # its top uncut: read off it
-    move = _rel(now, box, top) - _rel(was, old_box, top)
+    # Each row's move read off an edge its list cuts in neither frame (None: none such, no
+    # telling): a ScrollView's rows cut by its top edge alike (Gmail's search overlay over
+    # its whole list) kept that edge's place as they scrolled, and the list cut by the top
+    # edge, then by the bottom one, kept its height: either read as the strip alone moving
+    # (the inbox's list unpaired whole as its ScrollView scrolled, test_ext_inbox).
+    move = _uncut_move(was, old_box, now, box)
+    if move is None:
+        return False
     others = [
-        _rel(curr.nodes[k].bounds, box, True) - _rel(prev.nodes[q].bounds, old_box, True)
+        m
         for k in curr.children[parent]
         if k != c and (q := pairs.get(k)) is not None and prev.parents[q] == old_parent
+        if (m := _uncut_move(prev.nodes[q].bounds, old_box, curr.nodes[k].bounds, box)) is not None
     ]
     return bool(others) and all(abs(m - move) > SLACK for m in others)
 
@@ -437,3 +444,14 @@ def _moved_alone(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, i
 def _rel(b: Bounds, box: Bounds, top: bool) -> int:
     """Where ``b``'s top (or bottom) edge sits from its list's top."""
     return (b.top if top else b.bottom) - box.top
+
+
+def _uncut_move(was: Bounds, old_box: Bounds, now: Bounds, box: Bounds) -> int | None:
+    """How far a row moved from its list's top, read off its top edge where the list's top
+    edge cuts it in neither frame, else off its bottom edge where the bottom edge cuts it
+    in neither; None when each frame has one of its edges cut."""
+    if was.top > old_box.top and now.top > box.top:
+        return _rel(now, box, True) - _rel(was, old_box, True)
+    if was.bottom < old_box.bottom and now.bottom < box.bottom:
+        return _rel(now, box, False) - _rel(was, old_box, False)
+    return None
