@@ -16,7 +16,8 @@ the start of a list, a row swiped away above them) move as a scroll moves them t
 that frame showed an empty strip in view (or only a row that stayed put), which no scroll
 explains; and the same below them (a list held at its end, never a ScrollView's content:
 :func:`held_from_top`). A list pushed down whole
-inside its page carries its rows (:func:`carried`). :func:`unscrolled` asks all three.
+inside its page carries its rows (:func:`carried`). :func:`unscrolled` asks all three, and of
+a host not made to scroll whether a label stayed put inside it (:mod:`.kept_clear`).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from collections.abc import Callable, Mapping
 from collections.abc import Set as AbstractSet
 from dataclasses import replace
 
+from deltarec.core.diff.kept_clear import kept_clear
 from deltarec.core.diff.motions import SPREAD
 from deltarec.core.diff.recycled import laid_out_once, page_of
 from deltarec.core.observe.frame import Frame
@@ -114,15 +116,19 @@ def unscrolled(
     used: AbstractSet[int],
     offset: tuple[int, int],
     base: tuple[int, int] = (0, 0),
+    plain: bool = False,
 ) -> bool:
     """Whether the rows of host ``c`` (paired with ``p``) that moved by ``offset`` were
     moved by something else than a scroll: a row above them grew (:func:`grew`), nodes came
-    or went above them (:func:`pushed_in`), or the host moved with them (:func:`carried`).
-    ``pairs``: curr → prev positions; ``used``: the prev positions paired."""
+    or went above them (:func:`pushed_in`), the host moved with them (:func:`carried`), or,
+    ``plain`` (a host not made to scroll), a label of its stayed put clear of its edges
+    (:func:`~deltarec.core.diff.kept_clear.kept_clear`). ``pairs``: curr → prev positions;
+    ``used``: the prev positions paired."""
     return (
         grew(prev, curr, c, pairs, offset, base)
         or pushed_in(prev, curr, c, p, pairs, used, offset, base)
         or carried(prev, curr, c, p, pairs, offset, base)
+        or (plain and kept_clear(prev, curr, c, p, pairs))
     )
 
 

@@ -296,7 +296,7 @@ def host_motion(
         if tie is None:
             return turned(prev, curr, pairs, used, c) if natural and not rows_decide else None
         (dx, dy), rivals = tie, 0.0  # twins' votes split, the uncut edges name one of them
-    if unscrolled(prev, curr, c, p, pairs, used, (dx, dy), base):
+    if unscrolled(prev, curr, c, p, pairs, used, (dx, dy), base, not natural):
         return None  # a row above the rows grew, came or went, or the host moved: no scroll
     if side and not dy and relined(strong, weak, dx):
         return None  # a grid's tiles went on a slot, some to the next line: no carousel
