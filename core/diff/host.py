@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
 
 from deltarec.core.diff.axis import along_edge, at_edge, cut_move, host_sideways, relined, spans
+from deltarec.core.diff.edge_across import edge_move
 from deltarec.core.diff.edge_pieces import cut_only, edge_offset, edge_tie, twin_cut
 from deltarec.core.diff.edge_shapes import by_shapes, carried
 from deltarec.core.diff.edge_sliver import stayed_sliver
@@ -269,7 +270,7 @@ def host_motion(
     ):
         votes = {pushed: 1.0}  # the first row pushed onto the bottom edge (its module)
     edged = not votes and natural and base == (0, 0)
-    if edged and (by_edges := edge_offset(prev, p, curr, c, pairs, used)):
+    if edged and (by_edges := edge_move(prev, p, curr, c, pairs, used, side)):
         votes = {by_edges: 1.0}  # one row fills the list: its uncut edges (.edge_pieces)
     if not votes:  # a page, or one cut piece removed and added (.edge_pieces.twin_cut)
         got = turned(prev, curr, pairs, used, c) if natural else None

@@ -120,7 +120,6 @@ YOUTUBE_RESULTS = (
 )
 SCROLL_VIEWS_OPEN: dict[str, list[Case]] = {
     "xml": [
-        Case("contacts-agent/09.xml", "scroll", (0, 0, 1, 0, 0), 1219),
         Case(YOUTUBE_RESULTS, "scroll", (0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 1, 0), 1433),
         Case("settings-wifi/04.xml", "scroll", (0, 0, 0, 0), 1615),
         Case("settings-wifi/04.xml", "scroll", (0, 0, 0, 0), 1884),
@@ -157,7 +156,7 @@ so its one label's move along x is refused (taking the axis from its items' cuts
 these, but read a dialog's button bar swapped for another's as scrolled sideways:
 ``test_session_numbers``, 2 of 60 swaps lost; taken back). On element dicts, which name no
 class: the contact editor scrolled 1,219 px (its tall field's uncut edges read along x
-close it on XML, ``diff/edge_across.py``, taken back); the rest: upright the content pane
+close it on XML, :mod:`~deltarec.core.diff.edge_across`); the rest: upright the content pane
 pairs across the page by its slot (pass 3), turned a quarter not, so nothing measures the
 move (YouTube's results; Settings' lists at 1,615 and 1,884 px)."""
 
@@ -169,7 +168,7 @@ def test_every_list_in_a_scroll_view_scrolled_by_eighths_turned(path: str) -> No
     along x), says what it says upright. On ``c245569``: XML 5, dicts 17 of 392 read as
     a page turned (YouTube's results scrolled 1,433 px, ``bench_dict_truth.py`` seed 69;
     Settings' Wi-Fi and Airplane lists 1,615 and 1,884 px); with
-    ``diff/edge_across.py`` XML 4, dicts 17 (taken back: :data:`SCROLL_VIEWS_OPEN`, XML 5)."""
+    :mod:`~deltarec.core.diff.edge_across` XML 4, dicts 17 (:data:`SCROLL_VIEWS_OPEN`)."""
     sample = scroll_view_sweep()
     assert len(sample) == SCROLL_VIEWS
     frame_cache.clear()
