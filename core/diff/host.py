@@ -323,7 +323,7 @@ def host_motion(
         # went around the row its label places (pushed_edge.kept_in_scroll_view).
         # A piece's move (no whole row's) that the uncut edges name too is read off them.
         named = not strong and base == (0, 0) and edge_offset(prev, p, curr, c, pairs, used)
-        if not kept_in_scroll_view(prev, p, curr, c, moved, edged or named == moved):
+        if not kept_in_scroll_view(prev, p, curr, c, moved, edged or named == moved, side):
             if natural and (
                 edged  # its one row moved, or its twin came in: a page (.edge_pieces)
                 or cut_only(prev, curr, pairs, c, p, strong)  # no whole row voted, none stayed
