@@ -21,7 +21,7 @@ from deltarec.core.diff.growth import unscrolled
 from deltarec.core.diff.motions import SPREAD, Motion, clustered, near, near_box, shifted
 from deltarec.core.diff.nested_votes import Across, across_host, projected
 from deltarec.core.diff.page_gesture import against
-from deltarec.core.diff.pages import bare, replaced_some, turned
+from deltarec.core.diff.pages import bare, layers, replaced_some, turned
 from deltarec.core.diff.pushed_edge import kept_in_scroll_view, pushed_offset
 from deltarec.core.diff.resized import list_resized
 from deltarec.core.diff.row_content import holds_rows
@@ -422,6 +422,7 @@ def _wraps(
         and bare(prev.nodes[pk])
         and at_edge(b, curr.nodes[c].bounds)
         and at_edge(prev.nodes[pk].bounds, prev.nodes[p].bounds)
+        and not (layers(curr, k) and layers(prev, pk))  # a tall row's piece: no viewport
     )
     return bared or list_resized(prev, pk, curr, k, c, base)  # a list in a page, resized
 
