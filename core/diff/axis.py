@@ -116,6 +116,15 @@ def host_sideways(
     return pairs is not None and _moved_sideways(prev, p, curr, c, pairs)
 
 
+def side_cut(prev: Frame, p: int, curr: Frame, c: int) -> bool:
+    """Whether a side edge of container ``c`` (``p`` before) cuts one of its items in either
+    frame (:func:`_cuts` along x): content wider than its view, which may scroll sideways.
+    Items side by side, each whole, fit their view (a dialog's button bar, its "Cancel"
+    moved 12 px aside as another dialog's wider "OK" took the place of "Delete"): nothing
+    of them lies past a side edge to scroll into view. O(children), kept in the memo."""
+    return _facts(prev, p)[1] or _facts(curr, c)[1]
+
+
 def _spanned(frame: Frame, pos: int) -> bool:
     """Whether two or more items of container ``pos`` reach both its side edges, one above
     the other: a list's rows. O(children).

@@ -53,6 +53,7 @@ from collections.abc import Callable, Mapping
 from collections.abc import Set as AbstractSet
 
 from deltarec.core.diff.across import explains, other_way
+from deltarec.core.diff.cut_anew import cut_anew
 from deltarec.core.diff.edge_shapes import borne_out, tie_by_shapes
 from deltarec.core.diff.motions import SPREAD, Motion, clustered
 from deltarec.core.diff.pushed_edge import in_scroll_view
@@ -117,17 +118,20 @@ def _edge_move(
     read as a scroll (``bench_truth.py``, seed 7 step 185)."""
     old_box, box = boxes
     q = pairs.get(k)
+    bare = not curr.children[k] and not curr.has_content[k]
     if q is None:
         q = _unique_child(prev, curr, k, pairs, used, kinds)
+        if q is None:  # a bare piece whole in one frame, cut in the other (.cut_anew)
+            q = cut_anew(prev, curr, k, pairs, used)
     if q is None or not p < q < p_end:
         return None
     move = _moved(prev.nodes[q].bounds, old_box, curr.nodes[k].bounds, box)
-    if move is None and one:
+    if move is None and (one or bare):
         move = _cut_once(prev.nodes[q].bounds, old_box, curr.nodes[k].bounds, box)
     if move is not None:
         return move
     b = curr.nodes[k].bounds
-    if curr.has_content[k] or curr.children[k]:
+    if not bare:
         return None
     kind = (curr.nodes[k].class_name, b.width, b.height)
     if kinds[0][kind] != 1 or kinds[1][kind] != 1:

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
 
 from deltarec.core.diff.axis import along_edge, at_edge, cut_move, host_sideways, relined, spans
+from deltarec.core.diff.edge_across import edge_move
 from deltarec.core.diff.edge_pieces import cut_only, edge_offset, edge_tie, twin_cut
 from deltarec.core.diff.edge_shapes import by_shapes, carried
 from deltarec.core.diff.edge_sliver import stayed_sliver
@@ -20,7 +21,7 @@ from deltarec.core.diff.growth import unscrolled
 from deltarec.core.diff.motions import SPREAD, Motion, clustered, near, near_box, shifted
 from deltarec.core.diff.nested_votes import Across, across_host, projected
 from deltarec.core.diff.page_gesture import against
-from deltarec.core.diff.pages import bare, replaced_some, turned
+from deltarec.core.diff.pages import bare, layers, replaced_some, turned
 from deltarec.core.diff.pushed_edge import kept_in_scroll_view, pushed_offset
 from deltarec.core.diff.resized import list_resized
 from deltarec.core.diff.row_content import holds_rows
@@ -269,7 +270,7 @@ def host_motion(
     ):
         votes = {pushed: 1.0}  # the first row pushed onto the bottom edge (its module)
     edged = not votes and natural and base == (0, 0)
-    if edged and (by_edges := edge_offset(prev, p, curr, c, pairs, used)):
+    if edged and (by_edges := edge_move(prev, p, curr, c, pairs, used, side)):
         votes = {by_edges: 1.0}  # one row fills the list: its uncut edges (.edge_pieces)
     if not votes:  # a page, or one cut piece removed and added (.edge_pieces.twin_cut)
         got = turned(prev, curr, pairs, used, c) if natural else None
@@ -322,7 +323,7 @@ def host_motion(
         # went around the row its label places (pushed_edge.kept_in_scroll_view).
         # A piece's move (no whole row's) that the uncut edges name too is read off them.
         named = not strong and base == (0, 0) and edge_offset(prev, p, curr, c, pairs, used)
-        if not kept_in_scroll_view(prev, p, curr, c, moved, edged or named == moved):
+        if not kept_in_scroll_view(prev, p, curr, c, moved, edged or named == moved, side):
             if natural and (
                 edged  # its one row moved, or its twin came in: a page (.edge_pieces)
                 or cut_only(prev, curr, pairs, c, p, strong)  # no whole row voted, none stayed
@@ -421,6 +422,7 @@ def _wraps(
         and bare(prev.nodes[pk])
         and at_edge(b, curr.nodes[c].bounds)
         and at_edge(prev.nodes[pk].bounds, prev.nodes[p].bounds)
+        and not (layers(curr, k) and layers(prev, pk))  # a tall row's piece: no viewport
     )
     return bared or list_resized(prev, pk, curr, k, c, base)  # a list in a page, resized
 

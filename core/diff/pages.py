@@ -409,3 +409,10 @@ def page_view(frame: Frame, pos: int) -> int:
 def bare(node: Node) -> bool:
     """Whether ``node`` shows nothing of its own (no text, description or id): a wrapper."""
     return not (node.text or node.content_desc or node.resource_id)
+
+
+def layers(frame: Frame, pos: int) -> bool:
+    """Whether every node below ``pos`` has its box: a stack of layers (a thumbnail's image
+    under its overlay), which holds nothing that could move inside it. O(subtree)."""
+    b = frame.nodes[pos].bounds
+    return all(n.bounds == b for n in frame.nodes[pos + 1 : frame.subtree_end(pos)])

@@ -85,7 +85,7 @@ from __future__ import annotations
 from itertools import pairwise
 
 from deltarec.core.capture.element_dicts import ROOT_CLASS
-from deltarec.core.diff.axis import flip, spans
+from deltarec.core.diff.axis import flip, side_cut, spans
 from deltarec.core.diff.grown import rows_at
 from deltarec.core.diff.row_content import texts
 from deltarec.core.diff.unique_labels import unique_pairs
@@ -252,7 +252,13 @@ def _scroller(frame: Frame, pos: int) -> int:
 
 
 def kept_in_scroll_view(
-    prev: Frame, p: int, curr: Frame, c: int, move: tuple[int, int], edged: bool = False
+    prev: Frame,
+    p: int,
+    curr: Frame,
+    c: int,
+    move: tuple[int, int],
+    edged: bool = False,
+    side: bool = False,
 ) -> bool:
     """Whether list ``c`` (paired with ``p``) is in a ``ScrollView`` (:func:`in_scroll_view`)
     and every label one node alone of each frame shows, of one size in both (whole, or cut
@@ -271,13 +277,22 @@ def kept_in_scroll_view(
     calendar's event type stretched over its form, its icon's bottom edge moved 81 px, its
     one label spanning the form), and what one frame shows the other shows too, or all of
     it (a form whose every field shows another text is another form, not this one moved:
-    ``test_dict_truth``'s event form relabelled). O(labels of both frames)."""
+    ``test_dict_truth``'s event form relabelled). ``side``: the list is a carousel
+    (:func:`~deltarec.core.diff.axis.host_sideways`); where a side edge cuts one of its items
+    too (:func:`~deltarec.core.diff.axis.side_cut`) it scrolls sideways, whatever its class
+    says (element dicts name no ``HorizontalScrollView``; a ``ScrollView`` turned a quarter,
+    ``tests/core/real_scrolls/turned.py``, is one); whole items side by side fit their view
+    (a dialog's button bar).
+    O(labels of both frames)."""
     if not in_scroll_view(curr, c):
         return False
     # Along its axis only: a ScrollView scrolls up and down (a HorizontalScrollView, which
-    # element dicts cannot name, sideways); a dialog's "Cancel" 12 px aside as another
-    # dialog took its place is no scroll of its button panel (test_session_numbers).
-    sideways = curr.nodes[_scroller(curr, c)].class_name.endswith("HorizontalScrollView")
+    # element dicts cannot name, or one whose side edges cut its items, sideways); a
+    # dialog's "Cancel" 12 px aside as another dialog took its place is no scroll of its
+    # button panel, its buttons whole side by side (test_session_numbers).
+    sideways = (side and side_cut(prev, p, curr, c)) or curr.nodes[
+        _scroller(curr, c)
+    ].class_name.endswith("HorizontalScrollView")
     if not _near(move[1 if sideways else 0], 0):
         return False
     found = False

@@ -75,6 +75,7 @@ from itertools import compress
 
 from deltarec.core.capture.element_dicts import ROOT_CLASS
 from deltarec.core.diff.axis import at_edge, item_sideways
+from deltarec.core.diff.cut_anew import cut_anew_in
 from deltarec.core.diff.gaps import closed_gaps, scrolled_gap
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.grown import grew_within, grown_by_rounding
@@ -96,6 +97,10 @@ from deltarec.core.diff.resized import (
 )
 from deltarec.core.diff.row_evidence import (
     displacement,
+)
+from deltarec.core.diff.seen_elsewhere import seen_elsewhere as _seen_elsewhere
+from deltarec.core.diff.seen_elsewhere import (
+    seen_elsewhere_by_places as _seen_elsewhere_by_places,  # noqa: F401 (tests read it here)
 )
 from deltarec.core.diff.tab_switch import Flip, selection_flips, strip_reflowed, tab_switched
 from deltarec.core.diff.wrappers import through_wrappers
@@ -222,7 +227,11 @@ def _find_motions(
     if not (any_moved or replaced):
         return []
     used = Paired(pairs)  # and which new position each old one is paired with, asked once
-    if not any_moved and not _seen_elsewhere(prev, curr, pairs):
+    if (
+        not any_moved
+        and not _seen_elsewhere(prev, curr, pairs)
+        and not cut_anew_in(prev, curr, pairs)
+    ):
         # Nothing matched moved, and nothing new was somewhere else before: a scroll could
         # only have replaced a whole page (a toggle that renamed a summary is the common case).
         # One page per host: a ScrollView wrapping a list finds the list's page through its
@@ -444,56 +453,3 @@ def _unnamed_pages(
             hosts.add(got.curr)
             insort(ordered, got.curr)
     return out
-
-
-def _seen_elsewhere(prev: Frame, curr: Frame, pairs: Mapping[int, int]) -> bool:
-    """Whether an unmatched node of ``curr`` shows content (of its size) that ``prev`` had at
-    another place: only then can content have moved without a matched node moving.
-
-    Asked of :attr:`Frame.places` when the frame has built it; else only the old positions
-    that show a content some unmatched node shows are looked at (the rest of ``places``, a
-    dict over every old node, is never read here, and a ``False`` needs no host walk that
-    would read it: most new screens). :func:`_seen_elsewhere_by_places` is the long way."""
-    places = prev.__dict__.get("places")
-    if places is not None:
-        return _seen_elsewhere_by_places(prev, curr, pairs)
-    content, was = curr.subtree_hashes, prev.subtree_hashes
-    unpaired = [c for c in range(len(curr)) if c not in pairs]
-    wanted = {content[c] for c in unpaired}.intersection(was)
-    if not wanted:
-        return False
-    spots: dict[bytes, list[Bounds]] = {}
-    old = prev.nodes
-    for q in [q for q, h in enumerate(was) if h in wanted]:
-        spots.setdefault(was[q], []).append(old[q].bounds)
-    new = curr.nodes
-    for c in unpaired:
-        seen = spots.get(content[c])
-        if seen is None:
-            continue
-        b = new[c].bounds
-        w, h = b.right - b.left, b.bottom - b.top
-        if w <= 0 or h <= 0:
-            continue  # places holds no empty box
-        for a in seen:
-            if (
-                a.right - a.left == w
-                and a.bottom - a.top == h
-                and (a.left, a.top) != (b.left, b.top)
-            ):
-                return True
-    return False
-
-
-def _seen_elsewhere_by_places(prev: Frame, curr: Frame, pairs: Mapping[int, int]) -> bool:
-    """:func:`_seen_elsewhere` read off :attr:`Frame.places` (the long way)."""
-    places, content, old = prev.places, curr.subtree_hashes, prev.nodes
-    for c, node in enumerate(curr.nodes):
-        if c in pairs:
-            continue
-        b = node.bounds
-        for q in places.get((content[c], b.width, b.height), ()):
-            a = old[q].bounds
-            if (a.left, a.top) != (b.left, b.top):
-                return True
-    return False
