@@ -89,10 +89,6 @@ BUDGET: Counter[tuple[str, str, str]] = Counter(
         ("edited", "xml", "chrome-ntp/06.xml"): 1,
         ("filtered", "dicts", "chrome-menu/03.xml"): 3,
         ("filtered", "xml", "chrome-menu/03.xml"): 3,
-        ("insertions", "dicts", "chrome-ntp/05.xml"): 3,
-        ("insertions", "dicts", "chrome-ntp/06.xml"): 3,
-        ("insertions", "xml", "chrome-ntp/05.xml"): 3,
-        ("insertions", "xml", "chrome-ntp/06.xml"): 3,
         ("pagers", "dicts", "chrome-ntp/06.xml"): 1,
         ("pagers", "dicts", "gmail-welcome/01.xml"): 2,
         ("pagers", "dicts", "pixel-home/01.xml"): 1,
@@ -122,7 +118,12 @@ BUDGET: Counter[tuple[str, str, str]] = Counter(
         ("turned", "xml", "miui-settings/03.xml"): 1,
     }
 )
-"""Failing cases per (sweep, path, capture) of the seeded sample, 73 on ``a355f8b``."""
+"""Failing cases per (sweep, path, capture) of the seeded sample, 73 on ``a355f8b``.
+
+Closed: rows put in above Chrome's feed card still loading (the omnibox's steps,
+``chrome-ntp/05-06``: the keyboard's window cuts the card and the row put in to one blank
+46 px sliver of one box), 12 → 0: the pair says the other reading
+(:func:`deltarec.core.diff.twin_sliver.same_box_slivers`)."""
 
 
 def _failing(name: str, path: str) -> Counter[tuple[str, str, str]]:
