@@ -281,7 +281,8 @@ def hedged(d: Delta, out: ObservationDiff) -> ObservationDiff:
     (:func:`~deltarec.core.diff.edge_sliver.beside_sliver`), and the marks of a
     scroll past new rows (:func:`deltarec.core.diff.past_new.noted`). O(rows of the
     scrolled lists), and ``orNew`` on each changed entry whose pair may be two rows
-    (:func:`~deltarec.core.diff.twin_sliver.twin_slivers`: O(added + removed)), or rests on
+    (:func:`~deltarec.core.diff.twin_sliver.twin_slivers`: O(added + removed); two slivers
+    of one box, :func:`~deltarec.core.diff.twin_sliver.same_box_slivers`), or rests on
     a sliver's place alone (:func:`~deltarec.core.diff.edge_sliver.flipped_slivers`: the
     text writes no ``~`` line for it; the entry stays, so ``apply_diff`` still rebuilds the
     frame, and says the other reading), whose row
@@ -292,7 +293,7 @@ def hedged(d: Delta, out: ObservationDiff) -> ObservationDiff:
     from deltarec.core.diff.edge_sliver import beside_slivers, flipped_slivers
     from deltarec.core.diff.edited_or_new import edited_or_new, either_labels
     from deltarec.core.diff.past_new import noted  # it reads the refresh from here
-    from deltarec.core.diff.twin_sliver import twin_slivers
+    from deltarec.core.diff.twin_sliver import same_box_slivers, twin_slivers
 
     for entry, s in zip(out["scrolls"], d.scrolls, strict=True):
         if n := new_at_top(d, s):
@@ -305,6 +306,7 @@ def hedged(d: Delta, out: ObservationDiff) -> ObservationDiff:
             entry["orRemoved" if removed else "orInserted"] = len(rows)
             entry["orRows"] = [d.prev.keys[r] if removed else _added_key(d, r) for r in rows]
     twins = {d.curr.keys[c]: d.prev.keys[p] for c, p in twin_slivers(d).items()}
+    twins.update((d.curr.keys[c], d.prev.keys[p]) for c, p in same_box_slivers(d).items())
     either = {d.curr.keys[c] for c in either_labels(d)}  # its row, or another in its box
     either.update(d.curr.keys[c] for s in d.scrolls for c in flipped_slivers(d, s))
     pushed = {d.curr.keys[c]: _added_key(d, y) for c, y in edited_or_new(d).items()}

@@ -310,7 +310,39 @@ def _other_content(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int,
         return False
     if holds_scroller(curr, c) and holds_scroller(prev, p) and not a_page(curr, c, parent):
         return False  # what its list shows changed, not which wrapper it is (its docstring)
-    return shows_other(prev, p, curr, c) and not rebound_in_place(prev, p, curr, c, pairs)
+    if not shows_other(prev, p, curr, c):
+        return False
+    return not (rebound_in_place(prev, p, curr, c, pairs) and _held_below(prev, p, curr, c, pairs))
+
+
+def _held_below(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int]) -> bool:
+    """Whether the rows after ``c`` witness that nothing took its place: each paired in its
+    very box, up to the first that shows a label, which must show what it showed (a row
+    below relabelled too is no witness, or every row of a page replaced by rows of its
+    layout, one label each, MIUI Settings' headers, would hold the one above it); rows
+    that show nothing witness as :func:`next_row_held` reads them, but one of no size (a
+    list's empty footer at [0,0][0,0]) does not. O(rows below up to the first labelled)."""
+    witness = False
+    while True:
+        after_c, after_p = next_sibling(curr, c), next_sibling(prev, p)
+        if after_c is None or after_p is None:
+            return witness
+        box = curr.nodes[after_c].bounds
+        if pairs.get(after_c) != after_p or box != prev.nodes[after_p].bounds:
+            return False
+        now, was = labels(curr, after_c), labels(prev, after_p)
+        if now or was:
+            shown = bool(now and was) and not shows_other(prev, after_p, curr, after_c)
+            return shown or _cut_alike(now, was)
+        witness = witness or box.area > 0
+        c, p = after_c, after_p
+
+
+def _cut_alike(a: Iterable[str], b: Iterable[str]) -> bool:
+    """Whether a label of one, its ellipsis dropped, begins a label of the other: one label
+    cut again at another length ("Wallpaper & personalization" → "Wall…")."""
+    cut = [x.rstrip("…").rstrip(".") for x in (*a, *b) if x.endswith(("…", "..."))]
+    return any(x and y.startswith(x) and y != x for x in cut for y in (*a, *b))
 
 
 LEAF_RUN = 2

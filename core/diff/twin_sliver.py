@@ -212,3 +212,83 @@ def _shows(frame: Frame, pos: int, top: int, bottom: int) -> bool:
         (n.text or n.content_desc) and n.bounds.top < bottom and n.bounds.bottom > top
         for n in frame.nodes[pos : frame.subtree_end(pos)]
     )
+
+
+def same_box_slivers(d: Delta) -> dict[int, int]:
+    """Pairs (current → previous position) of two slivers of one box at a list's bottom
+    edge, neither showing anything, whose insides differ: the row that was there, its
+    content changed (a placeholder loaded), or another row put in above it whose top lands
+    in that very box, cut alike, the old sliver pushed out (read backwards: taken out).
+    Two dumps cannot tell them apart; the pair stands and its JSON entry says the other
+    reading (``orNew``). Each part is asked: the sliver is a row of a list (the row before
+    it of its class and id, taller, paired with the row before its pair), on the list's
+    bottom edge, the list not scrolled; its pair has its very box. Found from the nodes
+    that came or went inside them: O((added + removed) × depth) at most once a node
+    (climbs stop at a node seen).
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> from deltarec.core.diff.compute import compute_delta
+    >>> def shot(inner):
+    ...     rows = ('<node class="Row" bounds="[0,0][90,20]"><node class="T" text="a"'
+    ...             ' bounds="[0,2][90,8]"/></node><node class="Row" bounds="[0,20][90,24]">'
+    ...             f'<node class="{inner}" bounds="[0,22][90,24]"/></node>')
+    ...     return Frame(parse_uiautomator('<hierarchy><node class="L" scrollable="true"'
+    ...         f' bounds="[0,0][90,24]">{rows}</node></hierarchy>'))
+    >>> same_box_slivers(compute_delta(shot("View"), shot("Image")))
+    {3: 3}
+    """
+    out: dict[int, int] = {}
+    if not d.added and not d.removed:
+        return out
+    back = {p: c for c, p in d.pairs.items()}
+    scrolled = ({s.curr for s in d.scrolls}, {s.prev for s in d.scrolls})
+    for frame, other_of, nodes in ((d.curr, d.pairs, d.added), (d.prev, back, d.removed)):
+        seen: set[int] = set()
+        for n in nodes:
+            s = frame.parents[n]
+            while s >= 0 and s not in seen and s not in other_of:
+                seen.add(s)
+                s = frame.parents[s]
+            if s < 0 or s in seen:
+                continue
+            seen.add(s)
+            row = _list_row(frame, s)
+            if row is None or row not in other_of:
+                continue
+            c, p = (row, other_of[row]) if frame is d.curr else (other_of[row], row)
+            if (
+                c not in out
+                and d.curr.nodes[c].bounds == d.prev.nodes[p].bounds
+                and _sliver_row(d.curr, c, scrolled[0])
+                and _sliver_row(d.prev, p, scrolled[1])
+                and _rows_before_paired(d, c, p)
+            ):
+                out[c] = p
+    return out
+
+
+def _list_row(frame: Frame, pos: int) -> int | None:
+    """``pos`` or its nearest ancestor whose parent holds two or more children (a list's
+    row), climbing only nodes on their parent's bottom edge; None past the root."""
+    while pos >= 0:
+        parent = frame.parents[pos]
+        if parent < 0 or frame.nodes[pos].bounds.bottom < frame.nodes[parent].bounds.bottom:
+            return None
+        if len(frame.children[parent]) >= 2:
+            return pos
+        pos = parent
+    return None
+
+
+def _sliver_row(frame: Frame, s: int, scrolled: set[int]) -> bool:
+    """Whether row ``s`` is a sliver its list's bottom edge cuts, showing nothing, after a
+    row of its class and id that is taller (:func:`_sliver_after`)."""
+    q = _row_before(frame, s)
+    return q is not None and _sliver_after(frame, q, s, scrolled)
+
+
+def _rows_before_paired(d: Delta, c: int, p: int) -> bool:
+    """Whether the row before ``c`` is paired with the row before ``p``: the list kept the
+    rows above the sliver."""
+    qc, qp = _row_before(d.curr, c), _row_before(d.prev, p)
+    return qc is not None and d.pairs.get(qc) == qp

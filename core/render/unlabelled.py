@@ -36,6 +36,7 @@ from collections.abc import Callable
 
 from deltarec.core.diff.compute import Delta
 from deltarec.core.diff.new_rows import refresh_host
+from deltarec.core.diff.twin_sliver import same_box_slivers
 from deltarec.core.diff.types import ChangeKind as K
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.index import ElementIndex
@@ -97,7 +98,16 @@ def hidden_parts(d: Delta, prev_index: ElementIndex, curr_index: ElementIndex) -
         where = _host(fp, p, curr_index, lambda a: back.get(a, -1))
         said.append(f"{_what(fp, p, prev_index)} went{_box(fp, p)}{where}")
     more = len(said) - HIDDEN_NAMED
-    return said[:HIDDEN_NAMED] + ([f"and {more} more"] if more > 0 else [])
+    return said[:HIDDEN_NAMED] + ([f"and {more} more"] if more > 0 else []) + _or_new(d)
+
+
+def _or_new(d: Delta) -> list[str]:
+    """The other reading of two slivers of one box at a list's bottom edge whose insides
+    changed (:func:`~deltarec.core.diff.twin_sliver.same_box_slivers`), once a step: ``or
+    that sliver at the list's edge is another row (rows put in or taken out above it)``."""
+    if not same_box_slivers(d):
+        return []
+    return ["or that sliver at the list's edge is another row (rows put in or taken out above it)"]
 
 
 def unnamed_move(d: Delta, c: int, curr_index: ElementIndex) -> str:

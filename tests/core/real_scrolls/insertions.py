@@ -398,7 +398,9 @@ def _hedged_twin(case: Insertion, d: Delta, paired: set[int]) -> bool:
     **Grader decision (issue 18).** The pair states a reading that fits both frames, and
     ``orNew`` names the truth (the inserted node is another element than the old one): a
     hedge whose every reading fits and that names the truth is true. An unhedged pair, or
-    one whose stated reading the frames rule out, is not accepted.
+    one whose stated reading the frames rule out, is not accepted. A hedge on a row speaks
+    for the parts inside it: a part paired inside a row hedged so needs no hedge of its own
+    (two slivers of one box, :func:`deltarec.core.diff.twin_sliver.same_box_slivers`).
     (:mod:`.twins` proves the class: one row fewer put in dumps the very same bytes.)
     Or the pairs are those of one row edited in place, each of its edited labels hedged
     (:func:`_edited_in_place`: a row or a bare label at its list's clipped edge, the
@@ -407,12 +409,17 @@ def _hedged_twin(case: Insertion, d: Delta, paired: set[int]) -> bool:
     hedged_keys = {e["key"] for e in hedged(d, to_json(d))["changed"] if e.get("orNew")}
     if _edited_in_place(d, {back[x] if case.removal else x for x in paired}, hedged_keys):
         return True
-    for x in paired:
+    held: set[int] = set()
+    for x in sorted(paired):  # a row before its parts: a part of a row hedged is held
+        frame = d.prev if case.removal else d.curr
+        if any(a in held for a in frame.ancestors(x)):
+            continue
         c, p = (back[x], x) if case.removal else (x, d.pairs[x])
         if d.curr.keys[c] not in hedged_keys:
             return False
         if not (_sliver_fits(d.curr, c, d.prev, p) or _sliver_fits(d.prev, p, d.curr, c)):
             return False
+        held.add(x)
     return True
 
 
