@@ -33,6 +33,7 @@ from deltarec.core.diff.volatile import system_bars
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.index import ElementIndex, Layout, order_of
 from deltarec.core.observe.labels import scrolls_by_nature
+from deltarec.core.observe.model import Node
 
 REPLACED_SHARE = 0.6
 """A step that replaced more than this share of the elements on either frame is a new screen."""
@@ -144,15 +145,49 @@ def screen_title(index: ElementIndex | Layout, skip: frozenset[int] = frozenset(
         and nodes[p].role == "text"
         and not _CLOCK.match(names[p])
     ]
-    for p in texts:
-        for a in frame.ancestors(p)[:3]:
-            node = nodes[a]
-            rid = node.resource_id.rpartition("/")[2].lower()
-            simple = node.class_name.rsplit(".", 1)[-1].lower()
-            if rid.endswith(_TITLE_HOSTS) or "toolbar" in simple or "actionbar" in simple:
+    shown = set(texts)
+    for p in order_of(index):  # a toolbar's text, or its title the app made tappable (vivo)
+        if p in shown:
+            if any(_hosts_title(nodes[a]) for a in frame.ancestors(p)[:3]):
                 return names[p]
+        elif p not in skip and p not in bars and _tapped_title(frame, names, p):
+            return names[p]
     band = frame.obs.height * TITLE_BAND if frame.obs.height else None
     for p in texts:
         if band is None or nodes[p].bounds.top < band:
             return names[p]
     return ""
+
+
+def _hosts_title(node: Node) -> bool:
+    """Whether ``node`` holds a screen's title: a toolbar, an action bar, or a layout whose
+    resource id says it is one (:data:`_TITLE_HOSTS`)."""
+    rid = node.resource_id.rpartition("/")[2].lower()
+    simple = node.class_name.rsplit(".", 1)[-1].lower()
+    return rid.endswith(_TITLE_HOSTS) or "toolbar" in simple or "actionbar" in simple
+
+
+def _tapped_title(frame: Frame, names: list[str], pos: int) -> bool:
+    """Whether ``pos`` is an app bar's title laid out as a control: a button called by a text
+    it shows (its own, or its one labelled child's: vivo's "设置", MIUI's "Display", a
+    ``TextView`` made clickable inside a clickable wrapper) that holds a letter, never by a
+    description (an app bar's "Navigate up"), in a title host (:func:`_hosts_title`:
+    itself or one of its three nearest ancestors)."""
+    node, name = frame.nodes[pos], names[pos]
+    if node.role != "button" or not any(map(str.isalpha, name)):
+        return False  # a picker's tappable hour or year ("3", "2025") is a value, no title
+    parent, nodes = frame.parents[pos], frame.nodes
+    if parent >= 0 and any(
+        s != pos and nodes[s].role == "button" and nodes[s].class_name == node.class_name
+        for s in frame.children[parent]
+    ):
+        return False  # one of a row of alike controls: a tab ("FAVORITES", "ALL"), no title
+    end = min(frame.subtree_end(pos), pos + _TITLE_SCAN)
+    if not any(n.text == name for n in frame.nodes[pos:end]):
+        return False
+    return any(_hosts_title(frame.nodes[a]) for a in (pos, *frame.ancestors(pos)[:3]))
+
+
+_TITLE_SCAN = 8
+"""How many nodes of a control's subtree :func:`_tapped_title` reads for the text it is
+called by (a title's wrapper holds one or two layers and the text)."""
