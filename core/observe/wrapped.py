@@ -1,0 +1,52 @@
+"""A clickable wrapper and the one labelled control inside it are one element.
+
+Apps wrap a tappable label in a tappable layout of (about) its box: MIUI's app-bar title
+(a clickable ``LinearLayout`` around a clickable ``TextView`` "Display"), vivo's
+("设置"), a launcher's date, a Settings search bar (a clickable ``ViewGroup`` around an
+``ImageButton`` that borrows the bar's "Search settings"). Both are controls, both are
+called by the one label, so the frame listed the name twice (``+ [8] button "设置"``,
+``+ [9] button "设置"``) and a ``name=`` selector matched two numbered elements. To an
+agent it is one thing to tap: the wrapper stays (the row a label folds into, as a row's
+title text folds into its row, :func:`~deltarec.core.observe.labels.element_positions`),
+the plain button inside it called by the same name is no element of its own. A switch,
+a checkbox or a text box inside a row keeps its place (its state is its own), and so
+does a control called by another name (a row's own buttons).
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> from deltarec.core.observe.index import build_index
+    >>> f = Frame(parse_uiautomator(
+    ...     '<hierarchy><node class="android.widget.LinearLayout" clickable="true"'
+    ...     ' bounds="[0,0][100,50]"><node class="android.widget.TextView" text="Display"'
+    ...     ' clickable="true" bounds="[0,0][100,50]"/></node></hierarchy>'))
+    >>> [(e.index, e.role, e.name) for e in build_index(f).elements]
+    [(0, 'button', 'Display')]
+"""
+
+from __future__ import annotations
+
+from deltarec.core.observe.frame import Frame
+
+
+def unwrapped(frame: Frame, names: list[str], positions: list[int]) -> list[int]:
+    """``positions`` (elements, in document order) less each plain button (role ``button``,
+    not checkable) whose nearest element above it is a button called by the same name.
+    O(len(positions)): the elements open around each one are kept on a stack."""
+    nodes, ends = frame.nodes, frame.subtree_ends
+    out: list[int] = []
+    open_: list[int] = []  # the elements whose subtree holds the one being read
+    for pos in positions:
+        while open_ and ends[open_[-1]] <= pos:
+            open_.pop()
+        node = nodes[pos]
+        if (
+            open_
+            and node.role == "button"
+            and not node.checkable
+            and (name := names[pos])
+            and names[open_[-1]] == name
+            and nodes[open_[-1]].role == "button"
+        ):
+            continue  # the wrapper's label: it is tapped through the wrapper
+        out.append(pos)
+        open_.append(pos)
+    return out
