@@ -27,6 +27,7 @@ toolbar, else the first text near the top. Cost: O(n).
 from __future__ import annotations
 
 import re
+from collections.abc import Set as AbstractSet
 
 from deltarec.core.diff.compute import Delta
 from deltarec.core.diff.volatile import system_bars
@@ -89,9 +90,10 @@ def is_new_screen(
         return False
     # The same activity under the same title is the same screen whose content moved on (a
     # list flung past every row it showed, a feed refreshed).
-    same_activity = fp.obs.activity and fp.obs.activity == fc.obs.activity
+    if not (fp.obs.activity and fp.obs.activity == fc.obs.activity):
+        return True  # no titles read: another activity, or none known (element dicts)
     title = screen_title(curr_index, frozenset(skip_c))
-    return not (same_activity and title and title == screen_title(prev_index, frozenset(skip_p)))
+    return not (title and title == screen_title(prev_index, frozenset(skip_p)))
 
 
 def _hid_under(d: Delta, gone: list[int]) -> bool:
@@ -131,7 +133,9 @@ _CLOCK = re.compile(r"^\d{1,2}:\d{2}(:\d{2})?(\s?[AaPp]\.?[Mm]\.?)?$")
 
 
 def screen_title(index: ElementIndex | Layout, skip: frozenset[int] = frozenset()) -> str:
-    """The screen's title: a toolbar's text, else the first text near the top, else "".
+    """The screen's title: a toolbar's text or its title laid out as a control
+    (:func:`_tapped_title`), the first in reading order, else the first text near the top,
+    else "".
 
     Never a text of the system bars (:func:`~deltarec.core.diff.volatile.system_bars`) nor
     a bare time of day: the status bar's clock is no screen's title."""
@@ -145,18 +149,36 @@ def screen_title(index: ElementIndex | Layout, skip: frozenset[int] = frozenset(
         and nodes[p].role == "text"
         and not _CLOCK.match(names[p])
     ]
-    shown = set(texts)
-    for p in order_of(index):  # a toolbar's text, or its title the app made tappable (vivo)
-        if p in shown:
-            if any(_hosts_title(nodes[a]) for a in frame.ancestors(p)[:3]):
-                return names[p]
-        elif p not in skip and p not in bars and _tapped_title(frame, names, p):
-            return names[p]
     band = frame.obs.height * TITLE_BAND if frame.obs.height else None
+    tapped = _first_tapped(index, skip | bars, band)
+    if tapped is not None:  # the texts read before it (a toolbar's own text first)
+        order, kept = list(order_of(index)), set(texts)
+        texts = [p for p in order[: order.index(tapped)] if p in kept]
+    for p in texts:
+        if any(_hosts_title(nodes[a]) for a in frame.ancestors(p)[:3]):
+            return names[p]
+    if tapped is not None:
+        return names[tapped]
     for p in texts:
         if band is None or nodes[p].bounds.top < band:
             return names[p]
     return ""
+
+
+def _first_tapped(
+    index: ElementIndex | Layout, skip: AbstractSet[int], band: float | None
+) -> int | None:
+    """The first element in reading order, in the top ``band`` px, that is an app bar's title
+    laid out as a control (:func:`_tapped_title`), or None. Reading order runs down the
+    screen, so the walk stops at the band's end."""
+    frame, names, nodes = index.frame, index.names, index.frame.nodes
+    for p in order_of(index):
+        node = nodes[p]
+        if band is not None and node.bounds.top >= band:
+            return None
+        if node.role == "button" and p not in skip and _tapped_title(frame, names, p):
+            return p
+    return None
 
 
 def _hosts_title(node: Node) -> bool:

@@ -24,29 +24,33 @@ does a control called by another name (a row's own buttons).
 
 from __future__ import annotations
 
+from collections import Counter
+from itertools import compress
+
 from deltarec.core.observe.frame import Frame
 
 
 def unwrapped(frame: Frame, names: list[str], positions: list[int]) -> list[int]:
     """``positions`` (elements, in document order) less each plain button (role ``button``,
-    not checkable) whose nearest element above it is a button called by the same name.
-    O(len(positions)): the elements open around each one are kept on a stack."""
-    nodes, ends = frame.nodes, frame.subtree_ends
-    out: list[int] = []
-    open_: list[int] = []  # the elements whose subtree holds the one being read
-    for pos in positions:
-        while open_ and ends[open_[-1]] <= pos:
-            open_.pop()
+    not checkable) whose nearest element above it (of those kept) is a button called by the
+    same name. Such a pair calls two elements by one name, so a frame whose elements' names
+    are all distinct is returned as it is, told at C speed; otherwise only the elements whose
+    name another one has walk up. O(len(positions)) at C speed, plus O(depth) a twin name."""
+    picked = list(map(names.__getitem__, positions))
+    if len(set(picked)) == len(picked):
+        return positions
+    twins = {name for name, times in Counter(picked).items() if times > 1 and name}
+    nodes, parents = frame.nodes, frame.parents
+    listed = set(positions)
+    dropped: set[int] = set()
+    for pos in compress(positions, map(twins.__contains__, picked)):
+        name = names[pos]
         node = nodes[pos]
-        if (
-            open_
-            and node.role == "button"
-            and not node.checkable
-            and (name := names[pos])
-            and names[open_[-1]] == name
-            and nodes[open_[-1]].role == "button"
-        ):
-            continue  # the wrapper's label: it is tapped through the wrapper
-        out.append(pos)
-        open_.append(pos)
-    return out
+        if node.role != "button" or node.checkable:
+            continue
+        above = parents[pos]
+        while above >= 0 and (above not in listed or above in dropped):
+            above = parents[above]
+        if above >= 0 and names[above] == name and nodes[above].role == "button":
+            dropped.add(pos)  # the wrapper's label: it is tapped through the wrapper
+    return [p for p in positions if p not in dropped] if dropped else positions
