@@ -27,12 +27,14 @@ toolbar, else the first text near the top. Cost: O(n).
 from __future__ import annotations
 
 import re
+from collections.abc import Set as AbstractSet
 
 from deltarec.core.diff.compute import Delta
 from deltarec.core.diff.volatile import system_bars
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.index import ElementIndex, Layout, order_of
 from deltarec.core.observe.labels import scrolls_by_nature
+from deltarec.core.observe.model import Node
 
 REPLACED_SHARE = 0.6
 """A step that replaced more than this share of the elements on either frame is a new screen."""
@@ -88,9 +90,10 @@ def is_new_screen(
         return False
     # The same activity under the same title is the same screen whose content moved on (a
     # list flung past every row it showed, a feed refreshed).
-    same_activity = fp.obs.activity and fp.obs.activity == fc.obs.activity
+    if not (fp.obs.activity and fp.obs.activity == fc.obs.activity):
+        return True  # no titles read: another activity, or none known (element dicts)
     title = screen_title(curr_index, frozenset(skip_c))
-    return not (same_activity and title and title == screen_title(prev_index, frozenset(skip_p)))
+    return not (title and title == screen_title(prev_index, frozenset(skip_p)))
 
 
 def _hid_under(d: Delta, gone: list[int]) -> bool:
@@ -130,7 +133,9 @@ _CLOCK = re.compile(r"^\d{1,2}:\d{2}(:\d{2})?(\s?[AaPp]\.?[Mm]\.?)?$")
 
 
 def screen_title(index: ElementIndex | Layout, skip: frozenset[int] = frozenset()) -> str:
-    """The screen's title: a toolbar's text, else the first text near the top, else "".
+    """The screen's title: a toolbar's text or its title laid out as a control
+    (:func:`_tapped_title`), the first in reading order, else the first text near the top,
+    else "".
 
     Never a text of the system bars (:func:`~deltarec.core.diff.volatile.system_bars`) nor
     a bare time of day: the status bar's clock is no screen's title."""
@@ -144,15 +149,67 @@ def screen_title(index: ElementIndex | Layout, skip: frozenset[int] = frozenset(
         and nodes[p].role == "text"
         and not _CLOCK.match(names[p])
     ]
-    for p in texts:
-        for a in frame.ancestors(p)[:3]:
-            node = nodes[a]
-            rid = node.resource_id.rpartition("/")[2].lower()
-            simple = node.class_name.rsplit(".", 1)[-1].lower()
-            if rid.endswith(_TITLE_HOSTS) or "toolbar" in simple or "actionbar" in simple:
-                return names[p]
     band = frame.obs.height * TITLE_BAND if frame.obs.height else None
+    tapped = _first_tapped(index, skip | bars, band)
+    if tapped is not None:  # the texts read before it (a toolbar's own text first)
+        order, kept = list(order_of(index)), set(texts)
+        texts = [p for p in order[: order.index(tapped)] if p in kept]
+    for p in texts:
+        if any(_hosts_title(nodes[a]) for a in frame.ancestors(p)[:3]):
+            return names[p]
+    if tapped is not None:
+        return names[tapped]
     for p in texts:
         if band is None or nodes[p].bounds.top < band:
             return names[p]
     return ""
+
+
+def _first_tapped(
+    index: ElementIndex | Layout, skip: AbstractSet[int], band: float | None
+) -> int | None:
+    """The first element in reading order, in the top ``band`` px, that is an app bar's title
+    laid out as a control (:func:`_tapped_title`), or None. Reading order runs down the
+    screen, so the walk stops at the band's end."""
+    frame, names, nodes = index.frame, index.names, index.frame.nodes
+    for p in order_of(index):
+        node = nodes[p]
+        if band is not None and node.bounds.top >= band:
+            return None
+        if node.role == "button" and p not in skip and _tapped_title(frame, names, p):
+            return p
+    return None
+
+
+def _hosts_title(node: Node) -> bool:
+    """Whether ``node`` holds a screen's title: a toolbar, an action bar, or a layout whose
+    resource id says it is one (:data:`_TITLE_HOSTS`)."""
+    rid = node.resource_id.rpartition("/")[2].lower()
+    simple = node.class_name.rsplit(".", 1)[-1].lower()
+    return rid.endswith(_TITLE_HOSTS) or "toolbar" in simple or "actionbar" in simple
+
+
+def _tapped_title(frame: Frame, names: list[str], pos: int) -> bool:
+    """Whether ``pos`` is an app bar's title laid out as a control: a button called by a text
+    it shows (its own, or its one labelled child's: vivo's "设置", MIUI's "Display", a
+    ``TextView`` made clickable inside a clickable wrapper) that holds a letter, never by a
+    description (an app bar's "Navigate up"), in a title host (:func:`_hosts_title`:
+    itself or one of its three nearest ancestors)."""
+    node, name = frame.nodes[pos], names[pos]
+    if node.role != "button" or not any(map(str.isalpha, name)):
+        return False  # a picker's tappable hour or year ("3", "2025") is a value, no title
+    parent, nodes = frame.parents[pos], frame.nodes
+    if parent >= 0 and any(
+        s != pos and nodes[s].role == "button" and nodes[s].class_name == node.class_name
+        for s in frame.children[parent]
+    ):
+        return False  # one of a row of alike controls: a tab ("FAVORITES", "ALL"), no title
+    end = min(frame.subtree_end(pos), pos + _TITLE_SCAN)
+    if not any(n.text == name for n in frame.nodes[pos:end]):
+        return False
+    return any(_hosts_title(frame.nodes[a]) for a in (pos, *frame.ancestors(pos)[:3]))
+
+
+_TITLE_SCAN = 8
+"""How many nodes of a control's subtree :func:`_tapped_title` reads for the text it is
+called by (a title's wrapper holds one or two layers and the text)."""

@@ -55,6 +55,7 @@ from deltarec.core.observe.borrowed import SCAN_LIMIT as SCAN_LIMIT
 from deltarec.core.observe.borrowed import borrowed_text, selected_parents, unshared
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import INTERACTIVE_ROLES, Node
+from deltarec.core.observe.wrapped import unwrapped
 
 _SCROLL_CLASSES = ("ScrollView", "RecyclerView", "ListView", "GridView", "ViewPager", "WebView")
 
@@ -347,7 +348,9 @@ def element_positions(frame: Frame, names: list[str], *, interactive_only: bool)
     when it is a labelled leaf whose label is not already its host's (the
     nearest interactive or dialog ancestor) or its host's title (the first thing it
     shows: a Settings row's title) and that is not an icon inside a control.
-    ``interactive_only`` keeps only interactive nodes and dialogs.
+    ``interactive_only`` keeps only interactive nodes and dialogs. Either way a plain button
+    inside a button called by the same name is no element of its own
+    (:func:`~deltarec.core.observe.wrapped.unwrapped`: MIUI's title in its clickable wrapper).
 
     An element ``names`` calls ``""`` (nothing names it, it has no resource id) is called by
     its class's short name there (:func:`class_part`; the module docstring): an element is
@@ -358,7 +361,7 @@ def element_positions(frame: Frame, names: list[str], *, interactive_only: bool)
         # Node.interactive and Bounds.area, inline (two property calls a node were half of it;
         # tests/core/test_reading_order.py holds it against them)
         roles = INTERACTIVE_ROLES
-        return [
+        listed = [
             pos
             for pos, node in enumerate(nodes)
             if (
@@ -374,6 +377,7 @@ def element_positions(frame: Frame, names: list[str], *, interactive_only: bool)
             )
             or node.role == "dialog"
         ]
+        return unwrapped(frame, names, listed)  # a wrapper and its label: one element
     titles: list[str] = frame.__dict__.get("_label_titles") or []
     if len(titles) != len(nodes):
         labels(frame)
@@ -440,4 +444,4 @@ def element_positions(frame: Frame, names: list[str], *, interactive_only: bool)
                     out.append(pos)
             elif names[pos] not in (names[host], titles[host]):
                 out.append(pos)
-    return out
+    return unwrapped(frame, names, out)  # a wrapper and its label: one element

@@ -100,6 +100,29 @@ def _element_positions_long(frame: Frame, names: list[str]) -> list[int]:
             host_title[pos],
         ):
             out.append(pos)
+    return _unwrapped_long(frame, names, out)
+
+
+def _unwrapped_long(frame: Frame, names: list[str], positions: list[int]) -> list[int]:
+    """``positions`` less each plain button whose nearest kept element above it is a button
+    of its name (:mod:`deltarec.core.observe.wrapped`), with a stack of the open ones."""
+    out: list[int] = []
+    open_: list[int] = []
+    for pos in positions:
+        while open_ and frame.subtree_end(open_[-1]) <= pos:
+            open_.pop()
+        node = frame.nodes[pos]
+        if (
+            open_
+            and node.role == "button"
+            and not node.checkable
+            and names[pos]
+            and names[open_[-1]] == names[pos]
+            and frame.nodes[open_[-1]].role == "button"
+        ):
+            continue
+        out.append(pos)
+        open_.append(pos)
     return out
 
 

@@ -29,6 +29,7 @@ from deltarec.core.diff.screens import (
     _CLOCK,
     _TITLE_HOSTS,
     TITLE_BAND,
+    _tapped_title,
     is_new_screen,
     screen_title,
 )
@@ -89,13 +90,16 @@ def _title_long_way(index: ElementIndex, skip: frozenset[int]) -> str:
         and frame.nodes[e.pos].role == "text"
         and not _CLOCK.match(e.name)
     ]
-    for e in texts:
-        for a in frame.ancestors(e.pos)[:3]:
-            node = frame.nodes[a]
-            rid = node.resource_id.rpartition("/")[2].lower()
-            simple = node.class_name.rsplit(".", 1)[-1].lower()
-            if rid.endswith(_TITLE_HOSTS) or "toolbar" in simple or "actionbar" in simple:
-                return e.name
+    for e in index.elements:
+        if e in texts:
+            for a in frame.ancestors(e.pos)[:3]:
+                node = frame.nodes[a]
+                rid = node.resource_id.rpartition("/")[2].lower()
+                simple = node.class_name.rsplit(".", 1)[-1].lower()
+                if rid.endswith(_TITLE_HOSTS) or "toolbar" in simple or "actionbar" in simple:
+                    return e.name
+        elif e.pos not in skip and e.pos not in bars and _tapped_title(frame, index.names, e.pos):
+            return e.name
     band = frame.obs.height * TITLE_BAND if frame.obs.height else None
     for e in texts:
         if band is None or e.bounds.top < band:

@@ -107,18 +107,17 @@ screen com.android.settings 1080x1920
 [0] list "settings_homepage_container" @(540,928)
 [1] text "Settings" @(235,399)
 [2] button "Search settings" @(540,594)
-[3] button "Search settings" @(126,594)
-[4] list "main_content_scrollable_container" @(540,1249)
-[5] button "Network & internet · Mobile, Wi\u2011Fi, hotspot" @(540,820)
-[6] text "Mobile, Wi\u2011Fi, hotspot" @(364,855)
-[7] button "Connected devices · Bluetooth, pairing" @(540,1051)
-[8] text "Bluetooth, pairing" @(332,1086)
-[9] button "Apps · Recent apps, default apps" @(540,1282)
-[10] text "Recent apps, default apps" @(401,1317)
-[11] button "Notifications · Notification history, conversations" @(540,1513)
-[12] text "Notification history, conversations" @(467,1548)
-[13] button "Battery · 100%" @(540,1711)
-[14] text "100%" @(234,1774)
+[3] list "main_content_scrollable_container" @(540,1249)
+[4] button "Network & internet · Mobile, Wi\u2011Fi, hotspot" @(540,820)
+[5] text "Mobile, Wi\u2011Fi, hotspot" @(364,855)
+[6] button "Connected devices · Bluetooth, pairing" @(540,1051)
+[7] text "Bluetooth, pairing" @(332,1086)
+[8] button "Apps · Recent apps, default apps" @(540,1282)
+[9] text "Recent apps, default apps" @(401,1317)
+[10] button "Notifications · Notification history, conversations" @(540,1513)
+[11] text "Notification history, conversations" @(467,1548)
+[12] button "Battery · 100%" @(540,1711)
+[13] text "100%" @(234,1774)
 """
 
 
@@ -128,7 +127,10 @@ def test_a_real_page_source_reads_as_the_screen_it_shows(
     """Android Settings' home page as Appium's UiAutomator2 server wrote it
     (``fixtures/appium/settings-home/01.xml``, MIT), through ``deltarec observe --elements``
     (above). Its root's ``width``/``height`` are the display less the navigation bar
-    (1080x1794); the screen is the windows' (1080x1920), as a dump of it says. Every Appium
+    (1080x1794); the screen is the windows' (1080x1920), as a dump of it says. The search
+    bar is one element (its clickable ``ViewGroup``; the ``ImageButton`` inside it that
+    borrows its label was listed too, as ``[3] button "Search settings"``, before
+    :mod:`deltarec.core.observe.wrapped`). Every Appium
     attribute is left out; ``index`` is kept, as a dump's is."""
     path = APPIUM / "settings-home" / "01.xml"
     assert main(["observe", "--elements", str(path)]) == 0

@@ -137,14 +137,13 @@ def test_the_real_capture_reads_as_its_frame() -> None:
             '[16] textbox "Email" @(540,1123)',
             '[17] text "Password Field" @(253,1364)',
             '[18] textbox "Password" @(540,1501) (password)',
-            '[19] button "Show password" @(934,1513)',
-            '[20] button "Show password" @(933,1512)',
-            '[21] text "Multiline Text Area" @(294,1742)',
-            '[22] textbox "Comments" @(540,1940)',
-            '[23] button "Demos" @(403,2232)',
-            '[24] button "Slides" @(678,2232)',
-            '[25] button "Settings" @(953,2232)',
-            '[26] text "Discover" @(127,2274)',
+            '[19] button "Show password" @(934,1513)',  # and the icon button inside it, one
+            '[20] text "Multiline Text Area" @(294,1742)',
+            '[21] textbox "Comments" @(540,1940)',
+            '[22] button "Demos" @(403,2232)',
+            '[23] button "Slides" @(678,2232)',
+            '[24] button "Settings" @(953,2232)',
+            '[25] text "Discover" @(127,2274)',
         ]
     )
 

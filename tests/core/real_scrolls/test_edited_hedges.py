@@ -64,9 +64,9 @@ def test_a_refreshed_row_that_may_be_edited_in_place_says_both_in_the_text_and_t
     edited = [x for x in lines if PUSHED in x]
     assert edited == [
         '~ [4] text "你可能喜欢"→"你可能喜欢 #40", or its row came in new, and its old row was'
-        ' pushed down to [24] text "你可能喜欢 (edited)"'
+        ' pushed down to [23] text "你可能喜欢 (edited)"'
     ]
-    assert '+ [24] text "你可能喜欢 (edited)"' in lines
+    assert '+ [23] text "你可能喜欢 (edited)"' in lines
     [entry] = [e for e in got.diff["changed"] if e.get("orNew")]
     assert entry["changes"] == {"text": {"from": "你可能喜欢", "to": "你可能喜欢 #40"}}
     added = {e["key"]: e for e in got.diff["added"]}

@@ -74,13 +74,17 @@ def _failing() -> Counter[tuple[str, str, str]]:
 _FIELD = {"text": "text", "content-desc": "content_desc"}
 
 BUDGET: dict[tuple[str, str, str], int] = {
-    ("xml", "real", "text"): 9,
-    ("dicts", "real", "text"): 11,
+    ("xml", "real", "text"): 11,
+    ("dicts", "real", "text"): 16,
 }
 """Labels whose edit went unsaid per (path, captures, attribute), of 79 (real) and 3 (ext)
 a path, a ratchet. 1da1a38: dicts 79 / 3, XML 9 / 0. Left: labels whose control's own
 line shows its new name only (it changed in another way too) or whose row's name another
-label leads."""
+label leads. Stop 56 (9 / 11 → 11 / 16): not a regression but new cases, the clickable
+labels inside a clickable wrapper of their name (:mod:`deltarec.core.observe.wrapped`),
+numbered before and so not asked here; they read as they read when numbered (a launcher's
+three "梦幻西游" icons: the edited one ``+``/``-`` on both paths; Contacts' "Gmail" under
+its described wrapper: "no change" on element dicts), an open class of their own."""
 
 
 def test_a_folded_label_edited_is_said_on_both_paths() -> None:
