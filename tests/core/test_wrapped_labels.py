@@ -95,9 +95,10 @@ def _replace(obs: Observation, path: Path_, new: Node) -> Observation:
     return dataclasses.replace(obs, windows=tuple(windows))
 
 
-def wrapped_leaves() -> Iterator[tuple[str, str, Observation, Observation]]:
+def wrapped_leaves(*, enabled: bool = True) -> Iterator[tuple[str, str, Observation, Observation]]:
     """(capture, name, the capture, the capture with one labelled clickable leaf wrapped in a
-    clickable layout of its box), a seeded :data:`PER_CAPTURE` leaves per capture."""
+    clickable layout of its box, ``enabled`` or not), a seeded :data:`PER_CAPTURE` leaves per
+    capture."""
     rng = random.Random(56)
     for name, obs in _captures():
         frame = Frame(obs)
@@ -118,6 +119,7 @@ def wrapped_leaves() -> Iterator[tuple[str, str, Observation, Observation]]:
                 role="button",
                 class_name="android.widget.LinearLayout",
                 clickable=True,
+                enabled=enabled,
                 bounds=leaf.bounds,
                 children=(leaf,),
             )
@@ -155,4 +157,28 @@ def test_a_labelled_leaf_wrapped_in_a_clickable_layout_is_listed_once() -> None:
                 wrong.append((capture, path, name, "listed"))
             if _resolved(*now, name) != _resolved(*was, name):
                 wrong.append((capture, path, name, "name="))
+    assert wrong == []
+
+
+def test_a_disabled_wrapper_leaves_its_enabled_label_listed() -> None:
+    """MIUI's app-bar title: a clickable but *disabled* ``LinearLayout`` around the enabled,
+    clickable ``TextView`` "Settings" (``fixtures/ext/miui-settings/02.xml``) was listed as
+    the wrapper, ``+ [17] button "Settings" (disabled)``: an agent told the title is disabled
+    does not tap what the phone acts on. Every wrapped leaf above, its wrapper disabled: the
+    one element listed for the pair is the enabled label, on both paths (every variant listed
+    the disabled wrapper before the fix)."""
+    cases = list(wrapped_leaves(enabled=False))
+    assert len(cases) >= 90
+    wrong = []
+    for capture, name, obs, wrapped in cases:
+        for path in ("xml", "dicts"):
+            frame, interactive_only = _frame(wrapped, path)
+            placed = layout(frame, interactive_only=interactive_only)
+            if any(
+                placed.names[p] == name and not frame.nodes[p].enabled and frame.nodes[p].children
+                for p in order_of(placed)
+            ):
+                wrong.append((capture, path, name, "the disabled wrapper listed"))
+            if _listed(frame, interactive_only, name) != _listed(*_frame(obs, path), name):
+                wrong.append((capture, path, name, "listed"))
     assert wrong == []
