@@ -191,6 +191,22 @@ def test_no_container_is_said_to_scroll_along_both_axes() -> None:
     assert bad == []
 
 
+@pytest.mark.parametrize("told", [True, False])
+@pytest.mark.parametrize("path", PATHS)
+def test_tiles_sent_along_their_line_as_the_grid_scrolled_state_the_scroll(
+    path: str, told: bool
+) -> None:
+    """Seed 1031 of ``bench_grids --seed 1000``: a 4-column page grid scrolled 201 px up as
+    two tiles were put in before its view, every tile in view sent two slots along its line
+    and moved (540, 201) alike. One move shared by all is no insertion's relayout that
+    :func:`deltarec.core.diff.reflowed.relaid_scroll` reads (its dy is the scroll,
+    :func:`~deltarec.core.diff.reflowed.unslotted`). Failed on i-grids5's first cut
+    (010d9a9), all four readings: the scroll left unsaid (a diagonal move counted as two)."""
+    got = step(1031)
+    assert got.scene.kind == "grown" and got.inserted
+    assert grade(got, path, told) == []
+
+
 PUT_IN = range(0, 700)
 """The walk's seeds searched for items put in while nothing scrolled."""
 
