@@ -193,20 +193,20 @@ def relaid(
     of the layout holding them told the offset.
 
     Laid out again: the items that show what no other node of either frame shows, whole in
-    both (:func:`_items`), moved by two offsets or more, or one diagonal (a tile sent to
-    another column). Items put in move the items after them and never those before, and only
-    ever on (a later slot, a later line, lower in a staggered grid's shortest column), so
-    along the container's long side (down a list taller than wide) the content moved no
-    further down than the least such item did. Which items were pushed, the dumps do not
-    say (a tile pushed straight down a row moved as one before the spot would have): the
-    offset is unknown, bounded by the least move; that least move up (no push moves an item
-    up) is the least the content scrolled down, unless an item was taken out (which pulls
-    the items after it up: :func:`_taken_out`); the first item in the data's order kept in
-    its place, and none moved up, is nothing scrolled (tiles before an item sent sideways
-    may have been pushed a whole line: a staggered grid's). Before all
-    of them, the top edge of the layout holding them, where both frames show it and the
-    items moved on from it (:func:`_layout_edge`: a page's grid grown by a row put in at its
-    top, every tile moved alike), is the offset. O(subtree of ``c``)."""
+    both (:func:`_items`), laid out in a grid's columns by ``c``'s own content, moved by two
+    offsets apart by more than rounding (:func:`_apart`). Items put in move the items after
+    them and never those before, and only ever on (a later slot, a later line, lower in a
+    staggered grid's shortest column), so along the container's long side (down a list
+    taller than wide) the content moved no further down than the least such item did. Which
+    items were pushed, the dumps do not say (a tile pushed straight down a row moved as one
+    before the spot would have): the offset is unknown, bounded by the least move; that
+    least move up (no push moves an item up) is the least the content scrolled down, unless
+    an item was taken out (which pulls the items after it up: :func:`_taken_out`); the first
+    item in the data's order kept in its place, and none moved up, is nothing scrolled
+    (tiles before an item sent sideways may have been pushed a whole line: a staggered
+    grid's). Before all of them, the top edge of the layout holding them, where both frames
+    show it and the items moved on from it (:func:`_layout_edge`: a page's grid grown by a
+    row put in at its top, every tile moved alike), is the offset. O(subtree of ``c``)."""
     box = curr.nodes[c].bounds
     if box.width > box.height:
         return None
@@ -245,12 +245,12 @@ def _its_own(frame: Frame, c: int, k: int) -> bool:
 
 
 def _apart(moves: list[tuple[int, int]]) -> bool:
-    """Whether ``moves`` hold two that differ by more than rounding along an axis, or one
-    diagonal (a tile sent to another column): a push moves items by whole lines or slots,
-    a px of rounding is one move ± 1, so two moves of one scroll differ by 2 at most (boxes
-    rounded one by one: ``tests/core/real_scrolls/test_jitter.py``)."""
-    if any(abs(dx) > _ROUNDING and abs(dy) > _ROUNDING for dx, dy in moves):
-        return True
+    """Whether ``moves`` hold two that differ by more than rounding along an axis: a push
+    moves items by whole lines or slots, a px of rounding is one move ± 1, so two moves of
+    one scroll differ by 2 at most (boxes rounded one by one:
+    ``tests/core/real_scrolls/test_jitter.py``). One move shared by all, diagonal or not,
+    is :func:`unslotted`'s (tiles sent along their line by tiles put in before the view, the
+    scroll their move along the container: ``bench_grids`` seeds 1031, 1152)."""
     xs, ys = [dx for dx, _ in moves], [dy for _, dy in moves]
     return bool(moves) and max(max(xs) - min(xs), max(ys) - min(ys)) > 2 * _ROUNDING
 
