@@ -30,6 +30,7 @@ from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.grown import grown_by_rounding, removed_rows, rows_at
 from deltarec.core.diff.motions import SPREAD
 from deltarec.core.diff.page_gesture import touched, under
+from deltarec.core.diff.reflowed import untold
 from deltarec.core.observe.frame import Frame, by_position
 from deltarec.core.observe.labels import scrolls_by_nature
 from deltarec.core.observe.model import Bounds
@@ -426,13 +427,18 @@ def still(d: Delta) -> bool:
     the finger may have scrolled it past them, which the dumps do not measure). A list the
     swipe did not start in took no part of it (a touch goes to the views under its start and
     their ancestors), so rows pushed there leave the swipe's nothing to say (issue 18: a swipe
-    from the status bar as a refresh brought mail in). O(lists × rows)."""
+    from the status bar as a refresh brought mail in). Nor a list under the start whose
+    items were laid out again by an offset they do not tell, under a swipe along it
+    (:func:`~deltarec.core.diff.reflowed.untold`: tiles put into a grid, each pushed on as
+    it scrolled): the swipe may have scrolled it (``tests/core/shapes/test_grid_insertions.py``).
+    O(lists × rows)."""
     g = d.gesture
     if g is None or not g.swipe or d.scrolls:
         return False
     fc, fp, pairs = d.curr, d.prev, d.pairs
     return not any(
         pushed_only(fp, fc, c, pairs[c], pairs, g)
+        or (g.vertical and untold(fp, pairs[c], fc, c, pairs))
         for c in range(len(fc))
         if c in pairs and scrolls_by_nature(fc.nodes[c]) and under(fp.nodes[pairs[c]].bounds, g)
     )

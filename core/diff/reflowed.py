@@ -12,6 +12,14 @@ scroll"). Moved diagonally, an item went to a grid's next line: laid out again t
 (:func:`unpaged`). One item moved along one axis proves no offset: it may be its twin.
 A move voted along both axes is such a slot, not a scroll: the first item in the data's
 order, which items put in after it did not move, tells the scroll (:func:`unslotted`).
+Items put in push the items after them only on, so the least any such item moved along
+the container bounds the scroll: a measured move or a page their moves refute is read by
+that bound (:func:`relaid_scroll`: the first item's move where it is the least and not
+sideways, else "D px or further" where the least is up, else nothing said), and a swipe
+told over such a grid says no "nothing scrolled" (:func:`untold`). Only items a grid lays out in
+columns by the container's own content (:func:`_in_columns`, :func:`_its_own`) and moves
+apart by more than rounding (:func:`_apart`) are such evidence: a list's rows moved by two
+offsets were reshaped or put in, which the rows before the change measure.
 
 Only items with a label of their own below them count (an image's frame alone is any
 tile's), only items a layout holds, not their parts (a card's "Like · Comment · Share"
@@ -46,6 +54,7 @@ from deltarec.core.diff.axis import within
 from deltarec.core.diff.motions import Motion
 from deltarec.core.diff.row_content import holds_rows
 from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.labels import scrolls_by_nature
 from deltarec.core.observe.model import Bounds
 
 
@@ -121,7 +130,11 @@ def unpaged(
     on, a whole card unique in both frames: ``tests/core/truth/test_feed_pages.py``), which
     :mod:`~deltarec.core.diff.far_anchor` reads (both ways it may have gone). A measured
     move, not a page, is read by :func:`unslotted` (``motions``: every host's, to tell a
-    host inside another that scrolled)."""
+    host inside another that scrolled). Both are first read by the items an insertion laid
+    out again (:func:`relaid_scroll`: the least a pushed item moved bounds the scroll)."""
+    got = relaid_scroll(prev, curr, pairs, m)
+    if got is not m:
+        return got
     if not m.page:
         return unslotted(prev, curr, pairs, m, motions)
     moves = reflowed(prev, m.prev, curr, m.curr, pairs)
@@ -129,6 +142,252 @@ def unpaged(
         return None if moves else m
     ((dx, dy),) = moves
     return None if dx and dy else m
+
+
+def _items(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int]) -> list[int]:
+    """The items inside container ``c`` (paired with ``p``), in document order (the data's),
+    that show what no other node of either frame shows, whole in both (the same size, inside
+    the container's box), moved or not: :func:`_leading`'s, and a list's rows that are one
+    label each. O(subtree of ``c``)."""
+    box, old_box = curr.nodes[c].bounds, prev.nodes[p].bounds
+    p_end = prev.subtree_end(p)
+    hp, hc = prev.subtree_hashes, curr.subtree_hashes
+    labelled_c = _labelled(curr)
+    out = []
+    for k in range(c + 1, curr.subtree_end(c)):
+        q = pairs.get(k)
+        if q is None or not p < q < p_end or hc[k] != hp[q] or not labelled_c[k]:
+            continue
+        a, b = prev.nodes[q].bounds, curr.nodes[k].bounds
+        if (a.width, a.height) != (b.width, b.height):
+            continue
+        if not (within(b, box) and within(a, old_box)):
+            continue
+        if _counts(prev)[hp[q]] == 1 and _counts(curr)[hc[k]] == 1 and _rows(prev, q, curr, k):
+            out.append(k)
+    return out
+
+
+def _taken_out(prev: Frame, curr: Frame, items: list[int], pairs: Mapping[int, int]) -> bool:
+    """Whether an old item of the layouts holding ``items`` was taken out: a child no pair
+    names between two paired ones (a scroll takes items out only at the ends of the data
+    in view), or none came in at all. O(children of those layouts)."""
+    used = set(pairs.values())
+    came = False
+    for parent, old in {curr.parents[k]: prev.parents[pairs[k]] for k in items}.items():
+        kids = prev.children[old] if old >= 0 else []
+        at = [i for i, q in enumerate(kids) if q in used]
+        if at and any(q not in used for q in kids[at[0] + 1 : at[-1]]):
+            return True
+        came = came or any(k not in pairs for k in curr.children[parent])
+    return not came
+
+
+def relaid(
+    prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int]
+) -> tuple[int, bool, list[int]] | None:
+    """What the items of container ``c`` (``p`` before) say of its scroll where they were
+    laid out again: ``(dy, True, _)`` the offset (0: nothing scrolled), ``(dy, False, _)`` the
+    least the content moved up (dy < 0; 0: unknown); None where they were not laid out again.
+    The third: those items (:func:`_items`), in the data's order; empty where the top edge
+    of the layout holding them told the offset.
+
+    Laid out again: the items that show what no other node of either frame shows, whole in
+    both (:func:`_items`), laid out in a grid's columns by ``c``'s own content, moved by two
+    offsets apart by more than rounding (:func:`_apart`). Items put in move the items after
+    them and never those before, and only ever on (a later slot, a later line, lower in a
+    staggered grid's shortest column), so along the container's long side (down a list
+    taller than wide) the content moved no further down than the least such item did. Which
+    items were pushed, the dumps do not say (a tile pushed straight down a row moved as one
+    before the spot would have): the offset is unknown, bounded by the least move; that
+    least move up (no push moves an item up) is the least the content scrolled down, unless
+    an item was taken out (which pulls the items after it up: :func:`_taken_out`); the first
+    item in the data's order kept in its place, and none moved up, is nothing scrolled
+    (tiles before an item sent sideways may have been pushed a whole line: a staggered
+    grid's). Before all of them, the top edge of the layout holding them, where both frames
+    show it and the items moved on from it (:func:`_layout_edge`: a page's grid grown by a
+    row put in at its top, every tile moved alike), is the offset. O(subtree of ``c``)."""
+    box = curr.nodes[c].bounds
+    if box.width > box.height:
+        return None
+    items = [k for k in _items(prev, p, curr, c, pairs) if _its_own(curr, c, k)]
+    items = [k for k in items if k in _in_columns(curr, curr.parents[k])]
+    if not items:
+        return None
+    moves = []
+    for k in items:
+        a, b = prev.nodes[pairs[k]].bounds, curr.nodes[k].bounds
+        moves.append((b.left - a.left, b.top - a.top))
+    got = _layout_edge(prev, p, curr, c, items, pairs)
+    if got is not None and min(dy for _, dy in moves) >= got[0] and set(moves) != {(0, got[0])}:
+        edge, exact = got
+        return edge, exact, []
+    if not _apart(moves):
+        return None
+    least = min(dy for _, dy in moves)
+    if not least and moves[0] == (0, 0):
+        return 0, True, items
+    if least < 0 and not _taken_out(prev, curr, items, pairs):
+        return least, False, items
+    return 0, False, items
+
+
+def _its_own(frame: Frame, c: int, k: int) -> bool:
+    """Whether item ``k`` is laid out by container ``c``'s content, no scroller between them:
+    a carousel's cards inside a list move by the list's scroll and the carousel's own
+    (``tests/core/real_scrolls/test_real_edited.py``, nested), which is no push. O(depth)."""
+    up = frame.parents[k]
+    while up > c:
+        if scrolls_by_nature(frame.nodes[up]):
+            return False
+        up = frame.parents[up]
+    return True
+
+
+def _apart(moves: list[tuple[int, int]]) -> bool:
+    """Whether ``moves`` hold two that differ by more than rounding along an axis: a push
+    moves items by whole lines or slots, a px of rounding is one move ± 1, so two moves of
+    one scroll differ by 2 at most (boxes rounded one by one:
+    ``tests/core/real_scrolls/test_jitter.py``). One move shared by all, diagonal or not,
+    is :func:`unslotted`'s (tiles sent along their line by tiles put in before the view, the
+    scroll their move along the container: ``bench_grids`` seeds 1031, 1152)."""
+    xs, ys = [dx for dx, _ in moves], [dy for _, dy in moves]
+    return bool(moves) and max(max(xs) - min(xs), max(ys) - min(ys)) > 2 * _ROUNDING
+
+
+_ROUNDING = 1
+"""How far a box's rounding may move it (each box rounded on its own: two moves of one
+scroll differ by twice that at most)."""
+
+
+def _in_columns(frame: Frame, parent: int) -> set[int]:
+    """The children of ``parent`` that lie in a grid's columns: one beside them (their spans
+    across apart) overlaps them along the other axis. A list's rows lie one above another:
+    rows there moved by two offsets were reshaped or put in (a contact's row grown, a
+    YouTube row put in as the list scrolled), which its rows before the change measure, not
+    pushes by whole slots (``tests/core/real_scrolls/test_real_composed.py``); nor is a
+    header pinned across a grid's columns (the app drawer's letter: ``test_real_sticky``)
+    one of its tiles. Each child is asked of the few nearest by top (a line of four
+    columns at most: a staggered grid's tiles beside it start above its bottom). O(children
+    · log), once a frame and parent."""
+    key = ("reflowed.in_columns", parent)
+    got = frame.memo.get(key)
+    if got is not None:
+        return got  # type: ignore[return-value]
+    nodes = frame.nodes
+    boxes = sorted(
+        (b.top, b.bottom, b.left, b.right, j)
+        for j in frame.children[parent]
+        if (b := nodes[j].bounds).area
+    )
+    out: set[int] = set()
+    for i, (top, _, left, right, j) in enumerate(boxes):
+        for _, o_bottom, o_left, o_right, o in boxes[max(0, i - _BESIDE) : i]:
+            if top < o_bottom and (o_right <= left or right <= o_left):
+                out.update((j, o))
+    frame.memo[key] = out
+    return out
+
+
+_BESIDE = 4
+"""How many items before one, by top, are asked whether they lie beside it."""
+
+
+def _layout_edge(
+    prev: Frame, p: int, curr: Frame, c: int, items: list[int], pairs: Mapping[int, int]
+) -> tuple[int, bool] | None:
+    """How far the top edge of a layout holding ``items`` inside container ``c`` moved, a
+    layout not made to scroll (a page's ``GridLayout``, a web page's grid) whose top edge
+    the old frame shows inside ``c``'s box, its sides kept: ``(dy, True)`` where the new
+    one shows it inside too, ``(dy, False)`` where ``c``'s top edge cuts it now, dy the least
+    it moved up; None: no such layout. Its top is content before every item it holds: items
+    put in push its items, never its edge, and it grows. O(items)."""
+    box, old_box = curr.nodes[c].bounds, prev.nodes[p].bounds
+    for parent in dict.fromkeys(curr.parents[k] for k in items):
+        q = pairs.get(parent)
+        if parent == c or q is None or scrolls_by_nature(curr.nodes[parent]):
+            continue
+        a, b = prev.nodes[q].bounds, curr.nodes[parent].bounds
+        if (a.left, a.right) != (b.left, b.right):
+            continue
+        if not old_box.top < a.top < old_box.bottom:
+            continue
+        if box.top < b.top < box.bottom:
+            return b.top - a.top, True
+        if b.top == box.top:
+            return box.top - a.top, False
+    return None
+
+
+def _misplaced(
+    prev: Frame, curr: Frame, pairs: Mapping[int, int], m: Motion, items: list[int]
+) -> bool:
+    """Whether one of ``items`` (each shown once in both frames) is not where measured move
+    ``m`` puts it, though that place is inside the host: the old item would show there, and
+    the one item showing its content shows elsewhere. A twin paired across the move (a
+    recycled grid repeats its tiles) was where the move puts it out of view. O(items)."""
+    box = curr.nodes[m.curr].bounds
+    for k in items:
+        a, b = prev.nodes[pairs[k]].bounds, curr.nodes[k].bounds
+        moved = Bounds(a.left + m.dx, a.top + m.dy, a.right + m.dx, a.bottom + m.dy)
+        if moved != b and within(moved, box):
+            return True
+    return False
+
+
+def _unexplained(prev: Frame, curr: Frame, pairs: Mapping[int, int], m: Motion) -> bool:
+    """Whether an item came into ``m``'s host that its measured move does not bring in: one
+    no pair names (an item of a layout, with a label below it) that the move puts back
+    wholly inside the host's old box, where the old frame would have shown it. A scroll
+    brings items in only where it uncovered content; an item put in shows anywhere. A twin
+    paired across the move (a recycled grid repeats its tiles) leaves the move standing.
+    O(subtree of the host)."""
+    old = prev.nodes[m.prev].bounds
+    labelled = _labelled(curr)
+    for k in range(m.curr + 1, curr.subtree_end(m.curr)):
+        if k in pairs or not labelled[k] or not curr.children[k] or not _a_row(curr, k):
+            continue
+        b = curr.nodes[k].bounds
+        back = Bounds(b.left - m.dx, b.top - m.dy, b.right - m.dx, b.bottom - m.dy)
+        if within(back, old):
+            return True
+    return False
+
+
+def untold(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int]) -> bool:
+    """Whether container ``c``'s items were laid out again (:func:`relaid`) by an offset they
+    do not tell, or by one that is not 0: the container may have scrolled, and no "nothing
+    scrolled" is true of it (where no vote named it a host: a tile put in at a page grid's
+    top, the same as the one it pushed on, paired with it)."""
+    got = relaid(prev, p, curr, c, pairs)
+    return got is not None and got[:2] != (0, True)
+
+
+def relaid_scroll(prev: Frame, curr: Frame, pairs: Mapping[int, int], m: Motion) -> Motion | None:
+    """Motion ``m`` (a page, or a measured move) read again by :func:`relaid`: the offset its
+    items give, exact or "D px or further" (``hedge``), or none (None: nothing scrolled, or
+    nothing can be said of it; a host not made to scroll that moved, a grid in a page that
+    scrolled, whose tiles were pushed in it). Returns ``m`` itself where they were not laid
+    out again, where a measured move along one axis (one along both is a slot, not a
+    scroll: :func:`unslotted`) puts each of them where it shows or out of view
+    (:func:`_misplaced`) and brings in every item that came in (:func:`_unexplained`),
+    and where a finger told moved the content the other way (:mod:`.page_gesture` read
+    it)."""
+    got = relaid(prev, m.prev, curr, m.curr, pairs)
+    if got is None:
+        return m
+    a, b = prev.nodes[m.prev].bounds, curr.nodes[m.curr].bounds
+    if a.top != b.top and not scrolls_by_nature(curr.nodes[m.curr]):
+        return None  # a layout moved with the page around it: its items were pushed in it
+    refuted = m.page or (m.dx and m.dy) or not got[2] or _misplaced(prev, curr, pairs, m, got[2])
+    if not refuted and not _unexplained(prev, curr, pairs, m):
+        return m
+    dy, exact, _ = got
+    if m.toward != (0, 0) and dy * m.toward[1] < 0:
+        return m
+    if not dy:
+        return None
+    return Motion(m.curr, m.prev, 0, dy, hedge=None if exact else (dy, 0))
 
 
 def _leading(
