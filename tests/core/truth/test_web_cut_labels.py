@@ -86,6 +86,19 @@ def renumbered(profile: str, start: int, d: int) -> tuple[list[str], str]:
     return found, out["observation"] or ""
 
 
+def sweep() -> tuple[int, int]:
+    """(cases renumbering a tile, cases) over the docstring's sweep: every profile, ``start``
+    0-600 by 100, ``d`` 300-1,440 by 60 (``python -c "from tests.core.truth.test_web_cut_labels
+    import sweep; print(sweep())"``, about a minute)."""
+    cases = [
+        (p, s, d)
+        for p in ("small", "phone", "tablet", "large")
+        for s in range(0, 700, 100)
+        for d in range(300, 1500, 60)
+    ]
+    return sum(bool(renumbered(*case)[0]) for case in cases), len(cases)
+
+
 CASES = [
     *[("small", s, d) for s in (0, 100, 200, 500, 600) for d in (1200, 1260, 1320)],
     *[("tablet", s, d) for s in (0, 300, 400, 500) for d in (1200, 1260, 1320)],
