@@ -114,12 +114,6 @@ def unique_kept(
     puts where row ``k`` (of ``curr``) shows it, the same box within the rounding of one,
     clear of its view's edges (the row's parent) in one frame at least: of the same size in
     both, it is whole in both (a label whose edge touches the view's edge in one frame).
-    Or an edge of its view cut it in one frame only, and its uncut edge lies where
-    ``offset`` puts it (:func:`~deltarec.core.diff.axis.cut_move`): a grid's tile cut by the
-    bottom edge to the top 43 px of its image, whose description no other node shows (its
-    title shows the name as a text), whole at the top after a drag of 1,260 px (the small
-    phone's Article, ``bench_agent`` seed 14129 step 26: read as a page, the tile
-    renumbered; ``tests/core/truth/test_web_cut_labels.py``).
 
     Tie-breaks: none; any one such label places the row. O(labels of ``q`` + ``k``) after
     each frame's counts."""
@@ -136,18 +130,10 @@ def unique_kept(
             b is not None
             and counts_p[key] == 1
             and (clear(n.bounds, box_p, side) or clear(b, box_c, side))
-            and (
-                near_box(_shifted(n.bounds, *offset), b)
-                or _near(cut_move(n.bounds, b, box_c, side, box_p), offset)
-            )
+            and near_box(_shifted(n.bounds, *offset), b)
         ):
             return True
     return False
-
-
-def _near(move: tuple[int, int] | None, offset: tuple[int, int]) -> bool:
-    """Whether ``move`` (None: none read) is ``offset`` within the rounding of a box."""
-    return move is not None and abs(move[0] - offset[0]) <= 1 and abs(move[1] - offset[1]) <= 1
 
 
 def unique_in_row(frame: Frame, k: int) -> dict[Label, Bounds]:
