@@ -16,9 +16,11 @@ of tiles renumbered, and their entry numbers back at a relaunch, ``'Desk lamp'
 Only the node itself: with no move measured, nothing places the nodes around it (an "Add to
 cart" every tile shows is any tile's). Only inside web content, only between a node of a
 row said to have come in and one of a row said to have gone out, of one breadth across the
-scroll (the column it sits in), and never against the caller's finger (content moves with
-it: the new box lies the finger's way of the old one). A native list repeats its rows
-(senders, dates, an ad 18 cards on), so no label of it is proof: left to
+scroll (the column it sits in), and only with the caller's finger told, never against it
+(content moves with it: the new box lies the finger's way of the old one); with no finger,
+a price each frame shows once may be two tiles' (a drag of 1,250 px not told on the small
+phone's Article read a page as ``scrolled up 1173px`` off such a price). A native list
+repeats its rows (senders, dates, an ad 18 cards on), so no label of it is proof: left to
 :mod:`~deltarec.core.diff.across`.
 
     >>> from deltarec.core.capture.uiautomator import parse_uiautomator
@@ -70,8 +72,8 @@ def keep_labelled(
 
     Tie-breaks: none; a label two nodes of either frame show pairs nothing. O(nodes of the
     rows) after each frame's label map."""
-    if not in_web(curr, host):
-        return
+    if not in_web(curr, host) or toward == (0, 0):
+        return  # no finger told: a price each frame shows once may be two tiles' (a page)
     if not entered or not left:
         entered, left = (host,), (old_host,)
     went = prev.under(left)
