@@ -50,6 +50,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from deltarec.core.diff.motions import near_box, shifted
+from deltarec.core.diff.page_labels import keep_labelled
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Bounds, Node
 
@@ -168,6 +169,9 @@ def crossed(
     for page in pages:
         kept = _measured(prev, curr, page, out, taken, old_once, by_place)
         freed = _unpair_slivers(prev, curr, page, out, taken, kept)
+        keep_labelled(
+            prev, curr, page.curr, page.prev, page.entered, page.left, page.toward, out, taken
+        )
         if len(kept) != 1:
             continue  # no witness, or witnesses of two offsets: no proof
         dx, dy = kept[0]

@@ -51,6 +51,7 @@ from deltarec.core.observe.index import ElementIndex
 from deltarec.core.render.frame_text import render_frame
 from deltarec.core.render.tokens import count_tokens
 from tests.core.mcp import agent_acts as acts
+from tests.core.mcp import agent_labels as labels
 from tests.core.mcp.agent import Agent, agent, new_session
 from tests.core.mcp.agent_acts import WIDE_SHARE
 from tests.core.mcp.agent_numbers import CLASSES as SESSION_CLASSES
@@ -217,9 +218,11 @@ class Walk:
             self.shown.name[i] = new if new is not None else name
             self.shown.now[i] = (role, self.shown.name[i])
             if new is not None:  # a row's name holds its labels: "Vibrate · Off" → "… · On"
-                self.relabel(i, name, new)
+                labels.relabel(self, i, name, new)
             elif was is not None and was != name:  # a row's line under its new name
-                self.unfold(i, was, name)
+                labels.unfold(self, i, was, name)
+            elif line.startswith("+ ") and known is None:  # a label came into a row
+                labels.grow(self, i, name)
         if not last.isError and seen is not None:
             self.check_names(text, seen)
         for line in text.splitlines():
@@ -230,35 +233,6 @@ class Walk:
             self.check_title(text)
             self.check_budget(tool, text)
             self.check_return(text)
-
-    def relabel(self, label: int, old: str, new: str) -> None:
-        """The rows around ``[label]`` whose `` · ``-joined name held ``old`` hold ``new`` now."""
-        seen = self.session.seen
-        if seen is None:
-            return
-        pos = {e.index: e.pos for e in seen.elements}
-        inner = pos.get(label, -1)
-        for i, name in self.shown.name.items():
-            parts, row = name.split(" · "), pos.get(i, len(seen.frame.nodes))
-            if old in parts and len(parts) > 1 and row < inner < seen.frame.subtree_end(row):
-                self.shown.name[i] = " · ".join(new if p == old else p for p in parts)
-
-    def unfold(self, row: int, old: str, new: str) -> None:
-        """A row printed under a new name (``~ [14] button "Wi-Fi · On" (enabled: …)``, was
-        ``"Wi-Fi · Airplane mode is on"``): its labels read the new name's parts, part for
-        part (the line says what the row's texts read now)."""
-        seen = self.session.seen
-        was, now = old.split(" · "), new.split(" · ")
-        if seen is None or len(was) != len(now) or len(was) < 2:
-            return
-        pos = {e.index: e.pos for e in seen.elements}
-        at = pos.get(row, -1)
-        if at < 0:
-            return
-        edits = {a: b for a, b in zip(was, now, strict=True) if a != b}
-        for j, name in self.shown.name.items():
-            if name in edits and at < pos.get(j, -1) < seen.frame.subtree_end(at):
-                self.shown.name[j] = edits[name]
 
     def check_names(self, text: str, seen: ElementIndex) -> None:
         """Every element a reply prints as on screen now has the name the frame gives it (the

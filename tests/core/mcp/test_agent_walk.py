@@ -51,6 +51,14 @@ WALKS = [
     # row's label [16] "Airplane mode is on" → "On" through the row's new name; the walk
     # kept the old name and took the tap on [16] for a tap on another element
     pytest.param(24020, 35, "large", id="index-a-label-renamed-through-its-rows-line"),
+    # stop 56: the Article's first row of tiles, cut by the bottom edge, dragged to the top
+    # (read as a page, the tiles renumbered; their entry numbers back at a relaunch:
+    # test_web_cut_labels generates the class); a grader's: an archive moved a row cut by
+    # the list's edge up whole, "+ [110] text …" said the label that came into it, and the
+    # walk kept the cut row's name [107] "Barbara · Mar 8" and took the tap for another's
+    pytest.param(14129, 64, "small", id="relaunch-a-tile-cut-then-whole-after-a-drag"),
+    pytest.param(14257, 42, "tablet", id="relaunch-tiles-cut-by-both-edges-after-a-drag"),
+    pytest.param(14159, 28, "small", id="index-a-label-came-into-a-cut-row"),
 ]
 
 
