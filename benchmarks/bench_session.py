@@ -316,6 +316,7 @@ def scroll_offsets(state: PhoneState) -> dict[str, int]:
         "article": state.article.offset,
         "settings": state.settings.offset,
         "form": state.form.offset,
+        "contacts": state.contacts.offset,
     }
 
 
