@@ -316,6 +316,7 @@ def scroll_offsets(state: PhoneState) -> dict[str, int]:
         "article": state.article.offset,
         "settings": state.settings.offset,
         "form": state.form.offset,
+        "contacts": state.contacts.offset,
     }
 
 
@@ -663,10 +664,14 @@ def relaid_lists(before: PhoneState, after: PhoneState) -> set[str]:
     archive and its undo, :mod:`deltarec.core.devices.virtual.inbox_archive`): their rows
     moved to close or open the gaps, and the offset moved only to keep the rows in view
     where they were, or the list's end at its bottom: no scroll. A relaunch that started the
-    Inbox afresh (its archive and its new mail gone) relaid it too."""
+    Inbox afresh (its archive and its new mail gone) relaid it too. Contacts' list filtered
+    by another query is laid out anew at its top: its rows are other rows, no scroll."""
+    out = set()
     if before.inbox.archived != after.inbox.archived or after.inbox.mail < before.inbox.mail:
-        return {"inbox"}
-    return set()
+        out.add("inbox")
+    if before.contacts.query != after.contacts.query:
+        out.add("contacts")
+    return out
 
 
 def clamped_lists(before: PhoneState, after: PhoneState) -> dict[str, int]:

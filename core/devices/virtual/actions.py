@@ -8,7 +8,7 @@ Navigation, focus, typing and dialogs stay in the playground.
 
 from __future__ import annotations
 
-from deltarec.core.devices.virtual import screen_article, screen_feed, screen_inbox
+from deltarec.core.devices.virtual import screen_article, screen_contacts, screen_feed, screen_inbox
 from deltarec.core.devices.virtual.layout import DEFAULT_SCREEN, Screen
 from deltarec.core.devices.virtual.screen_clock import TABS
 from deltarec.core.devices.virtual.screen_forms import form_max_offset, settings_max_offset
@@ -23,9 +23,9 @@ def scroll(state: PhoneState, target: str, delta: int, screen: Screen = DEFAULT_
     """Scroll ``target`` by ``delta`` lu (positive: the content moves up, or left), clamped to
     what the content holds on ``screen``.
 
-    Targets: "inbox", "feed", "chips" (the Feed's carousel), "article", "settings"
-    and "form" (only on a screen too short for them); "pager" moves one page in the swipe's
-    direction instead (positive: the next tab).
+    Targets: "inbox", "feed", "chips" (the Feed's carousel), "article", "contacts",
+    "settings" and "form" (only on a screen too short for them); "pager" moves one page in
+    the swipe's direction instead (positive: the next tab).
 
     >>> st = PhoneState()
     >>> scroll(st, "inbox", -500); st.inbox.offset
@@ -55,6 +55,10 @@ def scroll(state: PhoneState, target: str, delta: int, screen: Screen = DEFAULT_
     elif target == "settings":
         highest = settings_max_offset(bottom)
         state.settings.offset = _clamp(state.settings.offset + delta, highest)
+    elif target == "contacts":
+        bottom = screen.content_bottom(keyboard=state.keyboard)
+        highest = screen_contacts.max_offset(state.contacts.query, bottom)
+        state.contacts.offset = _clamp(state.contacts.offset + delta, highest)
     elif target == "pager":
         state.clock.tab = _clamp(state.clock.tab + (1 if delta > 0 else -1), len(TABS) - 1)
 

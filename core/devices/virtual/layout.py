@@ -67,7 +67,8 @@ MESSAGE = "MessageActivity"
 FEED = "FeedActivity"
 CLOCK = "ClockActivity"
 ARTICLE = "ArticleActivity"
-ACTIVITIES = (MAIN, SIGN_UP, SETTINGS, INBOX, MESSAGE, FEED, CLOCK, ARTICLE)
+CONTACTS = "ContactsActivity"
+ACTIVITIES = (MAIN, SIGN_UP, SETTINGS, INBOX, MESSAGE, FEED, CLOCK, ARTICLE, CONTACTS)
 """Short names of the Playground's activities (full name: ``APP_PACKAGE + "." + name``)."""
 
 TITLES = {
@@ -79,6 +80,7 @@ TITLES = {
     FEED: "Feed",
     CLOCK: "Clock",
     ARTICLE: "Article",
+    CONTACTS: "Contacts",
 }
 
 FRAME = "android.widget.FrameLayout"

@@ -45,6 +45,7 @@ import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from deltarec.core.devices.virtual import text_entry
 from deltarec.core.devices.virtual.actions import act_on_screen, scroll
 from deltarec.core.devices.virtual.fling import TOUCH_SLOP_LU, drag, glide
 from deltarec.core.devices.virtual.inbox_archive import archive, swiped_away, undo
@@ -53,6 +54,7 @@ from deltarec.core.devices.virtual.layout import (
     APP_PACKAGE,
     ARTICLE,
     CLOCK,
+    CONTACTS,
     FEED,
     INBOX,
     LAUNCHER_ACTIVITY,
@@ -70,9 +72,9 @@ from deltarec.core.devices.virtual.screen_forms import lay_out_form
 from deltarec.core.devices.virtual.screen_inbox import REFRESH_PULL, arrive
 from deltarec.core.devices.virtual.screens import build_windows
 from deltarec.core.devices.virtual.state import (
-    FIELDS,
     ArticleState,
     ClockState,
+    ContactsState,
     FeedState,
     FormState,
     InboxState,
@@ -154,8 +156,11 @@ class Playground:
         dump: the sign-up form's ScrollView clamps its offset to the window it has now and
         keeps the focused field in view (:func:`~.screen_forms.lay_out_form`)."""
         st = self.state
+        bottom = self.screen.content_bottom(keyboard=st.keyboard)
         if st.screen == SIGN_UP:
-            lay_out_form(st.form, self.screen.content_bottom(keyboard=st.keyboard))
+            lay_out_form(st.form, bottom)
+        elif st.screen == CONTACTS:
+            text_entry.lay_out_contacts(st, bottom)
 
     def dump_xml(self) -> str:
         """A ``uiautomator dump`` of the screen. Counts as one dump (the volatile counter)."""
@@ -297,8 +302,7 @@ class Playground:
         elif verb == "launch":
             self._launch_from_icon(arg)
         elif verb == "focus":
-            st.form.focus = arg
-            st.keyboard = True
+            text_entry.focus(st, arg)
         elif verb == "check":
             st.form.newsletter = not st.form.newsletter
         elif verb == "save":
@@ -341,24 +345,13 @@ class Playground:
     def type_text(self, text: str) -> None:
         """Append ``text`` to the focused field; dropped when no field has focus."""
         self._arrive()
-        form = self.state.form
-        if self.state.screen == SIGN_UP and form.focus and self.state.dialog is None:
-            form.set_value(form.focus, form.value(form.focus) + text)
+        text_entry.type_into(self.state, text)
 
     def _delete(self) -> None:
-        form = self.state.form
-        if self.state.screen == SIGN_UP and form.focus and self.state.dialog is None:
-            form.set_value(form.focus, form.value(form.focus)[:-1])
+        text_entry.delete(self.state)
 
     def _enter(self) -> None:
-        form = self.state.form
-        if self.state.screen != SIGN_UP or not form.focus or self.state.dialog:
-            return
-        i = FIELDS.index(form.focus)
-        if i + 1 < len(FIELDS):
-            form.focus = FIELDS[i + 1]
-        else:
-            self.state.keyboard = False
+        text_entry.enter(self.state)
 
     def press_key(self, key: str) -> None:
         """Press a named key (a key of :data:`deltarec.core.devices.base.KEYS`, e.g. "back")."""
@@ -412,6 +405,7 @@ class Playground:
             st.keyboard = False
             st.dialog = None
             st.form.focus = None
+            st.contacts.focused = False
         st.stack = stack
         st.in_app = True
 
@@ -430,6 +424,8 @@ class Playground:
             st.clock = ClockState()
         elif activity == ARTICLE:
             st.article = ArticleState()
+        elif activity == CONTACTS:
+            st.contacts = ContactsState()
         self._navigate([*self.state.stack, activity])
 
     def _launch_from_icon(self, activity: str) -> None:

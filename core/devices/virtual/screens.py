@@ -13,7 +13,8 @@ volatile label ``refresh_count`` ("Refreshed N times", N = dumps taken so far).
 
 The other screens: :mod:`.screen_forms` (Sign up, Settings), :mod:`.screen_inbox`
 (Inbox, Message), :mod:`.screen_feed` (Feed), :mod:`.screen_clock` (Clock),
-:mod:`.screen_article` (Article); dialogs: :mod:`.dialogs`.
+:mod:`.screen_article` (Article), :mod:`.screen_contacts` (Contacts: a search field over a
+list that filters as one types; launched only, no menu row); dialogs: :mod:`.dialogs`.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from deltarec.core.devices.virtual.layout import (
     APP_PACKAGE,
     ARTICLE,
     CLOCK,
+    CONTACTS,
     DEFAULT_SCREEN,
     FEED,
     FRAME,
@@ -50,6 +52,7 @@ from deltarec.core.devices.virtual.layout import (
 )
 from deltarec.core.devices.virtual.screen_article import article_content
 from deltarec.core.devices.virtual.screen_clock import clock_content
+from deltarec.core.devices.virtual.screen_contacts import contacts_content
 from deltarec.core.devices.virtual.screen_feed import feed_content
 from deltarec.core.devices.virtual.screen_forms import settings_content, sign_up_content
 from deltarec.core.devices.virtual.screen_inbox import inbox_content, message_content, sender
@@ -200,6 +203,9 @@ def app_window(state: PhoneState, now: float, screen: Screen = DEFAULT_SCREEN) -
         content = clock_content(state.clock, now, bottom, width)
     elif activity == ARTICLE:
         content = article_content(state.article, bottom, width)
+    elif activity == CONTACTS:
+        c = state.contacts
+        content = contacts_content(c.query, c.focused, c.offset, bottom, width, screen.slack)
     else:
         content = _home_content(state, bottom, width)
     root = decor(

@@ -150,6 +150,16 @@ class ArticleState:
 
 
 @dataclass
+class ContactsState:
+    """Contacts: what was typed into its search field, whether the field has the focus, and
+    how far the filtered list is scrolled (lu; back to 0 at each key: :mod:`.text_entry`)."""
+
+    query: str = ""
+    focused: bool = False
+    offset: int = 0
+
+
+@dataclass
 class PhoneState:
     """The whole phone.
 
@@ -169,6 +179,7 @@ class PhoneState:
     feed: FeedState = field(default_factory=FeedState)
     clock: ClockState = field(default_factory=ClockState)
     article: ArticleState = field(default_factory=ArticleState)
+    contacts: ContactsState = field(default_factory=ContactsState)
     message: int = 0
     dialog: str | None = None
     keyboard: bool = False

@@ -18,11 +18,12 @@ if TYPE_CHECKING:
 
 DIRECTIONS = ("up", "down", "left", "right")
 SCROLLING = ("ScrollView", "RecyclerView", "ListView", "ViewPager", "WebView", "GridView")
-WIDE = ("long_press", "fling_tap", "key", "wait_for", "assert")
+WIDE = ("long_press", "fling_tap", "key", "wait_for", "assert", "search")
 """What an agent also does (:func:`act_wide`, ``walk(wide=True)``): a long press on a
 number shown, a fling and at once a tap on a number its reply showed, a key (enter, delete,
 back, the keyboard's search), finding an element by the name shown (``ac_wait_for``,
-``ac_assert``)."""
+``ac_assert``), typing into Contacts' search field, whose list filters as it types
+(:func:`search`)."""
 WIDE_SHARE = 0.25
 """How often a wide walk does one of :data:`WIDE` instead of the original mix."""
 KEYS = ("enter", "del", "back", "search", "tab")
@@ -72,6 +73,9 @@ async def act_wide(w: Walk) -> bool:
     if kind == "key":
         await w.call("ac_press_key", {"key": w.extra.choice(KEYS)})
         return True
+    if kind == "search":
+        await search(w)
+        return True
     # find: wait for / assert an element by the name a reply printed for it, on screen now
     candidates = named(w)
     if not candidates:
@@ -86,6 +90,31 @@ async def act_wide(w: Walk) -> bool:
     if last.isError and "matches" not in text:  # ambiguous names are a fair refusal
         w.flag("name", f"{tool} {args} ([{i}] on screen) → {text.splitlines()[0][:200]}")
     return True
+
+
+QUERIES = ("a", "ad", "an", "Ada", "e", "li", "Ken", "x", " ", "ar", "Grace T", "o")
+"""What an agent types into Contacts' search field: a letter, a name's start, a name no
+contact holds, a space (rows that match stay, others leave or come back)."""
+
+
+async def search(w: Walk) -> None:
+    """Type into Contacts' search field (launched first when another screen shows): a query
+    by the field's number (or into the focused field), or a key deleted."""
+    from deltarec.core.devices.virtual.layout import APP_PACKAGE
+
+    seen = w.session.seen
+    if seen is None or not seen.frame.obs.activity.endswith("ContactsActivity"):
+        await w.call("ac_launch_app", {"package": APP_PACKAGE, "activity": ".ContactsActivity"})
+        return
+    if w.extra.random() < 0.3:
+        await w.call("ac_press_key", {"key": "del"})
+        return
+    text = w.extra.choice(QUERIES)
+    boxes = sorted(i for i, (r, _) in w.shown.now.items() if r == "textbox")
+    if boxes and w.extra.random() < 0.6:
+        await w.call("ac_type_text", {"text": text, "selector": {"index": boxes[0]}})
+    else:
+        await w.call("ac_type_text", {"text": text})
 
 
 async def swipe(w: Walk) -> None:

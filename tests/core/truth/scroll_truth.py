@@ -29,6 +29,7 @@ SCROLLERS = (
     "article.offset",
     "form.offset",
     "settings.offset",
+    "contacts.offset",
 )
 """The phone's scroll offsets (state paths): the ground truth of every scroll. The form and
 the Settings list scroll only where they do not fit (a short screen, the keyboard up)."""
@@ -43,7 +44,7 @@ def offsets(state: PhoneState, profile: Profile = DEFAULT_PROFILE) -> dict[str, 
     got = scroll_offsets(state)  # by swipe target ("feed"), as the grader keys items
     screen = Screen(*profile.layout_size)
     got["form"] = min(got["form"], form_max_offset(screen.content_bottom(keyboard=state.keyboard)))
-    names = ("inbox", "feed", "chips", "article", "form", "settings")
+    names = ("inbox", "feed", "chips", "article", "form", "settings", "contacts")
     return dict(zip(SCROLLERS, (got[n] for n in names), strict=True))
 
 
@@ -53,6 +54,7 @@ ON_SCREEN = {
     "ArticleActivity": ("article.offset",),
     "SignUpActivity": ("form.offset",),
     "SettingsActivity": ("settings.offset",),
+    "ContactsActivity": ("contacts.offset",),
 }
 """The offsets each screen shows."""
 
