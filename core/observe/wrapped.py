@@ -8,8 +8,7 @@ called by the one label, so the frame listed the name twice (``+ [8] button "设
 ``+ [9] button "设置"``) and a ``name=`` selector matched two numbered elements. To an
 agent it is one thing to tap: the wrapper stays (the row a label folds into, as a row's
 title text folds into its row, :func:`~deltarec.core.observe.labels.element_positions`),
-the plain button inside it called by the same name is no element of its own (unless the
-wrapper is disabled and the label is not: MIUI's title, then the label stays). A switch,
+the plain button inside it called by the same name is no element of its own. A switch,
 a checkbox or a text box inside a row keeps its place (its state is its own), and so
 does a control called by another name (a row's own buttons).
 
@@ -34,8 +33,7 @@ from deltarec.core.observe.frame import Frame
 def unwrapped(frame: Frame, names: list[str], positions: list[int]) -> list[int]:
     """``positions`` (elements, in document order) less each plain button (role ``button``,
     not checkable) whose nearest element above it (of those kept) is a button called by the
-    same name (the wrapper instead, where it is disabled and the button is not). Such a pair
-    calls two elements by one name, so a frame whose elements' names
+    same name. Such a pair calls two elements by one name, so a frame whose elements' names
     are all distinct is returned as it is, told at C speed; otherwise only the elements whose
     name another one has walk up. O(len(positions)) at C speed, plus O(depth) a twin name."""
     picked = list(map(names.__getitem__, positions))
@@ -54,7 +52,5 @@ def unwrapped(frame: Frame, names: list[str], positions: list[int]) -> list[int]
         while above >= 0 and (above not in listed or above in dropped):
             above = parents[above]
         if above >= 0 and names[above] == name and nodes[above].role == "button":
-            # the wrapper's label: tapped through the wrapper, unless only the label is
-            # enabled (MIUI's title in a disabled layout): then the label is the element
-            dropped.add(above if node.enabled and not nodes[above].enabled else pos)
+            dropped.add(pos)  # the wrapper's label: it is tapped through the wrapper
     return [p for p in positions if p not in dropped] if dropped else positions
