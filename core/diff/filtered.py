@@ -107,7 +107,8 @@ def _first_row(frame: Frame, c: int) -> int | None:
 def _laid_from_top(curr: Frame, c: int, prev: Frame, p: int) -> bool:
     """Host ``c``'s first row whole at its top: within a px of rounding of its top edge, or
     as far below it as ``prev``'s first row sat below ``p``'s (its padding); whole: as tall
-    as the tallest sibling of its class and id (an edge cuts a row's box)."""
+    as the tallest sibling of its template, its class, id and number of nodes (an edge
+    cuts a row's box; element dicts carry no class, so a template is what it holds too)."""
     first = _first_row(curr, c)
     if first is None:
         return True  # the list emptied: nothing in it scrolled
@@ -121,12 +122,13 @@ def _laid_from_top(curr: Frame, c: int, prev: Frame, p: int) -> bool:
             return False
         if abs(prev.nodes[old].bounds.top - prev.nodes[p].bounds.top - gap) > SPREAD:
             return False
-    height = box.bottom - box.top
+    height, size = box.bottom - box.top, curr.subtree_end(first) - first
     for k in curr.children[c]:
         other = curr.nodes[k]
         if (
             other.class_name == node.class_name
             and other.resource_id == node.resource_id
+            and curr.subtree_end(k) - k == size
             and other.bounds.bottom - other.bounds.top > height + SPREAD
         ):
             return False
