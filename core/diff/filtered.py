@@ -7,8 +7,9 @@ match again come back, and the list starts again at its first row. In the rows a
 reads as a scroll: the rows that stayed moved up (down) together, or none stayed (a page).
 What tells it from one is the rest of the step (:func:`filtered`):
 
-- an editable field outside the list (the search box) changed its text in the same step (a
-  form that scrolls its focused field into view holds the field: it is inside the list);
+- an editable field outside the list (the search box), focused, changed its text in the
+  same step (a form that scrolls its focused field into view holds the field: it is inside
+  the list);
 - the list's first row sits whole at its top (or where the other frame's first row sat
   from the list's top: its padding): a list laid out from its start, where a scroll leaves
   a row its edge cut, but for one of a whole number of rows (with a key typed in the same
@@ -47,8 +48,8 @@ def filtered(
     ...                    f'{300 + 100 * i}]"/>' for i, t in enumerate(names))
     ...     return Frame(parse_uiautomator('<hierarchy><node class="Root" bounds="[0,0]'
     ...         '[1080,2000]"><node class="android.widget.EditText" text="' + query
-    ...         + '" bounds="[0,0][1080,150]"/><node class="androidx.recyclerview.widget.'
-    ...         'RecyclerView" scrollable="true" bounds="[0,200][1080,2000]">' + rows
+    ...         + '" focused="true" bounds="[0,0][1080,150]"/><node class="androidx.'
+    ...         'recyclerview.widget.RecyclerView" scrollable="true" bounds="[0,200][1080,2000]">' + rows
     ...         + '</node></node></hierarchy>'))
     >>> prev, curr = shot("a", ["Ada", "Alan", "Anna"]), shot("an", ["Alan", "Anna"])
     >>> filtered(prev, curr, 2, 2, {0: 0, 1: 1, 2: 2, 3: 4, 4: 5})
@@ -86,12 +87,16 @@ def filtered_hosts(
 
 
 def _typed(prev: Frame, curr: Frame, pairs: Mapping[int, int]) -> list[int]:
-    """The editable fields (positions of ``curr``) whose text changed in the step."""
+    """The editable fields (positions of ``curr``) typed into in the step: focused (in
+    either frame) and their text changed (a search bar that only opens a search page when
+    tapped, Settings' on vivo, holds no focus: its text edited is no key typed)."""
     nodes_c, nodes_p = curr.nodes, prev.nodes
     return [
         q
         for q, old in pairs.items()
-        if nodes_c[q].editable and nodes_c[q].text != nodes_p[old].text
+        if nodes_c[q].editable
+        and (nodes_c[q].focused or nodes_p[old].focused)
+        and nodes_c[q].text != nodes_p[old].text
     ]
 
 
