@@ -49,7 +49,8 @@ def filtered(
     ...     return Frame(parse_uiautomator('<hierarchy><node class="Root" bounds="[0,0]'
     ...         '[1080,2000]"><node class="android.widget.EditText" text="' + query
     ...         + '" focused="true" bounds="[0,0][1080,150]"/><node class="androidx.'
-    ...         'recyclerview.widget.RecyclerView" scrollable="true" bounds="[0,200][1080,2000]">' + rows
+    ...         'recyclerview.widget.RecyclerView" scrollable="true" bounds="[0,200]'
+    ...         '[1080,2000]">' + rows
     ...         + '</node></node></hierarchy>'))
     >>> prev, curr = shot("a", ["Ada", "Alan", "Anna"]), shot("an", ["Alan", "Anna"])
     >>> filtered(prev, curr, 2, 2, {0: 0, 1: 1, 2: 2, 3: 4, 4: 5})
