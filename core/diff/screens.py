@@ -30,6 +30,7 @@ import re
 from collections.abc import Set as AbstractSet
 
 from deltarec.core.diff.compute import Delta
+from deltarec.core.diff.filtered import filtered_hosts
 from deltarec.core.diff.volatile import system_bars
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.index import ElementIndex, Layout, order_of
@@ -88,6 +89,18 @@ def is_new_screen(
     replaced = len([c for c in now if c not in pairs]) + len([p for p in before if p not in used])
     if replaced <= REPLACED_SHARE * (len(now) + len(before)):
         return False
+    if lists := filtered_hosts(fp, fc, pairs, d.gesture):
+        # A list a search filtered: its rows came and went with the query, as a scroll's do.
+        for c, p in lists:
+            skip_c.update(x for x in range(c + 1, fc.subtree_end(c)) if x not in pairs)
+            skip_p.update(x for x in range(p + 1, fp.subtree_end(p)) if x not in used)
+        now = [c for c in now if c not in skip_c]
+        before = [p for p in before if p not in skip_p]
+        gone = len([c for c in now if c not in pairs]) + len([p for p in before if p not in used])
+        if len(now) + len(before) < MIN_ELEMENTS or gone <= REPLACED_SHARE * (
+            len(now) + len(before)
+        ):
+            return False
     # The same activity under the same title is the same screen whose content moved on (a
     # list flung past every row it showed, a feed refreshed).
     if not (fp.obs.activity and fp.obs.activity == fc.obs.activity):

@@ -76,6 +76,7 @@ from itertools import compress
 from deltarec.core.capture.element_dicts import ROOT_CLASS
 from deltarec.core.diff.axis import at_edge, item_sideways
 from deltarec.core.diff.cut_anew import cut_anew_in
+from deltarec.core.diff.filtered import filtered
 from deltarec.core.diff.gaps import closed_gaps, scrolled_gap
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.grown import grew_within, grown_by_rounding
@@ -140,6 +141,7 @@ def find_motions(
         and not (m.page and grew_within(prev, curr, m.curr, m.prev, pairs, m))
         and not (m.page and switched(m.curr))
         and not strip_reflowed(prev, m.prev, curr, m.curr)  # a tab widened as it was selected
+        and not filtered(prev, curr, m.curr, m.prev, pairs, gesture)  # a search's list (.filtered)
     ]
 
 

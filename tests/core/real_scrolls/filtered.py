@@ -87,6 +87,7 @@ from tests.core.real_scrolls.transforms import (
 
 KINDS = ("filter", "expand", "select", "banner", "shrink", "push", "wrap", "expand+icon")
 BACK = {"filter": "clear", "expand": "collapse", "select": "unselect", "banner": "unbanner"}
+BACK |= {"filter-top": "clear-top"}
 BACK |= {"shrink": "unshrink", "push": "unpush", "wrap": "unwrap", "expand+icon": "collapse+icon"}
 
 
@@ -155,6 +156,32 @@ def cases(rng: random.Random, per_capture: int) -> list[Filtered]:
                 if rng.random() < 0.5:
                     case = dataclasses.replace(case, kind=BACK[kind])
                 out.append(case)
+    return out + top_filters()
+
+
+FILTERS = ("filter", "filter-top")
+"""The kinds read forwards that take rows out (``filter-top``: :func:`top_filters`)."""
+
+
+def top_filters() -> list[Filtered]:
+    """**filter-top** / **clear-top**: a query typed into a list's search box (the first text
+    field above it) that filters out its first rows, 1, 2 or 3 of them (never all that
+    show), where the list is at its top (its first child whole on its top edge): the rows
+    that stay close up from the list's top, as a search list lays its results out anew
+    (YouTube's suggestions as a query grows). Read backwards (a key deleted) they come back
+    at the top and push the others down. Every such spot of every capture, both ways (the
+    kinds above leave the first row alone: rows taken out at a list's top with nothing
+    typed are :mod:`deltarec.core.diff.grown`'s hedge)."""
+    out: list[Filtered] = []
+    for name, obs in captures():
+        for p in dict.fromkeys(p for p, _ in lists(obs)):
+            host = _at(obs, p)
+            kids = host.children
+            if _query(obs, p) is None or len(kids) < 3 or kids[0].bounds.top != host.bounds.top:
+                continue
+            for k in range(1, min(3, len(kids) - 2) + 1):
+                rows = tuple(range(k))
+                out += [Filtered(name, "filter-top", p, rows), Filtered(name, "clear-top", p, rows)]
     return out
 
 
@@ -191,7 +218,7 @@ def derive(case: Filtered) -> tuple[Observation, Observation]:
     """(prev, curr): the capture and the capture changed as ``case`` says, or the reverse."""
     obs = dict(captures())[case.capture]
     kind = case.forward
-    if kind == "filter":
+    if kind in FILTERS:
         other = searched(obs, case.where, case.rows)
     elif kind == "expand":
         other = opened(obs, case.where, case.rows[0], case.n)
@@ -211,7 +238,7 @@ def _made(case: Filtered, frame: Frame, obs: Observation) -> list[int]:
     """The positions in ``frame`` (of ``obs``, the side that has them) of what the step put
     in (read forwards): the rows filtered out are in the full side."""
     kind = case.forward
-    if kind == "filter":
+    if kind in FILTERS:
         return [q for i in case.rows for q in _positions(frame, obs, (*case.where, i))]
     if kind in ("expand", "expand+icon"):
         row = (*case.where, case.rows[0])
@@ -239,7 +266,7 @@ def _edited(case: Filtered, frame: Frame, obs: Observation) -> int | None:
         kids = _at(obs, row).children
         icon = next(j for j, k in enumerate(kids) if k.content_desc in ("Expand", "Collapse"))
         return _positions(frame, obs, (*row, icon)).start
-    if case.forward in ("select", "filter"):
+    if case.forward in ("select", *FILTERS):
         find = _title if case.forward == "select" else _query
         at = find(dict(captures())[case.capture], case.where)
         return None if at is None else _positions(frame, obs, at).start
@@ -253,10 +280,10 @@ def check(case: Filtered) -> list[Violation]:
     out += no_scroll(d, case.kind)
     back = case.kind != case.forward
     full, full_frame = (curr, fc) if not back else (prev, fp)
-    if case.forward == "filter":  # the full list is the capture: the rows are in it
+    if case.forward in FILTERS:  # the full list is the capture: the rows are in it
         full, full_frame = (prev, fp) if not back else (curr, fc)
     made = _made(case, full_frame, full)
-    came = (case.forward == "filter") == back  # the side that holds what the step put in
+    came = (case.forward in FILTERS) == back  # the side that holds what the step put in
     out += stayed_listed(d, made if came else (), () if came else made)
     side = set(d.added if came else d.removed)
     paired = set(made) & set(d.pairs if came else d.pairs.values())

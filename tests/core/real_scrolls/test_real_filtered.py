@@ -63,6 +63,8 @@ def test_the_sample_holds_every_kind() -> None:
     assert set(kinds) == {
         "filter",
         "clear",
+        "filter-top",
+        "clear-top",
         "expand",
         "collapse",
         "select",

@@ -1,0 +1,144 @@
+"""A list filtered as the caller types: rows taken out or put back, the list laid out anew at
+its top, no scroll.
+
+A search screen (Contacts, Settings' search, a store's) filters its list at each key: the
+rows that no longer match leave, those that still match close up under the field, rows that
+match again come back, and the list starts again at its first row. In the rows alone this
+reads as a scroll: the rows that stayed moved up (down) together, or none stayed (a page).
+What tells it from one is the rest of the step (:func:`filtered`):
+
+- an editable field outside the list (the search box), focused, changed its text in the
+  same step (a form that scrolls its focused field into view holds the field: it is inside
+  the list);
+- the list's first row sits whole at its top (or where the other frame's first row sat
+  from the list's top: its padding): a list laid out from its start, where a scroll leaves
+  a row its edge cut, but for one of a whole number of rows (with a key typed in the same
+  step, read as the filter);
+- no swipe was told (a finger that moved is evidence of a scroll, which wins).
+
+The rows that stayed keep their order whichever way it is read. Where this holds, the
+host's motion is dropped (:func:`~deltarec.core.diff.scrolls.find_motions`): the rows that
+left are ``-`` lines, those put back ``+`` lines.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from deltarec.core.diff.gesture import Gesture
+from deltarec.core.diff.motions import SPREAD
+from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.labels import scrolls_by_nature
+
+
+def filtered(
+    prev: Frame,
+    curr: Frame,
+    c: int,
+    p: int,
+    pairs: Mapping[int, int],
+    gesture: Gesture | None = None,
+) -> bool:
+    """Whether host ``c`` (paired with ``p``) was filtered by a field's text, not scrolled
+    (module docstring). ``pairs``: curr → prev positions. O(nodes).
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> def shot(query, names):
+    ...     rows = "".join(f'<node class="Row" text="{t}" bounds="[0,{200 + 100 * i}][1080,'
+    ...                    f'{300 + 100 * i}]"/>' for i, t in enumerate(names))
+    ...     return Frame(parse_uiautomator('<hierarchy><node class="Root" bounds="[0,0]'
+    ...         '[1080,2000]"><node class="android.widget.EditText" text="' + query
+    ...         + '" focused="true" bounds="[0,0][1080,150]"/><node class="androidx.'
+    ...         'recyclerview.widget.RecyclerView" scrollable="true" bounds="[0,200]'
+    ...         '[1080,2000]">' + rows
+    ...         + '</node></node></hierarchy>'))
+    >>> prev, curr = shot("a", ["Ada", "Alan", "Anna"]), shot("an", ["Alan", "Anna"])
+    >>> filtered(prev, curr, 2, 2, {0: 0, 1: 1, 2: 2, 3: 4, 4: 5})
+    True
+    >>> filtered(prev, shot("a", ["Alan", "Anna"]), 2, 2, {0: 0, 1: 1, 2: 2, 3: 4, 4: 5})
+    False
+    >>> filtered(prev, curr, 2, 2, {0: 0, 1: 1, 2: 2, 3: 4, 4: 5}, Gesture(540, 900, 540, 500))
+    False
+    """
+    if gesture is not None and gesture.swipe:
+        return False
+    end = curr.subtree_end(c)
+    if all(c <= q < end for q in _typed(prev, curr, pairs)):
+        return False  # no field typed into, or only inside the list (a form's)
+    return _laid_from_top(curr, c, prev, p)
+
+
+def filtered_hosts(
+    prev: Frame, curr: Frame, pairs: Mapping[int, int], gesture: Gesture | None = None
+) -> list[tuple[int, int]]:
+    """``(curr, prev)`` positions of every paired host made to scroll that :func:`filtered`
+    reads as filtered: what came into it or left it is the search's, not another screen's
+    (:func:`deltarec.core.diff.screens.is_new_screen`). O(nodes) where a field was typed
+    into, else one pass over the pairs."""
+    if (gesture is not None and gesture.swipe) or not _typed(prev, curr, pairs):
+        return []
+    nodes = curr.nodes
+    return [
+        (c, p)
+        for c, p in sorted(pairs.items())
+        if curr.children[c]
+        and scrolls_by_nature(nodes[c])
+        and filtered(prev, curr, c, p, pairs, gesture)
+    ]
+
+
+def _typed(prev: Frame, curr: Frame, pairs: Mapping[int, int]) -> list[int]:
+    """The editable fields (positions of ``curr``) typed into in the step: focused (in
+    either frame) and their text changed (a search bar that only opens a search page when
+    tapped, Settings' on vivo, holds no focus: its text edited is no key typed)."""
+    nodes_c, nodes_p = curr.nodes, prev.nodes
+    return [
+        q
+        for q, old in pairs.items()
+        if nodes_c[q].editable
+        and (nodes_c[q].focused or nodes_p[old].focused)
+        and nodes_c[q].text != nodes_p[old].text
+    ]
+
+
+def _first_row(frame: Frame, c: int) -> int | None:
+    """Host ``c``'s first child with a box, or None."""
+    for k in frame.children[c]:
+        b = frame.nodes[k].bounds
+        if b.bottom > b.top and b.right > b.left:
+            return k
+    return None
+
+
+def _laid_from_top(curr: Frame, c: int, prev: Frame, p: int) -> bool:
+    """Host ``c``'s first row whole at its top: within a px of rounding of its top edge, or
+    as far below it as ``prev``'s first row sat below ``p``'s (its padding); whole: as tall
+    as the tallest sibling of its template, its class, id and number of nodes (an edge
+    cuts a row's box; element dicts carry no class, so a template is what it holds too)."""
+    first = _first_row(curr, c)
+    if first is None:
+        return True  # the list emptied: nothing in it scrolled
+    node, box = curr.nodes[first], curr.nodes[first].bounds
+    gap = box.top - curr.nodes[c].bounds.top
+    if gap < -SPREAD:
+        return False
+    if gap > SPREAD:
+        old = _first_row(prev, p)
+        if old is None:
+            return False
+        if abs(prev.nodes[old].bounds.top - prev.nodes[p].bounds.top - gap) > SPREAD:
+            return False
+    height, size = box.bottom - box.top, curr.subtree_end(first) - first
+    for k in curr.children[c]:
+        other = curr.nodes[k]
+        if (
+            other.class_name == node.class_name
+            and other.resource_id == node.resource_id
+            and curr.subtree_end(k) - k == size
+            and other.bounds.bottom - other.bounds.top > height + SPREAD
+        ):
+            return False
+    return True
+
+
+__all__ = ["filtered", "filtered_hosts"]
