@@ -19,6 +19,7 @@ from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.index import reading_order
 from deltarec.core.observe.labels import element_positions, labels
 from deltarec.core.observe.model import Bounds, Node
+from tests.core.test_big_step_walks import _unwrapped_long
 
 REAL = Path(__file__).resolve().parents[2] / "fixtures" / "real"
 
@@ -77,25 +78,12 @@ def _positions_long_way(frame: Frame) -> list[int]:
     plain button inside a button of its name (:mod:`deltarec.core.observe.wrapped`), told
     with a stack of the elements open around each one."""
     names = labels(frame)
-    out: list[int] = []
-    open_: list[int] = []
-    for pos, node in enumerate(frame.nodes):
-        if not ((node.interactive and node.bounds.area) or node.role == "dialog"):
-            continue
-        while open_ and frame.subtree_end(open_[-1]) <= pos:
-            open_.pop()
-        if (
-            open_
-            and node.role == "button"
-            and not node.checkable
-            and names[pos]
-            and names[open_[-1]] == names[pos]
-            and frame.nodes[open_[-1]].role == "button"
-        ):
-            continue
-        out.append(pos)
-        open_.append(pos)
-    return out
+    positions = [
+        pos
+        for pos, node in enumerate(frame.nodes)
+        if (node.interactive and node.bounds.area) or node.role == "dialog"
+    ]
+    return _unwrapped_long(frame, names, positions)
 
 
 @pytest.mark.parametrize("dump", sorted(REAL.rglob("*.xml")), ids=lambda p: p.stem)

@@ -20,7 +20,6 @@ Two generators, on the XML path and on element dicts:
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Iterator
 from functools import lru_cache
@@ -35,12 +34,11 @@ from deltarec.core.executor.selectors import Selector, find_all
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.index import build_index, layout, order_of
 from deltarec.core.observe.model import Node, Observation
+from tests.core.real_scrolls.transforms import Path_, _replace, _walk
 
 ROOT = Path(__file__).resolve().parents[2] / "fixtures"
 DUMPS = ("real", "ext", "appium")
 PER_CAPTURE = 3
-
-Path_ = tuple[int, ...]
 
 
 @lru_cache(maxsize=1)
@@ -75,26 +73,8 @@ def doubled(frame: Frame, interactive_only: bool) -> list[tuple[str, str]]:
 
 
 def _paths(obs: Observation) -> dict[int, Path_]:
-    out: dict[int, Path_] = {}
-    stack: list[tuple[Path_, Node]] = [((i,), w) for i, w in reversed(list(enumerate(obs.windows)))]
-    while stack:
-        path, node = stack.pop()
-        out[len(out)] = path
-        stack.extend(((*path, k), c) for k, c in reversed(list(enumerate(node.children))))
-    return out
-
-
-def _replace(obs: Observation, path: Path_, new: Node) -> Observation:
-    def put(node: Node, rest: Path_) -> Node:
-        if not rest:
-            return new
-        kids = list(node.children)
-        kids[rest[0]] = put(kids[rest[0]], rest[1:])
-        return dataclasses.replace(node, children=tuple(kids))
-
-    windows = list(obs.windows)
-    windows[path[0]] = put(windows[path[0]], path[1:])
-    return dataclasses.replace(obs, windows=tuple(windows))
+    """Per document position (a :class:`Frame`'s), the node's path of child indexes."""
+    return {pos: path for pos, (path, _) in enumerate(_walk(obs))}
 
 
 def wrapped_leaves(*, enabled: bool = True) -> Iterator[tuple[str, str, Observation, Observation]]:
