@@ -5,22 +5,32 @@ row (:func:`grow`) renames the row or its labels as the agent knows them."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from tests.core.mcp.agent_walk import Walk
 
 
-def relabel(w: Walk, label: int, old: str, new: str) -> None:
-    """The rows around ``[label]`` whose `` · ``-joined name held ``old`` hold ``new`` now."""
+def _rows_around(w: Walk, label: int) -> Iterator[tuple[int, str, int]]:
+    """(number, shown name, frame position) of each element the agent was shown whose
+    subtree in the last frame holds ``[label]`` (none without a frame)."""
     seen = w.session.seen
     if seen is None:
         return
     pos = {e.index: e.pos for e in seen.elements}
     inner = pos.get(label, -1)
-    for i, name in w.shown.name.items():
-        parts, row = name.split(" · "), pos.get(i, len(seen.frame.nodes))
-        if old in parts and len(parts) > 1 and row < inner < seen.frame.subtree_end(row):
+    for i, name in list(w.shown.name.items()):
+        row = pos.get(i, len(seen.frame.nodes))
+        if i != label and row < inner < seen.frame.subtree_end(row):
+            yield i, name, row
+
+
+def relabel(w: Walk, label: int, old: str, new: str) -> None:
+    """The rows around ``[label]`` whose `` · ``-joined name held ``old`` hold ``new`` now."""
+    for i, name, _ in _rows_around(w, label):
+        parts = name.split(" · ")
+        if old in parts and len(parts) > 1:
             w.shown.name[i] = " · ".join(new if p == old else p for p in parts)
 
 
@@ -31,14 +41,8 @@ def grow(w: Walk, label: int, text: str) -> None:
     by the name it was shown with, that part put in (the frame's order of parts): the
     reply said what came in, and where the row reads it is the row's layout."""
     seen = w.session.seen
-    if seen is None:
-        return
-    pos = {e.index: e.pos for e in seen.elements}
-    inner = pos.get(label, -1)
-    for i, name in w.shown.name.items():
-        row = pos.get(i, len(seen.frame.nodes))
-        if i == label or not row < inner < seen.frame.subtree_end(row):
-            continue
+    for i, name, row in _rows_around(w, label):
+        assert seen is not None  # _rows_around yields nothing without a frame
         now = seen.names[row].split(" · ")
         if text in now:
             rest = list(now)
