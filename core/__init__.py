@@ -19,7 +19,7 @@ from deltarec.core.capture.jsonio import (
 )
 from deltarec.core.capture.uiautomator import parse_uiautomator
 from deltarec.core.diff.apply import apply_diff
-from deltarec.core.diff.compute import diff_observations
+from deltarec.core.diff.observation_diff import diff_observations
 from deltarec.core.diff.types import ObservationDiff
 from deltarec.core.diff.volatile import DEFAULT_VOLATILE, Volatile, learn_volatile, without_volatile
 from deltarec.core.elements import (

@@ -24,9 +24,10 @@ from deltarec.core.capture.gc_pause import gc_paused
 from deltarec.core.diff import screen_memory
 from deltarec.core.diff.across import crossed, pages
 from deltarec.core.diff.came_back import Books
-from deltarec.core.diff.compute import Delta, compute_delta, to_json
+from deltarec.core.diff.compute import Delta, compute_delta
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.new_rows import hedged, two_readings
+from deltarec.core.diff.observation_diff import to_json
 from deltarec.core.diff.screen_labels import RECALL_KEPT as RECALL_KEPT
 from deltarec.core.diff.screen_labels import _shown_texts as _shown_texts
 from deltarec.core.diff.screen_labels import _still_shows

@@ -14,7 +14,7 @@ step only sees what the earlier ones left):
    bounds count only where they are not the old ones shifted by the enclosing scrolls;
 5. **fields** — package, activity, rotation, screen size and the focused element.
 
-The result, :class:`Delta`, keeps frame positions; :func:`diff_observations` turns it into the
+The result, :class:`Delta`, keeps frame positions; :mod:`~.observation_diff` turns it into the
 JSON :class:`ObservationDiff`. Cost: one match plus O(n) (O(k log k) per parent's reorders)."""
 
 from __future__ import annotations
@@ -23,7 +23,6 @@ import operator
 from bisect import bisect_left
 from dataclasses import dataclass, field
 from itertools import pairwise, repeat
-from typing import Any
 
 from deltarec.core.diff.attributes import _attribute_changes, same_beside_box
 from deltarec.core.diff.edge_pieces import edge_slid
@@ -31,7 +30,6 @@ from deltarec.core.diff.far_anchor import least
 from deltarec.core.diff.gesture import Gesture, reaching
 from deltarec.core.diff.match import Matched, match_measured
 from deltarec.core.diff.motions import Around, Motion, carried_out, closed_around, placements
-from deltarec.core.diff.new_rows import hedged
 from deltarec.core.diff.outer_scroll import outer_reading
 from deltarec.core.diff.past_new import held_any, past_motions
 from deltarec.core.diff.pushed_edge import pushed_least
@@ -40,19 +38,12 @@ from deltarec.core.diff.row_evidence import displacement
 from deltarec.core.diff.screen_fields import screen_fields
 from deltarec.core.diff.scrolls import find_motions
 from deltarec.core.diff.types import (
-    AddedEntry,
-    ChangedEntry,
     FromToDict,
-    ObservationDiff,
-    RemovedEntry,
-    ScrollEntry,
 )
 from deltarec.core.diff.volatile import DEFAULT_VOLATILE, Volatile, system_bars
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import (
-    Node,
     Observation,
-    node_attributes,
     own_fields,
 )
 
@@ -406,95 +397,3 @@ def _added_key(d: Delta, curr_pos: int) -> str:
     node unmatched whose key a new row has (twins renumbered), and keys address nodes."""
     key = d.curr.keys[curr_pos]
     return key if key not in d.prev.pos_of else f"{key}+"
-
-
-def _summary(node: Node) -> dict[str, Any]:
-    attrs: dict[str, Any] = {"role": node.role}
-    for name, value in (
-        ("text", node.text),
-        ("content-desc", node.content_desc),
-        ("resource-id", node.resource_id),
-    ):
-        if value:
-            attrs[name] = value
-    return attrs
-
-
-def to_json(d: Delta) -> ObservationDiff:
-    """The JSON :class:`ObservationDiff` of a :class:`Delta` (key spaces: ``diff.types``)."""
-    fp, fc = d.prev, d.curr
-    added: list[AddedEntry] = [
-        {
-            "key": _added_key(d, c),
-            "parentKey": _address(d, fc.parents[c]),
-            "position": fc.sibling_index[c],
-            "attributes": dict(node_attributes(fc.nodes[c])),
-        }
-        for c in d.added
-    ]
-    removed: list[RemovedEntry] = [
-        {"key": fp.keys[p], "attributes": _summary(fp.nodes[p])} for p in d.removed
-    ]
-    changed: list[ChangedEntry] = []
-    for c in sorted(d.changed):
-        entry: ChangedEntry = {"key": fc.keys[c], "changes": d.changed[c]}
-        if fp.keys[d.pairs[c]] != fc.keys[c]:
-            entry["fromKey"] = fp.keys[d.pairs[c]]
-        changed.append(entry)
-    scrolls: list[ScrollEntry] = []
-    for s in d.scrolls:
-        scroll: ScrollEntry = {
-            "key": fc.keys[s.curr],
-            "dx": s.dx,
-            "dy": s.dy,
-            "entered": [_added_key(d, a) for a in s.entered],
-            "left": [fp.keys[r] for r in s.left],
-        }
-        if fp.keys[s.prev] != fc.keys[s.curr]:
-            scroll["fromKey"] = fp.keys[s.prev]
-        if s.edge:
-            scroll["edge"] = s.edge  # the rows moved by dy + edge: the top edge moved them too
-            if s.outer >= 0:  # or the scroller around it scrolled by dy + edge (outer_scroll)
-                scroll["orHost"] = fc.keys[s.outer]
-        if s.further:
-            scroll["atLeast"] = True  # a row kept, or its twin further on (far_anchor.least)
-            if s.other:  # untold: or a twin from the other side
-                scroll["orDy"] = s.other
-        if s.page:
-            scroll["page"] = True
-            if s.toward != (0, 0):
-                scroll["toward"] = list(s.toward)
-        if s.clipped:
-            scroll["clipped"] = {fp.keys[d.pairs[c]]: b for c, b in sorted(s.clipped.items())}
-        scrolls.append(scroll)
-    return {
-        "isDiff": True,
-        "added": added,
-        "removed": removed,
-        "changed": changed,
-        "scrolls": scrolls,
-        "windows": {
-            "opened": [_added_key(d, c) for c in d.opened],
-            "closed": [fp.keys[p] for p in d.closed],
-        },
-        "fields": d.fields,
-    }
-
-
-def diff_observations(
-    prev: Observation, curr: Observation, *, volatile: Volatile = DEFAULT_VOLATILE
-) -> ObservationDiff:
-    """The :class:`ObservationDiff` from ``prev`` to ``curr``.
-
-    ``apply_diff(prev, diff_observations(prev, curr)) == curr`` up to volatile
-    attributes and capture metadata.
-
-    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
-    >>> a = parse_uiautomator('<hierarchy><node class="android.widget.EditText"'
-    ...     ' resource-id="name" text="Name" bounds="[0,0][9,9]"/></hierarchy>')
-    >>> b = parse_uiautomator('<hierarchy><node class="android.widget.EditText"'
-    ...     ' resource-id="name" text="zr" bounds="[0,0][9,9]"/></hierarchy>')
-    >>> diff_observations(a, b)["changed"][0]["changes"]
-    {'text': {'from': 'Name', 'to': 'zr'}}
-    """
-    return hedged(d := compute_delta(prev, curr, volatile=volatile), to_json(d))

@@ -37,15 +37,12 @@ same lines."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
 from collections.abc import Set as AbstractSet
 
 from deltarec.core.diff.axis import sideways
-from deltarec.core.diff.compute import Delta, Scroll
+from deltarec.core.diff.compute import Delta
 from deltarec.core.diff.gesture import Gesture, dialog_over, scrollable_of, top_node
 from deltarec.core.diff.new_rows import still, unnumbered
-from deltarec.core.diff.pages import crossed, page_view
-from deltarec.core.diff.row_evidence import TextCache, shown
 from deltarec.core.diff.screens import is_new_screen, screen_name, screen_title
 from deltarec.core.diff.tab_switch import moved_labels
 from deltarec.core.diff.types import ChangeKind as K
@@ -56,25 +53,18 @@ from deltarec.core.render.change_lines import UNRENDERED, join_changed, not_said
 from deltarec.core.render.facts import Fact, Line, added, changed
 from deltarec.core.render.field_lines import field_lines, keyboard_lines
 from deltarec.core.render.folded import folded_edits, folded_labels, pushed_notes
-from deltarec.core.render.layout import direction, unlisted
+from deltarec.core.render.layout import unlisted
 from deltarec.core.render.lines import element, pair, quote, states
 from deltarec.core.render.rows import (
     Entry,
-    count_rows,
-    hedges,
     join_named,
     list_rows,
     row_line,
-    row_texts,
     twin_notes,
-    unknown_cut,
-    whole_row,
 )
-from deltarec.core.render.selection import selection, selection_moves
+from deltarec.core.render.scroll_lines import LineMaker, by_order, scroll_lines
+from deltarec.core.render.selection import selection_moves
 from deltarec.core.render.unlabelled import refresh_lines
-
-NAMING_LEVELS = 4
-"""How far up from a scrolled host the renderer looks for the container to name it by."""
 
 
 def changes_text(changes: dict[str, FromToDict]) -> str:
@@ -91,10 +81,6 @@ def changes_text(changes: dict[str, FromToDict]) -> str:
         if name not in UNRENDERED
     ]
     return ", ".join(parts)
-
-
-LineMaker = Callable[..., str]
-"""``line(sign, pos, suffix="")``: ``sign [i] role "name"suffix`` for a position of ``curr``."""
 
 
 def delta_entries(
@@ -160,7 +146,7 @@ def delta_entries(
     for c in [*dialogs, *(c for c in swapped_in if c not in dialogs)]:
         if c not in swapped_in:
             opened.append(Line(K.WINDOW_OPENED, line("+", c), (Fact(K.WINDOW_OPENED, c),)))
-        inside_dialog = _by_order(range(c + 1, fc.subtree_end(c)), order)
+        inside_dialog = by_order(range(c + 1, fc.subtree_end(c)), order)
         opened += [
             Line(K.ADDED, line("+", a, states(fc.nodes[a])), added([a])) for a in inside_dialog
         ]
@@ -180,7 +166,7 @@ def delta_entries(
     in_scroll |= came
     added_lines = [
         Line(K.ADDED, line("+", c, states(fc.nodes[c])) + note(c, True), added([c]))
-        for c in _by_order(d.added, order)
+        for c in by_order(d.added, order)
         if c not in in_dialog and c not in in_scroll and not new_screen
     ]
     refreshed, done = refresh_lines(d, prev_index, curr_index) if not new_screen else ([], [])
@@ -197,7 +183,7 @@ def delta_entries(
         changes = {c: ch for c, ch in _listed_changes(d, in_dialog).items() if c not in spoken}
         changed_lines += selection_moves(d, changes, curr_index, prev_index)
         at: dict[int, int] = {}  # element → its line in changed_lines
-        for c in _by_order(changes, order):
+        for c in by_order(changes, order):
             if UNRENDERED.issuperset(changes[c]):
                 continue  # a row that only moved: no line (a subset of it says nothing either)
             own = not_said_by_ancestor(d, c, shown, changes[c])
@@ -220,12 +206,12 @@ def delta_entries(
     if not new_screen:
         for s in sorted(d.scrolls, key=lambda s: order.get(s.curr, len(order) + s.curr)):
             if s.curr not in in_dialog:
-                scrolls += _scroll_lines(d, s, curr_index, order, line)
+                scrolls += scroll_lines(d, s, curr_index, order, line)
 
     removed: list[Line] = []
     if not new_screen:
         left = fp.under([r for s in d.scrolls for r in s.left])
-        for p in [*_by_order(d.removed, old_order), *folded[1]]:  # folded: its row's name's
+        for p in [*by_order(d.removed, old_order), *folded[1]]:  # folded: its row's name's
             if p in left or p in gone_dialog or p in hidden or p in went:
                 continue
             gone = f"- {element(None, fp.nodes[p], names_p[p])}{note(p, False)}"
@@ -325,80 +311,6 @@ def _new_screen(
     return [Line(K.SCREEN, head, head_facts or ()), *join_named(entries, curr_index)]
 
 
-def outer(s: Scroll, line: LineMaker) -> str:
-    """The end of scroll ``s``'s line where the scroller around it may have scrolled it all
-    (``Scroll.outer``: :mod:`~deltarec.core.diff.outer_scroll`): ``, or [1] list
-    "content_parent" around it scrolled down 538px``; "" else."""
-    if s.outer < 0:
-        return ""
-    return f", or {line('', s.outer).strip()} around it scrolled {direction(0, s.dy + s.edge)}"
-
-
-def _scroll_lines(
-    d: Delta, s: Scroll, curr_index: ElementIndex, order: dict[int, int], line: LineMaker
-) -> list[Line]:
-    """``↕`` for one scrolled container, then a line per row that came into view."""
-    fc = d.curr
-    shown_at = page_view(fc, s.curr)  # a web page's wrapper: by its web view, however deep
-    for a in [s.curr, *fc.ancestors(s.curr)[:NAMING_LEVELS]] if shown_at < 0 else []:
-        if scrolls_by_nature(fc.nodes[a]) or a in curr_index.number_of:
-            shown_at = a  # named by the container made to scroll around it, if any
-            break
-    shown_at = s.curr if shown_at < 0 else shown_at
-    if s.page and s.toward != (0, 0):  # the caller's gesture gave the direction
-        how = f"{direction(*s.toward).split()[0]} about a page or more"
-    elif s.page:
-        how = f"{_page_direction(d)}about a page or more"
-    else:
-        how = direction(s.dx, s.dy) + (" or further" if s.further else "")
-    rows = f"+{count_rows(fc, s.curr, s.entered)} rows, -{count_rows(d.prev, s.prev, s.left)} rows"
-    head = f" scrolled {how} ({rows})"
-    hedge, tail = hedges(d, s), outer(s, line)
-    short = ""  # the line without the hedge's names, which a token budget drops first
-    if '"' in hedge:
-        short = line("↕", shown_at, f"{head}{hedges(d, s, named=False)}{tail}")
-    out = [Line(K.SCROLLED, line("↕", shown_at, f"{head}{hedge}{tail}"), (), short)]
-    entries: list[Entry] = []
-    listed: set[int] = set()
-    for r in s.entered:
-        # Only what came in, once: a node inside that was there before (a tile of a grid
-        # whose box grew) did not come in, and a subtree inside another is listed with it.
-        inside = _by_order(
-            (a for a in range(r, fc.subtree_end(r)) if a not in d.pairs and a not in listed), order
-        )
-        listed.update(range(r, fc.subtree_end(r)))
-        if not inside:
-            continue  # came in below the viewport or cap
-        first = inside[0]
-        if not row_texts(fc, r):
-            continue  # a sliver at the edge shows nothing to name
-        if s.page and unknown_cut(d, s, r):
-            continue  # which row it is, the dumps cannot say
-        if s.page:  # what the row the other edge cut showed may have stayed: not listed
-            was = crossed(d.prev, fc, s.prev, s.curr, r, s.toward)
-            cache: TextCache = {}
-            inside = [a for a in inside if not was or not shown(fc, a, cache, True) <= was]
-            if not inside:
-                continue
-            first = inside[0]
-        if first != r or not whole_row(fc, r):
-            entries += [
-                Entry(a, Line(K.ADDED, line("+", a, states(fc.nodes[a])), added([a])), True)
-                for a in inside
-            ]
-            continue
-        text, covered = row_line(r, first, curr_index)
-        entries.append(Entry(first, Line(K.ADDED, text, added([first])), False))
-        for a in inside[1:]:
-            node = fc.nodes[a]
-            if node.interactive and not node.scrollable and a not in covered:
-                entries.append(
-                    Entry(a, Line(K.ADDED, line("+", a, states(node)), added([a])), True)
-                )
-    entries.sort(key=lambda t: order[t.pos])
-    return out + join_named(entries, curr_index)
-
-
 def _listed_changes(d: Delta, in_dialog: AbstractSet[int]) -> dict[int, dict[str, FromToDict]]:
     """The changes ``~`` lines may say: outside the system bars and a dialog that opened, and not
     only in what a line never shows (:data:`UNRENDERED`: a row that only moved has no line, and
@@ -415,23 +327,6 @@ def _listed_changes(d: Delta, in_dialog: AbstractSet[int]) -> dict[int, dict[str
         for c, ch in d.changed.items()
         if c not in quiet and c not in in_dialog and not UNRENDERED.issuperset(ch)
     }
-
-
-def _by_order(positions: Iterable[int], order: dict[int, int]) -> list[int]:
-    """Indexed positions only, in reading order."""
-    return sorted((p for p in positions if p in order), key=order.__getitem__)
-
-
-def _page_direction(d: Delta) -> str:
-    """``"right "`` / ``"left "`` when a selection moved along with a page (the tab over a
-    pager: its content has no row left to measure), else ""."""
-    lost, won = selection(d, d.changed)
-    if len(lost) != 1 or len(won) != 1:
-        return ""
-    a, b = d.curr.nodes[lost[0]].bounds, d.curr.nodes[won[0]].bounds
-    if a.center[0] == b.center[0]:
-        return ""
-    return "right " if b.center[0] > a.center[0] else "left "
 
 
 def _still(d: Delta, curr_index: ElementIndex) -> Line:

@@ -1,6 +1,6 @@
 """The ObservationDiff as ``deltarec delta --format json`` prints it: AutoMobile's meanings.
 
-:func:`deltarec.core.diff.compute.to_json` writes the diff that
+:func:`deltarec.core.diff.observation_diff.to_json` writes the diff that
 :func:`~deltarec.core.diff.apply.apply_diff` replays: it names an entry's old key
 (``fromKey``) whenever the key changed, because a replayer holding the old frame needs
 it. A reader of AutoMobile's diff reads ``fromKey`` otherwise: *this entry was
@@ -39,7 +39,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from deltarec.core.diff.compute import Delta, to_json
+from deltarec.core.diff.compute import Delta
+from deltarec.core.diff.observation_diff import to_json
 from deltarec.core.observe.index import ElementIndex
 from deltarec.core.observe.model import node_attributes
 

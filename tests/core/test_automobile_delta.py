@@ -19,7 +19,8 @@ from hypothesis import strategies as st
 
 from deltarec.core.capture.jsonio import read_capture
 from deltarec.core.cli.main import main
-from deltarec.core.diff.compute import Delta, compute_delta, to_json
+from deltarec.core.diff.compute import Delta, compute_delta
+from deltarec.core.diff.observation_diff import to_json
 from deltarec.core.observe.model import FLAG_ATTRIBUTES, Observation
 from deltarec.core.observer import observe_delta
 from deltarec.core.render.diff_json import diff_json

@@ -11,8 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from deltarec.core.capture.uiautomator import parse_uiautomator
-from deltarec.core.diff.compute import compute_delta, diff_observations, to_json
+from deltarec.core.diff.compute import compute_delta
 from deltarec.core.diff.new_rows import hedged
+from deltarec.core.diff.observation_diff import diff_observations, to_json
 from deltarec.core.observe.model import Bounds, Observation
 from deltarec.core.observer import observe_delta
 from deltarec.core.render.budget import fit

@@ -12,7 +12,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from deltarec.core.diff.compute import diff_observations
+from deltarec.core.diff.observation_diff import diff_observations
 from deltarec.core.observe.model import Bounds, Node, Observation
 from deltarec.core.observer import observe_delta
 from tests.core.trees import recycler_screen

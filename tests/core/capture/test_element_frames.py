@@ -26,7 +26,8 @@ from deltarec.core.capture.element_dicts import elements_to_observation, observa
 from deltarec.core.capture.element_frames import frame_like
 from deltarec.core.capture.uiautomator import parse_uiautomator
 from deltarec.core.diff import compute
-from deltarec.core.diff.compute import compute_delta, to_json
+from deltarec.core.diff.compute import compute_delta
+from deltarec.core.diff.observation_diff import to_json
 from deltarec.core.errors import CaptureParseError
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observer import IndexOptions, observe_delta

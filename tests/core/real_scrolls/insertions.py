@@ -30,9 +30,10 @@ from collections import Counter
 from dataclasses import dataclass
 from itertools import pairwise
 
-from deltarec.core.diff.compute import Delta, to_json
+from deltarec.core.diff.compute import Delta
 from deltarec.core.diff.grown import removed_at_top
 from deltarec.core.diff.new_rows import hedged, new_at_top
+from deltarec.core.diff.observation_diff import to_json
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Bounds, Node, Observation
 from tests.core.real_scrolls.transforms import (

@@ -36,8 +36,9 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from deltarec.core.diff.compute import Delta, _added_key, to_json
+from deltarec.core.diff.compute import Delta, _added_key
 from deltarec.core.diff.new_rows import hedged
+from deltarec.core.diff.observation_diff import to_json
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Node, Observation
 from tests.core.real_scrolls.grading import (

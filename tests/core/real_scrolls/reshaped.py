@@ -44,9 +44,10 @@ import dataclasses
 import random
 from dataclasses import dataclass
 
-from deltarec.core.diff.compute import Delta, _added_key, to_json
+from deltarec.core.diff.compute import Delta, _added_key
 from deltarec.core.diff.edited_or_new import edited_or_new
 from deltarec.core.diff.new_rows import hedged, new_at_top
+from deltarec.core.diff.observation_diff import to_json
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Bounds, Node, Observation
 from tests.core.dict_truth import in_input

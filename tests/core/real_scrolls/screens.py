@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from deltarec.core import observe_delta
-from deltarec.core.diff.compute import to_json
+from deltarec.core.diff.observation_diff import to_json
 from deltarec.core.observe.model import Bounds, Node, Observation
 from tests.core.real_scrolls.grading import (
     Violation,

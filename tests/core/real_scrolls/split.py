@@ -43,7 +43,7 @@ import random
 from dataclasses import dataclass
 
 from deltarec.core.capture.uiautomator import _infer_screen
-from deltarec.core.diff.compute import to_json
+from deltarec.core.diff.observation_diff import to_json
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Observation
 from tests.core.real_scrolls import transforms

@@ -32,7 +32,8 @@ from collections import Counter, defaultdict
 from pathlib import Path
 
 from deltarec.core.capture.uiautomator import parse_uiautomator
-from deltarec.core.diff.compute import Delta, compute_delta, to_json
+from deltarec.core.diff.compute import Delta, compute_delta
+from deltarec.core.diff.observation_diff import to_json
 from deltarec.core.diff.types import ScrollEntry
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Bounds, Node

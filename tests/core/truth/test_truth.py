@@ -17,8 +17,8 @@ from benchmarks.bench_session import snapshot
 from deltarec.core.capture.uiautomator import parse_uiautomator
 from deltarec.core.devices.virtual import Playground
 from deltarec.core.devices.virtual.profile import PRESETS, parse_profile
-from deltarec.core.diff.compute import diff_observations
 from deltarec.core.diff.gesture import Gesture
+from deltarec.core.diff.observation_diff import diff_observations
 from deltarec.core.observe.model import Observation
 from deltarec.core.observer import observe_delta
 from tests.conftest import REAL_DUMPS
