@@ -152,6 +152,17 @@ def load_capture(content: str | bytes, *, source: str = "") -> Observation:
         raise CaptureParseError(f"input is over the {MAX_BYTES}-byte limit", where=source)
     # A byte-order mark only says UTF-8, as assumed; the parsers skip it themselves.
     head = raw.removeprefix(b"\xef\xbb\xbf").lstrip()[:1]
+    if not head:
+        raise CaptureParseError(
+            "the input is empty (a failed pull or dump?)", where=source or "<input>"
+        )
+    encoding = _other_encoding(raw)
+    if encoding:
+        raise CaptureParseError(
+            f"the file is {encoding} (its byte-order mark says so); a capture is UTF-8: pull it "
+            "with adb pull, or save it as UTF-8 (Windows PowerShell's > writes UTF-16)",
+            where=source or "<input>",
+        )
     if head == b"<":
         return parse_uiautomator(raw, source=source)
     if head in (b"{", b"["):
@@ -172,6 +183,19 @@ def load_capture(content: str | bytes, *, source: str = "") -> Observation:
         "or element list",
         where=source or "<input>",
     )
+
+
+_MARKS = (
+    (b"\xff\xfe\x00\x00", "UTF-32"),
+    (b"\x00\x00\xfe\xff", "UTF-32"),
+    (b"\xff\xfe", "UTF-16"),
+    (b"\xfe\xff", "UTF-16"),
+)
+
+
+def _other_encoding(raw: bytes) -> str:
+    """The encoding a byte-order mark other than UTF-8's names, or ""."""
+    return next((name for mark, name in _MARKS if raw.startswith(mark)), "")
 
 
 def read_capture(path: str | Path) -> Observation:
