@@ -18,6 +18,7 @@ JSON (:mod:`deltarec.core.capture.automobile`), or a JSON list of element dicts 
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -164,7 +165,7 @@ def load_capture(content: str | bytes, *, source: str = "") -> Observation:
             where=source or "<input>",
         )
     if head == b"<":
-        return parse_uiautomator(raw, source=source)
+        return parse_uiautomator(_without_notice(raw), source=source)
     if head in (b"{", b"["):
         data = loads_json(raw, where=source or "<json>")
         try:
@@ -183,6 +184,19 @@ def load_capture(content: str | bytes, *, source: str = "") -> Observation:
         "or element list",
         where=source or "<input>",
     )
+
+
+_NOTICE = re.compile(rb">\s*UI hier(?:chary|archy) dumped to: [^\r\n<>]*\s*\Z")
+"""What ``uiautomator dump /dev/tty`` writes after the XML to the same stream (Android spells
+it "hierchary"): ``adb exec-out uiautomator dump /dev/tty > screen.xml`` keeps it."""
+
+
+def _without_notice(raw: bytes) -> bytes:
+    """``raw`` without the dump's notice after its XML, if it ends with one."""
+    if b"dumped to: " not in raw[-4096:]:
+        return raw
+    found = _NOTICE.search(raw, max(0, len(raw) - 4096))
+    return raw if found is None else raw[: found.start() + 1]
 
 
 _MARKS = (

@@ -12,8 +12,8 @@ import sys
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from deltarec.core.capture.boundary import read_bounded
-from deltarec.core.capture.jsonio import observation_to_json, read_capture
+from deltarec.core.capture.boundary import MAX_BYTES, read_bounded
+from deltarec.core.capture.jsonio import load_capture, observation_to_json, read_capture
 from deltarec.core.diff.volatile import DEFAULT_VOLATILE, Volatile
 from deltarec.core.errors import DeltarecError, InputError
 from deltarec.core.observe.model import Observation
@@ -45,7 +45,9 @@ def _cmd_delta(args: argparse.Namespace) -> int:
     device_commands.check_device_args(args, [args.before, args.after])
     if args.device:
         return device_commands.delta_device(args)
-    before, after = read_capture(args.before), read_capture(args.after)
+    if args.before == args.after == "-":
+        raise InputError("only one of BEFORE and AFTER can be read from standard input (-)")
+    before, after = _capture(args.before), _capture(args.after)
     result = observe_delta(
         before,
         after,
@@ -68,8 +70,16 @@ def _cmd_observe(args: argparse.Namespace) -> int:
         return device_commands.observe_device(args)
     if args.screenshot:
         raise InputError("--screenshot needs --device")
-    print_frame(read_capture(args.dump), args)
+    print_frame(_capture(args.dump), args)
     return EXIT_OK
+
+
+def _capture(path: str) -> Observation:
+    """The capture in the file ``path``, or on standard input for ``-`` (a dump piped from
+    ``adb exec-out uiautomator dump /dev/tty``), read up to the input limit."""
+    if path != "-":
+        return read_capture(path)
+    return load_capture(sys.stdin.buffer.read(MAX_BYTES + 1), source="<stdin>")
 
 
 def print_frame(obs: Observation, args: argparse.Namespace) -> None:
@@ -115,8 +125,8 @@ def build_parser() -> argparse.ArgumentParser:
         "page sources, observation JSON, AutoMobile observe JSON or element-dict JSON).",
         epilog=BASELINES,
     )
-    delta.add_argument("before", metavar="BEFORE", nargs="?")
-    delta.add_argument("after", metavar="AFTER", nargs="?")
+    delta.add_argument("before", metavar="BEFORE", nargs="?", help="a capture file, or - for stdin")
+    delta.add_argument("after", metavar="AFTER", nargs="?", help="a capture file, or - for stdin")
     delta.add_argument(
         "--device",
         metavar="SERIAL|virtual[:WxH@DPI]",
@@ -157,7 +167,12 @@ def build_parser() -> argparse.ArgumentParser:
         "source, observation JSON, AutoMobile observe JSON or element-dict JSON).",
         epilog=BASELINES,
     )
-    observe.add_argument("dump", metavar="DUMP", nargs="?")
+    observe.add_argument(
+        "dump",
+        metavar="DUMP",
+        nargs="?",
+        help="a capture file, or - for stdin (adb exec-out uiautomator dump /dev/tty | …)",
+    )
     observe.add_argument(
         "--device",
         metavar="SERIAL|virtual[:WxH@DPI]",
