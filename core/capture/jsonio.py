@@ -181,9 +181,17 @@ def load_capture(content: str | bytes, *, source: str = "") -> Observation:
             raise CaptureParseError(exc.problem, where=where) from None
     raise CaptureParseError(
         "not a uiautomator dump, Appium page source, observation JSON, AutoMobile observation "
-        "or element list",
+        f"or element list{_starts(raw)}",
         where=source or "<input>",
     )
+
+
+def _starts(raw: bytes) -> str:
+    """How unrecognised input starts (what a failed dump or adb printed instead): its first
+    line, cut to 60 characters, control characters escaped."""
+    first = raw[:240].decode("utf-8", "replace").strip().split("\n", 1)[0].strip()
+    cut = "…" if len(first) > 60 else ""
+    return f": it starts {first[:60]!r}{cut}" if first else ""
 
 
 _NOTICE = re.compile(rb">\s*UI hier(?:chary|archy) dumped to: [^\r\n<>]*\s*\Z")

@@ -43,3 +43,27 @@ def test_an_empty_file_is_refused_as_empty(content: bytes) -> None:
     with pytest.raises(InputError) as err:
         load_capture(content, source="screen.xml")
     assert "empty" in str(err.value) and "screen.xml" in str(err.value)
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        "ERROR: could not get idle state.\n",
+        "Killed\n",
+        "error: no devices/emulators found\n",
+        "java.lang.SecurityException: Permission Denial\n\tat android.os.Parcel\n",
+        "UI hierchary dumped to: /sdcard/window_dump.xml\n",
+        "x" * 5000,
+        "\x1b[31mred\x1b[0m",
+    ],
+    ids=["idle", "killed", "no-device", "exception", "notice-only", "long-run", "escapes"],
+)
+def test_text_that_is_no_capture_is_quoted_in_the_refusal(content: str) -> None:
+    """What a failed ``uiautomator dump`` or adb printed instead of a capture is shown (its
+    first line, cut, control characters escaped), so the caller sees why."""
+    with pytest.raises(InputError) as err:
+        load_capture(content, source="screen.xml")
+    message = str(err.value)
+    first = content.splitlines()[0]
+    assert repr(first[:60])[1:-1] in message, message
+    assert len(message) < 300 and "\x1b" not in message and "screen.xml" in message
