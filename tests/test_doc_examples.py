@@ -118,7 +118,10 @@ def test_the_readme_token_figures_are_counted_again(
     )
     assert figures, "the README's token figures moved"
     monkeypatch.chdir(ROOT)
-    before, after = "fixtures/real/settings-airplane/03.xml", "fixtures/real/settings-airplane/04.xml"
+    before, after = (
+        "fixtures/real/settings-airplane/03.xml",
+        "fixtures/real/settings-airplane/04.xml",
+    )
     main(["delta", before, after])
     delta = capsys.readouterr().out.rstrip("\n")
     main(["observe", after])
