@@ -31,21 +31,19 @@ EVERY = 11
 """The test runs every ``EVERY``-th case; ``bench_real_tall_rows.py --anew`` runs them all."""
 CASES = 330
 
-_AIRPLANE = Tall("settings-airplane/05.xml", (0, 0, 0, 0), 1, 4738, 646, 140, "scroll", True)
 OPEN: dict[str, list[Tall]] = {
     "xml": [
-        _AIRPLANE,
         Tall("settings-wifi/05.xml", (0, 0, 0, 0, 1, 0, 0, 0, 1, 0), 0, 2002, 0, 43, "scroll"),
     ],
-    "dicts": [_AIRPLANE],
+    "dicts": [],
 }
 """The sample's cases still failing, per path (on ``c245569`` XML 3, dicts 3; with
 :mod:`~deltarec.core.diff.cut_anew` and :mod:`~deltarec.core.diff.edge_across`, brought back
 from ``cc21bbc`` with the guard that keeps a window laid out again from reading along x,
-XML 2, dicts 1). Open: Settings' Airplane row stretched, its
-switch cut anew to 6 px by the top edge as its title left (both paths: the row's empty
-title frame, spanning the list, votes that nothing moved); the Wi-Fi screen's bar
-stretched, its "Settings" image read as removed and added (XML: the oracle)."""
+XML 2, dicts 1; with :mod:`~deltarec.core.diff.filled_row` XML 1, dicts 0: Settings' Airplane
+row stretched, its switch cut anew to 6 px by the top edge as its title left, closed on both
+paths). Open: the Wi-Fi screen's bar stretched, its "Settings" image read as removed and
+added (XML: the oracle)."""
 
 
 def _failing(sample: list[Tall], path: str) -> list[Tall]:
@@ -137,24 +135,18 @@ def columns_cases() -> list[Tall]:
 
 COLUMNS = 266
 """:func:`columns_cases`' cases."""
-_FILLED = [
-    Tall(f"settings-airplane/0{n}.xml", (0, 0, 0, 0), 1, 4738, 646, 140, "scroll", merged)
-    for n in (3, 4, 5, 6)
-    for merged in (False, True)
-]
 _WIFI_BAR = [
     Tall(f"settings-wifi/0{n}.xml", (0, 0, 0, 0, 1, 0, 0, 0, n - 4, 0), 0, span, 0, d, "scroll")
     for n, spans in ((4, (1977, 3346)), (5, (2002, 3388)))
     for span in spans
     for d in (43, 54)
 ]
-COLUMNS_OPEN: dict[str, list[Tall]] = {
-    "xml": _SUGGESTED + _FILLED + _WIFI_BAR,
-    "dicts": _FILLED,
-}
+COLUMNS_OPEN: dict[str, list[Tall]] = {"xml": _SUGGESTED + _WIFI_BAR, "dicts": []}
 """Its cases still failing, per path (a ratchet: remove a case when it closes). On
 ``a5c6fa4``: XML 18 (Settings' Airplane row 8, the Wi-Fi bar's "Settings" image 8, the
-oracle; YouTube's suggestions' merged row scrolled 1 px, 2), dicts 8 (the Airplane row)."""
+oracle; YouTube's suggestions' merged row scrolled 1 px, 2), dicts 8 (the Airplane row).
+Closed: the Airplane row, read along y as its list is, its switch's uncut edge placing the
+scroll (:mod:`~deltarec.core.diff.filled_row`): XML 10, dicts 0."""
 
 
 @pytest.mark.parametrize("path", ["xml", "dicts"])
