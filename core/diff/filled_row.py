@@ -25,12 +25,13 @@ the list around it.
     ...     return Frame(parse_uiautomator('<hierarchy><node class="Row"'
     ...                                    f' bounds="[0,0][900,500]">{kids}</node></hierarchy>'))
     >>> a = row("[60,0][700,500]", "[700,0][860,500]")  # a title's frame | a switch's
-    >>> wrapper_sideways(a, 0, a, 0, {1: 1, 2: 2}, wrapper=False)  # a carousel by its items
+    >>> from deltarec.core.diff.axis import host_sideways
+    >>> host_sideways(a, 0, a, 0, {1: 1, 2: 2})  # a carousel by its items
     True
-    >>> wrapper_sideways(a, 0, a, 0, {1: 1, 2: 2}, wrapper=True)  # a row filling its list
-    False
+    >>> carousel(a, 0, a, 0, wrapper=False), carousel(a, 0, a, 0, wrapper=True)  # filling its list
+    (True, False)
     >>> b = row("[0,0][700,500]", "[700,0][900,500]")  # a side edge reaches an item
-    >>> wrapper_sideways(b, 0, b, 0, {1: 1, 2: 2}, wrapper=True)
+    >>> carousel(b, 0, b, 0, wrapper=True)
     True
 
 Read along y, such a host holds one row, its items that row's pieces (:func:`one_row`):
@@ -44,20 +45,16 @@ of a list's one row does.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
-from deltarec.core.diff.axis import host_sideways, side_cut, sideways
+from deltarec.core.diff.axis import side_cut, sideways
 from deltarec.core.observe.frame import Frame
 
 
-def wrapper_sideways(
-    prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int], *, wrapper: bool
-) -> bool:
-    """:func:`~deltarec.core.diff.axis.host_sideways` of host ``c`` (``p`` before), but
-    never for the one wrapper of a container made to scroll (``wrapper``) whose items no
-    side edge cuts in either frame (module docstring). O(children), memoised per frame."""
-    side = host_sideways(prev, p, curr, c, pairs)
-    return side and not (wrapper and not side_cut(prev, p, curr, c))
+def carousel(prev: Frame, p: int, curr: Frame, c: int, wrapper: bool) -> bool:
+    """Whether host ``c`` (``p`` before), its items side by side
+    (:func:`~deltarec.core.diff.axis.host_sideways`), may be a carousel: not the one
+    wrapper of a container made to scroll (``wrapper``) whose items no side edge cuts in
+    either frame (module docstring). O(children), memoised per frame."""
+    return not wrapper or side_cut(prev, p, curr, c)
 
 
 def one_row(prev: Frame, p: int, curr: Frame, c: int) -> bool:
