@@ -26,6 +26,7 @@ from itertools import pairwise, repeat
 
 from deltarec.core.diff.attributes import _attribute_changes, same_beside_box
 from deltarec.core.diff.edge_pieces import edge_slid
+from deltarec.core.diff.far_across import least_across
 from deltarec.core.diff.far_anchor import least
 from deltarec.core.diff.gesture import Gesture, reaching
 from deltarec.core.diff.match import Matched, match_measured
@@ -81,6 +82,9 @@ class Scroll:
     """With ``edge``: the container made to scroll around it whose own scroll by ``dy + edge``
     fits both frames too (:func:`~deltarec.core.diff.outer_scroll.outer_reading`; JSON
     ``orHost``), or -1."""
+    other_dx: int = 0
+    """With ``further`` along x, no swipe told: the least the content moved the other way
+    across (:func:`~deltarec.core.diff.far_across.least_across`; JSON ``orDx``)."""
 
 
 @dataclass(slots=True, weakref_slot=True)
@@ -210,6 +214,9 @@ def _scrolls(d: Delta, gesture: Gesture | None, matched: Matched | None) -> list
     out = []
     for i, m in enumerate(motions):
         got = least(prev, m.prev, curr, m.curr, d.pairs, gesture) if m.page else m.hedge
+        side = None  # the kept rows moved along x: the same reading across
+        if m.page and got is None:
+            side = least_across(prev, m.prev, curr, m.curr, d.pairs, gesture)
         edge = (
             0
             if m.page or got is not None
@@ -219,16 +226,19 @@ def _scrolls(d: Delta, gesture: Gesture | None, matched: Matched | None) -> list
             Scroll(
                 m.curr,
                 m.prev,
-                m.dx,
+                m.dx if side is None else side[0],
                 m.dy - edge if got is None else got[0],
                 tuple(entered[i]),
                 tuple(left[i]),
-                m.page and got is None,
+                m.page and got is None and side is None,
                 toward=m.toward,
-                further=got is not None or pushed_least(prev, m.prev, curr, m.curr, (m.dx, m.dy)),
+                further=got is not None
+                or side is not None
+                or pushed_least(prev, m.prev, curr, m.curr, (m.dx, m.dy)),
                 other=0 if got is None else got[1],
                 edge=edge,
                 outer=outer_reading(prev, m.prev, curr, m.curr, d.pairs, m.dy) if edge else -1,
+                other_dx=0 if side is None else side[1],
             )
         )
     return out

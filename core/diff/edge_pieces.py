@@ -55,6 +55,7 @@ from collections.abc import Set as AbstractSet
 from deltarec.core.diff.across import explains, other_way
 from deltarec.core.diff.cut_anew import cut_anew
 from deltarec.core.diff.edge_shapes import borne_out, tie_by_shapes
+from deltarec.core.diff.filled_row import one_row
 from deltarec.core.diff.motions import SPREAD, Motion, clustered
 from deltarec.core.diff.pushed_edge import in_scroll_view
 from deltarec.core.diff.relaid import relaid
@@ -84,7 +85,7 @@ def edge_offset(
     kinds = _kinds(curr, c + 1, end), _kinds(prev, p + 1, min(p_end, p + LIMIT))
     votes: dict[tuple[int, int], float] = {}
     natural = natures(curr)
-    one = len(curr.children[c]) == 1 and len(prev.children[p]) == 1
+    one = one_row(prev, p, curr, c)  # one row, or one row's items side by side (.filled_row)
     k = c + 1
     while k < end:
         # A list inside scrolls on its own: its nodes are its, but its box is a row of this

@@ -127,8 +127,11 @@ def anchored(
     move = min(moves)
     if finger is not None and finger.contradicts(*move):
         return False
+    side = bool(move[0]) and not move[1]  # a carousel's item: clear of its side edges
     if not (
-        own or unique_kept(prev, old, curr, row, move) or kept_at_edge(prev, old, curr, row, move)
+        own
+        or unique_kept(prev, old, curr, row, move, side)
+        or kept_at_edge(prev, old, curr, row, move)
     ):
         return False
     if explains(prev, old_host, curr, host, *move, slack=SLACK) or in_scroll_view(curr, host):

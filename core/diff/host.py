@@ -16,6 +16,7 @@ from deltarec.core.diff.edge_across import edge_move
 from deltarec.core.diff.edge_pieces import cut_only, edge_offset, edge_tie, twin_cut
 from deltarec.core.diff.edge_shapes import by_shapes, carried
 from deltarec.core.diff.edge_sliver import stayed_sliver
+from deltarec.core.diff.filled_row import carousel
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.growth import unscrolled
 from deltarec.core.diff.motions import SPREAD, Motion, clustered, near, near_box, shifted
@@ -86,7 +87,7 @@ def host_motion(
         if natural:
             wrapped.add(curr.children[c][0])
         return None  # the walk's first step, asked before its set-up (a chain of wrappers)
-    side = host_sideways(prev, p, curr, c, pairs)  # a carousel: its side edges cut its items
+    side = host_sideways(prev, p, curr, c, pairs) and carousel(prev, p, curr, c, c in wrapped)
     old_at = prev.places
     p_end = prev.subtree_end(p)
     content = curr.subtree_hashes

@@ -102,6 +102,10 @@ class ScrollEntry(TypedDict):
     :mod:`deltarec.core.diff.past_new`). With ``atLeast`` alone (no swipe told): the least
     the content moved the other way, a twin of the row kept come from beyond the other
     edge (:func:`deltarec.core.diff.across.other_way`)."""
+    orDx: NotRequired[int]
+    """With ``atLeast`` on a move along x (no swipe told): ``orDy`` across, the least the
+    content moved the other way sideways, a twin of the item kept come from beyond the
+    other side edge (:mod:`deltarec.core.diff.far_across`)."""
     inserted: NotRequired[int]
     """How many rows came in new at the list's top in the step it scrolled (``dy``: its own
     scroll past them; the rows both frames show moved by the new rows' height less that,

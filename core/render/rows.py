@@ -227,7 +227,8 @@ def hedges(d: Delta, s: Scroll, *, named: bool = True) -> str:
     removed at its top, named (:func:`~deltarec.core.diff.grown.removed_rows`: ``, or its row
     "Ada" was removed``), a twin of a row kept come from beyond the other edge, no swipe told
     (``Scroll.other``: :func:`~deltarec.core.diff.far_anchor.least`: ``, or down 1560px or
-    further``), or the row beside a sliver its edge cuts, named, removed or come in new
+    further``; along x, ``Scroll.other_dx``: ``, or left 558px or further``), or the row
+    beside a sliver its edge cuts, named, removed or come in new
     (:func:`~deltarec.core.diff.edge_sliver.beside_slivers`: ``, or its row "Phone" was
     removed``; several: ``, or its rows "Ada", "Ken" and "Lin" were removed``), as
     ``orRemoved`` / ``orInserted`` with ``orRows`` say in the JSON.
@@ -238,6 +239,8 @@ def hedges(d: Delta, s: Scroll, *, named: bool = True) -> str:
     fit`'s ``short``)."""
     if s.further and s.other:  # untold: a twin of the kept row from the other side
         return f", or {'down' if s.other < 0 else 'up'} {abs(s.other)}px or further"
+    if s.further and s.other_dx:  # the same across: a twin from beyond the other side edge
+        return f", or {'right' if s.other_dx < 0 else 'left'} {abs(s.other_dx)}px or further"
     said = or_new(d, s)
     if gone := removed_rows(d, s):
         several = f"its top {len(gone)} rows"

@@ -12,9 +12,12 @@ from contextlib import nullcontext
 
 import pytest
 
+from deltarec.core import delta_observation, observation_to_elements
 from deltarec.core.capture import frame_cache
-from tests.core.dict_truth import graded_by_dicts
-from tests.core.real_scrolls.transforms import Case, _at, captures, over_budget
+from deltarec.core.diff.observation_diff import to_json
+from deltarec.core.observe.frame import Frame
+from tests.core.dict_truth import dict_delta, graded_by_dicts
+from tests.core.real_scrolls.transforms import Case, _at, captures, derive, over_budget
 from tests.core.real_scrolls.turned import (
     cases,
     check,
@@ -23,6 +26,7 @@ from tests.core.real_scrolls.turned import (
     nested_cases,
     scroll_view_sweep,
     sweep,
+    turn,
 )
 
 BUDGET: dict[tuple[str, str], int] = {}
@@ -121,28 +125,13 @@ YOUTUBE_RESULTS = (
 SCROLL_VIEWS_OPEN: dict[str, list[Case]] = {
     "xml": [],
     "dicts": [
-        Case("contacts-agent/09.xml", "scroll", (0, 0, 1, 0, 0), 1219),
         Case(
             YOUTUBE_RESULTS,
             "scroll",
             (0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 1, 0),
             1433,
         ),
-        Case("settings-airplane/03.xml", "scroll", (0, 0, 0, 0), -1615),
-        Case("settings-airplane/03.xml", "scroll", (0, 0, 0, 0), -1884),
-        Case("settings-airplane/04.xml", "scroll", (0, 0, 0, 0), -1615),
-        Case("settings-airplane/04.xml", "scroll", (0, 0, 0, 0), -1884),
-        Case("settings-airplane/05.xml", "scroll", (0, 0, 0, 0), -1615),
-        Case("settings-airplane/05.xml", "scroll", (0, 0, 0, 0), -1884),
-        Case("settings-airplane/06.xml", "scroll", (0, 0, 0, 0), -1615),
-        Case("settings-airplane/06.xml", "scroll", (0, 0, 0, 0), -1884),
-        Case("settings-wifi/04.xml", "scroll", (0, 0, 0, 0), 1615),
-        Case("settings-wifi/04.xml", "scroll", (0, 0, 0, 0), -1615),
-        Case("settings-wifi/04.xml", "scroll", (0, 0, 0, 0), 1884),
-        Case("settings-wifi/04.xml", "scroll", (0, 0, 0, 0), -1884),
-        Case("settings-wifi/05.xml", "scroll", (0, 0, 0, 0), -1615),
         Case("settings-wifi/05.xml", "scroll", (0, 0, 0, 0), 1884),
-        Case("settings-wifi/05.xml", "scroll", (0, 0, 0, 0), -1884),
     ],
 }
 """Its cases still failing, per path (a ratchet: remove a case when it closes). Closed on
@@ -150,11 +139,15 @@ XML: a ``ScrollView``'s axis was its class's alone, so its one label's move alon
 refused; now also its items' cuts (:func:`deltarec.core.diff.pushed_edge.kept_in_scroll_view`:
 items side by side, one cut by a side edge, :func:`deltarec.core.diff.axis.side_cut`; a
 dialog's whole buttons side by side, "Cancel" 12 px aside as another dialog's wider "OK"
-came, are no scroll: ``test_session_numbers``). On element dicts, which name no
-class: the contact editor scrolled 1,219 px (its tall field's uncut edges read along x
-close it on XML, :mod:`~deltarec.core.diff.edge_across`); the rest: upright the content pane
-pairs across the page by its slot (pass 3), turned a quarter not, so nothing measures the
-move (YouTube's results; Settings' lists at 1,615 and 1,884 px)."""
+came, are no scroll: ``test_session_numbers``). Closed on element dicts (17 -> 2), which
+name no class: the item kept by its one label, its move along x, read "about a page or
+more", as :func:`deltarec.core.diff.far_anchor.least` read along y only (now
+:mod:`deltarec.core.diff.far_across`: "right D px or further, or left E px or further",
+JSON ``orDx``), and the app bar kept so, its label spanning the turned list's height, was
+asked clear of the top and bottom edges (:func:`~deltarec.core.diff.far_anchor.anchored`
+asks it clear of the side edges where it moved along x). Open: YouTube's results scrolled
+1,433 px and Settings' Wi-Fi list 1,884 px down (upright the content pane pairs across
+the page by its slot, pass 3, turned a quarter not)."""
 
 
 @pytest.mark.parametrize("path", ["xml", "dicts"])
@@ -172,3 +165,23 @@ def test_every_list_in_a_scroll_view_scrolled_by_eighths_turned(path: str) -> No
     with graded_by_dicts() if path == "dicts" else nullcontext():
         failing = [case for case in sample if check(case)]
     assert failing == SCROLL_VIEWS_OPEN[path]
+
+
+def test_a_scroll_view_s_kept_item_turned_says_both_readings_across_on_element_dicts() -> None:
+    """Settings' Wi-Fi list in its ``ScrollView`` scrolled 1,615 px, its app bar kept by
+    its one label (:func:`deltarec.core.diff.far_anchor.least`), turned a quarter: the same
+    hedge along x (:mod:`deltarec.core.diff.far_across`, JSON ``orDx``); it read "about a
+    page or more" on element dicts."""
+    prev, curr = derive(Case("settings-wifi/04.xml", "scroll", (0, 0, 0, 0), 1615))
+    lines = [
+        str(delta_observation(observation_to_elements(a), observation_to_elements(b))).split("\n")[
+            0
+        ]
+        for a, b in ((prev, curr), (turn(prev), turn(curr)))
+    ]
+    assert lines == [
+        '↕ [0] list "" scrolled down 1615px or further (+2 rows, -2 rows), or up 1596px or further',
+        '↕ [0] list "" scrolled right 1615px or further (+2 rows, -2 rows), or left 1596px or further',
+    ]
+    said = to_json(dict_delta(Frame(turn(prev)), Frame(turn(curr)), cold=True))["scrolls"][0]
+    assert (said["dx"], said["dy"], said.get("atLeast"), said.get("orDx")) == (-1615, 0, True, 1596)

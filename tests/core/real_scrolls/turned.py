@@ -74,7 +74,10 @@ def sweep() -> list[Case]:
 
 def _said(d: Delta, turned: bool) -> tuple[object, ...]:
     moves = sorted(
-        (s.curr, s.dy, s.dx, s.page) if turned else (s.curr, s.dx, s.dy, s.page) for s in d.scrolls
+        (s.curr, s.dy, s.dx, s.page, s.further, s.other_dx, s.other)
+        if turned
+        else (s.curr, s.dx, s.dy, s.page, s.further, s.other, s.other_dx)
+        for s in d.scrolls
     )
     return (moves, sorted(d.added), sorted(d.removed), sorted(d.changed))
 
