@@ -38,12 +38,11 @@ same lines."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from collections.abc import Set as AbstractSet
 
 from deltarec.core.diff.axis import sideways
 from deltarec.core.diff.compute import Delta, Scroll
 from deltarec.core.diff.gesture import Gesture, dialog_over, scrollable_of, top_node
-from deltarec.core.diff.new_rows import still, unnumbered
+from deltarec.core.diff.new_rows import still
 from deltarec.core.diff.pages import crossed, page_view
 from deltarec.core.diff.row_evidence import TextCache, shown
 from deltarec.core.diff.screens import is_new_screen, screen_name, screen_title
@@ -52,12 +51,17 @@ from deltarec.core.diff.types import ChangeKind as K
 from deltarec.core.diff.types import FromToDict
 from deltarec.core.observe.index import ElementIndex, Layout
 from deltarec.core.observe.labels import scrolls_by_nature
-from deltarec.core.render.change_lines import UNRENDERED, join_changed, not_said_by_ancestor
+from deltarec.core.render.change_lines import (
+    UNRENDERED,
+    join_changed,
+    listed_changes,
+    not_said_by_ancestor,
+)
 from deltarec.core.render.facts import Fact, Line, added, changed
 from deltarec.core.render.field_lines import field_lines, keyboard_lines
 from deltarec.core.render.folded import folded_edits, folded_labels, pushed_notes
 from deltarec.core.render.layout import direction, unlisted
-from deltarec.core.render.lines import element, pair, quote, states
+from deltarec.core.render.lines import element, element_states, pair, quote
 from deltarec.core.render.rows import (
     Entry,
     count_rows,
@@ -162,7 +166,7 @@ def delta_entries(
             opened.append(Line(K.WINDOW_OPENED, line("+", c), (Fact(K.WINDOW_OPENED, c),)))
         inside_dialog = _by_order(range(c + 1, fc.subtree_end(c)), order)
         opened += [
-            Line(K.ADDED, line("+", a, states(fc.nodes[a])), added([a])) for a in inside_dialog
+            Line(K.ADDED, line("+", a, element_states(fc, a)), added([a])) for a in inside_dialog
         ]
     if new_screen:  # its count is what it lists, a dialog's lines too (a time picker alone)
         head += _new_screen(d, prev_index, curr_index, in_dialog, line, len(opened))
@@ -179,7 +183,7 @@ def delta_entries(
     came, went = moved_labels(fp, fc, d.pairs, d.changed, d.added, d.removed)
     in_scroll |= came
     added_lines = [
-        Line(K.ADDED, line("+", c, states(fc.nodes[c])) + note(c, True), added([c]))
+        Line(K.ADDED, line("+", c, element_states(fc, c)) + note(c, True), added([c]))
         for c in _by_order(d.added, order)
         if c not in in_dialog and c not in in_scroll and not new_screen
     ]
@@ -194,7 +198,7 @@ def delta_entries(
     if not new_screen:
         edits, spoken = folded_edits(d, prev_index, curr_index, in_dialog)
         pushed = pushed_notes(d, curr_index)
-        changes = {c: ch for c, ch in _listed_changes(d, in_dialog).items() if c not in spoken}
+        changes = {c: ch for c, ch in listed_changes(d, in_dialog).items() if c not in spoken}
         changed_lines += selection_moves(d, changes, curr_index, prev_index)
         at: dict[int, int] = {}  # element → its line in changed_lines
         for c in _by_order(changes, order):
@@ -310,7 +314,7 @@ def _new_screen(
             head_facts = new
             listed += 1
         elif row is None:
-            entries.append(Entry(c, Line(K.ADDED, line("+", c, states(node)), new), True))
+            entries.append(Entry(c, Line(K.ADDED, line("+", c, element_states(fc, c)), new), True))
             listed += 1
         elif row not in said:
             said.add(row)
@@ -319,7 +323,7 @@ def _new_screen(
             entries.append(Entry(c, Line(K.ADDED, text, new), False))
             listed += 1 + len(inside)
         elif node.interactive and not node.scrollable:
-            entries.append(Entry(c, Line(K.ADDED, line("+", c, states(node)), new), True))
+            entries.append(Entry(c, Line(K.ADDED, line("+", c, element_states(fc, c)), new), True))
             listed += 1
     head = f"» new screen {name}{named}: {listed} elements ({gone} gone{origin})"
     return [Line(K.SCREEN, head, head_facts or ()), *join_named(entries, curr_index)]
@@ -383,7 +387,7 @@ def _scroll_lines(
             first = inside[0]
         if first != r or not whole_row(fc, r):
             entries += [
-                Entry(a, Line(K.ADDED, line("+", a, states(fc.nodes[a])), added([a])), True)
+                Entry(a, Line(K.ADDED, line("+", a, element_states(fc, a)), added([a])), True)
                 for a in inside
             ]
             continue
@@ -393,28 +397,10 @@ def _scroll_lines(
             node = fc.nodes[a]
             if node.interactive and not node.scrollable and a not in covered:
                 entries.append(
-                    Entry(a, Line(K.ADDED, line("+", a, states(node)), added([a])), True)
+                    Entry(a, Line(K.ADDED, line("+", a, element_states(fc, a)), added([a])), True)
                 )
     entries.sort(key=lambda t: order[t.pos])
     return out + join_named(entries, curr_index)
-
-
-def _listed_changes(d: Delta, in_dialog: AbstractSet[int]) -> dict[int, dict[str, FromToDict]]:
-    """The changes ``~`` lines may say: outside the system bars and a dialog that opened, and not
-    only in what a line never shows (:data:`UNRENDERED`: a row that only moved has no line, and
-    :func:`~deltarec.core.render.selection.selection_moves` takes none). Left out before any pass
-    over them: an insertion on a big screen moves thousands of nodes, each weighed by the selection
-    and sorted into reading order for nothing. Nor a row a scroll's hedge gives two readings of
-    (:func:`~deltarec.core.diff.new_rows.unnumbered`: the sliver paired with a row that may have
-    been taken out, or a row that may have come in new paired with the sliver's place): it takes a
-    number of its own, so no ``[i]`` was what it changed from (a selected row archived below a top
-    sliver, read as scrolled up into it: ``selected: true→false``)."""
-    quiet = d.quiet_curr | (unnumbered(d) if d.scrolls else frozenset())
-    return {
-        c: ch
-        for c, ch in d.changed.items()
-        if c not in quiet and c not in in_dialog and not UNRENDERED.issuperset(ch)
-    }
 
 
 def _by_order(positions: Iterable[int], order: dict[int, int]) -> list[int]:

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from deltarec.core.observe.index import ElementIndex
 from deltarec.core.render.budget import fit
-from deltarec.core.render.lines import element, quote, states
+from deltarec.core.render.lines import element, element_states, quote, states
 
 
 def _header(index: ElementIndex) -> str:
@@ -47,7 +47,9 @@ def frame_lines(index: ElementIndex, *, tree: bool = True) -> list[str]:
         for e in index.elements:
             node = frame.nodes[e.pos]
             x, y = e.bounds.center
-            lines.append(f"{element(e.index, node, e.name)} @({x},{y}){states(node)}")
+            lines.append(
+                f"{element(e.index, node, e.name)} @({x},{y}){element_states(frame, e.pos)}"
+            )
         return lines
     for pos, node in enumerate(frame.nodes):
         number = index.number_of.get(pos)
@@ -62,7 +64,11 @@ def frame_lines(index: ElementIndex, *, tree: bool = True) -> list[str]:
             head = f"{kind} {quote(name)}" if name else kind
         rid = f" #{node.resource_id}" if node.resource_id else ""
         box = ",".join(str(v) for v in node.bounds.as_list())
-        flags = states(node, all_flags=True)
+        flags = (
+            element_states(frame, pos, all_flags=True)
+            if number is not None
+            else states(node, all_flags=True)
+        )
         lines.append(f"{' ' * frame.depth[pos]}{head}{rid} [{box}]{flags}")
     return lines
 

@@ -37,7 +37,7 @@ from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.index import ElementIndex
 from deltarec.core.observe.labels import MAX_LABEL, natures, scrolls_by_nature
 from deltarec.core.render.facts import Line
-from deltarec.core.render.lines import element, quote, states
+from deltarec.core.render.lines import element, element_states, quote
 
 
 class Entry(NamedTuple):
@@ -87,7 +87,7 @@ def join_named(entries: list[Entry], curr_index: ElementIndex) -> list[Line]:
         control = node.interactive and not node.scrollable
         if joins and name and control and at >= 0 and label[at] == key:
             done = out[at]
-            text = f"{done.text}, [{n}] {node.role}{states(node)}"
+            text = f"{done.text}, [{n}] {node.role}{element_states(fc, pos)}"
             out[at] = Line(done.kind, text, done.facts + line.facts)
             tail[at] = pos
             continue
@@ -96,7 +96,7 @@ def join_named(entries: list[Entry], curr_index: ElementIndex) -> list[Line]:
             joins
             and last >= 0
             and fc.parents[last] == key[0] >= 0
-            and not states(node)
+            and not element_states(fc, pos)
             and size[-1] < JOIN_LIMIT
         ):
             done = out[-1]
@@ -149,7 +149,8 @@ def row_line(row: int, first: int, curr_index: ElementIndex) -> tuple[str, set[i
     fc = curr_index.frame
     texts = row_texts(fc, row)
     node = fc.nodes[first]
-    out = f"+ {element(curr_index.number_of[first], node, curr_index.names[first])}{states(node)}"
+    head = element(curr_index.number_of[first], node, curr_index.names[first])
+    out = f"+ {head}{element_states(fc, first)}"
     covered: set[int] = set()
     for a in range(row + 1, fc.subtree_end(row)):
         node = fc.nodes[a]
@@ -157,7 +158,7 @@ def row_line(row: int, first: int, curr_index: ElementIndex) -> tuple[str, set[i
         if n is None or a == first or not node.interactive or node.scrollable:
             continue
         if curr_index.names[a] in texts:
-            out += f", [{n}] {node.role}{states(node)}"
+            out += f", [{n}] {node.role}{element_states(fc, a)}"
             covered.add(a)
     return out, covered
 
