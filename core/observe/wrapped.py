@@ -89,7 +89,7 @@ def unwrapped(frame: Frame, names: list[str], positions: list[int]) -> list[int]
     return [p for p in positions if p not in dropped]
 
 
-def folded_labels(frame: Frame) -> dict[int, int]:
+def wrapped_labels(frame: Frame) -> dict[int, int]:
     """Each wrapper's position → the label :func:`unwrapped` folded into it, of the layouts
     made of ``frame`` so far (asked after its index: every rendering is). O(1)."""
     return frame.memo.get(FOLDED) or {}  # type: ignore[return-value]
@@ -110,7 +110,7 @@ def reached(frame: Frame, pos: int) -> int:
     >>> shown_state(f, 0).enabled, f.nodes[0].enabled
     (True, False)
     """
-    leaf = folded_labels(frame).get(pos)
+    leaf = wrapped_labels(frame).get(pos)
     if leaf is None:
         return pos
     node, b = frame.nodes[leaf], frame.nodes[pos].bounds
@@ -123,7 +123,7 @@ def shown_state(frame: Frame, pos: int) -> Node:
     but ``enabled`` the reached node's, ``selected`` and ``focused`` either's. The very node
     where nothing is folded into it, or the two agree. O(1)."""
     node = frame.nodes[pos]
-    leaf = folded_labels(frame).get(pos)
+    leaf = wrapped_labels(frame).get(pos)
     if leaf is None:
         return node
     inner, tapped = frame.nodes[leaf], frame.nodes[reached(frame, pos)]

@@ -18,7 +18,7 @@ from deltarec.core.diff.types import FromToDict
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.index import ElementIndex
 from deltarec.core.observe.labels import NAME_SEPARATOR
-from deltarec.core.observe.wrapped import folded_labels, shown_state
+from deltarec.core.observe.wrapped import shown_state, wrapped_labels
 
 TAPPED = ("enabled", "focused", "selected")
 """The states an element shows of what a tap on it reaches
@@ -77,14 +77,19 @@ def tapped_changes(d: Delta) -> dict[int, dict[str, FromToDict]]:
     ``enabled: true→false`` is the element's (``~ [17] button "Settings" (enabled:
     true→false)``), the wrapper's alone is no change of the element, and the label keeps none
     of them (it has no line). ``d.changed`` itself where neither frame folds a label into a
-    wrapper. O(folded wrappers), plus O(pairs) where only the old frame folds one."""
-    now, was = folded_labels(d.curr), folded_labels(d.prev)
+    wrapper. O(folded wrappers) (an old frame's wrapper found by its key: one paired under
+    another key, that folds no label any more, keeps its own states' changes)."""
+    now, was = wrapped_labels(d.curr), wrapped_labels(d.prev)
     if not now and not was:
         return d.changed
     out = dict(d.changed)
     wrappers = set(now)
-    if was:
-        wrappers.update(c for c, p in d.pairs.items() if p in was)
+    if was:  # the old frame's wrappers, found by their keys (no O(pairs) pass a step)
+        keys, pos_of, pairs = d.prev.keys, d.curr.pos_of, d.pairs
+        for old_wrapper in was:
+            c = pos_of.get(keys[old_wrapper], -1)
+            if pairs.get(c) == old_wrapper:
+                wrappers.add(c)
     for c in wrappers:
         p = d.pairs.get(c)
         if p is None:

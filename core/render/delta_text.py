@@ -51,6 +51,7 @@ from deltarec.core.diff.types import ChangeKind as K
 from deltarec.core.diff.types import FromToDict
 from deltarec.core.observe.index import ElementIndex, Layout
 from deltarec.core.observe.labels import scrolls_by_nature
+from deltarec.core.observe.wrapped import shown_state, wrapped_labels
 from deltarec.core.render.change_lines import (
     UNRENDERED,
     join_changed,
@@ -61,7 +62,7 @@ from deltarec.core.render.facts import Fact, Line, added, changed
 from deltarec.core.render.field_lines import field_lines, keyboard_lines
 from deltarec.core.render.folded import folded_edits, folded_labels, pushed_notes
 from deltarec.core.render.layout import direction, unlisted
-from deltarec.core.render.lines import element, element_states, pair, quote
+from deltarec.core.render.lines import element, element_states, pair, quote, states
 from deltarec.core.render.rows import (
     Entry,
     count_rows,
@@ -297,7 +298,7 @@ def _new_screen(
     gone = sum(1 for p in d.removed if p in prev_index.number_of and p not in d.quiet_prev)
     origin = f", was {was}" if other_app else ""
     entries: list[Entry] = []
-    rows = list_rows(fc)
+    rows, wrappers = list_rows(fc), wrapped_labels(fc)
     said: set[int] = set()
     covered: set[int] = set()
     listed = beside  # the header counts the elements listed (a row line may list a few)
@@ -308,13 +309,13 @@ def _new_screen(
             continue  # what stayed as it was (a toolbar button) is not news
         row = rows.get(c)
         new = added([c] if c not in d.pairs else [])
-        node = fc.nodes[c]
+        node = fc.nodes[c] if c not in wrappers else shown_state(fc, c)  # what a tap reaches
         if title and head_facts is None and row is None and node.role == "text" and e.name == title:
             named = f" [{e.index}] {quote(title)}"  # the title, numbered in the header
             head_facts = new
             listed += 1
         elif row is None:
-            entries.append(Entry(c, Line(K.ADDED, line("+", c, element_states(fc, c)), new), True))
+            entries.append(Entry(c, Line(K.ADDED, line("+", c, states(node)), new), True))
             listed += 1
         elif row not in said:
             said.add(row)
@@ -323,7 +324,7 @@ def _new_screen(
             entries.append(Entry(c, Line(K.ADDED, text, new), False))
             listed += 1 + len(inside)
         elif node.interactive and not node.scrollable:
-            entries.append(Entry(c, Line(K.ADDED, line("+", c, element_states(fc, c)), new), True))
+            entries.append(Entry(c, Line(K.ADDED, line("+", c, states(node)), new), True))
             listed += 1
     head = f"» new screen {name}{named}: {listed} elements ({gone} gone{origin})"
     return [Line(K.SCREEN, head, head_facts or ()), *join_named(entries, curr_index)]

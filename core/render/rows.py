@@ -36,8 +36,9 @@ from deltarec.core.diff.twin_sliver import twins
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.index import ElementIndex
 from deltarec.core.observe.labels import MAX_LABEL, natures, scrolls_by_nature
+from deltarec.core.observe.wrapped import shown_state, wrapped_labels
 from deltarec.core.render.facts import Line
-from deltarec.core.render.lines import element, element_states, quote
+from deltarec.core.render.lines import element, element_states, quote, states
 
 
 class Entry(NamedTuple):
@@ -78,8 +79,11 @@ def join_named(entries: list[Entry], curr_index: ElementIndex) -> list[Line]:
     label: list[tuple[int, str] | None] = []  # per line: its last named part's parent, name
     size: list[int] = []  # per line: its parts
     where: dict[tuple[int, str], int] = {}  # a label → its line
+    wrappers = wrapped_labels(fc)  # their states: what a tap on them reaches
     for pos, line, plain in entries:
         node, name = fc.nodes[pos], curr_index.names[pos]
+        if pos in wrappers:
+            node = shown_state(fc, pos)
         key = (fc.parents[pos], name)
         n = curr_index.number_of.get(pos)
         joins = plain and n is not None
@@ -87,7 +91,7 @@ def join_named(entries: list[Entry], curr_index: ElementIndex) -> list[Line]:
         control = node.interactive and not node.scrollable
         if joins and name and control and at >= 0 and label[at] == key:
             done = out[at]
-            text = f"{done.text}, [{n}] {node.role}{element_states(fc, pos)}"
+            text = f"{done.text}, [{n}] {node.role}{states(node)}"
             out[at] = Line(done.kind, text, done.facts + line.facts)
             tail[at] = pos
             continue
@@ -96,7 +100,7 @@ def join_named(entries: list[Entry], curr_index: ElementIndex) -> list[Line]:
             joins
             and last >= 0
             and fc.parents[last] == key[0] >= 0
-            and not element_states(fc, pos)
+            and not states(node)
             and size[-1] < JOIN_LIMIT
         ):
             done = out[-1]
