@@ -10,7 +10,10 @@ capture has none (appended to the list's window: outside its subtree, in a box o
   cleared as it was sent, the list jumping to its end in the same step with no finger on the
   screen: the list *scrolled* by ``d`` (:func:`.transforms.scrolled`), the truth a scroll.
   ``d`` lands a row whole at the list's top (every row start below the top, the first
-  :data:`ALIGNED`), the case the rule reads as a filter, or not (:data:`CUT`);
+  :data:`ALIGNED`), the case the rule reads as a filter, or not (:data:`CUT`). The box
+  cleared to ``""`` (**sent**), or showing its hint as its text (**sent-hint**: a query
+  cleared to its hint, rows put back, or a hint replaced by a first key, reads the same in
+  the field);
 - **cut** (:func:`cut_filtered`): a filter over a list scrolled first, its first row cut by
   its top edge: the query typed, one or two rows below the first taken out and the rows below
   them closing up (:func:`.list_steps.filtered`), the cut row held where it was (a
@@ -43,12 +46,15 @@ ALIGNED = 2
 CUT = (101,)
 """Offsets that leave the top row cut (a row taller than that, or one ending below it)."""
 MESSAGE = "On my way, see you at 6"
+HINT = "Message"
+"""What a cleared compose box shows in many dumps: its hint, as its text (the virtual
+Contacts' search box shows "Search contacts")."""
 
 
 @dataclass(frozen=True, slots=True)
 class Step:
     capture: str
-    kind: str  # "sent" or "cut"
+    kind: str  # "sent", "sent-hint" or "cut"
     where: Path_  # the scroller
     d: int = 0  # sent: the offset scrolled; cut: the offset scrolled before the filter
     gone: tuple[int, ...] = ()  # cut: the rows taken out
@@ -94,7 +100,7 @@ def steps() -> tuple[Step, ...]:
             starts = sorted({r.bounds.top - box.top for r in rows if r.bounds.top > box.top})
             for d in (*starts[:ALIGNED], *CUT):
                 if 0 < d < box.height:
-                    out.append(Step(name, "sent", where, d))
+                    out += [Step(name, "sent", where, d), Step(name, "sent-hint", where, d)]
             first = rows[0].bounds if rows else None
             if first is None or first.top > box.top or len(rows) < 4:
                 continue
@@ -106,9 +112,10 @@ def steps() -> tuple[Step, ...]:
 def derive(step: Step) -> tuple[Observation, Observation]:
     """(prev, curr) of ``step``."""
     obs = dict(captures())[step.capture]
-    if step.kind == "sent":
+    if step.kind.startswith("sent"):
+        empty = HINT if step.kind == "sent-hint" else ""
         return _field(obs, step.where, MESSAGE), _field(
-            scrolled(obs, step.where, step.d), step.where, ""
+            scrolled(obs, step.where, step.d), step.where, empty
         )
     base = scrolled(obs, step.where, step.d)
     got = _rows(base, step.where)
@@ -124,7 +131,7 @@ def grade(step: Step, text: str) -> str | None:
     scroll line ("no scroll": its rows read as filtered), a cut filter's with a scroll line that
     says no other reading (``, or …``)."""
     lines = [ln for ln in text.splitlines() if ln.startswith("↕")]
-    if step.kind == "sent":
+    if step.kind.startswith("sent"):
         return None if lines else "no scroll"
     said = [ln for ln in lines if ", or " not in ln]
     return said[0] if said else None
