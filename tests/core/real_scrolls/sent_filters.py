@@ -13,7 +13,8 @@ capture has none (appended to the list's window: outside its subtree, in a box o
   :data:`ALIGNED`), the case the rule reads as a filter, or not (:data:`CUT`). The box
   cleared to ``""`` (**sent**), or showing its hint as its text (**sent-hint**: a query
   cleared to its hint, rows put back, or a hint replaced by a first key, reads the same in
-  the field);
+  the field); or cleared to its hint with the message come in as the list's last text
+  (**sent-shown**: a chat shows what was sent);
 - **cut** (:func:`cut_filtered`): a filter over a list scrolled first, its first row cut by
   its top edge: the query typed, one or two rows below the first taken out and the rows below
   them closing up (:func:`.list_steps.filtered`), the cut row held where it was (a
@@ -36,6 +37,8 @@ from tests.core.real_scrolls.transforms import (
     Path_,
     _at,
     _content,
+    _replace,
+    _walk,
     captures,
     scrolled,
     scrollers,
@@ -54,7 +57,7 @@ Contacts' search box shows "Search contacts")."""
 @dataclass(frozen=True, slots=True)
 class Step:
     capture: str
-    kind: str  # "sent", "sent-hint" or "cut"
+    kind: str  # "sent", "sent-hint", "sent-shown" or "cut"
     where: Path_  # the scroller
     d: int = 0  # sent: the offset scrolled; cut: the offset scrolled before the filter
     gone: tuple[int, ...] = ()  # cut: the rows taken out
@@ -100,7 +103,7 @@ def steps() -> tuple[Step, ...]:
             starts = sorted({r.bounds.top - box.top for r in rows if r.bounds.top > box.top})
             for d in (*starts[:ALIGNED], *CUT):
                 if 0 < d < box.height:
-                    out += [Step(name, "sent", where, d), Step(name, "sent-hint", where, d)]
+                    out += [Step(name, k, where, d) for k in ("sent", "sent-hint", "sent-shown")]
             first = rows[0].bounds if rows else None
             if first is None or first.top > box.top or len(rows) < 4:
                 continue
@@ -109,14 +112,28 @@ def steps() -> tuple[Step, ...]:
     return tuple(out)
 
 
+def _shown(obs: Observation, where: Path_) -> Observation:
+    """``obs`` with the last labelled text of the list at ``where`` reading :data:`MESSAGE`:
+    the message sent, come in as the chat's last row."""
+    got = _rows(obs, where)
+    assert got is not None
+    content, _ = got
+    base = len(content)
+    last = [p for p, n in _walk(obs) if p[:base] == content and len(p) > base and n.text]
+    if not last:
+        return obs
+    return _replace(obs, last[-1], dataclasses.replace(_at(obs, last[-1]), text=MESSAGE))
+
+
 def derive(step: Step) -> tuple[Observation, Observation]:
     """(prev, curr) of ``step``."""
     obs = dict(captures())[step.capture]
     if step.kind.startswith("sent"):
-        empty = HINT if step.kind == "sent-hint" else ""
-        return _field(obs, step.where, MESSAGE), _field(
-            scrolled(obs, step.where, step.d), step.where, empty
-        )
+        empty = "" if step.kind == "sent" else HINT
+        after = scrolled(obs, step.where, step.d)
+        if step.kind == "sent-shown":
+            after = _shown(after, step.where)
+        return _field(obs, step.where, MESSAGE), _field(after, step.where, empty)
     base = scrolled(obs, step.where, step.d)
     got = _rows(base, step.where)
     assert got is not None
