@@ -20,7 +20,10 @@ What tells it from one is the rest of the step (:func:`filtered`):
   move down or not at all whatever offset the list had. Where they moved up, the field that
   cleared was a compose box whose message was sent and the list jumped to its end: a scroll
   (``tests/core/real_scrolls/sent_filters``: 103 of 112 such steps read "no scroll" before).
-  A query narrowed may move them either way (the list laid out anew from its top).
+  A query narrowed may move them either way (the list laid out anew from its top);
+- no message was sent: the field's old text did not come into the list as a node's whole
+  text (a chat shows the message sent as its last row, whatever the box shows once
+  cleared: its hint, which a search's first key replaces too).
 
 The list's first row is looked for inside the node that fills the host alone (a ScrollView's
 ``LinearLayout``, clipped to its box, is no row whole at its top).
@@ -80,7 +83,25 @@ def filtered(
     # A query widened (a key deleted, the field cleared: a message sent) only puts rows back:
     # the rows that stay move down or not at all, never up, whatever offset the list had
     # (a query narrowed may move them either way: the list laid out anew from its top).
-    return not (_widened(prev, curr, typed, pairs) and _rows_way(prev, curr, c, pairs) > 0)
+    if _widened(prev, curr, typed, pairs) and _rows_way(prev, curr, c, pairs) > 0:
+        return False
+    return not _sent(prev, curr, typed, pairs, c, p)
+
+
+def _sent(
+    prev: Frame, curr: Frame, typed: list[int], pairs: Mapping[int, int], c: int, p: int
+) -> bool:
+    """Whether the old text of a field of ``typed`` came into host ``c`` as a node's whole
+    label (its text, else its description), shown by no node of ``p`` before: a message
+    sent (a chat shows it as its last row), not a query, whatever the field shows now (its
+    hint, often). O(nodes in both)."""
+    olds = {prev.nodes[pairs[q]].text for q in typed} - {""}
+    if not olds:
+        return False
+    nodes_c, nodes_p = curr.nodes, prev.nodes  # a label: on element dicts a description
+    now = {nodes_c[k].text or nodes_c[k].content_desc for k in range(c + 1, curr.subtree_end(c))}
+    was = {nodes_p[k].text or nodes_p[k].content_desc for k in range(p + 1, prev.subtree_end(p))}
+    return bool(now & olds - was)
 
 
 def _widened(prev: Frame, curr: Frame, typed: list[int], pairs: Mapping[int, int]) -> bool:
