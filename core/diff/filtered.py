@@ -14,7 +14,19 @@ What tells it from one is the rest of the step (:func:`filtered`):
   from the list's top: its padding): a list laid out from its start, where a scroll leaves
   a row its edge cut, but for one of a whole number of rows (with a key typed in the same
   step, read as the filter);
-- no swipe was told (a finger that moved is evidence of a scroll, which wins).
+- no swipe was told (a finger that moved is evidence of a scroll, which wins);
+- the rows did not move against the query: a query *widened* (the field's new text a prefix
+  of its old: a key deleted, the field cleared) only puts rows back, so the rows that stayed
+  move down or not at all whatever offset the list had. Where they moved up, the field that
+  cleared was a compose box whose message was sent and the list jumped to its end: a scroll
+  (``tests/core/real_scrolls/sent_filters``: 103 of 112 such steps read "no scroll" before).
+  A query narrowed may move them either way (the list laid out anew from its top);
+- no message was sent: the field's old text did not come into the list as a node's whole
+  text (a chat shows the message sent as its last row, whatever the box shows once
+  cleared: its hint, which a search's first key replaces too).
+
+The list's first row is looked for inside the node that fills the host alone (a ScrollView's
+``LinearLayout``, clipped to its box, is no row whole at its top).
 
 The rows that stayed keep their order whichever way it is read. Where this holds, the
 host's motion is dropped (:func:`~deltarec.core.diff.scrolls.find_motions`): the rows that
@@ -63,9 +75,55 @@ def filtered(
     if gesture is not None and gesture.swipe:
         return False
     end = curr.subtree_end(c)
-    if all(c <= q < end for q in _typed(prev, curr, pairs)):
+    typed = [q for q in _typed(prev, curr, pairs) if not c <= q < end]
+    if not typed:
         return False  # no field typed into, or only inside the list (a form's)
-    return _laid_from_top(curr, c, prev, p)
+    if not _laid_from_top(curr, c, prev, p):
+        return False
+    # A query widened (a key deleted, the field cleared: a message sent) only puts rows back:
+    # the rows that stay move down or not at all, never up, whatever offset the list had
+    # (a query narrowed may move them either way: the list laid out anew from its top).
+    if _widened(prev, curr, typed, pairs) and _rows_way(prev, curr, c, pairs) > 0:
+        return False
+    return not _sent(prev, curr, typed, pairs, c, p)
+
+
+def _sent(
+    prev: Frame, curr: Frame, typed: list[int], pairs: Mapping[int, int], c: int, p: int
+) -> bool:
+    """Whether the old text of a field of ``typed`` came into host ``c`` as a node's whole
+    label (its text, else its description), shown by no node of ``p`` before: a message
+    sent (a chat shows it as its last row), not a query, whatever the field shows now (its
+    hint, often). O(nodes in both)."""
+    olds = {prev.nodes[pairs[q]].text for q in typed} - {""}
+    if not olds:
+        return False
+    nodes_c, nodes_p = curr.nodes, prev.nodes  # a label: on element dicts a description
+    now = {nodes_c[k].text or nodes_c[k].content_desc for k in range(c + 1, curr.subtree_end(c))}
+    was = {nodes_p[k].text or nodes_p[k].content_desc for k in range(p + 1, prev.subtree_end(p))}
+    return bool(now & olds - was)
+
+
+def _widened(prev: Frame, curr: Frame, typed: list[int], pairs: Mapping[int, int]) -> bool:
+    """Whether every field of ``typed`` shrank: its new text a prefix of its old (a key
+    deleted, the field cleared), a query widened, which only puts rows back."""
+    return all(prev.nodes[pairs[q]].text.startswith(curr.nodes[q].text) for q in typed)
+
+
+def _rows_way(prev: Frame, curr: Frame, c: int, pairs: Mapping[int, int]) -> int:
+    """1 where more of host ``c``'s paired nodes moved up than down, -1 where more moved
+    down, else 0. O(nodes in ``c``)."""
+    nodes_c, nodes_p = curr.nodes, prev.nodes
+    up = down = 0
+    for q in range(c + 1, curr.subtree_end(c)):
+        old = pairs.get(q)
+        if old is not None:
+            dy = nodes_c[q].bounds.top - nodes_p[old].bounds.top
+            if dy < 0:
+                up += 1
+            elif dy > 0:
+                down += 1
+    return (up > down) - (down > up)
 
 
 def filtered_hosts(
@@ -110,11 +168,21 @@ def _first_row(frame: Frame, c: int) -> int | None:
     return None
 
 
+def _inside_wrapper(frame: Frame, c: int) -> int:
+    """The innermost node filling host ``c`` alone (a ScrollView's LinearLayout, clipped to
+    its box: its first row is the wrapper's first child, never the wrapper), else ``c``."""
+    kids, box = frame.children, frame.nodes[c].bounds
+    while len(kids[c]) == 1 and frame.nodes[kids[c][0]].bounds == box:
+        c = kids[c][0]
+    return c
+
+
 def _laid_from_top(curr: Frame, c: int, prev: Frame, p: int) -> bool:
     """Host ``c``'s first row whole at its top: within a px of rounding of its top edge, or
     as far below it as ``prev``'s first row sat below ``p``'s (its padding); whole: as tall
     as the tallest sibling of its template, its class, id and number of nodes (an edge
     cuts a row's box; element dicts carry no class, so a template is what it holds too)."""
+    c, p = _inside_wrapper(curr, c), _inside_wrapper(prev, p)
     first = _first_row(curr, c)
     if first is None:
         return True  # the list emptied: nothing in it scrolled

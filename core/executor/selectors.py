@@ -76,6 +76,7 @@ from deltarec.core.executor.params import Int, Kind, Str, json_type, member
 from deltarec.core.executor.waits import poll, wait_for
 from deltarec.core.observe.index import ElementIndex
 from deltarec.core.observe.model import Bounds, Node
+from deltarec.core.observe.wrapped import shown_state
 from deltarec.core.render.lines import quote
 
 ALIASES: Mapping[str, str] = {
@@ -261,9 +262,11 @@ def _matches(sel: Selector, screen: ElementIndex, pos: int) -> bool:
 
 
 def match(screen: ElementIndex, pos: int) -> Match:
-    """The :class:`Match` for frame position ``pos`` of ``screen``."""
+    """The :class:`Match` for frame position ``pos`` of ``screen``: its node with the states
+    a tap on it reaches (:func:`~deltarec.core.observe.wrapped.shown_state`: a disabled
+    wrapper around its enabled label is acted on, and waited for, as enabled)."""
     frame = screen.frame
-    node = frame.nodes[pos]
+    node = shown_state(frame, pos)
     return Match(
         pos, screen.number_of.get(pos), frame.keys[pos], node.role, screen.names[pos], node
     )

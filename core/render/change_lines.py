@@ -4,16 +4,25 @@ is part of (a row and the switch and labels inside it).
 A change an element shares with its nearest shown ancestor (a row and its title both
 disabled) is said once, on the ancestor (:func:`not_said_by_ancestor`); a control or label
 inside a row whose own line is shown joins that line or adds nothing to it
-(:func:`join_changed`).
+(:func:`join_changed`). A wrapper and the label folded into it say the states a tap on the
+element reaches (:func:`tapped_changes`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
+
 from deltarec.core.diff.compute import Delta
+from deltarec.core.diff.new_rows import unnumbered
 from deltarec.core.diff.types import FromToDict
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.index import ElementIndex
 from deltarec.core.observe.labels import NAME_SEPARATOR
+from deltarec.core.observe.wrapped import shown_state, wrapped_labels
+
+TAPPED = ("enabled", "focused", "selected")
+"""The states an element shows of what a tap on it reaches
+(:func:`~deltarec.core.observe.wrapped.shown_state`), not of its wrapper alone."""
 
 UNRENDERED = frozenset({"bounds", "parentKey", "position", "focused"})
 """Attributes a ``~`` line never shows (the JSON has them)."""
@@ -60,3 +69,64 @@ def not_said_by_ancestor(
             # turned off reads (checked: true→false, enabled: true→false), as it looks.
             return changes if d.curr.nodes[c].checkable and set(own) - UNRENDERED else own
     return changes
+
+
+def tapped_changes(d: Delta) -> dict[int, dict[str, FromToDict]]:
+    """``d.changed`` with each wrapper's :data:`TAPPED` states read off what a tap on it
+    reaches, in both frames (:func:`~deltarec.core.observe.wrapped.shown_state`): the label's
+    ``enabled: true→false`` is the element's (``~ [17] button "Settings" (enabled:
+    true→false)``), the wrapper's alone is no change of the element, and the label keeps none
+    of them (it has no line). ``d.changed`` itself where neither frame folds a label into a
+    wrapper. O(folded wrappers) (an old frame's wrapper found by its key: one paired under
+    another key, that folds no label any more, keeps its own states' changes)."""
+    now, was = wrapped_labels(d.curr), wrapped_labels(d.prev)
+    if not now and not was:
+        return d.changed
+    out = dict(d.changed)
+    wrappers = set(now)
+    if was:  # the old frame's wrappers, found by their keys (no O(pairs) pass a step)
+        keys, pos_of, pairs = d.prev.keys, d.curr.pos_of, d.pairs
+        for old_wrapper in was:
+            c = pos_of.get(keys[old_wrapper], -1)
+            if pairs.get(c) == old_wrapper:
+                wrappers.add(c)
+    for c in wrappers:
+        p = d.pairs.get(c)
+        if p is None:
+            continue
+        old, new = shown_state(d.prev, p), shown_state(d.curr, c)
+        own = {k: v for k, v in out.get(c, {}).items() if k not in TAPPED}
+        for name in TAPPED:
+            a, b = getattr(old, name), getattr(new, name)
+            if a != b:
+                own[name] = {"from": a, "to": b}
+        leaf = now.get(c)
+        if leaf is not None and leaf in out:
+            rest = {k: v for k, v in out[leaf].items() if k not in TAPPED}
+            if rest:
+                out[leaf] = rest
+            else:
+                del out[leaf]
+        if own:
+            out[c] = dict(sorted(own.items()))
+        else:
+            out.pop(c, None)
+    return out
+
+
+def listed_changes(d: Delta, in_dialog: AbstractSet[int]) -> dict[int, dict[str, FromToDict]]:
+    """The changes ``~`` lines may say: outside the system bars and a dialog that opened, and not
+    only in what a line never shows (:data:`UNRENDERED`: a row that only moved has no line, and
+    :func:`~deltarec.core.render.selection.selection_moves` takes none). Left out before any pass
+    over them: an insertion on a big screen moves thousands of nodes, each weighed by the selection
+    and sorted into reading order for nothing. Nor a row a scroll's hedge gives two readings of
+    (:func:`~deltarec.core.diff.new_rows.unnumbered`: the sliver paired with a row that may have
+    been taken out, or a row that may have come in new paired with the sliver's place): it takes a
+    number of its own, so no ``[i]`` was what it changed from (a selected row archived below a top
+    sliver, read as scrolled up into it: ``selected: true→false``)."""
+    quiet = d.quiet_curr | (unnumbered(d) if d.scrolls else frozenset())
+    return {
+        c: ch
+        for c, ch in tapped_changes(d).items()
+        if c not in quiet and c not in in_dialog and not UNRENDERED.issuperset(ch)
+    }

@@ -37,24 +37,28 @@ same lines."""
 
 from __future__ import annotations
 
-from collections.abc import Set as AbstractSet
-
 from deltarec.core.diff.axis import sideways
 from deltarec.core.diff.compute import Delta
 from deltarec.core.diff.gesture import Gesture, dialog_over, scrollable_of, top_node
-from deltarec.core.diff.new_rows import still, unnumbered
+from deltarec.core.diff.new_rows import still
 from deltarec.core.diff.screens import is_new_screen, screen_name, screen_title
 from deltarec.core.diff.tab_switch import moved_labels
 from deltarec.core.diff.types import ChangeKind as K
 from deltarec.core.diff.types import FromToDict
 from deltarec.core.observe.index import ElementIndex, Layout
 from deltarec.core.observe.labels import scrolls_by_nature
-from deltarec.core.render.change_lines import UNRENDERED, join_changed, not_said_by_ancestor
+from deltarec.core.observe.wrapped import shown_state, wrapped_labels
+from deltarec.core.render.change_lines import (
+    UNRENDERED,
+    join_changed,
+    listed_changes,
+    not_said_by_ancestor,
+)
 from deltarec.core.render.facts import Fact, Line, added, changed
 from deltarec.core.render.field_lines import field_lines, keyboard_lines
 from deltarec.core.render.folded import folded_edits, folded_labels, pushed_notes
 from deltarec.core.render.layout import unlisted
-from deltarec.core.render.lines import element, pair, quote, states
+from deltarec.core.render.lines import element, element_states, pair, quote, states
 from deltarec.core.render.rows import (
     Entry,
     join_named,
@@ -148,7 +152,7 @@ def delta_entries(
             opened.append(Line(K.WINDOW_OPENED, line("+", c), (Fact(K.WINDOW_OPENED, c),)))
         inside_dialog = by_order(range(c + 1, fc.subtree_end(c)), order)
         opened += [
-            Line(K.ADDED, line("+", a, states(fc.nodes[a])), added([a])) for a in inside_dialog
+            Line(K.ADDED, line("+", a, element_states(fc, a)), added([a])) for a in inside_dialog
         ]
     if new_screen:  # its count is what it lists, a dialog's lines too (a time picker alone)
         head += _new_screen(d, prev_index, curr_index, in_dialog, line, len(opened))
@@ -165,7 +169,7 @@ def delta_entries(
     came, went = moved_labels(fp, fc, d.pairs, d.changed, d.added, d.removed)
     in_scroll |= came
     added_lines = [
-        Line(K.ADDED, line("+", c, states(fc.nodes[c])) + note(c, True), added([c]))
+        Line(K.ADDED, line("+", c, element_states(fc, c)) + note(c, True), added([c]))
         for c in by_order(d.added, order)
         if c not in in_dialog and c not in in_scroll and not new_screen
     ]
@@ -180,7 +184,7 @@ def delta_entries(
     if not new_screen:
         edits, spoken = folded_edits(d, prev_index, curr_index, in_dialog)
         pushed = pushed_notes(d, curr_index)
-        changes = {c: ch for c, ch in _listed_changes(d, in_dialog).items() if c not in spoken}
+        changes = {c: ch for c, ch in listed_changes(d, in_dialog).items() if c not in spoken}
         changed_lines += selection_moves(d, changes, curr_index, prev_index)
         at: dict[int, int] = {}  # element → its line in changed_lines
         for c in by_order(changes, order):
@@ -279,7 +283,7 @@ def _new_screen(
     gone = sum(1 for p in d.removed if p in prev_index.number_of and p not in d.quiet_prev)
     origin = f", was {was}" if other_app else ""
     entries: list[Entry] = []
-    rows = list_rows(fc)
+    rows, wrappers = list_rows(fc), wrapped_labels(fc)
     said: set[int] = set()
     covered: set[int] = set()
     listed = beside  # the header counts the elements listed (a row line may list a few)
@@ -290,7 +294,7 @@ def _new_screen(
             continue  # what stayed as it was (a toolbar button) is not news
         row = rows.get(c)
         new = added([c] if c not in d.pairs else [])
-        node = fc.nodes[c]
+        node = fc.nodes[c] if c not in wrappers else shown_state(fc, c)  # what a tap reaches
         if title and head_facts is None and row is None and node.role == "text" and e.name == title:
             named = f" [{e.index}] {quote(title)}"  # the title, numbered in the header
             head_facts = new
@@ -309,24 +313,6 @@ def _new_screen(
             listed += 1
     head = f"» new screen {name}{named}: {listed} elements ({gone} gone{origin})"
     return [Line(K.SCREEN, head, head_facts or ()), *join_named(entries, curr_index)]
-
-
-def _listed_changes(d: Delta, in_dialog: AbstractSet[int]) -> dict[int, dict[str, FromToDict]]:
-    """The changes ``~`` lines may say: outside the system bars and a dialog that opened, and not
-    only in what a line never shows (:data:`UNRENDERED`: a row that only moved has no line, and
-    :func:`~deltarec.core.render.selection.selection_moves` takes none). Left out before any pass
-    over them: an insertion on a big screen moves thousands of nodes, each weighed by the selection
-    and sorted into reading order for nothing. Nor a row a scroll's hedge gives two readings of
-    (:func:`~deltarec.core.diff.new_rows.unnumbered`: the sliver paired with a row that may have
-    been taken out, or a row that may have come in new paired with the sliver's place): it takes a
-    number of its own, so no ``[i]`` was what it changed from (a selected row archived below a top
-    sliver, read as scrolled up into it: ``selected: true→false``)."""
-    quiet = d.quiet_curr | (unnumbered(d) if d.scrolls else frozenset())
-    return {
-        c: ch
-        for c, ch in d.changed.items()
-        if c not in quiet and c not in in_dialog and not UNRENDERED.issuperset(ch)
-    }
 
 
 def _still(d: Delta, curr_index: ElementIndex) -> Line:

@@ -28,6 +28,7 @@ Two forms, both starting with a header line (app and screen size):
 from __future__ import annotations
 
 from deltarec.core.observe.index import ElementIndex
+from deltarec.core.observe.wrapped import shown_state, wrapped_labels
 from deltarec.core.render.budget import fit
 from deltarec.core.render.lines import element, quote, states
 
@@ -43,11 +44,13 @@ def frame_lines(index: ElementIndex, *, tree: bool = True) -> list[str]:
     """The lines of :func:`render_frame`."""
     frame = index.frame
     lines = [_header(index)]
+    folded = wrapped_labels(frame)  # a wrapper's states: what a tap on it reaches
     if not tree:
         for e in index.elements:
             node = frame.nodes[e.pos]
             x, y = e.bounds.center
-            lines.append(f"{element(e.index, node, e.name)} @({x},{y}){states(node)}")
+            shown = shown_state(frame, e.pos) if e.pos in folded else node
+            lines.append(f"{element(e.index, node, e.name)} @({x},{y}){states(shown)}")
         return lines
     for pos, node in enumerate(frame.nodes):
         number = index.number_of.get(pos)
@@ -62,7 +65,8 @@ def frame_lines(index: ElementIndex, *, tree: bool = True) -> list[str]:
             head = f"{kind} {quote(name)}" if name else kind
         rid = f" #{node.resource_id}" if node.resource_id else ""
         box = ",".join(str(v) for v in node.bounds.as_list())
-        flags = states(node, all_flags=True)
+        shown = shown_state(frame, pos) if number is not None and pos in folded else node
+        flags = states(shown, all_flags=True)
         lines.append(f"{' ' * frame.depth[pos]}{head}{rid} [{box}]{flags}")
     return lines
 

@@ -24,8 +24,10 @@ import re
 from json.encoder import encode_basestring
 from typing import Any
 
+from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.labels import MAX_LABEL
 from deltarec.core.observe.model import Node
+from deltarec.core.observe.wrapped import FOLDED, shown_state
 
 _UNSAFE = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]")
 """What text output never holds raw: every character ``str.splitlines`` splits at (C0's
@@ -88,6 +90,15 @@ def states(node: Node, *, all_flags: bool = False) -> str:
     if node.password:
         flags.append("password")
     return f" ({', '.join(flags)})" if flags else ""
+
+
+def element_states(frame: Frame, pos: int, *, all_flags: bool = False) -> str:
+    """:func:`states` of the element at ``pos``: what a tap on it reaches where a wrapper
+    holds its label (:func:`~deltarec.core.observe.wrapped.shown_state`)."""
+    folded: dict[int, int] | None = frame.memo.get(FOLDED)  # type: ignore[assignment]
+    if folded is None or pos not in folded:  # the commonest case, a lookup (issue 19)
+        return states(frame.nodes[pos], all_flags=all_flags)
+    return states(shown_state(frame, pos), all_flags=all_flags)
 
 
 def element(index: int | None, node: Node, name: str) -> str:

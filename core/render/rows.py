@@ -36,8 +36,9 @@ from deltarec.core.diff.twin_sliver import twins
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.index import ElementIndex
 from deltarec.core.observe.labels import MAX_LABEL, natures, scrolls_by_nature
+from deltarec.core.observe.wrapped import shown_state, wrapped_labels
 from deltarec.core.render.facts import Line
-from deltarec.core.render.lines import element, quote, states
+from deltarec.core.render.lines import element, element_states, quote, states
 
 
 class Entry(NamedTuple):
@@ -78,8 +79,11 @@ def join_named(entries: list[Entry], curr_index: ElementIndex) -> list[Line]:
     label: list[tuple[int, str] | None] = []  # per line: its last named part's parent, name
     size: list[int] = []  # per line: its parts
     where: dict[tuple[int, str], int] = {}  # a label → its line
+    wrappers = wrapped_labels(fc)  # their states: what a tap on them reaches
     for pos, line, plain in entries:
         node, name = fc.nodes[pos], curr_index.names[pos]
+        if pos in wrappers:
+            node = shown_state(fc, pos)
         key = (fc.parents[pos], name)
         n = curr_index.number_of.get(pos)
         joins = plain and n is not None
@@ -149,7 +153,8 @@ def row_line(row: int, first: int, curr_index: ElementIndex) -> tuple[str, set[i
     fc = curr_index.frame
     texts = row_texts(fc, row)
     node = fc.nodes[first]
-    out = f"+ {element(curr_index.number_of[first], node, curr_index.names[first])}{states(node)}"
+    head = element(curr_index.number_of[first], node, curr_index.names[first])
+    out = f"+ {head}{element_states(fc, first)}"
     covered: set[int] = set()
     for a in range(row + 1, fc.subtree_end(row)):
         node = fc.nodes[a]
@@ -157,7 +162,7 @@ def row_line(row: int, first: int, curr_index: ElementIndex) -> tuple[str, set[i
         if n is None or a == first or not node.interactive or node.scrollable:
             continue
         if curr_index.names[a] in texts:
-            out += f", [{n}] {node.role}{states(node)}"
+            out += f", [{n}] {node.role}{element_states(fc, a)}"
             covered.add(a)
     return out, covered
 

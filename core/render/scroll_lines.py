@@ -15,7 +15,7 @@ from deltarec.core.observe.index import ElementIndex
 from deltarec.core.observe.labels import scrolls_by_nature
 from deltarec.core.render.facts import Line, added
 from deltarec.core.render.layout import direction
-from deltarec.core.render.lines import states
+from deltarec.core.render.lines import element_states
 from deltarec.core.render.rows import (
     Entry,
     count_rows,
@@ -110,7 +110,7 @@ def scroll_lines(
             first = inside[0]
         if first != r or not whole_row(fc, r):
             entries += [
-                Entry(a, Line(K.ADDED, line("+", a, states(fc.nodes[a])), added([a])), True)
+                Entry(a, Line(K.ADDED, line("+", a, element_states(fc, a)), added([a])), True)
                 for a in inside
             ]
             continue
@@ -120,7 +120,7 @@ def scroll_lines(
             node = fc.nodes[a]
             if node.interactive and not node.scrollable and a not in covered:
                 entries.append(
-                    Entry(a, Line(K.ADDED, line("+", a, states(node)), added([a])), True)
+                    Entry(a, Line(K.ADDED, line("+", a, element_states(fc, a)), added([a])), True)
                 )
     entries.sort(key=lambda t: order[t.pos])
     return out + join_named(entries, curr_index)

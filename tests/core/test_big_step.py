@@ -12,7 +12,7 @@ Each shortcut is checked against the long way, kept here as it was written befor
   was, in the same order;
 - :meth:`~deltarec.core.diff.volatile.Volatile.is_volatile` with nothing learned per element
   (the name alone decides: asked for every pair a big step moved) against the full rule;
-- :func:`~deltarec.core.render.delta_text._listed_changes` (changes no line says, left out
+- :func:`~deltarec.core.render.change_lines.listed_changes` (changes no line says, left out
   before the selection and the reading order weigh them) against no filter at all;
 
 on every consecutive pair of real captures in ``fixtures/real`` (both ways), on synthetic
@@ -50,6 +50,7 @@ from deltarec.core.observe.borrowed import unshared
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observer import _shown_texts
 from deltarec.core.render import delta_text
+from deltarec.core.render.change_lines import tapped_changes
 from tests.core.test_step_memo import _sequences
 from tests.core.truth.real_oracle import sequences
 
@@ -154,7 +155,11 @@ def _labels_long(frame: Frame) -> list[str]:
 
 
 def _all_changes(d: compute.Delta, in_dialog: object) -> dict[int, dict[str, object]]:
-    return {c: ch for c, ch in d.changed.items() if c not in d.quiet_curr and c not in in_dialog}  # type: ignore[operator]
+    return {
+        c: ch
+        for c, ch in tapped_changes(d).items()
+        if c not in d.quiet_curr and c not in in_dialog  # type: ignore[operator]
+    }
 
 
 # ----------------------------------------------------------------------------------- the pairs
@@ -193,7 +198,7 @@ def _check_text(prev: bytes, curr: bytes, monkeypatch: pytest.MonkeyPatch) -> No
     """The delta, text and JSON, with the changes no line says left out early and without."""
     short = observe_delta(parse_uiautomator(prev), parse_uiautomator(curr))
     with monkeypatch.context() as m:
-        m.setattr(delta_text, "_listed_changes", _all_changes)
+        m.setattr(delta_text, "listed_changes", _all_changes)
         long = observe_delta(parse_uiautomator(prev), parse_uiautomator(curr))
     assert short.text == long.text
     assert [(e.kind, e.text, e.facts) for e in short.entries] == [

@@ -16,6 +16,11 @@ Two generators, on the XML path and on element dicts:
   a clickable layout of its box, as MIUI wraps its title: the frame lists its name as often
   as before, and ``name=`` resolves to as many elements. Before the fix: all 186 XML and 186
   dict variants listed the name once more.
+
+Which states the one element shows (a disabled wrapper around its enabled label: what a tap
+reaches) is :mod:`tests.core.test_wrapped_states`'s (the wrapper stays the element; listing
+the label instead, tried at ``0242bb1``, made an element's identity follow its wrapper's
+enabled state: ``test_one_name``).
 """
 
 from __future__ import annotations
@@ -24,8 +29,6 @@ import random
 from collections.abc import Iterator
 from functools import lru_cache
 from pathlib import Path
-
-import pytest
 
 from deltarec.core import parse_uiautomator
 from deltarec.core.capture.dict_frame import elements_frame
@@ -139,34 +142,4 @@ def test_a_labelled_leaf_wrapped_in_a_clickable_layout_is_listed_once() -> None:
                 wrong.append((capture, path, name, "listed"))
             if _resolved(*now, name) != _resolved(*was, name):
                 wrong.append((capture, path, name, "name="))
-    assert wrong == []
-
-
-@pytest.mark.xfail(
-    strict=True,
-    reason="open: listing the enabled label instead (tried at 0242bb1) made an element's "
-    "identity follow its wrapper's enabled state: test_one_name's disabled Huawei dock "
-    "wrapper [30] read '~ layout: … changed' with no number",
-)
-def test_a_disabled_wrapper_leaves_its_enabled_label_listed() -> None:
-    """MIUI's app-bar title: a clickable but *disabled* ``LinearLayout`` around the enabled,
-    clickable ``TextView`` "Settings" (``fixtures/ext/miui-settings/02.xml``) was listed as
-    the wrapper, ``+ [17] button "Settings" (disabled)``: an agent told the title is disabled
-    does not tap what the phone acts on. Every wrapped leaf above, its wrapper disabled: the
-    one element listed for the pair is the enabled label, on both paths (every variant listed
-    the disabled wrapper before the fix)."""
-    cases = list(wrapped_leaves(enabled=False))
-    assert len(cases) >= 90
-    wrong = []
-    for capture, name, obs, wrapped in cases:
-        for path in ("xml", "dicts"):
-            frame, interactive_only = _frame(wrapped, path)
-            placed = layout(frame, interactive_only=interactive_only)
-            if any(
-                placed.names[p] == name and not frame.nodes[p].enabled and frame.nodes[p].children
-                for p in order_of(placed)
-            ):
-                wrong.append((capture, path, name, "the disabled wrapper listed"))
-            if _listed(frame, interactive_only, name) != _listed(*_frame(obs, path), name):
-                wrong.append((capture, path, name, "listed"))
     assert wrong == []

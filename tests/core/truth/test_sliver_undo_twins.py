@@ -48,7 +48,7 @@ OPEN_TOP: set[tuple[str, int, int]] = set()
 - **untold** (both readings fit): the archive's "…, or its row "Dennis" was removed" is
   read by the walk's grader as its insertion mirror was (``Grader._put_back``; JSON:
   ``scroll_truth``), the sliver's ``~ selected: true→false`` is no line (a row a hedge
-  gives two readings of takes a number of its own: ``delta_text._listed_changes``), its
+  gives two readings of takes a number of its own: ``change_lines.listed_changes``), its
   numbers are doubted as the mirror's were (:func:`~tests.core.truth.slivers.doubted`),
   and the undo names its row ("…, or its row "Dennis" came in new", not "its top 2 rows":
   a blank sliver in the very box of the other frame's is no row known whole,
