@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
 
 from deltarec.core.diff.axis import along_edge, at_edge, cut_move, host_sideways, relined, spans
+from deltarec.core.diff.covered import moved_beside
 from deltarec.core.diff.edge_across import edge_move
 from deltarec.core.diff.edge_pieces import cut_only, edge_offset, edge_tie, twin_cut
 from deltarec.core.diff.edge_shapes import by_shapes, carried
@@ -123,7 +124,7 @@ def host_motion(
             and parents_c[k] == c
             and kids_of[k]
             and (alone or near_box(b, box, still))
-            and _wraps(prev, curr, c, p, k, pk, base, still, natural)
+            and _wraps(prev, curr, pairs, c, p, k, pk, base, still, natural)
         ):
             if natural:
                 wrapped.add(k)
@@ -390,6 +391,7 @@ def _typed_spot(
 def _wraps(
     prev: Frame,
     curr: Frame,
+    pairs: Mapping[int, int],
     c: int,
     p: int,
     k: int,
@@ -409,8 +411,8 @@ def _wraps(
     if not (alone or near_box(b, curr.nodes[c].bounds, still)):
         return False  # both ways below need one of them: a list's rows are told here
     d = displacement(prev.nodes[pk].bounds, b)
-    if d is not None and near(d, base, still):
-        return True
+    if d is not None and near(d, base, still):  # a row cut by both edges stays whatever moved
+        return alone or base != (0, 0) or not moved_beside(prev, p, curr, c, k, pairs)
     if not alone:
         return False
     # A bare wrapper cut to the viewport reaches its edge in both frames; one clear of both
@@ -450,7 +452,7 @@ def _first_wraps(
     return (
         pk is not None
         and bool(curr.children[k])
-        and _wraps(prev, curr, c, p, k, pk, base, still, natural)
+        and _wraps(prev, curr, pairs, c, p, k, pk, base, still, natural)
     )
 
 

@@ -17,9 +17,8 @@ from tests.core.real_scrolls import overlaid
 
 BUDGET: Counter[tuple[str, str]] = Counter(
     {
-        ("xml", "ext/gmail-compose/02.xml"): 20,
         ("xml", "real/contacts-agent/08.xml"): 1,
-        ("dicts", "ext/gmail-compose/02.xml"): 20,
+        ("dicts", "ext/gmail-compose/02.xml"): 2,
         ("dicts", "ext/chrome-ntp/04.xml"): 1,
         ("dicts", "ext/chrome-ntp/05.xml"): 1,
         ("dicts", "ext/chrome-ntp/06.xml"): 1,
@@ -29,7 +28,11 @@ BUDGET: Counter[tuple[str, str]] = Counter(
 path (its search bar stretched over the CoordinatorLayout read as the one wrapper holding
 its content: ``~ layout: container "open_search_view" resized``, no scroll); Contacts' row
 on XML read as scrolled 1,282 px; Chrome's new-tab row on dicts "no scroll" (as it reads
-with no layer, :mod:`.tall_rows`)."""
+with no layer, :mod:`.tall_rows`). Then Gmail's 20 / 20 → 0 / 2
+(:func:`deltarec.core.diff.covered.moved_beside`: a row cut by both edges in both frames,
+every node inside it too, is no wrapper where a sibling cut by one edge alike moved its
+other edge); the 2 left on dicts are the longest move (782 px), where the search overlay
+and the layer, two blank boxes of no id, moved past each other and pair with neither."""
 
 
 def failing(path: str) -> Counter[tuple[str, str]]:
