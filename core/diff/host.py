@@ -322,8 +322,9 @@ def host_motion(
         # twin rows (an ad and its twin 18 cards on), not the move; the rows those labels
         # paired are no rows that stayed. In a ScrollView no twin comes in: rows came or
         # went around the row its label places (pushed_edge.kept_in_scroll_view).
-        # A piece's move (no whole row's) that the uncut edges name too is read off them.
-        named = not strong and base == (0, 0) and edge_offset(prev, p, curr, c, pairs, used)
+        # A piece's move, or one whole row's alone, that the uncut edges name is read off them.
+        few = not strong or count < 2
+        named = few and base == (0, 0) and edge_offset(prev, p, curr, c, pairs, used)
         if not kept_in_scroll_view(prev, p, curr, c, moved, edged or named == moved, side):
             if natural and (
                 edged  # its one row moved, or its twin came in: a page (.edge_pieces)
@@ -400,12 +401,11 @@ def _wraps(
     still: int,
     natural: bool,
 ) -> bool:
-    """Whether row ``k`` of host ``c`` (paired with ``pk``, a child of its own) is one
-    wrapper holding the host's content: it stayed put (relative to ``base``, within
-    ``still``) and covers the host or is its one child, or it is a web page's bare wrapper,
-    cut to the viewport (its box changes as it scrolls), or a list the keyboard resized
-    (:func:`~deltarec.core.diff.resized.list_resized`). Then that wrapper is the host, if
-    any, and ``c`` is not."""
+    """Whether row ``k`` of host ``c`` (paired with ``pk``, a child of its own) is one wrapper
+    holding the host's content: it stayed put (relative to ``base``, within ``still``) and
+    covers the host (no sibling moved beside it: :mod:`.covered`) or is its one child, or is
+    a web page's bare wrapper cut to the viewport, or a list the keyboard resized
+    (:func:`~deltarec.core.diff.resized.list_resized`). Then it is the host, if any, not ``c``."""
     b = curr.nodes[k].bounds
     alone = len(curr.children[c]) == 1
     if not (alone or near_box(b, curr.nodes[c].bounds, still)):
