@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
 
 from deltarec.core.diff.axis import along_edge, at_edge, cut_move, host_sideways, relined, spans
+from deltarec.core.diff.covered import moved_beside
 from deltarec.core.diff.edge_across import edge_move
 from deltarec.core.diff.edge_pieces import cut_only, edge_offset, edge_tie, twin_cut
 from deltarec.core.diff.edge_shapes import by_shapes, carried
@@ -124,7 +125,7 @@ def host_motion(
             and parents_c[k] == c
             and kids_of[k]
             and (alone or near_box(b, box, still))
-            and _wraps(prev, curr, c, p, k, pk, base, still, natural)
+            and _wraps(prev, curr, pairs, c, p, k, pk, base, still, natural)
         ):
             if natural:
                 wrapped.add(k)
@@ -322,8 +323,9 @@ def host_motion(
         # twin rows (an ad and its twin 18 cards on), not the move; the rows those labels
         # paired are no rows that stayed. In a ScrollView no twin comes in: rows came or
         # went around the row its label places (pushed_edge.kept_in_scroll_view).
-        # A piece's move (no whole row's) that the uncut edges name too is read off them.
-        named = not strong and base == (0, 0) and edge_offset(prev, p, curr, c, pairs, used)
+        # A piece's move, or one whole row's alone, that the uncut edges name is read off them.
+        few = not strong or count < 2
+        named = few and base == (0, 0) and edge_offset(prev, p, curr, c, pairs, used)
         if not kept_in_scroll_view(prev, p, curr, c, moved, edged or named == moved, side):
             if natural and (
                 edged  # its one row moved, or its twin came in: a page (.edge_pieces)
@@ -391,6 +393,7 @@ def _typed_spot(
 def _wraps(
     prev: Frame,
     curr: Frame,
+    pairs: Mapping[int, int],
     c: int,
     p: int,
     k: int,
@@ -399,19 +402,18 @@ def _wraps(
     still: int,
     natural: bool,
 ) -> bool:
-    """Whether row ``k`` of host ``c`` (paired with ``pk``, a child of its own) is one
-    wrapper holding the host's content: it stayed put (relative to ``base``, within
-    ``still``) and covers the host or is its one child, or it is a web page's bare wrapper,
-    cut to the viewport (its box changes as it scrolls), or a list the keyboard resized
-    (:func:`~deltarec.core.diff.resized.list_resized`). Then that wrapper is the host, if
-    any, and ``c`` is not."""
+    """Whether row ``k`` of host ``c`` (paired with ``pk``, a child of its own) is one wrapper
+    holding the host's content: it stayed put (relative to ``base``, within ``still``) and
+    covers the host (no sibling moved beside it: :mod:`.covered`) or is its one child, or is
+    a web page's bare wrapper cut to the viewport, or a list the keyboard resized
+    (:func:`~deltarec.core.diff.resized.list_resized`). Then it is the host, if any, not ``c``."""
     b = curr.nodes[k].bounds
     alone = len(curr.children[c]) == 1
     if not (alone or near_box(b, curr.nodes[c].bounds, still)):
         return False  # both ways below need one of them: a list's rows are told here
     d = displacement(prev.nodes[pk].bounds, b)
-    if d is not None and near(d, base, still):
-        return True
+    if d is not None and near(d, base, still):  # a row cut by both edges stays whatever moved
+        return alone or base != (0, 0) or not moved_beside(prev, p, curr, c, k, pairs)
     if not alone:
         return False
     # A bare wrapper cut to the viewport reaches its edge in both frames; one clear of both
@@ -451,7 +453,7 @@ def _first_wraps(
     return (
         pk is not None
         and bool(curr.children[k])
-        and _wraps(prev, curr, c, p, k, pk, base, still, natural)
+        and _wraps(prev, curr, pairs, c, p, k, pk, base, still, natural)
     )
 
 

@@ -119,6 +119,7 @@ def _page_long(
 def _wraps_long(
     prev: Frame,
     curr: Frame,
+    pairs: Mapping[int, int],
     c: int,
     p: int,
     k: int,
@@ -127,7 +128,8 @@ def _wraps_long(
     still: int,
     natural: bool,
 ) -> bool:
-    """``host._wraps`` as it was at ``1fe5943``: the row's move asked first."""
+    """``host._wraps`` as it was at ``1fe5943``: the row's move asked first (``pairs``: its
+    signature's since ``diff.covered``, unread)."""
     b = curr.nodes[k].bounds
     d = displacement(prev.nodes[pk].bounds, b)
     alone = len(curr.children[c]) == 1
