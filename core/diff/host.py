@@ -467,9 +467,8 @@ def _agrees(
 ) -> bool:
     """:func:`~deltarec.core.diff.row_evidence.agree`, kept for one walk in ``agreed``: each
     piece of a row asks it of the row and the place its row would have come from, and the
-    pieces of one row mostly name one place (a form's labels under the keyboard: three of
-    its four asks on the contact editor, each comparing every label pair of the form's two
-    rows). ``agree`` is pure, so a kept answer is the answer:
+    pieces of one row mostly name one place (three of four asks on the contact editor's
+    form). ``agree`` is pure, so a kept answer is the answer:
     ``tests/core/test_estimate_walks.py``. A row that is the old row with one label edited
     (:func:`~deltarec.core.diff.scroll_edits.kept_edited`: a label of its own kept beside
     it, a row's menu "… on" as its list scrolled) contradicts nothing its pieces say: the
