@@ -51,6 +51,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from deltarec.core.diff.axis import within
+from deltarec.core.diff.insert_spot import before_spot
 from deltarec.core.diff.motions import Motion
 from deltarec.core.diff.row_content import holds_rows
 from deltarec.core.observe.frame import Frame
@@ -224,6 +225,9 @@ def relaid(
         return edge, exact, []
     if not _apart(moves):
         return None
+    spot = before_spot(prev, p, curr, c, items, pairs)
+    if spot is not None:
+        return spot, True, items
     least = min(dy for _, dy in moves)
     if not least and moves[0] == (0, 0):
         return 0, True, items

@@ -1,0 +1,108 @@
+"""Where items were put into a grid in view, the items before that spot moved by the scroll
+alone: their move is the container's offset (:func:`before_spot`).
+
+Items put in at one spot of a grid's data push the items after it on (a later slot, a later
+line, lower in a staggered grid's shortest column) and leave those before it where the
+scroll puts them. The dumps show the spot: a child of the layout after a paired one, in the
+data's order (the document's), that no pair names, or whose pair is out of that order (a
+tile put in showing what a tile that left showed, paired with it), which the scroll those
+items before it agree on would have shown inside the container's old box (an item scrolled
+in comes from beyond an edge, and so does one a staggered grid's top passed: no spot, the
+next is asked). Their move is the scroll's where they moved along the container alone, as
+one (within rounding), every item after the spot moved on from it, and no old item before
+them that move keeps in view, shown by no child there now, was taken out (which would pull
+them). Issue 18 item 6 (``bench_grids`` seeds 37, 82, 281, 346: a true offset, left unsaid
+as the pushes refuted the vote; ``tests/core/shapes/test_grid_insertions.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from deltarec.core.diff.axis import within
+from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.model import Bounds
+
+ROUNDING = 1
+"""How far a box's rounding may move it (two moves of one scroll differ by twice that)."""
+
+
+def _spots(curr: Frame, kids: list[int], pairs: Mapping[int, int]) -> list[int]:
+    """The indices among ``kids`` of the items (children with children) after a paired one
+    that no pair names or that are paired out of the data's order, each with a paired child
+    after it. Items before every paired one came in over the container's edge (or were put
+    in before every item in view: none is then known to be before the spot)."""
+    out, last = [], -1
+    for i, k in enumerate(kids):
+        q = pairs.get(k)
+        if q is not None and q > last:
+            last = q
+        elif last >= 0 and curr.children[k]:
+            out.append(i)
+    paired = [i for i, k in enumerate(kids) if k in pairs]
+    return [i for i in out if paired and i < paired[-1]]
+
+
+def _pulled(
+    prev: Frame, curr: Frame, c: int, before: list[int], pairs: Mapping[int, int], dy: int
+) -> bool:
+    """Whether an old child before the last of ``before``'s old items, no pair naming it, is
+    where a scroll by ``dy`` keeps it wholly inside container ``c`` and no child of the new
+    layout shows there (a tile the edge cut, unpaired, is still there): taken out, it pulled
+    the items after it."""
+    box = curr.nodes[c].bounds
+    used = set(pairs.values())
+    last = max(pairs[k] for k in before)
+    kids = curr.children[curr.parents[before[0]]]
+    old_parent = prev.parents[last]
+    for q in prev.children[old_parent] if old_parent >= 0 else []:
+        if q >= last:
+            break
+        if q in used or not prev.children[q]:
+            continue
+        a = prev.nodes[q].bounds
+        moved = Bounds(a.left, a.top + dy, a.right, a.bottom + dy)
+        if within(moved, box) and not any(
+            (n := curr.nodes[k].bounds).left == moved.left and n.intersection(moved) > 0
+            for k in kids
+        ):
+            return True
+    return False
+
+
+def before_spot(
+    prev: Frame, p: int, curr: Frame, c: int, items: list[int], pairs: Mapping[int, int]
+) -> int | None:
+    """Container ``c``'s offset (``p`` before; content's move along y) read off ``items``
+    (each whole in both frames, showing what no other node of either shows, in the data's
+    order) before the spot items were put in at (see the module docstring); None: the dumps
+    do not show it. O(children of the layouts holding ``items``)."""
+    old_box = prev.nodes[p].bounds
+    ours = set(items)
+    for parent in dict.fromkeys(curr.parents[k] for k in items):
+        kids = curr.children[parent]
+        for at in _spots(curr, kids, pairs):
+            before = [k for k in kids[:at] if k in ours]
+            if not before:
+                return None
+            moves = []
+            for k in before:
+                a, b = prev.nodes[pairs[k]].bounds, curr.nodes[k].bounds
+                moves.append((b.left - a.left, b.top - a.top))
+            dys = [dy for _, dy in moves]
+            if max(abs(dx) for dx, _ in moves) > ROUNDING or max(dys) - min(dys) > 2 * ROUNDING:
+                return None
+            dy = moves[0][1]
+            b = curr.nodes[kids[at]].bounds
+            if not within(Bounds(b.left, b.top - dy, b.right, b.bottom - dy), old_box):
+                continue  # came in over the edge: no spot
+            after = set(kids[at:])
+            for k in items:
+                if k in after and _dy(prev, curr, k, pairs) < dy - 2 * ROUNDING:
+                    return None
+            return None if _pulled(prev, curr, c, before, pairs, dy) else dy
+    return None
+
+
+def _dy(prev: Frame, curr: Frame, k: int, pairs: Mapping[int, int]) -> int:
+    return curr.nodes[k].bounds.top - prev.nodes[pairs[k]].bounds.top
