@@ -81,6 +81,11 @@ class Scroll:
     """With ``edge``: the container made to scroll around it whose own scroll by ``dy + edge``
     fits both frames too (:func:`~deltarec.core.diff.outer_scroll.outer_reading`; JSON
     ``orHost``), or -1."""
+    most: bool = False
+    """``dy`` is the most the content moved, its way (a swipe told gave the way): items put
+    into a grid as it scrolled pushed the items it kept in view on, so the least any moved
+    bounds the scroll (:func:`deltarec.core.diff.reflowed.relaid_scroll`; JSON ``atMost``,
+    the line's "scrolled up at most D px")."""
 
 
 @dataclass(slots=True, weakref_slot=True)
@@ -225,10 +230,12 @@ def _scrolls(d: Delta, gesture: Gesture | None, matched: Matched | None) -> list
                 tuple(left[i]),
                 m.page and got is None,
                 toward=m.toward,
-                further=got is not None or pushed_least(prev, m.prev, curr, m.curr, (m.dx, m.dy)),
+                further=not m.most
+                and (got is not None or pushed_least(prev, m.prev, curr, m.curr, (m.dx, m.dy))),
                 other=0 if got is None else got[1],
                 edge=edge,
                 outer=outer_reading(prev, m.prev, curr, m.curr, d.pairs, m.dy) if edge else -1,
+                most=m.most,
             )
         )
     return out

@@ -77,14 +77,14 @@ def before_spot(
     (each whole in both frames, showing what no other node of either shows, in the data's
     order) before the spot items were put in at (see the module docstring); None: the dumps
     do not show it. O(children of the layouts holding ``items``)."""
-    old_box = prev.nodes[p].bounds
     ours = set(items)
     for parent in dict.fromkeys(curr.parents[k] for k in items):
         kids = curr.children[parent]
-        for at in _spots(curr, kids, pairs):
+        spots = _spots(curr, kids, pairs)
+        for n, at in enumerate(spots):
             before = [k for k in kids[:at] if k in ours]
             if not before:
-                return None
+                continue  # asked again under the offset of the items before a later one
             moves = []
             for k in before:
                 a, b = prev.nodes[pairs[k]].bounds, curr.nodes[k].bounds
@@ -93,8 +93,9 @@ def before_spot(
             if max(abs(dx) for dx, _ in moves) > ROUNDING or max(dys) - min(dys) > 2 * ROUNDING:
                 return None
             dy = moves[0][1]
-            b = curr.nodes[kids[at]].bounds
-            if not within(Bounds(b.left, b.top - dy, b.right, b.bottom - dy), old_box):
+            if any(_put_in(prev, p, curr, kids[i], pairs, dy) for i in spots[:n]):
+                return None  # put in before the items that measured dy: they were pushed
+            if not _put_in(prev, p, curr, kids[at], pairs, dy):
                 continue  # came in over the edge: no spot
             after = set(kids[at:])
             for k in items:
@@ -104,5 +105,71 @@ def before_spot(
     return None
 
 
+def _put_in(prev: Frame, p: int, curr: Frame, k: int, pairs: Mapping[int, int], dy: int) -> bool:
+    """Whether item ``k`` (no pair naming it, or paired out of order) was put in, not
+    scrolled in, under a scroll by ``dy``: where that scroll puts it back it lies wholly
+    inside container ``p``'s old box, and no old child of that layout no pair names shows
+    there (the same item, cut by an edge in one frame and so left unpaired)."""
+    b = curr.nodes[k].bounds
+    back = Bounds(b.left, b.top - dy, b.right, b.bottom - dy)
+    if not within(back, prev.nodes[p].bounds):
+        return False
+    used = set(pairs.values())
+    q = pairs.get(k)
+    olds = prev.children[prev.parents[q]] if q is not None and prev.parents[q] >= 0 else []
+    if q is None:  # the layout's old self: that of a paired sibling
+        for j in curr.children[curr.parents[k]]:
+            if j in pairs and prev.parents[pairs[j]] >= 0:
+                olds = prev.children[prev.parents[pairs[j]]]
+                break
+    return not any(
+        o not in used and (a := prev.nodes[o].bounds).left == back.left and a.intersection(back) > 0
+        for o in olds
+    )
+
+
 def _dy(prev: Frame, curr: Frame, k: int, pairs: Mapping[int, int]) -> int:
     return curr.nodes[k].bounds.top - prev.nodes[pairs[k]].bounds.top
+
+
+def taken_out(
+    prev: Frame,
+    curr: Frame,
+    items: list[int],
+    pairs: Mapping[int, int],
+    box: Bounds | None = None,
+    least: int = 0,
+) -> bool:
+    """Whether an old item of the layouts holding ``items`` was taken out: a child no pair
+    names between two paired ones (a scroll takes items out only at the ends of the data
+    in view), or none came in at all. Taken out, it pulled the items after it, and their
+    least move bounds no scroll. With ``box`` (the container's, the content moved down by
+    ``least`` at most, as a swipe told): only such a child that any of those moves keeps
+    inside ``box``, clear of its edges (where it stayed, or moved by ``least``): one a
+    staggered grid's columns left beside the paired ones may have gone out over the edge,
+    and one an edge cut may be a sliver paired by place with what came in. O(children of
+    those layouts)."""
+    used = set(pairs.values())
+    came = False
+    for parent, old in {curr.parents[k]: prev.parents[pairs[k]] for k in items}.items():
+        kids = prev.children[old] if old >= 0 else []
+        at = [i for i, q in enumerate(kids) if q in used]
+        gone = [q for q in kids[at[0] + 1 : at[-1]] if q not in used] if at else []
+        if box is not None:
+            gone = [q for q in gone if _kept(prev.nodes[q].bounds, box, least)]
+        if gone:
+            return True
+        came = came or any(k not in pairs for k in curr.children[parent])
+    return not came
+
+
+def _kept(a: Bounds, box: Bounds, dy: int) -> bool:
+    """Whether box ``a`` lies inside ``box``, clear of its edges (which may cut it), both
+    where it is and moved by ``dy``."""
+    return all(
+        box.left <= a.left
+        and a.right <= box.right
+        and box.top < top
+        and top + a.height < box.bottom
+        for top in (a.top, a.top + dy)
+    )

@@ -72,6 +72,8 @@ def to_json(d: Delta) -> ObservationDiff:
             scroll["atLeast"] = True  # a row kept, or its twin further on (far_anchor.least)
             if s.other:  # untold: or a twin from the other side
                 scroll["orDy"] = s.other
+        if s.most:
+            scroll["atMost"] = True  # items put in pushed on those kept: the least move bounds it
         if s.page:
             scroll["page"] = True
             if s.toward != (0, 0):

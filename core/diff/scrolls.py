@@ -132,7 +132,13 @@ def find_motions(
             flips = selection_flips(prev, curr, pairs)
         return tab_switched(curr, flips, host)
 
-    motions = [k for m in motions if (k := unpaged(prev, curr, pairs, m, motions))]
+    told = gesture if gesture is not None and gesture.content == (0, 1) else None
+    told = None if told is None or told.tap_from_dpi else told  # a swipe moving content down
+
+    def down(m: Motion) -> bool:
+        return told is not None and started_in(curr, m.curr, told)
+
+    motions = [k for m in motions if (k := unpaged(prev, curr, pairs, m, motions, down(m)))]
     return [
         m
         for m in motions
