@@ -143,10 +143,12 @@ def taken_out(
     """Whether an old item of the layouts holding ``items`` was taken out: a child no pair
     names between two paired ones (a scroll takes items out only at the ends of the data
     in view), or none came in at all. Taken out, it pulled the items after it, and their
-    least move bounds no scroll. With ``box`` (the container's, the content moved down by
-    ``least`` at most, as a swipe told): only such a child that any of those moves keeps
-    inside ``box``, clear of its edges (where it stayed, or moved by ``least``): one a
-    staggered grid's columns left beside the paired ones may have gone out over the edge,
+    least move bounds no scroll. With ``box`` (the container's; the content moved down by
+    ``least`` at most, as a swipe told, and ``items`` those that moved down): only such a
+    child before the last of ``items`` (one after every item pulled none of them, and the
+    pairs past the spot may be tiles put in, paired by place), and that any of those moves
+    keeps inside ``box``, clear of its edges (where it stayed, or moved by ``least``): one
+    a staggered grid's columns left beside the paired ones may have gone out over the edge,
     and one an edge cut may be a sliver paired by place with what came in. O(children of
     those layouts)."""
     used = set(pairs.values())
@@ -154,6 +156,9 @@ def taken_out(
     for parent, old in {curr.parents[k]: prev.parents[pairs[k]] for k in items}.items():
         kids = prev.children[old] if old >= 0 else []
         at = [i for i, q in enumerate(kids) if q in used]
+        if box is not None:
+            ours = {pairs[k] for k in items}
+            at = [*at[:1], max((i for i, q in enumerate(kids) if q in ours), default=-1)]
         gone = [q for q in kids[at[0] + 1 : at[-1]] if q not in used] if at else []
         if box is not None:
             gone = [q for q in gone if _kept(prev.nodes[q].bounds, box, least)]

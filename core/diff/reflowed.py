@@ -175,7 +175,7 @@ def _items(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int]) -
 
 
 def relaid(
-    prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int]
+    prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int], down: bool = False
 ) -> tuple[int, bool, list[int]] | None:
     """What the items of container ``c`` (``p`` before) say of its scroll where they were
     laid out again: ``(dy, True, _)`` the offset (0: nothing scrolled), ``(dy, False, _)`` the
@@ -220,6 +220,10 @@ def relaid(
     if spot is not None:
         return spot, True, items
     least = min(dy for _, dy in moves)
+    if down and max(dy for _, dy in moves) > 0:  # an item moved up is a tile put in, paired
+        # with one that showed what it shows (no push moves one up, nor did the finger)
+        kept = [k for k, (_, dy) in zip(items, moves, strict=True) if dy > 0]
+        items, least = kept, min(dy for _, dy in moves if dy > 0)
     if not least and moves[0] == (0, 0):
         return 0, True, items
     if least and not taken_out(prev, curr, items, pairs, box if least > 0 else None, least):
@@ -370,7 +374,7 @@ def relaid_scroll(
     (:func:`_misplaced`) and brings in every item that came in (:func:`_unexplained`),
     and where a finger told moved the content the other way (:mod:`.page_gesture` read
     it)."""
-    got = relaid(prev, m.prev, curr, m.curr, pairs)
+    got = relaid(prev, m.prev, curr, m.curr, pairs, down)
     if got is None:
         return m
     a, b = prev.nodes[m.prev].bounds, curr.nodes[m.curr].bounds
