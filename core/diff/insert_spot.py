@@ -93,9 +93,9 @@ def before_spot(
             if max(abs(dx) for dx, _ in moves) > ROUNDING or max(dys) - min(dys) > 2 * ROUNDING:
                 return None
             dy = moves[0][1]
-            if any(_put_in(prev, p, curr, kids[i], pairs, dy) for i in spots[:n]):
+            if any(_new(prev, p, curr, kids, i, ours, pairs, dy) for i in spots[:n]):
                 return None  # put in before the items that measured dy: they were pushed
-            if not _put_in(prev, p, curr, kids[at], pairs, dy):
+            if not _new(prev, p, curr, kids, at, ours, pairs, dy):
                 continue  # came in over the edge: no spot
             after = set(kids[at:])
             for k in items:
@@ -103,6 +103,42 @@ def before_spot(
                     return None
             return None if _pulled(prev, curr, c, before, pairs, dy) else dy
     return None
+
+
+def _new(
+    prev: Frame,
+    p: int,
+    curr: Frame,
+    kids: list[int],
+    at: int,
+    ours: set[int],
+    pairs: Mapping[int, int],
+    dy: int,
+) -> bool:
+    """Whether ``kids[at]`` was put in: where the scroll by ``dy`` puts it back it would
+    have shown (:func:`_put_in`), or it lies, in the data's order, between two of the items
+    ``ours`` with every old child between their old selves paired (:func:`_between`)."""
+    return _put_in(prev, p, curr, kids[at], pairs, dy) or _between(prev, kids, at, ours, pairs)
+
+
+def _between(
+    prev: Frame, kids: list[int], at: int, ours: set[int], pairs: Mapping[int, int]
+) -> bool:
+    """Whether ``kids[at]`` lies between two items of ``ours`` (each whole in both frames) in
+    the data's order whose old selves have no old child between them that no pair names: a
+    grid lays its items out in the data's order, each top no higher than the one before, so
+    an old item between those two showed in the old frame; none is left to be this one."""
+    a = next((i for i in range(at - 1, -1, -1) if kids[i] in ours), -1)
+    b = next((i for i in range(at + 1, len(kids)) if kids[i] in ours), -1)
+    if a < 0 or b < 0:
+        return False
+    qa, qb = pairs[kids[a]], pairs[kids[b]]
+    parent = prev.parents[qa]
+    if parent < 0 or prev.parents[qb] != parent or not qa < qb:
+        return False
+    olds = prev.children[parent]
+    used = set(pairs.values())
+    return all(q in used for q in olds[olds.index(qa) + 1 : olds.index(qb)])
 
 
 def _put_in(prev: Frame, p: int, curr: Frame, k: int, pairs: Mapping[int, int], dy: int) -> bool:

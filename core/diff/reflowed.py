@@ -381,6 +381,8 @@ def relaid_scroll(
     if a.top != b.top and not scrolls_by_nature(curr.nodes[m.curr]):
         return None  # a layout moved with the page around it: its items were pushed in it
     refuted = m.page or (m.dx and m.dy) or not got[2] or _misplaced(prev, curr, pairs, m, got[2])
+    refuted = refuted or (not got[1] and got[0] and m.dy > got[0] + 2 * _ROUNDING)  # an item
+    # moved less than the vote: none is pulled (relaid asked), the pushes move them on
     if not refuted and not _unexplained(prev, curr, pairs, m):
         return m
     dy, exact, _ = got

@@ -203,30 +203,35 @@ def provable(step: Step, told: bool) -> bool:
     )
 
 
-UNSAID = 2
+UNSAID = 0
 """Readings of :func:`test_a_grid_scrolled_as_items_were_put_in_is_said_to_scroll`'s walk
 whose grid scrolled as items were put in, provably (:func:`provable`), with no scroll line."""
 
 
 def test_a_grid_scrolled_as_items_were_put_in_is_said_to_scroll() -> None:
-    """Generated (a seeded walk of :func:`drawn`, 40 steps × both paths × told or not): a
+    """Generated (a seeded walk of :func:`drawn`, 50 steps × both paths × told or not): a
     grid that scrolled in the step items were put into it is said to scroll, where the
     dumps (and the swipe, told) prove it: the offset the items before the insertion spot
     moved by, or, a swipe told moving the content down, "scrolled up at most D px" (the
-    least move of an item: pushes move items only on). Nothing stated of such a scroll is
-    no false fact (:func:`test_a_grid_items_were_put_into_is_said_to_scroll_only_as_it_did`)
-    but a missed one (issue 18 item 6; ``bench_grids`` seeds 37, 82, 338, 346 …)."""
-    rng, kept, unsaid = random.Random(57), 0, []
-    while kept < 40:
+    least move of an item: pushes move items only on); and nothing false is said of it
+    (:func:`false_scrolls`). Nothing stated of such a scroll is no false fact but a missed
+    one (issue 18 item 6; ``bench_grids`` seeds 37, 82, 281, 338, 346 …). On a5c6fa4 (main)
+    68 of the walk's readings left such a scroll unsaid; a first cut of the fix (109fe4a)
+    stated a false one (step 13: a web grid dragged down 1,045 px as three tiles came in,
+    "scrolled up 1539px", a pushed tile's move the vote's, though another moved 1,469 px)."""
+    rng, kept, unsaid, false = random.Random(1), 0, [], []
+    while kept < 50:
         step = drawn(rng)
         if step is None:
             continue
         kept += 1
         for path in ("xml", "dicts"):
             for told in (True, False):
+                false += [(kept, path, told, f) for f in false_scrolls(step, path, told)]
                 if not provable(step, told):
                     continue
                 found = [v for v in grade(step, path, told) if v[1].endswith("not stated")]
                 if found:
                     unsaid.append((kept, path, told, found[0][1]))
+    assert false == []
     assert len(unsaid) <= UNSAID, unsaid
