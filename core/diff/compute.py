@@ -82,10 +82,11 @@ class Scroll:
     fits both frames too (:func:`~deltarec.core.diff.outer_scroll.outer_reading`; JSON
     ``orHost``), or -1."""
     most: bool = False
-    """``dy`` is the most the content moved, its way (a swipe told gave the way): items put
-    into a grid as it scrolled pushed the items it kept in view on, so the least any moved
-    bounds the scroll (:func:`deltarec.core.diff.reflowed.relaid_scroll`; JSON ``atMost``,
-    the line's "scrolled up at most D px")."""
+    """``dy`` is the most the content moved, its way (a swipe told gave the way; maybe not at
+    all, a grid at its top): items put into a grid as it scrolled pushed the items it kept
+    in view on, so the least any moved bounds the scroll
+    (:func:`deltarec.core.diff.reflowed.relaid_scroll`; JSON ``atMost``, the line's
+    "scrolled up at most D px")."""
 
 
 @dataclass(slots=True, weakref_slot=True)

@@ -82,7 +82,7 @@ def before_spot(
         kids = curr.children[parent]
         spots = _spots(curr, kids, pairs)
         for n, at in enumerate(spots):
-            before = [k for k in kids[:at] if k in ours]
+            before = [k for i, k in enumerate(kids[:at]) if k in ours and i not in spots]
             if not before:
                 continue  # asked again under the offset of the items before a later one
             moves = []
@@ -145,7 +145,9 @@ def _put_in(prev: Frame, p: int, curr: Frame, k: int, pairs: Mapping[int, int], 
     """Whether item ``k`` (no pair naming it, or paired out of order) was put in, not
     scrolled in, under a scroll by ``dy``: where that scroll puts it back it lies wholly
     inside container ``p``'s old box, and no old child of that layout no pair names shows
-    there (the same item, cut by an edge in one frame and so left unpaired)."""
+    there (the same item, cut by an edge in one frame and so left unpaired; an item whole
+    in view is that old child only where that child shows what it shows: another there
+    was pushed on, its pair lost to a tile put in)."""
     b = curr.nodes[k].bounds
     back = Bounds(b.left, b.top - dy, b.right, b.bottom - dy)
     if not within(back, prev.nodes[p].bounds):
@@ -158,8 +160,14 @@ def _put_in(prev: Frame, p: int, curr: Frame, k: int, pairs: Mapping[int, int], 
             if j in pairs and prev.parents[pairs[j]] >= 0:
                 olds = prev.children[prev.parents[pairs[j]]]
                 break
+    box = curr.nodes[curr.parents[k]].bounds
+    whole = within(b, box) and box.top < b.top and b.bottom < box.bottom
+    shows = curr.subtree_hashes[k]
     return not any(
-        o not in used and (a := prev.nodes[o].bounds).left == back.left and a.intersection(back) > 0
+        o not in used
+        and (a := prev.nodes[o].bounds).left == back.left
+        and a.intersection(back) > 0
+        and (not whole or prev.subtree_hashes[o] == shows)
         for o in olds
     )
 

@@ -226,6 +226,8 @@ def _scrolls(
         if name in moved and name not in stated:
             stated[name] = s
             continue
+        if s.most and (not told or step.target() == name):
+            continue  # "at most D px": a bound that holds of none (a grid at its top)
         if _fits(step, d, s, name, told):
             excused.add(name)
         elif moved and not set(moved) <= set(stated):
@@ -248,8 +250,8 @@ def _scrolls(
         elif s.further:
             if abs(along) > abs(by) + SLACK or along * by < 0:
                 yield "wrong-scroll", f"{name} scrolled {by}, stated {along} or further"
-        elif s.most:  # "at most": the way stated, no further than it
-            if abs(by) > abs(along) + SLACK or along * by <= 0:
+        elif s.most:  # "at most": the way stated (or none), no further than it
+            if abs(by) > abs(along) + SLACK or along * by < 0:
                 yield "wrong-scroll", f"{name} scrolled {by}, stated {along} at most"
         elif abs(along - by) > SLACK:
             if _fits(step, d, s, name, told):

@@ -121,8 +121,8 @@ def false_scrolls(step: Step, path: str, told: bool) -> list[str]:
         if s.further:
             if abs(along) > abs(by) + SLACK or along * by <= 0:
                 out.append(f"{name} scrolled {by}, stated {along} or further")
-        elif s.most:  # "at most": the way stated, no further than it
-            if abs(by) > abs(along) + SLACK or along * by <= 0:
+        elif s.most:  # "at most": the way stated (or none: a grid at its top), no further
+            if abs(by) > abs(along) + SLACK or along * by < 0:
                 out.append(f"{name} scrolled {by}, stated {along} at most")
         elif abs(along - by) > SLACK and not _fits(step, d, s, name, told):
             out.append(f"{name} scrolled {by}, stated {along}")
