@@ -144,15 +144,16 @@ def _between(
 def _put_in(prev: Frame, p: int, curr: Frame, k: int, pairs: Mapping[int, int], dy: int) -> bool:
     """Whether item ``k`` (no pair naming it, or paired out of order) was put in, not
     scrolled in, under a scroll by ``dy``: where that scroll puts it back it lies wholly
-    inside container ``p``'s old box, and no old child of that layout no pair names shows
-    there (the same item, cut by an edge in one frame and so left unpaired; an item whole
-    in view is that old child only where that child shows what it shows: another there
-    was pushed on, its pair lost to a tile put in)."""
+    inside container ``p``'s old box, and no old child of that layout no pair names (in
+    the data's order: :func:`_in_order`) shows there (the same item, cut by an edge in one
+    frame and so left unpaired; an item whole in view is that old child only where that
+    child shows what it shows: another there was pushed on, its pair lost to a tile put
+    in)."""
     b = curr.nodes[k].bounds
     back = Bounds(b.left, b.top - dy, b.right, b.bottom - dy)
     if not within(back, prev.nodes[p].bounds):
         return False
-    used = set(pairs.values())
+    used = _in_order(curr.children[curr.parents[k]], pairs)
     q = pairs.get(k)
     olds = prev.children[prev.parents[q]] if q is not None and prev.parents[q] >= 0 else []
     if q is None:  # the layout's old self: that of a paired sibling
@@ -170,6 +171,18 @@ def _put_in(prev: Frame, p: int, curr: Frame, k: int, pairs: Mapping[int, int], 
         and (not whole or prev.subtree_hashes[o] == shows)
         for o in olds
     )
+
+
+def _in_order(kids: list[int], pairs: Mapping[int, int]) -> set[int]:
+    """The old selves of ``kids`` paired in the data's order: one paired out of it (a tile
+    put in, paired with one that showed what it shows) leaves its old self as unpaired."""
+    out, last = set(), -1
+    for k in kids:
+        q = pairs.get(k)
+        if q is not None and q > last:
+            out.add(q)
+            last = q
+    return out
 
 
 def _dy(prev: Frame, curr: Frame, k: int, pairs: Mapping[int, int]) -> int:
