@@ -33,7 +33,7 @@ from deltarec.core.observe.model import Bounds
 
 def exact(d: Delta, s: Scroll) -> bool:
     """Whether scroll ``s`` states its offset exactly, with no other reading."""
-    if s.page or s.further or s.edge or s.other:
+    if s.page or s.further or s.edge or s.other or s.most:
         return False
     return not (new_at_top(d, s) or removed_at_top(d, s) or beside_sliver(d, s) is not None)
 

@@ -85,6 +85,12 @@ class Scroll:
     other_dx: int = 0
     """With ``further`` along x, no swipe told: the least the content moved the other way
     across (:func:`~deltarec.core.diff.far_across.least_across`; JSON ``orDx``)."""
+    most: bool = False
+    """``dy`` is the most the content moved, its way (a swipe told gave the way; maybe not at
+    all, a grid at its top): items put into a grid as it scrolled pushed the items it kept
+    in view on, so the least any moved bounds the scroll
+    (:func:`deltarec.core.diff.reflowed.relaid_scroll`; JSON ``atMost``, the line's
+    "scrolled up at most D px")."""
 
 
 @dataclass(slots=True, weakref_slot=True)
@@ -232,13 +238,17 @@ def _scrolls(d: Delta, gesture: Gesture | None, matched: Matched | None) -> list
                 tuple(left[i]),
                 m.page and got is None and side is None,
                 toward=m.toward,
-                further=got is not None
-                or side is not None
-                or pushed_least(prev, m.prev, curr, m.curr, (m.dx, m.dy)),
+                further=not m.most
+                and (
+                    got is not None
+                    or side is not None
+                    or pushed_least(prev, m.prev, curr, m.curr, (m.dx, m.dy))
+                ),
                 other=0 if got is None else got[1],
                 edge=edge,
                 outer=outer_reading(prev, m.prev, curr, m.curr, d.pairs, m.dy) if edge else -1,
                 other_dx=0 if side is None else side[1],
+                most=m.most,
             )
         )
     return out

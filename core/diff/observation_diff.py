@@ -74,6 +74,8 @@ def to_json(d: Delta) -> ObservationDiff:
                 scroll["orDy"] = s.other
             if s.other_dx:  # the same, the kept item moved along x (far_across)
                 scroll["orDx"] = s.other_dx
+        if s.most:
+            scroll["atMost"] = True  # items put in pushed on those kept: the least move bounds it
         if s.page:
             scroll["page"] = True
             if s.toward != (0, 0):

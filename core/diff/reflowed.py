@@ -51,6 +51,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from deltarec.core.diff.axis import within
+from deltarec.core.diff.insert_spot import before_spot, taken_out
 from deltarec.core.diff.motions import Motion
 from deltarec.core.diff.row_content import holds_rows
 from deltarec.core.observe.frame import Frame
@@ -121,7 +122,12 @@ def reflowed(
 
 
 def unpaged(
-    prev: Frame, curr: Frame, pairs: Mapping[int, int], m: Motion, motions: list[Motion]
+    prev: Frame,
+    curr: Frame,
+    pairs: Mapping[int, int],
+    m: Motion,
+    motions: list[Motion],
+    down: bool = False,
 ) -> Motion | None:
     """Page ``m`` read again by the items that stayed in view (:func:`reflowed`): none, it
     stands; two moves or more, or one diagonal (a slot of a grid's next line), its items
@@ -132,7 +138,7 @@ def unpaged(
     move, not a page, is read by :func:`unslotted` (``motions``: every host's, to tell a
     host inside another that scrolled). Both are first read by the items an insertion laid
     out again (:func:`relaid_scroll`: the least a pushed item moved bounds the scroll)."""
-    got = relaid_scroll(prev, curr, pairs, m)
+    got = relaid_scroll(prev, curr, pairs, m, down)
     if got is not m:
         return got
     if not m.page:
@@ -168,23 +174,8 @@ def _items(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int]) -
     return out
 
 
-def _taken_out(prev: Frame, curr: Frame, items: list[int], pairs: Mapping[int, int]) -> bool:
-    """Whether an old item of the layouts holding ``items`` was taken out: a child no pair
-    names between two paired ones (a scroll takes items out only at the ends of the data
-    in view), or none came in at all. O(children of those layouts)."""
-    used = set(pairs.values())
-    came = False
-    for parent, old in {curr.parents[k]: prev.parents[pairs[k]] for k in items}.items():
-        kids = prev.children[old] if old >= 0 else []
-        at = [i for i, q in enumerate(kids) if q in used]
-        if at and any(q not in used for q in kids[at[0] + 1 : at[-1]]):
-            return True
-        came = came or any(k not in pairs for k in curr.children[parent])
-    return not came
-
-
 def relaid(
-    prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int]
+    prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int], down: bool = False
 ) -> tuple[int, bool, list[int]] | None:
     """What the items of container ``c`` (``p`` before) say of its scroll where they were
     laid out again: ``(dy, True, _)`` the offset (0: nothing scrolled), ``(dy, False, _)`` the
@@ -200,8 +191,9 @@ def relaid(
     taller than wide) the content moved no further down than the least such item did. Which
     items were pushed, the dumps do not say (a tile pushed straight down a row moved as one
     before the spot would have): the offset is unknown, bounded by the least move; that
-    least move up (no push moves an item up) is the least the content scrolled down, unless
-    an item was taken out (which pulls the items after it up: :func:`_taken_out`); the first
+    least move up (no push moves an item up) is the least the content scrolled down (down:
+    the most it scrolled up, a swipe told giving the way), unless an item was taken out
+    (which pulls the items after it up: :func:`.insert_spot.taken_out`); the first
     item in the data's order kept in its place, and none moved up, is nothing scrolled
     (tiles before an item sent sideways may have been pushed a whole line: a staggered
     grid's). Before all of them, the top edge of the layout holding them, where both frames
@@ -224,11 +216,18 @@ def relaid(
         return edge, exact, []
     if not _apart(moves):
         return None
+    spot = before_spot(prev, p, curr, c, items, pairs)
+    if spot is not None:
+        return spot, True, items
     least = min(dy for _, dy in moves)
+    if down and max(dy for _, dy in moves) > 0:  # an item moved up is a tile put in, paired
+        # with one that showed what it shows (no push moves one up, nor did the finger)
+        kept = [k for k, (_, dy) in zip(items, moves, strict=True) if dy > 0]
+        items, least = kept, min(dy for _, dy in moves if dy > 0)
     if not least and moves[0] == (0, 0):
         return 0, True, items
-    if least < 0 and not _taken_out(prev, curr, items, pairs):
-        return least, False, items
+    if least and not taken_out(prev, curr, items, pairs, box if least > 0 else None, least):
+        return least, False, items  # up: "or further"; down: "at most", the way told
     return 0, False, items
 
 
@@ -363,7 +362,9 @@ def untold(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int]) -
     return got is not None and got[:2] != (0, True)
 
 
-def relaid_scroll(prev: Frame, curr: Frame, pairs: Mapping[int, int], m: Motion) -> Motion | None:
+def relaid_scroll(
+    prev: Frame, curr: Frame, pairs: Mapping[int, int], m: Motion, down: bool = False
+) -> Motion | None:
     """Motion ``m`` (a page, or a measured move) read again by :func:`relaid`: the offset its
     items give, exact or "D px or further" (``hedge``), or none (None: nothing scrolled, or
     nothing can be said of it; a host not made to scroll that moved, a grid in a page that
@@ -373,16 +374,20 @@ def relaid_scroll(prev: Frame, curr: Frame, pairs: Mapping[int, int], m: Motion)
     (:func:`_misplaced`) and brings in every item that came in (:func:`_unexplained`),
     and where a finger told moved the content the other way (:mod:`.page_gesture` read
     it)."""
-    got = relaid(prev, m.prev, curr, m.curr, pairs)
+    got = relaid(prev, m.prev, curr, m.curr, pairs, down)
     if got is None:
         return m
     a, b = prev.nodes[m.prev].bounds, curr.nodes[m.curr].bounds
     if a.top != b.top and not scrolls_by_nature(curr.nodes[m.curr]):
         return None  # a layout moved with the page around it: its items were pushed in it
     refuted = m.page or (m.dx and m.dy) or not got[2] or _misplaced(prev, curr, pairs, m, got[2])
+    refuted = refuted or (not got[1] and got[0] and m.dy > got[0] + 2 * _ROUNDING)  # an item
+    # moved less than the vote: none is pulled (relaid asked), the pushes move them on
     if not refuted and not _unexplained(prev, curr, pairs, m):
         return m
     dy, exact, _ = got
+    if not exact and dy > 0:  # the least move down bounds it: "at most", the way told
+        return Motion(m.curr, m.prev, 0, dy, most=True) if down else None
     if m.toward != (0, 0) and dy * m.toward[1] < 0:
         return m
     if not dy:

@@ -119,7 +119,7 @@ def again(recent: Iterable[Seen], placed: Layout, label: str, volatile: Volatile
     if seen is None or seen.screen[:2] != screen[:2]:
         return {}
     delta = recalled_delta(seen.index.frame, frame, volatile)
-    measured = [(s.dx, s.dy + s.edge) for s in delta.scrolls if not (s.page or s.further)]
+    measured = [(s.dx, s.dy + s.edge) for s in delta.scrolls if not (s.page or s.further or s.most)]
     got = numbers_again(seen.index, frame, placed.names, placed.order, delta.pairs, measured)
     moved = rows_moved(delta.prev, frame, delta.pairs, got)
     return got if seen.index.screen == label or moved else {}

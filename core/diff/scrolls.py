@@ -87,6 +87,7 @@ from deltarec.core.diff.new_rows import inserted_at_top, pushed_down, pushed_onl
 from deltarec.core.diff.page_gesture import started_in, with_gesture
 from deltarec.core.diff.pages import turned
 from deltarec.core.diff.past_new import scrolled_past
+from deltarec.core.diff.pushed_scroll import unvoted
 from deltarec.core.diff.reflowed import unpaged
 from deltarec.core.diff.relaid import laid_out_again
 from deltarec.core.diff.reordered import dragged_past_gap, reordered_scroll
@@ -132,7 +133,15 @@ def find_motions(
             flips = selection_flips(prev, curr, pairs)
         return tab_switched(curr, flips, host)
 
-    motions = [k for m in motions if (k := unpaged(prev, curr, pairs, m, motions))]
+    told = gesture if gesture is not None and gesture.content == (0, 1) else None
+    told = None if told is None or told.tap_from_dpi else told  # a swipe moving content down
+
+    def down(m: Motion) -> bool:
+        return told is not None and started_in(curr, m.curr, told)
+
+    motions = [k for m in motions if (k := unpaged(prev, curr, pairs, m, motions, down(m)))]
+    if gesture is not None:  # a grid no vote named, scrolled as items were put in
+        motions = unvoted(prev, curr, pairs, motions, gesture)
     return [
         m
         for m in motions

@@ -114,6 +114,10 @@ class ScrollEntry(TypedDict):
     """With ``inserted``: ``dy`` is the least the list moved (no gesture told how far; new
     rows it scrolled past show in neither dump). Alone: a page turned that kept a row whose
     twin may stand in its place, ``dy`` its move (:func:`deltarec.core.diff.far_anchor.least`)."""
+    atMost: NotRequired[bool]
+    """``dy`` is the most the content moved, the way a swipe told moved it: items put into
+    a grid as it scrolled pushed on the items it kept in view, so the least any of them
+    moved bounds the scroll (:func:`deltarec.core.diff.reflowed.relaid_scroll`)."""
     orRemoved: NotRequired[int]
     """How many rows at the list's top may have been removed instead (only when not 0): its
     rows moved up onto a row's top as the rows below rows removed at its top move, in a box

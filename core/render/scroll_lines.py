@@ -78,6 +78,9 @@ def scroll_lines(
         how = f"{_page_direction(d)}about a page or more"
     else:
         how = direction(s.dx, s.dy) + (" or further" if s.further else "")
+        if s.most:  # "up at most 272px": pushed items bound the scroll (Scroll.most)
+            way, px = how.split(" ", 1)
+            how = f"{way} at most {px}"
     rows = f"+{count_rows(fc, s.curr, s.entered)} rows, -{count_rows(d.prev, s.prev, s.left)} rows"
     head = f" scrolled {how} ({rows})"
     hedge, tail = hedges(d, s), outer(s, line)

@@ -226,6 +226,8 @@ def _scrolls(
         if name in moved and name not in stated:
             stated[name] = s
             continue
+        if s.most and (not told or step.target() == name):
+            continue  # "at most D px": a bound that holds of none (a grid at its top)
         if _fits(step, d, s, name, told):
             excused.add(name)
         elif moved and not set(moved) <= set(stated):
@@ -248,6 +250,9 @@ def _scrolls(
         elif s.further:
             if abs(along) > abs(by) + SLACK or along * by < 0:
                 yield "wrong-scroll", f"{name} scrolled {by}, stated {along} or further"
+        elif s.most:  # "at most": the way stated (or none), no further than it
+            if abs(by) > abs(along) + SLACK or along * by < 0:
+                yield "wrong-scroll", f"{name} scrolled {by}, stated {along} at most"
         elif abs(along - by) > SLACK:
             if _fits(step, d, s, name, told):
                 excused.add(name)
@@ -280,7 +285,7 @@ def _fits(step: Step, d: Delta, s: Scroll, name: str, told: bool) -> bool:
     it (it started on that container, along its axis). Items put in above a page's rows move
     them as a scroll would. The pairs are still the truth's: a reading that fits pairs
     every node the two dumps show of an element as the truth does."""
-    if s.page or s.dx or name.startswith("shelf") or (told and step.target() != name):
+    if s.page or s.most or s.dx or name.startswith("shelf") or (told and step.target() != name):
         return False
     return scroll_fits(d.prev, s.prev, d.curr, s.curr, s.dy)
 

@@ -45,9 +45,12 @@ from tests.core.truth.numbers import Ident, NumbersWalk, Violation
 from tests.core.truth.renumbered_why import TracedBooks
 from tests.core.truth.walk import _clickables
 
-UNSTATED = frozenset({"page", "atLeast", "orDy", "edge", "orInserted", "orRemoved", "orRows"})
+UNSTATED = frozenset(
+    {"page", "atLeast", "orDy", "edge", "orInserted", "orRemoved", "orRows", "atMost"}
+)
 """The keys of a JSON scroll entry that state no exact offset: a page turned, "D px or
-further", a top edge moved with it, or another reading (rows put in or taken out)."""
+further" ("at most D px"), a top edge moved with it, or another reading (rows put in or
+taken out)."""
 
 SCREENS = ("InboxActivity", "FeedActivity", "SettingsActivity", "ArticleActivity")
 """The screens with a list longer than the screen (each walk starts on one)."""

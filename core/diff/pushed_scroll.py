@@ -1,0 +1,57 @@
+"""A grid a swipe told scrolled as items were put into it, which no vote named a host: its
+items' moves, each its own (the scroll plus its push), elect no offset, yet those items say
+it (:func:`unvoted`).
+
+The items before the spot items were put in at moved by the scroll alone
+(:func:`~deltarec.core.diff.insert_spot.before_spot`: the exact offset), or, the swipe moving
+the content down, the least move of an item bounds the scroll ("scrolled up at most D px":
+pushes move items only on), or the top edge of the grid's own layout moved by it
+(:func:`~deltarec.core.diff.reflowed.relaid`). Issue 18 item 6
+(``tests/core/shapes/test_grid_insertions.py``: a drag down a staggered grid as two tiles
+came in, a ScrollView page's grid grown by a tile, left with no ``↕`` line).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from deltarec.core.diff.gesture import Gesture
+from deltarec.core.diff.motions import Motion
+from deltarec.core.diff.page_gesture import touched
+from deltarec.core.diff.reflowed import relaid
+from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.labels import scrolls_by_nature
+
+
+def unvoted(
+    prev: Frame,
+    curr: Frame,
+    pairs: Mapping[int, int],
+    motions: list[Motion],
+    gesture: Gesture,
+) -> list[Motion]:
+    """``motions`` and the scroll of the innermost container made to scroll under the start
+    of ``gesture`` (a swipe along y) that no motion names, around it or inside it, where the
+    items a grid inside it laid out again tell it (see the module docstring): exact, or,
+    the finger moving the content down, at most the least move down. O(nodes) to find the
+    container, O(its subtree) to read it."""
+    if not gesture.swipe or not gesture.vertical or gesture.tap_from_dpi:
+        return motions
+    host = -1
+    for c, node in enumerate(curr.nodes):  # the innermost under the start
+        if scrolls_by_nature(node) and c in pairs and touched(curr, c, gesture):
+            host = c
+    if host < 0:
+        return motions
+    end = curr.subtree_end(host)
+    if any(host <= m.curr < end or m.curr in curr.ancestors(host) for m in motions):
+        return motions
+    down = gesture.content == (0, 1)
+    got = relaid(prev, pairs[host], curr, host, pairs, down)
+    if got is None or not got[0]:
+        return motions
+    dy, exact, _ = got
+    if not exact and not (down and dy > 0):
+        return motions  # "or further" the finger's way is read where a vote named it
+    out = [*motions, Motion(host, pairs[host], 0, dy, most=not exact)]
+    return sorted(out, key=lambda m: m.curr)
