@@ -26,7 +26,6 @@ from itertools import pairwise, repeat
 from typing import Any
 
 from deltarec.core.diff.attributes import _attribute_changes, same_beside_box
-from deltarec.core.diff.edge_pieces import edge_slid
 from deltarec.core.diff.far_anchor import least
 from deltarec.core.diff.gesture import Gesture, reaching
 from deltarec.core.diff.match import Matched, match_measured
@@ -36,7 +35,9 @@ from deltarec.core.diff.outer_scroll import outer_reading
 from deltarec.core.diff.past_new import held_any, past_motions
 from deltarec.core.diff.pushed_edge import pushed_least
 from deltarec.core.diff.resized import scroll_edge
-from deltarec.core.diff.row_evidence import displacement
+from deltarec.core.diff.same_frames import identical as _identical
+from deltarec.core.diff.same_frames import paired_in_place as _in_place
+from deltarec.core.diff.same_frames import slid as _slid
 from deltarec.core.diff.screen_fields import screen_fields
 from deltarec.core.diff.scrolls import find_motions
 from deltarec.core.diff.types import (
@@ -53,7 +54,6 @@ from deltarec.core.observe.model import (
     Node,
     Observation,
     node_attributes,
-    own_fields,
 )
 
 
@@ -241,41 +241,6 @@ def _scrolls(d: Delta, gesture: Gesture | None, matched: Matched | None) -> list
             )
         )
     return out
-
-
-def _identical(prev: Frame, curr: Frame, pairs: dict[int, int]) -> bool:
-    """Whether every node kept its place, parent and attributes (the same frame twice)."""
-    if len(prev) != len(curr) or len(pairs) != len(curr) or prev.parents != curr.parents:
-        return False
-    nodes_p, nodes_c = prev.nodes, curr.nodes
-    return all(
-        p == c and (nodes_p[p] is nodes_c[c] or own_fields(nodes_p[p]) == own_fields(nodes_c[c]))
-        for c, p in pairs.items()
-    )
-
-
-def _in_place(prev: Frame, curr: Frame, pairs: dict[int, int]) -> bool:
-    """Whether every node is paired with the one at its own position, under the same parents
-    (a field typed into, a switch toggled): then nothing was moved or reordered, and nothing
-    scrolled unless a box kept its size and moved (:func:`_slid`)."""
-    return (
-        len(pairs) == len(curr) == len(prev)
-        and prev.parents == curr.parents
-        and list(pairs) == list(pairs.values())
-    )
-
-
-def _slid(prev: Frame, curr: Frame) -> bool:
-    """Whether a node of two frames of one shape moved keeping its size: the only evidence of
-    a scroll when every node is paired in place (:func:`deltarec.core.diff.scrolls.find_motions`
-    finds none without it), or an edge cut it in one frame or alike in both (:func:`edge_slid`)."""
-    for pos, (a, b) in enumerate(zip(prev.nodes, curr.nodes, strict=True)):
-        if a is b:
-            continue
-        ba, bb = a.bounds, b.bounds
-        if ba != bb and (displacement(ba, bb) is not None or edge_slid(curr, pos, ba, bb)):
-            return True
-    return False
 
 
 def _innermost(frame: Frame, pos: int, hosts: dict[int, int]) -> int | None:
