@@ -39,6 +39,7 @@ from deltarec.core.diff.same_frames import identical as _identical
 from deltarec.core.diff.same_frames import paired_in_place as _in_place
 from deltarec.core.diff.same_frames import slid as _slid
 from deltarec.core.diff.screen_fields import screen_fields
+from deltarec.core.diff.scrolled_hosts import hosts_to_pair
 from deltarec.core.diff.scrolls import find_motions
 from deltarec.core.diff.types import (
     AddedEntry,
@@ -272,6 +273,7 @@ def compute_delta(
     """
     fp = prev if isinstance(prev, Frame) else Frame(prev)
     fc = curr if isinstance(curr, Frame) else Frame(curr)
+    asked = gesture
     gesture, taken = reaching(fp, gesture, fc)  # a dialog took it (maybe): no evidence
     if matched is not None:
         pairs = matched.pairs
@@ -301,6 +303,8 @@ def compute_delta(
         d.quiet_prev, d.quiet_curr = system_bars(fp), system_bars(fc)
     if not in_place or gesture is not None or _slid(fp, fc):
         d.scrolls = _scrolls(d, gesture, matched)
+        if more := hosts_to_pair(fp, fc, pairs, d.scrolls):  # a scroll's host is one element
+            return compute_delta(fp, fc, volatile=volatile, pairs={**pairs, **more}, gesture=asked)
     moves = [Motion(s.curr, s.prev, s.dx, s.dy + s.edge, s.page) for s in d.scrolls]
     inside = placements(fc, moves)
     scroll_at = {s.curr: s for s in d.scrolls}
