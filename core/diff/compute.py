@@ -183,16 +183,15 @@ def _moves(prev: Frame, curr: Frame, pairs: dict[int, int]) -> dict[int, tuple[i
     return moved
 
 
-def _scrolls(d: Delta, gesture: Gesture | None, matched: Matched | None) -> list[Scroll]:
-    """One :class:`Scroll` per scrolled host (:func:`deltarec.core.diff.scrolls.find_motions`;
-    the matcher's own estimate when the final pairs are those it measured over).
+def _scrolls(d: Delta, gesture: Gesture | None, found: list[Motion]) -> list[Scroll]:
+    """One :class:`Scroll` per scrolled host of ``found`` (the scroll estimate:
+    :func:`deltarec.core.diff.scrolls.find_motions`, or the matcher's own when the final pairs
+    are those it measured over).
 
     A subtree that came in (or left) belongs to the innermost scrolled host
     around it, so nested scrollables never list a row twice.
     """
     prev, curr = d.prev, d.curr
-    motions = matched.motions_over(d.pairs) if matched is not None else None
-    found = motions if motions is not None else find_motions(prev, curr, d.pairs, gesture)
     motions = past_motions(prev, curr, d.pairs, found, gesture)  # past new rows at a top
     if not motions:
         return []
@@ -302,9 +301,13 @@ def compute_delta(
     if volatile.status_bar:
         d.quiet_prev, d.quiet_curr = system_bars(fp), system_bars(fc)
     if not in_place or gesture is not None or _slid(fp, fc):
-        d.scrolls = _scrolls(d, gesture, matched)
+        over = matched.motions_over(pairs) if matched is not None else None
+        found = over if over is not None else find_motions(fp, fc, pairs, gesture)
+        d.scrolls = _scrolls(d, gesture, found)
         if more := hosts_to_pair(fp, fc, pairs, d.scrolls):  # a scroll's host is one element
-            return compute_delta(fp, fc, volatile=volatile, pairs={**pairs, **more}, gesture=asked)
+            both = {**pairs, **more}  # the scrolls as measured (scrolled_hosts.py)
+            again = Matched(both, both, tuple(found))
+            return compute_delta(fp, fc, volatile=volatile, gesture=asked, matched=again)
     moves = [Motion(s.curr, s.prev, s.dx, s.dy + s.edge, s.page) for s in d.scrolls]
     inside = placements(fc, moves)
     scroll_at = {s.curr: s for s in d.scrolls}

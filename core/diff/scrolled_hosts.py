@@ -16,7 +16,8 @@ where they are (IoU ≥ one half, the match's own threshold), under paired paren
 under wrappers the pairs leave apart too, each level so, up to such parents (the content
 changed below them changed their keys too; two windows the match left apart stay so);
 :func:`~deltarec.core.diff.compute.compute_delta` pairs them and computes the delta again
-over those pairs. O(scrolls) when every host is paired (the common step).
+over those pairs, the scrolls as they were measured (the host's pair changes no offset: the
+estimate paired the two already). O(scrolls) when every host is paired (the common step).
 """
 
 from __future__ import annotations
