@@ -25,7 +25,6 @@ from dataclasses import dataclass, field
 from itertools import pairwise, repeat
 
 from deltarec.core.diff.attributes import _attribute_changes, same_beside_box
-from deltarec.core.diff.edge_pieces import edge_slid
 from deltarec.core.diff.far_across import least_across
 from deltarec.core.diff.far_anchor import least
 from deltarec.core.diff.gesture import Gesture, reaching
@@ -35,8 +34,11 @@ from deltarec.core.diff.outer_scroll import outer_reading
 from deltarec.core.diff.past_new import held_any, past_motions
 from deltarec.core.diff.pushed_edge import pushed_least
 from deltarec.core.diff.resized import scroll_edge
-from deltarec.core.diff.row_evidence import displacement
+from deltarec.core.diff.same_frames import identical as _identical
+from deltarec.core.diff.same_frames import paired_in_place as _in_place
+from deltarec.core.diff.same_frames import slid as _slid
 from deltarec.core.diff.screen_fields import screen_fields
+from deltarec.core.diff.scrolled_hosts import hosts_to_pair
 from deltarec.core.diff.scrolls import find_motions
 from deltarec.core.diff.types import (
     FromToDict,
@@ -45,7 +47,6 @@ from deltarec.core.diff.volatile import DEFAULT_VOLATILE, Volatile, system_bars
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import (
     Observation,
-    own_fields,
 )
 
 
@@ -183,16 +184,15 @@ def _moves(prev: Frame, curr: Frame, pairs: dict[int, int]) -> dict[int, tuple[i
     return moved
 
 
-def _scrolls(d: Delta, gesture: Gesture | None, matched: Matched | None) -> list[Scroll]:
-    """One :class:`Scroll` per scrolled host (:func:`deltarec.core.diff.scrolls.find_motions`;
-    the matcher's own estimate when the final pairs are those it measured over).
+def _scrolls(d: Delta, gesture: Gesture | None, found: list[Motion]) -> list[Scroll]:
+    """One :class:`Scroll` per scrolled host of ``found`` (the scroll estimate:
+    :func:`deltarec.core.diff.scrolls.find_motions`, or the matcher's own when the final pairs
+    are those it measured over).
 
     A subtree that came in (or left) belongs to the innermost scrolled host
     around it, so nested scrollables never list a row twice.
     """
     prev, curr = d.prev, d.curr
-    motions = matched.motions_over(d.pairs) if matched is not None else None
-    found = motions if motions is not None else find_motions(prev, curr, d.pairs, gesture)
     motions = past_motions(prev, curr, d.pairs, found, gesture)  # past new rows at a top
     if not motions:
         return []
@@ -254,41 +254,6 @@ def _scrolls(d: Delta, gesture: Gesture | None, matched: Matched | None) -> list
     return out
 
 
-def _identical(prev: Frame, curr: Frame, pairs: dict[int, int]) -> bool:
-    """Whether every node kept its place, parent and attributes (the same frame twice)."""
-    if len(prev) != len(curr) or len(pairs) != len(curr) or prev.parents != curr.parents:
-        return False
-    nodes_p, nodes_c = prev.nodes, curr.nodes
-    return all(
-        p == c and (nodes_p[p] is nodes_c[c] or own_fields(nodes_p[p]) == own_fields(nodes_c[c]))
-        for c, p in pairs.items()
-    )
-
-
-def _in_place(prev: Frame, curr: Frame, pairs: dict[int, int]) -> bool:
-    """Whether every node is paired with the one at its own position, under the same parents
-    (a field typed into, a switch toggled): then nothing was moved or reordered, and nothing
-    scrolled unless a box kept its size and moved (:func:`_slid`)."""
-    return (
-        len(pairs) == len(curr) == len(prev)
-        and prev.parents == curr.parents
-        and list(pairs) == list(pairs.values())
-    )
-
-
-def _slid(prev: Frame, curr: Frame) -> bool:
-    """Whether a node of two frames of one shape moved keeping its size: the only evidence of
-    a scroll when every node is paired in place (:func:`deltarec.core.diff.scrolls.find_motions`
-    finds none without it), or an edge cut it in one frame or alike in both (:func:`edge_slid`)."""
-    for pos, (a, b) in enumerate(zip(prev.nodes, curr.nodes, strict=True)):
-        if a is b:
-            continue
-        ba, bb = a.bounds, b.bounds
-        if ba != bb and (displacement(ba, bb) is not None or edge_slid(curr, pos, ba, bb)):
-            return True
-    return False
-
-
 def _innermost(frame: Frame, pos: int, hosts: dict[int, int]) -> int | None:
     parent = frame.parents[pos]
     while parent >= 0:
@@ -318,6 +283,7 @@ def compute_delta(
     """
     fp = prev if isinstance(prev, Frame) else Frame(prev)
     fc = curr if isinstance(curr, Frame) else Frame(curr)
+    asked = gesture
     gesture, taken = reaching(fp, gesture, fc)  # a dialog took it (maybe): no evidence
     if matched is not None:
         pairs = matched.pairs
@@ -346,7 +312,13 @@ def compute_delta(
     if volatile.status_bar:
         d.quiet_prev, d.quiet_curr = system_bars(fp), system_bars(fc)
     if not in_place or gesture is not None or _slid(fp, fc):
-        d.scrolls = _scrolls(d, gesture, matched)
+        over = matched.motions_over(pairs) if matched is not None else None
+        found = over if over is not None else find_motions(fp, fc, pairs, gesture)
+        d.scrolls = _scrolls(d, gesture, found)
+        if more := hosts_to_pair(fp, fc, pairs, d.scrolls):  # a scroll's host is one element
+            both = {**pairs, **more}  # the scrolls as measured (scrolled_hosts.py)
+            again = Matched(both, both, tuple(found))
+            return compute_delta(fp, fc, volatile=volatile, gesture=asked, matched=again)
     moves = [Motion(s.curr, s.prev, s.dx, s.dy + s.edge, s.page) for s in d.scrolls]
     inside = placements(fc, moves)
     scroll_at = {s.curr: s for s in d.scrolls}
