@@ -94,14 +94,11 @@ def remember(
     if entered or not entries:  # an entry showing what this one shows is replaced by it
         kept = tuple(e for e in entries if not same_label(e[0].frame, index.frame))
         entries, visit = (*kept, (index, step))[-ENTRIES:], {}
-    keys, names, number_of = item_keys(index.frame), index.names, index.number_of
-    visit.update(
-        zip(
-            map(keys.__getitem__, number_of),
-            zip(number_of.values(), map(names.__getitem__, number_of), strict=True),
-            strict=True,
-        )
-    )
+    keys, names = own_keys(index.frame), index.names
+    for pos, n in index.number_of.items():
+        key = keys[pos]
+        if key is not None:
+            visit[key] = (n, names[pos])
     recent.append(Seen(index, step, screen, entries, visit))
     held = sum(_nodes(s) for s in recent)
     while held > nodes and len(recent) > 1:
@@ -186,22 +183,25 @@ def carried(
     )
 
 
-def item_keys(frame: Frame) -> list[str]:
-    """Per position, its stable key, and inside an item of recycled content (a list's row,
-    a web page's block: :func:`~deltarec.core.observe.index.in_recycled_content`) its item's
-    key before it: a recycled list repeats senders, so the Inbox's "Linus" of row 2 and of
-    row 18 share a key, never their rows' (``truth/test_renumbered_gone.py``, phone seed 0,
-    the Inbox: row 2's "Linus" took row 18's number). O(n), kept in the frame's memo."""
-    got = frame.memo.get("item_keys")
+def own_keys(frame: Frame) -> list[str | None]:
+    """Per position, its stable key where the key tells the element from every other one
+    of its screen, else None: inside an item of a native list's recycled content
+    (:func:`~deltarec.core.observe.index.in_recycled_content`) a key is unique within a
+    frame only, as the list repeats its senders (the Inbox's "Linus" of row 2 and of row 18
+    share a key: ``truth/test_renumbered_gone.py``, phone seed 0, row 2's "Linus" took row
+    18's number); a web page's blocks are recycled content too, but a page shows each of
+    them once (as :mod:`.page_labels` reads a web label). O(n), kept in the frame's memo."""
+    got = frame.memo.get("screen_memory.own_keys")
     if got is None:
-        keys, parents, recycled = frame.keys, frame.parents, in_recycled_content(frame)
-        item = [-1] * len(keys)
-        for pos, parent in enumerate(parents):
-            if recycled[pos]:
-                item[pos] = item[parent] if parent >= 0 and recycled[parent] else pos
-        got = [keys[i] + "/" + k if i >= 0 else k for i, k in zip(item, keys, strict=True)]
-        frame.memo["item_keys"] = got
-    return cast(list[str], got)
+        keys, nodes, recycled = frame.keys, frame.nodes, in_recycled_content(frame)
+        web = [False] * len(keys)
+        got = list[str | None](keys)
+        for pos, parent in enumerate(frame.parents):
+            web[pos] = nodes[pos].role == "web" or (parent >= 0 and web[parent])
+            if recycled[pos] and not web[pos]:
+                got[pos] = None
+        frame.memo["screen_memory.own_keys"] = got
+    return cast("list[str | None]", got)
 
 
 def latest_numbers(
@@ -214,11 +214,12 @@ def latest_numbers(
     Article's title [21], a page turned down and back up: [70]) and then scrolled it out
     again leaves its latest frame without it, so the entry's number would be the older one
     (``truth/test_renumbered_gone.py``, small seed 0: ``[21, 70]→[21]``). O(elements)."""
-    keys, names = item_keys(entry.frame), entry.names
+    keys, names = own_keys(entry.frame), entry.names
     counts = Counter(names[p] for p in entry.number_of)
     out = {}
     for pos, n in entry.number_of.items():
-        m, name = visit.get(keys[pos], (n, ""))
+        key = keys[pos]
+        m, name = visit.get(key, (n, "")) if key is not None else (n, "")
         later = m != n and m not in held and name == names[pos] and counts[name] == 1
         out[pos] = m if later else n
     return out
