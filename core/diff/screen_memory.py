@@ -52,6 +52,9 @@ by back shows where it was left, so the frame of a fresh instance is an older en
 Screen = tuple[str, str, str]
 """A screen: its package, activity and title."""
 
+Shown = tuple[int, str, int, int]
+"""An element as a frame showed it: its number, its name, its box's left and right edges."""
+
 
 def screen_of(index: ElementIndex) -> Screen:
     """Which screen a frame shows: its package, activity and title."""
@@ -71,7 +74,7 @@ class Seen:
     entries: tuple[tuple[ElementIndex, int], ...] = ()
     """``(index, step)``: the frames the screen was entered showing at its last visits, the
     latest last (at most :data:`ENTRIES`; the latest frame among them when it was one)."""
-    visit: dict[str, tuple[int, str]] = field(default_factory=dict, compare=False)
+    visit: dict[str, Shown] = field(default_factory=dict, compare=False)
     """The screen's latest visit: per stable key, the number and name the latest frame of
     the visit that showed an element of that key gave it (one dict, updated as the visit
     goes on: O(elements) a step)."""
@@ -87,18 +90,19 @@ def remember(
     oldest screens are forgotten (the latest is always kept). O(screens + entries)."""
     screen = screen_of(index)
     entries: tuple[tuple[ElementIndex, int], ...] = ()
-    visit: dict[str, tuple[int, str]] = {}
+    visit: dict[str, Shown] = {}
     for seen in [s for s in recent if s.screen == screen]:
         entries, visit = seen.entries, seen.visit
         recent.remove(seen)
     if entered or not entries:  # an entry showing what this one shows is replaced by it
         kept = tuple(e for e in entries if not same_label(e[0].frame, index.frame))
         entries, visit = (*kept, (index, step))[-ENTRIES:], {}
-    keys, names = own_keys(index.frame), index.names
+    keys, names, views = own_keys(index.frame), index.names, index.frame.nodes
     for pos, n in index.number_of.items():
         key = keys[pos]
         if key is not None:
-            visit[key] = (n, names[pos])
+            b = views[pos].bounds
+            visit[key] = (n, names[pos], b.left, b.right)
     recent.append(Seen(index, step, screen, entries, visit))
     held = sum(_nodes(s) for s in recent)
     while held > nodes and len(recent) > 1:
@@ -205,7 +209,7 @@ def own_keys(frame: Frame) -> list[str | None]:
 
 
 def latest_numbers(
-    entry: ElementIndex, visit: Mapping[str, tuple[int, str]], held: AbstractSet[int | None]
+    entry: ElementIndex, visit: Mapping[str, Shown], held: AbstractSet[int | None]
 ) -> dict[int, int]:
     """``entry``'s numbers, each element's the latest its screen's visit gave it
     (:attr:`Seen.visit`): a later number noted under the element's key, given to an element
@@ -214,13 +218,15 @@ def latest_numbers(
     Article's title [21], a page turned down and back up: [70]) and then scrolled it out
     again leaves its latest frame without it, so the entry's number would be the older one
     (``truth/test_renumbered_gone.py``, small seed 0: ``[21, 70]→[21]``). O(elements)."""
-    keys, names = own_keys(entry.frame), entry.names
+    keys, names, nodes = own_keys(entry.frame), entry.names, entry.frame.nodes
     counts = Counter(names[p] for p in entry.number_of)
     out = {}
     for pos, n in entry.number_of.items():
         key = keys[pos]
-        m, name = visit.get(key, (n, "")) if key is not None else (n, "")
-        later = m != n and m not in held and name == names[pos] and counts[name] == 1
+        m, name, *box = visit.get(key, (n, "", 0, 0)) if key is not None else (n, "", 0, 0)
+        b = nodes[pos].bounds
+        column = box[:2] == [b.left, b.right]  # a price two tiles show: two columns
+        later = m != n and m not in held and name == names[pos] and counts[name] == 1 and column
         out[pos] = m if later else n
     return out
 
