@@ -160,7 +160,7 @@ def observe_delta(
         delta = compute_delta(prev, curr, volatile=volatile, gesture=gesture)
     if prev_index is None or prev_index.frame is not delta.prev:
         prev_index = index_frame(delta.prev, options, previous=prev_index)
-    pairs = crossed(delta.prev, delta.curr, delta.pairs, pages(delta.scrolls))
+    pairs = crossed(delta.prev, delta.curr, delta.pairs, pages(delta.scrolls), delta.gesture)
     # The frame is numbered once, after it is known whether the step moved to another screen
     # (neither question reads a number: the frame's layout answers both).
     curr, fresh = delta.curr, two_readings(delta)  # numbered anew

@@ -56,6 +56,7 @@ from deltarec.core.observe.model import Bounds, Node
 
 if TYPE_CHECKING:
     from deltarec.core.diff.compute import Scroll
+    from deltarec.core.diff.gesture import Gesture
 
 
 class Page(NamedTuple):
@@ -147,6 +148,7 @@ def crossed(
     curr: Frame,
     pairs: Mapping[int, int],
     pages: Sequence[Page],
+    finger: Gesture | None = None,
 ) -> dict[int, int]:
     """``pairs`` (new position -> old position) with the rows that crossed each of ``pages``
     paired node by node (module docstring). Only nodes neither frame's pairs hold are
@@ -169,9 +171,7 @@ def crossed(
     for page in pages:
         kept = _measured(prev, curr, page, out, taken, old_once, by_place)
         freed = _unpair_slivers(prev, curr, page, out, taken, kept)
-        keep_labelled(
-            prev, curr, page.curr, page.prev, page.entered, page.left, page.toward, out, taken
-        )
+        keep_labelled(prev, curr, *page, out, taken, finger)  # its fields in that order
         if len(kept) != 1:
             continue  # no witness, or witnesses of two offsets: no proof
         dx, dy = kept[0]

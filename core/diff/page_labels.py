@@ -23,6 +23,15 @@ phone's Article read a page as ``scrolled up 1173px`` off such a price). A nativ
 repeats its rows (senders, dates, an ad 18 cards on), so no label of it is proof: left to
 :mod:`~deltarec.core.diff.across`.
 
+And the labels one page keeps move together, as the finger did: each pair's move is read
+off the edges no edge of the content cut (exact, or bounded by the node's size where each
+frame shows the other edge, :func:`_moves`), the pairs that agree with the most others
+are kept (:func:`_agreeing`), and none that moved less than the finger told went less the
+touch slop (:func:`_followed`): two tiles of one price, each frame showing one of them,
+are two nodes (the Article dragged 2,120 px from 822: the old "$24.99" gave its number to
+the new one, 1,484 px up, as the tiles' images went 2,016 px or further:
+``tests/core/truth/test_web_labels_moved.py``).
+
     >>> from deltarec.core.capture.uiautomator import parse_uiautomator
     >>> from deltarec.core.observe.frame import Frame
     >>> def shot(top, bottom):
@@ -45,9 +54,13 @@ repeats its rows (senders, dates, an ad 18 cards on), so no label of it is proof
 from __future__ import annotations
 
 from collections.abc import Sequence
+from math import inf
 
+from deltarec.core.diff.finger import FINGER_SLOP, SLOW
+from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.unique_labels import alone_at, in_web, unique_at
 from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.model import Bounds
 
 
 def keep_labelled(
@@ -60,6 +73,7 @@ def keep_labelled(
     toward: tuple[int, int],
     out: dict[int, int],
     taken: set[int],
+    finger: Gesture | None = None,
 ) -> None:
     """Pair, in ``out`` (new position -> old position), each labelled node of the rows
     ``entered`` (new positions) with the one node of the rows ``left`` (old positions)
@@ -79,13 +93,16 @@ def keep_labelled(
     went = prev.under(left)
     tx, ty = toward
     news = unique_at(curr)
+    box = curr.nodes[host].bounds
+    found: list[tuple[int, int, Moves]] = []
+    mine: set[int] = set()
     for pos in sorted(curr.under(entered)):
         n = curr.nodes[pos]
         key = (n.class_name, n.text, n.content_desc)
         if pos in out or news.get(key) != pos or not (n.text or n.content_desc):
             continue  # no label, or one another node of the frame shows too
         q = alone_at(prev, key)
-        if q is None or q in taken or q not in went:
+        if q is None or q in taken or q in mine or q not in went:
             continue
         a, b = prev.nodes[q].bounds, n.bounds
         column = (
@@ -93,5 +110,76 @@ def keep_labelled(
         )
         if not column or (b.left - a.left) * tx < 0 or (b.top - a.top) * ty < 0:
             continue  # another column, or against the finger
+        moves = _moves(a, prev.nodes[old_host].bounds, b, box, bool(tx))
+        if finger is not None and not _followed(finger, moves, toward, box):
+            continue  # moved less than the finger went: another node showing the label
+        found.append((pos, q, moves))
+        mine.add(q)
+    for pos, q, _ in _agreeing(found):
         out[pos] = q
         taken.add(q)
+
+
+Moves = tuple[float, float]
+"""The least and the most a node can have moved along the scroll's axis."""
+
+
+def _moves(a: Bounds, was: Bounds, b: Bounds, box: Bounds, across: bool) -> Moves:
+    """The moves along the axis that take node box ``a`` (in its web content's box
+    ``was``) to ``b`` (in ``box``), read off the edges no edge of the content cut: exact
+    where both frames show one edge, else bounded by the node's size (at least the larger
+    of its two cut boxes); unbounded where either frame shows neither edge."""
+    (a0, a1), (w0, w1) = (
+        ((a.left, a.right), (was.left, was.right))
+        if across
+        else ((a.top, a.bottom), (was.top, was.bottom))
+    )
+    (b0, b1), (v0, v1) = (
+        ((b.left, b.right), (box.left, box.right))
+        if across
+        else ((b.top, b.bottom), (box.top, box.bottom))
+    )
+    a_start, a_end, b_start, b_end = a0 > w0, a1 < w1, b0 > v0, b1 < v1
+    size = max(a1 - a0, b1 - b0)
+    if a_start and b_start:
+        return (b0 - a0, b0 - a0)
+    if a_end and b_end:
+        return (b1 - a1, b1 - a1)
+    if a_start and b_end:  # its start shown before, its end now: it is at least ``size`` long
+        return (-inf, b1 - size - a0)
+    if a_end and b_start:
+        return (b0 - a1 + size, inf)
+    return (-inf, inf)
+
+
+def _followed(finger: Gesture, moves: Moves, toward: tuple[int, int], box: Bounds) -> bool:
+    """Whether a node that moved by one of ``moves`` may have followed ``finger``
+    (:func:`~deltarec.core.diff.finger.followed`: at least as far as the finger went less
+    the touch slop, unless the finger was slow enough that the content may have stopped
+    at its end)."""
+    tx, ty = toward
+    sign = tx or ty
+    most = max(sign * moves[0], sign * moves[1])
+    f_along = abs(finger.x2 - finger.x1) if tx else abs(finger.y2 - finger.y1)
+    span = box.width if tx else box.height
+    slow = f_along * 1_000 <= SLOW * span * max(1, finger.duration_ms)
+    return slow or most >= f_along - FINGER_SLOP
+
+
+def _agreeing(found: list[tuple[int, int, Moves]]) -> list[tuple[int, int, Moves]]:
+    """The pairs of ``found`` whose moves agree with the most others' (within 2 px of
+    rounding): labels each frame shows once, kept across one page, moved together; one
+    that moved otherwise is another node showing the label (the Article dragged 2,120 px
+    from 822: its tiles' images moved 2,016 px or further, the one "$24.99" each frame
+    shows 1,484 px: two tiles' prices, and the number went to the other tile,
+    ``bench_numbers --cross``). Where two moves are held by as many pairs, only pairs that
+    agree with both are kept. O(pairs²), a page's labels."""
+    if len(found) < 2:
+        return found
+    ends = {v for _, _, m in found for v in m if v not in (-inf, inf)}
+    if not ends:
+        return found
+    fits = [[f for f in found if f[2][0] - 2 <= v <= f[2][1] + 2] for v in sorted(ends)]
+    most = max(len(f) for f in fits)
+    best = [f for f in fits if len(f) == most]
+    return [f for f in found if all(f in group for group in best)]

@@ -28,9 +28,11 @@ its element: an element renumbered later in the visit keeps its later number (:f
 
 from __future__ import annotations
 
-from collections import deque
-from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from collections import Counter, deque
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Set as AbstractSet
+from dataclasses import dataclass, field
+from typing import cast
 
 from deltarec.core.diff.compute import Delta
 from deltarec.core.diff.new_rows import two_readings
@@ -39,7 +41,8 @@ from deltarec.core.diff.screens import screen_title
 from deltarec.core.diff.strips_back import recalled_delta
 from deltarec.core.diff.volatile import Volatile
 from deltarec.core.observe.again import numbers_again, rows_moved
-from deltarec.core.observe.index import ElementIndex, Layout
+from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.index import ElementIndex, Layout, in_recycled_content
 from deltarec.core.observe.model import Node
 
 ENTRIES = 3
@@ -48,6 +51,9 @@ by back shows where it was left, so the frame of a fresh instance is an older en
 
 Screen = tuple[str, str, str]
 """A screen: its package, activity and title."""
+
+Shown = tuple[int, str, int, int]
+"""An element as a frame showed it: its number, its name, its box's left and right edges."""
 
 
 def screen_of(index: ElementIndex) -> Screen:
@@ -68,6 +74,10 @@ class Seen:
     entries: tuple[tuple[ElementIndex, int], ...] = ()
     """``(index, step)``: the frames the screen was entered showing at its last visits, the
     latest last (at most :data:`ENTRIES`; the latest frame among them when it was one)."""
+    visit: dict[str, Shown] = field(default_factory=dict, compare=False)
+    """The screen's latest visit: per stable key, the number and name the latest frame of
+    the visit that showed an element of that key gave it (one dict, updated as the visit
+    goes on: O(elements) a step)."""
 
 
 def remember(
@@ -80,13 +90,20 @@ def remember(
     oldest screens are forgotten (the latest is always kept). O(screens + entries)."""
     screen = screen_of(index)
     entries: tuple[tuple[ElementIndex, int], ...] = ()
+    visit: dict[str, Shown] = {}
     for seen in [s for s in recent if s.screen == screen]:
-        entries = seen.entries
+        entries, visit = seen.entries, seen.visit
         recent.remove(seen)
     if entered or not entries:  # an entry showing what this one shows is replaced by it
         kept = tuple(e for e in entries if not same_label(e[0].frame, index.frame))
-        entries = (*kept, (index, step))[-ENTRIES:]
-    recent.append(Seen(index, step, screen, entries))
+        entries, visit = (*kept, (index, step))[-ENTRIES:], {}
+    keys, names, views = own_keys(index.frame), index.names, index.frame.nodes
+    for pos, n in index.number_of.items():
+        key = keys[pos]
+        if key is not None:
+            b = views[pos].bounds
+            visit[key] = (n, names[pos], b.left, b.right)
+    recent.append(Seen(index, step, screen, entries, visit))
     held = sum(_nodes(s) for s in recent)
     while held > nodes and len(recent) > 1:
         held -= _nodes(recent.popleft())
@@ -159,14 +176,59 @@ def carried(
     guessed |= two_readings(delta)
     now, then = entry.frame.nodes, seen.index.frame.nodes
     pairs = {c: p for c, p in delta.pairs.items() if c not in guessed and _alike(now[c], then[p])}
+    held = {seen.index.number_of.get(p) for p in pairs.values()}
     return number(
         entry.frame,
         previous=seen.index,
         pairs=pairs,
         commit=False,
         screen=entry.screen,
-        back=entry.number_of,
+        back=latest_numbers(entry, seen.visit, held),
     )
+
+
+def own_keys(frame: Frame) -> list[str | None]:
+    """Per position, its stable key where the key tells the element from every other one
+    of its screen, else None: inside an item of a native list's recycled content
+    (:func:`~deltarec.core.observe.index.in_recycled_content`) a key is unique within a
+    frame only, as the list repeats its senders (the Inbox's "Linus" of row 2 and of row 18
+    share a key: ``truth/test_renumbered_gone.py``, phone seed 0, row 2's "Linus" took row
+    18's number); a web page's blocks are recycled content too, but a page shows each of
+    them once (as :mod:`.page_labels` reads a web label). O(n), kept in the frame's memo."""
+    got = frame.memo.get("screen_memory.own_keys")
+    if got is None:
+        keys, nodes, recycled = frame.keys, frame.nodes, in_recycled_content(frame)
+        web = [False] * len(keys)
+        got = list[str | None](keys)
+        for pos, parent in enumerate(frame.parents):
+            web[pos] = nodes[pos].role == "web" or (parent >= 0 and web[parent])
+            if recycled[pos] and not web[pos]:
+                got[pos] = None
+        frame.memo["screen_memory.own_keys"] = got
+    return cast("list[str | None]", got)
+
+
+def latest_numbers(
+    entry: ElementIndex, visit: Mapping[str, Shown], held: AbstractSet[int | None]
+) -> dict[int, int]:
+    """``entry``'s numbers, each element's the latest its screen's visit gave it
+    (:attr:`Seen.visit`): a later number noted under the element's key, given to an element
+    called by its very name, which the entry frame shows under that name alone, and not in
+    ``held`` (numbers the recall carries to other elements). A visit that renumbered it (the
+    Article's title [21], a page turned down and back up: [70]) and then scrolled it out
+    again leaves its latest frame without it, so the entry's number would be the older one
+    (``truth/test_renumbered_gone.py``, small seed 0: ``[21, 70]→[21]``). O(elements)."""
+    keys, names, nodes = own_keys(entry.frame), entry.names, entry.frame.nodes
+    counts = Counter(names[p] for p in entry.number_of)
+    out = {}
+    for pos, n in entry.number_of.items():
+        key = keys[pos]
+        m, name, *box = visit.get(key, (n, "", 0, 0)) if key is not None else (n, "", 0, 0)
+        b = nodes[pos].bounds
+        column = box[:2] == [b.left, b.right]  # a price two tiles show: two columns
+        later = m != n and m not in held and name == names[pos] and counts[name] == 1 and column
+        out[pos] = m if later else n
+    return out
 
 
 def came_back(seen: Seen, delta: Delta, volatile: Volatile) -> dict[int, int]:

@@ -70,6 +70,22 @@ def test_an_agent_session_holds_to_what_its_replies_said(
     assert result.violations == (), "\n".join(map(str, result.violations))
 
 
+WIDE_WALKS = [
+    # stop 57, a grader's: a Contacts row printed whole, "Anna Ritchie · +1 555 0109", then
+    # cut by the list's bottom edge after a scroll up: the tap's facts line names it by the
+    # part it shows, "Anna Ritchie", and the walk took the tap for one on another element
+    pytest.param(35002, 26, "tablet", id="index-a-row-cut-to-the-first-of-its-labels"),
+]
+
+
+@pytest.mark.parametrize(("seed", "steps", "profile"), WIDE_WALKS)
+def test_a_wide_agent_session_holds_to_what_its_replies_said(
+    seed: int, steps: int, profile: str
+) -> None:
+    result = anyio.run(walk, seed, steps, profile, True)
+    assert result.violations == (), "\n".join(map(str, result.violations))
+
+
 async def tour() -> tuple[str, list[str]]:
     """The reduced case of seed 21's session (step 56): every activity of the Playground and a
     message, then home. The launcher is the tenth screen back: ``» back to``, its numbers

@@ -366,7 +366,7 @@ class NumbersWalk:
             then = before
         if then is not None:
             had_numbers = then.numbers()
-            excused = set()
+            excused: dict[Ident, str] = {}
             if then is before:
                 frame, old_frame = now.index.frame, then.index.frame
                 excused = unproven(scrolls, frame, now.idents, old_frame, then.idents)

@@ -25,8 +25,9 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+from deltarec.core.diff.unique_labels import in_web
 from deltarec.core.observe.frame import Frame
-from deltarec.core.observe.model import Bounds
+from deltarec.core.observe.model import Bounds, Node
 
 Ident = tuple[str, ...]
 
@@ -37,20 +38,32 @@ def unproven(
     idents: Sequence[Ident],
     old: Frame,
     old_idents: Sequence[Ident],
-) -> set[Ident]:
+) -> dict[Ident, str]:
     """The idents of the elements of rows that ``scrolls`` (the reply's JSON scroll entries)
     turn a page over whose renumbering the module docstring excuses, between the frame
-    ``old`` shown before (its elements ``old_idents``) and ``frame`` (``idents``)."""
+    ``old`` shown before (its elements ``old_idents``) and ``frame`` (``idents``), each with
+    why the dumps cannot prove it stayed.
+
+    A row is proven, none of it excused, where a label of it is shown whole in both frames
+    by one node alone of each. Else element by element: a web page's one wrapper spans the
+    view, so it is a "row" both edges cut, and excusing its whole subtree excused every
+    element of the page (stop 56: the Article's 'Desk lamp' tile, renumbered across a page,
+    went unseen); in web content an element whose own label (class, text, description) it
+    alone shows in each frame, cut or not, is proven (what
+    ``deltarec.core.diff.page_labels`` keeps a web node by: a web page shows each product
+    once; a native list repeats its rows, so there a cut label proves nothing)."""
     pages = {s["key"] for s in scrolls if s.get("page")}
     if not pages:
-        return set()
+        return {}
     where = {ident: q for q, ident in enumerate(old_idents)}
     seen, seen_old = _texts(frame), _texts(old)
-    out: set[Ident] = set()
+    news, olds = _own_labels(frame), _own_labels(old)
+    out: dict[Ident, str] = {}
     for host, key in enumerate(frame.keys):
         if key not in pages:
             continue
         box = frame.nodes[host].bounds
+        web = in_web(frame, host)
         for row in frame.children[host]:
             q = where.get(idents[row], -1)
             if q < 0 or old.parents[q] < 0:
@@ -61,8 +74,25 @@ def unproven(
             labels = _whole(frame, row, box) & _whole(old, q, was)
             if any(seen[t] == 1 and seen_old[t] == 1 for t in labels):
                 continue  # a label of its own, whole in both: the row is known
-            out.update(idents[k] for k in range(row, frame.subtree_end(row)))
+            for k in range(row, frame.subtree_end(row)):
+                own = _label(frame.nodes[k])
+                if web and own[1:] != ("", "") and news[own] == 1 and olds[own] == 1:
+                    continue  # a web label it alone shows in each frame: known, cut or not
+                out[idents[k]] = (
+                    "in a web page's row both edges cut, no label of its own shown once in"
+                    " both frames"
+                    if web
+                    else "in a row both edges cut, no label shown whole and once in both frames"
+                )
     return out
+
+
+def _label(node: Node) -> tuple[str, str, str]:
+    return (node.class_name, node.text, node.content_desc)
+
+
+def _own_labels(frame: Frame) -> Counter[tuple[str, str, str]]:
+    return Counter(_label(n) for n in frame.nodes if n.text or n.content_desc)
 
 
 def _cut(b: Bounds, box: Bounds) -> bool:
