@@ -10,21 +10,15 @@ it when a class closes, never raise it.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
-from collections.abc import Callable, Sequence
-from contextlib import nullcontext
 from functools import lru_cache
 from pathlib import Path
 from types import ModuleType
-from typing import Any
 
 import pytest
 
-from deltarec.core.capture import frame_cache
 from deltarec.core.capture.uiautomator import parse_uiautomator
 from deltarec.core.observe.model import Observation
-from tests.core.dict_truth import graded_by_dicts
 from tests.core.real_scrolls import (
     chrome,
     mirrored,
@@ -35,7 +29,7 @@ from tests.core.real_scrolls import (
     ticks,
     turned,
 )
-from tests.core.real_scrolls.ext_shapes import captures_as
+from tests.core.real_scrolls.budgeted import failing
 
 EXT2 = Path(__file__).resolve().parents[3] / "fixtures" / "ext2"
 
@@ -82,25 +76,6 @@ no ids) read as a list's rows, so a bubble edited as the list refreshed is not `
 all ticking at once (``ticks``, ``pocketfin-settings/01``)."""
 
 
-def _failing(name: str, path: str) -> Counter[tuple[str, str, str]]:
-    module = SWEEPS[name]
-    check: Callable[[Any], Sequence[tuple[str, str]]] = module.check
-    got: Counter[tuple[str, str, str]] = Counter()
-    with captures_as(harvested):
-        sample = module.cases(random.Random(1), 3)
-        for case in sample:
-            frame_cache.clear()
-            with graded_by_dicts() if path == "dicts" else nullcontext():
-                if check(case):
-                    got[(name, path, _capture(case))] += 1
-    return got
-
-
-def _capture(case: Any) -> str:
-    inner = getattr(case, "case", case)  # a mirrored case wraps its sweep's
-    return str(inner.capture)
-
-
 def test_the_harvest_is_all_there() -> None:
     assert len(harvested()) == 12
 
@@ -108,5 +83,5 @@ def test_the_harvest_is_all_there() -> None:
 @pytest.mark.parametrize("path", ["xml", "dicts"])
 @pytest.mark.parametrize("name", sorted(SWEEPS))
 def test_ext2_sweep(name: str, path: str) -> None:
-    found = _failing(name, path)
+    found = failing(SWEEPS[name], path, harvested)
     assert not +(found - BUDGET), sorted(found.items())

@@ -11,20 +11,14 @@ it when a class closes, never raise it.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
-from collections.abc import Callable, Sequence
-from contextlib import nullcontext
 from functools import lru_cache
 from types import ModuleType
-from typing import Any
 
 import pytest
 
-from deltarec.core.capture import frame_cache
 from deltarec.core.capture.uiautomator import parse_uiautomator
 from deltarec.core.observe.model import Observation
-from tests.core.dict_truth import graded_by_dicts
 from tests.core.real_scrolls import (
     edited,
     filtered,
@@ -37,7 +31,8 @@ from tests.core.real_scrolls import (
     scroll_edits,
     turned,
 )
-from tests.core.real_scrolls.ext_shapes import EXT, captures_as
+from tests.core.real_scrolls.budgeted import failing
+from tests.core.real_scrolls.ext_shapes import EXT
 
 HARVESTED = (
     "chrome-menu/03.xml",
@@ -127,22 +122,8 @@ every row relabelled in place, each held by the row below it, itself relabelled,
 (:func:`deltarec.core.diff.row_content._held_below`)."""
 
 
-def _failing(name: str, path: str) -> Counter[tuple[str, str, str]]:
-    module = SWEEPS[name]
-    check: Callable[[Any], Sequence[tuple[str, str]]] = module.check
-    got: Counter[tuple[str, str, str]] = Counter()
-    with captures_as(harvested):
-        sample = module.cases(random.Random(1), 3)
-        for case in sample:
-            frame_cache.clear()
-            with graded_by_dicts() if path == "dicts" else nullcontext():
-                if check(case):
-                    got[(name, path, case.capture)] += 1
-    return got
-
-
 @pytest.mark.parametrize("path", ["xml", "dicts"])
 @pytest.mark.parametrize("name", sorted(SWEEPS))
 def test_harvested_sweep(name: str, path: str) -> None:
-    found = _failing(name, path)
+    found = failing(SWEEPS[name], path, harvested)
     assert not +(found - BUDGET), sorted(found.items())
