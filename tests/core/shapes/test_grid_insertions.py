@@ -75,25 +75,36 @@ ITEM = re.compile(r"^(?:web/)?r?[in]\d+(?:\.\d+)?$")
 """An item's key (a tile, a row): its box is the item's, its children its parts."""
 
 
+Items = dict[str, tuple[tuple[int, int, int, int], tuple[str, ...]]]
+
+
+def _items(root: View) -> Items:
+    """Every item under ``root`` by its key: its box, and what it shows (its size and its
+    parts' texts)."""
+    out, stack = {}, [root]
+    while stack:
+        v = stack.pop()
+        if ITEM.match(v.look):
+            b = v.bounds
+            shown = (str(b[2] - b[0]), str(b[3] - b[1]), *(k.text + k.desc for k in v.children))
+            out[v.look] = (b, shown)
+        stack.extend(v.children)
+    return out
+
+
+def _items_both(step: Step) -> tuple[Items, Items, Counter[tuple[str, ...]]]:
+    """The items of both screens, and how many times each showing is shown in both."""
+    a = _items(windows(step.scene, step.before)[0].root)
+    b = _items(windows(step.scene, step.after())[0].root)
+    return a, b, Counter(x[1] for x in (*a.values(), *b.values()))
+
+
 def laid_out_again(step: Step) -> bool:
     """Whether the items both screens show whole, each showing what no other item of either
     screen shows (what the dumps can tell apart), moved by two offsets or more, by the
     truth."""
 
-    def items(root: View) -> dict[str, tuple[tuple[int, int, int, int], tuple[str, ...]]]:
-        out, stack = {}, [root]
-        while stack:
-            v = stack.pop()
-            if ITEM.match(v.look):
-                b = v.bounds
-                shown = (str(b[2] - b[0]), str(b[3] - b[1]), *(k.text + k.desc for k in v.children))
-                out[v.look] = (b, shown)
-            stack.extend(v.children)
-        return out
-
-    a = items(windows(step.scene, step.before)[0].root)
-    b = items(windows(step.scene, step.after())[0].root)
-    shown = Counter(x[1] for x in (*a.values(), *b.values()))
+    a, b, shown = _items_both(step)
     moves = {
         (b[k][0][0] - a[k][0][0], b[k][0][1] - a[k][0][1])
         for k in a.keys() & b.keys()
@@ -182,20 +193,7 @@ def provable(step: Step, told: bool) -> bool:
     if told and next(iter(moved.values())) < 0:
         return True
 
-    def items(root: View) -> dict[str, tuple[tuple[int, int, int, int], tuple[str, ...]]]:
-        out, stack = {}, [root]
-        while stack:
-            v = stack.pop()
-            if ITEM.match(v.look):
-                b = v.bounds
-                shown = (str(b[2] - b[0]), str(b[3] - b[1]), *(k.text + k.desc for k in v.children))
-                out[v.look] = (b, shown)
-            stack.extend(v.children)
-        return out
-
-    a = items(windows(step.scene, step.before)[0].root)
-    b = items(windows(step.scene, step.after())[0].root)
-    shown = Counter(x[1] for x in (*a.values(), *b.values()))
+    a, b, shown = _items_both(step)
     return any(
         k.startswith(("i", "web/i")) and int(k.rsplit("i", 1)[1]) < step.at
         for k in a.keys() & b.keys()
