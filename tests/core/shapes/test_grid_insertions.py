@@ -34,7 +34,7 @@ import random
 import re
 from collections import Counter
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from deltarec.core.devices.virtual.views import View
@@ -149,6 +149,20 @@ def false_scrolls(step: Step, path: str, told: bool) -> list[str]:
     suppress_health_check=[HealthCheck.filter_too_much],
 )
 @given(step=steps(), told=st.booleans())
+@example(  # CI's draw at ed95604: one twin tile alone before the spot, "scrolled down 1850px"
+    step=Step(
+        scene=Scene(kind="stagger", columns=4, seed=0, depth=1, flagged=False, sticky=False),
+        before=State(offsets={"grid": 1538}, inserted=()),
+        x1=10,
+        y1=225,
+        x2=10,
+        y2=491,
+        clamped=False,
+        at=9,
+        inserted=2,
+    ),
+    told=False,
+)
 def test_a_grid_items_were_put_into_is_said_to_scroll_only_as_it_did(
     step: Step, told: bool
 ) -> None:
