@@ -40,14 +40,10 @@ from deltarec.core.diff.same_frames import slid as _slid
 from deltarec.core.diff.screen_fields import screen_fields
 from deltarec.core.diff.scrolled_hosts import hosts_to_pair
 from deltarec.core.diff.scrolls import find_motions
-from deltarec.core.diff.types import (
-    FromToDict,
-)
+from deltarec.core.diff.types import FromToDict
 from deltarec.core.diff.volatile import DEFAULT_VOLATILE, Volatile, system_bars
 from deltarec.core.observe.frame import Frame
-from deltarec.core.observe.model import (
-    Observation,
-)
+from deltarec.core.observe.model import Observation
 
 
 @dataclass(frozen=True, slots=True)
