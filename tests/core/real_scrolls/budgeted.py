@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from contextlib import nullcontext
 from types import ModuleType
 from typing import Any
@@ -21,18 +21,29 @@ from tests.core.real_scrolls.ext_shapes import captures_as
 Captures = Callable[[], tuple[tuple[str, Observation], ...]]
 
 
+def counted(
+    cases: Iterable[Any],
+    check: Callable[[Any], Sequence[tuple[str, str]]],
+    path: str,
+    key: Callable[[Any], Hashable],
+) -> Counter[Any]:
+    """How many of ``cases`` ``check`` fails on ``path`` (``"xml"``, or ``"dicts"``: graded
+    through element dicts), per ``key(case)``; each case from a cold frame cache."""
+    got: Counter[Any] = Counter()
+    for case in cases:
+        frame_cache.clear()
+        with graded_by_dicts() if path == "dicts" else nullcontext():
+            if check(case):
+                got[key(case)] += 1
+    return got
+
+
 def failing(module: ModuleType, path: str, captures: Captures) -> Counter[tuple[str, str, str]]:
     """Failing cases of sweep ``module`` on ``captures``, per (sweep, path, capture)."""
     name = module.__name__.rsplit(".", 1)[-1]
-    check: Callable[[Any], Sequence[tuple[str, str]]] = module.check
-    got: Counter[tuple[str, str, str]] = Counter()
     with captures_as(captures):
-        for case in module.cases(random.Random(1), 3):
-            frame_cache.clear()
-            with graded_by_dicts() if path == "dicts" else nullcontext():
-                if check(case):
-                    got[(name, path, _capture(case))] += 1
-    return got
+        cases = module.cases(random.Random(1), 3)
+        return counted(cases, module.check, path, lambda c: (name, path, _capture(c)))
 
 
 def _capture(case: Any) -> str:

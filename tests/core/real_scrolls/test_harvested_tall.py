@@ -10,16 +10,14 @@ never raised; a capture not named holds 0."""
 from __future__ import annotations
 
 from collections import Counter
-from contextlib import nullcontext
 from functools import cache
 
 import pytest
 
-from deltarec.core.capture import frame_cache
 from deltarec.core.capture.uiautomator import parse_uiautomator
 from deltarec.core.observe.model import Observation
-from tests.core.dict_truth import graded_by_dicts
 from tests.core.real_scrolls import tall_rows
+from tests.core.real_scrolls.budgeted import counted
 from tests.core.real_scrolls.ext_shapes import EXT, captures_as
 
 EVERY = 2
@@ -51,15 +49,9 @@ def _harvested() -> tuple[tuple[str, Observation], ...]:
 
 
 def failing(path: str) -> Counter[tuple[str, str]]:
-    got: Counter[tuple[str, str]] = Counter()
     with captures_as(_harvested):
         sample = [c for c in tall_rows.cases() if c.kind == "scroll"][::EVERY]
-        for case in sample:
-            frame_cache.clear()
-            with graded_by_dicts() if path == "dicts" else nullcontext():
-                if tall_rows.check(case):
-                    got[(path, case.capture)] += 1
-    return got
+        return counted(sample, tall_rows.check, path, lambda c: (path, c.capture))
 
 
 @pytest.mark.parametrize("path", ["xml", "dicts"])

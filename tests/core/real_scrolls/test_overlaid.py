@@ -7,13 +7,11 @@ never raised; a capture not named holds 0."""
 from __future__ import annotations
 
 from collections import Counter
-from contextlib import nullcontext
 
 import pytest
 
-from deltarec.core.capture import frame_cache
-from tests.core.dict_truth import graded_by_dicts
 from tests.core.real_scrolls import overlaid
+from tests.core.real_scrolls.budgeted import counted
 
 BUDGET: Counter[tuple[str, str]] = Counter(
     {
@@ -36,13 +34,7 @@ and the layer, two blank boxes of no id, moved past each other and pair with nei
 
 
 def failing(path: str) -> Counter[tuple[str, str]]:
-    got: Counter[tuple[str, str]] = Counter()
-    for case in overlaid.cases():
-        frame_cache.clear()
-        with graded_by_dicts() if path == "dicts" else nullcontext():
-            if overlaid.check(case):
-                got[(path, case.capture)] += 1
-    return got
+    return counted(overlaid.cases(), overlaid.check, path, lambda c: (path, c.capture))
 
 
 @pytest.mark.parametrize("path", ["xml", "dicts"])
