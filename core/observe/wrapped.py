@@ -113,9 +113,12 @@ def reached(frame: Frame, pos: int) -> int:
     leaf = wrapped_labels(frame).get(pos)
     if leaf is None:
         return pos
-    node, b = frame.nodes[leaf], frame.nodes[pos].bounds
-    x, y = (b.left + b.right) // 2, (b.top + b.bottom) // 2
-    return leaf if node.clickable and node.bounds.contains_point(x, y) else pos
+    node = frame.nodes[leaf]
+    return (
+        leaf
+        if node.clickable and node.bounds.contains_point(*frame.nodes[pos].bounds.center)
+        else pos
+    )
 
 
 def shown_state(frame: Frame, pos: int) -> Node:
