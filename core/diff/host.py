@@ -12,7 +12,6 @@ from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
 
 from deltarec.core.diff.axis import along_edge, at_edge, cut_move, host_sideways, relined, spans
-from deltarec.core.diff.covered import moved_beside
 from deltarec.core.diff.edge_across import edge_move
 from deltarec.core.diff.edge_pieces import cut_only, edge_offset, edge_tie, twin_cut
 from deltarec.core.diff.edge_shapes import by_shapes, carried
@@ -20,12 +19,12 @@ from deltarec.core.diff.edge_sliver import stayed_sliver
 from deltarec.core.diff.filled_row import carousel
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.growth import unscrolled
+from deltarec.core.diff.host_wrapper import first_wraps, wraps
 from deltarec.core.diff.motions import SPREAD, Motion, clustered, near, near_box, shifted
 from deltarec.core.diff.nested_votes import Across, across_host, projected
 from deltarec.core.diff.page_gesture import against
-from deltarec.core.diff.pages import bare, layers, replaced_some, turned
+from deltarec.core.diff.pages import replaced_some, turned
 from deltarec.core.diff.pushed_edge import kept_in_scroll_view, pushed_offset
-from deltarec.core.diff.resized import list_resized
 from deltarec.core.diff.row_content import holds_rows
 from deltarec.core.diff.row_evidence import (
     TextCache,
@@ -84,7 +83,7 @@ def host_motion(
     if own is not None and not near(own, base, still):
         return None  # the container itself moved: its content moved with it
     box = node.bounds
-    if _first_wraps(prev, curr, pairs, c, p, base, still, natural):
+    if first_wraps(prev, curr, pairs, c, p, base, still, natural):
         if natural:
             wrapped.add(curr.children[c][0])
         return None  # the walk's first step, asked before its set-up (a chain of wrappers)
@@ -106,7 +105,7 @@ def host_motion(
     agreed: dict[tuple[int, int, tuple[int, int]], bool] = {}  # the pieces of a row ask alike
     visited = 0
     nodes_c, kids_of, parents_c = curr.nodes, curr.children, curr.parents  # read a row
-    alone = len(kids_of[c]) == 1  # _wraps needs it or a row of the host's box: asked first
+    alone = len(kids_of[c]) == 1  # wraps needs it or a row of the host's box: asked first
     natures_c = natures(curr)
     while stack and visited < VISIT_LIMIT:
         visited += 1
@@ -125,7 +124,7 @@ def host_motion(
             and parents_c[k] == c
             and kids_of[k]
             and (alone or near_box(b, box, still))
-            and _wraps(prev, curr, pairs, c, p, k, pk, base, still, natural)
+            and wraps(prev, curr, pairs, c, p, k, pk, base, still, natural)
         ):
             if natural:
                 wrapped.add(k)
@@ -388,73 +387,6 @@ def _typed_spot(
     if at_edge(b, boxes[0], side) and at_edge(a, boxes[1], side):
         return []
     return [(q, a.left, a.top)]
-
-
-def _wraps(
-    prev: Frame,
-    curr: Frame,
-    pairs: Mapping[int, int],
-    c: int,
-    p: int,
-    k: int,
-    pk: int,
-    base: tuple[int, int],
-    still: int,
-    natural: bool,
-) -> bool:
-    """Whether row ``k`` of host ``c`` (paired with ``pk``, a child of its own) is one wrapper
-    holding the host's content: it stayed put (relative to ``base``, within ``still``) and
-    covers the host (no sibling moved beside it: :mod:`.covered`) or is its one child, or is
-    a web page's bare wrapper cut to the viewport, or a list the keyboard resized
-    (:func:`~deltarec.core.diff.resized.list_resized`). Then it is the host, if any, not ``c``."""
-    b = curr.nodes[k].bounds
-    alone = len(curr.children[c]) == 1
-    if not (alone or near_box(b, curr.nodes[c].bounds, still)):
-        return False  # both ways below need one of them: a list's rows are told here
-    d = displacement(prev.nodes[pk].bounds, b)
-    if d is not None and near(d, base, still):  # a row cut by both edges stays whatever moved
-        return alone or base != (0, 0) or not moved_beside(prev, p, curr, c, k, pairs)
-    if not alone:
-        return False
-    # A bare wrapper cut to the viewport reaches its edge in both frames; one clear of both
-    # edges in either is a row (element dicts name no id: Settings' action bar, resized).
-    bared = (
-        natural
-        and len(prev.children[p]) == 1
-        and bare(curr.nodes[k])
-        and bare(prev.nodes[pk])
-        and at_edge(b, curr.nodes[c].bounds)
-        and at_edge(prev.nodes[pk].bounds, prev.nodes[p].bounds)
-        and not (layers(curr, k) and layers(prev, pk))  # a tall row's piece: no viewport
-    )
-    return bared or list_resized(prev, pk, curr, k, c, base)  # a list in a page, resized
-
-
-def _first_wraps(
-    prev: Frame,
-    curr: Frame,
-    pairs: Mapping[int, int],
-    c: int,
-    p: int,
-    base: tuple[int, int],
-    still: int,
-    natural: bool,
-) -> bool:
-    """What the first step of :func:`host_motion`'s walk finds of host ``c``'s first row:
-    one wrapper holding the content (:func:`_wraps`). Asked before the walk's set-up (the
-    axis, the rows, the texts), which a chain of single-child wrappers paid for each
-    wrapper to find just that (the calendar's dial: 8 of the 11 hosts an estimate asks).
-    The walk asks it again and finds the same: ``tests/core/test_estimate_walks.py``."""
-    kids = curr.children[c]
-    if not kids:
-        return False
-    k = kids[0]
-    pk = pairs.get(k)
-    return (
-        pk is not None
-        and bool(curr.children[k])
-        and _wraps(prev, curr, pairs, c, p, k, pk, base, still, natural)
-    )
 
 
 def _agrees(

@@ -19,7 +19,7 @@ known:
   stacked; items side by side start at distinct lefts, so a repeated left answers first
   (held against the sort on generated rows of boxes and every container of the real
   captures);
-- :func:`~deltarec.core.diff.host._wraps` asked a row's move before whether it could wrap
+- :func:`~deltarec.core.diff.host_wrapper.wraps` asked a row's move before whether it could wrap
   the host at all (alone, or the host's box): a list's rows are told by the box now;
 - :func:`~deltarec.core.diff.unique_labels.unique_spot` built both frames' label maps
   (:func:`~deltarec.core.diff.unique_labels.unique_at`) to place a few labels of a row
@@ -52,7 +52,7 @@ from hypothesis import strategies as st
 
 from benchmarks.synthetic import dump_pair
 from deltarec.core.capture.uiautomator import parse_uiautomator
-from deltarec.core.diff import axis, host, pages, stayed_rows, unique_labels
+from deltarec.core.diff import axis, host, host_wrapper, pages, stayed_rows, unique_labels
 from deltarec.core.diff.axis import across as _across
 from deltarec.core.diff.axis import host_sideways
 from deltarec.core.diff.match import match_measured
@@ -128,7 +128,7 @@ def _wraps_long(
     still: int,
     natural: bool,
 ) -> bool:
-    """``host._wraps`` as it was at ``1fe5943``: the row's move asked first (``pairs``: its
+    """``host_wrapper.wraps`` (``host._wraps``) as it was at ``1fe5943``: the row's move asked first (``pairs``: its
     signature's since ``diff.covered``, unread)."""
     b = curr.nodes[k].bounds
     d = displacement(prev.nodes[pk].bounds, b)
@@ -177,7 +177,7 @@ def _watched(prev: Frame, curr: Frame, tally: _Tally) -> None:
     the asks counted (``_relaid`` in a container where a row stayed; ``kin`` from
     ``host_motion`` of a row whose box changed size)."""
     real_page, real_relaid, real_kin = pages.page, pages._relaid, host.kin
-    real_wraps, real_unique_at = host._wraps, unique_labels.unique_at
+    real_wraps, real_unique_at = host.wraps, unique_labels.unique_at
     where: list[tuple[Frame, Frame, int, int, Any]] = []
 
     def page(p_frame: Frame, c_frame: Frame, pairs: Any, used: Any, c: int, p: int) -> Any:
@@ -217,7 +217,8 @@ def _watched(prev: Frame, curr: Frame, tally: _Tally) -> None:
         stack.enter_context(replaced(pages, "page", page))
         stack.enter_context(replaced(pages, "_relaid", relaid))
         stack.enter_context(replaced(host, "kin", kin))
-        stack.enter_context(replaced(host, "_wraps", wraps))
+        stack.enter_context(replaced(host, "wraps", wraps))
+        stack.enter_context(replaced(host_wrapper, "wraps", wraps))
         stack.enter_context(replaced(unique_labels, "unique_at", unique_at))
         got = match_measured(prev, curr)
         measured = got.measured if got.measured is not None else got.pairs

@@ -6,7 +6,7 @@ whether the host's first row is one wrapper holding the content (it stayed put a
 the host, or is its one child): then that wrapper is the host, if any, and the walk ends
 with no motion. A chain of single-child wrappers with one box (the calendar's clock dial:
 8 of the 11 hosts each of its two estimates asks) paid the set-up for each wrapper to find
-just that. :func:`~deltarec.core.diff.host._first_wraps` asks the first step before the
+just that. :func:`~deltarec.core.diff.host.first_wraps` asks the first step before the
 set-up. Checked here:
 
 - the generator that found the cost: over every consecutive pair of real captures as
@@ -54,7 +54,7 @@ from tests.core.estimate_rules import frame_of as _frame
 from tests.core.test_one_estimate import _generated
 
 _LONG: dict[str, Any] = {
-    "_first_wraps": lambda *args: False,
+    "first_wraps": lambda *args: False,
     "_agrees": lambda prev, p, curr, c, shift, agreed: host.agree(prev, p, curr, c, shift),
 }
 """The long way: the walk is set up for every host, and its first step decides; every
@@ -69,7 +69,7 @@ def _long_way() -> Iterator[None]:
         yield
 
 
-_RULE = host._first_wraps
+_RULE = host.first_wraps
 """The first step's answer, asked by the count whatever the walk does."""
 
 
@@ -116,7 +116,7 @@ def test_the_count_sees_the_long_way() -> None:
     estimate: six walks there (``contacts-agent`` 4→5, 7→6, 7→8, 8→7, ``contacts-manual``
     3→4) are not set up at all, every output the same (``benchmarks/equivalence.py``); the
     calendar's, which the rule was written for, are all still counted."""
-    with replaced(host, "_first_wraps", _LONG["_first_wraps"]):
+    with replaced(host, "first_wraps", _LONG["first_wraps"]):
         assert over_real_pairs(_walks_set_up_for_a_wrapper) >= 85
 
 

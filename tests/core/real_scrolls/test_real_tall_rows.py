@@ -187,7 +187,7 @@ over its list, scrolled 107 px: its icon, title and switch side by side read it 
 carousel (:func:`deltarec.core.diff.axis.host_sideways`: only the top edge cuts them, and
 the pieces paired moved along y), and its two pieces spanning the list, cut by both edges,
 as rows that stayed. On element dicts the bar's wrappers carry no id, so the bar itself
-read as a bare wrapper handing the host down (``host._wraps``) and became the host its
+read as a bare wrapper handing the host down (``host_wrapper.wraps``) and became the host its
 pieces are cut with: a bare wrapper cut to the viewport reaches its edge in both frames,
 and the bar, clear of both edges before, is a row (``--wide``, dicts: 10 cases, the first
 here on both paths). The second was open on element dicts until i-tall (the pieces' move

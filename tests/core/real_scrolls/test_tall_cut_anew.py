@@ -91,7 +91,7 @@ SHORT_OPEN: dict[str, list[Tall]] = {
 (on ``a01ee03`` XML 10, dicts 4): YouTube's results' card scrolled 16 px up, its thumbnail a
 stack of layers of one box (an image under its overlay) cut alike by the list's top edge,
 its bottom edge moved, was read as a web page's bare wrapper cut to the viewport
-(``diff/host._wraps``): the host went down into it, where nothing moved, no scroll; a
+(``diff/host_wrapper.wraps``): the host went down into it, where nothing moved, no scroll; a
 stack of layers holds nothing that could move in it (:func:`deltarec.core.diff.pages.layers`),
 so the card's uncut edges place it. Open: YouTube's suggestions'
 merged row scrolled 1 px (XML), the Wi-Fi bar's "Settings" image (XML: the oracle)."""
@@ -154,7 +154,7 @@ def test_a_row_of_items_side_by_side_filling_its_list_scrolls_along_the_list(pat
     """:func:`columns_cases` on both paths: a tall row whose items sit side by side (a
     settings row's title frame | switch frame, each spanning the row), filling its list,
     scrolled so that a bare piece of it (the switch) is cut anew by the list's edge. The
-    row was taken for the list's one wrapper (``host._wraps``) and, as a host, for a
+    row was taken for the list's one wrapper (``host_wrapper.wraps``) and, as a host, for a
     carousel by its items (``axis.host_sideways``): the switch's frame, at no side edge,
     voted that nothing moved (``bench_real_tall_rows.py --anew``: Settings' Airplane row
     scrolled 140 px, XML 8, dicts 8)."""
