@@ -25,7 +25,7 @@ BUDGET: dict[tuple[str, str], int] = {}
 partly out was placed by nothing (one row of the pager, and one row alone has a twin), so
 its move was read on the list inside it, or not at all (the calendar's month): 31 of 102
 here once; the items of a page filling its pager now place it
-(:func:`deltarec.core.diff.row_evidence._page_placed`); a month swiped out but for its
+(:func:`deltarec.core.diff.row_placed._page_placed`); a month swiped out but for its
 last column's slivers read as the picker's dialog replaced (those cells, cut by a side
 edge in one frame only, now count as moved: :func:`deltarec.core.diff.axis.item_sideways`).
 A page turned by whole pages (its ids recycled: ``~`` of every label, no scroll) and a

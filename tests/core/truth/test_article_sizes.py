@@ -227,7 +227,7 @@ LONG_OPEN: list[str] = []
 failed (26 "about a page" while a tile stayed, 6 a repeated price listed twice), closed.
 A tile's name, whole in both frames and shown by no other node of either, is the tile in
 web content (:func:`deltarec.core.diff.unique_labels.unique_kept`, asked by
-``row_evidence._placed``; not in native lists, ``tests/core/truth/test_twin_flings.py``),
+``row_placed.placed``; not in native lists, ``tests/core/truth/test_twin_flings.py``),
 and votes for its move though the scaled screen rounded its box a px taller or shorter
 (:func:`deltarec.core.diff.unique_labels.unique_spot`, in ``host.host_motion``). Told,
 all 190 passed before as after. A budget: a new failure shows here."""
