@@ -56,7 +56,7 @@ class Motion:
     among them that only one frame shows whole (cut by the list's edge) moved so too."""
     hedge: tuple[int, int] | None = field(default=None, repr=False)
     """``(dy, other)`` where the one row the offset keeps may be its twin: "D px or further,
-    or the other way E px or further" (:func:`.edge_pieces.page_or_twin`)."""
+    or the other way E px or further" (:func:`.edge_twin.page_or_twin`)."""
     most: bool = field(default=False, repr=False)
     """``dy`` is the most the content moved, its way, which a swipe told gave: items put
     into a grid pushed on those it kept in view, the least of their moves bounds the scroll

@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
 
 from deltarec.core.diff.axis import at_edge, host_sideways
-from deltarec.core.diff.edge_pieces import page_or_twin
+from deltarec.core.diff.edge_twin import page_or_twin
 from deltarec.core.diff.motions import Motion
 from deltarec.core.diff.pushed_edge import in_scroll_view
 from deltarec.core.diff.resized import kept_through_resize
@@ -124,7 +124,7 @@ def page_unless_held(
     used: AbstractSet[int],
     move: tuple[int, int],
 ) -> Motion | None:
-    """:func:`~deltarec.core.diff.edge_pieces.page_or_twin` for list ``c`` whose measured
+    """:func:`~deltarec.core.diff.edge_twin.page_or_twin` for list ``c`` whose measured
     ``move`` was refuted, unless a row at its leading edge stayed, held in its very box by
     a label (:func:`held_by_label`): then the list turned no page (None), whatever came and
     went below that row (module docstring: Settings' app bar above a new list)."""

@@ -71,7 +71,7 @@ where the move puts it, clear of the edges in both frames or shown once in each 
 4, dicts 2: Settings' "Hotspot & tethering" under the top edge, its "Off" whole; the
 Wi-Fi list's "Add network", merged, cut alike by the keyboard's edge): now "D px or
 further, or the other way E px or further"
-(:func:`deltarec.core.diff.edge_pieces.page_or_twin`). Of main's failing cases XML 12 of
+(:func:`deltarec.core.diff.edge_twin.page_or_twin`). Of main's failing cases XML 12 of
 21 and dicts 10 of 33 still fail: the merged rows' periods (contacts, Wi-Fi: a wrong
 offset), YouTube's merged card, Settings' whole content merged onto its ScrollView's one
 child, the contact editor's photo on dicts and scrolled 140 px up on XML, and the cut
@@ -372,7 +372,7 @@ def test_one_cut_row_placed_by_its_uncut_edges_and_a_whole_label_is_no_page() ->
     was refuted and the list read as a page, which that "Off" contradicts (XML: 16 of 1,920
     on ``1cdaa2a``, 8 of this sample; element dicts, whose list of one row reads as a
     ScrollView, said the move). Now the move hedged with its twins' readings, "up 160px or
-    further, or down 1596px or further" (:func:`deltarec.core.diff.edge_pieces.page_or_twin`)."""
+    further, or down 1596px or further" (:func:`deltarec.core.diff.edge_twin.page_or_twin`)."""
     sample = tuple(
         c
         for c in cases(wide=True)
@@ -394,7 +394,7 @@ def test_one_row_cut_alike_by_the_keyboard_s_edge_is_kept_on_both_paths() -> Non
     row of one size in both frames, its description unique in both (the oracle's rule 1:
     the same element), read as a page, the row ``-`` and ``+`` (XML 16 and dicts 8 of 392 on
     ``bf2adc3``, as on ``1cdaa2a``, all in this sample). Its uncut edge names the move: now the move, hedged
-    with its twins' readings (:func:`deltarec.core.diff.edge_pieces.page_or_twin`)."""
+    with its twins' readings (:func:`deltarec.core.diff.edge_twin.page_or_twin`)."""
     sample = tuple(
         c
         for c in cases(wide=True)
