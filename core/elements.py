@@ -21,8 +21,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from deltarec.core.capture.element_dicts import (
+    element_list,
     elements_to_observation,
     is_interactive_role,
+    listed,
     node_to_element,
 )
 from deltarec.core.capture.frame_cache import frame_of
@@ -42,9 +44,9 @@ from deltarec.core.observer import (
     observe_delta,
 )
 from deltarec.core.render.budget import fit
-from deltarec.core.render.delta_text import Line, changes_text
+from deltarec.core.render.delta_summary import summary_lines
+from deltarec.core.render.delta_text import Line
 from deltarec.core.render.lines import quote
-from deltarec.core.render.lines import value as render_value
 
 Element = dict[str, Any]
 
@@ -64,13 +66,15 @@ def flatten_tree(elements: Sequence[Element], *, interactive_only: bool = True) 
         ['App', 'Save', 'x']
     """
     flat: list[Element] = []
-    stack: list[Any] = list(reversed(elements))
+    listed_ = element_list(elements)
+    stack: list[tuple[Any, str]] = [(e, f"$[{i}]") for i, e in reversed(list(enumerate(listed_)))]
     while stack:  # no recursion: a deep tree cannot exhaust the stack
-        element = stack.pop()
+        element, where = stack.pop()
         flat.append({k: v for k, v in element.items() if k != "children"})
         kids = element.get("children")
         if kids:
-            stack.extend(reversed(kids))
+            kids = element_list(kids, f"{where}.children")
+            stack.extend((k, f"{where}.children[{i}]") for i, k in reversed(list(enumerate(kids))))
     if interactive_only:
         flat = [e for e in flat if is_interactive_role(e.get("role", ""))]
     return flat
@@ -101,8 +105,10 @@ def assign_stable_ids(
         ...      {"name": "Save", "x": 12, "y": 11, "width": 40, "height": 20}], prior=prior)]
         [('New', 2), ('Save', 0)]
     """
+    elements = element_list(elements)
     if not prior:
         return [dict(element, id=i) for i, element in enumerate(elements)]
+    prior = element_list(prior, "prior")
     ids = [_id_of(p) for p in prior]
     next_id = max((i for i in ids if i is not None), default=-1) + 1
 
@@ -147,7 +153,7 @@ def to_observation(data: Any, *, viewport: Sequence[int] | None = None) -> Obser
         return data
     if isinstance(data, str | bytes):
         return load_capture(data)
-    return elements_to_observation(list(data), viewport=viewport)
+    return elements_to_observation(listed(data), viewport=viewport)
 
 
 def _flat_element(node: Node, label: str | None = None, index: int | None = None) -> Element:
@@ -315,10 +321,6 @@ def _changed_fields(a: Node, b: Node, move_threshold: int) -> list[str]:
 
 _ATTRIBUTES = ("text", "content-desc", "value", "enabled", "checked", "selected")  # as shown
 
-FIELD_ATTRIBUTE = {"name": "content-desc", "value": "text"}
-"""A :func:`delta_index` field → the attribute name its change is shown under, when a
-delta has no ``changes`` (an element's ``value`` is its text; other fields keep their name)."""
-
 
 def _attribute_changes(a: Node, b: Node) -> dict[str, FromToDict]:
     """``{attribute: {from, to}}`` of what differs, as an ObservationDiff's ``changes``."""
@@ -328,30 +330,6 @@ def _attribute_changes(a: Node, b: Node) -> dict[str, FromToDict]:
         for name in _ATTRIBUTES
         if old.get(name) != new.get(name)
     }
-
-
-def _line(sign: str, element: Element, suffix: str = "") -> str:
-    index = element.get("index")
-    marker = f"[{index}] " if index is not None and sign != "-" else ""
-    name = quote(str(element.get("name", "")))
-    return f"{sign} {marker}{element.get('role', 'element')} {name}{suffix}"
-
-
-def _change_text(item: dict[str, Any]) -> str:
-    """What changed on one element: attributes as the delta text shows them, then the rest."""
-    fields = item.get("fields", [])
-    changes = item.get("changes")
-    if changes is None:  # a delta made by hand (or by the peer): its field names, spelled ours
-        return ", ".join(FIELD_ATTRIBUTE.get(name, name) for name in fields)
-    parts = [changes_text(changes)] if changes else []
-    before, after = item.get("before") or {}, item["after"]
-    if "role" in fields:
-        parts.append(f"role: {render_value(before.get('role'))}→{render_value(after.get('role'))}")
-    if "focused" in fields:
-        parts.append("focused" if after.get("focused") else "unfocused")
-    if "moved" in fields:
-        parts.append("moved")
-    return ", ".join(parts)
 
 
 def summarize_delta(
@@ -374,9 +352,7 @@ def summarize_delta(
         ...       "height": 20}]))
         '~ textbox "Name" (text: ""→"zr")'
     """
-    lines = [_line("+", e) for e in delta.get("added", [])]
-    lines += [_line("~", c["after"], f" ({_change_text(c)})") for c in delta.get("changed", [])]
-    lines += [_line("-", e) for e in delta.get("removed", [])]
+    lines = summary_lines(delta)
     return fit(lines or ["no change"], max_lines=max_lines, max_tokens=max_tokens)
 
 

@@ -22,7 +22,7 @@ and an extra attribute otherwise; any other key is kept as an extra.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -340,6 +340,36 @@ def element_node(item: Any, where: _Where, children: tuple[Node, ...]) -> Node:
     node.extras = extras
     node.__class__ = Node
     return node  # type: ignore[no-any-return]
+
+
+def element_list(data: Any, where: str = "$") -> list[Any]:
+    """``data`` as the list of element dicts it holds (a list or tuple, any other iterable but
+    text, or ``{"elements": […]}``), each item a mapping; otherwise a CaptureParseError naming
+    what was given and where (``$[3]``: an agent's harness that put ``null`` in the list gets
+    that, not an ``AttributeError`` from deep inside)."""
+    if isinstance(data, Mapping) and "elements" in data:
+        data, where = data["elements"], f"{where}.elements"
+    if not isinstance(data, list | tuple):
+        if isinstance(data, str | bytes | Mapping) or not isinstance(data, Iterable):
+            raise CaptureParseError(
+                f"expected a list of elements, got {type(data).__name__}", where=where
+            )
+        data = list(data)
+    for i, item in enumerate(data):
+        if not isinstance(item, Mapping):
+            raise CaptureParseError(
+                f"an element must be an object, got {type(item).__name__}", where=f"{where}[{i}]"
+            )
+    return list(data)
+
+
+def listed(data: Any) -> Any:
+    """``data`` for :func:`elements_to_observation`: a list or a mapping as given (it reads a
+    mapping's ``elements``), a tuple or another iterable as a list, anything else refused
+    (:func:`element_list`) rather than an iterable's ``TypeError``."""
+    if type(data) is list or isinstance(data, Mapping):
+        return data
+    return list(data) if isinstance(data, tuple) else element_list(data)
 
 
 def elements_to_observation(

@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from deltarec.core.capture.dict_frame import elements_frame
-from deltarec.core.capture.element_dicts import forget_boxes
+from deltarec.core.capture.element_dicts import forget_boxes, listed
 from deltarec.core.capture.element_frames import frame_like
 from deltarec.core.capture.jsonio import load_capture
 from deltarec.core.observe import identity
@@ -73,7 +73,7 @@ def frame_of(
     else:
         built = None if like is None else frame_like(data, *like, viewport=viewport)
         if built is None:
-            built = elements_frame(list(data), viewport=viewport)
+            built = elements_frame(listed(data), viewport=viewport)
         frame = built
     if key is not None:
         with _lock:
