@@ -1,0 +1,64 @@
+"""The derived sweeps on the round-3 harvest (``fixtures/ext3``, stop 58: the notification
+shade's stack before and after a group was expanded, AutoMobile observations read as the CLI
+reads them; a Flutter welcome screen dumped with the status bar's window beside the app's),
+seeded (``--per 3``, seed 1, on those captures alone), on both paths. Every sweep that failed
+a case on them in ``benchmarks/bench_real_any.py --dumps fixtures/ext3 --per 3`` runs here.
+
+:data:`BUDGET` is a ratchet: failing cases per (sweep, path, capture) in this sample. Lower
+it when a class closes, never raise it.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from types import ModuleType
+
+import pytest
+
+from tests.core.real_scrolls import filtered, insertions, mirrored, recut
+from tests.core.real_scrolls.budgeted import failing
+from tests.core.real_scrolls.harvests import harvested
+
+SWEEPS: dict[str, ModuleType] = {
+    m.__name__.rsplit(".", 1)[-1]: m for m in (filtered, insertions, mirrored, recut)
+}
+
+BUDGET: Counter[tuple[str, str, str]] = Counter(
+    {
+        ("filtered", "xml", "notif-shade/01.json"): 1,
+        ("filtered", "xml", "notif-shade/02.json"): 2,
+        ("insertions", "dicts", "homee-flutter/01.xml"): 1,
+        ("insertions", "dicts", "notif-shade/02.json"): 2,
+        ("insertions", "xml", "homee-flutter/01.xml"): 1,
+        ("insertions", "xml", "notif-shade/02.json"): 2,
+        ("mirrored", "dicts", "homee-flutter/01.xml"): 1,
+        ("mirrored", "dicts", "notif-shade/02.json"): 2,
+        ("mirrored", "xml", "homee-flutter/01.xml"): 1,
+        ("mirrored", "xml", "notif-shade/01.json"): 3,
+        ("mirrored", "xml", "notif-shade/02.json"): 2,
+        ("recut", "dicts", "notif-shade/02.json"): 3,
+    }
+)
+"""Failing cases per (sweep, path, capture) of the seeded sample, XML 13 / dicts 8 at the
+harvest (stop 58). Open, by mechanism: rows put in between the shade's child notifications,
+every row of one class and id (``expandableNotificationRow``), paired by place with the row
+they pushed ("15 inserted nodes paired with old ones"), and a Flutter column's labels, one
+description each, a row put in above "Own your day…" read as that row relabelled
+(``insertions``, and mirrored); a group's rows filtered as it expanded or collapsed read
+without the rows that came (``filtered``); the shade's labels cut anew on element dicts
+(``recut``)."""
+
+
+def test_the_harvest_is_all_there() -> None:
+    assert [name for name, _ in harvested("ext3")] == [
+        "homee-flutter/01.xml",
+        "notif-shade/01.json",
+        "notif-shade/02.json",
+    ]
+
+
+@pytest.mark.parametrize("path", ["xml", "dicts"])
+@pytest.mark.parametrize("name", sorted(SWEEPS))
+def test_ext3_sweep(name: str, path: str) -> None:
+    found = failing(SWEEPS[name], path, lambda: harvested("ext3"))
+    assert not +(found - BUDGET), sorted(found.items())
