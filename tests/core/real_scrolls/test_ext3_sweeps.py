@@ -25,8 +25,6 @@ SWEEPS: dict[str, ModuleType] = {
 
 BUDGET: Counter[tuple[str, str, str]] = Counter(
     {
-        ("filtered", "xml", "notif-shade/01.json"): 1,
-        ("filtered", "xml", "notif-shade/02.json"): 2,
         ("insertions", "dicts", "homee-flutter/01.xml"): 1,
         ("insertions", "dicts", "notif-shade/02.json"): 2,
         ("insertions", "xml", "homee-flutter/01.xml"): 1,
@@ -34,19 +32,18 @@ BUDGET: Counter[tuple[str, str, str]] = Counter(
         ("mirrored", "dicts", "homee-flutter/01.xml"): 1,
         ("mirrored", "dicts", "notif-shade/02.json"): 2,
         ("mirrored", "xml", "homee-flutter/01.xml"): 1,
-        ("mirrored", "xml", "notif-shade/01.json"): 3,
         ("mirrored", "xml", "notif-shade/02.json"): 2,
         ("recut", "dicts", "notif-shade/02.json"): 3,
     }
 )
-"""Failing cases per (sweep, path, capture) of the seeded sample, XML 13 / dicts 8 at the
-harvest (stop 58). Open, by mechanism: rows put in between the shade's child notifications,
+"""Failing cases per (sweep, path, capture) of the seeded sample: XML 13 / dicts 8 at the
+harvest (stop 58), XML 6 / dicts 8 since :func:`deltarec.core.diff.growth.grew_apart` (a
+group's rows shown or hidden as it expanded or collapsed read as the stack scrolled: filtered
+3 → 0, mirrored 3 → 0 on ``notif-shade/01``). Open, by mechanism: rows put in between the shade's child notifications,
 every row of one class and id (``expandableNotificationRow``), paired by place with the row
 they pushed ("15 inserted nodes paired with old ones"), and a Flutter column's labels, one
 description each, a row put in above "Own your day…" read as that row relabelled
-(``insertions``, and mirrored); a group's rows filtered as it expanded or collapsed read
-without the rows that came (``filtered``); the shade's labels cut anew on element dicts
-(``recut``)."""
+(``insertions``, and mirrored); the shade's labels cut anew on element dicts (``recut``)."""
 
 
 def test_the_harvest_is_all_there() -> None:
