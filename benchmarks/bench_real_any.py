@@ -3,7 +3,8 @@
 The generators under ``tests/core/real_scrolls`` derive their pairs from the captures under
 ``fixtures/real`` (:func:`tests.core.real_scrolls.transforms.captures`). This command points
 them at ``--dumps DIR`` instead (every ``*.xml`` under it that is a whole ``<hierarchy>``
-dump; the generators' own defaults stay as they are) and prints, per sweep, the cases with a
+dump, and every ``*.json`` that is an AutoMobile observation, read as the CLI reads it; the
+generators' own defaults stay as they are) and prints, per sweep, the cases with a
 violation per kind and class on both input paths (XML and element dicts), with up to
 ``--show`` failing cases a class. Before the sweeps it parses every dump, runs the
 ``observe`` and ``delta`` commands on it (``delta`` of the dump against itself and against
@@ -38,7 +39,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks import kinds_sweep
 from deltarec.core.capture import frame_cache
-from deltarec.core.capture.uiautomator import parse_uiautomator
 from deltarec.core.cli.main import main as cli
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Observation
@@ -69,6 +69,7 @@ from tests.core.real_scrolls import (
     turned,
 )
 from tests.core.real_scrolls.ext_shapes import captures_as
+from tests.core.real_scrolls.harvests import read
 from tests.core.truth.real_oracle import violations as oracle
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -100,13 +101,19 @@ a case's kind where the module has one); ``transforms`` and ``tall_rows`` are ru
 
 
 def dumps_in(folder: Path) -> tuple[list[Path], list[Path]]:
-    """The whole ``<hierarchy>`` dumps under ``folder`` and the ``*.xml`` files that are not."""
+    """The whole ``<hierarchy>`` dumps and AutoMobile observations (``*.json`` holding a
+    ``viewHierarchy``) under ``folder``, and the ``*.xml`` / ``*.json`` files that are neither."""
     whole: list[Path] = []
     other: list[Path] = []
-    for p in sorted(folder.rglob("*.xml")):
+    for p in sorted([*folder.rglob("*.xml"), *folder.rglob("*.json")]):
         head = p.read_bytes()[:4096]
-        (whole if b"<hierarchy" in head else other).append(p)
+        mark = b"<hierarchy" if p.suffix == ".xml" else b'"viewHierarchy"'
+        (whole if mark in head else other).append(p)
     return whole, other
+
+
+read_dump = read
+"""A dump parsed as ``uiautomator`` XML, an observation JSON as the CLI reads it."""
 
 
 def captures_from(folder: Path, paths: Sequence[Path]) -> contextlib.AbstractContextManager[None]:
@@ -118,7 +125,7 @@ def captures_from(folder: Path, paths: Sequence[Path]) -> contextlib.AbstractCon
         out = []
         for p in paths:
             with contextlib.suppress(Exception):  # a dump that does not parse is listed apart
-                out.append((str(p.relative_to(folder)), parse_uiautomator(p.read_bytes())))
+                out.append((str(p.relative_to(folder)), read_dump(p)))
         return tuple(out)
 
     return captures_as(ours)
@@ -143,7 +150,7 @@ def hostile(folder: Path, paths: Sequence[Path], show: int) -> int:
     parsed: dict[Path, Frame] = {}
     for p in paths:
         try:
-            parsed[p] = Frame(parse_uiautomator(p.read_bytes()))
+            parsed[p] = Frame(read_dump(p))
         except Exception as e:  # every error on a real dump is a finding
             bad.append((f"parse {type(e).__name__}", f"{p.relative_to(folder)}: {e}"))
     pairs = [(p, p) for p in parsed]
@@ -271,7 +278,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     folder = args.dumps.resolve()
     paths, other = dumps_in(folder)
-    print(f"{folder}: {len(paths)} dumps, {len(other)} other *.xml skipped")
+    print(f"{folder}: {len(paths)} dumps, {len(other)} other *.xml / *.json skipped")
     hostile(folder, paths, max(args.show, 3))
     if not args.no_sweeps:
         names = set(args.sweeps.split(",")) if args.sweeps else None

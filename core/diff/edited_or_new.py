@@ -22,11 +22,14 @@ dumps leave two readings of; :func:`either_labels` gives the JSON the latter's h
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from deltarec.core.diff.compute import Delta
 from deltarec.core.diff.label_edit import one_label_edited
 from deltarec.core.diff.row_content import holds_rows, kind
 from deltarec.core.diff.swiped import either_label, either_row, held
 from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.model import Node
 
 SLACK = 2
 """px a pushed row may sit off its pitch (a scaled screen rounds each box)."""
@@ -134,7 +137,7 @@ def either_labels(d: Delta) -> set[int]:
         if either_leaf(d, c, scrolled):
             out.add(c)  # a row that is one leaf (a Flutter tile), or another in its box
             continue
-        if "text" not in d.changed[c] or c in d.quiet_curr or not fc.nodes[c].text:
+        if c in d.quiet_curr or not _relabelled(fc.nodes[c], d.changed[c]):
             continue
         up = fc.ancestors(c)
         if any(a in scrolled for a in up):
@@ -150,6 +153,14 @@ def either_labels(d: Delta) -> set[int]:
         if rows[row]:
             out.add(c)
     return out
+
+
+def _relabelled(node: Node, changes: Mapping[str, object]) -> bool:
+    """Whether a change of ``node`` is of its label: its text, or its description where it
+    shows no text (a Compose or Flutter column's entries are labelled by descriptions)."""
+    if "text" in changes:
+        return bool(node.text)
+    return "content-desc" in changes and not node.text and bool(node.content_desc)
 
 
 def either_leaf(d: Delta, c: int, scrolled: set[int]) -> bool:

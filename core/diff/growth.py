@@ -104,6 +104,77 @@ def grew(
             continue
         if box.top < b.top and max(a.bottom + base[1], b.bottom) < box.bottom:
             return True
+    return grew_apart(prev, curr, c, pairs, dy, base)
+
+
+DEPTH = 6
+"""Levels :func:`grew_apart` climbs from a node that stayed to the row around it."""
+
+
+def grew_apart(
+    prev: Frame,
+    curr: Frame,
+    c: int,
+    pairs: Mapping[int, int],
+    dy: int,
+    base: tuple[int, int] = (0, 0),
+) -> bool:
+    """Whether a row of host ``c`` that the match left apart grew by ``dy`` (within
+    :data:`~deltarec.core.diff.motions.SPREAD`): a row whose inside changed as it unfolded
+    (a notification group opened: its count and "Alerted" gone, its button "Expand" →
+    "Collapse", its children laid out anew) pairs with nothing, so :func:`grew` cannot read
+    its growth. What it holds that stayed tells it: a paired node inside it that shows
+    something kept its box (moved by ``base`` only), and its ancestors, unpaired, climbed
+    level for level in both frames up to ``c``, include one of one class and id in both
+    that kept its top, left and right, clear of the host's top and bottom edges, and grew by
+    ``dy``. A scroll moves whatever it holds: no node inside a row it moved keeps its box.
+    ``pairs``: curr → prev positions. O(nodes of ``c`` × :data:`DEPTH`), at most
+    :data:`LIMIT` nodes.
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> def shot(grown, badge):
+    ...     head = '<node class="T" text="Shell" bounds="[0,100][100,150]"/>'
+    ...     more = '<node class="T" text="2" bounds="[100,100][150,150]"/>' if badge else ''
+    ...     rest = "".join(f'<node class="Row" text="{t}" bounds="[0,{y}][100,{y + 90}]"/>'
+    ...                    for t, y in (("b", 300 + grown), ("c", 400 + grown)))
+    ...     return Frame(parse_uiautomator('<hierarchy><node class="L" scrollable="true"'
+    ...         f' bounds="[0,0][100,1000]"><node class="G" bounds="[0,100][100,{290 + grown}]">'
+    ...         f'{head}{more}</node>{rest}</node></hierarchy>'))
+    >>> pairs = {0: 0, 2: 2, 3: 4, 4: 5}  # the group "G" apart, its title "Shell" paired
+    >>> grew_apart(shot(0, True), shot(60, False), 0, pairs, 60)
+    True
+    >>> grew_apart(shot(0, True), shot(60, False), 0, pairs, 40)
+    False
+    """
+    if dy == 0:
+        return False
+    box = curr.nodes[c].bounds
+    nodes_p, nodes_c, content = prev.nodes, curr.nodes, curr.has_content
+    parents_p, parents_c = prev.parents, curr.parents
+    for k in range(c + 1, min(curr.subtree_end(c), c + 1 + LIMIT)):
+        pk = pairs.get(k)
+        if pk is None or not content[k]:
+            continue
+        a, b = nodes_p[pk].bounds, nodes_c[k].bounds
+        if (b.left - a.left, b.top - a.top, b.bottom - a.bottom) != (*base, base[1]):
+            continue  # it moved (or changed height): no witness of a row that stayed
+        x, q = parents_c[k], parents_p[pk]
+        for _ in range(DEPTH):
+            if x <= c or q < 0 or x in pairs:
+                break  # the host reached, or a paired row: grew() reads that one
+            n, o = nodes_c[x], nodes_p[q]
+            if n.class_name == o.class_name and n.resource_id == o.resource_id:
+                nb, ob = n.bounds, o.bounds
+                growth = nb.bottom - ob.bottom - base[1]
+                if (
+                    (nb.left - ob.left, nb.top - ob.top, nb.right - ob.right) == (*base, base[0])
+                    and growth != 0
+                    and abs(growth - dy) <= SPREAD
+                    and box.top < nb.top
+                    and max(ob.bottom + base[1], nb.bottom) < box.bottom
+                ):
+                    return True
+            x, q = parents_c[x], parents_p[q]
     return False
 
 

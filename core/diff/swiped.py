@@ -210,14 +210,15 @@ def either_label(prev: Frame, curr: Frame, c: int, p: int) -> bool:
     """Whether label ``c``, paired with ``p``, a bare label of a column (no row around it: a
     Compose column's entries are its labels), may as well be another label come into its
     box: at the column's top or bottom edge in both frames, that edge the edge of the
-    scroller around it (the label cut by it), its box but for its far edge and a px of
-    rounding at its start (:data:`ROUNDING`: a label of another length is as wide as its
-    text), of ``p``'s kind, its label sharing no word with ``p``'s (its numbers where it
-    shows no word; numbers alone on both sides that change are a counter ticking). Labels
-    put in above it
-    push it out beyond the scroller's edge and the first of them lands in its box, cut
-    alike; no label in view moved, so nothing tells that from ``p`` edited in place
-    (:func:`either_row` for a row of labels). O(depth).
+    scroller around it or of its window (the label cut by it: a column the window cuts, a
+    keyboard up, pushes what is put in above out of it as a scroller does), its box but for
+    its far edge and a px of rounding at its start (:data:`ROUNDING`: a label of another
+    length is as wide as its text; a centred one keeps its centre), of ``p``'s kind, its
+    label sharing no word with ``p``'s (its numbers where it shows no word; numbers alone on
+    both sides that change are a counter ticking). Labels put in above it push it out beyond
+    the edge and the first of them lands in its box, cut alike; no label in view moved, so
+    nothing tells that from ``p`` edited in place (:func:`either_row` for a row of labels).
+    O(depth).
 
     >>> from deltarec.core.capture.uiautomator import parse_uiautomator
     >>> def shot(label, right=80):
@@ -239,6 +240,13 @@ def either_label(prev: Frame, curr: Frame, c: int, p: int) -> bool:
     True
     >>> either_label(shot("Kept"), shot("Other"), 2, 2)  # not at the edge
     False
+    >>> def bare(label, left, right):  # a Flutter column the window's edge cuts, described
+    ...     t = '<node class="android.view.View" content-desc="{}" bounds="[{},{}][{},{}]"/>'
+    ...     return Frame(parse_uiautomator('<hierarchy><node class="View" bounds="[0,0][90,99]">'
+    ...         + t.format("Kept", 5, 5, 80, 40) + t.format(label, left, 50, right, 99)
+    ...         + '</node></hierarchy>'))
+    >>> either_label(bare("Own your day", 5, 85), bare("Sign in first", 20, 70), 2, 2)  # centred
+    True
     """
     host, old_host = curr.parents[c], prev.parents[p]
     if host < 0 or old_host < 0 or curr.children[c] or prev.children[p]:
@@ -248,15 +256,17 @@ def either_label(prev: Frame, curr: Frame, c: int, p: int) -> bool:
     cb, pb, box = curr.nodes[c].bounds, prev.nodes[p].bounds, curr.nodes[host].bounds
     if box != prev.nodes[old_host].bounds:
         return False  # the column moved or resized: other rules read it
-    if abs(cb.left - pb.left) > ROUNDING and abs(cb.right - pb.right) > ROUNDING:
-        return False
+    centred = abs(cb.left + cb.right - pb.left - pb.right) <= 2 * ROUNDING
+    if abs(cb.left - pb.left) > ROUNDING and abs(cb.right - pb.right) > ROUNDING and not centred:
+        return False  # (a centred label of another length keeps its centre)
     if cb.top == pb.top and cb.bottom == pb.bottom == box.bottom:
         edge = box.bottom
     elif cb.bottom == pb.bottom and cb.top == pb.top == box.top:
         edge = box.top
     else:
         return False  # not at an edge: labels put in inside the column move a side of it
-    clip = next((a for a in [host, *curr.ancestors(host)] if scrolls_by_nature(curr.nodes[a])), -1)
+    up = [host, *curr.ancestors(host)]
+    clip = next((a for a in up if scrolls_by_nature(curr.nodes[a]) or curr.parents[a] < 0), -1)
     if clip < 0 or edge not in (curr.nodes[clip].bounds.top, curr.nodes[clip].bounds.bottom):
         return False  # an edge nothing clips: labels put in would have grown the column
     old_label = prev.nodes[p].text or prev.nodes[p].content_desc

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 from deltarec.core.observe.model import Bounds, Observation
 from tests.core.real_scrolls.grading import Violation, changed_besides, no_scroll, stayed_listed
-from tests.core.real_scrolls.insertions import _below, _clip_box, _pushed, lists
+from tests.core.real_scrolls.insertions import _clip_box, in_box, lists
 from tests.core.real_scrolls.transforms import (
     Path_,
     _at,
@@ -55,11 +55,7 @@ def expanded(obs: Observation, where: Path_, index: int, h: int) -> Observation:
     y = row.bounds.bottom
     box_path, box = _clip_box(obs, where)
     host = _at(obs, box_path)
-    rest = where[len(box_path) :]
-    k = rest[0]
-    kids = list(host.children)
-    kids[k] = _pushed(kids[k], y, h, rest[1:], len(_at(obs, where).children), ())
-    kids = [c if i == k else _below(c, y, h) for i, c in enumerate(kids)]
+    kids = in_box(host, where[len(box_path) :], y, h, len(_at(obs, where).children), ())
     grown = _replace(obs, box_path, dataclasses.replace(host, children=tuple(kids)))
     b = row.bounds
     taller = dataclasses.replace(row, bounds=Bounds(b.left, b.top, b.right, b.bottom + h))

@@ -266,13 +266,25 @@ def inserted(obs: Observation, where: Path_, index: int, n: int) -> Observation:
     new = tuple(_copy(above, step * (j + first), FAR + j, keep) for j in range(n))
     box_path, box = _clip_box(obs, where)
     host = _at(obs, box_path)
-    rest = where[len(box_path) :]
-    k = rest[0]
-    kids = list(host.children)
-    kids[k] = _pushed(kids[k], y, step * n, rest[1:], index, new)
-    kids = [c if i == k else _below(c, y, step * n) for i, c in enumerate(kids)]
+    kids = in_box(host, where[len(box_path) :], y, step * n, index, new)
     clipped = tuple(c for kid in kids if (c := _moved_clipped(kid, 0, box)) is not None)
     return _replace(obs, box_path, dataclasses.replace(host, children=clipped))
+
+
+def in_box(host: Node, rest: Path_, y: int, h: int, at: int, new: tuple[Node, ...]) -> list[Node]:
+    """The children of ``host``, the box that clips the list ``rest`` leads to inside it,
+    with ``new`` put in at index ``at`` of that list and what starts at or below ``y`` moved
+    down by ``h`` (:func:`_pushed`). Where ``rest`` is empty the list is that box itself (a
+    capture of one scroller, its root the list: AutoMobile's trimmed observations): its rows
+    move inside it, and it keeps its box."""
+    if not rest:
+        kids = [_below(c, y, h) for c in host.children]
+        kids[at:at] = new
+        return kids
+    k = rest[0]
+    kids = list(host.children)
+    kids[k] = _pushed(kids[k], y, h, rest[1:], at, new)
+    return [c if i == k else _below(c, y, h) for i, c in enumerate(kids)]
 
 
 def cases(rng: random.Random, per_capture: int) -> list[Insertion]:

@@ -8,13 +8,14 @@ their wrappers), the delta did not: one element said to have come in *and* to ha
 its old self gone, and none of the rows that came in or left counted under it.
 
 :func:`cases` derives that shape from every real capture (``fixtures/real``, ``ext``,
-``ext2``): a container holding two or more children that show something (a list's rows, a
-layout's sections), up to :data:`PER` a capture (seeded), shows other content in all of them
-(every text and description inside replaced by words shared with nothing) and its
-``scrollable`` flag flipped (a Compose list turns scrollable once its content overflows, a
-filtered one stops). The dumps are rewritten with ElementTree, independent of the parser.
-What the delta may say is left open (a page turned, or rows replaced); :func:`unpaired`
-lists what it may not: a scroll whose host it does not pair with the scroll's old host.
+``ext2``, and ``ext3``'s dumps): a container holding two or more children that show
+something (a list's rows, a layout's sections), up to :data:`PER` a capture (seeded), shows
+other content in all of them (every text and description inside replaced by words shared
+with nothing) and its ``scrollable`` flag flipped (a Compose list turns scrollable once its
+content overflows, a filtered one stops). The dumps are rewritten with ElementTree,
+independent of the parser. What the delta may say is left open (a page turned, or rows
+replaced); :func:`unpaired` lists what it may not: a scroll whose host it does not pair with
+the scroll's old host.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ from deltarec.core.observe.frame import Frame
 from tests.core.dict_truth import dict_delta
 
 FIXTURES = Path(__file__).resolve().parents[3] / "fixtures"
-FOLDERS = ("real", "ext", "ext2")
+FOLDERS = ("real", "ext", "ext2", "ext3")
 PER = 2
 """Containers drawn per capture."""
 

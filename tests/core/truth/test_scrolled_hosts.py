@@ -1,6 +1,6 @@
 """A scroll is said of an element of both frames, never of one listed ``+`` (issue 18, stop
 57): the generator of :mod:`tests.core.truth.scrolled_hosts` over every real capture
-(``fixtures/real``, ``ext``, ``ext2``), both input paths.
+(``fixtures/real``, ``ext``, ``ext2``, ``ext3``'s dumps), both input paths.
 
 Found on a harvested chat (``fixtures/ext2/nora-compose`` 04→05): ``+ [5] container "View"``
 beside ``↕ [5] container "View" scrolled about a page or more (+0 rows, -0 rows)``."""
