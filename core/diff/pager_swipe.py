@@ -14,7 +14,7 @@ from deltarec.core.observe.frame import Frame
 
 
 def pager_swiped(
-    prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int]
+    prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int], *, shown: bool = False
 ) -> Motion | None:
     """The move of pager ``c`` whose one page, whole before, is now cut by a side edge beside
     the next page (:func:`~deltarec.core.diff.axis.page_swiped`): its items may all be cut
@@ -24,7 +24,9 @@ def pager_swiped(
     ids shared with the next page's, pair with nothing: its labels do; a switch's frame that
     shows nothing pairs by overlap with its twin on the next page, on element dicts), or
     else the one showing a text it showed (a form's text boxes, keyed without their hints,
-    pair with nothing at all). O(size of the pages)."""
+    pair with nothing at all). ``shown``: only a page that shows a text the old page showed
+    (a page of another text paired with it by a wrapper's id is the next page's, the old one
+    out of view). O(size of the pages)."""
     olds = prev.children[p]
     if len(olds) != 1 or len(curr.children[c]) < 2:
         return None  # the common container: no page then, or one page now (asked first)
@@ -43,5 +45,7 @@ def pager_swiped(
     if not got:
         was = shown_texts(prev, old)
         got = [k for k in curr.children[c] if was & shown_texts(curr, k)]
+    if shown and len(got) == 1 and not shown_texts(prev, old) & shown_texts(curr, got[0]):
+        return None
     dx = page_swiped(prev, p, curr, c, old, got[0]) if len(got) == 1 else None
     return None if not dx else Motion(c, p, dx, 0)
