@@ -13,6 +13,7 @@ from collections.abc import Set as AbstractSet
 from deltarec.core.diff.across import explains, other_way
 from deltarec.core.diff.edge_pieces import edge_offset
 from deltarec.core.diff.motions import SPREAD, Motion
+from deltarec.core.diff.pager_swipe import pager_swiped
 from deltarec.core.diff.pushed_edge import in_scroll_view
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Bounds
@@ -41,7 +42,14 @@ def page_or_twin(
     beyond the edge the content came from, further the same way, or from beyond the other
     edge. The line says those readings, as a far fling's row kept by its label does
     (:mod:`~deltarec.core.diff.far_anchor`: ``Motion.hedge``, "D px or further, or …").
-    In a ``ScrollView`` no twin comes in: nothing to hedge. O(nodes of both lists)."""
+    In a ``ScrollView`` no twin comes in: nothing to hedge. A pager's one page cut by a side
+    edge beside the page that came in, still showing a text it showed, is no page turned
+    either: its own edge measures the swipe
+    (:func:`~deltarec.core.diff.pager_swipe.pager_swiped`; a launcher's smartspace card
+    swiped back 60 px, its one label cut, read as a page, the old page ``-`` and ``+``).
+    O(nodes of both lists)."""
+    if (swiped := pager_swiped(prev, p, curr, c, pairs, shown=True)) is not None:
+        return swiped
     page = Motion(c, p, 0, 0, page=True)
     dx, dy = move
     if dx or not dy or in_scroll_view(curr, c):

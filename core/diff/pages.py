@@ -19,10 +19,10 @@ from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
 
 from deltarec.core.diff.axis import across as _across
-from deltarec.core.diff.axis import host_sideways, page_swiped
+from deltarec.core.diff.axis import host_sideways
 from deltarec.core.diff.label_edit import cut_in_place
 from deltarec.core.diff.motions import Motion
-from deltarec.core.diff.recycled import shown_texts
+from deltarec.core.diff.pager_swipe import pager_swiped
 from deltarec.core.diff.resized import in_place, list_kept
 from deltarec.core.diff.row_content import own_texts
 from deltarec.core.diff.row_content import texts as labels_of
@@ -54,9 +54,10 @@ def page(
     edge, then a card of that author whole: the Feed on the large phone from 274 to 2,102 lu
     without the gesture, where a card of another author's turn read the other way). A
     pager's one page swiped out but for a sliver beside the next is no page turned: its own
-    edge measures the swipe (:func:`_pager_swiped`). A paired row that moved and shows other
-    texts in two or more of its labels (:func:`_relaid`) came and left."""
-    swiped = _pager_swiped(prev, p, curr, c, pairs)
+    edge measures the swipe (:func:`~deltarec.core.diff.pager_swipe.pager_swiped`). A paired
+    row that moved and shows other texts in two or more of its labels (:func:`_relaid`) came
+    and left."""
+    swiped = pager_swiped(prev, p, curr, c, pairs)
     if swiped is not None:
         return swiped
     view, old_view = _viewport(curr, c), _viewport(prev, p)
@@ -123,40 +124,6 @@ def _changed_lines(prev: Frame, curr: Frame, moving: list[tuple[int, int]]) -> b
             if lines > 1:
                 return True
     return False
-
-
-def _pager_swiped(
-    prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int]
-) -> Motion | None:
-    """The move of pager ``c`` whose one page, whole before, is now cut by a side edge beside
-    the next page (:func:`~deltarec.core.diff.axis.page_swiped`): its items may all be cut
-    by both side edges before (a form's rows), so none stayed whole, yet the page's own
-    edge measures the swipe. The page now is the one child of ``c`` paired with it, or else
-    the one holding nodes showing content paired with nodes of it (a sliver's wrappers, their
-    ids shared with the next page's, pair with nothing: its labels do; a switch's frame that
-    shows nothing pairs by overlap with its twin on the next page, on element dicts), or
-    else the one showing a text it showed (a form's text boxes, keyed without their hints,
-    pair with nothing at all). O(size of the pages)."""
-    olds = prev.children[p]
-    if len(olds) != 1 or len(curr.children[c]) < 2:
-        return None  # the common container: no page then, or one page now (asked first)
-    old = olds[0]
-    if prev.nodes[old].bounds != prev.nodes[p].bounds:
-        return None
-    got = [k for k in curr.children[c] if pairs.get(k) == old]
-    if not got:  # a label paired: a box that shows nothing pairs by overlap with its twin's
-        end = prev.subtree_end(old)
-        shows = curr.has_content.__getitem__
-        got = [
-            k
-            for k in curr.children[c]
-            if any(old < pairs.get(q, -1) < end and shows(q) for q in range(k, curr.subtree_end(k)))
-        ]
-    if not got:
-        was = shown_texts(prev, old)
-        got = [k for k in curr.children[c] if was & shown_texts(curr, k)]
-    dx = page_swiped(prev, p, curr, c, old, got[0]) if len(got) == 1 else None
-    return None if not dx else Motion(c, p, dx, 0)
 
 
 def _relaid(prev: Frame, q: int, curr: Frame, k: int) -> bool:

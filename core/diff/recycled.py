@@ -23,6 +23,8 @@ listed as come in and gone.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from deltarec.core.capture.element_dicts import ROOT_CLASS
 from deltarec.core.diff.label_edit import reads_as_edit
 from deltarec.core.diff.row_content import unpair_inside
@@ -191,11 +193,42 @@ def recycled_pages(prev: Frame, curr: Frame, pairs: dict[int, int]) -> list[tupl
         old = page_of(prev, p)
         if old < 0:
             continue
-        got = [(k, old) for k in curr.children[c] if shows_nothing_it_showed(prev, old, curr, k)]
+        kids = curr.children[c]
+        got = [(k, old) for k in kids if shows_nothing_it_showed(prev, old, curr, k)]
+        got = got or [(k, old) for k in beside_its_sliver(prev, old, curr, kids)]
         if got:
             out += got
             end = curr.subtree_end(c)
     return out
+
+
+def beside_its_sliver(prev: Frame, old: int, curr: Frame, kids: Sequence[int]) -> list[int]:
+    """The pages among ``kids`` (a pager's children now, side by side) that show none of the
+    labels of ``old`` (its one page before), where another of them still shows one: the old
+    page's sliver still in view beside the page that came in. Two pages of one layout show
+    their own words, and a page of one label (a launcher's smartspace card, its date) cannot
+    tell an edit from the next page (:func:`shows_nothing_it_showed` asks two), but the old
+    page's label still shown beside it can: the page beside it is the next one. O(size of the
+    pages).
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> def pager(*pages):
+    ...     kids = "".join(f'<node class="F" bounds="[{x},0][{x + 9},9]"><node class="T"'
+    ...                    f' text="{t}" bounds="[{x},0][{x + 9},9]"/></node>' for x, t in pages)
+    ...     return Frame(parse_uiautomator('<hierarchy><node class="ViewPager" bounds="[0,0]'
+    ...                                    f'[9,9]">{kids}</node></hierarchy>'))
+    >>> beside_its_sliver(pager((0, "Sun")), 1, f := pager((0, "Sun"), (3, "Mon")), f.children[0])
+    [3]
+    >>> beside_its_sliver(pager((0, "Sun")), 1, f := pager((0, "Mon")), f.children[0])
+    []
+    """
+    was = shown_texts(prev, old)
+    if len(kids) < 2 or not was:
+        return []
+    shows = [shown_texts(curr, k) for k in kids]
+    if not any(now & was for now in shows):
+        return []
+    return [k for k, now in zip(kids, shows, strict=True) if now and not now & was]
 
 
 def laid_out_once(frame: Frame, pos: int) -> bool:

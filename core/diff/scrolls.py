@@ -94,6 +94,7 @@ from deltarec.core.diff.reordered import dragged_past_gap, reordered_scroll
 from deltarec.core.diff.resized import (
     inner_moved_with_edge,
     list_inside,
+    list_kept,
     moved_with_edge,
     moved_with_side,
 )
@@ -333,6 +334,11 @@ def _find_motions(
             motion = None  # its rows moved with its top edge: its box moved (:mod:`.resized`)
         if motion and not motion.page and moved_with_side(prev, old, curr, c, motion.dx, motion.dy):
             motion = None  # pieces moved with its side edge as its box widened (.resized)
+        if motion and not motion.page and list_kept(prev, old, curr, c):
+            # The keyboard opened or closed over it: its bottom edge alone moved, its content
+            # node for node in place (.resized). A row the old edge cut, whole now, matched
+            # its twin a row above (blank rows of one layout), which no resize moves.
+            motion = None
         if motion and not motion.page and laid_out_again(prev, curr, pairs, c, old, motion):
             motion = None  # its rows laid out again at other heights or widths (.relaid)
         if (

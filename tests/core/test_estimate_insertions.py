@@ -52,7 +52,15 @@ from hypothesis import strategies as st
 
 from benchmarks.synthetic import dump_pair
 from deltarec.core.capture.uiautomator import parse_uiautomator
-from deltarec.core.diff import axis, host, host_wrapper, pages, stayed_rows, unique_labels
+from deltarec.core.diff import (
+    axis,
+    host,
+    host_wrapper,
+    pager_swipe,
+    pages,
+    stayed_rows,
+    unique_labels,
+)
 from deltarec.core.diff.axis import across as _across
 from deltarec.core.diff.axis import host_sideways
 from deltarec.core.diff.match import match_measured
@@ -76,7 +84,7 @@ def _page_long(
     prev: Frame, curr: Frame, pairs: Mapping[int, int], used: AbstractSet[int], c: int, p: int
 ) -> Motion | None:
     """``pages.page`` as it was at ``1fe5943``: ``_relaid`` asked of every moved row first."""
-    swiped = pages._pager_swiped(prev, p, curr, c, pairs)
+    swiped = pager_swipe.pager_swiped(prev, p, curr, c, pairs)
     if swiped is not None:
         return swiped
     view, old_view = _viewport(curr, c), _viewport(prev, p)

@@ -84,12 +84,10 @@ BUDGET: Counter[tuple[str, str, str]] = Counter(
         ("edited", "xml", "chrome-ntp/06.xml"): 1,
         ("filtered", "dicts", "chrome-menu/03.xml"): 3,
         ("filtered", "xml", "chrome-menu/03.xml"): 3,
-        ("pagers", "dicts", "chrome-ntp/06.xml"): 1,
         ("pagers", "dicts", "gmail-welcome/01.xml"): 2,
         ("pagers", "dicts", "pixel-home/01.xml"): 1,
-        ("pagers", "xml", "chrome-ntp/06.xml"): 1,
-        ("pagers", "xml", "gmail-welcome/01.xml"): 3,
-        ("pagers", "xml", "pixel-home/01.xml"): 2,
+        ("pagers", "xml", "gmail-welcome/01.xml"): 2,
+        ("pagers", "xml", "pixel-home/01.xml"): 1,
         ("recut", "dicts", "miui-settings/03.xml"): 2,
         ("refreshes", "dicts", "chrome-menu/03.xml"): 2,
         ("refreshes", "xml", "chrome-menu/03.xml"): 2,
@@ -119,7 +117,13 @@ Closed: rows put in above Chrome's feed card still loading (the omnibox's steps,
 (:func:`deltarec.core.diff.twin_sliver.same_box_slivers`); a Settings page replaced by rows
 of its layout, one label each (MIUI's headers, vivo's list: ``reshaped``'s tab), read as
 every row relabelled in place, each held by the row below it, itself relabelled, 6 → 0
-(:func:`deltarec.core.diff.row_content._held_below`)."""
+(:func:`deltarec.core.diff.row_content._held_below`). Stop 58 (``i-harv7``): the launchers'
+smartspace pager swiped but for a sliver, 3 → 0 (``pagers``: XML gmail-welcome 3 → 2,
+pixel-home 2 → 1, chrome-ntp/06 1 → 0, dicts chrome-ntp/06 1 → 0;
+:func:`deltarec.core.diff.recycled.beside_its_sliver`, ``edge_twin.page_or_twin`` asking
+``pager_swipe.pager_swiped``); left: the card turned by a whole page or more, the old page out
+of view, its one label read as edited (a page of one label: two dumps cannot tell the next
+page from that label edited)."""
 
 
 @pytest.mark.parametrize("path", ["xml", "dicts"])
