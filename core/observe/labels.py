@@ -19,7 +19,9 @@ of the screen sees it, not ``"Grace avatar"``, the description of the icon it st
 (rows repeat their first text — a sender, a title — so only all of it tells one from
 another); a row that shows no text is called by the descriptions inside it. Any other
 control (not a list, not a layout) is called by its *title*, the first text or description found
-below it (a button by its caption, a dialog by its heading), else the first text below one of its
+below it (a button by its caption, a dialog by its heading), else, a form's field or box, the label
+laid out beside it (:mod:`~deltarec.core.observe.form_labels`: ``"Email"`` above a Flutter
+``EditText``; the label is then no element of its own), else the first text below one of its
 three nearest ancestors (a Settings switch is called by its row's title; never a control that covers
 its whole window, a dialog's scrim; never a text another element is called by,
 :mod:`~deltarec.core.observe.borrowed`); last, the final part of its resource id; an element
@@ -53,6 +55,7 @@ from operator import not_
 from deltarec.core.observe.borrowed import ANCESTOR_LEVELS as ANCESTOR_LEVELS
 from deltarec.core.observe.borrowed import SCAN_LIMIT as SCAN_LIMIT
 from deltarec.core.observe.borrowed import borrowed_text, selected_parents, unshared
+from deltarec.core.observe.form_labels import LABELLED, label_beside
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import INTERACTIVE_ROLES, Node
 from deltarec.core.observe.wrapped import unwrapped
@@ -238,6 +241,7 @@ def labels(frame: Frame) -> list[str]:
     children, ends = frame.children, frame.subtree_ends
     chosen = selected_parents(frame) if controls else frozenset()
     lent: dict[int, str] = {}  # per control that shows no text, what it borrows
+    beside: dict[int, int] = {}  # per form control that shows no text, its label's position
     for pos in controls:
         node = nodes[pos]
         title = name = ""
@@ -265,10 +269,18 @@ def labels(frame: Frame) -> list[str]:
                         descriptions.append(shown.content_desc)
                 name = NAME_SEPARATOR.join(dict.fromkeys(found or descriptions))
         if not title:  # a title of its own: none borrowed (the walk up below stops at once)
+            if node.role in LABELLED and (by := label_beside(frame, pos)) >= 0:
+                beside[pos] = by  # a form's label laid out beside it (form_labels.py)
+                continue
             lent[pos] = borrowed_text(frame, pos, natural, below, alike, chosen)
             continue
         titles[pos] = title
         names[pos] = name or title
+    # A form's controls, called by the labels beside them (no elements of their own), before
+    # the borrowers: a text a form's control is called by is never another's to borrow
+    for pos, by in beside.items():
+        titles[pos] = names[pos] = nodes[by].text or nodes[by].content_desc
+    frame.__dict__["_labels_beside"] = frozenset(beside.values())
     # The borrowers (a row that shows no text has no name either): the text they borrowed but
     # one another element is called by (borrowed.unshared), else their resource id's last part
     if lent:
@@ -382,6 +394,7 @@ def element_positions(frame: Frame, names: list[str], *, interactive_only: bool)
     if len(titles) != len(nodes):
         labels(frame)
         titles = frame.__dict__["_label_titles"]
+    folded = frame.__dict__.get("_labels_beside")  # a form's labels: their controls' names
     # Nearest interactive ancestor's label, to fold a row's title into the row: one pass in
     # document order (a parent comes before its children).
     roles = INTERACTIVE_ROLES  # Node.interactive, inline (a property call a node)
@@ -427,7 +440,7 @@ def element_positions(frame: Frame, names: list[str], *, interactive_only: bool)
                         control = marked_above(parents, interactive, pos, control_above)
                 if control >= 0:
                     continue
-            if not (node.text or node.content_desc):
+            if not (node.text or node.content_desc) or (folded and pos in folded):
                 continue
             if parent < 0 or hosts[parent]:
                 host = parent
