@@ -11,7 +11,9 @@ One name per element: :func:`labels` is the only place a name is made (for the s
 :mod:`~deltarec.core.observe.kept_names` keeps it per number), and the frame, every delta line,
 the ``name=`` selector, error messages, MCP replies and the recorder's selectors all read it.
 
-The rule: a node's own text, else its content description. A *row* — a button (a clickable
+The rule: a node's own text, else its content description; a text of whitespace alone names
+nothing (a Compose answer's bubble streaming in, ``" "``: a leaf that shows only that is no
+element, and a control never borrows it). A *row* — a button (a clickable
 container) with content inside, within content made to scroll (:func:`is_row`: an Inbox
 message, a Settings row, a product tile) — is then called by the distinct texts it shows,
 joined with ``" · "``: an Inbox row is ``"Grace · Standup moved #1 · Mar 8"``, as a reader
@@ -217,6 +219,14 @@ def labels(frame: Frame) -> list[str]:
     # Most nodes are named by their own text or description: those in one pass at C speed,
     # then only the rest (and the names too long) one by one.
     titles = [node.text or node.content_desc for node in nodes]
+    blank: frozenset[int] = frozenset()  # whitespace names nothing (read at C speed: rare)
+    spaced = any(map(str.isspace, titles))
+    if spaced:
+        blank = frozenset(compress(count(), map(str.isspace, titles)))
+        for pos in blank:
+            node = nodes[pos]
+            titles[pos] = node.content_desc if node.text and not node.content_desc.isspace() else ""
+        blank = frozenset(pos for pos in blank if not titles[pos])  # shows nothing else
     untitled = list(compress(count(), map(not_, titles)))  # no text nor description
     names = titles.copy()
     natural = natures(frame)
@@ -252,6 +262,8 @@ def labels(frame: Frame) -> list[str]:
                 if shown.text or shown.content_desc:
                     title = shown.text or shown.content_desc
                     break
+            if spaced and title.isspace():
+                title = ""  # whitespace names nothing
             below[pos] = title
             # is_row: a button inside a container made to scroll (_inside's answer; its
             # commonest case inline: a list's row, the list its parent)
@@ -280,12 +292,15 @@ def labels(frame: Frame) -> list[str]:
     # the borrowers: a text a form's control is called by is never another's to borrow
     for pos, by in beside.items():
         titles[pos] = names[pos] = nodes[by].text or nodes[by].content_desc
-    frame.__dict__["_labels_beside"] = frozenset(beside.values())
+    # no elements of their own: a form's labels (their controls' names), whitespace
+    frame.__dict__["_no_elements"] = blank.union(beside.values())
     # The borrowers (a row that shows no text has no name either): the text they borrowed but
     # one another element is called by (borrowed.unshared), else their resource id's last part
     if lent:
         unshared(frame, names, lent)
     for pos, title in lent.items():
+        if spaced and title.isspace():
+            title = ""  # whitespace names nothing
         if not title and nodes[pos].resource_id:
             title = nodes[pos].resource_id.rsplit("/", 1)[-1]
         titles[pos] = names[pos] = title
@@ -394,7 +409,8 @@ def element_positions(frame: Frame, names: list[str], *, interactive_only: bool)
     if len(titles) != len(nodes):
         labels(frame)
         titles = frame.__dict__["_label_titles"]
-    folded = frame.__dict__.get("_labels_beside")  # a form's labels: their controls' names
+    # a form's labels (their controls' names) and texts of whitespace: no elements
+    folded = frame.__dict__.get("_no_elements")
     # Nearest interactive ancestor's label, to fold a row's title into the row: one pass in
     # document order (a parent comes before its children).
     roles = INTERACTIVE_ROLES  # Node.interactive, inline (a property call a node)
