@@ -15,9 +15,12 @@ import pytest
 from tests.core.truth.bare_ticks import Case, cases, graded
 
 SEED = 58
-BUDGET = {"xml": 4, "dicts": 6}
+BUDGET = {"xml": 2, "dicts": 5}
 """Failing cases per path, a ratchet (lower it, never raise it): 4 / 6 of 39 at 89b157f (a
-calendar's day column, a launcher's page, pixel-home's row of texts, pocketfin's card)."""
+calendar's day column, a launcher's page, pixel-home's row of texts, pocketfin's card); 2 / 5
+since ``diff/ticked.py`` (a row whose labels ticked in its very box is that row, edited). Open:
+texts inside a launcher's or calendar's ``ScrollView`` whose every label ticked, read as a page
+of it turned, where nothing pairs by place (``pair_evidence.Guard``)."""
 
 
 @pytest.fixture(scope="module")
