@@ -281,23 +281,30 @@ def labels(frame: Frame) -> list[str]:
                         descriptions.append(shown.content_desc)
                 name = NAME_SEPARATOR.join(dict.fromkeys(found or descriptions))
         if not title:  # a title of its own: none borrowed (the walk up below stops at once)
-            if node.role in LABELLED and (by := label_beside(frame, pos)) >= 0:
-                beside[pos] = by  # a form's label laid out beside it (form_labels.py)
-                continue
             lent[pos] = borrowed_text(frame, pos, natural, below, alike, chosen)
             continue
         titles[pos] = title
         names[pos] = name or title
-    # A form's controls, called by the labels beside them (no elements of their own), before
-    # the borrowers: a text a form's control is called by is never another's to borrow
-    for pos, by in beside.items():
-        titles[pos] = names[pos] = nodes[by].text or nodes[by].content_desc
-    # no elements of their own: a form's labels (their controls' names), whitespace
-    frame.__dict__["_no_elements"] = blank.union(beside.values())
     # The borrowers (a row that shows no text has no name either): the text they borrowed but
-    # one another element is called by (borrowed.unshared), else their resource id's last part
+    # one another element is called by (borrowed.unshared), else, a form's control, the label
+    # laid out beside it (form_labels.py: no element of its own then, and never another's to
+    # borrow), else their resource id's last part
     if lent:
         unshared(frame, names, lent)
+        for pos, title in lent.items():
+            if nodes[pos].role in LABELLED and (by := label_beside(frame, pos)) >= 0:
+                label = nodes[by].text or nodes[by].content_desc
+                if not title or title.isspace() or title == label:
+                    beside[pos] = by
+        if beside:
+            said = {nodes[by].text or nodes[by].content_desc for by in beside.values()}
+            for pos, title in lent.items():
+                by = beside.get(pos, -1)
+                lent[pos] = nodes[by].text or nodes[by].content_desc if by >= 0 else title
+                if by < 0 and title in said:
+                    lent[pos] = ""  # a form's control is called so
+    # no elements of their own: a form's labels (their controls' names), whitespace
+    frame.__dict__["_no_elements"] = blank.union(beside.values())
     for pos, title in lent.items():
         if spaced and title.isspace():
             title = ""  # whitespace names nothing

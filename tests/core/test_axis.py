@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from deltarec.core.capture.uiautomator import parse_uiautomator
 from deltarec.core.diff.axis import across, at_edge, clear, cut_move, cut_to, flip
 from deltarec.core.diff.row_content import own_texts
-from deltarec.core.diff.row_evidence import _label_kept
+from deltarec.core.diff.row_placed import _label_kept
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Bounds
 
