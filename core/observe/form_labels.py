@@ -11,7 +11,9 @@ that). A checkbox, switch or radio button, whose label Android puts after the bo
 the sibling just after it on its line. Never a sibling further away: the form's title, the
 button before the field, are not its label.
 
-The label is then the control's name and no element of its own
+It is asked only where the control borrows nothing else (:mod:`~deltarec.core.observe.borrowed`:
+a row's title, an alarm's time beside its switch, comes first), or borrows that very label. The
+label is then the control's name and no element of its own
 (:func:`~deltarec.core.observe.labels.element_positions` folds it into the control, as it folds
 a Settings row's title into its row): one element, one name, and a ``name="Email"`` selector
 reaches the field.

@@ -21,12 +21,12 @@ of the screen sees it, not ``"Grace avatar"``, the description of the icon it st
 (rows repeat their first text — a sender, a title — so only all of it tells one from
 another); a row that shows no text is called by the descriptions inside it. Any other
 control (not a list, not a layout) is called by its *title*, the first text or description found
-below it (a button by its caption, a dialog by its heading), else, a form's field or box, the label
-laid out beside it (:mod:`~deltarec.core.observe.form_labels`: ``"Email"`` above a Flutter
-``EditText``; the label is then no element of its own), else the first text below one of its
+below it (a button by its caption, a dialog by its heading), else the first text below one of its
 three nearest ancestors (a Settings switch is called by its row's title; never a control that covers
 its whole window, a dialog's scrim; never a text another element is called by,
-:mod:`~deltarec.core.observe.borrowed`); last, the final part of its resource id; an element
+:mod:`~deltarec.core.observe.borrowed`); else, a form's field or box, the label laid out beside
+it (:mod:`~deltarec.core.observe.form_labels`: ``"Email"`` above a Flutter ``EditText``; the label
+is then no element of its own); last, the final part of its resource id; an element
 still called by nothing, its class's short name (:func:`class_part`, given by
 :func:`element_positions`: never ``""``; a list with no id, a spacer marked focusable). The walk
 up stops at a list: an empty row is never called by another row's text (a row an edge cut to a
