@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable, Mapping
 from operator import attrgetter
 
 from deltarec.core.capture.element_dicts import ROOT_CLASS
+from deltarec.core.diff.ticked import ticked
 from deltarec.core.diff.viewport import a_page, holds_scroller
 from deltarec.core.observe.frame import Frame, by_position
 from deltarec.core.observe.labels import scrolls_by_nature
@@ -59,7 +60,7 @@ def same_content(prev: Frame, p: int, curr: Frame, c: int, *, placed: bool = Fal
         return placed or bool(own_texts(prev, p))
     if b < a:
         return placed or bool(own_texts(curr, c))
-    return False
+    return ticked(a, b)  # its numbers one on (a time, a count): no other row
 
 
 def same_row_edited(prev: Frame, p: int, curr: Frame, c: int) -> bool:

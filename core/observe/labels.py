@@ -11,7 +11,9 @@ One name per element: :func:`labels` is the only place a name is made (for the s
 :mod:`~deltarec.core.observe.kept_names` keeps it per number), and the frame, every delta line,
 the ``name=`` selector, error messages, MCP replies and the recorder's selectors all read it.
 
-The rule: a node's own text, else its content description. A *row* — a button (a clickable
+The rule: a node's own text, else its content description; a text of whitespace alone names
+nothing (a Compose answer's bubble streaming in, ``" "``: a leaf that shows only that is no
+element, and a control never borrows it). A *row* — a button (a clickable
 container) with content inside, within content made to scroll (:func:`is_row`: an Inbox
 message, a Settings row, a product tile) — is then called by the distinct texts it shows,
 joined with ``" · "``: an Inbox row is ``"Grace · Standup moved #1 · Mar 8"``, as a reader
@@ -22,7 +24,9 @@ control (not a list, not a layout) is called by its *title*, the first text or d
 below it (a button by its caption, a dialog by its heading), else the first text below one of its
 three nearest ancestors (a Settings switch is called by its row's title; never a control that covers
 its whole window, a dialog's scrim; never a text another element is called by,
-:mod:`~deltarec.core.observe.borrowed`); last, the final part of its resource id; an element
+:mod:`~deltarec.core.observe.borrowed`); else, a form's field or box, the label laid out beside
+it (:mod:`~deltarec.core.observe.form_labels`: ``"Email"`` above a Flutter ``EditText``; the label
+is then no element of its own); last, the final part of its resource id; an element
 still called by nothing, its class's short name (:func:`class_part`, given by
 :func:`element_positions`: never ``""``; a list with no id, a spacer marked focusable). The walk
 up stops at a list: an empty row is never called by another row's text (a row an edge cut to a
@@ -53,6 +57,7 @@ from operator import not_
 from deltarec.core.observe.borrowed import ANCESTOR_LEVELS as ANCESTOR_LEVELS
 from deltarec.core.observe.borrowed import SCAN_LIMIT as SCAN_LIMIT
 from deltarec.core.observe.borrowed import borrowed_text, selected_parents, unshared
+from deltarec.core.observe.form_labels import LABELLED, label_beside
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import INTERACTIVE_ROLES, Node
 from deltarec.core.observe.wrapped import unwrapped
@@ -214,6 +219,14 @@ def labels(frame: Frame) -> list[str]:
     # Most nodes are named by their own text or description: those in one pass at C speed,
     # then only the rest (and the names too long) one by one.
     titles = [node.text or node.content_desc for node in nodes]
+    blank: frozenset[int] = frozenset()  # whitespace names nothing (read at C speed: rare)
+    spaced = any(map(str.isspace, titles))
+    if spaced:
+        blank = frozenset(compress(count(), map(str.isspace, titles)))
+        for pos in blank:
+            node = nodes[pos]
+            titles[pos] = node.content_desc if node.text and not node.content_desc.isspace() else ""
+        blank = frozenset(pos for pos in blank if not titles[pos])  # shows nothing else
     untitled = list(compress(count(), map(not_, titles)))  # no text nor description
     names = titles.copy()
     natural = natures(frame)
@@ -238,6 +251,7 @@ def labels(frame: Frame) -> list[str]:
     children, ends = frame.children, frame.subtree_ends
     chosen = selected_parents(frame) if controls else frozenset()
     lent: dict[int, str] = {}  # per control that shows no text, what it borrows
+    beside: dict[int, int] = {}  # per form control that shows no text, its label's position
     for pos in controls:
         node = nodes[pos]
         title = name = ""
@@ -248,6 +262,8 @@ def labels(frame: Frame) -> list[str]:
                 if shown.text or shown.content_desc:
                     title = shown.text or shown.content_desc
                     break
+            if spaced and title.isspace():
+                title = ""  # whitespace names nothing
             below[pos] = title
             # is_row: a button inside a container made to scroll (_inside's answer; its
             # commonest case inline: a list's row, the list its parent)
@@ -270,10 +286,28 @@ def labels(frame: Frame) -> list[str]:
         titles[pos] = title
         names[pos] = name or title
     # The borrowers (a row that shows no text has no name either): the text they borrowed but
-    # one another element is called by (borrowed.unshared), else their resource id's last part
+    # one another element is called by (borrowed.unshared), else, a form's control, the label
+    # laid out beside it (form_labels.py: no element of its own then, and never another's to
+    # borrow), else their resource id's last part
     if lent:
         unshared(frame, names, lent)
+        for pos, title in lent.items():
+            if nodes[pos].role in LABELLED and (by := label_beside(frame, pos)) >= 0:
+                label = nodes[by].text or nodes[by].content_desc
+                if not title or title.isspace() or title == label:
+                    beside[pos] = by
+        if beside:
+            said = {nodes[by].text or nodes[by].content_desc for by in beside.values()}
+            for pos, title in lent.items():
+                by = beside.get(pos, -1)
+                lent[pos] = nodes[by].text or nodes[by].content_desc if by >= 0 else title
+                if by < 0 and title in said:
+                    lent[pos] = ""  # a form's control is called so
+    # no elements of their own: a form's labels (their controls' names), whitespace
+    frame.__dict__["_no_elements"] = blank.union(beside.values())
     for pos, title in lent.items():
+        if spaced and title.isspace():
+            title = ""  # whitespace names nothing
         if not title and nodes[pos].resource_id:
             title = nodes[pos].resource_id.rsplit("/", 1)[-1]
         titles[pos] = names[pos] = title
@@ -382,6 +416,8 @@ def element_positions(frame: Frame, names: list[str], *, interactive_only: bool)
     if len(titles) != len(nodes):
         labels(frame)
         titles = frame.__dict__["_label_titles"]
+    # a form's labels (their controls' names) and texts of whitespace: no elements
+    folded = frame.__dict__.get("_no_elements")
     # Nearest interactive ancestor's label, to fold a row's title into the row: one pass in
     # document order (a parent comes before its children).
     roles = INTERACTIVE_ROLES  # Node.interactive, inline (a property call a node)
@@ -427,7 +463,7 @@ def element_positions(frame: Frame, names: list[str], *, interactive_only: bool)
                         control = marked_above(parents, interactive, pos, control_above)
                 if control >= 0:
                     continue
-            if not (node.text or node.content_desc):
+            if not (node.text or node.content_desc) or (folded and pos in folded):
                 continue
             if parent < 0 or hosts[parent]:
                 host = parent
