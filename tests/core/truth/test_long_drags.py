@@ -8,8 +8,8 @@ taken for a page, and the card's title and body took new numbers ([642]→[644],
 [643]→[645]). One cut row alone cannot tell the diff which card it is (a sponsored card
 and its twin 18 cards on show the very same texts): the caller's finger can. The offset
 went the finger's way at least as far as the finger went less the touch slop
-(:func:`deltarec.core.diff.row_evidence.followed`), and two labels of the card, one above
-the other, are where it puts them (:func:`deltarec.core.diff.row_evidence._label_kept`):
+(:func:`deltarec.core.diff.finger.followed`), and two labels of the card, one above
+the other, are where it puts them (:func:`deltarec.core.diff.row_placed._label_kept`):
 the scroll is measured and the card keeps its numbers.
 
 :func:`renumbered` drives the executor's session on a fresh phone of any preset: one
