@@ -17,8 +17,17 @@ element is shown again it is graded against that:
 - **borrowed**: the name another element still on screen had, its content unchanged (a
   ``name=`` selector written from the earlier reply would now find this one);
 - **learned** (no defect, counted): a name where it had none, or only its resource id (a tab
-  selected for the first time shows its label); **edited** (no defect): another name as what
-  it shows changed (a row whose label was edited, a field typed into).
+  selected for the first time shows its label), or a longer one where the phone drew it cut
+  then and whole now (its labels came into view); **edited** (no defect): another name as
+  what it shows changed (a row whose label was edited, a field typed into).
+
+Each excuse names why (:attr:`NameLog.why`). Where the walk passes what the phone itself
+shows (:func:`tests.core.truth.phone_shows.phone_shows`, the virtual phone), *edited* is
+only what the phone says was edited (:func:`tests.core.truth.phone_shows.edited`: a label
+under the element reads otherwise, or one came or left while the phone drew it whole), never
+a row a list's edge cut to fewer labels; *learned* only a tab's label come, or a row the
+phone drew cut then and whole now. Without it (tab bars, real captures: the dump is all
+there is) what the dump shows is the phone's.
 
 Target: renamed, lost and borrowed 0. What the delta lines and error messages print for a
 number is the frame's name at that step: :func:`tests.core.truth.numbers.misnamed`, graded by
@@ -35,6 +44,7 @@ from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.index import ElementIndex
 from deltarec.core.observe.kept_names import nameless
 from deltarec.core.observe.labels import shown_texts
+from tests.core.truth.phone_shows import Shows, Under, edited, under
 
 DEFECTS = ("renamed", "lost", "borrowed")
 CLASSES = (*DEFECTS, "learned", "edited")
@@ -63,6 +73,8 @@ class Seen:
     weak: bool
     step: int
     number: int
+    under: list[Under] | None = None
+    """What the phone showed under it then (None: not known, the dump is the phone)."""
 
 
 @dataclass(slots=True)
@@ -72,13 +84,22 @@ class NameLog:
     last: dict[Hashable, Seen] = field(default_factory=dict)
     counts: Counter[str] = field(default_factory=Counter)
     found: list[str] = field(default_factory=list)
+    why: Counter[str] = field(default_factory=Counter)
+    """Per class, why: ``"edited: phone"``, ``"learned: cut then"``, ``"renamed: cut now"``…"""
     elements: int = 0
     """Element showings graded (an element shown again)."""
 
-    def step(self, step: int, index: ElementIndex, idents: Sequence[Hashable | None]) -> list[str]:
+    def step(
+        self,
+        step: int,
+        index: ElementIndex,
+        idents: Sequence[Hashable | None],
+        shows: Sequence[Shows] | None = None,
+    ) -> list[str]:
         """Grade the elements ``index`` shows against what the session last named them;
-        ``idents``: per frame position, its identity (None: none known). Returns the defects
-        found, one line each."""
+        ``idents``: per frame position, its identity (None: none known); ``shows``: per frame
+        position, what the phone showed (:mod:`tests.core.truth.phone_shows`; None: the
+        dump's content is the phone's). Returns the defects found, one line each."""
         frame = index.frame
         now: dict[Hashable, tuple[int, str]] = {}
         for e in index.elements:
@@ -88,41 +109,74 @@ class NameLog:
         # the names the last showing of each element still on screen had: a name one of them
         # had is another's to keep
         others = {self.last[i].name: i for i in now if i in self.last and not self.last[i].weak}
+        ends = frame.subtree_ends
         out: list[str] = []
         for ident, (pos, name) in now.items():
-            shows = content(frame, pos)
+            shows_now = content(frame, pos)
             was = self.last.get(ident)
             is_weak = weak(frame, pos, name)
             number = index.number_of[pos]
-            self.last[ident] = Seen(name, shows, is_weak, step, number)
+            below = None if shows is None else under(idents, shows, pos, ends[pos])
+            self.last[ident] = Seen(name, shows_now, is_weak, step, number, below)
             if was is None or was.name == name:
                 if was is not None:
                     self.elements += 1
                 continue
             self.elements += 1
-            same = was.content == shows
-            if is_weak and not was.weak:
-                typed = frame.nodes[pos].role == "textbox" and was.content[0] != shows[0]
-                klass = "edited" if typed else "lost"
-            elif was.weak and not is_weak:
-                klass = "learned"
-            else:
-                klass = "renamed" if same else "edited"
+            klass, reason = _graded(was, name, below, shows_now, is_weak, frame.nodes[pos].role)
             holder = others.get(name)
-            if same and not is_weak and holder is not None and holder != ident:
-                klass = "borrowed"
+            if klass != "edited" and not is_weak and holder is not None and holder != ident:
+                klass, reason = "borrowed", f"{holder}'s name"
             self.counts[klass] += 1
+            self.why[f"{klass}: {reason}"] += 1
             if klass in DEFECTS:
                 role = frame.nodes[pos].role
                 out.append(
-                    f"{klass}: [{was.number}] {role} {was.name!r} (step {was.step})"
-                    f" -> [{number}] {name!r} (step {step}), showing {shows}"
+                    f"{klass} ({reason}): [{was.number}] {role} {was.name!r} (step {was.step})"
+                    f" -> [{number}] {name!r} (step {step}), showing {shows_now}"
                 )
         self.found += out
         return out
 
     def defects(self) -> int:
         return sum(self.counts[k] for k in DEFECTS)
+
+
+def _graded(
+    was: Seen, name: str, below: list[Under] | None, shows: Content, is_weak: bool, role: str
+) -> tuple[str, str]:
+    """The class and the reason of a name that changed (module docstring)."""
+    if below is None or was.under is None:  # the dump is the phone
+        why = None if was.content == shows else "the dump shows otherwise"
+        cut_then = cut_now = False
+    else:
+        why = edited(was.under, below)
+        cut_then, cut_now = was.under[0][3], below[0][3]
+    if is_weak and not was.weak:
+        if role == "textbox" and why:
+            return "edited", f"cleared ({why})"
+        return "lost", "cut now" if cut_now else "no edit"
+    if was.weak and not is_weak:
+        if why:
+            return "learned", f"edited ({why})"
+        return ("learned", "cut then") if cut_then else ("renamed", "no edit, whole then")
+    if why:
+        return "edited", why
+    if cut_then and (not cut_now or holds(name, was.name)):
+        return "learned", "cut then"  # more of it came into view
+    return "renamed", "cut now" if cut_now else ("cut then" if cut_then else "no edit")
+
+
+def holds(name: str, part: str) -> bool:
+    """Whether the `` · ``-joined labels of ``part`` are some of ``name``'s, in order.
+
+    >>> holds("Ken · Standup moved #12 · Mar 25", "Ken · Mar 25")
+    True
+    >>> holds("Ken · Mar 25", "Mar 25 · Ken")
+    False
+    """
+    labels = iter(name.split(" · "))
+    return all(p in labels for p in part.split(" · "))
 
 
 def not_own(index: ElementIndex) -> list[tuple[str, bool, bool]]:
