@@ -85,7 +85,8 @@ class NameLog:
     counts: Counter[str] = field(default_factory=Counter)
     found: list[str] = field(default_factory=list)
     why: Counter[str] = field(default_factory=Counter)
-    """Per class, why: ``"edited: phone"``, ``"learned: cut then"``, ``"renamed: cut now"``…"""
+    """Per class, why: ``"edited: a label edited"``, ``"learned: cut then"``, ``"renamed: cut
+    now"``… (the label itself in :attr:`found`)."""
     elements: int = 0
     """Element showings graded (an element shown again)."""
 
@@ -128,7 +129,7 @@ class NameLog:
             if klass != "edited" and not is_weak and holder is not None and holder != ident:
                 klass, reason = "borrowed", f"{holder}'s name"
             self.counts[klass] += 1
-            self.why[f"{klass}: {reason}"] += 1
+            self.why[f"{klass}: {reason.split(' (')[0]}"] += 1
             if klass in DEFECTS:
                 role = frame.nodes[pos].role
                 out.append(
@@ -147,21 +148,21 @@ def _graded(
 ) -> tuple[str, str]:
     """The class and the reason of a name that changed (module docstring)."""
     if below is None or was.under is None:  # the dump is the phone
-        why = None if was.content == shows else "the dump shows otherwise"
+        why = None if was.content == shows else ("changed", "the dump shows otherwise")
         cut_then = cut_now = False
     else:
         why = edited(was.under, below)
         cut_then, cut_now = was.under[0][3], below[0][3]
     if is_weak and not was.weak:
         if role == "textbox" and why:
-            return "edited", f"cleared ({why})"
+            return "edited", f"cleared ({why[1]})"
         return "lost", "cut now" if cut_now else "no edit"
     if was.weak and not is_weak:
         if why:
-            return "learned", f"edited ({why})"
+            return "learned", f"a label {why[0]} ({why[1]})"
         return ("learned", "cut then") if cut_then else ("renamed", "no edit, whole then")
     if why:
-        return "edited", why
+        return "edited", f"a label {why[0]} ({why[1]})"
     if cut_then and (not cut_now or holds(name, was.name)):
         return "learned", "cut then"  # more of it came into view
     return "renamed", "cut now" if cut_now else ("cut then" if cut_then else "no edit")

@@ -13,9 +13,9 @@ cut shows fewer labels, and that is no edit.
     >>> edited(a, [(("row",), "", "", True)]) is None
     True
     >>> edited(a, [(("row",), "", "", False)])
-    "row/t: 'Ada' left"
+    ('left', "'Ada' at t")
     >>> edited(a, [(("row",), "", "", True), (("row", "t"), "Bo", "", False)])
-    "row/t: 'Ada'→'Bo'"
+    ('edited', "'Ada'→'Bo' at t")
 """
 
 from __future__ import annotations
@@ -52,20 +52,20 @@ def under(
     return [(i, *shows[p]) for p in range(pos, end) if (i := idents[p]) is not None]
 
 
-def edited(then: Sequence[Under], now: Sequence[Under]) -> str | None:
+def edited(then: Sequence[Under], now: Sequence[Under]) -> tuple[str, str] | None:
     """Why the phone says the element edited between two showings (module docstring), or
-    None: a label under it, shown both times, reads otherwise, or, the element cut in
-    neither, a label came or left."""
+    None: a label under it, shown both times, reads otherwise (``"edited"``), or, the element
+    cut in neither, a label came or left (``"came"``, ``"left"``); and what label, where."""
     was = {i: (t, d) for i, t, d, _ in then if t or d}
     new = {i: (t, d) for i, t, d, _ in now if t or d}
     for ident in was.keys() & new.keys():
         if was[ident] != new[ident]:
-            return f"{_ident(ident)}: {_said(was[ident])!r}→{_said(new[ident])!r}"
+            return "edited", f"{_said(was[ident])!r}→{_said(new[ident])!r} at {_ident(ident)}"
     if then and now and not then[0][3] and not now[0][3]:
         for ident in sorted(was.keys() - new.keys(), key=_ident):
-            return f"{_ident(ident)}: {_said(was[ident])!r} left"
+            return "left", f"{_said(was[ident])!r} at {_ident(ident)}"
         for ident in sorted(new.keys() - was.keys(), key=_ident):
-            return f"{_ident(ident)}: {_said(new[ident])!r} came"
+            return "came", f"{_said(new[ident])!r} at {_ident(ident)}"
     return None
 
 
@@ -74,4 +74,5 @@ def _said(label: tuple[str, str]) -> str:
 
 
 def _ident(ident: Hashable) -> str:
-    return "/".join(ident) if isinstance(ident, tuple) else str(ident)
+    """An identity's last part (a view's action, id or place: ``card_likes@60,18088``)."""
+    return str(ident[-1]).rsplit("/", 1)[-1] if isinstance(ident, tuple) else str(ident)
