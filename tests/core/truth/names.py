@@ -19,7 +19,11 @@ element is shown again it is graded against that:
 - **learned** (no defect, counted): a name where it had none, or only its resource id (a tab
   selected for the first time shows its label), or a longer one where the phone drew it cut
   then and whole now (its labels came into view); **edited** (no defect): another name as
-  what it shows changed (a row whose label was edited, a field typed into).
+  what it shows changed (a row whose label was edited, a field typed into); **renumbered**
+  (no defect here: the numbers graders count it): another name under another number, every
+  label of it one the element shows (a row the reply could not follow across a page, cut by
+  the list's edge: named by what it shows; by nothing it shows, its resource id, it is
+  *lost*).
 
 Each excuse names why (:attr:`NameLog.why`). Where the walk passes what the phone itself
 shows (:func:`tests.core.truth.phone_shows.phone_shows`, the virtual phone), *edited* is
@@ -47,7 +51,7 @@ from deltarec.core.observe.labels import shown_texts
 from tests.core.truth.phone_shows import Shows, Under, edited, under
 
 DEFECTS = ("renamed", "lost", "borrowed")
-CLASSES = (*DEFECTS, "learned", "edited")
+CLASSES = (*DEFECTS, "learned", "edited", "renumbered")
 
 Content = tuple[str, str, tuple[str, ...]]
 """What an element shows: its own text, its own description, the texts of its subtree."""
@@ -125,6 +129,8 @@ class NameLog:
                 continue
             self.elements += 1
             klass, reason = _graded(was, name, below, shows_now, is_weak, frame.nodes[pos].role)
+            if klass == "renamed" and number != was.number and _shown(name, shows_now):
+                klass, reason = "renumbered", f"named by what it shows ({reason})"
             holder = others.get(name)
             if klass != "edited" and not is_weak and holder is not None and holder != ident:
                 klass, reason = "borrowed", f"{holder}'s name"
@@ -166,6 +172,11 @@ def _graded(
     if cut_then and (not cut_now or holds(name, was.name)):
         return "learned", "cut then"  # more of it came into view
     return "renamed", "cut now" if cut_now else ("cut then" if cut_then else "no edit")
+
+
+def _shown(name: str, shows: Content) -> bool:
+    """Whether every `` · ``-joined label of ``name`` is one the element shows."""
+    return set(name.split(" · ")) <= {shows[0], shows[1], *shows[2]}
 
 
 def holds(name: str, part: str) -> bool:
