@@ -16,6 +16,10 @@ element is shown again it is graded against that:
   box whose text was cleared (what it showed was what was typed);
 - **borrowed**: the name another element still on screen had, its content unchanged (a
   ``name=`` selector written from the earlier reply would now find this one);
+- **stale** (with what the phone drew only): a name that still holds a label the phone
+  says the element no longer shows: edited under it, or gone while the phone draws it whole
+  (a name kept for a cut row, :mod:`deltarec.core.observe.kept_names`, must not outlive an
+  edit);
 - **learned** (no defect, counted): a name where it had none, or only its resource id (a tab
   selected for the first time shows its label), or a longer one where the phone drew it cut
   then and whole now (its labels came into view); **edited** (no defect): another name as
@@ -50,7 +54,7 @@ from deltarec.core.observe.kept_names import nameless
 from deltarec.core.observe.labels import shown_texts
 from tests.core.truth.phone_shows import Shows, Under, edited, under
 
-DEFECTS = ("renamed", "lost", "borrowed")
+DEFECTS = ("renamed", "lost", "borrowed", "stale")
 CLASSES = (*DEFECTS, "learned", "edited", "renumbered")
 
 Content = tuple[str, str, tuple[str, ...]]
@@ -123,6 +127,17 @@ class NameLog:
             number = index.number_of[pos]
             below = None if shows is None else under(idents, shows, pos, ends[pos])
             self.last[ident] = Seen(name, shows_now, is_weak, step, number, below)
+            if was is not None and was.name == name and below is not None and was.under:
+                gone = _stale(name, was.under, below)
+                if gone:
+                    self.elements += 1
+                    self.counts["stale"] += 1
+                    self.why["stale: a label the phone no longer shows"] += 1
+                    out.append(
+                        f"stale: [{number}] {name!r} (step {step}) still holds {gone!r},"
+                        f" showing {shows_now}"
+                    )
+                    continue
             if was is None or was.name == name:
                 if was is not None:
                     self.elements += 1
@@ -172,6 +187,19 @@ def _graded(
     if cut_then and (not cut_now or holds(name, was.name)):
         return "learned", "cut then"  # more of it came into view
     return "renamed", "cut now" if cut_now else ("cut then" if cut_then else "no edit")
+
+
+def _stale(name: str, then: list[Under], now: list[Under]) -> str:
+    """A label of ``name`` the element showed ``then`` and the phone says it no longer
+    shows ``now``: under a node shown both times that reads otherwise, or gone while the
+    element is drawn whole; "" if none."""
+    parts = set(name.split(" · "))
+    was = {i: t or d for i, t, d, _ in then if t or d}
+    new = {i: t or d for i, t, d, _ in now if t or d}
+    for ident, label in was.items():
+        if label in parts and label not in new.values() and (ident in new or not now[0][3]):
+            return label
+    return ""
 
 
 def _shown(name: str, shows: Content) -> bool:
