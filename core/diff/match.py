@@ -61,7 +61,6 @@ from deltarec.core.diff.edited_in_place import edited_in_place
 from deltarec.core.diff.geometry import blank_leaf_for_labels, geometry_pass, unpair_blank_leaves
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.label_edit import one_label_edited
-from deltarec.core.diff.label_placed import label_placed
 from deltarec.core.diff.motions import Motion
 from deltarec.core.diff.pair_evidence import Evidence, Guard
 from deltarec.core.diff.pinned import pinned_at_edge
@@ -412,7 +411,6 @@ def _align(
                     # where the measured offset puts it, one label edited (a like count
                     # that ticked as the feed moved)
                     or (placed and reads_as_edited(prev, q, curr, c))
-                    or (at is not None and label_placed(prev, q, curr, c, at))  # its module
                     or pinned_at_edge(prev, q, curr, c)  # a sticky header (its module)
                     # edited in place below the row it followed (two last rows: pushed out)
                     or (
