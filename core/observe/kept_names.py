@@ -91,7 +91,32 @@ def kept_names(
             if out is names:
                 out = names.copy()
             out[pos] = had
+        elif at_edge(frame, pos) and (edited := _edited_in_cut(name, had)):
+            if out is names:
+                out = names.copy()
+            out[pos] = edited  # one label it shows edited: the rest kept
     return out
+
+
+def _edited_in_cut(name: str, had: str) -> str:
+    """``had`` with its last (or first) labels read as ``name``'s where exactly one of them
+    differs: a row its list's edge cut to its last labels, one of them edited ("On" → "Off"
+    of "Airplane mode · On"); "" where no such reading holds.
+
+        >>> _edited_in_cut("Off", "Airplane mode · On")
+        'Airplane mode · Off'
+        >>> _edited_in_cut("Ken · Jan 2", "Ada · Photos #9 · Mar 8")
+        ''
+    """
+    parts, whole = name.split(" · "), had.split(" · ")
+    n = len(parts)
+    if n >= len(whole):
+        return ""
+    for at in (len(whole) - n, 0):
+        differ = [k for k in range(n) if whole[at + k] != parts[k]]
+        if len(differ) == 1:
+            return " · ".join([*whole[:at], *parts, *whole[at + n :]])
+    return ""
 
 
 def cut_from(name: str, had: str) -> bool:
