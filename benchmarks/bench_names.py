@@ -53,6 +53,7 @@ from deltarec.core.observer import Observer, observe_delta  # noqa: E402
 from deltarec.core.recorder.targets import tap_params  # noqa: E402
 from tests.core.truth.names import CLASSES, NameLog, content, not_own  # noqa: E402
 from tests.core.truth.numbers import NumbersWalk, misnamed  # noqa: E402
+from tests.core.truth.phone_shows import phone_shows  # noqa: E402
 
 WALK = 100
 """Steps per virtual session (each on a fresh phone)."""
@@ -118,6 +119,7 @@ def tabs_sweep(show: int) -> int:
 
 def virtual_sweep(steps: int, first: int, show: int) -> int:
     counts: Counter[str] = Counter()
+    why: Counter[str] = Counter()
     numbers: Counter[str] = Counter()
     shown: list[str] = []
     done = sessions = graded = 0
@@ -132,12 +134,14 @@ def virtual_sweep(steps: int, first: int, show: int) -> int:
             )
             last = walk.last
             if last is not None and last.step == walk.steps:
-                for f in log.step(last.step, last.index, last.idents):
+                shows = phone_shows(walk.pg)
+                for f in log.step(last.step, last.index, last.idents, shows):
                     shown.append(f"seed {seed} {f}")
         done += walk.steps
         sessions += 1
         graded += log.elements
         counts.update(log.counts)
+        why.update(log.why)
     seconds = time.perf_counter() - start
     _print(
         "virtual",
@@ -145,6 +149,7 @@ def virtual_sweep(steps: int, first: int, show: int) -> int:
         counts,
         None,
     )
+    print("  why: " + ", ".join(f"{k} {n}" for k, n in sorted(why.items())))
     print(
         "  the walk's: "
         + ", ".join(f"{k} {numbers[k]}" for k in ("misnamed", "wrong-target", "refused"))
