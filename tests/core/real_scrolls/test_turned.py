@@ -22,6 +22,7 @@ from tests.core.real_scrolls.turned import (
     cases,
     check,
     check_nested,
+    check_pairs,
     kind,
     nested_cases,
     scroll_view_sweep,
@@ -185,3 +186,30 @@ def test_a_scroll_view_s_kept_item_turned_says_both_readings_across_on_element_d
     ]
     said = to_json(dict_delta(Frame(turn(prev)), Frame(turn(curr)), cold=True))["scrolls"][0]
     assert (said["dx"], said["dy"], said.get("atLeast"), said.get("orDx")) == (-1615, 0, True, 1596)
+
+
+PAIRS_OPEN: dict[str, list[Case]] = {
+    "xml": [],
+    "dicts": [
+        Case(YOUTUBE_RESULTS, "scroll", (0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 1, 0), 1433),
+        Case("settings-wifi/05.xml", "scroll", (0, 0, 0, 0), 1884),
+    ],
+}
+"""The scroll-view sweep's cases whose pairs turned differ from upright, per path (a
+ratchet: remove a case when it closes). On ``6d04fd7`` dicts 2, XML 0: both pair a row
+upright by pass 3's closed-gap rules (:mod:`deltarec.core.diff.closed_gap`), which read the
+boxes along y only, and not turned: YouTube's results' content pane cut by the top edge,
+its uncut bottom edge where the pane the top edge cut before ended (``into_gap``), and the
+Wi-Fi list's blank sliver placed by its neighbour (``beside_its_neighbour``)."""
+
+
+@pytest.mark.parametrize("path", ["xml", "dicts"])
+def test_every_list_in_a_scroll_view_turned_pairs_its_nodes_as_upright(path: str) -> None:
+    """:func:`.turned.scroll_view_sweep` on both paths, graded by the matcher's pairs
+    (:func:`.turned.check_pairs`): turned a quarter, the same nodes are the same nodes."""
+    sample = scroll_view_sweep()
+    assert len(sample) == SCROLL_VIEWS
+    frame_cache.clear()
+    with graded_by_dicts() if path == "dicts" else nullcontext():
+        failing = [case for case in sample if check_pairs(case)]
+    assert failing == PAIRS_OPEN[path]
