@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from deltarec.core.capture.uiautomator import parse_uiautomator
 from deltarec.core.diff.axis import across, at_edge, clear, cut_move, cut_to, flip
 from deltarec.core.diff.row_content import own_texts
-from deltarec.core.diff.row_evidence import _label_kept
+from deltarec.core.diff.row_placed import _label_kept
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Bounds
 
@@ -105,7 +105,7 @@ def _moved(cards: list[tuple[Bounds, list[tuple[str, Bounds]]]], dx: int) -> lis
 def test_a_card_cut_by_a_side_edge_places_a_move_as_a_row_cut_by_the_bottom_edge(
     drawn: tuple[Bounds, list[tuple[Bounds, list[tuple[str, Bounds]]]], int],
 ) -> None:
-    """``row_evidence._label_kept`` on a carousel's card equals it on the card turned a
+    """``row_placed._label_kept`` on a carousel's card equals it on the card turned a
     quarter (a list's row): a card cut by the right edge is placed by its uncut left edge
     and two labels one beside the other, as a row cut by the bottom edge is by its top and
     two labels one above the other (issue 18: a card cut by a side edge was no evidence)."""
