@@ -8,6 +8,7 @@ Target: 0 in every class.
     python benchmarks/bench_real_tall_rows.py --wide --every 3   # the scroll kinds, widened
     python benchmarks/bench_real_tall_rows.py --pitches --every 3   # moves by rows' pitches
     python benchmarks/bench_real_tall_rows.py --anew   # a bare piece cut anew (3,630 cases)
+    python benchmarks/bench_real_tall_rows.py --spanning   # a label spanning the list (2,386)
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ os.environ.setdefault("ADBUTILS_ADB_PATH", "/bin/false")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks import kinds_sweep
+from tests.core.real_scrolls.spanning import spanning_cases
 from tests.core.real_scrolls.tall_rows import anew_cases, cases, check, kind, pitch_cases
 
 if __name__ == "__main__":
@@ -28,8 +30,11 @@ if __name__ == "__main__":
     parser.add_argument("--wide", action="store_true", help="the scroll kinds, more offsets")
     parser.add_argument("--pitches", action="store_true", help="moves by the rows' pitches")
     parser.add_argument("--anew", action="store_true", help="a bare piece cut anew by an edge")
+    parser.add_argument("--spanning", action="store_true", help="a label spanning the list")
     args = parser.parse_args()
-    if args.anew:
+    if args.spanning:
+        sample = spanning_cases(every=args.every)
+    elif args.anew:
         sample = anew_cases(every=args.every)
     elif args.pitches:
         sample = pitch_cases(every=args.every)

@@ -27,6 +27,7 @@ from itertools import compress
 from operator import attrgetter
 from typing import cast
 
+from deltarec.core.diff.axis import flip, sideways
 from deltarec.core.diff.pair_evidence import own_content
 from deltarec.core.diff.row_content import holds_rows, kind, own_texts, texts, unpair_inside
 from deltarec.core.diff.sibling_runs import SiblingRuns
@@ -87,14 +88,22 @@ def into_gap(
             continue
         if not (mine & texts(prev, p) & own_texts(prev, p)):
             continue
-        a, b = prev.nodes[p].bounds, curr.nodes[c].bounds
+        along = _axis(prev, old_parent, curr, parent)
+        a, b = along(prev.nodes[p].bounds), along(curr.nodes[c].bounds)
         if (a.left, a.right) != (b.left, b.right) or not _cut(
-            a, prev.nodes[old_parent].bounds, b, curr.nodes[parent].bounds
+            a, along(prev.nodes[old_parent].bounds), b, along(curr.nodes[parent].bounds)
         ):
             continue
-        if any(_gap(prev, curr, p, c, pairs, used, step, runs) for step in (-1, 1)):
+        if any(_gap(prev, curr, p, c, pairs, used, step, runs, along) for step in (-1, 1)):
             out.append(p)
     return out
+
+
+def _axis(prev: Frame, old_parent: int, curr: Frame, parent: int) -> Callable[[Bounds], Bounds]:
+    """How to read the boxes of list ``parent`` (``old_parent`` before) along its axis: as
+    they are, or flipped across the diagonal where its items sit side by side in both
+    frames (a list turned a quarter: its side edges cut them, :func:`.axis.flip`)."""
+    return flip if sideways(curr, parent) and sideways(prev, old_parent) else _upright
 
 
 def _cut(a: Bounds, old_box: Bounds, b: Bounds, box: Bounds) -> bool:
@@ -116,11 +125,13 @@ def _gap(
     used: Container[int],
     step: int,
     runs: SiblingRuns | None,
+    along: Callable[[Bounds], Bounds],
 ) -> bool:
     """Whether, looking toward the siblings before (``step`` -1) or after (1) the rows, their
     nearest paired siblings are one pair (or there are none), rows of one frame only lie
     between that anchor and the rows, and the rows sit from the anchor where the first of
-    those did (taken away) or does (put in)."""
+    those did (taken away) or does (put in). ``along``: the boxes read along the list's
+    axis (:func:`_axis`)."""
     old_kids, new_kids = prev.children[prev.parents[p]], curr.children[curr.parents[c]]
     i, j = prev.sibling_index[p], curr.sibling_index[c]
     gone = _span(old_kids, i, step, used, runs)
@@ -136,14 +147,19 @@ def _gap(
     frame, kids, at, count = (prev, old_kids, i, gone) if gone else (curr, new_kids, j, came)
     if not _one_kind(frame, kids, at, step, count, runs):
         return False  # rows of one kind, as a list's rows that went or came are
-    old_box, box = prev.nodes[prev.parents[p]].bounds, curr.nodes[curr.parents[c]].bounds
-    old_from = _edge(prev, old_anchor, step, old_box)
-    new_from = _edge(curr, new_anchor, step, box)
+    old_box, box = (
+        along(prev.nodes[prev.parents[p]].bounds),
+        along(curr.nodes[curr.parents[c]].bounds),
+    )
+    old_from = _edge(prev, old_anchor, step, old_box, along)
+    new_from = _edge(curr, new_anchor, step, box, along)
     if gone:  # the row sits where the first row taken away (next to the anchor) sat
-        first = prev.nodes[old_kids[i + step * gone]].bounds
-        return _near(_side(curr.nodes[c].bounds, step) - new_from, _side(first, step) - old_from)
-    first = curr.nodes[new_kids[j + step * came]].bounds
-    return _near(_side(prev.nodes[p].bounds, step) - old_from, _side(first, step) - new_from)
+        first = along(prev.nodes[old_kids[i + step * gone]].bounds)
+        now = along(curr.nodes[c].bounds)
+        return _near(_side(now, step) - new_from, _side(first, step) - old_from)
+    first = along(curr.nodes[new_kids[j + step * came]].bounds)
+    was = along(prev.nodes[p].bounds)
+    return _near(_side(was, step) - old_from, _side(first, step) - new_from)
 
 
 def _span(
@@ -187,12 +203,18 @@ def _side(b: Bounds, step: int) -> int:
     return b.top if step < 0 else -b.bottom
 
 
-def _edge(frame: Frame, anchor: int | None, step: int, box: Bounds) -> int:
+def _edge(
+    frame: Frame, anchor: int | None, step: int, box: Bounds, along: Callable[[Bounds], Bounds]
+) -> int:
     """Where rows start from the anchor (its facing edge), or the list's edge without one."""
     if anchor is None:
         return box.top if step < 0 else -box.bottom
-    b = frame.nodes[anchor].bounds
+    b = along(frame.nodes[anchor].bounds)
     return b.bottom if step < 0 else -b.top
+
+
+def _upright(b: Bounds) -> Bounds:
+    return b
 
 
 def _near(a: int, b: int) -> bool:
@@ -273,8 +295,12 @@ def neighbour_skip(
     a, b = texts(prev, p), texts(curr, c)
     if not (a <= b or b <= a) or _state(prev.nodes[p]) != _state(curr.nodes[c]):
         return None  # other texts, or a state changed: its place is all it has, no pair
-    box, old_box = curr.nodes[parent].bounds, prev.nodes[old_parent].bounds
-    was, now = prev.nodes[p].bounds, curr.nodes[c].bounds
+    # Read along the list's axis: a list turned a quarter (its items side by side in both
+    # frames) has its items cut by its side edges; its boxes flipped read as a list's.
+    kids, old_kids = curr.children[parent], prev.children[old_parent]
+    along = _axis(prev, old_parent, curr, parent)
+    box, old_box = along(curr.nodes[parent].bounds), along(prev.nodes[old_parent].bounds)
+    was, now = along(prev.nodes[p].bounds), along(curr.nodes[c].bounds)
     if was.height == now.height and was != now:
         return None  # neither shows more of itself: no edge cut one of them
     low = now.bottom >= box.bottom or was.bottom >= old_box.bottom
@@ -282,7 +308,6 @@ def neighbour_skip(
     if not (low or high):
         return None  # asked first: most candidates sit clear of the edges (O(1))
     best: int | None = None
-    kids, old_kids = curr.children[parent], prev.children[old_parent]
     i, j = curr.sibling_index[c], prev.sibling_index[p]
     for step in (-1, 1) if low and high else ((-1,) if low else (1,)):
         came = _span(kids, i, step, pairs, runs)
@@ -290,11 +315,11 @@ def neighbour_skip(
         k, q = _next(kids, i, step, came), _next(old_kids, j, step, gone)
         if (came and gone) or k is None or q is None or pairs.get(k) != q:
             continue  # rows both ways between them: another change
-        nb, old_nb = curr.nodes[k].bounds, prev.nodes[q].bounds
+        nb, old_nb = along(curr.nodes[k].bounds), along(prev.nodes[q].bounds)
         # Where the row sits from its neighbour: where the first row that left sat (a gap
         # closed), or where the first row that came in sits (one opened), else where it was.
-        old_at = prev.nodes[old_kids[j + step * gone]].bounds if gone else was
-        now_at = curr.nodes[kids[i + step * came]].bounds if came else now
+        old_at = along(prev.nodes[old_kids[j + step * gone]].bounds) if gone else was
+        now_at = along(curr.nodes[kids[i + step * came]].bounds) if came else now
         if step < 0:  # below its neighbour: its top is its own; the bottom edge may cut it
             held = _near(now_at.top - nb.bottom, old_at.top - old_nb.bottom)
         else:  # above its neighbour: its bottom is its own; the top edge may cut it

@@ -80,7 +80,11 @@ def _whole_kept(prev: Frame, p: int, curr: Frame, c: int, dy: int) -> bool:
     description and size) in list ``p`` ``dy`` px away, the two clear of the list's edges in
     both frames, or each the only node of its list showing that label (the real-capture
     oracle's rule: a label unique in both frames, of one size, is the element; the keyboard's
-    edge moving with the one row it cuts keeps its size). O(nodes of both lists)."""
+    edge moving with the one row it cuts keeps its size); or a node showing a label that
+    spans the list in both frames (cut by both edges, or flush with them), of one breadth,
+    the only node of each list showing it: the Wi-Fi screen's collapsing bar, its "Settings"
+    image stretched over the list, which the move keeps in view and shows nothing of where
+    the content is. O(nodes of both lists)."""
     box_p, box_c = prev.nodes[p].bounds, curr.nodes[c].bounds
     old = [n for n in prev.nodes[p + 1 : prev.subtree_end(p)] if n.text or n.content_desc]
     new = [n for n in curr.nodes[c + 1 : curr.subtree_end(c)] if n.text or n.content_desc]
@@ -96,7 +100,22 @@ def _whole_kept(prev: Frame, p: int, curr: Frame, c: int, dy: int) -> bool:
             _clear(a.bounds, box_p) and _clear(n.bounds, box_c)
         ):
             return True
+    spanning = {(a.text, a.content_desc): a.bounds for a in old if _spans(a.bounds, box_p)}
+    for n in new:
+        label = (n.text, n.content_desc)
+        a_box = spanning.get(label)
+        if (
+            a_box is not None
+            and once[label] == once_c[label] == 1
+            and _spans(n.bounds, box_c)
+            and (a_box.left, a_box.right) == (n.bounds.left, n.bounds.right)
+        ):
+            return True
     return False
+
+
+def _spans(b: Bounds, box: Bounds) -> bool:
+    return b.top <= box.top and box.bottom <= b.bottom
 
 
 def _clear(b: Bounds, box: Bounds) -> bool:

@@ -15,6 +15,7 @@ from deltarec.core.diff.pages import bare, layers
 from deltarec.core.diff.resized import list_resized
 from deltarec.core.diff.row_evidence import displacement
 from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.model import Bounds
 
 
 def wraps(
@@ -44,7 +45,11 @@ def wraps(
     if not alone:
         return False
     # A bare wrapper cut to the viewport reaches its edge in both frames; one clear of both
-    # edges in either is a row (element dicts name no id: Settings' action bar, resized).
+    # edges in either is a row (element dicts name no id: Settings' action bar, resized),
+    # and so is one cut alike by one edge in both frames, its other edge moved and clear of
+    # the host's other edge in both: a tall row's piece whose uncut edge names the move
+    # (the action bar of Settings' collapsing bar stretched over its list, scrolled 43 px:
+    # on element dicts, which carry no id, read as nothing scrolled).
     bared = (
         natural
         and len(prev.children[p]) == 1
@@ -53,6 +58,7 @@ def wraps(
         and at_edge(b, curr.nodes[c].bounds)
         and at_edge(prev.nodes[pk].bounds, prev.nodes[p].bounds)
         and not (layers(curr, k) and layers(prev, pk))  # a tall row's piece: no viewport
+        and not _cut_alike(prev.nodes[pk].bounds, prev.nodes[p].bounds, b, curr.nodes[c].bounds)
     )
     return bared or list_resized(prev, pk, curr, k, c, base)  # a list in a page, resized
 
@@ -83,3 +89,14 @@ def first_wraps(
         and bool(curr.children[k])
         and wraps(prev, curr, pairs, c, p, k, pk, base, still, natural)
     )
+
+
+def _cut_alike(a: Bounds, old_box: Bounds, b: Bounds, box: Bounds) -> bool:
+    """Whether a row (``a`` in ``old_box`` before, ``b`` in ``box`` now) is cut by the same
+    edge of its host in both frames, its other edge moved and clear of the host's other
+    edge in both: a piece of a tall row the list's edge cuts, no viewport's wrapper."""
+    if a.top <= old_box.top and b.top <= box.top:
+        return a.bottom != b.bottom and a.bottom < old_box.bottom and b.bottom < box.bottom
+    if a.bottom >= old_box.bottom and b.bottom >= box.bottom:
+        return a.top != b.top and a.top > old_box.top and b.top > box.top
+    return False

@@ -254,7 +254,10 @@ def twin_fits(prev: Frame, p: int, curr: Frame, c: int, pairs: dict[int, int], d
     the list's top edge (a sticky header held there as the rows scrolled under it, its
     letter turned: :func:`deltarec.core.diff.pinned.held_headers`), is no row of the
     scroll: it did not move under either reading, so neither reading asks it to be a twin.
-    Every row that moved is still asked; a list with only such a child kept fits nothing."""
+    Every row that moved is still asked; a list with only such a child kept fits nothing. A
+    child that spans the list (flush with both edges) is no header, whatever its box: it
+    hides every row, so it is the tall row's piece cut by both edges (YouTube's channel
+    button stretched with its card), asked as any row is."""
     box_p, box_c = prev.nodes[p].bounds, curr.nodes[c].bounds
     kept = [
         (q, k)
@@ -263,6 +266,7 @@ def twin_fits(prev: Frame, p: int, curr: Frame, c: int, pairs: dict[int, int], d
         and not (
             prev.nodes[q].bounds == curr.nodes[k].bounds
             and curr.nodes[k].bounds.top == box_c.top == box_p.top
+            and curr.nodes[k].bounds.bottom < box_c.bottom
         )
     ]
 

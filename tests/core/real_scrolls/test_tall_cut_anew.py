@@ -31,19 +31,16 @@ EVERY = 11
 """The test runs every ``EVERY``-th case; ``bench_real_tall_rows.py --anew`` runs them all."""
 CASES = 330
 
-OPEN: dict[str, list[Tall]] = {
-    "xml": [
-        Tall("settings-wifi/05.xml", (0, 0, 0, 0, 1, 0, 0, 0, 1, 0), 0, 2002, 0, 43, "scroll"),
-    ],
-    "dicts": [],
-}
+OPEN: dict[str, list[Tall]] = {"xml": [], "dicts": []}
 """The sample's cases still failing, per path (on ``c245569`` XML 3, dicts 3; with
 :mod:`~deltarec.core.diff.cut_anew` and :mod:`~deltarec.core.diff.edge_across`, brought back
 from ``cc21bbc`` with the guard that keeps a window laid out again from reading along x,
 XML 2, dicts 1; with :mod:`~deltarec.core.diff.filled_row` XML 1, dicts 0: Settings' Airplane
 row stretched, its switch cut anew to 6 px by the top edge as its title left, closed on both
-paths). Open: the Wi-Fi screen's bar stretched, its "Settings" image read as removed and
-added (XML: the oracle)."""
+paths). Closed too: the Wi-Fi screen's bar stretched, its "Settings" image spanning the
+list in both frames read as removed and added (XML: the oracle): a label spanning its list in
+both frames, of one breadth, shown once in each, is kept whole
+(:func:`deltarec.core.diff.edge_twin.page_or_twin`): XML 0, dicts 0."""
 
 
 def _failing(sample: list[Tall], path: str) -> list[Tall]:
@@ -76,25 +73,15 @@ _HOST = (0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 1, 0, 0)
 _SUGGESTED = [
     Tall(_RESULTS.format(2), _HOST, 5, span, 0, 1, "scroll", True) for span in (2008, 3399)
 ]
-_WIFI = [
-    Tall("settings-wifi/04.xml", (0, 0, 0, 0, 1, 0, 0, 0, 0, 0), 0, span, 0, 43, "scroll")
-    for span in (1977, 3346)
-] + [
-    Tall("settings-wifi/05.xml", (0, 0, 0, 0, 1, 0, 0, 0, 1, 0), 0, span, 0, 43, "scroll")
-    for span in (2002, 3388)
-]
-SHORT_OPEN: dict[str, list[Tall]] = {
-    "xml": _SUGGESTED + _WIFI,
-    "dicts": [],
-}
+SHORT_OPEN: dict[str, list[Tall]] = {"xml": _SUGGESTED, "dicts": []}
 """The short moves still failing, per path (a ratchet: remove a case when it closes). Closed
 (on ``a01ee03`` XML 10, dicts 4): YouTube's results' card scrolled 16 px up, its thumbnail a
 stack of layers of one box (an image under its overlay) cut alike by the list's top edge,
 its bottom edge moved, was read as a web page's bare wrapper cut to the viewport
 (``diff/host_wrapper.wraps``): the host went down into it, where nothing moved, no scroll; a
 stack of layers holds nothing that could move in it (:func:`deltarec.core.diff.pages.layers`),
-so the card's uncut edges place it. Open: YouTube's suggestions'
-merged row scrolled 1 px (XML), the Wi-Fi bar's "Settings" image (XML: the oracle)."""
+so the card's uncut edges place it. The Wi-Fi bar's "Settings" image (XML 4: the oracle)
+closed as in :data:`OPEN`. Open: YouTube's suggestions' merged row scrolled 1 px (XML)."""
 
 
 @pytest.mark.parametrize("path", ["xml", "dicts"])
@@ -135,18 +122,14 @@ def columns_cases() -> list[Tall]:
 
 COLUMNS = 266
 """:func:`columns_cases`' cases."""
-_WIFI_BAR = [
-    Tall(f"settings-wifi/0{n}.xml", (0, 0, 0, 0, 1, 0, 0, 0, n - 4, 0), 0, span, 0, d, "scroll")
-    for n, spans in ((4, (1977, 3346)), (5, (2002, 3388)))
-    for span in spans
-    for d in (43, 54)
-]
-COLUMNS_OPEN: dict[str, list[Tall]] = {"xml": _SUGGESTED + _WIFI_BAR, "dicts": []}
+COLUMNS_OPEN: dict[str, list[Tall]] = {"xml": _SUGGESTED, "dicts": []}
 """Its cases still failing, per path (a ratchet: remove a case when it closes). On
 ``a5c6fa4``: XML 18 (Settings' Airplane row 8, the Wi-Fi bar's "Settings" image 8, the
 oracle; YouTube's suggestions' merged row scrolled 1 px, 2), dicts 8 (the Airplane row).
 Closed: the Airplane row, read along y as its list is, its switch's uncut edge placing the
-scroll (:mod:`~deltarec.core.diff.filled_row`): XML 10, dicts 0."""
+scroll (:mod:`~deltarec.core.diff.filled_row`): XML 10, dicts 0. Then the Wi-Fi bar's image,
+kept whole as it spans the list in both frames (:data:`OPEN`): XML 2 (YouTube's suggestions'
+merged row scrolled 1 px), dicts 0."""
 
 
 @pytest.mark.parametrize("path", ["xml", "dicts"])

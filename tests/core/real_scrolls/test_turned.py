@@ -22,6 +22,7 @@ from tests.core.real_scrolls.turned import (
     cases,
     check,
     check_nested,
+    check_pairs,
     kind,
     nested_cases,
     scroll_view_sweep,
@@ -118,22 +119,7 @@ def test_a_form_flung_a_page_turned_says_what_it_says_upright_on_element_dicts()
 
 SCROLL_VIEWS = 392
 """:func:`.turned.scroll_view_sweep`'s cases."""
-YOUTUBE_RESULTS = (
-    "corpus/youtube/apps__Youtube__demos__demo_Youtube_2026-02-28_22-03-39__xml__"
-    "demo_Youtube_2026-02-28_22-03-39_1.xml"
-)
-SCROLL_VIEWS_OPEN: dict[str, list[Case]] = {
-    "xml": [],
-    "dicts": [
-        Case(
-            YOUTUBE_RESULTS,
-            "scroll",
-            (0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 1, 0),
-            1433,
-        ),
-        Case("settings-wifi/05.xml", "scroll", (0, 0, 0, 0), 1884),
-    ],
-}
+SCROLL_VIEWS_OPEN: dict[str, list[Case]] = {"xml": [], "dicts": []}
 """Its cases still failing, per path (a ratchet: remove a case when it closes). Closed on
 XML: a ``ScrollView``'s axis was its class's alone, so its one label's move along x was
 refused; now also its items' cuts (:func:`deltarec.core.diff.pushed_edge.kept_in_scroll_view`:
@@ -145,9 +131,10 @@ more", as :func:`deltarec.core.diff.far_anchor.least` read along y only (now
 :mod:`deltarec.core.diff.far_across`: "right D px or further, or left E px or further",
 JSON ``orDx``), and the app bar kept so, its label spanning the turned list's height, was
 asked clear of the top and bottom edges (:func:`~deltarec.core.diff.far_anchor.anchored`
-asks it clear of the side edges where it moved along x). Open: YouTube's results scrolled
-1,433 px and Settings' Wi-Fi list 1,884 px down (upright the content pane pairs across
-the page by its slot, pass 3, turned a quarter not)."""
+asks it clear of the side edges where it moved along x). Then YouTube's results scrolled
+1,433 px and Settings' Wi-Fi list 1,884 px down (2 -> 0): upright pass 3 paired a row
+across the page by its closed-gap rules, which read along y only; they now read along the
+list's axis (:func:`deltarec.core.diff.closed_gap.into_gap`, :data:`PAIRS_OPEN`)."""
 
 
 @pytest.mark.parametrize("path", ["xml", "dicts"])
@@ -185,3 +172,26 @@ def test_a_scroll_view_s_kept_item_turned_says_both_readings_across_on_element_d
     ]
     said = to_json(dict_delta(Frame(turn(prev)), Frame(turn(curr)), cold=True))["scrolls"][0]
     assert (said["dx"], said["dy"], said.get("atLeast"), said.get("orDx")) == (-1615, 0, True, 1596)
+
+
+PAIRS_OPEN: dict[str, list[Case]] = {"xml": [], "dicts": []}
+"""The scroll-view sweep's cases whose pairs turned differ from upright, per path (a
+ratchet: remove a case when it closes). On ``6d04fd7`` dicts 2, XML 0: both pair a row
+upright by pass 3's closed-gap rules (:mod:`deltarec.core.diff.closed_gap`), which read the
+boxes along y only, and not turned: YouTube's results' content pane cut by the top edge,
+its uncut bottom edge where the pane the top edge cut before ended (``into_gap``), and the
+Wi-Fi list's blank sliver placed by its neighbour (``beside_its_neighbour``). Closed
+(dicts 2 -> 0): both rules read the boxes along the list's axis, flipped across the
+diagonal where its items sit side by side in both frames (``closed_gap._axis``)."""
+
+
+@pytest.mark.parametrize("path", ["xml", "dicts"])
+def test_every_list_in_a_scroll_view_turned_pairs_its_nodes_as_upright(path: str) -> None:
+    """:func:`.turned.scroll_view_sweep` on both paths, graded by the matcher's pairs
+    (:func:`.turned.check_pairs`): turned a quarter, the same nodes are the same nodes."""
+    sample = scroll_view_sweep()
+    assert len(sample) == SCROLL_VIEWS
+    frame_cache.clear()
+    with graded_by_dicts() if path == "dicts" else nullcontext():
+        failing = [case for case in sample if check_pairs(case)]
+    assert failing == PAIRS_OPEN[path]

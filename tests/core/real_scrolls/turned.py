@@ -155,3 +155,18 @@ def scroll_view_sweep() -> list[Case]:
             h = _at(obs, where).bounds.height
             out += [Case(name, "scroll", where, s * (h * k // 8)) for k in EIGHTHS for s in (1, -1)]
     return out
+
+
+def check_pairs(case: Case) -> list[Violation]:
+    """Where the matcher's pairs of ``case`` turned a quarter differ from its pairs upright:
+    the same nodes are the same nodes whichever way the list scrolls (a row's twin, a
+    sliver placed by its neighbour), so every pair the upright step makes the turned one
+    makes, and no other (the pairs are what the delta's numbers, ``+`` and ``-`` follow)."""
+    prev, curr = derive(case)
+    upright = compute_delta(Frame(prev), Frame(curr)).pairs
+    sideways = compute_delta(Frame(turn(prev)), Frame(turn(curr))).pairs
+    if upright == sideways:
+        return []
+    only_up = sorted(set(upright.items()) - set(sideways.items()))
+    only_turned = sorted(set(sideways.items()) - set(upright.items()))
+    return [("turned-pairs", f"upright only {only_up}, turned only {only_turned}"[:300])]
