@@ -215,13 +215,15 @@ def provable(step: Step, told: bool) -> bool:
     )
 
 
-UNSAID = 4
+UNSAID = 0
 """Readings of :func:`test_a_grid_scrolled_as_items_were_put_in_is_said_to_scroll`'s walk
-whose grid scrolled as items were put in, provably (:func:`provable`), with no scroll line: a
-ratchet. 68 on a5c6fa4, 0 on i-grids6, 4 since one item alone before the insertion spot no
-longer gives the offset (steps 30 and 38, untold, both paths): CI's draw showed one such
-item paired with its twin a scroll took out at the other edge, read "scrolled down 1850px"
-for 266 px up. Two items before the spot agreeing would prove these."""
+whose grid scrolled as items were put in, provably (:func:`provable`), with no scroll line.
+68 on a5c6fa4, 0 on i-grids6, 4 on bff6056 since one item alone before the insertion spot
+no longer gave the offset (CI's draw showed one such item paired with its twin a scroll took
+out at the other edge, read "scrolled down 1850px" for 266 px up): steps 30 and 38, untold,
+both paths, a page's grid dragged up 343 and 409 px as tiles came in after one item whole in
+both frames (the others before it cut by the page's top edge, or twins of tiles put in),
+whose move the uncut edges of the tiles before the spot also show."""
 
 
 def test_a_grid_scrolled_as_items_were_put_in_is_said_to_scroll() -> None:
