@@ -163,6 +163,22 @@ def false_scrolls(step: Step, path: str, told: bool) -> list[str]:
     ),
     told=False,
 )
+@example(  # a seeded walk's draw (Random(57), step 99) on bff6056: "↕ nothing scrolled" for
+    # 1,049 px: the last tile alone on its line after the spot, moved a slot on, was no
+    # tile of the grid's columns to relaid, yet to the page's reading two moves, no scroll
+    step=Step(
+        scene=Scene(kind="grown", columns=2, seed=39, depth=4, flagged=False, sticky=False),
+        before=State(offsets={"page": 1349}, inserted=()),
+        x1=230,
+        y1=1049,
+        x2=241,
+        y2=0,
+        clamped=True,
+        at=9,
+        inserted=1,
+    ),
+    told=True,
+)
 def test_a_grid_items_were_put_into_is_said_to_scroll_only_as_it_did(
     step: Step, told: bool
 ) -> None:
