@@ -34,6 +34,7 @@ import random
 import re
 from collections import Counter
 
+import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
@@ -269,3 +270,31 @@ def test_a_grid_scrolled_as_items_were_put_in_is_said_to_scroll() -> None:
                     unsaid.append((kept, path, told, found[0][1]))
     assert false == []
     assert len(unsaid) <= UNSAID, unsaid
+
+
+UNVOTED = (
+    # Random(57) step 67: a web grid of 3 columns dragged down 573 px as a tile came in at 7
+    Step(
+        scene=Scene(kind="web", columns=3, seed=36, depth=1, flagged=True, sticky=False),
+        before=State(offsets={"web": 1339}, inserted=()),
+        x1=211,
+        y1=377,
+        x2=245,
+        y2=950,
+        clamped=False,
+        at=7,
+        inserted=1,
+    ),
+)
+
+
+@pytest.mark.parametrize("path", ["xml", "dicts"])
+@pytest.mark.parametrize("step", UNVOTED)
+def test_a_grid_no_vote_named_is_said_to_scroll_by_its_items(step: Step, path: str) -> None:
+    """Draws of a wider walk (:func:`drawn`, ``Random(57)``, 200 steps: 20 such readings
+    left on i-grids7 before this rule) whose grid scrolled, untold, as items were put in,
+    where no vote named the container a host (each item's move its own: the scroll plus its
+    push) and the items before the spot give the offset: it is said, exact. On bd7b8e8 no
+    ``↕`` line at all."""
+    assert provable(step, False)
+    assert grade(step, path, False) == []
