@@ -8,7 +8,8 @@ the content down, the least move of an item bounds the scroll ("scrolled up at m
 pushes move items only on), or the top edge of the grid's own layout moved by it
 (:func:`~deltarec.core.diff.reflowed.relaid`). Issue 18 item 6
 (``tests/core/shapes/test_grid_insertions.py``: a drag down a staggered grid as two tiles
-came in, a ScrollView page's grid grown by a tile, left with no ``↕`` line).
+came in, a ScrollView page's grid grown by a tile, left with no ``↕`` line). No swipe told,
+such a grid's exact offset alone is said (:func:`untold_exact`): no bound without the way.
 """
 
 from __future__ import annotations
@@ -55,3 +56,25 @@ def unvoted(
         return motions  # "or further" the finger's way is read where a vote named it
     out = [*motions, Motion(host, pairs[host], 0, dy, most=not exact)]
     return sorted(out, key=lambda m: m.curr)
+
+
+def untold_exact(
+    prev: Frame, curr: Frame, pairs: Mapping[int, int], motions: list[Motion]
+) -> list[Motion]:
+    """``motions`` and, no swipe told, the scroll of each container made to scroll that no
+    motion names, around it or inside it, where the items a grid inside it laid out again
+    give its exact offset (:func:`~deltarec.core.diff.reflowed.relaid`: the items before
+    the insertion spot, or the grid layout's top edge), never a bound: with no finger, no
+    way is known (a web grid dragged down 573 px as a tile came in, left with no ``↕``
+    line: ``test_grid_insertions``). O(nodes) to find the containers, O(their subtrees)."""
+    out = list(motions)
+    for c, node in enumerate(curr.nodes):
+        if c not in pairs or not scrolls_by_nature(node):
+            continue
+        end = curr.subtree_end(c)
+        if any(c <= m.curr < end or m.curr in curr.ancestors(c) for m in out):
+            continue
+        got = relaid(prev, pairs[c], curr, c, pairs)
+        if got is not None and got[1] and got[0]:
+            out.append(Motion(c, pairs[c], 0, got[0]))
+    return sorted(out, key=lambda m: m.curr) if len(out) > len(motions) else motions
