@@ -15,13 +15,14 @@ such a grid's exact offset alone is said (:func:`untold_exact`): no bound withou
 from __future__ import annotations
 
 from collections.abc import Mapping
+from itertools import compress
 
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.motions import Motion
 from deltarec.core.diff.page_gesture import touched
 from deltarec.core.diff.reflowed import relaid
 from deltarec.core.observe.frame import Frame
-from deltarec.core.observe.labels import scrolls_by_nature
+from deltarec.core.observe.labels import natures, scrolls_by_nature
 
 
 def unvoted(
@@ -68,13 +69,37 @@ def untold_exact(
     way is known (a web grid dragged down 573 px as a tile came in, left with no ``↕``
     line: ``test_grid_insertions``). O(nodes) to find the containers, O(their subtrees)."""
     out = list(motions)
-    for c, node in enumerate(curr.nodes):
-        if c not in pairs or not scrolls_by_nature(node):
+    hp, hc = prev.subtree_hashes, curr.subtree_hashes
+    for c in compress(range(len(curr)), natures(curr)):  # the containers made to scroll
+        q = pairs.get(c)
+        if q is None or hp[q] == hc[c]:  # the same content: nothing was put in
             continue
         end = curr.subtree_end(c)
+        if not _stirred(prev, curr, c, end, pairs):
+            continue
         if any(c <= m.curr < end or m.curr in curr.ancestors(c) for m in out):
             continue
-        got = relaid(prev, pairs[c], curr, c, pairs)
+        got = relaid(prev, q, curr, c, pairs)
         if got is not None and got[1] and got[0]:
             out.append(Motion(c, pairs[c], 0, got[0]))
     return sorted(out, key=lambda m: m.curr) if len(out) > len(motions) else motions
+
+
+def _stirred(prev: Frame, curr: Frame, c: int, end: int, pairs: Mapping[int, int]) -> bool:
+    """Whether container ``c`` (its subtree ending at ``end``) holds an item (a node with
+    children) no pair names, put in, and a paired one that moved up or down: what an
+    insertion as it scrolled leaves, asked before the items are read (a cheap pass: most
+    steps with no vote moved nothing, or put nothing in). O(subtree of ``c``)."""
+    moved = came = False
+    nodes, olds, kids = curr.nodes, prev.nodes, curr.children
+    for k in range(c + 1, end):
+        if not kids[k]:
+            continue
+        q = pairs.get(k)
+        if q is None:
+            came = True
+        elif not moved:
+            moved = nodes[k].bounds.top != olds[q].bounds.top
+        if moved and came:
+            return True
+    return False

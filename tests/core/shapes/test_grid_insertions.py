@@ -285,16 +285,40 @@ UNVOTED = (
         at=7,
         inserted=1,
     ),
+    # Random(2) step 18: a staggered grid of 3 columns dragged down 742 px, a tile put in at 10
+    Step(
+        scene=Scene(kind="stagger", columns=3, seed=35, depth=2, flagged=True, sticky=True),
+        before=State(offsets={"grid": 1145}, inserted=()),
+        x1=352,
+        y1=760,
+        x2=331,
+        y2=1502,
+        clamped=False,
+        at=10,
+        inserted=1,
+    ),
+    # Random(3) step 41: a web grid of 2 columns dragged down to the screen's edge, 2 put in
+    Step(
+        scene=Scene(kind="web", columns=2, seed=13, depth=5, flagged=True, sticky=False),
+        before=State(offsets={"web": 2124}, inserted=()),
+        x1=630,
+        y1=1774,
+        x2=609,
+        y2=2399,
+        clamped=True,
+        at=8,
+        inserted=2,
+    ),
 )
 
 
 @pytest.mark.parametrize("path", ["xml", "dicts"])
 @pytest.mark.parametrize("step", UNVOTED)
 def test_a_grid_no_vote_named_is_said_to_scroll_by_its_items(step: Step, path: str) -> None:
-    """Draws of a wider walk (:func:`drawn`, ``Random(57)``, 200 steps: 20 such readings
-    left on i-grids7 before this rule) whose grid scrolled, untold, as items were put in,
-    where no vote named the container a host (each item's move its own: the scroll plus its
-    push) and the items before the spot give the offset: it is said, exact. On bd7b8e8 no
-    ``↕`` line at all."""
+    """Draws of a wider walk (:func:`drawn`, ``Random(57)``, 200 steps: of its 800 readings
+    20 provable ones unsaid on bd7b8e8, 12 after this rule) whose grid scrolled, untold, as
+    items were put in, where no vote named the container a host (each item's move its own:
+    the scroll plus its push) and the items before the spot give the offset: it is said,
+    exact. On bd7b8e8 no ``↕`` line at all."""
     assert provable(step, False)
     assert grade(step, path, False) == []
