@@ -9,8 +9,9 @@ tile put in showing what a tile that left showed, paired with it), which the scr
 items before it agree on would have shown inside the container's old box (an item scrolled
 in comes from beyond an edge, and so does one a staggered grid's top passed: no spot, the
 next is asked). Their move is the scroll's where two or more moved along the container alone,
-as one (within rounding: one item alone may be paired with its twin a scroll took out at the
-other edge), every item after the spot moved on from it, and no old item before
+as one (within rounding), or one did and another item before the spot shows that move too
+(:func:`_edged`: one item alone may be paired with its twin a scroll took out at the other
+edge), every item after the spot moved on from it, and no old item before
 them that move keeps in view, shown by no child there now, was taken out (which would pull
 them). Issue 18 item 6 (``bench_grids`` seeds 37, 82, 281, 346: a true offset, left unsaid
 as the pushes refuted the vote; ``tests/core/shapes/test_grid_insertions.py``).
@@ -84,7 +85,7 @@ def before_spot(
         spots = _spots(curr, kids, pairs)
         for n, at in enumerate(spots):
             before = [k for i, k in enumerate(kids[:at]) if k in ours and i not in spots]
-            if len(before) < 2:  # one item's move may be its twin's: two must agree
+            if not before:
                 continue  # asked again under the offset of the items before a later one
             moves = []
             for k in before:
@@ -94,6 +95,8 @@ def before_spot(
             if max(abs(dx) for dx, _ in moves) > ROUNDING or max(dys) - min(dys) > 2 * ROUNDING:
                 return None
             dy = moves[0][1]
+            if len(before) < 2 and not _edged(prev, p, curr, c, kids[:at], before, pairs, dy):
+                continue  # one item's move may be its twin's: another must agree
             if any(_new(prev, p, curr, kids, i, ours, pairs, dy) for i in spots[:n]):
                 return None  # put in before the items that measured dy: they were pushed
             if not _new(prev, p, curr, kids, at, ours, pairs, dy):
@@ -104,6 +107,64 @@ def before_spot(
                     return None
             return None if _pulled(prev, curr, c, before, pairs, dy) else dy
     return None
+
+
+def _edged(
+    prev: Frame,
+    p: int,
+    curr: Frame,
+    c: int,
+    kids: list[int],
+    before: list[int],
+    pairs: Mapping[int, int],
+    dy: int,
+) -> bool:
+    """Whether an item among ``kids`` (before the spot) besides ``before`` moved by ``dy``
+    too, its sides kept: paired, read off its edges that neither frame's container edge
+    cuts (a tile the edge cut, or one shown twice, that :func:`before_spot`'s items leave
+    out), every such edge agreeing within rounding; or unpaired (a twin of a tile put in,
+    which the matcher left), an unpaired old child of the layout showing what it shows
+    where ``dy`` puts it, box for box. A twin paired across a scroll, its edges flush with
+    the edges it left and came in at, has none: its move is no scroll's. O(kids · old
+    children)."""
+    old, new = prev.nodes[p].bounds, curr.nodes[c].bounds
+    used = set(pairs.values())
+    olds = prev.children[prev.parents[pairs[before[0]]]]
+    for k in kids:
+        q = pairs.get(k)
+        if k in before or not curr.children[k]:
+            continue
+        b = curr.nodes[k].bounds
+        if q is None:
+            if any(
+                o not in used
+                and prev.subtree_hashes[o] == curr.subtree_hashes[k]
+                and _near(prev.nodes[o].bounds, b, dy)
+                for o in olds
+            ):
+                return True
+            continue
+        a = prev.nodes[q].bounds
+        if abs(b.left - a.left) > ROUNDING or abs(b.right - a.right) > ROUNDING:
+            continue
+        moves = []
+        if old.top < a.top and new.top < b.top:
+            moves.append(b.top - a.top)
+        if a.bottom < old.bottom and b.bottom < new.bottom:
+            moves.append(b.bottom - a.bottom)
+        if moves and all(abs(m - dy) <= 2 * ROUNDING for m in moves):
+            return True
+    return False
+
+
+def _near(a: Bounds, b: Bounds, dy: int) -> bool:
+    """Whether box ``a`` moved by ``dy`` is box ``b``, within rounding on every edge."""
+    return (
+        abs(b.left - a.left) <= ROUNDING
+        and abs(b.right - a.right) <= ROUNDING
+        and abs(b.top - a.top - dy) <= 2 * ROUNDING
+        and abs(b.bottom - a.bottom - dy) <= 2 * ROUNDING
+    )
 
 
 def _new(

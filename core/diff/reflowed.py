@@ -203,7 +203,7 @@ def relaid(
     if box.width > box.height:
         return None
     items = [k for k in _items(prev, p, curr, c, pairs) if _its_own(curr, c, k)]
-    items = [k for k in items if k in _in_columns(curr, curr.parents[k])]
+    items = [k for k in items if _columned(prev, curr, k, pairs[k])]
     if not items:
         return None
     moves = []
@@ -286,6 +286,13 @@ def _in_columns(frame: Frame, parent: int) -> set[int]:
                 out.update((j, o))
     frame.memo[key] = out
     return out
+
+
+def _columned(prev: Frame, curr: Frame, k: int, q: int) -> bool:
+    """Whether item ``k`` (``q`` before) lies in a grid's columns (:func:`_in_columns`) in
+    either frame: the last tile of a grid, alone on its line once pushed a slot on, lay
+    beside another before (a page's grid, told, read "nothing scrolled": ``test_grids``)."""
+    return k in _in_columns(curr, curr.parents[k]) or q in _in_columns(prev, prev.parents[q])
 
 
 _BESIDE = 4

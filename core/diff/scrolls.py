@@ -87,7 +87,7 @@ from deltarec.core.diff.new_rows import inserted_at_top, pushed_down, pushed_onl
 from deltarec.core.diff.page_gesture import started_in, with_gesture
 from deltarec.core.diff.pages import turned
 from deltarec.core.diff.past_new import scrolled_past
-from deltarec.core.diff.pushed_scroll import unvoted
+from deltarec.core.diff.pushed_scroll import untold_exact, unvoted
 from deltarec.core.diff.reflowed import unpaged
 from deltarec.core.diff.relaid import laid_out_again
 from deltarec.core.diff.reordered import dragged_past_gap, reordered_scroll
@@ -143,6 +143,8 @@ def find_motions(
     motions = [k for m in motions if (k := unpaged(prev, curr, pairs, m, motions, down(m)))]
     if gesture is not None:  # a grid no vote named, scrolled as items were put in
         motions = unvoted(prev, curr, pairs, motions, gesture)
+    else:
+        motions = untold_exact(prev, curr, pairs, motions)
     return [
         m
         for m in motions
