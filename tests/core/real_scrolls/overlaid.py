@@ -25,16 +25,13 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from functools import lru_cache
-from pathlib import Path
 
-from deltarec.core.capture.uiautomator import parse_uiautomator
 from deltarec.core.observe.model import Bounds, Node, Observation
+from tests.core.fixture_dumps import parsed_dumps
 from tests.core.real_scrolls import tall_rows
 from tests.core.real_scrolls.ext_shapes import captures_as
 from tests.core.real_scrolls.transforms import Case, _at, _replace, grade
 
-FIXTURES = Path(__file__).resolve().parents[3] / "fixtures"
 DUMPS = ("real", "ext", "appium")
 MARGIN = 40
 """px the blank layer's bottom edge stays clear of the list's edges in both frames."""
@@ -53,15 +50,9 @@ class Overlaid:
         return self.tall.capture
 
 
-@lru_cache(maxsize=1)
 def every_capture() -> tuple[tuple[str, Observation], ...]:
     """Every capture of ``fixtures/real``, ``ext`` and ``appium``, parsed once."""
-    return tuple(
-        (str(p.relative_to(FIXTURES)), parse_uiautomator(p.read_bytes()))
-        for d in DUMPS
-        for p in sorted((FIXTURES / d).rglob("*.xml"))
-        if b"<hierarchy" in p.read_bytes()[:4096]
-    )
+    return parsed_dumps(DUMPS)
 
 
 def _spans(t: tall_rows.Tall, h: int, offset: int) -> bool:

@@ -21,31 +21,21 @@ both ways. The truth is :func:`.pagers.check`'s.
 
 from __future__ import annotations
 
-from functools import lru_cache
-from pathlib import Path
-
-from deltarec.core.capture.uiautomator import parse_uiautomator
 from deltarec.core.observe.model import Observation
+from tests.core.fixture_dumps import parsed_dumps
 from tests.core.real_scrolls import pagers
 from tests.core.real_scrolls.ext_shapes import captures_as
 from tests.core.real_scrolls.grading import Violation
 from tests.core.real_scrolls.transforms import _at
 
-FIXTURES = Path(__file__).resolve().parents[3] / "fixtures"
 DUMPS = ("real", "ext", "ext2", "appium")
 SLIVERS = (1, 2, 5, 10, 20, 40, 60, 100, 150)
 """The sliver widths of :func:`widths`, in px; with a quarter, a third and a half page."""
 
 
-@lru_cache(maxsize=1)
 def every_capture() -> tuple[tuple[str, Observation], ...]:
     """Every capture of :data:`DUMPS` under ``fixtures``, parsed once."""
-    return tuple(
-        (str(p.relative_to(FIXTURES)), parse_uiautomator(p.read_bytes()))
-        for d in DUMPS
-        for p in sorted((FIXTURES / d).rglob("*.xml"))
-        if b"<hierarchy" in p.read_bytes()[:4096]
-    )
+    return parsed_dumps(DUMPS)
 
 
 def widths(w: int) -> list[int]:

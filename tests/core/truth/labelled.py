@@ -26,8 +26,6 @@ import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import lru_cache
-from pathlib import Path
 
 from deltarec.core.capture.uiautomator import parse_uiautomator
 from deltarec.core.errors import AmbiguousSelectorError, ElementNotFoundError
@@ -37,8 +35,8 @@ from deltarec.core.observe.kept_names import nameless
 from deltarec.core.observe.labels import shown_texts
 from deltarec.core.observer import Observer
 from deltarec.core.render.lines import quote
+from tests.core.fixture_dumps import xml_dumps
 
-FIXTURES = Path(__file__).resolve().parents[3] / "fixtures"
 FOLDERS = ("real", "ext", "ext2", "appium")
 ROLES = ("textbox", "checkbox", "switch", "radio")
 """The controls a form labels beside them."""
@@ -58,15 +56,8 @@ class Case:
     """The label carried as a description (Compose, Flutter), else as a text."""
 
 
-@lru_cache(maxsize=1)
 def dumps() -> tuple[tuple[str, bytes], ...]:
-    out = []
-    for folder in FOLDERS:
-        for p in sorted((FIXTURES / folder).rglob("*.xml")):
-            raw = p.read_bytes()
-            if b"<hierarchy" in raw[:4096]:
-                out.append((f"{folder}/{p.relative_to(FIXTURES / folder)}", raw))
-    return tuple(out)
+    return xml_dumps(FOLDERS)
 
 
 def _bounds(el: ET.Element) -> tuple[int, int, int, int]:

@@ -25,16 +25,14 @@ import random
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import lru_cache
-from pathlib import Path
 
 from deltarec.core.capture import frame_cache
 from deltarec.core.capture.uiautomator import parse_uiautomator
 from deltarec.core.diff.compute import Delta, compute_delta
 from deltarec.core.observe.frame import Frame
 from tests.core.dict_truth import dict_delta
+from tests.core.fixture_dumps import xml_dumps
 
-FIXTURES = Path(__file__).resolve().parents[3] / "fixtures"
 FOLDERS = ("real", "ext", "ext2", "ext3")
 PER = 2
 """Containers drawn per capture."""
@@ -49,15 +47,8 @@ class Case:
     """The derived frame first (the list stopped scrolling, its rows came back)."""
 
 
-@lru_cache(maxsize=1)
 def dumps() -> tuple[tuple[str, bytes], ...]:
-    out = []
-    for folder in FOLDERS:
-        for p in sorted((FIXTURES / folder).rglob("*.xml")):
-            raw = p.read_bytes()
-            if b"<hierarchy" in raw[:4096]:
-                out.append((f"{folder}/{p.relative_to(FIXTURES / folder)}", raw))
-    return tuple(out)
+    return xml_dumps(FOLDERS)
 
 
 def _shows(node: ET.Element) -> bool:
