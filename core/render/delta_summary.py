@@ -75,7 +75,7 @@ def _change_text(item: Mapping[str, Any], i: int) -> str:
         return ", ".join(FIELD_ATTRIBUTE.get(name) or name for name in fields)
     changes = _mapping(changes, f"{where}.changes")
     for name, ft in changes.items():
-        if not (isinstance(ft, Mapping) and "from" in ft and "to" in ft):
+        if not (isinstance(name, str) and isinstance(ft, Mapping) and "from" in ft and "to" in ft):
             raise CaptureParseError("a change must be {from, to}", where=f"{where}.changes.{name}")
     parts = [changes_text(dict(changes))] if changes else []
     before = _mapping(item.get("before") or {}, f"{where}.before")

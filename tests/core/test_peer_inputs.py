@@ -90,6 +90,10 @@ def _answers_or_refuses(name: str, a: Any, b: Any) -> None:
 @example(a=[None], b=[{"role": "button", "name": "Save"}])
 @example(a=[], b={"added": 1})
 @example(a=[], b={"added": [1], "changed": [{"after": None}]})
+@example(
+    a=[],
+    b={"changed": [{"after": {}, "changes": {1: {"from": 0, "to": 1}, "x": {"from": 0, "to": 1}}}]},
+)
 def test_any_element_list_gets_an_answer_or_a_typed_error(name: str, a: Any, b: Any) -> None:
     _answers_or_refuses(name, a, b)
 
