@@ -9,7 +9,11 @@ description, laid out just above the control (overlapping it across, no further 
 the control is tall, or :data:`NEAR` px) or on its line to its left (no further from it than
 that). A checkbox, switch or radio button, whose label Android puts after the box, also takes
 the sibling just after it on its line. Never a sibling further away: the form's title, the
-button before the field, are not its label.
+button before the field, are not its label; nor is the text above the first of text boxes
+laid one after another whose next one shows its hint (a sign-up form's ``Name``, ``Email``
+and ``Password`` boxes under ``"Create your account"``: a form whose fields show their hints
+as their texts names them so; the text above the first is the form's title, and a space
+typed into ``Name`` is no reason to call it by the title).
 
 It is asked only where the control borrows nothing else (:mod:`~deltarec.core.observe.borrowed`:
 a row's title, an alarm's time beside its switch, comes first), or borrows that very label. The
@@ -73,6 +77,16 @@ def _before(label: Bounds, box: Bounds, near: int) -> bool:
     return _on_line(label, box) and label.right <= box.left + 2 and box.left - label.right <= near
 
 
+def _titles_run(nodes: list[Node], siblings: list[int], k: int) -> bool:
+    """Whether text box ``siblings[k]`` opens a run of text boxes whose next one shows a text
+    of its own (its hint: an empty ``EditText`` dumps its hint as its text), with no label
+    between: a form that names its fields by their hints, under a title."""
+    if nodes[siblings[k]].role != "textbox" or k + 1 >= len(siblings):
+        return False
+    after = nodes[siblings[k + 1]]
+    return after.role == "textbox" and bool((after.text or after.content_desc).strip())
+
+
 def label_beside(frame: Frame, pos: int) -> int:
     """The position of the label laid out beside control ``pos`` (module docstring), or -1.
     O(siblings): the control's place among its parent's children."""
@@ -86,7 +100,12 @@ def label_beside(frame: Frame, pos: int) -> int:
     near = max(NEAR, box.height)
     nodes = frame.nodes
     before = nodes[siblings[k - 1]] if k > 0 else None
-    if before is not None and _plain_label(before) and _before(before.bounds, box, near):
+    if (
+        before is not None
+        and _plain_label(before)
+        and _before(before.bounds, box, near)
+        and not _titles_run(nodes, siblings, k)
+    ):
         return siblings[k - 1]
     if node.role in BOXES and k + 1 < len(siblings) and _plain_label(nodes[siblings[k + 1]]):
         after = nodes[siblings[k + 1]].bounds

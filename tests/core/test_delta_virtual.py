@@ -256,3 +256,24 @@ def test_the_cli_reports_the_status_bar_only_when_asked(tmp_path: Any, capsys: A
     assert capsys.readouterr().out == "(only the status bar changed)\n"
     assert main(["delta", a, b, "--status-bar"]) == 0
     assert capsys.readouterr().out == '~ [0] text "9:02"→"9:03"\n'
+
+
+def test_a_space_typed_into_a_field_keeps_it_apart_from_the_form_s_title() -> None:
+    # was ~ [12] textbox "Create your account" (text: "Name"→" "): the box, showing nothing,
+    # took the title above it as its label (bench_truth --seed 59000 --wide --no-gesture)
+    phone = Phone()
+    phone.launch(".SignUpActivity")
+    assert phone.tap(rid="name") == lines(
+        "+ keyboard opened (covers y 1530–2400)", '~ focus: none → [12] textbox "Name"'
+    )
+    # the box shows nothing but a space: called by its resource id, the title stays [11]
+    assert phone.key("space") == lines(
+        '~ [12] textbox "name" (text: "Name"→" ")', '~ [16] button "Save" (enabled: false→true)'
+    )
+    assert phone.observer.index is not None
+    assert [f"[{e.index}] {e.name}" for e in phone.observer.index.elements][4:8] == [
+        "[10] Sign up",
+        "[11] Create your account",
+        "[12] name",
+        "[13] Email",
+    ]

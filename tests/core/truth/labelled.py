@@ -16,6 +16,13 @@ its own text, description and hint (and those inside it) emptied. The dumps are 
 with ElementTree, independent of the parser. :func:`graded` grades the name the control is
 given where it shows: the frame, the ``+`` line of a step where it and its label came in,
 and a ``name=`` selector with the label (which must resolve to it alone).
+
+Left out (stop 59): the first of text boxes laid one after another whose next one shows its
+hint as its text (a calendar's ``Title`` above ``Location``): a label moved just before it is
+the shape of a form's title above fields named by their hints, which
+:mod:`~deltarec.core.observe.form_labels` now reads as the title (the generator
+``cleared_fields``' titled run: a space typed into a sign-up form's ``Name`` called the box
+by ``"Create your account"``).
 """
 
 from __future__ import annotations
@@ -30,6 +37,7 @@ from dataclasses import dataclass
 from deltarec.core.capture.uiautomator import parse_uiautomator
 from deltarec.core.errors import AmbiguousSelectorError, ElementNotFoundError
 from deltarec.core.executor.selectors import Selector, resolve_one
+from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.index import ElementIndex
 from deltarec.core.observe.kept_names import nameless
 from deltarec.core.observe.labels import shown_texts
@@ -85,6 +93,21 @@ def _position(index: ElementIndex, el: ET.Element) -> int:
     return found[0] if len(found) == 1 else -1
 
 
+def _hinted_run(frame: Frame, pos: int) -> bool:
+    """Whether text box ``pos`` is followed by a text box that shows its hint as its text: a
+    label moved just before it is the shape of a form's title above fields named by their
+    hints (``cleared_fields``' titled run), which one frame cannot tell from a label."""
+    parent = frame.parents[pos]
+    if parent < 0 or frame.nodes[pos].role != "textbox":
+        return False
+    siblings = frame.children[parent]
+    k = siblings.index(pos)
+    if k + 1 >= len(siblings):
+        return False
+    after = frame.nodes[siblings[k + 1]]
+    return after.role == "textbox" and bool((after.text or after.content_desc).strip())
+
+
 def cases(rng: random.Random) -> list[Case]:
     """Every control of :data:`ROLES` of every capture that an element named by what it shows
     itself, one case each (placement and spelling of its label seeded)."""
@@ -107,6 +130,8 @@ def cases(rng: random.Random) -> list[Case]:
                 continue
             if any(index.names[e.pos] == label for e in index.elements if e.pos != pos):
                 continue  # another element is called so: a name= selector is no test here
+            if _hinted_run(frame, pos):
+                continue  # a title's shape (module docstring)
             left, top, _, _ = _bounds(el)
             places = [side for side, room in ((False, top), (True, left)) if room >= 40]
             if places:
