@@ -12,12 +12,18 @@ forms (a calendar's event editor: its title above the ``Title`` and ``Location``
 ``ext3``, ``virtual``):
 
 - **edited**: every text box's text set to ``""``, ``" "`` or one key, both ways;
+- **scrolling**: the same with the form made to scroll around the box (its ``ScrollView``
+  ancestors scrollable, else its grandparent): a keyboard that opens makes a short screen's
+  form scroll (the virtual sign-up form on the small profile), and a box that showed
+  nothing then borrowed the form's title as its name
+  (``bench_truth.py --seed 59200 --wide --profile small``, step 116 of walk 59202);
 - **titled**: the first box of every run of text boxes laid one after another (a form that
   shows no label between its fields: their hints are their labels) under a title — the
   capture's own text just before it, else one put there — emptied or blanked, both ways.
 
 :func:`graded` reads the observer's delta: one line, the box's ``~`` with its number (no
-element comes or goes, the title stays one), and, titled, a name that is not the title.
+element comes or goes, the title stays one), a name no other element of the frame it names it in is called by (but one inside the box),
+and, titled, a name that is not the title.
 """
 
 from __future__ import annotations
@@ -27,6 +33,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from deltarec.core.capture.uiautomator import parse_uiautomator
+from deltarec.core.observe.index import ElementIndex
 from deltarec.core.observer import Observer
 from tests.core.fixture_dumps import xml_dumps
 
@@ -39,7 +46,7 @@ TITLE = "Create your event"
 @dataclass(frozen=True, slots=True)
 class Case:
     capture: str
-    kind: str  # "edited" or "titled"
+    kind: str  # "edited", "scrolling" or "titled"
     where: int
     """The box's place among the dump's nodes (elements with ``bounds``), in document order."""
     text: str
@@ -74,7 +81,8 @@ def cases() -> list[Case]:
         for where, el in enumerate(nodes):
             if _box(el):
                 out += [
-                    Case(name, "edited", where, text, forward)
+                    Case(name, kind, where, text, forward)
+                    for kind in ("edited", "scrolling")
                     for text in TEXTS
                     if text != (el.get("text") or "")
                     for forward in (True, False)
@@ -107,16 +115,51 @@ def _titled(root: ET.Element, where: int) -> str:
     return TITLE
 
 
+def _text(raw: bytes, where: int) -> str:
+    return _nodes(ET.fromstring(raw))[where].get("text") or ""
+
+
+def _scrolling(root: ET.Element, box: ET.Element) -> None:
+    """Make the form around ``box`` scroll: its ``ScrollView`` ancestors, else its
+    grandparent."""
+    up = {child: parent for parent in root.iter() for child in parent}
+    ancestors = []
+    node = box
+    while node in up:
+        node = up[node]
+        ancestors.append(node)
+    views = [a for a in ancestors if "ScrollView" in (a.get("class") or "")]
+    for a in views or ancestors[1:2]:
+        a.set("scrollable", "true")
+
+
 def _steps(raw: bytes, case: Case) -> tuple[bytes, bytes, str]:
     """(before, after, the title or "") of ``case``."""
     root = ET.fromstring(raw)
     title = _titled(root, case.where) if case.kind == "titled" else ""
     nodes = _nodes(root)
     box = nodes[case.where + (1 if title == TITLE else 0)]
+    if case.kind == "scrolling":
+        _scrolling(root, box)
     base = ET.tostring(root, encoding="utf-8")
     box.set("text", case.text)
     edited = ET.tostring(root, encoding="utf-8")
     return (base, edited, title) if case.forward else (edited, base, title)
+
+
+def _called_as_another(index: ElementIndex, line: str) -> bool:
+    """Whether the ``~`` line's element is called by the name of another element of
+    ``index`` (the frame the line names it in) that is not inside it."""
+    number = int(line[3 : line.index("]")])
+    said = line.split('"')[1]
+    box = next(e.bounds for e in index.elements if e.index == number)
+    return any(
+        e.index != number
+        and index.names[e.pos] == said
+        and not (box.left <= e.bounds.left and e.bounds.right <= box.right)
+        or (e.index != number and index.names[e.pos] == said and e.bounds.top < box.top)
+        for e in index.elements
+    )
 
 
 def graded(all_cases: list[Case]) -> Iterator[tuple[Case, str]]:
@@ -125,6 +168,7 @@ def graded(all_cases: list[Case]) -> Iterator[tuple[Case, str]]:
     raws = dict(xml_dumps(FOLDERS))
     for case in all_cases:
         before, after, title = _steps(raws[case.capture], case)
+        own = {case.text, _text(raws[case.capture], case.where)}  # what it shows itself
         observer = Observer()
         first = observer.reset(parse_uiautomator(before))
         result = observer.step(parse_uiautomator(after), max_lines=None)
@@ -133,6 +177,8 @@ def graded(all_cases: list[Case]) -> Iterator[tuple[Case, str]]:
         lines = [ln for ln in result.text.splitlines() if not ln.startswith("~ focus")]
         if len(lines) != 1 or not lines[0].startswith("~ [") or "(text: " not in lines[0]:
             yield case, " | ".join(lines) or "no change"
+        elif lines[0].split('"')[1] not in own and _called_as_another(second, lines[0]):
+            yield case, f"named by another element: {lines[0]}"
         elif title and f'"{title}"' in lines[0]:
             yield case, f"named by the form's title: {lines[0]}"
         elif title and any(
