@@ -124,6 +124,9 @@ def either_labels(d: Delta) -> set[int]:
     ...         + '</node></hierarchy>'))
     >>> either_labels(compute_delta(shot("Lunch"), shot("Invoice")))
     {2}
+
+    A field's text changed is what was typed into it, never another field come into its box
+    (a launcher's search box at its apps list's top edge, clickable, a leaf).
     """
     fp, fc = d.prev, d.curr
     if not d.changed or any(fc.nodes[c].role == "dialog" for c in d.opened):
@@ -134,6 +137,8 @@ def either_labels(d: Delta) -> set[int]:
     rows: dict[int, bool] = {}
     out: set[int] = set()
     for c in d.changed:
+        if fc.nodes[c].editable and "text" in d.changed[c]:
+            continue  # a field's text: what was typed into it (a launcher's search box)
         if either_leaf(d, c, scrolled):
             out.add(c)  # a row that is one leaf (a Flutter tile), or another in its box
             continue

@@ -161,7 +161,8 @@ def unshared(frame: Frame, names: list[str], lent: dict[int, str]) -> None:
 
 
 def _element_of(frame: Frame, pos: int, known: dict[int, int]) -> int:
-    """The element ``pos`` speaks for: the nearest control or dialog, itself included, or -1.
+    """The element ``pos`` speaks for: the nearest control or dialog, itself included, or -1;
+    itself where a list comes first (a list speaks for no text it holds outside a row).
     The nodes walked on the way share the answer and are noted in ``known`` (the owners of
     the texts borrowed in a frame sit in a few subtrees: O(n) a frame however many ask)."""
     nodes, parents, roles = frame.nodes, frame.parents, INTERACTIVE_ROLES
@@ -173,15 +174,15 @@ def _element_of(frame: Frame, pos: int, known: dict[int, int]) -> int:
             got = was
             break
         node = nodes[pos]
+        acts = node.clickable or node.long_clickable or node.checkable
+        if chain and not acts and (node.scrollable or node.role == "list"):
+            # a list speaks for none of what it holds outside its rows: a form's title in a
+            # ScrollView (a keyboard made it scroll) is an element of its own
+            for walked in chain:
+                known[walked] = walked
+            return chain[0]
         # Node.interactive, inline, and a dialog
-        if (
-            node.clickable
-            or node.long_clickable
-            or node.checkable
-            or node.scrollable
-            or node.role in roles
-            or node.role == "dialog"
-        ):
+        if acts or node.scrollable or node.role in roles or node.role == "dialog":
             got = pos
             break
         chain.append(pos)

@@ -156,8 +156,12 @@ def _called_as_another(index: ElementIndex, line: str) -> bool:
     return any(
         e.index != number
         and index.names[e.pos] == said
-        and not (box.left <= e.bounds.left and e.bounds.right <= box.right)
-        or (e.index != number and index.names[e.pos] == said and e.bounds.top < box.top)
+        and not (
+            box.left <= e.bounds.left
+            and e.bounds.right <= box.right
+            and box.top <= e.bounds.top
+            and e.bounds.bottom <= box.bottom
+        )
         for e in index.elements
     )
 
