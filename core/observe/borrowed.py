@@ -166,7 +166,7 @@ def _element_of(frame: Frame, pos: int, known: dict[int, int]) -> int:
     The nodes walked on the way share the answer and are noted in ``known`` (the owners of
     the texts borrowed in a frame sit in a few subtrees: O(n) a frame however many ask)."""
     nodes, parents, roles = frame.nodes, frame.parents, INTERACTIVE_ROLES
-    chain = []
+    chain: list[int] = []
     got = -1
     while pos >= 0:
         was = known.get(pos)
