@@ -160,9 +160,22 @@ def unshared(frame: Frame, names: list[str], lent: dict[int, str]) -> None:
                 break
 
 
+def _holds_a_form(frame: Frame, pos: int) -> bool:
+    """Whether scroller ``pos`` holds one wrapper: a form, no rows (a ``ScrollView``'s, or a
+    Compose or Flutter column's); not a pager showing its one page, nor a horizontal strip."""
+    node = frame.nodes[pos]
+    name = node.class_name
+    return (
+        (node.scrollable or node.role == "list")
+        and len(frame.children[pos]) == 1
+        and "Pager" not in name
+        and "Horizontal" not in name
+    )
+
+
 def _element_of(frame: Frame, pos: int, known: dict[int, int]) -> int:
     """The element ``pos`` speaks for: the nearest control or dialog, itself included, or -1;
-    itself where a list comes first (a list speaks for no text it holds outside a row).
+    itself where a scroller holding one wrapper comes first (a ScrollView's form holds no rows).
     The nodes walked on the way share the answer and are noted in ``known`` (the owners of
     the texts borrowed in a frame sit in a few subtrees: O(n) a frame however many ask)."""
     nodes, parents, roles = frame.nodes, frame.parents, INTERACTIVE_ROLES
@@ -175,9 +188,10 @@ def _element_of(frame: Frame, pos: int, known: dict[int, int]) -> int:
             break
         node = nodes[pos]
         acts = node.clickable or node.long_clickable or node.checkable
-        if chain and not acts and (node.scrollable or node.role == "list"):
-            # a list speaks for none of what it holds outside its rows: a form's title in a
-            # ScrollView (a keyboard made it scroll) is an element of its own
+        if chain and not acts and _holds_a_form(frame, pos):
+            # a ScrollView's one wrapper holds a form, no rows: a form's title in it (a
+            # keyboard made it scroll) is an element of its own (a list's row, a clock's
+            # alarm, still speaks for the time its switch borrows)
             for walked in chain:
                 known[walked] = walked
             return chain[0]
