@@ -22,18 +22,14 @@ _CAL = "real/corpus/calendar-tablet/tasks__task_Calendar_2025-08-14_14-22-32__ta
 
 BUDGET: Counter[tuple[str, str]] = Counter(
     {
-        ("xml", "appium/settings-home/01.xml"): 1,
-        ("xml", "ext/chrome-ntp/06.xml"): 2,
         ("xml", "ext/gmail-compose/02.xml"): 1,
-        ("xml", _CAL.format(6)): 1,
         ("xml", _YT.format(1)): 1,
-        ("xml", _YT.format(4)): 4,
-        ("xml", _YT.format(5)): 3,
-        ("dicts", "appium/settings-home/01.xml"): 1,
+        ("xml", _YT.format(4)): 1,
+        ("xml", _YT.format(5)): 1,
         ("dicts", "ext/chrome-ntp/03.xml"): 1,
         ("dicts", "ext/chrome-ntp/04.xml"): 1,
         ("dicts", "ext/chrome-ntp/05.xml"): 3,
-        ("dicts", "ext/chrome-ntp/06.xml"): 4,
+        ("dicts", "ext/chrome-ntp/06.xml"): 2,
         ("dicts", "ext/gmail-compose/02.xml"): 1,
         ("dicts", "real/contacts-agent/04.xml"): 2,
         ("dicts", "real/contacts-agent/06.xml"): 1,
@@ -41,15 +37,18 @@ BUDGET: Counter[tuple[str, str]] = Counter(
         ("dicts", "real/contacts-agent/08.xml"): 4,
         ("dicts", "real/contacts-manual/05.xml"): 1,
         ("dicts", "real/contacts-manual/06.xml"): 1,
-        ("dicts", _CAL.format(6)): 1,
         ("dicts", _YT.format(1)): 1,
-        ("dicts", _YT.format(4)): 4,
-        ("dicts", _YT.format(5)): 3,
+        ("dicts", _YT.format(4)): 1,
+        ("dicts", _YT.format(5)): 1,
         ("dicts", "real/settings-airplane/05.xml"): 1,
     }
 )
 """Failing cases per (path, capture) of the 1,200, on ``21d27b6`` (main): XML 13, dicts 31,
-every one a scroll of 1-60 px read as nothing scrolled."""
+every one a scroll of 1-60 px read as nothing scrolled. Then XML 13 → 4, dicts 31 → 22: a
+wrapper of a container made to scroll whose items sit side by side, flush with its side
+edges, and nothing of which moved along x, is no carousel
+(:func:`deltarec.core.diff.filled_row.moved_along_y`): YouTube's search bar stretched, its
+search text's top moved, read as a carousel that stayed."""
 
 
 def failing(path: str) -> Counter[tuple[str, str]]:
