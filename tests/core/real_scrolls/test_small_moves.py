@@ -32,11 +32,7 @@ BUDGET: Counter[tuple[str, str]] = Counter(
         ("dicts", "ext/chrome-ntp/06.xml"): 2,
         ("dicts", "ext/gmail-compose/02.xml"): 1,
         ("dicts", "real/contacts-agent/04.xml"): 2,
-        ("dicts", "real/contacts-agent/06.xml"): 1,
-        ("dicts", "real/contacts-agent/07.xml"): 1,
-        ("dicts", "real/contacts-agent/08.xml"): 4,
-        ("dicts", "real/contacts-manual/05.xml"): 1,
-        ("dicts", "real/contacts-manual/06.xml"): 1,
+        ("dicts", "real/contacts-agent/08.xml"): 2,
         ("dicts", _YT.format(1)): 1,
         ("dicts", _YT.format(4)): 1,
         ("dicts", _YT.format(5)): 1,
@@ -48,7 +44,11 @@ every one a scroll of 1-60 px read as nothing scrolled. Then XML 13 → 4, dicts
 wrapper of a container made to scroll whose items sit side by side, flush with its side
 edges, and nothing of which moved along x, is no carousel
 (:func:`deltarec.core.diff.filled_row.moved_along_y`): YouTube's search bar stretched, its
-search text's top moved, read as a carousel that stayed."""
+search text's top moved, read as a carousel that stayed. Then dicts 22 → 16: a bare
+piece cut alike by one edge of its list in both frames, its other edge moved, unpaired (no
+id on element dicts: the contact editor's photo overlay under the form's bottom edge, its top
+up 56 px) makes :func:`~deltarec.core.diff.scrolls.find_motions` look for the host
+(:func:`deltarec.core.diff.cut_anew.cut_anew_in`), as one cut anew does."""
 
 
 def failing(path: str) -> Counter[tuple[str, str]]:
