@@ -23,7 +23,7 @@ BUDGET: Counter[tuple[str, str]] = Counter(
     {
         ("xml", _YT.format(1)): 2,
         ("xml", _YT.format(4)): 3,
-        ("xml", _YT.format(5)): 6,
+        ("xml", _YT.format(5)): 5,
         ("xml", "settings-wifi/04.xml"): 1,
         ("dicts", "contacts-agent/04.xml"): 4,
         ("dicts", "contacts-agent/05.xml"): 4,
@@ -39,7 +39,7 @@ BUDGET: Counter[tuple[str, str]] = Counter(
         ("dicts", _YT.format(2)): 1,
         ("dicts", _YT.format(3)): 1,
         ("dicts", _YT.format(4)): 3,
-        ("dicts", _YT.format(5)): 6,
+        ("dicts", _YT.format(5)): 5,
         ("dicts", "settings-airplane/03.xml"): 2,
         ("dicts", "settings-airplane/04.xml"): 1,
         ("dicts", "settings-airplane/05.xml"): 2,
@@ -65,7 +65,13 @@ the contact editor's rows on dicts (26). Then XML 29 → 12, dicts 68 → 43 (ro
 search bar, its items side by side flush with its side edges, read as a carousel that
 stayed (:func:`deltarec.core.diff.filled_row.moved_along_y`: nothing of it moved along x);
 on element dicts the contact editor's photo overlay, cut alike by the bottom edge, its top
-moved, unpaired for want of an id (:func:`deltarec.core.diff.cut_anew.cut_anew_in`)."""
+moved, unpaired for want of an id (:func:`deltarec.core.diff.cut_anew.cut_anew_in`). Then XML
+12 → 11, dicts 43 → 42: a card's corner button cut by the top edge in both frames, its bottom
+up 43 px, unpaired, taken for a label edited in place, the estimate skipped
+(:func:`deltarec.core.diff.edited_in_place.edited_in_place`). Open: every case left is a
+move of 1 px (XML 10, dicts 42: a whole node's move within rounding is none,
+``edge_pieces._whole_move``, ``test_jitter``) but the Wi-Fi list's merged row scrolled
+646 px, read as 1,055 px (XML)."""
 
 
 def failing(path: str) -> Counter[tuple[str, str]]:
