@@ -33,6 +33,8 @@ from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
 
 from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.labels import natures
+from deltarec.core.observe.model import Bounds
 
 
 def cut_anew(
@@ -64,9 +66,10 @@ def _bare(frame: Frame, pos: int) -> bool:
 
 def cut_anew_in(prev: Frame, curr: Frame, pairs: Mapping[int, int]) -> bool:
     """Whether an unpaired bare leaf of ``curr`` is an old one cut anew (:func:`cut_anew`),
-    both its edges along the list moved: content moved though no matched node did, so
-    :func:`~deltarec.core.diff.scrolls.find_motions` looks for the host that scrolled.
-    O(unpaired nodes × their siblings)."""
+    both its edges along the list moved, or one cut alike by one edge of its list in both
+    frames, its other edge moved (:func:`_cut_alike`): content moved though no matched
+    node did, so :func:`~deltarec.core.diff.scrolls.find_motions` looks for the host that
+    scrolled. O(unpaired nodes × their siblings)."""
     used = set(pairs.values())
     for k in range(len(curr)):
         if k in pairs:
@@ -76,4 +79,43 @@ def cut_anew_in(prev: Frame, curr: Frame, pairs: Mapping[int, int]) -> bool:
             a, b = prev.nodes[q].bounds, curr.nodes[k].bounds
             if a.top != b.top and a.bottom != b.bottom:
                 return True
+            if _cut_alike(prev, q, curr, k):
+                return True
     return False
+
+
+def _cut_alike(prev: Frame, q: int, curr: Frame, k: int) -> bool:
+    """Whether bare piece ``k`` (``q`` before) kept one edge along y on the same edge of the
+    nearest container made to scroll around it in both frames, its other edge moved: cut
+    alike by that edge, its own edge moved with the content. Element dicts name no id, so
+    the contact editor's photo overlay, cut by the form's bottom edge, its top up 56 px, is
+    paired by nothing and was the only thing that moved
+    (``tests/core/real_scrolls/small_moves.py``, dicts). O(depth).
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> def shot(top):  # the photo's overlay under the form's bottom edge
+    ...     card = (f'<node class="Card" bounds="[0,0][100,1000]">'
+    ...             f'<node class="O" bounds="[0,{top}][100,1000]"/></node>')
+    ...     head = '<hierarchy><node class="L" scrollable="true" bounds="[0,0][100,1000]">'
+    ...     return Frame(parse_uiautomator(f"{head}{card}</node></hierarchy>"))
+    >>> _cut_alike(shot(950), 2, shot(900), 2), _cut_alike(shot(950), 2, shot(950), 2)
+    (True, False)
+    """
+    a, b = prev.nodes[q].bounds, curr.nodes[k].bounds
+    if (a.top == b.top) == (a.bottom == b.bottom):
+        return False
+    box_a, box_b = _scroller_box(prev, q), _scroller_box(curr, k)
+    if box_a is None or box_b is None:
+        return False
+    if a.top == b.top:  # its bottom moved: cut by the top edge in both
+        return a.top <= box_a.top and b.top <= box_b.top
+    return a.bottom >= box_a.bottom and b.bottom >= box_b.bottom
+
+
+def _scroller_box(frame: Frame, pos: int) -> Bounds | None:
+    """The box of the nearest container made to scroll around ``pos``, or None. O(depth)."""
+    natural, parents = natures(frame), frame.parents
+    parent = parents[pos]
+    while parent >= 0 and not natural[parent]:
+        parent = parents[parent]
+    return frame.nodes[parent].bounds if parent >= 0 else None

@@ -12,7 +12,10 @@ make the estimate walk every list around them to find nothing: a third of such a
 - every pair is of one position with itself, in the very same box (nothing moved, so no
   row votes for a move and no page turned under a row that stayed);
 - every node left unpaired is of one kind (class, resource id, role) at both ends, not
-  made to scroll, its top-left corner kept, and the nearest paired node around it (its
+  made to scroll, its top-left corner kept, a label or its box kept (a bare piece whose
+  box changed is no label edited: a tall card's corner button cut by the list's top edge
+  in both frames, its bottom edge up 37 px, ``tests/core/real_scrolls/small_moves.py``),
+  and the nearest paired node around it (its
   row) is not made to scroll either and shows a paired label that reads the same in both
   frames (the row's title: a row that stayed, never a row of a list, nor a row whose
   every label changed in place — a list whose rows all changed so turned a page), and
@@ -85,6 +88,8 @@ def edited_in_place(
             return False
         if a.bounds.left != b.bounds.left or a.bounds.top != b.bounds.top:
             return False
+        if a.bounds != b.bounds and not (prev.has_content[c] or curr.has_content[c]):
+            return False  # no label: a bare piece an edge cut, its own edge moved (a scroll)
         parent = parents[c]
         if parent >= 0 and parent not in pairs and len(curr.children[parent]) > 1:
             return False  # a container whose every item is unpaired: a grid turned a page

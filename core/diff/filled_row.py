@@ -45,16 +45,64 @@ of a list's one row does.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from deltarec.core.diff.axis import side_cut, sideways
 from deltarec.core.observe.frame import Frame
 
+LIMIT = 2_000
+"""At most this many nodes of a wrapper's subtree are looked at (:func:`moved_along_y`)."""
 
-def carousel(prev: Frame, p: int, curr: Frame, c: int, wrapper: bool) -> bool:
+
+def carousel(
+    prev: Frame,
+    p: int,
+    curr: Frame,
+    c: int,
+    wrapper: bool,
+    pairs: Mapping[int, int] | None = None,
+) -> bool:
     """Whether host ``c`` (``p`` before), its items side by side
     (:func:`~deltarec.core.diff.axis.host_sideways`), may be a carousel: not the one
     wrapper of a container made to scroll (``wrapper``) whose items no side edge cuts in
-    either frame (module docstring). O(children), memoised per frame."""
-    return not wrapper or side_cut(prev, p, curr, c)
+    either frame (module docstring), nor one whose paired nodes (``pairs``, curr → prev)
+    moved along y only (:func:`moved_along_y`). O(children), memoised per frame; with
+    ``pairs``, O(its subtree) where a side edge reaches an item."""
+    if not wrapper or not side_cut(prev, p, curr, c):
+        return not wrapper
+    return pairs is None or not moved_along_y(prev, p, curr, c, pairs)
+
+
+def moved_along_y(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int]) -> bool:
+    """Whether a node of ``c``'s subtree paired inside ``p``'s moved an edge along y, and
+    none moved one along x: a side edge flush with items side by side is no evidence of
+    content past it where nothing moved sideways (YouTube's search bar stretched over its
+    list, its back button flush with the left edge, its search box with the right: the
+    search text's top moved 21 px, the bar read as a carousel that stayed,
+    ``tests/core/real_scrolls/small_moves.py``). A carousel that scrolled moved its items
+    sideways. At most :data:`LIMIT` nodes.
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> def bar(top, left=196):
+    ...     return Frame(parse_uiautomator('<hierarchy><node class="Bar" bounds="[0,0][900,500]">'
+    ...         f'<node class="B" bounds="[0,0][{left},500]"/><node class="S" '
+    ...         f'bounds="[{left},0][900,500]"><node class="E" text="Search" '
+    ...         f'bounds="[{left},{top}][880,500]"/></node></node></hierarchy>'))
+    >>> same = {0: 0, 1: 1, 2: 2, 3: 3}
+    >>> moved_along_y(bar(28), 0, bar(7), 0, same), moved_along_y(bar(28), 0, bar(7, 150), 0, same)
+    (True, False)
+    """
+    end_p, end = prev.subtree_end(p), min(curr.subtree_end(c), c + LIMIT)
+    found = False
+    for k in range(c + 1, end):
+        q = pairs.get(k, -1)
+        if not p < q < end_p:
+            continue
+        a, b = prev.nodes[q].bounds, curr.nodes[k].bounds
+        if a.left != b.left or a.right != b.right:
+            return False
+        found = found or a.top != b.top or a.bottom != b.bottom
+    return found
 
 
 def one_row(prev: Frame, p: int, curr: Frame, c: int) -> bool:

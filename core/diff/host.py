@@ -87,7 +87,9 @@ def host_motion(
         if natural:
             wrapped.add(curr.children[c][0])
         return None  # the walk's first step, asked before its set-up (a chain of wrappers)
-    side = host_sideways(prev, p, curr, c, pairs) and carousel(prev, p, curr, c, c in wrapped)
+    side = host_sideways(prev, p, curr, c, pairs) and carousel(
+        prev, p, curr, c, c in wrapped, pairs
+    )
     old_at = prev.places
     p_end = prev.subtree_end(p)
     content = curr.subtree_hashes

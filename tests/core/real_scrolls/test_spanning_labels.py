@@ -21,34 +21,30 @@ _YT = "corpus/youtube/apps__Youtube__demos__demo_Youtube_2026-02-28_22-03-39__xm
 
 BUDGET: Counter[tuple[str, str]] = Counter(
     {
-        ("xml", "settings-wifi/04.xml"): 1,
-        ("xml", "settings-wifi/05.xml"): 1,
         ("xml", _YT.format(1)): 2,
-        ("xml", _YT.format(2)): 2,
-        ("xml", _YT.format(3)): 2,
-        ("xml", _YT.format(4)): 9,
-        ("xml", _YT.format(5)): 12,
+        ("xml", _YT.format(4)): 3,
+        ("xml", _YT.format(5)): 5,
+        ("xml", "settings-wifi/04.xml"): 1,
         ("dicts", "contacts-agent/04.xml"): 4,
         ("dicts", "contacts-agent/05.xml"): 4,
-        ("dicts", "contacts-agent/06.xml"): 4,
-        ("dicts", "contacts-agent/07.xml"): 2,
-        ("dicts", "contacts-agent/08.xml"): 4,
-        ("dicts", "contacts-agent/09.xml"): 3,
+        ("dicts", "contacts-agent/06.xml"): 3,
+        ("dicts", "contacts-agent/07.xml"): 1,
+        ("dicts", "contacts-agent/08.xml"): 2,
+        ("dicts", "contacts-agent/09.xml"): 1,
         ("dicts", "contacts-manual/04.xml"): 2,
-        ("dicts", "contacts-manual/05.xml"): 2,
-        ("dicts", "contacts-manual/06.xml"): 4,
+        ("dicts", "contacts-manual/05.xml"): 1,
+        ("dicts", "contacts-manual/06.xml"): 3,
         ("dicts", "contacts-manual/08.xml"): 1,
+        ("dicts", _YT.format(1)): 2,
+        ("dicts", _YT.format(2)): 1,
+        ("dicts", _YT.format(3)): 1,
+        ("dicts", _YT.format(4)): 3,
+        ("dicts", _YT.format(5)): 5,
         ("dicts", "settings-airplane/03.xml"): 2,
         ("dicts", "settings-airplane/04.xml"): 1,
         ("dicts", "settings-airplane/05.xml"): 2,
         ("dicts", "settings-airplane/06.xml"): 1,
         ("dicts", "settings-wifi/04.xml"): 2,
-        ("dicts", "settings-wifi/05.xml"): 1,
-        ("dicts", _YT.format(1)): 2,
-        ("dicts", _YT.format(2)): 3,
-        ("dicts", _YT.format(3)): 3,
-        ("dicts", _YT.format(4)): 9,
-        ("dicts", _YT.format(5)): 12,
     }
 )
 """Failing cases per (path, capture) of the 1,193, on ``bff6056``: XML 33 (the Wi-Fi bar's
@@ -65,7 +61,17 @@ dicts (no id) as a web page's bare wrapper cut to the viewport, so the host walk
 into it, where nothing moved (:func:`deltarec.core.diff.host_wrapper.wraps`: such a piece is
 a tall row's, no viewport's wrapper). Open: YouTube's cards moved 1-43 px (XML 27, dicts
 29: the search bar's labels all span the list, one text's top moved, read as it resized),
-the contact editor's rows on dicts (26)."""
+the contact editor's rows on dicts (26). Then XML 29 → 12, dicts 68 → 43 (round 8): YouTube's
+search bar, its items side by side flush with its side edges, read as a carousel that
+stayed (:func:`deltarec.core.diff.filled_row.moved_along_y`: nothing of it moved along x);
+on element dicts the contact editor's photo overlay, cut alike by the bottom edge, its top
+moved, unpaired for want of an id (:func:`deltarec.core.diff.cut_anew.cut_anew_in`). Then XML
+12 → 11, dicts 43 → 42: a card's corner button cut by the top edge in both frames, its bottom
+up 43 px, unpaired, taken for a label edited in place, the estimate skipped
+(:func:`deltarec.core.diff.edited_in_place.edited_in_place`). Open: every case left is a
+move of 1 px (XML 10, dicts 42: a whole node's move within rounding is none,
+``edge_pieces._whole_move``, ``test_jitter``) but the Wi-Fi list's merged row scrolled
+646 px, read as 1,055 px (XML)."""
 
 
 def failing(path: str) -> Counter[tuple[str, str]]:

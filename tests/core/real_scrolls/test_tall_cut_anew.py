@@ -65,15 +65,7 @@ def test_a_bare_piece_cut_anew_places_the_tall_row_s_scroll(path: str) -> None:
 
 SHORT = 48
 """The short moves: :func:`.tall_rows.anew_cases` whose scroll is at most this many px."""
-_RESULTS = (
-    "corpus/youtube/apps__Youtube__demos__demo_Youtube_2026-02-28_22-03-39__xml__"
-    "demo_Youtube_2026-02-28_22-03-39_{}.xml"
-)
-_HOST = (0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 1, 0, 0)
-_SUGGESTED = [
-    Tall(_RESULTS.format(2), _HOST, 5, span, 0, 1, "scroll", True) for span in (2008, 3399)
-]
-SHORT_OPEN: dict[str, list[Tall]] = {"xml": _SUGGESTED, "dicts": []}
+SHORT_OPEN: dict[str, list[Tall]] = {"xml": [], "dicts": []}
 """The short moves still failing, per path (a ratchet: remove a case when it closes). Closed
 (on ``a01ee03`` XML 10, dicts 4): YouTube's results' card scrolled 16 px up, its thumbnail a
 stack of layers of one box (an image under its overlay) cut alike by the list's top edge,
@@ -81,7 +73,10 @@ its bottom edge moved, was read as a web page's bare wrapper cut to the viewport
 (``diff/host_wrapper.wraps``): the host went down into it, where nothing moved, no scroll; a
 stack of layers holds nothing that could move in it (:func:`deltarec.core.diff.pages.layers`),
 so the card's uncut edges place it. The Wi-Fi bar's "Settings" image (XML 4: the oracle)
-closed as in :data:`OPEN`. Open: YouTube's suggestions' merged row scrolled 1 px (XML)."""
+closed as in :data:`OPEN`. Closed last (XML 2 → 0): YouTube's suggestions' merged row
+scrolled 1 px, its items side by side, its edit button flush with the list's right edge, read
+as a carousel that stayed; nothing of it moved along x, so its wrapper scrolls along y
+(:func:`deltarec.core.diff.filled_row.moved_along_y`)."""
 
 
 @pytest.mark.parametrize("path", ["xml", "dicts"])
@@ -122,14 +117,15 @@ def columns_cases() -> list[Tall]:
 
 COLUMNS = 266
 """:func:`columns_cases`' cases."""
-COLUMNS_OPEN: dict[str, list[Tall]] = {"xml": _SUGGESTED, "dicts": []}
+COLUMNS_OPEN: dict[str, list[Tall]] = {"xml": [], "dicts": []}
 """Its cases still failing, per path (a ratchet: remove a case when it closes). On
 ``a5c6fa4``: XML 18 (Settings' Airplane row 8, the Wi-Fi bar's "Settings" image 8, the
 oracle; YouTube's suggestions' merged row scrolled 1 px, 2), dicts 8 (the Airplane row).
 Closed: the Airplane row, read along y as its list is, its switch's uncut edge placing the
 scroll (:mod:`~deltarec.core.diff.filled_row`): XML 10, dicts 0. Then the Wi-Fi bar's image,
 kept whole as it spans the list in both frames (:data:`OPEN`): XML 2 (YouTube's suggestions'
-merged row scrolled 1 px), dicts 0."""
+merged row scrolled 1 px), dicts 0. Then that row, read along y where nothing of it moved
+along x (:func:`deltarec.core.diff.filled_row.moved_along_y`): XML 0."""
 
 
 @pytest.mark.parametrize("path", ["xml", "dicts"])
