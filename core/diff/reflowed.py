@@ -16,10 +16,11 @@ Items put in push the items after them only on, so the least any such item moved
 the container bounds the scroll: a measured move or a page their moves refute is read by
 that bound (:func:`relaid_scroll`: the first item's move where it is the least and not
 sideways, else "D px or further" where the least is up, else nothing said), and a swipe
-told over such a grid says no "nothing scrolled" (:func:`untold`). Only items a grid lays out in
-columns by the container's own content (:func:`_in_columns`, :func:`_its_own`) and moves
-apart by more than rounding (:func:`_apart`) are such evidence: a list's rows moved by two
-offsets were reshaped or put in, which the rows before the change measure.
+told over such a grid says no "nothing scrolled" (:func:`untold`). Only items a grid lays
+out in columns by the container's own content (:func:`.grid_columns.in_columns`,
+:func:`_its_own`) and moves apart by more than rounding (:func:`_apart`) are such
+evidence: a list's rows moved by two offsets were reshaped or put in, which the rows before
+the change measure.
 
 Only items with a label of their own below them count (an image's frame alone is any
 tile's), only items a layout holds, not their parts (a card's "Like · Comment · Share"
@@ -51,6 +52,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from deltarec.core.diff.axis import within
+from deltarec.core.diff.grid_columns import columned
 from deltarec.core.diff.insert_spot import before_spot, taken_out
 from deltarec.core.diff.motions import Motion
 from deltarec.core.diff.row_content import holds_rows
@@ -203,7 +205,7 @@ def relaid(
     if box.width > box.height:
         return None
     items = [k for k in _items(prev, p, curr, c, pairs) if _its_own(curr, c, k)]
-    items = [k for k in items if _columned(prev, curr, k, pairs[k])]
+    items = [k for k in items if columned(prev, curr, k, pairs[k])]
     if not items:
         return None
     moves = []
@@ -257,46 +259,6 @@ def _apart(moves: list[tuple[int, int]]) -> bool:
 _ROUNDING = 1
 """How far a box's rounding may move it (each box rounded on its own: two moves of one
 scroll differ by twice that at most)."""
-
-
-def _in_columns(frame: Frame, parent: int) -> set[int]:
-    """The children of ``parent`` that lie in a grid's columns: one beside them (their spans
-    across apart) overlaps them along the other axis. A list's rows lie one above another:
-    rows there moved by two offsets were reshaped or put in (a contact's row grown, a
-    YouTube row put in as the list scrolled), which its rows before the change measure, not
-    pushes by whole slots (``tests/core/real_scrolls/test_real_composed.py``); nor is a
-    header pinned across a grid's columns (the app drawer's letter: ``test_real_sticky``)
-    one of its tiles. Each child is asked of the few nearest by top (a line of four
-    columns at most: a staggered grid's tiles beside it start above its bottom). O(children
-    · log), once a frame and parent."""
-    key = ("reflowed.in_columns", parent)
-    got = frame.memo.get(key)
-    if got is not None:
-        return got  # type: ignore[return-value]
-    nodes = frame.nodes
-    boxes = sorted(
-        (b.top, b.bottom, b.left, b.right, j)
-        for j in frame.children[parent]
-        if (b := nodes[j].bounds).area
-    )
-    out: set[int] = set()
-    for i, (top, _, left, right, j) in enumerate(boxes):
-        for _, o_bottom, o_left, o_right, o in boxes[max(0, i - _BESIDE) : i]:
-            if top < o_bottom and (o_right <= left or right <= o_left):
-                out.update((j, o))
-    frame.memo[key] = out
-    return out
-
-
-def _columned(prev: Frame, curr: Frame, k: int, q: int) -> bool:
-    """Whether item ``k`` (``q`` before) lies in a grid's columns (:func:`_in_columns`) in
-    either frame: the last tile of a grid, alone on its line once pushed a slot on, lay
-    beside another before (a page's grid, told, read "nothing scrolled": ``test_grids``)."""
-    return k in _in_columns(curr, curr.parents[k]) or q in _in_columns(prev, prev.parents[q])
-
-
-_BESIDE = 4
-"""How many items before one, by top, are asked whether they lie beside it."""
 
 
 def _layout_edge(
