@@ -24,9 +24,9 @@ the change measure.
 
 Only items with a label of their own below them count (an image's frame alone is any
 tile's), only items a layout holds, not their parts (a card's "Like · Comment · Share"
-strip, once a frame where the window cut the cards around: :func:`_a_row`), and only those
-that moved: a pinned header that stayed put through a page turned
-is no sign of a reflow.
+strip, once a frame where the window cut the cards around: :func:`.unique_items.a_row`),
+and only those that moved: a pinned header that stayed put through a page turned is no
+sign of a reflow.
 
     >>> from deltarec.core.capture.uiautomator import parse_uiautomator
     >>> def shot(tiles):
@@ -47,7 +47,6 @@ is no sign of a reflow.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping
 from dataclasses import replace
 
@@ -55,43 +54,10 @@ from deltarec.core.diff.axis import within
 from deltarec.core.diff.grid_columns import columned
 from deltarec.core.diff.insert_spot import before_spot, taken_out
 from deltarec.core.diff.motions import Motion
-from deltarec.core.diff.row_content import holds_rows
+from deltarec.core.diff.unique_items import a_row, both_rows, counts, labelled
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.labels import scrolls_by_nature
 from deltarec.core.observe.model import Bounds
-
-
-def _counts(frame: Frame) -> Counter[bytes]:
-    """How many nodes of ``frame`` show each subtree content (kept in the frame's memo)."""
-    key = ("reflowed.counts",)
-    got = frame.memo.get(key)
-    if got is None:
-        got = frame.memo[key] = Counter(frame.subtree_hashes)
-    return got  # type: ignore[return-value]
-
-
-def _labelled(frame: Frame) -> list[bool]:
-    """For every position, whether a text or a description shows in its subtree."""
-    key = ("reflowed.labelled",)
-    got = frame.memo.get(key)
-    if got is None:
-        got = frame.memo[key] = frame.content_below(lambda _: False)
-    return got  # type: ignore[return-value]
-
-
-def _a_row(frame: Frame, pos: int) -> bool:
-    """Whether ``pos`` is one of the items its parent lays out (a list's or a grid's: the
-    parent scrolls, or holds three children of one shape), not a part of an item: a
-    card's "Like · Comment · Share" strip, an ad's "Learn more" button. A part shows what
-    every item of its layout shows (a template) or what the item's twin shows, and the
-    window cuts the item that holds the part's twin: once a frame, it is unique in neither
-    (the Feed's cards flung a page, ``tests/core/truth/test_twin_flings.py``)."""
-    parent = frame.parents[pos]
-    return parent >= 0 and holds_rows(frame, parent)
-
-
-def _rows(prev: Frame, q: int, curr: Frame, k: int) -> bool:
-    return _a_row(curr, k) and _a_row(prev, q)
 
 
 def reflowed(
@@ -105,7 +71,7 @@ def reflowed(
     box, old_box = curr.nodes[c].bounds, prev.nodes[p].bounds
     p_end = prev.subtree_end(p)
     hp, hc = prev.subtree_hashes, curr.subtree_hashes
-    labelled_c = _labelled(curr)
+    labelled_c = labelled(curr)
     moves: set[tuple[int, int]] = set()
     for k in range(c + 1, curr.subtree_end(c)):
         q = pairs.get(k)
@@ -116,7 +82,7 @@ def reflowed(
             continue
         if not (within(b, box) and within(a, old_box)):
             continue
-        if _counts(prev)[hp[q]] == 1 and _counts(curr)[hc[k]] == 1 and _rows(prev, q, curr, k):
+        if counts(prev)[hp[q]] == 1 and counts(curr)[hc[k]] == 1 and both_rows(prev, q, curr, k):
             moves.add((b.left - a.left, b.top - a.top))
             if len(moves) > 1:
                 break
@@ -160,7 +126,7 @@ def _items(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int]) -
     box, old_box = curr.nodes[c].bounds, prev.nodes[p].bounds
     p_end = prev.subtree_end(p)
     hp, hc = prev.subtree_hashes, curr.subtree_hashes
-    labelled_c = _labelled(curr)
+    labelled_c = labelled(curr)
     out = []
     for k in range(c + 1, curr.subtree_end(c)):
         q = pairs.get(k)
@@ -171,7 +137,7 @@ def _items(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int]) -
             continue
         if not (within(b, box) and within(a, old_box)):
             continue
-        if _counts(prev)[hp[q]] == 1 and _counts(curr)[hc[k]] == 1 and _rows(prev, q, curr, k):
+        if counts(prev)[hp[q]] == 1 and counts(curr)[hc[k]] == 1 and both_rows(prev, q, curr, k):
             out.append(k)
     return out
 
@@ -311,9 +277,9 @@ def _unexplained(prev: Frame, curr: Frame, pairs: Mapping[int, int], m: Motion) 
     paired across the move (a recycled grid repeats its tiles) leaves the move standing.
     O(subtree of the host)."""
     old = prev.nodes[m.prev].bounds
-    labelled = _labelled(curr)
+    shows = labelled(curr)
     for k in range(m.curr + 1, curr.subtree_end(m.curr)):
-        if k in pairs or not labelled[k] or not curr.children[k] or not _a_row(curr, k):
+        if k in pairs or not shows[k] or not curr.children[k] or not a_row(curr, k):
             continue
         b = curr.nodes[k].bounds
         back = Bounds(b.left - m.dx, b.top - m.dy, b.right - m.dx, b.bottom - m.dy)
@@ -374,7 +340,7 @@ def _leading(
     box, old_box = curr.nodes[c].bounds, prev.nodes[p].bounds
     p_end = prev.subtree_end(p)
     hp, hc = prev.subtree_hashes, curr.subtree_hashes
-    labelled_c = _labelled(curr)
+    labelled_c = labelled(curr)
     for k in range(c + 1, curr.subtree_end(c)):
         q = pairs.get(k)
         if q is None or not p < q < p_end or not curr.children[k] or hc[k] != hp[q]:
@@ -384,7 +350,7 @@ def _leading(
             continue
         if not (within(b, box) and within(a, old_box)):
             continue
-        if _counts(prev)[hp[q]] == 1 and _counts(curr)[hc[k]] == 1 and _rows(prev, q, curr, k):
+        if counts(prev)[hp[q]] == 1 and counts(curr)[hc[k]] == 1 and both_rows(prev, q, curr, k):
             return (b.left - a.left, b.top - a.top)
     return None
 
@@ -414,39 +380,3 @@ def unslotted(
     if curr.nodes[m.curr].bounds.height >= curr.nodes[m.curr].bounds.width:
         return replace(m, dx=0, dy=move[1]) if move[1] else None
     return replace(m, dx=move[0], dy=0) if move[0] else None
-
-
-def kept_unique(prev: Frame, p: int, curr: Frame, c: int, levels: int = 4) -> bool:
-    """Whether ``c`` and ``p`` are one element on their content alone, wherever a scroll
-    puts either: they, or their ancestors ``levels`` up at most (an item and its parts),
-    show content with children and a label that no other node of either frame shows, whole
-    in both (the same size) and moved by the very offset ``c`` moved. A tile a grid's
-    insertion sent to another slot is where no scroll puts it, and still the one tile."""
-    a, b = prev.nodes[p].bounds, curr.nodes[c].bounds
-    move = (b.left - a.left, b.top - a.top)
-    hp, hc = prev.subtree_hashes, curr.subtree_hashes
-    labelled = _labelled(curr)
-    for _ in range(levels + 1):
-        if c < 0 or p < 0 or hc[c] != hp[p]:
-            return False
-        a, b = prev.nodes[p].bounds, curr.nodes[c].bounds
-        if (b.left - a.left, b.top - a.top) != move or (a.width, a.height) != (b.width, b.height):
-            return False
-        if curr.children[c] and labelled[c] and _rows(prev, p, curr, c):
-            return _counts(prev)[hp[p]] == 1 and _counts(curr)[hc[c]] == 1
-        c, p = curr.parents[c], prev.parents[p]
-    return False
-
-
-def placed_by_content(prev: Frame, q: int, curr: Frame, k: int, moved: Bounds) -> bool:
-    """Whether row ``k`` is old row ``q`` on its content alone, where an offset put it
-    (``moved``, ``q``'s box moved by it): they show what no other node of either frame
-    shows (an item with a label below it), in one box. A row flush with the list's edge
-    before and clear of it after is as much that row as one clear of the edges in both:
-    only a twin could show it, and no twin is in either frame."""
-    b = curr.nodes[k].bounds
-    if b != moved or not curr.children[k] or prev.subtree_hashes[q] != curr.subtree_hashes[k]:
-        return False
-    if not _labelled(curr)[k] or not _rows(prev, q, curr, k):
-        return False
-    return _counts(prev)[prev.subtree_hashes[q]] == 1 and _counts(curr)[curr.subtree_hashes[k]] == 1
