@@ -54,6 +54,7 @@ from deltarec.core.diff.axis import within
 from deltarec.core.diff.grid_columns import columned
 from deltarec.core.diff.insert_spot import before_spot, taken_out
 from deltarec.core.diff.motions import Motion
+from deltarec.core.diff.row_content import texts
 from deltarec.core.diff.unique_items import a_row, both_rows, counts, labelled
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.labels import scrolls_by_nature
@@ -143,7 +144,13 @@ def _items(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int]) -
 
 
 def relaid(
-    prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int], down: bool = False
+    prev: Frame,
+    p: int,
+    curr: Frame,
+    c: int,
+    pairs: Mapping[int, int],
+    down: bool = False,
+    vote: Motion | None = None,
 ) -> tuple[int, bool, list[int]] | None:
     """What the items of container ``c`` (``p`` before) say of its scroll where they were
     laid out again: ``(dy, True, _)`` the offset (0: nothing scrolled), ``(dy, False, _)`` the
@@ -172,6 +179,8 @@ def relaid(
         return None
     items = [k for k in _items(prev, p, curr, c, pairs) if _its_own(curr, c, k)]
     items = [k for k in items if columned(prev, curr, k, pairs[k])]
+    if vote is not None:
+        items = [k for k in items if not _crossed(prev, curr, pairs[k], k, vote)]
     if not items:
         return None
     moves = []
@@ -197,6 +206,24 @@ def relaid(
     if least and not taken_out(prev, curr, items, pairs, box if least > 0 else None, least):
         return least, False, items  # up: "or further"; down: "at most", the way told
     return 0, False, items
+
+
+def _crossed(prev: Frame, curr: Frame, q: int, k: int, vote: Motion) -> bool:
+    """Whether item ``k`` (paired with ``q``) is a twin that measured move ``vote`` explains:
+    the move takes the old item out of the host's view, the new one was out of the old view
+    before it, and the pair moved less than the move did, against the pushes (items put in
+    move the items after them only on). A recycled grid repeats its tiles: a tile at one
+    edge and its twin at the other, each shown once in each frame, pair across a scroll
+    (``bench_grids`` seed 113: 939 px up, twins 1,543 px apart). Where ``vote`` is true, no
+    item it leaves in view moved so: the pair is no evidence against it, nor for it. O(1)."""
+    a, b = prev.nodes[q].bounds, curr.nodes[k].bounds
+    if b.top - a.top >= vote.dy - 2 * _ROUNDING:
+        return False
+    moved = Bounds(a.left, a.top + vote.dy, a.right, a.bottom + vote.dy)
+    back = Bounds(b.left, b.top - vote.dy, b.right, b.bottom - vote.dy)
+    return not moved.intersection(curr.nodes[vote.curr].bounds) and not back.intersection(
+        prev.nodes[vote.prev].bounds
+    )
 
 
 def _its_own(frame: Frame, c: int, k: int) -> bool:
@@ -274,18 +301,50 @@ def _unexplained(prev: Frame, curr: Frame, pairs: Mapping[int, int], m: Motion) 
     no pair names (an item of a layout, with a label below it) that the move puts back
     wholly inside the host's old box, where the old frame would have shown it. A scroll
     brings items in only where it uncovered content; an item put in shows anywhere. A twin
-    paired across the move (a recycled grid repeats its tiles) leaves the move standing.
-    O(subtree of the host)."""
+    paired across the move (a recycled grid repeats its tiles) leaves the move standing, and
+    so does an item the host's edge cuts now that is the part of an old item the move leaves
+    in view, showing some of what it showed (:func:`_cut_by_move`: a staggered grid's tile
+    cut to its image, its title below the edge, pairs with nothing). O(subtree of the
+    host)."""
     old = prev.nodes[m.prev].bounds
     shows = labelled(curr)
+    cut: dict[Bounds, list[int]] | None = None
     for k in range(m.curr + 1, curr.subtree_end(m.curr)):
         if k in pairs or not shows[k] or not curr.children[k] or not a_row(curr, k):
             continue
         b = curr.nodes[k].bounds
         back = Bounds(b.left - m.dx, b.top - m.dy, b.right - m.dx, b.bottom - m.dy)
-        if within(back, old):
+        if not within(back, old):
+            continue
+        if cut is None:
+            cut = _cut_by_move(prev, curr, m)
+        shown = texts(curr, k)
+        if not any(shown <= texts(prev, q) for q in cut.get(b, ())):
             return True
     return False
+
+
+def _cut_by_move(prev: Frame, curr: Frame, m: Motion) -> dict[Bounds, list[int]]:
+    """The old items of ``m``'s host (a layout's, with children) that the host's new edge
+    cuts where the move puts them, by the part of their box left in view. O(subtree of the
+    host)."""
+    box = curr.nodes[m.curr].bounds
+    out: dict[Bounds, list[int]] = {}
+    for q in range(m.prev + 1, prev.subtree_end(m.prev)):
+        if not prev.children[q] or not a_row(prev, q):
+            continue
+        a = prev.nodes[q].bounds
+        moved = Bounds(a.left + m.dx, a.top + m.dy, a.right + m.dx, a.bottom + m.dy)
+        if within(moved, box) or not moved.intersection(box):
+            continue
+        cut = Bounds(
+            max(moved.left, box.left),
+            max(moved.top, box.top),
+            min(moved.right, box.right),
+            min(moved.bottom, box.bottom),
+        )
+        out.setdefault(cut, []).append(q)
+    return out
 
 
 def untold(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int]) -> bool:
@@ -309,7 +368,7 @@ def relaid_scroll(
     (:func:`_misplaced`) and brings in every item that came in (:func:`_unexplained`),
     and where a finger told moved the content the other way (:mod:`.page_gesture` read
     it)."""
-    got = relaid(prev, m.prev, curr, m.curr, pairs, down)
+    got = relaid(prev, m.prev, curr, m.curr, pairs, down, m if m.dy and not m.dx else None)
     if got is None:
         return m
     a, b = prev.nodes[m.prev].bounds, curr.nodes[m.curr].bounds
