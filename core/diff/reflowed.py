@@ -151,6 +151,7 @@ def relaid(
     pairs: Mapping[int, int],
     down: bool = False,
     vote: Motion | None = None,
+    agreed: bool = False,
 ) -> tuple[int, bool, list[int]] | None:
     """What the items of container ``c`` (``p`` before) say of its scroll where they were
     laid out again: ``(dy, True, _)`` the offset (0: nothing scrolled), ``(dy, False, _)`` the
@@ -173,7 +174,10 @@ def relaid(
     (tiles before an item sent sideways may have been pushed a whole line: a staggered
     grid's). Before all of them, the top edge of the layout holding them, where both frames
     show it and the items moved on from it (:func:`_layout_edge`: a page's grid grown by a
-    row put in at its top, every tile moved alike), is the offset. O(subtree of ``c``)."""
+    row put in at its top, every tile moved alike), is the offset. ``vote``: a measured move
+    whose twins it explains are asked nothing (:func:`_crossed`); ``agreed``: items that all
+    moved alike are read too (:func:`_agreed`), where no vote named the container.
+    O(subtree of ``c``)."""
     box = curr.nodes[c].bounds
     if box.width > box.height:
         return None
@@ -192,7 +196,7 @@ def relaid(
         edge, exact = got
         return edge, exact, []
     if not _apart(moves):
-        return None
+        return _agreed(prev, curr, pairs, items, moves, down) if agreed else None
     spot = before_spot(prev, p, curr, c, items, pairs)
     if spot is not None:
         return spot, True, items
@@ -206,6 +210,32 @@ def relaid(
     if least and not taken_out(prev, curr, items, pairs, box if least > 0 else None, least):
         return least, False, items  # up: "or further"; down: "at most", the way told
     return 0, False, items
+
+
+def _agreed(
+    prev: Frame,
+    curr: Frame,
+    pairs: Mapping[int, int],
+    items: list[int],
+    moves: list[tuple[int, int]],
+    down: bool,
+) -> tuple[int, bool, list[int]] | None:
+    """What ``items``, which all moved alike (not laid out again), say of a scroll no vote
+    named, as :func:`relaid` reads pushes: each moved by the scroll and its own push, which
+    moves items only on (a later slot of their line too: a page's grid of four columns, two
+    tiles put in before them), so the content moved no further down than they did.
+    Told down, "at most" that move; up, "that move or further" (no item taken out, which
+    pulls the items after it up: :func:`.insert_spot.taken_out`); else None. A page's grid
+    grown as the page scrolled, its tiles before the spot moved by the scroll and those after
+    sent to other slots, voting no offset: no "nothing scrolled" where the swipe moved it
+    (``tests/core/shapes/test_grid_scrolls.py``). O(items)."""
+    least = min(dy for _, dy in moves)
+    if down and least > 0:
+        return least, False, items
+    up = not down and max(dy for _, dy in moves) < 0
+    if up and not taken_out(prev, curr, items, pairs, None, least):
+        return least, False, items
+    return None
 
 
 def _crossed(prev: Frame, curr: Frame, q: int, k: int, vote: Motion) -> bool:
@@ -347,12 +377,16 @@ def _cut_by_move(prev: Frame, curr: Frame, m: Motion) -> dict[Bounds, list[int]]
     return out
 
 
-def untold(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int]) -> bool:
+def untold(
+    prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int], down: bool = False
+) -> bool:
     """Whether container ``c``'s items were laid out again (:func:`relaid`) by an offset they
     do not tell, or by one that is not 0: the container may have scrolled, and no "nothing
     scrolled" is true of it (where no vote named it a host: a tile put in at a page grid's
-    top, the same as the one it pushed on, paired with it)."""
-    got = relaid(prev, p, curr, c, pairs)
+    top, the same as the one it pushed on, paired with it), nor where they all moved alike
+    the finger's way (``down``: a swipe told moving the content down), which a scroll may
+    have made (:func:`_agreed`)."""
+    got = relaid(prev, p, curr, c, pairs, down, agreed=True)
     return got is not None and got[:2] != (0, True)
 
 
