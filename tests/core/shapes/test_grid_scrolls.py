@@ -20,30 +20,14 @@ import random
 
 import pytest
 
-from tests.core.shapes.grid_screens import HEIGHT, TOP, WIDTH, Scene, State
 from tests.core.shapes.grid_truth import _moved, grade, said
-from tests.core.shapes.grids import Step, draw_step, limit
-from tests.core.shapes.test_grid_insertions import INSERTABLE, _items_both, drawn, false_scrolls
+from tests.core.shapes.grids import Step, draw_step
+from tests.core.shapes.test_grid_insertions import _items_both, dragged, drawn, false_scrolls
 
 
 def plain(rng: random.Random) -> Step | None:
     """A vertical drag over a grid scene, nothing put in (None where it scrolled nothing)."""
-    kind = rng.choice(sorted(INSERTABLE))
-    scene = Scene(
-        kind,
-        columns=rng.randint(2, 3 if kind == "web" else 4),
-        seed=rng.randint(0, 49),
-        depth=rng.randint(1, 5),
-        flagged=rng.random() < 0.5,
-        sticky=rng.random() < 0.5,
-    )
-    name = INSERTABLE[kind]
-    before = State({name: rng.randint(0, limit(scene, (), name))})
-    x1, y1 = rng.randint(10, WIDTH - 10), rng.randint(TOP + 5, HEIGHT - 5)
-    length = rng.randint(40, 2400) * rng.choice((-1, 1))
-    x2, y2 = x1 + rng.randint(-40, 40), y1 + length
-    cx, cy = max(0, min(WIDTH - 1, x2)), max(0, min(HEIGHT - 1, y2))
-    step = Step(scene, before, x1, y1, cx, cy, (cx, cy) != (x2, y2))
+    step = dragged(rng)
     return step if _moved(step) else None
 
 
