@@ -438,7 +438,7 @@ def still(d: Delta) -> bool:
     fc, fp, pairs = d.curr, d.prev, d.pairs
     return not any(
         pushed_only(fp, fc, c, pairs[c], pairs, g)
-        or (g.vertical and untold(fp, pairs[c], fc, c, pairs))
+        or (g.vertical and untold(fp, pairs[c], fc, c, pairs, g.content == (0, 1)))
         for c in range(len(fc))
         if c in pairs and scrolls_by_nature(fc.nodes[c]) and under(fp.nodes[pairs[c]].bounds, g)
     )

@@ -18,10 +18,10 @@ from deltarec.core.diff.far_anchor import anchored
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.motions import OFF, Motion, consistent, near_box, placements, shifted
 from deltarec.core.diff.pinned import held_in_turned
-from deltarec.core.diff.reflowed import kept_unique
 from deltarec.core.diff.reordered import in_dragged_row
 from deltarec.core.diff.row_content import own_texts, texts
 from deltarec.core.diff.scrolls import find_motions
+from deltarec.core.diff.unique_items import kept_unique
 from deltarec.core.diff.unpinned import a_row_of_them, scrolled_onto
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Bounds, Node
@@ -82,7 +82,7 @@ class Guard:
             return True
         sx, sy = placed.still if placed is not None else (0, 0)  # a sticky row stays put
         if b != Bounds(a.left + sx, a.top + sy, a.right + sx, a.bottom + sy):
-            return kept_unique(self.prev, p, self.curr, c)  # its content alone (.reflowed)
+            return kept_unique(self.prev, p, self.curr, c)  # its content alone (.unique_items)
         return placed is None or self._sticky(c, p, placed.host)
 
     def cut_alike(self, c: int, p: int) -> bool:

@@ -34,9 +34,11 @@ def unvoted(
 ) -> list[Motion]:
     """``motions`` and the scroll of the innermost container made to scroll under the start
     of ``gesture`` (a swipe along y) that no motion names, around it or inside it, where the
-    items a grid inside it laid out again tell it (see the module docstring): exact, or,
-    the finger moving the content down, at most the least move down. O(nodes) to find the
-    container, O(its subtree) to read it."""
+    items a grid inside it laid out again tell it (see the module docstring), or that all
+    moved alike the finger's way (:func:`~deltarec.core.diff.reflowed.relaid`'s ``agreed``:
+    a page's grid grown as it scrolled, read "nothing scrolled"): exact, or, the finger
+    moving the content down, at most the least move down, up, that move or further.
+    O(nodes) to find the container, O(its subtree) to read it."""
     if not gesture.swipe or not gesture.vertical or gesture.tap_from_dpi:
         return motions
     host = -1
@@ -49,13 +51,19 @@ def unvoted(
     if any(host <= m.curr < end or m.curr in curr.ancestors(host) for m in motions):
         return motions
     down = gesture.content == (0, 1)
-    got = relaid(prev, pairs[host], curr, host, pairs, down)
+    got = relaid(prev, pairs[host], curr, host, pairs, down, agreed=True)
     if got is None or not got[0]:
         return motions
     dy, exact, _ = got
-    if not exact and not (down and dy > 0):
-        return motions  # "or further" the finger's way is read where a vote named it
-    out = [*motions, Motion(host, pairs[host], 0, dy, most=not exact)]
+    if exact:
+        moved = Motion(host, pairs[host], 0, dy)
+    elif down and dy > 0:
+        moved = Motion(host, pairs[host], 0, dy, most=True)
+    elif not down and dy < 0 and gesture.content == (0, -1):  # items moved up, as told
+        moved = Motion(host, pairs[host], 0, dy, hedge=(dy, 0))
+    else:
+        return motions
+    out = [*motions, moved]
     return sorted(out, key=lambda m: m.curr)
 
 

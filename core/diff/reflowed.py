@@ -16,16 +16,17 @@ Items put in push the items after them only on, so the least any such item moved
 the container bounds the scroll: a measured move or a page their moves refute is read by
 that bound (:func:`relaid_scroll`: the first item's move where it is the least and not
 sideways, else "D px or further" where the least is up, else nothing said), and a swipe
-told over such a grid says no "nothing scrolled" (:func:`untold`). Only items a grid lays out in
-columns by the container's own content (:func:`_in_columns`, :func:`_its_own`) and moves
-apart by more than rounding (:func:`_apart`) are such evidence: a list's rows moved by two
-offsets were reshaped or put in, which the rows before the change measure.
+told over such a grid says no "nothing scrolled" (:func:`untold`). Only items a grid lays
+out in columns by the container's own content (:func:`.grid_columns.in_columns`,
+:func:`_its_own`) and moves apart by more than rounding (:func:`_apart`) are such
+evidence: a list's rows moved by two offsets were reshaped or put in, which the rows before
+the change measure.
 
 Only items with a label of their own below them count (an image's frame alone is any
 tile's), only items a layout holds, not their parts (a card's "Like · Comment · Share"
-strip, once a frame where the window cut the cards around: :func:`_a_row`), and only those
-that moved: a pinned header that stayed put through a page turned
-is no sign of a reflow.
+strip, once a frame where the window cut the cards around: :func:`.unique_items.a_row`),
+and only those that moved: a pinned header that stayed put through a page turned is no
+sign of a reflow.
 
     >>> from deltarec.core.capture.uiautomator import parse_uiautomator
     >>> def shot(tiles):
@@ -46,50 +47,18 @@ is no sign of a reflow.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping
 from dataclasses import replace
 
 from deltarec.core.diff.axis import within
+from deltarec.core.diff.grid_columns import columned
 from deltarec.core.diff.insert_spot import before_spot, taken_out
 from deltarec.core.diff.motions import Motion
-from deltarec.core.diff.row_content import holds_rows
+from deltarec.core.diff.row_content import texts
+from deltarec.core.diff.unique_items import a_row, both_rows, counts, labelled
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.labels import scrolls_by_nature
 from deltarec.core.observe.model import Bounds
-
-
-def _counts(frame: Frame) -> Counter[bytes]:
-    """How many nodes of ``frame`` show each subtree content (kept in the frame's memo)."""
-    key = ("reflowed.counts",)
-    got = frame.memo.get(key)
-    if got is None:
-        got = frame.memo[key] = Counter(frame.subtree_hashes)
-    return got  # type: ignore[return-value]
-
-
-def _labelled(frame: Frame) -> list[bool]:
-    """For every position, whether a text or a description shows in its subtree."""
-    key = ("reflowed.labelled",)
-    got = frame.memo.get(key)
-    if got is None:
-        got = frame.memo[key] = frame.content_below(lambda _: False)
-    return got  # type: ignore[return-value]
-
-
-def _a_row(frame: Frame, pos: int) -> bool:
-    """Whether ``pos`` is one of the items its parent lays out (a list's or a grid's: the
-    parent scrolls, or holds three children of one shape), not a part of an item: a
-    card's "Like · Comment · Share" strip, an ad's "Learn more" button. A part shows what
-    every item of its layout shows (a template) or what the item's twin shows, and the
-    window cuts the item that holds the part's twin: once a frame, it is unique in neither
-    (the Feed's cards flung a page, ``tests/core/truth/test_twin_flings.py``)."""
-    parent = frame.parents[pos]
-    return parent >= 0 and holds_rows(frame, parent)
-
-
-def _rows(prev: Frame, q: int, curr: Frame, k: int) -> bool:
-    return _a_row(curr, k) and _a_row(prev, q)
 
 
 def reflowed(
@@ -103,7 +72,7 @@ def reflowed(
     box, old_box = curr.nodes[c].bounds, prev.nodes[p].bounds
     p_end = prev.subtree_end(p)
     hp, hc = prev.subtree_hashes, curr.subtree_hashes
-    labelled_c = _labelled(curr)
+    labelled_c = labelled(curr)
     moves: set[tuple[int, int]] = set()
     for k in range(c + 1, curr.subtree_end(c)):
         q = pairs.get(k)
@@ -114,7 +83,7 @@ def reflowed(
             continue
         if not (within(b, box) and within(a, old_box)):
             continue
-        if _counts(prev)[hp[q]] == 1 and _counts(curr)[hc[k]] == 1 and _rows(prev, q, curr, k):
+        if counts(prev)[hp[q]] == 1 and counts(curr)[hc[k]] == 1 and both_rows(prev, q, curr, k):
             moves.add((b.left - a.left, b.top - a.top))
             if len(moves) > 1:
                 break
@@ -158,7 +127,7 @@ def _items(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int]) -
     box, old_box = curr.nodes[c].bounds, prev.nodes[p].bounds
     p_end = prev.subtree_end(p)
     hp, hc = prev.subtree_hashes, curr.subtree_hashes
-    labelled_c = _labelled(curr)
+    labelled_c = labelled(curr)
     out = []
     for k in range(c + 1, curr.subtree_end(c)):
         q = pairs.get(k)
@@ -169,13 +138,20 @@ def _items(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int]) -
             continue
         if not (within(b, box) and within(a, old_box)):
             continue
-        if _counts(prev)[hp[q]] == 1 and _counts(curr)[hc[k]] == 1 and _rows(prev, q, curr, k):
+        if counts(prev)[hp[q]] == 1 and counts(curr)[hc[k]] == 1 and both_rows(prev, q, curr, k):
             out.append(k)
     return out
 
 
 def relaid(
-    prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int], down: bool = False
+    prev: Frame,
+    p: int,
+    curr: Frame,
+    c: int,
+    pairs: Mapping[int, int],
+    down: bool = False,
+    vote: Motion | None = None,
+    agreed: bool = False,
 ) -> tuple[int, bool, list[int]] | None:
     """What the items of container ``c`` (``p`` before) say of its scroll where they were
     laid out again: ``(dy, True, _)`` the offset (0: nothing scrolled), ``(dy, False, _)`` the
@@ -198,12 +174,17 @@ def relaid(
     (tiles before an item sent sideways may have been pushed a whole line: a staggered
     grid's). Before all of them, the top edge of the layout holding them, where both frames
     show it and the items moved on from it (:func:`_layout_edge`: a page's grid grown by a
-    row put in at its top, every tile moved alike), is the offset. O(subtree of ``c``)."""
+    row put in at its top, every tile moved alike), is the offset. ``vote``: a measured move
+    whose twins it explains are asked nothing (:func:`_crossed`); ``agreed``: items that all
+    moved alike are read too (:func:`_agreed`), where no vote named the container.
+    O(subtree of ``c``)."""
     box = curr.nodes[c].bounds
     if box.width > box.height:
         return None
     items = [k for k in _items(prev, p, curr, c, pairs) if _its_own(curr, c, k)]
-    items = [k for k in items if _columned(prev, curr, k, pairs[k])]
+    items = [k for k in items if columned(prev, curr, k, pairs[k])]
+    if vote is not None:
+        items = [k for k in items if not _crossed(prev, curr, pairs[k], k, vote)]
     if not items:
         return None
     moves = []
@@ -215,7 +196,7 @@ def relaid(
         edge, exact = got
         return edge, exact, []
     if not _apart(moves):
-        return None
+        return _agreed(prev, curr, pairs, items, moves, down) if agreed else None
     spot = before_spot(prev, p, curr, c, items, pairs)
     if spot is not None:
         return spot, True, items
@@ -229,6 +210,50 @@ def relaid(
     if least and not taken_out(prev, curr, items, pairs, box if least > 0 else None, least):
         return least, False, items  # up: "or further"; down: "at most", the way told
     return 0, False, items
+
+
+def _agreed(
+    prev: Frame,
+    curr: Frame,
+    pairs: Mapping[int, int],
+    items: list[int],
+    moves: list[tuple[int, int]],
+    down: bool,
+) -> tuple[int, bool, list[int]] | None:
+    """What ``items``, which all moved alike (not laid out again), say of a scroll no vote
+    named, as :func:`relaid` reads pushes: each moved by the scroll and its own push, which
+    moves items only on (a later slot of their line too: a page's grid of four columns, two
+    tiles put in before them), so the content moved no further down than they did.
+    Told down, "at most" that move; up, "that move or further" (no item taken out, which
+    pulls the items after it up: :func:`.insert_spot.taken_out`); else None. A page's grid
+    grown as the page scrolled, its tiles before the spot moved by the scroll and those after
+    sent to other slots, voting no offset: no "nothing scrolled" where the swipe moved it
+    (``tests/core/shapes/test_grid_scrolls.py``). O(items)."""
+    least = min(dy for _, dy in moves)
+    if down and least > 0:
+        return least, False, items
+    up = not down and max(dy for _, dy in moves) < 0
+    if up and not taken_out(prev, curr, items, pairs, None, least):
+        return least, False, items
+    return None
+
+
+def _crossed(prev: Frame, curr: Frame, q: int, k: int, vote: Motion) -> bool:
+    """Whether item ``k`` (paired with ``q``) is a twin that measured move ``vote`` explains:
+    the move takes the old item out of the host's view, the new one was out of the old view
+    before it, and the pair moved less than the move did, against the pushes (items put in
+    move the items after them only on). A recycled grid repeats its tiles: a tile at one
+    edge and its twin at the other, each shown once in each frame, pair across a scroll
+    (``bench_grids`` seed 113: 939 px up, twins 1,543 px apart). Where ``vote`` is true, no
+    item it leaves in view moved so: the pair is no evidence against it, nor for it. O(1)."""
+    a, b = prev.nodes[q].bounds, curr.nodes[k].bounds
+    if b.top - a.top >= vote.dy - 2 * _ROUNDING:
+        return False
+    moved = Bounds(a.left, a.top + vote.dy, a.right, a.bottom + vote.dy)
+    back = Bounds(b.left, b.top - vote.dy, b.right, b.bottom - vote.dy)
+    return not moved.intersection(curr.nodes[vote.curr].bounds) and not back.intersection(
+        prev.nodes[vote.prev].bounds
+    )
 
 
 def _its_own(frame: Frame, c: int, k: int) -> bool:
@@ -257,46 +282,6 @@ def _apart(moves: list[tuple[int, int]]) -> bool:
 _ROUNDING = 1
 """How far a box's rounding may move it (each box rounded on its own: two moves of one
 scroll differ by twice that at most)."""
-
-
-def _in_columns(frame: Frame, parent: int) -> set[int]:
-    """The children of ``parent`` that lie in a grid's columns: one beside them (their spans
-    across apart) overlaps them along the other axis. A list's rows lie one above another:
-    rows there moved by two offsets were reshaped or put in (a contact's row grown, a
-    YouTube row put in as the list scrolled), which its rows before the change measure, not
-    pushes by whole slots (``tests/core/real_scrolls/test_real_composed.py``); nor is a
-    header pinned across a grid's columns (the app drawer's letter: ``test_real_sticky``)
-    one of its tiles. Each child is asked of the few nearest by top (a line of four
-    columns at most: a staggered grid's tiles beside it start above its bottom). O(children
-    · log), once a frame and parent."""
-    key = ("reflowed.in_columns", parent)
-    got = frame.memo.get(key)
-    if got is not None:
-        return got  # type: ignore[return-value]
-    nodes = frame.nodes
-    boxes = sorted(
-        (b.top, b.bottom, b.left, b.right, j)
-        for j in frame.children[parent]
-        if (b := nodes[j].bounds).area
-    )
-    out: set[int] = set()
-    for i, (top, _, left, right, j) in enumerate(boxes):
-        for _, o_bottom, o_left, o_right, o in boxes[max(0, i - _BESIDE) : i]:
-            if top < o_bottom and (o_right <= left or right <= o_left):
-                out.update((j, o))
-    frame.memo[key] = out
-    return out
-
-
-def _columned(prev: Frame, curr: Frame, k: int, q: int) -> bool:
-    """Whether item ``k`` (``q`` before) lies in a grid's columns (:func:`_in_columns`) in
-    either frame: the last tile of a grid, alone on its line once pushed a slot on, lay
-    beside another before (a page's grid, told, read "nothing scrolled": ``test_grids``)."""
-    return k in _in_columns(curr, curr.parents[k]) or q in _in_columns(prev, prev.parents[q])
-
-
-_BESIDE = 4
-"""How many items before one, by top, are asked whether they lie beside it."""
 
 
 def _layout_edge(
@@ -346,26 +331,62 @@ def _unexplained(prev: Frame, curr: Frame, pairs: Mapping[int, int], m: Motion) 
     no pair names (an item of a layout, with a label below it) that the move puts back
     wholly inside the host's old box, where the old frame would have shown it. A scroll
     brings items in only where it uncovered content; an item put in shows anywhere. A twin
-    paired across the move (a recycled grid repeats its tiles) leaves the move standing.
-    O(subtree of the host)."""
+    paired across the move (a recycled grid repeats its tiles) leaves the move standing, and
+    so does an item the host's edge cuts now that is the part of an old item the move leaves
+    in view, showing some of what it showed (:func:`_cut_by_move`: a staggered grid's tile
+    cut to its image, its title below the edge, pairs with nothing). O(subtree of the
+    host)."""
     old = prev.nodes[m.prev].bounds
-    labelled = _labelled(curr)
+    shows = labelled(curr)
+    cut: dict[Bounds, list[int]] | None = None
     for k in range(m.curr + 1, curr.subtree_end(m.curr)):
-        if k in pairs or not labelled[k] or not curr.children[k] or not _a_row(curr, k):
+        if k in pairs or not shows[k] or not curr.children[k] or not a_row(curr, k):
             continue
         b = curr.nodes[k].bounds
         back = Bounds(b.left - m.dx, b.top - m.dy, b.right - m.dx, b.bottom - m.dy)
-        if within(back, old):
+        if not within(back, old):
+            continue
+        if cut is None:
+            cut = _cut_by_move(prev, curr, m)
+        shown = texts(curr, k)
+        if not any(shown <= texts(prev, q) for q in cut.get(b, ())):
             return True
     return False
 
 
-def untold(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int]) -> bool:
+def _cut_by_move(prev: Frame, curr: Frame, m: Motion) -> dict[Bounds, list[int]]:
+    """The old items of ``m``'s host (a layout's, with children) that the host's new edge
+    cuts where the move puts them, by the part of their box left in view. O(subtree of the
+    host)."""
+    box = curr.nodes[m.curr].bounds
+    out: dict[Bounds, list[int]] = {}
+    for q in range(m.prev + 1, prev.subtree_end(m.prev)):
+        if not prev.children[q] or not a_row(prev, q):
+            continue
+        a = prev.nodes[q].bounds
+        moved = Bounds(a.left + m.dx, a.top + m.dy, a.right + m.dx, a.bottom + m.dy)
+        if within(moved, box) or not moved.intersection(box):
+            continue
+        cut = Bounds(
+            max(moved.left, box.left),
+            max(moved.top, box.top),
+            min(moved.right, box.right),
+            min(moved.bottom, box.bottom),
+        )
+        out.setdefault(cut, []).append(q)
+    return out
+
+
+def untold(
+    prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int], down: bool = False
+) -> bool:
     """Whether container ``c``'s items were laid out again (:func:`relaid`) by an offset they
     do not tell, or by one that is not 0: the container may have scrolled, and no "nothing
     scrolled" is true of it (where no vote named it a host: a tile put in at a page grid's
-    top, the same as the one it pushed on, paired with it)."""
-    got = relaid(prev, p, curr, c, pairs)
+    top, the same as the one it pushed on, paired with it), nor where they all moved alike
+    the finger's way (``down``: a swipe told moving the content down), which a scroll may
+    have made (:func:`_agreed`)."""
+    got = relaid(prev, p, curr, c, pairs, down, agreed=True)
     return got is not None and got[:2] != (0, True)
 
 
@@ -381,7 +402,7 @@ def relaid_scroll(
     (:func:`_misplaced`) and brings in every item that came in (:func:`_unexplained`),
     and where a finger told moved the content the other way (:mod:`.page_gesture` read
     it)."""
-    got = relaid(prev, m.prev, curr, m.curr, pairs, down)
+    got = relaid(prev, m.prev, curr, m.curr, pairs, down, m if m.dy and not m.dx else None)
     if got is None:
         return m
     a, b = prev.nodes[m.prev].bounds, curr.nodes[m.curr].bounds
@@ -412,7 +433,7 @@ def _leading(
     box, old_box = curr.nodes[c].bounds, prev.nodes[p].bounds
     p_end = prev.subtree_end(p)
     hp, hc = prev.subtree_hashes, curr.subtree_hashes
-    labelled_c = _labelled(curr)
+    labelled_c = labelled(curr)
     for k in range(c + 1, curr.subtree_end(c)):
         q = pairs.get(k)
         if q is None or not p < q < p_end or not curr.children[k] or hc[k] != hp[q]:
@@ -422,7 +443,7 @@ def _leading(
             continue
         if not (within(b, box) and within(a, old_box)):
             continue
-        if _counts(prev)[hp[q]] == 1 and _counts(curr)[hc[k]] == 1 and _rows(prev, q, curr, k):
+        if counts(prev)[hp[q]] == 1 and counts(curr)[hc[k]] == 1 and both_rows(prev, q, curr, k):
             return (b.left - a.left, b.top - a.top)
     return None
 
@@ -452,39 +473,3 @@ def unslotted(
     if curr.nodes[m.curr].bounds.height >= curr.nodes[m.curr].bounds.width:
         return replace(m, dx=0, dy=move[1]) if move[1] else None
     return replace(m, dx=move[0], dy=0) if move[0] else None
-
-
-def kept_unique(prev: Frame, p: int, curr: Frame, c: int, levels: int = 4) -> bool:
-    """Whether ``c`` and ``p`` are one element on their content alone, wherever a scroll
-    puts either: they, or their ancestors ``levels`` up at most (an item and its parts),
-    show content with children and a label that no other node of either frame shows, whole
-    in both (the same size) and moved by the very offset ``c`` moved. A tile a grid's
-    insertion sent to another slot is where no scroll puts it, and still the one tile."""
-    a, b = prev.nodes[p].bounds, curr.nodes[c].bounds
-    move = (b.left - a.left, b.top - a.top)
-    hp, hc = prev.subtree_hashes, curr.subtree_hashes
-    labelled = _labelled(curr)
-    for _ in range(levels + 1):
-        if c < 0 or p < 0 or hc[c] != hp[p]:
-            return False
-        a, b = prev.nodes[p].bounds, curr.nodes[c].bounds
-        if (b.left - a.left, b.top - a.top) != move or (a.width, a.height) != (b.width, b.height):
-            return False
-        if curr.children[c] and labelled[c] and _rows(prev, p, curr, c):
-            return _counts(prev)[hp[p]] == 1 and _counts(curr)[hc[c]] == 1
-        c, p = curr.parents[c], prev.parents[p]
-    return False
-
-
-def placed_by_content(prev: Frame, q: int, curr: Frame, k: int, moved: Bounds) -> bool:
-    """Whether row ``k`` is old row ``q`` on its content alone, where an offset put it
-    (``moved``, ``q``'s box moved by it): they show what no other node of either frame
-    shows (an item with a label below it), in one box. A row flush with the list's edge
-    before and clear of it after is as much that row as one clear of the edges in both:
-    only a twin could show it, and no twin is in either frame."""
-    b = curr.nodes[k].bounds
-    if b != moved or not curr.children[k] or prev.subtree_hashes[q] != curr.subtree_hashes[k]:
-        return False
-    if not _labelled(curr)[k] or not _rows(prev, q, curr, k):
-        return False
-    return _counts(prev)[prev.subtree_hashes[q]] == 1 and _counts(curr)[curr.subtree_hashes[k]] == 1

@@ -18,8 +18,8 @@ from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.label_places import label_kept as _label_kept
 from deltarec.core.diff.motions import shifted as _shifted
 from deltarec.core.diff.pushed_edge import pushed_to_edge
-from deltarec.core.diff.reflowed import placed_by_content as _by_content
 from deltarec.core.diff.row_content import own_texts, texts
+from deltarec.core.diff.unique_items import placed_by_content as _by_content
 from deltarec.core.diff.unique_labels import in_web, unique_kept
 from deltarec.core.observe.frame import Frame
 

@@ -33,6 +33,7 @@ from __future__ import annotations
 import random
 import re
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 from hypothesis import HealthCheck, example, given, settings
@@ -189,9 +190,19 @@ def test_a_grid_items_were_put_into_is_said_to_scroll_only_as_it_did(
     assert got == {"xml": [], "dicts": []}, (step, told)
 
 
-def drawn(rng: random.Random) -> Step | None:
+def drawn(rng: random.Random, alike: bool = False) -> Step | None:
     """:func:`steps` drawn from ``rng`` (None where it would be filtered out), for a seeded
-    walk that counts readings across steps."""
+    walk that counts readings across steps; ``alike``: the steps :func:`laid_out_again`
+    leaves out too (every item in view moved alike)."""
+    step = dragged(rng)
+    count = rng.choice((1, 2, step.scene.columns, 2 * step.scene.columns))
+    step = replace(step, at=rng.randint(0, 12), inserted=count)
+    return step if _shows_new(step) and (alike or laid_out_again(step)) else None
+
+
+def dragged(rng: random.Random) -> Step:
+    """A vertical drag over a grid scene drawn from ``rng`` (from anywhere on the content,
+    any length, up or down, cut to the screen), nothing put in."""
     kind = rng.choice(sorted(INSERTABLE))
     scene = Scene(
         kind,
@@ -207,9 +218,7 @@ def drawn(rng: random.Random) -> Step | None:
     length = rng.randint(40, 2400) * rng.choice((-1, 1))
     x2, y2 = x1 + rng.randint(-40, 40), y1 + length
     cx, cy = max(0, min(WIDTH - 1, x2)), max(0, min(HEIGHT - 1, y2))
-    count = rng.choice((1, 2, scene.columns, 2 * scene.columns))
-    step = Step(scene, before, x1, y1, cx, cy, (cx, cy) != (x2, y2), rng.randint(0, 12), count)
-    return step if _shows_new(step) and laid_out_again(step) else None
+    return Step(scene, before, x1, y1, cx, cy, (cx, cy) != (x2, y2))
 
 
 def provable(step: Step, told: bool) -> bool:

@@ -87,7 +87,7 @@ def test_a_tile_an_insertion_sent_to_another_slot_stays_paired(
     its 2-column grid; the tiles after it went on one slot (the left one to the right, the
     right one to the next row's left). "USB hub · $19.99" is shown by no other tile, whole
     in both frames: the one tile, though the scroll does not put it there
-    (:func:`deltarec.core.diff.reflowed.kept_unique`). Seed 268: the same on a 3-column
+    (:func:`deltarec.core.diff.unique_items.kept_unique`). Seed 268: the same on a 3-column
     grid. Failed on 1cdaa2a, all four readings: the tile's parts listed ``-`` and ``+``
     (duplicate). Seed 37's scroll was left unsaid from i-grids5 to a5c6fa4 (two tiles moved
     303 px, one (540, 303)); the tile put in lies after those two in the data's order, where
@@ -105,7 +105,7 @@ def test_a_row_flush_with_its_lists_edge_places_a_long_drag(path: str, told: boo
     the screen's top). One row stays in view: "Desk lamp · $24.99", flush with the list's
     bottom edge before, clear of the edges after, shown by no other row (titles repeat every
     5 rows, prices every 4). Its content places the offset
-    (:func:`deltarec.core.diff.reflowed.placed_by_content`). Failed on 1cdaa2a, all four
+    (:func:`deltarec.core.diff.unique_items.placed_by_content`). Failed on 1cdaa2a, all four
     readings: "scrolled about a page", the row listed ``-`` and ``+``."""
     got = step(205)
     assert got.scene.kind == "nested" and got.target() == "inner"
