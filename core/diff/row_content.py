@@ -311,42 +311,9 @@ def _other_content(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int,
         return False
     if holds_scroller(curr, c) and holds_scroller(prev, p) and not a_page(curr, c, parent):
         return False  # what its list shows changed, not which wrapper it is (its docstring)
-    if not shows_other(prev, p, curr, c) and not _other_but_boilerplate(prev, p, curr, c):
+    if not shows_other(prev, p, curr, c):
         return False
     return not (rebound_in_place(prev, p, curr, c, pairs) and _held_below(prev, p, curr, c, pairs))
-
-
-def _other_but_boilerplate(prev: Frame, p: int, curr: Frame, c: int) -> bool:
-    """:func:`shows_other` of the two rows' labels less those another row of the list shows
-    in both frames (a notification's time "now", its "•", its "Expand"): a row put in where
-    the window's edge cut the last one, of its ids and in its box, shared only those with the
-    row it pushed out, and its containers paired by place with it
-    (``fixtures/ext3/notif-shade``, the ``insertions`` sweep). O(labels of both lists).
-
-    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
-    >>> def shot(last):
-    ...     rows = "".join(f'<node class="R" bounds="[0,{y}][9,{y + 9}]"><node class="T"'
-    ...                    f' text="{t}" bounds="[0,{y}][5,{y + 9}]"/><node class="T" text="now"'
-    ...                    f' bounds="[5,{y}][9,{y + 9}]"/></node>'
-    ...                    for t, y in (("Delta", 0), (last, 10)))
-    ...     return Frame(parse_uiautomator(f'<hierarchy><node class="L" bounds="[0,0][9,20]">'
-    ...                                    f'{rows}</node></hierarchy>'))
-    >>> _other_but_boilerplate(shot("Gamma"), 4, shot("Tubjq"), 4)
-    True
-    >>> _other_but_boilerplate(shot("Gamma"), 4, shot("Gamma (2)"), 4)
-    False
-    """
-    common = _others(prev, p) & _others(curr, c)
-    a, b = labels(prev, p) - common, labels(curr, c) - common
-    if not (a and b) or a & b or words(" ".join(a)) & words(" ".join(b)):
-        return False
-    return not any(x in y or y in x for x in a for y in b)
-
-
-def _others(frame: Frame, row: int) -> frozenset[str]:
-    """The labels the other children of ``row``'s parent show."""
-    kids = frame.children[frame.parents[row]]
-    return frozenset().union(*(labels(frame, k) for k in kids if k != row))
 
 
 def _held_below(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int]) -> bool:
