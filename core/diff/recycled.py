@@ -196,6 +196,7 @@ def recycled_pages(prev: Frame, curr: Frame, pairs: dict[int, int]) -> list[tupl
         kids = curr.children[c]
         got = [(k, old) for k in kids if shows_nothing_it_showed(prev, old, curr, k)]
         got = got or [(k, old) for k in beside_its_sliver(prev, old, curr, kids)]
+        got = got or [(k, old) for k in turned_past(prev, old, curr, kids)]
         if got:
             out += got
             end = curr.subtree_end(c)
@@ -229,6 +230,42 @@ def beside_its_sliver(prev: Frame, old: int, curr: Frame, kids: Sequence[int]) -
     if not any(now & was for now in shows):
         return []
     return [k for k, now in zip(kids, shows, strict=True) if now and not now & was]
+
+
+def turned_past(prev: Frame, old: int, curr: Frame, kids: Sequence[int]) -> list[int]:
+    """The pages among ``kids`` (a pager's children now, two or more side by side, of the
+    class of ``old``, its one page before) when none of them shows a label ``old`` showed
+    and one shows another: turned past a page, the old page out of view, the next one cut by
+    the leading edge beside the sliver of the page after. An edit in place leaves one page;
+    two pages in view say the pager moved, and neither is the old one, so a page of one label
+    (the launchers' smartspace card, its date) was no edit of it either: paired by their ids,
+    the next page read ``~ text`` and the page after's sliver measured the move short by two
+    pages (``scrolled left 878px`` for 958, ``tests/core/real_scrolls/pager_slivers.py``).
+    O(size of the pages).
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> def pager(*pages):
+    ...     kids = "".join(f'<node class="F" bounds="[{x},0][{x + 9},9]"><node class="T"'
+    ...                    f' text="{t}" bounds="[{x},0][{x + 9},9]"/></node>' for x, t in pages)
+    ...     return Frame(parse_uiautomator('<hierarchy><node class="ViewPager" bounds="[0,0]'
+    ...                                    f'[9,9]">{kids}</node></hierarchy>'))
+    >>> turned_past(pager((0, "Sun")), 1, f := pager((0, "Mon"), (3, "Tue")), f.children[0])
+    [1, 3]
+    >>> turned_past(pager((0, "Sun")), 1, f := pager((0, "Sun"), (3, "Mon")), f.children[0])
+    []
+    >>> turned_past(pager((0, "Sun")), 1, f := pager((0, "Mon")), f.children[0])
+    []
+    """
+    was = shown_texts(prev, old)
+    if len(kids) < 2 or not was:
+        return []
+    cls = prev.nodes[old].class_name
+    if any(curr.nodes[k].class_name != cls for k in kids):
+        return []
+    shows = [shown_texts(curr, k) for k in kids]
+    if any(now & was for now in shows) or not any(shows):
+        return []
+    return [k for k, now in zip(kids, shows, strict=True) if now]
 
 
 def laid_out_once(frame: Frame, pos: int) -> bool:

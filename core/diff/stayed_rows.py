@@ -27,7 +27,7 @@ from deltarec.core.diff.axis import at_edge, host_sideways
 from deltarec.core.diff.edge_twin import page_or_twin
 from deltarec.core.diff.motions import Motion
 from deltarec.core.diff.pushed_edge import in_scroll_view
-from deltarec.core.diff.resized import kept_through_resize
+from deltarec.core.diff.resized import kept_through_resize, list_kept
 from deltarec.core.diff.row_evidence import TextCache, kin, shown
 from deltarec.core.diff.scroll_edits import kept_edited
 from deltarec.core.diff.unique_labels import alone_at, alone_in_place
@@ -127,7 +127,13 @@ def page_unless_held(
     """:func:`~deltarec.core.diff.edge_twin.page_or_twin` for list ``c`` whose measured
     ``move`` was refuted, unless a row at its leading edge stayed, held in its very box by
     a label (:func:`held_by_label`): then the list turned no page (None), whatever came and
-    went below that row (module docstring: Settings' app bar above a new list)."""
+    went below that row (module docstring: Settings' app bar above a new list). Nor where
+    the list's bottom edge alone moved, its content node for node in place
+    (:func:`~deltarec.core.diff.resized.list_kept`: the keyboard closed over the Wi-Fi list,
+    its rows blank twins on element dicts, the row the old edge cut matched its twin and the
+    move refuted; as :func:`~deltarec.core.diff.pages.page` asks before it reads a page)."""
+    if list_kept(prev, p, curr, c):
+        return None
     box = curr.nodes[c].bounds
     moved = _offset(prev.nodes[p].bounds, box)
     side = host_sideways(prev, p, curr, c, pairs)

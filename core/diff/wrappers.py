@@ -27,7 +27,8 @@ from deltarec.core.diff.pages import bare
 from deltarec.core.diff.recycled import kept_page
 from deltarec.core.diff.row_content import holds_rows
 from deltarec.core.observe.frame import Frame
-from deltarec.core.observe.labels import scrolls_by_nature
+from deltarec.core.observe.labels import natures, scrolls_by_nature
+from deltarec.core.observe.model import Bounds
 
 
 def through_wrappers(prev: Frame, curr: Frame, pairs: Mapping[int, int]) -> Mapping[int, int]:
@@ -71,13 +72,36 @@ def through_wrappers(prev: Frame, curr: Frame, pairs: Mapping[int, int]) -> Mapp
                 continue
         k, q = came[0], left[0]
         one = scrolls_by_nature(curr.nodes[c]) and len(curr.children[c]) == 1
-        if one and not kept_page(prev, p, curr, c):
+        if one and not kept_page(prev, p, curr, c) and not inner_scroller(prev, q, curr, k):
             continue  # a list's one row is a row, but for a page it kept (recycled.py)
         a, b = prev.nodes[q], curr.nodes[k]
         if a.class_name == b.class_name and bare(a) and bare(b) and a.bounds.iou(b.bounds) > 0:
             out[k] = q
             used.add(q)
     return out
+
+
+def inner_scroller(prev: Frame, q: int, curr: Frame, k: int) -> bool:
+    """Whether the one rows ``q`` and ``k`` of a list hold a scroller of one box in both
+    frames, in a box of their own kept: the row is the list's content around it (a
+    launcher's workspace, a ScrollView of element dicts, around its smartspace pager), and
+    what changed is the pager's page, turned. Element dicts carry no ids to pair the row by:
+    it read as the one row of the workspace come and gone, the workspace turned a page
+    (``tests/core/real_scrolls/pager_slivers.py``, 28 on element dicts). O(size of the
+    rows)."""
+    if prev.nodes[q].bounds != curr.nodes[k].bounds:
+        return False
+    old, new = _first_scroller(prev, q), _first_scroller(curr, k)
+    return old is not None and new is not None and old == new
+
+
+def _first_scroller(frame: Frame, pos: int) -> Bounds | None:
+    """The box of the first node below ``pos`` that scrolls by its nature, or None."""
+    natural = natures(frame)
+    for at in range(pos + 1, frame.subtree_end(pos)):
+        if natural[at]:
+            return frame.nodes[at].bounds
+    return None
 
 
 def _holds(frame: Frame, paired: list[int], pos: int) -> bool:

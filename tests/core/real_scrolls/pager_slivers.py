@@ -14,7 +14,12 @@ blank box, its date by id, ``~ text "Sun, Nov 17"→"Uwp, Pqx 39 #1"``, ``scroll
 :func:`.pagers.pagers`, not the lists :func:`.pagers.paged` makes pages) of every capture of
 ``fixtures/real``, ``ext``, ``ext2`` and ``appium``, swiped so that a sliver of each width
 of :func:`widths` shows, of the old page (``d = w - s``) and of the next one (``d = s``),
-both ways. The truth is :func:`.pagers.check`'s.
+both ways; and turned past a page (:func:`past`): by a whole page or two (the next page of
+one label in the old one's very box) and by a page and each of those widths (the old page out
+of view, the next one cut by the leading edge beside the sliver of the page after it: two
+pages side by side where one page filled the pager, neither showing what it showed, say it
+turned, and no offset less than a page fits: the launchers' card swiped 1,118 px read
+``scrolled 718px``). The truth is :func:`.pagers.check`'s.
 
     python -m pytest -q tests/core/real_scrolls/test_pager_slivers.py
 """
@@ -44,18 +49,25 @@ def widths(w: int) -> list[int]:
     return sorted({s for s in (*SLIVERS, w // 4, w // 3, w // 2) if 0 < s < w})
 
 
-def cases() -> list[pagers.Swipe]:
+def past(w: int) -> list[int]:
+    """The swipes past a page of a pager ``w`` px wide: one page, a page and each of
+    :func:`widths`, two pages."""
+    return sorted({w, *(w + s for s in widths(w)), 2 * w})
+
+
+def cases(*, beyond: bool = True) -> list[pagers.Swipe]:
     """Every real pager swiped to show a sliver of each :func:`widths` of the old page and
-    of the next one, both ways (module docstring)."""
+    of the next one, and (``beyond``) by each of :func:`past`, both ways (module
+    docstring)."""
     out: list[pagers.Swipe] = []
     for name, obs in every_capture():
         for where, made in pagers.pagers(obs):
             if made:
                 continue
             w = _at(obs, where).bounds.width
-            for s in widths(w):
-                for d in dict.fromkeys((w - s, s)):
-                    out += [pagers.Swipe(name, where, sign * d) for sign in (1, -1)]
+            ds = [d for s in widths(w) for d in dict.fromkeys((w - s, s))]
+            for d in ds + (past(w) if beyond else []):
+                out += [pagers.Swipe(name, where, sign * d) for sign in (1, -1)]
     return out
 
 
