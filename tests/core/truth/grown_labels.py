@@ -46,6 +46,8 @@ PER = 2
 """Labels drawn per capture and kind."""
 KINDS = ("grow", "shrink", "relabel")
 WORD = " there"
+PADDING = 64
+"""The most a wrapper that wraps its content pads it by, a side (a bubble's 37 px)."""
 SHORT = 24
 """The longest label a relabel draws (a button's or an icon's word, not a paragraph)."""
 
@@ -73,9 +75,13 @@ def _parents(root: ET.Element) -> dict[ET.Element, ET.Element]:
 
 
 def _hugging(leaf: ET.Element, up: dict[ET.Element, ET.Element]) -> list[ET.Element]:
-    """``leaf`` and the ancestors that hold it alone (wrappers that wrap its content)."""
+    """``leaf`` and the ancestors that hold it alone and hug it (wrappers that wrap its
+    content: no wider than it by more than :data:`PADDING` a side)."""
     out = [leaf]
     while (p := up.get(out[-1])) is not None and len(p) == 1 and p.get("bounds"):
+        (pl, _, pr, _), (kl, _, kr, _) = _bounds(p), _bounds(out[-1])
+        if (pr - pl) - (kr - kl) > 2 * PADDING:
+            break
         out.append(p)
     return out
 

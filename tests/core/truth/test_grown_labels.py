@@ -14,8 +14,8 @@ import pytest
 from tests.core.truth.grown_labels import Case, cases, graded
 
 SEED = 59
-BUDGET = {"xml": 36, "dicts": 44}
-"""Failing cases per path of 323, a ratchet (lower it, never raise it): 36 / 44 at
+BUDGET = {"xml": 31, "dicts": 41}
+"""Failing cases per path of 328, a ratchet (lower it, never raise it): 31 / 41 at
 ``21d27b6`` (grown: a bubble in a Compose chat section, a contact field's "Mobile", a settings
 value; shrunk: "No notes" → "No"; relabelled: "RUN TEST SMS", an icon's "delete" said by its
 new name alone, ``~ layout: image "efmfuf" changed``)."""
