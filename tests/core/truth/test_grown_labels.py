@@ -14,11 +14,15 @@ import pytest
 from tests.core.truth.grown_labels import Case, cases, graded
 
 SEED = 59
-BUDGET = {"xml": 31, "dicts": 41}
+BUDGET = {"xml": 13, "dicts": 20}
 """Failing cases per path of 328, a ratchet (lower it, never raise it): 31 / 41 at
 ``21d27b6`` (grown: a bubble in a Compose chat section, a contact field's "Mobile", a settings
 value; shrunk: "No notes" → "No"; relabelled: "RUN TEST SMS", an icon's "delete" said by its
-new name alone, ``~ layout: image "efmfuf" changed``)."""
+new name alone, ``~ layout: image "efmfuf" changed``); 13 / 20 since ``diff/wrapped_label.py``
+(a bubble widened or narrowed with its label, in a row and as a wrapper's evidence) and
+``row_content.ANONYMOUS`` (a Compose screen's sections are no list's rows). Open: a label
+shrunk to a word another node shows ("No notes" → "No"), a button's only label relabelled in
+a list ("RUN TEST SMS"), an icon's description relabelled said by its new name alone."""
 
 
 @pytest.fixture(scope="module")
