@@ -17,11 +17,14 @@ button's new name.
 - **shrink**: a text of two words or more, its last word dropped, the boxes narrowed alike;
 - **relabel**: a short text or description of a leaf inside a clickable container (an
   icon's "Stop", a button's label) replaced by another word of its length (each letter a
-  place on: "Stop" → "Tupq"), every box kept.
+  place on: "Stop" → "Tupq"), every box kept;
+- **relabel+state**: the same, and the clickable container's ``enabled`` flipped with it (a
+  send button that turned "Stop" → "Send" and disabled, as a chat's answer ended).
 
 Nothing else is touched (the dumps rewritten with ElementTree, independent of the parser).
 The truth (:func:`graded`): the label is one ``~`` of its node (its text or description),
-nothing is added, removed or scrolled; a relabel's old and new words both in the delta text.
+nothing is added, removed or scrolled; a relabel's old and new words both in the delta text
+(the XML path's; the container's state change is one more ``~``).
 """
 
 from __future__ import annotations
@@ -44,7 +47,7 @@ from tests.core.truth.labelled import _bounds, _nodes
 FOLDERS = ("real", "ext", "ext2", "ext3", "appium")
 PER = 2
 """Labels drawn per capture and kind."""
-KINDS = ("grow", "shrink", "relabel")
+KINDS = ("grow", "shrink", "relabel", "relabel+state")
 WORD = " there"
 PADDING = 64
 """The most a wrapper that wraps its content pads it by, a side (a bubble's 37 px)."""
@@ -164,16 +167,23 @@ def _relabels(root: ET.Element) -> list[tuple[int, str]]:
             continue  # a text beside a description: not in element dicts
         if not label.strip() or len(label) > SHORT or counts[label] != 1:
             continue
-        p, k = up.get(n), 0
-        while p is not None and k < 3 and p.get("clickable") != "true":
-            p, k = up.get(p), k + 1
-        if p is not None and p.get("clickable") == "true":
+        if _clickable(n, up) is not None:
             out.append((w, attr))
     return out
 
 
+def _clickable(n: ET.Element, up: dict[ET.Element, ET.Element]) -> ET.Element | None:
+    """The clickable container ``n`` is inside, up to three levels up."""
+    p, k = up.get(n), 0
+    while p is not None and k < 3 and p.get("clickable") != "true":
+        p, k = up.get(p), k + 1
+    return p if p is not None and p.get("clickable") == "true" else None
+
+
 def cases(rng: random.Random, per: int = PER) -> list[Case]:
     out = []
+    # its own draws (seeded by the state, no draw taken): the other kinds' stay as they were
+    states = random.Random(str(rng.getstate()[1][:8]))
     for name, raw in dumps():
         root = ET.fromstring(raw)
         texts, up = _texts(root), _parents(root)
@@ -186,6 +196,8 @@ def cases(rng: random.Random, per: int = PER) -> list[Case]:
         relabels = _relabels(root)
         for w, attr in sorted(rng.sample(relabels, min(per, len(relabels)))):
             out.append(Case(name, "relabel", w, attr))
+        for w, attr in sorted(states.sample(relabels, min(per, len(relabels)))):
+            out.append(Case(name, "relabel+state", w, attr))
     return out
 
 
@@ -218,8 +230,11 @@ def derived(raw: bytes, case: Case) -> tuple[bytes, str, str] | None:
     root = copy.deepcopy(ET.fromstring(raw))
     leaf = _nodes(root)[case.where]
     old = leaf.get(case.attr) or ""
-    if case.kind == "relabel":
+    if case.kind.startswith("relabel"):
         new = _turned(old)
+        host = _clickable(leaf, _parents(root))
+        if case.kind == "relabel+state" and host is not None:
+            host.set("enabled", "false" if host.get("enabled") != "false" else "true")
     else:
         new = old + WORD if case.kind == "grow" else old.rsplit(None, 1)[0]
         by = _width(leaf, WORD) if case.kind == "grow" else -_width(leaf, old[len(new) :])
@@ -246,7 +261,7 @@ def graded(path: str, all_cases: list[Case]) -> Iterator[tuple[Case, str]]:
         at = [p for p, n in enumerate(d.curr.nodes) if getattr(n, _FIELD[case.attr]) == new]
         if not any(case.attr in d.changed.get(p, {}) for p in at):
             yield case, f"{old!r}→{new!r} not ~"
-        elif case.kind == "relabel" and path == "xml":
+        elif case.kind.startswith("relabel") and path == "xml":
             text = observe_delta(prev, curr, delta=d).text
             if old not in text or new not in text:
                 yield case, f"{old!r}→{new!r} unsaid: {text!r}"
