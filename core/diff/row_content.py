@@ -150,10 +150,11 @@ ROW_REPEATS = 3
 """Children sharing class and resource id this many times are a list's rows."""
 ANONYMOUS = "android.view.View"
 """The class of every Compose (and Flutter) node a role does not name: a screen's sections,
-a list's rows and their parts alike, none with an id. Such a node's shape is also what it
-holds (its children's roles), as an element dict's is: a top bar, a message list and an
-input bar, side by side in one column, are no list's rows (``fixtures/ext2/nora-compose``:
-the list, its content all changed, was paired with nothing)."""
+a list's rows and their parts alike, none with an id. Three or more such siblings are rows
+only where two of them hold alike (their children's roles, as an element dict's shape): a
+top bar, a message list and an input bar, side by side in one column, are no list's rows
+(``fixtures/ext2/nora-compose``: the list, its content all changed, was paired with
+nothing), while rows of one layout, one of them cut by the list's edge, still are."""
 
 
 @by_position  # asked ~35 times a step, of ~19 positions (hosts, walked rows, lists)
@@ -174,14 +175,25 @@ def holds_rows(frame: Frame, pos: int) -> bool:
     for k in children[pos]:
         if children[k]:
             node = nodes[k]  # row_shape, inline where it is class and id (a call a row)
-            shape = (
-                row_shape(frame, k, dicts)
-                if dicts or (node.class_name == ANONYMOUS and not node.resource_id)
-                else (node.class_name, node.resource_id)
-            )
+            shape = row_shape(frame, k, dicts) if dicts else (node.class_name, node.resource_id)
             shapes[shape] = shapes.get(shape, 0) + 1
-            if shapes[shape] >= ROW_REPEATS:
+            if shapes[shape] == ROW_REPEATS and (dicts or shape != (ANONYMOUS, "")):
                 return True
+    return shapes.get((ANONYMOUS, ""), 0) >= ROW_REPEATS and _alike_views(frame, pos)
+
+
+def _alike_views(frame: Frame, pos: int) -> bool:
+    """Whether two :data:`ANONYMOUS` children of ``pos`` hold alike (:func:`row_shape`, their
+    children's roles): a list's rows, a cut one among them (a cut row holds fewer parts);
+    a screen's sections hold each its own (a message list, a top bar, an input bar)."""
+    seen: set[tuple[str, ...]] = set()
+    for k in frame.children[pos]:
+        node = frame.nodes[k]
+        if frame.children[k] and node.class_name == ANONYMOUS and not node.resource_id:
+            shape = row_shape(frame, k, False)
+            if shape in seen:
+                return True
+            seen.add(shape)
     return False
 
 
