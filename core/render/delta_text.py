@@ -87,10 +87,6 @@ def changes_text(changes: dict[str, FromToDict]) -> str:
     return ", ".join(parts)
 
 
-_LABELS = frozenset({"text", "content-desc", "hint"})
-"""Changes whose ``(…)`` part says an element's own label changed."""
-
-
 def delta_entries(
     d: Delta,
     prev_index: ElementIndex,
@@ -123,13 +119,6 @@ def delta_entries(
             marker = f"[{num[pos]}] " if pos in num else ""
             ft = changes["text"]
             return f"~ {marker}{node.role} {pair(ft['from'], ft['to'])}"
-        p = d.pairs.get(pos)
-        was = names_p[p] if p is not None else ""
-        if was and names_c[pos] and was != names_c[pos] and not _LABELS.intersection(changes):
-            # renamed by a label inside it (a send button's icon "Stop" → "Send") while its
-            # own states changed: the line says both names, or the old one goes unsaid
-            marker = f"[{num[pos]}] " if pos in num else ""
-            return f"~ {marker}{node.role} {pair(was, names_c[pos])} ({text})"
         return line("~", pos, f" ({text})")
 
     head: list[Line] = []

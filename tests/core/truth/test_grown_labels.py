@@ -14,7 +14,7 @@ import pytest
 from tests.core.truth.grown_labels import Case, cases, graded
 
 SEED = 59
-BUDGET = {"xml": 38, "dicts": 45}
+BUDGET = {"xml": 82, "dicts": 45}
 """Failing cases per path, a ratchet (lower it, never raise it). Of 328 (grow, shrink,
 relabel): 31 / 41 at
 ``21d27b6`` (grown: a bubble in a Compose chat section, a contact field's "Mobile", a settings
@@ -26,8 +26,9 @@ shrunk to a word another node shows ("No notes" → "No"), a button's only label
 a list ("RUN TEST SMS"), an icon's description relabelled said by its new name alone. With relabel+state (438 cases):
 100 / 66 on main ``21d27b6``, 82 / 45 at ``315c6e7`` (69 relabel+state on XML: a button
 renamed by its label while disabled, ``~ [4] button "Tupq" (enabled: true→false)``, its old
-name unsaid); 38 / 45 since ``render/delta_text`` says both names on such a line,
-``~ [4] button "Stop"→"Send" (enabled: true→false)``."""
+name unsaid). A line saying both names, ``~ [4] button "Stop"→"Send" (…)``, brought it to
+38 / 45 but broke the agent harness's reading of a row's line (``test_agent_walk``, seed
+24020 step 35): taken back, open."""
 
 
 @pytest.fixture(scope="module")
