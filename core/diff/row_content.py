@@ -148,13 +148,6 @@ _ROLE = attrgetter("role")
 
 ROW_REPEATS = 3
 """Children sharing class and resource id this many times are a list's rows."""
-ANONYMOUS = "android.view.View"
-"""The class of every Compose (and Flutter) node a role does not name: a screen's sections,
-a list's rows and their parts alike, none with an id. Three or more such siblings are rows
-only where two of them hold alike (their children's roles, as an element dict's shape): a
-top bar, a message list and an input bar, side by side in one column, are no list's rows
-(``fixtures/ext2/nora-compose``: the list, its content all changed, was paired with
-nothing), while rows of one layout, one of them cut by the list's edge, still are."""
 
 
 @by_position  # asked ~35 times a step, of ~19 positions (hosts, walked rows, lists)
@@ -177,33 +170,17 @@ def holds_rows(frame: Frame, pos: int) -> bool:
             node = nodes[k]  # row_shape, inline where it is class and id (a call a row)
             shape = row_shape(frame, k, dicts) if dicts else (node.class_name, node.resource_id)
             shapes[shape] = shapes.get(shape, 0) + 1
-            if shapes[shape] == ROW_REPEATS and (dicts or shape != (ANONYMOUS, "")):
+            if shapes[shape] >= ROW_REPEATS:
                 return True
-    return shapes.get((ANONYMOUS, ""), 0) >= ROW_REPEATS and _alike_views(frame, pos)
-
-
-def _alike_views(frame: Frame, pos: int) -> bool:
-    """Whether two :data:`ANONYMOUS` children of ``pos`` hold alike (:func:`row_shape`, their
-    children's roles): a list's rows, a cut one among them (a cut row holds fewer parts);
-    a screen's sections hold each its own (a message list, a top bar, an input bar)."""
-    seen: set[tuple[str, ...]] = set()
-    for k in frame.children[pos]:
-        node = frame.nodes[k]
-        if frame.children[k] and node.class_name == ANONYMOUS and not node.resource_id:
-            shape = row_shape(frame, k, False)
-            if shape in seen:
-                return True
-            seen.add(shape)
     return False
 
 
 def row_shape(frame: Frame, k: int, dicts: bool) -> tuple[str, ...]:
     """The shape of row ``k`` (:func:`holds_rows`): its class and resource id, and on
-    element dicts (``dicts``), or for an :data:`ANONYMOUS` view, where a node has no id, its
-    children's roles too. O(children)."""
+    element dicts (``dicts``), where a node has no id, its children's roles too. O(children)."""
     node = frame.nodes[k]
     shape: tuple[str, ...] = (node.class_name, node.resource_id)
-    if (dicts or node.class_name == ANONYMOUS) and not node.resource_id:
+    if dicts and not node.resource_id:
         shape += tuple(map(_ROLE, map(frame.nodes.__getitem__, frame.children[k])))  # C speed
     return shape
 
@@ -330,11 +307,8 @@ def _other_content(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int,
     parent = curr.parents[c]
     if parent < 0 or not (curr.children[c] and prev.children[p]):
         return False
-    node = curr.nodes[c]
-    if _kinds(curr, parent)[kind(node)] < 2:
+    if _kinds(curr, parent)[kind(curr.nodes[c])] < 2:
         return False
-    if node.class_name == ANONYMOUS and not node.resource_id and not holds_rows(curr, parent):
-        return False  # a screen's sections, of one class: no list's rows (ANONYMOUS)
     if holds_scroller(curr, c) and holds_scroller(prev, p) and not a_page(curr, c, parent):
         return False  # what its list shows changed, not which wrapper it is (its docstring)
     if not shows_other(prev, p, curr, c):

@@ -20,8 +20,7 @@ relabel): 31 / 41 at
 ``21d27b6`` (grown: a bubble in a Compose chat section, a contact field's "Mobile", a settings
 value; shrunk: "No notes" → "No"; relabelled: "RUN TEST SMS", an icon's "delete" said by its
 new name alone, ``~ layout: image "efmfuf" changed``); 13 / 20 since ``diff/wrapped_label.py``
-(a bubble widened or narrowed with its label, in a row and as a wrapper's evidence) and
-``row_content.ANONYMOUS`` (a Compose screen's sections are no list's rows). Open: a label
+(a bubble widened or narrowed with its label, in a row and as a wrapper's evidence). Open: a label
 shrunk to a word another node shows ("No notes" → "No"), a button's only label relabelled in
 a list ("RUN TEST SMS"), an icon's description relabelled said by its new name alone. With relabel+state (438 cases):
 100 / 66 on main ``21d27b6``, 82 / 45 at ``315c6e7`` (69 relabel+state on XML: a button
