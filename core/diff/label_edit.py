@@ -22,6 +22,7 @@ from deltarec.core.diff.row_content import (
     texts,
     words,
 )
+from deltarec.core.diff.wrapped_label import widened
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Bounds
 
@@ -75,7 +76,8 @@ def one_label_edited(
     """
     was_at, at = prev.nodes[p].bounds, curr.nodes[c].bounds
     dx, dy = shift
-    if (was_at.left + dx, was_at.top + dy, was_at.right + dx) != (at.left, at.top, at.right):
+    across = (was_at.left + dx, was_at.right + dx) != (at.left, at.right)
+    if was_at.top + dy != at.top or (across and was_at.bottom + dy != at.bottom):
         return False
     grown = at.bottom - was_at.bottom - dy
     a, b = texts(prev, p), texts(curr, c)
@@ -83,6 +85,8 @@ def one_label_edited(
     if len(gone) != 1 or len(came) != 1:
         return False
     was, now = next(iter(gone)), next(iter(came))
+    if across and not widened(prev, p, was, curr, c, now, shift):
+        return False
     if grown and not wrapped(prev, p, was, curr, c, now, grown):
         return False
     paired = pairs or {}

@@ -23,6 +23,7 @@ from deltarec.core.diff.row_content import own_texts, texts
 from deltarec.core.diff.scrolls import find_motions
 from deltarec.core.diff.unique_items import kept_unique
 from deltarec.core.diff.unpinned import a_row_of_them, scrolled_onto
+from deltarec.core.diff.wrapped_label import rewrapped
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Bounds, Node
 
@@ -269,12 +270,11 @@ class Evidence:
             return True
         if own_content(self.curr)[c] and self.prev.subtree_hashes[p] == self.curr.subtree_hashes[c]:
             return True
+        if not (self.prev.children[p] and self.curr.children[c]):
+            return False
         # two containers showing a text in common (a form section whose spinner went away)
-        return bool(
-            self.prev.children[p]
-            and self.curr.children[c]
-            and texts(self.prev, p) & texts(self.curr, c)
-        )
+        sa, sb = texts(self.prev, p), texts(self.curr, c)  # or one label, rewrapped (its module)
+        return bool(sa & sb) or rewrapped(self.prev, p, self.curr, c)
 
     def overlaps(self, c: int, p: int) -> bool:
         """IoU ≥ the threshold where the boxes are, or where the paired parents' move or a
