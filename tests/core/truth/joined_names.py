@@ -18,8 +18,10 @@ sibling one row below (its height and 8 px lower, its subtree with it), seeded.
 :func:`graded` renders each as a new screen (every element ``+``, no line budget) on both
 paths: the XML tree, and the flat list of element dicts ``observe --elements --format json``
 prints (what an agent passes back). The truth, read off the boxes, not off the namer: a part
-printed without its name lies in the same row as the part it joins, the last one the line
-names (their boxes overlap on the vertical axis).
+printed without its name lies beside the part it joins (the last one the line names) as a
+control lies beside the label that names it: in its row (their boxes overlap on the vertical
+axis), or, that part being no control (a picture, a text: nothing one acts on), just under
+or over it in its column, nearer than its own height (a tile's picture and its link).
 """
 
 from __future__ import annotations
@@ -124,8 +126,13 @@ def said(obs: Observation, path: str) -> DeltaResult:
     return elements._observe([], flat, None, 10_000, False, 10_000, None)
 
 
-def _rows_apart(a: Bounds, b: Bounds) -> bool:
-    return min(a.bottom, b.bottom) <= max(a.top, b.top)
+def _beside(label: Node, control: Node) -> bool:
+    a, b = label.bounds, control.bounds
+    if min(a.bottom, b.bottom) > max(a.top, b.top):
+        return True  # one row
+    acted_on = label.clickable or label.long_clickable or label.checkable or label.scrollable
+    column = min(a.right, b.right) > max(a.left, b.left)
+    return not acted_on and column and max(a.top, b.top) - min(a.bottom, b.bottom) < b.height
 
 
 def violations(result: DeltaResult) -> Iterator[str]:
@@ -143,9 +150,9 @@ def violations(result: DeltaResult) -> Iterator[str]:
                 continue
             if named < 0 or number not in pos_of or named not in pos_of:
                 continue
-            a, b = frame.nodes[pos_of[named]].bounds, frame.nodes[pos_of[number]].bounds
-            if _rows_apart(a, b):
-                yield f"[{number}] {role} joins [{named}] in another row ({b} under {a})"
+            a, b = frame.nodes[pos_of[named]], frame.nodes[pos_of[number]]
+            if not _beside(a, b):
+                yield f"[{number}] {role} joins [{named}] apart ({b.bounds} from {a.bounds})"
 
 
 def graded(drawn: list[Case], path: str) -> Iterator[tuple[Case, str]]:
