@@ -155,7 +155,22 @@ def violations(result: DeltaResult) -> Iterator[str]:
                 yield f"[{number}] {role} joins [{named}] apart ({b.bounds} from {a.bounds})"
 
 
+def wide(result: DeltaResult, limit: int) -> Iterator[str]:
+    """Every ``+`` line that lists more than ``limit`` elements: a line of siblings holds at
+    most :data:`deltarec.core.render.rows.JOIN_LIMIT`, so that a line budget bounds what a
+    delta lists (a tablet's month grid read as one line of 42 cells, past any budget)."""
+    for line in result.entries:
+        if line.text.startswith("+ ") and len(_PART.findall(line.text)) > limit:
+            yield f"{len(_PART.findall(line.text))} parts: {line.text[:100]}…"
+
+
 def graded(drawn: list[Case], path: str) -> Iterator[tuple[Case, str]]:
     for case in drawn:
         for why in violations(said(derive(case), path)):
+            yield case, why
+
+
+def graded_wide(drawn: list[Case], path: str, limit: int) -> Iterator[tuple[Case, str]]:
+    for case in drawn:
+        for why in wide(said(derive(case), path), limit):
             yield case, why

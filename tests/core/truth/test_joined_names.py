@@ -13,12 +13,20 @@ import random
 
 import pytest
 
-from tests.core.truth.joined_names import PATHS, Case, cases, graded
+from deltarec.core.render.rows import JOIN_LIMIT
+from tests.core.truth.joined_names import PATHS, Case, cases, graded, graded_wide
 
 SEED = 59
 FAILING = {"xml": 0, "dicts": 0}
 """Cases with a violation, per path: a ratchet, lower it, never raise it (``e65c356``: XML
 11, dicts 36 of 181; 0 and 0 since :func:`deltarec.core.render.rows.named_by`)."""
+
+
+WIDE = {"xml": 4, "dicts": 35}
+"""Cases with a ``+`` line of more than :data:`JOIN_LIMIT` elements, per path: a ratchet
+(``22e92ea``: XML 4, the tablet's month grids, 42 cells on a line; dicts 35, those and a
+control its label names joined to a line already full: a Settings row's switch, the seventh
+part)."""
 
 
 @pytest.fixture(scope="module")
@@ -37,6 +45,15 @@ def test_a_nameless_part_is_in_the_row_of_the_part_that_names_it(
         found.setdefault(case, []).append(why)
     said = [f"{c.capture}#{c.twin}: {w[0]} (+{len(w) - 1})" for c, w in found.items()]
     assert len(found) <= FAILING[path], "\n".join(said)
+
+
+@pytest.mark.parametrize("path", PATHS)
+def test_a_line_lists_at_most_join_limit_elements(drawn: list[Case], path: str) -> None:
+    found: dict[Case, list[str]] = {}
+    for case, why in graded_wide(drawn, path, JOIN_LIMIT):
+        found.setdefault(case, []).append(why)
+    said = [f"{c.capture}#{c.twin}: {w[0]} (+{len(w) - 1})" for c, w in found.items()]
+    assert len(found) <= WIDE[path], "\n".join(said)
 
 
 def test_the_harvested_hotseat_is_named_on_its_own_line() -> None:
