@@ -73,8 +73,9 @@ def join_named(entries: list[Entry], curr_index: ElementIndex) -> list[Line]:
       ``+ [14] text "Maya Chen", [15] "1h"`` (a card's author and time),
       ``+ [19] button "Like", [20] "Comment"``. An element with states starts a line: a
       line's states are its last part's. A line holds at most :data:`JOIN_LIMIT`
-      siblings (a grid of app icons reads as lines of that many), so a line budget still
-      bounds what a delta lists.
+      parts, however joined (a grid of app icons reads as lines of that many; a month grid of
+      cells named alike, 42 on one line until stop 59), so a line budget still bounds what a
+      delta lists.
     """
     fc = curr_index.frame
     out: list[Line] = []
@@ -99,12 +100,13 @@ def join_named(entries: list[Entry], curr_index: ElementIndex) -> list[Line]:
             and control
             and at >= 0
             and label[at] == key
+            and size[at] < JOIN_LIMIT
             and named_by(fc, named[at], pos)
         ):
             done = out[at]
             text = f"{done.text}, [{n}] {node.role}{states(node)}"
             out[at] = Line(done.kind, text, done.facts + line.facts)
-            tail[at] = pos
+            tail[at], size[at] = pos, size[at] + 1
             continue
         last = tail[-1] if tail else -1
         if (
