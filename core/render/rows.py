@@ -64,19 +64,24 @@ def join_named(entries: list[Entry], curr_index: ElementIndex) -> list[Line]:
       once), the way a row line lists its switch: ``+ [208] text "6:30", [209] switch
       (checked)`` (an alarm's time and its switch), ``+ [250] container "Desk lamp", [252]
       button`` (a tile's picture and its link). A part without a name is named like the
-      nearest named part before it;
+      nearest named part before it, so only a control beside that part joins it
+      (:func:`named_by`: in its row, or under a picture or text of it in its column), never
+      another icon of the same name a row below (``[17] "Photos", [22] button`` read the
+      hotseat's "Photos" as the workspace's);
     - an element listed alone with no state to say joins the line just before when that
       line's last part is its sibling, without the role when that part has it too:
       ``+ [14] text "Maya Chen", [15] "1h"`` (a card's author and time),
       ``+ [19] button "Like", [20] "Comment"``. An element with states starts a line: a
       line's states are its last part's. A line holds at most :data:`JOIN_LIMIT`
-      siblings (a grid of app icons reads as lines of that many), so a line budget still
-      bounds what a delta lists.
+      parts, however joined (a grid of app icons reads as lines of that many; a month grid of
+      cells named alike, 42 on one line until stop 59), so a line budget still bounds what a
+      delta lists.
     """
     fc = curr_index.frame
     out: list[Line] = []
     tail: list[int] = []  # per line: its last part (-1: a row line, nothing joins it)
     label: list[tuple[int, str] | None] = []  # per line: its last named part's parent, name
+    named: list[int] = []  # per line: its last named part's position
     size: list[int] = []  # per line: its parts
     where: dict[tuple[int, str], int] = {}  # a label → its line
     wrappers = wrapped_labels(fc)  # their states: what a tap on them reaches
@@ -89,11 +94,19 @@ def join_named(entries: list[Entry], curr_index: ElementIndex) -> list[Line]:
         joins = plain and n is not None
         at = where.get(key, -1)
         control = node.interactive and not node.scrollable
-        if joins and name and control and at >= 0 and label[at] == key:
+        if (
+            joins
+            and name
+            and control
+            and at >= 0
+            and label[at] == key
+            and size[at] < JOIN_LIMIT
+            and named_by(fc, named[at], pos)
+        ):
             done = out[at]
             text = f"{done.text}, [{n}] {node.role}{states(node)}"
             out[at] = Line(done.kind, text, done.facts + line.facts)
-            tail[at] = pos
+            tail[at], size[at] = pos, size[at] + 1
             continue
         last = tail[-1] if tail else -1
         if (
@@ -111,15 +124,43 @@ def join_named(entries: list[Entry], curr_index: ElementIndex) -> list[Line]:
             )
             tail[-1], size[-1] = pos, size[-1] + 1
             if name:
-                label[-1], where[key] = key, len(out) - 1
+                label[-1], named[-1], where[key] = key, pos, len(out) - 1
             continue
         out.append(line)
         tail.append(pos if plain else -1)
         label.append(key if plain and name else None)
+        named.append(pos)
         size.append(1)
         if plain and name:
             where[key] = len(out) - 1
     return out
+
+
+def named_by(frame: Frame, label: int, pos: int) -> bool:
+    """Whether the element at ``label`` can name the control at ``pos`` on its line (both
+    called alike): the two share a row (their boxes overlap on the vertical axis: a row's
+    title and its switch, an alarm's time and its toggle), or ``label`` is no control (a
+    picture, a text) and the control lies just below or above it in its column, nearer than
+    its own height (a tile's picture and its link). Never another icon called "Photos" a row
+    below the first, nor a grid's cell called by the one id of every cell, a row down.
+
+        >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+        >>> frame = Frame(parse_uiautomator(
+        ...     '<hierarchy><node bounds="[0,0][100,300]">'
+        ...     '<node class="android.widget.TextView" text="Wi-Fi" bounds="[0,0][60,50]"/>'
+        ...     '<node class="android.widget.Switch" checkable="true" bounds="[60,0][100,50]"/>'
+        ...     '<node class="android.widget.Button" text="Wi-Fi" bounds="[0,50][60,100]"/>'
+        ...     '<node class="android.widget.Button" text="Wi-Fi" bounds="[0,150][60,200]"/>'
+        ...     '</node></hierarchy>'))
+        >>> named_by(frame, 1, 2), named_by(frame, 1, 3), named_by(frame, 3, 4)
+        (True, True, False)
+    """
+    a, b = frame.nodes[label].bounds, frame.nodes[pos].bounds
+    if min(a.bottom, b.bottom) > max(a.top, b.top):
+        return True
+    if frame.nodes[label].interactive or min(a.right, b.right) <= max(a.left, b.left):
+        return False
+    return max(a.top, b.top) - min(a.bottom, b.bottom) < b.height
 
 
 def list_rows(frame: Frame) -> dict[int, int]:
