@@ -22,9 +22,8 @@ from deltarec.core.diff.row_content import (
     texts,
     words,
 )
-from deltarec.core.diff.wrapped_label import widened
+from deltarec.core.diff.wrapped_label import label_boxes, widened
 from deltarec.core.observe.frame import Frame
-from deltarec.core.observe.model import Bounds
 
 
 def one_label_edited(
@@ -147,14 +146,7 @@ def wrapped(prev: Frame, p: int, was: str, curr: Frame, c: int, now: str, grown:
     bottom. Nothing else makes a row's box grow by its one edited label's growth.
     O(size of the two rows)."""
 
-    def one(frame: Frame, at: int, label: str) -> list[Bounds]:
-        return [
-            n.bounds
-            for n in frame.nodes[at : frame.subtree_end(at)]
-            if (n.text or n.content_desc) and n.text + "\x00" + n.content_desc == label
-        ]
-
-    old, new = one(prev, p, was), one(curr, c, now)
+    old, new = label_boxes(prev, p, was), label_boxes(curr, c, now)
     if len(old) != 1 or len(new) != 1:
         return False
     a, b = old[0], new[0]

@@ -17,6 +17,16 @@ from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Bounds
 
 
+def label_boxes(frame: Frame, at: int, label: str) -> list[Bounds]:
+    """The boxes of the nodes of ``at``'s subtree that show ``label`` (a text and a
+    description, as :func:`~deltarec.core.diff.row_content.texts` keeps them)."""
+    return [
+        n.bounds
+        for n in frame.nodes[at : frame.subtree_end(at)]
+        if (n.text or n.content_desc) and n.text + "\x00" + n.content_desc == label
+    ]
+
+
 def widened(
     prev: Frame, p: int, was: str, curr: Frame, c: int, now: str, shift: tuple[int, int]
 ) -> bool:
@@ -28,14 +38,7 @@ def widened(
     widened by a word put in ("hello" → "hello there") and by nothing else; another row in
     its box shows other texts. O(size of the two rows)."""
 
-    def one(frame: Frame, at: int, label: str) -> list[Bounds]:
-        return [
-            n.bounds
-            for n in frame.nodes[at : frame.subtree_end(at)]
-            if (n.text or n.content_desc) and n.text + "\x00" + n.content_desc == label
-        ]
-
-    old, new = one(prev, p, was), one(curr, c, now)
+    old, new = label_boxes(prev, p, was), label_boxes(curr, c, now)
     if len(old) != 1 or len(new) != 1:
         return False
     dx, dy = shift
