@@ -22,8 +22,8 @@ from tests.core.fixture_dumps import parsed_dumps
 from tests.core.real_scrolls import tall_rows
 from tests.core.real_scrolls.ext_shapes import captures_as
 from tests.core.real_scrolls.grading import Violation
-from tests.core.real_scrolls.tall_rows import Tall, _placed, _told, _within, laid_out
-from tests.core.real_scrolls.transforms import _walk_node
+from tests.core.real_scrolls.spanning import spanning_labels
+from tests.core.real_scrolls.tall_rows import Tall, _placed, _told, _within
 
 DUMPS = ("real", "ext", "ext2", "ext3", "appium")
 MOVES = tuple(s * m for m in range(1, 61) for s in (1, -1))
@@ -42,14 +42,7 @@ def cases(*, every: int = 1) -> list[Tall]:
         for at, obs, _, h, ends in _placed(3, True):
             for merged in (False, True):
                 key = Tall(at.capture, at.host, at.row, at.span, at.offset, 0, "scroll", merged)
-                _, _, laid = laid_out(key, obs)
-                spans = [
-                    n.bounds
-                    for _, n in _walk_node(laid[at.row])
-                    if (n.text or n.content_desc)
-                    and n.bounds.top <= at.offset
-                    and at.offset + h <= n.bounds.bottom
-                ]
+                spans = spanning_labels(key, obs, h)
                 if not spans:
                     continue
                 for d in MOVES:

@@ -19,6 +19,7 @@ hedged.
 
 from __future__ import annotations
 
+from deltarec.core.observe.model import Bounds, Observation
 from tests.core.real_scrolls.tall_rows import (
     WIDE_PCTS,
     Tall,
@@ -34,6 +35,19 @@ SMALL = (1, 6, 24, 43)
 collapse (43 px)."""
 
 
+def spanning_labels(key: Tall, obs: Observation, h: int) -> list[Bounds]:
+    """The boxes of the labelled nodes of ``key``'s tall row, laid out, that span its list
+    (``h`` px tall, the row placed at ``key.offset``)."""
+    _, _, laid = laid_out(key, obs)
+    return [
+        n.bounds
+        for _, n in _walk_node(laid[key.row])
+        if (n.text or n.content_desc)
+        and n.bounds.top <= key.offset
+        and key.offset + h <= n.bounds.bottom
+    ]
+
+
 def spanning_cases(*, every: int = 1) -> list[Tall]:
     """Every place and move described above. ``every``: every ``every``-th case."""
     out: list[Tall] = []
@@ -42,14 +56,7 @@ def spanning_cases(*, every: int = 1) -> list[Tall]:
         moves |= {s * h * p // 100 for p in WIDE_PCTS for s in (-1, 1)}
         for merged in (False, True):
             key = Tall(at.capture, at.host, at.row, at.span, at.offset, 0, "scroll", merged)
-            _, _, laid = laid_out(key, obs)
-            spans = [
-                n.bounds
-                for _, n in _walk_node(laid[at.row])
-                if (n.text or n.content_desc)
-                and n.bounds.top <= at.offset
-                and at.offset + h <= n.bounds.bottom
-            ]
+            spans = spanning_labels(key, obs, h)
             for d in sorted(moves, key=lambda m: (abs(m), m)):
                 if not any(b.top <= at.offset + d and at.offset + d + h <= b.bottom for b in spans):
                     continue
