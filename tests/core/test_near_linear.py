@@ -238,6 +238,30 @@ def test_blank_twin_rows_moved_1_px_are_near_linear(parent: str, nested: bool) -
     assert growth(make, 100) <= GROWTH
 
 
+
+@pytest.mark.parametrize("parent", [PLAIN, LIST])
+@pytest.mark.parametrize("labels", [1, 40])
+def test_rows_grown_on_one_spot_are_near_linear(parent: str, labels: int) -> None:
+    """Rows piled on one spot, each holding ``labels`` labels, all grown (their tops and
+    sides kept) and relabelled: every candidate of a slot is a row grown in place to
+    :func:`~deltarec.core.diff.row_leaves.grown_in_place`, which reads the head of the row
+    (:data:`~deltarec.core.diff.row_leaves.HEADER_SCAN` nodes), never the whole of it."""
+
+    def row(i: int, bottom: int, word: str) -> str:
+        kids = "".join(
+            f'<node class="android.widget.TextView" text="{word} {i}.{k}" bounds="[0,100][1080,140]"/>'
+            for k in range(labels)
+        )
+        return f'<node class="android.widget.LinearLayout" bounds="[0,100][1080,{bottom}]">{kids}</node>'
+
+    def make(n: int) -> Callable[[], object]:
+        prev = parse_uiautomator(_dump(parent, [row(i, 140, "old") for i in range(n)]))
+        after = _dump(parent, [row(i, 400, "new") for i in range(n)])
+        return lambda: observe_delta(prev, parse_uiautomator(after)).text
+
+    assert growth(make, 60) <= GROWTH
+
+
 # ------------------------------------------------------- rows none of which pairs, in pass 3
 
 UNPAIRED_ROWS = [
