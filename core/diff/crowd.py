@@ -22,6 +22,32 @@ if TYPE_CHECKING:
 CROWD_PEEK = 8
 """How many unpaired same-box siblings of a crowd pass 3 weighs for one child."""
 
+WEIGH_BASE = 1 << 14
+WEIGH_PER_NODE = 32
+"""Pass 3 weighs candidates one by one, each weighing reading both rows' nodes, up to
+``WEIGH_BASE + WEIGH_PER_NODE`` × the nodes of both frames node reads in all; past that,
+every group is searched as a crowd. A group under :data:`~deltarec.core.diff.match.ALIGN_SCAN`
+weighed whole costs up to 256² weighings of rows of any size: 240 rows piled on one spot,
+each of 40 labels, all grown and relabelled, read 4.7 M nodes (16 s under a profiler), and a
+dump of many such lists grew with their count (``tests/core/test_near_linear.py``). A real
+screen reads far fewer: over every real pair of ``benchmarks/equivalence.py``, the grids of
+``bench_grids.py`` and the ext2 sweeps at 64 a node, at most 10 % of the budget."""
+
+
+def weigh_budget(nodes: int) -> int:
+    """The node reads pass 3 may spend weighing over two frames of ``nodes`` nodes in all.
+
+    >>> weigh_budget(1000)
+    48384
+    """
+    return WEIGH_BASE + WEIGH_PER_NODE * nodes
+
+
+def weighing(prev: Frame, candidates: list[int], curr: Frame, c: int) -> int:
+    """The nodes weighing ``candidates`` against ``c`` reads (both rows, each time)."""
+    ends = prev.subtree_end
+    return sum(ends(q) - q for q in candidates) + len(candidates) * (curr.subtree_end(c) - c)
+
 
 class Crowd:
     """Pass 3's candidates for a child in a crowd of same-signature siblings, found by

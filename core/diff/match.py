@@ -56,7 +56,7 @@ from dataclasses import dataclass
 from deltarec.core.diff.blank_rows import blank_in_place
 from deltarec.core.diff.closed_gap import beside_its_neighbour, into_gap, unpair_left_behind
 from deltarec.core.diff.crossed import uncross_slots
-from deltarec.core.diff.crowd import Crowd
+from deltarec.core.diff.crowd import Crowd, weighing
 from deltarec.core.diff.edited_in_place import edited_in_place
 from deltarec.core.diff.geometry import blank_leaf_for_labels, geometry_pass, unpair_blank_leaves
 from deltarec.core.diff.gesture import Gesture
@@ -390,8 +390,9 @@ def _align(
             if c in pairs or weighed_alike(weighed, c, len(used)):
                 continue
             candidates = by_sig.get(kind(curr.nodes[c]), [])
-            if len(candidates) > ALIGN_SCAN:
+            if len(candidates) > ALIGN_SCAN or ev.weighs <= 0:  # past the budget: a crowd
                 candidates = crowd.candidates(curr, new_kids, i, candidates)
+            ev.weighs -= weighing(prev, candidates, curr, c)
             at = guard.shift(c)  # the measured scroll's offset, when c is inside one
             placed = in_list and at is not None
             pushed = None  # the old row it follows from, pushed with what is before it

@@ -14,6 +14,7 @@ from __future__ import annotations
 from operator import attrgetter
 
 from deltarec.core.diff.axis import across, cut_to, flip, host_sideways
+from deltarec.core.diff.crowd import weigh_budget
 from deltarec.core.diff.far_anchor import anchored
 from deltarec.core.diff.gesture import Gesture
 from deltarec.core.diff.motions import OFF, Motion, consistent, near_box, placements, shifted
@@ -240,6 +241,8 @@ class Evidence:
         self.prev, self.curr, self.pairs = prev, curr, pairs
         self.threshold = threshold
         self.guard: Guard | None = None
+        self.weighs = weigh_budget(len(prev.nodes) + len(curr.nodes))
+        """Candidates pass 3 may still weigh one by one (:func:`.crowd.weigh_budget`)."""
 
     def holds(self, c: int, p: int) -> bool:
         # Overlap first (pass 1's pair sits in one box); shared content reads subtrees. Pure.

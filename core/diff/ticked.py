@@ -21,6 +21,7 @@ apart from it).
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 _NUMBER = re.compile(r"\d+")
 _LETTER = re.compile(r"[^\W\d_]")
@@ -30,11 +31,17 @@ def _masked(label: str) -> str:
     return _NUMBER.sub("#", label)
 
 
+@lru_cache(maxsize=4096)
+def _shape(labels: frozenset[str]) -> tuple[str, ...]:
+    """``labels`` with their numbers masked, sorted; kept per label set: a row weighed
+    against each of a crowd's rows is masked once (``tests/core/test_near_linear.py``)."""
+    return tuple(sorted(map(_masked, labels)))
+
+
 def ticked(a: frozenset[str], b: frozenset[str]) -> bool:
     """Whether label sets ``a`` and ``b`` differ and are one another with their numbers
     masked, each label keeping a word besides its numbers (a bare "2" → "3" is any row's).
     O(total length)."""
     if a == b or len(a) != len(b):
         return False
-    was, now = sorted(map(_masked, a)), sorted(map(_masked, b))
-    return was == now and all(_LETTER.search(label) for label in b - a)
+    return _shape(a) == _shape(b) and all(_LETTER.search(label) for label in b - a)
