@@ -77,7 +77,7 @@ from deltarec.core.diff.row_content import (
     same_row_edited,
     unpair_other_rows,
 )
-from deltarec.core.diff.row_leaves import held_in_place
+from deltarec.core.diff.row_leaves import grown_in_place, held_in_place
 from deltarec.core.diff.row_order import unpair_out_of_order
 from deltarec.core.diff.scroll_edits import reads_as_edited
 from deltarec.core.diff.scrolls import find_motions
@@ -424,6 +424,8 @@ def _align(
                     or (not placed and beside_its_neighbour(prev, q, curr, c, pairs, used, runs))
                     # its very nodes in place, one label rebound, come or gone (its module)
                     or (not placed and held_in_place(prev, q, curr, c, used, pairs))
+                    # its top, sides and a label in place, grown (its module)
+                    or (not placed and grown_in_place(prev, q, curr, c, pairs))
                 ]
             # holds and (anchored or in place), cheapest first (in place implies holds); a row
             # of a measured scroll showing its content where the offset puts it is in place.

@@ -95,6 +95,45 @@ def held_in_place(
     )
 
 
+HEADER_SCAN = 16
+"""The nodes of a grown row :func:`grown_in_place` reads for its header's label."""
+
+
+def grown_in_place(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int]) -> bool:
+    """Whether row ``c`` is row ``p`` grown or shrunk in place (a notification group opened,
+    the rows below it pushed): its top and sides kept, its height another, and a label of it
+    paired in its very box (the group's header). A row that grew to twice its height or more
+    overlaps its old box by less than half, and on element dicts no id pairs it: its inside
+    laid out anew, it read as come in and gone, its header's button ``+``, not ``~``
+    (``fixtures/ext3/notif-shade``, ``tests/core/real_scrolls/unfolded.py``). A label in its
+    very box is the row's, not another row's come into its place: a row come in shows its own.
+    The header leads the row in document order, so only its first :data:`HEADER_SCAN` nodes
+    are read: O(1), as a slot asks it of each of its candidates
+    (``tests/core/test_near_linear.py``, rows of many labels grown on one spot).
+
+    >>> from deltarec.core.capture.uiautomator import parse_uiautomator
+    >>> def shot(h, label):
+    ...     return Frame(parse_uiautomator('<hierarchy><node class="L" bounds="[0,0][90,900]">'
+    ...         f'<node class="R" bounds="[0,0][90,{h}]"><node class="T" text="{label}"'
+    ...         ' bounds="[0,0][90,40]"/></node></node></hierarchy>'))
+    >>> grown_in_place(shot(50, "Shell"), 1, shot(400, "Shell"), 1, {2: 2})
+    True
+    >>> grown_in_place(shot(50, "Shell"), 1, shot(400, "Ada"), 1, {})
+    False
+    """
+    a, b = prev.nodes[p].bounds, curr.nodes[c].bounds
+    if (a.left, a.top, a.right) != (b.left, b.top, b.right) or a.bottom == b.bottom:
+        return False
+    end = prev.subtree_end(p)
+    for k in range(c + 1, min(curr.subtree_end(c), c + 1 + HEADER_SCAN)):
+        q = pairs.get(k, -1)
+        if p < q < end:
+            n, m = prev.nodes[q], curr.nodes[k]
+            if (n.text or n.content_desc) and n.bounds == m.bounds:
+                return True
+    return False
+
+
 def slid(prev: Frame, p: int, curr: Frame, c: int) -> bool:
     """Whether row ``c`` is row ``p`` slid sideways under a finger (a swipe to dismiss not
     let go yet): its top and bottom kept, every node of it moved by one ``dx`` and cut by

@@ -238,7 +238,6 @@ def test_blank_twin_rows_moved_1_px_are_near_linear(parent: str, nested: bool) -
     assert growth(make, 100) <= GROWTH
 
 
-
 @pytest.mark.parametrize("parent", [PLAIN, LIST])
 @pytest.mark.parametrize("labels", [1, 40])
 def test_rows_grown_on_one_spot_are_near_linear(parent: str, labels: int) -> None:
