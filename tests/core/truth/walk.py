@@ -473,8 +473,10 @@ class Stepper:
         self.shown[number] = after
         back = BACK_TO.search(result.text)
         if back and int(back[1]) in self.shown:
-            # The delta is taken from a remembered frame: grade it against that one.
-            before = recalled(self.shown[int(back[1])], after)
+            # The delta is taken from a remembered frame: grade it against that one, its views
+            # called by every name the caller saw them show since (a row cut at the list's
+            # edge then, whole later: the observer names it by all it showed, large seed 60103)
+            before = recalled(kept_called(self.shown[int(back[1])], self.called), after)
         step = Step(number, gesture, screen, result.text)
         step.violations = check(
             before,
