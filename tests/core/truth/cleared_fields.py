@@ -19,7 +19,11 @@ forms (a calendar's event editor: its title above the ``Title`` and ``Location``
   (``bench_truth.py --seed 59200 --wide --profile small``, step 116 of walk 59202);
 - **titled**: the first box of every run of text boxes laid one after another (a form that
   shows no label between its fields: their hints are their labels) under a title — the
-  capture's own text just before it, else one put there — emptied or blanked, both ways.
+  capture's own text just before it, else one put there — emptied or blanked, both ways;
+- **titled-next**: the same with the next box of the run showing a space typed into it (in
+  both frames: it shows no hint then), which read ``~ focus: textbox "email" → [61] textbox
+  "Create your account"`` on the 720x1600@240 phone (``bench_truth.py --seed 60800 --wide
+  --profile 720x1600@240``, walk 60803 step 47, stop 60).
 
 :func:`graded` reads the observer's delta: one line, the box's ``~`` with its number (no
 element comes or goes, the title stays one), a name no other element of the frame it names it in is called by (but one inside the box),
@@ -46,7 +50,7 @@ TITLE = "Create your event"
 @dataclass(frozen=True, slots=True)
 class Case:
     capture: str
-    kind: str  # "edited", "scrolling" or "titled"
+    kind: str  # "edited", "scrolling", "titled" or "titled-next"
     where: int
     """The box's place among the dump's nodes (elements with ``bounds``), in document order."""
     text: str
@@ -90,7 +94,8 @@ def cases() -> list[Case]:
         for first in _runs(root):
             where = nodes.index(first)
             out += [
-                Case(name, "titled", where, text, forward)
+                Case(name, kind, where, text, forward)
+                for kind in ("titled", "titled-next")
                 for text in TEXTS[:2]
                 for forward in (True, False)
             ]
@@ -136,9 +141,13 @@ def _scrolling(root: ET.Element, box: ET.Element) -> None:
 def _steps(raw: bytes, case: Case) -> tuple[bytes, bytes, str]:
     """(before, after, the title or "") of ``case``."""
     root = ET.fromstring(raw)
-    title = _titled(root, case.where) if case.kind == "titled" else ""
+    title = _titled(root, case.where) if case.kind.startswith("titled") else ""
     nodes = _nodes(root)
     box = nodes[case.where + (1 if title == TITLE else 0)]
+    if case.kind == "titled-next":
+        parent = next(p for p in root.iter() if box in list(p))
+        kids = list(parent)
+        kids[kids.index(box) + 1].set("text", " ")
     if case.kind == "scrolling":
         _scrolling(root, box)
     base = ET.tostring(root, encoding="utf-8")
