@@ -79,12 +79,13 @@ def _before(label: Bounds, box: Bounds, near: int) -> bool:
 
 def _titles_run(nodes: list[Node], siblings: list[int], k: int) -> bool:
     """Whether text box ``siblings[k]`` opens a run of text boxes whose next one shows a text
-    of its own (its hint: an empty ``EditText`` dumps its hint as its text), with no label
-    between: a form that names its fields by their hints, under a title."""
+    of its own (its hint: an empty ``EditText`` dumps its hint as its text; or what was typed
+    into it, a space too: a box typed into shows no hint), with no label between: a form
+    that names its fields by their hints, under a title."""
     if nodes[siblings[k]].role != "textbox" or k + 1 >= len(siblings):
         return False
     after = nodes[siblings[k + 1]]
-    return after.role == "textbox" and bool((after.text or after.content_desc).strip())
+    return after.role == "textbox" and bool(after.text or after.content_desc)
 
 
 def label_beside(frame: Frame, pos: int) -> int:
