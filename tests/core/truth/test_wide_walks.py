@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
+
 from deltarec.core.devices.virtual.profile import parse_profile
 from tests.core.truth.wide import wide_walk
 
@@ -34,13 +36,33 @@ def test_widened_walks_state_only_what_the_phone_did() -> None:
     assert prompts >= 4  # the app's prompt came up over screens, and went
 
 
-def test_a_row_seen_cut_then_whole_is_graded_by_every_name_it_showed() -> None:
-    """A ``» back to … (as after step N)`` from an entry frame names a row the caller saw cut
-    at the list's bottom edge at step N ("Barbara · Mar 24") by what it showed whole later in
-    that visit ("Barbara · Tom's <draft> #13 · Mar 24"): the observer keeps one number and all
-    its names, and the grader grades it so (large phone, seed 60103: 165 steps to the relaunch
-    of the Inbox; graded by step N's names alone, the true ``-`` line read as false)."""
-    steps = list(wide_walk(60103, 166, profile=parse_profile("large")))
-    back = [s for s in steps if "(as after step 135)" in s.text and s.number == 165]
-    assert back and '- button "Barbara · Tom\'s <draft> #13 · Mar 24"' in back[0].text
-    assert [v.detail for s in steps for v in s.violations] == []
+@pytest.mark.parametrize(
+    ("profile", "seed", "start", "number", "line"),
+    [
+        # a » back to … (as after step 135) from the visit's entry frame, the row cut at the
+        # list's bottom edge then ("Barbara · Mar 24"), whole at step 143 in that visit
+        ("large", 60103, "", 165, '- button "Barbara · Tom\'s <draft> #13 · Mar 24"'),
+        # a relaunched Inbox, its bottom sliver named as the row was in the last instance
+        (
+            "1200x2000@300",
+            61005,
+            "InboxActivity",
+            106,
+            '- button "Dennis · Café menu #14 · Mar 23"',
+        ),
+    ],
+)
+def test_a_row_is_graded_by_every_name_it_showed(
+    profile: str, seed: int, start: str, number: int, line: str
+) -> None:
+    """The observer names a row by all it showed in the walk, in any instance of its
+    activity (one number, its names kept): the grader grants a view every name the caller
+    saw it show since (:func:`tests.core.truth.kept_called.kept_called`), also where a
+    ``» back to`` grades against an earlier step and across a relaunch. Graded by the
+    step's names alone, each true ``-`` line read as false (``bench_truth.py`` ``--wide
+    --profile large --seed 60100``, ``--profile 1200x2000@300 --seed 61000 --start
+    InboxActivity``, stop 60; the latter walk's earlier steps hold the scaled profile's
+    rows rounded apart, another class)."""
+    steps = list(wide_walk(seed, number, start=start, profile=parse_profile(profile)))
+    assert line in steps[-1].text
+    assert [v.detail for v in steps[-1].violations] == []
