@@ -34,8 +34,6 @@ BUDGET: Counter[tuple[str, str, str]] = Counter(
         ("chrome", "dicts", "real/contacts-manual/05.xml"): 1,
         ("chrome", "dicts", "real/settings-wifi/04.xml"): 1,
         ("chrome", "xml", "ext/gmail-compose/02.xml"): 2,
-        ("chrome", "xml", "ext/vivo-settings/02.xml"): 1,
-        ("chrome", "xml", "ext2/nora-compose/05.xml"): 2,
         ("recut", "dicts", "ext/pixel-home/02.xml"): 3,
         ("recut", "dicts", "ext/pixel-internet/04.xml"): 2,
         ("recut", "dicts", "ext/pixel-wifi/04.xml"): 1,
@@ -44,13 +42,10 @@ BUDGET: Counter[tuple[str, str, str]] = Counter(
         ("recut", "dicts", "real/settings-airplane/04.xml"): 2,
         ("recut", "dicts", "real/settings-airplane/06.xml"): 1,
         ("recut", "dicts", "real/settings-wifi/04.xml"): 3,
-        ("recut", "xml", "ext/chrome-ntp/03.xml"): 3,
-        ("recut", "xml", "ext/miui-settings/02.xml"): 3,
         ("recut", "xml", "ext/pixel-home/02.xml"): 3,
         ("recut", "xml", "ext/pixel-internet/04.xml"): 2,
         ("recut", "xml", "ext/pixel-wifi/04.xml"): 1,
         ("recut", "xml", "ext/pixel-wifi/05.xml"): 3,
-        ("recut", "xml", "ext2/nora-compose/03.xml"): 2,
         ("recut", "xml", "real/settings-airplane/04.xml"): 2,
         ("recut", "xml", "real/settings-airplane/06.xml"): 1,
         ("recut", "xml", "real/settings-wifi/04.xml"): 3,
@@ -59,7 +54,11 @@ BUDGET: Counter[tuple[str, str, str]] = Counter(
 """Failing cases of the sample on main's code (``eaf9367``), XML 28 / dicts 28: on the XML
 path, a section of the screen whose content all changed read as another row of its column
 (the chat's list as its bars hid, ``chrome``; the bubble's labels cut again, ``recut``).
-Element dicts carry no class: their shape is what a container holds already."""
+Element dicts carry no class: their shape is what a container holds already. At
+``i-compose3`` XML 28 → 17 (chrome 5 → 2, recut 23 → 15: :mod:`deltarec.core.diff.sections`),
+dicts 28 as they were; open: Gmail's compose form's bars hidden (chrome, both paths, as on
+its own capture), cut labels of Settings' and the launcher's rows (recut, both paths; on their
+own captures these pass on the XML path)."""
 
 
 def found(name: str, path: str) -> Counter[tuple[str, str, str]]:
