@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable, Mapping
 from operator import attrgetter
 
 from deltarec.core.capture.element_dicts import ROOT_CLASS
+from deltarec.core.diff.sections import ANONYMOUS, kept_section, plain_rows
 from deltarec.core.diff.ticked import ticked
 from deltarec.core.diff.viewport import a_page, holds_scroller
 from deltarec.core.observe.frame import Frame, by_position
@@ -148,6 +149,9 @@ _ROLE = attrgetter("role")
 
 ROW_REPEATS = 3
 """Children sharing class and resource id this many times are a list's rows."""
+_SECTION = (ANONYMOUS, "")
+"""The shape of a Compose screen's plain views: rows only where three of them hold alike
+(:func:`.sections.plain_rows`)."""
 
 
 @by_position  # asked ~35 times a step, of ~19 positions (hosts, walked rows, lists)
@@ -170,7 +174,7 @@ def holds_rows(frame: Frame, pos: int) -> bool:
             node = nodes[k]  # row_shape, inline where it is class and id (a call a row)
             shape = row_shape(frame, k, dicts) if dicts else (node.class_name, node.resource_id)
             shapes[shape] = shapes.get(shape, 0) + 1
-            if shapes[shape] >= ROW_REPEATS:
+            if shapes[shape] >= ROW_REPEATS and (shape != _SECTION or plain_rows(frame, pos)):
                 return True
     return False
 
@@ -309,6 +313,8 @@ def _other_content(prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int,
         return False
     if _kinds(curr, parent)[kind(curr.nodes[c])] < 2:
         return False
+    if kept_section(prev, p, curr, c):
+        return False  # a Compose screen's section, whatever it shows now (.sections)
     if holds_scroller(curr, c) and holds_scroller(prev, p) and not a_page(curr, c, parent):
         return False  # what its list shows changed, not which wrapper it is (its docstring)
     if not shows_other(prev, p, curr, c):

@@ -49,10 +49,11 @@ def test_a_streaming_answer_s_blank_bubble_is_no_element() -> None:
         "[3] textbox 'Type a message...'",
         "[4] button 'Stop'",
     ]
+    # the user's bubble grown in place is one ~ since i-compose3 (diff/sections.py: its list,
+    # the chat's section, paired; was + [5] text "hello there" and - text "hello")
     assert observer.step(after).text.splitlines() == [
-        '+ [5] text "hello there"',
-        '+ [6] text "\\n\\nHello!"',
+        '+ [5] text "\\n\\nHello!"',
+        '~ [2] text "hello"→"hello there"',
         '~ [4] button "Send" (enabled: true→false, focusable: true→false)',
         '- text "Generating..."',
-        '- text "hello"',
     ]
