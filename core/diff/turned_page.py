@@ -20,7 +20,7 @@ nor a web view's document, nor a page inside a list that scrolled.
 from __future__ import annotations
 
 from deltarec.core.diff.compute import Delta
-from deltarec.core.diff.recycled import laid_out_once, page_of, shown_texts
+from deltarec.core.diff.recycled import laid_out_once, shown_texts
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.labels import natures
 
@@ -53,18 +53,18 @@ def turned_or_edited(d: Delta) -> dict[int, int]:
     fc = d.curr
     scrolled = {s.curr for s in d.scrolls}
     pages: dict[int, int] = {}  # a page asked: its pager, or -1
+    known: dict[int, int] = {}  # a position walked: the nearest page at or above it, or -1
     out: dict[int, int] = {}
-    for c in sorted(d.changed):
-        node, changes = fc.nodes[c], d.changed[c]
+    for c, changes in d.changed.items():  # most are boxes moved: asked first, cheaply
+        if "text" not in changes and "content-desc" not in changes:
+            continue
+        node = fc.nodes[c]
         if not ("text" in changes and node.text) and not (
             "content-desc" in changes and node.content_desc and not node.text
         ):
             continue
-        up = fc.ancestors(c)
-        if any(a in scrolled for a in up):
-            continue
-        page = next((a for a in up if _pager_of(fc, a) >= 0), -1)
-        if page < 0:
+        page = _page_above(fc, c, known)
+        if page < 0 or (scrolled and any(a in scrolled for a in fc.ancestors(c))):
             continue
         if page not in pages:
             pages[page] = _turnable(d, page)
@@ -73,12 +73,34 @@ def turned_or_edited(d: Delta) -> dict[int, int]:
     return out
 
 
+def _page_above(frame: Frame, pos: int, known: dict[int, int]) -> int:
+    """The nearest of ``pos`` and its ancestors that is a pager's one page, or -1; ``known``
+    keeps what each position walked led to (labels of one row share their walk). O(depth)
+    once."""
+    parents, children = frame.parents, frame.children
+    walked: list[int] = []
+    a, out = pos, -1
+    while a >= 0:
+        if a in known:
+            out = known[a]
+            break
+        walked.append(a)
+        k = parents[a]
+        if k >= 0 and len(children[k]) == 1 and _pager_of(frame, a) >= 0:
+            out = a
+            break
+        a = k
+    for w in walked:
+        known[w] = out
+    return out
+
+
 def _pager_of(frame: Frame, pos: int) -> int:
     """The pager whose one page ``pos`` is (its parent made to scroll, which it fills), or -1."""
     k = frame.parents[pos]
-    if k < 0 or not natures(frame)[k] or page_of(frame, k) != pos:
+    if k < 0 or len(frame.children[k]) != 1 or frame.nodes[k].bounds != frame.nodes[pos].bounds:
         return -1
-    return k
+    return k if natures(frame)[k] else -1
 
 
 def _turnable(d: Delta, page: int) -> int:

@@ -55,7 +55,7 @@ def twin_reading(
     if prev.parents[q] != p:
         return 0
     box_p, box_c = prev.nodes[p].bounds, curr.nodes[c].bounds
-    if box_p != box_c or not _fits(prev, p, curr, c, dy):
+    if box_p != box_c:
         return 0
     i = kids_p.index(q)
     node = prev.nodes[q]
@@ -65,8 +65,8 @@ def twin_reading(
             continue
         other = _edge_move(n.bounds, box_p, curr.nodes[k].bounds, box_c)
         if other is None or abs(other - dy) <= SPREAD:
-            continue
-        if _fits(prev, p, curr, c, other):
+            continue  # asked first: the two walks below only where a twin names a move
+        if _fits(prev, p, curr, c, other) and _fits(prev, p, curr, c, dy):
             return other
     return 0
 

@@ -160,7 +160,7 @@ def folded_edits(
     scrolled = _lists(d, True)
     either: dict[int, bool] = {}  # a host: whether it may be another row
     hedged: set[int] | None = None  # labels with a number of their own that may be another
-    turned = turned_or_edited(d)  # labels whose pager may have turned a page
+    turned: dict[int, int] | None = None  # labels whose pager may have turned a page
     rows: dict[int, list[int]] = {}  # such a row: its labels edited
     out: list[tuple[int, Line]] = []
     for c in sorted(d.changed):
@@ -174,6 +174,8 @@ def folded_edits(
         what, edit = _label_edit(d, c)
         if edit is None or c in d.quiet_curr or c in skip:
             continue
+        if turned is None:  # asked once, of a label edited
+            turned = turned_or_edited(d)
         if c in numbered:
             if hedged is None:  # the labels whose JSON entries carry orNew, but those whose
                 # line names where their old row was pushed (:func:`pushed_notes`)
@@ -201,7 +203,7 @@ def folded_edits(
     for host, labels in rows.items():
         node, p = fc.nodes[host], d.pairs[host]
         names = pair(prev_index.names[p], curr_index.names[host])
-        hedge = TURNED if any(c in turned for c in labels) else EITHER
+        hedge = TURNED if turned and any(c in turned for c in labels) else EITHER
         text = f"~ [{numbered[host]}] {node.role} {names}{hedge}"
         said = tuple(
             f
