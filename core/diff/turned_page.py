@@ -19,6 +19,8 @@ nor a web view's document, nor a page inside a list that scrolled.
 
 from __future__ import annotations
 
+from itertools import compress
+
 from deltarec.core.diff.compute import Delta
 from deltarec.core.diff.recycled import laid_out_once, shown_texts
 from deltarec.core.observe.frame import Frame
@@ -51,9 +53,11 @@ def turned_or_edited(d: Delta) -> dict[int, int]:
     if not d.changed:
         return {}
     fc = d.curr
+    pages_in = _pages(fc)
+    if not pages_in:
+        return {}  # no pager's one page in the frame (the common frame): O(scrollers)
     scrolled = {s.curr for s in d.scrolls}
     pages: dict[int, int] = {}  # a page asked: its pager, or -1
-    known: dict[int, int] = {}  # a position walked: the nearest page at or above it, or -1
     out: dict[int, int] = {}
     for c, changes in d.changed.items():  # most are boxes moved: asked first, cheaply
         if "text" not in changes and "content-desc" not in changes:
@@ -63,7 +67,7 @@ def turned_or_edited(d: Delta) -> dict[int, int]:
             "content-desc" in changes and node.content_desc and not node.text
         ):
             continue
-        page = _page_above(fc, c, known)
+        page = max((p for p in pages_in if p <= c < fc.subtree_end(p)), default=-1)
         if page < 0 or (scrolled and any(a in scrolled for a in fc.ancestors(c))):
             continue
         if page not in pages:
@@ -73,26 +77,19 @@ def turned_or_edited(d: Delta) -> dict[int, int]:
     return out
 
 
-def _page_above(frame: Frame, pos: int, known: dict[int, int]) -> int:
-    """The nearest of ``pos`` and its ancestors that is a pager's one page, or -1; ``known``
-    keeps what each position walked led to (labels of one row share their walk). O(depth)
-    once."""
-    parents, children = frame.parents, frame.children
-    walked: list[int] = []
-    a, out = pos, -1
-    while a >= 0:
-        if a in known:
-            out = known[a]
-            break
-        walked.append(a)
-        k = parents[a]
-        if k >= 0 and len(children[k]) == 1 and _pager_of(frame, a) >= 0:
-            out = a
-            break
-        a = k
-    for w in walked:
-        known[w] = out
-    return out
+def _pages(frame: Frame) -> list[int]:
+    """The pagers' one pages of ``frame`` (a container made to scroll whose one child fills
+    it), in document order: kept in the frame's memo. O(containers made to scroll)."""
+    got: list[int] | None = frame.memo.get(_pages)  # type: ignore[assignment]
+    if got is None:
+        nature, kids, nodes = natures(frame), frame.children, frame.nodes
+        got = [
+            kids[k][0]
+            for k in compress(range(len(nature)), nature)
+            if len(kids[k]) == 1 and nodes[kids[k][0]].bounds == nodes[k].bounds
+        ]
+        frame.memo[_pages] = got
+    return got
 
 
 def _pager_of(frame: Frame, pos: int) -> int:
