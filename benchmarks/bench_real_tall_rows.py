@@ -10,6 +10,8 @@ Target: 0 in every class.
     python benchmarks/bench_real_tall_rows.py --anew   # a bare piece cut anew (3,630 cases)
     python benchmarks/bench_real_tall_rows.py --spanning   # a label spanning the list (2,386)
     python benchmarks/bench_real_tall_rows.py --small   # such a card moved 1-60 px (59,954)
+    python benchmarks/bench_real_tall_rows.py --twins   # a row of twin sections moved (3,369)
+    python benchmarks/bench_real_tall_rows.py --px   # every tall row moved 1 or 2 px (9,832)
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ os.environ.setdefault("ADBUTILS_ADB_PATH", "/bin/false")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks import kinds_sweep
-from tests.core.real_scrolls import small_moves
+from tests.core.real_scrolls import px_moves, small_moves, twin_pieces
 from tests.core.real_scrolls.spanning import spanning_cases
 from tests.core.real_scrolls.tall_rows import anew_cases, cases, check, kind, pitch_cases
 
@@ -34,10 +36,20 @@ if __name__ == "__main__":
     parser.add_argument("--anew", action="store_true", help="a bare piece cut anew by an edge")
     parser.add_argument("--spanning", action="store_true", help="a label spanning the list")
     parser.add_argument("--small", action="store_true", help="a spanning card moved 1-60 px")
+    parser.add_argument("--twins", action="store_true", help="a row of twin sections moved")
+    parser.add_argument("--px", action="store_true", help="every tall row moved 1 or 2 px")
     args = parser.parse_args()
     if args.small:
         sample = small_moves.cases(every=args.every)
         kinds_sweep.run("tall-row", sample, small_moves.check, args.path, args.show, kind)
+        sys.exit(0)
+    if args.px:
+        sample = px_moves.cases(every=args.every)
+        kinds_sweep.run("tall-row", sample, px_moves.check, args.path, args.show, kind)
+        sys.exit(0)
+    if args.twins:
+        sample = twin_pieces.cases(every=args.every)
+        kinds_sweep.run("tall-row", sample, twin_pieces.check, args.path, args.show, kind)
         sys.exit(0)
     if args.spanning:
         sample = spanning_cases(every=args.every)

@@ -40,6 +40,7 @@ from deltarec.core.diff.same_frames import slid as _slid
 from deltarec.core.diff.screen_fields import screen_fields
 from deltarec.core.diff.scrolled_hosts import hosts_to_pair
 from deltarec.core.diff.scrolls import find_motions
+from deltarec.core.diff.twin_sections import twin_reading
 from deltarec.core.diff.types import FromToDict
 from deltarec.core.diff.volatile import DEFAULT_VOLATILE, Volatile, system_bars
 from deltarec.core.observe.frame import Frame
@@ -69,7 +70,9 @@ class Scroll:
     """``dy`` is the least the content moved, its way: a page turned that kept a row whose
     twin may stand in its place (:func:`deltarec.core.diff.far_anchor.least`; JSON ``atLeast``)."""
     other: int = 0
-    """With ``further``, no swipe told: the least it moved the other way (JSON ``orDy``)."""
+    """With ``further``, no swipe told: the least it moved the other way (JSON ``orDy``).
+    Without it: the content's other exact move, one kept row beside its twin
+    (:func:`~deltarec.core.diff.twin_sections.twin_reading`; JSON ``orDy``)."""
     edge: int = 0
     """px the content moved along y with the container's top edge besides ``dy``: its box
     moved that edge alone, the rows laid out from it (a bar above it slid out as it
@@ -224,6 +227,9 @@ def _scrolls(d: Delta, gesture: Gesture | None, found: list[Motion]) -> list[Scr
             if m.page or got is not None
             else scroll_edge(prev, m.prev, curr, m.curr, (m.dx, m.dy))
         )
+        twin = 0  # one kept row beside its twin: the other exact move (twin_sections)
+        if got is None and side is None and not (m.page or m.most or m.dx or edge):
+            twin = twin_reading(prev, m.prev, curr, m.curr, d.pairs, m.dy)
         out.append(
             Scroll(
                 m.curr,
@@ -240,7 +246,7 @@ def _scrolls(d: Delta, gesture: Gesture | None, found: list[Motion]) -> list[Scr
                     or side is not None
                     or pushed_least(prev, m.prev, curr, m.curr, (m.dx, m.dy))
                 ),
-                other=0 if got is None else got[1],
+                other=twin if got is None else got[1],
                 edge=edge,
                 outer=outer_reading(prev, m.prev, curr, m.curr, d.pairs, m.dy) if edge else -1,
                 other_dx=0 if side is None else side[1],

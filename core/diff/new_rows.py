@@ -289,11 +289,14 @@ def hedged(d: Delta, out: ObservationDiff) -> ObservationDiff:
     frame, and says the other reading), whose row
     may be another come into its box (:func:`~deltarec.core.diff.edited_or_new.either_labels`)
     or may have come in new, its old row pushed down into an added one, ``orPushedTo``
-    (:func:`~deltarec.core.diff.edited_or_new.edited_or_new`): O(changed × depth)."""
+    (:func:`~deltarec.core.diff.edited_or_new.edited_or_new`), and ``orTurned`` (the pager's
+    key) on each whose pager may have turned a page
+    (:func:`~deltarec.core.diff.turned_page.turned_or_edited`): O(changed × depth)."""
     from deltarec.core.diff.compute import _added_key
     from deltarec.core.diff.edge_sliver import beside_slivers, flipped_slivers
     from deltarec.core.diff.edited_or_new import edited_or_new, either_labels
     from deltarec.core.diff.past_new import noted  # it reads the refresh from here
+    from deltarec.core.diff.turned_page import turned_or_edited
     from deltarec.core.diff.twin_sliver import same_box_slivers, twin_slivers
 
     for entry, s in zip(out["scrolls"], d.scrolls, strict=True):
@@ -311,7 +314,10 @@ def hedged(d: Delta, out: ObservationDiff) -> ObservationDiff:
     either = {d.curr.keys[c] for c in either_labels(d)}  # its row, or another in its box
     either.update(d.curr.keys[c] for s in d.scrolls for c in flipped_slivers(d, s))
     pushed = {d.curr.keys[c]: _added_key(d, y) for c, y in edited_or_new(d).items()}
+    turned = {d.curr.keys[c]: d.curr.keys[k] for c, k in turned_or_edited(d).items()}
     for changed in out["changed"]:
+        if (pager := turned.get(changed["key"])) is not None:  # edited, or the page turned
+            changed["orTurned"] = pager
         if twins.pop(changed["key"], None) is not None:  # the sliver, or another row
             changed["orNew"] = True
         if changed["key"] in either:

@@ -70,10 +70,10 @@ def to_json(d: Delta) -> ObservationDiff:
                 scroll["orHost"] = fc.keys[s.outer]
         if s.further:
             scroll["atLeast"] = True  # a row kept, or its twin further on (far_anchor.least)
-            if s.other:  # untold: or a twin from the other side
-                scroll["orDy"] = s.other
-            if s.other_dx:  # the same, the kept item moved along x (far_across)
-                scroll["orDx"] = s.other_dx
+        if s.other:  # untold: or a twin from the other side; alone: the other exact move
+            scroll["orDy"] = s.other  # (one kept row beside its twin: twin_sections)
+        if s.further and s.other_dx:  # the same, the kept item moved along x (far_across)
+            scroll["orDx"] = s.other_dx
         if s.most:
             scroll["atMost"] = True  # items put in pushed on those kept: the least move bounds it
         if s.page:

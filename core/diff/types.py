@@ -67,6 +67,10 @@ class ChangedEntry(TypedDict):
     down into the row added after it, edited: the key (an added entry's) of the element
     that old row would be. Its ``changes`` are the edit in place, the other reading
     (:mod:`deltarec.core.diff.edited_or_new`)."""
+    orTurned: NotRequired[str]
+    """The key of a pager around the element: its one page, showing none of the labels it
+    showed, may be the next page turned in rather than this one edited; two dumps cannot
+    tell (:mod:`deltarec.core.diff.turned_page`)."""
 
 
 class ScrollEntry(TypedDict):

@@ -43,6 +43,7 @@ from collections.abc import Set as AbstractSet
 from deltarec.core.diff.compute import Delta
 from deltarec.core.diff.edited_or_new import edited_or_new, either_labels, either_leaf
 from deltarec.core.diff.swiped import either_row
+from deltarec.core.diff.turned_page import TURNED, turned_or_edited
 from deltarec.core.diff.types import ChangeKind
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.index import ElementIndex
@@ -124,8 +125,11 @@ def folded_edits(
     would state the edit as fact); so does a label with a number of its own whose JSON entry
     carries that hedge (:func:`~deltarec.core.diff.edited_or_new.either_labels`: a bare
     label of a column at its clipped edge, or a label of such a row with no number), its
-    own line. Else a label folded into its host's name (no number of
-    its own) whose host has no line to show the new name reads ``~ text "A"→"B"``. Left
+    own line; a label in a pager's one page that may be the next page turned in ends
+    :data:`~deltarec.core.diff.turned_page.TURNED` instead
+    (:func:`~deltarec.core.diff.turned_page.turned_or_edited`). Else a label folded into
+    its host's name (no number of its own) whose host has no line to show the new name
+    reads ``~ text "A"→"B"``. Left
     out: ``skip`` (positions of the new frame another line speaks for: a dialog that
     replaced another, its title with it). In document order; none when a dialog opened or
     closed. O(changed) × depth.
@@ -156,6 +160,7 @@ def folded_edits(
     scrolled = _lists(d, True)
     either: dict[int, bool] = {}  # a host: whether it may be another row
     hedged: set[int] | None = None  # labels with a number of their own that may be another
+    turned: dict[int, int] | None = None  # labels whose pager may have turned a page
     rows: dict[int, list[int]] = {}  # such a row: its labels edited
     out: list[tuple[int, Line]] = []
     for c in sorted(d.changed):
@@ -169,19 +174,21 @@ def folded_edits(
         what, edit = _label_edit(d, c)
         if edit is None or c in d.quiet_curr or c in skip:
             continue
+        if turned is None:  # asked once, of a label edited
+            turned = turned_or_edited(d)
         if c in numbered:
             if hedged is None:  # the labels whose JSON entries carry orNew, but those whose
                 # line names where their old row was pushed (:func:`pushed_notes`)
                 hedged = either_labels(d) - edited_or_new(d).keys()
-            if c in hedged:  # a label with a number of its own, its row or it maybe another
-                rows[c] = [c]
+            if c in hedged or c in turned:  # a label with a number of its own, its row or
+                rows[c] = [c]  # it maybe another, or its page the next one
                 continue
         up = fc.ancestors(c)
         host = next((a for a in up if a in numbered), None)
         if host is None or host not in d.pairs or any(a in scrolled for a in up):
             continue
         if host not in either:
-            either[host] = either_row(d.prev, fc, host, d.pairs[host])
+            either[host] = c in turned or either_row(d.prev, fc, host, d.pairs[host])
         if either[host]:
             rows.setdefault(host, []).append(c)
             continue
@@ -196,7 +203,8 @@ def folded_edits(
     for host, labels in rows.items():
         node, p = fc.nodes[host], d.pairs[host]
         names = pair(prev_index.names[p], curr_index.names[host])
-        text = f"~ [{numbered[host]}] {node.role} {names}{EITHER}"
+        hedge = TURNED if turned and any(c in turned for c in labels) else EITHER
+        text = f"~ [{numbered[host]}] {node.role} {names}{hedge}"
         said = tuple(
             f
             for c in labels

@@ -285,6 +285,8 @@ def hedges(d: Delta, s: Scroll, *, named: bool = True) -> str:
     fit`'s ``short``)."""
     if s.further and s.other:  # untold: a twin of the kept row from the other side
         return f", or {'down' if s.other < 0 else 'up'} {abs(s.other)}px or further"
+    if s.other:  # one kept row beside its twin: the other exact move (twin_sections)
+        return f", or {'down' if s.other < 0 else 'up'} {abs(s.other)}px"
     if s.further and s.other_dx:  # the same across: a twin from beyond the other side edge
         return f", or {'right' if s.other_dx < 0 else 'left'} {abs(s.other_dx)}px or further"
     said = or_new(d, s)

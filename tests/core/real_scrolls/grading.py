@@ -12,6 +12,8 @@ what it did; these helpers say what the delta must then not state:
   as the bars around it went);
 - :func:`scroll_fits`: whether a scroll a hedged line states would show the second frame
   too (a hedge is accepted only when each reading it names fits both frames);
+- :func:`two_readings_fit`: whether a line hedged with the other exact move (one kept row
+  beside its twin) names the truth, each reading fitting both frames;
 - :func:`twin_fits`: whether the other way a hedged line names without a swipe told
   ("scrolled up D px or further, or down E px or further": ``Scroll.other``) fits both
   frames with each row the delta kept a twin, E the least that does.
@@ -238,6 +240,25 @@ def hedge_names(d: Delta, s: Scroll, truth: int, slack: int = 0) -> bool:
         return False
     return not s.other or (
         s.other * s.dy < 0 and twin_fits(prev, s.prev, curr, s.curr, d.pairs, s.other)
+    )
+
+
+def two_readings_fit(d: Delta, s: Scroll, truth: int, slack: int = 0) -> bool:
+    """Whether scroll ``s`` of ``d``, hedged with the other exact move (``Scroll.other``
+    without ``further``: "scrolled up 1212px, or down 209px", one kept row beside its twin),
+    names ``truth`` (the content's move, px, ±2) as either reading, and each reading fits
+    both frames node for node (:func:`scroll_fits`, nothing left out: the band each move
+    uncovers is whatever came in). Grader decision (issue 18): two readings that both
+    explain both frames, the truth one of them, are the honest line (a form's sections laid
+    out alike, one kept in view, cut by an edge); a hedge naming a reading the frames rule
+    out is a false fact."""
+    if s.further or s.dx or not s.other:
+        return False
+    if not any(abs(m - truth) <= 2 for m in (s.dy, s.other)):
+        return False
+    return all(
+        scroll_fits(d.prev, s.prev, d.curr, s.curr, m, slack=slack, cut_places=True)
+        for m in (s.dy, s.other)
     )
 
 

@@ -22,7 +22,9 @@ The truth (:func:`check`): one scroll line, on the pager (or a wrapper filling i
 both frames (a page line may then name the page in view, or its list: :func:`_paging`);
 none on the list inside (it did not scroll); no ``+`` / ``-`` of a row that
 merely moved with the page (:func:`.grading.stayed_listed`: a row shows texts still shown);
-no ``~`` of what an element shows. A swipe by whole pages to a page that looks the same,
+no ``~`` of what an element shows, but one hedged with the pager turning a page where it
+turned by whole pages, and then no scroll line (:func:`_turned`: the next page of one label
+in the old one's very box reads as that label edited). A swipe by whole pages to a page that looks the same,
 node for node (a backdrop showing nothing but boxes), leaves the dumps equal: then no
 scroll line at all.
 
@@ -37,6 +39,9 @@ import dataclasses
 import random
 from dataclasses import dataclass
 
+from deltarec.core.diff.compute import Delta
+from deltarec.core.diff.new_rows import hedged
+from deltarec.core.diff.observation_diff import to_json
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Node, Observation
 from tests.core.real_scrolls.carousels import _copy
@@ -180,23 +185,45 @@ def check(case: Swipe) -> list[Violation]:
     """The violations of the delta of ``case``: (class, detail)."""
     prev, curr = derive(case)
     _, fc, d, out = graded(prev, curr)
-    out += changed_besides(d)
+    host = _positions(fc, curr, case.where).start
+    whole = case.d % _at(prev, case.where).bounds.width == 0
+    turned = _turned(d, host) if whole and not d.scrolls else []
+    out += changed_besides(d, turned)
     out += stayed_listed(d)
     if prev == curr:
         # The next page shows what this one did, node for node (a wallpaper's backdrop,
         # nothing but boxes, turned by whole pages): the dumps are one; nothing to tell.
         return out + no_scroll(d, f"swiped {case.d}px to a page that looks the same")
-    host = _positions(fc, curr, case.where).start
     hosts = [s for s in d.scrolls if s.curr == host or _fills(fc, s.curr, host)]
     hosts += [s for s in d.scrolls if s.page and _paging(fc, s.curr, host)]
     keys = [(s.curr, s.dx, s.dy, s.page) for s in d.scrolls]
-    if len(d.scrolls) != 1 or not hosts:
+    if turned:
+        pass  # turned by whole pages: the next page's label in the old one's box, hedged
+    elif len(d.scrolls) != 1 or not hosts:
         out.append(("wrong-scroll", f"swiped {case.d}px; pager at {host}; scrolls {keys}"))
     elif hosts[0].page:
         if _stayed(_at(prev, case.where), case.d):
             out.append(("wrong-scroll", f"swiped {case.d}px, a label stayed: a page"))
     elif abs(hosts[0].dx + case.d) > SLACK or hosts[0].dy:
         out.append(("wrong-scroll", f"swiped {case.d}px; reported {keys}"))
+    return out
+
+
+def _turned(d: Delta, pager: int) -> list[int]:
+    """The elements (positions of ``d.curr``) whose ``~`` is hedged with ``pager`` (or a
+    wrapper filling it) turning a page: JSON ``orTurned``. Turned by whole pages, the next
+    page of one label shows it in the old one's very box, as that label edited does: two
+    dumps cannot tell them apart (grader decision, issue 18), so the honest reading is the
+    ``~`` hedged with the page, and no scroll line. Asked of the delta graded; on the dict
+    path, of its pairs and changes on the XML frames
+    (:func:`tests.core.dict_truth.on_xml`)."""
+    fc = d.curr
+    at = {key: pos for pos, key in enumerate(fc.keys)}
+    out = []
+    for entry in hedged(d, to_json(d))["changed"]:
+        pos = at.get(entry.get("orTurned", ""), -1)
+        if pos >= 0 and (pos == pager or _fills(fc, pos, pager)):
+            out.append(at[entry["key"]])
     return out
 
 

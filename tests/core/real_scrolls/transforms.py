@@ -14,8 +14,10 @@ whose change is known because this module made it:
 (:func:`tests.core.truth.real_oracle.violations`): one scroll line, on that container (or a
 wrapper filling it), in that direction, by that offset (±2 px) — "about a page" only when no
 content stayed in view; a hedge's other way (``Scroll.other``, no swipe told: "…, or down
-E px or further") only where it fits both frames (:func:`.grading.twin_fits`); no change
-between different elements; each element once; nothing outside the container listed; an edit is one ``~`` of that element and nothing else.
+E px or further") only where it fits both frames (:func:`.grading.twin_fits`), and the
+other exact move (one kept row beside its twin: "…, or down E px") only where the truth is
+one of the two readings and each fits both frames (:func:`.grading.two_readings_fit`); no
+change between different elements; each element once; nothing outside the container listed; an edit is one ``~`` of that element and nothing else.
 **Grader decision** (element dicts, :func:`said_in_input`): an edited text beside a
 description (a launcher icon's label, "Play Store" under its description "Play Store") is
 not in the dicts, which name a node by its description alone; that edit is asked of the
@@ -42,7 +44,7 @@ from deltarec.core.diff.gesture import Gesture
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Bounds, Node, Observation
 from tests.core.dict_truth import in_input
-from tests.core.real_scrolls.grading import twin_fits
+from tests.core.real_scrolls.grading import twin_fits, two_readings_fit
 from tests.core.truth.real_oracle import violations as oracle
 
 ROOT = Path(__file__).resolve().parents[3] / "fixtures" / "real"
@@ -419,6 +421,9 @@ def grade(case: Case, prev: Observation, curr: Observation) -> list[tuple[str, s
     if s.page:
         if _stayed(prev, case.where, case.d):
             out.append(("wrong-scroll", f"scrolled {case.d}px, content stayed: a page"))
+    elif s.other and not s.further:  # two exact readings: the truth one, both fitting
+        if not two_readings_fit(d, s, -case.d):
+            out.append(("wrong-scroll", f"scrolled {case.d}px; read {s.dy}, or {s.other}"))
     elif (abs(s.dy + case.d) > SLACK or s.dx) and not _outer(fc, s, inside_c.start, case.d):
         out.append(("wrong-scroll", f"scrolled {case.d}px, reported ({s.dx}, {s.dy})"))
     elif s.further and s.other and not twin_fits(fp, s.prev, fc, s.curr, d.pairs, s.other):
