@@ -111,7 +111,7 @@ def unpaged(
     if got is not m:
         return got
     if not m.page:
-        return unslotted(prev, curr, pairs, m, motions)
+        return unslotted(prev, curr, pairs, m, motions, down)
     moves = reflowed(prev, m.prev, curr, m.curr, pairs)
     if len(moves) != 1:
         return None if moves else m
