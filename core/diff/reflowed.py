@@ -53,6 +53,7 @@ from deltarec.core.diff.axis import within
 from deltarec.core.diff.grid_columns import columned
 from deltarec.core.diff.insert_spot import before_spot, taken_out
 from deltarec.core.diff.motions import Motion
+from deltarec.core.diff.rigid_tiles import strayed
 from deltarec.core.diff.row_content import texts
 from deltarec.core.diff.slotted import unslotted
 from deltarec.core.diff.unique_items import a_row, both_rows, counts, labelled
@@ -402,13 +403,20 @@ def relaid_scroll(
     (:func:`_misplaced`) and brings in every item that came in (:func:`_unexplained`),
     and where a finger told moved the content the other way (:mod:`.page_gesture` read
     it)."""
-    got = relaid(prev, m.prev, curr, m.curr, pairs, down, m if m.dy and not m.dx else None)
-    if got is None:
-        return m
+    vote = m if m.dy and not m.dx and not m.page else None
+    got = relaid(prev, m.prev, curr, m.curr, pairs, down, vote)
+    strays = False
+    if got is None:  # no two items moved apart; a tile put where no tile lies may refute it
+        if vote is None or not strayed(prev, curr, m):
+            return m
+        got, strays = relaid(prev, m.prev, curr, m.curr, pairs, down, vote, agreed=True), True
+        if got is None:  # no item bounds it: the move may be the grid's own (its top edge)
+            return m
     a, b = prev.nodes[m.prev].bounds, curr.nodes[m.curr].bounds
     if a.top != b.top and not scrolls_by_nature(curr.nodes[m.curr]):
         return None  # a layout moved with the page around it: its items were pushed in it
-    refuted = m.page or (m.dx and m.dy) or not got[2] or _misplaced(prev, curr, pairs, m, got[2])
+    refuted = strays or m.page or (m.dx and m.dy) or not got[2]
+    refuted = refuted or _misplaced(prev, curr, pairs, m, got[2])
     refuted = refuted or (not got[1] and got[0] and m.dy > got[0] + 2 * _ROUNDING)  # an item
     # moved less than the vote: none is pulled (relaid asked), the pushes move them on
     if not refuted and not _unexplained(prev, curr, pairs, m):
