@@ -48,13 +48,14 @@ sign of a reflow.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 
 from deltarec.core.diff.axis import within
 from deltarec.core.diff.grid_columns import columned
 from deltarec.core.diff.insert_spot import before_spot, taken_out
 from deltarec.core.diff.motions import Motion
+from deltarec.core.diff.rigid_tiles import strayed
 from deltarec.core.diff.row_content import texts
+from deltarec.core.diff.slotted import unslotted
 from deltarec.core.diff.unique_items import a_row, both_rows, counts, labelled
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.labels import scrolls_by_nature
@@ -111,7 +112,7 @@ def unpaged(
     if got is not m:
         return got
     if not m.page:
-        return unslotted(prev, curr, pairs, m, motions)
+        return unslotted(prev, curr, pairs, m, motions, down)
     moves = reflowed(prev, m.prev, curr, m.curr, pairs)
     if len(moves) != 1:
         return None if moves else m
@@ -402,13 +403,20 @@ def relaid_scroll(
     (:func:`_misplaced`) and brings in every item that came in (:func:`_unexplained`),
     and where a finger told moved the content the other way (:mod:`.page_gesture` read
     it)."""
-    got = relaid(prev, m.prev, curr, m.curr, pairs, down, m if m.dy and not m.dx else None)
-    if got is None:
-        return m
+    vote = m if m.dy and not m.dx and not m.page else None
+    got = relaid(prev, m.prev, curr, m.curr, pairs, down, vote)
+    strays = False
+    if got is None:  # no two items moved apart; a tile put where no tile lies may refute it
+        if vote is None or not strayed(prev, curr, m):
+            return m
+        got, strays = relaid(prev, m.prev, curr, m.curr, pairs, down, vote, agreed=True), True
+        if got is None:  # no item bounds it: the move may be the grid's own (its top edge)
+            return m
     a, b = prev.nodes[m.prev].bounds, curr.nodes[m.curr].bounds
     if a.top != b.top and not scrolls_by_nature(curr.nodes[m.curr]):
         return None  # a layout moved with the page around it: its items were pushed in it
-    refuted = m.page or (m.dx and m.dy) or not got[2] or _misplaced(prev, curr, pairs, m, got[2])
+    refuted = strays or m.page or (m.dx and m.dy) or not got[2]
+    refuted = refuted or _misplaced(prev, curr, pairs, m, got[2])
     refuted = refuted or (not got[1] and got[0] and m.dy > got[0] + 2 * _ROUNDING)  # an item
     # moved less than the vote: none is pulled (relaid asked), the pushes move them on
     if not refuted and not _unexplained(prev, curr, pairs, m):
@@ -421,55 +429,3 @@ def relaid_scroll(
     if not dy:
         return None
     return Motion(m.curr, m.prev, 0, dy, hedge=None if exact else (dy, 0))
-
-
-def _leading(
-    prev: Frame, p: int, curr: Frame, c: int, pairs: Mapping[int, int]
-) -> tuple[int, int] | None:
-    """The move of the first item inside container ``c`` (paired with ``p``), in document
-    order (the data's), that shows what no other node of either frame shows, whole in both
-    (the same size, inside the container's box), moved or not; None: none. O(subtree of
-    ``c``)."""
-    box, old_box = curr.nodes[c].bounds, prev.nodes[p].bounds
-    p_end = prev.subtree_end(p)
-    hp, hc = prev.subtree_hashes, curr.subtree_hashes
-    labelled_c = labelled(curr)
-    for k in range(c + 1, curr.subtree_end(c)):
-        q = pairs.get(k)
-        if q is None or not p < q < p_end or not curr.children[k] or hc[k] != hp[q]:
-            continue
-        a, b = prev.nodes[q].bounds, curr.nodes[k].bounds
-        if (a.width, a.height) != (b.width, b.height) or not labelled_c[k]:
-            continue
-        if not (within(b, box) and within(a, old_box)):
-            continue
-        if counts(prev)[hp[q]] == 1 and counts(curr)[hc[k]] == 1 and both_rows(prev, q, curr, k):
-            return (b.left - a.left, b.top - a.top)
-    return None
-
-
-def unslotted(
-    prev: Frame, curr: Frame, pairs: Mapping[int, int], m: Motion, motions: list[Motion]
-) -> Motion | None:
-    """Diagonal move ``m`` read again by the first item that stayed in view
-    (:func:`_leading`). A container scrolls along one axis; a move along both is a grid's
-    tiles sent to a slot of another line by items put in (taken out) before them. Items put
-    in move only the items after them, so the first item, in the data's order, moved by the
-    scroll alone, and a tile put on another slot of its line as well: its move along the
-    container's long side (a list taller than wide scrolls up and down) is the scroll
-    (the slot's part is no scroll of the container's); not moved along it (a tile gone two
-    slots sideways), the items were laid out again and nothing scrolled (None). No such
-    item, or a host inside another that scrolled (its items' moves hold the outer one's):
-    ``m`` stands (``tests/core/shapes/test_grids.py``: no scene's container scrolls along both
-    axes; no real capture's pair reads so)."""
-    if m.page or not (m.dx and m.dy):
-        return m
-    ancestors = set(curr.ancestors(m.curr))
-    if any(o.curr in ancestors for o in motions):
-        return m
-    move = _leading(prev, m.prev, curr, m.curr, pairs)
-    if move is None:
-        return m
-    if curr.nodes[m.curr].bounds.height >= curr.nodes[m.curr].bounds.width:
-        return replace(m, dx=0, dy=move[1]) if move[1] else None
-    return replace(m, dx=move[0], dy=0) if move[0] else None

@@ -173,7 +173,7 @@ def test_no_container_is_said_to_scroll_along_both_axes() -> None:
     gesture not told: no scroll is stated along both axes at once. None of the scenes'
     containers scrolls so; items put in send a grid's tiles to slots of other lines (a
     staggered grid's other column, a regular grid's next line), each by its own move, and
-    the most voted of those moves is no scroll (:func:`deltarec.core.diff.reflowed.unslotted`:
+    the most voted of those moves is no scroll (:func:`deltarec.core.diff.slotted.unslotted`:
     the first tile in the data's order moved by the scroll alone). Failed on 7c5a435 at 29
     of the 252 readings (126 steps): seeds 18, 147, 281, 355, 375, 386, 403, 433, 477, 554,
     590, 605, 652, 731, 792 (281: a 3-column staggered grid scrolled 552 px up as a tile
@@ -199,7 +199,7 @@ def test_tiles_sent_along_their_line_as_the_grid_scrolled_state_the_scroll(
     two tiles were put in before its view, every tile in view sent two slots along its line
     and moved (540, 201) alike. One move shared by all is no insertion's relayout that
     :func:`deltarec.core.diff.reflowed.relaid_scroll` reads (its dy is the scroll,
-    :func:`~deltarec.core.diff.reflowed.unslotted`). Failed on i-grids5's first cut
+    :func:`~deltarec.core.diff.slotted.unslotted`). Failed on i-grids5's first cut
     (010d9a9), all four readings: the scroll left unsaid (a diagonal move counted as two)."""
     got = step(1031)
     assert got.scene.kind == "grown" and got.inserted
@@ -229,7 +229,7 @@ def test_items_put_in_where_nothing_scrolled_read_as_pinned() -> None:
     intro, which moved by the scroll: stated no more); telling them apart by the first
     unique item left 125 open (there it is a tile after the insertion, moved by the push).
     15 of the 130 readings (65 steps) on 7c5a435 (seeds 386, 403, 605 besides, closed by
-    :func:`~deltarec.core.diff.reflowed.unslotted`), 10 on c245569, 0 since
+    :func:`~deltarec.core.diff.slotted.unslotted`), 10 on c245569, 0 since
     :func:`~deltarec.core.diff.reflowed.relaid_scroll` (the least a tile moved bounds the
     scroll: 125's tiles moved 988 and 1,128 px down; a scroll of 988 px would have left the
     one moved 1,128 px 140 px higher, in view, so tiles were pushed, and pushes move tiles
