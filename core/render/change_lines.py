@@ -55,6 +55,46 @@ def join_changed(
     return None
 
 
+NAME = "name"
+"""The change a ``~`` line says first where an element was renamed by a label inside it (or
+the label it borrows) while its own label stayed: ``(name: "Stop"→"Send", enabled: …)``."""
+
+
+def renamed(
+    d: Delta,
+    prev_index: ElementIndex,
+    curr_index: ElementIndex,
+    c: int,
+    own: dict[str, FromToDict],
+) -> dict[str, FromToDict]:
+    """``own`` with :data:`NAME` first where ``c`` (a numbered element of ``d.curr``) is called
+    otherwise than its pair was, its own text and description unchanged: a send button whose
+    icon turned "Stop" → "Send" as it was disabled, a Settings row whose summary changed as it
+    greyed out. The line is named by the new name; without this its old name went unsaid (the
+    label's own ``~ text`` line is left to a host with no line of its own:
+    :func:`~deltarec.core.render.folded.folded_edits`). ``own`` itself otherwise (a text box's
+    ``text:`` says its new name already).
+
+        >>> from types import SimpleNamespace as N
+        >>> d, i0 = N(pairs={4: 3}), N(names={3: "Stop"})
+        >>> i1 = N(names={4: "Send"}, number_of={4: 2})
+        >>> list(renamed(d, i0, i1, 4, {"enabled": {"from": True, "to": False}}))
+        ['name', 'enabled']
+        >>> list(renamed(d, i0, i1, 4, {"text": {"from": "Stop", "to": "Send"}}))
+        ['text']
+    """
+    p = d.pairs.get(c)
+    if p is None or c not in curr_index.number_of or _LABELS.intersection(own):
+        return own
+    old, new = prev_index.names[p], curr_index.names[c]
+    if old == new:
+        return own
+    return {NAME: {"from": old, "to": new}, **own}
+
+
+_LABELS = frozenset({"text", "content-desc"})
+
+
 def not_said_by_ancestor(
     d: Delta, c: int, shown: set[int], changes: dict[str, FromToDict]
 ) -> dict[str, FromToDict]:
