@@ -26,7 +26,9 @@ three nearest ancestors (a Settings switch is called by its row's title; never a
 its whole window, a dialog's scrim; never a text another element is called by,
 :mod:`~deltarec.core.observe.borrowed`); else, a form's field or box, the label laid out beside
 it (:mod:`~deltarec.core.observe.form_labels`: ``"Email"`` above a Flutter ``EditText``; the label
-is then no element of its own); last, the final part of its resource id; an element
+is then no element of its own); a container made to scroll, its pane title (:data:`PANE_TITLE`:
+what TalkBack announces, ``list "Recent apps"``, not ``"overview_panel"``); last, the final
+part of its resource id; an element
 still called by nothing, its class's short name (:func:`class_part`, given by
 :func:`element_positions`: never ``""``; a list with no id, a spacer marked focusable). The walk
 up stops at a list: an empty row is never called by another row's text (a row an edge cut to a
@@ -69,6 +71,11 @@ from deltarec.core.observe.wrapped import unwrapped
 
 MAX_LABEL = 80
 """Labels longer than this are cut and end with "…"."""
+
+PANE_TITLE = "pane-title"
+"""The accessibility node's pane title (AutoMobile's observations carry it: the launcher's
+overview list, ``"Recent apps"``): a container made to scroll that shows no label of its own
+is called by it before its resource id."""
 
 NAME_SEPARATOR = " · "
 """Between the texts a control without a label of its own is called by."""
@@ -194,6 +201,14 @@ def labels(frame: Frame) -> list[str]:
             controls.append(pos)
         elif node.resource_id:
             titles[pos] = names[pos] = node.resource_id.rsplit("/", 1)[-1]
+    # A container made to scroll that shows no label of its own: its pane title, what TalkBack
+    # announces, before its id (the natural positions found at C speed: a frame holds few)
+    for pos in compress(count(), natural):
+        node = nodes[pos]
+        if not (node.text or node.content_desc or node.role in named) and (
+            pane := node.extra(PANE_TITLE).strip()
+        ):
+            titles[pos] = names[pos] = pane
     children, ends = frame.children, frame.subtree_ends
     chosen = selected_parents(frame) if controls else frozenset()
     lent: dict[int, str] = {}  # per control that shows no text, what it borrows
