@@ -17,7 +17,8 @@ from deltarec.core.diff.new_rows import unnumbered
 from deltarec.core.diff.types import FromToDict
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.index import ElementIndex
-from deltarec.core.observe.labels import NAME_SEPARATOR
+from deltarec.core.observe.labels import NAME_SEPARATOR, class_part
+from deltarec.core.observe.model import Node
 from deltarec.core.observe.wrapped import shown_state, wrapped_labels
 
 TAPPED = ("enabled", "focused", "selected")
@@ -73,23 +74,34 @@ def renamed(
     greyed out. The line is named by the new name; without this its old name went unsaid (the
     label's own ``~ text`` line is left to a host with no line of its own:
     :func:`~deltarec.core.render.folded.folded_edits`). ``own`` itself otherwise (a text box's
-    ``text:`` says its new name already).
+    ``text:`` says its new name already), and where either name is no label the screen shows
+    (:func:`_shown`: its resource id's last part, its class's).
 
         >>> from types import SimpleNamespace as N
-        >>> d, i0 = N(pairs={4: 3}), N(names={3: "Stop"})
-        >>> i1 = N(names={4: "Send"}, number_of={4: 2})
+        >>> button = Node(class_name="android.widget.Button", resource_id="app:id/send")
+        >>> d = N(pairs={4: 3}, prev=N(nodes={3: button}), curr=N(nodes={4: button}))
+        >>> i0, i1 = N(names={3: "Stop"}), N(names={4: "Send"}, number_of={4: 2})
         >>> list(renamed(d, i0, i1, 4, {"enabled": {"from": True, "to": False}}))
         ['name', 'enabled']
         >>> list(renamed(d, i0, i1, 4, {"text": {"from": "Stop", "to": "Send"}}))
         ['text']
+        >>> list(renamed(d, N(names={3: "send"}), i1, 4, {"enabled": {"from": True, "to": False}}))
+        ['enabled']
     """
     p = d.pairs.get(c)
     if p is None or c not in curr_index.number_of or _LABELS.intersection(own):
         return own
     old, new = prev_index.names[p], curr_index.names[c]
-    if old == new:
+    if old == new or not (_shown(d.prev.nodes[p], old) and _shown(d.curr.nodes[c], new)):
         return own
     return {NAME: {"from": old, "to": new}, **own}
+
+
+def _shown(node: Node, name: str) -> bool:
+    """Whether ``name`` is a label the screen shows, not what the dump says of a node nothing
+    names (its resource id's last part, its class's: a switch whose row an edge cut to its
+    summary was ``"switch_widget"``; that it borrows the summary now is no label edited)."""
+    return bool(name) and name not in (node.resource_id.rsplit("/", 1)[-1], class_part(node))
 
 
 _LABELS = frozenset({"text", "content-desc"})
