@@ -14,7 +14,7 @@ import pytest
 from tests.core.truth.grown_labels import Case, cases, graded
 
 SEED = 59
-BUDGET = {"xml": 38, "dicts": 45}
+BUDGET = {"xml": 18, "dicts": 27}
 """Failing cases per path, a ratchet (lower it, never raise it). Of 328 (grow, shrink,
 relabel): 31 / 41 at
 ``21d27b6`` (grown: a bubble in a Compose chat section, a contact field's "Mobile", a settings
@@ -32,12 +32,15 @@ the old names of the labels inside it; no line was false): taken back. Stop 60: 
 names the element by its new name and says the old one first, ``~ [4] button "Tupq" (name:
 "Stop"→"Tupq", enabled: true→false)`` (``render/change_lines.renamed``), which the harness
 reads as a row printed under a new name: 82 → 38 on XML (relabel+state 69 → 25, those left
-unpaired ``+``/``-`` as the state flipped)."""
+unpaired ``+``/``-`` as the state flipped). Then ``diff/sliver_states._greyed``: a row at
+its list's edge whose ``enabled`` alone flipped as one label of it was edited in its very
+box is that row, not a strip of another (a Settings row greyed out as Airplane mode turned
+on, its summary with it): 38 / 45 → 18 / 27 (relabel+state 25 / 25 → 5 / 7)."""
 
 
 KIND_BUDGET = {
-    "xml": {"grow": 1, "shrink": 7, "relabel": 5, "relabel+state": 25},
-    "dicts": {"grow": 5, "shrink": 8, "relabel": 7, "relabel+state": 25},
+    "xml": {"grow": 1, "shrink": 7, "relabel": 5, "relabel+state": 5},
+    "dicts": {"grow": 5, "shrink": 8, "relabel": 7, "relabel+state": 7},
 }
 """The same ratchet per kind (stop 60): a class closed shows as its kind's count falling."""
 
