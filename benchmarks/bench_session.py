@@ -1878,11 +1878,12 @@ class Grader:
         return f"no {attr} change to {new!r} on {name!r}"
 
     def _renamed(self, old: str, new: str) -> str:
-        """``(name: "Wi-Fi · Off"→"Wi-Fi · Airplane mode is on", …)``: an element renamed by
+        """``(name: "…Off"→"…Airplane mode is on", …)``: an element renamed by
         the labels inside it (``render/change_lines.renamed``, stop 60). True when every part
         the old name had and the new one lacks is a text or description some view changed
         from, and every part the new one gained one some view changed to. It meets no fact:
         it restates the labels' own edits, which other lines may state too."""
+        old, new = old.strip("…"), new.strip("…")  # the parts both share left out
         was, now = _parts(old) or [old], _parts(new) or [new]
         facts = [f for f in self._facts("change") if f.prop in ("text", "desc")]
         gone = [a for a in was if a not in now]

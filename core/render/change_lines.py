@@ -71,7 +71,8 @@ def renamed(
     """``own`` with :data:`NAME` first where ``c`` (a numbered element of ``d.curr``) is called
     otherwise than its pair was, its own text and description unchanged: a send button whose
     icon turned "Stop" → "Send" as it was disabled, a Settings row whose summary changed as it
-    greyed out. The line is named by the new name; without this its old name went unsaid (the
+    greyed out (the parts of a row's name that changed: :func:`_edited_parts`). The line is
+    named by the new name; without this its old name went unsaid (the
     label's own ``~ text`` line is left to a host with no line of its own:
     :func:`~deltarec.core.render.folded.folded_edits`). ``own`` itself otherwise (a text box's
     ``text:`` says its new name already), and where either name is no label the screen shows
@@ -94,7 +95,35 @@ def renamed(
     old, new = prev_index.names[p], curr_index.names[c]
     if old == new or not (_shown(d.prev.nodes[p], old) and _shown(d.curr.nodes[c], new)):
         return own
-    return {NAME: {"from": old, "to": new}, **own}
+    was, now = _edited_parts(old, new)
+    return {NAME: {"from": was, "to": now}, **own}
+
+
+def _edited_parts(old: str, new: str) -> tuple[str, str]:
+    """The parts of two `` · ``-joined names that differ, the parts both share at either end
+    left out and marked ``…`` (as :func:`~deltarec.core.render.lines.pair` cuts a long text
+    around its edit): a row's line names the row whole already, and a Settings screen greys
+    out three rows at once.
+
+        >>> _edited_parts("Wi-Fi · Off", "Wi-Fi · Airplane mode is on")
+        ('…Off', '…Airplane mode is on')
+        >>> _edited_parts("Stop", "Send")
+        ('Stop', 'Send')
+        >>> _edited_parts("A · b · C", "A · B · C")
+        ('…b…', '…B…')
+    """
+    a, b = old.split(NAME_SEPARATOR), new.split(NAME_SEPARATOR)
+    head = 0
+    while head < min(len(a), len(b)) - 1 and a[head] == b[head]:
+        head += 1
+    tail = 0
+    while tail < min(len(a), len(b)) - head - 1 and a[-1 - tail] == b[-1 - tail]:
+        tail += 1
+    lead, end = "…" if head else "", "…" if tail else ""
+    return (
+        lead + NAME_SEPARATOR.join(a[head : len(a) - tail]) + end,
+        lead + NAME_SEPARATOR.join(b[head : len(b) - tail]) + end,
+    )
 
 
 def _shown(node: Node, name: str) -> bool:
