@@ -6,6 +6,7 @@
     python benchmarks/bench_names.py --real         # every ordered pair of real captures
     python benchmarks/bench_names.py --show 3       # and the first defects of each sweep
     python benchmarks/bench_names.py --borrowed     # names not an element's own, shared
+    python benchmarks/bench_names.py --lists        # what every list of every capture is called
 
 Each sweep feeds every reply's index to :class:`tests.core.truth.names.NameLog`, which counts
 the elements shown again under another name though they show what they showed (renamed),
@@ -244,6 +245,49 @@ def borrowed_sweep(show: int) -> int:
     return 1 if shared - around else 0
 
 
+LIST_FOLDERS = ("real", "ext", "ext2", "ext3", "ext4", "appium", "automobile", "virtual")
+
+
+def lists_sweep(show: int) -> int:
+    """Every container made to scroll that is an element of every capture (``fixtures/real``,
+    ``ext`` … ``ext4``, ``appium``, ``automobile``, ``virtual``), counted by what names it:
+    a label of its own (text, description), its pane title (what TalkBack announces), a text
+    it borrows (a clickable pager), its resource id's last part, its class's. rc 1 while one
+    that carries a pane title is called otherwise (stop 60: the launcher's overview list)."""
+    from deltarec.core.observe.frame import Frame
+    from deltarec.core.observe.index import build_index
+    from deltarec.core.observe.labels import class_part, natures
+    from tests.core.real_scrolls.harvests import harvested
+
+    counts: Counter[str] = Counter()
+    shown: list[str] = []
+    for folder in LIST_FOLDERS:
+        for name, obs in harvested(folder):
+            frame = Frame(obs)
+            index, natural = build_index(frame), natures(frame)
+            for e in index.elements:
+                node, called = frame.nodes[e.pos], index.names[e.pos]
+                if not natural[e.pos]:
+                    continue
+                pane = node.extra("pane-title").strip()
+                if node.text or node.content_desc:
+                    by = "own label"
+                elif pane:
+                    by = "pane title" if called == pane else "pane title unsaid"
+                elif called == node.resource_id.rsplit("/", 1)[-1]:
+                    by = "resource id"
+                elif called == class_part(node) or not called:
+                    by = "class"
+                else:
+                    by = "borrowed"
+                counts[by] += 1
+                shown.append(f"  {folder}/{name}: [{e.index}] {node.role} {called!r} ({by})")
+    said = ", ".join(f"{k} {v}" for k, v in sorted(counts.items()))
+    print(f"lists, every capture: {sum(counts.values())} lists: {said}")
+    print("\n".join(shown[:show]))
+    return 1 if counts["pane title unsaid"] else 0
+
+
 def _print(what: str, scope: str, counts: Counter[str], misnamed_n: int | None) -> None:
     said = ", ".join(f"{k} {counts[k]}" for k in CLASSES)
     extra = "" if misnamed_n is None else f", misnamed {misnamed_n}"
@@ -258,12 +302,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--borrowed", action="store_true", help="names not an element's own, per real capture"
     )
+    parser.add_argument("--lists", action="store_true", help="what every list is called")
     parser.add_argument("--steps", type=int, default=2_000, help="virtual steps in all")
     parser.add_argument("--seed", type=int, default=0, help="first virtual seed")
     parser.add_argument("--show", type=int, default=0, help="defects shown per sweep")
     args = parser.parse_args(argv)
     if args.borrowed:
         return borrowed_sweep(args.show)
+    if args.lists:
+        return lists_sweep(args.show)
     every = not (args.tabs or args.virtual or args.real)
     bad = 0
     if every or args.tabs:

@@ -1862,6 +1862,8 @@ class Grader:
         return "no view's text went from that to that"
 
     def _attr(self, name: str, attr: str, old: Any, new: Any) -> str:
+        if attr == "name":
+            return self._renamed(str(old), str(new))
         prop = ATTR_PROPS.get(attr)
         if prop is None:
             return f"{attr}: not a change an agent reads"
@@ -1874,6 +1876,23 @@ class Grader:
                 f.met = True
                 return "a clock or counter (volatile)" if f.volatile else ""
         return f"no {attr} change to {new!r} on {name!r}"
+
+    def _renamed(self, old: str, new: str) -> str:
+        """``(name: "…Off"→"…Airplane mode is on", …)``: an element renamed by
+        the labels inside it (``render/change_lines.renamed``, stop 60). True when every part
+        the old name had and the new one lacks is a text or description some view changed
+        from, and every part the new one gained one some view changed to. It meets no fact:
+        it restates the labels' own edits, which other lines may state too."""
+        old, new = old.strip("…"), new.strip("…")  # the parts both share left out
+        was, now = _parts(old) or [old], _parts(new) or [new]
+        facts = [f for f in self._facts("change") if f.prop in ("text", "desc")]
+        gone = [a for a in was if a not in now]
+        came = [b for b in now if b not in was]
+        if all(any(f.old == a for f in facts) for a in gone) and all(
+            any(f.new == b for f in facts) for b in came
+        ):
+            return ""
+        return f"name: no label went from {old!r} to {new!r}"
 
     def _blank(self, name: str, f: Fact) -> bool:
         """Whether a line naming nothing (``""``) may state ``f``: its element shows nothing on

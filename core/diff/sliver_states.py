@@ -8,7 +8,8 @@ on (selected, checked, enabled) and nothing else in the list moved, came or went
 (:func:`_list_still`): then the sliver in its very box is the row that was there,
 long-pressed or toggled in place (``tests/core/truth/test_long_press_rows.py``:
 a 27 px sliver at the Inbox's bottom long-pressed read ``+ button "message_row" (selected)``
-/ ``- button "Frances · …"``).
+/ ``- button "Frances · …"``), nor where ``enabled`` alone changed and one label of it was
+edited in its very box (a Settings row greyed out, its summary with it: :func:`_greyed`).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from deltarec.core.diff.closed_gap import unpair_strips_moved_alone
+from deltarec.core.diff.label_edit import one_label_edited
 from deltarec.core.diff.row_content import holds_rows, texts, unpair_inside
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Node
@@ -89,6 +91,8 @@ def unpair_sliver_states(prev: Frame, curr: Frame, pairs: dict[int, int], used: 
             continue
         if _turned_on(nodes_p[p], node) and _list_still(prev, curr, pairs, parent):
             continue  # selected (checked) in place: no row takes a state on by leaving
+        if _greyed(nodes_p[p], node) and one_label_edited(prev, p, curr, c, used, pairs):
+            continue  # greyed out (or back) as one label of it was edited in its very box
         unpair_inside(prev, p, curr, c, pairs, used)
 
 
@@ -101,6 +105,18 @@ def _turned_on(old: Node, node: Node) -> bool:
         old.selected <= node.selected
         and old.checked <= node.checked
         and old.enabled <= node.enabled
+    )
+
+
+def _greyed(old: Node, node: Node) -> bool:
+    """Whether ``enabled`` alone changed of the states: a Settings row greyed out as Airplane
+    mode turned on, its summary edited with it; a send button "Stop" → "Send". No row is
+    archived from a list by turning disabled, so such a row whose one label was edited in its
+    very box (:func:`~deltarec.core.diff.label_edit.one_label_edited`) is that row."""
+    return (
+        old.enabled != node.enabled
+        and old.selected == node.selected
+        and old.checked == node.checked
     )
 
 

@@ -26,7 +26,9 @@ three nearest ancestors (a Settings switch is called by its row's title; never a
 its whole window, a dialog's scrim; never a text another element is called by,
 :mod:`~deltarec.core.observe.borrowed`); else, a form's field or box, the label laid out beside
 it (:mod:`~deltarec.core.observe.form_labels`: ``"Email"`` above a Flutter ``EditText``; the label
-is then no element of its own); last, the final part of its resource id; an element
+is then no element of its own); a container made to scroll, its pane title (:data:`PANE_TITLE`:
+what TalkBack announces, ``list "Recent apps"``, not ``"overview_panel"``); last, the final
+part of its resource id; an element
 still called by nothing, its class's short name (:func:`class_part`, given by
 :func:`element_positions`: never ``""``; a list with no id, a spacer marked focusable). The walk
 up stops at a list: an empty row is never called by another row's text (a row an edge cut to a
@@ -60,69 +62,20 @@ from deltarec.core.observe.borrowed import borrowed_text, selected_parents, unsh
 from deltarec.core.observe.form_labels import LABELLED, label_beside
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import INTERACTIVE_ROLES, Node
+from deltarec.core.observe.natures import SCROLLING_ROLES as SCROLLING_ROLES
+from deltarec.core.observe.natures import class_scrolls as class_scrolls
+from deltarec.core.observe.natures import keep_natures as keep_natures
+from deltarec.core.observe.natures import natures as natures
+from deltarec.core.observe.natures import scrolls_by_nature as scrolls_by_nature
 from deltarec.core.observe.wrapped import unwrapped
-
-_SCROLL_CLASSES = ("ScrollView", "RecyclerView", "ListView", "GridView", "ViewPager", "WebView")
-
-
-SCROLLING_ROLES = ("list", "web")
-"""Roles made to scroll, whatever the node's class."""
-
-
-def scrolls_by_nature(node: Node) -> bool:
-    """Whether ``node`` is a container made to scroll (flag, role or class)."""
-    if node.scrollable or node.role in SCROLLING_ROLES:
-        return True
-    known = _SCROLLING_CLASS.get(node.class_name)
-    if known is None:  # asked for every node by every stage: each class name is read once
-        known = node.class_name.rsplit(".", 1)[-1].endswith(_SCROLL_CLASSES)
-        if len(_SCROLLING_CLASS) < _CLASSES_KEPT:
-            _SCROLLING_CLASS[node.class_name] = known
-    return known
-
-
-_SCROLLING_CLASS: dict[str, bool] = {}
-_CLASSES_KEPT = 4096
-
-
-def natures(frame: Frame) -> list[bool]:
-    """Per position, :func:`scrolls_by_nature` of its node: one pass, kept in the frame's
-    memo (the pages, the scroll estimate, the labels and the numbering each asked it of
-    every node, four to five times a frame). Read only."""
-    got = frame.memo.get(natures)
-    if got is None:
-        # scrolls_by_nature of every node, inline (a call a node was half of it): a class
-        # is looked up (None: not read yet), then the classes not read yet, once each
-        nodes, roles, get = frame.nodes, SCROLLING_ROLES, _SCROLLING_CLASS.get
-        got = [n.scrollable or n.role in roles or get(n.class_name) for n in nodes]
-        if None in got:
-            for pos in [pos for pos, known in enumerate(got) if known is None]:
-                got[pos] = class_scrolls(nodes[pos].class_name)
-        frame.memo[natures] = got
-    # No typing.cast: a Python call and a generic alias made each ask, some thirty a step
-    return got  # type: ignore[return-value]
-
-
-def class_scrolls(name: str) -> bool:
-    """Whether nodes of the class ``name`` scroll by their class (:func:`scrolls_by_nature`'s
-    last test, kept as it keeps it)."""
-    known = _SCROLLING_CLASS.get(name)
-    if known is None:
-        known = name.rsplit(".", 1)[-1].endswith(_SCROLL_CLASSES)
-        if len(_SCROLLING_CLASS) < _CLASSES_KEPT:
-            _SCROLLING_CLASS[name] = known
-    return known
-
-
-def keep_natures(frame: Frame, natural: list[bool]) -> None:
-    """Keep ``natural`` as :func:`natures` of ``frame``: a builder that read each node's
-    nature as it made it (element dicts, :mod:`deltarec.core.capture.dict_frame`) vouches
-    that it is :func:`scrolls_by_nature` of every node."""
-    frame.memo[natures] = natural
-
 
 MAX_LABEL = 80
 """Labels longer than this are cut and end with "…"."""
+
+PANE_TITLE = "pane-title"
+"""The accessibility node's pane title (AutoMobile's observations carry it: the launcher's
+overview list, ``"Recent apps"``): a container made to scroll that shows no label of its own
+is called by it before its resource id."""
 
 NAME_SEPARATOR = " · "
 """Between the texts a control without a label of its own is called by."""
@@ -248,6 +201,14 @@ def labels(frame: Frame) -> list[str]:
             controls.append(pos)
         elif node.resource_id:
             titles[pos] = names[pos] = node.resource_id.rsplit("/", 1)[-1]
+    # A container made to scroll that shows no label of its own: its pane title, what TalkBack
+    # announces, before its id (the natural positions found at C speed: a frame holds few)
+    for pos in compress(count(), natural):
+        node = nodes[pos]
+        if not (node.text or node.content_desc or node.role in named) and (
+            pane := node.extra(PANE_TITLE).strip()
+        ):
+            titles[pos] = names[pos] = pane
     children, ends = frame.children, frame.subtree_ends
     chosen = selected_parents(frame) if controls else frozenset()
     lent: dict[int, str] = {}  # per control that shows no text, what it borrows

@@ -17,7 +17,8 @@ from deltarec.core.diff.new_rows import unnumbered
 from deltarec.core.diff.types import FromToDict
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.index import ElementIndex
-from deltarec.core.observe.labels import NAME_SEPARATOR
+from deltarec.core.observe.labels import NAME_SEPARATOR, class_part
+from deltarec.core.observe.model import Node
 from deltarec.core.observe.wrapped import shown_state, wrapped_labels
 
 TAPPED = ("enabled", "focused", "selected")
@@ -53,6 +54,86 @@ def join_changed(
     if n is not None and node.interactive and not node.scrollable and curr_index.names[c] in parts:
         return f", [{n}] {node.role} ({text})"
     return None
+
+
+NAME = "name"
+"""The change a ``~`` line says first where an element was renamed by a label inside it (or
+the label it borrows) while its own label stayed: ``(name: "Stop"→"Send", enabled: …)``."""
+
+
+def renamed(
+    d: Delta,
+    prev_index: ElementIndex,
+    curr_index: ElementIndex,
+    c: int,
+    own: dict[str, FromToDict],
+) -> dict[str, FromToDict]:
+    """``own`` with :data:`NAME` first where ``c`` (a numbered element of ``d.curr``) is called
+    otherwise than its pair was, its own text and description unchanged: a send button whose
+    icon turned "Stop" → "Send" as it was disabled, a Settings row whose summary changed as it
+    greyed out (the parts of a row's name that changed: :func:`_edited_parts`). The line is
+    named by the new name; without this its old name went unsaid (the
+    label's own ``~ text`` line is left to a host with no line of its own:
+    :func:`~deltarec.core.render.folded.folded_edits`). ``own`` itself otherwise (a text box's
+    ``text:`` says its new name already), and where either name is no label the screen shows
+    (:func:`_shown`: its resource id's last part, its class's).
+
+        >>> from types import SimpleNamespace as N
+        >>> button = Node(class_name="android.widget.Button", resource_id="app:id/send")
+        >>> d = N(pairs={4: 3}, prev=N(nodes={3: button}), curr=N(nodes={4: button}))
+        >>> i0, i1 = N(names={3: "Stop"}), N(names={4: "Send"}, number_of={4: 2})
+        >>> list(renamed(d, i0, i1, 4, {"enabled": {"from": True, "to": False}}))
+        ['name', 'enabled']
+        >>> list(renamed(d, i0, i1, 4, {"text": {"from": "Stop", "to": "Send"}}))
+        ['text']
+        >>> list(renamed(d, N(names={3: "send"}), i1, 4, {"enabled": {"from": True, "to": False}}))
+        ['enabled']
+    """
+    p = d.pairs.get(c)
+    if p is None or c not in curr_index.number_of or _LABELS.intersection(own):
+        return own
+    old, new = prev_index.names[p], curr_index.names[c]
+    if old == new or not (_shown(d.prev.nodes[p], old) and _shown(d.curr.nodes[c], new)):
+        return own
+    was, now = _edited_parts(old, new)
+    return {NAME: {"from": was, "to": now}, **own}
+
+
+def _edited_parts(old: str, new: str) -> tuple[str, str]:
+    """The parts of two `` · ``-joined names that differ, the parts both share at either end
+    left out and marked ``…`` (as :func:`~deltarec.core.render.lines.pair` cuts a long text
+    around its edit): a row's line names the row whole already, and a Settings screen greys
+    out three rows at once.
+
+        >>> _edited_parts("Wi-Fi · Off", "Wi-Fi · Airplane mode is on")
+        ('…Off', '…Airplane mode is on')
+        >>> _edited_parts("Stop", "Send")
+        ('Stop', 'Send')
+        >>> _edited_parts("A · b · C", "A · B · C")
+        ('…b…', '…B…')
+    """
+    a, b = old.split(NAME_SEPARATOR), new.split(NAME_SEPARATOR)
+    head = 0
+    while head < min(len(a), len(b)) - 1 and a[head] == b[head]:
+        head += 1
+    tail = 0
+    while tail < min(len(a), len(b)) - head - 1 and a[-1 - tail] == b[-1 - tail]:
+        tail += 1
+    lead, end = "…" if head else "", "…" if tail else ""
+    return (
+        lead + NAME_SEPARATOR.join(a[head : len(a) - tail]) + end,
+        lead + NAME_SEPARATOR.join(b[head : len(b) - tail]) + end,
+    )
+
+
+def _shown(node: Node, name: str) -> bool:
+    """Whether ``name`` is a label the screen shows, not what the dump says of a node nothing
+    names (its resource id's last part, its class's: a switch whose row an edge cut to its
+    summary was ``"switch_widget"``; that it borrows the summary now is no label edited)."""
+    return bool(name) and name not in (node.resource_id.rsplit("/", 1)[-1], class_part(node))
+
+
+_LABELS = frozenset({"text", "content-desc"})
 
 
 def not_said_by_ancestor(

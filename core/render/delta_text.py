@@ -49,10 +49,12 @@ from deltarec.core.observe.index import ElementIndex, Layout
 from deltarec.core.observe.labels import scrolls_by_nature
 from deltarec.core.observe.wrapped import shown_state, wrapped_labels
 from deltarec.core.render.change_lines import (
+    NAME,
     UNRENDERED,
     join_changed,
     listed_changes,
     not_said_by_ancestor,
+    renamed,
 )
 from deltarec.core.render.facts import Fact, Line, added, changed
 from deltarec.core.render.field_lines import field_lines, keyboard_lines
@@ -73,7 +75,9 @@ from deltarec.core.render.unlabelled import refresh_lines
 
 def changes_text(changes: dict[str, FromToDict]) -> str:
     """The attribute changes of one element as a ``~`` line shows them: ``name: old→new``,
-    sorted by name, without what a line never shows (bounds, position, parent, focus). Also
+    sorted by name (the element's own :data:`~deltarec.core.render.change_lines.NAME` first,
+    where a label inside it renamed it), without what a line never shows (bounds, position,
+    parent, focus). Also
     how :func:`deltarec.core.elements.summarize_delta` renders a change.
 
     >>> changes_text({"text": {"from": "", "to": "zr"}, "bounds": {"from": [0], "to": [1]}})
@@ -81,7 +85,7 @@ def changes_text(changes: dict[str, FromToDict]) -> str:
     """
     parts = [
         f"{name}: {pair(ft['from'], ft['to'])}"
-        for name, ft in sorted(changes.items())
+        for name, ft in sorted(changes.items(), key=lambda kv: (kv[0] != NAME, kv[0]))
         if name not in UNRENDERED
     ]
     return ", ".join(parts)
@@ -203,6 +207,7 @@ def delta_entries(
                     changed_lines[at[host]] = Line(row.kind, row.text + joined, row.facts + said)
                     continue
             at[c] = len(changed_lines)
+            text = changes_text(renamed(d, prev_index, curr_index, c, own))  # its old name too
             changed_lines.append(Line(K.CHANGED, changed_line(c, own, text) + pushed(c), said))
         changed_lines += edits
 

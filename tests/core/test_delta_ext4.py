@@ -45,11 +45,12 @@ def test_the_overview_left_for_home_is_a_new_screen() -> None:
 
 
 def test_home_left_for_the_overview_is_a_new_screen() -> None:
-    """The mirror: the overview's list (called by its id: the dump's pane title "Recent
-    apps" is not read) and its two task cards, "Settings" cut by the screen's top."""
+    """The mirror: the overview's list (called by its pane title, "Recent apps", what
+    TalkBack announces, since stop 60: by its id, ``"overview_panel"``, before) and its two
+    task cards, "Settings" cut by the screen's top."""
     assert observe_delta(capture("launcher/02.json"), capture("launcher/01.json")).text == (
         "» new screen NexusLauncherActivity: 3 elements (14 gone)\n"
-        '+ [19] list "overview_panel"\n'
+        '+ [19] list "Recent apps"\n'
         '+ [20] button "Settings"\n'
         '+ [22] button "AutoMobile Playground"'
     )

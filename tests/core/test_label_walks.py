@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from deltarec.core.capture.element_dicts import elements_to_observation, observation_to_elements
 from deltarec.core.capture.uiautomator import parse_uiautomator
 from deltarec.core.observe import labels as lab
+from deltarec.core.observe import natures as nat
 from deltarec.core.observe.borrowed import unshared
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Bounds, Node, Observation
@@ -172,7 +173,7 @@ def test_natures_read_each_class_as_scrolls_by_nature_does(
     cache is empty or full (nothing more is kept then), on every real capture's classes and
     on classes no capture has (a scrolling one among them)."""
     full = {f"never.Seen{i}": False for i in range(kept)}
-    monkeypatch.setattr(lab, "_SCROLLING_CLASS", full)
+    monkeypatch.setattr(nat, "_SCROLLING_CLASS", full)
     odd = [
         Node(class_name="com.example.FancyRecyclerView", bounds=Bounds(0, 0, 9, 9)),
         Node(class_name="com.example.Plain", role="list", bounds=Bounds(0, 0, 9, 9)),

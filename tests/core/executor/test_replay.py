@@ -105,7 +105,10 @@ def test_settings_airplane_mode_disables_the_radios(session: Session) -> None:
     assert report.ok, report.to_json()
     toggled = report.results[2].observation or ""
     assert '~ [6] switch "Airplane mode" (checked: false→true)' in toggled
-    assert '~ [8] button "Wi-Fi · Airplane mode is on" (enabled: true→false)' in toggled
+    assert (
+        '~ [8] button "Wi-Fi · Airplane mode is on" (name: "…On"→"…Airplane mode is on",'
+        " enabled: true→false)"
+    ) in toggled
 
 
 def test_inbox_scrolls_with_a_swipe(session: Session) -> None:

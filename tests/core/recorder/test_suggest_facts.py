@@ -119,7 +119,8 @@ def test_airplane_mode_the_delta_states_what_the_suggestions_assert(tmp_path: Pa
     _tap(rec, "switch", "Airplane mode")
     step = rec.steps[-1]
     row = (
-        '~ [14] button "Wi-Fi · Airplane mode is on" (enabled: true→false),'
+        '~ [14] button "Wi-Fi · Airplane mode is on" (name: "…On"→"…Airplane mode is on",'
+        " enabled: true→false),"
         " [15] switch (checked: true→false, enabled: true→false)"
     )
     assert row in step.delta.splitlines()  # the row's line says its switch's changes too
