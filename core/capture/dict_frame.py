@@ -31,11 +31,14 @@ from typing import Any
 
 from deltarec.core.capture.element_dicts import (
     MAX_ELEMENT_DEPTH,
+    MAX_ELEMENTS,
     SCROLLING_CLASSES_MET,
     element_node,
     elements_to_observation,
     list_observation,
+    too_many,
 )
+from deltarec.core.errors import CaptureParseError
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.identity import _NO_CHILDREN
 from deltarec.core.observe.labels import (
@@ -63,6 +66,8 @@ def elements_frame(data: list[Any], *, viewport: Sequence[int] | None = None) ->
     """The frame of the element dicts ``data`` (see the module docstring)."""
     try:
         return _walk(data, viewport)
+    except CaptureParseError:  # too many elements: the long way would build them first
+        raise
     except Exception:  # any doubt: the long way builds it or raises
         return Frame(elements_to_observation(data, viewport=viewport))
 
@@ -94,6 +99,8 @@ def _walk(data: list[Any], viewport: Sequence[int] | None) -> Frame:
                 # its children are one level deeper than it: len(lists) (the top level is 0)
                 if type(kids) is not list or len(lists) > MAX_ELEMENT_DEPTH:
                     raise _LongWay
+                if pos > MAX_ELEMENTS:  # a shared sub-tree reached again and again
+                    raise too_many()
                 append_children([])
                 lists.append(iter(kids))
                 owners.append(pos)
@@ -103,6 +110,8 @@ def _walk(data: list[Any], viewport: Sequence[int] | None) -> Frame:
             lists.pop()
             owners.pop()
     n = len(items)
+    if n > MAX_ELEMENTS:
+        raise too_many()
     nodes: list[Node] = [None] * n  # type: ignore[list-item]  # every slot is filled below
     natural = [False] * n
     ends = list(range(1, n + 1))  # Frame.subtree_ends: a subtree ends where its last child's does

@@ -48,6 +48,22 @@ from deltarec.core.observe.model import (
 ROOT_CLASS = "deltarec.ElementList"
 MAX_ELEMENT_DEPTH = MAX_DEPTH - 2
 """Deepest element depth (0 = top level): with the synthetic root window, MAX_DEPTH node levels."""
+MAX_ELEMENTS = 200_000
+"""Most elements one list may hold, counted as they are reached: a hundred times a large real
+screen (2,000), and 100,000 siblings fit; a list this long is read in about a second.
+Element dicts handed as Python objects may
+share a sub-tree (``{"children": [x, x]}`` forty levels down reaches 2 ** 40 elements from
+forty dicts) or hold a cycle; the count refuses the first, the depth the second."""
+
+
+def too_many(where: str = "$") -> CaptureParseError:
+    """The refusal of a list past :data:`MAX_ELEMENTS` (reached: shared sub-trees count
+    each time they are reached)."""
+    return CaptureParseError(
+        f"over {MAX_ELEMENTS:,} elements (a sub-tree shared or repeated counts each time)",
+        where=where,
+    )
+
 
 _ROLE_ALIASES = {
     "edit": "textbox",
@@ -207,7 +223,7 @@ def _spell(where: _Where) -> str:
     return str(where[0]) + "".join(reversed(parts))
 
 
-def _element(item: Any, where: _Where, depth: int) -> Node:
+def _element(item: Any, where: _Where, depth: int, reached: list[int]) -> Node:
     if type(item) is not dict and not isinstance(item, Mapping):
         raise CaptureParseError(
             f"an element must be an object, got {type(item).__name__}", where=_spell(where)
@@ -220,8 +236,11 @@ def _element(item: Any, where: _Where, depth: int) -> Node:
     if kids:
         if not isinstance(kids, list):
             raise CaptureParseError("children must be a list", where=f"{_spell(where)}.children")
+        reached[0] += len(kids)
+        if reached[0] > MAX_ELEMENTS:
+            raise too_many(_spell(where))
         deeper = depth + 1
-        children = tuple([_element(k, (where, i), deeper) for i, k in enumerate(kids)])
+        children = tuple([_element(k, (where, i), deeper, reached) for i, k in enumerate(kids)])
     else:
         children = ()
     return element_node(item, where, children)
@@ -382,7 +401,10 @@ def elements_to_observation(
         raise CaptureParseError(
             f"expected a list of elements, got {type(elements).__name__}", where="$"
         )
-    children = tuple([_element(item, (f"$[{i}]",), 0) for i, item in enumerate(elements)])
+    if len(elements) > MAX_ELEMENTS:
+        raise too_many()
+    reached = [len(elements)]
+    children = tuple([_element(e, (f"$[{i}]",), 0, reached) for i, e in enumerate(elements)])
     return list_observation(children, viewport=viewport, source=source)
 
 
