@@ -8,7 +8,8 @@ Draws cases from the generators of ``tests/core/hostile3_cases.py`` (seeded ``ra
 case ``i`` is seed ``SEED * 100_003 + i``) and grades each as ``tests/core/test_hostile_input_3.py``
 does. Classes: ``aliased`` (element dicts as Python objects whose children alias: a cycle,
 a shared sub-tree), ``lines`` (a hostile JSON-RPC line on ``deltarec mcp``'s stdio), ``paths``
-(a hostile path on a CLI path option). Prints per class and kind the cases that failed,
+(a hostile path on a CLI path option), ``scripts`` (a script built in Python whose parts
+alias: the executor's validation walked a shared part once per path to it). Prints per class and kind the cases that failed,
 with one example each. Run it under ``nice -n 19``; before the fixes an aliased case runs
 to the 20 s guard and may take GBs: run it under ``ulimit -v``.
 """
@@ -27,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from tests.core import hostile3_cases as cases
 from tests.core import test_hostile_input_3 as grade
 
-CLASSES = ("aliased", "lines", "paths")
+CLASSES = ("aliased", "lines", "paths", "scripts")
 
 
 def one(name: str, rnd: random.Random, tmp: Path) -> tuple[str, list[str]]:
@@ -38,6 +39,10 @@ def one(name: str, rnd: random.Random, tmp: Path) -> tuple[str, list[str]]:
     if name == "lines":
         kind, raw = cases.hostile_line(rnd)
         problem = grade.grade_line(kind, raw)
+        return kind, [problem] if problem else []
+    if name == "scripts":
+        kind, steps = cases.aliased_script(rnd)
+        problem = grade.grade_script(kind, steps)
         return kind, [problem] if problem else []
     option = rnd.choice(cases.OPTIONS)
     kind, path = cases.hostile_path(rnd, tmp)

@@ -187,3 +187,34 @@ def hostile_path(rnd: random.Random, tmp: Path) -> tuple[str, str]:
             if not path.is_symlink():
                 os.symlink(tmp / "nowhere" / "x", path)
     return kind, str(path)
+
+
+# -------------------------------------------------------------- scripts built in Python
+
+SCRIPT = ROOT / "fixtures" / "bundles" / "sign-up" / "script.json"
+SCRIPT_ALIASES = ("elements", "checks", "params")
+
+
+def aliased_script(rnd: random.Random) -> tuple[str, list[Any]]:
+    """The recorded script of ``fixtures/bundles/sign-up`` as Python objects, one step's
+    parameters made to alias: an ``AC_delta_observation`` of :func:`aliased_elements`
+    put in, a step's ``checks`` a list shared down a chain, or its parameters a chain of
+    one object shared by every key (scripts built in Python reach the executor as objects)."""
+    steps: list[Any] = json.loads(SCRIPT.read_text(encoding="utf-8"))
+    kind = rnd.choice(SCRIPT_ALIASES)
+    at = rnd.randint(0, len(steps))
+    if kind == "elements":
+        _, prev = aliased_elements(rnd)
+        steps.insert(at, ["AC_delta_observation", {"prev": prev, "curr": real_elements(rnd)}])
+        return kind, steps
+    shared: Any = {"text": "Save"}
+    for _ in range(rnd.randint(30, 50)):
+        shared = {"a": shared, "b": shared} if kind == "params" else [shared, shared]
+    step = steps[min(at, len(steps) - 1)]
+    if kind == "checks":
+        while len(step) < 3:
+            step.append({})
+        step[2]["checks"] = [{"selector": {"text": "Save"}, "exists": True, "x": shared}]
+    else:
+        step[1] = {**step[1], "selector": {"text": "Save", "x": shared}}
+    return kind, steps

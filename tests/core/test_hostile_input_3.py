@@ -239,3 +239,34 @@ def test_deltarec_errors_keep_their_one_line(tmp_path: Path) -> None:
     code, err = run_cli("export", str(tmp_path / "none"))
     assert code == 2 and err.startswith("deltarec: error: ") and err.count("\n") == 1
     assert issubclass(CaptureParseError, DeltarecError)
+
+
+# -- class 4: scripts built in Python whose parts alias ---------------------------------------
+
+
+def grade_script(kind: str, steps: Any) -> str | None:
+    """None when the script was read or refused in one line naming its JSON path."""
+    from deltarec.core.errors import ScriptValidationError
+    from deltarec.core.executor.script import parse_script, validate_script
+
+    try:
+        with within(SECONDS):
+            validate_script(parse_script(steps))
+    except ScriptValidationError as exc:
+        text = str(exc)
+        ok = "\n" not in text and "$" in text and len(text) < 400
+        return None if ok else f"{kind}: refusal not one line naming the place: {text[:100]}"
+    except TooSlow:
+        return f"{kind}: over {SECONDS} s"
+    except Exception as exc:  # the grade: another exception than the typed one
+        return f"{kind}: {type(exc).__name__}: {str(exc)[:80]}"
+    return None
+
+
+@settings(max_examples=4, deadline=None, phases=NO_SHRINK, suppress_health_check=SLOW)
+@given(st.randoms(use_true_random=False))
+def test_a_script_built_in_python_whose_parts_alias_is_refused_in_one_line(
+    rnd: random.Random,
+) -> None:
+    kind, steps = cases.aliased_script(rnd)
+    assert grade_script(kind, steps) is None
