@@ -212,7 +212,9 @@ class StdioTransport:
         if not _answerable(ident):
             ident = None
         try:  # before the SDK's models: they recurse level by level, and a surrogate is no text
-            check_tree(data, where="$", error=_unreadable, nesting=MAX_NESTING, numbers=False)
+            check_tree(
+                data, where="$", error=_unreadable, nesting=MAX_NESTING, numbers=False, most=None
+            )
         except _Unreadable as exc:
             await self._send_error(ident, types.PARSE_ERROR, f"parse error: {exc}")
             return
