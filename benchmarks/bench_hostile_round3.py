@@ -11,7 +11,7 @@ a shared sub-tree), ``lines`` (a hostile JSON-RPC line on ``deltarec mcp``'s std
 (a hostile path on a CLI path option), ``scripts`` (a script built in Python whose parts
 alias: the executor's validation walked a shared part once per path to it). Prints per class and kind the cases that failed,
 with one example each. Run it under ``nice -n 19``; before the fixes an aliased case runs
-to the 20 s guard and may take GBs: run it under ``ulimit -v``.
+to the 60 s guard and may take GBs: run it under ``ulimit -v``.
 """
 
 from __future__ import annotations

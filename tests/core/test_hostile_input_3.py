@@ -29,8 +29,9 @@ from tests.core import hostile3_cases as cases
 
 ROOT = Path(__file__).resolve().parents[2]
 BUNDLE = ROOT / "fixtures" / "bundles" / "sign-up"
-SECONDS = 20.0
-"""A hang guard, not a timing assert: a refusal takes well under a second."""
+SECONDS = 60.0
+"""A hang guard, not a timing assert: a refusal takes a few CPU seconds at most (under a load
+of 20 a process at a low priority may take ten times that in wall time)."""
 NO_SHRINK = (Phase.explicit, Phase.reuse, Phase.generate)
 """A failing case is shown as drawn (shrinking would replay cases that run to the guard)."""
 SLOW = [HealthCheck.too_slow]
@@ -67,11 +68,13 @@ CALLS: dict[str, Callable[[Any, Any], object]] = {
 }
 
 
-def grade_aliased(kind: str, data: Any, base: Any) -> list[str]:
-    """The calls of the element-dict API that did not read ``data`` or refuse it in one line
-    naming the place (``$[0].children[3]``), each as ``call: what happened``."""
+def grade_aliased(kind: str, data: Any, base: Any, calls: list[str] | None = None) -> list[str]:
+    """The calls (``calls``, default all) of the element-dict API that did not read ``data``
+    or refuse it in one line naming the place (``$[0].children[3]``), each as ``call: what
+    happened``."""
     bad = []
-    for name, call in CALLS.items():
+    for name in calls or list(CALLS):
+        call = CALLS[name]
         try:
             with within(SECONDS):
                 call(data, base)
@@ -86,14 +89,15 @@ def grade_aliased(kind: str, data: Any, base: Any) -> list[str]:
     return bad
 
 
-@settings(max_examples=6, deadline=None, phases=NO_SHRINK, suppress_health_check=SLOW)
+@settings(max_examples=5, deadline=None, phases=NO_SHRINK, suppress_health_check=SLOW)
 @given(st.randoms(use_true_random=False))
 def test_element_dicts_whose_children_alias_are_read_or_refused_in_one_line(
     rnd: random.Random,
 ) -> None:
     kind, data = cases.aliased_elements(rnd)
     base = cases.real_elements(rnd)
-    assert grade_aliased(kind, data, base) == []
+    calls = rnd.sample(sorted(CALLS), 2)  # every call: bench_hostile_round3.py --only aliased
+    assert grade_aliased(kind, data, base, calls) == []
 
 
 # -- class 2: a hostile line on the MCP server's stdio ---------------------------------------
@@ -263,7 +267,7 @@ def grade_script(kind: str, steps: Any) -> str | None:
     return None
 
 
-@settings(max_examples=4, deadline=None, phases=NO_SHRINK, suppress_health_check=SLOW)
+@settings(max_examples=3, deadline=None, phases=NO_SHRINK, suppress_health_check=SLOW)
 @given(st.randoms(use_true_random=False))
 def test_a_script_built_in_python_whose_parts_alias_is_refused_in_one_line(
     rnd: random.Random,
