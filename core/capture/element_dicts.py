@@ -21,6 +21,7 @@ and an extra attribute otherwise; any other key is kept as an extra.
 
 from __future__ import annotations
 
+import gc
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
@@ -54,6 +55,11 @@ screen (2,000), and 100,000 siblings fit; a list this long is read in about a se
 Element dicts handed as Python objects may
 share a sub-tree (``{"children": [x, x]}`` forty levels down reaches 2 ** 40 elements from
 forty dicts) or hold a cycle; the count refuses the first, the depth the second."""
+
+
+REACHED = 50 * MAX_ELEMENTS
+"""Most objects :func:`elements_to_observation` lets its walk reach before it builds nodes
+(an element dict holds ten to twenty values)."""
 
 
 def too_many(where: str = "$") -> CaptureParseError:
@@ -391,6 +397,27 @@ def listed(data: Any) -> Any:
     return list(data) if isinstance(data, tuple) else element_list(data)
 
 
+def reaches_at_most(data: list[Any] | tuple[Any, ...], limit: int) -> bool:
+    """Whether walking ``data`` reaches at most ``limit`` objects, each counted every time it
+    is reached: a lower bound of the bytes :mod:`marshal` spells without back-references.
+
+    Element dicts handed as Python objects may share a sub-tree: forty levels of
+    ``{"children": [x, x]}`` spell 2 ** 40 elements from forty dicts, and marshal, in C,
+    neither stops nor lets a signal in, and building a node for each takes seconds before a
+    count of nodes refuses them (round 3 of hostile inputs, stop 60). One C call a level of
+    nesting (a few hundred at most) counts them first: :mod:`~deltarec.core.capture.frame_cache`
+    before its key, :func:`elements_to_observation` before its nodes.
+    """
+    level: list[Any] = [data]
+    reached = 1
+    while level:
+        level = gc.get_referents(*level)
+        reached += len(level)
+        if reached > limit:
+            return False
+    return True
+
+
 def elements_to_observation(
     elements: Any, *, viewport: Sequence[int] | None = None, source: str = "elements"
 ) -> Observation:
@@ -401,7 +428,7 @@ def elements_to_observation(
         raise CaptureParseError(
             f"expected a list of elements, got {type(elements).__name__}", where="$"
         )
-    if len(elements) > MAX_ELEMENTS:
+    if len(elements) > MAX_ELEMENTS or not reaches_at_most(elements, REACHED):
         raise too_many()
     reached = [len(elements)]
     children = tuple([_element(e, (f"$[{i}]",), 0, reached) for i, e in enumerate(elements)])

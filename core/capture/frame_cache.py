@@ -23,7 +23,6 @@ times faster than either (the key was a sixth of a cold call's time).
 
 from __future__ import annotations
 
-import gc
 import marshal
 import threading
 from collections import OrderedDict
@@ -31,7 +30,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from deltarec.core.capture.dict_frame import elements_frame
-from deltarec.core.capture.element_dicts import forget_boxes, listed
+from deltarec.core.capture.element_dicts import forget_boxes, listed, reaches_at_most
 from deltarec.core.capture.element_frames import frame_like
 from deltarec.core.capture.jsonio import load_capture
 from deltarec.core.observe import identity
@@ -93,29 +92,10 @@ def clear() -> None:
     forget_boxes()
 
 
-def _reaches_at_most(data: list[Any], limit: int) -> bool:
-    """Whether walking ``data`` reaches at most ``limit`` objects, each counted every time it
-    is reached: a lower bound of the bytes :mod:`marshal` spells without back-references.
-
-    Element dicts handed as Python objects may share a sub-tree: forty levels of
-    ``{"children": [x, x]}`` spell 2 ** 40 elements from forty dicts, and marshal, in C,
-    neither stops nor lets a signal in (round 3 of hostile inputs, stop 60). One C call a
-    level of nesting (a few hundred at most) counts them first.
-    """
-    level: list[Any] = [data]
-    reached = 1
-    while level:
-        level = gc.get_referents(*level)
-        reached += len(level)
-        if reached > limit:
-            return False
-    return True
-
-
 def _key(data: Any, viewport: Sequence[int] | None) -> tuple[str, str, str | bytes] | None:
     if isinstance(data, str | bytes):
         return ("text", "", data) if len(data) <= MAX_KEY else None
-    if type(data) is not list or not _reaches_at_most(data, MAX_KEY):
+    if type(data) is not list or not reaches_at_most(data, MAX_KEY):
         return None
     try:  # plain data of exact types only (raises on anything else, or too deep)
         spelled = marshal.dumps(data, _MARSHAL_VERSION)
