@@ -21,11 +21,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from deltarec.core.capture.element_dicts import (
+    MAX_ELEMENT_DEPTH,
+    MAX_ELEMENTS,
     element_list,
     elements_to_observation,
     is_interactive_role,
     listed,
     node_to_element,
+    too_many,
 )
 from deltarec.core.capture.frame_cache import frame_of
 from deltarec.core.capture.gc_pause import gc_paused
@@ -34,6 +37,7 @@ from deltarec.core.diff.compute import compute_delta
 from deltarec.core.diff.geometry import corner_only
 from deltarec.core.diff.match import match_frames, match_measured
 from deltarec.core.diff.types import ChangeKind, FromToDict
+from deltarec.core.errors import CaptureParseError
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.model import Node, Observation, node_attributes
 from deltarec.core.observer import (
@@ -67,14 +71,25 @@ def flatten_tree(elements: Sequence[Element], *, interactive_only: bool = True) 
     """
     flat: list[Element] = []
     listed_ = element_list(elements)
-    stack: list[tuple[Any, str]] = [(e, f"$[{i}]") for i, e in reversed(list(enumerate(listed_)))]
+    stack: list[tuple[Any, str, int]] = [
+        (e, f"$[{i}]", 0) for i, e in reversed(list(enumerate(listed_)))
+    ]
     while stack:  # no recursion: a deep tree cannot exhaust the stack
-        element, where = stack.pop()
+        element, where, depth = stack.pop()
+        if len(flat) >= MAX_ELEMENTS:  # a shared sub-tree reached again and again
+            raise too_many(where)
         flat.append({k: v for k, v in element.items() if k != "children"})
         kids = element.get("children")
         if kids:
+            if depth >= MAX_ELEMENT_DEPTH:  # a cycle, or a tree deeper than any reader takes
+                raise CaptureParseError(
+                    f"elements nest deeper than {MAX_ELEMENT_DEPTH}", where=f"{where}.children"
+                )
             kids = element_list(kids, f"{where}.children")
-            stack.extend((k, f"{where}.children[{i}]") for i, k in reversed(list(enumerate(kids))))
+            deeper = depth + 1
+            stack.extend(
+                (k, f"{where}.children[{i}]", deeper) for i, k in reversed(list(enumerate(kids)))
+            )
     if interactive_only:
         flat = [e for e in flat if is_interactive_role(e.get("role", ""))]
     return flat

@@ -63,6 +63,11 @@ so the lxml and expat parsers refuse at the same element.
 MAX_JSON_NESTING = 2 * MAX_DEPTH + 8
 """Deepest JSON container nesting: two levels a node (object, ``children`` list) plus wrapping."""
 
+MAX_OBJECT_VALUES = 500_000
+"""Most values :func:`check_tree` reaches in an object handed by a Python caller (a script's
+step, a command's parameters), each time it reaches one: 50,000 element dicts of ten values
+each, walked in about a second. Decoded text is bounded by its size instead."""
+
 MAX_BYTES = 64 * 1024 * 1024
 """Larger input than this is refused before parsing (readers may pass a smaller limit)."""
 
@@ -347,7 +352,8 @@ def loads_json(
     # The hooks checked every number. Decoded UTF-8 holds no surrogate, so only a
     # "\udXXX" escape can make one: without any, only the nesting is left to check.
     strings = _SURROGATE_ESCAPE.search(text) is not None
-    check_tree(value, where=where, error=error, nesting=nesting, numbers=False, strings=strings)
+    check_tree(value, where=where, error=error, nesting=nesting, numbers=False, strings=strings,
+               most=None)  # fmt: skip
     return value
 
 
@@ -362,12 +368,16 @@ def check_tree(
     nesting: int = MAX_JSON_NESTING,
     numbers: bool = True,
     strings: bool = True,
+    most: int | None = MAX_OBJECT_VALUES,
 ) -> None:
     """Nesting, and unless told not to, strings and numbers of decoded JSON.
 
     Iterative, so no recursion limit is reached on the way. Used by
     :func:`loads_json` (whose parse hooks have checked the numbers already), and
-    by readers handed objects rather than text (MCP calls).
+    by readers handed objects rather than text (MCP calls, scripts built in Python).
+    ``most``: at most that many values reached, a value reached again counted again: a
+    Python caller's object may share a part (``{"children": [x, x]}`` forty levels deep
+    reaches 2 ** 40 values); ``None`` for decoded text, which its size bounds.
     """
     kinds: tuple[type, ...] = (dict, list)
     kinds += (str,) if strings else ()
@@ -383,6 +393,7 @@ def check_tree(
             refuse(item, bad.problem)
 
     stack: list[tuple[Any, int]] = [(value, 0)]
+    reached, limit = 0, most if most is not None else math.inf
     while stack:
         item, depth = stack.pop()
         if isinstance(item, str):
@@ -394,6 +405,10 @@ def check_tree(
         elif isinstance(item, dict | list):
             if depth >= nesting:  # no path: it would be hundreds of levels long
                 fail(error, f"JSON nests deeper than {nesting} levels", where)
+            reached += len(item)
+            if reached > limit:
+                problem = f"over {most:,} values (a part shared or repeated counts each time)"
+                fail(error, problem, where)
             if isinstance(item, dict):
                 for key, sub in item.items():
                     if strings:
@@ -466,6 +481,7 @@ __all__ = [
     "MAX_DIGITS",
     "MAX_JSON_NESTING",
     "MAX_MAGNITUDE",
+    "MAX_OBJECT_VALUES",
     "ErrorFactory",
     "capture_error",
     "check_coordinates",

@@ -31,10 +31,12 @@ from typing import Any
 
 from deltarec.core.capture.element_dicts import (
     MAX_ELEMENT_DEPTH,
+    MAX_ELEMENTS,
     SCROLLING_CLASSES_MET,
     element_node,
     elements_to_observation,
     list_observation,
+    too_many,
 )
 from deltarec.core.observe.frame import Frame
 from deltarec.core.observe.identity import _NO_CHILDREN
@@ -55,6 +57,10 @@ the true path."""
 _SCROLLS_BY_ROLE = SCROLLING_ROLES
 
 
+class _TooMany(Exception):
+    """The walk reached more than MAX_ELEMENTS elements: refused, never the long way."""
+
+
 class _LongWay(Exception):
     """The walk cannot vouch for an element: the long way decides (and raises)."""
 
@@ -63,6 +69,8 @@ def elements_frame(data: list[Any], *, viewport: Sequence[int] | None = None) ->
     """The frame of the element dicts ``data`` (see the module docstring)."""
     try:
         return _walk(data, viewport)
+    except _TooMany:  # the long way would build them first
+        raise too_many() from None
     except Exception:  # any doubt: the long way builds it or raises
         return Frame(elements_to_observation(data, viewport=viewport))
 
@@ -94,6 +102,8 @@ def _walk(data: list[Any], viewport: Sequence[int] | None) -> Frame:
                 # its children are one level deeper than it: len(lists) (the top level is 0)
                 if type(kids) is not list or len(lists) > MAX_ELEMENT_DEPTH:
                     raise _LongWay
+                if pos > MAX_ELEMENTS:  # a shared sub-tree reached again and again
+                    raise _TooMany
                 append_children([])
                 lists.append(iter(kids))
                 owners.append(pos)
@@ -103,6 +113,8 @@ def _walk(data: list[Any], viewport: Sequence[int] | None) -> Frame:
             lists.pop()
             owners.pop()
     n = len(items)
+    if n > MAX_ELEMENTS:
+        raise _TooMany
     nodes: list[Node] = [None] * n  # type: ignore[list-item]  # every slot is filled below
     natural = [False] * n
     ends = list(range(1, n + 1))  # Frame.subtree_ends: a subtree ends where its last child's does

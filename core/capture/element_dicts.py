@@ -21,6 +21,7 @@ and an extra attribute otherwise; any other key is kept as an extra.
 
 from __future__ import annotations
 
+import gc
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
@@ -48,6 +49,27 @@ from deltarec.core.observe.model import (
 ROOT_CLASS = "deltarec.ElementList"
 MAX_ELEMENT_DEPTH = MAX_DEPTH - 2
 """Deepest element depth (0 = top level): with the synthetic root window, MAX_DEPTH node levels."""
+MAX_ELEMENTS = 200_000
+"""Most elements one list may hold, counted as they are reached: a hundred times a large real
+screen (2,000), and 100,000 siblings fit; a list this long is read in about a second.
+Element dicts handed as Python objects may
+share a sub-tree (``{"children": [x, x]}`` forty levels down reaches 2 ** 40 elements from
+forty dicts) or hold a cycle; the count refuses the first, the depth the second."""
+
+
+REACHED = 50 * MAX_ELEMENTS
+"""Most objects :func:`elements_to_observation` lets its walk reach before it builds nodes
+(an element dict holds ten to twenty values)."""
+
+
+def too_many(where: str = "$") -> CaptureParseError:
+    """The refusal of a list past :data:`MAX_ELEMENTS` (reached: shared sub-trees count
+    each time they are reached)."""
+    return CaptureParseError(
+        f"over {MAX_ELEMENTS:,} elements (a sub-tree shared or repeated counts each time)",
+        where=where,
+    )
+
 
 _ROLE_ALIASES = {
     "edit": "textbox",
@@ -207,7 +229,7 @@ def _spell(where: _Where) -> str:
     return str(where[0]) + "".join(reversed(parts))
 
 
-def _element(item: Any, where: _Where, depth: int) -> Node:
+def _element(item: Any, where: _Where, depth: int, reached: list[int]) -> Node:
     if type(item) is not dict and not isinstance(item, Mapping):
         raise CaptureParseError(
             f"an element must be an object, got {type(item).__name__}", where=_spell(where)
@@ -220,8 +242,11 @@ def _element(item: Any, where: _Where, depth: int) -> Node:
     if kids:
         if not isinstance(kids, list):
             raise CaptureParseError("children must be a list", where=f"{_spell(where)}.children")
+        reached[0] += len(kids)
+        if reached[0] > MAX_ELEMENTS:
+            raise too_many(_spell(where))
         deeper = depth + 1
-        children = tuple([_element(k, (where, i), deeper) for i, k in enumerate(kids)])
+        children = tuple([_element(k, (where, i), deeper, reached) for i, k in enumerate(kids)])
     else:
         children = ()
     return element_node(item, where, children)
@@ -372,6 +397,27 @@ def listed(data: Any) -> Any:
     return list(data) if isinstance(data, tuple) else element_list(data)
 
 
+def reaches_at_most(data: list[Any] | tuple[Any, ...], limit: int) -> bool:
+    """Whether walking ``data`` reaches at most ``limit`` objects, each counted every time it
+    is reached: a lower bound of the bytes :mod:`marshal` spells without back-references.
+
+    Element dicts handed as Python objects may share a sub-tree: forty levels of
+    ``{"children": [x, x]}`` spell 2 ** 40 elements from forty dicts, and marshal, in C,
+    neither stops nor lets a signal in, and building a node for each takes seconds before a
+    count of nodes refuses them (round 3 of hostile inputs, stop 60). One C call a level of
+    nesting (a few hundred at most) counts them first: :mod:`~deltarec.core.capture.frame_cache`
+    before its key, :func:`elements_to_observation` before its nodes.
+    """
+    level: list[Any] = [data]
+    reached = 1
+    while level:
+        level = gc.get_referents(*level)
+        reached += len(level)
+        if reached > limit:
+            return False
+    return True
+
+
 def elements_to_observation(
     elements: Any, *, viewport: Sequence[int] | None = None, source: str = "elements"
 ) -> Observation:
@@ -382,7 +428,10 @@ def elements_to_observation(
         raise CaptureParseError(
             f"expected a list of elements, got {type(elements).__name__}", where="$"
         )
-    children = tuple([_element(item, (f"$[{i}]",), 0) for i, item in enumerate(elements)])
+    if len(elements) > MAX_ELEMENTS or not reaches_at_most(elements, REACHED):
+        raise too_many()
+    reached = [len(elements)]
+    children = tuple([_element(e, (f"$[{i}]",), 0, reached) for i, e in enumerate(elements)])
     return list_observation(children, viewport=viewport, source=source)
 
 

@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from deltarec.core.capture.dict_frame import elements_frame
-from deltarec.core.capture.element_dicts import forget_boxes, listed
+from deltarec.core.capture.element_dicts import forget_boxes, listed, reaches_at_most
 from deltarec.core.capture.element_frames import frame_like
 from deltarec.core.capture.jsonio import load_capture
 from deltarec.core.observe import identity
@@ -95,7 +95,7 @@ def clear() -> None:
 def _key(data: Any, viewport: Sequence[int] | None) -> tuple[str, str, str | bytes] | None:
     if isinstance(data, str | bytes):
         return ("text", "", data) if len(data) <= MAX_KEY else None
-    if type(data) is not list:
+    if type(data) is not list or not reaches_at_most(data, MAX_KEY):
         return None
     try:  # plain data of exact types only (raises on anything else, or too deep)
         spelled = marshal.dumps(data, _MARSHAL_VERSION)

@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from deltarec.core.cli.out_path import checked_output, shown, writing
 from deltarec.core.errors import CaptureParseError
 
 if TYPE_CHECKING:
@@ -36,8 +37,14 @@ def _cmd_export(args: argparse.Namespace) -> int:
     from deltarec.core.recorder.origin import started_in
 
     root = Path(args.bundle)
-    if not root.is_dir():
+    try:
+        is_dir = root.is_dir()
+    except OSError as exc:  # a name over the system's limit: no folder of that name
+        raise CaptureParseError(f"cannot read: {exc.strerror}", where=shown(str(root))) from None
+    if not is_dir:
         raise CaptureParseError("not a recording folder (a bundle is a folder)", where=str(root))
+    if args.output:
+        checked_output("-o", args.output)
     bundle = Bundle.open(root)
     script = load_script(root / "script.json")
     name = bundle.info.get("name")
@@ -48,7 +55,9 @@ def _cmd_export(args: argparse.Namespace) -> int:
     screens = [s.get(k) for s in bundle.steps for k in ("before", "after")]
     app, from_home = started_in(bundle, [n for n in screens if isinstance(n, int)])
     if args.output:
-        print(export(script, args.output, kind, name=name, app=app, from_home=from_home))
+        with writing("-o", args.output):
+            written = export(script, args.output, kind, name=name, app=app, from_home=from_home)
+        print(written)
     else:
         sys.stdout.write(render(script, kind, name=name, app=app, from_home=from_home))
     return 0

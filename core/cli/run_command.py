@@ -43,7 +43,6 @@ import argparse
 import os
 import signal
 import sys
-import tempfile
 import threading
 import unicodedata
 from collections.abc import Callable, Iterator, Sequence
@@ -52,6 +51,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TextIO
 
+from deltarec.core.cli.out_path import checked_output
 from deltarec.core.devices.base import Device
 from deltarec.core.errors import DeltarecError, InputError
 from deltarec.core.executor import (
@@ -214,23 +214,9 @@ def run_script(
 
 def _check_report_path(path: str | None) -> Path | None:
     """``--report``'s file, checked before any step runs: a regular file or none yet, in a
-    folder a file can be created in (a temporary file is made there and removed)."""
-    if path is None:
-        return None
-    if "\0" in path:
-        raise InputError(f"--report {path!r}: contains a NUL character")
-    target = Path(path)
-    if target.is_dir():
-        raise InputError(f"--report {path}: is a directory")
-    if target.exists() and not target.is_file():
-        raise InputError(f"--report {path}: is not a regular file")
-    try:
-        fd, probe = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
-    except OSError as exc:
-        raise InputError(f"--report {path}: cannot write there: {exc.strerror or exc}") from None
-    os.close(fd)
-    os.unlink(probe)
-    return target
+    folder a file can be created in (a temporary file is made there and removed):
+    :func:`~deltarec.core.cli.out_path.checked_output`."""
+    return None if path is None else checked_output("--report", path, probe=True)
 
 
 def _run(

@@ -378,9 +378,12 @@ class AgentRecording(RecordingSession):
 def _fresh(root: Path) -> Path:
     """``root``, or ``root-2``, ``root-3`` … : a folder name not yet taken."""
     candidate, n = root, 1
-    while candidate.exists():
-        n += 1
-        candidate = root.with_name(f"{root.name}-{n}")
+    try:
+        while candidate.exists():
+            n += 1
+            candidate = root.with_name(f"{root.name}-{n}")
+    except OSError as exc:  # a name over the system's limit, a symlink loop on the way
+        raise InputError(f"{candidate}: {exc.strerror or exc}") from None
     return candidate
 
 

@@ -9,6 +9,11 @@ What it adds to ``mcp.server.stdio.stdio_server`` (mcp 1.x), and why:
   a message that is JSON but not JSON-RPC with the request's id (-32600). The SDK
   passes such lines to the session as exceptions, which answers none, so the
   client waited forever; and its ``JSONRPCError`` cannot even say ``id: null``.
+- **A line never ends the server.** JSON nested thousands deep (the decoder's stack) or an
+  integer of more digits than ``int()`` converts is a parse error, not an exception out of
+  the read loop (the SDK's loop died with it and every later request went unanswered);
+  nesting past :data:`MAX_NESTING` and lone surrogates are refused before the SDK's models
+  read the message, naming the JSON path (round 3 of hostile inputs, stop 60).
 - **Lines are bounded.** A line longer than :data:`MAX_LINE` bytes is skipped as it
   arrives (never held whole) and refused (-32600, ``id`` null); the SDK read a
   200 MB line into memory.
@@ -47,6 +52,8 @@ from anyio.streams.memory import MemoryObjectReceiveStream, MemoryObjectSendStre
 from mcp.shared.message import SessionMessage
 from pydantic import ValidationError
 
+from deltarec.core.capture.boundary import MAX_JSON_NESTING, check_tree
+
 log = logging.getLogger(__name__)
 
 MAX_LINE = 16 * 1024 * 1024
@@ -73,13 +80,27 @@ def _key(ident: Any) -> str:
     return json.dumps(ident)
 
 
-def _has_surrogate(value: Any) -> bool:
-    """Whether a decoded JSON value holds a lone surrogate anywhere (not valid Unicode)."""
-    try:
-        json.dumps(value, ensure_ascii=False).encode("utf-8")
-    except UnicodeEncodeError:
-        return True
-    return False
+MAX_NESTING = MAX_JSON_NESTING + 8
+"""Deepest nesting of a request line: a capture's own limit, inside a request, its arguments,
+a script, a step and the step's parameters."""
+MAX_ID = 2**63
+"""Largest request id answered by its id (a longer one is answered with ``id`` null)."""
+_TOO_DEEP = "JSON nests too deep to read"
+
+
+def _answerable(ident: Any) -> bool:
+    """Whether a request's ``id`` can be echoed: a string, or an integer within 64 bits."""
+    if isinstance(ident, bool) or not isinstance(ident, str | int):
+        return False
+    return isinstance(ident, str) or abs(ident) <= MAX_ID
+
+
+class _Unreadable(Exception):
+    """A request line decoded but unfit to pass on: too deep, or a lone surrogate."""
+
+
+def _unreadable(problem: str, where: str) -> Exception:
+    return _Unreadable(f"{problem} (at {where})" if where else problem)
 
 
 class StdioTransport:
@@ -177,15 +198,25 @@ class StdioTransport:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
             where = f"line {exc.lineno} column {exc.colno}"
-            await self._send_error(None, types.PARSE_ERROR, f"parse error: {exc.msg} at {where}")
+            problem = exc.msg.removesuffix(" at")  # "Invalid control character at"
+            await self._send_error(None, types.PARSE_ERROR, f"parse error: {problem} at {where}")
+            return
+        except RecursionError:  # the decoder's own stack: thousands of "[" ran it out
+            await self._send_error(None, types.PARSE_ERROR, f"parse error: {_TOO_DEEP}")
+            return
+        except ValueError:  # an integer of more digits than int() converts
+            digits = f"over {sys.get_int_max_str_digits()} digits"
+            await self._send_error(None, types.PARSE_ERROR, f"parse error: a number of {digits}")
             return
         ident = data.get("id") if isinstance(data, dict) else None
-        if not isinstance(ident, str | int) or isinstance(ident, bool):
+        if not _answerable(ident):
             ident = None
-        if _has_surrogate(data):
-            await self._send_error(
-                ident, types.PARSE_ERROR, "parse error: a lone surrogate (\\ud800-\\udfff)"
+        try:  # before the SDK's models: they recurse level by level, and a surrogate is no text
+            check_tree(
+                data, where="$", error=_unreadable, nesting=MAX_NESTING, numbers=False, most=None
             )
+        except _Unreadable as exc:
+            await self._send_error(ident, types.PARSE_ERROR, f"parse error: {exc}")
             return
         try:
             message = types.JSONRPCMessage.model_validate(data)
