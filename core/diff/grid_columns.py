@@ -9,6 +9,7 @@ which its rows before the change measure.
 from __future__ import annotations
 
 from deltarec.core.observe.frame import Frame
+from deltarec.core.observe.natures import scrolls_by_nature
 
 
 def in_columns(frame: Frame, parent: int) -> set[int]:
@@ -49,3 +50,15 @@ def columned(prev: Frame, curr: Frame, k: int, q: int) -> bool:
 
 _BESIDE = 4
 """How many items before one, by top, are asked whether they lie beside it."""
+
+
+def laid_out_by(frame: Frame, host: int, k: int) -> bool:
+    """Whether item ``k`` is laid out by ``host``'s content, no scroller between them: a
+    carousel's cards inside a list move by the list's scroll and the carousel's own
+    (``tests/core/real_scrolls/test_real_edited.py``, nested), which is no push. O(depth)."""
+    up = frame.parents[k]
+    while up > host:
+        if scrolls_by_nature(frame.nodes[up]):
+            return False
+        up = frame.parents[up]
+    return True

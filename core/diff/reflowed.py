@@ -18,7 +18,7 @@ that bound (:func:`relaid_scroll`: the first item's move where it is the least a
 sideways, else "D px or further" where the least is up, else nothing said), and a swipe
 told over such a grid says no "nothing scrolled" (:func:`untold`). Only items a grid lays
 out in columns by the container's own content (:func:`.grid_columns.in_columns`,
-:func:`_its_own`) and moves apart by more than rounding (:func:`_apart`) are such
+:func:`~.grid_columns.laid_out_by`) and moves apart by more than rounding (:func:`_apart`) are such
 evidence: a list's rows moved by two offsets were reshaped or put in, which the rows before
 the change measure.
 
@@ -50,7 +50,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from deltarec.core.diff.axis import within
-from deltarec.core.diff.grid_columns import columned
+from deltarec.core.diff.grid_columns import columned, laid_out_by
 from deltarec.core.diff.insert_spot import before_spot, taken_out
 from deltarec.core.diff.motions import Motion
 from deltarec.core.diff.rigid_tiles import strayed
@@ -182,7 +182,7 @@ def relaid(
     box = curr.nodes[c].bounds
     if box.width > box.height:
         return None
-    items = [k for k in _items(prev, p, curr, c, pairs) if _its_own(curr, c, k)]
+    items = [k for k in _items(prev, p, curr, c, pairs) if laid_out_by(curr, c, k)]
     items = [k for k in items if columned(prev, curr, k, pairs[k])]
     if vote is not None:
         items = [k for k in items if not _crossed(prev, curr, pairs[k], k, vote)]
@@ -255,18 +255,6 @@ def _crossed(prev: Frame, curr: Frame, q: int, k: int, vote: Motion) -> bool:
     return not moved.intersection(curr.nodes[vote.curr].bounds) and not back.intersection(
         prev.nodes[vote.prev].bounds
     )
-
-
-def _its_own(frame: Frame, c: int, k: int) -> bool:
-    """Whether item ``k`` is laid out by container ``c``'s content, no scroller between them:
-    a carousel's cards inside a list move by the list's scroll and the carousel's own
-    (``tests/core/real_scrolls/test_real_edited.py``, nested), which is no push. O(depth)."""
-    up = frame.parents[k]
-    while up > c:
-        if scrolls_by_nature(frame.nodes[up]):
-            return False
-        up = frame.parents[up]
-    return True
 
 
 def _apart(moves: list[tuple[int, int]]) -> bool:

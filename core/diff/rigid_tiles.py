@@ -14,11 +14,10 @@ and the old tile the move puts at 2,131 px (cut by the bottom edge) lies at 2,20
 from __future__ import annotations
 
 from deltarec.core.diff.axis import within
-from deltarec.core.diff.grid_columns import in_columns
+from deltarec.core.diff.grid_columns import in_columns, laid_out_by
 from deltarec.core.diff.motions import Motion
 from deltarec.core.diff.unique_items import a_row, labelled
 from deltarec.core.observe.frame import Frame
-from deltarec.core.observe.labels import scrolls_by_nature
 from deltarec.core.observe.model import Bounds
 
 
@@ -38,7 +37,7 @@ def strayed(prev: Frame, curr: Frame, m: Motion) -> bool:
         a = prev.nodes[q].bounds
         if not (within(a, old_box) and old_box.top < a.top and a.bottom < old_box.bottom):
             continue
-        if q not in in_columns(prev, prev.parents[q]) or not _own(prev, m.prev, q):
+        if q not in in_columns(prev, prev.parents[q]) or not laid_out_by(prev, m.prev, q):
             continue
         moved = Bounds(a.left, a.top + m.dy, a.right, a.bottom + m.dy)
         if not moved.intersection(box):
@@ -65,14 +64,3 @@ def strayed(prev: Frame, curr: Frame, m: Motion) -> bool:
 
 _ROUND = (0, -1, 1)
 """A px of rounding each edge of a box may take (each box rounded on its own)."""
-
-
-def _own(frame: Frame, host: int, k: int) -> bool:
-    """Whether item ``k`` is laid out by ``host``'s content, no scroller between them (a
-    carousel's cards move by its own scroll too). O(depth)."""
-    up = frame.parents[k]
-    while up > host:
-        if scrolls_by_nature(frame.nodes[up]):
-            return False
-        up = frame.parents[up]
-    return True
