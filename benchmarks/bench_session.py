@@ -1805,9 +1805,12 @@ class Grader:
         pairs = re.findall(
             r'([\w-]+): ("(?:[^"\\]|\\.)*"|[^,→()]+)→("(?:[^"\\]|\\.)*"|[^,)]+)', rest
         )
-        if not pairs:
+        was = re.match(r'\(was ("(?:[^"\\]|\\.)*")', rest)
+        if not pairs and not was:
             return "says no change"
         reasons = [self._attr(name, attr, _value(old), _value(new)) for attr, old, new in pairs]
+        if was:
+            reasons.insert(0, self._renamed(_value(was.group(1)), name))
         return "; ".join(r for r in reasons if r)
 
     def _either_row(self, old: Any, new: Any) -> str:
@@ -1877,22 +1880,19 @@ class Grader:
                 return "a clock or counter (volatile)" if f.volatile else ""
         return f"no {attr} change to {new!r} on {name!r}"
 
-    def _renamed(self, old: str, new: str) -> str:
-        """``(name: "…Off"→"…Airplane mode is on", …)``: an element renamed by
-        the labels inside it (``render/change_lines.renamed``, stop 60). True when every part
-        the old name had and the new one lacks is a text or description some view changed
-        from, and every part the new one gained one some view changed to. It meets no fact:
-        it restates the labels' own edits, which other lines may state too."""
-        old, new = old.strip("…"), new.strip("…")  # the parts both share left out
-        was, now = _parts(old) or [old], _parts(new) or [new]
+    def _renamed(self, old: str, name: str) -> str:
+        """``(was "…Off", …)``: an element renamed by the labels inside it
+        (``render/change_lines.renamed``, stop 60), ``name`` the line's new name. True when
+        every part the old name had and the new one lacks is a text or description some view
+        changed from (the parts both names share at either end are left out, marked ``…``; what
+        the new one gained is its line's name, graded as that). It meets no fact: it restates
+        the labels' own edits, which other lines may state too."""
+        was = _parts(old.strip("…")) or [old.strip("…")]
+        now = set(_parts(name) or [name])
         facts = [f for f in self._facts("change") if f.prop in ("text", "desc")]
-        gone = [a for a in was if a not in now]
-        came = [b for b in now if b not in was]
-        if all(any(f.old == a for f in facts) for a in gone) and all(
-            any(f.new == b for f in facts) for b in came
-        ):
+        if all(any(f.old == a for f in facts) for a in was if a not in now):
             return ""
-        return f"name: no label went from {old!r} to {new!r}"
+        return f"name: no label went from {old!r} on {name!r}"
 
     def _blank(self, name: str, f: Fact) -> bool:
         """Whether a line naming nothing (``""``) may state ``f``: its element shows nothing on

@@ -58,7 +58,7 @@ def join_changed(
 
 NAME = "name"
 """The change a ``~`` line says first where an element was renamed by a label inside it (or
-the label it borrows) while its own label stayed: ``(name: "Stop"→"Send", enabled: …)``."""
+the label it borrows) while its own label stayed: ``(was "Stop", enabled: …)``."""
 
 
 def renamed(

@@ -60,7 +60,7 @@ from deltarec.core.render.facts import Fact, Line, added, changed
 from deltarec.core.render.field_lines import field_lines, keyboard_lines
 from deltarec.core.render.folded import folded_edits, folded_labels, pushed_notes
 from deltarec.core.render.layout import unlisted
-from deltarec.core.render.lines import element, element_states, pair, quote, states
+from deltarec.core.render.lines import element, element_states, pair, quote, states, value
 from deltarec.core.render.rows import (
     Entry,
     join_named,
@@ -75,16 +75,18 @@ from deltarec.core.render.unlabelled import refresh_lines
 
 def changes_text(changes: dict[str, FromToDict]) -> str:
     """The attribute changes of one element as a ``~`` line shows them: ``name: old→new``,
-    sorted by name (the element's own :data:`~deltarec.core.render.change_lines.NAME` first,
-    where a label inside it renamed it), without what a line never shows (bounds, position,
-    parent, focus). Also
+    sorted by name, without what a line never shows (bounds, position, parent, focus); first,
+    where a label inside it renamed it, its old name (``was "Stop"``: the line names it by the
+    new one already; :data:`~deltarec.core.render.change_lines.NAME`). Also
     how :func:`deltarec.core.elements.summarize_delta` renders a change.
 
     >>> changes_text({"text": {"from": "", "to": "zr"}, "bounds": {"from": [0], "to": [1]}})
     'text: ""→"zr"'
+    >>> changes_text({"enabled": {"from": 1, "to": 0}, "name": {"from": "Stop", "to": "Send"}})
+    'was "Stop", enabled: 1→0'
     """
     parts = [
-        f"{name}: {pair(ft['from'], ft['to'])}"
+        f"was {value(ft['from'])}" if name == NAME else f"{name}: {pair(ft['from'], ft['to'])}"
         for name, ft in sorted(changes.items(), key=lambda kv: (kv[0] != NAME, kv[0]))
         if name not in UNRENDERED
     ]

@@ -119,7 +119,7 @@ def test_airplane_mode_the_delta_states_what_the_suggestions_assert(tmp_path: Pa
     _tap(rec, "switch", "Airplane mode")
     step = rec.steps[-1]
     row = (
-        '~ [14] button "Wi-Fi · Airplane mode is on" (name: "…On"→"…Airplane mode is on",'
+        '~ [14] button "Wi-Fi · Airplane mode is on" (was "…On",'
         " enabled: true→false),"
         " [15] switch (checked: true→false, enabled: true→false)"
     )

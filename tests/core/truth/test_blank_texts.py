@@ -54,6 +54,6 @@ def test_a_streaming_answer_s_blank_bubble_is_no_element() -> None:
     assert observer.step(after).text.splitlines() == [
         '+ [5] text "\\n\\nHello!"',
         '~ [2] text "hello"→"hello there"',
-        '~ [4] button "Send" (name: "Stop"→"Send", enabled: true→false, focusable: true→false)',
+        '~ [4] button "Send" (was "Stop", enabled: true→false, focusable: true→false)',
         '- text "Generating..."',
     ]
