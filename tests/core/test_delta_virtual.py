@@ -172,8 +172,7 @@ def test_a_dialog_replaced_by_another_is_one_line() -> None:
         '+ [41] text "Your history is empty."',
         '+ [42] button "OK"',
         # its summary "42 items"→"No history": said by the row's name
-        '~ [34] button "Clear history · No history" (was "…42 items",'
-        " enabled: true→false)",
+        '~ [34] button "Clear history · No history" (was "…42 items", enabled: true→false)',
     )
     assert phone.tap(text="OK") == '- dialog "History deleted" closed'
 

@@ -106,8 +106,7 @@ def test_settings_airplane_mode_disables_the_radios(session: Session) -> None:
     toggled = report.results[2].observation or ""
     assert '~ [6] switch "Airplane mode" (checked: false→true)' in toggled
     assert (
-        '~ [8] button "Wi-Fi · Airplane mode is on" (was "…On",'
-        " enabled: true→false)"
+        '~ [8] button "Wi-Fi · Airplane mode is on" (was "…On", enabled: true→false)'
     ) in toggled
 
 
