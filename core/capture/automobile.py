@@ -51,7 +51,8 @@ from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
-from deltarec.core.capture.boundary import MAX_DEPTH, check_coordinates, check_rotation
+from deltarec.core.capture.boundary import MAX_DEPTH
+from deltarec.core.capture.field_checks import check_coordinates, check_rotation
 from deltarec.core.capture.roles import role_for_class
 from deltarec.core.capture.uiautomator import build_observation
 from deltarec.core.errors import CaptureParseError

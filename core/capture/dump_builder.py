@@ -25,7 +25,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from operator import itemgetter
 from typing import cast
 
-from deltarec.core.capture.boundary import MAX_DEPTH, check_coordinates, check_rotation, number
+from deltarec.core.capture.boundary import MAX_DEPTH, number
+from deltarec.core.capture.field_checks import check_coordinates, check_rotation
 from deltarec.core.capture.roles import DIALOG_CUES, role_for_class
 from deltarec.core.observe.model import (
     EMPTY_BOUNDS,

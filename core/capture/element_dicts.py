@@ -27,14 +27,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
-from deltarec.core.capture.boundary import (
-    MAX_COORDINATE,
-    MAX_DEPTH,
-    MAX_MAGNITUDE,
-    check_coordinates,
-    checked_int,
-    number,
-)
+from deltarec.core.capture.boundary import MAX_DEPTH, MAX_MAGNITUDE, number
+from deltarec.core.capture.field_checks import MAX_COORDINATE, check_coordinates, checked_int
 from deltarec.core.errors import CaptureParseError
 from deltarec.core.observe.labels import class_scrolls
 from deltarec.core.observe.model import (

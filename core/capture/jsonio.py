@@ -23,16 +23,9 @@ from pathlib import Path
 from typing import Any
 
 from deltarec.core.capture.automobile import automobile_to_observation, is_automobile
-from deltarec.core.capture.boundary import (
-    MAX_BYTES,
-    MAX_DEPTH,
-    check_coordinates,
-    check_rotation,
-    checked_int,
-    loads_json,
-    read_bounded,
-)
+from deltarec.core.capture.boundary import MAX_BYTES, MAX_DEPTH, loads_json, read_bounded
 from deltarec.core.capture.element_dicts import elements_to_observation
+from deltarec.core.capture.field_checks import check_coordinates, check_rotation, checked_int
 from deltarec.core.capture.uiautomator import parse_uiautomator
 from deltarec.core.errors import CaptureParseError
 from deltarec.core.observe.model import (
